@@ -1,0 +1,10 @@
+"""`python -m unbroken` runs the `unbroken` command."""
+
+from __future__ import annotations
+
+import sys
+
+from unbroken.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The rules engine. Pure: no textual, rich, pluggy, sqlite, file or clock I/O."""

@@ -1,0 +1,162 @@
+"""Every decision a player can make, as a msgspec tagged union (tag field `type`).
+
+Tags are explicit and stable: renaming a class must never break a saved game.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class ActionBase(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every action."""
+
+
+class Focus(ActionBase, tag="focus"):
+    """General action: spend 4 SE, gain 1 ME (R-TRAVEL-2)."""
+
+
+class Inspiration(ActionBase, tag="inspiration"):
+    """General action: spend 2 ME, gain 1 LE (R-TRAVEL-2)."""
+
+
+class Plan(ActionBase, tag="plan"):
+    """General action: spend 4 SE, gain 1 cunning (R-TRAVEL-2)."""
+
+
+class Craft(ActionBase, tag="craft"):
+    """General action: take an upgrade listed on the current weapon (R-WEAPON-3)."""
+
+    weapon: str
+
+
+class Downgrade(ActionBase, tag="downgrade"):
+    """General action: return the current weapon to the supply (R-TRAVEL-2)."""
+
+
+class Orienteer(ActionBase, tag="orienteer"):
+    """Travel action: spend 1 SE, the next Exploration reveals 2 more cards."""
+
+
+class Scout(ActionBase, tag="scout"):
+    """Travel action: pay the level's cost and reveal the monster (R-TRAVEL-3)."""
+
+
+class Use(ActionBase, tag="use"):
+    """Use an ability printed on a card: an action, or an optional Response."""
+
+    source: str
+    ability: str
+
+
+class Explore(ActionBase, tag="explore"):
+    """Decision step: go to the Exploration step (R-TRAVEL-4)."""
+
+
+class Fight(ActionBase, tag="fight"):
+    """Decision step: fight now; Trickery step: fight rather than trick."""
+
+
+class ChooseEncounter(ActionBase, tag="choose_encounter"):
+    """Exploration: keep this revealed card, discard the others."""
+
+    card: str
+
+
+class Resolve(ActionBase, tag="resolve"):
+    """Exploration: perform the kept card's exchange."""
+
+
+class Rest(ActionBase, tag="rest"):
+    """Exploration: gain SE equal to the kept card's time value."""
+
+
+class Forfeit(ActionBase, tag="forfeit"):
+    """Exploration: a committed card that cannot be paid gives nothing (R-TRAVEL-7)."""
+
+
+class Trick(ActionBase, tag="trick"):
+    """Trickery step: pay the trickery cost and skip the battle (R-COMBAT-2)."""
+
+
+class Attack(ActionBase, tag="attack"):
+    """Battle: attack with one option of the current weapon (R-BATTLE-3)."""
+
+    attack: str
+
+
+class Skip(ActionBase, tag="skip"):
+    """Battle: skip the turn (R-BATTLE-2)."""
+
+
+class Pass(ActionBase, tag="pass"):
+    """Use no (more) Responses at this trigger."""
+
+
+class PickRoll(ActionBase, tag="pick_roll"):
+    """Keep one of the rolled results (I've Seen Worse)."""
+
+    value: int
+
+
+class PayInstead(ActionBase, tag="pay_instead"):
+    """Pay the listed cost instead of rolling for a condition."""
+
+
+class Roll(ActionBase, tag="roll"):
+    """Roll the die (for a condition) rather than paying instead."""
+
+
+class ChooseSkill(ActionBase, tag="choose_skill"):
+    """Keep this skill of the ones drawn."""
+
+    skill: str
+
+
+class ChooseWeapon(ActionBase, tag="choose_weapon"):
+    """Take this weapon of the ones offered."""
+
+    weapon: str
+
+
+class ChooseCondition(ActionBase, tag="choose_condition"):
+    """Remove this condition."""
+
+    condition: str
+
+
+class Eat(ActionBase, tag="eat"):
+    """Hunger step: eat this much food (R-HUNGER-2)."""
+
+    food: int
+
+
+Action = Union[
+    Focus,
+    Inspiration,
+    Plan,
+    Craft,
+    Downgrade,
+    Orienteer,
+    Scout,
+    Use,
+    Explore,
+    Fight,
+    ChooseEncounter,
+    Resolve,
+    Rest,
+    Forfeit,
+    Trick,
+    Attack,
+    Skip,
+    Pass,
+    PickRoll,
+    PayInstead,
+    Roll,
+    ChooseSkill,
+    ChooseWeapon,
+    ChooseCondition,
+    Eat,
+]

@@ -1,0 +1,909 @@
+"""The rules in motion: run the game from one decision to the next.
+
+`Run` takes the state as it is, applies one action and then keeps going —
+revealing, rolling, resolving effects — until the player must decide again or
+the game is over. It changes the state only by emitting events (the reducer
+applies each at once). What remains to be done after a decision lives in the
+state's `then` stack, so a game can be resumed from its state alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import permutations
+from typing import Any
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core import rng
+from unbroken.core.reducer import apply_event
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Queued
+
+# Decisions the engine can wait for, with the question put to the player.
+DECISIONS: dict[str, str] = {
+    "choose_skill": "Keep one skill",
+    "preparation": "Preparation: take an action, explore, or fight",
+    "choose_encounter": "Exploration: keep one encounter card",
+    "resolve_or_rest": "Exploration: resolve the encounter or rest",
+    "trickery": "Trickery: trick the monster or fight",
+    "player_turn": "Your turn: attack, take an action, or skip",
+    "extra_attack": "Make another attack?",
+    "response": "Use a Response?",
+    "pick_roll": "Keep which result?",
+    "roll_instead": "Roll for the condition, or pay instead?",
+    "choose_weapon": "Take one weapon",
+    "choose_condition": "Remove one condition",
+    "hunger": "Hunger: how much food do you eat?",
+}
+
+STEPS: dict[str, Callable[[Run, str], None]] = {}
+
+
+def step(name: str) -> Callable[[Callable[[Run, str], None]], Callable[[Run, str], None]]:
+    """Register a flow continuation under `name` (its argument follows a colon)."""
+
+    def register(fn: Callable[[Run, str], None]) -> Callable[[Run, str], None]:
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+class Death(Exception):
+    """The player could not pay effort they had to pay (R-RES-5)."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__(cause)
+        self.cause = cause
+
+
+def clamp_die(value: int) -> int:
+    """Return a die result clamped to 1..6 (R-EFFECT-4)."""
+    return 1 if value < 1 else 6 if value > 6 else value
+
+
+def hunger_cost(missing: int) -> int:
+    """Return the SE lost for `missing` uneaten food: 1 + 2 + ... + missing (R-HUNGER-3)."""
+    return missing * (missing + 1) // 2
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+class Run:
+    """One application of the rules: emits events until the next decision."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+        self.rules = ruleset
+        self.s = state
+        self.out: list[ev.Event] = []
+        self.then: list[Queued] = list(state.then)
+        self.waiting = ""
+        self.trigger = ""
+
+    # ------------------------------------------------------------------ plumbing
+
+    def emit(self, event: ev.Event) -> None:
+        """Apply an event to the state and record it."""
+        apply_event(self.s, event)
+        self.out.append(event)
+
+    def push(self, *items: Queued | str) -> None:
+        """Schedule items to run next, the first given running first."""
+        for item in reversed(items):
+            self.then.append(Queued(step=item) if isinstance(item, str) else item)
+
+    def push_effects(self, effects: Iterable[m.Effect], source: str, result: str = "") -> None:
+        """Schedule card effects to run next, in printed order."""
+        self.push(*[Queued(effect=e, source=source, result=result) for e in effects])
+
+    def wait(self, decision: str, trigger: str = "") -> None:
+        """Stop here: the player must make `decision`."""
+        self.waiting = decision
+        self.trigger = trigger
+
+    def drive(self) -> None:
+        """Run scheduled items until a decision is needed or the game ends."""
+        try:
+            while not self.waiting and self.s.outcome is None:
+                if not self.then:
+                    raise AssertionError("the flow ran out of steps")
+                item = self.then.pop()
+                if item.effect is not None:
+                    self.do(item)
+                else:
+                    name, _, arg = item.step.partition(":")
+                    STEPS[name](self, arg)
+        except Death as death:
+            self.then = []
+            self.game_over(False, death.cause)
+        if self.s.outcome is None:
+            self.emit(ev.Awaiting(self.waiting, list(self.then), self.trigger))
+
+    def enter(self, phase: str, stepname: str) -> None:
+        if self.s.phase != phase or self.s.step != stepname:
+            self.emit(ev.StepEntered(phase, stepname))
+
+    def game_over(self, won: bool, cause: str = "") -> None:
+        score, rank = (self.score() if won else (0, ""))
+        self.emit(ev.GameOver(won, self.s.level, self.s.step, cause, score, rank))
+
+    def score(self) -> tuple[int, str]:
+        """Return the points and rank of what is left (R-SCORE-1/2)."""
+        settings = self.rules.settings
+        points = sum(n * self.s.res.get(k, 0) for k, n in settings.score.items())
+        rank = ""
+        for low, name in settings.ranks:
+            if points >= low:
+                rank = name
+        return points, rank
+
+    def roll(self, stream: str, purpose: str) -> int:
+        value = rng.die(self.s.seed, stream, self.s.counters.get(stream, 0))
+        self.emit(ev.DieRolled(stream, purpose, value))
+        return value
+
+    # ------------------------------------------------------------------ what is in play
+
+    def in_play(self) -> list[tuple[str, m.Ability, str]]:
+        """Return (source card, ability, kind of card) for every ability in play."""
+        rules, s = self.rules, self.s
+        out: list[tuple[str, m.Ability, str]] = []
+        if s.cls:
+            out.extend((s.cls, a, "class") for a in rules.classes[s.cls].abilities)
+        for sk in s.skills:
+            out.extend((sk, a, "skill") for a in rules.skills[sk].abilities)
+        for c in s.conditions:
+            if c.active:
+                out.extend((c.id, a, "condition") for a in rules.conditions[c.id].abilities)
+        if s.monster is not None and s.phase == "combat":
+            out.extend((s.monster.id, a, "monster") for a in rules.monsters[s.monster.id].abilities)
+        return out
+
+    def modifiers(self, kind: type) -> list[Any]:
+        """Return every Passive modifier of this kind in play."""
+        return [
+            mod
+            for _, ability, _ in self.in_play()
+            if ability.type == "passive"
+            for mod in ability.modifiers
+            if isinstance(mod, kind)
+        ]
+
+    def ignores(self, result: str) -> bool:
+        return any(mod.result == result for mod in self.modifiers(m.IgnoreResult))
+
+    def condition(self, cid: str, active: bool = True) -> Any:
+        for c in self.s.conditions:
+            if c.id == cid and c.active == active:
+                return c
+        return None
+
+    # ------------------------------------------------------------------ paying
+
+    def can_pay(self, amounts: dict[str, int]) -> bool:
+        """Return whether a cost can be paid, with effort substitution (R-RES-3/4)."""
+        res = self.s.res
+        se, me, le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
+        need_se = amounts.get("se", 0)
+        need_me = amounts.get("me", 0)
+        need_le = amounts.get("le", 0)
+        for k, n in amounts.items():
+            if k in ("se", "me", "le"):
+                continue
+            if k == "time":
+                if not self.s.time_track:
+                    need_se += n
+                continue
+            if res.get(k, 0) < n:
+                return False
+        le -= need_le
+        if le < 0:
+            return False
+        me -= need_me
+        if me < 0:
+            le += me
+            me = 0
+            if le < 0:
+                return False
+        se -= need_se
+        if se < 0:
+            short = -se
+            take = min(me, short)
+            short -= take
+            return short <= le
+        return True
+
+    def _effort_payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
+        """Return what paying these amounts takes from the display, or None if unpayable."""
+        res = self.s.res
+        have = {"se": res.get("se", 0), "me": res.get("me", 0), "le": res.get("le", 0)}
+        paid: dict[str, int] = {}
+        need = dict(amounts)
+        if not self.s.time_track and need.get("time"):
+            need["se"] = need.get("se", 0) + need.pop("time")
+        for k, n in need.items():
+            if k in ("se", "me", "le") or n == 0:
+                continue
+            if k == "time":
+                n = min(n, res.get("time", 0))  # R-RES-8: time never goes below 0
+                if n:
+                    paid["time"] = n
+                continue
+            if res.get(k, 0) < n:
+                return None
+            paid[k] = n
+        order = ("se", "me", "le")
+        for i, cat in enumerate(order):
+            n = need.get(cat, 0)
+            for higher in order[i:]:
+                take = min(have[higher], n)
+                if take:
+                    have[higher] -= take
+                    paid[higher] = paid.get(higher, 0) + take
+                    n -= take
+            if n > 0:
+                return None
+        return paid
+
+    def spend(self, amounts: dict[str, int], source: str) -> None:
+        """Pay a voluntary cost (already checked affordable)."""
+        if not amounts:
+            return
+        paid = self._effort_payment(amounts)
+        if paid is None:
+            raise AssertionError(f"unaffordable cost {amounts} from {source}")
+        if paid:
+            self.emit(ev.Spent(paid, source))
+
+    def lose(self, amounts: dict[str, int], source: str, cause: str = "") -> bool:
+        """Lose resources (mandatory); return False when a non-effort part was missing.
+
+        Effort that cannot be paid even with substitution kills (R-RES-5).
+        """
+        effort = {k: n for k, n in amounts.items() if k in m.EFFORT or k == "time"}
+        other = {k: n for k, n in amounts.items() if k not in effort}
+        ok = all(self.s.res.get(k, 0) >= n for k, n in other.items())
+        paid_other = {k: min(n, self.s.res.get(k, 0)) for k, n in other.items()}
+        paid = self._effort_payment(effort)
+        if paid is None:
+            raise Death(cause or self.rules.card_name(source))
+        paid.update({k: n for k, n in paid_other.items() if n})
+        if paid:
+            self.emit(ev.Lost(paid, source))
+        return ok
+
+    def gain(self, amounts: dict[str, int], source: str) -> None:
+        """Gain resources; the caps take the excess (R-RES-2)."""
+        caps = self.rules.settings.caps
+        res = self.s.res
+        got: dict[str, int] = {}
+        capped: dict[str, int] = {}
+        for k, n in amounts.items():
+            if n <= 0:
+                continue
+            if k == "time" and not self.s.time_track:
+                capped[k] = n
+                continue
+            room = max(caps.get(k, 99) - res.get(k, 0), 0)
+            if n > room:
+                capped[k] = n - room
+            if min(n, room):
+                got[k] = min(n, room)
+        if got or capped:
+            self.emit(ev.Gained(got, capped, source))
+
+    # ------------------------------------------------------------------ effects
+
+    def do(self, q: Queued) -> None:
+        """Apply one card effect."""
+        e = q.effect
+        s = self.s
+        src = q.source
+        if isinstance(e, m.Gain):
+            self.gain(e.amounts, src)
+        elif isinstance(e, m.Lose):
+            self.do_lose(e, q)
+        elif isinstance(e, m.Reduce):
+            if all(s.res.get(k, 0) >= n for k, n in e.lose.items()):
+                self.emit(ev.Lost(dict(e.lose), src))
+                self.gain(e.gain, src)
+            else:
+                self.push_effects(e.alt, src, q.result)
+        elif isinstance(e, m.GainCondition):
+            self.gain_condition(e.condition, e.timing, e.tokens, e.rounds)
+        elif isinstance(e, m.AddTokens):
+            c = self.condition(e.condition)
+            if c is None:
+                self.gain_condition(e.condition, "now", e.amount, 0)
+            else:
+                self.emit(ev.ConditionChanged(c.id, c.tokens + e.amount, c.rounds))
+        elif isinstance(e, m.RemoveCondition):
+            if e.condition:
+                if any(c.id == e.condition for c in s.conditions):
+                    self.emit(ev.ConditionRemoved(e.condition, "removed"))
+            else:
+                held = _unique(c.id for c in s.conditions)
+                if held:
+                    self.emit(ev.ChoicesOffered(held))
+                    self.wait("choose_condition")
+        elif isinstance(e, m.Downgrade):
+            self.downgrade(e.turns, src)
+        elif isinstance(e, m.GainWeapon):
+            self.emit(ev.ChoicesOffered(list(e.choices)))
+            self.wait("choose_weapon")
+        elif isinstance(e, m.MonsterGain):
+            mo = s.monster
+            if mo is not None:
+                self.monster_changed(
+                    "gain",
+                    armor=mo.armor + e.armor,
+                    max_armor=mo.max_armor + e.armor,
+                    health=mo.health + e.health,
+                    max_health=mo.max_health + e.health,
+                )
+        elif isinstance(e, m.MonsterHeal):
+            mo = s.monster
+            if mo is not None:
+                self.monster_changed("heal", health=min(mo.max_health, mo.health + e.amount))
+        elif isinstance(e, m.Defend):
+            if s.monster is not None and not s.monster.defend:
+                self.monster_changed("defend", defend=True)
+        elif isinstance(e, m.Wound):
+            self.wound(e.amount, e.ignore_armor, src)
+        elif isinstance(e, m.BreakArmor):
+            mo = s.monster
+            if mo is not None and mo.armor:
+                self.monster_changed("armor broken", armor=max(0, mo.armor - e.amount))
+        elif isinstance(e, m.ExtraTurn):
+            self.emit(ev.ExtraTurnsSet(s.extra_turns + 1))
+        elif isinstance(e, m.RevealMore):
+            self.emit(ev.RevealBonus(s.reveal_bonus + e.amount))
+        elif isinstance(e, m.Commit):
+            self.emit(ev.CommitSet(True))
+        elif isinstance(e, m.GainSkill):
+            self.push(f"skills.gain:{e.draw}")
+        elif isinstance(e, m.ModifyRoll):
+            self.emit(ev.RollSet(clamp_die(s.roll + e.amount), [], src))
+        elif isinstance(e, m.Reroll):
+            new = clamp_die(self.roll("dice", "reroll") + s.roll_bonus)
+            if e.choose and new != s.roll:
+                self.emit(ev.RollSet(s.roll, [s.roll, new], src))
+                self.wait("pick_roll")
+            else:
+                self.emit(ev.RollSet(new, [], src))
+        elif isinstance(e, m.AttackPower):
+            self.emit(ev.AttackPowerSet(max(0, s.attack_power + e.amount), src))
+        elif isinstance(e, m.ExtraAttack):
+            self.push("attack.extra")
+        elif isinstance(e, m.SkipTurn):
+            self.emit(ev.SkipTurnSet(True))
+        elif isinstance(e, m.MonsterAttack):
+            self.push(f"monster.attack:{e.bonus}", "monster.attack_done")
+        elif isinstance(e, m.RollCheck):
+            value = self.roll("dice", f"check:{src}")
+            if e.against == "level":
+                target = s.level
+            elif e.against == "tokens":
+                c = self.condition(src)
+                target = c.tokens if c is not None else 0
+            else:
+                target = e.beat
+            self.push_effects(e.success if value > target else e.failure, src, q.result)
+        elif isinstance(e, m.GainLevel):
+            self.gain({e.resource: e.times * s.level}, src)
+        elif isinstance(e, m.ReduceLoss):
+            self.emit(ev.PendingLossSet(max(e.minimum, s.pending_loss - e.amount)))
+        elif isinstance(e, m.ExtraSkillChoice):
+            for i in range(len(self.then) - 1, -1, -1):
+                name, _, arg = self.then[i].step.partition(":")
+                if name == "skills.draw":
+                    self.then[i] = Queued(step=f"skills.draw:{int(arg) + e.amount}")
+                    break
+        elif isinstance(e, m.Handler):
+            handler = self.rules.handlers[e.name]
+            handler(HandlerContext(self, q), dict(e.params))
+        else:  # pragma: no cover - the Effect union is closed
+            raise AssertionError(f"unknown effect {e!r}")
+
+    def do_lose(self, e: m.Lose, q: Queued) -> None:
+        amounts = e.amounts
+        if e.alt and not all(
+            self.s.res.get(k, 0) >= n for k, n in amounts.items() if k not in m.EFFORT and k != "time"
+        ):
+            self.push_effects(e.alt, q.source, q.result)
+            return
+        if q.result == "WOUND" and amounts.get("se"):
+            loss = amounts["se"]
+            for mod in self.modifiers(m.WoundLoss):
+                loss = max(mod.minimum, loss + mod.amount)
+            rest = {k: n for k, n in amounts.items() if k != "se"}
+            if rest:
+                self.lose(rest, q.source)
+            self.emit(ev.PendingLossSet(loss))
+            self.push("monster.wound_loss")
+            self.fire("wound_loss", min_loss=loss)
+            return
+        if not self.lose(amounts, q.source) and e.alt:
+            self.push_effects(e.alt, q.source, q.result)
+
+    def gain_condition(self, cid: str, timing: str, tokens: int, rounds: int) -> None:
+        if timing == "next_level":
+            if self.condition(cid, active=False) is None:
+                self.emit(ev.ConditionGained(cid, False, tokens, rounds))
+            return
+        c = self.condition(cid)
+        if c is None:
+            self.emit(ev.ConditionGained(cid, True, tokens, rounds, now=True))
+        elif rounds and c.rounds:
+            self.emit(ev.ConditionChanged(cid, c.tokens + tokens, c.rounds + rounds))
+        elif tokens:
+            self.emit(ev.ConditionChanged(cid, c.tokens + tokens, c.rounds))
+
+    def downgrade(self, turns: int, source: str) -> None:
+        """Downgrade the current weapon (R-WEAPON-4); the bottom weapon stays."""
+        s = self.s
+        if len(s.weapons) <= 1:
+            return
+        top = s.weapons[-1]
+        if turns:
+            self.emit(ev.WeaponSetAside(top, turns))
+        else:
+            self.emit(ev.WeaponsSet(s.weapons[:-1], "downgraded", top))
+
+    def monster_changed(self, why: str, **changes: Any) -> None:
+        mo = self.s.monster
+        assert mo is not None
+        values = {
+            "armor": mo.armor,
+            "max_armor": mo.max_armor,
+            "health": mo.health,
+            "max_health": mo.max_health,
+            "defend": mo.defend,
+            "wounds_this_round": mo.wounds_this_round,
+        }
+        values.update(changes)
+        self.emit(ev.MonsterChanged(why=why, **values))
+
+    def wound(self, amount: int, ignore_armor: bool, source: str) -> None:
+        """Inflict wounds on the monster, within its wound cap; defeat it at 0 (R-BATTLE-7)."""
+        mo = self.s.monster
+        if mo is None or mo.health <= 0 or amount <= 0:
+            return
+        if mo.armor > 0 and not ignore_armor:
+            return
+        caps = [mod.amount for mod in self.modifiers(m.WoundCap)]
+        if caps:
+            amount = max(0, min(amount, min(caps) - mo.wounds_this_round))
+        if amount == 0:
+            self.monster_changed("wounds prevented")
+            return
+        health = max(0, mo.health - amount)
+        self.monster_changed(
+            "wounded", health=health, wounds_this_round=mo.wounds_this_round + amount
+        )
+        if health == 0:
+            self.emit(ev.MonsterDefeated(mo.id))
+            self.then = []
+            self.push("combat.rewards")
+            self.fire("monster_defeated")
+
+    # ------------------------------------------------------------------ Responses
+
+    def fire(self, trigger: str, **ctx: Any) -> None:
+        """A trigger happened: schedule its mandatory Responses, then offer the optional ones.
+
+        Mandatory ones (monster first, then conditions in the order gained) run
+        first; then the player may use optional ones in any order (R-EFFECT-2).
+        """
+        self.push(f"window:{trigger}")
+        mandatory: list[Queued | str] = []
+        for source, ability, kind in self.in_play():
+            if kind in ("monster", "condition") and ability.type == "response":
+                if ability.trigger == trigger and self.filters_pass(ability, ctx):
+                    if kind == "condition":
+                        instead = [
+                            mod
+                            for mod in self.modifiers(m.RollInstead)
+                            if mod.condition == source and self.can_pay(mod.amounts)
+                        ]
+                        if instead:
+                            mandatory.append(f"condition.roll_instead:{source}/{ability.id}")
+                            continue
+                    mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
+        self.push(*mandatory)
+
+    def filters_pass(self, ability: m.Ability, ctx: dict[str, Any]) -> bool:
+        if ability.attack and ctx.get("attack") != ability.attack:
+            return False
+        if ability.weapon:
+            weapon = self.rules.weapons[self.s.weapons[-1]]
+            if weapon.type != ability.weapon:
+                return False
+        if ability.min_loss and ctx.get("min_loss", 0) < ability.min_loss:
+            return False
+        return True
+
+    def usable(self, source: str, ability: m.Ability, kind: str) -> bool:
+        """Return whether an optional ability can be used now (uses, limits, cost)."""
+        key = f"{source}/{ability.id}"
+        s = self.s
+        if kind == "class" and s.ability_uses <= 0:
+            return False
+        if ability.limit == "turn" and key in s.used_turn:
+            return False
+        if ability.limit == "battle" and key in s.used_battle:
+            return False
+        if ability.limit == "level" and key in s.used_level:
+            return False
+        return self.can_pay(ability.cost)
+
+    def optional_responses(self, trigger: str) -> list[tuple[str, m.Ability, str]]:
+        s = self.s
+        ctx: dict[str, Any] = {}
+        if trigger in ("after_attack_chosen", "after_armor_break") and s.attack:
+            wid, aid = s.attack.split("/")
+            ctx["attack"] = next(a.type for a in self.rules.weapons[wid].attacks if a.id == aid)
+        if trigger == "wound_loss":
+            ctx["min_loss"] = s.pending_loss
+        out = []
+        for source, ability, kind in self.in_play():
+            if kind not in ("class", "skill") or ability.type != "response":
+                continue
+            if ability.trigger != trigger or f"{source}/{ability.id}" in s.used:
+                continue
+            if self.filters_pass(ability, ctx) and self.usable(source, ability, kind):
+                out.append((source, ability, kind))
+        return out
+
+    def use(self, source: str, ability: m.Ability, kind: str) -> None:
+        """Pay for and record an ability, and schedule its effects."""
+        self.spend(ability.cost, source)
+        self.emit(ev.AbilityUsed(source, ability.id, kind == "class", ability.limit))
+        self.push_effects(ability.effects, source)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal(self) -> list[act.Action]:
+        """Return every legal action for the pending decision, in a stable order."""
+        s = self.s
+        d = s.decision
+        if s.outcome is not None or not d:
+            return []
+        if d == "preparation":
+            out: list[act.Action] = [act.Explore()]
+            if not s.committed:
+                out.append(act.Fight())
+            out.extend(self.general_actions())
+            st = self.rules.settings
+            if self.can_pay(st.orienteer):
+                out.append(act.Orienteer())
+            if s.monster is None and self.can_pay(st.scout_cost[s.level - 1]):
+                out.append(act.Scout())
+            out.extend(self.ability_actions(("travel", "general")))
+            return out
+        if d == "player_turn":
+            return [
+                *self.attacks(),
+                *self.general_actions(),
+                *self.ability_actions(("combat", "general")),
+                act.Skip(),
+            ]
+        if d == "extra_attack":
+            return [*self.attacks(), act.Pass()]
+        if d == "response":
+            return [
+                *(act.Use(src, a.id) for src, a, _ in self.optional_responses(s.trigger)),
+                act.Pass(),
+            ]
+        if d == "choose_encounter":
+            return [act.ChooseEncounter(c) for c in _unique(s.revealed)]
+        if d == "resolve_or_rest":
+            card = self.rules.encounters[s.chosen]
+            ok = self.can_pay(card.spend)
+            if s.committed:
+                return [act.Resolve() if ok else act.Forfeit()]
+            return [act.Resolve(), act.Rest()] if ok else [act.Rest()]
+        if d == "trickery":
+            return [act.Trick(), act.Fight()]
+        if d == "choose_skill":
+            return [act.ChooseSkill(c) for c in _unique(s.choices)]
+        if d == "choose_weapon":
+            return [act.ChooseWeapon(c) for c in _unique(s.choices)]
+        if d == "choose_condition":
+            return [act.ChooseCondition(c) for c in _unique(s.choices)]
+        if d == "pick_roll":
+            return [act.PickRoll(v) for v in sorted(set(s.rolls))]
+        if d == "roll_instead":
+            return [act.PayInstead(), act.Roll()]
+        if d == "hunger":
+            most = min(s.res.get("food", 0), self.food_requirement())
+            return [act.Eat(n) for n in range(most, -1, -1)]
+        raise AssertionError(f"unknown decision {d!r}")
+
+    def general_actions(self) -> list[act.Action]:
+        st = self.rules.settings
+        s = self.s
+        out: list[act.Action] = []
+        if self.can_pay(st.focus):
+            out.append(act.Focus())
+        if self.can_pay(st.inspiration):
+            out.append(act.Inspiration())
+        if self.can_pay(st.plan):
+            out.append(act.Plan())
+        weapon = self.rules.weapons[s.weapons[-1]]
+        for up in weapon.upgrades:
+            if self.can_pay(up.cost):
+                out.append(act.Craft(up.to))
+        if len(s.weapons) > 1:
+            out.append(act.Downgrade())
+        return out
+
+    def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
+        return [
+            act.Use(src, a.id)
+            for src, a, kind in self.in_play()
+            if a.type == "action" and a.timing in timings and self.usable(src, a, kind)
+        ]
+
+    def attack_options(self) -> list[tuple[m.Attack, dict[str, int]]]:
+        """Return the current weapon's attacks that are legal now, with their full cost."""
+        s = self.s
+        mo = s.monster
+        if mo is None:
+            return []
+        extra: dict[str, int] = {}
+        for mod in self.modifiers(m.WeaponAttackCost):
+            for k, n in mod.amounts.items():
+                extra[k] = extra.get(k, 0) + n
+        ignore = bool(self.modifiers(m.IgnoreArmor))
+        out = []
+        for a in self.rules.weapons[s.weapons[-1]].attacks:
+            if a.type == "break" and mo.armor < 1:
+                continue
+            if a.type == "wound" and mo.armor > 0 and not (a.ignore_armor or ignore):
+                continue
+            cost = dict(a.cost)
+            for k, n in extra.items():
+                cost[k] = cost.get(k, 0) + n
+            if self.can_pay(cost):
+                out.append((a, cost))
+        return out
+
+    def attacks(self) -> list[act.Action]:
+        return [act.Attack(a.id) for a, _ in self.attack_options()]
+
+    def food_requirement(self) -> int:
+        need = self.s.level + sum(mod.amount for mod in self.modifiers(m.HungerDelta))
+        return max(0, need)
+
+    # ------------------------------------------------------------------ taking an action
+
+    def take(self, action: act.Action) -> None:
+        """Carry out a legal action for the pending decision, then drive on."""
+        try:
+            self._take(action)
+        except Death as death:
+            self.then = []
+            self.game_over(False, death.cause)
+        self.drive()
+
+    def _take(self, action: act.Action) -> None:
+        s = self.s
+        st = self.rules.settings
+        d = s.decision
+        if isinstance(action, act.Focus):
+            self.general(st.focus, st.focus_gain, "focus")
+        elif isinstance(action, act.Inspiration):
+            self.general(st.inspiration, st.inspiration_gain, "inspiration")
+        elif isinstance(action, act.Plan):
+            self.general(st.plan, st.plan_gain, "plan")
+        elif isinstance(action, act.Craft):
+            up = next(u for u in self.rules.weapons[s.weapons[-1]].upgrades if u.to == action.weapon)
+            self.spend(up.cost, "craft")
+            self.emit(ev.WeaponsSet([*s.weapons, up.to], "crafted", up.to))
+            self.after_general()
+        elif isinstance(action, act.Downgrade):
+            self.downgrade(0, "downgrade")
+            self.after_general()
+        elif isinstance(action, act.Orienteer):
+            self.spend(st.orienteer, "orienteer")
+            self.emit(ev.RevealBonus(s.reveal_bonus + st.orienteer_reveal))
+            self.after_general()
+        elif isinstance(action, act.Scout):
+            self.spend(st.scout_cost[s.level - 1], "scout")
+            self.reveal_monster()
+            self.after_general()
+        elif isinstance(action, act.Use):
+            src, ability, kind = self.find_ability(action.source, action.ability)
+            if d == "response":
+                self.push(f"rewindow:{s.trigger}")
+                self.use(src, ability, kind)
+            else:
+                self.after_general()
+                self.use(src, ability, kind)
+        elif isinstance(action, act.Pass):
+            pass
+        elif isinstance(action, act.Explore):
+            self.emit(ev.StepEntered("travel", "decision"))
+            self.push("travel.exploration")
+        elif isinstance(action, act.Fight):
+            if d == "preparation":
+                self.emit(ev.StepEntered("travel", "decision"))
+                self.push("combat.trickery")
+            else:
+                self.push("combat.battle")
+        elif isinstance(action, act.ChooseEncounter):
+            others = list(s.revealed)
+            others.remove(action.card)
+            self.emit(ev.EncounterChosen(action.card, others))
+            self.wait("resolve_or_rest")
+        elif isinstance(action, act.Resolve):
+            card = self.rules.encounters[s.chosen]
+            if s.committed:
+                self.emit(ev.CommitSet(False))
+            self.spend(card.spend, card.id)
+            self.emit(ev.EncounterResolved(card.id))
+            self.push("travel.exploration_end")
+            self.gain(card.gain, card.id)
+            effects = list(card.effects) + ([m.Commit()] if card.commit else [])
+            self.push_effects(effects, card.id)
+        elif isinstance(action, act.Rest):
+            card = self.rules.encounters[s.chosen]
+            self.emit(ev.Rested(card.id))
+            self.gain({"se": card.time}, card.id)
+            self.push("travel.exploration_end")
+        elif isinstance(action, act.Forfeit):
+            self.emit(ev.CommitSet(False))
+            self.emit(ev.EncounterResolved(s.chosen, paid=False))
+            self.push("travel.exploration_end")
+        elif isinstance(action, act.Trick):
+            mo = self.rules.monsters[s.monster.id]  # type: ignore[union-attr]
+            assert mo.trickery is not None
+            self.spend(mo.trickery.cost, "trickery")
+            if mo.trickery.downgrade:
+                self.downgrade(0, "trickery")
+            self.emit(ev.MonsterTricked(mo.id))
+            self.push("combat.hunger")
+        elif isinstance(action, act.Attack):
+            self.attack(action.attack, extra=(d == "extra_attack"))
+        elif isinstance(action, act.Skip):
+            self.emit(ev.TurnSkipped("skipped"))
+            self.push("battle.player_turn_end")
+        elif isinstance(action, act.PickRoll):
+            self.emit(ev.RollSet(action.value, [], "picked"))
+        elif isinstance(action, act.PayInstead):
+            cid = s.choices[0]
+            mod = next(x for x in self.modifiers(m.RollInstead) if x.condition == cid)
+            self.spend(mod.amounts, s.monster.id if s.monster else cid)
+            self.emit(ev.ChoicesOffered([]))
+        elif isinstance(action, act.Roll):
+            cid, _, aid = s.choices[1].partition("/")
+            ability = next(a for a in self.rules.conditions[cid].abilities if a.id == aid)
+            self.emit(ev.ChoicesOffered([]))
+            self.push_effects(ability.effects, cid)
+        elif isinstance(action, act.ChooseSkill):
+            others = list(s.choices)
+            others.remove(action.skill)
+            self.emit(ev.SkillKept(action.skill, others))
+        elif isinstance(action, act.ChooseWeapon):
+            self.emit(ev.ChoicesOffered([]))
+            self.emit(ev.WeaponsSet([*s.weapons, action.weapon], "gained", action.weapon))
+        elif isinstance(action, act.ChooseCondition):
+            self.emit(ev.ChoicesOffered([]))
+            self.emit(ev.ConditionRemoved(action.condition, "removed"))
+        elif isinstance(action, act.Eat):
+            self.eat(action.food)
+        else:  # pragma: no cover
+            raise AssertionError(f"unknown action {action!r}")
+
+    def find_ability(self, source: str, ability_id: str) -> tuple[str, m.Ability, str]:
+        for src, ability, kind in self.in_play():
+            if src == source and ability.id == ability_id:
+                return src, ability, kind
+        raise AssertionError(f"no ability {source}/{ability_id} in play")
+
+    def general(self, cost: dict[str, int], gain: dict[str, int], source: str) -> None:
+        self.spend(cost, source)
+        self.gain(gain, source)
+        self.after_general()
+
+    def after_general(self) -> None:
+        """After a General/Travel action: back to Preparation (or ambush), or end the turn."""
+        s = self.s
+        if s.decision == "preparation":
+            self.push("travel.after_action")
+        else:
+            self.push("battle.player_turn_end")
+
+    def attack(self, attack_id: str, extra: bool) -> None:
+        s = self.s
+        option, cost = next((a, c) for a, c in self.attack_options() if a.id == attack_id)
+        weapon = s.weapons[-1]
+        self.spend(cost, weapon)
+        self.emit(ev.AttackChosen(weapon, option.id, option.type, option.power))
+        if not extra:
+            self.push("battle.player_turn_end")
+        self.push("attack.resolve")
+        self.fire("after_attack_chosen", attack=option.type)
+
+    def reveal_monster(self) -> None:
+        """Roll for this level's monster and reveal it (R-MONSTER-1)."""
+        value = self.roll("monster", "monster")
+        by_number = self.rules.monsters_of_level(self.s.level)
+        numbers = sorted(by_number)
+        monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+        self.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
+
+    def eat(self, food: int) -> None:
+        need = self.food_requirement()
+        if food:
+            self.emit(ev.Spent({"food": food}, "hunger"))
+            self.gain({"se": food}, "hunger")
+        self.emit(ev.Ate(food, need))
+        missing = need - food
+        if missing > 0:
+            self.lose({"se": hunger_cost(missing)}, "hunger", cause="starvation")
+        self.push("level.end")
+
+
+class HandlerContext:
+    """What a named effect handler may do: read the game, and act through effects."""
+
+    def __init__(self, run: Run, queued: Queued) -> None:
+        self._run = run
+        self.source = queued.source
+        self.result = queued.result
+
+    @property
+    def state(self) -> GameState:
+        """The game state (read it; never change it directly)."""
+        return self._run.s
+
+    @property
+    def level(self) -> int:
+        return self._run.s.level
+
+    def tokens(self) -> int:
+        """Return the tokens on the source condition (0 if it is not in play)."""
+        c = self._run.condition(self.source)
+        return c.tokens if c is not None else 0
+
+    def set_tokens(self, tokens: int) -> None:
+        """Set the tokens on the source condition; at 0 it leaves play."""
+        c = self._run.condition(self.source)
+        if c is None:
+            return
+        if tokens <= 0:
+            self._run.emit(ev.ConditionRemoved(c.id, "no tokens left"))
+        else:
+            self._run.emit(ev.ConditionChanged(c.id, tokens, c.rounds))
+
+    def apply(self, *effects: m.Effect) -> None:
+        """Schedule effect records to run next, as if printed on the source card."""
+        self._run.push_effects(effects, self.source, self.result)
+
+    def roll(self) -> int:
+        """Roll the die on the dice stream."""
+        return self._run.roll("dice", f"handler:{self.source}")
+
+
+def lose_per_token(ctx: HandlerContext, params: dict[str, Any]) -> None:
+    """Lose one `resource` per token on the source card, then remove one token."""
+    tokens = ctx.tokens()
+    if tokens <= 0:
+        return
+    ctx.set_tokens(tokens - 1)
+    ctx.apply(m.Lose({str(params.get("resource", "se")): tokens * int(params.get("per", 1))}))
+
+
+BUILTIN_HANDLERS: dict[str, Callable[[Any, dict[str, Any]], None]] = {
+    "lose_per_token": lose_per_token,
+}
+
+# The flow steps live in travel.py and combat.py; importing them registers them.
+from unbroken.core import combat as _combat  # noqa: E402,F401
+from unbroken.core import travel as _travel  # noqa: E402,F401

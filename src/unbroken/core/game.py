@@ -1,0 +1,177 @@
+"""Game: the engine contract — new(), decision, legal_actions(), apply(), is_over, outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core import rng
+from unbroken.core.actions import Action
+from unbroken.core.events import Event
+from unbroken.core.flow import DECISIONS, Run
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Outcome
+
+#: Options a game can be started with, and their defaults.
+OPTIONS: dict[str, Any] = {"gentle_start": False}
+MAX_SEED = (1 << 64) - 1
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the game is left exactly as it was (R-DIGI-3)."""
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """What the player is being asked now."""
+
+    kind: str
+    prompt: str
+    trigger: str = ""
+
+
+class Game:
+    """One game of Unbroken: decisions in, events out."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState, events: list[Event]) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.events = events
+        self._legal: list[Action] | None = None
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        character: str,
+        difficulty: str = "normal",
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """Return a new game set up as R-SETUP-1..5 say, waiting for its first decision."""
+        settings = ruleset.settings
+        if ":" not in character:
+            character = f"base:{character}"
+        if character not in ruleset.characters:
+            known = ", ".join(sorted(c.split(":", 1)[1] for c in ruleset.characters))
+            raise ValueError(f"unknown character {character!r}; choose one of: {known}")
+        diff = next((d for d in settings.difficulties if d.id == difficulty), None)
+        if diff is None:
+            known = ", ".join(d.id for d in settings.difficulties)
+            raise ValueError(f"unknown difficulty {difficulty!r}; choose one of: {known}")
+        opts = dict(OPTIONS)
+        for key, value in (options or {}).items():
+            if key not in OPTIONS:
+                raise ValueError(f"unknown option {key!r}; known options: {', '.join(OPTIONS)}")
+            if not isinstance(value, type(OPTIONS[key])):
+                raise ValueError(f"option {key!r} must be {type(OPTIONS[key]).__name__}")
+            opts[key] = value
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(63)
+        if not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be between 0 and {MAX_SEED}")
+
+        res = {k: 0 for k in m.RESOURCES}
+        res.update(settings.start)
+        res.update(diff.start)
+        if opts["gentle_start"] and diff.id == "easy":
+            res["se"] = settings.gentle_start_se
+        res["time"] = settings.level_start_time[0]
+        state = GameState()
+        run = Run(ruleset, state)
+        run.emit(
+            ev.GameStarted(
+                seed=seed,
+                character=character,
+                cls=ruleset.characters[character].cls,
+                difficulty=diff.id,
+                options=opts,
+                ruleset=ruleset.digest,
+                res=res,
+                weapon=settings.starting_weapon,
+                ability_uses=1,
+                encounter_deck=ruleset.encounter_deck(),
+                skill_deck=sorted(ruleset.skills),
+            )
+        )
+        for deck, cards in (("encounters", state.encounter_deck), ("skills", state.skill_deck)):
+            run.emit(ev.DeckShuffled(deck, rng.shuffled(seed, deck, 0, cards)))
+        run.emit(ev.LevelStarted(1))
+        if diff.extra_resource_roll:
+            value = run.roll("setup", "extra resource")
+            run.gain(settings.easy_roll[value - 1], "easy")
+        run.push("travel.preparation")
+        if diff.start_skill:
+            run.push("skills.gain:2")
+        run.drive()
+        return cls(ruleset, state, list(run.out))
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the player is asked now (None when the game is over)."""
+        s = self.state
+        if s.outcome is not None or not s.decision:
+            return None
+        return Decision(s.decision, DECISIONS[s.decision], s.trigger)
+
+    def legal_actions(self) -> list[Action]:
+        """Return every legal action for the current decision, in a stable order."""
+        if self._legal is None:
+            self._legal = Run(self.ruleset, self.state).legal()
+        return list(self._legal)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; return the events it produced (R-DIGI-2)."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(action, legal))
+        run = Run(self.ruleset, self.state)
+        run.take(action)
+        self._legal = None
+        self.events.extend(run.out)
+        return run.out
+
+    def why_illegal(self, action: Action, legal: list[Action]) -> str:
+        """Return a sentence a player can read saying why `action` is refused."""
+        if self.is_over:
+            return "The game is over: no more decisions can be made."
+        d = self.decision
+        assert d is not None
+        name = type(action).__name__
+        same_kind = [a for a in legal if type(a) is type(action)]
+        if same_kind:
+            options = ", ".join(describe_action(a) for a in same_kind)
+            return f"{describe_action(action)} is not one of the choices now (you may: {options})."
+        kinds = {
+            act.Focus: "it costs more effort than you have",
+            act.Inspiration: "it costs more effort than you have",
+            act.Plan: "it costs more effort than you have",
+            act.Orienteer: "it costs more effort than you have",
+        }
+        if d.kind in ("preparation", "player_turn") and type(action) in kinds:
+            return f"You cannot take {name} now: {kinds[type(action)]}."
+        return f"{describe_action(action)} is not possible now. {d.prompt}."
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is won or lost."""
+        return self.state.outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self.state.outcome
+
+
+def describe_action(action: Action) -> str:
+    """Return a short name for an action, as a player would say it."""
+    fields = {f: getattr(action, f) for f in action.__struct_fields__}
+    label = type(action).__name__
+    if not fields:
+        return label
+    return f"{label} " + " ".join(str(v) for v in fields.values())

@@ -1,0 +1,168 @@
+"""The Ruleset: every card of the enabled packs, merged and frozen, plus handlers."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from unbroken.core.model import (
+    Ability,
+    Character,
+    ClassCard,
+    Condition,
+    Encounter,
+    Monster,
+    Pack,
+    Settings,
+    Skill,
+    Weapon,
+)
+
+#: A handler is called by the engine with (context, params) and returns nothing;
+#: it changes the game only through the context's effect methods.
+EffectHandler = Callable[[Any, dict[str, Any]], None]
+
+
+class RulesetError(Exception):
+    """The packs do not form a playable ruleset (duplicate ids, missing references)."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """All content the engine plays with, keyed by namespaced id."""
+
+    settings: Settings
+    classes: dict[str, ClassCard]
+    characters: dict[str, Character]
+    weapons: dict[str, Weapon]
+    monsters: dict[str, Monster]
+    skills: dict[str, Skill]
+    conditions: dict[str, Condition]
+    encounters: dict[str, Encounter]
+    handlers: dict[str, EffectHandler] = field(default_factory=dict)
+    packs: tuple[str, ...] = ()
+    digest: str = ""
+
+    def monsters_of_level(self, level: int) -> dict[int, Monster]:
+        """Return the monsters of a level keyed by their die number."""
+        return {m.number: m for m in self.monsters.values() if m.level == level}
+
+    def encounter_deck(self) -> list[str]:
+        """Return the unshuffled encounter deck: one id per physical copy."""
+        return [e.id for e in self.encounters.values() for _ in range(e.copies)]
+
+    def card_abilities(self, card_id: str) -> list[Ability]:
+        """Return the abilities printed on any card (class, skill, condition, monster)."""
+        for table in (self.classes, self.skills, self.conditions, self.monsters):
+            card = table.get(card_id)
+            if card is not None:
+                return list(card.abilities)  # type: ignore[attr-defined]
+        return []
+
+    def card_name(self, card_id: str) -> str:
+        """Return the printed name of any card id (or the id itself)."""
+        for table in (
+            self.characters,
+            self.classes,
+            self.weapons,
+            self.monsters,
+            self.skills,
+            self.conditions,
+            self.encounters,
+        ):
+            card = table.get(card_id)
+            if card is not None:
+                return str(card.name)  # type: ignore[attr-defined]
+        return card_id
+
+
+def build_ruleset(
+    packs: Iterable[Pack], handlers: dict[str, EffectHandler] | None = None
+) -> Ruleset:
+    """Merge packs in order into one Ruleset; raise RulesetError on conflicts."""
+    packs = list(packs)
+    settings: Settings | None = None
+    tables: dict[str, dict[str, Any]] = {
+        k: {}
+        for k in (
+            "classes",
+            "characters",
+            "weapons",
+            "monsters",
+            "skills",
+            "conditions",
+            "encounters",
+        )
+    }
+    owner: dict[str, str] = {}
+    for pack in packs:
+        if pack.settings is not None:
+            settings = pack.settings
+        for kind, table in tables.items():
+            for card in getattr(pack, kind):
+                if card.id in owner:
+                    raise RulesetError(
+                        f"duplicate id {card.id!r}: defined by pack {owner[card.id]!r} "
+                        f"and by pack {pack.name!r}"
+                    )
+                owner[card.id] = pack.name
+                table[card.id] = card
+    if settings is None:
+        raise RulesetError("no pack defines the game settings (settings.toml)")
+    digest = hashlib.sha256(
+        msgspec.json.encode([pack for pack in packs], order="deterministic")
+    ).hexdigest()
+    ruleset = Ruleset(
+        settings=settings,
+        handlers=dict(handlers or {}),
+        packs=tuple(p.name for p in packs),
+        digest=digest,
+        **tables,
+    )
+    problems = check_references(ruleset)
+    if problems:
+        raise RulesetError("; ".join(problems))
+    return ruleset
+
+
+def check_references(ruleset: Ruleset) -> list[str]:
+    """Return every broken reference between cards, as readable sentences."""
+    problems: list[str] = []
+    for ch in ruleset.characters.values():
+        if ch.cls not in ruleset.classes:
+            problems.append(f"character {ch.id!r} names missing class {ch.cls!r}")
+    for w in ruleset.weapons.values():
+        for up in w.upgrades:
+            if up.to not in ruleset.weapons:
+                problems.append(f"weapon {w.id!r} upgrades to missing weapon {up.to!r}")
+    if ruleset.settings.starting_weapon not in ruleset.weapons:
+        problems.append(f"settings name missing starting weapon {ruleset.settings.starting_weapon!r}")
+
+    def walk(owner: str, value: Any) -> None:
+        if isinstance(value, msgspec.Struct):
+            for name in value.__struct_fields__:
+                item = getattr(value, name)
+                if name == "condition" and isinstance(item, str) and item:
+                    if item not in ruleset.conditions:
+                        problems.append(f"{owner} names missing condition {item!r}")
+                elif name == "choices" and isinstance(item, list):
+                    for w in item:
+                        if w not in ruleset.weapons:
+                            problems.append(f"{owner} offers missing weapon {w!r}")
+                elif name == "name" and type(value).__name__ == "Handler":
+                    if item not in ruleset.handlers:
+                        problems.append(f"{owner} uses unknown handler {item!r}")
+                else:
+                    walk(owner, item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(owner, item)
+
+    for kind in ("classes", "monsters", "skills", "conditions", "encounters"):
+        for card in getattr(ruleset, kind).values():
+            walk(f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
+    return problems
