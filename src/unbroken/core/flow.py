@@ -76,9 +76,15 @@ def _unique(items: Iterable[str]) -> list[str]:
 class Run:
     """One application of the rules: emits events until the next decision."""
 
-    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: GameState,
+        dice: Callable[[str, str], int] | None = None,
+    ) -> None:
         self.rules = ruleset
         self.s = state
+        self.dice = dice
         self.out: list[ev.Event] = []
         self.then: list[Queued] = list(state.then)
         self.waiting = ""
@@ -142,7 +148,11 @@ class Run:
         return points, rank
 
     def roll(self, stream: str, purpose: str) -> int:
-        value = rng.die(self.s.seed, stream, self.s.counters.get(stream, 0))
+        """Roll the die on a named stream (or take the next scripted result)."""
+        if self.dice is not None:
+            value = self.dice(stream, purpose)
+        else:
+            value = rng.die(self.s.seed, stream, self.s.counters.get(stream, 0))
         self.emit(ev.DieRolled(stream, purpose, value))
         return value
 

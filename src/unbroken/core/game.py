@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -41,6 +42,8 @@ class Game:
         self.state = state
         self.events = events
         self._legal: list[Action] | None = None
+        #: Test hook (unbroken.testing): die results to use instead of the generator.
+        self.dice: Callable[[str, str], int] | None = None
 
     @classmethod
     def new(
@@ -130,7 +133,7 @@ class Game:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self.why_illegal(action, legal))
-        run = Run(self.ruleset, self.state)
+        run = Run(self.ruleset, self.state, self.dice)
         run.take(action)
         self._legal = None
         self.events.extend(run.out)

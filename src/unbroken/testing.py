@@ -1,0 +1,202 @@
+"""Test support: a scenario builder that starts a game at any step, and scripted dice.
+
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=10, le=1, metal=1)
+        .weapon("knife", "sword")
+        .skills("wrecker", "daring")
+        .condition("paranoid")
+        .monster("basilisk")
+        .dice(6, 1)
+        .start("battle")
+    )
+
+Every change the builder makes is an event, so folding `game.events` still
+gives `game.state`. Scripted dice replace the generator for the die rolls of
+this game only: each roll takes the next scripted value (shuffles still use
+the seed), and running out of scripted values is an error naming the roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from unbroken.core import events as ev
+from unbroken.core import flow
+from unbroken.core import model as m
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.plugins import load_ruleset
+
+#: Where a scenario can start, and the flow step that starts it.
+STARTS: dict[str, tuple[str, str, str]] = {
+    "preparation": ("travel", "preparation", "travel.preparation"),
+    "exploration": ("travel", "exploration", "travel.exploration"),
+    "ambush": ("combat", "ambush", "combat.ambush"),
+    "trickery": ("combat", "trickery", "combat.trickery"),
+    "battle": ("combat", "battle", "combat.battle"),
+    "rewards": ("combat", "rewards", "combat.rewards"),
+    "hunger": ("combat", "hunger", "combat.hunger"),
+}
+
+
+class DiceExhausted(AssertionError):
+    """A scripted game rolled more dice than the test scripted."""
+
+
+class ScriptedDice:
+    """Die results to hand out in order, instead of the seeded generator."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self.values = list(values)
+        for v in self.values:
+            if not 1 <= v <= 6:
+                raise ValueError(f"a die shows 1-6, not {v}")
+        self.rolled: list[tuple[str, int]] = []
+
+    def __call__(self, stream: str, purpose: str) -> int:
+        if not self.values:
+            raise DiceExhausted(f"no scripted die left for the {purpose} roll")
+        value = self.values.pop(0)
+        self.rolled.append((purpose, value))
+        return value
+
+
+def q(ruleset: Ruleset, ident: str) -> str:
+    """Return `ident` with the base namespace if it has none."""
+    return ident if ":" in ident else f"base:{ident}"
+
+
+class Scenario:
+    """Builds a Game at a chosen step with chosen cards, resources and dice."""
+
+    def __init__(
+        self,
+        character: str = "maxyn-zenma",
+        difficulty: str = "normal",
+        level: int = 1,
+        seed: int = 1,
+        ruleset: Ruleset | None = None,
+    ) -> None:
+        self.rules = ruleset or load_ruleset()
+        self.character = q(self.rules, character)
+        self.difficulty = difficulty
+        self.level = level
+        self.seed = seed
+        self.res: dict[str, int] = {k: 0 for k in m.RESOURCES}
+        self.res["se"] = 13
+        self.res["time"] = self.rules.settings.level_start_time[level - 1]
+        self.time_track = True
+        self.weapons: list[str] = [self.rules.settings.starting_weapon]
+        self.skill_ids: list[str] = []
+        self.conditions: list[tuple[str, bool, int, int]] = []
+        self.monster_id: str | None = None
+        self.deck: list[str] | None = None
+        self.script: list[int] | None = None
+        self.uses: int | None = None
+        self.committed = False
+        self.options: dict[str, Any] = {"gentle_start": False}
+
+    def resources(self, **amounts: int) -> Scenario:
+        """Set resources (others keep their start values: SE 13, time of the level)."""
+        for k, n in amounts.items():
+            if k not in m.RESOURCES:
+                raise ValueError(f"unknown resource {k!r}")
+            self.res[k] = n
+        return self
+
+    def no_time_track(self) -> Scenario:
+        """Level 4 after the time reset: no time track (R-RES-7)."""
+        self.time_track = False
+        self.res["time"] = 0
+        return self
+
+    def weapon(self, *stack: str) -> Scenario:
+        """Put weapons on the stack above the starting weapon, the last one current."""
+        self.weapons = [self.rules.settings.starting_weapon, *(q(self.rules, w) for w in stack)]
+        return self
+
+    def skills(self, *ids: str) -> Scenario:
+        self.skill_ids = [q(self.rules, s) for s in ids]
+        return self
+
+    def condition(self, cid: str, active: bool = True, tokens: int = 0, rounds: int = 0) -> Scenario:
+        self.conditions.append((q(self.rules, cid), active, tokens, rounds))
+        return self
+
+    def monster(self, mid: str) -> Scenario:
+        self.monster_id = q(self.rules, mid)
+        return self
+
+    def encounters(self, *ids: str) -> Scenario:
+        """Put these encounter cards on top of the deck, in this order."""
+        self.deck = [q(self.rules, e) for e in ids]
+        return self
+
+    def dice(self, *values: int) -> Scenario:
+        """Script every die roll of the game from now on."""
+        self.script = list(values)
+        return self
+
+    def ability_uses(self, uses: int) -> Scenario:
+        self.uses = uses
+        return self
+
+    def commit(self) -> Scenario:
+        self.committed = True
+        return self
+
+    def start(self, at: str = "preparation") -> Game:
+        """Return the game, driven from the start of step `at` to its first decision."""
+        if at not in STARTS:
+            raise ValueError(f"unknown start {at!r}; choose one of {', '.join(STARTS)}")
+        phase, stepname, cont = STARTS[at]
+        rules = self.rules
+        state = GameState()
+        dice = ScriptedDice(self.script) if self.script is not None else None
+        run = flow.Run(rules, state, dice=dice)
+        deck = rules.encounter_deck()
+        if self.deck is not None:
+            rest = list(deck)
+            for card in self.deck:
+                rest.remove(card)
+            deck = [*self.deck, *rest]
+        skill_deck = sorted(set(rules.skills) - set(self.skill_ids))
+        run.emit(
+            ev.GameStarted(
+                seed=self.seed,
+                character=self.character,
+                cls=rules.characters[self.character].cls,
+                difficulty=self.difficulty,
+                options=self.options,
+                ruleset=rules.digest,
+                res=dict(self.res),
+                weapon=self.weapons[0],
+                ability_uses=self.uses if self.uses is not None else self.level,
+                encounter_deck=deck,
+                skill_deck=skill_deck,
+            )
+        )
+        run.emit(ev.LevelStarted(self.level))
+        if not self.time_track:
+            run.emit(ev.TimeSet(0, False))
+        if len(self.weapons) > 1:
+            run.emit(ev.WeaponsSet(list(self.weapons), "scenario"))
+        for skill in self.skill_ids:
+            run.emit(ev.SkillKept(skill, []))
+        for cid, active, tokens, rounds in self.conditions:
+            run.emit(ev.ConditionGained(cid, active, tokens, rounds))
+        if self.monster_id is not None:
+            mo = rules.monsters[self.monster_id]
+            run.emit(ev.MonsterRevealed(mo.id, mo.armor, mo.health))
+        if self.committed:
+            run.emit(ev.CommitSet(True))
+        if phase == "combat":
+            run.emit(ev.StepEntered("combat", "trickery"))
+        run.push(cont)
+        run.drive()
+        game = Game(rules, state, list(run.out))
+        game.dice = dice
+        return game
