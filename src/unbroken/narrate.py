@@ -1,0 +1,315 @@
+"""Plain words for events, actions and amounts: what the log and the menus show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+STEP_NAMES = {
+    "setup": "Setup",
+    "preparation": "Preparation",
+    "decision": "Decision",
+    "exploration": "Exploration",
+    "ambush": "Ambush",
+    "trickery": "Trickery",
+    "battle": "Battle",
+    "rewards": "Rewards",
+    "hunger": "Hunger",
+}
+
+PURPOSES = {
+    "monster": "which monster",
+    "combat": "monster's combat roll",
+    "reroll": "re-roll",
+    "extra resource": "Easy's extra resource",
+}
+
+
+def amounts(values: dict[str, int], sign: str = "") -> str:
+    """Return amounts in words: "2 SE + 1 food" (in display order)."""
+    parts = [
+        f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)
+    ]
+    return " + ".join(parts) if parts else "nothing"
+
+
+class Narrator:
+    """Turns events into sentences; remembers what it needs to say what changed."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.rules = ruleset
+        self.monster: dict[str, Any] = {}
+
+    def name(self, card_id: str) -> str:
+        if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
+            return card_id.capitalize()
+        if card_id in ("hunger", "trickery", "easy", "downgrade"):
+            return card_id
+        return self.rules.card_name(card_id)
+
+    def ability_name(self, source: str, ability_id: str) -> str:
+        for ability in self.rules.card_abilities(source):
+            if ability.id == ability_id:
+                return ability.name
+        return ability_id
+
+    def describe(self, e: ev.Event) -> str | None:
+        """Return one line for an event, or None for bookkeeping events."""
+        n = self.name
+        if isinstance(e, ev.GameStarted):
+            return (
+                f"A new game: {n(e.character)} the {n(e.cls)}, {e.difficulty}, seed {e.seed}."
+            )
+        if isinstance(e, ev.DeckShuffled):
+            src = " from its discard pile" if e.from_discard else ""
+            return f"The {e.deck[:-1]} deck is shuffled{src}."
+        if isinstance(e, ev.DieRolled):
+            purpose = PURPOSES.get(e.purpose, e.purpose.split(":")[0])
+            if e.purpose.startswith("check:"):
+                purpose = f"{n(e.purpose[6:])} check"
+            return f"The die shows {e.value} ({purpose})."
+        if isinstance(e, ev.StepEntered):
+            return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
+        if isinstance(e, ev.Gained):
+            text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
+            if e.lost_to_cap:
+                text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
+            return f"{text} [{n(e.source)}]."
+        if isinstance(e, ev.Spent):
+            return f"You pay {amounts(e.amounts)} [{n(e.source)}]."
+        if isinstance(e, ev.Lost):
+            return f"You lose {amounts(e.amounts)} [{n(e.source)}]."
+        if isinstance(e, ev.TimeSet):
+            if not e.track:
+                return "The time track is gone: from now on time is paid in SE."
+            return f"Time is set to {e.time}."
+        if isinstance(e, ev.AbilityUsesSet):
+            return f"Ability uses: {e.uses}."
+        if isinstance(e, ev.AbilityUsed):
+            use = " (one ability use)" if e.ability_use else ""
+            return f"You use {self.ability_name(e.source, e.ability)} [{n(e.source)}]{use}."
+        if isinstance(e, ev.MonsterRevealed):
+            self.monster = {"armor": e.armor, "health": e.health}
+            return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
+        if isinstance(e, ev.MonsterChanged):
+            before = self.monster or {"armor": e.armor, "health": e.health}
+            self.monster = {"armor": e.armor, "health": e.health}
+            if e.why == "wounded":
+                dealt = before["health"] - e.health
+                return f"The monster takes {dealt} wound(s): health {e.health}/{e.max_health}."
+            if e.why == "armor broken":
+                return f"Armor broken: {e.armor}/{e.max_armor} left."
+            if e.why == "defend":
+                return "The monster raises its guard: your next weapon attack will be ignored."
+            if e.why == "defend used":
+                return "The monster's guard swallows your attack."
+            if e.why == "wounds prevented":
+                return "The monster can suffer no more wounds this round."
+            if e.why == "gain":
+                return f"The monster grows: armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}."
+            if e.why == "heal":
+                return f"The monster heals: health {e.health}/{e.max_health}."
+            return None
+        if isinstance(e, ev.MonsterDefeated):
+            return f"{n(e.monster)} is defeated!"
+        if isinstance(e, ev.MonsterTricked):
+            return f"You trick {n(e.monster)} and slip past it."
+        if isinstance(e, ev.EncountersRevealed):
+            return "Revealed: " + ", ".join(n(c) for c in e.cards) + "."
+        if isinstance(e, ev.EncounterChosen):
+            return f"You keep {n(e.card)}."
+        if isinstance(e, ev.EncounterResolved):
+            if not e.paid:
+                return f"You cannot pay for {n(e.card)}: it gives you nothing."
+            return f"You resolve {n(e.card)}."
+        if isinstance(e, ev.Rested):
+            return f"You rest instead of resolving {n(e.card)}."
+        if isinstance(e, ev.RevealBonus):
+            return f"The next Exploration reveals {e.bonus} more card(s)." if e.bonus else None
+        if isinstance(e, ev.CommitSet):
+            return "You are committed to the next encounter." if e.committed else None
+        if isinstance(e, ev.WeaponsSet):
+            top = n(e.weapons[-1])
+            if e.why == "crafted":
+                return f"You craft the {top}."
+            if e.why == "downgraded":
+                return f"You lose the {n(e.weapon)}; your weapon is now the {top}."
+            if e.why == "gained":
+                return f"You take the {top}."
+            return f"Your weapon is now the {top}."
+        if isinstance(e, ev.WeaponSetAside):
+            return f"Your {n(e.weapon)} is knocked aside for {e.turns} turn(s)."
+        if isinstance(e, ev.SetAsideTicked):
+            if e.returned:
+                return "Back in hand: " + ", ".join(n(w) for w in e.returned) + "."
+            return None
+        if isinstance(e, ev.SkillsDrawn):
+            return "Skills drawn: " + ", ".join(n(c) for c in e.cards) + "."
+        if isinstance(e, ev.SkillKept):
+            return f"You keep the skill {n(e.skill)}."
+        if isinstance(e, ev.ChoicesOffered):
+            return None
+        if isinstance(e, ev.ConditionGained):
+            when = "now" if e.active else "for the next level"
+            tokens = f" with {e.tokens} token(s)" if e.tokens else ""
+            rounds = f" for {e.rounds} round(s)" if e.rounds else ""
+            return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+        if isinstance(e, ev.ConditionChanged):
+            return f"{n(e.condition)}: {e.tokens} token(s)" + (
+                f", {e.rounds} round(s) left." if e.rounds else "."
+            )
+        if isinstance(e, ev.ConditionRemoved):
+            return f"{n(e.condition)} leaves play."
+        if isinstance(e, ev.ConditionsAdvanced):
+            parts = []
+            if e.discarded:
+                parts.append("discarded " + ", ".join(n(c) for c in e.discarded))
+            if e.activated:
+                parts.append("now active " + ", ".join(n(c) for c in e.activated))
+            return ("Conditions: " + "; ".join(parts) + ".") if parts else None
+        if isinstance(e, ev.BattleStarted):
+            return "The battle begins" + (" - the monster strikes first." if e.monster_first else ".")
+        if isinstance(e, ev.RoundStarted):
+            return f"Round {e.round}."
+        if isinstance(e, ev.TurnStarted):
+            return None
+        if isinstance(e, ev.TurnSkipped):
+            return "Your turn is skipped." if e.reason != "skipped" else "You skip your turn."
+        if isinstance(e, ev.SkipTurnSet):
+            return "You will lose your next turn." if e.skip else None
+        if isinstance(e, ev.ExtraTurnsSet):
+            return None
+        if isinstance(e, ev.AttackChosen):
+            kind = "armor-breaking" if e.kind == "break" else "wounding"
+            return f"You attack with {n(e.weapon)}: {e.attack} ({kind} {e.power})."
+        if isinstance(e, ev.AttackPowerSet):
+            return f"Attack power is now {e.power} [{n(e.why)}]."
+        if isinstance(e, ev.AttackEnded):
+            return None
+        if isinstance(e, ev.RollSet):
+            if e.rolls:
+                return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
+            if e.why == "combat roll":
+                return None
+            return f"The roll is now {e.value} [{n(e.why)}]."
+        if isinstance(e, ev.RollBonusSet):
+            return f"The monster's roll gets +{e.bonus}." if e.bonus else None
+        if isinstance(e, ev.CombatResult):
+            if e.ignored:
+                return f"{e.roll}: {e.result} - ignored."
+            if e.rerolled:
+                return f"{e.roll}: {e.result} - you already have that condition; re-roll."
+            return f"The monster's action ({e.roll}): {e.result}."
+        if isinstance(e, ev.PendingLossSet):
+            return f"About to lose {e.amount} SE." if e.amount else None
+        if isinstance(e, ev.Ate):
+            return f"You eat {e.food} of the {e.requirement} food you need."
+        if isinstance(e, ev.LevelStarted):
+            return f"=== Level {e.level} ==="
+        if isinstance(e, ev.MonsterRemoved):
+            return None
+        if isinstance(e, (ev.TriggerOpened, ev.Awaiting)):
+            return None
+        if isinstance(e, ev.GameOver):
+            if e.won:
+                return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
+            return f"You die at level {e.level} ({e.step} step): {e.cause}."
+        return type(e).__name__
+
+
+def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return the menu text of a legal action, with its cost."""
+    st = ruleset.settings
+    n = ruleset.card_name
+    if isinstance(action, act.Explore):
+        return "Explore (go to the Exploration step)"
+    if isinstance(action, act.Fight):
+        return "Fight the monster now" if state.decision == "preparation" else "Fight"
+    if isinstance(action, act.Focus):
+        return f"Focus: pay {amounts(st.focus)}, gain {amounts(st.focus_gain)}"
+    if isinstance(action, act.Inspiration):
+        return f"Inspiration: pay {amounts(st.inspiration)}, gain {amounts(st.inspiration_gain)}"
+    if isinstance(action, act.Plan):
+        return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
+    if isinstance(action, act.Orienteer):
+        return f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
+    if isinstance(action, act.Scout):
+        return f"Scout: pay {amounts(st.scout_cost[state.level - 1])}, reveal the monster"
+    if isinstance(action, act.Craft):
+        weapon = ruleset.weapons[state.weapons[-1]]
+        up = next(u for u in weapon.upgrades if u.to == action.weapon)
+        return f"Craft the {n(action.weapon)}: pay {amounts(up.cost)}"
+    if isinstance(action, act.Downgrade):
+        return f"Downgrade: give up the {n(state.weapons[-1])}"
+    if isinstance(action, act.Use):
+        for ability in ruleset.card_abilities(action.source):
+            if ability.id == action.ability:
+                cost = f" (pay {amounts(ability.cost)})" if ability.cost else ""
+                return f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
+        return f"Use {action.ability}"
+    if isinstance(action, act.ChooseEncounter):
+        card = ruleset.encounters[action.card]
+        return f"{card.name}: {encounter_text(card)}"
+    if isinstance(action, act.Resolve):
+        card = ruleset.encounters[state.chosen]
+        return f"Resolve {card.name}: {encounter_text(card)}"
+    if isinstance(action, act.Rest):
+        card = ruleset.encounters[state.chosen]
+        return f"Rest: gain {card.time} SE (time {card.time})"
+    if isinstance(action, act.Forfeit):
+        return "Accept that you cannot pay: gain nothing, lose the time"
+    if isinstance(action, act.Trick):
+        mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
+        assert mo.trickery is not None
+        cost = amounts(mo.trickery.cost) if mo.trickery.cost else ""
+        if mo.trickery.downgrade:
+            cost = (cost + " + " if cost else "") + "downgrade your weapon"
+        return f"Trick the {mo.name}: pay {cost}; no battle, no rewards"
+    if isinstance(action, act.Attack):
+        weapon = ruleset.weapons[state.weapons[-1]]
+        a = next(x for x in weapon.attacks if x.id == action.attack)
+        kind = "break armor" if a.type == "break" else "wound"
+        extra = ", ignores armor" if a.ignore_armor else ""
+        return f"Attack ({weapon.name}): {kind} {a.power}{extra} - pay {amounts(a.cost)}"
+    if isinstance(action, act.Skip):
+        return "Skip your turn"
+    if isinstance(action, act.Pass):
+        return "Pass (use nothing more)"
+    if isinstance(action, act.PickRoll):
+        return f"Keep the {action.value}"
+    if isinstance(action, act.PayInstead):
+        mod = ""
+        for ability in ruleset.card_abilities(state.monster.id if state.monster else ""):
+            for x in ability.modifiers:
+                if isinstance(x, m.RollInstead):
+                    mod = amounts(x.amounts)
+        return f"Pay {mod} instead of rolling"
+    if isinstance(action, act.Roll):
+        return "Roll the die"
+    if isinstance(action, act.ChooseSkill):
+        skill = ruleset.skills[action.skill]
+        return f"{skill.name}: {skill.text}"
+    if isinstance(action, act.ChooseWeapon):
+        return f"Take the {n(action.weapon)}"
+    if isinstance(action, act.ChooseCondition):
+        return f"Remove {n(action.condition)}"
+    if isinstance(action, act.Eat):
+        return f"Eat {action.food} food"
+    return type(action).__name__
+
+
+def encounter_text(card: m.Encounter) -> str:
+    """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"."""
+    spend = "commit to the next encounter" if card.commit else amounts(card.spend)
+    if card.commit and card.spend:
+        spend = amounts(card.spend) + " + commit"
+    gain = amounts(card.gain)
+    extra = [type(e).__name__ for e in card.effects]
+    if extra:
+        gain += " + " + ", ".join(extra)
+    return f"{spend} -> {gain} (time {card.time})"

@@ -1,0 +1,175 @@
+"""Bots and the batch runner behind `unbroken sim`."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import msgspec
+
+from unbroken.core import rng
+from unbroken.core.actions import Action
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+
+#: A bot picks one of the legal actions; it gets the game and a draw counter.
+Bot = Callable[[Game, int], Action]
+
+#: A game that has not ended after this many decisions is a bug (a stalled battle).
+MAX_DECISIONS = 5000
+
+
+def random_bot(game: Game, n: int) -> Action:
+    """Pick uniformly among the legal actions, from the game's own seed (stream "bot")."""
+    legal = game.legal_actions()
+    return legal[rng.below(rng.draw(game.state.seed, "bot:random", n), len(legal))]
+
+
+BOTS: dict[str, Bot] = {"random": random_bot}
+
+
+class InvariantViolation(AssertionError):
+    """The engine broke one of its own invariants during a simulated game."""
+
+
+def check_invariants(game: Game) -> None:
+    """Raise InvariantViolation if a resource or monster tracker is out of range."""
+    s = game.state
+    caps = game.ruleset.settings.caps
+    for k, v in s.res.items():
+        if v < 0 or v > caps.get(k, v):
+            raise InvariantViolation(
+                f"seed {s.seed}: {k} = {v} outside 0..{caps.get(k)} after decision {s.decisions}"
+            )
+    mo = s.monster
+    if mo is not None and not (0 <= mo.health <= mo.max_health and 0 <= mo.armor <= mo.max_armor):
+        raise InvariantViolation(f"seed {s.seed}: monster trackers out of range: {mo}")
+
+
+def play(game: Game, bot: Bot, check: bool = True) -> int:
+    """Play a game to its end with a bot; return the number of decisions made."""
+    n = 0
+    while not game.is_over:
+        if n >= MAX_DECISIONS:
+            raise InvariantViolation(
+                f"seed {game.state.seed}: no end after {MAX_DECISIONS} decisions"
+            )
+        game.apply(bot(game, n))
+        n += 1
+        if check:
+            check_invariants(game)
+    return n
+
+
+@dataclass
+class Result:
+    """One simulated game's summary."""
+
+    seed: int
+    character: str
+    cls: str
+    difficulty: str
+    won: bool
+    level: int
+    cause: str
+    score: int
+    decisions: int
+
+
+@dataclass
+class Summary:
+    """What a batch of simulated games adds up to."""
+
+    games: int = 0
+    wins: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    digest: str = ""
+    by_class: dict[str, list[int]] = field(default_factory=dict)
+    by_difficulty: dict[str, list[int]] = field(default_factory=dict)
+    deaths: dict[str, int] = field(default_factory=dict)
+
+    def as_json(self, seed: int, bot: str) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.games - self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else 0.0,
+            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+            "seed": seed,
+            "bot": bot,
+            "digest": self.digest,
+            "by_class": {k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_class.items())},
+            "by_difficulty": {
+                k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_difficulty.items())
+            },
+            "deaths": dict(sorted(self.deaths.items())),
+        }
+
+
+def schedule(
+    ruleset: Ruleset,
+    games: int,
+    seed: int,
+    characters: Sequence[str] | None = None,
+    difficulties: Sequence[str] | None = None,
+) -> Iterator[tuple[int, str, str]]:
+    """Yield (game seed, character, difficulty) for each game, round-robin over the mix."""
+    chars = list(characters or sorted(ruleset.characters))
+    diffs = list(difficulties or [d.id for d in ruleset.settings.difficulties])
+    combos = [(c, d) for d in diffs for c in chars]
+    for i in range(games):
+        game_seed = rng.draw(seed, "sim", i + 1) >> 1
+        character, difficulty = combos[i % len(combos)]
+        yield game_seed, character, difficulty
+
+
+def run(
+    ruleset: Ruleset,
+    games: int,
+    seed: int,
+    characters: Sequence[str] | None = None,
+    difficulties: Sequence[str] | None = None,
+    bot: str = "random",
+    on_game: Callable[[Result], None] | None = None,
+) -> Summary:
+    """Play `games` games and return the summary with the digest of all event logs."""
+    policy = BOTS[bot]
+    digest = hashlib.sha256()
+    encoder = msgspec.json.Encoder()
+    summary = Summary()
+    start = time.perf_counter()
+    for game_seed, character, difficulty in schedule(ruleset, games, seed, characters, difficulties):
+        game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
+        n = play(game, policy)
+        digest.update(encoder.encode(game.events))
+        outcome = game.outcome
+        assert outcome is not None
+        result = Result(
+            game_seed,
+            character,
+            game.state.cls,
+            difficulty,
+            outcome.won,
+            outcome.level,
+            outcome.cause,
+            outcome.score,
+            n,
+        )
+        summary.games += 1
+        summary.wins += result.won
+        summary.decisions += n
+        for table, key in ((summary.by_class, result.cls), (summary.by_difficulty, difficulty)):
+            row = table.setdefault(key, [0, 0])
+            row[0] += 1
+            row[1] += result.won
+        if not result.won:
+            summary.deaths[result.cause] = summary.deaths.get(result.cause, 0) + 1
+        if on_game is not None:
+            on_game(result)
+    summary.seconds = time.perf_counter() - start
+    summary.digest = digest.hexdigest()
+    return summary

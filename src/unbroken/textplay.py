@@ -1,0 +1,136 @@
+"""A plain-text game on the terminal: the display, the log and numbered choices.
+
+This is the stand-in player interface until the Textual app lands; it holds
+no rules of its own, only the engine's state, events and legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+from unbroken.core import model as m
+from unbroken.core.game import Game, IllegalAction
+from unbroken.core.ruleset import Ruleset
+from unbroken.narrate import Narrator, amounts, label
+
+
+def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
+    """Print numbered options and return the index chosen; raise EOFError at end of input."""
+    for i, text in enumerate(options, 1):
+        print(f"  {i:>2}. {text}", file=out)
+    while True:
+        print(f"{prompt} [1-{len(options)}, q to quit]: ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        text = line.strip().lower()
+        if text in ("q", "quit", "exit"):
+            raise EOFError
+        if text == "" and options:
+            return 0
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return int(text) - 1
+        print(f"  Please type a number from 1 to {len(options)}.", file=out)
+
+
+class TextGame:
+    """One game played through stdin/stdout."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        character: str,
+        difficulty: str,
+        seed: int,
+        options: dict[str, Any],
+    ) -> None:
+        self.rules = ruleset
+        self.game = Game.new(ruleset, character, difficulty, seed, options)
+        self.narrator = Narrator(ruleset)
+
+    @staticmethod
+    def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        chars = sorted(ruleset.characters.values(), key=lambda c: (c.cls, c.name))
+        options = []
+        for c in chars:
+            abilities = ", ".join(a.name for a in ruleset.classes[c.cls].abilities)
+            options.append(f"{c.name} ({ruleset.classes[c.cls].name}: {abilities})")
+        print("Choose your character:", file=out)
+        return chars[ask("Character", options, stdin, out)].id
+
+    @staticmethod
+    def ask_difficulty(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        diffs = ruleset.settings.difficulties
+        print("Choose the difficulty:", file=out)
+        options = [f"{d.name}: {d.text}" for d in diffs]
+        index = ask("Difficulty", options, stdin, out) if stdin else 1
+        return diffs[index].id
+
+    def display(self) -> str:
+        """Return the display: effort, resources, time, weapon, skills, conditions, monster."""
+        s = self.game.state
+        caps = self.rules.settings.caps
+        res = "  ".join(f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1])
+        time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
+        lines = [
+            f"Level {s.level} | {s.phase} / {s.step} | {time} | ability uses {s.ability_uses}",
+            f"  {res}",
+            f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
+            + (f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})" if len(s.weapons) > 1 else ""),
+        ]
+        if s.skills:
+            lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
+        if s.conditions:
+            conds = []
+            for c in s.conditions:
+                extra = f" {c.tokens} tokens" if c.tokens else ""
+                when = "" if c.active else " (next level)"
+                conds.append(f"{self.rules.card_name(c.id)}{extra}{when}")
+            lines.append("  Conditions: " + ", ".join(conds))
+        if s.monster is not None:
+            mo = s.monster
+            card = self.rules.monsters[mo.id]
+            lines.append(
+                f"  Monster: {card.name} - armor {mo.armor}/{mo.max_armor}, "
+                f"health {mo.health}/{mo.max_health}" + ("  [DEFENDING]" if mo.defend else "")
+            )
+            if s.phase == "combat":
+                rows = "  ".join(f"{i + 1}:{r.result}" for i, r in enumerate(card.table))
+                lines.append(f"    table: {rows}")
+        if s.revealed:
+            lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
+        return "\n".join(lines)
+
+    def loop(self, stdin: TextIO, out: TextIO) -> int:
+        """Play until the game ends or the input does; return the exit status."""
+        game = self.game
+        seen = 0
+        while True:
+            for event in game.events[seen:]:
+                line = self.narrator.describe(event)
+                if line:
+                    print(line, file=out)
+            seen = len(game.events)
+            if game.is_over:
+                outcome = game.outcome
+                assert outcome is not None
+                if outcome.won:
+                    left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
+                    print(f"What you carried out: {amounts(left)}.", file=out)
+                return 0
+            print("", file=out)
+            print(self.display(), file=out)
+            decision = game.decision
+            assert decision is not None
+            legal = game.legal_actions()
+            options = [label(a, game.state, self.rules) for a in legal]
+            print(f"{decision.prompt}:", file=out)
+            try:
+                index = ask("Your choice", options, stdin, out)
+            except EOFError:
+                print(f"\nGame left unfinished (seed {game.state.seed}).", file=out)
+                return 0
+            try:
+                game.apply(legal[index])
+            except IllegalAction as exc:  # pragma: no cover - options come from legal_actions
+                print(f"  {exc}", file=out)
