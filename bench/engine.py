@@ -1,0 +1,56 @@
+"""Engine speed: random-bot games/s and decisions/s, and where the time goes.
+
+    python bench/engine.py [--games N] [--seed S] [--profile]
+
+Runs on one core in this process. Numbers from a shared, noisy machine are
+only comparable within one run; --profile prints the top functions by
+cumulative time (cProfile) for the same batch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+from unbroken import sim
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    ruleset = load_ruleset()
+
+    # Warm-up (imports, caches), then the measured batch, with and without invariant checks.
+    sim.run(ruleset, games=50, seed=args.seed)
+    summary = sim.run(ruleset, games=args.games, seed=args.seed)
+    print(f"random bot, {summary.games} games, all characters and difficulties:")
+    print(f"  {summary.games / summary.seconds:8.0f} games/s")
+    print(f"  {summary.decisions / summary.seconds:8.0f} decisions/s")
+    print(f"  {summary.decisions / summary.games:8.1f} decisions/game, {summary.wins} wins")
+
+    start = time.perf_counter()
+    decisions = 0
+    for game_seed, character, difficulty in sim.schedule(ruleset, args.games, args.seed):
+        game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
+        decisions += sim.play(game, sim.random_bot, check=False)
+    seconds = time.perf_counter() - start
+    print("without invariant checks or the log digest:")
+    print(f"  {args.games / seconds:8.0f} games/s, {decisions / seconds:8.0f} decisions/s")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        sim.run(ruleset, games=args.games, seed=args.seed)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(18)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""The `unbroken` command: sim output, determinism of its digest, and bad arguments."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from unbroken.cli import main
+
+
+def test_sim_json_has_the_promised_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", "40", "--seed", "9", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "losses", "games_per_second", "digest"):
+        assert key in report
+    assert report["games"] == 40 and report["wins"] + report["losses"] == 40
+    assert len(report["digest"]) == 64
+
+
+def test_same_sim_command_same_digest(capsys: pytest.CaptureFixture[str]) -> None:
+    # R-DIGI-1
+    main(["sim", "--games", "25", "--seed", "4", "--json"])
+    first = json.loads(capsys.readouterr().out)["digest"]
+    main(["sim", "--games", "25", "--seed", "4", "--json"])
+    assert json.loads(capsys.readouterr().out)["digest"] == first
+    main(["sim", "--games", "25", "--seed", "5", "--json"])
+    assert json.loads(capsys.readouterr().out)["digest"] != first
+
+
+def test_sim_filters_character_and_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["sim", "--games", "6", "--character", "tomu", "--difficulty", "hard", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert list(report["by_class"]) == ["base:sage"]
+    assert list(report["by_difficulty"]) == ["hard"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["sim", "--games", "0"], "must be at least 1"),
+        (["sim", "--games", "lots"], "not a whole number"),
+        (["sim", "--character", "gandalf"], "unknown character 'gandalf'"),
+        (["sim", "--difficulty", "nightmare"], "unknown difficulty 'nightmare'"),
+        (["sim", "--bot", "genius"], "unknown bot 'genius'"),
+        (["sim", "--seed", "-3"], "seed"),
+        (["fly"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_non_zero_without_traceback(argv: list[str], needle: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "unbroken", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert needle in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_text_play_runs_to_the_end_of_input() -> None:
+    # R-FLOW-2: the text game lists every decision as numbered options.
+    answers = "\n".join(["1"] * 400) + "\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "unbroken", "play", "--character", "niola", "--difficulty", "normal",
+         "--seed", "8"],
+        input=answers, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "A new game: Niola the Brawler, normal, seed 8." in proc.stdout
+    assert "Preparation: take an action, explore, or fight" in proc.stdout
+    assert ("VICTORY" in proc.stdout) or ("You die at level" in proc.stdout) or (
+        "Game left unfinished" in proc.stdout
+    )
+    assert "Traceback" not in proc.stderr
+
+
+def test_text_play_quits_cleanly_on_q() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "unbroken", "play", "--character", "tomu", "--difficulty", "easy"],
+        input="q\n", capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0
+    assert "Game left unfinished" in proc.stdout
