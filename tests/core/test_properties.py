@@ -10,7 +10,7 @@ from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
 from unbroken.plugins import load_ruleset
-from unbroken.sim import MAX_DECISIONS, check_invariants
+from unbroken.sim import MAX_DECISIONS, check_invariants, greedy_bot
 
 RULES = load_ruleset()
 CHARACTERS = sorted(RULES.characters)
@@ -18,19 +18,24 @@ DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
 
 
 def play_randomly(game: Game, data: st.DataObject) -> list[Action]:
+    """Play with a mix of random and greedy choices, so games reach the later levels."""
     taken: list[Action] = []
+    greed = data.draw(st.integers(0, 4), label="greed")
     while not game.is_over:
         assert len(taken) < MAX_DECISIONS, "the game did not end"
         legal = game.legal_actions()
         assert legal, f"no legal action at decision {game.decision}"
-        action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+        if data.draw(st.integers(0, 4), label="greedy?") < greed:
+            action = greedy_bot(game, len(taken))
+        else:
+            action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
         game.apply(action)
         taken.append(action)
         check_invariants(game)  # every resource within 0..cap, monster trackers in range
     return taken
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**64 - 1),
     character=st.sampled_from(CHARACTERS),
