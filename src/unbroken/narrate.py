@@ -129,6 +129,8 @@ class Narrator:
             return f"You resolve {n(e.card)}."
         if isinstance(e, ev.Rested):
             return f"You rest instead of resolving {n(e.card)}."
+        if isinstance(e, ev.EncounterDiscarded):
+            return None
         if isinstance(e, ev.RevealBonus):
             return f"The next Exploration reveals {e.bonus} more card(s)." if e.bonus else None
         if isinstance(e, ev.CommitSet):
@@ -186,7 +188,7 @@ class Narrator:
             return None
         if isinstance(e, ev.AttackChosen):
             kind = "armor-breaking" if e.kind == "break" else "wounding"
-            return f"You attack with {n(e.weapon)}: {e.attack} ({kind} {e.power})."
+            return f"You attack with {n(e.weapon)}: {attack_name(e.attack)} ({kind} {e.power})."
         if isinstance(e, ev.AttackPowerSet):
             return f"Attack power is now {e.power} [{n(e.why)}]."
         if isinstance(e, ev.AttackEnded):
@@ -206,7 +208,7 @@ class Narrator:
                 return f"{e.roll}: {e.result} - you already have that condition; re-roll."
             return f"The monster's action ({e.roll}): {e.result}."
         if isinstance(e, ev.PendingLossSet):
-            return f"About to lose {e.amount} SE." if e.amount else None
+            return None
         if isinstance(e, ev.Ate):
             return f"You eat {e.food} of the {e.requirement} food you need."
         if isinstance(e, ev.LevelStarted):
@@ -275,7 +277,10 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         a = next(x for x in weapon.attacks if x.id == action.attack)
         kind = "break armor" if a.type == "break" else "wound"
         extra = ", ignores armor" if a.ignore_armor else ""
-        return f"Attack ({weapon.name}): {kind} {a.power}{extra} - pay {amounts(a.cost)}"
+        return (
+            f"Attack ({weapon.name}, {attack_name(a.id)}): {kind} {a.power}{extra}"
+            f" - pay {amounts(a.cost)}"
+        )
     if isinstance(action, act.Skip):
         return "Skip your turn"
     if isinstance(action, act.Pass):
@@ -293,7 +298,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return "Roll the die"
     if isinstance(action, act.ChooseSkill):
         skill = ruleset.skills[action.skill]
-        return f"{skill.name}: {skill.text}"
+        return f"{skill.name}: " + " ".join(a.text for a in skill.abilities)
     if isinstance(action, act.ChooseWeapon):
         return f"Take the {n(action.weapon)}"
     if isinstance(action, act.ChooseCondition):
@@ -301,6 +306,11 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Eat):
         return f"Eat {action.food} food"
     return type(action).__name__
+
+
+def attack_name(attack_id: str) -> str:
+    """Return a weapon attack's id as words: "quick-cut" -> "Quick cut"."""
+    return attack_id.replace("-", " ").capitalize()
 
 
 def encounter_text(card: m.Encounter) -> str:
@@ -313,3 +323,76 @@ def encounter_text(card: m.Encounter) -> str:
     if extra:
         gain += " + " + ", ".join(extra)
     return f"{spend} -> {gain} (time {card.time})"
+
+
+def effect_text(e: m.Effect) -> str:
+    """Return one effect record in words, as a card would print it."""
+    if isinstance(e, m.Gain):
+        return f"gain {amounts(e.amounts)}"
+    if isinstance(e, m.Lose):
+        alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
+        return f"lose {amounts(e.amounts)}{alt}"
+    if isinstance(e, m.Reduce):
+        alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
+        return f"reduce {amounts(e.lose)} to {amounts(e.gain)}{alt}"
+    if isinstance(e, m.GainCondition):
+        name = e.condition.split(":")[-1].replace("-", " ").capitalize()
+        when = "now" if e.timing == "now" else "for the next level"
+        extra = f" ({e.tokens})" if e.tokens else ""
+        rounds = f" for {e.rounds} rounds" if e.rounds else ""
+        return f"gain {name}{extra} {when}{rounds}"
+    if isinstance(e, m.AddTokens):
+        name = e.condition.split(":")[-1].replace("-", " ")
+        return f"+{e.amount} {name}"
+    if isinstance(e, m.RemoveCondition):
+        return "remove a condition" if not e.condition else f"remove {e.condition.split(':')[-1]}"
+    if isinstance(e, m.Downgrade):
+        return f"downgrade your weapon for {e.turns} turns" if e.turns else "downgrade your weapon"
+    if isinstance(e, m.GainWeapon):
+        names = " or ".join(c.split(":")[-1].replace("-", " ").capitalize() for c in e.choices)
+        return f"take a weapon: {names}"
+    if isinstance(e, m.MonsterGain):
+        parts = [f"{e.armor} armor" if e.armor else "", f"{e.health} health" if e.health else ""]
+        return "the monster gains " + " and ".join(p for p in parts if p)
+    if isinstance(e, m.MonsterHeal):
+        return f"the monster heals {e.amount}"
+    if isinstance(e, m.Defend):
+        return "the monster ignores your next weapon attack"
+    if isinstance(e, m.Wound):
+        return f"inflict {e.amount} wounds" + (" ignoring armor" if e.ignore_armor else "")
+    if isinstance(e, m.BreakArmor):
+        return f"break {e.amount} armor"
+    if isinstance(e, m.ExtraTurn):
+        return "take another turn"
+    if isinstance(e, m.RevealMore):
+        return f"the next Exploration reveals {e.amount} more cards"
+    if isinstance(e, m.Commit):
+        return "commit to the next encounter"
+    if isinstance(e, m.GainSkill):
+        return f"draw {e.draw} skills and keep one"
+    if isinstance(e, m.ModifyRoll):
+        return f"{'+' if e.amount > 0 else ''}{e.amount} to the roll"
+    if isinstance(e, m.Reroll):
+        return "roll again" + (" and keep either result" if e.choose else "")
+    if isinstance(e, m.AttackPower):
+        return f"+{e.amount} attack power"
+    if isinstance(e, m.ExtraAttack):
+        return "make another attack"
+    if isinstance(e, m.SkipTurn):
+        return "skip your turn"
+    if isinstance(e, m.MonsterAttack):
+        return "the monster attacks" + (f" with +{e.bonus}" if e.bonus else "")
+    if isinstance(e, m.RollCheck):
+        target = {"level": "the level", "tokens": "the tokens"}.get(e.against, str(e.beat))
+        ok = "; ".join(effect_text(x) for x in e.success) or "nothing"
+        bad = "; ".join(effect_text(x) for x in e.failure) or "nothing"
+        return f"roll: above {target}, {ok}; otherwise {bad}"
+    if isinstance(e, m.GainLevel):
+        return f"gain {e.times if e.times > 1 else ''}{'x' if e.times > 1 else ''}level {m.RESOURCE_NAMES.get(e.resource, e.resource)}"
+    if isinstance(e, m.ReduceLoss):
+        return f"lose {e.amount} less (at least {e.minimum})"
+    if isinstance(e, m.ExtraSkillChoice):
+        return f"reveal {e.amount} more skill to choose from"
+    if isinstance(e, m.Handler):
+        return e.name.replace("_", " ")
+    return type(e).__name__

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import Narrator, amounts, label
+from unbroken.narrate import Narrator, amounts, effect_text, label
 
 
 def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
@@ -94,9 +94,20 @@ class TextGame:
                 f"  Monster: {card.name} - armor {mo.armor}/{mo.max_armor}, "
                 f"health {mo.health}/{mo.max_health}" + ("  [DEFENDING]" if mo.defend else "")
             )
-            if s.phase == "combat":
-                rows = "  ".join(f"{i + 1}:{r.result}" for i, r in enumerate(card.table))
-                lines.append(f"    table: {rows}")
+            ambush = "; ".join(effect_text(e) for e in card.ambush) or "none"
+            trick = "cannot be tricked"
+            if card.trickery is not None:
+                trick = amounts(card.trickery.cost) if card.trickery.cost else ""
+                if card.trickery.downgrade:
+                    trick = (trick + " + " if trick else "") + "downgrade your weapon"
+            lines.append(f"    ambush: {ambush} | trickery: {trick}")
+            for ability in card.abilities:
+                lines.append(f"    {ability.name}: {ability.text}")
+            for i, row in enumerate(card.table, 1):
+                mark = ">" if s.phase == "combat" and s.roll == i and s.decision in (
+                    "response", "pick_roll") else " "
+                what = "; ".join(effect_text(e) for e in row.effects) or "nothing"
+                lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
             lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
         return "\n".join(lines)

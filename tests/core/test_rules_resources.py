@@ -37,6 +37,19 @@ def assert_illegal(g: Game, action: act.Action) -> None:
     assert g.legal_actions() == legal
 
 
+def pass_responses(g: Game) -> None:
+    """Decline every optional Response offered now."""
+    while not g.is_over and g.decision.kind == "response":
+        g.apply(act.Pass())
+
+
+def skip_turn(g: Game) -> None:
+    """Skip the player's turn and decline the Responses that follow."""
+    pass_responses(g)
+    g.apply(act.Skip())
+    pass_responses(g)
+
+
 def bare_run(time_track: bool = True, **res: int) -> Run:
     """A Run on a bare state holding exactly `res` (others 0)."""
     full = {k: 0 for k in m.RESOURCES}
@@ -387,11 +400,7 @@ def test_ambush_effort_loss_that_cannot_be_paid_kills_at_once():  # R-RES-5
 def test_wound_that_cannot_be_paid_kills():  # R-RES-5
     # Kobold roll 6: WOUND, lose 2 SE. The player holds 1 effort.
     g = Scenario("caellahan").resources(se=1).monster("kobold").dice(6).start("battle")
-    while not g.is_over and g.decision.kind != "player_turn":
-        g.apply(act.Pass())
-    g.apply(act.Skip())
-    while not g.is_over and g.decision.kind == "response":
-        g.apply(act.Pass())
+    skip_turn(g)
     assert g.is_over
     assert g.outcome.won is False
     assert g.outcome.step == "battle"
@@ -425,7 +434,7 @@ def test_partial_loss_applies_alternative_in_full():  # R-RES-6
         .dice(5)
         .start("battle")
     )
-    g.apply(act.Skip())
+    skip_turn(g)
     lost = of(g.events, ev.Lost)
     assert lost == [ev.Lost({"se": 4}, "base:troll")]
     assert g.state.res["food"] == 1
@@ -461,12 +470,12 @@ def test_fully_held_resource_without_alternative_is_lost():  # R-RES-6
 def test_reduce_without_the_resource_applies_alternative():  # R-RES-6
     # Kobold roll 5: CONFUSE, reduce 1 ME to 2 SE (lose 1 SE if unable); LE does not count.
     g = Scenario("caellahan").resources(se=5, me=0, le=2).monster("kobold").dice(5).start("battle")
-    g.apply(act.Skip())
+    skip_turn(g)
     assert of(g.events, ev.Lost) == [ev.Lost({"se": 1}, "base:kobold")]
     assert of(g.events, ev.Gained) == []
     assert g.state.res["le"] == 2
     g = Scenario("caellahan").resources(se=5, me=1).monster("kobold").dice(5).start("battle")
-    g.apply(act.Skip())
+    skip_turn(g)
     assert of(g.events, ev.Lost) == [ev.Lost({"me": 1}, "base:kobold")]
     assert ev.Gained({"se": 2}, {}, "base:kobold") in g.events
     assert g.state.res["se"] == 7
@@ -592,7 +601,7 @@ def test_time_loss_in_battle_stops_at_zero():  # R-RES-8
         .dice(2, 1)
         .start("battle")
     )
-    g.apply(act.Skip())
+    skip_turn(g)
     assert ev.CombatResult(2, "WARN") in g.events
     assert of(g.events, ev.Lost) == []
     assert g.state.res["time"] == 0

@@ -277,7 +277,8 @@ class Run:
         effort = {k: n for k, n in amounts.items() if k in m.EFFORT or k == "time"}
         other = {k: n for k, n in amounts.items() if k not in effort}
         ok = all(self.s.res.get(k, 0) >= n for k, n in other.items())
-        paid_other = {k: min(n, self.s.res.get(k, 0)) for k, n in other.items()}
+        # R-RES-6: no partial loss of what is not held in full.
+        paid_other = dict(other) if ok else {}
         paid = self._effort_payment(effort)
         if paid is None:
             raise Death(cause or self.rules.card_name(source))
@@ -892,6 +893,10 @@ class HandlerContext:
         else:
             self._run.emit(ev.ConditionChanged(c.id, tokens, c.rounds))
 
+    def lose(self, amounts: dict[str, int]) -> None:
+        """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        self._run.lose(amounts, self.source)
+
     def apply(self, *effects: m.Effect) -> None:
         """Schedule effect records to run next, as if printed on the source card."""
         self._run.push_effects(effects, self.source, self.result)
@@ -902,12 +907,12 @@ class HandlerContext:
 
 
 def lose_per_token(ctx: HandlerContext, params: dict[str, Any]) -> None:
-    """Lose one `resource` per token on the source card, then remove one token."""
+    """Lose `per` (1) `resource` per token on the source card, then remove one token."""
     tokens = ctx.tokens()
     if tokens <= 0:
         return
+    ctx.lose({str(params.get("resource", "se")): tokens * int(params.get("per", 1))})
     ctx.set_tokens(tokens - 1)
-    ctx.apply(m.Lose({str(params.get("resource", "se")): tokens * int(params.get("per", 1))}))
 
 
 BUILTIN_HANDLERS: dict[str, Callable[[Any, dict[str, Any]], None]] = {

@@ -1,0 +1,483 @@
+"""Achievements (R-ACH-1): each one earned by a won game, and just missed by another.
+
+Games are built with the Scenario builder and played to the end by a small
+deterministic policy, with dice chosen by the test: monster reveals come from a
+list, combat rolls from a list and then 1 (a MISS on every monster used here).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+
+import msgspec
+import pytest
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.achievements import (
+    ACHIEVEMENTS,
+    CROSS_GAME_PREDICATES,
+    PREDICATES,
+    Achievement,
+    GameRecord,
+    difficulty_of,
+    earned,
+    earned_across,
+    record_of,
+)
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+
+RULES = load_ruleset()
+
+ALL_IDS = [
+    "reckless",
+    "not-a-scratch",
+    "ascetic",
+    "all-the-time-in-the-world",
+    "not-worth-it",
+    "master-of-survival",
+    "no-rest-for-the-wicked",
+    "a-bit-of-everything",
+    "best-served-cold",
+    "consistency-is-key",
+    "slugger",
+    "high-stakes",
+    "still-kicking",
+    "conflict-avoidance",
+    "glutton",
+    "payday",
+]
+
+
+# ---------------------------------------------------------------- test harness
+
+
+class Dice:
+    """Die results for a whole game: reveals and combat rolls from lists, else `default`."""
+
+    def __init__(
+        self, reveals: Iterable[int] = (), combat: Iterable[int] = (), default: int = 1
+    ) -> None:
+        self.reveals = list(reveals)
+        self.combat = list(combat)
+        self.default = default
+
+    def __call__(self, stream: str, purpose: str) -> int:
+        if purpose == "monster":
+            assert self.reveals, "no scripted monster reveal left"
+            return self.reveals.pop(0)
+        if purpose == "combat" and self.combat:
+            return self.combat.pop(0)
+        return self.default
+
+
+Hook = Callable[[Game, list[act.Action]], "act.Action | None"]
+
+
+@dataclasses.dataclass
+class Policy:
+    """A deterministic way to play: explore and rest, fight with the strongest blow."""
+
+    fight_levels: tuple[int, ...] = ()  # levels where Preparation goes straight to the fight
+    trick_levels: tuple[int, ...] = ()  # levels where the monster is tricked
+    rest: bool = True  # Rest on the kept encounter (else Resolve it)
+    eat: Callable[[int], int] | None = None  # food to eat at a level (default: all it can)
+    prep: Hook | None = None  # extra Preparation actions
+    turn: Hook | None = None  # battle turn override
+    response: Hook | None = None  # Response override (default: pass)
+    choose_encounter: str = ""  # the card to keep (default: the first)
+
+    def __call__(self, game: Game) -> act.Action:
+        d = game.decision
+        assert d is not None
+        legal = game.legal_actions()
+        s = game.state
+        kind = d.kind
+        if kind == "preparation":
+            chosen = self.prep(game, legal) if self.prep else None
+            if chosen is not None:
+                return chosen
+            return act.Fight() if s.level in self.fight_levels else act.Explore()
+        if kind == "choose_encounter":
+            wanted = act.ChooseEncounter(self.choose_encounter)
+            return wanted if wanted in legal else legal[0]
+        if kind == "resolve_or_rest":
+            if self.rest and act.Rest() in legal:
+                return act.Rest()
+            return act.Resolve() if act.Resolve() in legal else legal[0]
+        if kind == "trickery":
+            return act.Trick() if s.level in self.trick_levels else act.Fight()
+        if kind in ("player_turn", "extra_attack"):
+            chosen = self.turn(game, legal) if self.turn else None
+            if chosen is not None:
+                return chosen
+            return best_attack(game, legal) or (act.Skip() if kind == "player_turn" else act.Pass())
+        if kind == "response":
+            chosen = self.response(game, legal) if self.response else None
+            return chosen if chosen is not None else act.Pass()
+        if kind == "hunger":
+            food = legal[0].food  # type: ignore[union-attr]  # the most it can eat
+            if self.eat is not None:
+                food = min(food, self.eat(s.level))
+            return act.Eat(food)
+        return legal[0]
+
+
+def best_attack(game: Game, legal: list[act.Action]) -> act.Action | None:
+    """The weakest attack that finishes the monster, else the strongest one."""
+    s = game.state
+    assert s.monster is not None
+    weapon = RULES.weapons[s.weapons[-1]]
+    power = {a.id: a.power for a in weapon.attacks}
+    attacks = sorted(
+        (power[a.attack], a.attack) for a in legal if isinstance(a, act.Attack)
+    )
+    if not attacks:
+        return None
+    if s.monster.armor == 0:
+        for p, aid in attacks:
+            if p >= s.monster.health:
+                return act.Attack(aid)
+    return act.Attack(attacks[-1][1])
+
+
+def play(game: Game, policy: Policy, dice: Dice | None = None, limit: int = 600) -> Game:
+    """Play the game to its end with the policy; fail if it is not over in `limit` decisions."""
+    game.dice = dice or Dice()
+    for _ in range(limit):
+        if game.is_over:
+            return game
+        game.apply(policy(game))
+    raise AssertionError(f"game not over after {limit} decisions: {game.decision}")
+
+
+def won_game(game: Game) -> list[ev.Event]:
+    """Return the events of a game that must have been won."""
+    assert game.outcome is not None and game.outcome.won, game.outcome
+    return game.events
+
+
+def level4(
+    at: str = "battle",
+    monster: str = "troll",
+    character: str = "maxyn-zenma",
+    weapon: tuple[str, ...] = ("club", "axe"),
+    skills: tuple[str, ...] = (),
+    track: bool = False,
+    **res: int,
+) -> Game:
+    """A level-4 game at step `at`: axe in hand, plenty of effort unless told otherwise."""
+    amounts = {"se": 20, "me": 7, "le": 0, **res}
+    sc = Scenario(character, level=4).resources(**amounts).weapon(*weapon).monster(monster)
+    sc = sc.skills(*skills)
+    if not track:
+        sc = sc.no_time_track()
+    return sc.start(at)
+
+
+def use(source: str, ability: str) -> Hook:
+    """A hook that uses this ability whenever it is legal."""
+    wanted = act.Use(f"base:{source}", ability)
+    return lambda game, legal: wanted if wanted in legal else None
+
+
+def count(events: list[ev.Event], kind: type) -> int:
+    return sum(isinstance(e, kind) for e in events)
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_the_sixteen_achievements_with_kebab_case_ids():  # R-ACH-1
+    assert [a.id for a in ACHIEVEMENTS] == ALL_IDS
+    assert {a.id for a in ACHIEVEMENTS if a.cross_game} == {"best-served-cold", "consistency-is-key"}
+    assert set(PREDICATES) == set(ALL_IDS) - {"best-served-cold", "consistency-is-key"}
+    assert set(CROSS_GAME_PREDICATES) == {"best-served-cold", "consistency-is-key"}
+    for a in ACHIEVEMENTS:
+        assert a.name and a.text
+        with pytest.raises(AttributeError):
+            a.name = "x"  # type: ignore[misc]  # frozen
+
+
+def test_a_lost_game_earns_nothing():  # R-ACH-1
+    # Every single-game predicate would hold (no rest, no craft, no ability...), but the
+    # player dies: 1 SE left and the Troll's 4-SE WOUND (roll 2) cannot be paid.
+    game = play(level4(se=1, me=0, le=0), Policy(), Dice(combat=[2]))
+    assert game.outcome is not None and not game.outcome.won
+    assert earned(game.events, RULES) == []
+
+
+def test_plugins_can_register_more_single_game_achievements():  # R-ACH-1
+    game = play(level4(food=4), Policy())
+    extra = dict(PREDICATES)
+    extra["one-round-wonder"] = lambda events, final, rules: final.round <= 5
+    got = earned(game.events, RULES, extra)
+    assert "one-round-wonder" in got
+    assert "one-round-wonder" not in earned(game.events, RULES)
+
+
+# ---------------------------------------------------------------- Reckless
+
+
+def reckless_game(fight_levels: tuple[int, ...]) -> Game:
+    """Levels 1-4 from the start: explore and rest until the monster ambushes (or fight)."""
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=20, me=7, le=7, food=7)
+        .weapon("club", "axe")
+        .start("preparation")
+    )
+    # Kobold, Goblin, Gnoll, Troll: every one has an ambush effect and a MISS on 1.
+    return play(game, Policy(fight_levels=fight_levels), Dice(reveals=[1, 1, 1, 2]))
+
+
+def test_reckless_earned_by_four_ambushes():  # R-ACH-1
+    events = won_game(reckless_game(fight_levels=()))
+    assert sum(isinstance(e, ev.StepEntered) and e.step == "ambush" for e in events) == 4
+    assert "reckless" in earned(events, RULES)
+
+
+def test_reckless_missed_with_three_ambushes():  # R-ACH-1
+    events = won_game(reckless_game(fight_levels=(4,)))
+    assert sum(isinstance(e, ev.StepEntered) and e.step == "ambush" for e in events) == 3
+    assert "reckless" not in earned(events, RULES)
+
+
+def test_reckless_counts_only_ambushes_with_an_effect():  # R-ACH-1
+    # The same four ambushes, read with a Troll whose sheet has no ambush effect.
+    events = won_game(reckless_game(fight_levels=()))
+    troll = msgspec.structs.replace(RULES.monsters["base:troll"], ambush=[])
+    quiet = dataclasses.replace(RULES, monsters={**RULES.monsters, "base:troll": troll})
+    assert "reckless" not in earned(events, quiet)
+
+
+# ---------------------------------------------------------------- Not a Scratch
+
+
+def test_not_a_scratch_earned_when_only_spending_in_battle():  # R-ACH-1
+    # Ambushed: the Troll's ambush takes 4 SE, but that is the Ambush step, not Battle.
+    events = won_game(play(level4("ambush", food=4), Policy()))
+    assert any(isinstance(e, ev.Lost) and e.amounts.get("se") for e in events)
+    assert any(isinstance(e, ev.Spent) and e.source == "base:axe" for e in events)
+    assert "not-a-scratch" in earned(events, RULES)
+
+
+def test_not_a_scratch_missed_after_one_wound_in_battle():  # R-ACH-1
+    events = won_game(play(level4(food=4), Policy(), Dice(combat=[2])))  # one WOUND: lose 4 SE
+    assert "not-a-scratch" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- Ascetic
+
+
+def test_ascetic_earned_by_never_eating():  # R-ACH-1
+    events = won_game(play(level4(food=4), Policy(eat=lambda level: 0)))
+    assert [e.food for e in events if isinstance(e, ev.Ate)] == [0]
+    assert "ascetic" in earned(events, RULES)
+
+
+def test_ascetic_missed_by_eating_one_food():  # R-ACH-1
+    events = won_game(play(level4(food=4), Policy(eat=lambda level: 1)))
+    assert "ascetic" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- All the Time in the World
+
+
+def time_game(card: str) -> list[ev.Event]:
+    """Level 4 with 4 time: explore once, keep `card`, rest, then fight (the track goes)."""
+    game = level4(
+        "preparation", track=True, time=4, food=4
+    )
+    game = Scenario("maxyn-zenma", level=4).resources(se=20, me=7, time=4, food=4).weapon(
+        "club", "axe"
+    ).monster("troll").encounters("catch-a-breath", "a-clever-scheme").start("preparation")
+    explored: list[bool] = []
+
+    def prep(game: Game, legal: list[act.Action]) -> act.Action:
+        if explored:
+            return act.Fight()
+        explored.append(True)
+        return act.Explore()
+
+    return won_game(play(game, Policy(prep=prep, choose_encounter=f"base:{card}")))
+
+
+def test_all_the_time_in_the_world_earned_at_exactly_three():  # R-ACH-1
+    events = time_game("catch-a-breath")  # time value 1: 4 -> 3
+    assert [e.time for e in events if isinstance(e, ev.TimeSet)] == [0]  # the track is removed
+    assert "all-the-time-in-the-world" in earned(events, RULES)
+
+
+def test_all_the_time_in_the_world_missed_at_two():  # R-ACH-1
+    events = time_game("a-clever-scheme")  # time value 2: 4 -> 2
+    assert "all-the-time-in-the-world" not in earned(events, RULES)
+
+
+def test_all_the_time_in_the_world_missed_by_an_ambush():  # R-ACH-1
+    # Four levels of exploring until time runs out: every ambush means time hit 0.
+    events = won_game(reckless_game(fight_levels=()))
+    assert "all-the-time-in-the-world" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- Not Worth It
+
+
+def test_not_worth_it_earned_using_only_skill_abilities():  # R-ACH-1
+    # A Brawler who uses the Brute Force skill (+2 power) but never a class ability.
+    game = level4(character="caellahan", skills=("brute-force",), me=7, le=7, food=4)
+    events = won_game(play(game, Policy(response=use("brute-force", "brute-force-heave"))))
+    assert any(isinstance(e, ev.AbilityUsed) and not e.ability_use for e in events)
+    assert "not-worth-it" in earned(events, RULES)
+
+
+def test_not_worth_it_missed_by_one_class_ability():  # R-ACH-1
+    game = level4(character="caellahan", food=4)
+    events = won_game(play(game, Policy(response=use("brawler", "power-through"))))
+    assert any(isinstance(e, ev.AbilityUsed) and e.ability_use for e in events)
+    assert "not-worth-it" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- Master of Survival
+
+PASSIVE_SKILLS = ("steady-nerves", "clear-headed", "iron-grip", "hidden-pockets")
+
+
+def test_master_of_survival_earned_with_four_skills():  # R-ACH-1
+    events = won_game(play(level4(skills=PASSIVE_SKILLS, food=4), Policy()))
+    assert "master-of-survival" in earned(events, RULES)
+
+
+def test_master_of_survival_missed_with_three_skills():  # R-ACH-1
+    events = won_game(play(level4(skills=PASSIVE_SKILLS[:3], food=4), Policy()))
+    assert "master-of-survival" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- No Rest for the Wicked
+
+
+def explore_once_game(rest: bool) -> list[ev.Event]:
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20, me=7, food=4)
+        .weapon("club", "axe")
+        .monster("troll")
+        .encounters("catch-a-breath", "a-clever-scheme")
+        .start("preparation")
+    )
+    explored: list[bool] = []
+
+    def prep(game: Game, legal: list[act.Action]) -> act.Action:
+        if explored:
+            return act.Fight()
+        explored.append(True)
+        return act.Explore()
+
+    return won_game(play(game, Policy(prep=prep, rest=rest)))
+
+
+def test_no_rest_for_the_wicked_earned_by_resolving():  # R-ACH-1
+    events = explore_once_game(rest=False)
+    assert count(events, ev.EncounterResolved) == 1
+    assert "no-rest-for-the-wicked" in earned(events, RULES)
+
+
+def test_no_rest_for_the_wicked_missed_by_one_rest():  # R-ACH-1
+    events = explore_once_game(rest=True)
+    assert count(events, ev.Rested) == 1
+    assert "no-rest-for-the-wicked" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- A Bit of Everything
+
+
+def test_a_bit_of_everything_earned_with_one_of_each():  # R-ACH-1
+    # The Troll's reward brings treasure; 5 food less the 4 eaten leaves 1.
+    events = won_game(play(level4(wood=1, metal=1, food=5), Policy()))
+    assert "a-bit-of-everything" in earned(events, RULES)
+
+
+def test_a_bit_of_everything_missed_by_eating_the_last_food():  # R-ACH-1
+    events = won_game(play(level4(wood=1, metal=1, food=4), Policy()))
+    assert "a-bit-of-everything" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- Slugger
+
+
+def slugger_game(craft: bool) -> list[ev.Event]:
+    game = level4("preparation", weapon=("club",), track=True, wood=1, metal=1, food=4)
+
+    def prep(game: Game, legal: list[act.Action]) -> act.Action:
+        if craft and act.Craft("base:axe") in legal:
+            return act.Craft("base:axe")
+        return act.Fight()
+
+    return won_game(play(game, Policy(prep=prep)))
+
+
+def test_slugger_earned_without_crafting():  # R-ACH-1
+    events = slugger_game(craft=False)
+    assert "slugger" in earned(events, RULES)
+
+
+def test_slugger_missed_by_one_craft():  # R-ACH-1
+    events = slugger_game(craft=True)
+    assert any(isinstance(e, ev.WeaponsSet) and e.why == "crafted" for e in events)
+    assert "slugger" not in earned(events, RULES)
+
+
+def test_slugger_not_broken_by_a_weapon_gained_from_a_card():  # R-ACH-1
+    events = slugger_game(craft=False)
+    gained = ev.WeaponsSet(["base:bare-hands", "base:club"], "gained", "base:club")
+    assert "slugger" in earned([events[0], gained, *events[1:]], RULES)
+
+
+# ---------------------------------------------------------------- High Stakes
+
+
+def test_high_stakes_earned_by_a_spike_into_the_vampire():  # R-ACH-1
+    # Six Iron Spikes (2 wounds each, past armor) bring the Vampire from 12 to 0.
+    game = level4(monster="vampire", skills=("spike-thrower",), metal=6, food=4)
+    events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
+    assert any(isinstance(e, ev.MonsterDefeated) and e.monster == "base:vampire" for e in events)
+    assert "high-stakes" in earned(events, RULES)
+
+
+def test_high_stakes_missed_when_a_weapon_lands_the_last_wound():  # R-ACH-1
+    # Five spikes leave the Vampire at 2 health; the axe finishes it.
+    game = level4(monster="vampire", skills=("spike-thrower",), metal=5, food=4)
+    events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
+    assert count(events, ev.AbilityUsed) == 5
+    assert "high-stakes" not in earned(events, RULES)
+
+
+def test_high_stakes_missed_when_the_spike_kills_another_monster():  # R-ACH-1
+    game = level4(monster="troll", skills=("spike-thrower",), metal=7, food=4)
+    events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
+    assert "high-stakes" not in earned(events, RULES)
+
+
+# ---------------------------------------------------------------- Still Kicking
+
+
+def test_still_kicking_earned_with_no_effort_left():  # R-ACH-1
+    # 14 SE - 4 for two chops = 10, all taken by the uneaten 4 food; 6 ME on three cleaves.
+    events = won_game(play(level4(se=14, me=6, food=0), Policy()))
+    final = msgspec.structs.asdict(won_final(events))
+    assert (final["se"], final["me"], final["le"]) == (0, 0, 0)
+    assert "still-kicking" in earned(events, RULES)
+
+
+def test_still_kicking_missed_with_one_se_left():  # R-ACH-1
+    events = won_game(play(level4(se=15, me=6, food=0), Policy()))
+    assert "still-kicking" not in earned(events, RULES)
+
+
+def won_final(events: list[ev.Event]):
+    from unbroken.core.reducer import fold
+
+    return fold(events).res
