@@ -3,7 +3,8 @@
 CI runs this file on Python 3.11, 3.12 and 3.13. When the base content or the
 event schema changes on purpose, regenerate the pinned values with
 
-    python -m unbroken sim --games 60 --seed 2026 --json   # "digest"
+    python -m unbroken sim --games 60 --seed 2026 --json                # "digest"
+    python -m unbroken sim --games 40 --seed 77 --bot greedy --json   # greedy digest
 
 and say why in the commit.
 """
@@ -21,7 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_SIM_DIGEST = "PLACEHOLDER"
+GOLDEN_GREEDY_DIGEST = "864a00414f2702f8f159f01f6ae181e2c916b661cac709aa24e1a8e5a40605d4"
+GOLDEN_SIM_DIGEST = "f8e9ca1ec32ed6880177e630afca285905b458dfe25a7ca7c8c99534ef834f43"
 
 
 def test_rng_is_specified_splitmix64() -> None:
@@ -62,6 +64,16 @@ def test_same_seed_same_digest_and_pinned_value() -> None:
     second = sim.run(RULES, games=60, seed=2026)
     assert first.digest == second.digest
     assert first.digest == GOLDEN_SIM_DIGEST
+
+
+def test_greedy_games_reach_later_levels_and_are_pinned() -> None:
+    # R-DIGI-1: games that reach levels 2-4 (combat, skills, conditions) are pinned too.
+    levels: list[int] = []
+    summary = sim.run(
+        RULES, games=40, seed=77, bot="greedy", on_game=lambda r: levels.append(r.level)
+    )
+    assert max(levels) >= 3
+    assert summary.digest == GOLDEN_GREEDY_DIGEST
 
 
 def test_one_game_log_is_stable() -> None:

@@ -6,7 +6,7 @@ from itertools import permutations
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import Run, clamp_die, step
+from unbroken.core.flow import Run, effective_roll, step
 
 
 def reset_time(run: Run) -> None:
@@ -82,7 +82,7 @@ def battle_round(run: Run, _: str) -> None:
 def round_end(run: Run, _: str) -> None:
     """Conditions that last some rounds count down (R-COND-1)."""
     for c in list(run.s.conditions):
-        if c.active and c.rounds > 0:
+        if c.active and c.rounds > 0 and c.since < run.s.round:
             if c.rounds == 1:
                 run.emit(ev.ConditionRemoved(c.id, "rounds over"))
             else:
@@ -193,7 +193,7 @@ def monster_attack(run: Run, arg: str) -> None:
 
 @step("monster.roll")
 def monster_roll(run: Run, _: str) -> None:
-    value = clamp_die(run.roll("dice", "combat") + run.s.roll_bonus)
+    value = run.roll("dice", "combat")
     run.emit(ev.RollSet(value, [], "combat roll"))
     run.push("monster.resolve")
     run.fire("after_monster_roll")
@@ -216,15 +216,16 @@ def monster_resolve(run: Run, _: str) -> None:
     s = run.s
     assert s.monster is not None
     monster = run.rules.monsters[s.monster.id]
-    row = monster.table[s.roll - 1]
+    roll = effective_roll(s)
+    row = monster.table[roll - 1]
     if run.ignores(row.result):
-        run.emit(ev.CombatResult(s.roll, row.result, ignored=True))
+        run.emit(ev.CombatResult(roll, row.result, ignored=True))
         return
     if must_reroll(run, row):
-        run.emit(ev.CombatResult(s.roll, row.result, rerolled=True))
+        run.emit(ev.CombatResult(roll, row.result, rerolled=True))
         run.push("monster.roll")
         return
-    run.emit(ev.CombatResult(s.roll, row.result))
+    run.emit(ev.CombatResult(roll, row.result))
     run.push_effects(row.effects, monster.id, row.result)
 
 
@@ -239,10 +240,13 @@ def wound_loss(run: Run, _: str) -> None:
     """Lose the (possibly reduced) effort of a WOUND result."""
     s = run.s
     amount = s.pending_loss
+    # Passives apply after Responses (R-EFFECT-3); a reduction never raises a loss.
+    for mod in run.modifiers(m.WoundLoss):
+        amount = max(amount + mod.amount, min(amount, mod.minimum))
     run.emit(ev.PendingLossSet(0))
     if amount > 0:
         assert s.monster is not None
-        run.lose({"se": amount}, s.monster.id)
+        run.lose({"se": amount}, s.monster.id, cause="wounds")
 
 
 def return_set_aside(run: Run) -> None:

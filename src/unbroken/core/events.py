@@ -195,6 +195,7 @@ class WeaponSetAside(EventBase, tag="weapon_set_aside"):
 
     weapon: str
     turns: int
+    depth: int = 0
 
 
 class SetAsideTicked(EventBase, tag="set_aside_ticked"):
@@ -234,6 +235,7 @@ class ConditionGained(EventBase, tag="condition_gained"):
     tokens: int = 0
     rounds: int = 0
     now: bool = False
+    round: int = 0
 
 
 class ConditionChanged(EventBase, tag="condition_changed"):
@@ -381,6 +383,7 @@ class GameOver(EventBase, tag="game_over"):
     cause: str = ""
     score: int = 0
     rank: str = ""
+    source: str = ""  # the card whose effect killed (a monster, a condition, "hunger")
 
 
 Event = Union[

@@ -54,14 +54,25 @@ def step(name: str) -> Callable[[Callable[[Run, str], None]], Callable[[Run, str
 class Death(Exception):
     """The player could not pay effort they had to pay (R-RES-5)."""
 
-    def __init__(self, cause: str) -> None:
+    def __init__(self, cause: str, source: str = "") -> None:
         super().__init__(cause)
         self.cause = cause
+        self.source = source
 
 
 def clamp_die(value: int) -> int:
     """Return a die result clamped to 1..6 (R-EFFECT-4)."""
     return 1 if value < 1 else 6 if value > 6 else value
+
+
+def effective_roll(state: GameState) -> int:
+    """Return the monster's roll as it applies: die, Responses, then bonuses, clamped.
+
+    Responses (Dodge, I've Seen Worse) change `state.roll`; Passive bonuses
+    (`roll_bonus`) apply after them (R-EFFECT-3); the result is clamped to
+    1..6 once, after every modification (R-EFFECT-4).
+    """
+    return clamp_die(state.roll + state.roll_bonus)
 
 
 def hunger_cost(missing: int) -> int:
@@ -125,7 +136,7 @@ class Run:
                     STEPS[name](self, arg)
         except Death as death:
             self.then = []
-            self.game_over(False, death.cause)
+            self.game_over(False, death.cause, death.source)
         if self.s.outcome is None:
             self.emit(ev.Awaiting(self.waiting, list(self.then), self.trigger))
 
@@ -133,9 +144,9 @@ class Run:
         if self.s.phase != phase or self.s.step != stepname:
             self.emit(ev.StepEntered(phase, stepname))
 
-    def game_over(self, won: bool, cause: str = "") -> None:
+    def game_over(self, won: bool, cause: str = "", source: str = "") -> None:
         score, rank = (self.score() if won else (0, ""))
-        self.emit(ev.GameOver(won, self.s.level, self.s.step, cause, score, rank))
+        self.emit(ev.GameOver(won, self.s.level, self.s.step, cause, score, rank, source))
 
     def score(self) -> tuple[int, str]:
         """Return the points and rank of what is left (R-SCORE-1/2)."""
@@ -281,7 +292,7 @@ class Run:
         paid_other = dict(other) if ok else {}
         paid = self._effort_payment(effort)
         if paid is None:
-            raise Death(cause or self.rules.card_name(source))
+            raise Death(cause or self.rules.card_name(source), source)
         paid.update({k: n for k, n in paid_other.items() if n})
         if paid:
             self.emit(ev.Lost(paid, source))
@@ -378,9 +389,9 @@ class Run:
         elif isinstance(e, m.GainSkill):
             self.push(f"skills.gain:{e.draw}")
         elif isinstance(e, m.ModifyRoll):
-            self.emit(ev.RollSet(clamp_die(s.roll + e.amount), [], src))
+            self.emit(ev.RollSet(s.roll + e.amount, [], src))
         elif isinstance(e, m.Reroll):
-            new = clamp_die(self.roll("dice", "reroll") + s.roll_bonus)
+            new = self.roll("dice", "reroll")
             if e.choose and new != s.roll:
                 self.emit(ev.RollSet(s.roll, [s.roll, new], src))
                 self.wait("pick_roll")
@@ -428,9 +439,9 @@ class Run:
             self.push_effects(e.alt, q.source, q.result)
             return
         if q.result == "WOUND" and amounts.get("se"):
+            # WoundLoss Passives apply after the wound_loss Responses (R-EFFECT-3):
+            # see monster.wound_loss.
             loss = amounts["se"]
-            for mod in self.modifiers(m.WoundLoss):
-                loss = max(mod.minimum, loss + mod.amount)
             rest = {k: n for k, n in amounts.items() if k != "se"}
             if rest:
                 self.lose(rest, q.source)
@@ -448,7 +459,7 @@ class Run:
             return
         c = self.condition(cid)
         if c is None:
-            self.emit(ev.ConditionGained(cid, True, tokens, rounds, now=True))
+            self.emit(ev.ConditionGained(cid, True, tokens, rounds, now=True, round=self.s.round))
         elif rounds and c.rounds:
             self.emit(ev.ConditionChanged(cid, c.tokens + tokens, c.rounds + rounds))
         elif tokens:
@@ -461,7 +472,7 @@ class Run:
             return
         top = s.weapons[-1]
         if turns:
-            self.emit(ev.WeaponSetAside(top, turns))
+            self.emit(ev.WeaponSetAside(top, turns, len(s.weapons) - 1))
         else:
             self.emit(ev.WeaponsSet(s.weapons[:-1], "downgraded", top))
 
@@ -512,8 +523,12 @@ class Run:
         """
         self.push(f"window:{trigger}")
         mandatory: list[Queued | str] = []
-        for source, ability, kind in self.in_play():
-            if kind in ("monster", "condition") and ability.type == "response":
+        in_play = self.in_play()
+        ordered = [x for x in in_play if x[2] == "monster"] + [
+            x for x in in_play if x[2] == "condition"
+        ]
+        for source, ability, kind in ordered:
+            if ability.type == "response":
                 if ability.trigger == trigger and self.filters_pass(ability, ctx):
                     if kind == "condition":
                         instead = [
@@ -552,7 +567,14 @@ class Run:
             return False
         return self.can_pay(ability.cost)
 
-    def optional_responses(self, trigger: str) -> list[tuple[str, m.Ability, str]]:
+    def optional_responses(
+        self, trigger: str, fresh: bool = False
+    ) -> list[tuple[str, m.Ability, str]]:
+        """Return the optional Responses usable at `trigger`.
+
+        `fresh`: the trigger fires anew, so uses recorded at an earlier firing
+        of it do not count (R-EFFECT-2: at most once per trigger).
+        """
         s = self.s
         ctx: dict[str, Any] = {}
         if trigger in ("after_attack_chosen", "after_armor_break") and s.attack:
@@ -564,7 +586,7 @@ class Run:
         for source, ability, kind in self.in_play():
             if kind not in ("class", "skill") or ability.type != "response":
                 continue
-            if ability.trigger != trigger or f"{source}/{ability.id}" in s.used:
+            if ability.trigger != trigger or (not fresh and f"{source}/{ability.id}" in s.used):
                 continue
             if self.filters_pass(ability, ctx) and self.usable(source, ability, kind):
                 out.append((source, ability, kind))
@@ -699,7 +721,7 @@ class Run:
             self._take(action)
         except Death as death:
             self.then = []
-            self.game_over(False, death.cause)
+            self.game_over(False, death.cause, death.source)
         self.drive()
 
     def _take(self, action: act.Action) -> None:

@@ -72,6 +72,8 @@ class Game:
             if not isinstance(value, type(OPTIONS[key])):
                 raise ValueError(f"option {key!r} must be {type(OPTIONS[key]).__name__}")
             opts[key] = value
+        if opts["gentle_start"] and diff.id != "easy":
+            raise ValueError("the gentle start option is for Easy games only")
         if seed is None:
             import secrets
 

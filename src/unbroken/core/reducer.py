@@ -189,18 +189,20 @@ def _weapons_set(s: GameState, e: ev.WeaponsSet) -> None:
 @_on(ev.WeaponSetAside)
 def _set_aside(s: GameState, e: ev.WeaponSetAside) -> None:
     s.weapons = s.weapons[:-1]
-    s.set_aside.append(SetAside(e.weapon, e.turns))
+    s.set_aside.append(SetAside(e.weapon, e.turns, e.depth))
 
 
 @_on(ev.SetAsideTicked)
 def _set_aside_ticked(s: GameState, e: ev.SetAsideTicked) -> None:
     keep = []
+    back = []
     for item in s.set_aside:
         item.turns -= 1
-        if item.turns > 0 and not e.clear:
-            keep.append(item)
+        (keep if item.turns > 0 and not e.clear else back).append(item)
     s.set_aside = keep
-    s.weapons.extend(e.returned)
+    # Each weapon goes back to its own place, so the stack keeps its order (R-WEAPON-1).
+    for item in sorted(back, key=lambda x: x.depth):
+        s.weapons.insert(min(item.depth, len(s.weapons)), item.weapon)
 
 
 @_on(ev.SkillsDrawn)
@@ -224,7 +226,9 @@ def _choices(s: GameState, e: ev.ChoicesOffered) -> None:
 
 @_on(ev.ConditionGained)
 def _condition_gained(s: GameState, e: ev.ConditionGained) -> None:
-    s.conditions.append(ConditionState(e.condition, e.active, e.tokens, e.rounds, e.now))
+    s.conditions.append(
+        ConditionState(e.condition, e.active, e.tokens, e.rounds, e.now, e.round)
+    )
 
 
 @_on(ev.ConditionChanged)
@@ -358,7 +362,7 @@ def _awaiting(s: GameState, e: ev.Awaiting) -> None:
 
 @_on(ev.GameOver)
 def _game_over(s: GameState, e: ev.GameOver) -> None:
-    s.outcome = Outcome(e.won, e.level, e.step, e.cause, e.score, e.rank)
+    s.outcome = Outcome(e.won, e.level, e.step, e.cause, e.score, e.rank, e.source)
     s.phase = "over"
     s.decision = ""
     s.then = []

@@ -32,6 +32,7 @@ class ConditionState(msgspec.Struct):
     tokens: int = 0
     rounds: int = 0
     now: bool = False  # gained "immediately": discarded at the end of this combat
+    since: int = 0  # the battle round it was gained in (rounds count after it)
 
 
 class SetAside(msgspec.Struct):
@@ -39,6 +40,7 @@ class SetAside(msgspec.Struct):
 
     weapon: str
     turns: int
+    depth: int = 0  # its place in the stack, where it goes back
 
 
 class Queued(msgspec.Struct, frozen=True):
@@ -59,6 +61,7 @@ class Outcome(msgspec.Struct, frozen=True):
     cause: str = ""
     score: int = 0
     rank: str = ""
+    source: str = ""
 
 
 class GameState(msgspec.Struct):

@@ -94,7 +94,7 @@ def skills_draw(run: Run, arg: str) -> None:
 @step("window")
 def window(run: Run, trigger: str) -> None:
     """A trigger fired: offer the optional Responses usable now, if any (R-EFFECT-2)."""
-    if run.optional_responses(trigger):
+    if run.optional_responses(trigger, fresh=True):
         run.emit(ev.TriggerOpened(trigger))
         run.wait("response", trigger)
 
