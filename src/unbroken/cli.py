@@ -137,22 +137,23 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
         return 1
-    report = summary.as_json(args.seed, args.bot)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0
+    lost = summary.games - summary.wins
+    rate = 100 * summary.wins / summary.games
     print(
-        f"{report['games']} games ({args.bot} bot, seed {args.seed}): "
-        f"{report['wins']} won, {report['losses']} lost "
-        f"({100 * float(report['win_rate']):.1f} %)"  # type: ignore[arg-type]
+        f"{summary.games} games ({args.bot} bot, seed {args.seed}): "
+        f"{summary.wins} won, {lost} lost ({rate:.1f} %)"
     )
-    print(f"{report['games_per_second']} games/s, {report['decisions_per_second']} decisions/s")
-    for title, table in (("class", report["by_class"]), ("difficulty", report["by_difficulty"])):
-        rows = ", ".join(f"{k.split(':')[-1]} {v['wins']}/{v['games']}" for k, v in table.items())  # type: ignore[union-attr]
+    speed = summary.games / summary.seconds if summary.seconds else 0.0
+    print(f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s")
+    for title, table in (("class", summary.by_class), ("difficulty", summary.by_difficulty)):
+        rows = ", ".join(f"{k.split(':')[-1]} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
         print(f"by {title}: {rows}")
-    deaths = sorted(report["deaths"].items(), key=lambda kv: -kv[1])[:8]  # type: ignore[union-attr]
+    deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
     print("deadliest: " + ", ".join(f"{k} {v}" for k, v in deaths))
-    print(f"digest {report['digest']}")
+    print(f"digest {summary.digest}")
     return 0
 
 

@@ -58,7 +58,7 @@ def qualify(pack: str, ident: str) -> str:
 def _qualify_refs(pack: str, value: Any) -> Any:
     """Namespace every card reference inside effects and modifiers."""
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, item in value.items():
             if key == "condition" and isinstance(item, str) and item:
                 out[key] = qualify(pack, item)
@@ -177,7 +177,9 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
                     )
                     continue
                 seen[card.id] = shown  # type: ignore[attr-defined]
-                problems.extend(Problem(shown, _field_line(text, local, f), m) for f, m in _check_card(card))
+                problems.extend(
+                    Problem(shown, _field_line(text, local, f), m) for f, m in _check_card(card)
+                )
                 cards[key].append(card)
     if problems:
         return None, problems
@@ -192,7 +194,9 @@ def _check_card(card: Any) -> list[tuple[str, str]]:
     def amounts(fieldname: str, value: dict[str, int]) -> None:
         for res, n in value.items():
             if res not in model.RESOURCES:
-                out.append((fieldname, f"{label}: field `{fieldname}` names unknown resource {res!r}"))
+                out.append(
+                    (fieldname, f"{label}: field `{fieldname}` names unknown resource {res!r}")
+                )
             elif n < 0:
                 out.append((fieldname, f"{label}: field `{fieldname}` has a negative amount"))
 

@@ -32,9 +32,7 @@ PURPOSES = {
 
 def amounts(values: dict[str, int], sign: str = "") -> str:
     """Return amounts in words: "2 SE + 1 food" (in display order)."""
-    parts = [
-        f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)
-    ]
+    parts = [f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)]
     return " + ".join(parts) if parts else "nothing"
 
 
@@ -62,9 +60,7 @@ class Narrator:
         """Return one line for an event, or None for bookkeeping events."""
         n = self.name
         if isinstance(e, ev.GameStarted):
-            return (
-                f"A new game: {n(e.character)} the {n(e.cls)}, {e.difficulty}, seed {e.seed}."
-            )
+            return f"A new game: {n(e.character)} the {n(e.cls)}, {e.difficulty}, seed {e.seed}."
         if isinstance(e, ev.DeckShuffled):
             src = " from its discard pile" if e.from_discard else ""
             return f"The {e.deck[:-1]} deck is shuffled{src}."
@@ -111,7 +107,10 @@ class Narrator:
             if e.why == "wounds prevented":
                 return "The monster can suffer no more wounds this round."
             if e.why == "gain":
-                return f"The monster grows: armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}."
+                return (
+                    f"The monster grows: armor {e.armor}/{e.max_armor}, "
+                    f"health {e.health}/{e.max_health}."
+                )
             if e.why == "heal":
                 return f"The monster heals: health {e.health}/{e.max_health}."
             return None
@@ -175,7 +174,9 @@ class Narrator:
                 parts.append("now active " + ", ".join(n(c) for c in e.activated))
             return ("Conditions: " + "; ".join(parts) + ".") if parts else None
         if isinstance(e, ev.BattleStarted):
-            return "The battle begins" + (" - the monster strikes first." if e.monster_first else ".")
+            return "The battle begins" + (
+                " - the monster strikes first." if e.monster_first else "."
+            )
         if isinstance(e, ev.RoundStarted):
             return f"Round {e.round}."
         if isinstance(e, ev.TurnStarted):
@@ -221,7 +222,7 @@ class Narrator:
             if e.won:
                 return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
             return f"You die at level {e.level} ({e.step} step): {e.cause}."
-        return type(e).__name__
+        raise AssertionError(f"no words for {e!r}")
 
 
 def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
@@ -305,7 +306,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return f"Remove {n(action.condition)}"
     if isinstance(action, act.Eat):
         return f"Eat {action.food} food"
-    return type(action).__name__
+    raise AssertionError(f"no label for {action!r}")
 
 
 def attack_name(attack_id: str) -> str:
@@ -388,11 +389,12 @@ def effect_text(e: m.Effect) -> str:
         bad = "; ".join(effect_text(x) for x in e.failure) or "nothing"
         return f"roll: above {target}, {ok}; otherwise {bad}"
     if isinstance(e, m.GainLevel):
-        return f"gain {e.times if e.times > 1 else ''}{'x' if e.times > 1 else ''}level {m.RESOURCE_NAMES.get(e.resource, e.resource)}"
+        times = f"{e.times} x " if e.times > 1 else ""
+        return f"gain {times}the level in {m.RESOURCE_NAMES.get(e.resource, e.resource)}"
     if isinstance(e, m.ReduceLoss):
         return f"lose {e.amount} less (at least {e.minimum})"
     if isinstance(e, m.ExtraSkillChoice):
         return f"reveal {e.amount} more skill to choose from"
     if isinstance(e, m.Handler):
         return e.name.replace("_", " ")
-    return type(e).__name__
+    raise AssertionError(f"no words for {e!r}")

@@ -67,8 +67,10 @@ def greedy_bot(game: Game, n: int) -> Action:
             return kinds[act.Fight]
         return kinds[act.Explore]
     if d == "choose_encounter":
+
         def score(a: act.Action) -> int:
-            card = rules.encounters[a.card]  # type: ignore[attr-defined]
+            assert isinstance(a, act.ChooseEncounter)
+            card = rules.encounters[a.card]
             return _worth(card.gain) - _worth(card.spend)
 
         return max(legal, key=score)
@@ -153,11 +155,15 @@ class Summary:
             "losses": self.games - self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else 0.0,
-            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+            "decisions_per_second": round(self.decisions / self.seconds, 1)
+            if self.seconds
+            else 0.0,
             "seed": seed,
             "bot": bot,
             "digest": self.digest,
-            "by_class": {k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_class.items())},
+            "by_class": {
+                k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_class.items())
+            },
             "by_difficulty": {
                 k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_difficulty.items())
             },
@@ -197,7 +203,9 @@ def run(
     encoder = msgspec.json.Encoder()
     summary = Summary()
     start = time.perf_counter()
-    for game_seed, character, difficulty in schedule(ruleset, games, seed, characters, difficulties):
+    for game_seed, character, difficulty in schedule(
+        ruleset, games, seed, characters, difficulties
+    ):
         game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
         n = play(game, policy)
         digest.update(encoder.encode(game.events))

@@ -122,7 +122,9 @@ class Scenario:
         self.skill_ids = [q(self.rules, s) for s in ids]
         return self
 
-    def condition(self, cid: str, active: bool = True, tokens: int = 0, rounds: int = 0) -> Scenario:
+    def condition(
+        self, cid: str, active: bool = True, tokens: int = 0, rounds: int = 0
+    ) -> Scenario:
         self.conditions.append((q(self.rules, cid), active, tokens, rounds))
         return self
 

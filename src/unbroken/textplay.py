@@ -76,7 +76,11 @@ class TextGame:
             f"Level {s.level} | {s.phase} / {s.step} | {time} | ability uses {s.ability_uses}",
             f"  {res}",
             f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
-            + (f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})" if len(s.weapons) > 1 else ""),
+            + (
+                f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})"
+                if len(s.weapons) > 1
+                else ""
+            ),
         ]
         if s.skills:
             lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
@@ -104,8 +108,13 @@ class TextGame:
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
-                mark = ">" if s.phase == "combat" and s.roll == i and s.decision in (
-                    "response", "pick_roll") else " "
+                mark = (
+                    ">"
+                    if s.phase == "combat"
+                    and s.roll == i
+                    and s.decision in ("response", "pick_roll")
+                    else " "
+                )
                 what = "; ".join(effect_text(e) for e in row.effects) or "nothing"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
@@ -126,7 +135,9 @@ class TextGame:
                 outcome = game.outcome
                 assert outcome is not None
                 if outcome.won:
-                    left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
+                    left = {
+                        k: v for k, v in game.state.res.items() if k in self.rules.settings.score
+                    }
                     print(f"What you carried out: {amounts(left)}.", file=out)
                 return 0
             print("", file=out)

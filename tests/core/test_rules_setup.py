@@ -183,7 +183,11 @@ def test_gentle_start_gives_15_se_on_easy_only():  # R-SETUP-3
     for diff in ("normal", "hard"):
         with pytest.raises(ValueError, match="Easy"):
             Game.new(
-                RULES, character="caellahan", difficulty=diff, seed=9, options={"gentle_start": True}
+                RULES,
+                character="caellahan",
+                difficulty=diff,
+                seed=9,
+                options={"gentle_start": True},
             )
 
 

@@ -62,15 +62,30 @@ def test_text_play_runs_to_the_end_of_input() -> None:
     # R-FLOW-2: the text game lists every decision as numbered options.
     answers = "\n".join(["1"] * 400) + "\n"
     proc = subprocess.run(
-        [sys.executable, "-m", "unbroken", "play", "--character", "niola", "--difficulty", "normal",
-         "--seed", "8"],
-        input=answers, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "unbroken",
+            "play",
+            "--character",
+            "niola",
+            "--difficulty",
+            "normal",
+            "--seed",
+            "8",
+        ],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     assert "A new game: Niola the Brawler, normal, seed 8." in proc.stdout
     assert "Preparation: take an action, explore, or fight" in proc.stdout
-    assert ("VICTORY" in proc.stdout) or ("You die at level" in proc.stdout) or (
-        "Game left unfinished" in proc.stdout
+    assert (
+        ("VICTORY" in proc.stdout)
+        or ("You die at level" in proc.stdout)
+        or ("Game left unfinished" in proc.stdout)
     )
     assert "Traceback" not in proc.stderr
 
@@ -78,7 +93,10 @@ def test_text_play_runs_to_the_end_of_input() -> None:
 def test_text_play_quits_cleanly_on_q() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "unbroken", "play", "--character", "tomu", "--difficulty", "easy"],
-        input="q\n", capture_output=True, text=True, timeout=60,
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0
     assert "Game left unfinished" in proc.stdout

@@ -17,7 +17,7 @@ class EventBase(msgspec.Struct, frozen=True, tag_field="type"):
     """Base of every event."""
 
 
-class GameStarted(EventBase, tag="game_started"):
+class GameStarted(EventBase, frozen=True, tag="game_started"):
     """A new game: the setup of R-SETUP-1/2."""
 
     seed: int
@@ -33,7 +33,7 @@ class GameStarted(EventBase, tag="game_started"):
     skill_deck: list[str]
 
 
-class DeckShuffled(EventBase, tag="deck_shuffled"):
+class DeckShuffled(EventBase, frozen=True, tag="deck_shuffled"):
     """A deck was shuffled (from its discard pile when `from_discard`)."""
 
     deck: str  # encounters | skills
@@ -41,7 +41,7 @@ class DeckShuffled(EventBase, tag="deck_shuffled"):
     from_discard: bool = False
 
 
-class DieRolled(EventBase, tag="die_rolled"):
+class DieRolled(EventBase, frozen=True, tag="die_rolled"):
     """The die was rolled on a named stream, for a purpose."""
 
     stream: str
@@ -49,14 +49,14 @@ class DieRolled(EventBase, tag="die_rolled"):
     value: int
 
 
-class StepEntered(EventBase, tag="step_entered"):
+class StepEntered(EventBase, frozen=True, tag="step_entered"):
     """The game moved to a phase and step (the phase tracker)."""
 
     phase: str
     step: str
 
 
-class Gained(EventBase, tag="gained"):
+class Gained(EventBase, frozen=True, tag="gained"):
     """Resources gained; `lost_to_cap` is what the caps took (R-RES-2)."""
 
     amounts: dict[str, int]
@@ -64,34 +64,34 @@ class Gained(EventBase, tag="gained"):
     source: str
 
 
-class Spent(EventBase, tag="spent"):
+class Spent(EventBase, frozen=True, tag="spent"):
     """Resources paid for a cost, exactly as paid after substitution (R-RES-4)."""
 
     amounts: dict[str, int]
     source: str
 
 
-class Lost(EventBase, tag="lost"):
+class Lost(EventBase, frozen=True, tag="lost"):
     """Resources lost to an effect, exactly as paid after substitution."""
 
     amounts: dict[str, int]
     source: str
 
 
-class TimeSet(EventBase, tag="time_set"):
+class TimeSet(EventBase, frozen=True, tag="time_set"):
     """The time track was set (R-COMBAT-3); `track` False removes it (level 4)."""
 
     time: int
     track: bool = True
 
 
-class AbilityUsesSet(EventBase, tag="ability_uses_set"):
+class AbilityUsesSet(EventBase, frozen=True, tag="ability_uses_set"):
     """The pool of ability uses was set."""
 
     uses: int
 
 
-class AbilityUsed(EventBase, tag="ability_used"):
+class AbilityUsed(EventBase, frozen=True, tag="ability_used"):
     """A card ability was used; `ability_use` if it took a character ability use."""
 
     source: str
@@ -100,7 +100,7 @@ class AbilityUsed(EventBase, tag="ability_used"):
     limit: str = ""
 
 
-class MonsterRevealed(EventBase, tag="monster_revealed"):
+class MonsterRevealed(EventBase, frozen=True, tag="monster_revealed"):
     """The level's monster was revealed (R-MONSTER-1)."""
 
     monster: str
@@ -108,7 +108,7 @@ class MonsterRevealed(EventBase, tag="monster_revealed"):
     health: int
 
 
-class MonsterChanged(EventBase, tag="monster_changed"):
+class MonsterChanged(EventBase, frozen=True, tag="monster_changed"):
     """The monster's trackers changed (armor broken, wounds, gain, heal, defend)."""
 
     armor: int
@@ -120,69 +120,69 @@ class MonsterChanged(EventBase, tag="monster_changed"):
     why: str
 
 
-class MonsterDefeated(EventBase, tag="monster_defeated"):
+class MonsterDefeated(EventBase, frozen=True, tag="monster_defeated"):
     """The monster's health reached 0 (R-BATTLE-7)."""
 
     monster: str
 
 
-class MonsterTricked(EventBase, tag="monster_tricked"):
+class MonsterTricked(EventBase, frozen=True, tag="monster_tricked"):
     """The player paid the trickery cost (R-COMBAT-2)."""
 
     monster: str
 
 
-class MonsterRemoved(EventBase, tag="monster_removed"):
+class MonsterRemoved(EventBase, frozen=True, tag="monster_removed"):
     """The defeated or tricked monster leaves the game (R-LEVEL-1)."""
 
     monster: str
 
 
-class EncountersRevealed(EventBase, tag="encounters_revealed"):
+class EncountersRevealed(EventBase, frozen=True, tag="encounters_revealed"):
     """Cards were revealed from the top of the encounter deck."""
 
     cards: list[str]
 
 
-class EncounterChosen(EventBase, tag="encounter_chosen"):
+class EncounterChosen(EventBase, frozen=True, tag="encounter_chosen"):
     """One revealed card was kept; the others went to the discard pile."""
 
     card: str
     discarded: list[str]
 
 
-class EncounterResolved(EventBase, tag="encounter_resolved"):
+class EncounterResolved(EventBase, frozen=True, tag="encounter_resolved"):
     """The kept card's exchange was made (`paid` False: committed and unpaid)."""
 
     card: str
     paid: bool = True
 
 
-class Rested(EventBase, tag="rested"):
+class Rested(EventBase, frozen=True, tag="rested"):
     """The player rested on the kept card (R-TRAVEL-5)."""
 
     card: str
 
 
-class EncounterDiscarded(EventBase, tag="encounter_discarded"):
+class EncounterDiscarded(EventBase, frozen=True, tag="encounter_discarded"):
     """The kept card went to the discard pile (R-TRAVEL-6)."""
 
     card: str
 
 
-class RevealBonus(EventBase, tag="reveal_bonus"):
+class RevealBonus(EventBase, frozen=True, tag="reveal_bonus"):
     """Cards the next Exploration step reveals beyond the usual."""
 
     bonus: int
 
 
-class CommitSet(EventBase, tag="commit_set"):
+class CommitSet(EventBase, frozen=True, tag="commit_set"):
     """The player is (or no longer is) committed to the next encounter."""
 
     committed: bool
 
 
-class WeaponsSet(EventBase, tag="weapons_set"):
+class WeaponsSet(EventBase, frozen=True, tag="weapons_set"):
     """The weapon stack changed (craft, downgrade, gain, return)."""
 
     weapons: list[str]
@@ -190,7 +190,7 @@ class WeaponsSet(EventBase, tag="weapons_set"):
     weapon: str = ""
 
 
-class WeaponSetAside(EventBase, tag="weapon_set_aside"):
+class WeaponSetAside(EventBase, frozen=True, tag="weapon_set_aside"):
     """The top weapon was set aside for some player turns (R-WEAPON-4)."""
 
     weapon: str
@@ -198,7 +198,7 @@ class WeaponSetAside(EventBase, tag="weapon_set_aside"):
     depth: int = 0
 
 
-class SetAsideTicked(EventBase, tag="set_aside_ticked"):
+class SetAsideTicked(EventBase, frozen=True, tag="set_aside_ticked"):
     """A player turn passed: set-aside weapons count down; returned ones go on top.
 
     With `clear` every set-aside weapon is back (the battle is over).
@@ -208,26 +208,26 @@ class SetAsideTicked(EventBase, tag="set_aside_ticked"):
     clear: bool = False
 
 
-class SkillsDrawn(EventBase, tag="skills_drawn"):
+class SkillsDrawn(EventBase, frozen=True, tag="skills_drawn"):
     """Skills were drawn from the skill deck to choose from."""
 
     cards: list[str]
 
 
-class SkillKept(EventBase, tag="skill_kept"):
+class SkillKept(EventBase, frozen=True, tag="skill_kept"):
     """A drawn skill was kept; the rest went to the skill discard pile."""
 
     skill: str
     discarded: list[str]
 
 
-class ChoicesOffered(EventBase, tag="choices_offered"):
+class ChoicesOffered(EventBase, frozen=True, tag="choices_offered"):
     """Cards offered by a choice (weapons, conditions)."""
 
     cards: list[str]
 
 
-class ConditionGained(EventBase, tag="condition_gained"):
+class ConditionGained(EventBase, frozen=True, tag="condition_gained"):
     """A condition entered play, active now or pending (R-COND-1)."""
 
     condition: str
@@ -238,7 +238,7 @@ class ConditionGained(EventBase, tag="condition_gained"):
     round: int = 0
 
 
-class ConditionChanged(EventBase, tag="condition_changed"):
+class ConditionChanged(EventBase, frozen=True, tag="condition_changed"):
     """A condition in play got tokens or rounds (R-COND-2, R-BATTLE-6)."""
 
     condition: str
@@ -246,57 +246,57 @@ class ConditionChanged(EventBase, tag="condition_changed"):
     rounds: int
 
 
-class ConditionRemoved(EventBase, tag="condition_removed"):
+class ConditionRemoved(EventBase, frozen=True, tag="condition_removed"):
     """A condition left play."""
 
     condition: str
     why: str = ""
 
 
-class ConditionsAdvanced(EventBase, tag="conditions_advanced"):
+class ConditionsAdvanced(EventBase, frozen=True, tag="conditions_advanced"):
     """End of level: active conditions discarded, pending ones active (R-LEVEL-1)."""
 
     discarded: list[str]
     activated: list[str]
 
 
-class BattleStarted(EventBase, tag="battle_started"):
+class BattleStarted(EventBase, frozen=True, tag="battle_started"):
     """The Battle step began."""
 
     monster_first: bool
 
 
-class RoundStarted(EventBase, tag="round_started"):
+class RoundStarted(EventBase, frozen=True, tag="round_started"):
     """A new battle round (R-BATTLE-1)."""
 
     round: int
 
 
-class TurnStarted(EventBase, tag="turn_started"):
+class TurnStarted(EventBase, frozen=True, tag="turn_started"):
     """A player or monster turn began."""
 
     who: str
 
 
-class TurnSkipped(EventBase, tag="turn_skipped"):
+class TurnSkipped(EventBase, frozen=True, tag="turn_skipped"):
     """The player's turn was skipped (by choice or by an effect)."""
 
     reason: str
 
 
-class SkipTurnSet(EventBase, tag="skip_turn_set"):
+class SkipTurnSet(EventBase, frozen=True, tag="skip_turn_set"):
     """The player's coming turn will (not) be skipped."""
 
     skip: bool
 
 
-class ExtraTurnsSet(EventBase, tag="extra_turns_set"):
+class ExtraTurnsSet(EventBase, frozen=True, tag="extra_turns_set"):
     """Turns the player takes before the monster acts."""
 
     extra_turns: int
 
 
-class AttackChosen(EventBase, tag="attack_chosen"):
+class AttackChosen(EventBase, frozen=True, tag="attack_chosen"):
     """A weapon attack was chosen and paid for (R-BATTLE-3)."""
 
     weapon: str
@@ -305,20 +305,20 @@ class AttackChosen(EventBase, tag="attack_chosen"):
     power: int
 
 
-class AttackPowerSet(EventBase, tag="attack_power_set"):
+class AttackPowerSet(EventBase, frozen=True, tag="attack_power_set"):
     """The power of the attack being made changed."""
 
     power: int
     why: str
 
 
-class AttackEnded(EventBase, tag="attack_ended"):
+class AttackEnded(EventBase, frozen=True, tag="attack_ended"):
     """The attack being made is over (`ignored`: a Defend swallowed it)."""
 
     ignored: bool = False
 
 
-class RollSet(EventBase, tag="roll_set"):
+class RollSet(EventBase, frozen=True, tag="roll_set"):
     """The die result being resolved changed (modified, re-rolled, picked)."""
 
     value: int
@@ -326,13 +326,13 @@ class RollSet(EventBase, tag="roll_set"):
     why: str
 
 
-class RollBonusSet(EventBase, tag="roll_bonus_set"):
+class RollBonusSet(EventBase, frozen=True, tag="roll_bonus_set"):
     """A bonus on the monster's coming attack roll."""
 
     bonus: int
 
 
-class CombatResult(EventBase, tag="combat_result"):
+class CombatResult(EventBase, frozen=True, tag="combat_result"):
     """The monster's combat table row applied (R-BATTLE-6)."""
 
     roll: int
@@ -341,32 +341,32 @@ class CombatResult(EventBase, tag="combat_result"):
     rerolled: bool = False
 
 
-class PendingLossSet(EventBase, tag="pending_loss_set"):
+class PendingLossSet(EventBase, frozen=True, tag="pending_loss_set"):
     """Effort about to be lost to a WOUND result."""
 
     amount: int
 
 
-class Ate(EventBase, tag="ate"):
+class Ate(EventBase, frozen=True, tag="ate"):
     """Food eaten in the Hunger step (R-HUNGER-2)."""
 
     food: int
     requirement: int
 
 
-class LevelStarted(EventBase, tag="level_started"):
+class LevelStarted(EventBase, frozen=True, tag="level_started"):
     """A new level's Travel Phase began (R-LEVEL-1)."""
 
     level: int
 
 
-class TriggerOpened(EventBase, tag="trigger_opened"):
+class TriggerOpened(EventBase, frozen=True, tag="trigger_opened"):
     """A Response window opened: optional Responses at this trigger are offered."""
 
     trigger: str
 
 
-class Awaiting(EventBase, tag="awaiting"):
+class Awaiting(EventBase, frozen=True, tag="awaiting"):
     """The engine waits for a decision; `then` is what it does after it."""
 
     decision: str
@@ -374,7 +374,7 @@ class Awaiting(EventBase, tag="awaiting"):
     trigger: str = ""
 
 
-class GameOver(EventBase, tag="game_over"):
+class GameOver(EventBase, frozen=True, tag="game_over"):
     """The game ended (R-END-1) with its score and rank (R-SCORE-1/2)."""
 
     won: bool

@@ -10,7 +10,6 @@ state's `then` stack, so a game can be resumed from its state alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import permutations
 from typing import Any
 
 from unbroken.core import actions as act
@@ -145,7 +144,7 @@ class Run:
             self.emit(ev.StepEntered(phase, stepname))
 
     def game_over(self, won: bool, cause: str = "", source: str = "") -> None:
-        score, rank = (self.score() if won else (0, ""))
+        score, rank = self.score() if won else (0, "")
         self.emit(ev.GameOver(won, self.s.level, self.s.step, cause, score, rank, source))
 
     def score(self) -> tuple[int, str]:
@@ -434,7 +433,9 @@ class Run:
     def do_lose(self, e: m.Lose, q: Queued) -> None:
         amounts = e.amounts
         if e.alt and not all(
-            self.s.res.get(k, 0) >= n for k, n in amounts.items() if k not in m.EFFORT and k != "time"
+            self.s.res.get(k, 0) >= n
+            for k, n in amounts.items()
+            if k not in m.EFFORT and k != "time"
         ):
             self.push_effects(e.alt, q.source, q.result)
             return
@@ -479,7 +480,7 @@ class Run:
     def monster_changed(self, why: str, **changes: Any) -> None:
         mo = self.s.monster
         assert mo is not None
-        values = {
+        values: dict[str, Any] = {
             "armor": mo.armor,
             "max_armor": mo.max_armor,
             "health": mo.health,
@@ -710,7 +711,7 @@ class Run:
         return [act.Attack(a.id) for a, _ in self.attack_options()]
 
     def food_requirement(self) -> int:
-        need = self.s.level + sum(mod.amount for mod in self.modifiers(m.HungerDelta))
+        need = self.s.level + sum(int(mod.amount) for mod in self.modifiers(m.HungerDelta))
         return max(0, need)
 
     # ------------------------------------------------------------------ taking an action
@@ -735,7 +736,9 @@ class Run:
         elif isinstance(action, act.Plan):
             self.general(st.plan, st.plan_gain, "plan")
         elif isinstance(action, act.Craft):
-            up = next(u for u in self.rules.weapons[s.weapons[-1]].upgrades if u.to == action.weapon)
+            up = next(
+                u for u in self.rules.weapons[s.weapons[-1]].upgrades if u.to == action.weapon
+            )
             self.spend(up.cost, "craft")
             self.emit(ev.WeaponsSet([*s.weapons, up.to], "crafted", up.to))
             self.after_general()

@@ -12,7 +12,9 @@ from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome
 _REDUCERS: dict[type, Callable[[GameState, Any], None]] = {}
 
 
-def _on(kind: type) -> Callable[[Callable[[GameState, Any], None]], Callable[[GameState, Any], None]]:
+def _on(
+    kind: type,
+) -> Callable[[Callable[[GameState, Any], None]], Callable[[GameState, Any], None]]:
     def register(fn: Callable[[GameState, Any], None]) -> Callable[[GameState, Any], None]:
         _REDUCERS[kind] = fn
         return fn
@@ -194,8 +196,8 @@ def _set_aside(s: GameState, e: ev.WeaponSetAside) -> None:
 
 @_on(ev.SetAsideTicked)
 def _set_aside_ticked(s: GameState, e: ev.SetAsideTicked) -> None:
-    keep = []
-    back = []
+    keep: list[SetAside] = []
+    back: list[SetAside] = []
     for item in s.set_aside:
         item.turns -= 1
         (keep if item.turns > 0 and not e.clear else back).append(item)
@@ -226,9 +228,7 @@ def _choices(s: GameState, e: ev.ChoicesOffered) -> None:
 
 @_on(ev.ConditionGained)
 def _condition_gained(s: GameState, e: ev.ConditionGained) -> None:
-    s.conditions.append(
-        ConditionState(e.condition, e.active, e.tokens, e.rounds, e.now, e.round)
-    )
+    s.conditions.append(ConditionState(e.condition, e.active, e.tokens, e.rounds, e.now, e.round))
 
 
 @_on(ev.ConditionChanged)

@@ -60,7 +60,7 @@ class Ruleset:
         for table in (self.classes, self.skills, self.conditions, self.monsters):
             card = table.get(card_id)
             if card is not None:
-                return list(card.abilities)  # type: ignore[attr-defined]
+                return list(card.abilities)
         return []
 
     def card_name(self, card_id: str) -> str:
@@ -76,7 +76,7 @@ class Ruleset:
         ):
             card = table.get(card_id)
             if card is not None:
-                return str(card.name)  # type: ignore[attr-defined]
+                return str(card.name)
         return card_id
 
 
@@ -140,7 +140,9 @@ def check_references(ruleset: Ruleset) -> list[str]:
             if up.to not in ruleset.weapons:
                 problems.append(f"weapon {w.id!r} upgrades to missing weapon {up.to!r}")
     if ruleset.settings.starting_weapon not in ruleset.weapons:
-        problems.append(f"settings name missing starting weapon {ruleset.settings.starting_weapon!r}")
+        problems.append(
+            f"settings name missing starting weapon {ruleset.settings.starting_weapon!r}"
+        )
 
     def walk(owner: str, value: Any) -> None:
         if isinstance(value, msgspec.Struct):

@@ -28,7 +28,7 @@ def reveal_count(run: Run) -> int:
     """Return how many cards the Exploration step reveals (R-TRAVEL-5, R-TRAVEL-7)."""
     if run.s.committed:
         return 1
-    delta = sum(mod.amount for mod in run.modifiers(m.RevealDelta))
+    delta = sum(int(mod.amount) for mod in run.modifiers(m.RevealDelta))
     return max(1, run.rules.settings.reveal + run.s.reveal_bonus + delta)
 
 
@@ -42,7 +42,9 @@ def exploration(run: Run, _: str) -> None:
         if not s.encounter_deck:
             if not s.encounter_discard:
                 break
-            order = rng.shuffled(s.seed, "encounters", s.counters["encounters"], s.encounter_discard)
+            order = rng.shuffled(
+                s.seed, "encounters", s.counters["encounters"], s.encounter_discard
+            )
             run.emit(ev.DeckShuffled("encounters", order, from_discard=True))
         cards = s.encounter_deck[:want]
         run.emit(ev.EncountersRevealed(cards))
