@@ -1,18 +1,28 @@
-"""The `unbroken` command: one function per subcommand."""
+"""The `unbroken` command: argument parsing, and one module per subcommand.
+
+Each subcommand lives in `unbroken.commands.<name>` with `HELP`,
+`add_arguments(parser)` and `run(args) -> int`; `COMMANDS` lists them in the
+order `unbroken --help` shows. Command modules import their heavy
+dependencies inside `run`, so starting the game stays fast.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
-import secrets
+import importlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from unbroken import __version__
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
+
+#: Subcommand names, each a module of unbroken.commands (the first is the default).
+COMMANDS: list[str] = ["play", "sim"]
 
 
 class CommandError(Exception):
@@ -20,36 +30,50 @@ class CommandError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Return the parser with every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="unbroken",
         description="Unbroken: the solo card game of survival and revenge.",
     )
     parser.add_argument("--version", action="version", version=f"unbroken {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where replays and records live (default: the user data dir; "
+        "or set UNBROKEN_DATA_DIR)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    play = sub.add_parser("play", help="play a game in plain text (the default)")
-    add_game_options(play)
-
-    sim = sub.add_parser("sim", help="simulate games with a bot")
-    sim.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=seed_int, default=1, help="seed of the whole batch (default 1)")
-    sim.add_argument("--character", action="append", help="only this character (repeatable)")
-    sim.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
-    sim.add_argument("--bot", default="random", help="the policy: random (default)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    for name in COMMANDS:
+        module = importlib.import_module(f"unbroken.commands.{name.replace('-', '_')}")
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(command)
+        command.set_defaults(run=module.run)
     return parser
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--character", help="character sheet id, e.g. maxyn-zenma")
-    parser.add_argument("--difficulty", help="easy, normal or hard")
-    parser.add_argument("--seed", type=seed_int, help="seed (random if not given)")
-    parser.add_argument(
-        "--gentle-start", action="store_true", help="Easy only: start with 15 SE instead of 13"
-    )
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.data_dir is not None:
+        os.environ["UNBROKEN_DATA_DIR"] = str(args.data_dir)
+    if args.command is None:
+        args = parser.parse_args([*(argv or []), COMMANDS[0]])
+    try:
+        return int(args.run(args))
+    except CommandError as exc:
+        print(f"unbroken: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+
+
+# --------------------------------------------------------------------------- shared by commands
 
 
 def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
     try:
         value = int(text)
     except ValueError:
@@ -60,6 +84,7 @@ def positive_int(text: str) -> int:
 
 
 def seed_int(text: str) -> int:
+    """argparse type: a seed, 0 to 2**64-1."""
     try:
         value = int(text)
     except ValueError:
@@ -67,25 +92,6 @@ def seed_int(text: str) -> int:
     if not 0 <= value < 1 << 64:
         raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64-1")
     return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    args = build_parser().parse_args(argv)
-    try:
-        if args.command == "sim":
-            return cmd_sim(args)
-        if args.command in (None, "play"):
-            if args.command is None:
-                args = build_parser().parse_args(["play"])
-            return cmd_play(args, sys.stdin, sys.stdout)
-    except CommandError as exc:
-        print(f"unbroken: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\nInterrupted.", file=sys.stderr)
-        return 130
-    return 0
 
 
 def resolve_character(ruleset: Ruleset, name: str) -> str:
@@ -106,6 +112,7 @@ def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
 
 
 def load() -> Ruleset:
+    """Return the ruleset, or raise CommandError naming what in the content is broken."""
     from unbroken.content import ContentError
     from unbroken.core.ruleset import RulesetError
     from unbroken.plugins import load_ruleset
@@ -114,71 +121,3 @@ def load() -> Ruleset:
         return load_ruleset()
     except (ContentError, RulesetError) as exc:
         raise CommandError(f"the game content is broken:\n{exc}") from None
-
-
-def cmd_sim(args: argparse.Namespace) -> int:
-    """`unbroken sim`: play games with a bot and report wins, speed and the log digest."""
-    from unbroken import sim
-
-    ruleset = load()
-    if args.bot not in sim.BOTS:
-        raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(sim.BOTS)}")
-    chars = [resolve_character(ruleset, c) for c in args.character or []]
-    diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
-    try:
-        summary = sim.run(
-            ruleset,
-            games=args.games,
-            seed=args.seed,
-            characters=chars or None,
-            difficulties=diffs or None,
-            bot=args.bot,
-        )
-    except sim.InvariantViolation as exc:
-        print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
-        print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
-        return 0
-    lost = summary.games - summary.wins
-    rate = 100 * summary.wins / summary.games
-    print(
-        f"{summary.games} games ({args.bot} bot, seed {args.seed}): "
-        f"{summary.wins} won, {lost} lost ({rate:.1f} %)"
-    )
-    speed = summary.games / summary.seconds if summary.seconds else 0.0
-    print(f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s")
-    for title, table in (("class", summary.by_class), ("difficulty", summary.by_difficulty)):
-        rows = ", ".join(f"{k.split(':')[-1]} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
-        print(f"by {title}: {rows}")
-    deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
-    print("deadliest: " + ", ".join(f"{k} {v}" for k, v in deaths))
-    print(f"digest {summary.digest}")
-    return 0
-
-
-def cmd_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    """`unbroken play`: a plain-text game on the terminal (until the Textual app lands)."""
-    from unbroken.textplay import TextGame
-
-    ruleset = load()
-    out = stdout
-    try:
-        character = (
-            resolve_character(ruleset, args.character)
-            if args.character
-            else TextGame.ask_character(ruleset, stdin, out)
-        )
-        difficulty = (
-            resolve_difficulty(ruleset, args.difficulty)
-            if args.difficulty
-            else TextGame.ask_difficulty(ruleset, stdin, out)
-        )
-    except EOFError:
-        print("\nGoodbye.", file=out)
-        return 0
-    if args.gentle_start and difficulty != "easy":
-        raise CommandError("--gentle-start is an Easy option; add --difficulty easy")
-    seed = args.seed if args.seed is not None else secrets.randbits(63)
-    game = TextGame(ruleset, character, difficulty, seed, {"gentle_start": args.gentle_start})
-    return game.loop(stdin, out)

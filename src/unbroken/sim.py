@@ -196,6 +196,7 @@ def run(
     difficulties: Sequence[str] | None = None,
     bot: str = "random",
     on_game: Callable[[Result], None] | None = None,
+    on_finished: Callable[[Game, Result], None] | None = None,
 ) -> Summary:
     """Play `games` games and return the summary with the digest of all event logs."""
     policy = BOTS[bot]
@@ -233,6 +234,8 @@ def run(
             summary.deaths[result.cause] = summary.deaths.get(result.cause, 0) + 1
         if on_game is not None:
             on_game(result)
+        if on_finished is not None:
+            on_finished(game, result)
     summary.seconds = time.perf_counter() - start
     summary.digest = digest.hexdigest()
     return summary

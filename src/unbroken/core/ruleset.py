@@ -46,6 +46,8 @@ class Ruleset:
     handlers: dict[str, EffectHandler] = field(default_factory=dict)
     packs: tuple[str, ...] = ()
     digest: str = ""
+    #: The plugins this ruleset was built from: name -> version (replays record them).
+    plugins: dict[str, str] = field(default_factory=dict)
 
     def monsters_of_level(self, level: int) -> dict[int, Monster]:
         """Return the monsters of a level keyed by their die number."""
@@ -81,7 +83,9 @@ class Ruleset:
 
 
 def build_ruleset(
-    packs: Iterable[Pack], handlers: dict[str, EffectHandler] | None = None
+    packs: Iterable[Pack],
+    handlers: dict[str, EffectHandler] | None = None,
+    plugins: dict[str, str] | None = None,
 ) -> Ruleset:
     """Merge packs in order into one Ruleset; raise RulesetError on conflicts."""
     packs = list(packs)
@@ -116,11 +120,14 @@ def build_ruleset(
     digest = hashlib.sha256(
         msgspec.json.encode([pack for pack in packs], order="deterministic")
     ).hexdigest()
+    from unbroken.core.flow import BUILTIN_HANDLERS
+
     ruleset = Ruleset(
         settings=settings,
-        handlers=dict(handlers or {}),
+        handlers={**BUILTIN_HANDLERS, **(handlers or {})},
         packs=tuple(p.name for p in packs),
         digest=digest,
+        plugins=dict(plugins or {}),
         **tables,
     )
     problems = check_references(ruleset)

@@ -1,0 +1,1 @@
+"""The subcommands of `unbroken`, one module each (see unbroken.cli)."""

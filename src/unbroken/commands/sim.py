@@ -1,0 +1,67 @@
+"""`unbroken sim`: play games with a bot; report wins, speed and the event-log digest."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from unbroken.cli import (
+    CommandError,
+    load,
+    positive_int,
+    resolve_character,
+    resolve_difficulty,
+    seed_int,
+)
+
+HELP = "simulate games with a bot"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
+    parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
+    parser.add_argument("--character", action="append", help="only this character (repeatable)")
+    parser.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
+    parser.add_argument("--bot", default="random", help="the policy: random (default), greedy")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken import sim
+
+    ruleset = load()
+    if args.bot not in sim.BOTS:
+        raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(sim.BOTS)}")
+    chars = [resolve_character(ruleset, c) for c in args.character or []]
+    diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
+    try:
+        summary = sim.run(
+            ruleset,
+            games=args.games,
+            seed=args.seed,
+            characters=chars or None,
+            difficulties=diffs or None,
+            bot=args.bot,
+        )
+    except sim.InvariantViolation as exc:
+        print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
+        return 0
+    lost = summary.games - summary.wins
+    rate = 100 * summary.wins / summary.games
+    print(
+        f"{summary.games} games ({args.bot} bot, seed {args.seed}): "
+        f"{summary.wins} won, {lost} lost ({rate:.1f} %)"
+    )
+    speed = summary.games / summary.seconds if summary.seconds else 0.0
+    print(f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s")
+    for title, table in (("class", summary.by_class), ("difficulty", summary.by_difficulty)):
+        rows = ", ".join(f"{k.split(':')[-1]} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
+        print(f"by {title}: {rows}")
+    deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
+    print("deadliest: " + ", ".join(f"{k} {v}" for k, v in deaths))
+    print(f"digest {summary.digest}")
+    return 0
