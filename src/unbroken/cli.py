@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
 #: Subcommand names, each a module of unbroken.commands (the first is the default).
-COMMANDS: list[str] = ["play", "sim"]
+COMMANDS: list[str] = ["tui", "play", "sim", "content", "cards", "scores", "achievements"]
 
 
 class CommandError(Exception):

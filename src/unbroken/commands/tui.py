@@ -1,0 +1,25 @@
+"""`unbroken tui`: the full-screen Textual game (the default command)."""
+
+from __future__ import annotations
+
+import argparse
+
+from unbroken.cli import load, seed_int
+
+HELP = "the full-screen game (the default)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=seed_int, help="seed offered for new games")
+    parser.add_argument(
+        "--no-animation", action="store_true", help="show die results without the roll animation"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.tui.app import UnbrokenApp
+
+    ruleset = load()
+    app = UnbrokenApp(ruleset, animate=False if args.no_animation else None, seed=args.seed)
+    app.run()
+    return 0

@@ -1,0 +1,51 @@
+"""UnbrokenApp: the full-screen terminal game."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from importlib import resources
+from pathlib import Path
+
+from textual.app import App
+
+from unbroken.core.ruleset import Ruleset
+
+
+def rules_text() -> str:
+    """Return docs/rules.md: from the wheel, or from a source checkout."""
+    shipped = resources.files("unbroken") / "rules.md"
+    if shipped.is_file():
+        return shipped.read_text(encoding="utf-8")
+    path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
+
+
+class UnbrokenApp(App[None]):
+    """Unbroken in the terminal: title, new game, the table, game over, help."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Unbroken"
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        animate: bool | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        if animate is None:
+            animate = not os.environ.get("UNBROKEN_NO_ANIMATION")
+        #: Die roll animation on/off (never blocks input).
+        self.roll_animation = animate
+        self._seed = seed
+
+    def next_seed(self) -> int:
+        """Return the seed offered on the new game screen (random unless fixed)."""
+        return self._seed if self._seed is not None else secrets.randbits(63)
+
+    def on_mount(self) -> None:
+        from unbroken.tui.screens import TitleScreen
+
+        self.push_screen(TitleScreen())

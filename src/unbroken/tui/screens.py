@@ -1,0 +1,424 @@
+"""The app's screens: title, new game, game, game over, help."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    Markdown,
+    OptionList,
+    RichLog,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.narrate import Narrator, label
+from unbroken.tui.widgets import (
+    DIE_FACES,
+    DisplayPanel,
+    HandPanel,
+    PhaseTracker,
+    StagePanel,
+    die_face,
+)
+
+if TYPE_CHECKING:
+    from unbroken.tui.app import UnbrokenApp
+
+NOT_YET = {
+    "continue": "Continue an unfinished game (arrives with replays, issue #5)",
+    "replays": "Replays (arrive with issue #5)",
+    "records": "Records (arrive with issue #7)",
+    "plugins": "Plugins (arrive with issue #6)",
+}
+
+
+class TitleScreen(Screen[None]):
+    """The title: new game, continue, replays, records, plugins, help, quit."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text.assemble(
+                ("U N B R O K E N\n", "bold"),
+                ("a solo game of survival and revenge", "italic"),
+            ),
+            id="banner",
+        )
+        yield OptionList(
+            Option("New game", id="new"),
+            *(Option(text, id=key, disabled=True) for key, text in NOT_YET.items()),
+            Option("Help and rules", id="help"),
+            Option("Quit", id="quit"),
+            id="menu",
+        )
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def chosen(self, message: OptionList.OptionSelected) -> None:
+        choice = message.option_id
+        if choice == "new":
+            self.app.push_screen(NewGameScreen())
+        elif choice == "help":
+            self.app.push_screen(HelpScreen())
+        elif choice == "quit":
+            self.app.exit()
+
+
+class NewGameScreen(Screen[None]):
+    """Choose a character sheet, the difficulty, the seed and options."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    @property
+    def unbroken(self) -> UnbrokenApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        rules = self.unbroken.ruleset
+        chars = sorted(rules.characters.values(), key=lambda c: (c.cls, c.name))
+        with Horizontal(id="newgame"):
+            with Vertical(id="pick"):
+                yield Label("Character")
+                yield OptionList(
+                    *(Option(f"{c.name} — {rules.classes[c.cls].name}", id=c.id) for c in chars),
+                    id="characters",
+                )
+                yield Label("Difficulty")
+                yield OptionList(
+                    *(Option(d.name, id=d.id) for d in rules.settings.difficulties),
+                    id="difficulties",
+                )
+                yield Button("Start (Enter on a difficulty)", id="start", variant="primary")
+            with VerticalScroll(id="about"):
+                yield Static(id="class-info")
+                yield Static(id="difficulty-info")
+                yield Label("Seed (random unless you type one)")
+                yield Input(value=str(self.unbroken.next_seed()), id="seed")
+                yield Checkbox("Gentle start (Easy only: 15 SE)", id="gentle")
+                yield Static(self.plugins_line(), id="plugins-line")
+        yield Footer()
+
+    def plugins_line(self) -> str:
+        plugins = self.unbroken.ruleset.plugins
+        return "Plugins on: " + (", ".join(f"{k} {v}" for k, v in plugins.items()) or "none")
+
+    def on_mount(self) -> None:
+        chars = self.query_one("#characters", OptionList)
+        chars.highlighted = 0
+        diffs = self.query_one("#difficulties", OptionList)
+        diffs.highlighted = 1
+        chars.focus()
+        self.describe()
+
+    @on(OptionList.OptionHighlighted)
+    def describe(self) -> None:
+        rules = self.unbroken.ruleset
+        char_id, diff_id = self.choice()
+        cls = rules.classes[rules.characters[char_id].cls]
+        text = Text()
+        text.append(f"{rules.characters[char_id].name} — {cls.name}\n", style="bold")
+        for a in cls.abilities:
+            timing = a.timing or ("Response" if a.type == "response" else a.type)
+            text.append(f"{a.name}", style="bold")
+            text.append(f" ({timing}): {a.text}\n")
+        self.query_one("#class-info", Static).update(text)
+        diff = next(d for d in rules.settings.difficulties if d.id == diff_id)
+        self.query_one("#difficulty-info", Static).update(
+            Text.assemble((f"{diff.name}: ", "bold"), diff.text)
+        )
+
+    def choice(self) -> tuple[str, str]:
+        chars = self.query_one("#characters", OptionList)
+        diffs = self.query_one("#difficulties", OptionList)
+        char = chars.get_option_at_index(chars.highlighted or 0).id
+        diff = diffs.get_option_at_index(diffs.highlighted or 0).id
+        assert char is not None and diff is not None
+        return char, diff
+
+    @on(OptionList.OptionSelected, "#characters")
+    def to_difficulty(self) -> None:
+        self.query_one("#difficulties", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#difficulties")
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        char, diff = self.choice()
+        raw = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw) if raw else secrets.randbits(63)
+            if not 0 <= seed < 1 << 64:
+                raise ValueError
+        except ValueError:
+            self.notify("The seed must be a whole number from 0 to 2**64-1.", severity="error")
+            return
+        gentle = self.query_one("#gentle", Checkbox).value
+        if gentle and diff != "easy":
+            self.notify("Gentle start is an Easy option.", severity="warning")
+            return
+        game = Game.new(self.unbroken.ruleset, char, diff, seed, {"gentle_start": gentle})
+        self.app.switch_screen(GameScreen(game))
+
+
+class GameScreen(Screen[None]):
+    """The table: display, phase tracker, stage, hand, decisions and log."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("r", "toggle_roll", "Roll animation"),
+        Binding("escape", "title", "Title"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.narrator = Narrator(game.ruleset)
+        self.last: list[ev.Event] = []
+        self.die = ""
+        self._rolling = 0
+        self._roll_value = 0
+
+    @property
+    def unbroken(self) -> UnbrokenApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield DisplayPanel(id="display")
+                yield PhaseTracker(id="phase")
+                yield HandPanel(id="hand")
+            with Vertical(id="right"):
+                yield StagePanel(id="stage")
+                yield Static(id="prompt")
+                yield OptionList(id="decisions")
+                yield Static(id="detail")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#display").border_title = "Display"
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#stage").border_title = "Stage"
+        self.query_one("#log").border_title = "Log"
+        self.narrate(self.game.events)
+        self.refresh_all()
+        self.query_one("#decisions", OptionList).focus()
+
+    def narrate(self, new: list[ev.Event]) -> None:
+        log = self.query_one("#log", RichLog)
+        for e in new:
+            line = self.narrator.describe(e)
+            if line:
+                log.write(line)
+
+    def refresh_all(self) -> None:
+        game = self.game
+        rules = game.ruleset
+        s = game.state
+        self.query_one("#display", DisplayPanel).show(s, rules, self.last)
+        self.query_one("#phase", PhaseTracker).show(s)
+        self.query_one("#stage", StagePanel).show(s, rules, self.die)
+        self.query_one("#hand", HandPanel).show(s, rules)
+        decisions = self.query_one("#decisions", OptionList)
+        decisions.clear_options()
+        decision = game.decision
+        if decision is None:
+            self.query_one("#prompt", Static).update("")
+            return
+        self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
+        for i, action in enumerate(game.legal_actions(), 1):
+            key = f"{i}." if i <= 9 else "  "
+            decisions.add_option(Option(f"{key} {label(action, s, rules)}"))
+        decisions.highlighted = 0
+        self.show_detail(0)
+
+    def show_detail(self, index: int) -> None:
+        legal = self.game.legal_actions()
+        if not 0 <= index < len(legal):
+            return
+        text = detail(legal[index], self.game)
+        same = text == label(legal[index], self.game.state, self.game.ruleset)
+        self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))
+
+    @on(OptionList.OptionHighlighted, "#decisions")
+    def highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        self.show_detail(message.option_index)
+
+    @on(OptionList.OptionSelected, "#decisions")
+    def selected(self, message: OptionList.OptionSelected) -> None:
+        self.take(message.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character in "123456789":
+            index = int(event.character) - 1
+            if index < len(self.game.legal_actions()):
+                event.stop()
+                self.take(index)
+
+    def take(self, index: int) -> None:
+        """Apply the index-th legal action and show what it did."""
+        legal = self.game.legal_actions()
+        if not 0 <= index < len(legal):
+            return
+        new = self.game.apply(legal[index])
+        self.last = new
+        self.narrate(new)
+        rolls = [e.value for e in new if isinstance(e, ev.DieRolled)]
+        if rolls:
+            self.start_roll(rolls[-1])
+        self.refresh_all()
+        if self.game.is_over:
+            self.app.push_screen(GameOverScreen(self.game))
+
+    def start_roll(self, value: int) -> None:
+        """Show the die rolling for a moment; input is never blocked by it."""
+        self._roll_value = value
+        if not self.unbroken.roll_animation:
+            self.die = die_face(value)
+            return
+        self._rolling = 6
+        self.die = DIE_FACES[0]
+        self.set_interval(0.05, self._roll_frame, repeat=6)
+
+    def _roll_frame(self) -> None:
+        self._rolling -= 1
+        if self._rolling <= 0:
+            self.die = die_face(self._roll_value)
+        else:
+            self.die = DIE_FACES[(self._rolling * 5 + self._roll_value) % 6]
+        self.query_one("#stage", StagePanel).show(self.game.state, self.game.ruleset, self.die)
+
+    def action_toggle_roll(self) -> None:
+        self.unbroken.roll_animation = not self.unbroken.roll_animation
+        state = "on" if self.unbroken.roll_animation else "off"
+        self.notify(f"Die roll animation {state}.")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_title(self) -> None:
+        self.app.switch_screen(TitleScreen())
+
+
+def detail(action: act.Action, game: Game) -> str:
+    """Return the full text of the card or action under the cursor."""
+    rules = game.ruleset
+    s = game.state
+    if isinstance(action, act.ChooseEncounter):
+        card = rules.encounters[action.card]
+        return f"{card.name} ({card.group or 'encounter'}, time {card.time}): {card.text}"
+    if isinstance(action, act.Use):
+        for a in rules.card_abilities(action.source):
+            if a.id == action.ability:
+                return f"{a.name} — {a.text}"
+    if isinstance(action, act.ChooseSkill):
+        skill = rules.skills[action.skill]
+        return f"{skill.name}: {skill.text} " + " ".join(
+            f"{a.name}: {a.text}" for a in skill.abilities
+        )
+    if isinstance(action, act.Craft):
+        w = rules.weapons[action.weapon]
+        return f"{w.name} ({w.type}): {w.text}"
+    if isinstance(action, act.Eat):
+        need = s.level
+        missing = max(0, need - action.food)
+        return (
+            f"Eat {action.food} of {need}: +{action.food} SE; "
+            f"{missing} uneaten costs {missing * (missing + 1) // 2} SE."
+        )
+    return label(action, s, rules)
+
+
+class GameOverScreen(Screen[None]):
+    """Victory or the cause of death, the score breakdown and rank, achievements."""
+
+    BINDINGS = [
+        Binding("enter", "title", "Title"),
+        Binding("n", "new", "New game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        from unbroken.core.achievements import achievement, earned
+
+        game = self.game
+        rules = game.ruleset
+        out = game.outcome
+        assert out is not None
+        text = Text()
+        if out.won:
+            text.append("VICTORY — you climb out of the dark.\n\n", style="bold green")
+            points = rules.settings.score
+            for k, n in points.items():
+                have = game.state.res.get(k, 0)
+                if have:
+                    text.append(f"  {k:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
+            text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
+        else:
+            killer = rules.card_name(out.source) if out.source else ""
+            by = f" ({killer})" if killer and killer != out.cause else ""
+            text.append("DEATH\n\n", style="bold red")
+            text.append(f"You died at level {out.level}, {out.step} step: {out.cause}{by}.\n")
+        names = [achievement(a).name for a in earned(game.events, rules)]
+        if names:
+            text.append("\nAchievements earned: " + ", ".join(names) + "\n", style="bold")
+        text.append(f"\nSeed {game.state.seed} — {game.state.difficulty}.")
+        yield Static(text, id="result")
+        yield Footer()
+
+    def action_title(self) -> None:
+        self.app.switch_screen(TitleScreen())
+
+    def action_new(self) -> None:
+        self.app.switch_screen(NewGameScreen())
+
+
+class HelpScreen(Screen[None]):
+    """The rules (docs/rules.md) and the key bindings."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("q", "app.pop_screen", "Back")]
+
+    KEYS = """\
+## Keys
+
+| key | does |
+|---|---|
+| 1-9 | take that numbered decision |
+| ↑ ↓ and Enter | move through the decisions and take one |
+| ? | this help |
+| r | die roll animation on/off |
+| Esc | back |
+| Ctrl+P | command palette (themes, quit) |
+| Ctrl+Q | quit |
+"""
+
+    def compose(self) -> ComposeResult:
+        from unbroken.tui.app import rules_text
+
+        with VerticalScroll(id="help"):
+            yield Markdown(self.KEYS + "\n" + rules_text())
+        yield Footer()

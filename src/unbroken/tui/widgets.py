@@ -1,0 +1,203 @@
+"""The game screen's panels: each renders the engine's state, none holds a rule."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.flow import effective_roll
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.narrate import amounts, attack_name, effect_text, encounter_text
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def bar(value: int, cap: int, width: int) -> str:
+    """Return a bar of `width` cells filled in proportion to value/cap."""
+    filled = 0 if cap <= 0 else round(width * min(value, cap) / cap)
+    return "█" * filled + "░" * (width - filled)
+
+
+def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
+    """Return (net change per resource, amount lost to caps) over some events."""
+    change: dict[str, int] = {}
+    capped: dict[str, int] = {}
+    for e in events:
+        if isinstance(e, ev.Gained):
+            for k, n in e.amounts.items():
+                change[k] = change.get(k, 0) + n
+            for k, n in e.lost_to_cap.items():
+                capped[k] = capped.get(k, 0) + n
+        elif isinstance(e, (ev.Spent, ev.Lost)):
+            for k, n in e.amounts.items():
+                change[k] = change.get(k, 0) - n
+    return change, capped
+
+
+class DisplayPanel(Static):
+    """Effort and resources as bars against their caps, time track, ability uses."""
+
+    def show(self, state: GameState, rules: Ruleset, last: list[ev.Event]) -> None:
+        caps = rules.settings.caps
+        change, capped = deltas(last)
+        text = Text()
+        for k in m.RESOURCES[:-1]:
+            value = state.res.get(k, 0)
+            text.append(f"{m.RESOURCE_NAMES[k]:<9}", style="bold")
+            text.append(bar(value, caps[k], 6), style="cyan" if k in m.EFFORT else "green")
+            text.append(f" {value:>2}/{caps[k]:<2}")
+            diff = change.get(k, 0)
+            if diff > 0:
+                text.append(f" ▲+{diff}", style="bold green")
+            elif diff < 0:
+                text.append(f" ▼{diff}", style="bold red")
+            if capped.get(k):
+                text.append(f" cap-{capped[k]}", style="yellow")
+            text.append("\n")
+        starts = rules.settings.level_start_time
+        if state.time_track:
+            t = state.res.get("time", 0)
+            text.append("time     ", style="bold")
+            text.append(bar(t, 16, 6), style="magenta")
+            text.append(f" {t:>2}")
+            diff = change.get("time", 0)
+            if diff:
+                text.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+            if state.level < len(starts):
+                text.append(f" →{starts[state.level]}", style="dim")
+        else:
+            text.append("time    no track: time costs SE", style="bold")
+        text.append("\nuses     ", style="bold")
+        text.append("●" * state.ability_uses + "○" * max(0, state.level - state.ability_uses))
+        text.append(f" {state.ability_uses}/{state.level}")
+        self.update(text)
+
+
+TRAVEL_STEPS = ("preparation", "decision", "exploration")
+COMBAT_STEPS = ("ambush", "trickery", "battle", "rewards", "hunger")
+
+
+class PhaseTracker(Static):
+    """Where the game is: Travel or Combat, the current step lit and marked."""
+
+    def show(self, state: GameState) -> None:
+        text = Text()
+        text.append(f"Level {state.level}  ", style="bold")
+        if state.phase == "combat":
+            steps: tuple[str, ...] = COMBAT_STEPS
+            text.append("Combat: ")
+        else:
+            steps = TRAVEL_STEPS
+            text.append("Travel: ")
+        shown = [x for x in steps if x != "trickery"]
+        for i, stepname in enumerate(shown):
+            if i:
+                text.append(" › ")
+            name = "Ambush/Trick" if stepname == "ambush" else stepname.capitalize()
+            current = state.step == stepname or (
+                stepname == "ambush" and state.step in ("ambush", "trickery")
+            )
+            if current:
+                text.append(f"▶{name}", style="bold reverse")
+            else:
+                text.append(name, style="dim")
+        self.update(text)
+
+
+class StagePanel(Static):
+    """Revealed encounter cards, or the monster sheet with its combat table."""
+
+    def show(self, state: GameState, rules: Ruleset, die: str = "") -> None:
+        text = Text()
+        mo = state.monster
+        if state.phase == "combat" and mo is not None or (mo is not None and not state.revealed):
+            card = rules.monsters[mo.id]
+            text.append(f"{card.name}", style="bold")
+            text.append(f"  (level {card.level}, #{card.number})\n")
+            text.append(
+                f"armor {bar(mo.armor, max(mo.max_armor, 1), 4)} {mo.armor}/{mo.max_armor}  "
+            )
+            text.append(
+                f"health {bar(mo.health, max(mo.max_health, 1), 8)} {mo.health}/{mo.max_health}"
+            )
+            if mo.defend:
+                text.append("  [GUARD UP]", style="bold yellow")
+            text.append("\n")
+            ambush = "; ".join(effect_text(e) for e in card.ambush) or "none"
+            if card.trickery is None:
+                trick = "cannot be tricked"
+            else:
+                trick = amounts(card.trickery.cost) if card.trickery.cost else ""
+                if card.trickery.downgrade:
+                    trick = (trick + " + " if trick else "") + "downgrade weapon"
+            text.append(f"ambush: {ambush} | trickery: {trick}\n", style="italic")
+            for ability in card.abilities:
+                text.append(f"{ability.name}: ", style="bold")
+                text.append(f"{ability.text}\n")
+            rolled = state.decision in ("response", "pick_roll") and state.turn == "monster"
+            current = effective_roll(state) if rolled and state.roll else 0
+            for i, row in enumerate(card.table, 1):
+                what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+                line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}\n"
+                text.append(line, style="bold reverse" if i == current else "")
+            if die:
+                text.append(f"\ndie {die}", style="bold")
+        elif state.revealed or state.chosen:
+            cards = state.revealed or [state.chosen]
+            title = "Revealed encounters" if state.revealed else "Kept encounter"
+            text.append(f"{title}\n", style="bold")
+            for cid in cards:
+                enc = rules.encounters[cid]
+                text.append(f"• {enc.name}: ", style="bold")
+                text.append(f"{encounter_text(enc)}\n")
+                text.append(f"  {enc.text}\n", style="italic")
+            if die:
+                text.append(f"\ndie {die}", style="bold")
+        else:
+            text.append("The dark tunnels stretch on.\n", style="italic")
+            text.append(f"Encounter deck {len(state.encounter_deck)}, discard ")
+            text.append(f"{len(state.encounter_discard)}.")
+            if state.reveal_bonus:
+                text.append(f"\nNext Exploration: +{state.reveal_bonus} cards.")
+            if state.committed:
+                text.append("\nCommitted to the next encounter.", style="bold")
+            if die:
+                text.append(f"\ndie {die}", style="bold")
+        self.update(text)
+
+
+class HandPanel(Static):
+    """The weapon with its attack and upgrade options, skills, conditions."""
+
+    def show(self, state: GameState, rules: Ruleset) -> None:
+        text = Text()
+        weapon = rules.weapons[state.weapons[-1]]
+        text.append(f"{weapon.name}", style="bold")
+        text.append(f" ({weapon.type})\n")
+        for a in weapon.attacks:
+            kind = "break" if a.type == "break" else "wound"
+            extra = " no armor" if a.ignore_armor else ""
+            text.append(f" {attack_name(a.id)}: {kind} {a.power}{extra} ← {amounts(a.cost)}\n")
+        for up in weapon.upgrades:
+            text.append(f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}\n", style="dim")
+        for aside in state.set_aside:
+            text.append(f" aside: {rules.card_name(aside.weapon)} ({aside.turns} turns)\n")
+        if state.skills:
+            text.append("Skills: ", style="bold")
+            text.append(", ".join(rules.card_name(s) for s in state.skills) + "\n")
+        if state.conditions:
+            text.append("Conditions:\n", style="bold")
+            for c in state.conditions:
+                extra = f" {c.tokens} tokens" if c.tokens else ""
+                extra += f" {c.rounds} rounds" if c.rounds else ""
+                when = "active" if c.active else "next level"
+                text.append(f" {rules.card_name(c.id)} ({when}{extra})\n")
+        self.update(text)
+
+
+def die_face(value: int) -> str:
+    """Return the die face and the number, so colour is never the only signal."""
+    return f"{DIE_FACES[value - 1]} {value}"
