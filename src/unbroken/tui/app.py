@@ -9,6 +9,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 
 
@@ -32,6 +33,7 @@ class UnbrokenApp(App[None]):
         ruleset: Ruleset,
         animate: bool | None = None,
         seed: int | None = None,
+        game: Game | None = None,
     ) -> None:
         super().__init__()
         self.ruleset = ruleset
@@ -40,12 +42,17 @@ class UnbrokenApp(App[None]):
         #: Die roll animation on/off (never blocks input).
         self.roll_animation = animate
         self._seed = seed
+        #: Cursor blink (off for snapshot tests).
+        self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
+        self._game = game
 
     def next_seed(self) -> int:
         """Return the seed offered on the new game screen (random unless fixed)."""
         return self._seed if self._seed is not None else secrets.randbits(63)
 
     def on_mount(self) -> None:
-        from unbroken.tui.screens import TitleScreen
+        from unbroken.tui.screens import GameScreen, TitleScreen
 
         self.push_screen(TitleScreen())
+        if self._game is not None:
+            self.push_screen(GameScreen(self._game))

@@ -123,6 +123,7 @@ class NewGameScreen(Screen[None]):
         return "Plugins on: " + (", ".join(f"{k} {v}" for k, v in plugins.items()) or "none")
 
     def on_mount(self) -> None:
+        self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
         chars = self.query_one("#characters", OptionList)
         chars.highlighted = 0
         diffs = self.query_one("#difficulties", OptionList)

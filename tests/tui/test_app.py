@@ -1,0 +1,123 @@
+"""Playing through the Textual app with the keyboard (Pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.screens import GameOverScreen, GameScreen, HelpScreen, NewGameScreen
+
+RULES = load_ruleset()
+
+
+def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    """Run an async Pilot test with asyncio (no pytest plugin needed)."""
+
+    def run() -> None:
+        asyncio.run(test())  # type: ignore[arg-type]
+
+    run.__name__ = test.__name__
+    return run
+
+
+async def press_until_over(pilot: Any, app: UnbrokenApp, key: str = "1", limit: int = 3000) -> None:
+    for _ in range(limit):
+        if isinstance(app.screen, GameOverScreen):
+            return
+        await pilot.press(key)
+    raise AssertionError("the game did not end")
+
+
+@sync
+async def test_whole_game_from_the_title_by_keyboard_to_a_death() -> None:
+    # R-FLOW-2: every decision is offered; key 1 always takes the first listed one.
+    app = UnbrokenApp(RULES, animate=False, seed=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # New game
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # first character
+        await pilot.press("enter")  # Normal (the default): starts the game
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.game
+        assert (game.state.seed, game.state.difficulty) == (12, "normal")
+        await press_until_over(pilot, app)
+        assert game.outcome is not None and not game.outcome.won
+        text = str(app.screen.query_one("#result").render())
+        assert "DEATH" in text and f"level {game.outcome.level}" in text
+
+
+@sync
+async def test_arrows_and_enter_take_the_highlighted_decision() -> None:
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        legal = game.legal_actions()
+        await pilot.press("down", "down", "enter")  # the third option
+        assert type(game.events[-1]).__name__ == "Awaiting"
+        assert len(game.legal_actions()) >= 1
+        assert legal[2].__struct_config__.tag in {  # type: ignore[attr-defined]
+            "focus",
+            "plan",
+            "orienteer",
+            "scout",
+            "use",
+        }
+
+
+@sync
+async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
+    # A strong hero at the level-4 battle with a sword: attack until the monster falls.
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=20, me=7, le=7, food=4, treasure=2)
+        .no_time_track()
+        .weapon("knife", "sword")
+        .monster("troll")
+        .dice(*[1] * 60)  # the Troll misses every time
+        .start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press_until_over(pilot, app)
+        assert game.outcome is not None and game.outcome.won
+        text = str(app.screen.query_one("#result").render())
+        assert "VICTORY" in text and f"Score {game.outcome.score}: {game.outcome.rank}" in text
+
+
+@sync
+async def test_help_shows_rules_and_keys() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # the entries not built yet are skipped
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+@sync
+async def test_effects_of_the_last_decision_are_marked_with_arrows() -> None:
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        focus = [i for i, a in enumerate(game.legal_actions()) if type(a).__name__ == "Focus"][0]
+        await pilot.press(str(focus + 1))
+        display = str(app.screen.query_one("#display").render())
+        assert "▼-4" in display and "▲+1" in display  # SE down 4, ME up 1: not colour alone
+
+
+@sync
+async def test_die_roll_animation_does_not_block_input() -> None:
+    game = Scenario("tomu", level=1).monster("kobold").start("battle")
+    app = UnbrokenApp(RULES, animate=True, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = len(game.events)
+        skip = len(game.legal_actions())  # Skip is last
+        await pilot.press(str(skip))
+        await pilot.press("1")  # straight away, during the roll
+        assert len(game.events) > before
+        await pilot.pause(0.5)
+        assert "die" in str(app.screen.query_one("#stage").render())

@@ -1,0 +1,108 @@
+"""SVG snapshots of every screen, and of the game screen in each phase, at 80x24 and 120x40.
+
+Update them deliberately with `python -m pytest tests/tui --snapshot-update`
+and look at the SVGs before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+
+RULES = load_ruleset()
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def _no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UNBROKEN_NO_BLINK", "1")
+
+
+def travel() -> Game:
+    return Scenario("maxyn-zenma", seed=3).resources(se=11, food=1, metal=1).start("preparation")
+
+
+def exploration() -> Game:
+    return (
+        Scenario("niola", seed=3)
+        .encounters("sickly-berries", "metal-scraps", "a-safe-place")
+        .start("exploration")
+    )
+
+
+def combat() -> Game:
+    game = (
+        Scenario("kirilla-el-kaer", level=2, seed=3)
+        .resources(se=12, me=2, metal=1)
+        .weapon("knife")
+        .skills("daring")
+        .condition("paranoid")
+        .monster("crazed-survivor")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+    return game
+
+
+def hunger() -> Game:
+    return (
+        Scenario("tomu", level=3, seed=3)
+        .resources(se=9, food=2)
+        .monster("minotaur")
+        .start("hunger")
+    )
+
+
+GAMES: dict[str, Callable[[], Game]] = {
+    "travel": travel,
+    "exploration": exploration,
+    "combat": combat,
+    "hunger": hunger,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    ("screen", "keys"),
+    [("title", ()), ("new-game", ("enter",)), ("help", ("down", "enter"))],
+)
+def test_menu_screens(
+    snap_compare: Any, size: tuple[int, int], screen: str, keys: tuple[str, ...]
+) -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=42)
+    assert snap_compare(app, press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("phase", list(GAMES))
+def test_game_screen(snap_compare: Any, size: tuple[int, int], phase: str) -> None:
+    app = UnbrokenApp(RULES, animate=False, game=GAMES[phase]())
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_death(snap_compare: Any, size: tuple[int, int]) -> None:
+    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    skip = str(len(game.legal_actions()))
+    assert snap_compare(app, press=(skip,), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_victory(snap_compare: Any, size: tuple[int, int]) -> None:
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=0, me=0, le=0, food=4, treasure=3, wood=1)
+        .no_time_track()
+        .monster("troll")
+        .start("hunger")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    assert snap_compare(app, press=("1",), terminal_size=size)
