@@ -25,7 +25,7 @@ def rules_text() -> str:
 class UnbrokenApp(App[None]):
     """Unbroken in the terminal: title, new game, the table, game over, help."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Unbroken"
 
     def __init__(
@@ -42,6 +42,8 @@ class UnbrokenApp(App[None]):
         #: Die roll animation on/off (never blocks input).
         self.roll_animation = animate
         self._seed = seed
+        #: Seconds from each decision key to the frame that shows it (bench/tui.py).
+        self.frame_latencies: list[float] = []
         #: Cursor blink (off for snapshot tests).
         self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
         self._game = game

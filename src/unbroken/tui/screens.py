@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -281,6 +282,7 @@ class GameScreen(Screen[None]):
         legal = self.game.legal_actions()
         if not 0 <= index < len(legal):
             return
+        start = time.perf_counter()
         new = self.game.apply(legal[index])
         self.last = new
         self.narrate(new)
@@ -288,6 +290,9 @@ class GameScreen(Screen[None]):
         if rolls:
             self.start_roll(rolls[-1])
         self.refresh_all()
+        # bench/tui.py reads these: from the key to the next frame drawn.
+        latencies = self.unbroken.frame_latencies
+        self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         if self.game.is_over:
             self.app.push_screen(GameOverScreen(self.game))
 

@@ -1,0 +1,89 @@
+"""TUI speed: cold start to first frame against a bare Textual app, and key-to-frame.
+
+    python bench/tui.py [--runs N]
+
+Cold start: each app runs in a fresh interpreter, headless, and exits as soon
+as its first frame is drawn; the wall time of the whole process is measured
+(median of N runs, the two apps alternating, so machine noise hits both).
+Key to frame: one whole game played by pressing "1" through Pilot; the app
+times each decision key from its handling to the next frame drawn
+(`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+
+BARE = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True)
+"""
+
+OURS = """
+from unbroken.cli import load
+from unbroken.tui.app import UnbrokenApp
+class First(UnbrokenApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+First(load(), animate=False).run(headless=True)
+"""
+
+
+def cold(code: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+async def key_to_frame() -> list[float]:
+    from unbroken.plugins import load_ruleset
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.screens import GameOverScreen
+
+    app = UnbrokenApp(load_ruleset(), animate=False, seed=12)
+    presses = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        while not isinstance(app.screen, GameOverScreen) and presses < 2000:
+            await pilot.press("1")
+            await pilot.pause()
+            presses += 1
+    return list(app.frame_latencies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    cold(BARE), cold(OURS)  # warm the file cache
+    bare, ours = [], []
+    for _ in range(args.runs):
+        bare.append(cold(BARE))
+        ours.append(cold(OURS))
+    b, o = statistics.median(bare), statistics.median(ours)
+    print(f"cold start to first frame (median of {args.runs}):")
+    print(f"  bare Textual app {b * 1000:7.0f} ms")
+    print(f"  unbroken         {o * 1000:7.0f} ms   ratio {o / b:.2f}x (target <= 1.5x)")
+    times = asyncio.run(key_to_frame())
+    times.sort()
+    p90 = times[int(len(times) * 0.9)]
+    print(f"key press to updated frame over one game ({len(times)} presses):")
+    print(
+        f"  median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms (target <= 50)"
+    )
+
+
+if __name__ == "__main__":
+    main()
