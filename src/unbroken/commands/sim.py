@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from unbroken.cli import (
     CommandError,
@@ -14,6 +16,9 @@ from unbroken.cli import (
     resolve_difficulty,
     seed_int,
 )
+
+if TYPE_CHECKING:
+    from unbroken.core.game import Game
 
 HELP = "simulate games with a bot"
 
@@ -25,16 +30,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
     parser.add_argument("--bot", default="random", help="the policy: random (default), greedy")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="store every game in the records, like a played one (see --data-dir)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from unbroken import sim
+    from unbroken.records import RecordsError
 
     ruleset = load()
     if args.bot not in sim.BOTS:
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(sim.BOTS)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
     diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
+    on_finished: Callable[[Game, sim.Result], None] | None = None
+    if args.record:
+        from unbroken.commands.scores import open_or_fail
+
+        records = open_or_fail()
+
+        def store(game: Game, result: sim.Result) -> None:
+            records.add_game(game, ruleset)
+
+        on_finished = store
+
     try:
         summary = sim.run(
             ruleset,
@@ -43,10 +65,16 @@ def run(args: argparse.Namespace) -> int:
             characters=chars or None,
             difficulties=diffs or None,
             bot=args.bot,
+            on_finished=on_finished,
         )
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
         return 1
+    except RecordsError as exc:
+        raise CommandError(str(exc)) from None
+    if args.record:
+        records.close()
+        print(f"{summary.games} games recorded in {records.path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0

@@ -66,8 +66,10 @@ class DisplayPanel(Static):
             diff = change.get("time", 0)
             if diff:
                 text.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
-            if state.level < len(starts):
-                text.append(f" →{starts[state.level]}", style="dim")
+            if state.phase == "combat" and state.level < len(starts):
+                text.append(f" (for L{state.level + 1})", style="dim")
+            elif state.level < len(starts):
+                text.append(f" (L{state.level + 1} starts {starts[state.level]})", style="dim")
         else:
             text.append("time    no track: time costs SE", style="bold")
         text.append("\nuses     ", style="bold")
@@ -86,6 +88,11 @@ class PhaseTracker(Static):
     def show(self, state: GameState) -> None:
         text = Text()
         text.append(f"Level {state.level}  ", style="bold")
+        if state.phase == "setup":
+            text.append("Setup: ", style="bold reverse")
+            text.append("▶Choose your starting skill", style="bold")
+            self.update(text)
+            return
         if state.phase == "combat":
             steps: tuple[str, ...] = COMBAT_STEPS
             text.append("Combat: ")

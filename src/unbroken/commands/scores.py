@@ -1,0 +1,109 @@
+"""`unbroken scores`: recent games, best scores per class and difficulty, win rate; export."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unbroken.cli import CommandError, positive_int
+
+if TYPE_CHECKING:
+    from unbroken.records import Records
+
+HELP = "show your recorded games and best scores (or export them)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--recent", type=positive_int, default=10, help="recent games to list (default 10)"
+    )
+    sub = parser.add_subparsers(dest="scores_command", metavar="export")
+    export = sub.add_parser(
+        "export",
+        help="write every recorded game as CSV or JSON",
+        description="Write every recorded game as CSV (spreadsheets) or JSON "
+        "(docs/records-schema.json), oldest first.",
+    )
+    export.add_argument("--format", choices=("csv", "json"), required=True, help="csv or json")
+    export.add_argument("--output", type=Path, help="write to this file (default: stdout)")
+
+
+def open_or_fail() -> Records:
+    """Return the records store, or raise CommandError with the RecordsError's line."""
+    from unbroken.records import RecordsError, open_records
+
+    try:
+        return open_records()
+    except RecordsError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.records import RecordsError
+
+    with open_or_fail() as records:
+        try:
+            if args.scores_command == "export":
+                return export(records, args.format, args.output)
+            return show(records, args.recent)
+        except RecordsError as exc:
+            raise CommandError(str(exc)) from None
+
+
+def export(records: Records, fmt: str, output: Path | None) -> int:
+    """Write the export to `output` (or stdout); return the exit status."""
+    from unbroken.export import to_csv, to_json
+
+    rows = records.games(newest_first=False)
+    text = to_csv(rows) if fmt == "csv" else to_json(rows)
+    if output is None:
+        print(text, end="")
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise CommandError(f"cannot write {output}: {exc.strerror or exc}") from None
+    print(f"{len(rows)} games written to {output}")
+    return 0
+
+
+def _short(card_id: str) -> str:
+    return card_id.split(":", 1)[-1]
+
+
+def show(records: Records, recent: int) -> int:
+    """Print recent games, best scores and the win rate; return the exit status."""
+    total, wins = records.count()
+    if total == 0:
+        print(f"No games recorded yet (records: {records.path}).")
+        return 0
+    print(f"{total} games, {wins} won ({100 * wins / total:.1f} %)   records: {records.path}")
+    print()
+    print(f"Recent games (last {min(recent, total)}):")
+    print(f"  {'#':>5}  {'finished':<19}  {'character':<16} {'class':<8} {'diff.':<6} result")
+    for row in records.games(limit=recent):
+        if row.won:
+            result = f"won, {row.score} points ({row.rank})"
+        else:
+            by = _short(row.killed_by)
+            same = by == row.cause.lower().replace(" ", "-")
+            killer = f" ({by})" if by and not same else ""
+            result = f"lost on level {row.level}: {row.cause}{killer}"
+        if row.new_achievements:
+            result += f" [new: {', '.join(row.new_achievements)}]"
+        print(
+            f"  {row.id:>5}  {row.finished[:19].replace('T', ' '):<19}  "
+            f"{_short(row.character):<16} {_short(row.cls):<8} {row.difficulty:<6} {result}"
+        )
+    print()
+    print("Best scores by class and difficulty:")
+    print(f"  {'class':<8} {'diff.':<6} {'best':>5}  {'rank':<10} {'won':>9}  game")
+    for best in records.best_scores():
+        won = f"{best.wins}/{best.games}"
+        game = f"#{best.game_id} {_short(best.character)}" if best.game_id else "-"
+        print(
+            f"  {_short(best.cls):<8} {best.difficulty:<6} {best.score:>5}  "
+            f"{best.rank or '-':<10} {won:>9}  {game}"
+        )
+    return 0

@@ -1,0 +1,518 @@
+"""The player's history: one SQLite row per finished game, and the achievements earned.
+
+The store lives at `paths.data_dir() / "records.sqlite3"` (stdlib sqlite3, WAL
+journal). Its schema is versioned with `PRAGMA user_version`; `MIGRATIONS[n]`
+brings a file from version n to n+1, and a file from a newer game is refused,
+never touched. Every write is one `BEGIN IMMEDIATE` transaction, so two games
+finishing at the same moment in two processes both keep their row.
+
+A corrupt or unreadable file raises `RecordsError` naming the file: callers
+print it as one line and carry on without records.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unbroken.core import achievements as ach
+
+if TYPE_CHECKING:
+    from unbroken.core.events import Event
+    from unbroken.core.game import Game
+    from unbroken.core.ruleset import Ruleset
+
+FILENAME = "records.sqlite3"
+#: Seconds a writer waits for another process's transaction before giving up.
+BUSY_TIMEOUT = 30.0
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+class RecordsError(Exception):
+    """The records file cannot be used (corrupt, from a newer game, unwritable)."""
+
+
+def _migrate_to_1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started TEXT NOT NULL,
+            finished TEXT NOT NULL,
+            character TEXT NOT NULL,
+            class TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            plugins TEXT NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost')),
+            level INTEGER NOT NULL,
+            step TEXT NOT NULL,
+            cause TEXT NOT NULL,
+            killed_by TEXT NOT NULL,
+            score INTEGER NOT NULL,
+            rank TEXT NOT NULL,
+            alternative_scores TEXT NOT NULL,
+            replay TEXT
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE achievements (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            achievement TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            first INTEGER NOT NULL,
+            PRIMARY KEY (game_id, achievement)
+        )"""
+    )
+    db.execute("CREATE INDEX games_by_difficulty ON games (difficulty, class)")
+    db.execute("CREATE INDEX achievements_by_id ON achievements (achievement, difficulty)")
+
+
+#: MIGRATIONS[n] brings a records file from schema version n to n + 1.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
+
+
+def schema_version() -> int:
+    """Return the schema version this game writes."""
+    return len(MIGRATIONS)
+
+
+@dataclass
+class GameRow:
+    """One finished game as the records keep it."""
+
+    id: int
+    started: str
+    finished: str
+    character: str
+    cls: str
+    difficulty: str
+    seed: int
+    plugins: dict[str, str]
+    won: bool
+    level: int
+    step: str
+    cause: str
+    killed_by: str
+    score: int
+    rank: str
+    alternative_scores: dict[str, int]
+    replay: str | None
+    #: Every achievement this game earned (cross-game ones it completed included).
+    achievements: list[str] = field(default_factory=list)
+    #: The ones earned for the first time on this difficulty by this game.
+    new_achievements: list[str] = field(default_factory=list)
+    #: The end-of-game summary written beside the replay (None if none was written).
+    story_path: str | None = None
+    #: Why the summary could not be written ("" when it was, or was not asked for).
+    story_error: str = ""
+
+    @property
+    def outcome(self) -> str:
+        """Return "won" or "lost"."""
+        return "won" if self.won else "lost"
+
+
+@dataclass(frozen=True)
+class BestScore:
+    """The best won game of one class on one difficulty."""
+
+    cls: str
+    difficulty: str
+    score: int
+    rank: str
+    game_id: int
+    character: str
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One achievement of the sheet, and the difficulties it was earned on."""
+
+    id: str
+    name: str
+    text: str
+    cross_game: bool
+    #: difficulty -> id of the first game that earned it there.
+    earned: dict[str, int]
+
+
+_COLUMNS = (
+    "id, started, finished, character, class, difficulty, seed, plugins, outcome, level, "
+    "step, cause, killed_by, score, rank, alternative_scores, replay"
+)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def records_path() -> Path:
+    """Return where the records file lives in the user data dir."""
+    from unbroken import paths
+
+    return paths.data_dir() / FILENAME
+
+
+def open_records(path: Path | None = None) -> Records:
+    """Return the records store (created and migrated if needed), or raise RecordsError."""
+    try:
+        target = records_path() if path is None else path
+    except OSError as exc:
+        raise RecordsError(f"cannot use the data dir for records: {exc}") from None
+    return Records(target)
+
+
+class Records:
+    """The SQLite store of finished games and achievements."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise self._error(exc) from None
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise self._error(exc) from None
+        except RecordsError:
+            self.db.close()
+            raise
+
+    # ------------------------------------------------------------ file handling
+
+    def _error(self, exc: BaseException) -> RecordsError:
+        text = str(exc)
+        if isinstance(exc, sqlite3.DatabaseError) and (
+            "not a database" in text or "malformed" in text
+        ):
+            return RecordsError(
+                f"records file {self.path} is corrupt ({text}); move it aside to start new records"
+            )
+        return RecordsError(f"records file {self.path}: {text}")
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """Run a block in one immediate (write-locked) transaction."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        else:
+            self.db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        current = schema_version()
+        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        if version > current:
+            raise RecordsError(
+                f"records file {self.path} has schema version {version}, but this game "
+                f"knows up to {current}: it was written by a newer Unbroken; "
+                "update the game or use another --data-dir"
+            )
+        if version == current:
+            return
+        with self._write() as db:
+            # Another process may have migrated between our read and our lock.
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            for step in MIGRATIONS[version:current]:
+                step(db)
+            db.execute(f"PRAGMA user_version = {current}")
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    def __enter__(self) -> Records:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ writing
+
+    def add_game(
+        self,
+        game: Game,
+        ruleset: Ruleset,
+        replay_path: Path | str | None = None,
+        started: str | None = None,
+    ) -> GameRow:
+        """Store a finished game; return its row with the achievements it earned.
+
+        `new_achievements` lists those earned for the first time on this
+        difficulty, cross-game ones (from the history of earlier games)
+        included. With a replay path, the end-of-game story is written beside
+        it as a `.txt` file.
+        """
+        from unbroken.plugins import alternative_scores
+
+        outcome = game.outcome
+        if outcome is None:
+            raise ValueError("only a finished game can be recorded")
+        state = game.state
+        events = list(game.events)
+        finished = _now()
+        single = ach.earned(events, ruleset)
+        alternatives = alternative_scores(ruleset, events, state)
+        replay = None if replay_path is None else str(replay_path)
+        values = (
+            started or finished,
+            finished,
+            state.character,
+            state.cls,
+            state.difficulty,
+            str(state.seed),
+            json.dumps(dict(ruleset.plugins), sort_keys=True),
+            "won" if outcome.won else "lost",
+            outcome.level,
+            outcome.step,
+            outcome.cause,
+            outcome.source,
+            outcome.score,
+            outcome.rank,
+            json.dumps(alternatives, sort_keys=True),
+            replay,
+        )
+        try:
+            with self._write() as db:
+                cur = db.execute(
+                    f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) "
+                    f"VALUES ({', '.join('?' * len(values))})",
+                    values,
+                )
+                game_id = int(cur.lastrowid or 0)
+                before = {
+                    (a, d)
+                    for a, d in db.execute("SELECT achievement, difficulty FROM achievements")
+                }
+                history = [
+                    ach.GameRecord(won=o == "won", cls=c, difficulty=d, order=i)
+                    for i, c, d, o in db.execute(
+                        "SELECT id, class, difficulty, outcome FROM games WHERE difficulty = ?",
+                        (state.difficulty,),
+                    )
+                ]
+                cross = [a for a, d in ach.earned_across(history) if (a, d) not in before]
+                earned_now = single + [a for a in cross if a not in single]
+                new = [a for a in earned_now if (a, state.difficulty) not in before]
+                db.executemany(
+                    "INSERT INTO achievements (game_id, achievement, difficulty, first) "
+                    "VALUES (?, ?, ?, ?)",
+                    [(game_id, a, state.difficulty, int(a in new)) for a in earned_now],
+                )
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+        row = GameRow(game_id, *_decode(values), achievements=earned_now, new_achievements=new)
+        if replay is not None:
+            _write_story(row, events, ruleset, Path(replay))
+        return row
+
+    # ------------------------------------------------------------ reading
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        try:
+            return list(self.db.execute(sql, params))
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+
+    def games(
+        self,
+        difficulty: str | None = None,
+        cls: str | None = None,
+        won: bool | None = None,
+        limit: int | None = None,
+        newest_first: bool = True,
+    ) -> list[GameRow]:
+        """Return the recorded games matching the filters, newest first by default."""
+        where: list[str] = []
+        params: list[object] = []
+        for column, value in (("difficulty", difficulty), ("class", cls)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if won is not None:
+            where.append("outcome = ?")
+            params.append("won" if won else "lost")
+        sql = f"SELECT {_COLUMNS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += f" ORDER BY id {'DESC' if newest_first else 'ASC'}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = [GameRow(int(str(r[0])), *_decode(r[1:])) for r in self._query(sql, params)]
+        if rows:
+            by_id = {r.id: r for r in rows}
+            earned = self._query(
+                "SELECT game_id, achievement, first FROM achievements ORDER BY rowid"
+            )
+            for game_id, aid, first in earned:
+                row = by_id.get(int(str(game_id)))
+                if row is not None:
+                    row.achievements.append(str(aid))
+                    if first:
+                        row.new_achievements.append(str(aid))
+        return rows
+
+    def count(self) -> tuple[int, int]:
+        """Return (games recorded, games won)."""
+        total, wins = self._query("SELECT count(*), coalesce(sum(outcome = 'won'), 0) FROM games")[
+            0
+        ]
+        return int(str(total)), int(str(wins))
+
+    def best_scores(self) -> list[BestScore]:
+        """Return, per class and difficulty played, the best won game (score 0 if none won).
+
+        Sorted by class, then easy, normal, hard (others after).
+        """
+        best: list[BestScore] = []
+        groups = self._query(
+            "SELECT class, difficulty, count(*), sum(outcome = 'won') FROM games "
+            "GROUP BY class, difficulty"
+        )
+        for cls, difficulty, games, wins in groups:
+            top = self._query(
+                "SELECT score, rank, id, character FROM games "
+                "WHERE class = ? AND difficulty = ? AND outcome = 'won' "
+                "ORDER BY score DESC, id ASC LIMIT 1",
+                (cls, difficulty),
+            )
+            score, rank, game_id, character = top[0] if top else (0, "", 0, "")
+            best.append(
+                BestScore(
+                    str(cls),
+                    str(difficulty),
+                    int(str(score)),
+                    str(rank),
+                    int(str(game_id)),
+                    str(character),
+                    int(str(games)),
+                    int(str(wins)),
+                )
+            )
+        best.sort(key=lambda b: (b.cls, _difficulty_key(b.difficulty)))
+        return best
+
+    def achievement_sheet(
+        self, achievements: Sequence[ach.Achievement] = ach.ACHIEVEMENTS
+    ) -> list[SheetRow]:
+        """Return every achievement with the difficulties it was earned on.
+
+        Achievements found in the file but not in `achievements` (a plugin's
+        that is no longer installed) come last, named by their id.
+        """
+        first: dict[str, dict[str, int]] = {}
+        for aid, difficulty, game_id in self._query(
+            "SELECT achievement, difficulty, min(game_id) FROM achievements "
+            "GROUP BY achievement, difficulty"
+        ):
+            first.setdefault(str(aid), {})[str(difficulty)] = int(str(game_id))
+        sheet = [
+            SheetRow(a.id, a.name, a.text, a.cross_game, first.pop(a.id, {})) for a in achievements
+        ]
+        sheet += [SheetRow(aid, aid, "", False, first[aid]) for aid in sorted(first)]
+        return sheet
+
+
+def _difficulty_key(difficulty: str) -> tuple[int, str]:
+    if difficulty in DIFFICULTIES:
+        return DIFFICULTIES.index(difficulty), difficulty
+    return len(DIFFICULTIES), difficulty
+
+
+def _decode(
+    values: Sequence[object],
+) -> tuple[
+    str,
+    str,
+    str,
+    str,
+    str,
+    int,
+    dict[str, str],
+    bool,
+    int,
+    str,
+    str,
+    str,
+    int,
+    str,
+    dict[str, int],
+    str | None,
+]:
+    """Turn the stored columns after `id` into GameRow's fields."""
+    (
+        started,
+        finished,
+        character,
+        cls,
+        difficulty,
+        seed,
+        plugins,
+        outcome,
+        level,
+        step,
+        cause,
+        killed_by,
+        score,
+        rank,
+        alternatives,
+        replay,
+    ) = values
+    return (
+        str(started),
+        str(finished),
+        str(character),
+        str(cls),
+        str(difficulty),
+        int(str(seed)),
+        dict(json.loads(str(plugins))),
+        outcome == "won",
+        int(str(level)),
+        str(step),
+        str(cause),
+        str(killed_by),
+        int(str(score)),
+        str(rank),
+        dict(json.loads(str(alternatives))),
+        None if replay is None else str(replay),
+    )
+
+
+def story_path_for(replay: Path) -> Path:
+    """Return where the end-of-game story of a replay goes: beside it, as `.txt`."""
+    return replay.with_suffix(".txt")
+
+
+def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:
+    from unbroken.story import story
+
+    target = story_path_for(replay)
+    try:
+        target.write_text(story(events, ruleset), encoding="utf-8")
+    except OSError as exc:
+        row.story_error = f"cannot write the game summary {target}: {exc.strerror or exc}"
+    else:
+        row.story_path = str(target)
