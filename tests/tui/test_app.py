@@ -92,7 +92,7 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
 async def test_help_shows_rules_and_keys() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "enter")  # the entries not built yet are skipped
+        await pilot.press("down", "down", "enter")  # entries not built yet are skipped
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
@@ -121,3 +121,41 @@ async def test_die_roll_animation_does_not_block_input() -> None:
         assert len(game.events) > before
         await pilot.pause(0.5)
         assert "die" in str(app.screen.query_one("#stage").render())
+
+
+@sync
+async def test_finished_game_is_kept_and_listed_in_records() -> None:
+    from textual.widgets import DataTable
+
+    from unbroken.tui.records import AchievementsScreen, RecordsScreen
+
+    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(str(len(game.legal_actions())))  # skip: the Goblin kills
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")  # back to the title
+        await pilot.press("down", "enter")  # Records and achievements
+        assert isinstance(app.screen, RecordsScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 1
+        assert "lost" in [str(c) for c in table.get_row_at(0)]
+        await pilot.press("a")
+        assert isinstance(app.screen, AchievementsScreen)
+        assert app.screen.query_one("#sheet", DataTable).row_count == 16
+
+
+def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "records.sqlite3").write_bytes(b"this is not a database" * 100)
+    monkeypatch.setenv("UNBROKEN_DATA_DIR", str(data))
+    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press(str(len(game.legal_actions())))
+            assert isinstance(app.screen, GameOverScreen)
+
+    asyncio.run(play())

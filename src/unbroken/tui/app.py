@@ -48,6 +48,12 @@ class UnbrokenApp(App[None]):
         self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
         self._game = game
 
+    def recorder_path(self, screen: object) -> str | None:
+        """Return the replay file of the game on `screen`, if it is being recorded."""
+        recorder = getattr(screen, "recorder", None)
+        path = getattr(recorder, "path", None)
+        return str(path) if path is not None else None
+
     def next_seed(self) -> int:
         """Return the seed offered on the new game screen (random unless fixed)."""
         return self._seed if self._seed is not None else secrets.randbits(63)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events, on
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 NOT_YET = {
     "continue": "Continue an unfinished game (arrives with replays, issue #5)",
     "replays": "Replays (arrive with issue #5)",
-    "records": "Records (arrive with issue #7)",
     "plugins": "Plugins (arrive with issue #6)",
 }
 
@@ -65,6 +64,7 @@ class TitleScreen(Screen[None]):
         yield OptionList(
             Option("New game", id="new"),
             *(Option(text, id=key, disabled=True) for key, text in NOT_YET.items()),
+            Option("Records and achievements", id="records"),
             Option("Help and rules", id="help"),
             Option("Quit", id="quit"),
             id="menu",
@@ -78,6 +78,10 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(NewGameScreen())
         elif choice == "help":
             self.app.push_screen(HelpScreen())
+        elif choice == "records":
+            from unbroken.tui.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
         elif choice == "quit":
             self.app.exit()
 
@@ -294,7 +298,23 @@ class GameScreen(Screen[None]):
         latencies = self.unbroken.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         if self.game.is_over:
-            self.app.push_screen(GameOverScreen(self.game))
+            self.app.push_screen(GameOverScreen(self.game, self.keep_record()))
+
+    def keep_record(self) -> list[str]:
+        """Store the finished game in the records; return the achievements new to it.
+
+        Records that cannot be opened never stop the game: the player is told why.
+        """
+        from unbroken.records import RecordsError, open_records
+
+        replay = self.unbroken.recorder_path(self)
+        try:
+            with open_records() as records:
+                row = records.add_game(self.game, self.game.ruleset, replay)
+        except RecordsError as exc:
+            self.notify(f"The game was not recorded: {exc}", severity="warning", timeout=8)
+            return []
+        return row.new_achievements
 
     def start_roll(self, value: int) -> None:
         """Show the die rolling for a moment; input is never blocked by it."""
@@ -364,9 +384,10 @@ class GameOverScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, new: list[str] | None = None) -> None:
         super().__init__()
         self.game = game
+        self.new = new or []
 
     def compose(self) -> ComposeResult:
         from unbroken.core.achievements import achievement, earned
@@ -392,6 +413,9 @@ class GameOverScreen(Screen[None]):
         names = [achievement(a).name for a in earned(game.events, rules)]
         if names:
             text.append("\nAchievements earned: " + ", ".join(names) + "\n", style="bold")
+        fresh = [achievement(a).name for a in self.new if a in {x.id for x in _all()}]
+        if fresh:
+            text.append("New on this difficulty: " + ", ".join(fresh) + "\n", style="bold")
         text.append(f"\nSeed {game.state.seed} — {game.state.difficulty}.")
         yield Static(text, id="result")
         yield Footer()
@@ -428,3 +452,9 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             yield Markdown(self.KEYS + "\n" + rules_text())
         yield Footer()
+
+
+def _all() -> tuple[Any, ...]:
+    from unbroken.core.achievements import ACHIEVEMENTS
+
+    return ACHIEVEMENTS

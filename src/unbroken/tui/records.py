@@ -1,0 +1,127 @@
+"""Records screens: the sortable history of games, and the achievements sheet."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+#: Columns of the history table: (title, GameRow attribute).
+COLUMNS = (
+    ("Finished", "finished"),
+    ("Character", "character"),
+    ("Class", "cls"),
+    ("Difficulty", "difficulty"),
+    ("Outcome", "outcome"),
+    ("Level", "level"),
+    ("Score", "score"),
+    ("Rank", "rank"),
+    ("Cause", "cause"),
+)
+
+
+class RecordsScreen(Screen[None]):
+    """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("s", "sort", "Sort by column"),
+        Binding("a", "achievements", "Achievements"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reverse = False
+        self.replays: dict[str, str | None] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="records-summary")
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from unbroken.records import RecordsError, open_records
+
+        table = self.query_one("#games", DataTable)
+        for title, key in COLUMNS:
+            table.add_column(title, key=key)
+        summary = self.query_one("#records-summary", Static)
+        try:
+            with open_records() as records:
+                rows = records.games()
+                played, won = records.count()
+        except RecordsError as exc:
+            summary.update(f"Records are unavailable: {exc}")
+            return
+        rate = f"{100 * won / played:.0f} %" if played else "-"
+        summary.update(f"{played} games, {won} won ({rate}).  s: sort  a: achievements")
+        for row in rows:
+            key = str(row.id)
+            self.replays[key] = row.replay
+            table.add_row(
+                row.finished[:16].replace("T", " "),
+                row.character.split(":")[-1],
+                row.cls.split(":")[-1],
+                row.difficulty,
+                row.outcome,
+                row.level,
+                row.score,
+                row.rank or "-",
+                row.cause or "-",
+                key=key,
+            )
+        table.focus()
+
+    def action_sort(self) -> None:
+        table = self.query_one("#games", DataTable)
+        column = table.ordered_columns[table.cursor_column].key
+        self.reverse = not self.reverse
+        table.sort(column, reverse=self.reverse)
+
+    def action_achievements(self) -> None:
+        self.app.push_screen(AchievementsScreen())
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        replay = self.replays.get(str(message.row_key.value))
+        if not replay:
+            self.notify("This game has no replay file.", severity="warning")
+            return
+        opener = getattr(self.app, "open_replay", None)
+        if opener is None:
+            self.notify(f"Replay: {replay}")
+        else:
+            opener(replay)
+
+
+class AchievementsScreen(Screen[None]):
+    """The achievements sheet: each of them with Easy / Normal / Hard ticks."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sheet-summary")
+        yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from unbroken.records import RecordsError, open_records
+
+        table = self.query_one("#sheet", DataTable)
+        table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
+        try:
+            with open_records() as records:
+                sheet = records.achievement_sheet()
+        except RecordsError as exc:
+            self.query_one("#sheet-summary", Static).update(f"Records are unavailable: {exc}")
+            return
+        earned = sum(len(row.earned) for row in sheet)
+        self.query_one("#sheet-summary", Static).update(
+            f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)"
+        )
+        for row in sheet:
+            ticks = ["[x]" if d in row.earned else "[ ]" for d in DIFFICULTIES]
+            table.add_row(row.name, *ticks, row.text)
+        table.focus()
