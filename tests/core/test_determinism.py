@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "864a00414f2702f8f159f01f6ae181e2c916b661cac709aa24e1a8e5a40605d4"
-GOLDEN_SIM_DIGEST = "f8e9ca1ec32ed6880177e630afca285905b458dfe25a7ca7c8c99534ef834f43"
+GOLDEN_GREEDY_DIGEST = "227ddf824c0bf86e2db4750565d9af46f88e0d247a6c3ee73bf53a3a5ac9f106"
+GOLDEN_SIM_DIGEST = "e8456cb9ae594e277569cfcb1e9f9da591e7070646408877f0465ae52029712e"
 
 
 def test_rng_is_specified_splitmix64() -> None:

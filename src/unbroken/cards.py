@@ -1,0 +1,219 @@
+"""Cards as a player reads them: name, cost and effects in words, made from the data.
+
+Pure functions of a Ruleset; the `unbroken cards` command and the TUI print them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from unbroken.core import model as m
+from unbroken.core.ruleset import Ruleset
+from unbroken.narrate import amounts, attack_name, effect_text, modifier_text
+
+TRIGGER_WORDS: dict[str, str] = {
+    "battle_start": "At the start of the Battle step",
+    "before_player_turn": "Before each of your combat turns",
+    "after_attack_chosen": "After you choose a weapon attack",
+    "after_armor_break": "After an armor-breaking weapon attack",
+    "after_monster_roll": "After the monster's combat roll",
+    "wound_loss": "When a WOUND result would cost you effort",
+    "monster_defeated": "When the monster is defeated",
+    "before_skill_gain": "Before you draw skills",
+    "ambush": "When the monster ambushes you",
+    "level_end": "At the end of the level",
+}
+
+TIMING_WORDS: dict[str, str] = {
+    "travel": "Travel action",
+    "combat": "Battle action",
+    "general": "Action (any time)",
+}
+
+LIMIT_WORDS: dict[str, str] = {
+    "turn": "once per turn",
+    "battle": "once per battle",
+    "level": "once per level",
+}
+
+
+def sentence(parts: list[str]) -> str:
+    """Return phrases joined into one sentence: capitalised, ending with a full stop."""
+    text = "; ".join(p for p in parts if p)
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def effects_sentence(effects: list[m.Effect]) -> str:
+    """Return a list of effect records as one sentence ("" for none)."""
+    return sentence([effect_text(e) for e in effects])
+
+
+def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
+    """Return an ability as lines: its name and kind, then what it does in words.
+
+    `automatic` marks abilities of monsters and conditions, whose Responses
+    happen by themselves instead of being offered.
+    """
+    if ability.type == "action":
+        kind = TIMING_WORDS.get(ability.timing, "Action")
+    elif ability.type == "response":
+        kind = "Effect" if automatic else "Response"
+    else:
+        kind = "Passive"
+    head = f"{ability.name} ({kind})"
+    words = [effect_text(e) for e in ability.effects]
+    words.extend(modifier_text(mod) for mod in ability.modifiers)
+    body = "; ".join(words) or "nothing happens"
+    if ability.cost:
+        body = f"spend {amounts(ability.cost)} to {body}"
+    if ability.limit:
+        body += f" ({LIMIT_WORDS[ability.limit]})"
+    if ability.type == "response":
+        when = TRIGGER_WORDS.get(ability.trigger, ability.trigger.replace("_", " "))
+        if ability.attack:
+            when += f" ({'wounding' if ability.attack == 'wound' else 'armor-breaking'} only)"
+        if ability.weapon:
+            when += f" (with a {ability.weapon} weapon)"
+        if ability.min_loss:
+            when = when.replace("effort", f"{ability.min_loss} or more effort")
+        body = f"{when}: {body}"
+    return [head, "  " + sentence([body])]
+
+
+def _abilities(abilities: list[m.Ability], automatic: bool = False) -> list[str]:
+    lines: list[str] = []
+    for ability in abilities:
+        lines.extend("  " + line for line in ability_lines(ability, automatic))
+    return lines
+
+
+def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
+    """Return a class card: name, text, its sheets and its three abilities."""
+    sheets = [c.name for c in ruleset.characters.values() if c.cls == card.id]
+    lines = [f"{card.name} (class)", f"  {card.text}"]
+    if sheets:
+        lines.append(f"  Sheets: {', '.join(sheets)}")
+    return lines + _abilities(list(card.abilities))
+
+
+def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
+    """Return a character sheet: name, class, text and the class abilities."""
+    cls = ruleset.classes.get(card.cls)
+    lines = [f"{card.name} ({cls.name if cls else card.cls})", f"  {card.text}"]
+    if cls is not None:
+        lines += _abilities(list(cls.abilities))
+    return lines
+
+
+def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
+    """Return a weapon sheet: its attacks with cost and power, and its upgrades."""
+    lines = [f"{card.name} ({card.type} weapon)", f"  {card.text}"]
+    for attack in card.attacks:
+        what = "break armor" if attack.type == "break" else "wound"
+        extra = ", ignores armor" if attack.ignore_armor else ""
+        lines.append(
+            f"  {attack_name(attack.id)}: spend {amounts(attack.cost)} to {what}, "
+            f"power {attack.power}{extra}."
+        )
+    for up in card.upgrades:
+        lines.append(f"  Upgrade to {ruleset.card_name(up.to)}: spend {amounts(up.cost)}.")
+    return lines
+
+
+def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
+    """Return a monster sheet: armor, health, ambush, trickery, abilities, table, rewards."""
+    lines = [
+        f"{card.name} (level {card.level} monster, number {card.number})",
+        f"  {card.text}",
+        f"  Armor {card.armor}, health {card.health}.",
+        f"  Ambush: {effects_sentence(list(card.ambush)) or 'no effect.'}",
+    ]
+    if card.trickery is None:
+        lines.append("  Trickery: not possible.")
+    else:
+        parts = [f"spend {amounts(card.trickery.cost)}"] if card.trickery.cost else []
+        if card.trickery.downgrade:
+            parts.append("downgrade your weapon")
+        pay = f"{' and '.join(parts) or 'do nothing'} to skip the battle (no rewards)"
+        lines.append(f"  Trickery: {sentence([pay])}")
+    lines += _abilities(list(card.abilities), automatic=True)
+    lines.append("  Combat table:")
+    for number, row in enumerate(card.table, start=1):
+        does = effects_sentence(list(row.effects)) or "No effect."
+        lines.append(f"    {number}  {row.result}: {does}")
+    lines.append(f"  Rewards: {effects_sentence(list(card.rewards)) or 'none.'}")
+    return lines
+
+
+def describe_skill(ruleset: Ruleset, card: m.Skill) -> list[str]:
+    """Return a skill card: name, text and abilities."""
+    return [f"{card.name} (skill)", f"  {card.text}"] + _abilities(list(card.abilities))
+
+
+def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
+    """Return a condition card: name, kind, text and what it does."""
+    kinds = ["positive" if card.positive else "negative"]
+    if card.permanent:
+        kinds.append("stays until removed")
+    if card.tokens:
+        kinds.append("uses tokens")
+    lines = [f"{card.name} (condition: {', '.join(kinds)})", f"  {card.text}"]
+    return lines + _abilities(list(card.abilities), automatic=True)
+
+
+def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
+    """Return an encounter card: time, what to spend and what it gives."""
+    copies = f", {card.copies} copies" if card.copies > 1 else ""
+    words: list[str] = []
+    if card.gain:
+        words.append(f"gain {amounts(card.gain)}")
+    words.extend(effect_text(e) for e in card.effects)
+    if card.commit:
+        words.append("you are committed to the next encounter")
+    resolve = "; ".join(words) or "nothing happens"
+    if card.spend:
+        resolve = f"spend {amounts(card.spend)} to {resolve}"
+    return [
+        f"{card.name} (encounter, time {card.time}{copies})",
+        f"  {card.text}",
+        f"  Resolve: {sentence([resolve])}",
+        f"  Rest: gain {card.time} SE.",
+    ]
+
+
+#: Kind name (as the command takes it) -> (Ruleset table, the function that describes one).
+KINDS: dict[str, tuple[str, Callable[[Ruleset, Any], list[str]]]] = {
+    "classes": ("classes", describe_class),
+    "characters": ("characters", describe_character),
+    "weapons": ("weapons", describe_weapon),
+    "monsters": ("monsters", describe_monster),
+    "skills": ("skills", describe_skill),
+    "conditions": ("conditions", describe_condition),
+    "encounters": ("encounters", describe_encounter),
+}
+
+
+def card_kind(ruleset: Ruleset, card_id: str) -> str | None:
+    """Return the kind of card `card_id` names, or None if no card has that id."""
+    for kind, (table, _) in KINDS.items():
+        if card_id in getattr(ruleset, table):
+            return kind
+    return None
+
+
+def describe_card(ruleset: Ruleset, card_id: str) -> list[str]:
+    """Return any card as the lines a player reads; KeyError if no card has that id."""
+    kind = card_kind(ruleset, card_id)
+    if kind is None:
+        raise KeyError(card_id)
+    table, describe = KINDS[kind]
+    return describe(ruleset, getattr(ruleset, table)[card_id])
+
+
+def card_ids(ruleset: Ruleset, kind: str) -> list[str]:
+    """Return the ids of every card of a kind, in content order."""
+    return list(getattr(ruleset, KINDS[kind][0]))

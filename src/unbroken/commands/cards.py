@@ -1,0 +1,50 @@
+"""`unbroken cards [KIND] [--id ID]`: print cards as a player reads them."""
+
+from __future__ import annotations
+
+import argparse
+
+from unbroken.cli import CommandError, load
+
+HELP = "show the cards: name, cost and effects in words"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "kind",
+        nargs="?",
+        metavar="KIND",
+        help="classes, characters, weapons, monsters, skills, conditions or encounters "
+        "(default: all)",
+    )
+    parser.add_argument("--id", dest="card_id", help="only this card (e.g. hyena or base:hyena)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken import cards
+
+    ruleset = load()
+    kinds = list(cards.KINDS)
+    if args.kind is not None and args.kind not in cards.KINDS:
+        raise CommandError(f"unknown kind {args.kind!r}; choose one of: {', '.join(kinds)}")
+    if args.kind is not None:
+        kinds = [args.kind]
+    if args.card_id is not None:
+        ident = args.card_id if ":" in args.card_id else f"base:{args.card_id}"
+        kind = cards.card_kind(ruleset, ident)
+        if kind is None or kind not in kinds:
+            known = ", ".join(
+                i.split(":", 1)[1] if i.startswith("base:") else i
+                for k in kinds
+                for i in cards.card_ids(ruleset, k)
+            )
+            where = f" among {kinds[0]}" if len(kinds) == 1 else ""
+            raise CommandError(f"no card {args.card_id!r}{where}; choose one of: {known}")
+        print("\n".join(cards.describe_card(ruleset, ident)))
+        return 0
+    blocks: list[str] = []
+    for kind in kinds:
+        for ident in cards.card_ids(ruleset, kind):
+            blocks.append("\n".join(cards.describe_card(ruleset, ident)))
+    print("\n\n".join(blocks))
+    return 0
