@@ -22,7 +22,18 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
 #: Subcommand names, each a module of unbroken.commands (the first is the default).
-COMMANDS: list[str] = ["tui", "play", "sim", "content", "cards", "scores", "achievements"]
+COMMANDS: list[str] = [
+    "tui",
+    "play",
+    "sim",
+    "content",
+    "cards",
+    "scores",
+    "achievements",
+    "verify",
+    "replays",
+    "plugins",
+]
 
 
 class CommandError(Exception):
@@ -42,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="where replays and records live (default: the user data dir; "
         "or set UNBROKEN_DATA_DIR)",
     )
+    parser.add_argument(
+        "--plugins",
+        metavar="A,B",
+        help="the plugins to use this run (comma list; 'base' alone is the base game; "
+        "or set UNBROKEN_PLUGINS)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"unbroken.commands.{name.replace('-', '_')}")
@@ -57,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.data_dir is not None:
         os.environ["UNBROKEN_DATA_DIR"] = str(args.data_dir)
+    if args.plugins is not None:
+        os.environ["UNBROKEN_PLUGINS"] = args.plugins or "base"
     if args.command is None:
         args = parser.parse_args([*(argv or []), COMMANDS[0]])
     try:
@@ -115,9 +134,11 @@ def load() -> Ruleset:
     """Return the ruleset, or raise CommandError naming what in the content is broken."""
     from unbroken.content import ContentError
     from unbroken.core.ruleset import RulesetError
-    from unbroken.plugins import load_ruleset
+    from unbroken.plugins import PluginError, load_ruleset
 
     try:
         return load_ruleset()
     except (ContentError, RulesetError) as exc:
         raise CommandError(f"the game content is broken:\n{exc}") from None
+    except PluginError as exc:
+        raise CommandError(str(exc)) from None

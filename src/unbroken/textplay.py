@@ -12,6 +12,7 @@ from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import Narrator, amounts, effect_text, label
+from unbroken.replay import Recorder
 
 
 def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
@@ -43,10 +44,25 @@ class TextGame:
         difficulty: str,
         seed: int,
         options: dict[str, Any],
+        record: bool = True,
     ) -> None:
         self.rules = ruleset
         self.game = Game.new(ruleset, character, difficulty, seed, options)
         self.narrator = Narrator(ruleset)
+        #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
+        self.recorder: Recorder | None = Recorder.start(self.game, ruleset) if record else None
+        self.seen = 0
+
+    @classmethod
+    def resumed(cls, ruleset: Ruleset, game: Game, recorder: Recorder) -> TextGame:
+        """Return a text game continuing a resumed game; the log starts where it left off."""
+        self = cls.__new__(cls)
+        self.rules = ruleset
+        self.game = game
+        self.narrator = Narrator(ruleset)
+        self.recorder = recorder
+        self.seen = len(game.events)
+        return self
 
     @staticmethod
     def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
@@ -124,16 +140,18 @@ class TextGame:
     def loop(self, stdin: TextIO, out: TextIO) -> int:
         """Play until the game ends or the input does; return the exit status."""
         game = self.game
-        seen = 0
         while True:
-            for event in game.events[seen:]:
+            for event in game.events[self.seen :]:
                 line = self.narrator.describe(event)
                 if line:
                     print(line, file=out)
-            seen = len(game.events)
+            self.seen = len(game.events)
             if game.is_over:
                 outcome = game.outcome
                 assert outcome is not None
+                if self.recorder is not None:
+                    path = self.recorder.finish(game)
+                    print(f"Recorded in {path}", file=out)
                 if outcome.won:
                     left = {
                         k: v for k, v in game.state.res.items() if k in self.rules.settings.score
@@ -151,8 +169,14 @@ class TextGame:
                 index = ask("Your choice", options, stdin, out)
             except EOFError:
                 print(f"\nGame left unfinished (seed {game.state.seed}).", file=out)
+                if self.recorder is not None:
+                    self.recorder.close()
+                    print("`unbroken play --continue` picks it up again.", file=out)
                 return 0
             try:
-                game.apply(legal[index])
+                events = game.apply(legal[index])
             except IllegalAction as exc:  # pragma: no cover - options come from legal_actions
                 print(f"  {exc}", file=out)
+                continue
+            if self.recorder is not None:
+                self.recorder.record(legal[index], events, game)

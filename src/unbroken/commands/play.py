@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from pathlib import Path
+from typing import TextIO
 
 from unbroken.cli import CommandError, load, resolve_character, resolve_difficulty, seed_int
 
@@ -18,13 +20,58 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--gentle-start", action="store_true", help="Easy only: start with 15 SE instead of 13"
     )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="continue the newest unfinished game",
+    )
 
 
-def run(args: argparse.Namespace) -> int:
+def continue_game(path: Path, stdin: TextIO, out: TextIO) -> int:
+    """Resume the recorded game in `path` and play it on; return the exit status."""
+    from unbroken.replay import ReplayError, resume
     from unbroken.textplay import TextGame
 
     ruleset = load()
+    try:
+        game, recorder = resume(path, ruleset)
+    except ReplayError as exc:
+        raise CommandError(
+            f"cannot continue: {exc} (move the file away to stop being offered it)"
+        ) from None
+    for notice in recorder.notices:
+        print(f"Notice: {notice}", file=out)
+    print(f"Continuing {path.name} after decision {recorder.decisions}.", file=out)
+    return TextGame.resumed(ruleset, game, recorder).loop(stdin, out)
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.replay import unfinished_games
+    from unbroken.textplay import TextGame, ask
+
     stdin, out = sys.stdin, sys.stdout
+    unfinished = unfinished_games()
+    if args.resume:
+        if not unfinished:
+            raise CommandError("there is no unfinished game to continue")
+        return continue_game(unfinished[0].path, stdin, out)
+    fresh = args.character is None and args.difficulty is None and args.seed is None
+    if unfinished and fresh:
+        info = unfinished[0]
+        print(
+            f"An unfinished game: {info.character.split(':')[-1]}, {info.difficulty}, "
+            f"{info.decisions} decisions, started {info.created[:16].replace('T', ' ')}.",
+            file=out,
+        )
+        try:
+            index = ask("Continue it", ["Continue that game", "Start a new game"], stdin, out)
+        except EOFError:
+            print("\nGoodbye.", file=out)
+            return 0
+        if index == 0:
+            return continue_game(info.path, stdin, out)
+    ruleset = load()
     try:
         character = (
             resolve_character(ruleset, args.character)

@@ -6,11 +6,15 @@ import os
 import secrets
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from unbroken.replay import Recorder
 
 
 def rules_text() -> str:
@@ -34,6 +38,7 @@ class UnbrokenApp(App[None]):
         animate: bool | None = None,
         seed: int | None = None,
         game: Game | None = None,
+        record: bool = True,
     ) -> None:
         super().__init__()
         self.ruleset = ruleset
@@ -47,12 +52,52 @@ class UnbrokenApp(App[None]):
         #: Cursor blink (off for snapshot tests).
         self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
         self._game = game
+        #: Record every new game as a replay (tests may turn it off).
+        self.record_games = record
+
+    def open_replay(self, path: Path | str) -> None:
+        """Open a recording in the read-only viewer (or say in one line why not)."""
+        from unbroken.replay import ReplayError, Timeline
+        from unbroken.tui.replays import ReplayViewerScreen
+
+        try:
+            timeline = Timeline(path, self.ruleset)
+        except (ReplayError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.push_screen(ReplayViewerScreen(timeline))
+
+    def continue_game(self, path: Path | str) -> None:
+        """Resume an unfinished game exactly where it was left."""
+        from unbroken.replay import ReplayError, resume
+        from unbroken.tui.screens import GameScreen
+
+        try:
+            game, recorder = resume(path, self.ruleset)
+        except (ReplayError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        for notice in recorder.notices:
+            self.notify(notice, severity="warning", timeout=8)
+        self.switch_screen(GameScreen(game, recorder))
 
     def recorder_path(self, screen: object) -> str | None:
         """Return the replay file of the game on `screen`, if it is being recorded."""
         recorder = getattr(screen, "recorder", None)
         path = getattr(recorder, "path", None)
         return str(path) if path is not None else None
+
+    def start_recording(self, game: Game) -> Recorder | None:
+        """Return a recorder for a new game, or None (and a notice) if it cannot write."""
+        if not self.record_games:
+            return None
+        from unbroken.replay import Recorder
+
+        try:
+            return Recorder.start(game, self.ruleset)
+        except OSError as exc:
+            self.notify(f"This game is not recorded: {exc}", severity="warning", timeout=8)
+            return None
 
     def next_seed(self) -> int:
         """Return the seed offered on the new game screen (random unless fixed)."""

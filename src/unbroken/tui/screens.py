@@ -39,12 +39,11 @@ from unbroken.tui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from unbroken.replay import Recorder
     from unbroken.tui.app import UnbrokenApp
 
 NOT_YET = {
-    "continue": "Continue an unfinished game (arrives with replays, issue #5)",
-    "replays": "Replays (arrive with issue #5)",
-    "plugins": "Plugins (arrive with issue #6)",
+    "plugins": "Plugins (manage them with `unbroken plugins` for now)",
 }
 
 
@@ -63,6 +62,8 @@ class TitleScreen(Screen[None]):
         )
         yield OptionList(
             Option("New game", id="new"),
+            Option("Continue an unfinished game", id="continue"),
+            Option("Replays", id="replays"),
             *(Option(text, id=key, disabled=True) for key, text in NOT_YET.items()),
             Option("Records and achievements", id="records"),
             Option("Help and rules", id="help"),
@@ -78,6 +79,10 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(NewGameScreen())
         elif choice == "help":
             self.app.push_screen(HelpScreen())
+        elif choice in ("continue", "replays"):
+            from unbroken.tui.replays import ReplayListScreen
+
+            self.app.push_screen(ReplayListScreen(unfinished_only=choice == "continue"))
         elif choice == "records":
             from unbroken.tui.records import RecordsScreen
 
@@ -182,7 +187,7 @@ class NewGameScreen(Screen[None]):
             self.notify("Gentle start is an Easy option.", severity="warning")
             return
         game = Game.new(self.unbroken.ruleset, char, diff, seed, {"gentle_start": gentle})
-        self.app.switch_screen(GameScreen(game))
+        self.app.switch_screen(GameScreen(game, self.unbroken.start_recording(game)))
 
 
 class GameScreen(Screen[None]):
@@ -194,9 +199,11 @@ class GameScreen(Screen[None]):
         Binding("escape", "title", "Title"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, recorder: Recorder | None = None) -> None:
         super().__init__()
         self.game = game
+        #: Writes the replay as the game goes (None: not recorded).
+        self.recorder = recorder
         self.narrator = Narrator(game.ruleset)
         self.last: list[ev.Event] = []
         self.die = ""
@@ -288,6 +295,7 @@ class GameScreen(Screen[None]):
             return
         start = time.perf_counter()
         new = self.game.apply(legal[index])
+        self.record(legal[index], new)
         self.last = new
         self.narrate(new)
         rolls = [e.value for e in new if isinstance(e, ev.DieRolled)]
@@ -299,6 +307,18 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         if self.game.is_over:
             self.app.push_screen(GameOverScreen(self.game, self.keep_record()))
+
+    def record(self, action: act.Action, new: list[ev.Event]) -> None:
+        """Append the decision to the replay; a failing disk stops recording, not the game."""
+        if self.recorder is None:
+            return
+        try:
+            self.recorder.record(action, new, self.game)
+            if self.game.is_over:
+                self.recorder.finish(self.game)
+        except OSError as exc:
+            self.notify(f"Recording stopped: {exc}", severity="warning", timeout=8)
+            self.recorder = None
 
     def keep_record(self) -> list[str]:
         """Store the finished game in the records; return the achievements new to it.
@@ -343,6 +363,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_title(self) -> None:
+        if self.recorder is not None and not self.game.is_over:
+            self.recorder.close()
+            self.notify("Game saved: continue it from the title screen.")
         self.app.switch_screen(TitleScreen())
 
 

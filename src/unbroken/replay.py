@@ -1,0 +1,854 @@
+"""Recorded games: the recorder (append, flush, fsync), the reader, verify, resume, timeline.
+
+The file format is JSON Lines, described in docs/replay-format.md. Reading a
+recording never unpickles or evaluates anything: every line is decoded by
+msgspec into the typed lines below, and a line that does not fit is a
+`ReplayError` naming the file and the line.
+
+    python -m unbroken.replay --regenerate-goldens   # re-record replays/ (deliberate)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any, Union
+
+import msgspec
+
+from unbroken import __version__
+from unbroken.codec import encode, state_digest
+from unbroken.core import events as ev
+from unbroken.core.actions import Action
+from unbroken.core.events import Event
+from unbroken.core.game import Game, IllegalAction, describe_action
+from unbroken.core.reducer import fold
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Outcome
+
+#: The version of the file format this module writes and reads.
+FORMAT = 1
+#: A check line (state digest) follows every this many decisions.
+CHECK_EVERY = 10
+#: The timeline keeps a state snapshot every this many positions.
+SNAPSHOT_EVERY = 10
+SUFFIX = ".jsonl"
+OUTCOMES = ("won", "lost")
+
+
+# --------------------------------------------------------------------------- the lines
+
+
+class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
+    """Line 1: what the game was started with, and with which engine and content."""
+
+    format: int
+    engine: str
+    seed: int
+    character: str
+    difficulty: str
+    options: dict[str, Any]
+    plugins: dict[str, str]
+    ruleset: str
+    created: str
+    check_every: int = CHECK_EVERY
+
+
+class Setup(msgspec.Struct, frozen=True, tag_field="kind", tag="setup"):
+    """Line 2: the events Game.new produced before the first decision."""
+
+    events: list[Event]
+
+
+class Decision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision"):
+    """One decision: its number (from 1), the action taken and the events it produced."""
+
+    n: int
+    action: Action
+    events: list[Event]
+
+
+class Check(msgspec.Struct, frozen=True, tag_field="kind", tag="check"):
+    """The sha256 of the game state after decision `n`."""
+
+    n: int
+    state: str
+
+
+class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
+    """The last line: how the game ended, and the digest of every line before this one."""
+
+    decisions: int
+    outcome: Outcome
+    score: int
+    state: str
+    digest: str
+
+
+Line = Union[Header, Setup, Decision, Check, Footer]
+
+
+class _Probe(msgspec.Struct):
+    """The two fields read before anything else: what the line is, and the format."""
+
+    kind: str = ""
+    format: int = 0
+
+
+_line_decoder: msgspec.json.Decoder[Line] = msgspec.json.Decoder(Line)
+_probe_decoder = msgspec.json.Decoder(_Probe)
+#: What decoding a damaged line raises (msgspec reports bad UTF-8 as UnicodeDecodeError).
+_BAD_LINE = (msgspec.DecodeError, UnicodeDecodeError)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ReplayError(Exception):
+    """A recording that cannot be read or does not match the engine: file, line and why."""
+
+    def __init__(self, path: Path | str | None, line: int | None, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        where = str(path) if path is not None else "<recording>"
+        if line is not None:
+            where += f":{line}"
+        super().__init__(f"{where}: {message}")
+
+
+class Divergence(ReplayError):
+    """The engine produced something else than the recording says."""
+
+    def __init__(self, path: Path | str | None, line: int | None, decision: int, text: str) -> None:
+        self.decision = decision
+        super().__init__(path, line, text)
+
+
+class ContentMismatch(ReplayError):
+    """The recording was made with other plugins, versions or content than this ruleset."""
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class Recording:
+    """A recording read from a file (or built in memory): its lines, checked for order."""
+
+    header: Header
+    setup: list[Event]
+    decisions: list[Decision] = field(default_factory=list)
+    checks: dict[int, str] = field(default_factory=dict)
+    footer: Footer | None = None
+    path: Path | None = None
+    #: The file line of each decision (index 0 is decision 1), for messages.
+    lines: list[int] = field(default_factory=list)
+    #: Bytes of the good lines (the torn last line is not counted).
+    size: int = 0
+    #: sha256 of every line before the footer, still open for appending.
+    hasher: Any = None
+    #: The one-line notice when a torn last line was dropped.
+    torn: str | None = None
+
+
+def _decode(path: Path | None, number: int, raw: bytes) -> Line:
+    try:
+        return _line_decoder.decode(raw)
+    except _BAD_LINE as exc:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ReplayError(path, number, f"not a valid recording line ({text})") from None
+
+
+def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
+    """Return the recording in `path`; raise ReplayError naming the line that is wrong.
+
+    With `drop_torn`, a last line cut off mid-write (or unreadable) is left out
+    and described in `Recording.torn`; otherwise it is an error.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    return parse_recording(data, path, drop_torn)
+
+
+def parse_recording(data: bytes, path: Path | None = None, drop_torn: bool = False) -> Recording:
+    """Return the recording held in `data` (the bytes of a .jsonl file)."""
+    if not data:
+        raise ReplayError(path, 1, "empty file: no header line")
+    chunks = data.split(b"\n")
+    complete = chunks[:-1]
+    tail = chunks[-1]
+    torn: str | None = None
+    _check_header(path, chunks[0])
+    if tail:
+        if not drop_torn:
+            raise ReplayError(path, len(chunks), "the last line is cut off (the file is truncated)")
+        torn = f"line {len(chunks)} was cut off mid-write and has been dropped"
+    decoded: list[Line] = []
+    sizes: list[int] = []
+    for i, raw in enumerate(complete, 1):
+        try:
+            decoded.append(_decode(path, i, raw))
+        except ReplayError:
+            if drop_torn and i == len(complete) and i > 2 and torn is None:
+                torn = f"line {i} was unreadable (cut off mid-write) and has been dropped"
+                break
+            raise
+        sizes.append(len(raw) + 1)
+    if not decoded:
+        raise ReplayError(path, 1, "missing header: the file holds no lines")
+
+    header = decoded[0]
+    if not isinstance(header, Header):
+        raise ReplayError(path, 1, "missing header: line 1 must be the header")
+    if len(decoded) < 2 or not isinstance(decoded[1], Setup):
+        raise ReplayError(path, 2, "line 2 must be the setup line (the game's first events)")
+    hasher = hashlib.sha256()
+    for raw in complete[:2]:
+        hasher.update(raw + b"\n")
+    setup = decoded[1]
+    assert isinstance(setup, Setup)
+    rec = Recording(header=header, setup=list(setup.events), path=path, hasher=hasher, torn=torn)
+    rec.size = sizes[0] + sizes[1]
+    for number, line in enumerate(decoded[2:], 3):
+        if rec.footer is not None:
+            raise ReplayError(path, number, "a line after the footer")
+        if isinstance(line, Decision):
+            expected = len(rec.decisions) + 1
+            if line.n != expected:
+                raise ReplayError(
+                    path, number, f"decision {line.n} out of order (expected decision {expected})"
+                )
+            rec.decisions.append(line)
+            rec.lines.append(number)
+        elif isinstance(line, Check):
+            if line.n != len(rec.decisions) or line.n in rec.checks:
+                raise ReplayError(
+                    path,
+                    number,
+                    f"check line for decision {line.n} out of place "
+                    f"(after decision {len(rec.decisions)})",
+                )
+            rec.checks[line.n] = line.state
+        elif isinstance(line, Footer):
+            rec.footer = line
+        else:
+            raise ReplayError(path, number, f"a second {type(line).__name__.lower()} line")
+        if rec.footer is None:
+            hasher.update(complete[number - 1] + b"\n")
+        rec.size += sizes[number - 1]
+    return rec
+
+
+def _check_header(path: Path | None, raw: bytes) -> None:
+    try:
+        probe = _probe_decoder.decode(raw)
+    except _BAD_LINE:
+        raise ReplayError(
+            path, 1, "missing header: line 1 is not a recording header (is this a replay file?)"
+        ) from None
+    if probe.kind != "header":
+        raise ReplayError(path, 1, "missing header: line 1 must be the header")
+    if probe.format != FORMAT:
+        raise ReplayError(
+            path,
+            1,
+            f"format version {probe.format}; this unbroken {__version__} reads version {FORMAT}",
+        )
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def check_content(rec: Recording, ruleset: Ruleset) -> None:
+    """Raise ContentMismatch saying which plugin, version or content differs from `ruleset`."""
+    recorded, here = rec.header.plugins, ruleset.plugins
+    problems = []
+    for name in sorted(set(recorded) | set(here)):
+        if name not in here:
+            problems.append(f"plugin {name!r} {recorded[name]} was used but is not enabled here")
+        elif name not in recorded:
+            problems.append(f"plugin {name!r} {here[name]} is enabled here but was not used")
+        elif recorded[name] != here[name]:
+            problems.append(f"plugin {name!r} was {recorded[name]}, here it is {here[name]}")
+    if problems:
+        raise ContentMismatch(rec.path, 1, "recorded with other plugins: " + "; ".join(problems))
+    if rec.header.ruleset != ruleset.digest:
+        raise ContentMismatch(
+            rec.path,
+            1,
+            "recorded with other content (same plugins and versions): ruleset digest "
+            f"{rec.header.ruleset[:12]} in the file, {ruleset.digest[:12]} here",
+        )
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    text = encode(value).decode()
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _compare(
+    rec: Recording, line: int | None, decision: int, expected: list[Event], actual: list[Event]
+) -> None:
+    if expected == actual:
+        return
+    for j in range(max(len(expected), len(actual))):
+        want = expected[j] if j < len(expected) else None
+        got = actual[j] if j < len(actual) else None
+        if want != got:
+            where = "setup" if decision == 0 else f"decision {decision}"
+            raise Divergence(
+                rec.path,
+                line,
+                decision,
+                f"diverges at {where}, event {j + 1}: expected {_short(want)}, "
+                f"the engine produced {_short(got)}",
+            )
+
+
+def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
+    """Return the game re-run from `rec`, checking every event, digest and the footer.
+
+    Raises ContentMismatch, Divergence or ReplayError at the first problem.
+    """
+    check_content(rec, ruleset)
+    h = rec.header
+    try:
+        game = Game.new(ruleset, h.character, h.difficulty, h.seed, h.options)
+    except ValueError as exc:
+        raise ReplayError(rec.path, 1, f"the header cannot start a game: {exc}") from None
+    _compare(rec, 2, 0, rec.setup, game.events)
+    checks = rec.checks
+    numbers: list[int | None] = list(rec.lines) or [None] * len(rec.decisions)
+    for decision, number in zip(rec.decisions, numbers, strict=True):
+        try:
+            events = game.apply(decision.action)
+        except IllegalAction as exc:
+            raise Divergence(
+                rec.path,
+                number,
+                decision.n,
+                f"decision {decision.n}: the recorded action "
+                f"{describe_action(decision.action)} is not legal here ({exc})",
+            ) from None
+        _compare(rec, number, decision.n, decision.events, events)
+        want = checks.get(decision.n)
+        if want is not None and want != state_digest(game.state):
+            raise Divergence(
+                rec.path,
+                number,
+                decision.n,
+                f"diverges at decision {decision.n}: the state digest differs from the check line",
+            )
+    footer = rec.footer
+    if footer is None:
+        if require_footer:
+            where = f"{len(rec.decisions)} decisions recorded"
+            raise ReplayError(rec.path, None, f"no footer: the game is unfinished ({where})")
+        return game
+    last = (rec.lines[-1] if rec.lines else 2) + 1
+    if not game.is_over:
+        raise ReplayError(rec.path, None, "the footer comes before the game is over")
+    if footer.decisions != len(rec.decisions):
+        raise ReplayError(
+            rec.path,
+            None,
+            f"footer says {footer.decisions} decisions, the file has {len(rec.decisions)}",
+        )
+    if footer.outcome != game.outcome or footer.score != footer.outcome.score:
+        raise Divergence(
+            rec.path,
+            None,
+            len(rec.decisions),
+            f"the outcome differs: expected {_short(footer.outcome)}, "
+            f"the engine produced {_short(game.outcome)}",
+        )
+    if footer.state != state_digest(game.state):
+        raise Divergence(rec.path, None, len(rec.decisions), "the final state digest differs")
+    if rec.hasher is not None and footer.digest != rec.hasher.hexdigest():
+        raise ReplayError(
+            rec.path,
+            None,
+            f"the log digest differs: the file was edited (footer after line {last - 1})",
+        )
+    return game
+
+
+def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
+    """Return None when the recording in `path` re-runs exactly, else the one-line problem."""
+    try:
+        replay(read_recording(path), ruleset)
+    except ReplayError as exc:
+        return str(exc)
+    return None
+
+
+# --------------------------------------------------------------------------- recording
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _short_id(card: str) -> str:
+    return card.split(":", 1)[-1]
+
+
+class Recorder:
+    """Writes a game's recording as it goes: one line per decision, flushed and fsynced.
+
+    The TUI and the text game call `start` once, `record` after every
+    decision, and `finish` when the game is over (the file is then renamed
+    with `_won` or `_lost`).
+    """
+
+    def __init__(
+        self, path: Path, file: IO[bytes], hasher: Any, decisions: int, check_every: int
+    ) -> None:
+        self.path = path
+        self._file: IO[bytes] | None = file
+        self._hasher = hasher
+        self.decisions = decisions
+        self.check_every = check_every
+        self.finished = False
+        #: One-line notices for the player (a dropped torn line on resume).
+        self.notices: list[str] = []
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        ruleset: Ruleset,
+        directory: Path | None = None,
+        created: datetime | None = None,
+        name: str | None = None,
+    ) -> Recorder:
+        """Return a recorder that has written the header and setup lines of a new game.
+
+        Call it before the game's first decision: every event so far is the setup.
+        """
+        if directory is None:
+            from unbroken.paths import replays_dir
+
+            directory = replays_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        when = created or _now()
+        s = game.state
+        stem = name or (
+            f"{when:%Y-%m-%dT%H%M}_{_short_id(s.character)}_{s.difficulty}_seed{s.seed}"
+        )
+        path = directory / f"{stem}{SUFFIX}"
+        copy = 1
+        while True:
+            try:
+                file = open(path, "xb")  # noqa: SIM115 - held open for the whole game
+                break
+            except FileExistsError:
+                copy += 1
+                path = directory / f"{stem}-{copy}{SUFFIX}"
+        header = Header(
+            format=FORMAT,
+            engine=__version__,
+            seed=s.seed,
+            character=s.character,
+            difficulty=s.difficulty,
+            options=dict(s.options),
+            plugins=dict(ruleset.plugins),
+            ruleset=ruleset.digest,
+            created=when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        )
+        recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY)
+        recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
+        _sync_dir(directory)
+        return recorder
+
+    def _write(self, data: bytes, log: bool = True) -> None:
+        if self._file is None:
+            raise ValueError(f"the recording {self.path} is closed")
+        self._file.write(data)
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        if log:
+            self._hasher.update(data)
+
+    def record(self, action: Action, events: list[Event], game: Game) -> None:
+        """Append one decision (and a check line every `check_every`), then fsync."""
+        self.decisions += 1
+        n = self.decisions
+        data = encode(Decision(n, action, list(events))) + b"\n"
+        if n % self.check_every == 0:
+            data += encode(Check(n, state_digest(game.state))) + b"\n"
+        self._write(data)
+
+    def finish(self, game: Game) -> Path:
+        """Write the footer, close the file, rename it with the outcome; return the new path."""
+        if self.finished:
+            return self.path
+        outcome = game.outcome
+        if outcome is None:
+            raise ValueError("the game is not over: it has no outcome to record")
+        footer = Footer(
+            decisions=self.decisions,
+            outcome=outcome,
+            score=outcome.score,
+            state=state_digest(game.state),
+            digest=self._hasher.hexdigest(),
+        )
+        self._write(encode(footer) + b"\n", log=False)
+        self.close()
+        self.finished = True
+        result = "won" if outcome.won else "lost"
+        if not self.path.stem.endswith(f"_{result}"):
+            target = self.path.with_name(f"{self.path.stem}_{result}{SUFFIX}")
+            os.replace(self.path, target)
+            self.path = target
+            _sync_dir(target.parent)
+        return self.path
+
+    def close(self) -> None:
+        """Close the file (an unfinished game stays resumable)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _sync_dir(directory: Path) -> None:
+    """fsync a folder so a new or renamed file survives a crash (POSIX only)."""
+    if os.name != "posix":
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------- listing and resume
+
+
+@dataclass(frozen=True)
+class ReplayInfo:
+    """What the list of recorded games shows about one file."""
+
+    path: Path
+    created: str
+    character: str
+    difficulty: str
+    seed: int
+    decisions: int
+    outcome: str  # won | lost | unfinished
+    score: int | None
+
+
+def read_info(path: Path) -> ReplayInfo:
+    """Return the summary of a recording from its header and last line."""
+    try:
+        with open(path, "rb") as file:
+            first = file.readline()
+            file.seek(0, os.SEEK_END)
+            end = file.tell()
+            file.seek(max(0, end - 65536))
+            tail = file.read().split(b"\n")
+    except OSError as exc:
+        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    _check_header(path, first.rstrip(b"\n"))
+    header = _decode(path, 1, first.rstrip(b"\n"))
+    if not isinstance(header, Header):
+        raise ReplayError(path, 1, "missing header: line 1 must be the header")
+    decisions, outcome, score = 0, "unfinished", None
+    for raw in reversed([t for t in tail[1:] if t]):
+        try:
+            line = _line_decoder.decode(raw)
+        except _BAD_LINE:
+            continue
+        if isinstance(line, Footer):
+            decisions, score = line.decisions, line.score
+            outcome = "won" if line.outcome.won else "lost"
+        elif isinstance(line, (Decision, Check)):
+            decisions = line.n
+        break
+    return ReplayInfo(
+        path,
+        header.created,
+        header.character,
+        header.difficulty,
+        header.seed,
+        decisions,
+        outcome,
+        score,
+    )
+
+
+def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], list[str]]:
+    """Return the recorded games, newest first, and one line per unreadable file."""
+    if directory is None:
+        from unbroken.paths import replays_dir
+
+        directory = replays_dir()
+    infos, problems = [], []
+    for path in sorted(directory.glob(f"*{SUFFIX}")):
+        try:
+            infos.append(read_info(path))
+        except ReplayError as exc:
+            problems.append(str(exc))
+    infos.sort(key=lambda i: (i.created, i.path.name), reverse=True)
+    return infos, problems
+
+
+def unfinished_games(directory: Path | None = None) -> list[ReplayInfo]:
+    """Return the games that were left unfinished (resumable), newest first."""
+    return [i for i in recorded_games(directory)[0] if i.outcome == "unfinished"]
+
+
+def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
+    """Return the game re-run from an unfinished recording, and its recorder appending to it.
+
+    Every recorded event and digest is checked. A torn last line is cut from
+    the file, and the one-line notice is in `recorder.notices`.
+    """
+    path = Path(path)
+    rec = read_recording(path, drop_torn=True)
+    if rec.footer is not None:
+        raise ReplayError(path, None, "this game is already over; there is nothing to resume")
+    game = replay(rec, ruleset, require_footer=False)
+    file = open(path, "r+b")  # noqa: SIM115 - held open for the rest of the game
+    file.truncate(rec.size)
+    file.seek(rec.size)
+    recorder = Recorder(path, file, rec.hasher, len(rec.decisions), rec.header.check_every or 1)
+    if rec.torn:
+        recorder.notices.append(f"{path.name}: {rec.torn}")
+    if game.is_over:
+        recorder.finish(game)
+    return game, recorder
+
+
+# --------------------------------------------------------------------------- timeline
+
+
+class Timeline:
+    """Positions of a recording for the viewer: 0 is after setup, i after decision i.
+
+    `state_at` folds events from the nearest snapshot (one every
+    SNAPSHOT_EVERY positions), so any position — back or forward — is instant.
+    The timeline folds the recorded events and does not re-run the engine; use
+    `replay`/`verify_file` to check a recording against the engine.
+    """
+
+    def __init__(
+        self, source: Path | str | Recording, ruleset: Ruleset, every: int = SNAPSHOT_EVERY
+    ) -> None:
+        self.recording = source if isinstance(source, Recording) else read_recording(source)
+        self.ruleset = ruleset
+        self.every = every
+        rec = self.recording
+        self._events: list[list[Event]] = [rec.setup] + [d.events for d in rec.decisions]
+        self._snapshots: list[bytes] = []
+        state = GameState()
+        for i, events in enumerate(self._events):
+            try:
+                fold(events, state)
+            except Exception as exc:  # noqa: BLE001 - the file is untrusted input
+                # The timeline folds events without re-running the engine, so a
+                # hand-edited event can break the reducer: report the line.
+                line = rec.lines[i - 1] if i and rec.lines else 2 if not i else None
+                where = "the setup events" if not i else f"the events of decision {i}"
+                raise ReplayError(
+                    rec.path, line, f"{where} cannot be applied ({type(exc).__name__}: {exc})"
+                ) from None
+            if i % every == 0:
+                self._snapshots.append(encode(state))
+
+    @property
+    def header(self) -> Header:
+        return self.recording.header
+
+    @property
+    def footer(self) -> Footer | None:
+        return self.recording.footer
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def _index(self, i: int) -> int:
+        if not 0 <= i < len(self._events):
+            raise IndexError(f"position {i} outside 0..{len(self._events) - 1}")
+        return i
+
+    def state_at(self, i: int) -> GameState:
+        """Return a fresh copy of the state at position i (after decision i)."""
+        i = self._index(i)
+        base = i // self.every
+        state = msgspec.json.decode(self._snapshots[base], type=GameState)
+        for events in self._events[base * self.every + 1 : i + 1]:
+            fold(events, state)
+        return state
+
+    def events_at(self, i: int) -> list[Event]:
+        """Return the events of position i (the setup events at 0)."""
+        return list(self._events[self._index(i)])
+
+    def action_at(self, i: int) -> Action | None:
+        """Return the action taken at decision i (None at position 0)."""
+        i = self._index(i)
+        return self.recording.decisions[i - 1].action if i else None
+
+    def _is(self, kind: str, i: int) -> bool:
+        for e in self._events[i]:
+            if kind == "level" and isinstance(e, ev.LevelStarted):
+                return True
+            if kind == "battle" and isinstance(e, ev.BattleStarted):
+                return True
+            if kind == "death" and isinstance(e, ev.GameOver) and not e.won:
+                return True
+        return False
+
+    def next_index(self, kind: str, i: int) -> int | None:
+        """Return the first position after i where a level or battle starts, or death comes."""
+        if kind not in ("level", "battle", "death"):
+            raise ValueError(f"unknown kind {kind!r}: level, battle or death")
+        return next((j for j in range(i + 1, len(self._events)) if self._is(kind, j)), None)
+
+    def previous_index(self, kind: str, i: int) -> int | None:
+        """Return the last position before i where a level or battle starts, or death comes."""
+        if kind not in ("level", "battle", "death"):
+            raise ValueError(f"unknown kind {kind!r}: level, battle or death")
+        return next((j for j in range(i - 1, -1, -1) if self._is(kind, j)), None)
+
+
+# --------------------------------------------------------------------------- golden replays
+
+#: The recorded games shipped in the repository and re-verified by the test suite.
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "replays"
+GOLDEN_CREATED = datetime(2026, 1, 1, tzinfo=UTC)
+#: Seeds searched per difficulty and class for a won game.
+GOLDEN_WIN_SEARCH = 200
+
+
+def record_game(
+    ruleset: Ruleset,
+    character: str,
+    difficulty: str,
+    seed: int,
+    bot: str,
+    directory: Path,
+    name: str | None = None,
+) -> Path:
+    """Play one game with a bot while recording it; return the finished file's path."""
+    from unbroken import sim
+
+    policy = sim.BOTS[bot]
+    game = Game.new(ruleset, character, difficulty, seed)
+    recorder = Recorder.start(game, ruleset, directory, GOLDEN_CREATED, name)
+    n = 0
+    while not game.is_over:
+        action = policy(game, n)
+        n += 1
+        recorder.record(action, game.apply(action), game)
+    return recorder.finish(game)
+
+
+def _golden_seeds(start: int) -> Iterator[int]:
+    from unbroken.core import rng
+
+    i = 0
+    while True:
+        i += 1
+        yield rng.draw(start, "golden", i) >> 1
+
+
+def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[Path]:
+    """Re-record the golden replays: a loss per difficulty and character, a win where found."""
+    from unbroken import sim
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob(f"*{SUFFIX}"):
+        old.unlink()
+    written: list[Path] = []
+    diffs = [d.id for d in ruleset.settings.difficulties]
+    chars = sorted(ruleset.characters)
+    for d in diffs:
+        for character in chars:
+            for seed in _golden_seeds(len(written) + 1):
+                game = Game.new(ruleset, character, d, seed)
+                sim.play(game, sim.greedy_bot, check=False)
+                assert game.outcome is not None
+                if not game.outcome.won:
+                    break
+            written.append(
+                record_game(
+                    ruleset,
+                    character,
+                    d,
+                    seed,
+                    "greedy",
+                    directory,
+                    f"{d}_{_short_id(character)}_seed{seed}",
+                )
+            )
+        for cls in sorted(ruleset.classes):
+            members = [c for c in chars if ruleset.characters[c].cls == cls]
+            seeds = _golden_seeds(1000 + len(written))
+            for k in range(GOLDEN_WIN_SEARCH):
+                seed, character = next(seeds), members[k % len(members)]
+                game = Game.new(ruleset, character, d, seed)
+                sim.play(game, sim.greedy_bot, check=False)
+                assert game.outcome is not None
+                if game.outcome.won:
+                    written.append(
+                        record_game(
+                            ruleset,
+                            character,
+                            d,
+                            seed,
+                            "greedy",
+                            directory,
+                            f"{d}_{_short_id(character)}_seed{seed}",
+                        )
+                    )
+                    break
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m unbroken.replay --regenerate-goldens`: re-record replays/ deliberately."""
+    parser = argparse.ArgumentParser(prog="python -m unbroken.replay", description=__doc__)
+    parser.add_argument(
+        "--regenerate-goldens", action="store_true", help="re-record the golden replays"
+    )
+    parser.add_argument("--dir", type=Path, default=GOLDEN_DIR, help="where (default replays/)")
+    args = parser.parse_args(argv)
+    if not args.regenerate_goldens:
+        parser.print_help()
+        return 2
+    from unbroken.plugins import load_ruleset
+
+    ruleset = load_ruleset()
+    written = regenerate_goldens(ruleset, args.dir)
+    won = sum(p.stem.endswith("_won") for p in written)
+    print(f"{len(written)} golden replays in {args.dir} ({won} won, {len(written) - won} lost)")
+    cells = {(d.id, cls) for d in ruleset.settings.difficulties for cls in ruleset.classes}
+    for p in written:
+        if p.stem.endswith("_won"):
+            d, char = p.stem.split("_")[:2]
+            cells.discard((d, ruleset.characters[f"base:{char}"].cls))
+    if cells:
+        print(
+            f"no win found (greedy bot, {GOLDEN_WIN_SEARCH} seeds) for: "
+            + ", ".join(f"{d}/{cls.split(':')[-1]}" for d, cls in sorted(cells))
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""Recorded games: the list of replays, and the read-only viewer with VCR controls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, RichLog, Static
+
+from unbroken.narrate import Narrator, label
+from unbroken.tui.widgets import DisplayPanel, HandPanel, PhaseTracker, StagePanel
+
+if TYPE_CHECKING:
+    from unbroken.replay import Timeline
+    from unbroken.tui.app import UnbrokenApp
+
+#: Seconds between steps when playing, by speed setting.
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
+
+
+class ReplayListScreen(Screen[None]):
+    """Recorded games with date, character, difficulty, outcome and score; Enter watches one."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, unfinished_only: bool = False) -> None:
+        super().__init__()
+        self.unfinished_only = unfinished_only
+        self.paths: dict[str, Path] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replays-summary")
+        yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from unbroken.replay import recorded_games
+
+        table = self.query_one("#replays", DataTable)
+        table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
+        infos, problems = recorded_games()
+        if self.unfinished_only:
+            infos = [i for i in infos if i.outcome == "unfinished"]
+        what = "unfinished games: Enter continues one" if self.unfinished_only else "recorded games"
+        text = f"{len(infos)} {what}"
+        if problems:
+            text += f" ({len(problems)} unreadable files skipped: {problems[0]})"
+        self.query_one("#replays-summary", Static).update(text)
+        for info in infos:
+            key = str(info.path)
+            self.paths[key] = info.path
+            table.add_row(
+                info.created[:16].replace("T", " "),
+                info.character.split(":")[-1],
+                info.difficulty,
+                info.outcome,
+                "-" if info.score is None else info.score,
+                info.decisions,
+                key=key,
+            )
+        table.focus()
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        path = self.paths[str(message.row_key.value)]
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        if self.unfinished_only:
+            app.continue_game(path)
+        else:
+            app.open_replay(path)
+
+
+class ReplayViewerScreen(Screen[None]):
+    """A recorded game on the game screen, read-only, with VCR controls."""
+
+    BINDINGS = [
+        Binding("right", "step(1)", "Step"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("home", "jump_start", "Start"),
+        Binding("end", "jump_end", "End"),
+        Binding("l", "next('level')", "Next level"),
+        Binding("b", "next('battle')", "Next battle"),
+        Binding("d", "next('death')", "Death"),
+        Binding("space", "play", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("escape", "app.pop_screen", "Close"),
+    ]
+
+    def __init__(self, timeline: Timeline) -> None:
+        super().__init__()
+        self.timeline = timeline
+        self.position = 0
+        self.speed = 2
+        self.timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield DisplayPanel(id="display")
+                yield PhaseTracker(id="phase")
+                yield HandPanel(id="hand")
+            with Vertical(id="right"):
+                yield StagePanel(id="stage")
+                yield Static(id="position")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#display").border_title = "Display"
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#stage").border_title = "Stage"
+        self.query_one("#log").border_title = "Log"
+        self.show()
+
+    def show(self) -> None:
+        """Draw the position: the state after it and the events that led there."""
+        t = self.timeline
+        rules = t.ruleset
+        i = self.position
+        state = t.state_at(i)
+        events = t.events_at(i)
+        self.query_one("#display", DisplayPanel).show(state, rules, events)
+        self.query_one("#phase", PhaseTracker).show(state)
+        self.query_one("#stage", StagePanel).show(state, rules)
+        self.query_one("#hand", HandPanel).show(state, rules)
+        last = len(t) - 1
+        width = 30
+        filled = round(width * i / last) if last else width
+        bar = "█" * filled + "░" * (width - filled)
+        playing = "playing" if self.timer is not None else "paused"
+        text = Text()
+        text.append(f"{bar} {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step\n", style="bold")
+        action = t.action_at(i)
+        if action is not None:
+            before = t.state_at(i - 1)
+            text.append(f"Decision {i}: {label(action, before, rules)}")
+        else:
+            text.append("The setup, before the first decision.")
+        self.query_one("#position", Static).update(text)
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        narrator = Narrator(rules)
+        for e in events:
+            line = narrator.describe(e)
+            if line:
+                log.write(line)
+
+    def go(self, position: int) -> None:
+        self.position = max(0, min(position, len(self.timeline) - 1))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def action_jump_start(self) -> None:
+        self.go(0)
+
+    def action_jump_end(self) -> None:
+        self.go(len(self.timeline) - 1)
+
+    def action_next(self, kind: str) -> None:
+        found = self.timeline.next_index(kind, self.position)
+        if found is None:
+            self.notify(f"No {kind} after this point.")
+        else:
+            self.go(found)
+
+    def action_play(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        else:
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.position >= len(self.timeline) - 1:
+            self.action_play()
+            return
+        self.action_step(1)
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()

@@ -1,0 +1,23 @@
+"""Fixtures for the replay tests: the base ruleset and a recorded game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_ruleset
+from unbroken.replay import record_game
+
+
+@pytest.fixture(scope="session")
+def ruleset() -> Ruleset:
+    return load_ruleset()
+
+
+@pytest.fixture(scope="session")
+def recording(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished game recorded with the greedy bot (read-only: copy before changing it)."""
+    directory = tmp_path_factory.mktemp("recorded")
+    return record_game(ruleset, "maxyn-zenma", "normal", 42, "greedy", directory)

@@ -1,0 +1,185 @@
+"""The recording format: header, setup, decisions, checks, footer; names; resume."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from unbroken import __version__
+from unbroken.codec import state_digest
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.replay import (
+    CHECK_EVERY,
+    FORMAT,
+    Recorder,
+    ReplayError,
+    Timeline,
+    read_recording,
+    recorded_games,
+    replay,
+    resume,
+    unfinished_games,
+    verify_file,
+)
+from unbroken.sim import greedy_bot
+
+
+def test_a_recording_has_header_setup_decisions_checks_and_footer(
+    recording: Path, ruleset: Ruleset
+) -> None:
+    lines = [msgspec.json.decode(raw) for raw in recording.read_bytes().splitlines()]
+    header = lines[0]
+    assert header["kind"] == "header"
+    assert header["format"] == FORMAT
+    assert header["engine"] == __version__
+    assert header["seed"] == 42
+    assert header["character"] == "base:maxyn-zenma"
+    assert header["difficulty"] == "normal"
+    assert header["plugins"] == ruleset.plugins
+    assert header["ruleset"] == ruleset.digest
+    assert lines[1]["kind"] == "setup"
+    assert lines[1]["events"][0]["type"] == "game_started"
+    decisions = [line for line in lines if line["kind"] == "decision"]
+    assert [d["n"] for d in decisions] == list(range(1, len(decisions) + 1))
+    assert all("type" in d["action"] for d in decisions)
+    checks = [line["n"] for line in lines if line["kind"] == "check"]
+    assert checks == list(range(CHECK_EVERY, len(decisions) + 1, CHECK_EVERY))
+    assert lines[-1]["kind"] == "footer"
+    assert lines[-1]["decisions"] == len(decisions)
+    assert recording.name.endswith("_lost.jsonl")
+    assert verify_file(recording, ruleset) is None
+
+
+def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
+    ruleset: Ruleset, tmp_path: Path
+) -> None:
+    game = Game.new(ruleset, "tomu", "easy", 7)
+    recorder = Recorder.start(game, ruleset, tmp_path)
+    assert recorder.path.name.endswith("_tomu_easy_seed7.jsonl")
+    assert recorder.path.name[:4].isdigit() and "T" in recorder.path.name[:16]
+    n = 0
+    while not game.is_over:
+        action = greedy_bot(game, n)
+        n += 1
+        recorder.record(action, game.apply(action), game)
+    path = recorder.finish(game)
+    assert path.name.endswith("_tomu_easy_seed7_lost.jsonl")
+    assert path.exists() and not (tmp_path / path.name.replace("_lost", "")).exists()
+    again = Recorder.start(Game.new(ruleset, "tomu", "easy", 7), ruleset, tmp_path)
+    assert again.path != recorder.path  # same minute, same game: a second file
+    again.close()
+
+
+def test_recording_the_game_writes_every_decision_to_disk_at_once(
+    ruleset: Ruleset, tmp_path: Path
+) -> None:
+    game = Game.new(ruleset, "helena", "hard", 3)
+    recorder = Recorder.start(game, ruleset, tmp_path)
+    for n in range(5):
+        action = greedy_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+        # Read by another handle while the recorder's file is still open.
+        assert len(read_recording(recorder.path).decisions) == n + 1
+    assert [i.outcome for i in unfinished_games(tmp_path)] == ["unfinished"]
+    recorder.close()
+
+
+def test_resume_continues_the_same_file_and_checks_it(ruleset: Ruleset, tmp_path: Path) -> None:
+    game = Game.new(ruleset, "niola", "normal", 11)
+    recorder = Recorder.start(game, ruleset, tmp_path)
+    for n in range(12):
+        action = greedy_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+    recorder.close()
+    resumed, again = resume(recorder.path, ruleset)
+    assert state_digest(resumed.state) == state_digest(game.state)
+    assert resumed.events == game.events
+    assert again.notices == []
+    n = 12
+    while not resumed.is_over:
+        action = greedy_bot(resumed, n)
+        n += 1
+        again.record(action, resumed.apply(action), resumed)
+    path = again.finish(resumed)
+    assert verify_file(path, ruleset) is None
+    assert unfinished_games(tmp_path) == []
+    infos, problems = recorded_games(tmp_path)
+    assert problems == [] and infos[0].outcome == "lost" and infos[0].decisions == n
+
+
+def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: Path) -> None:
+    game = Game.new(ruleset, "mae-el", "easy", 5)
+    recorder = Recorder.start(game, ruleset, tmp_path)
+    for n in range(6):
+        action = greedy_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+    recorder.close()
+    good = recorder.path.read_bytes()
+    with open(recorder.path, "ab") as file:
+        file.write(b'{"kind":"decision","n":7,"action":{"ty')
+    assert "cut off" in (verify_file(recorder.path, ruleset) or "")
+    resumed, again = resume(recorder.path, ruleset)
+    assert resumed.events == game.events
+    assert len(again.notices) == 1 and "dropped" in again.notices[0]
+    assert recorder.path.read_bytes() == good
+    action = greedy_bot(resumed, 6)
+    again.record(action, resumed.apply(action), resumed)
+    again.close()
+    assert len(read_recording(recorder.path).decisions) == 7
+
+
+def test_a_finished_game_cannot_be_resumed(recording: Path, ruleset: Ruleset) -> None:
+    with pytest.raises(ReplayError, match="already over"):
+        resume(recording, ruleset)
+
+
+def test_timeline_states_match_the_engine_at_every_position(
+    recording: Path, ruleset: Ruleset
+) -> None:
+    timeline = Timeline(recording, ruleset)
+    rec = read_recording(recording)
+    assert len(timeline) == len(rec.decisions) + 1
+    game = Game.new(ruleset, rec.header.character, rec.header.difficulty, rec.header.seed)
+    expected = [state_digest(game.state)]
+    for d in rec.decisions:
+        game.apply(d.action)
+        expected.append(state_digest(game.state))
+    # Backwards, as the viewer's step-back does.
+    for i in reversed(range(len(timeline))):
+        assert state_digest(timeline.state_at(i)) == expected[i]
+    assert timeline.events_at(0) == rec.setup
+    assert timeline.action_at(0) is None and timeline.action_at(1) == rec.decisions[0].action
+    battle = timeline.next_index("battle", 0)
+    assert battle is not None
+    assert any(type(e).__name__ == "BattleStarted" for e in timeline.events_at(battle))
+    death = timeline.next_index("death", 0)
+    assert death == len(timeline) - 1
+    assert timeline.next_index("death", death) is None
+    assert (
+        timeline.previous_index("battle", battle) is None
+        or (timeline.previous_index("battle", battle) or 0) < battle
+    )
+    level = timeline.next_index("level", 0)
+    assert level is None or level > 0
+    # A returned state is a copy: changing it leaves the timeline alone.
+    timeline.state_at(3).res["se"] = 999
+    assert state_digest(timeline.state_at(3)) == expected[3]
+    with pytest.raises(IndexError):
+        timeline.state_at(len(timeline))
+
+
+def test_replay_returns_the_game_as_it_ended(recording: Path, ruleset: Ruleset) -> None:
+    game = replay(read_recording(recording), ruleset)
+    assert game.is_over and game.outcome == read_recording(recording).footer.outcome  # type: ignore[union-attr]
+
+
+def test_a_copy_in_another_folder_still_verifies(
+    recording: Path, ruleset: Ruleset, tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy.jsonl"
+    shutil.copy(recording, copy)
+    assert verify_file(copy, ruleset) is None
