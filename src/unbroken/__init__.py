@@ -1,10 +1,31 @@
 """Unbroken: the solo card game of survival and revenge, in the terminal.
 
-Importing this package is light: it never imports textual.
+Importing this package is light: it never imports textual, nor pluggy until a
+plugin asks for `hookimpl` (`from unbroken import hookimpl`), so the pure
+rules engine `unbroken.core` loads no plugin machinery.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pluggy
+
+    #: Marks a plugin's hook implementations: `@hookimpl def unbroken_content_packs(): ...`.
+    hookimpl: pluggy.HookimplMarker
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+__all__ = ["__version__", "hookimpl"]
+
+
+def __getattr__(name: str) -> Any:
+    """Return `hookimpl` (pluggy's HookimplMarker for project "unbroken"), made on first use."""
+    if name == "hookimpl":
+        import pluggy
+
+        marker = pluggy.HookimplMarker("unbroken")
+        globals()["hookimpl"] = marker
+        return marker
+    raise AttributeError(f"module 'unbroken' has no attribute {name!r}")

@@ -33,6 +33,7 @@ COMMANDS: list[str] = [
     "verify",
     "replays",
     "plugins",
+    "balance",
 ]
 
 

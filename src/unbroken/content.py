@@ -123,6 +123,8 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
             problems.append(Problem(shown, int(m.group(1)) if m else 0, f"not valid TOML: {exc}"))
             continue
         for key, value in data.items():
+            if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades
+                continue
             if key == "settings":
                 try:
                     raw = dict(value)
@@ -184,6 +186,40 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
     if problems:
         return None, problems
     return Pack(name=name, settings=settings, **cards), []
+
+
+def read_upgrades(
+    folder: Path, name: str | None = None
+) -> tuple[list[tuple[str, model.Upgrade]], list[Problem]]:
+    """Return the pack's `[[upgrades]]` edges as (weapon id, Upgrade), with any problems.
+
+    An edge adds an upgrade to a weapon of this or an earlier pack:
+    `[[upgrades]]` with `from` (the weapon, e.g. "base:crossbow"), `to` and `cost`.
+    """
+    name = name or folder.name
+    edges: list[tuple[str, model.Upgrade]] = []
+    problems: list[Problem] = []
+    for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
+        text = path.read_text(encoding="utf-8")
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            continue  # read_pack reports it
+        for raw in data.get("upgrades", []) if isinstance(data.get("upgrades"), list) else []:
+            line = _field_line(text, None, "upgrades")
+            if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
+                problems.append(Problem(str(path), line, "an [[upgrades]] entry has no `from`"))
+                continue
+            item = {k: v for k, v in raw.items() if k != "from"}
+            if isinstance(item.get("to"), str):
+                item["to"] = qualify(name, item["to"])
+            try:
+                upgrade = msgspec.convert(item, model.Upgrade)
+            except msgspec.ValidationError as exc:
+                problems.append(Problem(str(path), line, f"upgrade from {raw['from']!r}: {exc}"))
+                continue
+            edges.append((qualify(name, raw["from"]), upgrade))
+    return edges, problems
 
 
 def _check_card(card: Any) -> list[tuple[str, str]]:

@@ -11,8 +11,10 @@ import msgspec
 
 from unbroken.core import rng
 from unbroken.core.actions import Action
+from unbroken.core.events import MonsterRevealed
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.heuristic import heuristic_bot
 
 #: A bot picks one of the legal actions; it gets the game and a draw counter.
 Bot = Callable[[Game, int], Action]
@@ -84,7 +86,14 @@ def greedy_bot(game: Game, n: int) -> Action:
     return legal[0]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "heuristic": heuristic_bot}
+
+
+def all_bots() -> dict[str, Bot]:
+    """Return the built-in bots and the enabled plugins' bots (named `<plugin>:<name>`)."""
+    from unbroken.plugins import current_plugins
+
+    return {**BOTS, **current_plugins().bots}
 
 
 class InvariantViolation(AssertionError):
@@ -133,27 +142,78 @@ class Result:
     cause: str
     score: int
     decisions: int
+    #: The monster in play when the game ended ("" if none was revealed).
+    monster: str = ""
+    #: The monsters met (revealed), in order.
+    met: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Summary:
-    """What a batch of simulated games adds up to."""
+    """What a batch of simulated games adds up to.
+
+    Tables map a key to [games, wins, total score]; `monsters` maps a monster
+    to [games that met it, deaths to it] and `monster_causes` counts deaths
+    by "<monster> / <cause>".
+    """
 
     games: int = 0
     wins: int = 0
     decisions: int = 0
     seconds: float = 0.0
     digest: str = ""
+    score: int = 0
     by_class: dict[str, list[int]] = field(default_factory=dict)
     by_difficulty: dict[str, list[int]] = field(default_factory=dict)
+    by_class_difficulty: dict[str, list[int]] = field(default_factory=dict)
     deaths: dict[str, int] = field(default_factory=dict)
+    monsters: dict[str, list[int]] = field(default_factory=dict)
+    monster_causes: dict[str, int] = field(default_factory=dict)
+    deaths_by_level: dict[int, int] = field(default_factory=dict)
+
+    def add(self, result: Result) -> None:
+        """Count one game's result."""
+        self.games += 1
+        self.wins += result.won
+        self.decisions += result.decisions
+        self.score += result.score
+        for table, key in (
+            (self.by_class, result.cls),
+            (self.by_difficulty, result.difficulty),
+            (self.by_class_difficulty, f"{result.cls}/{result.difficulty}"),
+        ):
+            row = table.setdefault(key, [0, 0, 0])
+            row[0] += 1
+            row[1] += result.won
+            row[2] += result.score
+        for monster in dict.fromkeys(result.met):
+            self.monsters.setdefault(monster, [0, 0])[0] += 1
+        if not result.won:
+            self.deaths[result.cause] = self.deaths.get(result.cause, 0) + 1
+            self.deaths_by_level[result.level] = self.deaths_by_level.get(result.level, 0) + 1
+            if result.monster:
+                self.monsters.setdefault(result.monster, [0, 0])[1] += 1
+                key = f"{result.monster} / {result.cause}"
+                self.monster_causes[key] = self.monster_causes.get(key, 0) + 1
 
     def as_json(self, seed: int, bot: str) -> dict[str, object]:
+        def rows(table: dict[str, list[int]]) -> dict[str, dict[str, float]]:
+            return {
+                k: {
+                    "games": v[0],
+                    "wins": v[1],
+                    "win_rate": round(v[1] / v[0], 4) if v[0] else 0.0,
+                    "average_score": round(v[2] / v[0], 2) if v[0] else 0.0,
+                }
+                for k, v in sorted(table.items())
+            }
+
         return {
             "games": self.games,
             "wins": self.wins,
             "losses": self.games - self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "average_score": round(self.score / self.games, 2) if self.games else 0.0,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else 0.0,
             "decisions_per_second": round(self.decisions / self.seconds, 1)
             if self.seconds
@@ -161,13 +221,15 @@ class Summary:
             "seed": seed,
             "bot": bot,
             "digest": self.digest,
-            "by_class": {
-                k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_class.items())
-            },
-            "by_difficulty": {
-                k: {"games": v[0], "wins": v[1]} for k, v in sorted(self.by_difficulty.items())
-            },
+            "by_class": rows(self.by_class),
+            "by_difficulty": rows(self.by_difficulty),
+            "by_class_difficulty": rows(self.by_class_difficulty),
             "deaths": dict(sorted(self.deaths.items())),
+            "deaths_by_level": {str(k): v for k, v in sorted(self.deaths_by_level.items())},
+            "by_monster": {
+                k: {"met": v[0], "deaths": v[1]} for k, v in sorted(self.monsters.items())
+            },
+            "deaths_by_monster_and_cause": dict(sorted(self.monster_causes.items())),
         }
 
 
@@ -188,6 +250,52 @@ def schedule(
         yield game_seed, character, difficulty
 
 
+def play_one(
+    ruleset: Ruleset, policy: Bot, game_seed: int, character: str, difficulty: str
+) -> tuple[Game, Result, bytes]:
+    """Play one scheduled game; return it, its result and the SHA-256 of its event log."""
+    game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
+    n = play(game, policy)
+    log_digest = hashlib.sha256(_ENCODER.encode(game.events)).digest()
+    outcome = game.outcome
+    assert outcome is not None
+    met = [e.monster for e in game.events if isinstance(e, MonsterRevealed)]
+    monster = game.state.monster.id if game.state.monster is not None else ""
+    if not monster and outcome.source in ruleset.monsters:
+        monster = outcome.source
+    result = Result(
+        game_seed,
+        character,
+        game.state.cls,
+        difficulty,
+        outcome.won,
+        outcome.level,
+        outcome.cause,
+        outcome.score,
+        n,
+        monster,
+        met,
+    )
+    return game, result, log_digest
+
+
+_ENCODER = msgspec.json.Encoder()
+
+#: The ruleset worker processes play with (inherited from the parent by fork).
+_WORKER_RULESET: Ruleset | None = None
+
+
+def _play_chunk(bot: str, chunk: list[tuple[int, str, str]]) -> list[tuple[Result, bytes]]:
+    """Play a chunk of the schedule in a worker process; return results and log digests."""
+    ruleset = _WORKER_RULESET
+    if ruleset is None:  # a spawned worker: load the same (default) ruleset again
+        from unbroken.plugins import load_ruleset
+
+        ruleset = load_ruleset()
+    policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+    return [play_one(ruleset, policy, *game)[1:] for game in chunk]
+
+
 def run(
     ruleset: Ruleset,
     games: int,
@@ -197,45 +305,49 @@ def run(
     bot: str = "random",
     on_game: Callable[[Result], None] | None = None,
     on_finished: Callable[[Game, Result], None] | None = None,
+    jobs: int = 1,
 ) -> Summary:
-    """Play `games` games and return the summary with the digest of all event logs."""
-    policy = BOTS[bot]
+    """Play `games` games and return the summary with the digest of all event logs.
+
+    The digest is the SHA-256 of each game's log digest, in game order, so
+    `jobs` worker processes give exactly the same summary as one (the
+    `on_finished` callback needs the games themselves and forces one process).
+    """
     digest = hashlib.sha256()
-    encoder = msgspec.json.Encoder()
     summary = Summary()
     start = time.perf_counter()
-    for game_seed, character, difficulty in schedule(
-        ruleset, games, seed, characters, difficulties
-    ):
-        game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
-        n = play(game, policy)
-        digest.update(encoder.encode(game.events))
-        outcome = game.outcome
-        assert outcome is not None
-        result = Result(
-            game_seed,
-            character,
-            game.state.cls,
-            difficulty,
-            outcome.won,
-            outcome.level,
-            outcome.cause,
-            outcome.score,
-            n,
-        )
-        summary.games += 1
-        summary.wins += result.won
-        summary.decisions += n
-        for table, key in ((summary.by_class, result.cls), (summary.by_difficulty, difficulty)):
-            row = table.setdefault(key, [0, 0])
-            row[0] += 1
-            row[1] += result.won
-        if not result.won:
-            summary.deaths[result.cause] = summary.deaths.get(result.cause, 0) + 1
+    plan = list(schedule(ruleset, games, seed, characters, difficulties))
+
+    def count(result: Result, log_digest: bytes) -> None:
+        digest.update(log_digest)
+        summary.add(result)
         if on_game is not None:
             on_game(result)
-        if on_finished is not None:
-            on_finished(game, result)
+
+    if jobs > 1 and on_finished is None and len(plan) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        global _WORKER_RULESET
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        size = max(1, min(50, len(plan) // (jobs * 4) or 1))
+        chunks = [plan[i : i + size] for i in range(0, len(plan), size)]
+        _WORKER_RULESET = ruleset
+        try:
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                for part in pool.map(_play_chunk, [bot] * len(chunks), chunks):
+                    for result, log_digest in part:
+                        count(result, log_digest)
+        finally:
+            _WORKER_RULESET = None
+    else:
+        policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+        for game_seed, character, difficulty in plan:
+            game, result, log_digest = play_one(ruleset, policy, game_seed, character, difficulty)
+            count(result, log_digest)
+            if on_finished is not None:
+                on_finished(game, result)
     summary.seconds = time.perf_counter() - start
     summary.digest = digest.hexdigest()
     return summary

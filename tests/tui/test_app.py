@@ -24,6 +24,15 @@ def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
     return run
 
 
+async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:
+    """Highlight a title-menu entry by its id and press Enter."""
+    from textual.widgets import OptionList
+
+    menu = app.screen.query_one("#menu", OptionList)
+    menu.highlighted = menu.get_option_index(entry)
+    await pilot.press("enter")
+
+
 async def press_until_over(pilot: Any, app: UnbrokenApp, key: str = "1", limit: int = 3000) -> None:
     for _ in range(limit):
         if isinstance(app.screen, GameOverScreen):
@@ -33,7 +42,7 @@ async def press_until_over(pilot: Any, app: UnbrokenApp, key: str = "1", limit: 
 
 
 @sync
-async def test_whole_game_from_the_title_by_keyboard_to_a_death() -> None:
+async def test_whole_game_from_the_title_by_keyboard_to_its_end() -> None:
     # R-FLOW-2: every decision is offered; key 1 always takes the first listed one.
     app = UnbrokenApp(RULES, animate=False, seed=12)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -45,9 +54,12 @@ async def test_whole_game_from_the_title_by_keyboard_to_a_death() -> None:
         game = app.screen.game
         assert (game.state.seed, game.state.difficulty) == (12, "normal")
         await press_until_over(pilot, app)
-        assert game.outcome is not None and not game.outcome.won
+        assert game.outcome is not None
         text = str(app.screen.query_one("#result").render())
-        assert "DEATH" in text and f"level {game.outcome.level}" in text
+        if game.outcome.won:
+            assert "VICTORY" in text
+        else:
+            assert "DEATH" in text and f"level {game.outcome.level}" in text
 
 
 @sync
@@ -92,7 +104,7 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
 async def test_help_shows_rules_and_keys() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "enter")  # entries not built yet are skipped
+        await choose(pilot, app, "help")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
@@ -129,13 +141,13 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
 
     from unbroken.tui.records import AchievementsScreen, RecordsScreen
 
-    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(str(len(game.legal_actions())))  # skip: the Goblin kills
+        await pilot.press("1")  # eat nothing, with nothing left: starvation
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("enter")  # back to the title
-        await pilot.press("down", "enter")  # Records and achievements
+        await choose(pilot, app, "records")
         assert isinstance(app.screen, RecordsScreen)
         table = app.screen.query_one("#games", DataTable)
         assert table.row_count == 1
@@ -150,12 +162,63 @@ def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> 
     data.mkdir()
     (data / "records.sqlite3").write_bytes(b"this is not a database" * 100)
     monkeypatch.setenv("UNBROKEN_DATA_DIR", str(data))
-    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
     app = UnbrokenApp(RULES, animate=False, game=game)
 
     async def play() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press(str(len(game.legal_actions())))
+            await pilot.press("1")
             assert isinstance(app.screen, GameOverScreen)
 
     asyncio.run(play())
+
+
+@sync
+async def test_played_game_is_recorded_verifies_and_replays_in_the_viewer() -> None:
+    from unbroken.replay import recorded_games, verify_file
+    from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=21)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        await press_until_over(pilot, app)
+        infos, problems = recorded_games()
+        assert len(infos) == 1 and not problems and infos[0].outcome in ("won", "lost")
+        assert verify_file(infos[0].path, RULES) is None
+        await pilot.press("enter")  # title
+        await choose(pilot, app, "replays")
+        assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("enter")
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("end")
+        last = viewer.position
+        assert last == len(viewer.timeline) - 1 > 0
+        await pilot.press("left", "left")
+        assert viewer.position == last - 2
+        await pilot.press("home", "b")  # the first battle
+        assert viewer.position == viewer.timeline.next_index("battle", 0)
+        await pilot.press("d")
+        assert viewer.position == last
+
+
+@sync
+async def test_unfinished_game_continues_where_it_was() -> None:
+    from unbroken.tui.replays import ReplayListScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        for _ in range(12):
+            await pilot.press("1")
+        game = app.screen.game  # type: ignore[attr-defined]
+        before = game.state
+        await pilot.press("escape")  # back to the title: the game is saved
+        await choose(pilot, app, "continue")
+        assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("enter")
+        resumed = app.screen.game  # type: ignore[attr-defined]
+        assert resumed is not game
+        import msgspec
+
+        assert msgspec.json.encode(resumed.state) == msgspec.json.encode(before)

@@ -79,10 +79,10 @@ class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
     BINDINGS = [
-        Binding("right", "step(1)", "Step"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("home", "jump_start", "Start"),
-        Binding("end", "jump_end", "End"),
+        Binding("right", "step(1)", "Step", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("home", "jump_start", "Start", priority=True),
+        Binding("end", "jump_end", "End", priority=True),
         Binding("l", "next('level')", "Next level"),
         Binding("b", "next('battle')", "Next battle"),
         Binding("d", "next('death')", "Death"),
@@ -115,7 +115,9 @@ class ReplayViewerScreen(Screen[None]):
         self.query_one("#display").border_title = "Display"
         self.query_one("#hand").border_title = "Hand"
         self.query_one("#stage").border_title = "Stage"
-        self.query_one("#log").border_title = "Log"
+        log = self.query_one("#log", RichLog)
+        log.border_title = "Log"
+        log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
 
     def show(self) -> None:

@@ -1,0 +1,59 @@
+"""Unearthed: an example Unbroken expansion, wired in through the `unbroken` hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from unbroken import hookimpl
+from unbroken.core import events as ev
+from unbroken.core.model import MonsterHeal
+from unbroken.hookspecs import ScoringRule
+
+__version__ = "0.1.0"
+
+#: Tally points for a win, by difficulty (our own numbers).
+TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
+#: Points per leftover time on the track, and per leftover effort (SE, ME x2, LE x3).
+TALLY_TIME = 2
+TALLY_EFFORT = {"se": 1, "me": 2, "le": 3}
+
+
+@hookimpl
+def unbroken_content_packs() -> list[Path]:
+    """Return the Unearthed content folder (shipped inside this package)."""
+    return [Path(__file__).parent / "content"]
+
+
+def grave_chill(ctx: Any, params: dict[str, Any]) -> None:
+    """Lose `se` SE per level (at least 1), and the monster heals `heal` health."""
+    ctx.lose({"se": max(1, int(params.get("se", 1)) * ctx.level // 2)})
+    ctx.apply(MonsterHeal(amount=int(params.get("heal", 1))))
+
+
+@hookimpl
+def unbroken_effect_handlers() -> dict[str, Any]:
+    """Return the handlers Unearthed cards name (registered as `unearthed:<name>`)."""
+    return {"grave-chill": grave_chill}
+
+
+def unearthed_tally(ruleset: Any, events: list[Any], state: Any) -> int | None:
+    """Return the Unearthed Tally of a won game: difficulty base + time + effort; None on a loss."""
+    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return None
+    res = state.res
+    effort = sum(res.get(name, 0) * per for name, per in TALLY_EFFORT.items())
+    return int(TALLY_BASE.get(state.difficulty, 20) + TALLY_TIME * res.get("time", 0) + effort)
+
+
+@hookimpl
+def unbroken_scoring_rules() -> list[ScoringRule]:
+    """Return the win-only Unearthed Tally."""
+    return [
+        ScoringRule(
+            "tally",
+            "Won games only: a base by difficulty, plus 2 per leftover time and your effort.",
+            unearthed_tally,
+        )
+    ]

@@ -1,0 +1,102 @@
+"""Unearthed, installed: its cards join the base game, its handler and scoring work."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from unbroken_unearthed import grave_chill
+
+from unbroken import sim
+from unbroken.cli import main
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.model import MonsterHeal
+from unbroken.core.state import GameState
+from unbroken.plugins import alternative_scores, load_ruleset
+
+
+def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugins", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    unearthed = rows["unearthed"]
+    assert unearthed["enabled"] and unearthed["problem"] == ""
+    assert unearthed["adds"] == {
+        "classes": 1,
+        "characters": 2,
+        "weapons": 2,
+        "monsters": 6,
+        "skills": 4,
+        "conditions": 2,
+        "encounters": 8,
+        "upgrades": 1,
+    }
+    assert unearthed["handlers"] == ["unearthed:grave-chill"]
+    assert unearthed["scoring_rules"] == ["unearthed:tally"]
+
+
+def test_its_cards_join_the_decks_levels_and_upgrade_tree() -> None:
+    rules = load_ruleset()
+    assert rules.plugins["unearthed"] == "0.1.0"
+    assert rules.monsters_of_level(4)[3].id == "unearthed:lich"
+    assert rules.monsters_of_level(2)[4].id == "unearthed:ghoul"
+    assert "base:ogre" not in rules.monsters
+    assert "unearthed:sling" in [u.to for u in rules.weapons["base:bare-hands"].upgrades]
+    assert [u.to for u in rules.weapons["unearthed:sling"].upgrades] == ["unearthed:longbow"]
+    assert "unearthed:open-grave" in rules.encounter_deck()
+    assert rules.characters["unearthed:orla-vane"].cls == "unearthed:gravedigger"
+
+
+def test_base_only_shows_nothing_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
+    rules = load_ruleset()
+    assert not any(i.startswith("unearthed:") for i in [*rules.monsters, *rules.weapons])
+    assert rules.monsters_of_level(4)[3].id == "base:ogre"
+
+
+def test_games_with_it_run_to_the_end_and_meet_its_monsters() -> None:
+    rules = load_ruleset()
+    met: set[str] = set()
+
+    def note(game: Game, result: sim.Result) -> None:
+        for event in game.events:
+            if isinstance(event, ev.MonsterRevealed):
+                met.add(event.monster)
+
+    summary = sim.run(rules, games=120, seed=11, bot="greedy", on_finished=note)
+    assert summary.games == 120
+    assert any(m.startswith("unearthed:") for m in met)
+    assert "unearthed:gravedigger" in summary.by_class
+
+
+def test_the_tally_scores_wins_only() -> None:
+    rules = load_ruleset()
+    state = GameState(difficulty="hard", res={"time": 3, "se": 4, "me": 1, "le": 2})
+    won = [ev.GameOver(won=True, level=4, step="battle")]
+    assert alternative_scores(rules, won, state) == {"unearthed:tally": 35 + 6 + 4 + 2 + 6}
+    lost = [ev.GameOver(won=False, level=2, step="battle")]
+    assert alternative_scores(rules, lost, state) == {}
+
+
+class FakeContext:
+    """What grave_chill uses of a handler context: level, lose, apply."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+        self.lost: list[dict[str, int]] = []
+        self.applied: list[object] = []
+
+    def lose(self, amounts: dict[str, int]) -> None:
+        self.lost.append(amounts)
+
+    def apply(self, *effects: object) -> None:
+        self.applied.extend(effects)
+
+
+def test_grave_chill_drains_by_level_and_heals_the_monster() -> None:
+    ctx = FakeContext(level=4)
+    grave_chill(ctx, {"se": 2, "heal": 2})
+    assert ctx.lost == [{"se": 4}] and ctx.applied == [MonsterHeal(amount=2)]
+    low = FakeContext(level=1)
+    grave_chill(low, {})
+    assert low.lost == [{"se": 1}]
