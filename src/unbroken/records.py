@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -183,7 +184,16 @@ class Records:
         except (OSError, sqlite3.Error) as exc:
             raise self._error(exc) from None
         try:
-            self.db.execute("PRAGMA journal_mode=WAL")
+            # Switching to WAL needs a moment alone with a new file; SQLite does not
+            # always wait for it, so two games opening new records at once retry here.
+            for attempt in range(200):
+                try:
+                    self.db.execute("PRAGMA journal_mode=WAL")
+                    break
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) or attempt == 199:
+                        raise
+                    time.sleep(0.05)
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
