@@ -222,3 +222,17 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         import msgspec
 
         assert msgspec.json.encode(resumed.state) == msgspec.json.encode(before)
+
+
+@sync
+async def test_plugins_screen_lists_the_base_game() -> None:
+    from textual.widgets import DataTable
+
+    from unbroken.tui.records import PluginsScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await choose(pilot, app, "plugins")
+        assert isinstance(app.screen, PluginsScreen)
+        table = app.screen.query_one("#plugins", DataTable)
+        assert "base" in [str(c) for c in table.get_row_at(0)]

@@ -125,3 +125,34 @@ class AchievementsScreen(Screen[None]):
             ticks = ["[x]" if d in row.earned else "[ ]" for d in DIFFICULTIES]
             table.add_row(row.name, *ticks, row.text)
         table.focus()
+
+
+class PluginsScreen(Screen[None]):
+    """Installed plugins: name, version, origin, on/off and what each adds."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "Enable or disable with `unbroken plugins enable|disable NAME`; "
+            "install with `unbroken plugins install NAME|PATH`.",
+            id="plugins-summary",
+        )
+        yield DataTable(id="plugins", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from unbroken.plugins import current_plugins
+
+        table = self.query_one("#plugins", DataTable)
+        table.add_columns("Plugin", "Version", "Origin", "On", "Adds")
+        for info in current_plugins().infos:
+            adds = ", ".join(f"{n} {k}" for k, n in info.adds.items() if n)
+            extra = [*info.scoring_rules, *info.handlers]
+            if extra:
+                adds += ("; " if adds else "") + ", ".join(extra)
+            state = "[x]" if info.enabled and info.loaded else "[ ]"
+            if info.problem:
+                adds = f"problem: {info.problem}"
+            table.add_row(info.name, info.version, info.origin, state, adds or "-")
+        table.focus()

@@ -42,9 +42,7 @@ if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.tui.app import UnbrokenApp
 
-NOT_YET = {
-    "plugins": "Plugins (manage them with `unbroken plugins` for now)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 class TitleScreen(Screen[None]):
@@ -66,6 +64,7 @@ class TitleScreen(Screen[None]):
             Option("Replays", id="replays"),
             *(Option(text, id=key, disabled=True) for key, text in NOT_YET.items()),
             Option("Records and achievements", id="records"),
+            Option("Plugins", id="plugins"),
             Option("Help and rules", id="help"),
             Option("Quit", id="quit"),
             id="menu",
@@ -83,6 +82,10 @@ class TitleScreen(Screen[None]):
             from unbroken.tui.replays import ReplayListScreen
 
             self.app.push_screen(ReplayListScreen(unfinished_only=choice == "continue"))
+        elif choice == "plugins":
+            from unbroken.tui.records import PluginsScreen
+
+            self.app.push_screen(PluginsScreen())
         elif choice == "records":
             from unbroken.tui.records import RecordsScreen
 
@@ -428,6 +431,10 @@ class GameOverScreen(Screen[None]):
                 if have:
                     text.append(f"  {k:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
+            from unbroken.plugins import alternative_scores
+
+            for name, alt in alternative_scores(rules, game.events, game.state).items():
+                text.append(f"{name}: {alt}\n")
         else:
             killer = rules.card_name(out.source) if out.source else ""
             by = f" ({killer})" if killer and killer != out.cause else ""
