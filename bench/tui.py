@@ -2,9 +2,10 @@
 
     python bench/tui.py [--runs N]
 
-Cold start: each app runs in a fresh interpreter, headless, and exits as soon
-as its first frame is drawn; the wall time of the whole process is measured
-(median of N runs, the two apps alternating, so machine noise hits both).
+Cold start: each app runs in a fresh interpreter, headless, and reports the
+moment its first frame is drawn; the time from starting the process to that
+report is measured (median of N runs, the two apps alternating, so machine
+noise hits both). Unbroken loads its rules right after the first frame.
 Key to frame: one whole game played by pressing "1" through Pilot; the app
 times each decision key from its handling to the next frame drawn
 (`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
@@ -19,32 +20,49 @@ import subprocess
 import sys
 import time
 
+# Each app prints a line the moment its first frame has been drawn (the first
+# callback after the first refresh), and exits.
 BARE = """
+import sys
 from textual.app import App
 from textual.widgets import Static
 class Bare(App):
     def compose(self):
         yield Static("hello")
     def on_mount(self):
-        self.call_after_refresh(self.exit)
+        self.call_after_refresh(self.first_frame)
+    def first_frame(self):
+        sys.__stdout__.write("frame\\n"); sys.__stdout__.flush(); self.exit()
 Bare().run(headless=True)
 """
 
 OURS = """
+import sys
 from unbroken.cli import load
 from unbroken.tui.app import UnbrokenApp
 class First(UnbrokenApp):
     def on_mount(self):
+        self.call_after_refresh(self.first_frame)
         super().on_mount()
-        self.call_after_refresh(self.exit)
-First(load(), animate=False).run(headless=True)
+    def first_frame(self):
+        sys.__stdout__.write("frame\\n"); sys.__stdout__.flush(); self.exit()
+First(load, animate=False).run(headless=True)
 """
 
 
 def cold(code: str) -> float:
+    """Return seconds from starting a fresh interpreter to its first frame."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-    return time.perf_counter() - start
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    took = time.perf_counter() - start
+    proc.wait()
+    if line.strip() != b"frame":
+        raise RuntimeError("the app ended before drawing its first frame")
+    return took
 
 
 async def key_to_frame() -> list[float]:

@@ -25,6 +25,7 @@ def _isolated_user_dirs(
     root = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("UNBROKEN_DATA_DIR", str(root / "data"))
     monkeypatch.setenv("UNBROKEN_CONFIG_DIR", str(root / "config"))
+    monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(root / "cache"))
     # The base game only, whatever plugins are installed (plugin tests override it).
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     yield root

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +42,40 @@ class Problem:
         return f"{self.file}:{self.line}: {self.message}"
 
 
+def parse_toml(text: str) -> dict[str, Any]:
+    """Return a TOML document as a dict, from a cache of earlier parses when possible.
+
+    Parsing the base pack's TOML is most of the game's start-up time; a parse is
+    kept (as msgspec JSON, keyed by the text's sha256) in the user cache dir.
+    A missing or unwritable cache only costs the parse.
+    """
+    import hashlib
+
+    from unbroken.paths import cache_dir
+
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    try:
+        cached = cache_dir() / "toml" / f"{key}.json"
+        return dict(msgspec.json.decode(cached.read_bytes()))
+    except (OSError, msgspec.DecodeError, ValueError):
+        pass
+    data = tomllib.loads(text)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(msgspec.json.encode(data))
+        os.replace(tmp, cached)
+    except (OSError, TypeError, UnboundLocalError):
+        pass
+    return data
+
+
 def base_content_dir() -> Path:
     """Return the folder of the base pack: in the wheel, or in a source checkout."""
-    shipped = resources.files("unbroken") / "content" / "base"
+    # Beside the package in a wheel (no importlib.resources: it is slow to import).
+    shipped = Path(__file__).resolve().parent / "content" / "base"
     if shipped.is_dir():
-        return Path(str(shipped))
+        return shipped
     return Path(__file__).resolve().parents[2] / "content" / "base"
 
 
@@ -117,7 +146,7 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
         shown = str(path)
         text = path.read_text(encoding="utf-8")
         try:
-            data = tomllib.loads(text)
+            data = parse_toml(text)
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"line (\d+)", str(exc))
             problems.append(Problem(shown, int(m.group(1)) if m else 0, f"not valid TOML: {exc}"))
@@ -202,7 +231,7 @@ def read_upgrades(
     for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
         text = path.read_text(encoding="utf-8")
         try:
-            data = tomllib.loads(text)
+            data = parse_toml(text)
         except tomllib.TOMLDecodeError:
             continue  # read_pack reports it
         for raw in data.get("upgrades", []) if isinstance(data.get("upgrades"), list) else []:

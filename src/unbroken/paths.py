@@ -39,6 +39,16 @@ def config_dir() -> Path:
     return path
 
 
+def cache_dir() -> Path:
+    """Return the user cache dir (`UNBROKEN_CACHE_DIR` moves it); not created here."""
+    override = os.environ.get("UNBROKEN_CACHE_DIR")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
 def replays_dir() -> Path:
     """Return the folder of recorded games inside the data dir (created if missing)."""
     path = data_dir() / "replays"

@@ -19,7 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from unbroken.tui.app import UnbrokenApp
 
-    ruleset = load()
-    app = UnbrokenApp(ruleset, animate=False if args.no_animation else None, seed=args.seed)
+    # The rules load right after the first frame; broken content ends the app
+    # with a one-line error and exit status 2.
+    app = UnbrokenApp(load, animate=False if args.no_animation else None, seed=args.seed)
     app.run()
-    return 0
+    return app.return_code or 0

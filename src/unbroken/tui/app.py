@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import os
 import secrets
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from unbroken.core.game import Game
-from unbroken.core.ruleset import Ruleset
-
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from unbroken.core.game import Game
+    from unbroken.core.ruleset import Ruleset
     from unbroken.replay import Recorder
 
 
 def rules_text() -> str:
     """Return docs/rules.md: from the wheel, or from a source checkout."""
-    shipped = resources.files("unbroken") / "rules.md"
+    shipped = Path(__file__).resolve().parents[1] / "rules.md"
     if shipped.is_file():
         return shipped.read_text(encoding="utf-8")
     path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
@@ -34,14 +34,15 @@ class UnbrokenApp(App[None]):
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset | Callable[[], Ruleset],
         animate: bool | None = None,
         seed: int | None = None,
         game: Game | None = None,
         record: bool = True,
     ) -> None:
         super().__init__()
-        self.ruleset = ruleset
+        #: The ruleset, or what loads it on first use (after the first frame).
+        self._ruleset = ruleset
         if animate is None:
             animate = not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -54,6 +55,13 @@ class UnbrokenApp(App[None]):
         self._game = game
         #: Record every new game as a replay (tests may turn it off).
         self.record_games = record
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this app plays with (loaded on first use)."""
+        if callable(self._ruleset):
+            self._ruleset = self._ruleset()
+        return self._ruleset
 
     def open_replay(self, path: Path | str) -> None:
         """Open a recording in the read-only viewer (or say in one line why not)."""
@@ -104,8 +112,22 @@ class UnbrokenApp(App[None]):
         return self._seed if self._seed is not None else secrets.randbits(63)
 
     def on_mount(self) -> None:
-        from unbroken.tui.screens import GameScreen, TitleScreen
+        from unbroken.tui.title import TitleScreen
 
         self.push_screen(TitleScreen())
         if self._game is not None:
+            from unbroken.tui.screens import GameScreen
+
             self.push_screen(GameScreen(self._game))
+        else:
+            # Load the rules right after the first frame, not before it.
+            self.call_after_refresh(self._preload)
+
+    def _preload(self) -> None:
+        """Load the ruleset; broken content ends the app with a one-line error (exit 2)."""
+        from unbroken.cli import CommandError
+
+        try:
+            self.ruleset  # noqa: B018 - loads it
+        except CommandError as exc:
+            self.exit(return_code=2, message=f"unbroken: error: {exc}")

@@ -18,7 +18,6 @@ from textual.widgets import (
     Footer,
     Input,
     Label,
-    Markdown,
     OptionList,
     RichLog,
     Static,
@@ -41,57 +40,6 @@ from unbroken.tui.widgets import (
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.tui.app import UnbrokenApp
-
-NOT_YET: dict[str, str] = {}
-
-
-class TitleScreen(Screen[None]):
-    """The title: new game, continue, replays, records, plugins, help, quit."""
-
-    BINDINGS = [Binding("q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Static(
-            Text.assemble(
-                ("U N B R O K E N\n", "bold"),
-                ("a solo game of survival and revenge", "italic"),
-            ),
-            id="banner",
-        )
-        yield OptionList(
-            Option("New game", id="new"),
-            Option("Continue an unfinished game", id="continue"),
-            Option("Replays", id="replays"),
-            *(Option(text, id=key, disabled=True) for key, text in NOT_YET.items()),
-            Option("Records and achievements", id="records"),
-            Option("Plugins", id="plugins"),
-            Option("Help and rules", id="help"),
-            Option("Quit", id="quit"),
-            id="menu",
-        )
-        yield Footer()
-
-    @on(OptionList.OptionSelected, "#menu")
-    def chosen(self, message: OptionList.OptionSelected) -> None:
-        choice = message.option_id
-        if choice == "new":
-            self.app.push_screen(NewGameScreen())
-        elif choice == "help":
-            self.app.push_screen(HelpScreen())
-        elif choice in ("continue", "replays"):
-            from unbroken.tui.replays import ReplayListScreen
-
-            self.app.push_screen(ReplayListScreen(unfinished_only=choice == "continue"))
-        elif choice == "plugins":
-            from unbroken.tui.records import PluginsScreen
-
-            self.app.push_screen(PluginsScreen())
-        elif choice == "records":
-            from unbroken.tui.records import RecordsScreen
-
-            self.app.push_screen(RecordsScreen())
-        elif choice == "quit":
-            self.app.exit()
 
 
 class NewGameScreen(Screen[None]):
@@ -369,6 +317,8 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and not self.game.is_over:
             self.recorder.close()
             self.notify("Game saved: continue it from the title screen.")
+        from unbroken.tui.title import TitleScreen
+
         self.app.switch_screen(TitleScreen())
 
 
@@ -451,6 +401,8 @@ class GameOverScreen(Screen[None]):
         yield Footer()
 
     def action_title(self) -> None:
+        from unbroken.tui.title import TitleScreen
+
         self.app.switch_screen(TitleScreen())
 
     def action_new(self) -> None:
@@ -477,6 +429,8 @@ class HelpScreen(Screen[None]):
 """
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # imported here: it is slow to import
+
         from unbroken.tui.app import rules_text
 
         with VerticalScroll(id="help"):

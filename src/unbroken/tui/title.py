@@ -1,0 +1,61 @@
+"""The title screen: it draws before the rules engine is even imported."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class TitleScreen(Screen[None]):
+    """The title: new game, continue, replays, records, plugins, help, quit."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text.assemble(
+                ("U N B R O K E N\n", "bold"),
+                ("a solo game of survival and revenge", "italic"),
+            ),
+            id="banner",
+        )
+        yield OptionList(
+            Option("New game", id="new"),
+            Option("Continue an unfinished game", id="continue"),
+            Option("Replays", id="replays"),
+            Option("Records and achievements", id="records"),
+            Option("Plugins", id="plugins"),
+            Option("Help and rules", id="help"),
+            Option("Quit", id="quit"),
+            id="menu",
+        )
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def chosen(self, message: OptionList.OptionSelected) -> None:
+        from unbroken.tui.screens import HelpScreen, NewGameScreen
+
+        choice = message.option_id
+        if choice == "new":
+            self.app.push_screen(NewGameScreen())
+        elif choice == "help":
+            self.app.push_screen(HelpScreen())
+        elif choice in ("continue", "replays"):
+            from unbroken.tui.replays import ReplayListScreen
+
+            self.app.push_screen(ReplayListScreen(unfinished_only=choice == "continue"))
+        elif choice == "plugins":
+            from unbroken.tui.records import PluginsScreen
+
+            self.app.push_screen(PluginsScreen())
+        elif choice == "records":
+            from unbroken.tui.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
+        elif choice == "quit":
+            self.app.exit()
