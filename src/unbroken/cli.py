@@ -32,6 +32,7 @@ COMMANDS: list[str] = [
     "achievements",
     "verify",
     "replays",
+    "replay",
     "plugins",
     "balance",
 ]

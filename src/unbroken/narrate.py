@@ -93,9 +93,12 @@ class Narrator:
             self.monster = {"armor": e.armor, "health": e.health}
             return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
         if isinstance(e, ev.MonsterChanged):
+            known = bool(self.monster)
             before = self.monster or {"armor": e.armor, "health": e.health}
             self.monster = {"armor": e.armor, "health": e.health}
             if e.why == "wounded":
+                if not known:
+                    return f"The monster is wounded: health {e.health}/{e.max_health}."
                 dealt = before["health"] - e.health
                 return f"The monster takes {dealt} wound(s): health {e.health}/{e.max_health}."
             if e.why == "armor broken":

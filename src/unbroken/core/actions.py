@@ -10,7 +10,7 @@ from typing import Union
 import msgspec
 
 
-class ActionBase(msgspec.Struct, frozen=True, tag_field="type"):
+class ActionBase(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
     """Base of every action."""
 
 

@@ -13,7 +13,7 @@ import msgspec
 from unbroken.core.state import Queued
 
 
-class EventBase(msgspec.Struct, frozen=True, tag_field="type"):
+class EventBase(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
     """Base of every event."""
 
 

@@ -73,7 +73,9 @@ RESULTS = (
 Amounts = dict[str, int]
 
 
-class _Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+class _Record(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind", omit_defaults=True
+):
     """Base for effect and modifier records (tagged by `kind`)."""
 
 

@@ -43,7 +43,7 @@ class SetAside(msgspec.Struct):
     depth: int = 0  # its place in the stack, where it goes back
 
 
-class Queued(msgspec.Struct, frozen=True):
+class Queued(msgspec.Struct, frozen=True, omit_defaults=True):
     """One thing the engine does next: an effect of a card, or a named flow step."""
 
     step: str = ""  # a flow continuation, e.g. "battle.player_turn"

@@ -39,6 +39,7 @@ class UnbrokenApp(App[None]):
         seed: int | None = None,
         game: Game | None = None,
         record: bool = True,
+        replay: Path | None = None,
     ) -> None:
         super().__init__()
         #: The ruleset, or what loads it on first use (after the first frame).
@@ -53,6 +54,7 @@ class UnbrokenApp(App[None]):
         #: Cursor blink (off for snapshot tests).
         self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
         self._game = game
+        self._replay = replay
         #: Record every new game as a replay (tests may turn it off).
         self.record_games = record
 
@@ -119,6 +121,8 @@ class UnbrokenApp(App[None]):
             from unbroken.tui.screens import GameScreen
 
             self.push_screen(GameScreen(self._game))
+        elif self._replay is not None:
+            self.open_replay(self._replay)
         else:
             # Load the rules right after the first frame, not before it.
             self.call_after_refresh(self._preload)
