@@ -236,3 +236,14 @@ async def test_plugins_screen_lists_the_base_game() -> None:
         assert isinstance(app.screen, PluginsScreen)
         table = app.screen.query_one("#plugins", DataTable)
         assert "base" in [str(c) for c in table.get_row_at(0)]
+
+
+def test_replay_command_refuses_a_bad_file_in_one_line(tmp_path: Any, capsys: Any) -> None:
+    from unbroken.cli import main
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\x00\x01 not a replay\n")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
