@@ -454,10 +454,11 @@ def test_high_stakes_earned_by_a_spike_into_the_vampire():  # R-ACH-1
 
 
 def test_high_stakes_missed_when_a_weapon_lands_the_last_wound():  # R-ACH-1
-    # Five spikes leave the Vampire at 2 health; the axe finishes it.
-    game = level4(monster="vampire", skills=("spike-thrower",), metal=5, food=4)
+    # Spikes (2 wounds each, one per metal) leave the Vampire at 2 health; the axe finishes it.
+    spikes = (RULES.monsters["base:vampire"].health - 2) // 2
+    game = level4(monster="vampire", skills=("spike-thrower",), metal=spikes, food=4)
     events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
-    assert count(events, ev.AbilityUsed) == 5
+    assert count(events, ev.AbilityUsed) == spikes
     assert "high-stakes" not in earned(events, RULES)
 
 
@@ -471,8 +472,10 @@ def test_high_stakes_missed_when_the_spike_kills_another_monster():  # R-ACH-1
 
 
 def test_still_kicking_earned_with_no_effort_left():  # R-ACH-1
-    # 14 SE - 4 for two chops = 10, all taken by the 4 uneaten food; 5 ME for cleave, cleave, hack.
-    events = won_game(play(level4(se=14, me=5, food=0), Policy()))
+    # 14 SE - 4 for two chops = 10, all taken by the 4 uneaten food; 3 ME for cleave and hack
+    # finish the Troll's 9 health.
+    assert RULES.monsters["base:troll"].health == 9
+    events = won_game(play(level4(se=14, me=3, food=0), Policy()))
     final = fold(events).res
     assert (final["se"], final["me"], final["le"]) == (0, 0, 0)
     assert "still-kicking" in earned(events, RULES)

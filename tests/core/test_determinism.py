@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "227ddf824c0bf86e2db4750565d9af46f88e0d247a6c3ee73bf53a3a5ac9f106"
-GOLDEN_SIM_DIGEST = "e8456cb9ae594e277569cfcb1e9f9da591e7070646408877f0465ae52029712e"
+GOLDEN_GREEDY_DIGEST = "84e4da7dd92fc45ef3079dda7f736b54a3db961e4c3d69a91ff0d454b1868ea2"
+GOLDEN_SIM_DIGEST = "b4cafae1feace2452c245b69cd424d279495ec266d5e18a67d2440a3b55d8e8a"
 
 
 def test_rng_is_specified_splitmix64() -> None:

@@ -253,9 +253,12 @@ def test_permanent_downgrade_by_effect_returns_the_weapon_to_supply() -> None:
     )
     assert game.state.weapons == [BARE]
     assert game.state.set_aside == []
-    # The Survivor then attacked with +1: 1 + 1 = 2, WOUND 2.
+    # The Survivor then attacked with +1: 1 + 1 = 2, a WOUND.
     assert [(e.roll, e.result) for e in of(game.events, ev.CombatResult)] == [(2, "WOUND")]
-    assert game.state.res["se"] == 11
+    row = RULES.monsters["base:crazed-survivor"].table[1]
+    assert game.state.res["se"] == 13 - sum(
+        e.amounts.get("se", 0) for e in row.effects if isinstance(e, m.Lose)
+    )
 
 
 def test_bare_hands_cannot_be_downgraded() -> None:
@@ -502,11 +505,15 @@ def test_paralyzed_skips_the_turn_at_or_below_its_tokens() -> None:
         Scenario("tomu", level=4)
         .no_time_track()
         .monster("basilisk")
-        .dice(2, 1, 3)  # check 2 <= 2 tokens: skip; WOUND 4; check 3 > 2: act
+        .dice(2, 1, 3)  # check 2 <= 2 tokens: skip; row 1 WOUND; check 3 > 2: act
         .start("battle")
     )
     assert [e.reason for e in of(game.events, ev.TurnSkipped)] == ["effect"]
-    assert game.state.res["se"] == 9
+    row = RULES.monsters["base:basilisk"].table[0]
+    assert row.result == "WOUND"
+    assert game.state.res["se"] == 13 - sum(
+        e.amounts.get("se", 0) for e in row.effects if isinstance(e, m.Lose)
+    )
     assert game.state.round == 2
     assert game.decision is not None and game.decision.kind == "player_turn"
 

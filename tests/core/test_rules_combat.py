@@ -34,6 +34,13 @@ def play(game: Game, *actions: act.Action) -> list[ev.Event]:
     return out
 
 
+def wound(monster: str, roll: int) -> int:
+    """Return the SE a WOUND row of this monster's table costs (read from the content)."""
+    row = RULES.monsters[f"base:{monster}"].table[roll - 1]
+    assert row.result == "WOUND"
+    return sum(e.amounts.get("se", 0) for e in row.effects if hasattr(e, "amounts"))
+
+
 def combat_rolls(events: list[ev.Event]) -> list[int]:
     return [e.value for e in of(events, ev.DieRolled) if e.purpose == "combat"]
 
@@ -406,9 +413,14 @@ def test_ignore_armor_option_wounds_through_armor() -> None:
     attacks = [a for a in game.legal_actions() if isinstance(a, act.Attack)]
     assert act.Attack("pierce") in attacks  # ignores armor
     assert act.Attack("lunge") not in attacks  # does not
+    troglodyte = RULES.monsters["base:troglodyte"]
+    assert troglodyte.armor >= 1
     play(game, act.Attack("pierce"))
     assert game.state.monster is not None
-    assert (game.state.monster.armor, game.state.monster.health) == (2, 3)
+    assert (game.state.monster.armor, game.state.monster.health) == (
+        troglodyte.armor,
+        troglodyte.health - 2,
+    )
 
 
 def test_skill_that_ignores_armor_makes_wounding_attacks_legal() -> None:
@@ -517,7 +529,7 @@ def test_defend_does_not_stop_wounds_from_actions() -> None:
     play(game, act.Pass(), act.Skip())
     assert game.state.monster is not None and game.state.monster.defend
     play(game, act.Use("base:hunter", "aimed-shot"))
-    assert game.state.monster.health == 2
+    assert game.state.monster.health == game.state.monster.max_health - 2
     assert game.state.monster.defend  # still waiting for a weapon attack
 
 
@@ -547,10 +559,11 @@ def test_monster_heal_stops_at_maximum() -> None:
 def test_heal_larger_than_damage_is_capped() -> None:
     # R-BATTLE-5
     game = Scenario("tomu", level=1).monster("shrieking-fungus").dice(6).start("battle")
-    play(game, act.Attack("punch"))  # 6 -> 5, HEAL 2 -> 6 (not 7)
+    full = RULES.monsters["base:shrieking-fungus"].health
+    play(game, act.Attack("punch"))  # full -> full - 1, HEAL 2 -> full (not full + 1)
     mo = game.state.monster
     assert mo is not None
-    assert (mo.health, mo.max_health) == (6, 6)
+    assert (mo.health, mo.max_health) == (full, full)
 
 
 def test_paranoid_gain_raises_maximum_so_heal_can_reach_it() -> None:
@@ -571,7 +584,7 @@ def test_monster_turn_applies_the_row_of_the_roll() -> None:
     game = Scenario("tomu", level=1).monster("kobold").dice(6).start("battle")
     events = play(game, act.Skip())
     assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(6, "WOUND")]
-    assert game.state.res["se"] == 11
+    assert game.state.res["se"] == 13 - wound("kobold", 6)
 
 
 def test_response_modifies_the_roll_before_the_row_applies() -> None:
@@ -678,9 +691,9 @@ def test_wrecker_ignores_defend() -> None:
 def test_monster_roll_bonus_applies_to_the_combat_roll() -> None:
     # R-BATTLE-6
     game = Scenario("tomu", level=3).monster("minotaur").dice(2).start("battle")
-    events = play(game, act.Skip())  # 2 + 1 (Charge) = 3: WOUND 3
+    events = play(game, act.Skip())  # 2 + 1 (Charge) = 3: row 3, a WOUND
     assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(3, "WOUND")]
-    assert game.state.res["se"] == 10
+    assert game.state.res["se"] == 13 - wound("minotaur", 3)
 
 
 # --------------------------------------------------------------------------- R-BATTLE-7
@@ -846,7 +859,7 @@ def test_a_response_fires_at_most_once_per_trigger() -> None:
     assert game.state.ability_uses == 3
     # With uses left, Dodge is still not offered again for the same roll.
     assert game.decision is not None and game.decision.kind == "player_turn"
-    assert game.state.res["se"] == 13 - 1 - 4  # Dodge, then row 2 WOUND 4
+    assert game.state.res["se"] == 13 - 1 - wound("troll", 2)  # Dodge, then row 2
 
 
 def test_a_response_is_offered_again_at_the_next_trigger() -> None:
@@ -919,12 +932,13 @@ def test_passive_order_is_the_one_best_for_the_player() -> None:
 
 def test_passive_wound_reduction_applies_after_wound_responses() -> None:
     # R-EFFECT-3: Tough as Nails sees the full WOUND 3; Armored applies after it.
+    assert wound("gnoll", 6) == 3
     game = (
         Scenario("tomu", level=3)
         .skills("tough-as-nails")
         .condition("armored")
         .monster("gnoll")
-        .dice(2)
+        .dice(6)
         .start("battle")
     )
     play(game, act.Skip())
@@ -935,9 +949,9 @@ def test_passive_wound_reduction_applies_after_wound_responses() -> None:
 
 def test_armored_alone_reduces_wound_loss_by_one() -> None:
     # R-EFFECT-3
-    game = Scenario("tomu", level=3).condition("armored").monster("gnoll").dice(2).start("battle")
+    game = Scenario("tomu", level=3).condition("armored").monster("gnoll").dice(6).start("battle")
     play(game, act.Skip())
-    assert game.state.res["se"] == 11
+    assert game.state.res["se"] == 13 - (wound("gnoll", 6) - 1)
 
 
 # --------------------------------------------------------------------------- R-EFFECT-4
@@ -964,4 +978,4 @@ def test_roll_bonus_is_clamped_at_six() -> None:
     )
     events = play(game, act.Skip())
     assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(6, "WOUND")]
-    assert game.state.res["se"] == 10
+    assert game.state.res["se"] == 13 - wound("bear", 6)

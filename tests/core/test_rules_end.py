@@ -239,8 +239,8 @@ def test_winning_the_level_four_battle_is_not_yet_the_win() -> None:
 
 def test_death_by_wounds_records_level_step_and_cause() -> None:
     # R-END-1
-    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(2).start("battle")
-    play(game, act.Skip())  # WOUND 2 with 1 SE and nothing to substitute
+    game = Scenario("tomu", level=2).resources(se=1).monster("goblin").dice(6).start("battle")
+    play(game, act.Skip())  # row 6, WOUND 2, with 1 SE and nothing to substitute
     assert game.is_over
     out = game.outcome
     assert out is not None

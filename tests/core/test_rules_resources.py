@@ -413,13 +413,13 @@ def test_ambush_effort_loss_that_cannot_be_paid_kills_at_once():  # R-RES-5
 
 
 def test_wound_that_cannot_be_paid_kills():  # R-RES-5
-    # Kobold roll 6: WOUND, lose 2 SE. The player holds 1 effort.
-    g = Scenario("caellahan").resources(se=1).monster("kobold").dice(6).start("battle")
+    # Goblin roll 6: WOUND, lose 2 SE. The player holds 1 effort.
+    g = Scenario("caellahan", level=2).resources(se=1).monster("goblin").dice(6).start("battle")
     skip_turn(g)
     assert g.is_over
     assert g.outcome.won is False
     assert g.outcome.step == "battle"
-    assert (g.outcome.cause, g.outcome.source) == ("wounds", "base:kobold")
+    assert (g.outcome.cause, g.outcome.source) == ("wounds", "base:goblin")
 
 
 # --------------------------------------------------------------------------- R-RES-6

@@ -18,6 +18,6 @@ def ruleset() -> Ruleset:
 
 @pytest.fixture(scope="session")
 def recording(ruleset: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A finished game recorded with the greedy bot (read-only: copy before changing it)."""
+    """A lost game recorded with the greedy bot (read-only: copy before changing it)."""
     directory = tmp_path_factory.mktemp("recorded")
-    return record_game(ruleset, "maxyn-zenma", "normal", 42, "greedy", directory)
+    return record_game(ruleset, "maxyn-zenma", "normal", 47, "greedy", directory)

@@ -17,13 +17,20 @@ GOLDENS = sorted(GOLDEN_DIR.glob("*.jsonl"))
 
 
 def test_the_goldens_cover_every_difficulty_and_class(ruleset: Ruleset) -> None:
-    # Today's content gives no won game to the greedy bot (see docs/replay-format.md),
-    # so every cell holds at least a loss; wins are recorded where a search finds one.
+    # A won and a lost game for every difficulty and class (docs/replay-format.md).
     cells = set()
     for path in GOLDENS:
-        header = read_recording(path).header
-        cells.add((header.difficulty, ruleset.characters[header.character].cls))
-    wanted = {(d.id, cls) for d in ruleset.settings.difficulties for cls in ruleset.classes}
+        rec = read_recording(path)
+        header = rec.header
+        assert rec.footer is not None
+        won = rec.footer.outcome.won
+        cells.add((header.difficulty, ruleset.characters[header.character].cls, won))
+    wanted = {
+        (d.id, cls, won)
+        for d in ruleset.settings.difficulties
+        for cls in ruleset.classes
+        for won in (True, False)
+    }
     assert wanted <= cells
     characters = {read_recording(p).header.character for p in GOLDENS}
     assert characters == set(ruleset.characters)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from unbroken.cli import (
     CommandError,
@@ -28,8 +29,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
     parser.add_argument("--character", action="append", help="only this character (repeatable)")
     parser.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
-    parser.add_argument("--bot", default="random", help="the policy: random (default), greedy")
+    parser.add_argument(
+        "--bot", default="random", help="the policy: random (default), greedy, heuristic"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="worker processes (default 1; same results and digest as one)",
+    )
     parser.add_argument(
         "--record",
         action="store_true",
@@ -57,16 +66,21 @@ def run(args: argparse.Namespace) -> int:
 
         on_finished = store
 
+    if args.record and args.jobs > 1:
+        raise CommandError("--record plays in one process: drop --jobs")
     try:
-        summary = sim.run(
-            ruleset,
-            games=args.games,
-            seed=args.seed,
-            characters=chars or None,
-            difficulties=diffs or None,
-            bot=args.bot,
-            on_finished=on_finished,
-        )
+        with progress_bar(args.games, enabled=not args.json) as on_game:
+            summary = sim.run(
+                ruleset,
+                games=args.games,
+                seed=args.seed,
+                characters=chars or None,
+                difficulties=diffs or None,
+                bot=args.bot,
+                on_game=on_game,
+                on_finished=on_finished,
+                jobs=args.jobs,
+            )
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
         return 1
@@ -90,6 +104,30 @@ def run(args: argparse.Namespace) -> int:
         rows = ", ".join(f"{k.split(':')[-1]} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
         print(f"by {title}: {rows}")
     deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
+    monsters = sorted(summary.monsters.items(), key=lambda kv: -kv[1][1])[:5]
+    print("deadliest monsters: " + ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in monsters))
+    print(f"average score {summary.score / max(summary.games, 1):.2f}")
     print("deadliest: " + ", ".join(f"{k} {v}" for k, v in deaths))
     print(f"digest {summary.digest}")
     return 0
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool = True) -> Iterator[Callable[[Any], None] | None]:
+    """Show a progress bar on stderr while games run; yield the per-game callback (or None).
+
+    The bar is shown only when `enabled`, stderr is a terminal and the run is long.
+    """
+    if not enabled or total < 200 or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("games", total=total)
+
+        def advance(_: Any) -> None:
+            progress.advance(task)
+
+        yield advance

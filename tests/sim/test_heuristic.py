@@ -1,0 +1,130 @@
+"""The heuristic bot, per-class/monster results, `--jobs`, and `unbroken balance`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from unbroken import sim
+from unbroken.cli import main
+from unbroken.commands.balance import report
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.heuristic import heuristic_bot
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+
+RULES = load_ruleset()
+
+
+def test_heuristic_is_registered_and_deterministic() -> None:
+    assert sim.BOTS["heuristic"] is heuristic_bot
+    first = sim.run(RULES, games=24, seed=5, bot="heuristic")
+    second = sim.run(RULES, games=24, seed=5, bot="heuristic")
+    assert first.digest == second.digest
+    assert first.wins == second.wins
+
+
+def test_heuristic_plays_far_better_than_random() -> None:
+    smart = sim.run(RULES, games=240, seed=11, bot="heuristic")
+    dumb = sim.run(RULES, games=240, seed=11, bot="random")
+    assert smart.wins > 20
+    assert dumb.wins < smart.wins / 5
+
+
+def test_heuristic_crafts_a_weapon_when_it_can() -> None:
+    game = Scenario("tomu", level=1).resources(metal=1, se=13, time=7).start("preparation")
+    assert act.Craft("base:knife") in game.legal_actions()
+    assert heuristic_bot(game, 0) == act.Craft("base:knife")
+
+
+def test_heuristic_eats_all_it_needs() -> None:
+    game = Scenario("tomu", level=2).resources(food=3).start("hunger")
+    assert heuristic_bot(game, 0) == act.Eat(2)
+
+
+def test_heuristic_breaks_armor_before_wounding() -> None:
+    game = Scenario("caellahan", level=1).weapon("club").monster("kobold").dice(1).start("battle")
+    assert heuristic_bot(game, 0) == act.Attack("crack")
+
+
+def test_summary_counts_classes_difficulties_and_monsters() -> None:
+    results: list[sim.Result] = []
+    summary = sim.run(RULES, games=48, seed=3, bot="heuristic", on_game=results.append)
+    assert sum(v[0] for v in summary.by_class.values()) == 48
+    assert sum(v[0] for v in summary.by_class_difficulty.values()) == 48
+    assert summary.score == sum(r.score for r in results)
+    deaths = sum(v[1] for v in summary.monsters.values())
+    assert deaths == sum(1 for r in results if not r.won and r.monster)
+    assert sum(summary.monster_causes.values()) == deaths
+    met = [m for r in results for m in dict.fromkeys(r.met)]
+    assert sum(v[0] for v in summary.monsters.values()) == len(met)
+
+
+def test_jobs_give_the_same_summary_and_digest_as_one_process() -> None:
+    one = sim.run(RULES, games=30, seed=8, bot="heuristic")
+    many = sim.run(RULES, games=30, seed=8, bot="heuristic", jobs=3)
+    assert many.digest == one.digest
+    assert many.by_class_difficulty == one.by_class_difficulty
+    assert many.monsters == one.monsters
+    assert many.monster_causes == one.monster_causes
+
+
+def test_digest_is_the_hash_of_each_game_log_digest_in_order() -> None:
+    import hashlib
+
+    import msgspec
+
+    outer = hashlib.sha256()
+    for seed, character, difficulty in sim.schedule(RULES, 3, 2):
+        game = Game.new(RULES, character=character, difficulty=difficulty, seed=seed)
+        sim.play(game, sim.random_bot)
+        outer.update(hashlib.sha256(msgspec.json.encode(game.events)).digest())
+    assert sim.run(RULES, games=3, seed=2).digest == outer.hexdigest()
+
+
+def test_sim_json_reports_per_class_difficulty_and_monster(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["sim", "--games", "24", "--seed", "2", "--bot", "heuristic", "--json"]
+    assert main([*argv, "--jobs", "2"]) == 0
+    report_jobs = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    report_one = json.loads(capsys.readouterr().out)
+    assert report_jobs["digest"] == report_one["digest"]
+    for key in ("by_class", "by_difficulty", "by_monster", "deaths_by_monster_and_cause"):
+        assert key in report_one
+    assert {"games", "wins", "win_rate", "average_score"} <= set(
+        report_one["by_class"]["base:sage"]
+    )
+    assert "average_score" in report_one
+
+
+def test_record_refuses_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", "2", "--record", "--jobs", "2"]) == 2
+    assert "--record" in capsys.readouterr().err
+
+
+def test_balance_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "balance.md"
+    assert main(["balance", "--games", "3", "--output", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    for heading in (
+        "Heuristic win rate by difficulty",
+        "by class on Normal",
+        "Deaths per monster",
+        "Random bot",
+    ):
+        assert heading in text
+    assert "unbroken balance --games 3" in text
+    assert "balance.md" in capsys.readouterr().err
+
+
+def test_balance_report_flags_a_missed_target() -> None:
+    heuristic = sim.Summary(games=10, wins=10)
+    heuristic.by_difficulty = {"easy": [10, 10, 0]}
+    text, ok = report(RULES, heuristic, sim.Summary(games=10, wins=5), "cmd")
+    assert not ok
+    assert "missed" in text and "Easy win rate" in text
