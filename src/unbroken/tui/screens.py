@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.model import RESOURCE_NAMES
 from unbroken.narrate import Narrator, label
 from unbroken.tui.widgets import (
     DIE_FACES,
@@ -379,7 +380,8 @@ class GameOverScreen(Screen[None]):
             for k, n in points.items():
                 have = game.state.res.get(k, 0)
                 if have:
-                    text.append(f"  {k:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
+                    name = RESOURCE_NAMES.get(k, k)
+                    text.append(f"  {name:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
             from unbroken.plugins import alternative_scores
 
