@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from unbroken.core import achievements as ach
 
@@ -283,7 +283,7 @@ class Records:
         state = game.state
         events = list(game.events)
         finished = _now()
-        single = ach.earned(events, ruleset)
+        single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
         alternatives = alternative_scores(ruleset, events, state)
         replay = None if replay_path is None else str(replay_path)
         values = (
@@ -426,13 +426,15 @@ class Records:
         return best
 
     def achievement_sheet(
-        self, achievements: Sequence[ach.Achievement] = ach.ACHIEVEMENTS
+        self, achievements: Sequence[ach.Achievement] | None = None
     ) -> list[SheetRow]:
         """Return every achievement with the difficulties it was earned on.
 
         Achievements found in the file but not in `achievements` (a plugin's
         that is no longer installed) come last, named by their id.
         """
+        if achievements is None:
+            achievements = all_achievements()
         first: dict[str, dict[str, int]] = {}
         for aid, difficulty, game_id in self._query(
             "SELECT achievement, difficulty, min(game_id) FROM achievements "
@@ -526,3 +528,20 @@ def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Pa
         row.story_error = f"cannot write the game summary {target}: {exc.strerror or exc}"
     else:
         row.story_path = str(target)
+
+
+def plugin_predicates() -> dict[str, ach.Predicate]:
+    """Return the single-game achievements the enabled plugins add (unbroken_achievements)."""
+    from unbroken.plugins import current_plugins
+
+    # Plugins receive the event list as a plain list (hookspecs.AchievementPredicate).
+    return {
+        str(a.id): cast(ach.Predicate, predicate) for a, predicate in current_plugins().achievements
+    }
+
+
+def all_achievements() -> list[ach.Achievement]:
+    """Return the base achievements, then those of the enabled plugins."""
+    from unbroken.plugins import current_plugins
+
+    return [*ach.ACHIEVEMENTS, *(a for a, _ in current_plugins().achievements)]

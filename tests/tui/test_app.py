@@ -247,3 +247,26 @@ def test_replay_command_refuses_a_bad_file_in_one_line(tmp_path: Any, capsys: An
     err = capsys.readouterr().err
     assert str(bad) in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_plugin_observers_see_every_event_of_a_played_decision(monkeypatch: Any) -> None:
+    from types import SimpleNamespace
+
+    from unbroken import plugins
+
+    seen: list[str] = []
+    fake = SimpleNamespace(
+        observers=[("demo", None)],
+        observe=lambda event, state: seen.append(type(event).__name__),
+    )
+    monkeypatch.setattr(plugins, "current_plugins", lambda: fake)
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = len(game.events)
+            await pilot.press("1")
+            assert seen == [type(e).__name__ for e in game.events[before:]]
+
+    asyncio.run(play())

@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.records import RecordsError
 
     ruleset = load()
-    if args.bot not in sim.BOTS:
-        raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(sim.BOTS)}")
+    bots = sim.all_bots()
+    if args.bot not in bots:
+        raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(bots)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
     diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
     on_finished: Callable[[Game, sim.Result], None] | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
@@ -248,6 +248,7 @@ class GameScreen(Screen[None]):
         start = time.perf_counter()
         new = self.game.apply(legal[index])
         self.record(legal[index], new)
+        self.observe(new)
         self.last = new
         self.narrate(new)
         rolls = [e.value for e in new if isinstance(e, ev.DieRolled)]
@@ -271,6 +272,15 @@ class GameScreen(Screen[None]):
         except OSError as exc:
             self.notify(f"Recording stopped: {exc}", severity="warning", timeout=8)
             self.recorder = None
+
+    def observe(self, new: list[ev.Event]) -> None:
+        """Show the new events to the plugins' read-only observers (unbroken_game_event)."""
+        from unbroken.plugins import current_plugins
+
+        plugins = current_plugins()
+        if plugins.observers:
+            for event in new:
+                plugins.observe(event, self.game.state)
 
     def keep_record(self) -> list[str]:
         """Store the finished game in the records; return the achievements new to it.
@@ -367,7 +377,7 @@ class GameOverScreen(Screen[None]):
         self.new = new or []
 
     def compose(self) -> ComposeResult:
-        from unbroken.core.achievements import achievement, earned
+        from unbroken.core.achievements import PREDICATES, earned
 
         game = self.game
         rules = game.ruleset
@@ -392,10 +402,14 @@ class GameOverScreen(Screen[None]):
             by = f" ({killer})" if killer and killer != out.cause else ""
             text.append("DEATH\n\n", style="bold red")
             text.append(f"You died at level {out.level}, {out.step} step: {out.cause}{by}.\n")
-        names = [achievement(a).name for a in earned(game.events, rules)]
+        from unbroken.records import all_achievements, plugin_predicates
+
+        known = {a.id: a.name for a in all_achievements()}
+        table = {**PREDICATES, **plugin_predicates()}
+        names = [known.get(a, a) for a in earned(game.events, rules, table)]
         if names:
             text.append("\nAchievements earned: " + ", ".join(names) + "\n", style="bold")
-        fresh = [achievement(a).name for a in self.new if a in {x.id for x in _all()}]
+        fresh = [known.get(a, a) for a in self.new]
         if fresh:
             text.append("New on this difficulty: " + ", ".join(fresh) + "\n", style="bold")
         text.append(f"\nSeed {game.state.seed} — {game.state.difficulty}.")
@@ -438,9 +452,3 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             yield Markdown(self.KEYS + "\n" + rules_text())
         yield Footer()
-
-
-def _all() -> tuple[Any, ...]:
-    from unbroken.core.achievements import ACHIEVEMENTS
-
-    return ACHIEVEMENTS
