@@ -11,8 +11,8 @@ from recorded_games import as_won, played
 
 from unbroken import plugins
 from unbroken.core.achievements import Achievement
-from unbroken.records import open_records
 from unbroken.plugins import load_ruleset
+from unbroken.records import open_records
 
 
 def test_plugin_achievement_is_earned_and_on_the_sheet(

@@ -255,7 +255,12 @@ def test_plugin_observers_see_every_event_of_a_played_decision(monkeypatch: Any)
     from unbroken import plugins
 
     seen: list[str] = []
+    real = plugins.current_plugins()
     fake = SimpleNamespace(
+        ruleset=real.ruleset,
+        achievements=[],
+        bots={},
+        alternative_scores=real.alternative_scores,
         observers=[("demo", None)],
         observe=lambda event, state: seen.append(type(event).__name__),
     )
