@@ -13,40 +13,34 @@ from pathlib import Path
 APP = "unbroken"
 
 
-def data_dir() -> Path:
-    """Return the user data dir (created if missing)."""
-    override = os.environ.get("UNBROKEN_DATA_DIR")
+def _user_dir(variable: str, kind: str, create: bool = True) -> Path:
+    """Return the dir the environment `variable` names, or platformdirs' `kind` dir."""
+    override = os.environ.get(variable)
     if override:
         path = Path(override).expanduser()
     else:
         import platformdirs
 
-        path = Path(platformdirs.user_data_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+        finder = getattr(platformdirs, f"user_{kind}_dir")
+        path = Path(finder(APP, appauthor=False))
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir() -> Path:
+    """Return the user data dir (created if missing); `UNBROKEN_DATA_DIR` moves it."""
+    return _user_dir("UNBROKEN_DATA_DIR", "data")
 
 
 def config_dir() -> Path:
-    """Return the user config dir (created if missing)."""
-    override = os.environ.get("UNBROKEN_CONFIG_DIR")
-    if override:
-        path = Path(override).expanduser()
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_config_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Return the user config dir (created if missing); `UNBROKEN_CONFIG_DIR` moves it."""
+    return _user_dir("UNBROKEN_CONFIG_DIR", "config")
 
 
 def cache_dir() -> Path:
     """Return the user cache dir (`UNBROKEN_CACHE_DIR` moves it); not created here."""
-    override = os.environ.get("UNBROKEN_CACHE_DIR")
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+    return _user_dir("UNBROKEN_CACHE_DIR", "cache", create=False)
 
 
 def replays_dir() -> Path:

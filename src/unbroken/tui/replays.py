@@ -8,13 +8,18 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.narrate import Narrator, label
-from unbroken.tui.widgets import DisplayPanel, HandPanel, PhaseTracker, StagePanel
+from unbroken.tui.widgets import (
+    DisplayPanel,
+    HandPanel,
+    PhaseTracker,
+    StagePanel,
+    table_layout,
+)
 
 if TYPE_CHECKING:
     from unbroken.replay import Timeline
@@ -100,23 +105,11 @@ class ReplayViewerScreen(Screen[None]):
         self.timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                yield DisplayPanel(id="display")
-                yield PhaseTracker(id="phase")
-                yield HandPanel(id="hand")
-            with Vertical(id="right"):
-                yield StagePanel(id="stage")
-                yield Static(id="position")
-                yield RichLog(id="log", wrap=True, markup=False)
+        yield from table_layout(Static(id="position"))
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#display").border_title = "Display"
-        self.query_one("#hand").border_title = "Hand"
-        self.query_one("#stage").border_title = "Stage"
         log = self.query_one("#log", RichLog)
-        log.border_title = "Log"
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
 

@@ -36,6 +36,7 @@ from unbroken.tui.widgets import (
     PhaseTracker,
     StagePanel,
     die_face,
+    table_layout,
 )
 
 if TYPE_CHECKING:
@@ -167,24 +168,12 @@ class GameScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                yield DisplayPanel(id="display")
-                yield PhaseTracker(id="phase")
-                yield HandPanel(id="hand")
-            with Vertical(id="right"):
-                yield StagePanel(id="stage")
-                yield Static(id="prompt")
-                yield OptionList(id="decisions")
-                yield Static(id="detail")
-                yield RichLog(id="log", wrap=True, markup=False)
+        yield from table_layout(
+            Static(id="prompt"), OptionList(id="decisions"), Static(id="detail")
+        )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#display").border_title = "Display"
-        self.query_one("#hand").border_title = "Hand"
-        self.query_one("#stage").border_title = "Stage"
-        self.query_one("#log").border_title = "Log"
         self.narrate(self.game.events)
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()

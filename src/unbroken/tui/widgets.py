@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -37,7 +40,16 @@ def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
     return change, capped
 
 
-class DisplayPanel(Static):
+class Panel(Static):
+    """A titled panel of the table."""
+
+    def with_title(self, title: str) -> Panel:
+        """Return the panel with a border title."""
+        self.border_title = title
+        return self
+
+
+class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
     def show(self, state: GameState, rules: Ruleset, last: list[ev.Event]) -> None:
@@ -82,7 +94,7 @@ TRAVEL_STEPS = ("preparation", "decision", "exploration")
 COMBAT_STEPS = ("ambush", "trickery", "battle", "rewards", "hunger")
 
 
-class PhaseTracker(Static):
+class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
     def show(self, state: GameState) -> None:
@@ -114,7 +126,7 @@ class PhaseTracker(Static):
         self.update(text)
 
 
-class StagePanel(Static):
+class StagePanel(Panel):
     """Revealed encounter cards, or the monster sheet with its combat table."""
 
     def show(self, state: GameState, rules: Ruleset, die: str = "") -> None:
@@ -176,7 +188,7 @@ class StagePanel(Static):
         self.update(text)
 
 
-class HandPanel(Static):
+class HandPanel(Panel):
     """The weapon with its attack and upgrade options, skills, conditions."""
 
     def show(self, state: GameState, rules: Ruleset) -> None:
@@ -208,3 +220,22 @@ class HandPanel(Static):
 def die_face(value: int) -> str:
     """Return the die face and the number, so colour is never the only signal."""
     return f"{DIE_FACES[value - 1]} {value}"
+
+
+def table_layout(*middle: Widget) -> ComposeResult:
+    """Yield the table: display, phase tracker and hand on the left; stage, `middle`, log.
+
+    The game screen and the replay viewer share it; their own widgets go
+    between the stage and the log.
+    """
+    with Horizontal(id="table"):
+        with Vertical(id="left"):
+            yield DisplayPanel(id="display").with_title("Display")
+            yield PhaseTracker(id="phase")
+            yield HandPanel(id="hand").with_title("Hand")
+        with Vertical(id="right"):
+            yield StagePanel(id="stage").with_title("Stage")
+            yield from middle
+            log = RichLog(id="log", wrap=True, markup=False)
+            log.border_title = "Log"
+            yield log
