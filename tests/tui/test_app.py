@@ -275,3 +275,17 @@ def test_plugin_observers_see_every_event_of_a_played_decision(monkeypatch: Any)
             assert seen == [type(e).__name__ for e in game.events[before:]]
 
     asyncio.run(play())
+
+
+@sync
+async def test_command_palette_and_themes_work() -> None:
+    from textual.command import CommandPalette
+
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        app.theme = "nord"  # any Textual theme restyles the whole app
+        await pilot.pause()
+        assert app.theme == "nord" and not isinstance(app.screen, CommandPalette)
