@@ -22,10 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import flow
 from unbroken.core import model as m
-from unbroken.core.game import Game
+from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
@@ -202,3 +205,42 @@ class Scenario:
         game = Game(rules, state, list(run.out))
         game.dice = dice
         return game
+
+
+# --------------------------------------------------------------------------- helpers for rule tests
+
+
+def events_of(events: list[ev.Event], kind: type) -> list[Any]:
+    """Return the events of one kind, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def play(game: Game, *actions: act.Action) -> list[ev.Event]:
+    """Apply actions in order; return all the events they produced."""
+    out: list[ev.Event] = []
+    for action in actions:
+        out.extend(game.apply(action))
+    return out
+
+
+def pass_responses(game: Game) -> None:
+    """Decline every optional Response offered now."""
+    while not game.is_over and game.decision is not None and game.decision.kind == "response":
+        game.apply(act.Pass())
+
+
+def assert_illegal(game: Game, action: act.Action) -> None:
+    """Assert the action is refused and the game is left byte-identical (R-DIGI-3)."""
+    before = msgspec.json.encode(game.state)
+    n_events = len(game.events)
+    legal = game.legal_actions()
+    assert action not in legal, f"{action!r} is legal"
+    try:
+        game.apply(action)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"{action!r} was not refused")
+    assert msgspec.json.encode(game.state) == before
+    assert len(game.events) == n_events
+    assert game.legal_actions() == legal

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
-
-
-def of(events: list[ev.Event], kind: type) -> list[Any]:
-    """Return the events of one kind, in order."""
-    return [e for e in events if isinstance(e, kind)]
+from unbroken.testing import events_of as of
 
 
 def test_hunger_example_level_three_two_food_eat_one() -> None:

@@ -4,7 +4,6 @@ R-ABILITY-1, R-COND-*, R-REWARD-1)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pytest
 
@@ -14,24 +13,12 @@ from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, play
+from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
 START_TIME = RULES.settings.level_start_time
 BARE = "base:bare-hands"
-
-
-def of(events: list[ev.Event], kind: type) -> list[Any]:
-    """Return the events of one kind, in order."""
-    return [e for e in events if isinstance(e, kind)]
-
-
-def play(game: Game, *actions: act.Action) -> list[ev.Event]:
-    """Apply actions in order; return all the events they produced."""
-    out: list[ev.Event] = []
-    for action in actions:
-        out.extend(game.apply(action))
-    return out
 
 
 def attacks(game: Game) -> list[str]:

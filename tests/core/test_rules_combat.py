@@ -7,31 +7,17 @@ wants one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game, IllegalAction
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, play
+from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
 START_TIME = RULES.settings.level_start_time
-
-
-def of(events: list[ev.Event], kind: type) -> list[Any]:
-    """Return the events of one kind, in order."""
-    return [e for e in events if isinstance(e, kind)]
-
-
-def play(game: Game, *actions: act.Action) -> list[ev.Event]:
-    """Apply actions in order; return all the events they produced."""
-    out: list[ev.Event] = []
-    for action in actions:
-        out.extend(game.apply(action))
-    return out
 
 
 def wound(monster: str, roll: int) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,36 +10,14 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.flow import Death, Run
-from unbroken.core.game import Game, IllegalAction
+from unbroken.core.game import Game
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, assert_illegal, pass_responses
+from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
 EFFORT = ("se", "me", "le")
-
-
-def of(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def assert_illegal(g: Game, action: act.Action) -> None:
-    """The action is refused and the game is left byte-identical (R-DIGI-3)."""
-    before = msgspec.json.encode(g.state)
-    n_events = len(g.events)
-    legal = g.legal_actions()
-    assert action not in legal
-    with pytest.raises(IllegalAction):
-        g.apply(action)
-    assert msgspec.json.encode(g.state) == before
-    assert len(g.events) == n_events
-    assert g.legal_actions() == legal
-
-
-def pass_responses(g: Game) -> None:
-    """Decline every optional Response offered now."""
-    while not g.is_over and g.decision.kind == "response":
-        g.apply(act.Pass())
 
 
 def skip_turn(g: Game) -> None:
@@ -205,7 +182,7 @@ def test_gain_never_exceeds_cap_and_accounts_for_every_point(resource, held, amo
 # --------------------------------------------------------------------------- R-RES-3
 
 
-def test_unaffordable_focus_is_not_offered_and_refused_unchanged():  # R-RES-3
+def test_unaffordable_focus_is_not_offered_and_refused_unchanged():  # R-RES-3, R-DIGI-3
     g = Scenario("caellahan").resources(se=3).start("preparation")
     assert act.Focus() not in g.legal_actions()
     assert act.Plan() not in g.legal_actions()

@@ -16,30 +16,13 @@ from unbroken.content import base_content_dir
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.flow import DECISIONS
-from unbroken.core.game import Game, IllegalAction
+from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, assert_illegal, pass_responses
+from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
 CLASSES = {"sneak", "sage", "hunter", "brawler"}
-
-
-def of(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def pass_responses(g: Game) -> None:
-    while not g.is_over and g.decision.kind == "response":
-        g.apply(act.Pass())
-
-
-def assert_illegal(g: Game, action: act.Action) -> None:
-    before = msgspec.json.encode(g.state)
-    n_events = len(g.events)
-    with pytest.raises(IllegalAction):
-        g.apply(action)
-    assert msgspec.json.encode(g.state) == before
-    assert len(g.events) == n_events
 
 
 # --------------------------------------------------------------------------- R-SETUP-1
@@ -433,7 +416,7 @@ def test_hunger_offers_every_amount_up_to_food_and_requirement():  # R-FLOW-2
     assert_illegal(g, act.Eat(3))
 
 
-def test_out_of_step_action_is_refused_unchanged():  # R-FLOW-2
+def test_out_of_step_action_is_refused_unchanged():  # R-FLOW-2, R-DIGI-3
     g = Scenario("caellahan").start("preparation")
     assert_illegal(g, act.Attack("punch"))
     assert_illegal(g, act.Resolve())

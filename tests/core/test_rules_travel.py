@@ -4,39 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 
-import msgspec
 import pytest
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import rng
-from unbroken.core.game import Game, IllegalAction
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, assert_illegal, pass_responses
+from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
-
-
-def of(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def pass_responses(g: Game) -> None:
-    while not g.is_over and g.decision.kind == "response":
-        g.apply(act.Pass())
-
-
-def assert_illegal(g: Game, action: act.Action) -> None:
-    """Refused, and the game is byte-identical afterwards (R-DIGI-3)."""
-    before = msgspec.json.encode(g.state)
-    n_events = len(g.events)
-    legal = g.legal_actions()
-    assert action not in legal
-    with pytest.raises(IllegalAction):
-        g.apply(action)
-    assert msgspec.json.encode(g.state) == before
-    assert len(g.events) == n_events
-    assert g.legal_actions() == legal
 
 
 def monster_rolls(events: list[ev.Event]) -> list[int]:
