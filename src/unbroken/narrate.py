@@ -271,11 +271,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return "Accept that you cannot pay: gain nothing, lose the time"
     if isinstance(action, act.Trick):
         mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
-        assert mo.trickery is not None
-        cost = amounts(mo.trickery.cost) if mo.trickery.cost else ""
-        if mo.trickery.downgrade:
-            cost = (cost + " + " if cost else "") + "downgrade your weapon"
-        return f"Trick the {mo.name}: pay {cost}; no battle, no rewards"
+        return f"Trick the {mo.name}: pay {trickery_text(mo)}; no battle, no rewards"
     if isinstance(action, act.Attack):
         weapon = ruleset.weapons[state.weapons[-1]]
         a = next(x for x in weapon.attacks if x.id == action.attack)
@@ -310,6 +306,22 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Eat):
         return f"Eat {action.food} food"
     raise AssertionError(f"no label for {action!r}")
+
+
+def trickery_text(monster: m.Monster) -> str:
+    """Return what tricking a monster costs, in words ("cannot be tricked" if nothing can)."""
+    trick = monster.trickery
+    if trick is None:
+        return "cannot be tricked"
+    cost = amounts(trick.cost) if trick.cost else ""
+    if trick.downgrade:
+        cost = (cost + " + " if cost else "") + "downgrade your weapon"
+    return cost
+
+
+def ambush_text(monster: m.Monster) -> str:
+    """Return a monster's ambush effect in words ("none" if it has none)."""
+    return "; ".join(effect_text(e) for e in monster.ambush) or "none"
 
 
 def attack_name(attack_id: str) -> str:

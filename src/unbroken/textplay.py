@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import Narrator, amounts, effect_text, label
+from unbroken.narrate import Narrator, ambush_text, amounts, effect_text, label, trickery_text
 from unbroken.replay import Recorder
 
 
@@ -114,13 +114,7 @@ class TextGame:
                 f"  Monster: {card.name} - armor {mo.armor}/{mo.max_armor}, "
                 f"health {mo.health}/{mo.max_health}" + ("  [DEFENDING]" if mo.defend else "")
             )
-            ambush = "; ".join(effect_text(e) for e in card.ambush) or "none"
-            trick = "cannot be tricked"
-            if card.trickery is not None:
-                trick = amounts(card.trickery.cost) if card.trickery.cost else ""
-                if card.trickery.downgrade:
-                    trick = (trick + " + " if trick else "") + "downgrade your weapon"
-            lines.append(f"    ambush: {ambush} | trickery: {trick}")
+            lines.append(f"    ambush: {ambush_text(card)} | trickery: {trickery_text(card)}")
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):

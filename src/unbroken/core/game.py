@@ -162,6 +162,10 @@ class Game:
             return f"You cannot take {name} now: {kinds[type(action)]}."
         return f"{describe_action(action)} is not possible now. {d.prompt}."
 
+    def food_requirement(self) -> int:
+        """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
+        return Run(self.ruleset, self.state).food_requirement()
+
     @property
     def is_over(self) -> bool:
         """True once the game is won or lost."""

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.narrate import Narrator, label
@@ -342,11 +343,11 @@ def detail(action: act.Action, game: Game) -> str:
         w = rules.weapons[action.weapon]
         return f"{w.name} ({w.type}): {w.text}"
     if isinstance(action, act.Eat):
-        need = s.level
+        need = game.food_requirement()
         missing = max(0, need - action.food)
         return (
             f"Eat {action.food} of {need}: +{action.food} SE; "
-            f"{missing} uneaten costs {missing * (missing + 1) // 2} SE."
+            f"{missing} uneaten costs {hunger_cost(missing)} SE."
         )
     return label(action, s, rules)
 

@@ -13,7 +13,14 @@ from unbroken.core import model as m
 from unbroken.core.flow import effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.narrate import amounts, attack_name, effect_text, encounter_text
+from unbroken.narrate import (
+    ambush_text,
+    amounts,
+    attack_name,
+    effect_text,
+    encounter_text,
+    trickery_text,
+)
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -145,14 +152,9 @@ class StagePanel(Panel):
             if mo.defend:
                 text.append("  [GUARD UP]", style="bold yellow")
             text.append("\n")
-            ambush = "; ".join(effect_text(e) for e in card.ambush) or "none"
-            if card.trickery is None:
-                trick = "cannot be tricked"
-            else:
-                trick = amounts(card.trickery.cost) if card.trickery.cost else ""
-                if card.trickery.downgrade:
-                    trick = (trick + " + " if trick else "") + "downgrade weapon"
-            text.append(f"ambush: {ambush} | trickery: {trick}\n", style="italic")
+            text.append(
+                f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}\n", style="italic"
+            )
             for ability in card.abilities:
                 text.append(f"{ability.name}: ", style="bold")
                 text.append(f"{ability.text}\n")
