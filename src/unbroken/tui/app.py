@@ -91,12 +91,6 @@ class UnbrokenApp(App[None]):
             self.notify(notice, severity="warning", timeout=8)
         self.switch_screen(GameScreen(game, recorder))
 
-    def recorder_path(self, screen: object) -> str | None:
-        """Return the replay file of the game on `screen`, if it is being recorded."""
-        recorder = getattr(screen, "recorder", None)
-        path = getattr(recorder, "path", None)
-        return str(path) if path is not None else None
-
     def start_recording(self, game: Game) -> Recorder | None:
         """Return a recorder for a new game, or None (and a notice) if it cannot write."""
         if not self.record_games:

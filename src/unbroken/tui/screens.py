@@ -279,7 +279,7 @@ class GameScreen(Screen[None]):
         """
         from unbroken.records import RecordsError, open_records
 
-        replay = self.unbroken.recorder_path(self)
+        replay = str(self.recorder.path) if self.recorder is not None else None
         try:
             with open_records() as records:
                 row = records.add_game(self.game, self.game.ruleset, replay)
