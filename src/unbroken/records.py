@@ -514,8 +514,14 @@ def _decode(
 
 
 def story_path_for(replay: Path) -> Path:
-    """Return where the end-of-game story of a replay goes: beside it, as `.txt`."""
-    return replay.with_suffix(".txt")
+    """Return where the end-of-game story of a replay goes: beside it, as `.txt`.
+
+    `game_lost.jsonl.gz` and `game_lost.jsonl` both get `game_lost.txt`.
+    """
+    name = replay.name
+    for ending in (".gz", ".jsonl"):
+        name = name.removesuffix(ending)
+    return replay.with_name(name + ".txt") if name != replay.name else replay.with_suffix(".txt")
 
 
 def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:

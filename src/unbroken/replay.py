@@ -1,9 +1,11 @@
 """Recorded games: the recorder (append, flush, fsync), the reader, verify, resume, timeline.
 
-The file format is JSON Lines, described in docs/replay-format.md. Reading a
-recording never unpickles or evaluates anything: every line is decoded by
-msgspec into the typed lines below, and a line that does not fit is a
-`ReplayError` naming the file and the line.
+The file format is JSON Lines, described in docs/replay-format.md. The game
+writes it gzip-compressed (`.jsonl.gz`, one sync-flushed deflate block per
+decision, so a killed process leaves a readable file); plain `.jsonl` is read
+too. Reading a recording never unpickles or evaluates anything: every line is
+decoded by msgspec into the typed lines below, and a line that does not fit is
+a `ReplayError` naming the file and the line.
 
     python -m unbroken.replay --regenerate-goldens   # re-record replays/ (deliberate)
 """
@@ -14,6 +16,7 @@ import argparse
 import hashlib
 import os
 import sys
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,7 +41,14 @@ FORMAT = 1
 CHECK_EVERY = 10
 #: The timeline keeps a state snapshot every this many positions.
 SNAPSHOT_EVERY = 10
-SUFFIX = ".jsonl"
+#: The name ending of the recordings the game writes (gzip-compressed JSON Lines).
+SUFFIX = ".jsonl.gz"
+#: The name ending of an uncompressed recording (the goldens; a `gzip -d` copy).
+PLAIN_SUFFIX = ".jsonl"
+SUFFIXES = (SUFFIX, PLAIN_SUFFIX)
+GZIP_MAGIC = b"\x1f\x8b"
+#: gzip container for zlib (wbits 16 + 15: a gzip header and trailer, 32 KB window).
+_GZIP_WBITS = 31
 OUTCOMES = ("won", "lost")
 
 
@@ -137,6 +147,56 @@ class ContentMismatch(ReplayError):
 
 # --------------------------------------------------------------------------- reading
 
+#: Compressed bytes inflated at a time, so the text before damaged data is kept.
+_INFLATE_CHUNK = 1024
+
+
+def is_recording(path: Path) -> bool:
+    """Return whether a file name is a recording's (`.jsonl.gz` or `.jsonl`)."""
+    return path.name.endswith(SUFFIXES)
+
+
+def _suffix(path: Path) -> str:
+    return SUFFIX if path.name.endswith(SUFFIX) else PLAIN_SUFFIX
+
+
+def _stem(path: Path) -> str:
+    """Return the file name without its recording ending."""
+    suffix = _suffix(path)
+    return path.name[: -len(suffix)] if path.name.endswith(suffix) else path.stem
+
+
+def unpack(data: bytes, path: Path | None = None) -> bytes:
+    """Return the JSON Lines text of a recording's bytes, gzip-compressed or plain.
+
+    A compressed stream that stops short (a game in progress, or a process
+    killed mid-write) gives the text written so far: the reader then treats a
+    cut-off last line like any torn line. Damaged compressed data, or bytes
+    after the end of it, is a ReplayError naming the line it damages.
+    """
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    out: list[bytes] = []
+    rest = data
+    while rest:
+        inflater = zlib.decompressobj(_GZIP_WBITS)
+        start = 0
+        while start < len(rest) and not inflater.eof:
+            try:
+                out.append(inflater.decompress(rest[start : start + _INFLATE_CHUNK]))
+            except zlib.error as exc:
+                line = b"".join(out).count(b"\n") + 1
+                why = str(exc).rpartition(": ")[2]  # zlib's "Error -3 while ...: why"
+                raise ReplayError(path, line, f"the compressed data is damaged ({why})") from None
+            start += _INFLATE_CHUNK
+        if not inflater.eof:
+            break  # cut off: everything written so far is in `out`
+        rest = inflater.unused_data + rest[start:]
+        if rest and not rest.startswith(GZIP_MAGIC):
+            line = b"".join(out).count(b"\n") + 1
+            raise ReplayError(path, line, "unexpected bytes after the end of the compressed data")
+    return b"".join(out)
+
 
 @dataclass
 class Recording:
@@ -181,7 +241,8 @@ def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
 
 
 def parse_recording(data: bytes, path: Path | None = None, drop_torn: bool = False) -> Recording:
-    """Return the recording held in `data` (the bytes of a .jsonl file)."""
+    """Return the recording held in `data` (the bytes of a .jsonl or .jsonl.gz file)."""
+    data = unpack(data, path)
     if not data:
         raise ReplayError(path, 1, "empty file: no header line")
     chunks = data.split(b"\n")
@@ -414,10 +475,18 @@ class Recorder:
     """
 
     def __init__(
-        self, path: Path, file: IO[bytes], hasher: Any, decisions: int, check_every: int
+        self,
+        path: Path,
+        file: IO[bytes],
+        hasher: Any,
+        decisions: int,
+        check_every: int,
+        deflate: Any = None,
     ) -> None:
         self.path = path
         self._file: IO[bytes] | None = file
+        #: The gzip compressor of a `.jsonl.gz` recording (None: plain JSON Lines).
+        self._deflate = deflate
         self._hasher = hasher
         self.decisions = decisions
         self.check_every = check_every
@@ -433,10 +502,12 @@ class Recorder:
         directory: Path | None = None,
         created: datetime | None = None,
         name: str | None = None,
+        compress: bool = True,
     ) -> Recorder:
         """Return a recorder that has written the header and setup lines of a new game.
 
         Call it before the game's first decision: every event so far is the setup.
+        The file is gzip-compressed (`.jsonl.gz`) unless `compress` is false.
         """
         if directory is None:
             from unbroken.paths import replays_dir
@@ -448,7 +519,8 @@ class Recorder:
         stem = name or (
             f"{when:%Y-%m-%dT%H%M}_{_short_id(s.character)}_{s.difficulty}_seed{s.seed}"
         )
-        path = directory / f"{stem}{SUFFIX}"
+        suffix = SUFFIX if compress else PLAIN_SUFFIX
+        path = directory / f"{stem}{suffix}"
         copy = 1
         while True:
             try:
@@ -456,7 +528,7 @@ class Recorder:
                 break
             except FileExistsError:
                 copy += 1
-                path = directory / f"{stem}-{copy}{SUFFIX}"
+                path = directory / f"{stem}-{copy}{suffix}"
         header = Header(
             format=FORMAT,
             engine=__version__,
@@ -468,7 +540,8 @@ class Recorder:
             ruleset=ruleset.digest,
             created=when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         )
-        recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY)
+        deflate = _deflater() if compress else None
+        recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
         _sync_dir(directory)
         return recorder
@@ -476,11 +549,13 @@ class Recorder:
     def _write(self, data: bytes, log: bool = True) -> None:
         if self._file is None:
             raise ValueError(f"the recording {self.path} is closed")
-        self._file.write(data)
-        self._file.flush()
-        os.fsync(self._file.fileno())
         if log:
             self._hasher.update(data)
+        if self._deflate is not None:
+            # A sync flush ends the deflate data on a byte boundary: what is
+            # on disk after the fsync inflates to every line written so far.
+            data = self._deflate.compress(data) + self._deflate.flush(zlib.Z_SYNC_FLUSH)
+        _append(self._file, data)
 
     def record(self, action: Action, events: list[Event], game: Game) -> None:
         """Append one decision (and a check line every `check_every`), then fsync."""
@@ -509,8 +584,8 @@ class Recorder:
         self.close()
         self.finished = True
         result = "won" if outcome.won else "lost"
-        if not self.path.stem.endswith(f"_{result}"):
-            target = self.path.with_name(f"{self.path.stem}_{result}{SUFFIX}")
+        if not _stem(self.path).endswith(f"_{result}"):
+            target = self.path.with_name(f"{_stem(self.path)}_{result}{_suffix(self.path)}")
             os.replace(self.path, target)
             self.path = target
             _sync_dir(target.parent)
@@ -519,8 +594,24 @@ class Recorder:
     def close(self) -> None:
         """Close the file (an unfinished game stays resumable)."""
         if self._file is not None:
+            if self._deflate is not None:
+                # End the gzip stream (its trailer holds a CRC): `zcat` reads it cleanly.
+                _append(self._file, self._deflate.flush(zlib.Z_FINISH))
+                self._deflate = None
             self._file.close()
             self._file = None
+
+
+def _deflater() -> Any:
+    """Return a gzip-format zlib compressor for a recording."""
+    return zlib.compressobj(6, zlib.DEFLATED, _GZIP_WBITS)
+
+
+def _append(file: IO[bytes], data: bytes) -> None:
+    """Write, flush and fsync: the bytes are on disk when this returns."""
+    file.write(data)
+    file.flush()
+    os.fsync(file.fileno())
 
 
 def _sync_dir(directory: Path) -> None:
@@ -554,20 +645,16 @@ class ReplayInfo:
 def read_info(path: Path) -> ReplayInfo:
     """Return the summary of a recording from its header and last line."""
     try:
-        with open(path, "rb") as file:
-            first = file.readline()
-            file.seek(0, os.SEEK_END)
-            end = file.tell()
-            file.seek(max(0, end - 65536))
-            tail = file.read().split(b"\n")
+        data = path.read_bytes()
     except OSError as exc:
         raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
-    _check_header(path, first.rstrip(b"\n"))
-    header = _decode(path, 1, first.rstrip(b"\n"))
+    lines = unpack(data, path).split(b"\n")
+    _check_header(path, lines[0])
+    header = _decode(path, 1, lines[0])
     if not isinstance(header, Header):
         raise ReplayError(path, 1, "missing header: line 1 must be the header")
     decisions, outcome, score = 0, "unfinished", None
-    for raw in reversed([t for t in tail[1:] if t]):
+    for raw in reversed([t for t in lines[1:] if t]):
         try:
             line = _line_decoder.decode(raw)
         except _BAD_LINE:
@@ -597,7 +684,7 @@ def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], lis
 
         directory = replays_dir()
     infos, problems = [], []
-    for path in sorted(directory.glob(f"*{SUFFIX}")):
+    for path in sorted(p for p in directory.glob("*.jsonl*") if is_recording(p)):
         try:
             infos.append(read_info(path))
         except ReplayError as exc:
@@ -618,14 +705,31 @@ def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
     the file, and the one-line notice is in `recorder.notices`.
     """
     path = Path(path)
-    rec = read_recording(path, drop_torn=True)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    text = unpack(data, path)
+    rec = parse_recording(text, path, drop_torn=True)
     if rec.footer is not None:
         raise ReplayError(path, None, "this game is already over; there is nothing to resume")
     game = replay(rec, ruleset, require_footer=False)
-    file = open(path, "r+b")  # noqa: SIM115 - held open for the rest of the game
-    file.truncate(rec.size)
-    file.seek(rec.size)
-    recorder = Recorder(path, file, rec.hasher, len(rec.decisions), rec.header.check_every or 1)
+    deflate = None
+    if data.startswith(GZIP_MAGIC):
+        # A deflate stream cannot be continued by a new process: write the good
+        # lines to a new file and swap it in atomically, then append to it.
+        deflate = _deflater()
+        scratch = path.with_name(path.name + ".tmp")
+        file = open(scratch, "wb")  # noqa: SIM115 - held open for the rest of the game
+        _append(file, deflate.compress(text[: rec.size]) + deflate.flush(zlib.Z_SYNC_FLUSH))
+        os.replace(scratch, path)
+        _sync_dir(path.parent)
+    else:
+        file = open(path, "r+b")  # noqa: SIM115 - held open for the rest of the game
+        file.truncate(rec.size)
+        file.seek(rec.size)
+    every = rec.header.check_every or 1
+    recorder = Recorder(path, file, rec.hasher, len(rec.decisions), every, deflate)
     if rec.torn:
         recorder.notices.append(f"{path.name}: {rec.torn}")
     if game.is_over:
@@ -743,13 +847,14 @@ def record_game(
     bot: str,
     directory: Path,
     name: str | None = None,
+    compress: bool = True,
 ) -> Path:
     """Play one game with a bot while recording it; return the finished file's path."""
     from unbroken import sim
 
     policy = sim.BOTS[bot]
     game = Game.new(ruleset, character, difficulty, seed)
-    recorder = Recorder.start(game, ruleset, directory, GOLDEN_CREATED, name)
+    recorder = Recorder.start(game, ruleset, directory, GOLDEN_CREATED, name, compress)
     n = 0
     while not game.is_over:
         action = policy(game, n)
@@ -768,12 +873,16 @@ def _golden_seeds(start: int) -> Iterator[int]:
 
 
 def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[Path]:
-    """Re-record the golden replays: a loss per difficulty and character, a win where found."""
+    """Re-record the golden replays: a loss per difficulty and character, a win where found.
+
+    Goldens are plain `.jsonl` (not compressed) so a change to them reads as a diff.
+    """
     from unbroken import sim
 
     directory.mkdir(parents=True, exist_ok=True)
-    for old in directory.glob(f"*{SUFFIX}"):
-        old.unlink()
+    for old in directory.iterdir():
+        if is_recording(old):
+            old.unlink()
     written: list[Path] = []
     diffs = [d.id for d in ruleset.settings.difficulties]
     chars = sorted(ruleset.characters)
@@ -794,6 +903,7 @@ def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[P
                     "greedy",
                     directory,
                     f"{d}_{_short_id(character)}_seed{seed}",
+                    compress=False,
                 )
             )
         for cls in sorted(ruleset.classes):
@@ -814,6 +924,7 @@ def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[P
                             "greedy",
                             directory,
                             f"{d}_{_short_id(character)}_seed{seed}",
+                            compress=False,
                         )
                     )
                     break

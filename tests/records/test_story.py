@@ -64,8 +64,9 @@ def test_add_game_writes_the_story_beside_the_replay(
     records: Records, lost_game: GameMaker, rules: Ruleset, tmp_path: Path
 ) -> None:
     game = lost_game(seed=5)
-    replay = tmp_path / "replays" / "2026-01-01-seed5.jsonl"
+    replay = tmp_path / "replays" / "2026-01-01-seed5.jsonl.gz"
     replay.parent.mkdir()
+    assert story_path_for(replay.with_name("2026-01-01-seed5.jsonl")).name == "2026-01-01-seed5.txt"
     row = records.add_game(game, rules, replay_path=replay)
     beside = tmp_path / "replays" / "2026-01-01-seed5.txt"
     assert story_path_for(replay) == beside

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gzip
 import shutil
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from unbroken.replay import (
     Recorder,
     ReplayError,
     Timeline,
+    read_info,
     read_recording,
     recorded_games,
     replay,
@@ -59,7 +62,7 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
 ) -> None:
     game = Game.new(ruleset, "tomu", "easy", 7)
     recorder = Recorder.start(game, ruleset, tmp_path)
-    assert recorder.path.name.endswith("_tomu_easy_seed7.jsonl")
+    assert recorder.path.name.endswith("_tomu_easy_seed7.jsonl.gz")
     assert recorder.path.name[:4].isdigit() and "T" in recorder.path.name[:16]
     n = 0
     while not game.is_over:
@@ -67,7 +70,7 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
         n += 1
         recorder.record(action, game.apply(action), game)
     path = recorder.finish(game)
-    assert path.name.endswith("_tomu_easy_seed7_lost.jsonl")
+    assert path.name.endswith("_tomu_easy_seed7_lost.jsonl.gz")
     assert path.exists() and not (tmp_path / path.name.replace("_lost", "")).exists()
     again = Recorder.start(Game.new(ruleset, "tomu", "easy", 7), ruleset, tmp_path)
     assert again.path != recorder.path  # same minute, same game: a second file
@@ -113,7 +116,7 @@ def test_resume_continues_the_same_file_and_checks_it(ruleset: Ruleset, tmp_path
 
 def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: Path) -> None:
     game = Game.new(ruleset, "mae-el", "easy", 5)
-    recorder = Recorder.start(game, ruleset, tmp_path)
+    recorder = Recorder.start(game, ruleset, tmp_path, compress=False)
     for n in range(6):
         action = greedy_bot(game, n)
         recorder.record(action, game.apply(action), game)
@@ -130,6 +133,62 @@ def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: P
     again.record(action, resumed.apply(action), resumed)
     again.close()
     assert len(read_recording(recorder.path).decisions) == 7
+
+
+def test_the_game_writes_gzip_that_holds_the_same_lines(
+    compressed: Path, recording: Path, ruleset: Ruleset
+) -> None:
+    # The same game recorded twice: the compressed file is the plain one, gzipped.
+    assert compressed.name.endswith("_lost.jsonl.gz")
+    assert gzip.decompress(compressed.read_bytes()) == recording.read_bytes()
+    assert compressed.stat().st_size * 4 < recording.stat().st_size
+    assert verify_file(compressed, ruleset) is None
+    assert read_info(compressed) == dataclasses.replace(read_info(recording), path=compressed)
+
+
+def test_a_compressed_recording_killed_mid_write_resumes_at_the_last_whole_decision(
+    ruleset: Ruleset, tmp_path: Path
+) -> None:
+    game = Game.new(ruleset, "mae-el", "easy", 5)
+    recorder = Recorder.start(game, ruleset, tmp_path)
+    for n in range(6):
+        action = greedy_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+    before = recorder.path.stat().st_size
+    after_six = list(game.events)
+    action = greedy_bot(game, 6)
+    recorder.record(action, game.apply(action), game)
+    # Not closed: what is on disk is what a kill -9 leaves (no gzip trailer).
+    whole = recorder.path.read_bytes()
+    assert len(read_recording(recorder.path).decisions) == 7
+    notices = 0
+    for cut in range(before, len(whole)):
+        copy = tmp_path / f"cut{cut}.jsonl.gz"
+        copy.write_bytes(whole[:cut])  # the 7th decision's write, torn at every byte
+        resumed, again = resume(copy, ruleset)
+        assert resumed.events in (after_six, game.events)
+        notices += len(again.notices)
+        assert all("dropped" in notice for notice in again.notices)
+        follow = greedy_bot(resumed, again.decisions)
+        again.record(follow, resumed.apply(follow), resumed)
+        again.close()
+        # The resumed file is a whole gzip stream again, ending with the new decision.
+        text = gzip.decompress(copy.read_bytes())
+        assert len(read_recording(copy).decisions) == again.decisions
+        assert text.count(b'"kind":"decision"') == again.decisions
+    assert notices > 0  # some cuts fall inside the 7th line's text
+
+
+def test_damaged_compressed_data_names_the_line(compressed: Path, tmp_path: Path) -> None:
+    raw = bytearray(compressed.read_bytes())
+    raw[len(raw) // 2 : len(raw) // 2 + 8] = b"\xff" * 8
+    path = tmp_path / "damaged.jsonl.gz"
+    path.write_bytes(bytes(raw))
+    with pytest.raises(ReplayError, match=r"damaged.jsonl.gz:\d+: the compressed data is damaged"):
+        read_recording(path)
+    path.write_bytes(compressed.read_bytes() + b"trailing junk")
+    with pytest.raises(ReplayError, match="unexpected bytes after the end of the compressed data"):
+        read_recording(path)
 
 
 def test_a_finished_game_cannot_be_resumed(recording: Path, ruleset: Ruleset) -> None:

@@ -118,8 +118,8 @@ def test_play_to_the_end_leaves_a_finished_recording(ruleset: Ruleset) -> None:
     assert unfinished_games() == []
     from unbroken.paths import replays_dir
 
-    [path] = list(replays_dir().glob("*_niola_hard_seed5_*.jsonl"))
-    assert path.name.endswith(("_won.jsonl", "_lost.jsonl"))
+    [path] = list(replays_dir().glob("*_niola_hard_seed5_*.jsonl.gz"))
+    assert path.name.endswith(("_won.jsonl.gz", "_lost.jsonl.gz"))
     assert verify_file(path, ruleset) is None
 
 
