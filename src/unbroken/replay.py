@@ -455,6 +455,34 @@ def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
     return None
 
 
+def _verify_chunk(paths: list[Path]) -> list[str | None]:
+    """Verify a chunk of files in a worker process."""
+    from unbroken import workers
+
+    rules = workers.ruleset()
+    return [verify_file(path, rules) for path in paths]
+
+
+def verify_files(
+    paths: Sequence[Path], ruleset: Ruleset, jobs: int = 1
+) -> Iterator[tuple[Path, str | None]]:
+    """Yield each path with its problem (None when it verifies), in the order given.
+
+    With `jobs` above 1 the files are verified by that many worker processes.
+    """
+    if jobs <= 1 or len(paths) < 2:
+        for path in paths:
+            yield path, verify_file(path, ruleset)
+        return
+    from unbroken import workers
+
+    parts = workers.chunks(paths, jobs, most=20)
+    done = iter(paths)
+    for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs):
+        for problem in problems:
+            yield next(done), problem
+
+
 # --------------------------------------------------------------------------- recording
 
 
@@ -715,6 +743,7 @@ def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
         raise ReplayError(path, None, "this game is already over; there is nothing to resume")
     game = replay(rec, ruleset, require_footer=False)
     deflate = None
+    file: IO[bytes]
     if data.startswith(GZIP_MAGIC):
         # A deflate stream cannot be continued by a new process: write the good
         # lines to a new file and swap it in atomically, then append to it.

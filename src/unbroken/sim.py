@@ -281,17 +281,12 @@ def play_one(
 
 _ENCODER = msgspec.json.Encoder()
 
-#: The ruleset worker processes play with (inherited from the parent by fork).
-_WORKER_RULESET: Ruleset | None = None
-
 
 def _play_chunk(bot: str, chunk: list[tuple[int, str, str]]) -> list[tuple[Result, bytes]]:
     """Play a chunk of the schedule in a worker process; return results and log digests."""
-    ruleset = _WORKER_RULESET
-    if ruleset is None:  # a spawned worker: load the same (default) ruleset again
-        from unbroken.plugins import load_ruleset
+    from unbroken import workers
 
-        ruleset = load_ruleset()
+    ruleset = workers.ruleset()
     policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
     return [play_one(ruleset, policy, *game)[1:] for game in chunk]
 
@@ -325,22 +320,14 @@ def run(
             on_game(result)
 
     if jobs > 1 and on_finished is None and len(plan) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from functools import partial
 
-        global _WORKER_RULESET
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        size = max(1, min(50, len(plan) // (jobs * 4) or 1))
-        chunks = [plan[i : i + size] for i in range(0, len(plan), size)]
-        _WORKER_RULESET = ruleset
-        try:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                for part in pool.map(_play_chunk, [bot] * len(chunks), chunks):
-                    for result, log_digest in part:
-                        count(result, log_digest)
-        finally:
-            _WORKER_RULESET = None
+        from unbroken import workers
+
+        parts = workers.chunks(plan, jobs)
+        for part in workers.map_chunks(partial(_play_chunk, bot), parts, ruleset, jobs):
+            for result, log_digest in part:
+                count(result, log_digest)
     else:
         policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
         for game_seed, character, difficulty in plan:

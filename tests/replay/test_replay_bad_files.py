@@ -318,3 +318,15 @@ def test_mutated_compressed_recordings_fail_cleanly_or_verify(
             reader()
         except ReplayError:
             pass
+
+
+def test_verify_in_worker_processes_reports_the_same_in_the_same_order(
+    recording: Path, compressed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = write(tmp_path, lines_of(recording)[:-1])
+    files = [str(p) for p in (recording, bad, compressed, tmp_path / "missing.jsonl")] * 3
+    assert main(["verify", "--jobs", "1", *files]) == 1
+    alone = capsys.readouterr().out
+    assert main(["verify", "--jobs", "2", *files]) == 1
+    assert capsys.readouterr().out == alone
+    assert "6 OK, 6 failed" in alone

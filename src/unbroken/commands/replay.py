@@ -11,7 +11,7 @@ HELP = "watch a recorded game (step, back, jump, play) in the game screen"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="a recording (.jsonl)")
+    parser.add_argument("file", type=Path, help="a recording (.jsonl.gz or .jsonl)")
 
 
 def run(args: argparse.Namespace) -> int:

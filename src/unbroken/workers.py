@@ -1,0 +1,54 @@
+"""Work spread over worker processes that share the parent's ruleset.
+
+`sim.run` and `replay.verify_files` cut their work into chunks and map a
+function over them here. Workers are forked where the platform can (they then
+inherit the ruleset, plugins included, without loading anything); elsewhere
+each worker loads the default ruleset again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: The ruleset of the batch being mapped (inherited by forked workers).
+_RULESET: Ruleset | None = None
+
+
+def ruleset() -> Ruleset:
+    """Return the ruleset a worker runs with (call it inside the mapped function)."""
+    if _RULESET is None:  # a spawned worker: load the same (default) ruleset again
+        from unbroken.plugins import load_ruleset
+
+        return load_ruleset()
+    return _RULESET
+
+
+def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:
+    """Cut `items` into chunks: about four per worker, at most `most` items each."""
+    size = max(1, min(most, len(items) // (jobs * 4) or 1))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def map_chunks(
+    func: Callable[[list[T]], R], parts: list[list[T]], rules: Ruleset, jobs: int
+) -> Iterator[R]:
+    """Yield `func(part)` for every part, in order, computed by `jobs` worker processes."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _RULESET
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    _RULESET = rules
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            yield from pool.map(func, parts)
+    finally:
+        _RULESET = None
