@@ -56,6 +56,16 @@ BASE = "base"
 ENV = "UNBROKEN_PLUGINS"
 #: The card kinds a pack holds, in the order listings show them.
 KINDS = ("classes", "characters", "weapons", "monsters", "skills", "conditions", "encounters")
+_ONE = {"classes": "class", "upgrades": "upgrade"}
+
+
+def adds_text(adds: dict[str, int]) -> str:
+    """Return what a plugin adds as words: `1 monster, 2 weapons, 1 upgrade`."""
+    return ", ".join(
+        f"{n} {kind if n != 1 else _ONE.get(kind, kind.removesuffix('s'))}"
+        for kind, n in adds.items()
+        if n
+    )
 
 
 class PluginError(Exception):

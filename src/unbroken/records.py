@@ -513,6 +513,11 @@ def _decode(
     )
 
 
+def alternatives_text(scores: dict[str, int]) -> str:
+    """Return plugins' scores as `molehill:five 5, unearthed:unstoppable 31`."""
+    return ", ".join(f"{name} {points}" for name, points in sorted(scores.items()))
+
+
 def story_path_for(replay: Path) -> Path:
     """Return where the end-of-game story of a replay goes: beside it, as `.txt`.
 

@@ -318,3 +318,13 @@ def test_enable_and_disable_persist_in_the_user_config() -> None:
     assert disabled_plugins() == ["other"]
     with pytest.raises(PluginError, match="base game cannot be disabled"):
         set_enabled("base", False)
+
+
+def test_what_a_plugin_adds_reads_as_words() -> None:
+    from unbroken.plugins import adds_text
+
+    assert adds_text({"monsters": 1, "classes": 1, "weapons": 0}) == "1 monster, 1 class"
+    assert adds_text({"classes": 2, "upgrades": 1, "encounters": 8}) == (
+        "2 classes, 1 upgrade, 8 encounters"
+    )
+    assert adds_text({}) == ""

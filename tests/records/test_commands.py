@@ -82,6 +82,23 @@ def test_the_scores_show_wins_and_new_achievements(
     assert "Let monsters catch you off guard" in sheet
 
 
+def test_the_scores_show_plugins_alternative_scores_beside_a_win(
+    won_game: GameMaker,
+    rules: Ruleset,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        "unbroken.plugins.alternative_scores",
+        lambda ruleset, events, state: {"molehill:five": 5, "unearthed:unstoppable": 31},
+    )
+    with open_records() as records:
+        records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules)
+    assert main(["scores"]) == 0
+    out = capsys.readouterr().out
+    assert "won, 31 points (Revenant); molehill:five 5, unearthed:unstoppable 31" in out
+
+
 def test_no_games_yet(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scores"]) == 0
     assert "No games recorded yet" in capsys.readouterr().out

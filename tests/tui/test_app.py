@@ -152,9 +152,36 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
         table = app.screen.query_one("#games", DataTable)
         assert table.row_count == 1
         assert "lost" in [str(c) for c in table.get_row_at(0)]
+        assert "alternative_scores" not in table.columns  # no plugin scored this game
         await pilot.press("a")
         assert isinstance(app.screen, AchievementsScreen)
         assert app.screen.query_one("#sheet", DataTable).row_count == 16
+
+
+def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> None:
+    from textual.widgets import DataTable
+
+    from unbroken.records import open_records
+    from unbroken.tui.records import RecordsScreen
+
+    monkeypatch.setattr(
+        "unbroken.plugins.alternative_scores", lambda ruleset, events, state: {"molehill:five": 5}
+    )
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game.apply(game.legal_actions()[0])  # starve
+    with open_records() as records:
+        records.add_game(game, RULES)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+
+    async def look() -> None:
+        async with app.run_test(size=(120, 30)) as pilot:
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            table = app.screen.query_one("#games", DataTable)
+            assert str(table.columns["alternative_scores"].label) == "Other scores"
+            assert table.get_row_at(0)[-1] == "molehill:five 5"
+
+    asyncio.run(look())
 
 
 def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> None:

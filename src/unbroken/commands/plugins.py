@@ -76,6 +76,8 @@ def _rows() -> list[dict[str, Any]]:
 
 
 def _list(as_json: bool) -> int:
+    from unbroken.plugins import adds_text
+
     rows = _rows()
     if as_json:
         print(json.dumps(rows, indent=2))
@@ -83,7 +85,7 @@ def _list(as_json: bool) -> int:
     for row in rows:
         state = "on" if row["enabled"] else "off"
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
-        adds = ", ".join(f"{n} {kind}" for kind, n in row["adds"].items())
+        adds = adds_text(row["adds"])
         print(f"    adds: {adds or 'nothing'}")
         for label in ("scoring_rules", "handlers", "achievements", "bots"):
             if row[label]:

@@ -74,6 +74,8 @@ def _short(card_id: str) -> str:
 
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
+    from unbroken.records import alternatives_text
+
     total, wins = records.count()
     if total == 0:
         print(f"No games recorded yet (records: {records.path}).")
@@ -85,6 +87,8 @@ def show(records: Records, recent: int) -> int:
     for row in records.games(limit=recent):
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
+            if row.alternative_scores:
+                result += "; " + alternatives_text(row.alternative_scores)
         else:
             by = _short(row.killed_by)
             same = by == row.cause.lower().replace(" ", "-")

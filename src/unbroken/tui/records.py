@@ -43,7 +43,7 @@ class RecordsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, open_records
+        from unbroken.records import RecordsError, alternatives_text, open_records
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
@@ -56,6 +56,10 @@ class RecordsScreen(Screen[None]):
         except RecordsError as exc:
             summary.update(f"Records are unavailable: {exc}")
             return
+        # Plugins' scoring rules get a column once any game has such a score.
+        others = any(row.alternative_scores for row in rows)
+        if others:
+            table.add_column("Other scores", key="alternative_scores")
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(f"{played} games, {won} won ({rate}).  s: sort  a: achievements")
         for row in rows:
@@ -71,6 +75,7 @@ class RecordsScreen(Screen[None]):
                 row.score,
                 row.rank or "-",
                 row.cause or "-",
+                *([alternatives_text(row.alternative_scores)] if others else []),
                 key=key,
             )
         table.focus()
@@ -142,12 +147,12 @@ class PluginsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.plugins import current_plugins
+        from unbroken.plugins import adds_text, current_plugins
 
         table = self.query_one("#plugins", DataTable)
         table.add_columns("Plugin", "Version", "Origin", "On", "Adds")
         for info in current_plugins().infos:
-            adds = ", ".join(f"{n} {k}" for k, n in info.adds.items() if n)
+            adds = adds_text(info.adds)
             extra = [*info.scoring_rules, *info.handlers]
             if extra:
                 adds += ("; " if adds else "") + ", ".join(extra)
