@@ -184,6 +184,24 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
     asyncio.run(look())
 
 
+def test_game_over_shows_plugins_scores_for_a_loss_too(monkeypatch: Any) -> None:
+    monkeypatch.setattr(
+        "unbroken.plugins.alternative_scores",
+        lambda ruleset, events, state: {"molehill:consolation": 2},
+    )
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("1")  # starve
+            assert isinstance(app.screen, GameOverScreen)
+            shown = str(app.screen.query_one("#result").render())
+            assert "DEATH" in shown and "molehill:consolation: 2" in shown
+
+    asyncio.run(play())
+
+
 def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> None:
     data = tmp_path / "data"
     data.mkdir()

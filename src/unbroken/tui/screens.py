@@ -383,15 +383,16 @@ class GameOverScreen(Screen[None]):
                     name = RESOURCE_NAMES.get(k, k)
                     text.append(f"  {name:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
-            from unbroken.plugins import alternative_scores
-
-            for name, alt in alternative_scores(rules, game.events, game.state).items():
-                text.append(f"{name}: {alt}\n")
         else:
             killer = rules.card_name(out.source) if out.source else ""
             by = f" ({killer})" if killer and killer != out.cause else ""
             text.append("DEATH\n\n", style="bold red")
             text.append(f"You died at level {out.level}, {out.step} step: {out.cause}{by}.\n")
+        from unbroken.plugins import alternative_scores
+
+        # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
+        for name, alt in alternative_scores(rules, game.events, game.state).items():
+            text.append(f"{name}: {alt}\n")
         from unbroken.records import all_achievements, plugin_predicates
 
         known = {a.id: a.name for a in all_achievements()}
