@@ -184,6 +184,61 @@ def installed_entry_points() -> list[metadata.EntryPoint]:
     return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
 
 
+def project_plugins(project: Path) -> list[tuple[str, object]]:
+    """Import the plugins a plugin project declares, from its source, not installed.
+
+    `project` is the folder of its pyproject.toml; each entry point of the
+    `unbroken` group is imported from `src/` or the project folder. Returns
+    (name, module) pairs for `get_plugin_manager(extra=...)`. Raises
+    PluginError naming the file and what is wrong.
+    """
+    import importlib
+    import sys
+    import tomllib
+
+    pyproject = project / "pyproject.toml"
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PluginError(f"{pyproject}: cannot read it ({exc.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise PluginError(f"{pyproject}: not valid TOML ({exc})") from None
+    points = data.get("project", {}).get("entry-points", {}).get(GROUP, {})
+    if not isinstance(points, dict) or not points:
+        raise PluginError(
+            f"{pyproject}: no [project.entry-points.{GROUP}] table: "
+            "a plugin declares its name and module there"
+        )
+    found: list[tuple[str, object]] = []
+    for name, ref in sorted(points.items()):
+        module_name, _, attr = str(ref).partition(":")
+        top = module_name.split(".")[0]
+        roots = [
+            r
+            for r in (project / "src", project)
+            if (r / top).exists() or (r / f"{top}.py").exists()
+        ]
+        if not roots:
+            raise PluginError(
+                f"{pyproject}: plugin {name!r}: module {module_name!r} not found under {project}"
+            )
+        sys.path.insert(0, str(roots[0]))
+        try:
+            for loaded in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+                del sys.modules[loaded]  # an installed copy must not stand in for the source
+            module: object = importlib.import_module(module_name)
+            for part in filter(None, attr.split(".")):
+                module = getattr(module, part)
+        except Exception as exc:
+            raise PluginError(
+                f"{pyproject}: plugin {name!r} failed to import: {_say(exc)}"
+            ) from None
+        finally:
+            sys.path.remove(str(roots[0]))
+        found.append((name, module))
+    return found
+
+
 # --------------------------------------------------------------------------- the manager
 
 
@@ -196,8 +251,9 @@ def get_plugin_manager(
     """Return a fresh manager: hookspecs, the base plugin, then the plugins on, checked.
 
     `names` limits the entry points loaded (None: all installed); `extra` registers
-    (name, plugin object) pairs as if installed (tests, scratch plugins). Plugins
-    that fail are left out and described in `problems`.
+    (name, plugin object) pairs as if installed (tests, scratch plugins, a plugin
+    project being checked), in place of an installed plugin of the same name.
+    Plugins that fail are left out and described in `problems`.
     """
     problems = [] if problems is None else problems
     infos = [] if infos is None else infos
@@ -206,7 +262,10 @@ def get_plugin_manager(
     pm.register(base, name=BASE)
     infos.append(PluginInfo(BASE, __version__, "built-in"))
     candidates: list[tuple[str, str, str, Callable[[], object]]] = []
+    replaced = {name for name, _ in extra}
     for ep in installed_entry_points():
+        if ep.name in replaced:
+            continue
         dist = ep.dist
         version = dist.version if dist is not None else "?"
         origin = f"{dist.name} (entry point)" if dist is not None else "entry point"
@@ -262,17 +321,29 @@ class _Contribution:
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     """Return a plugin's packs, edges and handlers; raise ContentError/Exception on a fault."""
     got = _Contribution(name)
-    for folder in _call(pm, name, "unbroken_content_packs", []):
-        pack, problems = read_pack(Path(folder), name)
-        edges, edge_problems = read_upgrades(Path(folder), name)
+    for folder in plugin_content_folders(pm, name):
+        pack, problems = read_pack(folder, name)
+        edges, edge_problems = read_upgrades(folder, name)
         if problems or edge_problems:
             raise ContentError("\n".join(str(p) for p in [*problems, *edge_problems]))
         assert pack is not None
         got.packs.append(pack)
         got.upgrades.extend(edges)
-    for key, handler in _call(pm, name, "unbroken_effect_handlers", {}).items():
-        got.handlers[key if name == BASE else f"{name}:{key.split(':')[-1]}"] = handler
+    got.handlers.update(plugin_handlers(pm, name))
     return got
+
+
+def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHandler]:
+    """Return plugin `name`'s effect handlers under the names cards use (`name:key`)."""
+    return {
+        key if name == BASE else f"{name}:{key.split(':')[-1]}": handler
+        for key, handler in _call(pm, name, "unbroken_effect_handlers", {}).items()
+    }
+
+
+def plugin_content_folders(pm: pluggy.PluginManager, name: str) -> list[Path]:
+    """Return the content folders plugin `name` gives (its `unbroken_content_packs`)."""
+    return [Path(folder) for folder in _call(pm, name, "unbroken_content_packs", [])]
 
 
 def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:

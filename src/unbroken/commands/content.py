@@ -37,7 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="a pack folder (default: the base pack)",
+        help="a pack folder, or a plugin project (the folder of its pyproject.toml), "
+        "checked from source without installing it (default: the base pack)",
     )
     check.add_argument(
         "--name",
@@ -51,18 +52,78 @@ def run(args: argparse.Namespace) -> int:
     paths: list[Path] = list(args.paths) or [base_content_dir()]
     failed = False
     for folder in paths:
-        summary, problems = check_pack(folder, args.name)
-        if problems:
+        if (folder / "pyproject.toml").is_file():
+            summary, messages = check_project(folder)
+        else:
+            summary, problems = check_pack(folder, args.name)
+            messages = [str(p) for p in problems]
+        if messages:
             failed = True
-            for problem in dict.fromkeys(str(p) for p in problems):
-                print(problem)
+            for message in dict.fromkeys(messages):
+                print(message)
         else:
             print("\n".join(summary))
     return 1 if failed else 0
 
 
-def check_pack(folder: Path, name: str | None = None) -> tuple[list[str], list[Problem]]:
-    """Return the summary lines of the pack at `folder` and every problem found in it."""
+def check_project(project: Path) -> tuple[list[str], list[str]]:
+    """Check a plugin project from its source: its hooks, its content and how it loads.
+
+    Returns the summary lines, or the problems (each naming a file, or the plugin).
+    """
+    import warnings
+
+    from unbroken.plugins import (
+        PluginError,
+        get_plugin_manager,
+        load_plugins,
+        plugin_content_folders,
+        plugin_handlers,
+        project_plugins,
+    )
+
+    try:
+        found = project_plugins(project)
+    except PluginError as exc:
+        return [], [str(exc)]
+    problems: list[str] = []
+    pm = get_plugin_manager(None, found, problems)
+    if problems:
+        return [], problems
+    summary: list[str] = []
+    messages: list[str] = []
+    for name, _ in found:
+        try:
+            folders = plugin_content_folders(pm, name)
+            handlers = plugin_handlers(pm, name)
+        except Exception as exc:  # noqa: BLE001 - a plugin's hook is untrusted code
+            messages.append(f"plugin {name!r}: a hook raised {type(exc).__name__}: {exc}")
+            continue
+        for folder in folders:
+            lines, pack_problems = check_pack(folder, name, handlers)
+            summary.extend(lines)
+            messages.extend(str(p) for p in pack_problems)
+        if handlers:
+            summary.append(f"  handlers: {', '.join(sorted(handlers))}")
+    if messages:
+        return [], messages
+    # Then as the game loads it, beside the other installed plugins (ids, faces, upgrades).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = load_plugins(None, extra=found)
+    names = {name for name, _ in found}
+    messages = [i.problem for i in loaded.infos if i.name in names and i.problem]
+    return ([], messages) if messages else (summary, [])
+
+
+def check_pack(
+    folder: Path, name: str | None = None, handlers: dict[str, Any] | None = None
+) -> tuple[list[str], list[Problem]]:
+    """Return the summary lines of the pack at `folder` and every problem found in it.
+
+    `handlers` are effect handlers its cards may name beyond those of the
+    engine and the enabled plugins (a plugin project's own, not installed).
+    """
     from unbroken.content import base_content_dir, read_pack
 
     pack, problems = read_pack(folder, name)
@@ -76,7 +137,7 @@ def check_pack(folder: Path, name: str | None = None) -> tuple[list[str], list[P
         if base is None:
             return [], base_problems
         packs = [base, pack]
-    problems.extend(_reference_problems(packs, files))
+    problems.extend(_reference_problems(packs, files, handlers or {}))
     if pack.settings is not None:
         problems.extend(_count_problems(pack, files))
     if problems:
@@ -95,7 +156,8 @@ def _find_line(files: list[Path], local_id: str, needle: str = "") -> tuple[str,
                     for j in range(i, len(lines)):
                         if j > i and lines[j].startswith("[["):
                             break
-                        if re.search(r"[\"']" + re.escape(needle) + r"[\"']", lines[j]):
+                        # The reference as written: local ("zap") or namespaced ("x:zap").
+                        if re.search(r"[\"'](?:[\w-]+:)?" + re.escape(needle) + r"[\"']", lines[j]):
                             return str(path), j + 1
                 return str(path), i + 1
     return (str(files[0]) if files else "?"), 1
@@ -105,7 +167,9 @@ def _local(ident: str) -> str:
     return ident.split(":", 1)[-1]
 
 
-def _reference_problems(packs: list[Pack], files: list[Path]) -> list[Problem]:
+def _reference_problems(
+    packs: list[Pack], files: list[Path], handlers: dict[str, Any]
+) -> list[Problem]:
     """Return duplicate ids across packs and broken references, each at its file:line."""
     from unbroken.content import Problem
     from unbroken.core.ruleset import Ruleset, check_references
@@ -140,7 +204,7 @@ def _reference_problems(packs: list[Pack], files: list[Path]) -> list[Problem]:
         skills=tables["skills"],
         conditions=tables["conditions"],
         encounters=tables["encounters"],
-        handlers=_known_handlers(),
+        handlers={**_known_handlers(), **handlers},
     )
     for message in check_references(ruleset):
         quoted = re.findall(r"'([^']+)'", message)
@@ -152,7 +216,9 @@ def _reference_problems(packs: list[Pack], files: list[Path]) -> list[Problem]:
             where = _find_line(files, _local(card_id), _local(missing))
         else:
             continue  # a problem of the base pack, not of the pack being checked
-        if "unknown handler" in message:
+        if "unknown handler" in message and missing.startswith(f"{checked}:"):
+            message += f" (plugin {checked!r} gives no handler {_local(missing)!r})"
+        elif "unknown handler" in message:
             message += " (is the plugin that registers it installed and enabled?)"
         problems.append(Problem(*where, message))
     return problems
