@@ -10,7 +10,7 @@ from typing import TextIO
 
 from unbroken.cli import CommandError, load, resolve_character, resolve_difficulty, seed_int
 
-HELP = "play a game in plain text (the default)"
+HELP = "play a game in plain text, line by line"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
