@@ -258,15 +258,21 @@ async def test_unfinished_game_continues_where_it_was() -> None:
             await pilot.press("1")
         game = app.screen.game  # type: ignore[attr-defined]
         before = game.state
+        shown = {w: str(app.screen.query_one(w).render()) for w in ("#display", "#stage")}
         await pilot.press("escape")  # back to the title: the game is saved
         await choose(pilot, app, "continue")
         assert isinstance(app.screen, ReplayListScreen)
+        assert "1 unfinished game: Enter continues one" in str(
+            app.screen.query_one("#replays-summary").render()
+        )
         await pilot.press("enter")
         resumed = app.screen.game  # type: ignore[attr-defined]
         assert resumed is not game
         import msgspec
 
         assert msgspec.json.encode(resumed.state) == msgspec.json.encode(before)
+        # The same screen as before: the last changes (marks) and roll included.
+        assert {w: str(app.screen.query_one(w).render()) for w in shown} == shown
 
 
 @sync

@@ -52,7 +52,11 @@ class ReplayListScreen(Screen[None]):
         infos, problems = recorded_games()
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
-        what = "unfinished games: Enter continues one" if self.unfinished_only else "recorded games"
+        plural = "" if len(infos) == 1 else "s"
+        if self.unfinished_only:
+            what = f"unfinished game{plural}: Enter continues one"
+        else:
+            what = f"recorded game{plural}"
         text = f"{len(infos)} {what}"
         if problems:
             text += f" ({len(problems)} unreadable files skipped: {problems[0]})"

@@ -176,6 +176,12 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.narrate(self.game.events)
+        if self.recorder is not None and self.recorder.decisions:
+            # A continued game: show the last decision's changes and roll as they were.
+            self.last = last_decision(self.game.events)
+            rolls = [e.value for e in self.last if isinstance(e, ev.DieRolled)]
+            if rolls:
+                self.die = die_face(rolls[-1])
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
 
@@ -350,6 +356,12 @@ def detail(action: act.Action, game: Game) -> str:
             f"{missing} uneaten costs {hunger_cost(missing)} SE."
         )
     return label(action, s, rules)
+
+
+def last_decision(events: list[ev.Event]) -> list[ev.Event]:
+    """Return the events of the last decision: those after the Awaiting before the last one."""
+    waits = [i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)]
+    return list(events[waits[-2] + 1 :]) if len(waits) > 1 else []
 
 
 class GameOverScreen(Screen[None]):
