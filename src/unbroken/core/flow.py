@@ -17,7 +17,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.reducer import apply_event
-from unbroken.core.ruleset import Ruleset
+from unbroken.core.ruleset import CardsInPlay, InPlay, Ruleset
 from unbroken.core.state import GameState, Queued
 
 # Decisions the engine can wait for, with the question put to the player.
@@ -168,30 +168,23 @@ class Run:
 
     # ------------------------------------------------------------------ what is in play
 
-    def in_play(self) -> list[tuple[str, m.Ability, str]]:
-        """Return (source card, ability, kind of card) for every ability in play."""
-        rules, s = self.rules, self.s
-        out: list[tuple[str, m.Ability, str]] = []
-        if s.cls:
-            out.extend((s.cls, a, "class") for a in rules.classes[s.cls].abilities)
-        for sk in s.skills:
-            out.extend((sk, a, "skill") for a in rules.skills[sk].abilities)
-        for c in s.conditions:
-            if c.active:
-                out.extend((c.id, a, "condition") for a in rules.conditions[c.id].abilities)
-        if s.monster is not None and s.phase == "combat":
-            out.extend((s.monster.id, a, "monster") for a in rules.monsters[s.monster.id].abilities)
-        return out
+    def cards_in_play(self) -> CardsInPlay:
+        """Return the cards whose abilities are in play now."""
+        s = self.s
+        return (
+            s.cls,
+            tuple(s.skills),
+            tuple([c.id for c in s.conditions if c.active]) if s.conditions else (),
+            s.monster.id if s.monster is not None and s.phase == "combat" else "",
+        )
 
-    def modifiers(self, kind: type) -> list[Any]:
+    def in_play(self) -> tuple[InPlay, ...]:
+        """Return (source card, ability, kind of card) for every ability in play."""
+        return self.rules.in_play(self.cards_in_play())
+
+    def modifiers(self, kind: type) -> tuple[Any, ...]:
         """Return every Passive modifier of this kind in play."""
-        return [
-            mod
-            for _, ability, _ in self.in_play()
-            if ability.type == "passive"
-            for mod in ability.modifiers
-            if isinstance(mod, kind)
-        ]
+        return self.rules.passives(self.cards_in_play(), kind)
 
     def ignores(self, result: str) -> bool:
         return any(mod.result == result for mod in self.modifiers(m.IgnoreResult))
@@ -207,19 +200,20 @@ class Run:
     def can_pay(self, amounts: dict[str, int]) -> bool:
         """Return whether a cost can be paid, with effort substitution (R-RES-3/4)."""
         res = self.s.res
-        se, me, le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
-        need_se = amounts.get("se", 0)
-        need_me = amounts.get("me", 0)
-        need_le = amounts.get("le", 0)
+        need_se = need_me = need_le = 0
         for k, n in amounts.items():
-            if k in ("se", "me", "le"):
-                continue
-            if k == "time":
+            if k == "se":
+                need_se += n
+            elif k == "me":
+                need_me += n
+            elif k == "le":
+                need_le += n
+            elif k == "time":
                 if not self.s.time_track:
                     need_se += n
-                continue
-            if res.get(k, 0) < n:
+            elif res.get(k, 0) < n:
                 return False
+        se, me, le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
         le -= need_le
         if le < 0:
             return False
@@ -242,8 +236,9 @@ class Run:
         res = self.s.res
         have = {"se": res.get("se", 0), "me": res.get("me", 0), "le": res.get("le", 0)}
         paid: dict[str, int] = {}
-        need = dict(amounts)
+        need = amounts
         if not self.s.time_track and need.get("time"):
+            need = dict(amounts)
             need["se"] = need.get("se", 0) + need.pop("time")
         for k, n in need.items():
             if k in ("se", "me", "le") or n == 0:
@@ -259,6 +254,8 @@ class Run:
         order = ("se", "me", "le")
         for i, cat in enumerate(order):
             n = need.get(cat, 0)
+            if n == 0:
+                continue  # nothing to take (effort on the display is never negative)
             for higher in order[i:]:
                 take = min(have[higher], n)
                 if take:
@@ -523,24 +520,25 @@ class Run:
         first; then the player may use optional ones in any order (R-EFFECT-2).
         """
         self.push(f"window:{trigger}")
+        responses = self.rules.abilities(self.cards_in_play(), "response", trigger)
+        if not responses:
+            return
         mandatory: list[Queued | str] = []
-        in_play = self.in_play()
-        ordered = [x for x in in_play if x[2] == "monster"] + [
-            x for x in in_play if x[2] == "condition"
+        ordered = [x for x in responses if x[2] == "monster"] + [
+            x for x in responses if x[2] == "condition"
         ]
         for source, ability, kind in ordered:
-            if ability.type == "response":
-                if ability.trigger == trigger and self.filters_pass(ability, ctx):
-                    if kind == "condition":
-                        instead = [
-                            mod
-                            for mod in self.modifiers(m.RollInstead)
-                            if mod.condition == source and self.can_pay(mod.amounts)
-                        ]
-                        if instead:
-                            mandatory.append(f"condition.roll_instead:{source}/{ability.id}")
-                            continue
-                    mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
+            if self.filters_pass(ability, ctx):
+                if kind == "condition":
+                    instead = [
+                        mod
+                        for mod in self.modifiers(m.RollInstead)
+                        if mod.condition == source and self.can_pay(mod.amounts)
+                    ]
+                    if instead:
+                        mandatory.append(f"condition.roll_instead:{source}/{ability.id}")
+                        continue
+                mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
         self.push(*mandatory)
 
     def filters_pass(self, ability: m.Ability, ctx: dict[str, Any]) -> bool:
@@ -577,6 +575,9 @@ class Run:
         of it do not count (R-EFFECT-2: at most once per trigger).
         """
         s = self.s
+        responses = self.rules.abilities(self.cards_in_play(), "response", trigger)
+        if not responses:
+            return []
         ctx: dict[str, Any] = {}
         if trigger in ("after_attack_chosen", "after_armor_break") and s.attack:
             wid, aid = s.attack.split("/")
@@ -584,10 +585,10 @@ class Run:
         if trigger == "wound_loss":
             ctx["min_loss"] = s.pending_loss
         out = []
-        for source, ability, kind in self.in_play():
-            if kind not in ("class", "skill") or ability.type != "response":
+        for source, ability, kind in responses:
+            if kind not in ("class", "skill"):
                 continue
-            if ability.trigger != trigger or (not fresh and f"{source}/{ability.id}" in s.used):
+            if not fresh and f"{source}/{ability.id}" in s.used:
                 continue
             if self.filters_pass(ability, ctx) and self.usable(source, ability, kind):
                 out.append((source, ability, kind))
@@ -679,8 +680,8 @@ class Run:
     def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
         return [
             act.Use(src, a.id)
-            for src, a, kind in self.in_play()
-            if a.type == "action" and a.timing in timings and self.usable(src, a, kind)
+            for src, a, kind in self.rules.abilities(self.cards_in_play(), "action")
+            if a.timing in timings and self.usable(src, a, kind)
         ]
 
     def attack_options(self) -> list[tuple[m.Attack, dict[str, int]]]:

@@ -26,6 +26,14 @@ from unbroken.core.model import (
 #: it changes the game only through the context's effect methods.
 EffectHandler = Callable[[Any, dict[str, Any]], None]
 
+#: The cards whose abilities are in play: (class, skills, active conditions, monster in combat).
+CardsInPlay = tuple[str, tuple[str, ...], tuple[str, ...], str]
+#: One ability in play: (source card, ability, kind of card).
+InPlay = tuple[str, Ability, str]
+#: A memo of the Ruleset is emptied when it reaches this size (long simulations meet
+#: ever new hands of cards; one game only needs a few dozen entries).
+MEMO_LIMIT = 4096
+
 
 class RulesetError(Exception):
     """The packs do not form a playable ruleset (duplicate ids, missing references)."""
@@ -48,6 +56,66 @@ class Ruleset:
     digest: str = ""
     #: The plugins this ruleset was built from: name -> version (replays record them).
     plugins: dict[str, str] = field(default_factory=dict)
+    # Memos of in_play(), abilities() and passives(): keyed by card ids only, and the
+    # cards never change, so nothing invalidates them (they are only emptied at MEMO_LIMIT).
+    _in_play: dict[CardsInPlay, tuple[InPlay, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _abilities: dict[tuple[CardsInPlay, str, str], tuple[InPlay, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _passives: dict[tuple[CardsInPlay, type], tuple[Any, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def in_play(self, cards: CardsInPlay) -> tuple[InPlay, ...]:
+        """Return (source card, ability, kind of card) for every ability on `cards`."""
+        found = self._in_play.get(cards)
+        if found is None:
+            cls, skills, conditions, monster = cards
+            out: list[InPlay] = []
+            if cls:
+                out.extend((cls, a, "class") for a in self.classes[cls].abilities)
+            for sk in skills:
+                out.extend((sk, a, "skill") for a in self.skills[sk].abilities)
+            for c in conditions:
+                out.extend((c, a, "condition") for a in self.conditions[c].abilities)
+            if monster:
+                out.extend((monster, a, "monster") for a in self.monsters[monster].abilities)
+            if len(self._in_play) >= MEMO_LIMIT:
+                self._in_play.clear()
+            found = self._in_play[cards] = tuple(out)
+        return found
+
+    def abilities(self, cards: CardsInPlay, of_type: str, trigger: str = "") -> tuple[InPlay, ...]:
+        """Return in_play(cards) narrowed to one type of ability (Responses: to `trigger`)."""
+        key = (cards, of_type, trigger)
+        found = self._abilities.get(key)
+        if found is None:
+            if len(self._abilities) >= MEMO_LIMIT:
+                self._abilities.clear()
+            found = self._abilities[key] = tuple(
+                x
+                for x in self.in_play(cards)
+                if x[1].type == of_type and (of_type != "response" or x[1].trigger == trigger)
+            )
+        return found
+
+    def passives(self, cards: CardsInPlay, kind: type) -> tuple[Any, ...]:
+        """Return every Passive modifier of this kind on `cards`."""
+        key = (cards, kind)
+        found = self._passives.get(key)
+        if found is None:
+            if len(self._passives) >= MEMO_LIMIT:
+                self._passives.clear()
+            found = self._passives[key] = tuple(
+                mod
+                for _, ability, _ in self.in_play(cards)
+                if ability.type == "passive"
+                for mod in ability.modifiers
+                if isinstance(mod, kind)
+            )
+        return found
 
     def monsters_of_level(self, level: int) -> dict[int, Monster]:
         """Return the monsters of a level keyed by their die number."""
