@@ -119,7 +119,16 @@ def test_balance_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFixture
     ):
         assert heading in text
     assert "unbroken balance --games 3" in text
+    assert "Plugins on:" not in text  # the base game alone
     assert "balance.md" in capsys.readouterr().err
+
+
+def test_a_balance_report_with_plugins_says_which(tmp_path: Path) -> None:
+    import dataclasses
+
+    with_plugin = dataclasses.replace(RULES, plugins={"base": "0.1.0", "unearthed": "0.2.0"})
+    text, _ = report(with_plugin, sim.Summary(games=1), sim.Summary(games=1), "cmd")
+    assert "Plugins on: base 0.1.0, unearthed 0.2.0." in text
 
 
 def test_balance_report_flags_a_missed_target() -> None:

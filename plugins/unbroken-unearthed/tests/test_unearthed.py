@@ -11,7 +11,7 @@ from unbroken import sim
 from unbroken.cli import main
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.model import MonsterHeal
+from unbroken.core.model import Lose, MonsterHeal, Reduce
 from unbroken.core.state import GameState
 from unbroken.plugins import alternative_scores, load_ruleset
 
@@ -33,11 +33,12 @@ def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str])
     }
     assert unearthed["handlers"] == ["unearthed:grave-chill"]
     assert unearthed["scoring_rules"] == ["unearthed:tally"]
+    assert unearthed["bots"] == ["unearthed:archer"]
 
 
 def test_its_cards_join_the_decks_levels_and_upgrade_tree() -> None:
     rules = load_ruleset()
-    assert rules.plugins["unearthed"] == "0.1.0"
+    assert rules.plugins["unearthed"] == "0.2.0"
     assert rules.monsters_of_level(4)[3].id == "unearthed:lich"
     assert rules.monsters_of_level(2)[4].id == "unearthed:ghoul"
     assert "base:ogre" not in rules.monsters
@@ -67,6 +68,21 @@ def test_games_with_it_run_to_the_end_and_meet_its_monsters() -> None:
     assert summary.games == 120
     assert any(m.startswith("unearthed:") for m in met)
     assert "unearthed:gravedigger" in summary.by_class
+
+
+def test_the_archer_crafts_the_ranged_line_and_never_a_melee_weapon() -> None:
+    rules = load_ruleset()
+    crafted: list[str] = []
+
+    def note(game: Game, result: sim.Result) -> None:
+        crafted.extend(
+            e.weapon for e in game.events if isinstance(e, ev.WeaponsSet) and e.why == "crafted"
+        )
+
+    summary = sim.run(rules, games=60, seed=5, bot="unearthed:archer", on_finished=note)
+    assert summary.games == 60
+    assert "unearthed:sling" in crafted and "unearthed:longbow" in crafted
+    assert all(w.startswith("unearthed:") for w in crafted)
 
 
 def test_the_tally_scores_wins_only() -> None:
@@ -100,3 +116,17 @@ def test_grave_chill_drains_by_level_and_heals_the_monster() -> None:
     low = FakeContext(level=1)
     grave_chill(low, {})
     assert low.lost == [{"se": 1}]
+
+
+def test_its_monsters_never_take_me_or_le_without_an_se_fallback() -> None:
+    # R-RES-5: a plain loss of ME or LE kills a player who holds none, so the
+    # Barrow Hound's ROAR and the Lich's GAZE take them through `reduce`,
+    # with an SE loss for whoever lacks them.
+    rules = load_ruleset()
+    mons = [mo for mo in rules.monsters.values() if mo.id.startswith("unearthed:")]
+    effects = [e for mo in mons for row in mo.table for e in row.effects]
+    effects += [e for mo in mons for e in mo.ambush]
+    assert not [e for e in effects if isinstance(e, Lose) and {"me", "le"} & set(e.amounts)]
+    drains = [e for e in effects if isinstance(e, Reduce) and {"me", "le"} & set(e.lose)]
+    assert len(drains) == 2
+    assert all(isinstance(e.alt[0], Lose) and e.alt[0].amounts.get("se") for e in drains)

@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
             ruleset, games=total, seed=args.seed, bot="random", jobs=args.jobs, on_game=on_game
         )
     command = f"unbroken balance --games {args.games} --seed {args.seed}"
+    if set(ruleset.plugins) != {"base"}:
+        # The plugins on are part of what was measured: say so in the command.
+        command = f"unbroken --plugins {','.join(sorted(ruleset.plugins))} " + command[9:]
+        command += f" --output {args.output}"
     text, ok = report(ruleset, heuristic, randomly, command)
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
@@ -83,6 +87,15 @@ def report(
         f"Heuristic bot: {heuristic.games} games, digest `{heuristic.digest[:16]}`; "
         f"random bot: {randomly.games} games, digest `{randomly.digest[:16]}`.",
         "The heuristic policy is documented in `src/unbroken/heuristic.py`.",
+        *(
+            [
+                "Plugins on: "
+                + ", ".join(f"{name} {version}" for name, version in ruleset.plugins.items())
+                + "."
+            ]
+            if set(ruleset.plugins) != {"base"}
+            else []
+        ),
         "",
         "## Heuristic win rate by difficulty",
         "",

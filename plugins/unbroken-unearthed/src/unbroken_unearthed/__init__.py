@@ -7,10 +7,11 @@ from typing import Any
 
 from unbroken import hookimpl
 from unbroken.core import events as ev
+from unbroken.core.actions import Craft
 from unbroken.core.model import MonsterHeal
 from unbroken.hookspecs import ScoringRule
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Tally points for a win, by difficulty (our own numbers).
 TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
@@ -57,3 +58,38 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
             unearthed_tally,
         )
     ]
+
+
+class _RangedOnly:
+    """A game seen by the archer: the same, but melee crafts are not on offer."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def legal_actions(self) -> list[Any]:
+        return [
+            a
+            for a in self._game.legal_actions()
+            if not (isinstance(a, Craft) and not a.weapon.startswith("unearthed:"))
+        ]
+
+
+def archer_bot(game: Any, n: int) -> Any:
+    """Play as the heuristic bot, but craft only the ranged line (Sling, then Longbow).
+
+    The heuristic bot ranks crafts by attack power, so it never picks the
+    Sling over the Club; this bot exists to measure the ranged line:
+    `unbroken --plugins unearthed sim --bot unearthed:archer`.
+    """
+    from unbroken.heuristic import heuristic_bot
+
+    return heuristic_bot(_RangedOnly(game), n)
+
+
+@hookimpl
+def unbroken_bots() -> dict[str, Any]:
+    """Return the archer (the heuristic bot, ranged weapons only)."""
+    return {"archer": archer_bot}
