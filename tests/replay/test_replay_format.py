@@ -31,6 +31,18 @@ from unbroken.replay import (
 from unbroken.sim import greedy_bot
 
 
+def play_recorded(
+    game: Game, recorder: Recorder, decisions: int | None = None, start: int = 0
+) -> int:
+    """Play `decisions` greedy decisions (None: to the end), recording each; return the count."""
+    n = start
+    while not game.is_over and (decisions is None or n < start + decisions):
+        action = greedy_bot(game, n)
+        n += 1
+        recorder.record(action, game.apply(action), game)
+    return n
+
+
 def test_a_recording_has_header_setup_decisions_checks_and_footer(
     recording: Path, ruleset: Ruleset
 ) -> None:
@@ -64,11 +76,7 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
     recorder = Recorder.start(game, ruleset, tmp_path)
     assert recorder.path.name.endswith("_tomu_easy_seed7.jsonl.gz")
     assert recorder.path.name[:4].isdigit() and "T" in recorder.path.name[:16]
-    n = 0
-    while not game.is_over:
-        action = greedy_bot(game, n)
-        n += 1
-        recorder.record(action, game.apply(action), game)
+    play_recorded(game, recorder)
     path = recorder.finish(game)
     assert path.name.endswith("_tomu_easy_seed7_lost.jsonl.gz")
     assert path.exists() and not (tmp_path / path.name.replace("_lost", "")).exists()
@@ -83,8 +91,7 @@ def test_recording_the_game_writes_every_decision_to_disk_at_once(
     game = Game.new(ruleset, "helena", "hard", 3)
     recorder = Recorder.start(game, ruleset, tmp_path)
     for n in range(5):
-        action = greedy_bot(game, n)
-        recorder.record(action, game.apply(action), game)
+        play_recorded(game, recorder, 1, start=n)
         # Read by another handle while the recorder's file is still open.
         assert len(read_recording(recorder.path).decisions) == n + 1
     assert [i.outcome for i in unfinished_games(tmp_path)] == ["unfinished"]
@@ -94,19 +101,13 @@ def test_recording_the_game_writes_every_decision_to_disk_at_once(
 def test_resume_continues_the_same_file_and_checks_it(ruleset: Ruleset, tmp_path: Path) -> None:
     game = Game.new(ruleset, "niola", "normal", 16)  # a game the greedy bot loses
     recorder = Recorder.start(game, ruleset, tmp_path)
-    for n in range(12):
-        action = greedy_bot(game, n)
-        recorder.record(action, game.apply(action), game)
+    play_recorded(game, recorder, 12)
     recorder.close()
     resumed, again = resume(recorder.path, ruleset)
     assert state_digest(resumed.state) == state_digest(game.state)
     assert resumed.events == game.events
     assert again.notices == []
-    n = 12
-    while not resumed.is_over:
-        action = greedy_bot(resumed, n)
-        n += 1
-        again.record(action, resumed.apply(action), resumed)
+    n = play_recorded(resumed, again, start=12)
     path = again.finish(resumed)
     assert verify_file(path, ruleset) is None
     assert unfinished_games(tmp_path) == []
@@ -117,9 +118,7 @@ def test_resume_continues_the_same_file_and_checks_it(ruleset: Ruleset, tmp_path
 def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: Path) -> None:
     game = Game.new(ruleset, "mae-el", "easy", 5)
     recorder = Recorder.start(game, ruleset, tmp_path, compress=False)
-    for n in range(6):
-        action = greedy_bot(game, n)
-        recorder.record(action, game.apply(action), game)
+    play_recorded(game, recorder, 6)
     recorder.close()
     good = recorder.path.read_bytes()
     with open(recorder.path, "ab") as file:
@@ -151,9 +150,7 @@ def test_a_compressed_recording_killed_mid_write_resumes_at_the_last_whole_decis
 ) -> None:
     game = Game.new(ruleset, "mae-el", "easy", 5)
     recorder = Recorder.start(game, ruleset, tmp_path)
-    for n in range(6):
-        action = greedy_bot(game, n)
-        recorder.record(action, game.apply(action), game)
+    play_recorded(game, recorder, 6)
     before = recorder.path.stat().st_size
     after_six = list(game.events)
     action = greedy_bot(game, 6)
