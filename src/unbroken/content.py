@@ -288,8 +288,8 @@ def _check_card(card: Any) -> list[tuple[str, str]]:
             out.append(("table", f"{label}: field `table` has {len(card.table)} rows; expected 6"))
         if not 1 <= card.level <= 4:
             out.append(("level", f"{label}: field `level` must be 1-4"))
-        if not 1 <= card.number <= 6:
-            out.append(("number", f"{label}: field `number` must be 1-6"))
+        if card.number < 1:
+            out.append(("number", f"{label}: field `number` must be 1 or more"))
         for row in card.table:
             if row.result not in model.RESULTS:
                 out.append(("result", f"{label}: unknown combat result {row.result!r}"))

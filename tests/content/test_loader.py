@@ -53,6 +53,18 @@ def test_unknown_field_is_refused(tmp_path: Path) -> None:
     assert "weapons.toml:" in str(problems[0])
 
 
+def test_a_monster_number_must_be_one_or_more(tmp_path: Path) -> None:
+    folder = copy_base(tmp_path)
+    path = folder / "monsters.toml"
+    text = path.read_text()
+    start = text.index('id = "hyena"')
+    number = text.index("number = ", start)
+    end = text.index("\n", number)
+    path.write_text(text[:number] + "number = 0" + text[end:])
+    _, problems = read_pack(folder, "base")
+    assert any("base:hyena" in str(p) and "`number` must be 1 or more" in str(p) for p in problems)
+
+
 def test_broken_toml_gives_line(tmp_path: Path) -> None:
     folder = copy_base(tmp_path)
     (folder / "extra.toml").write_text('[[skills]]\nid = "x"\nname = \n')

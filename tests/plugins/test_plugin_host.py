@@ -11,6 +11,7 @@ import pytest
 
 from unbroken import __version__, hookimpl, sim
 from unbroken.content import base_content_dir, load_pack
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.achievements import Achievement
 from unbroken.core.game import Game
@@ -105,6 +106,25 @@ def test_hook_unbroken_content_packs(tmp_path: Path) -> None:
     assert info.adds == {"monsters": 1} and info.loaded
     game = Game.new(rules, character="base:maxyn-zenma", difficulty="normal", seed=1)
     assert game.decision is not None
+
+
+def test_a_monster_with_a_new_number_joins_the_level(tmp_path: Path) -> None:
+    # R-MONSTER-1: seven monsters on level 1, so its roll has seven sides.
+    plugin = content_plugin(tmp_path, "mole", MOLE.replace("number = 1", "number = 7"))
+    rules = load_plugins(["base", "moles"], extra=[("moles", plugin)]).ruleset
+    level_one = rules.monsters_of_level(1)
+    assert sorted(level_one) == [1, 2, 3, 4, 5, 6, 7] and level_one[7].id == "moles:mole"
+    assert "base:kobold" in rules.monsters  # nothing replaced
+    met: dict[str, int] = {}
+    for seed in range(1, 281):
+        game = Game.new(rules, character="base:maxyn-zenma", difficulty="normal", seed=seed)
+        events = game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Fight)))
+        (roll,) = [e.value for e in events if isinstance(e, ev.DieRolled) and e.stream == "monster"]
+        (shown,) = [e.monster for e in events if isinstance(e, ev.MonsterRevealed)]
+        assert shown == level_one[roll].id
+        met[shown] = met.get(shown, 0) + 1
+    # Every one of the seven is met, each about 40 times in 280 games.
+    assert len(met) == 7 and min(met.values()) > 20, met
 
 
 def test_upgrade_edges_join_a_base_weapon(tmp_path: Path) -> None:

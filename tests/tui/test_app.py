@@ -340,3 +340,11 @@ async def test_command_palette_and_themes_work() -> None:
         app.theme = "nord"  # any Textual theme restyles the whole app
         await pilot.pause()
         assert app.theme == "nord" and not isinstance(app.screen, CommandPalette)
+
+
+def test_a_roll_above_six_shows_its_number() -> None:
+    # A level with seven monsters (a plugin's joined it) rolls 1-7 (R-MONSTER-1).
+    from unbroken.tui.widgets import die_face
+
+    assert die_face(4) == "⚃ 4"
+    assert die_face(7) == "[7]"

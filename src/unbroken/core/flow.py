@@ -157,12 +157,12 @@ class Run:
                 rank = name
         return points, rank
 
-    def roll(self, stream: str, purpose: str) -> int:
+    def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         """Roll the die on a named stream (or take the next scripted result)."""
         if self.dice is not None:
             value = self.dice(stream, purpose)
         else:
-            value = rng.die(self.s.seed, stream, self.s.counters.get(stream, 0))
+            value = rng.die(self.s.seed, stream, self.s.counters.get(stream, 0), sides)
         self.emit(ev.DieRolled(stream, purpose, value))
         return value
 
@@ -868,11 +868,18 @@ class Run:
         self.fire("after_attack_chosen", attack=option.type)
 
     def reveal_monster(self) -> None:
-        """Roll for this level's monster and reveal it (R-MONSTER-1)."""
-        value = self.roll("monster", "monster")
+        """Roll for this level's monster and reveal it (R-MONSTER-1).
+
+        A level with more than six monsters (a plugin's joined the base game's)
+        rolls a die with one side per monster: the n-th in number order.
+        """
         by_number = self.rules.monsters_of_level(self.s.level)
         numbers = sorted(by_number)
-        monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+        value = self.roll("monster", "monster", max(6, len(numbers)))
+        if len(numbers) > 6:
+            monster = by_number[numbers[value - 1]]
+        else:
+            monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
         self.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
 
     def eat(self, food: int) -> None:

@@ -13,7 +13,8 @@ Specification (all arithmetic modulo 2**64):
   i.e. SplitMix64 started at the stream's key. A stream's state is therefore
   just its draw counter, kept inside the GameState.
 * A number below ``bound`` is ``(draw * bound) >> 64`` (one draw, no rejection;
-  the bias is below 2**-60). A die is ``1 + below(6)``.
+  the bias is below 2**-60). A die is ``1 + below(6)``; a die of n sides
+  (a level with more than six monsters) is ``1 + below(n)``.
 * A shuffle of n items is Fisher-Yates from the end: for i = n-1 down to 1,
   swap item i with item ``below(i + 1)``: n - 1 draws.
 
@@ -64,9 +65,9 @@ def below(value: int, bound: int) -> int:
     return (value * bound) >> 64
 
 
-def die(seed: int, stream: str, counter: int) -> int:
-    """Return the die result (1..6) of the draw after `counter` on a stream."""
-    return 1 + below(draw(seed, stream, counter + 1), 6)
+def die(seed: int, stream: str, counter: int, sides: int = 6) -> int:
+    """Return the die result (1..sides) of the draw after `counter` on a stream."""
+    return 1 + below(draw(seed, stream, counter + 1), sides)
 
 
 def shuffled(seed: int, stream: str, counter: int, items: Sequence[T]) -> list[T]:

@@ -220,8 +220,11 @@ class HandPanel(Panel):
 
 
 def die_face(value: int) -> str:
-    """Return the die face and the number, so colour is never the only signal."""
-    return f"{DIE_FACES[value - 1]} {value}"
+    """Return the die face and the number, so colour is never the only signal.
+
+    A roll above 6 (a level with more than six monsters) shows the number alone.
+    """
+    return f"{DIE_FACES[value - 1]} {value}" if 1 <= value <= 6 else f"[{value}]"
 
 
 def table_layout(*middle: Widget) -> ComposeResult:
