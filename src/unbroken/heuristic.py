@@ -419,23 +419,23 @@ def _roll_instead(game: Game, legal: list[Action], n: int) -> Action:
     return act.PayInstead() if game.state.res.get("se", 0) > 6 else act.Roll()
 
 
-#: Skills by preference (best first); unknown skills come after.
+#: Skills by preference (best first), by id; other skills (a plugin's) come after.
 SKILL_ORDER = [
-    "weak-spot",
-    "heroic-perseverance",
-    "second-wind",
-    "daring",
-    "wrecker",
-    "brute-force",
-    "grim-determination",
-    "spike-thrower",
-    "tough-as-nails",
-    "iron-stomach",
-    "ambusher",
-    "scavenger",
-    "lucky",
-    "quick-study",
-    "pathfinder",
+    "base:weak-spot",
+    "base:heroic-perseverance",
+    "base:second-wind",
+    "base:daring",
+    "base:wrecker",
+    "base:brute-force",
+    "base:grim-determination",
+    "base:spike-thrower",
+    "base:tough-as-nails",
+    "base:iron-stomach",
+    "base:ambusher",
+    "base:scavenger",
+    "base:lucky",
+    "base:quick-study",
+    "base:pathfinder",
 ]
 
 

@@ -137,3 +137,14 @@ def test_balance_report_flags_a_missed_target() -> None:
     text, ok = report(RULES, heuristic, sim.Summary(games=10, wins=5), "cmd")
     assert not ok
     assert "missed" in text and "Easy win rate" in text
+
+
+def test_the_skill_preference_names_real_skills_and_is_followed() -> None:
+    from unbroken.heuristic import SKILL_ORDER, _choose_skill
+
+    assert set(SKILL_ORDER) <= set(RULES.skills)
+    game = Game.new(RULES, "base:tomu", "easy", 1)
+    offered = [act.ChooseSkill("base:pathfinder"), act.ChooseSkill("base:weak-spot")]
+    assert _choose_skill(game, offered, 0) == act.ChooseSkill("base:weak-spot")
+    plugin_first = [act.ChooseSkill("plug:odd"), act.ChooseSkill("base:lucky")]
+    assert _choose_skill(game, plugin_first, 0) == act.ChooseSkill("base:lucky")
