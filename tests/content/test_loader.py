@@ -29,14 +29,19 @@ def test_base_pack_loads_with_every_kind() -> None:
     build_ruleset([pack], BUILTIN_HANDLERS)
 
 
-def test_wrong_type_names_file_line_card_and_field(tmp_path: Path) -> None:
-    folder = copy_base(tmp_path)
+def edit_hyena(folder: Path, field: str, value: str) -> int:
+    """Set a field of the Hyena's sheet in monsters.toml; return the line it is on."""
     path = folder / "monsters.toml"
     text = path.read_text()
-    start = text.index('id = "hyena"')
-    health = text.index("health = 4", start)
-    path.write_text(text[:health] + 'health = "four"' + text[health + len("health = 4") :])
-    line = text[:health].count("\n") + 1
+    at = text.index(f"{field} = ", text.index('id = "hyena"'))
+    end = text.index("\n", at)
+    path.write_text(text[:at] + f"{field} = {value}" + text[end:])
+    return text[:at].count("\n") + 1
+
+
+def test_wrong_type_names_file_line_card_and_field(tmp_path: Path) -> None:
+    folder = copy_base(tmp_path)
+    line = edit_hyena(folder, "health", '"four"')
     with pytest.raises(ContentError) as err:
         load_pack(folder, "base")
     message = str(err.value)
@@ -55,12 +60,7 @@ def test_unknown_field_is_refused(tmp_path: Path) -> None:
 
 def test_a_monster_number_must_be_one_or_more(tmp_path: Path) -> None:
     folder = copy_base(tmp_path)
-    path = folder / "monsters.toml"
-    text = path.read_text()
-    start = text.index('id = "hyena"')
-    number = text.index("number = ", start)
-    end = text.index("\n", number)
-    path.write_text(text[:number] + "number = 0" + text[end:])
+    edit_hyena(folder, "number", "0")
     _, problems = read_pack(folder, "base")
     assert any("base:hyena" in str(p) and "`number` must be 1 or more" in str(p) for p in problems)
 
