@@ -352,6 +352,34 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
         )
 
 
+def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
+    """Return the rules `rec` was recorded with, to watch it.
+
+    That is `ruleset` when it matches the header; otherwise the recorded
+    plugins are loaded again, which works when they are installed at the
+    recorded versions (say, a plugin that is disabled now). Raises
+    ContentMismatch, naming the plugin or version that differs, when not.
+    """
+    try:
+        check_content(rec, ruleset)
+        return ruleset
+    except ContentMismatch as mismatch:
+        problem = mismatch
+    import warnings
+
+    from unbroken.plugins import load_plugins
+
+    names = list(rec.header.plugins)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            other = load_plugins(names, strict=names).ruleset
+        check_content(rec, other)
+    except Exception:  # noqa: BLE001 - not installed, broken or other versions: say the first
+        raise problem from None
+    return other
+
+
 def _short(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -741,7 +769,8 @@ def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
     rec = parse_recording(text, path, drop_torn=True)
     if rec.footer is not None:
         raise ReplayError(path, None, "this game is already over; there is nothing to resume")
-    game = replay(rec, ruleset, require_footer=False)
+    # A game goes on with the plugins it was started with (if still installed).
+    game = replay(rec, recorded_ruleset(rec, ruleset), require_footer=False)
     deflate = None
     file: IO[bytes]
     if data.startswith(GZIP_MAGIC):
@@ -782,7 +811,8 @@ class Timeline:
         self, source: Path | str | Recording, ruleset: Ruleset, every: int = SNAPSHOT_EVERY
     ) -> None:
         self.recording = source if isinstance(source, Recording) else read_recording(source)
-        self.ruleset = ruleset
+        #: The rules of the recording (its plugins, when they differ from those on).
+        self.ruleset = recorded_ruleset(self.recording, ruleset)
         self.every = every
         rec = self.recording
         self._events: list[list[Event]] = [rec.setup] + [d.events for d in rec.decisions]

@@ -348,3 +348,21 @@ def test_what_a_plugin_adds_reads_as_words() -> None:
         "2 classes, 1 upgrade, 8 encounters"
     )
     assert adds_text({}) == ""
+
+
+def test_a_recording_with_a_plugin_that_is_not_here_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unbroken.cli import main
+    from unbroken.replay import ContentMismatch, Timeline, record_game
+
+    plugin = content_plugin(tmp_path, "mole", MOLE.replace("number = 1", "number = 7"))
+    with_moles = load_plugins(["base", "moles"], extra=[("moles", plugin)]).ruleset
+    path = record_game(with_moles, "base:tomu", "easy", 3, "greedy", tmp_path / "rec")
+    assert Timeline(path, with_moles).ruleset is with_moles
+    # Watching it without the plugin: not a KeyError on its monster, one line.
+    with pytest.raises(ContentMismatch, match="plugin 'moles' 1.2.3 was used but is not enabled"):
+        Timeline(path, load_ruleset())
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "plugin 'moles'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from unbroken_unearthed import grave_chill
@@ -130,3 +131,40 @@ def test_its_monsters_never_take_me_or_le_without_an_se_fallback() -> None:
     drains = [e for e in effects if isinstance(e, Reduce) and {"me", "le"} & set(e.lose)]
     assert len(drains) == 2
     assert all(isinstance(e.alt[0], Lose) and e.alt[0].amounts.get("se") for e in drains)
+
+
+def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.replay import Timeline, record_game
+
+    path = record_game(load_ruleset(), "unearthed:orla-vane", "easy", 4, "heuristic", tmp_path)
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
+    base_only = load_ruleset()
+    assert "unearthed" not in base_only.plugins
+    # The viewer loads the recorded plugins again: they are installed.
+    timeline = Timeline(path, base_only)
+    assert timeline.ruleset.plugins["unearthed"] == "0.2.0"
+    monsters = {
+        timeline.state_at(i).monster.id
+        for i in range(len(timeline))
+        if timeline.state_at(i).monster
+    }
+    assert any(m.startswith("unearthed:") for m in monsters)
+
+
+def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.replay import Recorder, resume
+
+    game = Game.new(load_ruleset(), "unearthed:orla-vane", "normal", 6)
+    recorder = Recorder.start(game, game.ruleset, tmp_path)
+    for n in range(8):
+        action = sim.greedy_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+    recorder.close()
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
+    resumed, _ = resume(recorder.path, load_ruleset())
+    assert resumed.ruleset.plugins["unearthed"] == "0.2.0"
+    assert resumed.events == game.events
