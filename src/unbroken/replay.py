@@ -945,47 +945,33 @@ def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[P
     written: list[Path] = []
     diffs = [d.id for d in ruleset.settings.difficulties]
     chars = sorted(ruleset.characters)
+
+    def greedy_wins(character: str, difficulty: str, seed: int) -> bool:
+        game = Game.new(ruleset, character, difficulty, seed)
+        sim.play(game, sim.greedy_bot, check=False)
+        assert game.outcome is not None
+        return game.outcome.won
+
+    def record(character: str, difficulty: str, seed: int) -> None:
+        name = f"{difficulty}_{_short_id(character)}_seed{seed}"
+        path = record_game(
+            ruleset, character, difficulty, seed, "greedy", directory, name, compress=False
+        )
+        written.append(path)
+
     for d in diffs:
         for character in chars:
             for seed in _golden_seeds(len(written) + 1):
-                game = Game.new(ruleset, character, d, seed)
-                sim.play(game, sim.greedy_bot, check=False)
-                assert game.outcome is not None
-                if not game.outcome.won:
+                if not greedy_wins(character, d, seed):
                     break
-            written.append(
-                record_game(
-                    ruleset,
-                    character,
-                    d,
-                    seed,
-                    "greedy",
-                    directory,
-                    f"{d}_{_short_id(character)}_seed{seed}",
-                    compress=False,
-                )
-            )
+            record(character, d, seed)
         for cls in sorted(ruleset.classes):
             members = [c for c in chars if ruleset.characters[c].cls == cls]
             seeds = _golden_seeds(1000 + len(written))
             for k in range(GOLDEN_WIN_SEARCH):
                 seed, character = next(seeds), members[k % len(members)]
-                game = Game.new(ruleset, character, d, seed)
-                sim.play(game, sim.greedy_bot, check=False)
-                assert game.outcome is not None
-                if game.outcome.won:
-                    written.append(
-                        record_game(
-                            ruleset,
-                            character,
-                            d,
-                            seed,
-                            "greedy",
-                            directory,
-                            f"{d}_{_short_id(character)}_seed{seed}",
-                            compress=False,
-                        )
-                    )
+                if greedy_wins(character, d, seed):
+                    record(character, d, seed)
                     break
     return written
 
