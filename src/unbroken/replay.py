@@ -374,9 +374,10 @@ def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             other = load_plugins(names, strict=names).ruleset
-        check_content(rec, other)
-    except Exception:  # noqa: BLE001 - not installed, broken or other versions: say the first
-        raise problem from None
+    except Exception as exc:  # noqa: BLE001 - not installed or broken: say why, in one line
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise ContentMismatch(rec.path, 1, f"{problem.message} ({why})") from None
+    check_content(rec, other)  # installed, but at other versions or with other content
     return other
 
 
