@@ -122,14 +122,18 @@ def weapon_rate(game: Game) -> tuple[float, float]:
     return best["break"], best["wound"]
 
 
+def likely_monsters(game: Game) -> list[m.Monster]:
+    """Return the revealed monster, or every monster the level's roll may give."""
+    s = game.state
+    if s.monster is not None:
+        return [game.ruleset.monsters[s.monster.id]]
+    return list(game.ruleset.monsters_of_level(s.level).values())
+
+
 def battle_cost(game: Game) -> float:
     """Return the SE the next battle is expected to cost (unknown monster: the level's mean)."""
     s = game.state
-    rules = game.ruleset
-    if s.monster is not None:
-        candidates = [rules.monsters[s.monster.id]]
-    else:
-        candidates = list(rules.monsters_of_level(s.level).values())
+    candidates = likely_monsters(game)
     per_break, per_wound = weapon_rate(game)
     total = 0.0
     for mon in candidates:
@@ -150,11 +154,7 @@ def prepared(game: Game) -> bool:
 def can_trick(game: Game) -> bool:
     """True when the player can pay the trickery cost of the (revealed or likely) monster."""
     s = game.state
-    rules = game.ruleset
-    if s.monster is not None:
-        mons = [rules.monsters[s.monster.id]]
-    else:
-        mons = list(rules.monsters_of_level(s.level).values())
+    mons = likely_monsters(game)
     payable = [
         mo.trickery is not None and all(s.res.get(k, 0) >= n for k, n in mo.trickery.cost.items())
         for mo in mons

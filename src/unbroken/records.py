@@ -523,10 +523,9 @@ def story_path_for(replay: Path) -> Path:
 
     `game_lost.jsonl.gz` and `game_lost.jsonl` both get `game_lost.txt`.
     """
-    name = replay.name
-    for ending in (".gz", ".jsonl"):
-        name = name.removesuffix(ending)
-    return replay.with_name(name + ".txt") if name != replay.name else replay.with_suffix(".txt")
+    from unbroken.replay import recording_stem
+
+    return replay.with_name(recording_stem(replay) + ".txt")
 
 
 def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:

@@ -160,7 +160,7 @@ def _suffix(path: Path) -> str:
     return SUFFIX if path.name.endswith(SUFFIX) else PLAIN_SUFFIX
 
 
-def _stem(path: Path) -> str:
+def recording_stem(path: Path) -> str:
     """Return the file name without its recording ending."""
     suffix = _suffix(path)
     return path.name[: -len(suffix)] if path.name.endswith(suffix) else path.stem
@@ -641,8 +641,10 @@ class Recorder:
         self.close()
         self.finished = True
         result = "won" if outcome.won else "lost"
-        if not _stem(self.path).endswith(f"_{result}"):
-            target = self.path.with_name(f"{_stem(self.path)}_{result}{_suffix(self.path)}")
+        if not recording_stem(self.path).endswith(f"_{result}"):
+            target = self.path.with_name(
+                f"{recording_stem(self.path)}_{result}{_suffix(self.path)}"
+            )
             os.replace(self.path, target)
             self.path = target
             _sync_dir(target.parent)

@@ -56,11 +56,12 @@ def run(args: argparse.Namespace) -> int:
         randomly = sim.run(
             ruleset, games=total, seed=args.seed, bot="random", jobs=args.jobs, on_game=on_game
         )
-    command = f"unbroken balance --games {args.games} --seed {args.seed}"
+    # The plugins on are part of what was measured: the command names them.
+    plugins, output = "", ""
     if set(ruleset.plugins) != {"base"}:
-        # The plugins on are part of what was measured: say so in the command.
-        command = f"unbroken --plugins {','.join(sorted(ruleset.plugins))} " + command[9:]
-        command += f" --output {args.output}"
+        plugins = f" --plugins {','.join(sorted(ruleset.plugins))}"
+        output = f" --output {args.output}"
+    command = f"unbroken{plugins} balance --games {args.games} --seed {args.seed}{output}"
     text, ok = report(ruleset, heuristic, randomly, command)
     try:
         args.output.parent.mkdir(parents=True, exist_ok=True)
