@@ -79,6 +79,10 @@ def hunger_cost(missing: int) -> int:
     return missing * (missing + 1) // 2
 
 
+#: The General actions: legal in Preparation (R-TRAVEL-1) and on the player's turn alike.
+_GENERAL = (act.Focus, act.Inspiration, act.Plan, act.Craft, act.Downgrade)
+
+
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
@@ -658,6 +662,52 @@ class Run:
             most = min(s.res.get("food", 0), self.food_requirement())
             return [act.Eat(n) for n in range(most, -1, -1)]
         raise AssertionError(f"unknown decision {d!r}")
+
+    def allows(self, action: act.Action) -> bool:
+        """Return whether `action` is legal now: the same as `action in self.legal()`.
+
+        Replaying a game checks every recorded action, so the decisions met
+        most (Preparation, a battle turn, a Response, the two Exploration
+        choices) look only at what concerns the action's own kind instead of
+        listing every choice.
+        """
+        s = self.s
+        d = s.decision
+        if s.outcome is not None:
+            return False
+        kind = type(action)
+        if d == "preparation":
+            if kind is act.Explore:
+                return True
+            if kind is act.Fight:
+                return not s.committed
+            if kind is act.Orienteer:
+                return self.can_pay(self.rules.settings.orienteer)
+            if kind is act.Scout:
+                return s.monster is None and self.can_pay(
+                    self.rules.settings.scout_cost[s.level - 1]
+                )
+            if kind is act.Use:
+                return action in self.ability_actions(("travel", "general"))
+            return kind in _GENERAL and action in self.general_actions()
+        if d == "player_turn":
+            if kind is act.Skip:
+                return True
+            if kind is act.Attack:
+                return action in self.attacks()
+            if kind is act.Use:
+                return action in self.ability_actions(("combat", "general"))
+            return kind in _GENERAL and action in self.general_actions()
+        if d == "response":
+            if kind is act.Pass:
+                return True
+            return kind is act.Use and any(
+                src == action.source and a.id == action.ability  # type: ignore[attr-defined]
+                for src, a, _ in self.optional_responses(s.trigger)
+            )
+        if d == "choose_encounter":
+            return kind is act.ChooseEncounter and action.card in s.revealed  # type: ignore[attr-defined]
+        return action in self.legal()
 
     def general_actions(self) -> list[act.Action]:
         st = self.rules.settings

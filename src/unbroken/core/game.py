@@ -132,10 +132,9 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2)."""
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(action, legal))
         run = Run(self.ruleset, self.state, self.dice)
+        if not (action in self._legal if self._legal is not None else run.allows(action)):
+            raise IllegalAction(self.why_illegal(action, self.legal_actions()))
         run.take(action)
         self._legal = None
         self.events.extend(run.out)

@@ -1,0 +1,105 @@
+"""The quick legality check (Run.allows) says exactly what the list of legal actions says."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from unbroken.core import actions as act
+from unbroken.core.actions import Action
+from unbroken.core.flow import Run
+from unbroken.core.game import Game, IllegalAction
+from unbroken.plugins import load_ruleset
+from unbroken.sim import MAX_DECISIONS, greedy_bot
+
+RULES = load_ruleset()
+CHARACTERS = sorted(RULES.characters)
+DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
+
+
+def candidates(game: Game) -> list[Action]:
+    """Return the legal actions and many that are not: every kind, with ids from the cards."""
+    r = RULES
+    s = game.state
+    abilities = [
+        (card.id, a.id)
+        for table in (r.classes, r.skills, r.conditions, r.monsters)
+        for card in table.values()
+        for a in card.abilities
+    ]
+    attacks = {a.id for w in r.weapons.values() for a in w.attacks}
+    cards = [*s.revealed, *s.choices, *list(r.encounters)[:5], *list(r.skills)[:5]]
+    return [
+        *game.legal_actions(),
+        act.Focus(),
+        act.Inspiration(),
+        act.Plan(),
+        act.Downgrade(),
+        act.Orienteer(),
+        act.Scout(),
+        act.Explore(),
+        act.Fight(),
+        act.Resolve(),
+        act.Rest(),
+        act.Forfeit(),
+        act.Trick(),
+        act.Skip(),
+        act.Pass(),
+        act.PayInstead(),
+        act.Roll(),
+        *(act.Craft(w) for w in r.weapons),
+        *(act.Use(source, ability) for source, ability in abilities),
+        *(act.Attack(a) for a in sorted(attacks)),
+        *(act.ChooseEncounter(c) for c in cards),
+        *(act.ChooseSkill(c) for c in cards),
+        *(act.ChooseWeapon(w) for w in r.weapons),
+        *(act.ChooseCondition(c) for c in r.conditions),
+        *(act.PickRoll(v) for v in range(0, 8)),
+        *(act.Eat(n) for n in range(0, 8)),
+    ]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    character=st.sampled_from(CHARACTERS),
+    difficulty=st.sampled_from(DIFFICULTIES),
+    data=st.data(),
+)
+def test_allows_agrees_with_the_legal_list_at_every_decision(
+    seed: int, character: str, difficulty: str, data: st.DataObject
+) -> None:
+    # R-DIGI-3: an action is accepted exactly when it is one of the legal choices.
+    game = Game.new(RULES, character=character, difficulty=difficulty, seed=seed)
+    greed = data.draw(st.integers(0, 4), label="greed")
+    for _ in range(MAX_DECISIONS):
+        legal = game.legal_actions()
+        run = Run(RULES, game.state)
+        for action in candidates(game):
+            assert run.allows(action) == (action in legal), (game.decision, action)
+        if game.is_over:
+            break
+        if data.draw(st.integers(0, 4), label="greedy?") < greed:
+            action = greedy_bot(game, 0)
+        else:
+            action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+        game.apply(action)
+
+
+def test_apply_refuses_an_illegal_action_without_listing_first() -> None:
+    # R-DIGI-3: apply() checks legality itself (a replay never asks for the list first).
+    game = Game.new(RULES, character=CHARACTERS[0], seed=5)
+    game.apply(game.legal_actions()[0])
+    while game.decision is not None and game.decision.kind != "preparation":
+        game.apply(game.legal_actions()[0])
+    before = list(game.events)
+    fresh = Game(RULES, game.state, game.events)  # no cached list of legal actions
+    try:
+        fresh.apply(act.Attack("swing"))
+    except IllegalAction as exc:
+        assert "not possible now" in str(exc) or "not one of the choices" in str(exc)
+    else:
+        raise AssertionError("an attack during Preparation was accepted")
+    assert fresh.events == before
+    fresh.apply(act.Explore())
+    assert fresh.state.step == "exploration" or fresh.decision is not None
