@@ -103,3 +103,61 @@ def test_apply_refuses_an_illegal_action_without_listing_first() -> None:
     assert fresh.events == before
     fresh.apply(act.Explore())
     assert fresh.state.step == "exploration" or fresh.decision is not None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), character=st.sampled_from(CHARACTERS), data=st.data())
+def test_the_kept_hand_is_always_the_cards_in_play(
+    seed: int, character: str, data: st.DataObject
+) -> None:
+    # R-EFFECT-1: the abilities the engine uses are those of the cards in play at that moment,
+    # although a Run keeps them until an event changes the cards.
+    checked = 0
+    original = Run.hand
+
+    def hand(run: Run) -> object:
+        nonlocal checked
+        kept = original(run)
+        assert kept.in_play == RULES.hand(run.cards_in_play()).in_play, run.cards_in_play()
+        checked += 1
+        return kept
+
+    Run.hand = hand  # type: ignore[method-assign,assignment]
+    try:
+        game = Game.new(RULES, character=character, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if data.draw(st.booleans(), label="greedy?"):
+                game.apply(greedy_bot(game, 0))
+            else:
+                game.apply(legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+    finally:
+        Run.hand = original  # type: ignore[method-assign]
+    assert checked > 0
+
+
+def test_every_event_that_changes_the_cards_in_play_refreshes_the_kept_hand() -> None:
+    # R-EFFECT-1: a skill kept, a condition gained or lost, a monster met or gone
+    # (and the step that brings it into combat) change the abilities at once.
+    from unbroken.core import events as ev
+
+    game = Game.new(RULES, character=CHARACTERS[0], seed=11)
+    run = Run(RULES, game.state)
+    skill = next(s for s in sorted(RULES.skills) if s not in game.state.skills)
+    condition = next(c for c in sorted(RULES.conditions) if RULES.conditions[c].abilities)
+    monster = next(mid for mid in sorted(RULES.monsters) if RULES.monsters[mid].abilities)
+    steps = [  # each changes the cards in play, but a monster met outside combat
+        (ev.SkillKept(skill, []), True),
+        (ev.ConditionGained(condition, True), True),
+        (ev.MonsterRevealed(monster, 0, 3), False),
+        (ev.StepEntered("combat", "battle"), True),
+        (ev.ConditionRemoved(condition, "removed"), True),
+        (ev.StepEntered("travel", "preparation"), True),
+        (ev.StepEntered("combat", "battle"), True),
+        (ev.MonsterRemoved(monster), True),
+    ]
+    for event, changes in steps:
+        before = run.hand()
+        run.emit(event)
+        assert run.hand().in_play == RULES.hand(run.cards_in_play()).in_play, event
+        assert (run.hand() is not before) == changes, event

@@ -16,8 +16,8 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import rng
-from unbroken.core.reducer import apply_event
-from unbroken.core.ruleset import CardsInPlay, InPlay, Ruleset
+from unbroken.core.reducer import REDUCERS
+from unbroken.core.ruleset import CardsInPlay, Hand, InPlay, Ruleset
 from unbroken.core.state import GameState, Queued
 
 # Decisions the engine can wait for, with the question put to the player.
@@ -38,6 +38,11 @@ DECISIONS: dict[str, str] = {
 }
 
 STEPS: dict[str, Callable[[Run, str], None]] = {}
+#: Memos of the flow plumbing, keyed by a step as queued ("skills.draw:2"): the
+#: Queued item for it, and its function with its argument. Emptied at MEMO_LIMIT.
+_QUEUED: dict[str, Queued] = {}
+_CALLS: dict[str, tuple[Callable[[Run, str], None], str]] = {}
+MEMO_LIMIT = 4096
 
 
 def step(name: str) -> Callable[[Callable[[Run, str], None]], Callable[[Run, str], None]]:
@@ -45,9 +50,27 @@ def step(name: str) -> Callable[[Callable[[Run, str], None]], Callable[[Run, str
 
     def register(fn: Callable[[Run, str], None]) -> Callable[[Run, str], None]:
         STEPS[name] = fn
+        _CALLS.clear()
         return fn
 
     return register
+
+
+def _queued(item: str) -> Queued:
+    """Return the (immutable, shared) Queued item for a named step."""
+    if len(_QUEUED) >= MEMO_LIMIT:
+        _QUEUED.clear()
+    found = _QUEUED[item] = Queued(step=item)
+    return found
+
+
+def _call(item: str) -> tuple[Callable[[Run, str], None], str]:
+    """Return the function of a queued step, and its argument."""
+    name, _, arg = item.partition(":")
+    if len(_CALLS) >= MEMO_LIMIT:
+        _CALLS.clear()
+    found = _CALLS[item] = (STEPS[name], arg)
+    return found
 
 
 class Death(Exception):
@@ -79,6 +102,20 @@ def hunger_cost(missing: int) -> int:
     return missing * (missing + 1) // 2
 
 
+#: The events that change the cards in play (see Run.cards_in_play).
+_HAND_EVENTS = frozenset(
+    {
+        ev.GameStarted,
+        ev.SkillKept,
+        ev.ConditionGained,
+        ev.ConditionRemoved,
+        ev.ConditionsAdvanced,
+        ev.MonsterRevealed,
+        ev.MonsterRemoved,
+        ev.StepEntered,
+        ev.GameOver,
+    }
+)
 #: The General actions: legal in Preparation (R-TRAVEL-1) and on the player's turn alike.
 _GENERAL = (act.Focus, act.Inspiration, act.Plan, act.Craft, act.Downgrade)
 
@@ -103,22 +140,30 @@ class Run:
         self.then: list[Queued] = list(state.then)
         self.waiting = ""
         self.trigger = ""
+        self._hand: Hand | None = None
 
     # ------------------------------------------------------------------ plumbing
 
     def emit(self, event: ev.Event) -> None:
         """Apply an event to the state and record it."""
-        apply_event(self.s, event)
+        kind = type(event)
+        REDUCERS[kind](self.s, event)
         self.out.append(event)
+        if kind in _HAND_EVENTS:
+            self._hand = None
 
     def push(self, *items: Queued | str) -> None:
         """Schedule items to run next, the first given running first."""
+        then = self.then
         for item in reversed(items):
-            self.then.append(Queued(step=item) if isinstance(item, str) else item)
+            if isinstance(item, str):
+                item = _QUEUED.get(item) or _queued(item)
+            then.append(item)
 
     def push_effects(self, effects: Iterable[m.Effect], source: str, result: str = "") -> None:
         """Schedule card effects to run next, in printed order."""
-        self.push(*[Queued(effect=e, source=source, result=result) for e in effects])
+        queued = [Queued(effect=e, source=source, result=result) for e in effects]
+        self.then.extend(reversed(queued))
 
     def wait(self, decision: str, trigger: str = "") -> None:
         """Stop here: the player must make `decision`."""
@@ -135,8 +180,8 @@ class Run:
                 if item.effect is not None:
                     self.do(item)
                 else:
-                    name, _, arg = item.step.partition(":")
-                    STEPS[name](self, arg)
+                    fn, arg = _CALLS.get(item.step) or _call(item.step)
+                    fn(self, arg)
         except Death as death:
             self.then = []
             self.game_over(False, death.cause, death.source)
@@ -182,13 +227,20 @@ class Run:
             s.monster.id if s.monster is not None and s.phase == "combat" else "",
         )
 
+    def hand(self) -> Hand:
+        """Return the abilities in play now (kept until an event changes the cards in play)."""
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = self.rules.hand(self.cards_in_play())
+        return hand
+
     def in_play(self) -> tuple[InPlay, ...]:
         """Return (source card, ability, kind of card) for every ability in play."""
-        return self.rules.in_play(self.cards_in_play())
+        return self.hand().in_play
 
     def modifiers(self, kind: type) -> tuple[Any, ...]:
         """Return every Passive modifier of this kind in play."""
-        return self.rules.passives(self.cards_in_play(), kind)
+        return self.hand().passives(kind)
 
     def ignores(self, result: str) -> bool:
         return any(mod.result == result for mod in self.modifiers(m.IgnoreResult))
@@ -524,7 +576,7 @@ class Run:
         first; then the player may use optional ones in any order (R-EFFECT-2).
         """
         self.push(f"window:{trigger}")
-        responses = self.rules.abilities(self.cards_in_play(), "response", trigger)
+        responses = self.hand().abilities("response", trigger)
         if not responses:
             return
         mandatory: list[Queued | str] = []
@@ -579,7 +631,7 @@ class Run:
         of it do not count (R-EFFECT-2: at most once per trigger).
         """
         s = self.s
-        responses = self.rules.abilities(self.cards_in_play(), "response", trigger)
+        responses = self.hand().abilities("response", trigger)
         if not responses:
             return []
         ctx: dict[str, Any] = {}
@@ -701,12 +753,12 @@ class Run:
         if d == "response":
             if kind is act.Pass:
                 return True
-            return kind is act.Use and any(
-                src == action.source and a.id == action.ability  # type: ignore[attr-defined]
+            return isinstance(action, act.Use) and any(
+                src == action.source and a.id == action.ability
                 for src, a, _ in self.optional_responses(s.trigger)
             )
         if d == "choose_encounter":
-            return kind is act.ChooseEncounter and action.card in s.revealed  # type: ignore[attr-defined]
+            return isinstance(action, act.ChooseEncounter) and action.card in s.revealed
         return action in self.legal()
 
     def general_actions(self) -> list[act.Action]:
@@ -730,7 +782,7 @@ class Run:
     def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
         return [
             act.Use(src, a.id)
-            for src, a, kind in self.rules.abilities(self.cards_in_play(), "action")
+            for src, a, kind in self.hand().abilities("action")
             if a.timing in timings and self.usable(src, a, kind)
         ]
 

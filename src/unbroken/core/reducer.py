@@ -9,14 +9,15 @@ from unbroken.core import events as ev
 from unbroken.core import rng
 from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome, SetAside
 
-_REDUCERS: dict[type, Callable[[GameState, Any], None]] = {}
+#: The reducer of each event type (the engine calls them directly, one lookup per event).
+REDUCERS: dict[type, Callable[[GameState, Any], None]] = {}
 
 
 def _on(
     kind: type,
 ) -> Callable[[Callable[[GameState, Any], None]], Callable[[GameState, Any], None]]:
     def register(fn: Callable[[GameState, Any], None]) -> Callable[[GameState, Any], None]:
-        _REDUCERS[kind] = fn
+        REDUCERS[kind] = fn
         return fn
 
     return register
@@ -24,7 +25,7 @@ def _on(
 
 def apply_event(state: GameState, event: ev.Event) -> GameState:
     """Return the state after `event` (the state object is updated in place)."""
-    _REDUCERS[type(event)](state, event)
+    REDUCERS[type(event)](state, event)
     return state
 
 
@@ -32,7 +33,7 @@ def fold(events: Iterable[ev.Event], state: GameState | None = None) -> GameStat
     """Return the state reached by applying `events` to a new (or given) state."""
     state = state if state is not None else GameState()
     for event in events:
-        _REDUCERS[type(event)](state, event)
+        REDUCERS[type(event)](state, event)
     return state
 
 
@@ -368,5 +369,5 @@ def _game_over(s: GameState, e: ev.GameOver) -> None:
     s.then = []
 
 
-missing = [t for t in ev.Event.__args__ if t not in _REDUCERS]  # type: ignore[attr-defined]
+missing = [t for t in ev.Event.__args__ if t not in REDUCERS]  # type: ignore[attr-defined]
 assert not missing, f"events without a reducer: {missing}"

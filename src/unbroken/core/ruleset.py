@@ -35,6 +35,43 @@ InPlay = tuple[str, Ability, str]
 MEMO_LIMIT = 4096
 
 
+class Hand:
+    """The abilities in play for one hand of cards, and memos of what the engine asks of them."""
+
+    __slots__ = ("in_play", "_abilities", "_passives")
+
+    def __init__(self, in_play: tuple[InPlay, ...]) -> None:
+        #: (source card, ability, kind of card) for every ability in play.
+        self.in_play = in_play
+        self._abilities: dict[tuple[str, str], tuple[InPlay, ...]] = {}
+        self._passives: dict[type, tuple[Any, ...]] = {}
+
+    def abilities(self, of_type: str, trigger: str = "") -> tuple[InPlay, ...]:
+        """Return the abilities of one type (Responses: to `trigger`)."""
+        key = (of_type, trigger)
+        found = self._abilities.get(key)
+        if found is None:
+            found = self._abilities[key] = tuple(
+                x
+                for x in self.in_play
+                if x[1].type == of_type and (of_type != "response" or x[1].trigger == trigger)
+            )
+        return found
+
+    def passives(self, kind: type) -> tuple[Any, ...]:
+        """Return every Passive modifier of this kind."""
+        found = self._passives.get(kind)
+        if found is None:
+            found = self._passives[kind] = tuple(
+                mod
+                for _, ability, _ in self.in_play
+                if ability.type == "passive"
+                for mod in ability.modifiers
+                if isinstance(mod, kind)
+            )
+        return found
+
+
 class RulesetError(Exception):
     """The packs do not form a playable ruleset (duplicate ids, missing references)."""
 
@@ -56,21 +93,15 @@ class Ruleset:
     digest: str = ""
     #: The plugins this ruleset was built from: name -> version (replays record them).
     plugins: dict[str, str] = field(default_factory=dict)
-    # Memos of in_play(), abilities() and passives(): keyed by card ids only, and the
-    # cards never change, so nothing invalidates them (they are only emptied at MEMO_LIMIT).
-    _in_play: dict[CardsInPlay, tuple[InPlay, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    _abilities: dict[tuple[CardsInPlay, str, str], tuple[InPlay, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    _passives: dict[tuple[CardsInPlay, type], tuple[Any, ...]] = field(
+    # The memo of hand(): keyed by card ids only, and the cards never change, so
+    # nothing invalidates it (it is only emptied at MEMO_LIMIT).
+    _hands: dict[CardsInPlay, Hand] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
-    def in_play(self, cards: CardsInPlay) -> tuple[InPlay, ...]:
-        """Return (source card, ability, kind of card) for every ability on `cards`."""
-        found = self._in_play.get(cards)
+    def hand(self, cards: CardsInPlay) -> Hand:
+        """Return the abilities on `cards`, with memos of the lookups the engine makes."""
+        found = self._hands.get(cards)
         if found is None:
             cls, skills, conditions, monster = cards
             out: list[InPlay] = []
@@ -82,40 +113,22 @@ class Ruleset:
                 out.extend((c, a, "condition") for a in self.conditions[c].abilities)
             if monster:
                 out.extend((monster, a, "monster") for a in self.monsters[monster].abilities)
-            if len(self._in_play) >= MEMO_LIMIT:
-                self._in_play.clear()
-            found = self._in_play[cards] = tuple(out)
+            if len(self._hands) >= MEMO_LIMIT:
+                self._hands.clear()
+            found = self._hands[cards] = Hand(tuple(out))
         return found
+
+    def in_play(self, cards: CardsInPlay) -> tuple[InPlay, ...]:
+        """Return (source card, ability, kind of card) for every ability on `cards`."""
+        return self.hand(cards).in_play
 
     def abilities(self, cards: CardsInPlay, of_type: str, trigger: str = "") -> tuple[InPlay, ...]:
         """Return in_play(cards) narrowed to one type of ability (Responses: to `trigger`)."""
-        key = (cards, of_type, trigger)
-        found = self._abilities.get(key)
-        if found is None:
-            if len(self._abilities) >= MEMO_LIMIT:
-                self._abilities.clear()
-            found = self._abilities[key] = tuple(
-                x
-                for x in self.in_play(cards)
-                if x[1].type == of_type and (of_type != "response" or x[1].trigger == trigger)
-            )
-        return found
+        return self.hand(cards).abilities(of_type, trigger)
 
     def passives(self, cards: CardsInPlay, kind: type) -> tuple[Any, ...]:
         """Return every Passive modifier of this kind on `cards`."""
-        key = (cards, kind)
-        found = self._passives.get(key)
-        if found is None:
-            if len(self._passives) >= MEMO_LIMIT:
-                self._passives.clear()
-            found = self._passives[key] = tuple(
-                mod
-                for _, ability, _ in self.in_play(cards)
-                if ability.type == "passive"
-                for mod in ability.modifiers
-                if isinstance(mod, kind)
-            )
-        return found
+        return self.hand(cards).passives(kind)
 
     def monsters_of_level(self, level: int) -> dict[int, Monster]:
         """Return the monsters of a level keyed by their die number."""
