@@ -288,18 +288,25 @@ class Run:
         return True
 
     def _effort_payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
-        """Return what paying these amounts takes from the display, or None if unpayable."""
-        res = self.s.res
-        have = {"se": res.get("se", 0), "me": res.get("me", 0), "le": res.get("le", 0)}
+        """Return what paying these amounts takes from the display, or None if unpayable.
+
+        Other resources are paid in the order given (time only down to 0, R-RES-8;
+        without the time track, time is paid as SE); then SE, ME and LE, each
+        from itself or a higher effort when it runs out (R-RES-3/4).
+        """
+        s = self.s
+        res = s.res
         paid: dict[str, int] = {}
-        need = amounts
-        if not self.s.time_track and need.get("time"):
-            need = dict(amounts)
-            need["se"] = need.get("se", 0) + need.pop("time")
-        for k, n in need.items():
-            if k in ("se", "me", "le") or n == 0:
+        se = amounts.get("se", 0)
+        me = amounts.get("me", 0)
+        le = amounts.get("le", 0)
+        for k, n in amounts.items():
+            if n == 0 or k == "se" or k == "me" or k == "le":
                 continue
             if k == "time":
+                if not s.time_track:
+                    se += n
+                    continue
                 n = min(n, res.get("time", 0))  # R-RES-8: time never goes below 0
                 if n:
                     paid["time"] = n
@@ -307,18 +314,44 @@ class Run:
             if res.get(k, 0) < n:
                 return None
             paid[k] = n
-        order = ("se", "me", "le")
-        for i, cat in enumerate(order):
-            n = need.get(cat, 0)
-            if n == 0:
-                continue  # nothing to take (effort on the display is never negative)
-            for higher in order[i:]:
-                take = min(have[higher], n)
-                if take:
-                    have[higher] -= take
-                    paid[higher] = paid.get(higher, 0) + take
-                    n -= take
-            if n > 0:
+        have_se, have_me, have_le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
+        if se:
+            take = min(have_se, se)
+            if take:
+                have_se -= take
+                paid["se"] = take
+                se -= take
+            take = min(have_me, se)
+            if take:
+                have_me -= take
+                paid["me"] = take
+                se -= take
+            take = min(have_le, se)
+            if take:
+                have_le -= take
+                paid["le"] = take
+                se -= take
+            if se > 0:
+                return None
+        if me:
+            take = min(have_me, me)
+            if take:
+                have_me -= take
+                paid["me"] = paid.get("me", 0) + take
+                me -= take
+            take = min(have_le, me)
+            if take:
+                have_le -= take
+                paid["le"] = paid.get("le", 0) + take
+                me -= take
+            if me > 0:
+                return None
+        if le:
+            take = min(have_le, le)
+            if take:
+                paid["le"] = paid.get("le", 0) + take
+                le -= take
+            if le > 0:
                 return None
         return paid
 
@@ -832,54 +865,20 @@ class Run:
         s = self.s
         st = self.rules.settings
         d = s.decision
-        if isinstance(action, act.Focus):
-            self.general(st.focus, st.focus_gain, "focus")
-        elif isinstance(action, act.Inspiration):
-            self.general(st.inspiration, st.inspiration_gain, "inspiration")
-        elif isinstance(action, act.Plan):
-            self.general(st.plan, st.plan_gain, "plan")
-        elif isinstance(action, act.Craft):
-            up = next(
-                u for u in self.rules.weapons[s.weapons[-1]].upgrades if u.to == action.weapon
-            )
-            self.spend(up.cost, "craft")
-            self.emit(ev.WeaponsSet([*s.weapons, up.to], "crafted", up.to))
-            self.after_general()
-        elif isinstance(action, act.Downgrade):
-            self.downgrade(0, "downgrade")
-            self.after_general()
-        elif isinstance(action, act.Orienteer):
-            self.spend(st.orienteer, "orienteer")
-            self.emit(ev.RevealBonus(s.reveal_bonus + st.orienteer_reveal))
-            self.after_general()
-        elif isinstance(action, act.Scout):
-            self.spend(st.scout_cost[s.level - 1], "scout")
-            self.reveal_monster()
-            self.after_general()
-        elif isinstance(action, act.Use):
-            src, ability, kind = self.find_ability(action.source, action.ability)
-            if d == "response":
-                self.push(f"rewindow:{s.trigger}")
-                self.use(src, ability, kind)
-            else:
-                self.after_general()
-                self.use(src, ability, kind)
-        elif isinstance(action, act.Pass):
-            pass
-        elif isinstance(action, act.Explore):
+        # The most frequent actions first (a replay checks every one in turn).
+        if isinstance(action, act.Explore):
             self.emit(ev.StepEntered("travel", "decision"))
             self.push("travel.exploration")
-        elif isinstance(action, act.Fight):
-            if d == "preparation":
-                self.emit(ev.StepEntered("travel", "decision"))
-                self.push("combat.trickery")
-            else:
-                self.push("combat.battle")
         elif isinstance(action, act.ChooseEncounter):
             others = list(s.revealed)
             others.remove(action.card)
             self.emit(ev.EncounterChosen(action.card, others))
             self.wait("resolve_or_rest")
+        elif isinstance(action, act.Rest):
+            card = self.rules.encounters[s.chosen]
+            self.emit(ev.Rested(card.id))
+            self.gain({"se": card.time}, card.id)
+            self.push("travel.exploration_end")
         elif isinstance(action, act.Resolve):
             card = self.rules.encounters[s.chosen]
             if s.committed:
@@ -890,15 +889,55 @@ class Run:
             self.gain(card.gain, card.id)
             effects = list(card.effects) + ([m.Commit()] if card.commit else [])
             self.push_effects(effects, card.id)
-        elif isinstance(action, act.Rest):
-            card = self.rules.encounters[s.chosen]
-            self.emit(ev.Rested(card.id))
-            self.gain({"se": card.time}, card.id)
-            self.push("travel.exploration_end")
+        elif isinstance(action, act.Attack):
+            self.attack(action.attack, extra=(d == "extra_attack"))
+        elif isinstance(action, act.Use):
+            src, ability, kind = self.find_ability(action.source, action.ability)
+            if d == "response":
+                self.push(f"rewindow:{s.trigger}")
+                self.use(src, ability, kind)
+            else:
+                self.after_general()
+                self.use(src, ability, kind)
+        elif isinstance(action, act.Focus):
+            self.general(st.focus, st.focus_gain, "focus")
+        elif isinstance(action, act.ChooseSkill):
+            others = list(s.choices)
+            others.remove(action.skill)
+            self.emit(ev.SkillKept(action.skill, others))
+        elif isinstance(action, act.Eat):
+            self.eat(action.food)
+        elif isinstance(action, act.Pass):
+            pass
+        elif isinstance(action, act.Scout):
+            self.spend(st.scout_cost[s.level - 1], "scout")
+            self.reveal_monster()
+            self.after_general()
+        elif isinstance(action, act.Craft):
+            up = next(
+                u for u in self.rules.weapons[s.weapons[-1]].upgrades if u.to == action.weapon
+            )
+            self.spend(up.cost, "craft")
+            self.emit(ev.WeaponsSet([*s.weapons, up.to], "crafted", up.to))
+            self.after_general()
+        elif isinstance(action, act.Skip):
+            self.emit(ev.TurnSkipped("skipped"))
+            self.push("battle.player_turn_end")
+        elif isinstance(action, act.Fight):
+            if d == "preparation":
+                self.emit(ev.StepEntered("travel", "decision"))
+                self.push("combat.trickery")
+            else:
+                self.push("combat.battle")
+        elif isinstance(action, act.PickRoll):
+            self.emit(ev.RollSet(action.value, [], "picked"))
         elif isinstance(action, act.Forfeit):
             self.emit(ev.CommitSet(False))
             self.emit(ev.EncounterResolved(s.chosen, paid=False))
             self.push("travel.exploration_end")
+        elif isinstance(action, act.ChooseWeapon):
+            self.emit(ev.ChoicesOffered([]))
+            self.emit(ev.WeaponsSet([*s.weapons, action.weapon], "gained", action.weapon))
         elif isinstance(action, act.Trick):
             mo = self.rules.monsters[s.monster.id]  # type: ignore[union-attr]
             assert mo.trickery is not None
@@ -907,13 +946,6 @@ class Run:
                 self.downgrade(0, "trickery")
             self.emit(ev.MonsterTricked(mo.id))
             self.push("combat.hunger")
-        elif isinstance(action, act.Attack):
-            self.attack(action.attack, extra=(d == "extra_attack"))
-        elif isinstance(action, act.Skip):
-            self.emit(ev.TurnSkipped("skipped"))
-            self.push("battle.player_turn_end")
-        elif isinstance(action, act.PickRoll):
-            self.emit(ev.RollSet(action.value, [], "picked"))
         elif isinstance(action, act.PayInstead):
             cid = s.choices[0]
             mod = next(x for x in self.modifiers(m.RollInstead) if x.condition == cid)
@@ -924,18 +956,20 @@ class Run:
             ability = next(a for a in self.rules.conditions[cid].abilities if a.id == aid)
             self.emit(ev.ChoicesOffered([]))
             self.push_effects(ability.effects, cid)
-        elif isinstance(action, act.ChooseSkill):
-            others = list(s.choices)
-            others.remove(action.skill)
-            self.emit(ev.SkillKept(action.skill, others))
-        elif isinstance(action, act.ChooseWeapon):
-            self.emit(ev.ChoicesOffered([]))
-            self.emit(ev.WeaponsSet([*s.weapons, action.weapon], "gained", action.weapon))
         elif isinstance(action, act.ChooseCondition):
             self.emit(ev.ChoicesOffered([]))
             self.emit(ev.ConditionRemoved(action.condition, "removed"))
-        elif isinstance(action, act.Eat):
-            self.eat(action.food)
+        elif isinstance(action, act.Inspiration):
+            self.general(st.inspiration, st.inspiration_gain, "inspiration")
+        elif isinstance(action, act.Plan):
+            self.general(st.plan, st.plan_gain, "plan")
+        elif isinstance(action, act.Downgrade):
+            self.downgrade(0, "downgrade")
+            self.after_general()
+        elif isinstance(action, act.Orienteer):
+            self.spend(st.orienteer, "orienteer")
+            self.emit(ev.RevealBonus(s.reveal_bonus + st.orienteer_reveal))
+            self.after_general()
         else:  # pragma: no cover
             raise AssertionError(f"unknown action {action!r}")
 

@@ -24,6 +24,7 @@ Streams are independent: an extra draw on ``dice`` never shifts ``encounters``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 MASK = (1 << 64) - 1
@@ -50,8 +51,9 @@ def fnv1a64(text: str) -> int:
     return h
 
 
+@lru_cache(maxsize=1024)
 def stream_key(seed: int, stream: str) -> int:
-    """Return the starting state of a named stream for a seed."""
+    """Return the starting state of a named stream for a seed (memoised: a pure function)."""
     return mix((seed & MASK) ^ fnv1a64(stream))
 
 
