@@ -116,6 +116,8 @@ _HAND_EVENTS = frozenset(
         ev.GameOver,
     }
 )
+#: What effort substitution pays for (R-RES-3/4, R-RES-8).
+_EFFORT_OR_TIME = frozenset({*m.EFFORT, "time"})
 #: The General actions: legal in Preparation (R-TRAVEL-1) and on the player's turn alike.
 _GENERAL = (act.Focus, act.Inspiration, act.Plan, act.Craft, act.Downgrade)
 
@@ -172,16 +174,18 @@ class Run:
 
     def drive(self) -> None:
         """Run scheduled items until a decision is needed or the game ends."""
+        s = self.s
         try:
-            while not self.waiting and self.s.outcome is None:
-                if not self.then:
+            while not self.waiting and s.outcome is None:
+                then = self.then  # a step may replace the stack (a monster defeated)
+                if not then:
                     raise AssertionError("the flow ran out of steps")
-                item = self.then.pop()
-                if item.effect is not None:
-                    self.do(item)
-                else:
+                item = then.pop()
+                if item.effect is None:
                     fn, arg = _CALLS.get(item.step) or _call(item.step)
                     fn(self, arg)
+                else:
+                    self.do(item)
         except Death as death:
             self.then = []
             self.game_over(False, death.cause, death.source)
@@ -236,11 +240,11 @@ class Run:
 
     def in_play(self) -> tuple[InPlay, ...]:
         """Return (source card, ability, kind of card) for every ability in play."""
-        return self.hand().in_play
+        return (self._hand or self.hand()).in_play
 
     def modifiers(self, kind: type) -> tuple[Any, ...]:
         """Return every Passive modifier of this kind in play."""
-        return self.hand().passives(kind)
+        return (self._hand or self.hand()).passives(kind)
 
     def ignores(self, result: str) -> bool:
         return any(mod.result == result for mod in self.modifiers(m.IgnoreResult))
@@ -370,15 +374,24 @@ class Run:
 
         Effort that cannot be paid even with substitution kills (R-RES-5).
         """
-        effort = {k: n for k, n in amounts.items() if k in m.EFFORT or k == "time"}
-        other = {k: n for k, n in amounts.items() if k not in effort}
-        ok = all(self.s.res.get(k, 0) >= n for k, n in other.items())
-        # R-RES-6: no partial loss of what is not held in full.
-        paid_other = dict(other) if ok else {}
+        res = self.s.res
+        effort: dict[str, int] = {}
+        other: dict[str, int] = {}
+        ok = True
+        for k, n in amounts.items():
+            if k in _EFFORT_OR_TIME:
+                effort[k] = n
+            else:
+                other[k] = n
+                if res.get(k, 0) < n:
+                    ok = False
         paid = self._effort_payment(effort)
         if paid is None:
             raise Death(cause or self.rules.card_name(source), source)
-        paid.update({k: n for k, n in paid_other.items() if n})
+        if ok:  # R-RES-6: no partial loss of what is not held in full.
+            for k, n in other.items():
+                if n:
+                    paid[k] = n
         if paid:
             self.emit(ev.Lost(paid, source))
         return ok
@@ -410,86 +423,11 @@ class Run:
         e = q.effect
         s = self.s
         src = q.source
-        if isinstance(e, m.Gain):
-            self.gain(e.amounts, src)
-        elif isinstance(e, m.Lose):
+        # The most frequent effects first.
+        if isinstance(e, m.Lose):
             self.do_lose(e, q)
-        elif isinstance(e, m.Reduce):
-            if all(s.res.get(k, 0) >= n for k, n in e.lose.items()):
-                self.emit(ev.Lost(dict(e.lose), src))
-                self.gain(e.gain, src)
-            else:
-                self.push_effects(e.alt, src, q.result)
-        elif isinstance(e, m.GainCondition):
-            self.gain_condition(e.condition, e.timing, e.tokens, e.rounds)
-        elif isinstance(e, m.AddTokens):
-            c = self.condition(e.condition)
-            if c is None:
-                self.gain_condition(e.condition, "now", e.amount, 0)
-            else:
-                self.emit(ev.ConditionChanged(c.id, c.tokens + e.amount, c.rounds))
-        elif isinstance(e, m.RemoveCondition):
-            if e.condition:
-                if any(c.id == e.condition for c in s.conditions):
-                    self.emit(ev.ConditionRemoved(e.condition, "removed"))
-            else:
-                held = _unique(c.id for c in s.conditions)
-                if held:
-                    self.emit(ev.ChoicesOffered(held))
-                    self.wait("choose_condition")
-        elif isinstance(e, m.Downgrade):
-            self.downgrade(e.turns, src)
-        elif isinstance(e, m.GainWeapon):
-            self.emit(ev.ChoicesOffered(list(e.choices)))
-            self.wait("choose_weapon")
-        elif isinstance(e, m.MonsterGain):
-            mo = s.monster
-            if mo is not None:
-                self.monster_changed(
-                    "gain",
-                    armor=mo.armor + e.armor,
-                    max_armor=mo.max_armor + e.armor,
-                    health=mo.health + e.health,
-                    max_health=mo.max_health + e.health,
-                )
-        elif isinstance(e, m.MonsterHeal):
-            mo = s.monster
-            if mo is not None:
-                self.monster_changed("heal", health=min(mo.max_health, mo.health + e.amount))
-        elif isinstance(e, m.Defend):
-            if s.monster is not None and not s.monster.defend:
-                self.monster_changed("defend", defend=True)
-        elif isinstance(e, m.Wound):
-            self.wound(e.amount, e.ignore_armor, src)
-        elif isinstance(e, m.BreakArmor):
-            mo = s.monster
-            if mo is not None and mo.armor:
-                self.monster_changed("armor broken", armor=max(0, mo.armor - e.amount))
-        elif isinstance(e, m.ExtraTurn):
-            self.emit(ev.ExtraTurnsSet(s.extra_turns + 1))
-        elif isinstance(e, m.RevealMore):
-            self.emit(ev.RevealBonus(s.reveal_bonus + e.amount))
-        elif isinstance(e, m.Commit):
-            self.emit(ev.CommitSet(True))
-        elif isinstance(e, m.GainSkill):
-            self.push(f"skills.gain:{e.draw}")
-        elif isinstance(e, m.ModifyRoll):
-            self.emit(ev.RollSet(s.roll + e.amount, [], src))
-        elif isinstance(e, m.Reroll):
-            new = self.roll("dice", "reroll")
-            if e.choose and new != s.roll:
-                self.emit(ev.RollSet(s.roll, [s.roll, new], src))
-                self.wait("pick_roll")
-            else:
-                self.emit(ev.RollSet(new, [], src))
-        elif isinstance(e, m.AttackPower):
-            self.emit(ev.AttackPowerSet(max(0, s.attack_power + e.amount), src))
-        elif isinstance(e, m.ExtraAttack):
-            self.push("attack.extra")
-        elif isinstance(e, m.SkipTurn):
-            self.emit(ev.SkipTurnSet(True))
-        elif isinstance(e, m.MonsterAttack):
-            self.push(f"monster.attack:{e.bonus}", "monster.attack_done")
+        elif isinstance(e, m.Gain):
+            self.gain(e.amounts, src)
         elif isinstance(e, m.RollCheck):
             value = self.roll("dice", f"check:{src}")
             if e.against == "level":
@@ -500,19 +438,95 @@ class Run:
             else:
                 target = e.beat
             self.push_effects(e.success if value > target else e.failure, src, q.result)
-        elif isinstance(e, m.GainLevel):
-            self.gain({e.resource: e.times * s.level}, src)
+        elif isinstance(e, m.GainCondition):
+            self.gain_condition(e.condition, e.timing, e.tokens, e.rounds)
+        elif isinstance(e, m.SkipTurn):
+            self.emit(ev.SkipTurnSet(True))
+        elif isinstance(e, m.RevealMore):
+            self.emit(ev.RevealBonus(s.reveal_bonus + e.amount))
+        elif isinstance(e, m.Handler):
+            handler = self.rules.handlers[e.name]
+            handler(HandlerContext(self, q), dict(e.params))
+        elif isinstance(e, m.MonsterHeal):
+            mo = s.monster
+            if mo is not None:
+                self.monster_changed("heal", health=min(mo.max_health, mo.health + e.amount))
+        elif isinstance(e, m.AttackPower):
+            self.emit(ev.AttackPowerSet(max(0, s.attack_power + e.amount), src))
+        elif isinstance(e, m.AddTokens):
+            c = self.condition(e.condition)
+            if c is None:
+                self.gain_condition(e.condition, "now", e.amount, 0)
+            else:
+                self.emit(ev.ConditionChanged(c.id, c.tokens + e.amount, c.rounds))
+        elif isinstance(e, m.BreakArmor):
+            mo = s.monster
+            if mo is not None and mo.armor:
+                self.monster_changed("armor broken", armor=max(0, mo.armor - e.amount))
+        elif isinstance(e, m.Reroll):
+            new = self.roll("dice", "reroll")
+            if e.choose and new != s.roll:
+                self.emit(ev.RollSet(s.roll, [s.roll, new], src))
+                self.wait("pick_roll")
+            else:
+                self.emit(ev.RollSet(new, [], src))
+        elif isinstance(e, m.Reduce):
+            if all(s.res.get(k, 0) >= n for k, n in e.lose.items()):
+                self.emit(ev.Lost(dict(e.lose), src))
+                self.gain(e.gain, src)
+            else:
+                self.push_effects(e.alt, src, q.result)
+        elif isinstance(e, m.Commit):
+            self.emit(ev.CommitSet(True))
         elif isinstance(e, m.ReduceLoss):
             self.emit(ev.PendingLossSet(max(e.minimum, s.pending_loss - e.amount)))
+        elif isinstance(e, m.GainLevel):
+            self.gain({e.resource: e.times * s.level}, src)
+        elif isinstance(e, m.ModifyRoll):
+            self.emit(ev.RollSet(s.roll + e.amount, [], src))
+        elif isinstance(e, m.Downgrade):
+            self.downgrade(e.turns, src)
         elif isinstance(e, m.ExtraSkillChoice):
             for i in range(len(self.then) - 1, -1, -1):
                 name, _, arg = self.then[i].step.partition(":")
                 if name == "skills.draw":
                     self.then[i] = Queued(step=f"skills.draw:{int(arg) + e.amount}")
                     break
-        elif isinstance(e, m.Handler):
-            handler = self.rules.handlers[e.name]
-            handler(HandlerContext(self, q), dict(e.params))
+        elif isinstance(e, m.Wound):
+            self.wound(e.amount, e.ignore_armor, src)
+        elif isinstance(e, m.RemoveCondition):
+            if e.condition:
+                if any(c.id == e.condition for c in s.conditions):
+                    self.emit(ev.ConditionRemoved(e.condition, "removed"))
+            else:
+                held = _unique(c.id for c in s.conditions)
+                if held:
+                    self.emit(ev.ChoicesOffered(held))
+                    self.wait("choose_condition")
+        elif isinstance(e, m.ExtraAttack):
+            self.push("attack.extra")
+        elif isinstance(e, m.GainSkill):
+            self.push(f"skills.gain:{e.draw}")
+        elif isinstance(e, m.Defend):
+            if s.monster is not None and not s.monster.defend:
+                self.monster_changed("defend", defend=True)
+        elif isinstance(e, m.MonsterGain):
+            mo = s.monster
+            if mo is not None:
+                self.monster_changed(
+                    "gain",
+                    armor=mo.armor + e.armor,
+                    max_armor=mo.max_armor + e.armor,
+                    health=mo.health + e.health,
+                    max_health=mo.max_health + e.health,
+                )
+        elif isinstance(e, m.GainWeapon):
+            self.emit(ev.ChoicesOffered(list(e.choices)))
+            self.wait("choose_weapon")
+        elif isinstance(e, m.MonsterAttack):
+            self.push(f"monster.attack:{e.bonus}", "monster.attack_done")
+        elif isinstance(e, m.ExtraTurn):
+            self.emit(ev.ExtraTurnsSet(s.extra_turns + 1))
         else:  # pragma: no cover - the Effect union is closed
             raise AssertionError(f"unknown effect {e!r}")
 
@@ -609,7 +623,7 @@ class Run:
         first; then the player may use optional ones in any order (R-EFFECT-2).
         """
         self.push(f"window:{trigger}")
-        responses = self.hand().abilities("response", trigger)
+        responses = (self._hand or self.hand()).abilities("response", trigger)
         if not responses:
             return
         mandatory: list[Queued | str] = []
@@ -664,7 +678,7 @@ class Run:
         of it do not count (R-EFFECT-2: at most once per trigger).
         """
         s = self.s
-        responses = self.hand().abilities("response", trigger)
+        responses = (self._hand or self.hand()).abilities("response", trigger)
         if not responses:
             return []
         ctx: dict[str, Any] = {}
@@ -815,7 +829,7 @@ class Run:
     def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
         return [
             act.Use(src, a.id)
-            for src, a, kind in self.hand().abilities("action")
+            for src, a, kind in (self._hand or self.hand()).abilities("action")
             if a.timing in timings and self.usable(src, a, kind)
         ]
 
