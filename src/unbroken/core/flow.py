@@ -143,6 +143,7 @@ class Run:
         self.waiting = ""
         self.trigger = ""
         self._hand: Hand | None = None
+        self._allowed_attack: tuple[m.Attack, dict[str, int]] | None = None
 
     # ------------------------------------------------------------------ plumbing
 
@@ -792,8 +793,12 @@ class Run:
         if d == "player_turn":
             if kind is act.Skip:
                 return True
-            if kind is act.Attack:
-                return action in self.attacks()
+            if isinstance(action, act.Attack):
+                for option in self.attack_options():
+                    if option[0].id == action.attack:
+                        self._allowed_attack = option  # attack() takes it, unchanged since
+                        return True
+                return False
             if kind is act.Use:
                 return action in self.ability_actions(("combat", "general"))
             return kind in _GENERAL and action in self.general_actions()
@@ -1008,7 +1013,12 @@ class Run:
 
     def attack(self, attack_id: str, extra: bool) -> None:
         s = self.s
-        option, cost = next((a, c) for a, c in self.attack_options() if a.id == attack_id)
+        allowed = self._allowed_attack
+        self._allowed_attack = None
+        if allowed is not None and allowed[0].id == attack_id:
+            option, cost = allowed
+        else:
+            option, cost = next((a, c) for a, c in self.attack_options() if a.id == attack_id)
         weapon = s.weapons[-1]
         self.spend(cost, weapon)
         self.emit(ev.AttackChosen(weapon, option.id, option.type, option.power))
