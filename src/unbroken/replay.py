@@ -26,7 +26,7 @@ from typing import IO, Any, Union
 import msgspec
 
 from unbroken import __version__
-from unbroken.codec import encode, state_digest
+from unbroken.codec import encode, events_decoder, state_digest
 from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
@@ -101,7 +101,21 @@ class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
     digest: str
 
 
+class RawDecision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision"):
+    """A decision line read for verifying: its events are left as the JSON text in the file.
+
+    `replay` compares that text with the engine's events encoded the way the
+    Recorder writes them, and decodes it only when the two differ.
+    """
+
+    n: int
+    action: Action
+    events: msgspec.Raw
+
+
 Line = Union[Header, Setup, Decision, Check, Footer]
+#: The lines as read with `raw_events`: decision events stay JSON text (still checked to be JSON).
+RawLine = Union[Header, Setup, RawDecision, Check, Footer]
 
 
 class _Probe(msgspec.Struct):
@@ -112,6 +126,7 @@ class _Probe(msgspec.Struct):
 
 
 _line_decoder: msgspec.json.Decoder[Line] = msgspec.json.Decoder(Line)
+_raw_line_decoder: msgspec.json.Decoder[RawLine] = msgspec.json.Decoder(RawLine)
 _probe_decoder = msgspec.json.Decoder(_Probe)
 #: What decoding a damaged line raises (msgspec reports bad UTF-8 as UnicodeDecodeError).
 _BAD_LINE = (msgspec.DecodeError, UnicodeDecodeError)
@@ -180,22 +195,35 @@ def unpack(data: bytes, path: Path | None = None) -> bytes:
     rest = data
     while rest:
         inflater = zlib.decompressobj(_GZIP_WBITS)
-        start = 0
-        while start < len(rest) and not inflater.eof:
-            try:
-                out.append(inflater.decompress(rest[start : start + _INFLATE_CHUNK]))
-            except zlib.error as exc:
-                line = b"".join(out).count(b"\n") + 1
-                why = str(exc).rpartition(": ")[2]  # zlib's "Error -3 while ...: why"
-                raise ReplayError(path, line, f"the compressed data is damaged ({why})") from None
-            start += _INFLATE_CHUNK
-        if not inflater.eof:
+        try:
+            out.append(inflater.decompress(rest))  # the whole stream at once: the usual case
+            ended, rest = inflater.eof, inflater.unused_data
+        except zlib.error:
+            ended, rest = _inflate_in_chunks(rest, out, path)
+        if not ended:
             break  # cut off: everything written so far is in `out`
-        rest = inflater.unused_data + rest[start:]
         if rest and not rest.startswith(GZIP_MAGIC):
             line = b"".join(out).count(b"\n") + 1
             raise ReplayError(path, line, "unexpected bytes after the end of the compressed data")
     return b"".join(out)
+
+
+def _inflate_in_chunks(data: bytes, out: list[bytes], path: Path | None) -> tuple[bool, bytes]:
+    """Inflate one gzip stream a chunk at a time into `out`, naming the line damage is in.
+
+    Return whether the stream ended, and the bytes after it.
+    """
+    inflater = zlib.decompressobj(_GZIP_WBITS)
+    start = 0
+    while start < len(data) and not inflater.eof:
+        try:
+            out.append(inflater.decompress(data[start : start + _INFLATE_CHUNK]))
+        except zlib.error as exc:
+            line = b"".join(out).count(b"\n") + 1
+            why = str(exc).rpartition(": ")[2]  # zlib's "Error -3 while ...: why"
+            raise ReplayError(path, line, f"the compressed data is damaged ({why})") from None
+        start += _INFLATE_CHUNK
+    return inflater.eof, inflater.unused_data + data[start:]
 
 
 @dataclass
@@ -216,14 +244,29 @@ class Recording:
     hasher: Any = None
     #: The one-line notice when a torn last line was dropped.
     torn: str | None = None
+    #: Read with `raw_events` (for `replay` only): the decision lines, their events
+    #: undecoded; `decisions` is then left empty.
+    raw: list[RawDecision] | None = None
 
 
-def _decode(path: Path | None, number: int, raw: bytes) -> Line:
+def _decode(
+    path: Path | None,
+    number: int,
+    raw: bytes,
+    decoder: msgspec.json.Decoder[Line] | msgspec.json.Decoder[RawLine] = _line_decoder,
+) -> Line | RawLine:
     try:
-        return _line_decoder.decode(raw)
+        return decoder.decode(raw)
     except _BAD_LINE as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ReplayError(path, number, f"not a valid recording line ({text})") from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
 
 
 def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
@@ -233,15 +276,20 @@ def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
     and described in `Recording.torn`; otherwise it is an error.
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    data = _read_bytes(path)
     return parse_recording(data, path, drop_torn)
 
 
-def parse_recording(data: bytes, path: Path | None = None, drop_torn: bool = False) -> Recording:
-    """Return the recording held in `data` (the bytes of a .jsonl or .jsonl.gz file)."""
+def parse_recording(
+    data: bytes, path: Path | None = None, drop_torn: bool = False, raw_events: bool = False
+) -> Recording:
+    """Return the recording held in `data` (the bytes of a .jsonl or .jsonl.gz file).
+
+    With `raw_events` (what `verify_file` reads for `replay`), the decisions'
+    events are checked to be JSON but not decoded: they are in `Recording.raw`
+    and `decisions` is empty. A line whose events do not fit the event types
+    is then found by `replay` only if the engine's events differ from it.
+    """
     data = unpack(data, path)
     if not data:
         raise ReplayError(path, 1, "empty file: no header line")
@@ -254,59 +302,66 @@ def parse_recording(data: bytes, path: Path | None = None, drop_torn: bool = Fal
         if not drop_torn:
             raise ReplayError(path, len(chunks), "the last line is cut off (the file is truncated)")
         torn = f"line {len(chunks)} was cut off mid-write and has been dropped"
-    decoded: list[Line] = []
-    sizes: list[int] = []
-    for i, raw in enumerate(complete, 1):
+    decoder = _raw_line_decoder if raw_events else _line_decoder
+    try:
+        decoded: list[Line | RawLine] = [decoder.decode(raw) for raw in complete]
+    except _BAD_LINE:
+        decoded = []  # again line by line, to name the bad line
+    for i, raw in enumerate(complete[len(decoded) :], 1):
         try:
-            decoded.append(_decode(path, i, raw))
+            decoded.append(_decode(path, i, raw, decoder))
         except ReplayError:
             if drop_torn and i == len(complete) and i > 2 and torn is None:
                 torn = f"line {i} was unreadable (cut off mid-write) and has been dropped"
                 break
             raise
-        sizes.append(len(raw) + 1)
     if not decoded:
         raise ReplayError(path, 1, "missing header: the file holds no lines")
 
     header = decoded[0]
     if not isinstance(header, Header):
         raise ReplayError(path, 1, "missing header: line 1 must be the header")
-    if len(decoded) < 2 or not isinstance(decoded[1], Setup):
+    setup = decoded[1] if len(decoded) > 1 else None
+    if not isinstance(setup, Setup):
         raise ReplayError(path, 2, "line 2 must be the setup line (the game's first events)")
-    hasher = hashlib.sha256()
-    for raw in complete[:2]:
-        hasher.update(raw + b"\n")
-    setup = decoded[1]
-    assert isinstance(setup, Setup)
-    rec = Recording(header=header, setup=list(setup.events), path=path, hasher=hasher, torn=torn)
-    rec.size = sizes[0] + sizes[1]
+    rec = Recording(header=header, setup=list(setup.events), path=path, torn=torn)
+    raws: list[RawDecision] = []
+    if raw_events:
+        rec.raw = raws
+    footer_at = 0  # the index of the footer line: the log digest covers the lines before it
     for number, line in enumerate(decoded[2:], 3):
         if rec.footer is not None:
             raise ReplayError(path, number, "a line after the footer")
-        if isinstance(line, Decision):
-            expected = len(rec.decisions) + 1
+        if isinstance(line, (Decision, RawDecision)):
+            expected = len(rec.lines) + 1
             if line.n != expected:
                 raise ReplayError(
                     path, number, f"decision {line.n} out of order (expected decision {expected})"
                 )
-            rec.decisions.append(line)
+            if isinstance(line, Decision):
+                rec.decisions.append(line)
+            else:
+                raws.append(line)
             rec.lines.append(number)
         elif isinstance(line, Check):
-            if line.n != len(rec.decisions) or line.n in rec.checks:
+            if line.n != len(rec.lines) or line.n in rec.checks:
                 raise ReplayError(
                     path,
                     number,
                     f"check line for decision {line.n} out of place "
-                    f"(after decision {len(rec.decisions)})",
+                    f"(after decision {len(rec.lines)})",
                 )
             rec.checks[line.n] = line.state
         elif isinstance(line, Footer):
             rec.footer = line
+            footer_at = number - 1
         else:
             raise ReplayError(path, number, f"a second {type(line).__name__.lower()} line")
-        if rec.footer is None:
-            hasher.update(complete[number - 1] + b"\n")
-        rec.size += sizes[number - 1]
+    rec.size = len(data) - len(tail)  # the complete lines, but a dropped unreadable last one
+    if len(decoded) < len(complete):
+        rec.size -= len(complete[-1]) + 1
+    body = rec.size - (len(complete[footer_at]) + 1 if rec.footer is not None else 0)
+    rec.hasher = hashlib.sha256(memoryview(data)[:body])
     return rec
 
 
@@ -407,6 +462,16 @@ def _compare(
             )
 
 
+def _raw_events(rec: Recording, line: int | None, raw: msgspec.Raw) -> list[Event]:
+    """Return the events of a decision line read with `raw_events`, decoded now."""
+    try:
+        return events_decoder.decode(raw)
+    except _BAD_LINE as exc:
+        # Word it as the reader does, with the path of the events in the line.
+        text = str(exc).splitlines()[0].replace("`$", "`$.events", 1)
+        raise ReplayError(rec.path, line, f"not a valid recording line ({text})") from None
+
+
 def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
     """Return the game re-run from `rec`, checking every event, digest and the footer.
 
@@ -420,8 +485,9 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
         raise ReplayError(rec.path, 1, f"the header cannot start a game: {exc}") from None
     _compare(rec, 2, 0, rec.setup, game.events)
     checks = rec.checks
-    numbers: list[int | None] = list(rec.lines) or [None] * len(rec.decisions)
-    for decision, number in zip(rec.decisions, numbers, strict=True):
+    steps: Sequence[Decision | RawDecision] = rec.decisions if rec.raw is None else rec.raw
+    numbers: Sequence[int | None] = rec.lines or [None] * len(steps)
+    for decision, number in zip(steps, numbers, strict=True):
         try:
             events = game.apply(decision.action)
         except IllegalAction as exc:
@@ -432,7 +498,13 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
                 f"decision {decision.n}: the recorded action "
                 f"{describe_action(decision.action)} is not legal here ({exc})",
             ) from None
-        _compare(rec, number, decision.n, decision.events, events)
+        recorded = decision.events
+        if not isinstance(recorded, msgspec.Raw):
+            _compare(rec, number, decision.n, recorded, events)
+        elif recorded != msgspec.Raw(encode(events)):
+            # The Recorder writes `encode(events)`: the same bytes are the same events,
+            # and other bytes (say, a line written by hand) are decoded and compared.
+            _compare(rec, number, decision.n, _raw_events(rec, number, recorded), events)
         want = checks.get(decision.n)
         if want is not None and want != state_digest(game.state):
             raise Divergence(
@@ -444,28 +516,28 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
     footer = rec.footer
     if footer is None:
         if require_footer:
-            where = f"{len(rec.decisions)} decisions recorded"
+            where = f"{len(steps)} decisions recorded"
             raise ReplayError(rec.path, None, f"no footer: the game is unfinished ({where})")
         return game
     last = (rec.lines[-1] if rec.lines else 2) + 1
     if not game.is_over:
         raise ReplayError(rec.path, None, "the footer comes before the game is over")
-    if footer.decisions != len(rec.decisions):
+    if footer.decisions != len(steps):
         raise ReplayError(
             rec.path,
             None,
-            f"footer says {footer.decisions} decisions, the file has {len(rec.decisions)}",
+            f"footer says {footer.decisions} decisions, the file has {len(steps)}",
         )
     if footer.outcome != game.outcome or footer.score != footer.outcome.score:
         raise Divergence(
             rec.path,
             None,
-            len(rec.decisions),
+            len(steps),
             f"the outcome differs: expected {_short(footer.outcome)}, "
             f"the engine produced {_short(game.outcome)}",
         )
     if footer.state != state_digest(game.state):
-        raise Divergence(rec.path, None, len(rec.decisions), "the final state digest differs")
+        raise Divergence(rec.path, None, len(steps), "the final state digest differs")
     if rec.hasher is not None and footer.digest != rec.hasher.hexdigest():
         raise ReplayError(
             rec.path,
@@ -476,10 +548,26 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
 
 
 def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
-    """Return None when the recording in `path` re-runs exactly, else the one-line problem."""
+    """Return None when the recording in `path` re-runs exactly, else the one-line problem.
+
+    The decisions' events are read undecoded and compared as bytes with the
+    engine's (see `replay`). When anything is wrong, the file is read again
+    the full way, so the problem named is the one `read_recording` then
+    `replay` name first (a line whose events do not fit the event types,
+    anywhere in the file, before any divergence).
+    """
+    path = Path(path)
     try:
-        replay(read_recording(path), ruleset)
+        data = _read_bytes(path)
     except ReplayError as exc:
+        return str(exc)
+    try:
+        replay(parse_recording(data, path, raw_events=True), ruleset)
+    except ReplayError as exc:
+        try:
+            parse_recording(data, path)
+        except ReplayError as first:
+            return str(first)
         return str(exc)
     return None
 
@@ -703,10 +791,7 @@ class ReplayInfo:
 
 def read_info(path: Path) -> ReplayInfo:
     """Return the summary of a recording from its header and last line."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    data = _read_bytes(path)
     lines = unpack(data, path).split(b"\n")
     _check_header(path, lines[0])
     header = _decode(path, 1, lines[0])
@@ -764,10 +849,7 @@ def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
     the file, and the one-line notice is in `recorder.notices`.
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+    data = _read_bytes(path)
     text = unpack(data, path)
     rec = parse_recording(text, path, drop_torn=True)
     if rec.footer is not None:
