@@ -767,9 +767,9 @@ class Run:
         """Return whether `action` is legal now: the same as `action in self.legal()`.
 
         Replaying a game checks every recorded action, so the decisions met
-        most (Preparation, a battle turn, a Response, the two Exploration
-        choices) look only at what concerns the action's own kind instead of
-        listing every choice.
+        most (Preparation, a battle turn, a Response, the Exploration choices,
+        a skill, Hunger) look only at what concerns the action's own kind
+        instead of listing every choice.
         """
         s = self.s
         d = s.decision
@@ -811,6 +811,19 @@ class Run:
             )
         if d == "choose_encounter":
             return isinstance(action, act.ChooseEncounter) and action.card in s.revealed
+        if d == "resolve_or_rest":
+            if kind is act.Rest:
+                return not s.committed
+            if kind is act.Resolve or kind is act.Forfeit:
+                can_pay = self.can_pay(self.rules.encounters[s.chosen].spend)
+                return can_pay if kind is act.Resolve else s.committed and not can_pay
+            return False
+        if d == "choose_skill":
+            return isinstance(action, act.ChooseSkill) and action.skill in s.choices
+        if d == "hunger":
+            return isinstance(action, act.Eat) and 0 <= action.food <= min(
+                s.res.get("food", 0), self.food_requirement()
+            )
         return action in self.legal()
 
     def general_actions(self) -> list[act.Action]:
