@@ -319,44 +319,17 @@ class Run:
             if res.get(k, 0) < n:
                 return None
             paid[k] = n
-        have_se, have_me, have_le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
-        if se:
-            take = min(have_se, se)
-            if take:
-                have_se -= take
-                paid["se"] = take
-                se -= take
-            take = min(have_me, se)
-            if take:
-                have_me -= take
-                paid["me"] = take
-                se -= take
-            take = min(have_le, se)
-            if take:
-                have_le -= take
-                paid["le"] = take
-                se -= take
-            if se > 0:
-                return None
-        if me:
-            take = min(have_me, me)
-            if take:
-                have_me -= take
-                paid["me"] = paid.get("me", 0) + take
-                me -= take
-            take = min(have_le, me)
-            if take:
-                have_le -= take
-                paid["le"] = paid.get("le", 0) + take
-                me -= take
-            if me > 0:
-                return None
-        if le:
-            take = min(have_le, le)
-            if take:
-                paid["le"] = paid.get("le", 0) + take
-                le -= take
-            if le > 0:
+        have = [res.get("se", 0), res.get("me", 0), res.get("le", 0)]
+        for i, n in enumerate((se, me, le)):
+            if n == 0:
+                continue  # nothing to take (effort on the display is never negative)
+            for j in range(i, 3):  # from this effort, then the higher ones
+                take = min(have[j], n)
+                if take:
+                    have[j] -= take
+                    paid[m.EFFORT[j]] = paid.get(m.EFFORT[j], 0) + take
+                    n -= take
+            if n > 0:
                 return None
         return paid
 
