@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import A_GAME, CHARACTERS, RULES, play_randomly
 
 from unbroken.core import actions as act
 from unbroken.core.actions import Action
 from unbroken.core.flow import Run
 from unbroken.core.game import Game, IllegalAction
-from unbroken.plugins import load_ruleset
-from unbroken.sim import MAX_DECISIONS, greedy_bot
-
-RULES = load_ruleset()
-CHARACTERS = sorted(RULES.characters)
-DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
 
 
 def candidates(game: Game) -> list[Action]:
@@ -60,30 +55,18 @@ def candidates(game: Game) -> list[Action]:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**64 - 1),
-    character=st.sampled_from(CHARACTERS),
-    difficulty=st.sampled_from(DIFFICULTIES),
-    data=st.data(),
-)
+@given(**A_GAME)
 def test_allows_agrees_with_the_legal_list_at_every_decision(
     seed: int, character: str, difficulty: str, data: st.DataObject
 ) -> None:
     # R-DIGI-3: an action is accepted exactly when it is one of the legal choices.
-    game = Game.new(RULES, character=character, difficulty=difficulty, seed=seed)
-    greed = data.draw(st.integers(0, 4), label="greed")
-    for _ in range(MAX_DECISIONS):
+    def check(game: Game) -> None:
         legal = game.legal_actions()
         run = Run(RULES, game.state)
         for action in candidates(game):
             assert run.allows(action) == (action in legal), (game.decision, action)
-        if game.is_over:
-            break
-        if data.draw(st.integers(0, 4), label="greedy?") < greed:
-            action = greedy_bot(game, 0)
-        else:
-            action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
-        game.apply(action)
+
+    play_randomly(Game.new(RULES, character, difficulty, seed), data, before=check)
 
 
 def test_apply_refuses_an_illegal_action_without_listing_first() -> None:
@@ -106,9 +89,9 @@ def test_apply_refuses_an_illegal_action_without_listing_first() -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**64 - 1), character=st.sampled_from(CHARACTERS), data=st.data())
+@given(**A_GAME)
 def test_the_kept_hand_is_always_the_cards_in_play(
-    seed: int, character: str, data: st.DataObject
+    seed: int, character: str, difficulty: str, data: st.DataObject
 ) -> None:
     # R-EFFECT-1: the abilities the engine uses are those of the cards in play at that moment,
     # although a Run keeps them until an event changes the cards.
@@ -124,13 +107,7 @@ def test_the_kept_hand_is_always_the_cards_in_play(
 
     Run.hand = hand  # type: ignore[method-assign,assignment]
     try:
-        game = Game.new(RULES, character=character, seed=seed)
-        while not game.is_over:
-            legal = game.legal_actions()
-            if data.draw(st.booleans(), label="greedy?"):
-                game.apply(greedy_bot(game, 0))
-            else:
-                game.apply(legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+        play_randomly(Game.new(RULES, character, difficulty, seed), data)
     finally:
         Run.hand = original  # type: ignore[method-assign]
     assert checked > 0

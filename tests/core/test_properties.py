@@ -5,43 +5,14 @@ from __future__ import annotations
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import A_GAME, CHARACTERS, RULES, play_randomly
 
-from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
-from unbroken.plugins import load_ruleset
-from unbroken.sim import MAX_DECISIONS, check_invariants, greedy_bot
-
-RULES = load_ruleset()
-CHARACTERS = sorted(RULES.characters)
-DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
-
-
-def play_randomly(game: Game, data: st.DataObject) -> list[Action]:
-    """Play with a mix of random and greedy choices, so games reach the later levels."""
-    taken: list[Action] = []
-    greed = data.draw(st.integers(0, 4), label="greed")
-    while not game.is_over:
-        assert len(taken) < MAX_DECISIONS, "the game did not end"
-        legal = game.legal_actions()
-        assert legal, f"no legal action at decision {game.decision}"
-        if data.draw(st.integers(0, 4), label="greedy?") < greed:
-            action = greedy_bot(game, len(taken))
-        else:
-            action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
-        game.apply(action)
-        taken.append(action)
-        check_invariants(game)  # every resource within 0..cap, monster trackers in range
-    return taken
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**64 - 1),
-    character=st.sampled_from(CHARACTERS),
-    difficulty=st.sampled_from(DIFFICULTIES),
-    data=st.data(),
-)
+@given(**A_GAME)
 def test_random_play_ends_within_bounds_and_replays_identically(
     seed: int, character: str, difficulty: str, data: st.DataObject
 ) -> None:

@@ -749,7 +749,20 @@ class Run:
         if s.outcome is not None:
             return False
         kind = type(action)
-        if d == "preparation":
+        if d == "preparation" or d == "player_turn":
+            if kind is act.Use:
+                timing = "travel" if d == "preparation" else "combat"
+                return action in self.ability_actions((timing, "general"))
+            if kind in _GENERAL:
+                return action in self.general_actions()
+            if d == "player_turn":
+                if isinstance(action, act.Attack):
+                    for option in self.attack_options():
+                        if option[0].id == action.attack:
+                            self._allowed_attack = option  # attack() takes it, unchanged since
+                            return True
+                    return False
+                return kind is act.Skip
             if kind is act.Explore:
                 return True
             if kind is act.Fight:
@@ -760,21 +773,7 @@ class Run:
                 return s.monster is None and self.can_pay(
                     self.rules.settings.scout_cost[s.level - 1]
                 )
-            if kind is act.Use:
-                return action in self.ability_actions(("travel", "general"))
-            return kind in _GENERAL and action in self.general_actions()
-        if d == "player_turn":
-            if kind is act.Skip:
-                return True
-            if isinstance(action, act.Attack):
-                for option in self.attack_options():
-                    if option[0].id == action.attack:
-                        self._allowed_attack = option  # attack() takes it, unchanged since
-                        return True
-                return False
-            if kind is act.Use:
-                return action in self.ability_actions(("combat", "general"))
-            return kind in _GENERAL and action in self.general_actions()
+            return False
         if d == "response":
             if kind is act.Pass:
                 return True
