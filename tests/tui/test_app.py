@@ -276,6 +276,30 @@ async def test_unfinished_game_continues_where_it_was() -> None:
 
 
 @sync
+async def test_a_continued_game_shows_a_roll_made_before_the_last_decision() -> None:
+    # The die stays on the stage after the decision that rolled it; Continue shows it too.
+    from unbroken.core import events as ev
+
+    app = UnbrokenApp(RULES, animate=False, seed=8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        for _ in range(60):
+            await pilot.press("1")
+            screen = app.screen
+            assert isinstance(screen, GameScreen), "the game ended before the case came up"
+            if screen.die and not any(isinstance(e, ev.DieRolled) for e in screen.last):
+                break
+        else:
+            raise AssertionError("no decision without a roll came after one with a roll")
+        shown = str(screen.query_one("#stage").render())
+        assert f"die {screen.die}" in shown
+        await pilot.press("escape")
+        await choose(pilot, app, "continue")
+        await pilot.press("enter")
+        assert str(app.screen.query_one("#stage").render()) == shown
+
+
+@sync
 async def test_plugins_screen_lists_the_base_game() -> None:
     from textual.widgets import DataTable
 

@@ -177,9 +177,12 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
-            # A continued game: show the last decision's changes and roll as they were.
+            # A continued game: show the last decision's changes and roll as they were
+            # (the die shows the last roll of any decision, as in the game before).
             self.last = last_decision(self.game.events)
-            rolls = [e.value for e in self.last if isinstance(e, ev.DieRolled)]
+            rolls = [
+                e.value for e in decisions_events(self.game.events) if isinstance(e, ev.DieRolled)
+            ]
             if rolls:
                 self.die = die_face(rolls[-1])
         self.refresh_all()
@@ -356,6 +359,12 @@ def detail(action: act.Action, game: Game) -> str:
             f"{missing} uneaten costs {hunger_cost(missing)} SE."
         )
     return label(action, s, rules)
+
+
+def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
+    """Return the events of the decisions made: those after the first Awaiting (not the setup)."""
+    first = next((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), len(events))
+    return events[first + 1 :]
 
 
 def last_decision(events: list[ev.Event]) -> list[ev.Event]:
