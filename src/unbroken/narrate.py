@@ -10,6 +10,12 @@ from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
+
+def plural(n: int, word: str) -> str:
+    """Return a count with its noun: "1 game", "2 games"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 STEP_NAMES = {
     "setup": "Setup",
     "preparation": "Preparation",

@@ -9,6 +9,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
+from unbroken.narrate import plural
 
 
 @dataclass
@@ -61,10 +62,6 @@ def _levels(events: Sequence[ev.Event]) -> list[LevelStory]:
     return levels
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _resources(res: dict[str, int]) -> str:
     parts = [f"{res[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if k != "time" and k in res]
     return ", ".join(parts) if parts else "nothing"
@@ -93,7 +90,7 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
                 else f"took on {len(level.encounters)} encounters"
             )
         if level.rests:
-            travel.append(f"rested {_plural(level.rests, 'time')}")
+            travel.append(f"rested {plural(level.rests, 'time')}")
         if level.crafted:
             travel.append("crafted " + ", ".join(name(w) for w in level.crafted))
         if level.skills:
@@ -108,7 +105,7 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
                 met += ": tricked it and slipped past."
             elif level.fought:
                 how = "defeated it" if level.defeated else "fought it"
-                met += f": {how} in {_plural(level.rounds, 'round')}."
+                met += f": {how} in {plural(level.rounds, 'round')}."
             else:
                 met += "."
             lines.append(met)

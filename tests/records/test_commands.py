@@ -111,7 +111,7 @@ def test_export_to_a_file(
         records.add_game(lost_game(seed=1), rules)
     target = tmp_path / "games.json"
     assert main(["scores", "export", "--format", "json", "--output", str(target)]) == 0
-    assert f"1 games written to {target}" in capsys.readouterr().out
+    assert f"1 game written to {target}" in capsys.readouterr().out
     assert validate(json.loads(target.read_text(encoding="utf-8"))) == []
     bad = tmp_path / "missing" / "games.csv"
     assert main(["scores", "export", "--format", "csv", "--output", str(bad)]) == 2

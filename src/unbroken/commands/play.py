@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from unbroken.cli import CommandError, load, resolve_character, resolve_difficulty, seed_int
+from unbroken.narrate import plural
 
 HELP = "play a game in plain text, line by line"
 
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         info = unfinished[0]
         print(
             f"An unfinished game: {info.character.split(':')[-1]}, {info.difficulty}, "
-            f"{info.decisions} decisions, started {info.created[:16].replace('T', ' ')}.",
+            f"{plural(info.decisions, 'decision')}, started {info.created[:16].replace('T', ' ')}.",
             file=out,
         )
         try:

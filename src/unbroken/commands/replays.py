@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from unbroken.cli import load
+from unbroken.narrate import plural
 
 HELP = "list recorded games"
 
@@ -37,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
             f"{i.created[:16].replace('T', ' '):<17} {ruleset.card_name(i.character):<22} "
             f"{i.difficulty:<10} {i.outcome:<10} {score:>5}  {i.path.name}"
         )
-    print(f"({len(infos)} games in {directory})")
+    print(f"({plural(len(infos), 'game')} in {directory})")
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.cli import CommandError, positive_int
+from unbroken.narrate import plural
 
 if TYPE_CHECKING:
     from unbroken.records import Records
@@ -64,7 +65,7 @@ def export(records: Records, fmt: str, output: Path | None) -> int:
         output.write_text(text, encoding="utf-8", newline="")
     except OSError as exc:
         raise CommandError(f"cannot write {output}: {exc.strerror or exc}") from None
-    print(f"{len(rows)} games written to {output}")
+    print(f"{plural(len(rows), 'game')} written to {output}")
     return 0
 
 
@@ -80,7 +81,8 @@ def show(records: Records, recent: int) -> int:
     if total == 0:
         print(f"No games recorded yet (records: {records.path}).")
         return 0
-    print(f"{total} games, {wins} won ({100 * wins / total:.1f} %)   records: {records.path}")
+    rate = f"{100 * wins / total:.1f} %"
+    print(f"{plural(total, 'game')}, {wins} won ({rate})   records: {records.path}")
     print()
     print(f"Recent games (last {min(recent, total)}):")
     print(f"  {'#':>5}  {'finished':<19}  {'character':<16} {'class':<8} {'diff.':<6} result")

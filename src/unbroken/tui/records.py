@@ -7,6 +7,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from unbroken.narrate import plural
+
 DIFFICULTIES = ("easy", "normal", "hard")
 
 #: Columns of the history table: (title, GameRow attribute).
@@ -61,7 +63,7 @@ class RecordsScreen(Screen[None]):
         if others:
             table.add_column("Other scores", key="alternative_scores")
         rate = f"{100 * won / played:.0f} %" if played else "-"
-        summary.update(f"{played} games, {won} won ({rate}).  s: sort  a: achievements")
+        summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
-from unbroken.narrate import Narrator, label
+from unbroken.narrate import Narrator, label, plural
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -52,12 +52,10 @@ class ReplayListScreen(Screen[None]):
         infos, problems = recorded_games()
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
-        plural = "" if len(infos) == 1 else "s"
         if self.unfinished_only:
-            what = f"unfinished game{plural}: Enter continues one"
+            text = f"{plural(len(infos), 'unfinished game')}: Enter continues one"
         else:
-            what = f"recorded game{plural}"
-        text = f"{len(infos)} {what}"
+            text = plural(len(infos), "recorded game")
         if problems:
             text += f" ({len(problems)} unreadable files skipped: {problems[0]})"
         self.query_one("#replays-summary", Static).update(text)
