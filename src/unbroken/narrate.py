@@ -106,7 +106,9 @@ class Narrator:
                 if not known:
                     return f"The monster is wounded: health {e.health}/{e.max_health}."
                 dealt = before["health"] - e.health
-                return f"The monster takes {dealt} wound(s): health {e.health}/{e.max_health}."
+                return (
+                    f"The monster takes {plural(dealt, 'wound')}: health {e.health}/{e.max_health}."
+                )
             if e.why == "armor broken":
                 return f"Armor broken: {e.armor}/{e.max_armor} left."
             if e.why == "defend":
@@ -140,7 +142,9 @@ class Narrator:
         if isinstance(e, ev.EncounterDiscarded):
             return None
         if isinstance(e, ev.RevealBonus):
-            return f"The next Exploration reveals {e.bonus} more card(s)." if e.bonus else None
+            return (
+                f"The next Exploration reveals {plural(e.bonus, 'more card')}." if e.bonus else None
+            )
         if isinstance(e, ev.CommitSet):
             return "You are committed to the next encounter." if e.committed else None
         if isinstance(e, ev.WeaponsSet):
@@ -153,7 +157,7 @@ class Narrator:
                 return f"You take the {top}."
             return f"Your weapon is now the {top}."
         if isinstance(e, ev.WeaponSetAside):
-            return f"Your {n(e.weapon)} is knocked aside for {e.turns} turn(s)."
+            return f"Your {n(e.weapon)} is knocked aside for {plural(e.turns, 'turn')}."
         if isinstance(e, ev.SetAsideTicked):
             if e.returned:
                 return "Back in hand: " + ", ".join(n(w) for w in e.returned) + "."
@@ -166,12 +170,12 @@ class Narrator:
             return None
         if isinstance(e, ev.ConditionGained):
             when = "now" if e.active else "for the next level"
-            tokens = f" with {e.tokens} token(s)" if e.tokens else ""
-            rounds = f" for {e.rounds} round(s)" if e.rounds else ""
+            tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
+            rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
             return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
         if isinstance(e, ev.ConditionChanged):
-            return f"{n(e.condition)}: {e.tokens} token(s)" + (
-                f", {e.rounds} round(s) left." if e.rounds else "."
+            return f"{n(e.condition)}: {plural(e.tokens, 'token')}" + (
+                f", {plural(e.rounds, 'round')} left." if e.rounds else "."
             )
         if isinstance(e, ev.ConditionRemoved):
             return f"{n(e.condition)} leaves play."
