@@ -151,7 +151,9 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
         assert isinstance(app.screen, RecordsScreen)
         table = app.screen.query_one("#games", DataTable)
         assert table.row_count == 1
-        assert "lost" in [str(c) for c in table.get_row_at(0)]
+        cells = [str(c) for c in table.get_row_at(0)]
+        assert "lost" in cells
+        assert "Tomu" in cells and "Sage" in cells  # printed names, not card ids
         assert "alternative_scores" not in table.columns  # no plugin scored this game
         await pilot.press("a")
         assert isinstance(app.screen, AchievementsScreen)
@@ -220,6 +222,8 @@ def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> 
 
 @sync
 async def test_played_game_is_recorded_verifies_and_replays_in_the_viewer() -> None:
+    from textual.widgets import DataTable
+
     from unbroken.replay import recorded_games, verify_file
     from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
 
@@ -233,6 +237,8 @@ async def test_played_game_is_recorded_verifies_and_replays_in_the_viewer() -> N
         await pilot.press("enter")  # title
         await choose(pilot, app, "replays")
         assert isinstance(app.screen, ReplayListScreen)
+        listed = [str(c) for c in app.screen.query_one("#replays", DataTable).get_row_at(0)]
+        assert RULES.card_name(infos[0].character) in listed  # the printed name
         await pilot.press("enter")
         viewer = app.screen
         assert isinstance(viewer, ReplayViewerScreen)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from unbroken.narrate import plural
+
+if TYPE_CHECKING:
+    from unbroken.tui.app import UnbrokenApp
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -62,6 +67,8 @@ class RecordsScreen(Screen[None]):
         others = any(row.alternative_scores for row in rows)
         if others:
             table.add_column("Other scores", key="alternative_scores")
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
         for row in rows:
@@ -69,8 +76,8 @@ class RecordsScreen(Screen[None]):
             self.replays[key] = row.replay
             table.add_row(
                 row.finished[:16].replace("T", " "),
-                row.character.split(":")[-1],
-                row.cls.split(":")[-1],
+                rules.card_name(row.character),
+                rules.card_name(row.cls),
                 row.difficulty,
                 row.outcome,
                 row.level,

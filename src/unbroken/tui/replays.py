@@ -50,6 +50,8 @@ class ReplayListScreen(Screen[None]):
         table = self.query_one("#replays", DataTable)
         table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
         infos, problems = recorded_games()
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        rules = app.ruleset
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
         if self.unfinished_only:
@@ -64,7 +66,7 @@ class ReplayListScreen(Screen[None]):
             self.paths[key] = info.path
             table.add_row(
                 info.created[:16].replace("T", " "),
-                info.character.split(":")[-1],
+                rules.card_name(info.character),
                 info.difficulty,
                 info.outcome,
                 "-" if info.score is None else info.score,
