@@ -306,6 +306,24 @@ async def test_a_continued_game_shows_a_roll_made_before_the_last_decision() -> 
 
 
 @sync
+async def test_the_time_line_fits_the_display_at_80_columns() -> None:
+    # The note on the time track goes on a line of its own when the panel is narrow.
+    from unbroken.tui.widgets import DisplayPanel
+
+    for game, note in (
+        (Scenario("tomu", level=1).start("preparation"), "(L2 starts"),
+        (Scenario("tomu", level=4).no_time_track().start("preparation"), "time costs SE"),
+    ):
+        app = UnbrokenApp(RULES, animate=False, game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one("#display", DisplayPanel)
+            lines = str(panel.render()).splitlines()
+            assert any(line.strip().startswith(note) for line in lines), lines
+            assert max(len(line) for line in lines) <= panel.size.width
+
+
+@sync
 async def test_plugins_screen_lists_the_base_game() -> None:
     from textual.widgets import DataTable
 

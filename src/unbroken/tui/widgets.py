@@ -59,7 +59,14 @@ class Panel(Static):
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
+    _shown: tuple[GameState, Ruleset, list[ev.Event]] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)  # the time note may move to a line of its own
+
     def show(self, state: GameState, rules: Ruleset, last: list[ev.Event]) -> None:
+        self._shown = (state, rules, last)
         caps = rules.settings.caps
         change, capped = deltas(last)
         text = Text()
@@ -77,20 +84,28 @@ class DisplayPanel(Panel):
                 text.append(f" cap-{capped[k]}", style="yellow")
             text.append("\n")
         starts = rules.settings.level_start_time
+        line = Text()
+        note = ""
         if state.time_track:
             t = state.res.get("time", 0)
-            text.append("time     ", style="bold")
-            text.append(bar(t, 16, 6), style="magenta")
-            text.append(f" {t:>2}")
+            line.append("time     ", style="bold")
+            line.append(bar(t, 16, 6), style="magenta")
+            line.append(f" {t:>2}")
             diff = change.get("time", 0)
             if diff:
-                text.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+                line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             if state.phase == "combat" and state.level < len(starts):
-                text.append(f" (for L{state.level + 1})", style="dim")
+                note = f"(for L{state.level + 1})"
             elif state.level < len(starts):
-                text.append(f" (L{state.level + 1} starts {starts[state.level]})", style="dim")
+                note = f"(L{state.level + 1} starts {starts[state.level]})"
         else:
-            text.append("time    no track: time costs SE", style="bold")
+            line.append("time     no track:", style="bold")
+            note = "time costs SE"
+        text.append_text(line)
+        if note:
+            # Beside the bar when it fits, else on a line of its own (an 80-column table).
+            narrow = 0 < self.size.width < len(line.plain) + 1 + len(note)
+            text.append(("\n" + " " * 9 if narrow else " ") + note, style="dim")
         text.append("\nuses     ", style="bold")
         text.append("●" * state.ability_uses + "○" * max(0, state.level - state.ability_uses))
         text.append(f" {state.ability_uses}/{state.level}")
