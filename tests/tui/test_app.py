@@ -306,9 +306,10 @@ async def test_a_continued_game_shows_a_roll_made_before_the_last_decision() -> 
 
 
 @sync
-async def test_the_time_line_fits_the_display_at_80_columns() -> None:
-    # The note on the time track goes on a line of its own when the panel is narrow.
-    from unbroken.tui.widgets import DisplayPanel
+async def test_the_panels_fit_80_columns() -> None:
+    # The note on the time track goes on a line of its own when the panel is narrow,
+    # and a long line of the hand wraps with its continuation indented.
+    from unbroken.tui.widgets import DisplayPanel, HandPanel
 
     for game, note in (
         (Scenario("tomu", level=1).start("preparation"), "(L2 starts"),
@@ -321,6 +322,11 @@ async def test_the_time_line_fits_the_display_at_80_columns() -> None:
             lines = str(panel.render()).splitlines()
             assert any(line.strip().startswith(note) for line in lines), lines
             assert max(len(line) for line in lines) <= panel.size.width
+            hand = app.screen.query_one("#hand", HandPanel)
+            lines = str(hand.render()).splitlines()
+            assert max(len(line) for line in lines) <= hand.size.width
+            craft = next(i for i, line in enumerate(lines) if "craft Knife" in line)
+            assert lines[craft + 1].startswith("   ") and "time" in lines[craft + 1]
 
 
 @sync

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -50,23 +53,31 @@ def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
 class Panel(Static):
     """A titled panel of the table."""
 
+    #: Draws the panel again as last shown (a panel whose lines depend on its width).
+    _redraw: Callable[[], None] | None = None
+
     def with_title(self, title: str) -> Panel:
         """Return the panel with a border title."""
         self.border_title = title
         return self
 
+    def on_resize(self) -> None:
+        if self._redraw is not None:
+            self._redraw()
+
+    def wrapped(self, line: str) -> str:
+        """Return `line` wrapped to the panel's width, the lines after the first indented."""
+        width = self.size.width
+        if not 0 < width < len(line):
+            return line
+        return "\n".join(textwrap.wrap(line, width, subsequent_indent="   ", drop_whitespace=True))
+
 
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
-    _shown: tuple[GameState, Ruleset, list[ev.Event]] | None = None
-
-    def on_resize(self) -> None:
-        if self._shown is not None:
-            self.show(*self._shown)  # the time note may move to a line of its own
-
     def show(self, state: GameState, rules: Ruleset, last: list[ev.Event]) -> None:
-        self._shown = (state, rules, last)
+        self._redraw = lambda: self.show(state, rules, last)  # the time note may move
         caps = rules.settings.caps
         change, capped = deltas(last)
         text = Text()
@@ -209,6 +220,7 @@ class HandPanel(Panel):
     """The weapon with its attack and upgrade options, skills, conditions."""
 
     def show(self, state: GameState, rules: Ruleset) -> None:
+        self._redraw = lambda: self.show(state, rules)  # long lines wrap to the width
         text = Text()
         weapon = rules.weapons[state.weapons[-1]]
         text.append(f"{weapon.name}", style="bold")
@@ -216,14 +228,18 @@ class HandPanel(Panel):
         for a in weapon.attacks:
             kind = "break" if a.type == "break" else "wound"
             extra = " no armor" if a.ignore_armor else ""
-            text.append(f" {attack_name(a.id)}: {kind} {a.power}{extra} ← {amounts(a.cost)}\n")
+            line = f" {attack_name(a.id)}: {kind} {a.power}{extra} ← {amounts(a.cost)}"
+            text.append(self.wrapped(line) + "\n")
         for up in weapon.upgrades:
-            text.append(f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}\n", style="dim")
+            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+            text.append(self.wrapped(line) + "\n", style="dim")
         for aside in state.set_aside:
             text.append(f" aside: {rules.card_name(aside.weapon)} ({aside.turns} turns)\n")
         if state.skills:
-            text.append("Skills: ", style="bold")
-            text.append(", ".join(rules.card_name(s) for s in state.skills) + "\n")
+            skills = ", ".join(rules.card_name(s) for s in state.skills)
+            line = self.wrapped(f"Skills: {skills}")
+            text.append("Skills:", style="bold")
+            text.append(line[len("Skills:") :] + "\n")
         if state.conditions:
             text.append("Conditions:\n", style="bold")
             for c in state.conditions:
