@@ -309,7 +309,7 @@ async def test_a_continued_game_shows_a_roll_made_before_the_last_decision() -> 
 async def test_the_panels_fit_80_columns() -> None:
     # The note on the time track goes on a line of its own when the panel is narrow,
     # and a long line of the hand wraps with its continuation indented.
-    from unbroken.tui.widgets import DisplayPanel, HandPanel
+    from unbroken.tui.widgets import DisplayPanel, HandPanel, StagePanel
 
     for game, note in (
         (Scenario("tomu", level=1).start("preparation"), "(L2 starts"),
@@ -327,6 +327,16 @@ async def test_the_panels_fit_80_columns() -> None:
             assert max(len(line) for line in lines) <= hand.size.width
             craft = next(i for i, line in enumerate(lines) if "craft Knife" in line)
             assert lines[craft + 1].startswith("   ") and "time" in lines[craft + 1]
+    # The monster's table: a long row goes on under its effect column, not at the edge.
+    game = Scenario("tomu").monster("kobold").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        stage = app.screen.query_one("#stage", StagePanel)
+        lines = str(stage.render()).splitlines()
+        assert max(len(line) for line in lines) <= stage.size.width
+        row = next(i for i, line in enumerate(lines) if "CONFUSE" in line)
+        assert lines[row + 1].startswith(" " * 12) and "if unable" in lines[row + 1]
 
 
 @sync

@@ -65,12 +65,21 @@ class Panel(Static):
         if self._redraw is not None:
             self._redraw()
 
-    def wrapped(self, line: str) -> str:
+    def wrapped(self, line: str, indent: str = "   ") -> str:
         """Return `line` wrapped to the panel's width, the lines after the first indented."""
         width = self.size.width
         if not 0 < width < len(line):
             return line
-        return "\n".join(textwrap.wrap(line, width, subsequent_indent="   ", drop_whitespace=True))
+        return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+    def append_wrapped(
+        self, text: Text, line: str, style: str = "", head: int = 0, indent: str = "   "
+    ) -> None:
+        """Append `line` wrapped (and a newline); its first `head` characters in bold."""
+        start = len(text)
+        text.append(self.wrapped(line, indent) + "\n", style=style)
+        if head:
+            text.stylize("bold", start, start + head)
 
 
 class DisplayPanel(Panel):
@@ -163,6 +172,7 @@ class StagePanel(Panel):
     """Revealed encounter cards, or the monster sheet with its combat table."""
 
     def show(self, state: GameState, rules: Ruleset, die: str = "") -> None:
+        self._redraw = lambda: self.show(state, rules, die)  # long lines wrap to the width
         text = Text()
         mo = state.monster
         if state.phase == "combat" and mo is not None or (mo is not None and not state.revealed):
@@ -178,18 +188,18 @@ class StagePanel(Panel):
             if mo.defend:
                 text.append("  [GUARD UP]", style="bold yellow")
             text.append("\n")
-            text.append(
-                f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}\n", style="italic"
-            )
+            sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
+            self.append_wrapped(text, sheet, style="italic")
             for ability in card.abilities:
-                text.append(f"{ability.name}: ", style="bold")
-                text.append(f"{ability.text}\n")
+                line = f"{ability.name}: {ability.text}"
+                self.append_wrapped(text, line, head=len(ability.name) + 1)
             rolled = state.decision in ("response", "pick_roll") and state.turn == "monster"
             current = effective_roll(state) if rolled and state.roll else 0
             for i, row in enumerate(card.table, 1):
                 what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
-                line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}\n"
-                text.append(line, style="bold reverse" if i == current else "")
+                line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}"
+                style = "bold reverse" if i == current else ""
+                self.append_wrapped(text, line, style=style, indent=" " * 12)
             if die:
                 text.append(f"\ndie {die}", style="bold")
         elif state.revealed or state.chosen:
@@ -198,9 +208,9 @@ class StagePanel(Panel):
             text.append(f"{title}\n", style="bold")
             for cid in cards:
                 enc = rules.encounters[cid]
-                text.append(f"• {enc.name}: ", style="bold")
-                text.append(f"{encounter_text(enc)}\n")
-                text.append(f"  {enc.text}\n", style="italic")
+                line = f"• {enc.name}: {encounter_text(enc)}"
+                self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
+                self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
             if die:
                 text.append(f"\ndie {die}", style="bold")
         else:
@@ -229,17 +239,15 @@ class HandPanel(Panel):
             kind = "break" if a.type == "break" else "wound"
             extra = " no armor" if a.ignore_armor else ""
             line = f" {attack_name(a.id)}: {kind} {a.power}{extra} ← {amounts(a.cost)}"
-            text.append(self.wrapped(line) + "\n")
+            self.append_wrapped(text, line)
         for up in weapon.upgrades:
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
-            text.append(self.wrapped(line) + "\n", style="dim")
+            self.append_wrapped(text, line, style="dim")
         for aside in state.set_aside:
             text.append(f" aside: {rules.card_name(aside.weapon)} ({aside.turns} turns)\n")
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
-            line = self.wrapped(f"Skills: {skills}")
-            text.append("Skills:", style="bold")
-            text.append(line[len("Skills:") :] + "\n")
+            self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
         if state.conditions:
             text.append("Conditions:\n", style="bold")
             for c in state.conditions:
