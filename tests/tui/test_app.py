@@ -255,16 +255,25 @@ async def test_played_game_is_recorded_verifies_and_replays_in_the_viewer() -> N
 
 @sync
 async def test_unfinished_game_continues_where_it_was() -> None:
+    from unbroken.core import events as ev
     from unbroken.tui.replays import ReplayListScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=8)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter", "enter", "enter")
-        for _ in range(12):
+        # Play on until the die shown was rolled before the last decision (it stays).
+        for n in range(60):
             await pilot.press("1")
-        game = app.screen.game  # type: ignore[attr-defined]
+            screen = app.screen
+            assert isinstance(screen, GameScreen), "the game ended before the case came up"
+            if n >= 12 and screen.die and not any(isinstance(e, ev.DieRolled) for e in screen.last):
+                break
+        else:
+            raise AssertionError("no decision without a roll came after one with a roll")
+        game = screen.game
         before = game.state
-        shown = {w: str(app.screen.query_one(w).render()) for w in ("#display", "#stage")}
+        shown = {w: str(screen.query_one(w).render()) for w in ("#display", "#stage")}
+        assert f"die {screen.die}" in shown["#stage"]
         await pilot.press("escape")  # back to the title: the game is saved
         await choose(pilot, app, "continue")
         assert isinstance(app.screen, ReplayListScreen)
@@ -277,32 +286,8 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         import msgspec
 
         assert msgspec.json.encode(resumed.state) == msgspec.json.encode(before)
-        # The same screen as before: the last changes (marks) and roll included.
+        # The same screen as before: the last changes (marks) and the die included.
         assert {w: str(app.screen.query_one(w).render()) for w in shown} == shown
-
-
-@sync
-async def test_a_continued_game_shows_a_roll_made_before_the_last_decision() -> None:
-    # The die stays on the stage after the decision that rolled it; Continue shows it too.
-    from unbroken.core import events as ev
-
-    app = UnbrokenApp(RULES, animate=False, seed=8)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter")
-        for _ in range(60):
-            await pilot.press("1")
-            screen = app.screen
-            assert isinstance(screen, GameScreen), "the game ended before the case came up"
-            if screen.die and not any(isinstance(e, ev.DieRolled) for e in screen.last):
-                break
-        else:
-            raise AssertionError("no decision without a roll came after one with a roll")
-        shown = str(screen.query_one("#stage").render())
-        assert f"die {screen.die}" in shown
-        await pilot.press("escape")
-        await choose(pilot, app, "continue")
-        await pilot.press("enter")
-        assert str(app.screen.query_one("#stage").render()) == shown
 
 
 @sync
