@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
@@ -290,38 +291,39 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         assert {w: str(app.screen.query_one(w).render()) for w in shown} == shown
 
 
+async def panel_lines(game: Game, panel: str) -> list[str]:
+    """Return the lines of a game screen's panel at 80x24, checking that each fits it."""
+    from unbroken.tui.widgets import Panel
+
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(panel, Panel)
+        lines = str(widget.render()).splitlines()
+        assert max(len(line) for line in lines) <= widget.size.width, lines
+    return lines
+
+
+def after(lines: list[str], part: str) -> str:
+    """Return the line after the first line holding `part`."""
+    return lines[next(i for i, line in enumerate(lines) if part in line) + 1]
+
+
 @sync
 async def test_the_panels_fit_80_columns() -> None:
     # The note on the time track goes on a line of its own when the panel is narrow,
-    # and a long line of the hand wraps with its continuation indented.
-    from unbroken.tui.widgets import DisplayPanel, HandPanel, StagePanel
-
+    # and long lines wrap with their continuation indented.
     for game, note in (
         (Scenario("tomu", level=1).start("preparation"), "(L2 starts"),
         (Scenario("tomu", level=4).no_time_track().start("preparation"), "time costs SE"),
     ):
-        app = UnbrokenApp(RULES, animate=False, game=game)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            panel = app.screen.query_one("#display", DisplayPanel)
-            lines = str(panel.render()).splitlines()
-            assert any(line.strip().startswith(note) for line in lines), lines
-            assert max(len(line) for line in lines) <= panel.size.width
-            hand = app.screen.query_one("#hand", HandPanel)
-            lines = str(hand.render()).splitlines()
-            assert max(len(line) for line in lines) <= hand.size.width
-            craft = next(i for i, line in enumerate(lines) if "craft Knife" in line)
-            assert lines[craft + 1].startswith("   ") and "time" in lines[craft + 1]
+        lines = await panel_lines(game, "#display")
+        assert any(line.strip().startswith(note) for line in lines), lines
+        lines = await panel_lines(game, "#hand")
+        assert after(lines, "craft Knife").startswith("   time")
     # The monster's table: a long row goes on under its effect column, not at the edge.
-    game = Scenario("tomu").monster("kobold").start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        stage = app.screen.query_one("#stage", StagePanel)
-        lines = str(stage.render()).splitlines()
-        assert max(len(line) for line in lines) <= stage.size.width
-        row = next(i for i, line in enumerate(lines) if "CONFUSE" in line)
-        assert lines[row + 1].startswith(" " * 12) and "if unable" in lines[row + 1]
+    lines = await panel_lines(Scenario("tomu").monster("kobold").start("battle"), "#stage")
+    assert after(lines, "CONFUSE").startswith(" " * 12 + "(lose 1 SE if unable)")
 
 
 @sync
