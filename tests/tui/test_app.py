@@ -327,6 +327,19 @@ async def test_the_panels_fit_80_columns() -> None:
 
 
 @sync
+async def test_the_kept_encounter_is_on_the_stage_though_the_monster_was_scouted() -> None:
+    # Resolve or rest is decided on the card's cost, so the card is what the stage shows.
+    game = Scenario("tomu").monster("kobold").start("exploration")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("1")  # keep the first card revealed
+        assert game.decision is not None and game.decision.kind == "resolve_or_rest"
+        stage = str(app.screen.query_one("#stage").render())
+        assert "Kept encounter" in stage and RULES.card_name(game.state.chosen) in stage
+        assert "Kobold" not in stage
+
+
+@sync
 async def test_plugins_screen_lists_the_base_game() -> None:
     from textual.widgets import DataTable
 

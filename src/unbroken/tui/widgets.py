@@ -175,7 +175,11 @@ class StagePanel(Panel):
         self._redraw = lambda: self.show(state, rules, die)  # long lines wrap to the width
         text = Text()
         mo = state.monster
-        if state.phase == "combat" and mo is not None or (mo is not None and not state.revealed):
+        # Encounter cards while travelling (a scouted monster waits), else the monster.
+        cards: list[str] = []
+        if state.phase != "combat":
+            cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
+        if mo is not None and not cards:
             card = rules.monsters[mo.id]
             text.append(f"{card.name}", style="bold")
             text.append(f"  (level {card.level}, #{card.number})\n")
@@ -202,8 +206,7 @@ class StagePanel(Panel):
                 self.append_wrapped(text, line, style=style, indent=" " * 12)
             if die:
                 text.append(f"\ndie {die}", style="bold")
-        elif state.revealed or state.chosen:
-            cards = state.revealed or [state.chosen]
+        elif cards:
             title = "Revealed encounters" if state.revealed else "Kept encounter"
             text.append(f"{title}\n", style="bold")
             for cid in cards:
