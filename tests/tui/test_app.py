@@ -97,8 +97,23 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await press_until_over(pilot, app)
         assert game.outcome is not None and game.outcome.won
-        text = str(app.screen.query_one("#result").render())
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        text = str(screen.query_one("#result").render())
         assert "VICTORY" in text and f"Score {game.outcome.score}: {game.outcome.rank}" in text
+        # What the win earned is ticked on the achievements sheet: "[x]", not markup.
+        from textual.widgets import DataTable
+
+        from unbroken.tui.records import AchievementsScreen
+
+        assert screen.new, "the win earned no achievement to look for"
+        app.push_screen(AchievementsScreen())
+        await pilot.pause()
+        sheet = app.screen.query_one("#sheet", DataTable)
+        rows = [[str(c) for c in sheet.get_row_at(i)] for i in range(sheet.row_count)]
+        column = 1 + ["easy", "normal", "hard"].index(game.state.difficulty)
+        ticked = {row[0] for row in rows if row[column] == "[x]"}
+        assert ticked and "[x] earned" in str(app.screen.query_one("#sheet-summary").render())
 
 
 @sync
@@ -350,7 +365,8 @@ async def test_plugins_screen_lists_the_base_game() -> None:
         await choose(pilot, app, "plugins")
         assert isinstance(app.screen, PluginsScreen)
         table = app.screen.query_one("#plugins", DataTable)
-        assert "base" in [str(c) for c in table.get_row_at(0)]
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[0] == "base" and row[3] == "yes"
 
 
 def test_replay_command_refuses_a_bad_file_in_one_line(tmp_path: Any, capsys: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -132,12 +133,13 @@ class AchievementsScreen(Screen[None]):
             self.query_one("#sheet-summary", Static).update(f"Records are unavailable: {exc}")
             return
         earned = sum(len(row.earned) for row in sheet)
+        # Text, not markup: "[x]" would be read as a style tag and vanish.
         self.query_one("#sheet-summary", Static).update(
-            f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)"
+            Text(f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)")
         )
         for row in sheet:
-            ticks = ["[x]" if d in row.earned else "[ ]" for d in DIFFICULTIES]
-            table.add_row(row.name, *ticks, row.text)
+            ticks = [Text("[x]" if d in row.earned else "[ ]") for d in DIFFICULTIES]
+            table.add_row(Text(row.name), *ticks, Text(row.text))
         table.focus()
 
 
@@ -165,8 +167,10 @@ class PluginsScreen(Screen[None]):
             extra = [*info.scoring_rules, *info.handlers]
             if extra:
                 adds += ("; " if adds else "") + ", ".join(extra)
-            state = "[x]" if info.enabled and info.loaded else "[ ]"
+            state = "yes" if info.enabled and info.loaded else "no"
             if info.problem:
                 adds = f"problem: {info.problem}"
-            table.add_row(info.name, info.version, info.origin, state, adds or "-")
+            # Text, not markup: a plugin's words may hold brackets.
+            cells = (info.name, info.version, info.origin, state, adds or "-")
+            table.add_row(*(Text(cell) for cell in cells))
         table.focus()
