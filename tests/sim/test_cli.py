@@ -58,6 +58,20 @@ def test_bad_arguments_exit_non_zero_without_traceback(argv: list[str], needle: 
     assert "Traceback" not in proc.stderr
 
 
+def test_output_cut_short_by_its_reader_ends_quietly() -> None:
+    # `unbroken cards | head -1`: the reader closes the pipe early; no traceback follows.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unbroken", "cards"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader goes away before the cards are written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
 def test_text_play_runs_to_the_end_of_input() -> None:
     # R-FLOW-2: the text game lists every decision as numbered options.
     answers = "\n".join(["1"] * 400) + "\n"
