@@ -168,6 +168,25 @@ def test_verify_exits_1_when_any_file_fails(
     assert "1 OK, 2 failed" in out and "cannot read the file" in out
 
 
+def test_verify_takes_a_folder_for_the_recordings_in_it(
+    recording: Path, compressed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    shutil.copy(recording, folder / "a.jsonl")
+    shutil.copy(compressed, folder / "b.jsonl.gz")
+    (folder / "a.txt").write_text("the story of a game, not a recording")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["verify", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"OK    {folder / 'a.jsonl'}" in out and f"OK    {folder / 'b.jsonl.gz'}" in out
+    assert "a.txt" not in out and "2 OK, 0 failed" in out
+    assert main(["verify", str(folder), str(empty)]) == 1
+    out = capsys.readouterr().out
+    assert f"FAIL  {empty}: no recordings" in out and "2 OK, 1 failed" in out
+
+
 def test_verify_in_a_subprocess_prints_no_traceback(recording: Path, tmp_path: Path) -> None:
     bad = write(tmp_path, [b"\x89PNG\r\n\x1a\n\x00\x00"])
     done = subprocess.run(

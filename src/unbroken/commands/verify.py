@@ -1,4 +1,7 @@
-"""`unbroken verify FILE...`: re-run recordings; report OK or the first divergence of each."""
+"""`unbroken verify FILE...`: re-run recordings; report OK or the first divergence of each.
+
+A folder stands for the recordings in it (`unbroken verify ~/.local/share/unbroken/replays`).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,11 @@ HELP = "re-run recorded games against the engine and report any divergence"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="replay files (.jsonl.gz or .jsonl)"
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="replay files (.jsonl.gz or .jsonl), or folders of them",
     )
     parser.add_argument(
         "--jobs",
@@ -23,20 +30,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """Return the files to verify (a folder gives its recordings, by name) and the problems."""
+    from unbroken.replay import is_recording
+
+    files: list[Path] = []
+    problems: list[str] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(p for p in path.iterdir() if p.is_file() and is_recording(p))
+        if not found:
+            problems.append(f"{path}: no recordings (.jsonl.gz or .jsonl) in this folder")
+        files.extend(found)
+    return files, problems
+
+
 def run(args: argparse.Namespace) -> int:
     from unbroken.replay import verify_files
 
     ruleset = load()
+    files, missing = expand(args.files)
+    for why in missing:
+        print(f"FAIL  {why}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if args.jobs is None and len(args.files) < 16:
+    if args.jobs is None and len(files) < 16:
         jobs = 1  # starting workers costs more than a few files take
-    failed = 0
-    for path, problem in verify_files(args.files, ruleset, jobs):
+    passed = failed = 0
+    for path, problem in verify_files(files, ruleset, jobs):
         if problem is None:
+            passed += 1
             print(f"OK    {path}")
         else:
             failed += 1
             print(f"FAIL  {problem}")
-    if len(args.files) > 1:
-        print(f"{len(args.files) - failed} OK, {failed} failed")
+    failed += len(missing)
+    if passed + failed > 1:
+        print(f"{passed} OK, {failed} failed")
     return 1 if failed else 0
