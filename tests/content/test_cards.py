@@ -142,7 +142,10 @@ def test_cards_command_unknown_id(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "skills", "--id", "hyena"]) == 2
     err = capsys.readouterr().err
     assert "no card 'hyena' among skills" in err
-    assert "wrecker" in err
+    assert "wrecker" in err  # a short list is given whole
+    assert main(["cards", "--id", "hyenna"]) == 2  # among every card: the close ones
+    err = capsys.readouterr().err
+    assert "no card 'hyenna'; did you mean: hyena," in err and "wrecker" not in err
 
 
 def test_encounter_exchanges_in_menus_read_as_words() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 
 from unbroken.cli import CommandError, load
 
@@ -33,13 +34,21 @@ def run(args: argparse.Namespace) -> int:
         ident = args.card_id if ":" in args.card_id else f"base:{args.card_id}"
         kind = cards.card_kind(ruleset, ident)
         if kind is None or kind not in kinds:
-            known = ", ".join(
+            known = [
                 i.split(":", 1)[1] if i.startswith("base:") else i
                 for k in kinds
                 for i in cards.card_ids(ruleset, k)
-            )
+            ]
             where = f" among {kinds[0]}" if len(kinds) == 1 else ""
-            raise CommandError(f"no card {args.card_id!r}{where}; choose one of: {known}")
+            if len(known) <= 30:
+                raise CommandError(
+                    f"no card {args.card_id!r}{where}; choose one of: {', '.join(known)}"
+                )
+            close = difflib.get_close_matches(args.card_id, known, n=5, cutoff=0.6)
+            hint = f"; did you mean: {', '.join(close)}?" if close else ""
+            raise CommandError(
+                f"no card {args.card_id!r}{where}{hint} (`unbroken cards KIND` lists the cards)"
+            )
         print("\n".join(cards.describe_card(ruleset, ident)))
         return 0
     blocks: list[str] = []
