@@ -103,14 +103,19 @@ def report(
         "| Difficulty | Games | Wins | Win rate | Target | Met |",
         "|---|---:|---:|---:|---|---|",
     ]
+
+    def met(target: str, ok: bool) -> str:
+        """Record whether a target holds; return the cell saying so."""
+        checks.append((target, ok))
+        return "yes" if ok else "no"
+
     for d in ruleset.settings.difficulties:
         row = heuristic.by_difficulty.get(d.id, [0, 0, 0])
         lo, hi = TARGETS.get(d.id, (0.0, 100.0))
-        ok = lo <= _rate(row) <= hi
-        checks.append((f"{d.name} win rate", ok))
+        cell = met(f"{d.name} win rate", lo <= _rate(row) <= hi)
         out.append(
-            f"| {d.name} | {row[0]} | {row[1]} | {_rate(row):.1f} % | {lo:.0f}-{hi:.0f} % "
-            f"| {'yes' if ok else 'no'} |"
+            f"| {d.name} | {row[0]} | {row[1]} | {_rate(row):.1f} % "
+            f"| {lo:.0f}-{hi:.0f} % | {cell} |"
         )
     out += [
         "",
@@ -127,12 +132,9 @@ def report(
     mean = sum(_rate(v) for v in normal.values()) / max(len(normal), 1)
     for cls, row in sorted(normal.items()):
         gap = _rate(row) - mean
-        ok = abs(gap) <= CLASS_SPREAD
-        checks.append((f"{ruleset.card_name(cls)} within 10 points", ok))
-        out.append(
-            f"| {ruleset.card_name(cls)} | {row[0]} | {_rate(row):.1f} % | {gap:+.1f} "
-            f"| {'yes' if ok else 'no'} |"
-        )
+        name = ruleset.card_name(cls)
+        cell = met(f"{name} within 10 points", abs(gap) <= CLASS_SPREAD)
+        out.append(f"| {name} | {row[0]} | {_rate(row):.1f} % | {gap:+.1f} | {cell} |")
     out += [
         "",
         "## Deaths per monster (heuristic, all difficulties)",
@@ -146,24 +148,20 @@ def report(
         average = sum(deaths) / max(len(deaths), 1)
         for (_, mo), dead in zip(mons, deaths, strict=True):
             ratio = dead / average if average else 0.0
-            ok = ratio <= MONSTER_RATIO
-            checks.append((f"{mo.name} deaths", ok))
-            met = heuristic.monsters.get(mo.id, [0, 0])[0]
+            cell = met(f"{mo.name} deaths", ratio <= MONSTER_RATIO)
+            seen = heuristic.monsters.get(mo.id, [0, 0])[0]
             out.append(
-                f"| {level} | {mo.name} | {met} | {dead} | {average:.1f} | {ratio:.2f} "
-                f"| {'yes' if ok else 'no'} |"
+                f"| {level} | {mo.name} | {seen} | {dead} | {average:.1f} | {ratio:.2f} | {cell} |"
             )
     rate = 100.0 * randomly.wins / max(randomly.games, 1)
-    ok = rate < RANDOM_CEILING
-    checks.append(("random bot under 3 %", ok))
+    cell = met("random bot under 3 %", rate < RANDOM_CEILING)
     out += [
         "",
         "## Random bot",
         "",
         "| Games | Wins | Win rate | Target | Met |",
         "|---:|---:|---:|---|---|",
-        f"| {randomly.games} | {randomly.wins} | {rate:.2f} % | under 3 % | "
-        f"{'yes' if ok else 'no'} |",
+        f"| {randomly.games} | {randomly.wins} | {rate:.2f} % | under 3 % | {cell} |",
         "",
         "## Causes of death (heuristic)",
         "",
