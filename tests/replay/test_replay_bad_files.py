@@ -200,11 +200,27 @@ def test_verify_in_a_subprocess_prints_no_traceback(recording: Path, tmp_path: P
     assert done.stdout.strip().startswith(f"FAIL  {bad}:1:")
 
 
-@settings(
+#: The settings of the tests that mutate real recordings (each example rewrites its own file).
+FUZZ = settings(
     max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+
+
+def others_refuse_cleanly(data: bytes, path: Path, ruleset: Ruleset) -> None:
+    """Resuming (dropping a torn line) and the viewer read `data`, or refuse it in a ReplayError."""
+    for reader in (
+        lambda: parse_recording(data, path, drop_torn=True),
+        lambda: Timeline(parse_recording(data, path), ruleset),
+    ):
+        try:
+            reader()
+        except ReplayError:
+            pass
+
+
+@FUZZ
 @given(data=st.data())
 def test_mutated_recordings_fail_cleanly_or_verify(
     data: st.DataObject, recording: Path, ruleset: Ruleset, tmp_path: Path
@@ -252,14 +268,7 @@ def test_mutated_recordings_fail_cleanly_or_verify(
         assert mutated.startswith(body)
         assert parse_recording(mutated).footer == parse_recording(original).footer
     # Resuming, the listing and the viewer refuse the same file just as cleanly.
-    for reader in (
-        lambda: parse_recording(mutated, Path("m.jsonl"), drop_torn=True),
-        lambda: Timeline(parse_recording(mutated, Path("m.jsonl")), ruleset),
-    ):
-        try:
-            reader()
-        except ReplayError:
-            pass
+    others_refuse_cleanly(mutated, Path("m.jsonl"), ruleset)
 
 
 def test_read_info_and_resume_refuse_a_binary_file(ruleset: Ruleset, tmp_path: Path) -> None:
@@ -306,11 +315,7 @@ def test_the_timeline_refuses_events_the_reducer_cannot_apply(
         replay(rec, ruleset)
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
+@FUZZ
 @given(data=st.data())
 def test_mutated_compressed_recordings_fail_cleanly_or_verify(
     data: st.DataObject, compressed: Path, ruleset: Ruleset
@@ -336,14 +341,7 @@ def test_mutated_compressed_recordings_fail_cleanly_or_verify(
         # Verifying means the text inside is the original text: the gzip
         # header's own fields (name, time, flags) are all a change may touch.
         assert unpack(mutated) == unpack(compressed.read_bytes())
-    for reader in (
-        lambda: parse_recording(mutated, Path("m.jsonl.gz"), drop_torn=True),
-        lambda: Timeline(parse_recording(mutated, Path("m.jsonl.gz")), ruleset),
-    ):
-        try:
-            reader()
-        except ReplayError:
-            pass
+    others_refuse_cleanly(mutated, Path("m.jsonl.gz"), ruleset)
 
 
 def test_verify_in_worker_processes_reports_the_same_in_the_same_order(
