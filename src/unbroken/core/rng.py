@@ -79,11 +79,7 @@ def shuffled(seed: int, stream: str, counter: int, items: Sequence[T]) -> list[T
     n = counter
     for i in range(len(out) - 1, 0, -1):
         n += 1
-        # below(mix(key + n * GOLDEN), i + 1), written out: a deck is shuffled at every start.
-        z = (key + n * GOLDEN) & MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        j = below(mix((key + n * GOLDEN) & MASK), i + 1)
         out[i], out[j] = out[j], out[i]
     return out
 
