@@ -729,13 +729,10 @@ class Recorder:
         self.close()
         self.finished = True
         result = "won" if outcome.won else "lost"
-        if not recording_stem(self.path).endswith(f"_{result}"):
-            target = self.path.with_name(
-                f"{recording_stem(self.path)}_{result}{_suffix(self.path)}"
-            )
-            os.replace(self.path, target)
-            self.path = target
-            _sync_dir(target.parent)
+        stem = recording_stem(self.path)
+        if not stem.endswith(f"_{result}"):
+            self.path = _rename_unique(self.path, f"{stem}_{result}", _suffix(self.path))
+            _sync_dir(self.path.parent)
         return self.path
 
     def close(self) -> None:
@@ -747,6 +744,31 @@ class Recorder:
                 self._deflate = None
             self._file.close()
             self._file = None
+
+
+def _rename_unique(path: Path, stem: str, suffix: str) -> Path:
+    """Rename `path` to `stem` + `suffix` beside it, or `stem-2`... if taken; return the name.
+
+    Never over another file: the same seed played twice in a minute has two
+    recordings. A hard link claims the name atomically; where the file system
+    has none, a name seen free is taken.
+    """
+    copy = 1
+    while True:
+        target = path.with_name(f"{stem}{'' if copy == 1 else f'-{copy}'}{suffix}")
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            copy += 1
+            continue
+        except OSError:  # no hard links here
+            if target.exists():
+                copy += 1
+                continue
+            os.replace(path, target)
+            return target
+        os.unlink(path)
+        return target
 
 
 def _deflater() -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -83,6 +84,36 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
     again = Recorder.start(Game.new(ruleset, "tomu", "easy", 7), ruleset, tmp_path)
     assert again.path != recorder.path  # same minute, same game: a second file
     again.close()
+
+
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_the_same_game_ended_twice_in_a_minute_keeps_both_recordings(
+    ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool
+) -> None:
+    # "Same seed again" after a quick death: the second rename must not replace the first.
+    if not hard_links:
+
+        def no_link(src: object, dst: object) -> None:
+            raise PermissionError(1, "Operation not permitted")
+
+        monkeypatch.setattr("os.link", no_link)
+    created = datetime(2026, 11, 23, 10, 45, tzinfo=UTC)
+    paths = []
+    for _ in range(3):
+        game = Game.new(ruleset, "tomu", "easy", 7)
+        recorder = Recorder.start(game, ruleset, tmp_path, created=created)
+        play_recorded(game, recorder)
+        paths.append(recorder.finish(game))
+    first = paths[0].read_bytes()
+    assert [p.name for p in paths] == [
+        "2026-11-23T1045_tomu_easy_seed7_lost.jsonl.gz",
+        "2026-11-23T1045_tomu_easy_seed7_lost-2.jsonl.gz",
+        "2026-11-23T1045_tomu_easy_seed7_lost-3.jsonl.gz",
+    ]
+    assert sorted(tmp_path.iterdir()) == sorted(paths)  # nothing else left behind
+    assert paths[0].read_bytes() == first
+    assert all(verify_file(p, ruleset) is None for p in paths)
+    assert [i.outcome for i in recorded_games(tmp_path)[0]] == ["lost"] * 3
 
 
 def test_recording_the_game_writes_every_decision_to_disk_at_once(
