@@ -28,6 +28,23 @@ STEP_NAMES = {
     "hunger": "Hunger",
 }
 
+
+def death(level: int, step: str, cause: str, killer: str = "", past: bool = False) -> str:
+    """Return the sentence of a death: where it came and what caused it.
+
+    `cause` is "wounds", "starvation", or the name of the card whose loss
+    could not be paid; `killer` names the monster behind the wounds.
+    """
+    where = f"at level {level} ({STEP_NAMES.get(step, step)} step)"
+    if cause == "wounds":
+        source = f" from the {killer}" if killer else ""
+        return f"You {'died' if past else 'die'} of your wounds{source}, {where}."
+    if cause == "starvation":
+        return f"You {'starved' if past else 'starve'} {where}."
+    could = "could" if past else "can"
+    return f"You {'died' if past else 'die'} {where}: {cause} took effort you {could} not pay."
+
+
 PURPOSES = {
     "monster": "which monster",
     "combat": "monster's combat roll",
@@ -234,7 +251,8 @@ class Narrator:
         if isinstance(e, ev.GameOver):
             if e.won:
                 return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
-            return f"You die at level {e.level} ({e.step} step): {e.cause}."
+            killer = self.rules.card_name(e.source) if e.source else ""
+            return death(e.level, e.step, e.cause, killer)
         raise AssertionError(f"no words for {e!r}")
 
 
@@ -364,19 +382,21 @@ def effect_text(e: m.Effect) -> str:
     if isinstance(e, m.GainCondition):
         name = _card_words(e.condition)
         when = "now" if e.timing == "now" else "for the next level"
-        extra = f" with {e.tokens} token{'s' if e.tokens != 1 else ''}" if e.tokens else ""
-        rounds = f" for {e.rounds} rounds" if e.rounds else ""
+        extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
+        rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
         return f"gain {name}{extra} {when}{rounds}"
     if isinstance(e, m.AddTokens):
         name = _card_words(e.condition)
-        tokens = "token" if abs(e.amount) == 1 else "tokens"
+        tokens = "token" if abs(e.amount) == 1 else "tokens"  # -1 token, not -1 tokens
         return f"add {e.amount} {tokens} to {name}"
     if isinstance(e, m.RemoveCondition):
         if not e.condition:
             return "remove a condition of your choice"
         return f"remove {_card_words(e.condition)}"
     if isinstance(e, m.Downgrade):
-        return f"downgrade your weapon for {e.turns} turns" if e.turns else "downgrade your weapon"
+        if e.turns:
+            return f"downgrade your weapon for {plural(e.turns, 'turn')}"
+        return "downgrade your weapon"
     if isinstance(e, m.GainWeapon):
         names = " or ".join(_card_words(c) for c in e.choices)
         return f"take a weapon: {names}"
@@ -462,7 +482,7 @@ def modifier_text(mod: m.Modifier) -> str:
         which = f"of power {mod.up_to} or less " if mod.up_to else ""
         return f"wounding weapon attacks {which}have {mod.amount:+d} power"
     if isinstance(mod, m.WoundCap):
-        return f"the monster suffers at most {mod.amount} wounds a round"
+        return f"the monster suffers at most {plural(mod.amount, 'wound')} a round"
     if isinstance(mod, m.IgnoreResult):
         return f"{mod.result} results do nothing"
     if isinstance(mod, m.RevealDelta):

@@ -11,7 +11,15 @@ from typing import Any, TextIO
 from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import Narrator, ambush_text, amounts, effect_text, label, trickery_text
+from unbroken.narrate import (
+    Narrator,
+    ambush_text,
+    amounts,
+    effect_text,
+    label,
+    plural,
+    trickery_text,
+)
 from unbroken.replay import Recorder
 
 
@@ -103,7 +111,7 @@ class TextGame:
         if s.conditions:
             conds = []
             for c in s.conditions:
-                extra = f" {c.tokens} tokens" if c.tokens else ""
+                extra = f" {plural(c.tokens, 'token')}" if c.tokens else ""
                 when = "" if c.active else " (next level)"
                 conds.append(f"{self.rules.card_name(c.id)}{extra}{when}")
             lines.append("  Conditions: " + ", ".join(conds))

@@ -428,3 +428,58 @@ def test_a_roll_above_six_shows_its_number() -> None:
 
     assert die_face(4) == "⚃ 4"
     assert die_face(7) == "[7]"
+
+
+@sync
+async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title() -> None:
+    from unbroken.replay import recorded_games
+    from unbroken.tui.replays import ReplayViewerScreen
+    from unbroken.tui.title import TitleScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        await press_until_over(pilot, app)
+        over = app.screen
+        assert isinstance(over, GameOverScreen) and over.game.outcome is not None
+        shown = str(over.query_one("#result").render())
+        decisions = over.game.state.decisions
+        assert f"{decisions} decisions · " in shown and " of 4 reached" in shown
+        assert "Seed 21 — Normal." in shown
+        assert over.replay is not None and over.replay.exists()
+        await pilot.press("w")  # the recording just written, in the viewer
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        assert viewer.timeline.footer is not None and len(viewer.timeline) == decisions + 1
+        await pilot.press("escape")
+        assert app.screen is over
+        # The same seed again: the same start, recorded anew; the game over closed.
+        await pilot.press("s")
+        again = app.screen
+        assert isinstance(again, GameScreen) and again.game is not over.game
+        assert again.game.events == over.game.events[: len(again.game.events)]
+        assert again.game.state.decisions == 1 and again.recorder is not None
+        assert [type(s) for s in app.screen_stack[1:]] == [TitleScreen, GameScreen]
+        await press_until_over(pilot, app)
+        second = app.screen
+        assert isinstance(second, GameOverScreen) and second.replay not in (None, over.replay)
+        # Both games' recordings are kept (the same name in the same minute).
+        assert {i.path for i in recorded_games()[0]} == {over.replay, second.replay}
+        await pilot.press("enter")
+        # Back on the one title: the finished game's screens are closed, not stacked.
+        assert [type(s) for s in app.screen_stack[1:]] == [TitleScreen]
+
+
+@sync
+async def test_death_screen_says_how_it_ended() -> None:
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # eat nothing: starve
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        shown = str(screen.query_one("#result").render())
+        assert "You starved at level 2 (Hunger step)." in shown
+        assert "How it ended:\n  You eat 0 of the 2 food you need." in shown
+        # Not recorded (a scenario): no replay to offer.
+        assert screen.replay is None and screen.check_action("watch", ()) is False

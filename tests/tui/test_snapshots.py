@@ -13,6 +13,7 @@ import pytest
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
+from unbroken.replay import GOLDEN_DIR
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 
@@ -105,3 +106,11 @@ def test_game_over_victory(snap_compare: Any, size: tuple[int, int]) -> None:
     )
     app = UnbrokenApp(RULES, animate=False, game=game)
     assert snap_compare(app, press=("1",), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_viewer_at_the_end(snap_compare: Any, size: tuple[int, int]) -> None:
+    # Every VCR key is in the footer at 80 columns; the last position says the game is over.
+    golden = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
+    app = UnbrokenApp(RULES, animate=False, replay=golden)
+    assert snap_compare(app, press=("end",), terminal_size=size)

@@ -52,6 +52,7 @@ class ReplayListScreen(Screen[None]):
         infos, problems = recorded_games()
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
+        difficulties = {d.id: d.name for d in rules.settings.difficulties}
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
         if self.unfinished_only:
@@ -67,7 +68,7 @@ class ReplayListScreen(Screen[None]):
             table.add_row(
                 info.created[:16].replace("T", " "),
                 rules.card_name(info.character),
-                info.difficulty,
+                difficulties.get(info.difficulty, info.difficulty),
                 info.outcome,
                 "-" if info.score is None else info.score,
                 info.decisions,
@@ -87,17 +88,18 @@ class ReplayListScreen(Screen[None]):
 class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
+    #: Pairs of keys share one footer entry ("←→ Step"), so every key fits in 80 columns.
     BINDINGS = [
-        Binding("right", "step(1)", "Step", priority=True),
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("home", "jump_start", "Start", priority=True),
-        Binding("end", "jump_end", "End", priority=True),
-        Binding("l", "next('level')", "Next level"),
-        Binding("b", "next('battle')", "Next battle"),
+        Binding("right", "step(1)", "Step", priority=True, key_display="←→"),
+        Binding("left", "step(-1)", "Back", priority=True, show=False),
+        Binding("home", "jump_start", "Ends", priority=True, key_display="home/end"),
+        Binding("end", "jump_end", "End", priority=True, show=False),
+        Binding("l", "next('level')", "Level"),
+        Binding("b", "next('battle')", "Battle"),
         Binding("d", "next('death')", "Death"),
-        Binding("space", "play", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster"),
-        Binding("minus", "speed(-1)", "Slower"),
+        Binding("space", "play", "Play"),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-"),
+        Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
@@ -110,7 +112,7 @@ class ReplayViewerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(Static(id="position"))
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import secrets
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -29,7 +30,7 @@ from unbroken.core import events as ev
 from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import Narrator, label
+from unbroken.narrate import Narrator, death, label, plural
 from unbroken.tui.widgets import (
     DIE_FACES,
     DisplayPanel,
@@ -258,7 +259,8 @@ class GameScreen(Screen[None]):
         latencies = self.unbroken.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         if self.game.is_over:
-            self.app.push_screen(GameOverScreen(self.game, self.keep_record()))
+            replay = self.recorder.path if self.recorder is not None else None
+            self.app.push_screen(GameOverScreen(self.game, self.keep_record(), replay))
 
     def record(self, action: act.Action, new: list[ev.Event]) -> None:
         """Append the decision to the replay; a failing disk stops recording, not the game."""
@@ -327,9 +329,7 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and not self.game.is_over:
             self.recorder.close()
             self.notify("Game saved: continue it from the title screen.")
-        from unbroken.tui.title import TitleScreen
-
-        self.app.switch_screen(TitleScreen())
+        back_to_title(self.app)
 
 
 def detail(action: act.Action, game: Game) -> str:
@@ -373,19 +373,43 @@ def last_decision(events: list[ev.Event]) -> list[ev.Event]:
     return list(events[waits[-2] + 1 :]) if len(waits) > 1 else []
 
 
+def back_to_title(app: App[object]) -> None:
+    """Go back to the title screen, closing the screens above it (a finished game's too).
+
+    Screens are pushed on the title; going back pops them, so a session of
+    many games keeps one title and at most one game screen.
+    """
+    from unbroken.tui.title import TitleScreen
+
+    if any(isinstance(screen, TitleScreen) for screen in app.screen_stack[:-1]):
+        while not isinstance(app.screen, TitleScreen):
+            app.pop_screen()
+    else:
+        app.switch_screen(TitleScreen())
+
+
 class GameOverScreen(Screen[None]):
     """Victory or the cause of death, the score breakdown and rank, achievements."""
 
     BINDINGS = [
         Binding("enter", "title", "Title"),
         Binding("n", "new", "New game"),
+        Binding("s", "same_seed", "Same seed again"),
+        Binding("w", "watch", "Watch the replay"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, game: Game, new: list[str] | None = None) -> None:
+    #: Lines of the last decision's log shown under "How it ended".
+    LAST_LINES = 6
+
+    def __init__(
+        self, game: Game, new: list[str] | None = None, replay: Path | None = None
+    ) -> None:
         super().__init__()
         self.game = game
         self.new = new or []
+        #: The game's recording (None: it was not recorded).
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         from unbroken.core.achievements import PREDICATES, earned
@@ -406,9 +430,13 @@ class GameOverScreen(Screen[None]):
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
         else:
             killer = rules.card_name(out.source) if out.source else ""
-            by = f" ({killer})" if killer and killer != out.cause else ""
             text.append("DEATH\n\n", style="bold red")
-            text.append(f"You died at level {out.level}, {out.step} step: {out.cause}{by}.\n")
+            text.append(death(out.level, out.step, out.cause, killer, past=True) + "\n")
+            ending = self.how_it_ended()
+            if ending:
+                text.append("\nHow it ended:\n", style="bold")
+                text.append("".join(f"  {line}\n" for line in ending))
+        text.append("\n" + self.summary() + "\n")
         from unbroken.plugins import alternative_scores
 
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
@@ -424,17 +452,65 @@ class GameOverScreen(Screen[None]):
         fresh = [known.get(a, a) for a in self.new]
         if fresh:
             text.append("New on this difficulty: " + ", ".join(fresh) + "\n", style="bold")
-        text.append(f"\nSeed {game.state.seed} — {game.state.difficulty}.")
+        text.append(f"\nSeed {game.state.seed} — {self.difficulty_name()}.")
         yield Static(text, id="result")
         yield Footer()
 
-    def action_title(self) -> None:
-        from unbroken.tui.title import TitleScreen
+    def how_it_ended(self) -> list[str]:
+        """Return the log lines of the last decision (the last few, the death left out)."""
+        narrator = Narrator(self.game.ruleset)
+        lines = []
+        for e in self.game.events:  # the narrator needs the game so far to name changes
+            line = narrator.describe(e)
+            if line and not isinstance(e, ev.GameOver):
+                lines.append(line)
+            if isinstance(e, ev.Awaiting):
+                lines = []
+        return lines[-self.LAST_LINES :]
 
-        self.app.switch_screen(TitleScreen())
+    def summary(self) -> str:
+        """Return the game in one line: decisions, monsters defeated, levels reached."""
+        events = self.game.events
+        decisions = sum(isinstance(e, ev.Awaiting) for e in events)
+        defeated = sum(isinstance(e, ev.MonsterDefeated) for e in events)
+        levels = len(self.game.ruleset.settings.level_start_time)
+        return (
+            f"{plural(decisions, 'decision')} · {plural(defeated, 'monster')} defeated · "
+            f"level {self.game.state.level} of {levels} reached"
+        )
+
+    def difficulty_name(self) -> str:
+        difficulty = self.game.state.difficulty
+        known = {d.id: d.name for d in self.game.ruleset.settings.difficulties}
+        return known.get(difficulty, difficulty)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer "Watch the replay" only when the game was recorded."""
+        if action == "watch":
+            return self.replay is not None
+        return True
+
+    def action_watch(self) -> None:
+        if self.replay is not None:
+            self.unbroken.open_replay(self.replay)
+
+    def action_same_seed(self) -> None:
+        """Play the same character, difficulty, options and seed again from the start."""
+        s = self.game.state
+        game = Game.new(self.game.ruleset, s.character, s.difficulty, s.seed, dict(s.options))
+        back_to_title(self.app)
+        self.app.push_screen(GameScreen(game, self.unbroken.start_recording(game)))
+
+    @property
+    def unbroken(self) -> UnbrokenApp:
+        return self.app  # type: ignore[return-value]
+
+    def action_title(self) -> None:
+        back_to_title(self.app)
 
     def action_new(self) -> None:
-        self.app.switch_screen(NewGameScreen())
+        back_to_title(self.app)
+        self.app.push_screen(NewGameScreen())
 
 
 class HelpScreen(Screen[None]):

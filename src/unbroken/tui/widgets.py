@@ -17,11 +17,13 @@ from unbroken.core.flow import effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.narrate import (
+    STEP_NAMES,
     ambush_text,
     amounts,
     attack_name,
     effect_text,
     encounter_text,
+    plural,
     trickery_text,
 )
 
@@ -147,6 +149,13 @@ class PhaseTracker(Panel):
             text.append("▶Choose your starting skill", style="bold")
             self.update(text)
             return
+        out = state.outcome
+        if out is not None:  # a replay's last position
+            text.append("Game over: ", style="bold reverse")
+            where = STEP_NAMES.get(out.step, out.step)
+            text.append("victory" if out.won else f"died in the {where} step", style="bold")
+            self.update(text)
+            return
         if state.phase == "combat":
             steps: tuple[str, ...] = COMBAT_STEPS
             text.append("Combat: ")
@@ -221,7 +230,7 @@ class StagePanel(Panel):
             text.append(f"Encounter deck {len(state.encounter_deck)}, discard ")
             text.append(f"{len(state.encounter_discard)}.")
             if state.reveal_bonus:
-                text.append(f"\nNext Exploration: +{state.reveal_bonus} cards.")
+                text.append(f"\nNext Exploration: +{plural(state.reveal_bonus, 'card')}.")
             if state.committed:
                 text.append("\nCommitted to the next encounter.", style="bold")
             if die:
@@ -247,15 +256,16 @@ class HandPanel(Panel):
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
             self.append_wrapped(text, line, style="dim")
         for aside in state.set_aside:
-            text.append(f" aside: {rules.card_name(aside.weapon)} ({aside.turns} turns)\n")
+            turns = plural(aside.turns, "turn")
+            text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
         if state.conditions:
             text.append("Conditions:\n", style="bold")
             for c in state.conditions:
-                extra = f" {c.tokens} tokens" if c.tokens else ""
-                extra += f" {c.rounds} rounds" if c.rounds else ""
+                extra = f" {plural(c.tokens, 'token')}" if c.tokens else ""
+                extra += f" {plural(c.rounds, 'round')}" if c.rounds else ""
                 when = "active" if c.active else "next level"
                 text.append(f" {rules.card_name(c.id)} ({when}{extra})\n")
         self.update(text)
