@@ -16,7 +16,7 @@ from schema_check import validate
 
 from unbroken.cli import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import open_records
+from unbroken.records import all_achievements, open_records
 
 
 def unbroken(*argv: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -67,9 +67,13 @@ def test_the_scores_show_wins_and_new_achievements(
     out = capsys.readouterr().out
     assert "2 games, 1 won (50.0 %)" in out
     assert "Recent games (last 1):" in out
-    assert "won, 31 points (Revenant)" in out and "[new: " + win.new_achievements[0] in out
-    best = [line.split() for line in out.splitlines() if line.strip().startswith("sneak")]
-    assert best == [["sneak", "normal", "31", "Revenant", "1/2", "#2", "maxyn-zenma"]]
+    # Printed names, as the game shows them: character, class, difficulty, achievements.
+    first_new = next(a.name for a in all_achievements() if a.id == win.new_achievements[0])
+    assert "won, 31 points (Revenant)" in out and f"[new: {first_new}" in out
+    recent = next(line for line in out.splitlines() if "won, 31 points" in line)
+    assert recent.split()[3:7] == ["Maxyn", "Zenma", "Sneak", "Normal"]
+    best = [line.split() for line in out.splitlines() if line.strip().startswith("Sneak")]
+    assert best == [["Sneak", "Normal", "31", "Revenant", "1/2", "#2", "Maxyn", "Zenma"]]
     assert main(["achievements", "--describe"]) == 0
     sheet = capsys.readouterr().out
     with open_records() as records:
@@ -97,6 +101,30 @@ def test_the_scores_show_plugins_alternative_scores_beside_a_win(
     assert main(["scores"]) == 0
     out = capsys.readouterr().out
     assert "won, 31 points (Revenant); molehill:five 5, unearthed:unstoppable 31" in out
+
+
+def test_the_scores_show_a_lost_game_s_killer_and_ids_when_names_are_unknown(
+    lost_game: GameMaker,
+    rules: Ruleset,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = lost_game(seed=2)
+    assert game.outcome is not None and game.outcome.cause == "wounds"
+    with open_records() as records:
+        records.add_game(game, rules)
+    assert main(["scores"]) == 0
+    killer = rules.card_name(game.outcome.source)
+    assert f"lost on level {game.outcome.level}: wounds ({killer})" in capsys.readouterr().out
+    # Content that does not load (or a plugin gone): the ids, and a note saying why.
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "no-such-plugin")
+    assert main(["scores"]) == 0
+    shown = capsys.readouterr()
+    assert "note: showing card ids, not names: plugin 'no-such-plugin'" in shown.err
+    killer_id = game.outcome.source.split(":")[1]
+    row = next(line for line in shown.out.splitlines() if "lost on level" in line)
+    assert row.split()[3:6] == ["maxyn-zenma", "sneak", "normal"]
+    assert f": wounds ({killer_id})" in shown.out
 
 
 def test_no_games_yet(capsys: pytest.CaptureFixture[str]) -> None:

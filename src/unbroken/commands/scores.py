@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,10 +74,43 @@ def _short(card_id: str) -> str:
     return card_id.split(":", 1)[-1]
 
 
+class Names:
+    """Printed names of cards, difficulties and achievements, as the game shows them.
+
+    A card of a plugin that is not installed any more (or content that does
+    not load) is shown by its id without the namespace.
+    """
+
+    def __init__(self) -> None:
+        from unbroken.cli import CommandError, load
+        from unbroken.records import all_achievements
+
+        try:
+            rules = load()
+        except CommandError as exc:
+            first = str(exc).splitlines()[0]
+            print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
+            self.card_name = _short
+            self.difficulties: dict[str, str] = {}
+            self.achievements: dict[str, str] = {}
+            return
+        self.card_name = lambda card: _short(rules.card_name(card))
+        self.difficulties = {d.id: d.name for d in rules.settings.difficulties}
+        self.achievements = {a.id: a.name for a in all_achievements()}
+
+    def difficulty(self, difficulty: str) -> str:
+        return self.difficulties.get(difficulty, difficulty)
+
+    def achievement(self, achievement: str) -> str:
+        return self.achievements.get(achievement, achievement)
+
+
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
     from unbroken.records import alternatives_text
 
+    names = Names()
+    name = names.card_name
     total, wins = records.count()
     if total == 0:
         print(f"No games recorded yet (records: {records.path}).")
@@ -85,31 +119,32 @@ def show(records: Records, recent: int) -> int:
     print(f"{plural(total, 'game')}, {wins} won ({rate})   records: {records.path}")
     print()
     print(f"Recent games (last {min(recent, total)}):")
-    print(f"  {'#':>5}  {'finished':<19}  {'character':<16} {'class':<8} {'diff.':<6} result")
+    print(f"  {'#':>5}  {'finished':<19}  {'character':<16} {'class':<8} {'diff.':<7} result")
     for row in records.games(limit=recent):
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
             if row.alternative_scores:
                 result += "; " + alternatives_text(row.alternative_scores)
         else:
-            by = _short(row.killed_by)
-            same = by == row.cause.lower().replace(" ", "-")
-            killer = f" ({by})" if by and not same else ""
+            by = name(row.killed_by) if row.killed_by else ""
+            killer = f" ({by})" if by and by != row.cause else ""
             result = f"lost on level {row.level}: {row.cause}{killer}"
         if row.new_achievements:
-            result += f" [new: {', '.join(row.new_achievements)}]"
+            new = ", ".join(names.achievement(a) for a in row.new_achievements)
+            result += f" [new: {new}]"
         print(
             f"  {row.id:>5}  {row.finished[:19].replace('T', ' '):<19}  "
-            f"{_short(row.character):<16} {_short(row.cls):<8} {row.difficulty:<6} {result}"
+            f"{name(row.character):<16} {name(row.cls):<8} "
+            f"{names.difficulty(row.difficulty):<7} {result}"
         )
     print()
     print("Best scores by class and difficulty:")
-    print(f"  {'class':<8} {'diff.':<6} {'best':>5}  {'rank':<10} {'won':>9}  game")
+    print(f"  {'class':<8} {'diff.':<7} {'best':>5}  {'rank':<10} {'won':>9}  game")
     for best in records.best_scores():
         won = f"{best.wins}/{best.games}"
-        game = f"#{best.game_id} {_short(best.character)}" if best.game_id else "-"
+        game = f"#{best.game_id} {name(best.character)}" if best.game_id else "-"
         print(
-            f"  {_short(best.cls):<8} {best.difficulty:<6} {best.score:>5}  "
+            f"  {name(best.cls):<8} {names.difficulty(best.difficulty):<7} {best.score:>5}  "
             f"{best.rank or '-':<10} {won:>9}  {game}"
         )
     return 0
