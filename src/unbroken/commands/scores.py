@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,7 +91,7 @@ class Names:
         except CommandError as exc:
             first = str(exc).splitlines()[0]
             print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
-            self.card_name = _short
+            self.card_name: Callable[[str], str] = _short
             self.difficulties: dict[str, str] = {}
             self.achievements: dict[str, str] = {}
             return
