@@ -197,7 +197,7 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
             await pilot.pause()
             table = app.screen.query_one("#games", DataTable)
             assert str(table.columns["alternative_scores"].label) == "Other scores"
-            assert table.get_row_at(0)[-1] == "molehill:five 5"
+            assert str(table.get_row_at(0)[-1]) == "molehill:five 5"
 
     asyncio.run(look())
 
@@ -483,3 +483,91 @@ async def test_death_screen_says_how_it_ended() -> None:
         assert "How it ended:\n  You eat 0 of the 2 food you need." in shown
         # Not recorded (a scenario): no replay to offer.
         assert screen.replay is None and screen.check_action("watch", ()) is False
+
+
+def bracketed_rules() -> Any:
+    """The base rules with "[x]" and "[/]" in names and texts, as a plugin might write them."""
+    import dataclasses
+
+    import msgspec
+
+    def odd(name: str) -> str:
+        return f"{name} [x] [/]"
+
+    return dataclasses.replace(
+        RULES,
+        characters={
+            k: msgspec.structs.replace(c, name=odd(c.name)) for k, c in RULES.characters.items()
+        },
+        encounters={
+            k: msgspec.structs.replace(e, name=odd(e.name), text=odd(e.text))
+            for k, e in RULES.encounters.items()
+        },
+    )
+
+
+def screen_text(widget: Any) -> str:
+    """Return the rendered lines of a line-API widget (OptionList, DataTable)."""
+    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+@sync
+async def test_brackets_in_card_names_and_messages_are_text_not_markup() -> None:
+    # A name with "[x]" lost it, one with "[/]" crashed the app: markup is never read
+    # from card names, card texts, file names or error messages.
+    from textual.widgets import DataTable, OptionList
+
+    from unbroken.tui.records import RecordsScreen
+    from unbroken.tui.replays import ReplayListScreen
+
+    rules = bracketed_rules()
+    app = UnbrokenApp(rules, animate=False, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        characters = app.screen.query_one("#characters", OptionList)
+        assert "Caellahan [x] [/] — Brawler" in screen_text(characters)
+        await pilot.press("enter", "enter")
+        seen = False
+        for _ in range(3000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if app.screen.game.state.decision == "choose_encounter":  # type: ignore[attr-defined]
+                shown = screen_text(app.screen.query_one("#decisions", OptionList))
+                seen = seen or "[x] [/]" in shown.splitlines()[0]
+            await pilot.press("1")
+        assert seen and isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")
+        await choose(pilot, app, "records")
+        assert isinstance(app.screen, RecordsScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert "Caellahan [x] [/]" in screen_text(table)
+        for _ in range(3):  # sorting by a column of Text cells and one of numbers
+            await pilot.press("s", "right")
+        await pilot.press("escape")
+        await choose(pilot, app, "replays")
+        assert isinstance(app.screen, ReplayListScreen)
+        assert "Caellahan [x] [/]" in screen_text(app.screen.query_one("#replays", DataTable))
+
+
+def test_notifications_are_plain_text(monkeypatch: Any) -> None:
+    # "[Errno 28]", a file name with "[1]", a card name with "[x]": shown as written.
+    from textual.app import App
+
+    sent: list[tuple[str, bool]] = []
+
+    def notify(self: Any, message: str, **options: Any) -> None:
+        sent.append((message, options["markup"]))
+
+    monkeypatch.setattr(App, "notify", notify)
+    app = UnbrokenApp(RULES, animate=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)):
+            app.notify("Recording stopped: [Errno 28] No space left on device")
+            app.screen.notify("Replay: games [x] [/].jsonl.gz", severity="warning")
+
+    asyncio.run(look())
+    assert sent == [
+        ("Recording stopped: [Errno 28] No space left on device", False),
+        ("Replay: games [x] [/].jsonl.gz", False),
+    ]

@@ -12,6 +12,8 @@ from textual.app import App
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.notifications import SeverityLevel
+
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
     from unbroken.replay import Recorder
@@ -64,6 +66,22 @@ class UnbrokenApp(App[None]):
         if callable(self._ruleset):
             self._ruleset = self._ruleset()
         return self._ruleset
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification as plain text, whatever `markup` says.
+
+        Notices carry file names, error messages and card names, where "[x]"
+        or "[/]" are text; read as markup they would vanish or raise.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def open_replay(self, path: Path | str) -> None:
         """Open a recording in the read-only viewer (or say in one line why not)."""

@@ -31,6 +31,13 @@ COLUMNS = (
 )
 
 
+def sort_key(cell: object) -> tuple[int, int | str]:
+    """Return how a records cell sorts: numbers as numbers, text by its letters."""
+    if isinstance(cell, int):
+        return (0, cell)
+    return (1, cell.plain if isinstance(cell, Text) else str(cell))
+
+
 class RecordsScreen(Screen[None]):
     """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay."""
 
@@ -62,7 +69,7 @@ class RecordsScreen(Screen[None]):
                 rows = records.games()
                 played, won = records.count()
         except RecordsError as exc:
-            summary.update(f"Records are unavailable: {exc}")
+            summary.update(Text(f"Records are unavailable: {exc}"))
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
@@ -70,22 +77,29 @@ class RecordsScreen(Screen[None]):
             table.add_column("Other scores", key="alternative_scores")
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
+        difficulties = {d.id: d.name for d in rules.settings.difficulties}
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay
+            # Text, not str: a name or cause with brackets is shown, not read as markup.
             table.add_row(
-                row.finished[:16].replace("T", " "),
-                rules.card_name(row.character),
-                rules.card_name(row.cls),
-                row.difficulty,
-                row.outcome,
-                row.level,
-                row.score,
-                row.rank or "-",
-                row.cause or "-",
-                *([alternatives_text(row.alternative_scores)] if others else []),
+                *(
+                    Text(cell) if isinstance(cell, str) else cell
+                    for cell in (
+                        row.finished[:16].replace("T", " "),
+                        rules.card_name(row.character),
+                        rules.card_name(row.cls),
+                        difficulties.get(row.difficulty, row.difficulty),
+                        row.outcome,
+                        row.level,
+                        row.score,
+                        row.rank or "-",
+                        row.cause or "-",
+                        *([alternatives_text(row.alternative_scores)] if others else []),
+                    )
+                ),
                 key=key,
             )
         table.focus()
@@ -94,7 +108,7 @@ class RecordsScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         column = table.ordered_columns[table.cursor_column].key
         self.reverse = not self.reverse
-        table.sort(column, reverse=self.reverse)
+        table.sort(column, key=sort_key, reverse=self.reverse)
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())
@@ -130,7 +144,7 @@ class AchievementsScreen(Screen[None]):
             with open_records() as records:
                 sheet = records.achievement_sheet()
         except RecordsError as exc:
-            self.query_one("#sheet-summary", Static).update(f"Records are unavailable: {exc}")
+            self.query_one("#sheet-summary", Static).update(Text(f"Records are unavailable: {exc}"))
             return
         earned = sum(len(row.earned) for row in sheet)
         # Text, not markup: "[x]" would be read as a style tag and vanish.

@@ -61,14 +61,14 @@ class ReplayListScreen(Screen[None]):
             text = plural(len(infos), "recorded game")
         if problems:
             text += f" ({len(problems)} unreadable files skipped: {problems[0]})"
-        self.query_one("#replays-summary", Static).update(text)
+        self.query_one("#replays-summary", Static).update(Text(text))
         for info in infos:
             key = str(info.path)
             self.paths[key] = info.path
             table.add_row(
                 info.created[:16].replace("T", " "),
-                rules.card_name(info.character),
-                difficulties.get(info.difficulty, info.difficulty),
+                Text(rules.card_name(info.character)),
+                Text(difficulties.get(info.difficulty, info.difficulty)),
                 info.outcome,
                 "-" if info.score is None else info.score,
                 info.decisions,

@@ -65,12 +65,15 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="pick"):
                 yield Label("Character")
                 yield OptionList(
-                    *(Option(f"{c.name} — {rules.classes[c.cls].name}", id=c.id) for c in chars),
+                    *(
+                        Option(Text(f"{c.name} — {rules.classes[c.cls].name}"), id=c.id)
+                        for c in chars
+                    ),
                     id="characters",
                 )
                 yield Label("Difficulty")
                 yield OptionList(
-                    *(Option(d.name, id=d.id) for d in rules.settings.difficulties),
+                    *(Option(Text(d.name), id=d.id) for d in rules.settings.difficulties),
                     id="difficulties",
                 )
                 yield Button("Start (Enter on a difficulty)", id="start", variant="primary")
@@ -80,7 +83,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (random unless you type one)")
                 yield Input(value=str(self.unbroken.next_seed()), id="seed")
                 yield Checkbox("Gentle start (Easy only: 15 SE)", id="gentle")
-                yield Static(self.plugins_line(), id="plugins-line")
+                yield Static(Text(self.plugins_line()), id="plugins-line")
         yield Footer()
 
     def plugins_line(self) -> str:
@@ -213,7 +216,8 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
         for i, action in enumerate(game.legal_actions(), 1):
             key = f"{i}." if i <= 9 else "  "
-            decisions.add_option(Option(f"{key} {label(action, s, rules)}"))
+            # Text, not markup: a card name or text with brackets is shown as written.
+            decisions.add_option(Option(Text(f"{key} {label(action, s, rules)}")))
         decisions.highlighted = 0
         self.show_detail(0)
 
