@@ -12,6 +12,7 @@ from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
+    STEP_NAMES,
     Narrator,
     ambush_text,
     amounts,
@@ -27,8 +28,9 @@ def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
     """Print numbered options and return the index chosen; raise EOFError at end of input."""
     for i, text in enumerate(options, 1):
         print(f"  {i:>2}. {text}", file=out)
+    numbers = "1" if len(options) == 1 else f"1-{len(options)}"
     while True:
-        print(f"{prompt} [1-{len(options)}, q to quit]: ", end="", file=out, flush=True)
+        print(f"{prompt} [{numbers}, q to quit]: ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             raise EOFError
@@ -39,7 +41,10 @@ def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
             return 0
         if text.isdigit() and 1 <= int(text) <= len(options):
             return int(text) - 1
-        print(f"  Please type a number from 1 to {len(options)}.", file=out)
+        if len(options) == 1:
+            print("  Please type 1 (or press Enter), or q to quit.", file=out)
+        else:
+            print(f"  Please type a number from 1 to {len(options)}.", file=out)
 
 
 class TextGame:
@@ -97,7 +102,8 @@ class TextGame:
         res = "  ".join(f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1])
         time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
         lines = [
-            f"Level {s.level} | {s.phase} / {s.step} | {time} | ability uses {s.ability_uses}",
+            f"Level {s.level} | {s.phase.capitalize()}: {STEP_NAMES.get(s.step, s.step)} | "
+            f"{time} | ability uses {s.ability_uses}",
             f"  {res}",
             f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
             + (

@@ -115,3 +115,19 @@ def test_text_play_quits_cleanly_on_q() -> None:
     )
     assert proc.returncode == 0
     assert "Game left unfinished" in proc.stdout
+
+
+def test_text_play_asks_for_the_one_choice_plainly() -> None:
+    import io
+
+    from unbroken.textplay import ask
+
+    out = io.StringIO()
+    assert ask("Your choice", ["Rest"], io.StringIO("2\n\n"), out) == 0
+    assert out.getvalue().splitlines()[1:] == [
+        "Your choice [1, q to quit]:   Please type 1 (or press Enter), or q to quit.",
+        "Your choice [1, q to quit]: ",
+    ]
+    out = io.StringIO()
+    assert ask("Your choice", ["Rest", "Resolve"], io.StringIO("3\n2\n"), out) == 1
+    assert "[1-2, q to quit]:   Please type a number from 1 to 2." in out.getvalue()
