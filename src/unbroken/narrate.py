@@ -53,6 +53,13 @@ PURPOSES = {
 }
 
 
+def roll_purpose(purpose: str, ruleset: Ruleset) -> str:
+    """Return what a die was rolled for, in words ("monster's combat roll")."""
+    if purpose.startswith("check:"):
+        return f"{ruleset.card_name(purpose[6:])} check"
+    return PURPOSES.get(purpose, purpose.split(":")[0])
+
+
 def amounts(values: dict[str, int], sign: str = "") -> str:
     """Return amounts in words: "2 SE + 1 food" (in display order)."""
     parts = [f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)]
@@ -88,10 +95,7 @@ class Narrator:
             src = " from its discard pile" if e.from_discard else ""
             return f"The {e.deck[:-1]} deck is shuffled{src}."
         if isinstance(e, ev.DieRolled):
-            purpose = PURPOSES.get(e.purpose, e.purpose.split(":")[0])
-            if e.purpose.startswith("check:"):
-                purpose = f"{n(e.purpose[6:])} check"
-            return f"The die shows {e.value} ({purpose})."
+            return f"The die shows {e.value} ({roll_purpose(e.purpose, self.rules)})."
         if isinstance(e, ev.StepEntered):
             return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
         if isinstance(e, ev.Gained):

@@ -571,3 +571,37 @@ def test_notifications_are_plain_text(monkeypatch: Any) -> None:
         ("Recording stopped: [Errno 28] No space left on device", False),
         ("Replay: games [x] [/].jsonl.gz", False),
     ]
+
+
+@sync
+async def test_an_ability_s_text_is_shown_once() -> None:
+    # The decision already reads "Snare [Hunter] (pay 2 SE): <its text>"; no copy below it.
+    game = (
+        Scenario("kirilla-el-kaer", level=2, seed=3)
+        .resources(se=12)
+        .monster("crazed-survivor")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+    assert game.state.decision == "response"
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.widgets import OptionList
+
+        decisions = screen_text(app.screen.query_one("#decisions", OptionList))
+        assert decisions.startswith("1. Snare [Hunter] (pay 2 SE): At the start of")
+        assert str(app.screen.query_one("#detail").render()).strip() == ""
+
+
+@sync
+async def test_the_die_on_the_stage_says_what_it_was_rolled_for() -> None:
+    from unbroken.core import actions as act
+
+    game = Scenario("tomu").resources(se=8).dice(4).start("preparation")
+    scout = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Scout))
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(str(scout + 1))
+        stage = str(app.screen.query_one("#stage").render())
+        assert "die ⚃ 4 (which monster)" in stage

@@ -30,7 +30,7 @@ from unbroken.core import events as ev
 from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import Narrator, death, label, plural
+from unbroken.narrate import Narrator, death, label, plural, roll_purpose
 from unbroken.tui.widgets import (
     DIE_FACES,
     DisplayPanel,
@@ -166,7 +166,8 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         self.die = ""
         self._rolling = 0
-        self._roll_value = 0
+        #: The last die roll shown on the stage (it stays until the next one).
+        self._roll: ev.DieRolled | None = None
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -184,11 +185,10 @@ class GameScreen(Screen[None]):
             # A continued game: show the last decision's changes and roll as they were
             # (the die shows the last roll of any decision, as in the game before).
             self.last = last_decision(self.game.events)
-            rolls = [
-                e.value for e in decisions_events(self.game.events) if isinstance(e, ev.DieRolled)
-            ]
+            rolls = [e for e in decisions_events(self.game.events) if isinstance(e, ev.DieRolled)]
             if rolls:
-                self.die = die_face(rolls[-1])
+                self._roll = rolls[-1]
+                self.die = self.rolled()
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
 
@@ -255,7 +255,7 @@ class GameScreen(Screen[None]):
         self.observe(new)
         self.last = new
         self.narrate(new)
-        rolls = [e.value for e in new if isinstance(e, ev.DieRolled)]
+        rolls = [e for e in new if isinstance(e, ev.DieRolled)]
         if rolls:
             self.start_roll(rolls[-1])
         self.refresh_all()
@@ -303,11 +303,18 @@ class GameScreen(Screen[None]):
             return []
         return row.new_achievements
 
-    def start_roll(self, value: int) -> None:
+    def rolled(self) -> str:
+        """Return the last roll as the stage shows it: face, number and what it was for."""
+        roll = self._roll
+        if roll is None:
+            return ""
+        return f"{die_face(roll.value)} ({roll_purpose(roll.purpose, self.game.ruleset)})"
+
+    def start_roll(self, roll: ev.DieRolled) -> None:
         """Show the die rolling for a moment; input is never blocked by it."""
-        self._roll_value = value
+        self._roll = roll
         if not self.unbroken.roll_animation:
-            self.die = die_face(value)
+            self.die = self.rolled()
             return
         self._rolling = 6
         self.die = DIE_FACES[0]
@@ -315,10 +322,11 @@ class GameScreen(Screen[None]):
 
     def _roll_frame(self) -> None:
         self._rolling -= 1
+        value = self._roll.value if self._roll is not None else 1
         if self._rolling <= 0:
-            self.die = die_face(self._roll_value)
+            self.die = self.rolled()
         else:
-            self.die = DIE_FACES[(self._rolling * 5 + self._roll_value) % 6]
+            self.die = DIE_FACES[(self._rolling * 5 + value) % 6]
         self.query_one("#stage", StagePanel).show(self.game.state, self.game.ruleset, self.die)
 
     def action_toggle_roll(self) -> None:
@@ -343,10 +351,6 @@ def detail(action: act.Action, game: Game) -> str:
     if isinstance(action, act.ChooseEncounter):
         card = rules.encounters[action.card]
         return f"{card.name} ({card.group or 'encounter'}, time {card.time}): {card.text}"
-    if isinstance(action, act.Use):
-        for a in rules.card_abilities(action.source):
-            if a.id == action.ability:
-                return f"{a.name} — {a.text}"
     if isinstance(action, act.ChooseSkill):
         skill = rules.skills[action.skill]
         return f"{skill.name}: {skill.text} " + " ".join(
