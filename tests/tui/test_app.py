@@ -605,3 +605,37 @@ async def test_the_die_on_the_stage_says_what_it_was_rolled_for() -> None:
         await pilot.press(str(scout + 1))
         stage = str(app.screen.query_one("#stage").render())
         assert "die ⚃ 4 (which monster)" in stage
+
+
+@sync
+async def test_long_decisions_wrap_under_their_text_and_rewrap_on_resize() -> None:
+    import re
+
+    from textual.widgets import OptionList
+
+    def check(lines: list[str], width: int) -> int:
+        """Check every line is a numbered option or its indented continuation; count those."""
+        wrapped = 0
+        for line in lines:
+            assert len(line.rstrip()) <= width
+            if line.strip():
+                assert re.match(r"\d\. |   \S", line), lines
+                wrapped += line.startswith("   ")
+        return wrapped
+
+    app = UnbrokenApp(RULES, animate=False, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        wrapped = 0
+        for _ in range(25):
+            decisions = app.screen.query_one("#decisions", OptionList)
+            wrapped += check(screen_text(decisions).splitlines(), decisions.size.width)
+            await pilot.press("1")
+        assert wrapped, "no decision was long enough to wrap"
+        long_lines = screen_text(app.screen.query_one("#decisions", OptionList)).splitlines()
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        decisions = app.screen.query_one("#decisions", OptionList)
+        wide = screen_text(decisions).splitlines()
+        check(wide, decisions.size.width)
+        assert sum(bool(x.strip()) for x in wide) <= sum(bool(x.strip()) for x in long_lines)

@@ -33,6 +33,7 @@ from unbroken.core.model import RESOURCE_NAMES
 from unbroken.narrate import Narrator, death, label, plural, roll_purpose
 from unbroken.tui.widgets import (
     DIE_FACES,
+    DecisionList,
     DisplayPanel,
     HandPanel,
     PhaseTracker,
@@ -175,7 +176,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(
-            Static(id="prompt"), OptionList(id="decisions"), Static(id="detail")
+            Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
         )
         yield Footer()
 
@@ -207,17 +208,19 @@ class GameScreen(Screen[None]):
         self.query_one("#phase", PhaseTracker).show(s)
         self.query_one("#stage", StagePanel).show(s, rules, self.die)
         self.query_one("#hand", HandPanel).show(s, rules)
-        decisions = self.query_one("#decisions", OptionList)
-        decisions.clear_options()
+        decisions = self.query_one("#decisions", DecisionList)
         decision = game.decision
         if decision is None:
+            decisions.show([])
             self.query_one("#prompt", Static).update("")
             return
         self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
-        for i, action in enumerate(game.legal_actions(), 1):
-            key = f"{i}." if i <= 9 else "  "
-            # Text, not markup: a card name or text with brackets is shown as written.
-            decisions.add_option(Option(Text(f"{key} {label(action, s, rules)}")))
+        decisions.show(
+            [
+                f"{f'{i}.' if i <= 9 else '  '} {label(action, s, rules)}"
+                for i, action in enumerate(game.legal_actions(), 1)
+            ]
+        )
         decisions.highlighted = 0
         self.show_detail(0)
 

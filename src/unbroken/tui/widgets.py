@@ -9,7 +9,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -82,6 +83,41 @@ class Panel(Static):
         text.append(self.wrapped(line, indent) + "\n", style=style)
         if head:
             text.stylize("bold", start, start + head)
+
+
+class DecisionList(OptionList):
+    """The numbered decisions. A long one wraps under its text, not under its number."""
+
+    #: Columns kept free for the scrollbar, which comes and goes with the options.
+    SCROLLBAR = 2
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._offered: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        """Offer these decisions, the first highlighted (the same ones keep the highlight)."""
+        keep = self.highlighted if lines == self._offered else None
+        self._offered = lines
+        self.clear_options()
+        width = self.size.width - self.SCROLLBAR
+        # Text, not markup: a card name or text with brackets is shown as written.
+        self.add_options(Option(Text(wrap_option(line, width))) for line in lines)
+        if lines:
+            self.highlighted = keep if keep is not None and keep < len(lines) else 0
+
+    def on_resize(self) -> None:
+        if self._offered:
+            self.show(self._offered)
+
+
+def wrap_option(line: str, width: int) -> str:
+    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
+    number, _, rest = line.partition(" ")
+    if width < 20 or len(line) <= width or not number.rstrip(".").isdigit():
+        return line
+    indent = " " * (len(number) + 1)
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
 
 
 class DisplayPanel(Panel):
