@@ -538,9 +538,21 @@ class HelpScreen(Screen[None]):
 | ↑ ↓ and Enter | move through the decisions and take one |
 | ? | this help |
 | r | die roll animation on/off |
-| Esc | back |
+| Esc | back to the title: the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q | quit |
+
+When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
+the same seed again and `w` watches the game's replay.
+
+| in the replay viewer | does |
+|---|---|
+| ← → | one decision back or on |
+| Home, End | the start, the end |
+| l, b, d | the next level, battle or death |
+| Space | play or pause |
+| + - | faster, slower |
+| Esc | close |
 """
 
     def compose(self) -> ComposeResult:
