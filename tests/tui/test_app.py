@@ -107,6 +107,12 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
         from unbroken.tui.records import AchievementsScreen
 
         assert screen.new, "the win earned no achievement to look for"
+        # The first game in these records: every achievement it earned is new, said once.
+        from unbroken.records import all_achievements
+
+        names = {a.id: a.name for a in all_achievements()}
+        earned = ", ".join(names[a] for a in screen.new)
+        assert f"Achievements earned, all new on Normal: {earned}" in text.replace("\n", " ")
         app.push_screen(AchievementsScreen())
         await pilot.pause()
         sheet = app.screen.query_one("#sheet", DataTable)

@@ -458,11 +458,17 @@ class GameOverScreen(Screen[None]):
         known = {a.id: a.name for a in all_achievements()}
         table = {**PREDICATES, **plugin_predicates()}
         names = [known.get(a, a) for a in earned(game.events, rules, table)]
-        if names:
-            text.append("\nAchievements earned: " + ", ".join(names) + "\n", style="bold")
         fresh = [known.get(a, a) for a in self.new]
-        if fresh:
-            text.append("New on this difficulty: " + ", ".join(fresh) + "\n", style="bold")
+        difficulty = self.difficulty_name()
+        if names and sorted(fresh) == sorted(names):
+            text.append(f"\nAchievements earned, all new on {difficulty}: ", style="bold")
+            text.append(", ".join(names) + "\n")
+        elif names:
+            text.append("\nAchievements earned: ", style="bold")
+            text.append(", ".join(names) + "\n")
+            if fresh:
+                text.append(f"New on {difficulty}: ", style="bold")
+                text.append(", ".join(fresh) + "\n")
         text.append(f"\nSeed {game.state.seed} — {self.difficulty_name()}.")
         yield Static(text, id="result")
         yield Footer()
