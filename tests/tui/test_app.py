@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -645,3 +646,87 @@ async def test_long_decisions_wrap_under_their_text_and_rewrap_on_resize() -> No
         wide = screen_text(decisions).splitlines()
         check(wide, decisions.size.width)
         assert sum(bool(x.strip()) for x in wide) <= sum(bool(x.strip()) for x in long_lines)
+
+
+MOLE_PACK = """
+[[monsters]]
+id = "mole"
+name = "Mole"
+level = 1
+number = 1
+armor = 0
+health = 2
+text = "It was here first."
+table = [
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+  { result = "WOUND", effects = [{ kind = "lose", amounts = { se = 1 } }] },
+  { result = "MISS" }, { result = "MISS" },
+]
+"""
+
+
+@sync
+async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> None:
+    import sys
+    import tempfile
+    from importlib import metadata
+    from pathlib import Path
+
+    from textual.widgets import DataTable
+
+    from unbroken import plugins
+    from unbroken.tui.records import PluginsScreen
+
+    with tempfile.TemporaryDirectory() as tmp:
+        package = Path(tmp) / "tui_moles_plugin"
+        (package / "content").mkdir(parents=True)
+        (package / "content" / "monsters.toml").write_text(MOLE_PACK, encoding="utf-8")
+        (package / "__init__.py").write_text(
+            "from pathlib import Path\n"
+            "from unbroken import hookimpl\n"
+            "__version__ = '0.3.0'\n"
+            "@hookimpl\n"
+            "def unbroken_content_packs():\n"
+            "    return [Path(__file__).parent / 'content']\n",
+            encoding="utf-8",
+        )
+        entry = metadata.EntryPoint(name="tuimoles", value="tui_moles_plugin", group="unbroken")
+        saved = (plugins.installed_entry_points, list(sys.path), os.environ.get("UNBROKEN_PLUGINS"))
+        plugins.installed_entry_points = lambda: [entry]  # type: ignore[assignment]
+        sys.path.insert(0, tmp)
+        os.environ.pop("UNBROKEN_PLUGINS")  # the user config decides, as for a player
+        plugins._load_cached.cache_clear()
+        try:
+            from unbroken.cli import load
+
+            app = UnbrokenApp(load, animate=False)  # as `unbroken` starts it
+            async with app.run_test(size=(100, 30)) as pilot:
+                await choose(pilot, app, "plugins")
+                assert isinstance(app.screen, PluginsScreen)
+                table = app.screen.query_one("#plugins", DataTable)
+
+                def on() -> dict[str, str]:
+                    rows = (table.get_row_at(i) for i in range(table.row_count))
+                    return {str(r[0]): str(r[3]) for r in rows}
+
+                assert on() == {"base": "yes", "tuimoles": "yes"}
+                assert "tuimoles:mole" in app.ruleset.monsters
+                await pilot.press("down", "space")  # off
+                assert on() == {"base": "yes", "tuimoles": "no"}
+                assert plugins.disabled_plugins() == ["tuimoles"]
+                assert "tuimoles:mole" not in app.ruleset.monsters  # for the next new game
+                await pilot.press("space")  # on again
+                assert on()["tuimoles"] == "yes" and plugins.disabled_plugins() == []
+                assert set(app.ruleset.plugins) == {"base", "tuimoles"}
+                await pilot.press("up", "space")  # the base game stays on
+                assert on()["base"] == "yes"
+                # With --plugins / UNBROKEN_PLUGINS the run's choice stands.
+                os.environ["UNBROKEN_PLUGINS"] = "base"
+                await pilot.press("down", "space")
+                assert plugins.disabled_plugins() == []
+        finally:
+            plugins.installed_entry_points = saved[0]  # type: ignore[assignment]
+            sys.path[:] = saved[1]
+            os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
+            plugins._load_cached.cache_clear()
+            sys.modules.pop("tui_moles_plugin", None)

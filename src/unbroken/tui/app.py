@@ -83,6 +83,12 @@ class UnbrokenApp(App[None]):
         """
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def reload_rules(self) -> None:
+        """Load the rules again on next use: the plugins on have changed (new games only)."""
+        from unbroken.cli import load
+
+        self._ruleset = load
+
     def open_replay(self, path: Path | str) -> None:
         """Open a recording in the read-only viewer (or say in one line why not)."""
         from unbroken.replay import ReplayError, Timeline

@@ -158,25 +158,41 @@ class AchievementsScreen(Screen[None]):
 
 
 class PluginsScreen(Screen[None]):
-    """Installed plugins: name, version, origin, on/off and what each adds."""
+    """Installed plugins: name, version, origin, on/off and what each adds; Space toggles."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("space", "switch_plugin", "Turn on/off"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "Enable or disable with `unbroken plugins enable|disable NAME`; "
-            "install with `unbroken plugins install NAME|PATH`.",
+            Text(
+                "Space turns the highlighted plugin on or off for new games (saved, as "
+                "`unbroken plugins enable|disable NAME` does); install with "
+                "`unbroken plugins install NAME|PATH`."
+            ),
             id="plugins-summary",
         )
         yield DataTable(id="plugins", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        table = self.query_one("#plugins", DataTable)
+        table.add_columns("Plugin", "Version", "Origin", "On", "Adds")
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        """List the plugins as they are now (on or off, loaded or not)."""
         from unbroken.plugins import adds_text, current_plugins
 
         table = self.query_one("#plugins", DataTable)
-        table.add_columns("Plugin", "Version", "Origin", "On", "Adds")
+        table.clear()
+        #: Each plugin listed, and whether it is on.
+        self.enabled: dict[str, bool] = {}
         for info in current_plugins().infos:
+            self.enabled[info.name] = info.enabled
             adds = adds_text(info.adds)
             extra = [*info.scoring_rules, *info.handlers]
             if extra:
@@ -186,5 +202,37 @@ class PluginsScreen(Screen[None]):
                 adds = f"problem: {info.problem}"
             # Text, not markup: a plugin's words may hold brackets.
             cells = (info.name, info.version, info.origin, state, adds or "-")
-            table.add_row(*(Text(cell) for cell in cells))
-        table.focus()
+            table.add_row(*(Text(cell) for cell in cells), key=info.name)
+
+    def action_switch_plugin(self) -> None:
+        """Turn the highlighted plugin on or off in the user config; new games use it."""
+        from unbroken.plugins import BASE, PluginError, requested_plugins, set_enabled
+
+        table = self.query_one("#plugins", DataTable)
+        if not table.row_count:
+            return
+        name = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        requested = requested_plugins()
+        if requested is not None:
+            self.notify(
+                f"This run plays with the plugins named by --plugins or UNBROKEN_PLUGINS "
+                f"({', '.join(requested)}); start the game without them to choose here.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        if name == BASE:
+            self.notify("The base game is always on.", severity="warning")
+            return
+        on = not self.enabled.get(name, False)
+        try:
+            set_enabled(name, on)
+        except (PluginError, OSError) as exc:
+            self.notify(f"Could not change plugin {name!r}: {exc}", severity="error", timeout=8)
+            return
+        row = table.cursor_row
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app.reload_rules()
+        self.fill()
+        table.move_cursor(row=row)
+        self.notify(f"Plugin {name!r} is {'on' if on else 'off'} from the next new game.")
