@@ -730,3 +730,19 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
             os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
             plugins._load_cached.cache_clear()
             sys.modules.pop("tui_moles_plugin", None)
+
+
+@sync
+async def test_the_achievements_sheet_shows_the_whole_text_of_the_highlighted_one() -> None:
+    from unbroken.records import all_achievements
+    from unbroken.tui.records import AchievementsScreen
+
+    app = UnbrokenApp(RULES, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(AchievementsScreen())
+        await pilot.pause()
+        await pilot.press("down", "down")
+        third = all_achievements()[2]
+        shown = " ".join(str(app.screen.query_one("#sheet-detail").render()).split())
+        assert shown == f"{third.name}: {' '.join(third.text.split())}"
+        assert len(third.text) > 40  # longer than its column at 80x24

@@ -1,16 +1,18 @@
-"""`unbroken plugins`: list plugins, enable or disable them, install or uninstall them."""
+"""`unbroken plugins`: list, enable, disable, install or uninstall plugins, or start a new one."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
-HELP = "list, enable, disable, install or uninstall plugins (expansions)"
+HELP = "list, enable, disable, install or uninstall plugins (expansions), or start a new one"
 
-ACTIONS = ("list", "enable", "disable", "install", "uninstall")
+ACTIONS = ("list", "enable", "disable", "install", "uninstall", "new")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,8 +24,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=ACTIONS,
         help="what to do (default: list)",
     )
-    parser.add_argument("target", nargs="?", help="a plugin name (or, for install, a path)")
+    parser.add_argument(
+        "target",
+        nargs="?",
+        help="a plugin name (for install, a name or a path; for new, the new plugin's name)",
+    )
     parser.add_argument("--json", action="store_true", help="list as JSON")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        metavar="DIR",
+        help="for new: where to write the project unbroken-NAME (default: here)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.cli import CommandError
 
     action: str = args.action
+    if args.dir is not None and action != "new":
+        raise CommandError(f"--dir is for `plugins new`, not `plugins {action}`")
     if action == "list":
         if args.target:
             raise CommandError(f"`plugins list` takes no name (got {args.target!r})")
@@ -39,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"`plugins {action}` needs a plugin name")
     if action in ("enable", "disable"):
         return _switch(args.target, action == "enable")
+    if action == "new":
+        return _new(args.target, args.dir or Path("."))
     return _pip(action, args.target)
 
 
@@ -124,3 +140,25 @@ def _pip(action: str, target: str) -> int:
         return subprocess.call(command)
     except OSError as exc:
         raise CommandError(f"could not run pip ({' '.join(command)}): {exc}") from None
+
+
+def _new(name: str, directory: Path) -> int:
+    """Write a new plugin project; say what was written and what to run next."""
+    from unbroken.cli import CommandError
+    from unbroken.scaffold import new_plugin
+
+    try:
+        root = new_plugin(name, directory)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    shown = str(root) if root.is_absolute() or str(root).startswith(".") else f"./{root}"
+    print(f"Wrote the plugin project {shown}:")
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        print(f"  {path.relative_to(root).as_posix()}")
+    where = shlex.quote(shown)
+    print("Next:")
+    print(f"  unbroken content check {where}   # check it from source")
+    print(f"  pip install -e {where} pytest   # into the game's environment")
+    print(f"  pytest {where}   # its tests")
+    print(f"  unbroken --plugins {name} sim --games 20   # play it")
+    return 0

@@ -133,6 +133,7 @@ class AchievementsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-summary")
         yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+        yield Static(id="sheet-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -151,10 +152,17 @@ class AchievementsScreen(Screen[None]):
         self.query_one("#sheet-summary", Static).update(
             Text(f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)")
         )
+        #: The full text of each achievement: the table's column is cut at 80 columns.
+        self.texts = {row.id: f"{row.name}: {row.text}" for row in sheet}
         for row in sheet:
             ticks = [Text("[x]" if d in row.earned else "[ ]") for d in DIFFICULTIES]
-            table.add_row(Text(row.name), *ticks, Text(row.text))
+            table.add_row(Text(row.name), *ticks, Text(row.text), key=row.id)
         table.focus()
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        """Show the highlighted achievement's whole text under the sheet."""
+        text = self.texts.get(str(message.row_key.value), "")
+        self.query_one("#sheet-detail", Static).update(Text(text, style="italic"))
 
 
 class PluginsScreen(Screen[None]):
