@@ -90,7 +90,9 @@ class Narrator:
         """Return one line for an event, or None for bookkeeping events."""
         n = self.name
         if isinstance(e, ev.GameStarted):
-            return f"A new game: {n(e.character)} the {n(e.cls)}, {e.difficulty}, seed {e.seed}."
+            names = {d.id: d.name for d in self.rules.settings.difficulties}
+            difficulty = names.get(e.difficulty, e.difficulty)
+            return f"A new game: {n(e.character)} the {n(e.cls)}, {difficulty}, seed {e.seed}."
         if isinstance(e, ev.DeckShuffled):
             src = " from its discard pile" if e.from_discard else ""
             return f"The {e.deck[:-1]} deck is shuffled{src}."

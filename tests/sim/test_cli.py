@@ -94,7 +94,7 @@ def test_text_play_runs_to_the_end_of_input() -> None:
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "A new game: Niola the Brawler, normal, seed 8." in proc.stdout
+    assert "A new game: Niola the Brawler, Normal, seed 8." in proc.stdout
     assert "Preparation: take an action, explore, or fight" in proc.stdout
     assert (
         ("VICTORY" in proc.stdout)

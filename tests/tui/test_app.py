@@ -746,3 +746,28 @@ async def test_the_achievements_sheet_shows_the_whole_text_of_the_highlighted_on
         shown = " ".join(str(app.screen.query_one("#sheet-detail").render()).split())
         assert shown == f"{third.name}: {' '.join(third.text.split())}"
         assert len(third.text) > 40  # longer than its column at 80x24
+
+
+@sync
+async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
+    from textual.widgets import RichLog
+
+    from unbroken.narrate import Narrator
+    from unbroken.tui.screens import LogScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        await pilot.press(*"1" * 15)
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        narrator = Narrator(RULES)
+        said = [line for e in game_screen.game.events if (line := narrator.describe(e))]
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        log = app.screen.query_one("#full-log", RichLog)
+        assert len(said) > 20 and len(log.lines) >= len(said)  # every line (long ones wrap)
+        await pilot.press("escape")
+        assert app.screen is game_screen
+        await pilot.press("1")  # the game goes on
+        assert game_screen.game.state.decisions == 17

@@ -72,7 +72,12 @@ GAMES: dict[str, Callable[[], Game]] = {
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(
     ("screen", "keys"),
-    [("title", ()), ("new-game", ("enter",)), ("help", ("down", "enter"))],
+    [
+        ("title", ()),
+        ("new-game", ("enter",)),
+        ("continue", ("down", "enter")),
+        ("help", ("down",) * 5 + ("enter",)),
+    ],
 )
 def test_menu_screens(
     snap_compare: Any, size: tuple[int, int], screen: str, keys: tuple[str, ...]

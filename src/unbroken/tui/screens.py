@@ -154,6 +154,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("l", "full_log", "Log"),
         Binding("r", "toggle_roll", "Roll animation"),
         Binding("escape", "title", "Title"),
     ]
@@ -339,6 +340,9 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_full_log(self) -> None:
+        self.app.push_screen(LogScreen(self.game))
 
     def action_title(self) -> None:
         if self.recorder is not None and not self.game.is_over:
@@ -530,6 +534,32 @@ class GameOverScreen(Screen[None]):
         self.app.push_screen(NewGameScreen())
 
 
+class LogScreen(Screen[None]):
+    """The whole game so far in words, full screen (the game's log panel is a few lines)."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("l", "app.pop_screen", "Back", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="full-log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#full-log", RichLog)
+        narrator = Narrator(self.game.ruleset)
+        for event in self.game.events:
+            line = narrator.describe(event)
+            if line:
+                log.write(line)
+        log.focus()
+
+
 class HelpScreen(Screen[None]):
     """The rules (docs/rules.md) and the key bindings."""
 
@@ -543,6 +573,7 @@ class HelpScreen(Screen[None]):
 | 1-9 | take that numbered decision |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | ? | this help |
+| l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | Esc | back to the title: the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
