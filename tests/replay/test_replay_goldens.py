@@ -62,6 +62,7 @@ def test_replays_command_lists_recorded_games(
     (replays_dir() / "junk.jsonl").write_bytes(b"\x00junk")
     assert main(["replays"]) == 0
     out = capsys.readouterr()
-    assert "Maxyn Zenma" in out.out and "normal" in out.out and "lost" in out.out
+    row = next(line for line in out.out.splitlines() if recording.name in line)
+    assert row.split()[2:7] == ["Maxyn", "Zenma", "Normal", "lost", "0"]  # printed names
     assert recording.name in out.out
     assert "junk.jsonl:1: missing header" in out.err

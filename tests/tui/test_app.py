@@ -12,6 +12,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.screens import GameOverScreen, GameScreen, HelpScreen, NewGameScreen
+from unbroken.tui.widgets import roll_text
 
 RULES = load_ruleset()
 
@@ -771,3 +772,33 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         assert app.screen is game_screen
         await pilot.press("1")  # the game goes on
         assert game_screen.game.state.decisions == 17
+
+
+@sync
+async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
+    # The last roll of any decision stays on the stage until the next one, as in play.
+    from unbroken.core import events as ev
+    from unbroken.replay import GOLDEN_DIR
+    from unbroken.tui.replays import ReplayViewerScreen
+
+    golden = sorted(GOLDEN_DIR.glob("normal_*_won.jsonl"))[0]
+    app = UnbrokenApp(RULES, animate=False, replay=golden)
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        t = viewer.timeline
+
+        def rolls(i: int) -> list[ev.DieRolled]:
+            return [e for e in t.events_at(i) if isinstance(e, ev.DieRolled)]
+
+        first = next(i for i in range(1, len(t)) if rolls(i))
+        after = next(i for i in range(first + 1, len(t)) if not rolls(i))
+        for position in (first - 1, first, after - 1, after):
+            viewer.go(position)
+            await pilot.pause()
+            shown = str(viewer.query_one("#stage").render())
+            if position < first:
+                assert "\ndie " not in shown
+                continue
+            last = next(r for i in range(position, 0, -1) for r in rolls(i)[::-1])
+            assert f"die {roll_text(last, RULES)}" in shown

@@ -12,12 +12,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.core import events as ev
 from unbroken.narrate import Narrator, label, plural
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
     PhaseTracker,
     StagePanel,
+    roll_text,
     table_layout,
 )
 
@@ -128,7 +130,7 @@ class ReplayViewerScreen(Screen[None]):
         events = t.events_at(i)
         self.query_one("#display", DisplayPanel).show(state, rules, events)
         self.query_one("#phase", PhaseTracker).show(state)
-        self.query_one("#stage", StagePanel).show(state, rules)
+        self.query_one("#stage", StagePanel).show(state, rules, self.die_at(i))
         self.query_one("#hand", HandPanel).show(state, rules)
         last = len(t) - 1
         width = 30
@@ -151,6 +153,14 @@ class ReplayViewerScreen(Screen[None]):
             line = narrator.describe(e)
             if line:
                 log.write(line)
+
+    def die_at(self, position: int) -> str:
+        """Return the die as the game showed it at `position`: the last roll of any decision."""
+        for i in range(position, 0, -1):
+            rolls = [e for e in self.timeline.events_at(i) if isinstance(e, ev.DieRolled)]
+            if rolls:
+                return roll_text(rolls[-1], self.timeline.ruleset)
+        return ""
 
     def go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.timeline) - 1))

@@ -30,7 +30,7 @@ from unbroken.core import events as ev
 from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import Narrator, death, label, plural, roll_purpose
+from unbroken.narrate import Narrator, death, label, plural
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -38,7 +38,7 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
-    die_face,
+    roll_text,
     table_layout,
 )
 
@@ -309,10 +309,7 @@ class GameScreen(Screen[None]):
 
     def rolled(self) -> str:
         """Return the last roll as the stage shows it: face, number and what it was for."""
-        roll = self._roll
-        if roll is None:
-            return ""
-        return f"{die_face(roll.value)} ({roll_purpose(roll.purpose, self.game.ruleset)})"
+        return "" if self._roll is None else roll_text(self._roll, self.game.ruleset)
 
     def start_roll(self, roll: ev.DieRolled) -> None:
         """Show the die rolling for a moment; input is never blocked by it."""

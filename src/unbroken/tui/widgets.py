@@ -25,6 +25,7 @@ from unbroken.narrate import (
     effect_text,
     encounter_text,
     plural,
+    roll_purpose,
     trickery_text,
 )
 
@@ -305,6 +306,11 @@ class HandPanel(Panel):
                 when = "active" if c.active else "next level"
                 text.append(f" {rules.card_name(c.id)} ({when}{extra})\n")
         self.update(text)
+
+
+def roll_text(roll: ev.DieRolled, rules: Ruleset) -> str:
+    """Return a roll as the stage shows it: face, number and what it was for."""
+    return f"{die_face(roll.value)} ({roll_purpose(roll.purpose, rules)})"
 
 
 def die_face(value: int) -> str:
