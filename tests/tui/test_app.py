@@ -36,6 +36,17 @@ async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:
     await pilot.press("enter")
 
 
+def starving() -> Game:
+    """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
+    return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+
+
+async def play_a_new_game(pilot: Any, app: UnbrokenApp) -> None:
+    """From the title: a new game with the first character on Normal, played to its end."""
+    await pilot.press("enter", "enter", "enter")
+    await press_until_over(pilot, app)
+
+
 async def press_until_over(pilot: Any, app: UnbrokenApp, key: str = "1", limit: int = 3000) -> None:
     for _ in range(limit):
         if isinstance(app.screen, GameOverScreen):
@@ -165,7 +176,7 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
 
     from unbroken.tui.records import AchievementsScreen, RecordsScreen
 
-    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("1")  # eat nothing, with nothing left: starvation
@@ -193,7 +204,7 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
     monkeypatch.setattr(
         "unbroken.plugins.alternative_scores", lambda ruleset, events, state: {"molehill:five": 5}
     )
-    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game = starving()
     game.apply(game.legal_actions()[0])  # starve
     with open_records() as records:
         records.add_game(game, RULES)
@@ -215,7 +226,7 @@ def test_game_over_shows_plugins_scores_for_a_loss_too(monkeypatch: Any) -> None
         "unbroken.plugins.alternative_scores",
         lambda ruleset, events, state: {"molehill:consolation": 2},
     )
-    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
 
     async def play() -> None:
@@ -233,7 +244,7 @@ def test_broken_records_never_stop_the_game(tmp_path: Any, monkeypatch: Any) -> 
     data.mkdir()
     (data / "records.sqlite3").write_bytes(b"this is not a database" * 100)
     monkeypatch.setenv("UNBROKEN_DATA_DIR", str(data))
-    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
 
     async def play() -> None:
@@ -253,8 +264,7 @@ async def test_played_game_is_recorded_verifies_and_replays_in_the_viewer() -> N
 
     app = UnbrokenApp(RULES, animate=False, seed=21)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter")
-        await press_until_over(pilot, app)
+        await play_a_new_game(pilot, app)
         infos, problems = recorded_games()
         assert len(infos) == 1 and not problems and infos[0].outcome in ("won", "lost")
         assert verify_file(infos[0].path, RULES) is None
@@ -446,8 +456,7 @@ async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title
 
     app = UnbrokenApp(RULES, animate=False, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
-        await press_until_over(pilot, app)
+        await play_a_new_game(pilot, app)
         over = app.screen
         assert isinstance(over, GameOverScreen) and over.game.outcome is not None
         shown = str(over.query_one("#result").render())
@@ -480,7 +489,7 @@ async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title
 
 @sync
 async def test_death_screen_says_how_it_ended() -> None:
-    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")  # eat nothing: starve
@@ -649,23 +658,6 @@ async def test_long_decisions_wrap_under_their_text_and_rewrap_on_resize() -> No
         assert sum(bool(x.strip()) for x in wide) <= sum(bool(x.strip()) for x in long_lines)
 
 
-MOLE_PACK = """
-[[monsters]]
-id = "mole"
-name = "Mole"
-level = 1
-number = 1
-armor = 0
-health = 2
-text = "It was here first."
-table = [
-  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
-  { result = "WOUND", effects = [{ kind = "lose", amounts = { se = 1 } }] },
-  { result = "MISS" }, { result = "MISS" },
-]
-"""
-
-
 @sync
 async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> None:
     import sys
@@ -676,25 +668,16 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
     from textual.widgets import DataTable
 
     from unbroken import plugins
+    from unbroken.scaffold import new_plugin
     from unbroken.tui.records import PluginsScreen
 
     with tempfile.TemporaryDirectory() as tmp:
-        package = Path(tmp) / "tui_moles_plugin"
-        (package / "content").mkdir(parents=True)
-        (package / "content" / "monsters.toml").write_text(MOLE_PACK, encoding="utf-8")
-        (package / "__init__.py").write_text(
-            "from pathlib import Path\n"
-            "from unbroken import hookimpl\n"
-            "__version__ = '0.3.0'\n"
-            "@hookimpl\n"
-            "def unbroken_content_packs():\n"
-            "    return [Path(__file__).parent / 'content']\n",
-            encoding="utf-8",
-        )
-        entry = metadata.EntryPoint(name="tuimoles", value="tui_moles_plugin", group="unbroken")
+        # A plugin as `unbroken plugins new` writes it, "installed" by its entry point.
+        project = new_plugin("tuimoles", Path(tmp))
+        entry = metadata.EntryPoint(name="tuimoles", value="unbroken_tuimoles", group="unbroken")
         saved = (plugins.installed_entry_points, list(sys.path), os.environ.get("UNBROKEN_PLUGINS"))
         plugins.installed_entry_points = lambda: [entry]  # type: ignore[assignment]
-        sys.path.insert(0, tmp)
+        sys.path.insert(0, str(project / "src"))
         os.environ.pop("UNBROKEN_PLUGINS")  # the user config decides, as for a player
         plugins._load_cached.cache_clear()
         try:
@@ -730,7 +713,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
             sys.path[:] = saved[1]
             os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
             plugins._load_cached.cache_clear()
-            sys.modules.pop("tui_moles_plugin", None)
+            sys.modules.pop("unbroken_tuimoles", None)
 
 
 @sync
