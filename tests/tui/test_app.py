@@ -785,3 +785,24 @@ async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
                 continue
             last = next(r for i in range(position, 0, -1) for r in rolls(i)[::-1])
             assert f"die {roll_text(last, RULES)}" in shown
+
+
+def test_a_terminal_smaller_than_80x24_is_named_once(monkeypatch: Any) -> None:
+    from textual.app import App
+
+    sent: list[str] = []
+    monkeypatch.setattr(App, "notify", lambda self, message, **_: sent.append(message))
+
+    async def look() -> None:
+        app = UnbrokenApp(RULES, animate=False)
+        async with app.run_test(size=(60, 18)) as pilot:
+            await pilot.resize_terminal(70, 20)  # still small: not said again
+            await pilot.resize_terminal(80, 24)
+            await pilot.resize_terminal(79, 24)  # small again: said again
+            await pilot.pause()
+
+    asyncio.run(look())
+    assert sent == [
+        "The terminal is 60x18: Unbroken is laid out for 80x24 or larger, and some panels are cut.",
+        "The terminal is 79x24: Unbroken is laid out for 80x24 or larger, and some panels are cut.",
+    ]

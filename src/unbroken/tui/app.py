@@ -12,6 +12,7 @@ from textual.app import App
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.events import Resize
     from textual.notifications import SeverityLevel
 
     from unbroken.core.game import Game
@@ -51,6 +52,8 @@ class UnbrokenApp(App[None]):
         #: Die roll animation on/off (never blocks input).
         self.roll_animation = animate
         self._seed = seed
+        #: Whether the player was told the terminal is smaller than MIN_SIZE.
+        self._said_small = False
         #: Seconds from each decision key to the frame that shows it (bench/tui.py).
         self.frame_latencies: list[float] = []
         #: Cursor blink (off for snapshot tests).
@@ -131,9 +134,28 @@ class UnbrokenApp(App[None]):
         """Return the seed offered on the new game screen (random unless fixed)."""
         return self._seed if self._seed is not None else secrets.randbits(63)
 
+    #: The smallest terminal the screens are laid out for.
+    MIN_SIZE = (80, 24)
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Say once, when the terminal becomes smaller than 80x24, that panels get cut."""
+        small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
+        if small and not self._said_small:
+            self.notify(
+                f"The terminal is {width}x{height}: Unbroken is laid out for "
+                f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, and some panels are cut.",
+                severity="warning",
+                timeout=8,
+            )
+        self._said_small = small
+
     def on_mount(self) -> None:
         from unbroken.tui.title import TitleScreen
 
+        self.check_size(self.size.width, self.size.height)
         self.push_screen(TitleScreen())
         if self._game is not None:
             from unbroken.tui.screens import GameScreen
