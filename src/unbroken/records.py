@@ -392,6 +392,19 @@ class Records:
         ]
         return int(str(total)), int(str(wins))
 
+    def best_won_score(self, cls: str, difficulty: str, before: int | None = None) -> int | None:
+        """Return the best score of a won game of `cls` on `difficulty`, or None (none won).
+
+        With `before` (a game id), only the games recorded before that one count.
+        """
+        rows = self._query(
+            "SELECT max(score) FROM games WHERE class = ? AND difficulty = ? "
+            "AND outcome = 'won' AND id < ?",
+            (cls, difficulty, before if before is not None else 1 << 62),
+        )
+        best = rows[0][0] if rows else None
+        return None if best is None else int(str(best))
+
     def best_scores(self) -> list[BestScore]:
         """Return, per class and difficulty played, the best won game (score 0 if none won).
 

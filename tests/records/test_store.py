@@ -159,6 +159,23 @@ def test_best_scores_count_and_filters(
     assert [r.id for r in records.games(cls="base:sneak", won=False)] == [3]
 
 
+def test_the_best_won_score_of_a_class_on_a_difficulty(
+    records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset
+) -> None:
+    assert records.best_won_score("base:sneak", "normal") is None
+    records.add_game(lost_game(seed=3), rules)
+    assert records.best_won_score("base:sneak", "normal") is None  # a loss is no score
+    first = records.add_game(won_game(seed=1, score=12), rules)
+    second = records.add_game(won_game(seed=2, score=31), rules)
+    third = records.add_game(won_game(seed=4, score=20), rules)
+    assert records.best_won_score("base:sneak", "normal") == 31
+    assert records.best_won_score("base:sneak", "normal", before=first.id) is None
+    assert records.best_won_score("base:sneak", "normal", before=second.id) == 12
+    assert records.best_won_score("base:sneak", "normal", before=third.id) == 31
+    assert records.best_won_score("base:sneak", "hard") is None
+    assert records.best_won_score("base:sage", "normal") is None
+
+
 def test_the_file_is_wal_and_carries_the_schema_version(records: Records) -> None:
     assert records.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert records.db.execute("PRAGMA user_version").fetchone()[0] == rec.schema_version()

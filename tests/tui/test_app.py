@@ -36,6 +36,19 @@ async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:
     await pilot.press("enter")
 
 
+def winning(treasure: int = 2) -> Game:
+    """A strong hero at the level-4 battle with a sword: attacking until the monster falls wins."""
+    return (
+        Scenario("caellahan", level=4)
+        .resources(se=20, me=7, le=7, food=4, treasure=treasure)
+        .no_time_track()
+        .weapon("knife", "sword")
+        .monster("troll")
+        .dice(*[1] * 60)  # the Troll misses every time
+        .start("battle")
+    )
+
+
 def starving() -> Game:
     """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
     return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
@@ -96,16 +109,7 @@ async def test_arrows_and_enter_take_the_highlighted_decision() -> None:
 
 @sync
 async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
-    # A strong hero at the level-4 battle with a sword: attack until the monster falls.
-    game = (
-        Scenario("caellahan", level=4)
-        .resources(se=20, me=7, le=7, food=4, treasure=2)
-        .no_time_track()
-        .weapon("knife", "sword")
-        .monster("troll")
-        .dice(*[1] * 60)  # the Troll misses every time
-        .start("battle")
-    )
+    game = winning()
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(120, 40)) as pilot:
         await press_until_over(pilot, app)
@@ -806,3 +810,23 @@ def test_a_terminal_smaller_than_80x24_is_named_once(monkeypatch: Any) -> None:
         "The terminal is 60x18: Unbroken is laid out for 80x24 or larger, and some panels are cut.",
         "The terminal is 79x24: Unbroken is laid out for 80x24 or larger, and some panels are cut.",
     ]
+
+
+@sync
+async def test_a_win_says_how_its_score_stands_against_the_best_so_far() -> None:
+    said = []
+    for treasure in (2, 2, 3):
+        game = winning(treasure)
+        app = UnbrokenApp(RULES, animate=False, game=game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_until_over(pilot, app)
+            assert game.outcome is not None and game.outcome.won
+            text = str(app.screen.query_one("#result").render())
+            said.append(
+                next(line for line in text.splitlines() if "with the" in line or "for the" in line)
+            )
+    assert said[0] == "Your first win with the Brawler on Normal."
+    assert said[1].startswith("Your best for the Brawler on Normal is ")
+    best = int(said[1].rstrip(".").split()[-1])
+    assert said[2].startswith("A new best for the Brawler on Normal: ")
+    assert said[2].endswith(f"(it was {best}).")

@@ -268,7 +268,8 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         if self.game.is_over:
             replay = self.recorder.path if self.recorder is not None else None
-            self.app.push_screen(GameOverScreen(self.game, self.keep_record(), replay))
+            earned, best = self.keep_record()
+            self.app.push_screen(GameOverScreen(self.game, earned, replay, best))
 
     def record(self, action: act.Action, new: list[ev.Event]) -> None:
         """Append the decision to the replay; a failing disk stops recording, not the game."""
@@ -291,8 +292,9 @@ class GameScreen(Screen[None]):
             for event in new:
                 plugins.observe(event, self.game.state)
 
-    def keep_record(self) -> list[str]:
-        """Store the finished game in the records; return the achievements new to it.
+    def keep_record(self) -> tuple[list[str], str]:
+        """Store the finished game in the records; return the achievements new to it,
+        and for a win, how its score stands against the best so far.
 
         Records that cannot be opened never stop the game: the player is told why.
         """
@@ -302,10 +304,22 @@ class GameScreen(Screen[None]):
         try:
             with open_records() as records:
                 row = records.add_game(self.game, self.game.ruleset, replay)
+                before = records.best_won_score(row.cls, row.difficulty, before=row.id)
         except RecordsError as exc:
             self.notify(f"The game was not recorded: {exc}", severity="warning", timeout=8)
-            return []
-        return row.new_achievements
+            return [], ""
+        if not row.won:
+            return row.new_achievements, ""
+        rules = self.game.ruleset
+        known = {d.id: d.name for d in rules.settings.difficulties}
+        which = f"the {rules.card_name(row.cls)} on {known.get(row.difficulty, row.difficulty)}"
+        if before is None:
+            best = f"Your first win with {which}."
+        elif row.score > before:
+            best = f"A new best for {which}: {row.score} (it was {before})."
+        else:
+            best = f"Your best for {which} is {before}."
+        return row.new_achievements, best
 
     def rolled(self) -> str:
         """Return the last roll as the stage shows it: face, number and what it was for."""
@@ -415,11 +429,17 @@ class GameOverScreen(Screen[None]):
     LAST_LINES = 6
 
     def __init__(
-        self, game: Game, new: list[str] | None = None, replay: Path | None = None
+        self,
+        game: Game,
+        new: list[str] | None = None,
+        replay: Path | None = None,
+        best: str = "",
     ) -> None:
         super().__init__()
         self.game = game
         self.new = new or []
+        #: For a win: the score against the best of the class on the difficulty so far.
+        self.best = best
         #: The game's recording (None: it was not recorded).
         self.replay = replay
 
@@ -440,6 +460,8 @@ class GameOverScreen(Screen[None]):
                     name = RESOURCE_NAMES.get(k, k)
                     text.append(f"  {name:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
+            if self.best:
+                text.append(self.best + "\n")
         else:
             killer = rules.card_name(out.source) if out.source else ""
             text.append("DEATH\n\n", style="bold red")
