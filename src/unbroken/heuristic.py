@@ -34,6 +34,9 @@ draw (choosing among equally good rolls) uses the game's seed on the stream
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core import rng
@@ -113,13 +116,34 @@ def effect_cost(effect: object) -> float:
     return 1.0
 
 
+#: What the bot works out from the cards alone, once per ruleset (keyed by its
+#: digest and the card): the cards never change, so nothing is ever stale.
+_CARD_MEMO: dict[tuple[str, str, str], Any] = {}
+MEMO_LIMIT = 4096
+
+
+def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
+    key = (game.ruleset.digest, kind, card)
+    found = _CARD_MEMO.get(key)
+    if found is None:
+        if len(_CARD_MEMO) >= MEMO_LIMIT:
+            _CARD_MEMO.clear()
+        found = _CARD_MEMO[key] = compute()
+    return found
+
+
 def weapon_rate(game: Game) -> tuple[float, float]:
     """Return the current weapon's best (SE per armor broken, SE per wound)."""
     weapon = game.ruleset.weapons[game.state.weapons[-1]]
-    best = {"break": 9.0, "wound": 9.0}
-    for a in weapon.attacks:
-        best[a.type] = min(best[a.type], worth(a.cost) / max(a.power, 1))
-    return best["break"], best["wound"]
+
+    def rates() -> tuple[float, float]:
+        best = {"break": 9.0, "wound": 9.0}
+        for a in weapon.attacks:
+            best[a.type] = min(best[a.type], worth(a.cost) / max(a.power, 1))
+        return best["break"], best["wound"]
+
+    result: tuple[float, float] = _memo(game, "weapon_rate", weapon.id, rates)
+    return result
 
 
 def likely_monsters(game: Game) -> list[m.Monster]:
@@ -127,7 +151,23 @@ def likely_monsters(game: Game) -> list[m.Monster]:
     s = game.state
     if s.monster is not None:
         return [game.ruleset.monsters[s.monster.id]]
-    return list(game.ruleset.monsters_of_level(s.level).values())
+    level = s.level
+
+    def of_level() -> list[m.Monster]:
+        return list(game.ruleset.monsters_of_level(level).values())
+
+    monsters: list[m.Monster] = _memo(game, "level", str(level), of_level)
+    return list(monsters)
+
+
+def mean_row_cost(game: Game, monster: str) -> float:
+    """Return what one of the monster's combat rolls costs the player on average, in SE."""
+
+    def mean() -> float:
+        return sum(row_cost(game, monster, r) for r in range(1, 7)) / 6
+
+    cost: float = _memo(game, "mean_row_cost", monster, mean)
+    return cost
 
 
 def battle_cost(game: Game) -> float:
@@ -141,7 +181,7 @@ def battle_cost(game: Game) -> float:
         health = mon.health if s.monster is None else s.monster.health
         attack = armor * per_break + health * per_wound
         rounds = armor + max(1, round(health / 2))
-        hurt = sum(row_cost(game, mon.id, r) for r in range(1, 7)) / 6
+        hurt = mean_row_cost(game, mon.id)
         total += attack + rounds * hurt
     return total / len(candidates)
 

@@ -148,3 +148,45 @@ def test_the_skill_preference_names_real_skills_and_is_followed() -> None:
     assert _choose_skill(game, offered, 0) == act.ChooseSkill("base:weak-spot")
     plugin_first = [act.ChooseSkill("plug:odd"), act.ChooseSkill("base:lucky")]
     assert _choose_skill(game, plugin_first, 0) == act.ChooseSkill("base:lucky")
+
+
+def test_the_heuristic_bot_plays_as_pinned() -> None:
+    # Its choices are the balance report's reference: a change to the bot (or to what it
+    # memoises from the cards) that changes a single decision changes this digest.
+    # Regenerate it deliberately, with docs/balance.md, when the policy is meant to change.
+    digest = sim.run(RULES, games=40, seed=3, bot="heuristic").digest
+    assert digest == "84508f760798431c4be40c9c5fdf8f53db071390a0bbc58dca265b62b3d01e66"
+
+
+def test_what_the_bot_works_out_from_the_cards_follows_the_ruleset(tmp_path: Path) -> None:
+    from unbroken import heuristic
+    from unbroken.plugins import load_plugins
+
+    mole = tmp_path / "moles"
+    mole.mkdir()
+    (mole / "monsters.toml").write_text(
+        '[[monsters]]\nid = "mole"\nname = "Mole"\nlevel = 1\nnumber = 1\narmor = 0\n'
+        'health = 2\ntext = "It was here first."\ntable = [\n'
+        '  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },\n'
+        '  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },\n]\n',
+        encoding="utf-8",
+    )
+
+    from unbroken import hookimpl
+
+    class Moles:
+        @hookimpl
+        def unbroken_content_packs(self) -> list[Path]:
+            return [mole]
+
+    moles = load_plugins(["base", "moles"], strict=["moles"], extra=[("moles", Moles())]).ruleset
+    base_game = Game.new(RULES, "tomu", seed=1)
+    mole_game = Game.new(moles, "tomu", seed=1)
+    # Asked about base first, the memo must not answer for the other ruleset.
+    base_ids = [mo.id for mo in heuristic.likely_monsters(base_game)]
+    mole_ids = [mo.id for mo in heuristic.likely_monsters(mole_game)]
+    assert "base:kobold" in base_ids and "moles:mole" not in base_ids
+    assert "moles:mole" in mole_ids and "base:kobold" not in mole_ids
+    assert heuristic.mean_row_cost(mole_game, "moles:mole") == 0.0  # it only ever misses
+    kobold = sum(heuristic.row_cost(base_game, "base:kobold", r) for r in range(1, 7)) / 6
+    assert heuristic.mean_row_cost(base_game, "base:kobold") == kobold > 0
