@@ -166,6 +166,12 @@ def test_verify_exits_1_when_any_file_fails(
     assert main(["verify", str(recording), str(bad), str(tmp_path / "missing.jsonl")]) == 1
     out = capsys.readouterr().out
     assert "1 OK, 2 failed" in out and "cannot read the file" in out
+    # --quiet: the failures and the count, no line per good file.
+    assert main(["verify", "-q", str(recording), str(bad)]) == 1
+    quiet = capsys.readouterr().out.splitlines()
+    assert len(quiet) == 2 and quiet[0].startswith(f"FAIL  {bad}:") and quiet[1] == "1 OK, 1 failed"
+    assert main(["verify", "--quiet", str(recording)]) == 0
+    assert capsys.readouterr().out == "1 OK, 0 failed\n"
 
 
 def test_verify_takes_a_folder_for_the_recordings_in_it(

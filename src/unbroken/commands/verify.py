@@ -28,6 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="worker processes (default: one per CPU when there are many files)",
     )
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print only the failures and the count, not a line per good file",
+    )
 
 
 def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
@@ -61,11 +67,12 @@ def run(args: argparse.Namespace) -> int:
     for path, problem in verify_files(files, ruleset, jobs):
         if problem is None:
             passed += 1
-            print(f"OK    {path}")
+            if not args.quiet:
+                print(f"OK    {path}")
         else:
             failed += 1
             print(f"FAIL  {problem}")
     failed += len(missing)
-    if passed + failed > 1:
+    if passed + failed > 1 or args.quiet:
         print(f"{passed} OK, {failed} failed")
     return 1 if failed else 0
