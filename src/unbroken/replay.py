@@ -864,11 +864,15 @@ def unfinished_games(directory: Path | None = None) -> list[ReplayInfo]:
     return [i for i in recorded_games(directory)[0] if i.outcome == "unfinished"]
 
 
-def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
+def resume(
+    path: Path | str, ruleset: Ruleset, decisions: int | None = None
+) -> tuple[Game, Recorder]:
     """Return the game re-run from an unfinished recording, and its recorder appending to it.
 
     Every recorded event and digest is checked. A torn last line is cut from
-    the file, and the one-line notice is in `recorder.notices`.
+    the file, and the one-line notice is in `recorder.notices`. With
+    `decisions`, only the first that many decisions are kept: the ones after
+    are taken back, cut from the file as a torn line is.
     """
     path = Path(path)
     data = _read_bytes(path)
@@ -876,6 +880,18 @@ def resume(path: Path | str, ruleset: Ruleset) -> tuple[Game, Recorder]:
     rec = parse_recording(text, path, drop_torn=True)
     if rec.footer is not None:
         raise ReplayError(path, None, "this game is already over; there is nothing to resume")
+    if decisions is not None and 0 <= decisions < len(rec.decisions):
+        # The file up to decision `decisions`, with its check line if it has one.
+        last = rec.lines[decisions - 1] if decisions else 2
+        if decisions in rec.checks:
+            last += 1
+        end = 0
+        for _ in range(last):
+            end = text.index(b"\n", end) + 1
+        torn = rec.torn
+        rec = parse_recording(text[:end], path)
+        rec.torn = torn
+        text = text[:end]
     # A game goes on with the plugins it was started with (if still installed).
     game = replay(rec, recorded_ruleset(rec, ruleset), require_footer=False)
     deflate = None

@@ -336,3 +336,19 @@ def test_rank_boundaries_in_content() -> None:
         (31, "Revenant"),
         (41, "Nemesis"),
     ]
+
+
+def test_what_a_decision_reveals() -> None:
+    # What the seeded generator decided (R-DIGI-1) shows in these events: new knowledge.
+    from unbroken.core import events as ev
+
+    assert not ev.reveals([ev.Spent({"se": 4}, "focus"), ev.Gained({"me": 1}, {}, "focus")])
+    assert not ev.reveals([])
+    for shown in (
+        ev.DieRolled("dice", "combat", 3),
+        ev.DeckShuffled("skills", ["a", "b"]),
+        ev.EncountersRevealed(["x"]),
+        ev.SkillsDrawn(["a"]),
+        ev.MonsterRevealed("base:kobold", 1, 3),
+    ):
+        assert ev.reveals([ev.Spent({"se": 1}, "x"), shown])

@@ -146,6 +146,30 @@ def test_resume_continues_the_same_file_and_checks_it(ruleset: Ruleset, tmp_path
     assert problems == [] and infos[0].outcome == "lost" and infos[0].decisions == n
 
 
+@pytest.mark.parametrize("compress", [True, False])
+@pytest.mark.parametrize(("played", "kept"), [(12, 11), (11, 10), (10, 9), (3, 0)])
+def test_resume_can_take_back_the_last_decisions(
+    ruleset: Ruleset, tmp_path: Path, compress: bool, played: int, kept: int
+) -> None:
+    # Decision 10 has a check line after it: taking 10 back takes the check line too.
+    game = Game.new(ruleset, "niola", "normal", 16)
+    recorder = Recorder.start(game, ruleset, tmp_path, compress=compress)
+    play_recorded(game, recorder, played)
+    recorder.close()
+    before = Game.new(ruleset, "niola", "normal", 16)
+    for decision in read_recording(recorder.path, drop_torn=True).decisions[:kept]:
+        before.apply(decision.action)
+    resumed, again = resume(recorder.path, ruleset, decisions=kept)
+    assert resumed.events == before.events
+    assert state_digest(resumed.state) == state_digest(before.state)
+    assert again.decisions == kept and again.notices == []
+    rec = read_recording(recorder.path, drop_torn=True)
+    assert len(rec.decisions) == kept and all(n <= kept for n in rec.checks)
+    # The game goes on from there, and the file verifies to its end.
+    play_recorded(resumed, again, start=kept)
+    assert verify_file(again.finish(resumed), ruleset) is None
+
+
 def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: Path) -> None:
     game = Game.new(ruleset, "mae-el", "easy", 5)
     recorder = Recorder.start(game, ruleset, tmp_path, compress=False)

@@ -830,3 +830,37 @@ async def test_a_win_says_how_its_score_stands_against_the_best_so_far() -> None
     best = int(said[1].rstrip(".").split()[-1])
     assert said[2].startswith("A new best for the Brawler on Normal: ")
     assert said[2].endswith(f"(it was {best}).")
+
+
+@sync
+async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
+    import msgspec
+
+    from unbroken.core import actions as act
+    from unbroken.replay import read_recording, verify_file
+
+    app = UnbrokenApp(RULES, animate=False, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.recorder is not None
+        before = msgspec.json.encode(screen.game.state)
+        focus = next(i for i, a in enumerate(screen.game.legal_actions()) if a == act.Focus())
+        await pilot.press(str(focus + 1))  # pay 4 SE, gain 1 ME: nothing hidden shown
+        assert msgspec.json.encode(screen.game.state) != before
+        await pilot.press("u")
+        again = app.screen
+        assert isinstance(again, GameScreen) and again is not screen
+        assert msgspec.json.encode(again.game.state) == before
+        assert again.recorder is not None and again.recorder.decisions == 0
+        path = again.recorder.path
+        assert read_recording(path, drop_torn=True).decisions == []
+        # Exploring reveals cards: that cannot be taken back.
+        await pilot.press("1")
+        revealed = msgspec.json.encode(again.game.state)
+        await pilot.press("u")
+        assert app.screen is again and msgspec.json.encode(again.game.state) == revealed
+        assert again.why_not_take_back().startswith("The last decision showed something new")
+        assert again.recorder.decisions == 1
+        await press_until_over(pilot, app)
+        assert verify_file(again.recorder.path, RULES) is None

@@ -19,7 +19,7 @@ KEYS = [
     *["enter"] * 8,
     *["escape"] * 3,
     *["up", "down", "left", "right", "home", "end", "tab", "space", "pageup", "pagedown"],
-    *["l", "b", "d", "w", "s", "n", "a", "r", "q", "question_mark", "plus", "minus", "ctrl+s"],
+    *["l", "b", "d", "w", "s", "n", "a", "r", "q", "u", "question_mark", "plus", "minus", "ctrl+s"],
 ]
 
 

@@ -438,3 +438,18 @@ Event = Union[
     Awaiting,
     GameOver,
 ]
+
+#: The events that show the player something they could not know before: a die
+#: result, the order of a shuffled deck, a card drawn or revealed, the monster.
+REVEALING: frozenset[type] = frozenset(
+    {DieRolled, DeckShuffled, EncountersRevealed, SkillsDrawn, MonsterRevealed}
+)
+
+
+def reveals(events: list[Event]) -> bool:
+    """Return whether these events show the player anything hidden (see REVEALING).
+
+    A decision whose events reveal nothing can be taken back: making it again
+    another way teaches nothing that was not known when it was first made.
+    """
+    return any(type(e) in REVEALING for e in events)

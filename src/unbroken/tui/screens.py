@@ -154,6 +154,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("u", "take_back", "Take back"),
         Binding("l", "full_log", "Log"),
         Binding("r", "toggle_roll", "Roll animation"),
         Binding("escape", "title", "Title"),
@@ -354,6 +355,46 @@ class GameScreen(Screen[None]):
 
     def action_full_log(self) -> None:
         self.app.push_screen(LogScreen(self.game))
+
+    def why_not_take_back(self) -> str:
+        """Return why the last decision cannot be taken back, or "" when it can."""
+        if self.recorder is None:
+            return "This game is not recorded, so no decision can be taken back."
+        if self.recorder.decisions == 0:
+            return "There is no decision to take back yet."
+        if ev.reveals(last_decision(self.game.events)):
+            return (
+                "The last decision showed something new (a die roll or a card), "
+                "so it cannot be taken back."
+            )
+        return ""
+
+    def action_take_back(self) -> None:
+        """Take back the last decision when it revealed nothing: the game as it was before it."""
+        from unbroken.replay import ReplayError, read_recording, resume
+
+        why = self.why_not_take_back()
+        if why:
+            self.notify(why, severity="warning")
+            return
+        recorder = self.recorder
+        assert recorder is not None
+        path, kept = recorder.path, recorder.decisions - 1
+        recorder.close()
+        try:
+            action = read_recording(path, drop_torn=True).decisions[-1].action
+            game, again = resume(path, self.game.ruleset, decisions=kept)
+        except (ReplayError, OSError, IndexError) as exc:
+            # The file is as it was: go on with this game, recording as before if it can.
+            self.notify(f"Could not take the decision back: {exc}", severity="error", timeout=8)
+            try:
+                self.game, self.recorder = resume(path, self.game.ruleset)
+            except (ReplayError, OSError):
+                self.recorder = None
+            return
+        screen = GameScreen(game, again)
+        self.app.switch_screen(screen)
+        screen.notify(f"Taken back: {label(action, game.state, game.ruleset)}.")
 
     def action_title(self) -> None:
         if self.recorder is not None and not self.game.is_over:
@@ -592,6 +633,7 @@ class HelpScreen(Screen[None]):
 | 1-9 | take that numbered decision |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | ? | this help |
+| u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | Esc | back to the title: the game is saved, Continue resumes it |
