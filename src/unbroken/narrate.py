@@ -90,8 +90,7 @@ class Narrator:
         """Return one line for an event, or None for bookkeeping events."""
         n = self.name
         if isinstance(e, ev.GameStarted):
-            names = {d.id: d.name for d in self.rules.settings.difficulties}
-            difficulty = names.get(e.difficulty, e.difficulty)
+            difficulty = self.rules.difficulty_name(e.difficulty)
             return f"A new game: {n(e.character)} the {n(e.cls)}, {difficulty}, seed {e.seed}."
         if isinstance(e, ev.DeckShuffled):
             src = " from its discard pile" if e.from_discard else ""

@@ -426,3 +426,10 @@ def test_out_of_step_action_is_refused_unchanged():  # R-FLOW-2, R-DIGI-3
     over.apply(act.Eat(0))
     assert over.is_over
     assert_illegal(over, act.Explore())
+
+
+def test_difficulties_have_printed_names() -> None:  # R-SETUP-1: Easy, Normal, Hard
+    rules = RULES
+    names = [rules.difficulty_name(d.id) for d in rules.settings.difficulties]
+    assert names == ["Easy", "Normal", "Hard"]
+    assert rules.difficulty_name("nightmare") == "nightmare"  # a plugin's, not loaded now

@@ -32,12 +32,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"No recorded games in {directory}.")
         return 0
     print(f"{'date':<17} {'character':<22} {'difficulty':<10} {'outcome':<10} {'score':>5}  file")
-    difficulties = {d.id: d.name for d in ruleset.settings.difficulties}
     for i in infos:
         score = "" if i.score is None else str(i.score)
         print(
             f"{i.created[:16].replace('T', ' '):<17} {ruleset.card_name(i.character):<22} "
-            f"{difficulties.get(i.difficulty, i.difficulty):<10} {i.outcome:<10} {score:>5}  "
+            f"{ruleset.difficulty_name(i.difficulty):<10} {i.outcome:<10} {score:>5}  "
             f"{i.path.name}"
         )
     print(f"({plural(len(infos), 'game')} in {directory})")

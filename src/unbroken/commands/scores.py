@@ -92,15 +92,12 @@ class Names:
             first = str(exc).splitlines()[0]
             print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
             self.card_name: Callable[[str], str] = _short
-            self.difficulties: dict[str, str] = {}
+            self.difficulty: Callable[[str], str] = str
             self.achievements: dict[str, str] = {}
             return
         self.card_name = lambda card: _short(rules.card_name(card))
-        self.difficulties = {d.id: d.name for d in rules.settings.difficulties}
+        self.difficulty = rules.difficulty_name
         self.achievements = {a.id: a.name for a in all_achievements()}
-
-    def difficulty(self, difficulty: str) -> str:
-        return self.difficulties.get(difficulty, difficulty)
 
     def achievement(self, achievement: str) -> str:
         return self.achievements.get(achievement, achievement)

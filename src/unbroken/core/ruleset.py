@@ -146,6 +146,13 @@ class Ruleset:
                 return list(card.abilities)
         return []
 
+    def difficulty_name(self, difficulty: str) -> str:
+        """Return the printed name of a difficulty id ("normal" -> "Normal"), or the id."""
+        for d in self.settings.difficulties:
+            if d.id == difficulty:
+                return d.name
+        return difficulty
+
     def card_name(self, card_id: str) -> str:
         """Return the printed name of any card id (or the id itself)."""
         for table in (

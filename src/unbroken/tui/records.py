@@ -77,7 +77,6 @@ class RecordsScreen(Screen[None]):
             table.add_column("Other scores", key="alternative_scores")
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
-        difficulties = {d.id: d.name for d in rules.settings.difficulties}
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
         for row in rows:
@@ -91,7 +90,7 @@ class RecordsScreen(Screen[None]):
                         row.finished[:16].replace("T", " "),
                         rules.card_name(row.character),
                         rules.card_name(row.cls),
-                        difficulties.get(row.difficulty, row.difficulty),
+                        rules.difficulty_name(row.difficulty),
                         row.outcome,
                         row.level,
                         row.score,

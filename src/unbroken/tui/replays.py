@@ -54,7 +54,6 @@ class ReplayListScreen(Screen[None]):
         infos, problems = recorded_games()
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
-        difficulties = {d.id: d.name for d in rules.settings.difficulties}
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
         if self.unfinished_only:
@@ -70,7 +69,7 @@ class ReplayListScreen(Screen[None]):
             table.add_row(
                 info.created[:16].replace("T", " "),
                 Text(rules.card_name(info.character)),
-                Text(difficulties.get(info.difficulty, info.difficulty)),
+                Text(rules.difficulty_name(info.difficulty)),
                 info.outcome,
                 "-" if info.score is None else info.score,
                 info.decisions,

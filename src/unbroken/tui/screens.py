@@ -312,8 +312,7 @@ class GameScreen(Screen[None]):
         if not row.won:
             return row.new_achievements, ""
         rules = self.game.ruleset
-        known = {d.id: d.name for d in rules.settings.difficulties}
-        which = f"the {rules.card_name(row.cls)} on {known.get(row.difficulty, row.difficulty)}"
+        which = f"the {rules.card_name(row.cls)} on {rules.difficulty_name(row.difficulty)}"
         if before is None:
             best = f"Your first win with {which}."
         elif row.score > before:
@@ -523,7 +522,7 @@ class GameOverScreen(Screen[None]):
         table = {**PREDICATES, **plugin_predicates()}
         names = [known.get(a, a) for a in earned(game.events, rules, table)]
         fresh = [known.get(a, a) for a in self.new]
-        difficulty = self.difficulty_name()
+        difficulty = rules.difficulty_name(game.state.difficulty)
         if names and sorted(fresh) == sorted(names):
             text.append(f"\nAchievements earned, all new on {difficulty}: ", style="bold")
             text.append(", ".join(names) + "\n")
@@ -533,7 +532,7 @@ class GameOverScreen(Screen[None]):
             if fresh:
                 text.append(f"New on {difficulty}: ", style="bold")
                 text.append(", ".join(fresh) + "\n")
-        text.append(f"\nSeed {game.state.seed} — {self.difficulty_name()}.")
+        text.append(f"\nSeed {game.state.seed} — {difficulty}.")
         yield Static(text, id="result")
         yield Footer()
 
@@ -559,11 +558,6 @@ class GameOverScreen(Screen[None]):
             f"{plural(decisions, 'decision')} · {plural(defeated, 'monster')} defeated · "
             f"level {self.game.state.level} of {levels} reached"
         )
-
-    def difficulty_name(self) -> str:
-        difficulty = self.game.state.difficulty
-        known = {d.id: d.name for d in self.game.ruleset.settings.difficulties}
-        return known.get(difficulty, difficulty)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer "Watch the replay" only when the game was recorded."""
