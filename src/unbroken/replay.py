@@ -918,6 +918,38 @@ def resume(
     return game, recorder
 
 
+def why_not_take_back(game: Game, recorder: Recorder | None) -> str:
+    """Return why the game's last decision cannot be taken back, or "" when it can.
+
+    It can when the game is recorded and the decision showed nothing new
+    (`unbroken.core.events.reveals`): no die roll, shuffle, card or monster.
+    """
+    if recorder is None:
+        return "This game is not recorded, so no decision can be taken back."
+    if recorder.decisions == 0 or game.is_over:
+        return "There is no decision to take back."
+    if ev.reveals(ev.last_decision(game.events)):
+        return (
+            "The last decision showed something new (a die roll or a card), "
+            "so it cannot be taken back."
+        )
+    return ""
+
+
+def take_back(recorder: Recorder, ruleset: Ruleset) -> tuple[Game, Recorder, Action]:
+    """Take back the recorded game's last decision (see `why_not_take_back`).
+
+    The recording is closed and cut back to the decision before (`resume`
+    with `decisions`); return the game as it was then, its new recorder, and
+    the action taken back. Raises ReplayError or OSError when the file fails.
+    """
+    path, kept = recorder.path, recorder.decisions - 1
+    recorder.close()
+    action = read_recording(path, drop_torn=True).decisions[-1].action
+    game, again = resume(path, ruleset, decisions=kept)
+    return game, again, action
+
+
 # --------------------------------------------------------------------------- timeline
 
 

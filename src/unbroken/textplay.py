@@ -21,22 +21,40 @@ from unbroken.narrate import (
     plural,
     trickery_text,
 )
-from unbroken.replay import Recorder
+from unbroken.replay import (
+    Recorder,
+    ReplayError,
+    resume,
+    take_back,
+    why_not_take_back,
+)
 
 
-def ask(prompt: str, options: list[str], stdin: TextIO, out: TextIO) -> int:
-    """Print numbered options and return the index chosen; raise EOFError at end of input."""
+class TakeBack(Exception):
+    """The player typed u: take back the last decision."""
+
+
+def ask(
+    prompt: str, options: list[str], stdin: TextIO, out: TextIO, take_back: bool = False
+) -> int:
+    """Print numbered options and return the index chosen; raise EOFError at end of input.
+
+    With `take_back`, "u" is offered too and raises TakeBack.
+    """
     for i, text in enumerate(options, 1):
         print(f"  {i:>2}. {text}", file=out)
     numbers = "1" if len(options) == 1 else f"1-{len(options)}"
+    back = ", u to take back" if take_back else ""
     while True:
-        print(f"{prompt} [{numbers}, q to quit]: ", end="", file=out, flush=True)
+        print(f"{prompt} [{numbers}{back}, q to quit]: ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             raise EOFError
         text = line.strip().lower()
         if text in ("q", "quit", "exit"):
             raise EOFError
+        if take_back and text == "u":
+            raise TakeBack
         if text == "" and options:
             return 0
         if text.isdigit() and 1 <= int(text) <= len(options):
@@ -173,8 +191,25 @@ class TextGame:
             legal = game.legal_actions()
             options = [label(a, game.state, self.rules) for a in legal]
             print(f"{decision.prompt}:", file=out)
+            can_take_back = not why_not_take_back(game, self.recorder)
             try:
-                index = ask("Your choice", options, stdin, out)
+                index = ask("Your choice", options, stdin, out, take_back=can_take_back)
+            except TakeBack:
+                assert self.recorder is not None
+                try:
+                    game, self.recorder, action = take_back(self.recorder, self.rules)
+                except (ReplayError, OSError) as exc:
+                    print(f"  Could not take the decision back: {exc}", file=out)
+                    try:  # the file is as it was: go on recording the same game
+                        game, self.recorder = resume(self.recorder.path, self.rules)
+                    except (ReplayError, OSError):
+                        self.recorder = None
+                    self.game = game
+                    continue
+                self.game = game
+                self.seen = len(game.events)
+                print(f"Taken back: {label(action, game.state, self.rules)}.", file=out)
+                continue
             except EOFError:
                 print(f"\nGame left unfinished (seed {game.state.seed}).", file=out)
                 if self.recorder is not None:

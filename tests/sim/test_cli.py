@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +132,26 @@ def test_text_play_asks_for_the_one_choice_plainly() -> None:
     out = io.StringIO()
     assert ask("Your choice", ["Rest", "Resolve"], io.StringIO("3\n2\n"), out) == 1
     assert "[1-2, q to quit]:   Please type a number from 1 to 2." in out.getvalue()
+
+
+def test_text_play_takes_back_a_decision_that_showed_nothing_new(tmp_path: Path) -> None:
+    from unbroken.replay import read_recording
+
+    # Focus (3) shows nothing new: u takes it back. Explore (1) reveals cards: no u then.
+    proc = subprocess.run(
+        [sys.executable, "-m", "unbroken", "--data-dir", str(tmp_path), "play"]
+        + ["--character", "tomu", "--difficulty", "normal", "--seed", "3"],
+        input="3\nu\n1\nu\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Taken back: Focus: pay 4 SE, gain 1 ME." in out
+    prompts = [line for line in out.splitlines() if line.startswith("Your choice")]
+    assert "u to take back" in prompts[1] and "u to take back" not in prompts[2]
+    assert "Please type a number from 1 to" in out  # the second u, after exploring
+    (recording,) = (tmp_path / "replays").iterdir()
+    actions = [type(d.action).__name__ for d in read_recording(recording).decisions]
+    assert actions == ["Explore"]  # the Focus taken back is not in the file

@@ -837,7 +837,7 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
     import msgspec
 
     from unbroken.core import actions as act
-    from unbroken.replay import read_recording, verify_file
+    from unbroken.replay import read_recording, verify_file, why_not_take_back
 
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -860,7 +860,9 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         revealed = msgspec.json.encode(again.game.state)
         await pilot.press("u")
         assert app.screen is again and msgspec.json.encode(again.game.state) == revealed
-        assert again.why_not_take_back().startswith("The last decision showed something new")
+        assert why_not_take_back(again.game, again.recorder).startswith(
+            "The last decision showed something new"
+        )
         assert again.recorder.decisions == 1
         await press_until_over(pilot, app)
         assert verify_file(again.recorder.path, RULES) is None

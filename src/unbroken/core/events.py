@@ -453,3 +453,9 @@ def reveals(events: list[Event]) -> bool:
     another way teaches nothing that was not known when it was first made.
     """
     return any(type(e) in REVEALING for e in events)
+
+
+def last_decision(events: list[Event]) -> list[Event]:
+    """Return the events of the last decision: those after the Awaiting before the last one."""
+    waits = [i for i, e in enumerate(events) if isinstance(e, Awaiting)]
+    return list(events[waits[-2] + 1 :]) if len(waits) > 1 else []

@@ -187,7 +187,7 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and roll as they were
             # (the die shows the last roll of any decision, as in the game before).
-            self.last = last_decision(self.game.events)
+            self.last = ev.last_decision(self.game.events)
             rolls = [e for e in decisions_events(self.game.events) if isinstance(e, ev.DieRolled)]
             if rolls:
                 self._roll = rolls[-1]
@@ -355,39 +355,22 @@ class GameScreen(Screen[None]):
     def action_full_log(self) -> None:
         self.app.push_screen(LogScreen(self.game))
 
-    def why_not_take_back(self) -> str:
-        """Return why the last decision cannot be taken back, or "" when it can."""
-        if self.recorder is None:
-            return "This game is not recorded, so no decision can be taken back."
-        if self.recorder.decisions == 0:
-            return "There is no decision to take back yet."
-        if ev.reveals(last_decision(self.game.events)):
-            return (
-                "The last decision showed something new (a die roll or a card), "
-                "so it cannot be taken back."
-            )
-        return ""
-
     def action_take_back(self) -> None:
         """Take back the last decision when it revealed nothing: the game as it was before it."""
-        from unbroken.replay import ReplayError, read_recording, resume
+        from unbroken.replay import ReplayError, resume, take_back, why_not_take_back
 
-        why = self.why_not_take_back()
+        why = why_not_take_back(self.game, self.recorder)
         if why:
             self.notify(why, severity="warning")
             return
-        recorder = self.recorder
-        assert recorder is not None
-        path, kept = recorder.path, recorder.decisions - 1
-        recorder.close()
+        assert self.recorder is not None
         try:
-            action = read_recording(path, drop_torn=True).decisions[-1].action
-            game, again = resume(path, self.game.ruleset, decisions=kept)
-        except (ReplayError, OSError, IndexError) as exc:
+            game, again, action = take_back(self.recorder, self.game.ruleset)
+        except (ReplayError, OSError) as exc:
             # The file is as it was: go on with this game, recording as before if it can.
             self.notify(f"Could not take the decision back: {exc}", severity="error", timeout=8)
             try:
-                self.game, self.recorder = resume(path, self.game.ruleset)
+                self.game, self.recorder = resume(self.recorder.path, self.game.ruleset)
             except (ReplayError, OSError):
                 self.recorder = None
             return
@@ -431,12 +414,6 @@ def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
     """Return the events of the decisions made: those after the first Awaiting (not the setup)."""
     first = next((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), len(events))
     return events[first + 1 :]
-
-
-def last_decision(events: list[ev.Event]) -> list[ev.Event]:
-    """Return the events of the last decision: those after the Awaiting before the last one."""
-    waits = [i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)]
-    return list(events[waits[-2] + 1 :]) if len(waits) > 1 else []
 
 
 def back_to_title(app: App[object]) -> None:
