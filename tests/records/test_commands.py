@@ -180,3 +180,16 @@ def test_a_future_records_file_is_one_line_not_a_traceback(tmp_path: Path) -> No
 def test_export_needs_a_known_format(tmp_path: Path) -> None:
     proc = unbroken("scores", "export", "--format", "xls", data=tmp_path)
     assert proc.returncode == 2 and "invalid choice: 'xls'" in proc.stderr
+
+
+def test_a_starved_game_names_no_killer(rules: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    from unbroken.testing import Scenario
+
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    game.apply(game.legal_actions()[0])  # eat nothing
+    assert game.outcome is not None and game.outcome.cause == "starvation"
+    with open_records() as records:
+        records.add_game(game, rules)
+    assert main(["scores"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "lost on" in line)
+    assert row.endswith("lost on level 2: starvation")  # not "starvation (hunger)"

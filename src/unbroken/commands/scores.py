@@ -124,7 +124,8 @@ def show(records: Records, recent: int) -> int:
             if row.alternative_scores:
                 result += "; " + alternatives_text(row.alternative_scores)
         else:
-            by = name(row.killed_by) if row.killed_by else ""
+            # A card's id is namespaced ("base:goblin"); "hunger" is not a card.
+            by = name(row.killed_by) if ":" in row.killed_by else ""
             killer = f" ({by})" if by and by != row.cause else ""
             result = f"lost on level {row.level}: {row.cause}{killer}"
         if row.new_achievements:

@@ -10,9 +10,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from unbroken.narrate import plural
+from unbroken.narrate import STEP_NAMES, plural
 
 if TYPE_CHECKING:
+    from unbroken.records import GameRow
     from unbroken.tui.app import UnbrokenApp
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -55,6 +56,7 @@ class RecordsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="records-summary")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static(id="game-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -79,6 +81,8 @@ class RecordsScreen(Screen[None]):
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
+        #: The highlighted game in a sentence: the table is cut at 80 columns.
+        self.details = {str(row.id): self.describe(row) for row in rows}
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay
@@ -102,6 +106,29 @@ class RecordsScreen(Screen[None]):
                 key=key,
             )
         table.focus()
+
+    def describe(self, row: GameRow) -> str:
+        """Return one finished game in a sentence, every column included."""
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        rules = app.ruleset
+        who = f"{rules.card_name(row.character)} the {rules.card_name(row.cls)}"
+        where = f"level {row.level} ({STEP_NAMES.get(row.step, row.step)} step)"
+        if row.won:
+            how = f"won with {row.score} points ({row.rank})"
+        else:
+            # A card's id is namespaced ("base:goblin"); "hunger" is not a card.
+            killer = rules.card_name(row.killed_by) if ":" in row.killed_by else ""
+            by = f" ({killer})" if killer and killer != row.cause else ""
+            how = f"lost at {where}: {row.cause}{by}"
+        replay = "Enter watches its replay." if row.replay else "No replay file."
+        return (
+            f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "
+            f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}. {replay}"
+        )
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        text = self.details.get(str(message.row_key.value), "")
+        self.query_one("#game-detail", Static).update(Text(text, style="italic"))
 
     def action_sort(self) -> None:
         table = self.query_one("#games", DataTable)
