@@ -504,6 +504,19 @@ async def test_death_screen_says_how_it_ended() -> None:
         assert "How it ended:\n  You eat 0 of the 2 food you need." in shown
         # Not recorded (a scenario): no replay to offer.
         assert screen.replay is None and screen.check_action("watch", ()) is False
+        # The records screen says the highlighted game in full (its table is cut at 80).
+        from unbroken.tui.records import RecordsScreen
+
+        await pilot.press("enter")
+        await choose(pilot, app, "records")
+        assert isinstance(app.screen, RecordsScreen)
+        await pilot.pause()
+        shown = " ".join(str(app.screen.query_one("#game-detail").render()).split())
+        assert shown.startswith("Game 1, ")
+        assert (
+            f": Tomu the Sage on Normal, seed {game.state.seed}, lost at level 2 "
+            "(Hunger step): starvation. No replay file." in shown
+        )
 
 
 def bracketed_rules() -> Any:
@@ -866,24 +879,3 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         assert again.recorder.decisions == 1
         await press_until_over(pilot, app)
         assert verify_file(again.recorder.path, RULES) is None
-
-
-@sync
-async def test_the_records_screen_says_the_highlighted_game_in_full() -> None:
-    from unbroken.tui.records import RecordsScreen
-
-    game = starving()
-    app = UnbrokenApp(RULES, animate=False, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1")  # eat nothing: starve
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("enter")
-        await choose(pilot, app, "records")
-        assert isinstance(app.screen, RecordsScreen)
-        await pilot.pause()
-        shown = " ".join(str(app.screen.query_one("#game-detail").render()).split())
-        assert shown.startswith("Game 1, ")
-        assert (
-            f": Tomu the Sage on Normal, seed {game.state.seed}, lost at level 2 "
-            "(Hunger step): starvation. No replay file." in shown
-        )
