@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import actions as act
@@ -43,6 +44,20 @@ def death(level: int, step: str, cause: str, killer: str = "", past: bool = Fals
         return f"You {'starved' if past else 'starve'} {where}."
     could = "could" if past else "can"
     return f"You {'died' if past else 'die'} {where}: {cause} took effort you {could} not pay."
+
+
+def killer(source: str, card_name: Callable[[str], str]) -> str:
+    """Return the printed name of the card a death came from, or "" ("hunger" is no card).
+
+    A card's id is namespaced ("base:goblin"); other sources are not.
+    """
+    return card_name(source) if ":" in source else ""
+
+
+def cause_of_death(cause: str, source: str, card_name: Callable[[str], str]) -> str:
+    """Return a death's cause in a few words: "wounds (Goblin)", "starvation", "Troglodyte"."""
+    by = killer(source, card_name)
+    return f"{cause} ({by})" if by and by != cause else cause
 
 
 PURPOSES = {
@@ -256,8 +271,7 @@ class Narrator:
         if isinstance(e, ev.GameOver):
             if e.won:
                 return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
-            killer = self.rules.card_name(e.source) if e.source else ""
-            return death(e.level, e.step, e.cause, killer)
+            return death(e.level, e.step, e.cause, killer(e.source, self.rules.card_name))
         raise AssertionError(f"no words for {e!r}")
 
 

@@ -936,18 +936,39 @@ def why_not_take_back(game: Game, recorder: Recorder | None) -> str:
     return ""
 
 
-def take_back(recorder: Recorder, ruleset: Ruleset) -> tuple[Game, Recorder, Action]:
+@dataclass
+class TakenBack:
+    """What `take_back` did: the game to go on with, its recorder, and the action taken back.
+
+    When the file failed, `action` is None, `problem` says why in one line, and
+    the game goes on as it was (recorded again if its file can be resumed).
+    """
+
+    game: Game
+    recorder: Recorder | None
+    action: Action | None = None
+    problem: str = ""
+
+
+def take_back(game: Game, recorder: Recorder, ruleset: Ruleset) -> TakenBack:
     """Take back the recorded game's last decision (see `why_not_take_back`).
 
     The recording is closed and cut back to the decision before (`resume`
-    with `decisions`); return the game as it was then, its new recorder, and
-    the action taken back. Raises ReplayError or OSError when the file fails.
+    with `decisions`), and the game is re-run to there.
     """
     path, kept = recorder.path, recorder.decisions - 1
     recorder.close()
-    action = read_recording(path, drop_torn=True).decisions[-1].action
-    game, again = resume(path, ruleset, decisions=kept)
-    return game, again, action
+    try:
+        action = read_recording(path, drop_torn=True).decisions[-1].action
+        before, again = resume(path, ruleset, decisions=kept)
+    except (ReplayError, OSError) as exc:
+        problem = f"Could not take the decision back: {exc}"
+        try:  # the file is as it was: go on recording the same game
+            game, reopened = resume(path, ruleset)
+        except (ReplayError, OSError):
+            return TakenBack(game, None, problem=problem)
+        return TakenBack(game, reopened, problem=problem)
+    return TakenBack(before, again, action)
 
 
 # --------------------------------------------------------------------------- timeline

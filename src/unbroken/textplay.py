@@ -21,13 +21,7 @@ from unbroken.narrate import (
     plural,
     trickery_text,
 )
-from unbroken.replay import (
-    Recorder,
-    ReplayError,
-    resume,
-    take_back,
-    why_not_take_back,
-)
+from unbroken.replay import Recorder, take_back, why_not_take_back
 
 
 class TakeBack(Exception):
@@ -196,19 +190,14 @@ class TextGame:
                 index = ask("Your choice", options, stdin, out, take_back=can_take_back)
             except TakeBack:
                 assert self.recorder is not None
-                try:
-                    game, self.recorder, action = take_back(self.recorder, self.rules)
-                except (ReplayError, OSError) as exc:
-                    print(f"  Could not take the decision back: {exc}", file=out)
-                    try:  # the file is as it was: go on recording the same game
-                        game, self.recorder = resume(self.recorder.path, self.rules)
-                    except (ReplayError, OSError):
-                        self.recorder = None
-                    self.game = game
-                    continue
-                self.game = game
+                done = take_back(game, self.recorder, self.rules)
+                game = self.game = done.game
+                self.recorder = done.recorder
                 self.seen = len(game.events)
-                print(f"Taken back: {label(action, game.state, self.rules)}.", file=out)
+                if done.action is None:
+                    print(f"  {done.problem}", file=out)
+                else:
+                    print(f"Taken back: {label(done.action, game.state, self.rules)}.", file=out)
                 continue
             except EOFError:
                 print(f"\nGame left unfinished (seed {game.state.seed}).", file=out)

@@ -26,6 +26,7 @@ from unbroken.replay import (
     recorded_games,
     replay,
     resume,
+    take_back,
     unfinished_games,
     verify_file,
 )
@@ -168,6 +169,22 @@ def test_resume_can_take_back_the_last_decisions(
     # The game goes on from there, and the file verifies to its end.
     play_recorded(resumed, again, start=kept)
     assert verify_file(again.finish(resumed), ruleset) is None
+
+
+def test_take_back_keeps_the_game_when_the_file_fails(ruleset: Ruleset, tmp_path: Path) -> None:
+    game = Game.new(ruleset, "niola", "normal", 16)
+    recorder = Recorder.start(game, ruleset, tmp_path, compress=False)
+    play_recorded(game, recorder, 4)
+    good = take_back(game, recorder, ruleset)  # the file is fine: decision 4 is gone
+    assert good.problem == "" and good.action is not None and good.recorder is not None
+    assert good.recorder.decisions == 3
+    good.recorder.close()
+    path = good.recorder.path
+    path.write_bytes(path.read_bytes().replace(b'"n":2', b'"n":7'))  # damaged since
+    done = take_back(good.game, good.recorder, ruleset)
+    assert done.problem.startswith("Could not take the decision back: ")
+    assert "out of order" in done.problem
+    assert done.game is good.game and done.action is None and done.recorder is None
 
 
 def test_a_torn_last_line_is_dropped_with_a_notice(ruleset: Ruleset, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.cli import CommandError, positive_int
-from unbroken.narrate import plural
+from unbroken.narrate import cause_of_death, plural
 
 if TYPE_CHECKING:
     from unbroken.records import Records
@@ -124,10 +124,8 @@ def show(records: Records, recent: int) -> int:
             if row.alternative_scores:
                 result += "; " + alternatives_text(row.alternative_scores)
         else:
-            # A card's id is namespaced ("base:goblin"); "hunger" is not a card.
-            by = name(row.killed_by) if ":" in row.killed_by else ""
-            killer = f" ({by})" if by and by != row.cause else ""
-            result = f"lost on level {row.level}: {row.cause}{killer}"
+            cause = cause_of_death(row.cause, row.killed_by, name)
+            result = f"lost on level {row.level}: {cause}"
         if row.new_achievements:
             new = ", ".join(names.achievement(a) for a in row.new_achievements)
             result += f" [new: {new}]"

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from unbroken.narrate import STEP_NAMES, plural
+from unbroken.narrate import STEP_NAMES, cause_of_death, plural
 
 if TYPE_CHECKING:
     from unbroken.records import GameRow
@@ -116,10 +116,7 @@ class RecordsScreen(Screen[None]):
         if row.won:
             how = f"won with {row.score} points ({row.rank})"
         else:
-            # A card's id is namespaced ("base:goblin"); "hunger" is not a card.
-            killer = rules.card_name(row.killed_by) if ":" in row.killed_by else ""
-            by = f" ({killer})" if killer and killer != row.cause else ""
-            how = f"lost at {where}: {row.cause}{by}"
+            how = f"lost at {where}: {cause_of_death(row.cause, row.killed_by, rules.card_name)}"
         replay = "Enter watches its replay." if row.replay else "No replay file."
         return (
             f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "

@@ -30,7 +30,7 @@ from unbroken.core import events as ev
 from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import Narrator, death, label, plural
+from unbroken.narrate import Narrator, death, killer, label, plural
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -357,26 +357,21 @@ class GameScreen(Screen[None]):
 
     def action_take_back(self) -> None:
         """Take back the last decision when it revealed nothing: the game as it was before it."""
-        from unbroken.replay import ReplayError, resume, take_back, why_not_take_back
+        from unbroken.replay import take_back, why_not_take_back
 
         why = why_not_take_back(self.game, self.recorder)
         if why:
             self.notify(why, severity="warning")
             return
         assert self.recorder is not None
-        try:
-            game, again, action = take_back(self.recorder, self.game.ruleset)
-        except (ReplayError, OSError) as exc:
-            # The file is as it was: go on with this game, recording as before if it can.
-            self.notify(f"Could not take the decision back: {exc}", severity="error", timeout=8)
-            try:
-                self.game, self.recorder = resume(self.recorder.path, self.game.ruleset)
-            except (ReplayError, OSError):
-                self.recorder = None
+        done = take_back(self.game, self.recorder, self.game.ruleset)
+        if done.action is None:
+            self.notify(done.problem, severity="error", timeout=8)
+            self.game, self.recorder = done.game, done.recorder
             return
-        screen = GameScreen(game, again)
+        screen = GameScreen(done.game, done.recorder)
         self.app.switch_screen(screen)
-        screen.notify(f"Taken back: {label(action, game.state, game.ruleset)}.")
+        screen.notify(f"Taken back: {label(done.action, done.game.state, done.game.ruleset)}.")
 
     def action_title(self) -> None:
         if self.recorder is not None and not self.game.is_over:
@@ -480,9 +475,9 @@ class GameOverScreen(Screen[None]):
             if self.best:
                 text.append(self.best + "\n")
         else:
-            killer = rules.card_name(out.source) if out.source else ""
+            by = killer(out.source, rules.card_name)
             text.append("DEATH\n\n", style="bold red")
-            text.append(death(out.level, out.step, out.cause, killer, past=True) + "\n")
+            text.append(death(out.level, out.step, out.cause, by, past=True) + "\n")
             ending = self.how_it_ended()
             if ending:
                 text.append("\nHow it ended:\n", style="bold")

@@ -114,7 +114,7 @@ class DecisionList(OptionList):
 
 def wrap_option(line: str, width: int) -> str:
     """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
-    number, _, rest = line.partition(" ")
+    number = line.partition(" ")[0]
     if width < 20 or len(line) <= width or not number.rstrip(".").isdigit():
         return line
     indent = " " * (len(number) + 1)
