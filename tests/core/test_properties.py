@@ -57,3 +57,21 @@ def test_events_and_actions_round_trip_through_json() -> None:
     for action in game.legal_actions() or []:
         assert msgspec.json.decode(msgspec.json.encode(action), type=ActionUnion) == action
     assert b'"type":"game_started"' in raw
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_the_log_splits_into_the_events_of_each_decision(seed: int, data: st.DataObject) -> None:
+    # by_decision and last_decision give back what each Game.apply returned.
+    from unbroken.core.events import by_decision, last_decision
+
+    game = Game.new(RULES, character=data.draw(st.sampled_from(CHARACTERS)), seed=seed)
+    assert by_decision(game.events) == [] and last_decision(game.events) == []
+    returned = []
+    for _ in range(data.draw(st.integers(1, 300))):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        returned.append(game.apply(legal[data.draw(st.integers(0, len(legal) - 1))]))
+        assert by_decision(game.events) == returned
+        assert last_decision(game.events) == returned[-1]

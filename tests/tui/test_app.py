@@ -776,7 +776,8 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
 
 @sync
 async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
-    # The last roll of any decision stays on the stage until the next one, as in play.
+    # A decision's last roll stays on the stage until the next roll, or until a
+    # decision starts a new level or battle without rolling (then the die is cleared).
     from unbroken.core import events as ev
     from unbroken.replay import GOLDEN_DIR
     from unbroken.tui.replays import ReplayViewerScreen
@@ -787,21 +788,57 @@ async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
         viewer = app.screen
         assert isinstance(viewer, ReplayViewerScreen)
         t = viewer.timeline
-
-        def rolls(i: int) -> list[ev.DieRolled]:
-            return [e for e in t.events_at(i) if isinstance(e, ev.DieRolled)]
-
-        first = next(i for i in range(1, len(t)) if rolls(i))
-        after = next(i for i in range(first + 1, len(t)) if not rolls(i))
-        for position in (first - 1, first, after - 1, after):
+        # Walk the game forward, as a player saw it, and check every position.
+        expected: list[str] = [""]
+        for i in range(1, len(t)):
+            events = t.events_at(i)
+            rolls = [e for e in events if isinstance(e, ev.DieRolled)]
+            starts = any(isinstance(e, (ev.LevelStarted, ev.BattleStarted)) for e in events)
+            if rolls:
+                expected.append(roll_text(rolls[-1], RULES))
+            else:
+                expected.append("" if starts else expected[-1])
+        cleared = [i for i in range(1, len(t)) if expected[i - 1] and not expected[i]]
+        assert cleared, "the golden game has a level or battle that clears the die"
+        for position in sorted({1, 2, *cleared, *(i - 1 for i in cleared), len(t) - 1}):
             viewer.go(position)
             await pilot.pause()
             shown = str(viewer.query_one("#stage").render())
-            if position < first:
-                assert "\ndie " not in shown
-                continue
-            last = next(r for i in range(position, 0, -1) for r in rolls(i)[::-1])
-            assert f"die {roll_text(last, RULES)}" in shown
+            if expected[position]:
+                assert f"die {expected[position]}" in shown, position
+            else:
+                assert "\ndie " not in shown, position
+
+
+@sync
+async def test_a_new_level_clears_the_die_of_the_last_battle() -> None:
+    # Level 1's last battle roll must not sit on the stage through level 2's travel.
+    from unbroken.core import actions as act
+    from unbroken.core import events as ev
+
+    game = Game.new(RULES, "caellahan", "normal", seed=11)
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        seen_roll_before_level = False
+        while game.state.level == 1 and not game.is_over:
+            legal = game.legal_actions()
+            # Fight at once; attack when possible; otherwise the first choice.
+            pick = next(
+                (i for i, a in enumerate(legal) if isinstance(a, (act.Fight, act.Attack))), 0
+            )
+            if isinstance(legal[pick], act.Eat):
+                pick = len(legal) - 1  # eat all the food there is
+            seen_roll_before_level = bool(screen.die)
+            await pilot.press(str(pick + 1))
+        assert game.state.level == 2, "the bot's game reaches level 2 (seed 11)"
+        assert seen_roll_before_level, "a roll was on the stage before the level ended"
+        level_started = next(e for e in screen.last if isinstance(e, ev.LevelStarted))
+        assert level_started.level == 2
+        assert not any(isinstance(e, ev.DieRolled) for e in screen.last)
+        assert screen.die == ""
+        assert "\ndie " not in str(screen.query_one("#stage").render())
 
 
 def test_a_terminal_smaller_than_80x24_is_named_once(monkeypatch: Any) -> None:

@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
-from unbroken.core import events as ev
 from unbroken.narrate import Narrator, label, plural
 from unbroken.tui.widgets import (
     DisplayPanel,
@@ -20,6 +19,7 @@ from unbroken.tui.widgets import (
     PhaseTracker,
     StagePanel,
     roll_text,
+    shown_roll,
     table_layout,
 )
 
@@ -154,12 +154,10 @@ class ReplayViewerScreen(Screen[None]):
                 log.write(line)
 
     def die_at(self, position: int) -> str:
-        """Return the die as the game showed it at `position`: the last roll of any decision."""
-        for i in range(position, 0, -1):
-            rolls = [e for e in self.timeline.events_at(i) if isinstance(e, ev.DieRolled)]
-            if rolls:
-                return roll_text(rolls[-1], self.timeline.ruleset)
-        return ""
+        """Return the die as the game showed it at `position` (see widgets.die_update)."""
+        timeline = self.timeline
+        roll = shown_roll(timeline.events_at(i) for i in range(position, 0, -1))
+        return "" if roll is None else roll_text(roll, timeline.ruleset)
 
     def go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.timeline) - 1))

@@ -38,7 +38,9 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
+    die_update,
     roll_text,
+    shown_roll,
     table_layout,
 )
 
@@ -169,7 +171,7 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         self.die = ""
         self._rolling = 0
-        #: The last die roll shown on the stage (it stays until the next one).
+        #: The die roll shown on the stage (until the next roll, level or battle).
         self._roll: ev.DieRolled | None = None
 
     @property
@@ -185,13 +187,10 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
-            # A continued game: show the last decision's changes and roll as they were
-            # (the die shows the last roll of any decision, as in the game before).
+            # A continued game: show the last decision's changes and the die as they were.
             self.last = ev.last_decision(self.game.events)
-            rolls = [e for e in decisions_events(self.game.events) if isinstance(e, ev.DieRolled)]
-            if rolls:
-                self._roll = rolls[-1]
-                self.die = self.rolled()
+            self._roll = shown_roll(reversed(ev.by_decision(self.game.events)))
+            self.die = self.rolled()
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
 
@@ -260,9 +259,12 @@ class GameScreen(Screen[None]):
         self.observe(new)
         self.last = new
         self.narrate(new)
-        rolls = [e for e in new if isinstance(e, ev.DieRolled)]
-        if rolls:
-            self.start_roll(rolls[-1])
+        changed, roll = die_update(new)
+        if roll is not None:
+            self.start_roll(roll)
+        elif changed:
+            self._roll = None
+            self.die = ""
         self.refresh_all()
         # bench/tui.py reads these: from the key to the next frame drawn.
         latencies = self.unbroken.frame_latencies

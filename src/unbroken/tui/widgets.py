@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -306,6 +306,36 @@ class HandPanel(Panel):
                 when = "active" if c.active else "next level"
                 text.append(f" {rules.card_name(c.id)} ({when}{extra})\n")
         self.update(text)
+
+
+#: Events after which an earlier roll no longer matters: the die is cleared.
+DIE_CLEARED = (ev.LevelStarted, ev.BattleStarted)
+
+
+def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
+    """Return what one decision's events do to the stage's die: (changed, roll to show).
+
+    A decision that rolls shows its last roll, even when the level or battle
+    changes after it (the player sees what their decision rolled); one that
+    starts a level or a battle without rolling clears the die; any other
+    leaves it as it was.
+    """
+    cleared = False
+    for e in reversed(events):
+        if isinstance(e, ev.DieRolled):
+            return True, e
+        if isinstance(e, DIE_CLEARED):
+            cleared = True
+    return cleared, None
+
+
+def shown_roll(decisions: Iterable[list[ev.Event]]) -> ev.DieRolled | None:
+    """Return the roll the die shows after some decisions, given newest first (see die_update)."""
+    for events in decisions:
+        changed, roll = die_update(events)
+        if changed:
+            return roll
+    return None
 
 
 def roll_text(roll: ev.DieRolled, rules: Ruleset) -> str:
