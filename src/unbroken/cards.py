@@ -10,20 +10,7 @@ from typing import Any
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import amounts, attack_name, effect_text, modifier_text
-
-TRIGGER_WORDS: dict[str, str] = {
-    "battle_start": "At the start of the Battle step",
-    "before_player_turn": "Before each of your combat turns",
-    "after_attack_chosen": "After you choose a weapon attack",
-    "after_armor_break": "After an armor-breaking weapon attack",
-    "after_monster_roll": "After the monster's combat roll",
-    "wound_loss": "When a WOUND result would cost you effort",
-    "monster_defeated": "When the monster is defeated",
-    "before_skill_gain": "Before you draw skills",
-    "ambush": "When the monster ambushes you",
-    "level_end": "At the end of the level",
-}
+from unbroken.narrate import TRIGGER_WORDS, amounts, attack_name, effect_text, modifier_text
 
 TIMING_WORDS: dict[str, str] = {
     "travel": "Travel action",

@@ -68,6 +68,21 @@ PURPOSES = {
 }
 
 
+#: When a Response happens, in words (the cards and the skill choice say it).
+TRIGGER_WORDS: dict[str, str] = {
+    "battle_start": "At the start of the Battle step",
+    "before_player_turn": "Before each of your combat turns",
+    "after_attack_chosen": "After you choose a weapon attack",
+    "after_armor_break": "After an armor-breaking weapon attack",
+    "after_monster_roll": "After the monster's combat roll",
+    "wound_loss": "When a WOUND result would cost you effort",
+    "monster_defeated": "When the monster is defeated",
+    "before_skill_gain": "Before you draw skills",
+    "ambush": "When the monster ambushes you",
+    "level_end": "At the end of the level",
+}
+
+
 def roll_purpose(purpose: str, ruleset: Ruleset) -> str:
     """Return what a die was rolled for, in words ("monster's combat roll")."""
     if purpose.startswith("check:"):
@@ -87,6 +102,8 @@ class Narrator:
     def __init__(self, ruleset: Ruleset) -> None:
         self.rules = ruleset
         self.monster: dict[str, Any] = {}
+        #: Committed to the next encounter (R-TRAVEL-7): more cards revealed mean nothing.
+        self.committed = False
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -131,7 +148,8 @@ class Narrator:
             return f"Ability uses: {e.uses}."
         if isinstance(e, ev.AbilityUsed):
             use = " (one ability use)" if e.ability_use else ""
-            return f"You use {self.ability_name(e.source, e.ability)} [{n(e.source)}]{use}."
+            name, card = self.ability_name(e.source, e.ability), n(e.source)
+            return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
         if isinstance(e, ev.MonsterRevealed):
             self.monster = {"armor": e.armor, "health": e.health}
             return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
@@ -179,10 +197,13 @@ class Narrator:
         if isinstance(e, ev.EncounterDiscarded):
             return None
         if isinstance(e, ev.RevealBonus):
-            return (
-                f"The next Exploration reveals {plural(e.bonus, 'more card')}." if e.bonus else None
-            )
+            if not e.bonus:
+                return None
+            if self.committed:
+                return "No more cards: you are committed, so the next Exploration reveals 1."
+            return f"The next Exploration reveals {plural(e.bonus, 'more card')}."
         if isinstance(e, ev.CommitSet):
+            self.committed = e.committed
             return "You are committed to the next encounter." if e.committed else None
         if isinstance(e, ev.WeaponsSet):
             top = n(e.weapons[-1])
@@ -290,7 +311,8 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Plan):
         return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
     if isinstance(action, act.Orienteer):
-        return f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
+        text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
+        return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
     if isinstance(action, act.Scout):
         return f"Scout: pay {amounts(st.scout_cost[state.level - 1])}, reveal the monster"
     if isinstance(action, act.Craft):
@@ -345,7 +367,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return "Roll the die"
     if isinstance(action, act.ChooseSkill):
         skill = ruleset.skills[action.skill]
-        return f"{skill.name}: " + " ".join(a.text for a in skill.abilities)
+        return f"{skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
     if isinstance(action, act.ChooseWeapon):
         return f"Take the {n(action.weapon)}"
     if isinstance(action, act.ChooseCondition):
@@ -527,3 +549,27 @@ def modifier_text(mod: m.Modifier) -> str:
         more = "more" if mod.amount > 0 else "less"
         return f"WOUND results cost {abs(mod.amount)} {more} effort (at least {mod.minimum})"
     raise AssertionError(f"no words for {mod!r}")
+
+
+#: How a printed text that already says when it happens begins.
+_SAYS_WHEN = ("after ", "when ", "whenever ", "at the ", "before ", "once per ", "each ")
+
+
+def when_text(ability: m.Ability) -> str:
+    """Return an ability's printed text, saying when a Response happens if the text does not.
+
+    "Gain 3 SE." is all Second Wind's card says; offered as a skill it reads
+    "When the monster is defeated: gain 3 SE."
+    """
+    text = ability.text
+    if ability.type != "response" or not text:
+        return text
+    when = TRIGGER_WORDS.get(ability.trigger, ability.trigger.replace("_", " "))
+    lowered = text.lower()
+    if (
+        lowered.startswith(_SAYS_WHEN)
+        or " ".join(when.lower().split()[:3]) in lowered
+        or ability.trigger in lowered
+    ):
+        return text
+    return f"{when}: {text[0].lower()}{text[1:]}"

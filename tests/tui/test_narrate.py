@@ -1,0 +1,62 @@
+"""The words of the game: decision labels and the log's sentences (unbroken.narrate)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.narrate import Narrator, label
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+
+RULES = load_ruleset()
+
+
+def said(game_events: list, narrator: Narrator) -> list[str]:
+    return [line for e in game_events if (line := narrator.describe(e))]
+
+
+def test_orienteer_while_committed_says_it_reveals_nothing_more() -> None:
+    # R-TRAVEL-7: committed, the next Exploration reveals exactly 1 card, whatever
+    # Orienteer adds; the choice and the log say so instead of promising 2 more cards.
+    for committed in (False, True):
+        scenario = Scenario("caellahan")
+        game = (scenario.commit() if committed else scenario).start()
+        narrator = Narrator(RULES)
+        said(game.events, narrator)
+        orienteer = next(a for a in game.legal_actions() if isinstance(a, act.Orienteer))
+        text = label(orienteer, game.state, RULES)
+        assert text.startswith("Orienteer: pay 1 SE, reveal 2 more cards")
+        assert ("no use now: you are committed" in text) is committed
+        lines = said(game.apply(orienteer), narrator)
+        promise = "The next Exploration reveals 2 more cards."
+        assert (promise in lines) is not committed
+        assert any("you are committed" in line for line in lines) is committed
+        game.apply(act.Explore())
+        assert len(game.state.revealed) == (1 if committed else 4)
+
+
+def test_a_skill_offered_says_when_its_response_happens() -> None:
+    # Second Wind's printed text is "Gain 3 SE.": offered as a skill it must not read
+    # as an immediate gain. Texts that already say when are left as printed.
+    offer = act.ChooseSkill("base:second-wind")
+    game = Scenario("caellahan").start()
+    text = label(offer, game.state, RULES)
+    assert text == "Second Wind: When the monster is defeated: gain 3 SE."
+    for skill in RULES.skills.values():
+        said = label(act.ChooseSkill(skill.id), game.state, RULES)
+        for ability in skill.abilities:
+            assert ability.text[1:] in said  # the printed words are all there
+            if ability.type == "response":
+                lowered = said.lower()
+                assert any(w in lowered for w in ("after", "when", "at the start", "once per"))
+    ambusher = label(act.ChooseSkill("base:ambusher"), game.state, RULES)
+    assert ambusher.count("Battle step") == 1  # not said twice
+
+
+def test_using_an_ability_named_like_its_card_names_it_once() -> None:
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    line = narrator.describe(ev.AbilityUsed("base:second-wind", "second-wind-victory", False, ""))
+    assert line == "You use Second Wind."
+    line = narrator.describe(ev.AbilityUsed("base:wrecker", "wrecker-follow-up", False, "turn"))
+    assert line == "You use Follow Up [Wrecker]."
