@@ -197,6 +197,29 @@ def test_temporary_downgrade_returns_after_the_players_next_turn() -> None:
     assert game.state.set_aside == []
 
 
+def test_a_weapon_set_aside_cannot_be_crafted_again() -> None:
+    # R-WEAPON-1, R-WEAPON-4: the Club knocked aside is still the player's, not in the
+    # supply; crafting it again would give two Clubs when it comes back.
+    game = (
+        Scenario("tomu", level=2)
+        .resources(wood=2, se=13)
+        .weapon("club")
+        .monster("goblin")
+        .dice(5, 1)
+        .start("battle")
+    )
+    play(game, act.Skip())  # DISARM: the Club is set aside for 1 turn
+    assert game.state.weapons == [BARE]
+    assert [a.weapon for a in game.state.set_aside] == ["base:club"]
+    crafts = [a.weapon for a in game.legal_actions() if isinstance(a, act.Craft)]
+    assert "base:club" not in crafts
+    assert "base:knife" not in crafts  # no metal: the other upgrade is unaffordable
+    with pytest.raises(IllegalAction):
+        game.apply(act.Craft("base:club"))
+    play(game, act.Skip())
+    assert game.state.weapons == [BARE, "base:club"]  # one Club, back
+
+
 def test_temporary_downgrade_for_two_turns() -> None:
     # R-WEAPON-4
     game = (

@@ -810,11 +810,17 @@ class Run:
             out.append(act.Plan())
         weapon = self.rules.weapons[s.weapons[-1]]
         for up in weapon.upgrades:
-            if self.can_pay(up.cost):
+            # A weapon held (lower in the stack, or set aside) is not in the supply.
+            if self.can_pay(up.cost) and not self.holds(up.to):
                 out.append(act.Craft(up.to))
         if len(s.weapons) > 1:
             out.append(act.Downgrade())
         return out
+
+    def holds(self, weapon: str) -> bool:
+        """Return whether the player has this weapon: in the stack or set aside (R-WEAPON-1/4)."""
+        s = self.s
+        return weapon in s.weapons or any(a.weapon == weapon for a in s.set_aside)
 
     def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
         return [
