@@ -72,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from unbroken.core.flow import HandlerError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.data_dir is not None:
@@ -85,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"unbroken: error: {exc}", file=sys.stderr)
         return 2
+    except HandlerError as exc:  # a plugin's effect handler failed (in a game, sim or check)
+        print(f"unbroken: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130

@@ -30,6 +30,7 @@ from unbroken.codec import encode, events_decoder, state_digest
 from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
+from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game, IllegalAction, describe_action
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
@@ -498,6 +499,8 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
                 f"decision {decision.n}: the recorded action "
                 f"{describe_action(decision.action)} is not legal here ({exc})",
             ) from None
+        except HandlerError as exc:
+            raise ReplayError(rec.path, number, f"decision {decision.n}: {exc}") from None
         recorded = decision.events
         if not isinstance(recorded, msgspec.Raw):
             _compare(rec, number, decision.n, recorded, events)

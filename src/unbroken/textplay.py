@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from unbroken.core import model as m
+from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
@@ -209,6 +210,9 @@ class TextGame:
                 events = game.apply(legal[index])
             except IllegalAction as exc:  # pragma: no cover - options come from legal_actions
                 print(f"  {exc}", file=out)
+                continue
+            except HandlerError as exc:  # a plugin's code failed: the game is as it was
+                print(f"  {exc}. The decision was not made; choose again.", file=out)
                 continue
             if self.recorder is not None:
                 self.recorder.record(legal[index], events, game)

@@ -82,6 +82,25 @@ class Death(Exception):
         self.source = source
 
 
+class HandlerError(Exception):
+    """An effect handler (a plugin's Python code) raised: the decision cannot be made.
+
+    Game.apply leaves the game as it was before the decision. The message names
+    the handler, the card it is printed on, the error and where it was raised.
+    """
+
+    @classmethod
+    def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
+        tb, where = exc.__traceback__, ""
+        while tb is not None:  # the innermost frame: where it was raised
+            filename = tb.tb_frame.f_code.co_filename.replace("\\", "/").rsplit("/", 1)[-1]
+            where = f" ({filename}:{tb.tb_lineno})"
+            tb = tb.tb_next
+        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        plugin = f"plugin {name.split(':', 1)[0]!r}: " if ":" in name else ""
+        return cls(f"{plugin}effect handler {name!r} on {source!r} raised {text}{where}")
+
+
 def clamp_die(value: int) -> int:
     """Return a die result clamped to 1..6 (R-EFFECT-4)."""
     return 1 if value < 1 else 6 if value > 6 else value
@@ -420,7 +439,12 @@ class Run:
             self.emit(ev.RevealBonus(s.reveal_bonus + e.amount))
         elif isinstance(e, m.Handler):
             handler = self.rules.handlers[e.name]
-            handler(HandlerContext(self, q), dict(e.params))
+            try:
+                handler(HandlerContext(self, q), dict(e.params))
+            except Death:
+                raise
+            except Exception as exc:  # a plugin's code: never the engine's crash
+                raise HandlerError.of(e.name, src, exc) from exc
         elif isinstance(e, m.MonsterHeal):
             mo = s.monster
             if mo is not None:

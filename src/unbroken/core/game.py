@@ -13,7 +13,8 @@ from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
-from unbroken.core.flow import DECISIONS, Run
+from unbroken.core.flow import DECISIONS, HandlerError, Run
+from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Outcome
 
@@ -131,11 +132,21 @@ class Game:
         return list(self._legal)
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; return the events it produced (R-DIGI-2)."""
+        """Apply a legal action; return the events it produced (R-DIGI-2).
+
+        Raises IllegalAction, or HandlerError when a plugin's effect handler
+        fails; either way the game is left as it was.
+        """
         run = Run(self.ruleset, self.state, self.dice)
         if not (action in self._legal if self._legal is not None else run.allows(action)):
             raise IllegalAction(self.why_illegal(action, self.legal_actions()))
-        run.take(action)
+        try:
+            run.take(action)
+        except HandlerError:
+            # A plugin's handler failed part-way: the state is the log's, as before it.
+            self.state = fold(self.events)
+            self._legal = None
+            raise
         self._legal = None
         self.events.extend(run.out)
         return run.out

@@ -1,0 +1,147 @@
+"""A plugin's effect handler that raises: a clear error, and the game left as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from typing import Any
+
+import msgspec
+import pytest
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.flow import HandlerError
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario, play
+
+RULES = load_ruleset()
+
+
+def chill(ctx: Any, params: dict[str, Any]) -> None:
+    ctx.lose({"se": 1})  # it changes the game first, then fails
+    raise ValueError("chill exploded")
+
+
+def with_handler(handler: Any) -> Ruleset:
+    """The base ruleset with one encounter whose effect is the handler `tide:chill`."""
+    card = m.Encounter(
+        id="tide:cold-pool",
+        name="Cold Pool",
+        time=1,
+        text="test card",
+        gain={"food": 1},
+        effects=[m.Handler(name="tide:chill")],
+    )
+    return dataclasses.replace(
+        RULES,
+        encounters={**RULES.encounters, card.id: card},
+        handlers={**RULES.handlers, "tide:chill": handler},
+    )
+
+
+def at_the_pool(rules: Ruleset) -> Game:
+    game = Scenario("tomu", ruleset=rules).encounters("tide:cold-pool").start("preparation")
+    play(game, act.Explore(), act.ChooseEncounter("tide:cold-pool"))
+    return game
+
+
+def test_a_raising_handler_names_itself_and_leaves_the_game_as_it_was() -> None:
+    game = at_the_pool(with_handler(chill))
+    before = msgspec.json.encode(game.state)
+    events, decisions = len(game.events), game.state.decisions
+    with pytest.raises(HandlerError) as caught:
+        game.apply(act.Resolve())
+    message = str(caught.value)
+    assert message.startswith(
+        "plugin 'tide': effect handler 'tide:chill' on 'tide:cold-pool' raised "
+        "ValueError: chill exploded (test_handler_errors.py:"
+    )
+    assert msgspec.json.encode(game.state) == before  # the food gain and SE loss undone
+    assert len(game.events) == events
+    assert act.Resolve() in game.legal_actions()
+    game.apply(act.Rest())  # the game goes on
+    assert game.state.decisions == decisions + 1
+
+
+def test_death_inside_a_handler_is_still_death() -> None:
+    def starve(ctx: Any, params: dict[str, Any]) -> None:
+        ctx.lose({"se": 99})
+
+    game = at_the_pool(with_handler(starve))
+    game.apply(act.Resolve())
+    assert game.outcome is not None and not game.outcome.won
+
+
+def test_the_text_game_says_so_and_goes_on() -> None:
+    from unbroken.textplay import TextGame
+
+    rules = with_handler(chill)
+    game = at_the_pool(rules)
+    resolve = 1 + game.legal_actions().index(act.Resolve())
+    rest = 1 + game.legal_actions().index(act.Rest())
+    decisions = game.state.decisions
+    out = io.StringIO()
+    text_game = TextGame.resumed(rules, game, None)  # type: ignore[arg-type]
+    status = text_game.loop(io.StringIO(f"{resolve}\n{rest}\n"), out)
+    assert status == 0  # the input ran out: the game is left unfinished
+    said = out.getvalue()
+    assert "effect handler 'tide:chill' on 'tide:cold-pool' raised ValueError" in said
+    assert "The decision was not made; choose again." in said
+    assert "Traceback" not in said
+    assert game.state.decisions == decisions + 1  # the Rest was taken after the failure
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
+    jobs: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unbroken import cli
+
+    def broken(ctx: Any, params: dict[str, Any]) -> None:
+        raise RuntimeError("boom")
+
+    rules = dataclasses.replace(
+        RULES,
+        handlers={**RULES.handlers, "tide:boom": broken},
+        encounters={
+            cid: msgspec.structs.replace(card, effects=[*card.effects, m.Handler(name="tide:boom")])
+            for cid, card in RULES.encounters.items()
+        },
+    )
+    monkeypatch.setattr(cli, "load", lambda: rules)
+    status = cli.main(["sim", "--games", "4", "--jobs", str(jobs)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith("unbroken: error: plugin 'tide': effect handler 'tide:boom' on ")
+    assert "raised RuntimeError: boom (test_handler_errors.py:" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_verify_names_the_handler_and_the_line(tmp_path: Any) -> None:
+    from unbroken.replay import record_game, verify_file
+
+    def with_everywhere(handler: Any) -> Ruleset:
+        return dataclasses.replace(
+            RULES,
+            handlers={**RULES.handlers, "tide:h": handler},
+            encounters={
+                cid: msgspec.structs.replace(card, effects=[*card.effects, m.Handler("tide:h")])
+                for cid, card in RULES.encounters.items()
+            },
+        )
+
+    path = record_game(
+        with_everywhere(lambda ctx, params: None), "tomu", "easy", 5, "greedy", tmp_path
+    )
+
+    def broken(ctx: Any, params: dict[str, Any]) -> None:
+        raise KeyError("tide")
+
+    problem = verify_file(path, with_everywhere(broken))
+    assert problem is not None
+    assert problem.startswith(f"{path}:")
+    assert ": plugin 'tide': effect handler 'tide:h' on " in problem
+    assert "raised KeyError: 'tide' (test_handler_errors.py:" in problem
