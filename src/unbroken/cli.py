@@ -127,10 +127,15 @@ def seed_int(text: str) -> int:
 
 
 def resolve_character(ruleset: Ruleset, name: str) -> str:
-    """Return the namespaced id of a character sheet, or raise CommandError."""
-    ident = name if ":" in name else f"base:{name}"
-    if ident not in ruleset.characters:
-        known = ", ".join(sorted(c.split(":", 1)[1] for c in ruleset.characters))
+    """Return the namespaced id of a character sheet, or raise CommandError.
+
+    A plugin's sheet may be named by its local id when no other card shares it.
+    """
+    from unbroken.core.ruleset import resolve_id, short_ids
+
+    ident = resolve_id(name, ruleset.characters)
+    if ident is None:
+        known = ", ".join(sorted(short_ids(ruleset.characters)))
         raise CommandError(f"unknown character {name!r}; choose one of: {known}")
     return ident
 

@@ -18,11 +18,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="classes, characters, weapons, monsters, skills, conditions or encounters "
         "(default: all)",
     )
-    parser.add_argument("--id", dest="card_id", help="only this card (e.g. hyena or base:hyena)")
+    parser.add_argument(
+        "--id",
+        dest="card_id",
+        help="only this card (e.g. hyena or base:hyena; a plugin's crab or tidepool:crab)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from unbroken import cards
+    from unbroken.core.ruleset import resolve_id, short_ids
 
     ruleset = load()
     kinds = list(cards.KINDS)
@@ -31,14 +36,10 @@ def run(args: argparse.Namespace) -> int:
     if args.kind is not None:
         kinds = [args.kind]
     if args.card_id is not None:
-        ident = args.card_id if ":" in args.card_id else f"base:{args.card_id}"
-        kind = cards.card_kind(ruleset, ident)
-        if kind is None or kind not in kinds:
-            known = [
-                i.split(":", 1)[1] if i.startswith("base:") else i
-                for k in kinds
-                for i in cards.card_ids(ruleset, k)
-            ]
+        ids = [i for k in kinds for i in cards.card_ids(ruleset, k)]
+        ident = resolve_id(args.card_id, ids)
+        if ident is None:
+            known = short_ids(ids)
             where = f" among {kinds[0]}" if len(kinds) == 1 else ""
             if len(known) <= 30:
                 raise CommandError(

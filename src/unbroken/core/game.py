@@ -15,7 +15,7 @@ from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.flow import DECISIONS, HandlerError, Run
 from unbroken.core.reducer import fold
-from unbroken.core.ruleset import Ruleset
+from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
 from unbroken.core.state import GameState, Outcome
 
 #: Options a game can be started with, and their defaults.
@@ -57,11 +57,11 @@ class Game:
     ) -> Game:
         """Return a new game set up as R-SETUP-1..5 say, waiting for its first decision."""
         settings = ruleset.settings
-        if ":" not in character:
-            character = f"base:{character}"
-        if character not in ruleset.characters:
-            known = ", ".join(sorted(c.split(":", 1)[1] for c in ruleset.characters))
+        sheet = resolve_id(character, ruleset.characters)
+        if sheet is None:
+            known = ", ".join(sorted(short_ids(ruleset.characters)))
             raise ValueError(f"unknown character {character!r}; choose one of: {known}")
+        character = sheet
         diff = next((d for d in settings.difficulties if d.id == difficulty), None)
         if diff is None:
             known = ", ".join(d.id for d in settings.difficulties)

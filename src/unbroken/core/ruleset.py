@@ -170,6 +170,28 @@ class Ruleset:
         return card_id
 
 
+def resolve_id(name: str, ids: Iterable[str]) -> str | None:
+    """Return the card id a player's name for it means, or None when none or several do.
+
+    A namespaced id ("tidepool:crab") must be one of `ids`. A local one ("crab")
+    is the base game's card of that id if there is one, else the one plugin
+    card with that local id.
+    """
+    ids = list(ids)
+    if ":" in name:
+        return name if name in ids else None
+    if f"base:{name}" in ids:
+        return f"base:{name}"
+    found = [i for i in ids if i.split(":", 1)[1] == name]
+    return found[0] if len(found) == 1 else None
+
+
+def short_ids(ids: Iterable[str]) -> list[str]:
+    """Return ids as a player may type them: local where that is unambiguous."""
+    ids = list(ids)
+    return [i.split(":", 1)[1] if resolve_id(i.split(":", 1)[1], ids) == i else i for i in ids]
+
+
 def build_ruleset(
     packs: Iterable[Pack],
     handlers: dict[str, EffectHandler] | None = None,
