@@ -392,7 +392,8 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
     problems = []
     for name in sorted(set(recorded) | set(here)):
         if name not in here:
-            problems.append(f"plugin {name!r} {recorded[name]} was used but is not enabled here")
+            why = _why_not_in_use(name)
+            problems.append(f"plugin {name!r} {recorded[name]} was used but {why}")
         elif name not in recorded:
             problems.append(f"plugin {name!r} {here[name]} is enabled here but was not used")
         elif recorded[name] != here[name]:
@@ -406,6 +407,20 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
             "recorded with other content (same plugins and versions): ruleset digest "
             f"{rec.header.ruleset[:12]} in the file, {ruleset.digest[:12]} here",
         )
+
+
+def _why_not_in_use(name: str) -> str:
+    """Return why an installed or missing plugin is not in this run's rules, with the fix."""
+    from unbroken.plugins import disabled_plugins, installed_entry_points, requested_plugins
+
+    if name not in {ep.name for ep in installed_entry_points()}:
+        return "is not installed here"
+    requested = requested_plugins()
+    if requested is not None and name not in requested:
+        return "is left out by --plugins / UNBROKEN_PLUGINS here"
+    if name in disabled_plugins():
+        return f"is disabled here (`unbroken plugins enable {name}` turns it on)"
+    return "is not enabled here"
 
 
 def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:

@@ -156,7 +156,30 @@ def test_other_plugins_or_content_are_named_instead_of_diverging(
     lines = lines_of(recording)
     lines[0] = edit(lines[0], {"plugins": {**ruleset.plugins, "lich": "2.0"}})
     problem = verify_file(write(tmp_path, lines), ruleset)
-    assert problem is not None and "plugin 'lich' 2.0 was used but is not enabled here" in problem
+    assert problem is not None and "plugin 'lich' 2.0 was used but is not installed here" in problem
+
+
+def test_a_recording_with_a_disabled_plugin_says_how_to_enable_it(
+    recording: Path, ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importlib import metadata
+
+    from unbroken import plugins
+
+    lines = lines_of(recording)
+    lines[0] = edit(lines[0], {"plugins": {**ruleset.plugins, "lich": "2.0"}})
+    path = write(tmp_path, lines)
+    lich = metadata.EntryPoint("lich", "lich_plugin", "unbroken")
+    monkeypatch.setattr(plugins, "installed_entry_points", lambda: [lich])
+    monkeypatch.delenv("UNBROKEN_PLUGINS", raising=False)
+    monkeypatch.setattr(plugins, "disabled_plugins", lambda: ["lich"])
+    problem = verify_file(path, ruleset)
+    assert problem is not None
+    assert "plugin 'lich' 2.0 was used but is disabled here" in problem
+    assert "`unbroken plugins enable lich` turns it on" in problem
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
+    problem = verify_file(path, ruleset)
+    assert problem is not None and "is left out by --plugins / UNBROKEN_PLUGINS" in problem
 
 
 def test_verify_exits_1_when_any_file_fails(
