@@ -101,24 +101,270 @@ def _qualify_refs(pack: str, value: Any) -> Any:
     return value
 
 
-def _field_line(text: str, card_id: str | None, path: str) -> int:
-    """Best-effort line of `path` (a msgspec error path) inside the card `card_id`."""
-    lines = text.splitlines()
-    start = 0
-    if card_id:
-        pat = re.compile(r"^\s*id\s*=\s*[\"']" + re.escape(card_id) + r"[\"']")
-        for i, line in enumerate(lines):
-            if pat.match(line):
-                start = i
+#: A place in a TOML document: table keys and array indices from the top.
+Place = tuple[str | int, ...]
+
+#: How a problem names a card of each table ("class 'x:y'", as the ruleset does).
+LABELS: dict[str, str] = {
+    "classes": "class",
+    "characters": "character",
+    "weapons": "weapon",
+    "monsters": "monster",
+    "skills": "skill",
+    "conditions": "condition",
+    "encounters": "encounter",
+}
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_SCALAR = re.compile(r"[^,\]}\n#]*")
+
+
+class _TomlLines:
+    """Walk a TOML text and note the line of every table, key and array element.
+
+    tomllib gives no positions. The text has already parsed, so this walk only
+    needs to follow the structure: `[table]` and `[[array.of.tables]]` headers
+    (counting the elements of each array of tables), dotted and quoted keys,
+    and values (strings of every kind, arrays and inline tables, over several
+    lines too).
+    """
+
+    def __init__(self, text: str) -> None:
+        self.s = text
+        self.i = 0
+        self.line = 1
+        self.lines: dict[Place, int] = {}
+        self.elements: dict[Place, int] = {}  # an array of tables -> its elements so far
+
+    def walk(self) -> dict[Place, int]:
+        table: Place = ()
+        try:
+            while True:
+                self.skip(newlines=True)
+                if self.i >= len(self.s):
+                    break
+                line = self.line
+                if self.s.startswith("[[", self.i):
+                    self.advance(2)
+                    keys = self.key()
+                    self.advance(2)
+                    array = self.resolve(keys[:-1]) + (keys[-1],)
+                    index = self.elements.get(array, 0)
+                    self.elements[array] = index + 1
+                    table = (*array, index)
+                elif self.s.startswith("[", self.i):
+                    self.advance(1)
+                    table = self.resolve(self.key())
+                    self.advance(1)
+                else:
+                    table_key = (*table, *self.key())
+                    self.skip()
+                    self.advance(1)  # =
+                    self.note(table_key, line)
+                    self.value(table_key)
+                    continue
+                self.note(table, line)
+        except (ValueError, IndexError):  # not TOML after all: keep what was found
+            pass
+        return self.lines
+
+    def note(self, place: Place, line: int) -> None:
+        """Note `line` for `place` and for the tables it makes (`a.b.c = 1` makes a, a.b)."""
+        for end in range(1, len(place) + 1):
+            self.lines.setdefault(place[:end], line)
+
+    def advance(self, n: int) -> None:
+        self.line += self.s.count("\n", self.i, self.i + n)
+        self.i += n
+
+    def skip(self, newlines: bool = False) -> None:
+        """Skip blanks and comments (and line ends, when `newlines`)."""
+        while self.i < len(self.s):
+            c = self.s[self.i]
+            if c in " \t\r" or (newlines and c == "\n"):
+                self.advance(1)
+            elif c == "#":
+                end = self.s.find("\n", self.i)
+                self.i = len(self.s) if end < 0 else end
+            else:
                 break
-    names = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", path)
-    if names:
-        field = names[-1]
-        fpat = re.compile(r"^\s*(\[\[?[^\]]*\.)?" + re.escape(field) + r"\b")
-        for i in range(start, len(lines)):
-            if fpat.match(lines[i]) or re.search(r"[{,]\s*" + re.escape(field) + r"\s*=", lines[i]):
-                return i + 1
-    return start + 1
+
+    def resolve(self, keys: list[str]) -> Place:
+        """Return the place a header names: through the last element of arrays of tables."""
+        place: Place = ()
+        for key in keys:
+            place = (*place, key)
+            if place in self.elements:
+                place = (*place, self.elements[place] - 1)
+        return place
+
+    def key(self) -> list[str]:
+        """Read a (dotted, maybe quoted) key and return its parts."""
+        parts: list[str] = []
+        while True:
+            self.skip()
+            start = self.i
+            if self.s[self.i] in "\"'":
+                self.string()
+                raw = self.s[start : self.i]
+                parts.append(tomllib.loads(f"k = {raw}")["k"])
+            else:
+                match = _BARE_KEY.match(self.s, self.i)
+                if match is None:
+                    raise ValueError(f"no key at line {self.line}")
+                parts.append(match.group())
+                self.i = match.end()
+            self.skip()
+            if self.s[self.i] != ".":
+                return parts
+            self.advance(1)
+
+    def string(self) -> None:
+        """Step over a string of any of TOML's four kinds."""
+        quote = self.s[self.i]
+        if self.s.startswith(quote * 3, self.i):
+            end = self.i + 3
+            while True:
+                end = self.s.index(quote * 3, end)
+                if quote == "'" or not _escaped(self.s, end):
+                    break
+                end += 1
+            while self.s.startswith(quote, end + 3):  # up to two quotes may end the text
+                end += 1
+            self.advance(end + 3 - self.i)
+            return
+        end = self.i + 1
+        while True:
+            end = self.s.index(quote, end)
+            if quote == "'" or not _escaped(self.s, end):
+                break
+            end += 1
+        self.advance(end + 1 - self.i)
+
+    def value(self, place: Place) -> None:
+        """Step over one value, noting the lines of the elements and keys inside it."""
+        self.skip()
+        c = self.s[self.i]
+        if c in "\"'":
+            self.string()
+        elif c == "[":
+            self.advance(1)
+            index = 0
+            while True:
+                self.skip(newlines=True)
+                if self.s[self.i] == "]":
+                    self.advance(1)
+                    return
+                self.lines.setdefault((*place, index), self.line)
+                self.value((*place, index))
+                index += 1
+                self.skip(newlines=True)
+                if self.s[self.i] == ",":
+                    self.advance(1)
+        elif c == "{":
+            self.advance(1)
+            while True:
+                self.skip(newlines=True)
+                if self.s[self.i] == "}":
+                    self.advance(1)
+                    return
+                line = self.line
+                inner = (*place, *self.key())
+                self.skip()
+                self.advance(1)  # =
+                self.note(inner, line)
+                self.value(inner)
+                self.skip(newlines=True)
+                if self.s[self.i] == ",":
+                    self.advance(1)
+        else:
+            match = _SCALAR.match(self.s, self.i)
+            assert match is not None  # the pattern matches the empty string
+            if match.end() == self.i:
+                raise ValueError(f"no value at line {self.line}")
+            self.i = match.end()
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Return whether the character at `at` follows an odd run of backslashes."""
+    run = 0
+    while at - run - 1 >= 0 and text[at - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
+
+
+def toml_lines(text: str) -> dict[Place, int]:
+    """Return the 1-based line of every table, key and array element in a TOML text.
+
+    `("monsters", 0, "table", 4, "effects", 0, "amount")` is the line of that
+    key in the first `[[monsters]]` table.
+    """
+    return _TomlLines(text).walk()
+
+
+def line_of(lines: dict[Place, int], place: Place) -> int:
+    """Return the line of `place`, or of the nearest enclosing place that has one."""
+    while place:
+        if place in lines:
+            return lines[place]
+        place = place[:-1]
+    return 1
+
+
+def error_place(message: str) -> Place:
+    """Return the place (below the converted value) a msgspec ValidationError names.
+
+    "Object contains unknown field `amonut` - at `$.table[4].effects[0]`" ->
+    ("table", 4, "effects", 0, "amonut"). A dict value (`[...]`) ends the place.
+    """
+    place: list[str | int] = []
+    at = re.search(r" - at `\$([^`]*)`", message)
+    if at:
+        for name, index in re.findall(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]", at.group(1)):
+            if index == "...":
+                break
+            place.append(int(index) if index else name)
+        else:
+            unknown = re.match(r"Object contains unknown field `([^`]+)`", message)
+            if unknown:
+                place.append(unknown.group(1))
+    return tuple(place)
+
+
+def _expected_values(kind: type[Any], raw: Any, place: Place) -> list[str]:
+    """Return the values allowed at `place` in `raw` read as `kind`: tags or a Literal's."""
+    info: Any = msgspec.inspect.type_info(kind)
+    value = raw
+    for step in place:
+        if isinstance(info, msgspec.inspect.UnionType):
+            members = [t for t in info.types if isinstance(t, msgspec.inspect.StructType)]
+            tag_fields = {t.tag_field for t in members}
+            if step in tag_fields:
+                return [str(t.tag) for t in members]
+            tag = value.get(next(iter(tag_fields))) if isinstance(value, dict) else None
+            info = next((t for t in members if t.tag == tag), None)
+        if isinstance(step, int) and isinstance(info, msgspec.inspect.ListType):
+            info = info.item_type
+            value = value[step] if isinstance(value, list) and step < len(value) else None
+        elif isinstance(step, str) and isinstance(info, msgspec.inspect.StructType):
+            info = next((f.type for f in info.fields if f.encode_name == step), None)
+            value = value.get(step) if isinstance(value, dict) else None
+        else:
+            return []
+    if isinstance(info, msgspec.inspect.LiteralType):
+        return [str(v) for v in info.values]
+    return []
+
+
+def _convert_problem(exc: msgspec.ValidationError, kind: type[Any], raw: Any) -> tuple[Place, str]:
+    """Return the place of a validation error and its message, with the valid values if few."""
+    message = str(exc)
+    place = error_place(message)
+    if re.match(r"Invalid (enum )?value ", message):
+        expected = _expected_values(kind, raw, place)
+        if expected:
+            message += f"; expected one of {', '.join(expected)}"
+    return place, message
 
 
 def load_pack(folder: Path, name: str | None = None) -> Pack:
@@ -136,7 +382,7 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
     problems: list[Problem] = []
     cards: dict[str, list[Any]] = {k: [] for k in KINDS}
     settings: Settings | None = None
-    seen: dict[str, str] = {}
+    seen: dict[str, str] = {}  # card id -> "file:line" of its first definition
     if not folder.is_dir():
         return None, [Problem(str(folder), 0, "content folder not found")]
     files = sorted(folder.rglob("*.toml"))
@@ -151,41 +397,45 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
             m = re.search(r"line (\d+)", str(exc))
             problems.append(Problem(shown, int(m.group(1)) if m else 0, f"not valid TOML: {exc}"))
             continue
+        lines = toml_lines(text)
+
+        def problem(place: Place, message: str, shown: str = shown, lines: Any = lines) -> Problem:
+            return Problem(shown, line_of(lines, place), message)
+
         for key, value in data.items():
             if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades
                 continue
             if key == "settings":
+                raw = dict(value) if isinstance(value, dict) else value
                 try:
-                    raw = dict(value)
-                    if "starting_weapon" in raw:
+                    if isinstance(raw, dict) and "starting_weapon" in raw:
                         raw["starting_weapon"] = qualify(name, raw["starting_weapon"])
                     settings = msgspec.convert(raw, Settings)
                 except msgspec.ValidationError as exc:
-                    line = _field_line(text, None, str(exc))
-                    problems.append(Problem(shown, line, f"settings: {exc}"))
+                    place, message = _convert_problem(exc, Settings, raw)
+                    problems.append(problem(("settings", *place), f"settings: {message}"))
                 continue
             kind = KINDS.get(key)
             if kind is None:
                 problems.append(
-                    Problem(
-                        shown,
-                        _field_line(text, None, key),
+                    problem(
+                        (key,),
                         f"unknown table [[{key}]]; expected one of: settings, {', '.join(KINDS)}",
                     )
                 )
                 continue
             if not isinstance(value, list):
-                problems.append(Problem(shown, 1, f"`{key}` must be written as [[{key}]] tables"))
+                problems.append(problem((key,), f"`{key}` must be written as [[{key}]] tables"))
                 continue
-            for raw in value:
+            for index, raw in enumerate(value):
+                at: Place = (key, index)
                 local = raw.get("id") if isinstance(raw, dict) else None
                 if not isinstance(local, str) or not local:
-                    problems.append(
-                        Problem(shown, _field_line(text, None, key), f"a [[{key}]] entry has no id")
-                    )
+                    problems.append(problem(at, f"a [[{key}]] entry has no id"))
                     continue
                 raw = _qualify_refs(name, dict(raw))
                 raw["id"] = qualify(name, local)
+                label = f"{LABELS[key]} {raw['id']!r}"
                 if key == "characters" and isinstance(raw.get("cls"), str):
                     raw["cls"] = qualify(name, raw["cls"])
                 if key == "weapons":
@@ -195,22 +445,20 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
                 try:
                     card = msgspec.convert(raw, kind)
                 except msgspec.ValidationError as exc:
-                    line = _field_line(text, local, str(exc).rsplit("`$", 1)[-1])
-                    problems.append(Problem(shown, line, f"{key[:-1]} {raw['id']!r}: {exc}"))
+                    place, message = _convert_problem(exc, kind, raw)
+                    problems.append(problem((*at, *place), f"{label}: {message}"))
                     continue
                 if card.id in seen:  # type: ignore[attr-defined]
+                    first = seen[card.id]  # type: ignore[attr-defined]
                     problems.append(
-                        Problem(
-                            shown,
-                            _field_line(text, local, "id"),
-                            f"duplicate id {card.id!r} (also in {seen[card.id]})",  # type: ignore[attr-defined]
+                        problem(
+                            (*at, "id"),
+                            f"duplicate id {card.id!r}; first defined at {first}",  # type: ignore[attr-defined]
                         )
                     )
                     continue
-                seen[card.id] = shown  # type: ignore[attr-defined]
-                problems.extend(
-                    Problem(shown, _field_line(text, local, f), m) for f, m in _check_card(card)
-                )
+                seen[card.id] = f"{shown}:{line_of(lines, (*at, 'id'))}"  # type: ignore[attr-defined]
+                problems.extend(problem((*at, *p), m) for p, m in _check_card(card, label))
                 cards[key].append(card)
     if problems:
         return None, problems
@@ -234,42 +482,71 @@ def read_upgrades(
             data = parse_toml(text)
         except tomllib.TOMLDecodeError:
             continue  # read_pack reports it
-        for raw in data.get("upgrades", []) if isinstance(data.get("upgrades"), list) else []:
-            line = _field_line(text, None, "upgrades")
+        upgrades = data.get("upgrades")
+        if not isinstance(upgrades, list):
+            continue
+        lines = toml_lines(text)
+        for index, raw in enumerate(upgrades):
+            at: Place = ("upgrades", index)
             if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
-                problems.append(Problem(str(path), line, "an [[upgrades]] entry has no `from`"))
+                problems.append(
+                    Problem(str(path), line_of(lines, at), "an [[upgrades]] entry has no `from`")
+                )
                 continue
+            label = f"upgrade from {raw['from']!r}"
             item = {k: v for k, v in raw.items() if k != "from"}
             if isinstance(item.get("to"), str):
                 item["to"] = qualify(name, item["to"])
             try:
                 upgrade = msgspec.convert(item, model.Upgrade)
             except msgspec.ValidationError as exc:
-                problems.append(Problem(str(path), line, f"upgrade from {raw['from']!r}: {exc}"))
+                place, message = _convert_problem(exc, model.Upgrade, item)
+                problems.append(
+                    Problem(str(path), line_of(lines, (*at, *place)), f"{label}: {message}")
+                )
+                continue
+            found = _upgrade_problems(upgrade, label)
+            if found:
+                problems.extend(Problem(str(path), line_of(lines, (*at, *p)), m) for p, m in found)
                 continue
             edges.append((qualify(name, raw["from"]), upgrade))
     return edges, problems
 
 
-def _check_card(card: Any) -> list[tuple[str, str]]:
-    """Return (field, message) for semantic problems msgspec's types cannot catch."""
-    out: list[tuple[str, str]] = []
-    label = f"{type(card).__name__.lower()} {card.id!r}"
+def _upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for an upgrade's cost: known resources, and time (R-WEAPON-2)."""
+    out = _amount_problems("cost", upgrade.cost, label)
+    if upgrade.cost.get("time", 0) < 1:
+        out.append(
+            (("cost",), f"{label}: field `cost` has no `time`; crafting takes time (R-WEAPON-2)")
+        )
+    return out
 
-    def amounts(fieldname: str, value: dict[str, int]) -> None:
-        for res, n in value.items():
-            if res not in model.RESOURCES:
-                out.append(
-                    (fieldname, f"{label}: field `{fieldname}` names unknown resource {res!r}")
-                )
-            elif n < 0:
-                out.append((fieldname, f"{label}: field `{fieldname}` has a negative amount"))
 
-    for ability in getattr(card, "abilities", []):
+def _amount_problems(field: str, value: dict[str, int], label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for unknown resources and negative amounts in `value`."""
+    out: list[tuple[Place, str]] = []
+    for res, n in value.items():
+        if res not in model.RESOURCES:
+            out.append(((field, res), f"{label}: field `{field}` names unknown resource {res!r}"))
+        elif n < 0:
+            out.append(((field, res), f"{label}: field `{field}` has a negative amount"))
+    return out
+
+
+def _check_card(card: Any, label: str) -> list[tuple[Place, str]]:
+    """Return (place in the card, message) for problems msgspec's types cannot catch."""
+    out: list[tuple[Place, str]] = []
+
+    def within(prefix: Place, found: list[tuple[Place, str]]) -> None:
+        out.extend(((*prefix, *place), message) for place, message in found)
+
+    for i, ability in enumerate(getattr(card, "abilities", [])):
+        at: Place = ("abilities", i)
         if ability.type == "response" and ability.trigger not in model.TRIGGERS:
             out.append(
                 (
-                    "trigger",
+                    (*at, "trigger"),
                     f"{label}: ability {ability.id!r} field `trigger` is {ability.trigger!r}; "
                     f"expected one of {', '.join(model.TRIGGERS)}",
                 )
@@ -277,30 +554,38 @@ def _check_card(card: Any) -> list[tuple[str, str]]:
         if ability.type == "action" and ability.timing not in model.ACTION_TIMINGS:
             out.append(
                 (
-                    "timing",
+                    (*at, "timing"),
                     f"{label}: ability {ability.id!r} field `timing` is {ability.timing!r}; "
                     f"expected travel, combat or general",
                 )
             )
-        amounts("cost", ability.cost)
+        within(at, _amount_problems("cost", ability.cost, label))
     if isinstance(card, model.Monster):
         if len(card.table) != 6:
-            out.append(("table", f"{label}: field `table` has {len(card.table)} rows; expected 6"))
+            out.append(
+                (("table",), f"{label}: field `table` has {len(card.table)} rows; expected 6")
+            )
         if not 1 <= card.level <= 4:
-            out.append(("level", f"{label}: field `level` must be 1-4"))
+            out.append((("level",), f"{label}: field `level` must be 1-4"))
         if card.number < 1:
-            out.append(("number", f"{label}: field `number` must be 1 or more"))
-        for row in card.table:
+            out.append((("number",), f"{label}: field `number` must be 1 or more"))
+        for i, row in enumerate(card.table):
             if row.result not in model.RESULTS:
-                out.append(("result", f"{label}: unknown combat result {row.result!r}"))
+                out.append(
+                    (
+                        ("table", i, "result"),
+                        f"{label}: unknown combat result {row.result!r}; "
+                        f"expected one of {', '.join(model.RESULTS)}",
+                    )
+                )
     if isinstance(card, model.Encounter):
-        amounts("spend", card.spend)
-        amounts("gain", card.gain)
+        out.extend(_amount_problems("spend", card.spend, label))
+        out.extend(_amount_problems("gain", card.gain, label))
         if not 1 <= card.time <= 5:
-            out.append(("time", f"{label}: field `time` must be 1-5"))
+            out.append((("time",), f"{label}: field `time` must be 1-5"))
     if isinstance(card, model.Weapon):
-        for atk in card.attacks:
-            amounts("cost", atk.cost)
-        for up in card.upgrades:
-            amounts("cost", up.cost)
+        for i, atk in enumerate(card.attacks):
+            within(("attacks", i), _amount_problems("cost", atk.cost, label))
+        for i, up in enumerate(card.upgrades):
+            within(("upgrades", i), _upgrade_problems(up, label))
     return out
