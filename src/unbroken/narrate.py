@@ -104,6 +104,8 @@ class Narrator:
         self.monster: dict[str, Any] = {}
         #: Committed to the next encounter (R-TRAVEL-7): more cards revealed mean nothing.
         self.committed = False
+        #: The tokens last seen on each condition (only those with tokens say so).
+        self.tokens: dict[str, int] = {}
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -227,14 +229,19 @@ class Narrator:
         if isinstance(e, ev.ChoicesOffered):
             return None
         if isinstance(e, ev.ConditionGained):
+            self.tokens[e.condition] = e.tokens
             when = "now" if e.active else "for the next level"
             tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
             rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
             return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
         if isinstance(e, ev.ConditionChanged):
-            return f"{n(e.condition)}: {plural(e.tokens, 'token')}" + (
-                f", {plural(e.rounds, 'round')} left." if e.rounds else "."
-            )
+            # Tokens are named only for a condition that has had some.
+            had = self.tokens.get(e.condition, 0)
+            self.tokens[e.condition] = e.tokens
+            parts = [plural(e.tokens, "token")] if e.tokens or had else []
+            if e.rounds:
+                parts.append(f"{plural(e.rounds, 'round')} left")
+            return f"{n(e.condition)}: {', '.join(parts)}." if parts else None
         if isinstance(e, ev.ConditionRemoved):
             return f"{n(e.condition)} leaves play."
         if isinstance(e, ev.ConditionsAdvanced):

@@ -625,6 +625,15 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _iso(created: str) -> str | None:
+    """Return a header's `created` ("2026-11-23T17:28:45Z") as the records write times."""
+    try:
+        when = datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return None  # a hand-made header: the records then use the finish time
+    return when.replace(tzinfo=UTC).isoformat()
+
+
 def _short_id(card: str) -> str:
     return card.split(":", 1)[-1]
 
@@ -656,6 +665,9 @@ class Recorder:
         self.finished = False
         #: One-line notices for the player (a dropped torn line on resume).
         self.notices: list[str] = []
+        #: When the game began (the header's `created`, as ISO 8601 with +00:00),
+        #: which the records keep as the game's start.
+        self.started: str | None = None
 
     @classmethod
     def start(
@@ -705,6 +717,7 @@ class Recorder:
         )
         deflate = _deflater() if compress else None
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
+        recorder.started = _iso(header.created)
         recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
         _sync_dir(directory)
         return recorder
@@ -929,6 +942,7 @@ def resume(
         file.seek(rec.size)
     every = rec.header.check_every or 1
     recorder = Recorder(path, file, rec.hasher, len(rec.decisions), every, deflate)
+    recorder.started = _iso(rec.header.created)
     if rec.torn:
         recorder.notices.append(f"{path.name}: {rec.torn}")
     if game.is_over:

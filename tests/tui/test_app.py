@@ -774,11 +774,42 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         assert game_screen.game.state.decisions == 17
 
 
+def die_as_played(decisions: list[list[Any]]) -> list[Any]:
+    """Return, after each decision, the roll a player should see on the die (None: no die).
+
+    A decision's last roll shows until the next roll, or until a decision enters
+    another step, level or battle without rolling.
+    """
+    from unbroken.core import events as ev
+
+    shown: list[Any] = []
+    current = None
+    for events in decisions:
+        rolls = [e for e in events if isinstance(e, ev.DieRolled)]
+        moved = any(
+            isinstance(e, (ev.StepEntered, ev.LevelStarted, ev.BattleStarted)) for e in events
+        )
+        current = rolls[-1] if rolls else None if moved else current
+        shown.append(current)
+    return shown
+
+
+def assert_die(stage: str, roll: Any) -> None:
+    """Check the stage's die line: the roll's face and number, and what it was rolled for."""
+    from unbroken.narrate import roll_purpose
+    from unbroken.tui.widgets import die_face
+
+    lines = [line for line in stage.splitlines() if line.startswith("die ")]
+    if roll is None:
+        assert lines == [], stage
+        return
+    assert len(lines) == 1, stage
+    assert lines[0].startswith(f"die {die_face(roll.value)}")
+    assert lines[0].endswith(f"({roll_purpose(roll.purpose, RULES)})")
+
+
 @sync
 async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
-    # A decision's last roll stays on the stage until the next roll, or until a
-    # decision starts a new level or battle without rolling (then the die is cleared).
-    from unbroken.core import events as ev
     from unbroken.replay import GOLDEN_DIR
     from unbroken.tui.replays import ReplayViewerScreen
 
@@ -788,31 +819,20 @@ async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
         viewer = app.screen
         assert isinstance(viewer, ReplayViewerScreen)
         t = viewer.timeline
-        # Walk the game forward, as a player saw it, and check every position.
-        expected: list[str] = [""]
-        for i in range(1, len(t)):
-            events = t.events_at(i)
-            rolls = [e for e in events if isinstance(e, ev.DieRolled)]
-            starts = any(isinstance(e, (ev.LevelStarted, ev.BattleStarted)) for e in events)
-            if rolls:
-                expected.append(roll_text(rolls[-1], RULES))
-            else:
-                expected.append("" if starts else expected[-1])
+        expected = [None, *die_as_played([t.events_at(i) for i in range(1, len(t))])]
         cleared = [i for i in range(1, len(t)) if expected[i - 1] and not expected[i]]
-        assert cleared, "the golden game has a level or battle that clears the die"
-        for position in sorted({1, 2, *cleared, *(i - 1 for i in cleared), len(t) - 1}):
+        kept = [i for i in range(2, len(t)) if expected[i] and expected[i] is expected[i - 1]]
+        assert cleared and kept, "the golden game has dice that stay and dice that clear"
+        for position in sorted({1, 2, *cleared, *(i - 1 for i in cleared), *kept, len(t) - 1}):
             viewer.go(position)
             await pilot.pause()
-            shown = str(viewer.query_one("#stage").render())
-            if expected[position]:
-                assert f"die {expected[position]}" in shown, position
-            else:
-                assert "\ndie " not in shown, position
+            assert_die(str(viewer.query_one("#stage").render()), expected[position])
 
 
 @sync
-async def test_a_new_level_clears_the_die_of_the_last_battle() -> None:
-    # Level 1's last battle roll must not sit on the stage through level 2's travel.
+async def test_the_die_shows_until_the_step_changes_as_a_game_is_played() -> None:
+    # Level 1's last battle roll must not sit on the stage through level 2's travel,
+    # nor a Scout's roll through the Exploration steps after it.
     from unbroken.core import actions as act
     from unbroken.core import events as ev
 
@@ -821,7 +841,7 @@ async def test_a_new_level_clears_the_die_of_the_last_battle() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        seen_roll_before_level = False
+        decisions: list[list[ev.Event]] = []
         while game.state.level == 1 and not game.is_over:
             legal = game.legal_actions()
             # Fight at once; attack when possible; otherwise the first choice.
@@ -830,15 +850,56 @@ async def test_a_new_level_clears_the_die_of_the_last_battle() -> None:
             )
             if isinstance(legal[pick], act.Eat):
                 pick = len(legal) - 1  # eat all the food there is
-            seen_roll_before_level = bool(screen.die)
+            before = len(game.events)
             await pilot.press(str(pick + 1))
+            decisions.append(game.events[before:])
+            stage = str(screen.query_one("#stage").render())
+            assert_die(stage, die_as_played(decisions)[-1])
         assert game.state.level == 2, "the bot's game reaches level 2 (seed 11)"
-        assert seen_roll_before_level, "a roll was on the stage before the level ended"
-        level_started = next(e for e in screen.last if isinstance(e, ev.LevelStarted))
-        assert level_started.level == 2
-        assert not any(isinstance(e, ev.DieRolled) for e in screen.last)
-        assert screen.die == ""
-        assert "\ndie " not in str(screen.query_one("#stage").render())
+        shown = die_as_played(decisions)
+        assert any(shown) and shown[-1] is None
+
+
+@sync
+async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
+    # R-EFFECT-3/4: Dodge lowers the monster's 6 to 5; the die says "6 → 5", and the
+    # table marks the row the changed roll points at, not the row of the 6.
+    from unbroken.core import actions as act
+
+    game = (
+        Scenario("maxyn-zenma", level=1).resources(se=10).monster("kobold").dice(6).start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        skip = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Skip))
+        await pilot.press(str(skip + 1))
+        assert game.state.trigger == "after_monster_roll"
+        stage = str(screen.query_one("#stage").render())
+        assert "die ⚅ 6 (monster's combat roll)" in stage
+        assert "▶6 " in stage
+        dodge = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Use))
+        await pilot.press(str(dodge + 1))
+        stage = str(screen.query_one("#stage").render())
+        assert "die ⚅ 6 → 5 (monster's combat roll)" in stage
+
+
+def test_a_rolls_result_follows_responses_and_bonuses() -> None:
+    from unbroken.core import events as ev
+    from unbroken.tui.widgets import rolled_to
+
+    roll = ev.DieRolled("dice", "combat", 5)
+    assert rolled_to(roll, []) == 5
+    assert rolled_to(roll, [ev.RollBonusSet(1)]) == 6
+    assert rolled_to(roll, [ev.RollBonusSet(2)]) == 6  # clamped (R-EFFECT-4)
+    assert rolled_to(roll, [ev.RollSet(4, [], "base:sneak"), ev.RollBonusSet(1)]) == 5
+    assert rolled_to(ev.DieRolled("dice", "combat", 1), [ev.RollSet(0, [], "x")]) == 1
+    assert rolled_to(roll, [ev.RollBonusSet(1), ev.CombatResult(6, "WOUND")]) == 6
+    # A later roll's changes are not this one's.
+    assert rolled_to(roll, [ev.DieRolled("dice", "reroll", 2), ev.RollSet(2, [], "x")]) == 5
+    assert roll_text(roll, RULES, 6) == "⚄ 5 → 6 (monster's combat roll)"
+    assert roll_text(roll, RULES, 5) == "⚄ 5 (monster's combat roll)"
 
 
 def test_a_terminal_smaller_than_80x24_is_named_once(monkeypatch: Any) -> None:
@@ -916,3 +977,93 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         assert again.recorder.decisions == 1
         await press_until_over(pilot, app)
         assert verify_file(again.recorder.path, RULES) is None
+
+
+@sync
+async def test_a_plugin_handler_that_raises_is_a_notice_not_a_crash() -> None:
+    import msgspec
+
+    from unbroken.core import actions as act
+    from unbroken.core import model as m
+
+    def chill(ctx: Any, params: dict[str, Any]) -> None:
+        raise ValueError("chill exploded")
+
+    card = m.Encounter(
+        id="tide:cold-pool", name="Cold Pool", time=1, text="test card",
+        effects=[m.Handler(name="tide:chill")],
+    )  # fmt: skip
+    import dataclasses
+
+    rules = dataclasses.replace(
+        RULES,
+        encounters={**RULES.encounters, card.id: card},
+        handlers={**RULES.handlers, "tide:chill": chill},
+    )
+    game = Scenario("tomu", ruleset=rules).encounters("tide:cold-pool").start("preparation")
+    game.apply(act.Explore())
+    game.apply(act.ChooseEncounter("tide:cold-pool"))
+    before = msgspec.json.encode(game.state)
+    app = UnbrokenApp(rules, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        resolve = game.legal_actions().index(act.Resolve())
+        await pilot.press(str(resolve + 1))
+        await pilot.pause()
+        assert app.screen is screen and not game.is_over
+        notes = [str(n.message) for n in app._notifications]
+        assert any("effect handler 'tide:chill'" in n and "not made" in n for n in notes), notes
+        assert msgspec.json.encode(game.state) == before
+        rest = game.legal_actions().index(act.Rest())
+        await pilot.press(str(rest + 1))
+        assert game.state.step != "exploration" or game.state.decision != "resolve_or_rest"
+
+
+@sync
+async def test_the_records_keep_when_a_game_began_not_only_when_it_ended() -> None:
+    from datetime import UTC, datetime
+
+    from unbroken.records import open_records
+    from unbroken.replay import Recorder
+
+    game = Game.new(RULES, "tomu", "hard", seed=5)
+    began = datetime(2020, 1, 2, 3, 4, tzinfo=UTC)
+    recorder = Recorder.start(game, RULES, created=began)
+    assert recorder.started == "2020-01-02T03:04:00+00:00"
+    recorder.close()
+    app = UnbrokenApp(RULES, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_game(recorder.path)
+        await pilot.pause()
+        await press_until_over(pilot, app)
+    with open_records() as records:
+        (row,) = records.games()
+    assert row.started == "2020-01-02T03:04:00+00:00"
+    assert row.finished > row.started
+
+
+@sync
+async def test_the_replays_list_says_when_the_data_dir_is_a_file() -> None:
+    import tempfile
+    from pathlib import Path
+
+    from unbroken.tui.replays import ReplayListScreen
+
+    with tempfile.TemporaryDirectory() as folder:
+        afile = Path(folder) / "afile"
+        afile.write_text("not a folder")
+        old = os.environ.get("UNBROKEN_DATA_DIR")
+        os.environ["UNBROKEN_DATA_DIR"] = str(afile)
+        try:
+            app = UnbrokenApp(RULES, animate=False, record=False)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await choose(pilot, app, "replays")
+                assert isinstance(app.screen, ReplayListScreen)
+                summary = str(app.screen.query_one("#replays-summary").render())
+                assert summary.startswith("No recorded games can be read: data dir")
+                assert "is a file, not a folder" in summary
+        finally:
+            if old is None:
+                del os.environ["UNBROKEN_DATA_DIR"]
+            else:
+                os.environ["UNBROKEN_DATA_DIR"] = old

@@ -60,3 +60,15 @@ def test_using_an_ability_named_like_its_card_names_it_once() -> None:
     assert line == "You use Second Wind."
     line = narrator.describe(ev.AbilityUsed("base:wrecker", "wrecker-follow-up", False, "turn"))
     assert line == "You use Follow Up [Wrecker]."
+
+
+def test_a_condition_without_tokens_is_not_said_to_have_0() -> None:
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    narrator.describe(ev.ConditionGained("base:frightened", True, 0, 2))
+    line = narrator.describe(ev.ConditionChanged("base:frightened", 0, 1))
+    assert line == "Frightened: 1 round left."
+    narrator.describe(ev.ConditionGained("base:poisoned", True, 3, 0))
+    assert narrator.describe(ev.ConditionChanged("base:poisoned", 2, 0)) == "Poisoned: 2 tokens."
+    assert narrator.describe(ev.ConditionChanged("base:poisoned", 0, 0)) == "Poisoned: 0 tokens."

@@ -18,8 +18,9 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
-    roll_text,
+    level_ability_uses,
     shown_roll,
+    shown_text,
     table_layout,
 )
 
@@ -51,7 +52,11 @@ class ReplayListScreen(Screen[None]):
 
         table = self.query_one("#replays", DataTable)
         table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
-        infos, problems = recorded_games()
+        unusable = ""
+        try:
+            infos, problems = recorded_games()
+        except OSError as exc:  # the data dir is a file, or cannot be made
+            infos, problems, unusable = [], [], str(exc)
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
         if self.unfinished_only:
@@ -62,6 +67,8 @@ class ReplayListScreen(Screen[None]):
             text = plural(len(infos), "recorded game")
         if problems:
             text += f" ({len(problems)} unreadable files skipped: {problems[0]})"
+        if unusable:
+            text = f"No recorded games can be read: {unusable}"
         self.query_one("#replays-summary", Static).update(Text(text))
         for info in infos:
             key = str(info.path)
@@ -127,7 +134,7 @@ class ReplayViewerScreen(Screen[None]):
         i = self.position
         state = t.state_at(i)
         events = t.events_at(i)
-        self.query_one("#display", DisplayPanel).show(state, rules, events)
+        self.query_one("#display", DisplayPanel).show(state, rules, events, self.uses_at(i))
         self.query_one("#phase", PhaseTracker).show(state)
         self.query_one("#stage", StagePanel).show(state, rules, self.die_at(i))
         self.query_one("#hand", HandPanel).show(state, rules)
@@ -153,11 +160,17 @@ class ReplayViewerScreen(Screen[None]):
             if line:
                 log.write(line)
 
+    def uses_at(self, position: int) -> int:
+        """Return the ability uses the level started with at `position` (the uses' maximum)."""
+        timeline = self.timeline
+        newest_first = (e for i in range(position, -1, -1) for e in reversed(timeline.events_at(i)))
+        return level_ability_uses(newest_first)
+
     def die_at(self, position: int) -> str:
         """Return the die as the game showed it at `position` (see widgets.die_update)."""
         timeline = self.timeline
-        roll = shown_roll(timeline.events_at(i) for i in range(position, 0, -1))
-        return "" if roll is None else roll_text(roll, timeline.ruleset)
+        shown = shown_roll(timeline.events_at(i) for i in range(position, 0, -1))
+        return shown_text(shown, timeline.ruleset)
 
     def go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.timeline) - 1))

@@ -7,12 +7,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     Checkbox,
@@ -27,9 +29,10 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.flow import hunger_cost
+from unbroken.core.flow import HandlerError, Run, hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.core.state import GameState
 from unbroken.narrate import Narrator, death, killer, label, plural
 from unbroken.tui.widgets import (
     DIE_FACES,
@@ -38,15 +41,23 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
+    attack_text,
     die_update,
-    roll_text,
+    level_ability_uses,
+    option_index,
+    option_line,
     shown_roll,
+    shown_text,
     table_layout,
 )
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.tui.app import UnbrokenApp
+
+
+#: How long the die rolls on the stage before it shows its number.
+ROLL_SECONDS = 0.3
 
 
 class NewGameScreen(Screen[None]):
@@ -169,10 +180,13 @@ class GameScreen(Screen[None]):
         self.recorder = recorder
         self.narrator = Narrator(game.ruleset)
         self.last: list[ev.Event] = []
+        #: The stage's die: a roll's face, number, result and purpose (see widgets.shown_roll).
         self.die = ""
-        self._rolling = 0
-        #: The die roll shown on the stage (until the next roll, level or battle).
-        self._roll: ev.DieRolled | None = None
+        #: The die rolling: its timer, frames shown, the value it lands on, and when.
+        self._roll_timer: Timer | None = None
+        self._roll_frames = 0
+        self._roll_value = 1
+        self._roll_until = 0.0
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -189,8 +203,7 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and the die as they were.
             self.last = ev.last_decision(self.game.events)
-            self._roll = shown_roll(reversed(ev.by_decision(self.game.events)))
-            self.die = self.rolled()
+        self.die = self.rolled()
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
 
@@ -205,7 +218,8 @@ class GameScreen(Screen[None]):
         game = self.game
         rules = game.ruleset
         s = game.state
-        self.query_one("#display", DisplayPanel).show(s, rules, self.last)
+        uses = level_ability_uses(reversed(game.events))
+        self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
         self.query_one("#phase", PhaseTracker).show(s)
         self.query_one("#stage", StagePanel).show(s, rules, self.die)
         self.query_one("#hand", HandPanel).show(s, rules)
@@ -218,8 +232,8 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
         decisions.show(
             [
-                f"{f'{i}.' if i <= 9 else '  '} {label(action, s, rules)}"
-                for i, action in enumerate(game.legal_actions(), 1)
+                option_line(i, label(action, s, rules))
+                for i, action in enumerate(game.legal_actions())
             ]
         )
         decisions.highlighted = 0
@@ -242,11 +256,10 @@ class GameScreen(Screen[None]):
         self.take(message.option_index)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character in "123456789":
-            index = int(event.character) - 1
-            if index < len(self.game.legal_actions()):
-                event.stop()
-                self.take(index)
+        index = option_index(event.character or "")
+        if index is not None and index < len(self.game.legal_actions()):
+            event.stop()
+            self.take(index)
 
     def take(self, index: int) -> None:
         """Apply the index-th legal action and show what it did."""
@@ -254,17 +267,22 @@ class GameScreen(Screen[None]):
         if not 0 <= index < len(legal):
             return
         start = time.perf_counter()
-        new = self.game.apply(legal[index])
+        try:
+            new = self.game.apply(legal[index])
+        except HandlerError as exc:  # a plugin's code failed: the game is as it was
+            self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
+            self.refresh_all()
+            return
         self.record(legal[index], new)
         self.observe(new)
         self.last = new
         self.narrate(new)
-        changed, roll = die_update(new)
-        if roll is not None:
+        _, roll = die_update(new)
+        if roll is not None and self.unbroken.roll_animation:
             self.start_roll(roll)
-        elif changed:
-            self._roll = None
-            self.die = ""
+        else:
+            self.stop_roll()
+            self.die = self.rolled()
         self.refresh_all()
         # bench/tui.py reads these: from the key to the next frame drawn.
         latencies = self.unbroken.frame_latencies
@@ -303,10 +321,12 @@ class GameScreen(Screen[None]):
         """
         from unbroken.records import RecordsError, open_records
 
-        replay = str(self.recorder.path) if self.recorder is not None else None
+        recorder = self.recorder
+        replay = str(recorder.path) if recorder is not None else None
+        started = recorder.started if recorder is not None else None
         try:
             with open_records() as records:
-                row = records.add_game(self.game, self.game.ruleset, replay)
+                row = records.add_game(self.game, self.game.ruleset, replay, started)
                 before = records.best_won_score(row.cls, row.difficulty, before=row.id)
         except RecordsError as exc:
             self.notify(f"The game was not recorded: {exc}", severity="warning", timeout=8)
@@ -324,26 +344,33 @@ class GameScreen(Screen[None]):
         return row.new_achievements, best
 
     def rolled(self) -> str:
-        """Return the last roll as the stage shows it: face, number and what it was for."""
-        return "" if self._roll is None else roll_text(self._roll, self.game.ruleset)
+        """Return the die as the stage shows it now: face, number, result and purpose."""
+        game = self.game
+        return shown_text(shown_roll(reversed(ev.by_decision(game.events))), game.ruleset)
 
     def start_roll(self, roll: ev.DieRolled) -> None:
-        """Show the die rolling for a moment; input is never blocked by it."""
-        self._roll = roll
-        if not self.unbroken.roll_animation:
-            self.die = self.rolled()
-            return
-        self._rolling = 6
+        """Show the die rolling for a moment, then what it shows; input is never blocked."""
+        self.stop_roll()
+        self._roll_frames = 0
+        self._roll_value = roll.value
+        self._roll_until = time.monotonic() + ROLL_SECONDS
         self.die = DIE_FACES[0]
-        self.set_interval(0.05, self._roll_frame, repeat=6)
+        self._roll_timer = self.set_interval(0.05, self._roll_frame)
+
+    def stop_roll(self) -> None:
+        if self._roll_timer is not None:
+            self._roll_timer.stop()
+            self._roll_timer = None
 
     def _roll_frame(self) -> None:
-        self._rolling -= 1
-        value = self._roll.value if self._roll is not None else 1
-        if self._rolling <= 0:
+        # Timed by the clock, not by counting ticks: a busy machine skips ticks,
+        # and the die must still land on its number.
+        self._roll_frames += 1
+        if time.monotonic() >= self._roll_until:
+            self.stop_roll()
             self.die = self.rolled()
         else:
-            self.die = DIE_FACES[(self._rolling * 5 + value) % 6]
+            self.die = DIE_FACES[(self._roll_frames * 5 + self._roll_value) % 6]
         self.query_one("#stage", StagePanel).show(self.game.state, self.game.ruleset, self.die)
 
     def action_toggle_roll(self) -> None:
@@ -395,16 +422,41 @@ def detail(action: act.Action, game: Game) -> str:
             f"{a.name}: {a.text}" for a in skill.abilities
         )
     if isinstance(action, act.Craft):
+        # What the weapon does comes first: the detail has two lines at 80x24.
         w = rules.weapons[action.weapon]
-        return f"{w.name} ({w.type}): {w.text}"
+        attacks = "; ".join(attack_text(a) for a in w.attacks)
+        text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
+        cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
+        # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.
+        if (
+            s.decision == "preparation"
+            and s.time_track
+            and cost.get("time", 0) >= s.res.get("time", 0)
+        ):
+            text = f"Its time takes the track to 0: the monster ambushes you. {text}"
+        return text
     if isinstance(action, act.Eat):
         need = game.food_requirement()
         missing = max(0, need - action.food)
-        return (
-            f"Eat {action.food} of {need}: +{action.food} SE; "
-            f"{missing} uneaten costs {hunger_cost(missing)} SE."
-        )
+        loss = hunger_cost(missing)
+        text = f"Eat {action.food} of {need}: +{action.food} SE; {missing} uneaten costs {loss} SE"
+        if loss and not can_pay_after_eating(game, action.food, loss):
+            return text + ": more than you have — you would starve."
+        return text + "."
     return label(action, s, rules)
+
+
+def can_pay_after_eating(game: Game, food: int, loss: int) -> bool:
+    """Return whether the SE lost to hunger can be paid once `food` is eaten (R-HUNGER-3).
+
+    The food eaten is gained as SE first; the engine does that on a copy of
+    the state, then its effort substitution (R-RES-3/4) says whether the loss
+    can be paid.
+    """
+    fed = msgspec.json.decode(msgspec.json.encode(game.state), type=GameState)
+    run = Run(game.ruleset, fed)
+    run.gain({"se": food}, "hunger")
+    return run.can_pay({"se": loss})
 
 
 def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
@@ -598,8 +650,8 @@ class HelpScreen(Screen[None]):
 
 | key | does |
 |---|---|
-| 1-9 | take that numbered decision |
-| ↑ ↓ and Enter | move through the decisions and take one |
+| 1-9, 0 | take that numbered decision (0 is the tenth) |
+| ↑ ↓ and Enter | move through the decisions and take one (those after the tenth are marked ·) |
 | ? | this help |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | l | the whole log of the game so far (Esc comes back) |

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,9 +15,9 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import effective_roll
+from unbroken.core.flow import clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import ConditionState, GameState
 from unbroken.narrate import (
     STEP_NAMES,
     ambush_text,
@@ -112,20 +113,69 @@ class DecisionList(OptionList):
             self.show(self._offered)
 
 
+#: The keys that take the options, in order ("0" the tenth); the ones after are marked.
+OPTION_KEYS = "1234567890"
+#: The number column of an option without a key (taken with the arrows and Enter).
+UNKEYED = "·"
+
+
+def option_line(index: int, text: str) -> str:
+    """Return the index-th option (from 0) with its key: "1. …", "0. …", or "·  …" after ten."""
+    number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
+    return f"{number:<2} {text}"
+
+
+def option_index(key: str) -> int | None:
+    """Return the index of the option a key takes, or None for a key that takes none."""
+    return OPTION_KEYS.index(key) if len(key) == 1 and key in OPTION_KEYS else None
+
+
 def wrap_option(line: str, width: int) -> str:
     """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
     number = line.partition(" ")[0]
-    if width < 20 or len(line) <= width or not number.rstrip(".").isdigit():
+    numbered = number.rstrip(".").isdigit() or number == UNKEYED
+    if width < 20 or len(line) <= width or not numbered:
         return line
-    indent = " " * (len(number) + 1)
+    indent = " " * (len(line) - len(line[len(number) :].lstrip()))
     return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+
+def time_reset(events: list[ev.Event]) -> tuple[bool, int]:
+    """Return whether some events set the time track, and the time's change after that.
+
+    A reset (R-COMBAT-3) makes the change before it meaningless: time 1, spent
+    to 0, set to 22 is not "-1" but a new track.
+    """
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], ev.TimeSet):
+            return True, deltas(events[i + 1 :])[0].get("time", 0)
+    return False, 0
+
+
+def level_ability_uses(newest_first: Iterable[ev.Event]) -> int:
+    """Return the ability uses the level started with, given the game's events newest first.
+
+    That is the pool last set (a new level, with its skills' extra uses), or the
+    game's start before any; 0 for no events.
+    """
+    for e in newest_first:
+        if isinstance(e, ev.AbilityUsesSet):
+            return e.uses
+        if isinstance(e, ev.GameStarted):
+            return e.ability_uses
+    return 0
 
 
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
-    def show(self, state: GameState, rules: Ruleset, last: list[ev.Event]) -> None:
-        self._redraw = lambda: self.show(state, rules, last)  # the time note may move
+    def show(self, state: GameState, rules: Ruleset, last: list[ev.Event], uses: int) -> None:
+        """Draw the state against the caps.
+
+        `last` are the last decision's events, whose changes are marked ▲▼;
+        `uses` the ability uses the level started with (see level_ability_uses).
+        """
+        self._redraw = lambda: self.show(state, rules, last, uses)  # the time note may move
         caps = rules.settings.caps
         change, capped = deltas(last)
         text = Text()
@@ -150,7 +200,11 @@ class DisplayPanel(Panel):
             line.append("time     ", style="bold")
             line.append(bar(t, 16, 6), style="magenta")
             line.append(f" {t:>2}")
-            diff = change.get("time", 0)
+            reset, diff = time_reset(last)
+            if reset:
+                line.append(" ↺ reset", style="bold")
+            else:
+                diff = change.get("time", 0)
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             if state.phase == "combat" and state.level < len(starts):
@@ -166,8 +220,9 @@ class DisplayPanel(Panel):
             narrow = 0 < self.size.width < len(line.plain) + 1 + len(note)
             text.append(("\n" + " " * 9 if narrow else " ") + note, style="dim")
         text.append("\nuses     ", style="bold")
-        text.append("●" * state.ability_uses + "○" * max(0, state.level - state.ability_uses))
-        text.append(f" {state.ability_uses}/{state.level}")
+        most = max(uses, state.ability_uses)  # never more filled pips than the pool
+        text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
+        text.append(f" {state.ability_uses}/{most}")
         self.update(text)
 
 
@@ -243,8 +298,10 @@ class StagePanel(Panel):
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
-            rolled = state.decision in ("response", "pick_roll") and state.turn == "monster"
-            current = effective_roll(state) if rolled and state.roll else 0
+            # The row the monster's roll points at while Responses may still change it
+            # (after the table row is applied, the roll already holds its bonus).
+            pending = state.decision == "pick_roll" or state.trigger == "after_monster_roll"
+            current = effective_roll(state) if pending and state.turn == "monster" else 0
             for i, row in enumerate(card.table, 1):
                 what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
                 line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}"
@@ -275,20 +332,50 @@ class StagePanel(Panel):
         self.update(text)
 
 
+def attack_text(attack: m.Attack) -> str:
+    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE"."""
+    kind = "break" if attack.type == "break" else "wound"
+    extra = " no armor" if attack.ignore_armor else ""
+    return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {amounts(attack.cost)}"
+
+
+def condition_text(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
+    """Return a condition in play as (name with its state, what it does).
+
+    Tokens are named only for a card that uses them, rounds only when it lasts
+    some; a condition waiting for the next level says so.
+    """
+    card = rules.conditions[condition.id]
+    extra = []
+    if not condition.active:
+        extra.append("next level")
+    if card.tokens:
+        extra.append(plural(condition.tokens, "token"))
+    if condition.rounds:
+        extra.append(plural(condition.rounds, "round"))
+    name = card.name + (f" ({', '.join(extra)})" if extra else "")
+    does = " ".join(a.text for a in card.abilities) or card.text
+    return name, does
+
+
 class HandPanel(Panel):
-    """The weapon with its attack and upgrade options, skills, conditions."""
+    """Conditions in play, the weapon with its attack and upgrade options, skills.
+
+    The conditions come first: they change every turn, and the panel is
+    short at 80x24 (the crafts and skills below it may scroll out of sight).
+    """
 
     def show(self, state: GameState, rules: Ruleset) -> None:
         self._redraw = lambda: self.show(state, rules)  # long lines wrap to the width
         text = Text()
+        for c in state.conditions:
+            name, does = condition_text(c, rules)
+            self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
         weapon = rules.weapons[state.weapons[-1]]
         text.append(f"{weapon.name}", style="bold")
         text.append(f" ({weapon.type})\n")
         for a in weapon.attacks:
-            kind = "break" if a.type == "break" else "wound"
-            extra = " no armor" if a.ignore_armor else ""
-            line = f" {attack_name(a.id)}: {kind} {a.power}{extra} ← {amounts(a.cost)}"
-            self.append_wrapped(text, line)
+            self.append_wrapped(text, f" {attack_text(a)}")
         for up in weapon.upgrades:
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
             self.append_wrapped(text, line, style="dim")
@@ -298,27 +385,27 @@ class HandPanel(Panel):
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
-        if state.conditions:
-            text.append("Conditions:\n", style="bold")
-            for c in state.conditions:
-                extra = f" {plural(c.tokens, 'token')}" if c.tokens else ""
-                extra += f" {plural(c.rounds, 'round')}" if c.rounds else ""
-                when = "active" if c.active else "next level"
-                text.append(f" {rules.card_name(c.id)} ({when}{extra})\n")
         self.update(text)
 
 
 #: Events after which an earlier roll no longer matters: the die is cleared.
-DIE_CLEARED = (ev.LevelStarted, ev.BattleStarted)
+DIE_CLEARED = (ev.StepEntered, ev.LevelStarted, ev.BattleStarted)
+
+
+class ShownRoll(NamedTuple):
+    """The roll on the stage's die, and the result it came to (Responses, bonuses)."""
+
+    roll: ev.DieRolled
+    value: int
 
 
 def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
     """Return what one decision's events do to the stage's die: (changed, roll to show).
 
-    A decision that rolls shows its last roll, even when the level or battle
-    changes after it (the player sees what their decision rolled); one that
-    starts a level or a battle without rolling clears the die; any other
-    leaves it as it was.
+    A decision that rolls shows its last roll, even when the step changes after
+    it (the player sees what their decision rolled); one that enters another
+    step, level or battle without rolling clears the die; any other leaves it
+    as it was.
     """
     cleared = False
     for e in reversed(events):
@@ -329,18 +416,55 @@ def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
     return cleared, None
 
 
-def shown_roll(decisions: Iterable[list[ev.Event]]) -> ev.DieRolled | None:
-    """Return the roll the die shows after some decisions, given newest first (see die_update)."""
+def rolled_to(roll: ev.DieRolled, after: Iterable[ev.Event]) -> int:
+    """Return the result a roll came to, from the events after it.
+
+    Responses change it (RollSet: Dodge, a picked re-roll), a bonus on the
+    monster's roll adds to it, clamped to 1-6 (R-EFFECT-3/4); the monster's
+    table row applied says the result used (CombatResult).
+    """
+    value, bonus = roll.value, 0
+    for e in after:
+        if isinstance(e, ev.DieRolled):
+            break
+        if isinstance(e, ev.CombatResult):
+            return e.roll
+        if isinstance(e, ev.RollSet) and not e.rolls:
+            value = e.value
+        elif isinstance(e, ev.RollBonusSet):
+            bonus = e.bonus
+    return clamp_die(value + bonus) if 1 <= roll.value <= 6 else value
+
+
+def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
+    """Return the die the stage shows after some decisions, given newest first.
+
+    See die_update for which roll it is; its result is what the events since
+    made of it (rolled_to).
+    """
+    later: list[list[ev.Event]] = []
     for events in decisions:
         changed, roll = die_update(events)
         if changed:
-            return roll
+            if roll is None:
+                return None
+            at = max(i for i, e in enumerate(events) if e is roll)
+            after = [*events[at + 1 :], *(e for done in reversed(later) for e in done)]
+            return ShownRoll(roll, rolled_to(roll, after))
+        later.append(events)
     return None
 
 
-def roll_text(roll: ev.DieRolled, rules: Ruleset) -> str:
-    """Return a roll as the stage shows it: face, number and what it was for."""
-    return f"{die_face(roll.value)} ({roll_purpose(roll.purpose, rules)})"
+def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None) -> str:
+    """Return a roll as the stage shows it: face, number, the result it came to, and
+    what it was for ("⚅ 6 → 5 (monster's combat roll)")."""
+    became = f" → {value}" if value is not None and value != roll.value else ""
+    return f"{die_face(roll.value)}{became} ({roll_purpose(roll.purpose, rules)})"
+
+
+def shown_text(shown: ShownRoll | None, rules: Ruleset) -> str:
+    """Return the stage's die text for a shown roll ("" for no die)."""
+    return "" if shown is None else roll_text(shown.roll, rules, shown.value)
 
 
 def die_face(value: int) -> str:
@@ -365,6 +489,7 @@ def table_layout(*middle: Widget) -> ComposeResult:
         with Vertical(id="right"):
             yield StagePanel(id="stage").with_title("Stage")
             yield from middle
-            log = RichLog(id="log", wrap=True, markup=False)
+            # min_width 1: RichLog's default (78) cut long lines at the panel's edge.
+            log = RichLog(id="log", wrap=True, markup=False, min_width=1)
             log.border_title = "Log"
             yield log

@@ -1,0 +1,198 @@
+"""The table's panels at 80x24: conditions, ability uses, option keys, log, time, details."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.narrate import Narrator
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.screens import detail
+from unbroken.tui.widgets import level_ability_uses, wrap_option
+
+RULES = load_ruleset()
+
+
+def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    """Run an async Pilot test with asyncio (no pytest plugin needed)."""
+
+    def run() -> None:
+        asyncio.run(test())  # type: ignore[arg-type]
+
+    run.__name__ = test.__name__
+    return run
+
+
+def shown(widget: Any) -> str:
+    """Return the lines a widget shows on the screen now (what is scrolled out is not)."""
+    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+def index_of(game: Game, kind: type) -> int:
+    """Return the index of the first legal action of a kind."""
+    return next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, kind))
+
+
+@sync
+async def test_an_active_condition_is_on_screen_at_80x24() -> None:
+    # R-COND-1: conditions change play every turn, so the hand shows them first.
+    game = (
+        Scenario("tomu", level=2)
+        .weapon("knife")
+        .skills("daring", "wrecker", "pathfinder")
+        .condition("frightened", rounds=2)
+        .condition("crippled", active=False)
+        .start("preparation")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = " ".join(shown(app.screen.query_one("#hand")).split())
+        assert "Frightened (2 rounds): Monster combat rolls +1." in hand, hand
+        assert "Crippled (next level): Exploration reveals 1 fewer card." in hand, hand
+        assert "token" not in hand  # neither card uses tokens
+
+
+@sync
+async def test_a_condition_with_tokens_says_how_many() -> None:
+    game = Scenario("tomu").condition("paralyzed", tokens=2).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Paralyzed (2 tokens):" in shown(app.screen.query_one("#hand"))
+
+
+def test_the_ability_uses_of_a_level_are_the_last_pool_set() -> None:
+    game = Scenario("tomu", level=2).ability_uses(3).start("preparation")
+    assert level_ability_uses(reversed(game.events)) == 3  # GameStarted, before any pool set
+    events = [*game.events, ev.AbilityUsesSet(4), ev.AbilityUsed("x", "y", True)]
+    assert level_ability_uses(reversed(events)) == 4
+    assert level_ability_uses([]) == 0
+
+
+@sync
+async def test_the_uses_meter_counts_to_the_uses_the_level_began_with() -> None:
+    # Quick Study: one more use per level, so level 2 starts with 3 (not "3/2").
+    game = Scenario("tomu", level=2).skills("quick-study").ability_uses(3).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        display = str(app.screen.query_one("#display").render())
+        assert "uses     ●●● 3/3" in display, display
+        # The Sage's Dangerous Idea takes a use: 2 of the 3 left.
+        idea = next(
+            i
+            for i, a in enumerate(game.legal_actions())
+            if isinstance(a, act.Use) and "dangerous-idea" in a.ability
+        )
+        await pilot.press(str(idea + 1))
+        assert game.state.ability_uses == 2
+        display = str(app.screen.query_one("#display").render())
+        assert "uses     ●●○ 2/3" in display, display
+
+
+def ten_options() -> Game:
+    """A Preparation step with twelve legal actions (the Sage and Meditation, resources)."""
+    return (
+        Scenario("tomu", level=2)
+        .resources(se=20, me=4, le=2, wood=3, metal=3, cunning=3)
+        .skills("meditation")
+        .start("preparation")
+    )
+
+
+@sync
+async def test_key_0_takes_the_tenth_option_and_the_ones_after_it_are_marked() -> None:
+    from textual.widgets import OptionList
+
+    game = ten_options()
+    legal = game.legal_actions()
+    assert len(legal) > 10
+    same = ten_options()
+    same.apply(legal[9])  # what taking the tenth does
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        lines = shown(app.screen.query_one("#decisions", OptionList)).splitlines()
+        keys = [line[:3] for line in lines if line.strip() and not line.startswith("   ")]
+        assert keys == [f"{k}. " for k in "1234567890"] + ["·  "] * (len(legal) - 10), lines
+        await pilot.press("0")
+        assert game.events == same.events
+
+
+def test_an_unkeyed_option_wraps_under_its_text() -> None:
+    line = "·  " + "word " * 20
+    wrapped = wrap_option(line.strip(), 40).splitlines()
+    assert wrapped[0].startswith("·  word") and all(x.startswith("   word") for x in wrapped[1:])
+
+
+@sync
+async def test_a_long_log_line_wraps_in_the_log_panel() -> None:
+    game = Scenario("tomu", level=2).weapon("sword").monster("ogre").dice(*[1] * 8).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # attack: "You attack with Sword: Beat aside (armor-breaking 1)."
+        log = app.screen.query_one("#log")
+        width = log.scrollable_content_region.width
+        text = " ".join(strip.crop(0, width).text for strip in log.lines)
+        narrator = Narrator(RULES)
+        said = [line for e in game.events if (line := narrator.describe(e))]
+        assert max(len(line) for line in said) > width  # a line longer than the panel
+        for line in said:
+            assert all(word in text.split() for word in line.split()), (line, text)
+
+
+@sync
+async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before() -> None:
+    # R-COMBAT-3: crafting takes time from 1 to 0, the monster ambushes, time goes to 26.
+    game = Scenario("tomu", level=2).resources(metal=1, time=1).monster("kobold").start()
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(str(index_of(game, act.Craft) + 1))
+        assert game.state.res["time"] == RULES.settings.level_start_time[2]
+        display = str(app.screen.query_one("#display").render())
+        time = next(line for line in display.splitlines() if line.startswith("time"))
+        assert "↺ reset" in time and "▼" not in time, display
+
+
+def test_crafting_shows_the_new_weapon_s_attacks() -> None:
+    game = Scenario("tomu", level=2).resources(metal=1).start("preparation")
+    craft = game.legal_actions()[index_of(game, act.Craft)]
+    text = detail(craft, game)
+    assert text.startswith("Knife (basic) attacks: Pry: break 1 ← 2 SE; Quick cut: wound 1")
+    assert RULES.weapons["base:knife"].text in text
+    assert "ambush" not in text
+
+
+def test_crafting_that_takes_the_time_to_0_warns_of_the_ambush() -> None:
+    # R-TRAVEL-1: time at 0 in Travel starts the ambush at once.
+    game = Scenario("tomu", level=2).resources(metal=1, time=1).start("preparation")
+    craft = game.legal_actions()[index_of(game, act.Craft)]
+    assert "the monster ambushes you" in detail(craft, game)
+
+
+def test_eating_too_little_to_survive_is_named_in_the_detail() -> None:
+    # R-HUNGER-3, R-RES-3/4/5: 4 uneaten costs 10 SE; 3 SE + 1 ME pays 6 at most.
+    game = Scenario("tomu", level=4).resources(se=3, me=1, food=0).monster("troll").start("hunger")
+    (eat,) = game.legal_actions()
+    assert re.search(r"costs 10 SE: more than you have — you would starve\.$", detail(eat, game))
+
+
+def test_eating_enough_to_survive_warns_of_nothing() -> None:
+    # 3 SE + 1 LE (3 SE) + food eaten: paying with higher effort keeps you alive.
+    game = Scenario("tomu", level=2).resources(se=2, le=1, food=1).monster("goblin").start("hunger")
+    texts = {a.food: detail(a, game) for a in game.legal_actions() if isinstance(a, act.Eat)}
+    need = game.food_requirement()
+    assert need == 2
+    # Eat 1: 3 SE then 1 uneaten costs 1 SE; eat 0: 2 uneaten costs 3 SE, paid by 2 SE + 1 LE.
+    assert not any("starve" in t for t in texts.values()), texts
+    game = Scenario("tomu", level=2).resources(se=2, food=1).monster("goblin").start("hunger")
+    texts = {a.food: detail(a, game) for a in game.legal_actions() if isinstance(a, act.Eat)}
+    assert "starve" in texts[0] and "starve" not in texts[1], texts
