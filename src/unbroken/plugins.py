@@ -6,8 +6,9 @@ through the same hooks. Load order is deterministic: `base` first, then the
 other plugins by name; a plugin whose content needs another plugin's cards is
 placed after it. A plugin that fails to import, has bad content, defines a
 duplicate id, needs a missing card or raises is reported (a `PluginWarning`
-naming it) and skipped; when the user named it (`UNBROKEN_PLUGINS`,
-`--plugins`) that is a `PluginError` instead.
+naming it, and the hook and file:line when code failed) and skipped: it
+contributes nothing. When the user named it (`UNBROKEN_PLUGINS`, `--plugins`)
+that is a `PluginError` instead.
 
 Which plugins are on: `UNBROKEN_PLUGINS` (a comma list; "base" alone is the
 base game only) overrides the user config (`plugins.json` in the config dir:
@@ -27,16 +28,20 @@ its digest) is the base game's, byte for byte.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import sys
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, TypeVar
 
 import msgspec
 import pluggy
@@ -57,6 +62,7 @@ ENV = "UNBROKEN_PLUGINS"
 #: The card kinds a pack holds, in the order listings show them.
 KINDS = ("classes", "characters", "weapons", "monsters", "skills", "conditions", "encounters")
 _ONE = {"classes": "class", "upgrades": "upgrade"}
+_T = TypeVar("_T")
 
 
 def adds_text(adds: dict[str, int]) -> str:
@@ -74,6 +80,14 @@ class PluginError(Exception):
 
 class PluginWarning(UserWarning):
     """An optional plugin was skipped; the message names it and says why."""
+
+
+class HookError(Exception):
+    """A plugin's hook raised or returned something unusable; the message names the hook.
+
+    It reads `unbroken_bots raised RuntimeError: boom (__init__.py:12)`:
+    the hook, the error, and the innermost line of the plugin's own code.
+    """
 
 
 @dataclass
@@ -114,7 +128,8 @@ class Plugins:
             try:
                 points = rule.score(ruleset or self.ruleset, events, state)
             except Exception as exc:  # a broken rule must not lose the player's game
-                _report(f"scoring rule {rule.name!r} raised {type(exc).__name__}: {exc}")
+                where = _where(exc, getattr(rule.score, "__module__", "") or "")
+                _report(f"scoring rule {rule.name!r} raised {_say(exc)}{where}")
                 continue
             if points is not None:
                 out[rule.name] = int(points)
@@ -126,13 +141,35 @@ class Plugins:
             try:
                 observer(event=event, state=state)
             except Exception as exc:
-                _report(f"plugin {name!r}: unbroken_game_event raised {type(exc).__name__}: {exc}")
+                where = _where(exc, getattr(observer, "__module__", "") or "")
+                _report(f"plugin {name!r}: unbroken_game_event raised {_say(exc)}{where}")
                 self.observers.remove((name, observer))
 
 
 def _report(message: str) -> None:
-    """Warn about a skipped plugin; shown as one line `unbroken: PluginWarning: ...`."""
-    warnings.warn_explicit(message, PluginWarning, filename="unbroken", lineno=0)
+    """Warn about a skipped plugin; shown as one line `unbroken: warning: plugin 'x': ...`.
+
+    It is a PluginWarning (filters and `pytest.warns` see it as one); only the
+    printed form is ours, so it does not pose as a `file:line`.
+    """
+    shown = warnings.formatwarning
+
+    def one_line(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        line: Any = None,
+    ) -> str:
+        if issubclass(category, PluginWarning):
+            return f"unbroken: warning: {message}\n"
+        return shown(message, category, filename, lineno, line)
+
+    warnings.formatwarning = one_line
+    try:
+        warnings.warn_explicit(message, PluginWarning, filename="unbroken", lineno=0)
+    finally:
+        warnings.formatwarning = shown
 
 
 # --------------------------------------------------------------------------- which plugins are on
@@ -192,8 +229,6 @@ def project_plugins(project: Path) -> list[tuple[str, object]]:
     (name, module) pairs for `get_plugin_manager(extra=...)`. Raises
     PluginError naming the file and what is wrong.
     """
-    import importlib
-    import sys
     import tomllib
 
     pyproject = project / "pyproject.toml"
@@ -231,7 +266,8 @@ def project_plugins(project: Path) -> list[tuple[str, object]]:
                 module = getattr(module, part)
         except Exception as exc:
             raise PluginError(
-                f"{pyproject}: plugin {name!r} failed to import: {_say(exc)}"
+                f"{pyproject}: plugin {name!r} failed to import: "
+                f"{_say(exc)}{_where(exc, module_name)}"
             ) from None
         finally:
             sys.path.remove(str(roots[0]))
@@ -261,7 +297,7 @@ def get_plugin_manager(
     pm.add_hookspecs(hookspecs)
     pm.register(base, name=BASE)
     infos.append(PluginInfo(BASE, __version__, "built-in"))
-    candidates: list[tuple[str, str, str, Callable[[], object]]] = []
+    candidates: list[tuple[str, str, str, str, Callable[[], object]]] = []
     replaced = {name for name, _ in extra}
     for ep in installed_entry_points():
         if ep.name in replaced:
@@ -269,28 +305,38 @@ def get_plugin_manager(
         dist = ep.dist
         version = dist.version if dist is not None else "?"
         origin = f"{dist.name} (entry point)" if dist is not None else "entry point"
-        candidates.append((ep.name, version, origin, ep.load))
+        module = ep.value.partition(":")[0].strip()
+        candidates.append((ep.name, origin, version, module, ep.load))
     for name, plugin in extra:
         version = str(getattr(plugin, "__version__", "0"))
-        candidates.append((name, version, "registered", _returning(plugin)))
-    for name, version, origin, load in sorted(candidates, key=lambda c: c[0]):
+        candidates.append((name, "registered", version, _module_of(plugin), _returning(plugin)))
+    # By name, then by distribution: of two distributions giving one name, the
+    # same one wins on every machine.
+    holder = {BASE: "the base game"}
+    for name, origin, version, module, load in sorted(candidates, key=lambda c: c[:2]):
         info = PluginInfo(name, version, origin, enabled=names is None or name in names)
         infos.append(info)
         if not info.enabled:
             continue
         if name == BASE or pm.has_plugin(name):
-            info.problem = f"plugin {name!r} ({origin}): the name is already taken; skipped"
+            info.problem = (
+                f"plugin {name!r} ({origin}): the name is already taken by {holder[name]}; "
+                "skipped (uninstall one of them)"
+            )
             problems.append(info.problem)
             continue
         try:
-            module = load()
-            pm.register(module, name=name)
+            loaded = load()
+            pm.register(loaded, name=name)
             pm.check_pending()
         except Exception as exc:
             if pm.has_plugin(name):
                 pm.unregister(name=name)
-            info.problem = f"plugin {name!r} ({origin}) failed to load: {_say(exc)}"
+            where = "" if isinstance(exc, SyntaxError) else _where(exc, module)
+            info.problem = f"plugin {name!r} ({origin}) failed to load: {_say(exc)}{where}"
             problems.append(info.problem)
+            continue
+        holder[name] = origin
     return pm
 
 
@@ -300,9 +346,54 @@ def _returning(plugin: object) -> Callable[[], object]:
 
 
 def _say(exc: BaseException) -> str:
+    """Return `Type: first line of the message` (a HookError: its message alone)."""
     text = str(exc).strip().splitlines()
     first = re.sub(r" in plugin <.*>$", "", text[0]) if text else ""  # pluggy's module repr
+    if isinstance(exc, HookError):
+        return first
     return f"{type(exc).__name__}: {first}".rstrip(": ")
+
+
+def _module_of(plugin: object) -> str:
+    """Return the name of the module that defines `plugin` (a module, or an object's class)."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return str(getattr(type(plugin), "__module__", ""))
+
+
+def _code_root(module: str) -> Path | None:
+    """Return the folder of `module`'s top-level package (or its file), without importing it."""
+    top = module.split(".")[0]
+    if not top:
+        return None
+    origin = getattr(sys.modules.get(top), "__file__", None)
+    if origin is None:
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            return None
+        origin = spec.origin if spec is not None else None
+    if not origin or not os.path.isfile(origin):
+        return None
+    path = Path(origin).resolve()
+    return path.parent if path.name == "__init__.py" else path
+
+
+def _where(exc: BaseException, module: str) -> str:
+    """Return ` (file.py:line)` of the innermost traceback frame in `module`'s package, or ""."""
+    root = _code_root(module)
+    if root is None:
+        return ""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if path == root or root in path.parents:
+            return f" ({path.name}:{frame.lineno})"
+    return ""
+
+
+def _hook_error(hook: str, exc: Exception, plugin: object) -> HookError:
+    """Return a HookError naming `hook`, what it raised and where in the plugin."""
+    return HookError(f"{hook} raised {_say(exc)}{_where(exc, _module_of(plugin))}")
 
 
 # --------------------------------------------------------------------------- loading
@@ -310,16 +401,24 @@ def _say(exc: BaseException) -> str:
 
 @dataclass
 class _Contribution:
-    """What one plugin brings to the ruleset: packs, upgrade edges, handlers."""
+    """Everything one plugin brings: packs, upgrade edges, handlers, rules, bots, observers.
+
+    It is gathered whole before the plugin is accepted, so a plugin that fails
+    anywhere contributes nothing.
+    """
 
     name: str
     packs: list[Pack] = field(default_factory=list)
     upgrades: list[tuple[str, Upgrade]] = field(default_factory=list)
     handlers: dict[str, EffectHandler] = field(default_factory=dict)
+    scoring_rules: list[ScoringRule] = field(default_factory=list)
+    achievements: list[tuple[Any, AchievementPredicate]] = field(default_factory=list)
+    bots: dict[str, Any] = field(default_factory=dict)
+    observers: list[Callable[..., Any]] = field(default_factory=list)
 
 
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
-    """Return a plugin's packs, edges and handlers; raise ContentError/Exception on a fault."""
+    """Return all plugin `name` brings; raise ContentError or HookError on a fault."""
     got = _Contribution(name)
     for folder in plugin_content_folders(pm, name):
         pack, problems = read_pack(folder, name)
@@ -330,27 +429,71 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
         got.packs.append(pack)
         got.upgrades.extend(edges)
     got.handlers.update(plugin_handlers(pm, name))
+
+    def scoring(rules: list[ScoringRule]) -> list[ScoringRule]:
+        return [ScoringRule(_named(name, r.name), r.text, r.score) for r in rules]
+
+    def achievements(
+        pairs: list[tuple[Any, AchievementPredicate]],
+    ) -> list[tuple[Any, AchievementPredicate]]:
+        return [(achievement, predicate) for achievement, predicate in pairs if str(achievement.id)]
+
+    def bots(given: dict[str, Any]) -> dict[str, Any]:
+        return {_named(name, key): bot for key, bot in given.items()}
+
+    got.scoring_rules = _shaped(pm, name, "unbroken_scoring_rules", [], scoring)
+    got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
+    got.bots = _shaped(pm, name, "unbroken_bots", {}, bots)
+    got.observers = [impl for owner, impl in _impls(pm, "unbroken_game_event") if owner == name]
     return got
 
 
+def _named(plugin: str, key: str) -> str:
+    """Return `key` under plugin's namespace: `plugin:key` (a given namespace is replaced)."""
+    return f"{plugin}:{str(key).split(':')[-1]}"
+
+
 def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHandler]:
-    """Return plugin `name`'s effect handlers under the names cards use (`name:key`)."""
-    return {
-        key if name == BASE else f"{name}:{key.split(':')[-1]}": handler
-        for key, handler in _call(pm, name, "unbroken_effect_handlers", {}).items()
-    }
+    """Return plugin `name`'s effect handlers under the names cards use (`name:key`).
+
+    Raises HookError when its `unbroken_effect_handlers` raises or returns no dict.
+    """
+
+    def named(handlers: dict[str, EffectHandler]) -> dict[str, EffectHandler]:
+        return {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
+
+    return _shaped(pm, name, "unbroken_effect_handlers", {}, named)
 
 
 def plugin_content_folders(pm: pluggy.PluginManager, name: str) -> list[Path]:
-    """Return the content folders plugin `name` gives (its `unbroken_content_packs`)."""
-    return [Path(folder) for folder in _call(pm, name, "unbroken_content_packs", [])]
+    """Return the content folders plugin `name` gives (its `unbroken_content_packs`).
+
+    Raises HookError when the hook raises or returns no list of paths.
+    """
+    return _shaped(pm, name, "unbroken_content_packs", [], lambda got: [Path(f) for f in got])
+
+
+def _shaped(
+    pm: pluggy.PluginManager, name: str, hook: str, default: Any, shape: Callable[[Any], _T]
+) -> _T:
+    """Return `shape` of what plugin `name`'s `hook` returns; a HookError when either fails."""
+    value = _call(pm, name, hook, default)
+    try:
+        return shape(value)
+    except Exception as exc:
+        raise HookError(
+            f"{hook} returned an unusable {type(value).__name__} ({_say(exc)})"
+        ) from exc
 
 
 def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
     """Return what plugin `name`'s implementation of `hook` returns (`default` if none)."""
     for owner, impl in _impls(pm, hook):
         if owner == name:
-            return impl()
+            try:
+                return impl()
+            except Exception as exc:  # a plugin's hook is untrusted code
+                raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
     return default
 
 
@@ -392,13 +535,17 @@ def load_plugins(
     """Load the base game and plugins (`names`, or every installed one) into a Plugins.
 
     A plugin in `strict` that cannot be used raises PluginError; others are
-    reported with a PluginWarning and skipped. A broken base game raises
-    ContentError or RulesetError as before.
+    reported with a PluginWarning and skipped: a skipped plugin contributes
+    nothing (no cards, handlers, scoring rules, achievements, bots or
+    observers). A broken base game raises ContentError or RulesetError as before.
     """
     problems: list[str] = []
     infos: list[PluginInfo] = []
     pm = get_plugin_manager(names, extra, problems, infos)
     by_name = {info.name: info for info in infos}
+    for info in infos:  # of two distributions giving one name, the one registered
+        if info.enabled and not info.problem:
+            by_name[info.name] = info
     missing = [n for n in strict if n not in by_name]
     if missing:
         known = ", ".join(info.name for info in infos)
@@ -432,7 +579,7 @@ def load_plugins(
             try:
                 ruleset = build_ruleset(compose(trial), handlers=trial_handlers, plugins=versions)
             except (RulesetError, ContentError) as exc:
-                errors[contribution.name] = str(exc)
+                errors[contribution.name] = _handler_hint(str(exc), contribution)
                 continue
             accepted.append(contribution)
             handlers = trial_handlers
@@ -443,8 +590,10 @@ def load_plugins(
     if len(accepted) > 1:
         versions = {c.name: by_name[c.name].version for c in accepted}
         ruleset = build_ruleset(compose(accepted), handlers=handlers, plugins=versions)
-    for name in [c.name for c in pending]:
-        if pm.has_plugin(name):
+    # A skipped plugin contributes nothing: only the accepted ones stay registered.
+    kept = {c.name for c in accepted}
+    for name, _ in pm.list_name_plugin():
+        if name not in kept:
             pm.unregister(name=name)
 
     result = Plugins(ruleset, infos, problems, [], [], {}, [])
@@ -458,18 +607,13 @@ def load_plugins(
         if contribution.upgrades:
             info.adds["upgrades"] = len(contribution.upgrades)
         info.handlers = sorted(contribution.handlers)
-    for hook, collect in (
-        ("unbroken_scoring_rules", _collect_scoring),
-        ("unbroken_achievements", _collect_achievements),
-        ("unbroken_bots", _collect_bots),
-    ):
-        for name, impl in _impls(pm, hook):
-            try:
-                collect(result, by_name[name], impl())
-            except Exception as exc:
-                fail(name, f"plugin {name!r}: {hook} raised {_say(exc)}")
-    for name, impl in _impls(pm, "unbroken_game_event"):
-        result.observers.append((name, impl))
+        result.scoring_rules.extend(contribution.scoring_rules)
+        info.scoring_rules = [rule.name for rule in contribution.scoring_rules]
+        result.achievements.extend(contribution.achievements)
+        info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
+        result.bots.update(contribution.bots)
+        info.bots = list(contribution.bots)
+        result.observers.extend((contribution.name, o) for o in contribution.observers)
     for message in problems:
         name = next((i.name for i in infos if i.problem == message), "")
         if name in strict:
@@ -478,31 +622,21 @@ def load_plugins(
     return result
 
 
+def _handler_hint(error: str, contribution: _Contribution) -> str:
+    """Return `error` with `(did you mean 'x:chill'?)` after each local name of x's own handlers."""
+
+    def hint(found: re.Match[str]) -> str:
+        mine = _named(contribution.name, found.group(1))
+        hinted = f" (did you mean {mine!r}?)" if mine in contribution.handlers else ""
+        return found.group(0) + hinted
+
+    return re.sub(r"unknown handler '([^':]+)'", hint, error)
+
+
 def _impls(pm: pluggy.PluginManager, hook: str) -> list[tuple[str, Callable[..., Any]]]:
     order = [name for name, _ in pm.list_name_plugin()]
     impls = sorted(getattr(pm.hook, hook).get_hookimpls(), key=lambda i: order.index(i.plugin_name))
     return [(impl.plugin_name, impl.function) for impl in impls]
-
-
-def _collect_scoring(result: Plugins, info: PluginInfo, rules: list[ScoringRule]) -> None:
-    for rule in rules:
-        named = ScoringRule(f"{info.name}:{rule.name.split(':')[-1]}", rule.text, rule.score)
-        result.scoring_rules.append(named)
-        info.scoring_rules.append(named.name)
-
-
-def _collect_achievements(
-    result: Plugins, info: PluginInfo, pairs: list[tuple[Any, AchievementPredicate]]
-) -> None:
-    for achievement, predicate in pairs:
-        result.achievements.append((achievement, predicate))
-        info.achievements.append(str(achievement.id))
-
-
-def _collect_bots(result: Plugins, info: PluginInfo, bots: dict[str, Any]) -> None:
-    for key, bot in bots.items():
-        result.bots[f"{info.name}:{key.split(':')[-1]}"] = bot
-        info.bots.append(f"{info.name}:{key.split(':')[-1]}")
 
 
 @lru_cache(maxsize=8)
@@ -538,6 +672,7 @@ def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) ->
 __all__ = [
     "BASE",
     "GROUP",
+    "HookError",
     "PluginError",
     "PluginInfo",
     "PluginWarning",

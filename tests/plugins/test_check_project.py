@@ -114,7 +114,8 @@ def test_a_project_that_fails_to_import_is_one_line(
     status, out = check(root, capsys)
     assert status == 1
     assert out.strip() == (
-        f"{root / 'pyproject.toml'}: plugin 'zapper' failed to import: RuntimeError: half written"
+        f"{root / 'pyproject.toml'}: plugin 'zapper' failed to import: RuntimeError: half written "
+        "(__init__.py:22)"
     )
 
 

@@ -364,7 +364,7 @@ def test_a_recording_with_a_plugin_that_is_not_here_is_refused_in_one_line(
     with pytest.raises(ContentMismatch) as refused:
         Timeline(path, load_ruleset())
     assert str(refused.value).endswith(
-        ":1: recorded with other plugins: plugin 'moles' 1.2.3 was used but is not enabled "
+        ":1: recorded with other plugins: plugin 'moles' 1.2.3 was used but is not installed "
         "here (plugin 'moles' is not installed; installed: base)"
     )
     assert main(["replay", str(path)]) == 2

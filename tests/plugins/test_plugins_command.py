@@ -4,12 +4,46 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from unbroken.cli import main
-from unbroken.plugins import disabled_plugins
+from unbroken.plugins import config_file, disabled_plugins, set_enabled
+
+
+@dataclass
+class Installed:
+    """An installed `unbroken` entry point `name` of distribution `dist` (never loaded here)."""
+
+    name: str
+    dist: Any
+    value: str = "not_imported"
+
+
+@pytest.fixture
+def installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend `tidepool` (unbroken-tidepool) and `pebbles` (Unbroken_Pebbles) are installed."""
+    points = [
+        Installed("pebbles", SimpleNamespace(name="Unbroken_Pebbles", version="0.2")),
+        Installed("tidepool", SimpleNamespace(name="unbroken-tidepool", version="0.1")),
+    ]
+    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: points)
+
+
+@pytest.fixture
+def pip_calls(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Record the pip command lines `unbroken plugins` would run, without running them."""
+    calls: list[list[str]] = []
+
+    def call(command: list[str], **kwargs: Any) -> int:
+        calls.append(command)
+        return 0
+
+    monkeypatch.setattr("subprocess.call", call)
+    return calls
 
 
 def test_list_shows_the_base_game_and_what_it_adds(capsys: pytest.CaptureFixture[str]) -> None:
@@ -33,13 +67,36 @@ def test_enable_needs_an_installed_plugin(capsys: pytest.CaptureFixture[str]) ->
     assert "plugin 'nowhere' is not installed" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("installed")
 def test_disable_persists_and_base_cannot_be_disabled(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["plugins", "disable", "someday"]) == 0
-    assert disabled_plugins() == ["someday"]
+    assert main(["plugins", "disable", "tidepool"]) == 0
+    assert disabled_plugins() == ["tidepool"]
     assert main(["plugins", "disable", "base"]) == 2
     assert "cannot be disabled" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("installed")
+def test_disable_needs_an_installed_plugin(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugins", "disable", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "unbroken: error: plugin 'nosuch' is not installed; installed: pebbles, tidepool\n"
+    )
+    assert not config_file().exists()
+
+
+@pytest.mark.usefixtures("installed")
+def test_a_disabled_plugin_since_uninstalled_can_still_be_taken_off_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    set_enabled("gone", False)
+    assert main(["plugins", "disable", "gone"]) == 0  # already listed: no error
+    assert disabled_plugins() == ["gone"]
+    assert main(["plugins", "enable", "gone"]) == 0
+    assert disabled_plugins() == []
+    assert "plugin 'gone' is not installed; taken off the disabled list." in capsys.readouterr().out
 
 
 def test_a_name_is_needed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,25 +104,63 @@ def test_a_name_is_needed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "needs a plugin name" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("installed")
 @pytest.mark.parametrize(
     ("argv", "tail"),
     [
         (["install", "./plugins/unbroken-unearthed"], ["install", "./plugins/unbroken-unearthed"]),
-        (["uninstall", "unbroken-unearthed"], ["uninstall", "--yes", "unbroken-unearthed"]),
+        # uninstall takes the plugin's name, and pip gets its distribution's.
+        (["uninstall", "tidepool"], ["uninstall", "--yes", "unbroken-tidepool"]),
+        (["uninstall", "pebbles"], ["uninstall", "--yes", "Unbroken_Pebbles"]),
+        # The distribution's own name works too, spelt as pip would accept it.
+        (["uninstall", "unbroken-tidepool"], ["uninstall", "--yes", "unbroken-tidepool"]),
+        (["uninstall", "unbroken-pebbles"], ["uninstall", "--yes", "Unbroken_Pebbles"]),
     ],
 )
 def test_install_and_uninstall_run_pip_in_the_games_interpreter(
-    monkeypatch: pytest.MonkeyPatch, argv: list[str], tail: list[str]
+    pip_calls: list[list[str]], argv: list[str], tail: list[str]
 ) -> None:
-    calls: list[list[str]] = []
-
-    def call(command: list[str], **kwargs: Any) -> int:
-        calls.append(command)
-        return 0
-
-    monkeypatch.setattr("subprocess.call", call)
     assert main(["plugins", *argv]) == 0
-    assert calls == [[sys.executable, "-m", "pip", *tail]]
+    assert pip_calls == [[sys.executable, "-m", "pip", *tail]]
+
+
+@pytest.mark.usefixtures("installed")
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        (
+            "nosuch",
+            "plugin 'nosuch' is not installed; installed: "
+            "pebbles (Unbroken_Pebbles), tidepool (unbroken-tidepool)",
+        ),
+        ("base", "'base' is the base game, built into unbroken: it cannot be uninstalled"),
+        ("unbroken", "'unbroken' is the base game, built into unbroken: it cannot be uninstalled"),
+    ],
+)
+def test_uninstall_of_an_unknown_name_or_the_base_game_is_refused_without_pip(
+    pip_calls: list[list[str]], capsys: pytest.CaptureFixture[str], name: str, error: str
+) -> None:
+    assert main(["plugins", "uninstall", name]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"unbroken: error: {error}") and len(err.splitlines()) == 1
+    assert pip_calls == []
+
+
+def test_uninstall_of_a_name_two_distributions_give_asks_which(
+    monkeypatch: pytest.MonkeyPatch, pip_calls: list[list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    points = [
+        Installed("tidepool", SimpleNamespace(name="unbroken-tidetwo", version="0.1")),
+        Installed("tidepool", SimpleNamespace(name="unbroken-tidepool", version="0.1")),
+    ]
+    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: points)
+    assert main(["plugins", "uninstall", "tidepool"]) == 2
+    assert capsys.readouterr().err == (
+        "unbroken: error: plugin 'tidepool' is given by unbroken-tidepool and unbroken-tidetwo; "
+        "name the distribution to uninstall\n"
+    )
+    assert main(["plugins", "uninstall", "unbroken-tidetwo"]) == 0
+    assert pip_calls == [[sys.executable, "-m", "pip", "uninstall", "--yes", "unbroken-tidetwo"]]
 
 
 def test_plugins_option_names_the_plugins_for_one_run(capsys: pytest.CaptureFixture[str]) -> None:

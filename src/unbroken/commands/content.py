@@ -74,6 +74,7 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
     import warnings
 
     from unbroken.plugins import (
+        HookError,
         PluginError,
         get_plugin_manager,
         load_plugins,
@@ -96,8 +97,8 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
         try:
             folders = plugin_content_folders(pm, name)
             handlers = plugin_handlers(pm, name)
-        except Exception as exc:  # noqa: BLE001 - a plugin's hook is untrusted code
-            messages.append(f"plugin {name!r}: a hook raised {type(exc).__name__}: {exc}")
+        except HookError as exc:  # names the hook, the error and the plugin's file:line
+            messages.append(f"plugin {name!r}: {exc}")
             continue
         for folder in folders:
             lines, pack_problems = check_pack(folder, name, handlers)
@@ -218,6 +219,8 @@ def _reference_problems(
             continue  # a problem of the base pack, not of the pack being checked
         if "unknown handler" in message and missing.startswith(f"{checked}:"):
             message += f" (plugin {checked!r} gives no handler {_local(missing)!r})"
+        elif "unknown handler" in message and f"{checked}:{missing}" in handlers:
+            message += f" (did you mean {checked + ':' + missing!r}?)"
         elif "unknown handler" in message:
             message += " (is the plugin that registers it installed and enabled?)"
         problems.append(Problem(*where, message))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -112,11 +113,20 @@ def _list(as_json: bool) -> int:
 
 
 def _switch(name: str, enabled: bool) -> int:
+    """Enable or disable an installed plugin, or one already in the disabled list."""
     from unbroken.cli import CommandError
-    from unbroken.plugins import PluginError, installed_entry_points, set_enabled
+    from unbroken.plugins import (
+        BASE,
+        PluginError,
+        disabled_plugins,
+        installed_entry_points,
+        set_enabled,
+    )
 
-    known = [ep.name for ep in installed_entry_points()]
-    if enabled and name not in known:
+    known = sorted({ep.name for ep in installed_entry_points()})
+    # A plugin disabled, then uninstalled, can still be taken off the list.
+    listed = name in disabled_plugins()
+    if name != BASE and name not in known and not listed:
         raise CommandError(
             f"plugin {name!r} is not installed; installed: {', '.join(known) or 'none'}"
         )
@@ -124,18 +134,59 @@ def _switch(name: str, enabled: bool) -> int:
         set_enabled(name, enabled)
     except PluginError as exc:
         raise CommandError(str(exc)) from None
-    print(f"plugin {name!r} {'enabled' if enabled else 'disabled'}.")
+    if enabled and name not in known:
+        print(f"plugin {name!r} is not installed; taken off the disabled list.")
+    else:
+        print(f"plugin {name!r} {'enabled' if enabled else 'disabled'}.")
     return 0
 
 
+def _canonical(name: str) -> str:
+    """Return a distribution name as pip compares them (PEP 503: `Unbroken_X` is `unbroken-x`)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def distribution_of(target: str) -> str:
+    """Return the distribution to uninstall for a plugin name or a distribution name.
+
+    Raises CommandError for the base game, a name two distributions give, or
+    a name no installed plugin has (naming the installed ones).
+    """
+    from unbroken.cli import CommandError
+    from unbroken.plugins import BASE, installed_entry_points
+
+    if target == BASE or _canonical(target) == "unbroken":
+        raise CommandError(
+            f"{target!r} is the base game, built into unbroken: it cannot be uninstalled "
+            "(`plugins disable NAME` turns an expansion off)"
+        )
+    points = [(ep.name, ep.dist.name) for ep in installed_entry_points() if ep.dist is not None]
+    giving = sorted({dist for name, dist in points if name == target})
+    if len(giving) > 1:
+        raise CommandError(
+            f"plugin {target!r} is given by {' and '.join(giving)}; "
+            "name the distribution to uninstall"
+        )
+    giving = giving or sorted({d for _, d in points if _canonical(d) == _canonical(target)})
+    if not giving:
+        installed = ", ".join(f"{name} ({dist})" for name, dist in sorted(points))
+        raise CommandError(f"plugin {target!r} is not installed; installed: {installed or 'none'}")
+    return giving[0]
+
+
 def _pip(action: str, target: str) -> int:
-    """Run pip in the game's own interpreter, so it installs where the game runs."""
+    """Run pip in the game's own interpreter, so it installs where the game runs.
+
+    uninstall takes a plugin's name (or its distribution's): pip is given the
+    distribution that provides the plugin's entry point.
+    """
     from unbroken.cli import CommandError
 
     command = [sys.executable, "-m", "pip", action]
     if action == "uninstall":
-        command.append("--yes")
-    command.append(target)
+        command.extend(["--yes", distribution_of(target)])
+    else:
+        command.append(target)
     try:
         return subprocess.call(command)
     except OSError as exc:
