@@ -39,7 +39,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        # Line 0: the problem is the file or folder itself, not a line in it.
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.message}"
 
 
 def parse_toml(text: str) -> dict[str, Any]:
