@@ -14,9 +14,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken import __version__
+from unbroken.paths import UserDirError
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -51,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"unbroken {__version__}")
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=data_dir_path,
+        metavar="DIR",
         help="where replays and records live (default: the user data dir; "
         "or set UNBROKEN_DATA_DIR)",
     )
@@ -72,10 +74,100 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    output = _Output(sys.stdout)
+    sys.stdout = output  # the same stream, its failures noted
+    try:
+        try:
+            return _main(argv)
+        finally:
+            # Output still buffered is written now, where a failure is caught
+            # (a full disk), not at exit where Python can only print a traceback.
+            output.flush()
+    except BrokenPipeError:
+        # The reader went away (`unbroken cards | head`): stop quietly, as Unix tools do,
+        # with stdout pointed at devnull so that flushing it at exit cannot fail again.
+        _drop_stdout(output)
+        return 141  # 128 + SIGPIPE
+    except UserDirError as exc:
+        print(f"unbroken: error: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit:
+        # argparse's --help, --version and usage: it ignores a failed write, we do not.
+        if output.failed is None:
+            raise
+        if isinstance(output.failed, BrokenPipeError):
+            _drop_stdout(output)
+            return 141
+        return _output_failed(output, output.failed)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if output.failed is not None:
+            return _output_failed(output, exc)
+        if exc.filename:
+            print(f"unbroken: error: {exc.filename}: {why}", file=sys.stderr)
+        else:
+            print(f"unbroken: error: {why}", file=sys.stderr)
+        return 1
+    finally:
+        if sys.stdout is output:
+            sys.stdout = output.stream
+
+
+class _Output:
+    """Standard output as given, noting whether a write to it failed.
+
+    An OSError is then known to be the output's (`unbroken cards > /dev/full`),
+    not a file's: git and ripgrep say "cannot write the output" and exit 1.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        #: The first failure writing the stream, if any.
+        self.failed: OSError | None = None
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as exc:
+            self.failed = self.failed or exc
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            self.failed = self.failed or exc
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _output_failed(output: _Output, exc: OSError) -> int:
+    """Say that the output cannot be written (one line on stderr); return the exit status."""
+    _drop_stdout(output)
+    print(f"unbroken: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+    return 1
+
+
+def _drop_stdout(output: _Output) -> None:
+    """Point stdout at devnull, so that flushing it at exit cannot fail again."""
+    try:
+        fileno = output.stream.fileno()
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to redirect
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from unbroken.core.flow import HandlerError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # the usage of the command they were given to, not the top level's
+        innermost(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if args.data_dir is not None:
         os.environ["UNBROKEN_DATA_DIR"] = str(args.data_dir)
     if args.plugins is not None:
@@ -93,12 +185,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # The reader went away (`unbroken cards | head`): stop quietly, as Unix tools do,
-        # with stdout pointed at devnull so that flushing it at exit cannot fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141  # 128 + SIGPIPE
+
+
+def innermost(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """Return the (sub)command parser `args` were parsed by last: `scores export` gives export's."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, subs[0].dest, None) if subs else None
+        if name is None or name not in subs[0].choices:
+            return parser
+        parser = subs[0].choices[name]
+
+
+def data_dir_path(text: str) -> Path:
+    """argparse type: a folder path, not empty (an empty one would be the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; name a folder (or leave the option out)")
+    return Path(text)
 
 
 # --------------------------------------------------------------------------- shared by commands

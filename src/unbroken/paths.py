@@ -3,6 +3,9 @@
 The user data dir comes from platformdirs; `UNBROKEN_DATA_DIR` (or the
 `--data-dir` option) moves it, so tests and simulations use a temporary one.
 `UNBROKEN_CONFIG_DIR` does the same for the config dir.
+
+A dir that cannot be made (a file in its place, no permission) raises
+`UserDirError`, one line naming the dir and what is wrong.
 """
 
 from __future__ import annotations
@@ -11,6 +14,41 @@ import os
 from pathlib import Path
 
 APP = "unbroken"
+
+
+class UserDirError(OSError):
+    """A user dir that is a file or cannot be created; the message names it and why.
+
+    It is an OSError, so code that already copes with a failing disk copes with it.
+    """
+
+
+def _where(variable: str, override: bool) -> str:
+    if not override:
+        return ""
+    also = " or --data-dir" if variable == "UNBROKEN_DATA_DIR" else ""
+    return f" (set by {variable}{also})"
+
+
+def make_dir(path: Path, what: str, where: str = "") -> Path:
+    """Create the folder `path` if missing and return it, or raise UserDirError.
+
+    `what` names it in the message ("data dir"), `where` says where it was set.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        for existing in (path, *path.parents):
+            if existing.exists() or existing.is_symlink():
+                if not existing.is_dir():
+                    if existing == path:
+                        why = f"{what} {path} is a file, not a folder"
+                    else:
+                        why = f"cannot create {what} {path}: {existing} is a file, not a folder"
+                    raise UserDirError(why + where) from None
+                break
+        raise UserDirError(f"cannot create {what} {path}: {exc.strerror or exc}{where}") from None
+    return path
 
 
 def _user_dir(variable: str, kind: str, create: bool = True) -> Path:
@@ -24,7 +62,7 @@ def _user_dir(variable: str, kind: str, create: bool = True) -> Path:
         finder = getattr(platformdirs, f"user_{kind}_dir")
         path = Path(finder(APP, appauthor=False))
     if create:
-        path.mkdir(parents=True, exist_ok=True)
+        make_dir(path, f"{kind} dir", _where(variable, bool(override)))
     return path
 
 
@@ -45,6 +83,4 @@ def cache_dir() -> Path:
 
 def replays_dir() -> Path:
     """Return the folder of recorded games inside the data dir (created if missing)."""
-    path = data_dir() / "replays"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return make_dir(data_dir() / "replays", "replays folder")

@@ -13,6 +13,7 @@ print it as one line and carry on without records.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -155,6 +156,23 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _utc_text(when: str | datetime) -> str:
+    """Return `when` as the records write times: ISO 8601 in UTC, to the second.
+
+    A text that is not ISO 8601 is kept as it is; one without a zone is taken as UTC.
+    """
+    if isinstance(when, str):
+        try:
+            moment = datetime.fromisoformat(when)
+        except ValueError:
+            return when
+    else:
+        moment = when
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
 def records_path() -> Path:
     """Return where the records file lives in the user data dir."""
     from unbroken import paths
@@ -166,8 +184,8 @@ def open_records(path: Path | None = None) -> Records:
     """Return the records store (created and migrated if needed), or raise RecordsError."""
     try:
         target = records_path() if path is None else path
-    except OSError as exc:
-        raise RecordsError(f"cannot use the data dir for records: {exc}") from None
+    except OSError as exc:  # paths.UserDirError: the message names the dir and what is wrong
+        raise RecordsError(exc.strerror or str(exc)) from None
     return Records(target)
 
 
@@ -214,6 +232,10 @@ class Records:
             return RecordsError(
                 f"records file {self.path} is corrupt ({text}); move it aside to start new records"
             )
+        if "unable to open database file" in text and not os.access(self.path.parent, os.W_OK):
+            return RecordsError(f"cannot open records file {self.path}: its folder is read-only")
+        if isinstance(exc, OSError):  # the folder: the words, not "[Errno 13] ..."
+            return RecordsError(f"cannot open records file {self.path}: {exc.strerror or text}")
         return RecordsError(f"records file {self.path}: {text}")
 
     @contextmanager
@@ -266,9 +288,14 @@ class Records:
         game: Game,
         ruleset: Ruleset,
         replay_path: Path | str | None = None,
-        started: str | None = None,
+        started: str | datetime | None = None,
     ) -> GameRow:
         """Store a finished game; return its row with the achievements it earned.
+
+        `started` is when the game began: a datetime, or an ISO 8601 text such
+        as a replay header's `created` ("2026-01-01T10:00:00Z"); it is stored
+        in UTC like `finished`. Without it the game counts as started when it
+        finished.
 
         `new_achievements` lists those earned for the first time on this
         difficulty, cross-game ones (from the history of earlier games)
@@ -287,7 +314,7 @@ class Records:
         alternatives = alternative_scores(ruleset, events, state)
         replay = None if replay_path is None else str(replay_path)
         values = (
-            started or finished,
+            finished if started is None else _utc_text(started),
             finished,
             state.character,
             state.cls,

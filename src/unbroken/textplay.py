@@ -6,6 +6,8 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TextIO
 
 from unbroken.core import model as m
@@ -23,6 +25,9 @@ from unbroken.narrate import (
     trickery_text,
 )
 from unbroken.replay import Recorder, take_back, why_not_take_back
+
+#: The display fits a terminal this wide.
+WIDTH = 80
 
 
 class TakeBack(Exception):
@@ -75,17 +80,35 @@ class TextGame:
         self.rules = ruleset
         self.game = Game.new(ruleset, character, difficulty, seed, options)
         self.narrator = Narrator(ruleset)
+        #: When the game began (the replay header's `created`), for the records.
+        self.started: str | datetime = datetime.now(UTC)
+        #: One-line warnings to show before the game (a recording that cannot be made).
+        self.warnings: list[str] = []
         #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
-        self.recorder: Recorder | None = Recorder.start(self.game, ruleset) if record else None
+        self.recorder: Recorder | None = None
+        if record:
+            try:
+                self.recorder = Recorder.start(self.game, ruleset, created=self.started)
+            except OSError as exc:  # a read-only or full disk: play on, unrecorded
+                self.warnings.append(
+                    f"this game is not recorded ({_why(exc)}): it cannot be continued later"
+                )
         self.seen = 0
 
     @classmethod
-    def resumed(cls, ruleset: Ruleset, game: Game, recorder: Recorder) -> TextGame:
-        """Return a text game continuing a resumed game; the log starts where it left off."""
+    def resumed(
+        cls, ruleset: Ruleset, game: Game, recorder: Recorder, started: str | None = None
+    ) -> TextGame:
+        """Return a text game continuing a resumed game; the log starts where it left off.
+
+        `started` is the recording's `created` (when the game began).
+        """
         self = cls.__new__(cls)
         self.rules = ruleset
         self.game = game
         self.narrator = Narrator(ruleset)
+        self.started = started if started is not None else datetime.now(UTC)
+        self.warnings = []
         self.recorder = recorder
         self.seen = len(game.events)
         return self
@@ -112,12 +135,12 @@ class TextGame:
         """Return the display: effort, resources, time, weapon, skills, conditions, monster."""
         s = self.game.state
         caps = self.rules.settings.caps
-        res = "  ".join(f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1])
+        held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
         time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
         lines = [
             f"Level {s.level} | {s.phase.capitalize()}: {STEP_NAMES.get(s.step, s.step)} | "
             f"{time} | ability uses {s.ability_uses}",
-            f"  {res}",
+            *(f"  {row}" for row in _rows(held, WIDTH - 2)),
             f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
             + (
                 f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})"
@@ -159,8 +182,28 @@ class TextGame:
         return "\n".join(lines)
 
     def loop(self, stdin: TextIO, out: TextIO) -> int:
-        """Play until the game ends or the input does; return the exit status."""
+        """Play until the game ends or the input does; return the exit status.
+
+        Ctrl+C leaves the game unfinished, as the end of input does (status 130).
+        """
+        try:
+            return self._loop(stdin, out)
+        except KeyboardInterrupt:
+            print("\nInterrupted.", file=out)
+            self.leave(out)
+            return 130
+
+    def leave(self, out: TextIO) -> None:
+        """Leave the game unfinished: close its recording and say how to pick it up again."""
+        print(f"Game left unfinished (seed {self.game.state.seed}).", file=out)
+        if self.recorder is not None:
+            self.recorder.close()
+            print("`unbroken play --continue` picks it up again.", file=out)
+
+    def _loop(self, stdin: TextIO, out: TextIO) -> int:
         game = self.game
+        for warning in self.warnings:
+            print(f"Warning: {warning}.", file=out)
         while True:
             for event in game.events[self.seen :]:
                 line = self.narrator.describe(event)
@@ -168,16 +211,7 @@ class TextGame:
                     print(line, file=out)
             self.seen = len(game.events)
             if game.is_over:
-                outcome = game.outcome
-                assert outcome is not None
-                if self.recorder is not None:
-                    path = self.recorder.finish(game)
-                    print(f"Recorded in {path}", file=out)
-                if outcome.won:
-                    left = {
-                        k: v for k, v in game.state.res.items() if k in self.rules.settings.score
-                    }
-                    print(f"What you carried out: {amounts(left)}.", file=out)
+                self.end(out)
                 return 0
             print("", file=out)
             print(self.display(), file=out)
@@ -201,10 +235,8 @@ class TextGame:
                     print(f"Taken back: {label(done.action, game.state, self.rules)}.", file=out)
                 continue
             except EOFError:
-                print(f"\nGame left unfinished (seed {game.state.seed}).", file=out)
-                if self.recorder is not None:
-                    self.recorder.close()
-                    print("`unbroken play --continue` picks it up again.", file=out)
+                print("", file=out)
+                self.leave(out)
                 return 0
             try:
                 events = game.apply(legal[index])
@@ -215,4 +247,72 @@ class TextGame:
                 print(f"  {exc}. The decision was not made; choose again.", file=out)
                 continue
             if self.recorder is not None:
-                self.recorder.record(legal[index], events, game)
+                try:
+                    self.recorder.record(legal[index], events, game)
+                except OSError as exc:  # a full disk stops the recording, not the game
+                    print(f"Warning: recording stopped ({_why(exc)}).", file=out)
+                    self.recorder.close()
+                    self.recorder = None
+
+    def end(self, out: TextIO) -> None:
+        """Close the finished game: its recording, its place in the records, what was won."""
+        game = self.game
+        outcome = game.outcome
+        assert outcome is not None
+        replay = None
+        if self.recorder is not None:
+            try:
+                replay = self.recorder.finish(game)
+                print(f"Recorded in {replay}", file=out)
+            except OSError as exc:
+                print(f"Warning: the recording could not be finished ({_why(exc)}).", file=out)
+        self.keep_record(out, replay)
+        if outcome.won:
+            left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
+            print(f"What you carried out: {amounts(left)}.", file=out)
+
+    def keep_record(self, out: TextIO, replay: Path | None) -> None:
+        """Store the finished game in the records and print what it earned.
+
+        Records that cannot be opened never stop the game: a one-line warning says why.
+        """
+        from unbroken.records import RecordsError, all_achievements, open_records
+
+        game = self.game
+        try:
+            with open_records() as records:
+                row = records.add_game(game, self.rules, replay, started=self.started)
+                before = records.best_won_score(row.cls, row.difficulty, before=row.id)
+        except RecordsError as exc:
+            print(f"Warning: the game was not kept in the records: {exc}.", file=out)
+            return
+        if row.new_achievements:
+            names = {a.id: a.name for a in all_achievements()}
+            new = ", ".join(names.get(a, a) for a in row.new_achievements)
+            print(f"New achievements: {new}.", file=out)
+        if row.won:
+            rules = self.rules
+            which = f"the {rules.card_name(row.cls)} on {rules.difficulty_name(row.difficulty)}"
+            if before is None:
+                print(f"Your first win with {which}.", file=out)
+            elif row.score > before:
+                print(f"A new best for {which}: {row.score} (it was {before}).", file=out)
+            else:
+                print(f"Your best for {which} is {before}.", file=out)
+
+
+def _rows(items: list[str], width: int) -> list[str]:
+    """Return `items` joined by two spaces: one row if it fits in `width`, else even halves."""
+    for count in range(1, len(items) + 1):
+        size = -(-len(items) // count)
+        rows = ["  ".join(items[i : i + size]) for i in range(0, len(items), size)]
+        if all(len(row) <= width for row in rows):
+            return rows
+    return items
+
+
+def _why(exc: OSError) -> str:
+    """Return what went wrong in words (the errno text, not "[Errno 13] ...")."""
+    if exc.strerror and exc.filename:
+        return f"{exc.filename}: {exc.strerror}"
+    return exc.strerror or str(exc)

@@ -99,6 +99,7 @@ def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
     jobs: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from unbroken import cli
+    from unbroken.commands import sim as sim_command
 
     def broken(ctx: Any, params: dict[str, Any]) -> None:
         raise RuntimeError("boom")
@@ -111,7 +112,7 @@ def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
             for cid, card in RULES.encounters.items()
         },
     )
-    monkeypatch.setattr(cli, "load", lambda: rules)
+    monkeypatch.setattr(sim_command, "load", lambda: rules)
     status = cli.main(["sim", "--games", "4", "--jobs", str(jobs)])
     err = capsys.readouterr().err
     assert status == 1

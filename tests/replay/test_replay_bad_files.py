@@ -63,7 +63,6 @@ def test_verify_says_ok_for_a_good_recording(
     ("damage", "expected"),
     [
         ("truncated", r":\d+: the last line is cut off"),
-        ("missing footer", "no footer: the game is unfinished"),
         ("reordered", r":3: decision 2 out of order \(expected decision 1\)"),
         ("missing header", ":1: missing header"),
         ("wrong format", ":1: format version 99; this unbroken .* reads version 1"),
@@ -90,8 +89,6 @@ def test_a_damaged_file_fails_with_one_line_naming_file_and_line(
     if damage == "truncated":
         data = b"".join(lines)
         lines = [data[: len(data) - 30]]
-    elif damage == "missing footer":
-        lines = lines[:-1]
     elif damage == "reordered":
         lines[2], lines[3] = lines[3], lines[2]
     elif damage == "missing header":
@@ -185,7 +182,8 @@ def test_a_recording_with_a_disabled_plugin_says_how_to_enable_it(
 def test_verify_exits_1_when_any_file_fails(
     recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bad = write(tmp_path, lines_of(recording)[:-1])
+    data = b"".join(lines_of(recording))
+    bad = write(tmp_path, [data[:-30]])  # torn: cut off mid-line
     assert main(["verify", str(recording), str(bad), str(tmp_path / "missing.jsonl")]) == 1
     out = capsys.readouterr().out
     assert "1 OK, 2 failed" in out and "cannot read the file" in out
@@ -376,7 +374,8 @@ def test_mutated_compressed_recordings_fail_cleanly_or_verify(
 def test_verify_in_worker_processes_reports_the_same_in_the_same_order(
     recording: Path, compressed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bad = write(tmp_path, lines_of(recording)[:-1])
+    data = b"".join(lines_of(recording))
+    bad = write(tmp_path, [data[:-30]])  # torn: cut off mid-line
     files = [str(p) for p in (recording, bad, compressed, tmp_path / "missing.jsonl")] * 3
     assert main(["verify", "--jobs", "1", *files]) == 1
     alone = capsys.readouterr().out

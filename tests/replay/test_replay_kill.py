@@ -99,7 +99,7 @@ def test_play_offers_to_continue_an_unfinished_game(ruleset: Ruleset) -> None:
     proc.stdin.close()
     out = proc.stdout.read()
     assert proc.wait(timeout=60) == 0
-    assert b"An unfinished game: tomu, easy, 2 decisions" in out
+    assert b"An unfinished game: Tomu, Easy, 2 decisions" in out
     assert b"Continuing " in out and b"after decision 2." in out
     [info] = unfinished_games()
     assert info.decisions == 3

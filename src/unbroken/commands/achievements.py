@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from unbroken.cli import CommandError
 
@@ -11,6 +12,8 @@ HELP = "show the achievement sheet: what you earned on each difficulty"
 DIFFICULTIES = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 EARNED = "[x]"
 MISSING = "[ ]"
+#: The descriptions wrap to fit a terminal of 80 columns.
+WIDTH = 80
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         done += sum(d in row.earned for d, _ in DIFFICULTIES)
         print(f"{row.name:<{width}}  {ticks}".rstrip())
         if args.describe and row.text:
-            print(f"    {row.text}")
+            print(textwrap.fill(row.text, WIDTH, initial_indent="    ", subsequent_indent="    "))
     total = len(sheet) * len(DIFFICULTIES)
     print()
     print(f"{done} of {total} earned ({EARNED} earned, {MISSING} not yet).")

@@ -1,8 +1,12 @@
-"""`unbroken balance`: simulate the base game and regenerate docs/balance.md."""
+"""`unbroken balance`: simulate the base game and print the balance report.
+
+`unbroken balance --output docs/balance.md` regenerates the project's report.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,7 +17,7 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
     from unbroken.sim import Summary
 
-HELP = "simulate the balance targets and regenerate docs/balance.md"
+HELP = "simulate the balance targets and print the report (or write it with --output)"
 
 #: Heuristic win-rate targets by difficulty, in percent (low, high).
 TARGETS = {"easy": (45.0, 70.0), "normal": (25.0, 45.0), "hard": (8.0, 25.0)}
@@ -29,10 +33,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=2000,
         help="games per class and difficulty (default 2000)",
     )
-    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes")
+    parser.add_argument(
+        "--jobs", type=positive_int, default=1, help="worker processes (at most one per CPU)"
+    )
     parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
     parser.add_argument(
-        "--output", type=Path, default=Path("docs/balance.md"), help="where to write the report"
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write the Markdown report to FILE (default: print it); "
+        "the project's is docs/balance.md",
     )
 
 
@@ -41,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.commands.sim import progress_bar
 
     ruleset = load()
+    jobs = min(args.jobs, os.cpu_count() or 1)  # more workers than CPUs only cost their start
     classes = sorted({c.cls for c in ruleset.characters.values()})
     diffs = [d.id for d in ruleset.settings.difficulties]
     # Games are scheduled round-robin over every sheet and difficulty, so
@@ -50,25 +61,29 @@ def run(args: argparse.Namespace) -> int:
     total = -(-total // combos) * combos  # whole rounds of the mix
     with progress_bar(total) as on_game:
         heuristic = sim.run(
-            ruleset, games=total, seed=args.seed, bot="heuristic", jobs=args.jobs, on_game=on_game
+            ruleset, games=total, seed=args.seed, bot="heuristic", jobs=jobs, on_game=on_game
         )
     with progress_bar(total) as on_game:
         randomly = sim.run(
-            ruleset, games=total, seed=args.seed, bot="random", jobs=args.jobs, on_game=on_game
+            ruleset, games=total, seed=args.seed, bot="random", jobs=jobs, on_game=on_game
         )
     # The plugins on are part of what was measured: the command names them.
-    plugins, output = "", ""
+    plugins = ""
     if set(ruleset.plugins) != {"base"}:
         plugins = f" --plugins {','.join(sorted(ruleset.plugins))}"
-        output = f" --output {args.output}"
+    output = "" if args.output is None else f" --output {args.output}"
     command = f"unbroken{plugins} balance --games {args.games} --seed {args.seed}{output}"
     text, ok = report(ruleset, heuristic, randomly, command)
+    verdict = "every target met" if ok else "some targets missed"
+    if args.output is None:
+        print(text, end="")
+        print(f"balance: {verdict}", file=sys.stderr)
+        return 0
     try:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise CommandError(f"cannot write {args.output}: {exc.strerror}") from None
-    print(f"{args.output}: {'every target met' if ok else 'some targets missed'}", file=sys.stderr)
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"{args.output}: {verdict}", file=sys.stderr)
     return 0
 
 

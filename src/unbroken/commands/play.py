@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli import CommandError, load, resolve_character, resolve_difficulty, seed_int
 from unbroken.narrate import plural
+
+if TYPE_CHECKING:
+    from unbroken.replay import ReplayInfo
 
 HELP = "play a game in plain text, line by line"
 
@@ -29,11 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def continue_game(path: Path, stdin: TextIO, out: TextIO) -> int:
-    """Resume the recorded game in `path` and play it on; return the exit status."""
+def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
+    """Resume the recorded game `info` describes and play it on; return the exit status."""
     from unbroken.replay import ReplayError, resume
     from unbroken.textplay import TextGame
 
+    path = info.path
     ruleset = load()
     try:
         game, recorder = resume(path, ruleset)
@@ -41,10 +44,25 @@ def continue_game(path: Path, stdin: TextIO, out: TextIO) -> int:
         raise CommandError(
             f"cannot continue: {exc} (move the file away to stop being offered it)"
         ) from None
+    except OSError as exc:  # the folder or the file cannot be written any more
+        where = exc.filename or path
+        raise CommandError(f"cannot continue {path.name}: {where}: {exc.strerror or exc}") from None
     for notice in recorder.notices:
         print(f"Notice: {notice}", file=out)
     print(f"Continuing {path.name} after decision {recorder.decisions}.", file=out)
-    return TextGame.resumed(ruleset, game, recorder).loop(stdin, out)
+    return TextGame.resumed(ruleset, game, recorder, started=info.created).loop(stdin, out)
+
+
+def describe(info: ReplayInfo) -> str:
+    """Return the unfinished game as the offer to continue it shows it, in printed names."""
+    try:
+        rules = load()
+        who = rules.card_name(info.character)
+        difficulty = rules.difficulty_name(info.difficulty)
+    except CommandError:  # content that does not load: the ids say it too
+        who, difficulty = info.character.split(":")[-1], info.difficulty
+    started = info.created[:16].replace("T", " ")
+    return f"{who}, {difficulty}, {plural(info.decisions, 'decision')}, started {started}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,26 +70,36 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.textplay import TextGame, ask
 
     stdin, out = sys.stdin, sys.stdout
+    chosen = [
+        option
+        for option, value in (
+            ("--character", args.character),
+            ("--difficulty", args.difficulty),
+            ("--seed", args.seed),
+            ("--gentle-start", args.gentle_start or None),
+        )
+        if value is not None
+    ]
+    if args.resume and chosen:
+        raise CommandError(
+            f"--continue goes on with the game as it was started; drop {', '.join(chosen)}"
+        )
     unfinished = unfinished_games()
     if args.resume:
         if not unfinished:
             raise CommandError("there is no unfinished game to continue")
-        return continue_game(unfinished[0].path, stdin, out)
+        return continue_game(unfinished[0], stdin, out)
     fresh = args.character is None and args.difficulty is None and args.seed is None
     if unfinished and fresh:
         info = unfinished[0]
-        print(
-            f"An unfinished game: {info.character.split(':')[-1]}, {info.difficulty}, "
-            f"{plural(info.decisions, 'decision')}, started {info.created[:16].replace('T', ' ')}.",
-            file=out,
-        )
+        print(f"An unfinished game: {describe(info)}.", file=out)
         try:
             index = ask("Continue it", ["Continue that game", "Start a new game"], stdin, out)
         except EOFError:
             print("\nGoodbye.", file=out)
             return 0
         if index == 0:
-            return continue_game(info.path, stdin, out)
+            return continue_game(info, stdin, out)
     ruleset = load()
     try:
         character = (

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,6 +105,38 @@ class Names:
         return self.achievements.get(achievement, achievement)
 
 
+def result_width() -> int | None:
+    """Return the terminal's width when stdout is one (results wrap to fit), else None.
+
+    Piped or redirected, each game stays on one line, for grep and awk.
+    """
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+#: Where a result that goes on to more lines continues: under the date.
+HANGING = 8
+
+
+def wrapped(text: str, start: int, width: int | None) -> str:
+    """Return `text`, starting at column `start`, wrapped to `width` columns.
+
+    Its further lines start at column HANGING. Without a width it is one line.
+    """
+    if width is None or start + len(text) <= width:
+        return text
+    lines = textwrap.wrap(
+        text,
+        width,
+        initial_indent=" " * start,
+        subsequent_indent=" " * HANGING,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return "\n".join(lines)[start:]
+
+
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
     from unbroken.records import alternatives_text
@@ -114,10 +148,12 @@ def show(records: Records, recent: int) -> int:
         print(f"No games recorded yet (records: {records.path}).")
         return 0
     rate = f"{100 * wins / total:.1f} %"
-    print(f"{plural(total, 'game')}, {wins} won ({rate})   records: {records.path}")
+    print(f"{plural(total, 'game')}, {wins} won ({rate})")
+    print(f"Records: {records.path}")
     print()
     print(f"Recent games (last {min(recent, total)}):")
-    print(f"  {'#':>5}  {'finished':<19}  {'character':<16} {'class':<8} {'diff.':<7} result")
+    print(f"  {'#':>4}  {'finished':<16}  {'character':<16} {'class':<7}  {'diff.':<6}  result")
+    width = result_width()
     for row in records.games(limit=recent):
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
@@ -129,11 +165,12 @@ def show(records: Records, recent: int) -> int:
         if row.new_achievements:
             new = ", ".join(names.achievement(a) for a in row.new_achievements)
             result += f" [new: {new}]"
-        print(
-            f"  {row.id:>5}  {row.finished[:19].replace('T', ' '):<19}  "
-            f"{name(row.character):<16} {name(row.cls):<8} "
-            f"{names.difficulty(row.difficulty):<7} {result}"
+        start = (
+            f"  {row.id:>4}  {row.finished[:16].replace('T', ' '):<16}  "
+            f"{name(row.character):<16} {name(row.cls):<7}  "
+            f"{names.difficulty(row.difficulty):<6}  "
         )
+        print(start + wrapped(result, len(start), width))
     print()
     print("Best scores by class and difficulty:")
     print(f"  {'class':<8} {'diff.':<7} {'best':>5}  {'rank':<10} {'won':>9}  game")

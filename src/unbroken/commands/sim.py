@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,9 +18,12 @@ from unbroken.cli import (
     resolve_difficulty,
     seed_int,
 )
+from unbroken.narrate import plural
 
 if TYPE_CHECKING:
+    from unbroken import sim
     from unbroken.core.game import Game
+    from unbroken.core.ruleset import Ruleset
 
 HELP = "simulate games with a bot"
 
@@ -69,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.record and args.jobs > 1:
         raise CommandError("--record plays in one process: drop --jobs")
+    # More workers than games (or CPUs) only cost their start-up.
+    jobs = min(args.jobs, args.games, os.cpu_count() or 1)
     try:
         with progress_bar(args.games, enabled=not args.json) as on_game:
             summary = sim.run(
@@ -80,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
                 bot=args.bot,
                 on_game=on_game,
                 on_finished=on_finished,
-                jobs=args.jobs,
+                jobs=jobs,
             )
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
@@ -89,28 +95,39 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     if args.record:
         records.close()
-        print(f"{summary.games} games recorded in {records.path}", file=sys.stderr)
+        print(f"{plural(summary.games, 'game')} recorded in {records.path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0
-    lost = summary.games - summary.wins
-    rate = 100 * summary.wins / summary.games
-    print(
-        f"{summary.games} games ({args.bot} bot, seed {args.seed}): "
-        f"{summary.wins} won, {lost} lost ({rate:.1f} %)"
-    )
-    speed = summary.games / summary.seconds if summary.seconds else 0.0
-    print(f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s")
-    for title, table in (("class", summary.by_class), ("difficulty", summary.by_difficulty)):
-        rows = ", ".join(f"{k.split(':')[-1]} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
-        print(f"by {title}: {rows}")
-    deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
-    monsters = sorted(summary.monsters.items(), key=lambda kv: -kv[1][1])[:5]
-    print("deadliest monsters: " + ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in monsters))
-    print(f"average score {summary.score / max(summary.games, 1):.2f}")
-    print("deadliest: " + ", ".join(f"{k} {v}" for k, v in deaths))
-    print(f"digest {summary.digest}")
+    print(text_report(summary, ruleset, args.seed, args.bot))
     return 0
+
+
+def text_report(summary: sim.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
+    """Return the plain-text summary of a batch, in the game's printed names."""
+    lost = summary.games - summary.wins
+    rate = 100 * summary.wins / summary.games if summary.games else 0.0
+    speed = summary.games / summary.seconds if summary.seconds else 0.0
+    lines = [
+        f"{plural(summary.games, 'game')} ({bot} bot, seed {seed}): "
+        f"{summary.wins} won, {lost} lost ({rate:.1f} %)",
+        f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s",
+    ]
+    for title, table, name in (
+        ("class", summary.by_class, ruleset.card_name),
+        ("difficulty", summary.by_difficulty, ruleset.difficulty_name),
+    ):
+        rows = ", ".join(f"{name(k)} {v[1]}/{v[0]}" for k, v in sorted(table.items()))
+        lines.append(f"wins by {title}: {rows}")
+    monsters = sorted(summary.monsters.items(), key=lambda kv: -kv[1][1])[:5]
+    killers = ", ".join(f"{ruleset.card_name(k)} {v[1]}/{v[0]}" for k, v in monsters if v[1])
+    lines.append(f"deaths by monster in play (deaths/met): {killers or 'none'}")
+    deaths = sorted(summary.deaths.items(), key=lambda kv: -kv[1])[:8]
+    causes = ", ".join(f"{k} {v}" for k, v in deaths)
+    lines.append(f"deaths by cause: {causes or 'none'}")
+    lines.append(f"average score {summary.score / max(summary.games, 1):.2f}")
+    lines.append(f"digest {summary.digest}")
+    return "\n".join(lines)
 
 
 @contextmanager

@@ -1,6 +1,8 @@
 """`unbroken verify FILE...`: re-run recordings; report OK or the first divergence of each.
 
 A folder stands for the recordings in it (`unbroken verify ~/.local/share/unbroken/replays`).
+An unfinished game (no footer yet) is not a broken file: its decisions are
+checked, and it is reported as unfinished, not as a failure.
 """
 
 from __future__ import annotations
@@ -8,8 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from unbroken.cli import load, positive_int
+from unbroken.narrate import plural
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
 
 HELP = "re-run recorded games against the engine and report any divergence"
 
@@ -43,14 +50,45 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
     files: list[Path] = []
     problems: list[str] = []
     for path in paths:
-        if not path.is_dir():
+        try:
+            folder = path.is_dir()
+        except OSError as exc:  # a folder on the way cannot be searched
+            problems.append(f"{path}: cannot read the file ({exc.strerror or exc})")
+            continue
+        if not folder:
             files.append(path)
             continue
-        found = sorted(p for p in path.iterdir() if p.is_file() and is_recording(p))
+        try:
+            found = sorted(p for p in path.iterdir() if p.is_file() and is_recording(p))
+        except OSError as exc:
+            problems.append(f"{path}: cannot read this folder ({exc.strerror or exc})")
+            continue
         if not found:
             problems.append(f"{path}: no recordings (.jsonl.gz or .jsonl) in this folder")
         files.extend(found)
     return files, problems
+
+
+def unfinished(path: Path, ruleset: Ruleset) -> str | None:
+    """Return what an unfinished recording holds, every decision checked; else None.
+
+    None when the file has a footer or anything in it is wrong: its problem
+    is then the one `verify_file` names. A torn last line is still an error.
+    """
+    from unbroken.replay import ReplayError, read_recording, replay
+
+    try:
+        rec = read_recording(path)
+        if rec.footer is not None:
+            return None
+        game = replay(rec, ruleset, require_footer=False)
+    except ReplayError:
+        return None
+    n = len(rec.decisions)
+    checked = f"{plural(n, 'decision')} {'checks' if n == 1 else 'check'} out"
+    if game.is_over:  # the footer was never written (the game stopped as it ended)
+        return f"{checked}; the game is over but has no footer: continuing it writes one"
+    return f"{checked}; continue it from the title screen or with unbroken play --continue"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,19 +98,27 @@ def run(args: argparse.Namespace) -> int:
     files, missing = expand(args.files)
     for why in missing:
         print(f"FAIL  {why}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    # More workers than files (or CPUs) only cost their start-up.
+    jobs = min(args.jobs or os.cpu_count() or 1, os.cpu_count() or 1, max(len(files), 1))
     if args.jobs is None and len(files) < 16:
         jobs = 1  # starting workers costs more than a few files take
-    passed = failed = 0
+    passed = failed = left = 0
     for path, problem in verify_files(files, ruleset, jobs):
         if problem is None:
             passed += 1
             if not args.quiet:
                 print(f"OK    {path}")
-        else:
+            continue
+        holds = unfinished(path, ruleset)
+        if holds is None:
             failed += 1
             print(f"FAIL  {problem}")
+            continue
+        left += 1
+        if not args.quiet:
+            print(f"unfinished  {path} ({holds})")
     failed += len(missing)
-    if passed + failed > 1 or args.quiet:
-        print(f"{passed} OK, {failed} failed")
+    if passed + failed + left > 1 or args.quiet:
+        also = f" {left} unfinished," if left else ""
+        print(f"{passed} OK,{also} {failed} failed")
     return 1 if failed else 0
