@@ -72,3 +72,29 @@ def test_a_condition_without_tokens_is_not_said_to_have_0() -> None:
     narrator.describe(ev.ConditionGained("base:poisoned", True, 3, 0))
     assert narrator.describe(ev.ConditionChanged("base:poisoned", 2, 0)) == "Poisoned: 2 tokens."
     assert narrator.describe(ev.ConditionChanged("base:poisoned", 0, 0)) == "Poisoned: 0 tokens."
+
+
+def test_keeping_a_rerolled_result_names_the_row_it_points_at() -> None:
+    # I've Seen Worse: roll again, keep either; each choice says what it will do.
+    game = Scenario("caellahan").monster("kobold").dice(2, 5).start("battle")
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Skip)))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Use)))
+    assert game.state.decision == "pick_roll"
+    table = RULES.monsters["base:kobold"].table
+    labels = [label(a, game.state, RULES) for a in game.legal_actions()]
+    assert labels[0].startswith(f"Keep the 2: {table[1].result} (")
+    assert labels[1].startswith(f"Keep the 5: {table[4].result} (")
+    # With a bonus on the monster's roll, the row is the one the result comes to.
+    game.state.roll_bonus = 1
+    assert label(game.legal_actions()[0], game.state, RULES).startswith(
+        f"Keep the 2 → 3: {table[2].result} ("
+    )
+
+
+def test_an_encounter_detail_names_its_group_in_words() -> None:
+    from unbroken.core.game import Game
+    from unbroken.tui.screens import detail
+
+    card = next(c for c in RULES.encounters.values() if c.group == "se")
+    game = Game.new(RULES, "tomu", seed=1)
+    assert detail(act.ChooseEncounter(card.id), game).startswith(f"{card.name} (SE, time ")

@@ -415,7 +415,8 @@ def detail(action: act.Action, game: Game) -> str:
     s = game.state
     if isinstance(action, act.ChooseEncounter):
         card = rules.encounters[action.card]
-        return f"{card.name} ({card.group or 'encounter'}, time {card.time}): {card.text}"
+        group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
+        return f"{card.name} ({group}, time {card.time}): {card.text}"
     if isinstance(action, act.ChooseSkill):
         skill = rules.skills[action.skill]
         return f"{skill.name}: {skill.text} " + " ".join(
