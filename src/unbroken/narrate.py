@@ -332,7 +332,8 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         for ability in ruleset.card_abilities(action.source):
             if ability.id == action.ability:
                 cost = f" (pay {amounts(ability.cost)})" if ability.cost else ""
-                return f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
+                text = f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
+                return text + _no_use(ability, state)
         return f"Use {action.ability}"
     if isinstance(action, act.ChooseEncounter):
         card = ruleset.encounters[action.card]
@@ -588,3 +589,18 @@ def when_text(ability: m.Ability) -> str:
     ):
         return text
     return f"{when}: {text[0].lower()}{text[1:]}"
+
+
+def _no_use(ability: m.Ability, state: GameState) -> str:
+    """Return a warning when an ability that only lowers (raises) the die can do nothing.
+
+    Dodge on a roll that already comes to 1 costs its SE and a use for nothing
+    (the result is clamped to 1-6, R-EFFECT-4).
+    """
+    effects = ability.effects
+    if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
+        return ""
+    change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
+    now = max(1, min(6, state.roll + state.roll_bonus))
+    after = max(1, min(6, state.roll + change + state.roll_bonus))
+    return f" (no use now: the roll comes to {now} either way)" if after == now else ""

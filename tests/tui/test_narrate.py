@@ -98,3 +98,14 @@ def test_an_encounter_detail_names_its_group_in_words() -> None:
     card = next(c for c in RULES.encounters.values() if c.group == "se")
     game = Game.new(RULES, "tomu", seed=1)
     assert detail(act.ChooseEncounter(card.id), game).startswith(f"{card.name} (SE, time ")
+
+
+def test_dodge_on_a_roll_of_1_says_it_can_do_nothing() -> None:
+    # R-EFFECT-4: 1 - 1 is clamped back to 1; Dodge would cost 1 SE and a use for nothing.
+    for roll, useless in ((1, True), (2, False), (6, False)):
+        game = Scenario("maxyn-zenma").monster("kobold").dice(roll).start("battle")
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Skip)))
+        dodge = next(a for a in game.legal_actions() if isinstance(a, act.Use))
+        text = label(dodge, game.state, RULES)
+        assert text.startswith("Dodge [Sneak] (pay 1 SE)")
+        assert ("(no use now: the roll comes to 1 either way)" in text) is useless
