@@ -363,12 +363,13 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Pass):
         return "Pass (use nothing more)"
     if isinstance(action, act.PickRoll):
-        mo = ruleset.monsters.get(state.monster.id) if state.monster else None
-        if mo is None or state.turn != "monster":
+        monster = state.monster
+        sheet = ruleset.monsters.get(monster.id) if monster is not None else None
+        if sheet is None or state.turn != "monster":
             return f"Keep the {action.value}"
         # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
         value = max(1, min(6, action.value + state.roll_bonus))
-        row = mo.table[value - 1]
+        row = sheet.table[value - 1]
         what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
         bonus = f" → {value}" if value != action.value else ""
         return f"Keep the {action.value}{bonus}: {row.result} ({what})"
