@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -467,16 +468,26 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
     return Pack(name=name, settings=settings, **cards), []
 
 
-def read_upgrades(
-    folder: Path, name: str | None = None
-) -> tuple[list[tuple[str, model.Upgrade]], list[Problem]]:
-    """Return the pack's `[[upgrades]]` edges as (weapon id, Upgrade), with any problems.
+@dataclass(frozen=True)
+class UpgradeEdge:
+    """One `[[upgrades]]` entry: `upgrade` added to the weapon `weapon`, and where it is written."""
+
+    weapon: str
+    upgrade: model.Upgrade
+    file: str
+    #: The lines of its `from` and `to` keys.
+    from_line: int
+    to_line: int
+
+
+def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEdge], list[Problem]]:
+    """Return the pack's `[[upgrades]]` edges, each with its file:line, and any problems.
 
     An edge adds an upgrade to a weapon of this or an earlier pack:
     `[[upgrades]]` with `from` (the weapon, e.g. "base:crossbow"), `to` and `cost`.
     """
     name = name or folder.name
-    edges: list[tuple[str, model.Upgrade]] = []
+    edges: list[UpgradeEdge] = []
     problems: list[Problem] = []
     for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
         text = path.read_text(encoding="utf-8")
@@ -511,8 +522,100 @@ def read_upgrades(
             if found:
                 problems.extend(Problem(str(path), line_of(lines, (*at, *p)), m) for p, m in found)
                 continue
-            edges.append((qualify(name, raw["from"]), upgrade))
+            edges.append(
+                UpgradeEdge(
+                    qualify(name, raw["from"]),
+                    upgrade,
+                    str(path),
+                    line_of(lines, (*at, "from")),
+                    line_of(lines, (*at, "to")),
+                )
+            )
     return edges, problems
+
+
+def missing_edge_weapons(edge: UpgradeEdge, pack: str, weapons: Container[str]) -> list[Problem]:
+    """Return a problem, at its line, for each end of pack `pack`'s edge not in `weapons`."""
+    out: list[Problem] = []
+    if edge.weapon not in weapons:
+        out.append(
+            Problem(
+                edge.file,
+                edge.from_line,
+                f"pack {pack!r} adds an upgrade to missing weapon {edge.weapon!r}",
+            )
+        )
+    if edge.upgrade.to not in weapons:
+        out.append(
+            Problem(
+                edge.file,
+                edge.to_line,
+                f"pack {pack!r} adds an upgrade from {edge.weapon!r} "
+                f"to missing weapon {edge.upgrade.to!r}",
+            )
+        )
+    return out
+
+
+class CardLines:
+    """Where a pack's cards are written: each card's file and the line of every key in it.
+
+    Built on toml_lines, for problems found after loading (a duplicate id across
+    packs, a reference no pack defines) to be told at their file:line.
+    """
+
+    def __init__(self, folders: Iterable[Path], pack: str) -> None:
+        self.folders = list(folders)
+        self.pack = pack
+        # card id ("" for the settings) -> (file, place of its table, lines of the file, raw table)
+        self._cards: dict[str, tuple[str, Place, dict[Place, int], Any]] = {}
+        for folder in self.folders:
+            for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
+                try:
+                    text = path.read_text(encoding="utf-8")
+                    data = parse_toml(text)
+                except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                    continue  # read_pack reports it
+                lines = toml_lines(text)
+                if isinstance(data.get("settings"), dict):
+                    self._cards.setdefault("", (str(path), ("settings",), lines, data["settings"]))
+                for key in KINDS:
+                    table = data.get(key)
+                    for index, raw in enumerate(table if isinstance(table, list) else []):
+                        local = raw.get("id") if isinstance(raw, dict) else None
+                        if isinstance(local, str) and local:
+                            card = qualify(pack, local)  # written "hyena" or "base:hyena"
+                            self._cards.setdefault(card, (str(path), (key, index), lines, raw))
+
+    def where(self, card: str, names: str = "") -> tuple[str, int] | None:
+        """Return (file, line) where `card` ("": the settings) names `names`, else of its id.
+
+        None when the card is not one of this pack's.
+        """
+        found = self._cards.get(card)
+        if found is None:
+            return None
+        path, at, lines, raw = found
+        place = self._place_naming(raw, names) if names else None
+        return path, line_of(lines, (*at, *(("id",) if place is None else place)))
+
+    def _place_naming(self, value: Any, ident: str) -> Place | None:
+        """Return the place of the first value inside `value` that names `ident`, local or not."""
+        if isinstance(value, str):
+            return () if ident in (value, qualify(self.pack, value)) else None
+        if isinstance(value, dict):
+            items: Iterable[tuple[str | int, Any]] = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            return None
+        for key, item in items:
+            if key in ("id", "text"):  # a card's or ability's own id, and prose
+                continue
+            found = self._place_naming(item, ident)
+            if found is not None:
+                return (key, *found)
+        return None
 
 
 def _upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:

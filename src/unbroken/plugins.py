@@ -6,9 +6,10 @@ through the same hooks. Load order is deterministic: `base` first, then the
 other plugins by name; a plugin whose content needs another plugin's cards is
 placed after it. A plugin that fails to import, has bad content, defines a
 duplicate id, needs a missing card or raises is reported (a `PluginWarning`
-naming it, and the hook and file:line when code failed) and skipped: it
-contributes nothing. When the user named it (`UNBROKEN_PLUGINS`, `--plugins`)
-that is a `PluginError` instead.
+naming it, and the file:line of the content at fault, or the hook and
+file:line when code failed) and skipped: it contributes nothing. When the
+user named it (`UNBROKEN_PLUGINS`, `--plugins`) that is a `PluginError`
+instead.
 
 Which plugins are on: `UNBROKEN_PLUGINS` (a comma list; "base" alone is the
 base game only) overrides the user config (`plugins.json` in the config dir:
@@ -47,8 +48,18 @@ import msgspec
 import pluggy
 
 from unbroken import __version__, base, hookspecs
-from unbroken.content import ContentError, base_content_dir, load_pack, read_pack, read_upgrades
-from unbroken.core.model import Pack, Upgrade, Weapon
+from unbroken.content import (
+    CardLines,
+    ContentError,
+    Problem,
+    UpgradeEdge,
+    base_content_dir,
+    load_pack,
+    missing_edge_weapons,
+    read_pack,
+    read_upgrades,
+)
+from unbroken.core.model import Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
@@ -408,8 +419,9 @@ class _Contribution:
     """
 
     name: str
+    folders: list[Path] = field(default_factory=list)
     packs: list[Pack] = field(default_factory=list)
-    upgrades: list[tuple[str, Upgrade]] = field(default_factory=list)
+    upgrades: list[UpgradeEdge] = field(default_factory=list)
     handlers: dict[str, EffectHandler] = field(default_factory=dict)
     scoring_rules: list[ScoringRule] = field(default_factory=list)
     achievements: list[tuple[Any, AchievementPredicate]] = field(default_factory=list)
@@ -419,8 +431,8 @@ class _Contribution:
 
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     """Return all plugin `name` brings; raise ContentError or HookError on a fault."""
-    got = _Contribution(name)
-    for folder in plugin_content_folders(pm, name):
+    got = _Contribution(name, plugin_content_folders(pm, name))
+    for folder in got.folders:
         pack, problems = read_pack(folder, name)
         edges, edge_problems = read_upgrades(folder, name)
         if problems or edge_problems:
@@ -498,7 +510,11 @@ def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
 
 
 def compose(contributions: Sequence[_Contribution]) -> list[Pack]:
-    """Return the packs in load order with monster faces replaced and upgrade edges added."""
+    """Return the packs in load order with monster faces replaced and upgrade edges added.
+
+    Raises RulesetError naming the file:line of each edge whose `from` or `to`
+    is no weapon of its own or an earlier pack.
+    """
     packs: list[Pack] = []
     for contribution in contributions:
         for pack in contribution.packs:
@@ -512,19 +528,29 @@ def compose(contributions: Sequence[_Contribution]) -> list[Pack]:
                 for p in packs
             ]
             packs.append(pack)
-        for weapon_id, upgrade in contribution.upgrades:
-            packs = _add_upgrade(packs, weapon_id, upgrade, contribution.name)
+        known = {w.id for p in packs for w in p.weapons}
+        problems: list[Problem] = []
+        for edge in contribution.upgrades:
+            found = missing_edge_weapons(edge, contribution.name, known)
+            if found:
+                problems.extend(found)
+            else:
+                packs = _add_upgrade(packs, edge)
+        if problems:
+            raise RulesetError("\n".join(str(p) for p in problems))
     return packs
 
 
-def _add_upgrade(packs: list[Pack], weapon_id: str, upgrade: Upgrade, owner: str) -> list[Pack]:
+def _add_upgrade(packs: list[Pack], edge: UpgradeEdge) -> list[Pack]:
+    """Return `packs` with the edge's upgrade appended to the upgrades of its weapon."""
     for i, pack in enumerate(packs):
         weapons: list[Weapon] = list(pack.weapons)
         for j, weapon in enumerate(weapons):
-            if weapon.id == weapon_id:
-                weapons[j] = msgspec.structs.replace(weapon, upgrades=[*weapon.upgrades, upgrade])
+            if weapon.id == edge.weapon:
+                upgrades = [*weapon.upgrades, edge.upgrade]
+                weapons[j] = msgspec.structs.replace(weapon, upgrades=upgrades)
                 return [*packs[:i], msgspec.structs.replace(pack, weapons=weapons), *packs[i + 1 :]]
-    raise RulesetError(f"pack {owner!r} adds an upgrade to missing weapon {weapon_id!r}")
+    return packs
 
 
 def load_plugins(
@@ -579,7 +605,7 @@ def load_plugins(
             try:
                 ruleset = build_ruleset(compose(trial), handlers=trial_handlers, plugins=versions)
             except (RulesetError, ContentError) as exc:
-                errors[contribution.name] = _handler_hint(str(exc), contribution)
+                errors[contribution.name] = _handler_hint(_located(exc, contribution), contribution)
                 continue
             accepted.append(contribution)
             handlers = trial_handlers
@@ -620,6 +646,19 @@ def load_plugins(
             raise PluginError(message)
         _report(message)
     return result
+
+
+def _located(exc: RulesetError | ContentError, contribution: _Contribution) -> str:
+    """Return the error, each problem of one of the plugin's cards at its file:line."""
+    problems = getattr(exc, "problems", ())
+    if not problems:
+        return str(exc)
+    cards = CardLines(contribution.folders, contribution.name)
+    out: list[str] = []
+    for problem in problems:
+        where = cards.where(problem.card, problem.names)
+        out.append(str(Problem(*where, problem.message)) if where else problem.message)
+    return "\n".join(out)
 
 
 def _handler_hint(error: str, contribution: _Contribution) -> str:

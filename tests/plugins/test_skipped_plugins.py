@@ -349,8 +349,10 @@ def test_a_local_handler_name_suggests_the_plugins_own(tmp_path: Path) -> None:
     plugin = everything(tmp_path, MOLE.replace("HANDLER", "chill"))
     with pytest.warns(PluginWarning) as caught:
         load_plugins(["base", "t"], extra=[("t", plugin)])
+    folder = tmp_path / "content"
     assert str(caught[0].message) == (
-        "plugin 't': monster 't:mole' uses unknown handler 'chill' (did you mean 't:chill'?)"
+        f"plugin 't': {folder}/cards.toml:11: monster 't:mole' uses unknown handler 'chill' "
+        "(did you mean 't:chill'?)"
     )
 
 
@@ -358,4 +360,7 @@ def test_an_unknown_handler_of_nobody_gets_no_suggestion(tmp_path: Path) -> None
     plugin = everything(tmp_path, MOLE.replace("HANDLER", "freeze"))
     with pytest.warns(PluginWarning) as caught:
         load_plugins(["base", "t"], extra=[("t", plugin)])
-    assert str(caught[0].message) == "plugin 't': monster 't:mole' uses unknown handler 'freeze'"
+    folder = tmp_path / "content"
+    assert str(caught[0].message) == (
+        f"plugin 't': {folder}/cards.toml:11: monster 't:mole' uses unknown handler 'freeze'"
+    )

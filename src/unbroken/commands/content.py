@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from unbroken.content import Problem
+    from unbroken.content import CardLines, Problem
     from unbroken.core.model import Pack
 
 HELP = "check content packs (schema, references, ids, card counts)"
@@ -125,12 +124,21 @@ def check_pack(
     `handlers` are effect handlers its cards may name beyond those of the
     engine and the enabled plugins (a plugin project's own, not installed).
     """
-    from unbroken.content import base_content_dir, read_pack
+    from unbroken.content import (
+        CardLines,
+        base_content_dir,
+        missing_edge_weapons,
+        read_pack,
+        read_upgrades,
+    )
 
     pack, problems = read_pack(folder, name)
+    edges, edge_problems = read_upgrades(folder, name)
+    problems.extend(edge_problems)
     if pack is None:
         return [], problems
     files = sorted(folder.rglob("*.toml"))
+    written = CardLines([folder], pack.name)
     packs = [pack]
     if pack.settings is None:
         # An expansion leans on the base game for its settings and shared cards.
@@ -138,42 +146,32 @@ def check_pack(
         if base is None:
             return [], base_problems
         packs = [base, pack]
-    problems.extend(_reference_problems(packs, files, handlers or {}))
+    weapons = {w.id for p in packs for w in p.weapons}
+    for edge in edges:
+        problems.extend(missing_edge_weapons(edge, pack.name, weapons))
+    problems.extend(_reference_problems(packs, written, handlers or {}))
     if pack.settings is not None:
-        problems.extend(_count_problems(pack, files))
+        problems.extend(_count_problems(pack, files, written))
     if problems:
         return [], problems
     return _summary(folder, pack), []
-
-
-def _find_line(files: list[Path], local_id: str, needle: str = "") -> tuple[str, int]:
-    """Return (file, line) of card `local_id`, or of `needle` inside that card."""
-    id_pat = re.compile(r"^\s*id\s*=\s*[\"']" + re.escape(local_id) + r"[\"']")
-    for path in files:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for i, line in enumerate(lines):
-            if id_pat.match(line):
-                if needle:
-                    for j in range(i, len(lines)):
-                        if j > i and lines[j].startswith("[["):
-                            break
-                        # The reference as written: local ("zap") or namespaced ("x:zap").
-                        if re.search(r"[\"'](?:[\w-]+:)?" + re.escape(needle) + r"[\"']", lines[j]):
-                            return str(path), j + 1
-                return str(path), i + 1
-    return (str(files[0]) if files else "?"), 1
 
 
 def _local(ident: str) -> str:
     return ident.split(":", 1)[-1]
 
 
+def _at(written: CardLines, card: str, names: str = "") -> tuple[str, int]:
+    """Return (file, line) where the checked pack's `card` names `names` (or of the card)."""
+    return written.where(card, names) or (", ".join(str(f) for f in written.folders), 0)
+
+
 def _reference_problems(
-    packs: list[Pack], files: list[Path], handlers: dict[str, Any]
+    packs: list[Pack], written: CardLines, handlers: dict[str, Any]
 ) -> list[Problem]:
     """Return duplicate ids across packs and broken references, each at its file:line."""
     from unbroken.content import Problem
-    from unbroken.core.ruleset import Ruleset, check_references
+    from unbroken.core.ruleset import Ruleset, broken_references
 
     problems: list[Problem] = []
     tables: dict[str, dict[str, Any]] = {k: {} for k in KINDS}
@@ -183,10 +181,9 @@ def _reference_problems(
         for kind in KINDS:
             for card in getattr(pack, kind):
                 if card.id in owner:
-                    where = _find_line(files, _local(card.id))
                     problems.append(
                         Problem(
-                            *where,
+                            *_at(written, card.id),
                             f"duplicate id {card.id!r}: defined by pack {owner[card.id]!r} "
                             f"and by pack {pack.name!r}",
                         )
@@ -207,16 +204,15 @@ def _reference_problems(
         encounters=tables["encounters"],
         handlers={**_known_handlers(), **handlers},
     )
-    for message in check_references(ruleset):
-        quoted = re.findall(r"'([^']+)'", message)
-        card_id = quoted[0] if len(quoted) > 1 else ""
-        missing = quoted[-1] if quoted else ""
-        if message.startswith("settings"):
-            where = _settings_line(files, _local(missing))
-        elif card_id and owner.get(card_id) == checked:
-            where = _find_line(files, _local(card_id), _local(missing))
-        else:
+    for broken in broken_references(ruleset):
+        message, missing = broken.message, broken.names
+        if broken.card:
+            mine = owner.get(broken.card) == checked
+        else:  # the settings: the checked pack's own, or the base game's
+            mine = packs[-1].settings is not None
+        if not mine:
             continue  # a problem of the base pack, not of the pack being checked
+        where = _at(written, broken.card, missing)
         if "unknown handler" in message and missing.startswith(f"{checked}:"):
             message += f" (plugin {checked!r} gives no handler {_local(missing)!r})"
         elif "unknown handler" in message and f"{checked}:{missing}" in handlers:
@@ -240,19 +236,7 @@ def _known_handlers() -> dict[str, Any]:
         return dict(BUILTIN_HANDLERS)
 
 
-def _settings_line(files: list[Path], needle: str) -> tuple[str, int]:
-    """Return (file, line) of `needle` in the file holding [settings]."""
-    for path in files:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        if any(line.strip() == "[settings]" for line in lines):
-            for i, line in enumerate(lines):
-                if needle and needle in line:
-                    return str(path), i + 1
-            return str(path), 1
-    return (str(files[0]) if files else "?"), 1
-
-
-def _count_problems(pack: Pack, files: list[Path]) -> list[Problem]:
+def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[Problem]:
     """Return every way a complete pack differs from the boxed game's card counts."""
     from unbroken.content import Problem
 
@@ -286,7 +270,7 @@ def _count_problems(pack: Pack, files: list[Path]) -> list[Problem]:
             if numbers[monster.number] > 1:
                 problems.append(
                     Problem(
-                        *_find_line(files, _local(monster.id)),
+                        *_at(written, monster.id),
                         f"monster {monster.id!r}: number {monster.number} is used by "
                         f"{numbers[monster.number]} monsters of level {level}",
                     )

@@ -72,8 +72,30 @@ class Hand:
         return found
 
 
+@dataclass(frozen=True)
+class CardProblem:
+    """A problem of one card: a duplicate id, or an id it names that no pack defines."""
+
+    #: The card at fault ("" for the game settings).
+    card: str
+    message: str
+    #: The id the card names that is at fault ("" when the card itself is).
+    names: str = ""
+
+    def __str__(self) -> str:
+        return self.message
+
+
 class RulesetError(Exception):
-    """The packs do not form a playable ruleset (duplicate ids, missing references)."""
+    """The packs do not form a playable ruleset (duplicate ids, missing references).
+
+    `problems` names the card of each problem, so that a loader that knows
+    where the cards are written can say file:line.
+    """
+
+    def __init__(self, message: str, problems: Iterable[CardProblem] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -219,10 +241,11 @@ def build_ruleset(
         for kind, table in tables.items():
             for card in getattr(pack, kind):
                 if card.id in owner:
-                    raise RulesetError(
+                    message = (
                         f"duplicate id {card.id!r}: defined by pack {owner[card.id]!r} "
                         f"and by pack {pack.name!r}"
                     )
+                    raise RulesetError(message, [CardProblem(card.id, message)])
                 owner[card.id] = pack.name
                 table[card.id] = card
     if settings is None:
@@ -240,48 +263,58 @@ def build_ruleset(
         plugins=dict(plugins or {}),
         **tables,
     )
-    problems = check_references(ruleset)
+    problems = broken_references(ruleset)
     if problems:
-        raise RulesetError("; ".join(problems))
+        raise RulesetError("; ".join(p.message for p in problems), problems)
     return ruleset
 
 
 def check_references(ruleset: Ruleset) -> list[str]:
     """Return every broken reference between cards, as readable sentences."""
-    problems: list[str] = []
+    return [p.message for p in broken_references(ruleset)]
+
+
+def broken_references(ruleset: Ruleset) -> list[CardProblem]:
+    """Return every broken reference between cards: the card, the sentence, the id named."""
+    problems: list[CardProblem] = []
     for ch in ruleset.characters.values():
         if ch.cls not in ruleset.classes:
-            problems.append(f"character {ch.id!r} names missing class {ch.cls!r}")
+            message = f"character {ch.id!r} names missing class {ch.cls!r}"
+            problems.append(CardProblem(ch.id, message, ch.cls))
     for w in ruleset.weapons.values():
         for up in w.upgrades:
             if up.to not in ruleset.weapons:
-                problems.append(f"weapon {w.id!r} upgrades to missing weapon {up.to!r}")
-    if ruleset.settings.starting_weapon not in ruleset.weapons:
-        problems.append(
-            f"settings name missing starting weapon {ruleset.settings.starting_weapon!r}"
-        )
+                message = f"weapon {w.id!r} upgrades to missing weapon {up.to!r}"
+                problems.append(CardProblem(w.id, message, up.to))
+    start = ruleset.settings.starting_weapon
+    if start not in ruleset.weapons:
+        problems.append(CardProblem("", f"settings name missing starting weapon {start!r}", start))
 
-    def walk(owner: str, value: Any) -> None:
+    def walk(card: str, owner: str, value: Any) -> None:
         if isinstance(value, msgspec.Struct):
             for name in value.__struct_fields__:
                 item = getattr(value, name)
                 if name == "condition" and isinstance(item, str) and item:
                     if item not in ruleset.conditions:
-                        problems.append(f"{owner} names missing condition {item!r}")
+                        message = f"{owner} names missing condition {item!r}"
+                        problems.append(CardProblem(card, message, item))
                 elif name == "choices" and isinstance(item, list):
                     for w in item:
                         if w not in ruleset.weapons:
-                            problems.append(f"{owner} offers missing weapon {w!r}")
+                            problems.append(
+                                CardProblem(card, f"{owner} offers missing weapon {w!r}", w)
+                            )
                 elif name == "name" and type(value).__name__ == "Handler":
                     if item not in ruleset.handlers:
-                        problems.append(f"{owner} uses unknown handler {item!r}")
+                        message = f"{owner} uses unknown handler {item!r}"
+                        problems.append(CardProblem(card, message, item))
                 else:
-                    walk(owner, item)
+                    walk(card, owner, item)
         elif isinstance(value, (list, tuple)):
             for item in value:
-                walk(owner, item)
+                walk(card, owner, item)
 
     for kind in ("classes", "monsters", "skills", "conditions", "encounters"):
         for card in getattr(ruleset, kind).values():
-            walk(f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
+            walk(card.id, f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
     return problems
