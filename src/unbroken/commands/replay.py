@@ -7,7 +7,7 @@ from pathlib import Path
 
 from unbroken.cli import CommandError, load
 
-HELP = "watch a recorded game (step, back, jump, play) in the game screen"
+HELP = "watch a recorded game (step, jump, play; ? shows the keys, Esc or q quits)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

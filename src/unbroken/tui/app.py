@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
+import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 from textual.app import App
 
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
 
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import PluginInfo
     from unbroken.replay import Recorder
 
 
@@ -27,6 +30,31 @@ def rules_text() -> str:
         return shipped.read_text(encoding="utf-8")
     path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
     return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
+
+
+def skip_reason(info: PluginInfo) -> str:
+    """Return why a plugin was skipped in one line, without its `plugin 'x' (origin):` lead."""
+    lines = info.problem.strip().splitlines() or ["it could not be loaded"]
+    first = lines[0]
+    for lead in (f"plugin {info.name!r} ({info.origin})", f"plugin {info.name!r}"):
+        if first.startswith(lead):
+            first = first.removeprefix(lead).lstrip(": ")
+            break
+    more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+    return first.rstrip(".") + more
+
+
+def skipped_notices(skipped: list[PluginInfo]) -> list[str]:
+    """Return what to tell the player about plugins on in the config but skipped.
+
+    One notice per plugin, with why; three or more are named in one notice.
+    """
+    if len(skipped) >= 3:
+        names = ", ".join(repr(info.name) for info in skipped)
+        return [f"{len(skipped)} plugins were skipped: {names}. See Plugins for why."]
+    return [
+        f"Plugin {info.name!r} was skipped: {skip_reason(info)}. See Plugins." for info in skipped
+    ]
 
 
 class UnbrokenApp(App[None]):
@@ -62,13 +90,69 @@ class UnbrokenApp(App[None]):
         self._replay = replay
         #: Record every new game as a replay (tests may turn it off).
         self.record_games = record
+        #: The plugin problems shown so far: a repeating warning is shown once.
+        self.plugin_problems_told: set[str] = set()
+        #: Warning filters and hook as they were before the app ran (restored on unmount).
+        self._warnings: warnings.catch_warnings[None] | None = None
+        #: The warning hook the app's stands in for (non-plugin warnings go to it).
+        self._shown_before: Callable[..., None] | None = None
 
     @property
     def ruleset(self) -> Ruleset:
-        """The rules this app plays with (loaded on first use)."""
+        """The rules this app plays with (loaded on first use; skipped plugins are told)."""
         if callable(self._ruleset):
-            self._ruleset = self._ruleset()
+            with warnings.catch_warnings(record=True) as caught:
+                self._ruleset = self._ruleset()
+            self.tell_skipped_plugins()
+            for warning in caught:
+                warnings.showwarning(
+                    warning.message, warning.category, warning.filename, warning.lineno
+                )
         return self._ruleset
+
+    def tell_skipped_plugins(self) -> None:
+        """Say, once each, which plugins on for this run were skipped and why (see Plugins)."""
+        from unbroken.plugins import current_plugins
+
+        skipped = [
+            info
+            for info in current_plugins().infos
+            if info.enabled and info.problem and info.problem not in self.plugin_problems_told
+        ]
+        self.plugin_problems_told.update(info.problem for info in skipped)
+        for notice in skipped_notices(skipped):
+            self.notify(notice, severity="warning", timeout=15)
+
+    def tell_plugin_problem(self, message: str) -> None:
+        """Show a plugin's warning as a notice, the first time its message comes."""
+        if message in self.plugin_problems_told:
+            return
+        self.plugin_problems_told.add(message)
+        first = message.split(" ", 1)[0]
+        if first.isalpha() and first.islower():
+            message = message[0].upper() + message[1:]
+        self.notify(message, severity="warning", timeout=12)
+
+    def _show_warning(
+        self,
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        """Show a PluginWarning as a notice (stderr is hidden under the app); pass others on."""
+        plugins: Any = sys.modules.get("unbroken.plugins")
+        if plugins is not None and issubclass(category, plugins.PluginWarning):
+            self.tell_plugin_problem(str(message))
+        elif self._shown_before is not None:
+            self._shown_before(message, category, filename, lineno, file, line)
+
+    def on_unmount(self) -> None:
+        if self._warnings is not None:
+            self._warnings.__exit__(None, None, None)
+            self._warnings = None
 
     def notify(
         self,
@@ -92,8 +176,12 @@ class UnbrokenApp(App[None]):
 
         self._ruleset = load
 
-    def open_replay(self, path: Path | str) -> None:
-        """Open a recording in the read-only viewer (or say in one line why not)."""
+    def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
+        """Open a recording in the read-only viewer (or say in one line why not).
+
+        `closes_app`: the viewer is all the app shows (`unbroken replay FILE`),
+        so closing it ends the app instead of going back to the title.
+        """
         from unbroken.replay import ReplayError, Timeline
         from unbroken.tui.replays import ReplayViewerScreen
 
@@ -102,7 +190,7 @@ class UnbrokenApp(App[None]):
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        self.push_screen(ReplayViewerScreen(timeline))
+        self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app))
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
@@ -155,6 +243,12 @@ class UnbrokenApp(App[None]):
     def on_mount(self) -> None:
         from unbroken.tui.title import TitleScreen
 
+        # A plugin's warning (a scoring rule or observer that raised, a plugin
+        # skipped) would go to stderr, which the player never sees: show it.
+        self._warnings = warnings.catch_warnings()
+        self._warnings.__enter__()
+        self._shown_before = warnings.showwarning
+        warnings.showwarning = self._show_warning
         self.check_size(self.size.width, self.size.height)
         self.push_screen(TitleScreen())
         if self._game is not None:
@@ -162,7 +256,7 @@ class UnbrokenApp(App[None]):
 
             self.push_screen(GameScreen(self._game))
         elif self._replay is not None:
-            self.open_replay(self._replay)
+            self.open_replay(self._replay, closes_app=True)
         else:
             # Load the rules right after the first frame, not before it.
             self.call_after_refresh(self._preload)

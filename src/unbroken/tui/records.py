@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 from unbroken.narrate import STEP_NAMES, cause_of_death, plural
 
 if TYPE_CHECKING:
+    from unbroken.plugins import PluginInfo
     from unbroken.records import GameRow
     from unbroken.tui.app import UnbrokenApp
 
@@ -189,7 +190,12 @@ class AchievementsScreen(Screen[None]):
 
 
 class PluginsScreen(Screen[None]):
-    """Installed plugins: name, version, origin, on/off and what each adds; Space toggles."""
+    """Installed plugins: name, version, origin, on/off and what each adds; Space toggles.
+
+    "On" says what the config says, as `unbroken plugins` does: a plugin on
+    but skipped for a problem reads "yes, skipped", and the highlighted
+    plugin's whole problem is shown under the table.
+    """
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -206,6 +212,7 @@ class PluginsScreen(Screen[None]):
             id="plugins-summary",
         )
         yield DataTable(id="plugins", cursor_type="row", zebra_stripes=True)
+        yield Static(id="plugin-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -216,24 +223,68 @@ class PluginsScreen(Screen[None]):
 
     def fill(self) -> None:
         """List the plugins as they are now (on or off, loaded or not)."""
+        import warnings
+
         from unbroken.plugins import adds_text, current_plugins
 
         table = self.query_one("#plugins", DataTable)
         table.clear()
+        # This screen shows each problem itself; no notice on top of it.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            infos = current_plugins().infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}
-        for info in current_plugins().infos:
+        #: Each plugin in sentences, its whole problem included: the table is cut at 80 columns.
+        self.details: dict[str, str] = {}
+        for info in infos:
             self.enabled[info.name] = info.enabled
             adds = adds_text(info.adds)
             extra = [*info.scoring_rules, *info.handlers]
             if extra:
                 adds += ("; " if adds else "") + ", ".join(extra)
-            state = "yes" if info.enabled and info.loaded else "no"
+            # "On" is the config's word, as in `unbroken plugins`; skipped is said beside it.
+            state = "no" if not info.enabled else "yes" if info.loaded else "yes, skipped"
             if info.problem:
                 adds = f"problem: {info.problem}"
+            self.details[info.name] = self.describe(info)
             # Text, not markup: a plugin's words may hold brackets.
             cells = (info.name, info.version, info.origin, state, adds or "-")
             table.add_row(*(Text(cell) for cell in cells), key=info.name)
+        self.show_detail()
+
+    @staticmethod
+    def describe(info: PluginInfo) -> str:
+        """Return one plugin in sentences: on or off, what it adds, or why it was skipped."""
+        from unbroken.plugins import adds_text
+
+        head = f"{info.name} {info.version}, {info.origin}:"
+        if not info.enabled:
+            return f"{head} off; new games play without it."
+        if not info.loaded:
+            return f"{head} on, but skipped; it adds nothing.\nProblem: {info.problem}"
+        parts = [f"{head} on; adds {adds_text(info.adds) or 'nothing'}."]
+        for label, names in (
+            ("Scoring rules", info.scoring_rules),
+            ("Handlers", info.handlers),
+            ("Achievements", info.achievements),
+            ("Bots", info.bots),
+        ):
+            if names:
+                parts.append(f"{label}: {', '.join(names)}.")
+        return " ".join(parts)
+
+    def show_detail(self) -> None:
+        """Show the highlighted plugin's sentences under the table."""
+        table = self.query_one("#plugins", DataTable)
+        text = ""
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            text = self.details.get(str(key), "")
+        self.query_one("#plugin-detail", Static).update(Text(text, style="italic"))
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        self.show_detail()
 
     def action_switch_plugin(self) -> None:
         """Turn the highlighted plugin on or off in the user config; new games use it."""
@@ -266,4 +317,12 @@ class PluginsScreen(Screen[None]):
         app.reload_rules()
         self.fill()
         table.move_cursor(row=row)
+        if on and "skipped" in str(table.get_row(name)[3]):
+            self.notify(
+                f"Plugin {name!r} is on from the next new game, but it is skipped: "
+                "its problem is shown under the table.",
+                severity="warning",
+                timeout=8,
+            )
+            return
         self.notify(f"Plugin {name!r} is {'on' if on else 'off'} from the next new game.")

@@ -97,23 +97,34 @@ class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
     #: Pairs of keys share one footer entry ("←→ Step"), so every key fits in 80 columns.
+    #: Esc and q close the viewer: back to the screen it was opened from, or, opened
+    #: by `unbroken replay FILE`, back to the shell (one of the two entries shows).
     BINDINGS = [
         Binding("right", "step(1)", "Step", priority=True, key_display="←→"),
         Binding("left", "step(-1)", "Back", priority=True, show=False),
         Binding("home", "jump_start", "Ends", priority=True, key_display="home/end"),
         Binding("end", "jump_end", "End", priority=True, show=False),
-        Binding("l", "next('level')", "Level"),
-        Binding("b", "next('battle')", "Battle"),
-        Binding("d", "next('death')", "Death"),
+        Binding("l", "next('level')", "Next", key_display="l/b/d"),
+        Binding("b", "next('battle')", "Next battle", show=False),
+        Binding("d", "next('death')", "Next death", show=False),
+        Binding("L", "previous('level')", "Prev", key_display="L/B/D"),
+        Binding("B", "previous('battle')", "Previous battle", show=False),
+        Binding("D", "previous('death')", "Previous death", show=False),
         Binding("space", "play", "Play"),
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-"),
         Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("escape", "app.pop_screen", "Close"),
+        Binding("question_mark", "help", "Help"),
+        Binding("escape", "close('shell')", "Quit"),
+        Binding("escape", "close('back')", "Back"),
+        Binding("q", "close('shell')", "Quit", show=False),
+        Binding("q", "close('back')", "Back", show=False),
     ]
 
-    def __init__(self, timeline: Timeline) -> None:
+    def __init__(self, timeline: Timeline, closes_app: bool = False) -> None:
         super().__init__()
         self.timeline = timeline
+        #: Opened by `unbroken replay FILE`: closing the viewer ends the app.
+        self.closes_app = closes_app
         self.position = 0
         self.speed = 2
         self.timer: Timer | None = None
@@ -192,11 +203,23 @@ class ReplayViewerScreen(Screen[None]):
         else:
             self.go(found)
 
+    def action_previous(self, kind: str) -> None:
+        """Go to the last level or battle start, or death, before this position."""
+        found = self.timeline.previous_index(kind, self.position)
+        if found is None:
+            self.notify(f"No {kind} before this point.")
+        else:
+            self.go(found)
+
     def action_play(self) -> None:
+        """Play or pause; at the end, play again from the start (as video players do)."""
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
         else:
+            if self.position >= len(self.timeline) - 1:
+                self.position = 0
+                self.notify("At the end: playing again from the start.")
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
 
@@ -212,3 +235,21 @@ class ReplayViewerScreen(Screen[None]):
             self.timer.stop()
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
+
+    def action_help(self) -> None:
+        from unbroken.tui.screens import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer only the Esc/q that fits how the viewer was opened: quit or back."""
+        if action == "close":
+            return (parameters == ("shell",)) == self.closes_app
+        return True
+
+    def action_close(self, to: str) -> None:
+        """Close the viewer: back to the screen under it, or out of the app to the shell."""
+        if to == "shell":
+            self.app.exit()
+        else:
+            self.app.pop_screen()

@@ -669,9 +669,11 @@ the same seed again and `w` watches the game's replay.
 | ← → | one decision back or on |
 | Home, End | the start, the end |
 | l, b, d | the next level, battle or death |
-| Space | play or pause |
+| L, B, D (Shift) | back to the previous level or battle start, or death |
+| Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
-| Esc | close |
+| ? | this help |
+| Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,168 @@
+"""The replay viewer's keys: quit or back, help, jumps back, play again from the start."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.widgets import OptionList
+
+from unbroken.plugins import load_ruleset
+from unbroken.replay import GOLDEN_DIR
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
+from unbroken.tui.screens import HelpScreen
+from unbroken.tui.title import TitleScreen
+
+RULES = load_ruleset()
+#: A lost game: it has levels, battles and a death.
+GOLDEN = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
+
+
+def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    """Run an async Pilot test with asyncio (as in test_app.py)."""
+
+    def run() -> None:
+        asyncio.run(test())  # type: ignore[arg-type]
+
+    run.__name__ = test.__name__
+    return run
+
+
+class NoticedApp(UnbrokenApp):
+    """The app, keeping every notice it shows."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(RULES, animate=False, **options)
+        self.notices: list[str] = []
+
+    def notify(self, message: str, **options: Any) -> None:
+        self.notices.append(message)
+        super().notify(message, **options)
+
+
+def viewer_of(app: UnbrokenApp) -> ReplayViewerScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayViewerScreen)
+    return screen
+
+
+def footer(screen: Any) -> list[str]:
+    """Return the footer's entries as shown ("esc Quit"), each checked to end within 80 columns."""
+    keys: list[Any] = list(screen.query("FooterKey"))  # Textual's footer entries
+    for key in keys:
+        assert key.virtual_region.right <= 80, f"{key.key_display} {key.description} is cut"
+    return [f"{key.key_display} {key.description}" for key in keys]
+
+
+async def closes_the_app(key: str) -> None:
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer_of(app)
+        assert app.return_code is None
+        await pilot.press(key)
+        # Back to the shell (exit status 0), not to the title menu.
+        assert app.return_code == 0
+        assert not isinstance(app.screen, TitleScreen)
+
+
+@sync
+async def test_esc_quits_the_viewer_opened_by_unbroken_replay_file() -> None:
+    await closes_the_app("escape")
+
+
+@sync
+async def test_q_quits_the_viewer_opened_by_unbroken_replay_file() -> None:
+    await closes_the_app("q")
+
+
+@sync
+async def test_every_viewer_key_is_in_the_footer_at_80_columns() -> None:
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert footer(viewer_of(app)) == [
+            "←→ Step",
+            "home/end Ends",
+            "l/b/d Next",
+            "L/B/D Prev",
+            "space Play",
+            "+- Speed",
+            "? Help",
+            "esc Quit",
+        ]
+
+
+@sync
+async def test_esc_and_q_go_back_to_the_replays_list_the_viewer_was_opened_from() -> None:
+    from unbroken.paths import replays_dir
+
+    shutil.copy(GOLDEN, replays_dir() / GOLDEN.name)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = menu.get_option_index("replays")
+        await pilot.press("enter")
+        for key in ("escape", "q"):
+            assert isinstance(app.screen, ReplayListScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "esc Back" in footer(viewer_of(app))
+            await pilot.press(key)
+            assert isinstance(app.screen, ReplayListScreen), key
+            assert app.return_code is None
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+@sync
+async def test_question_mark_shows_the_keys_and_esc_comes_back_to_the_viewer() -> None:
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = viewer_of(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "| L, B, D (Shift) |" in HelpScreen.KEYS
+        await pilot.press("escape")
+        assert app.screen is viewer and app.return_code is None
+
+
+@sync
+async def test_shift_l_b_d_go_back_to_the_level_battle_or_death_before() -> None:
+    app = NoticedApp(replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = viewer_of(app)
+        t = viewer.timeline
+        last = len(t) - 1
+        await pilot.press("end")
+        battles = [i for i in range(last + 1) if t.next_index("battle", i - 1) == i]
+        levels = [i for i in range(last + 1) if t.next_index("level", i - 1) == i]
+        assert len(battles) >= 2 and len(levels) >= 2, "the golden game has them to jump to"
+        await pilot.press("B")
+        assert viewer.position == battles[-1]
+        await pilot.press("B")
+        assert viewer.position == battles[-2]
+        await pilot.press("L")
+        assert viewer.position == max(i for i in levels if i < battles[-2])
+        await pilot.press("end", "D")  # the death is the last position: none before it
+        assert viewer.position == last
+        assert app.notices[-1] == "No death before this point."
+        await pilot.press("d", "home", "L")
+        assert viewer.position == 0
+        assert app.notices[-2:] == ["No death after this point.", "No level before this point."]
+
+
+@sync
+async def test_space_at_the_end_plays_again_from_the_start() -> None:
+    app = NoticedApp(replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = viewer_of(app)
+        viewer.speed = 0  # the slowest: a step every 2 seconds
+        await pilot.press("end", "space")
+        assert viewer.position == 0 and viewer.timer is not None
+        assert app.notices[-1] == "At the end: playing again from the start."
+        await pilot.press("space")  # pause
+        assert viewer.timer is None
+        assert app.notices[-1] == "At the end: playing again from the start."
