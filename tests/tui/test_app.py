@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Awaitable, Callable
 from typing import Any
+
+from pilot import sync
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -15,16 +16,6 @@ from unbroken.tui.screens import GameOverScreen, GameScreen, HelpScreen, NewGame
 from unbroken.tui.widgets import roll_text
 
 RULES = load_ruleset()
-
-
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async Pilot test with asyncio (no pytest plugin needed)."""
-
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    run.__name__ = test.__name__
-    return run
 
 
 async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
+
+from pilot import sync
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -18,16 +18,6 @@ from unbroken.tui.screens import detail
 from unbroken.tui.widgets import level_ability_uses, wrap_option
 
 RULES = load_ruleset()
-
-
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async Pilot test with asyncio (no pytest plugin needed)."""
-
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    run.__name__ = test.__name__
-    return run
 
 
 def shown(widget: Any) -> str:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
-from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pilot import sync
 from textual.widgets import OptionList
 
 from unbroken.plugins import load_ruleset
@@ -19,16 +18,6 @@ from unbroken.tui.title import TitleScreen
 RULES = load_ruleset()
 #: A lost game: it has levels, battles and a death.
 GOLDEN = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
-
-
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async Pilot test with asyncio (as in test_app.py)."""
-
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    run.__name__ = test.__name__
-    return run
 
 
 class NoticedApp(UnbrokenApp):
