@@ -106,6 +106,8 @@ class Narrator:
         self.committed = False
         #: The tokens last seen on each condition (only those with tokens say so).
         self.tokens: dict[str, int] = {}
+        #: The ability used on each card in this decision, for the tags of what it does.
+        self.using: dict[str, str] = {}
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -113,6 +115,13 @@ class Narrator:
         if card_id in ("hunger", "trickery", "easy", "downgrade"):
             return card_id
         return self.rules.card_name(card_id)
+
+    def tag(self, source: str) -> str:
+        """Return the tag of a change: the ability being used on that card, else the card.
+
+        "You gain 1 time [Dangerous Idea]", not "[Sage]": a class card has three.
+        """
+        return self.using.get(source) or self.name(source)
 
     def ability_name(self, source: str, ability_id: str) -> str:
         for ability in self.rules.card_abilities(source):
@@ -137,11 +146,11 @@ class Narrator:
             text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
             if e.lost_to_cap:
                 text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
-            return f"{text} [{n(e.source)}]."
+            return f"{text} [{self.tag(e.source)}]."
         if isinstance(e, ev.Spent):
-            return f"You pay {amounts(e.amounts)} [{n(e.source)}]."
+            return f"You pay {amounts(e.amounts)} [{self.tag(e.source)}]."
         if isinstance(e, ev.Lost):
-            return f"You lose {amounts(e.amounts)} [{n(e.source)}]."
+            return f"You lose {amounts(e.amounts)} [{self.tag(e.source)}]."
         if isinstance(e, ev.TimeSet):
             if not e.track:
                 return "The time track is gone: from now on time is paid in SE."
@@ -149,6 +158,7 @@ class Narrator:
         if isinstance(e, ev.AbilityUsesSet):
             return f"Ability uses: {e.uses}."
         if isinstance(e, ev.AbilityUsed):
+            self.using[e.source] = self.ability_name(e.source, e.ability)
             use = " (one ability use)" if e.ability_use else ""
             name, card = self.ability_name(e.source, e.ability), n(e.source)
             return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
@@ -269,7 +279,7 @@ class Narrator:
             kind = "armor-breaking" if e.kind == "break" else "wounding"
             return f"You attack with {n(e.weapon)}: {attack_name(e.attack)} ({kind} {e.power})."
         if isinstance(e, ev.AttackPowerSet):
-            return f"Attack power is now {e.power} [{n(e.why)}]."
+            return f"Attack power is now {e.power} [{self.tag(e.why)}]."
         if isinstance(e, ev.AttackEnded):
             return None
         if isinstance(e, ev.RollSet):
@@ -277,7 +287,7 @@ class Narrator:
                 return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
             if e.why == "combat roll":
                 return None
-            return f"The roll is now {e.value} [{n(e.why)}]."
+            return f"The roll is now {e.value} [{self.tag(e.why)}]."
         if isinstance(e, ev.RollBonusSet):
             return f"The monster's roll gets +{e.bonus}." if e.bonus else None
         if isinstance(e, ev.CombatResult):
@@ -294,7 +304,10 @@ class Narrator:
             return f"=== Level {e.level} ==="
         if isinstance(e, ev.MonsterRemoved):
             return None
-        if isinstance(e, (ev.TriggerOpened, ev.Awaiting)):
+        if isinstance(e, ev.Awaiting):
+            self.using.clear()  # the next decision's changes are tagged afresh
+            return None
+        if isinstance(e, ev.TriggerOpened):
             return None
         if isinstance(e, ev.GameOver):
             if e.won:

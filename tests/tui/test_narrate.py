@@ -109,3 +109,16 @@ def test_dodge_on_a_roll_of_1_says_it_can_do_nothing() -> None:
         text = label(dodge, game.state, RULES)
         assert text.startswith("Dodge [Sneak] (pay 1 SE)")
         assert ("(no use now: the roll comes to 1 either way)" in text) is useless
+
+
+def test_what_an_ability_does_is_tagged_with_the_ability_not_its_class_card() -> None:
+    # A class card has three abilities: "[Sage]" does not say which one gave the time.
+    game = Scenario("tomu").resources(cunning=1).dice(6).start()
+    narrator = Narrator(RULES)
+    said(game.events, narrator)
+    lines = said(game.apply(act.Use("base:sage", "dangerous-idea")), narrator)
+    assert lines[0] == "You use Dangerous Idea [Sage] (one ability use)."
+    assert "You gain 1 time [Dangerous Idea]." in lines
+    # The next decision's changes are tagged afresh: Focus pays as "Focus".
+    lines = said(game.apply(act.Focus()), narrator)
+    assert lines[0].endswith("[Focus].")
