@@ -1058,3 +1058,34 @@ async def test_the_replays_list_says_when_the_data_dir_is_a_file() -> None:
                 del os.environ["UNBROKEN_DATA_DIR"]
             else:
                 os.environ["UNBROKEN_DATA_DIR"] = old
+
+
+@sync
+async def test_the_new_game_screen_says_options_in_words() -> None:
+    from textual.widgets import Checkbox
+
+    app = UnbrokenApp(RULES, animate=False, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        info = str(screen.query_one("#class-info").render())
+        assert "(Response)" in info
+        box = screen.query_one("#gentle", Checkbox)
+        assert str(box.label) == "Gentle start: off (Easy, 15 SE)" and not box.value
+        box.focus()
+        await pilot.press("space")
+        assert box.value and str(box.label) == "Gentle start: on (Easy, 15 SE)"
+        await pilot.press("space")
+        assert not box.value and str(box.label).startswith("Gentle start: off")
+    # A Hunter's travel action reads as one.
+    hunter = next(c for c in RULES.characters.values() if c.cls == "base:hunter")
+    app = UnbrokenApp(RULES, animate=False, record=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        chars = screen.query_one("#characters")
+        chars.highlighted = chars.get_option_index(hunter.id)  # type: ignore[attr-defined]
+        await pilot.pause()
+        info = str(screen.query_one("#class-info").render())
+        assert "Forage (Travel action): " in info and "(travel)" not in info

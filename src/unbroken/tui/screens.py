@@ -27,6 +27,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from unbroken.cards import TIMING_WORDS
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.flow import HandlerError, Run, hunger_cost
@@ -58,6 +59,11 @@ if TYPE_CHECKING:
 
 #: How long the die rolls on the stage before it shows its number.
 ROLL_SECONDS = 0.3
+
+
+def gentle_label(on: bool) -> str:
+    """Return the gentle start box's label, saying whether it is on (not by colour alone)."""
+    return f"Gentle start: {'on' if on else 'off'} (Easy, 15 SE)"
 
 
 class NewGameScreen(Screen[None]):
@@ -96,9 +102,14 @@ class NewGameScreen(Screen[None]):
                 yield Static(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
                 yield Input(value=str(self.unbroken.next_seed()), id="seed")
-                yield Checkbox("Gentle start (Easy only: 15 SE)", id="gentle")
+                yield Checkbox(gentle_label(False), id="gentle")
                 yield Static(Text(self.plugins_line()), id="plugins-line")
         yield Footer()
+
+    @on(Checkbox.Changed, "#gentle")
+    def gentle_changed(self, message: Checkbox.Changed) -> None:
+        # The box's mark differs only in colour: the label says on or off too.
+        message.checkbox.label = gentle_label(message.value)
 
     def plugins_line(self) -> str:
         plugins = self.unbroken.ruleset.plugins
@@ -121,7 +132,7 @@ class NewGameScreen(Screen[None]):
         text = Text()
         text.append(f"{rules.characters[char_id].name} — {cls.name}\n", style="bold")
         for a in cls.abilities:
-            timing = a.timing or ("Response" if a.type == "response" else a.type)
+            timing = TIMING_WORDS.get(a.timing) or ("Response" if a.type == "response" else a.type)
             text.append(f"{a.name}", style="bold")
             text.append(f" ({timing}): {a.text}\n")
         self.query_one("#class-info", Static).update(text)
