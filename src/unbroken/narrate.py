@@ -287,6 +287,8 @@ class Narrator:
                 return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
             if e.why == "combat roll":
                 return None
+            if not 1 <= e.value <= 6:  # R-EFFECT-4 keeps the final result within 1-6
+                return f"The roll is now {e.value}, kept within 1-6 [{self.tag(e.why)}]."
             return f"The roll is now {e.value} [{self.tag(e.why)}]."
         if isinstance(e, ev.RollBonusSet):
             return f"The monster's roll gets +{e.bonus}." if e.bonus else None
@@ -353,7 +355,12 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return f"{card.name}: {encounter_text(card)}"
     if isinstance(action, act.Resolve):
         card = ruleset.encounters[state.chosen]
-        return f"Resolve {card.name}: {encounter_text(card)}"
+        text = f"Resolve {card.name}: {encounter_text(card)}"
+        # A card that only removes conditions does nothing without one (its cost is paid).
+        removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
+        if removes and not card.gain and not state.conditions:
+            text += " (no use now: no condition in play)"
+        return text
     if isinstance(action, act.Rest):
         card = ruleset.encounters[state.chosen]
         return f"Rest: gain {card.time} SE (time {card.time})"
@@ -369,7 +376,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         extra = ", ignores armor" if a.ignore_armor else ""
         return (
             f"Attack ({weapon.name}, {attack_name(a.id)}): {kind} {a.power}{extra}"
-            f" - pay {amounts(a.cost)}"
+            f" - pay {amounts(attack_cost(a, state, ruleset))}"
         )
     if isinstance(action, act.Skip):
         return "Skip your turn"
@@ -397,7 +404,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return "Roll the die"
     if isinstance(action, act.ChooseSkill):
         skill = ruleset.skills[action.skill]
-        return f"{skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
+        return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
     if isinstance(action, act.ChooseWeapon):
         return f"Take the {n(action.weapon)}"
     if isinstance(action, act.ChooseCondition):
@@ -618,3 +625,15 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     now = max(1, min(6, state.roll + state.roll_bonus))
     after = max(1, min(6, state.roll + change + state.roll_bonus))
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
+
+
+def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
+    """Return what a weapon attack costs now: its printed cost plus what cards in play
+    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
+    from unbroken.core.flow import Run
+
+    cost = dict(attack.cost)
+    for mod in Run(ruleset, state).modifiers(m.WeaponAttackCost):
+        for k, n in mod.amounts.items():
+            cost[k] = cost.get(k, 0) + n
+    return cost

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from unbroken.core import model as m
-from unbroken.core.flow import HandlerError
+from unbroken.core.flow import HandlerError, effective_roll
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
@@ -168,13 +168,10 @@ class TextGame:
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
-                mark = (
-                    ">"
-                    if s.phase == "combat"
-                    and s.roll == i
-                    and s.decision in ("response", "pick_roll")
-                    else " "
-                )
+                # The row the monster's roll points at while Responses may change it,
+                # bonus included, as the full-screen game marks it.
+                pending = s.decision == "response" and s.trigger == "after_monster_roll"
+                mark = ">" if pending and s.turn == "monster" and effective_roll(s) == i else " "
                 what = "; ".join(effect_text(e) for e in row.effects) or "nothing"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:

@@ -193,3 +193,14 @@ def test_a_starved_game_names_no_killer(rules: Ruleset, capsys: pytest.CaptureFi
     assert main(["scores"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if "lost on" in line)
     assert row.endswith("lost on level 2: starvation")  # not "starvation (hunger)"
+
+
+def test_a_class_never_won_with_has_no_best_score(
+    lost_game: GameMaker, rules: Ruleset, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_records() as records:
+        records.add_game(lost_game(seed=1), rules)
+    assert main(["scores"]) == 0
+    out = capsys.readouterr().out
+    best = [line.split() for line in out.splitlines() if line.strip().startswith("Sneak")]
+    assert best and best[0][:5] == ["Sneak", "Normal", "-", "-", "0/1"]

@@ -1089,3 +1089,50 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
         await pilot.pause()
         info = str(screen.query_one("#class-info").render())
         assert "Forage (Travel action): " in info and "(travel)" not in info
+
+
+@sync
+async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
+    # Frightened: the monster's roll gets +1. Rolled 2 comes to 3; while I've Seen Worse
+    # is offered, the die says "2 → 3" and the table marks row 3. Keeping one of two
+    # results marks no row: neither is the roll yet.
+    from unbroken.core import actions as act
+
+    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
+    game = game.start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        skip = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Skip))
+        await pilot.press(str(skip + 1))
+        assert game.state.trigger == "after_monster_roll"
+        stage = str(screen.query_one("#stage").render())
+        assert "die ⚁ 2 → 3 (monster's combat roll)" in stage
+        assert "▶3 " in stage and "▶2 " not in stage
+        seen_worse = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Use))
+        await pilot.press(str(seen_worse + 1))
+        assert game.state.decision == "pick_roll"
+        stage = str(screen.query_one("#stage").render())
+        assert "▶" not in stage
+
+
+def test_attack_costs_include_what_cards_in_play_add() -> None:
+    # Bleeding: weapon attacks cost 1 more SE (R-BATTLE-3); the option, the hand and
+    # the engine's charge agree.
+    from unbroken.core import actions as act
+    from unbroken.core import events as ev
+    from unbroken.narrate import label
+
+    game = Scenario("caellahan").resources(se=10).condition("bleeding").monster("kobold")
+    game = game.weapon("knife").dice(1, 1, 1).start("battle")
+    attack = next(a for a in game.legal_actions() if isinstance(a, act.Attack))
+    knife = RULES.weapons["base:knife"]
+    printed = next(a for a in knife.attacks if a.id == attack.attack).cost
+    text = label(attack, game.state, RULES)
+    want = dict(printed)
+    want["se"] = want.get("se", 0) + 1
+    from unbroken.narrate import amounts
+
+    assert text.endswith(f" - pay {amounts(want)}")
+    spent = [e for e in game.apply(attack) if isinstance(e, ev.Spent)]
+    assert spent[0].amounts == want and spent[0].source == "base:knife"

@@ -40,7 +40,7 @@ def test_a_skill_offered_says_when_its_response_happens() -> None:
     offer = act.ChooseSkill("base:second-wind")
     game = Scenario("caellahan").start()
     text = label(offer, game.state, RULES)
-    assert text == "Second Wind: When the monster is defeated: gain 3 SE."
+    assert text == "Keep Second Wind: When the monster is defeated: gain 3 SE."
     for skill in RULES.skills.values():
         said = label(act.ChooseSkill(skill.id), game.state, RULES)
         for ability in skill.abilities:
@@ -122,3 +122,39 @@ def test_what_an_ability_does_is_tagged_with_the_ability_not_its_class_card() ->
     # The next decision's changes are tagged afresh: Focus pays as "Focus".
     lines = said(game.apply(act.Focus()), narrator)
     assert lines[0].endswith("[Focus].")
+
+
+def test_a_roll_outside_1_to_6_is_said_to_be_kept_within_them() -> None:
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    line = narrator.describe(ev.RollSet(0, [], "base:sneak"))
+    assert line == "The roll is now 0, kept within 1-6 [Sneak]."
+    assert narrator.describe(ev.RollSet(5, [], "base:sneak")) == "The roll is now 5 [Sneak]."
+
+
+def test_the_text_game_marks_the_row_the_roll_comes_to() -> None:
+    # The plain-text table marks the row as the full-screen one does: bonus included,
+    # only while the monster's roll may still be changed.
+    from unbroken.textplay import TextGame
+
+    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
+    game = game.start("battle")
+    text_game = TextGame.resumed(RULES, game, None)  # type: ignore[arg-type]
+    assert not [line for line in text_game.display().splitlines() if line.startswith("   >")]
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Skip)))
+    marked = [line for line in text_game.display().splitlines() if line.startswith("   >")]
+    assert len(marked) == 1 and marked[0].startswith("   >3 ")
+
+
+def test_resolving_a_remedy_with_no_condition_in_play_says_it_does_nothing() -> None:
+    for conditions in ((), ("crippled",)):
+        scenario = Scenario("caellahan").resources(food=3, se=10).encounters("healing-herbs")
+        for c in conditions:
+            scenario = scenario.condition(c)
+        game = scenario.start("exploration")
+        game.apply(act.ChooseEncounter("base:healing-herbs"))
+        resolve = next(a for a in game.legal_actions() if isinstance(a, act.Resolve))
+        text = label(resolve, game.state, RULES)
+        assert text.startswith("Resolve Healing Herbs: ")
+        assert ("(no use now: no condition in play)" in text) is (not conditions)

@@ -177,8 +177,9 @@ def show(records: Records, recent: int) -> int:
     for best in records.best_scores():
         won = f"{best.wins}/{best.games}"
         game = f"#{best.game_id} {name(best.character)}" if best.game_id else "-"
+        score = str(best.score) if best.wins else "-"  # no win: no best score yet
         print(
-            f"  {name(best.cls):<8} {names.difficulty(best.difficulty):<7} {best.score:>5}  "
+            f"  {name(best.cls):<8} {names.difficulty(best.difficulty):<7} {score:>5}  "
             f"{best.rank or '-':<10} {won:>9}  {game}"
         )
     return 0

@@ -34,7 +34,7 @@ from unbroken.core.flow import HandlerError, Run, hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.state import GameState
-from unbroken.narrate import Narrator, death, killer, label, plural
+from unbroken.narrate import Narrator, attack_cost, death, killer, label, plural
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -429,14 +429,13 @@ def detail(action: act.Action, game: Game) -> str:
         group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
         return f"{card.name} ({group}, time {card.time}): {card.text}"
     if isinstance(action, act.ChooseSkill):
+        # The card's own words: the option above already says what each ability does.
         skill = rules.skills[action.skill]
-        return f"{skill.name}: {skill.text} " + " ".join(
-            f"{a.name}: {a.text}" for a in skill.abilities
-        )
+        return f"{skill.name}: {skill.text}"
     if isinstance(action, act.Craft):
         # What the weapon does comes first: the detail has two lines at 80x24.
         w = rules.weapons[action.weapon]
-        attacks = "; ".join(attack_text(a) for a in w.attacks)
+        attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
         text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
         cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
         # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.

@@ -22,6 +22,7 @@ from unbroken.narrate import (
     STEP_NAMES,
     ambush_text,
     amounts,
+    attack_cost,
     attack_name,
     effect_text,
     encounter_text,
@@ -200,11 +201,12 @@ class DisplayPanel(Panel):
             line.append("time     ", style="bold")
             line.append(bar(t, 16, 6), style="magenta")
             line.append(f" {t:>2}")
-            reset, diff = time_reset(last)
+            # After a reset the change before it means nothing, and the row has no
+            # room for one after it (an ambush's loss): the log says it.
+            reset, _ = time_reset(last)
+            diff = 0 if reset else change.get("time", 0)
             if reset:
                 line.append(" ↺ reset", style="bold")
-            else:
-                diff = change.get("time", 0)
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             if state.phase == "combat" and state.level < len(starts):
@@ -300,7 +302,8 @@ class StagePanel(Panel):
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
             # The row the monster's roll points at while Responses may still change it
             # (after the table row is applied, the roll already holds its bonus).
-            pending = state.decision == "pick_roll" or state.trigger == "after_monster_roll"
+            # (Not while keeping one of two results: neither is the roll yet.)
+            pending = state.decision == "response" and state.trigger == "after_monster_roll"
             current = effective_roll(state) if pending and state.turn == "monster" else 0
             for i, row in enumerate(card.table, 1):
                 what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
@@ -332,11 +335,15 @@ class StagePanel(Panel):
         self.update(text)
 
 
-def attack_text(attack: m.Attack) -> str:
-    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE"."""
+def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
+    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
+
+    `cost`: what it costs now, when cards in play change it (narrate.attack_cost).
+    """
     kind = "break" if attack.type == "break" else "wound"
     extra = " no armor" if attack.ignore_armor else ""
-    return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {amounts(attack.cost)}"
+    paid = amounts(attack.cost if cost is None else cost)
+    return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {paid}"
 
 
 def condition_text(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
@@ -359,10 +366,11 @@ def condition_text(condition: ConditionState, rules: Ruleset) -> tuple[str, str]
 
 
 class HandPanel(Panel):
-    """Conditions in play, the weapon with its attack and upgrade options, skills.
+    """Conditions in play, the weapon with its attacks, skills, then upgrade options.
 
     The conditions come first: they change every turn, and the panel is
-    short at 80x24 (the crafts and skills below it may scroll out of sight).
+    short at 80x24. The crafts come last: they may scroll out of sight, and
+    an affordable one is in the decisions anyway.
     """
 
     def show(self, state: GameState, rules: Ruleset) -> None:
@@ -375,16 +383,17 @@ class HandPanel(Panel):
         text.append(f"{weapon.name}", style="bold")
         text.append(f" ({weapon.type})\n")
         for a in weapon.attacks:
-            self.append_wrapped(text, f" {attack_text(a)}")
-        for up in weapon.upgrades:
-            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
-            self.append_wrapped(text, line, style="dim")
+            self.append_wrapped(text, f" {attack_text(a, attack_cost(a, state, rules))}")
         for aside in state.set_aside:
             turns = plural(aside.turns, "turn")
             text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
+        # Crafts last: an affordable one is also a decision, with its cost.
+        for up in weapon.upgrades:
+            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+            self.append_wrapped(text, line, style="dim")
         self.update(text)
 
 
@@ -416,14 +425,15 @@ def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
     return cleared, None
 
 
-def rolled_to(roll: ev.DieRolled, after: Iterable[ev.Event]) -> int:
+def rolled_to(roll: ev.DieRolled, after: Iterable[ev.Event], bonus: int = 0) -> int:
     """Return the result a roll came to, from the events after it.
 
     Responses change it (RollSet: Dodge, a picked re-roll), a bonus on the
     monster's roll adds to it, clamped to 1-6 (R-EFFECT-3/4); the monster's
-    table row applied says the result used (CombatResult).
+    table row applied says the result used (CombatResult). `bonus`: the one
+    set on the monster's attack before it rolled.
     """
-    value, bonus = roll.value, 0
+    value = roll.value
     for e in after:
         if isinstance(e, ev.DieRolled):
             break
@@ -450,7 +460,12 @@ def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
                 return None
             at = max(i for i, e in enumerate(events) if e is roll)
             after = [*events[at + 1 :], *(e for done in reversed(later) for e in done)]
-            return ShownRoll(roll, rolled_to(roll, after))
+            bonus = 0
+            if roll.purpose == "combat":  # the bonus is set just before the monster rolls
+                bonus = next(
+                    (e.bonus for e in reversed(events[:at]) if isinstance(e, ev.RollBonusSet)), 0
+                )
+            return ShownRoll(roll, rolled_to(roll, after, bonus))
         later.append(events)
     return None
 
