@@ -20,10 +20,12 @@ the seed), and running out of scripted values is an error naming the roll.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from unbroken import hookimpl
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import flow
@@ -244,3 +246,31 @@ def assert_illegal(game: Game, action: act.Action) -> None:
     assert msgspec.json.encode(game.state) == before
     assert len(game.events) == n_events
     assert game.legal_actions() == legal
+
+
+class FolderPlugin:
+    """A plugin whose content is one folder of TOML files, registered in-process.
+
+    `load_plugins(["base", "x"], extra=[("x", FolderPlugin(folder))])` loads it
+    as an installed plugin named x would be: a quick way to test a pack and
+    what the game makes of it. Subclass it to add hooks, or to set another
+    `__version__`.
+    """
+
+    __version__ = "0.1.0"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @hookimpl
+    def unbroken_content_packs(self) -> list[Path]:
+        """Return the folder."""
+        return [self.folder]
+
+
+def write_pack(folder: Path, files: dict[str, str]) -> Path:
+    """Write a content pack: `files` maps file names to their TOML text; return the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder

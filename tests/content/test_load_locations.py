@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from unbroken import hookimpl
 from unbroken.cli import main
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
+from unbroken.testing import FolderPlugin, write_pack
 
 WEAPONS = """\
 [[weapons]]
@@ -57,28 +57,10 @@ text = "Soaked through."
 FILES = {"weapons.toml": WEAPONS, "monsters.toml": MONSTERS, "conditions.toml": CONDITIONS}
 
 
-class Tidepool:
-    """A plugin named tidepool whose content is one folder."""
-
-    __version__ = "0.1.0"
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    @hookimpl
-    def unbroken_content_packs(self) -> list[Path]:
-        """Return the pack folder."""
-        return [self.folder]
-
-
 @pytest.fixture
 def tidepool(tmp_path: Path) -> Path:
     """Return the folder of a small expansion pack, valid as written."""
-    folder = tmp_path / "tidepool"
-    folder.mkdir()
-    for name, text in FILES.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+    return write_pack(tmp_path / "tidepool", FILES)
 
 
 def spoil(folder: Path, name: str, old: str, new: str) -> int:
@@ -101,7 +83,7 @@ def checked(folder: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
 def warned(folder: Path) -> str:
     """Return the warning that skips the plugin as the game loads it."""
     with pytest.warns(PluginWarning) as caught:
-        loaded = load_plugins(["base", "tidepool"], extra=[("tidepool", Tidepool(folder))])
+        loaded = load_plugins(["base", "tidepool"], extra=[("tidepool", FolderPlugin(folder))])
     assert "tidepool" not in loaded.ruleset.plugins
     [warning] = caught
     return str(warning.message)
@@ -111,7 +93,7 @@ def test_the_pack_is_valid_both_ways(
     tidepool: Path, capsys: pytest.CaptureFixture[str], recwarn: pytest.WarningsRecorder
 ) -> None:
     assert checked(tidepool, capsys)[0] == f"{tidepool}: pack 'tidepool' is valid"
-    loaded = load_plugins(["base", "tidepool"], extra=[("tidepool", Tidepool(tidepool))])
+    loaded = load_plugins(["base", "tidepool"], extra=[("tidepool", FolderPlugin(tidepool))])
     assert "tidepool:harpoon" in [u.to for u in loaded.ruleset.weapons["base:bare-hands"].upgrades]
     assert not [w for w in recwarn if issubclass(w.category, PluginWarning)]
 
@@ -143,7 +125,9 @@ def test_an_edge_to_a_missing_weapon_is_the_edges_fault_not_the_base_weapons(
 def test_a_named_plugin_with_a_bad_edge_is_an_error_at_its_line(tidepool: Path) -> None:
     line = spoil(tidepool, "weapons.toml", 'to = "harpoon"', 'to = "harpon"')
     with pytest.raises(PluginError, match=rf"weapons\.toml:{line}: pack 'tidepool' adds"):
-        load_plugins(["base", "tidepool"], ["tidepool"], extra=[("tidepool", Tidepool(tidepool))])
+        load_plugins(
+            ["base", "tidepool"], ["tidepool"], extra=[("tidepool", FolderPlugin(tidepool))]
+        )
 
 
 def test_a_missing_reference_is_told_at_its_line_as_the_plugin_loads(

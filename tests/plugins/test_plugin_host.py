@@ -26,6 +26,7 @@ from unbroken.plugins import (
     load_ruleset,
     set_enabled,
 )
+from unbroken.testing import FolderPlugin, write_pack
 
 #: A level-1 monster on die face 1 (where the base game has the Kobold).
 MOLE = """
@@ -45,26 +46,15 @@ table = [
 """
 
 
-class ContentPlugin:
+class ContentPlugin(FolderPlugin):
     """A scratch plugin whose content is one folder."""
 
     __version__ = "1.2.3"
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    @hookimpl
-    def unbroken_content_packs(self) -> list[Path]:
-        """Return the scratch folder."""
-        return [self.folder]
-
 
 def content_plugin(tmp_path: Path, name: str, text: str) -> ContentPlugin:
     """Return a ContentPlugin over tmp_path/name/cards.toml holding `text`."""
-    folder = tmp_path / name
-    folder.mkdir()
-    (folder / "cards.toml").write_text(text, encoding="utf-8")
-    return ContentPlugin(folder)
+    return ContentPlugin(write_pack(tmp_path / name, {"cards.toml": text}))
 
 
 def quietly(*args: Any, **kwargs: Any) -> Any:

@@ -16,7 +16,7 @@ from unbroken.core import events as ev
 from unbroken.core.state import GameState
 from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import PluginInfo, Plugins, load_plugins
-from unbroken.testing import Scenario
+from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
 from unbroken.tui.records import PluginsScreen
 from unbroken.tui.screens import GameOverScreen, NewGameScreen
@@ -38,26 +38,9 @@ table = [
 """
 
 
-class ContentPlugin:
-    """A scratch plugin whose content is one folder."""
-
-    __version__ = "0.1.0"
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    @hookimpl
-    def unbroken_content_packs(self) -> list[Path]:
-        """Return the scratch folder."""
-        return [self.folder]
-
-
-def content_plugin(tmp_path: Path, name: str, text: str) -> ContentPlugin:
-    """Return a ContentPlugin over tmp_path/name/monsters.toml holding `text`."""
-    folder = tmp_path / name
-    folder.mkdir()
-    (folder / "monsters.toml").write_text(text, encoding="utf-8")
-    return ContentPlugin(folder)
+def content_plugin(tmp_path: Path, name: str, text: str) -> FolderPlugin:
+    """Return a plugin over tmp_path/name/monsters.toml holding `text`."""
+    return FolderPlugin(write_pack(tmp_path / name, {"monsters.toml": text}))
 
 
 class Gripes:
