@@ -6,6 +6,7 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
+import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,6 +31,27 @@ from unbroken.replay import Recorder, take_back, why_not_take_back
 WIDTH = 80
 
 
+def wrap(text: str, first: str = "", indent: int | None = None) -> str:
+    """Return a line wrapped at WIDTH between words, its next lines under its text.
+
+    `first` starts the first line ("   3. "); the others are indented as far, or
+    by `indent`. A plain terminal would otherwise break words at column 80.
+    """
+    rest = " " * (len(first) if indent is None else indent)
+    return textwrap.fill(
+        text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
+    )
+
+
+def _fit(line: str) -> str:
+    """Return a display line as is, or wrapped under itself when it is wider than WIDTH."""
+    if len(line) <= WIDTH:
+        return line
+    body = line.lstrip(" ")
+    lead = line[: len(line) - len(body)]
+    return wrap(body, lead, indent=len(lead) + 4)
+
+
 class TakeBack(Exception):
     """The player typed u: take back the last decision."""
 
@@ -42,7 +64,7 @@ def ask(
     With `take_back`, "u" is offered too and raises TakeBack.
     """
     for i, text in enumerate(options, 1):
-        print(f"  {i:>2}. {text}", file=out)
+        print(wrap(text, f"  {i:>2}. "), file=out)
     numbers = "1" if len(options) == 1 else f"1-{len(options)}"
     back = ", u to take back" if take_back else ""
     while True:
@@ -172,11 +194,11 @@ class TextGame:
                 # bonus included, as the full-screen game marks it.
                 pending = s.decision == "response" and s.trigger == "after_monster_roll"
                 mark = ">" if pending and s.turn == "monster" and effective_roll(s) == i else " "
-                what = "; ".join(effect_text(e) for e in row.effects) or "nothing"
+                what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
             lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
-        return "\n".join(lines)
+        return "\n".join(_fit(line) for line in lines)
 
     def loop(self, stdin: TextIO, out: TextIO) -> int:
         """Play until the game ends or the input does; return the exit status.
@@ -205,7 +227,7 @@ class TextGame:
             for event in game.events[self.seen :]:
                 line = self.narrator.describe(event)
                 if line:
-                    print(line, file=out)
+                    print(wrap(line, indent=2), file=out)
             self.seen = len(game.events)
             if game.is_over:
                 self.end(out)

@@ -158,3 +158,20 @@ def test_resolving_a_remedy_with_no_condition_in_play_says_it_does_nothing() -> 
         text = label(resolve, game.state, RULES)
         assert text.startswith("Resolve Healing Herbs: ")
         assert ("(no use now: no condition in play)" in text) is (not conditions)
+
+
+def test_the_text_game_wraps_between_words_at_80_columns() -> None:
+    import io
+
+    from unbroken.textplay import TextGame
+
+    out = io.StringIO()
+    game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)
+    assert game.loop(io.StringIO("1\n" * 400), out) == 0
+    # Input is not echoed here, so a prompt and the next line share one line.
+    lines = [line for line in out.getvalue().splitlines() if "q to quit]: " not in line]
+    assert lines and max(len(line) for line in lines) <= 80
+    text = out.getvalue()
+    assert "   7. Dangerous Idea [Sage]: Roll the die; if the result is higher than the\n" in text
+    assert "\n      current level, gain 1 time.\n" in text
+    assert "MISS: nothing" not in text and "MISS: no effect" in text  # as the full screen

@@ -15,11 +15,12 @@ RULES = load_ruleset()
 
 #: Every key the screens bind, the decision digits weighted up so games get played.
 KEYS = [
-    *"123456789" * 12,
+    *"1234567890" * 12,
     *["enter"] * 8,
     *["escape"] * 3,
     *["up", "down", "left", "right", "home", "end", "tab", "space", "pageup", "pagedown"],
     *["l", "b", "d", "w", "s", "n", "a", "r", "q", "u", "question_mark", "plus", "minus", "ctrl+s"],
+    *["L", "B", "D"],  # the replay viewer's jumps back
 ]
 
 
