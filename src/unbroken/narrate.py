@@ -346,7 +346,11 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Use):
         for ability in ruleset.card_abilities(action.source):
             if ability.id == action.ability:
-                cost = f" (pay {amounts(ability.cost)})" if ability.cost else ""
+                # A class ability also takes one of the level's ability uses (R-ABILITY-1).
+                parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
+                if action.source in ruleset.classes:
+                    parts.append("1 ability use")
+                cost = f" ({', '.join(parts)})" if parts else ""
                 text = f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
                 return text + _no_use(ability, state)
         return f"Use {action.ability}"

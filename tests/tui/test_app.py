@@ -600,7 +600,8 @@ def test_notifications_are_plain_text(monkeypatch: Any) -> None:
 
 @sync
 async def test_an_ability_s_text_is_shown_once() -> None:
-    # The decision already reads "Snare [Hunter] (pay 2 SE): <its text>"; no copy below it.
+    # The decision already reads "Snare [Hunter] (pay 2 SE, 1 ability use): <its text>";
+    # no copy below it.
     game = (
         Scenario("kirilla-el-kaer", level=2, seed=3)
         .resources(se=12)
@@ -615,7 +616,7 @@ async def test_an_ability_s_text_is_shown_once() -> None:
         from textual.widgets import OptionList
 
         decisions = screen_text(app.screen.query_one("#decisions", OptionList))
-        assert decisions.startswith("1. Snare [Hunter] (pay 2 SE): At the start of")
+        assert decisions.startswith("1. Snare [Hunter] (pay 2 SE, 1 ability use): At \n")
         assert str(app.screen.query_one("#detail").render()).strip() == ""
 
 

@@ -107,7 +107,7 @@ def test_dodge_on_a_roll_of_1_says_it_can_do_nothing() -> None:
         game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Skip)))
         dodge = next(a for a in game.legal_actions() if isinstance(a, act.Use))
         text = label(dodge, game.state, RULES)
-        assert text.startswith("Dodge [Sneak] (pay 1 SE)")
+        assert text.startswith("Dodge [Sneak] (pay 1 SE, 1 ability use)")
         assert ("(no use now: the roll comes to 1 either way)" in text) is useless
 
 
@@ -172,6 +172,16 @@ def test_the_text_game_wraps_between_words_at_80_columns() -> None:
     lines = [line for line in out.getvalue().splitlines() if "q to quit]: " not in line]
     assert lines and max(len(line) for line in lines) <= 80
     text = out.getvalue()
-    assert "   7. Dangerous Idea [Sage]: Roll the die; if the result is higher than the\n" in text
-    assert "\n      current level, gain 1 time.\n" in text
+    option = "   7. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
+    assert option in text
+    assert "\n      higher than the current level, gain 1 time.\n" in text
     assert "MISS: nothing" not in text and "MISS: no effect" in text  # as the full screen
+
+
+def test_a_class_ability_says_it_takes_an_ability_use() -> None:
+    # R-ABILITY-1: a class card's abilities share the level's pool of uses; a skill's do not.
+    game = Scenario("huckdorf").skills("trapper").resources(wood=1).start()
+    labels = {a.source: label(a, game.state, RULES) for a in game.legal_actions()
+              if isinstance(a, act.Use)}  # fmt: skip
+    assert labels["base:hunter"].startswith("Forage [Hunter] (pay 2 time, 1 ability use): ")
+    assert labels["base:trapper"].startswith("Set Traps [Trapper] (pay 1 wood + 1 time): ")
