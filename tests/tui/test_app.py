@@ -1137,3 +1137,16 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
     assert text.endswith(f" - pay {amounts(want)}")
     spent = [e for e in game.apply(attack) if isinstance(e, ev.Spent)]
     assert spent[0].amounts == want and spent[0].source == "base:knife"
+
+
+@sync
+async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
+    from textual.widgets import Markdown
+
+    app = UnbrokenApp(RULES, animate=False, game=starving())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert source.startswith("## Keys\n\n| key | does |")
+        assert source.index("| 1-9, 0 |") < source.index("| L, B, D (Shift) |")

@@ -239,7 +239,7 @@ class ReplayViewerScreen(Screen[None]):
     def action_help(self) -> None:
         from unbroken.tui.screens import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(viewer=True))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer only the Esc/q that fits how the viewer was opened: quit or back."""

@@ -673,8 +673,9 @@ class HelpScreen(Screen[None]):
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.
+"""
 
-| in the replay viewer | does |
+    VIEWER_KEYS = """| in the replay viewer | does |
 |---|---|
 | ← → | one decision back or on |
 | Home, End | the start, the end |
@@ -686,11 +687,19 @@ the same seed again and `w` watches the game's replay.
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
 
+    def __init__(self, viewer: bool = False) -> None:
+        super().__init__()
+        #: Opened from the replay viewer: its keys come first.
+        self.viewer = viewer
+
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # imported here: it is slow to import
 
         from unbroken.tui.app import rules_text
 
+        keys = [self.KEYS, self.VIEWER_KEYS]
+        if self.viewer:
+            keys = ["## Keys\n\n" + self.VIEWER_KEYS, self.KEYS.replace("## Keys\n\n", "")]
         with VerticalScroll(id="help"):
-            yield Markdown(self.KEYS + "\n" + rules_text())
+            yield Markdown("\n".join(keys) + "\n" + rules_text())
         yield Footer()
