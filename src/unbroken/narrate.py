@@ -8,6 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.flow import Run, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
@@ -392,7 +393,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         if sheet is None or state.turn != "monster":
             return f"Keep the {action.value}"
         # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
-        value = max(1, min(6, action.value + state.roll_bonus))
+        value = clamp_die(action.value + state.roll_bonus)
         row = sheet.table[value - 1]
         what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
         bonus = f" → {value}" if value != action.value else ""
@@ -626,18 +627,41 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
-    now = max(1, min(6, state.roll + state.roll_bonus))
-    after = max(1, min(6, state.roll + change + state.roll_bonus))
+    now = clamp_die(state.roll + state.roll_bonus)
+    after = clamp_die(state.roll + change + state.roll_bonus)
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
 
 
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
     """Return what a weapon attack costs now: its printed cost plus what cards in play
     add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
-    from unbroken.core.flow import Run
-
     cost = dict(attack.cost)
     for mod in Run(ruleset, state).modifiers(m.WeaponAttackCost):
         for k, n in mod.amounts.items():
             cost[k] = cost.get(k, 0) + n
     return cost
+
+
+def standing(ruleset: Ruleset, cls: str, difficulty: str, score: int, before: int | None) -> str:
+    """Return how a win's score stands against the best before it, for its class and difficulty.
+
+    "Your first win with the Brawler on Normal.", "A new best for …: 34 (it
+    was 32).", or "Your best for … is 32."
+    """
+    which = f"the {ruleset.card_name(cls)} on {ruleset.difficulty_name(difficulty)}"
+    if before is None:
+        return f"Your first win with {which}."
+    if score > before:
+        return f"A new best for {which}: {score} (it was {before})."
+    return f"Your best for {which} is {before}."
+
+
+def marked_row(state: GameState) -> int:
+    """Return the monster table row the monster's roll points at, bonus included, while
+    Responses may still change it (R-EFFECT-3/4); 0 for none.
+
+    Only in the window after the roll: once the row is applied the roll already
+    holds its bonus, and while keeping one of two results neither is the roll yet.
+    """
+    pending = state.decision == "response" and state.trigger == "after_monster_roll"
+    return effective_roll(state) if pending and state.turn == "monster" else 0

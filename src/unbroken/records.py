@@ -180,6 +180,23 @@ def records_path() -> Path:
     return paths.data_dir() / FILENAME
 
 
+def keep_game(
+    game: Game,
+    ruleset: Ruleset,
+    replay_path: Path | str | None = None,
+    started: str | datetime | None = None,
+) -> tuple[GameRow, int | None]:
+    """Store a finished game; return its row and, for a win, the best won score before it
+    for its class and difficulty (None: its first win, or a loss). Raises RecordsError.
+
+    What the full-screen and the text game do when a game ends.
+    """
+    with open_records() as records:
+        row = records.add_game(game, ruleset, replay_path, started)
+        before = records.best_won_score(row.cls, row.difficulty, before=row.id) if row.won else None
+    return row, before
+
+
 def open_records(path: Path | None = None) -> Records:
     """Return the records store (created and migrated if needed), or raise RecordsError."""
     try:

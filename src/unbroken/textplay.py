@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from unbroken.core import model as m
-from unbroken.core.flow import HandlerError, effective_roll
+from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
@@ -22,7 +22,9 @@ from unbroken.narrate import (
     amounts,
     effect_text,
     label,
+    marked_row,
     plural,
+    standing,
     trickery_text,
 )
 from unbroken.replay import Recorder, take_back, why_not_take_back
@@ -190,10 +192,7 @@ class TextGame:
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
-                # The row the monster's roll points at while Responses may change it,
-                # bonus included, as the full-screen game marks it.
-                pending = s.decision == "response" and s.trigger == "after_monster_roll"
-                mark = ">" if pending and s.turn == "monster" and effective_roll(s) == i else " "
+                mark = ">" if marked_row(s) == i else " "
                 what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
@@ -295,13 +294,10 @@ class TextGame:
 
         Records that cannot be opened never stop the game: a one-line warning says why.
         """
-        from unbroken.records import RecordsError, all_achievements, open_records
+        from unbroken.records import RecordsError, all_achievements, keep_game
 
-        game = self.game
         try:
-            with open_records() as records:
-                row = records.add_game(game, self.rules, replay, started=self.started)
-                before = records.best_won_score(row.cls, row.difficulty, before=row.id)
+            row, before = keep_game(self.game, self.rules, replay, self.started)
         except RecordsError as exc:
             print(f"Warning: the game was not kept in the records: {exc}.", file=out)
             return
@@ -310,14 +306,7 @@ class TextGame:
             new = ", ".join(names.get(a, a) for a in row.new_achievements)
             print(f"New achievements: {new}.", file=out)
         if row.won:
-            rules = self.rules
-            which = f"the {rules.card_name(row.cls)} on {rules.difficulty_name(row.difficulty)}"
-            if before is None:
-                print(f"Your first win with {which}.", file=out)
-            elif row.score > before:
-                print(f"A new best for {which}: {row.score} (it was {before}).", file=out)
-            else:
-                print(f"Your best for {which} is {before}.", file=out)
+            print(standing(self.rules, row.cls, row.difficulty, row.score, before), file=out)
 
 
 def _rows(items: list[str], width: int) -> list[str]:

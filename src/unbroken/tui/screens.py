@@ -34,7 +34,7 @@ from unbroken.core.flow import HandlerError, Run, hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.state import GameState
-from unbroken.narrate import Narrator, attack_cost, death, killer, label, plural
+from unbroken.narrate import Narrator, attack_cost, death, killer, label, plural, standing
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -330,29 +330,20 @@ class GameScreen(Screen[None]):
 
         Records that cannot be opened never stop the game: the player is told why.
         """
-        from unbroken.records import RecordsError, open_records
+        from unbroken.records import RecordsError, keep_game
 
         recorder = self.recorder
         replay = str(recorder.path) if recorder is not None else None
         started = recorder.started if recorder is not None else None
+        rules = self.game.ruleset
         try:
-            with open_records() as records:
-                row = records.add_game(self.game, self.game.ruleset, replay, started)
-                before = records.best_won_score(row.cls, row.difficulty, before=row.id)
+            row, before = keep_game(self.game, rules, replay, started)
         except RecordsError as exc:
             self.notify(f"The game was not recorded: {exc}", severity="warning", timeout=8)
             return [], ""
         if not row.won:
             return row.new_achievements, ""
-        rules = self.game.ruleset
-        which = f"the {rules.card_name(row.cls)} on {rules.difficulty_name(row.difficulty)}"
-        if before is None:
-            best = f"Your first win with {which}."
-        elif row.score > before:
-            best = f"A new best for {which}: {row.score} (it was {before})."
-        else:
-            best = f"Your best for {which} is {before}."
-        return row.new_achievements, best
+        return row.new_achievements, standing(rules, row.cls, row.difficulty, row.score, before)
 
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import clamp_die, effective_roll
+from unbroken.core.flow import clamp_die
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, GameState
 from unbroken.narrate import (
@@ -26,6 +26,7 @@ from unbroken.narrate import (
     attack_name,
     effect_text,
     encounter_text,
+    marked_row,
     plural,
     roll_purpose,
     trickery_text,
@@ -141,16 +142,13 @@ def wrap_option(line: str, width: int) -> str:
     return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
 
 
-def time_reset(events: list[ev.Event]) -> tuple[bool, int]:
-    """Return whether some events set the time track, and the time's change after that.
+def time_reset(events: list[ev.Event]) -> bool:
+    """Return whether some events set the time track.
 
     A reset (R-COMBAT-3) makes the change before it meaningless: time 1, spent
     to 0, set to 22 is not "-1" but a new track.
     """
-    for i in range(len(events) - 1, -1, -1):
-        if isinstance(events[i], ev.TimeSet):
-            return True, deltas(events[i + 1 :])[0].get("time", 0)
-    return False, 0
+    return any(isinstance(e, ev.TimeSet) for e in events)
 
 
 def level_ability_uses(newest_first: Iterable[ev.Event]) -> int:
@@ -203,7 +201,7 @@ class DisplayPanel(Panel):
             line.append(f" {t:>2}")
             # After a reset the change before it means nothing, and the row has no
             # room for one after it (an ambush's loss): the log says it.
-            reset, _ = time_reset(last)
+            reset = time_reset(last)
             diff = 0 if reset else change.get("time", 0)
             if reset:
                 line.append(" ↺ reset", style="bold")
@@ -300,11 +298,7 @@ class StagePanel(Panel):
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
-            # The row the monster's roll points at while Responses may still change it
-            # (after the table row is applied, the roll already holds its bonus).
-            # (Not while keeping one of two results: neither is the roll yet.)
-            pending = state.decision == "response" and state.trigger == "after_monster_roll"
-            current = effective_roll(state) if pending and state.turn == "monster" else 0
+            current = marked_row(state)
             for i, row in enumerate(card.table, 1):
                 what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
                 line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}"
