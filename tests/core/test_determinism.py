@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "504e8b17064fe53125805936e5af633643770ad79186ddfa514e0f2118608b50"
-GOLDEN_SIM_DIGEST = "b4cafae1feace2452c245b69cd424d279495ec266d5e18a67d2440a3b55d8e8a"
+GOLDEN_GREEDY_DIGEST = "62af1ed5e8c89f9f8d0ab55385605695d9cf65cbba4375dcc0a18524b98da95e"
+GOLDEN_SIM_DIGEST = "23d53d59cbcc4063d1ce5c8c3f136593df10b437f8ce6ddb53649a9192b5e2d8"
 
 
 def test_rng_is_specified_splitmix64() -> None:

@@ -149,6 +149,32 @@ def test_easy_draws_two_skills_and_keeps_one():  # R-SETUP-3
     assert g.decision.kind == "preparation"
 
 
+def _easy_game_offering(skill: str) -> Game:
+    for seed in range(500):
+        g = Game.new(RULES, character="caellahan", difficulty="easy", seed=seed)
+        if skill in g.state.choices:
+            return g
+    raise AssertionError(f"no seed below 500 offers {skill} at the Easy setup")
+
+
+def test_quick_study_kept_at_setup_adds_a_use_at_level_1():  # R-SETUP-3 R-ABILITY-1
+    # "1 more ability use at the start of each level": level 1 starts after the setup.
+    g = _easy_game_offering("base:quick-study")
+    assert g.state.ability_uses == 1
+    events = g.apply(act.ChooseSkill("base:quick-study"))
+    assert ev.AbilityUsesSet(2) in events
+    assert g.state.ability_uses == 2
+    assert g.decision.kind == "preparation"
+
+
+def test_other_skill_kept_at_setup_leaves_one_use():  # R-SETUP-3 R-ABILITY-1
+    g = _easy_game_offering("base:quick-study")
+    other = next(c for c in g.state.choices if c != "base:quick-study")
+    events = g.apply(act.ChooseSkill(other))
+    assert not of(events, ev.AbilityUsesSet)
+    assert g.state.ability_uses == 1
+
+
 def test_easy_start_skill_comes_after_the_resource_roll():  # R-SETUP-3
     g = Game.new(RULES, character="caellahan", difficulty="easy", seed=9)
     kinds = [type(e) for e in g.events]
