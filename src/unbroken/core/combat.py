@@ -7,7 +7,6 @@ from itertools import permutations
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.flow import Run, effective_roll, step
-from unbroken.core.travel import level_uses
 
 
 def reset_time(run: Run) -> None:
@@ -299,7 +298,8 @@ def level_advance(run: Run, _: str) -> None:
     if s.committed:
         run.emit(ev.CommitSet(False))
     run.emit(ev.LevelStarted(s.level + 1))
-    run.emit(ev.AbilityUsesSet(level_uses(run)))
+    uses = s.level + sum(mod.amount for mod in run.modifiers(m.AbilityUses))
+    run.emit(ev.AbilityUsesSet(max(0, uses)))
     run.enter("travel", "preparation")
     if s.res.get("time", 0) <= 0:
         run.push("combat.ambush")

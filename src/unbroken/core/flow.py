@@ -939,6 +939,17 @@ class Run:
             others = list(s.choices)
             others.remove(action.skill)
             self.emit(ev.SkillKept(action.skill, others))
+            if s.phase == "setup":
+                # R-SETUP-3: a skill kept at setup that adds uses (Quick Study) already
+                # counts for level 1; a use spent at setup (Flexible) stays spent.
+                more = sum(
+                    mod.amount
+                    for ability in self.rules.skills[action.skill].abilities
+                    for mod in ability.modifiers
+                    if isinstance(mod, m.AbilityUses)
+                )
+                if more:
+                    self.emit(ev.AbilityUsesSet(max(0, s.ability_uses + more)))
         elif isinstance(action, act.Eat):
             self.eat(action.food)
         elif isinstance(action, act.Pass):

@@ -11,19 +11,8 @@ from unbroken.core.flow import Run, step
 @step("travel.preparation")
 def preparation(run: Run, _: str) -> None:
     """R-TRAVEL-1: wait for General/Travel actions, or Explore / Fight now."""
-    if run.s.phase == "setup":
-        # R-SETUP-2/3: level 1's one use, plus what a card kept at setup adds (Quick
-        # Study), less any use already spent at setup (Flexible).
-        more = sum(mod.amount for mod in run.modifiers(m.AbilityUses))
-        if more:
-            run.emit(ev.AbilityUsesSet(max(0, run.s.ability_uses + more)))
     run.enter("travel", "preparation")
     run.wait("preparation")
-
-
-def level_uses(run: Run) -> int:
-    """R-LEVEL-1 / R-ABILITY-1: the level's pool of uses, with what cards in play add."""
-    return max(0, run.s.level + sum(mod.amount for mod in run.modifiers(m.AbilityUses)))
 
 
 @step("travel.after_action")
