@@ -368,7 +368,10 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return text
     if isinstance(action, act.Rest):
         card = ruleset.encounters[state.chosen]
-        return f"Rest: gain {card.time} SE (time {card.time})"
+        text = f"Rest: gain {card.time} SE (time {card.time})"
+        if not Run(ruleset, state).can_pay(card.spend):  # why Resolve is not offered
+            text += f"; you cannot pay {amounts(card.spend)} for {card.name}"
+        return text
     if isinstance(action, act.Forfeit):
         return "Accept that you cannot pay: gain nothing, lose the time"
     if isinstance(action, act.Trick):

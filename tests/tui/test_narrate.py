@@ -185,3 +185,15 @@ def test_a_class_ability_says_it_takes_an_ability_use() -> None:
               if isinstance(a, act.Use)}  # fmt: skip
     assert labels["base:hunter"].startswith("Forage [Hunter] (pay 2 time, 1 ability use): ")
     assert labels["base:trapper"].startswith("Set Traps [Trapper] (pay 1 wood + 1 time): ")
+
+
+def test_rest_says_why_the_encounter_cannot_be_resolved() -> None:
+    # R-TRAVEL-5: an encounter you cannot pay for leaves only Rest; the option says why.
+    for le in (0, 1):
+        game = Scenario("caellahan").resources(le=le).encounters("juicy-bats").start("exploration")
+        game.apply(act.ChooseEncounter("base:juicy-bats"))
+        offered = game.legal_actions()
+        assert (act.Resolve() in offered) is bool(le)
+        text = label(act.Rest(), game.state, RULES)
+        assert text.startswith("Rest: gain 1 SE (time 1)")
+        assert ("; you cannot pay 1 LE for Juicy Bats" in text) is (not le)
