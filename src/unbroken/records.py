@@ -7,7 +7,10 @@ never touched. Every write is one `BEGIN IMMEDIATE` transaction, so two games
 finishing at the same moment in two processes both keep their row.
 
 A corrupt or unreadable file raises `RecordsError` naming the file: callers
-print it as one line and carry on without records.
+print it as one line and carry on without records. SQLite keeps two files beside
+it, `records.sqlite3-wal` (recent writes) and `records.sqlite3-shm` (an index of
+them); one left read-only by a read-only session is made writable again when it
+is this user's, and otherwise named in the error, never deleted.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -38,6 +42,15 @@ DIFFICULTIES = ("easy", "normal", "hard")
 
 class RecordsError(Exception):
     """The records file cannot be used (corrupt, from a newer game, unwritable)."""
+
+
+def _cannot_write(exc: sqlite3.Error) -> bool:
+    """Return whether SQLite failed for want of write (or any) access to a file."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+        return True
+    text = str(exc)
+    return "readonly database" in text or "unable to open database file" in text
 
 
 def _migrate_to_1(db: sqlite3.Connection) -> None:
@@ -213,6 +226,7 @@ class Records:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._make_leftovers_writable()
             self.db = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
             )
@@ -241,6 +255,58 @@ class Records:
 
     # ------------------------------------------------------------ file handling
 
+    @property
+    def wal_path(self) -> Path:
+        """Return the write-ahead log SQLite keeps beside the file (`records.sqlite3-wal`)."""
+        return self.path.with_name(self.path.name + "-wal")
+
+    @property
+    def shm_path(self) -> Path:
+        """Return the shared index of the log SQLite keeps beside it (`records.sqlite3-shm`)."""
+        return self.path.with_name(self.path.name + "-shm")
+
+    def _make_leftovers_writable(self) -> None:
+        """Give write access back to a -wal or -shm that a read-only session left read-only.
+
+        SQLite makes both with the mode of the main file, so reading records while the
+        file was read-only (0444) leaves a read-only -shm behind, and once the file is
+        writable again every write fails on it. Only the mode of this user's own files
+        changes: no content is touched, nothing is deleted, and records whose main file
+        is read-only stay read-only. What cannot be fixed here `_error` names.
+        """
+        try:
+            main = self.path.stat()
+        except OSError:
+            return  # no records yet: SQLite makes all three afresh
+        if not os.access(self.path, os.W_OK):
+            return
+        mode = stat.S_IMODE(main.st_mode) | stat.S_IRUSR | stat.S_IWUSR
+        for leftover in (self.wal_path, self.shm_path):
+            try:
+                kind = leftover.lstat().st_mode
+                if stat.S_ISREG(kind) and not os.access(leftover, os.R_OK | os.W_OK):
+                    leftover.chmod(mode)
+            except OSError:
+                continue  # gone meanwhile, or another user's: a failed write names it
+
+    def _blocking_file(self) -> str | None:
+        """Return what keeps this user from writing the records, and what to do, or None."""
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            return f"records file {self.path} is read-only; make it writable to keep new games"
+        wal, shm = self.wal_path, self.shm_path
+        if wal.exists() and not os.access(wal, os.R_OK | os.W_OK):
+            return (
+                f"cannot write records file {self.path}: {wal} is {_unusable(wal)}; "
+                f"make it writable (do not delete it: it may hold games not yet in "
+                f"{self.path.name})"
+            )
+        if shm.exists() and not os.access(shm, os.R_OK | os.W_OK):
+            return (
+                f"cannot write records file {self.path}: {shm} is {_unusable(shm)}; "
+                "delete it (with no game running) or make it writable"
+            )
+        return None
+
     def _error(self, exc: BaseException) -> RecordsError:
         text = str(exc)
         if isinstance(exc, sqlite3.DatabaseError) and (
@@ -251,6 +317,10 @@ class Records:
             )
         if "unable to open database file" in text and not os.access(self.path.parent, os.W_OK):
             return RecordsError(f"cannot open records file {self.path}: its folder is read-only")
+        if isinstance(exc, sqlite3.Error) and _cannot_write(exc):
+            blocking = self._blocking_file()
+            if blocking is not None:
+                return RecordsError(blocking)
         if isinstance(exc, OSError):  # the folder: the words, not "[Errno 13] ..."
             return RecordsError(f"cannot open records file {self.path}: {exc.strerror or text}")
         return RecordsError(f"records file {self.path}: {text}")
@@ -503,6 +573,11 @@ class Records:
         ]
         sheet += [SheetRow(aid, aid, "", False, first[aid]) for aid in sorted(first)]
         return sheet
+
+
+def _unusable(path: Path) -> str:
+    """Return "read-only" or "unreadable": why this user cannot use `path`."""
+    return "read-only" if os.access(path, os.R_OK) else "unreadable"
 
 
 def _difficulty_key(difficulty: str) -> tuple[int, str]:
