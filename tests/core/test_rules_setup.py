@@ -459,3 +459,19 @@ def test_difficulties_have_printed_names() -> None:  # R-SETUP-1: Easy, Normal, 
     names = [rules.difficulty_name(d.id) for d in rules.settings.difficulties]
     assert names == ["Easy", "Normal", "Hard"]
     assert rules.difficulty_name("nightmare") == "nightmare"  # a plugin's, not loaded now
+
+
+def test_quick_study_after_a_use_spent_at_setup_adds_to_what_is_left():  # R-SETUP-3 R-ABILITY-1
+    # Flexible (Sneak) takes the one use at setup; Quick Study then adds one: 1, not 2.
+    for seed in range(500):
+        g = Game.new(RULES, character="mae-el", difficulty="easy", seed=seed)
+        flexible = act.Use("base:sneak", "flexible")
+        assert flexible in g.legal_actions()
+        g.apply(flexible)
+        if "base:quick-study" in g.state.choices:
+            break
+    else:
+        raise AssertionError("no seed below 500 offers Quick Study after Flexible")
+    assert g.state.ability_uses == 0
+    g.apply(act.ChooseSkill("base:quick-study"))
+    assert g.state.ability_uses == 1
