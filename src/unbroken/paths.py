@@ -66,9 +66,9 @@ def _user_dir(variable: str, kind: str, create: bool = True) -> Path:
     return path
 
 
-def data_dir() -> Path:
+def data_dir(create: bool = True) -> Path:
     """Return the user data dir (created if missing); `UNBROKEN_DATA_DIR` moves it."""
-    return _user_dir("UNBROKEN_DATA_DIR", "data")
+    return _user_dir("UNBROKEN_DATA_DIR", "data", create)
 
 
 def config_dir() -> Path:
@@ -81,6 +81,8 @@ def cache_dir() -> Path:
     return _user_dir("UNBROKEN_CACHE_DIR", "cache", create=False)
 
 
-def replays_dir() -> Path:
+def replays_dir(create: bool = True) -> Path:
     """Return the folder of recorded games inside the data dir (created if missing)."""
+    if not create:
+        return data_dir(create=False) / "replays"
     return make_dir(data_dir() / "replays", "replays folder")

@@ -890,6 +890,54 @@ def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], lis
     return infos, problems
 
 
+def find_recording(name: str, directory: Path | None = None) -> Path:
+    """Return the recording `name` stands for, or raise ReplayError saying why none.
+
+    A path to a file is itself. Otherwise `name` is looked up in the replays
+    folder (`directory`): a whole file name as `unbroken replays` prints it,
+    or the start of one that only one recording has ("2026-11-24T0302").
+    """
+    path = Path(name)
+    if path.exists() or not name or Path(name).name != name:
+        return path  # a path (or nothing to look up): reading it says what is wrong
+    if directory is None:
+        from unbroken.paths import replays_dir
+
+        directory = replays_dir(create=False)  # looking a name up creates nothing
+    try:
+        names = sorted(p.name for p in directory.iterdir() if is_recording(p))
+    except OSError:
+        names = []
+    found = [n for n in names if n == name] or [n for n in names if n.startswith(name)]
+    if len(found) == 1:
+        return directory / found[0]
+    if not found:
+        raise ReplayError(
+            name,
+            None,
+            f"no such file here, and no recording in {directory} is named so "
+            "(unbroken replays lists them)",
+        )
+    shown = ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+    raise ReplayError(
+        name,
+        None,
+        f"{len(found)} recordings in {directory} start so: {shown}; say more of the name",
+    )
+
+
+def newest_recording(directory: Path | None = None) -> Path:
+    """Return the most recently started recorded game, or raise ReplayError when none."""
+    if directory is None:
+        from unbroken.paths import replays_dir
+
+        directory = replays_dir()
+    infos, _ = recorded_games(directory)
+    if not infos:
+        raise ReplayError(directory, None, "no recorded games here yet")
+    return infos[0].path
+
+
 def unfinished_games(directory: Path | None = None) -> list[ReplayInfo]:
     """Return the games that were left unfinished (resumable), newest first."""
     return [i for i in recorded_games(directory)[0] if i.outcome == "unfinished"]

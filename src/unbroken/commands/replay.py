@@ -1,9 +1,12 @@
-"""`unbroken replay FILE`: watch a recorded game in the read-only viewer."""
+"""`unbroken replay [FILE]`: watch a recorded game in the read-only viewer.
+
+FILE is a path, or a recording's name (or the start of one) in the replays
+folder, as `unbroken replays` lists them; with none, the newest game.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from unbroken.cli import CommandError, load
 
@@ -11,20 +14,27 @@ HELP = "watch a recorded game (step, jump, play; ? shows the keys, Esc or q quit
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="a recording (.jsonl.gz or .jsonl)")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="a recording (.jsonl.gz or .jsonl): a path, or a name as `unbroken replays` "
+        "lists it (its start is enough); default: the newest game",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.replay import ReplayError, Timeline
+    from unbroken.replay import ReplayError, Timeline, find_recording, newest_recording
     from unbroken.tui.app import UnbrokenApp
 
     ruleset = load()
     try:
-        Timeline(args.file, ruleset)  # a bad file is a one-line error before the screen opens
+        path = newest_recording() if args.file is None else find_recording(args.file)
+        Timeline(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
-        raise CommandError(f"{args.file}: {exc.strerror or exc}") from None
-    app = UnbrokenApp(ruleset, animate=False, record=False, replay=args.file)
+        where = args.file or "the replays folder"
+        raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
     app.run()
     return app.return_code or 0

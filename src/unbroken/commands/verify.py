@@ -1,6 +1,8 @@
 """`unbroken verify FILE...`: re-run recordings; report OK or the first divergence of each.
 
-A folder stands for the recordings in it (`unbroken verify ~/.local/share/unbroken/replays`).
+A folder stands for the recordings in it (`unbroken verify ~/.local/share/unbroken/replays`),
+a bare name for the recording of that name (or starting so) in the replays folder,
+and no FILE at all for the replays folder itself.
 An unfinished game (no footer yet) is not a broken file: its decisions are
 checked, and it is reported as unfinished, not as a failure.
 """
@@ -24,10 +26,10 @@ HELP = "re-run recorded games against the engine and report any divergence"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files",
-        nargs="+",
-        type=Path,
+        nargs="*",
         metavar="FILE",
-        help="replay files (.jsonl.gz or .jsonl), or folders of them",
+        help="replay files (.jsonl.gz or .jsonl), folders of them, or names as "
+        "`unbroken replays` lists them; default: the replays folder",
     )
     parser.add_argument(
         "--jobs",
@@ -43,12 +45,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
+def expand(names: list[str]) -> tuple[list[Path], list[str]]:
     """Return the files to verify (a folder gives its recordings, by name) and the problems."""
-    from unbroken.replay import is_recording
+    from unbroken.paths import replays_dir
+    from unbroken.replay import ReplayError, find_recording, is_recording
 
     files: list[Path] = []
     problems: list[str] = []
+    paths: list[Path] = []
+    for name in names:
+        try:
+            paths.append(find_recording(name))
+        except ReplayError as exc:
+            problems.append(str(exc))
+    if not names:
+        paths.append(replays_dir())
     for path in paths:
         try:
             folder = path.is_dir()

@@ -1,0 +1,111 @@
+"""Naming a recording the short way: `unbroken replay` / `unbroken verify` take a path,
+a name as `unbroken replays` prints it (or its start) in the replays folder, or nothing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from unbroken.cli import main
+from unbroken.paths import replays_dir
+from unbroken.replay import ReplayError, find_recording, newest_recording
+
+NAMES = (
+    "2026-11-20T0910_tomu_easy_seed1_lost.jsonl.gz",
+    "2026-11-24T0302_caellahan_normal_seed5_won.jsonl.gz",
+    "2026-11-24T0315_niola_hard_seed7_lost.jsonl.gz",
+)
+
+
+@pytest.fixture
+def folder(compressed: Path) -> Path:
+    """The user's replays folder holding three copies of a game, under the names above."""
+    directory = replays_dir()
+    for name in NAMES:
+        shutil.copy(compressed, directory / name)
+    return directory
+
+
+def test_a_whole_name_or_a_unique_start_finds_the_file_in_the_replays_folder(
+    folder: Path,
+) -> None:
+    assert find_recording(NAMES[1]) == folder / NAMES[1]
+    assert find_recording("2026-11-20") == folder / NAMES[0]
+    assert find_recording("2026-11-24T0315") == folder / NAMES[2]
+
+
+def test_a_path_is_itself_even_when_a_recording_has_that_name(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = tmp_path / "cwd"
+    here.mkdir()
+    (here / NAMES[0]).write_bytes(b"mine")
+    monkeypatch.chdir(here)
+    assert find_recording(NAMES[0]) == Path(NAMES[0])
+    assert find_recording("sub/" + NAMES[1]) == Path("sub/" + NAMES[1])  # not looked up
+
+
+def test_an_unknown_or_ambiguous_name_says_so(folder: Path) -> None:
+    with pytest.raises(ReplayError, match=r"^nope: no such file here, and no recording in "):
+        find_recording("nope")
+    with pytest.raises(ReplayError) as caught:
+        find_recording("2026-11-24")
+    assert str(caught.value) == (
+        f"2026-11-24: 2 recordings in {folder} start so: {NAMES[1]}, {NAMES[2]}; "
+        "say more of the name"
+    )
+
+
+def test_looking_a_name_up_creates_no_data_dir(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("UNBROKEN_DATA_DIR", str(tmp_path / "none"))
+    with pytest.raises(ReplayError, match="no recording in"):
+        find_recording("x")
+    assert not (tmp_path / "none").exists()
+
+
+def test_the_newest_recording_is_the_last_started(folder: Path) -> None:
+    # The three copies hold one game (one start time): the newest by name breaks the tie.
+    assert newest_recording() == folder / NAMES[2]
+    for name in NAMES:
+        os.remove(folder / name)
+    with pytest.raises(ReplayError, match="no recorded games here yet"):
+        newest_recording()
+
+
+def test_verify_takes_names_and_with_none_the_replays_folder(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", "2026-11-20"]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"OK    {folder / NAMES[0]}"]
+    assert main(["verify"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [*(f"OK    {folder / n}" for n in NAMES), "3 OK, 0 failed"]
+    assert main(["verify", "2026-11-24", NAMES[0]]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("FAIL  2026-11-24: 2 recordings in ")
+    assert out[1:] == [f"OK    {folder / NAMES[0]}", "1 OK, 1 failed"]
+
+
+def test_replay_opens_the_named_or_newest_game_and_refuses_none(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.tui.app import UnbrokenApp
+
+    opened: list[Path] = []
+    monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
+    assert main(["replay", "2026-11-20"]) == 0
+    assert main(["replay"]) == 0
+    assert opened == [folder / NAMES[0], folder / NAMES[2]]
+    assert main(["replay", "2026-11-24"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("unbroken: error: 2026-11-24: 2 recordings in ") and "Traceback" not in err
+    )
+    for name in NAMES:
+        os.remove(folder / name)
+    assert main(["replay"]) == 2
+    assert capsys.readouterr().err == f"unbroken: error: {folder}: no recorded games here yet\n"
