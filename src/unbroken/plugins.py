@@ -4,10 +4,11 @@ Plugins are pluggy plugins found through the `unbroken` entry-point group;
 the base game is the built-in plugin `base` (unbroken.base), registered
 through the same hooks. Load order is deterministic: `base` first, then the
 other plugins by name; a plugin whose content needs another plugin's cards is
-placed after it. A plugin that fails to import, has bad content, defines a
-duplicate id, needs a missing card or raises is reported (a `PluginWarning`
-naming it, and the file:line of the content at fault, or the hook and
-file:line when code failed) and skipped: it contributes nothing. When the
+placed after it. A plugin whose distribution needs another version of the
+game (`Requires-Dist: unbroken>=...`), fails to import, has bad content,
+defines a duplicate id, needs a missing card or raises is reported (a
+`PluginWarning` naming it, and the file:line of the content at fault, or the
+hook and file:line when code failed) and skipped: it contributes nothing. When the
 user named it (`UNBROKEN_PLUGINS`, `--plugins`) that is a `PluginError`
 instead.
 
@@ -63,6 +64,7 @@ from unbroken.core.model import Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
+from unbroken.requirements import unmet_requirement
 
 #: The entry-point group (and pluggy project name) of Unbroken plugins.
 GROUP = "unbroken"
@@ -286,6 +288,31 @@ def project_plugins(project: Path) -> list[tuple[str, object]]:
     return found
 
 
+# --------------------------------------------------------------------------- what a plugin needs
+
+
+def requirement_problem(name: str, origin: str, dist: Any) -> str:
+    """Return why plugin `name` cannot run on this version of the game ("" when it can).
+
+    A requirement that cannot be checked is warned about in one line, and
+    the plugin loads.
+    """
+    if dist is None:
+        return ""
+    unmet, unchecked = unmet_requirement(getattr(dist, "requires", None))
+    if unmet:
+        return (
+            f"plugin {name!r} ({origin}): {dist.name} {dist.version} needs {unmet}, "
+            f"this is unbroken {__version__}; upgrade unbroken or install an older {dist.name}"
+        )
+    if unchecked:
+        _report(
+            f"plugin {name!r} ({origin}): cannot check its requirement {unchecked!r} "
+            f"against unbroken {__version__}; loading it anyway"
+        )
+    return ""
+
+
 # --------------------------------------------------------------------------- the manager
 
 
@@ -308,7 +335,7 @@ def get_plugin_manager(
     pm.add_hookspecs(hookspecs)
     pm.register(base, name=BASE)
     infos.append(PluginInfo(BASE, __version__, "built-in"))
-    candidates: list[tuple[str, str, str, str, Callable[[], object]]] = []
+    candidates: list[tuple[str, str, str, str, Callable[[], object], Any]] = []
     replaced = {name for name, _ in extra}
     for ep in installed_entry_points():
         if ep.name in replaced:
@@ -317,14 +344,15 @@ def get_plugin_manager(
         version = dist.version if dist is not None else "?"
         origin = f"{dist.name} (entry point)" if dist is not None else "entry point"
         module = ep.value.partition(":")[0].strip()
-        candidates.append((ep.name, origin, version, module, ep.load))
+        candidates.append((ep.name, origin, version, module, ep.load, dist))
     for name, plugin in extra:
         version = str(getattr(plugin, "__version__", "0"))
-        candidates.append((name, "registered", version, _module_of(plugin), _returning(plugin)))
+        module = _module_of(plugin)
+        candidates.append((name, "registered", version, module, _returning(plugin), None))
     # By name, then by distribution: of two distributions giving one name, the
     # same one wins on every machine.
     holder = {BASE: "the base game"}
-    for name, origin, version, module, load in sorted(candidates, key=lambda c: c[:2]):
+    for name, origin, version, module, load, dist in sorted(candidates, key=lambda c: c[:2]):
         info = PluginInfo(name, version, origin, enabled=names is None or name in names)
         infos.append(info)
         if not info.enabled:
@@ -334,6 +362,11 @@ def get_plugin_manager(
                 f"plugin {name!r} ({origin}): the name is already taken by {holder[name]}; "
                 "skipped (uninstall one of them)"
             )
+            problems.append(info.problem)
+            continue
+        # Checked before importing it: a plugin for a newer game may not even import.
+        info.problem = requirement_problem(name, origin, dist)
+        if info.problem:
             problems.append(info.problem)
             continue
         try:
