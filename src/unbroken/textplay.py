@@ -161,9 +161,10 @@ class TextGame:
         caps = self.rules.settings.caps
         held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
         time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
+        step = STEP_NAMES.get(s.step, s.step)
+        where = step if s.phase == s.step else f"{s.phase.capitalize()}: {step}"
         lines = [
-            f"Level {s.level} | {s.phase.capitalize()}: {STEP_NAMES.get(s.step, s.step)} | "
-            f"{time} | ability uses {s.ability_uses}",
+            f"Level {s.level} | {where} | {time} | ability uses {s.ability_uses}",
             *(f"  {row}" for row in _rows(held, WIDTH - 2)),
             f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
             + (

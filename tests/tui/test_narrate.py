@@ -197,3 +197,15 @@ def test_rest_says_why_the_encounter_cannot_be_resolved() -> None:
         text = label(act.Rest(), game.state, RULES)
         assert text.startswith("Rest: gain 1 SE (time 1)")
         assert ("; you cannot pay 1 LE for Juicy Bats" in text) is (not le)
+
+
+def test_the_text_game_names_the_setup_once() -> None:
+    # R-SETUP-3: the Easy skill choice comes before the first step; "Setup: Setup" said it twice.
+    from unbroken.core.game import Game
+    from unbroken.textplay import TextGame
+
+    game = Game.new(RULES, "helena", "easy", 20)
+    text_game = TextGame.resumed(RULES, game, None)  # type: ignore[arg-type]
+    assert text_game.display().splitlines()[0] == "Level 1 | Setup | time 7 | ability uses 1"
+    game.apply(game.legal_actions()[0])
+    assert text_game.display().splitlines()[0].startswith("Level 1 | Travel: Preparation | ")
