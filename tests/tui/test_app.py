@@ -791,7 +791,8 @@ def assert_die(stage: str, roll: Any) -> None:
     from unbroken.narrate import roll_purpose
     from unbroken.tui.widgets import die_face
 
-    lines = [line for line in stage.splitlines() if line.startswith("die ")]
+    # In combat the die keeps its line ("die –" until a roll) so the table does not jump.
+    lines = [line for line in stage.splitlines() if line.startswith("die ") and line != "die –"]
     if roll is None:
         assert lines == [], stage
         return

@@ -293,8 +293,16 @@ class StagePanel(Panel):
             if mo.defend:
                 text.append("  [GUARD UP]", style="bold yellow")
             text.append("\n")
-            sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
-            self.append_wrapped(text, sheet, style="italic")
+            # The die under the monster's health, where a tall sheet cannot push it out of
+            # sight at 80x24; its line is kept in combat so the table does not jump.
+            if die:
+                text.append(f"die {die}\n", style="bold")
+            elif state.phase == "combat":
+                text.append("die –\n", style="dim")
+            # Ambush and trickery are over once the battle begins: room for the table.
+            if state.phase != "combat" or state.step in ("ambush", "trickery"):
+                sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
+                self.append_wrapped(text, sheet, style="italic")
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
@@ -304,8 +312,6 @@ class StagePanel(Panel):
                 line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}"
                 style = "bold reverse" if i == current else ""
                 self.append_wrapped(text, line, style=style, indent=" " * 12)
-            if die:
-                text.append(f"\ndie {die}", style="bold")
         elif cards:
             title = "Revealed encounters" if state.revealed else "Kept encounter"
             text.append(f"{title}\n", style="bold")
