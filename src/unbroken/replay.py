@@ -565,8 +565,45 @@ def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Gam
     return game
 
 
-def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
+#: Rulesets of recorded plugin sets already loaded in one verify run (or why not).
+Others = dict[tuple[tuple[tuple[str, str], ...], str], "Ruleset | ContentMismatch"]
+
+
+def rules_to_verify(rec: Recording, ruleset: Ruleset, others: Others | None = None) -> Ruleset:
+    """Return the rules to verify `rec` with: `ruleset`, or the plugins it was recorded with.
+
+    With plugins named for this run (`--plugins`, UNBROKEN_PLUGINS) it is
+    `ruleset`, and `replay` names what differs. Otherwise a recording made
+    with other plugins is checked with those (`recorded_ruleset`), when they
+    are installed at the recorded versions, as the viewer and Continue do.
+    `others` keeps what was loaded for the next file of the same run.
+    """
+    h = rec.header
+    if h.plugins == ruleset.plugins and h.ruleset == ruleset.digest:
+        return ruleset
+    from unbroken.plugins import requested_plugins
+
+    if requested_plugins() is not None:
+        return ruleset
+    if others is None:
+        return recorded_ruleset(rec, ruleset)
+    key = (tuple(sorted(h.plugins.items())), h.ruleset)
+    if key not in others:
+        try:
+            others[key] = recorded_ruleset(rec, ruleset)
+        except ContentMismatch as exc:
+            others[key] = exc
+    found = others[key]
+    if isinstance(found, ContentMismatch):
+        raise ContentMismatch(rec.path, 1, found.message)
+    return found
+
+
+def verify_file(path: Path | str, ruleset: Ruleset, others: Others | None = None) -> str | None:
     """Return None when the recording in `path` re-runs exactly, else the one-line problem.
+
+    A recording made with other plugins is verified with those when they are
+    installed and no plugins were named for this run (`rules_to_verify`).
 
     The decisions' events are read undecoded and compared as bytes with the
     engine's (see `replay`). When anything is wrong, the file is read again
@@ -580,7 +617,8 @@ def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
     except ReplayError as exc:
         return str(exc)
     try:
-        replay(parse_recording(data, path, raw_events=True), ruleset)
+        rec = parse_recording(data, path, raw_events=True)
+        replay(rec, rules_to_verify(rec, ruleset, others))
     except ReplayError as exc:
         try:
             parse_recording(data, path)
@@ -595,7 +633,8 @@ def _verify_chunk(paths: list[Path]) -> list[str | None]:
     from unbroken import workers
 
     rules = workers.ruleset()
-    return [verify_file(path, rules) for path in paths]
+    others: Others = {}
+    return [verify_file(path, rules, others) for path in paths]
 
 
 def verify_files(
@@ -606,8 +645,9 @@ def verify_files(
     With `jobs` above 1 the files are verified by that many worker processes.
     """
     if jobs <= 1 or len(paths) < 2:
+        others: Others = {}
         for path in paths:
-            yield path, verify_file(path, ruleset)
+            yield path, verify_file(path, ruleset, others)
         return
     from unbroken import workers
 

@@ -86,13 +86,13 @@ def unfinished(path: Path, ruleset: Ruleset) -> str | None:
     None when the file has a footer or anything in it is wrong: its problem
     is then the one `verify_file` names. A torn last line is still an error.
     """
-    from unbroken.replay import ReplayError, read_recording, replay
+    from unbroken.replay import ReplayError, read_recording, replay, rules_to_verify
 
     try:
         rec = read_recording(path)
         if rec.footer is not None:
             return None
-        game = replay(rec, ruleset, require_footer=False)
+        game = replay(rec, rules_to_verify(rec, ruleset), require_footer=False)
     except ReplayError:
         return None
     n = len(rec.decisions)
