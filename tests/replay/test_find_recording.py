@@ -109,3 +109,31 @@ def test_replay_opens_the_named_or_newest_game_and_refuses_none(
         os.remove(folder / name)
     assert main(["replay"]) == 2
     assert capsys.readouterr().err == f"unbroken: error: {folder}: no recorded games here yet\n"
+
+
+def test_verify_alone_with_no_games_yet_has_nothing_to_verify(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UNBROKEN_DATA_DIR", str(tmp_path / "data"))
+    assert main(["verify"]) == 0
+    folder = tmp_path / "data" / "replays"
+    assert capsys.readouterr().out == f"No recorded games in {folder} yet: nothing to verify.\n"
+    assert not (tmp_path / "data").exists()  # and it made nothing
+    folder.mkdir(parents=True)
+    assert main(["verify", str(folder)]) == 1  # a folder named by hand must hold some
+    assert "no recordings" in capsys.readouterr().out
+
+
+def test_replay_of_a_folder_opens_its_newest_game(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.tui.app import UnbrokenApp
+
+    opened: list[Path] = []
+    monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
+    assert main(["replay", str(folder)]) == 0
+    assert opened == [folder / NAMES[2]]
+    empty = folder.parent / "empty"
+    empty.mkdir()
+    assert main(["replay", str(empty)]) == 2
+    assert capsys.readouterr().err == f"unbroken: error: {empty}: no recorded games here yet\n"

@@ -1,7 +1,8 @@
 """`unbroken replay [FILE]`: watch a recorded game in the read-only viewer.
 
 FILE is a path, or a recording's name (or the start of one) in the replays
-folder, as `unbroken replays` lists them; with none, the newest game.
+folder, as `unbroken replays` lists them, or a folder (its newest game); with
+none, the newest game in the replays folder.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         nargs="?",
         help="a recording (.jsonl.gz or .jsonl): a path, or a name as `unbroken replays` "
-        "lists it (its start is enough); default: the newest game",
+        "lists it (its start is enough), or a folder (its newest game); default: the newest game",
     )
 
 
@@ -29,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load()
     try:
         path = newest_recording() if args.file is None else find_recording(args.file)
+        if path.is_dir():  # a folder of recordings: its newest game
+            path = newest_recording(path)
         Timeline(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None

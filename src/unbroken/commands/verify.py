@@ -106,6 +106,14 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.replay import verify_files
 
     ruleset = load()
+    if not args.files:  # your own games: none yet is nothing to verify, not a failure
+        from unbroken.paths import replays_dir
+        from unbroken.replay import is_recording
+
+        folder = replays_dir(create=False)
+        if not folder.is_dir() or not any(is_recording(p) for p in folder.iterdir()):
+            print(f"No recorded games in {folder} yet: nothing to verify.")
+            return 0
     files, missing = expand(args.files)
     for why in missing:
         print(f"FAIL  {why}")
