@@ -231,7 +231,9 @@ class Narrator:
             return f"Your {n(e.weapon)} is knocked aside for {plural(e.turns, 'turn')}."
         if isinstance(e, ev.SetAsideTicked):
             if e.returned:
-                return "Back in hand: " + ", ".join(n(w) for w in e.returned) + "."
+                # To its own place in the stack: under a weapon crafted meanwhile (R-WEAPON-4).
+                back = " and the ".join(n(w) for w in e.returned)
+                return f"The {back} {'comes' if len(e.returned) == 1 else 'come'} back."
             return None
         if isinstance(e, ev.SkillsDrawn):
             return "Skills drawn: " + ", ".join(n(c) for c in e.cards) + "."
@@ -365,6 +367,11 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
         if removes and not card.gain and not state.conditions:
             text += " (no use now: no condition in play)"
+        elif removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
+            # It must remove one of them, and every one in play helps you (Armored).
+            helps = ", ".join(n(c.id) for c in state.conditions)
+            which = "which helps" if len(state.conditions) == 1 else "which all help"
+            text += f" (it would remove {helps}, {which} you)"
         return text
     if isinstance(action, act.Rest):
         card = ruleset.encounters[state.chosen]
@@ -627,6 +634,9 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     (the result is clamped to 1-6, R-EFFECT-4).
     """
     effects = ability.effects
+    mo = state.monster
+    if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
+        return " (no use now: the monster has no armor)"  # Snare against a bare hide
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))

@@ -209,3 +209,38 @@ def test_the_text_game_names_the_setup_once() -> None:
     assert text_game.display().splitlines()[0] == "Level 1 | Setup | time 7 | ability uses 1"
     game.apply(game.legal_actions()[0])
     assert text_game.display().splitlines()[0].startswith("Level 1 | Travel: Preparation | ")
+
+
+def test_snare_against_a_monster_without_armor_says_it_does_nothing() -> None:
+    # R-EFFECT-2: Snare breaks armor; against no armor it costs 2 SE and a use for nothing.
+    for monster, useless in (("wererat", True), ("kobold", False)):
+        game = Scenario("huckdorf").monster(monster).start("battle")
+        snare = act.Use("base:hunter", "snare")
+        assert snare in game.legal_actions()
+        text = label(snare, game.state, RULES)
+        assert text.startswith("Snare [Hunter] (pay 2 SE, 1 ability use)")
+        assert ("(no use now: the monster has no armor)" in text) is useless
+
+
+def test_a_remedy_that_could_only_remove_a_helpful_condition_says_so() -> None:
+    # R-COND-1: Shake It Off must remove a condition; with only Armored it would take that.
+    for conditions, warned in ((("armored",), True), (("armored", "crippled"), False)):
+        scenario = Scenario("caellahan").resources(me=2).encounters("shake-it-off")
+        for c in conditions:
+            scenario = scenario.condition(c)
+        game = scenario.start("exploration")
+        game.apply(act.ChooseEncounter("base:shake-it-off"))
+        text = label(act.Resolve(), game.state, RULES)
+        assert text.startswith("Resolve Shake It Off: ")
+        assert ("(it would remove Armored, which helps you)" in text) is warned
+
+
+def test_a_weapon_back_from_being_knocked_aside_is_not_said_to_be_in_hand() -> None:
+    # R-WEAPON-4: it returns to its own place in the stack, under a weapon crafted meanwhile.
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    assert narrator.describe(ev.SetAsideTicked(["base:club"])) == "The Club comes back."
+    both = narrator.describe(ev.SetAsideTicked(["base:club", "base:knife"]))
+    assert both == "The Club and the Knife come back."
+    assert narrator.describe(ev.SetAsideTicked([])) is None

@@ -199,7 +199,7 @@ class WeaponSetAside(EventBase, frozen=True, tag="weapon_set_aside"):
 
 
 class SetAsideTicked(EventBase, frozen=True, tag="set_aside_ticked"):
-    """A player turn passed: set-aside weapons count down; returned ones go on top.
+    """A player turn passed: set-aside weapons count down; returned ones go back to their place.
 
     With `clear` every set-aside weapon is back (the battle is over).
     """
