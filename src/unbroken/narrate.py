@@ -429,6 +429,18 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     raise AssertionError(f"no label for {action!r}")
 
 
+def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return an option as a menu shows it: its label, or one that cannot be taken now
+    with why ("Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)",
+    the ability's text left for when it can be used)."""
+    text = label(action, state, ruleset)
+    if not why:
+        return text
+    if isinstance(action, act.Use):
+        text = text.partition(": ")[0]
+    return f"{text} ({why})"
+
+
 def trickery_text(monster: m.Monster) -> str:
     """Return what tricking a monster costs, in words ("cannot be tricked" if nothing can)."""
     trick = monster.trickery

@@ -23,6 +23,7 @@ from unbroken.narrate import (
     effect_text,
     label,
     marked_row,
+    option_text,
     plural,
     standing,
     trickery_text,
@@ -59,12 +60,19 @@ class TakeBack(Exception):
 
 
 def ask(
-    prompt: str, options: list[str], stdin: TextIO, out: TextIO, take_back: bool = False
+    prompt: str,
+    options: list[str],
+    stdin: TextIO,
+    out: TextIO,
+    take_back: bool = False,
+    not_now: list[str] | None = None,
 ) -> int:
     """Print numbered options and return the index chosen; raise EOFError at end of input.
 
-    With `take_back`, "u" is offered too and raises TakeBack.
+    With `take_back`, "u" is offered too and raises TakeBack. `not_now[i]`, when
+    not "", is why option i cannot be taken now: it is listed, and refused.
     """
+    why = not_now or [""] * len(options)
     for i, text in enumerate(options, 1):
         print(wrap(text, f"  {i:>2}. "), file=out)
     numbers = "1" if len(options) == 1 else f"1-{len(options)}"
@@ -80,8 +88,11 @@ def ask(
         if take_back and text == "u":
             raise TakeBack
         if text == "" and options:
-            return 0
+            return why.index("") if "" in why else 0
         if text.isdigit() and 1 <= int(text) <= len(options):
+            if why[int(text) - 1]:
+                print(f"  Not now: {why[int(text) - 1]}.", file=out)
+                continue
             return int(text) - 1
         if len(options) == 1:
             print("  Please type 1 (or press Enter), or q to quit.", file=out)
@@ -236,12 +247,20 @@ class TextGame:
             print(self.display(), file=out)
             decision = game.decision
             assert decision is not None
-            legal = game.legal_actions()
-            options = [label(a, game.state, self.rules) for a in legal]
+            offered = game.options()
+            actions = [a for a, _ in offered]
+            options = [option_text(a, why, game.state, self.rules) for a, why in offered]
             print(f"{decision.prompt}:", file=out)
             can_take_back = not why_not_take_back(game, self.recorder)
             try:
-                index = ask("Your choice", options, stdin, out, take_back=can_take_back)
+                index = ask(
+                    "Your choice",
+                    options,
+                    stdin,
+                    out,
+                    take_back=can_take_back,
+                    not_now=[why for _, why in offered],
+                )
             except TakeBack:
                 assert self.recorder is not None
                 done = take_back(game, self.recorder, self.rules)
@@ -258,8 +277,8 @@ class TextGame:
                 self.leave(out)
                 return 0
             try:
-                events = game.apply(legal[index])
-            except IllegalAction as exc:  # pragma: no cover - options come from legal_actions
+                events = game.apply(actions[index])
+            except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 print(f"  {exc}", file=out)
                 continue
             except HandlerError as exc:  # a plugin's code failed: the game is as it was
@@ -267,7 +286,7 @@ class TextGame:
                 continue
             if self.recorder is not None:
                 try:
-                    self.recorder.record(legal[index], events, game)
+                    self.recorder.record(actions[index], events, game)
                 except OSError as exc:  # a full disk stops the recording, not the game
                     print(f"Warning: recording stopped ({_why(exc)}).", file=out)
                     self.recorder.close()

@@ -138,3 +138,28 @@ def test_every_event_that_changes_the_cards_in_play_refreshes_the_kept_hand() ->
         run.emit(event)
         assert run.hand().in_play == RULES.hand(run.cards_in_play()).in_play, event
         assert (run.hand() is not before) == changes, event
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**A_GAME)
+def test_the_options_are_the_legal_actions_in_order_and_keep_their_places(
+    seed: int, character: str, difficulty: str, data: st.DataObject
+) -> None:
+    # R-DIGI-3: the options a player is shown are the legal actions, in their order, plus
+    # the actions they have that cannot be taken now, each with why. The same weapons and
+    # cards in play give the same list, so a number keeps its meaning while costs change.
+    seen: dict[tuple[object, ...], list[Action]] = {}
+
+    def check(game: Game) -> None:
+        options = game.options()
+        assert [a for a, why in options if not why] == game.legal_actions()
+        run = Run(RULES, game.state)
+        for action, why in options:
+            assert run.allows(action) == (not why), (game.decision, action, why)
+        s = game.state
+        if s.decision in ("preparation", "player_turn", "extra_attack"):
+            key = (s.decision, tuple(s.weapons), tuple(run.cards_in_play()), s.level)
+            actions = [a for a, _ in options]
+            assert seen.setdefault(key, actions) == actions, key
+
+    play_randomly(Game.new(RULES, character, difficulty, seed), data, before=check)

@@ -13,7 +13,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.screens import GameOverScreen, GameScreen, HelpScreen, NewGameScreen
-from unbroken.tui.widgets import roll_text
+from unbroken.tui.widgets import OPTION_KEYS, roll_text
 
 RULES = load_ruleset()
 
@@ -51,7 +51,10 @@ async def play_a_new_game(pilot: Any, app: UnbrokenApp) -> None:
     await press_until_over(pilot, app)
 
 
-async def press_until_over(pilot: Any, app: UnbrokenApp, key: str = "1", limit: int = 3000) -> None:
+async def press_until_over(
+    pilot: Any, app: UnbrokenApp, key: str = "enter", limit: int = 3000
+) -> None:
+    # Enter takes the highlighted option: the first that can be taken when the list changes.
     for _ in range(limit):
         if isinstance(app.screen, GameOverScreen):
             return
@@ -145,8 +148,10 @@ async def test_effects_of_the_last_decision_are_marked_with_arrows() -> None:
     game = Scenario("tomu").start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        focus = [i for i, a in enumerate(game.legal_actions()) if type(a).__name__ == "Focus"][0]
-        await pilot.press(str(focus + 1))
+        focus = [
+            i for i, a in enumerate(a for a, _ in game.options()) if type(a).__name__ == "Focus"
+        ][0]
+        await pilot.press(OPTION_KEYS[focus])
         display = str(app.screen.query_one("#display").render())
         assert "▼-4" in display and "▲+1" in display  # SE down 4, ME up 1: not colour alone
 
@@ -157,9 +162,9 @@ async def test_die_roll_animation_does_not_block_input() -> None:
     app = UnbrokenApp(RULES, animate=True, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         before = len(game.events)
-        skip = len(game.legal_actions())  # Skip is last
+        skip = len(game.options())  # Skip is last
         await pilot.press(str(skip))
-        await pilot.press("1")  # straight away, during the roll
+        await pilot.press("enter")  # straight away, during the roll
         assert len(game.events) > before
         await pilot.pause(0.5)
         assert "die" in str(app.screen.query_one("#stage").render())
@@ -292,7 +297,7 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         await pilot.press("enter", "enter", "enter")
         # Play on until the die shown was rolled before the last decision (it stays).
         for n in range(60):
-            await pilot.press("1")
+            await pilot.press("enter")
             screen = app.screen
             assert isinstance(screen, GameScreen), "the game ended before the case came up"
             if n >= 12 and screen.die and not any(isinstance(e, ev.DieRolled) for e in screen.last):
@@ -559,7 +564,7 @@ async def test_brackets_in_card_names_and_messages_are_text_not_markup() -> None
             if app.screen.game.state.decision == "choose_encounter":  # type: ignore[attr-defined]
                 shown = screen_text(app.screen.query_one("#decisions", OptionList))
                 seen = seen or "[x] [/]" in shown.splitlines()[0]
-            await pilot.press("1")
+            await pilot.press("enter")
         assert seen and isinstance(app.screen, GameOverScreen)
         await pilot.press("enter")
         await choose(pilot, app, "records")
@@ -625,10 +630,10 @@ async def test_the_die_on_the_stage_says_what_it_was_rolled_for() -> None:
     from unbroken.core import actions as act
 
     game = Scenario("tomu").resources(se=8).dice(4).start("preparation")
-    scout = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Scout))
+    scout = next(i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Scout))
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(str(scout + 1))
+        await pilot.press(OPTION_KEYS[scout])
         stage = str(app.screen.query_one("#stage").render())
         assert "die ⚃ 4 (which monster)" in stage
 
@@ -656,7 +661,7 @@ async def test_long_decisions_wrap_under_their_text_and_rewrap_on_resize() -> No
         for _ in range(25):
             decisions = app.screen.query_one("#decisions", OptionList)
             wrapped += check(screen_text(decisions).splitlines(), decisions.size.width)
-            await pilot.press("1")
+            await pilot.press("enter")
         assert wrapped, "no decision was long enough to wrap"
         long_lines = screen_text(app.screen.query_one("#decisions", OptionList)).splitlines()
         await pilot.resize_terminal(160, 40)
@@ -751,7 +756,7 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter")
-        await pilot.press(*"1" * 15)
+        await pilot.press(*["enter"] * 15)
         game_screen = app.screen
         assert isinstance(game_screen, GameScreen)
         narrator = Narrator(RULES)
@@ -762,7 +767,7 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         assert len(said) > 20 and len(log.lines) >= len(said)  # every line (long ones wrap)
         await pilot.press("escape")
         assert app.screen is game_screen
-        await pilot.press("1")  # the game goes on
+        await pilot.press("enter")  # the game goes on
         assert game_screen.game.state.decisions == 17
 
 
@@ -836,15 +841,17 @@ async def test_the_die_shows_until_the_step_changes_as_a_game_is_played() -> Non
         assert isinstance(screen, GameScreen)
         decisions: list[list[ev.Event]] = []
         while game.state.level == 1 and not game.is_over:
-            legal = game.legal_actions()
-            # Fight at once; attack when possible; otherwise the first choice.
+            # The options as listed; those that cannot be taken now keep their numbers.
+            listed = [a if not why else None for a, why in game.options()]
+            # Fight at once; attack when possible; otherwise the first choice that can be taken.
+            first = next(i for i, a in enumerate(listed) if a is not None)
             pick = next(
-                (i for i, a in enumerate(legal) if isinstance(a, (act.Fight, act.Attack))), 0
+                (i for i, a in enumerate(listed) if isinstance(a, (act.Fight, act.Attack))), first
             )
-            if isinstance(legal[pick], act.Eat):
-                pick = len(legal) - 1  # eat all the food there is
+            if isinstance(listed[pick], act.Eat):
+                pick = len(listed) - 1  # eat all the food there is
             before = len(game.events)
-            await pilot.press(str(pick + 1))
+            await pilot.press(OPTION_KEYS[pick])
             decisions.append(game.events[before:])
             stage = str(screen.query_one("#stage").render())
             assert_die(stage, die_as_played(decisions)[-1])
@@ -866,14 +873,18 @@ async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        skip = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Skip))
-        await pilot.press(str(skip + 1))
+        skip = next(
+            i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Skip)
+        )
+        await pilot.press(OPTION_KEYS[skip])
         assert game.state.trigger == "after_monster_roll"
         stage = str(screen.query_one("#stage").render())
         assert "die ⚅ 6 (monster's combat roll)" in stage
         assert "▶6 " in stage
-        dodge = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Use))
-        await pilot.press(str(dodge + 1))
+        dodge = next(
+            i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
+        )
+        await pilot.press(OPTION_KEYS[dodge])
         stage = str(screen.query_one("#stage").render())
         assert "die ⚅ 6 → 5 (monster's combat roll)" in stage
 
@@ -949,8 +960,10 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.recorder is not None
         before = msgspec.json.encode(screen.game.state)
-        focus = next(i for i, a in enumerate(screen.game.legal_actions()) if a == act.Focus())
-        await pilot.press(str(focus + 1))  # pay 4 SE, gain 1 ME: nothing hidden shown
+        focus = next(
+            i for i, a in enumerate(a for a, _ in screen.game.options()) if a == act.Focus()
+        )
+        await pilot.press(OPTION_KEYS[focus])  # pay 4 SE, gain 1 ME: nothing hidden shown
         assert msgspec.json.encode(screen.game.state) != before
         await pilot.press("u")
         again = app.screen
@@ -1001,14 +1014,14 @@ async def test_a_plugin_handler_that_raises_is_a_notice_not_a_crash() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         resolve = game.legal_actions().index(act.Resolve())
-        await pilot.press(str(resolve + 1))
+        await pilot.press(OPTION_KEYS[resolve])
         await pilot.pause()
         assert app.screen is screen and not game.is_over
         notes = [str(n.message) for n in app._notifications]
         assert any("effect handler 'tide:chill'" in n and "not made" in n for n in notes), notes
         assert msgspec.json.encode(game.state) == before
         rest = game.legal_actions().index(act.Rest())
-        await pilot.press(str(rest + 1))
+        await pilot.press(OPTION_KEYS[rest])
         assert game.state.step != "exploration" or game.state.decision != "resolve_or_rest"
 
 
@@ -1105,14 +1118,18 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = app.screen
-        skip = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Skip))
-        await pilot.press(str(skip + 1))
+        skip = next(
+            i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Skip)
+        )
+        await pilot.press(OPTION_KEYS[skip])
         assert game.state.trigger == "after_monster_roll"
         stage = str(screen.query_one("#stage").render())
         assert "die ⚁ 2 → 3 (monster's combat roll)" in stage
         assert "▶3 " in stage and "▶2 " not in stage
-        seen_worse = next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, act.Use))
-        await pilot.press(str(seen_worse + 1))
+        seen_worse = next(
+            i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
+        )
+        await pilot.press(OPTION_KEYS[seen_worse])
         assert game.state.decision == "pick_roll"
         stage = str(screen.query_one("#stage").render())
         assert "▶" not in stage
@@ -1150,4 +1167,4 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one(Markdown).source
         assert source.startswith("## Keys\n\n| key | does |")
-        assert source.index("| 1-9, 0 |") < source.index("| L, B, D (Shift) |")
+        assert source.index("| 1-9, 0, a, b, … |") < source.index("| L, B, D (Shift) |")

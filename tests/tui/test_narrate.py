@@ -167,12 +167,12 @@ def test_the_text_game_wraps_between_words_at_80_columns() -> None:
 
     out = io.StringIO()
     game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)
-    assert game.loop(io.StringIO("1\n" * 400), out) == 0
+    assert game.loop(io.StringIO("\n" * 400), out) == 0  # Enter: the first that can be taken
     # Input is not echoed here, so a prompt and the next line share one line.
     lines = [line for line in out.getvalue().splitlines() if "q to quit]: " not in line]
     assert lines and max(len(line) for line in lines) <= 80
     text = out.getvalue()
-    option = "   7. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
+    option = "  10. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
     assert option in text
     assert "\n      higher than the current level, gain 1 time.\n" in text
     assert "MISS: nothing" not in text and "MISS: no effect" in text  # as the full screen

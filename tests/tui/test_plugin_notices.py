@@ -165,7 +165,7 @@ def test_a_raising_observer_and_scoring_rule_are_each_one_notice(
             for _ in range(200):
                 if isinstance(app.screen, GameOverScreen):
                     break
-                await pilot.press("1")
+                await pilot.press("enter")
             assert isinstance(app.screen, GameOverScreen)
             await pilot.pause()
 

@@ -15,7 +15,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.screens import detail
-from unbroken.tui.widgets import level_ability_uses, wrap_option
+from unbroken.tui.widgets import OPTION_KEYS, level_ability_uses, option_line, wrap_option
 
 RULES = load_ruleset()
 
@@ -26,8 +26,8 @@ def shown(widget: Any) -> str:
 
 
 def index_of(game: Game, kind: type) -> int:
-    """Return the index of the first legal action of a kind."""
-    return next(i for i, a in enumerate(game.legal_actions()) if isinstance(a, kind))
+    """Return the index of the first option of a kind that can be taken (as listed)."""
+    return next(i for i, (a, why) in enumerate(game.options()) if isinstance(a, kind) and not why)
 
 
 @sync
@@ -79,10 +79,10 @@ async def test_the_uses_meter_counts_to_the_uses_the_level_began_with() -> None:
         # The Sage's Dangerous Idea takes a use: 2 of the 3 left.
         idea = next(
             i
-            for i, a in enumerate(game.legal_actions())
+            for i, a in enumerate(a for a, _ in game.options())
             if isinstance(a, act.Use) and "dangerous-idea" in a.ability
         )
-        await pilot.press(str(idea + 1))
+        await pilot.press(OPTION_KEYS[idea])
         assert game.state.ability_uses == 2
         display = str(app.screen.query_one("#display").render())
         assert "uses     ●●○ 2/3" in display, display
@@ -99,22 +99,29 @@ def ten_options() -> Game:
 
 
 @sync
-async def test_key_0_takes_the_tenth_option_and_the_ones_after_it_are_marked() -> None:
+async def test_key_0_takes_the_tenth_option_and_letters_the_ones_after_it() -> None:
     from textual.widgets import OptionList
 
     game = ten_options()
-    legal = game.legal_actions()
-    assert len(legal) > 10
-    same = ten_options()
-    same.apply(legal[9])  # what taking the tenth does
+    options = game.options()
+    assert len(options) > 10 and not options[9][1] and not options[10][1]
+    tenth, eleventh = ten_options(), ten_options()
+    tenth.apply(options[9][0])  # what taking the tenth does
+    eleventh.apply(options[10][0])
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.pause()
         lines = shown(app.screen.query_one("#decisions", OptionList)).splitlines()
         keys = [line[:3] for line in lines if line.strip() and not line.startswith("   ")]
-        assert keys == [f"{k}. " for k in "1234567890"] + ["·  "] * (len(legal) - 10), lines
+        assert keys == [f"{k}. " for k in "1234567890abcdefghijkmnop"[: len(options)]], lines
         await pilot.press("0")
-        assert game.events == same.events
+        assert game.events == tenth.events
+    game = ten_options()
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("a")
+        assert game.events == eleventh.events
+    assert option_line(len(OPTION_KEYS), "more") == "·  more"  # past every key: arrows
 
 
 def test_an_unkeyed_option_wraps_under_its_text() -> None:
@@ -145,7 +152,7 @@ async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before
     game = Scenario("tomu", level=2).resources(metal=1, time=1).monster("kobold").start()
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(str(index_of(game, act.Craft) + 1))
+        await pilot.press(OPTION_KEYS[index_of(game, act.Craft)])
         assert game.state.res["time"] == RULES.settings.level_start_time[2]
         display = str(app.screen.query_one("#display").render())
         time = next(line for line in display.splitlines() if line.startswith("time"))
@@ -154,7 +161,7 @@ async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before
 
 def test_crafting_shows_the_new_weapon_s_attacks() -> None:
     game = Scenario("tomu", level=2).resources(metal=1).start("preparation")
-    craft = game.legal_actions()[index_of(game, act.Craft)]
+    craft = [a for a, _ in game.options()][index_of(game, act.Craft)]
     text = detail(craft, game)
     assert text.startswith("Knife (basic) attacks: Pry: break 1 ← 2 SE; Quick cut: wound 1")
     assert RULES.weapons["base:knife"].text in text
@@ -164,7 +171,7 @@ def test_crafting_shows_the_new_weapon_s_attacks() -> None:
 def test_crafting_that_takes_the_time_to_0_warns_of_the_ambush() -> None:
     # R-TRAVEL-1: time at 0 in Travel starts the ambush at once.
     game = Scenario("tomu", level=2).resources(metal=1, time=1).start("preparation")
-    craft = game.legal_actions()[index_of(game, act.Craft)]
+    craft = [a for a, _ in game.options()][index_of(game, act.Craft)]
     assert "the monster ambushes you" in detail(craft, game)
 
 

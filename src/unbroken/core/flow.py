@@ -21,6 +21,10 @@ from unbroken.core.ruleset import CardsInPlay, Hand, InPlay, Ruleset
 from unbroken.core.state import GameState, Queued
 
 # Decisions the engine can wait for, with the question put to the player.
+#: Why an action or ability cannot be taken now (see Run.options).
+CANNOT_PAY = "cannot pay"
+NO_USES = "no ability uses left this level"
+
 DECISIONS: dict[str, str] = {
     "choose_skill": "Keep one skill",
     "preparation": "Preparation: take an action, explore, or fight",
@@ -655,17 +659,21 @@ class Run:
 
     def usable(self, source: str, ability: m.Ability, kind: str) -> bool:
         """Return whether an optional ability can be used now (uses, limits, cost)."""
+        return not self.why_not_usable(source, ability, kind)
+
+    def why_not_usable(self, source: str, ability: m.Ability, kind: str) -> str:
+        """Return why an optional ability cannot be used now, or "" when it can."""
         key = f"{source}/{ability.id}"
         s = self.s
         if kind == "class" and s.ability_uses <= 0:
-            return False
+            return NO_USES
         if ability.limit == "turn" and key in s.used_turn:
-            return False
+            return "used this turn"
         if ability.limit == "battle" and key in s.used_battle:
-            return False
+            return "used this battle"
         if ability.limit == "level" and key in s.used_level:
-            return False
-        return self.can_pay(ability.cost)
+            return "used this level"
+        return "" if self.can_pay(ability.cost) else CANNOT_PAY
 
     def optional_responses(
         self, trigger: str, fresh: bool = False
@@ -822,6 +830,87 @@ class Run:
             )
         return action in self.legal()
 
+    def options(self) -> list[tuple[act.Action, str]]:
+        """Return the pending decision's actions in a stable order, each with why it
+        cannot be taken now ("" when it can).
+
+        The Preparation step and the player's turns list every action the player
+        has (actions, crafts, attacks, abilities) whether or not it can be taken
+        now, so each keeps its place while costs, uses and armor change. Other
+        decisions list their legal actions. Those with "" are `legal()`, in order.
+        """
+        s = self.s
+        d = s.decision
+        if d == "preparation":
+            st = self.rules.settings
+            scout = st.scout_cost[s.level - 1]
+            return [
+                (act.Explore(), ""),
+                (act.Fight(), "you are committed to the next encounter" if s.committed else ""),
+                *self.general_options(),
+                (act.Orienteer(), self.why_not_pay(st.orienteer)),
+                (
+                    act.Scout(),
+                    "the monster is revealed" if s.monster is not None else self.why_not_pay(scout),
+                ),
+                *self.ability_options(("travel", "general")),
+            ]
+        if d == "player_turn":
+            return [
+                *self.attack_choices(),
+                *self.general_options(),
+                *self.ability_options(("combat", "general")),
+                (act.Skip(), ""),
+            ]
+        if d == "extra_attack":
+            return [*self.attack_choices(), (act.Pass(), "")]
+        return [(a, "") for a in self.legal()]
+
+    def why_not_pay(self, amounts: dict[str, int]) -> str:
+        return "" if self.can_pay(amounts) else CANNOT_PAY
+
+    def general_options(self) -> list[tuple[act.Action, str]]:
+        """Return the General actions with why each cannot be taken now (see `options`)."""
+        st = self.rules.settings
+        s = self.s
+        out: list[tuple[act.Action, str]] = [
+            (act.Focus(), self.why_not_pay(st.focus)),
+            (act.Inspiration(), self.why_not_pay(st.inspiration)),
+            (act.Plan(), self.why_not_pay(st.plan)),
+        ]
+        for up in self.rules.weapons[s.weapons[-1]].upgrades:
+            held = self.holds(up.to)
+            out.append((act.Craft(up.to), "you have it" if held else self.why_not_pay(up.cost)))
+        if len(s.weapons) > 1:
+            out.append((act.Downgrade(), ""))
+        return out
+
+    def ability_options(self, timings: tuple[str, ...]) -> list[tuple[act.Action, str]]:
+        return [
+            (act.Use(src, a.id), self.why_not_usable(src, a, kind))
+            for src, a, kind in (self._hand or self.hand()).abilities("action")
+            if a.timing in timings
+        ]
+
+    def attack_choices(self) -> list[tuple[act.Action, str]]:
+        """Return the current weapon's attacks with why each cannot be made now."""
+        mo = self.s.monster
+        if mo is None:
+            return []
+        legal = {a.id for a, _ in self.attack_options()}
+        out: list[tuple[act.Action, str]] = []
+        for a in self.rules.weapons[self.s.weapons[-1]].attacks:
+            why = ""
+            if a.id not in legal:
+                if a.type == "break" and mo.armor < 1:
+                    why = "no armor left to break"
+                elif a.type == "wound" and mo.armor > 0 and not self.ignores_armor(a):
+                    why = "break its armor first"
+                else:
+                    why = CANNOT_PAY
+            out.append((act.Attack(a.id), why))
+        return out
+
     def general_actions(self) -> list[act.Action]:
         st = self.rules.settings
         s = self.s
@@ -876,6 +965,9 @@ class Run:
             if self.can_pay(cost):
                 out.append((a, cost))
         return out
+
+    def ignores_armor(self, attack: m.Attack) -> bool:
+        return attack.ignore_armor or bool(self.modifiers(m.IgnoreArmor))
 
     def attacks(self) -> list[act.Action]:
         return [act.Attack(a.id) for a, _ in self.attack_options()]

@@ -131,6 +131,16 @@ class Game:
             self._legal = Run(self.ruleset, self.state).legal()
         return list(self._legal)
 
+    def options(self) -> list[tuple[Action, str]]:
+        """Return the current decision's actions, each with why it cannot be taken now.
+
+        The legal ones ("") are `legal_actions()`, in the same order; the Preparation
+        step and the player's turns also list the actions that cannot be taken now
+        (not enough to pay, no ability uses left, armor in the way) with the reason,
+        so that an action keeps its place in the list while costs change.
+        """
+        return Run(self.ruleset, self.state).options()
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).
 

@@ -34,7 +34,16 @@ from unbroken.core.flow import HandlerError, Run, hunger_cost
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.state import GameState
-from unbroken.narrate import Narrator, attack_cost, death, killer, label, plural, standing
+from unbroken.narrate import (
+    Narrator,
+    attack_cost,
+    death,
+    killer,
+    label,
+    option_text,
+    plural,
+    standing,
+)
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -191,6 +200,8 @@ class GameScreen(Screen[None]):
         self.recorder = recorder
         self.narrator = Narrator(game.ruleset)
         self.last: list[ev.Event] = []
+        #: The options listed: each action, and why it cannot be taken now ("" when it can).
+        self.offered: list[tuple[act.Action, str]] = []
         #: The stage's die: a roll's face, number, result and purpose (see widgets.shown_roll).
         self.die = ""
         #: The die rolling: its timer, frames shown, the value it lands on, and when.
@@ -237,25 +248,28 @@ class GameScreen(Screen[None]):
         decisions = self.query_one("#decisions", DecisionList)
         decision = game.decision
         if decision is None:
+            self.offered = []
             decisions.show([])
             self.query_one("#prompt", Static).update("")
             return
         self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
+        self.offered = game.options()
         decisions.show(
             [
-                option_line(i, label(action, s, rules))
-                for i, action in enumerate(game.legal_actions())
-            ]
+                option_line(i, option_text(action, why, s, rules))
+                for i, (action, why) in enumerate(self.offered)
+            ],
+            [bool(why) for _, why in self.offered],
         )
-        decisions.highlighted = 0
-        self.show_detail(0)
+        self.show_detail(decisions.highlighted or 0)
 
     def show_detail(self, index: int) -> None:
-        legal = self.game.legal_actions()
-        if not 0 <= index < len(legal):
+        offered = self.offered
+        if not 0 <= index < len(offered) or offered[index][1]:
             return
-        text = detail(legal[index], self.game)
-        same = text == label(legal[index], self.game.state, self.game.ruleset)
+        action = offered[index][0]
+        text = detail(action, self.game)
+        same = text == label(action, self.game.state, self.game.ruleset)
         self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))
 
     @on(OptionList.OptionHighlighted, "#decisions")
@@ -268,23 +282,27 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         index = option_index(event.character or "")
-        if index is not None and index < len(self.game.legal_actions()):
+        if index is not None and index < len(self.offered):
             event.stop()
             self.take(index)
 
     def take(self, index: int) -> None:
-        """Apply the index-th legal action and show what it did."""
-        legal = self.game.legal_actions()
-        if not 0 <= index < len(legal):
+        """Apply the index-th option and show what it did (one that cannot be taken says why)."""
+        if not 0 <= index < len(self.offered):
+            return
+        action, why = self.offered[index]
+        if why:
+            text = option_text(action, why, self.game.state, self.game.ruleset)
+            self.notify(f"Not now: {text}.", severity="warning", timeout=4)
             return
         start = time.perf_counter()
         try:
-            new = self.game.apply(legal[index])
+            new = self.game.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
             return
-        self.record(legal[index], new)
+        self.record(action, new)
         self.observe(new)
         self.last = new
         self.narrate(new)
@@ -652,8 +670,9 @@ class HelpScreen(Screen[None]):
 
 | key | does |
 |---|---|
-| 1-9, 0 | take that numbered decision (0 is the tenth) |
-| ↑ ↓ and Enter | move through the decisions and take one (those after the tenth are marked ·) |
+| 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
+| ↑ ↓ and Enter | move through the decisions and take one |
+| (dimmed) | an action you have but cannot take now, with why; it keeps its key |
 | ? | this help |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | l | the whole log of the game so far (Esc comes back) |

@@ -98,31 +98,39 @@ class DecisionList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self._offered: list[str] = []
+        self._off: list[bool] = []
 
-    def show(self, lines: list[str]) -> None:
-        """Offer these decisions, the first highlighted (the same ones keep the highlight)."""
-        keep = self.highlighted if lines == self._offered else None
-        self._offered = lines
+    def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
+        """Offer these decisions, the first that can be taken highlighted (the same ones
+        keep the highlight); those marked in `not_now` are listed but cannot be taken."""
+        off = not_now or [False] * len(lines)
+        keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
+        self._offered, self._off = lines, off
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
         # Text, not markup: a card name or text with brackets is shown as written.
-        self.add_options(Option(Text(wrap_option(line, width))) for line in lines)
-        if lines:
-            self.highlighted = keep if keep is not None and keep < len(lines) else 0
+        self.add_options(
+            Option(Text(wrap_option(line, width)), disabled=dim)
+            for line, dim in zip(lines, off, strict=True)
+        )
+        if lines and not all(off):
+            first = off.index(False)
+            self.highlighted = keep if keep is not None and keep < len(lines) else first
 
     def on_resize(self) -> None:
         if self._offered:
-            self.show(self._offered)
+            self.show(self._offered, self._off)
 
 
-#: The keys that take the options, in order ("0" the tenth); the ones after are marked.
-OPTION_KEYS = "1234567890"
+#: The keys that take the options, in order: "0" the tenth, then letters (not the
+#: screen's own keys l, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghijkmnopstvwxyz"
 #: The number column of an option without a key (taken with the arrows and Enter).
 UNKEYED = "·"
 
 
 def option_line(index: int, text: str) -> str:
-    """Return the index-th option (from 0) with its key: "1. …", "0. …", or "·  …" after ten."""
+    """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
     number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
     return f"{number:<2} {text}"
 
@@ -135,7 +143,9 @@ def option_index(key: str) -> int | None:
 def wrap_option(line: str, width: int) -> str:
     """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
     number = line.partition(" ")[0]
-    numbered = number.rstrip(".").isdigit() or number == UNKEYED
+    numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
+        number == UNKEYED
+    )
     if width < 20 or len(line) <= width or not numbered:
         return line
     indent = " " * (len(line) - len(line[len(number) :].lstrip()))
