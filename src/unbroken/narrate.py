@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import Run, clamp_die, effective_roll
+from unbroken.core.flow import CANNOT_PAY, Run, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
@@ -436,8 +436,8 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
     text = label(action, state, ruleset)
     if not why:
         return text
-    if isinstance(action, act.Use):
-        text = text.partition(": ")[0]
+    if isinstance(action, act.Use) or (isinstance(action, act.Attack) and why != CANNOT_PAY):
+        text = text.partition(": ")[0]  # what it would do waits for when it can be done
     return f"{text} ({why})"
 
 

@@ -42,7 +42,7 @@ def read_until_prompts(proc: subprocess.Popen[bytes], count: int, seconds: float
 def test_kill_9_after_20_decisions_then_continue(ruleset: Ruleset) -> None:
     proc = start_play("--character", "kirilla-el-kaer", "--difficulty", "normal", "--seed", "42")
     assert proc.stdin is not None
-    proc.stdin.write(b"1\n" * 20)
+    proc.stdin.write(b"\n" * 20)  # Enter: the first option that can be taken
     proc.stdin.flush()
     # The 21st prompt: 20 decisions made and recorded, the process waits for the next.
     read_until_prompts(proc, 21)
@@ -110,7 +110,7 @@ def test_play_offers_to_continue_an_unfinished_game(ruleset: Ruleset) -> None:
 def test_play_to_the_end_leaves_a_finished_recording(ruleset: Ruleset) -> None:
     proc = start_play("--character", "niola", "--difficulty", "hard", "--seed", "5")
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(b"1\n" * 3000)
+    proc.stdin.write(b"\n" * 3000)
     proc.stdin.close()
     out = proc.stdout.read()
     assert proc.wait(timeout=120) == 0

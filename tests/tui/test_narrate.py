@@ -244,3 +244,17 @@ def test_a_weapon_back_from_being_knocked_aside_is_not_said_to_be_in_hand() -> N
     both = narrator.describe(ev.SetAsideTicked(["base:club", "base:knife"]))
     assert both == "The Club and the Knife come back."
     assert narrator.describe(ev.SetAsideTicked([])) is None
+
+
+def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
+    # R-DIGI-3: listed in its place, with the reason; what it would do is left for later.
+    from unbroken.narrate import option_text
+
+    game = Scenario("tomu").resources(se=3).monster("hyena").start("battle")
+    assert game.decision.kind == "player_turn"
+    texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
+    assert texts[act.Attack("shove")] == "Attack (Bare Hands, Shove) (no armor left to break)"
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay)"
+    cold_logic = act.Use("base:sage", "cold-logic")
+    assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)"
+    assert texts[act.Skip()] == "Skip your turn"
