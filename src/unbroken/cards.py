@@ -15,7 +15,7 @@ from unbroken.narrate import TRIGGER_WORDS, amounts, attack_name, effect_text, m
 TIMING_WORDS: dict[str, str] = {
     "travel": "Travel action",
     "combat": "Battle action",
-    "general": "Action (any time)",
+    "general": "Action, any time",
 }
 
 LIMIT_WORDS: dict[str, str] = {

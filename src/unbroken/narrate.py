@@ -383,7 +383,12 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return "Accept that you cannot pay: gain nothing, lose the time"
     if isinstance(action, act.Trick):
         mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
-        return f"Trick the {mo.name}: pay {trickery_text(mo)}; no battle, no rewards"
+        trick = mo.trickery
+        parts = [f"pay {amounts(trick.cost)}"] if trick and trick.cost else []
+        if trick and trick.downgrade:
+            parts.append("downgrade your weapon")
+        price = " and ".join(parts) or "pay nothing"
+        return f"Trick the {mo.name}: {price}; no battle, no rewards"
     if isinstance(action, act.Attack):
         weapon = ruleset.weapons[state.weapons[-1]]
         a = next(x for x in weapon.attacks if x.id == action.attack)

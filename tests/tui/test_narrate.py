@@ -258,3 +258,13 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     cold_logic = act.Use("base:sage", "cold-logic")
     assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)"
     assert texts[act.Skip()] == "Skip your turn"
+
+
+def test_trickery_that_costs_a_weapon_reads_as_a_sentence() -> None:
+    # R-COMBAT-2: the Crazed Survivor is tricked by giving up your weapon, not by paying it.
+    survivor = Scenario("caellahan").weapon("club").monster("crazed-survivor").start("trickery")
+    assert label(act.Trick(), survivor.state, RULES) == (
+        "Trick the Crazed Survivor: downgrade your weapon; no battle, no rewards"
+    )
+    kobold = Scenario("caellahan").resources(cunning=3).monster("kobold").start("trickery")
+    assert label(act.Trick(), kobold.state, RULES).startswith("Trick the Kobold: pay 2 cunning;")
