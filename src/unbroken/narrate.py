@@ -441,7 +441,9 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
     text = label(action, state, ruleset)
     if not why:
         return text
-    if isinstance(action, act.Use) or (isinstance(action, act.Attack) and why != CANNOT_PAY):
+    if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
+        text = f"Attack ({attack_name(action.attack)})"
+    elif isinstance(action, act.Use):
         text = text.partition(": ")[0]  # what it would do waits for when it can be done
     return f"{text} ({why})"
 

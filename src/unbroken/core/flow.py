@@ -903,7 +903,7 @@ class Run:
             why = ""
             if a.id not in legal:
                 if a.type == "break" and mo.armor < 1:
-                    why = "no armor left to break"
+                    why = "no armor to break"
                 elif a.type == "wound" and mo.armor > 0 and not self.ignores_armor(a):
                     why = "break its armor first"
                 else:
