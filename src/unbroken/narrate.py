@@ -109,6 +109,10 @@ class Narrator:
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
         self.using: dict[str, str] = {}
+        #: The monster met this level, and whether its Trickery step is under way
+        #: without the choice to trick it having been offered yet.
+        self.monster_id = ""
+        self.tricking = False
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -142,6 +146,13 @@ class Narrator:
         if isinstance(e, ev.DieRolled):
             return f"The die shows {e.value} ({roll_purpose(e.purpose, self.rules)})."
         if isinstance(e, ev.StepEntered):
+            skipped = self.tricking and e.step == "battle"
+            self.tricking = e.step == "trickery"
+            sheet = self.rules.monsters.get(self.monster_id)
+            if skipped and sheet is not None and sheet.trickery is not None:
+                # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
+                price = trickery_text(sheet)
+                return f"You cannot trick the {sheet.name} ({price}): the battle begins."
             return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
         if isinstance(e, ev.Gained):
             text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
@@ -165,6 +176,7 @@ class Narrator:
             return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
         if isinstance(e, ev.MonsterRevealed):
             self.monster = {"armor": e.armor, "health": e.health}
+            self.monster_id = e.monster
             return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
         if isinstance(e, ev.MonsterChanged):
             known = bool(self.monster)
@@ -311,6 +323,7 @@ class Narrator:
             return None
         if isinstance(e, ev.Awaiting):
             self.using.clear()  # the next decision's changes are tagged afresh
+            self.tricking = False  # offered (or another decision came first)
             return None
         if isinstance(e, ev.TriggerOpened):
             return None
@@ -359,7 +372,10 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return f"Use {action.ability}"
     if isinstance(action, act.ChooseEncounter):
         card = ruleset.encounters[action.card]
-        return f"{card.name}: {encounter_text(card)}"
+        text = f"{card.name}: {encounter_text(card)}"
+        if not Run(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest would be left
+            text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
+        return text
     if isinstance(action, act.Resolve):
         card = ruleset.encounters[state.chosen]
         text = f"Resolve {card.name}: {encounter_text(card)}"

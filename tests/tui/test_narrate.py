@@ -268,3 +268,23 @@ def test_trickery_that_costs_a_weapon_reads_as_a_sentence() -> None:
     )
     kobold = Scenario("caellahan").resources(cunning=3).monster("kobold").start("trickery")
     assert label(act.Trick(), kobold.state, RULES).startswith("Trick the Kobold: pay 2 cunning;")
+
+
+def test_a_trick_that_cannot_be_paid_is_said_not_skipped_in_silence() -> None:
+    # R-COMBAT-2: with too little cunning the Trickery step offers nothing; the log says why.
+    for cunning, offered in ((0, False), (2, True)):
+        game = Scenario("caellahan").resources(cunning=cunning).monster("kobold").start()
+        narrator = Narrator(RULES)
+        said(game.events, narrator)
+        lines = said(game.apply(act.Fight()), narrator)
+        note = "You cannot trick the Kobold (2 cunning): the battle begins."
+        assert (note in lines) is not offered, lines
+        assert (game.decision.kind == "trickery") is offered
+
+
+def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
+    # R-TRAVEL-5: keeping a card you cannot pay for leaves only Rest (or, committed, nothing).
+    game = Scenario("caellahan").encounters("juicy-bats", "abandoned-hovel").start("exploration")
+    texts = [label(a, game.state, RULES) for a in game.legal_actions()]
+    assert texts[0].startswith("Juicy Bats: ") and texts[0].endswith(" (cannot pay: rest)")
+    assert texts[1].startswith("Abandoned Hovel: ") and "cannot pay" not in texts[1]
