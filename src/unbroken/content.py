@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import tomllib
-from collections.abc import Container, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -318,34 +319,68 @@ def error_place(message: str) -> Place:
     """Return the place (below the converted value) a msgspec ValidationError names.
 
     "Object contains unknown field `amonut` - at `$.table[4].effects[0]`" ->
-    ("table", 4, "effects", 0, "amonut"). A dict value (`[...]`) ends the place.
+    ("table", 4, "effects", 0, "amonut"); "Object contains unknown field
+    `helth`" -> ("helth",). A dict value (`[...]`) ends the place.
     """
     place: list[str | int] = []
     at = re.search(r" - at `\$([^`]*)`", message)
     if at:
         for name, index in re.findall(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]", at.group(1)):
             if index == "...":
-                break
+                return tuple(place)
             place.append(int(index) if index else name)
-        else:
-            unknown = re.match(r"Object contains unknown field `([^`]+)`", message)
-            if unknown:
-                place.append(unknown.group(1))
+    unknown = re.match(r"Object contains unknown field `([^`]+)`", message)
+    if unknown:
+        place.append(unknown.group(1))
     return tuple(place)
 
 
-def _expected_values(kind: type[Any], raw: Any, place: Place) -> list[str]:
-    """Return the values allowed at `place` in `raw` read as `kind`: tags or a Literal's."""
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """Return ` (did you mean 'base:sneak'?)` for the ids of `known` closest to `name`, or "".
+
+    Ids are matched on their local part, so a local `sneak` (read as
+    `molehill:sneak`) finds `base:sneak`, and so do `base:sneek` and
+    `molehill:sneek`. Of several ids with that local part, those of `name`'s
+    own pack come first, then the base game's. Plain names (a table's keys)
+    are matched whole.
+    """
+    namespace, _, local = name.rpartition(":")
+    by_local: dict[str, list[str]] = {}
+    for ident in sorted(set(known) - {name}):
+        by_local.setdefault(ident.rpartition(":")[2], []).append(ident)
+    close = difflib.get_close_matches(local, by_local, n=1)
+    if not close:
+        return ""
+
+    def order(ident: str) -> tuple[bool, bool, str]:
+        pack = ident.rpartition(":")[0]
+        return pack != namespace, pack != "base", ident
+
+    found = sorted(by_local[close[0]], key=order)[:3]
+    return f" (did you mean {' or '.join(repr(i) for i in found)}?)"
+
+
+def _member(info: Any, value: Any) -> Any:
+    """Return the struct of a union of structs that `value` is (by its tag), else `info`."""
+    if not isinstance(info, msgspec.inspect.UnionType):
+        return info
+    members = [t for t in info.types if isinstance(t, msgspec.inspect.StructType)]
+    if len(members) == 1:  # `Trickery | None`
+        return members[0]
+    tagged = value if isinstance(value, dict) else {}
+    return next((t for t in members if t.tag_field and tagged.get(t.tag_field) == t.tag), None)
+
+
+def _type_at(kind: type[Any], raw: Any, place: Place) -> tuple[Any, Any]:
+    """Return the msgspec type info at `place` in `raw` read as `kind`, and the value there.
+
+    A union of structs on the way is read as the member its tag names; (None,
+    None) when the place is not in the type.
+    """
     info: Any = msgspec.inspect.type_info(kind)
     value = raw
     for step in place:
-        if isinstance(info, msgspec.inspect.UnionType):
-            members = [t for t in info.types if isinstance(t, msgspec.inspect.StructType)]
-            tag_fields = {t.tag_field for t in members}
-            if step in tag_fields:
-                return [str(t.tag) for t in members]
-            tag = value.get(next(iter(tag_fields))) if isinstance(value, dict) else None
-            info = next((t for t in members if t.tag == tag), None)
+        info = _member(info, value)
         if isinstance(step, int) and isinstance(info, msgspec.inspect.ListType):
             info = info.item_type
             value = value[step] if isinstance(value, list) and step < len(value) else None
@@ -353,16 +388,52 @@ def _expected_values(kind: type[Any], raw: Any, place: Place) -> list[str]:
             info = next((f.type for f in info.fields if f.encode_name == step), None)
             value = value.get(step) if isinstance(value, dict) else None
         else:
-            return []
+            return None, None
+    return info, value
+
+
+def _expected_values(kind: type[Any], raw: Any, place: Place) -> list[str]:
+    """Return the values allowed at `place` in `raw` read as `kind`: tags or a Literal's."""
+    if not place:
+        return []
+    outer, _ = _type_at(kind, raw, place[:-1])
+    if isinstance(outer, msgspec.inspect.UnionType):
+        members = [t for t in outer.types if isinstance(t, msgspec.inspect.StructType)]
+        if place[-1] in {t.tag_field for t in members}:
+            return [str(t.tag) for t in members]
+    info, _ = _type_at(kind, raw, place)
     if isinstance(info, msgspec.inspect.LiteralType):
         return [str(v) for v in info.values]
     return []
 
 
-def _convert_problem(exc: msgspec.ValidationError, kind: type[Any], raw: Any) -> tuple[Place, str]:
-    """Return the place of a validation error and its message, with the valid values if few."""
+def _keys_at(kind: type[Any], raw: Any, place: Place) -> list[str]:
+    """Return the keys the table at `place` in `raw` read as `kind` may hold, in order."""
+    info, value = _type_at(kind, raw, place)
+    info = _member(info, value)
+    if not isinstance(info, msgspec.inspect.StructType):
+        return []
+    tag = [info.tag_field] if info.tag_field else []
+    return [*tag, *(f.encode_name for f in info.fields)]
+
+
+def _convert_problem(
+    exc: msgspec.ValidationError, kind: type[Any], raw: Any, beside: Iterable[str] = ()
+) -> tuple[Place, str]:
+    """Return the place of a validation error and its message, with the valid values if few.
+
+    An unknown key is told in our words, with the nearest valid key or else
+    all of them; `beside` are keys the top table may hold that `kind` has not.
+    """
     message = str(exc)
     place = error_place(message)
+    unknown = re.match(r"Object contains unknown field `([^`]+)`(?: - at `\$\.?([^`]*)`)?", message)
+    if unknown and place and place[-1] == unknown.group(1):
+        key, at = unknown.groups()
+        keys = _keys_at(kind, raw, place[:-1]) + ([] if at else list(beside))
+        where = f" in {at}" if at else ""
+        hint = did_you_mean(key, keys) or (f"; expected one of: {', '.join(keys)}" if keys else "")
+        return place, f"unknown key {key!r}{where}{hint}"
     if re.match(r"Invalid (enum )?value ", message):
         expected = _expected_values(kind, raw, place)
         if expected:
@@ -386,8 +457,10 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
     cards: dict[str, list[Any]] = {k: [] for k in KINDS}
     settings: Settings | None = None
     seen: dict[str, str] = {}  # card id -> "file:line" of its first definition
+    if not folder.exists():
+        return None, [Problem(str(folder), 0, "content folder does not exist")]
     if not folder.is_dir():
-        return None, [Problem(str(folder), 0, "content folder not found")]
+        return None, [Problem(str(folder), 0, "content folder is a file, not a folder")]
     files = sorted(folder.rglob("*.toml"))
     if not files:
         problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
@@ -513,7 +586,7 @@ def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEd
             try:
                 upgrade = msgspec.convert(item, model.Upgrade)
             except msgspec.ValidationError as exc:
-                place, message = _convert_problem(exc, model.Upgrade, item)
+                place, message = _convert_problem(exc, model.Upgrade, item, beside=["from"])
                 problems.append(
                     Problem(str(path), line_of(lines, (*at, *place)), f"{label}: {message}")
                 )
@@ -534,15 +607,19 @@ def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEd
     return edges, problems
 
 
-def missing_edge_weapons(edge: UpgradeEdge, pack: str, weapons: Container[str]) -> list[Problem]:
-    """Return a problem, at its line, for each end of pack `pack`'s edge not in `weapons`."""
+def missing_edge_weapons(edge: UpgradeEdge, pack: str, weapons: Collection[str]) -> list[Problem]:
+    """Return a problem, at its line, for each end of pack `pack`'s edge not in `weapons`.
+
+    Each names the nearest of `weapons` when one is close (`did_you_mean`).
+    """
     out: list[Problem] = []
     if edge.weapon not in weapons:
         out.append(
             Problem(
                 edge.file,
                 edge.from_line,
-                f"pack {pack!r} adds an upgrade to missing weapon {edge.weapon!r}",
+                f"pack {pack!r} adds an upgrade to missing weapon {edge.weapon!r}"
+                + did_you_mean(edge.weapon, weapons),
             )
         )
     if edge.upgrade.to not in weapons:
@@ -551,7 +628,7 @@ def missing_edge_weapons(edge: UpgradeEdge, pack: str, weapons: Container[str]) 
                 edge.file,
                 edge.to_line,
                 f"pack {pack!r} adds an upgrade from {edge.weapon!r} "
-                f"to missing weapon {edge.upgrade.to!r}",
+                f"to missing weapon {edge.upgrade.to!r}" + did_you_mean(edge.upgrade.to, weapons),
             )
         )
     return out

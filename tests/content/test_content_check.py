@@ -145,9 +145,41 @@ def test_every_problem_is_reported(pack: Path, capsys: pytest.CaptureFixture[str
     assert any("`time` must be 1-5" in ln for ln in lines)
 
 
-def test_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["content", "check", str(tmp_path / "nowhere")]) == 1
-    assert "content folder not found" in capsys.readouterr().out
+def test_a_path_that_does_not_exist_is_a_bad_argument(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["content", "check", str(tmp_path / "nowhere")]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == (
+        f"unbroken: error: {tmp_path / 'nowhere'} does not exist; "
+        "name a pack folder or a plugin project\n"
+    )
+
+
+def test_a_file_is_a_bad_argument_before_anything_is_checked(
+    pack: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    afile = pack / "monsters.toml"
+    assert main(["content", "check", str(pack), str(afile)]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == (
+        f"unbroken: error: {afile} is a file, not a folder; "
+        "name a pack folder or a plugin project\n"
+    )
+
+
+def test_a_plugins_content_folder_that_is_a_file_says_so(tmp_path: Path) -> None:
+    from unbroken.content import read_pack
+
+    (tmp_path / "content").write_text("", encoding="utf-8")
+    assert [str(p) for p in read_pack(tmp_path / "content")[1]] == [
+        f"{tmp_path / 'content'}: content folder is a file, not a folder"
+    ]
+    assert [str(p) for p in read_pack(tmp_path / "gone")[1]] == [
+        f"{tmp_path / 'gone'}: content folder does not exist"
+    ]
 
 
 EXPANSION = """
@@ -169,7 +201,30 @@ def test_an_expansion_leans_on_the_base_pack(
     assert main(["content", "check", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "pack 'wells' is valid" in out
-    assert "1 cards counting copies" in out
+    assert "  encounters    1 (1 card counting copies)\n" in out
+
+
+def test_the_summary_and_counts_say_one_card_and_no_cards(
+    tmp_path: Path, pack: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "wells"
+    folder.mkdir()
+    (folder / "encounters.toml").write_text(
+        EXPANSION.replace("time = 2", "time = 2\ncopies = 0"), encoding="utf-8"
+    )
+    assert main(["content", "check", str(folder)]) == 0
+    assert "  encounters    1 (0 cards counting copies)\n" in capsys.readouterr().out
+    # A complete pack down to one encounter card and one level-1 monster.
+    for kind in ("encounters", "monsters"):
+        path = pack / f"{kind}.toml"
+        text = path.read_text(encoding="utf-8")
+        second = text.index(f"[[{kind}]]", text.index(f"[[{kind}]]") + 1)
+        path.write_text(text[:second], encoding="utf-8")
+    assert main(["content", "check", str(pack)]) == 1
+    out = capsys.readouterr().out
+    assert "1 encounter (counting copies); the base game has 88" in out
+    assert "level 1 has 1 monster; expected 6" in out
+    assert "level 2 has 0 monsters; expected 6" in out
 
 
 def test_an_expansion_naming_a_missing_card(
@@ -183,3 +238,81 @@ def test_an_expansion_naming_a_missing_card(
     out = capsys.readouterr().out
     line = line_of(folder / "encounters.toml", '"cursed"')
     assert f"encounters.toml:{line}: encounter 'deep:odd-well' names missing condition" in out
+
+
+SHEET = """
+[[characters]]
+id = "digger"
+name = "Digger"
+cls = "CLASS"
+text = "Digs where the others walk."
+"""
+
+
+@pytest.mark.parametrize(
+    ("written", "named", "hint"),
+    [
+        ("sneak", "deep:sneak", " (did you mean 'base:sneak'?)"),  # local, meant the base card
+        ("base:sneek", "base:sneek", " (did you mean 'base:sneak'?)"),  # a typo
+        ("sneek", "deep:sneek", " (did you mean 'base:sneak'?)"),  # both
+        ("ninja", "deep:ninja", ""),  # nothing close: no guess
+    ],
+)
+def test_a_missing_class_suggests_the_nearest_one_in_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, named: str, hint: str
+) -> None:
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    (folder / "characters.toml").write_text(SHEET.replace("CLASS", written), encoding="utf-8")
+    assert main(["content", "check", str(folder)]) == 1
+    assert capsys.readouterr().out == (
+        f"{folder / 'characters.toml'}:5: character 'deep:digger' names missing class "
+        f"{named!r}{hint}\n"
+    )
+
+
+REFERENCES = """
+[[encounters]]
+id = "odd-well"
+name = "Odd Well"
+time = 2
+text = "A well that glows, a blade beside it, a rite to learn."
+effects = [
+  { kind = "condition", condition = "sneak" },
+  { kind = "condition", condition = "blesed" },
+  { kind = "gain_weapon", choices = ["knive", "base:club"] },
+  { kind = "handler", name = "lose_per_tokens", params = { resource = "se", per = 1 } },
+]
+"""
+
+
+def test_every_kind_of_reference_suggests_from_its_own_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    (folder / "encounters.toml").write_text(REFERENCES, encoding="utf-8")
+    assert main(["content", "check", str(folder)]) == 1
+    where = f"{folder / 'encounters.toml'}"
+    assert capsys.readouterr().out.splitlines() == [
+        # A class of that name is no condition: no guess.
+        f"{where}:8: encounter 'deep:odd-well' names missing condition 'deep:sneak'",
+        f"{where}:9: encounter 'deep:odd-well' names missing condition 'deep:blesed' "
+        "(did you mean 'base:blessed'?)",
+        f"{where}:10: encounter 'deep:odd-well' offers missing weapon 'deep:knive' "
+        "(did you mean 'base:knife'?)",
+        f"{where}:11: encounter 'deep:odd-well' uses unknown handler 'lose_per_tokens' "
+        "(did you mean 'lose_per_token'?)",
+    ]
+
+
+def test_did_you_mean_matches_local_parts_own_pack_first_then_the_base_game() -> None:
+    from unbroken.content import did_you_mean
+
+    known = ["base:sneak", "tide:sneak", "deep:sneak", "base:sage", "deep:snack"]
+    assert did_you_mean("deep:sneak", known) == " (did you mean 'base:sneak' or 'tide:sneak'?)"
+    assert did_you_mean("deep:sneek", known) == (
+        " (did you mean 'deep:sneak' or 'base:sneak' or 'tide:sneak'?)"
+    )
+    assert did_you_mean("ninja", known) == ""
+    assert did_you_mean("helth", ["armor", "health"]) == " (did you mean 'health'?)"

@@ -7,6 +7,7 @@ the line of the plugin's own file that is at fault.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -104,7 +105,7 @@ def test_an_edge_from_a_missing_weapon_is_told_at_its_line(
     line = spoil(tidepool, "weapons.toml", '"base:bare-hands"', '"base:bare-hand"')
     problem = (
         f"{tidepool / 'weapons.toml'}:{line}: pack 'tidepool' adds an upgrade to missing "
-        "weapon 'base:bare-hand'"
+        "weapon 'base:bare-hand' (did you mean 'base:bare-hands'?)"
     )
     assert checked(tidepool, capsys) == [problem]
     assert warned(tidepool) == f"plugin 'tidepool': {problem}"
@@ -116,7 +117,7 @@ def test_an_edge_to_a_missing_weapon_is_the_edges_fault_not_the_base_weapons(
     line = spoil(tidepool, "weapons.toml", 'to = "harpoon"', 'to = "harpon"')
     problem = (
         f"{tidepool / 'weapons.toml'}:{line}: pack 'tidepool' adds an upgrade from "
-        "'base:bare-hands' to missing weapon 'tidepool:harpon'"
+        "'base:bare-hands' to missing weapon 'tidepool:harpon' (did you mean 'tidepool:harpoon'?)"
     )
     assert checked(tidepool, capsys) == [problem]
     assert warned(tidepool) == f"plugin 'tidepool': {problem}"
@@ -139,13 +140,15 @@ def test_a_missing_reference_is_told_at_its_line_as_the_plugin_loads(
     monsters = tidepool / "monsters.toml"
     problems = [
         f"{monsters}:{ambush}: monster 'tidepool:crab' names missing condition "
-        "'tidepool:waterloged'",
+        "'tidepool:waterloged' (did you mean 'tidepool:waterlogged'?)",
         f"{monsters}:{daze}: monster 'tidepool:crab' names missing condition 'tidepool:soggy'",
     ]
     assert sorted(checked(tidepool, capsys)) == sorted(problems)
     warning = warned(tidepool)
     assert warning.startswith(f"plugin 'tidepool': {monsters}:")
-    assert sorted(warning.removeprefix("plugin 'tidepool': ").splitlines()) == sorted(problems)
+    # The same places and sentences; the suggestions are content check's.
+    told = [re.sub(r" \(did you mean .*\?\)$", "", p) for p in problems]
+    assert sorted(warning.removeprefix("plugin 'tidepool': ").splitlines()) == sorted(told)
 
 
 def test_an_id_in_the_base_games_namespace_is_told_in_its_own_file(

@@ -171,8 +171,44 @@ def test_an_unknown_field_in_a_table_row_names_that_row(tidepool: Path) -> None:
     line = spoil(tidepool, "monsters.toml", '"monster_heal", amount', '"monster_heal", amonut')
     assert line == 15  # rows 2 and 4 above it have effects too
     assert problems(tidepool) == [
-        f"{tidepool / 'monsters.toml'}:15: monster 'tidepool:crab': Object contains unknown "
-        "field `amonut` - at `$.table[4].effects[0]`"
+        f"{tidepool / 'monsters.toml'}:15: monster 'tidepool:crab': unknown key 'amonut' "
+        "in table[4].effects[0] (did you mean 'amount'?)"
+    ]
+
+
+def test_an_unknown_key_of_a_card_is_told_at_its_own_line(tidepool: Path) -> None:
+    line = spoil(tidepool, "monsters.toml", "health = 5", "helth = 5")
+    assert line == 7  # not the line of the card's [[monsters]] header
+    assert problems(tidepool) == [
+        f"{tidepool / 'monsters.toml'}:7: monster 'tidepool:crab': unknown key 'helth' "
+        "(did you mean 'health'?)"
+    ]
+
+
+def test_an_unknown_key_near_no_valid_one_lists_them(tidepool: Path) -> None:
+    spoil(tidepool, "monsters.toml", "health = 5", "health = 5\ncolour = 'red'")
+    assert problems(tidepool) == [
+        f"{tidepool / 'monsters.toml'}:8: monster 'tidepool:crab': unknown key 'colour'; "
+        "expected one of: id, name, level, number, armor, health, text, table, ambush, "
+        "trickery, abilities, rewards"
+    ]
+
+
+def test_an_unknown_key_of_the_settings_or_an_upgrade_edge_is_at_its_line(tidepool: Path) -> None:
+    (tidepool / "settings.toml").write_text("[settings]\nhunger = 2\n", encoding="utf-8")
+    [problem] = problems(tidepool)
+    assert problem.startswith(
+        f"{tidepool / 'settings.toml'}:2: settings: unknown key 'hunger'; expected one of: "
+    )
+    # An edge's keys are the upgrade's and its `from`.
+    spoil(tidepool, "weapons.toml", 'from = "base:knife"', 'from = "base:knife"\ncolour = 1')
+    spoil(tidepool, "weapons.toml", "cost = { wood = 1, time = 1 }\n", "cots = { wood = 1 }\n")
+    _, found = read_upgrades(tidepool, "tidepool")
+    assert [str(p) for p in found] == [
+        f"{tidepool / 'weapons.toml'}:16: upgrade from 'base:knife': unknown key 'colour'; "
+        "expected one of: to, cost, from",
+        f"{tidepool / 'weapons.toml'}:23: upgrade from 'base:bare-hands': unknown key 'cots' "
+        "(did you mean 'cost'?)",
     ]
 
 
@@ -296,8 +332,8 @@ def test_content_check_prints_the_line(tidepool: Path, capsys: pytest.CaptureFix
     spoil(tidepool, "monsters.toml", '"monster_heal", amount', '"monster_heal", amonut')
     assert main(["content", "check", str(tidepool)]) == 1
     assert capsys.readouterr().out == (
-        f"{tidepool / 'monsters.toml'}:15: monster 'tidepool:crab': Object contains unknown "
-        "field `amonut` - at `$.table[4].effects[0]`\n"
+        f"{tidepool / 'monsters.toml'}:15: monster 'tidepool:crab': unknown key 'amonut' "
+        "in table[4].effects[0] (did you mean 'amount'?)\n"
     )
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,9 +48,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from unbroken.cli import CommandError
     from unbroken.content import base_content_dir
 
     paths: list[Path] = list(args.paths) or [base_content_dir()]
+    for folder in paths:  # a mistyped path is a bad argument, not a broken pack
+        if not folder.exists():
+            raise CommandError(f"{folder} does not exist; name a pack folder or a plugin project")
+        if not folder.is_dir():
+            raise CommandError(
+                f"{folder} is a file, not a folder; name a pack folder or a plugin project"
+            )
     failed = False
     for folder in paths:
         if (folder / "pyproject.toml").is_file():
@@ -82,10 +92,14 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
         project_plugins,
     )
 
+    unmet = _requirement_problems(project)
+    if unmet:  # the game would skip it before importing it: so does the check
+        return [], unmet
     try:
         found = project_plugins(project)
     except PluginError as exc:
         return [], [str(exc)]
+    names = {name for name, _ in found}
     problems: list[str] = []
     pm = get_plugin_manager(None, found, problems)
     if problems:
@@ -100,7 +114,8 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
             messages.append(f"plugin {name!r}: {exc}")
             continue
         for folder in folders:
-            lines, pack_problems = check_pack(folder, name, handlers)
+            # Its installed copy, if any, is left out: its problems would be told twice.
+            lines, pack_problems = check_pack(folder, name, handlers, leave_out=names)
             summary.extend(lines)
             messages.extend(str(p) for p in pack_problems)
         if handlers:
@@ -111,18 +126,66 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         loaded = load_plugins(None, extra=found)
-    names = {name for name, _ in found}
     messages = [i.problem for i in loaded.infos if i.name in names and i.problem]
     return ([], messages) if messages else (summary, [])
 
 
+def _requirement_problems(project: Path) -> list[str]:
+    """Return why the game would skip the project's plugins: a requirement on unbroken it fails.
+
+    Read from `[project].dependencies` in its pyproject.toml, told at the line
+    of the requirement in the plugin host's words. A pyproject that cannot be
+    read gives none here (project_plugins says what is wrong with it).
+    """
+    import tomllib
+    from types import SimpleNamespace
+
+    from unbroken.content import Problem, line_of, toml_lines
+    from unbroken.plugins import GROUP, requirement_problem
+    from unbroken.requirements import unmet_requirement
+
+    pyproject = project / "pyproject.toml"
+    try:
+        text = pyproject.read_text(encoding="utf-8")
+        table = tomllib.loads(text).get("project")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+    if not isinstance(table, dict):
+        return []
+    dependencies = table.get("dependencies")
+    entry_points = table.get("entry-points")
+    points = entry_points.get(GROUP) if isinstance(entry_points, dict) else None
+    if not isinstance(dependencies, list) or not isinstance(points, dict):
+        return []
+    lines = [r if isinstance(r, str) else "" for r in dependencies]
+    # Shaped as the installed distribution the host reads `Requires-Dist` from.
+    dist = SimpleNamespace(
+        name=str(table.get("name", project.name)),
+        version=str(table.get("version", "?")),
+        requires=[r for r in lines if r],
+    )
+    failing = next((i for i, r in enumerate(lines) if unmet_requirement([r])[0]), None)
+    line = line_of(toml_lines(text), ("project", "dependencies", failing or 0))
+    problems: list[str] = []
+    for name in sorted(points):
+        message = requirement_problem(name, f"{dist.name} (project)", dist)
+        if message:
+            problems.append(str(Problem(str(pyproject), line, message)))
+    return problems
+
+
 def check_pack(
-    folder: Path, name: str | None = None, handlers: dict[str, Any] | None = None
+    folder: Path,
+    name: str | None = None,
+    handlers: dict[str, Any] | None = None,
+    leave_out: Collection[str] = (),
 ) -> tuple[list[str], list[Problem]]:
     """Return the summary lines of the pack at `folder` and every problem found in it.
 
     `handlers` are effect handlers its cards may name beyond those of the
-    engine and the enabled plugins (a plugin project's own, not installed).
+    engine and the enabled plugins (a plugin project's own, not installed);
+    the plugins `leave_out` names are not loaded for theirs (the project's
+    installed copy).
     """
     from unbroken.content import (
         CardLines,
@@ -149,7 +212,7 @@ def check_pack(
     weapons = {w.id for p in packs for w in p.weapons}
     for edge in edges:
         problems.extend(missing_edge_weapons(edge, pack.name, weapons))
-    problems.extend(_reference_problems(packs, written, handlers or {}))
+    problems.extend(_reference_problems(packs, written, handlers or {}, leave_out))
     if pack.settings is not None:
         problems.extend(_count_problems(pack, files, written))
     if problems:
@@ -167,10 +230,16 @@ def _at(written: CardLines, card: str, names: str = "") -> tuple[str, int]:
 
 
 def _reference_problems(
-    packs: list[Pack], written: CardLines, handlers: dict[str, Any]
+    packs: list[Pack],
+    written: CardLines,
+    handlers: dict[str, Any],
+    leave_out: Collection[str] = (),
 ) -> list[Problem]:
-    """Return duplicate ids across packs and broken references, each at its file:line."""
-    from unbroken.content import Problem
+    """Return duplicate ids across packs and broken references, each at its file:line.
+
+    A broken reference names the nearest id of its kind when one is close.
+    """
+    from unbroken.content import Problem, did_you_mean
     from unbroken.core.ruleset import Ruleset, broken_references
 
     problems: list[Problem] = []
@@ -193,6 +262,7 @@ def _reference_problems(
     settings = next((p.settings for p in reversed(packs) if p.settings is not None), None)
     if settings is None:
         return problems
+    known_handlers = {**_known_handlers(leave_out), **handlers}
     ruleset = Ruleset(
         settings=settings,
         classes=tables["classes"],
@@ -202,7 +272,7 @@ def _reference_problems(
         skills=tables["skills"],
         conditions=tables["conditions"],
         encounters=tables["encounters"],
-        handlers={**_known_handlers(), **handlers},
+        handlers=known_handlers,
     )
     for broken in broken_references(ruleset):
         message, missing = broken.message, broken.names
@@ -213,32 +283,72 @@ def _reference_problems(
         if not mine:
             continue  # a problem of the base pack, not of the pack being checked
         where = _at(written, broken.card, missing)
-        if "unknown handler" in message and missing.startswith(f"{checked}:"):
+        handler = "unknown handler" in message
+        if handler and missing.startswith(f"{checked}:"):
             message += f" (plugin {checked!r} gives no handler {_local(missing)!r})"
-        elif "unknown handler" in message and f"{checked}:{missing}" in handlers:
-            message += f" (did you mean {checked + ':' + missing!r}?)"
-        elif "unknown handler" in message:
-            message += " (is the plugin that registers it installed and enabled?)"
+        else:
+            known = known_handlers if handler else _ids_of_kind_named(message, missing, tables)
+            hint = did_you_mean(missing, known)
+            if not hint and handler:
+                hint = " (is the plugin that registers it installed and enabled?)"
+            message += hint
         problems.append(Problem(*where, message))
     return problems
 
 
-def _known_handlers() -> dict[str, Any]:
-    """Return the effect handlers of the built-in engine and of the enabled plugins."""
+def _ids_of_kind_named(message: str, missing: str, tables: dict[str, dict[str, Any]]) -> list[str]:
+    """Return the ids of the kind a broken reference names: "missing class 'x'" -> the classes."""
+    from unbroken.content import LABELS
+
+    noun = re.search(rf"(\w+) {re.escape(repr(missing))}", message)
+    kind = {label: kind for kind, label in LABELS.items()}.get(noun.group(1) if noun else "")
+    return list(tables.get(kind or "", {}))
+
+
+def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
+    """Return the effect handlers of the built-in engine and of the enabled plugins.
+
+    The plugins in `leave_out` are not loaded (a project checked from source
+    is not loaded again as installed). Raises CommandError when the user named
+    a plugin that is not installed.
+    """
+    from unbroken.cli import CommandError
     from unbroken.content import ContentError
     from unbroken.core.flow import BUILTIN_HANDLERS
     from unbroken.core.ruleset import RulesetError
-    from unbroken.plugins import load_ruleset
+    from unbroken.plugins import (
+        BASE,
+        PluginError,
+        disabled_plugins,
+        installed_entry_points,
+        load_plugins,
+        load_ruleset,
+        requested_plugins,
+    )
 
+    # The plugins on, as the game picks them (current_plugins).
+    requested = requested_plugins()
+    if requested is None:
+        disabled = set(disabled_plugins())
+        names = [BASE, *(ep.name for ep in installed_entry_points() if ep.name not in disabled)]
+    else:
+        names = requested
+    kept = [n for n in names if n not in leave_out]
     try:
-        return {**BUILTIN_HANDLERS, **load_ruleset().handlers}
+        if kept == names:
+            return {**BUILTIN_HANDLERS, **load_ruleset().handlers}
+        strict = kept[1:] if requested is not None else []
+        return {**BUILTIN_HANDLERS, **load_plugins(kept, strict).ruleset.handlers}
     except (ContentError, RulesetError):
         return dict(BUILTIN_HANDLERS)
+    except PluginError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[Problem]:
     """Return every way a complete pack differs from the boxed game's card counts."""
-    from unbroken.content import Problem
+    from unbroken.content import LABELS, Problem
+    from unbroken.narrate import plural
 
     problems: list[Problem] = []
     for kind, expected in BOX_COUNTS.items():
@@ -247,10 +357,11 @@ def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[P
         if found != expected:
             where = _kind_file(files, kind)
             counted = " (counting copies)" if kind == "encounters" else ""
+            noun = kind if found != 1 else LABELS[kind]
             problems.append(
                 Problem(
                     *where,
-                    f"{found} {kind}{counted}; the base game has {expected}",
+                    f"{found} {noun}{counted}; the base game has {expected}",
                 )
             )
     by_level: dict[int, list[Any]] = {}
@@ -262,7 +373,8 @@ def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[P
             problems.append(
                 Problem(
                     *_kind_file(files, "monsters"),
-                    f"level {level} has {len(monsters)} monsters; expected {MONSTERS_PER_LEVEL}",
+                    f"level {level} has {plural(len(monsters), 'monster')}; "
+                    f"expected {MONSTERS_PER_LEVEL}",
                 )
             )
         numbers = Counter(m.number for m in monsters)
@@ -289,11 +401,13 @@ def _kind_file(files: list[Path], kind: str) -> tuple[str, int]:
 
 def _summary(folder: Path, pack: Pack) -> list[str]:
     """Return the lines that describe a valid pack."""
+    from unbroken.narrate import plural
+
     copies = sum(e.copies for e in pack.encounters)
     lines = [f"{folder}: pack {pack.name!r} is valid"]
     for kind in KINDS:
         cards = getattr(pack, kind)
-        extra = f" ({copies} cards counting copies)" if kind == "encounters" else ""
+        extra = f" ({plural(copies, 'card')} counting copies)" if kind == "encounters" else ""
         lines.append(f"  {kind:<11} {len(cards):>3}{extra}")
     levels = Counter(m.level for m in pack.monsters)
     if levels:
