@@ -6,7 +6,7 @@ import difflib
 import os
 import re
 import tomllib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -358,6 +358,13 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
 
     found = sorted(by_local[close[0]], key=order)[:3]
     return f" (did you mean {' or '.join(repr(i) for i in found)}?)"
+
+
+def ids_of_kind_named(message: str, missing: str, tables: Mapping[str, Iterable[str]]) -> list[str]:
+    """Return the ids of the kind a broken reference names: "missing class 'x'" -> the classes."""
+    noun = re.search(rf"(\w+) {re.escape(repr(missing))}", message)
+    kind = {label: kind for kind, label in LABELS.items()}.get(noun.group(1) if noun else "")
+    return list(tables.get(kind or "", ()))
 
 
 def _member(info: Any, value: Any) -> Any:

@@ -55,6 +55,8 @@ from unbroken.content import (
     Problem,
     UpgradeEdge,
     base_content_dir,
+    did_you_mean,
+    ids_of_kind_named,
     load_pack,
     missing_edge_weapons,
     read_pack,
@@ -638,7 +640,8 @@ def load_plugins(
             try:
                 ruleset = build_ruleset(compose(trial), handlers=trial_handlers, plugins=versions)
             except (RulesetError, ContentError) as exc:
-                errors[contribution.name] = _handler_hint(_located(exc, contribution), contribution)
+                located = _located(exc, contribution, trial)
+                errors[contribution.name] = _handler_hint(located, contribution)
                 continue
             accepted.append(contribution)
             handlers = trial_handlers
@@ -681,16 +684,31 @@ def load_plugins(
     return result
 
 
-def _located(exc: RulesetError | ContentError, contribution: _Contribution) -> str:
-    """Return the error, each problem of one of the plugin's cards at its file:line."""
+def _located(
+    exc: RulesetError | ContentError,
+    contribution: _Contribution,
+    trial: Sequence[_Contribution] = (),
+) -> str:
+    """Return the error, each problem of one of the plugin's cards at its file:line, and
+    a missing card named with the nearest id of its kind in `trial` (as content check does)."""
     problems = getattr(exc, "problems", ())
     if not problems:
         return str(exc)
+    tables: dict[str, list[str]] = {}
+    for c in trial:
+        for pack in c.packs:
+            for kind in KINDS:
+                tables.setdefault(kind, []).extend(card.id for card in getattr(pack, kind))
     cards = CardLines(contribution.folders, contribution.name)
     out: list[str] = []
     for problem in problems:
+        message = problem.message
+        if problem.names and "unknown handler" not in message:
+            message += did_you_mean(
+                problem.names, ids_of_kind_named(message, problem.names, tables)
+            )
         where = cards.where(problem.card, problem.names)
-        out.append(str(Problem(*where, problem.message)) if where else problem.message)
+        out.append(str(Problem(*where, message)) if where else message)
     return "\n".join(out)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 from collections import Counter
 from collections.abc import Collection
 from pathlib import Path
@@ -239,7 +238,7 @@ def _reference_problems(
 
     A broken reference names the nearest id of its kind when one is close.
     """
-    from unbroken.content import Problem, did_you_mean
+    from unbroken.content import Problem, did_you_mean, ids_of_kind_named
     from unbroken.core.ruleset import Ruleset, broken_references
 
     problems: list[Problem] = []
@@ -287,22 +286,13 @@ def _reference_problems(
         if handler and missing.startswith(f"{checked}:"):
             message += f" (plugin {checked!r} gives no handler {_local(missing)!r})"
         else:
-            known = known_handlers if handler else _ids_of_kind_named(message, missing, tables)
+            known = known_handlers if handler else ids_of_kind_named(message, missing, tables)
             hint = did_you_mean(missing, known)
             if not hint and handler:
                 hint = " (is the plugin that registers it installed and enabled?)"
             message += hint
         problems.append(Problem(*where, message))
     return problems
-
-
-def _ids_of_kind_named(message: str, missing: str, tables: dict[str, dict[str, Any]]) -> list[str]:
-    """Return the ids of the kind a broken reference names: "missing class 'x'" -> the classes."""
-    from unbroken.content import LABELS
-
-    noun = re.search(rf"(\w+) {re.escape(repr(missing))}", message)
-    kind = {label: kind for kind, label in LABELS.items()}.get(noun.group(1) if noun else "")
-    return list(tables.get(kind or "", {}))
 
 
 def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
