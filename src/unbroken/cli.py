@@ -43,6 +43,21 @@ class CommandError(Exception):
     """A problem with what the user asked for: printed as one line, exit status 2."""
 
 
+def require_terminal(what: str) -> None:
+    """Raise CommandError unless standard input and output are a terminal.
+
+    A full-screen command with its output piped (`unbroken replay X | cat`)
+    would fill the pipe with escape codes; `what` says what needs the terminal.
+    """
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise CommandError(
+            f"{what} is full-screen and needs a terminal (standard input and output are not "
+            "one); `unbroken play` is the game in plain text, `unbroken verify` checks a replay"
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser with every subcommand registered."""
     parser = argparse.ArgumentParser(

@@ -97,6 +97,7 @@ def test_replay_opens_the_named_or_newest_game_and_refuses_none(
 
     opened: list[Path] = []
     monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
+    monkeypatch.setattr("unbroken.commands.replay.require_terminal", lambda what: None)
     assert main(["replay", "2026-11-20"]) == 0
     assert main(["replay"]) == 0
     assert opened == [folder / NAMES[0], folder / NAMES[2]]
@@ -131,9 +132,22 @@ def test_replay_of_a_folder_opens_its_newest_game(
 
     opened: list[Path] = []
     monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
+    monkeypatch.setattr("unbroken.commands.replay.require_terminal", lambda what: None)
     assert main(["replay", str(folder)]) == 0
     assert opened == [folder / NAMES[2]]
     empty = folder.parent / "empty"
     empty.mkdir()
     assert main(["replay", str(empty)]) == 2
     assert capsys.readouterr().err == f"unbroken: error: {empty}: no recorded games here yet\n"
+
+
+def test_the_full_screen_commands_refuse_a_pipe_in_one_line(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Under pytest standard input and output are no terminal, as with `unbroken replay X | cat`.
+    assert main(["replay", "2026-11-20"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("unbroken: error: unbroken replay is full-screen and needs a terminal")
+    assert len(err.strip().splitlines()) == 1
+    assert main([]) == 2
+    assert "unbroken is full-screen and needs a terminal" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from unbroken.cli import CommandError, load
+from unbroken.cli import CommandError, load, require_terminal
 
 HELP = "watch a recorded game (step, jump, play; ? shows the keys, Esc or q quits)"
 
@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = args.file or "the replays folder"
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    require_terminal("unbroken replay")  # after the file is known to be good: that says more
     app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
     app.run()
     return app.return_code or 0

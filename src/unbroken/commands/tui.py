@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from unbroken.cli import load, seed_int
+from unbroken.cli import load, require_terminal, seed_int
 
 HELP = "the full-screen game (the default)"
 
@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from unbroken.tui.app import UnbrokenApp
 
+    require_terminal("unbroken")
     # The rules load right after the first frame; broken content ends the app
     # with a one-line error and exit status 2.
     app = UnbrokenApp(load, animate=False if args.no_animation else None, seed=args.seed)
