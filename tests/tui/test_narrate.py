@@ -288,3 +288,16 @@ def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
     texts = [label(a, game.state, RULES) for a in game.legal_actions()]
     assert texts[0].startswith("Juicy Bats: ") and texts[0].endswith(" (cannot pay: rest)")
     assert texts[1].startswith("Abandoned Hovel: ") and "cannot pay" not in texts[1]
+
+
+def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
+    # R-RES-4: with no ME, a cost in ME is paid with LE; the option says so before you pick it.
+    from unbroken.narrate import option_text
+
+    game = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
+    texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
+    assert texts[act.Inspiration()] == "Inspiration: pay 2 ME, gain 1 LE (paid as 2 LE)"
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME"  # SE enough: as printed
+    poor = Scenario("tomu").resources(se=1, me=3).start("preparation")
+    texts = {a: option_text(a, why, poor.state, RULES) for a, why in poor.options()}
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (paid as 1 SE + 3 ME)"

@@ -315,6 +315,10 @@ class Run:
             return short <= le
         return True
 
+    def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
+        """Return what paying a cost would take (R-RES-4 substitution), or None if unpayable."""
+        return self._effort_payment(amounts)
+
     def _effort_payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying these amounts takes from the display, or None if unpayable.
 
