@@ -186,11 +186,11 @@ def _utc_text(when: str | datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def records_path() -> Path:
-    """Return where the records file lives in the user data dir."""
+def records_path(create: bool = True) -> Path:
+    """Return where the records file lives in the user data dir (made if missing, if `create`)."""
     from unbroken import paths
 
-    return paths.data_dir() / FILENAME
+    return paths.data_dir(create) / FILENAME
 
 
 def keep_game(
@@ -217,6 +217,32 @@ def open_records(path: Path | None = None) -> Records:
     except OSError as exc:  # paths.UserDirError: the message names the dir and what is wrong
         raise RecordsError(exc.strerror or str(exc)) from None
     return Records(target)
+
+
+def open_existing_records() -> Records | None:
+    """Return the records store, or None when there is no records file; raise RecordsError.
+
+    For the commands that only read them (`unbroken scores`, `achievements`):
+    without a file nothing is created, neither the file nor the data dir. A data
+    dir that cannot be one (a file in its place or on its way) is refused as
+    when a game is recorded.
+    """
+    from unbroken import paths
+
+    path = records_path(create=False)
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):  # no records
+        nearest = next((p for p in path.parents if os.path.exists(p)), None)
+        if nearest is not None and not os.path.isdir(nearest):
+            try:
+                paths.data_dir()  # it cannot be made: this raises the UserDirError saying why
+            except OSError as exc:
+                raise RecordsError(exc.strerror or str(exc)) from None
+        return None
+    except OSError:
+        pass  # there, but not for this user: opening it names the problem
+    return Records(path)
 
 
 class Records:

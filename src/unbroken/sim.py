@@ -12,6 +12,7 @@ import msgspec
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.events import MonsterRevealed
+from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.heuristic import heuristic_bot
@@ -98,6 +99,28 @@ def all_bots() -> dict[str, Bot]:
 
 class InvariantViolation(AssertionError):
     """The engine broke one of its own invariants during a simulated game."""
+
+
+class GameFailed(HandlerError):
+    """A plugin's effect handler raised in a simulated game; the message says which game.
+
+    `number` counts the batch's games from 1: the same batch cut to `number`
+    games (`unbroken sim --games <number>`, same seed and options) plays the same
+    games and ends on this one. `seed` is the game's own seed (`Game.new`).
+    """
+
+    def __init__(self, cause: str, number: int, seed: int, character: str, difficulty: str) -> None:
+        super().__init__(f"{cause} in game {number} (game seed {seed}, {character}, {difficulty})")
+        #: The handler's error, as HandlerError words it.
+        self.cause = cause
+        self.number = number
+        self.seed = seed
+        self.character = character
+        self.difficulty = difficulty
+
+    def __reduce__(self) -> tuple[type[GameFailed], tuple[str, int, int, str, str]]:
+        # Back from a worker process whole: pickle calls the class with these.
+        return type(self), (self.cause, self.number, self.seed, self.character, self.difficulty)
 
 
 def check_invariants(game: Game) -> None:
@@ -281,14 +304,26 @@ def play_one(
 
 _ENCODER = msgspec.json.Encoder()
 
+#: A scheduled game with its number in the batch (from 1): number, seed, character, difficulty.
+Numbered = tuple[int, int, str, str]
 
-def _play_chunk(bot: str, chunk: list[tuple[int, str, str]]) -> list[tuple[Result, bytes]]:
+
+def play_numbered(ruleset: Ruleset, policy: Bot, game: Numbered) -> tuple[Game, Result, bytes]:
+    """Play game `number` of a batch as `play_one` does; a handler's error says which game."""
+    number, game_seed, character, difficulty = game
+    try:
+        return play_one(ruleset, policy, game_seed, character, difficulty)
+    except HandlerError as exc:
+        raise GameFailed(str(exc), number, game_seed, character, difficulty) from None
+
+
+def _play_chunk(bot: str, chunk: list[Numbered]) -> list[tuple[Result, bytes]]:
     """Play a chunk of the schedule in a worker process; return results and log digests."""
     from unbroken import workers
 
     ruleset = workers.ruleset()
     policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
-    return [play_one(ruleset, policy, *game)[1:] for game in chunk]
+    return [play_numbered(ruleset, policy, game)[1:] for game in chunk]
 
 
 def run(
@@ -307,11 +342,18 @@ def run(
     The digest is the SHA-256 of each game's log digest, in game order, so
     `jobs` worker processes give exactly the same summary as one (the
     `on_finished` callback needs the games themselves and forces one process).
+    A plugin's effect handler that raises stops the batch with GameFailed,
+    naming the first game it failed in, whatever `jobs`.
     """
     digest = hashlib.sha256()
     summary = Summary()
     start = time.perf_counter()
-    plan = list(schedule(ruleset, games, seed, characters, difficulties))
+    plan = [
+        (number, *game)
+        for number, game in enumerate(
+            schedule(ruleset, games, seed, characters, difficulties), start=1
+        )
+    ]
 
     def count(result: Result, log_digest: bytes) -> None:
         digest.update(log_digest)
@@ -330,8 +372,8 @@ def run(
                 count(result, log_digest)
     else:
         policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
-        for game_seed, character, difficulty in plan:
-            game, result, log_digest = play_one(ruleset, policy, game_seed, character, difficulty)
+        for numbered in plan:
+            game, result, log_digest = play_numbered(ruleset, policy, numbered)
             count(result, log_digest)
             if on_finished is not None:
                 on_finished(game, result)

@@ -21,14 +21,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.commands.scores import open_or_fail
-    from unbroken.records import RecordsError
+    from unbroken.commands.scores import open_if_any
+    from unbroken.records import RecordsError, SheetRow, all_achievements
 
-    with open_or_fail() as records:
-        try:
-            sheet = records.achievement_sheet()
-        except RecordsError as exc:
-            raise CommandError(str(exc)) from None
+    records = open_if_any()
+    if records is None:  # nothing earned yet, and no records file made to say so
+        sheet = [SheetRow(a.id, a.name, a.text, a.cross_game, {}) for a in all_achievements()]
+    else:
+        with records:
+            try:
+                sheet = records.achievement_sheet()
+            except RecordsError as exc:
+                raise CommandError(str(exc)) from None
     width = max(len(row.name) for row in sheet)
     header = f"{'Achievement':<{width}}  " + "  ".join(f"{label:<6}" for _, label in DIFFICULTIES)
     print(header.rstrip())

@@ -31,7 +31,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--games",
         type=positive_int,
         default=2000,
-        help="games per class and difficulty (default 2000)",
+        metavar="N",
+        help="about N games per class and difficulty: each bot plays N x classes x "
+        "difficulties games, rounded up so that every character plays every difficulty "
+        "equally often (default 2000)",
     )
     parser.add_argument(
         "--jobs", type=positive_int, default=1, help="worker processes (at most one per CPU)"
@@ -48,25 +51,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken import sim
-    from unbroken.commands.sim import progress_bar
+    from unbroken.commands.sim import game_failed, progress_bar
 
     ruleset = load()
     jobs = min(args.jobs, os.cpu_count() or 1)  # more workers than CPUs only cost their start
     classes = sorted({c.cls for c in ruleset.characters.values()})
     diffs = [d.id for d in ruleset.settings.difficulties]
     # Games are scheduled round-robin over every sheet and difficulty, so
-    # games * classes * difficulties games give `games` per class and difficulty.
+    # games * classes * difficulties games give `games` per class and difficulty
+    # when every class has as many sheets (the base game's two) and `games` is a
+    # multiple of that; a plugin's extra sheet gives its class more, the others fewer.
     total = args.games * len(classes) * len(diffs)
     combos = len(ruleset.characters) * len(diffs)
     total = -(-total // combos) * combos  # whole rounds of the mix
-    with progress_bar(total) as on_game:
-        heuristic = sim.run(
-            ruleset, games=total, seed=args.seed, bot="heuristic", jobs=jobs, on_game=on_game
-        )
-    with progress_bar(total) as on_game:
-        randomly = sim.run(
-            ruleset, games=total, seed=args.seed, bot="random", jobs=jobs, on_game=on_game
-        )
+    summaries: list[Summary] = []
+    for bot in ("heuristic", "random"):  # each the batch `unbroken sim` plays with that bot
+        try:
+            with progress_bar(total) as on_game:
+                summaries.append(
+                    sim.run(
+                        ruleset, games=total, seed=args.seed, bot=bot, jobs=jobs, on_game=on_game
+                    )
+                )
+        except sim.GameFailed as exc:
+            return game_failed(exc, ruleset, args.seed, bot)
+    heuristic, randomly = summaries
     # The plugins on are part of what was measured: the command names them.
     plugins = ""
     if set(ruleset.plugins) != {"base"}:

@@ -11,6 +11,7 @@ from unbroken.cli import CommandError, load, resolve_character, resolve_difficul
 from unbroken.narrate import plural
 
 if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
     from unbroken.replay import ReplayInfo
 
 HELP = "play a game in plain text, line by line"
@@ -21,7 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", help="easy, normal or hard")
     parser.add_argument("--seed", type=seed_int, help="seed (random if not given)")
     parser.add_argument(
-        "--gentle-start", action="store_true", help="Easy only: start with 15 SE instead of 13"
+        "--gentle-start",
+        action="store_true",
+        help="Easy only (so the difficulty is Easy if not given): start with 15 SE instead of 13",
     )
     parser.add_argument(
         "--continue",
@@ -65,6 +68,22 @@ def describe(info: ReplayInfo) -> str:
     return f"{who}, {difficulty}, {plural(info.decisions, 'decision')}, started {started}"
 
 
+def start_options(ruleset: Ruleset, args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """Return the character and difficulty ids the options give (None: to be asked).
+
+    Raises CommandError for a bad one, so that nothing is shown or asked first.
+    --gentle-start goes with Easy only: without --difficulty it means Easy.
+    """
+    character = resolve_character(ruleset, args.character) if args.character else None
+    if args.difficulty:
+        difficulty: str | None = resolve_difficulty(ruleset, args.difficulty)
+    else:
+        difficulty = "easy" if args.gentle_start else None
+    if args.gentle_start and difficulty != "easy":
+        raise CommandError("--gentle-start is an Easy option; add --difficulty easy")
+    return character, difficulty
+
+
 def run(args: argparse.Namespace) -> int:
     from unbroken.replay import unfinished_games
     from unbroken.textplay import TextGame, ask
@@ -84,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(
             f"--continue goes on with the game as it was started; drop {', '.join(chosen)}"
         )
+    # A new game's options are all checked before anything is shown or asked
+    # (--seed by argparse already): a bad one must not cost the player a menu.
+    ruleset = load() if chosen and not args.resume else None
+    character, difficulty = (None, None) if ruleset is None else start_options(ruleset, args)
     unfinished = unfinished_games()
     if args.resume:
         if not unfinished:
@@ -100,23 +123,14 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if index == 0:
             return continue_game(info, stdin, out)
-    ruleset = load()
+    if ruleset is None:
+        ruleset = load()
     try:
-        character = (
-            resolve_character(ruleset, args.character)
-            if args.character
-            else TextGame.ask_character(ruleset, stdin, out)
-        )
-        difficulty = (
-            resolve_difficulty(ruleset, args.difficulty)
-            if args.difficulty
-            else TextGame.ask_difficulty(ruleset, stdin, out)
-        )
+        character = character or TextGame.ask_character(ruleset, stdin, out)
+        difficulty = difficulty or TextGame.ask_difficulty(ruleset, stdin, out)
     except EOFError:
         print("\nGoodbye.", file=out)
         return 0
-    if args.gentle_start and difficulty != "easy":
-        raise CommandError("--gentle-start is an Easy option; add --difficulty easy")
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     game = TextGame(ruleset, character, difficulty, seed, {"gentle_start": args.gentle_start})
     return game.loop(stdin, out)

@@ -6,7 +6,7 @@ import argparse
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from unbroken.cli import CommandError, positive_int
 from unbroken.narrate import cause_of_death, plural
 
 if TYPE_CHECKING:
-    from unbroken.records import Records
+    from unbroken.records import GameRow, Records
 
 HELP = "show your recorded games and best scores (or export them)"
 
@@ -44,23 +44,47 @@ def open_or_fail() -> Records:
         raise CommandError(str(exc)) from None
 
 
-def run(args: argparse.Namespace) -> int:
-    from unbroken.records import RecordsError
+def open_if_any() -> Records | None:
+    """Return the records store, or None when there is none; create nothing.
 
-    with open_or_fail() as records:
+    What the commands that only read the records use: showing no games must not
+    leave a data dir and an empty records file behind. Raises CommandError.
+    """
+    from unbroken.records import RecordsError, open_existing_records
+
+    try:
+        return open_existing_records()
+    except RecordsError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.records import RecordsError, records_path
+
+    records = open_if_any()
+    if records is None:  # as from a records file without games
+        if args.scores_command == "export":
+            return export([], args.format, args.output)
+        print(no_games(records_path(create=False)))
+        return 0
+    with records:
         try:
             if args.scores_command == "export":
-                return export(records, args.format, args.output)
+                return export(records.games(newest_first=False), args.format, args.output)
             return show(records, args.recent)
         except RecordsError as exc:
             raise CommandError(str(exc)) from None
 
 
-def export(records: Records, fmt: str, output: Path | None) -> int:
-    """Write the export to `output` (or stdout); return the exit status."""
+def no_games(path: Path) -> str:
+    """Return what `unbroken scores` says when the records file at `path` holds no game."""
+    return f"No games recorded yet (records: {path})."
+
+
+def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
+    """Write the export of `rows` to `output` (or stdout); return the exit status."""
     from unbroken.export import to_csv, to_json
 
-    rows = records.games(newest_first=False)
     text = to_csv(rows) if fmt == "csv" else to_json(rows)
     if output is None:
         print(text, end="")
@@ -145,7 +169,7 @@ def show(records: Records, recent: int) -> int:
     name = names.card_name
     total, wins = records.count()
     if total == 0:
-        print(f"No games recorded yet (records: {records.path}).")
+        print(no_games(records.path))
         return 0
     rate = f"{100 * wins / total:.1f} %"
     print(f"{plural(total, 'game')}, {wins} won ({rate})")

@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
         return 1
+    except sim.GameFailed as exc:
+        return game_failed(exc, ruleset, args.seed, args.bot, chars, diffs)
     except RecordsError as exc:
         raise CommandError(str(exc)) from None
     if args.record:
@@ -101,6 +103,33 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(text_report(summary, ruleset, args.seed, args.bot))
     return 0
+
+
+def game_failed(
+    exc: sim.GameFailed,
+    ruleset: Ruleset,
+    seed: int,
+    bot: str,
+    characters: Sequence[str] = (),
+    difficulties: Sequence[str] = (),
+) -> int:
+    """Say which game of a batch a plugin's handler failed in, and how to play up to it
+    again: the batch of that seed cut to that game (one line on stderr); return 1.
+
+    `unbroken sim --games 1 --seed <game seed>` would not do: a batch derives each
+    game's seed from its own (`sim.schedule`).
+    """
+    options = [f"--games {exc.number}", f"--seed {seed}"]
+    options += [f"--character {c}" for c in characters]
+    options += [f"--difficulty {d}" for d in difficulties]
+    if bot != "random":
+        options.append(f"--bot {bot}")
+    plugins = ""
+    if set(ruleset.plugins) != {"base"}:  # the plugins on are part of the batch
+        plugins = f" --plugins {','.join(sorted(ruleset.plugins))}"
+    rerun = f"unbroken{plugins} sim {' '.join(options)}"
+    print(f"unbroken: error: {exc}; `{rerun}` plays up to it again", file=sys.stderr)
+    return 1
 
 
 def text_report(summary: sim.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
