@@ -90,14 +90,20 @@ def test_verify_takes_names_and_with_none_the_replays_folder(
     assert out[1:] == [f"OK    {folder / NAMES[0]}", "1 OK, 1 failed"]
 
 
-def test_replay_opens_the_named_or_newest_game_and_refuses_none(
-    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The recordings the viewer opens (it opens none: no screen here), as if in a terminal."""
     from unbroken.tui.app import UnbrokenApp
 
-    opened: list[Path] = []
-    monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
+    paths: list[Path] = []
+    monkeypatch.setattr(UnbrokenApp, "run", lambda app: paths.append(app._replay))
     monkeypatch.setattr("unbroken.commands.replay.require_terminal", lambda what: None)
+    return paths
+
+
+def test_replay_opens_the_named_or_newest_game_and_refuses_none(
+    folder: Path, capsys: pytest.CaptureFixture[str], opened: list[Path]
+) -> None:
     assert main(["replay", "2026-11-20"]) == 0
     assert main(["replay"]) == 0
     assert opened == [folder / NAMES[0], folder / NAMES[2]]
@@ -126,13 +132,8 @@ def test_verify_alone_with_no_games_yet_has_nothing_to_verify(
 
 
 def test_replay_of_a_folder_opens_its_newest_game(
-    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    folder: Path, capsys: pytest.CaptureFixture[str], opened: list[Path]
 ) -> None:
-    from unbroken.tui.app import UnbrokenApp
-
-    opened: list[Path] = []
-    monkeypatch.setattr(UnbrokenApp, "run", lambda app: opened.append(app._replay))
-    monkeypatch.setattr("unbroken.commands.replay.require_terminal", lambda what: None)
     assert main(["replay", str(folder)]) == 0
     assert opened == [folder / NAMES[2]]
     empty = folder.parent / "empty"
