@@ -155,3 +155,19 @@ def test_text_play_takes_back_a_decision_that_showed_nothing_new(tmp_path: Path)
     (recording,) = (tmp_path / "replays").iterdir()
     actions = [type(d.action).__name__ for d in read_recording(recording).decisions]
     assert actions == ["Explore"]  # the Focus taken back is not in the file
+
+
+def test_a_plugins_bot_is_named_by_its_own_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As a plugin's characters are: "archer" for "tide:archer", when only one bot has that name.
+    from unbroken import sim
+    from unbroken.cli import main
+
+    bots = {**sim.all_bots(), "tide:archer": sim.BOTS["greedy"]}
+    monkeypatch.setattr(sim, "all_bots", lambda: bots)
+    assert main(["sim", "--games", "3", "--seed", "1", "--bot", "archer", "--json"]) == 0
+    assert '"bot": "tide:archer"' in capsys.readouterr().out
+    bots["deep:archer"] = sim.BOTS["random"]
+    assert main(["sim", "--games", "3", "--bot", "archer"]) == 2
+    assert "unknown bot 'archer'; choose one of: " in capsys.readouterr().err

@@ -34,7 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--character", action="append", help="only this character (repeatable)")
     parser.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
     parser.add_argument(
-        "--bot", default="random", help="the policy: random (default), greedy, heuristic"
+        "--bot",
+        default="random",
+        help="the policy: random (default), greedy, heuristic, or a plugin's bot by its name",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -56,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
 
     ruleset = load()
     bots = sim.all_bots()
+    # A plugin's bot by its own name too ("archer" for "unearthed:archer"), as characters are.
+    mine = [b for b in bots if b.partition(":")[2] == args.bot]
+    if args.bot not in bots and len(mine) == 1:
+        args.bot = mine[0]
     if args.bot not in bots:
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(bots)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
