@@ -152,3 +152,23 @@ def test_the_full_screen_commands_refuse_a_pipe_in_one_line(
     assert len(err.strip().splitlines()) == 1
     assert main([]) == 2
     assert "unbroken is full-screen and needs a terminal" in capsys.readouterr().err
+
+
+def test_replays_lists_each_game_by_the_shortest_start_that_names_it() -> None:
+    from unbroken.commands.replays import short_names
+
+    same_minute = [
+        "2026-11-24T0302_tomu_easy_seed1_won.jsonl.gz",
+        "2026-11-24T0302_tomu_easy_seed2_lost.jsonl.gz",
+        "2026-11-24T0302_niola_hard_seed3_lost.jsonl.gz",
+    ]
+    alone = "2026-11-25T1010_niola_hard_seed4.jsonl.gz"
+    names = short_names([*same_minute, alone], [*same_minute, alone, "bad.jsonl"])
+    assert names == [
+        "2026-11-24T0302_tomu_easy_seed1",
+        "2026-11-24T0302_tomu_easy_seed2",
+        "2026-11-24T0302_n",
+        "2026-11-25T1010",
+    ]
+    for name, short in zip([*same_minute, alone], names, strict=True):
+        assert [n for n in [*same_minute, alone] if n.startswith(short)] == [name]

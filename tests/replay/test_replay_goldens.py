@@ -60,9 +60,15 @@ def test_replays_command_lists_recorded_games(
     assert "No recorded games" in capsys.readouterr().out
     shutil.copy(recording, replays_dir() / recording.name)
     (replays_dir() / "junk.jsonl").write_bytes(b"\x00junk")
+    shutil.copy(recording, replays_dir() / ("x" + recording.name))  # a second, other name
     assert main(["replays"]) == 0
     out = capsys.readouterr()
-    row = next(line for line in out.out.splitlines() if recording.name in line)
-    assert row.split()[2:7] == ["Maxyn", "Zenma", "Normal", "lost", "0"]  # printed names
-    assert recording.name in out.out
+    rows = out.out.splitlines()
+    assert rows[0].split() == ["name", "character", "difficulty", "outcome", "score"]
+    assert max(len(row) for row in rows[:-1]) <= 80
+    names = sorted(row.split()[0] for row in rows[1:3])
+    assert names == sorted([recording.name[:15], "x" + recording.name[:14]])  # unique starts
+    assert all(row.split()[1:6] == ["Maxyn", "Zenma", "Normal", "lost", "0"] for row in rows[1:3])
     assert "junk.jsonl:1: missing header" in out.err
+    # Each name shown is what `unbroken replay` / `verify` take.
+    assert main(["verify", names[0], names[1]]) == 0

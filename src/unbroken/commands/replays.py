@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from unbroken.cli import load
 from unbroken.narrate import plural
@@ -31,13 +32,38 @@ def run(args: argparse.Namespace) -> int:
     if not infos:
         print(f"No recorded games in {directory}.")
         return 0
-    print(f"{'date':<17} {'character':<22} {'difficulty':<10} {'outcome':<10} {'score':>5}  file")
-    for i in infos:
+    names = short_names([i.path.name for i in infos], recorded_names(directory))
+    width = max(len("name"), *(len(n) for n in names))
+    print(f"{'name':<{width}}  {'character':<16} {'difficulty':<10} {'outcome':<10} {'score':>5}")
+    for i, name in zip(infos, names, strict=True):
         score = "" if i.score is None else str(i.score)
         print(
-            f"{i.created[:16].replace('T', ' '):<17} {ruleset.card_name(i.character):<22} "
-            f"{ruleset.difficulty_name(i.difficulty):<10} {i.outcome:<10} {score:>5}  "
-            f"{i.path.name}"
+            f"{name:<{width}}  {ruleset.card_name(i.character)[:16]:<16} "
+            f"{ruleset.difficulty_name(i.difficulty):<10} {i.outcome:<10} {score:>5}"
         )
-    print(f"({plural(len(infos), 'game')} in {directory})")
+    print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
     return 0
+
+
+def recorded_names(directory: Path) -> list[str]:
+    """Return the names of every recording in the folder (readable or not)."""
+    from unbroken.replay import is_recording
+
+    return [p.name for p in directory.iterdir() if is_recording(p)]
+
+
+def short_names(names: list[str], among: list[str]) -> list[str]:
+    """Return for each file name the shortest start of it that no other name in `among`
+    shares, from its date and time on ("2026-11-24T0302"): what `unbroken replay` takes."""
+    out = []
+    for name in names:
+        others = [n for n in among if n != name]
+        size = min(len(STAMP), len(name))
+        while size < len(name) and any(n.startswith(name[:size]) for n in others):
+            size += 1
+        out.append(name[:size])
+    return out
+
+
+#: The date and time a recording's name starts with (2026-11-24T0302).
+STAMP = "YYYY-MM-DDTHHMM"
