@@ -450,6 +450,14 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     raise AssertionError(f"no label for {action!r}")
 
 
+def prompt_text(prompt: str, state: GameState) -> str:
+    """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
+    a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
+    if state.decision == "resolve_or_rest" and state.committed:
+        return "Exploration: committed, resolve the encounter"
+    return prompt
+
+
 def action_cost(action: act.Action, state: GameState, ruleset: Ruleset) -> dict[str, int]:
     """Return what taking an action spends, as printed (before substitution); {} for none."""
     st = ruleset.settings

@@ -25,6 +25,7 @@ from unbroken.narrate import (
     marked_row,
     option_text,
     plural,
+    prompt_text,
     standing,
     trickery_text,
 )
@@ -250,7 +251,7 @@ class TextGame:
             offered = game.options()
             actions = [a for a, _ in offered]
             options = [option_text(a, why, game.state, self.rules) for a, why in offered]
-            print(f"{decision.prompt}:", file=out)
+            print(f"{prompt_text(decision.prompt, game.state)}:", file=out)
             can_take_back = not why_not_take_back(game, self.recorder)
             try:
                 index = ask(

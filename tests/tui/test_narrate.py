@@ -301,3 +301,17 @@ def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
     poor = Scenario("tomu").resources(se=1, me=3).start("preparation")
     texts = {a: option_text(a, why, poor.state, RULES) for a, why in poor.options()}
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (paid as 1 SE + 3 ME)"
+
+
+def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
+    # R-TRAVEL-7: committed, there is no Rest; the menu's heading says so.
+    from unbroken.narrate import prompt_text
+
+    for committed in (False, True):
+        scenario = Scenario("caellahan").encounters("metal-scraps")
+        game = (scenario.commit() if committed else scenario).start("exploration")
+        game.apply(act.ChooseEncounter("base:metal-scraps"))
+        assert game.decision is not None
+        text = prompt_text(game.decision.prompt, game.state)
+        want = "committed, resolve the encounter" if committed else "resolve the encounter or rest"
+        assert text == f"Exploration: {want}"

@@ -123,10 +123,7 @@ class Game:
         s = self.state
         if s.outcome is not None or not s.decision:
             return None
-        prompt = DECISIONS[s.decision]
-        if s.decision == "resolve_or_rest" and s.committed:  # R-TRAVEL-7: no Rest
-            prompt = "Exploration: committed, resolve the encounter"
-        return Decision(s.decision, prompt, s.trigger)
+        return Decision(s.decision, DECISIONS[s.decision], s.trigger)
 
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""

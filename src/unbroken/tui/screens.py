@@ -42,6 +42,7 @@ from unbroken.narrate import (
     label,
     option_text,
     plural,
+    prompt_text,
     standing,
 )
 from unbroken.tui.widgets import (
@@ -252,7 +253,8 @@ class GameScreen(Screen[None]):
             decisions.show([])
             self.query_one("#prompt", Static).update("")
             return
-        self.query_one("#prompt", Static).update(Text(decision.prompt, style="bold"))
+        prompt = prompt_text(decision.prompt, s)
+        self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
         self.offered = game.options()
         decisions.show(
             [
