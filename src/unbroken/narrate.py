@@ -410,8 +410,9 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         a = next(x for x in weapon.attacks if x.id == action.attack)
         kind = "break armor" if a.type == "break" else "wound"
         extra = ", ignores armor" if a.ignore_armor else ""
+        # The weapon is in the Hand panel; one line at 80 columns.
         return (
-            f"Attack ({weapon.name}, {attack_name(a.id)}): {kind} {a.power}{extra}"
+            f"Attack with {attack_name(a.id)}: {kind} {a.power}{extra}"
             f" - pay {amounts(attack_cost(a, state, ruleset))}"
         )
     if isinstance(action, act.Skip):
@@ -500,7 +501,7 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
             text += f" (paid as {amounts(paid)})"
         return text
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
-        text = f"Attack ({attack_name(action.attack)})"
+        text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Use):
         text = text.partition(": ")[0]  # what it would do waits for when it can be done
     return f"{text} ({why})"

@@ -253,10 +253,11 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     game = Scenario("tomu").resources(se=3).monster("hyena").start("battle")
     assert game.decision.kind == "player_turn"
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
-    assert texts[act.Attack("shove")] == "Attack (Shove) (no armor to break)"
+    assert texts[act.Attack("shove")] == "Attack with Shove (no armor to break)"
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay)"
     cold_logic = act.Use("base:sage", "cold-logic")
     assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)"
+    assert texts[act.Attack("punch")] == "Attack with Punch: wound 1 - pay 2 SE"
     assert texts[act.Skip()] == "Skip your turn"
 
 
