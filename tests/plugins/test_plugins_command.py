@@ -51,6 +51,10 @@ def test_list_shows_the_base_game_and_what_it_adds(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert out.startswith("base 0.1.0  [on]  built-in")
     assert "24 monsters" in out
+    # 80 columns: what it adds wraps under the text after "adds:", not under the label.
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[1].startswith("    adds: 4 classes, ") and lines[2].startswith(" " * 10)
 
 
 def test_list_as_json(capsys: pytest.CaptureFixture[str]) -> None:
