@@ -131,6 +131,22 @@ def test_cards_command_one_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Trickery: not possible." in out
 
 
+def test_cards_command_fits_80_columns_with_the_same_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    rules = RULES
+    written = [
+        line
+        for k in cards.KINDS
+        for i in cards.card_ids(rules, k)
+        for line in cards.describe_card(rules, i)
+    ]
+    assert out.split() == " ".join(written).split()  # wrapped, not cut
+
+
 def test_cards_command_unknown_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "dragons"]) == 2
     err = capsys.readouterr().err

@@ -50,11 +50,22 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"no card {args.card_id!r}{where}{hint} (`unbroken cards KIND` lists the cards)"
             )
-        print("\n".join(cards.describe_card(ruleset, ident)))
+        print("\n".join(_wrapped(cards.describe_card(ruleset, ident))))
         return 0
     blocks: list[str] = []
     for kind in kinds:
         for ident in cards.card_ids(ruleset, kind):
-            blocks.append("\n".join(cards.describe_card(ruleset, ident)))
+            blocks.append("\n".join(_wrapped(cards.describe_card(ruleset, ident))))
     print("\n\n".join(blocks))
     return 0
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """Return a card's lines wrapped at 80 columns, each under its own indent plus two."""
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out.extend(textwrap.wrap(line, 80, subsequent_indent=indent) or [line])
+    return out
