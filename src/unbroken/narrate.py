@@ -43,8 +43,8 @@ def death(level: int, step: str, cause: str, killer: str = "", past: bool = Fals
         return f"You {'died' if past else 'die'} of your wounds{source}, {where}."
     if cause == "starvation":
         return f"You {'starved' if past else 'starve'} {where}."
-    could = "could" if past else "can"
-    return f"You {'died' if past else 'die'} {where}: {cause} took effort you {could} not pay."
+    could = "could not" if past else "cannot"
+    return f"You {'died' if past else 'die'} {where}: {cause} took effort you {could} pay."
 
 
 def killer(source: str, card_name: Callable[[str], str]) -> str:
@@ -151,8 +151,8 @@ class Narrator:
             sheet = self.rules.monsters.get(self.monster_id)
             if skipped and sheet is not None and sheet.trickery is not None:
                 # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
-                price = trickery_text(sheet)
-                return f"You cannot trick the {sheet.name} ({price}): the battle begins."
+                price = trickery_text(sheet)  # "The battle begins." comes next
+                return f"You cannot trick the {sheet.name} ({price})."
             return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
         if isinstance(e, ev.Gained):
             text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
@@ -391,10 +391,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         return text
     if isinstance(action, act.Rest):
         card = ruleset.encounters[state.chosen]
-        text = f"Rest: gain {card.time} SE (time {card.time})"
-        if not Run(ruleset, state).can_pay(card.spend):  # why Resolve is not offered
-            text += f"; you cannot pay {amounts(card.spend)} for {card.name}"
-        return text
+        return f"Rest: gain {card.time} SE (time {card.time})"
     if isinstance(action, act.Forfeit):
         return "Accept that you cannot pay: gain nothing, lose the time"
     if isinstance(action, act.Trick):
@@ -502,8 +499,13 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
         return text
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
         text = f"Attack with {attack_name(action.attack)}"
-    elif isinstance(action, act.Use):
-        text = text.partition(": ")[0]  # what it would do waits for when it can be done
+    elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
+        text = "Downgrade"
+    elif isinstance(action, act.Use):  # what it would do waits for when it can be done
+        head = text.partition(": ")[0]
+        if head.endswith(")"):  # "(pay 1 cunning, 1 ability use; cannot pay)"
+            return f"{head[:-1]}; {why})"
+        text = head
     return f"{text} ({why})"
 
 

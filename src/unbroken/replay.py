@@ -934,8 +934,8 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     """Return the recording `name` stands for, or raise ReplayError saying why none.
 
     A path to a file is itself. Otherwise `name` is looked up in the replays
-    folder (`directory`): a whole file name as `unbroken replays` prints it,
-    or the start of one that only one recording has ("2026-11-24T0302").
+    folder (`directory`): a whole file name, with or without its ending, or the
+    start of one that only one recording has ("2026-11-24T0302").
     """
     path = Path(name)
     if path.exists() or not name or Path(name).name != name:
@@ -948,7 +948,9 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
         names = sorted(p.name for p in directory.iterdir() if is_recording(p))
     except OSError:
         names = []
-    found = [n for n in names if n == name] or [n for n in names if n.startswith(name)]
+    found = [n for n in names if name in (n, recording_stem(Path(n)))] or [
+        n for n in names if n.startswith(name)
+    ]
     if len(found) == 1:
         return directory / found[0]
     if not found:

@@ -89,10 +89,13 @@ def ask(
         if take_back and text == "u":
             raise TakeBack
         if text == "" and options:
-            return why.index("") if "" in why else 0
+            first = why.index("") if "" in why else 0
+            if len(options) > 1:  # say which one Enter took
+                print(f"  {first + 1}. {options[first]}", file=out)
+            return first
         if text.isdigit() and 1 <= int(text) <= len(options):
             if why[int(text) - 1]:
-                print(f"  Not now: {why[int(text) - 1]}.", file=out)
+                print(f"  Not now: {options[int(text) - 1]}.", file=out)
                 continue
             return int(text) - 1
         if len(options) == 1:
@@ -251,7 +254,8 @@ class TextGame:
             offered = game.options()
             actions = [a for a, _ in offered]
             options = [option_text(a, why, game.state, self.rules) for a, why in offered]
-            print(f"{prompt_text(decision.prompt, game.state)}:", file=out)
+            prompt = prompt_text(decision.prompt, game.state)
+            print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
             can_take_back = not why_not_take_back(game, self.recorder)
             try:
                 index = ask(

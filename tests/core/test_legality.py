@@ -142,17 +142,20 @@ def test_every_event_that_changes_the_cards_in_play_refreshes_the_kept_hand() ->
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(**A_GAME)
-def test_the_options_are_the_legal_actions_in_order_and_keep_their_places(
+def test_the_options_are_the_legal_actions_and_keep_their_places(
     seed: int, character: str, difficulty: str, data: st.DataObject
 ) -> None:
-    # R-DIGI-3: the options a player is shown are the legal actions, in their order, plus
-    # the actions they have that cannot be taken now, each with why. The same weapons and
-    # cards in play give the same list, so a number keeps its meaning while costs change.
+    # R-DIGI-3: the options a player is shown are the legal actions (in an order of their
+    # own), plus the actions they have that cannot be taken now, each with why. The same
+    # weapons and cards in play give the same list, so a number keeps its meaning while
+    # costs change; in Preparation a new weapon moves only what comes after the abilities.
     seen: dict[tuple[object, ...], list[Action]] = {}
 
     def check(game: Game) -> None:
         options = game.options()
-        assert [a for a, why in options if not why] == game.legal_actions()
+        takeable = [a for a, why in options if not why]
+        legal = game.legal_actions()
+        assert len(takeable) == len(legal) and set(takeable) == set(legal)
         run = Run(RULES, game.state)
         for action, why in options:
             assert run.allows(action) == (not why), (game.decision, action, why)
@@ -161,5 +164,10 @@ def test_the_options_are_the_legal_actions_in_order_and_keep_their_places(
             key = (s.decision, tuple(s.weapons), tuple(run.cards_in_play()), s.level)
             actions = [a for a, _ in options]
             assert seen.setdefault(key, actions) == actions, key
+        if s.decision == "preparation":
+            weaponless = [a for a, _ in options if not isinstance(a, (act.Craft, act.Downgrade))]
+            key = ("before the weapon", tuple(run.cards_in_play()), s.level)
+            assert seen.setdefault(key, weaponless) == weaponless, key
+            assert [a for a, _ in options][: len(weaponless)] == weaponless  # weapon's last
 
     play_randomly(Game.new(RULES, character, difficulty, seed), data, before=check)

@@ -172,3 +172,20 @@ def test_replays_lists_each_game_by_the_shortest_start_that_names_it() -> None:
     ]
     for name, short in zip([*same_minute, alone], names, strict=True):
         assert [n for n in [*same_minute, alone] if n.startswith(short)] == [name]
+
+
+def test_a_name_that_starts_anothers_is_named_whole_without_its_ending(tmp_path: Path) -> None:
+    # Three games of one seed in one minute: "…seed5", "…seed5-2", "…seed5-3".
+    from unbroken.commands.replays import short_names
+
+    files = [f"2026-11-24T0417_tomu_normal_seed5{n}.jsonl.gz" for n in ("", "-2", "-3")]
+    for name in files:
+        (tmp_path / name).write_bytes(b"")
+    names = short_names(files, files)
+    assert names == [
+        "2026-11-24T0417_tomu_normal_seed5",
+        "2026-11-24T0417_tomu_normal_seed5-2",
+        "2026-11-24T0417_tomu_normal_seed5-3",
+    ]
+    for name, short in zip(files, names, strict=True):
+        assert find_recording(short, tmp_path) == tmp_path / name

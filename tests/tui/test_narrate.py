@@ -172,7 +172,7 @@ def test_the_text_game_wraps_between_words_at_80_columns() -> None:
     lines = [line for line in out.getvalue().splitlines() if "q to quit]: " not in line]
     assert lines and max(len(line) for line in lines) <= 80
     text = out.getvalue()
-    option = "  10. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
+    option = "   8. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
     assert option in text
     assert "\n      higher than the current level, gain 1 time.\n" in text
     assert "MISS: nothing" not in text and "MISS: no effect" in text  # as the full screen
@@ -187,16 +187,19 @@ def test_a_class_ability_says_it_takes_an_ability_use() -> None:
     assert labels["base:trapper"].startswith("Set Traps [Trapper] (pay 1 wood + 1 time): ")
 
 
-def test_rest_says_why_the_encounter_cannot_be_resolved() -> None:
-    # R-TRAVEL-5: an encounter you cannot pay for leaves only Rest; the option says why.
+def test_an_encounter_you_cannot_pay_for_keeps_its_resolve_option_dimmed() -> None:
+    # R-TRAVEL-5: Resolve is not legal without the spend; it stays listed, saying why.
+    from unbroken.narrate import option_text
+
     for le in (0, 1):
         game = Scenario("caellahan").resources(le=le).encounters("juicy-bats").start("exploration")
         game.apply(act.ChooseEncounter("base:juicy-bats"))
-        offered = game.legal_actions()
-        assert (act.Resolve() in offered) is bool(le)
-        text = label(act.Rest(), game.state, RULES)
-        assert text.startswith("Rest: gain 1 SE (time 1)")
-        assert ("; you cannot pay 1 LE for Juicy Bats" in text) is (not le)
+        offered = game.options()
+        assert [a for a, _ in offered] == [act.Resolve(), act.Rest()]  # the same keys
+        assert (act.Resolve() in game.legal_actions()) is bool(le)
+        resolve = option_text(act.Resolve(), offered[0][1], game.state, RULES)
+        assert resolve.startswith("Resolve Juicy Bats: 1 LE -> ")
+        assert resolve.endswith(" (cannot pay)") is (not le)
 
 
 def test_the_text_game_names_the_setup_once() -> None:
@@ -256,8 +259,9 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     assert texts[act.Attack("shove")] == "Attack with Shove (no armor to break)"
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay)"
     cold_logic = act.Use("base:sage", "cold-logic")
-    assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)"
+    assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use; cannot pay)"
     assert texts[act.Attack("punch")] == "Attack with Punch: wound 1 - pay 2 SE"
+    assert texts[act.Downgrade()] == "Downgrade (nothing to give up)"
     assert texts[act.Skip()] == "Skip your turn"
 
 
@@ -278,7 +282,7 @@ def test_a_trick_that_cannot_be_paid_is_said_not_skipped_in_silence() -> None:
         narrator = Narrator(RULES)
         said(game.events, narrator)
         lines = said(game.apply(act.Fight()), narrator)
-        note = "You cannot trick the Kobold (2 cunning): the battle begins."
+        note = "You cannot trick the Kobold (2 cunning)."
         assert (note in lines) is not offered, lines
         assert (game.decision.kind == "trickery") is offered
 
@@ -316,3 +320,16 @@ def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
         text = prompt_text(game.decision.prompt, game.state)
         want = "committed, resolve the encounter" if committed else "resolve the encounter or rest"
         assert text == f"Exploration: {want}"
+
+
+def test_the_text_game_names_an_option_it_refuses_and_the_one_enter_takes() -> None:
+    import io
+
+    from unbroken.textplay import TextGame
+
+    out = io.StringIO()
+    game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)
+    assert game.loop(io.StringIO("4\n\nq\n"), out) == 0  # 4: Inspiration, with no ME
+    text = out.getvalue()
+    assert "  Not now: Inspiration: pay 2 ME, gain 1 LE (cannot pay).\n" in text
+    assert "  1. Explore (go to the Exploration step)\n" in text.split("Not now")[1]

@@ -34,13 +34,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
     names = short_names([i.path.name for i in infos], recorded_names(directory))
     width = max(len("name"), *(len(n) for n in names))
-    print(f"{'name':<{width}}  {'character':<16} {'difficulty':<10} {'outcome':<10} {'score':>5}")
+    head = f"{'name':<{width}}  {'character':<14} {'difficulty':<10} {'outcome':<10} {'score':>5}"
+    print(head.rstrip())
     for i, name in zip(infos, names, strict=True):
         score = "" if i.score is None else str(i.score)
-        print(
-            f"{name:<{width}}  {ruleset.card_name(i.character)[:16]:<16} "
+        row = (
+            f"{name:<{width}}  {ruleset.card_name(i.character)[:14]:<14} "
             f"{ruleset.difficulty_name(i.difficulty):<10} {i.outcome:<10} {score:>5}"
         )
+        print(row.rstrip())
     print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
     return 0
 
@@ -53,15 +55,19 @@ def recorded_names(directory: Path) -> list[str]:
 
 
 def short_names(names: list[str], among: list[str]) -> list[str]:
-    """Return for each file name the shortest start of it that no other name in `among`
-    shares, from its date and time on ("2026-11-24T0302"): what `unbroken replay` takes."""
+    """Return for each file name the shortest start of it, from its date and time on
+    ("2026-11-24T0302"), that names it alone as `unbroken replay` reads names: a start
+    only it has, or else its whole name without the ending."""
+    from unbroken.replay import recording_stem
+
     out = []
     for name in names:
+        stem = recording_stem(Path(name))
         others = [n for n in among if n != name]
-        size = min(len(STAMP), len(name))
-        while size < len(name) and any(n.startswith(name[:size]) for n in others):
+        size = min(len(STAMP), len(stem))
+        while size < len(stem) and any(n.startswith(stem[:size]) for n in others):
             size += 1
-        out.append(name[:size])
+        out.append(stem[:size])
     return out
 
 

@@ -838,55 +838,70 @@ class Run:
         """Return the pending decision's actions in a stable order, each with why it
         cannot be taken now ("" when it can).
 
-        The Preparation step and the player's turns list every action the player
-        has (actions, crafts, attacks, abilities) whether or not it can be taken
-        now, so each keeps its place while costs, uses and armor change. Other
-        decisions list their legal actions. Those with "" are `legal()`, in order.
+        The Preparation step, the player's turns and Exploration's resolve-or-rest
+        list every action the player has (actions, attacks, abilities, crafts,
+        Downgrade, Resolve) whether or not it can be taken now, so each keeps its
+        place while costs, uses and armor change; what depends on the weapon held
+        (crafts, Downgrade) comes after the rest, so a new weapon moves only those.
+        Other decisions list their legal actions. The actions with "" are exactly
+        `legal()` (in an order of their own).
         """
         s = self.s
         d = s.decision
+        st = self.rules.settings
         if d == "preparation":
-            st = self.rules.settings
             scout = st.scout_cost[s.level - 1]
             return [
                 (act.Explore(), ""),
                 (act.Fight(), "you are committed to the next encounter" if s.committed else ""),
-                *self.general_options(),
+                *self.effort_options(),
                 (act.Orienteer(), self.why_not_pay(st.orienteer)),
                 (
                     act.Scout(),
                     "the monster is revealed" if s.monster is not None else self.why_not_pay(scout),
                 ),
                 *self.ability_options(("travel", "general")),
+                *self.weapon_options(),
             ]
         if d == "player_turn":
             return [
                 *self.attack_choices(),
-                *self.general_options(),
+                *self.effort_options(),
                 *self.ability_options(("combat", "general")),
+                *self.weapon_options(),
                 (act.Skip(), ""),
             ]
         if d == "extra_attack":
             return [*self.attack_choices(), (act.Pass(), "")]
+        if d == "resolve_or_rest":
+            why = self.why_not_pay(self.rules.encounters[s.chosen].spend)
+            other: act.Action = act.Forfeit() if s.committed else act.Rest()
+            if s.committed and not why:
+                return [(act.Resolve(), "")]
+            return [(act.Resolve(), why), (other, "")]
         return [(a, "") for a in self.legal()]
 
     def why_not_pay(self, amounts: dict[str, int]) -> str:
         return "" if self.can_pay(amounts) else CANNOT_PAY
 
-    def general_options(self) -> list[tuple[act.Action, str]]:
-        """Return the General actions with why each cannot be taken now (see `options`)."""
+    def effort_options(self) -> list[tuple[act.Action, str]]:
+        """Return Focus, Inspiration and Plan with why each cannot be taken now."""
         st = self.rules.settings
-        s = self.s
-        out: list[tuple[act.Action, str]] = [
+        return [
             (act.Focus(), self.why_not_pay(st.focus)),
             (act.Inspiration(), self.why_not_pay(st.inspiration)),
             (act.Plan(), self.why_not_pay(st.plan)),
         ]
+
+    def weapon_options(self) -> list[tuple[act.Action, str]]:
+        """Return the crafts of the weapon held and Downgrade, with why each cannot be now."""
+        s = self.s
+        out: list[tuple[act.Action, str]] = []
         for up in self.rules.weapons[s.weapons[-1]].upgrades:
             held = self.holds(up.to)
             out.append((act.Craft(up.to), "you have it" if held else self.why_not_pay(up.cost)))
-        if len(s.weapons) > 1:
-            out.append((act.Downgrade(), ""))
+        bare = "nothing to give up" if len(s.weapons) < 2 else ""
+        out.append((act.Downgrade(), bare))
         return out
 
     def ability_options(self, timings: tuple[str, ...]) -> list[tuple[act.Action, str]]:

@@ -267,9 +267,12 @@ class GameScreen(Screen[None]):
 
     def show_detail(self, index: int) -> None:
         offered = self.offered
-        if not 0 <= index < len(offered) or offered[index][1]:
+        if not 0 <= index < len(offered):
             return
-        action = offered[index][0]
+        action, why = offered[index]
+        if why:  # the option line says why not; nothing more to add
+            self.query_one("#detail", Static).update("")
+            return
         text = detail(action, self.game)
         same = text == label(action, self.game.state, self.game.ruleset)
         self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))

@@ -102,7 +102,8 @@ class DecisionList(OptionList):
 
     def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
         """Offer these decisions, the first that can be taken highlighted (the same ones
-        keep the highlight); those marked in `not_now` are listed but cannot be taken."""
+        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
+        now, but the arrows reach them, so every one can be scrolled into sight)."""
         off = not_now or [False] * len(lines)
         keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
         self._offered, self._off = lines, off
@@ -110,7 +111,7 @@ class DecisionList(OptionList):
         width = self.size.width - self.SCROLLBAR
         # Text, not markup: a card name or text with brackets is shown as written.
         self.add_options(
-            Option(Text(wrap_option(line, width)), disabled=dim)
+            Option(Text(wrap_option(line, width), style="dim" if dim else ""))
             for line, dim in zip(lines, off, strict=True)
         )
         if lines and not all(off):
