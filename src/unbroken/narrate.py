@@ -456,44 +456,15 @@ def prompt_text(prompt: str, state: GameState) -> str:
     return prompt
 
 
-def action_cost(action: act.Action, state: GameState, ruleset: Ruleset) -> dict[str, int]:
-    """Return what taking an action spends, as printed (before substitution); {} for none."""
-    st = ruleset.settings
-    simple = {
-        act.Focus: st.focus,
-        act.Inspiration: st.inspiration,
-        act.Plan: st.plan,
-        act.Orienteer: st.orienteer,
-    }
-    if type(action) in simple:
-        return dict(simple[type(action)])
-    if isinstance(action, act.Scout):
-        return dict(st.scout_cost[state.level - 1])
-    if isinstance(action, act.Craft):
-        weapon = ruleset.weapons[state.weapons[-1]]
-        return dict(next(u.cost for u in weapon.upgrades if u.to == action.weapon))
-    if isinstance(action, act.Attack):
-        weapon = ruleset.weapons[state.weapons[-1]]
-        return attack_cost(next(a for a in weapon.attacks if a.id == action.attack), state, ruleset)
-    if isinstance(action, act.Use):
-        found = (a for a in ruleset.card_abilities(action.source) if a.id == action.ability)
-        return dict(next(found).cost)
-    if isinstance(action, act.Resolve):
-        return dict(ruleset.encounters[state.chosen].spend)
-    if isinstance(action, act.Trick) and state.monster is not None:
-        trick = ruleset.monsters[state.monster.id].trickery
-        return dict(trick.cost) if trick is not None else {}
-    return {}
-
-
 def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)",
     the ability's text left for when it can be used)."""
     text = label(action, state, ruleset)
     if not why:
-        cost = action_cost(action, state, ruleset)
-        paid = Run(ruleset, state).payment(cost) if cost else None
+        run = Run(ruleset, state)
+        cost = run.cost(action)
+        paid = run.payment(cost) if cost else None
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
         return text
@@ -728,11 +699,7 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
     """Return what a weapon attack costs now: its printed cost plus what cards in play
     add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
-    cost = dict(attack.cost)
-    for mod in Run(ruleset, state).modifiers(m.WeaponAttackCost):
-        for k, n in mod.amounts.items():
-            cost[k] = cost.get(k, 0) + n
-    return cost
+    return Run(ruleset, state).attack_cost(attack)
 
 
 def standing(ruleset: Ruleset, cls: str, difficulty: str, score: int, before: int | None) -> str:

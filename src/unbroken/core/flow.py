@@ -316,10 +316,6 @@ class Run:
         return True
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
-        """Return what paying a cost would take (R-RES-4 substitution), or None if unpayable."""
-        return self._effort_payment(amounts)
-
-    def _effort_payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying these amounts takes from the display, or None if unpayable.
 
         Other resources are paid in the order given (time only down to 0, R-RES-8;
@@ -364,7 +360,7 @@ class Run:
         """Pay a voluntary cost (already checked affordable)."""
         if not amounts:
             return
-        paid = self._effort_payment(amounts)
+        paid = self.payment(amounts)
         if paid is None:
             raise AssertionError(f"unaffordable cost {amounts} from {source}")
         if paid:
@@ -386,7 +382,7 @@ class Run:
                 other[k] = n
                 if res.get(k, 0) < n:
                     ok = False
-        paid = self._effort_payment(effort)
+        paid = self.payment(effort)
         if paid is None:
             raise Death(cause or self.rules.card_name(source), source)
         if ok:  # R-RES-6: no partial loss of what is not held in full.
@@ -881,6 +877,37 @@ class Run:
             return [(act.Resolve(), why), (other, "")]
         return [(a, "") for a in self.legal()]
 
+    def cost(self, action: act.Action) -> dict[str, int]:
+        """Return what taking an action spends, as printed (before R-RES-4 substitution);
+        {} for an action that spends nothing."""
+        s = self.s
+        st = self.rules.settings
+        if isinstance(action, act.Focus):
+            return dict(st.focus)
+        if isinstance(action, act.Inspiration):
+            return dict(st.inspiration)
+        if isinstance(action, act.Plan):
+            return dict(st.plan)
+        if isinstance(action, act.Orienteer):
+            return dict(st.orienteer)
+        if isinstance(action, act.Scout):
+            return dict(st.scout_cost[s.level - 1])
+        if isinstance(action, act.Craft):
+            weapon = self.rules.weapons[s.weapons[-1]]
+            return dict(next(u.cost for u in weapon.upgrades if u.to == action.weapon))
+        if isinstance(action, act.Attack):
+            weapon = self.rules.weapons[s.weapons[-1]]
+            return self.attack_cost(next(a for a in weapon.attacks if a.id == action.attack))
+        if isinstance(action, act.Use):
+            found = (a for a in self.rules.card_abilities(action.source) if a.id == action.ability)
+            return dict(next(found).cost)
+        if isinstance(action, act.Resolve):
+            return dict(self.rules.encounters[s.chosen].spend)
+        if isinstance(action, act.Trick) and s.monster is not None:
+            trick = self.rules.monsters[s.monster.id].trickery
+            return dict(trick.cost) if trick is not None else {}
+        return {}
+
     def why_not_pay(self, amounts: dict[str, int]) -> str:
         return "" if self.can_pay(amounts) else CANNOT_PAY
 
@@ -931,23 +958,8 @@ class Run:
         return out
 
     def general_actions(self) -> list[act.Action]:
-        st = self.rules.settings
-        s = self.s
-        out: list[act.Action] = []
-        if self.can_pay(st.focus):
-            out.append(act.Focus())
-        if self.can_pay(st.inspiration):
-            out.append(act.Inspiration())
-        if self.can_pay(st.plan):
-            out.append(act.Plan())
-        weapon = self.rules.weapons[s.weapons[-1]]
-        for up in weapon.upgrades:
-            # A weapon held (lower in the stack, or set aside) is not in the supply.
-            if self.can_pay(up.cost) and not self.holds(up.to):
-                out.append(act.Craft(up.to))
-        if len(s.weapons) > 1:
-            out.append(act.Downgrade())
-        return out
+        """Return the General actions that can be taken now (Focus, crafts, Downgrade…)."""
+        return [a for a, why in (*self.effort_options(), *self.weapon_options()) if not why]
 
     def holds(self, weapon: str) -> bool:
         """Return whether the player has this weapon: in the stack or set aside (R-WEAPON-1/4)."""
@@ -955,11 +967,7 @@ class Run:
         return weapon in s.weapons or any(a.weapon == weapon for a in s.set_aside)
 
     def ability_actions(self, timings: tuple[str, ...]) -> list[act.Action]:
-        return [
-            act.Use(src, a.id)
-            for src, a, kind in (self._hand or self.hand()).abilities("action")
-            if a.timing in timings and self.usable(src, a, kind)
-        ]
+        return [a for a, why in self.ability_options(timings) if not why]
 
     def attack_options(self) -> list[tuple[m.Attack, dict[str, int]]]:
         """Return the current weapon's attacks that are legal now, with their full cost."""
@@ -967,23 +975,25 @@ class Run:
         mo = s.monster
         if mo is None:
             return []
-        extra: dict[str, int] = {}
-        for mod in self.modifiers(m.WeaponAttackCost):
-            for k, n in mod.amounts.items():
-                extra[k] = extra.get(k, 0) + n
-        ignore = bool(self.modifiers(m.IgnoreArmor))
         out = []
         for a in self.rules.weapons[s.weapons[-1]].attacks:
             if a.type == "break" and mo.armor < 1:
                 continue
-            if a.type == "wound" and mo.armor > 0 and not (a.ignore_armor or ignore):
+            if a.type == "wound" and mo.armor > 0 and not self.ignores_armor(a):
                 continue
-            cost = dict(a.cost)
-            for k, n in extra.items():
-                cost[k] = cost.get(k, 0) + n
+            cost = self.attack_cost(a)
             if self.can_pay(cost):
                 out.append((a, cost))
         return out
+
+    def attack_cost(self, attack: m.Attack) -> dict[str, int]:
+        """Return what a weapon attack costs now: its printed cost plus what cards in play
+        add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
+        cost = dict(attack.cost)
+        for mod in self.modifiers(m.WeaponAttackCost):
+            for k, n in mod.amounts.items():
+                cost[k] = cost.get(k, 0) + n
+        return cost
 
     def ignores_armor(self, attack: m.Attack) -> bool:
         return attack.ignore_armor or bool(self.modifiers(m.IgnoreArmor))

@@ -134,10 +134,11 @@ class Game:
     def options(self) -> list[tuple[Action, str]]:
         """Return the current decision's actions, each with why it cannot be taken now.
 
-        The legal ones ("") are `legal_actions()`, in the same order; the Preparation
-        step and the player's turns also list the actions that cannot be taken now
-        (not enough to pay, no ability uses left, armor in the way) with the reason,
-        so that an action keeps its place in the list while costs change.
+        The ones with "" are exactly `legal_actions()` (in an order of their own); the
+        Preparation step, the player's turns and resolve-or-rest also list the actions
+        that cannot be taken now (not enough to pay, no ability uses left, armor in the
+        way) with the reason, so that an action keeps its place while costs change.
+        See `Run.options`.
         """
         return Run(self.ruleset, self.state).options()
 
