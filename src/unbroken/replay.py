@@ -930,6 +930,22 @@ def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], lis
     return infos, problems
 
 
+def recording_names(directory: Path) -> list[str]:
+    """Return the file names of the recordings in a folder, sorted ([] for no folder)."""
+    try:
+        return sorted(p.name for p in directory.iterdir() if is_recording(p))
+    except OSError:
+        return []
+
+
+def _named(name: str, names: Sequence[str]) -> list[str]:
+    """Return the recordings of `names` that `name` stands for: the one it names whole
+    (with or without its ending), else every one it starts."""
+    return [n for n in names if name in (n, recording_stem(Path(n)))] or [
+        n for n in names if n.startswith(name)
+    ]
+
+
 def find_recording(name: str, directory: Path | None = None) -> Path:
     """Return the recording `name` stands for, or raise ReplayError saying why none.
 
@@ -938,19 +954,13 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     start of one that only one recording has ("2026-11-24T0302").
     """
     path = Path(name)
-    if path.exists() or not name or Path(name).name != name:
+    if path.exists() or not name or path.name != name:
         return path  # a path (or nothing to look up): reading it says what is wrong
     if directory is None:
         from unbroken.paths import replays_dir
 
         directory = replays_dir(create=False)  # looking a name up creates nothing
-    try:
-        names = sorted(p.name for p in directory.iterdir() if is_recording(p))
-    except OSError:
-        names = []
-    found = [n for n in names if name in (n, recording_stem(Path(n)))] or [
-        n for n in names if n.startswith(name)
-    ]
+    found = _named(name, recording_names(directory))
     if len(found) == 1:
         return directory / found[0]
     if not found:
@@ -968,12 +978,29 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     )
 
 
+#: The date and time a recording's name starts with (2026-11-24T0302).
+_STAMP = len("YYYY-MM-DDTHHMM")
+
+
+def short_names(names: Sequence[str], among: Sequence[str]) -> list[str]:
+    """Return for each file name the shortest start of it, from its date and time on
+    ("2026-11-24T0302"), that `find_recording` takes for it among `among`."""
+    out = []
+    for name in names:
+        stem = recording_stem(Path(name))
+        size = min(_STAMP, len(stem))
+        while size < len(stem) and _named(stem[:size], among) != [name]:
+            size += 1
+        out.append(stem[:size])
+    return out
+
+
 def newest_recording(directory: Path | None = None) -> Path:
     """Return the most recently started recorded game, or raise ReplayError when none."""
     if directory is None:
         from unbroken.paths import replays_dir
 
-        directory = replays_dir()
+        directory = replays_dir(create=False)  # reading creates nothing
     infos, _ = recorded_games(directory)
     if not infos:
         raise ReplayError(directory, None, "no recorded games here yet")

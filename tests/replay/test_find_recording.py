@@ -155,7 +155,7 @@ def test_the_full_screen_commands_refuse_a_pipe_in_one_line(
 
 
 def test_replays_lists_each_game_by_the_shortest_start_that_names_it() -> None:
-    from unbroken.commands.replays import short_names
+    from unbroken.replay import short_names
 
     same_minute = [
         "2026-11-24T0302_tomu_easy_seed1_won.jsonl.gz",
@@ -176,7 +176,7 @@ def test_replays_lists_each_game_by_the_shortest_start_that_names_it() -> None:
 
 def test_a_name_that_starts_anothers_is_named_whole_without_its_ending(tmp_path: Path) -> None:
     # Three games of one seed in one minute: "…seed5", "…seed5-2", "…seed5-3".
-    from unbroken.commands.replays import short_names
+    from unbroken.replay import short_names
 
     files = [f"2026-11-24T0417_tomu_normal_seed5{n}.jsonl.gz" for n in ("", "-2", "-3")]
     for name in files:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from unbroken.cli import load
 from unbroken.narrate import plural
@@ -20,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken.paths import replays_dir
-    from unbroken.replay import recorded_games
+    from unbroken.replay import recorded_games, recording_names, short_names
 
     ruleset = load()
     directory = replays_dir()
@@ -32,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     if not infos:
         print(f"No recorded games in {directory}.")
         return 0
-    names = short_names([i.path.name for i in infos], recorded_names(directory))
+    names = short_names([i.path.name for i in infos], recording_names(directory))
     width = max(len("name"), *(len(n) for n in names))
     head = f"{'name':<{width}}  {'character':<14} {'difficulty':<10} {'outcome':<10} {'score':>5}"
     print(head.rstrip())
@@ -45,31 +44,3 @@ def run(args: argparse.Namespace) -> int:
         print(row.rstrip())
     print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
     return 0
-
-
-def recorded_names(directory: Path) -> list[str]:
-    """Return the names of every recording in the folder (readable or not)."""
-    from unbroken.replay import is_recording
-
-    return [p.name for p in directory.iterdir() if is_recording(p)]
-
-
-def short_names(names: list[str], among: list[str]) -> list[str]:
-    """Return for each file name the shortest start of it, from its date and time on
-    ("2026-11-24T0302"), that names it alone as `unbroken replay` reads names: a start
-    only it has, or else its whole name without the ending."""
-    from unbroken.replay import recording_stem
-
-    out = []
-    for name in names:
-        stem = recording_stem(Path(name))
-        others = [n for n in among if n != name]
-        size = min(len(STAMP), len(stem))
-        while size < len(stem) and any(n.startswith(stem[:size]) for n in others):
-            size += 1
-        out.append(stem[:size])
-    return out
-
-
-#: The date and time a recording's name starts with (2026-11-24T0302).
-STAMP = "YYYY-MM-DDTHHMM"

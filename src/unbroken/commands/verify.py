@@ -108,10 +108,10 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load()
     if not args.files:  # your own games: none yet is nothing to verify, not a failure
         from unbroken.paths import replays_dir
-        from unbroken.replay import is_recording
+        from unbroken.replay import recording_names
 
         folder = replays_dir(create=False)
-        if not folder.is_dir() or not any(is_recording(p) for p in folder.iterdir()):
+        if not recording_names(folder):
             print(f"No recorded games in {folder} yet: nothing to verify.")
             return 0
     files, missing = expand(args.files)
