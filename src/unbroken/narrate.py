@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,21 @@ from unbroken.core import model as m
 from unbroken.core.flow import CANNOT_PAY, Run, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+
+#: Plain-text output fits a terminal this wide (the text game, the card and plugin lists).
+WIDTH = 80
+
+
+def wrap(text: str, first: str = "", indent: int | None = None) -> str:
+    """Return a line wrapped at WIDTH between words, its next lines under its text.
+
+    `first` starts the first line ("   3. "); the others are indented as far, or
+    by `indent`. A plain terminal would otherwise break words at column 80.
+    """
+    rest = " " * (len(first) if indent is None else indent)
+    return textwrap.fill(
+        text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
+    )
 
 
 def plural(n: int, word: str) -> str:

@@ -6,7 +6,6 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
-import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -17,6 +16,7 @@ from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
     STEP_NAMES,
+    WIDTH,
     Narrator,
     ambush_text,
     amounts,
@@ -28,23 +28,9 @@ from unbroken.narrate import (
     prompt_text,
     standing,
     trickery_text,
+    wrap,
 )
 from unbroken.replay import Recorder, take_back, why_not_take_back
-
-#: The display fits a terminal this wide.
-WIDTH = 80
-
-
-def wrap(text: str, first: str = "", indent: int | None = None) -> str:
-    """Return a line wrapped at WIDTH between words, its next lines under its text.
-
-    `first` starts the first line ("   3. "); the others are indented as far, or
-    by `indent`. A plain terminal would otherwise break words at column 80.
-    """
-    rest = " " * (len(first) if indent is None else indent)
-    return textwrap.fill(
-        text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
-    )
 
 
 def _fit(line: str) -> str:

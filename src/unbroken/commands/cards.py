@@ -62,10 +62,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _wrapped(lines: list[str]) -> list[str]:
     """Return a card's lines wrapped at 80 columns, each under its own indent plus two."""
-    import textwrap
+    from unbroken.narrate import wrap
 
     out: list[str] = []
     for line in lines:
-        indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out.extend(textwrap.wrap(line, 80, subsequent_indent=indent) or [line])
+        body = line.lstrip(" ")
+        lead = line[: len(line) - len(body)]
+        out.extend(wrap(body, lead, len(lead) + 2).splitlines() or [line])
     return out

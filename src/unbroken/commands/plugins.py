@@ -92,12 +92,11 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _wrapped(line: str) -> str:
-    """Return a listing line wrapped at 80 columns, under the text after its label."""
-    import textwrap
+def _wrapped(label: str, text: str) -> str:
+    """Return a listing line ("    adds: …") wrapped at 80 columns, under its text."""
+    from unbroken.narrate import wrap
 
-    indent = " " * (len(line) - len(line.lstrip()) + len(line.strip().partition(": ")[0]) + 2)
-    return textwrap.fill(line, 80, subsequent_indent=indent, break_on_hyphens=False)
+    return wrap(text, f"    {label}: ")
 
 
 def _list(as_json: bool) -> int:
@@ -111,10 +110,10 @@ def _list(as_json: bool) -> int:
         state = "on" if row["enabled"] else "off"
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
         adds = adds_text(row["adds"])
-        print(_wrapped(f"    adds: {adds or 'nothing'}"))
+        print(_wrapped("adds", adds or "nothing"))
         for label in ("scoring_rules", "handlers", "achievements", "bots"):
             if row[label]:
-                print(_wrapped(f"    {label.replace('_', ' ')}: {', '.join(row[label])}"))
+                print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
         if row["problem"]:
             print(f"    problem: {row['problem']}")
     return 0
