@@ -586,19 +586,27 @@ class Records:
         Achievements found in the file but not in `achievements` (a plugin's
         that is no longer installed) come last, named by their id.
         """
-        if achievements is None:
-            achievements = all_achievements()
         first: dict[str, dict[str, int]] = {}
         for aid, difficulty, game_id in self._query(
             "SELECT achievement, difficulty, min(game_id) FROM achievements "
             "GROUP BY achievement, difficulty"
         ):
             first.setdefault(str(aid), {})[str(difficulty)] = int(str(game_id))
-        sheet = [
-            SheetRow(a.id, a.name, a.text, a.cross_game, first.pop(a.id, {})) for a in achievements
-        ]
-        sheet += [SheetRow(aid, aid, "", False, first[aid]) for aid in sorted(first)]
-        return sheet
+        return achievement_sheet(first, achievements)
+
+
+def achievement_sheet(
+    first: dict[str, dict[str, int]], achievements: Sequence[ach.Achievement] | None = None
+) -> list[SheetRow]:
+    """Return the sheet of `achievements` (default: every one in play) given the first game
+    that earned each on each difficulty (`first`, {} for none earned yet); ids in `first`
+    that are not among them (a plugin no longer installed) come last, named by their id."""
+    if achievements is None:
+        achievements = all_achievements()
+    left = dict(first)
+    sheet = [SheetRow(a.id, a.name, a.text, a.cross_game, left.pop(a.id, {})) for a in achievements]
+    sheet += [SheetRow(aid, aid, "", False, left[aid]) for aid in sorted(left)]
+    return sheet
 
 
 def _unusable(path: Path) -> str:

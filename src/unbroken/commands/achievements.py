@@ -22,11 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken.commands.scores import open_if_any
-    from unbroken.records import RecordsError, SheetRow, all_achievements
+    from unbroken.records import RecordsError, achievement_sheet
 
     records = open_if_any()
     if records is None:  # nothing earned yet, and no records file made to say so
-        sheet = [SheetRow(a.id, a.name, a.text, a.cross_game, {}) for a in all_achievements()]
+        sheet = achievement_sheet({})
     else:
         with records:
             try:
