@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken import sim
-    from unbroken.commands.sim import game_failed, progress_bar
+    from unbroken.commands.sim import game_failed, plugins_option, progress_bar
 
     ruleset = load()
     jobs = min(args.jobs, os.cpu_count() or 1)  # more workers than CPUs only cost their start
@@ -77,9 +77,7 @@ def run(args: argparse.Namespace) -> int:
             return game_failed(exc, ruleset, args.seed, bot)
     heuristic, randomly = summaries
     # The plugins on are part of what was measured: the command names them.
-    plugins = ""
-    if set(ruleset.plugins) != {"base"}:
-        plugins = f" --plugins {','.join(sorted(ruleset.plugins))}"
+    plugins = plugins_option(ruleset)
     output = "" if args.output is None else f" --output {args.output}"
     command = f"unbroken{plugins} balance --games {args.games} --seed {args.seed}{output}"
     text, ok = report(ruleset, heuristic, randomly, command)

@@ -111,6 +111,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def plugins_option(ruleset: Ruleset) -> str:
+    """Return " --plugins a,b" naming the plugins on, for a command that repeats a run
+    (they are part of what it played), or "" for the base game alone."""
+    if set(ruleset.plugins) == {"base"}:
+        return ""
+    return f" --plugins {','.join(sorted(ruleset.plugins))}"
+
+
 def game_failed(
     exc: sim.GameFailed,
     ruleset: Ruleset,
@@ -130,10 +138,7 @@ def game_failed(
     options += [f"--difficulty {d}" for d in difficulties]
     if bot != "random":
         options.append(f"--bot {bot}")
-    plugins = ""
-    if set(ruleset.plugins) != {"base"}:  # the plugins on are part of the batch
-        plugins = f" --plugins {','.join(sorted(ruleset.plugins))}"
-    rerun = f"unbroken{plugins} sim {' '.join(options)}"
+    rerun = f"unbroken{plugins_option(ruleset)} sim {' '.join(options)}"
     print(f"unbroken: error: {exc}; `{rerun}` plays up to it again", file=sys.stderr)
     return 1
 
