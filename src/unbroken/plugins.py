@@ -734,14 +734,20 @@ def _load_cached(names: tuple[str, ...] | None, strict: tuple[str, ...]) -> Plug
     return load_plugins(names, strict)
 
 
-def current_plugins() -> Plugins:
-    """Return the plugins on now (UNBROKEN_PLUGINS or the user config), cached per set."""
+def plugins_on() -> tuple[list[str], list[str]]:
+    """Return the names of the plugins on now, base first, and those of them the user named
+    (they must load): UNBROKEN_PLUGINS's, or else every installed plugin not disabled."""
     requested = requested_plugins()
     if requested is not None:
-        return _load_cached(tuple(requested), tuple(requested[1:]))
+        return requested, requested[1:]
     disabled = set(disabled_plugins())
-    names = tuple([BASE, *(ep.name for ep in installed_entry_points() if ep.name not in disabled)])
-    return _load_cached(names, ())
+    return [BASE, *(ep.name for ep in installed_entry_points() if ep.name not in disabled)], []
+
+
+def current_plugins() -> Plugins:
+    """Return the plugins on now (UNBROKEN_PLUGINS or the user config), cached per set."""
+    names, strict = plugins_on()
+    return _load_cached(tuple(names), tuple(strict))
 
 
 def load_ruleset(content: Path | None = None) -> Ruleset:
@@ -772,4 +778,5 @@ __all__ = [
     "get_plugin_manager",
     "load_plugins",
     "load_ruleset",
+    "plugins_on",
 ]

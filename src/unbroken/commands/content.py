@@ -306,29 +306,15 @@ def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
     from unbroken.content import ContentError
     from unbroken.core.flow import BUILTIN_HANDLERS
     from unbroken.core.ruleset import RulesetError
-    from unbroken.plugins import (
-        BASE,
-        PluginError,
-        disabled_plugins,
-        installed_entry_points,
-        load_plugins,
-        load_ruleset,
-        requested_plugins,
-    )
+    from unbroken.plugins import PluginError, load_plugins, load_ruleset, plugins_on
 
-    # The plugins on, as the game picks them (current_plugins).
-    requested = requested_plugins()
-    if requested is None:
-        disabled = set(disabled_plugins())
-        names = [BASE, *(ep.name for ep in installed_entry_points() if ep.name not in disabled)]
-    else:
-        names = requested
+    names, strict = plugins_on()  # as the game picks them
     kept = [n for n in names if n not in leave_out]
     try:
         if kept == names:
             return {**BUILTIN_HANDLERS, **load_ruleset().handlers}
-        strict = kept[1:] if requested is not None else []
-        return {**BUILTIN_HANDLERS, **load_plugins(kept, strict).ruleset.handlers}
+        kept_strict = [n for n in strict if n in kept]
+        return {**BUILTIN_HANDLERS, **load_plugins(kept, kept_strict).ruleset.handlers}
     except (ContentError, RulesetError):
         return dict(BUILTIN_HANDLERS)
     except PluginError as exc:
