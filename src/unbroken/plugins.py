@@ -37,7 +37,7 @@ import re
 import sys
 import traceback
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
@@ -640,8 +640,7 @@ def load_plugins(
             try:
                 ruleset = build_ruleset(compose(trial), handlers=trial_handlers, plugins=versions)
             except (RulesetError, ContentError) as exc:
-                located = _located(exc, contribution, trial)
-                errors[contribution.name] = _handler_hint(located, contribution)
+                errors[contribution.name] = _located(exc, contribution, trial)
                 continue
             accepted.append(contribution)
             handlers = trial_handlers
@@ -690,7 +689,8 @@ def _located(
     trial: Sequence[_Contribution] = (),
 ) -> str:
     """Return the error, each problem of one of the plugin's cards at its file:line, and
-    a missing card named with the nearest id of its kind in `trial` (as content check does)."""
+    a missing card or handler named with the nearest id of its kind in `trial` or the
+    nearest of the plugin's own handlers (as content check does)."""
     problems = getattr(exc, "problems", ())
     if not problems:
         return str(exc)
@@ -703,24 +703,15 @@ def _located(
     out: list[str] = []
     for problem in problems:
         message = problem.message
-        if problem.names and "unknown handler" not in message:
-            message += did_you_mean(
-                problem.names, ids_of_kind_named(message, problem.names, tables)
-            )
+        if problem.names:  # a handler among the plugin's own, a card among its kind's
+            if "unknown handler" in message:
+                known: Iterable[str] = contribution.handlers
+            else:
+                known = ids_of_kind_named(message, problem.names, tables)
+            message += did_you_mean(problem.names, known)
         where = cards.where(problem.card, problem.names)
         out.append(str(Problem(*where, message)) if where else message)
     return "\n".join(out)
-
-
-def _handler_hint(error: str, contribution: _Contribution) -> str:
-    """Return `error` with `(did you mean 'x:chill'?)` after each local name of x's own handlers."""
-
-    def hint(found: re.Match[str]) -> str:
-        mine = _named(contribution.name, found.group(1))
-        hinted = f" (did you mean {mine!r}?)" if mine in contribution.handlers else ""
-        return found.group(0) + hinted
-
-    return re.sub(r"unknown handler '([^':]+)'", hint, error)
 
 
 def _impls(pm: pluggy.PluginManager, hook: str) -> list[tuple[str, Callable[..., Any]]]:
