@@ -431,6 +431,8 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Skip):
         return "Skip your turn"
     if isinstance(action, act.Pass):
+        if state.decision == "choose_weapon":  # R-REWARD-2: a weapon may be declined
+            return f"Take none (keep the {n(state.weapons[-1])})"
         return "Pass (use nothing more)"
     if isinstance(action, act.PickRoll):
         monster = state.monster

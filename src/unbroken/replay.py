@@ -35,6 +35,7 @@ from unbroken.core.game import Game, IllegalAction, describe_action
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Outcome
+from unbroken.rule_changes import explained
 
 #: The version of the file format this module writes and reads.
 FORMAT = 1
@@ -432,6 +433,13 @@ def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
     ContentMismatch, naming the plugin or version that differs, when not.
     """
     try:
+        return _recorded_ruleset(rec, ruleset)
+    except ContentMismatch as exc:
+        raise _explained(rec, exc) from None
+
+
+def _recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
+    try:
         check_content(rec, ruleset)
         return ruleset
     except ContentMismatch as mismatch:
@@ -488,11 +496,29 @@ def _raw_events(rec: Recording, line: int | None, raw: msgspec.Raw) -> list[Even
         raise ReplayError(rec.path, line, f"not a valid recording line ({text})") from None
 
 
+def _explained(rec: Recording, exc: ReplayError) -> ReplayError:
+    """Return `exc`, saying which release changed the rules when `rec` is older than it."""
+    message = explained(rec.header.engine, exc.message)
+    if message == exc.message:
+        return exc
+    if isinstance(exc, Divergence):
+        return Divergence(exc.path, exc.line, exc.decision, message)
+    return type(exc)(exc.path, exc.line, message)
+
+
 def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
     """Return the game re-run from `rec`, checking every event, digest and the footer.
 
-    Raises ContentMismatch, Divergence or ReplayError at the first problem.
+    Raises ContentMismatch, Divergence or ReplayError at the first problem; a
+    recording made before the rules last changed says so (rule_changes.py).
     """
+    try:
+        return _replay(rec, ruleset, require_footer)
+    except (Divergence, ContentMismatch) as exc:
+        raise _explained(rec, exc) from None
+
+
+def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     check_content(rec, ruleset)
     h = rec.header
     try:

@@ -8,7 +8,7 @@ one of the closed list of `TRIGGERS`.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
@@ -458,6 +458,12 @@ class Trickery(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     downgrade: bool = False
 
 
+#: The top of the monster tracker: armor and health never go above it (R-MONSTER-2).
+TRACKER_MAX = 20
+#: A value on the monster tracker.
+Tracker = Annotated[int, msgspec.Meta(ge=0, le=TRACKER_MAX)]
+
+
 class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A monster sheet."""
 
@@ -465,8 +471,8 @@ class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     level: int
     number: int
-    armor: int
-    health: int
+    armor: Tracker
+    health: Tracker
     text: str
     table: list[Row]
     ambush: list[Effect] = []
