@@ -121,6 +121,8 @@ class Narrator:
         self.monster: dict[str, Any] = {}
         #: Committed to the next encounter (R-TRAVEL-7): more cards revealed mean nothing.
         self.committed = False
+        #: Extra cards the next Exploration reveals (RevealBonus; used up by a reveal).
+        self.reveal_bonus = 0
         #: The tokens last seen on each condition (only those with tokens say so).
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
@@ -226,6 +228,7 @@ class Narrator:
         if isinstance(e, ev.MonsterTricked):
             return f"You trick {n(e.monster)} and slip past it."
         if isinstance(e, ev.EncountersRevealed):
+            self.reveal_bonus = 0  # the reveal used it (reducer: EncountersRevealed)
             return "Revealed: " + ", ".join(n(c) for c in e.cards) + "."
         if isinstance(e, ev.EncounterChosen):
             return f"You keep {n(e.card)}."
@@ -238,8 +241,9 @@ class Narrator:
         if isinstance(e, ev.EncounterDiscarded):
             return None
         if isinstance(e, ev.RevealBonus):
-            if not e.bonus:
-                return None
+            unused, self.reveal_bonus = self.reveal_bonus, e.bonus
+            if not e.bonus:  # R-TRAVEL-8: what the Travel Phase did not use is lost
+                return f"{plural(unused, 'extra card')} to reveal lost, unused." if unused else None
             if self.committed:
                 return "No more cards: you are committed, so the next Exploration reveals 1."
             return f"The next Exploration reveals {plural(e.bonus, 'more card')}."

@@ -76,10 +76,8 @@ class Game:
             opts[key] = value
         if opts["gentle_start"] and diff.id != "easy":
             raise ValueError("the gentle start option is for Easy games only")
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(63)
+        if seed is None:  # the core draws no unseeded number: the caller chooses the seed
+            raise ValueError("a new game needs a seed (the caller chooses it)")
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
 
