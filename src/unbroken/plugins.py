@@ -62,7 +62,7 @@ from unbroken.content import (
     read_pack,
     read_upgrades,
 )
-from unbroken.core.model import Pack, Weapon
+from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
@@ -75,7 +75,7 @@ BASE = "base"
 #: The environment variable naming the plugins to use (a comma list).
 ENV = "UNBROKEN_PLUGINS"
 #: The card kinds a pack holds, in the order listings show them.
-KINDS = ("classes", "characters", "weapons", "monsters", "skills", "conditions", "encounters")
+KINDS = tuple(CARD_KINDS)
 _ONE = {"classes": "class", "upgrades": "upgrade"}
 _T = TypeVar("_T")
 

@@ -565,3 +565,17 @@ class Pack(msgspec.Struct, frozen=True):
     skills: list[Skill] = []
     conditions: list[Condition] = []
     encounters: list[Encounter] = []
+
+
+#: The kinds of card, in content order: a pack's table name (and the Ruleset's) -> the
+#: Struct of one card. The one list of card kinds; everything else derives from it.
+CARD_KINDS: dict[str, type[msgspec.Struct]] = {
+    "classes": ClassCard,
+    "characters": Character,
+    "weapons": Weapon,
+    "monsters": Monster,
+    "skills": Skill,
+    "conditions": Condition,
+    "encounters": Encounter,
+}
+assert tuple(CARD_KINDS) == Pack.__struct_fields__[2:], "CARD_KINDS must follow Pack's fields"
