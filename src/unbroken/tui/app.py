@@ -65,10 +65,14 @@ class UnbrokenApp(App[None]):
         replay: Path | None = None,
     ) -> None:
         super().__init__()
+        from unbroken.settings import load_settings
+
+        #: The player's settings (settings.toml in the config dir), kept as they change.
+        self.settings, self._settings_notices = load_settings()
         #: The ruleset, or what loads it on first use (after the first frame).
         self._ruleset = ruleset
         if animate is None:
-            animate = not os.environ.get("UNBROKEN_NO_ANIMATION")
+            animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
         self.roll_animation = animate
         self._seed = seed
@@ -184,6 +188,23 @@ class UnbrokenApp(App[None]):
             return
         self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app))
 
+    def _theme_changed(self, theme: Any) -> None:
+        self.save_settings(theme=self.theme)
+
+    def save_settings(self, **changes: Any) -> None:
+        """Change settings and keep them (a disk that refuses is a notice, never a crash)."""
+        from dataclasses import replace
+
+        from unbroken.settings import save_settings
+
+        updated = replace(self.settings, **changes)
+        if updated == self.settings:
+            return
+        self.settings = updated
+        problem = save_settings(updated)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
@@ -287,6 +308,11 @@ class UnbrokenApp(App[None]):
         self._shown_before = warnings.showwarning
         warnings.showwarning = self._show_warning
         self.check_size(self.size.width, self.size.height)
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        for notice in self._settings_notices:
+            self.notify(notice, severity="warning", timeout=10)
         self.push_screen(TitleScreen())
         if self._game is not None:
             from unbroken.tui.screens import GameScreen

@@ -127,9 +127,11 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
         chars = self.query_one("#characters", OptionList)
-        chars.highlighted = 0
         diffs = self.query_one("#difficulties", OptionList)
-        diffs.highlighted = 1
+        # The last game's character and difficulty (settings), else the first and Normal.
+        last = self.unbroken.settings
+        chars.highlighted = _index_of(chars, last.character, 0)
+        diffs.highlighted = _index_of(diffs, last.difficulty, 1)
         chars.focus()
         self.describe()
 
@@ -179,7 +181,16 @@ class NewGameScreen(Screen[None]):
             self.notify("Gentle start is an Easy option.", severity="warning")
             return
         game = Game.new(self.unbroken.ruleset, char, diff, seed, {"gentle_start": gentle})
+        self.unbroken.save_settings(character=char, difficulty=diff)
         self.app.switch_screen(GameScreen(self.unbroken.session_for(game)))
+
+
+def _index_of(options: OptionList, option_id: str, default: int) -> int:
+    """Return the index of the option with this id, or `default` when there is none."""
+    for i in range(options.option_count):
+        if options.get_option_at_index(i).id == option_id:
+            return i
+    return default
 
 
 class GameScreen(Screen[None]):
@@ -375,6 +386,7 @@ class GameScreen(Screen[None]):
 
     def action_toggle_roll(self) -> None:
         self.unbroken.roll_animation = not self.unbroken.roll_animation
+        self.unbroken.save_settings(roll_animation=self.unbroken.roll_animation)
         state = "on" if self.unbroken.roll_animation else "off"
         self.notify(f"Die roll animation {state}.")
 
