@@ -11,7 +11,8 @@ from pilot import sync
 from unbroken.plugins import load_ruleset
 from unbroken.settings import Settings, load_settings, save_settings, settings_path
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.screens import GameScreen, NewGameScreen
+from unbroken.tui.game import GameScreen
+from unbroken.tui.newgame import NewGameScreen
 
 RULES = load_ruleset()
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
     from unbroken.plugins import PluginInfo, Plugins
     from unbroken.session import GameSession
+    from unbroken.tui.game import GameScreen
 
 
 def skip_reason(info: PluginInfo) -> str:
@@ -208,9 +209,10 @@ class UnbrokenApp(App[None]):
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
+        from unbroken.tui.help import HelpScreen
+        from unbroken.tui.newgame import NewGameScreen
         from unbroken.tui.records import PluginsScreen, RecordsScreen
         from unbroken.tui.replays import ReplayListScreen
-        from unbroken.tui.screens import HelpScreen, NewGameScreen
 
         screens: dict[str, Callable[[], Screen[Any]]] = {
             "new": NewGameScreen,
@@ -221,6 +223,31 @@ class UnbrokenApp(App[None]):
             "records": RecordsScreen,
         }
         self.push_screen(screens[name]())
+
+    def play(self, session: GameSession, replace: bool = False) -> GameScreen:
+        """Show a game being played; return its screen (`replace`: instead of this one)."""
+        from unbroken.tui.game import GameScreen
+
+        screen = GameScreen(session)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        return screen
+
+    def show_game_over(
+        self, game: Game, new: list[str], replay: Path | None, standing: str
+    ) -> None:
+        """Show how a finished game ended (its achievements new to the records, the replay)."""
+        from unbroken.tui.gameover import GameOverScreen
+
+        self.push_screen(GameOverScreen(game, new, replay, standing))
+
+    def show_log(self, game: Game) -> None:
+        """Show the whole log of a game so far, full screen."""
+        from unbroken.tui.help import LogScreen
+
+        self.push_screen(LogScreen(game))
 
     def show_title(self) -> None:
         """Go back to the title screen, closing the screens above it (a finished game's too).
@@ -240,14 +267,13 @@ class UnbrokenApp(App[None]):
         """Resume an unfinished game exactly where it was left."""
         from unbroken.replay import ReplayError
         from unbroken.session import GameSession
-        from unbroken.tui.screens import GameScreen
 
         try:
             session = GameSession.resume(self.plugins, path, self.ruleset)
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        self.switch_screen(GameScreen(session))
+        self.play(session, replace=True)
 
     @property
     def plugins(self) -> Plugins:
@@ -315,9 +341,7 @@ class UnbrokenApp(App[None]):
             self.notify(notice, severity="warning", timeout=10)
         self.push_screen(TitleScreen())
         if self._game is not None:
-            from unbroken.tui.screens import GameScreen
-
-            self.push_screen(GameScreen(self.session_for(self._game, record=False)))
+            self.play(self.session_for(self._game, record=False))
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         else:
