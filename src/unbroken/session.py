@@ -89,6 +89,10 @@ class GameSession:
         #: Set when the game is over and has been recorded and kept.
         self.finished: Finished | None = None
         self._notices: list[str] = []
+        #: Take a decision that has exactly one answer for the player (the setting).
+        self.auto_take = False
+        #: For each decision the player made here, how many were taken for them after it.
+        self._auto: list[int] = []
 
     # ------------------------------------------------------------------ starting
 
@@ -164,12 +168,22 @@ class GameSession:
     def ruleset(self) -> Ruleset:
         return self.game.ruleset
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, auto: bool = False) -> list[Event]:
         """Take a decision: apply it, record it, show it to the observers; when the game
         ends, finish it (recording and records). Returns the events it produced.
 
+        `auto`: the decision was taken for the player (`only_answer`); taking back
+        the player's last decision takes it back too.
         Raises IllegalAction or HandlerError (the game is then as it was).
         """
+        events = self._apply(action)
+        if auto and self._auto:
+            self._auto[-1] += 1
+        else:
+            self._auto.append(0)
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
         before = self.observers.before(self.game)
         events = self.game.apply(action)
         self._record(action, events)
@@ -177,6 +191,19 @@ class GameSession:
         if self.game.is_over:
             self._finish()
         return events
+
+    def only_answer(self) -> Action | None:
+        """Return the decision's one legal action when it is to be taken for the player
+        (`auto_take` on, exactly one answer; an optional Response that can be used is a
+        choice, so it never is), else None. Apply it with `apply(action, auto=True)`."""
+        if not self.auto_take or self.game.is_over:
+            return None
+        legal = self.game.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def note(self, notice: str) -> None:
+        """Add a notice for the front end to show with the session's own."""
+        self._notices.append(notice)
 
     def take_notices(self) -> list[str]:
         """Return the notices since the last call (and forget them)."""
@@ -224,22 +251,42 @@ class GameSession:
     # ------------------------------------------------------------------ taking back, leaving
 
     def why_not_take_back(self) -> str:
-        """Return why the last decision cannot be taken back, or "" when it can."""
+        """Return why the player's last decision cannot be taken back, or "" when it can.
+
+        The decisions taken for the player after it go back with it, so none of them
+        may have shown anything new either."""
+        from unbroken.core.events import by_decision, reveals
         from unbroken.replay import why_not_take_back
 
-        return why_not_take_back(self.game, self.recorder)
+        why = why_not_take_back(self.game, self.recorder)
+        if why or not self._auto or not self._auto[-1]:
+            return why
+        last = by_decision(self.game.events)[-1 - self._auto[-1] :]
+        if any(reveals(events) for events in last):
+            return (
+                "A decision taken for you after your last one showed something new "
+                "(a die roll or a card), so it cannot be taken back."
+            )
+        return ""
 
     def take_back(self) -> Action | None:
-        """Take back the last decision (see `why_not_take_back`); return the action taken
-        back, or None when the file failed (a notice says why; the game is as it was)."""
+        """Take back the player's last decision and those taken for them after it (see
+        `why_not_take_back`); return the player's action taken back, or None when the
+        file failed (a notice says why; the game is as it was)."""
         from unbroken.replay import take_back
 
         assert self.recorder is not None, "take_back needs a recorded game"
-        done = take_back(self.game, self.recorder, self.ruleset)
-        self.game, self.recorder = done.game, done.recorder
-        if done.action is None:
-            self._notices.append(done.problem)
-        return done.action
+        action: Action | None = None
+        for _ in range(1 + (self._auto.pop() if self._auto else 0)):
+            done = take_back(self.game, self.recorder, self.ruleset)
+            self.game, self.recorder = done.game, done.recorder
+            if done.action is None:
+                self._notices.append(done.problem)
+                return None
+            action = done.action
+            if self.recorder is None:
+                break
+        return action
 
     def leave(self) -> bool:
         """Leave the game unfinished: close its recording; return whether it can be continued."""

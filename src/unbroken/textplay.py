@@ -240,13 +240,10 @@ class TextGame:
         for warning in self.warnings:
             print(f"Warning: {warning}.", file=out)
         self.tell(out)
+        self.take_only_answers(out)
         while True:
             game = session.game
-            for event in game.events[self.seen :]:
-                line = self.narrator.describe(event)
-                if line:
-                    print(wrap(line, indent=2), file=out)
-            self.seen = len(game.events)
+            self.narrate_new(out)
             if game.is_over:
                 self.end(out)
                 return 0
@@ -284,6 +281,7 @@ class TextGame:
                 return 0
             try:
                 session.apply(actions[index])
+                self.take_only_answers(out)
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 print(f"  {exc}", file=out)
                 continue
@@ -291,6 +289,24 @@ class TextGame:
                 print(f"  {exc}. The decision was not made; choose again.", file=out)
                 continue
             self.tell(out)
+
+    def narrate_new(self, out: TextIO) -> None:
+        """Print the log lines of the events not shown yet."""
+        events = self.session.game.events
+        for event in events[self.seen :]:
+            line = self.narrator.describe(event)
+            if line:
+                print(wrap(line, indent=2), file=out)
+        self.seen = len(events)
+
+    def take_only_answers(self, out: TextIO) -> None:
+        """Take each decision that has exactly one answer (the auto-take setting), saying so."""
+        session = self.session
+        while (only := session.only_answer()) is not None:
+            self.narrate_new(out)
+            words = label(only, session.game.state, self.rules)
+            print(wrap(f"Taken for you: {words}.", indent=2), file=out)
+            session.apply(only, auto=True)
 
     def end(self, out: TextIO) -> None:
         """Say how the finished game was recorded and kept, and what was won."""
@@ -319,13 +335,20 @@ class TextGame:
 def _session(
     game: Game, recorder: Recorder | None = None, started: str | None = None
 ) -> GameSession:
-    """Return the session of a text game: observed by the plugins on, kept in the records."""
+    """Return the session of a text game: observed by the plugins on, kept in the records,
+    taking single answers for the player as the settings say (settings.toml)."""
     from unbroken.observers import Observers
     from unbroken.plugins import current_plugins
     from unbroken.session import GameSession, records_keeper
+    from unbroken.settings import load_settings
 
     observers = Observers.of(current_plugins())
-    return GameSession(game, recorder, observers, records_keeper(None), started)
+    session = GameSession(game, recorder, observers, records_keeper(None), started)
+    settings, notices = load_settings()
+    session.auto_take = settings.auto_take
+    for notice in notices:  # a damaged settings file: shown before the game
+        session.note(notice)
+    return session
 
 
 def _started(session: GameSession) -> datetime | None:

@@ -742,8 +742,9 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         assert len(said) > 20 and len(log.lines) >= len(said)  # every line (long ones wrap)
         await pilot.press("escape")
         assert app.screen is game_screen
+        before = game_screen.game.state.decisions
         await pilot.press("enter")  # the game goes on
-        assert game_screen.game.state.decisions == 17
+        assert game_screen.game.state.decisions > before
 
 
 def die_as_played(decisions: list[list[Any]]) -> list[Any]:
@@ -1138,7 +1139,7 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
 async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
     from textual.widgets import Markdown
 
-    app = UnbrokenApp(RULES, animate=False, game=starving())
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)

@@ -273,6 +273,7 @@ class UnbrokenApp(App[None]):
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
+        session.auto_take = self.settings.auto_take
         self.play(session, replace=True)
 
     @property
@@ -291,6 +292,7 @@ class UnbrokenApp(App[None]):
         session = GameSession(
             game, observers=Observers.of(self.plugins), keeper=records_keeper(None)
         )
+        session.auto_take = self.settings.auto_take
         if self.record_games if record is None else record:
             from unbroken.replay import Recorder
 

@@ -110,9 +110,11 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and the die as they were.
             self.last = ev.last_decision(self.game.events)
+        self.last = [*self.last, *self.take_only_answers()]
         self.die = self.rolled()
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
+        self.show_if_over()
 
     def narrate(self, new: list[ev.Event]) -> None:
         log = self.query_one("#log", RichLog)
@@ -187,13 +189,14 @@ class GameScreen(Screen[None]):
         start = time.perf_counter()
         try:
             new = self.session.apply(action)
+            self.narrate(new)
+            new = [*new, *self.take_only_answers()]
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
             return
         self.tell(self.session.take_notices())
         self.last = new
-        self.narrate(new)
         _, roll = die_update(new)
         if roll is not None and self.unbroken.roll_animation:
             self.start_roll(roll)
@@ -204,6 +207,10 @@ class GameScreen(Screen[None]):
         # bench/tui.py reads these: from the key to the next frame drawn.
         latencies = self.unbroken.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
+        self.show_if_over()
+
+    def show_if_over(self) -> None:
+        """When the game has ended, show how (the game over screen)."""
         finished = self.session.finished
         if finished is not None:
             rules = self.game.ruleset
@@ -213,6 +220,18 @@ class GameScreen(Screen[None]):
                 best = standing(rules, *args)
             replay = finished.replay
             self.unbroken.show_game_over(self.game, finished.new_achievements, replay, best)
+
+    def take_only_answers(self) -> list[ev.Event]:
+        """Take each following decision that has exactly one answer (the auto-take setting),
+        saying so in the log; return their events."""
+        session, taken = self.session, []
+        log = self.query_one("#log", RichLog)
+        while (only := session.only_answer()) is not None:
+            log.write(f"Taken for you: {label(only, self.game.state, self.game.ruleset)}.")
+            more = session.apply(only, auto=True)
+            self.narrate(more)
+            taken.extend(more)
+        return taken
 
     def tell(self, notices: list[str]) -> None:
         """Show the session's notices (recording stopped, an observer switched off…)."""

@@ -73,6 +73,7 @@ class HelpScreen(Screen[None]):
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
 | ? | this help |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
+| (none) | a decision with one possible answer is taken for you and said in the log |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | Esc | back to the title: the game is saved, Continue resumes it |

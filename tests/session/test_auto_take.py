@@ -1,0 +1,118 @@
+"""A decision with exactly one answer is taken for the player (the auto-take setting, on by
+default) and said in the log; an optional Response that can be used is never passed for
+them; taking back the player's decision takes back those taken after it."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from unbroken.core import actions as act
+from unbroken.plugins import current_plugins
+from unbroken.session import GameSession
+from unbroken.settings import Settings, save_settings, settings_path
+from unbroken.testing import Scenario
+
+
+def starving_session() -> GameSession:
+    """Hunger at level 2 with no food and no SE: 'Eat 0 food' is the only answer."""
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    return GameSession(game)
+
+
+def test_only_answer_is_offered_only_when_on_and_single() -> None:
+    session = starving_session()
+    assert session.game.legal_actions() == [act.Eat(0)]
+    assert session.only_answer() is None  # off unless the front end turns it on
+    session.auto_take = True
+    assert session.only_answer() == act.Eat(0)
+    session.apply(act.Eat(0), auto=True)
+    assert session.game.is_over and session.only_answer() is None
+
+
+def test_an_optional_response_that_can_be_used_is_never_taken_for_the_player() -> None:
+    # Daring at the battle start: Use or Pass is a choice.
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=5, me=0, le=0)
+        .weapon("knife")
+        .skills("daring")
+        .monster("crazed-survivor")
+        .dice(2)
+        .start("battle")
+    )
+    session = GameSession(game)
+    session.auto_take = True
+    assert game.decision is not None and game.decision.kind == "response"
+    assert session.only_answer() is None
+
+
+def test_taking_back_a_decision_takes_back_those_taken_for_the_player_after_it() -> None:
+    session = GameSession.start(current_plugins(), "caellahan", "normal", seed=3, keep=False)
+    session.auto_take = True
+    # Find a decision that leads to one taken for the player: Preparation, Explore, keep a
+    # card; then Resolve or Rest. Play the first legal action until an auto-take happens.
+    taken: list[act.Action] = []
+    for _ in range(60):
+        start = session.game.state.decisions
+        action = session.game.legal_actions()[0]
+        session.apply(action)
+        while (only := session.only_answer()) is not None:
+            session.apply(only, auto=True)
+            taken.append(only)
+        if taken and not session.why_not_take_back():
+            before = start
+            break
+        taken.clear()
+    else:
+        raise AssertionError("no decision followed by an auto-taken one could be taken back")
+    assert session.take_back() == action
+    assert session.game.state.decisions == before
+
+
+def test_the_full_screen_game_takes_a_single_answer_and_says_so() -> None:
+    from textual.widgets import RichLog
+
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.gameover import GameOverScreen
+
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    app = UnbrokenApp(current_plugins().ruleset, animate=False, game=game, record=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)  # Eat 0 was the only answer
+            app.pop_screen()
+            await pilot.pause()
+            lines = [str(line.text) for line in app.screen.query_one("#log", RichLog).lines]
+            assert any("Taken for you: Eat 0 food." in line for line in lines)
+
+    asyncio.run(look())
+
+
+def test_with_auto_take_off_the_single_answer_waits() -> None:
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.game import GameScreen
+
+    assert save_settings(Settings(auto_take=False), settings_path()) == ""
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    app = UnbrokenApp(current_plugins().ruleset, animate=False, game=game, record=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen) and not game.is_over
+
+    asyncio.run(look())
+
+
+def test_the_text_game_takes_a_single_answer_and_says_so() -> None:
+    from unbroken.textplay import TextGame
+
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]
+    out = io.StringIO()
+    assert text.loop(io.StringIO(""), out) == 0
+    assert "Taken for you: Eat 0 food.\nYou eat 0 of the 2 food you need." in out.getvalue()
+    assert game.is_over
