@@ -10,11 +10,15 @@ import msgspec
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core import rng
+from unbroken.core import rng, steps
 from unbroken.core.actions import Action
+from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
-from unbroken.core.flow import DECISIONS, HandlerError, Run
+from unbroken.core.handlers import HandlerError
+from unbroken.core.legality import allows, food_requirement, legal, options
+from unbroken.core.payment import gain
 from unbroken.core.reducer import fold
+from unbroken.core.resolver import DECISIONS, Resolver
 from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
 from unbroken.core.state import GameState, Outcome
 
@@ -89,7 +93,7 @@ class Game:
             res["se"] = settings.gentle_start_se
         res["time"] = settings.level_start_time[0]
         state = GameState()
-        run = Run(ruleset, state)
+        run = Resolver(ruleset, state)
         run.emit(
             ev.GameStarted(
                 seed=seed,
@@ -110,11 +114,11 @@ class Game:
         run.emit(ev.LevelStarted(1))
         if diff.extra_resource_roll:
             value = run.roll("setup", "extra resource")
-            run.gain(settings.easy_roll[value - 1], "easy")
-        run.push("travel.preparation")
+            gain(run, settings.easy_roll[value - 1], "easy")
+        run.push(steps.Preparation())
         if diff.start_skill:
-            run.push("skills.gain:2")
-        run.drive()
+            run.push(steps.SkillsGain(2))
+        drive(run)
         return cls(ruleset, state, list(run.out))
 
     @property
@@ -128,7 +132,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
         if self._legal is None:
-            self._legal = Run(self.ruleset, self.state).legal()
+            self._legal = legal(Resolver(self.ruleset, self.state))
         return list(self._legal)
 
     def options(self) -> list[tuple[Action, str]]:
@@ -138,9 +142,9 @@ class Game:
         Preparation step, the player's turns and resolve-or-rest also list the actions
         that cannot be taken now (not enough to pay, no ability uses left, armor in the
         way) with the reason, so that an action keeps its place while costs change.
-        See `Run.options`.
+        See `legality.options`.
         """
-        return Run(self.ruleset, self.state).options()
+        return options(Resolver(self.ruleset, self.state))
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).
@@ -148,11 +152,11 @@ class Game:
         Raises IllegalAction, or HandlerError when a plugin's effect handler
         fails; either way the game is left as it was.
         """
-        run = Run(self.ruleset, self.state, self.dice)
-        if not (action in self._legal if self._legal is not None else run.allows(action)):
+        run = Resolver(self.ruleset, self.state, self.dice)
+        if not (action in self._legal if self._legal is not None else allows(run, action)):
             raise IllegalAction(self.why_illegal(action, self.legal_actions()))
         try:
-            run.take(action)
+            take(run, action)
         except HandlerError:
             # A plugin's handler failed part-way: the state is the log's, as before it.
             self.state = fold(self.events)
@@ -185,7 +189,7 @@ class Game:
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
-        return Run(self.ruleset, self.state).food_requirement()
+        return food_requirement(Resolver(self.ruleset, self.state))
 
     @property
     def is_over(self) -> bool:
