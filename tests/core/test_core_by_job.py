@@ -209,3 +209,9 @@ def test_core_modules_import_each_other_without_cycles_and_at_the_top() -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module, [module])
+
+
+def test_no_core_module_is_over_500_lines() -> None:
+    # STYLE.md "Sizes and shapes": a module over ~500 lines is doing several jobs.
+    sizes = {p.name: len(p.read_text().splitlines()) for p in CORE_DIR.glob("*.py")}
+    assert not {name: n for name, n in sizes.items() if n > 500}
