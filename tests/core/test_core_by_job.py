@@ -76,6 +76,8 @@ def test_every_action_type_has_a_function() -> None:
 def test_every_step_type_has_a_function_and_its_stable_name() -> None:
     assert set(steps.STEP_TYPES) == set(STEPS)
     assert {t.name for t in steps.STEP_TYPES} == WIRE_NAMES
+    # Steps are memo keys: two types with the same fields are never equal.
+    assert len({t() for t in steps.STEP_TYPES}) == len(steps.STEP_TYPES)
 
 
 @pytest.mark.parametrize(

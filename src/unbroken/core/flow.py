@@ -5,7 +5,10 @@ The engine that was the class `Run` here is now split by job:
 `driver` (drive, take), `payment`, `effects` (EFFECTS), `responses`,
 `legality`, `taking` (TAKE), `handlers` and the phases' steps in `travel` and
 `combat`. Import from those. This module re-exports the names other code
-used, and `Run` is the `Resolver` with its former methods (`.s` is `.state`).
+used, and `Run` is the `Resolver` with its former methods (`.s` is `.state`;
+`push` still takes a step by its wire name). `step` now registers a function
+for a step type (`@step(steps.SkillsDraw)`), not for a name, and `STEPS` is
+keyed by step type.
 """
 
 from __future__ import annotations

@@ -240,19 +240,26 @@ def step(kind: type[Step]) -> Callable[[_F], _F]:
     return register
 
 
-#: Memo of the step and function of each queued wire string. Emptied at MEMO_LIMIT.
+#: Memos of each queued wire string: its step, and its step's function with the step.
+#: Emptied at MEMO_LIMIT.
+_PARSED: dict[str, Step] = {}
 STEP_CALLS: dict[str, tuple[StepFunction, Step]] = {}
 
 
 def parse_step(wire: str) -> Step:
-    """Return the step a queued wire string names (memoized)."""
-    return (STEP_CALLS.get(wire) or step_call(wire))[1]
+    """Return the step a queued wire string names ("skills.draw:2" → SkillsDraw(2))."""
+    found = _PARSED.get(wire)
+    if found is None:
+        if len(_PARSED) >= MEMO_LIMIT:
+            _PARSED.clear()
+        found = _PARSED[wire] = steps_parse(wire)
+    return found
 
 
 def step_call(wire: str) -> tuple[StepFunction, Step]:
-    """Return the function of a queued step, and the step."""
-    from_wire = steps_parse(wire)
+    """Return the function of a queued step, and the step (see STEP_CALLS)."""
+    at = parse_step(wire)
     if len(STEP_CALLS) >= MEMO_LIMIT:
         STEP_CALLS.clear()
-    found = STEP_CALLS[wire] = (STEPS[type(from_wire)], from_wire)
+    found = STEP_CALLS[wire] = (STEPS[type(at)], at)
     return found
