@@ -206,7 +206,7 @@ class Scenario:
             run.emit(ev.StepEntered("combat", "trickery"))
         run.push(cont)
         drive(run)
-        game = Game(rules, state, list(run.out))
+        game = Game(rules, state, list(run.emitted))
         game.dice = dice
         return game
 

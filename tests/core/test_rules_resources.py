@@ -171,7 +171,7 @@ def test_gain_never_exceeds_cap_and_accounts_for_every_point(resource, held, amo
     held = min(held, cap)
     run = bare_run(**{resource: held})
     gain(run, {resource: amount}, "test")
-    (event,) = run.out
+    (event,) = run.emitted
     assert isinstance(event, ev.Gained)
     got = event.amounts.get(resource, 0)
     lost = event.lost_to_cap.get(resource, 0)
@@ -313,7 +313,7 @@ def test_substitution_property_spend(have, need):  # R-RES-4
     if not affordable:
         return
     spend(run, cost, "test")
-    spent = of(run.out, ev.Spent)
+    spent = of(run.emitted, ev.Spent)
     if not cost:
         assert spent == []
         return
@@ -339,7 +339,7 @@ def test_substitution_property_lose_or_die(have, need):  # R-RES-4 R-RES-5
         assert all(run.state.res[k] == have[k] for k in EFFORT)  # nothing partly paid
         return
     lose(run, amounts, "base:kobold")
-    lost = of(run.out, ev.Lost)
+    lost = of(run.emitted, ev.Lost)
     assert [e.amounts for e in lost] == ([payment] if payment else [])
     for k in EFFORT:
         assert run.state.res[k] >= 0
@@ -552,7 +552,7 @@ def test_level4_time_cost_substitutes_and_gates_affordability():  # R-RES-7 R-RE
 def test_level4_time_loss_is_lost_as_se_and_can_kill():  # R-RES-7 R-RES-5
     run = bare_run(time_track=False, se=1, me=1)
     lose(run, {"time": 2}, "base:shrieking-fungus")
-    assert of(run.out, ev.Lost) == [
+    assert of(run.emitted, ev.Lost) == [
         ev.Lost({"se": 1, "me": 1}, "base:shrieking-fungus", asked={"time": 2})
     ]
     run = bare_run(time_track=False, se=1)
@@ -563,7 +563,7 @@ def test_level4_time_loss_is_lost_as_se_and_can_kill():  # R-RES-7 R-RES-5
 def test_time_gained_without_a_track_is_dropped():  # R-RES-7
     run = bare_run(time_track=False, se=3)
     gain(run, {"time": 2}, "test")
-    assert run.out == [ev.Gained({}, {"time": 2}, "test")]
+    assert run.emitted == [ev.Gained({}, {"time": 2}, "test")]
     assert run.state.res["time"] == 0
 
 
@@ -608,5 +608,5 @@ def test_time_is_never_stored_below_zero(time, loss):  # R-RES-8
     run = bare_run(time=time)
     lose(run, {"time": loss}, "test")
     assert run.state.res["time"] == max(0, time - loss)
-    lost = of(run.out, ev.Lost)
+    lost = of(run.emitted, ev.Lost)
     assert [e.amounts for e in lost] == ([{"time": min(time, loss)}] if min(time, loss) else [])

@@ -5,7 +5,7 @@ The engine that was the class `Run` here is now split by job:
 `driver` (drive, take), `payment`, `effects` (EFFECTS), `responses`,
 `legality`, `taking` (TAKE), `handlers` and the phases' steps in `travel` and
 `combat`. Import from those. This module re-exports the names other code
-used, and `Run` is the `Resolver` with its former methods (`.s` is `.state`;
+used, and `Run` is the `Resolver` with its former methods (`.s` is `.state`, `.out` is `.emitted`;
 `push` still takes a step by its wire name). `step` now registers a function
 for a step type (`@step(steps.SkillsDraw)`), not for a name, and `STEPS` is
 keyed by step type.
@@ -17,6 +17,7 @@ from typing import Any
 
 from unbroken.core import actions as act
 from unbroken.core import driver, effects, legality, payment, responses, steps
+from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.combat import clamp_die, effective_roll, reveal_monster
 from unbroken.core.effects import EFFECTS, HandlerContext
@@ -60,6 +61,11 @@ class Run(Resolver):
     def s(self) -> GameState:
         """The game state (now `.state`)."""
         return self.state
+
+    @property
+    def out(self) -> list[ev.Event]:
+        """The events emitted (now `.emitted`)."""
+        return self.emitted
 
     def push(self, *items: Queued | Step | str) -> None:
         """Schedule items to run next; a step may still be given by its wire name."""

@@ -119,7 +119,7 @@ class Game:
         if diff.start_skill:
             run.push(steps.SkillsGain(2))
         drive(run)
-        return cls(ruleset, state, list(run.out))
+        return cls(ruleset, state, list(run.emitted))
 
     @property
     def decision(self) -> Decision | None:
@@ -163,8 +163,8 @@ class Game:
             self._legal = None
             raise
         self._legal = None
-        self.events.extend(run.out)
-        return run.out
+        self.events.extend(run.emitted)
+        return run.emitted
 
     def why_illegal(self, action: Action, legal: list[Action]) -> str:
         """Return a sentence a player can read saying why `action` is refused."""

@@ -96,7 +96,7 @@ class Resolver:
         self.rules = ruleset
         self.state = state
         self.dice = dice
-        self.out: list[ev.Event] = []
+        self.emitted: list[ev.Event] = []  # the events of this application, in order
         self.then: list[Queued] = list(state.then)
         self.waiting = ""
         self.trigger = ""
@@ -110,7 +110,7 @@ class Resolver:
         """Apply an event to the state and record it."""
         kind = type(event)
         REDUCERS[kind](self.state, event)
-        self.out.append(event)
+        self.emitted.append(event)
         if kind in _HAND_EVENTS:
             self._hand = None
 
