@@ -9,13 +9,12 @@ import msgspec
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality, rng, steps
 from unbroken.core import model as m
-from unbroken.core import rng, steps
 from unbroken.core.actions import Action
 from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
 from unbroken.core.handlers import HandlerError
-from unbroken.core.legality import allows, food_requirement, legal, options
 from unbroken.core.payment import gain
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import DECISIONS, Resolver
@@ -132,7 +131,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
         if self._legal is None:
-            self._legal = legal(Resolver(self.ruleset, self.state))
+            self._legal = legality.legal(Resolver(self.ruleset, self.state))
         return list(self._legal)
 
     def options(self) -> list[tuple[Action, str]]:
@@ -144,7 +143,7 @@ class Game:
         way) with the reason, so that an action keeps its place while costs change.
         See `legality.options`.
         """
-        return options(Resolver(self.ruleset, self.state))
+        return legality.options(Resolver(self.ruleset, self.state))
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).
@@ -153,7 +152,7 @@ class Game:
         fails; either way the game is left as it was.
         """
         run = Resolver(self.ruleset, self.state, self.dice)
-        if not (action in self._legal if self._legal is not None else allows(run, action)):
+        if not (action in self._legal if self._legal is not None else legality.allows(run, action)):
             raise IllegalAction(self.why_illegal(action, self.legal_actions()))
         try:
             take(run, action)
@@ -189,7 +188,7 @@ class Game:
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
-        return food_requirement(Resolver(self.ruleset, self.state))
+        return legality.food_requirement(Resolver(self.ruleset, self.state))
 
     @property
     def is_over(self) -> bool:
