@@ -8,7 +8,7 @@ events. A `Handler` effect runs a plugin's function with a `HandlerContext`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from unbroken.core import events as ev
@@ -34,7 +34,7 @@ def _on(kind: type) -> Callable[[_F], _F]:
     return register
 
 
-def _unique(items: Any) -> list[str]:
+def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
