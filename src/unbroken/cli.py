@@ -177,7 +177,7 @@ def _drop_stdout(output: _Output) -> None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from unbroken.core.flow import HandlerError
+    from unbroken.core.handlers import HandlerError
 
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)

@@ -28,8 +28,8 @@ from unbroken.codec import encode, events_decoder, state_digest
 from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game, IllegalAction, describe_action
+from unbroken.core.handlers import HandlerError
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Outcome

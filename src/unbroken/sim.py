@@ -15,8 +15,8 @@ import msgspec
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.events import MonsterRevealed
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
+from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.heuristic import heuristic_bot

@@ -28,9 +28,11 @@ import msgspec
 from unbroken import hookimpl
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core import flow
 from unbroken.core import model as m
+from unbroken.core import steps
+from unbroken.core.driver import drive
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
@@ -40,14 +42,14 @@ from unbroken.plugins import load_ruleset
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "replays"
 
 #: Where a scenario can start, and the flow step that starts it.
-STARTS: dict[str, tuple[str, str, str]] = {
-    "preparation": ("travel", "preparation", "travel.preparation"),
-    "exploration": ("travel", "exploration", "travel.exploration"),
-    "ambush": ("combat", "ambush", "combat.ambush"),
-    "trickery": ("combat", "trickery", "combat.trickery"),
-    "battle": ("combat", "battle", "combat.battle"),
-    "rewards": ("combat", "rewards", "combat.rewards"),
-    "hunger": ("combat", "hunger", "combat.hunger"),
+STARTS: dict[str, tuple[str, str, steps.Step]] = {
+    "preparation": ("travel", "preparation", steps.Preparation()),
+    "exploration": ("travel", "exploration", steps.Exploration()),
+    "ambush": ("combat", "ambush", steps.Ambush()),
+    "trickery": ("combat", "trickery", steps.Trickery()),
+    "battle": ("combat", "battle", steps.Battle()),
+    "rewards": ("combat", "rewards", steps.Rewards()),
+    "hunger": ("combat", "hunger", steps.Hunger()),
 }
 
 
@@ -167,7 +169,7 @@ class Scenario:
         rules = self.rules
         state = GameState()
         dice = ScriptedDice(self.script) if self.script is not None else None
-        run = flow.Run(rules, state, dice=dice)
+        run = Resolver(rules, state, dice=dice)
         deck = rules.encounter_deck()
         if self.deck is not None:
             rest = list(deck)
@@ -207,8 +209,8 @@ class Scenario:
         if phase == "combat":
             run.emit(ev.StepEntered("combat", "trickery"))
         run.push(cont)
-        run.drive()
-        game = Game(rules, state, list(run.out))
+        drive(run)
+        game = Game(rules, state, list(run.emitted))
         game.dice = dice
         return game
 

@@ -10,8 +10,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.narrate import (
     STEP_NAMES,

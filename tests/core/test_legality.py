@@ -1,4 +1,4 @@
-"""The quick legality check (Run.allows) says exactly what the list of legal actions says."""
+"""The quick legality check (legality.allows) says exactly what the list of legal actions says."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from random_play import A_GAME, CHARACTERS, RULES, play_randomly
 
 from unbroken.core import actions as act
 from unbroken.core.actions import Action
-from unbroken.core.flow import Run
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.legality import allows
+from unbroken.core.resolver import Resolver
 
 
 def candidates(game: Game) -> list[Action]:
@@ -62,9 +63,9 @@ def test_allows_agrees_with_the_legal_list_at_every_decision(
     # R-DIGI-3: an action is accepted exactly when it is one of the legal choices.
     def check(game: Game) -> None:
         legal = game.legal_actions()
-        run = Run(RULES, game.state)
+        run = Resolver(RULES, game.state)
         for action in candidates(game):
-            assert run.allows(action) == (action in legal), (game.decision, action)
+            assert allows(run, action) == (action in legal), (game.decision, action)
 
     play_randomly(Game.new(RULES, character, difficulty, seed), data, before=check)
 
@@ -94,22 +95,22 @@ def test_the_kept_hand_is_always_the_cards_in_play(
     seed: int, character: str, difficulty: str, data: st.DataObject
 ) -> None:
     # R-EFFECT-1: the abilities the engine uses are those of the cards in play at that moment,
-    # although a Run keeps them until an event changes the cards.
+    # although a Resolver keeps them until an event changes the cards.
     checked = 0
-    original = Run.hand
+    original = Resolver.hand
 
-    def hand(run: Run) -> object:
+    def hand(run: Resolver) -> object:
         nonlocal checked
         kept = original(run)
         assert kept.in_play == RULES.hand(run.cards_in_play()).in_play, run.cards_in_play()
         checked += 1
         return kept
 
-    Run.hand = hand  # type: ignore[method-assign,assignment]
+    Resolver.hand = hand  # type: ignore[method-assign,assignment]
     try:
         play_randomly(Game.new(RULES, character, difficulty, seed), data)
     finally:
-        Run.hand = original  # type: ignore[method-assign]
+        Resolver.hand = original  # type: ignore[method-assign]
     assert checked > 0
 
 
@@ -119,7 +120,7 @@ def test_every_event_that_changes_the_cards_in_play_refreshes_the_kept_hand() ->
     from unbroken.core import events as ev
 
     game = Game.new(RULES, character=CHARACTERS[0], seed=11)
-    run = Run(RULES, game.state)
+    run = Resolver(RULES, game.state)
     skill = next(s for s in sorted(RULES.skills) if s not in game.state.skills)
     condition = next(c for c in sorted(RULES.conditions) if RULES.conditions[c].abilities)
     monster = next(mid for mid in sorted(RULES.monsters) if RULES.monsters[mid].abilities)
@@ -156,9 +157,9 @@ def test_the_options_are_the_legal_actions_and_keep_their_places(
         takeable = [a for a, why in options if not why]
         legal = game.legal_actions()
         assert len(takeable) == len(legal) and set(takeable) == set(legal)
-        run = Run(RULES, game.state)
+        run = Resolver(RULES, game.state)
         for action, why in options:
-            assert run.allows(action) == (not why), (game.decision, action, why)
+            assert allows(run, action) == (not why), (game.decision, action, why)
         s = game.state
         if s.decision in ("preparation", "player_turn", "extra_attack"):
             key = (s.decision, tuple(s.weapons), tuple(run.cards_in_play()), s.level)

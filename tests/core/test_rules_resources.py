@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import Death, Run
 from unbroken.core.game import Game
+from unbroken.core.payment import can_pay, gain, lose, spend
+from unbroken.core.resolver import Death, Resolver
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, assert_illegal, pass_responses
@@ -27,11 +28,11 @@ def skip_turn(g: Game) -> None:
     pass_responses(g)
 
 
-def bare_run(time_track: bool = True, **res: int) -> Run:
-    """A Run on a bare state holding exactly `res` (others 0)."""
+def bare_run(time_track: bool = True, **res: int) -> Resolver:
+    """A Resolver on a bare state holding exactly `res` (others 0)."""
     full = {k: 0 for k in m.RESOURCES}
     full.update(res)
-    return Run(RULES, GameState(res=full, time_track=time_track))
+    return Resolver(RULES, GameState(res=full, time_track=time_track))
 
 
 def expected_payment(have: dict[str, int], need: dict[str, int]) -> dict[str, int] | None:
@@ -169,14 +170,14 @@ def test_gain_never_exceeds_cap_and_accounts_for_every_point(resource, held, amo
     cap = RULES.settings.caps[resource]
     held = min(held, cap)
     run = bare_run(**{resource: held})
-    run.gain({resource: amount}, "test")
-    (event,) = run.out
+    gain(run, {resource: amount}, "test")
+    (event,) = run.emitted
     assert isinstance(event, ev.Gained)
     got = event.amounts.get(resource, 0)
     lost = event.lost_to_cap.get(resource, 0)
     assert got + lost == amount
     assert got == min(amount, cap - held)
-    assert run.s.res[resource] == min(cap, held + amount)
+    assert run.state.res[resource] == min(cap, held + amount)
 
 
 # --------------------------------------------------------------------------- R-RES-3
@@ -306,13 +307,13 @@ def test_hunger_loss_substitutes_and_records_exact_payment():  # R-RES-4
 def test_substitution_property_spend(have, need):  # R-RES-4
     run = bare_run(**have)
     cost = {k: n for k, n in need.items() if n}
-    affordable = run.can_pay(cost)
+    affordable = can_pay(run.state, cost)
     assert affordable == payable_by_brute_force(have, need)
     assert affordable == (expected_payment(have, need) is not None)
     if not affordable:
         return
-    run.spend(cost, "test")
-    spent = of(run.out, ev.Spent)
+    spend(run, cost, "test")
+    spent = of(run.emitted, ev.Spent)
     if not cost:
         assert spent == []
         return
@@ -320,7 +321,7 @@ def test_substitution_property_spend(have, need):  # R-RES-4
     assert event.amounts == expected_payment(have, need)
     assert sum(event.amounts.values()) == sum(need.values())
     for k in EFFORT:
-        assert run.s.res[k] == have[k] - event.amounts.get(k, 0) >= 0
+        assert run.state.res[k] == have[k] - event.amounts.get(k, 0) >= 0
 
 
 @settings(max_examples=300)
@@ -334,15 +335,15 @@ def test_substitution_property_lose_or_die(have, need):  # R-RES-4 R-RES-5
     payment = expected_payment(have, need)
     if payment is None:
         with pytest.raises(Death):
-            run.lose(amounts, "base:kobold")
-        assert all(run.s.res[k] == have[k] for k in EFFORT)  # nothing partly paid
+            lose(run, amounts, "base:kobold")
+        assert all(run.state.res[k] == have[k] for k in EFFORT)  # nothing partly paid
         return
-    run.lose(amounts, "base:kobold")
-    lost = of(run.out, ev.Lost)
+    lose(run, amounts, "base:kobold")
+    lost = of(run.emitted, ev.Lost)
     assert [e.amounts for e in lost] == ([payment] if payment else [])
     for k in EFFORT:
-        assert run.s.res[k] >= 0
-    assert sum(have.values()) - sum(run.s.res[k] for k in EFFORT) == sum(need.values())
+        assert run.state.res[k] >= 0
+    assert sum(have.values()) - sum(run.state.res[k] for k in EFFORT) == sum(need.values())
 
 
 # --------------------------------------------------------------------------- R-RES-5
@@ -550,20 +551,20 @@ def test_level4_time_cost_substitutes_and_gates_affordability():  # R-RES-7 R-RE
 
 def test_level4_time_loss_is_lost_as_se_and_can_kill():  # R-RES-7 R-RES-5
     run = bare_run(time_track=False, se=1, me=1)
-    run.lose({"time": 2}, "base:shrieking-fungus")
-    assert of(run.out, ev.Lost) == [
+    lose(run, {"time": 2}, "base:shrieking-fungus")
+    assert of(run.emitted, ev.Lost) == [
         ev.Lost({"se": 1, "me": 1}, "base:shrieking-fungus", asked={"time": 2})
     ]
     run = bare_run(time_track=False, se=1)
     with pytest.raises(Death):
-        run.lose({"time": 2}, "base:shrieking-fungus")
+        lose(run, {"time": 2}, "base:shrieking-fungus")
 
 
 def test_time_gained_without_a_track_is_dropped():  # R-RES-7
     run = bare_run(time_track=False, se=3)
-    run.gain({"time": 2}, "test")
-    assert run.out == [ev.Gained({}, {"time": 2}, "test")]
-    assert run.s.res["time"] == 0
+    gain(run, {"time": 2}, "test")
+    assert run.emitted == [ev.Gained({}, {"time": 2}, "test")]
+    assert run.state.res["time"] == 0
 
 
 # --------------------------------------------------------------------------- R-RES-8
@@ -605,7 +606,7 @@ def test_time_loss_in_battle_stops_at_zero():  # R-RES-8
 @given(time=st.integers(0, 31), loss=st.integers(0, 40))
 def test_time_is_never_stored_below_zero(time, loss):  # R-RES-8
     run = bare_run(time=time)
-    run.lose({"time": loss}, "test")
-    assert run.s.res["time"] == max(0, time - loss)
-    lost = of(run.out, ev.Lost)
+    lose(run, {"time": loss}, "test")
+    assert run.state.res["time"] == max(0, time - loss)
+    lost = of(run.emitted, ev.Lost)
     assert [e.amounts for e in lost] == ([{"time": min(time, loss)}] if min(time, loss) else [])

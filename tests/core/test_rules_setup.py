@@ -64,8 +64,18 @@ def test_unknown_character_or_difficulty_is_refused():  # R-SETUP-1
 
 
 def test_seed_is_random_when_not_given_and_recorded():  # R-SETUP-1
-    seeds = {Game.new(RULES, character="tomu").state.seed for _ in range(5)}
+    # The session (the caller) chooses a random seed; the core draws none of its own.
+    from unbroken.plugins import current_plugins
+    from unbroken.session import GameSession
+
+    plugins = current_plugins()
+    seeds = {
+        GameSession.start(plugins, "tomu", record=False, keep=False).game.state.seed
+        for _ in range(5)
+    }
     assert len(seeds) > 1
+    with pytest.raises(ValueError, match="needs a seed"):
+        Game.new(RULES, character="tomu")
     g = Game.new(RULES, character="tomu", seed=1234)
     assert g.state.seed == 1234
     assert of(g.events, ev.GameStarted)[0].seed == 1234

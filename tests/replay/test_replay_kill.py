@@ -13,6 +13,7 @@ from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import resume, unfinished_games, verify_file
+from unbroken.settings import Settings, save_settings, settings_path
 
 PROMPT = b"Your choice ["
 
@@ -46,6 +47,8 @@ def first_takeable(game: Game) -> Action:
 
 
 def test_kill_9_after_20_decisions_then_continue(ruleset: Ruleset) -> None:
+    # Every Enter one decision: no single answer taken for the player in between.
+    assert save_settings(Settings(auto_take=False), settings_path()) == ""
     proc = start_play("--character", "kirilla-el-kaer", "--difficulty", "normal", "--seed", "42")
     assert proc.stdin is not None
     proc.stdin.write(b"\n" * 20)  # Enter: the first option that can be taken

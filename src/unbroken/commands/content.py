@@ -306,7 +306,7 @@ def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
     """
     from unbroken.cli import CommandError
     from unbroken.content import ContentError
-    from unbroken.core.flow import BUILTIN_HANDLERS
+    from unbroken.core.handlers import BUILTIN_HANDLERS
     from unbroken.core.ruleset import RulesetError
     from unbroken.plugins import PluginError, load_plugins, load_ruleset, plugins_on
 

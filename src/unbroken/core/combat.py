@@ -6,139 +6,172 @@ from itertools import permutations
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import Run, effective_roll, step
+from unbroken.core import steps
+from unbroken.core.effects import monster_changed, wound
+from unbroken.core.legality import attacks
+from unbroken.core.payment import can_pay, lose
+from unbroken.core.resolver import Resolver, step
+from unbroken.core.responses import fire
+from unbroken.core.state import GameState
 
 
-def reset_time(run: Run) -> None:
-    """R-COMBAT-3: time goes to the next level's start; at level 4 the track is removed."""
-    s = run.s
-    starts = run.rules.settings.level_start_time
-    if s.level < 4:
-        run.emit(ev.TimeSet(starts[s.level], True))
+def clamp_die(value: int) -> int:
+    """Return a die result clamped to 1..6 (R-EFFECT-4)."""
+    return 1 if value < 1 else 6 if value > 6 else value
+
+
+def effective_roll(state: GameState) -> int:
+    """Return the monster's roll as it applies: die, Responses, then bonuses, clamped.
+
+    Responses (Dodge, I've Seen Worse) change `state.roll`; Passive bonuses
+    (`roll_bonus`) apply after them (R-EFFECT-3); the result is clamped to
+    1..6 once, after every modification (R-EFFECT-4).
+    """
+    return clamp_die(state.roll + state.roll_bonus)
+
+
+def reveal_monster(r: Resolver) -> None:
+    """Roll for this level's monster and reveal it (R-MONSTER-1).
+
+    A level with more than six monsters (a plugin's joined the base game's)
+    rolls a die with one side per monster: the n-th in number order.
+    """
+    by_number = r.rules.monsters_of_level(r.state.level)
+    numbers = sorted(by_number)
+    value = r.roll("monster", "monster", max(6, len(numbers)))
+    if len(numbers) > 6:
+        monster = by_number[numbers[value - 1]]
     else:
-        run.emit(ev.TimeSet(0, False))
+        monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+    r.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
 
 
-def end_travel(run: Run) -> None:
+def reset_time(r: Resolver) -> None:
+    """R-COMBAT-3: time goes to the next level's start; at level 4 the track is removed."""
+    s = r.state
+    starts = r.rules.settings.level_start_time
+    if s.level < 4:
+        r.emit(ev.TimeSet(starts[s.level], True))
+    else:
+        r.emit(ev.TimeSet(0, False))
+
+
+def end_travel(r: Resolver) -> None:
     """R-TRAVEL-8: the Travel Phase ends; extra cards to reveal that are unused are lost."""
-    if run.s.reveal_bonus:
-        run.emit(ev.RevealBonus(0))
+    if r.state.reveal_bonus:
+        r.emit(ev.RevealBonus(0))
 
 
-def monster_first(run: Run) -> bool:
-    for d in run.rules.settings.difficulties:
-        if d.id == run.s.difficulty:
+def monster_first(r: Resolver) -> bool:
+    for d in r.rules.settings.difficulties:
+        if d.id == r.state.difficulty:
             return d.monster_first
     return False
 
 
-@step("combat.ambush")
-def ambush(run: Run, _: str) -> None:
+@step(steps.Ambush)
+def ambush(r: Resolver, _: steps.Ambush) -> None:
     """R-COMBAT-1: reveal, reset time, suffer the ambush effect, then battle.
 
     R-COMBAT-4: a monster with no ambush effect does not ambush: the step
     passes with nothing in it and nothing that triggers on an ambush fires.
     """
-    s = run.s
-    end_travel(run)
-    run.enter("combat", "ambush")
+    s = r.state
+    end_travel(r)
+    r.enter("combat", "ambush")
     if s.monster is None:
-        run.reveal_monster()
-    reset_time(run)
-    monster = run.rules.monsters[s.monster.id]  # type: ignore[union-attr]
-    run.push("combat.battle")
+        reveal_monster(r)
+    reset_time(r)
+    monster = r.rules.monsters[s.monster.id]  # type: ignore[union-attr]
+    r.push(steps.Battle())
     if monster.ambush:
-        run.push_effects(monster.ambush, monster.id, "AMBUSH")
-        run.fire("ambush")
+        r.push_effects(monster.ambush, monster.id, "AMBUSH")
+        fire(r, "ambush")
 
 
-@step("combat.trickery")
-def trickery(run: Run, _: str) -> None:
+@step(steps.Trickery)
+def trickery(r: Resolver, _: steps.Trickery) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
-    s = run.s
-    end_travel(run)
-    run.enter("combat", "trickery")
+    s = r.state
+    end_travel(r)
+    r.enter("combat", "trickery")
     if s.monster is None:
-        run.reveal_monster()
-    reset_time(run)
-    trick = run.rules.monsters[s.monster.id].trickery  # type: ignore[union-attr]
-    if (
-        trick is not None
-        and run.can_pay(trick.cost)
-        and (not trick.downgrade or len(s.weapons) > 1)
-    ):
-        run.wait("trickery")
+        reveal_monster(r)
+    reset_time(r)
+    trick = r.rules.monsters[s.monster.id].trickery  # type: ignore[union-attr]
+    if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
+        r.wait("trickery")
     else:
-        run.push("combat.battle")
+        r.push(steps.Battle())
 
 
-@step("combat.battle")
-def battle(run: Run, _: str) -> None:
+@step(steps.Battle)
+def battle(r: Resolver, _: steps.Battle) -> None:
     """R-BATTLE-1: the Battle step starts; battle_start Responses fire."""
-    run.enter("combat", "battle")
-    run.emit(ev.BattleStarted(monster_first(run)))
-    run.push("battle.round")
-    run.fire("battle_start")
+    r.enter("combat", "battle")
+    r.emit(ev.BattleStarted(monster_first(r)))
+    r.push(steps.Round())
+    fire(r, "battle_start")
 
 
-@step("battle.round")
-def battle_round(run: Run, _: str) -> None:
+@step(steps.Round)
+def battle_round(r: Resolver, _: steps.Round) -> None:
     """R-BATTLE-1: player then monster (Hard: monster first, R-SETUP-5)."""
-    run.emit(ev.RoundStarted(run.s.round + 1))
-    if monster_first(run):
-        run.push("battle.monster_turn", "battle.player_turn", "battle.round_end")
+    r.emit(ev.RoundStarted(r.state.round + 1))
+    if monster_first(r):
+        r.push(steps.MonsterTurn(), steps.PlayerTurn(), steps.RoundEnd())
     else:
-        run.push("battle.player_turn", "battle.monster_turn", "battle.round_end")
+        r.push(steps.PlayerTurn(), steps.MonsterTurn(), steps.RoundEnd())
 
 
-@step("battle.round_end")
-def round_end(run: Run, _: str) -> None:
+@step(steps.RoundEnd)
+def round_end(r: Resolver, _: steps.RoundEnd) -> None:
     """Conditions that last some rounds count down (R-COND-1)."""
-    for c in list(run.s.conditions):
-        if c.active and c.rounds > 0 and c.since < run.s.round:
+    for c in list(r.state.conditions):
+        if c.active and c.rounds > 0 and c.since < r.state.round:
             if c.rounds == 1:
-                run.emit(ev.ConditionRemoved(c.id, "rounds over"))
+                r.emit(ev.ConditionRemoved(c.id, "rounds over"))
             else:
-                run.emit(ev.ConditionChanged(c.id, c.tokens, c.rounds - 1))
-    run.push("battle.round")
+                r.emit(ev.ConditionChanged(c.id, c.tokens, c.rounds - 1))
+    r.push(steps.Round())
 
 
-@step("battle.player_turn")
-def player_turn(run: Run, _: str) -> None:
+@step(steps.PlayerTurn)
+def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
     """R-BATTLE-2: before_player_turn Responses fire, then the player acts."""
-    run.emit(ev.TurnStarted("player"))
-    run.push("battle.player_act")
-    run.fire("before_player_turn")
+    r.emit(ev.TurnStarted("player"))
+    r.push(steps.PlayerAct())
+    fire(r, "before_player_turn")
 
 
-@step("battle.player_act")
-def player_act(run: Run, _: str) -> None:
-    if run.s.skip_turn:
-        run.emit(ev.TurnSkipped("effect"))
-        run.push("battle.player_turn_end")
+@step(steps.PlayerAct)
+def player_act(r: Resolver, _: steps.PlayerAct) -> None:
+    if r.state.skip_turn:
+        r.emit(ev.TurnSkipped("effect"))
+        r.push(steps.PlayerTurnEnd())
     else:
-        run.wait("player_turn")
+        r.wait("player_turn")
 
 
-@step("battle.player_turn_end")
-def player_turn_end(run: Run, _: str) -> None:
+@step(steps.PlayerTurnEnd)
+def player_turn_end(r: Resolver, _: steps.PlayerTurnEnd) -> None:
     """R-WEAPON-4: set-aside weapons count this turn; extra turns come now."""
-    s = run.s
+    s = r.state
     if s.set_aside:
         back = [w.weapon for w in s.set_aside if w.turns <= 1]
-        run.emit(ev.SetAsideTicked(back))
+        r.emit(ev.SetAsideTicked(back))
     if s.extra_turns > 0:
-        run.emit(ev.ExtraTurnsSet(s.extra_turns - 1))
-        run.push("battle.player_turn")
+        r.emit(ev.ExtraTurnsSet(s.extra_turns - 1))
+        r.push(steps.PlayerTurn())
 
 
-def best_power(run: Run, power: int) -> int:
+def best_power(r: Resolver, power: int) -> int:
     """Return the attack power after Passives (R-EFFECT-3).
 
     The player chooses the order of Passives; a higher power is never worse
     for the player, so the engine takes the order that leaves the most.
     """
-    mods = run.modifiers(m.WoundPower)
+    mods = r.modifiers(m.WoundPower)
     if not mods:
         return power
     best = 0
@@ -151,171 +184,171 @@ def best_power(run: Run, power: int) -> int:
     return best
 
 
-@step("attack.resolve")
-def attack_resolve(run: Run, _: str) -> None:
+@step(steps.AttackResolve)
+def attack_resolve(r: Resolver, _: steps.AttackResolve) -> None:
     """R-BATTLE-3/4: apply the chosen attack (a pending Defend swallows it)."""
-    s = run.s
+    s = r.state
     mo = s.monster
     assert mo is not None
     if mo.defend:
-        run.monster_changed("defend used", defend=False)
-        run.emit(ev.AttackEnded(ignored=True))
+        monster_changed(r, "defend used", defend=False)
+        r.emit(ev.AttackEnded(ignored=True))
         return
     wid, aid = s.attack.split("/")
-    option = next(a for a in run.rules.weapons[wid].attacks if a.id == aid)
+    option = next(a for a in r.rules.weapons[wid].attacks if a.id == aid)
     if option.type == "break":
-        run.monster_changed("armor broken", armor=max(0, mo.armor - s.attack_power))
-        run.push("attack.end")
-        run.fire("after_armor_break")
+        monster_changed(r, "armor broken", armor=max(0, mo.armor - s.attack_power))
+        r.push(steps.AttackEnd())
+        fire(r, "after_armor_break")
         return
-    power = best_power(run, s.attack_power)
+    power = best_power(r, s.attack_power)
     if power != s.attack_power:
-        run.emit(ev.AttackPowerSet(power, "passives"))
-    ignore = option.ignore_armor or bool(run.modifiers(m.IgnoreArmor))
-    run.emit(ev.AttackEnded())
-    run.wound(power, ignore, wid)
+        r.emit(ev.AttackPowerSet(power, "passives"))
+    ignore = option.ignore_armor or bool(r.modifiers(m.IgnoreArmor))
+    r.emit(ev.AttackEnded())
+    wound(r, power, ignore, wid)
 
 
-@step("attack.end")
-def attack_end(run: Run, _: str) -> None:
-    if run.s.attack:
-        run.emit(ev.AttackEnded())
+@step(steps.AttackEnd)
+def attack_end(r: Resolver, _: steps.AttackEnd) -> None:
+    if r.state.attack:
+        r.emit(ev.AttackEnded())
 
 
-@step("attack.extra")
-def attack_extra(run: Run, _: str) -> None:
+@step(steps.ExtraAttack)
+def attack_extra(r: Resolver, _: steps.ExtraAttack) -> None:
     """Wrecker: another attack now, if one is possible."""
-    if run.attacks():
-        run.wait("extra_attack")
+    if attacks(r):
+        r.wait("extra_attack")
 
 
-@step("battle.monster_turn")
-def monster_turn(run: Run, _: str) -> None:
-    run.emit(ev.TurnStarted("monster"))
-    run.push("monster.attack:0", "monster.attack_done")
+@step(steps.MonsterTurn)
+def monster_turn(r: Resolver, _: steps.MonsterTurn) -> None:
+    r.emit(ev.TurnStarted("monster"))
+    r.push(steps.MonsterAttack(0), steps.MonsterAttackDone())
 
 
-@step("monster.attack")
-def monster_attack(run: Run, arg: str) -> None:
+@step(steps.MonsterAttack)
+def monster_attack(r: Resolver, at: steps.MonsterAttack) -> None:
     """R-BATTLE-6: the monster's combat roll, with its bonuses."""
-    bonus = int(arg or 0) + sum(mod.amount for mod in run.modifiers(m.RollBonus))
-    if bonus != run.s.roll_bonus:
-        run.emit(ev.RollBonusSet(bonus))
-    run.push("monster.roll")
+    bonus = at.bonus + sum(mod.amount for mod in r.modifiers(m.RollBonus))
+    if bonus != r.state.roll_bonus:
+        r.emit(ev.RollBonusSet(bonus))
+    r.push(steps.MonsterRoll())
 
 
-@step("monster.roll")
-def monster_roll(run: Run, _: str) -> None:
-    value = run.roll("dice", "combat")
-    run.emit(ev.RollSet(value, [], "combat roll"))
-    run.push("monster.resolve")
-    run.fire("after_monster_roll")
+@step(steps.MonsterRoll)
+def monster_roll(r: Resolver, _: steps.MonsterRoll) -> None:
+    value = r.roll("dice", "combat")
+    r.emit(ev.RollSet(value, [], "combat roll"))
+    r.push(steps.MonsterResolve())
+    fire(r, "after_monster_roll")
 
 
-def must_reroll(run: Run, row: m.Row) -> bool:
+def must_reroll(r: Resolver, row: m.Row) -> bool:
     """R-BATTLE-6: a row giving a condition already pending (or active, without rounds)."""
     for e in row.effects:
         if isinstance(e, m.GainCondition):
-            if e.timing == "next_level" and run.condition(e.condition, active=False):
+            if e.timing == "next_level" and r.condition(e.condition, active=False):
                 return True
-            if e.timing == "now" and not e.rounds and run.condition(e.condition):
+            if e.timing == "now" and not e.rounds and r.condition(e.condition):
                 return True
     return False
 
 
-@step("monster.resolve")
-def monster_resolve(run: Run, _: str) -> None:
+@step(steps.MonsterResolve)
+def monster_resolve(r: Resolver, _: steps.MonsterResolve) -> None:
     """Apply the table row of the final roll (R-BATTLE-6, R-EFFECT-4)."""
-    s = run.s
+    s = r.state
     assert s.monster is not None
-    monster = run.rules.monsters[s.monster.id]
+    monster = r.rules.monsters[s.monster.id]
     roll = effective_roll(s)
     row = monster.table[roll - 1]
-    if run.ignores(row.result):
-        run.emit(ev.CombatResult(roll, row.result, ignored=True))
+    if r.ignores(row.result):
+        r.emit(ev.CombatResult(roll, row.result, ignored=True))
         return
-    if must_reroll(run, row):
-        run.emit(ev.CombatResult(roll, row.result, rerolled=True))
-        run.push("monster.roll")
+    if must_reroll(r, row):
+        r.emit(ev.CombatResult(roll, row.result, rerolled=True))
+        r.push(steps.MonsterRoll())
         return
-    run.emit(ev.CombatResult(roll, row.result))
-    run.push_effects(row.effects, monster.id, row.result)
+    r.emit(ev.CombatResult(roll, row.result))
+    r.push_effects(row.effects, monster.id, row.result)
 
 
-@step("monster.attack_done")
-def monster_attack_done(run: Run, _: str) -> None:
-    if run.s.roll_bonus:
-        run.emit(ev.RollBonusSet(0))
+@step(steps.MonsterAttackDone)
+def monster_attack_done(r: Resolver, _: steps.MonsterAttackDone) -> None:
+    if r.state.roll_bonus:
+        r.emit(ev.RollBonusSet(0))
 
 
-@step("monster.wound_loss")
-def wound_loss(run: Run, _: str) -> None:
+@step(steps.WoundLoss)
+def wound_loss(r: Resolver, _: steps.WoundLoss) -> None:
     """Lose the (possibly reduced) effort of a WOUND result."""
-    s = run.s
+    s = r.state
     amount = s.pending_loss
     # Passives apply after Responses (R-EFFECT-3); a reduction never raises a loss.
-    for mod in run.modifiers(m.WoundLoss):
+    for mod in r.modifiers(m.WoundLoss):
         amount = max(amount + mod.amount, min(amount, mod.minimum))
-    run.emit(ev.PendingLossSet(0))
+    r.emit(ev.PendingLossSet(0))
     if amount > 0:
         assert s.monster is not None
-        run.lose({"se": amount}, s.monster.id, cause="wounds")
+        lose(r, {"se": amount}, s.monster.id, cause="wounds")
 
 
-def return_set_aside(run: Run) -> None:
-    if run.s.set_aside:
-        run.emit(ev.SetAsideTicked([w.weapon for w in run.s.set_aside], clear=True))
+def return_set_aside(r: Resolver) -> None:
+    if r.state.set_aside:
+        r.emit(ev.SetAsideTicked([w.weapon for w in r.state.set_aside], clear=True))
 
 
-@step("combat.rewards")
-def rewards(run: Run, _: str) -> None:
+@step(steps.Rewards)
+def rewards(r: Resolver, _: steps.Rewards) -> None:
     """R-REWARD-1: the monster's rewards, then (levels 1-3) draw 2 skills, keep 1."""
-    s = run.s
-    run.enter("combat", "rewards")
-    return_set_aside(run)
+    s = r.state
+    r.enter("combat", "rewards")
+    return_set_aside(r)
     assert s.monster is not None
-    monster = run.rules.monsters[s.monster.id]
-    run.push("combat.hunger")
+    monster = r.rules.monsters[s.monster.id]
+    r.push(steps.Hunger())
     if s.level <= 3:
-        run.push("skills.gain:2")
-    run.push_effects(monster.rewards, monster.id)
+        r.push(steps.SkillsGain(2))
+    r.push_effects(monster.rewards, monster.id)
 
 
-@step("combat.hunger")
-def hunger(run: Run, _: str) -> None:
+@step(steps.Hunger)
+def hunger(r: Resolver, _: steps.Hunger) -> None:
     """R-HUNGER-1/2: the player chooses how much to eat."""
-    run.enter("combat", "hunger")
-    run.wait("hunger")
+    r.enter("combat", "hunger")
+    r.wait("hunger")
 
 
-@step("level.end")
-def level_end(run: Run, _: str) -> None:
-    run.push("level.advance")
-    run.fire("level_end")
+@step(steps.LevelEnd)
+def level_end(r: Resolver, _: steps.LevelEnd) -> None:
+    r.push(steps.LevelAdvance())
+    fire(r, "level_end")
 
 
-@step("level.advance")
-def level_advance(run: Run, _: str) -> None:
+@step(steps.LevelAdvance)
+def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
     """R-LEVEL-1/2: win after level 4; otherwise set up the next level."""
-    s = run.s
+    s = r.state
     if s.level >= 4:
-        run.game_over(True)
+        r.game_over(True)
         return
-    conditions = run.rules.conditions
+    conditions = r.rules.conditions
     discarded = [c.id for c in s.conditions if c.active and not conditions[c.id].permanent]
     activated = [c.id for c in s.conditions if not c.active]
-    run.emit(ev.ConditionsAdvanced(discarded, activated))
-    end_travel(run)  # R-TRAVEL-8: a reveal bonus gained after the Travel Phase is lost too
-    return_set_aside(run)
+    r.emit(ev.ConditionsAdvanced(discarded, activated))
+    end_travel(r)  # R-TRAVEL-8: a reveal bonus gained after the Travel Phase is lost too
+    return_set_aside(r)
     if s.monster is not None:
-        run.emit(ev.MonsterRemoved(s.monster.id))
+        r.emit(ev.MonsterRemoved(s.monster.id))
     if s.committed:
-        run.emit(ev.CommitSet(False))
-    run.emit(ev.LevelStarted(s.level + 1))
-    uses = s.level + sum(mod.amount for mod in run.modifiers(m.AbilityUses))
-    run.emit(ev.AbilityUsesSet(max(0, uses)))
-    run.enter("travel", "preparation")
+        r.emit(ev.CommitSet(False))
+    r.emit(ev.LevelStarted(s.level + 1))
+    uses = s.level + sum(mod.amount for mod in r.modifiers(m.AbilityUses))
+    r.emit(ev.AbilityUsesSet(max(0, uses)))
+    r.enter("travel", "preparation")
     if s.res.get("time", 0) <= 0:
-        run.push("combat.ambush")
+        r.push(steps.Ambush())
     else:
-        run.push("travel.preparation")
+        r.push(steps.Preparation())

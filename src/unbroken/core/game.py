@@ -9,13 +9,16 @@ import msgspec
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality, rng, steps
 from unbroken.core import model as m
-from unbroken.core import rng
 from unbroken.core.actions import Action
+from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
-from unbroken.core.flow import DECISIONS, HandlerError, Run
+from unbroken.core.handlers import HandlerError
+from unbroken.core.payment import gain
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
+from unbroken.core.resolver import DECISIONS, Resolver
 from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
 from unbroken.core.state import GameState, Outcome
 
@@ -88,7 +91,7 @@ class Game:
             res["se"] = settings.gentle_start_se
         res["time"] = settings.level_start_time[0]
         state = GameState()
-        run = Run(ruleset, state)
+        run = Resolver(ruleset, state)
         run.emit(
             ev.GameStarted(
                 seed=seed,
@@ -109,12 +112,12 @@ class Game:
         run.emit(ev.LevelStarted(1))
         if diff.extra_resource_roll:
             value = run.roll("setup", "extra resource")
-            run.gain(settings.easy_roll[value - 1], "easy")
-        run.push("travel.preparation")
+            gain(run, settings.easy_roll[value - 1], "easy")
+        run.push(steps.Preparation())
         if diff.start_skill:
-            run.push("skills.gain:2")
-        run.drive()
-        return cls(ruleset, state, list(run.out))
+            run.push(steps.SkillsGain(2))
+        drive(run)
+        return cls(ruleset, state, list(run.emitted))
 
     @property
     def decision(self) -> Decision | None:
@@ -127,7 +130,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
         if self._legal is None:
-            self._legal = Run(self.ruleset, self.state).legal()
+            self._legal = legality.legal(Resolver(self.ruleset, self.state))
         return list(self._legal)
 
     def options(self) -> list[tuple[Action, str]]:
@@ -137,9 +140,9 @@ class Game:
         Preparation step, the player's turns and resolve-or-rest also list the actions
         that cannot be taken now (not enough to pay, no ability uses left, armor in the
         way) with the reason, so that an action keeps its place while costs change.
-        See `Run.options`.
+        See `legality.options`.
         """
-        return Run(self.ruleset, self.state).options()
+        return legality.options(Resolver(self.ruleset, self.state))
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).
@@ -147,19 +150,19 @@ class Game:
         Raises IllegalAction, or HandlerError when a plugin's effect handler
         fails; either way the game is left as it was.
         """
-        run = Run(self.ruleset, self.state, self.dice)
-        if not (action in self._legal if self._legal is not None else run.allows(action)):
+        run = Resolver(self.ruleset, self.state, self.dice)
+        if not (action in self._legal if self._legal is not None else legality.allows(run, action)):
             raise IllegalAction(self.why_illegal(action, self.legal_actions()))
         try:
-            run.take(action)
+            take(run, action)
         except HandlerError:
             # A plugin's handler failed part-way: the state is the log's, as before it.
             self.state = fold(self.events)
             self._legal = None
             raise
         self._legal = None
-        self.events.extend(run.out)
-        return run.out
+        self.events.extend(run.emitted)
+        return run.emitted
 
     def why_illegal(self, action: Action, legal: list[Action]) -> str:
         """Return a sentence a player can read saying why `action` is refused."""
@@ -184,7 +187,7 @@ class Game:
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
-        return Run(self.ruleset, self.state).food_requirement()
+        return legality.food_requirement(Resolver(self.ruleset, self.state))
 
     def query(self) -> Query:
         """Return read-only answers about the game as it is now: costs, payments, rolls."""

@@ -12,11 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from unbroken.core import actions as act
+from unbroken.core import legality, payment
 from unbroken.core import model as m
-from unbroken.core.flow import CANNOT_PAY, NO_USES, Run, clamp_die, effective_roll, hunger_cost
+from unbroken.core.combat import clamp_die, effective_roll
+from unbroken.core.payment import CANNOT_PAY
+from unbroken.core.resolver import Resolver
+from unbroken.core.responses import NO_USES
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.core.taking import hunger_cost
 
 __all__ = [
     "CANNOT_PAY",
@@ -47,26 +54,26 @@ class Query:
         self._ruleset = ruleset
         self._state = state
 
-    def _rules(self) -> Run:
-        return Run(self._ruleset, self._state)
+    def _resolver(self) -> Resolver:
+        return Resolver(self._ruleset, self._state)
 
     def cost(self, action: act.Action) -> dict[str, int]:
         """Return what taking `action` spends, as printed (before substitution); {} for none."""
-        return self._rules().cost(action)
+        return legality.cost(self._resolver(), action)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort
         substitution (R-RES-3/4), or None when it cannot be paid."""
-        return self._rules().payment(amounts)
+        return payment.payment(self._state, amounts)
 
     def can_pay(self, amounts: dict[str, int]) -> bool:
         """Return whether `amounts` can be paid now (with effort substitution)."""
-        return self._rules().can_pay(amounts)
+        return payment.can_pay(self._state, amounts)
 
     def attack_cost(self, attack: m.Attack) -> dict[str, int]:
         """Return what a weapon attack costs now: its printed cost plus what cards in play
         add (Bleeding, R-BATTLE-3)."""
-        return self._rules().attack_cost(attack)
+        return legality.attack_cost(self._resolver(), attack)
 
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's
@@ -75,7 +82,7 @@ class Query:
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
-        return self._rules().food_requirement()
+        return legality.food_requirement(self._resolver())
 
     def hunger(self, food: int) -> HungerPreview:
         """Return what eating `food` now would do: the SE lost for what is missing, and
@@ -86,10 +93,7 @@ class Query:
         starves = False
         if loss:
             # On a copy: gain the food as SE, then ask the payment rules about the loss.
-            import msgspec
-
             fed = msgspec.msgpack.decode(msgspec.msgpack.encode(self._state), type=GameState)
-            run = Run(self._ruleset, fed)
-            run.gain({"se": food}, "hunger")
-            starves = not run.can_pay({"se": loss})
+            payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
+            starves = not payment.can_pay(fed, {"se": loss})
         return HungerPreview(need, food, missing, loss, starves)

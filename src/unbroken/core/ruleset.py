@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from unbroken.core.handlers import BUILTIN_HANDLERS
 from unbroken.core.model import (
     Ability,
     Character,
@@ -253,8 +254,6 @@ def build_ruleset(
     digest = hashlib.sha256(
         msgspec.json.encode([pack for pack in packs], order="deterministic")
     ).hexdigest()
-    from unbroken.core.flow import BUILTIN_HANDLERS
-
     ruleset = Ruleset(
         settings=settings,
         handlers={**BUILTIN_HANDLERS, **(handlers or {})},

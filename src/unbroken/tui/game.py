@@ -20,8 +20,8 @@ from textual.widgets import (
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
+from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.narrate import (
     Narrator,

@@ -1,0 +1,326 @@
+"""Legality: the actions of the pending decision, whether one is legal, and why not.
+
+`legal` lists every legal action in a stable order; `allows` answers for one
+action (the same as `action in legal(r)`, faster); `options` lists the actions
+with why each cannot be taken now; `cost` says what an action spends.
+"""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.payment import CANNOT_PAY, can_pay, why_not_pay
+from unbroken.core.resolver import Resolver
+from unbroken.core.responses import optional_responses, why_not_usable
+
+#: The General actions: legal in Preparation (R-TRAVEL-1) and on the player's turn alike.
+_GENERAL = (act.Focus, act.Inspiration, act.Plan, act.Craft, act.Downgrade)
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def legal(r: Resolver) -> list[act.Action]:
+    """Return every legal action for the pending decision, in a stable order."""
+    s = r.state
+    d = s.decision
+    if s.outcome is not None or not d:
+        return []
+    if d == "preparation":
+        out: list[act.Action] = [act.Explore()]
+        if not s.committed:
+            out.append(act.Fight())
+        out.extend(general_actions(r))
+        st = r.rules.settings
+        if can_pay(s, st.orienteer):
+            out.append(act.Orienteer())
+        if s.monster is None and can_pay(s, st.scout_cost[s.level - 1]):
+            out.append(act.Scout())
+        out.extend(ability_actions(r, ("travel", "general")))
+        return out
+    if d == "player_turn":
+        return [
+            *attacks(r),
+            *general_actions(r),
+            *ability_actions(r, ("combat", "general")),
+            act.Skip(),
+        ]
+    if d == "extra_attack":
+        return [*attacks(r), act.Pass()]
+    if d == "response":
+        return [
+            *(act.Use(src, a.id) for src, a, _ in optional_responses(r, s.trigger)),
+            act.Pass(),
+        ]
+    if d == "choose_encounter":
+        return [act.ChooseEncounter(c) for c in _unique(s.revealed)]
+    if d == "resolve_or_rest":
+        card = r.rules.encounters[s.chosen]
+        ok = can_pay(s, card.spend)
+        if s.committed:
+            return [act.Resolve() if ok else act.Forfeit()]
+        return [act.Resolve(), act.Rest()] if ok else [act.Rest()]
+    if d == "trickery":
+        return [act.Trick(), act.Fight()]
+    if d == "choose_skill":
+        return [act.ChooseSkill(c) for c in _unique(s.choices)]
+    if d == "choose_weapon":
+        return [*(act.ChooseWeapon(c) for c in _unique(s.choices)), act.Pass()]
+    if d == "choose_condition":
+        return [act.ChooseCondition(c) for c in _unique(s.choices)]
+    if d == "pick_roll":
+        return [act.PickRoll(v) for v in sorted(set(s.rolls))]
+    if d == "roll_instead":
+        return [act.PayInstead(), act.Roll()]
+    if d == "hunger":
+        most = min(s.res.get("food", 0), food_requirement(r))
+        return [act.Eat(n) for n in range(most, -1, -1)]
+    raise AssertionError(f"unknown decision {d!r}")
+
+
+def allows(r: Resolver, action: act.Action) -> bool:
+    """Return whether `action` is legal now: the same as `action in legal(r)`.
+
+    Replaying a game checks every recorded action, so the decisions met
+    most (Preparation, a battle turn, a Response, the Exploration choices,
+    a skill, Hunger) look only at what concerns the action's own kind
+    instead of listing every choice.
+    """
+    s = r.state
+    d = s.decision
+    if s.outcome is not None:
+        return False
+    kind = type(action)
+    if d == "preparation" or d == "player_turn":
+        if kind is act.Use:
+            timing = "travel" if d == "preparation" else "combat"
+            return action in ability_actions(r, (timing, "general"))
+        if kind in _GENERAL:
+            return action in general_actions(r)
+        if d == "player_turn":
+            if isinstance(action, act.Attack):
+                for option in attack_options(r):
+                    if option[0].id == action.attack:
+                        r.allowed_attack = option  # taking.attack takes it, unchanged since
+                        return True
+                return False
+            return kind is act.Skip
+        if kind is act.Explore:
+            return True
+        if kind is act.Fight:
+            return not s.committed
+        if kind is act.Orienteer:
+            return can_pay(s, r.rules.settings.orienteer)
+        if kind is act.Scout:
+            return s.monster is None and can_pay(s, r.rules.settings.scout_cost[s.level - 1])
+        return False
+    if d == "response":
+        if kind is act.Pass:
+            return True
+        return isinstance(action, act.Use) and any(
+            src == action.source and a.id == action.ability
+            for src, a, _ in optional_responses(r, s.trigger)
+        )
+    if d == "choose_encounter":
+        return isinstance(action, act.ChooseEncounter) and action.card in s.revealed
+    if d == "resolve_or_rest":
+        if kind is act.Rest:
+            return not s.committed
+        if kind is act.Resolve or kind is act.Forfeit:
+            pays = can_pay(s, r.rules.encounters[s.chosen].spend)
+            return pays if kind is act.Resolve else s.committed and not pays
+        return False
+    if d == "choose_skill":
+        return isinstance(action, act.ChooseSkill) and action.skill in s.choices
+    if d == "hunger":
+        return isinstance(action, act.Eat) and 0 <= action.food <= min(
+            s.res.get("food", 0), food_requirement(r)
+        )
+    return action in legal(r)
+
+
+def options(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return the pending decision's actions in a stable order, each with why it
+    cannot be taken now ("" when it can).
+
+    The Preparation step, the player's turns and Exploration's resolve-or-rest
+    list every action the player has (actions, attacks, abilities, crafts,
+    Downgrade, Resolve) whether or not it can be taken now, so each keeps its
+    place while costs, uses and armor change; what depends on the weapon held
+    (crafts, Downgrade) comes after the rest, so a new weapon moves only those.
+    Other decisions list their legal actions. The actions with "" are exactly
+    `legal()` (in an order of their own).
+    """
+    s = r.state
+    d = s.decision
+    st = r.rules.settings
+    if d == "preparation":
+        scout = st.scout_cost[s.level - 1]
+        return [
+            (act.Explore(), ""),
+            (act.Fight(), "you are committed to the next encounter" if s.committed else ""),
+            *effort_options(r),
+            (act.Orienteer(), why_not_pay(s, st.orienteer)),
+            (
+                act.Scout(),
+                "the monster is revealed" if s.monster is not None else why_not_pay(s, scout),
+            ),
+            *ability_options(r, ("travel", "general")),
+            *weapon_options(r),
+        ]
+    if d == "player_turn":
+        return [
+            *attack_choices(r),
+            *effort_options(r),
+            *ability_options(r, ("combat", "general")),
+            *weapon_options(r),
+            (act.Skip(), ""),
+        ]
+    if d == "extra_attack":
+        return [*attack_choices(r), (act.Pass(), "")]
+    if d == "resolve_or_rest":
+        why = why_not_pay(s, r.rules.encounters[s.chosen].spend)
+        other: act.Action = act.Forfeit() if s.committed else act.Rest()
+        if s.committed and not why:
+            return [(act.Resolve(), "")]
+        return [(act.Resolve(), why), (other, "")]
+    return [(a, "") for a in legal(r)]
+
+
+def cost(r: Resolver, action: act.Action) -> dict[str, int]:
+    """Return what taking an action spends, as printed (before R-RES-4 substitution);
+    {} for an action that spends nothing."""
+    s = r.state
+    st = r.rules.settings
+    if isinstance(action, act.Focus):
+        return dict(st.focus)
+    if isinstance(action, act.Inspiration):
+        return dict(st.inspiration)
+    if isinstance(action, act.Plan):
+        return dict(st.plan)
+    if isinstance(action, act.Orienteer):
+        return dict(st.orienteer)
+    if isinstance(action, act.Scout):
+        return dict(st.scout_cost[s.level - 1])
+    if isinstance(action, act.Craft):
+        weapon = r.rules.weapons[s.weapons[-1]]
+        return dict(next(u.cost for u in weapon.upgrades if u.to == action.weapon))
+    if isinstance(action, act.Attack):
+        weapon = r.rules.weapons[s.weapons[-1]]
+        return attack_cost(r, next(a for a in weapon.attacks if a.id == action.attack))
+    if isinstance(action, act.Use):
+        found = (a for a in r.rules.card_abilities(action.source) if a.id == action.ability)
+        return dict(next(found).cost)
+    if isinstance(action, act.Resolve):
+        return dict(r.rules.encounters[s.chosen].spend)
+    if isinstance(action, act.Trick) and s.monster is not None:
+        trick = r.rules.monsters[s.monster.id].trickery
+        return dict(trick.cost) if trick is not None else {}
+    return {}
+
+
+def effort_options(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return Focus, Inspiration and Plan with why each cannot be taken now."""
+    s = r.state
+    st = r.rules.settings
+    return [
+        (act.Focus(), why_not_pay(s, st.focus)),
+        (act.Inspiration(), why_not_pay(s, st.inspiration)),
+        (act.Plan(), why_not_pay(s, st.plan)),
+    ]
+
+
+def weapon_options(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return the crafts of the weapon held and Downgrade, with why each cannot be now."""
+    s = r.state
+    out: list[tuple[act.Action, str]] = []
+    for up in r.rules.weapons[s.weapons[-1]].upgrades:
+        held = r.holds(up.to)
+        out.append((act.Craft(up.to), "you have it" if held else why_not_pay(s, up.cost)))
+    bare = "nothing to give up" if len(s.weapons) < 2 else ""
+    out.append((act.Downgrade(), bare))
+    return out
+
+
+def ability_options(r: Resolver, timings: tuple[str, ...]) -> list[tuple[act.Action, str]]:
+    """Return the action abilities in play of these timings, with why each cannot be used."""
+    return [
+        (act.Use(src, a.id), why_not_usable(r, src, a, kind))
+        for src, a, kind in r.abilities("action")
+        if a.timing in timings
+    ]
+
+
+def attack_choices(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return the current weapon's attacks with why each cannot be made now."""
+    mo = r.state.monster
+    if mo is None:
+        return []
+    ok = {a.id for a, _ in attack_options(r)}
+    out: list[tuple[act.Action, str]] = []
+    for a in r.rules.weapons[r.state.weapons[-1]].attacks:
+        why = ""
+        if a.id not in ok:
+            if a.type == "break" and mo.armor < 1:
+                why = "no armor to break"
+            elif a.type == "wound" and mo.armor > 0 and not ignores_armor(r, a):
+                why = "break its armor first"
+            else:
+                why = CANNOT_PAY
+        out.append((act.Attack(a.id), why))
+    return out
+
+
+def general_actions(r: Resolver) -> list[act.Action]:
+    """Return the General actions that can be taken now (Focus, crafts, Downgrade…)."""
+    return [a for a, why in (*effort_options(r), *weapon_options(r)) if not why]
+
+
+def ability_actions(r: Resolver, timings: tuple[str, ...]) -> list[act.Action]:
+    """Return the action abilities of these timings that can be used now."""
+    return [a for a, why in ability_options(r, timings) if not why]
+
+
+def attack_options(r: Resolver) -> list[tuple[m.Attack, dict[str, int]]]:
+    """Return the current weapon's attacks that are legal now, with their full cost."""
+    s = r.state
+    mo = s.monster
+    if mo is None:
+        return []
+    out = []
+    for a in r.rules.weapons[s.weapons[-1]].attacks:
+        if a.type == "break" and mo.armor < 1:
+            continue
+        if a.type == "wound" and mo.armor > 0 and not ignores_armor(r, a):
+            continue
+        price = attack_cost(r, a)
+        if can_pay(s, price):
+            out.append((a, price))
+    return out
+
+
+def attack_cost(r: Resolver, attack: m.Attack) -> dict[str, int]:
+    """Return what a weapon attack costs now: its printed cost plus what cards in play
+    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
+    price = dict(attack.cost)
+    for mod in r.modifiers(m.WeaponAttackCost):
+        for k, n in mod.amounts.items():
+            price[k] = price.get(k, 0) + n
+    return price
+
+
+def ignores_armor(r: Resolver, attack: m.Attack) -> bool:
+    """Return whether an attack wounds through armor (printed, or a Passive in play)."""
+    return attack.ignore_armor or bool(r.modifiers(m.IgnoreArmor))
+
+
+def attacks(r: Resolver) -> list[act.Action]:
+    """Return the attacks that can be made now."""
+    return [act.Attack(a.id) for a, _ in attack_options(r)]
+
+
+def food_requirement(r: Resolver) -> int:
+    """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
+    need = r.state.level + sum(int(mod.amount) for mod in r.modifiers(m.HungerDelta))
+    return max(0, need)

@@ -1,0 +1,164 @@
+"""Paying: what a cost takes from the display, with effort substitution; gains and losses.
+
+`can_pay` and `payment` read the state only; `spend`, `lose` and `gain` change
+it through a Resolver's events.
+"""
+
+from __future__ import annotations
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.resolver import Death, Resolver
+from unbroken.core.state import GameState
+
+#: Why an action or ability cannot be taken now (see legality.options).
+CANNOT_PAY = "cannot pay"
+#: What effort substitution pays for (R-RES-3/4, R-RES-8).
+_EFFORT_OR_TIME = frozenset({*m.EFFORT, "time"})
+
+
+def can_pay(state: GameState, amounts: dict[str, int]) -> bool:
+    """Return whether a cost can be paid, with effort substitution (R-RES-3/4)."""
+    res = state.res
+    need_se = need_me = need_le = 0
+    for k, n in amounts.items():
+        if k == "se":
+            need_se += n
+        elif k == "me":
+            need_me += n
+        elif k == "le":
+            need_le += n
+        elif k == "time":
+            if not state.time_track:
+                need_se += n
+        elif res.get(k, 0) < n:
+            return False
+    se, me, le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
+    le -= need_le
+    if le < 0:
+        return False
+    me -= need_me
+    if me < 0:
+        le += me
+        me = 0
+        if le < 0:
+            return False
+    se -= need_se
+    if se < 0:
+        short = -se
+        take = min(me, short)
+        short -= take
+        return short <= le
+    return True
+
+
+def why_not_pay(state: GameState, amounts: dict[str, int]) -> str:
+    """Return CANNOT_PAY when a cost cannot be paid now, else ""."""
+    return "" if can_pay(state, amounts) else CANNOT_PAY
+
+
+def payment(state: GameState, amounts: dict[str, int]) -> dict[str, int] | None:
+    """Return what paying these amounts takes from the display, or None if unpayable.
+
+    Other resources are paid in the order given (time only down to 0, R-RES-8;
+    without the time track, time is paid as SE); then SE, ME and LE, each
+    from itself or a higher effort when it runs out (R-RES-3/4).
+    """
+    res = state.res
+    paid: dict[str, int] = {}
+    se = amounts.get("se", 0)
+    me = amounts.get("me", 0)
+    le = amounts.get("le", 0)
+    for k, n in amounts.items():
+        if n == 0 or k == "se" or k == "me" or k == "le":
+            continue
+        if k == "time":
+            if not state.time_track:
+                se += n
+                continue
+            n = min(n, res.get("time", 0))  # R-RES-8: time never goes below 0
+            if n:
+                paid["time"] = n
+            continue
+        if res.get(k, 0) < n:
+            return None
+        paid[k] = n
+    have = [res.get("se", 0), res.get("me", 0), res.get("le", 0)]
+    for i, n in enumerate((se, me, le)):
+        if n == 0:
+            continue  # nothing to take (effort on the display is never negative)
+        for j in range(i, 3):  # from this effort, then the higher ones
+            take = min(have[j], n)
+            if take:
+                have[j] -= take
+                paid[m.EFFORT[j]] = paid.get(m.EFFORT[j], 0) + take
+                n -= take
+        if n > 0:
+            return None
+    return paid
+
+
+def spend(r: Resolver, amounts: dict[str, int], source: str) -> None:
+    """Pay a voluntary cost (already checked affordable)."""
+    if not amounts:
+        return
+    paid = payment(r.state, amounts)
+    if paid is None:
+        raise AssertionError(f"unaffordable cost {amounts} from {source}")
+    if paid:
+        r.emit(ev.Spent(paid, source))
+
+
+def lose(r: Resolver, amounts: dict[str, int], source: str, cause: str = "") -> bool:
+    """Lose resources (mandatory); return False when a non-effort part was missing.
+
+    Effort that cannot be paid even with substitution kills (R-RES-5).
+    """
+    res = r.state.res
+    effort: dict[str, int] = {}
+    other: dict[str, int] = {}
+    ok = True
+    for k, n in amounts.items():
+        if k in _EFFORT_OR_TIME:
+            effort[k] = n
+        else:
+            other[k] = n
+            if res.get(k, 0) < n:
+                ok = False
+    paid = payment(r.state, effort)
+    if paid is None:
+        raise Death(cause or r.rules.card_name(source), source)
+    # When what is paid differs from what was asked (substitution, R-RES-4; time
+    # without the track, R-RES-8), the event says what was asked too.
+    asked = {k: n for k, n in effort.items() if n}
+    if asked == {k: n for k, n in paid.items() if k in _EFFORT_OR_TIME}:
+        asked = {}
+    if ok:  # R-RES-6: no partial loss of what is not held in full.
+        for k, n in other.items():
+            if n:
+                paid[k] = n
+    if paid:
+        r.emit(ev.Lost(paid, source, asked))
+    return ok
+
+
+def gain(r: Resolver, amounts: dict[str, int], source: str) -> None:
+    """Gain resources; the caps take the excess (R-RES-2)."""
+    caps = r.rules.settings.caps
+    s = r.state
+    res = s.res
+    got: dict[str, int] = {}
+    capped: dict[str, int] = {}
+    for k, n in amounts.items():
+        if n <= 0:
+            continue
+        if k == "time" and not s.time_track:
+            capped[k] = n
+            continue
+        room = max(caps.get(k, 99) - res.get(k, 0), 0)
+        if n > room:
+            capped[k] = n - room
+        if min(n, room):
+            got[k] = min(n, room)
+    if got or capped:
+        r.emit(ev.Gained(got, capped, source))

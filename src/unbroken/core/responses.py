@@ -1,0 +1,185 @@
+"""Responses (R-EFFECT-2): triggers, the optional Responses offered, and their windows.
+
+A trigger schedules its mandatory Responses and opens a window for the
+optional ones usable now; the window steps registered here offer them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core import steps
+from unbroken.core.payment import CANNOT_PAY, can_pay, spend
+from unbroken.core.resolver import Resolver, step
+from unbroken.core.state import Queued
+
+#: Why a class ability cannot be used now (see legality.options).
+NO_USES = "no ability uses left this level"
+
+
+def fire(r: Resolver, trigger: str, **ctx: Any) -> None:
+    """A trigger happened: schedule its mandatory Responses and offer the optional ones.
+
+    Mandatory ones run monster first, then conditions in the order gained.
+    The player chooses the order when several fire together (R-EFFECT-2): the
+    optional ones usable now are offered before the mandatory ones resolve,
+    and those still unused are offered again after them.
+    """
+    responses = r.abilities("response", trigger)
+    if not responses:
+        r.push(steps.Window(trigger))
+        return
+    mandatory: list[Queued | steps.Step] = []
+    ordered = [x for x in responses if x[2] == "monster"] + [
+        x for x in responses if x[2] == "condition"
+    ]
+    for source, ability, kind in ordered:
+        if filters_pass(r, ability, ctx):
+            if kind == "condition":
+                instead = [
+                    mod
+                    for mod in r.modifiers(m.RollInstead)
+                    if mod.condition == source and can_pay(r.state, mod.amounts)
+                ]
+                if instead:
+                    mandatory.append(steps.RollInstead(source, ability.id))
+                    continue
+            mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
+    if mandatory and optional_responses(r, trigger, fresh=True):
+        r.push(
+            steps.Window(trigger),
+            steps.WindowClose(trigger),
+            *mandatory,
+            steps.WindowAgain(trigger),
+        )
+    else:
+        r.push(*mandatory, steps.Window(trigger))
+
+
+def filters_pass(r: Resolver, ability: m.Ability, ctx: dict[str, Any]) -> bool:
+    """Return whether a Response's filters (attack type, weapon, least loss) allow it now."""
+    if ability.attack and ctx.get("attack") != ability.attack:
+        return False
+    if ability.weapon:
+        weapon = r.rules.weapons[r.state.weapons[-1]]
+        if weapon.type != ability.weapon:
+            return False
+    if ability.min_loss and ctx.get("min_loss", 0) < ability.min_loss:
+        return False
+    return True
+
+
+def usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> bool:
+    """Return whether an optional ability can be used now (uses, limits, cost)."""
+    return not why_not_usable(r, source, ability, kind)
+
+
+def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> str:
+    """Return why an optional ability cannot be used now, or "" when it can."""
+    key = f"{source}/{ability.id}"
+    s = r.state
+    if kind == "class" and s.ability_uses <= 0:
+        return NO_USES
+    if ability.limit == "turn" and key in s.used_turn:
+        return "used this turn"
+    if ability.limit == "battle" and key in s.used_battle:
+        return "used this battle"
+    if ability.limit == "level" and key in s.used_level:
+        return "used this level"
+    return "" if can_pay(s, ability.cost) else CANNOT_PAY
+
+
+def optional_responses(
+    r: Resolver, trigger: str, fresh: bool = False
+) -> list[tuple[str, m.Ability, str]]:
+    """Return the optional Responses usable at `trigger`.
+
+    `fresh`: the trigger fires anew, so uses recorded at an earlier firing
+    of it do not count (R-EFFECT-2: at most once per trigger).
+    """
+    s = r.state
+    responses = r.abilities("response", trigger)
+    if not responses:
+        return []
+    ctx: dict[str, Any] = {}
+    if trigger in ("after_attack_chosen", "after_armor_break") and s.attack:
+        wid, aid = s.attack.split("/")
+        ctx["attack"] = next(a.type for a in r.rules.weapons[wid].attacks if a.id == aid)
+    if trigger == "wound_loss":
+        ctx["min_loss"] = s.pending_loss
+    out = []
+    for source, ability, kind in responses:
+        if kind not in ("class", "skill"):
+            continue
+        if not fresh and f"{source}/{ability.id}" in s.used:
+            continue
+        if filters_pass(r, ability, ctx) and usable(r, source, ability, kind):
+            out.append((source, ability, kind))
+    return out
+
+
+def use(r: Resolver, source: str, ability: m.Ability, kind: str) -> None:
+    """Pay for and record an ability, and schedule its effects."""
+    spend(r, ability.cost, source)
+    r.emit(ev.AbilityUsed(source, ability.id, kind == "class", ability.limit))
+    r.push_effects(ability.effects, source)
+
+
+# ---------------------------------------------------------------- the window steps
+
+
+@step(steps.Window)
+def window(r: Resolver, at: steps.Window) -> None:
+    """A trigger fired: offer the optional Responses usable now, if any (R-EFFECT-2)."""
+    if optional_responses(r, at.trigger, fresh=True):
+        r.emit(ev.TriggerOpened(at.trigger))
+        r.wait("response", at.trigger)
+
+
+@step(steps.Rewindow)
+def rewindow(r: Resolver, at: steps.Rewindow) -> None:
+    """After one Response: offer the ones not yet used at this trigger."""
+    if optional_responses(r, at.trigger):
+        r.wait("response", at.trigger)
+
+
+@step(steps.WindowClose)
+def window_close(r: Resolver, at: steps.WindowClose) -> None:
+    """The player is done with Responses before the mandatory ones: note which were used.
+
+    The window after the mandatory Responses (window.again) offers only the
+    others: each Response fires at most once per trigger (R-EFFECT-2).
+    """
+    s = r.state
+    used = tuple(s.used) if s.trigger == at.trigger else ()
+    for i, queued in r.queued_steps():
+        if (
+            isinstance(queued, steps.WindowAgain)
+            and queued.trigger == at.trigger
+            and queued.used is None
+        ):
+            r.replace(i, steps.WindowAgain(at.trigger, used))
+            break
+
+
+@step(steps.WindowAgain)
+def window_again(r: Resolver, at: steps.WindowAgain) -> None:
+    """After the mandatory Responses: offer the optional ones not yet used (R-EFFECT-2)."""
+    spent = list(at.used or ())
+    left = [
+        (src, a)
+        for src, a, _ in optional_responses(r, at.trigger, fresh=True)
+        if f"{src}/{a.id}" not in spent
+    ]
+    if left:
+        r.emit(ev.TriggerOpened(at.trigger, spent))
+        r.wait("response", at.trigger)
+
+
+@step(steps.RollInstead)
+def roll_instead(r: Resolver, at: steps.RollInstead) -> None:
+    """A condition's roll may be replaced by a payment (the Basilisk's metal)."""
+    r.emit(ev.ChoicesOffered([at.condition, f"{at.condition}/{at.ability}"]))
+    r.wait("roll_instead")
