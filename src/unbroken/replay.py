@@ -760,13 +760,17 @@ class Recorder:
         _append(self._file, data)
 
     def record(self, action: Action, events: list[Event], game: Game) -> None:
-        """Append one decision (and a check line every `check_every`), then fsync."""
-        self.decisions += 1
-        n = self.decisions
+        """Append one decision (and a check line every `check_every`), then fsync.
+
+        When the write fails (OSError: a full disk), `decisions` still counts only
+        the decisions safely on disk.
+        """
+        n = self.decisions + 1
         data = encode(Decision(n, action, list(events))) + b"\n"
         if n % self.check_every == 0:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
+        self.decisions = n
 
     def finish(self, game: Game) -> Path:
         """Write the footer, close the file, rename it with the outcome; return the new path."""
@@ -793,14 +797,40 @@ class Recorder:
         return self.path
 
     def close(self) -> None:
-        """Close the file (an unfinished game stays resumable)."""
+        """Close the file (an unfinished game stays resumable).
+
+        Never raises for a full disk: the gzip trailer is a courtesy to `zcat`,
+        and every line is readable without it (see `unpack`).
+        """
         if self._file is not None:
-            if self._deflate is not None:
-                # End the gzip stream (its trailer holds a CRC): `zcat` reads it cleanly.
-                _append(self._file, self._deflate.flush(zlib.Z_FINISH))
+            file, self._file = self._file, None
+            try:
+                if self._deflate is not None:
+                    # End the gzip stream (its trailer holds a CRC): `zcat` reads it cleanly.
+                    _append(file, self._deflate.flush(zlib.Z_FINISH))
+            except OSError:
+                pass  # a full disk: the stream stays open-ended, which reads the same
+            finally:
                 self._deflate = None
-            self._file.close()
-            self._file = None
+                try:
+                    file.close()
+                except OSError:
+                    pass  # nothing is left to write: every line was flushed and fsynced
+
+
+def recording_stopped(recorder: Recorder, exc: OSError) -> str:
+    """Return what a player is told when a game's recording fails (a full disk), in one line.
+
+    The game goes on unrecorded; the decisions already written are safe, and
+    the file is offered to continue from there.
+    """
+    why = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else exc.strerror
+    n = recorder.decisions
+    return (
+        f"recording stopped ({why or exc}). The game goes on unrecorded; "
+        f"{'its first' if n != 1 else 'its'} {n} decision{'s are' if n != 1 else ' is'} "
+        f"safe in {recorder.path}, and `unbroken play --continue` picks it up from there"
+    )
 
 
 def _rename_unique(path: Path, stem: str, suffix: str) -> Path:
@@ -1099,7 +1129,7 @@ def take_back(game: Game, recorder: Recorder, ruleset: Ruleset) -> TakenBack:
     with `decisions`), and the game is re-run to there.
     """
     path, kept = recorder.path, recorder.decisions - 1
-    recorder.close()
+    recorder.close()  # never raises
     try:
         action = read_recording(path, drop_torn=True).decisions[-1].action
         before, again = resume(path, ruleset, decisions=kept)

@@ -30,7 +30,7 @@ from unbroken.narrate import (
     trickery_text,
     wrap,
 )
-from unbroken.replay import Recorder, take_back, why_not_take_back
+from unbroken.replay import Recorder, recording_stopped, take_back, why_not_take_back
 
 
 def _fit(line: str) -> str:
@@ -279,8 +279,8 @@ class TextGame:
                 try:
                     self.recorder.record(actions[index], events, game)
                 except OSError as exc:  # a full disk stops the recording, not the game
-                    print(f"Warning: recording stopped ({_why(exc)}).", file=out)
-                    self.recorder.close()
+                    print(f"Warning: {recording_stopped(self.recorder, exc)}.", file=out)
+                    self.recorder.close()  # writes nothing more that could fail
                     self.recorder = None
 
     def end(self, out: TextIO) -> None:

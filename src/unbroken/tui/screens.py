@@ -335,7 +335,11 @@ class GameScreen(Screen[None]):
             if self.game.is_over:
                 self.recorder.finish(self.game)
         except OSError as exc:
-            self.notify(f"Recording stopped: {exc}", severity="warning", timeout=8)
+            from unbroken.replay import recording_stopped
+
+            stopped = recording_stopped(self.recorder, exc)
+            self.notify(stopped[0].upper() + stopped[1:] + ".", severity="warning", timeout=12)
+            self.recorder.close()  # writes nothing more that could fail
             self.recorder = None
 
     def observe(self, new: list[ev.Event]) -> None:
