@@ -62,16 +62,20 @@ class RecordsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, alternatives_text, open_records
+        from unbroken.records import RecordsError, alternatives_text, open_existing_records
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
             table.add_column(title, key=key)
         summary = self.query_one("#records-summary", Static)
-        try:
-            with open_records() as records:
-                rows = records.games()
-                played, won = records.count()
+        try:  # read-only: the records show on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                rows, (played, won) = [], (0, 0)
+            else:
+                with records:
+                    rows = records.games()
+                    played, won = records.count()
         except RecordsError as exc:
             summary.update(Text(printable(f"Records are unavailable: {exc}")))
             return
@@ -164,13 +168,17 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, open_records
+        from unbroken.records import RecordsError, achievement_sheet, open_existing_records
 
         table = self.query_one("#sheet", DataTable)
         table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
-        try:
-            with open_records() as records:
-                sheet = records.achievement_sheet()
+        try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                sheet = achievement_sheet({})
+            else:
+                with records:
+                    sheet = records.achievement_sheet()
         except RecordsError as exc:
             self.query_one("#sheet-summary", Static).update(
                 Text(printable(f"Records are unavailable: {exc}"))
