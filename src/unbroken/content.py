@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from unbroken.content_files import Unreadable, check_depth, deep_line, nested_message, read_text
 from unbroken.core import model
 from unbroken.core.model import Pack, Settings
 
@@ -72,6 +73,24 @@ def parse_toml(text: str) -> dict[str, Any]:
     except (OSError, TypeError, UnboundLocalError):
         pass
     return data
+
+
+def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """Return a content file's text and its parse; raise Unreadable naming the line.
+
+    The file is read within the limits of `unbroken.content_files` (a regular
+    file, UTF-8, nested at most 64 deep), so no content file raises anything else.
+    """
+    text = read_text(path)
+    try:
+        data = parse_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise Unreadable(int(m.group(1)) if m else 0, f"not valid TOML: {exc}") from None
+    except RecursionError:  # nesting the checks before parsing could not see
+        raise Unreadable(deep_line(text), nested_message()) from None
+    check_depth(data, text)
+    return text, data
 
 
 def base_content_dir() -> Path:
@@ -473,12 +492,10 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
         problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
     for path in files:
         shown = str(path)
-        text = path.read_text(encoding="utf-8")
         try:
-            data = parse_toml(text)
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"line (\d+)", str(exc))
-            problems.append(Problem(shown, int(m.group(1)) if m else 0, f"not valid TOML: {exc}"))
+            text, data = read_toml(path)
+        except Unreadable as exc:
+            problems.append(Problem(shown, exc.line, exc.message))
             continue
         lines = toml_lines(text)
 
@@ -570,10 +587,9 @@ def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEd
     edges: list[UpgradeEdge] = []
     problems: list[Problem] = []
     for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
-        text = path.read_text(encoding="utf-8")
         try:
-            data = parse_toml(text)
-        except tomllib.TOMLDecodeError:
+            text, data = read_toml(path)
+        except Unreadable:
             continue  # read_pack reports it
         upgrades = data.get("upgrades")
         if not isinstance(upgrades, list):
@@ -656,9 +672,8 @@ class CardLines:
         for folder in self.folders:
             for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
                 try:
-                    text = path.read_text(encoding="utf-8")
-                    data = parse_toml(text)
-                except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                    text, data = read_toml(path)
+                except Unreadable:
                     continue  # read_pack reports it
                 lines = toml_lines(text)
                 if isinstance(data.get("settings"), dict):

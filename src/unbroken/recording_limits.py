@@ -60,12 +60,13 @@ _KINDS = (
 )
 
 
-def read_regular_file(path: Path, most: int = MAX_TEXT) -> bytes:
+def read_regular_file(path: Path, most: int = MAX_TEXT, what: str = "a recording") -> bytes:
     """Return the bytes of the regular file at `path`; raise Breach for anything else.
 
     A FIFO, socket or device is refused without reading (opening a FIFO does
     not wait for a writer), a symbolic link loop is named as one, and a file
-    larger than `most` bytes is refused before it is read.
+    larger than `most` bytes is refused before it is read. `what` names what
+    the file should be, for the message.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -75,7 +76,7 @@ def read_regular_file(path: Path, most: int = MAX_TEXT) -> bytes:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-            raise Breach(None, f"not a recording: this is {kind}, not a regular file")
+            raise Breach(None, f"not {what}: this is {kind}, not a regular file")
         chunks: list[bytes] = []
         size = 0
         while True:
