@@ -13,7 +13,15 @@ from typing import Any
 
 import msgspec
 
-from unbroken.content_files import Unreadable, check_depth, deep_line, nested_message, read_text
+from unbroken.content_files import (
+    Unreadable,
+    check_depth,
+    deep_line,
+    nested_message,
+    read_text,
+    unprintable_message,
+    unprintable_strings,
+)
 from unbroken.core import model
 from unbroken.core.model import Pack, Settings
 
@@ -501,6 +509,13 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
 
         def problem(place: Place, message: str, shown: str = shown, lines: Any = lines) -> Problem:
             return Problem(shown, line_of(lines, place), message)
+
+        unsafe = [
+            problem(at, unprintable_message(at, text)) for at, text in unprintable_strings(data)
+        ]
+        if unsafe:  # shown on a terminal, such text could act on it: refuse the file
+            problems.extend(unsafe)
+            continue
 
         for key, value in data.items():
             if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades

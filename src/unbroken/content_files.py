@@ -12,9 +12,11 @@ docs/content.md, "Limits", lists them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from unbroken.printable import is_printable, printable
 from unbroken.recording_limits import Breach, read_regular_file
 
 #: The largest content file: 4 MiB (the whole base game is under 100 KB).
@@ -117,3 +119,32 @@ def _dotted_line(text: str) -> int:
         if key.count(".") > best:
             best, where = key.count("."), number
     return where
+
+
+def unprintable_strings(
+    value: Any, place: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Yield the place of every string (or key) in parsed content that would not show as
+    it is: a control character, escape sequence or bidi override (line feeds and tabs
+    are text). Such text could act on the terminal that shows a card."""
+    if isinstance(value, str):
+        if not is_printable(value.replace("\n", " ").replace("\t", " ")):
+            yield place, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from unprintable_strings(key, (*place, key))
+            yield from unprintable_strings(item, (*place, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from unprintable_strings(item, (*place, index))
+
+
+def unprintable_message(place: tuple[str | int, ...], text: str) -> str:
+    """Return the problem of content text that would not show as it is."""
+    key = next((str(p) for p in reversed(place) if isinstance(p, str)), "a key")
+    shown = printable(text)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    return (
+        f"`{key}` holds a control character, escape sequence or bidi override "
+        f'("{shown}"); content text must show as it is written'
+    )

@@ -93,3 +93,19 @@ def test_a_plugin_with_such_a_pack_is_skipped_with_a_warning_naming_the_file(
     assert "plugin 'bad'" in warning
     name = "deep.toml:4" if make is deep_pack else "cards.toml:2"
     assert str(pack / name) in warning
+
+
+def test_a_card_name_with_an_escape_sequence_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Shown on the game screen it would retitle the window (case 3): content must be printable."""
+    tmp_path.joinpath("pack").mkdir()
+    (tmp_path / "pack" / "m.toml").write_text(
+        '[[monsters]]\nid = "evil"\nname = "\\u001b]0;pwned\\u0007Evil"\ntext = "two\\nlines"\n'
+    )
+    status, out = check(tmp_path / "pack", capsys)
+    assert status == 1
+    assert out == (
+        f"{tmp_path / 'pack' / 'm.toml'}:3: `name` holds a control character, escape sequence "
+        'or bidi override ("\\x1b]0;pwned\\x07Evil"); content text must show as it is written\n'
+    )
