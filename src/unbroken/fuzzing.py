@@ -193,7 +193,7 @@ def json_value(rng: random.Random, data: bytes) -> bytes:
     i = rng.choice(candidates)
     try:
         value = json.loads(lines[i])
-    except ValueError:
+    except (ValueError, RecursionError):  # already damaged (or nested past json's reach)
         return insert_bytes(rng, data)
     _mutate_json(rng, value)
     lines[i] = json.dumps(value, separators=(",", ":"), ensure_ascii=rng.random() < 0.5).encode()
