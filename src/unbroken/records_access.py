@@ -68,8 +68,9 @@ def folder_read_only(path: Path) -> str:
 
 def disk_full(path: Path, why: str) -> str:
     """Return the message for records that cannot be written for want of space."""
+    guess = "" if "full" in why else " (is the disk full?)"  # SQLite may say so itself
     return (
-        f"cannot write records file {path}: {why} (is the disk full?); free some space "
+        f"cannot write records file {path}: {why}{guess}; free some space "
         "on it, or choose another data dir with --data-dir or UNBROKEN_DATA_DIR"
     )
 

@@ -122,6 +122,12 @@ def test_a_full_disk_is_named_with_the_fix(lost_game: GameMaker) -> None:
         path = records.path
         error = records._error(sqlite3.OperationalError("database or disk is full"))
     assert str(error) == (
-        f"cannot write records file {path}: database or disk is full (is the disk full?); "
+        f"cannot write records file {path}: database or disk is full; "
+        "free some space on it, or choose another data dir with --data-dir or UNBROKEN_DATA_DIR"
+    )
+    with open_records() as records:
+        error = records._error(sqlite3.OperationalError("disk I/O error"))
+    assert str(error) == (
+        f"cannot write records file {path}: disk I/O error (is the disk full?); "
         "free some space on it, or choose another data dir with --data-dir or UNBROKEN_DATA_DIR"
     )
