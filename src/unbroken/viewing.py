@@ -22,6 +22,7 @@ from unbroken.replay import (
     Footer,
     Header,
     Recording,
+    ReplayError,
     Timeline,
     read_recording,
     verify_file,
@@ -35,7 +36,11 @@ def watch(path: Path | str, ruleset: Ruleset) -> tuple[Timeline, str | None]:
     An unfinished game (no footer yet) is not a problem here: it is resumable.
     """
     recording = read_recording(path)
-    timeline = Timeline(printable_recording(recording), ruleset)
+    try:
+        shown = printable_recording(recording)
+    except msgspec.ValidationError as exc:  # escaped text a typed field refuses
+        raise ReplayError(path, None, f"cannot be shown ({exc})") from None
+    timeline = Timeline(shown, ruleset)
     problem = verify_file(path, ruleset)
     if problem is not None and recording.footer is None and "no footer" in problem:
         problem = None

@@ -83,6 +83,14 @@ def test_deep_nesting_in_an_unknown_header_key_is_one_line(
     assert (status, out) == (1, f"FAIL  {bad}:1: {DEEP_MESSAGE}\n")
 
 
+def test_replay_refuses_a_deeply_nested_file_in_one_line(
+    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = deep_header(recording, tmp_path / "deep.jsonl")
+    status, _, err = run(["replay", str(bad)], capsys)
+    assert (status, err) == (2, f"unbroken: error: {bad}:1: {DEEP_MESSAGE}\n")
+
+
 def test_deep_nesting_in_a_decision_line_names_that_line(recording: Path, tmp_path: Path) -> None:
     lines = recording.read_bytes().splitlines(keepends=True)
     lines[4] = lines[4][:-2] + b',"zz":' + DEEP + b"}\n"
