@@ -635,13 +635,21 @@ def verify_files(
         for path in paths:
             yield path, verify_file(path, ruleset, others)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     from unbroken import workers
 
     parts = workers.chunks(paths, jobs, most=20)
-    done = iter(paths)
-    for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs):
-        for problem in problems:
-            yield next(done), problem
+    done = 0
+    try:
+        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs):
+            for problem in problems:
+                yield paths[done], problem
+                done += 1
+    except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
+        others: Others = {}
+        for path in paths[done:]:
+            yield path, verify_file(path, ruleset, others)
 
 
 # --------------------------------------------------------------------------- recording

@@ -313,3 +313,28 @@ def test_resume_refuses_a_fifo(tmp_path: Path, ruleset: Ruleset) -> None:
     os.mkfifo(fifo)
     with pytest.raises(ReplayError, match="named pipe"):
         resume(fifo, ruleset)
+
+
+def _dying_chunk(paths: list[Path]) -> list[str | None]:
+    """Verify a chunk in a worker, but die (as if killed) on the file named 02.jsonl."""
+    from unbroken import replay, workers
+
+    if any(p.name == "02.jsonl" for p in paths):
+        os._exit(1)
+    return [replay.verify_file(p, workers.ruleset()) for p in paths]
+
+
+def test_a_worker_that_dies_does_not_stop_verify(
+    recording: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A worker killed mid-run (out of memory, say): the files left are verified here."""
+    from unbroken import replay
+
+    files = [shutil.copy(recording, tmp_path / f"{n:02d}.jsonl") for n in range(4)]
+    monkeypatch.setattr(replay, "_verify_chunk", _dying_chunk)
+    status, out, _ = run(["verify", "--jobs", "2", *map(str, files)], capsys)
+    assert status == 0
+    assert out == "".join(f"OK    {f}\n" for f in files) + "4 OK, 0 failed\n"
