@@ -131,10 +131,3 @@ def test_a_full_disk_is_named_with_the_fix(lost_game: GameMaker) -> None:
         f"cannot write records file {path}: disk I/O error (is the disk full?); "
         "free some space on it, or choose another data dir with --data-dir or UNBROKEN_DATA_DIR"
     )
-
-
-def test_replays_lists_a_read_only_data_dir_without_making_a_folder(
-    read_only_data: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, err = run(["replays"], capsys)
-    assert (status, out, err) == (0, f"No recorded games in {read_only_data / 'replays'}.\n", "")

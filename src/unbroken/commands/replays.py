@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.replay import recorded_games, recording_names, short_names
 
     ruleset = load()
-    directory = replays_dir(create=False)  # listing only reads: it creates nothing
+    directory = replays_dir()
     infos, problems = recorded_games(directory)
     if args.unfinished:
         infos = [i for i in infos if i.outcome == "unfinished"]
