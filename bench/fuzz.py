@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from unbroken import fuzzing
@@ -51,14 +52,21 @@ def main() -> int:
 
 
 def report(tally: fuzzing.Tally) -> int:
-    """Print the first failures of each kind; return how many failures there are."""
+    """Print each kind of failure once (the first file it was seen in, and how often);
+    return how many failures there are."""
     for kind, found in (
         ("traceback", tally.tracebacks),
         ("hang", tally.hangs),
         ("wrongly accepted", tally.wrongly_accepted),
     ):
-        for item in found[:3]:
-            print(f"  {kind}: {item}")
+        first: dict[str, str] = {}
+        counts: Counter[str] = Counter()
+        for item in found:
+            last = item.strip().splitlines()[-1]  # the exception's line
+            first.setdefault(last, item)
+            counts[last] += 1
+        for last, item in first.items():
+            print(f"  {kind} ({counts[last]}x): {item}")
     return len(tally.tracebacks) + len(tally.hangs) + len(tally.wrongly_accepted)
 
 

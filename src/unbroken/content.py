@@ -523,7 +523,7 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
             if key == "settings":
                 raw = dict(value) if isinstance(value, dict) else value
                 try:
-                    if isinstance(raw, dict) and "starting_weapon" in raw:
+                    if isinstance(raw, dict) and isinstance(raw.get("starting_weapon"), str):
                         raw["starting_weapon"] = qualify(name, raw["starting_weapon"])
                     settings = msgspec.convert(raw, Settings)
                 except msgspec.ValidationError as exc:

@@ -647,9 +647,9 @@ def verify_files(
                 yield paths[done], problem
                 done += 1
     except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
-        others: Others = {}
+        loaded: Others = {}
         for path in paths[done:]:
-            yield path, verify_file(path, ruleset, others)
+            yield path, verify_file(path, ruleset, loaded)
 
 
 # --------------------------------------------------------------------------- recording

@@ -109,3 +109,28 @@ def test_a_card_name_with_an_escape_sequence_is_refused_at_its_line(
         f"{tmp_path / 'pack' / 'm.toml'}:3: `name` holds a control character, escape sequence "
         'or bidi override ("\\x1b]0;pwned\\x07Evil"); content text must show as it is written\n'
     )
+
+
+def test_a_starting_weapon_that_is_not_text_is_a_problem_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by bench/fuzz.py: `starting_weapon = 0` raised TypeError in content check."""
+    from unbroken.content import base_content_dir
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    for source in base_content_dir().glob("*.toml"):
+        text = source.read_text(encoding="utf-8")
+        if source.name == "settings.toml":
+            lines = text.splitlines(keepends=True)
+            at = next(i for i, line in enumerate(lines) if line.startswith("starting_weapon"))
+            lines[at] = "starting_weapon = 0\n"
+            text = "".join(lines)
+            number = at + 1
+        (pack / source.name).write_text(text, encoding="utf-8")
+    status, out = check(pack, capsys)
+    assert (status, out) == (
+        1,
+        f"{pack / 'settings.toml'}:{number}: settings: Expected `str`, got `int` - "
+        "at `$.starting_weapon`\n",
+    )
