@@ -25,7 +25,8 @@ from pathlib import Path
 from unbroken import sim
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.replay import record_game, unpack, verify_file, verify_files
+from unbroken.replay import unpack, verify_file, verify_files
+from unbroken.sim import record_game
 
 #: Games per bot when --games is not given (the heuristic bot records slowly).
 DEFAULT_GAMES = {"random": 500, "greedy": 500, "heuristic": 300}

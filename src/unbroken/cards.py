@@ -172,15 +172,19 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
     ]
 
 
-#: Kind name (as the command takes it) -> (Ruleset table, the function that describes one).
+_DESCRIBE: tuple[Callable[[Ruleset, Any], list[str]], ...] = (
+    describe_class,
+    describe_character,
+    describe_weapon,
+    describe_monster,
+    describe_skill,
+    describe_condition,
+    describe_encounter,
+)
+#: Kind name (as the command takes it) -> (Ruleset table, the function that describes one),
+#: in the order of the one list of card kinds (model.CARD_KINDS).
 KINDS: dict[str, tuple[str, Callable[[Ruleset, Any], list[str]]]] = {
-    "classes": ("classes", describe_class),
-    "characters": ("characters", describe_character),
-    "weapons": ("weapons", describe_weapon),
-    "monsters": ("monsters", describe_monster),
-    "skills": ("skills", describe_skill),
-    "conditions": ("conditions", describe_condition),
-    "encounters": ("encounters", describe_encounter),
+    kind: (kind, describe) for kind, describe in zip(m.CARD_KINDS, _DESCRIBE, strict=True)
 }
 
 

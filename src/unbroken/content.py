@@ -26,15 +26,7 @@ from unbroken.core import model
 from unbroken.core.model import Pack, Settings
 
 #: The table name in a TOML file -> the Struct of one card of that kind.
-KINDS: dict[str, type[msgspec.Struct]] = {
-    "classes": model.ClassCard,
-    "characters": model.Character,
-    "weapons": model.Weapon,
-    "monsters": model.Monster,
-    "skills": model.Skill,
-    "conditions": model.Condition,
-    "encounters": model.Encounter,
-}
+KINDS: dict[str, type[msgspec.Struct]] = model.CARD_KINDS
 
 
 class ContentError(Exception):

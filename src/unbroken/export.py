@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -102,3 +102,7 @@ def to_csv(rows: Sequence[GameRow]) -> str:
             cells.append(value)
         writer.writerow(cells)
     return out.getvalue()
+
+
+#: Export formats: `unbroken scores export --format NAME` -> the function that writes it.
+FORMATS: dict[str, Callable[[Sequence[GameRow]], str]] = {"csv": to_csv, "json": to_json}

@@ -91,7 +91,7 @@ def deadline(seconds: float) -> Iterator[None]:
 
 def goldens(directory: Path | None = None) -> list[Path]:
     """Return the golden recordings (the repository's replays/)."""
-    from unbroken.replay import GOLDEN_DIR
+    from unbroken.testing import GOLDEN_DIR
 
     return sorted((directory or GOLDEN_DIR).glob("*.jsonl"))
 

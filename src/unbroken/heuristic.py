@@ -488,14 +488,16 @@ def _choose_skill(game: Game, legal: list[Action], n: int) -> Action:
 
 
 def _choose_weapon(game: Game, legal: list[Action], n: int) -> Action:
+    """Take the strongest weapon offered if it beats the one held; otherwise decline."""
     rules = game.ruleset
+
+    def power(weapon: str) -> int:
+        return sum(x.power for x in rules.weapons[weapon].attacks)
+
+    held = power(game.state.weapons[-1])
     return max(
         legal,
-        key=lambda a: (
-            sum(x.power for x in rules.weapons[a.weapon].attacks)
-            if isinstance(a, act.ChooseWeapon)
-            else 0
-        ),
+        key=lambda a: power(a.weapon) if isinstance(a, act.ChooseWeapon) else held,
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import CANNOT_PAY, Run, clamp_die, effective_roll
+from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
@@ -121,6 +121,8 @@ class Narrator:
         self.monster: dict[str, Any] = {}
         #: Committed to the next encounter (R-TRAVEL-7): more cards revealed mean nothing.
         self.committed = False
+        #: Extra cards the next Exploration reveals (RevealBonus; used up by a reveal).
+        self.reveal_bonus = 0
         #: The tokens last seen on each condition (only those with tokens say so).
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
@@ -226,6 +228,7 @@ class Narrator:
         if isinstance(e, ev.MonsterTricked):
             return f"You trick {n(e.monster)} and slip past it."
         if isinstance(e, ev.EncountersRevealed):
+            self.reveal_bonus = 0  # the reveal used it (reducer: EncountersRevealed)
             return "Revealed: " + ", ".join(n(c) for c in e.cards) + "."
         if isinstance(e, ev.EncounterChosen):
             return f"You keep {n(e.card)}."
@@ -238,8 +241,9 @@ class Narrator:
         if isinstance(e, ev.EncounterDiscarded):
             return None
         if isinstance(e, ev.RevealBonus):
-            if not e.bonus:
-                return None
+            unused, self.reveal_bonus = self.reveal_bonus, e.bonus
+            if not e.bonus:  # R-TRAVEL-8: what the Travel Phase did not use is lost
+                return f"{plural(unused, 'extra card')} to reveal lost, unused." if unused else None
             if self.committed:
                 return "No more cards: you are committed, so the next Exploration reveals 1."
             return f"The next Exploration reveals {plural(e.bonus, 'more card')}."
@@ -389,7 +393,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.ChooseEncounter):
         card = ruleset.encounters[action.card]
         text = f"{card.name}: {encounter_text(card)}"
-        if not Run(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest would be left
+        if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
             text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
         return text
     if isinstance(action, act.Resolve):
@@ -431,6 +435,8 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Skip):
         return "Skip your turn"
     if isinstance(action, act.Pass):
+        if state.decision == "choose_weapon":  # R-REWARD-2: a weapon may be declined
+            return f"Take none (keep the {n(state.weapons[-1])})"
         return "Pass (use nothing more)"
     if isinstance(action, act.PickRoll):
         monster = state.monster
@@ -438,7 +444,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         if sheet is None or state.turn != "monster":
             return f"Keep the {action.value}"
         # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
-        value = clamp_die(action.value + state.roll_bonus)
+        value = Query(ruleset, state).roll_result(action.value)
         row = sheet.table[value - 1]
         what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
         bonus = f" → {value}" if value != action.value else ""
@@ -478,9 +484,9 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
     the ability's text left for when it can be used)."""
     text = label(action, state, ruleset)
     if not why:
-        run = Run(ruleset, state)
-        cost = run.cost(action)
-        paid = run.payment(cost) if cost else None
+        rules = Query(ruleset, state)
+        cost = rules.cost(action)
+        paid = rules.payment(cost) if cost else None
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
         return text
@@ -707,7 +713,7 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
-    now = clamp_die(state.roll + state.roll_bonus)
+    now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
 
@@ -715,7 +721,7 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
     """Return what a weapon attack costs now: its printed cost plus what cards in play
     add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
-    return Run(ruleset, state).attack_cost(attack)
+    return Query(ruleset, state).attack_cost(attack)
 
 
 def standing(ruleset: Ruleset, cls: str, difficulty: str, score: int, before: int | None) -> str:

@@ -62,7 +62,7 @@ from unbroken.content import (
     read_pack,
     read_upgrades,
 )
-from unbroken.core.model import Pack, Weapon
+from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
@@ -75,7 +75,7 @@ BASE = "base"
 #: The environment variable naming the plugins to use (a comma list).
 ENV = "UNBROKEN_PLUGINS"
 #: The card kinds a pack holds, in the order listings show them.
-KINDS = ("classes", "characters", "weapons", "monsters", "skills", "conditions", "encounters")
+KINDS = tuple(CARD_KINDS)
 _ONE = {"classes": "class", "upgrades": "upgrade"}
 _T = TypeVar("_T")
 
@@ -151,14 +151,28 @@ class Plugins:
         return out
 
     def observe(self, event: Any, state: GameState) -> None:
-        """Show one event to every `unbroken_game_event` observer; a raising one is dropped."""
+        """Show one event to every `unbroken_game_event` observer; a raising one is dropped.
+
+        A game goes through unbroken.session.Observers instead, which does the
+        same for one game (and also switches off a slow observer).
+        """
         for name, observer in list(self.observers):
             try:
                 observer(event=event, state=state)
             except Exception as exc:
-                where = _where(exc, getattr(observer, "__module__", "") or "")
-                _report(f"plugin {name!r}: unbroken_game_event raised {_say(exc)}{where}")
+                _report(observer_failure(name, observer, exc))
                 self.observers.remove((name, observer))
+
+
+def observer_failure(name: str, observer: Callable[..., Any], exc: BaseException) -> str:
+    """Return the one line that names a plugin whose observer raised, and where it raised."""
+    where = _where(exc, getattr(observer, "__module__", "") or "")
+    return f"plugin {name!r}: unbroken_game_event raised {_say(exc)}{where}"
+
+
+def report(message: str) -> None:
+    """Warn, in one `unbroken: warning:` line, about what a plugin did (a PluginWarning)."""
+    _report(message)
 
 
 def _report(message: str) -> None:
@@ -674,7 +688,8 @@ def load_plugins(
         info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
         result.bots.update(contribution.bots)
         info.bots = list(contribution.bots)
-        result.observers.extend((contribution.name, o) for o in contribution.observers)
+        if contribution.observers:
+            result.observers.append((contribution.name, _observer(pm, contribution.name)))
     for message in problems:
         name = next((i.name for i in infos if i.problem == message), "")
         if name in strict:
@@ -712,6 +727,23 @@ def _located(
         where = cards.where(problem.card, problem.names)
         out.append(str(Problem(*where, message)) if where else message)
     return "\n".join(out)
+
+
+def _observer(pm: pluggy.PluginManager, name: str) -> Callable[..., Any]:
+    """Return the `unbroken_game_event` hook caller of plugin `name` alone.
+
+    Called as `caller(event=..., state=...)`, pluggy gives the implementation
+    the arguments it declares (`def unbroken_game_event(event)` is fine), and
+    one plugin's failure can be told from another's (unbroken.session.Observers).
+    """
+    others = [plugin for other, plugin in pm.list_name_plugin() if other != name]
+    caller = pm.subset_hook_caller("unbroken_game_event", remove_plugins=others)
+
+    def observe(**kwargs: Any) -> None:
+        caller(**kwargs)
+
+    observe.__module__ = _module_of(pm.get_plugin(name))  # where its errors are looked for
+    return observe
 
 
 def _impls(pm: pluggy.PluginManager, hook: str) -> list[tuple[str, Callable[..., Any]]]:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from unbroken.core import achievements as ach
 from unbroken.records_access import (
@@ -35,6 +35,19 @@ from unbroken.records_access import (
     is_disk_full,
     unreadable,
 )
+
+
+class Extras(Protocol):
+    """What the plugins add to a finished game's record: achievements and scoring rules
+    (unbroken.plugins.Plugins is one)."""
+
+    @property
+    def achievements(self) -> Sequence[tuple[Any, Callable[..., Any]]]: ...
+
+    def alternative_scores(
+        self, events: list[Any], state: Any, ruleset: Any = None
+    ) -> dict[str, int]: ...
+
 
 if TYPE_CHECKING:
     from unbroken.core.events import Event
@@ -205,14 +218,15 @@ def keep_game(
     ruleset: Ruleset,
     replay_path: Path | str | None = None,
     started: str | datetime | None = None,
+    plugins: Extras | None = None,
 ) -> tuple[GameRow, int | None]:
     """Store a finished game; return its row and, for a win, the best won score before it
     for its class and difficulty (None: its first win, or a loss). Raises RecordsError.
 
-    What the full-screen and the text game do when a game ends.
+    What a game session does when its game ends (unbroken.session).
     """
     with open_records() as records:
-        row = records.add_game(game, ruleset, replay_path, started)
+        row = records.add_game(game, ruleset, replay_path, started, plugins)
         before = records.best_won_score(row.cls, row.difficulty, before=row.id) if row.won else None
     return row, before
 
@@ -437,8 +451,12 @@ class Records:
         ruleset: Ruleset,
         replay_path: Path | str | None = None,
         started: str | datetime | None = None,
+        plugins: Extras | None = None,
     ) -> GameRow:
         """Store a finished game; return its row with the achievements it earned.
+
+        `plugins` gives the plugins' achievements and scoring rules (a session passes
+        its own); without it they are those of the plugins on now.
 
         `started` is when the game began: a datetime, or an ISO 8601 text such
         as a replay header's `created` ("2026-01-01T10:00:00Z"); it is stored
@@ -450,16 +468,21 @@ class Records:
         included. With a replay path, the end-of-game story is written beside
         it as a `.txt` file.
         """
-        from unbroken.plugins import alternative_scores
-
         outcome = game.outcome
         if outcome is None:
             raise ValueError("only a finished game can be recorded")
         state = game.state
         events = list(game.events)
         finished = _now()
-        single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
-        alternatives = alternative_scores(ruleset, events, state)
+        if plugins is None:
+            from unbroken.plugins import alternative_scores
+
+            single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
+            alternatives = alternative_scores(ruleset, events, state)
+        else:
+            predicates = {str(a.id): cast(ach.Predicate, p) for a, p in plugins.achievements}
+            single = ach.earned(events, ruleset, {**ach.PREDICATES, **predicates})
+            alternatives = plugins.alternative_scores(events, state, ruleset)
         replay = None if replay_path is None else str(replay_path)
         values = (
             finished if started is None else _utc_text(started),

@@ -6,22 +6,20 @@ decision, so a killed process leaves a readable file); plain `.jsonl` is read
 too. Reading a recording never unpickles or evaluates anything: every line is
 decoded by msgspec into the typed lines below, and a line that does not fit is
 a `ReplayError` naming the file and the line.
-
-    python -m unbroken.replay --regenerate-goldens   # re-record replays/ (deliberate)
+The golden recordings in replays/ are re-recorded, deliberately, by
+`python tools/goldens.py` (not part of the installed package).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import os
-import sys
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
 import msgspec
 
@@ -36,6 +34,11 @@ from unbroken.core.game import Game, IllegalAction, describe_action
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Outcome
+from unbroken.observers import Observers
+from unbroken.rule_changes import explained
+
+if TYPE_CHECKING:
+    from unbroken.plugins import Plugins
 
 #: The version of the file format this module writes and reads.
 FORMAT = 1
@@ -410,6 +413,13 @@ def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
     ContentMismatch, naming the plugin or version that differs, when not.
     """
     try:
+        return _recorded_ruleset(rec, ruleset)
+    except ContentMismatch as exc:
+        raise _explained(rec, exc) from None
+
+
+def _recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
+    try:
         check_content(rec, ruleset)
         return ruleset
     except ContentMismatch as mismatch:
@@ -466,11 +476,29 @@ def _raw_events(rec: Recording, line: int | None, raw: msgspec.Raw) -> list[Even
         raise ReplayError(rec.path, line, f"not a valid recording line ({text})") from None
 
 
+def _explained(rec: Recording, exc: ReplayError) -> ReplayError:
+    """Return `exc`, saying which release changed the rules when `rec` is older than it."""
+    message = explained(rec.header.engine, exc.message)
+    if message == exc.message:
+        return exc
+    if isinstance(exc, Divergence):
+        return Divergence(exc.path, exc.line, exc.decision, message)
+    return type(exc)(exc.path, exc.line, message)
+
+
 def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
     """Return the game re-run from `rec`, checking every event, digest and the footer.
 
-    Raises ContentMismatch, Divergence or ReplayError at the first problem.
+    Raises ContentMismatch, Divergence or ReplayError at the first problem; a
+    recording made before the rules last changed says so (rule_changes.py).
     """
+    try:
+        return _replay(rec, ruleset, require_footer)
+    except (Divergence, ContentMismatch) as exc:
+        raise _explained(rec, exc) from None
+
+
+def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     check_content(rec, ruleset)
     h = rec.header
     try:
@@ -577,7 +605,12 @@ def rules_to_verify(rec: Recording, ruleset: Ruleset, others: Others | None = No
     return found
 
 
-def verify_file(path: Path | str, ruleset: Ruleset, others: Others | None = None) -> str | None:
+def verify_file(
+    path: Path | str,
+    ruleset: Ruleset,
+    others: Others | None = None,
+    observers: Observers | None = None,
+) -> str | None:
     """Return None when the recording in `path` re-runs exactly, else the one-line problem.
 
     A recording made with other plugins is verified with those when they are
@@ -591,12 +624,14 @@ def verify_file(path: Path | str, ruleset: Ruleset, others: Others | None = None
     """
     path = Path(path)
     try:
-        return _problem(path, ruleset, others)
+        return _problem(path, ruleset, others, observers)
     except Exception as exc:  # noqa: BLE001 - one bad file never stops a batch
         return f"{path}: cannot be verified ({type(exc).__name__}: {exc})"
 
 
-def _problem(path: Path, ruleset: Ruleset, others: Others | None) -> str | None:
+def _problem(
+    path: Path, ruleset: Ruleset, others: Others | None, observers: Observers | None
+) -> str | None:
     """Return the first problem of the recording in `path` (see `verify_file`), or None."""
     try:
         data = _read_bytes(path)
@@ -604,7 +639,9 @@ def _problem(path: Path, ruleset: Ruleset, others: Others | None) -> str | None:
         return str(exc)
     try:
         rec = parse_recording(data, path, raw_events=True)
-        replay(rec, rules_to_verify(rec, ruleset, others))
+        game = replay(rec, rules_to_verify(rec, ruleset, others))
+        if observers:  # the plugins' observers see the re-played game, event by event
+            observers.watch(GameState(), game.events)
     except ReplayError as exc:
         try:
             parse_recording(data, path)
@@ -619,21 +656,24 @@ def _verify_chunk(paths: list[Path]) -> list[str | None]:
     from unbroken import workers
 
     rules = workers.ruleset()
+    observers = Observers.of(workers.plugins())
     others: Others = {}
-    return [verify_file(path, rules, others) for path in paths]
+    return [verify_file(path, rules, others, observers) for path in paths]
 
 
 def verify_files(
-    paths: Sequence[Path], ruleset: Ruleset, jobs: int = 1
+    paths: Sequence[Path], ruleset: Ruleset, jobs: int = 1, plugins: Plugins | None = None
 ) -> Iterator[tuple[Path, str | None]]:
     """Yield each path with its problem (None when it verifies), in the order given.
 
     With `jobs` above 1 the files are verified by that many worker processes.
+    The observers of `plugins` see every verified game re-played.
     """
     if jobs <= 1 or len(paths) < 2:
         others: Others = {}
+        observers = Observers.of(plugins)
         for path in paths:
-            yield path, verify_file(path, ruleset, others)
+            yield path, verify_file(path, ruleset, others, observers)
         return
     from concurrent.futures.process import BrokenProcessPool
 
@@ -642,14 +682,15 @@ def verify_files(
     parts = workers.chunks(paths, jobs, most=20)
     done = 0
     try:
-        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs):
+        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
             for problem in problems:
                 yield paths[done], problem
                 done += 1
     except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
         loaded: Others = {}
+        observers = Observers.of(plugins)
         for path in paths[done:]:
-            yield path, verify_file(path, ruleset, loaded)
+            yield path, verify_file(path, ruleset, loaded, observers)
 
 
 # --------------------------------------------------------------------------- recording
@@ -768,17 +809,13 @@ class Recorder:
         _append(self._file, data)
 
     def record(self, action: Action, events: list[Event], game: Game) -> None:
-        """Append one decision (and a check line every `check_every`), then fsync.
-
-        When the write fails (OSError: a full disk), `decisions` still counts only
-        the decisions safely on disk.
-        """
-        n = self.decisions + 1
+        """Append one decision (and a check line every `check_every`), then fsync."""
+        self.decisions += 1
+        n = self.decisions
         data = encode(Decision(n, action, list(events))) + b"\n"
         if n % self.check_every == 0:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
-        self.decisions = n
 
     def finish(self, game: Game) -> Path:
         """Write the footer, close the file, rename it with the outcome; return the new path."""
@@ -804,41 +841,25 @@ class Recorder:
             _sync_dir(self.path.parent)
         return self.path
 
-    def close(self) -> None:
-        """Close the file (an unfinished game stays resumable).
-
-        Never raises for a full disk: the gzip trailer is a courtesy to `zcat`,
-        and every line is readable without it (see `unpack`).
-        """
-        if self._file is not None:
-            file, self._file = self._file, None
+    def abandon(self) -> None:
+        """Close the file without writing anything more (after a failed write: what is
+        on disk up to the last whole line stays resumable)."""
+        file, self._file, self._deflate = self._file, None, None
+        if file is not None:
             try:
-                if self._deflate is not None:
-                    # End the gzip stream (its trailer holds a CRC): `zcat` reads it cleanly.
-                    _append(file, self._deflate.flush(zlib.Z_FINISH))
+                file.close()
             except OSError:
-                pass  # a full disk: the stream stays open-ended, which reads the same
-            finally:
+                pass  # the data it still buffered could not be written either
+
+    def close(self) -> None:
+        """Close the file (an unfinished game stays resumable)."""
+        if self._file is not None:
+            if self._deflate is not None:
+                # End the gzip stream (its trailer holds a CRC): `zcat` reads it cleanly.
+                _append(self._file, self._deflate.flush(zlib.Z_FINISH))
                 self._deflate = None
-                try:
-                    file.close()
-                except OSError:
-                    pass  # nothing is left to write: every line was flushed and fsynced
-
-
-def recording_stopped(recorder: Recorder, exc: OSError) -> str:
-    """Return what a player is told when a game's recording fails (a full disk), in one line.
-
-    The game goes on unrecorded; the decisions already written are safe, and
-    the file is offered to continue from there.
-    """
-    why = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else exc.strerror
-    n = recorder.decisions
-    return (
-        f"recording stopped ({why or exc}). The game goes on unrecorded; "
-        f"{'its first' if n != 1 else 'its'} {n} decision{'s are' if n != 1 else ' is'} "
-        f"safe in {recorder.path}, and `unbroken play --continue` picks it up from there"
-    )
+            self._file.close()
+            self._file = None
 
 
 def _rename_unique(path: Path, stem: str, suffix: str) -> Path:
@@ -1137,7 +1158,7 @@ def take_back(game: Game, recorder: Recorder, ruleset: Ruleset) -> TakenBack:
     with `decisions`), and the game is re-run to there.
     """
     path, kept = recorder.path, recorder.decisions - 1
-    recorder.close()  # never raises
+    recorder.close()
     try:
         action = read_recording(path, drop_torn=True).decisions[-1].action
         before, again = resume(path, ruleset, decisions=kept)
@@ -1243,124 +1264,3 @@ class Timeline:
         if kind not in ("level", "battle", "death"):
             raise ValueError(f"unknown kind {kind!r}: level, battle or death")
         return next((j for j in range(i - 1, -1, -1) if self._is(kind, j)), None)
-
-
-# --------------------------------------------------------------------------- golden replays
-
-#: The recorded games shipped in the repository and re-verified by the test suite.
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "replays"
-GOLDEN_CREATED = datetime(2026, 1, 1, tzinfo=UTC)
-#: Seeds searched per difficulty and class for a won game.
-GOLDEN_WIN_SEARCH = 200
-
-
-def record_game(
-    ruleset: Ruleset,
-    character: str,
-    difficulty: str,
-    seed: int,
-    bot: str,
-    directory: Path,
-    name: str | None = None,
-    compress: bool = True,
-) -> Path:
-    """Play one game with a bot while recording it; return the finished file's path."""
-    from unbroken import sim
-
-    policy = sim.BOTS[bot]
-    game = Game.new(ruleset, character, difficulty, seed)
-    recorder = Recorder.start(game, ruleset, directory, GOLDEN_CREATED, name, compress)
-    n = 0
-    while not game.is_over:
-        action = policy(game, n)
-        n += 1
-        recorder.record(action, game.apply(action), game)
-    return recorder.finish(game)
-
-
-def _golden_seeds(start: int) -> Iterator[int]:
-    from unbroken.core import rng
-
-    i = 0
-    while True:
-        i += 1
-        yield rng.draw(start, "golden", i) >> 1
-
-
-def regenerate_goldens(ruleset: Ruleset, directory: Path = GOLDEN_DIR) -> list[Path]:
-    """Re-record the golden replays: a loss per difficulty and character, a win where found.
-
-    Goldens are plain `.jsonl` (not compressed) so a change to them reads as a diff.
-    """
-    from unbroken import sim
-
-    directory.mkdir(parents=True, exist_ok=True)
-    for old in directory.iterdir():
-        if is_recording(old):
-            old.unlink()
-    written: list[Path] = []
-    diffs = [d.id for d in ruleset.settings.difficulties]
-    chars = sorted(ruleset.characters)
-
-    def greedy_wins(character: str, difficulty: str, seed: int) -> bool:
-        game = Game.new(ruleset, character, difficulty, seed)
-        sim.play(game, sim.greedy_bot, check=False)
-        assert game.outcome is not None
-        return game.outcome.won
-
-    def record(character: str, difficulty: str, seed: int) -> None:
-        name = f"{difficulty}_{_short_id(character)}_seed{seed}"
-        path = record_game(
-            ruleset, character, difficulty, seed, "greedy", directory, name, compress=False
-        )
-        written.append(path)
-
-    for d in diffs:
-        for character in chars:
-            for seed in _golden_seeds(len(written) + 1):
-                if not greedy_wins(character, d, seed):
-                    break
-            record(character, d, seed)
-        for cls in sorted(ruleset.classes):
-            members = [c for c in chars if ruleset.characters[c].cls == cls]
-            seeds = _golden_seeds(1000 + len(written))
-            for k in range(GOLDEN_WIN_SEARCH):
-                seed, character = next(seeds), members[k % len(members)]
-                if greedy_wins(character, d, seed):
-                    record(character, d, seed)
-                    break
-    return written
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m unbroken.replay --regenerate-goldens`: re-record replays/ deliberately."""
-    parser = argparse.ArgumentParser(prog="python -m unbroken.replay", description=__doc__)
-    parser.add_argument(
-        "--regenerate-goldens", action="store_true", help="re-record the golden replays"
-    )
-    parser.add_argument("--dir", type=Path, default=GOLDEN_DIR, help="where (default replays/)")
-    args = parser.parse_args(argv)
-    if not args.regenerate_goldens:
-        parser.print_help()
-        return 2
-    from unbroken.plugins import load_ruleset
-
-    ruleset = load_ruleset()
-    written = regenerate_goldens(ruleset, args.dir)
-    won = sum(p.stem.endswith("_won") for p in written)
-    print(f"{len(written)} golden replays in {args.dir} ({won} won, {len(written) - won} lost)")
-    cells = {(d.id, cls) for d in ruleset.settings.difficulties for cls in ruleset.classes}
-    for p in written:
-        if p.stem.endswith("_won"):
-            d, char = p.stem.split("_")[:2]
-            cells.discard((d, ruleset.characters[f"base:{char}"].cls))
-    if cells:
-        print(
-            f"no win found (greedy bot, {GOLDEN_WIN_SEARCH} seeds) for: "
-            + ", ".join(f"{d}/{cls.split(':')[-1]}" for d, cls in sorted(cells))
-        )
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

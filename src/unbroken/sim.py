@@ -6,6 +6,9 @@ import hashlib
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -15,7 +18,13 @@ from unbroken.core.events import MonsterRevealed
 from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.heuristic import heuristic_bot
+from unbroken.observers import Observers
+from unbroken.session import GameSession, Keeper
+
+if TYPE_CHECKING:
+    from unbroken.plugins import Plugins
 
 #: A bot picks one of the legal actions; it gets the game and a draw counter.
 Bot = Callable[[Game, int], Action]
@@ -97,6 +106,13 @@ def all_bots() -> dict[str, Bot]:
     return {**BOTS, **current_plugins().bots}
 
 
+def warn(notice: str) -> None:
+    """Say on stderr, as one `unbroken: warning:` line, what a plugin's observer did."""
+    from unbroken.plugins import report
+
+    report(notice)
+
+
 class InvariantViolation(AssertionError):
     """The engine broke one of its own invariants during a simulated game."""
 
@@ -137,15 +153,34 @@ def check_invariants(game: Game) -> None:
         raise InvariantViolation(f"seed {s.seed}: monster trackers out of range: {mo}")
 
 
-def play(game: Game, bot: Bot, check: bool = True) -> int:
-    """Play a game to its end with a bot; return the number of decisions made."""
+def play(
+    game: Game,
+    bot: Bot,
+    check: bool = True,
+    observers: Observers | None = None,
+    session: GameSession | None = None,
+) -> int:
+    """Play a game to its end with a bot; return the number of decisions made.
+
+    Through `session` when given (it records, observes and keeps the game);
+    otherwise `observers` (when any) see every event. Without either, nothing
+    is paid for them.
+    """
     n = 0
+    watching = observers is not None and bool(observers)
     while not game.is_over:
         if n >= MAX_DECISIONS:
             raise InvariantViolation(
                 f"seed {game.state.seed}: no end after {MAX_DECISIONS} decisions"
             )
-        game.apply(bot(game, n))
+        if session is not None:
+            session.apply(bot(game, n))
+        elif watching:
+            assert observers is not None
+            before = observers.before(game)
+            observers.watch(before, game.apply(bot(game, n)))
+        else:
+            game.apply(bot(game, n))
         n += 1
         if check:
             check_invariants(game)
@@ -274,11 +309,31 @@ def schedule(
 
 
 def play_one(
-    ruleset: Ruleset, policy: Bot, game_seed: int, character: str, difficulty: str
+    ruleset: Ruleset,
+    policy: Bot,
+    game_seed: int,
+    character: str,
+    difficulty: str,
+    plugins: Plugins | None = None,
+    keep: Keeper | None = None,
 ) -> tuple[Game, Result, bytes]:
-    """Play one scheduled game; return it, its result and the SHA-256 of its event log."""
+    """Play one scheduled game; return it, its result and the SHA-256 of its event log.
+
+    The observers of `plugins` watch it; with `keep`, it is played through a
+    GameSession that keeps it in the records (`unbroken sim --record`).
+    """
     game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
-    n = play(game, policy)
+    observers = Observers.of(plugins)
+    if keep is not None:
+        session = GameSession(game, observers=observers, keeper=keep)
+        session.show_start()
+        n = play(game, policy, session=session)
+        observers.notices.extend(session.take_notices())
+    else:
+        observers.watch(GameState() if observers else None, game.events)
+        n = play(game, policy, observers=observers)
+    for notice in observers.notices:
+        warn(notice)
     log_digest = hashlib.sha256(_ENCODER.encode(game.events)).digest()
     outcome = game.outcome
     assert outcome is not None
@@ -308,11 +363,17 @@ _ENCODER = msgspec.json.Encoder()
 Numbered = tuple[int, int, str, str]
 
 
-def play_numbered(ruleset: Ruleset, policy: Bot, game: Numbered) -> tuple[Game, Result, bytes]:
+def play_numbered(
+    ruleset: Ruleset,
+    policy: Bot,
+    game: Numbered,
+    plugins: Plugins | None = None,
+    keep: Keeper | None = None,
+) -> tuple[Game, Result, bytes]:
     """Play game `number` of a batch as `play_one` does; a handler's error says which game."""
     number, game_seed, character, difficulty = game
     try:
-        return play_one(ruleset, policy, game_seed, character, difficulty)
+        return play_one(ruleset, policy, game_seed, character, difficulty, plugins, keep)
     except HandlerError as exc:
         raise GameFailed(str(exc), number, game_seed, character, difficulty) from None
 
@@ -322,8 +383,9 @@ def _play_chunk(bot: str, chunk: list[Numbered]) -> list[tuple[Result, bytes]]:
     from unbroken import workers
 
     ruleset = workers.ruleset()
+    plugins = workers.plugins()
     policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
-    return [play_numbered(ruleset, policy, game)[1:] for game in chunk]
+    return [play_numbered(ruleset, policy, game, plugins)[1:] for game in chunk]
 
 
 def run(
@@ -336,8 +398,14 @@ def run(
     on_game: Callable[[Result], None] | None = None,
     on_finished: Callable[[Game, Result], None] | None = None,
     jobs: int = 1,
+    plugins: Plugins | None = None,
+    keep: Keeper | None = None,
 ) -> Summary:
     """Play `games` games and return the summary with the digest of all event logs.
+
+    The observers of `plugins` (`unbroken_game_event`) watch every game; with
+    `keep`, every game is played through a GameSession that keeps it in the
+    records (one process).
 
     The digest is the SHA-256 of each game's log digest, in game order, so
     `jobs` worker processes give exactly the same summary as one (the
@@ -361,22 +429,52 @@ def run(
         if on_game is not None:
             on_game(result)
 
-    if jobs > 1 and on_finished is None and len(plan) > 1:
+    if jobs > 1 and on_finished is None and keep is None and len(plan) > 1:
         from functools import partial
 
         from unbroken import workers
 
         parts = workers.chunks(plan, jobs)
-        for part in workers.map_chunks(partial(_play_chunk, bot), parts, ruleset, jobs):
+        mapped = workers.map_chunks(partial(_play_chunk, bot), parts, ruleset, jobs, plugins)
+        for part in mapped:
             for result, log_digest in part:
                 count(result, log_digest)
     else:
         policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
         for numbered in plan:
-            game, result, log_digest = play_numbered(ruleset, policy, numbered)
+            game, result, log_digest = play_numbered(ruleset, policy, numbered, plugins, keep)
             count(result, log_digest)
             if on_finished is not None:
                 on_finished(game, result)
     summary.seconds = time.perf_counter() - start
     summary.digest = digest.hexdigest()
     return summary
+
+
+#: When a game recorded by `record_game` says it was made (stable files for the goldens).
+RECORDED_AT = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def record_game(
+    ruleset: Ruleset,
+    character: str,
+    difficulty: str,
+    seed: int,
+    bot: str,
+    directory: Path,
+    name: str | None = None,
+    compress: bool = True,
+) -> Path:
+    """Play one game with a bot through a GameSession recording it; return the file's path.
+
+    (Before 0.2.0 this was `unbroken.replay.record_game`.)
+    """
+    from unbroken.replay import Recorder
+
+    policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+    game = Game.new(ruleset, character, difficulty, seed)
+    recorder = Recorder.start(game, ruleset, directory, RECORDED_AT, name, compress)
+    session = GameSession(game, recorder=recorder)
+    play(game, policy, check=False, session=session)
+    assert session.finished is not None and session.finished.replay is not None
+    return session.finished.replay

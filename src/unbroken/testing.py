@@ -35,6 +35,10 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
 
+#: The golden recordings of a source checkout, re-verified by the suite
+#: (re-recorded deliberately with `python tools/goldens.py`).
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "replays"
+
 #: Where a scenario can start, and the flow step that starts it.
 STARTS: dict[str, tuple[str, str, str]] = {
     "preparation": ("travel", "preparation", "travel.preparation"),

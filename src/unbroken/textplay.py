@@ -6,9 +6,8 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, TextIO
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
 from unbroken.core.flow import HandlerError
@@ -30,7 +29,10 @@ from unbroken.narrate import (
     trickery_text,
     wrap,
 )
-from unbroken.replay import Recorder, recording_stopped, take_back, why_not_take_back
+
+if TYPE_CHECKING:
+    from unbroken.replay import Recorder
+    from unbroken.session import GameSession
 
 
 def _fit(line: str) -> str:
@@ -91,7 +93,7 @@ def ask(
 
 
 class TextGame:
-    """One game played through stdin/stdout."""
+    """One game played through stdin/stdout (every decision goes through its session)."""
 
     def __init__(
         self,
@@ -102,22 +104,23 @@ class TextGame:
         options: dict[str, Any],
         record: bool = True,
     ) -> None:
+        from unbroken.replay import Recorder
+
         self.rules = ruleset
-        self.game = Game.new(ruleset, character, difficulty, seed, options)
+        self.session = _session(Game.new(ruleset, character, difficulty, seed, options))
         self.narrator = Narrator(ruleset)
-        #: When the game began (the replay header's `created`), for the records.
-        self.started: str | datetime = datetime.now(UTC)
         #: One-line warnings to show before the game (a recording that cannot be made).
         self.warnings: list[str] = []
         #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
-        self.recorder: Recorder | None = None
         if record:
             try:
-                self.recorder = Recorder.start(self.game, ruleset, created=self.started)
+                recorder = Recorder.start(self.game, ruleset, created=_started(self.session))
+                self.session.recorder = recorder
             except OSError as exc:  # a read-only or full disk: play on, unrecorded
                 self.warnings.append(
                     f"this game is not recorded ({_why(exc)}): it cannot be continued later"
                 )
+        self.session.show_start()
         self.seen = 0
 
     @classmethod
@@ -130,13 +133,20 @@ class TextGame:
         """
         self = cls.__new__(cls)
         self.rules = ruleset
-        self.game = game
+        self.session = _session(game, recorder, started)
         self.narrator = Narrator(ruleset)
-        self.started = started if started is not None else datetime.now(UTC)
         self.warnings = []
-        self.recorder = recorder
         self.seen = len(game.events)
+        self.session.show_start()
         return self
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return self.session.recorder
 
     @staticmethod
     def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
@@ -216,15 +226,22 @@ class TextGame:
     def leave(self, out: TextIO) -> None:
         """Leave the game unfinished: close its recording and say how to pick it up again."""
         print(f"Game left unfinished (seed {self.game.state.seed}).", file=out)
-        if self.recorder is not None:
-            self.recorder.close()
+        if self.session.leave():
             print("`unbroken play --continue` picks it up again.", file=out)
+        self.tell(out)
+
+    def tell(self, out: TextIO) -> None:
+        """Print the session's notices (recording stopped, an observer switched off…)."""
+        for notice in self.session.take_notices():
+            print(f"Warning: {notice[:1].lower()}{notice[1:]}", file=out)
 
     def _loop(self, stdin: TextIO, out: TextIO) -> int:
-        game = self.game
+        session = self.session
         for warning in self.warnings:
             print(f"Warning: {warning}.", file=out)
+        self.tell(out)
         while True:
+            game = session.game
             for event in game.events[self.seen :]:
                 line = self.narrator.describe(event)
                 if line:
@@ -242,82 +259,78 @@ class TextGame:
             options = [option_text(a, why, game.state, self.rules) for a, why in offered]
             prompt = prompt_text(decision.prompt, game.state)
             print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
-            can_take_back = not why_not_take_back(game, self.recorder)
             try:
                 index = ask(
                     "Your choice",
                     options,
                     stdin,
                     out,
-                    take_back=can_take_back,
+                    take_back=not session.why_not_take_back(),
                     not_now=[why for _, why in offered],
                 )
             except TakeBack:
-                assert self.recorder is not None
-                done = take_back(game, self.recorder, self.rules)
-                game = self.game = done.game
-                self.recorder = done.recorder
-                self.seen = len(game.events)
-                if done.action is None:
-                    print(f"  {done.problem}", file=out)
+                action = session.take_back()
+                self.seen = len(session.game.events)
+                if action is None:
+                    for problem in session.take_notices():
+                        print(f"  {problem}", file=out)
                 else:
-                    print(f"Taken back: {label(done.action, game.state, self.rules)}.", file=out)
+                    words = label(action, session.game.state, self.rules)
+                    print(f"Taken back: {words}.", file=out)
                 continue
             except EOFError:
                 print("", file=out)
                 self.leave(out)
                 return 0
             try:
-                events = game.apply(actions[index])
+                session.apply(actions[index])
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 print(f"  {exc}", file=out)
                 continue
             except HandlerError as exc:  # a plugin's code failed: the game is as it was
                 print(f"  {exc}. The decision was not made; choose again.", file=out)
                 continue
-            if self.recorder is not None:
-                try:
-                    self.recorder.record(actions[index], events, game)
-                except OSError as exc:  # a full disk stops the recording, not the game
-                    print(f"Warning: {recording_stopped(self.recorder, exc)}.", file=out)
-                    self.recorder.close()  # writes nothing more that could fail
-                    self.recorder = None
+            self.tell(out)
 
     def end(self, out: TextIO) -> None:
-        """Close the finished game: its recording, its place in the records, what was won."""
+        """Say how the finished game was recorded and kept, and what was won."""
         game = self.game
         outcome = game.outcome
         assert outcome is not None
-        replay = None
-        if self.recorder is not None:
-            try:
-                replay = self.recorder.finish(game)
-                print(f"Recorded in {replay}", file=out)
-            except OSError as exc:
-                print(f"Warning: the recording could not be finished ({_why(exc)}).", file=out)
-        self.keep_record(out, replay)
+        finished = self.session.finished
+        assert finished is not None, "a session finishes its game when it ends"
+        if finished.replay is not None:
+            print(f"Recorded in {finished.replay}", file=out)
+        self.tell(out)
+        if finished.new_achievements:
+            from unbroken.records import all_achievements
+
+            names = {a.id: a.name for a in all_achievements()}
+            new = ", ".join(names.get(a, a) for a in finished.new_achievements)
+            print(f"New achievements: {new}.", file=out)
+        if finished.won and finished.record:
+            args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
+            print(standing(self.rules, *args), file=out)
         if outcome.won:
             left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
             print(f"What you carried out: {amounts(left)}.", file=out)
 
-    def keep_record(self, out: TextIO, replay: Path | None) -> None:
-        """Store the finished game in the records and print what it earned.
 
-        Records that cannot be opened never stop the game: a one-line warning says why.
-        """
-        from unbroken.records import RecordsError, all_achievements, keep_game
+def _session(
+    game: Game, recorder: Recorder | None = None, started: str | None = None
+) -> GameSession:
+    """Return the session of a text game: observed by the plugins on, kept in the records."""
+    from unbroken.observers import Observers
+    from unbroken.plugins import current_plugins
+    from unbroken.session import GameSession, records_keeper
 
-        try:
-            row, before = keep_game(self.game, self.rules, replay, self.started)
-        except RecordsError as exc:
-            print(f"Warning: the game was not kept in the records: {exc}.", file=out)
-            return
-        if row.new_achievements:
-            names = {a.id: a.name for a in all_achievements()}
-            new = ", ".join(names.get(a, a) for a in row.new_achievements)
-            print(f"New achievements: {new}.", file=out)
-        if row.won:
-            print(standing(self.rules, row.cls, row.difficulty, row.score, before), file=out)
+    observers = Observers.of(current_plugins())
+    return GameSession(game, recorder, observers, records_keeper(None), started)
+
+
+def _started(session: GameSession) -> datetime | None:
+    started = session.started
+    return started if isinstance(started, datetime) else None
 
 
 def _rows(items: list[str], width: int) -> list[str]:

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import Plugins
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: The ruleset of the batch being mapped (inherited by forked workers).
 _RULESET: Ruleset | None = None
+#: The plugins whose observers watch the batch's games (None: none watch).
+_PLUGINS: Plugins | None = None
 
 
 def ruleset() -> Ruleset:
@@ -30,6 +33,15 @@ def ruleset() -> Ruleset:
     return _RULESET
 
 
+def plugins() -> Plugins | None:
+    """Return the plugins whose observers watch a worker's games (None: none)."""
+    if _PLUGINS is None and _RULESET is None:  # a spawned worker: the plugins on again
+        from unbroken.plugins import current_plugins
+
+        return current_plugins()
+    return _PLUGINS
+
+
 def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:
     """Cut `items` into chunks: about four per worker, at most `most` items each."""
     size = max(1, min(most, len(items) // (jobs * 4) or 1))
@@ -37,18 +49,25 @@ def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:
 
 
 def map_chunks(
-    func: Callable[[list[T]], R], parts: list[list[T]], rules: Ruleset, jobs: int
+    func: Callable[[list[T]], R],
+    parts: list[list[T]],
+    rules: Ruleset,
+    jobs: int,
+    observed_by: Plugins | None = None,
 ) -> Iterator[R]:
-    """Yield `func(part)` for every part, in order, computed by `jobs` worker processes."""
+    """Yield `func(part)` for every part, in order, computed by `jobs` worker processes.
+
+    `observed_by`: the plugins whose observers watch the games played there.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    global _RULESET
+    global _RULESET, _PLUGINS
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    _RULESET = rules
+    _RULESET, _PLUGINS = rules, observed_by
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             yield from pool.map(func, parts)
     finally:
-        _RULESET = None
+        _RULESET, _PLUGINS = None, None

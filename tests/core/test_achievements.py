@@ -23,12 +23,13 @@ from unbroken.core.achievements import (
     difficulty_of,
     earned,
     earned_across,
+    not_a_scratch,
     record_of,
 )
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, pass_responses
 
 RULES = load_ruleset()
 
@@ -287,6 +288,26 @@ def test_not_a_scratch_earned_when_only_spending_in_battle():  # R-ACH-1
 def test_not_a_scratch_missed_after_one_wound_in_battle():  # R-ACH-1
     events = won_game(play(level4(food=4), Policy(), Dice(combat=[2])))  # one WOUND: lose 4 SE
     assert "not-a-scratch" not in earned(events, RULES)
+
+
+def test_not_a_scratch_kept_when_a_reduce_trades_le_for_se():  # R-ACH-1
+    # The Shaman's CONFUSE (roll 3): lose 1 LE, gain 2 SE. No SE is lost: it counts SE only.
+    game = play(level4(monster="shaman", le=1, food=4), Policy(), Dice(combat=[3]))
+    events = won_game(game)
+    assert [e.amounts for e in events if isinstance(e, ev.Lost)] == [{"le": 1}]
+    assert "not-a-scratch" in earned(events, RULES)
+
+
+def test_not_a_scratch_missed_when_substitution_pays_an_se_loss():  # R-ACH-1
+    # No SE left: the Shaman's WOUND (roll 2, lose 2 SE) is paid with 2 ME. That is
+    # still SE lost to an effect.
+    game = level4(monster="shaman", se=0, me=7)
+    game.dice = Dice(combat=[2])
+    game.apply(act.Skip())
+    pass_responses(game)
+    lost = [e for e in game.events if isinstance(e, ev.Lost)]
+    assert [(e.amounts, e.asked) for e in lost] == [({"me": 2}, {"se": 2})]
+    assert not not_a_scratch(game.events, game.state, RULES)
 
 
 # ---------------------------------------------------------------- Ascetic

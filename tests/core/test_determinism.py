@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "62af1ed5e8c89f9f8d0ab55385605695d9cf65cbba4375dcc0a18524b98da95e"
-GOLDEN_SIM_DIGEST = "23d53d59cbcc4063d1ce5c8c3f136593df10b437f8ce6ddb53649a9192b5e2d8"
+GOLDEN_GREEDY_DIGEST = "a39c849901e65a008898a97a7e353a447235173aa1c28af46119abd9814ab0b2"
+GOLDEN_SIM_DIGEST = "88296827751441e1b84ede5699a1f1712f2dcd1d00a3dbd440d21e2e682ebee3"
 
 
 def test_rng_is_specified_splitmix64() -> None:

@@ -60,18 +60,21 @@ def test_basilisk_combat_example() -> None:
     mo = s.monster
     assert mo is not None
 
-    # Battle step starts: Paralyzed enters with 2 tokens (the Basilisk's Response),
-    # and Paranoid (from the Dark Elf) raises its health 12 -> 14.
+    # Battle step starts. Daring and the Basilisk's Response fire together, so the
+    # player may take Daring first (R-EFFECT-2): the Basilisk's has not resolved yet.
+    assert game.decision is not None and game.decision.trigger == "battle_start"
+    assert not [c for c in s.conditions if c.id == "base:paralyzed"]
+    # Daring: gain SE equal to the level (4).
+    game.apply(act.Use("base:daring", "daring-rush"))
+    assert s.res["se"] == 14
+    assert s.ability_uses == 2  # a skill's Response is not a character ability
+
+    # Then Paralyzed enters with 2 tokens (the Basilisk's Response), and Paranoid
+    # (from the Dark Elf) raises its health 12 -> 14.
     assert [(c.id, c.active, c.tokens) for c in s.conditions if c.id == "base:paralyzed"] == [
         ("base:paralyzed", True, 2)
     ]
     assert (mo.armor, mo.health, mo.max_health) == (1, 14, 14)
-
-    # Daring: gain SE equal to the level (4).
-    assert game.decision is not None and game.decision.trigger == "battle_start"
-    game.apply(act.Use("base:daring", "daring-rush"))
-    assert s.res["se"] == 14
-    assert s.ability_uses == 2  # a skill's Response is not a character ability
 
     # Normal: the Sneak goes first. Spend 1 metal instead of rolling for Paralyzed.
     assert game.decision is not None and game.decision.kind == "roll_instead"

@@ -122,7 +122,8 @@ def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
 
 
 def test_verify_names_the_handler_and_the_line(tmp_path: Any) -> None:
-    from unbroken.replay import record_game, verify_file
+    from unbroken.replay import verify_file
+    from unbroken.sim import record_game
 
     def with_everywhere(handler: Any) -> Ruleset:
         return dataclasses.replace(

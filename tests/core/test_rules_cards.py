@@ -599,6 +599,7 @@ def test_reward_weapon_choice_goes_on_top() -> None:
     assert game.legal_actions() == [
         act.ChooseWeapon("base:club"),
         act.ChooseWeapon("base:knife"),
+        act.Pass(),  # R-REWARD-2: or none
     ]
     play(game, act.ChooseWeapon("base:knife"))
     assert game.state.weapons == [BARE, "base:knife"]
@@ -618,3 +619,107 @@ def test_tricked_monster_gives_nothing() -> None:
     assert not of(events, ev.SkillsDrawn)
     assert (game.state.res["metal"], game.state.res["treasure"]) == (0, 0)
     assert game.decision is not None and game.decision.kind == "hunger"
+
+
+# --------------------------------------------------------------------------- R-EFFECT-2: order
+
+
+def survivor_with_daring(se: int) -> Game:
+    """Level 2, a Knife and Daring, against the Crazed Survivor: its Response grabs the
+    Knife at the start of the Battle step and attacks with +1 (die 2 -> 3, WOUND 2 SE)."""
+    return (
+        Scenario("tomu", level=2)
+        .resources(se=se, me=0, le=0)
+        .weapon("knife")
+        .skills("daring")
+        .monster("crazed-survivor")
+        .dice(2)
+        .start("battle")
+    )
+
+
+def test_optional_response_can_come_before_a_mandatory_one_at_the_same_trigger() -> None:
+    # R-EFFECT-2: Daring and Grab the Weapon fire together at battle start; the player
+    # takes Daring first (+2 SE) and survives the Survivor's attack with 1 SE.
+    game = survivor_with_daring(se=1)
+    d = game.decision
+    assert d is not None and d.kind == "response" and d.trigger == "battle_start"
+    assert game.state.weapons == [BARE, "base:knife"]  # the grab has not happened yet
+    assert act.Use("base:daring", "daring-rush") in game.legal_actions()
+    events = game.apply(act.Use("base:daring", "daring-rush"))
+    assert not game.is_over
+    assert game.state.weapons == [BARE]
+    assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(3, "WOUND")]
+    assert game.state.res["se"] == 1 + 2 - 2
+    # Daring fired once at this trigger: it is not offered again after the grab.
+    assert game.decision is not None and game.decision.kind == "player_turn"
+
+
+def test_passing_first_lets_the_mandatory_response_resolve_then_offers_the_rest() -> None:
+    # R-EFFECT-2: the player may also let the Survivor's Response go first, and then
+    # use Daring after it (the same trigger: it has not fired for Daring yet).
+    game = survivor_with_daring(se=5)
+    events = game.apply(act.Pass())
+    assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(3, "WOUND")]
+    assert game.state.res["se"] == 3
+    d = game.decision
+    assert d is not None and d.kind == "response" and d.trigger == "battle_start"
+    assert game.legal_actions() == [act.Use("base:daring", "daring-rush"), act.Pass()]
+    game.apply(act.Use("base:daring", "daring-rush"))
+    assert game.state.res["se"] == 5
+    assert game.decision is not None and game.decision.kind == "player_turn"
+
+
+def test_with_only_one_se_passing_first_lets_the_survivor_kill() -> None:
+    # R-EFFECT-2: the order is the player's, and it matters (the case above, passed).
+    game = survivor_with_daring(se=1)
+    game.apply(act.Pass())
+    assert game.is_over and game.outcome is not None and not game.outcome.won
+
+
+# --------------------------------------------------------------------------- R-REWARD-2
+
+
+def test_knife_holder_beating_the_survivor_is_offered_only_the_club() -> None:
+    # R-REWARD-2: a weapon held is never offered again (no second Knife).
+    game = Scenario("caellahan", level=2).weapon("knife").monster("crazed-survivor")
+    game = game.start("rewards")
+    assert game.legal_actions() == [act.ChooseWeapon("base:club"), act.Pass()]
+    play(game, act.ChooseWeapon("base:club"))
+    assert game.state.weapons == [BARE, "base:knife", "base:club"]
+
+
+def test_sword_holder_may_decline_the_basic_weapon() -> None:
+    # R-REWARD-2: "a weapon of choice" may be declined; the Sword stays on top.
+    game = Scenario("caellahan", level=2).weapon("knife", "sword").monster("crazed-survivor")
+    game = game.start("rewards")
+    assert game.decision is not None and game.decision.kind == "choose_weapon"
+    assert game.legal_actions() == [act.ChooseWeapon("base:club"), act.Pass()]
+    events = play(game, act.Pass())
+    assert not of(events, ev.WeaponsSet)
+    assert game.state.weapons == [BARE, "base:knife", "base:sword"]
+    assert game.state.choices != ["base:club"]
+    assert game.decision is not None and game.decision.kind == "choose_skill"
+
+
+def test_no_weapon_offered_when_every_choice_is_held() -> None:
+    # R-REWARD-2: holding the Club and the Knife, the reward offers nothing.
+    game = Scenario("caellahan", level=2).weapon("club", "knife").monster("crazed-survivor")
+    game = game.start("rewards")
+    assert game.decision is not None and game.decision.kind == "choose_skill"
+    assert not of(game.events, ev.ChoicesOffered)
+    assert game.state.weapons == [BARE, "base:club", "base:knife"]
+
+
+def test_weapon_rack_never_stacks_a_second_copy() -> None:
+    # R-REWARD-2: the Weapon Rack encounter (Club or Knife) with a Club held.
+    game = (
+        Scenario("caellahan")
+        .weapon("club")
+        .encounters("weapon-rack", "metal-scraps")
+        .start("exploration")
+    )
+    game.apply(act.ChooseEncounter("base:weapon-rack"))
+    game.apply(act.Resolve())
+    assert game.decision is not None and game.decision.kind == "choose_weapon"
+    assert game.legal_actions() == [act.ChooseWeapon("base:knife"), act.Pass()]

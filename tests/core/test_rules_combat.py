@@ -7,13 +7,18 @@ wants one.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from unbroken.content import ContentError, load_pack
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.achievements import ambushes_suffered
 from unbroken.core.game import Game, IllegalAction
-from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario, play
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_plugins, load_ruleset
+from unbroken.testing import FolderPlugin, Scenario, play, write_pack
 from unbroken.testing import events_of as of
 
 RULES = load_ruleset()
@@ -965,3 +970,108 @@ def test_roll_bonus_is_clamped_at_six() -> None:
     events = play(game, act.Skip())
     assert [(e.roll, e.result) for e in of(events, ev.CombatResult)] == [(6, "WOUND")]
     assert game.state.res["se"] == 13 - wound("bear", 6)
+
+
+# ------------------------------------------------------------------ R-COMBAT-4, R-MONSTER-2
+
+#: A plugin's level-1 monsters: one with no ambush effect (die face 1), and one near
+#: the top of the tracker whose ROAR gains 1 armor and 1 health (die face 2).
+HUSH_PACK = """
+[[monsters]]
+id = "sleeper"
+name = "Sleeper"
+level = 1
+number = 1
+armor = 0
+health = 2
+text = "It never hunts; it waits."
+table = [
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+]
+
+[[monsters]]
+id = "colossus"
+name = "Colossus"
+level = 1
+number = 2
+armor = 20
+health = 19
+text = "As big as the tracker goes."
+table = [
+  { result = "ROAR", effects = [{ kind = "monster_gain", armor = 1, health = 1 }] },
+  { result = "ROAR", effects = [{ kind = "monster_gain", armor = 3, health = 3 }] },
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+]
+"""
+
+
+@pytest.fixture(scope="module")
+def hush(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
+    """The base game with the HUSH_PACK plugin's monsters."""
+    folder = write_pack(tmp_path_factory.mktemp("hush"), {"monsters.toml": HUSH_PACK})
+    return load_plugins(["base", "hush"], extra=[("hush", FolderPlugin(folder))]).ruleset
+
+
+def test_monster_without_ambush_effect_does_not_ambush(hush: Ruleset) -> None:
+    # R-COMBAT-4: time runs out against the Sleeper (no ambush effect): straight on to
+    # the Battle step, no Trickery, and Light Sleeper ("when ambushed") does not fire.
+    game = (
+        Scenario("tomu", level=1, ruleset=hush)
+        .resources(se=13, time=0)
+        .skills("light-sleeper")
+        .monster("hush:sleeper")
+        .start("ambush")
+    )
+    assert not of(game.events, ev.TriggerOpened)
+    assert not [e for e in of(game.events, ev.Gained) if e.source == "base:light-sleeper"]
+    assert game.state.res["se"] == 13
+    assert game.state.step == "battle"
+    assert game.decision is not None and game.decision.kind == "player_turn"
+    assert game.state.res["time"] == START_TIME[1]  # the time is still reset (R-COMBAT-3)
+
+
+def test_monster_without_ambush_effect_is_not_a_suffered_ambush(hush: Ruleset) -> None:
+    # R-COMBAT-4: it does not count for Reckless ("suffered a monster's ambush effect").
+    game = Scenario("tomu", level=1, ruleset=hush).resources(time=0).monster("hush:sleeper")
+    events = game.start("ambush").events
+    assert ambushes_suffered(events, hush) == 0
+
+
+def test_monster_with_ambush_effect_still_wakes_the_light_sleeper() -> None:
+    # R-COMBAT-1 (the other side of R-COMBAT-4): the Kobold ambushes (lose 2 SE), and
+    # Light Sleeper is offered at the ambush.
+    game = (
+        Scenario("tomu", level=1)
+        .resources(se=13, time=0)
+        .skills("light-sleeper")
+        .monster("kobold")
+        .start("ambush")
+    )
+    d = game.decision
+    assert d is not None and d.kind == "response" and d.trigger == "ambush"
+    assert ambushes_suffered(game.events, RULES) == 1
+
+
+def test_monster_tracker_stops_at_twenty(hush: Ruleset) -> None:
+    # R-MONSTER-2: armor 20 and health 19 gain 1 each: both stay at most 20.
+    game = Scenario("tomu", level=1, ruleset=hush).monster("hush:colossus").dice(1, 2)
+    game = game.start("battle")
+    events = game.apply(act.Skip())
+    mo = game.state.monster
+    assert mo is not None
+    assert (mo.armor, mo.health, mo.max_armor, mo.max_health) == (20, 20, 20, 20)
+    # A second ROAR (+3 / +3) at the top changes nothing: the surplus is lost.
+    events = game.apply(act.Skip())
+    assert [e.result for e in of(events, ev.CombatResult)] == ["ROAR"]
+    assert (mo.armor, mo.health, mo.max_armor, mo.max_health) == (20, 20, 20, 20)
+
+
+def test_monster_sheet_above_the_tracker_is_a_content_error(tmp_path: Path) -> None:
+    # R-MONSTER-2: a sheet printing armor or health above 20 cannot be loaded.
+    text = HUSH_PACK.replace("armor = 20", "armor = 21")
+    folder = write_pack(tmp_path / "big", {"monsters.toml": text})
+    with pytest.raises(ContentError) as raised:
+        load_pack(folder, "big")
+    message = str(raised.value)
+    assert "monsters.toml" in message and "armor" in message and "20" in message

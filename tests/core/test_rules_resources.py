@@ -294,7 +294,7 @@ def test_hunger_loss_substitutes_and_records_exact_payment():  # R-RES-4
     # Level 3, no food: lose 1+2+3 = 6 SE with 2 SE, 1 ME, 5 LE.
     g = Scenario("caellahan", level=3).resources(se=2, me=1, le=5, food=0).start("hunger")
     out = g.apply(act.Eat(0))
-    assert ev.Lost({"se": 2, "me": 1, "le": 3}, "hunger") in out
+    assert ev.Lost({"se": 2, "me": 1, "le": 3}, "hunger", asked={"se": 6}) in out
     assert not g.is_over
 
 
@@ -435,7 +435,7 @@ def test_partial_loss_applies_alternative_in_full():  # R-RES-6
 
 def test_alternative_effort_loss_substitutes():  # R-RES-6 R-RES-4
     g = Scenario("caellahan").resources(se=1, me=2, food=0).monster("hyena").start("ambush")
-    assert of(g.events, ev.Lost) == [ev.Lost({"se": 1, "me": 1}, "base:hyena")]
+    assert of(g.events, ev.Lost) == [ev.Lost({"se": 1, "me": 1}, "base:hyena", asked={"se": 2})]
 
 
 def test_missing_resource_without_alternative_does_nothing():  # R-RES-6
@@ -551,7 +551,9 @@ def test_level4_time_cost_substitutes_and_gates_affordability():  # R-RES-7 R-RE
 def test_level4_time_loss_is_lost_as_se_and_can_kill():  # R-RES-7 R-RES-5
     run = bare_run(time_track=False, se=1, me=1)
     run.lose({"time": 2}, "base:shrieking-fungus")
-    assert of(run.out, ev.Lost) == [ev.Lost({"se": 1, "me": 1}, "base:shrieking-fungus")]
+    assert of(run.out, ev.Lost) == [
+        ev.Lost({"se": 1, "me": 1}, "base:shrieking-fungus", asked={"time": 2})
+    ]
     run = bare_run(time_track=False, se=1)
     with pytest.raises(Death):
         run.lose({"time": 2}, "base:shrieking-fungus")
@@ -577,10 +579,10 @@ def test_time_loss_beyond_zero_is_dropped():  # R-RES-8
     )
     g.apply(act.ChooseEncounter("base:boar-ambush"))
     out = g.apply(act.Rest())
-    assert ev.Lost({"time": 2}, "base:boar-ambush") in out
+    assert ev.Lost({"time": 2}, "base:boar-ambush", asked={"time": 4}) in out
     # ...and the time reached 0 in the Travel Phase: the ambush (then the reset).
     assert ev.StepEntered("combat", "ambush") in out
-    i = out.index(ev.Lost({"time": 2}, "base:boar-ambush"))
+    i = out.index(ev.Lost({"time": 2}, "base:boar-ambush", asked={"time": 4}))
     assert ev.TimeSet(RULES.settings.level_start_time[1], True) in out[i:]
 
 

@@ -602,3 +602,33 @@ def test_next_level_reveals_a_new_monster():  # R-MONSTER-1
     assert act.Scout() in g.legal_actions()
     g.apply(act.Scout())
     assert g.state.monster.id == "base:bear"
+
+
+# --------------------------------------------------------------------------- R-TRAVEL-8
+
+
+def test_orienteer_unused_at_the_fight_does_not_carry_into_the_next_level():  # R-TRAVEL-8
+    g = Scenario("caellahan").resources(se=13, food=4).monster("kobold").dice(*[1] * 30).start()
+    g.apply(act.Orienteer())
+    assert g.state.reveal_bonus == 2
+    out = g.apply(act.Fight())
+    assert ev.RevealBonus(0) in out  # lost as the Travel Phase ends
+    assert g.state.reveal_bonus == 0
+    while g.state.level == 1:  # fight it out (a Kobold against rolls of 1), eat, level up
+        pass_responses(g)
+        legal = g.legal_actions()
+        attack = [a for a in legal if isinstance(a, act.Attack)]
+        g.apply(attack[0] if attack else legal[0])
+    assert g.state.level == 2
+    while g.decision is not None and g.decision.kind != "preparation":
+        g.apply(g.legal_actions()[0])
+    out = g.apply(act.Explore())
+    assert len(of(out, ev.EncountersRevealed)[0].cards) == RULES.settings.reveal
+
+
+def test_orienteer_used_in_the_same_level_still_reveals_more():  # R-TRAVEL-8
+    g = Scenario("caellahan").resources(se=13, time=20).start()
+    g.apply(act.Orienteer())
+    g.apply(act.Plan())  # another action in between: the bonus waits for the Exploration
+    out = g.apply(act.Explore())
+    assert len(of(out, ev.EncountersRevealed)[0].cards) == RULES.settings.reveal + 2

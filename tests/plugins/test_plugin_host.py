@@ -344,7 +344,8 @@ def test_a_recording_with_a_plugin_that_is_not_here_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from unbroken.cli import main
-    from unbroken.replay import ContentMismatch, Timeline, record_game
+    from unbroken.replay import ContentMismatch, Timeline
+    from unbroken.sim import record_game
 
     plugin = content_plugin(tmp_path, "mole", MOLE.replace("number = 1", "number = 7"))
     with_moles = load_plugins(["base", "moles"], extra=[("moles", plugin)]).ruleset

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from unbroken import __version__
 from unbroken.cli import main
 from unbroken.plugins import config_file, disabled_plugins, set_enabled
 
@@ -49,7 +50,7 @@ def pip_calls(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 def test_list_shows_the_base_game_and_what_it_adds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("base 0.1.0  [on]  built-in")
+    assert out.startswith(f"base {__version__}  [on]  built-in")
     assert "24 monsters" in out
     # 80 columns: what it adds wraps under the text after "adds:", not under the label.
     lines = out.splitlines()

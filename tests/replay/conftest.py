@@ -8,7 +8,7 @@ import pytest
 
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.replay import record_game
+from unbroken.sim import record_game
 
 
 @pytest.fixture(scope="session")

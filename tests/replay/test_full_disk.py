@@ -1,5 +1,8 @@
 """The text game survives a full disk as the full-screen game does (issue #17, case 4).
 
+The game session (`unbroken.session`) does the work; these tests hold the
+text game to it, from the command line, with the message a player sees.
+
 The disk fills for real: after some decisions the recording's own file
 descriptor is pointed at /dev/full, where every write fails with ENOSPC.
 """
@@ -47,9 +50,9 @@ def test_the_text_game_plays_on_after_the_disk_fills(
     assert "Traceback" not in out.out + out.err and out.err == ""
     [path] = list(replays_dir().iterdir())
     warning = (
-        "Warning: recording stopped (No space left on device). The game goes on unrecorded; "
-        f"its first {SAFE} decisions are safe in {path}, and `unbroken play --continue` "
-        "picks it up from there."
+        "Warning: recording stopped (No space left on device): the game goes on unrecorded. "
+        f"The first {SAFE} decisions are saved in {path}; `unbroken play --continue` "
+        "picks the game up from there."
     )
     assert warning in out.out.splitlines()
     assert status == 0

@@ -1,7 +1,7 @@
 """Golden replays: every recording in replays/ re-runs exactly against the engine.
 
 When a rules or content change is meant to change games, re-record them
-deliberately with `python -m unbroken.replay --regenerate-goldens`.
+deliberately with `python tools/goldens.py`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from unbroken.core.ruleset import Ruleset
-from unbroken.replay import GOLDEN_DIR, read_recording, verify_file
+from unbroken.replay import read_recording, verify_file
+from unbroken.testing import GOLDEN_DIR
 
 GOLDENS = sorted(GOLDEN_DIR.glob("*.jsonl"))
 

@@ -12,7 +12,8 @@ import pytest
 
 from unbroken.cli import main
 from unbroken.plugins import load_plugins
-from unbroken.replay import record_game, verify_file
+from unbroken.replay import verify_file
+from unbroken.sim import record_game
 
 PLUGIN = """
 from pathlib import Path

@@ -398,34 +398,6 @@ def test_replay_command_refuses_a_bad_file_in_one_line(tmp_path: Any, capsys: An
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
 
 
-def test_plugin_observers_see_every_event_of_a_played_decision(monkeypatch: Any) -> None:
-    from types import SimpleNamespace
-
-    from unbroken import plugins
-
-    seen: list[str] = []
-    real = plugins.current_plugins()
-    fake = SimpleNamespace(
-        ruleset=real.ruleset,
-        achievements=[],
-        bots={},
-        alternative_scores=real.alternative_scores,
-        observers=[("demo", None)],
-        observe=lambda event, state: seen.append(type(event).__name__),
-    )
-    monkeypatch.setattr(plugins, "current_plugins", lambda: fake)
-    game = Scenario("tomu").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game)
-
-    async def play() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            before = len(game.events)
-            await pilot.press("1")
-            assert seen == [type(e).__name__ for e in game.events[before:]]
-
-    asyncio.run(play())
-
-
 @sync
 async def test_command_palette_and_themes_work() -> None:
     from textual.command import CommandPalette
@@ -808,7 +780,7 @@ def assert_die(stage: str, roll: Any) -> None:
 
 @sync
 async def test_the_viewer_shows_the_die_as_the_game_did() -> None:
-    from unbroken.replay import GOLDEN_DIR
+    from unbroken.testing import GOLDEN_DIR
     from unbroken.tui.replays import ReplayViewerScreen
 
     golden = sorted(GOLDEN_DIR.glob("normal_*_won.jsonl"))[0]
@@ -982,7 +954,9 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         )
         assert again.recorder.decisions == 1
         await press_until_over(pilot, app)
-        assert verify_file(again.recorder.path, RULES) is None
+        finished = again.session.finished
+        assert finished is not None and finished.replay is not None
+        assert verify_file(finished.replay, RULES) is None
 
 
 @sync

@@ -34,6 +34,22 @@ def test_orienteer_while_committed_says_it_reveals_nothing_more() -> None:
         assert len(game.state.revealed) == (1 if committed else 4)
 
 
+def test_orienteer_unused_at_the_fight_is_said_to_be_lost() -> None:
+    # R-TRAVEL-8: the log says the extra cards are lost when the Travel Phase ends.
+    game = Scenario("caellahan").monster("kobold").dice(1, 1, 1, 1).start()
+    narrator = Narrator(RULES)
+    said(game.events, narrator)
+    said(game.apply(act.Orienteer()), narrator)
+    lines = said(game.apply(act.Fight()), narrator)
+    assert "2 extra cards to reveal lost, unused." in lines
+    # Used by an Exploration, nothing is lost and nothing is said.
+    game = Scenario("caellahan").start()
+    narrator = Narrator(RULES)
+    said(game.events, narrator)
+    lines = said(game.apply(act.Orienteer()), narrator) + said(game.apply(act.Explore()), narrator)
+    assert not [line for line in lines if "lost" in line]
+
+
 def test_a_skill_offered_says_when_its_response_happens() -> None:
     # Second Wind's printed text is "Gain 3 SE.": offered as a skill it must not read
     # as an immediate gain. Texts that already say when are left as printed.

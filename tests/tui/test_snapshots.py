@@ -13,8 +13,7 @@ import pytest
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.replay import GOLDEN_DIR
-from unbroken.testing import Scenario
+from unbroken.testing import GOLDEN_DIR, Scenario
 from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()

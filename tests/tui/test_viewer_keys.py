@@ -9,7 +9,7 @@ from pilot import sync
 from textual.widgets import OptionList
 
 from unbroken.plugins import load_ruleset
-from unbroken.replay import GOLDEN_DIR
+from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
 from unbroken.tui.screens import HelpScreen

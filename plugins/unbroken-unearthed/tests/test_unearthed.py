@@ -136,7 +136,8 @@ def test_its_monsters_never_take_me_or_le_without_an_se_fallback() -> None:
 def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from unbroken.replay import Timeline, record_game
+    from unbroken.sim import record_game
+    from unbroken.replay import Timeline
 
     path = record_game(load_ruleset(), "unearthed:orla-vane", "easy", 4, "heuristic", tmp_path)
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")

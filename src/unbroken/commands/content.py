@@ -8,6 +8,8 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from unbroken.core import model as m
+
 if TYPE_CHECKING:
     from unbroken.content import CardLines, Problem
     from unbroken.core.model import Pack
@@ -26,7 +28,7 @@ BOX_COUNTS: dict[str, int] = {
 }
 
 MONSTERS_PER_LEVEL = 6
-KINDS = ("classes", "characters", "weapons", "monsters", "skills", "conditions", "encounters")
+KINDS = tuple(m.CARD_KINDS)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         description="Write every recorded game as CSV (spreadsheets) or JSON "
         "(docs/records-schema.json), oldest first.",
     )
-    export.add_argument("--format", choices=("csv", "json"), required=True, help="csv or json")
+    from unbroken.export import FORMATS
+
+    names = tuple(FORMATS)
+    export.add_argument("--format", choices=names, required=True, help=" or ".join(names))
     export.add_argument("--output", type=Path, help="write to this file (default: stdout)")
 
 
@@ -83,9 +86,9 @@ def no_games(path: Path) -> str:
 
 def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
     """Write the export of `rows` to `output` (or stdout); return the exit status."""
-    from unbroken.export import to_csv, to_json
+    from unbroken.export import FORMATS
 
-    text = to_csv(rows) if fmt == "csv" else to_json(rows)
+    text = FORMATS[fmt](rows)
     if output is None:
         print(text, end="")
         return 0

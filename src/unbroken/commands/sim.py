@@ -22,7 +22,6 @@ from unbroken.narrate import plural
 
 if TYPE_CHECKING:
     from unbroken import sim
-    from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
 
 HELP = "simulate games with a bot"
@@ -66,16 +65,16 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(bots)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
     diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
-    on_finished: Callable[[Game, sim.Result], None] | None = None
+    from unbroken.plugins import current_plugins
+
+    plugins = current_plugins()  # what load() loaded: their observers watch every game
+    keep = None
     if args.record:
         from unbroken.commands.scores import open_or_fail
+        from unbroken.session import records_keeper
 
         records = open_or_fail()
-
-        def store(game: Game, result: sim.Result) -> None:
-            records.add_game(game, ruleset)
-
-        on_finished = store
+        keep = records_keeper(plugins, records)
 
     if args.record and args.jobs > 1:
         raise CommandError("--record plays in one process: drop --jobs")
@@ -91,8 +90,9 @@ def run(args: argparse.Namespace) -> int:
                 difficulties=diffs or None,
                 bot=args.bot,
                 on_game=on_game,
-                on_finished=on_finished,
                 jobs=jobs,
+                plugins=plugins,
+                keep=keep,
             )
     except sim.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)

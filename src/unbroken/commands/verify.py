@@ -122,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is None and len(files) < 16:
         jobs = 1  # starting workers costs more than a few files take
     passed = failed = left = 0
-    for path, problem in verify_files(files, ruleset, jobs):
+    from unbroken.plugins import current_plugins
+
+    for path, problem in verify_files(files, ruleset, jobs, current_plugins()):
         if problem is None:
             passed += 1
             if not args.quiet:

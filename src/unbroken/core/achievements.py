@@ -20,10 +20,11 @@ again):
 * Reckless: an ambush counts when the Ambush step is entered at a level whose
   monster has a non-empty ambush list (the effect is suffered in full or by
   its alternative; a Response that softens it does not undo it).
-* Not a Scratch: any `Lost` of SE, ME or LE while the step is "battle" breaks
-  it (ME/LE count because substitution pays SE losses with them; a Reduce
-  that trades ME for SE is a loss too). Spending (`Spent`) never does; losses
-  in the Ambush step are not in a Battle step.
+* Not a Scratch: a `Lost` of SE while the step is "battle" breaks it, also
+  when substitution paid that SE with ME or LE (the event's `asked`). A loss
+  of ME or LE asked for as such (a Reduce trading LE for SE) does not: the
+  rule counts SE only. Spending (`Spent`) never does; losses in the Ambush
+  step are not in a Battle step.
 * All the Time in the World: checked after every event, in any phase but
   setup, while the time track is in play. The time that triggers an ambush
   (0 in travel) breaks it; so does a combat loss that leaves the next level's
@@ -175,8 +176,9 @@ def _effort(amounts: dict[str, int]) -> bool:
 # ---------------------------------------------------------------- single-game predicates
 
 
-def reckless(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:
-    """4+ Ambush steps at levels whose monster has an ambush effect."""
+def ambushes_suffered(events: Iterable[Event], ruleset: Any) -> int:
+    """Return how many Ambush steps had a monster with an ambush effect (R-COMBAT-4:
+    a monster without one does not ambush)."""
     count = 0
     pending = False
     for event, state in walk(events):
@@ -187,14 +189,20 @@ def reckless(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:
             monster = ruleset.monsters.get(state.monster.id)
             if monster is not None and monster.ambush:
                 count += 1
-    return count >= 4
+    return count
+
+
+def reckless(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:
+    """4+ Ambush steps at levels whose monster has an ambush effect."""
+    return ambushes_suffered(events, ruleset) >= 4
 
 
 def not_a_scratch(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:
-    """No Lost of SE/ME/LE while in the Battle step."""
+    """No SE lost to an effect while in the Battle step (paid as SE or by substitution)."""
     for event, state in walk(events):
-        if isinstance(event, ev.Lost) and state.step == "battle" and _effort(event.amounts):
-            return False
+        if isinstance(event, ev.Lost) and state.step == "battle":
+            if event.amounts.get("se", 0) > 0 or event.asked.get("se", 0) > 0:
+                return False
     return True
 
 

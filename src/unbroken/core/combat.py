@@ -19,6 +19,12 @@ def reset_time(run: Run) -> None:
         run.emit(ev.TimeSet(0, False))
 
 
+def end_travel(run: Run) -> None:
+    """R-TRAVEL-8: the Travel Phase ends; extra cards to reveal that are unused are lost."""
+    if run.s.reveal_bonus:
+        run.emit(ev.RevealBonus(0))
+
+
 def monster_first(run: Run) -> bool:
     for d in run.rules.settings.difficulties:
         if d.id == run.s.difficulty:
@@ -28,22 +34,29 @@ def monster_first(run: Run) -> bool:
 
 @step("combat.ambush")
 def ambush(run: Run, _: str) -> None:
-    """R-COMBAT-1: reveal, reset time, suffer the ambush effect, then battle."""
+    """R-COMBAT-1: reveal, reset time, suffer the ambush effect, then battle.
+
+    R-COMBAT-4: a monster with no ambush effect does not ambush: the step
+    passes with nothing in it and nothing that triggers on an ambush fires.
+    """
     s = run.s
+    end_travel(run)
     run.enter("combat", "ambush")
     if s.monster is None:
         run.reveal_monster()
     reset_time(run)
     monster = run.rules.monsters[s.monster.id]  # type: ignore[union-attr]
     run.push("combat.battle")
-    run.push_effects(monster.ambush, monster.id, "AMBUSH")
-    run.fire("ambush")
+    if monster.ambush:
+        run.push_effects(monster.ambush, monster.id, "AMBUSH")
+        run.fire("ambush")
 
 
 @step("combat.trickery")
 def trickery(run: Run, _: str) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
     s = run.s
+    end_travel(run)
     run.enter("combat", "trickery")
     if s.monster is None:
         run.reveal_monster()
@@ -292,6 +305,7 @@ def level_advance(run: Run, _: str) -> None:
     discarded = [c.id for c in s.conditions if c.active and not conditions[c.id].permanent]
     activated = [c.id for c in s.conditions if not c.active]
     run.emit(ev.ConditionsAdvanced(discarded, activated))
+    end_travel(run)  # R-TRAVEL-8: a reveal bonus gained after the Travel Phase is lost too
     return_set_aside(run)
     if s.monster is not None:
         run.emit(ev.MonsterRemoved(s.monster.id))

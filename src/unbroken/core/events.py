@@ -72,10 +72,16 @@ class Spent(EventBase, frozen=True, tag="spent"):
 
 
 class Lost(EventBase, frozen=True, tag="lost"):
-    """Resources lost to an effect, exactly as paid after substitution."""
+    """Resources lost to an effect, exactly as paid after substitution.
+
+    `asked`: the effort and time the effect asked for, when what was paid
+    differs (substitution, R-RES-4; time paid as SE without the track or cut
+    at 0, R-RES-8); empty when it was paid as asked.
+    """
 
     amounts: dict[str, int]
     source: str
+    asked: dict[str, int] = {}
 
 
 class TimeSet(EventBase, frozen=True, tag="time_set"):
@@ -361,9 +367,14 @@ class LevelStarted(EventBase, frozen=True, tag="level_started"):
 
 
 class TriggerOpened(EventBase, frozen=True, tag="trigger_opened"):
-    """A Response window opened: optional Responses at this trigger are offered."""
+    """A Response window opened: optional Responses at this trigger are offered.
+
+    `used`: those already used at this firing of the trigger, when it opens a
+    second time after its mandatory Responses (R-EFFECT-2).
+    """
 
     trigger: str
+    used: list[str] = []
 
 
 class Awaiting(EventBase, frozen=True, tag="awaiting"):

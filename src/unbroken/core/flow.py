@@ -36,7 +36,7 @@ DECISIONS: dict[str, str] = {
     "response": "Use a Response?",
     "pick_roll": "Keep which result?",
     "roll_instead": "Roll for the condition, or pay instead?",
-    "choose_weapon": "Take one weapon",
+    "choose_weapon": "Take a weapon, or none",
     "choose_condition": "Remove one condition",
     "hunger": "Hunger: how much food do you eat?",
 }
@@ -385,12 +385,17 @@ class Run:
         paid = self.payment(effort)
         if paid is None:
             raise Death(cause or self.rules.card_name(source), source)
+        # When what is paid differs from what was asked (substitution, R-RES-4; time
+        # without the track, R-RES-8), the event says what was asked too.
+        asked = {k: n for k, n in effort.items() if n}
+        if asked == {k: n for k, n in paid.items() if k in _EFFORT_OR_TIME}:
+            asked = {}
         if ok:  # R-RES-6: no partial loss of what is not held in full.
             for k, n in other.items():
                 if n:
                     paid[k] = n
         if paid:
-            self.emit(ev.Lost(paid, source))
+            self.emit(ev.Lost(paid, source, asked))
         return ok
 
     def gain(self, amounts: dict[str, int], source: str) -> None:
@@ -515,16 +520,20 @@ class Run:
         elif isinstance(e, m.MonsterGain):
             mo = s.monster
             if mo is not None:
+                top = m.TRACKER_MAX  # R-MONSTER-2: the tracker runs 0-20, surplus is lost
                 self.monster_changed(
                     "gain",
-                    armor=mo.armor + e.armor,
-                    max_armor=mo.max_armor + e.armor,
-                    health=mo.health + e.health,
-                    max_health=mo.max_health + e.health,
+                    armor=min(top, mo.armor + e.armor),
+                    max_armor=min(top, mo.max_armor + e.armor),
+                    health=min(top, mo.health + e.health),
+                    max_health=min(top, mo.max_health + e.health),
                 )
         elif isinstance(e, m.GainWeapon):
-            self.emit(ev.ChoicesOffered(list(e.choices)))
-            self.wait("choose_weapon")
+            # R-REWARD-2: never a second copy of a weapon held; the player may decline.
+            offered = [w for w in e.choices if not self.holds(w)]
+            if offered:
+                self.emit(ev.ChoicesOffered(offered))
+                self.wait("choose_weapon")
         elif isinstance(e, m.MonsterAttack):
             self.push(f"monster.attack:{e.bonus}", "monster.attack_done")
         elif isinstance(e, m.ExtraTurn):
@@ -619,14 +628,16 @@ class Run:
     # ------------------------------------------------------------------ Responses
 
     def fire(self, trigger: str, **ctx: Any) -> None:
-        """A trigger happened: schedule its mandatory Responses, then offer the optional ones.
+        """A trigger happened: schedule its mandatory Responses and offer the optional ones.
 
-        Mandatory ones (monster first, then conditions in the order gained) run
-        first; then the player may use optional ones in any order (R-EFFECT-2).
+        Mandatory ones run monster first, then conditions in the order gained.
+        The player chooses the order when several fire together (R-EFFECT-2): the
+        optional ones usable now are offered before the mandatory ones resolve,
+        and those still unused are offered again after them.
         """
-        self.push(f"window:{trigger}")
         responses = (self._hand or self.hand()).abilities("response", trigger)
         if not responses:
+            self.push(f"window:{trigger}")
             return
         mandatory: list[Queued | str] = []
         ordered = [x for x in responses if x[2] == "monster"] + [
@@ -644,7 +655,15 @@ class Run:
                         mandatory.append(f"condition.roll_instead:{source}/{ability.id}")
                         continue
                 mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
-        self.push(*mandatory)
+        if mandatory and self.optional_responses(trigger, fresh=True):
+            self.push(
+                f"window:{trigger}",
+                f"window.close:{trigger}",
+                *mandatory,
+                f"window.again:{trigger}",
+            )
+        else:
+            self.push(*mandatory, f"window:{trigger}")
 
     def filters_pass(self, ability: m.Ability, ctx: dict[str, Any]) -> bool:
         if ability.attack and ctx.get("attack") != ability.attack:
@@ -756,7 +775,7 @@ class Run:
         if d == "choose_skill":
             return [act.ChooseSkill(c) for c in _unique(s.choices)]
         if d == "choose_weapon":
-            return [act.ChooseWeapon(c) for c in _unique(s.choices)]
+            return [*(act.ChooseWeapon(c) for c in _unique(s.choices)), act.Pass()]
         if d == "choose_condition":
             return [act.ChooseCondition(c) for c in _unique(s.choices)]
         if d == "pick_roll":
@@ -1074,7 +1093,8 @@ class Run:
         elif isinstance(action, act.Eat):
             self.eat(action.food)
         elif isinstance(action, act.Pass):
-            pass
+            if d == "choose_weapon":  # R-REWARD-2: declined
+                self.emit(ev.ChoicesOffered([]))
         elif isinstance(action, act.Scout):
             self.spend(st.scout_cost[s.level - 1], "scout")
             self.reveal_monster()

@@ -14,6 +14,7 @@ from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.flow import DECISIONS, HandlerError, Run
+from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
 from unbroken.core.state import GameState, Outcome
@@ -75,10 +76,8 @@ class Game:
             opts[key] = value
         if opts["gentle_start"] and diff.id != "easy":
             raise ValueError("the gentle start option is for Easy games only")
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(63)
+        if seed is None:  # the core draws no unseeded number: the caller chooses the seed
+            raise ValueError("a new game needs a seed (the caller chooses it)")
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
 
@@ -186,6 +185,10 @@ class Game:
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
         return Run(self.ruleset, self.state).food_requirement()
+
+    def query(self) -> Query:
+        """Return read-only answers about the game as it is now: costs, payments, rolls."""
+        return Query(self.ruleset, self.state)
 
     @property
     def is_over(self) -> bool:

@@ -8,7 +8,7 @@ one of the closed list of `TRIGGERS`.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
@@ -458,6 +458,12 @@ class Trickery(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     downgrade: bool = False
 
 
+#: The top of the monster tracker: armor and health never go above it (R-MONSTER-2).
+TRACKER_MAX = 20
+#: A value on the monster tracker.
+Tracker = Annotated[int, msgspec.Meta(ge=0, le=TRACKER_MAX)]
+
+
 class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A monster sheet."""
 
@@ -465,8 +471,8 @@ class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     level: int
     number: int
-    armor: int
-    health: int
+    armor: Tracker
+    health: Tracker
     text: str
     table: list[Row]
     ambush: list[Effect] = []
@@ -559,3 +565,17 @@ class Pack(msgspec.Struct, frozen=True):
     skills: list[Skill] = []
     conditions: list[Condition] = []
     encounters: list[Encounter] = []
+
+
+#: The kinds of card, in content order: a pack's table name (and the Ruleset's) -> the
+#: Struct of one card. The one list of card kinds; everything else derives from it.
+CARD_KINDS: dict[str, type[msgspec.Struct]] = {
+    "classes": ClassCard,
+    "characters": Character,
+    "weapons": Weapon,
+    "monsters": Monster,
+    "skills": Skill,
+    "conditions": Condition,
+    "encounters": Encounter,
+}
+assert tuple(CARD_KINDS) == Pack.__struct_fields__[2:], "CARD_KINDS must follow Pack's fields"

@@ -350,7 +350,7 @@ def _level_started(s: GameState, e: ev.LevelStarted) -> None:
 @_on(ev.TriggerOpened)
 def _trigger_opened(s: GameState, e: ev.TriggerOpened) -> None:
     s.trigger = e.trigger
-    s.used = []
+    s.used = list(e.used)
 
 
 @_on(ev.Awaiting)

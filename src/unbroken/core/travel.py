@@ -6,6 +6,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.flow import Run, step
+from unbroken.core.state import Queued
 
 
 @step("travel.preparation")
@@ -105,6 +106,36 @@ def window(run: Run, trigger: str) -> None:
 def rewindow(run: Run, trigger: str) -> None:
     """After one Response: offer the ones not yet used at this trigger."""
     if run.optional_responses(trigger):
+        run.wait("response", trigger)
+
+
+@step("window.close")
+def window_close(run: Run, trigger: str) -> None:
+    """The player is done with Responses before the mandatory ones: note which were used.
+
+    The window after the mandatory Responses (window.again) offers only the
+    others: each Response fires at most once per trigger (R-EFFECT-2).
+    """
+    used = ",".join(run.s.used) if run.s.trigger == trigger else ""
+    again = f"window.again:{trigger}"
+    for i in range(len(run.then) - 1, -1, -1):
+        if run.then[i].step == again:
+            run.then[i] = Queued(step=f"{again}|{used}")
+            break
+
+
+@step("window.again")
+def window_again(run: Run, arg: str) -> None:
+    """After the mandatory Responses: offer the optional ones not yet used (R-EFFECT-2)."""
+    trigger, _, used = arg.partition("|")
+    spent = [key for key in used.split(",") if key]
+    left = [
+        (src, a)
+        for src, a, _ in run.optional_responses(trigger, fresh=True)
+        if f"{src}/{a.id}" not in spent
+    ]
+    if left:
+        run.emit(ev.TriggerOpened(trigger, spent))
         run.wait("response", trigger)
 
 

@@ -16,20 +16,12 @@ if TYPE_CHECKING:
 
     from textual.events import Resize
     from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
-    from unbroken.plugins import PluginInfo
-    from unbroken.replay import Recorder
-
-
-def rules_text() -> str:
-    """Return docs/rules.md: from the wheel, or from a source checkout."""
-    shipped = Path(__file__).resolve().parents[1] / "rules.md"
-    if shipped.is_file():
-        return shipped.read_text(encoding="utf-8")
-    path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
+    from unbroken.plugins import PluginInfo, Plugins
+    from unbroken.session import GameSession
 
 
 def skip_reason(info: PluginInfo) -> str:
@@ -200,31 +192,76 @@ class UnbrokenApp(App[None]):
             return
         self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app, problem=problem))
 
+    def open_screen(self, name: str) -> None:
+        """Open one of the title menu's screens by its menu id (new, continue, replays,
+        records, plugins, help): screens ask the app, so none imports another."""
+        from unbroken.tui.records import PluginsScreen, RecordsScreen
+        from unbroken.tui.replays import ReplayListScreen
+        from unbroken.tui.screens import HelpScreen, NewGameScreen
+
+        screens: dict[str, Callable[[], Screen[Any]]] = {
+            "new": NewGameScreen,
+            "help": HelpScreen,
+            "continue": lambda: ReplayListScreen(unfinished_only=True),
+            "replays": lambda: ReplayListScreen(unfinished_only=False),
+            "plugins": PluginsScreen,
+            "records": RecordsScreen,
+        }
+        self.push_screen(screens[name]())
+
+    def show_title(self) -> None:
+        """Go back to the title screen, closing the screens above it (a finished game's too).
+
+        Screens are pushed on the title; going back pops them, so a session of
+        many games keeps one title and at most one game screen.
+        """
+        from unbroken.tui.title import TitleScreen
+
+        if any(isinstance(screen, TitleScreen) for screen in self.screen_stack[:-1]):
+            while not isinstance(self.screen, TitleScreen):
+                self.pop_screen()
+        else:
+            self.switch_screen(TitleScreen())
+
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
-        from unbroken.replay import ReplayError, resume
+        from unbroken.replay import ReplayError
+        from unbroken.session import GameSession
         from unbroken.tui.screens import GameScreen
 
         try:
-            game, recorder = resume(path, self.ruleset)
+            session = GameSession.resume(self.plugins, path, self.ruleset)
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        for notice in recorder.notices:
-            self.notify(notice, severity="warning", timeout=8)
-        self.switch_screen(GameScreen(game, recorder))
+        self.switch_screen(GameScreen(session))
 
-    def start_recording(self, game: Game) -> Recorder | None:
-        """Return a recorder for a new game, or None (and a notice) if it cannot write."""
-        if not self.record_games:
-            return None
-        from unbroken.replay import Recorder
+    @property
+    def plugins(self) -> Plugins:
+        """The plugins on: their observers watch the games played here."""
+        from unbroken.plugins import current_plugins
 
-        try:
-            return Recorder.start(game, self.ruleset)
-        except OSError as exc:
-            self.notify(f"This game is not recorded: {exc}", severity="warning", timeout=8)
-            return None
+        return current_plugins()
+
+    def session_for(self, game: Game, record: bool | None = None) -> GameSession:
+        """Return the session of a new game: recorded (unless the app records no games,
+        or the disk refuses: a notice says so), observed and kept in the records."""
+        from unbroken.observers import Observers
+        from unbroken.session import GameSession, records_keeper
+
+        session = GameSession(
+            game, observers=Observers.of(self.plugins), keeper=records_keeper(None)
+        )
+        if self.record_games if record is None else record:
+            from unbroken.replay import Recorder
+
+            try:
+                session.recorder = Recorder.start(game, self.ruleset)
+                session.started = session.recorder.started or session.started
+            except OSError as exc:
+                self.notify(f"This game is not recorded: {exc}", severity="warning", timeout=8)
+        session.show_start()
+        return session
 
     def next_seed(self) -> int:
         """Return the seed offered on the new game screen (random unless fixed)."""
@@ -262,7 +299,7 @@ class UnbrokenApp(App[None]):
         if self._game is not None:
             from unbroken.tui.screens import GameScreen
 
-            self.push_screen(GameScreen(self._game))
+            self.push_screen(GameScreen(self.session_for(self._game, record=False)))
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         else:

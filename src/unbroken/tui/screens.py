@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import msgspec
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -30,10 +29,9 @@ from textual.widgets.option_list import Option
 from unbroken.cards import TIMING_WORDS
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.flow import HandlerError, Run, hunger_cost
+from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.core.state import GameState
 from unbroken.narrate import (
     Narrator,
     attack_cost,
@@ -64,6 +62,7 @@ from unbroken.tui.widgets import (
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
+    from unbroken.session import GameSession
     from unbroken.tui.app import UnbrokenApp
 
 
@@ -180,7 +179,7 @@ class NewGameScreen(Screen[None]):
             self.notify("Gentle start is an Easy option.", severity="warning")
             return
         game = Game.new(self.unbroken.ruleset, char, diff, seed, {"gentle_start": gentle})
-        self.app.switch_screen(GameScreen(game, self.unbroken.start_recording(game)))
+        self.app.switch_screen(GameScreen(self.unbroken.session_for(game)))
 
 
 class GameScreen(Screen[None]):
@@ -194,12 +193,11 @@ class GameScreen(Screen[None]):
         Binding("escape", "title", "Title"),
     ]
 
-    def __init__(self, game: Game, recorder: Recorder | None = None) -> None:
+    def __init__(self, session: GameSession) -> None:
         super().__init__()
-        self.game = game
-        #: Writes the replay as the game goes (None: not recorded).
-        self.recorder = recorder
-        self.narrator = Narrator(game.ruleset)
+        #: The game being played: every decision goes through it (unbroken.session).
+        self.session = session
+        self.narrator = Narrator(session.game.ruleset)
         self.last: list[ev.Event] = []
         #: The options listed: each action, and why it cannot be taken now ("" when it can).
         self.offered: list[tuple[act.Action, str]] = []
@@ -215,6 +213,15 @@ class GameScreen(Screen[None]):
     def unbroken(self) -> UnbrokenApp:
         return self.app  # type: ignore[return-value]
 
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """Writes the replay as the game goes (None: not recorded)."""
+        return self.session.recorder
+
     def compose(self) -> ComposeResult:
         yield from table_layout(
             Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
@@ -222,6 +229,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.tell(self.session.take_notices())
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and the die as they were.
@@ -302,13 +310,12 @@ class GameScreen(Screen[None]):
             return
         start = time.perf_counter()
         try:
-            new = self.game.apply(action)
+            new = self.session.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
             return
-        self.record(action, new)
-        self.observe(new)
+        self.tell(self.session.take_notices())
         self.last = new
         self.narrate(new)
         _, roll = die_update(new)
@@ -321,56 +328,20 @@ class GameScreen(Screen[None]):
         # bench/tui.py reads these: from the key to the next frame drawn.
         latencies = self.unbroken.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
-        if self.game.is_over:
-            replay = self.recorder.path if self.recorder is not None else None
-            earned, best = self.keep_record()
-            self.app.push_screen(GameOverScreen(self.game, earned, replay, best))
+        finished = self.session.finished
+        if finished is not None:
+            rules = self.game.ruleset
+            best = ""
+            if finished.won:
+                args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
+                best = standing(rules, *args)
+            replay = finished.replay
+            self.app.push_screen(GameOverScreen(self.game, finished.new_achievements, replay, best))
 
-    def record(self, action: act.Action, new: list[ev.Event]) -> None:
-        """Append the decision to the replay; a failing disk stops recording, not the game."""
-        if self.recorder is None:
-            return
-        try:
-            self.recorder.record(action, new, self.game)
-            if self.game.is_over:
-                self.recorder.finish(self.game)
-        except OSError as exc:
-            from unbroken.replay import recording_stopped
-
-            stopped = recording_stopped(self.recorder, exc)
-            self.notify(stopped[0].upper() + stopped[1:] + ".", severity="warning", timeout=12)
-            self.recorder.close()  # writes nothing more that could fail
-            self.recorder = None
-
-    def observe(self, new: list[ev.Event]) -> None:
-        """Show the new events to the plugins' read-only observers (unbroken_game_event)."""
-        from unbroken.plugins import current_plugins
-
-        plugins = current_plugins()
-        if plugins.observers:
-            for event in new:
-                plugins.observe(event, self.game.state)
-
-    def keep_record(self) -> tuple[list[str], str]:
-        """Store the finished game in the records; return the achievements new to it,
-        and for a win, how its score stands against the best so far.
-
-        Records that cannot be opened never stop the game: the player is told why.
-        """
-        from unbroken.records import RecordsError, keep_game
-
-        recorder = self.recorder
-        replay = str(recorder.path) if recorder is not None else None
-        started = recorder.started if recorder is not None else None
-        rules = self.game.ruleset
-        try:
-            row, before = keep_game(self.game, rules, replay, started)
-        except RecordsError as exc:
-            self.notify(f"The game was not recorded: {exc}", severity="warning", timeout=8)
-            return [], ""
-        if not row.won:
-            return row.new_achievements, ""
-        return row.new_achievements, standing(rules, row.cls, row.difficulty, row.score, before)
+    def tell(self, notices: list[str]) -> None:
+        """Show the session's notices (recording stopped, an observer switched off…)."""
+        for notice in notices:
+            self.notify(notice[:1].upper() + notice[1:], severity="warning", timeout=8)
 
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
@@ -415,25 +386,22 @@ class GameScreen(Screen[None]):
 
     def action_take_back(self) -> None:
         """Take back the last decision when it revealed nothing: the game as it was before it."""
-        from unbroken.replay import take_back, why_not_take_back
-
-        why = why_not_take_back(self.game, self.recorder)
+        session = self.session
+        why = session.why_not_take_back()
         if why:
             self.notify(why, severity="warning")
             return
-        assert self.recorder is not None
-        done = take_back(self.game, self.recorder, self.game.ruleset)
-        if done.action is None:
-            self.notify(done.problem, severity="error", timeout=8)
-            self.game, self.recorder = done.game, done.recorder
+        action = session.take_back()
+        if action is None:
+            for problem in session.take_notices():
+                self.notify(problem, severity="error", timeout=8)
             return
-        screen = GameScreen(done.game, done.recorder)
+        screen = GameScreen(session)
         self.app.switch_screen(screen)
-        screen.notify(f"Taken back: {label(done.action, done.game.state, done.game.ruleset)}.")
+        screen.notify(f"Taken back: {label(action, session.game.state, session.ruleset)}.")
 
     def action_title(self) -> None:
-        if self.recorder is not None and not self.game.is_over:
-            self.recorder.close()
+        if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")
         back_to_title(self.app)
 
@@ -465,27 +433,15 @@ def detail(action: act.Action, game: Game) -> str:
             text = f"Its time takes the track to 0: the monster ambushes you. {text}"
         return text
     if isinstance(action, act.Eat):
-        need = game.food_requirement()
-        missing = max(0, need - action.food)
-        loss = hunger_cost(missing)
-        text = f"Eat {action.food} of {need}: +{action.food} SE; {missing} uneaten costs {loss} SE"
-        if loss and not can_pay_after_eating(game, action.food, loss):
+        eat = game.query().hunger(action.food)
+        text = (
+            f"Eat {action.food} of {eat.need}: +{action.food} SE; "
+            f"{eat.missing} uneaten costs {eat.loss} SE"
+        )
+        if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
     return label(action, s, rules)
-
-
-def can_pay_after_eating(game: Game, food: int, loss: int) -> bool:
-    """Return whether the SE lost to hunger can be paid once `food` is eaten (R-HUNGER-3).
-
-    The food eaten is gained as SE first; the engine does that on a copy of
-    the state, then its effort substitution (R-RES-3/4) says whether the loss
-    can be paid.
-    """
-    fed = msgspec.json.decode(msgspec.json.encode(game.state), type=GameState)
-    run = Run(game.ruleset, fed)
-    run.gain({"se": food}, "hunger")
-    return run.can_pay({"se": loss})
 
 
 def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
@@ -494,19 +450,22 @@ def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
     return events[first + 1 :]
 
 
+def rules_text() -> str:
+    """Return docs/rules.md: from the wheel, or from a source checkout."""
+    shipped = Path(__file__).resolve().parents[1] / "rules.md"
+    if shipped.is_file():
+        return shipped.read_text(encoding="utf-8")
+    path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
+
+
 def back_to_title(app: App[object]) -> None:
     """Go back to the title screen, closing the screens above it (a finished game's too).
 
     Screens are pushed on the title; going back pops them, so a session of
     many games keeps one title and at most one game screen.
     """
-    from unbroken.tui.title import TitleScreen
-
-    if any(isinstance(screen, TitleScreen) for screen in app.screen_stack[:-1]):
-        while not isinstance(app.screen, TitleScreen):
-            app.pop_screen()
-    else:
-        app.switch_screen(TitleScreen())
+    app.show_title()  # type: ignore[attr-defined]  # UnbrokenApp.show_title
 
 
 class GameOverScreen(Screen[None]):
@@ -629,7 +588,7 @@ class GameOverScreen(Screen[None]):
         s = self.game.state
         game = Game.new(self.game.ruleset, s.character, s.difficulty, s.seed, dict(s.options))
         back_to_title(self.app)
-        self.app.push_screen(GameScreen(game, self.unbroken.start_recording(game)))
+        self.app.push_screen(GameScreen(self.unbroken.session_for(game)))
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -713,8 +672,6 @@ the same seed again and `w` watches the game's replay.
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # imported here: it is slow to import
-
-        from unbroken.tui.app import rules_text
 
         keys = [self.KEYS, self.VIEWER_KEYS]
         if self.viewer:

@@ -38,24 +38,8 @@ class TitleScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, message: OptionList.OptionSelected) -> None:
-        from unbroken.tui.screens import HelpScreen, NewGameScreen
-
         choice = message.option_id
-        if choice == "new":
-            self.app.push_screen(NewGameScreen())
-        elif choice == "help":
-            self.app.push_screen(HelpScreen())
-        elif choice in ("continue", "replays"):
-            from unbroken.tui.replays import ReplayListScreen
-
-            self.app.push_screen(ReplayListScreen(unfinished_only=choice == "continue"))
-        elif choice == "plugins":
-            from unbroken.tui.records import PluginsScreen
-
-            self.app.push_screen(PluginsScreen())
-        elif choice == "records":
-            from unbroken.tui.records import RecordsScreen
-
-            self.app.push_screen(RecordsScreen())
+        if choice in ("new", "help", "continue", "replays", "plugins", "records"):
+            self.app.open_screen(choice)  # type: ignore[attr-defined]  # UnbrokenApp
         elif choice == "quit":
             self.app.exit()

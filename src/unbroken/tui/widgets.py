@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.flow import clamp_die
+from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, GameState
 from unbroken.narrate import (

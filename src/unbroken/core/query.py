@@ -1,0 +1,95 @@
+"""Questions a view or a bot asks about a game, answered by the rules (read-only).
+
+What an option costs, how it would be paid (effort substitution), what a die
+roll comes to after its modifiers, what eating leaves: the words, the
+full-screen game and the bots ask a `Query` instead of building the engine's
+internals. `Game.query()` returns one for the game as it is now; a view that
+holds only a state and the ruleset builds one with `Query(ruleset, state)`.
+Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.flow import CANNOT_PAY, NO_USES, Run, clamp_die, effective_roll, hunger_cost
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+__all__ = [
+    "CANNOT_PAY",
+    "NO_USES",
+    "HungerPreview",
+    "Query",
+    "clamp_die",
+    "effective_roll",
+    "hunger_cost",
+]
+
+
+@dataclass(frozen=True)
+class HungerPreview:
+    """What eating some food at the Hunger step would do (R-HUNGER-2/3)."""
+
+    need: int  # the food the step asks for
+    eaten: int
+    missing: int  # food not eaten of what was needed
+    loss: int  # the SE lost for it
+    starves: bool  # the loss cannot be paid, even with substitution: the game is lost
+
+
+class Query:
+    """Read-only answers about one game state under a ruleset."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+        self._ruleset = ruleset
+        self._state = state
+
+    def _rules(self) -> Run:
+        return Run(self._ruleset, self._state)
+
+    def cost(self, action: act.Action) -> dict[str, int]:
+        """Return what taking `action` spends, as printed (before substitution); {} for none."""
+        return self._rules().cost(action)
+
+    def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
+        """Return what paying `amounts` would take from the display, with effort
+        substitution (R-RES-3/4), or None when it cannot be paid."""
+        return self._rules().payment(amounts)
+
+    def can_pay(self, amounts: dict[str, int]) -> bool:
+        """Return whether `amounts` can be paid now (with effort substitution)."""
+        return self._rules().can_pay(amounts)
+
+    def attack_cost(self, attack: m.Attack) -> dict[str, int]:
+        """Return what a weapon attack costs now: its printed cost plus what cards in play
+        add (Bleeding, R-BATTLE-3)."""
+        return self._rules().attack_cost(attack)
+
+    def roll_result(self, value: int, bonus: int | None = None) -> int:
+        """Return what a monster roll of `value` comes to: plus the bonus on the monster's
+        roll (the one in play when None), clamped to 1..6 once (R-EFFECT-3/4)."""
+        return clamp_die(value + (self._state.roll_bonus if bonus is None else bonus))
+
+    def food_requirement(self) -> int:
+        """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
+        return self._rules().food_requirement()
+
+    def hunger(self, food: int) -> HungerPreview:
+        """Return what eating `food` now would do: the SE lost for what is missing, and
+        whether that loss can be paid once the food eaten is gained as SE (R-HUNGER-3)."""
+        need = self.food_requirement()
+        missing = max(0, need - food)
+        loss = hunger_cost(missing)
+        starves = False
+        if loss:
+            # On a copy: gain the food as SE, then ask the payment rules about the loss.
+            import msgspec
+
+            fed = msgspec.msgpack.decode(msgspec.msgpack.encode(self._state), type=GameState)
+            run = Run(self._ruleset, fed)
+            run.gain({"se": food}, "hunger")
+            starves = not run.can_pay({"se": loss})
+        return HungerPreview(need, food, missing, loss, starves)

@@ -1,0 +1,296 @@
+"""One played game, whatever the front end: apply, record, observe, take back, finish, keep.
+
+The full-screen game, the text game and `unbroken sim --record` all play
+through a `GameSession`; nothing else applies a player's decisions. It holds
+the Game, the recording being written (a `Recorder`, or None), the plugins'
+observers and what keeps a finished game in the records:
+
+    session = GameSession.start(plugins, "maxyn-zenma", "normal", seed=42)
+    events = session.apply(session.game.legal_actions()[0])
+    for notice in session.take_notices():   # "Recording stopped: …", an observer switched off
+        print(notice)
+    if session.finished is not None:        # the game is over: recorded and kept
+        print(session.finished.replay, session.finished.new_achievements)
+
+A failing disk stops the recording, never the game; records that cannot be
+opened never stop it either; a plugin observer that raises or is slow is
+named and switched off for the rest of the game. Each of these is a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from unbroken.core.actions import Action
+from unbroken.core.events import Event
+from unbroken.core.game import Game
+from unbroken.core.state import GameState
+from unbroken.observers import Observers
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import Plugins
+    from unbroken.records import Records
+    from unbroken.replay import Recorder
+
+
+@dataclass
+class Finished:
+    """A finished game as its session left it: recording, records and what was earned."""
+
+    #: The recording's final path (None: not recorded, or it could not be finished).
+    replay: Path | None = None
+    #: The achievements earned for the first time (ids), from the records.
+    new_achievements: list[str] = field(default_factory=list)
+    #: For a win: the best won score of its class and difficulty before it (None: first).
+    best_before: int | None = None
+    #: The records' row id (0: not kept in the records).
+    record: int = 0
+    #: The class, difficulty and score as the records keep them.
+    cls: str = ""
+    difficulty: str = ""
+    score: int = 0
+    won: bool = False
+
+
+#: Keeps a finished game in the records: (game, replay path, started) -> Finished fields,
+#: or raises RecordsError. The default opens the user's records (records.keep_game).
+Keeper = Callable[[Game, "Path | None", "str | datetime | None"], Finished]
+
+
+class GameSession:
+    """One game being played: every decision goes through `apply`."""
+
+    def __init__(
+        self,
+        game: Game,
+        recorder: Recorder | None = None,
+        observers: Observers | None = None,
+        keeper: Keeper | None = None,
+        started: str | datetime | None = None,
+        plugins: Plugins | None = None,
+    ) -> None:
+        self.game = game
+        #: The recording being written (None: not recorded, or it stopped).
+        self.recorder = recorder
+        self.observers = observers if observers is not None else Observers()
+        self.plugins = plugins
+        self.keeper: Keeper | None = keeper
+        #: When the game began (the records keep it).
+        self.started: str | datetime = (
+            started
+            if started is not None
+            else (recorder.started if recorder is not None and recorder.started else _now())
+        )
+        #: Set when the game is over and has been recorded and kept.
+        self.finished: Finished | None = None
+        self._notices: list[str] = []
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def start(
+        cls,
+        plugins: Plugins,
+        character: str,
+        difficulty: str = "normal",
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        record: bool = True,
+        keep: bool = True,
+    ) -> GameSession:
+        """Return a new game's session, recorded (when `record`) and kept in the records
+        when it ends (when `keep`). Raises ValueError for a bad character, difficulty,
+        seed or option. A recording that cannot be made is a notice: the game goes on."""
+        if seed is None:
+            import secrets  # the session chooses the seed: the core draws no unseeded number
+
+            seed = secrets.randbits(63)
+        game = Game.new(plugins.ruleset, character, difficulty, seed, options)
+        started = _now()
+        session = cls(
+            game,
+            observers=Observers.of(plugins),
+            keeper=records_keeper(plugins) if keep else None,
+            started=started,
+            plugins=plugins,
+        )
+        if record:
+            from unbroken.replay import Recorder
+
+            try:
+                session.recorder = Recorder.start(game, plugins.ruleset, created=started)
+            except OSError as exc:  # a read-only or full disk: play on, unrecorded
+                session._notices.append(
+                    f"This game is not recorded ({_why(exc)}): it cannot be continued later."
+                )
+        session.show_start()
+        return session
+
+    @classmethod
+    def resume(
+        cls, plugins: Plugins, path: Path | str, ruleset: Ruleset | None = None
+    ) -> GameSession:
+        """Return the session of an unfinished recorded game, appending to its recording.
+
+        Raises ReplayError or OSError when the recording cannot be continued.
+        The observers see the game from its start, re-run.
+        """
+        from unbroken.replay import resume
+
+        game, recorder = resume(path, ruleset or plugins.ruleset)
+        session = cls(
+            game,
+            recorder=recorder,
+            observers=Observers.of(plugins),
+            keeper=records_keeper(plugins),
+            plugins=plugins,
+        )
+        session._notices.extend(recorder.notices)
+        session.show_start()
+        return session
+
+    def show_start(self) -> None:
+        """Show the observers the game so far (its setup; a resumed game's every event)."""
+        self.observers.watch(GameState(), self.game.events)
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.game.ruleset
+
+    def apply(self, action: Action) -> list[Event]:
+        """Take a decision: apply it, record it, show it to the observers; when the game
+        ends, finish it (recording and records). Returns the events it produced.
+
+        Raises IllegalAction or HandlerError (the game is then as it was).
+        """
+        before = self.observers.before(self.game)
+        events = self.game.apply(action)
+        self._record(action, events)
+        self.observers.watch(before, events)
+        if self.game.is_over:
+            self._finish()
+        return events
+
+    def take_notices(self) -> list[str]:
+        """Return the notices since the last call (and forget them)."""
+        notices = [*self._notices, *self.observers.notices]
+        self._notices.clear()
+        self.observers.notices.clear()
+        return notices
+
+    def _record(self, action: Action, events: list[Event]) -> None:
+        recorder = self.recorder
+        if recorder is None:
+            return
+        try:
+            recorder.record(action, events, self.game)
+        except OSError as exc:  # a full disk stops the recording, not the game
+            recorder.abandon()
+            self.recorder = None
+            safe = recorder.decisions - 1
+            self._notices.append(
+                f"Recording stopped ({_why(exc)}): the game goes on unrecorded. "
+                f"The first {_decisions(safe)} are saved in {recorder.path}; "
+                "`unbroken play --continue` picks the game up from there."
+            )
+
+    def _finish(self) -> None:
+        replay: Path | None = None
+        if self.recorder is not None:
+            try:
+                replay = self.recorder.finish(self.game)
+            except OSError as exc:
+                self._notices.append(f"The recording could not be finished ({_why(exc)}).")
+                self.recorder.abandon()
+            self.recorder = None
+        finished = Finished(replay=replay)
+        if self.keeper is not None:
+            from unbroken.records import RecordsError
+
+            try:
+                finished = self.keeper(self.game, replay, self.started)
+            except RecordsError as exc:
+                self._notices.append(f"The game was not kept in the records: {exc}.")
+                finished.replay = replay
+        self.finished = finished
+
+    # ------------------------------------------------------------------ taking back, leaving
+
+    def why_not_take_back(self) -> str:
+        """Return why the last decision cannot be taken back, or "" when it can."""
+        from unbroken.replay import why_not_take_back
+
+        return why_not_take_back(self.game, self.recorder)
+
+    def take_back(self) -> Action | None:
+        """Take back the last decision (see `why_not_take_back`); return the action taken
+        back, or None when the file failed (a notice says why; the game is as it was)."""
+        from unbroken.replay import take_back
+
+        assert self.recorder is not None, "take_back needs a recorded game"
+        done = take_back(self.game, self.recorder, self.ruleset)
+        self.game, self.recorder = done.game, done.recorder
+        if done.action is None:
+            self._notices.append(done.problem)
+        return done.action
+
+    def leave(self) -> bool:
+        """Leave the game unfinished: close its recording; return whether it can be continued."""
+        recorder = self.recorder
+        if recorder is None or self.game.is_over:
+            return False
+        try:
+            recorder.close()
+        except OSError as exc:
+            recorder.abandon()
+            self._notices.append(f"The recording could not be closed cleanly ({_why(exc)}).")
+        self.recorder = None
+        return True
+
+
+def records_keeper(plugins: Plugins | None, records: Records | None = None) -> Keeper:
+    """Return what keeps a finished game in the records (the user's, or `records` when
+    given), with the plugins' achievements and scoring rules (None: the plugins on)."""
+
+    def keep(game: Game, replay: Path | None, started: str | datetime | None) -> Finished:
+        from unbroken.records import keep_game
+
+        if records is not None:
+            row = records.add_game(game, game.ruleset, replay, started, plugins)
+            before = None
+        else:
+            row, before = keep_game(game, game.ruleset, replay, started, plugins=plugins)
+        return Finished(
+            replay=replay,
+            new_achievements=list(row.new_achievements),
+            best_before=before,
+            record=row.id,
+            cls=row.cls,
+            difficulty=row.difficulty,
+            score=row.score,
+            won=row.won,
+        )
+
+    return keep
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _decisions(n: int) -> str:
+    return f"{n} decision" if n == 1 else f"{n} decisions"
+
+
+def _why(exc: OSError) -> str:
+    """Return what went wrong in words (the errno text, not "[Errno 28] ...")."""
+    if exc.strerror and exc.filename:
+        return f"{exc.filename}: {exc.strerror}"
+    return exc.strerror or str(exc)

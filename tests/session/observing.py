@@ -1,0 +1,69 @@
+"""A plugin that observes games, for the tests of every front end: it keeps each event it
+is shown with the state it was shown with (encoded at once, as the state goes on)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import msgspec
+import pytest
+
+from unbroken import hookimpl, plugins
+from unbroken.core.events import Event
+from unbroken.core.reducer import fold
+from unbroken.core.state import GameState
+from unbroken.plugins import Plugins, load_plugins
+
+
+class Watcher:
+    """Observes with both arguments: every (event, state-after-it as JSON)."""
+
+    __version__ = "0.1.0"
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[Event, bytes]] = []
+
+    @hookimpl
+    def unbroken_game_event(self, event: Event, state: GameState) -> None:
+        """Keep the event and the state right after it."""
+        self.seen.append((event, msgspec.json.encode(state)))
+
+
+class EventsOnly:
+    """Observes with the event alone (pluggy lets an implementation take fewer arguments)."""
+
+    __version__ = "0.1.0"
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    @hookimpl
+    def unbroken_game_event(self, event: Event) -> None:
+        """Keep the event."""
+        self.events.append(event)
+
+
+def loaded_with(*extra: tuple[str, object]) -> Plugins:
+    """Return the base game with these in-process plugins (no installed ones)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return load_plugins(["base", *(name for name, _ in extra)], extra=list(extra))
+
+
+def installed(monkeypatch: pytest.MonkeyPatch, loaded: Plugins) -> Plugins:
+    """Make `loaded` the plugins on for every command and screen."""
+    monkeypatch.setattr(plugins, "current_plugins", lambda: loaded)
+    monkeypatch.setattr(plugins, "_load_cached", lambda names, strict: loaded)
+    return loaded
+
+
+def assert_saw_game(watcher: Watcher, events: list[Event]) -> None:
+    """Assert the watcher saw exactly `events`, each with the state right after it."""
+    assert [e for e, _ in watcher.seen] == events
+    for i, (_, state) in enumerate(watcher.seen):
+        assert state == msgspec.json.encode(fold(events[: i + 1])), f"state after event {i + 1}"
+
+
+def encoded(value: Any) -> bytes:
+    return msgspec.json.encode(value)
