@@ -338,3 +338,18 @@ def test_a_worker_that_dies_does_not_stop_verify(
     status, out, _ = run(["verify", "--jobs", "2", *map(str, files)], capsys)
     assert status == 0
     assert out == "".join(f"OK    {f}\n" for f in files) + "4 OK, 0 failed\n"
+
+
+def test_verify_of_a_folder_reports_a_fifo_in_it(
+    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = shutil.copy(recording, tmp_path / "a.jsonl")
+    fifo = tmp_path / "b.jsonl"
+    os.mkfifo(fifo)
+    status, out, _ = run(["verify", str(tmp_path)], capsys)
+    assert status == 1
+    assert out == (
+        f"OK    {good}\n"
+        f"FAIL  {fifo}: not a recording: this is a named pipe (FIFO), not a regular file\n"
+        "1 OK, 1 failed\n"
+    )
