@@ -68,7 +68,7 @@ def cold(code: str) -> float:
 async def key_to_frame() -> list[float]:
     from unbroken.plugins import load_ruleset
     from unbroken.tui.app import UnbrokenApp
-    from unbroken.tui.screens import GameOverScreen
+    from unbroken.tui.gameover import GameOverScreen
 
     app = UnbrokenApp(load_ruleset(), animate=False, seed=12)
     presses = 0

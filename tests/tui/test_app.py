@@ -12,7 +12,10 @@ from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.screens import GameOverScreen, GameScreen, HelpScreen, NewGameScreen
+from unbroken.tui.game import GameScreen
+from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.help import HelpScreen
+from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.widgets import OPTION_KEYS, roll_text
 
 RULES = load_ruleset()
@@ -723,7 +726,7 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
     from textual.widgets import RichLog
 
     from unbroken.narrate import Narrator
-    from unbroken.tui.screens import LogScreen
+    from unbroken.tui.help import LogScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:

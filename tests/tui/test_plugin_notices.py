@@ -18,8 +18,9 @@ from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import PluginInfo, Plugins, load_plugins
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
+from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.records import PluginsScreen
-from unbroken.tui.screens import GameOverScreen, NewGameScreen
 
 #: A level-1 monster on die face 1, as `unbroken plugins new` writes it.
 MOLE = """

@@ -14,7 +14,7 @@ from unbroken.narrate import Narrator
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.screens import detail
+from unbroken.tui.game import detail
 from unbroken.tui.widgets import OPTION_KEYS, level_ability_uses, option_line, wrap_option
 
 RULES = load_ruleset()

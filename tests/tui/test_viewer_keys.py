@@ -11,8 +11,8 @@ from textual.widgets import OptionList
 from unbroken.plugins import load_ruleset
 from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen
 from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
-from unbroken.tui.screens import HelpScreen
 from unbroken.tui.title import TitleScreen
 
 RULES = load_ruleset()

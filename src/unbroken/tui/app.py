@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
     from unbroken.plugins import PluginInfo, Plugins
     from unbroken.session import GameSession
+    from unbroken.tui.game import GameScreen
 
 
 def skip_reason(info: PluginInfo) -> str:
@@ -65,10 +66,14 @@ class UnbrokenApp(App[None]):
         replay: Path | None = None,
     ) -> None:
         super().__init__()
+        from unbroken.settings import load_settings
+
+        #: The player's settings (settings.toml in the config dir), kept as they change.
+        self.settings, self._settings_notices = load_settings()
         #: The ruleset, or what loads it on first use (after the first frame).
         self._ruleset = ruleset
         if animate is None:
-            animate = not os.environ.get("UNBROKEN_NO_ANIMATION")
+            animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
         self.roll_animation = animate
         self._seed = seed
@@ -192,12 +197,30 @@ class UnbrokenApp(App[None]):
             return
         self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app, problem=problem))
 
+    def _theme_changed(self, theme: Any) -> None:
+        self.save_settings(theme=self.theme)
+
+    def save_settings(self, **changes: Any) -> None:
+        """Change settings and keep them (a disk that refuses is a notice, never a crash)."""
+        from dataclasses import replace
+
+        from unbroken.settings import save_settings
+
+        updated = replace(self.settings, **changes)
+        if updated == self.settings:
+            return
+        self.settings = updated
+        problem = save_settings(updated)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
+        from unbroken.tui.help import HelpScreen
+        from unbroken.tui.newgame import NewGameScreen
         from unbroken.tui.records import PluginsScreen, RecordsScreen
         from unbroken.tui.replays import ReplayListScreen
-        from unbroken.tui.screens import HelpScreen, NewGameScreen
 
         screens: dict[str, Callable[[], Screen[Any]]] = {
             "new": NewGameScreen,
@@ -208,6 +231,31 @@ class UnbrokenApp(App[None]):
             "records": RecordsScreen,
         }
         self.push_screen(screens[name]())
+
+    def play(self, session: GameSession, replace: bool = False) -> GameScreen:
+        """Show a game being played; return its screen (`replace`: instead of this one)."""
+        from unbroken.tui.game import GameScreen
+
+        screen = GameScreen(session)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        return screen
+
+    def show_game_over(
+        self, game: Game, new: list[str], replay: Path | None, standing: str
+    ) -> None:
+        """Show how a finished game ended (its achievements new to the records, the replay)."""
+        from unbroken.tui.gameover import GameOverScreen
+
+        self.push_screen(GameOverScreen(game, new, replay, standing))
+
+    def show_log(self, game: Game) -> None:
+        """Show the whole log of a game so far, full screen."""
+        from unbroken.tui.help import LogScreen
+
+        self.push_screen(LogScreen(game))
 
     def show_title(self) -> None:
         """Go back to the title screen, closing the screens above it (a finished game's too).
@@ -227,14 +275,13 @@ class UnbrokenApp(App[None]):
         """Resume an unfinished game exactly where it was left."""
         from unbroken.replay import ReplayError
         from unbroken.session import GameSession
-        from unbroken.tui.screens import GameScreen
 
         try:
             session = GameSession.resume(self.plugins, path, self.ruleset)
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        self.switch_screen(GameScreen(session))
+        self.play(session, replace=True)
 
     @property
     def plugins(self) -> Plugins:
@@ -295,11 +342,14 @@ class UnbrokenApp(App[None]):
         self._shown_before = warnings.showwarning
         warnings.showwarning = self._show_warning
         self.check_size(self.size.width, self.size.height)
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        for notice in self._settings_notices:
+            self.notify(notice, severity="warning", timeout=10)
         self.push_screen(TitleScreen())
         if self._game is not None:
-            from unbroken.tui.screens import GameScreen
-
-            self.push_screen(GameScreen(self.session_for(self._game, record=False)))
+            self.play(self.session_for(self._game, record=False))
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         else:

@@ -246,7 +246,7 @@ class ReplayViewerScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        from unbroken.tui.screens import HelpScreen
+        from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
 

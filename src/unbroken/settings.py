@@ -1,0 +1,114 @@
+"""The player's settings, kept between games in `settings.toml` in the config dir.
+
+    theme = "nord"              # the Textual theme picked in the command palette
+    roll_animation = true       # the die rolls on screen before it lands
+    auto_take = true            # a decision with exactly one answer is taken for you
+    hints = true                # first-game hints
+    character = "base:helena"   # the New game screen starts on the last choices
+    difficulty = "hard"
+
+A file that cannot be read (bad TOML, a wrong type) never stops the game: the
+defaults are used, the player is told, and the damaged file is kept beside
+as `settings.toml.bad` instead of being lost at the next save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+FILE_NAME = "settings.toml"
+
+
+@dataclass
+class Settings:
+    """What the player chose, with the defaults a new player gets."""
+
+    theme: str = ""  # "" is Textual's default theme
+    roll_animation: bool = True
+    auto_take: bool = True
+    hints: bool = True
+    character: str = ""
+    difficulty: str = ""
+
+
+def settings_path() -> Path:
+    """Return where the settings are kept (`UNBROKEN_CONFIG_DIR` moves it)."""
+    from unbroken.paths import config_dir
+
+    return config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """Return the saved settings (the defaults when there are none) and notices for the
+    player: a damaged file is moved aside to `.bad` and named, never a crash."""
+    try:
+        path = path or settings_path()
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(), [f"Settings not read ({_why(exc)}): using the defaults."]
+    try:
+        data = tomllib.loads(text)
+        settings = _from(data)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
+        kept = path.with_name(path.name + ".bad")
+        try:
+            os.replace(path, kept)
+        except OSError:
+            where = f"{path} (it could not be moved aside)"
+        else:
+            where = f"{path}; it is kept as {kept}"
+        return Settings(), [
+            f"The settings file is damaged ({_first(exc)}): using the defaults. "
+            f"The damaged file was {where}."
+        ]
+    return settings, []
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str:
+    """Write the settings; return "" or, when they cannot be written, why in one line."""
+    lines = [f"{name} = {_toml(value)}" for name, value in asdict(settings).items()]
+    try:
+        path = path or settings_path()
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        os.replace(temporary, path)  # never a half-written file
+    except OSError as exc:
+        return f"Settings not saved ({_why(exc)})."
+    return ""
+
+
+def _from(data: dict[str, object]) -> Settings:
+    """Return Settings from parsed TOML; ValueError names a value of the wrong type.
+    Unknown keys (from a newer version) are ignored."""
+    known = {f.name: f for f in fields(Settings)}
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in known:
+            continue
+        want = type(getattr(Settings(), key))
+        if type(value) is not want:
+            raise ValueError(f"{key} must be {'true or false' if want is bool else 'text'}")
+        values[key] = value
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return str(exc)
+
+
+def _first(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]

@@ -1,0 +1,320 @@
+"""The game screen: display, phase tracker, stage, hand, decisions and log."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import (
+    Footer,
+    OptionList,
+    RichLog,
+    Static,
+)
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.flow import HandlerError
+from unbroken.core.game import Game
+from unbroken.core.model import RESOURCE_NAMES
+from unbroken.narrate import (
+    Narrator,
+    attack_cost,
+    label,
+    option_text,
+    prompt_text,
+    standing,
+)
+from unbroken.tui.widgets import (
+    DIE_FACES,
+    DecisionList,
+    DisplayPanel,
+    HandPanel,
+    PhaseTracker,
+    StagePanel,
+    attack_text,
+    die_update,
+    level_ability_uses,
+    option_index,
+    option_line,
+    shown_roll,
+    shown_text,
+    table_layout,
+)
+
+if TYPE_CHECKING:
+    from unbroken.replay import Recorder
+    from unbroken.session import GameSession
+    from unbroken.tui.app import UnbrokenApp
+
+
+#: How long the die rolls on the stage before it shows its number.
+ROLL_SECONDS = 0.3
+
+
+class GameScreen(Screen[None]):
+    """The table: display, phase tracker, stage, hand, decisions and log."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("u", "take_back", "Take back"),
+        Binding("l", "full_log", "Log"),
+        Binding("r", "toggle_roll", "Roll animation"),
+        Binding("escape", "title", "Title"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        #: The game being played: every decision goes through it (unbroken.session).
+        self.session = session
+        self.narrator = Narrator(session.game.ruleset)
+        self.last: list[ev.Event] = []
+        #: The options listed: each action, and why it cannot be taken now ("" when it can).
+        self.offered: list[tuple[act.Action, str]] = []
+        #: The stage's die: a roll's face, number, result and purpose (see widgets.shown_roll).
+        self.die = ""
+        #: The die rolling: its timer, frames shown, the value it lands on, and when.
+        self._roll_timer: Timer | None = None
+        self._roll_frames = 0
+        self._roll_value = 1
+        self._roll_until = 0.0
+
+    @property
+    def unbroken(self) -> UnbrokenApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """Writes the replay as the game goes (None: not recorded)."""
+        return self.session.recorder
+
+    def compose(self) -> ComposeResult:
+        yield from table_layout(
+            Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tell(self.session.take_notices())
+        self.narrate(self.game.events)
+        if self.recorder is not None and self.recorder.decisions:
+            # A continued game: show the last decision's changes and the die as they were.
+            self.last = ev.last_decision(self.game.events)
+        self.die = self.rolled()
+        self.refresh_all()
+        self.query_one("#decisions", OptionList).focus()
+
+    def narrate(self, new: list[ev.Event]) -> None:
+        log = self.query_one("#log", RichLog)
+        for e in new:
+            line = self.narrator.describe(e)
+            if line:
+                log.write(line)
+
+    def refresh_all(self) -> None:
+        game = self.game
+        rules = game.ruleset
+        s = game.state
+        uses = level_ability_uses(reversed(game.events))
+        self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
+        self.query_one("#phase", PhaseTracker).show(s)
+        self.query_one("#stage", StagePanel).show(s, rules, self.die)
+        self.query_one("#hand", HandPanel).show(s, rules)
+        decisions = self.query_one("#decisions", DecisionList)
+        decision = game.decision
+        if decision is None:
+            self.offered = []
+            decisions.show([])
+            self.query_one("#prompt", Static).update("")
+            return
+        prompt = prompt_text(decision.prompt, s)
+        self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
+        self.offered = game.options()
+        decisions.show(
+            [
+                option_line(i, option_text(action, why, s, rules))
+                for i, (action, why) in enumerate(self.offered)
+            ],
+            [bool(why) for _, why in self.offered],
+        )
+        self.show_detail(decisions.highlighted or 0)
+
+    def show_detail(self, index: int) -> None:
+        offered = self.offered
+        if not 0 <= index < len(offered):
+            return
+        action, why = offered[index]
+        if why:  # the option line says why not; nothing more to add
+            self.query_one("#detail", Static).update("")
+            return
+        text = detail(action, self.game)
+        same = text == label(action, self.game.state, self.game.ruleset)
+        self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))
+
+    @on(OptionList.OptionHighlighted, "#decisions")
+    def highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        self.show_detail(message.option_index)
+
+    @on(OptionList.OptionSelected, "#decisions")
+    def selected(self, message: OptionList.OptionSelected) -> None:
+        self.take(message.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        index = option_index(event.character or "")
+        if index is not None and index < len(self.offered):
+            event.stop()
+            self.take(index)
+
+    def take(self, index: int) -> None:
+        """Apply the index-th option and show what it did (one that cannot be taken says why)."""
+        if not 0 <= index < len(self.offered):
+            return
+        action, why = self.offered[index]
+        if why:
+            text = option_text(action, why, self.game.state, self.game.ruleset)
+            self.notify(f"Not now: {text}.", severity="warning", timeout=4)
+            return
+        start = time.perf_counter()
+        try:
+            new = self.session.apply(action)
+        except HandlerError as exc:  # a plugin's code failed: the game is as it was
+            self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
+            self.refresh_all()
+            return
+        self.tell(self.session.take_notices())
+        self.last = new
+        self.narrate(new)
+        _, roll = die_update(new)
+        if roll is not None and self.unbroken.roll_animation:
+            self.start_roll(roll)
+        else:
+            self.stop_roll()
+            self.die = self.rolled()
+        self.refresh_all()
+        # bench/tui.py reads these: from the key to the next frame drawn.
+        latencies = self.unbroken.frame_latencies
+        self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
+        finished = self.session.finished
+        if finished is not None:
+            rules = self.game.ruleset
+            best = ""
+            if finished.won:
+                args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
+                best = standing(rules, *args)
+            replay = finished.replay
+            self.unbroken.show_game_over(self.game, finished.new_achievements, replay, best)
+
+    def tell(self, notices: list[str]) -> None:
+        """Show the session's notices (recording stopped, an observer switched off…)."""
+        for notice in notices:
+            self.notify(notice[:1].upper() + notice[1:], severity="warning", timeout=8)
+
+    def rolled(self) -> str:
+        """Return the die as the stage shows it now: face, number, result and purpose."""
+        game = self.game
+        return shown_text(shown_roll(reversed(ev.by_decision(game.events))), game.ruleset)
+
+    def start_roll(self, roll: ev.DieRolled) -> None:
+        """Show the die rolling for a moment, then what it shows; input is never blocked."""
+        self.stop_roll()
+        self._roll_frames = 0
+        self._roll_value = roll.value
+        self._roll_until = time.monotonic() + ROLL_SECONDS
+        self.die = DIE_FACES[0]
+        self._roll_timer = self.set_interval(0.05, self._roll_frame)
+
+    def stop_roll(self) -> None:
+        if self._roll_timer is not None:
+            self._roll_timer.stop()
+            self._roll_timer = None
+
+    def _roll_frame(self) -> None:
+        # Timed by the clock, not by counting ticks: a busy machine skips ticks,
+        # and the die must still land on its number.
+        self._roll_frames += 1
+        if time.monotonic() >= self._roll_until:
+            self.stop_roll()
+            self.die = self.rolled()
+        else:
+            self.die = DIE_FACES[(self._roll_frames * 5 + self._roll_value) % 6]
+        self.query_one("#stage", StagePanel).show(self.game.state, self.game.ruleset, self.die)
+
+    def action_toggle_roll(self) -> None:
+        self.unbroken.roll_animation = not self.unbroken.roll_animation
+        self.unbroken.save_settings(roll_animation=self.unbroken.roll_animation)
+        state = "on" if self.unbroken.roll_animation else "off"
+        self.notify(f"Die roll animation {state}.")
+
+    def action_help(self) -> None:
+        self.unbroken.open_screen("help")
+
+    def action_full_log(self) -> None:
+        self.unbroken.show_log(self.game)
+
+    def action_take_back(self) -> None:
+        """Take back the last decision when it revealed nothing: the game as it was before it."""
+        session = self.session
+        why = session.why_not_take_back()
+        if why:
+            self.notify(why, severity="warning")
+            return
+        action = session.take_back()
+        if action is None:
+            for problem in session.take_notices():
+                self.notify(problem, severity="error", timeout=8)
+            return
+        screen = self.unbroken.play(session, replace=True)
+        screen.notify(f"Taken back: {label(action, session.game.state, session.ruleset)}.")
+
+    def action_title(self) -> None:
+        if self.session.leave():
+            self.notify("Game saved: continue it from the title screen.")
+        self.unbroken.show_title()
+
+
+def detail(action: act.Action, game: Game) -> str:
+    """Return the full text of the card or action under the cursor."""
+    rules = game.ruleset
+    s = game.state
+    if isinstance(action, act.ChooseEncounter):
+        card = rules.encounters[action.card]
+        group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
+        return f"{card.name} ({group}, time {card.time}): {card.text}"
+    if isinstance(action, act.ChooseSkill):
+        # The card's own words: the option above already says what each ability does.
+        skill = rules.skills[action.skill]
+        return f"{skill.name}: {skill.text}"
+    if isinstance(action, act.Craft):
+        # What the weapon does comes first: the detail has two lines at 80x24.
+        w = rules.weapons[action.weapon]
+        attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
+        text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
+        cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
+        # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.
+        if (
+            s.decision == "preparation"
+            and s.time_track
+            and cost.get("time", 0) >= s.res.get("time", 0)
+        ):
+            text = f"Its time takes the track to 0: the monster ambushes you. {text}"
+        return text
+    if isinstance(action, act.Eat):
+        eat = game.query().hunger(action.food)
+        text = (
+            f"Eat {action.food} of {eat.need}: +{action.food} SE; "
+            f"{eat.missing} uneaten costs {eat.loss} SE"
+        )
+        if eat.starves:
+            return text + ": more than you have — you would starve."
+        return text + "."
+    return label(action, s, rules)

@@ -1,0 +1,168 @@
+"""The game over screen: how it ended, the score and rank, achievements."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import (
+    Footer,
+    Static,
+)
+
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.model import RESOURCE_NAMES
+from unbroken.narrate import (
+    Narrator,
+    death,
+    killer,
+    plural,
+)
+
+if TYPE_CHECKING:
+    from unbroken.tui.app import UnbrokenApp
+
+
+def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
+    """Return the events of the decisions made: those after the first Awaiting (not the setup)."""
+    first = next((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), len(events))
+    return events[first + 1 :]
+
+
+class GameOverScreen(Screen[None]):
+    """Victory or the cause of death, the score breakdown and rank, achievements."""
+
+    BINDINGS = [
+        Binding("enter", "title", "Title"),
+        Binding("n", "new", "New game"),
+        Binding("s", "same_seed", "Same seed again"),
+        Binding("w", "watch", "Watch the replay"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    #: Lines of the last decision's log shown under "How it ended".
+    LAST_LINES = 6
+
+    def __init__(
+        self,
+        game: Game,
+        new: list[str] | None = None,
+        replay: Path | None = None,
+        best: str = "",
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.new = new or []
+        #: For a win: the score against the best of the class on the difficulty so far.
+        self.best = best
+        #: The game's recording (None: it was not recorded).
+        self.replay = replay
+
+    def compose(self) -> ComposeResult:
+        from unbroken.core.achievements import PREDICATES, earned
+
+        game = self.game
+        rules = game.ruleset
+        out = game.outcome
+        assert out is not None
+        text = Text()
+        if out.won:
+            text.append("VICTORY — you climb out of the dark.\n\n", style="bold green")
+            points = rules.settings.score
+            for k, n in points.items():
+                have = game.state.res.get(k, 0)
+                if have:
+                    name = RESOURCE_NAMES.get(k, k)
+                    text.append(f"  {name:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
+            text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
+            if self.best:
+                text.append(self.best + "\n")
+        else:
+            by = killer(out.source, rules.card_name)
+            text.append("DEATH\n\n", style="bold red")
+            text.append(death(out.level, out.step, out.cause, by, past=True) + "\n")
+            ending = self.how_it_ended()
+            if ending:
+                text.append("\nHow it ended:\n", style="bold")
+                text.append("".join(f"  {line}\n" for line in ending))
+        text.append("\n" + self.summary() + "\n")
+        from unbroken.plugins import alternative_scores
+
+        # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
+        for name, alt in alternative_scores(rules, game.events, game.state).items():
+            text.append(f"{name}: {alt}\n")
+        from unbroken.records import all_achievements, plugin_predicates
+
+        known = {a.id: a.name for a in all_achievements()}
+        table = {**PREDICATES, **plugin_predicates()}
+        names = [known.get(a, a) for a in earned(game.events, rules, table)]
+        fresh = [known.get(a, a) for a in self.new]
+        difficulty = rules.difficulty_name(game.state.difficulty)
+        if names and sorted(fresh) == sorted(names):
+            text.append(f"\nAchievements earned, all new on {difficulty}: ", style="bold")
+            text.append(", ".join(names) + "\n")
+        elif names:
+            text.append("\nAchievements earned: ", style="bold")
+            text.append(", ".join(names) + "\n")
+            if fresh:
+                text.append(f"New on {difficulty}: ", style="bold")
+                text.append(", ".join(fresh) + "\n")
+        text.append(f"\nSeed {game.state.seed} — {difficulty}.")
+        yield Static(text, id="result")
+        yield Footer()
+
+    def how_it_ended(self) -> list[str]:
+        """Return the log lines of the last decision (the last few, the death left out)."""
+        narrator = Narrator(self.game.ruleset)
+        lines = []
+        for e in self.game.events:  # the narrator needs the game so far to name changes
+            line = narrator.describe(e)
+            if line and not isinstance(e, ev.GameOver):
+                lines.append(line)
+            if isinstance(e, ev.Awaiting):
+                lines = []
+        return lines[-self.LAST_LINES :]
+
+    def summary(self) -> str:
+        """Return the game in one line: decisions, monsters defeated, levels reached."""
+        events = self.game.events
+        decisions = sum(isinstance(e, ev.Awaiting) for e in events)
+        defeated = sum(isinstance(e, ev.MonsterDefeated) for e in events)
+        levels = len(self.game.ruleset.settings.level_start_time)
+        return (
+            f"{plural(decisions, 'decision')} · {plural(defeated, 'monster')} defeated · "
+            f"level {self.game.state.level} of {levels} reached"
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer "Watch the replay" only when the game was recorded."""
+        if action == "watch":
+            return self.replay is not None
+        return True
+
+    def action_watch(self) -> None:
+        if self.replay is not None:
+            self.unbroken.open_replay(self.replay)
+
+    def action_same_seed(self) -> None:
+        """Play the same character, difficulty, options and seed again from the start."""
+        s = self.game.state
+        game = Game.new(self.game.ruleset, s.character, s.difficulty, s.seed, dict(s.options))
+        self.unbroken.show_title()
+        self.unbroken.play(self.unbroken.session_for(game))
+
+    @property
+    def unbroken(self) -> UnbrokenApp:
+        return self.app  # type: ignore[return-value]
+
+    def action_title(self) -> None:
+        self.unbroken.show_title()
+
+    def action_new(self) -> None:
+        self.unbroken.show_title()
+        self.unbroken.open_screen("new")
