@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken import __version__
 from unbroken.paths import UserDirError
+from unbroken.printable import printable
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -91,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     output = _Output(sys.stdout)
     sys.stdout = output  # the same stream, its failures noted
+    errors = sys.stderr
+    sys.stderr = _Printable(errors)
     try:
         try:
             return _main(argv)
@@ -126,6 +129,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if sys.stdout is output:
             sys.stdout = output.stream
+        if isinstance(sys.stderr, _Printable):
+            sys.stderr = errors
+
+
+class _Printable:
+    """A text stream whose writes are made printable (`unbroken.printable`).
+
+    Everything a command prints can hold text from a file or a plugin (a
+    recording's character, a plugin's name, a content error quoting a line):
+    no escape sequence in it reaches the terminal. The full-screen game writes
+    to the terminal by itself (`sys.__stderr__`), not through these streams.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text, lines=True))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 class _Output:
@@ -142,7 +166,7 @@ class _Output:
 
     def write(self, text: str) -> int:
         try:
-            return self.stream.write(text)
+            return self.stream.write(printable(text, lines=True))
         except OSError as exc:
             self.failed = self.failed or exc
             raise

@@ -13,6 +13,15 @@ from typing import Any
 
 import msgspec
 
+from unbroken.content_files import (
+    Unreadable,
+    check_depth,
+    deep_line,
+    nested_message,
+    read_text,
+    unprintable_message,
+    unprintable_strings,
+)
 from unbroken.core import model
 from unbroken.core.model import Pack, Settings
 
@@ -64,6 +73,24 @@ def parse_toml(text: str) -> dict[str, Any]:
     except (OSError, TypeError, UnboundLocalError):
         pass
     return data
+
+
+def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """Return a content file's text and its parse; raise Unreadable naming the line.
+
+    The file is read within the limits of `unbroken.content_files` (a regular
+    file, UTF-8, nested at most 64 deep), so no content file raises anything else.
+    """
+    text = read_text(path)
+    try:
+        data = parse_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise Unreadable(int(m.group(1)) if m else 0, f"not valid TOML: {exc}") from None
+    except RecursionError:  # nesting the checks before parsing could not see
+        raise Unreadable(deep_line(text), nested_message()) from None
+    check_depth(data, text)
+    return text, data
 
 
 def base_content_dir() -> Path:
@@ -465,17 +492,22 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
         problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
     for path in files:
         shown = str(path)
-        text = path.read_text(encoding="utf-8")
         try:
-            data = parse_toml(text)
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"line (\d+)", str(exc))
-            problems.append(Problem(shown, int(m.group(1)) if m else 0, f"not valid TOML: {exc}"))
+            text, data = read_toml(path)
+        except Unreadable as exc:
+            problems.append(Problem(shown, exc.line, exc.message))
             continue
         lines = toml_lines(text)
 
         def problem(place: Place, message: str, shown: str = shown, lines: Any = lines) -> Problem:
             return Problem(shown, line_of(lines, place), message)
+
+        unsafe = [
+            problem(at, unprintable_message(at, text)) for at, text in unprintable_strings(data)
+        ]
+        if unsafe:  # shown on a terminal, such text could act on it: refuse the file
+            problems.extend(unsafe)
+            continue
 
         for key, value in data.items():
             if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades
@@ -483,7 +515,7 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
             if key == "settings":
                 raw = dict(value) if isinstance(value, dict) else value
                 try:
-                    if isinstance(raw, dict) and "starting_weapon" in raw:
+                    if isinstance(raw, dict) and isinstance(raw.get("starting_weapon"), str):
                         raw["starting_weapon"] = qualify(name, raw["starting_weapon"])
                     settings = msgspec.convert(raw, Settings)
                 except msgspec.ValidationError as exc:
@@ -562,10 +594,9 @@ def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEd
     edges: list[UpgradeEdge] = []
     problems: list[Problem] = []
     for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
-        text = path.read_text(encoding="utf-8")
         try:
-            data = parse_toml(text)
-        except tomllib.TOMLDecodeError:
+            text, data = read_toml(path)
+        except Unreadable:
             continue  # read_pack reports it
         upgrades = data.get("upgrades")
         if not isinstance(upgrades, list):
@@ -648,9 +679,8 @@ class CardLines:
         for folder in self.folders:
             for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
                 try:
-                    text = path.read_text(encoding="utf-8")
-                    data = parse_toml(text)
-                except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                    text, data = read_toml(path)
+                except Unreadable:
                     continue  # read_pack reports it
                 lines = toml_lines(text)
                 if isinstance(data.get("settings"), dict):

@@ -28,6 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from unbroken.core import achievements as ach
+from unbroken.records_access import (
+    connect_read_only,
+    disk_full,
+    folder_read_only,
+    is_disk_full,
+    unreadable,
+)
 
 
 class Extras(Protocol):
@@ -237,7 +244,9 @@ def open_existing_records() -> Records | None:
     """Return the records store, or None when there is no records file; raise RecordsError.
 
     For the commands that only read them (`unbroken scores`, `achievements`):
-    without a file nothing is created, neither the file nor the data dir. A data
+    the file is opened read-only (`records_access`), so they work on a
+    read-only data dir or a full disk, and without a file nothing is created,
+    neither the file nor the data dir. A data
     dir that cannot be one (a file in its place or on its way) is refused as
     when a game is recorded.
     """
@@ -256,26 +265,41 @@ def open_existing_records() -> Records | None:
         return None
     except OSError:
         pass  # there, but not for this user: opening it names the problem
-    return Records(path)
+    try:
+        return Records(path, read_only=True)
+    except _OlderRecords:  # from an older game: brought up to date once, as a game would
+        return Records(path)
+
+
+class _OlderRecords(RecordsError):
+    """Records opened read-only need a migration (from an older game) that writes."""
 
 
 class Records:
-    """The SQLite store of finished games and achievements."""
+    """The SQLite store of finished games and achievements.
 
-    def __init__(self, path: Path) -> None:
+    With `read_only`, the file is opened for reading only (it must exist):
+    nothing is created, migrated or written, and a write raises RecordsError.
+    """
+
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = Path(path)
+        self.read_only = read_only
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._make_leftovers_writable()
-            self.db = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
-            )
+            if read_only:
+                self.db = connect_read_only(self.path, BUSY_TIMEOUT)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._make_leftovers_writable()
+                self.db = sqlite3.connect(
+                    self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+                )
         except (OSError, sqlite3.Error) as exc:
             raise self._error(exc) from None
         try:
             # Switching to WAL needs a moment alone with a new file; SQLite does not
             # always wait for it, so two games opening new records at once retry here.
-            for attempt in range(200):
+            for attempt in range(0 if read_only else 200):
                 try:
                     self.db.execute("PRAGMA journal_mode=WAL")
                     break
@@ -283,7 +307,8 @@ class Records:
                     if "locked" not in str(exc) or attempt == 199:
                         raise
                     time.sleep(0.05)
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            if not read_only:
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as exc:
@@ -331,6 +356,9 @@ class Records:
 
     def _blocking_file(self) -> str | None:
         """Return what keeps this user from writing the records, and what to do, or None."""
+        cannot_read = unreadable(self.path)
+        if cannot_read is not None:
+            return cannot_read
         if self.path.exists() and not os.access(self.path, os.W_OK):
             return f"records file {self.path} is read-only; make it writable to keep new games"
         wal, shm = self.wal_path, self.shm_path
@@ -355,8 +383,13 @@ class Records:
             return RecordsError(
                 f"records file {self.path} is corrupt ({text}); move it aside to start new records"
             )
+        cannot_read = unreadable(self.path)
+        if cannot_read is not None:
+            return RecordsError(cannot_read)
         if "unable to open database file" in text and not os.access(self.path.parent, os.W_OK):
-            return RecordsError(f"cannot open records file {self.path}: its folder is read-only")
+            return RecordsError(folder_read_only(self.path))
+        if isinstance(exc, sqlite3.Error) and is_disk_full(exc):
+            return RecordsError(disk_full(self.path, text))
         if isinstance(exc, sqlite3.Error) and _cannot_write(exc):
             blocking = self._blocking_file()
             if blocking is not None:
@@ -391,6 +424,8 @@ class Records:
             )
         if version == current:
             return
+        if self.read_only:
+            raise _OlderRecords(f"records file {self.path} needs updating to schema {current}")
         with self._write() as db:
             # Another process may have migrated between our read and our lock.
             version = int(db.execute("PRAGMA user_version").fetchone()[0])

@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, Union
 import msgspec
 
 from unbroken import __version__
+from unbroken import recording_limits as limits
 from unbroken.codec import encode, events_decoder, state_digest
 from unbroken.core import events as ev
 from unbroken.core.actions import Action
@@ -50,9 +51,8 @@ SUFFIX = ".jsonl.gz"
 #: The name ending of an uncompressed recording (the goldens; a `gzip -d` copy).
 PLAIN_SUFFIX = ".jsonl"
 SUFFIXES = (SUFFIX, PLAIN_SUFFIX)
-GZIP_MAGIC = b"\x1f\x8b"
-#: gzip container for zlib (wbits 16 + 15: a gzip header and trailer, 32 KB window).
-_GZIP_WBITS = 31
+GZIP_MAGIC = limits.GZIP_MAGIC
+_GZIP_WBITS = limits.GZIP_WBITS
 OUTCOMES = ("won", "lost")
 
 
@@ -133,7 +133,8 @@ _line_decoder: msgspec.json.Decoder[Line] = msgspec.json.Decoder(Line)
 _raw_line_decoder: msgspec.json.Decoder[RawLine] = msgspec.json.Decoder(RawLine)
 _probe_decoder = msgspec.json.Decoder(_Probe)
 #: What decoding a damaged line raises (msgspec reports bad UTF-8 as UnicodeDecodeError).
-_BAD_LINE = (msgspec.DecodeError, UnicodeDecodeError)
+#: RecursionError cannot come past the nesting limit (recording_limits); it is here in case.
+_BAD_LINE = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)
 
 
 # --------------------------------------------------------------------------- errors
@@ -166,9 +167,6 @@ class ContentMismatch(ReplayError):
 
 # --------------------------------------------------------------------------- reading
 
-#: Compressed bytes inflated at a time, so the text before damaged data is kept.
-_INFLATE_CHUNK = 1024
-
 
 def is_recording(path: Path) -> bool:
     """Return whether a file name is a recording's (`.jsonl.gz` or `.jsonl`)."""
@@ -190,44 +188,22 @@ def unpack(data: bytes, path: Path | None = None) -> bytes:
 
     A compressed stream that stops short (a game in progress, or a process
     killed mid-write) gives the text written so far: the reader then treats a
-    cut-off last line like any torn line. Damaged compressed data, or bytes
-    after the end of it, is a ReplayError naming the line it damages.
+    cut-off last line like any torn line. Damaged compressed data, bytes after
+    the end of it, or more text than `recording_limits.MAX_TEXT` is a
+    ReplayError naming the line.
     """
-    if not data.startswith(GZIP_MAGIC):
-        return data
-    out: list[bytes] = []
-    rest = data
-    while rest:
-        inflater = zlib.decompressobj(_GZIP_WBITS)
-        try:
-            out.append(inflater.decompress(rest))  # the whole stream at once: the usual case
-            ended, rest = inflater.eof, inflater.unused_data
-        except zlib.error:
-            ended, rest = _inflate_in_chunks(rest, out, path)
-        if not ended:
-            break  # cut off: everything written so far is in `out`
-        if rest and not rest.startswith(GZIP_MAGIC):
-            line = b"".join(out).count(b"\n") + 1
-            raise ReplayError(path, line, "unexpected bytes after the end of the compressed data")
-    return b"".join(out)
+    try:
+        return limits.inflate(data)
+    except limits.Breach as exc:
+        raise ReplayError(path, exc.line, exc.message) from None
 
 
-def _inflate_in_chunks(data: bytes, out: list[bytes], path: Path | None) -> tuple[bool, bytes]:
-    """Inflate one gzip stream a chunk at a time into `out`, naming the line damage is in.
-
-    Return whether the stream ended, and the bytes after it.
-    """
-    inflater = zlib.decompressobj(_GZIP_WBITS)
-    start = 0
-    while start < len(data) and not inflater.eof:
-        try:
-            out.append(inflater.decompress(data[start : start + _INFLATE_CHUNK]))
-        except zlib.error as exc:
-            line = b"".join(out).count(b"\n") + 1
-            why = str(exc).rpartition(": ")[2]  # zlib's "Error -3 while ...: why"
-            raise ReplayError(path, line, f"the compressed data is damaged ({why})") from None
-        start += _INFLATE_CHUNK
-    return inflater.eof, inflater.unused_data + data[start:]
+def _check_limits(path: Path | None, lines: list[bytes]) -> None:
+    """Raise ReplayError for the first line outside the reader's limits (recording_limits)."""
+    try:
+        limits.check_lines(lines)
+    except limits.Breach as exc:
+        raise ReplayError(path, exc.line, exc.message) from None
 
 
 @dataclass
@@ -267,10 +243,11 @@ def _decode(
 
 
 def _read_bytes(path: Path) -> bytes:
+    """Return the bytes of a recording: a regular file, within `recording_limits.MAX_TEXT`."""
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(path, None, f"cannot read the file ({exc.strerror})") from None
+        return limits.read_regular_file(path)
+    except limits.Breach as exc:
+        raise ReplayError(path, exc.line, exc.message) from None
 
 
 def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
@@ -301,6 +278,7 @@ def parse_recording(
     complete = chunks[:-1]
     tail = chunks[-1]
     torn: str | None = None
+    _check_limits(path, chunks)
     _check_header(path, chunks[0])
     if tail:
         if not drop_torn:
@@ -646,6 +624,16 @@ def verify_file(
     """
     path = Path(path)
     try:
+        return _problem(path, ruleset, others, observers)
+    except Exception as exc:  # noqa: BLE001 - one bad file never stops a batch
+        return f"{path}: cannot be verified ({type(exc).__name__}: {exc})"
+
+
+def _problem(
+    path: Path, ruleset: Ruleset, others: Others | None, observers: Observers | None
+) -> str | None:
+    """Return the first problem of the recording in `path` (see `verify_file`), or None."""
+    try:
         data = _read_bytes(path)
     except ReplayError as exc:
         return str(exc)
@@ -687,13 +675,22 @@ def verify_files(
         for path in paths:
             yield path, verify_file(path, ruleset, others, observers)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     from unbroken import workers
 
     parts = workers.chunks(paths, jobs, most=20)
-    done = iter(paths)
-    for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
-        for problem in problems:
-            yield next(done), problem
+    done = 0
+    try:
+        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
+            for problem in problems:
+                yield paths[done], problem
+                done += 1
+    except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
+        loaded: Others = {}
+        observers = Observers.of(plugins)
+        for path in paths[done:]:
+            yield path, verify_file(path, ruleset, loaded, observers)
 
 
 # --------------------------------------------------------------------------- recording
@@ -934,6 +931,7 @@ def read_info(path: Path) -> ReplayInfo:
     """Return the summary of a recording from its header and last line."""
     data = _read_bytes(path)
     lines = unpack(data, path).split(b"\n")
+    _check_limits(path, lines)
     _check_header(path, lines[0])
     header = _decode(path, 1, lines[0])
     if not isinstance(header, Header):
@@ -974,6 +972,8 @@ def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], lis
             infos.append(read_info(path))
         except ReplayError as exc:
             problems.append(str(exc))
+        except Exception as exc:  # noqa: BLE001 - one bad file never stops the list
+            problems.append(f"{path}: cannot be read ({type(exc).__name__}: {exc})")
     infos.sort(key=lambda i: (i.created, i.path.name), reverse=True)
     return infos, problems
 
@@ -1002,7 +1002,11 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     start of one that only one recording has ("2026-11-24T0302").
     """
     path = Path(name)
-    if path.exists() or not name or path.name != name:
+    try:
+        exists = path.exists()
+    except OSError:  # a folder on the way cannot be searched: reading it says so
+        return path
+    if exists or not name or path.name != name:
         return path  # a path (or nothing to look up): reading it says what is wrong
     if directory is None:
         from unbroken.paths import replays_dir

@@ -8,6 +8,7 @@ none, the newest game in the replays folder.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from unbroken.cli import CommandError, load, require_terminal
 
@@ -24,21 +25,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.replay import ReplayError, Timeline, find_recording, newest_recording
+    from unbroken.replay import ReplayError, find_recording, newest_recording
     from unbroken.tui.app import UnbrokenApp
+    from unbroken.viewing import warning, watch
 
     ruleset = load()
     try:
         path = newest_recording() if args.file is None else find_recording(args.file)
         if path.is_dir():  # a folder of recordings: its newest game
             path = newest_recording(path)
-        Timeline(path, ruleset)  # a bad file is a one-line error before the screen opens
+        _, problem = watch(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         where = args.file or "the replays folder"
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
-    require_terminal("unbroken replay")  # after the file is known to be good: that says more
+    if problem is not None:  # said before the screen opens too: it stays in the scrollback
+        print(f"unbroken: warning: {warning(problem)}", file=sys.stderr)
+    require_terminal("unbroken replay")  # after the file is known to be readable: that says more
     app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
     app.run()
     return app.return_code or 0

@@ -7,6 +7,7 @@ import sys
 
 from unbroken.cli import load
 from unbroken.narrate import plural
+from unbroken.printable import printable
 
 HELP = "list recorded games"
 
@@ -31,16 +32,17 @@ def run(args: argparse.Namespace) -> int:
     if not infos:
         print(f"No recorded games in {directory}.")
         return 0
-    names = short_names([i.path.name for i in infos], recording_names(directory))
+    found = short_names([i.path.name for i in infos], recording_names(directory))
+    names = [printable(name) for name in found]
     width = max(len("name"), *(len(n) for n in names))
     head = f"{'name':<{width}}  {'character':<14} {'difficulty':<10} {'outcome':<10} {'score':>5}"
     print(head.rstrip())
     for i, name in zip(infos, names, strict=True):
         score = "" if i.score is None else str(i.score)
-        row = (
-            f"{name:<{width}}  {ruleset.card_name(i.character)[:14]:<14} "
-            f"{ruleset.difficulty_name(i.difficulty):<10} {i.outcome:<10} {score:>5}"
-        )
+        # Made printable before it is cut to its column: a file's text, shown as it is.
+        who = printable(ruleset.card_name(i.character))[:14]
+        difficulty = printable(ruleset.difficulty_name(i.difficulty))
+        row = f"{name:<{width}}  {who:<14} {difficulty:<10} {i.outcome:<10} {score:>5}"
         print(row.rstrip())
     print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
     return 0

@@ -70,7 +70,8 @@ def expand(names: list[str]) -> tuple[list[Path], list[str]]:
             files.append(path)
             continue
         try:
-            found = sorted(p for p in path.iterdir() if p.is_file() and is_recording(p))
+            # Not only regular files: a FIFO or socket named so is reported, never skipped.
+            found = sorted(p for p in path.iterdir() if is_recording(p) and not p.is_dir())
         except OSError as exc:
             problems.append(f"{path}: cannot read this folder ({exc.strerror or exc})")
             continue

@@ -163,8 +163,13 @@ class UnbrokenApp(App[None]):
         """Show a notification as plain text, whatever `markup` says.
 
         Notices carry file names, error messages and card names, where "[x]"
-        or "[/]" are text; read as markup they would vanish or raise.
+        or "[/]" are text; read as markup they would vanish or raise. Control
+        characters and escape sequences are shown as escapes (`printable`).
         """
+        from unbroken.printable import printable
+
+        # Made printable too: a file name or a plugin's text may hold escape sequences.
+        message, title = printable(message, lines=True), printable(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def reload_rules(self) -> None:
@@ -176,18 +181,21 @@ class UnbrokenApp(App[None]):
     def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
         """Open a recording in the read-only viewer (or say in one line why not).
 
+        A recording that fails verification is shown with a notice saying so, and where.
+
         `closes_app`: the viewer is all the app shows (`unbroken replay FILE`),
         so closing it ends the app instead of going back to the title.
         """
-        from unbroken.replay import ReplayError, Timeline
+        from unbroken.replay import ReplayError
         from unbroken.tui.replays import ReplayViewerScreen
+        from unbroken.viewing import watch
 
         try:
-            timeline = Timeline(path, self.ruleset)
+            timeline, problem = watch(path, self.ruleset)
         except (ReplayError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app))
+        self.push_screen(ReplayViewerScreen(timeline, closes_app=closes_app, problem=problem))
 
     def _theme_changed(self, theme: Any) -> None:
         self.save_settings(theme=self.theme)

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from unbroken.narrate import STEP_NAMES, cause_of_death, plural
+from unbroken.printable import printable
 
 if TYPE_CHECKING:
     from unbroken.plugins import PluginInfo
@@ -61,18 +62,22 @@ class RecordsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, alternatives_text, open_records
+        from unbroken.records import RecordsError, alternatives_text, open_existing_records
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
             table.add_column(title, key=key)
         summary = self.query_one("#records-summary", Static)
-        try:
-            with open_records() as records:
-                rows = records.games()
-                played, won = records.count()
+        try:  # read-only: the records show on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                rows, (played, won) = [], (0, 0)
+            else:
+                with records:
+                    rows = records.games()
+                    played, won = records.count()
         except RecordsError as exc:
-            summary.update(Text(f"Records are unavailable: {exc}"))
+            summary.update(Text(printable(f"Records are unavailable: {exc}")))
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
@@ -90,7 +95,7 @@ class RecordsScreen(Screen[None]):
             # Text, not str: a name or cause with brackets is shown, not read as markup.
             table.add_row(
                 *(
-                    Text(cell) if isinstance(cell, str) else cell
+                    Text(printable(cell)) if isinstance(cell, str) else cell
                     for cell in (
                         row.finished[:16].replace("T", " "),
                         rules.card_name(row.character),
@@ -126,7 +131,9 @@ class RecordsScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         text = self.details.get(str(message.row_key.value), "")
-        self.query_one("#game-detail", Static).update(Text(text, style="italic"))
+        self.query_one("#game-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
 
     def action_sort(self) -> None:
         table = self.query_one("#games", DataTable)
@@ -161,15 +168,21 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, open_records
+        from unbroken.records import RecordsError, achievement_sheet, open_existing_records
 
         table = self.query_one("#sheet", DataTable)
         table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
-        try:
-            with open_records() as records:
-                sheet = records.achievement_sheet()
+        try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                sheet = achievement_sheet({})
+            else:
+                with records:
+                    sheet = records.achievement_sheet()
         except RecordsError as exc:
-            self.query_one("#sheet-summary", Static).update(Text(f"Records are unavailable: {exc}"))
+            self.query_one("#sheet-summary", Static).update(
+                Text(printable(f"Records are unavailable: {exc}"))
+            )
             return
         earned = sum(len(row.earned) for row in sheet)
         # Text, not markup: "[x]" would be read as a style tag and vanish.
@@ -180,13 +193,15 @@ class AchievementsScreen(Screen[None]):
         self.texts = {row.id: f"{row.name}: {row.text}" for row in sheet}
         for row in sheet:
             ticks = [Text("[x]" if d in row.earned else "[ ]") for d in DIFFICULTIES]
-            table.add_row(Text(row.name), *ticks, Text(row.text), key=row.id)
+            table.add_row(Text(printable(row.name)), *ticks, Text(printable(row.text)), key=row.id)
         table.focus()
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         """Show the highlighted achievement's whole text under the sheet."""
         text = self.texts.get(str(message.row_key.value), "")
-        self.query_one("#sheet-detail", Static).update(Text(text, style="italic"))
+        self.query_one("#sheet-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
 
 
 class PluginsScreen(Screen[None]):
@@ -250,7 +265,7 @@ class PluginsScreen(Screen[None]):
             self.details[info.name] = self.describe(info)
             # Text, not markup: a plugin's words may hold brackets.
             cells = (info.name, info.version, info.origin, state, adds or "-")
-            table.add_row(*(Text(cell) for cell in cells), key=info.name)
+            table.add_row(*(Text(printable(cell)) for cell in cells), key=info.name)
         self.show_detail()
 
     @staticmethod
@@ -281,7 +296,9 @@ class PluginsScreen(Screen[None]):
         if table.row_count:
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
             text = self.details.get(str(key), "")
-        self.query_one("#plugin-detail", Static).update(Text(text, style="italic"))
+        self.query_one("#plugin-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         self.show_detail()

@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.narrate import Narrator, label, plural
+from unbroken.printable import printable
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -69,14 +70,14 @@ class ReplayListScreen(Screen[None]):
             text += f" ({len(problems)} unreadable files skipped: {problems[0]})"
         if unusable:
             text = f"No recorded games can be read: {unusable}"
-        self.query_one("#replays-summary", Static).update(Text(text))
+        self.query_one("#replays-summary", Static).update(Text(printable(text)))
         for info in infos:
             key = str(info.path)
             self.paths[key] = info.path
             table.add_row(
-                info.created[:16].replace("T", " "),
-                Text(rules.card_name(info.character)),
-                Text(rules.difficulty_name(info.difficulty)),
+                printable(info.created[:16].replace("T", " ")),
+                Text(printable(rules.card_name(info.character))),
+                Text(printable(rules.difficulty_name(info.difficulty))),
                 info.outcome,
                 "-" if info.score is None else info.score,
                 info.decisions,
@@ -120,9 +121,13 @@ class ReplayViewerScreen(Screen[None]):
         Binding("q", "close('back')", "Back", show=False),
     ]
 
-    def __init__(self, timeline: Timeline, closes_app: bool = False) -> None:
+    def __init__(
+        self, timeline: Timeline, closes_app: bool = False, problem: str | None = None
+    ) -> None:
         super().__init__()
         self.timeline = timeline
+        #: What verify says is wrong with the recording (None: it verifies).
+        self.problem = problem
         #: Opened by `unbroken replay FILE`: closing the viewer ends the app.
         self.closes_app = closes_app
         self.position = 0
@@ -137,6 +142,10 @@ class ReplayViewerScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
+        if self.problem is not None:
+            from unbroken.viewing import warning
+
+            self.notify(warning(self.problem), severity="error", timeout=30)
 
     def show(self) -> None:
         """Draw the position: the state after it and the events that led there."""
