@@ -9,8 +9,8 @@ import pytest
 from unbroken import cards
 from unbroken.cli import main
 from unbroken.core import model as m
-from unbroken.narrate import effect_text, modifier_text
 from unbroken.plugins import load_ruleset
+from unbroken.words.effects import effect_text, modifier_text
 
 RULES = load_ruleset()
 
@@ -165,7 +165,7 @@ def test_cards_command_unknown_id(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_encounter_exchanges_in_menus_read_as_words() -> None:
-    from unbroken.narrate import encounter_text
+    from unbroken.words.effects import encounter_text
 
     for card in RULES.encounters.values():
         words = encounter_text(card)

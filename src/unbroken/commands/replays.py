@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from unbroken.cli import load
-from unbroken.narrate import plural
+from unbroken.words.vocabulary import plural
 
 HELP = "list recorded games"
 

@@ -26,23 +26,11 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from unbroken.cards import TIMING_WORDS
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import (
-    Narrator,
-    attack_cost,
-    death,
-    killer,
-    label,
-    option_text,
-    plural,
-    prompt_text,
-    standing,
-)
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -59,6 +47,10 @@ from unbroken.tui.widgets import (
     shown_text,
     table_layout,
 )
+from unbroken.words.actions import attack_cost, label, option_text, prompt_text
+from unbroken.words.events import Narrator
+from unbroken.words.outcomes import death, killer, standing
+from unbroken.words.vocabulary import TIMING_WORDS, plural
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
