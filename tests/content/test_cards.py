@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from unbroken import cards
 from unbroken.cli import main
 from unbroken.core import model as m
 from unbroken.plugins import load_ruleset
+from unbroken.words import cards
 from unbroken.words.effects import effect_text, modifier_text
 
 RULES = load_ruleset()

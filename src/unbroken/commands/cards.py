@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken import cards
     from unbroken.core.ruleset import resolve_id, short_ids
+    from unbroken.words import cards
 
     ruleset = load()
     kinds = list(cards.KINDS)
