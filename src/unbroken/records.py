@@ -753,7 +753,7 @@ def story_path_for(replay: Path) -> Path:
 
 
 def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:
-    from unbroken.story import story
+    from unbroken.words.story import story
 
     target = story_path_for(replay)
     try:

@@ -13,22 +13,11 @@ from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import (
-    STEP_NAMES,
-    WIDTH,
-    Narrator,
-    ambush_text,
-    amounts,
-    effect_text,
-    label,
-    marked_row,
-    option_text,
-    plural,
-    prompt_text,
-    standing,
-    trickery_text,
-    wrap,
-)
+from unbroken.words.actions import label, marked_row, option_text, prompt_text
+from unbroken.words.effects import ambush_text, effect_text, trickery_text
+from unbroken.words.events import Narrator
+from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.vocabulary import WIDTH, amounts, plural, wrap
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from unbroken import cards
 from unbroken.cli import main
 from unbroken.core import model as m
-from unbroken.narrate import effect_text, modifier_text
 from unbroken.plugins import load_ruleset
+from unbroken.words import cards
+from unbroken.words.effects import effect_text, modifier_text
 
 RULES = load_ruleset()
 
@@ -165,8 +165,20 @@ def test_cards_command_unknown_id(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_encounter_exchanges_in_menus_read_as_words() -> None:
-    from unbroken.narrate import encounter_text
+    from unbroken.words.effects import encounter_text
 
     for card in RULES.encounters.values():
         words = encounter_text(card)
         assert not RAW.search(words), f"{card.id}: {words!r}"
+
+
+def test_the_vocabulary_has_words_for_every_trigger_timing_and_limit() -> None:
+    # The core owns these lists; the words follow them, in their order.
+    from typing import get_args, get_type_hints
+
+    from unbroken.words.vocabulary import LIMIT_WORDS, TIMING_WORDS, TRIGGER_WORDS
+
+    assert tuple(TRIGGER_WORDS) == tuple(m.TRIGGERS)
+    assert tuple(TIMING_WORDS) == m.ACTION_TIMINGS
+    limits = get_args(get_type_hints(m.Ability)["limit"])
+    assert tuple(LIMIT_WORDS) == tuple(x for x in limits if x)

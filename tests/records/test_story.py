@@ -9,7 +9,7 @@ from recorded_games import GameMaker
 from unbroken.core import events as ev
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import Records, story_path_for
-from unbroken.story import story
+from unbroken.words.story import story
 
 
 def test_a_lost_game_tells_each_level_and_its_end(lost_game: GameMaker, rules: Ruleset) -> None:

@@ -725,8 +725,8 @@ async def test_the_achievements_sheet_shows_the_whole_text_of_the_highlighted_on
 async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
     from textual.widgets import RichLog
 
-    from unbroken.narrate import Narrator
     from unbroken.tui.help import LogScreen
+    from unbroken.words.events import Narrator
 
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -769,8 +769,8 @@ def die_as_played(decisions: list[list[Any]]) -> list[Any]:
 
 def assert_die(stage: str, roll: Any) -> None:
     """Check the stage's die line: the roll's face and number, and what it was rolled for."""
-    from unbroken.narrate import roll_purpose
     from unbroken.tui.widgets import die_face
+    from unbroken.words.events import roll_purpose
 
     # In combat the die keeps its line ("die –" until a roll) so the table does not jump.
     lines = [line for line in stage.splitlines() if line.startswith("die ") and line != "die –"]
@@ -1118,7 +1118,7 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
     # the engine's charge agree.
     from unbroken.core import actions as act
     from unbroken.core import events as ev
-    from unbroken.narrate import label
+    from unbroken.words.actions import label
 
     game = Scenario("caellahan").resources(se=10).condition("bleeding").monster("kobold")
     game = game.weapon("knife").dice(1, 1, 1).start("battle")
@@ -1128,7 +1128,7 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
     text = label(attack, game.state, RULES)
     want = dict(printed)
     want["se"] = want.get("se", 0) + 1
-    from unbroken.narrate import amounts
+    from unbroken.words.vocabulary import amounts
 
     assert text.endswith(f" - pay {amounts(want)}")
     spent = [e for e in game.apply(attack) if isinstance(e, ev.Spent)]

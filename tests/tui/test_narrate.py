@@ -1,11 +1,12 @@
-"""The words of the game: decision labels and the log's sentences (unbroken.narrate)."""
+"""The words of the game: decision labels and the log's sentences (unbroken.words)."""
 
 from __future__ import annotations
 
 from unbroken.core import actions as act
-from unbroken.narrate import Narrator, label
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.actions import label
+from unbroken.words.events import Narrator
 
 RULES = load_ruleset()
 
@@ -205,7 +206,7 @@ def test_a_class_ability_says_it_takes_an_ability_use() -> None:
 
 def test_an_encounter_you_cannot_pay_for_keeps_its_resolve_option_dimmed() -> None:
     # R-TRAVEL-5: Resolve is not legal without the spend; it stays listed, saying why.
-    from unbroken.narrate import option_text
+    from unbroken.words.actions import option_text
 
     for le in (0, 1):
         game = Scenario("caellahan").resources(le=le).encounters("juicy-bats").start("exploration")
@@ -267,7 +268,7 @@ def test_a_weapon_back_from_being_knocked_aside_is_not_said_to_be_in_hand() -> N
 
 def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     # R-DIGI-3: listed in its place, with the reason; what it would do is left for later.
-    from unbroken.narrate import option_text
+    from unbroken.words.actions import option_text
 
     game = Scenario("tomu").resources(se=3).monster("hyena").start("battle")
     assert game.decision.kind == "player_turn"
@@ -313,7 +314,7 @@ def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
 
 def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
     # R-RES-4: with no ME, a cost in ME is paid with LE; the option says so before you pick it.
-    from unbroken.narrate import option_text
+    from unbroken.words.actions import option_text
 
     game = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
@@ -326,7 +327,7 @@ def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
     # R-TRAVEL-7: committed, there is no Rest; the menu's heading says so.
-    from unbroken.narrate import prompt_text
+    from unbroken.words.actions import prompt_text
 
     for committed in (False, True):
         scenario = Scenario("caellahan").encounters("metal-scraps")

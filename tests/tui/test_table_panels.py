@@ -10,12 +10,12 @@ from pilot import sync
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.narrate import Narrator
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import detail
 from unbroken.tui.widgets import OPTION_KEYS, level_ability_uses, option_line, wrap_option
+from unbroken.words.events import Narrator
 
 RULES = load_ruleset()
 

@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken import cards
     from unbroken.core.ruleset import resolve_id, short_ids
+    from unbroken.words import cards
 
     ruleset = load()
     kinds = list(cards.KINDS)
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _wrapped(lines: list[str]) -> list[str]:
     """Return a card's lines wrapped at 80 columns, each under its own indent plus two."""
-    from unbroken.narrate import wrap
+    from unbroken.words.vocabulary import wrap
 
     out: list[str] = []
     for line in lines:

@@ -326,7 +326,7 @@ def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
 def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[Problem]:
     """Return every way a complete pack differs from the boxed game's card counts."""
     from unbroken.content import LABELS, Problem
-    from unbroken.narrate import plural
+    from unbroken.words.vocabulary import plural
 
     problems: list[Problem] = []
     for kind, expected in BOX_COUNTS.items():
@@ -379,7 +379,7 @@ def _kind_file(files: list[Path], kind: str) -> tuple[str, int]:
 
 def _summary(folder: Path, pack: Pack) -> list[str]:
     """Return the lines that describe a valid pack."""
-    from unbroken.narrate import plural
+    from unbroken.words.vocabulary import plural
 
     copies = sum(e.copies for e in pack.encounters)
     lines = [f"{folder}: pack {pack.name!r} is valid"]

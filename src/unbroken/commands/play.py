@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli import CommandError, load, resolve_character, resolve_difficulty, seed_int
-from unbroken.narrate import plural
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset

@@ -94,7 +94,7 @@ def _rows() -> list[dict[str, Any]]:
 
 def _wrapped(label: str, text: str) -> str:
     """Return a listing line ("    adds: …") wrapped at 80 columns, under its text."""
-    from unbroken.narrate import wrap
+    from unbroken.words.vocabulary import wrap
 
     return wrap(text, f"    {label}: ")
 

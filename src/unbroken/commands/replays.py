@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from unbroken.cli import load
-from unbroken.narrate import plural
 from unbroken.printable import printable
+from unbroken.words.vocabulary import plural
 
 HELP = "list recorded games"
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.cli import CommandError, positive_int
-from unbroken.narrate import cause_of_death, plural
+from unbroken.words.outcomes import cause_of_death
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.records import GameRow, Records

@@ -18,7 +18,7 @@ from unbroken.cli import (
     resolve_difficulty,
     seed_int,
 )
-from unbroken.narrate import plural
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken import sim

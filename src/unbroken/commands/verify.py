@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.cli import load, positive_int
-from unbroken.narrate import plural
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset

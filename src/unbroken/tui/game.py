@@ -23,14 +23,6 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import (
-    Narrator,
-    attack_cost,
-    label,
-    option_text,
-    prompt_text,
-    standing,
-)
 from unbroken.tui.widgets import (
     DIE_FACES,
     DecisionList,
@@ -47,6 +39,9 @@ from unbroken.tui.widgets import (
     shown_text,
     table_layout,
 )
+from unbroken.words.actions import attack_cost, label, option_text, prompt_text
+from unbroken.words.events import Narrator
+from unbroken.words.outcomes import standing
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder

@@ -17,12 +17,9 @@ from textual.widgets import (
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.narrate import (
-    Narrator,
-    death,
-    killer,
-    plural,
-)
+from unbroken.words.events import Narrator
+from unbroken.words.outcomes import death, killer
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp

@@ -15,9 +15,7 @@ from textual.widgets import (
 )
 
 from unbroken.core.game import Game
-from unbroken.narrate import (
-    Narrator,
-)
+from unbroken.words.events import Narrator
 
 if TYPE_CHECKING:
     pass

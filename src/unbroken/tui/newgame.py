@@ -22,8 +22,8 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from unbroken.cards import TIMING_WORDS
 from unbroken.core.game import Game
+from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp

@@ -10,8 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from unbroken.narrate import STEP_NAMES, cause_of_death, plural
 from unbroken.printable import printable
+from unbroken.words.outcomes import STEP_NAMES, cause_of_death
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.plugins import PluginInfo

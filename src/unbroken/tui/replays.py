@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
-from unbroken.narrate import Narrator, label, plural
 from unbroken.printable import printable
 from unbroken.tui.widgets import (
     DisplayPanel,
@@ -24,6 +23,9 @@ from unbroken.tui.widgets import (
     shown_text,
     table_layout,
 )
+from unbroken.words.actions import label
+from unbroken.words.events import Narrator
+from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.replay import Timeline

@@ -18,19 +18,11 @@ from unbroken.core import model as m
 from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, GameState
-from unbroken.narrate import (
-    STEP_NAMES,
-    ambush_text,
-    amounts,
-    attack_cost,
-    attack_name,
-    effect_text,
-    encounter_text,
-    marked_row,
-    plural,
-    roll_purpose,
-    trickery_text,
-)
+from unbroken.words.actions import attack_cost, marked_row
+from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
+from unbroken.words.events import roll_purpose
+from unbroken.words.outcomes import STEP_NAMES
+from unbroken.words.vocabulary import amounts, attack_name, plural
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -349,7 +341,7 @@ class StagePanel(Panel):
 def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
     """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
 
-    `cost`: what it costs now, when cards in play change it (narrate.attack_cost).
+    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost).
     """
     kind = "break" if attack.type == "break" else "wound"
     extra = " no armor" if attack.ignore_armor else ""

@@ -10,19 +10,8 @@ from typing import Any
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import TRIGGER_WORDS, amounts, attack_name, effect_text, modifier_text
-
-TIMING_WORDS: dict[str, str] = {
-    "travel": "Travel action",
-    "combat": "Battle action",
-    "general": "Action, any time",
-}
-
-LIMIT_WORDS: dict[str, str] = {
-    "turn": "once per turn",
-    "battle": "once per battle",
-    "level": "once per level",
-}
+from unbroken.words.effects import effect_text, modifier_text
+from unbroken.words.vocabulary import LIMIT_WORDS, TIMING_WORDS, TRIGGER_WORDS, amounts, attack_name
 
 
 def sentence(parts: list[str]) -> str:

@@ -9,7 +9,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
-from unbroken.narrate import plural
+from unbroken.words.vocabulary import plural
 
 
 @dataclass

@@ -1,0 +1,194 @@
+"""Actions in words: what the menus show for each decision and each option."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.words.effects import effect_text, encounter_text, when_text
+from unbroken.words.vocabulary import amounts, attack_name
+
+
+def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return the menu text of a legal action, with its cost."""
+    st = ruleset.settings
+    n = ruleset.card_name
+    if isinstance(action, act.Explore):
+        return "Explore (go to the Exploration step)"
+    if isinstance(action, act.Fight):
+        return "Fight the monster now" if state.decision == "preparation" else "Fight"
+    if isinstance(action, act.Focus):
+        return f"Focus: pay {amounts(st.focus)}, gain {amounts(st.focus_gain)}"
+    if isinstance(action, act.Inspiration):
+        return f"Inspiration: pay {amounts(st.inspiration)}, gain {amounts(st.inspiration_gain)}"
+    if isinstance(action, act.Plan):
+        return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
+    if isinstance(action, act.Orienteer):
+        text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
+        return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
+    if isinstance(action, act.Scout):
+        return f"Scout: pay {amounts(st.scout_cost[state.level - 1])}, reveal the monster"
+    if isinstance(action, act.Craft):
+        weapon = ruleset.weapons[state.weapons[-1]]
+        up = next(u for u in weapon.upgrades if u.to == action.weapon)
+        return f"Craft the {n(action.weapon)}: pay {amounts(up.cost)}"
+    if isinstance(action, act.Downgrade):
+        return f"Downgrade: give up the {n(state.weapons[-1])}"
+    if isinstance(action, act.Use):
+        for ability in ruleset.card_abilities(action.source):
+            if ability.id == action.ability:
+                # A class ability also takes one of the level's ability uses (R-ABILITY-1).
+                parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
+                if action.source in ruleset.classes:
+                    parts.append("1 ability use")
+                cost = f" ({', '.join(parts)})" if parts else ""
+                text = f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
+                return text + _no_use(ability, state)
+        return f"Use {action.ability}"
+    if isinstance(action, act.ChooseEncounter):
+        card = ruleset.encounters[action.card]
+        text = f"{card.name}: {encounter_text(card)}"
+        if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
+            text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
+        return text
+    if isinstance(action, act.Resolve):
+        card = ruleset.encounters[state.chosen]
+        text = f"Resolve {card.name}: {encounter_text(card)}"
+        # A card that only removes conditions does nothing without one (its cost is paid).
+        removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
+        if removes and not card.gain and not state.conditions:
+            text += " (no use now: no condition in play)"
+        elif removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
+            # It must remove one of them, and every one in play helps you (Armored).
+            helps = ", ".join(n(c.id) for c in state.conditions)
+            which = "which helps" if len(state.conditions) == 1 else "which all help"
+            text += f" (it would remove {helps}, {which} you)"
+        return text
+    if isinstance(action, act.Rest):
+        card = ruleset.encounters[state.chosen]
+        return f"Rest: gain {card.time} SE (time {card.time})"
+    if isinstance(action, act.Forfeit):
+        return "Accept that you cannot pay: gain nothing, lose the time"
+    if isinstance(action, act.Trick):
+        mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
+        trick = mo.trickery
+        parts = [f"pay {amounts(trick.cost)}"] if trick and trick.cost else []
+        if trick and trick.downgrade:
+            parts.append("downgrade your weapon")
+        price = " and ".join(parts) or "pay nothing"
+        return f"Trick the {mo.name}: {price}; no battle, no rewards"
+    if isinstance(action, act.Attack):
+        weapon = ruleset.weapons[state.weapons[-1]]
+        a = next(x for x in weapon.attacks if x.id == action.attack)
+        kind = "break armor" if a.type == "break" else "wound"
+        extra = ", ignores armor" if a.ignore_armor else ""
+        # The weapon is in the Hand panel; one line at 80 columns.
+        return (
+            f"Attack with {attack_name(a.id)}: {kind} {a.power}{extra}"
+            f" - pay {amounts(attack_cost(a, state, ruleset))}"
+        )
+    if isinstance(action, act.Skip):
+        return "Skip your turn"
+    if isinstance(action, act.Pass):
+        if state.decision == "choose_weapon":  # R-REWARD-2: a weapon may be declined
+            return f"Take none (keep the {n(state.weapons[-1])})"
+        return "Pass (use nothing more)"
+    if isinstance(action, act.PickRoll):
+        monster = state.monster
+        sheet = ruleset.monsters.get(monster.id) if monster is not None else None
+        if sheet is None or state.turn != "monster":
+            return f"Keep the {action.value}"
+        # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
+        value = Query(ruleset, state).roll_result(action.value)
+        row = sheet.table[value - 1]
+        what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+        bonus = f" → {value}" if value != action.value else ""
+        return f"Keep the {action.value}{bonus}: {row.result} ({what})"
+    if isinstance(action, act.PayInstead):
+        mod = ""
+        for ability in ruleset.card_abilities(state.monster.id if state.monster else ""):
+            for x in ability.modifiers:
+                if isinstance(x, m.RollInstead):
+                    mod = amounts(x.amounts)
+        return f"Pay {mod} instead of rolling"
+    if isinstance(action, act.Roll):
+        return "Roll the die"
+    if isinstance(action, act.ChooseSkill):
+        skill = ruleset.skills[action.skill]
+        return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
+    if isinstance(action, act.ChooseWeapon):
+        return f"Take the {n(action.weapon)}"
+    if isinstance(action, act.ChooseCondition):
+        return f"Remove {n(action.condition)}"
+    if isinstance(action, act.Eat):
+        return f"Eat {action.food} food"
+    raise AssertionError(f"no label for {action!r}")
+
+
+def prompt_text(prompt: str, state: GameState) -> str:
+    """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
+    a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
+    if state.decision == "resolve_or_rest" and state.committed:
+        return "Exploration: committed, resolve the encounter"
+    return prompt
+
+
+def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return an option as a menu shows it: its label, or one that cannot be taken now
+    with why ("Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)",
+    the ability's text left for when it can be used)."""
+    text = label(action, state, ruleset)
+    if not why:
+        rules = Query(ruleset, state)
+        cost = rules.cost(action)
+        paid = rules.payment(cost) if cost else None
+        if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
+            text += f" (paid as {amounts(paid)})"
+        return text
+    if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
+        text = f"Attack with {attack_name(action.attack)}"
+    elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
+        text = "Downgrade"
+    elif isinstance(action, act.Use):  # what it would do waits for when it can be done
+        head = text.partition(": ")[0]
+        if head.endswith(")"):  # "(pay 1 cunning, 1 ability use; cannot pay)"
+            return f"{head[:-1]}; {why})"
+        text = head
+    return f"{text} ({why})"
+
+
+def _no_use(ability: m.Ability, state: GameState) -> str:
+    """Return a warning when an ability that only lowers (raises) the die can do nothing.
+
+    Dodge on a roll that already comes to 1 costs its SE and a use for nothing
+    (the result is clamped to 1-6, R-EFFECT-4).
+    """
+    effects = ability.effects
+    mo = state.monster
+    if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
+        return " (no use now: the monster has no armor)"  # Snare against a bare hide
+    if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
+        return ""
+    change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
+    now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
+    after = clamp_die(state.roll + change + state.roll_bonus)
+    return f" (no use now: the roll comes to {now} either way)" if after == now else ""
+
+
+def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
+    """Return what a weapon attack costs now: its printed cost plus what cards in play
+    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
+    return Query(ruleset, state).attack_cost(attack)
+
+
+def marked_row(state: GameState) -> int:
+    """Return the monster table row the monster's roll points at, bonus included, while
+    Responses may still change it (R-EFFECT-3/4); 0 for none.
+
+    Only in the window after the roll: once the row is applied the roll already
+    holds its bonus, and while keeping one of two results neither is the roll yet.
+    """
+    pending = state.decision == "response" and state.trigger == "after_monster_roll"
+    return effective_roll(state) if pending and state.turn == "monster" else 0

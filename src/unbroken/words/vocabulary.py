@@ -1,0 +1,72 @@
+"""The game's vocabulary: amounts of resources, counts, and the words for triggers,
+timings and limits, wrapped to the width of a terminal.
+
+Every other words module builds its sentences from these.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from unbroken.core import model as m
+
+#: Plain-text output fits a terminal this wide (the text game, the card and plugin lists).
+WIDTH = 80
+
+
+def wrap(text: str, first: str = "", indent: int | None = None) -> str:
+    """Return a line wrapped at WIDTH between words, its next lines under its text.
+
+    `first` starts the first line ("   3. "); the others are indented as far, or
+    by `indent`. A plain terminal would otherwise break words at column 80.
+    """
+    rest = " " * (len(first) if indent is None else indent)
+    return textwrap.fill(
+        text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
+    )
+
+
+def plural(n: int, word: str) -> str:
+    """Return a count with its noun: "1 game", "2 games"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def amounts(values: dict[str, int], sign: str = "") -> str:
+    """Return amounts in words: "2 SE + 1 food" (in display order)."""
+    parts = [f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)]
+    return " + ".join(parts) if parts else "nothing"
+
+
+def attack_name(attack_id: str) -> str:
+    """Return a weapon attack's id as words: "quick-cut" -> "Quick cut"."""
+    return attack_id.replace("-", " ").capitalize()
+
+
+#: When a Response happens, in words (the cards and the skill choice say it), for each
+#: of model.TRIGGERS (whose own descriptions are the rules' words, not the cards').
+TRIGGER_WORDS: dict[str, str] = {
+    "battle_start": "At the start of the Battle step",
+    "before_player_turn": "Before each of your combat turns",
+    "after_attack_chosen": "After you choose a weapon attack",
+    "after_armor_break": "After an armor-breaking weapon attack",
+    "after_monster_roll": "After the monster's combat roll",
+    "wound_loss": "When a WOUND result would cost you effort",
+    "monster_defeated": "When the monster is defeated",
+    "before_skill_gain": "Before you draw skills",
+    "ambush": "When the monster ambushes you",
+    "level_end": "At the end of the level",
+}
+
+#: When an action may be taken, in words (model.ACTION_TIMINGS).
+TIMING_WORDS: dict[str, str] = {
+    "travel": "Travel action",
+    "combat": "Battle action",
+    "general": "Action, any time",
+}
+
+#: How often an ability may be used, in words (Ability.limit).
+LIMIT_WORDS: dict[str, str] = {
+    "turn": "once per turn",
+    "battle": "once per battle",
+    "level": "once per level",
+}
