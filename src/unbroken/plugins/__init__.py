@@ -3,10 +3,12 @@
 The front door of the plugin host: everything others use is importable from
 here (`from unbroken.plugins import load_ruleset`). The host is split by job:
 
+* `reporting`: the errors, the one-line warnings and where a plugin's code failed;
 * `config`: which plugins are on (UNBROKEN_PLUGINS, else the user config);
 * `host`: the pluggy manager, a plugin's requirements, a plugin project's plugins;
-* `loading`: each plugin's contribution, checked and joined to the base game;
-* `reporting`: the errors, the one-line warnings and where a plugin's code failed.
+* `loading`: each plugin's contribution, checked and joined to the base game.
+
+Each part imports only parts listed before it, never this package: no cycle.
 
 The plugins on now are loaded once per set (`current_plugins`); tests replace
 `current_plugins` and `_load_cached` here, and the functions of `config` there.
