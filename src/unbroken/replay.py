@@ -392,7 +392,7 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
 
 def _why_not_in_use(name: str) -> str:
     """Return why an installed or missing plugin is not in this run's rules, with the fix."""
-    from unbroken.plugins import disabled_plugins, installed_entry_points, requested_plugins
+    from unbroken.plugins.config import disabled_plugins, installed_entry_points, requested_plugins
 
     if name not in {ep.name for ep in installed_entry_points()}:
         return "is not installed here"

@@ -142,7 +142,7 @@ def package_name(name: str) -> str:
 
 def check_name(name: str) -> None:
     """Raise ValueError, with a one-line reason, if `name` cannot name a new plugin."""
-    from unbroken.plugins import BASE, installed_entry_points
+    from unbroken.plugins.config import BASE, installed_entry_points
 
     if not NAME_PATTERN.fullmatch(name):
         raise ValueError(

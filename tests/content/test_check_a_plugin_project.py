@@ -53,7 +53,7 @@ def test_a_project_also_installed_tells_each_problem_once(
     # Installed as `pip install -e` leaves it: an entry point importing the same source.
     monkeypatch.syspath_prepend(str(burrow / "src"))
     installed = metadata.EntryPoint("burrow", "unbroken_burrow", "unbroken")
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: [installed])
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: [installed])
     monkeypatch.delenv("UNBROKEN_PLUGINS")  # every installed plugin is on, as for a player
     plugins._load_cached.cache_clear()
     (content(burrow) / "characters.toml").write_text(SHEET, encoding="utf-8")

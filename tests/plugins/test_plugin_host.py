@@ -249,7 +249,7 @@ def test_a_misspelt_hook_is_reported_naming_the_plugin_and_skipped() -> None:
 
 def test_a_plugin_that_fails_to_import_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
     broken = metadata.EntryPoint(name="ghost", value="no_such_module_xyz", group="unbroken")
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: [broken])
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: [broken])
     with pytest.warns(PluginWarning, match="plugin 'ghost'.*ModuleNotFoundError"):
         loaded = load_plugins(None)
     assert set(loaded.ruleset.plugins) == {"base"}

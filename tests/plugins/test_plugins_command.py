@@ -31,7 +31,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> None:
         Installed("pebbles", SimpleNamespace(name="Unbroken_Pebbles", version="0.2")),
         Installed("tidepool", SimpleNamespace(name="unbroken-tidepool", version="0.1")),
     ]
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: points)
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: points)
 
 
 @pytest.fixture
@@ -158,7 +158,7 @@ def test_uninstall_of_a_name_two_distributions_give_asks_which(
         Installed("tidepool", SimpleNamespace(name="unbroken-tidetwo", version="0.1")),
         Installed("tidepool", SimpleNamespace(name="unbroken-tidepool", version="0.1")),
     ]
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: points)
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: points)
     assert main(["plugins", "uninstall", "tidepool"]) == 2
     assert capsys.readouterr().err == (
         "unbroken: error: plugin 'tidepool' is given by unbroken-tidepool and unbroken-tidetwo; "

@@ -179,7 +179,7 @@ def test_bad_names_are_refused_and_nothing_is_written(
     reason: str,
 ) -> None:
     installed = [metadata.EntryPoint("unearthed", "unbroken_unearthed", "unbroken")]
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: installed)
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: installed)
     target = tmp_path / "out"
     assert main(["plugins", "new", name, "--dir", str(target)]) == 2
     captured = capsys.readouterr()

@@ -255,7 +255,7 @@ def test_an_import_error_names_the_plugins_file_and_line(
     (package / "__init__.py").write_text('"""Half done."""\n\nundefined_name\n', encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     point = metadata.EntryPoint(name="halfdone", value="unbroken_halfdone", group="unbroken")
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: [point])
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: [point])
     with pytest.warns(PluginWarning) as caught:
         load_plugins(None)
     assert [str(w.message) for w in caught] == [
@@ -301,7 +301,7 @@ def test_two_distributions_with_one_name_are_told_apart(
         FakeEntryPoint("pool", dist("unbroken-pool", "1.0"), cards),
         FakeEntryPoint("pool", dist("unbroken-pooltwo", "2.0"), Scoring()),
     ][::order]
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: points)
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: points)
     with pytest.warns(PluginWarning) as caught:
         loaded = load_plugins(None)
     # The same one wins whatever order the entry points are found in: by distribution.

@@ -167,9 +167,9 @@ def test_a_recording_with_a_disabled_plugin_says_how_to_enable_it(
     lines[0] = edit(lines[0], {"plugins": {**ruleset.plugins, "lich": "2.0"}})
     path = write(tmp_path, lines)
     lich = metadata.EntryPoint("lich", "lich_plugin", "unbroken")
-    monkeypatch.setattr(plugins, "installed_entry_points", lambda: [lich])
+    monkeypatch.setattr(plugins.config, "installed_entry_points", lambda: [lich])
     monkeypatch.delenv("UNBROKEN_PLUGINS", raising=False)
-    monkeypatch.setattr(plugins, "disabled_plugins", lambda: ["lich"])
+    monkeypatch.setattr(plugins.config, "disabled_plugins", lambda: ["lich"])
     problem = verify_file(path, ruleset)
     assert problem is not None
     assert "plugin 'lich' 2.0 was used but is disabled here" in problem

@@ -32,7 +32,7 @@ def moles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "verify_moles_plugin.py").write_text(PLUGIN, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     point = metadata.EntryPoint("moles", "verify_moles_plugin:plugin", "unbroken")
-    monkeypatch.setattr("unbroken.plugins.installed_entry_points", lambda: [point])
+    monkeypatch.setattr("unbroken.plugins.config.installed_entry_points", lambda: [point])
     monkeypatch.delenv("UNBROKEN_PLUGINS")
     yield
     sys.modules.pop("verify_moles_plugin", None)

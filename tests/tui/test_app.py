@@ -664,8 +664,12 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
         # A plugin as `unbroken plugins new` writes it, "installed" by its entry point.
         project = new_plugin("tuimoles", Path(tmp))
         entry = metadata.EntryPoint(name="tuimoles", value="unbroken_tuimoles", group="unbroken")
-        saved = (plugins.installed_entry_points, list(sys.path), os.environ.get("UNBROKEN_PLUGINS"))
-        plugins.installed_entry_points = lambda: [entry]  # type: ignore[assignment]
+        saved = (
+            plugins.config.installed_entry_points,
+            list(sys.path),
+            os.environ.get("UNBROKEN_PLUGINS"),
+        )
+        plugins.config.installed_entry_points = lambda: [entry]  # type: ignore[assignment]
         sys.path.insert(0, str(project / "src"))
         os.environ.pop("UNBROKEN_PLUGINS")  # the user config decides, as for a player
         plugins._load_cached.cache_clear()
@@ -698,7 +702,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
                 await pilot.press("down", "space")
                 assert plugins.disabled_plugins() == []
         finally:
-            plugins.installed_entry_points = saved[0]  # type: ignore[assignment]
+            plugins.config.installed_entry_points = saved[0]  # type: ignore[assignment]
             sys.path[:] = saved[1]
             os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
             plugins._load_cached.cache_clear()

@@ -77,7 +77,7 @@ def installed(monkeypatch: pytest.MonkeyPatch, loaded: Plugins) -> Plugins:
 
 def quietly(monkeypatch: pytest.MonkeyPatch, *args: Any, **kwargs: Any) -> Plugins:
     """Return load_plugins(...) with no installed plugin and its PluginWarnings not shown."""
-    monkeypatch.setattr(plugins, "installed_entry_points", lambda: [])
+    monkeypatch.setattr(plugins.config, "installed_entry_points", lambda: [])
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
         return load_plugins(*args, **kwargs)

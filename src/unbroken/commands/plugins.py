@@ -63,7 +63,8 @@ def _rows() -> list[dict[str, Any]]:
     """Return one row per plugin: every installed one is loaded to say what it adds."""
     import warnings
 
-    from unbroken.plugins import BASE, disabled_plugins, load_plugins, requested_plugins
+    from unbroken.plugins import load_plugins
+    from unbroken.plugins.config import BASE, disabled_plugins, requested_plugins
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -122,13 +123,8 @@ def _list(as_json: bool) -> int:
 def _switch(name: str, enabled: bool) -> int:
     """Enable or disable an installed plugin, or one already in the disabled list."""
     from unbroken.cli import CommandError
-    from unbroken.plugins import (
-        BASE,
-        PluginError,
-        disabled_plugins,
-        installed_entry_points,
-        set_enabled,
-    )
+    from unbroken.plugins import PluginError
+    from unbroken.plugins.config import BASE, disabled_plugins, installed_entry_points, set_enabled
 
     known = sorted({ep.name for ep in installed_entry_points()})
     # A plugin disabled, then uninstalled, can still be taken off the list.
@@ -160,7 +156,7 @@ def distribution_of(target: str) -> str:
     a name no installed plugin has (naming the installed ones).
     """
     from unbroken.cli import CommandError
-    from unbroken.plugins import BASE, installed_entry_points
+    from unbroken.plugins.config import BASE, installed_entry_points
 
     if target == BASE or _canonical(target) == "unbroken":
         raise CommandError(

@@ -1,0 +1,118 @@
+"""Building the Ruleset the game plays with from the base game and enabled plugins.
+
+The front door of the plugin host: everything others use is importable from
+here (`from unbroken.plugins import load_ruleset`). The host is split by job:
+
+* `reporting`: the errors, the one-line warnings and where a plugin's code failed;
+* `config`: which plugins are on (UNBROKEN_PLUGINS, else the user config);
+* `host`: the pluggy manager, a plugin's requirements, a plugin project's plugins;
+* `loading`: each plugin's contribution, checked and joined to the base game.
+
+Each part imports only parts listed before it, never this package: no cycle.
+
+The plugins on now are loaded once per set (`current_plugins`); tests replace
+`current_plugins` and `_load_cached` here, and the functions of `config` there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from unbroken import __version__
+from unbroken.content import base_content_dir, load_pack
+from unbroken.core.ruleset import Ruleset, build_ruleset
+from unbroken.core.state import GameState
+from unbroken.plugins.config import (
+    BASE,
+    ENV,
+    GROUP,
+    config_file,
+    disabled_plugins,
+    installed_entry_points,
+    plugins_on,
+    requested_plugins,
+    set_enabled,
+)
+from unbroken.plugins.host import (
+    PluginInfo,
+    get_plugin_manager,
+    project_plugins,
+    requirement_problem,
+)
+from unbroken.plugins.loading import (
+    KINDS,
+    Plugins,
+    compose,
+    load_plugins,
+    plugin_content_folders,
+    plugin_handlers,
+)
+from unbroken.plugins.reporting import (
+    HookError,
+    PluginError,
+    PluginWarning,
+    adds_text,
+    observer_failure,
+    report,
+)
+
+
+@lru_cache(maxsize=8)
+def _load_cached(names: tuple[str, ...] | None, strict: tuple[str, ...]) -> Plugins:
+    return load_plugins(names, strict)
+
+
+def current_plugins() -> Plugins:
+    """Return the plugins on now (UNBROKEN_PLUGINS or the user config), cached per set."""
+    names, strict = plugins_on()
+    return _load_cached(tuple(names), tuple(strict))
+
+
+def load_ruleset(content: Path | None = None) -> Ruleset:
+    """Return the ruleset of base + enabled plugins (or of the pack folder `content`)."""
+    if content is None:
+        return current_plugins().ruleset
+    return build_ruleset([load_pack(content, BASE)], plugins={BASE: __version__})
+
+
+def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) -> dict[str, int]:
+    """Return {scoring rule name: points} from the plugins' scoring rules for a finished game."""
+    if set(ruleset.plugins) <= {BASE}:
+        return {}
+    names = tuple([BASE, *sorted(set(ruleset.plugins) - {BASE})])
+    return _load_cached(names, ()).alternative_scores(events, state, ruleset)
+
+
+__all__ = [
+    "BASE",
+    "ENV",
+    "GROUP",
+    "HookError",
+    "KINDS",
+    "PluginError",
+    "PluginInfo",
+    "PluginWarning",
+    "Plugins",
+    "adds_text",
+    "alternative_scores",
+    "base_content_dir",
+    "compose",
+    "config_file",
+    "current_plugins",
+    "disabled_plugins",
+    "get_plugin_manager",
+    "installed_entry_points",
+    "load_plugins",
+    "load_ruleset",
+    "observer_failure",
+    "plugin_content_folders",
+    "plugin_handlers",
+    "plugins_on",
+    "project_plugins",
+    "report",
+    "requested_plugins",
+    "requirement_problem",
+    "set_enabled",
+]

@@ -1,0 +1,399 @@
+"""Loading plugins: each plugin's contribution gathered whole, then joined to the base game.
+
+Load order is deterministic: `base` first, then the other plugins by name; a
+plugin whose content needs another plugin's cards is placed after it. A
+plugin that has bad content, defines a duplicate id, needs a missing card or
+raises is reported (a `PluginWarning` naming it, and the file:line of the
+content at fault, or the hook and file:line when code failed) and skipped: it
+contributes nothing. When the user named it (`UNBROKEN_PLUGINS`, `--plugins`)
+that is a `PluginError` instead.
+
+How plugin content joins the base game:
+
+* its cards are namespaced `<plugin>:<id>` and added to the decks;
+* a monster takes the die face (`level`, `number`) it names: it replaces the
+  monster an earlier pack has on that face while the plugin is on;
+* `[[upgrades]]` tables (`from`, `to`, `cost`) add upgrade edges to weapons of
+  earlier packs, so a new weapon line joins the upgrade tree.
+
+With no plugin enabled, the packs are exactly the base pack: the ruleset (and
+its digest) is the base game's, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+import pluggy
+
+from unbroken import __version__
+from unbroken.content import (
+    CardLines,
+    ContentError,
+    Problem,
+    UpgradeEdge,
+    did_you_mean,
+    ids_of_kind_named,
+    missing_edge_weapons,
+    read_pack,
+    read_upgrades,
+)
+from unbroken.core.model import CARD_KINDS, Pack, Weapon
+from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
+from unbroken.core.state import GameState
+from unbroken.hookspecs import AchievementPredicate, ScoringRule
+from unbroken.plugins.config import BASE
+from unbroken.plugins.host import PluginInfo, get_plugin_manager
+from unbroken.plugins.reporting import (
+    HookError,
+    PluginError,
+    _hook_error,
+    _module_of,
+    _report,
+    _say,
+    _where,
+    observer_failure,
+)
+
+#: The card kinds a pack holds, in the order listings show them.
+KINDS = tuple(CARD_KINDS)
+_T = TypeVar("_T")
+
+
+@dataclass
+class Plugins:
+    """The result of loading plugins: the ruleset and everything else they add."""
+
+    ruleset: Ruleset
+    infos: list[PluginInfo]
+    problems: list[str]
+    scoring_rules: list[ScoringRule]
+    achievements: list[tuple[Any, AchievementPredicate]]
+    bots: dict[str, Any]
+    observers: list[tuple[str, Callable[..., Any]]]
+
+    def alternative_scores(
+        self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
+    ) -> dict[str, int]:
+        """Return {scoring rule name: points} for a finished game (rules that apply only)."""
+        out: dict[str, int] = {}
+        for rule in self.scoring_rules:
+            try:
+                points = rule.score(ruleset or self.ruleset, events, state)
+            except Exception as exc:  # a broken rule must not lose the player's game
+                where = _where(exc, getattr(rule.score, "__module__", "") or "")
+                _report(f"scoring rule {rule.name!r} raised {_say(exc)}{where}")
+                continue
+            if points is not None:
+                out[rule.name] = int(points)
+        return out
+
+    def observe(self, event: Any, state: GameState) -> None:
+        """Show one event to every `unbroken_game_event` observer; a raising one is dropped.
+
+        A game goes through unbroken.session.Observers instead, which does the
+        same for one game (and also switches off a slow observer).
+        """
+        for name, observer in list(self.observers):
+            try:
+                observer(event=event, state=state)
+            except Exception as exc:
+                _report(observer_failure(name, observer, exc))
+                self.observers.remove((name, observer))
+
+
+@dataclass
+class _Contribution:
+    """Everything one plugin brings: packs, upgrade edges, handlers, rules, bots, observers.
+
+    It is gathered whole before the plugin is accepted, so a plugin that fails
+    anywhere contributes nothing.
+    """
+
+    name: str
+    folders: list[Path] = field(default_factory=list)
+    packs: list[Pack] = field(default_factory=list)
+    upgrades: list[UpgradeEdge] = field(default_factory=list)
+    handlers: dict[str, EffectHandler] = field(default_factory=dict)
+    scoring_rules: list[ScoringRule] = field(default_factory=list)
+    achievements: list[tuple[Any, AchievementPredicate]] = field(default_factory=list)
+    bots: dict[str, Any] = field(default_factory=dict)
+    observers: list[Callable[..., Any]] = field(default_factory=list)
+
+
+def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
+    """Return all plugin `name` brings; raise ContentError or HookError on a fault."""
+    got = _Contribution(name, plugin_content_folders(pm, name))
+    for folder in got.folders:
+        pack, problems = read_pack(folder, name)
+        edges, edge_problems = read_upgrades(folder, name)
+        if problems or edge_problems:
+            raise ContentError("\n".join(str(p) for p in [*problems, *edge_problems]))
+        assert pack is not None
+        got.packs.append(pack)
+        got.upgrades.extend(edges)
+    got.handlers.update(plugin_handlers(pm, name))
+
+    def scoring(rules: list[ScoringRule]) -> list[ScoringRule]:
+        return [ScoringRule(_named(name, r.name), r.text, r.score) for r in rules]
+
+    def achievements(
+        pairs: list[tuple[Any, AchievementPredicate]],
+    ) -> list[tuple[Any, AchievementPredicate]]:
+        return [(achievement, predicate) for achievement, predicate in pairs if str(achievement.id)]
+
+    def bots(given: dict[str, Any]) -> dict[str, Any]:
+        return {_named(name, key): bot for key, bot in given.items()}
+
+    got.scoring_rules = _shaped(pm, name, "unbroken_scoring_rules", [], scoring)
+    got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
+    got.bots = _shaped(pm, name, "unbroken_bots", {}, bots)
+    got.observers = [impl for owner, impl in _impls(pm, "unbroken_game_event") if owner == name]
+    return got
+
+
+def _named(plugin: str, key: str) -> str:
+    """Return `key` under plugin's namespace: `plugin:key` (a given namespace is replaced)."""
+    return f"{plugin}:{str(key).split(':')[-1]}"
+
+
+def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHandler]:
+    """Return plugin `name`'s effect handlers under the names cards use (`name:key`).
+
+    Raises HookError when its `unbroken_effect_handlers` raises or returns no dict.
+    """
+
+    def named(handlers: dict[str, EffectHandler]) -> dict[str, EffectHandler]:
+        return {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
+
+    return _shaped(pm, name, "unbroken_effect_handlers", {}, named)
+
+
+def plugin_content_folders(pm: pluggy.PluginManager, name: str) -> list[Path]:
+    """Return the content folders plugin `name` gives (its `unbroken_content_packs`).
+
+    Raises HookError when the hook raises or returns no list of paths.
+    """
+    return _shaped(pm, name, "unbroken_content_packs", [], lambda got: [Path(f) for f in got])
+
+
+def _shaped(
+    pm: pluggy.PluginManager, name: str, hook: str, default: Any, shape: Callable[[Any], _T]
+) -> _T:
+    """Return `shape` of what plugin `name`'s `hook` returns; a HookError when either fails."""
+    value = _call(pm, name, hook, default)
+    try:
+        return shape(value)
+    except Exception as exc:
+        raise HookError(
+            f"{hook} returned an unusable {type(value).__name__} ({_say(exc)})"
+        ) from exc
+
+
+def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
+    """Return what plugin `name`'s implementation of `hook` returns (`default` if none)."""
+    for owner, impl in _impls(pm, hook):
+        if owner == name:
+            try:
+                return impl()
+            except Exception as exc:  # a plugin's hook is untrusted code
+                raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
+    return default
+
+
+def compose(contributions: Sequence[_Contribution]) -> list[Pack]:
+    """Return the packs in load order with monster faces replaced and upgrade edges added.
+
+    Raises RulesetError naming the file:line of each edge whose `from` or `to`
+    is no weapon of its own or an earlier pack.
+    """
+    packs: list[Pack] = []
+    for contribution in contributions:
+        for pack in contribution.packs:
+            faces = {(m.level, m.number) for m in pack.monsters}
+            packs = [
+                msgspec.structs.replace(
+                    p, monsters=[m for m in p.monsters if (m.level, m.number) not in faces]
+                )
+                if any((m.level, m.number) in faces for m in p.monsters)
+                else p
+                for p in packs
+            ]
+            packs.append(pack)
+        known = {w.id for p in packs for w in p.weapons}
+        problems: list[Problem] = []
+        for edge in contribution.upgrades:
+            found = missing_edge_weapons(edge, contribution.name, known)
+            if found:
+                problems.extend(found)
+            else:
+                packs = _add_upgrade(packs, edge)
+        if problems:
+            raise RulesetError("\n".join(str(p) for p in problems))
+    return packs
+
+
+def _add_upgrade(packs: list[Pack], edge: UpgradeEdge) -> list[Pack]:
+    """Return `packs` with the edge's upgrade appended to the upgrades of its weapon."""
+    for i, pack in enumerate(packs):
+        weapons: list[Weapon] = list(pack.weapons)
+        for j, weapon in enumerate(weapons):
+            if weapon.id == edge.weapon:
+                upgrades = [*weapon.upgrades, edge.upgrade]
+                weapons[j] = msgspec.structs.replace(weapon, upgrades=upgrades)
+                return [*packs[:i], msgspec.structs.replace(pack, weapons=weapons), *packs[i + 1 :]]
+    return packs
+
+
+def load_plugins(
+    names: Sequence[str] | None = None,
+    strict: Sequence[str] = (),
+    extra: Sequence[tuple[str, object]] = (),
+) -> Plugins:
+    """Load the base game and plugins (`names`, or every installed one) into a Plugins.
+
+    A plugin in `strict` that cannot be used raises PluginError; others are
+    reported with a PluginWarning and skipped: a skipped plugin contributes
+    nothing (no cards, handlers, scoring rules, achievements, bots or
+    observers). A broken base game raises ContentError or RulesetError as before.
+    """
+    problems: list[str] = []
+    infos: list[PluginInfo] = []
+    pm = get_plugin_manager(names, extra, problems, infos)
+    by_name = {info.name: info for info in infos}
+    for info in infos:  # of two distributions giving one name, the one registered
+        if info.enabled and not info.problem:
+            by_name[info.name] = info
+    missing = [n for n in strict if n not in by_name]
+    if missing:
+        known = ", ".join(info.name for info in infos)
+        raise PluginError(f"plugin {missing[0]!r} is not installed; installed: {known}")
+
+    def fail(name: str, message: str) -> None:
+        by_name[name].problem = message
+        problems.append(message)
+
+    accepted = [_contribution(pm, BASE)]
+    handlers: dict[str, EffectHandler] = dict(accepted[0].handlers)
+    ruleset = build_ruleset(compose(accepted), handlers=handlers, plugins={BASE: __version__})
+    pending: list[_Contribution] = []
+    for name, _ in sorted(pm.list_name_plugin()):
+        if name == BASE:
+            continue
+        try:
+            pending.append(_contribution(pm, name))
+        except Exception as exc:
+            fail(
+                name, f"plugin {name!r}: {_say(exc) if not isinstance(exc, ContentError) else exc}"
+            )
+    errors: dict[str, str] = {}
+    progress = True
+    while pending and progress:
+        progress = False
+        for contribution in list(pending):
+            trial = [*accepted, contribution]
+            trial_handlers = {**handlers, **contribution.handlers}
+            versions = {c.name: by_name[c.name].version for c in trial}
+            try:
+                ruleset = build_ruleset(compose(trial), handlers=trial_handlers, plugins=versions)
+            except (RulesetError, ContentError) as exc:
+                errors[contribution.name] = _located(exc, contribution, trial)
+                continue
+            accepted.append(contribution)
+            handlers = trial_handlers
+            pending.remove(contribution)
+            progress = True
+    for contribution in pending:
+        fail(contribution.name, f"plugin {contribution.name!r}: {errors[contribution.name]}")
+    if len(accepted) > 1:
+        versions = {c.name: by_name[c.name].version for c in accepted}
+        ruleset = build_ruleset(compose(accepted), handlers=handlers, plugins=versions)
+    # A skipped plugin contributes nothing: only the accepted ones stay registered.
+    kept = {c.name for c in accepted}
+    for name, _ in pm.list_name_plugin():
+        if name not in kept:
+            pm.unregister(name=name)
+
+    result = Plugins(ruleset, infos, problems, [], [], {}, [])
+    for contribution in accepted:
+        info = by_name[contribution.name]
+        info.loaded = True
+        for kind in KINDS:
+            count = sum(len(getattr(p, kind)) for p in contribution.packs)
+            if count:
+                info.adds[kind] = count
+        if contribution.upgrades:
+            info.adds["upgrades"] = len(contribution.upgrades)
+        info.handlers = sorted(contribution.handlers)
+        result.scoring_rules.extend(contribution.scoring_rules)
+        info.scoring_rules = [rule.name for rule in contribution.scoring_rules]
+        result.achievements.extend(contribution.achievements)
+        info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
+        result.bots.update(contribution.bots)
+        info.bots = list(contribution.bots)
+        if contribution.observers:
+            result.observers.append((contribution.name, _observer(pm, contribution.name)))
+    for message in problems:
+        name = next((i.name for i in infos if i.problem == message), "")
+        if name in strict:
+            raise PluginError(message)
+        _report(message)
+    return result
+
+
+def _located(
+    exc: RulesetError | ContentError,
+    contribution: _Contribution,
+    trial: Sequence[_Contribution] = (),
+) -> str:
+    """Return the error, each problem of one of the plugin's cards at its file:line, and
+    a missing card or handler named with the nearest id of its kind in `trial` or the
+    nearest of the plugin's own handlers (as content check does)."""
+    problems = getattr(exc, "problems", ())
+    if not problems:
+        return str(exc)
+    tables: dict[str, list[str]] = {}
+    for c in trial:
+        for pack in c.packs:
+            for kind in KINDS:
+                tables.setdefault(kind, []).extend(card.id for card in getattr(pack, kind))
+    cards = CardLines(contribution.folders, contribution.name)
+    out: list[str] = []
+    for problem in problems:
+        message = problem.message
+        if problem.names:  # a handler among the plugin's own, a card among its kind's
+            if "unknown handler" in message:
+                known: Iterable[str] = contribution.handlers
+            else:
+                known = ids_of_kind_named(message, problem.names, tables)
+            message += did_you_mean(problem.names, known)
+        where = cards.where(problem.card, problem.names)
+        out.append(str(Problem(*where, message)) if where else message)
+    return "\n".join(out)
+
+
+def _observer(pm: pluggy.PluginManager, name: str) -> Callable[..., Any]:
+    """Return the `unbroken_game_event` hook caller of plugin `name` alone.
+
+    Called as `caller(event=..., state=...)`, pluggy gives the implementation
+    the arguments it declares (`def unbroken_game_event(event)` is fine), and
+    one plugin's failure can be told from another's (unbroken.session.Observers).
+    """
+    others = [plugin for other, plugin in pm.list_name_plugin() if other != name]
+    caller = pm.subset_hook_caller("unbroken_game_event", remove_plugins=others)
+
+    def observe(**kwargs: Any) -> None:
+        caller(**kwargs)
+
+    observe.__module__ = _module_of(pm.get_plugin(name))  # where its errors are looked for
+    return observe
+
+
+def _impls(pm: pluggy.PluginManager, hook: str) -> list[tuple[str, Callable[..., Any]]]:
+    order = [name for name, _ in pm.list_name_plugin()]
+    impls = sorted(getattr(pm.hook, hook).get_hookimpls(), key=lambda i: order.index(i.plugin_name))
+    return [(impl.plugin_name, impl.function) for impl in impls]
