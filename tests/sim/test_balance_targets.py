@@ -12,6 +12,7 @@ from unbroken.cli import main
 from unbroken.commands.balance import (
     CHARACTER_SPREAD,
     CLASS_SPREAD,
+    KEPT,
     Target,
     check_targets,
     report,
@@ -196,6 +197,26 @@ def test_the_command_exits_1_when_a_target_fails(
     ]
     assert lines[-1] == f"{out}: 1 of 12 targets failed: Level 3 monster deaths"
     assert "- FAIL  Level 3 monster deaths" in out.read_text(encoding="utf-8")
+
+
+def test_rewriting_a_report_keeps_its_hand_written_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    monkeypatch.setattr("unbroken.sim.run", fake_runs(made_up(), random_bot()))
+    out = tmp_path / "balance.md"
+    notes = f"{KEPT}\n\n## Changes\n\n- Gremlin health 4 -> 5.\n"
+    out.write_text("# Balance report\n\nold numbers\n\n" + notes, encoding="utf-8")
+    assert main(["balance", "--games", "2", "--output", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "old numbers" not in text and "## Targets" in text
+    assert text.endswith("| Cause | Deaths |\n|---|---:|\n\n" + notes)
+    # Again: the same file, not a second copy of the notes.
+    assert main(["balance", "--games", "2", "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == text
+    # A report without the line keeps nothing.
+    out.write_text("# Balance report\n\n## Changes\n", encoding="utf-8")
+    assert main(["balance", "--games", "2", "--output", str(out)]) == 0
+    assert "## Changes" not in out.read_text(encoding="utf-8")
 
 
 def test_a_tiny_real_run_prints_a_line_per_target(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,8 +1,9 @@
 """`unbroken balance`: simulate the base game, check the balance targets, print the report.
 
 `unbroken balance --output docs/balance.md` regenerates the project's report.
-The targets are docs/CONTENT's "Balance" section, written out below; each
-prints one PASS or FAIL line on stderr, and a failed one makes the exit status 1.
+The targets of the base content are written out below (TARGETS to
+RANDOM_CEILING); each prints one PASS or FAIL line on stderr, and a failed one
+makes the exit status 1.
 """
 
 from __future__ import annotations
@@ -23,12 +24,6 @@ if TYPE_CHECKING:
 
 HELP = "simulate the balance targets and print the report (or write it with --output)"
 
-EPILOG = (
-    "Every target prints one line on stderr, PASS or FAIL with its numbers; the exit "
-    "status is 1 when a target fails, 0 when all hold (2 for a bad option). "
-    "A small run for CI: unbroken balance --games 200 --seed 1 --jobs 2 > /dev/null"
-)
-
 #: Heuristic win-rate targets by difficulty, in percent (low, high).
 TARGETS = {"easy": (45.0, 70.0), "normal": (25.0, 45.0), "hard": (8.0, 25.0)}
 #: Every class within this many points of the mean win rate, on every difficulty.
@@ -41,6 +36,17 @@ MONSTER_RATIO = (0.4, 2.0)
 #: Monsters allowed a higher ceiling: the Basilisk is the game's signature boss.
 MONSTER_CEILING = {"base:basilisk": 2.5}
 RANDOM_CEILING = 3.0
+#: A report rewritten with --output keeps what follows this line (the notes of the
+#: changes, written by hand) instead of dropping it.
+KEPT = "<!-- Written by hand from here on: `unbroken balance --output` keeps it. -->"
+
+
+EPILOG = (
+    "Every target prints one line on stderr, PASS or FAIL with its numbers; the exit "
+    "status is 1 when a target fails, 0 when all hold (2 for a bad option). "
+    "A small run for CI: unbroken balance --games 200 --seed 1 --jobs 2 > /dev/null. "
+    f"Rewriting a report with --output keeps its hand-written end, from the line {KEPT}"
+)
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print(text, end="")
     else:
         try:
-            args.output.write_text(text, encoding="utf-8")
+            args.output.write_text(text + kept_part(args.output), encoding="utf-8")
         except OSError as exc:
             raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     for target in targets:
@@ -125,6 +131,17 @@ def run(args: argparse.Namespace) -> int:
     where = "balance" if args.output is None else str(args.output)
     print(f"{where}: {verdict(targets)}", file=sys.stderr)
     return 0 if all(t.ok for t in targets) else 1
+
+
+def kept_part(path: Path) -> str:
+    """Return the hand-written end of an earlier report at `path`: from the KEPT line on
+    (with a blank line before it), or "" when there is no such file or line."""
+    try:
+        old = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return ""
+    at = old.find(KEPT + "\n")
+    return "" if at < 0 else "\n" + old[at:]
 
 
 def verdict(targets: list[Target]) -> str:
