@@ -228,6 +228,8 @@ class Summary:
     monsters: dict[str, list[int]] = field(default_factory=dict)
     monster_causes: dict[str, int] = field(default_factory=dict)
     deaths_by_level: dict[int, int] = field(default_factory=dict)
+    #: By "<character>/<difficulty>", as `by_class_difficulty` is by class.
+    by_character_difficulty: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, result: Result) -> None:
         """Count one game's result."""
@@ -239,6 +241,7 @@ class Summary:
             (self.by_class, result.cls),
             (self.by_difficulty, result.difficulty),
             (self.by_class_difficulty, f"{result.cls}/{result.difficulty}"),
+            (self.by_character_difficulty, f"{result.character}/{result.difficulty}"),
         ):
             row = table.setdefault(key, [0, 0, 0])
             row[0] += 1
@@ -288,6 +291,7 @@ class Summary:
                 k: {"met": v[0], "deaths": v[1]} for k, v in sorted(self.monsters.items())
             },
             "deaths_by_monster_and_cause": dict(sorted(self.monster_causes.items())),
+            "by_character_difficulty": rows(self.by_character_difficulty),
         }
 
 

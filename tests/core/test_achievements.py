@@ -494,8 +494,8 @@ def test_high_stakes_missed_when_the_spike_kills_another_monster():  # R-ACH-1
 
 def test_still_kicking_earned_with_no_effort_left():  # R-ACH-1
     # 14 SE - 4 for two chops = 10, all taken by the 4 uneaten food; 3 ME for cleave and hack
-    # finish the Troll's 9 health.
-    assert RULES.monsters["base:troll"].health == 9
+    # (6 + 3 wounds) finish the Troll's health.
+    assert RULES.monsters["base:troll"].health <= 6 + 3
     events = won_game(play(level4(se=14, me=3, food=0), Policy()))
     final = fold(events).res
     assert (final["se"], final["me"], final["le"]) == (0, 0, 0)

@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "a39c849901e65a008898a97a7e353a447235173aa1c28af46119abd9814ab0b2"
-GOLDEN_SIM_DIGEST = "88296827751441e1b84ede5699a1f1712f2dcd1d00a3dbd440d21e2e682ebee3"
+GOLDEN_GREEDY_DIGEST = "67228111019bd282a6772e18d3be3d62dd2fc2ca6ffc608a718e4fc7fd1e6be7"
+GOLDEN_SIM_DIGEST = "acace84b1722273150f29100454b1c8232edc41e61d2c880ab5cf2e31e81dec7"
 
 
 def test_rng_is_specified_splitmix64() -> None:

@@ -887,10 +887,13 @@ def test_player_chooses_the_order_of_several_responses() -> None:
 
 def test_passives_apply_after_responses_on_attack_power() -> None:
     # R-EFFECT-3: Power Through makes the Lunge 5, so Thick Hide (power <= 4) no longer applies.
+    power_through = next(
+        a for a in RULES.classes["base:brawler"].abilities if a.id == "power-through"
+    )
     game = (
         Scenario("caellahan", level=3)
         .ability_uses(1)
-        .resources(se=13, me=1)
+        .resources(se=13, me=1 + power_through.cost.get("me", 0))  # the Lunge's ME and its own
         .weapon("knife", "spear")
         .monster("bugbear-warlord")
         .dice(1)

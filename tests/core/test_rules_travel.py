@@ -131,9 +131,11 @@ def test_downgrade_returns_the_top_weapon_for_free():  # R-TRAVEL-2
 
 
 def test_general_actions_also_in_battle_travel_actions_not():  # R-TRAVEL-2 R-TRAVEL-3
+    cold_logic = next(a for a in RULES.classes["base:sage"].abilities if a.id == "cold-logic")
+    cunning = cold_logic.cost["cunning"]
     g = (
         Scenario("tomu")
-        .resources(se=10, me=2, cunning=1, metal=1, wood=1)
+        .resources(se=10, me=2, cunning=cunning, metal=1, wood=1)
         .weapon("club")
         .monster("hyena")
         .start("battle")
@@ -146,7 +148,7 @@ def test_general_actions_also_in_battle_travel_actions_not():  # R-TRAVEL-2 R-TR
     assert act.Use("base:sage", "dangerous-idea") not in legal  # marked Travel
     assert act.Orienteer() not in legal and act.Scout() not in legal
     assert_illegal(g, act.Orienteer())
-    p = Scenario("tomu").resources(cunning=1).start()
+    p = Scenario("tomu").resources(cunning=cunning).start()
     assert act.Use("base:sage", "cold-logic") in p.legal_actions()
     assert act.Use("base:sage", "dangerous-idea") in p.legal_actions()
 

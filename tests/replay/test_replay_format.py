@@ -80,8 +80,9 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
     assert recorder.path.name[:4].isdigit() and "T" in recorder.path.name[:16]
     play_recorded(game, recorder)
     path = recorder.finish(game)
-    assert path.name.endswith("_tomu_easy_seed7_lost.jsonl.gz")
-    assert path.exists() and not (tmp_path / path.name.replace("_lost", "")).exists()
+    outcome = "won" if game.outcome is not None and game.outcome.won else "lost"  # the content's
+    assert path.name.endswith(f"_tomu_easy_seed7_{outcome}.jsonl.gz")
+    assert path.exists() and not (tmp_path / path.name.replace(f"_{outcome}", "")).exists()
     again = Recorder.start(Game.new(ruleset, "tomu", "easy", 7), ruleset, tmp_path)
     assert again.path != recorder.path  # same minute, same game: a second file
     again.close()
@@ -91,7 +92,7 @@ def test_the_recorder_names_files_by_date_character_difficulty_seed_and_outcome(
 def test_the_same_game_ended_twice_in_a_minute_keeps_both_recordings(
     ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool
 ) -> None:
-    # "Same seed again" after a quick death: the second rename must not replace the first.
+    # "Same seed again" after a quick game: the second rename must not replace the first.
     if not hard_links:
 
         def no_link(src: object, dst: object) -> None:
@@ -106,15 +107,16 @@ def test_the_same_game_ended_twice_in_a_minute_keeps_both_recordings(
         play_recorded(game, recorder)
         paths.append(recorder.finish(game))
     first = paths[0].read_bytes()
+    outcome = "won" if game.outcome is not None and game.outcome.won else "lost"  # the content's
     assert [p.name for p in paths] == [
-        "2026-11-23T1045_tomu_easy_seed7_lost.jsonl.gz",
-        "2026-11-23T1045_tomu_easy_seed7_lost-2.jsonl.gz",
-        "2026-11-23T1045_tomu_easy_seed7_lost-3.jsonl.gz",
+        f"2026-11-23T1045_tomu_easy_seed7_{outcome}.jsonl.gz",
+        f"2026-11-23T1045_tomu_easy_seed7_{outcome}-2.jsonl.gz",
+        f"2026-11-23T1045_tomu_easy_seed7_{outcome}-3.jsonl.gz",
     ]
     assert sorted(tmp_path.iterdir()) == sorted(paths)  # nothing else left behind
     assert paths[0].read_bytes() == first
     assert all(verify_file(p, ruleset) is None for p in paths)
-    assert [i.outcome for i in recorded_games(tmp_path)[0]] == ["lost"] * 3
+    assert [i.outcome for i in recorded_games(tmp_path)[0]] == [outcome] * 3
 
 
 def test_recording_the_game_writes_every_decision_to_disk_at_once(

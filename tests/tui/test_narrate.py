@@ -276,7 +276,10 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     assert texts[act.Attack("shove")] == "Attack with Shove (no armor to break)"
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay)"
     cold_logic = act.Use("base:sage", "cold-logic")
-    assert texts[cold_logic] == "Cold Logic [Sage] (pay 1 cunning, 1 ability use; cannot pay)"
+    cunning = RULES.card_abilities("base:sage")[1].cost["cunning"]  # Cold Logic's cost
+    assert texts[cold_logic] == (
+        f"Cold Logic [Sage] (pay {cunning} cunning, 1 ability use; cannot pay)"
+    )
     assert texts[act.Attack("punch")] == "Attack with Punch: wound 1 - pay 2 SE"
     assert texts[act.Downgrade()] == "Downgrade (nothing to give up)"
     assert texts[act.Skip()] == "Skip your turn"

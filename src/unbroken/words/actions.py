@@ -137,7 +137,7 @@ def prompt_text(prompt: str, state: GameState) -> str:
 
 def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
-    with why ("Cold Logic [Sage] (pay 1 cunning, 1 ability use) (cannot pay)",
+    with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
     the ability's text left for when it can be used)."""
     text = label(action, state, ruleset)
     if not why:
