@@ -87,6 +87,10 @@ def test_the_full_screen_game_takes_a_single_answer_and_says_so() -> None:
             await pilot.pause()
             lines = [str(line.text) for line in app.screen.query_one("#log", RichLog).lines]
             assert any("Taken for you: Eat 0 food." in line for line in lines)
+            # The full log (`l`) shows what the log panel wrote, this line too.
+            await pilot.press("l")
+            full = app.screen.query_one("#full-log", RichLog).lines
+            assert any("Taken for you: Eat 0 food." in str(line.text) for line in full)
 
     asyncio.run(look())
 

@@ -251,11 +251,11 @@ class UnbrokenApp(App[None]):
 
         self.push_screen(GameOverScreen(game, new, replay, standing))
 
-    def show_log(self, game: Game) -> None:
+    def show_log(self, lines: list[str]) -> None:
         """Show the whole log of a game so far, full screen."""
         from unbroken.tui.help import LogScreen
 
-        self.push_screen(LogScreen(game))
+        self.push_screen(LogScreen(lines))
 
     def show_title(self) -> None:
         """Go back to the title screen, closing the screens above it (a finished game's too).

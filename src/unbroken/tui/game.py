@@ -69,6 +69,8 @@ class GameScreen(Screen[None]):
         #: The game being played: every decision goes through it (unbroken.session).
         self.session = session
         self.narrator = Narrator(session.game.ruleset)
+        #: Every line the log has written, for the full log (`l`).
+        self.said: list[str] = []
         self.last: list[ev.Event] = []
         #: The options listed: each action, and why it cannot be taken now ("" when it can).
         self.offered: list[tuple[act.Action, str]] = []
@@ -112,11 +114,15 @@ class GameScreen(Screen[None]):
         self.show_if_over()
 
     def narrate(self, new: list[ev.Event]) -> None:
-        log = self.query_one("#log", RichLog)
         for e in new:
             line = self.narrator.describe(e)
             if line:
-                log.write(line)
+                self.write(line)
+
+    def write(self, line: str) -> None:
+        """Add a line to the log (and to what the full log, `l`, shows)."""
+        self.said.append(line)
+        self.query_one("#log", RichLog).write(line)
 
     def refresh_all(self) -> None:
         game = self.game
@@ -220,9 +226,8 @@ class GameScreen(Screen[None]):
         """Take each following decision that has exactly one answer (the auto-take setting),
         saying so in the log; return their events."""
         session, taken = self.session, []
-        log = self.query_one("#log", RichLog)
         while (only := session.only_answer()) is not None:
-            log.write(f"Taken for you: {label(only, self.game.state, self.game.ruleset)}.")
+            self.write(f"Taken for you: {label(only, self.game.state, self.game.ruleset)}.")
             more = session.apply(only, auto=True)
             self.narrate(more)
             taken.extend(more)
@@ -273,7 +278,7 @@ class GameScreen(Screen[None]):
         self.unbroken.open_screen("help")
 
     def action_full_log(self) -> None:
-        self.unbroken.show_log(self.game)
+        self.unbroken.show_log(self.said)
 
     def action_take_back(self) -> None:
         """Take back the last decision when it revealed nothing: the game as it was before it."""

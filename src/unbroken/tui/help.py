@@ -14,9 +14,6 @@ from textual.widgets import (
     RichLog,
 )
 
-from unbroken.core.game import Game
-from unbroken.words.events import Narrator
-
 if TYPE_CHECKING:
     pass
 
@@ -38,9 +35,10 @@ class LogScreen(Screen[None]):
         Binding("l", "app.pop_screen", "Back", show=False),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, lines: list[str]) -> None:
         super().__init__()
-        self.game = game
+        #: The lines the game screen's log has written (decisions taken for you too).
+        self.lines = lines
 
     def compose(self) -> ComposeResult:
         yield RichLog(id="full-log", wrap=True, markup=False)
@@ -48,11 +46,8 @@ class LogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one("#full-log", RichLog)
-        narrator = Narrator(self.game.ruleset)
-        for event in self.game.events:
-            line = narrator.describe(event)
-            if line:
-                log.write(line)
+        for line in self.lines:
+            log.write(line)
         log.focus()
 
 
