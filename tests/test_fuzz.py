@@ -14,6 +14,7 @@ import pytest
 from unbroken import fuzzing, recording_limits, replay
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
+from unbroken.replay import reader
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def test_the_fuzzer_finds_a_reader_without_its_nesting_limit(
 ) -> None:
     """The fuzz test can fail: with the limit and the decoder's guard gone, it finds the crash."""
     monkeypatch.setattr(recording_limits, "MAX_DEPTH", 10**9)
-    monkeypatch.setattr(replay, "_BAD_LINE", (msgspec.DecodeError, UnicodeDecodeError))
+    monkeypatch.setattr(reader, "_BAD_LINE", (msgspec.DecodeError, UnicodeDecodeError))
     tally = fuzzing.fuzz_recordings(120, seed=17, ruleset=ruleset, workdir=tmp_path)
     assert any("RecursionError" in t for t in tally.tracebacks)
 
