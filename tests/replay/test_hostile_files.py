@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from unbroken import recording_limits as limits
 from unbroken.cli import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.paths import replays_dir
 from unbroken.replay import (
     ReplayError,
+    limits,
     read_recording,
     recorded_games,
     resume,

@@ -11,15 +11,18 @@ The golden recordings in replays/ are re-recorded, deliberately, by
 
 The modules, each importing only those above it:
 
+- `limits`: what a hostile or broken file cannot make the reader do (MAX_TEXT, MAX_LINE...);
 - `format`: the lines (Header, Setup, Decision, Check, Footer), FORMAT, the file endings;
 - `errors`: ReplayError, Divergence, ContentMismatch;
 - `reader`: reading a file into a `Recording` (`read_recording`, `parse_recording`, `unpack`);
 - `verify`: re-running a recording with the engine (`replay`, `verify_file`, `verify_files`);
 - `recorder`: writing a game as it is played (`Recorder`);
 - `library`: the recordings in a folder, finding one by name, `resume` and `take_back`;
-- `timeline`: any position of a recording, for the viewer (`Timeline`).
+- `timeline`: any position of a recording, for the viewer (`Timeline`);
+- `viewing`: a recording opened for the viewer, verified first (`watch`, `warning`).
 
-This package re-exports the names other code uses: `from unbroken.replay import X`.
+This package re-exports the names other code uses, `from unbroken.replay import X`
+(but those of `limits` and `viewing`, imported from those modules).
 A test that patches a name patches it in the module that looks it up
 (say `unbroken.replay.recorder._append`).
 """

@@ -12,10 +12,10 @@ from typing import Any, Union
 
 import msgspec
 
-from unbroken import recording_limits as limits
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.state import Outcome
+from unbroken.replay import limits
 
 #: The version of the file format this module writes and reads.
 FORMAT = 1
