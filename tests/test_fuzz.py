@@ -11,9 +11,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken import fuzzing, recording_limits, replay
+from unbroken import fuzzing, replay
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
+from unbroken.replay import limits, reader
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +41,8 @@ def test_the_fuzzer_finds_a_reader_without_its_nesting_limit(
     ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The fuzz test can fail: with the limit and the decoder's guard gone, it finds the crash."""
-    monkeypatch.setattr(recording_limits, "MAX_DEPTH", 10**9)
-    monkeypatch.setattr(replay, "_BAD_LINE", (msgspec.DecodeError, UnicodeDecodeError))
+    monkeypatch.setattr(limits, "MAX_DEPTH", 10**9)
+    monkeypatch.setattr(reader, "_BAD_LINE", (msgspec.DecodeError, UnicodeDecodeError))
     tally = fuzzing.fuzz_recordings(120, seed=17, ruleset=ruleset, workdir=tmp_path)
     assert any("RecursionError" in t for t in tally.tracebacks)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from unbroken.printable import is_printable, printable
-from unbroken.recording_limits import Breach, read_regular_file
+from unbroken.replay.limits import Breach, read_regular_file
 
 #: The largest content file: 4 MiB (the whole base game is under 100 KB).
 MAX_BYTES = 4 * 1024 * 1024

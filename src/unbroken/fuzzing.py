@@ -122,7 +122,7 @@ def check_recording(
     """Read one mutated recording as verify, the listing (and with `deep`, the viewer and
     resume) do, and count what happened in `tally`."""
     from unbroken.replay import ReplayError, read_info, resume, verify_file
-    from unbroken.viewing import watch
+    from unbroken.replay.viewing import watch
 
     tally.tried += 1
     try:

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from unbroken import recording_limits as limits
 from unbroken.cli import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.paths import replays_dir
 from unbroken.replay import (
     ReplayError,
+    limits,
     read_recording,
     recorded_games,
     resume,
@@ -331,10 +331,10 @@ def test_a_worker_that_dies_does_not_stop_verify(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A worker killed mid-run (out of memory, say): the files left are verified here."""
-    from unbroken import replay
+    from unbroken.replay import verify
 
     files = [shutil.copy(recording, tmp_path / f"{n:02d}.jsonl") for n in range(4)]
-    monkeypatch.setattr(replay, "_verify_chunk", _dying_chunk)
+    monkeypatch.setattr(verify, "_verify_chunk", _dying_chunk)
     status, out, _ = run(["verify", "--jobs", "2", *map(str, files)], capsys)
     assert status == 0
     assert out == "".join(f"OK    {f}\n" for f in files) + "4 OK, 0 failed\n"

@@ -10,11 +10,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken import replay as replay_module
 from unbroken.codec import encode
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import (
+    Recording,
     ReplayError,
     parse_recording,
     read_recording,
@@ -22,6 +22,7 @@ from unbroken.replay import (
     unpack,
     verify_file,
 )
+from unbroken.replay import verify as verify_module
 
 
 def lines_of(path: Path) -> list[bytes]:
@@ -70,7 +71,7 @@ def test_a_good_recording_verifies_without_decoding_any_decision_events(
     def refuse(*args: object) -> None:
         raise AssertionError("decoded the events of a decision that matched")
 
-    monkeypatch.setattr(replay_module, "_raw_events", refuse)
+    monkeypatch.setattr(verify_module, "_raw_events", refuse)
     assert verify_file(request.getfixturevalue(fixture), ruleset) is None
 
 
@@ -98,13 +99,13 @@ def test_a_reformatted_line_with_a_matching_log_digest_verifies(
         lines[i] = reformat(lines[i])
     path = write(tmp_path, with_footer_digest(lines))
     decoded: list[int | None] = []
-    decode = replay_module._raw_events
+    decode = verify_module._raw_events
 
-    def spy(rec: replay_module.Recording, line: int | None, raw: msgspec.Raw) -> list[object]:
+    def spy(rec: Recording, line: int | None, raw: msgspec.Raw) -> list[object]:
         decoded.append(line)
         return list(decode(rec, line, raw))
 
-    monkeypatch.setattr(replay_module, "_raw_events", spy)
+    monkeypatch.setattr(verify_module, "_raw_events", spy)
     assert verify_file(path, ruleset) is None
     assert decoded[:2] == [3, 5]
     assert (

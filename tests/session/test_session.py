@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from unbroken import replay
 from unbroken.plugins import current_plugins
 from unbroken.replay import read_recording, resume, verify_file
+from unbroken.replay import recorder as recorder_module
 from unbroken.session import GameSession
 from unbroken.sim import heuristic_bot
 
@@ -39,14 +39,14 @@ def test_a_full_disk_stops_the_recording_not_the_game(monkeypatch: pytest.Monkey
     assert session.recorder is not None
     path = session.recorder.path
     saved = list(session.game.events)
-    real = replay._append
+    real = recorder_module._append
 
     def full(file: object, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(replay, "_append", full)
+    monkeypatch.setattr(recorder_module, "_append", full)
     session.apply(session.game.legal_actions()[0])
-    monkeypatch.setattr(replay, "_append", real)
+    monkeypatch.setattr(recorder_module, "_append", real)
     (notice,) = session.take_notices()
     assert notice == (
         "Recording stopped (No space left on device): the game goes on unrecorded. "

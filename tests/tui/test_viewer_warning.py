@@ -80,7 +80,7 @@ def test_the_viewer_says_nothing_of_a_good_recording() -> None:
 
 def test_the_viewer_shows_a_crafted_recordings_text_as_escapes(tmp_path: Path) -> None:
     """An event's text holding an escape sequence is shown as escapes (case 3)."""
-    from unbroken.viewing import watch
+    from unbroken.replay.viewing import watch
 
     lines = GOLDEN.read_bytes().splitlines(keepends=True)
     footer = json.loads(lines[-1])

@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken.replay import ReplayError, find_recording, newest_recording
+    from unbroken.replay.viewing import warning, watch
     from unbroken.tui.app import UnbrokenApp
-    from unbroken.viewing import warning, watch
 
     ruleset = load()
     try:

@@ -187,8 +187,8 @@ class UnbrokenApp(App[None]):
         so closing it ends the app instead of going back to the title.
         """
         from unbroken.replay import ReplayError
+        from unbroken.replay.viewing import watch
         from unbroken.tui.replays import ReplayViewerScreen
-        from unbroken.viewing import watch
 
         try:
             timeline, problem = watch(path, self.ruleset)

@@ -145,7 +145,7 @@ class ReplayViewerScreen(Screen[None]):
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
         if self.problem is not None:
-            from unbroken.viewing import warning
+            from unbroken.replay.viewing import warning
 
             self.notify(warning(self.problem), severity="error", timeout=30)
 

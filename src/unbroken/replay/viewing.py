@@ -17,16 +17,11 @@ import msgspec
 from unbroken.core.events import Event
 from unbroken.core.ruleset import Ruleset
 from unbroken.printable import printable_strings
-from unbroken.replay import (
-    Decision,
-    Footer,
-    Header,
-    Recording,
-    ReplayError,
-    Timeline,
-    read_recording,
-    verify_file,
-)
+from unbroken.replay.errors import ReplayError
+from unbroken.replay.format import Decision, Footer, Header
+from unbroken.replay.reader import Recording, read_recording
+from unbroken.replay.timeline import Timeline
+from unbroken.replay.verify import verify_file
 
 
 def watch(path: Path | str, ruleset: Ruleset) -> tuple[Timeline, str | None]:

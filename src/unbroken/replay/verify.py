@@ -1,0 +1,356 @@
+"""Verifying a recording: the engine re-runs it, and every event and digest must match.
+
+`replay` re-runs a recording with the rules it was recorded with (or says
+which plugin, version or content differs); `verify_file` and `verify_files`
+name each file's first problem in one line, in worker processes if asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from unbroken.codec import encode, events_decoder, state_digest
+from unbroken.core.events import Event
+from unbroken.core.game import Game, IllegalAction, describe_action
+from unbroken.core.handlers import HandlerError
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.observers import Observers
+from unbroken.replay import reader
+from unbroken.replay.errors import ContentMismatch, Divergence, ReplayError
+from unbroken.replay.format import Decision, RawDecision
+from unbroken.replay.reader import Recording, parse_recording
+from unbroken.rule_changes import explained
+
+if TYPE_CHECKING:
+    from unbroken.plugins import Plugins
+
+
+def check_content(rec: Recording, ruleset: Ruleset) -> None:
+    """Raise ContentMismatch saying which plugin, version or content differs from `ruleset`."""
+    recorded, here = rec.header.plugins, ruleset.plugins
+    problems = []
+    for name in sorted(set(recorded) | set(here)):
+        if name not in here:
+            why = _why_not_in_use(name)
+            problems.append(f"plugin {name!r} {recorded[name]} was used but {why}")
+        elif name not in recorded:
+            problems.append(f"plugin {name!r} {here[name]} is enabled here but was not used")
+        elif recorded[name] != here[name]:
+            problems.append(f"plugin {name!r} was {recorded[name]}, here it is {here[name]}")
+    if problems:
+        raise ContentMismatch(rec.path, 1, "recorded with other plugins: " + "; ".join(problems))
+    if rec.header.ruleset != ruleset.digest:
+        raise ContentMismatch(
+            rec.path,
+            1,
+            "recorded with other content (same plugins and versions): ruleset digest "
+            f"{rec.header.ruleset[:12]} in the file, {ruleset.digest[:12]} here",
+        )
+
+
+def _why_not_in_use(name: str) -> str:
+    """Return why an installed or missing plugin is not in this run's rules, with the fix."""
+    from unbroken.plugins.config import disabled_plugins, installed_entry_points, requested_plugins
+
+    if name not in {ep.name for ep in installed_entry_points()}:
+        return "is not installed here"
+    requested = requested_plugins()
+    if requested is not None and name not in requested:
+        return "is left out by --plugins / UNBROKEN_PLUGINS here"
+    if name in disabled_plugins():
+        return f"is disabled here (`unbroken plugins enable {name}` turns it on)"
+    return "is not enabled here"
+
+
+def recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
+    """Return the rules `rec` was recorded with, to watch it.
+
+    That is `ruleset` when it matches the header; otherwise the recorded
+    plugins are loaded again, which works when they are installed at the
+    recorded versions (say, a plugin that is disabled now). Raises
+    ContentMismatch, naming the plugin or version that differs, when not.
+    """
+    try:
+        return _recorded_ruleset(rec, ruleset)
+    except ContentMismatch as exc:
+        raise _explained(rec, exc) from None
+
+
+def _recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
+    try:
+        check_content(rec, ruleset)
+        return ruleset
+    except ContentMismatch as mismatch:
+        problem = mismatch
+    import warnings
+
+    from unbroken.plugins import load_plugins
+
+    names = list(rec.header.plugins)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            other = load_plugins(names, strict=names).ruleset
+    except Exception as exc:  # noqa: BLE001 - not installed or broken: say why, in one line
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise ContentMismatch(rec.path, 1, f"{problem.message} ({why})") from None
+    check_content(rec, other)  # installed, but at other versions or with other content
+    return other
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    text = encode(value).decode()
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _compare(
+    rec: Recording, line: int | None, decision: int, expected: list[Event], actual: list[Event]
+) -> None:
+    if expected == actual:
+        return
+    for j in range(max(len(expected), len(actual))):
+        want = expected[j] if j < len(expected) else None
+        got = actual[j] if j < len(actual) else None
+        if want != got:
+            where = "setup" if decision == 0 else f"decision {decision}"
+            raise Divergence(
+                rec.path,
+                line,
+                decision,
+                f"diverges at {where}, event {j + 1}: expected {_short(want)}, "
+                f"the engine produced {_short(got)}",
+            )
+
+
+def _raw_events(rec: Recording, line: int | None, raw: msgspec.Raw) -> list[Event]:
+    """Return the events of a decision line read with `raw_events`, decoded now."""
+    try:
+        return events_decoder.decode(raw)
+    except reader._BAD_LINE as exc:
+        # Word it as the reader does, with the path of the events in the line.
+        text = str(exc).splitlines()[0].replace("`$", "`$.events", 1)
+        raise ReplayError(rec.path, line, f"not a valid recording line ({text})") from None
+
+
+def _explained(rec: Recording, exc: ReplayError) -> ReplayError:
+    """Return `exc`, saying which release changed the rules when `rec` is older than it."""
+    message = explained(rec.header.engine, exc.message)
+    if message == exc.message:
+        return exc
+    if isinstance(exc, Divergence):
+        return Divergence(exc.path, exc.line, exc.decision, message)
+    return type(exc)(exc.path, exc.line, message)
+
+
+def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
+    """Return the game re-run from `rec`, checking every event, digest and the footer.
+
+    Raises ContentMismatch, Divergence or ReplayError at the first problem; a
+    recording made before the rules last changed says so (rule_changes.py).
+    """
+    try:
+        return _replay(rec, ruleset, require_footer)
+    except (Divergence, ContentMismatch) as exc:
+        raise _explained(rec, exc) from None
+
+
+def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
+    check_content(rec, ruleset)
+    h = rec.header
+    try:
+        game = Game.new(ruleset, h.character, h.difficulty, h.seed, h.options)
+    except ValueError as exc:
+        raise ReplayError(rec.path, 1, f"the header cannot start a game: {exc}") from None
+    _compare(rec, 2, 0, rec.setup, game.events)
+    checks = rec.checks
+    steps: Sequence[Decision | RawDecision] = rec.decisions if rec.raw is None else rec.raw
+    numbers: Sequence[int | None] = rec.lines or [None] * len(steps)
+    for decision, number in zip(steps, numbers, strict=True):
+        try:
+            events = game.apply(decision.action)
+        except IllegalAction as exc:
+            raise Divergence(
+                rec.path,
+                number,
+                decision.n,
+                f"decision {decision.n}: the recorded action "
+                f"{describe_action(decision.action)} is not legal here ({exc})",
+            ) from None
+        except HandlerError as exc:
+            raise ReplayError(rec.path, number, f"decision {decision.n}: {exc}") from None
+        recorded = decision.events
+        if not isinstance(recorded, msgspec.Raw):
+            _compare(rec, number, decision.n, recorded, events)
+        elif recorded != msgspec.Raw(encode(events)):
+            # The Recorder writes `encode(events)`: the same bytes are the same events,
+            # and other bytes (say, a line written by hand) are decoded and compared.
+            _compare(rec, number, decision.n, _raw_events(rec, number, recorded), events)
+        want = checks.get(decision.n)
+        if want is not None and want != state_digest(game.state):
+            raise Divergence(
+                rec.path,
+                number,
+                decision.n,
+                f"diverges at decision {decision.n}: the state digest differs from the check line",
+            )
+    footer = rec.footer
+    if footer is None:
+        if require_footer:
+            where = f"{len(steps)} decisions recorded"
+            raise ReplayError(rec.path, None, f"no footer: the game is unfinished ({where})")
+        return game
+    last = (rec.lines[-1] if rec.lines else 2) + 1
+    if not game.is_over:
+        raise ReplayError(rec.path, None, "the footer comes before the game is over")
+    if footer.decisions != len(steps):
+        raise ReplayError(
+            rec.path,
+            None,
+            f"footer says {footer.decisions} decisions, the file has {len(steps)}",
+        )
+    if footer.outcome != game.outcome or footer.score != footer.outcome.score:
+        raise Divergence(
+            rec.path,
+            None,
+            len(steps),
+            f"the outcome differs: expected {_short(footer.outcome)}, "
+            f"the engine produced {_short(game.outcome)}",
+        )
+    if footer.state != state_digest(game.state):
+        raise Divergence(rec.path, None, len(steps), "the final state digest differs")
+    if rec.hasher is not None and footer.digest != rec.hasher.hexdigest():
+        raise ReplayError(
+            rec.path,
+            None,
+            f"the log digest differs: the file was edited (footer after line {last - 1})",
+        )
+    return game
+
+
+#: Rulesets of recorded plugin sets already loaded in one verify run (or why not).
+Others = dict[tuple[tuple[tuple[str, str], ...], str], "Ruleset | ContentMismatch"]
+
+
+def rules_to_verify(rec: Recording, ruleset: Ruleset, others: Others | None = None) -> Ruleset:
+    """Return the rules to verify `rec` with: `ruleset`, or the plugins it was recorded with.
+
+    With plugins named for this run (`--plugins`, UNBROKEN_PLUGINS) it is
+    `ruleset`, and `replay` names what differs. Otherwise a recording made
+    with other plugins is checked with those (`recorded_ruleset`), when they
+    are installed at the recorded versions, as the viewer and Continue do.
+    `others` keeps what was loaded for the next file of the same run.
+    """
+    h = rec.header
+    if h.plugins == ruleset.plugins and h.ruleset == ruleset.digest:
+        return ruleset
+    from unbroken.plugins import requested_plugins
+
+    if requested_plugins() is not None:
+        return ruleset
+    if others is None:
+        return recorded_ruleset(rec, ruleset)
+    key = (tuple(sorted(h.plugins.items())), h.ruleset)
+    if key not in others:
+        try:
+            others[key] = recorded_ruleset(rec, ruleset)
+        except ContentMismatch as exc:
+            others[key] = exc
+    found = others[key]
+    if isinstance(found, ContentMismatch):
+        raise ContentMismatch(rec.path, 1, found.message)
+    return found
+
+
+def verify_file(
+    path: Path | str,
+    ruleset: Ruleset,
+    others: Others | None = None,
+    observers: Observers | None = None,
+) -> str | None:
+    """Return None when the recording in `path` re-runs exactly, else the one-line problem.
+
+    A recording made with other plugins is verified with those when they are
+    installed and no plugins were named for this run (`rules_to_verify`).
+
+    The decisions' events are read undecoded and compared as bytes with the
+    engine's (see `replay`). When anything is wrong, the file is read again
+    the full way, so the problem named is the one `read_recording` then
+    `replay` name first (a line whose events do not fit the event types,
+    anywhere in the file, before any divergence).
+    """
+    path = Path(path)
+    try:
+        return _problem(path, ruleset, others, observers)
+    except Exception as exc:  # noqa: BLE001 - one bad file never stops a batch
+        return f"{path}: cannot be verified ({type(exc).__name__}: {exc})"
+
+
+def _problem(
+    path: Path, ruleset: Ruleset, others: Others | None, observers: Observers | None
+) -> str | None:
+    """Return the first problem of the recording in `path` (see `verify_file`), or None."""
+    try:
+        data = reader._read_bytes(path)
+    except ReplayError as exc:
+        return str(exc)
+    try:
+        rec = parse_recording(data, path, raw_events=True)
+        game = replay(rec, rules_to_verify(rec, ruleset, others))
+        if observers:  # the plugins' observers see the re-played game, event by event
+            observers.watch(GameState(), game.events)
+    except ReplayError as exc:
+        try:
+            parse_recording(data, path)
+        except ReplayError as first:
+            return str(first)
+        return str(exc)
+    return None
+
+
+def _verify_chunk(paths: list[Path]) -> list[str | None]:
+    """Verify a chunk of files in a worker process."""
+    from unbroken import workers
+
+    rules = workers.ruleset()
+    observers = Observers.of(workers.plugins())
+    others: Others = {}
+    return [verify_file(path, rules, others, observers) for path in paths]
+
+
+def verify_files(
+    paths: Sequence[Path], ruleset: Ruleset, jobs: int = 1, plugins: Plugins | None = None
+) -> Iterator[tuple[Path, str | None]]:
+    """Yield each path with its problem (None when it verifies), in the order given.
+
+    With `jobs` above 1 the files are verified by that many worker processes.
+    The observers of `plugins` see every verified game re-played.
+    """
+    if jobs <= 1 or len(paths) < 2:
+        others: Others = {}
+        observers = Observers.of(plugins)
+        for path in paths:
+            yield path, verify_file(path, ruleset, others, observers)
+        return
+    from concurrent.futures.process import BrokenProcessPool
+
+    from unbroken import workers
+
+    parts = workers.chunks(paths, jobs, most=20)
+    done = 0
+    try:
+        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
+            for problem in problems:
+                yield paths[done], problem
+                done += 1
+    except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
+        loaded: Others = {}
+        observers = Observers.of(plugins)
+        for path in paths[done:]:
+            yield path, verify_file(path, ruleset, loaded, observers)
