@@ -10,5 +10,5 @@ from unbroken.content import base_content_dir
 
 @hookimpl
 def unbroken_content_packs() -> list[Path]:
-    """Return the base pack folder (content/base, or unbroken/content/base in a wheel)."""
+    """Return the base pack folder (content/base, or unbroken/data/base in a wheel)."""
     return [base_content_dir()]

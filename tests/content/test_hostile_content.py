@@ -13,7 +13,7 @@ import pytest
 
 from unbroken.cli import main
 from unbroken.content import read_pack
-from unbroken.content_files import MAX_DEPTH, too_deep_line
+from unbroken.content.files import MAX_DEPTH, too_deep_line
 from unbroken.plugins import PluginWarning, load_plugins
 from unbroken.testing import FolderPlugin
 

@@ -222,7 +222,7 @@ def test_a_continued_game_is_kept_with_the_day_it_began(
     status, out, _ = play(NEW_GAME, "\n" * 5, capsys, monkeypatch)
     assert status == 0 and "Game left unfinished" in out
     (info,) = unfinished_games()
-    monkeypatch.setattr("unbroken.records._now", lambda: "2099-01-01T00:00:00+00:00")
+    monkeypatch.setattr("unbroken.records.store._now", lambda: "2099-01-01T00:00:00+00:00")
     status, out, _ = play(["play", "--continue"], TO_THE_END, capsys, monkeypatch)
     assert status == 0 and "Recorded in " in out
     with open_records() as records:

@@ -11,8 +11,8 @@ from recorded_games import GameMaker
 from schema_check import schema, validate
 
 from unbroken.core.ruleset import Ruleset
-from unbroken.export import CSV_COLUMNS, EXPORT_SCHEMA_VERSION, to_csv, to_json
 from unbroken.records import Records
+from unbroken.records.export import CSV_COLUMNS, EXPORT_SCHEMA_VERSION, to_csv, to_json
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from recorded_games import BY_CLASS, GameMaker
 
-from unbroken import records as rec
 from unbroken.core.achievements import earned
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import Records, RecordsError, open_records
+from unbroken.records import schema as rec
 
 
 def test_a_lost_game_is_stored_with_every_field(

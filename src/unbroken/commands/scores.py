@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         description="Write every recorded game as CSV (spreadsheets) or JSON "
         "(docs/records-schema.json), oldest first.",
     )
-    from unbroken.export import FORMATS
+    from unbroken.records.export import FORMATS
 
     names = tuple(FORMATS)
     export.add_argument("--format", choices=names, required=True, help=" or ".join(names))
@@ -87,7 +87,7 @@ def no_games(path: Path) -> str:
 
 def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
     """Write the export of `rows` to `output` (or stdout); return the exit status."""
-    from unbroken.export import FORMATS
+    from unbroken.records.export import FORMATS
 
     text = FORMATS[fmt](rows)
     if output is None:

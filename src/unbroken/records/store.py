@@ -1,7 +1,7 @@
 """The player's history: one SQLite row per finished game, and the achievements earned.
 
 The store lives at `paths.data_dir() / "records.sqlite3"` (stdlib sqlite3, WAL
-journal). Its schema is versioned with `PRAGMA user_version`; `MIGRATIONS[n]`
+journal). Its schema is versioned with `PRAGMA user_version`; `schema.MIGRATIONS[n]`
 brings a file from version n to n+1, and a file from a newer game is refused,
 never touched. Every write is one `BEGIN IMMEDIATE` transaction, so two games
 finishing at the same moment in two processes both keep their row.
@@ -22,19 +22,23 @@ import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from unbroken.core import achievements as ach
-from unbroken.records_access import (
+from unbroken.records import schema
+from unbroken.records.access import (
     connect_read_only,
     disk_full,
     folder_read_only,
     is_disk_full,
     unreadable,
 )
+from unbroken.records.achievements import SheetRow, achievement_sheet, plugin_predicates
+from unbroken.records.rows import BestScore, GameRow, decode_row
+from unbroken.records.schema import COLUMNS
+from unbroken.records.story import write_story
 
 
 class Extras(Protocol):
@@ -50,7 +54,6 @@ class Extras(Protocol):
 
 
 if TYPE_CHECKING:
-    from unbroken.core.events import Event
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
 
@@ -71,118 +74,6 @@ def _cannot_write(exc: sqlite3.Error) -> bool:
         return True
     text = str(exc)
     return "readonly database" in text or "unable to open database file" in text
-
-
-def _migrate_to_1(db: sqlite3.Connection) -> None:
-    db.execute(
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            started TEXT NOT NULL,
-            finished TEXT NOT NULL,
-            character TEXT NOT NULL,
-            class TEXT NOT NULL,
-            difficulty TEXT NOT NULL,
-            seed TEXT NOT NULL,
-            plugins TEXT NOT NULL,
-            outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost')),
-            level INTEGER NOT NULL,
-            step TEXT NOT NULL,
-            cause TEXT NOT NULL,
-            killed_by TEXT NOT NULL,
-            score INTEGER NOT NULL,
-            rank TEXT NOT NULL,
-            alternative_scores TEXT NOT NULL,
-            replay TEXT
-        )"""
-    )
-    db.execute(
-        """CREATE TABLE achievements (
-            game_id INTEGER NOT NULL REFERENCES games(id),
-            achievement TEXT NOT NULL,
-            difficulty TEXT NOT NULL,
-            first INTEGER NOT NULL,
-            PRIMARY KEY (game_id, achievement)
-        )"""
-    )
-    db.execute("CREATE INDEX games_by_difficulty ON games (difficulty, class)")
-    db.execute("CREATE INDEX achievements_by_id ON achievements (achievement, difficulty)")
-
-
-#: MIGRATIONS[n] brings a records file from schema version n to n + 1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
-
-
-def schema_version() -> int:
-    """Return the schema version this game writes."""
-    return len(MIGRATIONS)
-
-
-@dataclass
-class GameRow:
-    """One finished game as the records keep it."""
-
-    id: int
-    started: str
-    finished: str
-    character: str
-    cls: str
-    difficulty: str
-    seed: int
-    plugins: dict[str, str]
-    won: bool
-    level: int
-    step: str
-    cause: str
-    killed_by: str
-    score: int
-    rank: str
-    alternative_scores: dict[str, int]
-    replay: str | None
-    #: Every achievement this game earned (cross-game ones it completed included).
-    achievements: list[str] = field(default_factory=list)
-    #: The ones earned for the first time on this difficulty by this game.
-    new_achievements: list[str] = field(default_factory=list)
-    #: The end-of-game summary written beside the replay (None if none was written).
-    story_path: str | None = None
-    #: Why the summary could not be written ("" when it was, or was not asked for).
-    story_error: str = ""
-
-    @property
-    def outcome(self) -> str:
-        """Return "won" or "lost"."""
-        return "won" if self.won else "lost"
-
-
-@dataclass(frozen=True)
-class BestScore:
-    """The best won game of one class on one difficulty."""
-
-    cls: str
-    difficulty: str
-    score: int
-    rank: str
-    game_id: int
-    character: str
-    games: int
-    wins: int
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """One achievement of the sheet, and the difficulties it was earned on."""
-
-    id: str
-    name: str
-    text: str
-    cross_game: bool
-    #: difficulty -> id of the first game that earned it there.
-    earned: dict[str, int]
-
-
-_COLUMNS = (
-    "id, started, finished, character, class, difficulty, seed, plugins, outcome, level, "
-    "step, cause, killed_by, score, rank, alternative_scores, replay"
-)
 
 
 def _now() -> str:
@@ -244,7 +135,7 @@ def open_existing_records() -> Records | None:
     """Return the records store, or None when there is no records file; raise RecordsError.
 
     For the commands that only read them (`unbroken scores`, `achievements`):
-    the file is opened read-only (`records_access`), so they work on a
+    the file is opened read-only (`records.access`), so they work on a
     read-only data dir or a full disk, and without a file nothing is created,
     neither the file nor the data dir. A data
     dir that cannot be one (a file in its place or on its way) is refused as
@@ -414,7 +305,7 @@ class Records:
             self.db.execute("COMMIT")
 
     def _migrate(self) -> None:
-        current = schema_version()
+        current = schema.schema_version()
         version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
         if version > current:
             raise RecordsError(
@@ -429,7 +320,7 @@ class Records:
         with self._write() as db:
             # Another process may have migrated between our read and our lock.
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            for step in MIGRATIONS[version:current]:
+            for step in schema.MIGRATIONS[version:current]:
                 step(db)
             db.execute(f"PRAGMA user_version = {current}")
 
@@ -505,7 +396,7 @@ class Records:
         try:
             with self._write() as db:
                 cur = db.execute(
-                    f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) "
+                    f"INSERT INTO games ({COLUMNS.removeprefix('id, ')}) "
                     f"VALUES ({', '.join('?' * len(values))})",
                     values,
                 )
@@ -531,9 +422,9 @@ class Records:
                 )
         except sqlite3.Error as exc:
             raise self._error(exc) from None
-        row = GameRow(game_id, *_decode(values), achievements=earned_now, new_achievements=new)
+        row = GameRow(game_id, *decode_row(values), achievements=earned_now, new_achievements=new)
         if replay is not None:
-            _write_story(row, events, ruleset, Path(replay))
+            write_story(row, events, ruleset, Path(replay))
         return row
 
     # ------------------------------------------------------------ reading
@@ -562,14 +453,14 @@ class Records:
         if won is not None:
             where.append("outcome = ?")
             params.append("won" if won else "lost")
-        sql = f"SELECT {_COLUMNS} FROM games"
+        sql = f"SELECT {COLUMNS} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += f" ORDER BY id {'DESC' if newest_first else 'ASC'}"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        rows = [GameRow(int(str(r[0])), *_decode(r[1:])) for r in self._query(sql, params)]
+        rows = [GameRow(int(str(r[0])), *decode_row(r[1:])) for r in self._query(sql, params)]
         if rows:
             by_id = {r.id: r for r in rows}
             earned = self._query(
@@ -653,20 +544,6 @@ class Records:
         return achievement_sheet(first, achievements)
 
 
-def achievement_sheet(
-    first: dict[str, dict[str, int]], achievements: Sequence[ach.Achievement] | None = None
-) -> list[SheetRow]:
-    """Return the sheet of `achievements` (default: every one in play) given the first game
-    that earned each on each difficulty (`first`, {} for none earned yet); ids in `first`
-    that are not among them (a plugin no longer installed) come last, named by their id."""
-    if achievements is None:
-        achievements = all_achievements()
-    left = dict(first)
-    sheet = [SheetRow(a.id, a.name, a.text, a.cross_game, left.pop(a.id, {})) for a in achievements]
-    sheet += [SheetRow(aid, aid, "", False, left[aid]) for aid in sorted(left)]
-    return sheet
-
-
 def _unusable(path: Path) -> str:
     """Return "read-only" or "unreadable": why this user cannot use `path`."""
     return "read-only" if os.access(path, os.R_OK) else "unreadable"
@@ -676,106 +553,3 @@ def _difficulty_key(difficulty: str) -> tuple[int, str]:
     if difficulty in DIFFICULTIES:
         return DIFFICULTIES.index(difficulty), difficulty
     return len(DIFFICULTIES), difficulty
-
-
-def _decode(
-    values: Sequence[object],
-) -> tuple[
-    str,
-    str,
-    str,
-    str,
-    str,
-    int,
-    dict[str, str],
-    bool,
-    int,
-    str,
-    str,
-    str,
-    int,
-    str,
-    dict[str, int],
-    str | None,
-]:
-    """Turn the stored columns after `id` into GameRow's fields."""
-    (
-        started,
-        finished,
-        character,
-        cls,
-        difficulty,
-        seed,
-        plugins,
-        outcome,
-        level,
-        step,
-        cause,
-        killed_by,
-        score,
-        rank,
-        alternatives,
-        replay,
-    ) = values
-    return (
-        str(started),
-        str(finished),
-        str(character),
-        str(cls),
-        str(difficulty),
-        int(str(seed)),
-        dict(json.loads(str(plugins))),
-        outcome == "won",
-        int(str(level)),
-        str(step),
-        str(cause),
-        str(killed_by),
-        int(str(score)),
-        str(rank),
-        dict(json.loads(str(alternatives))),
-        None if replay is None else str(replay),
-    )
-
-
-def alternatives_text(scores: dict[str, int]) -> str:
-    """Return plugins' scores as `molehill:five 5, unearthed:unstoppable 31`."""
-    return ", ".join(f"{name} {points}" for name, points in sorted(scores.items()))
-
-
-def story_path_for(replay: Path) -> Path:
-    """Return where the end-of-game story of a replay goes: beside it, as `.txt`.
-
-    `game_lost.jsonl.gz` and `game_lost.jsonl` both get `game_lost.txt`.
-    """
-    from unbroken.replay import recording_stem
-
-    return replay.with_name(recording_stem(replay) + ".txt")
-
-
-def _write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:
-    from unbroken.words.story import story
-
-    target = story_path_for(replay)
-    try:
-        target.write_text(story(events, ruleset), encoding="utf-8")
-    except OSError as exc:
-        row.story_error = f"cannot write the game summary {target}: {exc.strerror or exc}"
-    else:
-        row.story_path = str(target)
-
-
-def plugin_predicates() -> dict[str, ach.Predicate]:
-    """Return the single-game achievements the enabled plugins add (unbroken_achievements)."""
-    from unbroken.plugins import current_plugins
-
-    # Plugins receive the event list as a plain list (hookspecs.AchievementPredicate).
-    return {
-        str(a.id): cast(ach.Predicate, predicate) for a, predicate in current_plugins().achievements
-    }
-
-
-def all_achievements() -> list[ach.Achievement]:
-    """Return the base achievements, then those of the enabled plugins."""
-    from unbroken.plugins import current_plugins
-
-    return [*ach.ACHIEVEMENTS, *(a for a, _ in current_plugins().achievements)]

@@ -7,14 +7,19 @@ most MAX_DEPTH deep: tomllib recurses once per level and raised RecursionError
 at about 1,000. What is parsed is checked again (dotted keys nest without
 brackets). Each breach is an `Unreadable` with the line, which the content
 reader reports as a problem naming the file and the line.
-docs/content.md, "Limits", lists them.
+docs/content.md, "Limits", lists them. `read_toml` reads and parses one file so.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from unbroken.printable import is_printable, printable
 from unbroken.replay.limits import Breach, read_regular_file
@@ -148,3 +153,49 @@ def unprintable_message(place: tuple[str | int, ...], text: str) -> str:
         f"`{key}` holds a control character, escape sequence or bidi override "
         f'("{shown}"); content text must show as it is written'
     )
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """Return a TOML document as a dict, from a cache of earlier parses when possible.
+
+    Parsing the base pack's TOML is most of the game's start-up time; a parse is
+    kept (as msgspec JSON, keyed by the text's sha256) in the user cache dir.
+    A missing or unwritable cache only costs the parse.
+    """
+    import hashlib
+
+    from unbroken.paths import cache_dir
+
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    try:
+        cached = cache_dir() / "toml" / f"{key}.json"
+        return dict(msgspec.json.decode(cached.read_bytes()))
+    except (OSError, msgspec.DecodeError, ValueError):
+        pass
+    data = tomllib.loads(text)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(msgspec.json.encode(data))
+        os.replace(tmp, cached)
+    except (OSError, TypeError, UnboundLocalError):
+        pass
+    return data
+
+
+def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """Return a content file's text and its parse; raise Unreadable naming the line.
+
+    The file is read within the limits of this module (a regular
+    file, UTF-8, nested at most 64 deep), so no content file raises anything else.
+    """
+    text = read_text(path)
+    try:
+        data = parse_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise Unreadable(int(m.group(1)) if m else 0, f"not valid TOML: {exc}") from None
+    except RecursionError:  # nesting the checks before parsing could not see
+        raise Unreadable(deep_line(text), nested_message()) from None
+    check_depth(data, text)
+    return text, data

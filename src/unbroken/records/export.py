@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from unbroken import __version__
-from unbroken.records import GameRow
+from unbroken.records.rows import GameRow
 
 #: Version of the exported JSON document (docs/records-schema.json); bump on a breaking change.
 EXPORT_SCHEMA_VERSION = 1

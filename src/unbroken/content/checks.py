@@ -1,0 +1,86 @@
+"""What msgspec's types cannot catch in a loaded card: resources, amounts, ranges, names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unbroken.content.lines import Place
+from unbroken.core import model
+
+
+def upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for an upgrade's cost: known resources, and time (R-WEAPON-2)."""
+    out = _amount_problems("cost", upgrade.cost, label)
+    if upgrade.cost.get("time", 0) < 1:
+        out.append(
+            (("cost",), f"{label}: field `cost` has no `time`; crafting takes time (R-WEAPON-2)")
+        )
+    return out
+
+
+def _amount_problems(field: str, value: dict[str, int], label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for unknown resources and negative amounts in `value`."""
+    out: list[tuple[Place, str]] = []
+    for res, n in value.items():
+        if res not in model.RESOURCES:
+            out.append(((field, res), f"{label}: field `{field}` names unknown resource {res!r}"))
+        elif n < 0:
+            out.append(((field, res), f"{label}: field `{field}` has a negative amount"))
+    return out
+
+
+def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
+    """Return (place in the card, message) for problems msgspec's types cannot catch."""
+    out: list[tuple[Place, str]] = []
+
+    def within(prefix: Place, found: list[tuple[Place, str]]) -> None:
+        out.extend(((*prefix, *place), message) for place, message in found)
+
+    for i, ability in enumerate(getattr(card, "abilities", [])):
+        at: Place = ("abilities", i)
+        if ability.type == "response" and ability.trigger not in model.TRIGGERS:
+            out.append(
+                (
+                    (*at, "trigger"),
+                    f"{label}: ability {ability.id!r} field `trigger` is {ability.trigger!r}; "
+                    f"expected one of {', '.join(model.TRIGGERS)}",
+                )
+            )
+        if ability.type == "action" and ability.timing not in model.ACTION_TIMINGS:
+            out.append(
+                (
+                    (*at, "timing"),
+                    f"{label}: ability {ability.id!r} field `timing` is {ability.timing!r}; "
+                    f"expected travel, combat or general",
+                )
+            )
+        within(at, _amount_problems("cost", ability.cost, label))
+    if isinstance(card, model.Monster):
+        if len(card.table) != 6:
+            out.append(
+                (("table",), f"{label}: field `table` has {len(card.table)} rows; expected 6")
+            )
+        if not 1 <= card.level <= 4:
+            out.append((("level",), f"{label}: field `level` must be 1-4"))
+        if card.number < 1:
+            out.append((("number",), f"{label}: field `number` must be 1 or more"))
+        for i, row in enumerate(card.table):
+            if row.result not in model.RESULTS:
+                out.append(
+                    (
+                        ("table", i, "result"),
+                        f"{label}: unknown combat result {row.result!r}; "
+                        f"expected one of {', '.join(model.RESULTS)}",
+                    )
+                )
+    if isinstance(card, model.Encounter):
+        out.extend(_amount_problems("spend", card.spend, label))
+        out.extend(_amount_problems("gain", card.gain, label))
+        if not 1 <= card.time <= 5:
+            out.append((("time",), f"{label}: field `time` must be 1-5"))
+    if isinstance(card, model.Weapon):
+        for i, atk in enumerate(card.attacks):
+            within(("attacks", i), _amount_problems("cost", atk.cost, label))
+        for i, up in enumerate(card.upgrades):
+            within(("upgrades", i), upgrade_problems(up, label))
+    return out

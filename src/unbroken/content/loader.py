@@ -1,0 +1,225 @@
+"""Content packs: TOML files -> model Structs, with file:line errors for bad content."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from unbroken.content.checks import check_card, upgrade_problems
+from unbroken.content.files import Unreadable, read_toml, unprintable_message, unprintable_strings
+from unbroken.content.lines import Place, line_of, toml_lines
+from unbroken.content.problems import ContentError, Problem, convert_problem, did_you_mean
+from unbroken.content.tables import KINDS, LABELS, qualify, qualify_refs
+from unbroken.core import model
+from unbroken.core.model import Pack, Settings
+
+
+def base_content_dir() -> Path:
+    """Return the folder of the base pack: in the wheel, or in a source checkout."""
+    # unbroken/data/base in a wheel (no importlib.resources: it is slow to import);
+    # not unbroken/content/, which is this package.
+    shipped = Path(__file__).resolve().parents[1] / "data" / "base"
+    if shipped.is_dir():
+        return shipped
+    return Path(__file__).resolve().parents[3] / "content" / "base"
+
+
+def load_pack(folder: Path, name: str | None = None) -> Pack:
+    """Load every *.toml under `folder` as one pack; raise ContentError listing problems."""
+    pack, problems = read_pack(folder, name)
+    if problems:
+        raise ContentError("\n".join(str(p) for p in problems))
+    assert pack is not None
+    return pack
+
+
+def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[Problem]]:
+    """Load a pack and return it with every problem found (the pack is None on errors)."""
+    name = name or folder.name
+    problems: list[Problem] = []
+    cards: dict[str, list[Any]] = {k: [] for k in KINDS}
+    settings: Settings | None = None
+    seen: dict[str, str] = {}  # card id -> "file:line" of its first definition
+    if not folder.exists():
+        return None, [Problem(str(folder), 0, "content folder does not exist")]
+    if not folder.is_dir():
+        return None, [Problem(str(folder), 0, "content folder is a file, not a folder")]
+    files = sorted(folder.rglob("*.toml"))
+    if not files:
+        problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
+    for path in files:
+        shown = str(path)
+        try:
+            text, data = read_toml(path)
+        except Unreadable as exc:
+            problems.append(Problem(shown, exc.line, exc.message))
+            continue
+        lines = toml_lines(text)
+
+        def problem(place: Place, message: str, shown: str = shown, lines: Any = lines) -> Problem:
+            return Problem(shown, line_of(lines, place), message)
+
+        unsafe = [
+            problem(at, unprintable_message(at, text)) for at, text in unprintable_strings(data)
+        ]
+        if unsafe:  # shown on a terminal, such text could act on it: refuse the file
+            problems.extend(unsafe)
+            continue
+
+        for key, value in data.items():
+            if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades
+                continue
+            if key == "settings":
+                raw = dict(value) if isinstance(value, dict) else value
+                try:
+                    if isinstance(raw, dict) and isinstance(raw.get("starting_weapon"), str):
+                        raw["starting_weapon"] = qualify(name, raw["starting_weapon"])
+                    settings = msgspec.convert(raw, Settings)
+                except msgspec.ValidationError as exc:
+                    place, message = convert_problem(exc, Settings, raw)
+                    problems.append(problem(("settings", *place), f"settings: {message}"))
+                continue
+            kind = KINDS.get(key)
+            if kind is None:
+                problems.append(
+                    problem(
+                        (key,),
+                        f"unknown table [[{key}]]; expected one of: settings, {', '.join(KINDS)}",
+                    )
+                )
+                continue
+            if not isinstance(value, list):
+                problems.append(problem((key,), f"`{key}` must be written as [[{key}]] tables"))
+                continue
+            for index, raw in enumerate(value):
+                at: Place = (key, index)
+                local = raw.get("id") if isinstance(raw, dict) else None
+                if not isinstance(local, str) or not local:
+                    problems.append(problem(at, f"a [[{key}]] entry has no id"))
+                    continue
+                raw = qualify_refs(name, dict(raw))
+                raw["id"] = qualify(name, local)
+                label = f"{LABELS[key]} {raw['id']!r}"
+                if key == "characters" and isinstance(raw.get("cls"), str):
+                    raw["cls"] = qualify(name, raw["cls"])
+                if key == "weapons":
+                    for up in raw.get("upgrades", []) or []:
+                        if isinstance(up, dict) and isinstance(up.get("to"), str):
+                            up["to"] = qualify(name, up["to"])
+                try:
+                    card = msgspec.convert(raw, kind)
+                except msgspec.ValidationError as exc:
+                    place, message = convert_problem(exc, kind, raw)
+                    problems.append(problem((*at, *place), f"{label}: {message}"))
+                    continue
+                if card.id in seen:  # type: ignore[attr-defined]
+                    first = seen[card.id]  # type: ignore[attr-defined]
+                    problems.append(
+                        problem(
+                            (*at, "id"),
+                            f"duplicate id {card.id!r}; first defined at {first}",  # type: ignore[attr-defined]
+                        )
+                    )
+                    continue
+                seen[card.id] = f"{shown}:{line_of(lines, (*at, 'id'))}"  # type: ignore[attr-defined]
+                problems.extend(problem((*at, *p), m) for p, m in check_card(card, label))
+                cards[key].append(card)
+    if problems:
+        return None, problems
+    return Pack(name=name, settings=settings, **cards), []
+
+
+@dataclass(frozen=True)
+class UpgradeEdge:
+    """One `[[upgrades]]` entry: `upgrade` added to the weapon `weapon`, and where it is written."""
+
+    weapon: str
+    upgrade: model.Upgrade
+    file: str
+    #: The lines of its `from` and `to` keys.
+    from_line: int
+    to_line: int
+
+
+def read_upgrades(folder: Path, name: str | None = None) -> tuple[list[UpgradeEdge], list[Problem]]:
+    """Return the pack's `[[upgrades]]` edges, each with its file:line, and any problems.
+
+    An edge adds an upgrade to a weapon of this or an earlier pack:
+    `[[upgrades]]` with `from` (the weapon, e.g. "base:crossbow"), `to` and `cost`.
+    """
+    name = name or folder.name
+    edges: list[UpgradeEdge] = []
+    problems: list[Problem] = []
+    for path in sorted(folder.rglob("*.toml")) if folder.is_dir() else []:
+        try:
+            text, data = read_toml(path)
+        except Unreadable:
+            continue  # read_pack reports it
+        upgrades = data.get("upgrades")
+        if not isinstance(upgrades, list):
+            continue
+        lines = toml_lines(text)
+        for index, raw in enumerate(upgrades):
+            at: Place = ("upgrades", index)
+            if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
+                problems.append(
+                    Problem(str(path), line_of(lines, at), "an [[upgrades]] entry has no `from`")
+                )
+                continue
+            label = f"upgrade from {raw['from']!r}"
+            item = {k: v for k, v in raw.items() if k != "from"}
+            if isinstance(item.get("to"), str):
+                item["to"] = qualify(name, item["to"])
+            try:
+                upgrade = msgspec.convert(item, model.Upgrade)
+            except msgspec.ValidationError as exc:
+                place, message = convert_problem(exc, model.Upgrade, item, beside=["from"])
+                problems.append(
+                    Problem(str(path), line_of(lines, (*at, *place)), f"{label}: {message}")
+                )
+                continue
+            found = upgrade_problems(upgrade, label)
+            if found:
+                problems.extend(Problem(str(path), line_of(lines, (*at, *p)), m) for p, m in found)
+                continue
+            edges.append(
+                UpgradeEdge(
+                    qualify(name, raw["from"]),
+                    upgrade,
+                    str(path),
+                    line_of(lines, (*at, "from")),
+                    line_of(lines, (*at, "to")),
+                )
+            )
+    return edges, problems
+
+
+def missing_edge_weapons(edge: UpgradeEdge, pack: str, weapons: Collection[str]) -> list[Problem]:
+    """Return a problem, at its line, for each end of pack `pack`'s edge not in `weapons`.
+
+    Each names the nearest of `weapons` when one is close (`did_you_mean`).
+    """
+    out: list[Problem] = []
+    if edge.weapon not in weapons:
+        out.append(
+            Problem(
+                edge.file,
+                edge.from_line,
+                f"pack {pack!r} adds an upgrade to missing weapon {edge.weapon!r}"
+                + did_you_mean(edge.weapon, weapons),
+            )
+        )
+    if edge.upgrade.to not in weapons:
+        out.append(
+            Problem(
+                edge.file,
+                edge.to_line,
+                f"pack {pack!r} adds an upgrade from {edge.weapon!r} "
+                f"to missing weapon {edge.upgrade.to!r}" + did_you_mean(edge.upgrade.to, weapons),
+            )
+        )
+    return out

@@ -1,0 +1,121 @@
+"""What the records hand back: a finished game's row, a best score, and how a row is read."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass
+class GameRow:
+    """One finished game as the records keep it."""
+
+    id: int
+    started: str
+    finished: str
+    character: str
+    cls: str
+    difficulty: str
+    seed: int
+    plugins: dict[str, str]
+    won: bool
+    level: int
+    step: str
+    cause: str
+    killed_by: str
+    score: int
+    rank: str
+    alternative_scores: dict[str, int]
+    replay: str | None
+    #: Every achievement this game earned (cross-game ones it completed included).
+    achievements: list[str] = field(default_factory=list)
+    #: The ones earned for the first time on this difficulty by this game.
+    new_achievements: list[str] = field(default_factory=list)
+    #: The end-of-game summary written beside the replay (None if none was written).
+    story_path: str | None = None
+    #: Why the summary could not be written ("" when it was, or was not asked for).
+    story_error: str = ""
+
+    @property
+    def outcome(self) -> str:
+        """Return "won" or "lost"."""
+        return "won" if self.won else "lost"
+
+
+@dataclass(frozen=True)
+class BestScore:
+    """The best won game of one class on one difficulty."""
+
+    cls: str
+    difficulty: str
+    score: int
+    rank: str
+    game_id: int
+    character: str
+    games: int
+    wins: int
+
+
+def decode_row(
+    values: Sequence[object],
+) -> tuple[
+    str,
+    str,
+    str,
+    str,
+    str,
+    int,
+    dict[str, str],
+    bool,
+    int,
+    str,
+    str,
+    str,
+    int,
+    str,
+    dict[str, int],
+    str | None,
+]:
+    """Turn the stored columns after `id` into GameRow's fields."""
+    (
+        started,
+        finished,
+        character,
+        cls,
+        difficulty,
+        seed,
+        plugins,
+        outcome,
+        level,
+        step,
+        cause,
+        killed_by,
+        score,
+        rank,
+        alternatives,
+        replay,
+    ) = values
+    return (
+        str(started),
+        str(finished),
+        str(character),
+        str(cls),
+        str(difficulty),
+        int(str(seed)),
+        dict(json.loads(str(plugins))),
+        outcome == "won",
+        int(str(level)),
+        str(step),
+        str(cause),
+        str(killed_by),
+        int(str(score)),
+        str(rank),
+        dict(json.loads(str(alternatives))),
+        None if replay is None else str(replay),
+    )
+
+
+def alternatives_text(scores: dict[str, int]) -> str:
+    """Return plugins' scores as `molehill:five 5, unearthed:unstoppable 31`."""
+    return ", ".join(f"{name} {points}" for name, points in sorted(scores.items()))
