@@ -161,7 +161,7 @@ def test_the_heuristic_bot_plays_as_pinned() -> None:
 
 
 def test_what_the_bot_works_out_from_the_cards_follows_the_ruleset(tmp_path: Path) -> None:
-    from unbroken import heuristic
+    from unbroken import estimates as heuristic
     from unbroken.plugins import load_plugins
 
     mole = tmp_path / "moles"

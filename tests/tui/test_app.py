@@ -12,11 +12,12 @@ from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.dice import roll_text
 from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.newgame import NewGameScreen
-from unbroken.tui.widgets import OPTION_KEYS, roll_text
+from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
@@ -418,7 +419,7 @@ async def test_command_palette_and_themes_work() -> None:
 
 def test_a_roll_above_six_shows_its_number() -> None:
     # A level with seven monsters (a plugin's joined it) rolls 1-7 (R-MONSTER-1).
-    from unbroken.tui.widgets import die_face
+    from unbroken.tui.dice import die_face
 
     assert die_face(4) == "⚃ 4"
     assert die_face(7) == "[7]"
@@ -774,7 +775,7 @@ def die_as_played(decisions: list[list[Any]]) -> list[Any]:
 
 def assert_die(stage: str, roll: Any) -> None:
     """Check the stage's die line: the roll's face and number, and what it was rolled for."""
-    from unbroken.tui.widgets import die_face
+    from unbroken.tui.dice import die_face
     from unbroken.words.events import roll_purpose
 
     # In combat the die keeps its line ("die –" until a roll) so the table does not jump.
@@ -872,7 +873,7 @@ async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
 
 def test_a_rolls_result_follows_responses_and_bonuses() -> None:
     from unbroken.core import events as ev
-    from unbroken.tui.widgets import rolled_to
+    from unbroken.tui.dice import rolled_to
 
     roll = ev.DieRolled("dice", "combat", 5)
     assert rolled_to(roll, []) == 5

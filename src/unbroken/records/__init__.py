@@ -7,7 +7,8 @@ One module per job, each importing only those above it in this list:
 - `rows`: a finished game's row and a best score, as the records hand them back
 - `achievements`: the achievements sheet, every achievement in play, the plugins' predicates
 - `story`: the end-of-game summary written beside a replay
-- `store`: the store itself (`Records`), opening it, keeping a finished game
+- `store`: the store itself (`Records`): writing a game, the queries
+- `opening`: where the records live, opening them (or read-only), keeping a finished game
 - `export`: the CSV and JSON exports (`FORMATS`)
 
 The public names of these modules that the rest of the game uses import from here too.
@@ -19,6 +20,12 @@ from unbroken.records.achievements import (
     all_achievements,
     plugin_predicates,
 )
+from unbroken.records.opening import (
+    keep_game,
+    open_existing_records,
+    open_records,
+    records_path,
+)
 from unbroken.records.rows import BestScore, GameRow, alternatives_text
 from unbroken.records.schema import MIGRATIONS, schema_version
 from unbroken.records.store import (
@@ -28,10 +35,6 @@ from unbroken.records.store import (
     Extras,
     Records,
     RecordsError,
-    keep_game,
-    open_existing_records,
-    open_records,
-    records_path,
 )
 from unbroken.records.story import story_path_for
 

@@ -23,20 +23,17 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.widgets import (
-    DIE_FACES,
     DecisionList,
     DisplayPanel,
     HandPanel,
     PhaseTracker,
     StagePanel,
     attack_text,
-    die_update,
     level_ability_uses,
     option_index,
     option_line,
-    shown_roll,
-    shown_text,
     table_layout,
 )
 from unbroken.words.actions import attack_cost, label, option_text, prompt_text

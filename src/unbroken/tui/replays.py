@@ -13,14 +13,13 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.printable import printable
+from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
     PhaseTracker,
     StagePanel,
     level_ability_uses,
-    shown_roll,
-    shown_text,
     table_layout,
 )
 from unbroken.words.actions import label

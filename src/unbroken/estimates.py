@@ -1,0 +1,172 @@
+"""What things are worth to the heuristic bot: resources, monster rows, battles, trickery.
+
+The estimates behind the reference policy (unbroken.heuristic): values of
+resources for the bot's needs, the cost of a monster's rows and battle, the
+weapon's damage rate. They read only what a player sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from unbroken.core import model as m
+from unbroken.core.game import Game
+
+#: What one unit of each resource is worth, in SE.
+VALUE = {
+    "se": 1.0,
+    "me": 4.0,
+    "le": 8.0,
+    "cunning": 3.0,
+    "food": 3.0,
+    "wood": 2.5,
+    "metal": 3.0,
+    "treasure": 2.0,
+    "time": 1.5,
+}
+
+#: A trickery cost worth at most this many SE is paid gladly.
+CHEAP_TRICK = 6.0
+
+
+def worth(amounts: dict[str, int]) -> float:
+    """Return what these amounts are worth in SE."""
+    return sum(VALUE.get(k, 0.0) * n for k, n in amounts.items())
+
+
+def needs(game: Game) -> dict[str, float]:
+    """Return the value of one more unit of each resource now, given what the player holds."""
+    s = game.state
+    rules = game.ruleset
+    caps = rules.settings.caps
+    value = dict(VALUE)
+    food_need = s.level + (1 if s.level < 4 else 0)
+    if s.res.get("food", 0) < food_need:
+        value["food"] = 5.0
+    goal = battle_cost(game) * 1.3 + 3
+    se = s.res.get("se", 0)
+    if se < goal:
+        value["se"] = 1.0 + min(1.5, 2.0 * (goal - se) / goal)
+    weapon = rules.weapons[s.weapons[-1]]
+    for up in weapon.upgrades:
+        for k, n in up.cost.items():
+            if k != "time" and s.res.get(k, 0) < n:
+                value[k] = max(value[k], 7.0 if weapon.id.endswith("bare-hands") else 5.0)
+    if weapon.type == "advanced":
+        value["wood"] = min(value["wood"], 1.0)
+        value["metal"] = min(value["metal"], 1.5)
+    for k in value:
+        if k != "time" and s.res.get(k, 0) >= caps.get(k, 99):
+            value[k] = 0.0
+    return value
+
+
+def _value(amounts: dict[str, int], value: dict[str, float]) -> float:
+    return sum(value.get(k, 0.0) * n for k, n in amounts.items())
+
+
+def row_cost(game: Game, monster: str, roll: int) -> float:
+    """Return how much a monster's combat-table row would cost the player, in SE."""
+    mon = game.ruleset.monsters[monster]
+    row = mon.table[max(1, min(6, roll)) - 1]
+    return sum(effect_cost(e) for e in row.effects)
+
+
+def effect_cost(effect: object) -> float:
+    """Return what a monster effect costs the player, in SE (a rough estimate)."""
+    if isinstance(effect, m.Lose):
+        return worth(effect.amounts)
+    if isinstance(effect, m.Reduce):
+        return worth(effect.lose) - worth(effect.gain) + 1
+    if isinstance(effect, (m.MonsterHeal, m.MonsterGain)):
+        return 2.0
+    if isinstance(effect, (m.GainCondition, m.Downgrade, m.SkipTurn)):
+        return 3.0
+    return 1.0
+
+
+#: What the bot works out from the cards alone, once per ruleset (keyed by its
+#: digest and the card): the cards never change, so nothing is ever stale.
+_CARD_MEMO: dict[tuple[str, str, str], Any] = {}
+MEMO_LIMIT = 4096
+
+
+def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
+    key = (game.ruleset.digest, kind, card)
+    found = _CARD_MEMO.get(key)
+    if found is None:
+        if len(_CARD_MEMO) >= MEMO_LIMIT:
+            _CARD_MEMO.clear()
+        found = _CARD_MEMO[key] = compute()
+    return found
+
+
+def weapon_rate(game: Game) -> tuple[float, float]:
+    """Return the current weapon's best (SE per armor broken, SE per wound)."""
+    weapon = game.ruleset.weapons[game.state.weapons[-1]]
+
+    def rates() -> tuple[float, float]:
+        best = {"break": 9.0, "wound": 9.0}
+        for a in weapon.attacks:
+            best[a.type] = min(best[a.type], worth(a.cost) / max(a.power, 1))
+        return best["break"], best["wound"]
+
+    result: tuple[float, float] = _memo(game, "weapon_rate", weapon.id, rates)
+    return result
+
+
+def likely_monsters(game: Game) -> list[m.Monster]:
+    """Return the revealed monster, or every monster the level's roll may give."""
+    s = game.state
+    if s.monster is not None:
+        return [game.ruleset.monsters[s.monster.id]]
+    level = s.level
+
+    def of_level() -> list[m.Monster]:
+        return list(game.ruleset.monsters_of_level(level).values())
+
+    monsters: list[m.Monster] = _memo(game, "level", str(level), of_level)
+    return list(monsters)
+
+
+def mean_row_cost(game: Game, monster: str) -> float:
+    """Return what one of the monster's combat rolls costs the player on average, in SE."""
+
+    def mean() -> float:
+        return sum(row_cost(game, monster, r) for r in range(1, 7)) / 6
+
+    cost: float = _memo(game, "mean_row_cost", monster, mean)
+    return cost
+
+
+def battle_cost(game: Game) -> float:
+    """Return the SE the next battle is expected to cost (unknown monster: the level's mean)."""
+    s = game.state
+    candidates = likely_monsters(game)
+    per_break, per_wound = weapon_rate(game)
+    total = 0.0
+    for mon in candidates:
+        armor = mon.armor if s.monster is None else s.monster.armor
+        health = mon.health if s.monster is None else s.monster.health
+        attack = armor * per_break + health * per_wound
+        rounds = armor + max(1, round(health / 2))
+        hurt = mean_row_cost(game, mon.id)
+        total += attack + rounds * hurt
+    return total / len(candidates)
+
+
+def prepared(game: Game) -> bool:
+    """True when the SE held covers the expected battle with a margin."""
+    return game.state.res.get("se", 0) >= battle_cost(game) * 1.2 + 2
+
+
+def can_trick(game: Game) -> bool:
+    """True when the player can pay the trickery cost of the (revealed or likely) monster."""
+    s = game.state
+    mons = likely_monsters(game)
+    payable = [
+        mo.trickery is not None and all(s.res.get(k, 0) >= n for k, n in mo.trickery.cost.items())
+        for mo in mons
+    ]
+    return sum(payable) * 2 > len(payable)

@@ -1,0 +1,80 @@
+"""Opening the records: where they live, for writing or read-only, and keeping a game."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unbroken.records.rows import GameRow
+from unbroken.records.store import FILENAME, Extras, Records, RecordsError, _OlderRecords
+
+if TYPE_CHECKING:
+    from unbroken.core.game import Game
+    from unbroken.core.ruleset import Ruleset
+
+
+def records_path(create: bool = True) -> Path:
+    """Return where the records file lives in the user data dir (made if missing, if `create`)."""
+    from unbroken import paths
+
+    return paths.data_dir(create) / FILENAME
+
+
+def keep_game(
+    game: Game,
+    ruleset: Ruleset,
+    replay_path: Path | str | None = None,
+    started: str | datetime | None = None,
+    plugins: Extras | None = None,
+) -> tuple[GameRow, int | None]:
+    """Store a finished game; return its row and, for a win, the best won score before it
+    for its class and difficulty (None: its first win, or a loss). Raises RecordsError.
+
+    What a game session does when its game ends (unbroken.session).
+    """
+    with open_records() as records:
+        row = records.add_game(game, ruleset, replay_path, started, plugins)
+        before = records.best_won_score(row.cls, row.difficulty, before=row.id) if row.won else None
+    return row, before
+
+
+def open_records(path: Path | None = None) -> Records:
+    """Return the records store (created and migrated if needed), or raise RecordsError."""
+    try:
+        target = records_path() if path is None else path
+    except OSError as exc:  # paths.UserDirError: the message names the dir and what is wrong
+        raise RecordsError(exc.strerror or str(exc)) from None
+    return Records(target)
+
+
+def open_existing_records() -> Records | None:
+    """Return the records store, or None when there is no records file; raise RecordsError.
+
+    For the commands that only read them (`unbroken scores`, `achievements`):
+    the file is opened read-only (`records.access`), so they work on a
+    read-only data dir or a full disk, and without a file nothing is created,
+    neither the file nor the data dir. A data
+    dir that cannot be one (a file in its place or on its way) is refused as
+    when a game is recorded.
+    """
+    from unbroken import paths
+
+    path = records_path(create=False)
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):  # no records
+        nearest = next((p for p in path.parents if os.path.exists(p)), None)
+        if nearest is not None and not os.path.isdir(nearest):
+            try:
+                paths.data_dir()  # it cannot be made: this raises the UserDirError saying why
+            except OSError as exc:
+                raise RecordsError(exc.strerror or str(exc)) from None
+        return None
+    except OSError:
+        pass  # there, but not for this user: opening it names the problem
+    try:
+        return Records(path, read_only=True)
+    except _OlderRecords:  # from an older game: brought up to date once, as a game would
+        return Records(path)
