@@ -3,7 +3,6 @@
     theme = "nord"              # the Textual theme picked in the command palette
     roll_animation = true       # the die rolls on screen before it lands
     auto_take = true            # a decision with exactly one answer is taken for you
-    hints = true                # first-game hints
     character = "base:helena"   # the New game screen starts on the last choices
     difficulty = "hard"
 
@@ -30,7 +29,6 @@ class Settings:
     theme: str = ""  # "" is Textual's default theme
     roll_animation: bool = True
     auto_take: bool = True
-    hints: bool = True
     character: str = ""
     difficulty: str = ""
 

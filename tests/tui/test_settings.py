@@ -20,7 +20,7 @@ RULES = load_ruleset()
 def test_settings_round_trip_and_defaults(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     assert load_settings(path) == (Settings(), [])  # no file: the defaults, nothing said
-    chosen = Settings(theme="nord", roll_animation=False, character='base:mae"el', hints=False)
+    chosen = Settings(theme="nord", roll_animation=False, character='base:mae"el', auto_take=False)
     assert save_settings(chosen, path) == ""
     assert load_settings(path) == (chosen, [])
     assert 'character = "base:mae\\"el"' in path.read_text(encoding="utf-8")
