@@ -115,25 +115,50 @@ class GameSession:
 
             seed = secrets.randbits(63)
         game = Game.new(plugins.ruleset, character, difficulty, seed, options)
-        started = _now()
+        session = cls.played(game, plugins, keep=keep)
+        if record:
+            session.record_new()
+        session.show_start()
+        return session
+
+    @classmethod
+    def played(
+        cls,
+        game: Game,
+        plugins: Plugins,
+        recorder: Recorder | None = None,
+        started: str | datetime | None = None,
+        auto_take: bool = False,
+        keep: bool = True,
+    ) -> GameSession:
+        """Return the session of a game a person plays: watched by the plugins' observers,
+        kept in the user's records with their achievements and scoring rules (when
+        `keep`), single answers taken for the player when `auto_take`."""
         session = cls(
             game,
+            recorder=recorder,
             observers=Observers.of(plugins),
             keeper=records_keeper(plugins) if keep else None,
             started=started,
             plugins=plugins,
         )
-        if record:
-            from unbroken.replay import Recorder
-
-            try:
-                session.recorder = Recorder.start(game, plugins.ruleset, created=started)
-            except OSError as exc:  # a read-only or full disk: play on, unrecorded
-                session._notices.append(
-                    f"This game is not recorded ({_why(exc)}): it cannot be continued later."
-                )
-        session.show_start()
+        session.auto_take = auto_take
         return session
+
+    def record_new(self) -> None:
+        """Start recording a new game in the replays folder; a disk that refuses is a
+        notice, and the game goes on unrecorded."""
+        from unbroken.replay import Recorder
+
+        created = self.started if isinstance(self.started, datetime) else None
+        try:
+            self.recorder = Recorder.start(self.game, self.ruleset, created=created)
+        except OSError as exc:  # a read-only or full disk: play on, unrecorded
+            self._notices.append(
+                f"This game is not recorded ({_why(exc)}): it cannot be continued later."
+            )
+            return
+        self.started = self.recorder.started or self.started
 
     @classmethod
     def resume(
@@ -147,13 +172,7 @@ class GameSession:
         from unbroken.replay import resume
 
         game, recorder = resume(path, ruleset or plugins.ruleset)
-        session = cls(
-            game,
-            recorder=recorder,
-            observers=Observers.of(plugins),
-            keeper=records_keeper(plugins),
-            plugins=plugins,
-        )
+        session = cls.played(game, plugins, recorder)
         session._notices.extend(recorder.notices)
         session.show_start()
         return session

@@ -6,7 +6,6 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
@@ -93,22 +92,12 @@ class TextGame:
         options: dict[str, Any],
         record: bool = True,
     ) -> None:
-        from unbroken.replay import Recorder
-
         self.rules = ruleset
         self.session = _session(Game.new(ruleset, character, difficulty, seed, options))
         self.narrator = Narrator(ruleset)
-        #: One-line warnings to show before the game (a recording that cannot be made).
-        self.warnings: list[str] = []
         #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
         if record:
-            try:
-                recorder = Recorder.start(self.game, ruleset, created=_started(self.session))
-                self.session.recorder = recorder
-            except OSError as exc:  # a read-only or full disk: play on, unrecorded
-                self.warnings.append(
-                    f"this game is not recorded ({_why(exc)}): it cannot be continued later"
-                )
+            self.session.record_new()  # a disk that refuses: a warning before the game
         self.session.show_start()
         self.seen = 0
 
@@ -124,7 +113,6 @@ class TextGame:
         self.rules = ruleset
         self.session = _session(game, recorder, started)
         self.narrator = Narrator(ruleset)
-        self.warnings = []
         self.seen = len(game.events)
         self.session.show_start()
         return self
@@ -226,8 +214,6 @@ class TextGame:
 
     def _loop(self, stdin: TextIO, out: TextIO) -> int:
         session = self.session
-        for warning in self.warnings:
-            print(f"Warning: {warning}.", file=out)
         self.tell(out)
         self.take_only_answers(out)
         while True:
@@ -324,25 +310,17 @@ class TextGame:
 def _session(
     game: Game, recorder: Recorder | None = None, started: str | None = None
 ) -> GameSession:
-    """Return the session of a text game: observed by the plugins on, kept in the records,
+    """Return the session of a text game (played by a person, with the plugins on),
     taking single answers for the player as the settings say (settings.toml)."""
-    from unbroken.observers import Observers
     from unbroken.plugins import current_plugins
-    from unbroken.session import GameSession, records_keeper
+    from unbroken.session import GameSession
     from unbroken.settings import load_settings
 
-    observers = Observers.of(current_plugins())
-    session = GameSession(game, recorder, observers, records_keeper(None), started)
     settings, notices = load_settings()
-    session.auto_take = settings.auto_take
+    session = GameSession.played(game, current_plugins(), recorder, started, settings.auto_take)
     for notice in notices:  # a damaged settings file: shown before the game
         session.note(notice)
     return session
-
-
-def _started(session: GameSession) -> datetime | None:
-    started = session.started
-    return started if isinstance(started, datetime) else None
 
 
 def _rows(items: list[str], width: int) -> list[str]:
@@ -353,10 +331,3 @@ def _rows(items: list[str], width: int) -> list[str]:
         if all(len(row) <= width for row in rows):
             return rows
     return items
-
-
-def _why(exc: OSError) -> str:
-    """Return what went wrong in words (the errno text, not "[Errno 13] ...")."""
-    if exc.strerror and exc.filename:
-        return f"{exc.filename}: {exc.strerror}"
-    return exc.strerror or str(exc)

@@ -294,21 +294,11 @@ class UnbrokenApp(App[None]):
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,
         or the disk refuses: a notice says so), observed and kept in the records."""
-        from unbroken.observers import Observers
-        from unbroken.session import GameSession, records_keeper
+        from unbroken.session import GameSession
 
-        session = GameSession(
-            game, observers=Observers.of(self.plugins), keeper=records_keeper(None)
-        )
-        session.auto_take = self.settings.auto_take
+        session = GameSession.played(game, self.plugins, auto_take=self.settings.auto_take)
         if self.record_games if record is None else record:
-            from unbroken.replay import Recorder
-
-            try:
-                session.recorder = Recorder.start(game, self.ruleset)
-                session.started = session.recorder.started or session.started
-            except OSError as exc:
-                self.notify(f"This game is not recorded: {exc}", severity="warning", timeout=8)
+            session.record_new()  # a disk that refuses: a notice the game screen shows
         session.show_start()
         return session
 
