@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import msgspec
-
 from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
@@ -22,7 +20,7 @@ from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, copy_state
 from unbroken.core.taking import hunger_cost
 
 __all__ = [
@@ -93,7 +91,7 @@ class Query:
         starves = False
         if loss:
             # On a copy: gain the food as SE, then ask the payment rules about the loss.
-            fed = msgspec.msgpack.decode(msgspec.msgpack.encode(self._state), type=GameState)
+            fed = copy_state(self._state)
             payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
             starves = not payment.can_pay(fed, {"se": loss})
         return HungerPreview(need, food, missing, loss, starves)

@@ -123,3 +123,8 @@ class GameState(msgspec.Struct):
     counters: dict[str, int] = {}  # generator draw counter per named stream
     decisions: int = 0
     outcome: Outcome | None = None
+
+
+def copy_state(state: GameState) -> GameState:
+    """Return an independent copy of a game state: nothing shared that either can change."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
