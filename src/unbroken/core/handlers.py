@@ -9,7 +9,9 @@ ruleset can merge the built-in handlers with the plugins' own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgspec
 
 from unbroken.core import model as m
 from unbroken.core.state import GameState
@@ -55,6 +57,77 @@ class HandlerError(Exception):
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         plugin = f"plugin {name.split(':', 1)[0]!r}: " if ":" in name else ""
         return cls(f"{plugin}effect handler {name!r} on {source!r} raised {text}{where}")
+
+
+class Fields(Protocol):
+    """The fields of a declarative effect type: a msgspec Struct with a `words` method."""
+
+    def words(self) -> str:
+        """Return what the effect does, as a card prints it ("take 2 food from its hoard")."""
+        ...
+
+
+F = TypeVar("F", bound=Fields)
+
+
+class EffectType(Generic[F]):
+    """A declarative effect type: its fields, what it does, and its words, in one place.
+
+    Made with the `effect_type` decorator and returned from `unbroken_effect_handlers`
+    like any handler. A card names it as `{kind = "handler", name = "plugin:key",
+    params = {...}}`; the params are checked against the fields when the content
+    loads (a wrong or missing field is a content problem at its file:line), the
+    function receives them as the fields' Struct, and the card reads as its
+    `words()`.
+    """
+
+    def __init__(self, fields: type[F], run: Callable[[HandlerApi, F], None]) -> None:
+        self.fields = fields
+        self.run = run
+        self.__name__ = getattr(run, "__name__", fields.__name__)
+        self.__doc__ = run.__doc__ or fields.__doc__
+
+    def read(self, params: dict[str, Any]) -> F:
+        """Return `params` as the fields (msgspec.ValidationError when they do not fit)."""
+        return msgspec.convert(params, self.fields)
+
+    def problem(self, params: dict[str, Any]) -> str:
+        """Return what is wrong with `params` for these fields ("" when nothing)."""
+        try:
+            self.read(params)
+        except msgspec.ValidationError as exc:
+            return str(exc)
+        return ""
+
+    def describe(self, params: dict[str, Any]) -> str:
+        """Return the effect with these params in words (its fields' `words()`)."""
+        return self.read(params).words()
+
+    def __call__(self, ctx: HandlerApi, params: dict[str, Any]) -> None:
+        self.run(ctx, self.read(params))
+
+    def __repr__(self) -> str:
+        return f"EffectType({self.fields.__name__}, {self.__name__})"
+
+
+def effect_type(fields: type[F]) -> Callable[[Callable[[HandlerApi, F], None]], EffectType[F]]:
+    """Decorate the function that carries out a declarative effect type with `fields`.
+
+    >>> class Steal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ...     food: int = 1
+    ...     def words(self) -> str:
+    ...         return f"take {self.food} food from its hoard"
+    >>> @effect_type(Steal)
+    ... def steal(ctx: HandlerApi, e: Steal) -> None:
+    ...     ctx.apply(m.Gain({"food": e.food}))
+    >>> steal.describe({"food": 2})
+    'take 2 food from its hoard'
+    """
+
+    def make(run: Callable[[HandlerApi, F], None]) -> EffectType[F]:
+        return EffectType(fields, run)
+
+    return make
 
 
 def lose_per_token(ctx: HandlerApi, params: dict[str, Any]) -> None:

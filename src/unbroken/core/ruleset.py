@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from unbroken.core.handlers import BUILTIN_HANDLERS
+from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType
 from unbroken.core.model import (
     Ability,
     Character,
@@ -304,9 +304,15 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                                 CardProblem(card, f"{owner} offers missing weapon {w!r}", w)
                             )
                 elif name == "name" and type(value).__name__ == "Handler":
-                    if item not in ruleset.handlers:
+                    handler = ruleset.handlers.get(item)
+                    if handler is None:
                         message = f"{owner} uses unknown handler {item!r}"
                         problems.append(CardProblem(card, message, item))
+                    elif isinstance(handler, EffectType):
+                        wrong = handler.problem(dict(getattr(value, "params", {})))
+                        if wrong:
+                            message = f"{owner}: {item!r} params: {wrong.replace('$.', '')}"
+                            problems.append(CardProblem(card, message, item))
                 else:
                     walk(card, owner, item)
         elif isinstance(value, (list, tuple)):

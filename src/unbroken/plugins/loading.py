@@ -58,6 +58,7 @@ from unbroken.plugins.reporting import (
     _where,
     observer_failure,
 )
+from unbroken.words.effects import HANDLER_WORDS
 
 #: The card kinds a pack holds, in the order listings show them.
 KINDS = tuple(CARD_KINDS)
@@ -168,7 +169,12 @@ def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHand
     """
 
     def named(handlers: dict[str, EffectHandler]) -> dict[str, EffectHandler]:
-        return {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
+        found = {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
+        for key, handler in found.items():  # an effect type says itself in words
+            describe = getattr(handler, "describe", None)
+            if callable(describe):
+                HANDLER_WORDS[key] = describe
+        return found
 
     return _shaped(pm, name, "unbroken_effect_handlers", {}, named)
 

@@ -3,6 +3,9 @@ Response happens, an encounter's exchange, a monster's ambush and trickery."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from unbroken.core import model as m
 from unbroken.words.vocabulary import TRIGGER_WORDS, amounts, plural
 
@@ -132,8 +135,19 @@ def _card_words(card_id: str) -> str:
     return card_id.split(":")[-1].replace("-", " ").capitalize()
 
 
+#: The words of handlers that say what they do (a plugin's `EffectType`), by the name
+#: cards use ("hoard:steal"): params -> text. Filled as the plugins load.
+HANDLER_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {}
+
+
 def handler_text(e: m.Handler) -> str:
     """Return a named handler in words (the known ones as sentences)."""
+    describe = HANDLER_WORDS.get(e.name)
+    if describe is not None:
+        try:
+            return describe(dict(e.params))
+        except Exception:  # a plugin's words that fail: the name and params below
+            pass
     if e.name == "lose_per_token":
         res = m.RESOURCE_NAMES.get(str(e.params.get("resource", "se")), "SE")
         return f"lose 1 {res} per token, then remove a token"
