@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 COMMANDS: list[str] = [
     "tui",
     "play",
+    "daily",
     "sim",
     "content",
     "cards",
@@ -37,6 +38,8 @@ COMMANDS: list[str] = [
     "replay",
     "plugins",
     "balance",
+    "submit",
+    "board",
 ]
 
 

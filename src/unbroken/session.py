@@ -55,6 +55,10 @@ class Finished:
     difficulty: str = ""
     score: int = 0
     won: bool = False
+    #: The day of the daily challenge the game was ("" when it was not one).
+    daily: str = ""
+    #: Whether it was that day's first finished attempt, the one that counts.
+    daily_counts: bool = False
 
 
 #: Keeps a finished game in the records: (game, replay path, started) -> Finished fields,
@@ -93,6 +97,8 @@ class GameSession:
         self.auto_take = False
         #: For each decision the player made here, how many were taken for them after it.
         self._auto: list[int] = []
+        #: The day of the daily challenge this game is (unbroken.daily), or None.
+        self.daily: str | None = None
 
     # ------------------------------------------------------------------ starting
 
@@ -152,7 +158,9 @@ class GameSession:
 
         created = self.started if isinstance(self.started, datetime) else None
         try:
-            self.recorder = Recorder.start(self.game, self.ruleset, created=created)
+            self.recorder = Recorder.start(
+                self.game, self.ruleset, created=created, daily=self.daily
+            )
         except OSError as exc:  # a read-only or full disk: play on, unrecorded
             self._notices.append(
                 f"This game is not recorded ({_why(exc)}): it cannot be continued later."
@@ -173,6 +181,7 @@ class GameSession:
 
         game, recorder = resume(path, ruleset or plugins.ruleset)
         session = cls.played(game, plugins, recorder)
+        session.daily = recorder.daily
         session._notices.extend(recorder.notices)
         session.show_start()
         return session
@@ -262,6 +271,11 @@ class GameSession:
 
             try:
                 finished = self.keeper(self.game, replay, self.started)
+                if self.daily is not None and finished.record:
+                    from unbroken.records.daily import keep_daily
+
+                    finished.daily = self.daily
+                    finished.daily_counts = keep_daily(finished.record, self.daily)
             except RecordsError as exc:
                 self._notices.append(f"The game was not kept in the records: {exc}.")
                 finished.replay = replay

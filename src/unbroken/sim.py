@@ -468,8 +468,11 @@ def record_game(
     directory: Path,
     name: str | None = None,
     compress: bool = True,
+    daily: str | None = None,
 ) -> Path:
     """Play one game with a bot through a GameSession recording it; return the file's path.
+
+    `daily`: the day of the daily challenge the game is marked as (unbroken.daily).
 
     (Before 0.2.0 this was `unbroken.replay.record_game`.)
     """
@@ -477,7 +480,7 @@ def record_game(
 
     policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
     game = Game.new(ruleset, character, difficulty, seed)
-    recorder = Recorder.start(game, ruleset, directory, RECORDED_AT, name, compress)
+    recorder = Recorder.start(game, ruleset, directory, RECORDED_AT, name, compress, daily)
     session = GameSession(game, recorder=recorder)
     play(game, policy, check=False, session=session)
     assert session.finished is not None and session.finished.replay is not None

@@ -117,6 +117,16 @@ class TextGame:
         self.session.show_start()
         return self
 
+    @classmethod
+    def of(cls, session: GameSession) -> TextGame:
+        """Return a text game playing a new game's `session` (the daily challenge's)."""
+        self = cls.__new__(cls)
+        self.rules = session.ruleset
+        self.session = session
+        self.narrator = Narrator(session.ruleset)
+        self.seen = 0
+        return self
+
     @property
     def game(self) -> Game:
         return self.session.game
@@ -318,6 +328,7 @@ def _session(
 
     settings, notices = load_settings()
     session = GameSession.played(game, current_plugins(), recorder, started, settings.auto_take)
+    session.daily = recorder.daily if recorder is not None else None
     for notice in notices:  # a damaged settings file: shown before the game
         session.note(notice)
     return session

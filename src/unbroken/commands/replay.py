@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from unbroken.cli import CommandError, load, require_terminal
 
@@ -20,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         nargs="?",
         help="a recording (.jsonl.gz or .jsonl): a path, or a name as `unbroken replays` "
-        "lists it (its start is enough), or a folder (its newest game); default: the newest game",
+        "lists it (its start is enough), or a folder (its newest game), or an http(s) URL "
+        "(a board's recording link: fetched first); default: the newest game",
     )
 
 
@@ -30,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.tui.app import UnbrokenApp
 
     ruleset = load()
+    if args.file is not None and args.file.startswith(("http://", "https://")):
+        args.file = str(fetched(args.file))
     try:
         path = newest_recording() if args.file is None else find_recording(args.file)
         if path.is_dir():  # a folder of recordings: its newest game
@@ -46,3 +50,25 @@ def run(args: argparse.Namespace) -> int:
     app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
     app.run()
     return app.return_code or 0
+
+
+def fetched(url: str) -> Path:
+    """Return the file a recording at `url` was fetched into (in the cache dir).
+
+    The file is named by the sha256 of its bytes, never by anything in the URL.
+    """
+    import hashlib
+
+    from unbroken.board.client import BoardError, fetch
+    from unbroken.paths import cache_dir, make_dir
+
+    try:
+        data = fetch(url)
+    except BoardError as exc:
+        raise CommandError(str(exc)) from None
+    suffix = ".jsonl.gz" if data.startswith(b"\x1f\x8b") else ".jsonl"
+    folder = make_dir(cache_dir() / "fetched", "cache folder")
+    path = folder / f"{hashlib.sha256(data).hexdigest()[:24]}{suffix}"
+    path.write_bytes(data)
+    print(f"Fetched {url} into {path}", file=sys.stderr)
+    return path

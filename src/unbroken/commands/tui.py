@@ -24,4 +24,8 @@ def run(args: argparse.Namespace) -> int:
     # with a one-line error and exit status 2.
     app = UnbrokenApp(load, animate=False if args.no_animation else None, seed=args.seed)
     app.run()
+    from unbroken.board.offer import offer_daily
+    from unbroken.daily import today
+
+    offer_daily(today().isoformat())  # a daily played from the title: offer to send it
     return app.return_code or 0

@@ -41,8 +41,21 @@ def _migrate_to_1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX achievements_by_id ON achievements (achievement, difficulty)")
 
 
+def _migrate_to_2(db: sqlite3.Connection) -> None:
+    # Every daily challenge game kept (records.daily); `counts` is 1 for a day's first
+    # finished attempt only: the unique partial index lets exactly one row per day have it.
+    db.execute(
+        """CREATE TABLE daily_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            day TEXT NOT NULL,
+            counts INTEGER NOT NULL CHECK (counts IN (0, 1))
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX daily_counted ON daily_games (day) WHERE counts = 1")
+
+
 #: MIGRATIONS[n] brings a records file from schema version n to n + 1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2]
 
 
 def schema_version() -> int:

@@ -46,6 +46,9 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     ruleset: str
     created: str
     check_every: int = CHECK_EVERY
+    #: The UTC day ("2026-11-24") of the daily challenge this game is; left out of
+    #: the line (UNSET) for any other game, so other recordings are as before.
+    daily: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Setup(msgspec.Struct, frozen=True, tag_field="kind", tag="setup"):

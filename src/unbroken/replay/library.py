@@ -229,6 +229,7 @@ def resume(
     every = rec.header.check_every or 1
     recorder = Recorder(path, file, rec.hasher, len(rec.decisions), every, deflate)
     recorder.started = recorder_module._iso(rec.header.created)
+    recorder.daily = rec.header.daily if isinstance(rec.header.daily, str) else None
     if rec.torn:
         recorder.notices.append(f"{path.name}: {rec.torn}")
     if game.is_over:

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+import msgspec
+
 from unbroken import __version__
 from unbroken.codec import encode, state_digest
 from unbroken.core.actions import Action
@@ -82,6 +84,8 @@ class Recorder:
         #: When the game began (the header's `created`, as ISO 8601 with +00:00),
         #: which the records keep as the game's start.
         self.started: str | None = None
+        #: The day of the daily challenge the game is (the header's `daily`), or None.
+        self.daily: str | None = None
 
     @classmethod
     def start(
@@ -92,11 +96,13 @@ class Recorder:
         created: datetime | None = None,
         name: str | None = None,
         compress: bool = True,
+        daily: str | None = None,
     ) -> Recorder:
         """Return a recorder that has written the header and setup lines of a new game.
 
         Call it before the game's first decision: every event so far is the setup.
         The file is gzip-compressed (`.jsonl.gz`) unless `compress` is false.
+        `daily` is the day of the daily challenge the game is (unbroken.daily).
         """
         if directory is None:
             from unbroken.paths import replays_dir
@@ -129,9 +135,12 @@ class Recorder:
             ruleset=ruleset.digest,
             created=when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         )
+        if daily is not None:
+            header = msgspec.structs.replace(header, daily=daily)
         deflate = _deflater() if compress else None
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder.started = _iso(header.created)
+        recorder.daily = daily
         recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
         _sync_dir(directory)
         return recorder

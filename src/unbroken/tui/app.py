@@ -64,6 +64,7 @@ class UnbrokenApp(App[None]):
         game: Game | None = None,
         record: bool = True,
         replay: Path | None = None,
+        daily: bool = False,
     ) -> None:
         super().__init__()
         from unbroken.settings import load_settings
@@ -85,6 +86,8 @@ class UnbrokenApp(App[None]):
         self.blink = not os.environ.get("UNBROKEN_NO_BLINK")
         self._game = game
         self._replay = replay
+        #: Start on today's daily challenge (`unbroken daily`).
+        self._daily = daily
         #: Record every new game as a replay (tests may turn it off).
         self.record_games = record
         #: The plugin problems shown so far: a repeating warning is shown once.
@@ -344,6 +347,10 @@ class UnbrokenApp(App[None]):
             self.play(self.session_for(self._game, record=False))
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
+        elif self._daily:
+            from unbroken.tui.daily import start_daily
+
+            start_daily(self)
         else:
             # Load the rules right after the first frame, not before it.
             self.call_after_refresh(self._preload)

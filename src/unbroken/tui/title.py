@@ -31,6 +31,7 @@ class TitleScreen(Screen[None]):
             Option("Records and achievements", id="records"),
             Option("Plugins", id="plugins"),
             Option("Help and rules", id="help"),
+            Option("Daily challenge", id="daily"),
             Option("Quit", id="quit"),
             id="menu",
         )
@@ -41,5 +42,9 @@ class TitleScreen(Screen[None]):
         choice = message.option_id
         if choice in ("new", "help", "continue", "replays", "plugins", "records"):
             self.app.open_screen(choice)  # type: ignore[attr-defined]  # UnbrokenApp
+        elif choice == "daily":
+            from unbroken.tui.daily import start_daily
+
+            start_daily(self.app)  # type: ignore[arg-type]  # UnbrokenApp
         elif choice == "quit":
             self.app.exit()

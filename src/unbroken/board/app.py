@@ -1,0 +1,380 @@
+"""The board's ASGI app (Starlette): the pages, the JSON API under /api/, and submitting.
+
+    app = make_app(BoardConfig("board.db"))      # uvicorn serves it: `unbroken board serve`
+
+A submission is verified (the engine re-runs it, `checking`) in a worker
+thread, then stored (`store`). Every error of the API is an RFC 9457 problem
+detail (`application/problem+json`) with a type naming it and the reason in
+words; no traceback ever reaches a client.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from html import escape
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from unbroken.board import pages, wire
+from unbroken.board.checking import Refused, check_upload
+from unbroken.board.limits import MAX_BODY, RateLimit
+from unbroken.board.store import Row, Store, Taken, WrongKey
+from unbroken.core.ruleset import Ruleset
+from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
+
+log = logging.getLogger("unbroken.board")
+
+#: A player name: 1-32 letters, digits, `_`, `-` or `.`, starting with a letter or digit.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+#: A player key as the client makes it (secrets.token_urlsafe(32)): 43 URL-safe characters.
+KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")
+
+#: What each problem type means, for /problems/<type> and the `title` of a problem.
+PROBLEMS = {
+    "bad-request": "The request is not one the board takes",
+    "not-found": "No such page, entry, day or player",
+    "too-large": "The body is larger than the board takes",
+    "rate-limited": "Too many submissions; wait and send again",
+    "unauthorized": "No player name or key, or a malformed one",
+    "wrong-key": "That player name is another player's (the key does not match)",
+    "unreadable": "The upload is not a readable recording",
+    "unfinished": "The game is unfinished",
+    "wrong-engine": "Recorded by another version of the game",
+    "wrong-ruleset": "Recorded with other plugins or content than the board's",
+    "wrong-day": "A daily of another day",
+    "not-the-daily": "Marked as a daily but not played as the day's challenge",
+    "tampered": "The engine does not re-play the recording as written",
+    "taken": "Already on the board in another entry",
+    "server-error": "The board failed; the submission was not kept",
+}
+
+
+@dataclass
+class BoardConfig:
+    """How a board runs: its database (a path or a postgresql:// URL) and its limits."""
+
+    database: str
+    per_player_minute: int = 20
+    per_address_minute: int = 60
+    grace: timedelta = timedelta(hours=1)
+    max_body: int = MAX_BODY
+
+
+class ProblemError(Exception):
+    """An API error: the problem type (a key of PROBLEMS), the status and the detail."""
+
+    def __init__(self, kind: str, status: int, detail: str, **headers: str) -> None:
+        self.kind = kind
+        self.status = status
+        self.detail = detail
+        self.headers = headers
+        super().__init__(detail)
+
+
+def problem(kind: str, status: int, detail: str, instance: str = "", **headers: str) -> Response:
+    """Return an RFC 9457 problem detail response."""
+    body = wire.Problem(
+        type=f"{wire.PROBLEM_BASE}{kind}",
+        title=PROBLEMS[kind],
+        status=status,
+        detail=detail,
+        instance=instance,
+    )
+    return Response(
+        wire.encoder.encode(body), status, headers=headers, media_type=wire.PROBLEM_TYPE
+    )
+
+
+def _json(value: Any, status: int = 200) -> Response:
+    return Response(wire.encoder.encode(value), status, media_type="application/json")
+
+
+class Board:
+    """The board's handlers over one store and the rules it verifies with."""
+
+    def __init__(self, config: BoardConfig, ruleset: Ruleset, store: Store) -> None:
+        self.config = config
+        self.ruleset = ruleset
+        self.store = store
+        self.per_player = RateLimit(config.per_player_minute)
+        self.per_address = RateLimit(config.per_address_minute)
+
+    # ------------------------------------------------------------------ shapes
+
+    def entry(self, row: Row, rank: int = 0) -> wire.Entry:
+        return wire.Entry(
+            id=row.id,
+            player=row.player,
+            character=row.character,
+            difficulty=row.difficulty,
+            daily=row.daily,
+            won=row.won,
+            score=row.score,
+            level=row.level,
+            decisions=row.decisions,
+            submitted=row.submitted,
+            recording=pages.recording_href(row.id),
+            page=f"/player/{row.player}#entry-{row.id}",
+            rank=rank,
+        )
+
+    def ranked(self, rows: list[Row]) -> list[wire.Entry]:
+        return [self.entry(row, place) for place, row in enumerate(rows, 1)]
+
+    def challenge(self, day: str) -> wire.DailyInfo:
+        d = daily_for(_day(day), self.ruleset)
+        return wire.DailyInfo(d.day, d.seed, d.character, d.difficulty, dict(self.ruleset.plugins))
+
+    def challenge_words(self, day: str) -> str:
+        d = daily_for(_day(day), self.ruleset)
+        who = self.ruleset.card_name(d.character)
+        level = self.ruleset.difficulty_name(d.difficulty)
+        return f"{who} on {level}, seed {d.seed} (base game)."
+
+    # ------------------------------------------------------------------ submitting
+
+    async def submit(self, request: Request) -> Response:
+        player, key = _credentials(request)
+        address = request.client.host if request.client else "unknown"
+        for limit, who in ((self.per_address, f"address {address}"), (self.per_player, player)):
+            wait = limit.wait(who)
+            if wait:
+                raise ProblemError(
+                    "rate-limited",
+                    429,
+                    f"too many submissions from {who}; send again in {int(wait) + 1} s",
+                    **{"Retry-After": str(int(wait) + 1)},
+                )
+        data = await _body(request, self.config.max_body)
+        return await run_in_threadpool(self._submit, player, key, data)
+
+    def _submit(self, player: str, key: str, data: bytes) -> Response:
+        now = datetime.now(UTC)
+        try:
+            checked = check_upload(data, self.ruleset, now, self.config.grace)
+        except Refused as exc:
+            raise ProblemError(exc.code, 422, exc.reason) from None
+        try:
+            entry_id, duplicate = self.store.add(player, key, checked, now.isoformat())
+        except WrongKey:
+            raise ProblemError(
+                "wrong-key",
+                403,
+                f"the name {player!r} is another player's: choose another name "
+                "(`unbroken submit --name NAME`)",
+            ) from None
+        except Taken as exc:
+            raise ProblemError("taken", 409, str(exc)) from None
+        row = self.store.entry(entry_id)
+        assert row is not None, "an entry just added or found is there"
+        rank = self.store.rank(row)
+        board = f"daily of {row.daily}" if row.daily else f"{row.character}, {row.difficulty}"
+        said = "already on the board" if duplicate else "ranked"
+        message = f"{said}: #{rank} on the {board} board with {row.score} points"
+        answer = wire.Submitted(self.entry(row, rank), board, rank, duplicate, message)
+        return _json(answer, 200 if duplicate else 201)
+
+    # ------------------------------------------------------------------ API
+
+    async def api_daily(self, request: Request) -> Response:
+        return _json(self.challenge(_today()))
+
+    async def api_day(self, request: Request) -> Response:
+        day = _day(request.path_params["day"]).isoformat()
+        rows = await run_in_threadpool(self.store.day, day)
+        return _json(wire.Board(f"Daily challenge of {day}", self.ranked(rows)))
+
+    async def api_board(self, request: Request) -> Response:
+        difficulty, character = request.path_params["difficulty"], request.path_params["character"]
+        rows = await run_in_threadpool(self.store.board, difficulty, character)
+        return _json(wire.Board(f"All-time: {character}, {difficulty}", self.ranked(rows)))
+
+    async def api_player(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        rows = await run_in_threadpool(self.store.player, name)
+        if not rows:
+            raise ProblemError("not-found", 404, f"no player {name!r} has entries here")
+        return _json(wire.PlayerPage(name, [self.entry(r) for r in rows]))
+
+    async def api_entry(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.entry, _entry_id(request))
+        if row is None:
+            raise ProblemError("not-found", 404, "no such entry")
+        return _json(self.entry(row, await run_in_threadpool(self.store.rank, row)))
+
+    async def recording(self, request: Request) -> Response:
+        entry_id = _entry_id(request)
+        data = await run_in_threadpool(self.store.recording, entry_id)
+        if data is None:
+            raise ProblemError("not-found", 404, f"no entry {entry_id}")
+        plain = not data.startswith(b"\x1f\x8b")
+        name = f"unbroken-board-{entry_id}.jsonl{'' if plain else '.gz'}"
+        return Response(
+            data,
+            media_type="application/jsonl" if plain else "application/gzip",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    # ------------------------------------------------------------------ pages
+
+    async def page_today(self, request: Request) -> Response:
+        return await self._day_page(_today(), today=True)
+
+    async def page_day(self, request: Request) -> Response:
+        day = _day(request.path_params["day"]).isoformat()
+        return await self._day_page(day, today=day == _today())
+
+    async def _day_page(self, day: str, today: bool) -> Response:
+        rows = await run_in_threadpool(self.store.day, day)
+        return HTMLResponse(pages.day_page(day, self.challenge_words(day), rows, today))
+
+    async def page_boards(self, request: Request) -> Response:
+        return HTMLResponse(pages.boards_page(await run_in_threadpool(self.store.boards)))
+
+    async def page_board(self, request: Request) -> Response:
+        difficulty, character = request.path_params["difficulty"], request.path_params["character"]
+        rows = await run_in_threadpool(self.store.board, difficulty, character)
+        return HTMLResponse(pages.board_page(difficulty, character, rows))
+
+    async def page_player(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        rows = await run_in_threadpool(self.store.player, name)
+        return HTMLResponse(pages.player_page(name, rows), 200 if rows else 404)
+
+    async def page_problem(self, request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in PROBLEMS:
+            raise HTTPException(404, "no such problem type")
+        return HTMLResponse(pages.page(kind, f"<p>{escape(PROBLEMS[kind])}.</p>"))
+
+
+def _today() -> str:
+    return datetime.now(UTC).date().isoformat()
+
+
+def _day(text: str) -> Any:
+    try:
+        return parse_day(text)
+    except ValueError as exc:
+        raise ProblemError("not-found", 404, str(exc)) from None
+
+
+def _entry_id(request: Request) -> int:
+    text = request.path_params["entry"]
+    if not text.isdigit() or len(text) > 18:
+        raise ProblemError("not-found", 404, f"{text[:40]!r} is not an entry number")
+    return int(text)
+
+
+def _credentials(request: Request) -> tuple[str, str]:
+    """Return the player name and key a submission is sent with, or raise ProblemError."""
+    player = request.headers.get("unbroken-player", "")
+    scheme, _, key = request.headers.get("authorization", "").partition(" ")
+    if not NAME.fullmatch(player):
+        raise ProblemError(
+            "unauthorized",
+            401,
+            "the Unbroken-Player header must hold a player name: 1-32 letters, digits, "
+            "'_', '-' or '.', starting with a letter or digit",
+        )
+    if scheme.lower() != "bearer" or not KEY.fullmatch(key):
+        raise ProblemError(
+            "unauthorized", 401, "the Authorization header must be 'Bearer KEY' (the player key)"
+        )
+    return player, key
+
+
+async def _body(request: Request, most: int) -> bytes:
+    """Return the request body, or raise ProblemError once it passes `most` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > most:
+        raise ProblemError("too-large", 413, f"the body is larger than {most} bytes (the limit)")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > most:
+            raise ProblemError(
+                "too-large", 413, f"the body is larger than {most} bytes (the limit)"
+            )
+        chunks.append(chunk)
+    if not size:
+        raise ProblemError("bad-request", 400, "the body is empty: send a recording's bytes")
+    return b"".join(chunks)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
+    """Return the board's ASGI app over `config.database` (created when missing)."""
+    if ruleset is None:
+        from unbroken.daily import base_plugins
+
+        ruleset = base_plugins().ruleset
+    assert list(ruleset.plugins) == [DAILY_PLUGINS], "the board verifies base-game games"
+    board = Board(config, ruleset, Store(config.database))
+    routes = [
+        Route("/", board.page_today),
+        Route("/day/{day}", board.page_day),
+        Route("/boards", board.page_boards),
+        Route("/board/{difficulty}/{character}", board.page_board),
+        Route("/player/{name}", board.page_player),
+        Route("/recordings/{entry}.jsonl.gz", board.recording),
+        Route("/problems/{kind}", board.page_problem),
+        Route("/api/daily", board.api_daily),
+        Route("/api/days/{day}", board.api_day),
+        Route("/api/boards/{difficulty}/{character}", board.api_board),
+        Route("/api/players/{name}", board.api_player),
+        Route("/api/entries/{entry}", board.api_entry),
+        Route("/api/submissions", board.submit, methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            ProblemError: _problem_handler,
+            HTTPException: _http_handler,
+            Exception: _error_handler,
+        },
+        lifespan=_closing(board.store),
+    )
+    app.state.board = board
+    return app
+
+
+def _closing(store: Store) -> Callable[[Starlette], Any]:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    return lifespan
+
+
+async def _problem_handler(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ProblemError)
+    return problem(exc.kind, exc.status, exc.detail, request.url.path, **exc.headers)
+
+
+async def _http_handler(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    kind = "not-found" if exc.status_code == 404 else "bad-request"
+    if not request.url.path.startswith("/api/") and exc.status_code == 404:
+        return HTMLResponse(pages.problem_page(404, "Not found", "No such page."), 404)
+    return problem(kind, exc.status_code, str(exc.detail), request.url.path)
+
+
+async def _error_handler(request: Request, exc: Exception) -> Response:
+    log.exception("the board failed on %s", request.url.path)
+    return problem("server-error", 500, "the board failed; nothing was kept", request.url.path)

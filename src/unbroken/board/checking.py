@@ -1,0 +1,136 @@
+"""What the server checks about an uploaded recording before ranking it.
+
+An upload is untrusted bytes: it is read within the reader's limits
+(replay/limits.py), never as a file, and re-run by the engine with the
+server's rules. It is refused, with a reason, when it is damaged, tampered
+with (any event, digest or the footer differs), unfinished, recorded with
+other plugins, content or engine, or a daily of another day or with another
+seed, character or difficulty than the day's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from unbroken import __version__
+from unbroken.core.ruleset import Ruleset
+from unbroken.daily import daily_for, parse_day
+from unbroken.replay import limits
+from unbroken.replay.errors import ContentMismatch, ReplayError
+from unbroken.replay.reader import parse_recording
+from unbroken.replay.verify import replay
+
+
+class Refused(Exception):
+    """An upload the board does not rank: a short code and the reason in words."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        self.code = code
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A recording the engine re-ran exactly: what the board keeps of it."""
+
+    digest: str
+    character: str
+    cls: str
+    difficulty: str
+    seed: int
+    daily: str | None
+    won: bool
+    score: int
+    level: int
+    decisions: int
+    engine: str
+    created: str
+    recording: bytes
+
+
+def check_upload(
+    data: bytes, ruleset: Ruleset, now: datetime, grace: timedelta = timedelta(hours=1)
+) -> Checked:
+    """Return what the board keeps of the recording `data`, or raise Refused saying why.
+
+    A daily is accepted on its day (UTC) and for `grace` after it ends, so a
+    game begun before midnight can still be sent.
+    """
+    if len(data) > limits.MAX_TEXT:
+        raise Refused("too-large", "the recording is larger than the limit")
+    try:
+        rec = parse_recording(data, None, raw_events=True)
+    except ReplayError as exc:
+        raise Refused("unreadable", f"not a readable recording: {_where(exc)}") from None
+    h = rec.header
+    if h.engine != __version__:
+        raise Refused(
+            "wrong-engine",
+            f"recorded by Unbroken {h.engine}; this board verifies games of {__version__} only",
+        )
+    if rec.footer is None:
+        raise Refused("unfinished", "the game is unfinished (no footer): only finished games rank")
+    daily = h.daily if isinstance(h.daily, str) else None
+    if daily is not None:
+        _check_daily(daily, h.seed, h.character, h.difficulty, ruleset, now, grace)
+    try:
+        game = replay(rec, ruleset)
+    except ContentMismatch as exc:
+        raise Refused("wrong-ruleset", f"not this board's rules: {exc.message}") from None
+    except ReplayError as exc:
+        raise Refused("tampered", f"the engine does not re-play it: {_where(exc)}") from None
+    outcome = game.outcome
+    assert outcome is not None, "replay() checks the footer comes after the game is over"
+    return Checked(
+        digest=hashlib.sha256(limits.inflate(data)).hexdigest(),
+        character=h.character,
+        cls=ruleset.characters[h.character].cls,
+        difficulty=h.difficulty,
+        seed=h.seed,
+        daily=daily,
+        won=outcome.won,
+        score=outcome.score,
+        level=outcome.level,
+        decisions=len(rec.raw or ()),
+        engine=h.engine,
+        created=h.created,
+        recording=data,
+    )
+
+
+def _where(exc: ReplayError) -> str:
+    return f"line {exc.line}: {exc.message}" if exc.line is not None else exc.message
+
+
+def _check_daily(
+    day_text: str,
+    seed: int,
+    character: str,
+    difficulty: str,
+    ruleset: Ruleset,
+    now: datetime,
+    grace: timedelta,
+) -> None:
+    try:
+        day = parse_day(day_text)
+    except ValueError as exc:
+        raise Refused("wrong-day", f"the daily's day is not a date: {exc}") from None
+    today = now.date()
+    late = (now - grace).date()
+    if day not in (today, late):
+        raise Refused(
+            "wrong-day",
+            f"a daily of {day.isoformat()}; this board takes today's ({today.isoformat()} UTC)",
+        )
+    want = daily_for(day, ruleset)
+    got = (seed, character, difficulty)
+    if got != (want.seed, want.character, want.difficulty):
+        raise Refused(
+            "not-the-daily",
+            f"marked as the daily of {day.isoformat()} but played with seed {seed}, "
+            f"{character}, {difficulty}; that day's daily is seed {want.seed}, "
+            f"{want.character}, {want.difficulty}",
+        )

@@ -1,0 +1,191 @@
+"""For the board's tests and bench: games to send, broken copies of them, a throwaway PostgreSQL.
+
+    with TempPostgres() as pg:             # initdb + postgres in a temporary folder
+        url = pg.new_database("board1")    # postgresql://postgres@127.0.0.1:PORT/board1
+    recordings = played_dailies(ruleset, day, count=5)   # bytes of distinct finished dailies
+
+PostgreSQL refuses to run as root (CI and the dev machine are root): then it
+runs as the `postgres` user the Debian package makes, via `runuser`.
+"""
+
+from __future__ import annotations
+
+import glob
+import gzip
+import os
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import TracebackType
+
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.daily import daily_for
+
+
+class TempPostgres:
+    """A PostgreSQL server in a temporary folder, on a free loopback port, until closed."""
+
+    def __init__(self) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            raise RuntimeError(
+                "PostgreSQL is not installed (apt-get install postgresql): "
+                "/usr/lib/postgresql/*/bin/initdb is missing"
+            )
+        self.bin = Path(found[-1]).parent
+        self.root = Path(tempfile.mkdtemp(prefix="unbroken-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self._as_user: list[str] = []
+        if os.geteuid() == 0:  # postgres will not run as root: as the `postgres` user
+            shutil.chown(self.root, "postgres", "postgres")
+            self._as_user = ["runuser", "-u", "postgres", "--"]
+        self._run(
+            str(self.bin / "initdb"), "-D", str(self.data), "--auth=trust", "-U", "postgres",
+            "-E", "UTF8", "--no-sync",
+        )  # fmt: skip
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off "
+            "-c max_connections=300 -c synchronous_commit=off"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-w",
+            "-l", str(self.root / "log"), "start",
+        )  # fmt: skip
+
+    def _run(self, *command: str) -> None:
+        done = subprocess.run(
+            [*self._as_user, *command], capture_output=True, text=True, check=False
+        )
+        if done.returncode:
+            raise RuntimeError(f"{' '.join(command[:2])} failed: {done.stderr or done.stdout}")
+
+    def url(self, database: str = "postgres") -> str:
+        """Return the URL of a database of this server."""
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self, name: str) -> str:
+        """Create the database `name` (letters, digits, _); return its URL."""
+        import psycopg
+
+        assert name.replace("_", "").isalnum(), name
+        with psycopg.connect(self.url(), autocommit=True) as db:
+            db.execute(f"DROP DATABASE IF EXISTS {name}")
+            db.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def close(self) -> None:
+        """Stop the server and remove its folder."""
+        try:
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self) -> TempPostgres:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def free_port() -> int:
+    """Return a TCP port free on the loopback address now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, seconds: float = 20) -> None:
+    """Wait until something listens on the loopback `port`; raise TimeoutError."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+def played_game(
+    ruleset: Ruleset,
+    character: str,
+    difficulty: str,
+    seed: int,
+    player: int,
+    daily: str | None = None,
+) -> bytes:
+    """Return the recording (gzip bytes) of a finished game a bot played (`player` varies it).
+
+    The bot takes the reference bot's choice mostly and a random one sometimes,
+    so that games of one seed differ between players and last as a person's do.
+    """
+    from unbroken.heuristic import heuristic_bot
+    from unbroken.sim import record_game
+
+    chooser = random.Random(player)
+
+    def bot(game: Game, n: int) -> object:
+        if chooser.random() < 0.15:
+            legal = game.legal_actions()
+            return legal[chooser.randrange(len(legal))]
+        return heuristic_bot(game, n)
+
+    from unbroken import sim
+
+    name = f"bench-bot-{player}"
+    sim.BOTS[name] = bot  # type: ignore[assignment]
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            path = record_game(
+                ruleset, character, difficulty, seed, name, Path(folder), "game", daily=daily
+            )
+            return path.read_bytes()
+    finally:
+        del sim.BOTS[name]
+
+
+def played_dailies(ruleset: Ruleset, day: str, count: int, first: int = 0) -> list[bytes]:
+    """Return `count` distinct finished recordings of `day`'s daily (players first, first+1…)."""
+    from unbroken.daily import parse_day
+
+    d = daily_for(parse_day(day), ruleset)
+    games: dict[bytes, None] = {}
+    player = first
+    while len(games) < count:
+        data = played_game(ruleset, d.character, d.difficulty, d.seed, player, d.day)
+        games.setdefault(data, None)
+        player += 1
+    return list(games)
+
+
+def tampered(data: bytes, which: int = 0) -> bytes:
+    """Return the recording `data` with one score-raising edit (`which` picks the edit)."""
+    text = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    lines = text.split(b"\n")
+    footer = lines[-2]
+    if which % 3 == 0:  # a better score in the footer
+        import json
+
+        line = json.loads(footer)
+        line["score"] += 50
+        line["outcome"]["score"] += 50
+        lines[-2] = json.dumps(line, separators=(",", ":")).encode()
+    elif which % 3 == 1:  # more food at the start
+        lines[1] = lines[1].replace(b'"food":', b'"food":9', 1)
+    else:  # a decision line dropped
+        del lines[len(lines) // 2]
+    return gzip.compress(b"\n".join(lines))
+
+
+def unfinished(data: bytes) -> bytes:
+    """Return the recording `data` without its footer (a game left unfinished)."""
+    text = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    lines = text.split(b"\n")
+    return gzip.compress(b"\n".join(lines[:-2]) + b"\n")

@@ -1,0 +1,82 @@
+"""The JSON the board's API speaks: msgspec structs, and RFC 9457 problem details.
+
+Submitting is a POST of the recording's bytes (as the game wrote them) to
+/api/submissions with the player's name in `Unbroken-Player` and the key in
+`Authorization: Bearer KEY`; the answer is a `Submitted`, or a `Problem`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+#: The media type of a problem detail (RFC 9457).
+PROBLEM_TYPE = "application/problem+json"
+#: Where the problem types are described (a relative URI of the board).
+PROBLEM_BASE = "/problems/"
+
+
+class Problem(msgspec.Struct, omit_defaults=True):
+    """An RFC 9457 problem detail: what went wrong, in words, with a type to test on."""
+
+    type: str
+    title: str
+    status: int
+    detail: str = ""
+    instance: str = ""
+
+
+class Entry(msgspec.Struct):
+    """A ranked game: who, what, the score and where its recording is."""
+
+    id: int
+    player: str
+    character: str
+    difficulty: str
+    daily: str | None
+    won: bool
+    score: int
+    level: int
+    decisions: int
+    submitted: str
+    recording: str
+    page: str
+    rank: int = 0
+
+
+class Board(msgspec.Struct):
+    """A ranked list: its title and the entries, best first."""
+
+    title: str
+    entries: list[Entry]
+
+
+class PlayerPage(msgspec.Struct):
+    """A player's entries, newest first."""
+
+    player: str
+    entries: list[Entry]
+
+
+class Submitted(msgspec.Struct):
+    """The answer to a submission: the entry, its rank on its board, and what happened."""
+
+    entry: Entry
+    board: str
+    rank: int
+    duplicate: bool
+    message: str
+
+
+class DailyInfo(msgspec.Struct):
+    """A day's challenge as the board computes it (unbroken.daily)."""
+
+    day: str
+    seed: int
+    character: str
+    difficulty: str
+    plugins: dict[str, str]
+
+
+encoder = msgspec.json.Encoder()
+submitted_decoder = msgspec.json.Decoder(Submitted)
+problem_decoder = msgspec.json.Decoder(Problem)

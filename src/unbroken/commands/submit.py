@@ -1,0 +1,90 @@
+"""`unbroken submit [RECORDING]`: send a finished game to a leaderboard server.
+
+The board re-plays the recording with its engine and ranks it, or refuses
+it saying why; the answer is printed in words. The first use makes the
+player's secret key (config dir, `board.toml`); `--server` is remembered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from unbroken.cli import CommandError
+
+HELP = "send a finished game to a leaderboard server (it re-plays and ranks it)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "recording",
+        nargs="?",
+        help="a finished recording (path or name as `unbroken replays` lists it); "
+        "default: today's daily challenge, else the newest game",
+    )
+    parser.add_argument(
+        "--server", metavar="URL", help="the board, e.g. http://127.0.0.1:8000 (remembered)"
+    )
+    parser.add_argument("--name", help="your player name on boards (asked at first use; set once)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.board.player import PlayerError, check_name, load_player, new_player, save_player
+
+    try:
+        player = load_player()
+        if args.name is not None:
+            check_name(args.name)
+        if player is None:
+            name = args.name or _ask_name()
+            player = new_player(name)
+            print(f"Made your player key for the name {name!r} (kept in the config dir).")
+        elif args.name is not None and args.name != player.name:
+            raise CommandError(
+                f"you are {player.name!r} on boards already (the name goes with your key "
+                "in board.toml in the config dir)"
+            )
+        server = args.server or os.environ.get("UNBROKEN_BOARD") or player.server
+        if not server:
+            raise CommandError("no board server set: give --server URL (it is remembered)")
+        if not server.startswith(("http://", "https://")):
+            raise CommandError(f"--server {server!r}: a board is an http:// or https:// address")
+        if args.server:
+            player.server = args.server
+        save_player(player)
+    except PlayerError as exc:
+        raise CommandError(str(exc)) from None
+    path = _recording(args.recording)
+    from unbroken.board.client import BoardError
+    from unbroken.board.offer import send
+
+    try:
+        return send(path, player, sys.stdout, server)
+    except BoardError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _ask_name() -> str:
+    from unbroken.board.player import check_name
+
+    if not sys.stdin.isatty():
+        raise CommandError("first use: give your player name with --name NAME")
+    name = input("Your player name on boards (1-32 letters, digits, _ - .): ").strip()
+    return check_name(name)
+
+
+def _recording(name: str | None) -> Path:
+    from unbroken.daily import today
+    from unbroken.replay import ReplayError, find_recording, newest_recording
+
+    try:
+        if name is not None:
+            return find_recording(name)
+        from unbroken.board.offer import counted_recording
+
+        daily = counted_recording(today().isoformat())
+        return daily if daily is not None else newest_recording()
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None

@@ -1,0 +1,52 @@
+"""The board's fixtures: a real server on SQLite and on a real PostgreSQL the tests start."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from board_server import Server, serve
+
+from unbroken.board.app import BoardConfig
+from unbroken.board.testing import TempPostgres, played_dailies
+from unbroken.core.ruleset import Ruleset
+from unbroken.daily import base_plugins, today
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[TempPostgres]:
+    """A real PostgreSQL server for the session (Debian's package, started here)."""
+    with TempPostgres() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def base_rules() -> Ruleset:
+    return base_plugins().ruleset
+
+
+@pytest.fixture(scope="session")
+def dailies(base_rules: Ruleset) -> list[bytes]:
+    """Six distinct finished recordings of today's daily."""
+    return played_dailies(base_rules, today().isoformat(), 6)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty board database: an SQLite file, or a database on the PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "board.db")
+    pg: TempPostgres = request.getfixturevalue("postgres")
+    return pg.new_database(f"board_{next(_numbers)}")
+
+
+@pytest.fixture
+def board(database: str) -> Iterator[Server]:
+    """A board served on `database` with generous rate limits."""
+    config = BoardConfig(database, per_player_minute=100, per_address_minute=1000)
+    config.max_body = 200_000  # small enough that the whole body is sent before the answer
+    yield from serve(config)
