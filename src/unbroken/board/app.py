@@ -147,8 +147,13 @@ class Board:
     async def submit(self, request: Request) -> Response:
         player, key = _credentials(request)
         address = request.client.host if request.client else "unknown"
-        for limit, who in ((self.per_address, f"address {address}"), (self.per_player, player)):
-            wait = limit.wait(who)
+        # A request over either limit counts against neither.
+        limits = (
+            (self.per_address, address, f"address {address}"),
+            (self.per_player, player, player),
+        )
+        for limit, counted, who in limits:
+            wait = limit.wait(counted)
             if wait:
                 raise ProblemError(
                     "rate-limited",
@@ -156,6 +161,8 @@ class Board:
                     f"too many submissions from {who}; send again in {int(wait) + 1} s",
                     **{"Retry-After": str(int(wait) + 1)},
                 )
+        for limit, counted, _ in limits:
+            limit.count(counted)
         data = await _body(request, self.config.max_body)
         return await run_in_threadpool(self._submit, player, key, data)
 

@@ -22,6 +22,10 @@ from unbroken.replay.errors import ContentMismatch, ReplayError
 from unbroken.replay.reader import parse_recording
 from unbroken.replay.verify import replay
 
+#: The most text an upload may inflate to: a whole game is under 100 KB (the reader's own
+#: limit, for files on a player's disk, is 16 MiB).
+MAX_TEXT = 2 * 1024 * 1024
+
 
 class Refused(Exception):
     """An upload the board does not rank: a short code and the reason in words."""
@@ -59,10 +63,13 @@ def check_upload(
     A daily is accepted on its day (UTC) and for `grace` after it ends, so a
     game begun before midnight can still be sent.
     """
-    if len(data) > limits.MAX_TEXT:
-        raise Refused("too-large", "the recording is larger than the limit")
     try:
-        rec = parse_recording(data, None, raw_events=True)
+        text = limits.inflate(data, MAX_TEXT)
+    except limits.Breach as exc:
+        where = f"line {exc.line}: " if exc.line is not None else ""
+        raise Refused("unreadable", f"not a readable recording: {where}{exc.message}") from None
+    try:
+        rec = parse_recording(text, None, raw_events=True)
     except ReplayError as exc:
         raise Refused("unreadable", f"not a readable recording: {_where(exc)}") from None
     h = rec.header
@@ -85,7 +92,7 @@ def check_upload(
     outcome = game.outcome
     assert outcome is not None, "replay() checks the footer comes after the game is over"
     return Checked(
-        digest=hashlib.sha256(limits.inflate(data)).hexdigest(),
+        digest=hashlib.sha256(text).hexdigest(),
         character=h.character,
         cls=ruleset.characters[h.character].cls,
         difficulty=h.difficulty,

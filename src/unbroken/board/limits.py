@@ -24,19 +24,28 @@ class RateLimit:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def wait(self, key: str, now: float | None = None) -> float:
-        """Count one event for `key`; return 0, or the seconds to wait when over the limit
-        (an event over the limit is not counted)."""
+        """Return 0 when one more event for `key` is within the limit, else the seconds
+        to wait. Nothing is counted: `count` does that."""
         if self.per_minute <= 0:
             return 0.0
         now = time.monotonic() if now is None else now
         with self._lock:
-            seen = self._seen.setdefault(key, deque())
+            seen = self._seen.get(key)
+            if seen is None:
+                return 0.0
             while seen and seen[0] <= now - 60:
                 seen.popleft()
             if len(seen) >= self.per_minute:
                 return max(seen[0] + 60 - now, 0.001)
-            seen.append(now)
+            return 0.0
+
+    def count(self, key: str, now: float | None = None) -> None:
+        """Count one event for `key`."""
+        if self.per_minute <= 0:
+            return
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            self._seen.setdefault(key, deque()).append(now)
             if len(self._seen) > 100_000:  # forget idle keys, so memory stays bounded
                 for idle in [k for k, v in self._seen.items() if not v or v[-1] <= now - 60]:
                     del self._seen[idle]
-            return 0.0

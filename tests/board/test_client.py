@@ -1,0 +1,103 @@
+"""The client: `unbroken submit`, the player key, the offer after a daily, `replay URL`."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import sqlite3
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from board_server import Server, serve
+
+from unbroken.board.app import BoardConfig
+from unbroken.board.offer import offer_daily
+from unbroken.board.player import Player, player_path, save_player
+from unbroken.cli import main
+from unbroken.daily import daily_session, today
+from unbroken.sim import BOTS, play
+
+
+@pytest.fixture
+def sqlite_board(tmp_path: Path) -> Iterator[Server]:
+    yield from serve(BoardConfig(str(tmp_path / "board.db")))
+
+
+@pytest.fixture
+def files(tmp_path: Path, dailies: list[bytes]) -> list[Path]:
+    paths = []
+    for i, data in enumerate(dailies[:2]):
+        path = tmp_path / f"daily{i}.jsonl.gz"
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def test_submit_makes_a_key_sends_and_says_the_rank(
+    sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = sqlite_board.url
+    assert main(["submit", str(files[0]), "--server", url, "--name", "alice"]) == 0
+    out = capsys.readouterr().out
+    assert "ranked: #1 on the daily of" in out and f"{url}/player/alice" in out
+    path = player_path()
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    kept = tomllib.loads(path.read_text())
+    assert kept["name"] == "alice" and kept["server"] == url and len(kept["key"]) >= 43
+    # The server keeps only the key's hash.
+    db = sqlite3.connect(sqlite_board.config.database)
+    (stored,) = db.execute("SELECT key_hash FROM players WHERE name = 'alice'").fetchone()
+    assert stored == hashlib.sha256(kept["key"].encode()).hexdigest() != kept["key"]
+    # The server is remembered; a later daily of the same day is refused, in words.
+    assert main(["submit", str(files[1])]) == 1
+    assert "refused by the board: you have sent your daily" in capsys.readouterr().out
+
+
+def test_submit_says_what_is_missing(
+    sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["submit", str(files[0]), "--name", "alice"]) == 2
+    assert "no board server set" in capsys.readouterr().err
+    assert main(["submit", str(files[0]), "--name", "<b>x", "--server", sqlite_board.url]) == 2
+    assert "is not a player name" in capsys.readouterr().err
+    assert main(["submit", str(files[0]), "--name", "a", "--server", "http://127.0.0.1:9"]) == 2
+    assert "cannot reach the board" in capsys.readouterr().err
+    assert main(["submit", str(files[0]), "--server", "ftp://x"]) == 2
+    assert "http://" in capsys.readouterr().err
+    assert main(["submit", "no-such-game", "--server", sqlite_board.url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("unbroken: error:") and "Traceback" not in err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_after_a_daily_the_game_offers_to_send_it_once(sqlite_board: Server) -> None:
+    save_player(Player("carol", "c" * 43, sqlite_board.url))
+    session = daily_session()
+    play(session.game, BOTS["random"], check=False, session=session)
+    out = io.StringIO()
+    offer_daily(today().isoformat(), Terminal("y\n"), out)
+    said = out.getvalue()
+    assert "Send your daily challenge of" in said and "ranked: #1" in said
+    again = io.StringIO()
+    offer_daily(today().isoformat(), Terminal("y\n"), again)
+    assert again.getvalue() == ""  # offered once
+
+
+def test_replay_fetches_a_board_recording(
+    sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unbroken.commands.replay import fetched
+
+    assert sqlite_board.submit(files[0].read_bytes()).status == 201
+    path = fetched(f"{sqlite_board.url}/recordings/1.jsonl.gz")
+    assert path.read_bytes() == files[0].read_bytes()
+    assert path.name == hashlib.sha256(path.read_bytes()).hexdigest()[:24] + ".jsonl.gz"
+    assert main(["replay", f"{sqlite_board.url}/recordings/99.jsonl.gz"]) == 2
+    assert "HTTP 404" in capsys.readouterr().err
