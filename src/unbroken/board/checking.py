@@ -10,7 +10,6 @@ seed, character or difficulty than the day's.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -92,7 +91,7 @@ def check_upload(
     outcome = game.outcome
     assert outcome is not None, "replay() checks the footer comes after the game is over"
     return Checked(
-        digest=hashlib.sha256(text).hexdigest(),
+        digest=rec.footer.digest,  # the log digest `replay` checked: the game's lines
         character=h.character,
         cls=ruleset.characters[h.character].cls,
         difficulty=h.difficulty,

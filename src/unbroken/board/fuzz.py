@@ -11,9 +11,9 @@ status below 500, and every refusal with a problem detail saying why.
 
 from __future__ import annotations
 
+import http.client
 import random
-import urllib.error
-import urllib.request
+import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -85,11 +85,18 @@ def fuzz_board(url: str, valid: list[bytes], count: int, seed: int) -> Tally:
 
 
 def _post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    """Return the status and body of a POST; a board that answers before the whole body
+    is sent (413) and closes is read as it answered."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-    except (urllib.error.URLError, ConnectionError) as exc:  # the board closed the connection
+        try:
+            conn.request("POST", parts.path, body, headers)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the answer may be waiting: read it
+        response = conn.getresponse()
+        return response.status, response.read()
+    except (OSError, http.client.HTTPException) as exc:  # no answer at all
         return 599, str(exc).encode()
+    finally:
+        conn.close()
