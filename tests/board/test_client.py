@@ -101,3 +101,32 @@ def test_replay_fetches_a_board_recording(
     assert path.name == hashlib.sha256(path.read_bytes()).hexdigest()[:24] + ".jsonl.gz"
     assert main(["replay", f"{sqlite_board.url}/recordings/99.jsonl.gz"]) == 2
     assert "HTTP 404" in capsys.readouterr().err
+
+
+def test_board_serve_runs_the_server_and_says_a_bad_database(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from board_server import http
+
+    from unbroken.board.testing import free_port, wait_for_port
+
+    port = free_port()
+    command = [sys.executable, "-m", "unbroken", "board", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--database", str(tmp_path / "b.db")], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for_port(port)
+        assert http(f"http://127.0.0.1:{port}/api/daily").status == 200
+        assert b"Daily challenge of" in http(f"http://127.0.0.1:{port}/").body
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=20)
+    assert f"Board on http://127.0.0.1:{port}/ with {tmp_path / 'b.db'}" in out
+    (tmp_path / "file").write_text("")
+    bad = subprocess.run(
+        [*command, "--database", str(tmp_path / "file" / "b.db")], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "cannot open the database" in bad.stderr
+    assert "Traceback" not in bad.stderr
