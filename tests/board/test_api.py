@@ -80,7 +80,11 @@ def test_tampered_unfinished_and_wrong_games_are_refused_with_a_reason(
         "unreadable": [b"hello", gzip.compress(b"\xff\xfe"), b"\x1f\x8b\x08garbage"],
     }
     text = gzip.decompress(dailies[2])
-    cases["wrong-day"] = [gzip.compress(text.replace(b'"daily":"', b'"daily":"1999-01-01', 1))]
+    day = b'"daily":"' + today().isoformat().encode() + b'"'
+    cases["wrong-day"] = [
+        gzip.compress(text.replace(day, b'"daily":"2020-02-29"', 1)),
+        gzip.compress(text.replace(day, b'"daily":"someday"', 1)),
+    ]
     cases["wrong-ruleset"] = [
         gzip.compress(text.replace(b'"plugins":{', b'"plugins":{"unearthed":"1.0.0",', 1))
     ]
@@ -96,6 +100,8 @@ def test_tampered_unfinished_and_wrong_games_are_refused_with_a_reason(
             assert reply.status == 422, (kind, reply.body)
             assert found.type == f"/problems/{kind}", (kind, found)
             assert found.detail
+            if data is cases["wrong-day"][0]:
+                assert "a daily of 2020-02-29; this board takes today's" in found.detail
     listed = json.loads(board.get(f"/api/days/{today().isoformat()}").body)
     assert listed["entries"] == []
 

@@ -90,6 +90,23 @@ def test_after_a_daily_the_game_offers_to_send_it_once(sqlite_board: Server) -> 
     assert again.getvalue() == ""  # offered once
 
 
+def test_a_practice_daily_is_not_sent(
+    sqlite_board: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save_player(Player("dora", "d" * 43, sqlite_board.url))
+    sessions = [daily_session() for _ in range(2)]
+    for session in sessions:
+        play(session.game, BOTS["random"], check=False, session=session)
+    first, later = (s.finished.replay for s in sessions if s.finished)
+    assert first is not None and later is not None
+    assert main(["submit", str(later)]) == 2
+    assert f"is a practice attempt: the daily of {today().isoformat()} that counts" in (
+        capsys.readouterr().err
+    )
+    assert main(["submit"]) == 0  # the default is the day's counted attempt
+    assert first.name in capsys.readouterr().out
+
+
 def test_replay_fetches_a_board_recording(
     sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     except PlayerError as exc:
         raise CommandError(str(exc)) from None
     path = _recording(args.recording)
+    _check_not_practice(path)
     from unbroken.board.client import BoardError
     from unbroken.board.offer import send
 
@@ -88,3 +89,23 @@ def _recording(name: str | None) -> Path:
         return daily if daily is not None else newest_recording()
     except ReplayError as exc:
         raise CommandError(str(exc)) from None
+
+
+def _check_not_practice(path: Path) -> None:
+    """Raise CommandError when `path` is a daily the records mark as practice (not the day's
+    first finished attempt, which is the one that counts)."""
+    from unbroken.board.offer import counted_recording
+    from unbroken.replay import ReplayError, read_recording
+
+    try:
+        daily = read_recording(path).header.daily
+    except (ReplayError, OSError):
+        return  # the board says what is wrong with it
+    if not isinstance(daily, str):
+        return
+    counted = counted_recording(daily)
+    if counted is not None and counted.name != path.name:
+        raise CommandError(
+            f"{path.name} is a practice attempt: the daily of {daily} that counts is your "
+            f"first finished one, {counted.name}"
+        )
