@@ -9,7 +9,7 @@ import msgspec
 from board_server import Reply, Server, key_of
 
 from unbroken.board import wire
-from unbroken.board.testing import played_game, tampered, unfinished
+from unbroken.board.testing import TempPostgres, played_game, tampered, unfinished
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import today
 
@@ -138,3 +138,25 @@ def test_the_day_challenge_is_served(board: Server, base_rules: Ruleset):
     info = msgspec.json.decode(board.get("/api/daily").body, type=wire.DailyInfo)
     assert info.day == today().isoformat() and info.plugins == {"base": base_rules.plugins["base"]}
     assert info.character in base_rules.characters
+
+
+def test_the_board_connects_again_when_postgresql_drops_it(
+    postgres: TempPostgres, dailies: list[bytes]
+) -> None:
+    import psycopg
+    from board_server import serve
+
+    from unbroken.board.app import BoardConfig
+
+    url = postgres.new_database("board_dropped")
+    for board in serve(BoardConfig(url)):
+        assert board.submit(dailies[0]).status == 201
+        with psycopg.connect(postgres.url(), autocommit=True) as db:
+            db.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = 'board_dropped' AND pid <> pg_backend_pid()"
+            )
+        statuses = [board.get(f"/api/days/{today().isoformat()}").status for _ in range(45)]
+        # At most one failure per connection the pool held, then answers again.
+        assert statuses[-1] == 200 and all(s in (200, 500) for s in statuses)
+        assert json.loads(board.get(f"/api/days/{today().isoformat()}").body)["entries"]

@@ -168,10 +168,23 @@ class Store:
         try:
             yield _Placeholders(db) if self.postgres else db
         except BaseException:
-            db.rollback()
+            if getattr(db, "broken", False) or getattr(db, "closed", False):
+                self._forget(db)  # the server went away: the next request connects again
+            else:
+                db.rollback()
             raise
         else:
             db.commit()
+
+    def _forget(self, db: _Connection) -> None:
+        self._local.db = None
+        with self._lock:
+            if db in self._all:
+                self._all.remove(db)
+        try:
+            db.close()
+        except Exception:  # noqa: BLE001 - closing a broken connection may fail: it is gone
+            pass
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._transaction(write=False) as db:
