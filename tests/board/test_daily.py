@@ -10,7 +10,7 @@ import pytest
 
 from unbroken.cli import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import daily_for, daily_session, parse_day, today
+from unbroken.daily import base_plugins, daily_for, daily_session, parse_day, today
 from unbroken.records import open_records
 from unbroken.records.daily import counted_daily, daily_games
 from unbroken.replay import read_recording
@@ -75,3 +75,31 @@ def test_unbroken_daily_show_prints_the_challenge(capsys: pytest.CaptureFixture[
     assert "2026-11-24" in out and "3274092415957474657" in out and "base game" in out
     assert main(["daily", "--show", "tomorrow"]) == 2
     assert "YYYY-MM-DD" in capsys.readouterr().err
+
+
+def test_the_title_screens_daily_item_starts_todays_daily() -> None:
+    import asyncio
+
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.game import GameScreen
+    from unbroken.tui.title import TitleScreen
+
+    async def choose() -> None:
+        app = UnbrokenApp(base_plugins().ruleset, animate=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert isinstance(app.screen, TitleScreen)
+            await pilot.press(*["down"] * 6, "enter")  # New game … Help and rules, Daily
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            session = app.screen.session
+            d = daily_for(today(), session.ruleset)
+            state = session.game.state
+            assert session.daily == d.day
+            assert (state.seed, state.character, state.difficulty) == (
+                d.seed,
+                d.character,
+                d.difficulty,
+            )
+            assert session.recorder is not None and session.recorder.daily == d.day
+
+    asyncio.run(choose())
