@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +31,25 @@ def _isolated_user_dirs(
     # The base game only, whatever plugins are installed (plugin tests override it).
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     yield root
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (Debian's chromium and chromium-driver, installed by .ci/run)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_argument("--window-size=1000,640")
+    binary = shutil.which("chromium")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver")
+    service = Service(driver_path) if driver_path else Service()
+    driver = webdriver.Chrome(options=options, service=service)
+    try:
+        yield driver
+    finally:
+        driver.quit()

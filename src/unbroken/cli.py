@@ -40,6 +40,7 @@ COMMANDS: list[str] = [
     "balance",
     "submit",
     "board",
+    "serve",
 ]
 
 
@@ -55,6 +56,8 @@ def require_terminal(what: str) -> None:
     """
     import sys
 
+    if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):
+        return  # a browser tab's game (`unbroken serve`): the page is the terminal
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CommandError(
             f"{what} is full-screen and needs a terminal (standard input and output are not "

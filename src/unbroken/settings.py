@@ -5,6 +5,8 @@
     auto_take = true            # a decision with exactly one answer is taken for you
     character = "base:helena"   # the New game screen starts on the last choices
     difficulty = "hard"
+    serve_max_games = 8         # `unbroken serve`: games (browser tabs) at once
+    serve_idle_minutes = 30     # `unbroken serve`: a game without a key this long ends (saved)
 
 A file that cannot be read (bad TOML, a wrong type) never stops the game: the
 defaults are used, the player is told, and the damaged file is kept beside
@@ -31,6 +33,8 @@ class Settings:
     auto_take: bool = True
     character: str = ""
     difficulty: str = ""
+    serve_max_games: int = 8
+    serve_idle_minutes: int = 30
 
 
 def settings_path() -> Path:
@@ -91,7 +95,10 @@ def _from(data: dict[str, object]) -> Settings:
             continue
         want = type(getattr(Settings(), key))
         if type(value) is not want:
-            raise ValueError(f"{key} must be {'true or false' if want is bool else 'text'}")
+            kind = {bool: "true or false", int: "a whole number"}.get(want, "text")
+            raise ValueError(f"{key} must be {kind}")
+        if want is int and not 1 <= int(str(value)) <= 10_000:
+            raise ValueError(f"{key} must be from 1 to 10000")
         values[key] = value
     return Settings(**values)  # type: ignore[arg-type]
 
@@ -99,6 +106,8 @@ def _from(data: dict[str, object]) -> Settings:
 def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
     return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML basic string
 
 

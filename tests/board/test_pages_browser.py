@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -11,28 +10,9 @@ import pytest
 from board_server import Server, serve
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from unbroken.board.app import BoardConfig
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    """Headless Chromium (Debian's chromium and chromium-driver)."""
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    binary = shutil.which("chromium")
-    if binary:
-        options.binary_location = binary
-    driver_path = shutil.which("chromedriver")
-    service = Service(driver_path) if driver_path else Service()
-    driver = webdriver.Chrome(options=options, service=service)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

@@ -1,0 +1,237 @@
+"""`unbroken serve`: the game in a real headless Chromium, two tabs at once, limits.
+
+The server runs as a player starts it (`python -m unbroken serve`), in its
+own process, with this test's data dir; the page is read through xterm.js's
+own buffer (the terminal the page draws on a canvas).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from unbroken.cli import main
+
+#: The text of the page's terminal, row by row (xterm.js's buffer).
+SCREEN = """
+const t = window.unbrokenTerminal;
+if (!t) return "";
+const lines = [];
+for (let i = 0; i < t.rows; i++) {
+  const line = t.buffer.active.getLine(i);
+  lines.push(line ? line.translateToString(true) : "");
+}
+return lines.join("\\n");
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Served:
+    """A running `unbroken serve` and its address."""
+
+    def __init__(self, *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        command = [sys.executable, "-m", "unbroken", "serve", "--port", str(self.port), *options]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        assert self.process.stdout is not None
+        self.first_line = self.process.stdout.readline().strip()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url, timeout=2).close()
+                return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not answer: {self.first_line}")
+
+    def stop(self) -> str:
+        self.process.terminate()
+        try:
+            out, _ = self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, _ = self.process.communicate()
+            raise AssertionError(f"the server did not stop on SIGTERM:\n{out}") from None
+        return out
+
+
+@pytest.fixture
+def served() -> Iterator[Callable[..., Served]]:
+    started: list[Served] = []
+
+    def start(*options: str) -> Served:
+        started.append(Served(*options))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def screen(browser: Any) -> str:
+    return str(browser.execute_script(SCREEN))
+
+
+def wait_for(browser: Any, text: str, seconds: float = 20) -> str:
+    """Return the page's screen once `text` is on it (AssertionError with the screen if not)."""
+    deadline = time.monotonic() + seconds
+    shown = ""
+    while time.monotonic() < deadline:
+        shown = screen(browser)
+        if text in shown:
+            return shown
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never came on the page; it shows:\n{shown}")
+
+
+def press(browser: Any, *keys: str) -> None:
+    browser.execute_script("window.unbrokenTerminal.focus()")
+    for key in keys:
+        ActionChains(browser).send_keys(key).perform()
+        time.sleep(0.3)
+
+
+def new_game(browser: Any, url: str) -> str:
+    """Open the page, start a new game (New game, then Start); return the first game screen."""
+    browser.get(url)
+    wait_for(browser, "New game")
+    press(browser, Keys.ENTER)
+    wait_for(browser, "Difficulty")
+    browser.execute_script("window.unbrokenTerminal.focus()")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+    return wait_for(browser, "Preparation")
+
+
+def decisions(browser: Any, count: int) -> str:
+    """Take `count` decisions by their keys (the first option each time); return the screen."""
+    for _ in range(count):
+        before = screen(browser)
+        press(browser, "1")
+        deadline = time.monotonic() + 10
+        while screen(browser) == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+    return screen(browser)
+
+
+def artifact(browser: Any, tmp_path: Path, name: str) -> Path:
+    """Save a screenshot of the page (and to $UNBROKEN_ARTIFACTS when set)."""
+    path = tmp_path / name
+    browser.save_screenshot(str(path))
+    folder = os.environ.get("UNBROKEN_ARTIFACTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(folder) / name)
+    return path
+
+
+def recordings() -> list[Path]:
+    return sorted((Path(os.environ["UNBROKEN_DATA_DIR"]) / "replays").glob("*.jsonl*"))
+
+
+def test_two_tabs_play_their_own_games_and_the_recording_verifies(
+    browser: Any, served: Callable[..., Served], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = served()
+    assert server.first_line == f"Unbroken in your browser: open {server.url}"
+    first = new_game(browser, server.url)
+    assert "SE" in first
+    shown = decisions(browser, 4)
+    assert artifact(browser, tmp_path, "serve-mid-game.png").stat().st_size > 10_000
+    first_tab = browser.current_window_handle
+
+    browser.switch_to.new_window("tab")  # a second tab: a game of its own, at the same time
+    new_game(browser, server.url)
+    decisions(browser, 2)
+    assert len(recordings()) == 2  # two games, one recording each, in the shared data dir
+    browser.close()
+    browser.switch_to.window(first_tab)
+    assert screen(browser) == shown  # the first game did not move
+
+    press(browser, Keys.ESCAPE)  # leave the game: it is kept, unfinished, for Continue
+    wait_for(browser, "New game")
+    for path in recordings():
+        assert main(["verify", str(path)]) == 0, capsys.readouterr()
+
+
+def test_a_full_server_says_so_in_the_page(
+    browser: Any, served: Callable[..., Served], tmp_path: Path
+) -> None:
+    server = served("--max-games", "1")
+    new_game(browser, server.url)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(server.url, timeout=5)
+    assert refused.value.code == 503
+    page = refused.value.read().decode()
+    assert "All 1 games are in play" in page
+    assert "each browser tab is one game" in page
+
+
+def test_an_idle_game_ends_and_is_kept_for_continue(
+    browser: Any, served: Callable[..., Served]
+) -> None:
+    server = served("--idle-minutes", "0.05")  # 3 seconds
+    new_game(browser, server.url)
+    decisions(browser, 1)
+    deadline = time.monotonic() + 20
+    while "-closed" not in str(browser.find_element("tag name", "body").get_attribute("class")):
+        assert time.monotonic() < deadline, "the idle game never ended"
+        time.sleep(0.3)
+    text = browser.find_element("css selector", ".closed-dialog").text
+    assert "choose Continue" in text
+    [path] = recordings()
+    assert path.stat().st_size > 0
+    urllib.request.urlopen(server.url, timeout=5).close()  # the seat is free again
+
+
+def test_a_taken_port_is_said_plainly(
+    served: Callable[..., Served], capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = served()
+    assert main(["serve", "--port", str(server.port)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"unbroken: error: port {server.port} on 127.0.0.1 is taken (another program "
+        "listens there); choose another with --port\n"
+    )
+
+
+def test_wrong_limits_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--idle-minutes", "0"])
+    assert exited.value.code == 2
+    assert "argument --idle-minutes: 0 must be a number above 0" in capsys.readouterr().err
+
+
+def test_the_limits_stay_in_the_settings(tmp_path: Path) -> None:
+    from unbroken.settings import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    assert save_settings(Settings(serve_max_games=3, serve_idle_minutes=5), path) == ""
+    assert "serve_max_games = 3\n" in path.read_text()
+    settings, notices = load_settings(path)
+    assert (settings.serve_max_games, settings.serve_idle_minutes, notices) == (3, 5, [])
+    path.write_text("serve_max_games = 0\n")
+    settings, [notice] = load_settings(path)
+    assert settings.serve_max_games == 8
+    assert "serve_max_games must be from 1 to 10000" in notice
