@@ -172,3 +172,18 @@ def test_the_options_are_the_legal_actions_and_keep_their_places(
             assert [a for a, _ in options][: len(weaponless)] == weaponless  # weapon's last
 
     play_randomly(Game.new(RULES, character, difficulty, seed), data, before=check)
+
+
+def test_downgrade_and_skip_keep_their_places_when_a_craft_changes_the_weapon() -> None:
+    """The crafts come last in the option lists: crafting moves only them (issue #18)."""
+    from unbroken.testing import Scenario
+
+    game = Scenario("tomu", ruleset=RULES).resources(wood=3, metal=3).start("preparation")
+    before = [a for a, _ in game.options()]
+    crafts = [a for a in before if isinstance(a, act.Craft)]
+    assert len(crafts) >= 2 and before[-len(crafts) :] == crafts
+    game.apply(crafts[0])
+    after = [a for a, _ in game.options()]
+    assert after.index(act.Downgrade()) == before.index(act.Downgrade())
+    assert after[: after.index(act.Downgrade()) + 1] == before[: before.index(act.Downgrade()) + 1]
+    assert after != before  # the crafts of the new weapon replaced the old ones

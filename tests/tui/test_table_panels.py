@@ -89,9 +89,11 @@ async def test_the_uses_meter_counts_to_the_uses_the_level_began_with() -> None:
 
 
 def ten_options() -> Game:
-    """A Preparation step with twelve legal actions (the Sage and Meditation, resources)."""
+    """A Preparation step with twelve legal actions (the Sage and Meditation, resources,
+    a weapon to downgrade)."""
     return (
         Scenario("tomu", level=2)
+        .weapon("bare-hands", "knife")
         .resources(se=20, me=4, le=2, wood=3, metal=3, cunning=3)
         .skills("meditation")
         .start("preparation")
@@ -193,3 +195,36 @@ def test_eating_enough_to_survive_warns_of_nothing() -> None:
     game = Scenario("tomu", level=2).resources(se=2, food=1).monster("goblin").start("hunger")
     texts = {a.food: detail(a, game) for a in game.legal_actions() if isinstance(a, act.Eat)}
     assert "starve" in texts[0] and "starve" not in texts[1], texts
+
+
+@sync
+async def test_a_gain_past_a_cap_keeps_its_tracker_on_one_row() -> None:
+    # R-RES-2: food over its cap of 7 is lost; the row says so and does not wrap.
+    game = Scenario("tomu").resources(food=6).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.last = [ev.Gained({"food": 1}, source="base:hunger-pangs", lost_to_cap={"food": 2})]
+        screen.refresh_all()
+        await pilot.pause()
+        rows = shown(screen.query_one("#display")).splitlines()
+        [food] = [row for row in rows if row.lstrip().startswith("food")]
+        assert "▲+1" in food and "cap-2" in food, rows
+        assert rows.index(food) + 1 < len(rows)
+        assert rows[rows.index(food) + 1].lstrip().startswith("wood"), rows
+
+
+@sync
+async def test_the_time_tracker_says_time_left_and_the_next_level_in_words() -> None:
+    starts = RULES.settings.level_start_time
+    for level, time in ((1, starts[0]), (2, starts[1]), (2, 3)):
+        game = Scenario("tomu", level=level).resources(time=time).start("preparation")
+        app = UnbrokenApp(RULES, animate=False, game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            display = shown(app.screen.query_one("#display"))
+            assert f"{time} left" in display, display
+            assert f"next level: {starts[level]} time" in display, display
+            bar = next(row for row in display.splitlines() if row.lstrip().startswith("time"))
+            full = bar.count("█")
+            assert full == (6 if time == starts[level - 1] else 1), bar  # full at the start

@@ -147,8 +147,9 @@ def options(r: Resolver) -> list[tuple[act.Action, str]]:
     The Preparation step, the player's turns and Exploration's resolve-or-rest
     list every action the player has (actions, attacks, abilities, crafts,
     Downgrade, Resolve) whether or not it can be taken now, so each keeps its
-    place while costs, uses and armor change; what depends on the weapon held
-    (crafts, Downgrade) comes after the rest, so a new weapon moves only those.
+    place while costs, uses and armor change; the crafts, which change with the
+    weapon held, come last, so a new weapon moves only them (Downgrade and Skip
+    keep their keys).
     Other decisions list their legal actions. The actions with "" are exactly
     `legal()` (in an order of their own).
     """
@@ -167,15 +168,17 @@ def options(r: Resolver) -> list[tuple[act.Action, str]]:
                 "the monster is revealed" if s.monster is not None else why_not_pay(s, scout),
             ),
             *ability_options(r, ("travel", "general")),
-            *weapon_options(r),
+            downgrade_option(r),
+            *craft_options(r),
         ]
     if d == "player_turn":
         return [
             *attack_choices(r),
             *effort_options(r),
             *ability_options(r, ("combat", "general")),
-            *weapon_options(r),
+            downgrade_option(r),
             (act.Skip(), ""),
+            *craft_options(r),
         ]
     if d == "extra_attack":
         return [*attack_choices(r), (act.Pass(), "")]
@@ -231,16 +234,24 @@ def effort_options(r: Resolver) -> list[tuple[act.Action, str]]:
     ]
 
 
-def weapon_options(r: Resolver) -> list[tuple[act.Action, str]]:
-    """Return the crafts of the weapon held and Downgrade, with why each cannot be now."""
+def downgrade_option(r: Resolver) -> tuple[act.Action, str]:
+    """Return Downgrade with why it cannot be now ("" when it can)."""
+    return (act.Downgrade(), "nothing to give up" if len(r.state.weapons) < 2 else "")
+
+
+def craft_options(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return the crafts of the weapon held, with why each cannot be now."""
     s = r.state
     out: list[tuple[act.Action, str]] = []
     for up in r.rules.weapons[s.weapons[-1]].upgrades:
         held = r.holds(up.to)
         out.append((act.Craft(up.to), "you have it" if held else why_not_pay(s, up.cost)))
-    bare = "nothing to give up" if len(s.weapons) < 2 else ""
-    out.append((act.Downgrade(), bare))
     return out
+
+
+def weapon_options(r: Resolver) -> list[tuple[act.Action, str]]:
+    """Return the crafts of the weapon held, then Downgrade (the order `legal()` keeps)."""
+    return [*craft_options(r), downgrade_option(r)]
 
 
 def ability_options(r: Resolver, timings: tuple[str, ...]) -> list[tuple[act.Action, str]]:

@@ -176,18 +176,24 @@ class DisplayPanel(Panel):
         caps = rules.settings.caps
         change, capped = deltas(last)
         text = Text()
+        width = self.size.width or 28
         for k in m.RESOURCES[:-1]:
             value = state.res.get(k, 0)
-            text.append(f"{m.RESOURCE_NAMES[k]:<9}", style="bold")
-            text.append(bar(value, caps[k], 6), style="cyan" if k in m.EFFORT else "green")
-            text.append(f" {value:>2}/{caps[k]:<2}")
+            marks = Text()
             diff = change.get(k, 0)
             if diff > 0:
-                text.append(f" ▲+{diff}", style="bold green")
+                marks.append(f" ▲+{diff}", style="bold green")
             elif diff < 0:
-                text.append(f" ▼{diff}", style="bold red")
+                marks.append(f" ▼{diff}", style="bold red")
             if capped.get(k):
-                text.append(f" cap-{capped[k]}", style="yellow")
+                marks.append(f" cap-{capped[k]}", style="yellow")
+            amount = f" {value:>2}/{caps[k]:<2}"
+            # One row each, whatever the marks: the bar gives up cells before the row wraps.
+            cells = max(2, min(6, width - 9 - len(amount) - len(marks.plain)))
+            text.append(f"{m.RESOURCE_NAMES[k]:<9}", style="bold")
+            text.append(bar(value, caps[k], cells), style="cyan" if k in m.EFFORT else "green")
+            text.append(amount.rstrip() if marks.plain else amount)
+            text.append_text(marks)
             text.append("\n")
         starts = rules.settings.level_start_time
         line = Text()
@@ -195,7 +201,9 @@ class DisplayPanel(Panel):
         if state.time_track:
             t = state.res.get("time", 0)
             line.append("time     ", style="bold")
-            line.append(bar(t, 16, 6), style="magenta")
+            # Full is the time this level started with (or more, after a reset).
+            full = max(t, starts[min(state.level, len(starts)) - 1] if starts else t, 1)
+            line.append(bar(t, full, 6), style="magenta")
             line.append(f" {t:>2}")
             # After a reset the change before it means nothing, and the row has no
             # room for one after it (an ambush's loss): the log says it.
@@ -205,10 +213,12 @@ class DisplayPanel(Panel):
                 line.append(" ↺ reset", style="bold")
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+            elif state.phase != "combat":
+                line.append(" left")
             if state.phase == "combat" and state.level < len(starts):
-                note = f"(for L{state.level + 1})"
+                note = f"for level {state.level + 1}"
             elif state.level < len(starts):
-                note = f"(L{state.level + 1} starts {starts[state.level]})"
+                note = f"next level: {starts[state.level]} time"
         else:
             line.append("time     no track:", style="bold")
             note = "time costs SE"
