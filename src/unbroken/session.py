@@ -326,6 +326,14 @@ class GameSession:
         recorder = self.recorder
         if recorder is None or self.game.is_over:
             return False
+        if recorder.decisions == 0:  # nothing of the player's in it: not kept for Continue
+            recorder.abandon()
+            self.recorder = None
+            try:
+                recorder.path.unlink()
+            except OSError:
+                return True  # still on disk: it can be continued
+            return False
         try:
             recorder.close()
         except OSError as exc:

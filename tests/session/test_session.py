@@ -90,9 +90,17 @@ def test_take_back_and_leave(tmp_path: Path) -> None:
     assert session.game.state.res["se"] == before
     assert session.recorder is not None and session.recorder.decisions == 0
     path = session.recorder.path
+    # Nothing of the player's is left in it: it is not kept for Continue (issue #18:
+    # "same seed again" then Esc left a 0-decision game in the list).
+    assert session.leave() is False
+    assert not path.exists()
+    session = GameSession.start(current_plugins(), "tomu", "normal", seed=6, keep=False)
+    session.apply(focus)
+    assert session.recorder is not None
+    path = session.recorder.path
     assert session.leave() is True
     assert session.leave() is False  # already left
-    assert read_recording(path, drop_torn=True).decisions == []
+    assert len(read_recording(path, drop_torn=True).decisions) == 1
 
 
 def test_a_new_game_needs_a_seed_from_its_caller() -> None:

@@ -199,20 +199,26 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
         assert app.screen.query_one("#sheet", DataTable).row_count == 16
 
 
+def records_with_a_starved_game() -> UnbrokenApp:
+    """Keep one lost game (starved) in the records; return an app to look at them."""
+    from unbroken.records import open_records
+
+    game = starving()
+    game.apply(game.legal_actions()[0])  # starve
+    with open_records() as records:
+        records.add_game(game, RULES)
+    return UnbrokenApp(RULES, animate=False, seed=1)
+
+
 def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> None:
     from textual.widgets import DataTable
 
-    from unbroken.records import open_records
     from unbroken.tui.records import RecordsScreen
 
     monkeypatch.setattr(
         "unbroken.plugins.alternative_scores", lambda ruleset, events, state: {"molehill:five": 5}
     )
-    game = starving()
-    game.apply(game.legal_actions()[0])  # starve
-    with open_records() as records:
-        records.add_game(game, RULES)
-    app = UnbrokenApp(RULES, animate=False, seed=1)
+    app = records_with_a_starved_game()
 
     async def look() -> None:
         async with app.run_test(size=(120, 30)) as pilot:
@@ -352,7 +358,7 @@ async def test_the_panels_fit_80_columns() -> None:
     # The note on the time track goes on a line of its own when the panel is narrow,
     # and long lines wrap with their continuation indented.
     for game, note in (
-        (Scenario("tomu", level=1).start("preparation"), "next level: 22 time"),
+        (Scenario("tomu", level=1).start("preparation"), "level 2: 22 time"),
         (Scenario("tomu", level=4).no_time_track().start("preparation"), "time costs SE"),
     ):
         lines = await panel_lines(game, "#display")
@@ -1152,3 +1158,70 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
         source = app.screen.query_one(Markdown).source
         assert source.startswith("## Keys\n\n| key | does |")
         assert source.index("| 1-9, 0, a, b, … |") < source.index("| L, B, D (Shift) |")
+
+
+def test_records_fit_rank_in_80_columns_and_mark_the_sorted_column() -> None:
+    from textual.widgets import DataTable
+
+    from unbroken.tui.records import RecordsScreen
+
+    app = records_with_a_starved_game()
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            table = app.screen.query_one("#games", DataTable)
+            header = table.render_line(0).text
+            # "Nemesis", the longest rank, has room: the column ends inside the screen.
+            assert "Rank" in header, header
+            end = header.index("Rank") + max(len("Rank"), len("Nemesis"))
+            assert end < 80, header
+            assert "▲" not in header and "▼" not in header
+            table.move_cursor(column=5)  # Score
+            await pilot.press("s")
+            await pilot.pause()
+            assert "Score ▼" in table.render_line(0).text or "Score ▲" in table.render_line(0).text
+            first = table.render_line(0).text
+            await pilot.press("s")
+            await pilot.pause()
+            second = table.render_line(0).text
+            assert {"▲", "▼"} == {m for m in "▲▼" if m in first + second}
+            assert first.count("▲") + first.count("▼") == 1
+
+    asyncio.run(look())
+
+
+def test_the_title_menu_fits_a_60x20_terminal() -> None:
+    from textual.widgets import OptionList
+
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+
+    async def look() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#menu", OptionList)
+            region = menu.region
+            assert region.right <= 60 and region.bottom <= 19, region  # above the footer
+            lines = [menu.render_line(y).text for y in range(menu.size.height)]
+            for item in ("New game", "Daily challenge", "Quit"):
+                assert any(item in line for line in lines), lines
+
+    asyncio.run(look())
+
+
+@sync
+async def test_space_in_the_seed_field_keeps_the_seed() -> None:
+    from textual.widgets import Input
+
+    app = UnbrokenApp(RULES, animate=False, seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        assert seed.value == "4242"
+        await pilot.press("end", "backspace", "7")
+        assert seed.value == "4247"

@@ -201,7 +201,8 @@ def test_a_class_ability_says_it_takes_an_ability_use() -> None:
     labels = {a.source: label(a, game.state, RULES) for a in game.legal_actions()
               if isinstance(a, act.Use)}  # fmt: skip
     assert labels["base:hunter"].startswith("Forage [Hunter] (pay 2 time, 1 ability use): ")
-    assert labels["base:trapper"].startswith("Set Traps [Trapper] (pay 1 wood + 1 time): ")
+    # A skill by its own name (not "Set Traps [Trapper]"), as the card in hand reads.
+    assert labels["base:trapper"].startswith("Trapper (pay 1 wood + 1 time): ")
 
 
 def test_an_encounter_you_cannot_pay_for_keeps_its_resolve_option_dimmed() -> None:
@@ -353,3 +354,10 @@ def test_the_text_game_names_an_option_it_refuses_and_the_one_enter_takes() -> N
     text = out.getvalue()
     assert "  Not now: Inspiration: pay 2 ME, gain 1 LE (cannot pay).\n" in text
     assert "  1. Explore (go to the Exploration step)\n" in text.split("Not now")[1]
+
+
+def test_a_skill_is_offered_by_its_own_name() -> None:
+    # Issue #18: "Brute Force", not "Heave [Brute Force]".
+    game = Scenario("huckdorf").skills("brute-force").start()
+    use = act.Use("base:brute-force", "brute-force-heave")
+    assert label(use, game.state, RULES).startswith("Brute Force (pay 1 ME): After choosing")

@@ -75,7 +75,7 @@ async def test_the_uses_meter_counts_to_the_uses_the_level_began_with() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         display = str(app.screen.query_one("#display").render())
-        assert "uses     ●●● 3/3" in display, display
+        assert "uses      ●●● 3/3" in display, display
         # The Sage's Dangerous Idea takes a use: 2 of the 3 left.
         idea = next(
             i
@@ -85,7 +85,7 @@ async def test_the_uses_meter_counts_to_the_uses_the_level_began_with() -> None:
         await pilot.press(OPTION_KEYS[idea])
         assert game.state.ability_uses == 2
         display = str(app.screen.query_one("#display").render())
-        assert "uses     ●●○ 2/3" in display, display
+        assert "uses      ●●○ 2/3" in display, display
 
 
 def ten_options() -> Game:
@@ -224,7 +224,35 @@ async def test_the_time_tracker_says_time_left_and_the_next_level_in_words() -> 
             await pilot.pause()
             display = shown(app.screen.query_one("#display"))
             assert f"{time} left" in display, display
-            assert f"next level: {starts[level]} time" in display, display
+            assert f"level {level + 1}: {starts[level]} time" in display, display
             bar = next(row for row in display.splitlines() if row.lstrip().startswith("time"))
             full = bar.count("█")
             assert full == (6 if time == starts[level - 1] else 1), bar  # full at the start
+
+
+@sync
+async def test_a_taller_screen_gives_the_log_more_lines() -> None:
+    heights = {}
+    for size in ((80, 24), (120, 40)):
+        app = UnbrokenApp(RULES, animate=False, game=ten_options())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            heights[size] = app.screen.query_one("#log").size.height
+    assert heights[(80, 24)] == 3  # under its border
+    assert heights[(120, 40)] >= 10
+
+
+@sync
+async def test_esc_closes_the_keys_panel_before_it_leaves_the_game() -> None:
+    from unbroken.tui.game import GameScreen
+
+    app = UnbrokenApp(RULES, animate=False, game=ten_options())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_show_help_panel()  # the command palette's "Keys"
+        await pilot.pause()
+        assert app.screen.query("HelpPanel")
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and not app.screen.query("HelpPanel")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, GameScreen)

@@ -40,6 +40,9 @@ from unbroken.words.actions import attack_cost, label, option_text, prompt_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
+#: The log's rows at 24 lines (its border and three lines); taller screens add to it.
+LOG_HEIGHT = 4
+
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.session import GameSession
@@ -109,6 +112,11 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
         self.show_if_over()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The log takes half of every row beyond 24 (at 80x24 it keeps 3 lines)."""
+        extra = max(0, event.size.height - 24) // 2
+        self.query_one("#log", RichLog).styles.height = LOG_HEIGHT + extra
 
     def narrate(self, new: list[ev.Event]) -> None:
         for e in new:
@@ -293,6 +301,9 @@ class GameScreen(Screen[None]):
         screen.notify(f"Taken back: {label(action, session.game.state, session.ruleset)}.")
 
     def action_title(self) -> None:
+        if self.query("HelpPanel"):  # Esc closes the palette's Keys panel first
+            self.app.action_hide_help_panel()
+            return
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")
         self.unbroken.show_title()

@@ -69,7 +69,9 @@ class NewGameScreen(Screen[None]):
                 yield Static(id="class-info")
                 yield Static(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
-                yield Input(value=str(self.unbroken.next_seed()), id="seed")
+                # Digits only: a key that is no digit (Space after Tab selected it all)
+                # leaves the seed as it was instead of replacing it.
+                yield Input(value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*")
                 yield Checkbox(gentle_label(False), id="gentle")
                 yield Static(Text(self.plugins_line()), id="plugins-line")
         yield Footer()

@@ -22,17 +22,21 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("easy", "normal", "hard")
 
 #: Columns of the history table: (title, GameRow attribute).
+#: What a player compares comes first, so it fits 80 columns; the class and the cause
+#: (also in the sentence under the table) come last.
 COLUMNS = (
     ("Finished", "finished"),
     ("Character", "character"),
-    ("Class", "cls"),
     ("Difficulty", "difficulty"),
     ("Outcome", "outcome"),
     ("Level", "level"),
     ("Score", "score"),
     ("Rank", "rank"),
+    ("Class", "cls"),
     ("Cause", "cause"),
 )
+#: The sorted column's title ends with one of these (ascending, descending).
+SORT_MARKS = (" ▲", " ▼")
 
 
 def sort_key(cell: object) -> tuple[int, int | str]:
@@ -98,14 +102,14 @@ class RecordsScreen(Screen[None]):
                 *(
                     Text(printable(cell)) if isinstance(cell, str) else cell
                     for cell in (
-                        row.finished[:16].replace("T", " "),
+                        row.finished[5:16].replace("T", " "),  # 11-24 21:40 (the year: below)
                         rules.card_name(row.character),
-                        rules.card_name(row.cls),
                         rules.difficulty_name(row.difficulty),
                         row.outcome,
                         row.level,
                         row.score,
                         row.rank or "-",
+                        rules.card_name(row.cls),
                         row.cause or "-",
                         *([alternatives_text(row.alternative_scores)] if others else []),
                     )
@@ -141,6 +145,13 @@ class RecordsScreen(Screen[None]):
         column = table.ordered_columns[table.cursor_column].key
         self.reverse = not self.reverse
         table.sort(column, key=sort_key, reverse=self.reverse)
+        for key, shown in table.columns.items():  # the sorted column's title says which way
+            title = str(shown.label).removesuffix(SORT_MARKS[0]).removesuffix(SORT_MARKS[1])
+            mark = SORT_MARKS[self.reverse] if key == column else ""
+            shown.label = Text(title + mark)
+            shown.content_width = max(shown.content_width, shown.label.cell_len)
+        table._clear_caches()  # the header is cached with the old titles
+        table.refresh(layout=True)
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())

@@ -21,6 +21,11 @@ from unbroken.words.effects import ambush_text, effect_text, encounter_text, tri
 from unbroken.words.outcomes import STEP_NAMES
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
+#: The width of a tracker's name in the Display panel.
+LABEL = 10
+#: The efforts spelled out beside their letters, so the screen says what SE, ME, LE are.
+EFFORT_WORDS = {"se": "small", "me": "medium", "le": "large"}
+
 
 def bar(value: int, cap: int, width: int) -> str:
     """Return a bar of `width` cells filled in proportion to value/cap."""
@@ -189,8 +194,10 @@ class DisplayPanel(Panel):
                 marks.append(f" cap-{capped[k]}", style="yellow")
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
-            cells = max(2, min(6, width - 9 - len(amount) - len(marks.plain)))
-            text.append(f"{m.RESOURCE_NAMES[k]:<9}", style="bold")
+            cells = max(2, min(6, width - LABEL - len(amount) - len(marks.plain)))
+            text.append(
+                f"{m.RESOURCE_NAMES[k]} {EFFORT_WORDS.get(k, '')}".ljust(LABEL), style="bold"
+            )
             text.append(bar(value, caps[k], cells), style="cyan" if k in m.EFFORT else "green")
             text.append(amount.rstrip() if marks.plain else amount)
             text.append_text(marks)
@@ -200,7 +207,7 @@ class DisplayPanel(Panel):
         note = ""
         if state.time_track:
             t = state.res.get("time", 0)
-            line.append("time     ", style="bold")
+            line.append("time".ljust(LABEL), style="bold")
             # Full is the time this level started with (or more, after a reset).
             full = max(t, starts[min(state.level, len(starts)) - 1] if starts else t, 1)
             line.append(bar(t, full, 6), style="magenta")
@@ -218,16 +225,16 @@ class DisplayPanel(Panel):
             if state.phase == "combat" and state.level < len(starts):
                 note = f"for level {state.level + 1}"
             elif state.level < len(starts):
-                note = f"next level: {starts[state.level]} time"
+                note = f"level {state.level + 1}: {starts[state.level]} time"
         else:
-            line.append("time     no track:", style="bold")
+            line.append("time".ljust(LABEL) + "no track:", style="bold")
             note = "time costs SE"
         text.append_text(line)
         if note:
             # Beside the bar when it fits, else on a line of its own (an 80-column table).
             narrow = 0 < self.size.width < len(line.plain) + 1 + len(note)
-            text.append(("\n" + " " * 9 if narrow else " ") + note, style="dim")
-        text.append("\nuses     ", style="bold")
+            text.append(("\n" + " " * LABEL if narrow else " ") + note, style="dim")
+        text.append("\n" + "uses".ljust(LABEL), style="bold")
         most = max(uses, state.ability_uses)  # never more filled pips than the pool
         text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
         text.append(f" {state.ability_uses}/{most}")

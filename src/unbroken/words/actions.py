@@ -44,7 +44,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
                 if action.source in ruleset.classes:
                     parts.append("1 ability use")
                 cost = f" ({', '.join(parts)})" if parts else ""
-                text = f"{ability.name} [{n(action.source)}]{cost}: {ability.text}"
+                text = f"{_ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
                 return text + _no_use(ability, state)
         return f"Use {action.ability}"
     if isinstance(action, act.ChooseEncounter):
@@ -157,6 +157,19 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
             return f"{head[:-1]}; {why})"
         text = head
     return f"{text} ({why})"
+
+
+def _ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
+    """Return how an ability is named in a prompt: a skill by the card's own name
+    ("Brute Force", its ability too when it has several), a class's or a condition's
+    ability by its name and its card ("Cold Logic [Sage]")."""
+    card = ruleset.card_name(source)
+    skill = ruleset.skills.get(source)
+    if skill is None:
+        return f"{ability.name} [{card}]"
+    if len(skill.abilities) > 1 and ability.name != card:
+        return f"{card}: {ability.name}"
+    return card
 
 
 def _no_use(ability: m.Ability, state: GameState) -> str:
