@@ -20,7 +20,7 @@ from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import DECISIONS, Resolver
 from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
-from unbroken.core.state import GameState, Outcome
+from unbroken.core.state import GameState, Outcome, copy_state
 
 #: Options a game can be started with, and their defaults.
 OPTIONS: dict[str, Any] = {"gentle_start": False}
@@ -184,6 +184,31 @@ class Game:
         if d.kind in ("preparation", "player_turn") and type(action) in kinds:
             return f"You cannot take {name} now: {kinds[type(action)]}."
         return f"{describe_action(action)} is not possible now. {d.prompt}."
+
+    def fork(self, resample: int | None = None) -> Game:
+        """Return an independent game at the same position: nothing is shared that either
+        can change, so playing the fork never changes this game (or the other way round).
+
+        With `resample` (the caller's own seed, e.g. an advisor's stream), what the
+        player cannot know is drawn anew from the same distributions the game uses:
+        the order of the unseen encounter and skill cards (shuffled from their sorted
+        ids, so the real order cannot leak) and every future die and card draw (the
+        fork's generator is keyed by `resample`, never by this game's seed). Two games
+        with the same visible position fork to the same game for the same `resample`.
+        A resampled fork is for looking ahead (rollouts), not for recording: its seed
+        is not the seed its history was played with.
+        """
+        state = copy_state(self.state)
+        if resample is not None:
+            seed = rng.mix(resample & rng.MASK) >> 1
+            state.seed = seed
+            state.encounter_deck = rng.shuffled(
+                seed, "fork:encounters", 0, sorted(state.encounter_deck)
+            )
+            state.skill_deck = rng.shuffled(seed, "fork:skills", 0, sorted(state.skill_deck))
+        fork = Game(self.ruleset, state, list(self.events))
+        fork.dice = self.dice
+        return fork
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
