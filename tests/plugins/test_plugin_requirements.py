@@ -8,6 +8,7 @@ as numbers, trailing zeros dropped).
 
 from __future__ import annotations
 
+import gzip
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -383,3 +384,23 @@ def test_a_disabled_plugin_is_not_checked(install: Callable[..., None]) -> None:
         warnings.simplefilter("error", PluginWarning)
         loaded = load_plugins(["base"])
     assert [i.problem for i in loaded.infos if i.name == "tide"] == [""]
+
+
+def test_a_recording_names_each_plugin_s_package(
+    install: Callable[..., None], tmp_path: Path
+) -> None:
+    """Issue #19: a missing plugin's message can then say what to `pip install`."""
+    from unbroken.replay import read_recording
+    from unbroken.sim import record_game
+
+    install("unbroken")
+    rules = load_plugins(["base", "tide"]).ruleset
+    path = record_game(rules, "base:tomu", "easy", 3, "greedy", tmp_path / "rec")
+    header = read_recording(path).header
+    assert header.plugins == {"base": __version__, "tide": "0.3.0"}
+    assert header.packages == {"tide": "unbroken-tide"}
+    base_only = record_game(
+        load_plugins(["base"]).ruleset, "base:tomu", "easy", 3, "greedy", tmp_path / "b"
+    )
+    with gzip.open(base_only) as file:
+        assert b'"packages"' not in file.readline()  # base games' headers are as before

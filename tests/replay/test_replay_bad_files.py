@@ -148,12 +148,36 @@ def test_other_plugins_or_content_are_named_instead_of_diverging(
     with pytest.raises(ReplayError, match="plugin 'base' was .*, here it is 0.0.1"):
         replay(rec, older)
     changed = dataclasses.replace(ruleset, digest="f" * 64)
-    with pytest.raises(ReplayError, match="recorded with other content .* ruleset digest"):
+    with pytest.raises(ReplayError) as bumped:
         replay(rec, changed)
+    assert str(bumped.value).endswith(
+        ":1: recorded with other content under the same plugins and versions: the base "
+        f"game's content changed without a version bump (ruleset digest {rec.header.ruleset[:12]} "
+        "in the file, ffffffffffff here); a plugin's version must change whenever its cards do"
+    )
+    mole = dataclasses.replace(changed, plugins={**ruleset.plugins, "moles": "1.2.3"})
+    moled = read_recording(
+        write(
+            tmp_path,
+            [edit(lines_of(recording)[0], {"plugins": mole.plugins}), *lines_of(recording)[1:]],
+        )
+    )
+    with pytest.raises(
+        ReplayError, match="the content of moles 1.2.3 changed without a version bump"
+    ):
+        replay(moled, mole)
     lines = lines_of(recording)
     lines[0] = edit(lines[0], {"plugins": {**ruleset.plugins, "lich": "2.0"}})
     problem = verify_file(write(tmp_path, lines), ruleset)
-    assert problem is not None and "plugin 'lich' 2.0 was used but is not installed here" in problem
+    assert problem is not None and problem.endswith(
+        "plugin 'lich' 2.0 was used but is not installed here: install the package that "
+        "brings it (usually unbroken-lich), version 2.0"
+    )
+    lines[0] = edit(lines[0], {"packages": {"lich": "unbroken-lich-king"}})
+    problem = verify_file(write(tmp_path, lines), ruleset)
+    assert problem is not None and problem.endswith(
+        "plugin 'lich' 2.0 was used but is not installed here: pip install unbroken-lich-king==2.0"
+    )
 
 
 def test_a_recording_with_a_disabled_plugin_says_how_to_enable_it(

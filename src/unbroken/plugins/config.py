@@ -69,6 +69,18 @@ def installed_entry_points() -> list[metadata.EntryPoint]:
     return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
 
 
+def plugin_packages(names: list[str] | dict[str, str]) -> dict[str, str]:
+    """Return {plugin name: its installed distribution's name} for those of `names` that
+    come from an installed package (`unbroken-frostbite`); the base game is the game's own."""
+    wanted = set(names) - {BASE}
+    found: dict[str, str] = {}
+    for ep in installed_entry_points():
+        dist = getattr(ep, "dist", None)
+        if ep.name in wanted and dist is not None and dist.metadata["Name"]:
+            found[ep.name] = str(dist.metadata["Name"])
+    return found
+
+
 def plugins_on() -> tuple[list[str], list[str]]:
     """Return the names of the plugins on now, base first, and those of them the user named
     (they must load): UNBROKEN_PLUGINS's, or else every installed plugin not disabled."""

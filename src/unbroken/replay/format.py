@@ -49,6 +49,10 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     #: The UTC day ("2026-11-24") of the daily challenge this game is; left out of
     #: the line (UNSET) for any other game, so other recordings are as before.
     daily: str | msgspec.UnsetType = msgspec.UNSET
+    #: The installed package of each plugin but the base game ({"frostbite":
+    #: "unbroken-frostbite"}), so a missing one can be named for `pip install`; left
+    #: out (UNSET) when no plugin came from a package, so base games are as before.
+    packages: dict[str, str] | msgspec.UnsetType = msgspec.UNSET
 
 
 class Setup(msgspec.Struct, frozen=True, tag_field="kind", tag="setup"):

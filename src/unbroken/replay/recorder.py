@@ -137,6 +137,11 @@ class Recorder:
         )
         if daily is not None:
             header = msgspec.structs.replace(header, daily=daily)
+        from unbroken.plugins.config import plugin_packages
+
+        packages = plugin_packages(dict(ruleset.plugins))
+        if packages:
+            header = msgspec.structs.replace(header, packages=packages)
         deflate = _deflater() if compress else None
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder.started = _iso(header.created)

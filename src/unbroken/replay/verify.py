@@ -37,6 +37,16 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
     for name in sorted(set(recorded) | set(here)):
         if name not in here:
             why = _why_not_in_use(name)
+            if why == NOT_INSTALLED:
+                packages = rec.header.packages if isinstance(rec.header.packages, dict) else {}
+                package = packages.get(name)
+                how = (
+                    f"pip install {package}=={recorded[name]}"
+                    if package
+                    else f"install the package that brings it (usually unbroken-{name}), "
+                    f"version {recorded[name]}"
+                )
+                why = f"{why}: {how}"
             problems.append(f"plugin {name!r} {recorded[name]} was used but {why}")
         elif name not in recorded:
             problems.append(f"plugin {name!r} {here[name]} is enabled here but was not used")
@@ -45,12 +55,23 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
     if problems:
         raise ContentMismatch(rec.path, 1, "recorded with other plugins: " + "; ".join(problems))
     if rec.header.ruleset != ruleset.digest:
+        others = [f"{n} {v}" for n, v in sorted(here.items()) if n != "base"]
+        which = (
+            f"the content of {' or '.join(others)} changed without a version bump"
+            if others
+            else "the base game's content changed without a version bump"
+        )
         raise ContentMismatch(
             rec.path,
             1,
-            "recorded with other content (same plugins and versions): ruleset digest "
-            f"{rec.header.ruleset[:12]} in the file, {ruleset.digest[:12]} here",
+            f"recorded with other content under the same plugins and versions: {which} "
+            f"(ruleset digest {rec.header.ruleset[:12]} in the file, {ruleset.digest[:12]} "
+            "here); a plugin's version must change whenever its cards do",
         )
+
+
+#: Why a recorded plugin is not in use, when it is not installed at all.
+NOT_INSTALLED = "is not installed here"
 
 
 def _why_not_in_use(name: str) -> str:
@@ -58,7 +79,7 @@ def _why_not_in_use(name: str) -> str:
     from unbroken.plugins.config import disabled_plugins, installed_entry_points, requested_plugins
 
     if name not in {ep.name for ep in installed_entry_points()}:
-        return "is not installed here"
+        return NOT_INSTALLED
     requested = requested_plugins()
     if requested is not None and name not in requested:
         return "is left out by --plugins / UNBROKEN_PLUGINS here"
@@ -98,6 +119,8 @@ def _recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
             other = load_plugins(names, strict=names).ruleset
     except Exception as exc:  # noqa: BLE001 - not installed or broken: say why, in one line
         why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        if NOT_INSTALLED in problem.message and "is not installed" in why:
+            raise problem from None  # said already, with the command that installs it
         raise ContentMismatch(rec.path, 1, f"{problem.message} ({why})") from None
     check_content(rec, other)  # installed, but at other versions or with other content
     return other
