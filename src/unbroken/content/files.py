@@ -12,6 +12,7 @@ docs/content.md, "Limits", lists them. `read_toml` reads and parses one file so.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import tomllib
@@ -155,24 +156,56 @@ def unprintable_message(place: tuple[str | int, ...], text: str) -> str:
     )
 
 
+#: The parse cache's own version: a change to what is cached or how makes new keys.
+CACHE_FORMAT = 2
+
+
+def _cache_key(text: str) -> str:
+    """Return the cache key of a TOML text: the text, the parser (this Python's tomllib)
+    and the cache's format, so a cached parse is never one another parser made."""
+    import hashlib
+    import sys
+
+    parser = f"unbroken-toml-cache {CACHE_FORMAT}; tomllib {sys.version_info[:2]}\n"
+    return hashlib.sha256((parser + text).encode("utf-8")).hexdigest()
+
+
+def _json_exact(value: Any) -> bool:
+    """Return whether `value` comes back from JSON exactly as it is: strings, whole
+    numbers, finite floats, booleans, lists and tables of them. A TOML date, time or
+    `inf`/`nan` does not, so a parse holding one is not cached (it would validate
+    differently the second time)."""
+    if isinstance(value, (str, bool, int)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_json_exact(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _json_exact(v) for k, v in value.items())
+    return False
+
+
 def parse_toml(text: str) -> dict[str, Any]:
     """Return a TOML document as a dict, from a cache of earlier parses when possible.
 
     Parsing the base pack's TOML is most of the game's start-up time; a parse is
-    kept (as msgspec JSON, keyed by the text's sha256) in the user cache dir.
-    A missing or unwritable cache only costs the parse.
+    kept (as msgspec JSON, keyed by the text, the parser and the cache format) in
+    the user cache dir (`UNBROKEN_CACHE_DIR`). Only a parse that JSON gives back
+    exactly is kept, so a cached parse always equals a fresh one. A missing or
+    unwritable cache only costs the parse.
     """
-    import hashlib
-
     from unbroken.paths import cache_dir
 
-    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    key = _cache_key(text)
     try:
         cached = cache_dir() / "toml" / f"{key}.json"
         return dict(msgspec.json.decode(cached.read_bytes()))
     except (OSError, msgspec.DecodeError, ValueError):
         pass
     data = tomllib.loads(text)
+    if not _json_exact(data):
+        return data
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(f".{os.getpid()}.tmp")
