@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from unbroken.content.problems import ContentError, Problem, convert_problem, di
 from unbroken.content.tables import KINDS, LABELS, qualify, qualify_refs
 from unbroken.core import model
 from unbroken.core.model import Pack, Settings
+from unbroken.printable import printable
 
 
 def base_content_dir() -> Path:
@@ -35,6 +37,20 @@ def load_pack(folder: Path, name: str | None = None) -> Pack:
         raise ContentError("\n".join(str(p) for p in problems))
     assert pack is not None
     return pack
+
+
+#: What a card id may be: letters, digits, `-` and `_` (at most 64), after an optional
+#: `pack:` — ids name files (recordings) and show on terminals, so nothing else.
+SAFE_ID = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9_-]{0,63}:)?[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def unsafe_id_message(key: str, ident: str) -> str:
+    """Return the problem of a card id outside the safe alphabet, with how to fix it."""
+    suggestion = re.sub(r"[^a-z0-9]+", "-", ident.lower()).strip("-")[:64] or "my-card"
+    return (
+        f"a [[{key}]] id {printable(ident)!r} is not allowed: an id is letters, digits, "
+        f"'-' and '_' (at most 64), like {suggestion!r}"
+    )
 
 
 def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[Problem]]:
@@ -100,6 +116,9 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
                 local = raw.get("id") if isinstance(raw, dict) else None
                 if not isinstance(local, str) or not local:
                     problems.append(problem(at, f"a [[{key}]] entry has no id"))
+                    continue
+                if not SAFE_ID.fullmatch(local):
+                    problems.append(problem((*at, "id"), unsafe_id_message(key, local)))
                     continue
                 raw = qualify_refs(name, dict(raw))
                 raw["id"] = qualify(name, local)

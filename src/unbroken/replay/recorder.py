@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import zlib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,7 +52,13 @@ def _iso(created: str) -> str | None:
 
 
 def _short_id(card: str) -> str:
-    return card.split(":", 1)[-1]
+    """Return a card id as a safe part of a file name: letters, digits, `-`, `_` only
+    (a plugin's id can never put a recording outside its folder)."""
+    return _file_safe(card.split(":", 1)[-1])
+
+
+def _file_safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:64] or "game"
 
 
 class Recorder:
@@ -112,7 +119,7 @@ class Recorder:
         when = created or _now()
         s = game.state
         stem = name or (
-            f"{when:%Y-%m-%dT%H%M}_{_short_id(s.character)}_{s.difficulty}_seed{s.seed}"
+            f"{when:%Y-%m-%dT%H%M}_{_short_id(s.character)}_{_file_safe(s.difficulty)}_seed{s.seed}"
         )
         suffix = SUFFIX if compress else PLAIN_SUFFIX
         path = directory / f"{stem}{suffix}"
