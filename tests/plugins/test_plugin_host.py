@@ -363,3 +363,34 @@ def test_a_recording_with_a_plugin_that_is_not_here_is_refused_in_one_line(
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "plugin 'moles'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_monster_off_the_level_s_numbers_is_refused_at_its_line(tmp_path: Path) -> None:
+    # Issue #19: `number = 9` on a six-monster level was silently accepted.
+    plugin = content_plugin(tmp_path, "mole", MOLE.replace("number = 1", "number = 9"))
+    with pytest.warns(PluginWarning) as caught:
+        loaded = load_plugins(["base", "moles"], extra=[("moles", plugin)])
+    assert "moles" not in loaded.ruleset.plugins
+    [warning] = caught
+    assert str(warning.message) == (
+        f"plugin 'moles': {tmp_path / 'mole' / 'cards.toml'}:3: monster 'moles:mole' has "
+        "number 9, but the other monsters of level 1 are numbered 1-6: number it 7 to join "
+        "them, or 1-6 to replace one"
+    )
+
+
+@pytest.mark.parametrize("copies", ["-1", "11", "1000000000"])
+def test_absurd_copies_are_refused_before_the_deck_is_made(
+    tmp_path: Path, copies: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unbroken.cli import main
+
+    card = (
+        '[[encounters]]\nid = "hoard"\nname = "Hoard"\ngroup = "food"\ntime = 1\n'
+        f'text = "Stolen things."\ncopies = {copies}\n'
+    )
+    folder = write_pack(tmp_path / "hoard", {"encounters.toml": card})
+    assert main(["content", "check", str(folder), "--name", "hoard"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{folder / 'encounters.toml'}:7: encounter 'hoard:hoard': field `copies` must be 0-10"
+    ]

@@ -7,6 +7,9 @@ from typing import Any
 from unbroken.content.lines import Place
 from unbroken.core import model
 
+#: The most copies of one encounter card in the deck (the base game has at most 3).
+MAX_COPIES = 10
+
 
 def upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:
     """Return (place, message) for an upgrade's cost: known resources, and time (R-WEAPON-2)."""
@@ -78,6 +81,8 @@ def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
         out.extend(_amount_problems("gain", card.gain, label))
         if not 1 <= card.time <= 5:
             out.append((("time",), f"{label}: field `time` must be 1-5"))
+        if not 0 <= card.copies <= MAX_COPIES:  # 0: defined, but not in the deck
+            out.append((("copies",), f"{label}: field `copies` must be 0-{MAX_COPIES}"))
     if isinstance(card, model.Weapon):
         for i, atk in enumerate(card.attacks):
             within(("attacks", i), _amount_problems("cost", atk.cost, label))

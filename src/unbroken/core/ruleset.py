@@ -285,6 +285,18 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
             if up.to not in ruleset.weapons:
                 message = f"weapon {w.id!r} upgrades to missing weapon {up.to!r}"
                 problems.append(CardProblem(w.id, message, up.to))
+    for level in range(1, 5):  # R-MONSTER-1: the reveal roll has one face per number
+        by_number = ruleset.monsters_of_level(level)
+        for expected, number in enumerate(sorted(by_number), 1):
+            if number != expected:
+                last = expected - 1
+                message = (
+                    f"monster {by_number[number].id!r} has number {number}, but the other "
+                    f"monsters of level {level} are numbered 1-{last}: number it {expected} "
+                    f"to join them, or 1-{last} to replace one"
+                )
+                problems.append(CardProblem(by_number[number].id, message))
+                break
     start = ruleset.settings.starting_weapon
     if start not in ruleset.weapons:
         problems.append(CardProblem("", f"settings name missing starting weapon {start!r}", start))
