@@ -147,3 +147,20 @@ def test_verify_names_the_handler_and_the_line(tmp_path: Any) -> None:
     assert problem.startswith(f"{path}:")
     assert ": plugin 'tide': effect handler 'tide:h' on " in problem
     assert "raised KeyError: 'tide' (test_handler_errors.py:" in problem
+
+
+def test_a_handler_applying_a_non_effect_is_named_not_an_engine_crash() -> None:
+    # Issue #19: it was an AssertionError deep in the engine, naming no plugin.
+    def sloppy(ctx: Any, params: dict[str, Any]) -> None:
+        ctx.apply("gain 2 food")
+
+    game = at_the_pool(with_handler(sloppy))
+    before = msgspec.json.encode(game.state)
+    with pytest.raises(HandlerError) as caught:
+        game.apply(act.Resolve())
+    assert str(caught.value).startswith(
+        "plugin 'tide': effect handler 'tide:chill' on 'tide:cold-pool' raised TypeError: "
+        "ctx.apply takes effect records of unbroken.core.model (Gain, Lose, ...), not str "
+        "'gain 2 food' (test_handler_errors.py:"
+    )
+    assert msgspec.json.encode(game.state) == before

@@ -368,7 +368,17 @@ class HandlerContext:
         lose(self._run, amounts, self.source)
 
     def apply(self, *effects: m.Effect) -> None:
-        """Schedule effect records to run next, as if printed on the source card."""
+        """Schedule effect records to run next, as if printed on the source card.
+
+        Anything but an effect record is refused here, inside the handler, so the
+        error names the handler and its plugin (HandlerError), not the engine.
+        """
+        for effect in effects:
+            if not isinstance(effect, EFFECT_TYPES):
+                raise TypeError(
+                    f"ctx.apply takes effect records of unbroken.core.model (Gain, Lose, ...), "
+                    f"not {type(effect).__name__} {effect!r:.60}"
+                )
         self._run.push_effects(effects, self.source, self.result)
 
     def roll(self) -> int:
@@ -386,6 +396,9 @@ def _handler(r: Resolver, e: m.Handler, q: Queued) -> None:
     except Exception as exc:  # a plugin's code: never the engine's crash
         raise HandlerError.of(e.name, q.source, exc) from exc
 
+
+#: Every effect record type (what a handler may pass to ctx.apply).
+EFFECT_TYPES: tuple[type, ...] = tuple(m.Effect.__args__)  # type: ignore[attr-defined]
 
 missing = [t for t in m.Effect.__args__ if t not in EFFECTS]  # type: ignore[attr-defined]
 assert not missing, f"effect types without a function: {missing}"

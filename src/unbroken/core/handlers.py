@@ -50,9 +50,10 @@ class HandlerError(Exception):
     @classmethod
     def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
         tb, where = exc.__traceback__, ""
-        while tb is not None:  # the innermost frame: where it was raised
-            filename = tb.tb_frame.f_code.co_filename.replace("\\", "/").rsplit("/", 1)[-1]
-            where = f" ({filename}:{tb.tb_lineno})"
+        while tb is not None:  # the innermost frame outside the engine: the plugin's line
+            path = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+            if "/unbroken/core/" not in path or not where:
+                where = f" ({path.rsplit('/', 1)[-1]}:{tb.tb_lineno})"
             tb = tb.tb_next
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         plugin = f"plugin {name.split(':', 1)[0]!r}: " if ":" in name else ""

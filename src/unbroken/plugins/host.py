@@ -177,7 +177,7 @@ def get_plugin_manager(
             loaded = load()
             pm.register(loaded, name=name)
             pm.check_pending()
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() at import ends nothing but it
             if pm.has_plugin(name):
                 pm.unregister(name=name)
             where = "" if isinstance(exc, SyntaxError) else _where(exc, module)

@@ -206,7 +206,7 @@ def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
         if owner == name:
             try:
                 return impl()
-            except Exception as exc:  # a plugin's hook is untrusted code
+            except (Exception, SystemExit) as exc:  # a plugin's hook is untrusted code
                 raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
     return default
 

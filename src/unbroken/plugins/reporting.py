@@ -128,6 +128,6 @@ def _where(exc: BaseException, module: str) -> str:
     return ""
 
 
-def _hook_error(hook: str, exc: Exception, plugin: object) -> HookError:
+def _hook_error(hook: str, exc: BaseException, plugin: object) -> HookError:
     """Return a HookError naming `hook`, what it raised and where in the plugin."""
     return HookError(f"{hook} raised {_say(exc)}{_where(exc, _module_of(plugin))}")

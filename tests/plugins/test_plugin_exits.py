@@ -1,0 +1,69 @@
+"""A plugin that calls sys.exit() — at import or in a hook — is named and skipped;
+the game goes on (issue #19: every command exited 3 with no message)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from unbroken import hookimpl
+from unbroken.cli import main
+from unbroken.plugins import PluginWarning, load_plugins
+from unbroken.testing import FolderPlugin, write_pack
+
+
+@pytest.fixture
+def exiting_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Install unbroken-quitter 0.1.0 (plugin `quitter`), whose import calls sys.exit(3)."""
+    site = tmp_path / "site"
+    (site / "unbroken_quitter").mkdir(parents=True)
+    module = site / "unbroken_quitter" / "__init__.py"
+    module.write_text('"""Quits."""\nimport sys\n\nsys.exit(3)\n', encoding="utf-8")
+    info = site / "unbroken_quitter-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: unbroken-quitter\nVersion: 0.1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text("[unbroken]\nquitter = unbroken_quitter\n")
+    monkeypatch.syspath_prepend(str(site))
+    yield module
+    sys.modules.pop("unbroken_quitter", None)
+
+
+def test_sys_exit_at_import_is_named_and_skipped(exiting_package: Path) -> None:
+    with pytest.warns(PluginWarning) as caught:
+        loaded = load_plugins(["base", "quitter"])
+    assert [str(w.message) for w in caught] == [
+        "plugin 'quitter' (unbroken-quitter (entry point)) failed to load: SystemExit: 3 "
+        "(__init__.py:4)"
+    ]
+    assert "quitter" not in loaded.ruleset.plugins
+
+
+def test_the_plugins_list_still_works(
+    exiting_package: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("UNBROKEN_PLUGINS")
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "quitter 0.1.0" in out and "failed to load: SystemExit: 3" in out
+
+
+class Quitter(FolderPlugin):
+    @hookimpl
+    def unbroken_content_packs(self) -> list[Path]:
+        sys.exit(3)
+
+
+def test_sys_exit_in_a_hook_is_named_and_skipped(tmp_path: Path) -> None:
+    folder = write_pack(tmp_path / "quit", {})
+    with pytest.warns(PluginWarning) as caught:
+        loaded = load_plugins(["base", "quit"], extra=[("quit", Quitter(folder))])
+    [warning] = caught
+    assert str(warning.message).startswith(
+        "plugin 'quit': unbroken_content_packs raised SystemExit: 3"
+    )
+    assert "quit" not in loaded.ruleset.plugins
