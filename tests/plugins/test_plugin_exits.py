@@ -67,3 +67,20 @@ def test_sys_exit_in_a_hook_is_named_and_skipped(tmp_path: Path) -> None:
         "plugin 'quit': unbroken_content_packs raised SystemExit: 3"
     )
     assert "quit" not in loaded.ruleset.plugins
+
+
+class OneString(FolderPlugin):
+    @hookimpl
+    def unbroken_content_packs(self) -> str:  # type: ignore[override]
+        return str(self.folder)  # a folder, not a list of them
+
+
+def test_a_content_hook_returning_a_string_is_one_clear_problem(tmp_path: Path) -> None:
+    # Issue #19: each character of the string was a "content folder does not exist".
+    folder = write_pack(tmp_path / "one", {})
+    with pytest.warns(PluginWarning) as caught:
+        load_plugins(["base", "one"], extra=[("one", OneString(folder))])
+    assert [str(w.message) for w in caught] == [
+        "plugin 'one': unbroken_content_packs returned an unusable str (TypeError: expected "
+        "a list of folders, e.g. [Path(__file__).parent / 'content'])"
+    ]

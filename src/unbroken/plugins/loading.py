@@ -184,7 +184,13 @@ def plugin_content_folders(pm: pluggy.PluginManager, name: str) -> list[Path]:
 
     Raises HookError when the hook raises or returns no list of paths.
     """
-    return _shaped(pm, name, "unbroken_content_packs", [], lambda got: [Path(f) for f in got])
+
+    def folders(got: Any) -> list[Path]:
+        if isinstance(got, (str, Path)) or not isinstance(got, (list, tuple)):
+            raise TypeError("expected a list of folders, e.g. [Path(__file__).parent / 'content']")
+        return [Path(f) for f in got]
+
+    return _shaped(pm, name, "unbroken_content_packs", [], folders)
 
 
 def _shaped(
