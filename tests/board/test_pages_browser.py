@@ -31,6 +31,9 @@ def test_the_days_board_ranks_entries_and_links_their_recordings(
     assert len(rows) == 3
     scores = [int(r.find_element(By.CSS_SELECTOR, "td.score").text) for r in rows]
     assert scores == sorted(scores, reverse=True)
+    cells = [[td.text for td in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+    # The character and difficulty by their names, not their ids ("base:kirilla-el-kaer").
+    assert all(":" not in c[2] and c[3][0].isupper() for c in cells), cells
     links = [r.find_element(By.CSS_SELECTOR, "a.recording").get_attribute("href") for r in rows]
     assert all(link and link.endswith(".jsonl.gz") for link in links)
     rows[0].find_element(By.CSS_SELECTOR, "a.player").click()

@@ -136,6 +136,11 @@ class Board:
         d = daily_for(_day(day), self.ruleset)
         return wire.DailyInfo(d.day, d.seed, d.character, d.difficulty, dict(self.ruleset.plugins))
 
+    @property
+    def namers(self) -> tuple[pages.Namer, pages.Namer]:
+        """How a character id and a difficulty id read on the pages."""
+        return self.ruleset.card_name, self.ruleset.difficulty_name
+
     def challenge_words(self, day: str) -> str:
         d = daily_for(_day(day), self.ruleset)
         who = self.ruleset.card_name(d.character)
@@ -244,7 +249,9 @@ class Board:
 
     async def _day_page(self, day: str, today: bool) -> Response:
         rows = await run_in_threadpool(self.store.day, day)
-        return HTMLResponse(pages.day_page(day, self.challenge_words(day), rows, today))
+        return HTMLResponse(
+            pages.day_page(day, self.challenge_words(day), rows, today, *self.namers)
+        )
 
     async def page_boards(self, request: Request) -> Response:
         return HTMLResponse(pages.boards_page(await run_in_threadpool(self.store.boards)))
@@ -252,12 +259,12 @@ class Board:
     async def page_board(self, request: Request) -> Response:
         difficulty, character = request.path_params["difficulty"], request.path_params["character"]
         rows = await run_in_threadpool(self.store.board, difficulty, character)
-        return HTMLResponse(pages.board_page(difficulty, character, rows))
+        return HTMLResponse(pages.board_page(difficulty, character, rows, *self.namers))
 
     async def page_player(self, request: Request) -> Response:
         name = request.path_params["name"]
         rows = await run_in_threadpool(self.store.player, name)
-        return HTMLResponse(pages.player_page(name, rows), 200 if rows else 404)
+        return HTMLResponse(pages.player_page(name, rows, *self.namers), 200 if rows else 404)
 
     async def page_problem(self, request: Request) -> Response:
         kind = request.path_params["kind"]

@@ -8,6 +8,7 @@ of their own beyond the few lines here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from urllib.parse import quote
 
@@ -40,8 +41,19 @@ def recording_href(entry_id: int) -> str:
     return f"/recordings/{entry_id}.jsonl.gz"
 
 
-def entries_table(rows: list[Row], ranked: bool = True) -> str:
-    """Return the table of `rows` (numbered when `ranked`), each linking to its recording."""
+#: How a card id and a difficulty id read on a page ("Kirilla el Kaer", "Normal").
+Namer = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def entries_table(
+    rows: list[Row], ranked: bool = True, card: Namer = _same, level: Namer = _same
+) -> str:
+    """Return the table of `rows` (numbered when `ranked`), each linking to its recording;
+    `card` and `level` give a character's and a difficulty's name from their ids."""
     if not rows:
         return '<p class="empty">No entries yet.</p>'
     head = "<th>#</th>" if ranked else ""
@@ -55,7 +67,8 @@ def entries_table(rows: list[Row], ranked: bool = True) -> str:
         daily = f" (daily {escape(row.daily)})" if row.daily else ""
         lines.append(
             f'<tr id="entry-{row.id}">{number}<td>{player_link(row.player)}</td>'
-            f"<td>{escape(row.character)}</td><td>{escape(row.difficulty)}{daily}</td>"
+            f"<td>{escape(card(row.character))}</td>"
+            f"<td>{escape(level(row.difficulty))}{daily}</td>"
             f'<td>{result}</td><td class="n score">{row.score}</td>'
             f'<td><a class="recording" href="{recording_href(row.id)}">download</a></td></tr>'
         )
@@ -63,7 +76,14 @@ def entries_table(rows: list[Row], ranked: bool = True) -> str:
     return "".join(lines)
 
 
-def day_page(day: str, challenge: str, rows: list[Row], today: bool) -> str:
+def day_page(
+    day: str,
+    challenge: str,
+    rows: list[Row],
+    today: bool,
+    card: Namer = _same,
+    level: Namer = _same,
+) -> str:
     """Return the page of a day's daily board."""
     title = f"Daily challenge of {day}" + (" (today)" if today else "")
     body = (
@@ -72,7 +92,7 @@ def day_page(day: str, challenge: str, rows: list[Row], today: bool) -> str:
         "Each recording is re-played by the engine before it is ranked. Download one and "
         "watch it with <code>unbroken replay FILE-OR-URL</code>.</p>"
     )
-    return page(title, body + entries_table(rows))
+    return page(title, body + entries_table(rows, card=card, level=level))
 
 
 def boards_page(boards: list[tuple[str, str, int]]) -> str:
@@ -87,14 +107,17 @@ def boards_page(boards: list[tuple[str, str, int]]) -> str:
     return page("All-time boards", f'<ul class="boards">{items}</ul>')
 
 
-def board_page(difficulty: str, character: str, rows: list[Row]) -> str:
+def board_page(
+    difficulty: str, character: str, rows: list[Row], card: Namer = _same, level: Namer = _same
+) -> str:
     """Return an all-time board's page."""
-    return page(f"All-time: {character}, {difficulty}", entries_table(rows))
+    title = f"All-time: {card(character)}, {level(difficulty)}"
+    return page(title, entries_table(rows, card=card, level=level))
 
 
-def player_page(name: str, rows: list[Row]) -> str:
+def player_page(name: str, rows: list[Row], card: Namer = _same, level: Namer = _same) -> str:
     """Return a player's page: their entries, newest first."""
-    return page(f"Player {name}", entries_table(rows, ranked=False))
+    return page(f"Player {name}", entries_table(rows, ranked=False, card=card, level=level))
 
 
 def problem_page(status: int, title: str, detail: str) -> str:
