@@ -170,3 +170,19 @@ def test_card_lines_find_a_card_and_what_it_names(tidepool: Path) -> None:
     assert lines.where("tidepool:crab", "tidepool:waterlogged") == (monsters, 9)
     assert lines.where("tidepool:crab", "tidepool:nothing") == (monsters, 2)
     assert lines.where("base:crab") is None
+
+
+def test_an_upgrade_circle_is_refused_at_the_weapon(tidepool: Path) -> None:
+    # Issue #19: upgrade cycles passed `content check`.
+    spoil(
+        tidepool,
+        "weapons.toml",
+        'attacks = [{ id = "jab"',
+        'upgrades = [{ to = "base:bare-hands", cost = { wood = 1, time = 1 } }]\n'
+        'attacks = [{ id = "jab"',
+    )
+    assert warned(tidepool) == (
+        f"plugin 'tidepool': {tidepool / 'weapons.toml'}:6: weapon 'tidepool:harpoon' upgrades "
+        "in a circle: 'tidepool:harpoon' -> 'base:bare-hands' -> 'tidepool:harpoon'; remove one "
+        "of these upgrades"
+    )

@@ -273,6 +273,35 @@ def check_references(ruleset: Ruleset) -> list[str]:
     return [p.message for p in broken_references(ruleset)]
 
 
+def _upgrade_cycle(ruleset: Ruleset) -> list[str]:
+    """Return a circle of upgrades (first weapon repeated at the end), or [] when none."""
+    state: dict[str, int] = {}  # 1: on the path now, 2: done
+    path: list[str] = []
+
+    def visit(weapon: str) -> list[str]:
+        state[weapon] = 1
+        path.append(weapon)
+        for up in ruleset.weapons[weapon].upgrades:
+            if up.to not in ruleset.weapons:
+                continue
+            if state.get(up.to) == 1:
+                return [*path[path.index(up.to) :], up.to]
+            if up.to not in state:
+                found = visit(up.to)
+                if found:
+                    return found
+        path.pop()
+        state[weapon] = 2
+        return []
+
+    for weapon in sorted(ruleset.weapons):
+        if weapon not in state:
+            found = visit(weapon)
+            if found:
+                return found
+    return []
+
+
 def broken_references(ruleset: Ruleset) -> list[CardProblem]:
     """Return every broken reference between cards: the card, the sentence, the id named."""
     problems: list[CardProblem] = []
@@ -285,6 +314,14 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
             if up.to not in ruleset.weapons:
                 message = f"weapon {w.id!r} upgrades to missing weapon {up.to!r}"
                 problems.append(CardProblem(w.id, message, up.to))
+    cycle = _upgrade_cycle(ruleset)
+    if cycle:  # told from a plugin's weapon when one is in it (the base game has no circle)
+        ring = cycle[:-1]
+        first = next((i for i, w in enumerate(ring) if not w.startswith("base:")), 0)
+        cycle = [*ring[first:], *ring[:first], ring[first]]
+        path = " -> ".join(repr(w) for w in cycle)
+        message = f"weapon {cycle[0]!r} upgrades in a circle: {path}; remove one of these upgrades"
+        problems.append(CardProblem(cycle[0], message, cycle[1]))
     for level in range(1, 5):  # R-MONSTER-1: the reveal roll has one face per number
         by_number = ruleset.monsters_of_level(level)
         for expected, number in enumerate(sorted(by_number), 1):
