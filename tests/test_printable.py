@@ -118,8 +118,12 @@ def test_the_tui_replay_list_shows_a_crafted_character_as_escapes() -> None:
         app = UnbrokenApp(load_ruleset(), animate=False, seed=1)
         async with app.run_test(size=(100, 30)):
             app.push_screen(ReplayListScreen())
-            await asyncio.sleep(0.1)
-            row = app.screen.query_one("#replays", DataTable).get_row_at(0)
+            table = app.screen.query_one("#replays", DataTable)
+            for _ in range(100):  # the list loads in a worker: wait for it, not a fixed time
+                if table.row_count:
+                    break
+                await asyncio.sleep(0.05)
+            row = table.get_row_at(0)
             assert str(row[1]) == SHOWN
 
     asyncio.run(go())
