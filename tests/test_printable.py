@@ -116,8 +116,9 @@ def test_the_tui_replay_list_shows_a_crafted_character_as_escapes() -> None:
 
     async def go() -> None:
         app = UnbrokenApp(load_ruleset(), animate=False, seed=1)
-        async with app.run_test(size=(100, 30)):
+        async with app.run_test(size=(100, 30)) as pilot:
             app.push_screen(ReplayListScreen())
+            await pilot.pause()
             table = app.screen.query_one("#replays", DataTable)
             for _ in range(100):  # the list loads in a worker: wait for it, not a fixed time
                 if table.row_count:
