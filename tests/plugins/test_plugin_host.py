@@ -394,3 +394,19 @@ def test_absurd_copies_are_refused_before_the_deck_is_made(
     assert capsys.readouterr().out.splitlines() == [
         f"{folder / 'encounters.toml'}:7: encounter 'hoard:hoard': field `copies` must be 0-10"
     ]
+
+
+def test_a_negative_amount_in_an_effect_is_refused_at_its_line(tmp_path: Path) -> None:
+    # Issue #19: `lose 1 SE` written as a gain of -1 (or the other way round) passed.
+    text = MOLE.replace(
+        '{ kind = "lose", amounts = { se = 1 } }', '{ kind = "gain", amounts = { se = -1 } }'
+    )
+    plugin = content_plugin(tmp_path, "mole", text)
+    with pytest.warns(PluginWarning) as caught:
+        load_plugins(["base", "moles"], extra=[("moles", plugin)])
+    [warning] = caught
+    line = text.splitlines().index(next(t for t in text.splitlines() if "se = -1" in t)) + 1
+    assert str(warning.message) == (
+        f"plugin 'moles': {tmp_path / 'mole' / 'cards.toml'}:{line}: monster 'moles:mole': "
+        "field `amounts` has a negative amount"
+    )

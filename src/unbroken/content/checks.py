@@ -88,4 +88,33 @@ def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
             within(("attacks", i), _amount_problems("cost", atk.cost, label))
         for i, up in enumerate(card.upgrades):
             within(("upgrades", i), upgrade_problems(up, label))
+    out.extend(_effect_amounts(card, (), label))
+    return out
+
+
+#: The effect records whose tables of amounts must name resources and never be negative
+#: (a negative gain is a loss that skips R-RES-4's substitution, and the other way round).
+_AMOUNTS: dict[type, tuple[str, ...]] = {
+    model.Gain: ("amounts",),
+    model.Lose: ("amounts",),
+    model.Reduce: ("lose", "gain"),
+}
+
+
+def _effect_amounts(value: Any, place: Place, label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for the amounts of every Gain, Lose and Reduce within `value`
+    (abilities, table rows, ambush, rewards, nested alternatives), wherever they are."""
+    out: list[tuple[Place, str]] = []
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            out.extend(_effect_amounts(item, (*place, i), label))
+    elif hasattr(value, "__struct_fields__"):
+        checked = _AMOUNTS.get(type(value), ())
+        for name in value.__struct_fields__:
+            item = getattr(value, name)
+            if name in checked and isinstance(item, dict):
+                found = _amount_problems(name, item, label)
+                out.extend(((*place, *at), message) for at, message in found)
+            elif isinstance(item, (list, tuple)) or hasattr(item, "__struct_fields__"):
+                out.extend(_effect_amounts(item, (*place, name), label))
     return out
