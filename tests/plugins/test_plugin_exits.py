@@ -84,3 +84,33 @@ def test_a_content_hook_returning_a_string_is_one_clear_problem(tmp_path: Path) 
         "plugin 'one': unbroken_content_packs returned an unusable str (TypeError: expected "
         "a list of folders, e.g. [Path(__file__).parent / 'content'])"
     ]
+
+
+class Watcher(FolderPlugin):
+    @hookimpl
+    def unbroken_content_packs(self) -> list[Path]:
+        return []  # no cards: an observer only
+
+    @hookimpl
+    def unbroken_game_event(self, event: object) -> None:
+        """Count nothing; only be listed."""
+
+
+def test_the_plugins_listing_names_observers_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.commands import plugins as command
+
+    loaded = load_plugins(
+        ["base", "watch"], extra=[("watch", Watcher(write_pack(tmp_path / "w", {})))]
+    )
+    [info] = [i for i in loaded.infos if i.name == "watch"]
+    assert info.observers == [f"{__name__}.Watcher.unbroken_game_event"]
+    row = {
+        "name": "watch", "version": "0.1.0", "origin": "test", "enabled": True, "adds": {},
+        "scoring_rules": [], "handlers": [], "achievements": [], "bots": [],
+        "observers": info.observers, "problem": "",
+    }  # fmt: skip
+    monkeypatch.setattr(command, "_rows", lambda: [row])
+    assert command._list(as_json=False) == 0
+    assert f"    observers: {__name__}.Watcher.unbroken_game_event" in capsys.readouterr().out

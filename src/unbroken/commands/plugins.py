@@ -87,6 +87,7 @@ def _rows() -> list[dict[str, Any]]:
                 "handlers": info.handlers,
                 "achievements": info.achievements,
                 "bots": info.bots,
+                "observers": info.observers,
                 "problem": info.problem,
             }
         )
@@ -112,7 +113,7 @@ def _list(as_json: bool) -> int:
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
         adds = adds_text(row["adds"])
         print(_wrapped("adds", adds or "nothing"))
-        for label in ("scoring_rules", "handlers", "achievements", "bots"):
+        for label in ("scoring_rules", "handlers", "achievements", "bots", "observers"):
             if row[label]:
                 print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
         if row["problem"]:

@@ -41,6 +41,8 @@ class PluginInfo:
     handlers: list[str] = field(default_factory=list)
     achievements: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
+    #: Its game observers (`unbroken_game_event`), as module.function.
+    observers: list[str] = field(default_factory=list)
     problem: str = ""
 
 

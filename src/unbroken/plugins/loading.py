@@ -349,6 +349,10 @@ def load_plugins(
         info.bots = list(contribution.bots)
         if contribution.observers:
             result.observers.append((contribution.name, _observer(pm, contribution.name)))
+            info.observers = [
+                f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+                for fn in contribution.observers
+            ]
     for message in problems:
         name = next((i.name for i in infos if i.problem == message), "")
         if name in strict:
