@@ -3,6 +3,7 @@
     theme = "nord"              # the Textual theme picked in the command palette
     roll_animation = true       # the die rolls on screen before it lands
     auto_take = true            # a decision with exactly one answer is taken for you
+    hints = true                # first-game hints at the first step of each kind
     character = "base:helena"   # the New game screen starts on the last choices
     difficulty = "hard"
     serve_max_games = 8         # `unbroken serve`: games (browser tabs) at once
@@ -31,6 +32,7 @@ class Settings:
     theme: str = ""  # "" is Textual's default theme
     roll_animation: bool = True
     auto_take: bool = True
+    hints: bool = True
     character: str = ""
     difficulty: str = ""
     serve_max_games: int = 8

@@ -23,6 +23,10 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.fixture(autouse=True)
 def _no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UNBROKEN_NO_BLINK", "1")
+    # The screens as a player sees them after the first game: no first-game hints on top.
+    from unbroken.settings import Settings, save_settings
+
+    assert save_settings(Settings(hints=False)) == ""
 
 
 def travel() -> Game:

@@ -24,6 +24,7 @@ from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
+from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
 from unbroken.tui.widgets import (
     DecisionList,
     DisplayPanel,
@@ -102,6 +103,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        #: The first-game hints still due (none after the player's first game, or when off).
+        self.hints = Hints(self.unbroken.settings.hints and first_game())
         self.tell(self.session.take_notices())
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
@@ -147,6 +150,9 @@ class GameScreen(Screen[None]):
             return
         prompt = prompt_text(decision.prompt, s)
         self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
+        hint = self.hints.for_step(s.step)
+        if hint:
+            self.notify(hint, title="First game", timeout=HINT_SECONDS, markup=False)
         self.offered = game.options()
         decisions.show(
             [

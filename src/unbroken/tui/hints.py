@@ -1,0 +1,63 @@
+"""First-game hints: a short note the first time a new player reaches each kind of step.
+
+Shown only in a player's first game (no finished game in the records yet) and
+only while the `hints` setting is on; each is a notification the player can
+dismiss (click it, or it goes by itself), once per step per game.
+"""
+
+from __future__ import annotations
+
+#: The step a hint is for, and what it says (the rules in a player's words).
+HINTS: dict[str, str] = {
+    "preparation": (
+        "Preparation: take actions one at a time, each paid in full — SE, ME and LE are "
+        "small, medium and large effort. Then explore or fight. If time reaches 0 here, "
+        "the monster ambushes you."
+    ),
+    "exploration": (
+        "Exploration: keep one revealed encounter. Then resolve it (pay its cost, take its "
+        "gain) or rest (gain SE equal to its time). Either way its time is spent."
+    ),
+    "battle": (
+        "Battle: on your turn attack with your weapon (break armor first, then wound), take "
+        "one action, or skip. Then the monster rolls on its table: the rolled row is marked."
+    ),
+    "rewards": (
+        "Rewards: the defeated monster's rewards are yours; at levels 1-3 you also draw two "
+        "skills and keep one."
+    ),
+    "hunger": (
+        "Hunger: eat food equal to the level; each food eaten gives 1 SE. Uneaten food costs "
+        "1 + 2 + … SE, and being unable to pay is starvation."
+    ),
+}
+
+#: How long a hint stays on screen unless dismissed (seconds).
+HINT_SECONDS = 20.0
+
+
+def first_game() -> bool:
+    """Return whether the player has finished no game yet (the records are empty or absent)."""
+    from unbroken.records import RecordsError
+    from unbroken.records.opening import open_existing_records
+
+    try:
+        records = open_existing_records()
+        if records is None:
+            return True
+        with records:
+            played, _ = records.count()
+    except RecordsError:
+        return False  # unknown: no hints rather than hints to a veteran
+    return played == 0
+
+
+class Hints:
+    """The hints still to show in one game: each step's once."""
+
+    def __init__(self, on: bool) -> None:
+        self.left = dict(HINTS) if on else {}
+
+    def for_step(self, step: str) -> str:
+        """Return the hint for entering `step` the first time this game ("" if none is due)."""
+        return self.left.pop(step, "")

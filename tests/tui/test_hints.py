@@ -1,0 +1,52 @@
+"""First-game hints (#18): once per kind of step, in a player's first game only, and off
+with the `hints` setting."""
+
+from __future__ import annotations
+
+from pilot import sync
+
+from unbroken.plugins import load_ruleset
+from unbroken.records import open_records
+from unbroken.settings import Settings, save_settings
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.hints import HINTS
+
+RULES = load_ruleset()
+
+
+def notes(app: UnbrokenApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@sync
+async def test_a_first_game_hints_each_step_once() -> None:
+    game = Scenario("tomu", seed=3).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert notes(app) == [HINTS["preparation"]]
+        await pilot.press("1")  # Explore: the Exploration step
+        await pilot.pause()
+        assert notes(app).count(HINTS["exploration"]) == 1
+        assert notes(app).count(HINTS["preparation"]) == 1  # not again
+
+
+@sync
+async def test_no_hints_after_a_first_game_or_when_turned_off() -> None:
+    save_settings(Settings(hints=False))
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not any(n in HINTS.values() for n in notes(app))
+    save_settings(Settings(hints=True))
+    played = Scenario("tomu").start("preparation")
+    with open_records() as records:  # a finished game in the records: not a first game
+        game = Scenario("tomu", level=2).resources(se=0, food=0).start("hunger")
+        game.apply(game.legal_actions()[0])
+        assert game.is_over
+        records.add_game(game, RULES)
+    app = UnbrokenApp(RULES, animate=False, game=played)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not any(n in HINTS.values() for n in notes(app))
