@@ -33,7 +33,7 @@ HINTS: dict[str, str] = {
 }
 
 #: How long a hint stays on screen unless dismissed (seconds).
-HINT_SECONDS = 20.0
+HINT_SECONDS = 12.0
 
 
 def first_game() -> bool:
