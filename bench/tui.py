@@ -9,6 +9,8 @@ noise hits both). Unbroken loads its rules right after the first frame.
 Key to frame: one whole game played by pressing "1" through Pilot; the app
 times each decision key from its handling to the next frame drawn
 (`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
+Help opening: `?` in a game until the help screen's section is drawn (ten times;
+the first includes importing Textual's Markdown).
 """
 
 from __future__ import annotations
@@ -81,6 +83,31 @@ async def key_to_frame() -> list[float]:
     return list(app.frame_latencies)
 
 
+async def help_opening(times: int = 10) -> list[float]:
+    """Return the seconds from `?` in a game to the help screen drawn, `times` times."""
+    from textual.widgets import Markdown
+
+    from unbroken.plugins import load_ruleset
+    from unbroken.testing import Scenario
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.help import HelpScreen
+
+    took = []
+    rules = load_ruleset()
+    app = UnbrokenApp(rules, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(times):
+            drawn = asyncio.Event()
+            start = time.perf_counter()
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            app.screen.query_one(Markdown).call_after_refresh(drawn.set)
+            await drawn.wait()
+            took.append(time.perf_counter() - start)
+            await pilot.press("escape")
+    return took
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -100,6 +127,12 @@ def main() -> None:
     print(f"key press to updated frame over one game ({len(times)} presses):")
     print(
         f"  median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms (target <= 50)"
+    )
+    opening = sorted(asyncio.run(help_opening()))
+    print(
+        f"help opening from a game (? to drawn, {len(opening)} times): first "
+        f"{opening[-1] * 1000:.0f} ms (imports), median {statistics.median(opening) * 1000:.0f} ms "
+        "(target < 100)"
     )
 
 

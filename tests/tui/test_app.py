@@ -1155,7 +1155,8 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
+        await pilot.pause()
+        source = app.screen.query_one("#help-section", Markdown).source
         assert source.startswith("## Keys\n\n| key | does |")
         assert source.index("| 1-9, 0, a, b, … |") < source.index("| L, B, D (Shift) |")
 

@@ -228,6 +228,7 @@ class UnbrokenApp(App[None]):
         screens: dict[str, Callable[[], Screen[Any]]] = {
             "new": NewGameScreen,
             "help": HelpScreen,
+            "keys": lambda: HelpScreen(first="Keys"),  # from a game: its keys first
             "continue": lambda: ReplayListScreen(unfinished_only=True),
             "replays": lambda: ReplayListScreen(unfinished_only=False),
             "plugins": PluginsScreen,

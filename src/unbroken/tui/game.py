@@ -286,7 +286,7 @@ class GameScreen(Screen[None]):
         self.notify(f"Die roll animation {state}.")
 
     def action_help(self) -> None:
-        self.unbroken.open_screen("help")
+        self.unbroken.open_screen("keys")
 
     def action_full_log(self) -> None:
         self.unbroken.show_log(self.said)

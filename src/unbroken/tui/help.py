@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import (
-    Footer,
-    RichLog,
-)
-
-if TYPE_CHECKING:
-    pass
+from textual.widgets import Footer, Input, OptionList, RichLog
 
 
 def rules_text() -> str:
@@ -51,10 +47,66 @@ class LogScreen(Screen[None]):
         log.focus()
 
 
-class HelpScreen(Screen[None]):
-    """The rules (docs/rules.md) and the key bindings."""
+#: The one screen a new player reads first: the game in a few lines, then where to look.
+HOW_TO_PLAY = """\
+## How to play
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("q", "app.pop_screen", "Back")]
+You cross **four levels** of caverns. Each level is a **Travel Phase** and then a
+**Combat Phase** against that level's monster. Beat the fourth monster and survive
+the meal after it, and you have won; your score is what you have left.
+
+- **Effort** is your strength: small (**SE**), medium (**ME**) and large (**LE**).
+  You pay with it, and monsters take it. Paying with a larger effort is allowed
+  when you lack the smaller one.
+- **Travel**: take actions (each paid in full), then **explore** — keep one of the
+  revealed encounter cards, resolve it (pay, gain) or rest — or **fight**. Every
+  card costs **time**; when time runs out, the monster ambushes you.
+- **Combat**: on your turn attack with your weapon (break armor, then wound), act,
+  or skip; then the monster rolls on its table of six results.
+- **Hunger**: after each battle, eat food equal to the level or lose SE.
+
+Every option on screen shows its cost, and the ones you cannot take say why.
+The rules in full are in the contents on the left; `/` searches them.
+"""
+
+
+def _de_emphasised(text: str) -> str:
+    """Return rules text with each rule id moved to the end of its paragraph, in italics:
+    "**R-LEVEL-1 Advance** (after …" reads "**Advance** (after … *(R-LEVEL-1)*"."""
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        paragraph = paragraph.lstrip("\n")
+        found = RULE_ID.match(paragraph)
+        if found:
+            name = found.group(2)
+            rest = paragraph[found.end() :].lstrip()
+            paragraph = (f"**{name}** " if name else "") + rest + f" *({found.group(1)})*"
+        paragraphs.append(paragraph)
+    return "\n\n".join(paragraphs)
+
+
+#: A rule's id as docs/rules.md starts its paragraph: "**R-LEVEL-1 Advance**" or "**R-HUNGER-1**".
+RULE_ID = re.compile(r"\*\*(R-[A-Z]+-\d+)(?: ([^*]+))?\*\*")
+
+
+@functools.cache
+def rules_sections() -> tuple[tuple[str, str], ...]:
+    """Return docs/rules.md as (title, markdown) sections, its `##` headings, ids de-emphasised."""
+    sections: list[tuple[str, str]] = []
+    for chunk in ("\n" + rules_text()).split("\n## ")[1:]:
+        title, _, body = chunk.partition("\n")
+        sections.append((title.strip(), f"## {title.strip()}\n{_de_emphasised(body)}"))
+    return tuple(sections)
+
+
+class HelpScreen(Screen[None]):
+    """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.pop_screen", "Back", show=False),
+        Binding("slash", "search", "Search"),
+    ]
 
     KEYS = """\
 ## Keys
@@ -89,17 +141,80 @@ the same seed again and `w` watches the game's replay.
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
 
-    def __init__(self, viewer: bool = False) -> None:
+    def __init__(self, viewer: bool = False, first: str = "") -> None:
         super().__init__()
         #: Opened from the replay viewer: its keys come first.
         self.viewer = viewer
+        keys = [self.KEYS, self.VIEWER_KEYS]
+        if viewer:
+            keys = ["## Keys\n\n" + self.VIEWER_KEYS, self.KEYS.replace("## Keys\n\n", "")]
+        #: (title, markdown) of every section the contents list.
+        self.sections: list[tuple[str, str]] = [
+            ("How to play", HOW_TO_PLAY),
+            ("Keys", "\n".join(keys)),
+            *rules_sections(),
+        ]
+        #: The section shown first ("Keys" from a game or the viewer; else How to play).
+        self.first = first or ("Keys" if viewer else "How to play")
+        #: The sections the contents list now (all, or those matching the search).
+        self.listed: list[int] = list(range(len(self.sections)))
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # imported here: it is slow to import
 
-        keys = [self.KEYS, self.VIEWER_KEYS]
-        if self.viewer:
-            keys = ["## Keys\n\n" + self.VIEWER_KEYS, self.KEYS.replace("## Keys\n\n", "")]
-        with VerticalScroll(id="help"):
-            yield Markdown("\n".join(keys) + "\n" + rules_text())
+        with Horizontal(id="help"):
+            with Vertical(id="help-contents"):
+                yield Input(placeholder="/ search the rules", id="help-search")
+                yield OptionList(*[title for title, _ in self.sections], id="help-list")
+            with VerticalScroll(id="help-text"):
+                yield Markdown(id="help-section")
         yield Footer()
+
+    def on_mount(self) -> None:
+        contents = self.query_one("#help-list", OptionList)
+        contents.highlighted = next(
+            (i for i, (title, _) in enumerate(self.sections) if title == self.first), 0
+        )
+        contents.focus()
+
+    @on(OptionList.OptionHighlighted, "#help-list")
+    def show_section(self, message: OptionList.OptionHighlighted) -> None:
+        from textual.widgets import Markdown
+
+        index = self.listed[message.option_index]
+        self.query_one("#help-section", Markdown).update(self.sections[index][1])
+        self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
+
+    @on(OptionList.OptionSelected, "#help-list")
+    def read_section(self) -> None:
+        self.query_one("#help-text", VerticalScroll).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#help-search", Input).focus()
+
+    @on(Input.Changed, "#help-search")
+    def search(self, message: Input.Changed) -> None:
+        """List only the sections that hold every word typed (case does not matter)."""
+        words = message.value.lower().split()
+        self.listed = [
+            i
+            for i, (_, text) in enumerate(self.sections)
+            if all(word in text.lower() for word in words)
+        ]
+        contents = self.query_one("#help-list", OptionList)
+        contents.clear_options()
+        contents.add_options([self.sections[i][0] for i in self.listed] or ["(nothing found)"])
+        if not self.listed:
+            self.listed = [0]
+        contents.highlighted = 0
+
+    @on(Input.Submitted, "#help-search")
+    def searched(self) -> None:
+        self.query_one("#help-list", OptionList).focus()
+
+    def action_back(self) -> None:
+        search = self.query_one("#help-search", Input)
+        if search.has_focus and search.value:
+            search.value = ""  # Esc first clears the search
+            return
+        self.app.pop_screen()

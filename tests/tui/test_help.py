@@ -1,0 +1,75 @@
+"""Help that helps (#18): How to play first, then the rules by their contents, `/` to
+search them, rule ids after the rule's words instead of before them."""
+
+from __future__ import annotations
+
+from pilot import sync
+from textual.widgets import Input, Markdown, OptionList
+
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HOW_TO_PLAY, HelpScreen, rules_sections
+
+RULES = load_ruleset()
+
+
+def shown(app: UnbrokenApp) -> str:
+    return app.screen.query_one("#help-section", Markdown).source
+
+
+def listed(app: UnbrokenApp) -> list[str]:
+    contents = app.screen.query_one("#help-list", OptionList)
+    return [str(contents.get_option_at_index(i).prompt) for i in range(contents.option_count)]
+
+
+@sync
+async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        assert shown(app) == HOW_TO_PLAY
+        assert len(HOW_TO_PLAY.splitlines()) <= 22  # one screen
+        titles = listed(app)
+        assert titles[:2] == ["How to play", "Keys"]
+        assert "4. Travel Phase" in titles and "5. Combat Phase" in titles
+        await pilot.press("down", "down")  # Keys, then the rules' first section
+        assert shown(app) == rules_sections()[0][1]
+
+
+def test_rule_ids_come_after_the_rule_s_words() -> None:
+    travel = dict(rules_sections())["4. Travel Phase"]
+    assert "**R-TRAVEL-1**" not in travel
+    assert "Preparation step. You may take General and Travel actions" in travel
+    assert "*(R-TRAVEL-1)*" in travel
+    level = dict(rules_sections())["8. End of the game and score"]
+    assert "**R-LEVEL-1" not in level or "R-LEVEL-1" not in level.split("*(")[0]
+
+
+@sync
+async def test_slash_searches_the_rules() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        await pilot.press("slash")
+        assert app.screen.query_one("#help-search", Input).has_focus
+        await pilot.press(*"starvation")
+        await pilot.pause()
+        titles = listed(app)
+        assert titles and all(
+            "starvation" in dict(app.screen.sections)[t].lower()
+            for t in titles  # type: ignore[attr-defined]
+        )
+        assert "2. Setup" not in titles
+        await pilot.press("enter")  # to the list: the first match is shown
+        assert "starvation" in shown(app).lower()
+        search = app.screen.query_one("#help-search", Input)
+        search.value = ""
+        await pilot.press("slash", *"zzqx")
+        await pilot.pause()
+        assert listed(app) == ["(nothing found)"]
+        await pilot.press("escape")  # clears the search first
+        assert isinstance(app.screen, HelpScreen) and len(listed(app)) > 5
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
