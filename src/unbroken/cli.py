@@ -32,6 +32,7 @@ COMMANDS: list[str] = [
     "content",
     "cards",
     "scores",
+    "stats",
     "achievements",
     "verify",
     "replays",

@@ -50,6 +50,7 @@ def play(
         ["play", "--continue"],
         NEW_GAME,
         ["scores"],
+        ["stats"],
         ["achievements"],
     ],
 )

@@ -1,4 +1,4 @@
-"""`unbroken scores`, `scores export` and `achievements` only read: without records they
+"""`unbroken scores`, `scores export`, `stats` and `achievements` only read: without records they
 say so and create nothing, neither the records file nor the data dir."""
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ READERS = [
     ["scores"],
     ["scores", "export", "--format", "csv"],
     ["scores", "export", "--format", "json"],
+    ["stats"],
+    ["stats", "--json"],
     ["achievements"],
     ["achievements", "--describe"],
 ]

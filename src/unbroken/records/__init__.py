@@ -10,6 +10,8 @@ One module per job, each importing only those above it in this list:
 - `store`: the store itself (`Records`): writing a game, the queries
 - `opening`: where the records live, opening them (or read-only), keeping a finished game
 - `export`: the CSV and JSON exports (`FORMATS`)
+- `stats`: the figures of the games (win rates, deaths, score over time) for the
+  Records screen's charts and `unbroken stats`
 
 The public names of these modules that the rest of the game uses import from here too.
 """

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
 from unbroken.printable import printable
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
@@ -47,13 +48,22 @@ def sort_key(cell: object) -> tuple[int, int | str]:
 
 
 class RecordsScreen(Screen[None]):
-    """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay."""
+    """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay;
+    `c` switches between the table and the charts (unbroken.tui.charts)."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("s", "sort", "Sort by column"),
+        Binding("c", "show('charts')", "Charts"),
+        Binding("c", "show('table')", "Table"),
         Binding("a", "achievements", "Achievements"),
     ]
+
+    DEFAULT_CSS = """
+    RecordsScreen #records-views { height: 1fr; }
+    RecordsScreen #table { height: 1fr; }
+    RecordsScreen #games { height: 1fr; }
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -62,12 +72,38 @@ class RecordsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="records-summary")
-        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static(id="game-detail")
+        with ContentSwitcher(initial="table", id="records-views"):
+            with Vertical(id="table"):
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                yield Static(id="game-detail")
+            yield Vertical(id="charts")
         yield Footer()
+
+    @property
+    def view(self) -> str:
+        """Return which view is shown: "table" or "charts"."""
+        return self.query_one("#records-views", ContentSwitcher).current or "table"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the key to the other view (`c`: Charts, or Table), and sorting in the table."""
+        if action == "show":
+            return parameters[0] != self.view
+        if action == "sort":
+            return self.view == "table"
+        return True
+
+    def action_show(self, view: str) -> None:
+        """Show the table of games or the charts."""
+        self.query_one("#records-views", ContentSwitcher).current = view
+        if view == "table":
+            self.query_one("#games", DataTable).focus()
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         from unbroken.records import RecordsError, alternatives_text, open_existing_records
+        from unbroken.records.stats import compute
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
@@ -82,7 +118,9 @@ class RecordsScreen(Screen[None]):
                     rows = records.games()
                     played, won = records.count()
         except RecordsError as exc:
-            summary.update(Text(printable(f"Records are unavailable: {exc}")))
+            unavailable = Text(printable(f"Records are unavailable: {exc}"))
+            summary.update(unavailable)
+            self.query_one("#charts", Vertical).mount(Static(unavailable, id="no-charts"))
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
@@ -91,7 +129,14 @@ class RecordsScreen(Screen[None]):
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
-        summary.update(f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  a: achievements")
+        summary.update(
+            f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
+        )
+        from unbroken.tui.charts import RecordCharts
+
+        self.query_one("#charts", Vertical).mount(
+            RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
+        )
         #: The highlighted game in a sentence: the table is cut at 80 columns.
         self.details = {str(row.id): self.describe(row) for row in rows}
         for row in rows:
