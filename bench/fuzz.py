@@ -21,7 +21,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from unbroken import fuzzing
+from unbroken.fuzz import runs as fuzzing
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Fuzzing recordings and content packs (issue #17): no traceback, no hang, every change reported.
 
-A short, seeded run of `unbroken.fuzzing` (a few seconds); `bench/fuzz.py`
+A short, seeded run of `unbroken.fuzz` (a few seconds); `bench/fuzz.py`
 runs the same fuzzer over thousands of files.
 """
 
@@ -11,8 +11,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken import fuzzing, replay
+from unbroken import replay
 from unbroken.core.ruleset import Ruleset
+from unbroken.fuzz import runs as fuzzing
 from unbroken.plugins import load_ruleset
 from unbroken.replay import limits, reader
 

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from unbroken.bots.registry import Bot
     from unbroken.core.achievements import Achievement
     from unbroken.core.events import Event
     from unbroken.core.ruleset import EffectHandler, Ruleset
     from unbroken.core.state import GameState
-    from unbroken.sim import Bot
 
 hookspec = pluggy.HookspecMarker("unbroken")
 

@@ -320,7 +320,7 @@ def test_sim_speaks_in_printed_names_and_counts_one_game(
 def test_sim_starts_no_more_workers_than_games(
     capsys: pytest.CaptureFixture[str], monkeypatch: Any
 ) -> None:
-    from unbroken import sim
+    from unbroken.bots import batch as sim
 
     real = sim.run
     asked: list[int] = []

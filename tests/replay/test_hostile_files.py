@@ -317,7 +317,8 @@ def test_resume_refuses_a_fifo(tmp_path: Path, ruleset: Ruleset) -> None:
 
 def _dying_chunk(paths: list[Path]) -> list[str | None]:
     """Verify a chunk in a worker, but die (as if killed) on the file named 02.jsonl."""
-    from unbroken import replay, workers
+    from unbroken import replay
+    from unbroken.bots import workers
 
     if any(p.name == "02.jsonl" for p in paths):
         os._exit(1)

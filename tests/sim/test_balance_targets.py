@@ -175,7 +175,7 @@ def fake_runs(heuristic: sim.Summary, randomly: sim.Summary) -> Any:
 def test_the_command_exits_0_when_every_target_holds(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("unbroken.sim.run", fake_runs(made_up(), random_bot()))
+    monkeypatch.setattr("unbroken.bots.batch.run", fake_runs(made_up(), random_bot()))
     assert main(["balance", "--games", "2"]) == 0
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
@@ -188,7 +188,7 @@ def test_the_command_exits_1_when_a_target_fails(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
 ) -> None:
     heuristic = made_up(deaths={"base:gnoll": 10})
-    monkeypatch.setattr("unbroken.sim.run", fake_runs(heuristic, random_bot()))
+    monkeypatch.setattr("unbroken.bots.batch.run", fake_runs(heuristic, random_bot()))
     out = tmp_path / "balance.md"
     assert main(["balance", "--games", "2", "--output", str(out)]) == 1
     lines = capsys.readouterr().err.splitlines()
@@ -202,7 +202,7 @@ def test_the_command_exits_1_when_a_target_fails(
 def test_rewriting_a_report_keeps_its_hand_written_end(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    monkeypatch.setattr("unbroken.sim.run", fake_runs(made_up(), random_bot()))
+    monkeypatch.setattr("unbroken.bots.batch.run", fake_runs(made_up(), random_bot()))
     out = tmp_path / "balance.md"
     notes = f"{KEPT}\n\n## Changes\n\n- Gremlin health 4 -> 5.\n"
     out.write_text("# Balance report\n\nold numbers\n\n" + notes, encoding="utf-8")

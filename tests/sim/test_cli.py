@@ -161,7 +161,7 @@ def test_a_plugins_bot_is_named_by_its_own_name(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # As a plugin's characters are: "archer" for "tide:archer", when only one bot has that name.
-    from unbroken import sim
+    from unbroken.bots import batch as sim
     from unbroken.cli import main
 
     bots = {**sim.all_bots(), "tide:archer": sim.BOTS["greedy"]}

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from unbroken import sim
+from unbroken.bots.heuristic import heuristic_bot
 from unbroken.cli import main
 from unbroken.commands.balance import report
 from unbroken.core import actions as act
 from unbroken.core.game import Game
-from unbroken.heuristic import heuristic_bot
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 
@@ -142,7 +142,7 @@ def test_balance_report_flags_a_missed_target() -> None:
 
 
 def test_the_skill_preference_names_real_skills_and_is_followed() -> None:
-    from unbroken.heuristic import SKILL_ORDER, _choose_skill
+    from unbroken.bots.heuristic import SKILL_ORDER, _choose_skill
 
     assert set(SKILL_ORDER) <= set(RULES.skills)
     game = Game.new(RULES, "base:tomu", "easy", 1)
@@ -161,7 +161,7 @@ def test_the_heuristic_bot_plays_as_pinned() -> None:
 
 
 def test_what_the_bot_works_out_from_the_cards_follows_the_ruleset(tmp_path: Path) -> None:
-    from unbroken import estimates as heuristic
+    from unbroken.bots import estimates as heuristic
     from unbroken.plugins import load_plugins
 
     mole = tmp_path / "moles"

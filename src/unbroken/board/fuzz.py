@@ -3,7 +3,7 @@
     tally = fuzz_board("http://127.0.0.1:8000", valid_recordings, count=1000, seed=1)
     assert tally.server_errors == 0 and tally.unexplained == 0
 
-Each upload is a real recording mutated as `unbroken.fuzz_mutations` does
+Each upload is a real recording mutated as `unbroken.fuzz.mutations` does
 (bytes flipped, lines dropped, JSON changed, deep nesting, gzip bombs...), or
 a request with a bad name, key or body. The board must answer each with a
 status below 500, and every refusal with a problem detail saying why.
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from unbroken.board import wire
-from unbroken.fuzz_mutations import mutate_recording
+from unbroken.fuzz.mutations import mutate_recording
 
 
 @dataclass

@@ -126,8 +126,8 @@ def played_game(
     The bot takes the reference bot's choice mostly and a random one sometimes,
     so that games of one seed differ between players and last as a person's do.
     """
-    from unbroken.heuristic import heuristic_bot
-    from unbroken.sim import record_game
+    from unbroken.bots.batch import record_game
+    from unbroken.bots.heuristic import heuristic_bot
 
     chooser = random.Random(player)
 
@@ -137,10 +137,10 @@ def played_game(
             return legal[chooser.randrange(len(legal))]
         return heuristic_bot(game, n)
 
-    from unbroken import sim
+    from unbroken.bots import registry
 
     name = f"bench-bot-{player}"
-    sim.BOTS[name] = bot  # type: ignore[assignment]
+    registry.BOTS[name] = bot  # type: ignore[assignment]
     try:
         with tempfile.TemporaryDirectory() as folder:
             path = record_game(
@@ -148,7 +148,7 @@ def played_game(
             )
             return path.read_bytes()
     finally:
-        del sim.BOTS[name]
+        del registry.BOTS[name]
 
 
 def played_dailies(ruleset: Ruleset, day: str, count: int, first: int = 0) -> list[bytes]:
@@ -179,8 +179,18 @@ def tampered(data: bytes, which: int = 0) -> bytes:
         lines[-2] = json.dumps(line, separators=(",", ":")).encode()
     elif which % 3 == 1:  # more food at the start
         lines[1] = lines[1].replace(b'"food":', b'"food":9', 1)
-    else:  # a decision line dropped
-        del lines[len(lines) // 2]
+    else:  # a decision in the middle swapped for one taken elsewhere in the game
+        import json
+
+        decisions = [i for i, line in enumerate(lines) if line.startswith(b'{"kind":"decision"')]
+        middle = decisions[len(decisions) // 2]
+        line = json.loads(lines[middle])
+        line["action"] = next(
+            other["action"]
+            for other in (json.loads(lines[i]) for i in decisions)
+            if other["action"] != line["action"]
+        )
+        lines[middle] = json.dumps(line, separators=(",", ":")).encode()
     return gzip.compress(b"\n".join(lines))
 
 

@@ -21,7 +21,7 @@ from unbroken.cli import (
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
-    from unbroken import sim
+    from unbroken.bots import batch
     from unbroken.core.ruleset import Ruleset
 
 HELP = "simulate games with a bot"
@@ -52,11 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken import sim
+    from unbroken.bots import batch
     from unbroken.records import RecordsError
 
     ruleset = load()
-    bots = sim.all_bots()
+    bots = batch.all_bots()
     # A plugin's bot by its own name too ("archer" for "unearthed:archer"), as characters are.
     mine = [b for b in bots if b.partition(":")[2] == args.bot]
     if args.bot not in bots and len(mine) == 1:
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = min(args.jobs, args.games, os.cpu_count() or 1)
     try:
         with progress_bar(args.games, enabled=not args.json) as on_game:
-            summary = sim.run(
+            summary = batch.run(
                 ruleset,
                 games=args.games,
                 seed=args.seed,
@@ -94,10 +94,10 @@ def run(args: argparse.Namespace) -> int:
                 plugins=plugins,
                 keep=keep,
             )
-    except sim.InvariantViolation as exc:
+    except batch.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
         return 1
-    except sim.GameFailed as exc:
+    except batch.GameFailed as exc:
         return game_failed(exc, ruleset, args.seed, args.bot, chars, diffs)
     except RecordsError as exc:
         raise CommandError(str(exc)) from None
@@ -120,7 +120,7 @@ def plugins_option(ruleset: Ruleset) -> str:
 
 
 def game_failed(
-    exc: sim.GameFailed,
+    exc: batch.GameFailed,
     ruleset: Ruleset,
     seed: int,
     bot: str,
@@ -131,7 +131,7 @@ def game_failed(
     again: the batch of that seed cut to that game (one line on stderr); return 1.
 
     `unbroken sim --games 1 --seed <game seed>` would not do: a batch derives each
-    game's seed from its own (`sim.schedule`).
+    game's seed from its own (`batch.schedule`).
     """
     options = [f"--games {exc.number}", f"--seed {seed}"]
     options += [f"--character {c}" for c in characters]
@@ -143,7 +143,7 @@ def game_failed(
     return 1
 
 
-def text_report(summary: sim.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
+def text_report(summary: batch.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
     """Return the plain-text summary of a batch, in the game's printed names."""
     lost = summary.games - summary.wins
     rate = 100 * summary.wins / summary.games if summary.games else 0.0

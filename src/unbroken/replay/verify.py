@@ -339,7 +339,7 @@ def _problem(
 
 def _verify_chunk(paths: list[Path]) -> list[str | None]:
     """Verify a chunk of files in a worker process."""
-    from unbroken import workers
+    from unbroken.bots import workers
 
     rules = workers.ruleset()
     observers = Observers.of(workers.plugins())
@@ -363,7 +363,7 @@ def verify_files(
         return
     from concurrent.futures.process import BrokenProcessPool
 
-    from unbroken import workers
+    from unbroken.bots import workers
 
     parts = workers.chunks(paths, jobs, most=20)
     done = 0

@@ -84,7 +84,7 @@ def archer_bot(game: Any, n: int) -> Any:
     Sling over the Club; this bot exists to measure the ranged line:
     `unbroken --plugins unearthed sim --bot unearthed:archer`.
     """
-    from unbroken.heuristic import heuristic_bot
+    from unbroken.sim import heuristic_bot
 
     return heuristic_bot(_RangedOnly(game), n)
 

@@ -1,6 +1,6 @@
 """What things are worth to the heuristic bot: resources, monster rows, battles, trickery.
 
-The estimates behind the reference policy (unbroken.heuristic): values of
+The estimates behind the reference policy (unbroken.bots.heuristic): values of
 resources for the bot's needs, the cost of a monster's rows and battle, the
 weapon's damage rate. They read only what a player sees.
 """

@@ -13,7 +13,7 @@ through what the game does with such a file. It counts:
 - wrongly accepted: a recording `verify` passes although its game changed
   (the text before the footer, or the footer's fields, differ from the original).
 
-The mutations are in `unbroken.fuzz_mutations`. `tests/test_fuzz.py` runs a
+The mutations are in `unbroken.fuzz.mutations`. `tests/test_fuzz.py` runs a
 few dozen of each in the suite; `bench/fuzz.py` runs thousands and prints the
 figures.
 """
@@ -39,7 +39,7 @@ import msgspec
 
 from unbroken.content import base_content_dir
 from unbroken.core.ruleset import Ruleset
-from unbroken.fuzz_mutations import mutate_pack, mutate_recording
+from unbroken.fuzz.mutations import mutate_pack, mutate_recording
 
 #: Seconds one file may take before it counts as a hang.
 LIMIT = 20.0

@@ -1,4 +1,4 @@
-"""The fuzzer's mutations (`unbroken.fuzzing`): what an attacker or a failing disk does to a file.
+"""The fuzzer's mutations (`unbroken.fuzz.runs`): what an attacker or a failing disk does to a file.
 
 Each takes a seeded `random.Random` and a file's bytes and returns them
 changed: bytes flipped, inserted and cut, lines dropped, doubled and swapped,
