@@ -20,7 +20,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.records import open_records
 from unbroken.records.stats import compute, killer_name
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.charts import BarChart, ScoreChart, bar, column
+from unbroken.tui.charts import BarChart, ScoreChart, bar, column, cut, pad
 from unbroken.tui.records import RecordsScreen
 
 RULES = load_ruleset()
@@ -71,6 +71,9 @@ def test_the_columns_and_bars_are_drawn_to_an_eighth_of_a_cell() -> None:
     assert bar(0.5, 10) == "█████" and bar(1, 4) == "████" and bar(0, 4) == ""
     assert bar(0.3, 5) == "█▌"  # 1.5 cells: 12 eighths
     assert bar(2.0, 3) == "███"  # never longer than its room
+    # Labels are cut and padded by the cells they take: a wide letter takes two.
+    assert cut("Shrieking Fungus", 10) == "Shrieking…" and cut("Orc", 10) == "Orc"
+    assert cut("魔王の城です", 7) == "魔王の…" and pad("魔王", 6) == "魔王  "
 
 
 def test_c_switches_between_the_table_and_charts_that_fit_80x24(

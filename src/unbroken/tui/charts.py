@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -49,9 +50,14 @@ def bar(fraction: float, width: int) -> str:
 
 def cut(text: str, width: int) -> str:
     """Return `text` in at most `width` cells, an ellipsis marking what was cut."""
-    if len(text) <= width:
+    if cell_len(text) <= width:
         return text
-    return text[: max(width - 1, 0)] + "…" if width > 0 else ""
+    return set_cell_size(text, width - 1) + "…" if width > 0 else ""
+
+
+def pad(text: str, width: int) -> str:
+    """Return `text` cut or padded with spaces to exactly `width` cells."""
+    return set_cell_size(cut(text, width), width)
 
 
 class ScoreChart(Widget):
@@ -117,8 +123,9 @@ class ScoreChart(Widget):
             for char, style in cells:
                 out.append(char, style)
         first, last = results[0], results[-1]
+        since, until = printable(first.finished[:10]), printable(last.finished[:10])
         ends = [
-            (f"game {first.id} ({first.finished[:10]})", f"game {last.id} ({last.finished[:10]})"),
+            (f"game {first.id} ({since})", f"game {last.id} ({until})"),
             (f"game {first.id}", f"game {last.id}"),
         ]
         for left, right in ends:
@@ -197,12 +204,12 @@ class BarChart(Widget):
             for i in range(max((len(b.figures) for b in shown), default=0))
         ]
         figures = sum(columns) + len(columns)  # each after a space
-        labels = max((len(b.label) for b in shown), default=0)
+        labels = max((cell_len(b.label) for b in shown), default=0)
         labels = max(min(labels, width - figures - 1 - self.SHORTEST), 4)
         room = max(width - labels - 1 - figures, 1)
         for b in shown:
             drawn = bar(b.fraction, room)
-            out.append("\n" + f"{cut(b.label, labels):<{labels}} ")
+            out.append("\n" + pad(b.label, labels) + " ")
             out.append(drawn, bar_style)
             out.append((TRACK if self.track else " ") * (room - len(drawn)), track)
             out.append(
