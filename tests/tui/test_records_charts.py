@@ -141,10 +141,17 @@ def test_c_switches_between_the_table_and_charts_that_fit_80x24(
                 assert line.split()[-1] == str(d.deaths)
             if len(listed) < len(stats.deaths):
                 assert deaths[-1] == f"… and {len(stats.deaths) - len(listed)} more"
-            await pilot.press("c")
+            assert table.cursor_row == 0
+            await pilot.press("c", "down")  # back to the table, whose cursor moves at once
             await pilot.pause()
             assert screen.view == "table" and screen.query_one("#table").display
-            assert table.has_focus
+            assert table.has_focus and table.cursor_row == 1
+            # The table has the focus as soon as it shows: a key typed right after `c`
+            # (before the screen is redrawn) moves its cursor, not nothing.
+            screen.action_show("charts")
+            assert screen.focused is None
+            screen.action_show("table")
+            assert screen.focused is table
             assert footer_keys(app)["c"] == "Charts"
 
     asyncio.run(look())

@@ -95,8 +95,8 @@ class RecordsScreen(Screen[None]):
     def action_show(self, view: str) -> None:
         """Show the table of games or the charts."""
         self.query_one("#records-views", ContentSwitcher).current = view
-        if view == "table":
-            self.query_one("#games", DataTable).focus()
+        if view == "table":  # at once (not later, as focus() does): the next key moves it
+            self.set_focus(self.query_one("#games", DataTable))
         else:
             self.set_focus(None)
         self.refresh_bindings()
