@@ -68,6 +68,7 @@ class ScriptedDice:
         self.rolled: list[tuple[str, int]] = []
 
     def __call__(self, stream: str, purpose: str) -> int:
+        """Return the next scripted value (the engine calls it for every die roll)."""
         if not self.values:
             raise DiceExhausted(f"no scripted die left for the {purpose} roll")
         value = self.values.pop(0)
@@ -81,7 +82,14 @@ def q(ruleset: Ruleset, ident: str) -> str:
 
 
 class Scenario:
-    """Builds a Game at a chosen step with chosen cards, resources and dice."""
+    """Builds a Game at a chosen step with chosen cards, resources and dice.
+
+    Each method returns the Scenario, so calls chain; `.start(step)` returns the
+    Game. An id without a namespace is the base game's (`"kobold"` is
+    `base:kobold`): name a plugin's cards in full (`"molehill:mole"`). The
+    ruleset is `load_ruleset()` (the plugins on now) unless one is given, e.g.
+    `load_plugins(["base", "x"], extra=[...]).ruleset`.
+    """
 
     def __init__(
         self,
@@ -130,16 +138,19 @@ class Scenario:
         return self
 
     def skills(self, *ids: str) -> Scenario:
+        """Hold these skills (taken out of the skill deck)."""
         self.skill_ids = [q(self.rules, s) for s in ids]
         return self
 
     def condition(
         self, cid: str, active: bool = True, tokens: int = 0, rounds: int = 0
     ) -> Scenario:
+        """Have a condition in play: `active` now (else pending), with tokens and rounds."""
         self.conditions.append((q(self.rules, cid), active, tokens, rounds))
         return self
 
     def monster(self, mid: str) -> Scenario:
+        """Reveal this monster as the level's (with its printed armor and health)."""
         self.monster_id = q(self.rules, mid)
         return self
 
@@ -154,10 +165,12 @@ class Scenario:
         return self
 
     def ability_uses(self, uses: int) -> Scenario:
+        """Set the character's ability uses (default: the level's number)."""
         self.uses = uses
         return self
 
     def commit(self) -> Scenario:
+        """Start committed to the next encounter (R-TRAVEL-7)."""
         self.committed = True
         return self
 

@@ -247,8 +247,13 @@ def play_one(
 ) -> tuple[Game, Result, bytes]:
     """Play one scheduled game; return it, its result and the SHA-256 of its event log.
 
-    The observers of `plugins` watch it; with `keep`, it is played through a
-    GameSession that keeps it in the records (`unbroken sim --record`).
+    `policy` is the bot that plays it (`random_bot`, `heuristic_bot`, your own).
+    The result has the game's `seed`, `character`, `cls`, `difficulty`, `won`,
+    `level`, `cause` (of death), `score`, `decisions`, `monster` (in play at the
+    end) and `met` (the monsters revealed). The observers of `plugins` watch it;
+    with `keep` (what keeps a finished game: `unbroken.session.records_keeper`),
+    it is played through a GameSession that keeps it in the records
+    (`unbroken sim --record`).
     """
     game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
     observers = Observers.of(plugins)

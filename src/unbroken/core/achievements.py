@@ -55,9 +55,11 @@ from unbroken.core.state import GameState
 class Achievement(msgspec.Struct, frozen=True):
     """One achievement: its stable id, display name, our own description."""
 
-    id: str
-    name: str
-    text: str
+    id: str  # stable: the records keep it (a plugin's: `<plugin>:<name>`)
+    name: str  # the display name
+    text: str  # what earns it, in one sentence
+    #: Earned over a history of games (the games of one difficulty), not by one game:
+    #: only the base game's (`earned_across`); a plugin's achievement reads one game.
     cross_game: bool = False
 
 

@@ -40,7 +40,13 @@ class Decision(msgspec.Struct, frozen=True):
 
 
 class Game:
-    """One game of Unbroken: decisions in, events out."""
+    """One game of Unbroken: decisions in, events out.
+
+    `game.ruleset` is the Ruleset it plays with, `game.state` the GameState
+    now, `game.events` every event so far (the state is their fold). Make one
+    with `Game.new(...)` (or `Scenario(...).start(...)` in tests), then
+    `apply()` one of `legal_actions()` until `is_over`.
+    """
 
     def __init__(self, ruleset: Ruleset, state: GameState, events: list[Event]) -> None:
         self.ruleset = ruleset

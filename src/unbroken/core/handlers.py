@@ -24,20 +24,38 @@ class HandlerApi(Protocol):
     result: str  # the combat result word when the effect is a table row's
 
     @property
-    def state(self) -> GameState: ...
+    def state(self) -> GameState:
+        """The game state as it is now: read it, never change it (act through effects)."""
+        ...
 
     @property
-    def level(self) -> int: ...
+    def level(self) -> int:
+        """The current level (1-4)."""
+        ...
 
-    def tokens(self) -> int: ...
+    def tokens(self) -> int:
+        """Return the tokens on the source card's condition (0 if it is not in play)."""
+        ...
 
-    def set_tokens(self, tokens: int) -> None: ...
+    def set_tokens(self, tokens: int) -> None:
+        """Set the tokens on the source card's condition; at 0 the condition leaves play."""
+        ...
 
-    def lose(self, amounts: dict[str, int]) -> None: ...
+    def lose(self, amounts: dict[str, int]) -> None:
+        """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        ...
 
-    def apply(self, *effects: m.Effect) -> None: ...
+    def apply(self, *effects: m.Effect) -> None:
+        """Schedule effect records (`Gain`, `Lose`, ...) to run next, as if printed on the card.
 
-    def roll(self) -> int: ...
+        Anything but an effect record is refused (TypeError, reported as a
+        HandlerError naming the handler and its plugin).
+        """
+        ...
+
+    def roll(self) -> int:
+        """Roll the die (1-6) on the game's dice stream; the roll is an event."""
+        ...
 
 
 class HandlerError(Exception):
@@ -49,6 +67,7 @@ class HandlerError(Exception):
 
     @classmethod
     def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
+        """Return the error for handler `name` on card `source` having raised `exc`."""
         tb, where = exc.__traceback__, ""
         while tb is not None:  # the innermost frame outside the engine: the plugin's line
             path = tb.tb_frame.f_code.co_filename.replace("\\", "/")
@@ -105,6 +124,7 @@ class EffectType(Generic[F]):
         return self.read(params).words()
 
     def __call__(self, ctx: HandlerApi, params: dict[str, Any]) -> None:
+        """Run the effect: `params` read as the fields, then the decorated function."""
         self.run(ctx, self.read(params))
 
     def __repr__(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any, Literal, Union
 
 import msgspec
 
+#: Resources and how many of each: resource id (see `model.RESOURCES`) -> number.
 Amounts = dict[str, int]
 
 
