@@ -38,7 +38,9 @@ README = Template("""\
 An expansion for Unbroken, the terminal card game: the plugin `${name}` adds one
 monster, the Giant Mole (level 1, die face 1), and a scoring rule, 5 points for a
 win. `unbroken plugins new ${name}` wrote it; the game's guide to plugins,
-docs/plugins.md ("Plugins: writing an expansion"), explains every part of it.
+docs/plugins.md ("Plugins: writing an expansion"), explains every part of it,
+and docs/reference.md lists everything `unbroken.api` (the module it imports
+from) offers.
 
 Check it from source, before installing it:
 
@@ -62,9 +64,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from unbroken import hookimpl
-from unbroken.core import events as ev
-from unbroken.hookspecs import ScoringRule
+from unbroken.api import GameOver, ScoringRule, hookimpl
 
 __version__ = "0.1.0"
 
@@ -75,7 +75,7 @@ def unbroken_content_packs() -> list[Path]:
 
 
 def five_for_a_win(ruleset, events, state) -> int | None:
-    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     return 5 if over is not None and over.won else None  # None: does not apply
 
 
@@ -113,8 +113,7 @@ from __future__ import annotations
 
 import pytest
 
-from unbroken import sim
-from unbroken.plugins import load_ruleset
+from unbroken.api import load_ruleset, play_one, random_bot, schedule
 
 #: Name the plugins, so a broken ${name} is an error rather than a warning.
 PLUGINS = "base,${name}"
@@ -129,8 +128,8 @@ def test_games_with_the_plugin_end(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UNBROKEN_PLUGINS", PLUGINS)
     ruleset = load_ruleset()
     assert "${name}" in ruleset.plugins
-    for seed, character, difficulty in sim.schedule(ruleset, games=5, seed=1):
-        game, result, _ = sim.play_one(ruleset, sim.random_bot, seed, character, difficulty)
+    for seed, character, difficulty in schedule(ruleset, games=5, seed=1):
+        game, result, _ = play_one(ruleset, random_bot, seed, character, difficulty)
         assert game.is_over and result.decisions > 0
 ''')
 

@@ -7,13 +7,21 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken import hookimpl
-from unbroken.core import actions as act
-from unbroken.core import model as m
-from unbroken.core.handlers import EffectType, HandlerApi, effect_type
-from unbroken.plugins import PluginWarning, load_plugins
-from unbroken.testing import FolderPlugin, Scenario, play, write_pack
-from unbroken.words.cards import describe_card
+from unbroken.api import (
+    EffectType,
+    FolderPlugin,
+    Gain,
+    HandlerApi,
+    PluginWarning,
+    Scenario,
+    actions,
+    describe_card,
+    effect_type,
+    hookimpl,
+    load_plugins,
+    play,
+    write_pack,
+)
 
 
 # The plugin module of the worked example in docs/plugins.md, as a plugin author writes it.
@@ -29,7 +37,7 @@ class Steal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 @effect_type(Steal)
 def steal(ctx: HandlerApi, e: Steal) -> None:
     """Gain the food (through an effect, so caps apply)."""
-    ctx.apply(m.Gain({"food": e.food}))
+    ctx.apply(Gain({"food": e.food}))
 
 
 class Hoard(FolderPlugin):
@@ -59,7 +67,7 @@ def test_the_effect_type_runs_with_its_fields_and_reads_as_its_words(tmp_path: P
     assert "  Resolve: Take 2 food from the hoard." in describe_card(rules, "hoard:hoard")
     game = Scenario("tomu", ruleset=rules).encounters("hoard:hoard").start("preparation")
     food = game.state.res["food"]
-    play(game, act.Explore(), act.ChooseEncounter("hoard:hoard"), act.Resolve())
+    play(game, actions.Explore(), actions.ChooseEncounter("hoard:hoard"), actions.Resolve())
     assert game.state.res["food"] == food + 2
 
 

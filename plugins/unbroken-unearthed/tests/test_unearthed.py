@@ -8,13 +8,20 @@ from pathlib import Path
 import pytest
 from unbroken_unearthed import grave_chill
 
-from unbroken import sim
+from unbroken import sim  # sim.run: the batch runner behind `unbroken sim`
+from unbroken.api import (
+    Game,
+    GameOver,
+    GameState,
+    Lose,
+    MonsterHeal,
+    MonsterRevealed,
+    Reduce,
+    WeaponsSet,
+    alternative_scores,
+    load_ruleset,
+)
 from unbroken.cli import main
-from unbroken.core import events as ev
-from unbroken.core.game import Game
-from unbroken.core.model import Lose, MonsterHeal, Reduce
-from unbroken.core.state import GameState
-from unbroken.plugins import alternative_scores, load_ruleset
 
 
 def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,7 +69,7 @@ def test_games_with_it_run_to_the_end_and_meet_its_monsters() -> None:
 
     def note(game: Game, result: sim.Result) -> None:
         for event in game.events:
-            if isinstance(event, ev.MonsterRevealed):
+            if isinstance(event, MonsterRevealed):
                 met.add(event.monster)
 
     summary = sim.run(rules, games=120, seed=11, bot="greedy", on_finished=note)
@@ -77,7 +84,7 @@ def test_the_archer_crafts_the_ranged_line_and_never_a_melee_weapon() -> None:
 
     def note(game: Game, result: sim.Result) -> None:
         crafted.extend(
-            e.weapon for e in game.events if isinstance(e, ev.WeaponsSet) and e.why == "crafted"
+            e.weapon for e in game.events if isinstance(e, WeaponsSet) and e.why == "crafted"
         )
 
     summary = sim.run(rules, games=60, seed=5, bot="unearthed:archer", on_finished=note)
@@ -89,9 +96,9 @@ def test_the_archer_crafts_the_ranged_line_and_never_a_melee_weapon() -> None:
 def test_the_tally_scores_wins_only() -> None:
     rules = load_ruleset()
     state = GameState(difficulty="hard", res={"time": 3, "se": 4, "me": 1, "le": 2})
-    won = [ev.GameOver(won=True, level=4, step="battle")]
+    won = [GameOver(won=True, level=4, step="battle")]
     assert alternative_scores(rules, won, state) == {"unearthed:tally": 35 + 6 + 4 + 2 + 6}
-    lost = [ev.GameOver(won=False, level=2, step="battle")]
+    lost = [GameOver(won=False, level=2, step="battle")]
     assert alternative_scores(rules, lost, state) == {}
 
 

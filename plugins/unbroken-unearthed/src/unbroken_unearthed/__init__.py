@@ -5,11 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from unbroken import hookimpl
-from unbroken.core import events as ev
-from unbroken.core.actions import Craft
-from unbroken.core.model import MonsterHeal
-from unbroken.hookspecs import ScoringRule
+from unbroken.api import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    GameState,
+    HandlerApi,
+    MonsterHeal,
+    Ruleset,
+    ScoringRule,
+    actions,
+    hookimpl,
+)
 
 __version__ = "0.2.0"
 
@@ -26,7 +34,7 @@ def unbroken_content_packs() -> list[Path]:
     return [Path(__file__).parent / "content"]
 
 
-def grave_chill(ctx: Any, params: dict[str, Any]) -> None:
+def grave_chill(ctx: HandlerApi, params: dict[str, Any]) -> None:
     """Lose `se` SE per level (at least 1), and the monster heals `heal` health."""
     ctx.lose({"se": max(1, int(params.get("se", 1)) * ctx.level // 2)})
     ctx.apply(MonsterHeal(amount=int(params.get("heal", 1))))
@@ -38,9 +46,9 @@ def unbroken_effect_handlers() -> dict[str, Any]:
     return {"grave-chill": grave_chill}
 
 
-def unearthed_tally(ruleset: Any, events: list[Any], state: Any) -> int | None:
+def unearthed_tally(ruleset: Ruleset, events: list[Event], state: GameState) -> int | None:
     """Return the Unearthed Tally of a won game: difficulty base + time + effort; None on a loss."""
-    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     if over is None or not over.won:
         return None
     res = state.res
@@ -63,28 +71,28 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
 class _RangedOnly:
     """A game seen by the archer: the same, but melee crafts are not on offer."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self._game = game
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         return [
             a
             for a in self._game.legal_actions()
-            if not (isinstance(a, Craft) and not a.weapon.startswith("unearthed:"))
+            if not (isinstance(a, actions.Craft) and not a.weapon.startswith("unearthed:"))
         ]
 
 
-def archer_bot(game: Any, n: int) -> Any:
+def archer_bot(game: Game, n: int) -> Action:
     """Play as the heuristic bot, but craft only the ranged line (Sling, then Longbow).
 
     The heuristic bot ranks crafts by attack power, so it never picks the
     Sling over the Club; this bot exists to measure the ranged line:
     `unbroken --plugins unearthed sim --bot unearthed:archer`.
     """
-    from unbroken.sim import heuristic_bot
+    from unbroken.api import heuristic_bot  # the sim's bots: imported when first played
 
     return heuristic_bot(_RangedOnly(game), n)
 
