@@ -237,6 +237,12 @@ def class_annotations(cls: type) -> dict[str, Any]:
     return out
 
 
+def shown_default(value: Any) -> str:
+    """Return a default as the reference shows it (never an object's address)."""
+    text = repr(value)
+    return f"{type(value).__name__}()" if " at 0x" in text else text
+
+
 def cell(text: str) -> str:
     """Return text fit for a table cell."""
     return text.replace("|", "\\|").replace("\n", " ")
@@ -253,9 +259,9 @@ def field_rows(cls: type) -> list[tuple[str, str, str, str]]:
     if issubclass(cls, msgspec.Struct):
         for f in msgspec.structs.fields(cls):
             if f.default is not msgspec.NODEFAULT:
-                default = repr(f.default)
+                default = shown_default(f.default)
             elif f.default_factory is not msgspec.NODEFAULT:
-                default = repr(f.default_factory())
+                default = shown_default(f.default_factory())
             else:
                 default = "required"
             rows.append(
@@ -266,9 +272,9 @@ def field_rows(cls: type) -> list[tuple[str, str, str, str]]:
             if f.name.startswith("_"):
                 continue
             if f.default is not dataclasses.MISSING:
-                default = repr(f.default)
+                default = shown_default(f.default)
             elif f.default_factory is not dataclasses.MISSING:
-                default = repr(f.default_factory())
+                default = shown_default(f.default_factory())
             else:
                 default = "required"
             rows.append(

@@ -58,6 +58,26 @@ def test_every_union_member_is_in_the_api() -> None:
         assert getattr(api.actions, member.__name__) is member
 
 
+#: Names a hook's signature may use that are not the API's own.
+NOT_THE_APIS = {"Any", "Callable", "Path", "None", "Sequence", "Iterable", "Mapping"}
+
+
+def test_every_type_a_hook_names_is_in_the_api(tool: ModuleType) -> None:
+    """A plugin can import every type a hook takes or returns from unbroken.api."""
+    import inspect
+    import re
+
+    missing = set()
+    for hook in tool.hooks():
+        sig = inspect.signature(hook)
+        hints = [p.annotation for p in sig.parameters.values()] + [sig.return_annotation]
+        for hint in hints:
+            for name in re.findall(r"\b[A-Z]\w*", str(hint)):
+                if name not in NOT_THE_APIS and not hasattr(api, name):
+                    missing.add(f"{hook.__name__}: {name}")
+    assert not missing, f"add these to unbroken.api (a hook uses them): {sorted(missing)}"
+
+
 def test_importing_it_leaves_the_sim_unimported() -> None:
     code = (
         "import sys, unbroken.api as a; assert 'unbroken.sim' not in sys.modules; "
