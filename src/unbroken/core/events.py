@@ -44,9 +44,9 @@ class DeckShuffled(EventBase, frozen=True, tag="deck_shuffled"):
 class DieRolled(EventBase, frozen=True, tag="die_rolled"):
     """The die was rolled on a named stream, for a purpose."""
 
-    stream: str
-    purpose: str
-    value: int
+    stream: str  # the generator stream: "dice", "monster", "setup"
+    purpose: str  # what for: "combat", "monster", "reroll", "check:<card>", "handler:<card>"
+    value: int  # 1-6
 
 
 class StepEntered(EventBase, frozen=True, tag="step_entered"):
@@ -61,14 +61,14 @@ class Gained(EventBase, frozen=True, tag="gained"):
 
     amounts: dict[str, int]
     lost_to_cap: dict[str, int]
-    source: str
+    source: str  # the card (or rule) it came from
 
 
 class Spent(EventBase, frozen=True, tag="spent"):
     """Resources paid for a cost, exactly as paid after substitution (R-RES-4)."""
 
     amounts: dict[str, int]
-    source: str
+    source: str  # the card, weapon or action paid for
 
 
 class Lost(EventBase, frozen=True, tag="lost"):
@@ -80,7 +80,7 @@ class Lost(EventBase, frozen=True, tag="lost"):
     """
 
     amounts: dict[str, int]
-    source: str
+    source: str  # the card whose effect took them (a monster, a condition, an encounter)
     asked: dict[str, int] = {}
 
 
@@ -123,7 +123,7 @@ class MonsterChanged(EventBase, frozen=True, tag="monster_changed"):
     max_health: int
     defend: bool
     wounds_this_round: int
-    why: str
+    why: str  # "wounded", "armor broken", "heal", "gain", "defend", "defend used", ...
 
 
 class MonsterDefeated(EventBase, frozen=True, tag="monster_defeated"):
@@ -191,8 +191,8 @@ class CommitSet(EventBase, frozen=True, tag="commit_set"):
 class WeaponsSet(EventBase, frozen=True, tag="weapons_set"):
     """The weapon stack changed (craft, downgrade, gain, return)."""
 
-    weapons: list[str]
-    why: str
+    weapons: list[str]  # the whole stack after it, bottom first
+    why: str  # "crafted", "downgraded", "gained", ...
     weapon: str = ""
 
 
@@ -391,7 +391,7 @@ class GameOver(EventBase, frozen=True, tag="game_over"):
     won: bool
     level: int
     step: str
-    cause: str = ""
+    cause: str = ""  # of a loss: "wounds", "starvation", or the name of what killed
     score: int = 0
     rank: str = ""
     source: str = ""  # the card whose effect killed (a monster, a condition, "hunger")
