@@ -12,7 +12,7 @@ function's signature, a constant's or type alias's definition. Only the
 standard library (`ast`, `inspect`) and msgspec's own struct info are used.
 
 It also appends any new public name to tests/plugins/api_names.txt (never
-removing one): tests/plugins/test_api.py fails when a name listed there is
+removing one): tests/plugins/test_plugin_api.py fails when a name listed there is
 neither public nor deprecated. An object without a docstring is reported on
 stderr, and the same test fails on it.
 """
@@ -555,7 +555,7 @@ def record_names(names: list[str]) -> None:
 HEADER = """\
 # The public names of unbroken.api, one per line (`module.Name` for a namespace's members).
 # `python tools/reference.py` appends new ones; a name is never just deleted:
-# tests/plugins/test_api.py fails unless it is public or in unbroken.api.DEPRECATED.
+# tests/plugins/test_plugin_api.py fails unless it is public or in unbroken.api.DEPRECATED.
 # Delete a line only when its deprecation has run out and the name is gone.
 """
 

@@ -7,7 +7,7 @@ deprecation (it moves to `DEPRECATED`, still resolves with a
 DeprecationWarning, and CHANGELOG.md says when it goes). Anything imported
 from elsewhere in `unbroken` may change without notice. docs/reference.md
 documents every name, generated from this module by `python tools/reference.py`;
-tests/plugins/test_api.py keeps the committed list of names
+tests/plugins/test_plugin_api.py keeps the committed list of names
 (tests/plugins/api_names.txt) and this module in step.
 
 Two groups are namespaces rather than names, because their names overlap the
