@@ -336,7 +336,7 @@ def headings(module: ModuleType) -> dict[int, str]:
         value = getattr(module, name)
         if isinstance(value, ModuleType):
             out.update((id(v), f"{name}.{n}") for n, v in members(value))
-        elif inspect.isclass(value):
+        elif not isinstance(value, str | int | tuple | dict):  # classes and type aliases
             out.setdefault(id(value), name)
     return out
 
@@ -349,10 +349,17 @@ def render_hook(w: Writer, fn: Callable[..., Any]) -> None:
     if flags:
         w.add(f"pluggy: {', '.join(flags)}.", "")
     w.doc(f"hook {fn.__name__}", fn)
+    module = api()
+    named = re.findall(r"\b[A-Z]\w*", signature(fn))
+    found = [n for n in dict.fromkeys(named) if n in module.__all__]
+    if found:
+        w.add("Types: " + ", ".join(f"[`{n}`](#{heading(n)})" for n in found) + ".", "")
 
 
-def render_fields(w: Writer, cls: type) -> None:
-    """Add a table of a class's fields (nothing when it has none)."""
+def render_fields(w: Writer, cls: type, known: dict[int, str]) -> None:
+    """Add a table of a class's fields (nothing when it has none), then links to the
+    API's types they name (resolved in the class's own module: `Attack` on a Weapon
+    is `WeaponAttack`)."""
     rows = field_rows(cls)
     if not rows:
         return
@@ -361,6 +368,12 @@ def render_fields(w: Writer, cls: type) -> None:
         shown = "" if default == "" else ("required" if default == "required" else f"`{default}`")
         w.add(f"| `{name}` | `{cell(hint)}` | {cell(shown)} | {cell(said)} |")
     w.add("")
+    scope = vars(sys.modules[cls.__module__])
+    named = re.findall(r"\b[A-Z]\w*", " ".join(hint for _, hint, _, _ in rows))
+    found = [known[id(scope[n])] for n in named if n in scope and id(scope[n]) in known]
+    found = [t for t in dict.fromkeys(found) if t != known.get(id(cls))]
+    if found:
+        w.add("Types: " + ", ".join(f"[`{t}`](#{heading(t)})" for t in found) + ".", "")
 
 
 def render_methods(w: Writer, cls: type, shown: str) -> None:
@@ -405,7 +418,7 @@ def render_class(w: Writer, shown: str, cls: type, home: str, known: dict[int, s
         init = cls.__dict__.get("__init__")
         if init is not None and "Protocol" not in [b.__name__ for b in cls.__mro__]:
             w.add("```python", f"{shown}{signature(init, drop_self=True)}", "```", "")
-    render_fields(w, cls)
+    render_fields(w, cls, known)
     methods = [
         n
         for n, v in cls.__dict__.items()
