@@ -51,9 +51,16 @@ def test_the_old_import_paths_give_the_same_objects(tool: ModuleType) -> None:
 
 def test_every_union_member_is_in_the_api() -> None:
     """Every effect, modifier and event type is importable from unbroken.api by name."""
-    for union in (api.Effect, api.Modifier, api.Event):
-        for member in union.__args__:
-            assert getattr(api, member.__name__) is member
+    missing = [
+        member.__name__
+        for union in (api.Effect, api.Modifier, api.Event)
+        for member in union.__args__
+        if getattr(api, member.__name__, None) is not member
+    ]
+    assert missing == [], (
+        f"add {missing} to unbroken.api (its imports and __all__), then run "
+        "`python tools/reference.py`"
+    )
     for member in api.Action.__args__:
         assert getattr(api.actions, member.__name__) is member
 
