@@ -9,6 +9,8 @@ from unbroken.core import model
 
 #: The most copies of one encounter card in the deck (the base game has at most 3).
 MAX_COPIES = 10
+#: The most ability uses a character may start with.
+MAX_ABILITY_USES = 10
 
 
 def upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:
@@ -83,6 +85,26 @@ def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
             out.append((("time",), f"{label}: field `time` must be 1-5"))
         if not 0 <= card.copies <= MAX_COPIES:  # 0: defined, but not in the deck
             out.append((("copies",), f"{label}: field `copies` must be 0-{MAX_COPIES}"))
+    if isinstance(card, model.Character):
+        out.extend(_amount_problems("resources", card.resources, label))
+        if not 0 <= card.ability_uses <= MAX_ABILITY_USES:
+            out.append(
+                (
+                    ("ability_uses",),
+                    f"{label}: field `ability_uses` must be 0-{MAX_ABILITY_USES}",
+                )
+            )
+        for field in ("skills", "conditions"):
+            listed: list[str] = getattr(card, field)
+            for i, ident in enumerate(listed):
+                if ident in listed[:i]:
+                    out.append(
+                        (
+                            (field, i),
+                            f"{label}: field `{field}` names {ident!r} twice; "
+                            "a card is held once: remove one",
+                        )
+                    )
     if isinstance(card, model.Weapon):
         for i, atk in enumerate(card.attacks):
             within(("attacks", i), _amount_problems("cost", atk.cost, label))

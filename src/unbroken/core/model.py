@@ -232,13 +232,30 @@ class ClassCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     abilities: list[Ability]
 
 
-class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A character sheet of one class."""
+class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A character sheet of one class, and how its game is set up (R-SETUP-2).
+
+    Every setup field is optional; left out, the character starts as R-SETUP-2
+    says (and its encoding, so the ruleset's digest, is as before the fields).
+    """
 
     id: str
     name: str
     cls: str
     text: str
+    #: The starting weapon, instead of the settings' `starting_weapon`.
+    weapon: str = ""
+    #: Resources added to the start (after the settings and the difficulty).
+    resources: Amounts = {}
+    #: Skills held from the start (taken out of the skill deck).
+    skills: list[str] = []
+    #: Conditions in play from the start (the cards in hand), active from level 1.
+    conditions: list[str] = []
+    #: The ability uses at the start of level 1, instead of 1.
+    ability_uses: int = 1
+    #: The setup trigger: effects carried out at setup, before the first decision
+    #: (a `handler` effect says what data cannot).
+    setup: list[Effect] = []
 
 
 class Attack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -309,6 +309,14 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
         if ch.cls not in ruleset.classes:
             message = f"character {ch.id!r} names missing class {ch.cls!r}"
             problems.append(CardProblem(ch.id, message, ch.cls))
+        if ch.weapon and ch.weapon not in ruleset.weapons:
+            message = f"character {ch.id!r} starts with missing weapon {ch.weapon!r}"
+            problems.append(CardProblem(ch.id, message, ch.weapon))
+        for kind, table in (("skill", ruleset.skills), ("condition", ruleset.conditions)):
+            for ident in getattr(ch, f"{kind}s"):
+                if ident not in table:
+                    message = f"character {ch.id!r} starts with missing {kind} {ident!r}"
+                    problems.append(CardProblem(ch.id, message, ident))
     for w in ruleset.weapons.values():
         for up in w.upgrades:
             if up.to not in ruleset.weapons:
@@ -368,7 +376,7 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
             for item in value:
                 walk(card, owner, item)
 
-    for kind in ("classes", "monsters", "skills", "conditions", "encounters"):
+    for kind in ("classes", "characters", "monsters", "skills", "conditions", "encounters"):
         for card in getattr(ruleset, kind).values():
             walk(card.id, f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
     return problems
