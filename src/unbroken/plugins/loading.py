@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import msgspec
 import pluggy
 
+import unbroken.plugins.limits as limits
 from unbroken import __version__
 from unbroken.content import (
     CardLines,
@@ -42,12 +43,14 @@ from unbroken.content import (
     read_pack,
     read_upgrades,
 )
+from unbroken.core.handlers import TookTooLong
 from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
 from unbroken.plugins.config import BASE
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
+from unbroken.plugins.limits import bounded_handler
 from unbroken.plugins.reporting import (
     HookError,
     PluginError,
@@ -82,15 +85,32 @@ class Plugins:
     ) -> dict[str, int]:
         """Return {scoring rule name: points} for a finished game (rules that apply only)."""
         out: dict[str, int] = {}
-        for rule in self.scoring_rules:
+        for rule in list(self.scoring_rules):
             try:
-                points = rule.score(ruleset or self.ruleset, events, state)
-            except Exception as exc:  # a broken rule must not lose the player's game
+                points = limits.bounded(
+                    limits.PLAY_LIMIT, rule.score, ruleset or self.ruleset, events, state
+                )
+            except TookTooLong as exc:  # a hung rule must not hang the end of every game
+                where = _where(exc, getattr(rule.score, "__module__", "") or "")
+                _report(
+                    f"scoring rule {rule.name!r} {exc}{where}; "
+                    "it is switched off for the rest of this run"
+                )
+                self.scoring_rules.remove(rule)
+                continue
+            except (Exception, SystemExit) as exc:  # a broken rule must not lose the game
                 where = _where(exc, getattr(rule.score, "__module__", "") or "")
                 _report(f"scoring rule {rule.name!r} raised {_say(exc)}{where}")
                 continue
-            if points is not None:
-                out[rule.name] = int(points)
+            if points is None:
+                continue
+            if not isinstance(points, int) or isinstance(points, bool):
+                _report(
+                    f"scoring rule {rule.name!r} returned {points!r:.40}, not a whole number "
+                    "of points or None; the game is kept without it"
+                )
+                continue
+            out[rule.name] = int(points)
         return out
 
     def observe(self, event: Any, state: GameState) -> None:
@@ -169,7 +189,10 @@ def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHand
     """
 
     def named(handlers: dict[str, EffectHandler]) -> dict[str, EffectHandler]:
-        found = {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
+        found = {  # a plugin's handler gets a time limit; the base game's code runs as it is
+            key if name == BASE else _named(name, key): h if name == BASE else bounded_handler(h)
+            for key, h in handlers.items()
+        }
         for key, handler in found.items():  # an effect type says itself in words
             describe = getattr(handler, "describe", None)
             if callable(describe):
@@ -211,7 +234,7 @@ def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
     for owner, impl in _impls(pm, hook):
         if owner == name:
             try:
-                return impl()
+                return impl() if name == BASE else limits.bounded(limits.LOAD_LIMIT, impl)
             except (Exception, SystemExit) as exc:  # a plugin's hook is untrusted code
                 raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
     return default
