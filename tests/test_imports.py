@@ -24,7 +24,16 @@ PUBLIC: dict[str, set[str] | None] = {
     "unbroken.core.achievements": None,
     "unbroken.core.rng": None,
     "unbroken.core.reducer": {"apply_event", "fold"},
-    "unbroken.core.handlers": {"HandlerError", "BUILTIN_HANDLERS", "HandlerApi"},
+    "unbroken.core.handlers": {
+        "HandlerError",
+        "BUILTIN_HANDLERS",
+        "HandlerApi",
+        "EffectType",
+        "effect_type",
+        "handler_words",
+        "TookTooLong",
+        "StateChanged",
+    },
     "unbroken.core.effects": {"HandlerContext"},
     # unbroken.core.flow is the deprecated facade (until 0.3): nothing here uses it.
 }

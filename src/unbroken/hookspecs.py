@@ -34,6 +34,13 @@ class ScoringRule:
     name: str
     text: str
     score: Callable[[Ruleset, list[Event], GameState], int | None]
+    #: Its display name ("Five for a win"), shown instead of its id; "" shows the id.
+    title: str = ""
+
+    @property
+    def display(self) -> str:
+        """Return the name a player reads: the title, or the id when it has none."""
+        return self.title or self.name
 
 
 #: An achievement predicate: (events, final state, ruleset) -> earned.

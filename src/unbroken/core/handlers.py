@@ -238,6 +238,47 @@ def effect_type(fields: type[F]) -> Callable[[Callable[[HandlerApi, F], None]], 
     return make
 
 
+H = TypeVar("H")
+
+
+def handler_words(text: str | Callable[[dict[str, Any]], str]) -> Callable[[H], H]:
+    """Give a handler its words: a template of its params, or a `describe(params)` function.
+
+    >>> @handler_words("lose {amount} SE and put {tokens} frost on you")
+    ... def freezing_grip(ctx: HandlerApi, params: dict[str, Any]) -> None: ...
+    >>> freezing_grip.text
+    'lose {amount} SE and put {tokens} frost on you'
+
+    Every place a card is read (cards, panels, combat rows, the log) then says
+    "lose 1 SE and put 1 frost on you" for `params = { amount = 1, tokens = 1 }`,
+    not the handler's name and params. A template naming a param a card does not
+    give is a content problem at that card's line.
+    """
+
+    def mark(handler: H) -> H:
+        if callable(text):
+            handler.describe = text  # type: ignore[attr-defined]
+        else:
+            handler.text = str(text)  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def words_problem(handler: Any, params: dict[str, Any]) -> str:
+    """Return what stops a handler's words template from reading these params ("" if nothing)."""
+    text = getattr(handler, "text", None)
+    if not isinstance(text, str):
+        return ""
+    try:
+        text.format(**params)
+    except KeyError as exc:
+        return f"its words {text!r} need param `{exc.args[0]}`; add it to the card's params"
+    except (IndexError, ValueError) as exc:
+        return f"its words {text!r} cannot be read ({exc}); name params as {{amount}}"
+    return ""
+
+
 def lose_per_token(ctx: HandlerApi, params: dict[str, Any]) -> None:
     """Lose `per` (1) `resource` per token on the source card, then remove one token."""
     tokens = ctx.tokens()

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType
+from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
     Ability,
     Character,
@@ -370,6 +370,10 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                         if wrong:
                             message = f"{owner}: {item!r} params: {wrong.replace('$.', '')}"
                             problems.append(CardProblem(card, message, item))
+                    else:
+                        wrong = words_problem(handler, dict(getattr(value, "params", {})))
+                        if wrong:
+                            problems.append(CardProblem(card, f"{owner}: {item!r}: {wrong}", item))
                 else:
                     walk(card, owner, item)
         elif isinstance(value, (list, tuple)):

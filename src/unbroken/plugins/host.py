@@ -44,6 +44,8 @@ class PluginInfo:
     bots: list[str] = field(default_factory=list)
     #: Its game observers (`unbroken_game_event`), as module.function.
     observers: list[str] = field(default_factory=list)
+    #: Display names of its scoring rules and bots that have one: {id: name}.
+    titles: dict[str, str] = field(default_factory=dict)
     problem: str = ""
 
 

@@ -80,6 +80,15 @@ class Plugins:
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
 
+    def display_names(self) -> dict[str, str]:
+        """Return {id: display name} of the scoring rules and bots that have one."""
+        names = {rule.name: rule.title for rule in self.scoring_rules if rule.title}
+        for key, bot in self.bots.items():
+            title = getattr(bot, "title", "")
+            if isinstance(title, str) and title:
+                names[key] = title
+        return names
+
     def alternative_scores(
         self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
     ) -> dict[str, int]:
@@ -160,7 +169,10 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     got.handlers.update(plugin_handlers(pm, name))
 
     def scoring(rules: list[ScoringRule]) -> list[ScoringRule]:
-        return [ScoringRule(_named(name, r.name), r.text, r.score) for r in rules]
+        return [
+            ScoringRule(_named(name, r.name), r.text, r.score, str(getattr(r, "title", "") or ""))
+            for r in rules
+        ]
 
     def achievements(
         pairs: list[tuple[Any, AchievementPredicate]],
@@ -193,10 +205,13 @@ def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHand
             key if name == BASE else _named(name, key): h if name == BASE else bounded_handler(h)
             for key, h in handlers.items()
         }
-        for key, handler in found.items():  # an effect type says itself in words
+        for key, handler in found.items():  # a handler that says itself in words
             describe = getattr(handler, "describe", None)
+            text = getattr(handler, "text", None)
             if callable(describe):
                 HANDLER_WORDS[key] = describe
+            elif isinstance(text, str):
+                HANDLER_WORDS[key] = text.format_map
         return found
 
     return _shaped(pm, name, "unbroken_effect_handlers", {}, named)
@@ -370,6 +385,14 @@ def load_plugins(
         info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
         result.bots.update(contribution.bots)
         info.bots = list(contribution.bots)
+        info.titles = {
+            **{r.name: r.title for r in contribution.scoring_rules if r.title},
+            **{
+                k: str(b.title)
+                for k, b in contribution.bots.items()
+                if isinstance(getattr(b, "title", None), str) and b.title
+            },
+        }
         if contribution.observers:
             result.observers.append((contribution.name, _observer(pm, contribution.name)))
             info.observers = [

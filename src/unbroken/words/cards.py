@@ -10,8 +10,16 @@ from typing import Any
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text
-from unbroken.words.vocabulary import LIMIT_WORDS, TIMING_WORDS, TRIGGER_WORDS, amounts, attack_name
+from unbroken.words.vocabulary import (
+    LIMIT_WORDS,
+    TIMING_WORDS,
+    TRIGGER_WORDS,
+    amounts,
+    attack_name,
+    plural,
+)
 
 
 def sentence(parts: list[str]) -> str:
@@ -139,6 +147,27 @@ def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
         kinds.append("uses tokens")
     lines = [f"{card.name} (condition: {', '.join(kinds)})", f"  {card.text}"]
     return lines + _abilities(list(card.abilities), automatic=True)
+
+
+def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
+    """Return a condition in play as (name with its state, what its abilities do).
+
+    Tokens are named only for a card that uses them, rounds only when it lasts
+    some; a condition waiting for the next level says so. Each ability reads as
+    its text, or, when it has none (a plugin's), as its effects in words; a
+    card without abilities reads as its own text.
+    """
+    card = rules.conditions[condition.id]
+    extra = []
+    if not condition.active:
+        extra.append("next level")
+    if card.tokens:
+        extra.append(plural(condition.tokens, "token"))
+    if condition.rounds:
+        extra.append(plural(condition.rounds, "round"))
+    name = card.name + (f" ({', '.join(extra)})" if extra else "")
+    said = [a.text or ability_lines(a, automatic=True)[1].strip() for a in card.abilities]
+    return name, " ".join(said) or card.text
 
 
 def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
