@@ -114,7 +114,7 @@ def _list(as_json: bool) -> int:
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
         adds = adds_text(row["adds"])
         print(_wrapped("adds", adds or "nothing"))
-        titles = row["titles"]
+        titles = row.get("titles", {})
         for label in ("scoring_rules", "handlers", "achievements", "bots", "observers"):
             if row[label]:
                 named = [f"{titles[i]} ({i})" if i in titles else i for i in row[label]]

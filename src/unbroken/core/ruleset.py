@@ -11,6 +11,7 @@ import msgspec
 
 from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
+    LATER_FIELDS,
     Ability,
     Character,
     ClassCard,
@@ -18,6 +19,7 @@ from unbroken.core.model import (
     Encounter,
     Monster,
     Pack,
+    Requires,
     Settings,
     Skill,
     Weapon,
@@ -251,9 +253,7 @@ def build_ruleset(
                 table[card.id] = card
     if settings is None:
         raise RulesetError("no pack defines the game settings (settings.toml)")
-    digest = hashlib.sha256(
-        msgspec.json.encode([pack for pack in packs], order="deterministic")
-    ).hexdigest()
+    digest = hashlib.sha256(_digest_form(packs)).hexdigest()
     ruleset = Ruleset(
         settings=settings,
         handlers={**BUILTIN_HANDLERS, **(handlers or {})},
@@ -266,6 +266,29 @@ def build_ruleset(
     if problems:
         raise RulesetError("; ".join(p.message for p in problems), problems)
     return ruleset
+
+
+def _digest_form(packs: list[Pack]) -> bytes:
+    """Return the packs as the bytes their digest is of: JSON in a deterministic order,
+    with the abilities' later fields (model.LATER_FIELDS) left out at their default."""
+    data = msgspec.to_builtins(packs, order="deterministic")
+
+    def prune(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                later = LATER_FIELDS.get(key)
+                if later and isinstance(item, list):
+                    for entry in item:
+                        for name in later:
+                            if isinstance(entry, dict) and entry.get(name) is None:
+                                entry.pop(name, None)
+                prune(item)
+        elif isinstance(value, list):
+            for item in value:
+                prune(item)
+
+    prune(data)
+    return msgspec.json.encode(data)
 
 
 def check_references(ruleset: Ruleset) -> list[str]:
@@ -360,6 +383,13 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                             problems.append(
                                 CardProblem(card, f"{owner} offers missing weapon {w!r}", w)
                             )
+                elif isinstance(value, Requires) and name in ("conditions", "without", "weapons"):
+                    table = ruleset.weapons if name == "weapons" else ruleset.conditions
+                    noun = "weapon" if name == "weapons" else "condition"
+                    for ident in item:
+                        if ident not in table:
+                            message = f"{owner} requires missing {noun} {ident!r}"
+                            problems.append(CardProblem(card, message, ident))
                 elif name == "name" and type(value).__name__ == "Handler":
                     handler = ruleset.handlers.get(item)
                     if handler is None:

@@ -36,6 +36,21 @@ def effects_sentence(effects: list[m.Effect]) -> str:
     return sentence([effect_text(e) for e in effects])
 
 
+def requires_text(needs: m.Requires, name: Callable[[str], str] | None = None) -> str:
+    """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
+    name = name or (lambda ident: ident.split(":")[-1].replace("-", " ").capitalize())
+    parts = []
+    if needs.conditions:
+        parts.append("with " + " and ".join(name(c) for c in needs.conditions))
+    if needs.without:
+        parts.append("not while " + " or ".join(name(c) for c in needs.without))
+    if needs.weapons:
+        parts.append("with a " + " or ".join(name(w) for w in needs.weapons))
+    if needs.levels:
+        parts.append("at level " + " or ".join(str(n) for n in needs.levels))
+    return "only " + ", ".join(parts) if parts else "always"
+
+
 def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
     """Return an ability as lines: its name and kind, then what it does in words.
 
@@ -56,6 +71,8 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
         body = f"spend {amounts(ability.cost)} to {body}"
     if ability.limit:
         body += f" ({LIMIT_WORDS[ability.limit]})"
+    if ability.requires is not None:
+        body += f" ({requires_text(ability.requires)})"
     if ability.type == "response":
         when = TRIGGER_WORDS.get(ability.trigger, ability.trigger.replace("_", " "))
         if ability.attack:
