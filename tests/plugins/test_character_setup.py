@@ -16,6 +16,7 @@ from unbroken.core.handlers import HandlerApi
 from unbroken.core.model import Gain
 from unbroken.plugins import PluginWarning, load_plugins
 from unbroken.testing import FolderPlugin, events_of, write_pack
+from unbroken.words.cards import describe_card
 
 CHARACTER = """
 [[characters]]
@@ -144,3 +145,12 @@ def test_a_wrong_setup_field_is_refused_at_its_line(
     with pytest.raises(ContentError) as caught:
         load_pack(folder, "rangers")
     assert f"characters.toml:{line}: character 'rangers:ranger': {message}" in str(caught.value)
+
+
+def test_a_character_card_says_what_it_starts_with(tmp_path: Path) -> None:
+    rules = rangers(tmp_path).ruleset
+    assert describe_card(rules, "rangers:ranger")[2] == (
+        "  Starts with: The Knife as its weapon; 2 food + 1 wood more; the skill Quick Study; "
+        "the condition Blessed; 2 ability uses at level 1; forage (metal 1)."
+    )
+    assert not any("Starts with" in line for line in describe_card(rules, "base:tomu"))

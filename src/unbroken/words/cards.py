@@ -105,9 +105,30 @@ def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
     """Return a character sheet: name, class, text and the class abilities."""
     cls = ruleset.classes.get(card.cls)
     lines = [f"{card.name} ({cls.name if cls else card.cls})", f"  {card.text}"]
+    start = setup_words(ruleset, card)
+    if start:
+        lines.append("  Starts with: " + sentence(start))
     if cls is not None:
         lines += _abilities(list(cls.abilities))
     return lines
+
+
+def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
+    """Return what a character's own setup changes, as phrases ([] for R-SETUP-2's start)."""
+    name = ruleset.card_name
+    out = []
+    if card.weapon:
+        out.append(f"the {name(card.weapon)} as its weapon")
+    if card.resources:
+        out.append(f"{amounts(card.resources)} more")
+    if card.skills:
+        out.append("the skill " + " and ".join(name(s) for s in card.skills))
+    if card.conditions:
+        out.append("the condition " + " and ".join(name(c) for c in card.conditions))
+    if card.ability_uses != 1:
+        out.append(plural(card.ability_uses, "ability use") + " at level 1")
+    out.extend(effect_text(e) for e in card.setup)
+    return out
 
 
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
