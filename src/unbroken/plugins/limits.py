@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from unbroken.core.handlers import EffectType, TookTooLong
+from unbroken.core.handlers import EffectType, HandlerError, TookTooLong
 
 #: Seconds a plugin's import, or one of its hooks, may take as the plugins load.
 LOAD_LIMIT = 10.0
@@ -87,3 +87,31 @@ def bounded_handler(handler: Any) -> Any:
             raise
 
     return call
+
+
+def checked_bot(name: str, bot: Any) -> Any:
+    """Return a plugin's bot whose faults are named: one that raises (or exits), or returns
+    anything but one of the game's legal actions, raises a HandlerError naming the plugin,
+    the bot and its line, so `unbroken sim` says which plugin and which game. Its
+    `title` and other attributes are kept."""
+    from unbroken.plugins.reporting import _say, _where
+
+    plugin = name.split(":", 1)[0]
+
+    @functools.wraps(bot)
+    def play(game: Any, n: int) -> Any:
+        try:
+            action = bot(game, n)
+        except (Exception, SystemExit) as exc:
+            where = _where(exc, getattr(bot, "__module__", "") or "")
+            raise HandlerError(
+                f"plugin {plugin!r}: bot {name!r} raised {_say(exc)}{where}"
+            ) from exc
+        if action not in game.legal_actions():
+            raise HandlerError(
+                f"plugin {plugin!r}: bot {name!r} returned {action!r:.60}, not one of "
+                "game.legal_actions()"
+            )
+        return action
+
+    return play

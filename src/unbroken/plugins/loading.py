@@ -50,7 +50,7 @@ from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
 from unbroken.plugins.config import BASE
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
-from unbroken.plugins.limits import bounded_handler
+from unbroken.plugins.limits import bounded_handler, checked_bot
 from unbroken.plugins.reporting import (
     HookError,
     PluginError,
@@ -180,7 +180,9 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
         return [(achievement, predicate) for achievement, predicate in pairs if str(achievement.id)]
 
     def bots(given: dict[str, Any]) -> dict[str, Any]:
-        return {_named(name, key): bot for key, bot in given.items()}
+        return {
+            _named(name, key): checked_bot(_named(name, key), bot) for key, bot in given.items()
+        }
 
     got.scoring_rules = _shaped(pm, name, "unbroken_scoring_rules", [], scoring)
     got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
