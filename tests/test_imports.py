@@ -30,6 +30,9 @@ PUBLIC: dict[str, set[str] | None] = {
         "HandlerApi",
         "EffectType",
         "effect_type",
+        "handler_words",
+        "TookTooLong",
+        "StateChanged",
     },
     "unbroken.core.effects": {"HandlerContext"},
     # unbroken.core.flow is the deprecated facade (until 0.3): nothing here uses it.

@@ -85,7 +85,15 @@ from unbroken.core.events import (
     WeaponsSet,
 )
 from unbroken.core.game import Decision, Game, IllegalAction
-from unbroken.core.handlers import EffectType, HandlerApi, HandlerError, effect_type
+from unbroken.core.handlers import (
+    EffectType,
+    HandlerApi,
+    HandlerError,
+    StateChanged,
+    TookTooLong,
+    effect_type,
+    handler_words,
+)
 from unbroken.core.model import (
     RESOURCES,
     RESULTS,
@@ -199,7 +207,10 @@ __all__ = [
     "HandlerApi",
     "HandlerError",
     "ScoringRule",
+    "StateChanged",
+    "TookTooLong",
     "effect_type",
+    "handler_words",
     "hookimpl",
     # Effects (what cards and handlers do)
     "Effect",

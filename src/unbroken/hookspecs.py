@@ -34,6 +34,13 @@ class ScoringRule:
     name: str  # registered as `<plugin>:<name>`
     text: str  # one sentence saying how it scores
     score: Callable[[Ruleset, list[Event], GameState], int | None]  # called once per finished game
+    #: Its display name ("Five for a win"), shown instead of its id; "" shows the id.
+    title: str = ""
+
+    @property
+    def display(self) -> str:
+        """Return the name a player reads: the title, or the id when it has none."""
+        return self.title or self.name
 
 
 #: An achievement predicate: (events, final state, ruleset) -> earned. It is

@@ -13,10 +13,11 @@ from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.words.actions import label, marked_row, option_text, prompt_text
+from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import STEP_NAMES, standing
-from unbroken.words.vocabulary import WIDTH, amounts, plural, wrap
+from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
@@ -173,13 +174,9 @@ class TextGame:
         ]
         if s.skills:
             lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
-        if s.conditions:
-            conds = []
-            for c in s.conditions:
-                extra = f" {plural(c.tokens, 'token')}" if c.tokens else ""
-                when = "" if c.active else " (next level)"
-                conds.append(f"{self.rules.card_name(c.id)}{extra}{when}")
-            lines.append("  Conditions: " + ", ".join(conds))
+        for c in s.conditions:  # each with what it does: its abilities' words
+            name, does = condition_in_play(c, self.rules)
+            lines.append(f"  Condition: {name}: {does}")
         if s.monster is not None:
             mo = s.monster
             card = self.rules.monsters[mo.id]

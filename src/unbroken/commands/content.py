@@ -212,13 +212,32 @@ def check_pack(
         packs = [base, pack]
     weapons = {w.id for p in packs for w in p.weapons}
     for edge in edges:
-        problems.extend(missing_edge_weapons(edge, pack.name, weapons))
+        missing = missing_edge_weapons(edge, pack.name, weapons)
+        problems.extend(missing)
+        if not missing:  # joined as the game joins it, so a circle through it is seen
+            packs = _with_upgrade(packs, edge.weapon, edge.upgrade)
     problems.extend(_reference_problems(packs, written, handlers or {}, leave_out))
     if pack.settings is not None:
         problems.extend(_count_problems(pack, files, written))
     if problems:
         return [], problems
     return _summary(folder, pack), []
+
+
+def _with_upgrade(packs: list[Pack], weapon: str, upgrade: Any) -> list[Pack]:
+    """Return `packs` with `upgrade` added to the weapon `weapon` (an `[[upgrades]]` edge)."""
+    import msgspec
+
+    out = []
+    for p in packs:
+        if any(w.id == weapon for w in p.weapons):
+            weapons = [
+                msgspec.structs.replace(w, upgrades=[*w.upgrades, upgrade]) if w.id == weapon else w
+                for w in p.weapons
+            ]
+            p = msgspec.structs.replace(p, weapons=weapons)
+        out.append(p)
+    return out
 
 
 def _local(ident: str) -> str:

@@ -88,6 +88,7 @@ def _rows() -> list[dict[str, Any]]:
                 "achievements": info.achievements,
                 "bots": info.bots,
                 "observers": info.observers,
+                "titles": info.titles,
                 "problem": info.problem,
             }
         )
@@ -113,9 +114,11 @@ def _list(as_json: bool) -> int:
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
         adds = adds_text(row["adds"])
         print(_wrapped("adds", adds or "nothing"))
+        titles = row.get("titles", {})
         for label in ("scoring_rules", "handlers", "achievements", "bots", "observers"):
             if row[label]:
-                print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
+                named = [f"{titles[i]} ({i})" if i in titles else i for i in row[label]]
+                print(_wrapped(label.replace("_", " "), ", ".join(named)))
         if row["problem"]:
             print(f"    problem: {row['problem']}")
     return 0

@@ -167,7 +167,10 @@ def wrapped(text: str, start: int, width: int | None) -> str:
 
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
+    from unbroken.plugins import display_names
     from unbroken.records import alternatives_text
+
+    titles = display_names()
 
     names = Names()
     name = names.card_name
@@ -186,7 +189,7 @@ def show(records: Records, recent: int) -> int:
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
             if row.alternative_scores:
-                result += "; " + alternatives_text(row.alternative_scores)
+                result += "; " + alternatives_text(row.alternative_scores, titles)
         else:
             cause = cause_of_death(row.cause, row.killed_by, name)
             result = f"lost on level {row.level}: {cause}"

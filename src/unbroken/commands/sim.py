@@ -148,8 +148,12 @@ def text_report(summary: batch.Summary, ruleset: Ruleset, seed: int, bot: str) -
     lost = summary.games - summary.wins
     rate = 100 * summary.wins / summary.games if summary.games else 0.0
     speed = summary.games / summary.seconds if summary.seconds else 0.0
+    from unbroken.plugins import display_names
+
+    title = display_names().get(bot)
+    named = f"{title} ({bot})" if title else bot
     lines = [
-        f"{plural(summary.games, 'game')} ({bot} bot, seed {seed}): "
+        f"{plural(summary.games, 'game')} ({named} bot, seed {seed}): "
         f"{summary.wins} won, {lost} lost ({rate:.1f} %)",
         f"{speed:.0f} games/s, {summary.decisions / max(summary.seconds, 1e-9):.0f} decisions/s",
     ]

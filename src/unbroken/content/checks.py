@@ -9,6 +9,8 @@ from unbroken.core import model
 
 #: The most copies of one encounter card in the deck (the base game has at most 3).
 MAX_COPIES = 10
+#: The most ability uses a character may start with.
+MAX_ABILITY_USES = 10
 
 
 def upgrade_problems(upgrade: model.Upgrade, label: str) -> list[tuple[Place, str]]:
@@ -58,6 +60,15 @@ def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
                 )
             )
         within(at, _amount_problems("cost", ability.cost, label))
+        needs = ability.requires
+        if needs is not None and any(not 1 <= n <= 4 for n in needs.levels):
+            out.append(
+                (
+                    (*at, "requires", "levels"),
+                    f"{label}: ability {ability.id!r} requires levels {needs.levels}; "
+                    "levels are 1-4",
+                )
+            )
     if isinstance(card, model.Monster):
         if len(card.table) != 6:
             out.append(
@@ -83,12 +94,65 @@ def check_card(card: Any, label: str) -> list[tuple[Place, str]]:
             out.append((("time",), f"{label}: field `time` must be 1-5"))
         if not 0 <= card.copies <= MAX_COPIES:  # 0: defined, but not in the deck
             out.append((("copies",), f"{label}: field `copies` must be 0-{MAX_COPIES}"))
+    if isinstance(card, model.Character):
+        out.extend(_amount_problems("resources", card.resources, label))
+        if not 0 <= card.ability_uses <= MAX_ABILITY_USES:
+            out.append(
+                (
+                    ("ability_uses",),
+                    f"{label}: field `ability_uses` must be 0-{MAX_ABILITY_USES}",
+                )
+            )
+        for field in ("skills", "conditions"):
+            listed: list[str] = getattr(card, field)
+            for i, ident in enumerate(listed):
+                if ident in listed[:i]:
+                    out.append(
+                        (
+                            (field, i),
+                            f"{label}: field `{field}` names {ident!r} twice; "
+                            "a card is held once: remove one",
+                        )
+                    )
     if isinstance(card, model.Weapon):
         for i, atk in enumerate(card.attacks):
             within(("attacks", i), _amount_problems("cost", atk.cost, label))
         for i, up in enumerate(card.upgrades):
             within(("upgrades", i), upgrade_problems(up, label))
     out.extend(_effect_amounts(card, (), label))
+    out.extend(_weapon_offers(card, (), label))
+    return out
+
+
+def _weapon_offers(value: Any, place: Place, label: str) -> list[tuple[Place, str]]:
+    """Return (place, message) for every `gain_weapon` within `value` that offers nothing,
+    or one weapon twice (a second copy of a weapon is never held, R-REWARD-2)."""
+    out: list[tuple[Place, str]] = []
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            out.extend(_weapon_offers(item, (*place, i), label))
+    elif isinstance(value, model.GainWeapon):
+        if not value.choices:
+            out.append(
+                (
+                    (*place, "choices"),
+                    f"{label}: `gain_weapon` offers no weapon; name at least one in `choices`",
+                )
+            )
+        for i, weapon in enumerate(value.choices):
+            if weapon in value.choices[:i]:
+                out.append(
+                    (
+                        (*place, "choices", i),
+                        f"{label}: `gain_weapon` offers {weapon!r} twice; a weapon is held "
+                        "once (R-REWARD-2): remove one",
+                    )
+                )
+    elif hasattr(value, "__struct_fields__"):
+        for name in value.__struct_fields__:
+            item = getattr(value, name)
+            if isinstance(item, (list, tuple)) or hasattr(item, "__struct_fields__"):
+                out.extend(_weapon_offers(item, (*place, name), label))
     return out
 
 

@@ -123,8 +123,15 @@ def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[
                 raw = qualify_refs(name, dict(raw))
                 raw["id"] = qualify(name, local)
                 label = f"{LABELS[key]} {raw['id']!r}"
-                if key == "characters" and isinstance(raw.get("cls"), str):
-                    raw["cls"] = qualify(name, raw["cls"])
+                if key == "characters":
+                    for ref in ("cls", "weapon"):
+                        if isinstance(raw.get(ref), str) and raw[ref]:
+                            raw[ref] = qualify(name, raw[ref])
+                    for refs in ("skills", "conditions"):
+                        if isinstance(raw.get(refs), list):
+                            raw[refs] = [
+                                qualify(name, c) if isinstance(c, str) else c for c in raw[refs]
+                            ]
                 if key == "weapons":
                     for up in raw.get("upgrades", []) or []:
                         if isinstance(up, dict) and isinstance(up.get("to"), str):

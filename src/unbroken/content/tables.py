@@ -37,6 +37,13 @@ def qualify_refs(pack: str, value: Any) -> Any:
                 out[key] = qualify(pack, item)
             elif key == "choices" and isinstance(item, list):
                 out[key] = [qualify(pack, w) if isinstance(w, str) else w for w in item]
+            elif key == "requires" and isinstance(item, dict):
+                out[key] = {
+                    k: [qualify(pack, c) if isinstance(c, str) else c for c in v]
+                    if k in ("conditions", "without", "weapons") and isinstance(v, list)
+                    else v
+                    for k, v in item.items()
+                }
             else:
                 out[key] = qualify_refs(pack, item)
         return out

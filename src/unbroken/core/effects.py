@@ -11,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import msgspec
+
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
-from unbroken.core.handlers import HandlerError
+from unbroken.core.handlers import (
+    EFFECT_TYPES,
+    HandlerError,
+    StateChanged,
+    amounts_problem,
+    effect_problem,
+)
 from unbroken.core.payment import gain, lose
 from unbroken.core.resolver import Death, Resolver
 from unbroken.core.responses import fire
@@ -334,15 +342,31 @@ def _extra_skill_choice(r: Resolver, e: m.ExtraSkillChoice, q: Queued) -> None:
 class HandlerContext:
     """What a named effect handler may do: read the game, and act through effects."""
 
-    def __init__(self, run: Resolver, queued: Queued) -> None:
+    def __init__(self, run: Resolver, queued: Queued, code: list[tuple[str, int]]) -> None:
         self._run = run
         self.source = queued.source
         self.result = queued.result
+        self._code = code  # the handler's own line, to name when it changes the state
+        self._copy: GameState | None = None
+        self._seen = b""
 
     @property
     def state(self) -> GameState:
-        """The game state (read it; never change it directly)."""
-        return self._run.state
+        """A copy of the game state as it is now (read it: changing it is refused)."""
+        self.untouched()
+        self._seen = msgspec.msgpack.encode(self._run.state)
+        self._copy = msgspec.msgpack.decode(self._seen, type=GameState)
+        return self._copy
+
+    def untouched(self) -> None:
+        """Raise StateChanged when the handler changed the copy of the state it was given."""
+        if self._copy is None or msgspec.msgpack.encode(self._copy) == self._seen:
+            return
+        was = msgspec.msgpack.decode(self._seen, type=GameState)
+        fields = [
+            f for f in GameState.__struct_fields__ if getattr(was, f) != getattr(self._copy, f)
+        ]
+        raise StateChanged(fields or ["state"], self._code)
 
     @property
     def level(self) -> int:
@@ -355,6 +379,8 @@ class HandlerContext:
 
     def set_tokens(self, tokens: int) -> None:
         """Set the tokens on the source condition; at 0 it leaves play."""
+        if not isinstance(tokens, int) or isinstance(tokens, bool):
+            raise TypeError(f"ctx.set_tokens takes a whole number, not {tokens!r:.40}")
         c = self._run.condition(self.source)
         if c is None:
             return
@@ -365,6 +391,9 @@ class HandlerContext:
 
     def lose(self, amounts: dict[str, int]) -> None:
         """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        wrong = amounts_problem(amounts)
+        if wrong:
+            raise ValueError(f"ctx.lose: {wrong}")
         lose(self._run, amounts, self.source)
 
     def apply(self, *effects: m.Effect) -> None:
@@ -374,11 +403,9 @@ class HandlerContext:
         error names the handler and its plugin (HandlerError), not the engine.
         """
         for effect in effects:
-            if not isinstance(effect, EFFECT_TYPES):
-                raise TypeError(
-                    f"ctx.apply takes effect records of unbroken.core.model (Gain, Lose, ...), "
-                    f"not {type(effect).__name__} {effect!r:.60}"
-                )
+            wrong = effect_problem(self._run.rules, effect)
+            if wrong:
+                raise (ValueError if isinstance(effect, EFFECT_TYPES) else TypeError)(wrong)
         self._run.push_effects(effects, self.source, self.result)
 
     def roll(self) -> int:
@@ -390,15 +417,23 @@ class HandlerContext:
 def _handler(r: Resolver, e: m.Handler, q: Queued) -> None:
     handler = r.rules.handlers[e.name]
     try:
-        handler(HandlerContext(r, q), dict(e.params))
+        ctx = HandlerContext(r, q, _code_of(handler))
+        handler(ctx, dict(e.params))
+        ctx.untouched()
     except Death:
         raise
     except Exception as exc:  # a plugin's code: never the engine's crash
         raise HandlerError.of(e.name, q.source, exc) from exc
 
 
-#: Every effect record type (what a handler may pass to ctx.apply).
-EFFECT_TYPES: tuple[type, ...] = tuple(m.Effect.__args__)  # type: ignore[attr-defined]
+def _code_of(handler: Any) -> list[tuple[str, int]]:
+    """Return [(file, line)] of a handler's own function (through wrappers and effect types)."""
+    fn = getattr(handler, "run", handler)  # an effect type: its function
+    while hasattr(fn, "__wrapped__"):
+        fn = fn.__wrapped__
+    code = getattr(fn, "__code__", None)
+    return [(code.co_filename, code.co_firstlineno)] if code is not None else []
+
 
 missing = [t for t in m.Effect.__args__ if t not in EFFECTS]  # type: ignore[attr-defined]
 assert not missing, f"effect types without a function: {missing}"

@@ -90,29 +90,44 @@ class Game:
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
 
+        ch = ruleset.characters[character]
         res = {k: 0 for k in m.RESOURCES}
         res.update(settings.start)
         res.update(diff.start)
         if opts["gentle_start"] and diff.id == "easy":
             res["se"] = settings.gentle_start_se
         res["time"] = settings.level_start_time[0]
+        for key, amount in ch.resources.items():  # the character's own start (content)
+            res[key] = min(res[key] + amount, settings.caps.get(key, res[key] + amount))
+        held = [*ch.skills, *ch.conditions]
+        uses = ch.ability_uses + sum(
+            mod.amount
+            for card in held
+            for ability in ruleset.card_abilities(card)
+            for mod in ability.modifiers
+            if isinstance(mod, m.AbilityUses)
+        )
         state = GameState()
         run = Resolver(ruleset, state)
         run.emit(
             ev.GameStarted(
                 seed=seed,
                 character=character,
-                cls=ruleset.characters[character].cls,
+                cls=ch.cls,
                 difficulty=diff.id,
                 options=opts,
                 ruleset=ruleset.digest,
                 res=res,
-                weapon=settings.starting_weapon,
-                ability_uses=1,
+                weapon=ch.weapon or settings.starting_weapon,
+                ability_uses=max(0, uses),
                 encounter_deck=ruleset.encounter_deck(),
-                skill_deck=sorted(ruleset.skills),
+                skill_deck=sorted(set(ruleset.skills) - set(ch.skills)),
             )
         )
+        for skill in ch.skills:
+            run.emit(ev.SkillKept(skill, []))
+        for condition in ch.conditions:
+            run.emit(ev.ConditionGained(condition, True))
         for deck, cards in (("encounters", state.encounter_deck), ("skills", state.skill_deck)):
             run.emit(ev.DeckShuffled(deck, rng.shuffled(seed, deck, 0, cards)))
         run.emit(ev.LevelStarted(1))
@@ -122,6 +137,8 @@ class Game:
         run.push(steps.Preparation())
         if diff.start_skill:
             run.push(steps.SkillsGain(2))
+        if ch.setup:  # the character's setup trigger: its effects before anything else
+            run.push_effects(ch.setup, character)
         drive(run)
         return cls(ruleset, state, list(run.emitted))
 

@@ -58,6 +58,113 @@ class HandlerApi(Protocol):
         ...
 
 
+class TookTooLong(Exception):
+    """A plugin's code ran past its time limit and was given up on (unbroken.plugins.limits).
+
+    `stack` is where it was when given up: (file, line) pairs, outermost first.
+    The core keeps no clock: the limit is kept outside it; this names the fault.
+    """
+
+    def __init__(self, limit: float = 0, stack: list[tuple[str, int]] | None = None) -> None:
+        super().__init__(f"took longer than {limit:g} s")
+        self.limit = limit
+        self.stack = list(stack or [])
+
+
+class StateChanged(Exception):
+    """A handler changed the game state itself instead of acting through its ctx.
+
+    `stack` is the handler's own line (file, line); the state is put back from the
+    events (Game.apply), so the game is as before the decision.
+    """
+
+    def __init__(self, fields: list[str], stack: list[tuple[str, int]] | None = None) -> None:
+        super().__init__(
+            f"changed the game state directly ({', '.join(fields)}); ctx.state is for "
+            "reading: act through ctx.apply, ctx.lose, ctx.set_tokens or ctx.roll"
+        )
+        self.stack = list(stack or [])
+
+
+#: Every effect record type (what a handler may pass to ctx.apply).
+EFFECT_TYPES: tuple[type, ...] = tuple(m.Effect.__args__)  # type: ignore[attr-defined]
+#: The effect records whose tables of amounts name resources (never negative).
+_AMOUNT_FIELDS: dict[type, tuple[str, ...]] = {
+    m.Gain: ("amounts",),
+    m.Lose: ("amounts",),
+    m.Reduce: ("lose", "gain"),
+}
+
+
+def amounts_problem(amounts: Any) -> str:
+    """Return what is wrong with a table of resource amounts from a handler ("" if nothing)."""
+    if not isinstance(amounts, dict):
+        return f"amounts are a dict of resources, like {{'se': 1}}, not {type(amounts).__name__}"
+    for key, n in amounts.items():
+        if key not in m.RESOURCES:
+            return f"unknown resource {key!r}; one of: {', '.join(m.RESOURCES)}"
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return f"{key} = {n!r}: an amount is a whole number, 0 or more"
+    return ""
+
+
+def effect_problem(rules: Any, effect: Any) -> str:
+    """Return what is wrong with an effect record a handler gives ctx.apply ("" if nothing):
+    not an effect, fields of the wrong type, unknown resources or negative amounts, a
+    condition, weapon or handler no pack defines (checked within alternatives too)."""
+    if not isinstance(effect, EFFECT_TYPES):
+        return (
+            f"ctx.apply takes effect records of unbroken.core.model (Gain, Lose, ...), "
+            f"not {type(effect).__name__} {effect!r:.60}"
+        )
+    kind = type(effect).__name__
+    try:
+        msgspec.convert(msgspec.to_builtins(effect), m.Effect)
+    except (msgspec.ValidationError, TypeError) as exc:
+        return f"ctx.apply: {kind}: {exc}"
+    for name in getattr(effect, "__struct_fields__", ()):  # one of EFFECT_TYPES: a Struct
+        value = getattr(effect, name)
+        wrong = ""
+        if name in _AMOUNT_FIELDS.get(type(effect), ()):
+            wrong = amounts_problem(value)
+        elif name == "condition" and value and value not in rules.conditions:
+            wrong = f"no condition {value!r} is loaded"
+        elif name == "choices":
+            wrong = next(
+                (f"no weapon {w!r} is loaded" for w in value if w not in rules.weapons), ""
+            )
+        elif kind == "Handler" and name == "name" and value not in rules.handlers:
+            wrong = f"no handler {value!r} is loaded"
+        elif isinstance(value, list):
+            wrong = next(filter(None, (effect_problem(rules, e) for e in value)), "")
+            if wrong:
+                return wrong
+        if wrong:
+            return f"ctx.apply: {kind} `{name}`: {wrong}"
+    return ""
+
+
+def _plugin_line(exc: BaseException) -> str:
+    """Return ` (file.py:line)`: the innermost place outside the engine the error was at."""
+    where = ""
+    places: list[tuple[str, int]] = []
+    tb = exc.__traceback__
+    while tb is not None:
+        places.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    if isinstance(exc, (TookTooLong, StateChanged)):  # where it was, not where it was raised
+        places = exc.stack or places
+    for file, line in places:  # the innermost frame outside the engine: the plugin's line
+        path = file.replace("\\", "/")
+        if not any(part in path for part in _ENGINE) or not where:
+            where = f" ({path.rsplit('/', 1)[-1]}:{line})"
+    return where
+
+
+#: Where the engine's own frames are (and the time limit's): never a plugin's line.
+_ENGINE = ("/unbroken/core/", "/unbroken/plugins/limits.py", "/threading.py")
+
+
 class HandlerError(Exception):
     """An effect handler (a plugin's Python code) raised: the decision cannot be made.
 
@@ -68,14 +175,14 @@ class HandlerError(Exception):
     @classmethod
     def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
         """Return the error for handler `name` on card `source` having raised `exc`."""
-        tb, where = exc.__traceback__, ""
-        while tb is not None:  # the innermost frame outside the engine: the plugin's line
-            path = tb.tb_frame.f_code.co_filename.replace("\\", "/")
-            if "/unbroken/core/" not in path or not where:
-                where = f" ({path.rsplit('/', 1)[-1]}:{tb.tb_lineno})"
-            tb = tb.tb_next
-        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        where = _plugin_line(exc)
         plugin = f"plugin {name.split(':', 1)[0]!r}: " if ":" in name else ""
+        if isinstance(exc, TookTooLong):
+            return cls(
+                f"{plugin}effect handler {name!r} on {source!r} {exc}{where}; "
+                "it is switched off for the rest of this run"
+            )
+        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         return cls(f"{plugin}effect handler {name!r} on {source!r} raised {text}{where}")
 
 
@@ -149,6 +256,47 @@ def effect_type(fields: type[F]) -> Callable[[Callable[[HandlerApi, F], None]], 
         return EffectType(fields, run)
 
     return make
+
+
+H = TypeVar("H")
+
+
+def handler_words(text: str | Callable[[dict[str, Any]], str]) -> Callable[[H], H]:
+    """Give a handler its words: a template of its params, or a `describe(params)` function.
+
+    >>> @handler_words("lose {amount} SE and put {tokens} frost on you")
+    ... def freezing_grip(ctx: HandlerApi, params: dict[str, Any]) -> None: ...
+    >>> freezing_grip.text
+    'lose {amount} SE and put {tokens} frost on you'
+
+    Every place a card is read (cards, panels, combat rows, the log) then says
+    "lose 1 SE and put 1 frost on you" for `params = { amount = 1, tokens = 1 }`,
+    not the handler's name and params. A template naming a param a card does not
+    give is a content problem at that card's line.
+    """
+
+    def mark(handler: H) -> H:
+        if callable(text):
+            handler.describe = text  # type: ignore[attr-defined]
+        else:
+            handler.text = str(text)  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def words_problem(handler: Any, params: dict[str, Any]) -> str:
+    """Return what stops a handler's words template from reading these params ("" if nothing)."""
+    text = getattr(handler, "text", None)
+    if not isinstance(text, str):
+        return ""
+    try:
+        text.format(**params)
+    except KeyError as exc:
+        return f"its words {text!r} need param `{exc.args[0]}`; add it to the card's params"
+    except (IndexError, ValueError) as exc:
+        return f"its words {text!r} cannot be read ({exc}); name params as {{amount}}"
+    return ""
 
 
 def lose_per_token(ctx: HandlerApi, params: dict[str, Any]) -> None:

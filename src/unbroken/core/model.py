@@ -202,6 +202,19 @@ RESULTS = (
 # --------------------------------------------------------------------------- card text
 
 
+class Requires(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """When an ability may be used at all: every field given must hold.
+
+    Without them the ability is not offered (an optional one is listed with why
+    not), and an automatic one (a monster's, a condition's) does not fire.
+    """
+
+    conditions: list[str] = []  # every one of these conditions is in play (active)
+    without: list[str] = []  # none of these conditions is in play (active)
+    weapons: list[str] = []  # the current weapon is one of these
+    levels: list[int] = []  # the current level is one of these
+
+
 class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One line of card text: an action, a Response, or a Passive (R-EFFECT-1)."""
 
@@ -221,6 +234,13 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # How often it may be used: "" no limit (Responses: once per trigger),
     # "turn", "battle" or "level".
     limit: Literal["", "turn", "battle", "level"] = ""
+    #: When it may be used at all (None: whenever its type and filters allow).
+    requires: Requires | None = None
+
+
+#: Fields added to a card kind after the first ruleset digests: left out of the digest
+#: when at their default, so that content without them keeps its digest (build_ruleset).
+LATER_FIELDS: dict[str, tuple[str, ...]] = {"abilities": ("requires",)}
 
 
 class ClassCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -232,13 +252,30 @@ class ClassCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     abilities: list[Ability]
 
 
-class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A character sheet of one class."""
+class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A character sheet of one class, and how its game is set up (R-SETUP-2).
+
+    Every setup field is optional; left out, the character starts as R-SETUP-2
+    says (and its encoding, so the ruleset's digest, is as before the fields).
+    """
 
     id: str
     name: str
     cls: str
     text: str
+    #: The starting weapon, instead of the settings' `starting_weapon`.
+    weapon: str = ""
+    #: Resources added to the start (after the settings and the difficulty).
+    resources: Amounts = {}
+    #: Skills held from the start (taken out of the skill deck).
+    skills: list[str] = []
+    #: Conditions in play from the start (the cards in hand), active from level 1.
+    conditions: list[str] = []
+    #: The ability uses at the start of level 1, instead of 1.
+    ability_uses: int = 1
+    #: The setup trigger: effects carried out at setup, before the first decision
+    #: (a `handler` effect says what data cannot).
+    setup: list[Effect] = []
 
 
 class Attack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

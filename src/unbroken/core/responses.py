@@ -68,7 +68,25 @@ def filters_pass(r: Resolver, ability: m.Ability, ctx: dict[str, Any]) -> bool:
             return False
     if ability.min_loss and ctx.get("min_loss", 0) < ability.min_loss:
         return False
-    return True
+    return ability.requires is None or not unmet(r, ability.requires)
+
+
+def unmet(r: Resolver, needs: m.Requires) -> str:
+    """Return why an ability's `requires` does not hold now ("" when it does)."""
+    s = r.state
+    name = r.rules.card_name
+    active = {c.id for c in s.conditions if c.active}
+    missing = [c for c in needs.conditions if c not in active]
+    if missing:
+        return "needs " + " and ".join(name(c) for c in missing)
+    present = [c for c in needs.without if c in active]
+    if present:
+        return "not while " + " or ".join(name(c) for c in present)
+    if needs.weapons and s.weapons[-1] not in needs.weapons:
+        return "needs " + " or ".join(name(w) for w in needs.weapons)
+    if needs.levels and s.level not in needs.levels:
+        return "only at level " + " or ".join(str(n) for n in needs.levels)
+    return ""
 
 
 def usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> bool:
@@ -80,6 +98,10 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
     """Return why an optional ability cannot be used now, or "" when it can."""
     key = f"{source}/{ability.id}"
     s = r.state
+    if ability.requires is not None:
+        why = unmet(r, ability.requires)
+        if why:
+            return why
     if kind == "class" and s.ability_uses <= 0:
         return NO_USES
     if ability.limit == "turn" and key in s.used_turn:

@@ -9,8 +9,9 @@ from typing import Any
 
 import msgspec
 
-from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType
+from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
+    LATER_FIELDS,
     Ability,
     Character,
     ClassCard,
@@ -18,6 +19,7 @@ from unbroken.core.model import (
     Encounter,
     Monster,
     Pack,
+    Requires,
     Settings,
     Skill,
     Weapon,
@@ -251,9 +253,7 @@ def build_ruleset(
                 table[card.id] = card
     if settings is None:
         raise RulesetError("no pack defines the game settings (settings.toml)")
-    digest = hashlib.sha256(
-        msgspec.json.encode([pack for pack in packs], order="deterministic")
-    ).hexdigest()
+    digest = hashlib.sha256(_digest_form(packs)).hexdigest()
     ruleset = Ruleset(
         settings=settings,
         handlers={**BUILTIN_HANDLERS, **(handlers or {})},
@@ -266,6 +266,29 @@ def build_ruleset(
     if problems:
         raise RulesetError("; ".join(p.message for p in problems), problems)
     return ruleset
+
+
+def _digest_form(packs: list[Pack]) -> bytes:
+    """Return the packs as the bytes their digest is of: JSON in a deterministic order,
+    with the abilities' later fields (model.LATER_FIELDS) left out at their default."""
+    data = msgspec.to_builtins(packs, order="deterministic")
+
+    def prune(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                later = LATER_FIELDS.get(key)
+                if later and isinstance(item, list):
+                    for entry in item:
+                        for name in later:
+                            if isinstance(entry, dict) and entry.get(name) is None:
+                                entry.pop(name, None)
+                prune(item)
+        elif isinstance(value, list):
+            for item in value:
+                prune(item)
+
+    prune(data)
+    return msgspec.json.encode(data)
 
 
 def check_references(ruleset: Ruleset) -> list[str]:
@@ -309,6 +332,14 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
         if ch.cls not in ruleset.classes:
             message = f"character {ch.id!r} names missing class {ch.cls!r}"
             problems.append(CardProblem(ch.id, message, ch.cls))
+        if ch.weapon and ch.weapon not in ruleset.weapons:
+            message = f"character {ch.id!r} starts with missing weapon {ch.weapon!r}"
+            problems.append(CardProblem(ch.id, message, ch.weapon))
+        for kind, table in (("skill", ruleset.skills), ("condition", ruleset.conditions)):
+            for ident in getattr(ch, f"{kind}s"):
+                if ident not in table:
+                    message = f"character {ch.id!r} starts with missing {kind} {ident!r}"
+                    problems.append(CardProblem(ch.id, message, ident))
     for w in ruleset.weapons.values():
         for up in w.upgrades:
             if up.to not in ruleset.weapons:
@@ -352,6 +383,13 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                             problems.append(
                                 CardProblem(card, f"{owner} offers missing weapon {w!r}", w)
                             )
+                elif isinstance(value, Requires) and name in ("conditions", "without", "weapons"):
+                    table = ruleset.weapons if name == "weapons" else ruleset.conditions
+                    noun = "weapon" if name == "weapons" else "condition"
+                    for ident in item:
+                        if ident not in table:
+                            message = f"{owner} requires missing {noun} {ident!r}"
+                            problems.append(CardProblem(card, message, ident))
                 elif name == "name" and type(value).__name__ == "Handler":
                     handler = ruleset.handlers.get(item)
                     if handler is None:
@@ -362,13 +400,17 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                         if wrong:
                             message = f"{owner}: {item!r} params: {wrong.replace('$.', '')}"
                             problems.append(CardProblem(card, message, item))
+                    else:
+                        wrong = words_problem(handler, dict(getattr(value, "params", {})))
+                        if wrong:
+                            problems.append(CardProblem(card, f"{owner}: {item!r}: {wrong}", item))
                 else:
                     walk(card, owner, item)
         elif isinstance(value, (list, tuple)):
             for item in value:
                 walk(card, owner, item)
 
-    for kind in ("classes", "monsters", "skills", "conditions", "encounters"):
+    for kind in ("classes", "characters", "monsters", "skills", "conditions", "encounters"):
         for card in getattr(ruleset, kind).values():
             walk(card.id, f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
     return problems

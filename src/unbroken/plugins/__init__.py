@@ -77,6 +77,18 @@ def load_ruleset(content: Path | None = None) -> Ruleset:
     return build_ruleset([load_pack(content, BASE)], plugins={BASE: __version__})
 
 
+def display_names() -> dict[str, str]:
+    """Return {id: display name} of the plugins' scoring rules and bots that have one.
+
+    Shown instead of ids wherever a player reads them; an id without one (or of a
+    plugin no longer on) is shown as it is.
+    """
+    try:
+        return current_plugins().display_names()
+    except Exception:  # names are a nicety: a plugin error is reported where it matters
+        return {}
+
+
 def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) -> dict[str, int]:
     """Return {scoring rule name: points} from the plugins' scoring rules for a finished game."""
     if set(ruleset.plugins) <= {BASE}:
@@ -97,6 +109,7 @@ __all__ = [
     "Plugins",
     "adds_text",
     "alternative_scores",
+    "display_names",
     "base_content_dir",
     "compose",
     "config_file",

@@ -21,6 +21,7 @@ import pluggy
 
 # Called through the module, so that a test's stand-in for config.installed_entry_points is seen.
 import unbroken.plugins.config as config
+import unbroken.plugins.limits as limits
 from unbroken import __version__, base, hookspecs
 from unbroken.plugins.config import BASE, GROUP
 from unbroken.plugins.reporting import PluginError, _module_of, _report, _say, _where
@@ -43,6 +44,8 @@ class PluginInfo:
     bots: list[str] = field(default_factory=list)
     #: Its game observers (`unbroken_game_event`), as module.function.
     observers: list[str] = field(default_factory=list)
+    #: Display names of its scoring rules and bots that have one: {id: name}.
+    titles: dict[str, str] = field(default_factory=dict)
     problem: str = ""
 
 
@@ -86,10 +89,10 @@ def project_plugins(project: Path) -> list[tuple[str, object]]:
         try:
             for loaded in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
                 del sys.modules[loaded]  # an installed copy must not stand in for the source
-            module: object = importlib.import_module(module_name)
+            module: object = limits.bounded(limits.LOAD_LIMIT, importlib.import_module, module_name)
             for part in filter(None, attr.split(".")):
                 module = getattr(module, part)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise PluginError(
                 f"{pyproject}: plugin {name!r} failed to import: "
                 f"{_say(exc)}{_where(exc, module_name)}"
@@ -176,7 +179,7 @@ def get_plugin_manager(
             problems.append(info.problem)
             continue
         try:
-            loaded = load()
+            loaded = limits.bounded(limits.LOAD_LIMIT, load)
             pm.register(loaded, name=name)
             pm.check_pending()
         except (Exception, SystemExit) as exc:  # sys.exit() at import ends nothing but it

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import msgspec
 import pluggy
 
+import unbroken.plugins.limits as limits
 from unbroken import __version__
 from unbroken.content import (
     CardLines,
@@ -42,12 +43,14 @@ from unbroken.content import (
     read_pack,
     read_upgrades,
 )
+from unbroken.core.handlers import TookTooLong
 from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.hookspecs import AchievementPredicate, ScoringRule
 from unbroken.plugins.config import BASE
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
+from unbroken.plugins.limits import bounded_handler, checked_bot
 from unbroken.plugins.reporting import (
     HookError,
     PluginError,
@@ -77,20 +80,46 @@ class Plugins:
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
 
+    def display_names(self) -> dict[str, str]:
+        """Return {id: display name} of the scoring rules and bots that have one."""
+        names = {rule.name: rule.title for rule in self.scoring_rules if rule.title}
+        for key, bot in self.bots.items():
+            title = getattr(bot, "title", "")
+            if isinstance(title, str) and title:
+                names[key] = title
+        return names
+
     def alternative_scores(
         self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
     ) -> dict[str, int]:
         """Return {scoring rule name: points} for a finished game (rules that apply only)."""
         out: dict[str, int] = {}
-        for rule in self.scoring_rules:
+        for rule in list(self.scoring_rules):
             try:
-                points = rule.score(ruleset or self.ruleset, events, state)
-            except Exception as exc:  # a broken rule must not lose the player's game
+                points = limits.bounded(
+                    limits.PLAY_LIMIT, rule.score, ruleset or self.ruleset, events, state
+                )
+            except TookTooLong as exc:  # a hung rule must not hang the end of every game
+                where = _where(exc, getattr(rule.score, "__module__", "") or "")
+                _report(
+                    f"scoring rule {rule.name!r} {exc}{where}; "
+                    "it is switched off for the rest of this run"
+                )
+                self.scoring_rules.remove(rule)
+                continue
+            except (Exception, SystemExit) as exc:  # a broken rule must not lose the game
                 where = _where(exc, getattr(rule.score, "__module__", "") or "")
                 _report(f"scoring rule {rule.name!r} raised {_say(exc)}{where}")
                 continue
-            if points is not None:
-                out[rule.name] = int(points)
+            if points is None:
+                continue
+            if not isinstance(points, int) or isinstance(points, bool):
+                _report(
+                    f"scoring rule {rule.name!r} returned {points!r:.40}, not a whole number "
+                    "of points or None; the game is kept without it"
+                )
+                continue
+            out[rule.name] = int(points)
         return out
 
     def observe(self, event: Any, state: GameState) -> None:
@@ -140,7 +169,10 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     got.handlers.update(plugin_handlers(pm, name))
 
     def scoring(rules: list[ScoringRule]) -> list[ScoringRule]:
-        return [ScoringRule(_named(name, r.name), r.text, r.score) for r in rules]
+        return [
+            ScoringRule(_named(name, r.name), r.text, r.score, str(getattr(r, "title", "") or ""))
+            for r in rules
+        ]
 
     def achievements(
         pairs: list[tuple[Any, AchievementPredicate]],
@@ -148,7 +180,9 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
         return [(achievement, predicate) for achievement, predicate in pairs if str(achievement.id)]
 
     def bots(given: dict[str, Any]) -> dict[str, Any]:
-        return {_named(name, key): bot for key, bot in given.items()}
+        return {
+            _named(name, key): checked_bot(_named(name, key), bot) for key, bot in given.items()
+        }
 
     got.scoring_rules = _shaped(pm, name, "unbroken_scoring_rules", [], scoring)
     got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
@@ -169,11 +203,17 @@ def plugin_handlers(pm: pluggy.PluginManager, name: str) -> dict[str, EffectHand
     """
 
     def named(handlers: dict[str, EffectHandler]) -> dict[str, EffectHandler]:
-        found = {key if name == BASE else _named(name, key): h for key, h in handlers.items()}
-        for key, handler in found.items():  # an effect type says itself in words
+        found = {  # a plugin's handler gets a time limit; the base game's code runs as it is
+            key if name == BASE else _named(name, key): h if name == BASE else bounded_handler(h)
+            for key, h in handlers.items()
+        }
+        for key, handler in found.items():  # a handler that says itself in words
             describe = getattr(handler, "describe", None)
+            text = getattr(handler, "text", None)
             if callable(describe):
                 HANDLER_WORDS[key] = describe
+            elif isinstance(text, str):
+                HANDLER_WORDS[key] = text.format_map
         return found
 
     return _shaped(pm, name, "unbroken_effect_handlers", {}, named)
@@ -211,7 +251,7 @@ def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
     for owner, impl in _impls(pm, hook):
         if owner == name:
             try:
-                return impl()
+                return impl() if name == BASE else limits.bounded(limits.LOAD_LIMIT, impl)
             except (Exception, SystemExit) as exc:  # a plugin's hook is untrusted code
                 raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
     return default
@@ -347,6 +387,14 @@ def load_plugins(
         info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
         result.bots.update(contribution.bots)
         info.bots = list(contribution.bots)
+        info.titles = {
+            **{r.name: r.title for r in contribution.scoring_rules if r.title},
+            **{
+                k: str(b.title)
+                for k, b in contribution.bots.items()
+                if isinstance(getattr(b, "title", None), str) and b.title
+            },
+        }
         if contribution.observers:
             result.observers.append((contribution.name, _observer(pm, contribution.name)))
             info.observers = [

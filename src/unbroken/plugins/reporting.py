@@ -17,6 +17,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from unbroken.core.handlers import TookTooLong
+
 _ONE = {"classes": "class", "upgrades": "upgrade"}
 
 
@@ -86,7 +88,7 @@ def _say(exc: BaseException) -> str:
     """Return `Type: first line of the message` (a HookError: its message alone)."""
     text = str(exc).strip().splitlines()
     first = re.sub(r" in plugin <.*>$", "", text[0]) if text else ""  # pluggy's module repr
-    if isinstance(exc, HookError):
+    if isinstance(exc, (HookError, TookTooLong)):
         return first
     return f"{type(exc).__name__}: {first}".rstrip(": ")
 
@@ -121,13 +123,17 @@ def _where(exc: BaseException, module: str) -> str:
     root = _code_root(module)
     if root is None:
         return ""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        path = Path(frame.filename).resolve()
+    places = [(f.filename, f.lineno or 0) for f in traceback.extract_tb(exc.__traceback__)]
+    if isinstance(exc, TookTooLong) and exc.stack:  # where it was when it was given up on
+        places = exc.stack
+    for filename, lineno in reversed(places):
+        path = Path(filename).resolve()
         if path == root or root in path.parents:
-            return f" ({path.name}:{frame.lineno})"
+            return f" ({path.name}:{lineno})"
     return ""
 
 
 def _hook_error(hook: str, exc: BaseException, plugin: object) -> HookError:
     """Return a HookError naming `hook`, what it raised and where in the plugin."""
-    return HookError(f"{hook} raised {_say(exc)}{_where(exc, _module_of(plugin))}")
+    verb = "" if isinstance(exc, TookTooLong) else "raised "
+    return HookError(f"{hook} {verb}{_say(exc)}{_where(exc, _module_of(plugin))}")

@@ -116,6 +116,11 @@ def decode_row(
     )
 
 
-def alternatives_text(scores: dict[str, int]) -> str:
-    """Return plugins' scores as `molehill:five 5, unearthed:unstoppable 31`."""
-    return ", ".join(f"{name} {points}" for name, points in sorted(scores.items()))
+def alternatives_text(scores: dict[str, int], names: dict[str, str] | None = None) -> str:
+    """Return plugins' scores as `Five for a win 5, unearthed:unstoppable 31`.
+
+    `names` gives the display name of a scoring rule id (unbroken.plugins.display_names);
+    an id without one is shown as it is.
+    """
+    names = names or {}
+    return ", ".join(f"{names.get(name, name)} {points}" for name, points in sorted(scores.items()))

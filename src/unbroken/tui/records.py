@@ -102,6 +102,7 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
+        from unbroken.plugins import display_names
         from unbroken.records import RecordsError, alternatives_text, open_existing_records
         from unbroken.records.stats import compute
 
@@ -124,6 +125,7 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
+        titles = display_names() if others else {}
         if others:
             table.add_column("Other scores", key="alternative_scores")
         app: UnbrokenApp = self.app  # type: ignore[assignment]
@@ -156,7 +158,7 @@ class RecordsScreen(Screen[None]):
                         row.rank or "-",
                         rules.card_name(row.cls),
                         row.cause or "-",
-                        *([alternatives_text(row.alternative_scores)] if others else []),
+                        *([alternatives_text(row.alternative_scores, titles)] if others else []),
                     )
                 ),
                 key=key,

@@ -15,8 +15,9 @@ from textual.widgets.option_list import Option
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import ConditionState, GameState
+from unbroken.core.state import GameState
 from unbroken.words.actions import attack_cost, marked_row
+from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.outcomes import STEP_NAMES
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -359,25 +360,6 @@ def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
     extra = " no armor" if attack.ignore_armor else ""
     paid = amounts(attack.cost if cost is None else cost)
     return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {paid}"
-
-
-def condition_text(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
-    """Return a condition in play as (name with its state, what it does).
-
-    Tokens are named only for a card that uses them, rounds only when it lasts
-    some; a condition waiting for the next level says so.
-    """
-    card = rules.conditions[condition.id]
-    extra = []
-    if not condition.active:
-        extra.append("next level")
-    if card.tokens:
-        extra.append(plural(condition.tokens, "token"))
-    if condition.rounds:
-        extra.append(plural(condition.rounds, "round"))
-    name = card.name + (f" ({', '.join(extra)})" if extra else "")
-    does = " ".join(a.text for a in card.abilities) or card.text
-    return name, does
 
 
 class HandPanel(Panel):

@@ -10,8 +10,16 @@ from typing import Any
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text
-from unbroken.words.vocabulary import LIMIT_WORDS, TIMING_WORDS, TRIGGER_WORDS, amounts, attack_name
+from unbroken.words.vocabulary import (
+    LIMIT_WORDS,
+    TIMING_WORDS,
+    TRIGGER_WORDS,
+    amounts,
+    attack_name,
+    plural,
+)
 
 
 def sentence(parts: list[str]) -> str:
@@ -26,6 +34,21 @@ def sentence(parts: list[str]) -> str:
 def effects_sentence(effects: list[m.Effect]) -> str:
     """Return a list of effect records as one sentence ("" for none)."""
     return sentence([effect_text(e) for e in effects])
+
+
+def requires_text(needs: m.Requires, name: Callable[[str], str] | None = None) -> str:
+    """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
+    name = name or (lambda ident: ident.split(":")[-1].replace("-", " ").capitalize())
+    parts = []
+    if needs.conditions:
+        parts.append("with " + " and ".join(name(c) for c in needs.conditions))
+    if needs.without:
+        parts.append("not while " + " or ".join(name(c) for c in needs.without))
+    if needs.weapons:
+        parts.append("with a " + " or ".join(name(w) for w in needs.weapons))
+    if needs.levels:
+        parts.append("at level " + " or ".join(str(n) for n in needs.levels))
+    return "only " + ", ".join(parts) if parts else "always"
 
 
 def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
@@ -48,6 +71,8 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
         body = f"spend {amounts(ability.cost)} to {body}"
     if ability.limit:
         body += f" ({LIMIT_WORDS[ability.limit]})"
+    if ability.requires is not None:
+        body += f" ({requires_text(ability.requires)})"
     if ability.type == "response":
         when = TRIGGER_WORDS.get(ability.trigger, ability.trigger.replace("_", " "))
         if ability.attack:
@@ -80,9 +105,30 @@ def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
     """Return a character sheet: name, class, text and the class abilities."""
     cls = ruleset.classes.get(card.cls)
     lines = [f"{card.name} ({cls.name if cls else card.cls})", f"  {card.text}"]
+    start = setup_words(ruleset, card)
+    if start:
+        lines.append("  Starts with: " + sentence(start))
     if cls is not None:
         lines += _abilities(list(cls.abilities))
     return lines
+
+
+def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
+    """Return what a character's own setup changes, as phrases ([] for R-SETUP-2's start)."""
+    name = ruleset.card_name
+    out = []
+    if card.weapon:
+        out.append(f"the {name(card.weapon)} as its weapon")
+    if card.resources:
+        out.append(f"{amounts(card.resources)} more")
+    if card.skills:
+        out.append("the skill " + " and ".join(name(s) for s in card.skills))
+    if card.conditions:
+        out.append("the condition " + " and ".join(name(c) for c in card.conditions))
+    if card.ability_uses != 1:
+        out.append(plural(card.ability_uses, "ability use") + " at level 1")
+    out.extend(effect_text(e) for e in card.setup)
+    return out
 
 
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
@@ -139,6 +185,27 @@ def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
         kinds.append("uses tokens")
     lines = [f"{card.name} (condition: {', '.join(kinds)})", f"  {card.text}"]
     return lines + _abilities(list(card.abilities), automatic=True)
+
+
+def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
+    """Return a condition in play as (name with its state, what its abilities do).
+
+    Tokens are named only for a card that uses them, rounds only when it lasts
+    some; a condition waiting for the next level says so. Each ability reads as
+    its text, or, when it has none (a plugin's), as its effects in words; a
+    card without abilities reads as its own text.
+    """
+    card = rules.conditions[condition.id]
+    extra = []
+    if not condition.active:
+        extra.append("next level")
+    if card.tokens:
+        extra.append(plural(condition.tokens, "token"))
+    if condition.rounds:
+        extra.append(plural(condition.rounds, "round"))
+    name = card.name + (f" ({', '.join(extra)})" if extra else "")
+    said = [a.text or ability_lines(a, automatic=True)[1].strip() for a in card.abilities]
+    return name, " ".join(said) or card.text
 
 
 def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:

@@ -151,8 +151,9 @@ def handler_text(e: m.Handler) -> str:
     if e.name == "lose_per_token":
         res = m.RESOURCE_NAMES.get(str(e.params.get("resource", "se")), "SE")
         return f"lose 1 {res} per token, then remove a token"
+    # A handler without words of its own: its local name and params, as words.
     params = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(e.params.items()))
-    words = e.name.replace("_", " ")
+    words = e.name.split(":")[-1].replace("_", " ").replace("-", " ")
     return f"{words} ({params})" if params else words
 
 
