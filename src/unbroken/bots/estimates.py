@@ -36,7 +36,30 @@ def worth(amounts: dict[str, int]) -> float:
 
 
 def needs(game: Game) -> dict[str, float]:
-    """Return the value of one more unit of each resource now, given what the player holds."""
+    """Return the value of one more unit of each resource now, given what the player holds.
+
+    Memoised: it depends only on the ruleset, the level, the weapon held, the monster
+    in play (its trackers) and the resources (see `fresh_needs`, the computation).
+    """
+    s = game.state
+    mo = s.monster
+    key = (
+        game.ruleset.digest,
+        s.level,
+        s.weapons[-1],
+        None if mo is None else (mo.id, mo.armor, mo.health),
+        tuple(s.res.items()),
+    )
+    found = _NEEDS.get(key)
+    if found is None:
+        if len(_NEEDS) >= MEMO_LIMIT:
+            _NEEDS.clear()
+        found = _NEEDS[key] = fresh_needs(game)
+    return dict(found)
+
+
+def fresh_needs(game: Game) -> dict[str, float]:
+    """Return `needs(game)` worked out anew (no memo)."""
     s = game.state
     rules = game.ruleset
     caps = rules.settings.caps
@@ -90,6 +113,10 @@ def effect_cost(effect: object) -> float:
 #: digest and the card): the cards never change, so nothing is ever stale.
 _CARD_MEMO: dict[tuple[str, str, str], Any] = {}
 MEMO_LIMIT = 4096
+#: Memos of needs() and battle_cost(), keyed by everything each reads from the game
+#: (a rollout meets the same positions again and again). Emptied at MEMO_LIMIT.
+_NEEDS: dict[tuple[Any, ...], dict[str, float]] = {}
+_BATTLE: dict[tuple[Any, ...], float] = {}
 
 
 def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
@@ -141,7 +168,28 @@ def mean_row_cost(game: Game, monster: str) -> float:
 
 
 def battle_cost(game: Game) -> float:
-    """Return the SE the next battle is expected to cost (unknown monster: the level's mean)."""
+    """Return the SE the next battle is expected to cost (unknown monster: the level's mean).
+
+    Memoised: it depends only on the ruleset, the weapon held and the monster in play
+    (its trackers) or, before one is revealed, the level (see `fresh_battle_cost`).
+    """
+    s = game.state
+    mo = s.monster
+    key = (
+        game.ruleset.digest,
+        s.weapons[-1],
+        s.level if mo is None else (mo.id, mo.armor, mo.health),
+    )
+    found = _BATTLE.get(key)
+    if found is None:
+        if len(_BATTLE) >= MEMO_LIMIT:
+            _BATTLE.clear()
+        found = _BATTLE[key] = fresh_battle_cost(game)
+    return found
+
+
+def fresh_battle_cost(game: Game) -> float:
+    """Return `battle_cost(game)` worked out anew (no memo)."""
     s = game.state
     candidates = likely_monsters(game)
     per_break, per_wound = weapon_rate(game)

@@ -78,16 +78,18 @@ def usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> bool:
 
 def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> str:
     """Return why an optional ability cannot be used now, or "" when it can."""
-    key = f"{source}/{ability.id}"
     s = r.state
     if kind == "class" and s.ability_uses <= 0:
         return NO_USES
-    if ability.limit == "turn" and key in s.used_turn:
-        return "used this turn"
-    if ability.limit == "battle" and key in s.used_battle:
-        return "used this battle"
-    if ability.limit == "level" and key in s.used_level:
-        return "used this level"
+    limit = ability.limit
+    if limit:
+        key = f"{source}/{ability.id}"
+        if limit == "turn" and key in s.used_turn:
+            return "used this turn"
+        if limit == "battle" and key in s.used_battle:
+            return "used this battle"
+        if limit == "level" and key in s.used_level:
+            return "used this level"
     return "" if can_pay(s, ability.cost) else CANNOT_PAY
 
 
