@@ -38,9 +38,37 @@ def worth(amounts: dict[str, int]) -> float:
 def needs(game: Game) -> dict[str, float]:
     """Return the value of one more unit of each resource now, given what the player holds.
 
-    Memoised: it depends only on the ruleset, the level, the weapon held, the monster
-    in play (its trackers) and the resources (see `fresh_needs`, the computation).
+    What does not depend on the resources held (the battle's cost, the weapon's
+    upgrades, the caps) is worked out once per position of the cards (`_needs_plan`);
+    the result is the same as `fresh_needs`, the computation written out.
     """
+    res = game.state.res
+    food_need, goal, upgrades, advanced, caps = _needs_plan(game)
+    value = dict(VALUE)
+    if res.get("food", 0) < food_need:
+        value["food"] = 5.0
+    se = res.get("se", 0)
+    if se < goal:
+        value["se"] = 1.0 + min(1.5, 2.0 * (goal - se) / goal)
+    for k, n, bump in upgrades:
+        if res.get(k, 0) < n:
+            value[k] = max(value[k], bump)
+    if advanced:
+        value["wood"] = min(value["wood"], 1.0)
+        value["metal"] = min(value["metal"], 1.5)
+    for k, cap in caps:
+        if res.get(k, 0) >= cap:
+            value[k] = 0.0
+    return value
+
+
+_NeedsPlan = tuple[int, float, tuple[tuple[str, int, float], ...], bool, tuple[tuple[str, int], ...]]
+
+
+def _needs_plan(game: Game) -> _NeedsPlan:
+    """Return what needs() reads from the cards and the position, not the resources:
+    the food needed, the SE goal, the upgrades' costs (resource, amount, value when
+    short), whether the weapon is advanced, and the caps (memoised)."""
     s = game.state
     mo = s.monster
     key = (
@@ -48,14 +76,25 @@ def needs(game: Game) -> dict[str, float]:
         s.level,
         s.weapons[-1],
         None if mo is None else (mo.id, mo.armor, mo.health),
-        tuple(s.res.items()),
     )
     found = _NEEDS.get(key)
     if found is None:
+        rules = game.ruleset
+        weapon = rules.weapons[s.weapons[-1]]
+        bump = 7.0 if weapon.id.endswith("bare-hands") else 5.0
+        caps = rules.settings.caps
         if len(_NEEDS) >= MEMO_LIMIT:
             _NEEDS.clear()
-        found = _NEEDS[key] = fresh_needs(game)
-    return dict(found)
+        found = _NEEDS[key] = (
+            s.level + (1 if s.level < 4 else 0),
+            battle_cost(game) * 1.3 + 3,
+            tuple(
+                (k, n, bump) for up in weapon.upgrades for k, n in up.cost.items() if k != "time"
+            ),
+            weapon.type == "advanced",
+            tuple((k, caps.get(k, 99)) for k in VALUE if k != "time"),
+        )
+    return found
 
 
 def fresh_needs(game: Game) -> dict[str, float]:
@@ -115,7 +154,7 @@ _CARD_MEMO: dict[tuple[str, str, str], Any] = {}
 MEMO_LIMIT = 4096
 #: Memos of needs() and battle_cost(), keyed by everything each reads from the game
 #: (a rollout meets the same positions again and again). Emptied at MEMO_LIMIT.
-_NEEDS: dict[tuple[Any, ...], dict[str, float]] = {}
+_NEEDS: dict[tuple[Any, ...], _NeedsPlan] = {}
 _BATTLE: dict[tuple[Any, ...], float] = {}
 
 

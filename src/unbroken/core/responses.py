@@ -29,7 +29,11 @@ def fire(r: Resolver, trigger: str, **ctx: Any) -> None:
     """
     responses = r.abilities("response", trigger)
     if not responses:
-        r.push(steps.Window(trigger))
+        if r.waiting:
+            r.push(steps.Window(trigger))
+        # Otherwise the window would be the next step run, and with no Response to
+        # this trigger in play it would offer nothing: it is not queued at all. (Every
+        # step that fires a trigger fires it last, so nothing comes between.)
         return
     mandatory: list[Queued | steps.Step] = []
     ordered = [x for x in responses if x[2] == "monster"] + [
