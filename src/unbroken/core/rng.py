@@ -51,10 +51,15 @@ def fnv1a64(text: str) -> int:
     return h
 
 
+#: fnv1a64 of each stream name (a pure function of the name: memoised, as the names
+#: are few while seeds are many: every fork with resampling brings a new one).
+_name_hash = lru_cache(maxsize=1024)(fnv1a64)
+
+
 @lru_cache(maxsize=1024)
 def stream_key(seed: int, stream: str) -> int:
     """Return the starting state of a named stream for a seed (memoised: a pure function)."""
-    return mix((seed & MASK) ^ fnv1a64(stream))
+    return mix((seed & MASK) ^ _name_hash(stream))
 
 
 def draw(seed: int, stream: str, n: int) -> int:
