@@ -62,7 +62,9 @@ def needs(game: Game) -> dict[str, float]:
     return value
 
 
-_NeedsPlan = tuple[int, float, tuple[tuple[str, int, float], ...], bool, tuple[tuple[str, int], ...]]
+_NeedsPlan = tuple[
+    int, float, tuple[tuple[str, int, float], ...], bool, tuple[tuple[str, int], ...]
+]
 
 
 def _needs_plan(game: Game) -> _NeedsPlan:

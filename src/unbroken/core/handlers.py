@@ -51,7 +51,8 @@ class HandlerError(Exception):
     def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
         tb, where = exc.__traceback__, ""
         while tb is not None:  # the innermost frame outside the engine: the plugin's line
-            path = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+            path = "/" + tb.tb_frame.f_code.co_filename.replace("\\", "/")
+            # (A compiled build's frames are named from the package: "unbroken/core/...".)
             if "/unbroken/core/" not in path or not where:
                 where = f" ({path.rsplit('/', 1)[-1]}:{tb.tb_lineno})"
             tb = tb.tb_next
