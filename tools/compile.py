@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: The modules compiled: the rules in motion and the reference bot (what a rollout runs).
 #: Modules that define msgspec Structs stay Python (mypyc cannot compile their classes).
+#: (rng.py stays Python: its 64-bit arithmetic is no faster compiled.)
 COMPILED = (
-    "unbroken/core/rng.py",
     "unbroken/core/reducer.py",
     "unbroken/core/resolver.py",
     "unbroken/core/payment.py",

@@ -2,7 +2,8 @@
 
 Each shortcut is checked against the computation it stands for, at every decision
 of random games: the General and ability actions listed without writing reasons,
-the trigger whose empty window is not queued, the memoised hash of a stream's name.
+the trigger whose empty window is not queued, the memoised hash of a stream's name,
+the shuffle with its draws written out.
 """
 
 from __future__ import annotations
@@ -84,3 +85,19 @@ def test_a_trigger_without_responses_gives_the_same_game_as_its_empty_window(
 def test_a_stream_key_is_the_spec_s(seed: int, name: str) -> None:
     # R-DIGI-1: the memoised name hash changes nothing in the generator's specification.
     assert rng.stream_key(seed, name) == rng.mix(seed ^ rng.fnv1a64(name))
+
+
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    counter=st.integers(0, 1000),
+    items=st.lists(st.integers(), max_size=90),
+)
+def test_a_shuffle_is_the_spec_s_fisher_yates(seed: int, counter: int, items: list[int]) -> None:
+    # R-DIGI-1: the shuffle with its draws written out is the module docstring's shuffle.
+    out = list(items)
+    n = counter
+    for i in range(len(out) - 1, 0, -1):
+        n += 1
+        j = rng.below(rng.draw(seed, "encounters", n), i + 1)
+        out[i], out[j] = out[j], out[i]
+    assert rng.shuffled(seed, "encounters", counter, items) == out

@@ -80,11 +80,14 @@ def die(seed: int, stream: str, counter: int, sides: int = 6) -> int:
 def shuffled(seed: int, stream: str, counter: int, items: Sequence[T]) -> list[T]:
     """Return `items` shuffled with the draws after `counter` (len(items) - 1 draws)."""
     out = list(items)
-    key = stream_key(seed, stream)
-    n = counter
+    z0 = (stream_key(seed, stream) + counter * GOLDEN) & MASK
     for i in range(len(out) - 1, 0, -1):
-        n += 1
-        j = below(mix((key + n * GOLDEN) & MASK), i + 1)
+        # below(draw(seed, stream, n), i + 1) for n = counter + 1, ..., written out:
+        # a fork's resampling shuffles every unseen card, so this loop is hot.
+        z0 = (z0 + GOLDEN) & MASK
+        z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
     return out
 
