@@ -11,11 +11,14 @@ decisions per second over G whole games on one core. Each rate is given for the
 wall clock and, on one core, for the process's own CPU time too (the machine may
 be shared: the CPU figure is what the code costs, the wall figure what a player
 would wait). Numbers compare only within one run; the load average is printed.
+Once the position is built, the process freezes what exists (gc.freeze(), as an
+advisor's workers would) unless --no-freeze.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import multiprocessing
 import os
 import time
@@ -29,6 +32,7 @@ from unbroken.sim import heuristic_bot
 #: The position the workers play from (inherited by forked workers, else built again).
 _POSITION: Game | None = None
 _SEED = 1
+_FREEZE = True
 
 
 def level_two(seed: int) -> Game:
@@ -65,6 +69,8 @@ def _worker_rollouts(part: tuple[int, int]) -> tuple[int, int, float]:
     global _POSITION
     if _POSITION is None:  # a spawned worker: build the same position again
         _POSITION = level_two(_SEED)
+        if _FREEZE:
+            gc.freeze()
     cpu = time.process_time()
     wins, decisions = rollouts(_POSITION, *part)
     return wins, decisions, time.process_time() - cpu
@@ -80,14 +86,24 @@ def build() -> str:
 
 
 def main() -> None:
-    global _POSITION, _SEED
+    global _POSITION, _SEED, _FREEZE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--no-freeze",
+        action="store_true",
+        help="leave the ruleset and the position to the garbage collector's sweeps",
+    )
     args = parser.parse_args()
     game = level_two(args.seed)
+    if not args.no_freeze:
+        # What an advisor's worker does once its ruleset and position are built: the
+        # collector need not sweep them again and again while rollouts come and go.
+        gc.collect()
+        gc.freeze()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"position: seed {game.state.seed}, level {game.state.level}, {len(game.events)} events")
     print(f"  ({build()}; {os.cpu_count()} cores, load average {load})")
@@ -111,7 +127,7 @@ def main() -> None:
 
     # The same rollouts on worker processes, timed once they are running (as an advisor
     # keeps its workers): chunks of 25, the position inherited by forked workers.
-    _POSITION, _SEED = game, args.seed
+    _POSITION, _SEED, _FREEZE = game, args.seed, not args.no_freeze
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     parts = [(i, min(25, args.rollouts - i)) for i in range(0, args.rollouts, 25)]

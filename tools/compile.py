@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The modules compiled: the rules in motion and the reference bot (what a rollout runs).
-#: Modules that define msgspec Structs stay Python (mypyc cannot compile their classes).
+#: Modules of msgspec Structs only (state, events, actions, steps, model) stay Python:
+#: there is nothing to gain compiling them.
 #: (rng.py stays Python: its 64-bit arithmetic is no faster compiled.)
 COMPILED = (
     "unbroken/core/reducer.py",
@@ -40,6 +41,7 @@ COMPILED = (
     "unbroken/core/combat.py",
     "unbroken/core/taking.py",
     "unbroken/core/driver.py",
+    "unbroken/core/game.py",
     "unbroken/bots/estimates.py",
     "unbroken/bots/heuristic.py",
 )
