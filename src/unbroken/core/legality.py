@@ -292,7 +292,7 @@ def general_actions(r: Resolver) -> list[act.Action]:
     """Return the General actions that can be taken now (Focus, crafts, Downgrade…).
 
     The same as the options of `effort_options` and `weapon_options` without a
-    reason, in their order (tests/core/test_legality.py checks it), without
+    reason, in their order (tests/core/test_shortcuts.py checks it), without
     writing the reasons.
     """
     s = r.state
