@@ -36,7 +36,71 @@ def worth(amounts: dict[str, int]) -> float:
 
 
 def needs(game: Game) -> dict[str, float]:
-    """Return the value of one more unit of each resource now, given what the player holds."""
+    """Return the value of one more unit of each resource now, given what the player holds.
+
+    What does not depend on the resources held (the battle's cost, the weapon's
+    upgrades, the caps) is worked out once per position of the cards (`_needs_plan`);
+    the result is the same as `fresh_needs`, the computation written out.
+    """
+    res = game.state.res
+    food_need, goal, upgrades, advanced, caps = _needs_plan(game)
+    value = dict(VALUE)
+    if res.get("food", 0) < food_need:
+        value["food"] = 5.0
+    se = res.get("se", 0)
+    if se < goal:
+        value["se"] = 1.0 + min(1.5, 2.0 * (goal - se) / goal)
+    for k, n, bump in upgrades:
+        if res.get(k, 0) < n:
+            value[k] = max(value[k], bump)
+    if advanced:
+        value["wood"] = min(value["wood"], 1.0)
+        value["metal"] = min(value["metal"], 1.5)
+    for k, cap in caps:
+        if res.get(k, 0) >= cap:
+            value[k] = 0.0
+    return value
+
+
+_NeedsPlan = tuple[
+    int, float, tuple[tuple[str, int, float], ...], bool, tuple[tuple[str, int], ...]
+]
+
+
+def _needs_plan(game: Game) -> _NeedsPlan:
+    """Return what needs() reads from the cards and the position, not the resources:
+    the food needed, the SE goal, the upgrades' costs (resource, amount, value when
+    short), whether the weapon is advanced, and the caps (memoised)."""
+    s = game.state
+    mo = s.monster
+    key = (
+        game.ruleset.digest,
+        s.level,
+        s.weapons[-1],
+        None if mo is None else (mo.id, mo.armor, mo.health),
+    )
+    found = _NEEDS.get(key)
+    if found is None:
+        rules = game.ruleset
+        weapon = rules.weapons[s.weapons[-1]]
+        bump = 7.0 if weapon.id.endswith("bare-hands") else 5.0
+        caps = rules.settings.caps
+        if len(_NEEDS) >= MEMO_LIMIT:
+            _NEEDS.clear()
+        found = _NEEDS[key] = (
+            s.level + (1 if s.level < 4 else 0),
+            battle_cost(game) * 1.3 + 3,
+            tuple(
+                (k, n, bump) for up in weapon.upgrades for k, n in up.cost.items() if k != "time"
+            ),
+            weapon.type == "advanced",
+            tuple((k, caps.get(k, 99)) for k in VALUE if k != "time"),
+        )
+    return found
+
+
+def fresh_needs(game: Game) -> dict[str, float]:
+    """Return `needs(game)` worked out anew (no memo)."""
     s = game.state
     rules = game.ruleset
     caps = rules.settings.caps
@@ -90,6 +154,10 @@ def effect_cost(effect: object) -> float:
 #: digest and the card): the cards never change, so nothing is ever stale.
 _CARD_MEMO: dict[tuple[str, str, str], Any] = {}
 MEMO_LIMIT = 4096
+#: Memos of needs() and battle_cost(), keyed by everything each reads from the game
+#: (a rollout meets the same positions again and again). Emptied at MEMO_LIMIT.
+_NEEDS: dict[tuple[Any, ...], _NeedsPlan] = {}
+_BATTLE: dict[tuple[Any, ...], float] = {}
 
 
 def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
@@ -141,7 +209,28 @@ def mean_row_cost(game: Game, monster: str) -> float:
 
 
 def battle_cost(game: Game) -> float:
-    """Return the SE the next battle is expected to cost (unknown monster: the level's mean)."""
+    """Return the SE the next battle is expected to cost (unknown monster: the level's mean).
+
+    Memoised: it depends only on the ruleset, the weapon held and the monster in play
+    (its trackers) or, before one is revealed, the level (see `fresh_battle_cost`).
+    """
+    s = game.state
+    mo = s.monster
+    key = (
+        game.ruleset.digest,
+        s.weapons[-1],
+        s.level if mo is None else (mo.id, mo.armor, mo.health),
+    )
+    found = _BATTLE.get(key)
+    if found is None:
+        if len(_BATTLE) >= MEMO_LIMIT:
+            _BATTLE.clear()
+        found = _BATTLE[key] = fresh_battle_cost(game)
+    return found
+
+
+def fresh_battle_cost(game: Game) -> float:
+    """Return `battle_cost(game)` worked out anew (no memo)."""
     s = game.state
     candidates = likely_monsters(game)
     per_break, per_wound = weapon_rate(game)

@@ -58,7 +58,18 @@ def _preparation(game: Game, legal: list[Action], n: int) -> Action:
     s = game.state
     rules = game.ruleset
     time = s.res.get("time", 0)
-    crafts = [a for a in legal if isinstance(a, act.Craft)]
+    # One pass over the legal actions: the crafts and abilities in order, the others' first.
+    crafts: list[act.Craft] = []
+    uses: list[act.Use] = []
+    first: dict[type, Action] = {}
+    for a in legal:
+        kind = type(a)
+        if kind is act.Craft:
+            crafts.append(a)  # type: ignore[arg-type]
+        elif kind is act.Use:
+            uses.append(a)  # type: ignore[arg-type]
+        elif kind not in first:
+            first[kind] = a
     if crafts:
 
         def craft_key(a: act.Craft) -> tuple[int, int]:
@@ -69,38 +80,38 @@ def _preparation(game: Game, legal: list[Action], n: int) -> Action:
         up = next(u for u in rules.weapons[s.weapons[-1]].upgrades if u.to == best.weapon)
         if s.level == 4 or s.time_track is False or up.cost.get("time", 0) < time:
             return best
-    for a in legal:
-        if isinstance(a, act.Use):
-            ab = _ability(game, a)
-            if ab is not None and ab.id == "cold-logic" and s.res.get("cunning", 0) >= 2:
+    for a in uses:
+        ab = _ability(game, a)
+        if ab is not None and ab.id == "cold-logic" and s.res.get("cunning", 0) >= 2:
+            return a
+        if (
+            ab is not None
+            and ab.timing == "travel"
+            and ab.id != "cold-logic"
+            and s.ability_uses >= 2  # keep one use for the battle's Responses
+        ):
+            if not ab.cost or (ab.cost.get("time", 0) < time and worth(ab.cost) <= 4):
                 return a
-            if (
-                ab is not None
-                and ab.timing == "travel"
-                and ab.id != "cold-logic"
-                and s.ability_uses >= 2  # keep one use for the battle's Responses
-            ):
-                if not ab.cost or (ab.cost.get("time", 0) < time and worth(ab.cost) <= 4):
-                    return a
+    scout = first.get(act.Scout)
     if (
-        any(isinstance(a, act.Scout) for a in legal)
+        scout is not None
         and s.level <= 2
         and time > rules.settings.scout_cost[s.level - 1].get("time", 0) + 2
         and s.res.get("se", 0) >= 8
     ):
-        return next(a for a in legal if isinstance(a, act.Scout))
-    focus = next((a for a in legal if isinstance(a, act.Focus)), None)
+        return scout
+    focus = first.get(act.Focus)
     if focus is not None and time <= 3 and s.res.get("se", 0) >= 10:
         weapon = rules.weapons[s.weapons[-1]]
         me_wounds = [a for a in weapon.attacks if a.type == "wound" and a.cost.get("me", 0)]
         if me_wounds and s.res.get("me", 0) < 2 + (s.level >= 3):
             return focus
-    fight = next((a for a in legal if isinstance(a, act.Fight)), None)
+    fight = first.get(act.Fight)
     if fight is not None and time <= 2 and (prepared(game) or can_trick(game)):
         return fight
     if fight is not None and s.level == 4 and time <= 3 and prepared(game):
         return fight
-    return next(a for a in legal if isinstance(a, act.Explore))
+    return first[act.Explore]
 
 
 def _trickery(game: Game, legal: list[Action], n: int) -> Action:
@@ -112,27 +123,35 @@ def _trickery(game: Game, legal: list[Action], n: int) -> Action:
     return act.Fight()
 
 
-def _encounter_value(game: Game, card_id: str, value: dict[str, float]) -> float:
+def _encounter_value(
+    game: Game, card_id: str, value: dict[str, float], ready: bool | None = None
+) -> float:
+    """What keeping an encounter card is worth; `ready` is prepared(game) if known."""
     card = game.ruleset.encounters[card_id]
     s = game.state
-    if not all(s.res.get(k, 0) >= v for k, v in card.spend.items()):
+    res = s.res
+    if not all(res.get(k, 0) >= v for k, v in card.spend.items()):
         return 0.5 * card.time
     gain = _value(card.gain, value) + 4.0 * sum(
         1 for e in card.effects if not isinstance(e, (m.Lose, m.Commit))
     )
     exchange = gain - _value(card.spend, value)
     score = max(exchange, value["se"] * card.time) - 0.5 * card.time
-    if s.time_track and card.time >= s.res.get("time", 0) and not prepared(game):
-        score -= 3.0  # it would end the travel before the player is ready
+    if s.time_track and card.time >= res.get("time", 0):
+        if not (prepared(game) if ready is None else ready):
+            score -= 3.0  # it would end the travel before the player is ready
     return score
 
 
 def _choose_encounter(game: Game, legal: list[Action], n: int) -> Action:
     value = needs(game)
+    ready = prepared(game)
     return max(
         legal,
         key=lambda a: (
-            _encounter_value(game, a.card, value) if isinstance(a, act.ChooseEncounter) else 0.0
+            _encounter_value(game, a.card, value, ready)
+            if isinstance(a, act.ChooseEncounter)
+            else 0.0
         ),
     )
 

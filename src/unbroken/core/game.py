@@ -19,7 +19,7 @@ from unbroken.core.payment import gain
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import DECISIONS, Resolver
-from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
+from unbroken.core.ruleset import Hand, Ruleset, resolve_id, short_ids
 from unbroken.core.state import GameState, Outcome, copy_state
 
 #: Options a game can be started with, and their defaults.
@@ -53,6 +53,9 @@ class Game:
         self.state = state
         self.events = events
         self._legal: list[Action] | None = None
+        #: The abilities in play that listing `_legal` found (None: not looked up), for
+        #: apply() to start from: both are for the state as it is until the next action.
+        self._hand: Hand | None = None
         #: Test hook (unbroken.testing): die results to use instead of the generator.
         self.dice: Callable[[str, str], int] | None = None
 
@@ -153,7 +156,9 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
         if self._legal is None:
-            self._legal = legality.legal(Resolver(self.ruleset, self.state))
+            run = Resolver(self.ruleset, self.state)
+            self._legal = legality.legal(run)
+            self._hand = run._hand
         return list(self._legal)
 
     def options(self) -> list[tuple[Action, str]]:
@@ -174,7 +179,11 @@ class Game:
         fails; either way the game is left as it was.
         """
         run = Resolver(self.ruleset, self.state, self.dice)
-        if not (action in self._legal if self._legal is not None else legality.allows(run, action)):
+        if self._legal is not None:
+            if action not in self._legal:
+                raise IllegalAction(self.why_illegal(action, self.legal_actions()))
+            run._hand = self._hand  # found for this same state by legal_actions()
+        elif not legality.allows(run, action):
             raise IllegalAction(self.why_illegal(action, self.legal_actions()))
         try:
             take(run, action)

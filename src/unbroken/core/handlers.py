@@ -155,7 +155,8 @@ def _plugin_line(exc: BaseException) -> str:
     if isinstance(exc, (TookTooLong, StateChanged)):  # where it was, not where it was raised
         places = exc.stack or places
     for file, line in places:  # the innermost frame outside the engine: the plugin's line
-        path = file.replace("\\", "/")
+        # (A compiled build's frames are named from the package: "unbroken/core/...".)
+        path = "/" + file.replace("\\", "/")
         if not any(part in path for part in _ENGINE) or not where:
             where = f" ({path.rsplit('/', 1)[-1]}:{line})"
     return where

@@ -11,10 +11,15 @@ from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.payment import CANNOT_PAY, can_pay, why_not_pay
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import optional_responses, why_not_usable
+from unbroken.core.responses import optional_responses, usable, why_not_usable
 
 #: The General actions: legal in Preparation (R-TRAVEL-1) and on the player's turn alike.
 _GENERAL = (act.Focus, act.Inspiration, act.Plan, act.Craft, act.Downgrade)
+#: The actions without fields, made once (actions are frozen values).
+_FOCUS = act.Focus()
+_INSPIRATION = act.Inspiration()
+_PLAN = act.Plan()
+_DOWNGRADE = act.Downgrade()
 
 
 def _unique(items: list[str]) -> list[str]:
@@ -284,13 +289,38 @@ def attack_choices(r: Resolver) -> list[tuple[act.Action, str]]:
 
 
 def general_actions(r: Resolver) -> list[act.Action]:
-    """Return the General actions that can be taken now (Focus, crafts, Downgrade…)."""
-    return [a for a, why in (*effort_options(r), *weapon_options(r)) if not why]
+    """Return the General actions that can be taken now (Focus, crafts, Downgrade…).
+
+    The same as the options of `effort_options` and `weapon_options` without a
+    reason, in their order (tests/core/test_shortcuts.py checks it), without
+    writing the reasons.
+    """
+    s = r.state
+    st = r.rules.settings
+    out: list[act.Action] = []
+    if can_pay(s, st.focus):
+        out.append(_FOCUS)
+    if can_pay(s, st.inspiration):
+        out.append(_INSPIRATION)
+    if can_pay(s, st.plan):
+        out.append(_PLAN)
+    weapons = s.weapons
+    for up in r.rules.weapons[weapons[-1]].upgrades:
+        if not r.holds(up.to) and can_pay(s, up.cost):
+            out.append(act.Craft(up.to))
+    if len(weapons) >= 2:
+        out.append(_DOWNGRADE)
+    return out
 
 
 def ability_actions(r: Resolver, timings: tuple[str, ...]) -> list[act.Action]:
-    """Return the action abilities of these timings that can be used now."""
-    return [a for a, why in ability_options(r, timings) if not why]
+    """Return the action abilities of these timings that can be used now: the options
+    of `ability_options` without a reason, in their order."""
+    return [
+        act.Use(src, a.id)
+        for src, a, kind in r.abilities("action")
+        if a.timing in timings and usable(r, src, a, kind)
+    ]
 
 
 def attack_options(r: Resolver) -> list[tuple[m.Attack, dict[str, int]]]:

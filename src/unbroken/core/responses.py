@@ -29,7 +29,11 @@ def fire(r: Resolver, trigger: str, **ctx: Any) -> None:
     """
     responses = r.abilities("response", trigger)
     if not responses:
-        r.push(steps.Window(trigger))
+        if r.waiting:
+            r.push(steps.Window(trigger))
+        # Otherwise the window would be the next step run, and with no Response to
+        # this trigger in play it would offer nothing: it is not queued at all. (Every
+        # step that fires a trigger fires it last, so nothing comes between.)
         return
     mandatory: list[Queued | steps.Step] = []
     ordered = [x for x in responses if x[2] == "monster"] + [
@@ -96,7 +100,6 @@ def usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> bool:
 
 def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> str:
     """Return why an optional ability cannot be used now, or "" when it can."""
-    key = f"{source}/{ability.id}"
     s = r.state
     if ability.requires is not None:
         why = unmet(r, ability.requires)
@@ -104,12 +107,15 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
             return why
     if kind == "class" and s.ability_uses <= 0:
         return NO_USES
-    if ability.limit == "turn" and key in s.used_turn:
-        return "used this turn"
-    if ability.limit == "battle" and key in s.used_battle:
-        return "used this battle"
-    if ability.limit == "level" and key in s.used_level:
-        return "used this level"
+    limit = ability.limit
+    if limit:
+        key = f"{source}/{ability.id}"
+        if limit == "turn" and key in s.used_turn:
+            return "used this turn"
+        if limit == "battle" and key in s.used_battle:
+            return "used this battle"
+        if limit == "level" and key in s.used_level:
+            return "used this level"
     return "" if can_pay(s, ability.cost) else CANNOT_PAY
 
 

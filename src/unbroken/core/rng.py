@@ -51,10 +51,15 @@ def fnv1a64(text: str) -> int:
     return h
 
 
+#: fnv1a64 of each stream name (a pure function of the name: memoised, as the names
+#: are few while seeds are many: every fork with resampling brings a new one).
+_name_hash = lru_cache(maxsize=1024)(fnv1a64)
+
+
 @lru_cache(maxsize=1024)
 def stream_key(seed: int, stream: str) -> int:
     """Return the starting state of a named stream for a seed (memoised: a pure function)."""
-    return mix((seed & MASK) ^ fnv1a64(stream))
+    return mix((seed & MASK) ^ _name_hash(stream))
 
 
 def draw(seed: int, stream: str, n: int) -> int:
@@ -75,11 +80,14 @@ def die(seed: int, stream: str, counter: int, sides: int = 6) -> int:
 def shuffled(seed: int, stream: str, counter: int, items: Sequence[T]) -> list[T]:
     """Return `items` shuffled with the draws after `counter` (len(items) - 1 draws)."""
     out = list(items)
-    key = stream_key(seed, stream)
-    n = counter
+    z0 = (stream_key(seed, stream) + counter * GOLDEN) & MASK
     for i in range(len(out) - 1, 0, -1):
-        n += 1
-        j = below(mix((key + n * GOLDEN) & MASK), i + 1)
+        # below(draw(seed, stream, n), i + 1) for n = counter + 1, ..., written out:
+        # a fork's resampling shuffles every unseen card, so this loop is hot.
+        z0 = (z0 + GOLDEN) & MASK
+        z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -1,0 +1,106 @@
+"""Build the optional compiled engine: the hot modules compiled with mypyc.
+
+    pip install 'mypy==2.4.1'          # mypyc comes with mypy; a C compiler is needed too
+    python tools/compile.py [--out build/compiled]
+    PYTHONPATH=build/compiled/src python bench/advisor.py      # or any unbroken command
+
+The pure-Python package in src/ stays the reference: nothing here changes it, the
+default install never compiles anything, and the compiled copy must give the same
+event logs byte for byte (the same tests pass on both: see docs/architecture.md,
+"Speed"). The copy is a checkout's layout (src/unbroken, content, replays,
+docs/rules.md) with the modules in COMPILED built as extension modules beside their
+sources (Python imports those first); anything else runs as Python.
+
+One change is made to the copy before compiling: the Resolver is marked as a class
+Python code may subclass (the deprecated `unbroken.core.flow.Run` does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The modules compiled: the rules in motion and the reference bot (what a rollout runs).
+#: Modules of msgspec Structs only (state, events, actions, steps, model) stay Python:
+#: there is nothing to gain compiling them.
+#: (rng.py stays Python: its 64-bit arithmetic is no faster compiled.)
+COMPILED = (
+    "unbroken/core/reducer.py",
+    "unbroken/core/resolver.py",
+    "unbroken/core/payment.py",
+    "unbroken/core/responses.py",
+    "unbroken/core/legality.py",
+    "unbroken/core/effects.py",
+    "unbroken/core/travel.py",
+    "unbroken/core/combat.py",
+    "unbroken/core/taking.py",
+    "unbroken/core/driver.py",
+    "unbroken/core/game.py",
+    "unbroken/bots/estimates.py",
+    "unbroken/bots/heuristic.py",
+)
+
+#: Edits made to the copy before compiling: (module, text, replacement).
+PATCHES = (
+    (
+        "unbroken/core/resolver.py",
+        "\nclass Resolver:\n",
+        "\nfrom mypy_extensions import mypyc_attr\n\n\n"
+        "@mypyc_attr(allow_interpreted_subclasses=True)\nclass Resolver:\n",
+    ),
+)
+
+
+def build(out: Path) -> None:
+    """Copy the package to `out` and compile the modules in COMPILED there."""
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        sys.exit("compile: no C compiler (cc) found; the pure-Python build needs none.")
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        sys.exit("compile: mypyc is missing: pip install 'mypy==2.4.1' (mypyc comes with it)")
+    if out.exists():
+        shutil.rmtree(out)
+    # A checkout's layout, so the package finds what it reads from one (the base
+    # content, the rules for the help screen, the golden recordings of the tests).
+    src = out / "src"
+    shutil.copytree(
+        ROOT / "src" / "unbroken",
+        src / "unbroken",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+    )
+    shutil.copytree(ROOT / "content", out / "content")
+    shutil.copytree(ROOT / "replays", out / "replays")
+    (out / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "rules.md", out / "docs" / "rules.md")
+    for module, text, replacement in PATCHES:
+        path = src / module
+        source = path.read_text(encoding="utf-8")
+        if source.count(text) != 1:
+            sys.exit(f"compile: {module} has changed: cannot find {text.strip()!r} once")
+        path.write_text(source.replace(text, replacement), encoding="utf-8")
+    command = [sys.executable, "-m", "mypyc", *COMPILED]
+    print("compile:", " ".join(command[2:]), f"(in {out})", flush=True)
+    done = subprocess.run(command, cwd=src, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"compile: mypyc failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
+    shutil.rmtree(src / "build", ignore_errors=True)
+    built = [p for p in (src / "unbroken").rglob("*") if p.suffix in (".so", ".pyd")]
+    print(f"compile: {len(built)} extension modules in {src}; use PYTHONPATH={src}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "compiled")
+    args = parser.parse_args()
+    build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    main()
