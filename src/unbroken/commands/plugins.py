@@ -88,6 +88,7 @@ def _rows() -> list[dict[str, Any]]:
                 "achievements": info.achievements,
                 "bots": info.bots,
                 "observers": info.observers,
+                "records_panels": info.records_panels,
                 "problem": info.problem,
             }
         )
@@ -113,8 +114,16 @@ def _list(as_json: bool) -> int:
         print(f"{row['name']} {row['version']}  [{state}]  {row['origin']}")
         adds = adds_text(row["adds"])
         print(_wrapped("adds", adds or "nothing"))
-        for label in ("scoring_rules", "handlers", "achievements", "bots", "observers"):
-            if row[label]:
+        labels = (
+            "scoring_rules",
+            "handlers",
+            "achievements",
+            "bots",
+            "observers",
+            "records_panels",
+        )
+        for label in labels:
+            if row.get(label):
                 print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
         if row["problem"]:
             print(f"    problem: {row['problem']}")

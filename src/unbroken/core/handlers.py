@@ -39,6 +39,8 @@ class HandlerApi(Protocol):
 
     def roll(self) -> int: ...
 
+    def keywords(self) -> tuple[str, ...]: ...
+
 
 class HandlerError(Exception):
     """An effect handler (a plugin's Python code) raised: the decision cannot be made.

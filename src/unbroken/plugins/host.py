@@ -43,6 +43,8 @@ class PluginInfo:
     bots: list[str] = field(default_factory=list)
     #: Its game observers (`unbroken_game_event`), as module.function.
     observers: list[str] = field(default_factory=list)
+    #: Its Records-screen panels (`unbroken_records_panels`), as `<plugin>:<name>`.
+    records_panels: list[str] = field(default_factory=list)
     problem: str = ""
 
 

@@ -45,7 +45,7 @@ from unbroken.content import (
 from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
-from unbroken.hookspecs import AchievementPredicate, ScoringRule
+from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins.config import BASE
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
 from unbroken.plugins.reporting import (
@@ -76,6 +76,7 @@ class Plugins:
     achievements: list[tuple[Any, AchievementPredicate]]
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
+    records_panels: list[RecordsPanel] = field(default_factory=list)
 
     def alternative_scores(
         self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
@@ -124,6 +125,7 @@ class _Contribution:
     achievements: list[tuple[Any, AchievementPredicate]] = field(default_factory=list)
     bots: dict[str, Any] = field(default_factory=dict)
     observers: list[Callable[..., Any]] = field(default_factory=list)
+    records_panels: list[RecordsPanel] = field(default_factory=list)
 
 
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
@@ -154,6 +156,15 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
     got.bots = _shaped(pm, name, "unbroken_bots", {}, bots)
     got.observers = [impl for owner, impl in _impls(pm, "unbroken_game_event") if owner == name]
+
+    def panels(given: list[RecordsPanel]) -> list[RecordsPanel]:
+        if not isinstance(given, (list, tuple)) or not all(
+            isinstance(p, RecordsPanel) for p in given
+        ):
+            raise TypeError("expected a list of unbroken.hookspecs.RecordsPanel")
+        return [RecordsPanel(_named(name, p.name), p.title, p.lines) for p in given]
+
+    got.records_panels = _shaped(pm, name, "unbroken_records_panels", [], panels)
     return got
 
 
@@ -347,6 +358,8 @@ def load_plugins(
         info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
         result.bots.update(contribution.bots)
         info.bots = list(contribution.bots)
+        result.records_panels.extend(contribution.records_panels)
+        info.records_panels = [panel.name for panel in contribution.records_panels]
         if contribution.observers:
             result.observers.append((contribution.name, _observer(pm, contribution.name)))
             info.observers = [

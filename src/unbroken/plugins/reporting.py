@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-_ONE = {"classes": "class", "upgrades": "upgrade"}
+_ONE = {"classes": "class", "upgrades": "upgrade", "difficulties": "difficulty"}
 
 
 def adds_text(adds: dict[str, int]) -> str:

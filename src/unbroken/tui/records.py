@@ -15,6 +15,7 @@ from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
+    from unbroken.hookspecs import RecordsPanel
     from unbroken.plugins import PluginInfo
     from unbroken.records import GameRow
     from unbroken.tui.app import UnbrokenApp
@@ -39,6 +40,13 @@ COLUMNS = (
 SORT_MARKS = (" ▲", " ▼")
 
 
+def current_panels() -> list[RecordsPanel]:
+    """Return the Records panels of the plugins on."""
+    from unbroken.plugins import current_plugins
+
+    return list(current_plugins().records_panels)
+
+
 def sort_key(cell: object) -> tuple[int, int | str]:
     """Return how a records cell sorts: numbers as numbers, text by its letters."""
     if isinstance(cell, int):
@@ -53,6 +61,7 @@ class RecordsScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("s", "sort", "Sort by column"),
         Binding("a", "achievements", "Achievements"),
+        Binding("c", "panels", "Plugin panels"),  # shown only when a plugin adds one
     ]
 
     def __init__(self) -> None:
@@ -155,6 +164,18 @@ class RecordsScreen(Screen[None]):
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide `c` (plugin panels) when no plugin on adds a Records panel."""
+        if action == "panels":
+            return bool(current_panels())
+        return True
+
+    def action_panels(self) -> None:
+        from unbroken.tui.panels import PanelsScreen
+
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        self.app.push_screen(PanelsScreen(current_panels(), app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         replay = self.replays.get(str(message.row_key.value))
