@@ -125,6 +125,13 @@ def test_a_plugin_difficulty_joins_and_hardens_the_revealed_monster(tmp_path: Pa
     [shown] = [e for e in run.emitted if isinstance(e, ev.MonsterRevealed)]
     assert (shown.monster, shown.armor, shown.health) == ("x:brute", 1, 4)
     assert (shown.danger, shown.skipped) == (2, 1)
+    from unbroken.words.events import Narrator
+
+    assert Narrator(rules).describe(shown) == (
+        "The monster is revealed: Brute (armor 1, health 4; danger track space 2, 1 skipped)."
+    )
+    plain = ev.MonsterRevealed("x:brute", 0, 4)
+    assert Narrator(rules).describe(plain) == "The monster is revealed: Brute (armor 0, health 4)."
 
 
 def test_a_plugin_difficulty_may_not_take_a_base_id(tmp_path: Path) -> None:
@@ -158,3 +165,19 @@ def test_a_carried_weapon_skill_and_treasure_start_the_game() -> None:
 def test_a_bad_carry_is_refused_with_what_is_wrong(carry: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Game.new(load_ruleset(), "tomu", "normal", seed=9, options={"carry": carry})
+
+
+def test_content_check_knows_a_packs_keywords_and_difficulties(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unbroken.cli import main
+
+    monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(tmp_path / "cache"))
+    folder = pack(tmp_path).folder  # type: ignore[attr-defined]
+    assert main(["content", "check", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "  difficulties  1\n  keywords      1\n" in out
+    (folder / "monsters.toml").write_text(MONSTER.format(keyword="nimble"))
+    assert main(["content", "check", str(folder)]) == 1
+    err = capsys.readouterr()
+    assert "monster 'x:brute' names missing keyword 'x:nimble'" in err.out + err.err

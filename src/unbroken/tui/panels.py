@@ -41,6 +41,9 @@ class PanelsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="panels"):
             for panel in self.panels:
-                text = "\n".join(panel_lines(panel, self.ruleset))
-                yield Static(Text(printable(text)), classes="panel")
+                title, *lines = (printable(line) for line in panel_lines(panel, self.ruleset))
+                text = Text(title, style="bold")
+                for line in lines:
+                    text.append("\n" + line)
+                yield Static(text, classes="panel")
         yield Footer()
