@@ -181,3 +181,14 @@ def test_content_check_knows_a_packs_keywords_and_difficulties(
     assert main(["content", "check", str(folder)]) == 1
     err = capsys.readouterr()
     assert "monster 'x:brute' names missing keyword 'x:nimble'" in err.out + err.err
+
+
+def test_commands_take_a_plugin_difficulty_by_its_local_id(tmp_path: Path) -> None:
+    from unbroken.cli import CommandError, resolve_difficulty
+
+    rules = load_plugins(["base", "x"], extra=[("x", pack(tmp_path))]).ruleset
+    assert resolve_difficulty(rules, "gritty") == "x:gritty"
+    assert resolve_difficulty(rules, "x:gritty") == "x:gritty"
+    assert resolve_difficulty(rules, "hard") == "hard"
+    with pytest.raises(CommandError, match="unknown difficulty 'grim'; choose one of: easy, "):
+        resolve_difficulty(rules, "grim")
