@@ -84,7 +84,7 @@ from unbroken.core.events import (
     WeaponSetAside,
     WeaponsSet,
 )
-from unbroken.core.game import Decision, Game, IllegalAction
+from unbroken.core.game import Carry, Decision, Game, IllegalAction
 from unbroken.core.handlers import (
     EffectType,
     HandlerApi,
@@ -125,6 +125,7 @@ from unbroken.core.model import (
     HungerDelta,
     IgnoreArmor,
     IgnoreResult,
+    Keyword,
     Lose,
     Modifier,
     ModifyRoll,
@@ -157,7 +158,7 @@ from unbroken.core.model import Attack as WeaponAttack
 from unbroken.core.query import Query
 from unbroken.core.ruleset import EffectHandler, Ruleset
 from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome, SetAside
-from unbroken.hookspecs import AchievementPredicate, ScoringRule
+from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins import (
     PluginError,
     Plugins,
@@ -206,6 +207,7 @@ __all__ = [
     "EffectType",
     "HandlerApi",
     "HandlerError",
+    "RecordsPanel",
     "ScoringRule",
     "StateChanged",
     "TookTooLong",
@@ -317,6 +319,7 @@ __all__ = [
     "ClassCard",
     "Condition",
     "Difficulty",
+    "Keyword",
     "Encounter",
     "Monster",
     "RESOURCES",
@@ -331,6 +334,7 @@ __all__ = [
     # Games, their state and the ruleset
     "ConditionState",
     "Decision",
+    "Carry",
     "Game",
     "GameState",
     "IllegalAction",

@@ -290,11 +290,14 @@ def resolve_character(ruleset: Ruleset, name: str) -> str:
 
 
 def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
-    """Return a difficulty id, or raise CommandError."""
+    """Return a difficulty id (a plugin's also by its local id: `expert`), or raise CommandError."""
     ids = [d.id for d in ruleset.settings.difficulties]
-    if name not in ids:
-        raise CommandError(f"unknown difficulty {name!r}; choose one of: {', '.join(ids)}")
-    return name
+    if name in ids:
+        return name
+    local = [i for i in ids if i.endswith(f":{name}")]
+    if len(local) == 1:
+        return local[0]
+    raise CommandError(f"unknown difficulty {name!r}; choose one of: {', '.join(ids)}")
 
 
 def load() -> Ruleset:

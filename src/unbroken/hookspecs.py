@@ -135,3 +135,30 @@ def unbroken_game_event(event: Event, state: GameState) -> None:
     game's own. An observer that raises, or takes longer than 0.5 s on one event,
     is named in a notice and switched off for the rest of that game.
     """
+
+
+# --------------------------------------------------------------------------- records panels
+# (added for the campaign of plugins/unbroken-gauntlet; kept in their own block)
+
+
+@dataclass(frozen=True)
+class RecordsPanel:
+    """A panel a plugin adds to the Records screen: `lines(ruleset)` -> lines of text.
+
+    It reads what the plugin keeps itself (e.g. a file in the user data dir,
+    `unbroken.paths.data_dir(create=False)`) and must not write anything.
+    """
+
+    name: str  # registered as `<plugin>:<name>`
+    title: str  # the panel's heading
+    lines: Callable[[Ruleset], list[str]]  # called each time the panel is shown
+
+
+@hookspec(firstresult=False, historic=False)
+def unbroken_records_panels() -> list[RecordsPanel]:
+    """Return panels for the Records screen (`p` there lists them; see docs/plugins.md).
+
+    Each panel's `lines(ruleset)` is called when the player opens the panels;
+    one that raises is shown as a line naming the plugin, the panel and the error.
+    """
+    raise NotImplementedError

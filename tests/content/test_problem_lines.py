@@ -190,7 +190,7 @@ def test_an_unknown_key_near_no_valid_one_lists_them(tidepool: Path) -> None:
     assert problems(tidepool) == [
         f"{tidepool / 'monsters.toml'}:8: monster 'tidepool:crab': unknown key 'colour'; "
         "expected one of: id, name, level, number, armor, health, text, table, ambush, "
-        "trickery, abilities, rewards"
+        "trickery, abilities, rewards, keywords"
     ]
 
 

@@ -15,8 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "kind",
         nargs="?",
         metavar="KIND",
-        help="classes, characters, weapons, monsters, skills, conditions or encounters "
-        "(default: all)",
+        help="classes, characters, weapons, monsters, skills, conditions, encounters, "
+        "difficulties (a plugin's) or keywords (default: all)",
     )
     parser.add_argument(
         "--id",

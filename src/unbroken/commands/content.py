@@ -293,6 +293,8 @@ def _reference_problems(
         conditions=tables["conditions"],
         encounters=tables["encounters"],
         handlers=known_handlers,
+        difficulties=tables["difficulties"],
+        keywords=tables["keywords"],
     )
     for broken in broken_references(ruleset):
         message, missing = broken.message, broken.names
@@ -404,8 +406,13 @@ def _summary(folder: Path, pack: Pack) -> list[str]:
     lines = [f"{folder}: pack {pack.name!r} is valid"]
     for kind in KINDS:
         cards = getattr(pack, kind)
+        if kind in ("difficulties", "keywords") and not cards:
+            continue  # a plugin's own kinds: listed when it has some
         extra = f" ({plural(copies, 'card')} counting copies)" if kind == "encounters" else ""
-        lines.append(f"  {kind:<11} {len(cards):>3}{extra}")
+        if len(kind) <= 11:
+            lines.append(f"  {kind:<11} {len(cards):>3}{extra}")
+        else:  # a longer name: the number still ends at the same column
+            lines.append(f"  {kind} {len(cards):>{max(1, 14 - len(kind))}}{extra}")
     levels = Counter(m.level for m in pack.monsters)
     if levels:
         per_level = ", ".join(f"level {lv}: {levels[lv]}" for lv in sorted(levels))

@@ -19,7 +19,7 @@ HELP = "play a game in plain text, line by line"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--character", help="character sheet id, e.g. maxyn-zenma")
-    parser.add_argument("--difficulty", help="easy, normal or hard")
+    parser.add_argument("--difficulty", help="easy, normal, hard or a plugin's (expert)")
     parser.add_argument("--seed", type=seed_int, help="seed (random if not given)")
     parser.add_argument(
         "--gentle-start",

@@ -89,6 +89,7 @@ def _rows() -> list[dict[str, Any]]:
                 "bots": info.bots,
                 "observers": info.observers,
                 "titles": info.titles,
+                "records_panels": info.records_panels,
                 "problem": info.problem,
             }
         )
@@ -119,6 +120,17 @@ def _list(as_json: bool) -> int:
             if row[label]:
                 named = [f"{titles[i]} ({i})" if i in titles else i for i in row[label]]
                 print(_wrapped(label.replace("_", " "), ", ".join(named)))
+        labels = (
+            "scoring_rules",
+            "handlers",
+            "achievements",
+            "bots",
+            "observers",
+            "records_panels",
+        )
+        for label in labels:
+            if row.get(label):
+                print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
         if row["problem"]:
             print(f"    problem: {row['problem']}")
     return 0

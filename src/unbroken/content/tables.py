@@ -20,6 +20,8 @@ LABELS: dict[str, str] = {
     "skills": "skill",
     "conditions": "condition",
     "encounters": "encounter",
+    "difficulties": "difficulty",
+    "keywords": "keyword",
 }
 
 
@@ -35,7 +37,7 @@ def qualify_refs(pack: str, value: Any) -> Any:
         for key, item in value.items():
             if key == "condition" and isinstance(item, str) and item:
                 out[key] = qualify(pack, item)
-            elif key == "choices" and isinstance(item, list):
+            elif key in ("choices", "keywords") and isinstance(item, list):
                 out[key] = [qualify(pack, w) if isinstance(w, str) else w for w in item]
             elif key == "requires" and isinstance(item, dict):
                 out[key] = {

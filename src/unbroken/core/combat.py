@@ -43,7 +43,31 @@ def reveal_monster(r: Resolver) -> None:
         monster = by_number[numbers[value - 1]]
     else:
         monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
-    r.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
+    track = next((d for d in r.rules.settings.difficulties if d.id == r.state.difficulty), None)
+    if track is None or not track.danger:
+        r.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
+        return
+    space, skipped = danger_space(track, r.state.level)
+    here = track.danger[space]
+    armor = min(m.TRACKER_MAX, monster.armor + here.armor)
+    health = min(m.TRACKER_MAX, monster.health + here.health)
+    r.emit(ev.MonsterRevealed(monster.id, armor, health, space + 1, skipped))
+
+
+def danger_space(difficulty: m.Difficulty, level: int) -> tuple[int, int]:
+    """Return where the danger marker lands on `level` (0-based) and how many it skipped.
+
+    The marker starts off the track and advances one space per level; from each
+    space it lands on it moves on past every space of a colour the difficulty
+    skips (a skipped space does nothing). It never moves past the last space.
+    """
+    last = len(difficulty.danger) - 1
+    space, skipped = -1, 0
+    for _ in range(level):
+        space, skipped = min(space + 1, last), 0
+        while space < last and difficulty.danger[space].colour in difficulty.skip:
+            space, skipped = space + 1, skipped + 1
+    return space, skipped
 
 
 def reset_time(r: Resolver) -> None:

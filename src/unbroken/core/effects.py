@@ -372,6 +372,13 @@ class HandlerContext:
     def level(self) -> int:
         return self._run.state.level
 
+    def keywords(self) -> tuple[str, ...]:
+        """Return the keyword ids of the monster in play (none when no monster is)."""
+        mo = self._run.state.monster
+        if mo is None:
+            return ()
+        return tuple(self._run.rules.monsters[mo.id].keywords)
+
     def tokens(self) -> int:
         """Return the tokens on the source condition (0 if it is not in play)."""
         c = self._run.condition(self.source)

@@ -107,11 +107,18 @@ class AbilityUsed(EventBase, frozen=True, tag="ability_used"):
 
 
 class MonsterRevealed(EventBase, frozen=True, tag="monster_revealed"):
-    """The level's monster was revealed (R-MONSTER-1)."""
+    """The level's monster was revealed (R-MONSTER-1).
+
+    On a difficulty with a danger track, `danger` is the space the marker landed
+    on (1-based; 0: no track) and `skipped` how many spaces it passed over;
+    `armor` and `health` already include what that space gives.
+    """
 
     monster: str
     armor: int
     health: int
+    danger: int = 0
+    skipped: int = 0
 
 
 class MonsterChanged(EventBase, frozen=True, tag="monster_changed"):

@@ -25,6 +25,18 @@ from unbroken.core.state import GameState, Outcome, copy_state
 #: Options a game can be started with, and their defaults.
 OPTIONS: dict[str, Any] = {"gentle_start": False}
 MAX_SEED = (1 << 64) - 1
+#: Options recorded only when given (a game without them is as it always was):
+#: `carry` starts a game with what an earlier one kept (a campaign, docs/plugins.md):
+#: {"weapon": id, "skills": [ids], "res": {resource: amount}}, every key optional.
+EXTRA_OPTIONS: dict[str, type] = {"carry": dict}
+
+
+class Carry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a game starts with from an earlier game (the `carry` option)."""
+
+    weapon: str = ""
+    skills: list[str] = []
+    res: dict[str, int] = {}
 
 
 class IllegalAction(Exception):
@@ -37,6 +49,27 @@ class Decision(msgspec.Struct, frozen=True):
     kind: str
     prompt: str
     trigger: str = ""
+
+
+def carried(ruleset: Ruleset, value: Any) -> Carry:
+    """Return the `carry` option as a Carry; ValueError naming what is wrong."""
+    if value is None:
+        return Carry()
+    try:
+        carry = msgspec.convert(value, Carry)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"option 'carry': {exc}") from None
+    if carry.weapon and (
+        carry.weapon not in ruleset.weapons or carry.weapon == ruleset.settings.starting_weapon
+    ):
+        raise ValueError(f"option 'carry': {carry.weapon!r} is not a weapon to carry")
+    for skill in carry.skills:
+        if skill not in ruleset.skills:
+            raise ValueError(f"option 'carry': unknown skill {skill!r}")
+    for name, amount in carry.res.items():
+        if name not in m.RESOURCES or name == "time" or amount < 0:
+            raise ValueError(f"option 'carry': cannot carry {amount} {name}")
+    return carry
 
 
 class Game:
@@ -76,13 +109,21 @@ class Game:
             raise ValueError(f"unknown character {character!r}; choose one of: {known}")
         character = sheet
         diff = next((d for d in settings.difficulties if d.id == difficulty), None)
+        if diff is None:  # a plugin's difficulty by its local id ("expert")
+            diff = next((d for d in settings.difficulties if d.id.endswith(f":{difficulty}")), None)
         if diff is None:
             known = ", ".join(d.id for d in settings.difficulties)
             raise ValueError(f"unknown difficulty {difficulty!r}; choose one of: {known}")
         opts = dict(OPTIONS)
         for key, value in (options or {}).items():
+            if key in EXTRA_OPTIONS:
+                if not isinstance(value, EXTRA_OPTIONS[key]):
+                    raise ValueError(f"option {key!r} must be {EXTRA_OPTIONS[key].__name__}")
+                opts[key] = value
+                continue
             if key not in OPTIONS:
-                raise ValueError(f"unknown option {key!r}; known options: {', '.join(OPTIONS)}")
+                known = ", ".join([*OPTIONS, *EXTRA_OPTIONS])
+                raise ValueError(f"unknown option {key!r}; known options: {known}")
             if not isinstance(value, type(OPTIONS[key])):
                 raise ValueError(f"option {key!r} must be {type(OPTIONS[key]).__name__}")
             opts[key] = value
@@ -94,6 +135,7 @@ class Game:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
 
         ch = ruleset.characters[character]
+        carry = carried(ruleset, opts.get("carry"))
         res = {k: 0 for k in m.RESOURCES}
         res.update(settings.start)
         res.update(diff.start)
@@ -124,7 +166,7 @@ class Game:
                 weapon=ch.weapon or settings.starting_weapon,
                 ability_uses=max(0, uses),
                 encounter_deck=ruleset.encounter_deck(),
-                skill_deck=sorted(set(ruleset.skills) - set(ch.skills)),
+                skill_deck=sorted(set(ruleset.skills) - set(ch.skills) - set(carry.skills)),
             )
         )
         for skill in ch.skills:
@@ -134,6 +176,14 @@ class Game:
         for deck, cards in (("encounters", state.encounter_deck), ("skills", state.skill_deck)):
             run.emit(ev.DeckShuffled(deck, rng.shuffled(seed, deck, 0, cards)))
         run.emit(ev.LevelStarted(1))
+        if carry.weapon and carry.weapon != (ch.weapon or settings.starting_weapon):
+            weapons = [ch.weapon or settings.starting_weapon, carry.weapon]
+            run.emit(ev.WeaponsSet(weapons, "carried", carry.weapon))
+        for skill in carry.skills:
+            if skill not in ch.skills:
+                run.emit(ev.SkillKept(skill, []))
+        if carry.res:
+            gain(run, carry.res, "carried")
         if diff.extra_resource_roll:
             value = run.roll("setup", "extra resource")
             gain(run, settings.easy_roll[value - 1], "easy")

@@ -57,6 +57,10 @@ class HandlerApi(Protocol):
         """Roll the die (1-6) on the game's dice stream; the roll is an event."""
         ...
 
+    def keywords(self) -> tuple[str, ...]:
+        """Return the revealed monster's keywords (ids such as `gauntlet:fast`); () if none."""
+        ...
+
 
 class TookTooLong(Exception):
     """A plugin's code ran past its time limit and was given up on (unbroken.plugins.limits).

@@ -341,6 +341,8 @@ class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trickery: Trickery | None = None
     abilities: list[Ability] = []
     rewards: list[Effect] = []
+    #: Named passives (ids of `keywords` cards): their abilities are this monster's too.
+    keywords: list[str] = []
 
 
 class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -379,8 +381,17 @@ class Encounter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     commit: bool = False
 
 
+class DangerSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One space of a difficulty's danger track: what the level's monster gains there."""
+
+    colour: str
+    armor: Annotated[int, msgspec.Meta(ge=0, le=TRACKER_MAX)] = 0
+    health: Annotated[int, msgspec.Meta(ge=0, le=TRACKER_MAX)] = 0
+    text: str = ""
+
+
 class Difficulty(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a difficulty changes (R-SETUP-3..5)."""
+    """What a difficulty changes (R-SETUP-3..5); a plugin's adds a danger track."""
 
     id: str
     name: str
@@ -389,6 +400,19 @@ class Difficulty(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     extra_resource_roll: bool = False
     start_skill: bool = False
     monster_first: bool = False
+    #: The danger track: the marker lands on one space per level (docs/content.md).
+    danger: list[DangerSpace] = []
+    #: Colours of the track this difficulty skips as the marker advances.
+    skip: list[str] = []
+
+
+class Keyword(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A named monster passive ("Fast"): monsters list it in `keywords`."""
+
+    id: str
+    name: str
+    text: str
+    abilities: list[Ability] = []
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -427,6 +451,8 @@ class Pack(msgspec.Struct, frozen=True):
     skills: list[Skill] = []
     conditions: list[Condition] = []
     encounters: list[Encounter] = []
+    difficulties: list[Difficulty] = []
+    keywords: list[Keyword] = []
 
 
 #: The kinds of card, in content order: a pack's table name (and the Ruleset's) -> the
@@ -439,5 +465,7 @@ CARD_KINDS: dict[str, type[msgspec.Struct]] = {
     "skills": Skill,
     "conditions": Condition,
     "encounters": Encounter,
+    "difficulties": Difficulty,
+    "keywords": Keyword,
 }
 assert tuple(CARD_KINDS) == Pack.__struct_fields__[2:], "CARD_KINDS must follow Pack's fields"

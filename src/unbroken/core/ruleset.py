@@ -16,7 +16,9 @@ from unbroken.core.model import (
     Character,
     ClassCard,
     Condition,
+    Difficulty,
     Encounter,
+    Keyword,
     Monster,
     Pack,
     Requires,
@@ -118,6 +120,10 @@ class Ruleset:
     digest: str = ""
     #: The plugins this ruleset was built from: name -> version (replays record them).
     plugins: dict[str, str] = field(default_factory=dict)
+    #: Difficulties added by plugins (also appended to `settings.difficulties`).
+    difficulties: dict[str, Difficulty] = field(default_factory=dict)
+    #: Monster keywords: named passives a monster lists in `keywords`.
+    keywords: dict[str, Keyword] = field(default_factory=dict)
     # The memo of hand(): keyed by card ids only, and the cards never change, so
     # nothing invalidates it (it is only emptied at MEMO_LIMIT).
     _hands: dict[CardsInPlay, Hand] = field(
@@ -137,7 +143,10 @@ class Ruleset:
             for c in conditions:
                 out.extend((c, a, "condition") for a in self.conditions[c].abilities)
             if monster:
-                out.extend((monster, a, "monster") for a in self.monsters[monster].abilities)
+                sheet = self.monsters[monster]
+                out.extend((monster, a, "monster") for a in sheet.abilities)
+                for kw in sheet.keywords:  # a keyword's abilities are the monster's own
+                    out.extend((monster, a, "monster") for a in self.keywords[kw].abilities)
             if len(self._hands) >= MEMO_LIMIT:
                 self._hands.clear()
             found = self._hands[cards] = Hand(tuple(out))
@@ -188,6 +197,8 @@ class Ruleset:
             self.skills,
             self.conditions,
             self.encounters,
+            self.difficulties,
+            self.keywords,
         ):
             card = table.get(card_id)
             if card is not None:
@@ -235,6 +246,8 @@ def build_ruleset(
             "skills",
             "conditions",
             "encounters",
+            "difficulties",
+            "keywords",
         )
     }
     owner: dict[str, str] = {}
@@ -253,7 +266,11 @@ def build_ruleset(
                 table[card.id] = card
     if settings is None:
         raise RulesetError("no pack defines the game settings (settings.toml)")
-    digest = hashlib.sha256(_digest_form(packs)).hexdigest()
+    digest = content_digest(packs)
+    if tables["difficulties"]:  # a plugin's difficulties join the base game's
+        settings = msgspec.structs.replace(
+            settings, difficulties=[*settings.difficulties, *tables["difficulties"].values()]
+        )
     ruleset = Ruleset(
         settings=settings,
         handlers={**BUILTIN_HANDLERS, **(handlers or {})},
@@ -268,10 +285,47 @@ def build_ruleset(
     return ruleset
 
 
-def _digest_form(packs: list[Pack]) -> bytes:
-    """Return the packs as the bytes their digest is of: JSON in a deterministic order,
-    with the abilities' later fields (model.LATER_FIELDS) left out at their default."""
-    data = msgspec.to_builtins(packs, order="deterministic")
+#: Fields added to the content schema's Structs after its digest was first pinned: while they
+#: hold their default they are left out of the digest, so content that does not use
+#: them keeps the digest (and the recordings) it had. {Struct name: {field: default}}.
+LATER_STRUCT_FIELDS: dict[str, dict[str, Any]] = {
+    "Pack": {"difficulties": [], "keywords": []},
+    "Monster": {"keywords": []},
+    "Difficulty": {"danger": [], "skip": []},
+}
+
+
+def _digest_form(value: Any) -> Any:
+    """Return `value` as builtins for the digest, without LATER_STRUCT_FIELDS at their default.
+
+    The Structs that gained fields are walked here (their fields in order, as
+    msgspec encodes them); everything else is msgspec's own builtins form.
+    """
+    if isinstance(value, (list, tuple)):
+        return [_digest_form(item) for item in value]
+    if isinstance(value, msgspec.Struct) and type(value).__name__ in WALKED:
+        later = LATER_STRUCT_FIELDS.get(type(value).__name__, {})
+        return {
+            name: _digest_form(getattr(value, name))
+            for name in value.__struct_fields__
+            if not (name in later and getattr(value, name) == later[name])
+        }
+    return msgspec.to_builtins(value, order="deterministic")
+
+
+#: The Structs _digest_form walks: those with LATER_STRUCT_FIELDS and those that hold them.
+WALKED = {*LATER_STRUCT_FIELDS, "Settings"}
+
+
+def content_digest(packs: Iterable[Pack]) -> str:
+    """Return the sha256 of the packs' content (what recordings name as `ruleset`)."""
+    data = _digest_form(list(packs))
+    _prune_later_fields(data)
+    return hashlib.sha256(msgspec.json.encode(data)).hexdigest()
+
+
+def _prune_later_fields(data: Any) -> None:
+    """Leave the abilities' later fields (model.LATER_FIELDS) out of `data` at their default."""
 
     def prune(value: Any) -> None:
         if isinstance(value, dict):
@@ -288,7 +342,6 @@ def _digest_form(packs: list[Pack]) -> bytes:
                 prune(item)
 
     prune(data)
-    return msgspec.json.encode(data)
 
 
 def check_references(ruleset: Ruleset) -> list[str]:
@@ -365,6 +418,16 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                 )
                 problems.append(CardProblem(by_number[number].id, message))
                 break
+    for mo in ruleset.monsters.values():
+        for kw in mo.keywords:
+            if kw not in ruleset.keywords:
+                message = f"monster {mo.id!r} names missing keyword {kw!r}"
+                problems.append(CardProblem(mo.id, message, kw))
+    base_ids = [d.id for d in ruleset.settings.difficulties if d.id not in ruleset.difficulties]
+    for d in ruleset.difficulties.values():
+        if d.id.split(":", 1)[1] in base_ids:
+            message = f"difficulty {d.id!r} has the id of the base game's {d.id.split(':', 1)[1]!r}"
+            problems.append(CardProblem(d.id, message))
     start = ruleset.settings.starting_weapon
     if start not in ruleset.weapons:
         problems.append(CardProblem("", f"settings name missing starting weapon {start!r}", start))
@@ -410,7 +473,15 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
             for item in value:
                 walk(card, owner, item)
 
-    for kind in ("classes", "characters", "monsters", "skills", "conditions", "encounters"):
+    for kind in (
+        "classes",
+        "characters",
+        "monsters",
+        "skills",
+        "conditions",
+        "encounters",
+        "keywords",
+    ):
         for card in getattr(ruleset, kind).values():
             walk(card.id, f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
     return problems

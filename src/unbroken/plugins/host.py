@@ -46,6 +46,8 @@ class PluginInfo:
     observers: list[str] = field(default_factory=list)
     #: Display names of its scoring rules and bots that have one: {id: name}.
     titles: dict[str, str] = field(default_factory=dict)
+    #: Its Records-screen panels (`unbroken_records_panels`), as `<plugin>:<name>`.
+    records_panels: list[str] = field(default_factory=list)
     problem: str = ""
 
 

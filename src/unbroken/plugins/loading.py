@@ -47,7 +47,7 @@ from unbroken.core.handlers import TookTooLong
 from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
-from unbroken.hookspecs import AchievementPredicate, ScoringRule
+from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins.config import BASE
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
 from unbroken.plugins.limits import bounded_handler, checked_bot
@@ -79,6 +79,7 @@ class Plugins:
     achievements: list[tuple[Any, AchievementPredicate]]
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
+    records_panels: list[RecordsPanel] = field(default_factory=list)
 
     def display_names(self) -> dict[str, str]:
         """Return {id: display name} of the scoring rules and bots that have one."""
@@ -153,6 +154,7 @@ class _Contribution:
     achievements: list[tuple[Any, AchievementPredicate]] = field(default_factory=list)
     bots: dict[str, Any] = field(default_factory=dict)
     observers: list[Callable[..., Any]] = field(default_factory=list)
+    records_panels: list[RecordsPanel] = field(default_factory=list)
 
 
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
@@ -188,6 +190,15 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     got.achievements = _shaped(pm, name, "unbroken_achievements", [], achievements)
     got.bots = _shaped(pm, name, "unbroken_bots", {}, bots)
     got.observers = [impl for owner, impl in _impls(pm, "unbroken_game_event") if owner == name]
+
+    def panels(given: list[RecordsPanel]) -> list[RecordsPanel]:
+        if not isinstance(given, (list, tuple)) or not all(
+            isinstance(p, RecordsPanel) for p in given
+        ):
+            raise TypeError("expected a list of unbroken.hookspecs.RecordsPanel")
+        return [RecordsPanel(_named(name, p.name), p.title, p.lines) for p in given]
+
+    got.records_panels = _shaped(pm, name, "unbroken_records_panels", [], panels)
     return got
 
 
@@ -395,6 +406,8 @@ def load_plugins(
                 if isinstance(getattr(b, "title", None), str) and b.title
             },
         }
+        result.records_panels.extend(contribution.records_panels)
+        info.records_panels = [panel.name for panel in contribution.records_panels]
         if contribution.observers:
             result.observers.append((contribution.name, _observer(pm, contribution.name)))
             info.observers = [

@@ -19,7 +19,7 @@ from typing import Any
 
 from unbroken.core.handlers import TookTooLong
 
-_ONE = {"classes": "class", "upgrades": "upgrade"}
+_ONE = {"classes": "class", "upgrades": "upgrade", "difficulties": "difficulty"}
 
 
 def adds_text(adds: dict[str, int]) -> str:

@@ -16,6 +16,7 @@ from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
+    from unbroken.hookspecs import RecordsPanel
     from unbroken.plugins import PluginInfo
     from unbroken.records import GameRow
     from unbroken.tui.app import UnbrokenApp
@@ -40,6 +41,13 @@ COLUMNS = (
 SORT_MARKS = (" ▲", " ▼")
 
 
+def current_panels() -> list[RecordsPanel]:
+    """Return the Records panels of the plugins on."""
+    from unbroken.plugins import current_plugins
+
+    return list(current_plugins().records_panels)
+
+
 def sort_key(cell: object) -> tuple[int, int | str]:
     """Return how a records cell sorts: numbers as numbers, text by its letters."""
     if isinstance(cell, int):
@@ -57,6 +65,7 @@ class RecordsScreen(Screen[None]):
         Binding("c", "show('charts')", "Charts"),
         Binding("c", "show('table')", "Table"),
         Binding("a", "achievements", "Achievements"),
+        Binding("p", "panels", "Plugin panels"),  # shown only when a plugin adds one
     ]
 
     DEFAULT_CSS = """
@@ -85,7 +94,10 @@ class RecordsScreen(Screen[None]):
         return self.query_one("#records-views", ContentSwitcher).current or "table"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer the key to the other view (`c`: Charts, or Table), and sorting in the table."""
+        """Offer the key to the other view (`c`: Charts, or Table), sorting in the table, and
+        `p` (plugin panels) only when a plugin on adds a Records panel."""
+        if action == "panels":
+            return bool(current_panels())
         if action == "show":
             return parameters[0] != self.view
         if action == "sort":
@@ -202,6 +214,12 @@ class RecordsScreen(Screen[None]):
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())
+
+    def action_panels(self) -> None:
+        from unbroken.tui.panels import PanelsScreen
+
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        self.app.push_screen(PanelsScreen(current_panels(), app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         replay = self.replays.get(str(message.row_key.value))

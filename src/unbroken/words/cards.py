@@ -162,6 +162,10 @@ def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
             parts.append("downgrade your weapon")
         pay = f"{' and '.join(parts) or 'do nothing'} to skip the battle (no rewards)"
         lines.append(f"  Trickery: {sentence([pay])}")
+    for kw in card.keywords:
+        keyword = ruleset.keywords.get(kw)
+        if keyword is not None:
+            lines.append(f"  {keyword.name}: {keyword.text}")
     lines += _abilities(list(card.abilities), automatic=True)
     lines.append("  Combat table:")
     for number, row in enumerate(card.table, start=1):
@@ -228,6 +232,30 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
     ]
 
 
+def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
+    """Return a plugin's difficulty: its text and its danger track, space by space."""
+    lines = [f"{card.name} (difficulty)", f"  {card.text}"]
+    if card.danger:
+        skips = f" (skips {', '.join(card.skip)} spaces)" if card.skip else ""
+        lines.append(f"  Danger track{skips}:")
+        for number, space in enumerate(card.danger, start=1):
+            gains = [f"+{space.armor} armor" if space.armor else ""]
+            gains.append(f"+{space.health} health" if space.health else "")
+            does = ", ".join(g for g in gains if g) or "nothing"
+            note = f" ({space.text})" if space.text else ""
+            lines.append(f"    {number}  {space.colour}: the monster gains {does}{note}")
+    return lines
+
+
+def describe_keyword(ruleset: Ruleset, card: m.Keyword) -> list[str]:
+    """Return a monster keyword: what it means and the monsters that have it."""
+    who = [mo.name for mo in ruleset.monsters.values() if card.id in mo.keywords]
+    lines = [f"{card.name} (monster keyword)", f"  {card.text}"]
+    if who:
+        lines.append(f"  Monsters: {', '.join(who)}")
+    return lines + _abilities(list(card.abilities), automatic=True)
+
+
 _DESCRIBE: tuple[Callable[[Ruleset, Any], list[str]], ...] = (
     describe_class,
     describe_character,
@@ -236,6 +264,8 @@ _DESCRIBE: tuple[Callable[[Ruleset, Any], list[str]], ...] = (
     describe_skill,
     describe_condition,
     describe_encounter,
+    describe_difficulty,
+    describe_keyword,
 )
 #: Kind name (as the command takes it) -> (Ruleset table, the function that describes one),
 #: in the order of the one list of card kinds (model.CARD_KINDS).

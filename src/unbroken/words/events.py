@@ -107,7 +107,14 @@ class Narrator:
         if isinstance(e, ev.MonsterRevealed):
             self.monster = {"armor": e.armor, "health": e.health}
             self.monster_id = e.monster
-            return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
+            danger = ""
+            if e.danger:
+                passed = f", {e.skipped} skipped" if e.skipped else ""
+                danger = f"; danger track space {e.danger}{passed}"
+            return (
+                f"The monster is revealed: {n(e.monster)} "
+                f"(armor {e.armor}, health {e.health}{danger})."
+            )
         if isinstance(e, ev.MonsterChanged):
             known = bool(self.monster)
             before = self.monster or {"armor": e.armor, "health": e.health}

@@ -1,0 +1,82 @@
+"""Gauntlet: an Unbroken expansion of keywords, a danger track, a campaign and the scorepad."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from unbroken import hookimpl
+from unbroken.core import events as ev
+from unbroken.core.model import AttackPower, Gain
+from unbroken.hookspecs import RecordsPanel, ScoringRule
+
+__version__ = "0.1.0"
+
+#: The scorepad's Difficulty row: the box a difficulty ticks (x2 to x5).
+DIFFICULTY_FACTOR = {"easy": 2, "normal": 3, "hard": 4, "gauntlet:expert": 5}
+#: The scorepad's Character row: the box a class ticks, the harder class to win with
+#: the higher (by the base game's heuristic win rates summed over Easy, Normal and
+#: Hard in docs/balance.md: Hunter 109, Sage 107, Brawler 105, Sneak 95). Others: x3.
+CLASS_FACTOR = {"base:hunter": 2, "base:sage": 3, "base:brawler": 4, "base:sneak": 5}
+OTHER_CLASS_FACTOR = 3
+
+
+@hookimpl
+def unbroken_content_packs() -> list[Path]:
+    """Return the Gauntlet content folder (shipped inside this package)."""
+    return [Path(__file__).parent / "content"]
+
+
+def against(ctx: Any, params: dict[str, Any]) -> None:
+    """Only against a monster with the keyword `keyword`: +`power` attack power, gain `gain` SE."""
+    if str(params.get("keyword", "")) not in {k.split(":", 1)[-1] for k in ctx.keywords()}:
+        return
+    if params.get("power"):
+        ctx.apply(AttackPower(amount=int(params["power"])))
+    if params.get("gain"):
+        ctx.apply(Gain(amounts={"se": int(params["gain"])}))
+
+
+@hookimpl
+def unbroken_effect_handlers() -> dict[str, Any]:
+    """Return the handlers Gauntlet cards name (registered as `gauntlet:<name>`)."""
+    return {"against": against}
+
+
+def scorepad(ruleset: Any, events: list[Any], state: Any) -> int | None:
+    """Return a won game's score times its Character and Difficulty boxes; None on a loss."""
+    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return None
+    started = next(e for e in events if isinstance(e, ev.GameStarted))
+    character = CLASS_FACTOR.get(started.cls, OTHER_CLASS_FACTOR)
+    return int(over.score * character * DIFFICULTY_FACTOR.get(started.difficulty, 3))
+
+
+@hookimpl
+def unbroken_scoring_rules() -> list[ScoringRule]:
+    """Return the scorepad rule (win only)."""
+    return [
+        ScoringRule(
+            "scorepad",
+            "Won games only: the score times the Character box (x2-x5 by class) "
+            "times the Difficulty box (x2 Easy to x5 Expert).",
+            scorepad,
+        )
+    ]
+
+
+def campaign_lines(ruleset: Any) -> list[str]:
+    """Return the campaign run as the Records screen shows it (read only)."""
+    from unbroken_gauntlet import campaign
+
+    run = campaign.load(campaign.path(create=False))
+    if run is None:
+        return ["No campaign yet: unbroken-campaign --new starts one."]
+    return campaign.describe(run, ruleset)
+
+
+@hookimpl
+def unbroken_records_panels() -> list[RecordsPanel]:
+    """Return the campaign panel of the Records screen."""
+    return [RecordsPanel("campaign", "Gauntlet campaign (hard-core)", campaign_lines)]

@@ -1,0 +1,243 @@
+"""The hard-core campaign: a run of games where a won game's keepings carry on.
+
+A run has one character and one difficulty. After a won game the player keeps
+one weapon (the top of the stack), one skill (the last one gained) and the
+treasure left; the next game starts with them (the game's `carry` option). A
+lost game ends the run: there is no resurrection. The run is kept in the
+records folder as `gauntlet-campaign.json`, beside the records of its games.
+
+`unbroken-campaign` shows the run, plays its next game (in the text game) or
+starts a new run with `--new`. A game left unfinished is continued by the
+next `unbroken-campaign` (or counted, if `unbroken play --continue` finished it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from unbroken.core import events as ev
+
+FILE = "gauntlet-campaign.json"
+#: What a run holds (a file without them is not a run).
+KEYS = {"character", "difficulty", "games", "carry"}
+
+
+def keep(events: list[Any], state: Any, starting_weapon: str) -> dict[str, Any] | None:
+    """Return what a finished game carries into the next one, or None when it was lost."""
+    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return None
+    carry: dict[str, Any] = {}
+    if state.weapons and state.weapons[-1] != starting_weapon:
+        carry["weapon"] = state.weapons[-1]
+    if state.skills:
+        carry["skills"] = [state.skills[-1]]
+    if state.res.get("treasure", 0):
+        carry["res"] = {"treasure": state.res["treasure"]}
+    return carry
+
+
+def new_run(character: str, difficulty: str) -> dict[str, Any]:
+    """Return a new run: no games yet, nothing carried."""
+    return {
+        "character": character,
+        "difficulty": difficulty,
+        "games": [],
+        "carry": {},
+        "over": False,
+    }
+
+
+def after_game(
+    run: dict[str, Any], events: list[Any], state: Any, starting_weapon: str
+) -> dict[str, Any]:
+    """Return the run after one of its games: its row added, the carry or the end."""
+    over = next(e for e in reversed(events) if isinstance(e, ev.GameOver))
+    started = next(e for e in events if isinstance(e, ev.GameStarted))
+    carry = keep(events, state, starting_weapon)
+    row = {"seed": started.seed, "won": over.won, "level": over.level, "score": over.score}
+    return {
+        **{k: v for k, v in run.items() if k != "playing"},
+        "games": [*run["games"], row],
+        "carry": carry or {},
+        "over": carry is None,
+    }
+
+
+def path(create: bool = True) -> Path:
+    """Return the campaign file in the records folder (the user data dir)."""
+    from unbroken.paths import data_dir
+
+    return data_dir(create=create) / FILE
+
+
+def load(where: Path) -> dict[str, Any] | None:
+    """Return the run kept at `where`, or None; ValueError naming the file when it is bad."""
+    if not where.exists():
+        return None
+    try:
+        run = json.loads(where.read_text(encoding="utf-8"))
+        if not isinstance(run, dict) or not KEYS <= set(run):
+            raise ValueError("not a campaign")
+    except (OSError, ValueError) as exc:
+        raise ValueError(
+            f"{where}: cannot read the campaign ({exc}); delete it or start --new"
+        ) from None
+    return run
+
+
+def save(where: Path, run: dict[str, Any]) -> None:
+    """Write the run (whole, then renamed into place)."""
+    tmp = where.with_suffix(".tmp")
+    tmp.write_text(json.dumps(run, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(where)
+
+
+def describe(run: dict[str, Any], ruleset: Any) -> list[str]:
+    """Return the run as lines a player reads."""
+    who = ruleset.card_name(run["character"])
+    wins = sum(1 for g in run["games"] if g["won"])
+    state = "ended by a death" if run.get("over") else "going on"
+    lines = [f"Campaign: {who}, {ruleset.difficulty_name(run['difficulty'])}, {wins} won, {state}."]
+    for n, g in enumerate(run["games"], 1):
+        result = f"won, score {g['score']}" if g["won"] else f"died on level {g['level']}"
+        lines.append(f"  game {n}: {result} (seed {g['seed']})")
+    carry = run.get("carry") or {}
+    if carry and not run.get("over"):
+        kept = [ruleset.card_name(carry["weapon"])] if carry.get("weapon") else []
+        kept += [ruleset.card_name(s) for s in carry.get("skills", [])]
+        if carry.get("res", {}).get("treasure"):
+            kept.append(f"{carry['res']['treasure']} treasure")
+        lines.append(f"  next game starts with: {', '.join(kept)}")
+    return lines
+
+
+def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> int:
+    """`unbroken-campaign`: show the run, play its next game, or start one with --new."""
+    from unbroken.core.ruleset import resolve_id
+    from unbroken.plugins import load_ruleset
+    from unbroken.textplay import TextGame
+
+    stdin, out = stdin or sys.stdin, out or sys.stdout
+    parser = argparse.ArgumentParser(prog="unbroken-campaign", description=__doc__.split("\n")[0])
+    parser.add_argument("--new", action="store_true", help="start a new run (ends the current one)")
+    parser.add_argument(
+        "--character", default="maxyn-zenma", help="the run's character (with --new)"
+    )
+    parser.add_argument("--difficulty", default="normal", help="the run's difficulty (with --new)")
+    parser.add_argument("--status", action="store_true", help="show the run and play nothing")
+    parser.add_argument("--seed", type=int, help="the next game's seed (random if not given)")
+    args = parser.parse_args(argv)
+    ruleset = load_ruleset()
+    where = path()
+    try:
+        run = load(where)
+    except ValueError as exc:
+        print(f"unbroken-campaign: {exc}", file=sys.stderr)
+        return 2
+    if args.new:
+        character = resolve_id(args.character, ruleset.characters)
+        ids = [d.id for d in ruleset.settings.difficulties]
+        difficulty = next(
+            (d for d in ids if d == args.difficulty or d.endswith(f":{args.difficulty}")), None
+        )
+        if character is None or difficulty is None:
+            unknown = f"{args.character}, {args.difficulty}"
+            print(f"unbroken-campaign: unknown character or difficulty: {unknown}", file=sys.stderr)
+            return 2
+        run = new_run(character, difficulty)
+        save(where, run)
+    if run is None:
+        print("No campaign yet: start one with unbroken-campaign --new [--character C].", file=out)
+        return 0
+    for line in describe(run, ruleset):
+        print(line, file=out)
+    if args.status:
+        return 0
+    if run.get("over"):
+        print("This run is over; unbroken-campaign --new starts another.", file=out)
+        return 0
+    game = _unfinished(run, ruleset, out)
+    if isinstance(game, dict):  # it was finished elsewhere (`unbroken play --continue`)
+        run = game
+        save(where, run)
+        for line in describe(run, ruleset):
+            print(line, file=out)
+        if run.get("over"):
+            return 0
+        game = None
+    if game is None:
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        options = {"carry": run["carry"]} if run["carry"] else {}
+        game = TextGame(ruleset, run["character"], run["difficulty"], seed, options)
+        if game.recorder is not None:  # the game to continue if it is left unfinished
+            run = {**run, "playing": str(game.recorder.path)}
+            save(where, run)
+    recording = game.recorder.path if game.recorder is not None else None
+    code = game.loop(stdin, out)  # leaving closes (and forgets) the recorder
+    played = game.game
+    if played.is_over:
+        run = after_game(run, played.events, played.state, ruleset.settings.starting_weapon)
+        save(where, run)
+        for line in describe(run, ruleset):
+            print(line, file=out)
+    else:  # left unfinished: where its recording is now (none: nothing to continue)
+        run = {k: v for k, v in run.items() if k != "playing"}
+        if recording is not None and recording.exists():
+            run["playing"] = str(recording)
+        save(where, run)
+    return code
+
+
+def finished_as(where: Path) -> Path:
+    """Return where a recording is now: a finished game's file is renamed `<name>_won`
+    or `<name>_lost` (the same folder and suffix); `where` itself if it is still there."""
+    if where.exists():
+        return where
+    suffix = ".jsonl.gz" if where.name.endswith(".jsonl.gz") else ".jsonl"
+    base = where.name.removesuffix(suffix)
+    found = sorted(where.parent.glob(f"{base}_*{suffix}"))
+    return found[0] if found else where
+
+
+def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> Any:
+    """Return the run's game left unfinished as a TextGame to play on, or None.
+
+    A recording that was finished elsewhere (`unbroken play --continue`) is
+    counted instead: the run after it is returned. A recording that is gone or
+    cannot be read is dropped with a line saying so (a new game starts).
+    """
+    from unbroken.replay import ReplayError, Timeline, resume
+    from unbroken.textplay import TextGame
+
+    playing = run.get("playing")
+    if not playing:
+        return None
+    where = finished_as(Path(playing))
+    try:
+        game, recorder = resume(where, ruleset)
+    except (ReplayError, OSError) as exc:
+        try:
+            timeline = Timeline(where, ruleset)
+            rec = timeline.recording
+            events = [*rec.setup, *(e for d in rec.decisions for e in d.events)]
+            state = timeline.state_at(len(timeline) - 1)
+        except (ReplayError, OSError):
+            state = None
+        if state is None or state.outcome is None:
+            why = f"The run's unfinished game cannot be continued ({exc})"
+            print(f"{why}; a new one starts.", file=out)
+            return None
+        rest = {k: v for k, v in run.items() if k != "playing"}
+        return after_game(rest, events, state, ruleset.settings.starting_weapon)
+    if game.is_over:  # its last decision was recorded, but it was not closed
+        recorder.close()
+        rest = {k: v for k, v in run.items() if k != "playing"}
+        return after_game(rest, game.events, game.state, ruleset.settings.starting_weapon)
+    print(f"Continuing the run's game {where.name} after decision {recorder.decisions}.", file=out)
+    return TextGame.resumed(ruleset, game, recorder)

@@ -1,0 +1,172 @@
+"""The hard-core campaign: what a won game keeps, a death ends the run, the records panel."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from unbroken_gauntlet import campaign, campaign_lines
+
+from unbroken import sim
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.state import GameState
+from unbroken.plugins import current_plugins, load_ruleset
+
+
+def play_out(game: Game) -> Game:
+    """Play a game to its end with the heuristic bot."""
+    n = 0
+    while not game.is_over:
+        game.apply(sim.heuristic_bot(game, n))
+        n += 1
+    return game
+
+
+def first_game(won: bool, seed: int = 1, carry: dict[str, object] | None = None) -> Game:
+    """Return the first game from `seed` on that was won (or lost), played to the end."""
+    rules = load_ruleset()
+    options = {"carry": carry} if carry else {}
+    for s in range(seed, seed + 200):
+        game = play_out(Game.new(rules, "niola", "easy", s, options))
+        if game.state.outcome is not None and game.state.outcome.won == won:
+            return game
+    raise AssertionError("no such game in 200 seeds")
+
+
+def test_a_won_game_keeps_one_weapon_one_skill_and_its_treasure() -> None:
+    state = GameState(
+        weapons=["base:bare-hands", "base:knife", "base:sword"],
+        skills=["base:daring", "base:wrecker"],
+        res={"treasure": 3, "food": 2},
+    )
+    won = [ev.GameOver(won=True, level=4, step="hunger", score=30)]
+    carry = campaign.keep(won, state, "base:bare-hands")
+    assert carry == {"weapon": "base:sword", "skills": ["base:wrecker"], "res": {"treasure": 3}}
+    bare = GameState(weapons=["base:bare-hands"], res={"treasure": 0})
+    assert campaign.keep(won, bare, "base:bare-hands") == {}
+    lost = [ev.GameOver(won=False, level=3, step="battle")]
+    assert campaign.keep(lost, state, "base:bare-hands") is None
+
+
+def test_a_run_carries_a_win_into_the_next_game_and_ends_at_a_death() -> None:
+    rules = load_ruleset()
+    start = rules.settings.starting_weapon
+    run = campaign.new_run("base:niola", "easy")
+    won = first_game(True)
+    run = campaign.after_game(run, won.events, won.state, start)
+    assert not run["over"] and run["games"][0]["won"]
+    assert run["carry"] == campaign.keep(won.events, won.state, start)
+    # The next game starts with what the first kept.
+    nxt = Game.new(rules, run["character"], run["difficulty"], 77, {"carry": run["carry"]})
+    if run["carry"].get("weapon"):
+        assert nxt.state.weapons[-1] == run["carry"]["weapon"]
+    for skill in run["carry"].get("skills", []):
+        assert skill in nxt.state.skills
+    lost = first_game(False, carry=run["carry"])
+    run = campaign.after_game(run, lost.events, lost.state, start)
+    assert run["over"] and run["carry"] == {} and len(run["games"]) == 2
+    assert "ended by a death" in campaign.describe(run, rules)[0]
+
+
+def test_a_carried_game_replays_from_its_recording(tmp_path: Path) -> None:
+    from unbroken.replay import Recorder, resume
+
+    rules = load_ruleset()
+    carry = {"weapon": "base:club", "skills": ["base:daring"], "res": {"treasure": 1}}
+    game = Game.new(rules, "niola", "normal", 5, {"carry": carry})
+    recorder = Recorder.start(game, rules, tmp_path)
+    for n in range(10):
+        action = sim.heuristic_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+    recorder.close()
+    resumed, _ = resume(recorder.path, rules)
+    assert resumed.events == game.events
+    assert resumed.state.weapons == ["base:bare-hands", "base:club"]
+
+
+def test_the_command_starts_shows_and_refuses_a_bad_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = io.StringIO()
+    assert campaign.main(["--status"], out=out) == 0
+    assert "No campaign yet" in out.getvalue()
+    out = io.StringIO()
+    assert (
+        campaign.main(
+            ["--new", "--character", "tomu", "--difficulty", "expert", "--status"], out=out
+        )
+        == 0
+    )
+    assert out.getvalue().startswith("Campaign: Tomu, Expert, 0 won, going on.")
+    saved = json.loads(campaign.path().read_text())
+    assert saved["difficulty"] == "gauntlet:expert" and saved["games"] == []
+    assert campaign.main(["--new", "--character", "nobody"], out=io.StringIO()) == 2
+    assert "unknown character or difficulty: nobody" in capsys.readouterr().err
+    campaign.path().write_text("{ not json")
+    assert campaign.main(["--status"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "gauntlet-campaign.json: cannot read the campaign" in err and "--new" in err
+
+
+def test_the_command_plays_the_next_game_and_keeps_its_result() -> None:
+    campaign.main(
+        ["--new", "--character", "niola", "--difficulty", "easy", "--status"], out=io.StringIO()
+    )
+    # Quitting at once leaves the game unfinished: the run is as it was.
+    out = io.StringIO()
+    campaign.main(["--seed", "3"], stdin=io.StringIO(""), out=out)
+    run = json.loads(campaign.path().read_text())
+    assert run["games"] == [] and not run["over"]
+
+
+def test_the_records_panel_shows_the_run() -> None:
+    rules = load_ruleset()
+    [panel] = current_plugins().records_panels
+    assert panel.name == "gauntlet:campaign"
+    assert campaign_lines(rules) == ["No campaign yet: unbroken-campaign --new starts one."]
+    run = campaign.new_run("base:tomu", "normal")
+    run["games"] = [{"seed": 4, "won": True, "level": 4, "score": 21}]
+    run["carry"] = {"weapon": "base:sword", "res": {"treasure": 2}}
+    campaign.save(campaign.path(), run)
+    assert panel.lines(rules) == [
+        "Campaign: Tomu, Normal, 1 won, going on.",
+        "  game 1: won, score 21 (seed 4)",
+        "  next game starts with: Sword, 2 treasure",
+    ]
+
+
+def test_an_unfinished_campaign_game_is_continued_by_the_next_command() -> None:
+    campaign.main(["--new", "--character", "niola", "--difficulty", "easy", "--status"])
+    campaign.main(["--seed", "3"], stdin=io.StringIO("1\n"), out=io.StringIO())
+    playing = json.loads(campaign.path().read_text())["playing"]
+    assert Path(playing).exists()
+    out = io.StringIO()
+    campaign.main([], stdin=io.StringIO(""), out=out)
+    assert f"Continuing the run's game {Path(playing).name} after decision 1." in out.getvalue()
+
+
+def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
+    from unbroken.replay import Recorder
+
+    rules = load_ruleset()
+    game = Game.new(rules, "niola", "easy", 3)
+    recorder = Recorder.start(game, rules, tmp_path)
+    n = 0
+    while not game.is_over:
+        action = sim.heuristic_bot(game, n)
+        recorder.record(action, game.apply(action), game)
+        n += 1
+    recorder.close()
+    # Finished games' recordings are renamed with their result.
+    path = recorder.path
+    path.rename(path.with_name(path.name.replace(".jsonl", "_won.jsonl")))
+    run = {**campaign.new_run("base:niola", "easy"), "playing": str(path)}
+    campaign.save(campaign.path(), run)
+    out = io.StringIO()
+    campaign.main(["--seed", "4"], stdin=io.StringIO(""), out=out)
+    kept = json.loads(campaign.path().read_text())
+    assert [g["seed"] for g in kept["games"]][0] == 3
+    assert kept["over"] == (not game.state.outcome.won)  # type: ignore[union-attr]

@@ -1,0 +1,130 @@
+"""Gauntlet, installed: keywords, the Expert danger track, the scorepad and its handler."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+from unbroken_gauntlet import CLASS_FACTOR, DIFFICULTY_FACTOR, against, scorepad
+
+from unbroken import sim
+from unbroken.cli import main
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.model import AttackPower, Gain
+from unbroken.core.state import GameState
+from unbroken.plugins import alternative_scores, load_ruleset
+
+
+def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugins", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    gauntlet = rows["gauntlet"]
+    assert gauntlet["enabled"] and gauntlet["problem"] == ""
+    assert gauntlet["adds"] == {"monsters": 4, "skills": 2, "difficulties": 1, "keywords": 3}
+    assert gauntlet["handlers"] == ["gauntlet:against"]
+    assert gauntlet["scoring_rules"] == ["gauntlet:scorepad"]
+    assert gauntlet["records_panels"] == ["gauntlet:campaign"]
+
+
+def test_its_monsters_join_each_level_as_the_seventh_with_keywords() -> None:
+    rules = load_ruleset()
+    sevenths = [rules.monsters_of_level(level)[7] for level in range(1, 5)]
+    assert [m.id for m in sevenths] == [
+        "gauntlet:gutter-wolf",
+        "gauntlet:iron-beetle",
+        "gauntlet:grave-warden",
+        "gauntlet:storm-drake",
+    ]
+    assert rules.monsters["gauntlet:storm-drake"].keywords == ["gauntlet:fast", "gauntlet:armored"]
+    assert set(rules.keywords) == {"gauntlet:fast", "gauntlet:armored", "gauntlet:relentless"}
+
+
+def test_expert_is_a_difficulty_with_a_track_that_skips_green() -> None:
+    rules = load_ruleset()
+    expert = rules.difficulties["gauntlet:expert"]
+    assert expert in rules.settings.difficulties and expert.skip == ["green"]
+    from unbroken.core.combat import danger_space
+
+    landed = [expert.danger[danger_space(expert, level)[0]] for level in range(1, 5)]
+    assert all(space.colour != "green" for space in landed)
+    # Level by level the monster gains at least as much as on the level before.
+    gains = [space.armor + space.health for space in landed]
+    assert gains == sorted(gains) and gains[-1] > gains[0]
+
+
+def test_expert_games_reveal_hardened_monsters_and_run_to_the_end() -> None:
+    rules = load_ruleset()
+    reveals: list[ev.MonsterRevealed] = []
+
+    def note(game: Game, result: sim.Result) -> None:
+        reveals.extend(e for e in game.events if isinstance(e, ev.MonsterRevealed))
+
+    summary = sim.run(rules, games=40, seed=3, difficulties=["gauntlet:expert"], on_finished=note)
+    assert summary.games == 40
+    assert reveals and all(e.danger > 0 for e in reveals)
+    for e in reveals:
+        sheet = rules.monsters[e.monster]
+        assert (e.armor, e.health) >= (sheet.armor, sheet.health)
+
+
+def test_the_fast_keyword_makes_the_monster_attack_as_battle_starts() -> None:
+    from unbroken.testing import Scenario
+
+    game = Scenario("tomu", ruleset=load_ruleset()).monster("gauntlet:gutter-wolf").start("battle")
+    rolls = [e for e in game.events if isinstance(e, ev.CombatResult)]
+    assert rolls, "a Fast monster attacks before the player's first turn"
+
+
+class FakeContext:
+    """What `against` uses of a handler context: keywords() and apply()."""
+
+    def __init__(self, keywords: tuple[str, ...]) -> None:
+        self._keywords = keywords
+        self.applied: list[object] = []
+
+    def keywords(self) -> tuple[str, ...]:
+        return self._keywords
+
+    def apply(self, *effects: object) -> None:
+        self.applied.extend(effects)
+
+
+def test_against_acts_only_on_a_monster_with_the_keyword() -> None:
+    armored = FakeContext(("gauntlet:armored",))
+    against(armored, {"keyword": "armored", "power": 2})
+    assert armored.applied == [AttackPower(amount=2)]
+    fast = FakeContext(("gauntlet:fast",))
+    against(fast, {"keyword": "armored", "power": 2})
+    assert fast.applied == []
+    against(fast, {"keyword": "fast", "gain": 2})
+    assert fast.applied == [Gain(amounts={"se": 2})]
+
+
+def test_the_scorepad_multiplies_a_win_by_the_character_and_difficulty_boxes() -> None:
+    rules = load_ruleset()
+    state = GameState(difficulty="gauntlet:expert")
+    started = Game.new(rules, "niola", "expert", seed=1).events[0]
+    won = [started, ev.GameOver(won=True, level=4, step="hunger", score=12)]
+    assert CLASS_FACTOR["base:brawler"] == 4 and DIFFICULTY_FACTOR["gauntlet:expert"] == 5
+    assert scorepad(rules, won, state) == 12 * 4 * 5
+    assert alternative_scores(rules, won, state) == {"gauntlet:scorepad": 240}
+    lost = [started, ev.GameOver(won=False, level=2, step="battle")]
+    assert alternative_scores(rules, lost, state) == {}
+    sneak = Game.new(rules, "mae-el", "easy", seed=1).events[0]
+    assert scorepad(rules, [sneak, won[1]], state) == 12 * 5 * 2
+    # Another plugin's class (Unearthed's Gravedigger) ticks the x3 box.
+    digger = msgspec.structs.replace(started, cls="unearthed:gravedigger", difficulty="hard")
+    assert scorepad(rules, [digger, won[1]], state) == 12 * 3 * 4
+
+
+def test_cards_and_the_log_say_the_keywords_and_the_track(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cards", "--id", "storm-drake"]) == 0
+    out = capsys.readouterr().out
+    assert "Fast: It is on you before you are ready" in out and "Armored: Plates" in out
+    assert main(["cards", "--id", "expert"]) == 0
+    out = capsys.readouterr().out
+    assert "Danger track (skips green spaces):" in out
