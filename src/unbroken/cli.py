@@ -36,6 +36,7 @@ COMMANDS: list[str] = [
     "verify",
     "replays",
     "replay",
+    "analyze",
     "plugins",
     "balance",
     "submit",
