@@ -10,8 +10,10 @@ never waits for a rollout.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
+import signal
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from types import TracebackType
@@ -29,6 +31,12 @@ _RULESET: Ruleset | None = None
 def _start(ruleset: Ruleset) -> None:
     global _RULESET
     _RULESET = ruleset
+    # A worker forked from the full-screen game must not act on the terminal's signals
+    # (a resize, Ctrl+Z) with the game's handlers, nor wake the game's event loop.
+    for name in ("SIGWINCH", "SIGTSTP", "SIGCONT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
 
 
 def _round(state: bytes, actions: bytes, resamples: list[int]) -> list[int]:
@@ -85,6 +93,26 @@ class RolloutPool:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+_SHARED: dict[str, RolloutPool] = {}
+
+
+def shared_pool(ruleset: Ruleset) -> RolloutPool:
+    """Return the pool the game's odds use (one per ruleset, started at first use and
+    stopped when the program ends): its workers start once, not at every press of the key."""
+    pool = _SHARED.get(ruleset.digest)
+    if pool is None:
+        pool = _SHARED[ruleset.digest] = RolloutPool(ruleset)
+        if len(_SHARED) == 1:
+            atexit.register(_close_shared)
+    return pool
+
+
+def _close_shared() -> None:
+    for pool in _SHARED.values():
+        pool.close()
+    _SHARED.clear()
 
 
 class Anytime:
