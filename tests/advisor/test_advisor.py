@@ -116,3 +116,13 @@ def test_the_rollout_bot_takes_a_legal_option_and_is_deterministic() -> None:
     choice = bot(game, 0)
     assert choice in game.legal_actions()
     assert bot(game, 0) == choice
+
+
+def test_the_rollout_bot_leaves_the_reference_only_for_a_clear_gain() -> None:
+    from unbroken.advisor.bot import clearly_better
+
+    t, f = True, False
+    assert clearly_better([t, t, t, t, f], [f, f, f, f, f]) == 4  # 4 ahead, 0 behind: clear
+    assert clearly_better([t, t, f, f], [f, f, f, f]) == 0  # 2 ahead: could be luck
+    assert clearly_better([t, t, t, t, t, f], [f, f, f, f, t, t]) == 0  # 4 ahead, 1 behind
+    assert clearly_better([f, f, f, f], [t, t, t, t]) == 0  # behind

@@ -107,3 +107,20 @@ def test_a_missing_recording_is_named(capsys: pytest.CaptureFixture[str]) -> Non
 def test_worker_processes_give_the_same_analysis() -> None:
     rec = read_recording(SHORT)
     assert analyze(rec, RULES, games=2, seed=4, jobs=2) == analyze(rec, RULES, games=2, seed=4)
+
+
+def test_balance_reports_another_bot_beside_the_heuristic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["balance", "--games", "1", "--seed", "3", "--bot", "greedy", "--bot-games", "5"])
+    out = capsys.readouterr().out
+    section = out.split("## The greedy bot beside the heuristic")[1]
+    assert "The same 24 games" in section  # rounded up to a whole round of the mix
+    rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
+    assert [r.split(" | ")[0] for r in rows] == ["| Easy", "| Normal", "| Hard", "| All"]
+    assert rows[-1].count("/24 =") == 2
+
+
+def test_balance_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--games", "1", "--bot", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
