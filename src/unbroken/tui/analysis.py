@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 #: The viewer's keys: the chart, and the next (previous) costly decision.
 BINDINGS = [
-    Binding("a", "analysis", "Chances"),
+    # Not in the footer, which is full at 80 columns: the viewer's help (?) lists them.
+    Binding("a", "analysis", "Chances", show=False),
     Binding("c", "costly(1)", "Next costly", show=False),
     Binding("C", "costly(-1)", "Previous costly", show=False),
 ]
