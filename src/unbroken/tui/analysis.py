@@ -155,9 +155,15 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError
 
+    def show() -> None:
+        try:
+            viewer.app.call_from_thread(redraw, viewer)
+        except RuntimeError:  # the app has ended meanwhile: nothing to show it on
+            pass
+
     def progress(done: int, total: int) -> None:
         chart.note = f"Analysing every decision ({GAMES} games per option): {done}/{total}"
-        viewer.app.call_from_thread(redraw, viewer)
+        show()
 
     try:
         timeline = viewer.timeline
@@ -168,7 +174,7 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     else:
         keep(path, result)
         chart.analysis = result
-    viewer.app.call_from_thread(redraw, viewer)
+    show()
 
 
 def redraw(viewer: ReplayViewerScreen) -> None:
