@@ -37,6 +37,7 @@ COMMANDS: list[str] = [
     "verify",
     "replays",
     "replay",
+    "analyze",
     "plugins",
     "balance",
     "submit",

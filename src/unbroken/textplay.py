@@ -6,6 +6,8 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
@@ -44,6 +46,7 @@ def ask(
     out: TextIO,
     take_back: bool = False,
     not_now: list[str] | None = None,
+    odds: Callable[[], str | None] | None = None,
 ) -> int:
     """Print numbered options and return the index chosen; raise EOFError at end of input.
 
@@ -55,9 +58,15 @@ def ask(
         print(wrap(text, f"  {i:>2}. "), file=out)
     numbers = "1" if len(options) == 1 else f"1-{len(options)}"
     back = ", u to take back" if take_back else ""
+    chances = ", % for the odds" if odds is not None else ""
+    typed: str | None = None
     while True:
-        print(f"{prompt} [{numbers}{back}, q to quit]: ", end="", file=out, flush=True)
-        line = stdin.readline()
+        if typed is None:
+            print(f"{prompt} [{numbers}{back}{chances}, q to quit]: ", end="", file=out, flush=True)
+        line, typed = (stdin.readline() if typed is None else typed), None
+        if odds is not None and line.strip() == "%":
+            typed = odds()
+            continue
         if not line:
             raise EOFError
         text = line.strip().lower()
@@ -246,6 +255,7 @@ class TextGame:
                     out,
                     take_back=not session.why_not_take_back(),
                     not_now=[why for _, why in offered],
+                    odds=partial(self.odds, offered, options, stdin, out),
                 )
             except TakeBack:
                 action = session.take_back()
@@ -271,6 +281,23 @@ class TextGame:
                 print(f"  {exc}. The decision was not made; choose again.", file=out)
                 continue
             self.tell(out)
+
+    #: Games per option after which the odds (`%`) stop by themselves.
+    odds_most = 1000
+    #: The advisor's stream for the odds (drawn at the first `%`), never the game's seed.
+    odds_seed: int | None = None
+
+    def odds(
+        self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
+    ) -> str | None:
+        """Print the odds of the options (`%`); return what the player typed meanwhile."""
+        import secrets
+
+        from unbroken.textodds import show_odds
+
+        if self.odds_seed is None:
+            self.odds_seed = secrets.randbits(64)
+        return show_odds(self.game, offered, options, stdin, out, self.odds_seed, self.odds_most)
 
     def narrate_new(self, out: TextIO) -> None:
         """Print the log lines of the events not shown yet."""

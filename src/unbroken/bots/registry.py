@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unbroken.advisor.bot import rollout_bot
 from unbroken.bots.baseline import greedy_bot, random_bot
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
@@ -13,7 +14,13 @@ from unbroken.core.game import Game
 Bot = Callable[[Game, int], Action]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    "heuristic": heuristic_bot,
+    # The advisor's bot: the option with the best rollout estimate (slow: unbroken.advisor.bot).
+    "rollout": rollout_bot,
+}
 
 
 def all_bots() -> dict[str, Bot]:

@@ -78,6 +78,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
     parser.add_argument(
+        "--bot",
+        metavar="NAME",
+        help="also play this bot (say rollout) on the first --bot-games games of the same "
+        "schedule, and report its win rates beside the heuristic's on those games "
+        "(no target is checked for it)",
+    )
+    parser.add_argument(
+        "--bot-games",
+        type=positive_int,
+        default=24,
+        metavar="M",
+        help="games the --bot bot plays, rounded up to whole rounds of characters x "
+        "difficulties (default 24, one round of the base game: the rollout bot is slow)",
+    )
+    parser.add_argument(
         "--output",
         type=Path,
         metavar="FILE",
@@ -91,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.commands.sim import game_failed, plugins_option, progress_bar
 
     ruleset = load()
+    if args.bot is not None and args.bot not in batch.all_bots():
+        known = ", ".join(batch.all_bots())
+        raise CommandError(f"unknown bot {args.bot!r}; choose one of: {known}")
     jobs = min(args.jobs, os.cpu_count() or 1)  # more workers than CPUs only cost their start
     classes = sorted({c.cls for c in ruleset.characters.values()})
     diffs = [d.id for d in ruleset.settings.difficulties]
@@ -116,9 +134,29 @@ def run(args: argparse.Namespace) -> int:
     # The plugins on are part of what was measured: the command names them.
     plugins = plugins_option(ruleset)
     output = "" if args.output is None else f" --output {args.output}"
-    command = f"unbroken{plugins} balance --games {args.games} --seed {args.seed}{output}"
+    extra = "" if args.bot is None else f" --bot {args.bot} --bot-games {args.bot_games}"
+    command = f"unbroken{plugins} balance --games {args.games} --seed {args.seed}{extra}{output}"
     targets = check_targets(ruleset, heuristic, randomly)
     text = report(ruleset, heuristic, randomly, command, targets)
+    if args.bot is not None:
+        args.bot_games = -(-args.bot_games // combos) * combos  # whole rounds of the mix
+        pair = []
+        for bot in ("heuristic", args.bot):  # the same games, each as `unbroken sim` plays them
+            try:
+                with progress_bar(args.bot_games) as on_game:
+                    pair.append(
+                        batch.run(
+                            ruleset,
+                            games=args.bot_games,
+                            seed=args.seed,
+                            bot=bot,
+                            jobs=min(jobs, args.bot_games),
+                            on_game=on_game,
+                        )
+                    )
+            except batch.GameFailed as exc:
+                return game_failed(exc, ruleset, args.seed, bot)
+        text += beside(ruleset, args.bot, pair[0], pair[1])
     if args.output is None:
         print(text, end="")
     else:
@@ -131,6 +169,33 @@ def run(args: argparse.Namespace) -> int:
     where = "balance" if args.output is None else str(args.output)
     print(f"{where}: {verdict(targets)}", file=sys.stderr)
     return 0 if all(t.ok for t in targets) else 1
+
+
+def beside(ruleset: Ruleset, bot: str, heuristic: Summary, other: Summary) -> str:
+    """Return the report's section of another bot beside the heuristic, on the same games."""
+    from unbroken.advisor import Estimate
+
+    def cell(row: list[int]) -> str:
+        return f"{row[1]}/{row[0]} = {Estimate(row[1], row[0]).percent()}" if row[0] else "-"
+
+    out = [
+        "",
+        f"## The {bot} bot beside the heuristic",
+        "",
+        f"The same {other.games} games (the first of the schedule above), each bot's "
+        f"win rate with its 95 % interval; `unbroken sim --bot {bot} --games {other.games}` "
+        f"plays them (digest `{other.digest[:16]}`).",
+        "",
+        f"| Difficulty | Heuristic | {bot.capitalize()} |",
+        "|---|---:|---:|",
+    ]
+    for d in ruleset.settings.difficulties:
+        mine = other.by_difficulty.get(d.id, [0, 0, 0])
+        theirs = heuristic.by_difficulty.get(d.id, [0, 0, 0])
+        out.append(f"| {d.name} | {cell(theirs)} | {cell(mine)} |")
+    both = ([heuristic.games, heuristic.wins], [other.games, other.wins])
+    out.append(f"| All | {cell(both[0])} | {cell(both[1])} |")
+    return "\n".join(out) + "\n"
 
 
 def kept_part(path: Path) -> str:

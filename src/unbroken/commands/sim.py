@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot",
         default="random",
-        help="the policy: random (default), greedy, heuristic, or a plugin's bot by its name",
+        help="the policy: random (default), greedy, heuristic, rollout (slow: the advisor's), "
+        "or a plugin's bot by its name",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(

@@ -25,6 +25,8 @@ from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
+from unbroken.tui.odds import BINDING as ODDS_BINDING
+from unbroken.tui.odds import GameOdds
 from unbroken.tui.widgets import (
     DecisionList,
     DisplayPanel,
@@ -62,6 +64,7 @@ class GameScreen(Screen[None]):
         Binding("u", "take_back", "Take back"),
         Binding("l", "full_log", "Log"),
         Binding("r", "toggle_roll", "Roll animation"),
+        ODDS_BINDING,
         Binding("escape", "title", "Title"),
     ]
 
@@ -82,6 +85,8 @@ class GameScreen(Screen[None]):
         self._roll_frames = 0
         self._roll_value = 1
         self._roll_until = 0.0
+        #: The odds of the options (`%`), estimated while shown (unbroken.tui.odds).
+        self.odds = GameOdds(self)
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -287,6 +292,9 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.unbroken.open_screen("keys")
+
+    def action_odds(self) -> None:
+        self.odds.toggle()
 
     def action_full_log(self) -> None:
         self.unbroken.show_log(self.said)

@@ -121,6 +121,7 @@ class HelpScreen(Screen[None]):
 | (none) | a decision with one possible answer is taken for you and said in the log |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
+| % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
 | Esc | back to the title: the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q | quit |
@@ -137,6 +138,8 @@ the same seed again and `w` watches the game's replay.
 | L, B, D (Shift) | back to the previous level or battle start, or death |
 | Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
+| a | the chance of winning over the game (a chart; costly decisions marked ▲) |
+| c, C | the next, the previous costly decision |
 | ? | this help |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """

@@ -13,6 +13,8 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.printable import printable
+from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
+from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.widgets import (
     DisplayPanel,
@@ -113,6 +115,7 @@ class ReplayViewerScreen(Screen[None]):
         Binding("B", "previous('battle')", "Previous battle", show=False),
         Binding("D", "previous('death')", "Previous death", show=False),
         Binding("space", "play", "Play"),
+        *CHANCE_BINDINGS,
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-"),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("question_mark", "help", "Help"),
@@ -173,6 +176,7 @@ class ReplayViewerScreen(Screen[None]):
         else:
             text.append("The setup, before the first decision.")
         self.query_one("#position", Static).update(text)
+        redraw(self)  # the chance chart (`a`), when shown
         log = self.query_one("#log", RichLog)
         log.clear()
         narrator = Narrator(rules)
@@ -250,6 +254,12 @@ class ReplayViewerScreen(Screen[None]):
         from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
+
+    def action_analysis(self) -> None:
+        toggle(self)
+
+    def action_costly(self, step: int) -> None:
+        jump(self, step)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer only the Esc/q that fits how the viewer was opened: quit or back."""

@@ -1,0 +1,290 @@
+"""Every decision of a recording, weighed by the advisor (`unbroken analyze`, the viewer).
+
+For each decision with a choice: the chance before it (the reference bot's
+own choice there, i.e. what the position is worth played like the bot), the
+chance of the option taken and of the best option, all from the same
+resampled futures (common random numbers). A decision whose option lost more
+than COSTLY points against the best is costly. Decisions with one answer are
+skipped (nothing to choose). The recording is verified first (`replay`), so
+a bad or edited file is refused with verify's words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from unbroken.advisor.estimates import Estimate
+from unbroken.advisor.rollouts import DEFAULT_SEED, pack, play_round, position, seeds
+from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core.actions import Action
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.replay import Recording, replay, rules_to_verify
+from unbroken.words.actions import label
+
+#: Points of chance lost (best option minus option taken) that make a decision costly.
+COSTLY = 10.0
+#: Rollouts per option by default.
+GAMES = 100
+#: Rollouts in one task of the worker processes.
+BATCH = 25
+#: The version of the analysis files kept in the cache (a change makes them stale).
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One decision with a choice, weighed."""
+
+    n: int
+    level: int
+    kind: str
+    options: int
+    taken: str
+    best: str
+    reference: str
+    before: Estimate
+    chance_taken: Estimate
+    chance_best: Estimate
+
+    @property
+    def loss(self) -> float:
+        """Points of chance the option taken gave up against the best one (0 at best)."""
+        return 100.0 * (self.chance_best.rate - self.chance_taken.rate)
+
+    @property
+    def costly(self) -> bool:
+        return self.loss > COSTLY
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "decision": self.n,
+            "level": self.level,
+            "kind": self.kind,
+            "options": self.options,
+            "taken": self.taken,
+            "best": self.best,
+            "reference": self.reference,
+            "before": self.before.as_json(),
+            "chance_taken": self.chance_taken.as_json(),
+            "chance_best": self.chance_best.as_json(),
+            "loss": round(self.loss, 1),
+            "costly": self.costly,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Choice:
+        def est(d: dict[str, Any]) -> Estimate:
+            return Estimate(round(d["chance"] * d["games"]), int(d["games"]))
+
+        return cls(
+            int(data["decision"]),
+            int(data["level"]),
+            str(data["kind"]),
+            int(data["options"]),
+            str(data["taken"]),
+            str(data["best"]),
+            str(data["reference"]),
+            est(data["before"]),
+            est(data["chance_taken"]),
+            est(data["chance_best"]),
+        )
+
+
+@dataclass
+class Analysis:
+    """A recording's decisions weighed, and what they add up to."""
+
+    games: int
+    seed: int
+    decisions: int
+    outcome: str
+    choices: list[Choice] = field(default_factory=list)
+
+    def worst(self, count: int = 3) -> list[Choice]:
+        """Return the `count` decisions that lost most (costly or not), worst first."""
+        lost = [c for c in self.choices if c.loss > 0]
+        return sorted(lost, key=lambda c: (-c.loss, c.n))[:count]
+
+    def costly(self) -> list[Choice]:
+        return [c for c in self.choices if c.costly]
+
+    def level_starts(self) -> dict[int, Choice]:
+        """Return each level's first weighed decision (its chance before is the level's start)."""
+        starts: dict[int, Choice] = {}
+        for c in self.choices:
+            starts.setdefault(c.level, c)
+        return starts
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "games": self.games,
+            "seed": self.seed,
+            "decisions": self.decisions,
+            "outcome": self.outcome,
+            "choices": [c.as_json() for c in self.choices],
+            "worst": [c.n for c in self.worst()],
+            "costly": [c.n for c in self.costly()],
+            "level_starts": {
+                str(level): c.before.as_json() for level, c in self.level_starts().items()
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Analysis:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
+        return cls(
+            int(data["games"]),
+            int(data["seed"]),
+            int(data["decisions"]),
+            str(data["outcome"]),
+            [Choice.from_json(c) for c in data["choices"]],
+        )
+
+
+@dataclass(frozen=True)
+class _Position:
+    n: int
+    level: int
+    kind: str
+    game: Game
+    legal: list[Action]
+    taken: int
+    reference: int
+
+
+def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
+    """Return the recording's decisions with a choice (verified first), and the game at its end.
+
+    Raises ReplayError (or one of its kinds) when the recording does not re-run.
+    """
+    rules = rules_to_verify(rec, ruleset)
+    replay(rec, rules, require_footer=False)
+    h = rec.header
+    game = Game.new(rules, h.character, h.difficulty, h.seed, h.options)
+    found = []
+    for d in rec.decisions:
+        legal = game.legal_actions()
+        if len(legal) > 1:
+            seen = position(game)
+            reference = heuristic_bot(seen, d.n)
+            found.append(
+                _Position(
+                    d.n,
+                    game.state.level,
+                    game.state.decision,
+                    seen,
+                    legal,
+                    legal.index(d.action),
+                    legal.index(reference),
+                )
+            )
+        game.apply(d.action)
+    return found, game
+
+
+def analyze(
+    rec: Recording,
+    ruleset: Ruleset,
+    games: int = GAMES,
+    seed: int = DEFAULT_SEED,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Weigh every decision with a choice in `rec` (`games` rollouts per option).
+
+    `progress(done, total)` is told as decisions are finished. The result is
+    the same for any `jobs`.
+    """
+    found, end = positions(rec, ruleset)
+    outcome = "unfinished" if end.outcome is None else "won" if end.outcome.won else "lost"
+    wins: list[list[int]] = [[0] * len(p.legal) for p in found]
+    resamples = [seeds(seed, start, min(BATCH, games - start)) for start in range(0, games, BATCH)]
+    done = 0
+    if jobs <= 1:
+        for i, p in enumerate(found):
+            for part in resamples:
+                for k, won in enumerate(play_round(p.game, p.legal, part)):
+                    wins[i][k] += won
+            done += 1
+            if progress is not None:
+                progress(done, len(found))
+    else:
+        from concurrent.futures import as_completed
+
+        from unbroken.advisor.pool import RolloutPool
+
+        with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
+            futures = {}
+            for i, p in enumerate(found):
+                sent, packed = pack(p.game, p.legal)
+                for part in resamples:
+                    futures[pool.submit(sent, packed, part)] = i
+            left = [len(resamples)] * len(found)
+            for future in as_completed(futures):
+                i = futures[future]
+                for k, won in enumerate(future.result()):
+                    wins[i][k] += won
+                left[i] -= 1
+                if not left[i]:
+                    done += 1
+                    if progress is not None:
+                        progress(done, len(found))
+    choices = []
+    for p, w in zip(found, wins, strict=True):
+        best = max(range(len(w)), key=lambda k: (w[k], k == p.taken, k == p.reference))
+        state = p.game.state
+        rules = p.game.ruleset
+        choices.append(
+            Choice(
+                p.n,
+                p.level,
+                p.kind,
+                len(p.legal),
+                label(p.legal[p.taken], state, rules),
+                label(p.legal[best], state, rules),
+                label(p.legal[p.reference], state, rules),
+                Estimate(w[p.reference], games),
+                Estimate(w[p.taken], games),
+                Estimate(w[best], games),
+            )
+        )
+    return Analysis(games, seed, len(rec.decisions), outcome, choices)
+
+
+# ------------------------------------------------------------------- kept in the cache
+
+
+def cache_path(recording: Path) -> Path:
+    """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
+    from unbroken.paths import cache_dir
+
+    digest = hashlib.sha256(recording.read_bytes()).hexdigest()[:24]
+    return cache_dir() / "analyses" / f"{digest}.json"
+
+
+def keep(recording: Path, analysis: Analysis) -> Path | None:
+    """Keep `analysis` in the cache for the viewer; return where (None: it could not be)."""
+    try:
+        path = cache_path(recording)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(analysis.as_json()), encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+def kept(recording: Path) -> Analysis | None:
+    """Return the kept analysis of the recording at `recording`, or None (none, or unusable)."""
+    try:
+        data = json.loads(cache_path(recording).read_text(encoding="utf-8"))
+        return Analysis.from_json(data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -1,0 +1,141 @@
+"""`unbroken analyze [RECORDING]`: the chance of winning at every decision of a recorded game.
+
+RECORDING is found as `unbroken replay` finds it (a path, a name or its
+start, a folder's newest game; default the newest game). The analysis is kept
+in the cache folder, where the replay viewer finds it (its `a` key).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from unbroken.cli import CommandError, load, positive_int, seed_int
+
+if TYPE_CHECKING:
+    from unbroken.advisor.analysis import Analysis, Choice
+
+HELP = "weigh every decision of a recorded game: the chance of winning before it, taken, best"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "recording",
+        nargs="?",
+        help="a recording: a path, or a name as `unbroken replays` lists it (its start is "
+        "enough), or a folder (its newest game); default: the newest game",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--games",
+        type=positive_int,
+        default=100,
+        metavar="N",
+        help="rollouts per option of every decision (default 100; more is slower and surer)",
+    )
+    parser.add_argument(
+        "--jobs", type=positive_int, help="worker processes (default: one per CPU; same results)"
+    )
+    parser.add_argument(
+        "--seed", type=seed_int, default=20, help="the advisor's random stream (default 20)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.advisor.analysis import analyze, keep
+    from unbroken.advisor.pool import default_jobs
+    from unbroken.commands.sim import progress_bar
+    from unbroken.core.handlers import HandlerError
+    from unbroken.replay import ReplayError, find_recording, newest_recording, read_recording
+
+    ruleset = load()
+    try:
+        path = newest_recording() if args.recording is None else find_recording(args.recording)
+        if path.is_dir():
+            path = newest_recording(path)
+        rec = read_recording(path)
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        where = args.recording or "the replays folder"
+        raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    jobs = min(args.jobs or default_jobs(), default_jobs())
+    try:
+        with progress_bar(max(len(rec.decisions), 200), enabled=not args.json) as tick:
+            last = [0]
+
+            def progress(done: int, total: int) -> None:
+                if tick is not None:
+                    for _ in range(done - last[0]):
+                        tick(None)
+                    last[0] = done
+
+            analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
+    except ReplayError as exc:
+        raise CommandError(f"cannot analyze: {exc}") from None
+    except HandlerError as exc:
+        raise CommandError(f"cannot analyze {path.name}: {exc}") from None
+    keep(path, analysis)
+    if args.json:
+        out = {"recording": str(path), **analysis.as_json()}
+        print(json.dumps(out, indent=2))
+        return 0
+    rules = ruleset
+    h = rec.header
+    who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
+    print(text_report(analysis, f"{path.name} ({who})"))
+    return 0
+
+
+def short(text: str, most: int = 40) -> str:
+    """Return `text` cut to `most` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def _pc(rate: float) -> str:
+    return f"{100 * rate:3.0f} %"
+
+
+def text_report(analysis: Analysis, title: str) -> str:
+    """Return the plain-text analysis: every weighed decision, then the summary."""
+    from unbroken.advisor.analysis import COSTLY
+
+    a = analysis
+    lines = [
+        f"Analysis of {title}: {a.outcome}, {a.decisions} decisions, "
+        f"{len(a.choices)} with a choice",
+        f"Each option: {a.games} games played out by the reference bot from the decision on "
+        f"(advisor seed {a.seed}); ! marks a decision that lost more than {COSTLY:g} points.",
+        "",
+        "  Dec Lvl Before  Taken   Best  Lost  Option taken (best option)",
+    ]
+    for c in a.choices:
+        mark = "!" if c.costly else " "
+        best = "" if c.best == c.taken else f" (best: {short(c.best, 30)})"
+        lines.append(
+            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_pc(c.chance_taken.rate)} "
+            f"{_pc(c.chance_best.rate)} {max(c.loss, 0):5.0f}{mark} {short(c.taken)}{best}"
+        )
+    lines += ["", "Summary", f"  Costly decisions: {len(a.costly())}"]
+    worst = a.worst()
+    if worst:
+        lines.append("  The three worst decisions:")
+        lines += [f"    {_worst(c)}" for c in worst]
+    else:
+        lines.append("  No decision lost anything against the best option.")
+    starts = a.level_starts()
+    if starts:
+        lines.append("  Chance at each level's start (95 % interval):")
+        lines += [
+            f"    level {level}: {c.before.percent()} at decision {c.n}"
+            for level, c in sorted(starts.items())
+        ]
+    return "\n".join(lines)
+
+
+def _worst(c: Choice) -> str:
+    return (
+        f"decision {c.n} (level {c.level}): {short(c.taken)} {c.chance_taken.percent()}; "
+        f"best {short(c.best)} {c.chance_best.percent()}: {c.loss:.0f} points lost"
+    )

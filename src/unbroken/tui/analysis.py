@@ -1,0 +1,207 @@
+"""The replay viewer's chance chart (`a`): the chance of winning over the game, costly marks.
+
+The analysis is `unbroken analyze`'s (unbroken.advisor.analysis), found in the
+cache when that command ran on the recording, or computed on the key in a
+background thread with a small budget (GAMES rollouts per option) while the
+viewer stays usable. `c` jumps to the next costly decision.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept
+
+if TYPE_CHECKING:
+    from unbroken.tui.replays import ReplayViewerScreen
+
+#: The viewer's keys: the chart, and the next (previous) costly decision.
+BINDINGS = [
+    # Not in the footer, which is full at 80 columns: the viewer's help (?) lists them.
+    Binding("a", "analysis", "Chances", show=False),
+    Binding("c", "costly(1)", "Next costly", show=False),
+    Binding("C", "costly(-1)", "Previous costly", show=False),
+]
+#: Rollouts per option when the viewer computes the analysis itself (`unbroken analyze
+#: --games N` makes a surer one, which the viewer then shows).
+GAMES = 30
+#: Rows of the chart's plot (each four braille dots high).
+ROWS = 4
+_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def series(analysis: Analysis, last: int) -> list[float]:
+    """Return the chance at every position 0..last: a decision's "before", held until the next."""
+    values = [0.0] * (last + 1)
+    choices = sorted(analysis.choices, key=lambda c: c.n)
+    if not choices:
+        return values
+    k = 0
+    current = choices[0].before.rate
+    for i in range(last + 1):
+        while k < len(choices) and choices[k].n <= i + 1:
+            current = choices[k].before.rate
+            k += 1
+        values[i] = current
+    if analysis.outcome in ("won", "lost"):
+        values[last] = 1.0 if analysis.outcome == "won" else 0.0
+    return values
+
+
+def plot(values: list[float], width: int, rows: int = ROWS) -> list[str]:
+    """Return a braille line chart of values (0..1) over `width` columns and `rows` rows."""
+    if width < 1 or not values:
+        return [""] * rows
+    height = rows * 4
+    cells = [[0] * width for _ in range(rows)]
+    last_y: int | None = None
+    for x in range(width * 2):
+        i = round(x * (len(values) - 1) / max(width * 2 - 1, 1))
+        y = round(values[i] * (height - 1))
+        low, high = (y, y) if last_y is None else (min(y, last_y), max(y, last_y))
+        for dot in range(low, high + 1):
+            row = rows - 1 - dot // 4
+            cells[row][x // 2] |= _DOTS[x % 2][3 - dot % 4]
+        last_y = y
+    return ["".join(chr(0x2800 + c) if c else " " for c in line) for line in cells]
+
+
+def column(position: int, last: int, width: int) -> int:
+    """Return the chart column of a position (0..last)."""
+    return 0 if last <= 0 else min(width - 1, round(position * (width - 1) / last))
+
+
+class ChanceChart(Static):
+    """The chance of winning over the recorded game, its costly decisions and where we are."""
+
+    DEFAULT_CSS = """
+    ChanceChart {
+        dock: bottom;
+        height: 7;
+        background: $panel;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="chances")
+        self.analysis: Analysis | None = None
+        self.note = ""
+
+    def draw(self, position: int, last: int) -> None:
+        """Show the chart with the cursor at `position` (of 0..last)."""
+        analysis = self.analysis
+        text = Text()
+        if analysis is None:
+            self.update(Text(self.note or "No analysis yet."))
+            return
+        axis = 4
+        width = max(10, self.size.width - 2 - axis)
+        values = series(analysis, last)
+        at = next((c for c in analysis.choices if c.n == position), None)
+        head = f"Chance of winning here {100 * values[min(position, last)]:.0f} %"
+        if at is not None:
+            head += f"; took {at.chance_taken.percent()}, best {at.chance_best.percent()}"
+            if at.costly:
+                head += f" ▲{at.loss:.0f}"
+        text.append(head[: width + axis] + "\n", style="bold")
+        labels = ["100%", "", "", "  0%"]
+        for r, line in enumerate(plot(values, width)):
+            label = labels[r] if r < len(labels) else ""
+            text.append(f"{label:>4}", style="dim")
+            text.append(line + "\n", style="green")
+        marks = [" "] * width
+        for c in analysis.costly():
+            marks[column(c.n, last, width)] = "▲"
+        marks[column(position, last, width)] = "┃"
+        text.append(" " * axis)
+        for mark in marks:
+            text.append(mark, style="bold red" if mark == "▲" else "bold cyan")
+        costly = len(analysis.costly())
+        text.append(
+            f"\n    ▲ {costly} costly (c next, C back)  ┃ here  {analysis.games} games/option",
+            style="dim",
+        )
+        self.update(text)
+
+
+def toggle(viewer: ReplayViewerScreen) -> None:
+    """Show or hide the chart; the first time, find or compute the analysis."""
+    found = viewer.query(ChanceChart)
+    if found:
+        found.first().remove()
+        return
+    chart = ChanceChart()
+    viewer.mount(chart)
+    path = viewer.timeline.recording.path
+    if path is None:
+        chart.note = "This recording has no file to analyze."
+    else:
+        chart.analysis = kept(Path(path))
+        if chart.analysis is None:
+            chart.note = f"Analysing every decision ({GAMES} games per option)…"
+            viewer.run_worker(lambda: _compute(viewer, chart, Path(path)), thread=True)
+    viewer.call_after_refresh(lambda: redraw(viewer))
+
+
+def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
+    from unbroken.advisor.pool import default_jobs
+    from unbroken.core.handlers import HandlerError
+    from unbroken.replay import ReplayError
+
+    def show() -> None:
+        try:
+            viewer.app.call_from_thread(redraw, viewer)
+        except RuntimeError:  # the app has ended meanwhile: nothing to show it on
+            pass
+
+    def progress(done: int, total: int) -> None:
+        chart.note = f"Analysing every decision ({GAMES} games per option): {done}/{total}"
+        show()
+
+    try:
+        timeline = viewer.timeline
+        jobs = default_jobs()
+        result = analyze(timeline.recording, timeline.ruleset, GAMES, jobs=jobs, progress=progress)
+    except (ReplayError, HandlerError) as exc:
+        chart.note = f"Cannot analyze this recording: {exc}"
+    else:
+        keep(path, result)
+        chart.analysis = result
+    show()
+
+
+def redraw(viewer: ReplayViewerScreen) -> None:
+    """Draw the chart (when shown) at the viewer's position."""
+    for chart in viewer.query(ChanceChart):
+        chart.draw(viewer.position, len(viewer.timeline) - 1)
+
+
+def costly_position(analysis: Analysis | None, position: int, step: int) -> Choice | None:
+    """Return the next (step 1) or previous (-1) costly decision from `position`, or None."""
+    if analysis is None:
+        return None
+    found = [c for c in analysis.costly() if (c.n - position) * step > 0]
+    if not found:
+        return None
+    return min(found, key=lambda c: abs(c.n - position))
+
+
+def jump(viewer: ReplayViewerScreen, step: int) -> None:
+    """Go to the next (previous) costly decision, or say why not."""
+    charts = viewer.query(ChanceChart)
+    analysis = charts.first().analysis if charts else None
+    if analysis is None:
+        viewer.notify("No analysis shown: a shows the chances (and finds the costly decisions).")
+        return
+    found = costly_position(analysis, viewer.position, step)
+    if found is None:
+        viewer.notify(f"No costly decision {'after' if step > 0 else 'before'} this point.")
+        return
+    viewer.go(found.n)

@@ -1,0 +1,141 @@
+"""The odds on the game screen: `%` shows every option's chance of winning as it is estimated.
+
+The chance of an option is the share of games won when the player takes it
+and then plays like the reference bot, from forks whose hidden information
+is drawn anew (`unbroken.advisor`). Rollouts run in worker processes; a timer
+adds up the finished ones four times a second, so the screen never waits.
+The odds stop when the player acts or presses `%` again, and by themselves
+after MOST games per option.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.timer import Timer
+from textual.widgets import Static
+
+from unbroken.advisor import Estimate
+from unbroken.advisor.pool import Anytime, shared_pool
+from unbroken.advisor.rollouts import position
+from unbroken.tui.widgets import DecisionList, option_line
+from unbroken.words.actions import option_text, prompt_text
+
+if TYPE_CHECKING:
+    from unbroken.tui.game import GameScreen
+
+#: The key (the same in `unbroken play`), as a binding of the game screen.
+BINDING = Binding("percent_sign", "odds", "Odds", key_display="%")
+#: Seconds between looks at the finished rollouts.
+POLL = 0.25
+#: Games per option after which the odds stop by themselves (about ±3 points at 50 %).
+MOST = 1000
+
+
+def odds_text(estimate: Estimate | None) -> str:
+    """Return an option's odds as its line shows them: "[41% 35-47]" ("[ …  ]" before any)."""
+    if estimate is None or not estimate.games:
+        return "[  …  ]"
+    e = estimate
+    return f"[{100 * e.rate:.0f}% {100 * e.low:.0f}-{100 * e.high:.0f}]"
+
+
+def status_text(games: int, running: bool, error: str = "") -> str:
+    """Return the line under the prompt that says what the odds are and how far they got."""
+    if error:
+        return f"Odds stopped: {error}"
+    state = "% stops" if running else "% hides"
+    return f"Odds: {games} games each, 95 % intervals; {state}"
+
+
+class GameOdds:
+    """The odds of one game screen (`%` toggles them)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: The advisor's own stream: never the game's seed.
+        self.seed = secrets.randbits(64)
+        self.anytime: Anytime | None = None
+        self.timer: Timer | None = None
+        #: The position the odds are of (the game's event count then).
+        self.at = -1
+        self.legal: list[int] = []
+
+    @property
+    def shown(self) -> bool:
+        return self.anytime is not None
+
+    def toggle(self) -> None:
+        if self.shown:
+            self.stop()
+            self.draw()
+        else:
+            self.start()
+
+    def start(self) -> None:
+        screen = self.screen
+        game = screen.game
+        self.legal = [i for i, (_, why) in enumerate(screen.offered) if not why]
+        if game.decision is None or not self.legal:
+            screen.notify("No decision to give the odds of.")
+            return
+        actions = [screen.offered[i][0] for i in self.legal]
+        self.at = len(game.events)
+        pool = shared_pool(game.ruleset)
+        self.anytime = Anytime(pool, position(game), actions, self.seed, most=MOST)
+        self.timer = screen.set_interval(POLL, self.tick)
+        self.draw()
+
+    def tick(self) -> None:
+        odds = self.anytime
+        if odds is None:
+            return
+        if len(self.screen.game.events) != self.at:  # the player acted: these odds are old
+            self.stop()
+            return
+        odds.poll()
+        if odds.finished and self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        self.draw()
+
+    def stop(self) -> None:
+        """Stop estimating and forget the odds (the next draw shows the options without them)."""
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if self.anytime is not None:
+            self.anytime.stop()
+        self.anytime = None
+
+    def draw(self) -> None:
+        """Show the options with their odds (or without, when there are none)."""
+        screen = self.screen
+        game = screen.game
+        s, rules = game.state, game.ruleset
+        decision = game.decision
+        if decision is None or len(game.events) != self.at and self.shown:
+            return
+        odds = self.anytime
+        found: dict[int, Estimate] = {}
+        if odds is not None:
+            found = dict(zip(self.legal, odds.estimates(), strict=True))
+        lines = []
+        for i, (action, why) in enumerate(screen.offered):
+            text = option_text(action, why, s, rules)
+            if odds is not None and not why:
+                text = f"{odds_text(found.get(i))} {text}"
+            lines.append(option_line(i, text))
+        decisions = screen.query_one("#decisions", DecisionList)
+        highlighted = decisions.highlighted
+        decisions.show(lines, [bool(why) for _, why in screen.offered])
+        if highlighted is not None and highlighted < len(lines):
+            decisions.highlighted = highlighted
+        prompt = Text(prompt_text(decision.prompt, s), style="bold")
+        if odds is not None:
+            running = not odds.finished
+            prompt.append("\n" + status_text(odds.games, running, odds.error), style="italic")
+        screen.query_one("#prompt", Static).update(prompt)

@@ -1,0 +1,126 @@
+"""`unbroken analyze` (#20 item 3): every decision with a choice weighed; bad files refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from unbroken.advisor.analysis import COSTLY, Analysis, analyze, kept
+from unbroken.cli import main
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
+
+RULES = load_ruleset()
+#: The shortest golden recording (a Normal game lost early).
+SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed1811464556580010651_lost.jsonl"
+
+
+def choices_in(path: Path) -> list[int]:
+    """The decisions of a recording that had more than one legal option."""
+    rec = read_recording(path)
+    h = rec.header
+    game = Game.new(RULES, h.character, h.difficulty, h.seed, h.options)
+    found = []
+    for d in rec.decisions:
+        if len(game.legal_actions()) > 1:
+            found.append(d.n)
+        game.apply(d.action)
+    return found
+
+
+def test_every_decision_with_a_choice_is_weighed() -> None:
+    analysis = analyze(read_recording(SHORT), RULES, games=3, seed=1)
+    assert [c.n for c in analysis.choices] == choices_in(SHORT)
+    assert analysis.outcome == "lost"
+    for c in analysis.choices:
+        assert c.chance_best.wins >= max(c.chance_taken.wins, c.before.wins)
+        assert c.costly == (c.loss > COSTLY)
+        assert c.chance_taken.games == 3
+    # The worst three lost most, in order, and are among the weighed ones.
+    losses = [c.loss for c in analysis.worst()]
+    assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+    assert Analysis.from_json(json.loads(json.dumps(analysis.as_json()))) == analysis
+
+
+def test_the_json_report_and_the_kept_analysis(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = shutil.copy(SHORT, tmp_path / SHORT.name)
+    assert main(["analyze", str(path), "--games", "2", "--jobs", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["recording"] == str(path)
+    assert [c["decision"] for c in out["choices"]] == choices_in(SHORT)
+    assert set(out["level_starts"]) == {str(c["level"]) for c in out["choices"]}
+    assert out["costly"] == [c["decision"] for c in out["choices"] if c["costly"]]
+    again = kept(Path(path))  # the viewer finds it
+    assert again is not None and again.as_json()["choices"] == out["choices"]
+
+
+def test_the_text_report_has_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", str(SHORT), "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Costly decisions:" in out and "Chance at each level's start" in out
+    assert "level 1:" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"not a recording\n", "line 1"),
+        (b"", "empty"),
+    ],
+)
+def test_a_bad_recording_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, said: str
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(content)
+    assert main(["analyze", str(bad), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("unbroken: error:") and "bad.jsonl" in err and "Traceback" not in err
+    assert said in err
+
+
+def test_an_edited_recording_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = SHORT.read_text().splitlines()
+    # A decision's action swapped for another: the engine diverges from the file.
+    record = json.loads(lines[2])
+    assert record["action"] == {"type": "explore"}
+    record["action"] = {"type": "fight"}  # legal at the first decision, but not what was played
+    lines[2] = json.dumps(record)
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n")
+    assert main(["analyze", str(edited), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot analyze" in err and "edited.jsonl" in err and "Traceback" not in err
+
+
+def test_a_missing_recording_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "no-such-game", "--games", "1"]) == 2
+    assert "no-such-game" in capsys.readouterr().err
+
+
+def test_worker_processes_give_the_same_analysis() -> None:
+    rec = read_recording(SHORT)
+    assert analyze(rec, RULES, games=2, seed=4, jobs=2) == analyze(rec, RULES, games=2, seed=4)
+
+
+def test_balance_reports_another_bot_beside_the_heuristic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["balance", "--games", "1", "--seed", "3", "--bot", "greedy", "--bot-games", "5"])
+    out = capsys.readouterr().out
+    section = out.split("## The greedy bot beside the heuristic")[1]
+    assert "The same 24 games" in section  # rounded up to a whole round of the mix
+    rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
+    assert [r.split(" | ")[0] for r in rows] == ["| Easy", "| Normal", "| Hard", "| All"]
+    assert rows[-1].count("/24 =") == 2
+
+
+def test_balance_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--games", "1", "--bot", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err

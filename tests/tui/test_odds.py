@@ -1,0 +1,65 @@
+"""The odds key (#20 item 1): `%` shows each option's chance as rollouts finish, and stops."""
+
+from __future__ import annotations
+
+import asyncio
+
+from pilot import sync
+
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.tui import odds
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def lines(screen: GameScreen) -> list[str]:
+    from unbroken.tui.widgets import DecisionList
+
+    decisions = screen.query_one("#decisions", DecisionList)
+    return [str(decisions.get_option_at_index(i).prompt) for i in range(decisions.option_count)]
+
+
+def test_the_odds_key_is_free_on_the_game_screen() -> None:
+    keys = [k for b in GameScreen.BINDINGS for k in str(getattr(b, "key", "")).split(",")]
+    assert keys.count("percent_sign") == 1 and odds.BINDING in GameScreen.BINDINGS
+    assert "%" not in OPTION_KEYS  # no option is taken with it
+
+
+@sync
+async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
+    game = Game.new(RULES, "tomu", "normal", 9)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    odds.MOST, most = 8, odds.MOST
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.press("percent_sign")
+            assert screen.odds.shown
+            for _ in range(400):  # until the rollouts of every option are in
+                await asyncio.sleep(0.05)
+                if screen.odds.anytime is not None and screen.odds.anytime.finished:
+                    break
+            await pilot.pause()
+            await asyncio.sleep(0.3)
+            shown = lines(screen)
+            offered = screen.offered
+            for line, (_, why) in zip(shown, offered, strict=True):
+                assert ("%" in line.split("]")[0]) == (not why)
+            prompt = str(screen.query_one("#prompt").render())
+            assert "Odds: 8 games each" in prompt
+            await pilot.press("percent_sign")  # again: they go
+            assert not screen.odds.shown
+            assert not any(line[3:4] == "[" for line in lines(screen))
+            await pilot.press("percent_sign")  # and acting stops them
+            await pilot.press(OPTION_KEYS[0])
+            await asyncio.sleep(0.4)
+            await pilot.pause()
+            assert not screen.odds.shown
+            assert "Odds:" not in str(screen.query_one("#prompt").render())
+    finally:
+        odds.MOST = most
