@@ -9,6 +9,7 @@ of names that a key (`m`) expands, and each of the six table rows keeps one row
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
@@ -31,8 +32,30 @@ class StagePanel(Panel):
     #: Whether they are shown in full now (what `m` turns the other way).
     full = False
     #: The rows the stage may take before the hand under it is squeezed (set by the
-    #: screen; 0: any). Table rows wrap within it, else each is cut to one row.
+    #: screen; 0: what its column leaves, see `rows_free`). Table rows wrap within it,
+    #: else each is cut to one row.
     room = 0
+
+    def rows_free(self) -> int:
+        """Return the rows the stage may take: `room`, or its column's height less the
+        panels above it, its border and the hand's least (3); 0 before the layout."""
+        if self.room:
+            return self.room
+        parent = self.parent
+        if not isinstance(parent, Widget) or not parent.size.height:
+            return 0
+        height: int = parent.size.height
+        above = 0
+        for child in parent.children:
+            if child is self:
+                break
+            above += child.outer_size.height
+        return max(8, height - above - 1 - 3)
+
+    def unfolds(self) -> str:
+        """Return how the rules are unfolded here (" (m: read)"), "" where `m` is not bound."""
+        bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
+        return f" ({EXPAND_KEY}: read)" if bound else ""
 
     def show(self, state: GameState, rules: Ruleset, die: str = "", row: int = 0) -> None:
         """Draw the stage. The table row a pending monster roll points at is marked, else
@@ -102,7 +125,8 @@ class StagePanel(Panel):
         head = text.copy()
         self.full = self.expanded is not False
         self.rules_and_table(text, state, card, before, row, width)
-        if self.expanded is None and self.room and text.plain.count("\n") > self.room:
+        room = self.rows_free()
+        if self.expanded is None and room and text.plain.count("\n") > room:
             self.full = False  # the whole sheet does not fit: the rules fold
             text.truncate(0)
             text.append_text(head)
@@ -119,12 +143,12 @@ class StagePanel(Panel):
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
-            if before or card.abilities:
+            if (before or card.abilities) and self.unfolds():
                 text.append(f"({EXPAND_KEY}: fewer words)\n", style="dim")
         else:
             names = (["ambush", "trickery"] if before else []) + [a.name for a in card.abilities]
             if names:
-                more = f" ({EXPAND_KEY}: read)"
+                more = self.unfolds()
                 line = cut(", ".join(names), width - len(more))
                 text.append(line, style="italic")
                 text.append(f"{more}\n", style="dim")
@@ -138,7 +162,8 @@ class StagePanel(Panel):
         indent = " " * (pad + 4)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
-        if self.expanded or not self.room or above + wrapped <= self.room:
+        room = self.rows_free()
+        if self.expanded or not room or above + wrapped <= room:
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
