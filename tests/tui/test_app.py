@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from typing import Any
 
 from pilot import sync
@@ -335,12 +336,12 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         assert {w: str(app.screen.query_one(w).render()) for w in shown} == shown
 
 
-async def panel_lines(game: Game, panel: str) -> list[str]:
-    """Return the lines of a game screen's panel at 80x24, checking that each fits it."""
+async def panel_lines(game: Game, panel: str, size: tuple[int, int] = (80, 24)) -> list[str]:
+    """Return the lines of a game screen's panel (at 80x24), checking that each fits it."""
     from unbroken.tui.widgets import Panel
 
     app = UnbrokenApp(RULES, animate=False, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         widget = app.screen.query_one(panel, Panel)
         lines = str(widget.render()).splitlines()
@@ -363,11 +364,17 @@ async def test_the_panels_fit_80_columns() -> None:
     ):
         lines = await panel_lines(game, "#display")
         assert any(line.strip().startswith(note) for line in lines), lines
-        lines = await panel_lines(game, "#hand")
-        assert after(lines, "craft Knife").startswith("   time")
-    # The monster's table: a long row goes on under its effect column, not at the edge.
-    lines = await panel_lines(Scenario("tomu").monster("kobold").start("battle"), "#stage")
-    assert after(lines, "CONFUSE").startswith(" " * 12 + "(lose 1 SE if unable)")
+    club = Scenario("tomu").weapon("club").start("preparation")
+    lines = await panel_lines(club, "#hand-text")
+    assert after(lines, "craft Axe").startswith("   2 time")
+    # The monster's table: at 80x24 each row keeps one row (cut), so all six are in sight;
+    # with room, a long row goes on under its effect column, not at the edge.
+    battle = Scenario("tomu").monster("kobold").start("battle")
+    lines = await panel_lines(battle, "#stage")
+    [confuse] = [line for line in lines if "CONFUSE" in line]
+    assert confuse.endswith("…") and after(lines, "CONFUSE").startswith(" 6 WOUND")
+    lines = await panel_lines(battle, "#stage", (120, 40))
+    assert re.match(r" {11}\S", after(lines, "CONFUSE")), lines
 
 
 @sync
@@ -603,8 +610,9 @@ async def test_an_ability_s_text_is_shown_once() -> None:
         await pilot.pause()
         from textual.widgets import OptionList
 
-        decisions = screen_text(app.screen.query_one("#decisions", OptionList))
-        assert decisions.startswith("1. Snare [Hunter] (pay 2 SE, 1 ability use): At \n")
+        decisions = " ".join(screen_text(app.screen.query_one("#decisions", OptionList)).split())
+        snare = "1. Snare [Hunter] (pay 2 SE, 1 ability use): At the start of the Battle step"
+        assert decisions.startswith(snare) and decisions.count("At the start") == 1
         assert str(app.screen.query_one("#detail").render()).strip() == ""
 
 

@@ -31,9 +31,12 @@ async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
         assert shown(app) == HOW_TO_PLAY
         assert len(HOW_TO_PLAY.splitlines()) <= 22  # one screen
         titles = listed(app)
-        assert titles[:2] == ["How to play", "Keys"]
+        assert titles[:3] == ["How to play", "Keys", "The screen"]
         assert "4. Travel Phase" in titles and "5. Combat Phase" in titles
-        await pilot.press("down", "down")  # Keys, then the rules' first section
+        await pilot.press("down", "down")  # Keys, then the screen's legend (#18 item 5)
+        legend = shown(app)
+        assert "SE small, ME medium, LE" in legend and "**time** is what is left" in legend
+        await pilot.press("down")  # the rules' first section
         assert shown(app) == rules_sections()[0][1]
 
 

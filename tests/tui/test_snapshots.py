@@ -1,4 +1,5 @@
-"""SVG snapshots of every screen, and of the game screen in each phase, at 80x24 and 120x40.
+"""SVG snapshots of every screen, and of the game screen in each phase, at 80x24, 100x30
+and 120x40 (#18: the Basilisk's long rules and a paralysed turn too).
 
 Update them deliberately with `python -m pytest tests/tui --snapshot-update`
 and look at the SVGs before committing.
@@ -17,7 +18,7 @@ from unbroken.testing import GOLDEN_DIR, Scenario
 from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(80, 24), (100, 30), (120, 40)]
 
 
 @pytest.fixture(autouse=True)
@@ -64,10 +65,25 @@ def hunger() -> Game:
     )
 
 
+def basilisk() -> Game:
+    # The monster with the longest rules, and a player with many options and skills.
+    return (
+        Scenario("helena", level=4, seed=3)
+        .resources(se=14, me=2, le=1, metal=1, cunning=2)
+        .weapon("club")
+        .skills("wrecker", "daring", "meditation", "heroic-perseverance", "lucky", "sidestep")
+        .condition("paranoid")
+        .monster("basilisk")
+        .dice(2, 4, *[3] * 20)
+        .start("battle")
+    )
+
+
 GAMES: dict[str, Callable[[], Game]] = {
     "travel": travel,
     "exploration": exploration,
     "combat": combat,
+    "basilisk": basilisk,
     "hunger": hunger,
 }
 
@@ -122,3 +138,46 @@ def test_replay_viewer_at_the_end(snap_compare: Any, size: tuple[int, int]) -> N
     golden = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
     app = UnbrokenApp(RULES, animate=False, replay=golden)
     assert snap_compare(app, press=("end",), terminal_size=size)
+
+
+def paralysed() -> Game:
+    # R-COND: Paralyzed with 2 tokens; the monster rolls 2 (GAZE: a third token), the check
+    # rolls 1 (the turn is lost), the monster rolls 4, the check 6: two rounds on one key.
+    return (
+        Scenario("tomu", level=4, seed=3)
+        .resources(se=10, le=1)
+        .weapon("knife", "sword")
+        .condition("paralyzed", tokens=2)
+        .monster("basilisk")
+        .dice(5, 2, 1, 4, 6, *[3] * 20)
+        .start("battle")
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_paralysed_turn_shown_step_by_step(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def first_beat(pilot: Any) -> None:
+        from unbroken.core import actions as act
+        from unbroken.tui.game import GameScreen
+
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(5):  # the Responses before the turn are passed
+            if screen.game.state.decision == "player_turn":
+                break
+            await pilot.press(str(len(screen.offered)))
+        attack = next(
+            i for i, (a, why) in enumerate(screen.offered) if isinstance(a, act.Attack) and not why
+        )
+        screen.take(attack)
+        assert screen.passing is not None and len(screen.passing.steps) > 2
+        # Held on the monster's first roll, landed (the timer would move on).
+        screen.stop_roll()
+        screen.passing.shown = 1
+        screen.next_beat()
+        screen.stop_roll()
+        screen.show_beat(screen.passing.steps[1], rolling=False)
+        await pilot.pause()
+
+    app = UnbrokenApp(RULES, animate=True, game=paralysed())
+    assert snap_compare(app, run_before=first_beat, terminal_size=size)

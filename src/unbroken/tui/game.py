@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,13 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.core.state import copy_state
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
+from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
+from unbroken.tui.stage import EXPAND_KEY
 from unbroken.tui.widgets import (
     DecisionList,
     DisplayPanel,
@@ -43,8 +47,9 @@ from unbroken.words.actions import attack_cost, label, option_text, prompt_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
-#: The log's rows at 24 lines (its border and three lines); taller screens add to it.
-LOG_HEIGHT = 4
+#: The rows kept under the decisions: the detail (two lines) and the log (its border
+#: and two lines); the log also takes whatever rows the decisions leave.
+BELOW_DECISIONS = 2 + 3
 
 if TYPE_CHECKING:
     from unbroken.replay import Recorder
@@ -61,6 +66,8 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding(EXPAND_KEY, "monster_rules", "Monster rules"),
+        Binding("tab", "switch_focus", "Hand", show=False, priority=True),
         Binding("u", "take_back", "Take back"),
         Binding("l", "full_log", "Log"),
         Binding("r", "toggle_roll", "Roll animation"),
@@ -87,6 +94,8 @@ class GameScreen(Screen[None]):
         self._roll_until = 0.0
         #: The odds of the options (`%`), estimated while shown (unbroken.tui.odds).
         self.odds = GameOdds(self)
+        #: The beats of a decision being shown step by step (None: none).
+        self.passing: Passing | None = None
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -122,9 +131,41 @@ class GameScreen(Screen[None]):
         self.show_if_over()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The log takes half of every row beyond 24 (at 80x24 it keeps 3 lines)."""
-        extra = max(0, event.size.height - 24) // 2
-        self.query_one("#log", RichLog).styles.height = LOG_HEIGHT + extra
+        """Fit the decisions to the new height once the panels have their sizes."""
+        self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """Draw the table again: the game as it is, or the beat being shown."""
+        passing = self.passing
+        if passing is None:
+            self.refresh_all()
+        elif passing.shown:
+            self.show_beat(passing.steps[passing.shown - 1], rolling=False)
+
+    def stage_room(self) -> int:
+        """Return the rows the stage may take: the left column's, less the display and
+        the hand's least (its border and two lines)."""
+        left = self.query_one("#left").size.height or self.size.height - 1
+        return max(8, left - self.query_one("#display").outer_size.height - 1 - 3)
+
+    def decision_room(self, prompt: str) -> int:
+        """Return the rows the options may take: the right column's, less the phase
+        tracker, the prompt, the detail and the log's least."""
+        right = self.query_one("#right")
+        height = right.size.height or self.size.height - 1
+        width = max(10, (right.size.width or 48) - 2)
+        phase = self.query_one("#phase").size.height or 1
+        prompt_rows = len(textwrap.wrap(prompt, width))
+        return max(3, height - phase - prompt_rows - BELOW_DECISIONS)
+
+    def refit(self) -> None:
+        """Cut the options again when the drawn screen left some out of sight (a panel
+        above them took more rows than counted)."""
+        decisions = self.query_one("#decisions", DecisionList)
+        over = decisions.max_scroll_y
+        if over > 0 and decisions.room > 3 and self.passing is None:
+            decisions.room = max(3, decisions.room - over)
+            decisions.show(*decisions.offered_now())
 
     def narrate(self, new: list[ev.Event]) -> None:
         for e in new:
@@ -144,7 +185,9 @@ class GameScreen(Screen[None]):
         uses = level_ability_uses(reversed(game.events))
         self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
         self.query_one("#phase", PhaseTracker).show(s)
-        self.query_one("#stage", StagePanel).show(s, rules, self.die)
+        stage = self.query_one("#stage", StagePanel)
+        stage.room = self.stage_room()
+        stage.show(s, rules, self.die, applied_row(self.last))
         self.query_one("#hand", HandPanel).show(s, rules)
         decisions = self.query_one("#decisions", DecisionList)
         decision = game.decision
@@ -156,9 +199,11 @@ class GameScreen(Screen[None]):
         prompt = prompt_text(decision.prompt, s)
         self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
         hint = self.hints.for_step(s.step)
-        if hint:
+        if hint:  # one at a time: a new step's hint replaces the last one
+            self.app.clear_notifications()
             self.notify(hint, title="First game", timeout=HINT_SECONDS, markup=False)
         self.offered = game.options()
+        decisions.room = self.decision_room(prompt)
         decisions.show(
             [
                 option_line(i, option_text(action, why, s, rules))
@@ -167,6 +212,7 @@ class GameScreen(Screen[None]):
             [bool(why) for _, why in self.offered],
         )
         self.show_detail(decisions.highlighted or 0)
+        self.call_after_refresh(self.refit)
 
     def show_detail(self, index: int) -> None:
         offered = self.offered
@@ -189,6 +235,10 @@ class GameScreen(Screen[None]):
         self.take(message.option_index)
 
     def on_key(self, event: events.Key) -> None:
+        if self.passing is not None:  # any key skips the rounds being shown
+            event.stop()
+            self.end_passing()
+            return
         index = option_index(event.character or "")
         if index is not None and index < len(self.offered):
             event.stop()
@@ -204,9 +254,23 @@ class GameScreen(Screen[None]):
             self.notify(f"Not now: {text}.", severity="warning", timeout=4)
             return
         start = time.perf_counter()
+        before = copy_state(self.game.state)
         try:
             new = self.session.apply(action)
-            self.narrate(new)
+        except HandlerError as exc:  # a plugin's code failed: the game is as it was
+            self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
+            self.refresh_all()
+            return
+        steps = beats(before, new) if self.unbroken.roll_animation else []
+        if len(steps) > 1:  # rounds passed without a key: show them one by one
+            self.start_passing(steps, start)
+            return
+        self.narrate(new)
+        self.finish(new, start)
+
+    def finish(self, new: list[ev.Event], start: float) -> None:
+        """Take the answers that need no choice, then show the decision's outcome."""
+        try:
             new = [*new, *self.take_only_answers()]
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
@@ -215,16 +279,80 @@ class GameScreen(Screen[None]):
         self.tell(self.session.take_notices())
         self.last = new
         _, roll = die_update(new)
-        if roll is not None and self.unbroken.roll_animation:
+        if roll is not None and self.unbroken.roll_animation and self.passing is None:
             self.start_roll(roll)
         else:
             self.stop_roll()
             self.die = self.rolled()
+        self.passing = None
         self.refresh_all()
         # bench/tui.py reads these: from the key to the next frame drawn.
         latencies = self.unbroken.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         self.show_if_over()
+
+    def start_passing(self, steps: list[Beat], start: float) -> None:
+        """Show each beat of a decision in turn (stage, die, log lines); any key skips."""
+        self.stop_roll()
+        self.passing = Passing(steps, start)
+        self.offered = []
+        self.query_one("#decisions", DecisionList).show([])
+        self.query_one("#detail", Static).update("")
+        prompt = "Rounds pass on their own… (any key: skip)"
+        self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
+        self.next_beat()
+        self._roll_timer = self.set_interval(0.05, self.passing_frame)
+
+    def next_beat(self) -> None:
+        """Show the next beat: its log lines now, its die rolling, then landing."""
+        passing = self.passing
+        assert passing is not None
+        beat = passing.steps[passing.shown]
+        passing.shown += 1
+        passing.since = time.monotonic()
+        self.narrate(beat.events)
+        self.show_beat(beat, rolling=beat_roll(beat) is not None)
+
+    def show_beat(self, beat: Beat, rolling: bool) -> None:
+        rules = self.game.ruleset
+        uses = level_ability_uses(reversed(self.game.events))
+        roll = beat_roll(beat)
+        if rolling and roll is not None:
+            die = DIE_FACES[(int(time.monotonic() * 20) + roll.value) % 6]
+        else:
+            die = shown_text(shown_roll([beat.so_far]), rules)
+        self.query_one("#display", DisplayPanel).show(beat.state, rules, beat.events, uses)
+        self.query_one("#phase", PhaseTracker).show(beat.state)
+        stage = self.query_one("#stage", StagePanel)
+        stage.room = self.stage_room()
+        stage.show(beat.state, rules, die, applied_row(beat.events))
+        self.query_one("#hand", HandPanel).show(beat.state, rules)
+
+    def passing_frame(self) -> None:
+        passing = self.passing
+        if passing is None:
+            return
+        held = time.monotonic() - passing.since
+        beat = passing.steps[passing.shown - 1]
+        if held < BEAT_SECONDS:
+            if beat_roll(beat) is not None:
+                self.show_beat(beat, rolling=held < ROLL_SECONDS)
+            return
+        if passing.shown < len(passing.steps):
+            self.next_beat()
+        else:
+            self.end_passing()
+
+    def end_passing(self) -> None:
+        """Skip to the end of the beats: their log lines, then the decision's outcome."""
+        passing = self.passing
+        if passing is None:
+            return
+        self.stop_roll()
+        for beat in passing.steps[passing.shown :]:
+            self.narrate(beat.events)
+        passing.shown = len(passing.steps)
+        self.finish([e for beat in passing.steps for e in beat.events], passing.start)
 
     def show_if_over(self) -> None:
         """When the game has ended, show how (the game over screen)."""
@@ -290,6 +418,18 @@ class GameScreen(Screen[None]):
         state = "on" if self.unbroken.roll_animation else "off"
         self.notify(f"Die roll animation {state}.")
 
+    def action_switch_focus(self) -> None:
+        """Tab: from the options to the hand (the arrows scroll it), and back."""
+        hand = self.query_one("#hand", HandPanel)
+        target = self.query_one("#decisions") if self.focused is hand else hand
+        target.focus()
+
+    def action_monster_rules(self) -> None:
+        """Show the monster's rules in full on the stage, or fold them back to one line."""
+        stage = self.query_one("#stage", StagePanel)
+        stage.expanded = not stage.full
+        stage.show(self.game.state, self.game.ruleset, self.die)
+
     def action_help(self) -> None:
         self.unbroken.open_screen("keys")
 
@@ -321,6 +461,12 @@ class GameScreen(Screen[None]):
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")
         self.unbroken.show_title()
+
+
+def applied_row(events: list[ev.Event]) -> int:
+    """Return the monster table row the last of some events' monster rolls applied (0: none);
+    the stage marks it until the next roll."""
+    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)
 
 
 def detail(action: act.Action, game: Game) -> str:

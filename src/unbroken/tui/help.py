@@ -47,6 +47,25 @@ class LogScreen(Screen[None]):
         log.focus()
 
 
+#: The game screen, part by part: the legend of its words and marks.
+THE_SCREEN = """\
+## The screen
+
+- Top left, titled with the **level**: your effort (SE small, ME medium, LE
+  large) and materials against their caps; **time** is what is left of this
+  level's time track (its bar is full at the level's start), with where the next
+  level starts; **uses** are your ability uses. ▲ and ▼ mark what the last
+  decision changed.
+- **Stage**: the revealed encounters, or the monster with its six-row table; the
+  row the monster's roll points at (or last applied) is marked ▶. `m` shows
+  the monster's rules in full, or folds them to one line.
+- **Hand**: conditions on you, your weapon and its attacks, your skills, what the
+  weapon can be crafted into. `Tab` moves to it and the arrows scroll it.
+- On the right: where you are in the level, the decision with its options (the
+  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it). Rounds
+  that pass on their own are shown one roll at a time; any key skips them.
+"""
+
 #: The one screen a new player reads first: the game in a few lines, then where to look.
 HOW_TO_PLAY = """\
 ## How to play
@@ -66,7 +85,9 @@ the meal after it, and you have won; your score is what you have left.
 - **Hunger**: after each battle, eat food equal to the level or lose SE.
 
 Every option on screen shows its cost, and the ones you cannot take say why.
-The rules in full are in the contents on the left; `/` searches them.
+In the contents on the left: the keys, **The screen** (what each part shows),
+and the rules in full; `/` searches them.
+
 """
 
 
@@ -117,6 +138,9 @@ class HelpScreen(Screen[None]):
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
 | ? | this help |
+| m | the monster's rules in full on the stage, or folded to one line |
+| Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
+| any key | while rounds pass on their own (shown a roll at a time): skip to the end |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you and said in the log |
 | l | the whole log of the game so far (Esc comes back) |
@@ -155,6 +179,7 @@ the same seed again and `w` watches the game's replay.
         self.sections: list[tuple[str, str]] = [
             ("How to play", HOW_TO_PLAY),
             ("Keys", "\n".join(keys)),
+            ("The screen", THE_SCREEN),
             *rules_sections(),
         ]
         #: The section shown first ("Keys" from a game or the viewer; else How to play).

@@ -11,8 +11,8 @@ from __future__ import annotations
 HINTS: dict[str, str] = {
     "preparation": (
         "Preparation: take actions one at a time, each paid in full — SE, ME and LE are "
-        "small, medium and large effort. Then explore or fight. If time reaches 0 here, "
-        "the monster ambushes you."
+        "small, medium and large effort. Then explore or fight. The time bar is what is "
+        "left of this level's time; if it reaches 0 here, the monster ambushes you."
     ),
     "exploration": (
         "Exploration: keep one revealed encounter. Then resolve it (pay its cost, take its "

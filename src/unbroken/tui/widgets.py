@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.words.actions import attack_cost, marked_row
+from unbroken.tui.panel import Panel, bar, cut
+from unbroken.tui.stage import StagePanel
+from unbroken.words.actions import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
-from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.outcomes import STEP_NAMES
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
@@ -26,12 +27,6 @@ from unbroken.words.vocabulary import amounts, attack_name, plural
 LABEL = 10
 #: The efforts spelled out beside their letters, so the screen says what SE, ME, LE are.
 EFFORT_WORDS = {"se": "small", "me": "medium", "le": "large"}
-
-
-def bar(value: int, cap: int, width: int) -> str:
-    """Return a bar of `width` cells filled in proportion to value/cap."""
-    filled = 0 if cap <= 0 else round(width * min(value, cap) / cap)
-    return "█" * filled + "░" * (width - filled)
 
 
 def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
@@ -50,43 +45,13 @@ def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
     return change, capped
 
 
-class Panel(Static):
-    """A titled panel of the table."""
-
-    #: Draws the panel again as last shown (a panel whose lines depend on its width).
-    _redraw: Callable[[], None] | None = None
-
-    def with_title(self, title: str) -> Panel:
-        """Return the panel with a border title."""
-        self.border_title = title
-        return self
-
-    def on_resize(self) -> None:
-        if self._redraw is not None:
-            self._redraw()
-
-    def wrapped(self, line: str, indent: str = "   ") -> str:
-        """Return `line` wrapped to the panel's width, the lines after the first indented."""
-        width = self.size.width
-        if not 0 < width < len(line):
-            return line
-        return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
-
-    def append_wrapped(
-        self, text: Text, line: str, style: str = "", head: int = 0, indent: str = "   "
-    ) -> None:
-        """Append `line` wrapped (and a newline); its first `head` characters in bold."""
-        start = len(text)
-        text.append(self.wrapped(line, indent) + "\n", style=style)
-        if head:
-            text.stylize("bold", start, start + head)
-
-
 class DecisionList(OptionList):
     """The numbered decisions. A long one wraps under its text, not under its number."""
 
     #: Columns kept free for the scrollbar, which comes and goes with the options.
     SCROLLBAR = 2
+    #: The most rows the options may take (the screen sets it from its height; 0: any).
+    room = 0
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
@@ -102,14 +67,19 @@ class DecisionList(OptionList):
         self._offered, self._off = lines, off
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
+        shown = fit_options(lines, width, self.room, off)
         # Text, not markup: a card name or text with brackets is shown as written.
         self.add_options(
-            Option(Text(wrap_option(line, width), style="dim" if dim else ""))
-            for line, dim in zip(lines, off, strict=True)
+            Option(Text(text, style="dim" if dim else ""))
+            for text, dim in zip(shown, off, strict=True)
         )
         if lines and not all(off):
             first = off.index(False)
             self.highlighted = keep if keep is not None and keep < len(lines) else first
+
+    def offered_now(self) -> tuple[list[str], list[bool]]:
+        """Return the options shown and which of them cannot be taken now."""
+        return self._offered, self._off
 
     def on_resize(self) -> None:
         if self._offered:
@@ -117,8 +87,8 @@ class DecisionList(OptionList):
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the
-#: screen's own keys l, r and u, nor q); any after those are marked UNKEYED.
-OPTION_KEYS = "1234567890abcdefghijkmnopstvwxyz"
+#: screen's own keys l, m, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghijknopstvwxyz"
 #: The number column of an option without a key (taken with the arrows and Enter).
 UNKEYED = "·"
 
@@ -144,6 +114,29 @@ def wrap_option(line: str, width: int) -> str:
         return line
     indent = " " * (len(line) - len(line[len(number) :].lstrip()))
     return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+
+def fit_options(
+    lines: list[str], width: int, rows: int, not_now: list[bool] | None = None
+) -> list[str]:
+    """Return the options wrapped to `width`, in at most `rows` rows when they can be.
+
+    Every option keeps its own row at least: when the wrapped options need more
+    rows than there are, some are cut to one row ("…"; the detail line under the
+    list says the highlighted one in full) until they fit — those that cannot be
+    taken now first, then the longest. rows 0: no limit.
+    """
+    shown = [wrap_option(line, width) for line in lines]
+    if rows <= 0 or width < 20:
+        return shown
+    off = not_now or [False] * len(lines)
+    need = sum(text.count("\n") + 1 for text in shown)
+    for i in sorted(range(len(lines)), key=lambda i: (not off[i], -shown[i].count("\n"))):
+        if need <= rows or "\n" not in shown[i]:
+            break
+        need -= shown[i].count("\n")
+        shown[i] = cut(lines[i], width)
+    return shown
 
 
 def time_reset(events: list[ev.Event]) -> bool:
@@ -179,10 +172,12 @@ class DisplayPanel(Panel):
         `uses` the ability uses the level started with (see level_ability_uses).
         """
         self._redraw = lambda: self.show(state, rules, last, uses)  # the time note may move
+        self.border_title = f"Level {state.level}"
         caps = rules.settings.caps
         change, capped = deltas(last)
         text = Text()
         width = self.size.width or 28
+        chips: list[Text] = []
         for k in m.RESOURCES[:-1]:
             value = state.res.get(k, 0)
             marks = Text()
@@ -193,6 +188,13 @@ class DisplayPanel(Panel):
                 marks.append(f" ▼{diff}", style="bold red")
             if capped.get(k):
                 marks.append(f" cap-{capped[k]}", style="yellow")
+            if k not in m.EFFORT:  # the materials: a word and a number each, side by side
+                chip = Text(f"{m.RESOURCE_NAMES[k]} {value}" + (" max" if value >= caps[k] else ""))
+                if not value and not marks:
+                    chip.stylize("dim")
+                chip.append_text(marks)
+                chips.append(chip)
+                continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
             cells = max(2, min(6, width - LABEL - len(amount) - len(marks.plain)))
@@ -203,6 +205,18 @@ class DisplayPanel(Panel):
             text.append(amount.rstrip() if marks.plain else amount)
             text.append_text(marks)
             text.append("\n")
+        # The materials flow over as few rows as the width allows; a chip never splits.
+        row = 0
+        for chip in chips:
+            if row and row + 2 + len(chip.plain) > width:
+                text.append("\n")
+                row = 0
+            if row:
+                text.append("  ")
+                row += 2
+            text.append_text(chip)
+            row += len(chip.plain)
+        text.append("\n")
         starts = rules.settings.level_start_time
         line = Text()
         note = ""
@@ -250,20 +264,33 @@ class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
     def show(self, state: GameState) -> None:
+        """Draw it on one row when it can: the level's name and the long step names are
+        the first to go (the Display's title names the level too)."""
+        self._redraw = lambda: self.show(state)
+        width = self.size.width
+        for level, short in ((True, False), (False, False), (False, True)):
+            text = self.steps(state, level, short)
+            if short and width and len(text.plain) > width:  # the arrows lose their spaces
+                text = self.steps(state, level, short, joint="›")
+            if not width or len(text.plain) <= width:
+                break
+        self.update(text)
+
+    @staticmethod
+    def steps(state: GameState, level: bool, short: bool, joint: str = " › ") -> Text:
         text = Text()
-        text.append(f"Level {state.level}  ", style="bold")
+        if level:
+            text.append(f"Level {state.level}  ", style="bold")
         if state.phase == "setup":
             text.append("Setup: ", style="bold reverse")
             text.append("▶Choose your starting skill", style="bold")
-            self.update(text)
-            return
+            return text
         out = state.outcome
         if out is not None:  # a replay's last position
             text.append("Game over: ", style="bold reverse")
             where = STEP_NAMES.get(out.step, out.step)
             text.append("victory" if out.won else f"died in the {where} step", style="bold")
-            self.update(text)
-            return
+            return text
         if state.phase == "combat":
             steps: tuple[str, ...] = COMBAT_STEPS
             text.append("Combat: ")
@@ -273,8 +300,10 @@ class PhaseTracker(Panel):
         shown = [x for x in steps if x != "trickery"]
         for i, stepname in enumerate(shown):
             if i:
-                text.append(" › ")
-            name = "Ambush/Trick" if stepname == "ambush" else stepname.capitalize()
+                text.append(joint)
+            name = stepname.capitalize()
+            if stepname == "ambush" and not short:
+                name = "Ambush/Trick"
             current = state.step == stepname or (
                 stepname == "ambush" and state.step in ("ambush", "trickery")
             )
@@ -282,73 +311,7 @@ class PhaseTracker(Panel):
                 text.append(f"▶{name}", style="bold reverse")
             else:
                 text.append(name, style="dim")
-        self.update(text)
-
-
-class StagePanel(Panel):
-    """Revealed encounter cards, or the monster sheet with its combat table."""
-
-    def show(self, state: GameState, rules: Ruleset, die: str = "") -> None:
-        self._redraw = lambda: self.show(state, rules, die)  # long lines wrap to the width
-        text = Text()
-        mo = state.monster
-        # Encounter cards while travelling (a scouted monster waits), else the monster.
-        cards: list[str] = []
-        if state.phase != "combat":
-            cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
-        if mo is not None and not cards:
-            card = rules.monsters[mo.id]
-            text.append(f"{card.name}", style="bold")
-            text.append(f"  (level {card.level}, #{card.number})\n")
-            text.append(
-                f"armor {bar(mo.armor, max(mo.max_armor, 1), 4)} {mo.armor}/{mo.max_armor}  "
-            )
-            text.append(
-                f"health {bar(mo.health, max(mo.max_health, 1), 8)} {mo.health}/{mo.max_health}"
-            )
-            if mo.defend:
-                text.append("  [GUARD UP]", style="bold yellow")
-            text.append("\n")
-            # The die under the monster's health, where a tall sheet cannot push it out of
-            # sight at 80x24; its line is kept in combat so the table does not jump.
-            if die:
-                text.append(f"die {die}\n", style="bold")
-            elif state.phase == "combat":
-                text.append("die –\n", style="dim")
-            # Ambush and trickery are over once the battle begins: room for the table.
-            if state.phase != "combat" or state.step in ("ambush", "trickery"):
-                sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
-                self.append_wrapped(text, sheet, style="italic")
-            for ability in card.abilities:
-                line = f"{ability.name}: {ability.text}"
-                self.append_wrapped(text, line, head=len(ability.name) + 1)
-            current = marked_row(state)
-            for i, row in enumerate(card.table, 1):
-                what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
-                line = f"{'▶' if i == current else ' '}{i} {row.result:<8} {what}"
-                style = "bold reverse" if i == current else ""
-                self.append_wrapped(text, line, style=style, indent=" " * 12)
-        elif cards:
-            title = "Revealed encounters" if state.revealed else "Kept encounter"
-            text.append(f"{title}\n", style="bold")
-            for cid in cards:
-                enc = rules.encounters[cid]
-                line = f"• {enc.name}: {encounter_text(enc)}"
-                self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
-                self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
-            if die:
-                text.append(f"\ndie {die}", style="bold")
-        else:
-            text.append("The dark tunnels stretch on.\n", style="italic")
-            text.append(f"Encounter deck {len(state.encounter_deck)}, discard ")
-            text.append(f"{len(state.encounter_discard)}.")
-            if state.reveal_bonus:
-                text.append(f"\nNext Exploration: +{plural(state.reveal_bonus, 'card')}.")
-            if state.committed:
-                text.append("\nCommitted to the next encounter.", style="bold")
-            if die:
-                text.append(f"\ndie {die}", style="bold")
-        self.update(text)
+        return text
 
 
 def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
@@ -362,7 +325,7 @@ def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
     return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {paid}"
 
 
-class HandPanel(Panel):
+class HandText(Panel):
     """Conditions in play, the weapon with its attacks, skills, then upgrade options.
 
     The conditions come first: they change every turn, and the panel is
@@ -391,24 +354,61 @@ class HandPanel(Panel):
         for up in weapon.upgrades:
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
             self.append_wrapped(text, line, style="dim")
+        text.rstrip()
         self.update(text)
 
 
-def table_layout(*middle: Widget) -> ComposeResult:
-    """Yield the table: display, phase tracker and hand on the left; stage, `middle`, log.
+class HandPanel(VerticalScroll):
+    """The Hand, scrolled: it is short at 80x24 beside the monster's sheet. Tab moves to
+    it (the screen's binding), the arrows and page keys scroll it, and its border says
+    when some of it is out of sight."""
 
-    The game screen and the replay viewer share it; their own widgets go
-    between the stage and the log.
+    def compose(self) -> ComposeResult:
+        yield HandText(id="hand-text")
+
+    #: The panel's name in its border (what is out of sight is said after it).
+    title = ""
+
+    def with_title(self, title: str) -> HandPanel:
+        self.title = self.border_title = title
+        return self
+
+    def show(self, state: GameState, rules: Ruleset) -> None:
+        self.query_one(HandText).show(state, rules)
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """Say in the panel's border when some of the hand is out of sight, and how to see it."""
+        hidden = self.max_scroll_y > 0
+        below = self.scroll_y < self.max_scroll_y
+        more = (" ↓ more (tab, ↓)" if below else " ↑ (tab, ↑)") if hidden else ""
+        self.border_title = self.title + more
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self.say_more()
+
+
+def table_layout(*middle: Widget) -> ComposeResult:
+    """Yield the table: display, stage and hand on the left; phase, `middle` and log on
+    the right.
+
+    The decisions (the game's `middle`) get the right column's whole height but
+    for the log's few lines, so every option is in sight at 80x24; the monster's
+    sheet sits beside them. The game screen and the replay viewer share it.
     """
     with Horizontal(id="table"):
         with Vertical(id="left"):
             yield DisplayPanel(id="display").with_title("Display")
-            yield PhaseTracker(id="phase")
+            yield StagePanel(id="stage").with_title("Stage")
             yield HandPanel(id="hand").with_title("Hand")
         with Vertical(id="right"):
-            yield StagePanel(id="stage").with_title("Stage")
+            yield PhaseTracker(id="phase")
             yield from middle
             # min_width 1: RichLog's default (78) cut long lines at the panel's edge.
             log = RichLog(id="log", wrap=True, markup=False, min_width=1)
             log.border_title = "Log"
             yield log
+
+
+__all__ = ["Panel", "StagePanel", "bar"]

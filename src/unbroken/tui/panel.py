@@ -1,0 +1,54 @@
+"""A titled panel of the table, and the bars the panels draw."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+def bar(value: int, cap: int, width: int) -> str:
+    """Return a bar of `width` cells filled in proportion to value/cap."""
+    filled = 0 if cap <= 0 else round(width * min(value, cap) / cap)
+    return "█" * filled + "░" * (width - filled)
+
+
+def cut(line: str, width: int) -> str:
+    """Return `line` cut to `width` columns with "…" (as it is when it fits or width is 0)."""
+    if width <= 1 or len(line) <= width:
+        return line
+    return line[: width - 1].rstrip() + "…"
+
+
+class Panel(Static):
+    """A titled panel of the table."""
+
+    #: Draws the panel again as last shown (a panel whose lines depend on its width).
+    _redraw: Callable[[], None] | None = None
+
+    def with_title(self, title: str) -> Panel:
+        """Return the panel with a border title."""
+        self.border_title = title
+        return self
+
+    def on_resize(self) -> None:
+        if self._redraw is not None:
+            self._redraw()
+
+    def wrapped(self, line: str, indent: str = "   ") -> str:
+        """Return `line` wrapped to the panel's width, the lines after the first indented."""
+        width = self.size.width
+        if not 0 < width < len(line):
+            return line
+        return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+    def append_wrapped(
+        self, text: Text, line: str, style: str = "", head: int = 0, indent: str = "   "
+    ) -> None:
+        """Append `line` wrapped (and a newline); its first `head` characters in bold."""
+        start = len(text)
+        text.append(self.wrapped(line, indent) + "\n", style=style)
+        if head:
+            text.stylize("bold", start, start + head)

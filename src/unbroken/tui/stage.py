@@ -1,0 +1,171 @@
+"""The Stage panel: revealed encounter cards, or the monster sheet with its combat table.
+
+At 80x24 the sheet sits in the left column beside the decisions, so it is kept
+short: the monster's rules (abilities, ambush and trickery) collapse to one line
+of names that a key (`m`) expands, and each of the six table rows keeps one row
+(cut with "…" when the column is narrow; expanded, they wrap in full).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from unbroken.core import model as m
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.tui.panel import Panel, bar, cut
+from unbroken.words.actions import marked_row
+from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
+from unbroken.words.vocabulary import plural
+
+#: The key that expands and collapses the monster's rules on the stage.
+EXPAND_KEY = "m"
+
+
+class StagePanel(Panel):
+    """Revealed encounter cards, or the monster sheet with its combat table."""
+
+    #: Whether the monster's rules are shown in full or as one line of names: as the
+    #: player chose with `m`, or (None) in full only when all of the sheet fits.
+    expanded: bool | None = None
+    #: Whether they are shown in full now (what `m` turns the other way).
+    full = False
+    #: The rows the stage may take before the hand under it is squeezed (set by the
+    #: screen; 0: what its column leaves, see `rows_free`). Table rows wrap within it,
+    #: else each is cut to one row.
+    room = 0
+
+    def rows_free(self) -> int:
+        """Return the rows the stage may take: `room`, or its column's height less the
+        panels above it, its border and the hand's least (3); 0 before the layout."""
+        if self.room:
+            return self.room
+        parent = self.parent
+        if not isinstance(parent, Widget) or not parent.size.height:
+            return 0
+        height: int = parent.size.height
+        above = 0
+        for child in parent.children:
+            if child is self:
+                break
+            above += child.outer_size.height
+        return max(8, height - above - 1 - 3)
+
+    def unfolds(self) -> str:
+        """Return how the rules are unfolded here (" (m: read)"), "" where `m` is not bound."""
+        bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
+        return f" ({EXPAND_KEY}: read)" if bound else ""
+
+    def show(self, state: GameState, rules: Ruleset, die: str = "", row: int = 0) -> None:
+        """Draw the stage. The table row a pending monster roll points at is marked, else
+        `row`: the one the last monster roll applied (0: none)."""
+        self._redraw = lambda: self.show(state, rules, die, row)  # lines fit to the width
+        text = Text()
+        mo = state.monster
+        # Encounter cards while travelling (a scouted monster waits), else the monster.
+        cards: list[str] = []
+        if state.phase != "combat":
+            cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
+        if mo is not None and not cards:
+            self.monster_sheet(text, state, rules, die, row)
+        elif cards:
+            title = "Revealed encounters" if state.revealed else "Kept encounter"
+            text.append(f"{title}\n", style="bold")
+            for cid in cards:
+                enc = rules.encounters[cid]
+                line = f"• {enc.name}: {encounter_text(enc)}"
+                self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
+                # The card's own words when there is room (the detail line has them too).
+                if self.size.width >= 40 or len(cards) == 1:
+                    self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
+            if die:
+                text.append(f"die {die}", style="bold")
+        else:
+            text.append("The dark tunnels stretch on.\n", style="italic")
+            text.append(f"Encounter deck {len(state.encounter_deck)}, discard ")
+            text.append(f"{len(state.encounter_discard)}.")
+            if state.reveal_bonus:
+                text.append(f"\nNext Exploration: +{plural(state.reveal_bonus, 'card')}.")
+            if state.committed:
+                text.append("\nCommitted to the next encounter.", style="bold")
+            if die:
+                text.append(f"\ndie {die}", style="bold")
+        text.rstrip()
+        self.update(text)
+
+    def monster_sheet(
+        self, text: Text, state: GameState, rules: Ruleset, die: str, row: int
+    ) -> None:
+        mo = state.monster
+        assert mo is not None
+        card = rules.monsters[mo.id]
+        width = self.size.width or 46
+        guard = "  [GUARD UP]" if mo.defend else ""
+        where = f"  (level {card.level}, #{card.number})"
+        text.append(f"{card.name}", style="bold")
+        if len(card.name) + len(where) + len(guard) <= width:  # else the name line wraps
+            text.append(where)
+        text.append(guard, style="bold yellow")
+        text.append("\n")
+        # The bars give up cells before the line wraps (8 and 4 at most).
+        armor, health = f" {mo.armor}/{mo.max_armor}", f" {mo.health}/{mo.max_health}"
+        room = width - len("armor ") - len(armor) - len("  health ") - len(health)
+        cells = max(3, min(12, room))
+        text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
+        text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
+        text.append("\n")
+        # The die under the monster's health, kept in combat so the table does not jump.
+        if die:
+            text.append(f"die {die}\n", style="bold")
+        elif state.phase == "combat":
+            text.append("die –\n", style="dim")
+        # Ambush and trickery are over once the battle begins.
+        before = state.phase != "combat" or state.step in ("ambush", "trickery")
+        head = text.copy()
+        self.full = self.expanded is not False
+        self.rules_and_table(text, state, card, before, row, width)
+        room = self.rows_free()
+        if self.expanded is None and room and text.plain.count("\n") > room:
+            self.full = False  # the whole sheet does not fit: the rules fold
+            text.truncate(0)
+            text.append_text(head)
+            self.rules_and_table(text, state, card, before, row, width)
+
+    def rules_and_table(
+        self, text: Text, state: GameState, card: m.Monster, before: bool, row: int, width: int
+    ) -> None:
+        """Append the monster's rules (in full or folded, see `full`) and its table."""
+        if self.full:
+            if before:
+                sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
+                self.append_wrapped(text, sheet, style="italic")
+            for ability in card.abilities:
+                line = f"{ability.name}: {ability.text}"
+                self.append_wrapped(text, line, head=len(ability.name) + 1)
+            if (before or card.abilities) and self.unfolds():
+                text.append(f"({EXPAND_KEY}: fewer words)\n", style="dim")
+        else:
+            names = (["ambush", "trickery"] if before else []) + [a.name for a in card.abilities]
+            if names:
+                more = self.unfolds()
+                line = cut(", ".join(names), width - len(more))
+                text.append(line, style="italic")
+                text.append(f"{more}\n", style="dim")
+        current = marked_row(state) or row
+        pad = max(len(r.result) for r in card.table)
+        rows = []
+        for i, r in enumerate(card.table, 1):
+            what = "; ".join(effect_text(e) for e in r.effects) or "no effect"
+            line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {what}"
+            rows.append((line, "bold reverse" if i == current else ""))
+        indent = " " * (pad + 4)
+        wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
+        above = text.plain.count("\n")
+        room = self.rows_free()
+        if self.expanded or not room or above + wrapped <= room:
+            for line, style in rows:
+                self.append_wrapped(text, line, style=style, indent=indent)
+        else:  # one row each, so all six are in sight whatever the column's width
+            for line, style in rows:
+                text.append(cut(line, width) + "\n", style=style)

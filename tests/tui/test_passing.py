@@ -1,0 +1,105 @@
+"""#18 item 3: rounds that pass without a key are shown one roll at a time, skippable."""
+
+from __future__ import annotations
+
+from pilot import sync
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.state import copy_state
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import ROLL_SECONDS, GameScreen
+from unbroken.tui.passing import BEAT_SECONDS, beat_roll, beats
+
+RULES = load_ruleset()
+
+
+def paralysed() -> Game:
+    # R-COND (Paralyzed, 4 tokens after the Basilisk's gaze): the check rolls 5 (the turn is
+    # kept), the monster 2 (GAZE: a token more), the check 1 (the turn is lost), the
+    # monster 4, the check 6.
+    return (
+        Scenario("tomu", level=4, seed=3)
+        .resources(se=10, le=1)
+        .weapon("knife", "sword")
+        .condition("paralyzed", tokens=2)
+        .monster("basilisk")
+        .dice(5, 2, 1, 4, 6, *[3] * 20)
+        .start("battle")
+    )
+
+
+def attack(game: Game) -> act.Action:
+    return next(a for a, why in game.options() if isinstance(a, act.Attack) and not why)
+
+
+def test_a_decision_that_rolls_many_times_is_cut_at_each_roll() -> None:
+    game = paralysed()
+    before = copy_state(game.state)
+    new = game.apply(attack(game))
+    steps = beats(before, new)
+    # The attack, then the monster's roll, the check that loses the turn, the monster's
+    # second roll, and the check before the next turn.
+    assert [beat_roll(b) and beat_roll(b).value for b in steps] == [None, 2, 1, 4, 6]  # type: ignore[union-attr]
+    assert [e for b in steps for e in b.events] == new  # nothing lost, nothing twice
+    assert steps[-1].state == game.state
+
+    # Each beat's state is the game as that roll left it: a token more after the GAZE.
+    def tokens(state: object) -> int:
+        return next(c.tokens for c in state.conditions if c.id == "base:paralyzed")  # type: ignore[attr-defined]
+
+    assert tokens(steps[1].state) == tokens(before) + 1
+    assert any(isinstance(e, ev.TurnSkipped) for e in steps[2].events)
+
+
+def test_one_roll_is_one_beat() -> None:
+    game = Scenario("tomu", level=1).monster("goblin").dice(*[3] * 10).start("battle")
+    before = copy_state(game.state)
+    new = game.apply(attack(game))
+    assert len(beats(before, new)) == 1
+
+
+@sync
+async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
+    app = UnbrokenApp(RULES, animate=True, game=paralysed())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
+        screen.take(index)
+        passing = screen.passing
+        assert passing is not None and passing.shown == 1
+        assert screen.offered == [] and "any key: skip" in str(screen.query_one("#prompt").render())
+        # The beats' clock is driven here, not waited for (the timer is stopped).
+        screen.stop_roll()
+        said = len(screen.said)
+        passing.since -= BEAT_SECONDS  # the first beat's time is up: the monster's roll
+        screen.passing_frame()
+        assert passing.shown == 2 and len(screen.said) > said  # its own log lines
+        passing.since -= ROLL_SECONDS  # its die has landed
+        screen.passing_frame()
+        await pilot.pause()
+        stage = str(screen.query_one("#stage").render())
+        assert "die ⚁ 2 (monster's combat roll)" in stage and "▶2 GAZE" in stage, stage
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.passing is None and screen.offered  # the next decision, at once
+        assert "Your turn is skipped." in screen.said
+        assert screen.game.state.decision == "player_turn"
+
+
+@sync
+async def test_without_the_roll_animation_the_rounds_are_not_held() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=paralysed())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
+        screen.take(index)
+        assert screen.passing is None and screen.offered
+        assert "Your turn is skipped." in screen.said

@@ -1,0 +1,110 @@
+"""#18 item 10: the bugs found playing at 80x24 that had no test on the game screen yet.
+
+(The others have theirs: the Records rank column and sort mark, the 60x20 title,
+the seed field and Esc with the Keys panel in test_app.py; a gain past a cap and
+the taller log in test_table_panels.py; the Hand and the options in sight in
+test_layout.py.)
+"""
+
+from __future__ import annotations
+
+from pilot import sync
+from test_layout import screen_text
+
+from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def key_of(screen: GameScreen, kind: type) -> str:
+    return next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if isinstance(a, kind))
+
+
+@sync
+async def test_downgrade_keeps_its_key_after_a_craft() -> None:
+    # The bug: Downgrade moved from key 0 to key 8 once a craft made the weapon better.
+    game = Scenario("tomu").resources(se=12, wood=2, metal=2).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = key_of(screen, act.Downgrade)
+        await pilot.press(key_of(screen, act.Craft))
+        await pilot.pause()
+        assert len(screen.game.state.weapons) == 2  # crafted
+        assert key_of(screen, act.Downgrade) == before
+
+
+@sync
+async def test_the_same_seed_left_at_once_is_not_kept_for_continue() -> None:
+    # The bug: "same seed again", then Esc, left a game of no decisions in Continue.
+    from unbroken.replay import unfinished_games
+
+    game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # eat nothing: starve
+        assert isinstance(app.screen, GameOverScreen)
+        before = {info.path for info in unfinished_games()}
+        await pilot.press("s")  # the same seed again
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert {info.path for info in unfinished_games()} == before
+
+
+@sync
+async def test_the_basilisk_s_rules_fold_to_one_line_and_m_unfolds_them() -> None:
+    game = Scenario("tomu", level=4).monster("basilisk").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        stage = app.screen.query_one("#stage", StagePanel)
+        folded = str(stage.render())
+        assert "Petrifying Gaze" in folded and "(m: read)" in folded
+        assert "Stone Scales: The Basilisk" not in folded
+        await pilot.press("m")
+        await pilot.pause()
+        unfolded = " ".join(str(stage.render()).split())
+        assert "Stone Scales: The Basilisk cannot suffer more than 4 wounds in a round." in unfolded
+        await pilot.press("m")
+        await pilot.pause()
+        assert str(stage.render()) == folded
+
+
+@sync
+async def test_the_hand_scrolls_from_the_keyboard_and_says_there_is_more() -> None:
+    # The bug: skills wrapped out of sight (Meditation) and crafts were cut off, unreachable.
+    game = (
+        Scenario("caellahan", level=3)
+        .weapon("knife")
+        .skills(
+            "hidden-pockets", "brute-force", "wrecker", "quick-study", "weak-spot", "meditation"
+        )
+        .condition("frightened", rounds=2)
+        .condition("paralyzed", tokens=2)
+        .monster("minotaur")
+        .start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#hand")
+        assert hand.max_scroll_y > 0  # more than fits at 80x24
+        assert "more" in str(hand.border_title)
+        await pilot.press("tab")
+        assert app.focused is hand
+        await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        assert hand.scroll_y == hand.max_scroll_y > 0
+        assert "craft" in screen_text(app.screen)  # the hand's last lines, in sight
+        assert "↑" in str(hand.border_title)
