@@ -23,6 +23,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.tui.card_lines import CardLines
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
 from unbroken.tui.widgets import (
@@ -59,6 +60,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("i", "inspect", "Cards"),
         Binding("u", "take_back", "Take back"),
         Binding("l", "full_log", "Log"),
         Binding("r", "toggle_roll", "Roll animation"),
@@ -105,6 +107,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).
         self.hints = Hints(self.unbroken.settings.hints and first_game())
+        for panel in self.query(CardLines):
+            panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
@@ -284,6 +288,16 @@ class GameScreen(Screen[None]):
         self.unbroken.save_settings(roll_animation=self.unbroken.roll_animation)
         state = "on" if self.unbroken.roll_animation else "off"
         self.notify(f"Die roll animation {state}.")
+
+    def action_inspect(self, card: str = "") -> None:
+        """Open the card inspector: on `card`, or on the cards the decision offers."""
+        from unbroken.tui.inspector import InspectorScreen
+
+        self.app.push_screen(InspectorScreen(self.game, card))
+
+    @on(CardLines.Inspect)
+    def inspect_card(self, message: CardLines.Inspect) -> None:
+        self.action_inspect(message.card)
 
     def action_help(self) -> None:
         self.unbroken.open_screen("keys")

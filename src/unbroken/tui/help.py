@@ -65,7 +65,8 @@ the meal after it, and you have won; your score is what you have left.
   or skip; then the monster rolls on its table of six results.
 - **Hunger**: after each battle, eat food equal to the level or lose SE.
 
-Every option on screen shows its cost, and the ones you cannot take say why.
+Every option on screen shows its cost, and the ones you cannot take say why;
+`i` shows what any card in view does, and the cards offered side by side.
 The rules in full are in the contents on the left; `/` searches them.
 """
 
@@ -117,6 +118,8 @@ class HelpScreen(Screen[None]):
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
 | ? | this help |
+| i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you and said in the log |
 | l | the whole log of the game so far (Esc comes back) |

@@ -9,13 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, GameState
+from unbroken.tui.card_lines import CardLines, mark
 from unbroken.words.actions import attack_cost, marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.outcomes import STEP_NAMES
@@ -49,8 +50,8 @@ def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
     return change, capped
 
 
-class Panel(Static):
-    """A titled panel of the table."""
+class Panel(CardLines):
+    """A titled panel of the table (the cards it names can be inspected: card_lines)."""
 
     #: Draws the panel again as last shown (a panel whose lines depend on its width).
     _redraw: Callable[[], None] | None = None
@@ -116,8 +117,8 @@ class DecisionList(OptionList):
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the
-#: screen's own keys l, r and u, nor q); any after those are marked UNKEYED.
-OPTION_KEYS = "1234567890abcdefghijkmnopstvwxyz"
+#: screen's own keys i, l, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghjkmnopstvwxyz"
 #: The number column of an option without a key (taken with the arrows and Enter).
 UNKEYED = "·"
 
@@ -298,6 +299,7 @@ class StagePanel(Panel):
         if mo is not None and not cards:
             card = rules.monsters[mo.id]
             text.append(f"{card.name}", style="bold")
+            mark(text, 0, (card.id, card.name))
             text.append(f"  (level {card.level}, #{card.number})\n")
             text.append(
                 f"armor {bar(mo.armor, max(mo.max_armor, 1), 4)} {mo.armor}/{mo.max_armor}  "
@@ -333,7 +335,9 @@ class StagePanel(Panel):
             for cid in cards:
                 enc = rules.encounters[cid]
                 line = f"• {enc.name}: {encounter_text(enc)}"
+                start = len(text)
                 self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
+                mark(text, start, (enc.id, enc.name))
                 self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
             if die:
                 text.append(f"\ndie {die}", style="bold")
@@ -393,22 +397,32 @@ class HandPanel(Panel):
         text = Text()
         for c in state.conditions:
             name, does = condition_text(c, rules)
+            start = len(text)
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
+            mark(text, start, (c.id, name))
         weapon = rules.weapons[state.weapons[-1]]
+        start = len(text)
         text.append(f"{weapon.name}", style="bold")
+        mark(text, start, (weapon.id, weapon.name))
         text.append(f" ({weapon.type})\n")
         for a in weapon.attacks:
             self.append_wrapped(text, f" {attack_text(a, attack_cost(a, state, rules))}")
         for aside in state.set_aside:
             turns = plural(aside.turns, "turn")
+            start = len(text)
             text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
+            mark(text, start, (aside.weapon, rules.card_name(aside.weapon)))
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
+            start = len(text)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
+            mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
         # Crafts last: an affordable one is also a decision, with its cost.
         for up in weapon.upgrades:
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+            start = len(text)
             self.append_wrapped(text, line, style="dim")
+            mark(text, start, (up.to, rules.card_name(up.to)))
         self.update(text)
 
 
