@@ -334,3 +334,20 @@ async def test_the_footer_fits_80_columns_with_the_inspector_key() -> None:
             keys = list(app.screen.query("FooterKey"))
             assert "i" in [key.key_display for key in keys]  # type: ignore[attr-defined]
             assert all(key.virtual_region.right <= 80 for key in keys), focus
+
+
+@sync
+async def test_the_card_opened_first_is_shown_whole() -> None:
+    # A new game's first decision: the list opens on the Bare Hands, whose every line
+    # shows (once it kept the height of its first, empty, drawing: one line).
+    game = Game.new(RULES, "caellahan", seed=5)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        view = app.screen.query_one(".inspector-one", CardView)
+        assert view.lines == describe_card(RULES, "base:bare-hands")
+        rows = shown(view).splitlines()
+        assert len(rows) > len(view.lines)  # wrapped under its indents at 80 columns
+        assert view.size.height == len(rows)
+        assert app.screen.region.contains_region(view.region)

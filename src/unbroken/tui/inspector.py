@@ -139,15 +139,21 @@ class CardView(Static):
     """One card as `unbroken cards` says it, wrapped to the view's width."""
 
     def __init__(self, lines: list[str], *, classes: str = "") -> None:
-        super().__init__(classes=classes)
+        super().__init__(card_text(lines, 0), classes=classes)
         self.lines = lines
 
     def show(self, lines: list[str]) -> None:
         self.lines = lines
-        self.update(card_text(lines, self.size.width))
+        self._draw()
 
     def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
         self.update(card_text(self.lines, self.size.width))
+        # Textual may drop the layout an update asks for just after the screen's first
+        # one, keeping the old height (a card cut to one line): ask again once drawn.
+        self.call_after_refresh(self.refresh, layout=True)
 
 
 class InspectorScreen(ModalScreen[None]):
@@ -169,8 +175,8 @@ class InspectorScreen(ModalScreen[None]):
         self.offers = offered_cards(game)
         #: Every card in view, by place.
         self.places = cards_in_view(game)
-        #: The card the list opens on ("": the first).
-        self.card = card
+        #: The card the list opens on: the one asked for, else the first in view.
+        self.card = card or next((c for _, cards in self.places for c in cards), "")
         #: Showing the offers side by side (else the list of every card in view).
         self.comparing = not card and compares_first(game)
 
@@ -190,17 +196,15 @@ class InspectorScreen(ModalScreen[None]):
                     options.append(Option(Text(place, style="bold dim"), disabled=True))
                     options += [Option(self.name_of(card), id=card) for card in cards]
                 yield OptionList(*options, id="inspector-cards")
-                with VerticalScroll(id="inspector-card"):
-                    yield CardView([], classes="inspector-one")
+                with VerticalScroll(id="inspector-card") as one:
+                    # Its card from the start: filled later, its first height was kept.
+                    one.border_title = self.name_of(self.card)
+                    yield CardView(describe_card(rules, self.card), classes="inspector-one")
         yield Footer()
 
     def on_mount(self) -> None:
         cards = self.query_one("#inspector-cards", OptionList)
-        index = next(
-            (i for i, option in enumerate(cards.options) if option.id == self.card),
-            next((i for i, option in enumerate(cards.options) if not option.disabled), 0),
-        )
-        cards.highlighted = index
+        cards.highlighted = cards.get_option_index(self.card)
         self.show_mode()
 
     def on_resize(self, event: events.Resize) -> None:
