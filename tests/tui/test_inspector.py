@@ -351,3 +351,35 @@ async def test_the_card_opened_first_is_shown_whole() -> None:
         assert len(rows) > len(view.lines)  # wrapped under its indents at 80 columns
         assert view.size.height == len(rows)
         assert app.screen.region.contains_region(view.region)
+
+
+@sync
+async def test_the_picked_card_is_scrolled_into_sight_in_a_scrolling_panel() -> None:
+    # A panel taller than its place, in a scrolling container: ↓ down to its last card
+    # scrolls that card's line into sight.
+    from textual.app import App, ComposeResult
+
+    text = Text()
+    for n in range(30):
+        start = len(text)
+        text.append(f"Card {n}: some words\n")
+        mark(text, start, (f"x:{n}", f"Card {n}"))
+
+    class Panels(App[None]):
+        def compose(self) -> ComposeResult:
+            with VerticalScroll(id="box"):
+                yield CardLines(id="cards")
+
+    app = Panels()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one("#cards", CardLines)
+        panel.inspectable = True
+        panel.update(text)
+        panel.focus()
+        await pilot.pause()
+        for _ in range(29):
+            await pilot.press("down")
+        assert panel.picked == "x:29"
+        box = app.query_one("#box", VerticalScroll)
+        assert box.scroll_y > 0
+        assert box.scroll_y <= 29 < box.scroll_y + box.scrollable_content_region.height

@@ -12,6 +12,7 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 #: The style meta key that holds the id of the card a piece of text shows.
@@ -55,6 +56,13 @@ class CardLines(Static):
     go on to the screen, so the decision keys work from here too.
     """
 
+    DEFAULT_CSS = """
+    CardLines:focus {
+        background: $boost;
+    }
+    """
+
+    #: Enter is left out of the footer: at 80 columns the game's own keys fill it.
     BINDINGS = [
         Binding("up", "pick(-1)", "Previous card", show=False),
         Binding("down", "pick(1)", "Next card", show=False),
@@ -128,10 +136,19 @@ class CardLines(Static):
         self._scroll_to_picked()
 
     def _scroll_to_picked(self) -> None:
+        """Bring the picked card's line into sight: this panel's own scroll when it is a
+        scrolling container, else the scrolling container it is in (if any)."""
         span = self._picked_span()
-        if span is not None:
-            line = self._shown.plain.count("\n", 0, span[0])
-            self.scroll_to_region(Region(0, line, 1, 1), animate=False, immediate=True)
+        if span is None:
+            return
+        line = Region(0, self._shown.plain.count("\n", 0, span[0]), self.size.width, 1)
+        if self.is_scrollable:
+            self.scroll_to_region(line, animate=False, immediate=True)
+            return
+        parent = self.parent
+        if isinstance(parent, Widget) and parent.is_scrollable:
+            where = line.translate(self.virtual_region.offset + self.gutter.top_left)
+            parent.scroll_to_region(where, animate=False, immediate=True)
 
     def action_inspect_card(self) -> None:
         if self.picked and self.inspectable:
