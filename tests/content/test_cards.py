@@ -182,3 +182,26 @@ def test_the_vocabulary_has_words_for_every_trigger_timing_and_limit() -> None:
     assert tuple(TIMING_WORDS) == m.ACTION_TIMINGS
     limits = get_args(get_type_hints(m.Ability)["limit"])
     assert tuple(LIMIT_WORDS) == tuple(x for x in limits if x)
+
+
+def test_condition_cards_say_how_they_end() -> None:
+    # R-COND-1: discarded at the end of the level it is active in (sooner after its
+    # rounds); a permanent one stays until an effect removes it. R-COND-2: tokens.
+    ends = {cid: cards.describe_card(RULES, cid)[-1] for cid in RULES.conditions}
+    assert ends["base:armored"] == "  Ends: only when an effect removes it."
+    assert ends["base:bleeding"] == (
+        "  Ends: at the end of the level it is active in, or after the rounds it was "
+        "gained for, if any."
+    )
+    assert ends["base:poisoned"] == (
+        "  Ends: at the end of the level it is active in, when its last token is removed, "
+        "or after the rounds it was gained for, if any."
+    )
+    assert all(line.startswith("  Ends: ") for line in ends.values())
+
+
+def test_a_weapon_says_what_it_is_crafted_from() -> None:
+    # R-WEAPON-3: an upgrade is printed on the weapon it is crafted from.
+    sword = cards.describe_card(RULES, "base:sword")
+    assert "  Crafted from Knife: spend 2 metal + 2 time." in sword
+    assert not any("Crafted from" in line for line in cards.describe_card(RULES, "base:bare-hands"))

@@ -20,7 +20,8 @@ from unbroken.plugins import load_ruleset
 from unbroken.sim import random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import GameScreen, applied_row
+from unbroken.tui.game import GameScreen
+from unbroken.tui.stage import applied_row
 from unbroken.tui.widgets import fit_options
 from unbroken.words.actions import marked_row
 

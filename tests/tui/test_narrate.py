@@ -110,7 +110,7 @@ def test_keeping_a_rerolled_result_names_the_row_it_points_at() -> None:
 
 def test_an_encounter_detail_names_its_group_in_words() -> None:
     from unbroken.core.game import Game
-    from unbroken.tui.game import detail
+    from unbroken.tui.details import detail
 
     card = next(c for c in RULES.encounters.values() if c.group == "se")
     game = Game.new(RULES, "tomu", seed=1)

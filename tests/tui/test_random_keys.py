@@ -20,6 +20,7 @@ KEYS = [
     *["escape"] * 3,
     *["up", "down", "left", "right", "home", "end", "tab", "space", "pageup", "pagedown"],
     *["l", "b", "d", "w", "s", "n", "a", "r", "q", "u", "question_mark", "plus", "minus", "ctrl+s"],
+    *["i", "c"],  # the card inspector, and its switch between the offers and every card
     *["L", "B", "D"],  # the replay viewer's jumps back
 ]
 

@@ -13,7 +13,7 @@ from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import detail
+from unbroken.tui.details import detail
 from unbroken.tui.widgets import OPTION_KEYS, level_ability_uses, option_line, wrap_option
 from unbroken.words.events import Narrator
 

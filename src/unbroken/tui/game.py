@@ -23,27 +23,27 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
-from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.state import copy_state
+from unbroken.tui.card_lines import CardLines
+from unbroken.tui.details import detail
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
-from unbroken.tui.stage import EXPAND_KEY
+from unbroken.tui.stage import EXPAND_KEY, applied_row
 from unbroken.tui.widgets import (
     DecisionList,
     DisplayPanel,
     HandPanel,
     PhaseTracker,
     StagePanel,
-    attack_text,
     level_ability_uses,
     option_index,
     option_line,
     table_layout,
 )
-from unbroken.words.actions import attack_cost, label, option_text, prompt_text
+from unbroken.words.actions import label, option_text, prompt_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
@@ -66,11 +66,14 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
-        Binding(EXPAND_KEY, "monster_rules", "Monster rules"),
+        Binding(
+            EXPAND_KEY, "monster_rules", "Rules"
+        ),  # the monster's; short: the footer is full at 80
         Binding("tab", "switch_focus", "Hand", show=False, priority=True),
+        Binding("i", "inspect", "Cards"),
         Binding("u", "take_back", "Take back"),
         Binding("l", "full_log", "Log"),
-        Binding("r", "toggle_roll", "Roll animation"),
+        Binding("r", "toggle_roll", "Roll animation", show=False),  # in help; the footer is full
         ODDS_BINDING,
         Binding("escape", "title", "Title"),
     ]
@@ -119,6 +122,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).
         self.hints = Hints(self.unbroken.settings.hints and first_game())
+        for panel in self.query(CardLines):
+            panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
@@ -419,16 +424,30 @@ class GameScreen(Screen[None]):
         self.notify(f"Die roll animation {state}.")
 
     def action_switch_focus(self) -> None:
-        """Tab: from the options to the hand (the arrows scroll it), and back."""
+        """Tab: from the options to the hand, and back. In the hand the arrows pick a card
+        (scrolled into sight; Enter inspects it), or scroll it when it names none."""
         hand = self.query_one("#hand", HandPanel)
-        target = self.query_one("#decisions") if self.focused is hand else hand
-        target.focus()
+        text = self.query_one("#hand-text", CardLines)
+        if self.focused in (hand, text):
+            self.query_one("#decisions").focus()
+        else:
+            (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
         """Show the monster's rules in full on the stage, or fold them back to one line."""
         stage = self.query_one("#stage", StagePanel)
         stage.expanded = not stage.full
         stage.show(self.game.state, self.game.ruleset, self.die)
+
+    def action_inspect(self, card: str = "") -> None:
+        """Open the card inspector: on `card`, or on the cards the decision offers."""
+        from unbroken.tui.inspector import InspectorScreen
+
+        self.app.push_screen(InspectorScreen(self.game, card))
+
+    @on(CardLines.Inspect)
+    def inspect_card(self, message: CardLines.Inspect) -> None:
+        self.action_inspect(message.card)
 
     def action_help(self) -> None:
         self.unbroken.open_screen("keys")
@@ -461,47 +480,3 @@ class GameScreen(Screen[None]):
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")
         self.unbroken.show_title()
-
-
-def applied_row(events: list[ev.Event]) -> int:
-    """Return the monster table row the last of some events' monster rolls applied (0: none);
-    the stage marks it until the next roll."""
-    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)
-
-
-def detail(action: act.Action, game: Game) -> str:
-    """Return the full text of the card or action under the cursor."""
-    rules = game.ruleset
-    s = game.state
-    if isinstance(action, act.ChooseEncounter):
-        card = rules.encounters[action.card]
-        group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
-        return f"{card.name} ({group}, time {card.time}): {card.text}"
-    if isinstance(action, act.ChooseSkill):
-        # The card's own words: the option above already says what each ability does.
-        skill = rules.skills[action.skill]
-        return f"{skill.name}: {skill.text}"
-    if isinstance(action, act.Craft):
-        # What the weapon does comes first: the detail has two lines at 80x24.
-        w = rules.weapons[action.weapon]
-        attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
-        text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
-        cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
-        # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.
-        if (
-            s.decision == "preparation"
-            and s.time_track
-            and cost.get("time", 0) >= s.res.get("time", 0)
-        ):
-            text = f"Its time takes the track to 0: the monster ambushes you. {text}"
-        return text
-    if isinstance(action, act.Eat):
-        eat = game.query().hunger(action.food)
-        text = (
-            f"Eat {action.food} of {eat.need}: +{action.food} SE; "
-            f"{eat.missing} uneaten costs {eat.loss} SE"
-        )
-        if eat.starves:
-            return text + ": more than you have — you would starve."
-        return text + "."
-    return label(action, s, rules)

@@ -84,7 +84,8 @@ the meal after it, and you have won; your score is what you have left.
   or skip; then the monster rolls on its table of six results.
 - **Hunger**: after each battle, eat food equal to the level or lose SE.
 
-Every option on screen shows its cost, and the ones you cannot take say why.
+Every option on screen shows its cost, and the ones you cannot take say why;
+`i` shows what any card in view does, and the cards offered side by side.
 In the contents on the left: the keys, **The screen** (what each part shows),
 and the rules in full; `/` searches them.
 
@@ -141,6 +142,8 @@ class HelpScreen(Screen[None]):
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
+| i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you and said in the log |
 | l | the whole log of the game so far (Esc comes back) |

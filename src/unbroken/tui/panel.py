@@ -6,7 +6,8 @@ import textwrap
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.widgets import Static
+
+from unbroken.tui.card_lines import CardLines
 
 
 def bar(value: int, cap: int, width: int) -> str:
@@ -22,8 +23,8 @@ def cut(line: str, width: int) -> str:
     return line[: width - 1].rstrip() + "…"
 
 
-class Panel(Static):
-    """A titled panel of the table."""
+class Panel(CardLines):
+    """A titled panel of the table (the cards it names can be inspected: card_lines)."""
 
     #: Draws the panel again as last shown (a panel whose lines depend on its width).
     _redraw: Callable[[], None] | None = None

@@ -11,9 +11,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
@@ -75,7 +77,9 @@ class StagePanel(Panel):
             for cid in cards:
                 enc = rules.encounters[cid]
                 line = f"• {enc.name}: {encounter_text(enc)}"
+                start = len(text)
                 self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
+                mark(text, start, (enc.id, enc.name))
                 # The card's own words when there is room (the detail line has them too).
                 if self.size.width >= 40 or len(cards) == 1:
                     self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
@@ -103,7 +107,9 @@ class StagePanel(Panel):
         width = self.size.width or 46
         guard = "  [GUARD UP]" if mo.defend else ""
         where = f"  (level {card.level}, #{card.number})"
+        start = len(text)
         text.append(f"{card.name}", style="bold")
+        mark(text, start, (card.id, card.name))
         if len(card.name) + len(where) + len(guard) <= width:  # else the name line wraps
             text.append(where)
         text.append(guard, style="bold yellow")
@@ -169,3 +175,9 @@ class StagePanel(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+
+
+def applied_row(events: list[ev.Event]) -> int:
+    """Return the monster table row the last of some events' monster rolls applied (0: none);
+    the stage marks it until the next roll."""
+    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)

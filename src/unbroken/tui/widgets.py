@@ -16,6 +16,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.stage import StagePanel
 from unbroken.words.actions import attack_cost
@@ -87,8 +88,8 @@ class DecisionList(OptionList):
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the
-#: screen's own keys l, m, r and u, nor q); any after those are marked UNKEYED.
-OPTION_KEYS = "1234567890abcdefghijknopstvwxyz"
+#: screen's own keys i, l, m, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
 #: The number column of an option without a key (taken with the arrows and Enter).
 UNKEYED = "·"
 
@@ -338,22 +339,32 @@ class HandText(Panel):
         text = Text()
         for c in state.conditions:
             name, does = condition_text(c, rules)
+            start = len(text)
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
+            mark(text, start, (c.id, name))
         weapon = rules.weapons[state.weapons[-1]]
+        start = len(text)
         text.append(f"{weapon.name}", style="bold")
+        mark(text, start, (weapon.id, weapon.name))
         text.append(f" ({weapon.type})\n")
         for a in weapon.attacks:
             self.append_wrapped(text, f" {attack_text(a, attack_cost(a, state, rules))}")
         for aside in state.set_aside:
             turns = plural(aside.turns, "turn")
+            start = len(text)
             text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
+            mark(text, start, (aside.weapon, rules.card_name(aside.weapon)))
         if state.skills:
             skills = ", ".join(rules.card_name(s) for s in state.skills)
+            start = len(text)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
+            mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
         # Crafts last: an affordable one is also a decision, with its cost.
         for up in weapon.upgrades:
             line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+            start = len(text)
             self.append_wrapped(text, line, style="dim")
+            mark(text, start, (up.to, rules.card_name(up.to)))
         text.rstrip()
         self.update(text)
 

@@ -132,7 +132,8 @@ def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
 
 
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
-    """Return a weapon sheet: its attacks with cost and power, and its upgrades."""
+    """Return a weapon sheet: its attacks with cost and power, its upgrades and what
+    it is crafted from."""
     lines = [f"{card.name} ({card.type} weapon)", f"  {card.text}"]
     for attack in card.attacks:
         what = "break armor" if attack.type == "break" else "wound"
@@ -143,6 +144,10 @@ def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
         )
     for up in card.upgrades:
         lines.append(f"  Upgrade to {ruleset.card_name(up.to)}: spend {amounts(up.cost)}.")
+    for before in ruleset.weapons.values():  # R-WEAPON-3: the paths that lead to this one
+        for up in before.upgrades:
+            if up.to == card.id:
+                lines.append(f"  Crafted from {before.name}: spend {amounts(up.cost)}.")
     return lines
 
 
@@ -181,14 +186,30 @@ def describe_skill(ruleset: Ruleset, card: m.Skill) -> list[str]:
 
 
 def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
-    """Return a condition card: name, kind, text and what it does."""
+    """Return a condition card: name, kind, text, what it does and how it ends."""
     kinds = ["positive" if card.positive else "negative"]
     if card.permanent:
         kinds.append("stays until removed")
     if card.tokens:
         kinds.append("uses tokens")
     lines = [f"{card.name} (condition: {', '.join(kinds)})", f"  {card.text}"]
-    return lines + _abilities(list(card.abilities), automatic=True)
+    lines += _abilities(list(card.abilities), automatic=True)
+    return [*lines, f"  Ends: {condition_ending(card)}"]
+
+
+def condition_ending(card: m.Condition) -> str:
+    """Return how a condition card leaves play, as a sentence (R-COND-1, R-COND-2)."""
+    if card.permanent:
+        ways = ["when an effect removes it"]
+    else:
+        ways = ["at the end of the level it is active in"]
+    if card.tokens:
+        ways.append("when its last token is removed")
+    if not card.permanent:
+        ways.append("after the rounds it was gained for, if any")
+    if len(ways) == 1:
+        return f"only {ways[0]}."
+    return f"{', '.join(ways[:-1])}, or {ways[-1]}."
 
 
 def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:

@@ -1,0 +1,47 @@
+"""The detail line under the options: the whole text of the option highlighted."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.model import RESOURCE_NAMES
+from unbroken.tui.widgets import attack_text
+from unbroken.words.actions import attack_cost, label
+
+
+def detail(action: act.Action, game: Game) -> str:
+    """Return the full text of the card or action under the cursor."""
+    rules = game.ruleset
+    s = game.state
+    if isinstance(action, act.ChooseEncounter):
+        card = rules.encounters[action.card]
+        group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
+        return f"{card.name} ({group}, time {card.time}): {card.text}"
+    if isinstance(action, act.ChooseSkill):
+        # The card's own words: the option above already says what each ability does.
+        skill = rules.skills[action.skill]
+        return f"{skill.name}: {skill.text}"
+    if isinstance(action, act.Craft):
+        # What the weapon does comes first: the detail has two lines at 80x24.
+        w = rules.weapons[action.weapon]
+        attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
+        text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
+        cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
+        # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.
+        if (
+            s.decision == "preparation"
+            and s.time_track
+            and cost.get("time", 0) >= s.res.get("time", 0)
+        ):
+            text = f"Its time takes the track to 0: the monster ambushes you. {text}"
+        return text
+    if isinstance(action, act.Eat):
+        eat = game.query().hunger(action.food)
+        text = (
+            f"Eat {action.food} of {eat.need}: +{action.food} SE; "
+            f"{eat.missing} uneaten costs {eat.loss} SE"
+        )
+        if eat.starves:
+            return text + ": more than you have — you would starve."
+        return text + "."
+    return label(action, s, rules)

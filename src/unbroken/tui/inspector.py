@@ -1,0 +1,267 @@
+"""The card inspector: any card in view in the words of `unbroken cards`, or the cards a
+decision offers side by side. It reads the game and never takes a decision."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.tui.widgets import OPTION_KEYS
+from unbroken.words.actions import prompt_text
+from unbroken.words.cards import condition_in_play as condition_text
+from unbroken.words.cards import describe_card
+
+#: The options that choose a card, and the card each one chooses.
+CHOICES: dict[type, Callable[[Any], str]] = {
+    act.ChooseWeapon: lambda a: a.weapon,
+    act.ChooseSkill: lambda a: a.skill,
+    act.ChooseCondition: lambda a: a.condition,
+    act.ChooseEncounter: lambda a: a.card,
+    act.Craft: lambda a: a.weapon,
+}
+
+
+#: The narrowest a card is shown beside another.
+COLUMN_WIDTH = 26
+#: From this size on (columns, rows) the inspector is a box over the table, at most
+#: MAX_WIDTH wide (inspector.tcss); smaller, it takes the whole screen.
+ROOMY = (112, 36)
+MAX_WIDTH = 110
+
+
+class Offer(NamedTuple):
+    """A card a decision offers: its id, what the column says of it (its key), and
+    why it cannot be chosen now ("" when it can)."""
+
+    card: str
+    head: str
+    why: str = ""
+
+
+def offered_cards(game: Game) -> list[Offer]:
+    """Return the cards the decision offers to choose between, in the order of its options
+    (to craft: the weapon in hand first, as the upgrades start from it); [] for fewer than two.
+    """
+    if game.decision is None:
+        return []
+    offers: list[Offer] = []
+    crafting = False
+    for i, (action, why) in enumerate(game.options()):
+        chosen = CHOICES.get(type(action))
+        if chosen is None:
+            continue
+        key = f"{OPTION_KEYS[i]}." if i < len(OPTION_KEYS) else "↑↓"
+        offers.append(Offer(chosen(action), f"key {key.rstrip('.')}", why))
+        crafting = crafting or isinstance(action, act.Craft)
+    if crafting:
+        offers.insert(0, Offer(game.state.weapons[-1], "in hand"))
+    return offers if len(offers) >= 2 else []
+
+
+def compares_first(game: Game) -> bool:
+    """Return whether `i` opens on the comparison: the decision is a choice between cards,
+    or crafting is one of the things the player can do now."""
+    decision = game.decision
+    if decision is None or not offered_cards(game):
+        return False
+    if decision.kind.startswith("choose_"):
+        return True
+    return any(isinstance(action, act.Craft) and not why for action, why in game.options())
+
+
+def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
+    """Return the cards in view by where they are: (place, card ids), each card once, the
+    places with none left out: the stage, the hand, the decision's offers, the character."""
+    s = game.state
+    stage = []
+    if s.phase != "combat":
+        stage = list(s.revealed) or ([s.chosen] if s.chosen else [])
+    if s.monster is not None:
+        stage.append(s.monster.id)
+    hand = [c.id for c in s.conditions]
+    if s.weapons:
+        weapon = game.ruleset.weapons[s.weapons[-1]]
+        hand += [weapon.id, *(aside.weapon for aside in s.set_aside), *s.skills]
+        hand += [up.to for up in weapon.upgrades]
+    offered = []
+    if game.decision is not None:
+        offered = [CHOICES[type(a)](a) for a, _ in game.options() if type(a) in CHOICES]
+    places = [("Stage", stage), ("Hand", hand), ("Offered", offered), ("You", [s.character])]
+    seen: set[str] = {""}
+    shown: list[tuple[str, list[str]]] = []
+    for place, cards in places:
+        new = [card for card in dict.fromkeys(cards) if card not in seen]
+        seen.update(new)
+        if new:
+            shown.append((place, new))
+    return shown
+
+
+def card_text(lines: list[str], width: int) -> Text:
+    """Return a card's lines (words.cards) wrapped to `width` under their own indents:
+    the name in bold, and each line that heads deeper ones (an ability, the table)."""
+    text = Text()
+    for i, line in enumerate(lines):
+        body = line.lstrip(" ")
+        lead = " " * (len(line) - len(body))
+        deeper = i + 1 < len(lines) and len(lines[i + 1]) - len(lines[i + 1].lstrip(" ")) > len(
+            lead
+        )
+        style = "bold" if i == 0 or deeper else ""
+        if width > len(lead) + 10:
+            body = textwrap.fill(
+                body,
+                width,
+                initial_indent=lead,
+                subsequent_indent=lead + "  ",
+                break_on_hyphens=False,
+            )
+        else:
+            body = lead + body
+        text.append(body + "\n", style=style)
+    text.rstrip()
+    return text
+
+
+class CardView(Static):
+    """One card as `unbroken cards` says it, wrapped to the view's width."""
+
+    def __init__(self, lines: list[str], *, classes: str = "") -> None:
+        super().__init__(card_text(lines, 0), classes=classes)
+        self.lines = lines
+
+    def show(self, lines: list[str]) -> None:
+        self.lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        self.update(card_text(self.lines, self.size.width))
+        # Textual may drop the layout an update asks for just after the screen's first
+        # one, keeping the old height (a card cut to one line): ask again once drawn.
+        self.call_after_refresh(self.refresh, layout=True)
+
+
+class InspectorScreen(ModalScreen[None]):
+    """Any card in view, in the words of `unbroken cards`; the offered cards side by side."""
+
+    CSS_PATH = Path(__file__).with_name("inspector.tcss")
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("i", "close", "Back", show=False),
+        Binding("c", "switch('all')", "All cards"),
+        Binding("c", "switch('compare')", "Compare"),
+    ]
+
+    def __init__(self, game: Game, card: str = "") -> None:
+        super().__init__()
+        self.game = game
+        #: The cards the decision offers side by side ([] when it offers no choice of cards).
+        self.offers = offered_cards(game)
+        #: Every card in view, by place.
+        self.places = cards_in_view(game)
+        #: The card the list opens on: the one asked for, else the first in view.
+        self.card = card or next((c for _, cards in self.places for c in cards), "")
+        #: Showing the offers side by side (else the list of every card in view).
+        self.comparing = not card and compares_first(game)
+
+    def compose(self) -> ComposeResult:
+        rules = self.game.ruleset
+        with Vertical(id="inspector"):
+            yield Static(id="inspector-title")
+            # One scroll for all: the same lines of the cards stay side by side.
+            with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
+                for offer in self.offers:
+                    view = CardView(describe_card(rules, offer.card), classes="inspector-column")
+                    view.border_title = offer.head + (" (not now)" if offer.why else "")
+                    yield view
+            with Horizontal(id="inspector-all"):
+                options: list[Option] = []
+                for place, cards in self.places:
+                    options.append(Option(Text(place, style="bold dim"), disabled=True))
+                    options += [Option(self.name_of(card), id=card) for card in cards]
+                yield OptionList(*options, id="inspector-cards")
+                with VerticalScroll(id="inspector-card") as one:
+                    # Its card from the start: filled later, its first height was kept.
+                    one.border_title = self.name_of(self.card)
+                    yield CardView(describe_card(rules, self.card), classes="inspector-one")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        cards = self.query_one("#inspector-cards", OptionList)
+        cards.highlighted = cards.get_option_index(self.card)
+        self.show_mode()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """As many cards side by side as fit at a readable width, the rest below them;
+        a large terminal shows the table around the inspector."""
+        width, height = event.size
+        self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "-roomy")
+        fit = max(1, min(len(self.offers), min(width, MAX_WIDTH) // COLUMN_WIDTH))
+        self.query_one("#inspector-grid", Grid).styles.grid_size_columns = fit
+
+    def name_of(self, card: str) -> str:
+        """Return a card's name in the list (a condition in play with its tokens, rounds)."""
+        s = self.game.state
+        condition = next((c for c in s.conditions if c.id == card), None)
+        if condition is not None:
+            return condition_text(condition, self.game.ruleset)[0]
+        return self.game.ruleset.card_name(card)
+
+    def show_mode(self) -> None:
+        """Show the offers side by side, or the list of every card in view."""
+        compare = self.query_one("#inspector-compare")
+        every = self.query_one("#inspector-all")
+        compare.display = self.comparing
+        every.display = not self.comparing
+        title = Text()
+        if self.comparing:
+            decision = self.game.decision
+            prompt = prompt_text(decision.prompt, self.game.state) if decision else ""
+            title.append(prompt, style="bold")
+            title.append(" — the offers side by side")
+            self.query_one("#inspector-compare", VerticalScroll).focus()
+        else:
+            title.append("Cards in view", style="bold")
+            title.append(" — ↑↓ choose one")
+            self.query_one("#inspector-cards", OptionList).focus()
+        self.query_one("#inspector-title", Static).update(title)
+        self.refresh_bindings()
+
+    @on(OptionList.OptionHighlighted, "#inspector-cards")
+    def show_card(self, message: OptionList.OptionHighlighted) -> None:
+        card = message.option.id
+        if card:
+            view = self.query_one(".inspector-one", CardView)
+            view.show(describe_card(self.game.ruleset, card))
+            self.query_one("#inspector-card", VerticalScroll).border_title = self.name_of(card)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer `c` only where there are offers: to all cards, or back to the offers."""
+        if action == "switch":
+            return bool(self.offers) and (parameters == ("all",)) == self.comparing
+        return True
+
+    def action_switch(self, to: str) -> None:
+        """Show every card in view ("all"), or the offers side by side ("compare")."""
+        self.comparing = to == "compare" and bool(self.offers)
+        self.show_mode()
+
+    def action_close(self) -> None:
+        self.dismiss()
