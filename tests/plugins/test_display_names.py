@@ -70,3 +70,5 @@ def test_the_plugins_list_shows_display_names_beside_ids(
     out = capsys.readouterr().out
     assert "    scoring rules: Five a game (named:five), named:plain\n" in out
     assert "    bots: Steady Hand (named:steady)\n" in out
+    # Each kind of thing a plugin adds is one line, said once (a merge once printed them twice).
+    assert out.count("scoring rules:") == 1 and out.count("bots:") == 1

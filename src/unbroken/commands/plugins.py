@@ -116,10 +116,6 @@ def _list(as_json: bool) -> int:
         adds = adds_text(row["adds"])
         print(_wrapped("adds", adds or "nothing"))
         titles = row.get("titles", {})
-        for label in ("scoring_rules", "handlers", "achievements", "bots", "observers"):
-            if row[label]:
-                named = [f"{titles[i]} ({i})" if i in titles else i for i in row[label]]
-                print(_wrapped(label.replace("_", " "), ", ".join(named)))
         labels = (
             "scoring_rules",
             "handlers",
@@ -130,7 +126,8 @@ def _list(as_json: bool) -> int:
         )
         for label in labels:
             if row.get(label):
-                print(_wrapped(label.replace("_", " "), ", ".join(row[label])))
+                named = [f"{titles[i]} ({i})" if i in titles else i for i in row[label]]
+                print(_wrapped(label.replace("_", " "), ", ".join(named)))
         if row["problem"]:
             print(f"    problem: {row['problem']}")
     return 0
