@@ -10,7 +10,7 @@ Key to frame: one whole game played by pressing "1" through Pilot; the app
 times each decision key from its handling to the next frame drawn
 (`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
 Help opening: `?` in a game until the help screen's section is drawn (ten times;
-the first includes importing Textual's Markdown).
+the first includes importing Rich's Markdown).
 """
 
 from __future__ import annotations
@@ -85,12 +85,10 @@ async def key_to_frame() -> list[float]:
 
 async def help_opening(times: int = 10) -> list[float]:
     """Return the seconds from `?` in a game to the help screen drawn, `times` times."""
-    from textual.widgets import Markdown
-
     from unbroken.plugins import load_ruleset
     from unbroken.testing import Scenario
     from unbroken.tui.app import UnbrokenApp
-    from unbroken.tui.help import HelpScreen
+    from unbroken.tui.help import HelpScreen, SectionText
 
     took = []
     rules = load_ruleset()
@@ -101,7 +99,7 @@ async def help_opening(times: int = 10) -> list[float]:
             start = time.perf_counter()
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
-            app.screen.query_one(Markdown).call_after_refresh(drawn.set)
+            app.screen.query_one(SectionText).call_after_refresh(drawn.set)
             await drawn.wait()
             took.append(time.perf_counter() - start)
             await pilot.press("escape")

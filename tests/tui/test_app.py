@@ -1157,14 +1157,14 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
 
 @sync
 async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
-    from textual.widgets import Markdown
+    from unbroken.tui.help import SectionText
 
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.pause()
-        source = app.screen.query_one("#help-section", Markdown).source
+        source = app.screen.query_one("#help-section", SectionText).source
         assert source.startswith("## Keys\n\n| key | does |")
         assert source.index("| 1-9, 0, a, b, … |") < source.index("| L, B, D (Shift) |")
 

@@ -4,17 +4,17 @@ search them, rule ids after the rule's words instead of before them."""
 from __future__ import annotations
 
 from pilot import sync
-from textual.widgets import Input, Markdown, OptionList
+from textual.widgets import Input, OptionList
 
 from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.help import HOW_TO_PLAY, HelpScreen, rules_sections
+from unbroken.tui.help import HOW_TO_PLAY, HelpScreen, SectionText, rules_sections
 
 RULES = load_ruleset()
 
 
 def shown(app: UnbrokenApp) -> str:
-    return app.screen.query_one("#help-section", Markdown).source
+    return app.screen.query_one("#help-section", SectionText).source
 
 
 def listed(app: UnbrokenApp) -> list[str]:

@@ -113,10 +113,10 @@ async def test_question_mark_shows_the_keys_and_esc_comes_back_to_the_viewer() -
         viewer = viewer_of(app)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        from textual.widgets import Markdown
+        from unbroken.tui.help import SectionText
 
         # The viewer's keys come first, above the game's and the rules.
-        source = app.screen.query_one(Markdown).source
+        source = app.screen.query_one(SectionText).source
         assert source.index("| L, B, D (Shift) |") < source.index("| 1-9, 0, a, b, … |")
         assert source.startswith("## Keys\n\n| in the replay viewer | does |")
         await pilot.press("escape")

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, RichLog
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
 
 def rules_text() -> str:
@@ -121,6 +121,25 @@ def rules_sections() -> tuple[tuple[str, str], ...]:
     return tuple(sections)
 
 
+class SectionText(Static):
+    """One section of help, its Markdown drawn by Rich as one renderable.
+
+    Textual's Markdown widget mounts a widget per block and made `?` the one
+    slow key (about 350 ms); Rich's renderer draws the same text, tables
+    included, in a few milliseconds (bench/tui.py measures it).
+    """
+
+    #: The Markdown source shown.
+    source = ""
+
+    def show(self, source: str) -> None:
+        """Show the Markdown `source`."""
+        from rich.markdown import Markdown
+
+        self.source = source
+        self.update(Markdown(source))
+
+
 class HelpScreen(Screen[None]):
     """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
 
@@ -191,14 +210,12 @@ the same seed again and `w` watches the game's replay.
         self.listed: list[int] = list(range(len(self.sections)))
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # imported here: it is slow to import
-
         with Horizontal(id="help"):
             with Vertical(id="help-contents"):
                 yield Input(placeholder="/ search the rules", id="help-search")
                 yield OptionList(*[title for title, _ in self.sections], id="help-list")
             with VerticalScroll(id="help-text"):
-                yield Markdown(id="help-section")
+                yield SectionText(id="help-section")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -210,10 +227,8 @@ the same seed again and `w` watches the game's replay.
 
     @on(OptionList.OptionHighlighted, "#help-list")
     def show_section(self, message: OptionList.OptionHighlighted) -> None:
-        from textual.widgets import Markdown
-
         index = self.listed[message.option_index]
-        self.query_one("#help-section", Markdown).update(self.sections[index][1])
+        self.query_one("#help-section", SectionText).show(self.sections[index][1])
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
 
     @on(OptionList.OptionSelected, "#help-list")
