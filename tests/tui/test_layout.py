@@ -15,7 +15,7 @@ from pilot import sync
 from textual.geometry import Region
 
 from unbroken.core.game import Game
-from unbroken.heuristic import heuristic_bot
+from unbroken.sim import heuristic_bot
 from unbroken.plugins import load_ruleset
 from unbroken.sim import random_bot
 from unbroken.testing import Scenario
