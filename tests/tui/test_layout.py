@@ -15,9 +15,8 @@ from pilot import sync
 from textual.geometry import Region
 
 from unbroken.core.game import Game
-from unbroken.sim import heuristic_bot
 from unbroken.plugins import load_ruleset
-from unbroken.sim import random_bot
+from unbroken.sim import heuristic_bot, random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
