@@ -384,8 +384,10 @@ class HandlerContext:
         c = self._run.condition(self.source)
         return c.tokens if c is not None else 0
 
-    def set_tokens(self, tokens: int) -> None:
+    def set_tokens(self, tokens: object) -> None:
         """Set the tokens on the source condition; at 0 it leaves play."""
+        # `object`, not `int`: a plugin's wrong value is refused here in our words (a
+        # compiled build would otherwise refuse an `int` parameter in its own words).
         if not isinstance(tokens, int) or isinstance(tokens, bool):
             raise TypeError(f"ctx.set_tokens takes a whole number, not {tokens!r:.40}")
         c = self._run.condition(self.source)
@@ -396,10 +398,10 @@ class HandlerContext:
         else:
             self._run.emit(ev.ConditionChanged(c.id, tokens, c.rounds))
 
-    def lose(self, amounts: dict[str, int]) -> None:
+    def lose(self, amounts: object) -> None:
         """Lose resources now, as the source card (effort that cannot be paid kills)."""
-        wrong = amounts_problem(amounts)
-        if wrong:
+        wrong = amounts_problem(amounts)  # (`object`: refused in our words, as set_tokens)
+        if wrong or not isinstance(amounts, dict):
             raise ValueError(f"ctx.lose: {wrong}")
         lose(self._run, amounts, self.source)
 
