@@ -47,13 +47,11 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.advisor.pool import default_jobs
     from unbroken.commands.sim import progress_bar
     from unbroken.core.handlers import HandlerError
-    from unbroken.replay import ReplayError, find_recording, newest_recording, read_recording
+    from unbroken.replay import ReplayError, chosen_recording, read_recording
 
     ruleset = load()
     try:
-        path = newest_recording() if args.recording is None else find_recording(args.recording)
-        if path.is_dir():
-            path = newest_recording(path)
+        path = chosen_recording(args.recording)
         rec = read_recording(path)
     except ReplayError as exc:
         raise CommandError(str(exc)) from None

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.replay import ReplayError, find_recording, newest_recording
+    from unbroken.replay import ReplayError, chosen_recording
     from unbroken.replay.viewing import warning, watch
     from unbroken.tui.app import UnbrokenApp
 
@@ -35,9 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and args.file.startswith(("http://", "https://")):
         args.file = str(fetched(args.file))
     try:
-        path = newest_recording() if args.file is None else find_recording(args.file)
-        if path.is_dir():  # a folder of recordings: its newest game
-            path = newest_recording(path)
+        path = chosen_recording(args.file)
         _, problem = watch(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None

@@ -51,6 +51,7 @@ from unbroken.replay.format import (
 from unbroken.replay.library import (
     ReplayInfo,
     TakenBack,
+    chosen_recording,
     find_recording,
     newest_recording,
     read_info,
@@ -111,6 +112,7 @@ __all__ = [
     "check_content",
     "find_recording",
     "is_recording",
+    "chosen_recording",
     "newest_recording",
     "parse_recording",
     "read_info",

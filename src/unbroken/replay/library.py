@@ -174,6 +174,13 @@ def newest_recording(directory: Path | None = None) -> Path:
     return infos[0].path
 
 
+def chosen_recording(name: str | None) -> Path:
+    """Return the recording a command's argument names: a path, a name or its start, a
+    folder (its newest game); None: the newest game. ReplayError when there is none."""
+    path = newest_recording() if name is None else find_recording(name)
+    return newest_recording(path) if path.is_dir() else path
+
+
 def unfinished_games(directory: Path | None = None) -> list[ReplayInfo]:
     """Return the games that were left unfinished (resumable), newest first."""
     return [i for i in recorded_games(directory)[0] if i.outcome == "unfinished"]
