@@ -238,11 +238,6 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     requires: Requires | None = None
 
 
-#: Fields added to a card kind after the first ruleset digests: left out of the digest
-#: when at their default, so that content without them keeps its digest (build_ruleset).
-LATER_FIELDS: dict[str, tuple[str, ...]] = {"abilities": ("requires",)}
-
-
 class ClassCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A character class: its abilities are shared by both of its sheets."""
 
@@ -252,11 +247,11 @@ class ClassCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     abilities: list[Ability]
 
 
-class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A character sheet of one class, and how its game is set up (R-SETUP-2).
 
     Every setup field is optional; left out, the character starts as R-SETUP-2
-    says (and its encoding, so the ruleset's digest, is as before the fields).
+    says (and the ruleset's digest is as before the fields: ruleset.LATER_FIELDS).
     """
 
     id: str

@@ -11,7 +11,6 @@ import msgspec
 
 from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
-    LATER_FIELDS,
     Ability,
     Character,
     ClassCard,
@@ -288,23 +287,36 @@ def build_ruleset(
 #: Fields added to the content schema's Structs after its digest was first pinned: while they
 #: hold their default they are left out of the digest, so content that does not use
 #: them keeps the digest (and the recordings) it had. {Struct name: {field: default}}.
-LATER_STRUCT_FIELDS: dict[str, dict[str, Any]] = {
+LATER_FIELDS: dict[str, dict[str, Any]] = {
     "Pack": {"difficulties": [], "keywords": []},
     "Monster": {"keywords": []},
     "Difficulty": {"danger": [], "skip": []},
+    "Ability": {"requires": None},
+    "Character": {
+        "weapon": "",
+        "resources": {},
+        "skills": [],
+        "conditions": [],
+        "ability_uses": 1,
+        "setup": [],
+    },
 }
+
+#: The Structs _digest_form walks: those with LATER_FIELDS and those that hold them.
+WALKED = {*LATER_FIELDS, "Settings", "ClassCard", "Skill", "Condition", "Keyword"}
 
 
 def _digest_form(value: Any) -> Any:
-    """Return `value` as builtins for the digest, without LATER_STRUCT_FIELDS at their default.
+    """Return `value` as builtins for the digest, without LATER_FIELDS at their default.
 
-    The Structs that gained fields are walked here (their fields in order, as
-    msgspec encodes them); everything else is msgspec's own builtins form.
+    The Structs that gained fields, and those holding them, are walked here (their
+    fields in order, as msgspec encodes them); everything else is msgspec's own
+    builtins form.
     """
     if isinstance(value, (list, tuple)):
         return [_digest_form(item) for item in value]
     if isinstance(value, msgspec.Struct) and type(value).__name__ in WALKED:
-        later = LATER_STRUCT_FIELDS.get(type(value).__name__, {})
+        later = LATER_FIELDS.get(type(value).__name__, {})
         return {
             name: _digest_form(getattr(value, name))
             for name in value.__struct_fields__
@@ -313,35 +325,9 @@ def _digest_form(value: Any) -> Any:
     return msgspec.to_builtins(value, order="deterministic")
 
 
-#: The Structs _digest_form walks: those with LATER_STRUCT_FIELDS and those that hold them.
-WALKED = {*LATER_STRUCT_FIELDS, "Settings"}
-
-
 def content_digest(packs: Iterable[Pack]) -> str:
     """Return the sha256 of the packs' content (what recordings name as `ruleset`)."""
-    data = _digest_form(list(packs))
-    _prune_later_fields(data)
-    return hashlib.sha256(msgspec.json.encode(data)).hexdigest()
-
-
-def _prune_later_fields(data: Any) -> None:
-    """Leave the abilities' later fields (model.LATER_FIELDS) out of `data` at their default."""
-
-    def prune(value: Any) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                later = LATER_FIELDS.get(key)
-                if later and isinstance(item, list):
-                    for entry in item:
-                        for name in later:
-                            if isinstance(entry, dict) and entry.get(name) is None:
-                                entry.pop(name, None)
-                prune(item)
-        elif isinstance(value, list):
-            for item in value:
-                prune(item)
-
-    prune(data)
+    return hashlib.sha256(msgspec.json.encode(_digest_form(list(packs)))).hexdigest()
 
 
 def check_references(ruleset: Ruleset) -> list[str]:
