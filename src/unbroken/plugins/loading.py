@@ -68,6 +68,17 @@ KINDS = tuple(CARD_KINDS)
 _T = TypeVar("_T")
 
 
+def titles(scoring_rules: list[ScoringRule], bots: dict[str, Any]) -> dict[str, str]:
+    """Return {id: display name} of the scoring rules and bots that have one (a bot's is
+    its function's `title` attribute)."""
+    names = {rule.name: rule.title for rule in scoring_rules if rule.title}
+    for key, bot in bots.items():
+        title = getattr(bot, "title", "")
+        if isinstance(title, str) and title:
+            names[key] = title
+    return names
+
+
 @dataclass
 class Plugins:
     """The result of loading plugins: the ruleset and everything else they add."""
@@ -83,12 +94,7 @@ class Plugins:
 
     def display_names(self) -> dict[str, str]:
         """Return {id: display name} of the scoring rules and bots that have one."""
-        names = {rule.name: rule.title for rule in self.scoring_rules if rule.title}
-        for key, bot in self.bots.items():
-            title = getattr(bot, "title", "")
-            if isinstance(title, str) and title:
-                names[key] = title
-        return names
+        return titles(self.scoring_rules, self.bots)
 
     def alternative_scores(
         self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
@@ -398,14 +404,7 @@ def load_plugins(
         info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
         result.bots.update(contribution.bots)
         info.bots = list(contribution.bots)
-        info.titles = {
-            **{r.name: r.title for r in contribution.scoring_rules if r.title},
-            **{
-                k: str(b.title)
-                for k, b in contribution.bots.items()
-                if isinstance(getattr(b, "title", None), str) and b.title
-            },
-        }
+        info.titles = titles(contribution.scoring_rules, contribution.bots)
         result.records_panels.extend(contribution.records_panels)
         info.records_panels = [panel.name for panel in contribution.records_panels]
         if contribution.observers:
