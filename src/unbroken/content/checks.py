@@ -156,15 +156,6 @@ def _weapon_offers(value: Any, place: Place, label: str) -> list[tuple[Place, st
     return out
 
 
-#: The effect records whose tables of amounts must name resources and never be negative
-#: (a negative gain is a loss that skips R-RES-4's substitution, and the other way round).
-_AMOUNTS: dict[type, tuple[str, ...]] = {
-    model.Gain: ("amounts",),
-    model.Lose: ("amounts",),
-    model.Reduce: ("lose", "gain"),
-}
-
-
 def _effect_amounts(value: Any, place: Place, label: str) -> list[tuple[Place, str]]:
     """Return (place, message) for the amounts of every Gain, Lose and Reduce within `value`
     (abilities, table rows, ambush, rewards, nested alternatives), wherever they are."""
@@ -173,7 +164,7 @@ def _effect_amounts(value: Any, place: Place, label: str) -> list[tuple[Place, s
         for i, item in enumerate(value):
             out.extend(_effect_amounts(item, (*place, i), label))
     elif hasattr(value, "__struct_fields__"):
-        checked = _AMOUNTS.get(type(value), ())
+        checked = model.AMOUNT_FIELDS.get(type(value), ())
         for name in value.__struct_fields__:
             item = getattr(value, name)
             if name in checked and isinstance(item, dict):

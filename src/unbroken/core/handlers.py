@@ -92,12 +92,6 @@ class StateChanged(Exception):
 
 #: Every effect record type (what a handler may pass to ctx.apply).
 EFFECT_TYPES: tuple[type, ...] = tuple(m.Effect.__args__)  # type: ignore[attr-defined]
-#: The effect records whose tables of amounts name resources (never negative).
-_AMOUNT_FIELDS: dict[type, tuple[str, ...]] = {
-    m.Gain: ("amounts",),
-    m.Lose: ("amounts",),
-    m.Reduce: ("lose", "gain"),
-}
 
 
 def amounts_problem(amounts: Any) -> str:
@@ -129,7 +123,7 @@ def effect_problem(rules: Any, effect: Any) -> str:
     for name in getattr(effect, "__struct_fields__", ()):  # one of EFFECT_TYPES: a Struct
         value = getattr(effect, name)
         wrong = ""
-        if name in _AMOUNT_FIELDS.get(type(effect), ()):
+        if name in m.AMOUNT_FIELDS.get(type(effect), ()):
             wrong = amounts_problem(value)
         elif name == "condition" and value and value not in rules.conditions:
             wrong = f"no condition {value!r} is loaded"

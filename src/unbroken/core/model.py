@@ -14,6 +14,9 @@ from typing import Annotated, Literal
 import msgspec
 
 from unbroken.core.records import (
+    AMOUNT_FIELDS as AMOUNT_FIELDS,
+)
+from unbroken.core.records import (
     AbilityUses as AbilityUses,
 )
 from unbroken.core.records import (

@@ -233,6 +233,14 @@ Effect = Union[
     Handler,
 ]
 
+#: The effect records whose tables of amounts name resources and are never negative (a
+#: negative gain is a loss that skips R-RES-4's substitution): handlers and content checks.
+AMOUNT_FIELDS: dict[type, tuple[str, ...]] = {
+    Gain: ("amounts",),
+    Lose: ("amounts",),
+    Reduce: ("lose", "gain"),
+}
+
 # --------------------------------------------------------------------------- modifiers
 
 
