@@ -51,9 +51,6 @@ class Estimate:
     def high(self) -> float:
         return self.interval[1]
 
-    def __add__(self, other: Estimate) -> Estimate:
-        return Estimate(self.wins + other.wins, self.games + other.games)
-
     def percent(self) -> str:
         """Return "41 % (35-47)": the chance and its interval, in whole percent."""
         if not self.games:
