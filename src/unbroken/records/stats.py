@@ -14,6 +14,7 @@ from typing import Any
 
 from unbroken.records.rows import GameRow
 from unbroken.records.store import DIFFICULTIES
+from unbroken.words import outcomes
 
 #: Version of the `unbroken stats --json` document; bumped when a field changes meaning.
 STATS_SCHEMA_VERSION = 1
@@ -164,7 +165,7 @@ def killer_name(killer: str, card_name: Callable[[str], str]) -> str:
     """Return a killer as a player reads it: the card's name, or "Starvation"."""
     if killer == HUNGER:
         return "Starvation"
-    return card_name(killer) if ":" in killer else killer
+    return outcomes.killer(killer, card_name) or killer
 
 
 def periods(results: Sequence[Result], count: int) -> list[Period]:
