@@ -11,7 +11,7 @@ from typing import Any
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
-from unbroken.words.effects import effect_text, modifier_text
+from unbroken.words.effects import card_words, effect_text, modifier_text
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
     TIMING_WORDS,
@@ -36,9 +36,9 @@ def effects_sentence(effects: list[m.Effect]) -> str:
     return sentence([effect_text(e) for e in effects])
 
 
-def requires_text(needs: m.Requires, name: Callable[[str], str] | None = None) -> str:
+def requires_text(needs: m.Requires) -> str:
     """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
-    name = name or (lambda ident: ident.split(":")[-1].replace("-", " ").capitalize())
+    name = card_words
     parts = []
     if needs.conditions:
         parts.append("with " + " and ".join(name(c) for c in needs.conditions))

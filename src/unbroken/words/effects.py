@@ -49,25 +49,25 @@ def effect_text(e: m.Effect) -> str:
         alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
         return f"lose exactly {amounts(e.lose)} and gain {amounts(e.gain)}{alt}"
     if isinstance(e, m.GainCondition):
-        name = _card_words(e.condition)
+        name = card_words(e.condition)
         when = "now" if e.timing == "now" else "for the next level"
         extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
         rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
         return f"gain {name}{extra} {when}{rounds}"
     if isinstance(e, m.AddTokens):
-        name = _card_words(e.condition)
+        name = card_words(e.condition)
         tokens = "token" if abs(e.amount) == 1 else "tokens"  # -1 token, not -1 tokens
         return f"add {e.amount} {tokens} to {name}"
     if isinstance(e, m.RemoveCondition):
         if not e.condition:
             return "remove a condition of your choice"
-        return f"remove {_card_words(e.condition)}"
+        return f"remove {card_words(e.condition)}"
     if isinstance(e, m.Downgrade):
         if e.turns:
             return f"downgrade your weapon for {plural(e.turns, 'turn')}"
         return "downgrade your weapon"
     if isinstance(e, m.GainWeapon):
-        names = " or ".join(_card_words(c) for c in e.choices)
+        names = " or ".join(card_words(c) for c in e.choices)
         return f"take a weapon: {names}"
     if isinstance(e, m.MonsterGain):
         parts = [f"{e.armor} armor" if e.armor else "", f"{e.health} health" if e.health else ""]
@@ -130,7 +130,7 @@ def effect_text(e: m.Effect) -> str:
     raise AssertionError(f"no words for {e!r}")
 
 
-def _card_words(card_id: str) -> str:
+def card_words(card_id: str) -> str:
     """Return a card id as a name: "base:giant-spider" -> "Giant spider"."""
     return card_id.split(":")[-1].replace("-", " ").capitalize()
 
@@ -184,7 +184,7 @@ def modifier_text(mod: m.Modifier) -> str:
         more = "more" if mod.amount > 0 else "less"
         return f"you need {abs(mod.amount)} {more} food in each Hunger step"
     if isinstance(mod, m.RollInstead):
-        return f"pay {amounts(mod.amounts)} instead of rolling for {_card_words(mod.condition)}"
+        return f"pay {amounts(mod.amounts)} instead of rolling for {card_words(mod.condition)}"
     if isinstance(mod, m.WoundLoss):
         more = "more" if mod.amount > 0 else "less"
         return f"WOUND results cost {abs(mod.amount)} {more} effort (at least {mod.minimum})"
