@@ -59,6 +59,13 @@ class Query:
         """Return what taking `action` spends, as printed (before substitution); {} for none."""
         return legality.cost(self._resolver(), action)
 
+    def ambushes(self, action: act.Action) -> bool:
+        """Return whether taking `action` in Preparation spends the time track to 0, so the
+        monster ambushes at once (R-TRAVEL-1)."""
+        s = self._state
+        time = self.cost(action).get("time", 0)
+        return s.decision == "preparation" and s.time_track and time >= s.res.get("time", 0)
+
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort
         substitution (R-RES-3/4), or None when it cannot be paid."""

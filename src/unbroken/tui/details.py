@@ -26,13 +26,7 @@ def detail(action: act.Action, game: Game) -> str:
         w = rules.weapons[action.weapon]
         attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
         text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
-        cost = next(u.cost for u in rules.weapons[s.weapons[-1]].upgrades if u.to == w.id)
-        # R-TRAVEL-1: an action in Preparation that brings time to 0 starts the ambush.
-        if (
-            s.decision == "preparation"
-            and s.time_track
-            and cost.get("time", 0) >= s.res.get("time", 0)
-        ):
+        if game.query().ambushes(action):
             text = f"Its time takes the track to 0: the monster ambushes you. {text}"
         return text
     if isinstance(action, act.Eat):
