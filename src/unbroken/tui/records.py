@@ -78,6 +78,8 @@ class RecordsScreen(Screen[None]):
         super().__init__()
         self.reverse = False
         self.replays: dict[str, str | None] = {}
+        #: The plugins' Records panels, read once: check_action runs on every refresh.
+        self.panels = current_panels()
 
     def compose(self) -> ComposeResult:
         yield Static(id="records-summary")
@@ -97,7 +99,7 @@ class RecordsScreen(Screen[None]):
         """Offer the key to the other view (`c`: Charts, or Table), sorting in the table, and
         `p` (plugin panels) only when a plugin on adds a Records panel."""
         if action == "panels":
-            return bool(current_panels())
+            return bool(self.panels)
         if action == "show":
             return parameters[0] != self.view
         if action == "sort":
@@ -219,7 +221,7 @@ class RecordsScreen(Screen[None]):
         from unbroken.tui.panels import PanelsScreen
 
         app: UnbrokenApp = self.app  # type: ignore[assignment]
-        self.app.push_screen(PanelsScreen(current_panels(), app.ruleset))
+        self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         replay = self.replays.get(str(message.row_key.value))
