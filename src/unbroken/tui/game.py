@@ -259,14 +259,15 @@ class GameScreen(Screen[None]):
             self.notify(f"Not now: {text}.", severity="warning", timeout=4)
             return
         start = time.perf_counter()
-        before = copy_state(self.game.state)
+        animate = self.unbroken.roll_animation
+        before = copy_state(self.game.state) if animate else None  # only the beats need it
         try:
             new = self.session.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
             return
-        steps = beats(before, new) if self.unbroken.roll_animation else []
+        steps = beats(before, new) if before is not None else []
         if len(steps) > 1:  # rounds passed without a key: show them one by one
             self.start_passing(steps, start)
             return
