@@ -43,7 +43,7 @@ def reveal_monster(r: Resolver) -> None:
         monster = by_number[numbers[value - 1]]
     else:
         monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
-    track = next((d for d in r.rules.settings.difficulties if d.id == r.state.difficulty), None)
+    track = r.rules.difficulty(r.state.difficulty)
     if track is None or not track.danger:
         r.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))
         return
@@ -87,10 +87,9 @@ def end_travel(r: Resolver) -> None:
 
 
 def monster_first(r: Resolver) -> bool:
-    for d in r.rules.settings.difficulties:
-        if d.id == r.state.difficulty:
-            return d.monster_first
-    return False
+    """Return whether the difficulty has the monster strike first (Hard)."""
+    d = r.rules.difficulty(r.state.difficulty)
+    return d is not None and d.monster_first
 
 
 @step(steps.Ambush)

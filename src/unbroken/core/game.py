@@ -108,7 +108,7 @@ class Game:
             known = ", ".join(sorted(short_ids(ruleset.characters)))
             raise ValueError(f"unknown character {character!r}; choose one of: {known}")
         character = sheet
-        diff = next((d for d in settings.difficulties if d.id == difficulty), None)
+        diff = ruleset.difficulty(difficulty)
         if diff is None:  # a plugin's difficulty by its local id ("expert")
             diff = next((d for d in settings.difficulties if d.id.endswith(f":{difficulty}")), None)
         if diff is None:

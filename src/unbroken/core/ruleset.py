@@ -179,12 +179,14 @@ class Ruleset:
                 return list(card.abilities)
         return []
 
+    def difficulty(self, difficulty: str) -> Difficulty | None:
+        """Return the difficulty with this id (the base game's or a plugin's), or None."""
+        return next((d for d in self.settings.difficulties if d.id == difficulty), None)
+
     def difficulty_name(self, difficulty: str) -> str:
         """Return the printed name of a difficulty id ("normal" -> "Normal"), or the id."""
-        for d in self.settings.difficulties:
-            if d.id == difficulty:
-                return d.name
-        return difficulty
+        found = self.difficulty(difficulty)
+        return found.name if found is not None else difficulty
 
     def card_name(self, card_id: str) -> str:
         """Return the printed name of any card id (or the id itself)."""
