@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING
 
 from unbroken.cli import CommandError, load, positive_int, seed_int
+from unbroken.words.vocabulary import cut
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
 
 def short(text: str, most: int = 40) -> str:
     """Return `text` cut to `most` characters (an ellipsis marks the cut)."""
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+    return cut(text, most)
 
 
 def _pc(rate: float) -> str:

@@ -8,19 +8,13 @@ from collections.abc import Callable
 from rich.text import Text
 
 from unbroken.tui.card_lines import CardLines
+from unbroken.words.vocabulary import cut as cut  # the panels' lines are cut by it
 
 
 def bar(value: int, cap: int, width: int) -> str:
     """Return a bar of `width` cells filled in proportion to value/cap."""
     filled = 0 if cap <= 0 else round(width * min(value, cap) / cap)
     return "█" * filled + "░" * (width - filled)
-
-
-def cut(line: str, width: int) -> str:
-    """Return `line` cut to `width` columns with "…" (as it is when it fits or width is 0)."""
-    if width <= 1 or len(line) <= width:
-        return line
-    return line[: width - 1].rstrip() + "…"
 
 
 class Panel(CardLines):

@@ -14,6 +14,13 @@ from unbroken.core import model as m
 WIDTH = 80
 
 
+def cut(line: str, width: int) -> str:
+    """Return `line` cut to `width` columns with "…" (as it is when it fits or width is 0)."""
+    if width <= 1 or len(line) <= width:
+        return line
+    return line[: width - 1].rstrip() + "…"
+
+
 def wrap(text: str, first: str = "", indent: int | None = None) -> str:
     """Return a line wrapped at WIDTH between words, its next lines under its text.
 
