@@ -5,12 +5,16 @@
 Cold start: each app runs in a fresh interpreter, headless, and reports the
 moment its first frame is drawn; the time from starting the process to that
 report is measured (median of N runs, the two apps alternating, so machine
-noise hits both). Unbroken loads its rules right after the first frame.
+noise hits both). Unbroken is started as the `unbroken` command is (its
+parser and settings included); it loads its rules right after the first frame.
 Key to frame: one whole game played by pressing "1" through Pilot; the app
 times each decision key from its handling to the next frame drawn
 (`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
-Help opening: `?` in a game until the help screen's section is drawn (ten times;
-the first includes importing Rich's Markdown).
+Help opening: `?` in a game, from the app's handling of the key to the help
+screen's first frame, as key to frame (ten times; the first includes importing
+Rich's Markdown and drawing the section, which later openings find drawn).
+Pilot's own waiting is left out: it adds about 100 ms to any screen, however
+small.
 """
 
 from __future__ import annotations
@@ -38,17 +42,31 @@ class Bare(App):
 Bare().run(headless=True)
 """
 
+# The `unbroken` command as a player starts it (`main([])`: the parser, the
+# settings, the app), headless; the terminal checks told it is one.
 OURS = """
 import sys
-from unbroken.cli import load
-from unbroken.tui.app import UnbrokenApp
-class First(UnbrokenApp):
+class Tty:
+    def __init__(self, stream):
+        self.stream = stream
+    def isatty(self):
+        return True
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+sys.stdin, sys.stdout = Tty(sys.stdin), Tty(sys.stdout)
+import unbroken.tui.app
+class First(unbroken.tui.app.UnbrokenApp):
     def on_mount(self):
         self.call_after_refresh(self.first_frame)
         super().on_mount()
     def first_frame(self):
-        sys.__stdout__.write("frame\\n"); sys.__stdout__.flush(); self.exit()
-First(load, animate=False).run(headless=True)
+        sys.__stdout__.write("frame\\n"); sys.__stdout__.flush()
+        import os; os._exit(0)
+    def run(self, **kwargs):
+        return super().run(headless=True)
+unbroken.tui.app.UnbrokenApp = First
+from unbroken.cli import main
+main(["tui", "--no-animation"])
 """
 
 
@@ -84,24 +102,39 @@ async def key_to_frame() -> list[float]:
 
 
 async def help_opening(times: int = 10) -> list[float]:
-    """Return the seconds from `?` in a game to the help screen drawn, `times` times."""
+    """Return the seconds from `?` handled in a game to the help screen's first frame,
+    `times` times (as key_to_frame: from the app's handling, not Pilot's waiting)."""
     from unbroken.plugins import load_ruleset
     from unbroken.testing import Scenario
+    from unbroken.tui import game as game_module
+    from unbroken.tui import help as help_module
     from unbroken.tui.app import UnbrokenApp
-    from unbroken.tui.help import HelpScreen, SectionText
 
-    took = []
+    took: list[float] = []
+    pressed = [0.0]
+
+    class Timed(help_module.HelpScreen):
+        def on_mount(self) -> None:
+            super().on_mount()
+            self.call_after_refresh(lambda: took.append(time.perf_counter() - pressed[0]))
+
+    class TimedGame(game_module.GameScreen):
+        def action_help(self) -> None:
+            pressed[0] = time.perf_counter()
+            super().action_help()
+
+    # The app opens both screens by these names, imported when it opens them.
+    help_module.HelpScreen = Timed  # type: ignore[misc]
+    game_module.GameScreen = TimedGame  # type: ignore[misc]
     rules = load_ruleset()
     app = UnbrokenApp(rules, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(times):
-            drawn = asyncio.Event()
-            start = time.perf_counter()
+        await pilot.pause()
+        for opened in range(1, times + 1):
             await pilot.press("question_mark")
-            assert isinstance(app.screen, HelpScreen)
-            app.screen.query_one(SectionText).call_after_refresh(drawn.set)
-            await drawn.wait()
-            took.append(time.perf_counter() - start)
+            while len(took) < opened:
+                await pilot.pause(0.01)
+            assert isinstance(app.screen, Timed)
             await pilot.press("escape")
     return took
 
@@ -126,10 +159,13 @@ def main() -> None:
     print(
         f"  median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms (target <= 50)"
     )
-    opening = sorted(asyncio.run(help_opening()))
+    opening = asyncio.run(help_opening())
+    later = sorted(opening[1:])
+    p90 = later[int(len(later) * 0.9)]
     print(
         f"help opening from a game (? to drawn, {len(opening)} times): first "
-        f"{opening[-1] * 1000:.0f} ms (imports), median {statistics.median(opening) * 1000:.0f} ms "
+        f"{opening[0] * 1000:.0f} ms (imports, drawing), then median "
+        f"{statistics.median(later) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms "
         "(target < 100)"
     )
 

@@ -1,8 +1,9 @@
 """The `unbroken` command: argument parsing, and one module per subcommand.
 
-Each subcommand lives in `unbroken.commands.<name>` with `HELP`,
-`add_arguments(parser)` and `run(args) -> int`; `COMMANDS` lists them in the
-order `unbroken --help` shows. Command modules import their heavy
+Each subcommand lives in `unbroken.commands.<name>` with
+`add_arguments(parser)` and `run(args) -> int`; `COMMANDS` lists them with
+their one-line help, in the order `unbroken --help` shows. Only the module of
+the command being run is imported, and command modules import their heavy
 dependencies inside `run`, so starting the game stays fast.
 """
 
@@ -23,27 +24,32 @@ from unbroken.printable import printable
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
-#: Subcommand names, each a module of unbroken.commands (the first is the default).
-COMMANDS: list[str] = [
-    "tui",
-    "play",
-    "daily",
-    "sim",
-    "content",
-    "cards",
-    "scores",
-    "stats",
-    "achievements",
-    "verify",
-    "replays",
-    "replay",
-    "analyze",
-    "plugins",
-    "balance",
-    "submit",
-    "board",
-    "serve",
-]
+#: Subcommand names, each a module of unbroken.commands, with their one-line help,
+#: in the order `unbroken --help` shows (the first is the default).
+COMMANDS: dict[str, str] = {
+    "tui": "the full-screen game (the default)",
+    "play": "play a game in plain text, line by line",
+    "daily": "play today's daily challenge (the same seed, character and difficulty for everyone)",
+    "sim": "simulate games with a bot",
+    "content": "check content packs (schema, references, ids, card counts)",
+    "cards": "show the cards: name, cost and effects in words",
+    "scores": "show your recorded games and best scores (or export them)",
+    "stats": "show your records in figures: score over time, win rates, deaths by monster",
+    "achievements": "show the achievement sheet: what you earned on each difficulty",
+    "verify": "re-run recorded games against the engine and report any divergence",
+    "replays": "list recorded games",
+    "replay": "watch a recorded game (step, jump, play; ? shows the keys, Esc or q quits)",
+    "analyze": (
+        "weigh every decision of a recorded game: the chance of winning before it, taken, best"
+    ),
+    "plugins": (
+        "list, enable, disable, install or uninstall plugins (expansions), or start a new one"
+    ),
+    "balance": "simulate the balance targets and print the report (or write it with --output)",
+    "submit": "send a finished game to a leaderboard server (it re-plays and ranks it)",
+    "board": "run a leaderboard server that re-plays and ranks submitted games",
+    "serve": "play in a browser: serve the full-screen game on a local web page",
+}
 
 
 class CommandError(Exception):
@@ -67,8 +73,14 @@ def require_terminal(what: str) -> None:
         )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser with every subcommand registered."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Return the parser: every subcommand listed with its help, and the arguments of
+    `only` (of every one when None) registered, importing only those commands' modules.
+
+    Importing all eighteen modules and registering their arguments took about
+    100 ms, more than the game's own first frame: `unbroken` registers the one
+    command it runs (`command_named`).
+    """
     parser = argparse.ArgumentParser(
         prog="unbroken",
         description="Unbroken: the solo card game of survival and revenge.",
@@ -88,12 +100,31 @@ def build_parser() -> argparse.ArgumentParser:
         "or set UNBROKEN_PLUGINS)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        module = importlib.import_module(f"unbroken.commands.{name.replace('-', '_')}")
-        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
-        module.add_arguments(command)
-        command.set_defaults(run=module.run)
+    for name, summary in COMMANDS.items():
+        command = sub.add_parser(name, help=summary, description=summary)
+        if only is None or name == only:
+            module = importlib.import_module(f"unbroken.commands.{name.replace('-', '_')}")
+            module.add_arguments(command)
+            command.set_defaults(run=module.run)
     return parser
+
+
+#: The top-level options that take a value as the next word.
+_VALUED = ("--data-dir", "--plugins")
+
+
+def command_named(argv: Sequence[str]) -> str:
+    """Return the subcommand `argv` runs: its first word that names one (the values of
+    the top-level options skipped), or the default (the first) when no word is one."""
+    words = iter(argv)
+    for word in words:
+        if len(word) > 2 and any(option.startswith(word) for option in _VALUED):
+            next(words, None)  # argparse takes `--plug X` for `--plugins X`
+        elif word in COMMANDS:
+            return word
+        elif not word.startswith("-"):
+            break  # a word that is no command: argparse says so
+    return next(iter(COMMANDS))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,9 +240,9 @@ def _drop_stdout(output: _Output) -> None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from unbroken.core.handlers import HandlerError
-
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = command_named(argv)
+    parser = build_parser(only=named)
     args, extra = parser.parse_known_args(argv)
     if extra:  # the usage of the command they were given to, not the top level's
         innermost(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
@@ -220,13 +251,19 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.plugins is not None:
         os.environ["UNBROKEN_PLUGINS"] = args.plugins or "base"
     if args.command is None:
-        args = parser.parse_args([*(argv or []), COMMANDS[0]])
+        args = parser.parse_args([*argv, next(iter(COMMANDS))])
     try:
         return int(args.run(args))
     except CommandError as exc:
         print(f"unbroken: error: {exc}", file=sys.stderr)
         return 2
-    except HandlerError as exc:  # a plugin's effect handler failed (in a game, sim or check)
+    except Exception as exc:
+        # Imported here: importing the engine before the game's first frame slows it.
+        from unbroken.core.handlers import HandlerError
+
+        if not isinstance(exc, HandlerError):
+            raise
+        # A plugin's effect handler failed (in a game, sim or check).
         print(f"unbroken: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

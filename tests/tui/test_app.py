@@ -466,7 +466,7 @@ async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title
         assert isinstance(again, GameScreen) and again.game is not over.game
         assert again.game.events == over.game.events[: len(again.game.events)]
         assert again.game.state.decisions == 1 and again.recorder is not None
-        assert [type(s) for s in app.screen_stack[1:]] == [TitleScreen, GameScreen]
+        assert [type(s) for s in app.screen_stack] == [TitleScreen, GameScreen]
         await press_until_over(pilot, app)
         second = app.screen
         assert isinstance(second, GameOverScreen) and second.replay not in (None, over.replay)
@@ -474,7 +474,7 @@ async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title
         assert {i.path for i in recorded_games()[0]} == {over.replay, second.replay}
         await pilot.press("enter")
         # Back on the one title: the finished game's screens are closed, not stacked.
-        assert [type(s) for s in app.screen_stack[1:]] == [TitleScreen]
+        assert [type(s) for s in app.screen_stack] == [TitleScreen]
 
 
 @sync

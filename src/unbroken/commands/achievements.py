@@ -7,8 +7,6 @@ import textwrap
 
 from unbroken.cli import CommandError
 
-HELP = "show the achievement sheet: what you earned on each difficulty"
-
 DIFFICULTIES = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 EARNED = "[x]"
 MISSING = "[ ]"

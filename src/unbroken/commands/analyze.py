@@ -17,8 +17,6 @@ from unbroken.words.vocabulary import cut
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
 
-HELP = "weigh every decision of a recorded game: the chance of winning before it, taken, best"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -77,7 +77,6 @@ if TYPE_CHECKING:
     from unbroken.bots.batch import Summary
     from unbroken.core.ruleset import Ruleset
 
-HELP = "simulate the balance targets and print the report (or write it with --output)"
 
 #: A report rewritten with --output keeps what follows this line (the notes of the
 #: changes, written by hand) instead of dropping it.

@@ -6,8 +6,6 @@ import argparse
 
 from unbroken.cli import CommandError, positive_int
 
-HELP = "run a leaderboard server that re-plays and ranks submitted games"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="board_command", metavar="COMMAND")

@@ -7,8 +7,6 @@ import difflib
 
 from unbroken.cli import CommandError, load
 
-HELP = "show the cards: name, cost and effects in words"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from unbroken.content import CardLines, Problem
     from unbroken.core.model import Pack
 
-HELP = "check content packs (schema, references, ids, card counts)"
 
 #: The boxed game's card counts, checked for every complete pack (one with settings).
 BOX_COUNTS: dict[str, int] = {

@@ -13,8 +13,6 @@ import sys
 
 from unbroken.cli import CommandError, require_terminal
 
-HELP = "play today's daily challenge (the same seed, character and difficulty for everyone)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="play in plain text (as `play`)")

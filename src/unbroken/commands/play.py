@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
     from unbroken.replay import ReplayInfo
 
-HELP = "play a game in plain text, line by line"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--character", help="character sheet id, e.g. maxyn-zenma")

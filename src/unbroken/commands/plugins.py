@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-HELP = "list, enable, disable, install or uninstall plugins (expansions), or start a new one"
-
 ACTIONS = ("list", "enable", "disable", "install", "uninstall", "new")
 
 

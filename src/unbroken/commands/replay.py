@@ -13,8 +13,6 @@ from pathlib import Path
 
 from unbroken.cli import CommandError, load, require_terminal
 
-HELP = "watch a recorded game (step, jump, play; ? shows the keys, Esc or q quits)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

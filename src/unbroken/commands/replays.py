@@ -9,8 +9,6 @@ from unbroken.cli import load
 from unbroken.printable import printable
 from unbroken.words.vocabulary import plural
 
-HELP = "list recorded games"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

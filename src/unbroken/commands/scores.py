@@ -17,8 +17,6 @@ from unbroken.words.vocabulary import plural
 if TYPE_CHECKING:
     from unbroken.records import GameRow, Records
 
-HELP = "show your recorded games and best scores (or export them)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -20,9 +20,6 @@ def positive_number(text: str) -> float:
     return value
 
 
-HELP = "play in a browser: serve the full-screen game on a local web page"
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",

@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from unbroken.bots import batch
     from unbroken.core.ruleset import Ruleset
 
-HELP = "simulate games with a bot"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=positive_int, default=100, help="games (default 100)")

@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     from unbroken.commands.scores import Names
     from unbroken.records.stats import Stats, Tally
 
-HELP = "show your records in figures: score over time, win rates, deaths by monster"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

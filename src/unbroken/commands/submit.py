@@ -14,8 +14,6 @@ from pathlib import Path
 
 from unbroken.cli import CommandError
 
-HELP = "send a finished game to a leaderboard server (it re-plays and ranks it)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

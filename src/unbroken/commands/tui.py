@@ -6,8 +6,6 @@ import argparse
 
 from unbroken.cli import load, require_terminal, seed_int
 
-HELP = "the full-screen game (the default)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_int, help="seed offered for new games")

@@ -20,8 +20,6 @@ from unbroken.words.vocabulary import plural
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
-HELP = "re-run recorded games against the engine and report any divergence"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

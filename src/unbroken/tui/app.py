@@ -241,7 +241,7 @@ class UnbrokenApp(App[None]):
         from unbroken.tui.game import GameScreen
 
         screen = GameScreen(session)
-        if replace:
+        if replace and len(self.screen_stack) > 1:  # the title at the bottom stays
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -264,16 +264,12 @@ class UnbrokenApp(App[None]):
     def show_title(self) -> None:
         """Go back to the title screen, closing the screens above it (a finished game's too).
 
-        Screens are pushed on the title; going back pops them, so a session of
-        many games keeps one title and at most one game screen.
+        The title is the screen at the bottom of the stack and screens are pushed
+        on it; going back pops them, so a session of many games keeps one title
+        and at most one game screen.
         """
-        from unbroken.tui.title import TitleScreen
-
-        if any(isinstance(screen, TitleScreen) for screen in self.screen_stack[:-1]):
-            while not isinstance(self.screen, TitleScreen):
-                self.pop_screen()
-        else:
-            self.switch_screen(TitleScreen())
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
@@ -328,9 +324,13 @@ class UnbrokenApp(App[None]):
             )
         self._said_small = small
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The title is the screen at the bottom of the stack (no blank screen under it)."""
         from unbroken.tui.title import TitleScreen
 
+        return TitleScreen()
+
+    def on_mount(self) -> None:
         # A plugin's warning (a scoring rule or observer that raised, a plugin
         # skipped) would go to stderr, which the player never sees: show it.
         self._warnings = warnings.catch_warnings()
@@ -343,7 +343,6 @@ class UnbrokenApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         for notice in self._settings_notices:
             self.notify(notice, severity="warning", timeout=10)
-        self.push_screen(TitleScreen())
         if self._game is not None:
             self.play(self.session_for(self._game, record=False))
         elif self._replay is not None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer, Input, OptionList, RichLog
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def rules_text() -> str:
@@ -121,23 +128,49 @@ def rules_sections() -> tuple[tuple[str, str], ...]:
     return tuple(sections)
 
 
-class SectionText(Static):
-    """One section of help, its Markdown drawn by Rich as one renderable.
+@functools.lru_cache(maxsize=64)
+def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
+    """Return the Markdown `source` drawn by Rich at `width`, line by line (kept: drawing
+    a section is the costly part of opening help, and it is the same every time)."""
+    from rich.markdown import Markdown
+
+    options = console.options.update_width(width)
+    lines = console.render_lines(Markdown(source), options, pad=True)
+    return tuple(Strip(line, width) for line in lines)
+
+
+class SectionText(Widget):
+    """One section of help, its Markdown drawn by Rich once per width, line by line.
 
     Textual's Markdown widget mounts a widget per block and made `?` the one
-    slow key (about 350 ms); Rich's renderer draws the same text, tables
-    included, in a few milliseconds (bench/tui.py measures it).
+    slow key (about 350 ms); a Static measured and drew the Markdown twice on
+    every opening. Here it is drawn once for a width and kept, so opening help
+    again, or coming back to a section, draws nothing new (bench/tui.py).
     """
+
+    DEFAULT_CSS = "SectionText { height: auto; }"
 
     #: The Markdown source shown.
     source = ""
 
     def show(self, source: str) -> None:
         """Show the Markdown `source`."""
-        from rich.markdown import Markdown
-
         self.source = source
-        self.update(Markdown(source))
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> tuple[Strip, ...]:
+        """Return the section drawn at `width` (nothing when it has no width yet)."""
+        return _drawn(self.app.console, self.source, width) if width > 0 else ()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        lines = self.lines(width)
+        if y >= len(lines):
+            return Strip.blank(width, self.rich_style)
+        return lines[y].apply_style(self.rich_style)
 
 
 class HelpScreen(Screen[None]):

@@ -37,6 +37,11 @@ class TitleScreen(Screen[None]):
         )
         yield Footer()
 
+    def on_screen_resume(self) -> None:
+        # The app's first screen: in a browser tab (`unbroken serve`) it came up with
+        # nothing focused and Enter did nothing (tests/web); the menu has the focus.
+        self.query_one("#menu", OptionList).focus()
+
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, message: OptionList.OptionSelected) -> None:
         choice = message.option_id
