@@ -10,13 +10,16 @@ from unbroken.records import open_records
 from unbroken.settings import Settings, save_settings
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.hints import HINTS
+from unbroken.tui.hints import HINTS, HintBox
+from unbroken.tui.inspector import InspectorScreen
 
 RULES = load_ruleset()
 
 
 def notes(app: UnbrokenApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """Return the hints in view on the screen on top (a hint is never an app notice)."""
+    assert not any(str(n.message) in HINTS.values() for n in app._notifications)
+    return [box.text for box in app.screen.query(HintBox) if box.display and box.text]
 
 
 @sync
@@ -54,3 +57,19 @@ async def test_no_hints_after_a_first_game_or_when_turned_off() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not any(n in HINTS.values() for n in notes(app))
+
+
+@sync
+async def test_a_hint_stays_on_the_game_screen_and_a_click_puts_it_away() -> None:
+    game = Scenario("tomu", seed=3).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert notes(app) == [HINTS["preparation"]]
+        await pilot.press("i")  # the inspector: nothing over it
+        assert isinstance(app.screen, InspectorScreen)
+        assert notes(app) == []
+        await pilot.press("escape")
+        assert notes(app) == [HINTS["preparation"]]  # back: the hint as it was
+        await pilot.click(HintBox)
+        assert notes(app) == []

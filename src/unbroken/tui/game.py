@@ -27,7 +27,7 @@ from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.details import detail
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
-from unbroken.tui.hints import HINT_SECONDS, Hints, first_game
+from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
@@ -117,6 +117,7 @@ class GameScreen(Screen[None]):
         yield from table_layout(
             Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
         )
+        yield HintBox()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -190,9 +191,8 @@ class GameScreen(Screen[None]):
         uses = level_ability_uses(reversed(game.events))
         self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
         self.query_one("#phase", PhaseTracker).show(s)
-        stage = self.query_one("#stage", StagePanel)
-        stage.room = self.stage_room()
-        stage.show(s, rules, self.die, applied_row(self.last))
+        self.query_one("#stage", StagePanel).room = self.stage_room()
+        self.draw_stage()
         self.query_one("#hand", HandPanel).show(s, rules)
         decisions = self.query_one("#decisions", DecisionList)
         decision = game.decision
@@ -205,8 +205,7 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
         hint = self.hints.for_step(s.step)
         if hint:  # one at a time: a new step's hint replaces the last one
-            self.app.clear_notifications()
-            self.notify(hint, title="First game", timeout=HINT_SECONDS, markup=False)
+            self.query_one(HintBox).say(hint)
         self.offered = game.options()
         decisions.room = self.decision_room(prompt)
         decisions.show(
@@ -416,7 +415,23 @@ class GameScreen(Screen[None]):
             self.die = self.rolled()
         else:
             self.die = DIE_FACES[(self._roll_frames * 5 + self._roll_value) % 6]
-        self.query_one("#stage", StagePanel).show(self.game.state, self.game.ruleset, self.die)
+        self.draw_stage()
+
+    def draw_stage(self) -> None:
+        """Draw the stage as the game is now, the row the last monster roll applied marked
+        once the die shows its number (not while it rolls: that would tell it)."""
+        stage = self.query_one("#stage", StagePanel)
+        sheet = stage.sheet
+        row = applied_row(self.last) if self._roll_timer is None else 0
+        stage.show(self.game.state, self.game.ruleset, self.die, row)
+        if stage.sheet != sheet:
+            self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer `m` only when the stage shows a monster (its rules to fold or unfold)."""
+        if action == "monster_rules":
+            return any(stage.sheet for stage in self.query(StagePanel))
+        return True
 
     def action_toggle_roll(self) -> None:
         self.unbroken.roll_animation = not self.unbroken.roll_animation
@@ -438,7 +453,7 @@ class GameScreen(Screen[None]):
         """Show the monster's rules in full on the stage, or fold them back to one line."""
         stage = self.query_one("#stage", StagePanel)
         stage.expanded = not stage.full
-        stage.show(self.game.state, self.game.ruleset, self.die)
+        self.draw_stage()
 
     def action_inspect(self, card: str = "") -> None:
         """Open the card inspector: on `card`, or on the cards the decision offers."""

@@ -1,11 +1,21 @@
 """First-game hints: a short note the first time a new player reaches each kind of step.
 
 Shown only in a player's first game (no finished game in the records yet) and
-only while the `hints` setting is on; each is a notification the player can
-dismiss (click it, or it goes by itself), once per step per game.
+only while the `hints` setting is on; once per step per game, in a box of the
+game screen the player can dismiss (click it, or it goes by itself). Being the
+game screen's own, it never covers another screen (the inspector, help), as an
+app-wide notification would.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
 
 #: The step a hint is for, and what it says (the rules in a player's words).
 HINTS: dict[str, str] = {
@@ -61,3 +71,47 @@ class Hints:
     def for_step(self, step: str) -> str:
         """Return the hint for entering `step` the first time this game ("" if none is due)."""
         return self.left.pop(step, "")
+
+
+class HintBox(Static):
+    """The hint on show, over the game screen's top left (the Display); one at a time."""
+
+    DEFAULT_CSS = """
+    HintBox {
+        layer: hint;
+        dock: top;
+        width: 34;
+        height: auto;
+        padding: 1 1;
+        background: $panel-lighten-1;
+        border-left: outer $success;
+        display: none;
+    }
+    HintBox.-shown {
+        display: block;
+    }
+    """
+
+    #: The hint shown ("" when none is).
+    text = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._timer: Timer | None = None
+
+    def say(self, hint: str, seconds: float = HINT_SECONDS) -> None:
+        """Show `hint` instead of the one on show, for `seconds` unless dismissed first."""
+        self.text = hint
+        self.update(Text.assemble(("First game", "bold"), "\n", hint))
+        self.add_class("-shown")
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(seconds, self.dismiss)
+
+    def dismiss(self) -> None:
+        """Put the hint away."""
+        self.text = ""
+        self.remove_class("-shown")
+
+    def on_click(self) -> None:
+        self.dismiss()

@@ -33,6 +33,8 @@ class StagePanel(Panel):
     expanded: bool | None = None
     #: Whether they are shown in full now (what `m` turns the other way).
     full = False
+    #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
+    sheet = False
     #: The rows the stage may take before the hand under it is squeezed (set by the
     #: screen; 0: what its column leaves, see `rows_free`). Table rows wrap within it,
     #: else each is cut to one row.
@@ -69,7 +71,8 @@ class StagePanel(Panel):
         cards: list[str] = []
         if state.phase != "combat":
             cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
-        if mo is not None and not cards:
+        self.sheet = mo is not None and not cards
+        if self.sheet:
             self.monster_sheet(text, state, rules, die, row)
         elif cards:
             title = "Revealed encounters" if state.revealed else "Kept encounter"

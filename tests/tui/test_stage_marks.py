@@ -1,0 +1,66 @@
+"""#18: what the stage and the footer mark. The row the monster's roll applied stays marked
+once the die lands (and is not told while it rolls); `m` is offered with a monster only."""
+
+from __future__ import annotations
+
+import asyncio
+
+from pilot import sync
+from textual.widgets import Footer
+
+from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import ROLL_SECONDS, GameScreen
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def footer_keys(screen: GameScreen) -> str:
+    return " ".join(str(key.render()) for key in screen.query_one(Footer).children)
+
+
+def stage_of(screen: GameScreen) -> str:
+    return str(screen.query_one("#stage").render())
+
+
+@sync
+async def test_the_applied_row_is_marked_when_the_die_lands_not_before() -> None:
+    # Tomu has no response to the monster's roll: it is applied at once (the kobold's row 3).
+    game = Scenario("tomu").resources(se=10).monster("kobold").dice(3, *[4] * 10).start("battle")
+    app = UnbrokenApp(RULES, animate=True, game=game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        skip = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Skip))
+        await pilot.press(OPTION_KEYS[skip])
+        assert "▶" not in stage_of(screen)  # rolling: the mark would tell the number
+        await asyncio.sleep(ROLL_SECONDS)
+        for _ in range(40):  # the die lands on the next frame of its timer
+            await pilot.pause(0.05)
+            if screen._roll_timer is None:
+                break
+        await pilot.pause()
+        stage = stage_of(screen)
+        assert "(monster's combat roll)" in stage and "▶3 " in stage, stage
+        await pilot.press("m")  # the rules unfolded: the row is still marked
+        assert "▶3 " in stage_of(screen)
+
+
+@sync
+async def test_the_rules_key_is_offered_only_with_a_monster_on_the_stage() -> None:
+    game = Scenario("tomu", seed=3).start("preparation")  # the monster not yet revealed
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.pause()
+        assert "Rules" not in footer_keys(screen) and "Help" in footer_keys(screen)
+        assert screen.check_action("monster_rules", ()) is False
+        fight = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Fight))
+        await pilot.press(OPTION_KEYS[fight])
+        await pilot.pause()
+        assert game.state.phase == "combat"
+        assert game.state.monster is not None and "Rules" in footer_keys(screen)
