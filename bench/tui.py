@@ -7,9 +7,11 @@ moment its first frame is drawn; the time from starting the process to that
 report is measured (median of N runs, the two apps alternating, so machine
 noise hits both). Unbroken is started as the `unbroken` command is (its
 parser and settings included); it loads its rules right after the first frame.
-Key to frame: one whole game played by pressing "1" through Pilot; the app
-times each decision key from its handling to the next frame drawn
-(`call_after_refresh`), leaving out Pilot's own waiting (median, p90).
+Key to frame: one whole game played through Pilot, each time with the key of
+the first option that can be taken (pressing "1" when it could not be taken
+did nothing, 2,000 times); the app times each decision key from its handling
+to the next frame drawn (`call_after_refresh`), leaving out Pilot's own
+waiting (median, p90).
 Help opening: `?` in a game, from the app's handling of the key to the help
 screen's first frame, as key to frame (ten times; the first includes importing
 Rich's Markdown and drawing the section, which later openings find drawn).
@@ -89,13 +91,17 @@ async def key_to_frame() -> list[float]:
     from unbroken.plugins import load_ruleset
     from unbroken.tui.app import UnbrokenApp
     from unbroken.tui.gameover import GameOverScreen
+    from unbroken.tui.widgets import OPTION_KEYS
 
     app = UnbrokenApp(load_ruleset(), animate=False, seed=12)
     presses = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter")
         while not isinstance(app.screen, GameOverScreen) and presses < 2000:
-            await pilot.press("1")
+            # The first option that can be taken (one offered but not takeable does nothing).
+            offered = getattr(app.screen, "offered", [])
+            first = next((i for i, (_, why) in enumerate(offered) if not why), 0)
+            await pilot.press(OPTION_KEYS[first])
             await pilot.pause()
             presses += 1
     return list(app.frame_latencies)
