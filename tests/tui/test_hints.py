@@ -12,6 +12,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.inspector import InspectorScreen
+from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
@@ -72,4 +73,17 @@ async def test_a_hint_stays_on_the_game_screen_and_a_click_puts_it_away() -> Non
         await pilot.press("escape")
         assert notes(app) == [HINTS["preparation"]]  # back: the hint as it was
         await pilot.click(HintBox)
+        assert notes(app) == []
+
+
+@sync
+async def test_a_hint_goes_when_the_player_takes_a_decision() -> None:
+    # It covers the Display: once the player acts, the effort and time are in view again.
+    game = Scenario("tomu", seed=3).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        focus = next(i for i, (a, _) in enumerate(game.options()) if type(a).__name__ == "Focus")
+        await pilot.press(OPTION_KEYS[focus])  # an action: still Preparation
+        assert game.state.step == "preparation"
         assert notes(app) == []

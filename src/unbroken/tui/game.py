@@ -258,6 +258,9 @@ class GameScreen(Screen[None]):
             self.notify(f"Not now: {text}.", severity="warning", timeout=4)
             return
         start = time.perf_counter()
+        # A hint is read once the player acts: it covers the Display, whose effort a
+        # battle spends (playing a first game, the SE ran out unseen under one).
+        self.query_one(HintBox).dismiss()
         animate = self.unbroken.roll_animation
         before = copy_state(self.game.state) if animate else None  # only the beats need it
         try:

@@ -2,9 +2,9 @@
 
 Shown only in a player's first game (no finished game in the records yet) and
 only while the `hints` setting is on; once per step per game, in a box of the
-game screen the player can dismiss (click it, or it goes by itself). Being the
-game screen's own, it never covers another screen (the inspector, help), as an
-app-wide notification would.
+game screen that goes when the player takes a decision, clicks it, or after
+HINT_SECONDS. Being the game screen's own, it never covers another screen
+(the inspector, help), as an app-wide notification would.
 """
 
 from __future__ import annotations
