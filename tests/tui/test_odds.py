@@ -63,3 +63,29 @@ async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
             assert "Odds:" not in str(screen.query_one("#prompt").render())
     finally:
         odds.MOST = most
+
+
+@sync
+async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
+    # The game screen draws its options in one place (GameOdds.draw): a resize redraws
+    # them with the odds, where it used to drop them until the next `%`.
+    game = Game.new(RULES, "tomu", "normal", 9)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    odds.MOST, most = 4, odds.MOST
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.press("percent_sign")
+            for _ in range(400):
+                await asyncio.sleep(0.05)
+                if screen.odds.anytime is not None and screen.odds.anytime.finished:
+                    break
+            await pilot.pause()
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            await asyncio.sleep(0.2)
+            assert any(line.startswith("1. [") for line in lines(screen)), lines(screen)
+            assert "Odds: 4 games each" in str(screen.query_one("#prompt").render())
+    finally:
+        odds.MOST = most

@@ -40,7 +40,6 @@ from unbroken.tui.widgets import (
     StagePanel,
     level_ability_uses,
     option_index,
-    option_line,
     table_layout,
 )
 from unbroken.words.actions import label, option_text, prompt_text
@@ -202,19 +201,12 @@ class GameScreen(Screen[None]):
             self.query_one("#prompt", Static).update("")
             return
         prompt = prompt_text(decision.prompt, s)
-        self.query_one("#prompt", Static).update(Text(prompt, style="bold"))
         hint = self.hints.for_step(s.step)
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
         self.offered = game.options()
         decisions.room = self.decision_room(prompt)
-        decisions.show(
-            [
-                option_line(i, option_text(action, why, s, rules))
-                for i, (action, why) in enumerate(self.offered)
-            ],
-            [bool(why) for _, why in self.offered],
-        )
+        self.odds.draw()  # the prompt and the options, with their odds when `%` is on
         self.show_detail(decisions.highlighted or 0)
         self.call_after_refresh(self.refit)
 

@@ -112,12 +112,15 @@ class GameOdds:
         self.anytime = None
 
     def draw(self) -> None:
-        """Show the options with their odds (or without, when there are none)."""
+        """Show the prompt and the options offered, with their odds when they are shown
+        (the game screen draws its options here, so a redraw keeps the odds)."""
         screen = self.screen
         game = screen.game
         s, rules = game.state, game.ruleset
+        if self.shown and len(game.events) != self.at:
+            self.stop()  # the player acted: these odds are of a position gone
         decision = game.decision
-        if decision is None or len(game.events) != self.at and self.shown:
+        if decision is None:
             return
         odds = self.anytime
         found: dict[int, Estimate] = {}
@@ -132,8 +135,8 @@ class GameOdds:
         decisions = screen.query_one("#decisions", DecisionList)
         highlighted = decisions.highlighted
         decisions.show(lines, [bool(why) for _, why in screen.offered])
-        if highlighted is not None and highlighted < len(lines):
-            decisions.highlighted = highlighted
+        if odds is not None and highlighted is not None and highlighted < len(lines):
+            decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text(prompt_text(decision.prompt, s), style="bold")
         if odds is not None:
             running = not odds.finished
