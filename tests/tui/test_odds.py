@@ -23,6 +23,14 @@ def lines(screen: GameScreen) -> list[str]:
     return [str(decisions.get_option_at_index(i).prompt) for i in range(decisions.option_count)]
 
 
+async def odds_in(screen: GameScreen) -> None:
+    """Wait until the rollouts of every option are in (20 s at the most)."""
+    for _ in range(400):
+        await asyncio.sleep(0.05)
+        if screen.odds.anytime is not None and screen.odds.anytime.finished:
+            return
+
+
 def test_the_odds_key_is_free_on_the_game_screen() -> None:
     keys = [k for b in GameScreen.BINDINGS for k in str(getattr(b, "key", "")).split(",")]
     assert keys.count("percent_sign") == 1 and odds.BINDING in GameScreen.BINDINGS
@@ -40,10 +48,7 @@ async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
             assert isinstance(screen, GameScreen)
             await pilot.press("percent_sign")
             assert screen.odds.shown
-            for _ in range(400):  # until the rollouts of every option are in
-                await asyncio.sleep(0.05)
-                if screen.odds.anytime is not None and screen.odds.anytime.finished:
-                    break
+            await odds_in(screen)
             await pilot.pause()
             await asyncio.sleep(0.3)
             shown = lines(screen)
@@ -77,10 +82,7 @@ async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
             screen = app.screen
             assert isinstance(screen, GameScreen)
             await pilot.press("percent_sign")
-            for _ in range(400):
-                await asyncio.sleep(0.05)
-                if screen.odds.anytime is not None and screen.odds.anytime.finished:
-                    break
+            await odds_in(screen)
             await pilot.pause()
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
