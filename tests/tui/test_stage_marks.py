@@ -11,8 +11,9 @@ from textual.widgets import Footer
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui import game as game_module
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import ROLL_SECONDS, GameScreen
+from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
@@ -29,6 +30,15 @@ def stage_of(screen: GameScreen) -> str:
 @sync
 async def test_the_applied_row_is_marked_when_the_die_lands_not_before() -> None:
     # Tomu has no response to the monster's roll: it is applied at once (the kobold's row 3).
+    # A long roll: a busy machine must not let the die land before the first look.
+    roll, game_module.ROLL_SECONDS = game_module.ROLL_SECONDS, 2.0
+    try:
+        await applied_row_after_the_roll()
+    finally:
+        game_module.ROLL_SECONDS = roll
+
+
+async def applied_row_after_the_roll() -> None:
     game = Scenario("tomu").resources(se=10).monster("kobold").dice(3, *[4] * 10).start("battle")
     app = UnbrokenApp(RULES, animate=True, game=game)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -36,9 +46,10 @@ async def test_the_applied_row_is_marked_when_the_die_lands_not_before() -> None
         assert isinstance(screen, GameScreen)
         skip = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Skip))
         await pilot.press(OPTION_KEYS[skip])
+        assert screen._roll_timer is not None  # still rolling
         assert "▶" not in stage_of(screen)  # rolling: the mark would tell the number
-        await asyncio.sleep(ROLL_SECONDS)
-        for _ in range(40):  # the die lands on the next frame of its timer
+        await asyncio.sleep(2.0)
+        for _ in range(100):  # the die lands on the next frame of its timer
             await pilot.pause(0.05)
             if screen._roll_timer is None:
                 break
