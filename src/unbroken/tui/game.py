@@ -40,6 +40,7 @@ from unbroken.tui.widgets import (
     StagePanel,
     level_ability_uses,
     option_index,
+    option_line,
     table_layout,
 )
 from unbroken.words.actions import label, option_text, prompt_text
@@ -206,9 +207,32 @@ class GameScreen(Screen[None]):
             self.query_one(HintBox).say(hint)
         self.offered = game.options()
         decisions.room = self.decision_room(prompt)
-        self.odds.draw()  # the prompt and the options, with their odds when `%` is on
+        self.draw_decision()
         self.show_detail(decisions.highlighted or 0)
         self.call_after_refresh(self.refit)
+
+    def draw_decision(self) -> None:
+        """Draw the prompt and the options offered, with their odds when `%` shows them
+        (the one place they are drawn: a redraw, a resize, keeps the odds)."""
+        game = self.game
+        decision = game.decision
+        if decision is None:
+            return
+        s, rules = game.state, game.ruleset
+        odds, status = self.odds.marks()
+        lines = []
+        for i, (action, why) in enumerate(self.offered):
+            text = option_text(action, why, s, rules)
+            lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
+        decisions = self.query_one("#decisions", DecisionList)
+        highlighted = decisions.highlighted
+        decisions.show(lines, [bool(why) for _, why in self.offered])
+        if status and highlighted is not None and highlighted < len(lines):
+            decisions.highlighted = highlighted  # the same options, their odds updated
+        prompt = Text(prompt_text(decision.prompt, s), style="bold")
+        if status:
+            prompt.append("\n" + status, style="italic")
+        self.query_one("#prompt", Static).update(prompt)
 
     def show_detail(self, index: int) -> None:
         offered = self.offered

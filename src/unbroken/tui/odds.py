@@ -13,16 +13,12 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.binding import Binding
 from textual.timer import Timer
-from textual.widgets import Static
 
 from unbroken.advisor import Estimate
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import position
-from unbroken.tui.widgets import DecisionList, option_line
-from unbroken.words.actions import option_text, prompt_text
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -111,34 +107,19 @@ class GameOdds:
             self.anytime.stop()
         self.anytime = None
 
-    def draw(self) -> None:
-        """Show the prompt and the options offered, with their odds when they are shown
-        (the game screen draws its options here, so a redraw keeps the odds)."""
-        screen = self.screen
-        game = screen.game
-        s, rules = game.state, game.ruleset
-        if self.shown and len(game.events) != self.at:
+    def marks(self) -> tuple[dict[int, str], str]:
+        """Return what the odds add to the decision now: each option's odds by its index,
+        and the status line under the prompt (nothing when they are not shown; odds of a
+        position the player has left are stopped first)."""
+        if self.shown and len(self.screen.game.events) != self.at:
             self.stop()  # the player acted: these odds are of a position gone
-        decision = game.decision
-        if decision is None:
-            return
         odds = self.anytime
-        found: dict[int, Estimate] = {}
-        if odds is not None:
-            found = dict(zip(self.legal, odds.estimates(), strict=True))
-        lines = []
-        for i, (action, why) in enumerate(screen.offered):
-            text = option_text(action, why, s, rules)
-            if odds is not None and not why:
-                text = f"{odds_text(found.get(i))} {text}"
-            lines.append(option_line(i, text))
-        decisions = screen.query_one("#decisions", DecisionList)
-        highlighted = decisions.highlighted
-        decisions.show(lines, [bool(why) for _, why in screen.offered])
-        if odds is not None and highlighted is not None and highlighted < len(lines):
-            decisions.highlighted = highlighted  # the same options, their odds updated
-        prompt = Text(prompt_text(decision.prompt, s), style="bold")
-        if odds is not None:
-            running = not odds.finished
-            prompt.append("\n" + status_text(odds.games, running, odds.error), style="italic")
-        screen.query_one("#prompt", Static).update(prompt)
+        if odds is None:
+            return {}, ""
+        found = dict(zip(self.legal, odds.estimates(), strict=True))
+        texts = {i: odds_text(found.get(i)) for i in self.legal}
+        return texts, status_text(odds.games, not odds.finished, odds.error)
+
+    def draw(self) -> None:
+        """Draw the decision again, with the odds as they are now."""
+        self.screen.draw_decision()
