@@ -148,12 +148,6 @@ class GameScreen(Screen[None]):
         elif passing.shown:
             self.show_beat(passing.steps[passing.shown - 1], rolling=False)
 
-    def stage_room(self) -> int:
-        """Return the rows the stage may take: the left column's, less the display and
-        the hand's least (its border and two lines)."""
-        left = self.query_one("#left").size.height or self.size.height - 1
-        return max(8, left - self.query_one("#display").outer_size.height - 1 - 3)
-
     def decision_room(self, prompt: str) -> int:
         """Return the rows the options may take: the right column's, less the phase
         tracker, the prompt, the detail and the log's least."""
@@ -191,7 +185,6 @@ class GameScreen(Screen[None]):
         uses = level_ability_uses(reversed(game.events))
         self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
         self.query_one("#phase", PhaseTracker).show(s)
-        self.query_one("#stage", StagePanel).room = self.stage_room()
         self.draw_stage()
         self.query_one("#hand", HandPanel).show(s, rules)
         decisions = self.query_one("#decisions", DecisionList)
@@ -348,7 +341,6 @@ class GameScreen(Screen[None]):
         self.query_one("#display", DisplayPanel).show(beat.state, rules, beat.events, uses)
         self.query_one("#phase", PhaseTracker).show(beat.state)
         stage = self.query_one("#stage", StagePanel)
-        stage.room = self.stage_room()
         stage.show(beat.state, rules, die, applied_row(beat.events))
         self.query_one("#hand", HandPanel).show(beat.state, rules)
 

@@ -35,16 +35,10 @@ class StagePanel(Panel):
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
     sheet = False
-    #: The rows the stage may take before the hand under it is squeezed (set by the
-    #: screen; 0: what its column leaves, see `rows_free`). Table rows wrap within it,
-    #: else each is cut to one row.
-    room = 0
-
     def rows_free(self) -> int:
-        """Return the rows the stage may take: `room`, or its column's height less the
-        panels above it, its border and the hand's least (3); 0 before the layout."""
-        if self.room:
-            return self.room
+        """Return the rows the stage may take before the hand under it is squeezed: its
+        column's height less the panels above it, its border and the hand's least (3);
+        0 before the layout. Table rows wrap within it, else each is cut to one row."""
         parent = self.parent
         if not isinstance(parent, Widget) or not parent.size.height:
             return 0
