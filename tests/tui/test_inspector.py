@@ -7,6 +7,7 @@ from typing import Any
 
 from pilot import sync
 from rich.text import Text
+from scenes import weapon_rack
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
@@ -28,19 +29,6 @@ from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import describe_card
 
 RULES = load_ruleset()
-
-
-def weapon_rack() -> Game:
-    """The Weapon Rack resolved: take a Club or a Knife, or none (R-WEAPON-3's supply)."""
-    game = (
-        Scenario("niola", seed=3)
-        .encounters("weapon-rack", "metal-scraps", "a-safe-place")
-        .start("exploration")
-    )
-    game.apply(act.ChooseEncounter("base:weapon-rack"))
-    game.apply(act.Resolve())
-    assert game.decision is not None and game.decision.kind == "choose_weapon"
-    return game
 
 
 def exploration() -> Game:

@@ -10,34 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenes import SIZES, snapshot_settings, weapon_rack  # noqa: F401 (an autouse fixture)
 
-from unbroken.core import actions as act
-from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()
-SIZES = [(80, 24), (100, 30), (120, 40)]
-
-
-@pytest.fixture(autouse=True)
-def _no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("UNBROKEN_NO_BLINK", "1")
-    from unbroken.settings import Settings, save_settings
-
-    assert save_settings(Settings(hints=False)) == ""
-
-
-def weapon_rack() -> Game:
-    game = (
-        Scenario("niola", seed=3)
-        .encounters("weapon-rack", "metal-scraps", "a-safe-place")
-        .start("exploration")
-    )
-    game.apply(act.ChooseEncounter("base:weapon-rack"))
-    game.apply(act.Resolve())
-    return game
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

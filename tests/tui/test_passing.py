@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pilot import sync
+from scenes import paralysed
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -15,21 +16,6 @@ from unbroken.tui.game import ROLL_SECONDS, GameScreen
 from unbroken.tui.passing import BEAT_SECONDS, beat_roll, beats
 
 RULES = load_ruleset()
-
-
-def paralysed() -> Game:
-    # R-COND (Paralyzed, 4 tokens after the Basilisk's gaze): the check rolls 5 (the turn is
-    # kept), the monster 2 (GAZE: a token more), the check 1 (the turn is lost), the
-    # monster 4, the check 6.
-    return (
-        Scenario("tomu", level=4, seed=3)
-        .resources(se=10, le=1)
-        .weapon("knife", "sword")
-        .condition("paralyzed", tokens=2)
-        .monster("basilisk")
-        .dice(5, 2, 1, 4, 6, *[3] * 20)
-        .start("battle")
-    )
 
 
 def attack(game: Game) -> act.Action:

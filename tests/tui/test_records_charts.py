@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from scenes import SIZES
 
 from unbroken import sim
 from unbroken.core import events as ev
@@ -24,7 +25,6 @@ from unbroken.tui.charts import BarChart, ScoreChart, bar, column, cut, pad
 from unbroken.tui.records import RecordsScreen
 
 RULES = load_ruleset()
-SIZES = [(80, 24), (100, 30), (120, 40)]
 #: The games of the fixed records: which of them are won, and with what score.
 WINS = {3: 18, 6: 24, 9: 21, 12: 33, 14: 29, 17: 40, 19: 37, 21: 45, 22: 42, 23: 51}
 WINS |= {25: 38, 27: 44, 28: 35, 30: 47, 32: 41, 33: 52, 35: 49, 36: 46, 38: 55, 39: 50}

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from scenes import SIZES, paralysed, snapshot_settings  # noqa: F401 (an autouse fixture)
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -18,16 +19,6 @@ from unbroken.testing import GOLDEN_DIR, Scenario
 from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()
-SIZES = [(80, 24), (100, 30), (120, 40)]
-
-
-@pytest.fixture(autouse=True)
-def _no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("UNBROKEN_NO_BLINK", "1")
-    # The screens as a player sees them after the first game: no first-game hints on top.
-    from unbroken.settings import Settings, save_settings
-
-    assert save_settings(Settings(hints=False)) == ""
 
 
 def travel() -> Game:
@@ -138,20 +129,6 @@ def test_replay_viewer_at_the_end(snap_compare: Any, size: tuple[int, int]) -> N
     golden = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
     app = UnbrokenApp(RULES, animate=False, replay=golden)
     assert snap_compare(app, press=("end",), terminal_size=size)
-
-
-def paralysed() -> Game:
-    # R-COND: Paralyzed with 2 tokens; the monster rolls 2 (GAZE: a third token), the check
-    # rolls 1 (the turn is lost), the monster rolls 4, the check 6: two rounds on one key.
-    return (
-        Scenario("tomu", level=4, seed=3)
-        .resources(se=10, le=1)
-        .weapon("knife", "sword")
-        .condition("paralyzed", tokens=2)
-        .monster("basilisk")
-        .dice(5, 2, 1, 4, 6, *[3] * 20)
-        .start("battle")
-    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

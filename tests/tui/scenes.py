@@ -1,0 +1,49 @@
+"""Shared by the TUI tests: the games several of them set up, and the snapshots' settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.settings import Settings, save_settings
+from unbroken.testing import Scenario
+
+#: The terminal sizes every snapshot is taken at.
+SIZES = [(80, 24), (100, 30), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def snapshot_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cursor blink, and the screens as a player sees them after the first game: no
+    first-game hints on top. Autouse in the modules that import it (the snapshots')."""
+    monkeypatch.setenv("UNBROKEN_NO_BLINK", "1")
+    assert save_settings(Settings(hints=False)) == ""
+
+
+def paralysed() -> Game:
+    """R-COND, Paralyzed (4 tokens after the Basilisk's gaze): the check rolls 5 (the turn
+    is kept), the monster 2 (GAZE: a token more), the check 1 (the turn is lost), the
+    monster 4, the check 6: several rounds on one key."""
+    return (
+        Scenario("tomu", level=4, seed=3)
+        .resources(se=10, le=1)
+        .weapon("knife", "sword")
+        .condition("paralyzed", tokens=2)
+        .monster("basilisk")
+        .dice(5, 2, 1, 4, 6, *[3] * 20)
+        .start("battle")
+    )
+
+
+def weapon_rack() -> Game:
+    """The Weapon Rack resolved: take a Club or a Knife, or none (R-WEAPON-3's supply)."""
+    game = (
+        Scenario("niola", seed=3)
+        .encounters("weapon-rack", "metal-scraps", "a-safe-place")
+        .start("exploration")
+    )
+    game.apply(act.ChooseEncounter("base:weapon-rack"))
+    game.apply(act.Resolve())
+    assert game.decision is not None and game.decision.kind == "choose_weapon"
+    return game
