@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from pilot import sync
+from textual.pilot import Pilot
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -23,12 +26,27 @@ def lines(screen: GameScreen) -> list[str]:
     return [str(decisions.get_option_at_index(i).prompt) for i in range(decisions.option_count)]
 
 
-async def odds_in(screen: GameScreen) -> None:
-    """Wait until the rollouts of every option are in (20 s at the most)."""
-    for _ in range(400):
-        await asyncio.sleep(0.05)
-        if screen.odds.anytime is not None and screen.odds.anytime.finished:
-            return
+@asynccontextmanager
+async def odds_shown(most: int) -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
+    """A game at its first decision with `%` pressed and the odds of every option in,
+    `most` games each (20 s at the most)."""
+    game = Game.new(RULES, "tomu", "normal", 9)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    odds.MOST, before = most, odds.MOST
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.press("percent_sign")
+            assert screen.odds.shown
+            for _ in range(400):
+                await asyncio.sleep(0.05)
+                if screen.odds.anytime is not None and screen.odds.anytime.finished:
+                    break
+            await pilot.pause()
+            yield pilot, screen
+    finally:
+        odds.MOST = before
 
 
 def test_the_odds_key_is_free_on_the_game_screen() -> None:
@@ -39,55 +57,32 @@ def test_the_odds_key_is_free_on_the_game_screen() -> None:
 
 @sync
 async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
-    game = Game.new(RULES, "tomu", "normal", 9)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    odds.MOST, most = 8, odds.MOST
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            await pilot.press("percent_sign")
-            assert screen.odds.shown
-            await odds_in(screen)
-            await pilot.pause()
-            await asyncio.sleep(0.3)
-            shown = lines(screen)
-            offered = screen.offered
-            for line, (_, why) in zip(shown, offered, strict=True):
-                assert ("%" in line.split("]")[0]) == (not why)
-            prompt = str(screen.query_one("#prompt").render())
-            assert "Odds: 8 games each" in prompt
-            await pilot.press("percent_sign")  # again: they go
-            assert not screen.odds.shown
-            assert not any(line[3:4] == "[" for line in lines(screen))
-            await pilot.press("percent_sign")  # and acting stops them
-            await pilot.press(OPTION_KEYS[0])
-            await asyncio.sleep(0.4)
-            await pilot.pause()
-            assert not screen.odds.shown
-            assert "Odds:" not in str(screen.query_one("#prompt").render())
-    finally:
-        odds.MOST = most
+    async with odds_shown(8) as (pilot, screen):
+        await asyncio.sleep(0.3)
+        shown = lines(screen)
+        offered = screen.offered
+        for line, (_, why) in zip(shown, offered, strict=True):
+            assert ("%" in line.split("]")[0]) == (not why)
+        prompt = str(screen.query_one("#prompt").render())
+        assert "Odds: 8 games each" in prompt
+        await pilot.press("percent_sign")  # again: they go
+        assert not screen.odds.shown
+        assert not any(line[3:4] == "[" for line in lines(screen))
+        await pilot.press("percent_sign")  # and acting stops them
+        await pilot.press(OPTION_KEYS[0])
+        await asyncio.sleep(0.4)
+        await pilot.pause()
+        assert not screen.odds.shown
+        assert "Odds:" not in str(screen.query_one("#prompt").render())
 
 
 @sync
 async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
-    # The game screen draws its options in one place (GameOdds.draw): a resize redraws
+    # The game screen draws its options in one place (draw_decision): a resize redraws
     # them with the odds, where it used to drop them until the next `%`.
-    game = Game.new(RULES, "tomu", "normal", 9)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    odds.MOST, most = 4, odds.MOST
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            await pilot.press("percent_sign")
-            await odds_in(screen)
-            await pilot.pause()
-            await pilot.resize_terminal(100, 30)
-            await pilot.pause()
-            await asyncio.sleep(0.2)
-            assert any(line.startswith("1. [") for line in lines(screen)), lines(screen)
-            assert "Odds: 4 games each" in str(screen.query_one("#prompt").render())
-    finally:
-        odds.MOST = most
+    async with odds_shown(4) as (pilot, screen):
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await asyncio.sleep(0.2)
+        assert any(line.startswith("1. [") for line in lines(screen)), lines(screen)
+        assert "Odds: 4 games each" in str(screen.query_one("#prompt").render())
