@@ -8,10 +8,13 @@ weapon's damage rate. They read only what a player sees.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from unbroken.core import model as m
 from unbroken.core.game import Game
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 #: What one unit of each resource is worth, in SE.
 VALUE = {
@@ -79,24 +82,22 @@ def _needs_plan(game: Game) -> _NeedsPlan:
         s.weapons[-1],
         None if mo is None else (mo.id, mo.armor, mo.health),
     )
-    found = _NEEDS.get(key)
-    if found is None:
-        rules = game.ruleset
-        weapon = rules.weapons[s.weapons[-1]]
-        bump = 7.0 if weapon.id.endswith("bare-hands") else 5.0
-        caps = rules.settings.caps
-        if len(_NEEDS) >= MEMO_LIMIT:
-            _NEEDS.clear()
-        found = _NEEDS[key] = (
-            s.level + (1 if s.level < 4 else 0),
-            battle_cost(game) * 1.3 + 3,
-            tuple(
-                (k, n, bump) for up in weapon.upgrades for k, n in up.cost.items() if k != "time"
-            ),
-            weapon.type == "advanced",
-            tuple((k, caps.get(k, 99)) for k in VALUE if k != "time"),
-        )
-    return found
+    return _bounded(_NEEDS, key, lambda: _fresh_needs_plan(game))
+
+
+def _fresh_needs_plan(game: Game) -> _NeedsPlan:
+    s = game.state
+    rules = game.ruleset
+    weapon = rules.weapons[s.weapons[-1]]
+    bump = 7.0 if weapon.id.endswith("bare-hands") else 5.0
+    caps = rules.settings.caps
+    return (
+        s.level + (1 if s.level < 4 else 0),
+        battle_cost(game) * 1.3 + 3,
+        tuple((k, n, bump) for up in weapon.upgrades for k, n in up.cost.items() if k != "time"),
+        weapon.type == "advanced",
+        tuple((k, caps.get(k, 99)) for k in VALUE if k != "time"),
+    )
 
 
 def fresh_needs(game: Game) -> dict[str, float]:
@@ -160,14 +161,18 @@ _NEEDS: dict[tuple[Any, ...], _NeedsPlan] = {}
 _BATTLE: dict[tuple[Any, ...], float] = {}
 
 
-def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
-    key = (game.ruleset.digest, kind, card)
-    found = _CARD_MEMO.get(key)
+def _bounded(memo: dict[_K, _V], key: _K, compute: Callable[[], _V]) -> _V:
+    """Return `memo[key]`, computed on a miss; the memo is emptied at MEMO_LIMIT."""
+    found = memo.get(key)
     if found is None:
-        if len(_CARD_MEMO) >= MEMO_LIMIT:
-            _CARD_MEMO.clear()
-        found = _CARD_MEMO[key] = compute()
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = compute()
     return found
+
+
+def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
+    return _bounded(_CARD_MEMO, (game.ruleset.digest, kind, card), compute)
 
 
 def weapon_rate(game: Game) -> tuple[float, float]:
@@ -221,12 +226,7 @@ def battle_cost(game: Game) -> float:
         s.weapons[-1],
         s.level if mo is None else (mo.id, mo.armor, mo.health),
     )
-    found = _BATTLE.get(key)
-    if found is None:
-        if len(_BATTLE) >= MEMO_LIMIT:
-            _BATTLE.clear()
-        found = _BATTLE[key] = fresh_battle_cost(game)
-    return found
+    return _bounded(_BATTLE, key, lambda: fresh_battle_cost(game))
 
 
 def fresh_battle_cost(game: Game) -> float:
