@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from installed import install_package
 
 from unbroken import hookimpl
 from unbroken.cli import main
@@ -19,15 +20,8 @@ from unbroken.testing import FolderPlugin, write_pack
 def exiting_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Install unbroken-quitter 0.1.0 (plugin `quitter`), whose import calls sys.exit(3)."""
     site = tmp_path / "site"
-    (site / "unbroken_quitter").mkdir(parents=True)
-    module = site / "unbroken_quitter" / "__init__.py"
-    module.write_text('"""Quits."""\nimport sys\n\nsys.exit(3)\n', encoding="utf-8")
-    info = site / "unbroken_quitter-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: unbroken-quitter\nVersion: 0.1.0\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text("[unbroken]\nquitter = unbroken_quitter\n")
+    source = '"""Quits."""\nimport sys\n\nsys.exit(3)\n'
+    module = install_package(site, "quitter", "0.1.0", source)
     monkeypatch.syspath_prepend(str(site))
     yield module
     sys.modules.pop("unbroken_quitter", None)

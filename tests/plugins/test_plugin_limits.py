@@ -1,8 +1,7 @@
 """A plugin that hangs — at import, in a hook, a handler or a scoring rule — is named and
 given up on after its time limit (unbroken.plugins.limits); nothing waits for it forever.
 
-The limits are made small here so the tests are quick; what is asserted is the
-message a player sees and that the game goes on, never how long anything took.
+Small limits keep these quick; asserted is what a player reads and that the game goes on.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from installed import install_package
 
 from unbroken import hookimpl
 from unbroken.cli import main
@@ -41,15 +41,8 @@ def stall() -> None:
 def hanging_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Install unbroken-stuck 0.1.0 (plugin `stuck`), whose import never ends."""
     site = tmp_path / "site"
-    (site / "unbroken_stuck").mkdir(parents=True)
-    module = site / "unbroken_stuck" / "__init__.py"
-    module.write_text('"""Stuck."""\nimport time\n\nwhile True:\n    time.sleep(0.01)\n')
-    info = site / "unbroken_stuck-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: unbroken-stuck\nVersion: 0.1.0\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text("[unbroken]\nstuck = unbroken_stuck\n")
+    source = '"""Stuck."""\nimport time\n\nwhile True:\n    time.sleep(0.01)\n'
+    module = install_package(site, "stuck", "0.1.0", source)
     monkeypatch.syspath_prepend(str(site))
     yield module
     sys.modules.pop("unbroken_stuck", None)

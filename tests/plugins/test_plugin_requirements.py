@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from installed import install_package
 
 from unbroken import __version__
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
@@ -277,14 +278,7 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callabl
 
     def install(*requires: str) -> None:
         site = tmp_path / "site"
-        (site / "unbroken_tide").mkdir(parents=True)
-        (site / "unbroken_tide" / "__init__.py").write_text(PLUGIN, encoding="utf-8")
-        info = site / "unbroken_tide-0.3.0.dist-info"
-        info.mkdir()
-        lines = ["Metadata-Version: 2.1", "Name: unbroken-tide", "Version: 0.3.0"]
-        lines += [f"Requires-Dist: {line}" for line in requires]
-        (info / "METADATA").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        (info / "entry_points.txt").write_text("[unbroken]\ntide = unbroken_tide\n")
+        install_package(site, "tide", "0.3.0", PLUGIN, requires)
         monkeypatch.syspath_prepend(str(site))
 
     yield install
