@@ -35,6 +35,7 @@ class StagePanel(Panel):
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
     sheet = False
+
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
         column's height less the panels above it, its border and the hand's least (3);
