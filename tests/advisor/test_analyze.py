@@ -37,12 +37,14 @@ def test_every_decision_with_a_choice_is_weighed() -> None:
     assert [c.n for c in analysis.choices] == choices_in(SHORT)
     assert analysis.outcome == "lost"
     for c in analysis.choices:
-        assert c.chance_best.wins >= max(c.chance_taken.wins, c.before.wins)
-        assert c.costly == (c.loss > COSTLY)
-        assert c.chance_taken.games == 3
-    # The worst three lost most, in order, and are among the weighed ones.
+        # One stage of 3 futures: every option plays them all; the chance is the best's.
+        assert c.before == c.chance_best and c.chance_best.wins >= c.chance_taken.wins
+        assert c.costly == (c.clearly_worse and c.loss > COSTLY)
+        assert c.chance_taken.games == 3 and c.against_best.games == 3
+    # The worst three lost most, in order, and are among those clearly worse than the best.
     losses = [c.loss for c in analysis.worst()]
     assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+    assert all(c.clearly_worse for c in analysis.worst())
     assert Analysis.from_json(json.loads(json.dumps(analysis.as_json()))) == analysis
 
 

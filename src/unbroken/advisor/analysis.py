@@ -1,12 +1,15 @@
 """Every decision of a recording, weighed by the advisor (`unbroken analyze`, the viewer).
 
-For each decision with a choice: the chance before it (the reference bot's
-own choice there, i.e. what the position is worth played like the bot), the
-chance of the option taken and of the best option, all from the same
-resampled futures (common random numbers). A decision whose option lost more
-than COSTLY points against the best is costly. Decisions with one answer are
-skipped (nothing to choose). The recording is verified first (`replay`), so
-a bad or edited file is refused with verify's words.
+For each decision with a choice, the one estimator (`estimator`) races the
+options on the position's futures: the position's chance (its best option's,
+the "before" of the chart), the chance of the option taken, and the taken
+option against the best on the same futures (a paired difference with its
+interval). A decision is costly when the option taken is clearly worse than
+the best (its paired interval below 0) by more than COSTLY points; when the
+interval holds 0 the two are about equal, whatever the point estimates say.
+Decisions with one answer are skipped (nothing to choose). The recording is
+verified first (`replay`), so a bad or edited file is refused with verify's
+words.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from unbroken.advisor.estimates import Estimate
-from unbroken.advisor.rollouts import DEFAULT_SEED, pack, play_round, position, seeds
+from unbroken.advisor.estimator import GAMES, Weighing, weigh
+from unbroken.advisor.paired import Difference
+from unbroken.advisor.rollouts import DEFAULT_SEED, position
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -29,12 +34,8 @@ from unbroken.words.actions import label
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
 COSTLY = 10.0
-#: Rollouts per option by default.
-GAMES = 100
-#: Rollouts in one task of the worker processes.
-BATCH = 25
 #: The version of the analysis files kept in the cache (a change makes them stale).
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -48,18 +49,39 @@ class Choice:
     taken: str
     best: str
     reference: str
+    #: The position's chance: its best option's (the chart's line, "before" the decision).
     before: Estimate
     chance_taken: Estimate
-    chance_best: Estimate
+    #: The option taken against the best, on the futures both played.
+    against_best: Difference
+
+    @property
+    def chance_best(self) -> Estimate:
+        return self.before
 
     @property
     def loss(self) -> float:
         """Points of chance the option taken gave up against the best one (0 at best)."""
-        return 100.0 * (self.chance_best.rate - self.chance_taken.rate)
+        return -100.0 * self.against_best.mean
+
+    @property
+    def clearly_worse(self) -> bool:
+        """True when the option taken is clearly worse than the best (interval below 0)."""
+        return self.against_best.worse
 
     @property
     def costly(self) -> bool:
-        return self.loss > COSTLY
+        return self.clearly_worse and self.loss > COSTLY
+
+    def verdict(self) -> str:
+        """Return the decision in words: the better option and what it changes, or why not."""
+        if self.taken == self.best:
+            return "the best option"
+        if not self.clearly_worse:
+            return f"about equal to {self.best}"
+        d = self.against_best
+        gain = Difference(d.behind, d.ahead, d.games)
+        return f"{self.best} instead: {gain.points()}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -73,8 +95,11 @@ class Choice:
             "before": self.before.as_json(),
             "chance_taken": self.chance_taken.as_json(),
             "chance_best": self.chance_best.as_json(),
+            "against_best": self.against_best.as_json(),
             "loss": round(self.loss, 1),
+            "clearly_worse": self.clearly_worse,
             "costly": self.costly,
+            "verdict": self.verdict(),
         }
 
     @classmethod
@@ -92,7 +117,7 @@ class Choice:
             str(data["reference"]),
             est(data["before"]),
             est(data["chance_taken"]),
-            est(data["chance_best"]),
+            Difference.from_json(data["against_best"]),
         )
 
 
@@ -107,8 +132,9 @@ class Analysis:
     choices: list[Choice] = field(default_factory=list)
 
     def worst(self, count: int = 3) -> list[Choice]:
-        """Return the `count` decisions that lost most (costly or not), worst first."""
-        lost = [c for c in self.choices if c.loss > 0]
+        """Return the `count` decisions clearly worse than their best option that lost most
+        (costly or not), worst first."""
+        lost = [c for c in self.choices if c.clearly_worse]
         return sorted(lost, key=lambda c: (-c.loss, c.n))[:count]
 
     def costly(self) -> list[Choice]:
@@ -198,65 +224,43 @@ def analyze(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """Weigh every decision with a choice in `rec` (`games` rollouts per option).
+    """Weigh every decision with a choice in `rec` (at most `games` futures per option).
 
-    `progress(done, total)` is told as decisions are finished. The result is
-    the same for any `jobs`.
+    `progress(done, total)` is told as decisions are decided. The result is the
+    same for any `jobs`, and the same as the estimator gives at each position alone.
     """
     found, end = positions(rec, ruleset)
     outcome = "unfinished" if end.outcome is None else "won" if end.outcome.won else "lost"
-    wins: list[list[int]] = [[0] * len(p.legal) for p in found]
-    resamples = [seeds(seed, start, min(BATCH, games - start)) for start in range(0, games, BATCH)]
-    done = 0
     if jobs <= 1:
+        weighed = []
         for i, p in enumerate(found):
-            for part in resamples:
-                for k, won in enumerate(play_round(p.game, p.legal, part)):
-                    wins[i][k] += won
-            done += 1
+            weighed.append(weigh(p.game, p.legal, games, seed))
             if progress is not None:
-                progress(done, len(found))
+                progress(i + 1, len(found))
     else:
-        from concurrent.futures import as_completed
-
-        from unbroken.advisor.pool import RolloutPool
+        from unbroken.advisor.pool import RolloutPool, weigh_all
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
-            futures = {}
-            for i, p in enumerate(found):
-                sent, packed = pack(p.game, p.legal)
-                for part in resamples:
-                    futures[pool.submit(sent, packed, part)] = i
-            left = [len(resamples)] * len(found)
-            for future in as_completed(futures):
-                i = futures[future]
-                for k, won in enumerate(future.result()):
-                    wins[i][k] += won
-                left[i] -= 1
-                if not left[i]:
-                    done += 1
-                    if progress is not None:
-                        progress(done, len(found))
-    choices = []
-    for p, w in zip(found, wins, strict=True):
-        best = max(range(len(w)), key=lambda k: (w[k], k == p.taken, k == p.reference))
-        state = p.game.state
-        rules = p.game.ruleset
-        choices.append(
-            Choice(
-                p.n,
-                p.level,
-                p.kind,
-                len(p.legal),
-                label(p.legal[p.taken], state, rules),
-                label(p.legal[best], state, rules),
-                label(p.legal[p.reference], state, rules),
-                Estimate(w[p.reference], games),
-                Estimate(w[p.taken], games),
-                Estimate(w[best], games),
-            )
-        )
+            weighed = weigh_all(pool, [(p.game, p.legal) for p in found], games, seed, progress)
+    choices = [_choice(p, w) for p, w in zip(found, weighed, strict=True)]
     return Analysis(games, seed, len(rec.decisions), outcome, choices)
+
+
+def _choice(p: _Position, w: Weighing) -> Choice:
+    state = p.game.state
+    rules = p.game.ruleset
+    return Choice(
+        p.n,
+        p.level,
+        p.kind,
+        len(p.legal),
+        label(p.legal[p.taken], state, rules),
+        label(p.legal[w.best], state, rules),
+        label(p.legal[p.reference], state, rules),
+        w.chance,
+        w.estimate(p.taken),
+        w.difference(p.taken),
+    )
 
 
 # ------------------------------------------------------------------- kept in the cache
