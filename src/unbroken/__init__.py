@@ -17,7 +17,19 @@ if TYPE_CHECKING:
 
 __version__ = "0.2.0"
 
-__all__ = ["__version__", "hookimpl"]
+__all__ = ["__version__", "engine", "hookimpl"]
+
+
+def engine() -> str:
+    """Return which build of the rules engine runs: "compiled" (mypyc) or "pure Python".
+
+    It looks where the engine's driver module would load from, without importing it.
+    """
+    from importlib.util import find_spec
+
+    spec = find_spec("unbroken.core.driver")
+    origin = spec.origin if spec is not None else None
+    return "pure Python" if origin is None or origin.endswith(".py") else "compiled"
 
 
 def __getattr__(name: str) -> Any:
