@@ -150,3 +150,25 @@ def test_two_equal_options_are_shown_as_about_equal() -> None:
     assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
     assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
     assert weighing.ranking(lambda k: str(k + 1)) == "1, 2 about equal"
+
+
+def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
+    """#30 item 3: in words, from the rules' own queries (R-HUNGER-3)."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.changes import what_it_changes
+
+    game = starving()
+    assert what_it_changes(game, act.Eat(0)) == "leaves 3 food uneaten: loses 6 SE, and starves"
+    assert what_it_changes(game, act.Eat(3)) == "eats all the food needed"
+    weighing = weigh(game, [act.Eat(0), act.Eat(3)])
+    d = weighing.difference(0)
+    choice = Choice(
+        1, 3, "hunger", 2, "Eat 0 food", "Eat 3 food", "Eat 3 food",
+        weighing.chance, weighing.estimate(0), d,
+        what_it_changes(game, act.Eat(0)), what_it_changes(game, act.Eat(3)),
+    )  # fmt: skip
+    gain = f"+{round(-100 * d.mean)} points"
+    assert choice.verdict().startswith(f"Eat 3 food instead: {gain} (")
+    assert choice.verdict().endswith(
+        "; taken: leaves 3 food uneaten: loses 6 SE, and starves; best: eats all the food needed"
+    )

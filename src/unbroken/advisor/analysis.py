@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from unbroken.advisor.changes import what_it_changes
 from unbroken.advisor.estimates import Estimate
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
@@ -54,6 +55,9 @@ class Choice:
     chance_taken: Estimate
     #: The option taken against the best, on the futures both played.
     against_best: Difference
+    #: What the option taken and the best one are sure to do (`changes.what_it_changes`).
+    taken_changes: str = ""
+    best_changes: str = ""
 
     @property
     def chance_best(self) -> Estimate:
@@ -81,7 +85,10 @@ class Choice:
             return f"about equal to {self.best}"
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
-        return f"{self.best} instead: {gain.points()}"
+        why = ""
+        if self.taken_changes != self.best_changes:
+            why = f"; taken: {self.taken_changes}; best: {self.best_changes}"
+        return f"{self.best} instead: {gain.points()}{why}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -96,6 +103,8 @@ class Choice:
             "chance_taken": self.chance_taken.as_json(),
             "chance_best": self.chance_best.as_json(),
             "against_best": self.against_best.as_json(),
+            "taken_changes": self.taken_changes,
+            "best_changes": self.best_changes,
             "loss": round(self.loss, 1),
             "clearly_worse": self.clearly_worse,
             "costly": self.costly,
@@ -118,6 +127,8 @@ class Choice:
             est(data["before"]),
             est(data["chance_taken"]),
             Difference.from_json(data["against_best"]),
+            str(data.get("taken_changes", "")),
+            str(data.get("best_changes", "")),
         )
 
 
@@ -260,6 +271,8 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         w.chance,
         w.estimate(p.taken),
         w.difference(p.taken),
+        what_it_changes(p.game, p.legal[p.taken]),
+        what_it_changes(p.game, p.legal[w.best]),
     )
 
 

@@ -79,9 +79,10 @@ class RolloutPool:
         """Race the actions at the position on the workers (the same as `estimator.weigh`)."""
         return weigh_all(self, [(game, actions)], most, stream)[0]
 
-    def close(self) -> None:
-        """Stop the workers; rounds not started are dropped."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; rounds not started are dropped (`wait`: until they are gone,
+        which leaves nothing for the interpreter to tidy at exit)."""
+        self._executor.shutdown(wait=wait, cancel_futures=True)
 
     def __enter__(self) -> RolloutPool:
         return self
@@ -92,7 +93,7 @@ class RolloutPool:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.close()
+        self.close(wait=kind is None)
 
 
 _SHARED: dict[str, RolloutPool] = {}
