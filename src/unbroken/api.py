@@ -157,7 +157,18 @@ from unbroken.core.model import (
 from unbroken.core.model import Attack as WeaponAttack
 from unbroken.core.query import Query
 from unbroken.core.ruleset import EffectHandler, Ruleset
-from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome, SetAside
+from unbroken.core.state import (
+    PHASE_STEPS,
+    ConditionState,
+    DecisionKind,
+    GameState,
+    MonsterState,
+    Outcome,
+    Phase,
+    SetAside,
+    StepName,
+    Turn,
+)
 from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins import (
     PluginError,
@@ -334,15 +345,20 @@ __all__ = [
     # Games, their state and the ruleset
     "ConditionState",
     "Decision",
+    "DecisionKind",
     "Carry",
     "Game",
     "GameState",
     "IllegalAction",
     "MonsterState",
     "Outcome",
+    "PHASE_STEPS",
+    "Phase",
     "Query",
     "Ruleset",
     "SetAside",
+    "StepName",
+    "Turn",
     "describe_card",
     "rng",
     # Loading plugins

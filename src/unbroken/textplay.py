@@ -14,6 +14,7 @@ from unbroken.core import model as m
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import Phase
 from unbroken.words.actions import label, marked_row, option_text, prompt_text
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
@@ -170,7 +171,7 @@ class TextGame:
         held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
         time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
         step = STEP_NAMES.get(s.step, s.step)
-        where = step if s.phase == s.step else f"{s.phase.capitalize()}: {step}"
+        where = step if s.phase == Phase.SETUP else f"{s.phase.capitalize()}: {step}"
         lines = [
             f"Level {s.level} | {where} | {time} | ability uses {s.ability_uses}",
             *(f"  {row}" for row in _rows(held, WIDTH - 2)),

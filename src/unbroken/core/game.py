@@ -18,10 +18,12 @@ from unbroken.core.handlers import HandlerError
 from unbroken.core.payment import gain
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
-from unbroken.core.resolver import DECISIONS, Resolver
+from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Hand, Ruleset, resolve_id, short_ids
-from unbroken.core.state import GameState, Outcome, copy_state
+from unbroken.core.state import DecisionKind, GameState, Outcome, copy_state
 
+#: The decisions where an effort action is refused for its cost.
+_TURNS = (DecisionKind.PREPARATION, DecisionKind.PLAYER_TURN)
 #: Options a game can be started with, and their defaults.
 OPTIONS: dict[str, Any] = {"gentle_start": False}
 MAX_SEED = (1 << 64) - 1
@@ -46,7 +48,7 @@ class IllegalAction(Exception):
 class Decision(msgspec.Struct, frozen=True):
     """What the player is being asked now."""
 
-    kind: str
+    kind: DecisionKind
     prompt: str
     trigger: str = ""
 
@@ -201,7 +203,7 @@ class Game:
         s = self.state
         if s.outcome is not None or not s.decision:
             return None
-        return Decision(s.decision, DECISIONS[s.decision], s.trigger)
+        return Decision(s.decision, legality.DECISIONS[s.decision].prompt, s.trigger)
 
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
@@ -263,7 +265,7 @@ class Game:
             act.Plan: "it costs more effort than you have",
             act.Orienteer: "it costs more effort than you have",
         }
-        if d.kind in ("preparation", "player_turn") and type(action) in kinds:
+        if d.kind in _TURNS and type(action) in kinds:
             return f"You cannot take {name} now: {kinds[type(action)]}."
         return f"{describe_action(action)} is not possible now. {d.prompt}."
 

@@ -20,7 +20,7 @@ from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, copy_state
+from unbroken.core.state import DecisionKind, GameState, copy_state
 from unbroken.core.taking import hunger_cost
 
 __all__ = [
@@ -64,7 +64,8 @@ class Query:
         monster ambushes at once (R-TRAVEL-1)."""
         s = self._state
         time = self.cost(action).get("time", 0)
-        return s.decision == "preparation" and s.time_track and time >= s.res.get("time", 0)
+        preparing = s.decision == DecisionKind.PREPARATION
+        return preparing and s.time_track and time >= s.res.get("time", 0)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort

@@ -13,7 +13,7 @@ from unbroken.core import model as m
 from unbroken.core import steps
 from unbroken.core.payment import CANNOT_PAY, can_pay, spend
 from unbroken.core.resolver import Resolver, step
-from unbroken.core.state import Queued
+from unbroken.core.state import DecisionKind, Queued
 
 #: Why a class ability cannot be used now (see legality.options).
 NO_USES = "no ability uses left this level"
@@ -163,14 +163,14 @@ def window(r: Resolver, at: steps.Window) -> None:
     """A trigger fired: offer the optional Responses usable now, if any (R-EFFECT-2)."""
     if optional_responses(r, at.trigger, fresh=True):
         r.emit(ev.TriggerOpened(at.trigger))
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.Rewindow)
 def rewindow(r: Resolver, at: steps.Rewindow) -> None:
     """After one Response: offer the ones not yet used at this trigger."""
     if optional_responses(r, at.trigger):
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.WindowClose)
@@ -203,11 +203,11 @@ def window_again(r: Resolver, at: steps.WindowAgain) -> None:
     ]
     if left:
         r.emit(ev.TriggerOpened(at.trigger, spent))
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.RollInstead)
 def roll_instead(r: Resolver, at: steps.RollInstead) -> None:
     """A condition's roll may be replaced by a payment (the Basilisk's metal)."""
     r.emit(ev.ChoicesOffered([at.condition, f"{at.condition}/{at.ability}"]))
-    r.wait("roll_instead")
+    r.wait(DecisionKind.ROLL_INSTEAD)

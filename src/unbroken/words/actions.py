@@ -6,7 +6,7 @@ from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -18,7 +18,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Explore):
         return "Explore (go to the Exploration step)"
     if isinstance(action, act.Fight):
-        return "Fight the monster now" if state.decision == "preparation" else "Fight"
+        return "Fight the monster now" if state.decision == DecisionKind.PREPARATION else "Fight"
     if isinstance(action, act.Focus):
         return f"Focus: pay {amounts(st.focus)}, gain {amounts(st.focus_gain)}"
     if isinstance(action, act.Inspiration):
@@ -92,13 +92,13 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     if isinstance(action, act.Skip):
         return "Skip your turn"
     if isinstance(action, act.Pass):
-        if state.decision == "choose_weapon":  # R-REWARD-2: a weapon may be declined
+        if state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: a weapon may be declined
             return f"Take none (keep the {n(state.weapons[-1])})"
         return "Pass (use nothing more)"
     if isinstance(action, act.PickRoll):
         monster = state.monster
         sheet = ruleset.monsters.get(monster.id) if monster is not None else None
-        if sheet is None or state.turn != "monster":
+        if sheet is None or state.turn != Turn.MONSTER:
             return f"Keep the {action.value}"
         # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
         value = Query(ruleset, state).roll_result(action.value)
@@ -130,7 +130,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
 def prompt_text(prompt: str, state: GameState) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
     a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
-    if state.decision == "resolve_or_rest" and state.committed:
+    if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
         return "Exploration: committed, resolve the encounter"
     return prompt
 
@@ -203,5 +203,5 @@ def marked_row(state: GameState) -> int:
     Only in the window after the roll: once the row is applied the roll already
     holds its bonus, and while keeping one of two results neither is the roll yet.
     """
-    pending = state.decision == "response" and state.trigger == "after_monster_roll"
-    return effective_roll(state) if pending and state.turn == "monster" else 0
+    pending = state.decision == DecisionKind.RESPONSE and state.trigger == "after_monster_roll"
+    return effective_roll(state) if pending and state.turn == Turn.MONSTER else 0

@@ -6,6 +6,7 @@ from typing import Any
 
 from unbroken.core import events as ev
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 from unbroken.words.effects import trickery_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -76,8 +77,8 @@ class Narrator:
         if isinstance(e, ev.DieRolled):
             return f"The die shows {e.value} ({roll_purpose(e.purpose, self.rules)})."
         if isinstance(e, ev.StepEntered):
-            skipped = self.tricking and e.step == "battle"
-            self.tricking = e.step == "trickery"
+            skipped = self.tricking and e.step == StepName.BATTLE
+            self.tricking = e.step == StepName.TRICKERY
             sheet = self.rules.monsters.get(self.monster_id)
             if skipped and sheet is not None and sheet.trickery is not None:
                 # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
