@@ -107,7 +107,8 @@ def homes() -> dict[str, tuple[str, str]]:
             for alias in node.names:
                 found[alias.asname or alias.name] = (node.module, alias.name)
     for name, home in module.LAZY.items():
-        found[name] = (home, name)
+        where, _, there = home.partition(":")
+        found[name] = (where, there or name)
     return found
 
 

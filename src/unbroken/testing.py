@@ -293,3 +293,12 @@ def write_pack(folder: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
+
+
+def run_command(argv: list[str]) -> int:
+    """Run `unbroken ARGV...` in this process, as a player would type it; return its exit
+    status (what it prints goes to stdout and stderr, for pytest's `capsys`)."""
+    # The command line loads its commands' modules: imported only by the tests that run it.
+    from unbroken.cli import main
+
+    return main(argv)

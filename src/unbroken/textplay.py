@@ -140,14 +140,17 @@ class TextGame:
 
     @property
     def game(self) -> Game:
+        """Return the game being played (the session's)."""
         return self.session.game
 
     @property
     def recorder(self) -> Recorder | None:
+        """Return the recorder writing this game (None: it is not recorded)."""
         return self.session.recorder
 
     @staticmethod
     def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the character id the player picks from the numbered list."""
         chars = sorted(ruleset.characters.values(), key=lambda c: (c.cls, c.name))
         options = []
         for c in chars:
@@ -158,6 +161,7 @@ class TextGame:
 
     @staticmethod
     def ask_difficulty(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the difficulty id the player picks (Normal without a stdin)."""
         diffs = ruleset.settings.difficulties
         print("Choose the difficulty:", file=out)
         options = [f"{d.name}: {d.text}" for d in diffs]

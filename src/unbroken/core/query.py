@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
-from unbroken.core.combat import clamp_die, effective_roll
+from unbroken.core.combat import clamp_die, danger_space, effective_roll
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
@@ -29,6 +29,7 @@ __all__ = [
     "HungerPreview",
     "Query",
     "clamp_die",
+    "danger_space",
     "effective_roll",
     "hunger_cost",
 ]
