@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
+from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
@@ -314,13 +315,15 @@ class TextGame:
         self.seen = len(events)
 
     def take_only_answers(self, out: TextIO) -> None:
-        """Take each decision that has exactly one answer (the auto-take setting), saying so."""
-        session = self.session
-        while (only := session.only_answer()) is not None:
+        """Take each decision taken for the player (a single answer, a pointless one:
+        the settings), saying so (`GameSession.take_for_player`)."""
+        self.narrate_new(out)
+
+        def tell(line: str, events: list[Event]) -> None:
+            print(wrap(line, indent=2), file=out)
             self.narrate_new(out)
-            words = label(only, session.game.state, self.rules)
-            print(wrap(f"Taken for you: {words}.", indent=2), file=out)
-            session.apply(only, auto=True)
+
+        self.session.take_for_player(tell)
 
     def end(self, out: TextIO) -> None:
         """Say how the finished game was recorded and kept, and what was won."""
@@ -356,7 +359,14 @@ def _session(
     from unbroken.settings import load_settings
 
     settings, notices = load_settings()
-    session = GameSession.played(game, current_plugins(), recorder, started, settings.auto_take)
+    session = GameSession.played(
+        game,
+        current_plugins(),
+        recorder,
+        started,
+        settings.auto_take,
+        auto_pass=settings.auto_pass,
+    )
     session.daily = recorder.daily if recorder is not None else None
     for notice in notices:  # a damaged settings file: shown before the game
         session.note(notice)

@@ -16,6 +16,7 @@ from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
 from unbroken.core.handlers import HandlerError
 from unbroken.core.payment import gain
+from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import Resolver
@@ -255,6 +256,11 @@ class Game:
         d = self.decision
         assert d is not None
         name = type(action).__name__
+        # An option listed dimmed says why itself ("needs 2 time, 1 left", R-TRAVEL-9).
+        listed = legality.options(Resolver(self.ruleset, self.state))
+        why = next((w for a, w in listed if a == action and w), "")
+        if why:
+            return f"You cannot take {describe_action(action)} now: {why}."
         same_kind = [a for a in legal if type(a) is type(action)]
         if same_kind:
             options = ", ".join(describe_action(a) for a in same_kind)
@@ -293,6 +299,11 @@ class Game:
         fork = Game(self.ruleset, state, list(self.events))
         fork.dice = self.dice
         return fork
+
+    def pointless(self) -> tuple[Action, str] | None:
+        """Return the answer that spends nothing, and why, when the decision waiting now
+        cannot matter: every other answer is never better (R-DIGI-4); else None."""
+        return pointless_answer(self)
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""

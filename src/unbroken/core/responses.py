@@ -11,7 +11,7 @@ from typing import Any
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
-from unbroken.core.payment import CANNOT_PAY, can_pay, spend
+from unbroken.core.payment import can_pay, spend, why_not_pay
 from unbroken.core.resolver import Resolver, step
 from unbroken.core.state import DecisionKind, Queued
 
@@ -116,7 +116,7 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
             return "used this battle"
         if limit == "level" and key in s.used_level:
             return "used this level"
-    return "" if can_pay(s, ability.cost) else CANNOT_PAY
+    return why_not_pay(s, ability.cost)
 
 
 def optional_responses(
