@@ -43,7 +43,8 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
     option of weighed action k), cut to the width, then the verdict."""
     most = max(weighing.games, default=0)
-    lines = [f"  Odds after {most} games each (chance of winning, 95 % interval):"]
+    upto = "up to " if min(weighing.games, default=most) < most else ""
+    lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.estimate(k)
         behind = f" behind ({e.games})" if e.games < most else ""

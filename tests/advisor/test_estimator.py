@@ -149,7 +149,10 @@ def test_two_equal_options_are_shown_as_about_equal() -> None:
     d = weighing.difference(1 - weighing.best)
     assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
     assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
-    assert weighing.ranking(lambda k: str(k + 1)) == "1, 2 about equal"
+    assert (
+        weighing.ranking(lambda k: str(k + 1))
+        == f"about equal: {weighing.best + 1} (ahead), {2 - weighing.best}"
+    )
 
 
 def test_a_verdict_names_the_better_option_and_what_each_does() -> None:

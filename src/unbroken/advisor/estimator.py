@@ -112,12 +112,13 @@ class Weighing:
         return [self.best, *rest] if self.wins else []
 
     def ranking(self, name: Callable[[int], str]) -> str:
-        """Return the verdict in words: "2 is best" or "1, 2 about equal" (`name(k)` names
-        option k)."""
+        """Return the verdict in words: "2 is best", or "about equal: 2 (ahead), 1, 4" when
+        the others are not clearly worse (`name(k)` names option k)."""
         equal = self.about_equal()
         if len(equal) == 1:
             return f"{name(self.best)} is best"
-        return f"{', '.join(name(k) for k in sorted(equal))} about equal"
+        rest = ", ".join(name(k) for k in sorted(equal[1:]))
+        return f"about equal: {name(self.best)} (ahead), {rest}"
 
     @property
     def clear(self) -> bool:

@@ -42,14 +42,18 @@ def odds_text(estimate: Estimate | None) -> str:
     return f"[{100 * e.rate:.0f}% {100 * e.low:.0f}-{100 * e.high:.0f}]"
 
 
-def status_text(games: int, running: bool, error: str = "", verdict: str = "") -> str:
+def status_text(
+    games: int, running: bool, error: str = "", verdict: str = "", fewer: bool = False
+) -> str:
     """Return the line under the prompt that says what the odds are and how far they got
-    (and, once the race is over, which option is best or which are about equal)."""
+    (`fewer`: some options stopped sooner, behind), and, once the race is over, which
+    option is best or which are about equal."""
     if error:
         return f"Odds stopped: {error}"
     state = "% stops" if running else "% hides"
     said = f"; {verdict}" if verdict and not running else ""
-    return f"Odds: {games} games each, 95 % intervals{said}; {state}"
+    each = f"up to {games}" if fewer else f"{games}"
+    return f"Odds: {each} games each, 95 % intervals{said}; {state}"
 
 
 class GameOdds:
@@ -126,7 +130,8 @@ class GameOdds:
         found = dict(zip(self.legal, weighing.estimates, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
         verdict = weighing.ranking(lambda k: str(self.legal[k] + 1)) if len(self.legal) > 1 else ""
-        return texts, status_text(odds.games, not odds.finished, odds.error, verdict)
+        fewer = min(weighing.games, default=0) < odds.games
+        return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
 
     def draw(self) -> None:
         """Draw the decision again, with the odds as they are now."""
