@@ -150,6 +150,7 @@ class Anytime:
         self.stopped = False
         #: What went wrong in a rollout (a plugin's handler failed), if anything.
         self.error = ""
+        self.failure: BaseException | None = None
         self._start_stage()
 
     def _start_stage(self) -> None:
@@ -173,6 +174,7 @@ class Anytime:
             exc = None if future.cancelled() else future.exception()
             if future.cancelled() or exc is not None:
                 self.error = (str(exc) or type(exc).__name__) if exc is not None else "cancelled"
+                self.failure = exc
                 self.stop()
                 break
             for k, wins in zip(live, future.result(), strict=True):
@@ -229,6 +231,8 @@ def weigh_all(
         for i in sorted(left):
             race = races[i]
             race.poll()
+            if race.failure is not None:
+                raise race.failure  # as one process would (a plugin's HandlerError, say)
             if race.error:
                 raise RuntimeError(race.error)
             if race.finished:
