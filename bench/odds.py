@@ -64,7 +64,7 @@ def main() -> None:
                 time.sleep(0.01)
                 odds.poll()
             times.append(time.perf_counter() - start)
-            ends[odds.race.ended] += 1
+            ends[odds.race.ended.value] += 1
             options.append(len(actions))
     times.sort()
     p90 = times[int(0.9 * (len(times) - 1))]

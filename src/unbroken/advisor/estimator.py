@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 import msgspec
 
@@ -74,6 +75,14 @@ def stage_ends(most: int) -> list[int]:
     return [*ends, most] if most > 0 else []
 
 
+class RaceEnd(StrEnum):
+    """Why a race ended."""
+
+    ALONE = "alone"  # every other option clearly behind
+    SETTLED = "settled"  # every other option within SETTLE points of the leader
+    BUDGET = "budget"  # `most` futures played
+
+
 @dataclass(frozen=True)
 class Weighing:
     """A position's options weighed: each option's wins (bit i: future i won) and games."""
@@ -81,8 +90,8 @@ class Weighing:
     wins: tuple[int, ...]
     games: tuple[int, ...]
     best: int
-    #: Why the race ended: "alone" (the others clearly behind), "settled" or "budget".
-    ended: str = "budget"
+    #: Why the race ended.
+    ended: RaceEnd = RaceEnd.BUDGET
 
     def estimate(self, k: int) -> Estimate:
         return Estimate(self.wins[k].bit_count(), self.games[k])
@@ -141,7 +150,7 @@ class Race:
         self.wins = [0] * options
         self.games = [0] * options
         self.done = options == 0 or not self.ends
-        self.ended = "budget"
+        self.ended = RaceEnd.BUDGET
 
     @property
     def played(self) -> int:
@@ -179,15 +188,15 @@ class Race:
             kept = set(ranked[: max(2, (len(ranked) + 1) // 2)])
             self.live = [k for k in self.live if k in kept]
         if played >= self.ends[-1]:
-            self.done, self.ended = True, "budget"
+            self.done, self.ended = True, RaceEnd.BUDGET
         elif len(self.live) == 1 and self.options > 1:
-            self.done, self.ended = True, "alone"
+            self.done, self.ended = True, RaceEnd.ALONE
         elif len(self.live) > 1 and all(
             Difference.of(self.wins[k], self.wins[lead], played).within(self.settle)
             for k in self.live
             if k != lead
         ):
-            self.done, self.ended = True, "settled"
+            self.done, self.ended = True, RaceEnd.SETTLED
 
     def weighing(self, order: Sequence[int]) -> Weighing:
         """Return the result in the caller's order (`order[i]`: the caller's index of
