@@ -126,3 +126,15 @@ def test_the_rollout_bot_leaves_the_reference_only_for_a_clear_gain() -> None:
     assert clearly_better([t, t, f, f], [f, f, f, f]) == 0  # 2 ahead: could be luck
     assert clearly_better([t, t, t, t, t, f], [f, f, f, f, t, t]) == 0  # 4 ahead, 1 behind
     assert clearly_better([f, f, f, f], [t, t, t, t]) == 0  # behind
+
+
+def test_a_rollout_that_fails_in_a_worker_raises_its_own_error() -> None:
+    """analyze turns a plugin's HandlerError into one line; on workers it must stay itself."""
+    from unbroken.advisor.pool import weigh_all
+    from unbroken.core.actions import Eat
+    from unbroken.core.game import IllegalAction
+
+    game = played(5, 40)
+    assert Eat(99) not in game.legal_actions()
+    with RolloutPool(RULES, 2) as pool, pytest.raises(IllegalAction):
+        weigh_all(pool, [(game, [game.legal_actions()[0], Eat(99)])], most=4)
