@@ -47,8 +47,8 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
     lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.estimate(k)
-        behind = f" behind ({e.games})" if e.games < most else ""
-        line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{behind}"
+        stopped = f" (stopped at {e.games})" if e.games < most else ""
+        line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
         lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
     if len(legal) > 1:
         lines.append(f"  {weighing.ranking(lambda k: str(legal[k] + 1))}.")
