@@ -23,13 +23,16 @@ __all__ = ["__version__", "engine", "hookimpl"]
 def engine() -> str:
     """Return which build of the rules engine runs: "compiled" (mypyc) or "pure Python".
 
-    It looks where the engine's driver module would load from, without importing it.
+    It looks for the engine driver's extension module beside its source, where Python's
+    import finds one first, without importing the engine (`unbroken --version` draws
+    before it loads).
     """
-    from importlib.util import find_spec
+    import os
+    from importlib.machinery import EXTENSION_SUFFIXES
 
-    spec = find_spec("unbroken.core.driver")
-    origin = spec.origin if spec is not None else None
-    return "pure Python" if origin is None or origin.endswith(".py") else "compiled"
+    core = os.path.join(os.path.dirname(__file__), "core")
+    compiled = any(os.path.exists(os.path.join(core, f"driver{s}")) for s in EXTENSION_SUFFIXES)
+    return "compiled" if compiled else "pure Python"
 
 
 def __getattr__(name: str) -> Any:
