@@ -314,28 +314,21 @@ def seed_int(text: str) -> int:
 
 
 def resolve_character(ruleset: Ruleset, name: str) -> str:
-    """Return the namespaced id of a character sheet, or raise CommandError.
-
-    A plugin's sheet may be named by its local id when no other card shares it.
-    """
-    from unbroken.core.ruleset import resolve_id, short_ids
-
-    ident = resolve_id(name, ruleset.characters)
-    if ident is None:
-        known = ", ".join(sorted(short_ids(ruleset.characters)))
-        raise CommandError(f"unknown character {name!r}; choose one of: {known}")
-    return ident
+    """Return the namespaced id of a character sheet (`Ruleset.character_id`), or raise
+    CommandError naming the characters there are."""
+    try:
+        return ruleset.character_id(name)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
-    """Return a difficulty id (a plugin's also by its local id: `expert`), or raise CommandError."""
-    ids = [d.id for d in ruleset.settings.difficulties]
-    if name in ids:
-        return name
-    local = [i for i in ids if i.endswith(f":{name}")]
-    if len(local) == 1:
-        return local[0]
-    raise CommandError(f"unknown difficulty {name!r}; choose one of: {', '.join(ids)}")
+    """Return a difficulty id (`Ruleset.difficulty_id`: a plugin's also by its local id,
+    `expert`), or raise CommandError naming the difficulties there are."""
+    try:
+        return ruleset.difficulty_id(name)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def load() -> Ruleset:
