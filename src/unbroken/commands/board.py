@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import sys
 
 from unbroken.cli import CommandError, positive_int
+
+#: Seconds the requests in flight get to finish when the server is stopped.
+GRACE = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +40,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--proxy", action="store_true", help="behind a load balancer: trust X-Forwarded-For"
     )
+    serve.add_argument(
+        "--no-access-log",
+        action="store_true",
+        help="leave out the line printed for each request (method, path, status, time)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +69,17 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CommandError(str(exc)) from None
     shown = database.split("@")[-1] if "://" in database else database  # no password shown
+    migrated = app.state.board.store.migrated
+    if migrated:
+        print(f"Database schema brought up to version {migrated[-1]}.", flush=True)
     print(f"Board on http://{args.host}:{args.port}/ with {shown}", flush=True)
+    from unbroken.board.operations import log_to
+
+    log_to(sys.stdout)
+    if args.no_access_log:
+        logging.getLogger("unbroken.board.access").disabled = True
+    # On SIGTERM or Ctrl+C uvicorn stops taking connections and lets the requests in
+    # flight finish (at most GRACE seconds), then the app's lifespan closes the database.
     uvicorn.run(
         app,
         host=args.host,
@@ -68,5 +88,6 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips="*" if args.proxy else None,
         log_level="warning",
         access_log=False,
+        timeout_graceful_shutdown=GRACE,
     )
     return 0
