@@ -16,6 +16,7 @@ from board_server import Server, serve
 from unbroken.board.app import BoardConfig
 from unbroken.board.offer import offer_daily
 from unbroken.board.player import Player, player_path, save_player
+from unbroken.board.testing import unfinished
 from unbroken.cli import main
 from unbroken.daily import daily_session, today
 from unbroken.sim import BOTS, play
@@ -70,6 +71,30 @@ def test_submit_says_what_is_missing(
     assert main(["submit", "no-such-game", "--server", sqlite_board.url]) == 2
     err = capsys.readouterr().err
     assert err.startswith("unbroken: error:") and "Traceback" not in err
+
+
+def test_a_board_that_cannot_be_reached_is_not_remembered(
+    sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    away = "http://127.0.0.1:9"
+    assert main(["submit", str(files[0]), "--name", "erin", "--server", away]) == 2
+    kept = tomllib.loads(player_path().read_text())
+    assert kept["name"] == "erin" and kept["server"] == ""  # the key is kept, not the address
+    assert main(["submit", str(files[0]), "--server", sqlite_board.url]) == 0
+    assert main(["submit", str(files[1]), "--server", away]) == 2
+    assert tomllib.loads(player_path().read_text())["server"] == sqlite_board.url
+    assert "cannot reach the board" in capsys.readouterr().err
+
+
+def test_an_unfinished_daily_is_refused_as_unfinished(
+    sqlite_board: Server, dailies: list[bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unfinished.jsonl.gz"
+    path.write_bytes(unfinished(dailies[0]))
+    assert main(["submit", str(path), "--name", "fay", "--server", sqlite_board.url]) == 2
+    err = capsys.readouterr().err
+    assert "unfinished.jsonl.gz is unfinished: only a finished game" in err
+    assert "practice" not in err
 
 
 class Terminal(io.StringIO):
