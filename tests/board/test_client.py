@@ -44,6 +44,8 @@ def test_submit_makes_a_key_sends_and_says_the_rank(
     assert main(["submit", str(files[0]), "--server", url, "--name", "alice"]) == 0
     out = capsys.readouterr().out
     assert "ranked: #1 on the daily of" in out and f"{url}/player/alice" in out
+    day = today().isoformat()
+    assert f"Share: Unbroken daily {day}: " in out and ", #1 of the day" in out
     path = player_path()
     assert os.stat(path).st_mode & 0o777 == 0o600
     kept = tomllib.loads(path.read_text())

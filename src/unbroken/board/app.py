@@ -32,6 +32,7 @@ from unbroken.board.checking import Refused, check_upload
 from unbroken.board.limits import MAX_BODY, RateLimit
 from unbroken.board.pages.listing import listing
 from unbroken.board.pages.routes import Pages
+from unbroken.board.share import share_line
 from unbroken.board.store import Page, Row, Store, StoreError, Taken, WrongKey
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
@@ -201,6 +202,7 @@ class Board:
                 f"{board} board (only dailies rank)"
             )
         answer = wire.Submitted(self.entry(row, rank), board, rank, duplicate, message)
+        answer.share = share_line(row, rank, self.ruleset)
         return _json(answer, 200 if duplicate else 201)
 
     # ------------------------------------------------------------------ API

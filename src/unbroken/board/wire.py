@@ -78,6 +78,8 @@ class Submitted(msgspec.Struct):
     rank: int
     duplicate: bool
     message: str
+    #: A short text for a chat: the day, character, level reached, score and rank.
+    share: str = ""
 
 
 class DailyInfo(msgspec.Struct):
