@@ -28,6 +28,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from unbroken.board import operations, pages, ranking, wire
+from unbroken.board.analyses import GAMES as ANALYSIS_GAMES
+from unbroken.board.analyses import InProcess
 from unbroken.board.checking import Refused, check_upload
 from unbroken.board.limits import MAX_BODY, RateLimit
 from unbroken.board.pages.listing import listing
@@ -74,6 +76,10 @@ class BoardConfig:
     per_address_minute: int = 60
     grace: timedelta = timedelta(hours=1)
     max_body: int = MAX_BODY
+    #: On SQLite, analyse each daily in a thread of the server (board.analyses); on
+    #: PostgreSQL the `unbroken board worker` processes do it, whatever this says.
+    analyse: bool = False
+    analysis_games: int = ANALYSIS_GAMES
 
 
 class ProblemError(Exception):
@@ -345,16 +351,26 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
             Exception: _error_handler,
         },
         middleware=[Middleware(operations.AccessLog)],
-        lifespan=_closing(board.store),
+        lifespan=_closing(board.store, _analysing(config, board.store, ruleset)),
     )
     app.state.board = board
     return app
 
 
-def _closing(store: Store) -> Callable[[Starlette], Any]:
+def _analysing(config: BoardConfig, store: Store, ruleset: Ruleset) -> InProcess | None:
+    if not config.analyse or store.postgres:
+        return None
+    return InProcess(store, ruleset, config.analysis_games)
+
+
+def _closing(store: Store, worker: InProcess | None) -> Callable[[Starlette], Any]:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if worker is not None:
+            worker.start()
         yield
+        if worker is not None:
+            worker.stopping.set()
         store.close()
 
     return lifespan

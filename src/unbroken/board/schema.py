@@ -106,6 +106,22 @@ def _backfill_health_left(db: Connection) -> None:
         )
 
 
+_ANALYSES = """
+CREATE TABLE IF NOT EXISTS analyses (
+    entry_id BIGINT PRIMARY KEY REFERENCES entries(id),
+    games INTEGER NOT NULL,
+    analysis TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analysis_attempts (
+    entry_id BIGINT NOT NULL REFERENCES entries(id),
+    worker TEXT NOT NULL,
+    started TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS analysis_attempts_by_entry ON analysis_attempts (entry_id)
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "the players and their entries", _TABLES),
     Migration(
@@ -114,6 +130,7 @@ MIGRATIONS: list[Migration] = [
         _FAIR_RANKING,
         _backfill_health_left,
     ),
+    Migration(3, "the advisor's analysis of each daily, and the attempts at it", _ANALYSES),
 ]
 assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1)), "numbered 1, 2, …"
 

@@ -183,6 +183,16 @@ class Store:
         except Exception:  # noqa: BLE001 - closing a broken connection may fail: it is gone
             pass
 
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Return the rows of a read (`?` placeholders; for the board's other tables)."""
+        return self._query(sql, params)
+
+    def write(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one write in its own transaction; return the rows it returns (RETURNING)."""
+        with self._transaction() as db:
+            found = db.execute(sql, params)
+            return list(found.fetchall()) if found.description else []
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Return the rows of a read; a connection lost (a database restart) is tried again
         once on a new one."""

@@ -41,6 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--proxy", action="store_true", help="behind a load balancer: trust X-Forwarded-For"
     )
     serve.add_argument(
+        "--no-analysis",
+        action="store_true",
+        help="on SQLite: do not analyse the dailies in a thread of the server",
+    )
+    serve.add_argument(
         "--no-access-log",
         action="store_true",
         help="leave out the line printed for each request (method, path, status, time)",
@@ -64,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
     database = args.database or str(data_dir() / "board.db")
     config = BoardConfig(database, args.per_player, args.per_address)
+    config.analyse = not args.no_analysis
     try:
         app = make_app(config)
     except StoreError as exc:

@@ -18,6 +18,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from unbroken.advisor.analysis import Analysis
+from unbroken.board.analyses import analysis_of
+from unbroken.board.pages.chart import chance_chart
 from unbroken.board.pages.layout import day_href, page, player_link, recording_href, watch_href
 from unbroken.board.pages.tables import assisted_mark, result
 from unbroken.board.share import share_line
@@ -75,12 +78,14 @@ class Watching:
                 self._kept.popitem(last=False)
         return timeline
 
-    def _load(self, entry_id: int) -> tuple[Row, int, Timeline] | None:
+    def _load(self, entry_id: int) -> tuple[Row, int, Timeline, Analysis | None] | None:
         row = self.store.entry(entry_id)
         if row is None:
             return None
         timeline = self.timeline(entry_id)
-        return None if timeline is None else (row, self.store.rank(row), timeline)
+        if timeline is None:
+            return None
+        return row, self.store.rank(row), timeline, analysis_of(self.store, entry_id)
 
     async def page(self, request: Request) -> Response:
         text = request.path_params["entry"]
@@ -89,16 +94,19 @@ class Watching:
         found = await run_in_threadpool(self._load, int(text))
         if found is None:
             raise HTTPException(404, "no such entry")
-        row, rank, timeline = found
+        row, rank, timeline, analysis = found
         at = request.query_params.get("at", "")
         last = len(timeline) - 1
         position = min(int(at), last) if at.isdigit() and len(at) < 7 else 0
-        html = await run_in_threadpool(watch_page, row, rank, timeline, position)
+        html = await run_in_threadpool(watch_page, row, rank, timeline, position, analysis)
         return HTMLResponse(html)
 
 
-def watch_page(row: Row, rank: int, timeline: Timeline, i: int) -> str:
-    """Return the watch page of `row`'s game at position `i`."""
+def watch_page(
+    row: Row, rank: int, timeline: Timeline, i: int, analysis: Analysis | None = None
+) -> str:
+    """Return the watch page of `row`'s game at position `i` (with its chance chart when it
+    has been analysed)."""
     rules = timeline.ruleset
     state = timeline.state_at(i)
     where = "free play"
@@ -118,6 +126,7 @@ def watch_page(row: Row, rank: int, timeline: Timeline, i: int) -> str:
         + share
         + _steps(row.id, timeline, i)
         + _position(timeline, i)
+        + (chance_chart(row.id, analysis, i) if analysis is not None else _waiting(row))
         + '<div class="watch"><div>'
         + _trackers(state, rules)
         + _monster(state, rules, timeline, i)
@@ -128,6 +137,12 @@ def watch_page(row: Row, rank: int, timeline: Timeline, i: int) -> str:
         + _steps(row.id, timeline, i)
     )
     return page(f"Game {row.id}", body, KEYS)
+
+
+def _waiting(row: Row) -> str:
+    if row.daily is None:
+        return ""
+    return '<p class="note analysis-waiting">The advisor has not analysed this game yet.</p>'
 
 
 def _steps(entry_id: int, timeline: Timeline, i: int) -> str:
