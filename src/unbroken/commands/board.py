@@ -7,6 +7,7 @@ import logging
 import sys
 
 from unbroken.cli import CommandError, positive_int
+from unbroken.commands.serve import positive_number
 
 #: Seconds the requests in flight get to finish when the server is stopped.
 GRACE = 30
@@ -51,10 +52,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out the line printed for each request (method, path, status, time)",
     )
 
+    worker = sub.add_parser(
+        "worker", help="analyse the dailies of a board on PostgreSQL (run one per core)"
+    )
+    worker.add_argument(
+        "--database", metavar="URL", required=True, help="the board's postgresql:// database"
+    )
+    worker.add_argument(
+        "--games",
+        type=positive_int,
+        default=40,
+        metavar="N",
+        help="the advisor's games per option of each decision (default 40)",
+    )
+    worker.add_argument(
+        "--stalled-after",
+        type=positive_number,
+        default=30.0,
+        metavar="SECONDS",
+        help="give a job back to the queue when its worker's heartbeat stopped this long (30)",
+    )
+    worker.add_argument(
+        "--every",
+        type=positive_number,
+        default=2.0,
+        metavar="SECONDS",
+        help="how often to look for new dailies and stalled jobs (2)",
+    )
+
 
 def run(args: argparse.Namespace) -> int:
+    if args.board_command == "worker":
+        return _worker(args)
     if args.board_command != "serve":
-        raise CommandError("say what to do: `unbroken board serve`")
+        raise CommandError("say what to do: `unbroken board serve` or `unbroken board worker`")
     try:
         import uvicorn
 
@@ -96,4 +127,41 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
         timeout_graceful_shutdown=GRACE,
     )
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """Run an analysis worker on a PostgreSQL board until Ctrl+C or SIGTERM."""
+    if not args.database.startswith(("postgresql://", "postgres://")):
+        raise CommandError(
+            "--database: workers take jobs from a PostgreSQL board (postgresql://...); "
+            "on SQLite `unbroken board serve` analyses the dailies itself"
+        )
+    try:
+        import asyncio
+
+        import procrastinate  # noqa: F401 - said missing here rather than mid-way
+
+        from unbroken.board.store import StoreError
+        from unbroken.board.worker import work
+    except ImportError as exc:
+        raise CommandError(
+            f"the board worker needs the board extra ({exc.name} is missing): "
+            "pip install 'unbroken[board]'"
+        ) from None
+    from unbroken.board.operations import log_to
+    from unbroken.daily import base_plugins
+
+    log_to(sys.stdout)
+    shown = args.database.split("@")[-1]
+    print(f"Analysis worker on {shown} ({args.games} games an option).", flush=True)
+    try:
+        asyncio.run(
+            work(args.database, base_plugins().ruleset, args.games, args.stalled_after, args.every)
+        )
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        pass
+    print("Worker stopped.", flush=True)
     return 0
