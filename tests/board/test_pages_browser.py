@@ -21,6 +21,7 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from unbroken.board.analyses import analyse_entry
 from unbroken.board.app import BoardConfig
 from unbroken.board.checking import check_upload
 from unbroken.board.store import Store
@@ -63,11 +64,13 @@ def filled_board(
     for i, data in enumerate(dailies[4:6]):  # yesterday's, put in as the board kept them
         checked = replace(check_upload(data, base_rules, now), daily=yesterday, digest=f"y{i}")
         store.add(f"player{i}", "k" * 43, checked, f"{yesterday}T20:0{i}:00+00:00")
-    store.close()
     for server in serve(BoardConfig(where)):
         for i, data in enumerate(dailies[:4]):
             assert server.submit(data, f"player{i}", key="k" * 43).status == 201
+        first = store.day(now.date().isoformat()).rows[0].id  # the one the tests watch
+        analyse_entry(store, base_rules, first, games=2)  # as a worker would, quickly
         yield server, yesterday
+    store.close()
 
 
 def size(browser: webdriver.Chrome, name: str) -> None:
@@ -160,6 +163,8 @@ def test_watching_a_game_steps_with_links_and_arrow_keys(
     assert browser.current_url.endswith("?at=1")
     assert browser.find_element(By.CSS_SELECTOR, "p.position").text.startswith("1 of ")
     browser.find_element(By.CSS_SELECTOR, "a[data-key=next-battle]").click()
+    chart = browser.find_element(By.CSS_SELECTOR, "section.analysis svg.chart")
+    assert chart.size["width"] > 300 and chart.find_elements(By.TAG_NAME, "polyline")
     monster = browser.find_element(By.CSS_SELECTOR, "section.monster")
     assert "Health" in monster.text and monster.find_elements(By.CSS_SELECTOR, "tr")
     assert browser.find_elements(By.CSS_SELECTOR, "section.log li")

@@ -9,6 +9,8 @@ from unbroken.board.pages.layout import watch_href
 
 #: The chart's drawing box (scaled to the page's width).
 WIDTH, HEIGHT = 600, 150
+#: The costly decisions named under the chart (those that cost most).
+SHOWN = 8
 
 
 def _x(n: int, last: int) -> float:
@@ -43,11 +45,13 @@ def chance_chart(entry_id: int, analysis: Analysis, position: int) -> str:
         f"{dots}</svg>"
     )
     costly = analysis.costly()
+    worst = sorted(costly, key=lambda c: (-c.loss, c.n))[:SHOWN]
     named = ", ".join(
         f'<a href="{watch_href(entry_id, c.n - 1)}">decision {c.n}</a> ({c.loss:.0f} points)'
-        for c in costly
+        for c in sorted(worst, key=lambda c: c.n)
     )
-    said = f"Costly decisions: {named}." if costly else "No costly decision."
+    more = f" (the {len(worst)} that cost most of {len(costly)})" if len(costly) > SHOWN else ""
+    said = f"Costly decisions{more}: {named}." if costly else "No costly decision."
     return (
         '<section class="analysis"><h2>Chance of winning</h2>'
         f'<p class="note">The advisor, {analysis.games} games an option; the line is the '
