@@ -259,8 +259,9 @@ def main() -> int:
             if workers:
                 time_workers(url, len(workers), args.analysis_seconds)
         finally:
-            for worker in workers:
-                worker.terminate()
+            for worker in workers:  # an analysis under way would hold up a graceful stop
+                worker.kill()
+                worker.wait()
             for server in servers:
                 server.terminate()
             for server in servers:
