@@ -74,3 +74,13 @@ def test_an_assisted_game_is_marked_on_the_board_and_filtered_out(
     page = board.get(f"/day/{day}").body.decode()
     assert page.count('class="mark assisted"') == 1 and "cannot prove" in page
     assert "helped" not in board.get(f"/day/{day}?unassisted=1").body.decode()
+
+
+def test_a_game_played_with_the_odds_shown_is_recorded_as_assisted() -> None:
+    played = TextGame(RULES, "tomu", "normal", 5, {}, record=True)
+    played.odds_most = 2
+    played.loop(io.StringIO("%\n" + "\n" * 2000), io.StringIO())  # Enter: the first option
+    finished = played.session.finished
+    assert finished is not None and finished.replay is not None
+    footer = read_recording(finished.replay).footer
+    assert footer is not None and footer.assisted is True
