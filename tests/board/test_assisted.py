@@ -8,6 +8,7 @@ import io
 import json
 from pathlib import Path
 
+import msgspec
 from board_server import Server
 
 from unbroken.board.ranking import health_left
@@ -49,8 +50,13 @@ def test_the_monsters_health_left_is_the_last_battles() -> None:
     game = Game.new(RULES, "tomu", "normal", 5)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
-    assert game.state.monster is not None
-    assert health_left(game.state) == game.state.monster.health
+    assert game.state.monster is not None and game.state.outcome is not None
+    assert game.state.outcome.step == "battle"
+    assert health_left(game.state) == game.state.monster.health > 0
+    # Starved after the fight: the monster is behind, whatever its tracker says.
+    after = msgspec.structs.replace(game.state.outcome, step="hunger")
+    game.state.outcome = after
+    assert health_left(game.state) == 0
 
 
 def _assisted(data: bytes) -> bytes:

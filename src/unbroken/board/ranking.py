@@ -41,10 +41,15 @@ ASSISTED_NOTE = (
 )
 
 
+#: The steps after a level's fight (its monster beaten or tricked): the monster is behind.
+AFTER_THE_FIGHT = frozenset({"rewards", "hunger"})
+
+
 def health_left(state: GameState) -> int:
-    """Return the monster's health at the end of a game (0 for a win, NOT_IN_BATTLE when
-    no monster was in play)."""
-    if state.outcome is not None and state.outcome.won:
+    """Return the monster's health at the end of a game: 0 for a win or a game that ended
+    after its level's fight, NOT_IN_BATTLE when no monster was in play."""
+    outcome = state.outcome
+    if outcome is not None and (outcome.won or outcome.step in AFTER_THE_FIGHT):
         return 0
     return state.monster.health if state.monster is not None else NOT_IN_BATTLE
 

@@ -46,6 +46,8 @@ def result(row: Row) -> str:
         return "won"
     if row.health_left >= NOT_IN_BATTLE:
         return f"lost on level {row.level}, before its battle"
+    if row.health_left == 0:
+        return f"lost on level {row.level}, after its monster"
     return f"lost on level {row.level}, monster at {row.health_left} health"
 
 
