@@ -115,3 +115,11 @@ def test_two_workers_on_postgresql_analyse_each_entry_once_though_one_is_killed(
                 process.terminate()
                 process.communicate(timeout=60)
         store.close()
+
+
+def test_a_worker_is_for_a_postgresql_board(capsys: pytest.CaptureFixture[str]) -> None:
+    from unbroken.cli import main
+
+    assert main(["board", "worker", "--database", "board.db"]) == 2
+    err = capsys.readouterr().err
+    assert "workers take jobs from a PostgreSQL board" in err and len(err.splitlines()) == 1
