@@ -14,6 +14,17 @@ from unbroken.board.store import Page
 FIRST_DAY = date(2026, 1, 1)
 
 
+_HOW_TODAY = (
+    "<p class=note>Play it with <code>unbroken daily</code>, send it with "
+    "<code>unbroken submit</code>. Each recording is re-played by the engine before it "
+    "is ranked; watch any game here.</p>"
+)
+_HOW_PAST = (
+    "<p class=note>Each recording was re-played by the engine before it was ranked; "
+    "watch any game here.</p>"
+)
+
+
 def day_nav(day: date, today: date) -> str:
     """Return the links to the previous and next days (no next past today) and the month."""
     before = day - timedelta(days=1)
@@ -44,10 +55,8 @@ def day_page(
         f'<p class="date">{escape(when)}</p>'
         + day_nav(day, today)
         + f'<p class="challenge">{escape(challenge)}</p>'
-        "<p class=note>Play it with <code>unbroken daily</code>, send it with "
-        "<code>unbroken submit</code>. Each recording is re-played by the engine before it "
-        "is ranked; watch any game here.</p>"
-        f'<p class="rule">{escape(RULE)}</p>'
+        + (_HOW_TODAY if day == today else _HOW_PAST)
+        + f'<p class="rule">{escape(RULE)}</p>'
         + pager(found, path, sort, unassisted)
         + entries_table(found.rows, DAY_COLUMNS, names, path, sort, unassisted)
     )
