@@ -102,6 +102,8 @@ class GameSession:
         self._auto: list[int] = []
         #: The day of the daily challenge this game is (unbroken.daily), or None.
         self.daily: str | None = None
+        #: Whether the player was shown the odds (`%`): the recording's footer says so.
+        self.assisted = False
 
     # ------------------------------------------------------------------ starting
 
@@ -292,7 +294,7 @@ class GameSession:
         replay: Path | None = None
         if self.recorder is not None:
             try:
-                replay = self.recorder.finish(self.game)
+                replay = self.recorder.finish(self.game, self.assisted)
             except OSError as exc:
                 self._notices.append(f"The recording could not be finished ({_why(exc)}).")
                 self.recorder.abandon()

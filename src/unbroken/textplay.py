@@ -299,6 +299,7 @@ class TextGame:
         from unbroken.textodds import MOST, show_odds
 
         most = MOST if self.odds_most is None else self.odds_most
+        self.session.assisted = True  # the recording says the odds were shown
         return show_odds(self.game, offered, options, stdin, out, most=most)
 
     def narrate_new(self, out: TextIO) -> None:
