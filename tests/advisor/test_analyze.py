@@ -126,3 +126,26 @@ def test_balance_reports_another_bot_beside_the_heuristic(
 def test_balance_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "--games", "1", "--bot", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_an_analysis_of_format_1_is_read_and_claims_nothing(tmp_path: Path) -> None:
+    """The board keeps analyses made before #30; the viewer's cache makes a new one."""
+    old = {
+        "format": 1, "games": 3, "seed": 1, "decisions": 9, "outcome": "lost",
+        "choices": [{
+            "decision": 2, "level": 1, "kind": "preparation", "options": 3,
+            "taken": "Explore", "best": "Rest", "reference": "Explore",
+            "before": {"chance": 0.0, "games": 3}, "chance_taken": {"chance": 0.0, "games": 3},
+            "chance_best": {"chance": 1.0, "games": 3}, "loss": 100.0, "costly": True,
+        }],
+    }  # fmt: skip
+    analysis = Analysis.from_json(old)
+    (choice,) = analysis.choices
+    assert choice.before.rate == 1.0  # the position's chance: its best option's
+    assert not choice.costly and choice.verdict() == "about equal to Rest"
+    path = shutil.copy(SHORT, tmp_path / SHORT.name)
+    from unbroken.advisor.analysis import cache_path
+
+    cache_path(Path(path)).parent.mkdir(parents=True, exist_ok=True)
+    cache_path(Path(path)).write_text(json.dumps(old))
+    assert kept(Path(path)) is None

@@ -124,9 +124,11 @@ class Choice:
             str(data["taken"]),
             str(data["best"]),
             str(data["reference"]),
-            est(data["before"]),
+            est(data["chance_best" if "against_best" not in data else "before"]),
             est(data["chance_taken"]),
-            Difference.from_json(data["against_best"]),
+            # An analysis of format 1 (before #30: each option on its own futures, "before"
+            # the reference bot's option) has no paired difference: it claims nothing.
+            Difference.from_json(data.get("against_best", {"ahead": 0, "behind": 0, "games": 0})),
             str(data.get("taken_changes", "")),
             str(data.get("best_changes", "")),
         )
@@ -175,7 +177,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") != FORMAT:
+        if data.get("format") not in (1, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -302,6 +304,8 @@ def kept(recording: Path) -> Analysis | None:
     """Return the kept analysis of the recording at `recording`, or None (none, or unusable)."""
     try:
         data = json.loads(cache_path(recording).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            return None  # an analysis of another estimator: the viewer makes a new one
         return Analysis.from_json(data)
     except (OSError, ValueError, KeyError, TypeError):
         return None
