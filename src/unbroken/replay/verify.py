@@ -328,6 +328,7 @@ def _problem(
         game = replay(rec, rules_to_verify(rec, ruleset, others))
         if observers:  # the plugins' observers see the re-played game, event by event
             observers.watch(GameState(), game.events)
+            _tell(observers)
     except ReplayError as exc:
         try:
             parse_recording(data, path)
@@ -335,6 +336,15 @@ def _problem(
             return str(first)
         return str(exc)
     return None
+
+
+def _tell(observers: Observers) -> None:
+    """Warn (one `unbroken: warning:` line each) of the observers that were switched off."""
+    from unbroken.plugins import report
+
+    for notice in observers.notices:
+        report(notice)
+    observers.notices.clear()
 
 
 def _verify_chunk(paths: list[Path]) -> list[str | None]:
