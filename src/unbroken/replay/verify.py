@@ -257,6 +257,39 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     return game
 
 
+def check_daily(rec: Recording, ruleset: Ruleset) -> None:
+    """Raise ReplayError when the header marks the game as a daily it is not: a day that
+    is no date, plugins beside the base game, or a seed, character or difficulty other
+    than that day's (unbroken.daily's formula)."""
+    from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
+
+    claim = rec.header.daily
+    if not isinstance(claim, str):
+        return
+    try:
+        day = parse_day(claim)
+    except ValueError as exc:
+        raise ReplayError(rec.path, 1, f"marked as a daily, but its day {exc}") from None
+    h = rec.header
+    others = sorted(set(h.plugins) - {DAILY_PLUGINS})
+    if others:
+        raise ReplayError(
+            rec.path,
+            1,
+            f"marked as the daily of {claim} but played with plugins ({', '.join(others)}); "
+            "a daily is played with the base game alone",
+        )
+    want = daily_for(day, ruleset)
+    if (h.seed, h.character, h.difficulty) != (want.seed, want.character, want.difficulty):
+        raise ReplayError(
+            rec.path,
+            1,
+            f"marked as the daily of {claim} but played with seed {h.seed}, {h.character}, "
+            f"{h.difficulty}; that day's daily is seed {want.seed}, {want.character}, "
+            f"{want.difficulty}",
+        )
+
+
 #: Rulesets of recorded plugin sets already loaded in one verify run (or why not).
 Others = dict[tuple[tuple[tuple[str, str], ...], str], "Ruleset | ContentMismatch"]
 
@@ -325,7 +358,9 @@ def _problem(
         return str(exc)
     try:
         rec = parse_recording(data, path, raw_events=True)
-        game = replay(rec, rules_to_verify(rec, ruleset, others))
+        rules = rules_to_verify(rec, ruleset, others)
+        game = replay(rec, rules)
+        check_daily(rec, rules)
         if observers:  # the plugins' observers see the re-played game, event by event
             observers.watch(GameState(), game.events)
             _tell(observers)
