@@ -153,8 +153,13 @@ class Recorder:
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder.started = _iso(header.created)
         recorder.daily = daily
-        recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
-        _sync_dir(directory)
+        try:
+            recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
+            _sync_dir(directory)
+        except OSError:  # a full disk: no file that could never be verified is left behind
+            recorder.abandon()
+            path.unlink(missing_ok=True)
+            raise
         return recorder
 
     def _write(self, data: bytes, log: bool = True) -> None:
