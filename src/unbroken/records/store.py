@@ -58,8 +58,9 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
 FILENAME = "records.sqlite3"
-#: Seconds a writer waits for another process's transaction before giving up.
-BUSY_TIMEOUT = 30.0
+#: Seconds a writer waits for another process's transaction before giving up (a game's
+#: rows take milliseconds; a file held longer is locked by another program).
+BUSY_TIMEOUT = 5.0
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
@@ -220,6 +221,11 @@ class Records:
             blocking = self._blocking_file()
             if blocking is not None:
                 return RecordsError(blocking)
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
+            return RecordsError(
+                f"records file {self.path} is locked by another program (waited "
+                f"{BUSY_TIMEOUT:g} s); close it, or choose another data dir with --data-dir"
+            )
         if isinstance(exc, OSError):  # the folder: the words, not "[Errno 13] ..."
             return RecordsError(f"cannot open records file {self.path}: {exc.strerror or text}")
         return RecordsError(f"records file {self.path}: {text}")
