@@ -220,6 +220,21 @@ class GameSession:
             self._finish()
         return events
 
+    def switch_off(self, plugin: str) -> list[str]:
+        """Switch plugin `plugin`'s effect handlers off for the rest of this game (one
+        kept failing, refusing every decision): they do nothing from now on, and the
+        recording says so, so the game replays and verifies the same. Returns the
+        handlers switched off. What the player is offered after a HandlerError."""
+        names = self.game.switch_off(plugin)
+        if names and self.recorder is not None:
+            try:
+                self.recorder.switch_off(plugin)
+            except OSError as exc:  # as for a decision: the recording stops, not the game
+                self.recorder.abandon()
+                self.recorder = None
+                self._notices.append(f"Recording stopped ({_why(exc)}): the game goes on.")
+        return names
+
     def only_answer(self) -> Action | None:
         """Return the decision's one legal action when it is to be taken for the player
         (`auto_take` on, exactly one answer; an optional Response that can be used is a

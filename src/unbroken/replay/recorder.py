@@ -34,6 +34,7 @@ from unbroken.replay.format import (
     Footer,
     Header,
     Setup,
+    SwitchedOff,
 )
 from unbroken.replay.reader import recording_stem
 
@@ -181,6 +182,10 @@ class Recorder:
         if n % self.check_every == 0:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
+
+    def switch_off(self, plugin: str) -> None:
+        """Record that `plugin`'s effect handlers are off from the next decision on."""
+        self._write(encode(SwitchedOff(self.decisions + 1, plugin)) + b"\n")
 
     def finish(self, game: Game) -> Path:
         """Write the footer, close the file, rename it with the outcome; return the new path."""

@@ -172,6 +172,15 @@ def _explained(rec: Recording, exc: ReplayError) -> ReplayError:
     return type(exc)(exc.path, exc.line, message)
 
 
+def _switch_off(rec: Recording, game: Game, n: int, line: int | None) -> None:
+    """Switch off the plugins whose handlers the player switched off before decision `n`."""
+    for plugin in rec.switched_off.get(n, ()):
+        if not game.switch_off(plugin):
+            raise ReplayError(
+                rec.path, line, f"switches off plugin {plugin!r}, which has no effect handlers"
+            )
+
+
 def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
     """Return the game re-run from `rec`, checking every event, digest and the footer.
 
@@ -196,6 +205,7 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     steps: Sequence[Decision | RawDecision] = rec.decisions if rec.raw is None else rec.raw
     numbers: Sequence[int | None] = rec.lines or [None] * len(steps)
     for decision, number in zip(steps, numbers, strict=True):
+        _switch_off(rec, game, decision.n, number)
         try:
             events = game.apply(decision.action)
         except IllegalAction as exc:
@@ -223,6 +233,7 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
                 decision.n,
                 f"diverges at decision {decision.n}: the state digest differs from the check line",
             )
+    _switch_off(rec, game, len(steps) + 1, None)  # just before the next decision
     footer = rec.footer
     if footer is None:
         if require_footer:
