@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from unbroken import __version__
+from unbroken.board.ranking import health_left
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import daily_for, parse_day
 from unbroken.replay import limits
@@ -52,6 +53,10 @@ class Checked:
     engine: str
     created: str
     recording: bytes
+    #: How far the last battle went: the monster's health left (unbroken.board.ranking).
+    health_left: int = 0
+    #: The footer says the player was shown the odds (the player's word only).
+    assisted: bool = False
 
 
 def check_upload(
@@ -104,6 +109,8 @@ def check_upload(
         engine=h.engine,
         created=h.created,
         recording=data,
+        health_left=health_left(game.state),
+        assisted=rec.footer.assisted is True,
     )
 
 

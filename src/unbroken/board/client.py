@@ -34,6 +34,8 @@ class Answer:
     rank: int = 0
     url: str = ""
     status: int = 0
+    #: The share line of a ranked game (a short text for a chat).
+    share: str = ""
 
 
 def submit(server: str, player: Player, data: bytes) -> Answer:
@@ -64,7 +66,7 @@ def submit(server: str, player: Player, data: bytes) -> Answer:
         except msgspec.DecodeError:
             raise BoardError(f"{base} answered, but not as an Unbroken board does") from None
         url = f"{base}{done.entry.page}"
-        return Answer(True, done.message, done.rank, url, status)
+        return Answer(True, done.message, done.rank, url, status, done.share)
     try:
         refused = wire.problem_decoder.decode(body)
     except msgspec.DecodeError:

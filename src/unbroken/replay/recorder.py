@@ -187,8 +187,10 @@ class Recorder:
         """Record that `plugin`'s effect handlers are off from the next decision on."""
         self._write(encode(SwitchedOff(self.decisions + 1, plugin)) + b"\n")
 
-    def finish(self, game: Game) -> Path:
-        """Write the footer, close the file, rename it with the outcome; return the new path."""
+    def finish(self, game: Game, assisted: bool = False) -> Path:
+        """Write the footer, close the file, rename it with the outcome; return the new path.
+
+        `assisted`: the player was shown the odds during the game (the footer says so)."""
         if self.finished:
             return self.path
         outcome = game.outcome
@@ -201,6 +203,8 @@ class Recorder:
             state=state_digest(game.state),
             digest=self._hasher.hexdigest(),
         )
+        if assisted:
+            footer = msgspec.structs.replace(footer, assisted=True)
         self._write(encode(footer) + b"\n", log=False)
         self.close()
         self.finished = True
