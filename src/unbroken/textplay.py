@@ -322,8 +322,8 @@ class TextGame:
         plugin = exc.handler.split(":", 1)[0] if ":" in exc.handler else ""
         if plugin:
             print(
-                f"  Switch plugin {plugin!r}'s effect handlers off for the rest of this game "
-                "and go on (its cards stay, their handlers do nothing)? [y/N]: ",
+                f"  Switch off the effect handlers of plugin {plugin!r} for the rest of this "
+                "game and go on (its cards stay, their handlers do nothing)? [y/N]: ",
                 end="",
                 file=out,
                 flush=True,

@@ -90,7 +90,7 @@ def test_the_text_game_says_so_and_goes_on() -> None:
     assert status == 0  # the input ran out: the game is left unfinished
     said = out.getvalue()
     assert "effect handler 'tide:chill' on 'tide:cold-pool' raised ValueError" in said
-    assert "The decision was not made.\n  Switch plugin 'tide'" in said
+    assert "The decision was not made.\n  Switch off the effect handlers of plugin 'tide'" in said
     assert "Choose again." in said
     assert "Traceback" not in said
     assert game.state.decisions == decisions + 1  # the Rest was taken after the failure

@@ -45,8 +45,8 @@ class SwitchOffScreen(ModalScreen[bool]):
         with Vertical(id="switch-off"):
             yield Static(f"{self.error}. The decision was not made.")
             yield Static(
-                f"\nSwitch plugin {self.plugin!r}'s effect handlers off for the rest of this "
-                "game and go on? Its cards stay; their handlers do nothing.\n\n"
+                f"\nSwitch off the effect handlers of plugin {self.plugin!r} for the rest of "
+                "this game and go on? Its cards stay; their handlers do nothing.\n\n"
                 "y  switch them off      n  keep them on and choose again"
             )
 
