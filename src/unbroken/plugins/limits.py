@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -74,15 +75,21 @@ def _given_up(thread: threading.Thread, limit: float) -> TookTooLong:
 
 #: Guards each Leash's thread and queue (made anew in a forked child: see below).
 _LOCK = threading.Lock()
+#: Every Leash, so that a forked child starts each afresh.
+_LEASHES: weakref.WeakSet[Leash] = weakref.WeakSet()
 
 
-def _new_lock() -> None:
+def _after_fork() -> None:
+    """In a forked child (a `sim --jobs` worker): a free lock, and every Leash without the
+    parent's thread or a queue that thread may have been waiting on."""
     global _LOCK
     _LOCK = threading.Lock()
+    for leash in list(_LEASHES):
+        leash._jobs, leash._thread = queue.SimpleQueue(), None
 
 
-if hasattr(os, "register_at_fork"):  # a `sim --jobs` worker never inherits a held lock
-    os.register_at_fork(after_in_child=_new_lock)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 class Leash:
@@ -102,6 +109,7 @@ class Leash:
         self._thread: threading.Thread | None = None
         #: When the plugin call under way began (time.monotonic()).
         self._started = 0.0
+        _LEASHES.add(self)
 
     def run(self, limit: float, batch: Callable[[Callable[[], None]], None]) -> None:
         """Run `batch(mark)` in the leash's thread; raise TookTooLong when one call overruns."""
@@ -137,17 +145,20 @@ class Leash:
             raise box[0]
 
     def _serve(self, jobs: queue.SimpleQueue[Callable[[], None]]) -> None:
-        while True:
-            try:
-                job = jobs.get(timeout=IDLE)
-            except queue.Empty:
-                with _LOCK:
-                    if jobs.empty():
-                        if self._thread is threading.current_thread():
-                            self._thread = None
-                        return
-                continue
-            job()
+        try:
+            while True:
+                try:
+                    job = jobs.get(timeout=IDLE)
+                except queue.Empty:
+                    with _LOCK:
+                        if jobs.empty():
+                            if self._thread is threading.current_thread():
+                                self._thread = None
+                            return
+                    continue
+                job()
+        except TookTooLong:  # given up on just as its job ended: the stop came between jobs
+            return
 
 
 def _stop(thread: threading.Thread) -> None:
