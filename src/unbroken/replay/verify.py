@@ -275,7 +275,7 @@ def check_daily(rec: Recording, ruleset: Ruleset) -> None:
     """Raise ReplayError when the header marks the game as a daily it is not: a day that
     is no date, plugins beside the base game, or a seed, character or difficulty other
     than that day's (unbroken.daily's formula)."""
-    from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
+    from unbroken.challenge import DAILY_PLUGINS, daily_for, parse_day
 
     claim = rec.header.daily
     if not isinstance(claim, str):
