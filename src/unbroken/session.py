@@ -228,6 +228,21 @@ class GameSession:
             self._finish()
         return events
 
+    def switch_off(self, plugin: str) -> list[str]:
+        """Switch plugin `plugin`'s effect handlers off for the rest of this game (one
+        kept failing, refusing every decision): they do nothing from now on, and the
+        recording says so, so the game replays and verifies the same. Returns the
+        handlers switched off. What the player is offered after a HandlerError."""
+        names = self.game.switch_off(plugin)
+        if names and self.recorder is not None:
+            try:
+                self.recorder.switch_off(plugin)
+            except OSError as exc:  # as for a decision: the recording stops, not the game
+                self.recorder.abandon()
+                self.recorder = None
+                self._notices.append(f"Recording stopped ({_why(exc)}): the game goes on.")
+        return names
+
     def only_answer(self) -> Action | None:
         """Return the decision to take for the player now, or None (see `for_player`).
         Apply it with `apply(action, auto=True)`."""

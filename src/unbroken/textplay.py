@@ -284,7 +284,8 @@ class TextGame:
                 print(f"  {exc}", file=out)
                 continue
             except HandlerError as exc:  # a plugin's code failed: the game is as it was
-                print(f"  {exc}. The decision was not made; choose again.", file=out)
+                print(f"  {exc}. The decision was not made.", file=out)
+                self.offer_switch_off(exc, stdin, out)
                 continue
             self.tell(out)
 
@@ -310,6 +311,24 @@ class TextGame:
             if line:
                 print(wrap(line, indent=2), file=out)
         self.seen = len(events)
+
+    def offer_switch_off(self, exc: HandlerError, stdin: TextIO, out: TextIO) -> None:
+        """Offer to switch off the plugin whose handler failed, so the game can go on (a
+        handler that always fails would refuse every decision); then choose again."""
+        plugin = exc.handler.split(":", 1)[0] if ":" in exc.handler else ""
+        if plugin:
+            print(
+                f"  Switch off the effect handlers of plugin {plugin!r} for the rest of this "
+                "game and go on (its cards stay, their handlers do nothing)? [y/N]: ",
+                end="",
+                file=out,
+                flush=True,
+            )
+            if stdin.readline().strip().lower() in ("y", "yes"):
+                names = self.session.switch_off(plugin)
+                print(f"  Switched off for this game: {', '.join(names)}.", file=out)
+                self.tell(out)
+        print("  Choose again.", file=out)
 
     def take_only_answers(self, out: TextIO) -> None:
         """Take each decision taken for the player (a single answer, a pointless one:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -241,6 +242,20 @@ class Game:
         self.events.extend(run.emitted)
         return run.emitted
 
+    def switch_off(self, plugin: str) -> list[str]:
+        """Switch plugin `plugin`'s effect handlers off for the rest of this game: each
+        then does nothing, so a handler that keeps failing no longer refuses every
+        decision. Returns the handlers switched off (none: the plugin has none).
+
+        Only this game changes (its ruleset is a copy); a recording says from which
+        decision on (unbroken.replay), so the game replays the same."""
+        names = sorted(n for n in self.ruleset.handlers if n.split(":", 1)[0] == plugin)
+        if plugin and names:
+            handlers = {**self.ruleset.handlers, **dict.fromkeys(names, _switched_off)}
+            self.ruleset = dataclasses.replace(self.ruleset, handlers=handlers)
+            self._legal = None
+        return names
+
     def why_illegal(self, action: Action, legal: list[Action]) -> str:
         """Return a sentence a player can read saying why `action` is refused."""
         if self.is_over:
@@ -314,6 +329,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
         return self.state.outcome
+
+
+def _switched_off(ctx: Any, params: Any) -> None:
+    """A plugin's effect handler switched off by the player (Game.switch_off): nothing."""
 
 
 def describe_action(action: Action) -> str:

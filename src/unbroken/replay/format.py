@@ -76,6 +76,14 @@ class Check(msgspec.Struct, frozen=True, tag_field="kind", tag="check"):
     state: str
 
 
+class SwitchedOff(msgspec.Struct, frozen=True, tag_field="kind", tag="switched_off"):
+    """The player switched a plugin's effect handlers off (one kept failing): from
+    decision `n` on, they do nothing (Game.switch_off). Written before decision `n`."""
+
+    n: int
+    plugin: str
+
+
 class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
     """The last line: how the game ended, and the digest of every line before this one."""
 
@@ -102,6 +110,6 @@ class RawDecision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision")
     events: msgspec.Raw
 
 
-Line = Union[Header, Setup, Decision, Check, Footer]
+Line = Union[Header, Setup, Decision, Check, SwitchedOff, Footer]
 #: The lines as read with `raw_events`: decision events stay JSON text (still checked to be JSON).
-RawLine = Union[Header, Setup, RawDecision, Check, Footer]
+RawLine = Union[Header, Setup, RawDecision, Check, SwitchedOff, Footer]

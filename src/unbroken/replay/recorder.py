@@ -34,6 +34,7 @@ from unbroken.replay.format import (
     Footer,
     Header,
     Setup,
+    SwitchedOff,
 )
 from unbroken.replay.reader import recording_stem
 
@@ -153,8 +154,13 @@ class Recorder:
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder.started = _iso(header.created)
         recorder.daily = daily
-        recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
-        _sync_dir(directory)
+        try:
+            recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
+            _sync_dir(directory)
+        except OSError:  # a full disk: no file that could never be verified is left behind
+            recorder.abandon()
+            path.unlink(missing_ok=True)
+            raise
         return recorder
 
     def _write(self, data: bytes, log: bool = True) -> None:
@@ -176,6 +182,10 @@ class Recorder:
         if n % self.check_every == 0:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
+
+    def switch_off(self, plugin: str) -> None:
+        """Record that `plugin`'s effect handlers are off from the next decision on."""
+        self._write(encode(SwitchedOff(self.decisions + 1, plugin)) + b"\n")
 
     def finish(self, game: Game, assisted: bool = False) -> Path:
         """Write the footer, close the file, rename it with the outcome; return the new path.
