@@ -81,8 +81,11 @@ def base_plugins() -> Plugins:
 def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
     """Return the session of today's daily: the base game, recorded and kept as a daily.
 
-    Raises PluginError, ContentError or RulesetError when the base game does not load.
+    The recording carries the board's ticket for the day when `unbroken daily`
+    got one (unbroken.board.client.kept_ticket). Raises PluginError,
+    ContentError or RulesetError when the base game does not load.
     """
+    from unbroken.board.client import kept_ticket
     from unbroken.core.game import Game
     from unbroken.session import GameSession
 
@@ -91,6 +94,7 @@ def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
     game = Game.new(plugins.ruleset, daily.character, daily.difficulty, daily.seed)
     session = GameSession.played(game, plugins, auto_take=auto_take)
     session.daily = daily.day
+    session.ticket = kept_ticket(daily.day)
     if record:
         session.record_new()
     session.show_start()

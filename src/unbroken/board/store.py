@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -19,10 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from unbroken.board.checking import Checked
+from unbroken.board.checking import Checked, play_of
+
+log = logging.getLogger("unbroken.board")
 
 #: The columns of an entry as `Row` takes them.
-COLUMNS = "id, player, character, difficulty, daily, won, score, level, decisions, submitted"
+COLUMNS = (
+    "id, player, character, difficulty, daily, won, score, level, decisions, submitted, ticketed"
+)
 #: Best first; of equal scores, the one sent first.
 RANKING = "score DESC, id ASC"
 
@@ -57,6 +63,20 @@ CREATE INDEX IF NOT EXISTS entries_by_board ON entries (difficulty, character, s
 CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player, id)
 """
 
+# Issue #29, one step on top of the tables above (a migration system can take it as is):
+# - entries.play: the play digest (checking.play_digest), unique: a game ranks once,
+#   whoever sends it; entries kept before it are filled in from their recordings
+#   (a later copy of an earlier entry's play is left NULL and logged);
+# - entries.ticketed: 1 when the daily carried this board's ticket for its player;
+# - board_secrets: the board's own secrets by name ("tickets": the daily tickets' key).
+_PLAY_STEP = """
+CREATE TABLE IF NOT EXISTS board_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS entries_one_play ON entries (play)
+"""
+
 
 class StoreError(Exception):
     """The database cannot be opened or used: what and why, in one line."""
@@ -68,6 +88,10 @@ class WrongKey(Exception):
 
 class Taken(Exception):
     """The entry cannot be added: why, in words (another player's recording, a second daily)."""
+
+
+class Copied(Taken):
+    """The game (its play) is another player's entry: which one, in words."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +108,8 @@ class Row:
     level: int
     decisions: int
     submitted: str
+    #: A daily sent with this board's ticket for its player (issue #29).
+    ticketed: bool = False
 
 
 class _Connection(Protocol):
@@ -117,6 +143,17 @@ class Store:
             )
             for statement in _TABLES.format(**kinds).split(";"):
                 db.execute(statement)
+            _add_play_and_tickets(db, self.postgres)
+            db.execute(
+                "INSERT INTO board_secrets (name, value) VALUES (?, ?) "
+                "ON CONFLICT (name) DO NOTHING",
+                ("tickets", secrets.token_hex(32)),
+            )
+            (secret,) = db.execute(
+                "SELECT value FROM board_secrets WHERE name = ?", ("tickets",)
+            ).fetchone()
+        #: The key the board signs daily tickets with (unbroken.board.tickets).
+        self.ticket_secret = bytes.fromhex(str(secret))
 
     # ------------------------------------------------------------------ connections
 
@@ -192,12 +229,19 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
+    def key_matches(self, player: str, key: str) -> bool | None:
+        """Return whether `key` is `player`'s (None: nobody has the name yet)."""
+        rows = self._query("SELECT key_hash FROM players WHERE name = ?", (player,))
+        if not rows:
+            return None
+        return hmac.compare_digest(str(rows[0][0]), key_hash(key))
+
     def add(self, player: str, key: str, checked: Checked, now: str) -> tuple[int, bool]:
         """Add `checked` as `player`'s entry; return its id and whether it was there already.
 
         The first use of a name takes it with `key`; raises WrongKey when the
-        name is another's, Taken when the recording is another player's or
-        the player's daily of that day is in already.
+        name is another's, Taken when the game (its play, in any file) is
+        another player's entry or the player's daily of that day is in already.
         """
         hashed = key_hash(key)
         with self._transaction() as db:
@@ -212,12 +256,14 @@ class Store:
             if not hmac.compare_digest(kept, hashed):
                 raise WrongKey(player)
             found = db.execute(
-                "INSERT INTO entries (digest, player, character, cls, difficulty, seed, daily, "
-                "won, score, level, decisions, engine, created, submitted, recording) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "INSERT INTO entries (digest, play, ticketed, player, character, cls, difficulty, "
+                "seed, daily, won, score, level, decisions, engine, created, submitted, "
+                "recording) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT DO NOTHING RETURNING id",
                 (
                     checked.digest,
+                    checked.play,
+                    int(checked.ticketed),
                     player,
                     checked.character,
                     checked.cls,
@@ -237,11 +283,16 @@ class Store:
             if found is not None:
                 return int(found[0]), False
             same = db.execute(
-                "SELECT id, player FROM entries WHERE digest = ?", (checked.digest,)
+                "SELECT id, player, score FROM entries WHERE play = ? OR digest = ? "
+                "ORDER BY id LIMIT 1",
+                (checked.play, checked.digest),
             ).fetchone()
         if same is not None:
             if same[1] != player:
-                raise Taken("this recording was sent by another player")
+                raise Copied(
+                    f"this game is a copy of entry {same[0]} ({same[1]}'s, {same[2]} points): "
+                    "the same decisions in the same game, sent by another player first"
+                )
             return int(same[0]), True
         raise Taken(
             f"you have sent your daily of {checked.daily} already: the first finished "
@@ -303,8 +354,39 @@ class Store:
         return int(self._query("SELECT COUNT(*) FROM entries")[0][0])
 
 
+def _add_play_and_tickets(db: _Connection, postgres: bool) -> None:
+    """Add the play digest, the ticket mark and the secrets (issue #29) to older tables."""
+    if postgres:
+        db.execute("ALTER TABLE entries ADD COLUMN IF NOT EXISTS play TEXT")
+        db.execute(
+            "ALTER TABLE entries ADD COLUMN IF NOT EXISTS ticketed INTEGER NOT NULL DEFAULT 0"
+        )
+    else:
+        have = {row[1] for row in db.execute("PRAGMA table_info(entries)").fetchall()}
+        if "play" not in have:
+            db.execute("ALTER TABLE entries ADD COLUMN play TEXT")
+        if "ticketed" not in have:
+            db.execute("ALTER TABLE entries ADD COLUMN ticketed INTEGER NOT NULL DEFAULT 0")
+    pending = db.execute("SELECT id FROM entries WHERE play IS NULL ORDER BY id").fetchall()
+    if pending:
+        plays = db.execute("SELECT play FROM entries WHERE play IS NOT NULL").fetchall()
+        seen = {str(play) for (play,) in plays}
+        for (entry_id,) in pending:
+            (recording,) = db.execute(
+                "SELECT recording FROM entries WHERE id = ?", (entry_id,)
+            ).fetchone()
+            found = play_of(bytes(recording))
+            if found in seen:
+                log.warning("board entry %s is a copy of an earlier entry's game", entry_id)
+            elif found is not None:
+                seen.add(found)
+                db.execute("UPDATE entries SET play = ? WHERE id = ?", (found, entry_id))
+    for statement in _PLAY_STEP.split(";"):
+        db.execute(statement)
+
+
 def _row(values: tuple[Any, ...]) -> Row:
-    i, player, character, difficulty, daily, won, score, level, decisions, submitted = values
+    i, player, character, difficulty, daily, won, score, level, decisions, submitted, tick = values
     return Row(
         int(i),
         str(player),
@@ -316,6 +398,7 @@ def _row(values: tuple[Any, ...]) -> Row:
         int(level),
         int(decisions),
         str(submitted),
+        bool(tick),
     )
 
 

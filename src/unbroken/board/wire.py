@@ -41,6 +41,8 @@ class Entry(msgspec.Struct):
     recording: str
     page: str
     rank: int = 0
+    #: A daily sent with this board's ticket naming its player (docs/leaderboard.md).
+    ticketed: bool = False
 
 
 class Board(msgspec.Struct):
