@@ -35,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--proxy", action="store_true", help="behind a load balancer: trust X-Forwarded-For"
     )
+    serve.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=2000,
+        metavar="N",
+        help="connections held at once; more are closed at once (default 2000)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from unbroken.board.app import BoardConfig, make_app
+        from unbroken.board.serving import Timeouts, server_config
         from unbroken.board.store import StoreError
     except ImportError as exc:
         raise CommandError(
@@ -60,13 +68,15 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     shown = database.split("@")[-1] if "://" in database else database  # no password shown
     print(f"Board on http://{args.host}:{args.port}/ with {shown}", flush=True)
-    uvicorn.run(
+    served = server_config(
         app,
-        host=args.host,
-        port=args.port,
+        args.host,
+        args.port,
+        Timeouts(max_connections=args.max_connections),
         proxy_headers=args.proxy,
         forwarded_allow_ips="*" if args.proxy else None,
         log_level="warning",
         access_log=False,
     )
+    uvicorn.Server(served).run()
     return 0
