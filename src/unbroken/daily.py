@@ -78,7 +78,9 @@ def base_plugins() -> Plugins:
     return load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
 
 
-def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
+def daily_session(
+    auto_take: bool = False, record: bool = True, auto_pass: bool = False
+) -> GameSession:
     """Return the session of today's daily: the base game, recorded and kept as a daily.
 
     The recording carries the board's ticket for the day when `unbroken daily`
@@ -92,7 +94,7 @@ def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
     plugins = base_plugins()
     daily = daily_for(today(), plugins.ruleset)
     game = Game.new(plugins.ruleset, daily.character, daily.difficulty, daily.seed)
-    session = GameSession.played(game, plugins, auto_take=auto_take)
+    session = GameSession.played(game, plugins, auto_take=auto_take, auto_pass=auto_pass)
     session.daily = daily.day
     session.ticket = kept_ticket(daily.day)
     if record:
