@@ -393,10 +393,13 @@ def report(
     lost = sent - sum(1 for p in attack.plans for d in p if attack.accepted[d] == 1)
     total, doubled, stolen = counts
     doubled += sum(1 for n in attack.accepted.values() if n > 1)
-    errors = sum(n for t in (honest, copies, wrong) for s, n in t.statuses.items() if s >= 500)
+    tallies = (honest, copies, wrong)
+    errors = sum(n for t in tallies for s, n in t.statuses.items() if 500 <= s < 599)
+    unreached = sum(t.statuses[599] for t in tallies)  # no answer after ATTEMPTS tries
     opened = sum(n for k, n in sockets.items() if "OPENED" in k)
     print(
-        f"lost {lost}, duplicated {doubled}, 5xx {errors}, copies refused {copies.statuses[409]}/"
+        f"lost {lost}, duplicated {doubled}, 5xx {errors}, unanswered {unreached}, "
+        f"copies refused {copies.statuses[409]}/"
         f"{sum(copies.statuses.values())} (ranked under a thief: {stolen}), wrong keys refused "
         f"{wrong.statuses[403]}/{sum(wrong.statuses.values())}, honest 429s "
         f"{honest.statuses[429]}, foreign sockets opened {opened}, entries {total}/{sent}"
@@ -405,6 +408,7 @@ def report(
         not lost
         and not doubled
         and not errors
+        and not unreached
         and not stolen
         and total == sent
         and copies.statuses[409] == sum(copies.statuses.values())

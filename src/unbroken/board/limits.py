@@ -66,7 +66,7 @@ class LogLimit(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        kind = (record.name, str(record.msg))
+        kind = (record.name, str(record.msg).split("\n", 1)[0])  # asyncio's vary below line 1
         now = time.monotonic()
         with self._lock:
             seen = self._kinds.setdefault(kind, [now, 0, 0])
@@ -80,12 +80,13 @@ class LogLimit(logging.Filter):
             seen[1] += 1
             if len(self._kinds) > 10_000:  # kinds are templates: bounded, but never unbounded
                 self._kinds = {kind: seen}
-        if self.one_line and record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            record.msg = f"{record.getMessage()}: {type(error).__name__}: {error}"
-            record.args = None
-            record.exc_info = None
-            record.exc_text = None
+        if self.one_line:
+            line = record.getMessage().replace("\n", "; ")
+            if record.exc_info and record.exc_info[1] is not None:
+                error = record.exc_info[1]
+                line = f"{line}: {type(error).__name__}: {error}"
+            record.msg, record.args = line, None
+            record.exc_info = record.exc_text = None
         if left_out:
             record.msg = f"{record.getMessage()} ({left_out} more like this left out)"
             record.args = None

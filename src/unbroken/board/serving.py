@@ -9,9 +9,11 @@ connection and sends nothing, or a byte a second, holds a file descriptor for
 as long as it likes. `timed_protocol` adds what is missing to uvicorn's h11
 protocol: the headers must be in within `header_seconds` of the request's
 first byte (or of the connection), the body within `body_seconds` of the
-headers, and past `max_connections` open connections a new one is closed at
-once (no answer, no log line per connection). Every limit is one log line,
-rate-limited (`limits.LogLimit`).
+headers, and past `max_connections` open connections the one that has waited
+longest for its headers is closed to make room (an honest client sends its
+headers at once, so it is the slow ones that go; when none is waiting, the
+new connection is closed). Every limit is one log line, rate-limited
+(`limits.LogLimit`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import asyncio
 import logging
 import resource
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -28,6 +30,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from unbroken.board.limits import LogLimit
 
 log = logging.getLogger("unbroken.board")
+#: What a connection waits for before its request is read (the header deadline's words).
+HEADERS = "its request's headers"
 
 
 @dataclass(frozen=True)
@@ -44,20 +48,28 @@ def timed_protocol(timeouts: Timeouts) -> type[H11Protocol]:
     """Return uvicorn's h11 protocol with header and body deadlines and a connection cap."""
 
     class TimedProtocol(H11Protocol):
+        #: The connections waiting for a request's headers, the longest waiting first.
+        waiting: ClassVar[dict[TimedProtocol, None]] = {}
         _deadline: asyncio.TimerHandle | None = None
         _timed: object = None  # the request whose body the deadline is for
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            if len(self.connections) > timeouts.max_connections:
-                log.warning("over %d connections: new ones are closed", timeouts.max_connections)
-                transport.abort()
-                return
-            self._arm(timeouts.header_seconds, "its request's headers")
+            most = timeouts.max_connections
+            if len(self.connections) > most:
+                oldest = next(iter(self.waiting), None)
+                if oldest is None:
+                    log.warning("over %d connections: a new one is closed", most)
+                    transport.abort()
+                    return
+                log.warning("over %d connections: closed the one waiting longest for headers", most)
+                oldest._disarm()
+                oldest.transport.abort()
+            self._arm(timeouts.header_seconds, HEADERS)
 
         def data_received(self, data: bytes) -> None:
             if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
-                self._arm(timeouts.header_seconds, "its request's headers")  # a new request
+                self._arm(timeouts.header_seconds, HEADERS)  # a new request
             super().data_received(data)
             cycle = self.cycle
             if cycle is None or cycle.response_complete or self._deadline is None:
@@ -79,14 +91,18 @@ def timed_protocol(timeouts: Timeouts) -> type[H11Protocol]:
         def _arm(self, seconds: float, what: str) -> None:
             self._disarm()
             self._deadline = self.loop.call_later(seconds, self._too_slow, seconds, what)
+            if what == HEADERS:
+                self.waiting[self] = None
 
         def _disarm(self) -> None:
+            self.waiting.pop(self, None)
             if self._deadline is not None:
                 self._deadline.cancel()
                 self._deadline = None
 
         def _too_slow(self, seconds: float, what: str) -> None:
             self._deadline = None
+            self.waiting.pop(self, None)
             if not self.transport.is_closing():
                 who = self.client[0] if self.client else "unknown"
                 log.warning("closed a slow client (%s): %s took over %g s", who, what, seconds)
