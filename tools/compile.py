@@ -10,9 +10,6 @@ event logs byte for byte (the same tests pass on both: see docs/architecture.md,
 "Speed"). The copy is a checkout's layout (src/unbroken, content, replays,
 docs/rules.md) with the modules in COMPILED built as extension modules beside their
 sources (Python imports those first); anything else runs as Python.
-
-One change is made to the copy before compiling: the Resolver is marked as a class
-Python code may subclass (the deprecated `unbroken.core.flow.Run` does).
 """
 
 from __future__ import annotations
@@ -46,16 +43,6 @@ COMPILED = (
     "unbroken/bots/heuristic.py",
 )
 
-#: Edits made to the copy before compiling: (module, text, replacement).
-PATCHES = (
-    (
-        "unbroken/core/resolver.py",
-        "\nclass Resolver:\n",
-        "\nfrom mypy_extensions import mypyc_attr\n\n\n"
-        "@mypyc_attr(allow_interpreted_subclasses=True)\nclass Resolver:\n",
-    ),
-)
-
 
 def build(out: Path) -> None:
     """Copy the package to `out` and compile the modules in COMPILED there."""
@@ -79,12 +66,6 @@ def build(out: Path) -> None:
     shutil.copytree(ROOT / "replays", out / "replays")
     (out / "docs").mkdir()
     shutil.copy(ROOT / "docs" / "rules.md", out / "docs" / "rules.md")
-    for module, text, replacement in PATCHES:
-        path = src / module
-        source = path.read_text(encoding="utf-8")
-        if source.count(text) != 1:
-            sys.exit(f"compile: {module} has changed: cannot find {text.strip()!r} once")
-        path.write_text(source.replace(text, replacement), encoding="utf-8")
     command = [sys.executable, "-m", "mypyc", *COMPILED]
     print("compile:", " ".join(command[2:]), f"(in {out})", flush=True)
     done = subprocess.run(command, cwd=src, capture_output=True, text=True)

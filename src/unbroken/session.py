@@ -105,6 +105,8 @@ class GameSession:
         self.daily: str | None = None
         #: The board's ticket for that daily (written into the recording's header), or None.
         self.ticket: Ticket | None = None
+        #: Whether the player was shown the odds (`%`): the recording's footer says so.
+        self.assisted = False
 
     # ------------------------------------------------------------------ starting
 
@@ -295,7 +297,7 @@ class GameSession:
         replay: Path | None = None
         if self.recorder is not None:
             try:
-                replay = self.recorder.finish(self.game)
+                replay = self.recorder.finish(self.game, self.assisted)
             except OSError as exc:
                 self._notices.append(f"The recording could not be finished ({_why(exc)}).")
                 self.recorder.abandon()

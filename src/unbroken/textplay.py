@@ -303,6 +303,7 @@ class TextGame:
 
         if self.odds_seed is None:
             self.odds_seed = secrets.randbits(64)
+        self.session.assisted = True  # the recording says the odds were shown
         return show_odds(self.game, offered, options, stdin, out, self.odds_seed, self.odds_most)
 
     def narrate_new(self, out: TextIO) -> None:

@@ -17,6 +17,7 @@ from board_server import Server, serve
 from unbroken.board.app import BoardConfig
 from unbroken.board.offer import offer_daily
 from unbroken.board.player import Player, player_path, save_player
+from unbroken.board.testing import unfinished
 from unbroken.cli import main
 from unbroken.daily import daily_session, today
 from unbroken.replay.format import Ticket
@@ -45,6 +46,8 @@ def test_submit_makes_a_key_sends_and_says_the_rank(
     assert main(["submit", str(files[0]), "--server", url, "--name", "alice"]) == 0
     out = capsys.readouterr().out
     assert "ranked: #1 on the daily of" in out and f"{url}/player/alice" in out
+    day = today().isoformat()
+    assert f"Share: Unbroken daily {day}: " in out and ", #1 of the day" in out
     path = player_path()
     assert os.stat(path).st_mode & 0o777 == 0o600
     kept = tomllib.loads(path.read_text())
@@ -72,6 +75,30 @@ def test_submit_says_what_is_missing(
     assert main(["submit", "no-such-game", "--server", sqlite_board.url]) == 2
     err = capsys.readouterr().err
     assert err.startswith("unbroken: error:") and "Traceback" not in err
+
+
+def test_a_board_that_cannot_be_reached_is_not_remembered(
+    sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    away = "http://127.0.0.1:9"
+    assert main(["submit", str(files[0]), "--name", "erin", "--server", away]) == 2
+    kept = tomllib.loads(player_path().read_text())
+    assert kept["name"] == "erin" and kept["server"] == ""  # the key is kept, not the address
+    assert main(["submit", str(files[0]), "--server", sqlite_board.url]) == 0
+    assert main(["submit", str(files[1]), "--server", away]) == 2
+    assert tomllib.loads(player_path().read_text())["server"] == sqlite_board.url
+    assert "cannot reach the board" in capsys.readouterr().err
+
+
+def test_an_unfinished_daily_is_refused_as_unfinished(
+    sqlite_board: Server, dailies: list[bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unfinished.jsonl.gz"
+    path.write_bytes(unfinished(dailies[0]))
+    assert main(["submit", str(path), "--name", "fay", "--server", sqlite_board.url]) == 2
+    err = capsys.readouterr().err
+    assert "unfinished.jsonl.gz is unfinished: only a finished game" in err
+    assert "practice" not in err
 
 
 class Terminal(io.StringIO):

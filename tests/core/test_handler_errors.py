@@ -11,8 +11,8 @@ import pytest
 
 from unbroken.core import actions as act
 from unbroken.core import model as m
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
+from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, play

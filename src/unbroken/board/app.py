@@ -22,14 +22,20 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from unbroken.board import pages, wire
+from unbroken.board import operations, pages, ranking, wire
+from unbroken.board.analyses import GAMES as ANALYSIS_GAMES
+from unbroken.board.analyses import InProcess
 from unbroken.board.checking import Refused, check_upload
 from unbroken.board.limits import MAX_BODY, RateLimit
-from unbroken.board.store import Copied, Row, Store, Taken, WrongKey
+from unbroken.board.pages.listing import listing
+from unbroken.board.pages.routes import Pages
+from unbroken.board.share import share_line
+from unbroken.board.store import Copied, Page, Row, Store, StoreError, Taken, WrongKey
 from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
@@ -60,6 +66,7 @@ PROBLEMS = {
     "copied": "The same game (the same decisions) is another player's entry",
     "bad-ticket": "The daily's ticket is this board's for another player or day",
     "server-error": "The board failed; the submission was not kept",
+    "unavailable": "The board's database does not answer now; try again soon",
 }
 
 
@@ -72,6 +79,10 @@ class BoardConfig:
     per_address_minute: int = 60
     grace: timedelta = timedelta(hours=1)
     max_body: int = MAX_BODY
+    #: On SQLite, analyse each daily in a thread of the server (board.analyses); on
+    #: PostgreSQL the `unbroken board worker` processes do it, whatever this says.
+    analyse: bool = False
+    analysis_games: int = ANALYSIS_GAMES
 
 
 class ProblemError(Exception):
@@ -115,7 +126,8 @@ class Board:
 
     # ------------------------------------------------------------------ shapes
 
-    def entry(self, row: Row, rank: int = 0) -> wire.Entry:
+    def entry(self, row: Row, rank: int | None = None) -> wire.Entry:
+        """Return the API's shape of `row`; its rank is the row's own unless given."""
         return wire.Entry(
             id=row.id,
             player=row.player,
@@ -129,27 +141,20 @@ class Board:
             submitted=row.submitted,
             recording=pages.recording_href(row.id),
             page=f"/player/{row.player}#entry-{row.id}",
-            rank=rank,
+            rank=row.rank if rank is None else rank,
+            assisted=row.assisted,
+            seed=row.seed,
+            watch=pages.watch_href(row.id),
             ticketed=row.ticketed,
         )
 
-    def ranked(self, rows: list[Row]) -> list[wire.Entry]:
-        return [self.entry(row, place) for place, row in enumerate(rows, 1)]
+    def listed(self, title: str, found: Page) -> wire.Board:
+        entries = [self.entry(row) for row in found.rows]
+        return wire.Board(title, entries, found.page, found.pages, found.total, ranking.RULE)
 
     def challenge(self, day: str) -> wire.DailyInfo:
         d = daily_for(_day(day), self.ruleset)
         return wire.DailyInfo(d.day, d.seed, d.character, d.difficulty, dict(self.ruleset.plugins))
-
-    @property
-    def namers(self) -> tuple[pages.Namer, pages.Namer]:
-        """How a character id and a difficulty id read on the pages."""
-        return self.ruleset.card_name, self.ruleset.difficulty_name
-
-    def challenge_words(self, day: str) -> str:
-        d = daily_for(_day(day), self.ruleset)
-        who = self.ruleset.card_name(d.character)
-        level = self.ruleset.difficulty_name(d.difficulty)
-        return f"{who} on {level}, seed {d.seed} (base game)."
 
     # ------------------------------------------------------------------ submitting
 
@@ -202,10 +207,19 @@ class Board:
         row = self.store.entry(entry_id)
         assert row is not None, "an entry just added or found is there"
         rank = self.store.rank(row)
-        board = f"daily of {row.daily}" if row.daily else f"{row.character}, {row.difficulty}"
-        said = "already on the board" if duplicate else "ranked"
-        message = f"{said}: #{rank} on the {board} board with {row.score} points"
+        if row.daily:
+            board = f"daily of {row.daily}"
+            said = "already on the board" if duplicate else "ranked"
+            message = f"{said}: #{rank} on the {board} board with {row.score} points"
+        else:
+            board = f"{row.character}, {row.difficulty}"
+            said = "already kept" if duplicate else "kept"
+            message = (
+                f"{said} as free play with {row.score} points: listed unranked under the "
+                f"{board} board (only dailies rank)"
+            )
         answer = wire.Submitted(self.entry(row, rank), board, rank, duplicate, message)
+        answer.share = share_line(row, rank, self.ruleset)
         return _json(answer, 200 if duplicate else 201)
 
     # ------------------------------------------------------------------ API
@@ -215,13 +229,16 @@ class Board:
 
     async def api_day(self, request: Request) -> Response:
         day = _day(request.path_params["day"]).isoformat()
-        rows = await run_in_threadpool(self.store.day, day)
-        return _json(wire.Board(f"Daily challenge of {day}", self.ranked(rows)))
+        found = await run_in_threadpool(self.store.day, day, *listing(request))
+        return _json(self.listed(f"Daily challenge of {day}", found))
 
     async def api_board(self, request: Request) -> Response:
         difficulty, character = request.path_params["difficulty"], request.path_params["character"]
-        rows = await run_in_threadpool(self.store.board, difficulty, character)
-        return _json(wire.Board(f"All-time: {character}, {difficulty}", self.ranked(rows)))
+        found = await run_in_threadpool(self.store.board, difficulty, character, *listing(request))
+        free = await run_in_threadpool(self.store.free_play, difficulty, character)
+        listed = self.listed(f"All-time: {character}, {difficulty}", found)
+        listed.unranked = [self.entry(row) for row in free]
+        return _json(listed)
 
     async def api_player(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -249,33 +266,7 @@ class Board:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    # ------------------------------------------------------------------ pages
-
-    async def page_today(self, request: Request) -> Response:
-        return await self._day_page(_today(), today=True)
-
-    async def page_day(self, request: Request) -> Response:
-        day = _day(request.path_params["day"]).isoformat()
-        return await self._day_page(day, today=day == _today())
-
-    async def _day_page(self, day: str, today: bool) -> Response:
-        rows = await run_in_threadpool(self.store.day, day)
-        return HTMLResponse(
-            pages.day_page(day, self.challenge_words(day), rows, today, *self.namers)
-        )
-
-    async def page_boards(self, request: Request) -> Response:
-        return HTMLResponse(pages.boards_page(await run_in_threadpool(self.store.boards)))
-
-    async def page_board(self, request: Request) -> Response:
-        difficulty, character = request.path_params["difficulty"], request.path_params["character"]
-        rows = await run_in_threadpool(self.store.board, difficulty, character)
-        return HTMLResponse(pages.board_page(difficulty, character, rows, *self.namers))
-
-    async def page_player(self, request: Request) -> Response:
-        name = request.path_params["name"]
-        rows = await run_in_threadpool(self.store.player, name)
-        return HTMLResponse(pages.player_page(name, rows, *self.namers), 200 if rows else 404)
+    # ------------------------------------------------------------------ problems
 
     async def page_problem(self, request: Request) -> Response:
         kind = request.path_params["kind"]
@@ -376,11 +367,8 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
     assert list(ruleset.plugins) == [DAILY_PLUGINS], "the board verifies base-game games"
     board = Board(config, ruleset, Store(config.database))
     routes = [
-        Route("/", board.page_today),
-        Route("/day/{day}", board.page_day),
-        Route("/boards", board.page_boards),
-        Route("/board/{difficulty}/{character}", board.page_board),
-        Route("/player/{name}", board.page_player),
+        *Pages(board.store, ruleset).routes(),
+        Route("/healthz", operations.healthz(board.store)),
         Route("/recordings/{entry}.jsonl.gz", board.recording),
         Route("/problems/{kind}", board.page_problem),
         Route("/api/daily", board.api_daily),
@@ -396,18 +384,30 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
         exception_handlers={
             ProblemError: _problem_handler,
             HTTPException: _http_handler,
+            StoreError: _store_handler,
             Exception: _error_handler,
         },
-        lifespan=_closing(board.store),
+        middleware=[Middleware(operations.AccessLog)],
+        lifespan=_closing(board.store, _analysing(config, board.store, ruleset)),
     )
     app.state.board = board
     return app
 
 
-def _closing(store: Store) -> Callable[[Starlette], Any]:
+def _analysing(config: BoardConfig, store: Store, ruleset: Ruleset) -> InProcess | None:
+    if not config.analyse or store.postgres:
+        return None
+    return InProcess(store, ruleset, config.analysis_games)
+
+
+def _closing(store: Store, worker: InProcess | None) -> Callable[[Starlette], Any]:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if worker is not None:
+            worker.start()
         yield
+        if worker is not None:
+            worker.stopping.set()
         store.close()
 
     return lifespan
@@ -424,6 +424,11 @@ async def _http_handler(request: Request, exc: Exception) -> Response:
     if not request.url.path.startswith("/api/") and exc.status_code == 404:
         return HTMLResponse(pages.problem_page(404, "Not found", "No such page."), 404)
     return problem(kind, exc.status_code, str(exc.detail), request.url.path)
+
+
+async def _store_handler(request: Request, exc: Exception) -> Response:
+    log.warning("the database failed on %s: %s", request.url.path, exc)
+    return problem("unavailable", 503, str(exc), request.url.path, **{"Retry-After": "5"})
 
 
 async def _error_handler(request: Request, exc: Exception) -> Response:

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 import msgspec
 
 from unbroken import __version__
+from unbroken.board.ranking import health_left
 from unbroken.board.tickets import ticket_problem
 from unbroken.core.actions import Action
 from unbroken.core.ruleset import Ruleset
@@ -67,6 +68,10 @@ class Checked:
     engine: str
     created: str
     recording: bytes
+    #: How far the last battle went: the monster's health left (unbroken.board.ranking).
+    health_left: int = 0
+    #: The footer says the player was shown the odds (the player's word only).
+    assisted: bool = False
     #: Whether the daily carries a ticket of this board naming its player and day.
     ticketed: bool = False
 
@@ -173,6 +178,8 @@ def check_upload(
         created=h.created,
         recording=data,
         ticketed=ticketed,
+        health_left=health_left(game.state),
+        assisted=rec.footer.assisted is True,
     )
 
 

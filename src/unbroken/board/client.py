@@ -40,6 +40,8 @@ class Answer:
     rank: int = 0
     url: str = ""
     status: int = 0
+    #: The share line of a ranked game (a short text for a chat).
+    share: str = ""
 
 
 def _post(server: str, path: str, player: Player, data: bytes, timeout: float) -> tuple[bytes, int]:
@@ -78,7 +80,7 @@ def submit(server: str, player: Player, data: bytes) -> Answer:
         except msgspec.DecodeError:
             raise BoardError(f"{base} answered, but not as an Unbroken board does") from None
         url = f"{base}{done.entry.page}"
-        return Answer(True, done.message, done.rank, url, status)
+        return Answer(True, done.message, done.rank, url, status, done.share)
     try:
         refused = wire.problem_decoder.decode(body)
     except msgspec.DecodeError:

@@ -112,6 +112,8 @@ def send(path: Path, player: Player, out: TextIO, server: str | None = None) -> 
     if answer.accepted:
         print(f"{path.name}: {answer.message}.", file=out)
         print(f"See it at {answer.url}", file=out)
+        if answer.share:
+            print(f"Share: {answer.share}", file=out)
         return 0
     print(f"{path.name}: refused by the board: {answer.message}", file=out)
     if answer.status == 403 and player.old_key and player.key_for(board) != player.old_key:

@@ -79,6 +79,13 @@ class TempPostgres:
             db.execute(f"CREATE DATABASE {name}")
         return self.url(name)
 
+    def restart(self) -> None:
+        """Restart the server (fast shutdown: every connection to it is dropped)."""
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
+            "-l", str(self.root / "log"), "restart",
+        )  # fmt: skip
+
     def close(self) -> None:
         """Stop the server and remove its folder."""
         try:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from unbroken.bots import workers
 from unbroken.cli import (
     CommandError,
     load,
@@ -77,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.record and args.jobs > 1:
         raise CommandError("--record plays in one process: drop --jobs")
-    # More workers than games (or CPUs) only cost their start-up.
-    jobs = min(args.jobs, args.games, os.cpu_count() or 1)
+    jobs = workers.worker_count(args.jobs, args.games)
     try:
         with progress_bar(args.games, enabled=not args.json) as on_game:
             summary = batch.run(

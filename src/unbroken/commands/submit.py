@@ -63,8 +63,6 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("no board server set: give --server URL (it is remembered)")
         if not server.startswith(("http://", "https://")):
             raise CommandError(f"--server {server!r}: a board is an http:// or https:// address")
-        if args.server:
-            player.server = args.server
         if args.old_key:
             if not player.old_key:
                 raise CommandError("--old-key: board.toml holds no key from before keys per board")
@@ -72,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         elif not player.has_key(server):
             player.key_for(server)
             print(f"Made your key for {server.rstrip('/')} (this board only).")
-        save_player(player)
+        save_player(player)  # the key, kept before it is sent anywhere
     except PlayerError as exc:
         raise CommandError(str(exc)) from None
     path = _recording(args.recording)
@@ -81,9 +79,16 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.board.offer import send
 
     try:
-        return send(path, player, sys.stdout, server)
+        status = send(path, player, sys.stdout, server)
     except BoardError as exc:
         raise CommandError(str(exc)) from None
+    if args.server and args.server != player.server:  # remembered once a board answered there
+        player.server = args.server
+        try:
+            save_player(player)
+        except PlayerError as exc:
+            raise CommandError(str(exc)) from None
+    return status
 
 
 def _ask_name() -> str:
@@ -111,17 +116,23 @@ def _recording(name: str | None) -> Path:
 
 
 def _check_not_practice(path: Path) -> None:
-    """Raise CommandError when `path` is a daily the records mark as practice (not the day's
-    first finished attempt, which is the one that counts)."""
+    """Raise CommandError when `path` is an unfinished daily, or one the records mark as
+    practice (not the day's first finished attempt, which is the one that counts)."""
     from unbroken.board.offer import counted_recording
     from unbroken.replay import ReplayError, read_recording
 
     try:
-        daily = read_recording(path).header.daily
+        recording = read_recording(path)
     except (ReplayError, OSError):
         return  # the board says what is wrong with it
+    daily = recording.header.daily
     if not isinstance(daily, str):
         return
+    if recording.footer is None:
+        raise CommandError(
+            f"{path.name} is unfinished: only a finished game can be sent "
+            "(`unbroken play --continue` picks it up)"
+        )
     counted = counted_recording(daily)
     if counted is not None and counted.name != path.name:
         raise CommandError(

@@ -20,7 +20,7 @@ from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import Resolver
-from unbroken.core.ruleset import Hand, Ruleset, resolve_id, short_ids
+from unbroken.core.ruleset import Hand, Ruleset
 from unbroken.core.state import DecisionKind, GameState, Outcome, copy_state
 
 #: The decisions where an effort action is refused for its cost.
@@ -106,17 +106,9 @@ class Game:
     ) -> Game:
         """Return a new game set up as R-SETUP-1..5 say, waiting for its first decision."""
         settings = ruleset.settings
-        sheet = resolve_id(character, ruleset.characters)
-        if sheet is None:
-            known = ", ".join(sorted(short_ids(ruleset.characters)))
-            raise ValueError(f"unknown character {character!r}; choose one of: {known}")
-        character = sheet
-        diff = ruleset.difficulty(difficulty)
-        if diff is None:  # a plugin's difficulty by its local id ("expert")
-            diff = next((d for d in settings.difficulties if d.id.endswith(f":{difficulty}")), None)
-        if diff is None:
-            known = ", ".join(d.id for d in settings.difficulties)
-            raise ValueError(f"unknown difficulty {difficulty!r}; choose one of: {known}")
+        character = ruleset.character_id(character)  # ValueError: unknown, with the known
+        diff = ruleset.difficulty(ruleset.difficulty_id(difficulty))
+        assert diff is not None  # difficulty_id names one of the settings' difficulties
         opts = dict(OPTIONS)
         for key, value in (options or {}).items():
             if key in EXTRA_OPTIONS:

@@ -102,6 +102,10 @@ class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
     score: int
     state: str
     digest: str
+    #: True when the player was shown the odds (`%`) during the game: the game was
+    #: assisted. Left out of the line (UNSET) otherwise, so other recordings are as
+    #: before; the footer is not in the log digest, so this is the player's word only.
+    assisted: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 class RawDecision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision"):

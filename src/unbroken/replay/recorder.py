@@ -182,8 +182,10 @@ class Recorder:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
 
-    def finish(self, game: Game) -> Path:
-        """Write the footer, close the file, rename it with the outcome; return the new path."""
+    def finish(self, game: Game, assisted: bool = False) -> Path:
+        """Write the footer, close the file, rename it with the outcome; return the new path.
+
+        `assisted`: the player was shown the odds during the game (the footer says so)."""
         if self.finished:
             return self.path
         outcome = game.outcome
@@ -196,6 +198,8 @@ class Recorder:
             state=state_digest(game.state),
             digest=self._hasher.hexdigest(),
         )
+        if assisted:
+            footer = msgspec.structs.replace(footer, assisted=True)
         self._write(encode(footer) + b"\n", log=False)
         self.close()
         self.finished = True

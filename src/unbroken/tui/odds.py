@@ -79,6 +79,7 @@ class GameOdds:
             screen.notify("No decision to give the odds of.")
             return
         actions = [screen.offered[i][0] for i in self.legal]
+        screen.session.assisted = True  # the recording says the odds were shown
         self.at = len(game.events)
         pool = shared_pool(game.ruleset)
         self.anytime = Anytime(pool, position(game), actions, self.seed, most=MOST)
