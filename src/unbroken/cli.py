@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from unbroken import __version__
+from unbroken import __version__, engine
 from unbroken.paths import UserDirError
 from unbroken.printable import printable
 
@@ -85,7 +85,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="unbroken",
         description="Unbroken: the solo card game of survival and revenge.",
     )
-    parser.add_argument("--version", action="version", version=f"unbroken {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"unbroken {__version__} ({engine()} engine)"
+    )
     for option, settings in valued_options().items():
         parser.add_argument(option, **settings)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -288,23 +288,19 @@ class TextGame:
                 continue
             self.tell(out)
 
-    #: Games per option after which the odds (`%`) stop by themselves.
-    odds_most = 1000
-    #: The advisor's stream for the odds (drawn at the first `%`), never the game's seed.
-    odds_seed: int | None = None
+    #: Games per option after which the odds (`%`) stop by themselves (None: the
+    #: estimator's own, as everywhere else).
+    odds_most: int | None = None
 
     def odds(
         self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
     ) -> str | None:
         """Print the odds of the options (`%`); return what the player typed meanwhile."""
-        import secrets
+        from unbroken.textodds import MOST, show_odds
 
-        from unbroken.textodds import show_odds
-
-        if self.odds_seed is None:
-            self.odds_seed = secrets.randbits(64)
+        most = MOST if self.odds_most is None else self.odds_most
         self.session.assisted = True  # the recording says the odds were shown
-        return show_odds(self.game, offered, options, stdin, out, self.odds_seed, self.odds_most)
+        return show_odds(self.game, offered, options, stdin, out, most=most)
 
     def narrate_new(self, out: TextIO) -> None:
         """Print the log lines of the events not shown yet."""
