@@ -234,9 +234,10 @@ def start_boards(url: str, ports: list[int]) -> list[subprocess.Popen[bytes]]:
     command = [sys.executable, "-m", "unbroken", "board", "serve", "--database", url]
     return [
         subprocess.Popen(
-            [*command, "--port", str(port), "--per-player", "100", "--per-address", "0"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            [*command, "--port", str(port), "--per-player", "100", "--per-address", "0"]
+            + ["--no-access-log"],  # what is counted is the lines the abuse makes
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             env={**os.environ, "UNBROKEN_PLUGINS": "base"},
             preexec_fn=small_file_limit,  # noqa: PLW1509 - a bench's child, no threads yet
         )
@@ -451,7 +452,7 @@ def main() -> int:
         finally:
             for board in boards:
                 board.terminate()
-            logs = [board.communicate(timeout=30)[1] for board in boards]
+            logs = [board.communicate(timeout=30)[0] for board in boards]
     sockets = foreign_sockets(args.sockets)
     print(
         f"\n{clients} clients and {args.slow} slow connections for {wall:.1f} s against 2 "

@@ -117,3 +117,25 @@ def test_a_log_limit_keeps_a_few_lines_of_a_kind_then_says_how_many_were_left_ou
         failed = logging.LogRecord("x", 40, "f.py", 1, "accept\nfd=7", None, sys.exc_info())
     assert LogLimit(one_line=True).filter(failed) and failed.exc_info is None
     assert failed.getMessage() == "accept; fd=7: OSError: [Errno 24] Too many open files"
+
+
+def test_no_access_log_means_none(tmp_path: Path) -> None:
+    # uvicorn's logging config enabled every logger again, so the flag did nothing.
+    import subprocess
+    import sys
+
+    from board_server import http
+
+    from unbroken.board.testing import free_port, wait_for_port
+
+    port = free_port()
+    command = [sys.executable, "-m", "unbroken", "board", "serve", "--port", str(port)]
+    command += ["--database", str(tmp_path / "b.db"), "--no-access-log", "--no-analysis"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_for_port(port)
+        assert http(f"http://127.0.0.1:{port}/api/daily").status == 200
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=30)
+    assert "Board on http://" in out and "GET /api/daily" not in out

@@ -147,8 +147,7 @@ def server_config(
         timeouts = Timeouts(
             timeouts.header_seconds, timeouts.body_seconds, timeouts.keep_alive_seconds, cap
         )
-    quiet_logs()
-    return uvicorn.Config(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -157,3 +156,5 @@ def server_config(
         backlog=2048,
         **options,
     )
+    quiet_logs()  # after uvicorn's logging config, which resets the loggers it knows
+    return config

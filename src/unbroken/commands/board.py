@@ -122,8 +122,6 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.board.operations import log_to
 
     log_to(sys.stdout)
-    if args.no_access_log:
-        logging.getLogger("unbroken.board.access").disabled = True
     # On SIGTERM or Ctrl+C uvicorn stops taking connections and lets the requests in
     # flight finish (at most GRACE seconds), then the app's lifespan closes the database.
     served = server_config(
@@ -137,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
         timeout_graceful_shutdown=GRACE,
     )
+    if args.no_access_log:  # after uvicorn's logging config, which enables every logger
+        logging.getLogger("unbroken.board.access").disabled = True
     uvicorn.Server(served).run()
     return 0
 
