@@ -38,8 +38,11 @@ def daily_session(
 ) -> GameSession:
     """Return the session of today's daily: the base game, recorded and kept as a daily.
 
-    Raises PluginError, ContentError or RulesetError when the base game does not load.
+    The recording carries the board's ticket for the day when `unbroken daily`
+    got one (unbroken.board.client.kept_ticket). Raises PluginError,
+    ContentError or RulesetError when the base game does not load.
     """
+    from unbroken.board.client import kept_ticket
     from unbroken.core.game import Game
     from unbroken.session import GameSession
 
@@ -48,6 +51,7 @@ def daily_session(
     game = Game.new(plugins.ruleset, daily.character, daily.difficulty, daily.seed)
     session = GameSession.played(game, plugins, auto_take=auto_take, auto_pass=auto_pass)
     session.daily = daily.day
+    session.ticket = kept_ticket(daily.day)
     if record:
         session.record_new()
     session.show_start()

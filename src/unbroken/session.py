@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from unbroken.plugins import Plugins
     from unbroken.records import Records
     from unbroken.replay import Recorder
+    from unbroken.replay.format import Ticket
 
 
 @dataclass
@@ -102,6 +103,8 @@ class GameSession:
         self._auto: list[int] = []
         #: The day of the daily challenge this game is (unbroken.daily), or None.
         self.daily: str | None = None
+        #: The board's ticket for that daily (written into the recording's header), or None.
+        self.ticket: Ticket | None = None
         #: Whether the player was shown the odds (`%`): the recording's footer says so.
         self.assisted = False
 
@@ -167,7 +170,7 @@ class GameSession:
         created = self.started if isinstance(self.started, datetime) else None
         try:
             self.recorder = Recorder.start(
-                self.game, self.ruleset, created=created, daily=self.daily
+                self.game, self.ruleset, created=created, daily=self.daily, ticket=self.ticket
             )
         except OSError as exc:  # a read-only or full disk: play on, unrecorded
             self._notices.append(

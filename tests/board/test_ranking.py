@@ -31,8 +31,10 @@ def checked(
     seed: int = 7,
 ) -> Checked:
     """Return a fabricated verified entry (the store ranks what it is given)."""
+    number = next(_digests)
     return Checked(
-        digest=f"digest-{next(_digests)}",
+        digest=f"digest-{number}",
+        play=f"play-{number}",
         character=character,
         cls="base:warrior",
         difficulty="easy",

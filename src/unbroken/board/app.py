@@ -23,7 +23,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
@@ -35,7 +35,8 @@ from unbroken.board.limits import MAX_BODY, RateLimit
 from unbroken.board.pages.listing import listing
 from unbroken.board.pages.routes import Pages
 from unbroken.board.share import share_line
-from unbroken.board.store import Page, Row, Store, StoreError, Taken, WrongKey
+from unbroken.board.store import Copied, Page, Row, Store, StoreError, Taken, WrongKey
+from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
 
@@ -62,6 +63,8 @@ PROBLEMS = {
     "not-the-daily": "Marked as a daily but not played as the day's challenge",
     "tampered": "The engine does not re-play the recording as written",
     "taken": "Already on the board in another entry",
+    "copied": "The same game (the same decisions) is another player's entry",
+    "bad-ticket": "The daily's ticket is this board's for another player or day",
     "server-error": "The board failed; the submission was not kept",
     "unavailable": "The board's database does not answer now; try again soon",
 }
@@ -142,6 +145,7 @@ class Board:
             assisted=row.assisted,
             seed=row.seed,
             watch=pages.watch_href(row.id),
+            ticketed=row.ticketed,
         )
 
     def listed(self, title: str, found: Page) -> wire.Board:
@@ -154,43 +158,50 @@ class Board:
 
     # ------------------------------------------------------------------ submitting
 
-    async def submit(self, request: Request) -> Response:
+    async def _authenticated(self, request: Request) -> tuple[str, str]:
+        """Return the player a request is keyed for and the key, or raise ProblemError.
+
+        Limits come after the key is checked: a wrong key counts against the
+        sender's address only, so nobody can use up another player's share.
+        A request over a limit is not counted.
+        """
         player, key = _credentials(request)
         address = request.client.host if request.client else "unknown"
-        # A request over either limit counts against neither.
-        limits = (
-            (self.per_address, address, f"address {address}"),
-            (self.per_player, player, player),
-        )
-        for limit, counted, who in limits:
-            wait = limit.wait(counted)
-            if wait:
-                raise ProblemError(
-                    "rate-limited",
-                    429,
-                    f"too many submissions from {who}; send again in {int(wait) + 1} s",
-                    **{"Retry-After": str(int(wait) + 1)},
-                )
-        for limit, counted, _ in limits:
-            limit.count(counted)
+        _limited(self.per_address, address, f"address {address}")
+        known = await run_in_threadpool(self.store.key_matches, player, key)
+        if known is False:
+            self.per_address.count(address)
+            raise ProblemError("wrong-key", 403, _wrong_key(player))
+        _limited(self.per_player, player, player)
+        self.per_address.count(address)
+        self.per_player.count(player)
+        return player, key
+
+    async def submit(self, request: Request) -> Response:
+        player, key = await self._authenticated(request)
         data = await _body(request, self.config.max_body)
         return await run_in_threadpool(self._submit, player, key, data)
 
+    async def ticket(self, request: Request) -> Response:
+        """A daily ticket for the keyed player and today (docs/leaderboard.md)."""
+        player, _ = await self._authenticated(request)
+        base = str(request.base_url).rstrip("/")
+        now = datetime.now(UTC)
+        return _json(issue(self.store.ticket_secret, base, player, now.date().isoformat(), now))
+
     def _submit(self, player: str, key: str, data: bytes) -> Response:
         now = datetime.now(UTC)
+        secret = self.store.ticket_secret
         try:
-            checked = check_upload(data, self.ruleset, now, self.config.grace)
+            checked = check_upload(data, self.ruleset, now, self.config.grace, player, secret)
         except Refused as exc:
-            raise ProblemError(exc.code, 422, exc.reason) from None
+            raise ProblemError(exc.code, exc.status, exc.reason) from None
         try:
             entry_id, duplicate = self.store.add(player, key, checked, now.isoformat())
         except WrongKey:
-            raise ProblemError(
-                "wrong-key",
-                403,
-                f"the name {player!r} is another player's: choose another name "
-                "(`unbroken submit --name NAME`)",
-            ) from None
+            raise ProblemError("wrong-key", 403, _wrong_key(player)) from None
+        except Copied as exc:
+            raise ProblemError("copied", 409, str(exc)) from None
         except Taken as exc:
             raise ProblemError("taken", 409, str(exc)) from None
         row = self.store.entry(entry_id)
@@ -275,9 +286,29 @@ def _day(text: str) -> Any:
         raise ProblemError("not-found", 404, str(exc)) from None
 
 
+def _limited(limit: RateLimit, counted: str, who: str) -> None:
+    """Raise ProblemError (429) when one more request for `counted` is over `limit`."""
+    wait = limit.wait(counted)
+    if wait:
+        raise ProblemError(
+            "rate-limited",
+            429,
+            f"too many submissions from {who}; send again in {int(wait) + 1} s",
+            **{"Retry-After": str(int(wait) + 1)},
+        )
+
+
+def _wrong_key(player: str) -> str:
+    return (
+        f"the name {player!r} is another player's: choose another name "
+        "(`unbroken submit --name NAME`)"
+    )
+
+
 def _entry_id(request: Request) -> int:
     text = request.path_params["entry"]
-    if not text.isdigit() or len(text) > 18:
+    # ASCII digits only: str.isdigit() takes "①" and "²", which int() refuses.
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise ProblemError("not-found", 404, f"{text[:40]!r} is not an entry number")
     return int(text)
 
@@ -303,17 +334,22 @@ def _credentials(request: Request) -> tuple[str, str]:
 async def _body(request: Request, most: int) -> bytes:
     """Return the request body, or raise ProblemError once it passes `most` bytes."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > most:
+    if declared.isascii() and declared.isdigit() and int(declared) > most:
         raise ProblemError("too-large", 413, f"the body is larger than {most} bytes (the limit)")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > most:
-            raise ProblemError(
-                "too-large", 413, f"the body is larger than {most} bytes (the limit)"
-            )
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise ProblemError(
+                    "too-large", 413, f"the body is larger than {most} bytes (the limit)"
+                )
+            chunks.append(chunk)
+    except ClientDisconnect:
+        address = request.client.host if request.client else "unknown"
+        log.warning("a client (%s) hung up mid-upload after %d bytes", address, size)
+        raise ProblemError("bad-request", 400, "the upload was cut off") from None
     if not size:
         raise ProblemError("bad-request", 400, "the body is empty: send a recording's bytes")
     return b"".join(chunks)
@@ -341,6 +377,7 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
         Route("/api/players/{name}", board.api_player),
         Route("/api/entries/{entry}", board.api_entry),
         Route("/api/submissions", board.submit, methods=["POST"]),
+        Route("/api/tickets", board.ticket, methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,

@@ -122,6 +122,42 @@ CREATE TABLE IF NOT EXISTS analysis_attempts (
 CREATE INDEX IF NOT EXISTS analysis_attempts_by_entry ON analysis_attempts (entry_id)
 """
 
+# A game's identity is its play (#29): `play` is the play digest (checking.play_digest),
+# unique, so a game ranks once whoever sends it; `ticketed` marks a daily sent with this
+# board's ticket for its player; `board_secrets` holds the board's own secrets by name
+# ("tickets": the key daily tickets are signed with, made on first start by the store).
+_PLAY_AND_TICKETS = """
+ALTER TABLE entries ADD COLUMN play TEXT;
+ALTER TABLE entries ADD COLUMN ticketed INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS board_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+)
+"""
+
+
+def _backfill_play(db: Connection) -> None:
+    """Give the entries kept before it their play digest (the first of a play keeps it; a
+    later copy ranked under another name is left without one, and logged), then make the
+    play unique."""
+    import logging
+
+    from unbroken.board.checking import play_of
+
+    seen: set[str] = set()
+    for (entry_id,) in db.execute("SELECT id FROM entries ORDER BY id").fetchall():
+        (data,) = db.execute("SELECT recording FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        found = play_of(bytes(data))
+        if found in seen:
+            logging.getLogger("unbroken.board").warning(
+                "board entry %s is a copy of an earlier entry's game", entry_id
+            )
+        elif found is not None:
+            seen.add(found)
+            db.execute("UPDATE entries SET play = ? WHERE id = ?", (found, entry_id))
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS entries_one_play ON entries (play)")
+
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "the players and their entries", _TABLES),
     Migration(
@@ -131,6 +167,12 @@ MIGRATIONS: list[Migration] = [
         _backfill_health_left,
     ),
     Migration(3, "the advisor's analysis of each daily, and the attempts at it", _ANALYSES),
+    Migration(
+        4,
+        "a game's identity is its play; daily tickets (#29)",
+        _PLAY_AND_TICKETS,
+        _backfill_play,
+    ),
 ]
 assert [m.version for m in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1)), "numbered 1, 2, …"
 

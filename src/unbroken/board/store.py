@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -26,7 +27,7 @@ from unbroken.board.schema import SchemaError, migrate
 #: The columns of an entry as `Row` takes them.
 COLUMNS = (
     "id, player, character, difficulty, daily, won, score, level, decisions, submitted, "
-    "seed, health_left, assisted"
+    "seed, health_left, assisted, ticketed"
 )
 #: Each page of a board holds this many entries.
 PAGE = 50
@@ -46,6 +47,10 @@ class WrongKey(Exception):
 
 class Taken(Exception):
     """The entry cannot be added: why, in words (another player's recording, a second daily)."""
+
+
+class Copied(Taken):
+    """The game (its play) is another player's entry: which one, in words."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,8 @@ class Row:
     assisted: bool = False
     #: The place on its board (the day's for a daily); 0: unranked (free play).
     rank: int = 0
+    #: A daily sent with this board's ticket for its player (issue #29).
+    ticketed: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,8 @@ class Store:
             with self._transaction() as db:
                 #: The migrations this start ran (their numbers; none when up to date).
                 self.migrated = migrate(db, self.postgres)
+                #: The key the board signs daily tickets with (unbroken.board.tickets).
+                self.ticket_secret = _ticket_secret(db)
         except SchemaError as exc:
             self.close()
             raise StoreError(str(exc)) from None
@@ -207,13 +216,21 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
+    def key_matches(self, player: str, key: str) -> bool | None:
+        """Return whether `key` is `player`'s (None: nobody has the name yet)."""
+        rows = self._query("SELECT key_hash FROM players WHERE name = ?", (player,))
+        if not rows:
+            return None
+        return hmac.compare_digest(str(rows[0][0]), key_hash(key))
+
     def add(self, player: str, key: str, checked: Checked, now: str) -> tuple[int, bool]:
         """Add `checked` as `player`'s entry; return its id and whether it was there already.
 
         The first use of a name takes it with `key`; raises WrongKey when the
-        name is another's, Taken when the recording is another player's or
-        the player's daily of that day is in already. A connection lost is tried
-        again once (a write lost with it is found there as "already on the board").
+        name is another's, Taken when the game (its play, in any file) is
+        another player's entry or the player's daily of that day is in already.
+        A connection lost is tried again once (a write lost with it is found
+        there as "already on the board").
         """
         try:
             return self._add(player, key, checked, now)
@@ -234,12 +251,15 @@ class Store:
             if not hmac.compare_digest(kept, hashed):
                 raise WrongKey(player)
             found = db.execute(
-                "INSERT INTO entries (digest, player, character, cls, difficulty, seed, daily, "
-                "won, score, level, decisions, engine, created, submitted, recording, health_left, "
-                "assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "INSERT INTO entries (digest, play, ticketed, player, character, cls, difficulty, "
+                "seed, daily, won, score, level, decisions, engine, created, submitted, "
+                "recording, health_left, assisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT DO NOTHING RETURNING id",
                 (
                     checked.digest,
+                    checked.play,
+                    int(checked.ticketed),
                     player,
                     checked.character,
                     checked.cls,
@@ -261,11 +281,16 @@ class Store:
             if found is not None:
                 return int(found[0]), False
             same = db.execute(
-                "SELECT id, player FROM entries WHERE digest = ?", (checked.digest,)
+                "SELECT id, player, score FROM entries WHERE play = ? OR digest = ? "
+                "ORDER BY id LIMIT 1",
+                (checked.play, checked.digest),
             ).fetchone()
         if same is not None:
             if same[1] != player:
-                raise Taken("this recording was sent by another player")
+                raise Copied(
+                    f"this game is a copy of entry {same[0]} ({same[1]}'s, {same[2]} points): "
+                    "the same decisions in the same game, sent by another player first"
+                )
             return int(same[0]), True
         raise Taken(
             f"you have sent your daily of {checked.daily} already: the first finished "
@@ -403,6 +428,18 @@ class Store:
         return int(self._query("SELECT COUNT(*) FROM entries")[0][0])
 
 
+def _ticket_secret(db: _Connection) -> bytes:
+    """Return the board's secret for daily tickets, made the first time (schema 4)."""
+    db.execute(
+        "INSERT INTO board_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+        ("tickets", secrets.token_hex(32)),
+    )
+    (secret,) = db.execute(
+        "SELECT value FROM board_secrets WHERE name = ?", ("tickets",)
+    ).fetchone()
+    return bytes.fromhex(str(secret))
+
+
 def _next_month(month: str) -> str:
     year, number = int(month[:4]), int(month[5:7])
     return f"{year + number // 12:04d}-{number % 12 + 1:02d}"
@@ -410,7 +447,7 @@ def _next_month(month: str) -> str:
 
 def _row(values: tuple[Any, ...]) -> Row:
     i, player, character, difficulty, daily, won, score, level, decisions, submitted = values[:10]
-    seed, health, assisted, *place = values[10:]
+    seed, health, assisted, ticketed, *place = values[10:]
     return Row(
         int(i),
         str(player),
@@ -426,6 +463,7 @@ def _row(values: tuple[Any, ...]) -> Row:
         int(health),
         bool(assisted),
         int(place[0]) if place else 0,
+        bool(ticketed),
     )
 
 

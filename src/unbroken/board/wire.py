@@ -42,6 +42,8 @@ class Entry(msgspec.Struct):
     page: str
     #: The place on its board (the day's, for a daily); 0: free play, listed unranked.
     rank: int = 0
+    #: A daily sent with this board's ticket naming its player (docs/leaderboard.md).
+    ticketed: bool = False
     #: The recording says the player was shown the odds (the player's word only).
     assisted: bool = False
     seed: str = ""

@@ -42,6 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--proxy", action="store_true", help="behind a load balancer: trust X-Forwarded-For"
     )
     serve.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=2000,
+        metavar="N",
+        help="connections held at once; past it the one waiting longest for its headers "
+        "is closed (default 2000)",
+    )
+    serve.add_argument(
         "--no-analysis",
         action="store_true",
         help="on SQLite: do not analyse the dailies in a thread of the server",
@@ -90,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from unbroken.board.app import BoardConfig, make_app
+        from unbroken.board.serving import Timeouts, server_config
         from unbroken.board.store import StoreError
     except ImportError as exc:
         raise CommandError(
@@ -113,20 +122,22 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.board.operations import log_to
 
     log_to(sys.stdout)
-    if args.no_access_log:
-        logging.getLogger("unbroken.board.access").disabled = True
     # On SIGTERM or Ctrl+C uvicorn stops taking connections and lets the requests in
     # flight finish (at most GRACE seconds), then the app's lifespan closes the database.
-    uvicorn.run(
+    served = server_config(
         app,
-        host=args.host,
-        port=args.port,
+        args.host,
+        args.port,
+        Timeouts(max_connections=args.max_connections),
         proxy_headers=args.proxy,
         forwarded_allow_ips="*" if args.proxy else None,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=GRACE,
     )
+    if args.no_access_log:  # after uvicorn's logging config, which enables every logger
+        logging.getLogger("unbroken.board.access").disabled = True
+    uvicorn.Server(served).run()
     return 0
 
 

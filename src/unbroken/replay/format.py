@@ -33,6 +33,21 @@ _GZIP_WBITS = limits.GZIP_WBITS
 OUTCOMES = ("won", "lost")
 
 
+class Ticket(msgspec.Struct, frozen=True):
+    """A board's ticket for a daily: the board signed that `player` asked for `day`'s at `issued`.
+
+    `mac` is the board's HMAC-SHA256 of the other fields but `board` (the address
+    the client asked, kept so the player can see where it came from);
+    docs/leaderboard.md says what a ticket proves and what it does not.
+    """
+
+    board: str
+    player: str
+    day: str
+    issued: str
+    mac: str
+
+
 class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     """Line 1: what the game was started with, and with which engine and content."""
 
@@ -53,6 +68,9 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     #: "unbroken-frostbite"}), so a missing one can be named for `pip install`; left
     #: out (UNSET) when no plugin came from a package, so base games are as before.
     packages: dict[str, str] | msgspec.UnsetType = msgspec.UNSET
+    #: The board's ticket of a daily played with a board set (`unbroken daily`); left out
+    #: (UNSET) otherwise, so every other recording is as before.
+    ticket: Ticket | msgspec.UnsetType = msgspec.UNSET
 
 
 class Setup(msgspec.Struct, frozen=True, tag_field="kind", tag="setup"):

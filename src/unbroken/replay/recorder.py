@@ -35,6 +35,7 @@ from unbroken.replay.format import (
     Header,
     Setup,
     SwitchedOff,
+    Ticket,
 )
 from unbroken.replay.reader import recording_stem
 
@@ -105,12 +106,14 @@ class Recorder:
         name: str | None = None,
         compress: bool = True,
         daily: str | None = None,
+        ticket: Ticket | None = None,
     ) -> Recorder:
         """Return a recorder that has written the header and setup lines of a new game.
 
         Call it before the game's first decision: every event so far is the setup.
         The file is gzip-compressed (`.jsonl.gz`) unless `compress` is false.
-        `daily` is the day of the daily challenge the game is (unbroken.daily).
+        `daily` is the day of the daily challenge the game is (unbroken.daily);
+        `ticket` the board's ticket for it (unbroken.board.tickets), when there is one.
         """
         if directory is None:
             from unbroken.paths import replays_dir
@@ -145,6 +148,8 @@ class Recorder:
         )
         if daily is not None:
             header = msgspec.structs.replace(header, daily=daily)
+        if ticket is not None:
+            header = msgspec.structs.replace(header, ticket=ticket)
         from unbroken.plugins.config import plugin_packages
 
         packages = plugin_packages(dict(ruleset.plugins))
