@@ -16,6 +16,7 @@ from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
 from unbroken.core.combat import clamp_die, effective_roll
+from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
@@ -26,6 +27,7 @@ from unbroken.core.taking import hunger_cost
 __all__ = [
     "CANNOT_PAY",
     "NO_USES",
+    "Forecast",
     "HungerPreview",
     "Query",
     "clamp_die",
@@ -102,3 +104,9 @@ class Query:
             payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
             starves = not payment.can_pay(fed, {"se": loss})
         return HungerPreview(need, food, missing, loss, starves)
+
+    def forecast(self, action: act.Action) -> Forecast:
+        """Return what taking the legal `action` does for certain: costs as paid, attack
+        power and wounds after every Passive and cap, armor broken, the rules that act
+        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used."""
+        return forecast(self._ruleset, self._state, action)

@@ -1,0 +1,116 @@
+"""The forecast (issue #28): what an option does for certain equals what Game.apply then does."""
+
+from __future__ import annotations
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from random_play import A_GAME, play_randomly
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.forecast import CHANCE, UNSEEN, Forecast
+from unbroken.core.game import Game
+from unbroken.testing import Scenario, pass_responses
+
+
+def check_forecasts(game: Game) -> int:
+    """Forecast every legal option and take it on a fork: the forecast's events are the
+    first events taken, all of them up to the next decision unless chance came first.
+    Return how many options were checked."""
+    if game.is_over:
+        return 0
+    before = msgspec.msgpack.encode(game.state)
+    legal = game.legal_actions()
+    for action in legal:
+        f = game.query().forecast(action)
+        taken = game.fork().apply(action)
+        n = len(f.events)
+        assert list(f.events) == taken[:n], action
+        if f.stops == CHANCE:
+            assert isinstance(taken[n], UNSEEN), (action, taken[n])
+        else:
+            assert n == len(taken), (action, taken[n:])
+        in_play = cards_in_play(game, taken)
+        for rule in f.rules:
+            assert rule.card in in_play, (action, rule)
+    assert msgspec.msgpack.encode(game.state) == before  # forecasting changed nothing
+    return len(legal)
+
+
+def cards_in_play(game: Game, taken: list[ev.Event]) -> set[str]:
+    """Return the cards whose rules may act on this decision (read off the state and events)."""
+    s = game.state
+    cards = {s.cls, *s.skills, *(c.id for c in s.conditions), s.chosen, *s.weapons}
+    if s.monster is not None:
+        cards.add(s.monster.id)
+    for event in taken:
+        if isinstance(event, ev.MonsterRevealed):
+            cards.add(event.monster)
+        elif isinstance(event, (ev.SkillKept, ev.ConditionGained)):
+            cards.add(event.skill if isinstance(event, ev.SkillKept) else event.condition)
+    return cards
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**A_GAME)
+def test_the_forecast_never_disagrees_with_what_happens(
+    seed: int, character: str, difficulty: str, data: st.DataObject
+) -> None:
+    game = Game.new(Scenario().rules, character, difficulty, seed)
+    play_randomly(game, data, before=check_forecasts)
+
+
+def attack(game: Game, attack_id: str) -> Forecast:
+    return game.query().forecast(act.Attack(attack_id))
+
+
+def test_the_basilisks_stone_scales_cap_the_wounds_and_are_named() -> None:
+    # Stone Scales: no more than 4 wounds in a round (a wound_cap Passive).
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20, me=3, le=3)
+        .weapon("knife", "sword")
+        .monster("basilisk")
+        .dice(4, 4, 4, 4)
+        .start("battle")
+    )
+    while game.decision is not None and game.decision.kind != "player_turn":
+        game.apply(act.Roll() if game.decision.kind == "roll_instead" else act.Pass())
+    assert game.state.monster is not None
+    game.state.monster.armor = 0  # the trackers only: as if the armor were broken
+    strongest = max(
+        (a for a in game.legal_actions() if isinstance(a, act.Attack)),
+        key=lambda a: attack(game, a.attack).power or 0,
+    )
+    f = attack(game, strongest.attack)
+    assert f.power is not None and f.power > 4
+    assert f.wounds == 4
+    assert f.wounds_prevented
+    assert [r.rule for r in f.rules if r.passive == "cap"] == ["Stone Scales"]
+    pass_responses(game)
+
+
+def test_the_crazed_survivors_fight_says_it_takes_the_weapon() -> None:
+    # Grab the Weapon (battle_start): a Basic weapon is downgraded before the first roll.
+    game = (
+        Scenario("maxyn-zenma", level=2)
+        .weapon("knife")
+        .monster("crazed-survivor")
+        .dice(1)
+        .start("trickery")
+    )
+    f = game.query().forecast(act.Fight())
+    assert f.stops == CHANCE  # the Survivor's attack roll comes next
+    assert f.weapon == "base:bare-hands"
+    assert ("base:crazed-survivor", "Grab the Weapon") in [(r.card, r.rule) for r in f.rules]
+
+
+def test_paying_an_option_is_forecast_as_paid_after_substitution() -> None:
+    # R-RES-4: a cost in ME can be paid with SE when no ME is left.
+    game = Scenario(level=1).resources(se=13, me=0, le=0).start("preparation")
+    f = game.query().forecast(act.Focus())
+    taken = game.fork().apply(act.Focus())
+    spent = [e.amounts for e in taken if isinstance(e, ev.Spent)]
+    assert [f.paid] == spent
+    assert f.gained == {"me": 1}
