@@ -9,14 +9,15 @@ from random_play import A_GAME, play_randomly
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.forecast import CHANCE, UNSEEN, Forecast
+from unbroken.core.forecast import CHANCE, FAILED, UNSEEN, Forecast
 from unbroken.core.game import Game
 from unbroken.testing import Scenario, pass_responses
 
 
 def check_forecasts(game: Game) -> int:
     """Forecast every legal option and take it on a fork: the forecast's events are the
-    first events taken, all of them up to the next decision unless chance came first.
+    first events taken (passing the Response windows it passed), all of them up to the
+    next decision unless chance came first.
     Return how many options were checked."""
     if game.is_over:
         return 0
@@ -24,7 +25,10 @@ def check_forecasts(game: Game) -> int:
     legal = game.legal_actions()
     for action in legal:
         f = game.query().forecast(action)
-        taken = game.fork().apply(action)
+        fork = game.fork()
+        taken = fork.apply(action)
+        for _ in range(f.passes):  # the Response windows it passed on the way
+            taken += fork.apply(act.Pass())
         n = len(f.events)
         assert list(f.events) == taken[:n], action
         if f.stops == CHANCE:
@@ -114,3 +118,13 @@ def test_paying_an_option_is_forecast_as_paid_after_substitution() -> None:
     spent = [e.amounts for e in taken if isinstance(e, ev.Spent)]
     assert [f.paid] == spent
     assert f.gained == {"me": 1}
+
+
+def test_a_failing_handler_stops_the_forecast_where_it_fails() -> None:
+    # The handler raises only when it runs: the forecast says what came before, no error.
+    from test_handler_errors import at_the_pool, chill, with_handler
+
+    game = at_the_pool(with_handler(chill))  # Resolve runs the "tide" plugin's handler
+    f = game.query().forecast(act.Resolve())
+    assert f.stops == FAILED
+    assert f.gained == {"food": 1}  # the card's gain comes before its handler

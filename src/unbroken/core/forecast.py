@@ -16,12 +16,13 @@ events, so a front end draws the forecast without knowing the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.driver import take
+from unbroken.core.handlers import HandlerError
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Queued, copy_state
@@ -29,9 +30,12 @@ from unbroken.core.state import GameState, Queued, copy_state
 #: Events that would show what the player may not know before it happens.
 UNSEEN: tuple[type, ...] = (ev.DieRolled, ev.DeckShuffled, ev.EncountersRevealed, ev.SkillsDrawn)
 
-#: Why a forecast stops: at the next decision, at the end of the game, or where
-#: chance (a die, a deck's order) decides what comes next.
-DECISION, OVER, CHANCE = "decision", "over", "chance"
+#: Why a forecast stops: at the next decision, at the end of the game, where
+#: chance (a die, a deck's order) decides what comes next, or where a plugin's
+#: effect handler failed (taking the option will say so, and change nothing).
+DECISION, OVER, CHANCE, FAILED = "decision", "over", "chance", "failed"
+#: Response windows a forecast passes at most (each trigger fires once per step).
+MAX_PASSES = 8
 
 
 class Unseen(BaseException):
@@ -48,8 +52,10 @@ class Acted:
 
     card: str
     rule: str = ""
-    #: The Passive's kind when a Passive changed a number: "power", "cap", "armor".
+    #: The Passive's kind when a Passive changed a number: "power", "cap".
     passive: str = ""
+    #: The ability's printed text ("" for a combat row or an ambush).
+    text: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -60,8 +66,13 @@ class Forecast:
     #: The events emitted before the forecast stops, each with the rule that caused it.
     events: tuple[ev.Event, ...]
     causes: tuple[Acted | None, ...]
-    #: DECISION, OVER or CHANCE.
+    #: DECISION, OVER, CHANCE or FAILED.
     stops: str
+    #: Response windows passed on the way (the player using none there).
+    passes: int = 0
+    #: What chance would decide next (stops == CHANCE): a die's purpose ("combat",
+    #: "monster", "check:<card>") or "encounters", "skills" for cards to be drawn.
+    unseen: str = ""
     #: Resources paid (after substitution), lost and gained, summed.
     paid: dict[str, int] = field(default_factory=dict)
     lost: dict[str, int] = field(default_factory=dict)
@@ -100,7 +111,7 @@ class _Foreseer(Resolver):
 
     def emit(self, event: ev.Event) -> None:
         if isinstance(event, UNSEEN):
-            raise Unseen(type(event).__name__)
+            raise Unseen("skills" if isinstance(event, ev.SkillsDrawn) else "encounters")
         if isinstance(event, (ev.AttackChosen, ev.AttackPowerSet)):
             self.asked = event.power
         cause = self._cause(event)
@@ -113,18 +124,19 @@ class _Foreseer(Resolver):
         if passive is not None:
             return passive
         if isinstance(event, ev.AbilityUsed):
-            return Acted(event.source, _ability_name(self, event.source, event.ability))
+            return _ability(self, event.source, event.ability)
         item = self.acting
         if item is None or item.effect is None:
             return None
         return _effect_cause(self, item)
 
 
-def _ability_name(r: Resolver, source: str, ability: str) -> str:
+def _ability(r: Resolver, source: str, ability: str) -> Acted:
+    """Return the ability used (AbilityUsed) as a rule that acts."""
     for src, a, _ in r.in_play():
         if src == source and a.id == ability:
-            return a.name
-    return ability
+            return Acted(src, a.name, text=a.text)
+    return Acted(source, ability)
 
 
 def _effect_cause(r: Resolver, item: Queued) -> Acted:
@@ -133,7 +145,7 @@ def _effect_cause(r: Resolver, item: Queued) -> Acted:
         return Acted(item.source, "ambush" if item.result == "AMBUSH" else item.result)
     for src, ability, _ in r.in_play():
         if src == item.source and any(e is item.effect for e in ability.effects):
-            return Acted(src, ability.name)
+            return Acted(src, ability.name, text=ability.text)
     return Acted(item.source)
 
 
@@ -153,7 +165,7 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
     """
     if isinstance(event, ev.AttackPowerSet) and event.why == "passives":
         found = _passives(r, m.WoundPower)
-        return Acted(found[0][0], found[0][1].name, "power") if found else None
+        return Acted(found[0][0], found[0][1].name, "power", found[0][1].text) if found else None
     if isinstance(event, ev.MonsterChanged) and event.why in ("wounded", "wounds prevented"):
         mo = r.state.monster
         if mo is None:
@@ -164,26 +176,52 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
         found = _passives(r, m.WoundCap)
         # Wounds that take the monster to 0 health were not capped.
         if found and event.health > 0 and mo.health - event.health < asked:
-            return Acted(found[0][0], found[0][1].name, "cap")
+            return Acted(found[0][0], found[0][1].name, "cap", found[0][1].text)
     return None
 
 
 def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast:
-    """Return what taking the legal `action` in `state` does for certain (`state` unchanged)."""
-    run = _Foreseer(ruleset, copy_state(state))
-    stops = DECISION
-    try:
-        take(run, action)
-    except Unseen:
-        stops = CHANCE
-    if run.state.outcome is not None:
+    """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
+
+    A Response window it opens on the way is passed (the player uses no Response
+    there: `Forecast.passes` counts them), so an attack's wounds are forecast
+    even when a Response to choosing it could be used.
+    """
+    copy = copy_state(state)
+    emitted: list[ev.Event] = []
+    causes: list[Acted | None] = []
+    stops, passes, taking, unseen = DECISION, 0, action, ""
+    while True:
+        run = _Foreseer(ruleset, copy)
+        try:
+            take(run, taking)
+        except Unseen as chance:
+            stops, unseen = CHANCE, str(chance)
+        except HandlerError:
+            stops = FAILED
+        emitted += run.emitted
+        causes += run.causes
+        if stops != DECISION or copy.decision != "response" or passes == MAX_PASSES:
+            break
+        passes, taking = passes + 1, act.Pass()
+    if copy.outcome is not None:
         stops = OVER
     mo = state.monster
-    return _summary(run, action, stops, (mo.health, mo.armor) if mo is not None else (0, 0))
+    trackers = (mo.health, mo.armor) if mo is not None else (0, 0)
+    found = _summary(run, action, emitted, causes, stops, passes, trackers)
+    return replace(found, unseen=unseen) if unseen else found
 
 
-def _summary(run: _Foreseer, action: act.Action, stops: str, trackers: tuple[int, int]) -> Forecast:
-    """Return the forecast read off the events `run` emitted."""
+def _summary(
+    run: _Foreseer,
+    action: act.Action,
+    emitted: list[ev.Event],
+    causes: list[Acted | None],
+    stops: str,
+    passes: int,
+    trackers: tuple[int, int],
+) -> Forecast:
+    """Return the forecast read off the events emitted (`run`: the last Resolver)."""
     paid: dict[str, int] = {}
     lost: dict[str, int] = {}
     gained: dict[str, int] = {}
@@ -194,7 +232,7 @@ def _summary(run: _Foreseer, action: act.Action, stops: str, trackers: tuple[int
     weapon = ""
     conditions: list[str] = []
     rules: list[Acted] = []
-    for event, cause in zip(run.emitted, run.causes, strict=True):
+    for event, cause in zip(emitted, causes, strict=True):
         if cause is not None and cause not in rules:
             rules.append(cause)
         if isinstance(event, ev.Spent):
@@ -227,9 +265,10 @@ def _summary(run: _Foreseer, action: act.Action, stops: str, trackers: tuple[int
             conditions.append(event.condition)
     return Forecast(
         action=action,
-        events=tuple(run.emitted),
-        causes=tuple(run.causes),
+        events=tuple(emitted),
+        causes=tuple(causes),
         stops=stops,
+        passes=passes,
         paid=paid,
         lost=lost,
         gained=gained,
@@ -252,4 +291,4 @@ def _add(into: dict[str, int], amounts: dict[str, int]) -> None:
 
 
 def _all(run: Resolver, kind: type, what: str) -> list[Acted]:
-    return [Acted(src, a.name, what) for src, a in _passives(run, kind)]
+    return [Acted(src, a.name, what, a.text) for src, a in _passives(run, kind)]

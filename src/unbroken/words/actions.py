@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.effects import effect_text, encounter_text, when_text
+from unbroken.words.forecast import attack_effect, forecast_note, own_card
 from unbroken.words.vocabulary import amounts, attack_name
 
 
@@ -80,15 +82,7 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
         price = " and ".join(parts) or "pay nothing"
         return f"Trick the {mo.name}: {price}; no battle, no rewards"
     if isinstance(action, act.Attack):
-        weapon = ruleset.weapons[state.weapons[-1]]
-        a = next(x for x in weapon.attacks if x.id == action.attack)
-        kind = "break armor" if a.type == "break" else "wound"
-        extra = ", ignores armor" if a.ignore_armor else ""
-        # The weapon is in the Hand panel; one line at 80 columns.
-        return (
-            f"Attack with {attack_name(a.id)}: {kind} {a.power}{extra}"
-            f" - pay {amounts(attack_cost(a, state, ruleset))}"
-        )
+        return attack_label(action, state, ruleset)
     if isinstance(action, act.Skip):
         return "Skip your turn"
     if isinstance(action, act.Pass):
@@ -127,6 +121,25 @@ def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     raise AssertionError(f"no label for {action!r}")
 
 
+def attack_label(
+    action: act.Attack, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str:
+    """Return an attack's menu text: what it does (with the `forecast`: the effective
+    numbers and the rules behind them, "wound 1 (Armored −1)") and what it costs."""
+    weapon = ruleset.weapons[state.weapons[-1]]
+    a = next(x for x in weapon.attacks if x.id == action.attack)
+    if forecast is not None and forecast.power is not None:
+        does = attack_effect(forecast, a.type, ruleset)
+    else:
+        does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
+    extra = ", ignores armor" if a.ignore_armor else ""
+    # The weapon is in the Hand panel; one line at 80 columns.
+    return (
+        f"Attack with {attack_name(a.id)}: {does}{extra}"
+        f" - pay {amounts(attack_cost(a, state, ruleset))}"
+    )
+
+
 def prompt_text(prompt: str, state: GameState) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
     a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
@@ -142,11 +155,15 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
+        f = rules.forecast(action)
+        if isinstance(action, act.Attack):
+            text = attack_label(action, state, ruleset, f)
         cost = rules.cost(action)
         paid = rules.payment(cost) if cost else None
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
-        return text
+        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        return f"{text} — {note}" if note else text
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
