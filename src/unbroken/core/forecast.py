@@ -16,7 +16,9 @@ events, so a front end draws the forecast without knowing the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -29,6 +31,9 @@ from unbroken.core.state import GameState, Queued, copy_state
 
 #: Events that would show what the player may not know before it happens.
 UNSEEN: tuple[type, ...] = (ev.DieRolled, ev.DeckShuffled, ev.EncountersRevealed, ev.SkillsDrawn)
+_UNSEEN = frozenset(UNSEEN)
+#: Events by which a Passive may change a number (attack power, wounds dealt).
+_BY_PASSIVES = frozenset({ev.AttackPowerSet, ev.MonsterChanged})
 
 #: Why a forecast stops: at the next decision, at the end of the game, where
 #: chance (a die, a deck's order) decides what comes next, or where a plugin's
@@ -105,26 +110,30 @@ class _Foreseer(Resolver):
         self.causes: list[Acted | None] = []
         #: The power of the last attack chosen, for the wounds it asks (a cap may take some).
         self.asked = 0
+        #: Rules that act besides the causes of the events (several Passives of a kind).
+        self.also: list[Acted] = []
 
     def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         raise Unseen(purpose)
 
     def emit(self, event: ev.Event) -> None:
-        if isinstance(event, UNSEEN):
-            raise Unseen("skills" if isinstance(event, ev.SkillsDrawn) else "encounters")
-        if isinstance(event, (ev.AttackChosen, ev.AttackPowerSet)):
-            self.asked = event.power
-        cause = self._cause(event)
+        kind = type(event)
+        if kind in _UNSEEN:
+            raise Unseen("skills" if kind is ev.SkillsDrawn else "encounters")
+        if kind is ev.AttackChosen or kind is ev.AttackPowerSet:
+            self.asked = event.power  # type: ignore[union-attr]
+        cause = self._cause(kind, event)
         super().emit(event)
         self.causes.append(cause)
 
-    def _cause(self, event: ev.Event) -> Acted | None:
+    def _cause(self, kind: type, event: ev.Event) -> Acted | None:
         """Return the rule behind an event about to be emitted (None: the flow or the option)."""
-        passive = _passive_cause(self, event)
-        if passive is not None:
-            return passive
-        if isinstance(event, ev.AbilityUsed):
-            return _ability(self, event.source, event.ability)
+        if kind in _BY_PASSIVES:
+            passive = _passive_cause(self, event)
+            if passive is not None:
+                return passive
+        if kind is ev.AbilityUsed:
+            return _ability(self, event.source, event.ability)  # type: ignore[union-attr]
         item = self.acting
         if item is None or item.effect is None:
             return None
@@ -165,6 +174,8 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
     """
     if isinstance(event, ev.AttackPowerSet) and event.why == "passives":
         found = _passives(r, m.WoundPower)
+        # Every Passive of the kind in play had its say: the first is the cause, all are named.
+        r.also.extend(Acted(src, a.name, "power", a.text) for src, a in found[1:])
         return Acted(found[0][0], found[0][1].name, "power", found[0][1].text) if found else None
     if isinstance(event, ev.MonsterChanged) and event.why in ("wounded", "wounds prevented"):
         mo = r.state.monster
@@ -188,100 +199,79 @@ def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast
     even when a Response to choosing it could be used.
     """
     copy = copy_state(state)
-    emitted: list[ev.Event] = []
-    causes: list[Acted | None] = []
-    stops, passes, taking, unseen = DECISION, 0, action, ""
+    mo = state.monster
+    tally = _Tally(action, *((mo.health, mo.armor) if mo is not None else (0, 0)))
+    stops, taking = DECISION, action
     while True:
         run = _Foreseer(ruleset, copy)
         try:
             take(run, taking)
         except Unseen as chance:
-            stops, unseen = CHANCE, str(chance)
+            stops, tally.unseen = CHANCE, str(chance)
         except HandlerError:
             stops = FAILED
-        emitted += run.emitted
-        causes += run.causes
-        if stops != DECISION or copy.decision != "response" or passes == MAX_PASSES:
+        tally.add(run)
+        if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
             break
-        passes, taking = passes + 1, act.Pass()
-    if copy.outcome is not None:
-        stops = OVER
-    mo = state.monster
-    trackers = (mo.health, mo.armor) if mo is not None else (0, 0)
-    found = _summary(run, action, emitted, causes, stops, passes, trackers)
-    return replace(found, unseen=unseen) if unseen else found
+        tally.passes, taking = tally.passes + 1, act.Pass()
+    return tally.forecast(OVER if copy.outcome is not None else stops)
 
 
-def _summary(
-    run: _Foreseer,
-    action: act.Action,
-    emitted: list[ev.Event],
-    causes: list[Acted | None],
-    stops: str,
-    passes: int,
-    trackers: tuple[int, int],
-) -> Forecast:
-    """Return the forecast read off the events emitted (`run`: the last Resolver)."""
-    paid: dict[str, int] = {}
-    lost: dict[str, int] = {}
-    gained: dict[str, int] = {}
-    printed = power = None
-    wounds = armor_broken = healed = 0
-    health, armor = trackers  # the monster's, as each event leaves them
-    defeated = False
-    weapon = ""
-    conditions: list[str] = []
-    rules: list[Acted] = []
-    for event, cause in zip(emitted, causes, strict=True):
-        if cause is not None and cause not in rules:
-            rules.append(cause)
-        if isinstance(event, ev.Spent):
-            _add(paid, event.amounts)
-        elif isinstance(event, ev.Lost):
-            _add(lost, event.amounts)
-        elif isinstance(event, ev.Gained):
-            _add(gained, event.amounts)
-        elif isinstance(event, ev.AttackChosen):
-            printed = power = event.power
-        elif isinstance(event, ev.AttackPowerSet):
-            power = event.power
-            if cause is not None:  # every Passive of the kind in play had its say
-                rules.extend(a for a in _all(run, m.WoundPower, "power") if a not in rules)
-        elif isinstance(event, ev.MonsterRevealed):
-            health, armor = event.health, event.armor
-        elif isinstance(event, ev.MonsterChanged):
-            if event.why == "wounded":
-                wounds += health - event.health
-            elif event.why == "armor broken":
-                armor_broken += armor - event.armor
-            elif event.why == "heal":
-                healed += event.health - health
-            health, armor = event.health, event.armor
-        elif isinstance(event, ev.MonsterDefeated):
-            defeated = True
-        elif isinstance(event, ev.WeaponsSet):
-            weapon = event.weapons[-1] if event.weapons else ""
-        elif isinstance(event, ev.ConditionGained):
-            conditions.append(event.condition)
-    return Forecast(
-        action=action,
-        events=tuple(emitted),
-        causes=tuple(causes),
-        stops=stops,
-        passes=passes,
-        paid=paid,
-        lost=lost,
-        gained=gained,
-        printed_power=printed,
-        power=power,
-        wounds=wounds,
-        armor_broken=armor_broken,
-        healed=healed,
-        defeated=defeated,
-        weapon=weapon,
-        conditions_gained=tuple(conditions),
-        rules=tuple(rules),
-    )
+class _Tally:
+    """The summary of a forecast, read off its events one at a time (SUMMARY)."""
+
+    def __init__(self, action: act.Action, health: int, armor: int) -> None:
+        self.action = action
+        self.events: list[ev.Event] = []
+        self.causes: list[Acted | None] = []
+        self.rules: list[Acted] = []
+        self.passes = 0
+        self.unseen = ""
+        self.paid: dict[str, int] = {}
+        self.lost: dict[str, int] = {}
+        self.gained: dict[str, int] = {}
+        self.printed: int | None = None
+        self.power: int | None = None
+        self.wounds = self.armor_broken = self.healed = 0
+        self.health, self.armor = health, armor  # the monster's, as each event leaves them
+        self.defeated = False
+        self.weapon = ""
+        self.conditions: list[str] = []
+
+    def add(self, run: _Foreseer) -> None:
+        """Read the events one Resolver emitted."""
+        rules = self.rules
+        for event, cause in zip(run.emitted, run.causes, strict=True):
+            if cause is not None and cause not in rules:
+                rules.append(cause)
+            read = SUMMARY.get(type(event))
+            if read is not None:
+                read(self, event)
+        rules.extend(a for a in run.also if a not in rules)
+        self.events += run.emitted
+        self.causes += run.causes
+
+    def forecast(self, stops: str) -> Forecast:
+        return Forecast(
+            action=self.action,
+            events=tuple(self.events),
+            causes=tuple(self.causes),
+            stops=stops,
+            passes=self.passes,
+            unseen=self.unseen,
+            paid=self.paid,
+            lost=self.lost,
+            gained=self.gained,
+            printed_power=self.printed,
+            power=self.power,
+            wounds=self.wounds,
+            armor_broken=self.armor_broken,
+            healed=self.healed,
+            defeated=self.defeated,
+            weapon=self.weapon,
+            conditions_gained=tuple(self.conditions),
+            rules=tuple(self.rules),
+        )
 
 
 def _add(into: dict[str, int], amounts: dict[str, int]) -> None:
@@ -290,5 +280,50 @@ def _add(into: dict[str, int], amounts: dict[str, int]) -> None:
             into[key] = into.get(key, 0) + n
 
 
-def _all(run: Resolver, kind: type, what: str) -> list[Acted]:
-    return [Acted(src, a.name, what, a.text) for src, a in _passives(run, kind)]
+def _attack_chosen(t: _Tally, e: ev.AttackChosen) -> None:
+    t.printed = t.power = e.power
+
+
+def _attack_power(t: _Tally, e: ev.AttackPowerSet) -> None:
+    t.power = e.power
+
+
+def _revealed(t: _Tally, e: ev.MonsterRevealed) -> None:
+    t.health, t.armor = e.health, e.armor
+
+
+def _monster_changed(t: _Tally, e: ev.MonsterChanged) -> None:
+    if e.why == "wounded":
+        t.wounds += t.health - e.health
+    elif e.why == "armor broken":
+        t.armor_broken += t.armor - e.armor
+    elif e.why == "heal":
+        t.healed += e.health - t.health
+    t.health, t.armor = e.health, e.armor
+
+
+def _defeated(t: _Tally, e: ev.MonsterDefeated) -> None:
+    t.defeated = True
+
+
+def _weapons(t: _Tally, e: ev.WeaponsSet) -> None:
+    t.weapon = e.weapons[-1] if e.weapons else ""
+
+
+def _condition(t: _Tally, e: ev.ConditionGained) -> None:
+    t.conditions.append(e.condition)
+
+
+#: How each event that counts in the summary is read (the others are only listed).
+SUMMARY: dict[type, Callable[[_Tally, Any], None]] = {
+    ev.Spent: lambda t, e: _add(t.paid, e.amounts),
+    ev.Lost: lambda t, e: _add(t.lost, e.amounts),
+    ev.Gained: lambda t, e: _add(t.gained, e.amounts),
+    ev.AttackChosen: _attack_chosen,
+    ev.AttackPowerSet: _attack_power,
+    ev.MonsterRevealed: _revealed,
+    ev.MonsterChanged: _monster_changed,
+    ev.MonsterDefeated: _defeated,
+    ev.WeaponsSet: _weapons,
+    ev.ConditionGained: _condition,
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.widgets import attack_text
@@ -10,8 +11,9 @@ from unbroken.words.actions import attack_cost, label
 from unbroken.words.forecast import forecast_detail, own_card
 
 
-def detail(action: act.Action, game: Game) -> str:
-    """Return the full text of the card or action under the cursor."""
+def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
+    """Return the full text of the card or action under the cursor (`forecast`: its
+    forecast when made already)."""
     rules = game.ruleset
     s = game.state
     if isinstance(action, act.ChooseEncounter):

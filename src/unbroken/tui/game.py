@@ -21,6 +21,7 @@ from textual.widgets import (
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.state import copy_state
@@ -88,6 +89,8 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         #: The options listed: each action, and why it cannot be taken now ("" when it can).
         self.offered: list[tuple[act.Action, str]] = []
+        #: The forecast of each option offered that can be taken (made once per decision).
+        self.forecasts: dict[act.Action, Forecast] = {}
         #: The stage's die: a roll's face, number, result and purpose (see widgets.shown_roll).
         self.die = ""
         #: The die rolling: its timer, frames shown, the value it lands on, and when.
@@ -199,6 +202,8 @@ class GameScreen(Screen[None]):
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
         self.offered = game.options()
+        query = game.query()
+        self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         decisions.room = self.decision_room(prompt)
         self.draw_decision()
         self.show_detail(decisions.highlighted or 0)
@@ -215,7 +220,7 @@ class GameScreen(Screen[None]):
         odds, status = self.odds.marks()
         lines = []
         for i, (action, why) in enumerate(self.offered):
-            text = option_text(action, why, s, rules)
+            text = option_text(action, why, s, rules, self.forecasts.get(action))
             lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
         decisions = self.query_one("#decisions", DecisionList)
         highlighted = decisions.highlighted
@@ -235,7 +240,7 @@ class GameScreen(Screen[None]):
         if why:  # the option line says why not; nothing more to add
             self.query_one("#detail", Static).update("")
             return
-        text = detail(action, self.game)
+        text = detail(action, self.game, self.forecasts.get(action))
         same = text == label(action, self.game.state, self.game.ruleset)
         self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))
 

@@ -148,14 +148,21 @@ def prompt_text(prompt: str, state: GameState) -> str:
     return prompt
 
 
-def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+def option_text(
+    action: act.Action,
+    why: str,
+    state: GameState,
+    ruleset: Ruleset,
+    forecast: Forecast | None = None,
+) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
-    the ability's text left for when it can be used)."""
+    the ability's text left for when it can be used). One that can be taken says what
+    its forecast holds (made here unless given)."""
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
-        f = rules.forecast(action)
+        f = forecast or rules.forecast(action)
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
         cost = rules.cost(action)
