@@ -128,3 +128,21 @@ def test_a_failing_handler_stops_the_forecast_where_it_fails() -> None:
     f = game.query().forecast(act.Resolve())
     assert f.stops == FAILED
     assert f.gained == {"food": 1}  # the card's gain comes before its handler
+
+
+def test_a_queued_monster_rule_is_named_after_the_state_is_copied() -> None:
+    # Grab the Weapon waits in the state's queue behind a Response window (Daring):
+    # the forecast of passing names it by its ability, though its effects are copies.
+    game = (
+        Scenario("kirilla-el-kaer", level=2)
+        .resources(se=12)
+        .weapon("knife")
+        .skills("daring")
+        .monster("crazed-survivor")
+        .dice(3)
+        .start("battle")
+    )
+    assert game.decision is not None and game.decision.kind == "response"
+    f = game.query().forecast(act.Pass())
+    assert ("base:crazed-survivor", "Grab the Weapon") in [(r.card, r.rule) for r in f.rules]
+    assert f.weapon == "base:bare-hands"

@@ -153,7 +153,7 @@ def _effect_cause(r: Resolver, item: Queued) -> Acted:
     if item.result:
         return Acted(item.source, "ambush" if item.result == "AMBUSH" else item.result)
     for src, ability, _ in r.in_play():
-        if src == item.source and any(e is item.effect for e in ability.effects):
+        if src == item.source and item.effect in ability.effects:
             return Acted(src, ability.name, text=ability.text)
     return Acted(item.source)
 

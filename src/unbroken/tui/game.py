@@ -44,7 +44,7 @@ from unbroken.tui.widgets import (
     option_line,
     table_layout,
 )
-from unbroken.words.actions import label, option_text, prompt_text
+from unbroken.words.actions import label, option_text, prompt_text, shared_note
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
@@ -219,8 +219,9 @@ class GameScreen(Screen[None]):
         s, rules = game.state, game.ruleset
         odds, status = self.odds.marks()
         lines = []
+        shared = shared_note(self.offered, s, rules, self.forecasts)
         for i, (action, why) in enumerate(self.offered):
-            text = option_text(action, why, s, rules, self.forecasts.get(action))
+            text = option_text(action, why, s, rules, self.forecasts.get(action), shared)
             lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
         decisions = self.query_one("#decisions", DecisionList)
         highlighted = decisions.highlighted
@@ -228,6 +229,8 @@ class GameScreen(Screen[None]):
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text(prompt_text(decision.prompt, s), style="bold")
+        if shared:
+            prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
         if status:
             prompt.append("\n" + status, style="italic")
         self.query_one("#prompt", Static).update(prompt)

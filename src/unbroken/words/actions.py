@@ -154,11 +154,13 @@ def option_text(
     state: GameState,
     ruleset: Ruleset,
     forecast: Forecast | None = None,
+    shared: str = "",
 ) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
     the ability's text left for when it can be used). One that can be taken says what
-    its forecast holds (made here unless given)."""
+    its forecast holds (made here unless given), unless that is the note `shared` by
+    every option (said once, under the prompt: `shared_note`)."""
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
@@ -170,7 +172,7 @@ def option_text(
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
-        return f"{text} — {note}" if note else text
+        return f"{text} — {note}" if note and note != shared else text
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
@@ -181,6 +183,30 @@ def option_text(
             return f"{head[:-1]}; {why})"
         text = head
     return f"{text} ({why})"
+
+
+def shared_note(
+    offered: list[tuple[act.Action, str]],
+    state: GameState,
+    ruleset: Ruleset,
+    forecasts: dict[act.Action, Forecast] | None = None,
+) -> str:
+    """Return the forecast's note when every option that can be taken (two or more) ends
+    with the same one (a monster's rule that acts whatever is chosen), else ""."""
+    legal = [a for a, why in offered if not why]
+    if len(legal) < 2:
+        return ""
+    rules = Query(ruleset, state)
+    notes = {
+        forecast_note(
+            (forecasts or {}).get(a) or rules.forecast(a),
+            ruleset,
+            own_card(a, state),
+            state.weapons[-1],
+        )
+        for a in legal
+    }
+    return notes.pop() if len(notes) == 1 else ""
 
 
 def _ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
