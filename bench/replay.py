@@ -25,7 +25,7 @@ from pathlib import Path
 from unbroken import sim
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.replay import unpack, verify_file, verify_files
+from unbroken.replay import unpack, verdicts, verify_file
 from unbroken.sim import record_game
 
 #: Games per bot when --games is not given (the heuristic bot records slowly).
@@ -51,7 +51,7 @@ def measure(ruleset: Ruleset, bot: str, games: int, seed: int, jobs: int) -> Non
         problems: list[str] = []
         for n in sorted({1, jobs}):
             start = time.perf_counter()
-            problems = [problem for _, problem in verify_files(paths, ruleset, n) if problem]
+            problems = [v.problem for v in verdicts(paths, ruleset, n) if v.problem]
             rates[n] = len(paths) / (time.perf_counter() - start)
     print(f"{len(paths)} games, {bot} bot, seed {seed}, {decisions:.0f} decisions/game")
     print(f"  record (with fsync): {len(paths) / recording:8.0f} games/s")

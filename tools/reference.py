@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ast
 import dataclasses
+import enum
 import importlib
 import inspect
 import re
@@ -106,7 +107,8 @@ def homes() -> dict[str, tuple[str, str]]:
             for alias in node.names:
                 found[alias.asname or alias.name] = (node.module, alias.name)
     for name, home in module.LAZY.items():
-        found[name] = (home, name)
+        where, _, there = home.partition(":")
+        found[name] = (where, there or name)
     return found
 
 
@@ -239,6 +241,8 @@ def class_annotations(cls: type) -> dict[str, Any]:
 
 def shown_default(value: Any) -> str:
     """Return a default as the reference shows it (never an object's address)."""
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
     text = repr(value)
     return f"{type(value).__name__}()" if " at 0x" in text else text
 
@@ -414,6 +418,10 @@ def render_class(w: Writer, shown: str, cls: type, home: str, known: dict[int, s
     line.append(where)
     w.add(" · ".join(line), "")
     w.doc(shown, cls)
+    if issubclass(cls, enum.Enum):
+        values = ", ".join(f"`{shown}.{x.name}` (`{x.value!r}`)" for x in cls)
+        w.add(f"Members: {values}.", "")
+        return
     if not issubclass(cls, msgspec.Struct | BaseException) and not dataclasses.is_dataclass(cls):
         init = cls.__dict__.get("__init__")
         if init is not None and "Protocol" not in [b.__name__ for b in cls.__mro__]:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     #: Marks a plugin's hook implementations: `@hookimpl def unbroken_content_packs(): ...`.
     hookimpl: pluggy.HookimplMarker
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = ["__version__", "hookimpl"]
 

@@ -155,9 +155,20 @@ from unbroken.core.model import (
     WoundPower,
 )
 from unbroken.core.model import Attack as WeaponAttack
-from unbroken.core.query import Query
-from unbroken.core.ruleset import EffectHandler, Ruleset
-from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome, SetAside
+from unbroken.core.query import Query, danger_space
+from unbroken.core.ruleset import EffectHandler, Ruleset, resolve_id
+from unbroken.core.state import (
+    PHASE_STEPS,
+    ConditionState,
+    DecisionKind,
+    GameState,
+    MonsterState,
+    Outcome,
+    Phase,
+    SetAside,
+    StepName,
+    Turn,
+)
 from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins import (
     PluginError,
@@ -176,21 +187,45 @@ from unbroken.testing import (
     events_of,
     pass_responses,
     play,
+    run_command,
     write_pack,
 )
 from unbroken.words.cards import describe_card
 
 if TYPE_CHECKING:
-    from unbroken.sim import Bot, greedy_bot, heuristic_bot, play_one, random_bot, schedule
+    from unbroken.paths import data_dir
+    from unbroken.replay import Recorder, ReplayError, Timeline, resume
+    from unbroken.sim import (
+        Bot,
+        Result,
+        greedy_bot,
+        heuristic_bot,
+        play_one,
+        random_bot,
+        record_game,
+        schedule,
+    )
+    from unbroken.sim import run as run_games
+    from unbroken.textplay import TextGame
 
-#: The names imported on first use (the sim and its bots): name -> its module.
+#: The names imported on first use (the sim and its bots, recordings, the text game):
+#: name -> its module, or "module:name" where the API names it otherwise.
 LAZY: dict[str, str] = {
     "Bot": "unbroken.sim",
+    "Result": "unbroken.sim",
     "greedy_bot": "unbroken.sim",
     "heuristic_bot": "unbroken.sim",
     "play_one": "unbroken.sim",
     "random_bot": "unbroken.sim",
+    "record_game": "unbroken.sim",
+    "run_games": "unbroken.sim:run",
     "schedule": "unbroken.sim",
+    "Recorder": "unbroken.replay",
+    "ReplayError": "unbroken.replay",
+    "Timeline": "unbroken.replay",
+    "resume": "unbroken.replay",
+    "TextGame": "unbroken.textplay",
+    "data_dir": "unbroken.paths",
 }
 
 #: Names on their way out: name -> (its module, what to use instead, the version
@@ -334,16 +369,23 @@ __all__ = [
     # Games, their state and the ruleset
     "ConditionState",
     "Decision",
+    "DecisionKind",
     "Carry",
     "Game",
     "GameState",
     "IllegalAction",
     "MonsterState",
     "Outcome",
+    "PHASE_STEPS",
+    "Phase",
     "Query",
     "Ruleset",
     "SetAside",
+    "StepName",
+    "Turn",
+    "danger_space",
     "describe_card",
+    "resolve_id",
     "rng",
     # Loading plugins
     "PluginError",
@@ -361,20 +403,32 @@ __all__ = [
     "events_of",
     "pass_responses",
     "play",
+    "run_command",
     "write_pack",
     # Simulating games (imported on first use)
+    "Result",
     "greedy_bot",
     "heuristic_bot",
     "play_one",
     "random_bot",
+    "record_game",
+    "run_games",
     "schedule",
+    # Recordings, the text game and the player's folders (imported on first use)
+    "Recorder",
+    "ReplayError",
+    "TextGame",
+    "Timeline",
+    "data_dir",
+    "resume",
 ]
 
 
 def __getattr__(name: str) -> Any:
     """Return a lazily imported name (`LAZY`), or a deprecated one with a DeprecationWarning."""
     if name in LAZY:
-        value = getattr(importlib.import_module(LAZY[name]), name)
+        module, _, there = LAZY[name].partition(":")
+        value = getattr(importlib.import_module(module), there or name)
         globals()[name] = value
         return value
     if name in DEPRECATED:

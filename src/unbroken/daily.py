@@ -78,7 +78,9 @@ def base_plugins() -> Plugins:
     return load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
 
 
-def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
+def daily_session(
+    auto_take: bool = False, record: bool = True, auto_pass: bool = False
+) -> GameSession:
     """Return the session of today's daily: the base game, recorded and kept as a daily.
 
     Raises PluginError, ContentError or RulesetError when the base game does not load.
@@ -89,7 +91,7 @@ def daily_session(auto_take: bool = False, record: bool = True) -> GameSession:
     plugins = base_plugins()
     daily = daily_for(today(), plugins.ruleset)
     game = Game.new(plugins.ruleset, daily.character, daily.difficulty, daily.seed)
-    session = GameSession.played(game, plugins, auto_take=auto_take)
+    session = GameSession.played(game, plugins, auto_take=auto_take, auto_pass=auto_pass)
     session.daily = daily.day
     if record:
         session.record_new()

@@ -19,6 +19,12 @@ RULE_CHANGES: list[tuple[str, str]] = [
         "(R-TRAVEL-8), no ambush without an ambush effect (R-COMBAT-4), the monster "
         "tracker stops at 20 (R-MONSTER-2), and the base content was re-balanced",
     ),
+    (
+        "0.3.0",
+        "time in a cost is paid in full (R-TRAVEL-9), any weapon taken over the current "
+        "one further along the upgrade tree breaks Slugger (R-ACH-2), and pointless "
+        "questions are passed for the player (R-DIGI-4)",
+    ),
 ]
 
 

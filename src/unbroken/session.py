@@ -30,6 +30,7 @@ from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.state import GameState
 from unbroken.observers import Observers
+from unbroken.words.actions import label
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -95,6 +96,8 @@ class GameSession:
         self._notices: list[str] = []
         #: Take a decision that has exactly one answer for the player (the setting).
         self.auto_take = False
+        #: Pass for the player where no other answer can be better (R-DIGI-4, the setting).
+        self.auto_pass = False
         #: For each decision the player made here, how many were taken for them after it.
         self._auto: list[int] = []
         #: The day of the daily challenge this game is (unbroken.daily), or None.
@@ -136,10 +139,12 @@ class GameSession:
         started: str | datetime | None = None,
         auto_take: bool = False,
         keep: bool = True,
+        auto_pass: bool = False,
     ) -> GameSession:
         """Return the session of a game a person plays: watched by the plugins' observers,
         kept in the user's records with their achievements and scoring rules (when
-        `keep`), single answers taken for the player when `auto_take`."""
+        `keep`), single answers taken for the player when `auto_take`, pointless ones
+        passed when `auto_pass` (R-DIGI-4)."""
         session = cls(
             game,
             recorder=recorder,
@@ -149,6 +154,7 @@ class GameSession:
             plugins=plugins,
         )
         session.auto_take = auto_take
+        session.auto_pass = auto_pass
         return session
 
     def record_new(self) -> None:
@@ -221,13 +227,39 @@ class GameSession:
         return events
 
     def only_answer(self) -> Action | None:
-        """Return the decision's one legal action when it is to be taken for the player
-        (`auto_take` on, exactly one answer; an optional Response that can be used is a
-        choice, so it never is), else None. Apply it with `apply(action, auto=True)`."""
-        if not self.auto_take or self.game.is_over:
+        """Return the decision to take for the player now, or None (see `for_player`).
+        Apply it with `apply(action, auto=True)`."""
+        found = self.for_player()
+        return found[0] if found is not None else None
+
+    def for_player(self) -> tuple[Action, str] | None:
+        """Return the decision to take for the player now and why, or None: with
+        `auto_take`, a decision's one legal answer (an optional Response that can be used
+        is a choice, so it never is one); with `auto_pass`, the answer that spends
+        nothing where the engine proves no other is better (R-DIGI-4, `Game.pointless`)."""
+        if self.game.is_over or not (self.auto_take or self.auto_pass):
             return None
         legal = self.game.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        if self.auto_take and len(legal) == 1:
+            return legal[0], ""
+        if self.auto_pass:
+            return self.game.pointless()
+        return None
+
+    def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
+        """Take every decision that is taken for the player (`for_player`), one after the
+        other; for each, `tell(line, events)` says it ("Taken for you: Pass (use nothing
+        more) — the roll comes to the same result whatever you do.") and shows its events. Returns
+        all their events."""
+        taken: list[Event] = []
+        while (found := self.for_player()) is not None:
+            action, why = found
+            words = label(action, self.game.state, self.ruleset)
+            line = f"Taken for you: {words} — {why}." if why else f"Taken for you: {words}."
+            events = self.apply(action, auto=True)
+            tell(line, events)
+            taken.extend(events)
+        return taken
 
     def note(self, notice: str) -> None:
         """Add a notice for the front end to show with the session's own."""

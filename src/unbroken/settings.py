@@ -3,6 +3,7 @@
     theme = "nord"              # the Textual theme picked in the command palette
     roll_animation = true       # the die rolls on screen before it lands
     auto_take = true            # a decision with exactly one answer is taken for you
+    auto_pass = true            # a question whose answer cannot matter is passed for you
     hints = true                # first-game hints at the first step of each kind
     character = "base:helena"   # the New game screen starts on the last choices
     difficulty = "hard"
@@ -32,6 +33,7 @@ class Settings:
     theme: str = ""  # "" is Textual's default theme
     roll_animation: bool = True
     auto_take: bool = True
+    auto_pass: bool = True  # R-DIGI-4
     hints: bool = True
     character: str = ""
     difficulty: str = ""

@@ -34,7 +34,7 @@ from unbroken.core.driver import drive
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName
 from unbroken.plugins import load_ruleset
 
 #: The golden recordings of a source checkout, re-verified by the suite
@@ -42,14 +42,14 @@ from unbroken.plugins import load_ruleset
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "replays"
 
 #: Where a scenario can start, and the flow step that starts it.
-STARTS: dict[str, tuple[str, str, steps.Step]] = {
-    "preparation": ("travel", "preparation", steps.Preparation()),
-    "exploration": ("travel", "exploration", steps.Exploration()),
-    "ambush": ("combat", "ambush", steps.Ambush()),
-    "trickery": ("combat", "trickery", steps.Trickery()),
-    "battle": ("combat", "battle", steps.Battle()),
-    "rewards": ("combat", "rewards", steps.Rewards()),
-    "hunger": ("combat", "hunger", steps.Hunger()),
+STARTS: dict[str, tuple[Phase, StepName, steps.Step]] = {
+    "preparation": (Phase.TRAVEL, StepName.PREPARATION, steps.Preparation()),
+    "exploration": (Phase.TRAVEL, StepName.EXPLORATION, steps.Exploration()),
+    "ambush": (Phase.COMBAT, StepName.AMBUSH, steps.Ambush()),
+    "trickery": (Phase.COMBAT, StepName.TRICKERY, steps.Trickery()),
+    "battle": (Phase.COMBAT, StepName.BATTLE, steps.Battle()),
+    "rewards": (Phase.COMBAT, StepName.REWARDS, steps.Rewards()),
+    "hunger": (Phase.COMBAT, StepName.HUNGER, steps.Hunger()),
 }
 
 
@@ -219,8 +219,8 @@ class Scenario:
             run.emit(ev.MonsterRevealed(mo.id, mo.armor, mo.health))
         if self.committed:
             run.emit(ev.CommitSet(True))
-        if phase == "combat":
-            run.emit(ev.StepEntered("combat", "trickery"))
+        if phase == Phase.COMBAT:
+            run.emit(ev.StepEntered(Phase.COMBAT, StepName.TRICKERY))
         run.push(cont)
         drive(run)
         game = Game(rules, state, list(run.emitted))
@@ -246,7 +246,7 @@ def play(game: Game, *actions: act.Action) -> list[ev.Event]:
 
 def pass_responses(game: Game) -> None:
     """Decline every optional Response offered now."""
-    while not game.is_over and game.decision is not None and game.decision.kind == "response":
+    while (d := game.decision) is not None and d.kind == DecisionKind.RESPONSE:
         game.apply(act.Pass())
 
 
@@ -293,3 +293,12 @@ def write_pack(folder: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
+
+
+def run_command(argv: list[str]) -> int:
+    """Run `unbroken ARGV...` in this process, as a player would type it; return its exit
+    status (what it prints goes to stdout and stderr, for pytest's `capsys`)."""
+    # The command line loads its commands' modules: imported only by the tests that run it.
+    from unbroken.cli import main
+
+    return main(argv)

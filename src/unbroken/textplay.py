@@ -11,9 +11,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.core import model as m
+from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import Phase
 from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
@@ -139,14 +141,17 @@ class TextGame:
 
     @property
     def game(self) -> Game:
+        """Return the game being played (the session's)."""
         return self.session.game
 
     @property
     def recorder(self) -> Recorder | None:
+        """Return the recorder writing this game (None: it is not recorded)."""
         return self.session.recorder
 
     @staticmethod
     def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the character id the player picks from the numbered list."""
         chars = sorted(ruleset.characters.values(), key=lambda c: (c.cls, c.name))
         options = []
         for c in chars:
@@ -157,6 +162,7 @@ class TextGame:
 
     @staticmethod
     def ask_difficulty(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the difficulty id the player picks (Normal without a stdin)."""
         diffs = ruleset.settings.difficulties
         print("Choose the difficulty:", file=out)
         options = [f"{d.name}: {d.text}" for d in diffs]
@@ -170,7 +176,7 @@ class TextGame:
         held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
         time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
         step = STEP_NAMES.get(s.step, s.step)
-        where = step if s.phase == s.step else f"{s.phase.capitalize()}: {step}"
+        where = step if s.phase == Phase.SETUP else f"{s.phase.capitalize()}: {step}"
         lines = [
             f"Level {s.level} | {where} | {time} | ability uses {s.ability_uses}",
             *(f"  {row}" for row in _rows(held, WIDTH - 2)),
@@ -314,13 +320,15 @@ class TextGame:
         self.seen = len(events)
 
     def take_only_answers(self, out: TextIO) -> None:
-        """Take each decision that has exactly one answer (the auto-take setting), saying so."""
-        session = self.session
-        while (only := session.only_answer()) is not None:
+        """Take each decision taken for the player (a single answer, a pointless one:
+        the settings), saying so (`GameSession.take_for_player`)."""
+        self.narrate_new(out)
+
+        def tell(line: str, events: list[Event]) -> None:
+            print(wrap(line, indent=2), file=out)
             self.narrate_new(out)
-            words = label(only, session.game.state, self.rules)
-            print(wrap(f"Taken for you: {words}.", indent=2), file=out)
-            session.apply(only, auto=True)
+
+        self.session.take_for_player(tell)
 
     def end(self, out: TextIO) -> None:
         """Say how the finished game was recorded and kept, and what was won."""
@@ -356,7 +364,14 @@ def _session(
     from unbroken.settings import load_settings
 
     settings, notices = load_settings()
-    session = GameSession.played(game, current_plugins(), recorder, started, settings.auto_take)
+    session = GameSession.played(
+        game,
+        current_plugins(),
+        recorder,
+        started,
+        settings.auto_take,
+        auto_pass=settings.auto_pass,
+    )
     session.daily = recorder.daily if recorder is not None else None
     for notice in notices:  # a damaged settings file: shown before the game
         session.note(notice)

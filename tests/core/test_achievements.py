@@ -25,6 +25,7 @@ from unbroken.core.achievements import (
     earned_across,
     not_a_scratch,
     record_of,
+    slugger,
 )
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
@@ -457,10 +458,63 @@ def test_slugger_missed_by_one_craft():  # R-ACH-1
     assert "slugger" not in earned(events, RULES)
 
 
-def test_slugger_not_broken_by_a_weapon_gained_from_a_card():  # R-ACH-1
+def after_start(events: list[ev.Event], *more: ev.Event) -> list[ev.Event]:
+    """Return the events with `more` put right after the scenario's set-up."""
+    at = next(i for i, e in enumerate(events) if isinstance(e, ev.WeaponsSet)) + 1
+    return [*events[:at], *more, *events[at:]]
+
+
+def crazed_survivor_reward(choice: act.Action) -> Game:
+    """A level-2 game at the Crazed Survivor's reward (a Basic Weapon of choice), Bare
+    Hands in hand, after `choice`."""
+    game = Scenario("caellahan", level=2).monster("crazed-survivor").start("rewards")
+    assert choice in game.legal_actions()
+    game.apply(choice)
+    return game
+
+
+def test_slugger_missed_by_a_weapon_of_choice_taken_over_the_current_one():  # R-ACH-2
+    # The Crazed Survivor's "Basic Weapon of choice" taken over Bare Hands is an upgrade.
+    game = crazed_survivor_reward(act.ChooseWeapon("base:knife"))
+    assert game.state.weapons == ["base:bare-hands", "base:knife"]
+    assert not slugger(game.events, game.state, RULES)
+
+
+def test_slugger_missed_by_a_reward_weapon_over_the_current_one():  # R-ACH-2
+    events = slugger_game(craft=False)  # the club is current
+    reward = ev.WeaponsSet(["base:bare-hands", "base:club", "base:sword"], "gained", "base:sword")
+    assert "slugger" not in earned(after_start(events, reward), RULES)
+
+
+def test_slugger_missed_by_a_plugin_effect_that_upgrades():  # R-ACH-2
     events = slugger_game(craft=False)
-    gained = ev.WeaponsSet(["base:bare-hands", "base:club"], "gained", "base:club")
-    assert "slugger" in earned([events[0], gained, *events[1:]], RULES)
+    swapped = ev.WeaponsSet(["base:bare-hands", "base:axe"], "tide:swapped", "base:axe")
+    assert "slugger" not in earned(after_start(events, swapped), RULES)
+
+
+def test_slugger_kept_by_a_weapon_gained_no_further_along():  # R-ACH-2
+    # Holding the Club, gaining a Knife (one step along, as the Club) is no upgrade.
+    events = slugger_game(craft=False)
+    knife = ev.WeaponsSet(["base:bare-hands", "base:club", "base:knife"], "gained", "base:knife")
+    assert "slugger" in earned(after_start(events, knife), RULES)
+
+
+def test_slugger_kept_when_a_set_aside_weapon_comes_back():  # R-ACH-2
+    # Downgraded for a turn (the Club set aside), then back: not an upgrade.
+    events = slugger_game(craft=False)
+    aside = ev.WeaponSetAside("base:club", 1, 1)
+    back = ev.SetAsideTicked(["base:club"])
+    assert "slugger" in earned(after_start(events, aside, back), RULES)
+
+
+def test_slugger_kept_by_a_downgrade_and_by_declining():  # R-ACH-2
+    events = slugger_game(craft=False)
+    down = ev.WeaponsSet(["base:bare-hands"], "downgraded", "base:club")
+    assert "slugger" in earned(after_start(events, down), RULES)
+    # Declining a weapon of choice (Pass) changes nothing.
+    game = crazed_survivor_reward(act.Pass())
+    assert game.state.weapons == ["base:bare-hands"]
+    assert slugger(game.events, game.state, RULES)
 
 
 # ---------------------------------------------------------------- High Stakes

@@ -22,8 +22,8 @@ from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
 
-GOLDEN_GREEDY_DIGEST = "67228111019bd282a6772e18d3be3d62dd2fc2ca6ffc608a718e4fc7fd1e6be7"
-GOLDEN_SIM_DIGEST = "acace84b1722273150f29100454b1c8232edc41e61d2c880ab5cf2e31e81dec7"
+GOLDEN_GREEDY_DIGEST = "2e76e4859e7624aef4270d329579eb1ccee52a5cfa5510711c829ecf52252610"
+GOLDEN_SIM_DIGEST = "ca73f8a7995e468000acbe221dd5ad2c388e70ff6b911d1bd49dc3c91d1eeb87"
 
 
 def test_rng_is_specified_splitmix64() -> None:

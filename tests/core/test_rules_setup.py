@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from unbroken.content import base_content_dir
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.flow import DECISIONS
 from unbroken.core.game import Game
+from unbroken.core.legality import DECISIONS
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, assert_illegal, pass_responses
 from unbroken.testing import events_of as of
@@ -415,7 +415,7 @@ def test_every_choice_is_an_explicit_decision_with_its_options(
             assert isinstance(g.events[-1], ev.GameOver)
             return
         d = g.decision
-        assert d is not None and d.kind in DECISIONS and d.prompt == DECISIONS[d.kind]
+        assert d is not None and d.kind in DECISIONS and d.prompt == DECISIONS[d.kind].prompt
         legal = g.legal_actions()
         assert legal, d
         assert len(set(map(msgspec.json.encode, legal))) == len(legal)  # no duplicates

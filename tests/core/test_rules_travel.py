@@ -9,6 +9,8 @@ import pytest
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import rng
+from unbroken.core.game import IllegalAction
+from unbroken.core.payment import payment, why_not_pay
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, assert_illegal, pass_responses
 from unbroken.testing import events_of as of
@@ -75,7 +77,7 @@ def test_craft_bringing_time_to_zero_ambushes_at_once():  # R-TRAVEL-1 R-TRAVEL-
 
 
 def test_character_travel_action_spending_the_last_time_ambushes():  # R-TRAVEL-1
-    g = Scenario("kirilla-el-kaer").resources(se=10, time=1).monster("kobold").start()
+    g = Scenario("kirilla-el-kaer").resources(se=10, time=2).monster("kobold").start()
     out = g.apply(act.Use("base:hunter", "forage"))
     assert ev.Gained({"food": 1}, {}, "base:hunter") in out  # the gain comes first
     assert ev.StepEntered("combat", "ambush") in out
@@ -634,3 +636,124 @@ def test_orienteer_used_in_the_same_level_still_reveals_more():  # R-TRAVEL-8
     g.apply(act.Plan())  # another action in between: the bonus waits for the Exploration
     out = g.apply(act.Explore())
     assert len(of(out, ev.EncountersRevealed)[0].cards) == RULES.settings.reveal + 2
+
+
+# --------------------------------------------------------------------------- R-TRAVEL-9
+
+
+def why_dimmed(game, action: act.Action) -> str:
+    """Return the reason the game lists `action` dimmed with ("" when it can be taken)."""
+    return dict(game.options()).get(action, "missing")
+
+
+def refused_with(game, action: act.Action) -> str:
+    """Return the message `Game.apply` refuses `action` with, the game unchanged."""
+    assert_illegal(game, action)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(action)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_scout_needs_its_time_in_full(level):  # R-TRAVEL-9 R-TRAVEL-3
+    need = RULES.settings.scout_cost[level - 1]["time"]
+    short = Scenario("caellahan", level=level).resources(se=10, cunning=2, time=need - 1).start()
+    reason = f"needs {need} time, {need - 1} left"
+    assert why_dimmed(short, act.Scout()) == reason
+    assert reason in refused_with(short, act.Scout())
+    # Exactly the time left is legal, paid in full, and ambushes (R-TRAVEL-1).
+    exact = (
+        Scenario("caellahan", level=level).resources(se=10, cunning=2, time=need).dice(3).start()
+    )
+    assert why_dimmed(exact, act.Scout()) == ""
+    out = exact.apply(act.Scout())
+    assert of(out, ev.Spent)[0].amounts["time"] == need
+    assert ev.StepEntered("combat", "ambush") in out
+
+
+def test_craft_in_travel_needs_its_time_in_full():  # R-TRAVEL-9 R-WEAPON-3
+    # Knife -> Sword costs 2 metal and 2 time.
+    g = Scenario("caellahan").resources(metal=2, time=1).weapon("knife").start()
+    assert why_dimmed(g, act.Craft("base:sword")) == "needs 2 time, 1 left"
+    assert "needs 2 time, 1 left" in refused_with(g, act.Craft("base:sword"))
+    g = Scenario("caellahan").resources(metal=2, time=2).weapon("knife").dice(3).start()
+    out = g.apply(act.Craft("base:sword"))
+    assert of(out, ev.Spent) == [ev.Spent({"metal": 2, "time": 2}, "craft")]
+    assert g.state.weapons[-1] == "base:sword"
+
+
+def test_the_hunters_forage_needs_its_time_in_full():  # R-TRAVEL-9
+    forage = act.Use("base:hunter", "forage")
+    g = Scenario("kirilla-el-kaer").resources(se=10, time=1).monster("kobold").start()
+    assert why_dimmed(g, forage) == "needs 2 time, 1 left"
+    assert "needs 2 time, 1 left" in refused_with(g, forage)
+    assert g.state.res.get("food", 0) == 0
+    g = Scenario("kirilla-el-kaer").resources(se=10, time=2).monster("kobold").start()
+    out = g.apply(forage)
+    assert ev.Gained({"food": 1}, {}, "base:hunter") in out
+    assert ev.StepEntered("combat", "ambush") in out
+
+
+def test_the_trappers_set_traps_needs_its_time_in_full():  # R-TRAVEL-9
+    traps = act.Use("base:trapper", "trapper-set-traps")
+    g = Scenario("caellahan").skills("trapper").resources(wood=1, time=1).dice(3).start()
+    assert why_dimmed(g, traps) == ""  # exactly the time left: legal, and it ambushes
+    out = g.apply(traps)
+    assert of(out, ev.Spent)[0].amounts == {"wood": 1, "time": 1}
+    assert ev.StepEntered("combat", "ambush") in out
+    # With the time gone (a loss in the Exploration step can leave 0), it is dimmed.
+    g = Scenario("caellahan").skills("trapper").resources(wood=1, time=0).start()
+    if g.decision is not None and g.decision.kind == "preparation":
+        assert why_dimmed(g, traps) == "needs 1 time, 0 left"
+    assert why_not_pay(g.state, {"wood": 1, "time": 1}) == "needs 1 time, 0 left"
+
+
+def test_every_time_cost_in_the_base_content_is_paid_in_full():  # R-TRAVEL-9
+    # Every action with a time cost, one time short: listed dimmed with the reason.
+    costs = [("scout", RULES.settings.scout_cost[0])]
+    costs += [
+        (f"craft {up.to}", up.cost)
+        for w in RULES.weapons.values()
+        for up in w.upgrades
+        if up.cost.get("time")
+    ]
+    costs += [
+        (f"{card} {ab.id}", ab.cost)
+        for card, abilities in (
+            *((c.id, c.abilities) for c in RULES.classes.values()),
+            *((s.id, s.abilities) for s in RULES.skills.values()),
+        )
+        for ab in abilities
+        if ab.cost.get("time")
+    ]
+    assert len(costs) >= 9, costs  # scout, six crafts, Forage, Set Traps
+    for name, cost in costs:
+        need = cost["time"]
+        short = Scenario("caellahan").resources(time=need - 1).start()
+        assert payment_reason(short, cost) == f"needs {need} time, {need - 1} left", name
+
+
+def payment_reason(game, cost: dict[str, int]) -> str:
+    """Return why the game says `cost` cannot be paid now ("" when it can)."""
+    return why_not_pay(game.state, cost)
+
+
+def test_losses_of_time_still_stop_at_zero():  # R-TRAVEL-9 R-RES-8
+    g = Scenario("caellahan").resources(time=1).start()
+    assert payment(g.state, {"time": 3}) is None  # a cost: in full or not at all
+    assert payment(g.state, {"time": 3}, loss=True) == {"time": 1}  # a loss: down to 0
+
+
+def test_without_the_time_track_time_is_paid_in_se():  # R-TRAVEL-9 R-RES-7
+    g = (
+        Scenario("tomu", level=4)
+        .no_time_track()
+        .resources(se=5, metal=2)
+        .weapon("knife")
+        .monster("troll")
+        .dice(1)
+        .start("battle")
+    )
+    assert why_dimmed(g, act.Craft("base:sword")) == ""
+    out = g.apply(act.Craft("base:sword"))
+    assert of(out, ev.Spent)[0].amounts == {"metal": 2, "se": 2}

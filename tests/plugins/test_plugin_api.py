@@ -182,3 +182,57 @@ def test_the_generator_records_new_names_and_never_removes_one(
     assert recorded[:2] == ["Gain", "Gone"]
     assert set(recorded) == set(tool.public_names()) | {"Gone"}
     assert names.read_text(encoding="utf-8").startswith("# header\n")
+
+
+def unbroken_imports(path: Path) -> list[tuple[int, str]]:
+    """Return (line, module) for every import of `unbroken` or a module under it in a file."""
+    import ast
+
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = (
+                [node.module]
+                if node.module != "unbroken"
+                else [f"unbroken.{alias.name}" for alias in node.names]
+            )
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found.extend((node.lineno, name) for name in names if name.split(".")[0] == "unbroken")
+    return found
+
+
+def outside_the_api(root: Path) -> list[str]:
+    """Return "file:line: module" for each import under `root`'s plugins/ that is not the API
+    (`unbroken.api`; in a plugin's tests also `unbroken.testing`)."""
+    bad = []
+    for path in sorted((root / "plugins").glob("*/**/*.py")):
+        allowed = {"unbroken.api"} | ({"unbroken.testing"} if "tests" in path.parts else set())
+        for line, module in unbroken_imports(path):
+            if module not in allowed:
+                bad.append(f"{path.relative_to(root)}:{line}: {module}")
+    return bad
+
+
+def test_the_expansions_import_only_the_api() -> None:
+    # STYLE.md: our expansions go through `unbroken.api` only (and their tests through
+    # `unbroken.testing` too), the first thing an expansion author copies.
+    assert outside_the_api(ROOT) == []
+
+
+def test_an_import_past_the_api_is_named(tmp_path: Path) -> None:
+    source = tmp_path / "plugins" / "unbroken-x" / "src" / "unbroken_x"
+    source.mkdir(parents=True)
+    (source / "__init__.py").write_text(
+        "from unbroken.api import hookimpl\nfrom unbroken import sim\n"
+        "import unbroken.core.events\nfrom unbroken_x import more\n"
+    )
+    tests = tmp_path / "plugins" / "unbroken-x" / "tests"
+    tests.mkdir()
+    (tests / "test_x.py").write_text("from unbroken.testing import Scenario\n")
+    assert outside_the_api(tmp_path) == [
+        "plugins/unbroken-x/src/unbroken_x/__init__.py:2: unbroken.sim",
+        "plugins/unbroken-x/src/unbroken_x/__init__.py:3: unbroken.core.events",
+    ]

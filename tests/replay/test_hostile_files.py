@@ -20,6 +20,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.paths import replays_dir
 from unbroken.replay import (
     ReplayError,
+    Verdict,
     limits,
     read_recording,
     recorded_games,
@@ -315,14 +316,14 @@ def test_resume_refuses_a_fifo(tmp_path: Path, ruleset: Ruleset) -> None:
         resume(fifo, ruleset)
 
 
-def _dying_chunk(paths: list[Path]) -> list[str | None]:
+def _dying_chunk(paths: list[Path]) -> list[Verdict]:
     """Verify a chunk in a worker, but die (as if killed) on the file named 02.jsonl."""
     from unbroken import replay
     from unbroken.bots import workers
 
     if any(p.name == "02.jsonl" for p in paths):
         os._exit(1)
-    return [replay.verify_file(p, workers.ruleset()) for p in paths]
+    return [replay.verdict(p, workers.ruleset()) for p in paths]
 
 
 def test_a_worker_that_dies_does_not_stop_verify(

@@ -1108,10 +1108,11 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
 async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
     # Frightened: the monster's roll gets +1. Rolled 2 comes to 3; while I've Seen Worse
     # is offered, the die says "2 → 3" and the table marks row 3. Keeping one of two
-    # results marks no row: neither is the roll yet.
+    # results marks no row: neither is the roll yet. (The reroll is a 3, so 4, a STEAL,
+    # unlike 3's WOUND: two results that do the same would be kept for the player, R-DIGI-4.)
     from unbroken.core import actions as act
 
-    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
+    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 3)
     game = game.start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 40)) as pilot:

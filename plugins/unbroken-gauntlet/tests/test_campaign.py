@@ -9,18 +9,23 @@ from pathlib import Path
 import pytest
 from unbroken_gauntlet import campaign, campaign_lines
 
-from unbroken import sim
-from unbroken.core import events as ev
-from unbroken.core.game import Game
-from unbroken.core.state import GameState
-from unbroken.plugins import current_plugins, load_ruleset
+from unbroken.api import (
+    Game,
+    GameOver,
+    GameState,
+    Recorder,
+    heuristic_bot,
+    load_plugins,
+    load_ruleset,
+    resume,
+)
 
 
 def play_out(game: Game) -> Game:
     """Play a game to its end with the heuristic bot."""
     n = 0
     while not game.is_over:
-        game.apply(sim.heuristic_bot(game, n))
+        game.apply(heuristic_bot(game, n))
         n += 1
     return game
 
@@ -42,12 +47,12 @@ def test_a_won_game_keeps_one_weapon_one_skill_and_its_treasure() -> None:
         skills=["base:daring", "base:wrecker"],
         res={"treasure": 3, "food": 2},
     )
-    won = [ev.GameOver(won=True, level=4, step="hunger", score=30)]
+    won = [GameOver(won=True, level=4, step="hunger", score=30)]
     carry = campaign.keep(won, state, "base:bare-hands")
     assert carry == {"weapon": "base:sword", "skills": ["base:wrecker"], "res": {"treasure": 3}}
     bare = GameState(weapons=["base:bare-hands"], res={"treasure": 0})
     assert campaign.keep(won, bare, "base:bare-hands") == {}
-    lost = [ev.GameOver(won=False, level=3, step="battle")]
+    lost = [GameOver(won=False, level=3, step="battle")]
     assert campaign.keep(lost, state, "base:bare-hands") is None
 
 
@@ -72,14 +77,12 @@ def test_a_run_carries_a_win_into_the_next_game_and_ends_at_a_death() -> None:
 
 
 def test_a_carried_game_replays_from_its_recording(tmp_path: Path) -> None:
-    from unbroken.replay import Recorder, resume
-
     rules = load_ruleset()
     carry = {"weapon": "base:club", "skills": ["base:daring"], "res": {"treasure": 1}}
     game = Game.new(rules, "niola", "normal", 5, {"carry": carry})
     recorder = Recorder.start(game, rules, tmp_path)
     for n in range(10):
-        action = sim.heuristic_bot(game, n)
+        action = heuristic_bot(game, n)
         recorder.record(action, game.apply(action), game)
     recorder.close()
     resumed, _ = resume(recorder.path, rules)
@@ -124,7 +127,7 @@ def test_the_command_plays_the_next_game_and_keeps_its_result() -> None:
 
 def test_the_records_panel_shows_the_run() -> None:
     rules = load_ruleset()
-    [panel] = current_plugins().records_panels
+    [panel] = load_plugins(["base", "gauntlet"]).records_panels
     assert panel.name == "gauntlet:campaign"
     assert campaign_lines(rules) == ["No campaign yet: unbroken-campaign --new starts one."]
     run = campaign.new_run("base:tomu", "normal")
@@ -149,14 +152,12 @@ def test_an_unfinished_campaign_game_is_continued_by_the_next_command() -> None:
 
 
 def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
-    from unbroken.replay import Recorder
-
     rules = load_ruleset()
     game = Game.new(rules, "niola", "easy", 3)
     recorder = Recorder.start(game, rules, tmp_path)
     n = 0
     while not game.is_over:
-        action = sim.heuristic_bot(game, n)
+        action = heuristic_bot(game, n)
         recorder.record(action, game.apply(action), game)
         n += 1
     recorder.close()

@@ -8,17 +8,26 @@ import msgspec
 import pytest
 from unbroken_gauntlet import CLASS_FACTOR, DIFFICULTY_FACTOR, against, scorepad
 
-from unbroken import sim
-from unbroken.cli import main
-from unbroken.core import events as ev
-from unbroken.core.game import Game
-from unbroken.core.model import AttackPower, Gain
-from unbroken.core.state import GameState
-from unbroken.plugins import alternative_scores, load_ruleset
+from unbroken.api import (
+    AttackPower,
+    CombatResult,
+    Gain,
+    Game,
+    GameOver,
+    GameState,
+    MonsterRevealed,
+    Result,
+    Scenario,
+    alternative_scores,
+    danger_space,
+    load_ruleset,
+    run_command,
+    run_games,
+)
 
 
 def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["plugins", "--json"]) == 0
+    assert run_command(["plugins", "--json"]) == 0
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
     gauntlet = rows["gauntlet"]
     assert gauntlet["enabled"] and gauntlet["problem"] == ""
@@ -45,8 +54,6 @@ def test_expert_is_a_difficulty_with_a_track_that_skips_green() -> None:
     rules = load_ruleset()
     expert = rules.difficulties["gauntlet:expert"]
     assert expert in rules.settings.difficulties and expert.skip == ["green"]
-    from unbroken.core.combat import danger_space
-
     landed = [expert.danger[danger_space(expert, level)[0]] for level in range(1, 5)]
     assert all(space.colour != "green" for space in landed)
     # Level by level the monster gains at least as much as on the level before.
@@ -56,12 +63,12 @@ def test_expert_is_a_difficulty_with_a_track_that_skips_green() -> None:
 
 def test_expert_games_reveal_hardened_monsters_and_run_to_the_end() -> None:
     rules = load_ruleset()
-    reveals: list[ev.MonsterRevealed] = []
+    reveals: list[MonsterRevealed] = []
 
-    def note(game: Game, result: sim.Result) -> None:
-        reveals.extend(e for e in game.events if isinstance(e, ev.MonsterRevealed))
+    def note(game: Game, result: Result) -> None:
+        reveals.extend(e for e in game.events if isinstance(e, MonsterRevealed))
 
-    summary = sim.run(rules, games=40, seed=3, difficulties=["gauntlet:expert"], on_finished=note)
+    summary = run_games(rules, games=40, seed=3, difficulties=["gauntlet:expert"], on_finished=note)
     assert summary.games == 40
     assert reveals and all(e.danger > 0 for e in reveals)
     for e in reveals:
@@ -70,10 +77,8 @@ def test_expert_games_reveal_hardened_monsters_and_run_to_the_end() -> None:
 
 
 def test_the_fast_keyword_makes_the_monster_attack_as_battle_starts() -> None:
-    from unbroken.testing import Scenario
-
     game = Scenario("tomu", ruleset=load_ruleset()).monster("gauntlet:gutter-wolf").start("battle")
-    rolls = [e for e in game.events if isinstance(e, ev.CombatResult)]
+    rolls = [e for e in game.events if isinstance(e, CombatResult)]
     assert rolls, "a Fast monster attacks before the player's first turn"
 
 
@@ -106,11 +111,11 @@ def test_the_scorepad_multiplies_a_win_by_the_character_and_difficulty_boxes() -
     rules = load_ruleset()
     state = GameState(difficulty="gauntlet:expert")
     started = Game.new(rules, "niola", "expert", seed=1).events[0]
-    won = [started, ev.GameOver(won=True, level=4, step="hunger", score=12)]
+    won = [started, GameOver(won=True, level=4, step="hunger", score=12)]
     assert CLASS_FACTOR["base:brawler"] == 4 and DIFFICULTY_FACTOR["gauntlet:expert"] == 5
     assert scorepad(rules, won, state) == 12 * 4 * 5
     assert alternative_scores(rules, won, state) == {"gauntlet:scorepad": 240}
-    lost = [started, ev.GameOver(won=False, level=2, step="battle")]
+    lost = [started, GameOver(won=False, level=2, step="battle")]
     assert alternative_scores(rules, lost, state) == {}
     sneak = Game.new(rules, "mae-el", "easy", seed=1).events[0]
     assert scorepad(rules, [sneak, won[1]], state) == 12 * 5 * 2
@@ -122,9 +127,9 @@ def test_the_scorepad_multiplies_a_win_by_the_character_and_difficulty_boxes() -
 def test_cards_and_the_log_say_the_keywords_and_the_track(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["cards", "--id", "storm-drake"]) == 0
+    assert run_command(["cards", "--id", "storm-drake"]) == 0
     out = capsys.readouterr().out
     assert "Fast: It is on you before you are ready" in out and "Armored: Plates" in out
-    assert main(["cards", "--id", "expert"]) == 0
+    assert run_command(["cards", "--id", "expert"]) == 0
     out = capsys.readouterr().out
     assert "Danger track (skips green spaces):" in out

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from unbroken_unearthed import grave_chill
 
-from unbroken import sim  # sim.run: the batch runner behind `unbroken sim`
 from unbroken.api import (
     Game,
     GameOver,
@@ -16,16 +15,23 @@ from unbroken.api import (
     Lose,
     MonsterHeal,
     MonsterRevealed,
+    Recorder,
     Reduce,
+    Result,
+    Timeline,
     WeaponsSet,
     alternative_scores,
+    greedy_bot,
     load_ruleset,
+    record_game,
+    resume,
+    run_command,
+    run_games,
 )
-from unbroken.cli import main
 
 
 def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["plugins", "--json"]) == 0
+    assert run_command(["plugins", "--json"]) == 0
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
     unearthed = rows["unearthed"]
     assert unearthed["enabled"] and unearthed["problem"] == ""
@@ -67,12 +73,12 @@ def test_games_with_it_run_to_the_end_and_meet_its_monsters() -> None:
     rules = load_ruleset()
     met: set[str] = set()
 
-    def note(game: Game, result: sim.Result) -> None:
+    def note(game: Game, result: Result) -> None:
         for event in game.events:
             if isinstance(event, MonsterRevealed):
                 met.add(event.monster)
 
-    summary = sim.run(rules, games=120, seed=11, bot="greedy", on_finished=note)
+    summary = run_games(rules, games=120, seed=11, bot="greedy", on_finished=note)
     assert summary.games == 120
     assert any(m.startswith("unearthed:") for m in met)
     assert "unearthed:gravedigger" in summary.by_class
@@ -82,12 +88,12 @@ def test_the_archer_crafts_the_ranged_line_and_never_a_melee_weapon() -> None:
     rules = load_ruleset()
     crafted: list[str] = []
 
-    def note(game: Game, result: sim.Result) -> None:
+    def note(game: Game, result: Result) -> None:
         crafted.extend(
             e.weapon for e in game.events if isinstance(e, WeaponsSet) and e.why == "crafted"
         )
 
-    summary = sim.run(rules, games=60, seed=5, bot="unearthed:archer", on_finished=note)
+    summary = run_games(rules, games=60, seed=5, bot="unearthed:archer", on_finished=note)
     assert summary.games == 60
     assert "unearthed:sling" in crafted and "unearthed:longbow" in crafted
     assert all(w.startswith("unearthed:") for w in crafted)
@@ -143,9 +149,6 @@ def test_its_monsters_never_take_me_or_le_without_an_se_fallback() -> None:
 def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from unbroken.sim import record_game
-    from unbroken.replay import Timeline
-
     path = record_game(load_ruleset(), "unearthed:orla-vane", "easy", 4, "heuristic", tmp_path)
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     base_only = load_ruleset()
@@ -164,12 +167,10 @@ def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
 def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from unbroken.replay import Recorder, resume
-
     game = Game.new(load_ruleset(), "unearthed:orla-vane", "normal", 6)
     recorder = Recorder.start(game, game.ruleset, tmp_path)
     for n in range(8):
-        action = sim.greedy_bot(game, n)
+        action = greedy_bot(game, n)
         recorder.record(action, game.apply(action), game)
     recorder.close()
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")

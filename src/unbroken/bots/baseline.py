@@ -5,6 +5,7 @@ from __future__ import annotations
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind
 
 
 def random_bot(game: Game, n: int) -> Action:
@@ -33,7 +34,7 @@ def greedy_bot(game: Game, n: int) -> Action:
     rules = game.ruleset
     kinds = {type(a): a for a in legal}
     d = s.decision
-    if d in ("player_turn", "extra_attack"):
+    if d == DecisionKind.PLAYER_TURN or d == DecisionKind.EXTRA_ATTACK:
         attacks = [a for a in legal if isinstance(a, act.Attack)]
         if attacks:
             weapon = rules.weapons[s.weapons[-1]]
@@ -43,16 +44,16 @@ def greedy_bot(game: Game, n: int) -> Action:
             if isinstance(a, act.Use):
                 return a
         return kinds.get(act.Focus) or legal[-1]
-    if d == "response":
+    if d == DecisionKind.RESPONSE:
         return legal[0]
-    if d == "preparation":
+    if d == DecisionKind.PREPARATION:
         crafts = [a for a in legal if isinstance(a, act.Craft)]
         if crafts:
             return crafts[-1]
         if s.res.get("time", 0) <= 1 and act.Fight in kinds:
             return kinds[act.Fight]
         return kinds[act.Explore]
-    if d == "choose_encounter":
+    if d == DecisionKind.CHOOSE_ENCOUNTER:
 
         def score(a: act.Action) -> int:
             assert isinstance(a, act.ChooseEncounter)
@@ -60,11 +61,11 @@ def greedy_bot(game: Game, n: int) -> Action:
             return _worth(card.gain) - _worth(card.spend)
 
         return max(legal, key=score)
-    if d == "resolve_or_rest":
+    if d == DecisionKind.RESOLVE_OR_REST:
         card = rules.encounters[s.chosen]
         if act.Resolve in kinds and _worth(card.gain) - _worth(card.spend) >= card.time:
             return kinds[act.Resolve]
         return legal[-1]
-    if d == "pick_roll":
+    if d == DecisionKind.PICK_ROLL:
         return legal[rng.below(rng.draw(s.seed, "bot:greedy", n), len(legal))]
     return legal[0]

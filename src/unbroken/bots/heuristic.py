@@ -40,6 +40,7 @@ from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind
 
 
 def heuristic_bot(game: Game, n: int) -> Action:
@@ -365,17 +366,19 @@ def _choose_condition(game: Game, legal: list[Action], n: int) -> Action:
 
 
 _DECIDE = {
-    "preparation": _preparation,
-    "trickery": _trickery,
-    "choose_encounter": _choose_encounter,
-    "resolve_or_rest": _resolve_or_rest,
-    "player_turn": _player_turn,
-    "extra_attack": _extra_attack,
-    "response": _response,
-    "pick_roll": _pick_roll,
-    "hunger": _hunger,
-    "roll_instead": _roll_instead,
-    "choose_skill": _choose_skill,
-    "choose_weapon": _choose_weapon,
-    "choose_condition": _choose_condition,
+    DecisionKind.PREPARATION: _preparation,
+    DecisionKind.TRICKERY: _trickery,
+    DecisionKind.CHOOSE_ENCOUNTER: _choose_encounter,
+    DecisionKind.RESOLVE_OR_REST: _resolve_or_rest,
+    DecisionKind.PLAYER_TURN: _player_turn,
+    DecisionKind.EXTRA_ATTACK: _extra_attack,
+    DecisionKind.RESPONSE: _response,
+    DecisionKind.PICK_ROLL: _pick_roll,
+    DecisionKind.HUNGER: _hunger,
+    DecisionKind.ROLL_INSTEAD: _roll_instead,
+    DecisionKind.CHOOSE_SKILL: _choose_skill,
+    DecisionKind.CHOOSE_WEAPON: _choose_weapon,
+    DecisionKind.CHOOSE_CONDITION: _choose_condition,
 }
+_missing = [k for k in DecisionKind if k and k not in _DECIDE]
+assert not _missing, f"decision kinds the heuristic bot does not decide: {_missing}"

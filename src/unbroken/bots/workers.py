@@ -1,6 +1,6 @@
 """Work spread over worker processes that share the parent's ruleset.
 
-`sim.run` and `replay.verify_files` cut their work into chunks and map a
+`sim.run` and `replay.verdicts` cut their work into chunks and map a
 function over them here. Workers are forked where the platform can (they then
 inherit the ruleset, plugins included, without loading anything); elsewhere
 each worker loads the default ruleset again.

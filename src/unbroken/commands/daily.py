@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         from unbroken.textplay import TextGame
 
         settings, _ = load_settings()
-        status = TextGame.of(daily_session(settings.auto_take)).loop(sys.stdin, sys.stdout)
+        session = daily_session(settings.auto_take, auto_pass=settings.auto_pass)
+        status = TextGame.of(session).loop(sys.stdin, sys.stdout)
     else:
         from unbroken.tui.app import UnbrokenApp
 

@@ -18,7 +18,7 @@ from unbroken.cli import load, positive_int
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
-    from unbroken.core.ruleset import Ruleset
+    from unbroken.replay import Verdict
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,30 +79,17 @@ def expand(names: list[str]) -> tuple[list[Path], list[str]]:
     return files, problems
 
 
-def unfinished(path: Path, ruleset: Ruleset) -> str | None:
-    """Return what an unfinished recording holds, every decision checked; else None.
-
-    None when the file has a footer or anything in it is wrong: its problem
-    is then the one `verify_file` names. A torn last line is still an error.
-    """
-    from unbroken.replay import ReplayError, read_recording, replay, rules_to_verify
-
-    try:
-        rec = read_recording(path)
-        if rec.footer is not None:
-            return None
-        game = replay(rec, rules_to_verify(rec, ruleset), require_footer=False)
-    except ReplayError:
-        return None
-    n = len(rec.decisions)
+def unfinished(verdict: Verdict) -> str:
+    """Return what an unfinished recording holds, every decision of it checked."""
+    n = verdict.decisions
     checked = f"{plural(n, 'decision')} {'checks' if n == 1 else 'check'} out"
-    if game.is_over:  # the footer was never written (the game stopped as it ended)
+    if verdict.over:  # the footer was never written (the game stopped as it ended)
         return f"{checked}; the game is over but has no footer: continuing it writes one"
     return f"{checked}; continue it from the title screen or with unbroken play --continue"
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.replay import verify_files
+    from unbroken.replay import VerdictKind, verdicts
 
     ruleset = load()
     if not args.files:  # your own games: none yet is nothing to verify, not a failure
@@ -123,20 +110,18 @@ def run(args: argparse.Namespace) -> int:
     passed = failed = left = 0
     from unbroken.plugins import current_plugins
 
-    for path, problem in verify_files(files, ruleset, jobs, current_plugins()):
-        if problem is None:
+    for verdict in verdicts(files, ruleset, jobs, current_plugins()):
+        if verdict.kind == VerdictKind.OK:
             passed += 1
             if not args.quiet:
-                print(f"OK    {path}")
-            continue
-        holds = unfinished(path, ruleset)
-        if holds is None:
+                print(f"OK    {verdict.path}")
+        elif verdict.kind == VerdictKind.UNFINISHED:
+            left += 1
+            if not args.quiet:
+                print(f"unfinished  {verdict.path} ({unfinished(verdict)})")
+        else:
             failed += 1
-            print(f"FAIL  {problem}")
-            continue
-        left += 1
-        if not args.quiet:
-            print(f"unfinished  {path} ({holds})")
+            print(f"FAIL  {verdict.problem}")
     failed += len(missing)
     if passed + failed + left > 1 or args.quiet:
         also = f" {left} unfinished," if left else ""

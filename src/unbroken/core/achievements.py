@@ -29,8 +29,12 @@ again):
   setup, while the time track is in play. The time that triggers an ambush
   (0 in travel) breaks it; so does a combat loss that leaves the next level's
   time below 3. Once the level-4 track is removed nothing more counts.
-* Slugger: only crafting (`WeaponsSet(why="crafted")`) is an upgrade; a weapon
-  gained from a card or a reward is not.
+* Slugger (R-ACH-2): any change of the current weapon (the top of the stack) to
+  one further along the upgrade tree is an upgrade, however it came: a Craft, a
+  reward or encounter weapon taken over the current one, a plugin's effect. A
+  weapon's place along the tree is its number of upgrade steps from a weapon no
+  upgrade leads to (Bare Hands 0, Club 1, Axe 2). A set-aside weapon coming back
+  (R-WEAPON-4), a downgrade and the weapon carried into a game are not upgrades.
 * High Stakes: the wound that brought the Vampire to 0 health came from the
   Spike Thrower — the nearest `AbilityUsed` / `AttackChosen` / `AttackEnded`
   before the killing `MonsterChanged(why="wounded")` is an `AbilityUsed` whose
@@ -126,7 +130,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
         "Win three games of one difficulty back to back.",
         cross_game=True,
     ),
-    Achievement("slugger", "Slugger", "Get through a winning game with no weapon ever crafted."),
+    Achievement("slugger", "Slugger", "Win without ever upgrading your weapon."),
     Achievement(
         "high-stakes",
         "High Stakes",
@@ -243,9 +247,52 @@ def a_bit_of_everything(events: Sequence[Event], final: GameState, ruleset: Any)
     return all(final.res.get(k, 0) >= 1 for k in ("wood", "metal", "food", "treasure"))
 
 
+def weapon_steps(ruleset: Any) -> dict[str, int]:
+    """Return each weapon's number of upgrade steps from a weapon no upgrade leads to
+    (Bare Hands 0, Club 1, Axe 2); a weapon outside every tree is 0 (R-ACH-2)."""
+    weapons = ruleset.weapons
+    targets = {up.to for w in weapons.values() for up in w.upgrades}
+    steps = {w: 0 for w in weapons if w not in targets}
+    frontier = list(steps)
+    while frontier:
+        reached: list[str] = []
+        for weapon in frontier:
+            for up in weapons[weapon].upgrades:
+                if up.to in weapons and up.to not in steps:
+                    steps[up.to] = steps[weapon] + 1
+                    reached.append(up.to)
+        frontier = reached
+    return steps
+
+
+#: How a weapon stack change that is never an upgrade is named (R-ACH-2): a downgrade,
+#: and the stack a game starts with (carried from a campaign, or a test's scenario).
+_NOT_UPGRADES = frozenset({"downgraded", "carried", "scenario"})
+#: The events that set or change the weapon stack (folded alone on a fresh state).
+_WEAPON_EVENTS = (ev.GameStarted, ev.WeaponsSet, ev.WeaponSetAside, ev.SetAsideTicked)
+
+
+def upgraded_weapon(events: Sequence[Event], ruleset: Any) -> bool:
+    """Return whether the current weapon ever changed to one further along the upgrade
+    tree (R-ACH-2), by whatever event."""
+    steps = weapon_steps(ruleset)
+    stack = GameState()
+    for event in events:
+        if not isinstance(event, _WEAPON_EVENTS):
+            continue
+        if isinstance(event, ev.WeaponsSet) and event.why not in _NOT_UPGRADES:
+            before = stack.weapons[-1] if stack.weapons else None
+            after = event.weapons[-1] if event.weapons else None
+            if before is not None and after is not None:
+                if steps.get(after, 0) > steps.get(before, 0):
+                    return True
+        apply_event(stack, event)
+    return False
+
+
 def slugger(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:
-    """No weapon crafted (gained weapons are not upgrades)."""
-    return not any(isinstance(e, ev.WeaponsSet) and e.why == "crafted" for e in events)
+    """The weapon was never upgraded, by a Craft or otherwise (R-ACH-2)."""
+    return not upgraded_weapon(events, ruleset)
 
 
 def high_stakes(events: Sequence[Event], final: GameState, ruleset: Any) -> bool:

@@ -12,7 +12,7 @@ from unbroken.core.legality import attacks
 from unbroken.core.payment import can_pay, lose
 from unbroken.core.resolver import Resolver, step
 from unbroken.core.responses import fire
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
 
 def clamp_die(value: int) -> int:
@@ -101,7 +101,7 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
     """
     s = r.state
     end_travel(r)
-    r.enter("combat", "ambush")
+    r.enter(Phase.COMBAT, StepName.AMBUSH)
     if s.monster is None:
         reveal_monster(r)
     reset_time(r)
@@ -117,13 +117,13 @@ def trickery(r: Resolver, _: steps.Trickery) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
     s = r.state
     end_travel(r)
-    r.enter("combat", "trickery")
+    r.enter(Phase.COMBAT, StepName.TRICKERY)
     if s.monster is None:
         reveal_monster(r)
     reset_time(r)
     trick = r.rules.monsters[s.monster.id].trickery  # type: ignore[union-attr]
     if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
-        r.wait("trickery")
+        r.wait(DecisionKind.TRICKERY)
     else:
         r.push(steps.Battle())
 
@@ -131,7 +131,7 @@ def trickery(r: Resolver, _: steps.Trickery) -> None:
 @step(steps.Battle)
 def battle(r: Resolver, _: steps.Battle) -> None:
     """R-BATTLE-1: the Battle step starts; battle_start Responses fire."""
-    r.enter("combat", "battle")
+    r.enter(Phase.COMBAT, StepName.BATTLE)
     r.emit(ev.BattleStarted(monster_first(r)))
     r.push(steps.Round())
     fire(r, "battle_start")
@@ -162,7 +162,7 @@ def round_end(r: Resolver, _: steps.RoundEnd) -> None:
 @step(steps.PlayerTurn)
 def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
     """R-BATTLE-2: before_player_turn Responses fire, then the player acts."""
-    r.emit(ev.TurnStarted("player"))
+    r.emit(ev.TurnStarted(Turn.PLAYER))
     r.push(steps.PlayerAct())
     fire(r, "before_player_turn")
 
@@ -173,7 +173,7 @@ def player_act(r: Resolver, _: steps.PlayerAct) -> None:
         r.emit(ev.TurnSkipped("effect"))
         r.push(steps.PlayerTurnEnd())
     else:
-        r.wait("player_turn")
+        r.wait(DecisionKind.PLAYER_TURN)
 
 
 @step(steps.PlayerTurnEnd)
@@ -242,12 +242,12 @@ def attack_end(r: Resolver, _: steps.AttackEnd) -> None:
 def attack_extra(r: Resolver, _: steps.ExtraAttack) -> None:
     """Wrecker: another attack now, if one is possible."""
     if attacks(r):
-        r.wait("extra_attack")
+        r.wait(DecisionKind.EXTRA_ATTACK)
 
 
 @step(steps.MonsterTurn)
 def monster_turn(r: Resolver, _: steps.MonsterTurn) -> None:
-    r.emit(ev.TurnStarted("monster"))
+    r.emit(ev.TurnStarted(Turn.MONSTER))
     r.push(steps.MonsterAttack(0), steps.MonsterAttackDone())
 
 
@@ -327,7 +327,7 @@ def return_set_aside(r: Resolver) -> None:
 def rewards(r: Resolver, _: steps.Rewards) -> None:
     """R-REWARD-1: the monster's rewards, then (levels 1-3) draw 2 skills, keep 1."""
     s = r.state
-    r.enter("combat", "rewards")
+    r.enter(Phase.COMBAT, StepName.REWARDS)
     return_set_aside(r)
     assert s.monster is not None
     monster = r.rules.monsters[s.monster.id]
@@ -340,8 +340,8 @@ def rewards(r: Resolver, _: steps.Rewards) -> None:
 @step(steps.Hunger)
 def hunger(r: Resolver, _: steps.Hunger) -> None:
     """R-HUNGER-1/2: the player chooses how much to eat."""
-    r.enter("combat", "hunger")
-    r.wait("hunger")
+    r.enter(Phase.COMBAT, StepName.HUNGER)
+    r.wait(DecisionKind.HUNGER)
 
 
 @step(steps.LevelEnd)
@@ -370,7 +370,7 @@ def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
     r.emit(ev.LevelStarted(s.level + 1))
     uses = s.level + sum(mod.amount for mod in r.modifiers(m.AbilityUses))
     r.emit(ev.AbilityUsesSet(max(0, uses)))
-    r.enter("travel", "preparation")
+    r.enter(Phase.TRAVEL, StepName.PREPARATION)
     if s.res.get("time", 0) <= 0:
         r.push(steps.Ambush())
     else:

@@ -26,7 +26,7 @@ from unbroken.core.handlers import (
 from unbroken.core.payment import gain, lose
 from unbroken.core.resolver import Death, Resolver
 from unbroken.core.responses import fire
-from unbroken.core.state import GameState, Queued
+from unbroken.core.state import DecisionKind, GameState, Queued
 
 EffectFunction = Callable[[Resolver, Any, Queued], None]
 #: The function of every effect type: fn(resolver, effect, queued item).
@@ -119,7 +119,7 @@ def _reroll(r: Resolver, e: m.Reroll, q: Queued) -> None:
     new = r.roll("dice", "reroll")
     if e.choose and new != s.roll:
         r.emit(ev.RollSet(s.roll, [s.roll, new], q.source))
-        r.wait("pick_roll")
+        r.wait(DecisionKind.PICK_ROLL)
     else:
         r.emit(ev.RollSet(new, [], q.source))
 
@@ -171,7 +171,7 @@ def _remove_condition(r: Resolver, e: m.RemoveCondition, q: Queued) -> None:
         held = _unique(c.id for c in s.conditions)
         if held:
             r.emit(ev.ChoicesOffered(held))
-            r.wait("choose_condition")
+            r.wait(DecisionKind.CHOOSE_CONDITION)
 
 
 # ---------------------------------------------------------------- the monster
@@ -287,7 +287,7 @@ def _gain_weapon(r: Resolver, e: m.GainWeapon, q: Queued) -> None:
     offered = [w for w in e.choices if not r.holds(w)]
     if offered:
         r.emit(ev.ChoicesOffered(offered))
-        r.wait("choose_weapon")
+        r.wait(DecisionKind.CHOOSE_WEAPON)
 
 
 @_on(m.AttackPower)

@@ -10,7 +10,7 @@ from typing import Any, Union
 
 import msgspec
 
-from unbroken.core.state import Queued
+from unbroken.core.state import DecisionKind, Phase, Queued, StepName, Turn
 
 
 class EventBase(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
@@ -52,8 +52,8 @@ class DieRolled(EventBase, frozen=True, tag="die_rolled"):
 class StepEntered(EventBase, frozen=True, tag="step_entered"):
     """The game moved to a phase and step (the phase tracker)."""
 
-    phase: str
-    step: str
+    phase: Phase
+    step: StepName
 
 
 class Gained(EventBase, frozen=True, tag="gained"):
@@ -288,7 +288,7 @@ class RoundStarted(EventBase, frozen=True, tag="round_started"):
 class TurnStarted(EventBase, frozen=True, tag="turn_started"):
     """A player or monster turn began."""
 
-    who: str
+    who: Turn
 
 
 class TurnSkipped(EventBase, frozen=True, tag="turn_skipped"):
@@ -387,7 +387,7 @@ class TriggerOpened(EventBase, frozen=True, tag="trigger_opened"):
 class Awaiting(EventBase, frozen=True, tag="awaiting"):
     """The engine waits for a decision; `then` is what it does after it."""
 
-    decision: str
+    decision: DecisionKind
     then: list[Queued]
     trigger: str = ""
 
@@ -397,7 +397,7 @@ class GameOver(EventBase, frozen=True, tag="game_over"):
 
     won: bool
     level: int
-    step: str
+    step: StepName
     cause: str = ""  # of a loss: "wounds", "starvation", or the name of what killed
     score: int = 0
     rank: str = ""

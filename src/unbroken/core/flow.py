@@ -23,11 +23,14 @@ from unbroken.core.combat import clamp_die, effective_roll, reveal_monster
 from unbroken.core.effects import EFFECTS, HandlerContext
 from unbroken.core.handlers import BUILTIN_HANDLERS, HandlerError, lose_per_token
 from unbroken.core.payment import CANNOT_PAY
-from unbroken.core.resolver import DECISIONS, STEPS, Death, Resolver, step
+from unbroken.core.resolver import STEPS, Death, Resolver, step
 from unbroken.core.responses import NO_USES
 from unbroken.core.state import GameState, Queued
 from unbroken.core.steps import Step
 from unbroken.core.taking import TAKE, hunger_cost
+
+#: The question of each kind of decision (now `legality.DECISIONS[kind].prompt`).
+DECISIONS: dict[str, str] = {kind: rules.prompt for kind, rules in legality.DECISIONS.items()}
 
 __all__ = [
     "BUILTIN_HANDLERS",

@@ -16,12 +16,15 @@ from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
 from unbroken.core.handlers import HandlerError
 from unbroken.core.payment import gain
+from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
-from unbroken.core.resolver import DECISIONS, Resolver
+from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Hand, Ruleset, resolve_id, short_ids
-from unbroken.core.state import GameState, Outcome, copy_state
+from unbroken.core.state import DecisionKind, GameState, Outcome, copy_state
 
+#: The decisions where an effort action is refused for its cost.
+_TURNS = (DecisionKind.PREPARATION, DecisionKind.PLAYER_TURN)
 #: Options a game can be started with, and their defaults.
 OPTIONS: dict[str, Any] = {"gentle_start": False}
 MAX_SEED = (1 << 64) - 1
@@ -46,7 +49,7 @@ class IllegalAction(Exception):
 class Decision(msgspec.Struct, frozen=True):
     """What the player is being asked now."""
 
-    kind: str
+    kind: DecisionKind
     prompt: str
     trigger: str = ""
 
@@ -201,7 +204,7 @@ class Game:
         s = self.state
         if s.outcome is not None or not s.decision:
             return None
-        return Decision(s.decision, DECISIONS[s.decision], s.trigger)
+        return Decision(s.decision, legality.DECISIONS[s.decision].prompt, s.trigger)
 
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the current decision, in a stable order."""
@@ -253,6 +256,11 @@ class Game:
         d = self.decision
         assert d is not None
         name = type(action).__name__
+        # An option listed dimmed says why itself ("needs 2 time, 1 left", R-TRAVEL-9).
+        listed = legality.options(Resolver(self.ruleset, self.state))
+        why = next((w for a, w in listed if a == action and w), "")
+        if why:
+            return f"You cannot take {describe_action(action)} now: {why}."
         same_kind = [a for a in legal if type(a) is type(action)]
         if same_kind:
             options = ", ".join(describe_action(a) for a in same_kind)
@@ -263,7 +271,7 @@ class Game:
             act.Plan: "it costs more effort than you have",
             act.Orienteer: "it costs more effort than you have",
         }
-        if d.kind in ("preparation", "player_turn") and type(action) in kinds:
+        if d.kind in _TURNS and type(action) in kinds:
             return f"You cannot take {name} now: {kinds[type(action)]}."
         return f"{describe_action(action)} is not possible now. {d.prompt}."
 
@@ -291,6 +299,11 @@ class Game:
         fork = Game(self.ruleset, state, list(self.events))
         fork.dice = self.dice
         return fork
+
+    def pointless(self) -> tuple[Action, str] | None:
+        """Return the answer that spends nothing, and why, when the decision waiting now
+        cannot matter: every other answer is never better (R-DIGI-4); else None."""
+        return pointless_answer(self)
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""

@@ -31,6 +31,8 @@ def can_pay(state: GameState, amounts: dict[str, int]) -> bool:
         elif k == "time":
             if not state.time_track:
                 need_se += n
+            elif res.get("time", 0) < n:  # R-TRAVEL-9: time is paid in full
+                return False
         elif res.get(k, 0) < n:
             return False
     se, me, le = res.get("se", 0), res.get("me", 0), res.get("le", 0)
@@ -53,16 +55,32 @@ def can_pay(state: GameState, amounts: dict[str, int]) -> bool:
 
 
 def why_not_pay(state: GameState, amounts: dict[str, int]) -> str:
-    """Return CANNOT_PAY when a cost cannot be paid now, else ""."""
-    return "" if can_pay(state, amounts) else CANNOT_PAY
+    """Return why a cost cannot be paid now ("needs 2 time, 1 left" when the time track
+    is short, R-TRAVEL-9; else CANNOT_PAY), or "" when it can."""
+    if can_pay(state, amounts):
+        return ""
+    return time_short(state, amounts) or CANNOT_PAY
 
 
-def payment(state: GameState, amounts: dict[str, int]) -> dict[str, int] | None:
+def time_short(state: GameState, amounts: dict[str, int]) -> str:
+    """Return "needs N time, M left" when a cost asks more time than the track has
+    (R-TRAVEL-9), else ""."""
+    need = amounts.get("time", 0)
+    left = state.res.get("time", 0)
+    if state.time_track and need > left:
+        return f"needs {need} time, {max(left, 0)} left"
+    return ""
+
+
+def payment(
+    state: GameState, amounts: dict[str, int], *, loss: bool = False
+) -> dict[str, int] | None:
     """Return what paying these amounts takes from the display, or None if unpayable.
 
-    Other resources are paid in the order given (time only down to 0, R-RES-8;
-    without the time track, time is paid as SE); then SE, ME and LE, each
-    from itself or a higher effort when it runs out (R-RES-3/4).
+    Other resources are paid in the order given: time in full for a cost
+    (R-TRAVEL-9), and only down to 0 for a `loss` (R-RES-8); without the time
+    track, time is paid as SE. Then SE, ME and LE, each from itself or a higher
+    effort when it runs out (R-RES-3/4).
     """
     res = state.res
     paid: dict[str, int] = {}
@@ -76,7 +94,9 @@ def payment(state: GameState, amounts: dict[str, int]) -> dict[str, int] | None:
             if not state.time_track:
                 se += n
                 continue
-            n = min(n, res.get("time", 0))  # R-RES-8: time never goes below 0
+            if not loss and res.get("time", 0) < n:
+                return None  # R-TRAVEL-9: a cost's time is paid in full
+            n = min(n, res.get("time", 0))  # R-RES-8: a loss drops what is below 0
             if n:
                 paid["time"] = n
             continue
@@ -125,7 +145,7 @@ def lose(r: Resolver, amounts: dict[str, int], source: str, cause: str = "") -> 
             other[k] = n
             if res.get(k, 0) < n:
                 ok = False
-    paid = payment(r.state, effort)
+    paid = payment(r.state, effort, loss=True)
     if paid is None:
         raise Death(cause or r.rules.card_name(source), source)
     # When what is paid differs from what was asked (substitution, R-RES-4; time

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
-from unbroken.core.combat import clamp_die, effective_roll
+from unbroken.core.combat import clamp_die, danger_space, effective_roll
 from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, copy_state
+from unbroken.core.state import DecisionKind, GameState, copy_state
 from unbroken.core.taking import hunger_cost
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "HungerPreview",
     "Query",
     "clamp_die",
+    "danger_space",
     "effective_roll",
     "hunger_cost",
 ]
@@ -66,7 +67,8 @@ class Query:
         monster ambushes at once (R-TRAVEL-1)."""
         s = self._state
         time = self.cost(action).get("time", 0)
-        return s.decision == "preparation" and s.time_track and time >= s.res.get("time", 0)
+        preparing = s.decision == DecisionKind.PREPARATION
+        return preparing and s.time_track and time >= s.res.get("time", 0)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort

@@ -7,7 +7,16 @@ from typing import Any
 
 from unbroken.core import events as ev
 from unbroken.core import rng
-from unbroken.core.state import ConditionState, GameState, MonsterState, Outcome, SetAside
+from unbroken.core.state import (
+    ConditionState,
+    DecisionKind,
+    GameState,
+    MonsterState,
+    Outcome,
+    Phase,
+    SetAside,
+    Turn,
+)
 
 #: The reducer of each event type (the engine calls them directly, one lookup per event).
 REDUCERS: dict[type, Callable[[GameState, Any], None]] = {}
@@ -344,7 +353,7 @@ def _level_started(s: GameState, e: ev.LevelStarted) -> None:
     s.level = e.level
     s.used_level = []
     s.round = 0
-    s.turn = ""
+    s.turn = Turn.NONE
 
 
 @_on(ev.TriggerOpened)
@@ -364,8 +373,8 @@ def _awaiting(s: GameState, e: ev.Awaiting) -> None:
 @_on(ev.GameOver)
 def _game_over(s: GameState, e: ev.GameOver) -> None:
     s.outcome = Outcome(e.won, e.level, e.step, e.cause, e.score, e.rank, e.source)
-    s.phase = "over"
-    s.decision = ""
+    s.phase = Phase.OVER
+    s.decision = DecisionKind.NONE
     s.then = []
 
 

@@ -24,26 +24,9 @@ from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.reducer import REDUCERS
 from unbroken.core.ruleset import CardsInPlay, Hand, InPlay, Ruleset
-from unbroken.core.state import GameState, Queued
+from unbroken.core.state import DecisionKind, GameState, Phase, Queued, StepName
 from unbroken.core.steps import Step
 from unbroken.core.steps import parse as steps_parse
-
-#: Decisions the engine can wait for, with the question put to the player.
-DECISIONS: dict[str, str] = {
-    "choose_skill": "Keep one skill",
-    "preparation": "Preparation: take an action, explore, or fight",
-    "choose_encounter": "Exploration: keep one encounter card",
-    "resolve_or_rest": "Exploration: resolve the encounter or rest",
-    "trickery": "Trickery: trick the monster or fight",
-    "player_turn": "Your turn: attack, take an action, or skip",
-    "extra_attack": "Make another attack?",
-    "response": "Use a Response?",
-    "pick_roll": "Keep which result?",
-    "roll_instead": "Roll for the condition, or pay instead?",
-    "choose_weapon": "Take a weapon, or none",
-    "choose_condition": "Remove one condition",
-    "hunger": "Hunger: how much food do you eat?",
-}
 
 #: The events that change the cards in play (see Resolver.cards_in_play).
 _HAND_EVENTS = frozenset(
@@ -59,6 +42,9 @@ _HAND_EVENTS = frozenset(
         ev.GameOver,
     }
 )
+
+
+_COMBAT = Phase.COMBAT  # looked up once: an enum's attribute costs 40 ns on Python 3.11
 
 
 class Death(Exception):
@@ -98,7 +84,7 @@ class Resolver:
         self.dice = dice
         self.emitted: list[ev.Event] = []  # the events of this application, in order
         self.then: list[Queued] = list(state.then)
-        self.waiting = ""
+        self.waiting = DecisionKind.NONE
         self.trigger = ""
         self._hand: Hand | None = None
         #: The attack (with its cost) legality found for the action being taken.
@@ -140,12 +126,12 @@ class Resolver:
         """Put a step in the stack instead of the item at place `at`."""
         self.then[at] = _QUEUED.get(item) or _queued(item)
 
-    def wait(self, decision: str, trigger: str = "") -> None:
+    def wait(self, decision: DecisionKind, trigger: str = "") -> None:
         """Stop here: the player must make `decision`."""
         self.waiting = decision
         self.trigger = trigger
 
-    def enter(self, phase: str, stepname: str) -> None:
+    def enter(self, phase: Phase, stepname: StepName) -> None:
         """Enter a step of a phase, unless the game is in it already."""
         if self.state.phase != phase or self.state.step != stepname:
             self.emit(ev.StepEntered(phase, stepname))
@@ -185,7 +171,7 @@ class Resolver:
             s.cls,
             tuple(s.skills),
             tuple([c.id for c in s.conditions if c.active]) if s.conditions else (),
-            s.monster.id if s.monster is not None and s.phase == "combat" else "",
+            s.monster.id if s.monster is not None and s.phase == _COMBAT else "",
         )
 
     def hand(self) -> Hand:

@@ -11,9 +11,9 @@ from typing import Any
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
-from unbroken.core.payment import CANNOT_PAY, can_pay, spend
+from unbroken.core.payment import can_pay, spend, why_not_pay
 from unbroken.core.resolver import Resolver, step
-from unbroken.core.state import Queued
+from unbroken.core.state import DecisionKind, Queued
 
 #: Why a class ability cannot be used now (see legality.options).
 NO_USES = "no ability uses left this level"
@@ -116,7 +116,7 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
             return "used this battle"
         if limit == "level" and key in s.used_level:
             return "used this level"
-    return "" if can_pay(s, ability.cost) else CANNOT_PAY
+    return why_not_pay(s, ability.cost)
 
 
 def optional_responses(
@@ -163,14 +163,14 @@ def window(r: Resolver, at: steps.Window) -> None:
     """A trigger fired: offer the optional Responses usable now, if any (R-EFFECT-2)."""
     if optional_responses(r, at.trigger, fresh=True):
         r.emit(ev.TriggerOpened(at.trigger))
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.Rewindow)
 def rewindow(r: Resolver, at: steps.Rewindow) -> None:
     """After one Response: offer the ones not yet used at this trigger."""
     if optional_responses(r, at.trigger):
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.WindowClose)
@@ -203,11 +203,11 @@ def window_again(r: Resolver, at: steps.WindowAgain) -> None:
     ]
     if left:
         r.emit(ev.TriggerOpened(at.trigger, spent))
-        r.wait("response", at.trigger)
+        r.wait(DecisionKind.RESPONSE, at.trigger)
 
 
 @step(steps.RollInstead)
 def roll_instead(r: Resolver, at: steps.RollInstead) -> None:
     """A condition's roll may be replaced by a payment (the Basilisk's metal)."""
     r.emit(ev.ChoicesOffered([at.condition, f"{at.condition}/{at.ability}"]))
-    r.wait("roll_instead")
+    r.wait(DecisionKind.ROLL_INSTEAD)

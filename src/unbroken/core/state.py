@@ -5,11 +5,78 @@ The state changes only in `unbroken.core.reducer.apply_event`.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import msgspec
 
 from unbroken.core.model import Effect
+
+
+class Phase(StrEnum):
+    """The phase the game is in (the phase tracker's first word)."""
+
+    SETUP = "setup"
+    TRAVEL = "travel"
+    COMBAT = "combat"
+    OVER = "over"
+
+
+class StepName(StrEnum):
+    """The step of its phase the game is in (the phase tracker's second word, R-FLOW-1)."""
+
+    SETUP = "setup"
+    PREPARATION = "preparation"
+    DECISION = "decision"
+    EXPLORATION = "exploration"
+    AMBUSH = "ambush"
+    TRICKERY = "trickery"
+    BATTLE = "battle"
+    REWARDS = "rewards"
+    HUNGER = "hunger"
+
+
+#: The steps of each phase in the order they come (the phase tracker's row).
+PHASE_STEPS: dict[Phase, tuple[StepName, ...]] = {
+    Phase.SETUP: (StepName.SETUP,),
+    Phase.TRAVEL: (StepName.PREPARATION, StepName.DECISION, StepName.EXPLORATION),
+    Phase.COMBAT: (
+        StepName.AMBUSH,
+        StepName.TRICKERY,
+        StepName.BATTLE,
+        StepName.REWARDS,
+        StepName.HUNGER,
+    ),
+    Phase.OVER: (),
+}
+
+
+class DecisionKind(StrEnum):
+    """The kind of decision the engine waits for (`unbroken.core.legality.DECISIONS`
+    says, for each, what is legal, how one action is checked and how all are listed)."""
+
+    NONE = ""  # no decision pending: the game is setting up, running its flow, or over
+    CHOOSE_SKILL = "choose_skill"
+    PREPARATION = "preparation"
+    CHOOSE_ENCOUNTER = "choose_encounter"
+    RESOLVE_OR_REST = "resolve_or_rest"
+    TRICKERY = "trickery"
+    PLAYER_TURN = "player_turn"
+    EXTRA_ATTACK = "extra_attack"
+    RESPONSE = "response"
+    PICK_ROLL = "pick_roll"
+    ROLL_INSTEAD = "roll_instead"
+    CHOOSE_WEAPON = "choose_weapon"
+    CHOOSE_CONDITION = "choose_condition"
+    HUNGER = "hunger"
+
+
+class Turn(StrEnum):
+    """Whose battle turn it is."""
+
+    NONE = ""  # outside a battle
+    PLAYER = "player"
+    MONSTER = "monster"
 
 
 class MonsterState(msgspec.Struct):
@@ -57,7 +124,7 @@ class Outcome(msgspec.Struct, frozen=True):
 
     won: bool
     level: int
-    step: str
+    step: StepName
     cause: str = ""
     score: int = 0
     rank: str = ""
@@ -75,8 +142,8 @@ class GameState(msgspec.Struct):
     ruleset: str = ""
 
     level: int = 1
-    phase: str = "setup"  # setup | travel | combat | over
-    step: str = "setup"  # preparation | decision | exploration | ambush | trickery | battle ...
+    phase: Phase = Phase.SETUP
+    step: StepName = StepName.SETUP
 
     res: dict[str, int] = {}
     time_track: bool = True
@@ -100,7 +167,7 @@ class GameState(msgspec.Struct):
 
     monster: MonsterState | None = None
     round: int = 0
-    turn: str = ""  # player | monster
+    turn: Turn = Turn.NONE
     roll: int = 0  # the die result being resolved
     rolls: list[int] = []  # I've Seen Worse: the results to pick from
     roll_bonus: int = 0  # bonus on the current monster attack
@@ -117,7 +184,7 @@ class GameState(msgspec.Struct):
     used_level: list[str] = []
 
     # The flow: what the engine waits for, and what it does next.
-    decision: str = ""
+    decision: DecisionKind = DecisionKind.NONE
     then: list[Queued] = []  # a stack: the last item runs next
 
     counters: dict[str, int] = {}  # generator draw counter per named stream

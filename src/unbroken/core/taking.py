@@ -21,6 +21,7 @@ from unbroken.core.legality import attack_options, food_requirement
 from unbroken.core.payment import gain, lose, spend
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import fire, use
+from unbroken.core.state import DecisionKind, Phase, StepName
 
 TakeFunction = Callable[[Resolver, Any], None]
 #: The function of every action type: fn(resolver, action).
@@ -43,7 +44,7 @@ def hunger_cost(missing: int) -> int:
 
 def after_general(r: Resolver) -> None:
     """After a General/Travel action: back to Preparation (or ambush), or end the turn."""
-    if r.state.decision == "preparation":
+    if r.state.decision == DecisionKind.PREPARATION:
         r.push(steps.AfterAction())
     else:
         r.push(steps.PlayerTurnEnd())
@@ -61,7 +62,7 @@ def general(r: Resolver, cost: dict[str, int], gains: dict[str, int], source: st
 
 @_on(act.Explore)
 def _explore(r: Resolver, action: act.Explore) -> None:
-    r.emit(ev.StepEntered("travel", "decision"))
+    r.emit(ev.StepEntered(Phase.TRAVEL, StepName.DECISION))
     r.push(steps.Exploration())
 
 
@@ -70,7 +71,7 @@ def _choose_encounter(r: Resolver, action: act.ChooseEncounter) -> None:
     others = list(r.state.revealed)
     others.remove(action.card)
     r.emit(ev.EncounterChosen(action.card, others))
-    r.wait("resolve_or_rest")
+    r.wait(DecisionKind.RESOLVE_OR_REST)
 
 
 @_on(act.Rest)
@@ -119,8 +120,8 @@ def _orienteer(r: Resolver, action: act.Orienteer) -> None:
 
 @_on(act.Fight)
 def _fight(r: Resolver, action: act.Fight) -> None:
-    if r.state.decision == "preparation":
-        r.emit(ev.StepEntered("travel", "decision"))
+    if r.state.decision == DecisionKind.PREPARATION:
+        r.emit(ev.StepEntered(Phase.TRAVEL, StepName.DECISION))
         r.push(steps.Trickery())
     else:
         r.push(steps.Battle())
@@ -173,7 +174,7 @@ def find_ability(r: Resolver, source: str, ability_id: str) -> tuple[str, m.Abil
 @_on(act.Use)
 def _use(r: Resolver, action: act.Use) -> None:
     src, ability, kind = find_ability(r, action.source, action.ability)
-    if r.state.decision == "response":
+    if r.state.decision == DecisionKind.RESPONSE:
         r.push(steps.Rewindow(r.state.trigger))
     else:
         after_general(r)
@@ -199,7 +200,7 @@ def _trick(r: Resolver, action: act.Trick) -> None:
 @_on(act.Attack)
 def _attack(r: Resolver, action: act.Attack) -> None:
     s = r.state
-    extra = s.decision == "extra_attack"
+    extra = s.decision == DecisionKind.EXTRA_ATTACK
     allowed = r.allowed_attack
     r.allowed_attack = None
     if allowed is not None and allowed[0].id == action.attack:
@@ -223,7 +224,7 @@ def _skip(r: Resolver, action: act.Skip) -> None:
 
 @_on(act.Pass)
 def _pass(r: Resolver, action: act.Pass) -> None:
-    if r.state.decision == "choose_weapon":  # R-REWARD-2: declined
+    if r.state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: declined
         r.emit(ev.ChoicesOffered([]))
 
 
@@ -258,7 +259,7 @@ def _choose_skill(r: Resolver, action: act.ChooseSkill) -> None:
     others = list(s.choices)
     others.remove(action.skill)
     r.emit(ev.SkillKept(action.skill, others))
-    if s.phase == "setup":
+    if s.phase == Phase.SETUP:
         # R-SETUP-3: a skill kept at setup that adds uses (Quick Study) already
         # counts for level 1; a use spent at setup (Flexible) stays spent.
         more = sum(

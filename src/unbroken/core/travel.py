@@ -8,13 +8,14 @@ from unbroken.core import rng, steps
 from unbroken.core.payment import lose
 from unbroken.core.resolver import Resolver, step
 from unbroken.core.responses import fire
+from unbroken.core.state import DecisionKind, Phase, StepName
 
 
 @step(steps.Preparation)
 def preparation(r: Resolver, _: steps.Preparation) -> None:
     """R-TRAVEL-1: wait for General/Travel actions, or Explore / Fight now."""
-    r.enter("travel", "preparation")
-    r.wait("preparation")
+    r.enter(Phase.TRAVEL, StepName.PREPARATION)
+    r.wait(DecisionKind.PREPARATION)
 
 
 @step(steps.AfterAction)
@@ -38,7 +39,7 @@ def reveal_count(r: Resolver) -> int:
 def exploration(r: Resolver, _: steps.Exploration) -> None:
     """R-TRAVEL-5: reveal cards (reshuffling the discard when the deck runs out)."""
     s = r.state
-    r.enter("travel", "exploration")
+    r.enter(Phase.TRAVEL, StepName.EXPLORATION)
     want = reveal_count(r)
     while want > 0:
         if not s.encounter_deck:
@@ -54,7 +55,7 @@ def exploration(r: Resolver, _: steps.Exploration) -> None:
     if not s.revealed:
         r.push(steps.Preparation())
         return
-    r.wait("choose_encounter")
+    r.wait(DecisionKind.CHOOSE_ENCOUNTER)
 
 
 @step(steps.ExplorationEnd)
@@ -92,4 +93,4 @@ def skills_draw(r: Resolver, at: steps.SkillsDraw) -> None:
         r.emit(ev.SkillsDrawn(cards))
         want -= len(cards)
     if s.choices:
-        r.wait("choose_skill")
+        r.wait(DecisionKind.CHOOSE_SKILL)

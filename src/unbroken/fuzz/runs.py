@@ -190,12 +190,12 @@ def fuzz_recordings(
 
 def _check_batch(batch: Path, ruleset: Ruleset, tally: Tally) -> None:
     """Verify and list a folder of mutated recordings as one batch: every file is reported."""
-    from unbroken.replay import recorded_games, verify_files
+    from unbroken.replay import recorded_games, verdicts
 
     files = sorted(batch.iterdir())
     try:
         with deadline(LIMIT * 10):
-            results = list(verify_files(files, ruleset, jobs=1))
+            results = list(verdicts(files, ruleset, jobs=1))
             infos, problems = recorded_games(batch)
     except Hang:
         tally.hangs.append(f"batch {batch}")

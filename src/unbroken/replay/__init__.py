@@ -15,7 +15,8 @@ The modules, each importing only those above it:
 - `format`: the lines (Header, Setup, Decision, Check, Footer), FORMAT, the file endings;
 - `errors`: ReplayError, Divergence, ContentMismatch;
 - `reader`: reading a file into a `Recording` (`read_recording`, `parse_recording`, `unpack`);
-- `verify`: re-running a recording with the engine (`replay`, `verify_file`, `verify_files`);
+- `verify`: re-running a recording with the engine (`replay`; `verdict`, `verdicts`: a
+  `Verdict` on each file; `verify_file`: its problem in one line);
 - `recorder`: writing a game as it is played (`Recorder`);
 - `library`: the recordings in a folder, finding one by name, `resume` and `take_back`;
 - `timeline`: any position of a recording, for the viewer (`Timeline`);
@@ -75,12 +76,15 @@ from unbroken.replay.recorder import Recorder
 from unbroken.replay.timeline import Timeline
 from unbroken.replay.verify import (
     Others,
+    Verdict,
+    VerdictKind,
     check_content,
     recorded_ruleset,
     replay,
     rules_to_verify,
+    verdict,
+    verdicts,
     verify_file,
-    verify_files,
 )
 
 __all__ = [
@@ -109,6 +113,8 @@ __all__ = [
     "Setup",
     "TakenBack",
     "Timeline",
+    "Verdict",
+    "VerdictKind",
     "check_content",
     "find_recording",
     "is_recording",
@@ -128,7 +134,8 @@ __all__ = [
     "take_back",
     "unfinished_games",
     "unpack",
+    "verdict",
+    "verdicts",
     "verify_file",
-    "verify_files",
     "why_not_take_back",
 ]

@@ -148,7 +148,7 @@ def parse_recording(
 ) -> Recording:
     """Return the recording held in `data` (the bytes of a .jsonl or .jsonl.gz file).
 
-    With `raw_events` (what `verify_file` reads for `replay`), the decisions'
+    With `raw_events` (what `verdict` reads for `replay`), the decisions'
     events are checked to be JSON but not decoded: they are in `Recording.raw`
     and `decisions` is empty. A line whose events do not fit the event types
     is then found by `replay` only if the engine's events differ from it.

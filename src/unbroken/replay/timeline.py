@@ -55,10 +55,12 @@ class Timeline:
 
     @property
     def header(self) -> Header:
+        """Return the recording's header (seed, character, difficulty, plugins)."""
         return self.recording.header
 
     @property
     def footer(self) -> Footer | None:
+        """Return the recording's footer (None: the game is unfinished)."""
         return self.recording.footer
 
     def __len__(self) -> int:

@@ -1,13 +1,16 @@
 """Verifying a recording: the engine re-runs it, and every event and digest must match.
 
 `replay` re-runs a recording with the rules it was recorded with (or says
-which plugin, version or content differs); `verify_file` and `verify_files`
-name each file's first problem in one line, in worker processes if asked.
+which plugin, version or content differs); `verdict` and `verdicts` give each
+file's Verdict (ok, unfinished, failed at a line and why, unreadable), in
+worker processes if asked; `verify_file` its problem in one line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -291,66 +294,124 @@ def rules_to_verify(rec: Recording, ruleset: Ruleset, others: Others | None = No
     return found
 
 
-def verify_file(
+class VerdictKind(StrEnum):
+    """What verifying one recording found."""
+
+    OK = "ok"  # it re-runs exactly, to its footer
+    UNFINISHED = "unfinished"  # every decision re-runs exactly, but there is no footer yet
+    FAILED = "failed"  # the first problem, at a line of the file (or the file as a whole)
+    UNREADABLE = "unreadable"  # the file cannot be read (missing, a folder, too large...)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on one recording: ok, unfinished, failed (line and reason) or unreadable."""
+
+    path: Path
+    kind: VerdictKind
+    line: int | None = None  # failed: the file's line of the problem; None: the whole file
+    reason: str = ""  # failed, unreadable: why, in one line
+    decisions: int = 0  # unfinished: the decisions recorded (every one re-runs exactly)
+    over: bool = False  # unfinished: the game ended, but its footer was never written
+
+    @property
+    def problem(self) -> str | None:
+        """Return the one-line problem, "FILE:LINE: why" (None when the recording is ok)."""
+        if self.kind == VerdictKind.OK:
+            return None
+        reason = self.reason
+        if self.kind == VerdictKind.UNFINISHED:
+            reason = f"no footer: the game is unfinished ({self.decisions} decisions recorded)"
+        where = f"{self.path}:{self.line}" if self.line is not None else str(self.path)
+        return f"{where}: {reason}"
+
+
+def _failed(exc: ReplayError, path: Path) -> Verdict:
+    return Verdict(path, VerdictKind.FAILED, exc.line, exc.message)
+
+
+def verdict(
     path: Path | str,
     ruleset: Ruleset,
     others: Others | None = None,
     observers: Observers | None = None,
-) -> str | None:
-    """Return None when the recording in `path` re-runs exactly, else the one-line problem.
+) -> Verdict:
+    """Return the verdict on the recording in `path`, the file read once and parsed once
+    (twice when a line of it is not a recording line, to word that as the reader does).
 
     A recording made with other plugins is verified with those when they are
-    installed and no plugins were named for this run (`rules_to_verify`).
-
-    The decisions' events are read undecoded and compared as bytes with the
-    engine's (see `replay`). When anything is wrong, the file is read again
-    the full way, so the problem named is the one `read_recording` then
-    `replay` name first (a line whose events do not fit the event types,
-    anywhere in the file, before any divergence).
+    installed and no plugins were named for this run (`rules_to_verify`). The
+    decisions' events are read undecoded and compared as bytes with the
+    engine's (see `replay`); when anything is wrong, a decision line whose
+    events do not fit the event types is named first, wherever it is, as
+    `read_recording` would. The observers see a recording that is ok re-played.
     """
     path = Path(path)
     try:
-        return _problem(path, ruleset, others, observers)
+        return _verdict(path, ruleset, others, observers)
     except Exception as exc:  # noqa: BLE001 - one bad file never stops a batch
-        return f"{path}: cannot be verified ({type(exc).__name__}: {exc})"
+        why = f"cannot be verified ({type(exc).__name__}: {exc})"
+        return Verdict(path, VerdictKind.FAILED, None, why)
 
 
-def _problem(
+def _verdict(
     path: Path, ruleset: Ruleset, others: Others | None, observers: Observers | None
-) -> str | None:
-    """Return the first problem of the recording in `path` (see `verify_file`), or None."""
+) -> Verdict:
     try:
         data = reader._read_bytes(path)
     except ReplayError as exc:
-        return str(exc)
+        return Verdict(path, VerdictKind.UNREADABLE, exc.line, exc.message)
     try:
         rec = parse_recording(data, path, raw_events=True)
-        game = replay(rec, rules_to_verify(rec, ruleset, others))
-        if observers:  # the plugins' observers see the re-played game, event by event
-            observers.watch(GameState(), game.events)
     except ReplayError as exc:
+        # Not a recording line: worded (and found) as `read_recording` would, reading
+        # every line in full (msgspec words a malformed line by the type it expected).
         try:
             parse_recording(data, path)
         except ReplayError as first:
-            return str(first)
-        return str(exc)
+            return _failed(first, path)
+        return _failed(exc, path)
+    try:
+        game = replay(rec, rules_to_verify(rec, ruleset, others), require_footer=False)
+    except ReplayError as exc:
+        return _failed(_bad_events(rec) or exc, path)
+    if rec.footer is None:
+        return Verdict(path, VerdictKind.UNFINISHED, decisions=len(rec.lines), over=game.is_over)
+    if observers:  # the plugins' observers see the re-played game, event by event
+        observers.watch(GameState(), game.events)
+    return Verdict(path, VerdictKind.OK)
+
+
+def _bad_events(rec: Recording) -> ReplayError | None:
+    """Return the error of the first decision line whose events are not events, if any."""
+    for decision, line in zip(rec.raw or (), rec.lines, strict=False):
+        try:
+            _raw_events(rec, line, decision.events)
+        except ReplayError as exc:
+            return exc
     return None
 
 
-def _verify_chunk(paths: list[Path]) -> list[str | None]:
+def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
+    """Return None when the recording in `path` re-runs exactly, else its one-line problem
+    (an unfinished one's is "no footer: the game is unfinished"); see `verdict`."""
+    return verdict(path, ruleset).problem
+
+
+def _verify_chunk(paths: list[Path]) -> list[Verdict]:
     """Verify a chunk of files in a worker process."""
     from unbroken.bots import workers
 
     rules = workers.ruleset()
     observers = Observers.of(workers.plugins())
     others: Others = {}
-    return [verify_file(path, rules, others, observers) for path in paths]
+    return [verdict(path, rules, others, observers) for path in paths]
 
 
-def verify_files(
+def verdicts(
     paths: Sequence[Path], ruleset: Ruleset, jobs: int = 1, plugins: Plugins | None = None
-) -> Iterator[tuple[Path, str | None]]:
-    """Yield each path with its problem (None when it verifies), in the order given.
+) -> Iterator[Verdict]:
+    """Yield the verdict on each path, in the order given.
 
     With `jobs` above 1 the files are verified by that many worker processes.
     The observers of `plugins` see every verified game re-played.
@@ -359,7 +420,7 @@ def verify_files(
         others: Others = {}
         observers = Observers.of(plugins)
         for path in paths:
-            yield path, verify_file(path, ruleset, others, observers)
+            yield verdict(path, ruleset, others, observers)
         return
     from concurrent.futures.process import BrokenProcessPool
 
@@ -368,12 +429,12 @@ def verify_files(
     parts = workers.chunks(paths, jobs, most=20)
     done = 0
     try:
-        for problems in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
-            for problem in problems:
-                yield paths[done], problem
+        for found in workers.map_chunks(_verify_chunk, parts, ruleset, jobs, plugins):
+            for one in found:
+                yield one
                 done += 1
     except BrokenProcessPool:  # a worker died (killed, out of memory): the rest here, in order
         loaded: Others = {}
         observers = Observers.of(plugins)
         for path in paths[done:]:
-            yield path, verify_file(path, ruleset, loaded, observers)
+            yield verdict(path, ruleset, loaded, observers)

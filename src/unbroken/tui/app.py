@@ -282,6 +282,7 @@ class UnbrokenApp(App[None]):
             self.notify(str(exc), severity="error", timeout=10)
             return
         session.auto_take = self.settings.auto_take
+        session.auto_pass = self.settings.auto_pass
         self.play(session, replace=True)
 
     @property
@@ -296,7 +297,10 @@ class UnbrokenApp(App[None]):
         or the disk refuses: a notice says so), observed and kept in the records."""
         from unbroken.session import GameSession
 
-        session = GameSession.played(game, self.plugins, auto_take=self.settings.auto_take)
+        settings = self.settings
+        session = GameSession.played(
+            game, self.plugins, auto_take=settings.auto_take, auto_pass=settings.auto_pass
+        )
         if self.record_games if record is None else record:
             session.record_new()  # a disk that refuses: a notice the game screen shows
         session.show_start()

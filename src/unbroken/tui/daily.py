@@ -13,7 +13,8 @@ def start_daily(app: UnbrokenApp) -> None:
     from unbroken.daily import daily_session
 
     try:
-        session = daily_session(app.settings.auto_take, app.record_games)
+        settings = app.settings
+        session = daily_session(settings.auto_take, app.record_games, settings.auto_pass)
     except Exception as exc:  # noqa: BLE001 - the base game cannot load: say so, in one line
         app.notify(f"The daily challenge cannot start: {exc}", severity="error", timeout=10)
         return

@@ -391,15 +391,14 @@ class GameScreen(Screen[None]):
             self.unbroken.show_game_over(self.game, finished.new_achievements, replay, best)
 
     def take_only_answers(self) -> list[ev.Event]:
-        """Take each following decision that has exactly one answer (the auto-take setting),
-        saying so in the log; return their events."""
-        session, taken = self.session, []
-        while (only := session.only_answer()) is not None:
-            self.write(f"Taken for you: {label(only, self.game.state, self.game.ruleset)}.")
-            more = session.apply(only, auto=True)
-            self.narrate(more)
-            taken.extend(more)
-        return taken
+        """Take each following decision taken for the player (a single answer, a pointless
+        one: the settings), saying so in the log; return their events."""
+
+        def tell(line: str, events: list[ev.Event]) -> None:
+            self.write(line)
+            self.narrate(events)
+
+        return self.session.take_for_player(tell)
 
     def tell(self, notices: list[str]) -> None:
         """Show the session's notices (recording stopped, an observer switched off…)."""

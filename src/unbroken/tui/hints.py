@@ -14,29 +14,31 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from unbroken.core.state import StepName
+
 if TYPE_CHECKING:
     from textual.timer import Timer
 
 #: The step a hint is for, and what it says (the rules in a player's words).
-HINTS: dict[str, str] = {
-    "preparation": (
+HINTS: dict[StepName, str] = {
+    StepName.PREPARATION: (
         "Preparation: take actions one at a time, each paid in full — SE, ME and LE are "
         "small, medium and large effort. Then explore or fight. The time bar is what is "
         "left of this level's time; if it reaches 0 here, the monster ambushes you."
     ),
-    "exploration": (
+    StepName.EXPLORATION: (
         "Exploration: keep one revealed encounter. Then resolve it (pay its cost, take its "
         "gain) or rest (gain SE equal to its time). Either way its time is spent."
     ),
-    "battle": (
+    StepName.BATTLE: (
         "Battle: on your turn attack with your weapon (break armor first, then wound), take "
         "one action, or skip. Then the monster rolls on its table: the rolled row is marked."
     ),
-    "rewards": (
+    StepName.REWARDS: (
         "Rewards: the defeated monster's rewards are yours; at levels 1-3 you also draw two "
         "skills and keep one."
     ),
-    "hunger": (
+    StepName.HUNGER: (
         "Hunger: eat food equal to the level; each food eaten gives 1 SE. Uneaten food costs "
         "1 + 2 + … SE, and being unable to pay is starvation."
     ),
@@ -68,7 +70,7 @@ class Hints:
     def __init__(self, on: bool) -> None:
         self.left = dict(HINTS) if on else {}
 
-    def for_step(self, step: str) -> str:
+    def for_step(self, step: StepName) -> str:
         """Return the hint for entering `step` the first time this game ("" if none is due)."""
         return self.left.pop(step, "")
 

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind, Phase
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
@@ -36,6 +37,15 @@ CHOICES: dict[type, Callable[[Any], str]] = {
 
 #: The narrowest a card is shown beside another.
 COLUMN_WIDTH = 26
+#: The decisions that are a choice between cards (the inspector opens on the comparison).
+CARD_CHOICES = frozenset(
+    {
+        DecisionKind.CHOOSE_SKILL,
+        DecisionKind.CHOOSE_ENCOUNTER,
+        DecisionKind.CHOOSE_WEAPON,
+        DecisionKind.CHOOSE_CONDITION,
+    }
+)
 #: From this size on (columns, rows) the inspector is a box over the table, at most
 #: MAX_WIDTH wide (inspector.tcss); smaller, it takes the whole screen.
 ROOMY = (112, 36)
@@ -77,7 +87,7 @@ def compares_first(game: Game) -> bool:
     decision = game.decision
     if decision is None or not offered_cards(game):
         return False
-    if decision.kind.startswith("choose_"):
+    if decision.kind in CARD_CHOICES:
         return True
     return any(isinstance(action, act.Craft) and not why for action, why in game.options())
 
@@ -87,7 +97,7 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
     places with none left out: the stage, the hand, the decision's offers, the character."""
     s = game.state
     stage = []
-    if s.phase != "combat":
+    if s.phase != Phase.COMBAT:
         stage = list(s.revealed) or ([s.chosen] if s.chosen else [])
     if s.monster is not None:
         stage.append(s.monster.id)

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.words.actions import marked_row
@@ -23,6 +23,8 @@ from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
+#: The steps of a combat before its battle (the monster's Ambush and Trickery rules).
+_BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
 
 
 class StagePanel(Panel):
@@ -64,7 +66,7 @@ class StagePanel(Panel):
         mo = state.monster
         # Encounter cards while travelling (a scouted monster waits), else the monster.
         cards: list[str] = []
-        if state.phase != "combat":
+        if state.phase != Phase.COMBAT:
             cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
         self.sheet = mo is not None and not cards
         if self.sheet:
@@ -122,10 +124,10 @@ class StagePanel(Panel):
         # The die under the monster's health, kept in combat so the table does not jump.
         if die:
             text.append(f"die {die}\n", style="bold")
-        elif state.phase == "combat":
+        elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         # Ambush and trickery are over once the battle begins.
-        before = state.phase != "combat" or state.step in ("ambush", "trickery")
+        before = state.phase != Phase.COMBAT or state.step in _BEFORE_BATTLE
         head = text.copy()
         self.full = self.expanded is not False
         self.rules_and_table(text, state, card, before, row, width)

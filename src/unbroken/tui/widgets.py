@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.stage import StagePanel
@@ -236,9 +236,9 @@ class DisplayPanel(Panel):
                 line.append(" ↺ reset", style="bold")
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
-            elif state.phase != "combat":
+            elif state.phase != Phase.COMBAT:
                 line.append(" left")
-            if state.phase == "combat" and state.level < len(starts):
+            if state.phase == Phase.COMBAT and state.level < len(starts):
                 note = f"for level {state.level + 1}"
             elif state.level < len(starts):
                 note = f"level {state.level + 1}: {starts[state.level]} time"
@@ -255,10 +255,6 @@ class DisplayPanel(Panel):
         text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
         text.append(f" {state.ability_uses}/{most}")
         self.update(text)
-
-
-TRAVEL_STEPS = ("preparation", "decision", "exploration")
-COMBAT_STEPS = ("ambush", "trickery", "battle", "rewards", "hunger")
 
 
 class PhaseTracker(Panel):
@@ -282,7 +278,7 @@ class PhaseTracker(Panel):
         text = Text()
         if level:
             text.append(f"Level {state.level}  ", style="bold")
-        if state.phase == "setup":
+        if state.phase == Phase.SETUP:
             text.append("Setup: ", style="bold reverse")
             text.append("▶Choose your starting skill", style="bold")
             return text
@@ -292,21 +288,18 @@ class PhaseTracker(Panel):
             where = STEP_NAMES.get(out.step, out.step)
             text.append("victory" if out.won else f"died in the {where} step", style="bold")
             return text
-        if state.phase == "combat":
-            steps: tuple[str, ...] = COMBAT_STEPS
-            text.append("Combat: ")
-        else:
-            steps = TRAVEL_STEPS
-            text.append("Travel: ")
-        shown = [x for x in steps if x != "trickery"]
+        combat = state.phase == Phase.COMBAT
+        text.append("Combat: " if combat else "Travel: ")
+        steps = PHASE_STEPS[Phase.COMBAT if combat else Phase.TRAVEL]
+        shown = [x for x in steps if x != StepName.TRICKERY]
         for i, stepname in enumerate(shown):
             if i:
                 text.append(joint)
             name = stepname.capitalize()
-            if stepname == "ambush" and not short:
+            if stepname == StepName.AMBUSH and not short:
                 name = "Ambush/Trick"
             current = state.step == stepname or (
-                stepname == "ambush" and state.step in ("ambush", "trickery")
+                stepname == StepName.AMBUSH and state.step == StepName.TRICKERY
             )
             if current:
                 text.append(f"▶{name}", style="bold reverse")

@@ -3,6 +3,7 @@
 One module per job, each importing only those above it in this list:
 
 - `vocabulary`: amounts, counts, trigger, timing and limit words, the line width
+- `table`: the words of each type in a table, checked complete at import
 - `effects`: a card's records (effects, modifiers, Responses, encounters) as printed
 - `outcomes`: step names, a death and its cause, a win's standing
 - `actions`: the menus' labels, option texts and prompts

@@ -2,123 +2,217 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import attack_effect, forecast_note, own_card
+from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
+
+#: The menu text of each action type: fn(action, state, ruleset) -> text.
+LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
 
 
 def label(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return the menu text of a legal action, with its cost."""
+    return LABELS[type(action)](action, state, ruleset)
+
+
+@words_for(LABELS, act.Explore)
+def _explore(_: act.Explore, _state: GameState, _ruleset: Ruleset) -> str:
+    return "Explore (go to the Exploration step)"
+
+
+@words_for(LABELS, act.Fight)
+def _fight(_: act.Fight, state: GameState, _ruleset: Ruleset) -> str:
+    return "Fight the monster now" if state.decision == DecisionKind.PREPARATION else "Fight"
+
+
+@words_for(LABELS, act.Focus)
+def _focus(_: act.Focus, _state: GameState, ruleset: Ruleset) -> str:
     st = ruleset.settings
+    return f"Focus: pay {amounts(st.focus)}, gain {amounts(st.focus_gain)}"
+
+
+@words_for(LABELS, act.Inspiration)
+def _inspiration(_: act.Inspiration, _state: GameState, ruleset: Ruleset) -> str:
+    st = ruleset.settings
+    return f"Inspiration: pay {amounts(st.inspiration)}, gain {amounts(st.inspiration_gain)}"
+
+
+@words_for(LABELS, act.Plan)
+def _plan(_: act.Plan, _state: GameState, ruleset: Ruleset) -> str:
+    st = ruleset.settings
+    return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
+
+
+@words_for(LABELS, act.Orienteer)
+def _orienteer(_: act.Orienteer, state: GameState, ruleset: Ruleset) -> str:
+    st = ruleset.settings
+    text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
+    return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
+
+
+@words_for(LABELS, act.Scout)
+def _scout(_: act.Scout, state: GameState, ruleset: Ruleset) -> str:
+    st = ruleset.settings
+    return f"Scout: pay {amounts(st.scout_cost[state.level - 1])}, reveal the monster"
+
+
+@words_for(LABELS, act.Craft)
+def _craft(action: act.Craft, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
-    if isinstance(action, act.Explore):
-        return "Explore (go to the Exploration step)"
-    if isinstance(action, act.Fight):
-        return "Fight the monster now" if state.decision == "preparation" else "Fight"
-    if isinstance(action, act.Focus):
-        return f"Focus: pay {amounts(st.focus)}, gain {amounts(st.focus_gain)}"
-    if isinstance(action, act.Inspiration):
-        return f"Inspiration: pay {amounts(st.inspiration)}, gain {amounts(st.inspiration_gain)}"
-    if isinstance(action, act.Plan):
-        return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
-    if isinstance(action, act.Orienteer):
-        text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
-        return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
-    if isinstance(action, act.Scout):
-        return f"Scout: pay {amounts(st.scout_cost[state.level - 1])}, reveal the monster"
-    if isinstance(action, act.Craft):
-        weapon = ruleset.weapons[state.weapons[-1]]
-        up = next(u for u in weapon.upgrades if u.to == action.weapon)
-        return f"Craft the {n(action.weapon)}: pay {amounts(up.cost)}"
-    if isinstance(action, act.Downgrade):
-        return f"Downgrade: give up the {n(state.weapons[-1])}"
-    if isinstance(action, act.Use):
-        for ability in ruleset.card_abilities(action.source):
-            if ability.id == action.ability:
-                # A class ability also takes one of the level's ability uses (R-ABILITY-1).
-                parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
-                if action.source in ruleset.classes:
-                    parts.append("1 ability use")
-                cost = f" ({', '.join(parts)})" if parts else ""
-                text = f"{_ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-                return text + _no_use(ability, state)
-        return f"Use {action.ability}"
-    if isinstance(action, act.ChooseEncounter):
-        card = ruleset.encounters[action.card]
-        text = f"{card.name}: {encounter_text(card)}"
-        if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
-            text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
-        return text
-    if isinstance(action, act.Resolve):
-        card = ruleset.encounters[state.chosen]
-        text = f"Resolve {card.name}: {encounter_text(card)}"
-        # A card that only removes conditions does nothing without one (its cost is paid).
-        removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
-        if removes and not card.gain and not state.conditions:
-            text += " (no use now: no condition in play)"
-        elif removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
-            # It must remove one of them, and every one in play helps you (Armored).
-            helps = ", ".join(n(c.id) for c in state.conditions)
-            which = "which helps" if len(state.conditions) == 1 else "which all help"
-            text += f" (it would remove {helps}, {which} you)"
-        return text
-    if isinstance(action, act.Rest):
-        card = ruleset.encounters[state.chosen]
-        return f"Rest: gain {card.time} SE (time {card.time})"
-    if isinstance(action, act.Forfeit):
-        return "Accept that you cannot pay: gain nothing, lose the time"
-    if isinstance(action, act.Trick):
-        mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
-        trick = mo.trickery
-        parts = [f"pay {amounts(trick.cost)}"] if trick and trick.cost else []
-        if trick and trick.downgrade:
-            parts.append("downgrade your weapon")
-        price = " and ".join(parts) or "pay nothing"
-        return f"Trick the {mo.name}: {price}; no battle, no rewards"
-    if isinstance(action, act.Attack):
-        return attack_label(action, state, ruleset)
-    if isinstance(action, act.Skip):
-        return "Skip your turn"
-    if isinstance(action, act.Pass):
-        if state.decision == "choose_weapon":  # R-REWARD-2: a weapon may be declined
-            return f"Take none (keep the {n(state.weapons[-1])})"
-        return "Pass (use nothing more)"
-    if isinstance(action, act.PickRoll):
-        monster = state.monster
-        sheet = ruleset.monsters.get(monster.id) if monster is not None else None
-        if sheet is None or state.turn != "monster":
-            return f"Keep the {action.value}"
-        # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
-        value = Query(ruleset, state).roll_result(action.value)
-        row = sheet.table[value - 1]
-        what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
-        bonus = f" → {value}" if value != action.value else ""
-        return f"Keep the {action.value}{bonus}: {row.result} ({what})"
-    if isinstance(action, act.PayInstead):
-        mod = ""
-        for ability in ruleset.card_abilities(state.monster.id if state.monster else ""):
-            for x in ability.modifiers:
-                if isinstance(x, m.RollInstead):
-                    mod = amounts(x.amounts)
-        return f"Pay {mod} instead of rolling"
-    if isinstance(action, act.Roll):
-        return "Roll the die"
-    if isinstance(action, act.ChooseSkill):
-        skill = ruleset.skills[action.skill]
-        return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
-    if isinstance(action, act.ChooseWeapon):
-        return f"Take the {n(action.weapon)}"
-    if isinstance(action, act.ChooseCondition):
-        return f"Remove {n(action.condition)}"
-    if isinstance(action, act.Eat):
-        return f"Eat {action.food} food"
-    raise AssertionError(f"no label for {action!r}")
+    weapon = ruleset.weapons[state.weapons[-1]]
+    up = next(u for u in weapon.upgrades if u.to == action.weapon)
+    return f"Craft the {n(action.weapon)}: pay {amounts(up.cost)}"
+
+
+@words_for(LABELS, act.Downgrade)
+def _downgrade(_: act.Downgrade, state: GameState, ruleset: Ruleset) -> str:
+    n = ruleset.card_name
+    return f"Downgrade: give up the {n(state.weapons[-1])}"
+
+
+@words_for(LABELS, act.Use)
+def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
+    for ability in ruleset.card_abilities(action.source):
+        if ability.id == action.ability:
+            # A class ability also takes one of the level's ability uses (R-ABILITY-1).
+            parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
+            if action.source in ruleset.classes:
+                parts.append("1 ability use")
+            cost = f" ({', '.join(parts)})" if parts else ""
+            text = f"{_ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
+            return text + _no_use(ability, state)
+    return f"Use {action.ability}"
+
+
+@words_for(LABELS, act.ChooseEncounter)
+def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
+    card = ruleset.encounters[action.card]
+    text = f"{card.name}: {encounter_text(card)}"
+    if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
+        text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
+    return text
+
+
+@words_for(LABELS, act.Resolve)
+def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
+    n = ruleset.card_name
+    card = ruleset.encounters[state.chosen]
+    text = f"Resolve {card.name}: {encounter_text(card)}"
+    # A card that only removes conditions does nothing without one (its cost is paid).
+    removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
+    if removes and not card.gain and not state.conditions:
+        text += " (no use now: no condition in play)"
+    elif removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
+        # It must remove one of them, and every one in play helps you (Armored).
+        helps = ", ".join(n(c.id) for c in state.conditions)
+        which = "which helps" if len(state.conditions) == 1 else "which all help"
+        text += f" (it would remove {helps}, {which} you)"
+    return text
+
+
+@words_for(LABELS, act.Rest)
+def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
+    card = ruleset.encounters[state.chosen]
+    return f"Rest: gain {card.time} SE (time {card.time})"
+
+
+@words_for(LABELS, act.Forfeit)
+def _forfeit(_: act.Forfeit, _state: GameState, _ruleset: Ruleset) -> str:
+    return "Accept that you cannot pay: gain nothing, lose the time"
+
+
+@words_for(LABELS, act.Trick)
+def _trick(_: act.Trick, state: GameState, ruleset: Ruleset) -> str:
+    mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
+    trick = mo.trickery
+    parts = [f"pay {amounts(trick.cost)}"] if trick and trick.cost else []
+    if trick and trick.downgrade:
+        parts.append("downgrade your weapon")
+    price = " and ".join(parts) or "pay nothing"
+    return f"Trick the {mo.name}: {price}; no battle, no rewards"
+
+
+@words_for(LABELS, act.Attack)
+def _attack(action: act.Attack, state: GameState, ruleset: Ruleset) -> str:
+    return attack_label(action, state, ruleset)
+
+
+@words_for(LABELS, act.Skip)
+def _skip(_: act.Skip, _state: GameState, _ruleset: Ruleset) -> str:
+    return "Skip your turn"
+
+
+@words_for(LABELS, act.Pass)
+def _pass(_: act.Pass, state: GameState, ruleset: Ruleset) -> str:
+    n = ruleset.card_name
+    if state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: a weapon may be declined
+        return f"Take none (keep the {n(state.weapons[-1])})"
+    return "Pass (use nothing more)"
+
+
+@words_for(LABELS, act.PickRoll)
+def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
+    monster = state.monster
+    sheet = ruleset.monsters.get(monster.id) if monster is not None else None
+    if sheet is None or state.turn != Turn.MONSTER:
+        return f"Keep the {action.value}"
+    # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
+    value = Query(ruleset, state).roll_result(action.value)
+    row = sheet.table[value - 1]
+    what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    bonus = f" → {value}" if value != action.value else ""
+    return f"Keep the {action.value}{bonus}: {row.result} ({what})"
+
+
+@words_for(LABELS, act.PayInstead)
+def _pay_instead(_: act.PayInstead, state: GameState, ruleset: Ruleset) -> str:
+    mod = ""
+    for ability in ruleset.card_abilities(state.monster.id if state.monster else ""):
+        for x in ability.modifiers:
+            if isinstance(x, m.RollInstead):
+                mod = amounts(x.amounts)
+    return f"Pay {mod} instead of rolling"
+
+
+@words_for(LABELS, act.Roll)
+def _roll(_: act.Roll, _state: GameState, _ruleset: Ruleset) -> str:
+    return "Roll the die"
+
+
+@words_for(LABELS, act.ChooseSkill)
+def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) -> str:
+    skill = ruleset.skills[action.skill]
+    return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
+
+
+@words_for(LABELS, act.ChooseWeapon)
+def _choose_weapon(action: act.ChooseWeapon, _state: GameState, ruleset: Ruleset) -> str:
+    n = ruleset.card_name
+    return f"Take the {n(action.weapon)}"
+
+
+@words_for(LABELS, act.ChooseCondition)
+def _choose_condition(action: act.ChooseCondition, _state: GameState, ruleset: Ruleset) -> str:
+    n = ruleset.card_name
+    return f"Remove {n(action.condition)}"
+
+
+@words_for(LABELS, act.Eat)
+def _eat(action: act.Eat, _state: GameState, _ruleset: Ruleset) -> str:
+    return f"Eat {action.food} food"
+
+
+check_complete(LABELS, act.Action, "action types")
 
 
 def attack_label(
@@ -143,7 +237,7 @@ def attack_label(
 def prompt_text(prompt: str, state: GameState) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
     a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
-    if state.decision == "resolve_or_rest" and state.committed:
+    if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
         return "Exploration: committed, resolve the encounter"
     return prompt
 
@@ -253,5 +347,5 @@ def marked_row(state: GameState) -> int:
     Only in the window after the roll: once the row is applied the roll already
     holds its bonus, and while keeping one of two results neither is the roll yet.
     """
-    pending = state.decision == "response" and state.trigger == "after_monster_roll"
-    return effective_roll(state) if pending and state.turn == "monster" else 0
+    pending = state.decision == DecisionKind.RESPONSE and state.trigger == "after_monster_roll"
+    return effective_roll(state) if pending and state.turn == Turn.MONSTER else 0

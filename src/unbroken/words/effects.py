@@ -7,7 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import model as m
+from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import TRIGGER_WORDS, amounts, plural
+
+#: The words of each effect type, as a card prints them: fn(effect) -> text.
+EFFECT_WORDS: dict[type, Callable[[Any], str]] = {}
+#: The words of each modifier type (an always-on rule): fn(modifier) -> text.
+MODIFIER_WORDS: dict[type, Callable[[Any], str]] = {}
 
 
 def trickery_text(monster: m.Monster) -> str:
@@ -40,94 +46,177 @@ def encounter_text(card: m.Encounter) -> str:
 
 def effect_text(e: m.Effect) -> str:
     """Return one effect record in words, as a card would print it."""
-    if isinstance(e, m.Gain):
-        return f"gain {amounts(e.amounts)}"
-    if isinstance(e, m.Lose):
-        alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
-        return f"lose {amounts(e.amounts)}{alt}"
-    if isinstance(e, m.Reduce):
-        alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
-        return f"lose exactly {amounts(e.lose)} and gain {amounts(e.gain)}{alt}"
-    if isinstance(e, m.GainCondition):
-        name = card_words(e.condition)
-        when = "now" if e.timing == "now" else "for the next level"
-        extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
-        rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
-        return f"gain {name}{extra} {when}{rounds}"
-    if isinstance(e, m.AddTokens):
-        name = card_words(e.condition)
-        tokens = "token" if abs(e.amount) == 1 else "tokens"  # -1 token, not -1 tokens
-        return f"add {e.amount} {tokens} to {name}"
-    if isinstance(e, m.RemoveCondition):
-        if not e.condition:
-            return "remove a condition of your choice"
-        return f"remove {card_words(e.condition)}"
-    if isinstance(e, m.Downgrade):
-        if e.turns:
-            return f"downgrade your weapon for {plural(e.turns, 'turn')}"
-        return "downgrade your weapon"
-    if isinstance(e, m.GainWeapon):
-        names = " or ".join(card_words(c) for c in e.choices)
-        return f"take a weapon: {names}"
-    if isinstance(e, m.MonsterGain):
-        parts = [f"{e.armor} armor" if e.armor else "", f"{e.health} health" if e.health else ""]
-        return "the monster gains " + " and ".join(p for p in parts if p)
-    if isinstance(e, m.MonsterHeal):
-        return f"the monster heals {e.amount}"
-    if isinstance(e, m.Defend):
-        return "the monster ignores your next weapon attack"
-    if isinstance(e, m.Wound):
-        wounds = "wound" if e.amount == 1 else "wounds"
-        ignore = " that ignores armor" if e.amount == 1 else " that ignore armor"
-        return f"inflict {e.amount} {wounds}" + (ignore if e.ignore_armor else "")
-    if isinstance(e, m.BreakArmor):
-        return f"break {e.amount} of the monster's armor"
-    if isinstance(e, m.ExtraTurn):
-        return "take another turn"
-    if isinstance(e, m.RevealMore):
-        cards = "card" if e.amount == 1 else "cards"
-        return f"the next Exploration reveals {e.amount} more {cards}"
-    if isinstance(e, m.Commit):
-        return "commit to the next encounter"
-    if isinstance(e, m.GainSkill):
-        return f"draw {e.draw} skills and keep one"
-    if isinstance(e, m.ModifyRoll):
-        way = "raise" if e.amount > 0 else "lower"
-        return f"{way} the die result by {abs(e.amount)}"
-    if isinstance(e, m.Reroll):
-        return "roll again" + (" and keep either result" if e.choose else "")
-    if isinstance(e, m.AttackPower):
-        return f"give this attack {e.amount:+d} power"
-    if isinstance(e, m.ExtraAttack):
-        return "make another weapon attack"
-    if isinstance(e, m.SkipTurn):
-        return "skip your coming turn"
-    if isinstance(e, m.MonsterAttack):
-        return "the monster attacks once now" + (
-            f" with {e.bonus:+d} on its roll" if e.bonus else ""
-        )
-    if isinstance(e, m.RollCheck):
-        target = {"level": "the level", "tokens": "the number of tokens"}.get(
-            e.against, str(e.beat)
-        )
-        ok = "; ".join(effect_text(x) for x in e.success)
-        bad = "; ".join(effect_text(x) for x in e.failure)
-        if not ok:
-            return f"roll the die: if it is not above {target}, {bad or 'nothing happens'}"
-        if not bad:
-            return f"roll the die: if it is above {target}, {ok}"
-        return f"roll the die: if it is above {target}, {ok}; otherwise {bad}"
-    if isinstance(e, m.GainLevel):
-        times = f"{e.times} times " if e.times > 1 else ""
-        return f"gain {m.RESOURCE_NAMES.get(e.resource, e.resource)} equal to {times}the level"
-    if isinstance(e, m.ReduceLoss):
-        return f"lose {e.amount} less effort to this WOUND (at least {e.minimum})"
-    if isinstance(e, m.ExtraSkillChoice):
-        cards = "card" if e.amount == 1 else "cards"
-        return f"reveal {e.amount} more skill {cards} to choose from"
-    if isinstance(e, m.Handler):
-        return handler_text(e)
-    raise AssertionError(f"no words for {e!r}")
+    return EFFECT_WORDS[type(e)](e)
+
+
+@words_for(EFFECT_WORDS, m.Gain)
+def _gain(e: m.Gain) -> str:
+    return f"gain {amounts(e.amounts)}"
+
+
+@words_for(EFFECT_WORDS, m.Lose)
+def _lose(e: m.Lose) -> str:
+    alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
+    return f"lose {amounts(e.amounts)}{alt}"
+
+
+@words_for(EFFECT_WORDS, m.Reduce)
+def _reduce(e: m.Reduce) -> str:
+    alt = f" ({'; '.join(effect_text(x) for x in e.alt)} if unable)" if e.alt else ""
+    return f"lose exactly {amounts(e.lose)} and gain {amounts(e.gain)}{alt}"
+
+
+@words_for(EFFECT_WORDS, m.GainCondition)
+def _gain_condition(e: m.GainCondition) -> str:
+    name = card_words(e.condition)
+    when = "now" if e.timing == "now" else "for the next level"
+    extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
+    rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
+    return f"gain {name}{extra} {when}{rounds}"
+
+
+@words_for(EFFECT_WORDS, m.AddTokens)
+def _add_tokens(e: m.AddTokens) -> str:
+    name = card_words(e.condition)
+    tokens = "token" if abs(e.amount) == 1 else "tokens"  # -1 token, not -1 tokens
+    return f"add {e.amount} {tokens} to {name}"
+
+
+@words_for(EFFECT_WORDS, m.RemoveCondition)
+def _remove_condition(e: m.RemoveCondition) -> str:
+    if not e.condition:
+        return "remove a condition of your choice"
+    return f"remove {card_words(e.condition)}"
+
+
+@words_for(EFFECT_WORDS, m.Downgrade)
+def _downgrade(e: m.Downgrade) -> str:
+    if e.turns:
+        return f"downgrade your weapon for {plural(e.turns, 'turn')}"
+    return "downgrade your weapon"
+
+
+@words_for(EFFECT_WORDS, m.GainWeapon)
+def _gain_weapon(e: m.GainWeapon) -> str:
+    names = " or ".join(card_words(c) for c in e.choices)
+    return f"take a weapon: {names}"
+
+
+@words_for(EFFECT_WORDS, m.MonsterGain)
+def _monster_gain(e: m.MonsterGain) -> str:
+    parts = [f"{e.armor} armor" if e.armor else "", f"{e.health} health" if e.health else ""]
+    return "the monster gains " + " and ".join(p for p in parts if p)
+
+
+@words_for(EFFECT_WORDS, m.MonsterHeal)
+def _monster_heal(e: m.MonsterHeal) -> str:
+    return f"the monster heals {e.amount}"
+
+
+@words_for(EFFECT_WORDS, m.Defend)
+def _defend(e: m.Defend) -> str:
+    return "the monster ignores your next weapon attack"
+
+
+@words_for(EFFECT_WORDS, m.Wound)
+def _wound(e: m.Wound) -> str:
+    wounds = "wound" if e.amount == 1 else "wounds"
+    ignore = " that ignores armor" if e.amount == 1 else " that ignore armor"
+    return f"inflict {e.amount} {wounds}" + (ignore if e.ignore_armor else "")
+
+
+@words_for(EFFECT_WORDS, m.BreakArmor)
+def _break_armor(e: m.BreakArmor) -> str:
+    return f"break {e.amount} of the monster's armor"
+
+
+@words_for(EFFECT_WORDS, m.ExtraTurn)
+def _extra_turn(e: m.ExtraTurn) -> str:
+    return "take another turn"
+
+
+@words_for(EFFECT_WORDS, m.RevealMore)
+def _reveal_more(e: m.RevealMore) -> str:
+    cards = "card" if e.amount == 1 else "cards"
+    return f"the next Exploration reveals {e.amount} more {cards}"
+
+
+@words_for(EFFECT_WORDS, m.Commit)
+def _commit(e: m.Commit) -> str:
+    return "commit to the next encounter"
+
+
+@words_for(EFFECT_WORDS, m.GainSkill)
+def _gain_skill(e: m.GainSkill) -> str:
+    return f"draw {e.draw} skills and keep one"
+
+
+@words_for(EFFECT_WORDS, m.ModifyRoll)
+def _modify_roll(e: m.ModifyRoll) -> str:
+    way = "raise" if e.amount > 0 else "lower"
+    return f"{way} the die result by {abs(e.amount)}"
+
+
+@words_for(EFFECT_WORDS, m.Reroll)
+def _reroll(e: m.Reroll) -> str:
+    return "roll again" + (" and keep either result" if e.choose else "")
+
+
+@words_for(EFFECT_WORDS, m.AttackPower)
+def _attack_power(e: m.AttackPower) -> str:
+    return f"give this attack {e.amount:+d} power"
+
+
+@words_for(EFFECT_WORDS, m.ExtraAttack)
+def _extra_attack(e: m.ExtraAttack) -> str:
+    return "make another weapon attack"
+
+
+@words_for(EFFECT_WORDS, m.SkipTurn)
+def _skip_turn(e: m.SkipTurn) -> str:
+    return "skip your coming turn"
+
+
+@words_for(EFFECT_WORDS, m.MonsterAttack)
+def _monster_attack(e: m.MonsterAttack) -> str:
+    return "the monster attacks once now" + (f" with {e.bonus:+d} on its roll" if e.bonus else "")
+
+
+@words_for(EFFECT_WORDS, m.RollCheck)
+def _roll_check(e: m.RollCheck) -> str:
+    target = {"level": "the level", "tokens": "the number of tokens"}.get(e.against, str(e.beat))
+    ok = "; ".join(effect_text(x) for x in e.success)
+    bad = "; ".join(effect_text(x) for x in e.failure)
+    if not ok:
+        return f"roll the die: if it is not above {target}, {bad or 'nothing happens'}"
+    if not bad:
+        return f"roll the die: if it is above {target}, {ok}"
+    return f"roll the die: if it is above {target}, {ok}; otherwise {bad}"
+
+
+@words_for(EFFECT_WORDS, m.GainLevel)
+def _gain_level(e: m.GainLevel) -> str:
+    times = f"{e.times} times " if e.times > 1 else ""
+    return f"gain {m.RESOURCE_NAMES.get(e.resource, e.resource)} equal to {times}the level"
+
+
+@words_for(EFFECT_WORDS, m.ReduceLoss)
+def _reduce_loss(e: m.ReduceLoss) -> str:
+    return f"lose {e.amount} less effort to this WOUND (at least {e.minimum})"
+
+
+@words_for(EFFECT_WORDS, m.ExtraSkillChoice)
+def _extra_skill_choice(e: m.ExtraSkillChoice) -> str:
+    cards = "card" if e.amount == 1 else "cards"
+    return f"reveal {e.amount} more skill {cards} to choose from"
+
+
+@words_for(EFFECT_WORDS, m.Handler)
+def _handler(e: m.Handler) -> str:
+    return handler_text(e)
+
+
+check_complete(EFFECT_WORDS, m.Effect, "effect types")
 
 
 def card_words(card_id: str) -> str:
@@ -135,9 +224,17 @@ def card_words(card_id: str) -> str:
     return card_id.split(":")[-1].replace("-", " ").capitalize()
 
 
-#: The words of handlers that say what they do (a plugin's `EffectType`), by the name
-#: cards use ("hoard:steal"): params -> text. Filled as the plugins load.
-HANDLER_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {}
+def _lose_per_token(params: dict[str, Any]) -> str:
+    res = m.RESOURCE_NAMES.get(str(params.get("resource", "se")), "SE")
+    return f"lose 1 {res} per token, then remove a token"
+
+
+#: The words of handlers that say what they do, by the name cards use ("hoard:steal"):
+#: params -> text. The built-in handlers' are here; a plugin's (its `EffectType`'s
+#: `words()`, or `handler_words`) are added as the plugins load.
+HANDLER_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "lose_per_token": _lose_per_token,
+}
 
 
 def handler_text(e: m.Handler) -> str:
@@ -148,9 +245,6 @@ def handler_text(e: m.Handler) -> str:
             return describe(dict(e.params))
         except Exception:  # a plugin's words that fail: the name and params below
             pass
-    if e.name == "lose_per_token":
-        res = m.RESOURCE_NAMES.get(str(e.params.get("resource", "se")), "SE")
-        return f"lose 1 {res} per token, then remove a token"
     # A handler without words of its own: its local name and params, as words.
     params = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(e.params.items()))
     words = e.name.split(":")[-1].replace("_", " ").replace("-", " ")
@@ -159,36 +253,72 @@ def handler_text(e: m.Handler) -> str:
 
 def modifier_text(mod: m.Modifier) -> str:
     """Return one modifier record (an always-on rule) in words, as a card would print it."""
-    if isinstance(mod, m.WoundPower):
-        which = f"of power {mod.up_to} or less " if mod.up_to else ""
-        return f"wounding weapon attacks {which}have {mod.amount:+d} power"
-    if isinstance(mod, m.WoundCap):
-        return f"the monster suffers at most {plural(mod.amount, 'wound')} a round"
-    if isinstance(mod, m.IgnoreResult):
-        return f"{mod.result} results do nothing"
-    if isinstance(mod, m.RevealDelta):
-        more = "more" if mod.amount > 0 else "fewer"
-        cards = "card" if abs(mod.amount) == 1 else "cards"
-        return f"each Exploration reveals {abs(mod.amount)} {more} {cards} (at least 1)"
-    if isinstance(mod, m.AbilityUses):
-        more = "more" if mod.amount > 0 else "fewer"
-        uses = "use" if abs(mod.amount) == 1 else "uses"
-        return f"{abs(mod.amount)} {more} ability {uses} at the start of each level"
-    if isinstance(mod, m.WeaponAttackCost):
-        return f"every weapon attack costs {amounts(mod.amounts)} more"
-    if isinstance(mod, m.RollBonus):
-        return f"the monster's combat rolls get {mod.amount:+d}"
-    if isinstance(mod, m.IgnoreArmor):
-        return "wounding weapon attacks ignore armor"
-    if isinstance(mod, m.HungerDelta):
-        more = "more" if mod.amount > 0 else "less"
-        return f"you need {abs(mod.amount)} {more} food in each Hunger step"
-    if isinstance(mod, m.RollInstead):
-        return f"pay {amounts(mod.amounts)} instead of rolling for {card_words(mod.condition)}"
-    if isinstance(mod, m.WoundLoss):
-        more = "more" if mod.amount > 0 else "less"
-        return f"WOUND results cost {abs(mod.amount)} {more} effort (at least {mod.minimum})"
-    raise AssertionError(f"no words for {mod!r}")
+    return MODIFIER_WORDS[type(mod)](mod)
+
+
+@words_for(MODIFIER_WORDS, m.WoundPower)
+def _wound_power(mod: m.WoundPower) -> str:
+    which = f"of power {mod.up_to} or less " if mod.up_to else ""
+    return f"wounding weapon attacks {which}have {mod.amount:+d} power"
+
+
+@words_for(MODIFIER_WORDS, m.WoundCap)
+def _wound_cap(mod: m.WoundCap) -> str:
+    return f"the monster suffers at most {plural(mod.amount, 'wound')} a round"
+
+
+@words_for(MODIFIER_WORDS, m.IgnoreResult)
+def _ignore_result(mod: m.IgnoreResult) -> str:
+    return f"{mod.result} results do nothing"
+
+
+@words_for(MODIFIER_WORDS, m.RevealDelta)
+def _reveal_delta(mod: m.RevealDelta) -> str:
+    more = "more" if mod.amount > 0 else "fewer"
+    cards = "card" if abs(mod.amount) == 1 else "cards"
+    return f"each Exploration reveals {abs(mod.amount)} {more} {cards} (at least 1)"
+
+
+@words_for(MODIFIER_WORDS, m.AbilityUses)
+def _ability_uses(mod: m.AbilityUses) -> str:
+    more = "more" if mod.amount > 0 else "fewer"
+    uses = "use" if abs(mod.amount) == 1 else "uses"
+    return f"{abs(mod.amount)} {more} ability {uses} at the start of each level"
+
+
+@words_for(MODIFIER_WORDS, m.WeaponAttackCost)
+def _weapon_attack_cost(mod: m.WeaponAttackCost) -> str:
+    return f"every weapon attack costs {amounts(mod.amounts)} more"
+
+
+@words_for(MODIFIER_WORDS, m.RollBonus)
+def _roll_bonus(mod: m.RollBonus) -> str:
+    return f"the monster's combat rolls get {mod.amount:+d}"
+
+
+@words_for(MODIFIER_WORDS, m.IgnoreArmor)
+def _ignore_armor(mod: m.IgnoreArmor) -> str:
+    return "wounding weapon attacks ignore armor"
+
+
+@words_for(MODIFIER_WORDS, m.HungerDelta)
+def _hunger_delta(mod: m.HungerDelta) -> str:
+    more = "more" if mod.amount > 0 else "less"
+    return f"you need {abs(mod.amount)} {more} food in each Hunger step"
+
+
+@words_for(MODIFIER_WORDS, m.RollInstead)
+def _roll_instead(mod: m.RollInstead) -> str:
+    return f"pay {amounts(mod.amounts)} instead of rolling for {card_words(mod.condition)}"
+
+
+@words_for(MODIFIER_WORDS, m.WoundLoss)
+def _wound_loss(mod: m.WoundLoss) -> str:
+    more = "more" if mod.amount > 0 else "less"
+    return f"WOUND results cost {abs(mod.amount)} {more} effort (at least {mod.minimum})"
+
+
+check_complete(MODIFIER_WORDS, m.Modifier, "modifier types")
 
 
 #: How a printed text that already says when it happens begins.

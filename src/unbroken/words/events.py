@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import events as ev
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 from unbroken.words.effects import trickery_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
+from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name, plural
+
+#: The log's line of each event type: fn(narrator, event) -> text, or None for none.
+EVENT_WORDS: dict[type, Callable[[Narrator, Any], str | None]] = {}
 
 PURPOSES = {
     "monster": "which monster",
@@ -66,208 +72,345 @@ class Narrator:
 
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events."""
-        n = self.name
-        if isinstance(e, ev.GameStarted):
-            difficulty = self.rules.difficulty_name(e.difficulty)
-            return f"A new game: {n(e.character)} the {n(e.cls)}, {difficulty}, seed {e.seed}."
-        if isinstance(e, ev.DeckShuffled):
-            src = " from its discard pile" if e.from_discard else ""
-            return f"The {e.deck[:-1]} deck is shuffled{src}."
-        if isinstance(e, ev.DieRolled):
-            return f"The die shows {e.value} ({roll_purpose(e.purpose, self.rules)})."
-        if isinstance(e, ev.StepEntered):
-            skipped = self.tricking and e.step == "battle"
-            self.tricking = e.step == "trickery"
-            sheet = self.rules.monsters.get(self.monster_id)
-            if skipped and sheet is not None and sheet.trickery is not None:
-                # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
-                price = trickery_text(sheet)  # "The battle begins." comes next
-                return f"You cannot trick the {sheet.name} ({price})."
-            return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
-        if isinstance(e, ev.Gained):
-            text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
-            if e.lost_to_cap:
-                text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
-            return f"{text} [{self.tag(e.source)}]."
-        if isinstance(e, ev.Spent):
-            return f"You pay {amounts(e.amounts)} [{self.tag(e.source)}]."
-        if isinstance(e, ev.Lost):
-            return f"You lose {amounts(e.amounts)} [{self.tag(e.source)}]."
-        if isinstance(e, ev.TimeSet):
-            if not e.track:
-                return "The time track is gone: from now on time is paid in SE."
-            return f"Time is set to {e.time}."
-        if isinstance(e, ev.AbilityUsesSet):
-            return f"Ability uses: {e.uses}."
-        if isinstance(e, ev.AbilityUsed):
-            self.using[e.source] = self.ability_name(e.source, e.ability)
-            use = " (one ability use)" if e.ability_use else ""
-            name, card = self.ability_name(e.source, e.ability), n(e.source)
-            return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
-        if isinstance(e, ev.MonsterRevealed):
-            self.monster = {"armor": e.armor, "health": e.health}
-            self.monster_id = e.monster
-            danger = ""
-            if e.danger:
-                passed = f", {e.skipped} skipped" if e.skipped else ""
-                danger = f"; danger track space {e.danger}{passed}"
-            return (
-                f"The monster is revealed: {n(e.monster)} "
-                f"(armor {e.armor}, health {e.health}{danger})."
-            )
-        if isinstance(e, ev.MonsterChanged):
-            known = bool(self.monster)
-            before = self.monster or {"armor": e.armor, "health": e.health}
-            self.monster = {"armor": e.armor, "health": e.health}
-            if e.why == "wounded":
-                if not known:
-                    return f"The monster is wounded: health {e.health}/{e.max_health}."
-                dealt = before["health"] - e.health
-                return (
-                    f"The monster takes {plural(dealt, 'wound')}: health {e.health}/{e.max_health}."
-                )
-            if e.why == "armor broken":
-                return f"Armor broken: {e.armor}/{e.max_armor} left."
-            if e.why == "defend":
-                return "The monster raises its guard: your next weapon attack will be ignored."
-            if e.why == "defend used":
-                return "The monster's guard swallows your attack."
-            if e.why == "wounds prevented":
-                return "The monster can suffer no more wounds this round."
-            if e.why == "gain":
-                return (
-                    f"The monster grows: armor {e.armor}/{e.max_armor}, "
-                    f"health {e.health}/{e.max_health}."
-                )
-            if e.why == "heal":
-                return f"The monster heals: health {e.health}/{e.max_health}."
-            return None
-        if isinstance(e, ev.MonsterDefeated):
-            return f"{n(e.monster)} is defeated!"
-        if isinstance(e, ev.MonsterTricked):
-            return f"You trick {n(e.monster)} and slip past it."
-        if isinstance(e, ev.EncountersRevealed):
-            self.reveal_bonus = 0  # the reveal used it (reducer: EncountersRevealed)
-            return "Revealed: " + ", ".join(n(c) for c in e.cards) + "."
-        if isinstance(e, ev.EncounterChosen):
-            return f"You keep {n(e.card)}."
-        if isinstance(e, ev.EncounterResolved):
-            if not e.paid:
-                return f"You cannot pay for {n(e.card)}: it gives you nothing."
-            return f"You resolve {n(e.card)}."
-        if isinstance(e, ev.Rested):
-            return f"You rest instead of resolving {n(e.card)}."
-        if isinstance(e, ev.EncounterDiscarded):
-            return None
-        if isinstance(e, ev.RevealBonus):
-            unused, self.reveal_bonus = self.reveal_bonus, e.bonus
-            if not e.bonus:  # R-TRAVEL-8: what the Travel Phase did not use is lost
-                return f"{plural(unused, 'extra card')} to reveal lost, unused." if unused else None
-            if self.committed:
-                return "No more cards: you are committed, so the next Exploration reveals 1."
-            return f"The next Exploration reveals {plural(e.bonus, 'more card')}."
-        if isinstance(e, ev.CommitSet):
-            self.committed = e.committed
-            return "You are committed to the next encounter." if e.committed else None
-        if isinstance(e, ev.WeaponsSet):
-            top = n(e.weapons[-1])
-            if e.why == "crafted":
-                return f"You craft the {top}."
-            if e.why == "downgraded":
-                return f"You lose the {n(e.weapon)}; your weapon is now the {top}."
-            if e.why == "gained":
-                return f"You take the {top}."
-            return f"Your weapon is now the {top}."
-        if isinstance(e, ev.WeaponSetAside):
-            return f"Your {n(e.weapon)} is knocked aside for {plural(e.turns, 'turn')}."
-        if isinstance(e, ev.SetAsideTicked):
-            if e.returned:
-                # To its own place in the stack: under a weapon crafted meanwhile (R-WEAPON-4).
-                back = " and the ".join(n(w) for w in e.returned)
-                return f"The {back} {'comes' if len(e.returned) == 1 else 'come'} back."
-            return None
-        if isinstance(e, ev.SkillsDrawn):
-            return "Skills drawn: " + ", ".join(n(c) for c in e.cards) + "."
-        if isinstance(e, ev.SkillKept):
-            return f"You keep the skill {n(e.skill)}."
-        if isinstance(e, ev.ChoicesOffered):
-            return None
-        if isinstance(e, ev.ConditionGained):
-            self.tokens[e.condition] = e.tokens
-            when = "now" if e.active else "for the next level"
-            tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
-            rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
-            return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
-        if isinstance(e, ev.ConditionChanged):
-            # Tokens are named only for a condition that has had some.
-            had = self.tokens.get(e.condition, 0)
-            self.tokens[e.condition] = e.tokens
-            parts = [plural(e.tokens, "token")] if e.tokens or had else []
-            if e.rounds:
-                parts.append(f"{plural(e.rounds, 'round')} left")
-            return f"{n(e.condition)}: {', '.join(parts)}." if parts else None
-        if isinstance(e, ev.ConditionRemoved):
-            return f"{n(e.condition)} leaves play."
-        if isinstance(e, ev.ConditionsAdvanced):
-            parts = []
-            if e.discarded:
-                parts.append("discarded " + ", ".join(n(c) for c in e.discarded))
-            if e.activated:
-                parts.append("now active " + ", ".join(n(c) for c in e.activated))
-            return ("Conditions: " + "; ".join(parts) + ".") if parts else None
-        if isinstance(e, ev.BattleStarted):
-            return "The battle begins" + (
-                " - the monster strikes first." if e.monster_first else "."
-            )
-        if isinstance(e, ev.RoundStarted):
-            return f"Round {e.round}."
-        if isinstance(e, ev.TurnStarted):
-            return None
-        if isinstance(e, ev.TurnSkipped):
-            return "Your turn is skipped." if e.reason != "skipped" else "You skip your turn."
-        if isinstance(e, ev.SkipTurnSet):
-            return "You will lose your next turn." if e.skip else None
-        if isinstance(e, ev.ExtraTurnsSet):
-            return None
-        if isinstance(e, ev.AttackChosen):
-            kind = "armor-breaking" if e.kind == "break" else "wounding"
-            return f"You attack with {n(e.weapon)}: {attack_name(e.attack)} ({kind} {e.power})."
-        if isinstance(e, ev.AttackPowerSet):
-            return f"Attack power is now {e.power} [{self.tag(e.why)}]."
-        if isinstance(e, ev.AttackEnded):
-            return None
-        if isinstance(e, ev.RollSet):
-            if e.rolls:
-                return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
-            if e.why == "combat roll":
-                return None
-            if not 1 <= e.value <= 6:  # R-EFFECT-4 keeps the final result within 1-6
-                return f"The roll is now {e.value}, kept within 1-6 [{self.tag(e.why)}]."
-            return f"The roll is now {e.value} [{self.tag(e.why)}]."
-        if isinstance(e, ev.RollBonusSet):
-            return f"The monster's roll gets +{e.bonus}." if e.bonus else None
-        if isinstance(e, ev.CombatResult):
-            if e.ignored:
-                return f"{e.roll}: {e.result} - ignored."
-            if e.rerolled:
-                return f"{e.roll}: {e.result} - you already have that condition; re-roll."
-            return f"The monster's action ({e.roll}): {e.result}."
-        if isinstance(e, ev.PendingLossSet):
-            return None
-        if isinstance(e, ev.Ate):
-            return f"You eat {e.food} of the {e.requirement} food you need."
-        if isinstance(e, ev.LevelStarted):
-            return f"=== Level {e.level} ==="
-        if isinstance(e, ev.MonsterRemoved):
-            return None
-        if isinstance(e, ev.Awaiting):
-            self.using.clear()  # the next decision's changes are tagged afresh
-            self.tricking = False  # offered (or another decision came first)
-            return None
-        if isinstance(e, ev.TriggerOpened):
-            return None
-        if isinstance(e, ev.GameOver):
-            if e.won:
-                return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
-            return death(e.level, e.step, e.cause, killer(e.source, self.rules.card_name))
-        raise AssertionError(f"no words for {e!r}")
+        return EVENT_WORDS[type(e)](self, e)
+
+
+@words_for(EVENT_WORDS, ev.GameStarted)
+def _game_started(nr: Narrator, e: ev.GameStarted) -> str | None:
+    n = nr.name
+    difficulty = nr.rules.difficulty_name(e.difficulty)
+    return f"A new game: {n(e.character)} the {n(e.cls)}, {difficulty}, seed {e.seed}."
+
+
+@words_for(EVENT_WORDS, ev.DeckShuffled)
+def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
+    src = " from its discard pile" if e.from_discard else ""
+    return f"The {e.deck[:-1]} deck is shuffled{src}."
+
+
+@words_for(EVENT_WORDS, ev.DieRolled)
+def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
+    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules)})."
+
+
+@words_for(EVENT_WORDS, ev.StepEntered)
+def _step_entered(nr: Narrator, e: ev.StepEntered) -> str | None:
+    skipped = nr.tricking and e.step == StepName.BATTLE
+    nr.tricking = e.step == StepName.TRICKERY
+    sheet = nr.rules.monsters.get(nr.monster_id)
+    if skipped and sheet is not None and sheet.trickery is not None:
+        # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
+        price = trickery_text(sheet)  # "The battle begins." comes next
+        return f"You cannot trick the {sheet.name} ({price})."
+    return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
+
+
+@words_for(EVENT_WORDS, ev.Gained)
+def _gained(nr: Narrator, e: ev.Gained) -> str | None:
+    text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
+    if e.lost_to_cap:
+        text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
+    return f"{text} [{nr.tag(e.source)}]."
+
+
+@words_for(EVENT_WORDS, ev.Spent)
+def _spent(nr: Narrator, e: ev.Spent) -> str | None:
+    return f"You pay {amounts(e.amounts)} [{nr.tag(e.source)}]."
+
+
+@words_for(EVENT_WORDS, ev.Lost)
+def _lost(nr: Narrator, e: ev.Lost) -> str | None:
+    return f"You lose {amounts(e.amounts)} [{nr.tag(e.source)}]."
+
+
+@words_for(EVENT_WORDS, ev.TimeSet)
+def _time_set(_: Narrator, e: ev.TimeSet) -> str | None:
+    if not e.track:
+        return "The time track is gone: from now on time is paid in SE."
+    return f"Time is set to {e.time}."
+
+
+@words_for(EVENT_WORDS, ev.AbilityUsesSet)
+def _ability_uses_set(_: Narrator, e: ev.AbilityUsesSet) -> str | None:
+    return f"Ability uses: {e.uses}."
+
+
+@words_for(EVENT_WORDS, ev.AbilityUsed)
+def _ability_used(nr: Narrator, e: ev.AbilityUsed) -> str | None:
+    n = nr.name
+    nr.using[e.source] = nr.ability_name(e.source, e.ability)
+    use = " (one ability use)" if e.ability_use else ""
+    name, card = nr.ability_name(e.source, e.ability), n(e.source)
+    return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
+
+
+@words_for(EVENT_WORDS, ev.MonsterRevealed)
+def _monster_revealed(nr: Narrator, e: ev.MonsterRevealed) -> str | None:
+    n = nr.name
+    nr.monster = {"armor": e.armor, "health": e.health}
+    nr.monster_id = e.monster
+    danger = ""
+    if e.danger:
+        passed = f", {e.skipped} skipped" if e.skipped else ""
+        danger = f"; danger track space {e.danger}{passed}"
+    return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health}{danger})."
+
+
+@words_for(EVENT_WORDS, ev.MonsterChanged)
+def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
+    known = bool(nr.monster)
+    before = nr.monster or {"armor": e.armor, "health": e.health}
+    nr.monster = {"armor": e.armor, "health": e.health}
+    if e.why == "wounded":
+        if not known:
+            return f"The monster is wounded: health {e.health}/{e.max_health}."
+        dealt = before["health"] - e.health
+        return f"The monster takes {plural(dealt, 'wound')}: health {e.health}/{e.max_health}."
+    if e.why == "armor broken":
+        return f"Armor broken: {e.armor}/{e.max_armor} left."
+    if e.why == "defend":
+        return "The monster raises its guard: your next weapon attack will be ignored."
+    if e.why == "defend used":
+        return "The monster's guard swallows your attack."
+    if e.why == "wounds prevented":
+        return "The monster can suffer no more wounds this round."
+    if e.why == "gain":
+        return (
+            f"The monster grows: armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}."
+        )
+    if e.why == "heal":
+        return f"The monster heals: health {e.health}/{e.max_health}."
+    return None
+
+
+@words_for(EVENT_WORDS, ev.MonsterDefeated)
+def _monster_defeated(nr: Narrator, e: ev.MonsterDefeated) -> str | None:
+    n = nr.name
+    return f"{n(e.monster)} is defeated!"
+
+
+@words_for(EVENT_WORDS, ev.MonsterTricked)
+def _monster_tricked(nr: Narrator, e: ev.MonsterTricked) -> str | None:
+    n = nr.name
+    return f"You trick {n(e.monster)} and slip past it."
+
+
+@words_for(EVENT_WORDS, ev.EncountersRevealed)
+def _encounters_revealed(nr: Narrator, e: ev.EncountersRevealed) -> str | None:
+    n = nr.name
+    nr.reveal_bonus = 0  # the reveal used it (reducer: EncountersRevealed)
+    return "Revealed: " + ", ".join(n(c) for c in e.cards) + "."
+
+
+@words_for(EVENT_WORDS, ev.EncounterChosen)
+def _encounter_chosen(nr: Narrator, e: ev.EncounterChosen) -> str | None:
+    n = nr.name
+    return f"You keep {n(e.card)}."
+
+
+@words_for(EVENT_WORDS, ev.EncounterResolved)
+def _encounter_resolved(nr: Narrator, e: ev.EncounterResolved) -> str | None:
+    n = nr.name
+    if not e.paid:
+        return f"You cannot pay for {n(e.card)}: it gives you nothing."
+    return f"You resolve {n(e.card)}."
+
+
+@words_for(EVENT_WORDS, ev.Rested)
+def _rested(nr: Narrator, e: ev.Rested) -> str | None:
+    n = nr.name
+    return f"You rest instead of resolving {n(e.card)}."
+
+
+@words_for(EVENT_WORDS, ev.RevealBonus)
+def _reveal_bonus(nr: Narrator, e: ev.RevealBonus) -> str | None:
+    unused, nr.reveal_bonus = nr.reveal_bonus, e.bonus
+    if not e.bonus:  # R-TRAVEL-8: what the Travel Phase did not use is lost
+        return f"{plural(unused, 'extra card')} to reveal lost, unused." if unused else None
+    if nr.committed:
+        return "No more cards: you are committed, so the next Exploration reveals 1."
+    return f"The next Exploration reveals {plural(e.bonus, 'more card')}."
+
+
+@words_for(EVENT_WORDS, ev.CommitSet)
+def _commit_set(nr: Narrator, e: ev.CommitSet) -> str | None:
+    nr.committed = e.committed
+    return "You are committed to the next encounter." if e.committed else None
+
+
+@words_for(EVENT_WORDS, ev.WeaponsSet)
+def _weapons_set(nr: Narrator, e: ev.WeaponsSet) -> str | None:
+    n = nr.name
+    top = n(e.weapons[-1])
+    if e.why == "crafted":
+        return f"You craft the {top}."
+    if e.why == "downgraded":
+        return f"You lose the {n(e.weapon)}; your weapon is now the {top}."
+    if e.why == "gained":
+        return f"You take the {top}."
+    return f"Your weapon is now the {top}."
+
+
+@words_for(EVENT_WORDS, ev.WeaponSetAside)
+def _weapon_set_aside(nr: Narrator, e: ev.WeaponSetAside) -> str | None:
+    n = nr.name
+    return f"Your {n(e.weapon)} is knocked aside for {plural(e.turns, 'turn')}."
+
+
+@words_for(EVENT_WORDS, ev.SetAsideTicked)
+def _set_aside_ticked(nr: Narrator, e: ev.SetAsideTicked) -> str | None:
+    n = nr.name
+    if e.returned:
+        # To its own place in the stack: under a weapon crafted meanwhile (R-WEAPON-4).
+        back = " and the ".join(n(w) for w in e.returned)
+        return f"The {back} {'comes' if len(e.returned) == 1 else 'come'} back."
+    return None
+
+
+@words_for(EVENT_WORDS, ev.SkillsDrawn)
+def _skills_drawn(nr: Narrator, e: ev.SkillsDrawn) -> str | None:
+    n = nr.name
+    return "Skills drawn: " + ", ".join(n(c) for c in e.cards) + "."
+
+
+@words_for(EVENT_WORDS, ev.SkillKept)
+def _skill_kept(nr: Narrator, e: ev.SkillKept) -> str | None:
+    n = nr.name
+    return f"You keep the skill {n(e.skill)}."
+
+
+@words_for(EVENT_WORDS, ev.ConditionGained)
+def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
+    n = nr.name
+    nr.tokens[e.condition] = e.tokens
+    when = "now" if e.active else "for the next level"
+    tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
+    rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
+    return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+
+
+@words_for(EVENT_WORDS, ev.ConditionChanged)
+def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
+    n = nr.name
+    # Tokens are named only for a condition that has had some.
+    had = nr.tokens.get(e.condition, 0)
+    nr.tokens[e.condition] = e.tokens
+    parts = [plural(e.tokens, "token")] if e.tokens or had else []
+    if e.rounds:
+        parts.append(f"{plural(e.rounds, 'round')} left")
+    return f"{n(e.condition)}: {', '.join(parts)}." if parts else None
+
+
+@words_for(EVENT_WORDS, ev.ConditionRemoved)
+def _condition_removed(nr: Narrator, e: ev.ConditionRemoved) -> str | None:
+    n = nr.name
+    return f"{n(e.condition)} leaves play."
+
+
+@words_for(EVENT_WORDS, ev.ConditionsAdvanced)
+def _conditions_advanced(nr: Narrator, e: ev.ConditionsAdvanced) -> str | None:
+    n = nr.name
+    parts = []
+    if e.discarded:
+        parts.append("discarded " + ", ".join(n(c) for c in e.discarded))
+    if e.activated:
+        parts.append("now active " + ", ".join(n(c) for c in e.activated))
+    return ("Conditions: " + "; ".join(parts) + ".") if parts else None
+
+
+@words_for(EVENT_WORDS, ev.BattleStarted)
+def _battle_started(_: Narrator, e: ev.BattleStarted) -> str | None:
+    return "The battle begins" + (" - the monster strikes first." if e.monster_first else ".")
+
+
+@words_for(EVENT_WORDS, ev.RoundStarted)
+def _round_started(_: Narrator, e: ev.RoundStarted) -> str | None:
+    return f"Round {e.round}."
+
+
+@words_for(EVENT_WORDS, ev.TurnSkipped)
+def _turn_skipped(_: Narrator, e: ev.TurnSkipped) -> str | None:
+    return "Your turn is skipped." if e.reason != "skipped" else "You skip your turn."
+
+
+@words_for(EVENT_WORDS, ev.SkipTurnSet)
+def _skip_turn_set(_: Narrator, e: ev.SkipTurnSet) -> str | None:
+    return "You will lose your next turn." if e.skip else None
+
+
+@words_for(EVENT_WORDS, ev.AttackChosen)
+def _attack_chosen(nr: Narrator, e: ev.AttackChosen) -> str | None:
+    n = nr.name
+    kind = "armor-breaking" if e.kind == "break" else "wounding"
+    return f"You attack with {n(e.weapon)}: {attack_name(e.attack)} ({kind} {e.power})."
+
+
+@words_for(EVENT_WORDS, ev.AttackPowerSet)
+def _attack_power_set(nr: Narrator, e: ev.AttackPowerSet) -> str | None:
+    return f"Attack power is now {e.power} [{nr.tag(e.why)}]."
+
+
+@words_for(EVENT_WORDS, ev.RollSet)
+def _roll_set(nr: Narrator, e: ev.RollSet) -> str | None:
+    if e.rolls:
+        return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
+    if e.why == "combat roll":
+        return None
+    if not 1 <= e.value <= 6:  # R-EFFECT-4 keeps the final result within 1-6
+        return f"The roll is now {e.value}, kept within 1-6 [{nr.tag(e.why)}]."
+    return f"The roll is now {e.value} [{nr.tag(e.why)}]."
+
+
+@words_for(EVENT_WORDS, ev.RollBonusSet)
+def _roll_bonus_set(_: Narrator, e: ev.RollBonusSet) -> str | None:
+    return f"The monster's roll gets +{e.bonus}." if e.bonus else None
+
+
+@words_for(EVENT_WORDS, ev.CombatResult)
+def _combat_result(_: Narrator, e: ev.CombatResult) -> str | None:
+    if e.ignored:
+        return f"{e.roll}: {e.result} - ignored."
+    if e.rerolled:
+        return f"{e.roll}: {e.result} - you already have that condition; re-roll."
+    return f"The monster's action ({e.roll}): {e.result}."
+
+
+@words_for(EVENT_WORDS, ev.Ate)
+def _ate(_: Narrator, e: ev.Ate) -> str | None:
+    return f"You eat {e.food} of the {e.requirement} food you need."
+
+
+@words_for(EVENT_WORDS, ev.LevelStarted)
+def _level_started(_: Narrator, e: ev.LevelStarted) -> str | None:
+    return f"=== Level {e.level} ==="
+
+
+@words_for(EVENT_WORDS, ev.Awaiting)
+def _awaiting(nr: Narrator, e: ev.Awaiting) -> str | None:
+    nr.using.clear()  # the next decision's changes are tagged afresh
+    nr.tricking = False  # offered (or another decision came first)
+    return None
+
+
+@words_for(EVENT_WORDS, ev.GameOver)
+def _game_over(nr: Narrator, e: ev.GameOver) -> str | None:
+    if e.won:
+        return f"VICTORY! You escape the dark. Score {e.score}: {e.rank}."
+    return death(e.level, e.step, e.cause, killer(e.source, nr.rules.card_name))
+
+
+def _bookkeeping(_: Narrator, e: ev.Event) -> None:
+    """Say nothing: the event only keeps the state (the log has no line for it)."""
+    return None
+
+
+words_for(EVENT_WORDS, ev.EncounterDiscarded)(_bookkeeping)
+words_for(EVENT_WORDS, ev.ChoicesOffered)(_bookkeeping)
+words_for(EVENT_WORDS, ev.TurnStarted)(_bookkeeping)
+words_for(EVENT_WORDS, ev.ExtraTurnsSet)(_bookkeeping)
+words_for(EVENT_WORDS, ev.AttackEnded)(_bookkeeping)
+words_for(EVENT_WORDS, ev.PendingLossSet)(_bookkeeping)
+words_for(EVENT_WORDS, ev.MonsterRemoved)(_bookkeeping)
+words_for(EVENT_WORDS, ev.TriggerOpened)(_bookkeeping)
+
+check_complete(EVENT_WORDS, ev.Event, "event types")

@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 
 #: Each step's name as the log and the records show it.
-STEP_NAMES = {
-    "setup": "Setup",
-    "preparation": "Preparation",
-    "decision": "Decision",
-    "exploration": "Exploration",
-    "ambush": "Ambush",
-    "trickery": "Trickery",
-    "battle": "Battle",
-    "rewards": "Rewards",
-    "hunger": "Hunger",
+STEP_NAMES: dict[str, str] = {
+    StepName.SETUP: "Setup",
+    StepName.PREPARATION: "Preparation",
+    StepName.DECISION: "Decision",
+    StepName.EXPLORATION: "Exploration",
+    StepName.AMBUSH: "Ambush",
+    StepName.TRICKERY: "Trickery",
+    StepName.BATTLE: "Battle",
+    StepName.REWARDS: "Rewards",
+    StepName.HUNGER: "Hunger",
 }
 
 

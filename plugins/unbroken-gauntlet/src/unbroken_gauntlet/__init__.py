@@ -5,10 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from unbroken import hookimpl
-from unbroken.core import events as ev
-from unbroken.core.model import AttackPower, Gain
-from unbroken.hookspecs import RecordsPanel, ScoringRule
+from unbroken.api import (
+    AttackPower,
+    Gain,
+    GameOver,
+    GameStarted,
+    RecordsPanel,
+    ScoringRule,
+    hookimpl,
+)
 
 __version__ = "0.1.0"
 
@@ -45,10 +50,10 @@ def unbroken_effect_handlers() -> dict[str, Any]:
 
 def scorepad(ruleset: Any, events: list[Any], state: Any) -> int | None:
     """Return a won game's score times its Character and Difficulty boxes; None on a loss."""
-    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     if over is None or not over.won:
         return None
-    started = next(e for e in events if isinstance(e, ev.GameStarted))
+    started = next(e for e in events if isinstance(e, GameStarted))
     character = CLASS_FACTOR.get(started.cls, OTHER_CLASS_FACTOR)
     return int(over.score * character * DIFFICULTY_FACTOR.get(started.difficulty, 3))
 

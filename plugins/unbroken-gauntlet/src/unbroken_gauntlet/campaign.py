@@ -20,7 +20,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from unbroken.core import events as ev
+from unbroken.api import (
+    GameOver,
+    GameStarted,
+    ReplayError,
+    TextGame,
+    Timeline,
+    data_dir,
+    load_ruleset,
+    resolve_id,
+    resume,
+)
 
 FILE = "gauntlet-campaign.json"
 #: What a run holds (a file without them is not a run).
@@ -29,7 +39,7 @@ KEYS = {"character", "difficulty", "games", "carry"}
 
 def keep(events: list[Any], state: Any, starting_weapon: str) -> dict[str, Any] | None:
     """Return what a finished game carries into the next one, or None when it was lost."""
-    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     if over is None or not over.won:
         return None
     carry: dict[str, Any] = {}
@@ -57,8 +67,8 @@ def after_game(
     run: dict[str, Any], events: list[Any], state: Any, starting_weapon: str
 ) -> dict[str, Any]:
     """Return the run after one of its games: its row added, the carry or the end."""
-    over = next(e for e in reversed(events) if isinstance(e, ev.GameOver))
-    started = next(e for e in events if isinstance(e, ev.GameStarted))
+    over = next(e for e in reversed(events) if isinstance(e, GameOver))
+    started = next(e for e in events if isinstance(e, GameStarted))
     carry = keep(events, state, starting_weapon)
     row = {"seed": started.seed, "won": over.won, "level": over.level, "score": over.score}
     return {
@@ -71,8 +81,6 @@ def after_game(
 
 def path(create: bool = True) -> Path:
     """Return the campaign file in the records folder (the user data dir)."""
-    from unbroken.paths import data_dir
-
     return data_dir(create=create) / FILE
 
 
@@ -119,10 +127,6 @@ def describe(run: dict[str, Any], ruleset: Any) -> list[str]:
 
 def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> int:
     """`unbroken-campaign`: show the run, play its next game, or start one with --new."""
-    from unbroken.core.ruleset import resolve_id
-    from unbroken.plugins import load_ruleset
-    from unbroken.textplay import TextGame
-
     stdin, out = stdin or sys.stdin, out or sys.stdout
     parser = argparse.ArgumentParser(prog="unbroken-campaign", description=__doc__.split("\n")[0])
     parser.add_argument("--new", action="store_true", help="start a new run (ends the current one)")
@@ -212,9 +216,6 @@ def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> Any:
     counted instead: the run after it is returned. A recording that is gone or
     cannot be read is dropped with a line saying so (a new game starts).
     """
-    from unbroken.replay import ReplayError, Timeline, resume
-    from unbroken.textplay import TextGame
-
     playing = run.get("playing")
     if not playing:
         return None

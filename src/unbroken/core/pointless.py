@@ -1,0 +1,184 @@
+"""Pointless decisions (R-DIGI-4): where the engine can prove passing is never worse.
+
+`pointless_answer` looks at the decision waiting now and returns the answer that
+spends nothing when every other answer only spends something (money, a use, a
+once-per-battle Response) for no effect on the game; else None. Only what is
+certain counts: a die not yet rolled is never guessed at.
+
+The cases, each proved from the rules rather than guessed:
+
+* **A Response to the monster's roll** (Dodge, Sidestep, Lucky Break, I've Seen
+  Worse) when every result it could lead to, used any number of times and in any
+  mix, comes to the same table row as now (or to rows with the same result and
+  effects, or rows a Passive ignores), and nothing mandatory waits between the
+  window and the row being applied.
+* **A Response that adds attack power** (Power Through) when the attack already
+  defeats the monster, with no die rolled before it falls (found on a fork).
+* **Keeping one of two die results** that come to the same row content.
+* **A turn that can only be skipped.**
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import msgspec
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.combat import clamp_die
+from unbroken.core.resolver import Resolver
+from unbroken.core.responses import optional_responses
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+
+class Asked(Protocol):
+    """What this module reads of a decision (`unbroken.core.game.Decision`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+class Game(Protocol):
+    """What this module reads of a game (`unbroken.core.game.Game`, which imports it)."""
+
+    ruleset: Ruleset
+    state: GameState
+
+    @property
+    def decision(self) -> Asked | None: ...
+
+    def legal_actions(self) -> list[act.Action]: ...
+
+    def fork(self, resample: int | None = None) -> Game: ...
+
+    def apply(self, action: act.Action) -> list[ev.Event]: ...
+
+
+#: Why an answer was taken for the player, by case (the session's log line says it).
+SAME_ROW = "the roll comes to the same result whatever you do"
+ALREADY_DEFEATED = "the attack already defeats the monster"
+SAME_RESULT = "both results are the same"
+ONLY_SKIP = "you can only skip this turn"
+
+#: The Response effects that only change the monster's die roll.
+_ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
+#: The flow steps that may sit above the one a window leads to without acting.
+_WINDOW_STEPS = ("window", "window.close", "window.again", "rewindow")
+#: How far repeated roll changes are followed (a die result is 1..6).
+_ROLL_SPAN = 12
+
+
+def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
+    """Return the answer that spends nothing and why it is the only sensible one, when
+    the decision waiting now is pointless (R-DIGI-4); else None."""
+    d = game.decision
+    if d is None:
+        return None
+    legal = game.legal_actions()
+    if d.kind == "player_turn" and legal == [act.Skip()]:
+        return act.Skip(), ONLY_SKIP  # Paralyzed, or nothing to attack with
+    if len(legal) < 2:
+        return None  # one answer: the single-answer setting's case
+    r = Resolver(game.ruleset, game.state)
+    if d.kind == "pick_roll":
+        return _same_results(r, legal)
+    if d.kind == "response" and act.Pass() in legal:
+        return _useless_response(game, r, legal)
+    return None
+
+
+def _same_results(r: Resolver, legal: list[act.Action]) -> tuple[act.Action, str] | None:
+    """Keep the first die result when every one kept comes to the same row content."""
+    picks = [a for a in legal if isinstance(a, act.PickRoll)]
+    if len(picks) != len(legal) or r.state.monster is None:
+        return None
+    bonus = r.state.roll_bonus
+    outcomes = {_row_outcome(r, clamp_die(a.value + bonus)) for a in picks}
+    return (picks[0], SAME_RESULT) if len(outcomes) == 1 else None
+
+
+def _useless_response(
+    game: Game, r: Resolver, legal: list[act.Action]
+) -> tuple[act.Action, str] | None:
+    """Pass when no Response on offer can change anything (see the module's cases)."""
+    if any(not isinstance(a, (act.Use, act.Pass)) for a in legal):
+        return None
+    offered = {(src, a.id): a for src, a, _ in optional_responses(r, r.state.trigger)}
+    effects: list[m.Effect] = []
+    for action in legal:
+        if isinstance(action, act.Use):
+            ability = offered.get((action.source, action.ability))
+            if ability is None:
+                return None
+            effects.extend(ability.effects)
+    if not effects:
+        return None
+    trigger = r.state.trigger
+    if trigger == "after_monster_roll" and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
+        if _next_step(r) == "monster.resolve" and _roll_cannot_change(r, effects):
+            return act.Pass(), SAME_ROW
+        return None
+    if trigger == "after_attack_chosen" and all(isinstance(e, m.AttackPower) for e in effects):
+        return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
+    return None
+
+
+def _next_step(r: Resolver) -> str:
+    """Return the name of the next flow step that acts, past the Response windows ("" when
+    a card's effect comes first: something mandatory may still change things)."""
+    for queued in reversed(r.state.then):
+        if queued.effect is not None:
+            return ""
+        name = queued.step.partition(":")[0]
+        if name not in _WINDOW_STEPS:
+            return name
+    return ""
+
+
+def _roll_cannot_change(r: Resolver, effects: list[m.Effect]) -> bool:
+    """Return whether every roll these effects could lead to (any number of uses, any
+    order) comes to the same row content as the roll now."""
+    s = r.state
+    if s.monster is None:
+        return False
+    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
+    raws = {s.roll}
+    if any(isinstance(e, m.Reroll) for e in effects):
+        raws |= set(range(1, 7))
+    for _ in range(_ROLL_SPAN):
+        more = {x + a for x in raws for a in shifts if -_ROLL_SPAN <= x + a <= 6 + _ROLL_SPAN}
+        if more <= raws:
+            break
+        raws |= more
+    outcomes = {_row_outcome(r, clamp_die(x + s.roll_bonus)) for x in raws}
+    return len(outcomes) == 1
+
+
+def _row_outcome(r: Resolver, roll: int) -> bytes:
+    """Return what the monster's table row for a final roll does, as comparable bytes:
+    rows with the same result and effects do the same; an ignored row does nothing."""
+    s = r.state
+    assert s.monster is not None
+    row = r.rules.monsters[s.monster.id].table[roll - 1]
+    if r.ignores(row.result):
+        return b"ignored"
+    return msgspec.json.encode(row)
+
+
+def _falls_anyway(game: Game) -> bool:
+    """Return whether passing lets the attack defeat the monster before any die is rolled
+    (tried on a fork: the game itself is not touched)."""
+    fork = game.fork()
+    try:
+        events = fork.apply(act.Pass())
+    except Exception:  # a plugin's handler failed on the fork: nothing is proved
+        return False
+    for event in events:
+        if isinstance(event, ev.DieRolled):
+            return False
+        if isinstance(event, ev.MonsterDefeated):
+            return True
+    return False

@@ -1,0 +1,271 @@
+"""No pointless questions (R-DIGI-4): the engine's query, case by case and by forking.
+
+The property test plays many random and heuristic games; wherever the query calls a
+decision pointless, every other answer (followed through the same window, every
+answer tried) is forked and compared with the one taken: the same table results, and
+no resource, monster health or use better off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.pointless import (
+    ALREADY_DEFEATED,
+    ONLY_SKIP,
+    SAME_RESULT,
+    SAME_ROW,
+)
+from unbroken.core.reducer import fold
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+
+RULES = load_ruleset()
+CHARACTERS = sorted(RULES.characters)
+DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
+
+# ---------------------------------------------------------------- comparing by forking
+
+
+class AlignedDice:
+    """Die results by purpose and count, so two forks see the same future rolls for the
+    same purpose however many dice the other one rolled for something else (a reroll)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.count: dict[str, int] = {}
+
+    def __call__(self, stream: str, purpose: str) -> int:
+        k = self.count.get(purpose, 0)
+        self.count[purpose] = k + 1
+        return random.Random(f"{self.seed}:{stream}:{purpose}:{k}").randint(1, 6)
+
+
+def fork(game: Game, seed: int) -> Game:
+    """Return a fork of `game` rolling AlignedDice(seed)."""
+    out = game.fork()
+    out.dice = AlignedDice(seed)
+    return out
+
+
+def _trigger(game: Game) -> str | None:
+    """Return the Response window (or die choice) waiting now, or None."""
+    d = game.decision
+    if d is None or d.kind not in ("response", "pick_roll"):
+        return None
+    return game.state.trigger
+
+
+#: Events that close a window: the row applied, a loss taken, the monster hit, a new turn.
+_PAST_THE_WINDOW = (
+    ev.CombatResult,
+    ev.Lost,
+    ev.MonsterChanged,
+    ev.MonsterDefeated,
+    ev.TurnStarted,
+    ev.RoundStarted,
+)
+
+
+def _leaves(game: Game, trigger: str | None, since: int, depth: int = 0) -> list[Game]:
+    """Return the games reached by every way of finishing the window `trigger` (each
+    answer tried, a few deep) from a fork that has just answered in it once; the window
+    is the same one until an event since `since` goes past it."""
+    past = any(isinstance(e, _PAST_THE_WINDOW) for e in game.events[since:])
+    if trigger is None or game.is_over or depth >= 3 or past or _trigger(game) != trigger:
+        return [game]
+    out: list[Game] = []
+    for action in game.legal_actions():
+        branch = game.fork()
+        branch.dice = _copy_dice(game.dice)
+        branch.apply(action)
+        out.extend(_leaves(branch, trigger, since, depth + 1))
+    return out
+
+
+def _copy_dice(dice: object) -> AlignedDice:
+    assert isinstance(dice, AlignedDice)
+    copied = AlignedDice(dice.seed)
+    copied.count = dict(dice.count)
+    return copied
+
+
+#: Events after which a window's effect is fully applied: the next turn, or the end.
+_BOUNDARY = (ev.TurnStarted, ev.RoundStarted, ev.MonsterDefeated)
+
+
+def _boundary(game: Game, since: int) -> int | None:
+    """Return the index of the first boundary event since `since`, or None."""
+    for i in range(since, len(game.events)):
+        if isinstance(game.events[i], _BOUNDARY):
+            return i
+    return None
+
+
+def _settled(game: Game, since: int) -> tuple[Game, int]:
+    """Play on (passing every Response, else the first answer) until the window's effect
+    is applied; return the game and the end index of the events to compare."""
+    while not game.is_over and _boundary(game, since) is None:
+        legal = game.legal_actions()
+        game.apply(act.Pass() if act.Pass() in legal else legal[0])
+    end = _boundary(game, since)
+    return game, len(game.events) if end is None else end + 1
+
+
+def _no_better(other: Game, taken: Game, since: int) -> str:
+    """Return why `other` is better off than `taken` once the window is over ("" when it
+    is not): compared on the states right after it, folded from the events."""
+    other, other_end = _settled(other, since)
+    taken, taken_end = _settled(taken, since)
+    o_events, t_events = other.events[since:other_end], taken.events[since:taken_end]
+    o_state, t_state = fold(other.events[:other_end]), fold(taken.events[:taken_end])
+    if t_state.outcome is not None and t_state.outcome.won:
+        return ""
+    if o_state.outcome is not None:
+        return "the other answer won" if o_state.outcome.won else ""
+    if t_state.outcome is not None:
+        return "the answer taken lost where the other did not"
+    results = [(e.result, e.ignored) for e in o_events if isinstance(e, ev.CombatResult)]
+    taken_results = [(e.result, e.ignored) for e in t_events if isinstance(e, ev.CombatResult)]
+    if results != taken_results:
+        return f"results differ: {results} vs {taken_results}"
+    for k, n in o_state.res.items():
+        if n > t_state.res.get(k, 0):
+            return f"more {k}: {n} vs {t_state.res.get(k, 0)}"
+    mo, mt = o_state.monster, t_state.monster
+    if mo is not None and mt is not None and mo.health < mt.health:
+        return f"the monster has less health: {mo.health} vs {mt.health}"
+    if o_state.ability_uses > t_state.ability_uses:
+        return "more ability uses"
+    return ""
+
+
+def check_pointless(game: Game) -> str:
+    """Check the query at this decision by forking; return why it is pointless ("" when
+    the query says it is not)."""
+    found = game.pointless()
+    if found is None:
+        return ""
+    answer, why_pointless = found
+    legal = game.legal_actions()
+    assert answer in legal
+    since = len(game.events)
+    trigger = _trigger(game)
+    dice_seed = len(game.events) * 7919 + game.state.seed % 1000
+    for other_action in legal:
+        if other_action == answer:
+            continue
+        first = fork(game, dice_seed)
+        first.apply(other_action)
+        for leaf in _leaves(first, trigger, since):
+            taken = fork(game, dice_seed)
+            taken.apply(answer)
+            why = _no_better(leaf, taken, since)
+            assert not why, (
+                f"{other_action!r} beats {answer!r} at {game.decision} ({why}); "
+                f"seed {game.state.seed}"
+            )
+    return why_pointless
+
+
+def play(game: Game, choose: object, found: Counter[str]) -> None:
+    """Play a game to its end with `choose(game, n)`, checking every pointless decision
+    met (counted in `found` by why)."""
+    n = 0
+    while not game.is_over and n < 600:
+        why = check_pointless(game)
+        if why:
+            found[why] += 1
+        game.apply(choose(game, n))  # type: ignore[operator]
+        n += 1
+
+
+def random_bot(seed: int):
+    rnd = random.Random(seed)
+    return lambda game, n: rnd.choice(game.legal_actions())
+
+
+def test_passing_is_never_worse_in_random_and_heuristic_games():  # R-DIGI-4
+    found: Counter[str] = Counter()
+    for seed in range(2000):
+        character = CHARACTERS[seed % len(CHARACTERS)]
+        difficulty = DIFFICULTIES[seed % len(DIFFICULTIES)]
+        play(Game.new(RULES, character, difficulty, seed), random_bot(seed), found)
+        if seed < 1000:
+            game = Game.new(RULES, character, difficulty, 10_000 + seed)
+            play(game, heuristic_bot, found)
+    # The games met every case the base game has, many times over.
+    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP}, found
+    assert min(found.values()) >= 10, found
+
+
+# ---------------------------------------------------------------- the cases, one by one
+
+
+def at_monster_roll(character: str, monster: str, roll: int, **res: int) -> Game:
+    """A battle where the monster has just rolled `roll` and a Response is offered."""
+    game = (
+        Scenario(character, level=2)
+        .resources(se=10, me=3, **res)
+        .monster(monster)
+        .dice(roll)  # the monster's combat roll
+        .start("battle")
+    )
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "after_monster_roll"
+    ):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    return game
+
+
+def first_row_same_as_second(monster: str) -> bool:
+    table = RULES.monsters[monster].table
+    return table[0] == table[1]
+
+
+def test_dodge_at_a_roll_of_one_is_pointless():  # R-DIGI-4
+    # Dodge lowers the roll by 1; at 1 it stays 1 (R-EFFECT-4).
+    game = at_monster_roll("maxyn-zenma", "goblin", 1)
+    assert act.Use("base:sneak", "dodge") in game.legal_actions()
+    assert game.state.roll == 1 and game.state.roll_bonus == 0
+    assert game.pointless() == (act.Pass(), SAME_ROW)
+
+
+def test_dodge_that_changes_the_row_is_asked():  # R-DIGI-4
+    game = at_monster_roll("maxyn-zenma", "goblin", 4)
+    table = RULES.monsters["base:goblin"].table
+    assert table[3] != table[2]
+    assert game.pointless() is None
+
+
+def test_a_single_skip_is_pointless_and_a_real_choice_is_not():  # R-DIGI-4
+    game = Scenario("caellahan", level=2).monster("goblin").start("battle")
+    assert game.decision is not None and game.decision.kind == "player_turn"
+    assert len(game.legal_actions()) > 1
+    assert game.pointless() is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_pointless_answer_is_legal_and_passes(seed):  # R-DIGI-4
+    # Whatever the query answers is a legal answer that spends nothing.
+    game = Game.new(RULES, CHARACTERS[seed % len(CHARACTERS)], "normal", seed)
+    rnd = random.Random(seed)
+    while not game.is_over:
+        found = game.pointless()
+        if found is not None:
+            answer, why = found
+            assert answer in game.legal_actions()
+            assert isinstance(answer, (act.Pass, act.Skip, act.PickRoll)), answer
+            assert why
+            before = dict(game.state.res)
+            events = game.fork().apply(answer)
+            assert not [e for e in events if isinstance(e, ev.Spent)], (answer, before)
+        game.apply(rnd.choice(game.legal_actions()))
