@@ -11,7 +11,9 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import CHANCE, FAILED, UNSEEN, Forecast
 from unbroken.core.game import Game
-from unbroken.testing import Scenario, pass_responses
+from unbroken.testing import Scenario, play
+from unbroken.words.events import Narrator
+from unbroken.words.forecast import attack_effect
 
 
 def check_forecasts(game: Game) -> int:
@@ -69,30 +71,37 @@ def attack(game: Game, attack_id: str) -> Forecast:
     return game.query().forecast(act.Attack(attack_id))
 
 
-def test_the_basilisks_stone_scales_cap_the_wounds_and_are_named() -> None:
-    # Stone Scales: no more than 4 wounds in a round (a wound_cap Passive).
+def basilisk_without_armor() -> Game:
+    """The Basilisk's armor broken, the player's turn with the Sword (decisive stroke 5)."""
     game = (
         Scenario("maxyn-zenma", level=4)
-        .resources(se=20, me=3, le=3)
+        .resources(se=20, me=3, le=3, metal=2)
         .weapon("knife", "sword")
         .monster("basilisk")
-        .dice(4, 4, 4, 4)
+        .dice(4, 6, 4, 6, 4)
         .start("battle")
     )
-    while game.decision is not None and game.decision.kind != "player_turn":
-        game.apply(act.Roll() if game.decision.kind == "roll_instead" else act.Pass())
-    assert game.state.monster is not None
-    game.state.monster.armor = 0  # the trackers only: as if the armor were broken
-    strongest = max(
-        (a for a in game.legal_actions() if isinstance(a, act.Attack)),
-        key=lambda a: attack(game, a.attack).power or 0,
-    )
-    f = attack(game, strongest.attack)
-    assert f.power is not None and f.power > 4
-    assert f.wounds == 4
+    play(game, act.PayInstead(), act.Attack("beat-aside"), act.Pass(), act.PayInstead())
+    assert game.state.monster is not None and game.state.monster.armor == 0
+    return game
+
+
+def test_the_basilisks_stone_scales_cap_the_wounds_and_are_named() -> None:
+    # Stone Scales: no more than 4 wounds in a round (a wound_cap Passive).
+    game = basilisk_without_armor()
+    f = attack(game, "decisive-stroke")
+    assert (f.power, f.wounds) == (5, 4)
     assert f.wounds_prevented
     assert [r.rule for r in f.rules if r.passive == "cap"] == ["Stone Scales"]
-    pass_responses(game)
+    assert attack_effect(f, "wound", game.ruleset) == "4 of 5 wounds (Stone Scales)"
+    narrator = Narrator(game.ruleset)
+    for event in game.events:
+        narrator.describe(event)
+    taken = game.apply(act.Attack("decisive-stroke"))
+    assert list(f.events) == taken[: len(f.events)]
+    # The log names the rule too.
+    lines = [narrator.describe(e) for e in taken]
+    assert "The monster takes 4 wounds of 5 (Stone Scales): health 8/12." in lines
 
 
 def test_the_crazed_survivors_fight_says_it_takes_the_weapon() -> None:
