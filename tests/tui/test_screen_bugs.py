@@ -62,22 +62,35 @@ async def test_the_same_seed_left_at_once_is_not_kept_for_continue() -> None:
 
 
 @sync
-async def test_the_basilisk_s_rules_fold_to_one_line_and_m_unfolds_them() -> None:
+async def test_the_basilisk_s_rules_fold_and_m_never_pushes_its_table_off_screen() -> None:
+    # #28: unfolding with `m` pushed all six rows of the Basilisk's table off the stage at
+    # 80x24. Folded, every rule is named (none cut away); `m` opens the card in the
+    # inspector where its rules do not fit above the table, which stays in sight.
+    from unbroken.tui.inspector import InspectorScreen
+
     game = Scenario("tomu", level=4).monster("basilisk").start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         stage = app.screen.query_one("#stage", StagePanel)
-        folded = str(stage.render())
-        assert "Petrifying Gaze" in folded and "(m: read)" in folded
-        assert "Stone Scales: The Basilisk" not in folded
+        folded = " ".join(str(stage.render()).split())
+        for name in ("Petrifying Gaze", "Mirror Shard", "Stone Scales", "(m: read)"):
+            assert name in folded
+        assert all(f"{row} " in folded for row in ("1 WOUND", "2 GAZE", "6 WOUND"))
         await pilot.press("m")
         await pilot.pause()
+        assert isinstance(app.screen, InspectorScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert " ".join(str(stage.render()).split()) == folded
+    game = Scenario("tomu", level=4).monster("basilisk").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(120, 40)) as pilot:  # room for the rules and the table
+        await pilot.pause()
+        stage = app.screen.query_one("#stage", StagePanel)
         unfolded = " ".join(str(stage.render()).split())
         assert "Stone Scales: The Basilisk cannot suffer more than 4 wounds in a round." in unfolded
-        await pilot.press("m")
-        await pilot.pause()
-        assert str(stage.render()) == folded
+        assert "6 WOUND" in unfolded
 
 
 @sync

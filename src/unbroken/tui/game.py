@@ -468,8 +468,13 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage, or fold them back to one line."""
+        """Show the monster's rules in full on the stage, or fold them back; where they do
+        not fit above its whole table, open the monster's card in the inspector instead."""
         stage = self.query_one("#stage", StagePanel)
+        monster = self.game.state.monster
+        if stage.sheet and not stage.fits and monster is not None:
+            self.action_inspect(monster.id)
+            return
         stage.expanded = not stage.full
         self.draw_stage()
 

@@ -35,8 +35,10 @@ def signed(n: int) -> str:
 
 
 def rule_name(acted: Acted, ruleset: Ruleset) -> str:
-    """Return a rule that acts by its name: the ability's, or the card's with its row."""
-    if not acted.rule:
+    """Return a rule that acts by its name: a monster's by its ability's ("Grab the
+    Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
+    own name ("Paranoid", one name per card everywhere)."""
+    if not acted.rule or acted.card not in ruleset.monsters:
         return ruleset.card_name(acted.card)
     if acted.rule == "ambush":
         return f"{ruleset.card_name(acted.card)}'s ambush"
@@ -109,7 +111,7 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     if isinstance(event, ev.MonsterChanged):
         return {
             "heal": f"heals to {event.health}/{event.max_health}",
-            "gain": f"monster {event.armor} armor, {event.health} health",
+            "gain": f"the monster grows to {event.armor} armor, {event.health} health",
             "defend": "it ignores your next attack",
             "armor broken": f"armor {event.armor}",
             "wounded": f"health {event.health}",
