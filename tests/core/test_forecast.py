@@ -12,6 +12,7 @@ from unbroken.core import events as ev
 from unbroken.core.forecast import CHANCE, FAILED, UNSEEN, Forecast
 from unbroken.core.game import Game
 from unbroken.testing import Scenario, play
+from unbroken.words.actions import option_text
 from unbroken.words.events import Narrator
 from unbroken.words.forecast import attack_effect
 
@@ -155,3 +156,22 @@ def test_a_queued_monster_rule_is_named_after_the_state_is_copied() -> None:
     f = game.query().forecast(act.Pass())
     assert ("base:crazed-survivor", "Grab the Weapon") in [(r.card, r.rule) for r in f.rules]
     assert f.weapon == "base:bare-hands"
+
+
+def test_fighting_into_certain_starvation_is_warned_of_before() -> None:
+    # R-HUNGER-3: 0 food and 3 SE at level 3, 3 food due (1 + 2 + 3 = 6 SE eating none).
+    # The Orc's rewards give no food: the fight ends in starvation whatever happens in
+    # it (but for food or SE gained another way); the Minotaur's give 2 food: no warning.
+    for monster, warned in (("orc", True), ("minotaur", False)):
+        game = Scenario("tomu", level=3).resources(se=3, food=0).monster(monster).start()
+        ahead = game.query().hunger_ahead()
+        assert ahead.starves is warned
+        fight = option_text(act.Fight(), "", game.state, game.ruleset)
+        assert ("you starve at the Hunger step" in fight) is warned, fight
+
+
+def test_an_option_that_runs_the_time_out_says_the_monster_ambushes() -> None:
+    # R-TRAVEL-1/9: Scout at level 1 costs 1 time; with 1 left the monster ambushes at once.
+    game = Scenario("tomu").resources(se=10, cunning=2, time=1).start()
+    scout = option_text(act.Scout(), "", game.state, game.ruleset)
+    assert "time runs out: the monster ambushes you" in scout

@@ -27,7 +27,7 @@ from unbroken.core.driver import take
 from unbroken.core.handlers import HandlerError
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Queued, copy_state
+from unbroken.core.state import GameState, Queued, StepName, copy_state
 
 #: Events that would show what the player may not know before it happens.
 UNSEEN: tuple[type, ...] = (ev.DieRolled, ev.DeckShuffled, ev.EncountersRevealed, ev.SkillsDrawn)
@@ -95,6 +95,10 @@ class Forecast:
     conditions_gained: tuple[str, ...] = ()
     #: Every rule that acts, in order, each once.
     rules: tuple[Acted, ...] = ()
+    #: Whether the monster ambushes (the time track runs out, R-TRAVEL-1).
+    ambushed: bool = False
+    #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
+    after: GameState = field(default_factory=GameState, compare=False, repr=False)
 
     @property
     def wounds_prevented(self) -> bool:
@@ -214,7 +218,7 @@ def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast
         if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
             break
         tally.passes, taking = tally.passes + 1, act.Pass()
-    return tally.forecast(OVER if copy.outcome is not None else stops)
+    return tally.forecast(OVER if copy.outcome is not None else stops, copy)
 
 
 class _Tally:
@@ -237,6 +241,7 @@ class _Tally:
         self.defeated = False
         self.weapon = ""
         self.conditions: list[str] = []
+        self.ambushed = False
 
     def add(self, run: _Foreseer) -> None:
         """Read the events one Resolver emitted."""
@@ -251,7 +256,7 @@ class _Tally:
         self.events += run.emitted
         self.causes += run.causes
 
-    def forecast(self, stops: str) -> Forecast:
+    def forecast(self, stops: str, after: GameState) -> Forecast:
         return Forecast(
             action=self.action,
             events=tuple(self.events),
@@ -271,6 +276,8 @@ class _Tally:
             weapon=self.weapon,
             conditions_gained=tuple(self.conditions),
             rules=tuple(self.rules),
+            ambushed=self.ambushed,
+            after=after,
         )
 
 
@@ -314,6 +321,10 @@ def _condition(t: _Tally, e: ev.ConditionGained) -> None:
     t.conditions.append(e.condition)
 
 
+def _step_entered(t: _Tally, e: ev.StepEntered) -> None:
+    t.ambushed = t.ambushed or e.step == StepName.AMBUSH
+
+
 #: How each event that counts in the summary is read (the others are only listed).
 SUMMARY: dict[type, Callable[[_Tally, Any], None]] = {
     ev.Spent: lambda t, e: _add(t.paid, e.amounts),
@@ -326,4 +337,5 @@ SUMMARY: dict[type, Callable[[_Tally, Any], None]] = {
     ev.MonsterDefeated: _defeated,
     ev.WeaponsSet: _weapons,
     ev.ConditionGained: _condition,
+    ev.StepEntered: _step_entered,
 }

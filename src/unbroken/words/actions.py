@@ -12,7 +12,7 @@ from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
-from unbroken.words.forecast import attack_effect, forecast_note, own_card
+from unbroken.words.forecast import attack_effect, forecast_note, own_card, warnings
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -266,7 +266,9 @@ def option_text(
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
-        return f"{text} — {note}" if note and note != shared else text
+        if note and note != shared:
+            text += f" — {note}"
+        return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name

@@ -10,8 +10,9 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, Phase
 from unbroken.words.vocabulary import amounts, plural
 
 #: The minus sign of a lowered number ("Armored −1").
@@ -131,6 +132,24 @@ def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = ""
     """Return the short note an option line ends with: what the other rules do if it is
     taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts."""
     return "; ".join(consequences(f, ruleset, own, weapon))
+
+
+def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
+    """Return what an option leads to that the player should know before taking it: the
+    time track running out (an ambush, R-TRAVEL-1), certain starvation at the end of the
+    level (a fight or a trick with too little food and SE, R-HUNGER-3)."""
+    out = []
+    ambushes = f.ambushed or Query(ruleset, state).ambushes(f.action)  # before a reveal roll
+    if ambushes and state.phase == Phase.TRAVEL:
+        out.append("time runs out: the monster ambushes you")
+    if isinstance(f.action, act.Fight | act.Trick) and f.stops != "over":
+        ahead = Query(ruleset, f.after).hunger_ahead()
+        if ahead.starves:
+            out.append(
+                f"you starve at the Hunger step ({ahead.need} food due, eating short costs "
+                f"{ahead.loss} SE) unless you gain food or SE"
+            )
+    return out
 
 
 #: What chance decides next, in words (Forecast.unseen; a die's purpose by its prefix).
