@@ -120,12 +120,13 @@ class GameScreen(Screen[None]):
         yield from table_layout(
             Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
         )
-        yield HintBox()
         yield Footer()
 
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).
-        self.hints = Hints(self.unbroken.settings.hints and first_game())
+        settings = self.unbroken.settings
+        self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
+        self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
         for panel in self.query(CardLines):
             panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
@@ -201,6 +202,7 @@ class GameScreen(Screen[None]):
         hint = self.hints.for_step(s.step)
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
+            self.unbroken.save_settings(hints_seen=self.hints.seen)
         self.offered = game.options()
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
