@@ -121,3 +121,21 @@ async def test_the_hand_scrolls_from_the_keyboard_and_says_there_is_more() -> No
         assert hand.scroll_y == hand.max_scroll_y > 0
         assert "craft" in screen_text(app.screen)  # the hand's last lines, in sight
         assert "↑" in str(hand.border_title)
+
+
+@sync
+async def test_the_title_menu_stops_at_its_ends_and_dims_continue_with_nothing_to_go_on() -> None:
+    # #28: Up Up Up Enter after Esc started the Daily challenge (the menu wrapped round),
+    # and "Continue" was not dimmed with no unfinished game.
+    from textual.widgets import OptionList
+
+    app = UnbrokenApp(RULES, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        prompt = menu.get_option("continue").prompt
+        assert "dim" in str(getattr(prompt, "style", "")) and "(none)" in str(prompt)
+        await pilot.press("up", "up", "up")
+        assert menu.highlighted == 0
+        await pilot.press("end", "down")
+        assert menu.get_option_at_index(menu.highlighted or 0).id == "quit"
