@@ -139,3 +139,14 @@ async def test_the_title_menu_stops_at_its_ends_and_dims_continue_with_nothing_t
         assert menu.highlighted == 0
         await pilot.press("end", "down")
         assert menu.get_option_at_index(menu.highlighted or 0).id == "quit"
+
+
+@sync
+async def test_the_level_is_named_once_at_100x30() -> None:
+    # #28: the header said "Level 2 … Level 2" (the Display's title and the phase tracker).
+    game = Scenario("tomu", level=2).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        header = screen_text(app.screen).splitlines()[0]  # type: ignore[arg-type]
+        assert header.count("Level 2") == 1, header

@@ -290,11 +290,11 @@ class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
     def show(self, state: GameState) -> None:
-        """Draw it on one row when it can: the level's name and the long step names are
-        the first to go (the Display's title names the level too)."""
+        """Draw it on one row when it can: the long step names are the first to go. The
+        level is the Display's title, not said again here ("Level 2 … Level 2")."""
         self._redraw = lambda: self.show(state)
         width = self.size.width
-        for level, short in ((True, False), (False, False), (False, True)):
+        for level, short in ((False, False), (False, True)):
             text = self.steps(state, level, short)
             if short and width and len(text.plain) > width:  # the arrows lose their spaces
                 text = self.steps(state, level, short, joint="›")
