@@ -150,3 +150,30 @@ async def test_the_level_is_named_once_at_100x30() -> None:
         await pilot.pause()
         header = screen_text(app.screen).splitlines()[0]  # type: ignore[arg-type]
         assert header.count("Level 2") == 1, header
+
+
+@sync
+async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
+    # #28: resized mid-battle (120x40 to 80x24), the log showed its first lines.
+    from textual.widgets import RichLog
+
+    game = (
+        Scenario("tomu", level=4).resources(se=20).monster("troll").dice(*[1] * 40).start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(8):  # a few decisions: the log grows
+            if not isinstance(app.screen, GameScreen):
+                break
+            offered = app.screen.offered
+            first = next((i for i, (_, why) in enumerate(offered) if not why), None)
+            if first is None:
+                break
+            await pilot.press(OPTION_KEYS[first])
+            await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        assert log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y

@@ -141,8 +141,10 @@ class GameScreen(Screen[None]):
         self.show_if_over()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit the decisions to the new height once the panels have their sizes."""
+        """Fit the decisions to the new height once the panels have their sizes, and keep
+        the log on its latest lines (re-wrapped, it showed its first ones)."""
         self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     def redraw(self) -> None:
         """Draw the table again: the game as it is, or the beat being shown."""
