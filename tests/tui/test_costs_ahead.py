@@ -34,4 +34,4 @@ async def test_the_time_track_says_when_an_encounter_would_ambush() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             display = " ".join(str(app.screen.query_one(DisplayPanel).render()).split())
-            assert ("an encounter now: ambush" in display) is said, display
+            assert ("encounter → ambush" in display) is said, display

@@ -116,6 +116,8 @@ class _Foreseer(Resolver):
         self.asked = 0
         #: Rules that act besides the causes of the events (several Passives of a kind).
         self.also: list[Acted] = []
+        #: The rule whose WOUND loss is pending (its Lost event comes from a flow step).
+        self.pending: Acted | None = None
 
     def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         raise Unseen(purpose)
@@ -140,8 +142,13 @@ class _Foreseer(Resolver):
             return _ability(self, event.source, event.ability)  # type: ignore[union-attr]
         item = self.acting
         if item is None or item.effect is None:
-            return None
-        return _effect_cause(self, item)
+            # A WOUND row's loss is paid by a flow step (after Passives and Responses):
+            # the row that set it is its cause.
+            return self.pending if kind is ev.Lost else None
+        cause = _effect_cause(self, item)
+        if kind is ev.PendingLossSet:
+            self.pending = cause
+        return cause
 
 
 def _ability(r: Resolver, source: str, ability: str) -> Acted:

@@ -266,7 +266,7 @@ class DisplayPanel(Panel):
             elif state.phase != Phase.COMBAT:
                 line.append(" left")
             if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
-                note = "an encounter now: ambush"  # its time takes the track to 0
+                note = "encounter → ambush"  # its time takes the track to 0
             elif state.phase == Phase.COMBAT and state.level < len(starts):
                 note = f"for level {state.level + 1}"
             elif state.level < len(starts):
