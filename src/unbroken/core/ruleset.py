@@ -128,6 +128,8 @@ class Ruleset:
     _hands: dict[CardsInPlay, Hand] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    # The memo of card_name(): every card's name as shown (filled on first use).
+    _shown: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def hand(self, cards: CardsInPlay) -> Hand:
         """Return the abilities on `cards`, with memos of the lookups the engine makes."""
@@ -189,7 +191,16 @@ class Ruleset:
         return found.name if found is not None else difficulty
 
     def card_name(self, card_id: str) -> str:
-        """Return the printed name of any card id (or the id itself)."""
+        """Return the name of any card id as every view shows it (or the id itself): its
+        printed name, with its expansion when a card of another pack has the same name
+        ("Scavenger (Unearthed)": one name per card everywhere, see `name_clashes`)."""
+        shown = self._shown
+        if not shown:
+            shown.update(self._shown_names())
+        return shown.get(card_id, card_id)
+
+    def _shown_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
         for table in (
             self.characters,
             self.classes,
@@ -201,10 +212,42 @@ class Ruleset:
             self.difficulties,
             self.keywords,
         ):
-            card = table.get(card_id)
-            if card is not None:
-                return str(card.name)
-        return card_id
+            for card_id, card in table.items():
+                names.setdefault(card_id, str(card.name))
+        for card_id in self.name_clashes():
+            pack = card_id.split(":", 1)[0]
+            names[card_id] = f"{names[card_id]} ({pack.replace('-', ' ').title()})"
+        return names
+
+    def name_clashes(self) -> dict[str, list[str]]:
+        """Return each expansion card whose printed name a card of another pack has too,
+        with the ids of those cards (the base game's cards keep their plain names)."""
+        by_name: dict[str, list[str]] = {}
+        for table in (
+            self.characters,
+            self.classes,
+            self.weapons,
+            self.monsters,
+            self.skills,
+            self.conditions,
+            self.encounters,
+            self.difficulties,
+            self.keywords,
+        ):
+            for card_id, card in table.items():
+                ids = by_name.setdefault(str(card.name).casefold(), [])
+                if card_id not in ids:
+                    ids.append(card_id)
+        clashes: dict[str, list[str]] = {}
+        for ids in by_name.values():
+            packs = {i.split(":", 1)[0] for i in ids}
+            if len(packs) < 2:
+                continue
+            for card_id in ids:
+                if not card_id.startswith("base:"):
+                    others = [i for i in ids if i.split(":", 1)[0] != card_id.split(":", 1)[0]]
+                    clashes[card_id] = others
+        return clashes
 
 
 def resolve_id(name: str, ids: Iterable[str]) -> str | None:

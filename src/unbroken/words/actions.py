@@ -89,7 +89,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
             if action.source in ruleset.classes:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
-            text = f"{_ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
+            text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
             return text + _no_use(ability, state)
     return f"Use {action.ability}"
 
@@ -305,7 +305,7 @@ def shared_note(
     return notes.pop() if len(notes) == 1 else ""
 
 
-def _ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
+def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     """Return how an ability is named in a prompt: a skill by the card's own name
     ("Brute Force", its ability too when it has several), a class's or a condition's
     ability by its name and its card ("Cold Logic [Sage]")."""

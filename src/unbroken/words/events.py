@@ -9,6 +9,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
+from unbroken.words.actions import ability_name
 from unbroken.words.effects import trickery_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.table import check_complete, words_for
@@ -157,11 +158,15 @@ def _ability_uses_set(_: Narrator, e: ev.AbilityUsesSet) -> str | None:
 
 @words_for(EVENT_WORDS, ev.AbilityUsed)
 def _ability_used(nr: Narrator, e: ev.AbilityUsed) -> str | None:
-    n = nr.name
-    nr.using[e.source] = nr.ability_name(e.source, e.ability)
     use = " (one ability use)" if e.ability_use else ""
-    name, card = nr.ability_name(e.source, e.ability), n(e.source)
-    return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
+    ability = next((a for a in nr.rules.card_abilities(e.source) if a.id == e.ability), None)
+    if ability is None:
+        nr.using[e.source] = e.ability
+        return f"You use {e.ability} [{nr.name(e.source)}]{use}."
+    # Named as the option named it ("Lucky", "Dangerous Idea [Sage]"): one name per card.
+    shown = ability_name(nr.rules, e.source, ability)
+    nr.using[e.source] = shown if e.source in nr.rules.skills else ability.name
+    return f"You use {shown}{use}."
 
 
 @words_for(EVENT_WORDS, ev.MonsterRevealed)
