@@ -80,6 +80,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     return settings, []
 
 
+def last_choices() -> tuple[str, str]:
+    """Return the character and difficulty of the player's last new game, as the New game
+    screen keeps them ("" for one never chosen; a damaged settings file gives ("", ""))."""
+    settings, _ = load_settings()
+    return settings.character, settings.difficulty
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> str:
     """Write the settings; return "" or, when they cannot be written, why in one line."""
     lines = [f"{name} = {_toml(value)}" for name, value in asdict(settings).items()]
