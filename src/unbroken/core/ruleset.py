@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from unbroken.core import names
 from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
     Ability,
@@ -196,58 +197,20 @@ class Ruleset:
         ("Scavenger (Unearthed)": one name per card everywhere, see `name_clashes`)."""
         shown = self._shown
         if not shown:
-            shown.update(self._shown_names())
+            shown.update(names.shown_names(self._tables()))
         return shown.get(card_id, card_id)
-
-    def _shown_names(self) -> dict[str, str]:
-        names: dict[str, str] = {}
-        for table in (
-            self.characters,
-            self.classes,
-            self.weapons,
-            self.monsters,
-            self.skills,
-            self.conditions,
-            self.encounters,
-            self.difficulties,
-            self.keywords,
-        ):
-            for card_id, card in table.items():
-                names.setdefault(card_id, str(card.name))
-        for card_id in self.name_clashes():
-            pack = card_id.split(":", 1)[0]
-            names[card_id] = f"{names[card_id]} ({pack.replace('-', ' ').title()})"
-        return names
 
     def name_clashes(self) -> dict[str, list[str]]:
         """Return each expansion card whose printed name a card of another pack has too,
         with the ids of those cards (the base game's cards keep their plain names)."""
-        by_name: dict[str, list[str]] = {}
-        for table in (
-            self.characters,
-            self.classes,
-            self.weapons,
-            self.monsters,
-            self.skills,
-            self.conditions,
-            self.encounters,
-            self.difficulties,
-            self.keywords,
-        ):
-            for card_id, card in table.items():
-                ids = by_name.setdefault(str(card.name).casefold(), [])
-                if card_id not in ids:
-                    ids.append(card_id)
-        clashes: dict[str, list[str]] = {}
-        for ids in by_name.values():
-            packs = {i.split(":", 1)[0] for i in ids}
-            if len(packs) < 2:
-                continue
-            for card_id in ids:
-                if not card_id.startswith("base:"):
-                    others = [i for i in ids if i.split(":", 1)[0] != card_id.split(":", 1)[0]]
-                    clashes[card_id] = others
-        return clashes
+        return names.name_clashes(self._tables())
+
+    def _tables(self) -> tuple[dict[str, Any], ...]:
+        """Return the tables of cards in the order names are looked up in."""
+        return (
+            self.characters, self.classes, self.weapons, self.monsters, self.skills,
+            self.conditions, self.encounters, self.difficulties, self.keywords,
+        )  # fmt: skip
 
 
 def resolve_id(name: str, ids: Iterable[str]) -> str | None:
