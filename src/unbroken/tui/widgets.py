@@ -171,7 +171,8 @@ def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
     held = state.res.get("food", 0)
     query = Query(rules, state)
     need = query.food_requirement()
-    chip = Text(f"food {held}/{need}")
+    at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
+    chip = Text(f"food {held}/{need}{at_cap}")
     if not held and not marks and not need:
         chip.stylize("dim")
     chip.append_text(marks)
