@@ -1,6 +1,7 @@
 """Leaderboard load: two server instances on one PostgreSQL, many clients, thousands of uploads.
 
     python bench/board.py [--clients 100] [--games 1700] [--duplicates 200] [--tampered 200]
+                          [--workers N] [--analysis-seconds 60]
 
 Starts a throwaway PostgreSQL (unbroken.board.testing.TempPostgres) and two
 `unbroken board serve` processes on it (rate limits off), plays the games
@@ -11,6 +12,8 @@ games sent again, tampered ones are games with an edited score, start or
 decision line. Prints throughput, p50/p99 latency, and checks that every valid
 recording is ranked exactly once, every bad one refused, and no answer is 5xx.
 It also times the verify step alone (`check_upload`) to give the capacity per core.
+With `--workers N`, N analysis workers (`unbroken board worker`, niced) analyse the
+dailies beside the servers, and are then timed alone: analyses a minute per worker.
 """
 
 from __future__ import annotations
@@ -128,6 +131,35 @@ def verify_cost(games: list[bytes]) -> float:
     return (time.perf_counter() - start) / len(games)
 
 
+def start_worker(url: str) -> subprocess.Popen[bytes]:
+    """Start an analysis worker on `url`, niced (background work beside the servers)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "unbroken", "board", "worker", "--database", url, "--every", "1"],
+        stdout=subprocess.DEVNULL,
+        preexec_fn=lambda: os.nice(10),  # noqa: PLW1509 - no threads in this process yet
+        env={**os.environ, "UNBROKEN_PLUGINS": "base"},
+    )
+
+
+def time_workers(url: str, workers: int, seconds: float) -> None:
+    """Print how many analyses the workers finish in `seconds` (a minute by default)."""
+    import psycopg
+
+    def done() -> int:
+        with psycopg.connect(url) as db:
+            found = db.execute("SELECT COUNT(*) FROM analyses").fetchone()
+        return int(found[0]) if found else 0
+
+    before, start = done(), time.perf_counter()
+    time.sleep(seconds)
+    after, took = done(), time.perf_counter() - start
+    per_minute = (after - before) / took * 60 / workers
+    print(
+        f"analyses: {before} during the uploads, {after - before} more in {took:.0f} s by "
+        f"{workers} worker(s) -> {per_minute:.1f} a minute per worker (games of 40 an option)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=100)
@@ -135,6 +167,19 @@ def main() -> int:
     parser.add_argument("--duplicates", type=int, default=200)
     parser.add_argument("--tampered", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2, help="processes playing the games")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="`unbroken board worker` processes analysing the dailies beside the servers "
+        "(niced: analysis is background work)",
+    )
+    parser.add_argument(
+        "--analysis-seconds",
+        type=float,
+        default=60.0,
+        help="with --workers: how long to let them analyse after the uploads, to time them",
+    )
     args = parser.parse_args()
 
     rules = base_plugins().ruleset
@@ -200,16 +245,23 @@ def main() -> int:
             )  # fmt: skip
             for port in ports
         ]
+        workers: list[subprocess.Popen[bytes]] = []
         try:
             for port in ports:
                 wait_for_port(port, 60)
+            workers = [start_worker(url) for _ in range(args.workers)]
             results, wall = run_clients(ports, plans)
             import psycopg
 
             with psycopg.connect(url) as db:
                 rows = db.execute("SELECT digest, COUNT(*) FROM entries GROUP BY digest").fetchall()
                 total = db.execute("SELECT COUNT(*) FROM entries").fetchone()
+            if workers:
+                time_workers(url, len(workers), args.analysis_seconds)
         finally:
+            for worker in workers:  # an analysis under way would hold up a graceful stop
+                worker.kill()
+                worker.wait()
             for server in servers:
                 server.terminate()
             for server in servers:

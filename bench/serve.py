@@ -84,8 +84,10 @@ async def key(ws: aiohttp.ClientWebSocketResponse, data: str) -> float:
 
 
 async def client(url: str, keys: int, started: asyncio.Event) -> list[float]:
+    base, _, secret = url.partition("?key=")  # the page's own origin and the server's key
     async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(f"{url}ws?width=80&height=24") as ws:
+        socket = f"{base}ws/{secret}?width=80&height=24"
+        async with session.ws_connect(socket, origin=base.rstrip("/")) as ws:
             await ws.send_json(["resize", {"width": 80, "height": 24}])
             await quiet(ws, 2.0)
             await key(ws, "\r")  # New game
@@ -141,9 +143,9 @@ def main() -> None:
         server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
-            server.stdout.readline()
+            address = server.stdout.readline().strip().rpartition(" ")[2]  # with its ?key=
             time.sleep(1)
-            asyncio.run(load(f"http://127.0.0.1:{port}/", args.clients, args.keys, server.pid))
+            asyncio.run(load(address, args.clients, args.keys, server.pid))
         finally:
             server.terminate()
             server.wait(30)

@@ -44,7 +44,6 @@ PUBLIC: dict[str, set[str] | None] = {
         "StateChanged",
     },
     "unbroken.core.effects": {"HandlerContext"},
-    # unbroken.core.flow is the deprecated facade (until 0.3): nothing here uses it.
 }
 #: unbroken.testing builds scenarios from inside the engine (as the core's own tests do).
 INSIDE_USERS = {"unbroken.testing"}
@@ -99,7 +98,7 @@ def graph() -> dict[str, set[str]]:
         for module, names in imports(path):
             if not module.startswith("unbroken"):
                 continue
-            # `from unbroken.core import flow` imports the module unbroken.core.flow.
+            # `from unbroken.core import game` imports the module unbroken.core.game.
             targets = [f"{module}.{n}" for n in names if f"{module}.{n}" in files]
             if not targets and module in files:
                 targets = [module]

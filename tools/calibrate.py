@@ -1,6 +1,7 @@
 """Is the advisor calibrated? Predicted chances against what the reference bot then did.
 
     python tools/calibrate.py [--games 300] [--per-game 2] [--rollouts 100] [--seed 1] [--jobs 2]
+        [--fresh 400]
 
 Plays `--games` games with the reference (heuristic) bot, round-robin over
 every character and difficulty (the schedule of `unbroken sim --seed S`), and
@@ -12,6 +13,12 @@ game's end: the bot played on with the real future. Grouped by predicted
 chance, the predictions of a calibrated advisor match the observed win rates
 within their intervals. Prints the reliability table in Markdown
 (docs/advisor.md has one).
+
+Then the paired claims: at the same positions the estimator races every
+option (as `%` and `unbroken analyze` do); each option it calls clearly worse
+than the best is a claim "the best is better", checked on fresh futures (a
+stream of their own, `--fresh` games of the two options): how often the
+claimed better option really did better there.
 """
 
 from __future__ import annotations
@@ -21,8 +28,9 @@ import time
 from collections.abc import Sequence
 
 from unbroken.advisor import Estimate
-from unbroken.advisor.pool import RolloutPool
-from unbroken.advisor.rollouts import pack, position, seeds
+from unbroken.advisor.estimator import GAMES, Weighing
+from unbroken.advisor.pool import RolloutPool, weigh_all
+from unbroken.advisor.rollouts import position
 from unbroken.bots.batch import schedule
 from unbroken.core import rng
 from unbroken.core.actions import Action
@@ -32,6 +40,8 @@ from unbroken.sim import heuristic_bot
 
 #: The buckets of predicted chance, in percent (lower ends; the last one ends at 100).
 BUCKETS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90)
+#: The advisor stream of the fresh futures that check the paired claims.
+FRESH_STREAM = 1_000_003
 
 
 def sample(
@@ -58,6 +68,70 @@ def sample(
     return found
 
 
+def predictions(
+    pool: RolloutPool, samples: list[tuple[Game, Action, bool]], rollouts: int
+) -> list[Estimate]:
+    """Return the chance of the bot's own option at every sample (`rollouts` futures)."""
+    weighed = weigh_all(pool, [(seen, [action]) for seen, action, _ in samples], rollouts)
+    return [w.estimate(0) for w in weighed]
+
+
+#: The claimed differences' buckets, in points (lower ends).
+CLAIM_BUCKETS = (0, 5, 10, 20, 40)
+
+
+def claims(
+    pool: RolloutPool, samples: list[tuple[Game, Action, bool]], rollouts: int, fresh: int
+) -> tuple[int, list[tuple[float, Weighing]]]:
+    """Return the positions with a claim, and every claim "the best is clearly better than
+    option k" the estimator made at the samples: (its claimed difference, the two options
+    weighed again on fresh futures, the best first)."""
+    positions = [(seen, seen.legal_actions()) for seen, _, _ in samples]
+    weighed = weigh_all(pool, positions, rollouts)
+    pairs = []
+    claimed = []
+    for (seen, legal), w in zip(positions, weighed, strict=True):
+        for k in range(len(legal)):
+            if w.clearly_worse(k):
+                pairs.append((seen, [legal[w.best], legal[k]]))
+                claimed.append(-w.difference(k).mean)
+    with_claim = sum(1 for w in weighed if any(map(w.clearly_worse, range(len(w.wins)))))
+    # Fresh futures: another stream, the two options only, no early end when settled.
+    checked = weigh_all(pool, pairs, fresh, stream=FRESH_STREAM, settle=0.0)
+    return with_claim, list(zip(claimed, checked, strict=True))
+
+
+def print_claims(
+    with_claim: int, made: list[tuple[float, Weighing]], args: argparse.Namespace
+) -> None:
+    """Print how often the claimed better option did better on fresh futures, by claim size."""
+    print(
+        f"Paired claims ({GAMES} futures at most per option, as `%` and `unbroken analyze`): "
+        f"options called clearly worse than the best at {with_claim} of the positions, "
+        f"each checked on {args.fresh} fresh futures (the best did better: its paired "
+        "difference above 0; clearly: its paired interval above 0)."
+    )
+    print()
+    print("| Claimed difference | Claims | Best did better | Share (95 % interval) | Clearly |")
+    print("|---|---:|---:|---:|---:|")
+    rows = [(b, [(c, w) for c, w in made if _bucket(100 * c) == b]) for b in CLAIM_BUCKETS]
+    for b, got in [*rows, (-1, made)]:
+        if not got:
+            continue
+        better = sum(1 for _, w in got if w.difference(1, 0).mean < 0)
+        clearly = sum(1 for _, w in got if w.difference(1, 0).worse)
+        top = CLAIM_BUCKETS[CLAIM_BUCKETS.index(b) + 1] if 0 <= b < CLAIM_BUCKETS[-1] else None
+        name = "All" if b < 0 else f"{b}+ points" if top is None else f"{b}-{top} points"
+        print(
+            f"| {name} | {len(got)} | {better} | {Estimate(better, len(got)).percent()} "
+            f"| {clearly} |"
+        )
+
+
+def _bucket(points: float) -> int:
+    return max(b for b in CLAIM_BUCKETS if points >= b)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -65,26 +139,31 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--fresh", type=int, default=400)
     args = parser.parse_args()
     rules = load_ruleset()
     start = time.perf_counter()
     games = list(schedule(rules, args.games, args.seed))
     samples = sample(games, args.per_game, args.seed)
-    batch = 25
     with RolloutPool(rules, args.jobs) as pool:
-        futures = []
-        for seen, action, _ in samples:
-            state, packed = pack(seen, [action])
-            futures.append(
-                [
-                    pool.submit(state, packed, seeds(20, s, min(batch, args.rollouts - s)))
-                    for s in range(0, args.rollouts, batch)
-                ]
-            )
-        predicted = [
-            Estimate(sum(f.result()[0] for f in parts), args.rollouts) for parts in futures
-        ]
-    took = time.perf_counter() - start
+        predicted = predictions(pool, samples, args.rollouts)
+        took = time.perf_counter() - start
+        with_claim, made = claims(pool, samples, GAMES, args.fresh)
+    took_claims = time.perf_counter() - start - took
+    print_table(predicted, samples, args, took)
+    print()
+    print_claims(with_claim, made, args)
+    print()
+    print(f"The claims took {took_claims:.0f} s.")
+
+
+def print_table(
+    predicted: list[Estimate],
+    samples: list[tuple[Game, Action, bool]],
+    args: argparse.Namespace,
+    took: float,
+) -> None:
+    """Print the reliability table of the predictions in Markdown."""
     rows: dict[int, list[tuple[float, bool]]] = {b: [] for b in BUCKETS}
     for est, (_, _, won) in zip(predicted, samples, strict=True):
         bucket = max(b for b in BUCKETS if 100 * est.rate >= b)

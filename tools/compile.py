@@ -4,15 +4,14 @@
     python tools/compile.py [--out build/compiled]
     PYTHONPATH=build/compiled/src python bench/advisor.py      # or any unbroken command
 
-The pure-Python package in src/ stays the reference: nothing here changes it, the
-default install never compiles anything, and the compiled copy must give the same
-event logs byte for byte (the same tests pass on both: see docs/architecture.md,
-"Speed"). The copy is a checkout's layout (src/unbroken, content, replays,
-docs/rules.md) with the modules in COMPILED built as extension modules beside their
-sources (Python imports those first); anything else runs as Python.
-
-One change is made to the copy before compiling: the Resolver is marked as a class
-Python code may subclass (the deprecated `unbroken.core.flow.Run` does).
+The pure-Python package in src/ stays the reference: nothing here changes it, and
+the compiled copy must give the same event logs byte for byte (the same tests pass
+on both: see docs/architecture.md, "Speed"). The copy is a checkout's layout
+(src/unbroken, content, replays, docs/rules.md) with the modules in COMPILED built
+as extension modules beside their sources (Python imports those first); anything
+else runs as Python. `pip install .` compiles the same modules the same way
+(tools/hatch_build.py, the wheel's build hook). The copy's sources are the
+package's, unedited.
 """
 
 from __future__ import annotations
@@ -46,25 +45,31 @@ COMPILED = (
     "unbroken/bots/heuristic.py",
 )
 
-#: Edits made to the copy before compiling: (module, text, replacement).
-PATCHES = (
-    (
-        "unbroken/core/resolver.py",
-        "\nclass Resolver:\n",
-        "\nfrom mypy_extensions import mypyc_attr\n\n\n"
-        "@mypyc_attr(allow_interpreted_subclasses=True)\nclass Resolver:\n",
-    ),
-)
+
+class CompileError(Exception):
+    """The engine could not be compiled (no C compiler, no mypyc, or mypyc failed)."""
+
+
+def compile_package(src: Path) -> list[Path]:
+    """Compile the modules in COMPILED of the package copy in `src` (src/unbroken) in place;
+    return the extension modules built (beside their sources, and mypyc's shared one in
+    `src`). Raises CompileError saying why not."""
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        raise CompileError("no C compiler (cc) found")
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        raise CompileError("mypyc is missing: pip install 'mypy==2.4.1'") from None
+    command = [sys.executable, "-m", "mypyc", *COMPILED]
+    done = subprocess.run(command, cwd=src, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise CompileError(f"mypyc failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
+    shutil.rmtree(src / "build", ignore_errors=True)
+    return sorted(p for p in src.rglob("*") if p.suffix in (".so", ".pyd"))
 
 
 def build(out: Path) -> None:
     """Copy the package to `out` and compile the modules in COMPILED there."""
-    if shutil.which(os.environ.get("CC", "cc")) is None:
-        sys.exit("compile: no C compiler (cc) found; the pure-Python build needs none.")
-    try:
-        import mypyc  # noqa: F401
-    except ImportError:
-        sys.exit("compile: mypyc is missing: pip install 'mypy==2.4.1' (mypyc comes with it)")
     if out.exists():
         shutil.rmtree(out)
     # A checkout's layout, so the package finds what it reads from one (the base
@@ -79,19 +84,11 @@ def build(out: Path) -> None:
     shutil.copytree(ROOT / "replays", out / "replays")
     (out / "docs").mkdir()
     shutil.copy(ROOT / "docs" / "rules.md", out / "docs" / "rules.md")
-    for module, text, replacement in PATCHES:
-        path = src / module
-        source = path.read_text(encoding="utf-8")
-        if source.count(text) != 1:
-            sys.exit(f"compile: {module} has changed: cannot find {text.strip()!r} once")
-        path.write_text(source.replace(text, replacement), encoding="utf-8")
-    command = [sys.executable, "-m", "mypyc", *COMPILED]
-    print("compile:", " ".join(command[2:]), f"(in {out})", flush=True)
-    done = subprocess.run(command, cwd=src, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"compile: mypyc failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
-    shutil.rmtree(src / "build", ignore_errors=True)
-    built = [p for p in (src / "unbroken").rglob("*") if p.suffix in (".so", ".pyd")]
+    print("compile: mypyc", " ".join(COMPILED), f"(in {out})", flush=True)
+    try:
+        built = compile_package(src)
+    except CompileError as exc:
+        sys.exit(f"compile: {exc}")
     print(f"compile: {len(built)} extension modules in {src}; use PYTHONPATH={src}")
 
 

@@ -17,7 +17,22 @@ if TYPE_CHECKING:
 
 __version__ = "0.3.0"
 
-__all__ = ["__version__", "hookimpl"]
+__all__ = ["__version__", "engine", "hookimpl"]
+
+
+def engine() -> str:
+    """Return which build of the rules engine runs: "compiled" (mypyc) or "pure Python".
+
+    It looks for the engine driver's extension module beside its source, where Python's
+    import finds one first, without importing the engine (`unbroken --version` draws
+    before it loads).
+    """
+    import os
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    core = os.path.join(os.path.dirname(__file__), "core")
+    compiled = any(os.path.exists(os.path.join(core, f"driver{s}")) for s in EXTENSION_SUFFIXES)
+    return "compiled" if compiled else "pure Python"
 
 
 def __getattr__(name: str) -> Any:

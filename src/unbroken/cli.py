@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from unbroken import __version__
+from unbroken import __version__, engine
 from unbroken.paths import UserDirError
 from unbroken.printable import printable
 
@@ -85,20 +85,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="unbroken",
         description="Unbroken: the solo card game of survival and revenge.",
     )
-    parser.add_argument("--version", action="version", version=f"unbroken {__version__}")
     parser.add_argument(
-        "--data-dir",
-        type=data_dir_path,
-        metavar="DIR",
-        help="where replays and records live (default: the user data dir; "
-        "or set UNBROKEN_DATA_DIR)",
+        "--version", action="version", version=f"unbroken {__version__} ({engine()} engine)"
     )
-    parser.add_argument(
-        "--plugins",
-        metavar="A,B",
-        help="the plugins to use this run (comma list; 'base' alone is the base game; "
-        "or set UNBROKEN_PLUGINS)",
-    )
+    for option, settings in valued_options().items():
+        parser.add_argument(option, **settings)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         command = sub.add_parser(name, help=summary, description=summary)
@@ -109,16 +100,31 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-#: The top-level options that take a value as the next word.
-_VALUED = ("--data-dir", "--plugins")
+def valued_options() -> dict[str, dict[str, Any]]:
+    """Return the top-level options that take a value as the next word, each with its
+    `add_argument` settings (`build_parser` adds them; `command_named` skips their values)."""
+    return {
+        "--data-dir": {
+            "type": data_dir_path,
+            "metavar": "DIR",
+            "help": "where replays and records live (default: the user data dir; "
+            "or set UNBROKEN_DATA_DIR)",
+        },
+        "--plugins": {
+            "metavar": "A,B",
+            "help": "the plugins to use this run (comma list; 'base' alone is the base game; "
+            "or set UNBROKEN_PLUGINS)",
+        },
+    }
 
 
 def command_named(argv: Sequence[str]) -> str:
     """Return the subcommand `argv` runs: its first word that names one (the values of
     the top-level options skipped), or the default (the first) when no word is one."""
+    valued = valued_options()
     words = iter(argv)
     for word in words:
-        if len(word) > 2 and any(option.startswith(word) for option in _VALUED):
+        if len(word) > 2 and any(option.startswith(word) for option in valued):
             next(words, None)  # argparse takes `--plug X` for `--plugins X`
         elif word in COMMANDS:
             return word
@@ -320,28 +326,21 @@ def seed_int(text: str) -> int:
 
 
 def resolve_character(ruleset: Ruleset, name: str) -> str:
-    """Return the namespaced id of a character sheet, or raise CommandError.
-
-    A plugin's sheet may be named by its local id when no other card shares it.
-    """
-    from unbroken.core.ruleset import resolve_id, short_ids
-
-    ident = resolve_id(name, ruleset.characters)
-    if ident is None:
-        known = ", ".join(sorted(short_ids(ruleset.characters)))
-        raise CommandError(f"unknown character {name!r}; choose one of: {known}")
-    return ident
+    """Return the namespaced id of a character sheet (`Ruleset.character_id`), or raise
+    CommandError naming the characters there are."""
+    try:
+        return ruleset.character_id(name)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
-    """Return a difficulty id (a plugin's also by its local id: `expert`), or raise CommandError."""
-    ids = [d.id for d in ruleset.settings.difficulties]
-    if name in ids:
-        return name
-    local = [i for i in ids if i.endswith(f":{name}")]
-    if len(local) == 1:
-        return local[0]
-    raise CommandError(f"unknown difficulty {name!r}; choose one of: {', '.join(ids)}")
+    """Return a difficulty id (`Ruleset.difficulty_id`: a plugin's also by its local id,
+    `expert`), or raise CommandError naming the difficulties there are."""
+    try:
+        return ruleset.difficulty_id(name)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def load() -> Ruleset:

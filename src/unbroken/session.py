@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from unbroken.plugins import Plugins
     from unbroken.records import Records
     from unbroken.replay import Recorder
+    from unbroken.replay.format import Ticket
 
 
 @dataclass
@@ -102,6 +103,10 @@ class GameSession:
         self._auto: list[int] = []
         #: The day of the daily challenge this game is (unbroken.daily), or None.
         self.daily: str | None = None
+        #: The board's ticket for that daily (written into the recording's header), or None.
+        self.ticket: Ticket | None = None
+        #: Whether the player was shown the odds (`%`): the recording's footer says so.
+        self.assisted = False
 
     # ------------------------------------------------------------------ starting
 
@@ -165,7 +170,7 @@ class GameSession:
         created = self.started if isinstance(self.started, datetime) else None
         try:
             self.recorder = Recorder.start(
-                self.game, self.ruleset, created=created, daily=self.daily
+                self.game, self.ruleset, created=created, daily=self.daily, ticket=self.ticket
             )
         except OSError as exc:  # a read-only or full disk: play on, unrecorded
             self._notices.append(
@@ -225,6 +230,21 @@ class GameSession:
         if self.game.is_over:
             self._finish()
         return events
+
+    def switch_off(self, plugin: str) -> list[str]:
+        """Switch plugin `plugin`'s effect handlers off for the rest of this game (one
+        kept failing, refusing every decision): they do nothing from now on, and the
+        recording says so, so the game replays and verifies the same. Returns the
+        handlers switched off. What the player is offered after a HandlerError."""
+        names = self.game.switch_off(plugin)
+        if names and self.recorder is not None:
+            try:
+                self.recorder.switch_off(plugin)
+            except OSError as exc:  # as for a decision: the recording stops, not the game
+                self.recorder.abandon()
+                self.recorder = None
+                self._notices.append(f"Recording stopped ({_why(exc)}): the game goes on.")
+        return names
 
     def only_answer(self) -> Action | None:
         """Return the decision to take for the player now, or None (see `for_player`).
@@ -292,7 +312,7 @@ class GameSession:
         replay: Path | None = None
         if self.recorder is not None:
             try:
-                replay = self.recorder.finish(self.game)
+                replay = self.recorder.finish(self.game, self.assisted)
             except OSError as exc:
                 self._notices.append(f"The recording could not be finished ({_why(exc)}).")
                 self.recorder.abandon()

@@ -1,13 +1,15 @@
 """The odds in the plain-text game: `%` at a prompt prints every option's chance of winning.
 
-As on the full-screen game (unbroken.tui.odds): the chance of an option is the
-share of games won when the player takes it and then plays like the reference
-bot, from forks whose hidden information is drawn anew by the advisor's own
-stream (unbroken.advisor). Rollouts run in worker processes while the prompt
-waits; the table is printed again as the games add up (MILESTONES), until
-the player types a choice (it is taken), `%` again (the odds stop), or MOST
-games per option are played. Input that cannot be watched (not a terminal or
-pipe) gets the table once, after `most` games.
+As on the full-screen game (unbroken.tui.odds) and in `unbroken analyze`: the
+one estimator (unbroken.advisor.estimator) races the options on the
+position's futures, drawn from what the player sees (never the game's seed),
+so the same position gets the same figures here, there and in the replay
+viewer's chart. Rollouts run in worker processes while the prompt waits; the
+table is printed after every stage of the race (16, 32, 64, … games), until
+the player types a choice (it is taken), `%` again (the odds stop), or the
+race ends: the best option clearly ahead, the others within a couple of
+points, or `most` games per option. Input that cannot be watched (not a
+terminal or pipe) gets the table once, at the end.
 """
 
 from __future__ import annotations
@@ -16,18 +18,17 @@ import select
 import time
 from typing import TextIO
 
+from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
-from unbroken.advisor.rollouts import position
+from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.words.vocabulary import WIDTH
 
 #: The key, as in the full-screen game.
 KEY = "%"
-#: Games per option after which the odds stop by themselves.
-MOST = 1000
-#: The table is printed when every option has this many games (and at the end).
-MILESTONES = (25, 100, 400)
+#: Games per option after which the odds stop by themselves (the estimator's, as everywhere).
+MOST = GAMES
 
 
 def _watchable(stdin: TextIO) -> bool:
@@ -38,13 +39,19 @@ def _watchable(stdin: TextIO) -> bool:
     return True
 
 
-def table(options: list[str], estimates: dict[int, tuple[str, int]], games: int) -> str:
-    """Return the printed odds: one line per option that can be taken, cut to the width."""
-    lines = [f"  Odds after {games} games each (chance of winning, 95 % interval):"]
-    for i, text in enumerate(options):
-        if i in estimates:
-            line = f"  {i + 1:>2}. {estimates[i][0]:<14} {text}"
-            lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
+def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
+    """Return the printed odds: one line per option that can be taken (`legal[k]` is the
+    option of weighed action k), cut to the width, then the verdict."""
+    most = max(weighing.games, default=0)
+    upto = "up to " if min(weighing.games, default=most) < most else ""
+    lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
+    for k, i in enumerate(legal):
+        e = weighing.estimate(k)
+        stopped = f" (stopped at {e.games})" if e.games < most else ""
+        line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
+        lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
+    if len(legal) > 1:
+        lines.append(f"  {weighing.ranking(lambda k: str(legal[k] + 1))}.")
     return "\n".join(lines)
 
 
@@ -54,27 +61,25 @@ def show_odds(
     options: list[str],
     stdin: TextIO,
     out: TextIO,
-    seed: int,
+    seed: int = DEFAULT_SEED,
     most: int = MOST,
 ) -> str | None:
     """Estimate and print the odds; return the line the player typed meanwhile (None: none,
     or `%` again, which only stops them)."""
     legal = [i for i, (_, why) in enumerate(offered) if not why]
     actions = [offered[i][0] for i in legal]
-    odds = Anytime(shared_pool(game.ruleset), position(game), actions, seed, most=most)
+    odds = Anytime(shared_pool(game.ruleset), game, actions, seed, most=most)
     watch = _watchable(stdin)
     if watch:
         print(f"  Estimating the odds: type {KEY} to stop, or your choice.", file=out, flush=True)
-    due = [m for m in MILESTONES if m < most]
+    printed = 0
     try:
         while True:
-            estimates = odds.poll()
-            if odds.finished or (due and odds.games >= due[0]):
-                while due and odds.games >= due[0]:
-                    due.pop(0)
-                shown = {i: (e.percent(), e.games) for i, e in zip(legal, estimates, strict=True)}
-                if watch or odds.finished:
-                    print(table(options, shown, odds.games), file=out, flush=True)
+            weighing = odds.poll()
+            stage_over = odds.games in odds.race.ends and odds.games > printed
+            if odds.finished or (watch and stage_over):
+                printed = odds.games
+                print(table(options, legal, weighing), file=out, flush=True)
                 if odds.error:
                     print(f"  The odds stopped: {odds.error}", file=out)
                 if odds.finished:

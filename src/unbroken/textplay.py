@@ -289,26 +289,24 @@ class TextGame:
                 print(f"  {exc}", file=out)
                 continue
             except HandlerError as exc:  # a plugin's code failed: the game is as it was
-                print(f"  {exc}. The decision was not made; choose again.", file=out)
+                print(f"  {exc}. The decision was not made.", file=out)
+                self.offer_switch_off(exc, stdin, out)
                 continue
             self.tell(out)
 
-    #: Games per option after which the odds (`%`) stop by themselves.
-    odds_most = 1000
-    #: The advisor's stream for the odds (drawn at the first `%`), never the game's seed.
-    odds_seed: int | None = None
+    #: Games per option after which the odds (`%`) stop by themselves (None: the
+    #: estimator's own, as everywhere else).
+    odds_most: int | None = None
 
     def odds(
         self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
     ) -> str | None:
         """Print the odds of the options (`%`); return what the player typed meanwhile."""
-        import secrets
+        from unbroken.textodds import MOST, show_odds
 
-        from unbroken.textodds import show_odds
-
-        if self.odds_seed is None:
-            self.odds_seed = secrets.randbits(64)
-        return show_odds(self.game, offered, options, stdin, out, self.odds_seed, self.odds_most)
+        most = MOST if self.odds_most is None else self.odds_most
+        self.session.assisted = True  # the recording says the odds were shown
+        return show_odds(self.game, offered, options, stdin, out, most=most)
 
     def narrate_new(self, out: TextIO) -> None:
         """Print the log lines of the events not shown yet."""
@@ -318,6 +316,24 @@ class TextGame:
             if line:
                 print(wrap(line, indent=2), file=out)
         self.seen = len(events)
+
+    def offer_switch_off(self, exc: HandlerError, stdin: TextIO, out: TextIO) -> None:
+        """Offer to switch off the plugin whose handler failed, so the game can go on (a
+        handler that always fails would refuse every decision); then choose again."""
+        plugin = exc.handler.split(":", 1)[0] if ":" in exc.handler else ""
+        if plugin:
+            print(
+                f"  Switch off the effect handlers of plugin {plugin!r} for the rest of this "
+                "game and go on (its cards stay, their handlers do nothing)? [y/N]: ",
+                end="",
+                file=out,
+                flush=True,
+            )
+            if stdin.readline().strip().lower() in ("y", "yes"):
+                names = self.session.switch_off(plugin)
+                print(f"  Switched off for this game: {', '.join(names)}.", file=out)
+                self.tell(out)
+        print("  Choose again.", file=out)
 
     def take_only_answers(self, out: TextIO) -> None:
         """Take each decision taken for the player (a single answer, a pointless one:

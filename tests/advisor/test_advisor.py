@@ -75,7 +75,7 @@ def test_two_games_with_the_same_visible_history_get_the_same_advice() -> None:
 def test_the_advisors_stream_matters_and_the_game_is_untouched() -> None:
     game = played(5, 40)
     before = msgspec.msgpack.encode([game.state, game.events])
-    by_seed = {tuple(advise(game, games=8, seed=s)) for s in range(4)}
+    by_seed = {advise(game, games=8, seed=s) for s in range(4)}
     assert len(by_seed) > 1  # the estimates come from the advisor's stream
     assert msgspec.msgpack.encode([game.state, game.events]) == before
 
@@ -98,15 +98,15 @@ def test_anytime_estimates_grow_to_the_whole_and_stop() -> None:
     game = played(5, 40)
     actions = game.legal_actions()
     with RolloutPool(RULES, 2) as pool:
-        odds = Anytime(pool, position(game), actions, seed=3, batch=2, most=6)
+        odds = Anytime(pool, game, actions, stream=3, batch=5, most=40)
         seen = []
         while not odds.finished:
-            seen.append(odds.poll()[0].games)
+            seen.append(odds.poll().games[0])
         assert seen == sorted(seen)  # it only grows
-        assert odds.estimates() == advise(game, actions, games=6, seed=3)
-        stopped = Anytime(pool, position(game), actions, seed=3, batch=2, most=1000)
+        assert odds.weighing() == advise(game, actions, games=40, seed=3)
+        stopped = Anytime(pool, game, actions, stream=3, batch=2, most=1000)
         stopped.stop()
-        assert stopped.finished and stopped.poll()[0].games == 0
+        assert stopped.finished and stopped.poll().games[0] == 0
 
 
 def test_the_rollout_bot_takes_a_legal_option_and_is_deterministic() -> None:
@@ -126,3 +126,15 @@ def test_the_rollout_bot_leaves_the_reference_only_for_a_clear_gain() -> None:
     assert clearly_better([t, t, f, f], [f, f, f, f]) == 0  # 2 ahead: could be luck
     assert clearly_better([t, t, t, t, t, f], [f, f, f, f, t, t]) == 0  # 4 ahead, 1 behind
     assert clearly_better([f, f, f, f], [t, t, t, t]) == 0  # behind
+
+
+def test_a_rollout_that_fails_in_a_worker_raises_its_own_error() -> None:
+    """analyze turns a plugin's HandlerError into one line; on workers it must stay itself."""
+    from unbroken.advisor.pool import weigh_all
+    from unbroken.core.actions import Eat
+    from unbroken.core.game import IllegalAction
+
+    game = played(5, 40)
+    assert Eat(99) not in game.legal_actions()
+    with RolloutPool(RULES, 2) as pool, pytest.raises(IllegalAction):
+        weigh_all(pool, [(game, [game.legal_actions()[0], Eat(99)])], most=4)

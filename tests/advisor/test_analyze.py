@@ -37,12 +37,14 @@ def test_every_decision_with_a_choice_is_weighed() -> None:
     assert [c.n for c in analysis.choices] == choices_in(SHORT)
     assert analysis.outcome == "lost"
     for c in analysis.choices:
-        assert c.chance_best.wins >= max(c.chance_taken.wins, c.before.wins)
-        assert c.costly == (c.loss > COSTLY)
-        assert c.chance_taken.games == 3
-    # The worst three lost most, in order, and are among the weighed ones.
+        # One stage of 3 futures: every option plays them all; the chance is the best's.
+        assert c.before == c.chance_best and c.chance_best.wins >= c.chance_taken.wins
+        assert c.costly == (c.clearly_worse and c.loss > COSTLY)
+        assert c.chance_taken.games == 3 and c.against_best.games == 3
+    # The worst three lost most, in order, and are among those clearly worse than the best.
     losses = [c.loss for c in analysis.worst()]
     assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+    assert all(c.clearly_worse for c in analysis.worst())
     assert Analysis.from_json(json.loads(json.dumps(analysis.as_json()))) == analysis
 
 
@@ -124,3 +126,26 @@ def test_balance_reports_another_bot_beside_the_heuristic(
 def test_balance_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "--games", "1", "--bot", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_an_analysis_of_format_1_is_read_and_claims_nothing(tmp_path: Path) -> None:
+    """The board keeps analyses made before #30; the viewer's cache makes a new one."""
+    old = {
+        "format": 1, "games": 3, "seed": 1, "decisions": 9, "outcome": "lost",
+        "choices": [{
+            "decision": 2, "level": 1, "kind": "preparation", "options": 3,
+            "taken": "Explore", "best": "Rest", "reference": "Explore",
+            "before": {"chance": 0.0, "games": 3}, "chance_taken": {"chance": 0.0, "games": 3},
+            "chance_best": {"chance": 1.0, "games": 3}, "loss": 100.0, "costly": True,
+        }],
+    }  # fmt: skip
+    analysis = Analysis.from_json(old)
+    (choice,) = analysis.choices
+    assert choice.before.rate == 1.0  # the position's chance: its best option's
+    assert not choice.costly and choice.verdict() == "about equal to Rest"
+    path = shutil.copy(SHORT, tmp_path / SHORT.name)
+    from unbroken.advisor.analysis import cache_path
+
+    cache_path(Path(path)).parent.mkdir(parents=True, exist_ok=True)
+    cache_path(Path(path)).write_text(json.dumps(old))
+    assert kept(Path(path)) is None

@@ -22,9 +22,13 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     text = out.getvalue()
     assert "Odds after 4 games each" in text
     table = text.split("Odds after 4 games each")[1].split("Your choice")[0]
-    rows = [line for line in table.splitlines()[1:] if line.strip()]
+    lines = [line for line in table.splitlines()[1:] if line.strip()]
+    rows, verdict = lines[:-1], lines[-1]
     assert len(rows) == sum(1 for _, why in offered if not why)  # every option it can take
     assert all("%" in row and "(" in row for row in rows)
+    assert verdict.strip().startswith("about equal: ") or verdict.endswith(
+        "is best."
+    )  # a ranking only when it is clear
     assert text.count("Your choice") >= 2  # asked again, then `1` was taken
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import uvicorn
 
 from unbroken.board.app import BoardConfig, make_app
+from unbroken.board.serving import Timeouts, server_config
 from unbroken.board.testing import free_port, wait_for_port
 
 
@@ -61,11 +62,14 @@ def _lower(headers: object) -> dict[str, str]:
     return {k.lower(): v for k, v in headers.items()}  # type: ignore[attr-defined]
 
 
-def serve(config: BoardConfig) -> Iterator[Server]:
-    """Serve a board with `config` in a thread until the generator is closed."""
+def serve(config: BoardConfig, timeouts: Timeouts | None = None) -> Iterator[Server]:
+    """Serve a board with `config` in a thread (as `unbroken board serve` does) until the
+    generator is closed."""
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(make_app(config), host="127.0.0.1", port=port, log_level="warning")
+        server_config(
+            make_app(config), "127.0.0.1", port, timeouts or Timeouts(), log_level="warning"
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -106,12 +106,16 @@ def test_tampered_unfinished_and_wrong_games_are_refused_with_a_reason(
     assert listed["entries"] == []
 
 
-def test_an_all_time_board_and_a_player_page(board: Server, base_rules: Ruleset):
+def test_free_play_is_listed_unranked_under_its_all_time_board(board: Server, base_rules: Ruleset):
     games = [played_game(base_rules, "base:helena", "easy", seed, seed) for seed in (1, 2, 3)]
     for data in games:
-        assert board.submit(data, "bob").status == 201
+        reply = board.submit(data, "bob")
+        assert reply.status == 201 and "free play" in json.loads(reply.body)["message"]
     listed = json.loads(board.get("/api/boards/easy/base:helena").body)
-    assert len(listed["entries"]) == 3 and all(e["daily"] is None for e in listed["entries"])
+    assert listed["entries"] == []  # only dailies rank: a chosen seed could be picked
+    free = listed["unranked"]
+    assert len(free) == 3 and all(e["daily"] is None and e["rank"] == 0 for e in free)
+    assert {e["seed"] for e in free} == {"1", "2", "3"}
     page = json.loads(board.get("/api/players/bob").body)
     assert [e["player"] for e in page["entries"]] == ["bob"] * 3
     missing = board.get("/api/players/nobody")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from unbroken.content import ContentError, base_content_dir, load_pack, read_pack
-from unbroken.core.flow import BUILTIN_HANDLERS
+from unbroken.core.handlers import BUILTIN_HANDLERS
 from unbroken.core.ruleset import RulesetError, build_ruleset
 
 

@@ -4,6 +4,7 @@ queued steps keep their names on the wire, and the core's modules import no cycl
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import msgspec
@@ -219,35 +220,8 @@ def test_no_core_module_is_over_500_lines() -> None:
     assert not {name: n for name, n in sizes.items() if n > 500}
 
 
-def test_the_deprecated_flow_facade_still_works() -> None:
-    # Code outside the core imports these from unbroken.core.flow (until 0.3).
-    from unbroken.core.flow import (  # noqa: F401
-        BUILTIN_HANDLERS,
-        CANNOT_PAY,
-        DECISIONS,
-        NO_USES,
-        STEPS,
-        Death,
-        HandlerContext,
-        HandlerError,
-        Run,
-        clamp_die,
-        effective_roll,
-        hunger_cost,
-        step,
-    )
-    from unbroken.plugins import load_ruleset
-    from unbroken.testing import Scenario
-
-    rules = load_ruleset()
-    state = Scenario("maxyn-zenma").resources(se=3).start("preparation").state
-    run = Run(rules, state)
-    assert run.s is run.state and run.out is run.emitted
-    run.gain({"se": 1}, "test")
-    assert run.out == [ev.Gained({"se": 1}, {}, "test")] and run.can_pay({"se": 4})
-    assert set(run.legal()) == {a for a, why in run.options() if not why}
-    run.state.decision = ""
-    run.push("skills.draw:2")
-    run.drive()
-    assert run.state.decision == "choose_skill"
-    assert hunger_cost(3) == 6 and clamp_die(9) == 6 and "lose_per_token" in BUILTIN_HANDLERS
+def test_the_deprecation_shims_are_gone() -> None:
+    # 0.3.0 removes what 0.2 deprecated: the flow facade and the old heuristic module.
+    for name in ("unbroken.core.flow", "unbroken.heuristic"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(name)

@@ -11,8 +11,8 @@ import pytest
 
 from unbroken.core import actions as act
 from unbroken.core import model as m
-from unbroken.core.flow import HandlerError
 from unbroken.core.game import Game
+from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, play
@@ -85,11 +85,13 @@ def test_the_text_game_says_so_and_goes_on() -> None:
     decisions = game.state.decisions
     out = io.StringIO()
     text_game = TextGame.resumed(rules, game, None)  # type: ignore[arg-type]
-    status = text_game.loop(io.StringIO(f"{resolve}\n{rest}\n"), out)
+    # "n": keep the plugin on when offered to switch it off (#29), then choose again.
+    status = text_game.loop(io.StringIO(f"{resolve}\nn\n{rest}\n"), out)
     assert status == 0  # the input ran out: the game is left unfinished
     said = out.getvalue()
     assert "effect handler 'tide:chill' on 'tide:cold-pool' raised ValueError" in said
-    assert "The decision was not made; choose again." in said
+    assert "The decision was not made.\n  Switch off the effect handlers of plugin 'tide'" in said
+    assert "Choose again." in said
     assert "Traceback" not in said
     assert game.state.decisions == decisions + 1  # the Rest was taken after the failure
 

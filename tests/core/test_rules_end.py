@@ -7,8 +7,8 @@ import pytest
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.flow import hunger_cost
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.query import hunger_cost
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, play
 from unbroken.testing import events_of as of

@@ -171,3 +171,42 @@ def test_uninstall_of_a_name_two_distributions_give_asks_which(
 def test_plugins_option_names_the_plugins_for_one_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--plugins", "nowhere", "sim", "--games", "1"]) == 2
     assert "plugin 'nowhere' is not installed" in capsys.readouterr().err
+
+
+@pytest.fixture
+def under_pipx(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> str:
+    """The game running in a pipx venv (its metadata beside the prefix), pipx on PATH."""
+    (tmp_path / "pipx_metadata.json").write_text(
+        json.dumps({"main_package": {"package": "unbroken"}, "pipx_metadata_version": "0.5"})
+    )
+    monkeypatch.setattr("sys.prefix", str(tmp_path))
+    pipx = "/opt/pipx/bin/pipx"
+    monkeypatch.setattr("shutil.which", lambda name: pipx if name == "pipx" else None)
+    return pipx
+
+
+@pytest.mark.usefixtures("installed")
+def test_under_pipx_plugins_are_injected_so_pipx_keeps_them(
+    pip_calls: list[list[str]], under_pipx: str
+) -> None:
+    # #31: pip-installed plugins were invisible to `pipx list --include-injected` and lost
+    # by `pipx reinstall unbroken`.
+    assert main(["plugins", "install", "./plugins/unbroken-unearthed"]) == 0
+    assert main(["plugins", "uninstall", "tidepool"]) == 0
+    assert pip_calls == [
+        [under_pipx, "inject", "unbroken", "./plugins/unbroken-unearthed"],
+        [under_pipx, "uninject", "unbroken", "unbroken-tidepool"],
+    ]
+
+
+def test_under_pipx_without_pipx_on_path_says_what_to_run(
+    pip_calls: list[list[str]],
+    under_pipx: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert main(["plugins", "install", "unbroken-unearthed"]) == 2
+    err = capsys.readouterr().err
+    assert "pipx is not on PATH: run `pipx inject unbroken unbroken-unearthed`" in err
+    assert pip_calls == []

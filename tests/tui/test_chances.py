@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pilot import sync
 
-from unbroken.advisor import Estimate
+from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.plugins import load_ruleset
 from unbroken.tui.analysis import ChanceChart, costly_position, plot, series
@@ -18,10 +18,21 @@ RULES = load_ruleset()
 SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed1811464556580010651_lost.jsonl"
 
 
-def choice(n: int, before: int, taken: int, best: int) -> Choice:
+def choice(n: int, taken: int, best: int) -> Choice:
+    """A weighed decision: the option taken and the best won `taken` and `best` of 100 games,
+    the taken one never where the best lost (so a gap of 6 or more is clear)."""
     e = Estimate
     return Choice(
-        n, 1, "preparation", 3, "taken", "best", "bot", e(before, 100), e(taken, 100), e(best, 100)
+        n,
+        1,
+        "preparation",
+        3,
+        "taken" if taken < best else "best",
+        "best",
+        "bot",
+        e(best, 100),
+        e(taken, 100),
+        Difference(0, best - taken, 100),
     )
 
 
@@ -30,7 +41,7 @@ ANALYSIS = Analysis(
     20,
     10,
     "lost",
-    [choice(1, 40, 40, 40), choice(3, 50, 20, 50), choice(6, 30, 30, 35), choice(8, 30, 5, 30)],
+    [choice(1, 40, 40), choice(3, 20, 50), choice(6, 27, 30), choice(8, 5, 30)],
 )
 
 
@@ -74,7 +85,7 @@ async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
         await pilot.press("c")
         assert viewer.position == 3
         text = str(chart.render())
-        assert "took 20 %" in text and "▲" in text
+        assert "took 20 %" in text and "best instead: +30 points" in text and "▲" in text
         await pilot.press("c")
         assert viewer.position == 8
         await pilot.press("c")  # none after: it stays

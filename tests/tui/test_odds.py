@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pilot import sync
 from textual.pilot import Pilot
 
+from unbroken.advisor import weigh
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.tui import odds
@@ -37,8 +38,10 @@ async def odds_shown(most: int) -> AsyncIterator[tuple[Pilot[None], GameScreen]]
         async with app.run_test(size=(80, 24)) as pilot:
             screen = app.screen
             assert isinstance(screen, GameScreen)
+            assert not screen.session.assisted
             await pilot.press("percent_sign")
             assert screen.odds.shown
+            assert screen.session.assisted  # its recording says the odds were shown (#31)
             for _ in range(400):
                 await asyncio.sleep(0.05)
                 if screen.odds.anytime is not None and screen.odds.anytime.finished:
@@ -65,6 +68,10 @@ async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
             assert ("%" in line.split("]")[0]) == (not why)
         prompt = str(screen.query_one("#prompt").render())
         assert "Odds: 8 games each" in prompt
+        # The one estimator: the figures `unbroken analyze` and `unbroken play` give here.
+        actions = [action for action, why in offered if not why]
+        assert screen.odds.anytime is not None
+        assert screen.odds.anytime.weighing() == weigh(screen.game, actions, most=8)
         await pilot.press("percent_sign")  # again: they go
         assert not screen.odds.shown
         assert not any(line[3:4] == "[" for line in lines(screen))

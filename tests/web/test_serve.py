@@ -49,13 +49,16 @@ class Served:
 
     def __init__(self, *options: str) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
         command = [sys.executable, "-m", "unbroken", "serve", "--port", str(self.port), *options]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
         assert self.process.stdout is not None
         self.first_line = self.process.stdout.readline().strip()
+        #: The address the server printed: the page with the server's key.
+        self.url = self.first_line.rpartition(" ")[2]
+        self.key = self.url.partition("?key=")[2]
+        self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -153,7 +156,10 @@ def test_two_tabs_play_their_own_games_and_the_recording_verifies(
     browser: Any, served: Callable[..., Served], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = served()
-    assert server.first_line == f"Unbroken in your browser: open {server.url}"
+    assert server.first_line == (
+        f"Unbroken in your browser: open http://127.0.0.1:{server.port}/?key={server.key}"
+    )
+    assert len(server.key) >= 32
     first = new_game(browser, server.url)
     assert "SE" in first
     shown = decisions(browser, 4)

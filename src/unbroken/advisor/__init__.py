@@ -8,8 +8,11 @@ from the advisor's own random stream (`Game.fork(resample=...)`), never from
 the game's seed: the advice uses only what the player knows (no peeking).
 
 - `estimates`: a win count with its 95 % (Wilson) interval;
+- `paired`: two options' difference on the same futures, with its interval;
 - `rollouts`: one rollout, and a round of them over a position's options;
-- `advice`: the advice at a position, from a fixed number of games;
+- `estimator`: THE estimator — a position's futures, the race of its options on
+  them, and the position's chance (the best option's), used by every front end;
+- `advice`: the advice at a position, in this process or on workers;
 - `pool`: rounds played by worker processes, collected without blocking (anytime);
 - `analysis`: every decision of a recording (`unbroken analyze`);
 - `bot`: the rollout bot (`--bot rollout`).
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 from unbroken.advisor.advice import advise
 from unbroken.advisor.estimates import Estimate, wilson
+from unbroken.advisor.estimator import Weighing, weigh
+from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import rollout, seeds
 
-__all__ = ["Estimate", "advise", "rollout", "seeds", "wilson"]
+__all__ = ["Difference", "Estimate", "Weighing", "advise", "rollout", "seeds", "weigh", "wilson"]

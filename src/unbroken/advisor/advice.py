@@ -1,12 +1,12 @@
-"""The advice at a position: every option's chance of winning, from a fixed number of games."""
+"""The advice at a position: every option weighed by the one estimator, here or on workers."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unbroken.advisor.estimates import Estimate
+from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.pool import RolloutPool
-from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position, seeds
+from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 
@@ -14,17 +14,16 @@ from unbroken.core.game import Game
 def advise(
     game: Game,
     actions: Sequence[Action] | None = None,
-    games: int = 200,
+    games: int = GAMES,
     seed: int = DEFAULT_SEED,
     jobs: int = 1,
-) -> list[Estimate]:
-    """Return the chance of winning of each action (default: every legal one), `games`
-    rollouts each, from the advisor's stream `seed`. The same visible position gives the
-    same advice for the same seed, whatever the game's seed (no peeking)."""
+) -> Weighing:
+    """Return every action (default: every legal one) weighed at the position: raced on the
+    position's futures of the advisor's stream `seed`, `games` futures each at most. The
+    same visible position gives the same advice, whatever the game's seed (no peeking),
+    and the same for any `jobs`."""
     chosen = list(game.legal_actions() if actions is None else actions)
-    seen = position(game)
     if jobs <= 1:
-        wins = play_round(seen, chosen, seeds(seed, 0, games))
-        return [Estimate(w, games) for w in wins]
+        return weigh(game, chosen, games, seed)
     with RolloutPool(game.ruleset, jobs) as pool:
-        return pool.estimate(seen, chosen, games, seed)
+        return pool.weigh(game, chosen, games, seed)

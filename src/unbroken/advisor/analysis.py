@@ -1,12 +1,15 @@
 """Every decision of a recording, weighed by the advisor (`unbroken analyze`, the viewer).
 
-For each decision with a choice: the chance before it (the reference bot's
-own choice there, i.e. what the position is worth played like the bot), the
-chance of the option taken and of the best option, all from the same
-resampled futures (common random numbers). A decision whose option lost more
-than COSTLY points against the best is costly. Decisions with one answer are
-skipped (nothing to choose). The recording is verified first (`replay`), so
-a bad or edited file is refused with verify's words.
+For each decision with a choice, the one estimator (`estimator`) races the
+options on the position's futures: the position's chance (its best option's,
+the "before" of the chart), the chance of the option taken, and the taken
+option against the best on the same futures (a paired difference with its
+interval). A decision is costly when the option taken is clearly worse than
+the best (its paired interval below 0) by more than COSTLY points; when the
+interval holds 0 the two are about equal, whatever the point estimates say.
+Decisions with one answer are skipped (nothing to choose). The recording is
+verified first (`replay`), so a bad or edited file is refused with verify's
+words.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from unbroken.advisor.changes import what_it_changes
 from unbroken.advisor.estimates import Estimate
-from unbroken.advisor.rollouts import DEFAULT_SEED, pack, play_round, position, seeds
+from unbroken.advisor.estimator import GAMES, Weighing, weigh
+from unbroken.advisor.paired import Difference
+from unbroken.advisor.rollouts import DEFAULT_SEED, position
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -29,12 +35,8 @@ from unbroken.words.actions import label
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
 COSTLY = 10.0
-#: Rollouts per option by default.
-GAMES = 100
-#: Rollouts in one task of the worker processes.
-BATCH = 25
 #: The version of the analysis files kept in the cache (a change makes them stale).
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -48,18 +50,45 @@ class Choice:
     taken: str
     best: str
     reference: str
+    #: The position's chance: its best option's (the chart's line, "before" the decision).
     before: Estimate
     chance_taken: Estimate
-    chance_best: Estimate
+    #: The option taken against the best, on the futures both played.
+    against_best: Difference
+    #: What the option taken and the best one are sure to do (`changes.what_it_changes`).
+    taken_changes: str = ""
+    best_changes: str = ""
+
+    @property
+    def chance_best(self) -> Estimate:
+        return self.before
 
     @property
     def loss(self) -> float:
         """Points of chance the option taken gave up against the best one (0 at best)."""
-        return 100.0 * (self.chance_best.rate - self.chance_taken.rate)
+        return -100.0 * self.against_best.mean
+
+    @property
+    def clearly_worse(self) -> bool:
+        """True when the option taken is clearly worse than the best (interval below 0)."""
+        return self.against_best.worse
 
     @property
     def costly(self) -> bool:
-        return self.loss > COSTLY
+        return self.clearly_worse and self.loss > COSTLY
+
+    def verdict(self) -> str:
+        """Return the decision in words: the better option and what it changes, or why not."""
+        if self.taken == self.best:
+            return "the best option"
+        if not self.clearly_worse:
+            return f"about equal to {self.best}"
+        d = self.against_best
+        gain = Difference(d.behind, d.ahead, d.games)
+        why = ""
+        if self.taken_changes != self.best_changes:
+            why = f"; taken: {self.taken_changes}; best: {self.best_changes}"
+        return f"{self.best} instead: {gain.points()}{why}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -73,8 +102,13 @@ class Choice:
             "before": self.before.as_json(),
             "chance_taken": self.chance_taken.as_json(),
             "chance_best": self.chance_best.as_json(),
+            "against_best": self.against_best.as_json(),
+            "taken_changes": self.taken_changes,
+            "best_changes": self.best_changes,
             "loss": round(self.loss, 1),
+            "clearly_worse": self.clearly_worse,
             "costly": self.costly,
+            "verdict": self.verdict(),
         }
 
     @classmethod
@@ -90,9 +124,13 @@ class Choice:
             str(data["taken"]),
             str(data["best"]),
             str(data["reference"]),
-            est(data["before"]),
+            est(data["chance_best" if "against_best" not in data else "before"]),
             est(data["chance_taken"]),
-            est(data["chance_best"]),
+            # An analysis of format 1 (before #30: each option on its own futures, "before"
+            # the reference bot's option) has no paired difference: it claims nothing.
+            Difference.from_json(data.get("against_best", {"ahead": 0, "behind": 0, "games": 0})),
+            str(data.get("taken_changes", "")),
+            str(data.get("best_changes", "")),
         )
 
 
@@ -107,8 +145,9 @@ class Analysis:
     choices: list[Choice] = field(default_factory=list)
 
     def worst(self, count: int = 3) -> list[Choice]:
-        """Return the `count` decisions that lost most (costly or not), worst first."""
-        lost = [c for c in self.choices if c.loss > 0]
+        """Return the `count` decisions clearly worse than their best option that lost most
+        (costly or not), worst first."""
+        lost = [c for c in self.choices if c.clearly_worse]
         return sorted(lost, key=lambda c: (-c.loss, c.n))[:count]
 
     def costly(self) -> list[Choice]:
@@ -138,7 +177,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") != FORMAT:
+        if data.get("format") not in (1, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -198,65 +237,45 @@ def analyze(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """Weigh every decision with a choice in `rec` (`games` rollouts per option).
+    """Weigh every decision with a choice in `rec` (at most `games` futures per option).
 
-    `progress(done, total)` is told as decisions are finished. The result is
-    the same for any `jobs`.
+    `progress(done, total)` is told as decisions are decided. The result is the
+    same for any `jobs`, and the same as the estimator gives at each position alone.
     """
     found, end = positions(rec, ruleset)
     outcome = "unfinished" if end.outcome is None else "won" if end.outcome.won else "lost"
-    wins: list[list[int]] = [[0] * len(p.legal) for p in found]
-    resamples = [seeds(seed, start, min(BATCH, games - start)) for start in range(0, games, BATCH)]
-    done = 0
     if jobs <= 1:
+        weighed = []
         for i, p in enumerate(found):
-            for part in resamples:
-                for k, won in enumerate(play_round(p.game, p.legal, part)):
-                    wins[i][k] += won
-            done += 1
+            weighed.append(weigh(p.game, p.legal, games, seed))
             if progress is not None:
-                progress(done, len(found))
+                progress(i + 1, len(found))
     else:
-        from concurrent.futures import as_completed
-
-        from unbroken.advisor.pool import RolloutPool
+        from unbroken.advisor.pool import RolloutPool, weigh_all
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
-            futures = {}
-            for i, p in enumerate(found):
-                sent, packed = pack(p.game, p.legal)
-                for part in resamples:
-                    futures[pool.submit(sent, packed, part)] = i
-            left = [len(resamples)] * len(found)
-            for future in as_completed(futures):
-                i = futures[future]
-                for k, won in enumerate(future.result()):
-                    wins[i][k] += won
-                left[i] -= 1
-                if not left[i]:
-                    done += 1
-                    if progress is not None:
-                        progress(done, len(found))
-    choices = []
-    for p, w in zip(found, wins, strict=True):
-        best = max(range(len(w)), key=lambda k: (w[k], k == p.taken, k == p.reference))
-        state = p.game.state
-        rules = p.game.ruleset
-        choices.append(
-            Choice(
-                p.n,
-                p.level,
-                p.kind,
-                len(p.legal),
-                label(p.legal[p.taken], state, rules),
-                label(p.legal[best], state, rules),
-                label(p.legal[p.reference], state, rules),
-                Estimate(w[p.reference], games),
-                Estimate(w[p.taken], games),
-                Estimate(w[best], games),
-            )
-        )
+            weighed = weigh_all(pool, [(p.game, p.legal) for p in found], games, seed, progress)
+    choices = [_choice(p, w) for p, w in zip(found, weighed, strict=True)]
     return Analysis(games, seed, len(rec.decisions), outcome, choices)
+
+
+def _choice(p: _Position, w: Weighing) -> Choice:
+    state = p.game.state
+    rules = p.game.ruleset
+    return Choice(
+        p.n,
+        p.level,
+        p.kind,
+        len(p.legal),
+        label(p.legal[p.taken], state, rules),
+        label(p.legal[w.best], state, rules),
+        label(p.legal[p.reference], state, rules),
+        w.chance,
+        w.estimate(p.taken),
+        w.difference(p.taken),
+        what_it_changes(p.game, p.legal[p.taken]),
+        what_it_changes(p.game, p.legal[w.best]),
+    )
 
 
 # ------------------------------------------------------------------- kept in the cache
@@ -285,6 +304,8 @@ def kept(recording: Path) -> Analysis | None:
     """Return the kept analysis of the recording at `recording`, or None (none, or unusable)."""
     try:
         data = json.loads(cache_path(recording).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            return None  # an analysis of another estimator: the viewer makes a new one
         return Analysis.from_json(data)
     except (OSError, ValueError, KeyError, TypeError):
         return None

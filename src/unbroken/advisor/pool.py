@@ -14,12 +14,21 @@ import atexit
 import multiprocessing
 import os
 import signal
-from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
 
 from unbroken.advisor.estimates import Estimate
-from unbroken.advisor.rollouts import pack, seeds, unpack_round
+from unbroken.advisor.estimator import (
+    GAMES,
+    SETTLE,
+    Race,
+    Weighing,
+    canonical,
+    futures,
+    futures_key,
+)
+from unbroken.advisor.rollouts import DEFAULT_SEED, pack, pack_actions, position, unpack_round
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
@@ -64,24 +73,16 @@ class RolloutPool:
         """Start a round; its future gives each action's wins."""
         return self._executor.submit(_round, state, actions, resamples)
 
-    def estimate(
-        self, game: Game, actions: Sequence[Action], games: int, seed: int, batch: int = 8
-    ) -> list[Estimate]:
-        """Return each action's chance over `games` rollouts (the same as one process gives)."""
-        state, packed = pack(game, actions)
-        futures = [
-            self.submit(state, packed, seeds(seed, start, min(batch, games - start)))
-            for start in range(0, games, batch)
-        ]
-        wins = [0] * len(actions)
-        for future in futures:
-            for i, w in enumerate(future.result()):
-                wins[i] += w
-        return [Estimate(w, games) for w in wins]
+    def weigh(
+        self, game: Game, actions: Sequence[Action], most: int = GAMES, stream: int = DEFAULT_SEED
+    ) -> Weighing:
+        """Race the actions at the position on the workers (the same as `estimator.weigh`)."""
+        return weigh_all(self, [(game, actions)], most, stream)[0]
 
-    def close(self) -> None:
-        """Stop the workers; rounds not started are dropped."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; rounds not started are dropped (`wait`: until they are gone,
+        which leaves nothing for the interpreter to tidy at exit)."""
+        self._executor.shutdown(wait=wait, cancel_futures=True)
 
     def __enter__(self) -> RolloutPool:
         return self
@@ -92,7 +93,7 @@ class RolloutPool:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.close()
+        self.close(wait=kind is None)
 
 
 _SHARED: dict[str, RolloutPool] = {}
@@ -116,10 +117,14 @@ def _close_shared() -> None:
 
 
 class Anytime:
-    """An estimate of every option that grows as rounds finish: `poll` never waits.
+    """The race of a position's options (`estimator.Race`) on worker processes: `poll` never
+    waits, and the estimates grow as rounds finish.
 
-    `game` must already be without its hidden information (`rollouts.position`).
-    It stops by itself after `most` games per option; `stop` stops it sooner.
+    A stage's rounds are counted in order (a round finished early waits for those before
+    it), and the race is decided only on whole stages, so the result is the same as
+    `estimator.weigh` gives in one process, whatever the number of workers. It stops by
+    itself when the race ends (at `most` games per option at the latest); `stop` stops it
+    sooner.
     """
 
     def __init__(
@@ -127,66 +132,112 @@ class Anytime:
         pool: RolloutPool,
         game: Game,
         actions: Sequence[Action],
-        seed: int,
-        batch: int = 4,
-        most: int = 2000,
+        stream: int = DEFAULT_SEED,
+        batch: int = 8,
+        most: int = GAMES,
+        settle: float = SETTLE,
     ) -> None:
         self.pool = pool
         self.actions = list(actions)
-        self.seed = seed
         self.batch = batch
-        self.most = most
-        self._state, self._packed = pack(game, self.actions)
-        self._next = 0  # the next rollout number of the advisor's stream to hand out
-        self._running: list[tuple[int, Future[list[int]]]] = []
-        self.wins = [0] * len(self.actions)
-        self.games = 0
+        self.order = canonical(self.actions)
+        seen = position(game)
+        self._state, _ = pack(seen, [])
+        self._key = futures_key(seen, stream)
+        self.race = Race(len(self.actions), most, settle)
+        #: The current stage's rounds in order: (first future, futures, options, result).
+        self._rounds: list[tuple[int, int, list[int], Future[list[int]]]] = []
         self.stopped = False
         #: What went wrong in a rollout (a plugin's handler failed), if anything.
         self.error = ""
-        self._top_up()
+        self.failure: BaseException | None = None
+        self._start_stage()
 
-    def _top_up(self) -> None:
-        while (
-            not self.stopped and len(self._running) < 2 * self.pool.jobs and self._next < self.most
-        ):
-            count = min(self.batch, self.most - self._next)
-            resamples = seeds(self.seed, self._next, count)
-            self._running.append((count, self.pool.submit(self._state, self._packed, resamples)))
-            self._next += count
+    def _start_stage(self) -> None:
+        if self.race.done or self.stopped:
+            return
+        start, count, live = self.race.stage()
+        packed = pack_actions([self.actions[self.order[k]] for k in live])
+        for first in range(start, start + count, self.batch):
+            size = min(self.batch, start + count - first)
+            future = self.pool.submit(self._state, packed, futures(self._key, first, size))
+            self._rounds.append((first, size, live, future))
 
-    def poll(self) -> list[Estimate]:
-        """Add up the rounds finished since the last poll, start more; return the estimates."""
-        still = []
-        for count, future in self._running:
-            if not future.done():
-                still.append((count, future))
-                continue
-            if future.cancelled():
-                continue
-            exc = future.exception()
-            if exc is not None:
-                self.error = str(exc) or type(exc).__name__
+    def pending(self) -> list[Future[list[int]]]:
+        """Return the rounds in flight (to wait on)."""
+        return [future for *_, future in self._rounds]
+
+    def poll(self) -> Weighing:
+        """Count the rounds finished since the last poll, go on with the race; return it."""
+        while self._rounds and self._rounds[0][3].done() and not self.stopped:
+            first, size, live, future = self._rounds.pop(0)
+            exc = None if future.cancelled() else future.exception()
+            if future.cancelled() or exc is not None:
+                self.error = (str(exc) or type(exc).__name__) if exc is not None else "cancelled"
+                self.failure = exc
                 self.stop()
-                continue
-            for i, w in enumerate(future.result()):
-                self.wins[i] += w
-            self.games += count
-        self._running = still
-        self._top_up()
-        return self.estimates()
+                break
+            for k, wins in zip(live, future.result(), strict=True):
+                self.race.record(k, first, size, wins)
+            if not self._rounds:
+                self.race.close_stage()
+                self._start_stage()
+        return self.weighing()
+
+    def weighing(self) -> Weighing:
+        return self.race.weighing(self.order)
 
     def estimates(self) -> list[Estimate]:
-        return [Estimate(w, self.games) for w in self.wins]
+        return self.weighing().estimates
+
+    @property
+    def games(self) -> int:
+        """Futures played by the options still in the race (the most any option has)."""
+        return self.race.played
 
     @property
     def finished(self) -> bool:
-        """True when nothing more will come (stopped, or `most` games played)."""
-        return not self._running and (self.stopped or self._next >= self.most)
+        """True when nothing more will come (stopped, or the race over)."""
+        return not self._rounds and (self.stopped or self.race.done)
 
     def stop(self) -> None:
         """Stop: rounds not started are dropped, those running are no longer counted."""
         self.stopped = True
-        for _, future in self._running:
+        for *_, future in self._rounds:
             future.cancel()
-        self._running = []
+        self._rounds = []
+
+
+def weigh_all(
+    pool: RolloutPool,
+    positions: Sequence[tuple[Game, Sequence[Action]]],
+    most: int = GAMES,
+    stream: int = DEFAULT_SEED,
+    progress: Callable[[int, int], None] | None = None,
+    settle: float = SETTLE,
+) -> list[Weighing]:
+    """Race the options of every position on the pool at once; return their weighings
+    (the same as `estimator.weigh` gives one by one). `progress(done, total)` is told as
+    positions are decided."""
+    races = [
+        Anytime(pool, game, actions, stream, most=most, settle=settle)
+        for game, actions in positions
+    ]
+    left = {i for i, race in enumerate(races) if not race.finished}
+    done = len(races) - len(left)
+    while left:
+        waiting = [f for i in left for f in races[i].pending()]
+        wait(waiting, return_when=FIRST_COMPLETED)
+        for i in sorted(left):
+            race = races[i]
+            race.poll()
+            if race.failure is not None:
+                raise race.failure  # as one process would (a plugin's HandlerError, say)
+            if race.error:
+                raise RuntimeError(race.error)
+            if race.finished:
+                left.discard(i)
+                done += 1
+                if progress is not None:
+                    progress(done, len(races))
+    return [race.weighing() for race in races]

@@ -57,9 +57,12 @@ def rollout(game: Game, action: Action | None, resample: int) -> bool:
 
 
 def play_round(game: Game, actions: Sequence[Action], resamples: Sequence[int]) -> list[int]:
-    """Return the wins of each action over the same resampled futures (common random numbers:
-    the options are compared on the same draws, so their differences are less noisy)."""
-    return [sum(rollout(game, action, seed) for seed in resamples) for action in actions]
+    """Return each action's wins over the same resampled futures as a mask (bit i: future i
+    won): common random numbers, so two options differ only where their games did."""
+    return [
+        sum(rollout(game, action, seed) << i for i, seed in enumerate(resamples))
+        for action in actions
+    ]
 
 
 # ----------------------------------------------------------------- the work a worker does
@@ -71,10 +74,15 @@ _ENCODE = msgspec.msgpack.Encoder()
 
 def pack(game: Game, actions: Sequence[Action]) -> tuple[bytes, bytes]:
     """Return a position (already without its hidden information) and actions as bytes."""
-    return _ENCODE.encode(game.state), _ENCODE.encode(list(actions))
+    return _ENCODE.encode(game.state), pack_actions(actions)
+
+
+def pack_actions(actions: Sequence[Action]) -> bytes:
+    """Return actions as bytes, as a round of rollouts is sent them."""
+    return _ENCODE.encode(list(actions))
 
 
 def unpack_round(ruleset: Ruleset, state: bytes, actions: bytes, resamples: list[int]) -> list[int]:
-    """Play a round of rollouts sent as bytes (`pack`); return each action's wins."""
+    """Play a round of rollouts sent as bytes (`pack`); return each action's wins (masks)."""
     game = Game(ruleset, _STATE.decode(state), [])
     return play_round(game, _ACTIONS.decode(actions), resamples)

@@ -22,14 +22,21 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from unbroken.board import pages, wire
+from unbroken.board import operations, pages, ranking, wire
+from unbroken.board.analyses import GAMES as ANALYSIS_GAMES
+from unbroken.board.analyses import InProcess
 from unbroken.board.checking import Refused, check_upload
 from unbroken.board.limits import MAX_BODY, RateLimit
-from unbroken.board.store import Row, Store, Taken, WrongKey
+from unbroken.board.pages.listing import listing
+from unbroken.board.pages.routes import Pages
+from unbroken.board.share import share_line
+from unbroken.board.store import Copied, Page, Row, Store, StoreError, Taken, WrongKey
+from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
 
@@ -56,7 +63,10 @@ PROBLEMS = {
     "not-the-daily": "Marked as a daily but not played as the day's challenge",
     "tampered": "The engine does not re-play the recording as written",
     "taken": "Already on the board in another entry",
+    "copied": "The same game (the same decisions) is another player's entry",
+    "bad-ticket": "The daily's ticket is this board's for another player or day",
     "server-error": "The board failed; the submission was not kept",
+    "unavailable": "The board's database does not answer now; try again soon",
 }
 
 
@@ -69,6 +79,10 @@ class BoardConfig:
     per_address_minute: int = 60
     grace: timedelta = timedelta(hours=1)
     max_body: int = MAX_BODY
+    #: On SQLite, analyse each daily in a thread of the server (board.analyses); on
+    #: PostgreSQL the `unbroken board worker` processes do it, whatever this says.
+    analyse: bool = False
+    analysis_games: int = ANALYSIS_GAMES
 
 
 class ProblemError(Exception):
@@ -112,7 +126,8 @@ class Board:
 
     # ------------------------------------------------------------------ shapes
 
-    def entry(self, row: Row, rank: int = 0) -> wire.Entry:
+    def entry(self, row: Row, rank: int | None = None) -> wire.Entry:
+        """Return the API's shape of `row`; its rank is the row's own unless given."""
         return wire.Entry(
             id=row.id,
             player=row.player,
@@ -126,75 +141,85 @@ class Board:
             submitted=row.submitted,
             recording=pages.recording_href(row.id),
             page=f"/player/{row.player}#entry-{row.id}",
-            rank=rank,
+            rank=row.rank if rank is None else rank,
+            assisted=row.assisted,
+            seed=row.seed,
+            watch=pages.watch_href(row.id),
+            ticketed=row.ticketed,
         )
 
-    def ranked(self, rows: list[Row]) -> list[wire.Entry]:
-        return [self.entry(row, place) for place, row in enumerate(rows, 1)]
+    def listed(self, title: str, found: Page) -> wire.Board:
+        entries = [self.entry(row) for row in found.rows]
+        return wire.Board(title, entries, found.page, found.pages, found.total, ranking.RULE)
 
     def challenge(self, day: str) -> wire.DailyInfo:
         d = daily_for(_day(day), self.ruleset)
         return wire.DailyInfo(d.day, d.seed, d.character, d.difficulty, dict(self.ruleset.plugins))
 
-    @property
-    def namers(self) -> tuple[pages.Namer, pages.Namer]:
-        """How a character id and a difficulty id read on the pages."""
-        return self.ruleset.card_name, self.ruleset.difficulty_name
-
-    def challenge_words(self, day: str) -> str:
-        d = daily_for(_day(day), self.ruleset)
-        who = self.ruleset.card_name(d.character)
-        level = self.ruleset.difficulty_name(d.difficulty)
-        return f"{who} on {level}, seed {d.seed} (base game)."
-
     # ------------------------------------------------------------------ submitting
 
-    async def submit(self, request: Request) -> Response:
+    async def _authenticated(self, request: Request) -> tuple[str, str]:
+        """Return the player a request is keyed for and the key, or raise ProblemError.
+
+        Limits come after the key is checked: a wrong key counts against the
+        sender's address only, so nobody can use up another player's share.
+        A request over a limit is not counted.
+        """
         player, key = _credentials(request)
         address = request.client.host if request.client else "unknown"
-        # A request over either limit counts against neither.
-        limits = (
-            (self.per_address, address, f"address {address}"),
-            (self.per_player, player, player),
-        )
-        for limit, counted, who in limits:
-            wait = limit.wait(counted)
-            if wait:
-                raise ProblemError(
-                    "rate-limited",
-                    429,
-                    f"too many submissions from {who}; send again in {int(wait) + 1} s",
-                    **{"Retry-After": str(int(wait) + 1)},
-                )
-        for limit, counted, _ in limits:
-            limit.count(counted)
+        _limited(self.per_address, address, f"address {address}")
+        known = await run_in_threadpool(self.store.key_matches, player, key)
+        if known is False:
+            self.per_address.count(address)
+            raise ProblemError("wrong-key", 403, _wrong_key(player))
+        _limited(self.per_player, player, player)
+        self.per_address.count(address)
+        self.per_player.count(player)
+        return player, key
+
+    async def submit(self, request: Request) -> Response:
+        player, key = await self._authenticated(request)
         data = await _body(request, self.config.max_body)
         return await run_in_threadpool(self._submit, player, key, data)
 
+    async def ticket(self, request: Request) -> Response:
+        """A daily ticket for the keyed player and today (docs/leaderboard.md)."""
+        player, _ = await self._authenticated(request)
+        base = str(request.base_url).rstrip("/")
+        now = datetime.now(UTC)
+        return _json(issue(self.store.ticket_secret, base, player, now.date().isoformat(), now))
+
     def _submit(self, player: str, key: str, data: bytes) -> Response:
         now = datetime.now(UTC)
+        secret = self.store.ticket_secret
         try:
-            checked = check_upload(data, self.ruleset, now, self.config.grace)
+            checked = check_upload(data, self.ruleset, now, self.config.grace, player, secret)
         except Refused as exc:
-            raise ProblemError(exc.code, 422, exc.reason) from None
+            raise ProblemError(exc.code, exc.status, exc.reason) from None
         try:
             entry_id, duplicate = self.store.add(player, key, checked, now.isoformat())
         except WrongKey:
-            raise ProblemError(
-                "wrong-key",
-                403,
-                f"the name {player!r} is another player's: choose another name "
-                "(`unbroken submit --name NAME`)",
-            ) from None
+            raise ProblemError("wrong-key", 403, _wrong_key(player)) from None
+        except Copied as exc:
+            raise ProblemError("copied", 409, str(exc)) from None
         except Taken as exc:
             raise ProblemError("taken", 409, str(exc)) from None
         row = self.store.entry(entry_id)
         assert row is not None, "an entry just added or found is there"
         rank = self.store.rank(row)
-        board = f"daily of {row.daily}" if row.daily else f"{row.character}, {row.difficulty}"
-        said = "already on the board" if duplicate else "ranked"
-        message = f"{said}: #{rank} on the {board} board with {row.score} points"
+        if row.daily:
+            board = f"daily of {row.daily}"
+            said = "already on the board" if duplicate else "ranked"
+            message = f"{said}: #{rank} on the {board} board with {row.score} points"
+        else:
+            board = f"{row.character}, {row.difficulty}"
+            said = "already kept" if duplicate else "kept"
+            message = (
+                f"{said} as free play with {row.score} points: listed unranked under the "
+                f"{board} board (only dailies rank)"
+            )
         answer = wire.Submitted(self.entry(row, rank), board, rank, duplicate, message)
+        answer.share = share_line(row, rank, self.ruleset)
         return _json(answer, 200 if duplicate else 201)
 
     # ------------------------------------------------------------------ API
@@ -204,13 +229,16 @@ class Board:
 
     async def api_day(self, request: Request) -> Response:
         day = _day(request.path_params["day"]).isoformat()
-        rows = await run_in_threadpool(self.store.day, day)
-        return _json(wire.Board(f"Daily challenge of {day}", self.ranked(rows)))
+        found = await run_in_threadpool(self.store.day, day, *listing(request))
+        return _json(self.listed(f"Daily challenge of {day}", found))
 
     async def api_board(self, request: Request) -> Response:
         difficulty, character = request.path_params["difficulty"], request.path_params["character"]
-        rows = await run_in_threadpool(self.store.board, difficulty, character)
-        return _json(wire.Board(f"All-time: {character}, {difficulty}", self.ranked(rows)))
+        found = await run_in_threadpool(self.store.board, difficulty, character, *listing(request))
+        free = await run_in_threadpool(self.store.free_play, difficulty, character)
+        listed = self.listed(f"All-time: {character}, {difficulty}", found)
+        listed.unranked = [self.entry(row) for row in free]
+        return _json(listed)
 
     async def api_player(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -238,33 +266,7 @@ class Board:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    # ------------------------------------------------------------------ pages
-
-    async def page_today(self, request: Request) -> Response:
-        return await self._day_page(_today(), today=True)
-
-    async def page_day(self, request: Request) -> Response:
-        day = _day(request.path_params["day"]).isoformat()
-        return await self._day_page(day, today=day == _today())
-
-    async def _day_page(self, day: str, today: bool) -> Response:
-        rows = await run_in_threadpool(self.store.day, day)
-        return HTMLResponse(
-            pages.day_page(day, self.challenge_words(day), rows, today, *self.namers)
-        )
-
-    async def page_boards(self, request: Request) -> Response:
-        return HTMLResponse(pages.boards_page(await run_in_threadpool(self.store.boards)))
-
-    async def page_board(self, request: Request) -> Response:
-        difficulty, character = request.path_params["difficulty"], request.path_params["character"]
-        rows = await run_in_threadpool(self.store.board, difficulty, character)
-        return HTMLResponse(pages.board_page(difficulty, character, rows, *self.namers))
-
-    async def page_player(self, request: Request) -> Response:
-        name = request.path_params["name"]
-        rows = await run_in_threadpool(self.store.player, name)
-        return HTMLResponse(pages.player_page(name, rows, *self.namers), 200 if rows else 404)
+    # ------------------------------------------------------------------ problems
 
     async def page_problem(self, request: Request) -> Response:
         kind = request.path_params["kind"]
@@ -284,9 +286,29 @@ def _day(text: str) -> Any:
         raise ProblemError("not-found", 404, str(exc)) from None
 
 
+def _limited(limit: RateLimit, counted: str, who: str) -> None:
+    """Raise ProblemError (429) when one more request for `counted` is over `limit`."""
+    wait = limit.wait(counted)
+    if wait:
+        raise ProblemError(
+            "rate-limited",
+            429,
+            f"too many submissions from {who}; send again in {int(wait) + 1} s",
+            **{"Retry-After": str(int(wait) + 1)},
+        )
+
+
+def _wrong_key(player: str) -> str:
+    return (
+        f"the name {player!r} is another player's: choose another name "
+        "(`unbroken submit --name NAME`)"
+    )
+
+
 def _entry_id(request: Request) -> int:
     text = request.path_params["entry"]
-    if not text.isdigit() or len(text) > 18:
+    # ASCII digits only: str.isdigit() takes "①" and "²", which int() refuses.
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise ProblemError("not-found", 404, f"{text[:40]!r} is not an entry number")
     return int(text)
 
@@ -312,17 +334,22 @@ def _credentials(request: Request) -> tuple[str, str]:
 async def _body(request: Request, most: int) -> bytes:
     """Return the request body, or raise ProblemError once it passes `most` bytes."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > most:
+    if declared.isascii() and declared.isdigit() and int(declared) > most:
         raise ProblemError("too-large", 413, f"the body is larger than {most} bytes (the limit)")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > most:
-            raise ProblemError(
-                "too-large", 413, f"the body is larger than {most} bytes (the limit)"
-            )
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise ProblemError(
+                    "too-large", 413, f"the body is larger than {most} bytes (the limit)"
+                )
+            chunks.append(chunk)
+    except ClientDisconnect:
+        address = request.client.host if request.client else "unknown"
+        log.warning("a client (%s) hung up mid-upload after %d bytes", address, size)
+        raise ProblemError("bad-request", 400, "the upload was cut off") from None
     if not size:
         raise ProblemError("bad-request", 400, "the body is empty: send a recording's bytes")
     return b"".join(chunks)
@@ -340,11 +367,8 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
     assert list(ruleset.plugins) == [DAILY_PLUGINS], "the board verifies base-game games"
     board = Board(config, ruleset, Store(config.database))
     routes = [
-        Route("/", board.page_today),
-        Route("/day/{day}", board.page_day),
-        Route("/boards", board.page_boards),
-        Route("/board/{difficulty}/{character}", board.page_board),
-        Route("/player/{name}", board.page_player),
+        *Pages(board.store, ruleset).routes(),
+        Route("/healthz", operations.healthz(board.store)),
         Route("/recordings/{entry}.jsonl.gz", board.recording),
         Route("/problems/{kind}", board.page_problem),
         Route("/api/daily", board.api_daily),
@@ -353,24 +377,37 @@ def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
         Route("/api/players/{name}", board.api_player),
         Route("/api/entries/{entry}", board.api_entry),
         Route("/api/submissions", board.submit, methods=["POST"]),
+        Route("/api/tickets", board.ticket, methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,
         exception_handlers={
             ProblemError: _problem_handler,
             HTTPException: _http_handler,
+            StoreError: _store_handler,
             Exception: _error_handler,
         },
-        lifespan=_closing(board.store),
+        middleware=[Middleware(operations.AccessLog)],
+        lifespan=_closing(board.store, _analysing(config, board.store, ruleset)),
     )
     app.state.board = board
     return app
 
 
-def _closing(store: Store) -> Callable[[Starlette], Any]:
+def _analysing(config: BoardConfig, store: Store, ruleset: Ruleset) -> InProcess | None:
+    if not config.analyse or store.postgres:
+        return None
+    return InProcess(store, ruleset, config.analysis_games)
+
+
+def _closing(store: Store, worker: InProcess | None) -> Callable[[Starlette], Any]:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if worker is not None:
+            worker.start()
         yield
+        if worker is not None:
+            worker.stopping.set()
         store.close()
 
     return lifespan
@@ -387,6 +424,11 @@ async def _http_handler(request: Request, exc: Exception) -> Response:
     if not request.url.path.startswith("/api/") and exc.status_code == 404:
         return HTMLResponse(pages.problem_page(404, "Not found", "No such page."), 404)
     return problem(kind, exc.status_code, str(exc.detail), request.url.path)
+
+
+async def _store_handler(request: Request, exc: Exception) -> Response:
+    log.warning("the database failed on %s: %s", request.url.path, exc)
+    return problem("unavailable", 503, str(exc), request.url.path, **{"Retry-After": "5"})
 
 
 async def _error_handler(request: Request, exc: Exception) -> Response:

@@ -5,19 +5,32 @@ An upload is untrusted bytes: it is read within the reader's limits
 server's rules. It is refused, with a reason, when it is damaged, tampered
 with (any event, digest or the footer differs), unfinished, recorded with
 other plugins, content or engine, or a daily of another day or with another
-seed, character or difficulty than the day's.
+seed, character or difficulty than the day's, or with another player's ticket.
+
+A game is identified by its play (`play_digest`): what decides it (the rules'
+digest, the plugins, seed, character, difficulty and options) and every
+decision taken. The file's bytes, its `created` time, its ticket and its daily
+mark do not count, so a copy with an edited header is the same game.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import msgspec
+
 from unbroken import __version__
+from unbroken.board.ranking import health_left
+from unbroken.board.tickets import ticket_problem
+from unbroken.core.actions import Action
 from unbroken.core.ruleset import Ruleset
 from unbroken.daily import daily_for, parse_day
 from unbroken.replay import limits
 from unbroken.replay.errors import ContentMismatch, ReplayError
+from unbroken.replay.format import Header, Ticket
 from unbroken.replay.reader import parse_recording
 from unbroken.replay.verify import replay
 
@@ -27,11 +40,12 @@ MAX_TEXT = 2 * 1024 * 1024
 
 
 class Refused(Exception):
-    """An upload the board does not rank: a short code and the reason in words."""
+    """An upload the board does not rank: a short code, the reason in words and the status."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, status: int = 422) -> None:
         self.code = code
         self.reason = reason
+        self.status = status
         super().__init__(reason)
 
 
@@ -40,6 +54,8 @@ class Checked:
     """A recording the engine re-ran exactly: what the board keeps of it."""
 
     digest: str
+    #: The play's digest (`play_digest`): the same game in any file has the same one.
+    play: str
     character: str
     cls: str
     difficulty: str
@@ -52,15 +68,59 @@ class Checked:
     engine: str
     created: str
     recording: bytes
+    #: How far the last battle went: the monster's health left (unbroken.board.ranking).
+    health_left: int = 0
+    #: The footer says the player was shown the odds (the player's word only).
+    assisted: bool = False
+    #: Whether the daily carries a ticket of this board naming its player and day.
+    ticketed: bool = False
+
+
+#: What the play digest is computed over, before the fields (a change re-identifies every game).
+PLAY_CONTEXT = b"unbroken-play/1\n"
+_canonical = msgspec.json.Encoder(order="sorted")
+
+
+def play_digest(header: Header, actions: Iterable[Action]) -> str:
+    """Return the sha256 (hex) of what decides a game: its rules, start and every decision."""
+    digest = hashlib.sha256(PLAY_CONTEXT)
+    start = [
+        header.ruleset,
+        header.plugins,
+        header.seed,
+        header.character,
+        header.difficulty,
+        header.options,
+    ]
+    digest.update(_canonical.encode(start) + b"\n")
+    for action in actions:
+        digest.update(_canonical.encode(action) + b"\n")
+    return digest.hexdigest()
+
+
+def play_of(data: bytes) -> str | None:
+    """Return the play digest of a stored recording's bytes, or None when it cannot be read."""
+    try:
+        rec = parse_recording(limits.inflate(data, MAX_TEXT), None, raw_events=True)
+    except (limits.Breach, ReplayError):
+        return None
+    return play_digest(rec.header, (line.action for line in rec.raw or ()))
 
 
 def check_upload(
-    data: bytes, ruleset: Ruleset, now: datetime, grace: timedelta = timedelta(hours=1)
+    data: bytes,
+    ruleset: Ruleset,
+    now: datetime,
+    grace: timedelta = timedelta(hours=1),
+    player: str = "",
+    secret: bytes = b"",
 ) -> Checked:
     """Return what the board keeps of the recording `data`, or raise Refused saying why.
 
     A daily is accepted on its day (UTC) and for `grace` after it ends, so a
-    game begun before midnight can still be sent.
+    game begun before midnight can still be sent. A daily's ticket must be
+    this board's (signed with `secret`) for `player` and the day; a daily
+    without one is kept, marked unticketed.
     """
     try:
         text = limits.inflate(data, MAX_TEXT)
@@ -79,9 +139,21 @@ def check_upload(
         )
     if rec.footer is None:
         raise Refused("unfinished", "the game is unfinished (no footer): only finished games rank")
+    if "\x00" in h.created:
+        raise Refused(
+            "bad-request",
+            "line 1: the header's `created` holds a NUL character (U+0000): not a time",
+            400,
+        )
     daily = h.daily if isinstance(h.daily, str) else None
+    ticketed = False
     if daily is not None:
         _check_daily(daily, h.seed, h.character, h.difficulty, ruleset, now, grace)
+        if isinstance(h.ticket, Ticket):
+            why = ticket_problem(h.ticket, secret, player, daily)
+            if why:  # this board's ticket, in another player's game or day: a copy
+                raise Refused("bad-ticket", f"line 1: {why}")
+            ticketed = why == ""  # None: another board's (or a forged) ticket counts for none
     try:
         game = replay(rec, ruleset)
     except ContentMismatch as exc:
@@ -92,6 +164,7 @@ def check_upload(
     assert outcome is not None, "replay() checks the footer comes after the game is over"
     return Checked(
         digest=rec.footer.digest,  # the log digest `replay` checked: the game's lines
+        play=play_digest(h, (line.action for line in rec.raw or ())),
         character=h.character,
         cls=ruleset.characters[h.character].cls,
         difficulty=h.difficulty,
@@ -104,6 +177,9 @@ def check_upload(
         engine=h.engine,
         created=h.created,
         recording=data,
+        ticketed=ticketed,
+        health_left=health_left(game.state),
+        assisted=rec.footer.assisted is True,
     )
 
 

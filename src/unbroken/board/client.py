@@ -1,4 +1,4 @@
-"""The board's client: sending a recording, reading the answer in words, fetching a recording.
+"""The board's client: sending a recording, asking for a daily ticket, fetching a recording.
 
 Standard library only (urllib), so `unbroken submit` and `unbroken replay URL`
 work without the server's extra.
@@ -14,11 +14,17 @@ import msgspec
 
 from unbroken.board import wire
 from unbroken.board.player import Player
+from unbroken.replay.format import Ticket
 
 #: Seconds to wait for the board (verifying a game takes it well under a second).
 TIMEOUT = 30
 #: The most bytes of a recording fetched from a URL (the reader's own limit).
 MAX_FETCH = 16 * 1024 * 1024
+#: Seconds to wait for a ticket before a daily starts (without one it is played unticketed).
+TICKET_TIMEOUT = 5
+#: The file in the data dir keeping the last daily ticket (so every way into the daily uses it).
+TICKET_FILE = "board-ticket.json"
+_ticket_decoder = msgspec.json.Decoder(Ticket)
 
 
 class BoardError(Exception):
@@ -34,42 +40,89 @@ class Answer:
     rank: int = 0
     url: str = ""
     status: int = 0
+    #: The share line of a ranked game (a short text for a chat).
+    share: str = ""
 
 
-def submit(server: str, player: Player, data: bytes) -> Answer:
-    """Send the recording `data` to the board at `server` as `player`; return its answer."""
+def _post(server: str, path: str, player: Player, data: bytes, timeout: float) -> tuple[bytes, int]:
+    """POST `data` as `player` with their key for `server` (never another board's key)."""
     base = server.rstrip("/")
+    if not player.has_key(server):
+        raise BoardError(f"no key for the board at {base} yet")  # the callers make and save it
     request = urllib.request.Request(
-        f"{base}/api/submissions",
+        f"{base}{path}",
         data=data,
         method="POST",
         headers={
             "Unbroken-Player": player.name,
-            "Authorization": f"Bearer {player.key}",
+            "Authorization": f"Bearer {player.key_for(server)}",
             "Content-Type": "application/octet-stream",
             "Accept": "application/json",
         },
     )
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            body, status = response.read(1024 * 1024), response.status
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.read(1024 * 1024), response.status
     except urllib.error.HTTPError as exc:
-        body, status = exc.read(1024 * 1024), exc.code
+        return exc.read(1024 * 1024), exc.code
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise BoardError(f"cannot reach the board at {base}: {reason}") from None
+
+
+def submit(server: str, player: Player, data: bytes) -> Answer:
+    """Send the recording `data` to the board at `server` as `player`; return its answer."""
+    base = server.rstrip("/")
+    body, status = _post(server, "/api/submissions", player, data, TIMEOUT)
     if status in (200, 201):
         try:
             done = wire.submitted_decoder.decode(body)
         except msgspec.DecodeError:
             raise BoardError(f"{base} answered, but not as an Unbroken board does") from None
         url = f"{base}{done.entry.page}"
-        return Answer(True, done.message, done.rank, url, status)
+        return Answer(True, done.message, done.rank, url, status, done.share)
     try:
         refused = wire.problem_decoder.decode(body)
     except msgspec.DecodeError:
         raise BoardError(f"{base} answered HTTP {status}, not as an Unbroken board does") from None
     return Answer(False, refused.detail or refused.title, status=status)
+
+
+def fetch_ticket(server: str, player: Player) -> Ticket:
+    """Return today's daily ticket from the board at `server` for `player`; raise BoardError."""
+    base = server.rstrip("/")
+    body, status = _post(server, "/api/tickets", player, b"", TICKET_TIMEOUT)
+    if status == 200:
+        try:
+            return _ticket_decoder.decode(body)
+        except msgspec.DecodeError:
+            raise BoardError(f"{base} answered, but not as an Unbroken board does") from None
+    try:
+        refused = wire.problem_decoder.decode(body)
+    except msgspec.DecodeError:
+        raise BoardError(f"{base} answered HTTP {status}, not as an Unbroken board does") from None
+    raise BoardError(f"{base} gives no ticket: {refused.detail or refused.title}")
+
+
+def keep_ticket(ticket: Ticket) -> None:
+    """Keep `ticket` in the data dir for the day's games (a disk that refuses: not kept)."""
+    from unbroken.paths import data_dir
+
+    try:
+        (data_dir() / TICKET_FILE).write_bytes(msgspec.json.encode(ticket))
+    except OSError:
+        pass
+
+
+def kept_ticket(day: str) -> Ticket | None:
+    """Return the ticket kept for `day`'s daily, or None."""
+    from unbroken.paths import data_dir
+
+    try:
+        ticket = _ticket_decoder.decode((data_dir() / TICKET_FILE).read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return None
+    return ticket if ticket.day == day else None
 
 
 def fetch(url: str, most: int = MAX_FETCH) -> bytes:

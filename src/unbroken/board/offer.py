@@ -94,16 +94,32 @@ def send(path: Path, player: Player, out: TextIO, server: str | None = None) -> 
     """Send the recording at `path` as `player` and print the answer in words; return the
     exit status (1: refused). Raises BoardError when the file or the board cannot be read."""
     from unbroken.board.client import BoardError, submit
+    from unbroken.board.player import PlayerError, save_player
     from unbroken.replay import limits
 
     try:
         data = limits.read_regular_file(path)
     except limits.Breach as exc:
         raise BoardError(f"{path}: {exc.message}") from None
-    answer = submit(server or player.server, player, data)
+    board = server or player.server
+    if not player.has_key(board):  # a key per board: made, and kept, before it is sent
+        player.key_for(board)
+        try:
+            save_player(player)
+        except PlayerError as exc:
+            raise BoardError(str(exc)) from None
+    answer = submit(board, player, data)
     if answer.accepted:
         print(f"{path.name}: {answer.message}.", file=out)
         print(f"See it at {answer.url}", file=out)
+        if answer.share:
+            print(f"Share: {answer.share}", file=out)
         return 0
     print(f"{path.name}: refused by the board: {answer.message}", file=out)
+    if answer.status == 403 and player.old_key and player.key_for(board) != player.old_key:
+        print(
+            "If your name was taken on this board with your key from before keys per board, "
+            f"`unbroken submit --server {board} --old-key` uses that key there.",
+            file=out,
+        )
     return 1

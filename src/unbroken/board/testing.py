@@ -79,6 +79,13 @@ class TempPostgres:
             db.execute(f"CREATE DATABASE {name}")
         return self.url(name)
 
+    def restart(self) -> None:
+        """Restart the server (fast shutdown: every connection to it is dropped)."""
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
+            "-l", str(self.root / "log"), "restart",
+        )  # fmt: skip
+
     def close(self) -> None:
         """Stop the server and remove its folder."""
         try:
@@ -199,3 +206,24 @@ def unfinished(data: bytes) -> bytes:
     text = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
     lines = text.split(b"\n")
     return gzip.compress(b"\n".join(lines[:-2]) + b"\n")
+
+
+def copied(data: bytes, **header: object) -> bytes:
+    """Return the recording `data` with header fields changed (None: left out) and the footer's
+    log digest recomputed: the same game, in a file that differs (a copy under another name)."""
+    import hashlib
+    import json
+
+    text = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    lines = text.split(b"\n")
+    first = json.loads(lines[0])
+    for field, value in header.items():
+        if value is None:
+            first.pop(field, None)
+        else:
+            first[field] = value
+    lines[0] = json.dumps(first, separators=(",", ":")).encode()
+    footer = json.loads(lines[-2])
+    footer["digest"] = hashlib.sha256(b"".join(line + b"\n" for line in lines[:-2])).hexdigest()
+    lines[-2] = json.dumps(footer, separators=(",", ":")).encode()
+    return gzip.compress(b"\n".join(lines))

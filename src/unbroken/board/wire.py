@@ -40,14 +40,29 @@ class Entry(msgspec.Struct):
     submitted: str
     recording: str
     page: str
+    #: The place on its board (the day's, for a daily); 0: free play, listed unranked.
     rank: int = 0
+    #: A daily sent with this board's ticket naming its player (docs/leaderboard.md).
+    ticketed: bool = False
+    #: The recording says the player was shown the odds (the player's word only).
+    assisted: bool = False
+    seed: str = ""
+    #: The entry's own page, where its game can be watched.
+    watch: str = ""
 
 
 class Board(msgspec.Struct):
-    """A ranked list: its title and the entries, best first."""
+    """A ranked list: its title and one page of the entries, best first (or as sorted)."""
 
     title: str
     entries: list[Entry]
+    page: int = 1
+    pages: int = 1
+    total: int = 0
+    #: How the board ranks, in words.
+    rule: str = ""
+    #: Free play (a seed the player chose) under an all-time board: listed, not ranked.
+    unranked: list[Entry] = []
 
 
 class PlayerPage(msgspec.Struct):
@@ -65,6 +80,8 @@ class Submitted(msgspec.Struct):
     rank: int
     duplicate: bool
     message: str
+    #: A short text for a chat: the day, character, level reached, score and rank.
+    share: str = ""
 
 
 class DailyInfo(msgspec.Struct):

@@ -8,6 +8,7 @@ each worker loads the default ruleset again.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -40,6 +41,13 @@ def plugins() -> Plugins | None:
 
         return current_plugins()
     return _PLUGINS
+
+
+def worker_count(asked: int | None, pieces: int) -> int:
+    """Return the worker processes to start for `pieces` of work: `asked` (None: one per
+    CPU), but never more than the CPUs or the pieces, which would only cost their start."""
+    cpus = os.cpu_count() or 1
+    return max(1, min(asked or cpus, cpus, pieces))
 
 
 def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:

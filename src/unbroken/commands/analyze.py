@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING
+import sys
+import time
+from types import TracebackType
+from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli import CommandError, load, positive_int, seed_int
 from unbroken.words.vocabulary import cut
@@ -31,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=100,
         metavar="N",
-        help="rollouts per option of every decision (default 100; more is slower and surer)",
+        help="futures per option of every decision at most (default 100; options clearly "
+        "behind stop sooner; more is slower and surer)",
     )
     parser.add_argument(
         "--jobs", type=positive_int, help="worker processes (default: one per CPU; same results)"
@@ -44,7 +48,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from unbroken.advisor.analysis import analyze, keep
     from unbroken.advisor.pool import default_jobs
-    from unbroken.commands.sim import progress_bar
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError, chosen_recording, read_recording
 
@@ -59,15 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
     jobs = min(args.jobs or default_jobs(), default_jobs())
     try:
-        with progress_bar(max(len(rec.decisions), 200), enabled=not args.json) as tick:
-            last = [0]
-
-            def progress(done: int, total: int) -> None:
-                if tick is not None:
-                    for _ in range(done - last[0]):
-                        tick(None)
-                    last[0] = done
-
+        with Progress(sys.stderr) as progress:
             analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
     except ReplayError as exc:
         raise CommandError(f"cannot analyze: {exc}") from None
@@ -83,6 +78,34 @@ def run(args: argparse.Namespace) -> int:
     who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
     print(text_report(analysis, f"{path.name} ({who})"))
     return 0
+
+
+class Progress:
+    """The decisions weighed so far, on one line of stderr rewritten in place (when it is a
+    terminal, whatever stdout is: `--json > file` still shows it); cleared at the end."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.shown = err.isatty()
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown:
+            took = time.monotonic() - self.start
+            print(f"\rWeighing decisions: {done}/{total} ({took:.0f} s)", end="", file=self.err)
+            self.err.flush()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=self.err, flush=True)
 
 
 def short(text: str, most: int = 40) -> str:
@@ -102,25 +125,27 @@ def text_report(analysis: Analysis, title: str) -> str:
     lines = [
         f"Analysis of {title}: {a.outcome}, {a.decisions} decisions, "
         f"{len(a.choices)} with a choice",
-        f"Each option: {a.games} games played out by the reference bot from the decision on "
-        f"(advisor seed {a.seed}); ! marks a decision that lost more than {COSTLY:g} points.",
+        f"Options raced on the same futures, up to {a.games} games each, played out by the "
+        f"reference bot (advisor seed {a.seed}).",
+        "Chance: the position's (its best option's). Lost: against the best, when clearly "
+        f"worse; ! more than {COSTLY:g} points.",
         "",
-        "  Dec Lvl Before  Taken   Best  Lost  Option taken (best option)",
+        "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
     for c in a.choices:
         mark = "!" if c.costly else " "
-        best = "" if c.best == c.taken else f" (best: {short(c.best, 30)})"
+        lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
         lines.append(
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_pc(c.chance_taken.rate)} "
-            f"{_pc(c.chance_best.rate)} {max(c.loss, 0):5.0f}{mark} {short(c.taken)}{best}"
+            f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
         )
     lines += ["", "Summary", f"  Costly decisions: {len(a.costly())}"]
     worst = a.worst()
     if worst:
-        lines.append("  The three worst decisions:")
+        lines.append("  The three worst decisions (clearly worse than the best option):")
         lines += [f"    {_worst(c)}" for c in worst]
     else:
-        lines.append("  No decision lost anything against the best option.")
+        lines.append("  No decision was clearly worse than its best option.")
     starts = a.level_starts()
     if starts:
         lines.append("  Chance at each level's start (95 % interval):")
@@ -133,6 +158,6 @@ def text_report(analysis: Analysis, title: str) -> str:
 
 def _worst(c: Choice) -> str:
     return (
-        f"decision {c.n} (level {c.level}): {short(c.taken)} {c.chance_taken.percent()}; "
-        f"best {short(c.best)} {c.chance_best.percent()}: {c.loss:.0f} points lost"
+        f"decision {c.n} (level {c.level}): took {short(c.taken)} {c.chance_taken.percent()}; "
+        f"{c.verdict()}"
     )

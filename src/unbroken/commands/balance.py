@@ -9,11 +9,11 @@ makes the exit status 1.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from unbroken.bots import workers
 from unbroken.cli import CommandError, load, positive_int, seed_int
 from unbroken.commands.balance_targets import (
     CHARACTER_DIFFICULTY as CHARACTER_DIFFICULTY,
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bot is not None and args.bot not in batch.all_bots():
         known = ", ".join(batch.all_bots())
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {known}")
-    jobs = min(args.jobs, os.cpu_count() or 1)  # more workers than CPUs only cost their start
+    jobs = workers.worker_count(args.jobs, args.games)
     classes = sorted({c.cls for c in ruleset.characters.values()})
     diffs = [d.id for d in ruleset.settings.difficulties]
     # Games are scheduled round-robin over every sheet and difficulty, so

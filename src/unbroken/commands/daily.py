@@ -2,8 +2,9 @@
 
 The day's seed, character and difficulty come from the date (unbroken.daily);
 the game is the base game, recorded and kept as a daily. The first finished
-attempt of a day is the one that counts; after it, when a board server is
-set, the game offers to send it.
+attempt of a day is the one that counts. When a board server is set, the
+game first asks it for the day's ticket (written into the recording; offline
+the game is played without one), and after it offers to send it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.board.offer import offer_daily
 
     when = today().isoformat()
+    ask_ticket(when)
     if args.text:
         from unbroken.settings import load_settings
         from unbroken.textplay import TextGame
@@ -63,3 +65,31 @@ def run(args: argparse.Namespace) -> int:
         status = app.return_code or 0
     offer_daily(when)
     return status
+
+
+def ask_ticket(day: str) -> None:
+    """Get and keep the board's ticket for `day` when a board is set; say what happened."""
+    from unbroken.board.client import BoardError, fetch_ticket, keep_ticket, kept_ticket
+    from unbroken.board.player import PlayerError, board_address, load_player, save_player
+
+    try:
+        player = load_player()
+    except PlayerError as exc:
+        print(f"No board ticket: {exc}")
+        return
+    if player is None or not player.server:
+        return
+    kept = kept_ticket(day)
+    here = board_address(player.server)
+    if kept is not None and kept.player == player.name and board_address(kept.board) == here:
+        return  # asked already today
+    try:
+        if not player.has_key(player.server):
+            player.key_for(player.server)
+            save_player(player)
+        ticket = fetch_ticket(player.server, player)
+    except (BoardError, PlayerError) as exc:
+        print(f"No board ticket ({exc}): the game can still be sent, marked unticketed.")
+        return
+    keep_ticket(ticket)
+    print(f"Ticket for the daily of {day} from {player.server} as {player.name}.")

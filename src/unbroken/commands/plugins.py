@@ -7,7 +7,6 @@ import json
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -189,22 +188,24 @@ def distribution_of(target: str) -> str:
 
 
 def _pip(action: str, target: str) -> int:
-    """Run pip in the game's own interpreter, so it installs where the game runs.
+    """Run pip in the game's own interpreter, so it installs where the game runs; under pipx,
+    `pipx inject`/`uninject`, so pipx knows the plugin (unbroken.plugins.installer).
 
-    uninstall takes a plugin's name (or its distribution's): pip is given the
-    distribution that provides the plugin's entry point.
+    uninstall takes a plugin's name (or its distribution's): the installer is
+    given the distribution that provides the plugin's entry point.
     """
     from unbroken.cli import CommandError
+    from unbroken.plugins.installer import InstallerError, installer_command
 
-    command = [sys.executable, "-m", "pip", action]
-    if action == "uninstall":
-        command.extend(["--yes", distribution_of(target)])
-    else:
-        command.append(target)
+    argument = distribution_of(target) if action == "uninstall" else target
+    try:
+        command = installer_command(action, argument)
+    except InstallerError as exc:
+        raise CommandError(str(exc)) from None
     try:
         return subprocess.call(command)
     except OSError as exc:
-        raise CommandError(f"could not run pip ({' '.join(command)}): {exc}") from None
+        raise CommandError(f"could not run {' '.join(command)}: {exc}") from None
 
 
 def _new(name: str, directory: Path) -> int:

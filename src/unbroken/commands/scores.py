@@ -176,6 +176,7 @@ def show(records: Records, recent: int) -> int:
     if total == 0:
         print(no_games(records.path))
         return 0
+    rows = records.games(limit=recent)  # read whole before a line is printed
     rate = f"{100 * wins / total:.1f} %"
     print(f"{plural(total, 'game')}, {wins} won ({rate})")
     print(f"Records: {records.path}")
@@ -183,7 +184,7 @@ def show(records: Records, recent: int) -> int:
     print(f"Recent games (last {min(recent, total)}):")
     print(f"  {'#':>4}  {'finished':<16}  {'character':<16} {'class':<7}  {'diff.':<6}  result")
     width = result_width()
-    for row in records.games(limit=recent):
+    for row in rows:
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
             if row.alternative_scores:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import socket
+import sys
 
 from unbroken.cli import CommandError, positive_int
 
@@ -24,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only)",
+        help="the address to listen on (default 127.0.0.1: this computer only; "
+        "anyone who can reach another can play as you)",
     )
     parser.add_argument("--port", type=positive_int, default=8000, help="the port (8000)")
     parser.add_argument(
@@ -71,8 +74,15 @@ def run(args: argparse.Namespace) -> int:
         idle_minutes=args.idle_minutes or settings.serve_idle_minutes,
         public_url=args.public_url,
     )
-    shown = args.public_url or f"http://{_url_host(args.host)}:{args.port}/"
-    print(f"Unbroken in your browser: open {shown}", flush=True)
+    if not _this_computer_only(args.host):
+        print(
+            f"Warning: --host {args.host} listens beyond this computer: anyone who can reach "
+            f"port {args.port} and has the address below (with its key) can play as you, "
+            "read your records and switch your plugins on or off.",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(f"Unbroken in your browser: open {server.address}", flush=True)
     print(
         f"Each tab is a game (at most {server.max_games} at once); recordings and records "
         f"are in {data}. Ctrl+C stops the server.",
@@ -102,7 +112,11 @@ def port_is_free(host: str, port: int) -> None:
         raise CommandError(f"cannot listen on {host}:{port}: {why}") from None
 
 
-def _url_host(host: str) -> str:
-    if host in ("0.0.0.0", "::", ""):
-        return socket.gethostname()
-    return f"[{host}]" if ":" in host else host
+def _this_computer_only(host: str) -> bool:
+    """Return whether `host` is a loopback address (nothing else can reach it)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from unbroken.bots import workers
 from unbroken.cli import (
     CommandError,
     load,
@@ -68,17 +68,17 @@ def run(args: argparse.Namespace) -> int:
 
     plugins = current_plugins()  # what load() loaded: their observers watch every game
     keep = None
+    kept: list[int] = []  # the games the records did keep (not the ones they refused)
     if args.record:
         from unbroken.commands.scores import open_or_fail
         from unbroken.session import records_keeper
 
         records = open_or_fail()
-        keep = records_keeper(plugins, records)
+        keep = counted(records_keeper(plugins, records), kept)
 
     if args.record and args.jobs > 1:
         raise CommandError("--record plays in one process: drop --jobs")
-    # More workers than games (or CPUs) only cost their start-up.
-    jobs = min(args.jobs, args.games, os.cpu_count() or 1)
+    jobs = workers.worker_count(args.jobs, args.games)
     try:
         with progress_bar(args.games, enabled=not args.json) as on_game:
             summary = batch.run(
@@ -102,12 +102,33 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     if args.record:
         records.close()
-        print(f"{plural(summary.games, 'game')} recorded in {records.path}", file=sys.stderr)
+        print(recorded_line(len(kept), summary.games, records.path), file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0
     print(text_report(summary, ruleset, args.seed, args.bot))
     return 0
+
+
+def counted(keeper: Any, kept: list[int]) -> Any:
+    """Return `keeper` noting in `kept` each game it did keep (a refused one raises)."""
+
+    def keep(game: Any, replay: Any, started: Any) -> Any:
+        finished = keeper(game, replay, started)
+        kept.append(finished.record)
+        return finished
+
+    return keep
+
+
+def recorded_line(kept: int, games: int, path: Any) -> str:
+    """Return what `sim --record` says at the end: the games the records really kept."""
+    if kept == games:
+        return f"{plural(games, 'game')} recorded in {path}"
+    return (
+        f"{kept} of {plural(games, 'game')} recorded in {path}; the others could not be "
+        "kept (see the warnings above)"
+    )
 
 
 def plugins_option(ruleset: Ruleset) -> str:

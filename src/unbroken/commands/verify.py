@@ -10,10 +10,10 @@ checked, and it is reported as unfinished, not as a failure.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from unbroken.bots import workers
 from unbroken.cli import load, positive_int
 from unbroken.words.vocabulary import plural
 
@@ -103,10 +103,9 @@ def run(args: argparse.Namespace) -> int:
     files, missing = expand(args.files)
     for why in missing:
         print(f"FAIL  {why}")
-    # More workers than files (or CPUs) only cost their start-up.
-    jobs = min(args.jobs or os.cpu_count() or 1, os.cpu_count() or 1, max(len(files), 1))
-    if args.jobs is None and len(files) < 16:
-        jobs = 1  # starting workers costs more than a few files take
+    # Unasked, a few files take less than starting workers costs.
+    asked = 1 if args.jobs is None and len(files) < 16 else args.jobs
+    jobs = workers.worker_count(asked, len(files))
     passed = failed = left = 0
     from unbroken.plugins import current_plugins
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,7 @@ from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import Resolver
-from unbroken.core.ruleset import Hand, Ruleset, resolve_id, short_ids
+from unbroken.core.ruleset import Hand, Ruleset
 from unbroken.core.state import DecisionKind, GameState, Outcome, copy_state
 
 #: The decisions where an effort action is refused for its cost.
@@ -106,17 +107,9 @@ class Game:
     ) -> Game:
         """Return a new game set up as R-SETUP-1..5 say, waiting for its first decision."""
         settings = ruleset.settings
-        sheet = resolve_id(character, ruleset.characters)
-        if sheet is None:
-            known = ", ".join(sorted(short_ids(ruleset.characters)))
-            raise ValueError(f"unknown character {character!r}; choose one of: {known}")
-        character = sheet
-        diff = ruleset.difficulty(difficulty)
-        if diff is None:  # a plugin's difficulty by its local id ("expert")
-            diff = next((d for d in settings.difficulties if d.id.endswith(f":{difficulty}")), None)
-        if diff is None:
-            known = ", ".join(d.id for d in settings.difficulties)
-            raise ValueError(f"unknown difficulty {difficulty!r}; choose one of: {known}")
+        character = ruleset.character_id(character)  # ValueError: unknown, with the known
+        diff = ruleset.difficulty(ruleset.difficulty_id(difficulty))
+        assert diff is not None  # difficulty_id names one of the settings' difficulties
         opts = dict(OPTIONS)
         for key, value in (options or {}).items():
             if key in EXTRA_OPTIONS:
@@ -249,6 +242,20 @@ class Game:
         self.events.extend(run.emitted)
         return run.emitted
 
+    def switch_off(self, plugin: str) -> list[str]:
+        """Switch plugin `plugin`'s effect handlers off for the rest of this game: each
+        then does nothing, so a handler that keeps failing no longer refuses every
+        decision. Returns the handlers switched off (none: the plugin has none).
+
+        Only this game changes (its ruleset is a copy); a recording says from which
+        decision on (unbroken.replay), so the game replays the same."""
+        names = sorted(n for n in self.ruleset.handlers if n.split(":", 1)[0] == plugin)
+        if plugin and names:
+            handlers = {**self.ruleset.handlers, **dict.fromkeys(names, _switched_off)}
+            self.ruleset = dataclasses.replace(self.ruleset, handlers=handlers)
+            self._legal = None
+        return names
+
     def why_illegal(self, action: Action, legal: list[Action]) -> str:
         """Return a sentence a player can read saying why `action` is refused."""
         if self.is_over:
@@ -322,6 +329,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
         return self.state.outcome
+
+
+def _switched_off(ctx: Any, params: Any) -> None:
+    """A plugin's effect handler switched off by the player (Game.switch_off): nothing."""
 
 
 def describe_action(action: Action) -> str:

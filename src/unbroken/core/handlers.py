@@ -171,18 +171,24 @@ class HandlerError(Exception):
     the handler, the card it is printed on, the error and where it was raised.
     """
 
+    #: The handler that failed (`plugin:name`; "" when it was no handler, e.g. a bot).
+    handler: str = ""
+
     @classmethod
     def of(cls, name: str, source: str, exc: BaseException) -> HandlerError:
         """Return the error for handler `name` on card `source` having raised `exc`."""
         where = _plugin_line(exc)
         plugin = f"plugin {name.split(':', 1)[0]!r}: " if ":" in name else ""
         if isinstance(exc, TookTooLong):
-            return cls(
+            error = cls(
                 f"{plugin}effect handler {name!r} on {source!r} {exc}{where}; "
                 "it is switched off for the rest of this run"
             )
-        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return cls(f"{plugin}effect handler {name!r} on {source!r} raised {text}{where}")
+        else:
+            text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            error = cls(f"{plugin}effect handler {name!r} on {source!r} raised {text}{where}")
+        error.handler = name
+        return error
 
 
 class Fields(Protocol):

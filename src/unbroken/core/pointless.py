@@ -31,7 +31,7 @@ from unbroken.core.combat import clamp_die
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState
 
 
 class Asked(Protocol):
@@ -78,14 +78,14 @@ def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
     if d is None:
         return None
     legal = game.legal_actions()
-    if d.kind == "player_turn" and legal == [act.Skip()]:
+    if d.kind == DecisionKind.PLAYER_TURN and legal == [act.Skip()]:
         return act.Skip(), ONLY_SKIP  # Paralyzed, or nothing to attack with
     if len(legal) < 2:
         return None  # one answer: the single-answer setting's case
     r = Resolver(game.ruleset, game.state)
-    if d.kind == "pick_roll":
+    if d.kind == DecisionKind.PICK_ROLL:
         return _same_results(r, legal)
-    if d.kind == "response" and act.Pass() in legal:
+    if d.kind == DecisionKind.RESPONSE and act.Pass() in legal:
         return _useless_response(game, r, legal)
     return None
 

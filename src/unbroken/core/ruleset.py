@@ -186,6 +186,26 @@ class Ruleset:
         """Return the difficulty with this id (the base game's or a plugin's), or None."""
         return next((d for d in self.settings.difficulties if d.id == difficulty), None)
 
+    def character_id(self, name: str) -> str:
+        """Return the id of the character sheet `name` means (a plugin's also by its local
+        id: `resolve_id`); ValueError naming the characters when none or several do."""
+        ident = resolve_id(name, self.characters)
+        if ident is None:
+            known = ", ".join(sorted(short_ids(self.characters)))
+            raise ValueError(f"unknown character {name!r}; choose one of: {known}")
+        return ident
+
+    def difficulty_id(self, name: str) -> str:
+        """Return the id of the difficulty `name` means (a plugin's also by its local id,
+        `expert`, when one plugin has it); ValueError naming the difficulties if none."""
+        ids = [d.id for d in self.settings.difficulties]
+        if name in ids:
+            return name
+        local = [i for i in ids if i.endswith(f":{name}")]
+        if len(local) == 1:
+            return local[0]
+        raise ValueError(f"unknown difficulty {name!r}; choose one of: {', '.join(ids)}")
+
     def difficulty_name(self, difficulty: str) -> str:
         """Return the printed name of a difficulty id ("normal" -> "Normal"), or the id."""
         found = self.difficulty(difficulty)

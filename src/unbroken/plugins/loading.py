@@ -91,6 +91,8 @@ class Plugins:
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
     records_panels: list[RecordsPanel] = field(default_factory=list)
+    #: The threads the observers run in (unbroken.observers), one per observer.
+    leashes: dict[Callable[..., Any], limits.Leash] = field(default_factory=dict)
 
     def display_names(self) -> dict[str, str]:
         """Return {id: display name} of the scoring rules and bots that have one."""

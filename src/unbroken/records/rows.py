@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -57,6 +58,34 @@ class BestScore:
     wins: int
 
 
+class BadColumn(ValueError):
+    """A stored column holds what no game could have; the message names the column."""
+
+
+def whole(column: str, value: object) -> int:
+    """Return a stored whole number (an INTEGER, or TEXT of ASCII digits); raise BadColumn."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    digits = value.removeprefix("-") if isinstance(value, str) else ""
+    if digits.isascii() and digits.isdigit():
+        return int(str(value))
+    raise BadColumn(f"`{column}` holds {value!r:.40}, not a whole number")
+
+
+def _table(column: str, value: object, kind: type) -> dict[str, Any]:
+    """Return a stored JSON object whose values are all of `kind`; raise BadColumn."""
+    try:
+        table = json.loads(str(value))
+    except ValueError:
+        table = None
+    if not isinstance(table, dict) or not all(
+        isinstance(v, kind) and not isinstance(v, bool) for v in table.values()
+    ):
+        what = "names and versions" if kind is str else "names and whole numbers"
+        raise BadColumn(f"`{column}` holds {str(value)!r:.40}, not a JSON object of {what}")
+    return table
+
+
 def decode_row(
     values: Sequence[object],
 ) -> tuple[
@@ -77,7 +106,11 @@ def decode_row(
     dict[str, int],
     str | None,
 ]:
-    """Turn the stored columns after `id` into GameRow's fields."""
+    """Turn the stored columns after `id` into GameRow's fields.
+
+    Raises BadColumn naming the first column that holds what no game could have
+    (a score of 1.5 or 'abc', a level that is no whole number, plugins or
+    alternative scores that are no JSON object of the right values)."""
     (
         started,
         finished,
@@ -102,16 +135,16 @@ def decode_row(
         str(character),
         str(cls),
         str(difficulty),
-        int(str(seed)),
-        dict(json.loads(str(plugins))),
+        whole("seed", seed),
+        _table("plugins", plugins, str),
         outcome == "won",
-        int(str(level)),
+        whole("level", level),
         str(step),
         str(cause),
         str(killed_by),
-        int(str(score)),
+        whole("score", score),
         str(rank),
-        dict(json.loads(str(alternatives))),
+        _table("alternative_scores", alternatives, int),
         None if replay is None else str(replay),
     )
 

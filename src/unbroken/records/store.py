@@ -36,7 +36,7 @@ from unbroken.records.access import (
     unreadable,
 )
 from unbroken.records.achievements import SheetRow, achievement_sheet, plugin_predicates
-from unbroken.records.rows import BestScore, GameRow, decode_row
+from unbroken.records.rows import BadColumn, BestScore, GameRow, decode_row, whole
 from unbroken.records.schema import COLUMNS
 from unbroken.records.story import write_story
 
@@ -58,8 +58,9 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
 
 FILENAME = "records.sqlite3"
-#: Seconds a writer waits for another process's transaction before giving up.
-BUSY_TIMEOUT = 30.0
+#: Seconds a writer waits for another process's transaction before giving up (a game's
+#: rows take milliseconds; a file held longer is locked by another program).
+BUSY_TIMEOUT = 5.0
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
@@ -220,6 +221,11 @@ class Records:
             blocking = self._blocking_file()
             if blocking is not None:
                 return RecordsError(blocking)
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
+            return RecordsError(
+                f"records file {self.path} is locked by another program (waited "
+                f"{BUSY_TIMEOUT:g} s); close it, or choose another data dir with --data-dir"
+            )
         if isinstance(exc, OSError):  # the folder: the words, not "[Errno 13] ..."
             return RecordsError(f"cannot open records file {self.path}: {exc.strerror or text}")
         return RecordsError(f"records file {self.path}: {text}")
@@ -395,7 +401,7 @@ class Records:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        rows = [GameRow(int(str(r[0])), *decode_row(r[1:])) for r in self._query(sql, params)]
+        rows = [self._row(r) for r in self._query(sql, params)]
         if rows:
             by_id = {r.id: r for r in rows}
             earned = self._query(
@@ -408,6 +414,19 @@ class Records:
                     if first:
                         row.new_achievements.append(str(aid))
         return rows
+
+    def _row(self, values: Sequence[object]) -> GameRow:
+        """Return one stored game; a column no game could hold is a RecordsError naming it."""
+        try:
+            return GameRow(whole("id", values[0]), *decode_row(values[1:]))
+        except BadColumn as exc:
+            raise self._bad(values[0], exc) from None
+
+    def _bad(self, game: object, exc: BadColumn) -> RecordsError:
+        return RecordsError(
+            f"records file {self.path}: game {game}: {exc}; the file is damaged "
+            "(move it away to start new records)"
+        )
 
     def count(self) -> tuple[int, int]:
         """Return (games recorded, games won)."""
@@ -422,12 +441,15 @@ class Records:
         With `before` (a game id), only the games recorded before that one count.
         """
         rows = self._query(
-            "SELECT max(score) FROM games WHERE class = ? AND difficulty = ? "
+            "SELECT max(score), id FROM games WHERE class = ? AND difficulty = ? "
             "AND outcome = 'won' AND id < ?",
             (cls, difficulty, before if before is not None else 1 << 62),
         )
-        best = rows[0][0] if rows else None
-        return None if best is None else int(str(best))
+        best, game = rows[0] if rows else (None, None)
+        try:
+            return None if best is None else whole("score", best)
+        except BadColumn as exc:
+            raise self._bad(game, exc) from None
 
     def best_scores(self) -> list[BestScore]:
         """Return, per class and difficulty played, the best won game (score 0 if none won).
@@ -447,6 +469,10 @@ class Records:
                 (cls, difficulty),
             )
             score, rank, game_id, character = top[0] if top else (0, "", 0, "")
+            try:
+                score = whole("score", score)
+            except BadColumn as exc:
+                raise self._bad(game_id, exc) from None
             best.append(
                 BestScore(
                     str(cls),

@@ -33,6 +33,21 @@ _GZIP_WBITS = limits.GZIP_WBITS
 OUTCOMES = ("won", "lost")
 
 
+class Ticket(msgspec.Struct, frozen=True):
+    """A board's ticket for a daily: the board signed that `player` asked for `day`'s at `issued`.
+
+    `mac` is the board's HMAC-SHA256 of the other fields but `board` (the address
+    the client asked, kept so the player can see where it came from);
+    docs/leaderboard.md says what a ticket proves and what it does not.
+    """
+
+    board: str
+    player: str
+    day: str
+    issued: str
+    mac: str
+
+
 class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     """Line 1: what the game was started with, and with which engine and content."""
 
@@ -53,6 +68,9 @@ class Header(msgspec.Struct, frozen=True, tag_field="kind", tag="header"):
     #: "unbroken-frostbite"}), so a missing one can be named for `pip install`; left
     #: out (UNSET) when no plugin came from a package, so base games are as before.
     packages: dict[str, str] | msgspec.UnsetType = msgspec.UNSET
+    #: The board's ticket of a daily played with a board set (`unbroken daily`); left out
+    #: (UNSET) otherwise, so every other recording is as before.
+    ticket: Ticket | msgspec.UnsetType = msgspec.UNSET
 
 
 class Setup(msgspec.Struct, frozen=True, tag_field="kind", tag="setup"):
@@ -76,6 +94,14 @@ class Check(msgspec.Struct, frozen=True, tag_field="kind", tag="check"):
     state: str
 
 
+class SwitchedOff(msgspec.Struct, frozen=True, tag_field="kind", tag="switched_off"):
+    """The player switched a plugin's effect handlers off (one kept failing): from
+    decision `n` on, they do nothing (Game.switch_off). Written before decision `n`."""
+
+    n: int
+    plugin: str
+
+
 class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
     """The last line: how the game ended, and the digest of every line before this one."""
 
@@ -84,6 +110,10 @@ class Footer(msgspec.Struct, frozen=True, tag_field="kind", tag="footer"):
     score: int
     state: str
     digest: str
+    #: True when the player was shown the odds (`%`) during the game: the game was
+    #: assisted. Left out of the line (UNSET) otherwise, so other recordings are as
+    #: before; the footer is not in the log digest, so this is the player's word only.
+    assisted: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 class RawDecision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision"):
@@ -98,6 +128,6 @@ class RawDecision(msgspec.Struct, frozen=True, tag_field="kind", tag="decision")
     events: msgspec.Raw
 
 
-Line = Union[Header, Setup, Decision, Check, Footer]
+Line = Union[Header, Setup, Decision, Check, SwitchedOff, Footer]
 #: The lines as read with `raw_events`: decision events stay JSON text (still checked to be JSON).
-RawLine = Union[Header, Setup, RawDecision, Check, Footer]
+RawLine = Union[Header, Setup, RawDecision, Check, SwitchedOff, Footer]

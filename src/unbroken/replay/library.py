@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import zlib
 from collections.abc import Sequence
@@ -224,10 +225,16 @@ def resume(
         deflate = recorder_module._deflater()
         scratch = path.with_name(path.name + ".tmp")
         file = open(scratch, "wb")  # noqa: SIM115 - held open for the rest of the game
-        recorder_module._append(
-            file, deflate.compress(text[: rec.size]) + deflate.flush(zlib.Z_SYNC_FLUSH)
-        )
-        os.replace(scratch, path)
+        try:
+            recorder_module._append(
+                file, deflate.compress(text[: rec.size]) + deflate.flush(zlib.Z_SYNC_FLUSH)
+            )
+            os.replace(scratch, path)
+        except OSError:  # a full disk: the recording stays as it was, no .tmp beside it
+            with contextlib.suppress(OSError):
+                file.close()
+            scratch.unlink(missing_ok=True)
+            raise
         recorder_module._sync_dir(path.parent)
     else:
         file = open(path, "r+b")  # noqa: SIM115 - held open for the rest of the game

@@ -32,6 +32,7 @@ from unbroken.replay.format import (
     RawDecision,
     RawLine,
     Setup,
+    SwitchedOff,
 )
 
 
@@ -109,6 +110,9 @@ class Recording:
     #: Read with `raw_events` (for `replay` only): the decision lines, their events
     #: undecoded; `decisions` is then left empty.
     raw: list[RawDecision] | None = None
+    #: The plugins whose effect handlers the player switched off, by the decision
+    #: from which on (SwitchedOff lines).
+    switched_off: dict[int, list[str]] = field(default_factory=dict)
 
 
 def _decode(
@@ -216,6 +220,12 @@ def parse_recording(
                     f"(after decision {len(rec.lines)})",
                 )
             rec.checks[line.n] = line.state
+        elif isinstance(line, SwitchedOff):
+            if line.n != len(rec.lines) + 1:
+                raise ReplayError(
+                    path, number, f"switched_off line for decision {line.n} out of place"
+                )
+            rec.switched_off.setdefault(line.n, []).append(line.plugin)
         elif isinstance(line, Footer):
             rec.footer = line
             footer_at = number - 1

@@ -34,6 +34,8 @@ from unbroken.replay.format import (
     Footer,
     Header,
     Setup,
+    SwitchedOff,
+    Ticket,
 )
 from unbroken.replay.reader import recording_stem
 
@@ -104,12 +106,14 @@ class Recorder:
         name: str | None = None,
         compress: bool = True,
         daily: str | None = None,
+        ticket: Ticket | None = None,
     ) -> Recorder:
         """Return a recorder that has written the header and setup lines of a new game.
 
         Call it before the game's first decision: every event so far is the setup.
         The file is gzip-compressed (`.jsonl.gz`) unless `compress` is false.
-        `daily` is the day of the daily challenge the game is (unbroken.daily).
+        `daily` is the day of the daily challenge the game is (unbroken.daily);
+        `ticket` the board's ticket for it (unbroken.board.tickets), when there is one.
         """
         if directory is None:
             from unbroken.paths import replays_dir
@@ -144,6 +148,8 @@ class Recorder:
         )
         if daily is not None:
             header = msgspec.structs.replace(header, daily=daily)
+        if ticket is not None:
+            header = msgspec.structs.replace(header, ticket=ticket)
         from unbroken.plugins.config import plugin_packages
 
         packages = plugin_packages(dict(ruleset.plugins))
@@ -153,8 +159,13 @@ class Recorder:
         recorder = cls(path, file, hashlib.sha256(), 0, CHECK_EVERY, deflate)
         recorder.started = _iso(header.created)
         recorder.daily = daily
-        recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
-        _sync_dir(directory)
+        try:
+            recorder._write(encode(header) + b"\n" + encode(Setup(list(game.events))) + b"\n")
+            _sync_dir(directory)
+        except OSError:  # a full disk: no file that could never be verified is left behind
+            recorder.abandon()
+            path.unlink(missing_ok=True)
+            raise
         return recorder
 
     def _write(self, data: bytes, log: bool = True) -> None:
@@ -177,8 +188,14 @@ class Recorder:
             data += encode(Check(n, state_digest(game.state))) + b"\n"
         self._write(data)
 
-    def finish(self, game: Game) -> Path:
-        """Write the footer, close the file, rename it with the outcome; return the new path."""
+    def switch_off(self, plugin: str) -> None:
+        """Record that `plugin`'s effect handlers are off from the next decision on."""
+        self._write(encode(SwitchedOff(self.decisions + 1, plugin)) + b"\n")
+
+    def finish(self, game: Game, assisted: bool = False) -> Path:
+        """Write the footer, close the file, rename it with the outcome; return the new path.
+
+        `assisted`: the player was shown the odds during the game (the footer says so)."""
         if self.finished:
             return self.path
         outcome = game.outcome
@@ -191,6 +208,8 @@ class Recorder:
             state=state_digest(game.state),
             digest=self._hasher.hexdigest(),
         )
+        if assisted:
+            footer = msgspec.structs.replace(footer, assisted=True)
         self._write(encode(footer) + b"\n", log=False)
         self.close()
         self.finished = True

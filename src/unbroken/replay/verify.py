@@ -175,6 +175,15 @@ def _explained(rec: Recording, exc: ReplayError) -> ReplayError:
     return type(exc)(exc.path, exc.line, message)
 
 
+def _switch_off(rec: Recording, game: Game, n: int, line: int | None) -> None:
+    """Switch off the plugins whose handlers the player switched off before decision `n`."""
+    for plugin in rec.switched_off.get(n, ()):
+        if not game.switch_off(plugin):
+            raise ReplayError(
+                rec.path, line, f"switches off plugin {plugin!r}, which has no effect handlers"
+            )
+
+
 def replay(rec: Recording, ruleset: Ruleset, require_footer: bool = True) -> Game:
     """Return the game re-run from `rec`, checking every event, digest and the footer.
 
@@ -199,6 +208,7 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     steps: Sequence[Decision | RawDecision] = rec.decisions if rec.raw is None else rec.raw
     numbers: Sequence[int | None] = rec.lines or [None] * len(steps)
     for decision, number in zip(steps, numbers, strict=True):
+        _switch_off(rec, game, decision.n, number)
         try:
             events = game.apply(decision.action)
         except IllegalAction as exc:
@@ -226,6 +236,7 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
                 decision.n,
                 f"diverges at decision {decision.n}: the state digest differs from the check line",
             )
+    _switch_off(rec, game, len(steps) + 1, None)  # just before the next decision
     footer = rec.footer
     if footer is None:
         if require_footer:
@@ -258,6 +269,39 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
             f"the log digest differs: the file was edited (footer after line {last - 1})",
         )
     return game
+
+
+def check_daily(rec: Recording, ruleset: Ruleset) -> None:
+    """Raise ReplayError when the header marks the game as a daily it is not: a day that
+    is no date, plugins beside the base game, or a seed, character or difficulty other
+    than that day's (unbroken.daily's formula)."""
+    from unbroken.challenge import DAILY_PLUGINS, daily_for, parse_day
+
+    claim = rec.header.daily
+    if not isinstance(claim, str):
+        return
+    try:
+        day = parse_day(claim)
+    except ValueError as exc:
+        raise ReplayError(rec.path, 1, f"marked as a daily, but its day {exc}") from None
+    h = rec.header
+    others = sorted(set(h.plugins) - {DAILY_PLUGINS})
+    if others:
+        raise ReplayError(
+            rec.path,
+            1,
+            f"marked as the daily of {claim} but played with plugins ({', '.join(others)}); "
+            "a daily is played with the base game alone",
+        )
+    want = daily_for(day, ruleset)
+    if (h.seed, h.character, h.difficulty) != (want.seed, want.character, want.difficulty):
+        raise ReplayError(
+            rec.path,
+            1,
+            f"marked as the daily of {claim} but played with seed {h.seed}, {h.character}, "
+            f"{h.difficulty}; that day's daily is seed {want.seed}, {want.character}, "
+            f"{want.difficulty}",
+        )
 
 
 #: Rulesets of recorded plugin sets already loaded in one verify run (or why not).
@@ -372,13 +416,16 @@ def _verdict(
             return _failed(first, path)
         return _failed(exc, path)
     try:
-        game = replay(rec, rules_to_verify(rec, ruleset, others), require_footer=False)
+        rules = rules_to_verify(rec, ruleset, others)
+        game = replay(rec, rules, require_footer=False)
+        check_daily(rec, rules)
     except ReplayError as exc:
         return _failed(_bad_events(rec) or exc, path)
     if rec.footer is None:
         return Verdict(path, VerdictKind.UNFINISHED, decisions=len(rec.lines), over=game.is_over)
     if observers:  # the plugins' observers see the re-played game, event by event
         observers.watch(GameState(), game.events)
+        _tell(observers)
     return Verdict(path, VerdictKind.OK)
 
 
@@ -390,6 +437,15 @@ def _bad_events(rec: Recording) -> ReplayError | None:
         except ReplayError as exc:
             return exc
     return None
+
+
+def _tell(observers: Observers) -> None:
+    """Warn (one `unbroken: warning:` line each) of the observers that were switched off."""
+    from unbroken.plugins import report
+
+    for notice in observers.notices:
+        report(notice)
+    observers.notices.clear()
 
 
 def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:

@@ -2,8 +2,10 @@
 
 The analysis is `unbroken analyze`'s (unbroken.advisor.analysis), found in the
 cache when that command ran on the recording, or computed on the key in a
-background thread with a small budget (GAMES rollouts per option) while the
-viewer stays usable. `c` jumps to the next costly decision.
+background thread with the same budget (GAMES) while the viewer stays usable.
+The line is each position's chance (its best option's, from the one
+estimator), so it shows what `%` showed in the game there. `c` jumps to the
+next costly decision.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept
+from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -27,9 +30,10 @@ BINDINGS = [
     Binding("c", "costly(1)", "Next costly", show=False),
     Binding("C", "costly(-1)", "Previous costly", show=False),
 ]
-#: Rollouts per option when the viewer computes the analysis itself (`unbroken analyze
-#: --games N` makes a surer one, which the viewer then shows).
-GAMES = 30
+#: Futures per option at most when the viewer computes the analysis itself: the estimator's,
+#: as `unbroken analyze` and the game's odds use (one position, one chance); `unbroken analyze
+#: --games N` makes a surer one, which the viewer then shows.
+GAMES = ESTIMATOR_GAMES
 #: Rows of the chart's plot (each four braille dots high).
 ROWS = 4
 _DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
@@ -105,11 +109,11 @@ class ChanceChart(Static):
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
         at = next((c for c in analysis.choices if c.n == position), None)
-        head = f"Chance of winning here {100 * values[min(position, last)]:.0f} %"
+        head = f"Chance here {100 * values[min(position, last)]:.0f} %"
         if at is not None:
-            head += f"; took {at.chance_taken.percent()}, best {at.chance_best.percent()}"
+            head += f"; took {at.chance_taken.percent()}: {at.verdict()}"
             if at.costly:
-                head += f" ▲{at.loss:.0f}"
+                head = "▲ " + head
         text.append(head[: width + axis] + "\n", style="bold")
         labels = ["100%", "", "", "  0%"]
         for r, line in enumerate(plot(values, width)):

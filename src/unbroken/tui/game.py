@@ -33,6 +33,7 @@ from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
 from unbroken.tui.stage import EXPAND_KEY, applied_row
+from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
     DecisionList,
     DisplayPanel,
@@ -287,8 +288,8 @@ class GameScreen(Screen[None]):
         try:
             new = self.session.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
-            self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
+            offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
         steps = beats(before, new) if before is not None else []
         if len(steps) > 1:  # rounds passed without a key: show them one by one
@@ -302,8 +303,8 @@ class GameScreen(Screen[None]):
         try:
             new = [*new, *self.take_only_answers()]
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
-            self.notify(f"{exc}. The decision was not made.", severity="error", timeout=12)
             self.refresh_all()
+            offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
         self.tell(self.session.take_notices())
         self.last = new

@@ -2,23 +2,26 @@
 
 The chance of an option is the share of games won when the player takes it
 and then plays like the reference bot, from forks whose hidden information
-is drawn anew (`unbroken.advisor`). Rollouts run in worker processes; a timer
-adds up the finished ones four times a second, so the screen never waits.
-The odds stop when the player acts or presses `%` again, and by themselves
-after MOST games per option.
+is drawn anew. The one estimator (`unbroken.advisor.estimator`) races the
+options on the position's futures, drawn from what the player sees, so the
+same position shows the same figures here, in `unbroken play`, in `unbroken
+analyze` and in the replay viewer's chart. Rollouts run in worker processes;
+a timer adds up the finished ones four times a second, so the screen never
+waits. The odds stop when the player acts or presses `%` again, and by
+themselves when the race ends (at MOST games per option at the latest).
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.timer import Timer
 
 from unbroken.advisor import Estimate
+from unbroken.advisor.estimator import GAMES
 from unbroken.advisor.pool import Anytime, shared_pool
-from unbroken.advisor.rollouts import position
+from unbroken.advisor.rollouts import DEFAULT_SEED
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -27,8 +30,8 @@ if TYPE_CHECKING:
 BINDING = Binding("percent_sign", "odds", "Odds", key_display="%")
 #: Seconds between looks at the finished rollouts.
 POLL = 0.25
-#: Games per option after which the odds stop by themselves (about ±3 points at 50 %).
-MOST = 1000
+#: Games per option after which the odds stop by themselves (the estimator's, as everywhere).
+MOST = GAMES
 
 
 def odds_text(estimate: Estimate | None) -> str:
@@ -39,12 +42,18 @@ def odds_text(estimate: Estimate | None) -> str:
     return f"[{100 * e.rate:.0f}% {100 * e.low:.0f}-{100 * e.high:.0f}]"
 
 
-def status_text(games: int, running: bool, error: str = "") -> str:
-    """Return the line under the prompt that says what the odds are and how far they got."""
+def status_text(
+    games: int, running: bool, error: str = "", verdict: str = "", fewer: bool = False
+) -> str:
+    """Return the line under the prompt that says what the odds are and how far they got
+    (`fewer`: some options stopped sooner, behind), and, once the race is over, which
+    option is best or which are about equal."""
     if error:
         return f"Odds stopped: {error}"
     state = "% stops" if running else "% hides"
-    return f"Odds: {games} games each, 95 % intervals; {state}"
+    said = f"; {verdict}" if verdict and not running else ""
+    each = f"up to {games}" if fewer else f"{games}"
+    return f"Odds: {each} games each, 95 % intervals{said}; {state}"
 
 
 class GameOdds:
@@ -52,8 +61,9 @@ class GameOdds:
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
-        #: The advisor's own stream: never the game's seed.
-        self.seed = secrets.randbits(64)
+        #: The advisor's own stream (the futures come from it and the position as seen):
+        #: never the game's seed.
+        self.seed = DEFAULT_SEED
         self.anytime: Anytime | None = None
         self.timer: Timer | None = None
         #: The position the odds are of (the game's event count then).
@@ -79,9 +89,10 @@ class GameOdds:
             screen.notify("No decision to give the odds of.")
             return
         actions = [screen.offered[i][0] for i in self.legal]
+        screen.session.assisted = True  # the recording says the odds were shown
         self.at = len(game.events)
         pool = shared_pool(game.ruleset)
-        self.anytime = Anytime(pool, position(game), actions, self.seed, most=MOST)
+        self.anytime = Anytime(pool, game, actions, self.seed, most=MOST)
         self.timer = screen.set_interval(POLL, self.tick)
         self.draw()
 
@@ -116,9 +127,12 @@ class GameOdds:
         odds = self.anytime
         if odds is None:
             return {}, ""
-        found = dict(zip(self.legal, odds.estimates(), strict=True))
+        weighing = odds.weighing()
+        found = dict(zip(self.legal, weighing.estimates, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
-        return texts, status_text(odds.games, not odds.finished, odds.error)
+        verdict = weighing.ranking(lambda k: str(self.legal[k] + 1)) if len(self.legal) > 1 else ""
+        fewer = min(weighing.games, default=0) < odds.games
+        return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
 
     def draw(self) -> None:
         """Draw the decision again, with the odds as they are now."""

@@ -5,6 +5,11 @@ websocket) and relays the terminal to xterm.js in the page. This subclass
 adds what a home server needs: a cap on concurrent games (a clear page when
 full), an idle game is told to quit (the game is recorded decision by
 decision, so nothing is lost: Continue resumes it), and Unbroken's own page.
+
+It trusts only its own page (`Guard`): every request must name this server
+in its Host (no DNS rebinding), the page needs the server's key (in the
+address it prints, then a cookie), and a websocket needs the key in its
+path and an Origin that is the page's own (no other web page can play).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import secrets
 import shlex
 import sys
 import time
@@ -19,9 +25,12 @@ from functools import partial
 from importlib import resources
 from pathlib import Path
 
+import aiohttp_jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
+
+from unbroken.web.guard import COOKIE, Guard
 
 log = logging.getLogger("textual-serve")
 
@@ -68,11 +77,22 @@ class GameServer(Server):
         self.games: dict[AppService, float] = {}
         #: The open tabs' links, closed when the server stops (so their games end saved).
         self.links: set[web.WebSocketResponse] = set()
+        #: The server's key: in the address it prints, required by the page and its socket.
+        self.key = secrets.token_urlsafe(24)
+        self.guard = Guard(host, port, self.key, public_url)
+
+    @property
+    def address(self) -> str:
+        """Return the address to open: the page with the server's key."""
+        base = self.fixed_url or f"http://{self.guard.shown_host}:{self.port}"
+        return f"{base}/?key={self.key}"
 
     async def _make_app(self) -> web.Application:
-        """textual-serve's routes, plus the page's script with the terminal within reach."""
+        """textual-serve's routes, the page's script, the keyed socket, and the guard."""
         app = await super()._make_app()
         app.router.add_get("/unbroken.js", self.handle_script)
+        app.router.add_get("/ws/{key}", self.handle_websocket)
+        app.middlewares.append(self.guard.middleware)
         return app
 
     async def handle_script(self, request: web.Request) -> web.Response:
@@ -107,9 +127,21 @@ class GameServer(Server):
                 headers={"Retry-After": "60"},
                 text=FULL_PAGE.format(games=self.max_games),
             )
-        # The page's websocket address: where the browser found the page, unless given.
-        self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
-        response: web.StreamResponse = await super().handle_index(request)
+        # The page's websocket address: where the browser found the page (a Host the guard
+        # let in), unless given; its path holds the key.
+        base = self.fixed_url or f"{request.scheme}://{request.host}"
+        socket = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"{socket}/ws/{self.key}",
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": self.title},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if request.cookies.get(COOKIE) != self.key:  # a reload without ?key= still works
+            response.set_cookie(
+                COOKIE, self.key, httponly=True, samesite="Strict", path="/", max_age=None
+            )
         return response
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app: AppService) -> None:

@@ -29,7 +29,6 @@ from unbroken.api import (
     data_dir,
     last_choices,
     load_ruleset,
-    resolve_id,
     resume,
 )
 
@@ -153,14 +152,11 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
         last_character, last_difficulty = last_choices()
         args.character = args.character or last_character or "maxyn-zenma"
         args.difficulty = args.difficulty or last_difficulty or "normal"
-        character = resolve_id(args.character, ruleset.characters)
-        ids = [d.id for d in ruleset.settings.difficulties]
-        difficulty = next(
-            (d for d in ids if d == args.difficulty or d.endswith(f":{args.difficulty}")), None
-        )
-        if character is None or difficulty is None:
-            unknown = f"{args.character}, {args.difficulty}"
-            print(f"unbroken-campaign: unknown character or difficulty: {unknown}", file=sys.stderr)
+        try:
+            character = ruleset.character_id(args.character)
+            difficulty = ruleset.difficulty_id(args.difficulty)
+        except ValueError as exc:
+            print(f"unbroken-campaign: {exc}", file=sys.stderr)
             return 2
         run = new_run(character, difficulty)
         save(where, run)

@@ -1,0 +1,80 @@
+"""How long the odds (`%`) take to settle at typical decisions of recorded games.
+
+    python bench/odds.py [--positions 100] [--jobs 2] [--seed 1]
+
+Picks `--positions` decisions with a choice at random (a stream of its own,
+`--seed`) from the golden recordings, and at each runs the game's odds as
+the game screen does (`Anytime` on a pool of `--jobs` workers started once,
+polled every 10 ms) until the race ends: the best option clearly ahead of all
+others ("alone"), every other option within 2 points ("settled"), or the
+budget spent ("budget"). Prints the median and 90th percentile of the time
+to that end and how the races ended. The machine may be shared: the load
+average is printed; compare within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+from unbroken.advisor.analysis import positions
+from unbroken.advisor.pool import Anytime, RolloutPool
+from unbroken.core import rng
+from unbroken.core.actions import Action
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
+
+GOLDEN = Path(__file__).resolve().parents[1] / "replays"
+
+
+def sample(count: int, seed: int) -> list[tuple[Game, list[Action]]]:
+    """Return `count` decisions with a choice drawn from the golden recordings."""
+    rules = load_ruleset()
+    found: list[tuple[Game, list[Action]]] = []
+    for path in sorted(GOLDEN.glob("*.jsonl")):
+        found += [(p.game, p.legal) for p in positions(read_recording(path), rules)[0]]
+    picked = []
+    for i in range(count):
+        picked.append(found.pop(rng.below(rng.draw(seed, "bench:odds", i), len(found))))
+    return picked
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    picked = sample(args.positions, args.seed)
+    rules = picked[0][0].ruleset
+    times = []
+    ends: Counter[str] = Counter()
+    options = []
+    with RolloutPool(rules, args.jobs) as pool:
+        pool.weigh(*picked[0], most=16)  # the workers are up before the clock starts
+        for game, actions in picked:
+            start = time.perf_counter()
+            odds = Anytime(pool, game, actions)
+            while not odds.finished:
+                time.sleep(0.01)
+                odds.poll()
+            times.append(time.perf_counter() - start)
+            ends[odds.race.ended.value] += 1
+            options.append(len(actions))
+    times.sort()
+    p90 = times[int(0.9 * (len(times) - 1))]
+    print(
+        f"{len(times)} decisions ({statistics.mean(options):.1f} options on average), "
+        f"{args.jobs} workers, load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"time to settle: median {statistics.median(times):.2f} s, 90th percentile {p90:.2f} s")
+    print(f"ended: {dict(ends)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""The one estimator: a position's options raced on the same futures, and the position's chance.
+
+Everything that puts a chance on a position asks this module — the game's
+`%`, `unbroken play`'s `%`, `unbroken analyze` and the replay viewer's chart —
+so one position shows one chance everywhere:
+
+- **The futures** of a position are drawn from a stream keyed by the position
+  as the player sees it (`futures_key`: the ruleset and the state with its
+  hidden information drawn anew from a fixed seed) and the advisor's stream
+  number (`DEFAULT_SEED` unless a command is told otherwise). Never from the
+  game's seed: two games that look the same get the same futures (no peeking),
+  and two runs give the same figures.
+- **The race**: every option still in it plays the same futures, stage by
+  stage (`STAGES` futures in all after each). After a stage, an option whose
+  paired interval against the leader lies below 0 is clearly behind and
+  stops, and of more than two left only the better half goes on (successive
+  halving: the options it stops keep their own, smaller, count of games and
+  are compared with the best on the futures both played). The race ends
+  when one option is left, when every other option is within SETTLE points
+  of the leader either way, or at `most` futures. The stages are fixed, so
+  the result is the same in one process or many.
+- **The position's chance** is the chance of its best option: the leader at
+  the end of the race (docs/advisor.md, "What a chance means").
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import msgspec
+
+from unbroken.advisor.estimates import Estimate
+from unbroken.advisor.paired import Difference
+from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
+from unbroken.core import rng
+from unbroken.core.actions import Action
+from unbroken.core.game import Game
+
+#: Futures per option at most, by default, wherever a chance is shown (one number everywhere).
+GAMES = 100
+#: Futures played by every option still in the race after each stage (then doubling).
+STAGES = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
+#: The race is settled when every other option is within this many points of the leader.
+SETTLE = 2.0
+
+_ENCODE = msgspec.msgpack.Encoder()
+
+
+def futures_key(game: Game, stream: int = DEFAULT_SEED) -> int:
+    """Return the key of the position's futures: from what the player sees, never the seed."""
+    seen = position(game)
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(game.ruleset.digest.encode())
+    digest.update(_ENCODE.encode(seen.state))
+    return rng.mix(int.from_bytes(digest.digest(), "big") ^ (stream & rng.MASK))
+
+
+def futures(key: int, start: int, count: int) -> list[int]:
+    """Return the resample seeds of futures start..start+count-1 of the position's stream."""
+    return [rng.draw(key, "advisor", i) for i in range(start, start + count)]
+
+
+def canonical(actions: Sequence[Action]) -> list[int]:
+    """Return the indices of `actions` in a fixed order (by their encoding): the race does
+    not depend on the order a front end lists the options in."""
+    return sorted(range(len(actions)), key=lambda i: _ENCODE.encode(actions[i]))
+
+
+def stage_ends(most: int) -> list[int]:
+    """Return the futures played in all after each stage, up to `most`."""
+    ends = [s for s in STAGES if s < most]
+    return [*ends, most] if most > 0 else []
+
+
+class RaceEnd(StrEnum):
+    """Why a race ended."""
+
+    ALONE = "alone"  # every other option clearly behind
+    SETTLED = "settled"  # every other option within SETTLE points of the leader
+    BUDGET = "budget"  # `most` futures played
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """A position's options weighed: each option's wins (bit i: future i won) and games."""
+
+    wins: tuple[int, ...]
+    games: tuple[int, ...]
+    best: int
+    #: Why the race ended.
+    ended: RaceEnd = RaceEnd.BUDGET
+
+    def estimate(self, k: int) -> Estimate:
+        return Estimate(self.wins[k].bit_count(), self.games[k])
+
+    @property
+    def estimates(self) -> list[Estimate]:
+        return [self.estimate(k) for k in range(len(self.wins))]
+
+    @property
+    def chance(self) -> Estimate:
+        """The position's chance: its best option's."""
+        return self.estimate(self.best)
+
+    def difference(self, k: int, against: int | None = None) -> Difference:
+        """Return option k against the best (or `against`) on the futures both played."""
+        other = self.best if against is None else against
+        shared = min(self.games[k], self.games[other])
+        return Difference.of(self.wins[k], self.wins[other], shared)
+
+    def clearly_worse(self, k: int) -> bool:
+        """True when option k is clearly worse than the best (its paired interval below 0)."""
+        return k != self.best and self.difference(k).worse
+
+    def about_equal(self) -> list[int]:
+        """Return the options not clearly worse than the best, the best first."""
+        rest = [k for k in range(len(self.wins)) if k != self.best and not self.clearly_worse(k)]
+        return [self.best, *rest] if self.wins else []
+
+    def ranking(self, name: Callable[[int], str]) -> str:
+        """Return the verdict in words: "2 is best", or "about equal: 2 (ahead), 1, 4" when
+        the others are not clearly worse (`name(k)` names option k)."""
+        equal = self.about_equal()
+        if len(equal) == 1:
+            return f"{name(self.best)} is best"
+        rest = ", ".join(name(k) for k in sorted(equal[1:]))
+        return f"about equal: {name(self.best)} (ahead), {rest}"
+
+    @property
+    def clear(self) -> bool:
+        """True when the best is clearly better than every other option."""
+        return all(self.clearly_worse(k) for k in range(len(self.wins)) if k != self.best)
+
+
+class Race:
+    """The race of a position's options (in canonical order) over fixed stages of futures.
+
+    A driver asks `stage()` for the futures to play next and who plays them, gives each
+    option's results with `record`, and calls `close_stage()` once the stage is played.
+    """
+
+    def __init__(self, options: int, most: int = GAMES, settle: float = SETTLE) -> None:
+        self.options = options
+        self.ends = stage_ends(most)
+        self.settle = settle
+        self.live = list(range(options))
+        self.wins = [0] * options
+        self.games = [0] * options
+        self.done = options == 0 or not self.ends
+        self.ended = RaceEnd.BUDGET
+
+    @property
+    def played(self) -> int:
+        """Futures played by the options still in the race."""
+        return self.games[self.live[0]] if self.live else 0
+
+    def stage(self) -> tuple[int, int, list[int]]:
+        """Return the next stage: its first future, its futures, and the options playing."""
+        start = self.played
+        end = next(e for e in self.ends if e > start)
+        return start, end - start, list(self.live)
+
+    def record(self, option: int, start: int, count: int, wins: int) -> None:
+        """Add `option`'s results on futures start..start+count-1 (they must follow on)."""
+        assert self.games[option] == start, "a race's results are recorded in order"
+        self.wins[option] |= wins << start
+        self.games[option] = start + count
+
+    def leader(self) -> int:
+        """Return the option ahead among those still in the race (ties: the first)."""
+        return max(self.live, key=lambda k: (self.wins[k].bit_count(), -k))
+
+    def close_stage(self) -> None:
+        """Drop the options clearly behind the leader; end the race if it is decided."""
+        lead = self.leader()
+        played = self.played
+        behind = {
+            k
+            for k in self.live
+            if k != lead and Difference.of(self.wins[k], self.wins[lead], played).worse
+        }
+        self.live = [k for k in self.live if k not in behind]
+        if len(self.live) > 2:  # successive halving: the better half goes on (two at least)
+            ranked = sorted(self.live, key=lambda k: (-self.wins[k].bit_count(), k))
+            kept = set(ranked[: max(2, (len(ranked) + 1) // 2)])
+            self.live = [k for k in self.live if k in kept]
+        if played >= self.ends[-1]:
+            self.done, self.ended = True, RaceEnd.BUDGET
+        elif len(self.live) == 1 and self.options > 1:
+            self.done, self.ended = True, RaceEnd.ALONE
+        elif len(self.live) > 1 and all(
+            Difference.of(self.wins[k], self.wins[lead], played).within(self.settle)
+            for k in self.live
+            if k != lead
+        ):
+            self.done, self.ended = True, RaceEnd.SETTLED
+
+    def weighing(self, order: Sequence[int]) -> Weighing:
+        """Return the result in the caller's order (`order[i]`: the caller's index of
+        canonical option i)."""
+        back = [0] * self.options
+        for i, caller in enumerate(order):
+            back[caller] = i
+        lead = self.leader() if self.live else 0
+        return Weighing(
+            tuple(self.wins[back[c]] for c in range(self.options)),
+            tuple(self.games[back[c]] for c in range(self.options)),
+            order[lead] if self.options else 0,
+            self.ended,
+        )
+
+
+def weigh(
+    game: Game,
+    actions: Sequence[Action] | None = None,
+    most: int = GAMES,
+    stream: int = DEFAULT_SEED,
+    settle: float = SETTLE,
+) -> Weighing:
+    """Race the actions (default: every legal one) at the position, in this process."""
+    chosen = list(game.legal_actions() if actions is None else actions)
+    order = canonical(chosen)
+    seen = position(game)
+    key = futures_key(seen, stream)
+    race = Race(len(chosen), most, settle)
+    while not race.done:
+        start, count, live = race.stage()
+        results = play_round(seen, [chosen[order[k]] for k in live], futures(key, start, count))
+        for k, wins in zip(live, results, strict=True):
+            race.record(k, start, count, wins)
+        race.close_stage()
+    return race.weighing(order)

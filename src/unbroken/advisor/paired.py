@@ -1,0 +1,102 @@
+"""Two options compared on the same futures: the difference of their chances, with its interval.
+
+Every option of a position is played out on the same resampled futures
+(common random numbers), so two options differ only on the futures one won
+and the other lost (the discordant ones): the difference of their chances is
+(ahead - behind) / games. Its 95 % interval is the adjusted Wald interval
+for paired proportions (Agresti and Min): one discordant future added each
+way, so that no discordance at all still leaves an honest width (about
+±2.8/games) and a clear difference needs about what the sign test needs
+(6 futures to 0 is clear, 5 to 0 is not).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from unbroken.advisor.estimates import Z95
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One option against another on `games` shared futures: `ahead` futures it won and the
+    other lost, `behind` the other way round."""
+
+    ahead: int
+    behind: int
+    games: int
+
+    @classmethod
+    def of(cls, mine: int, theirs: int, games: int) -> Difference:
+        """Return the difference of two win masks (bit i: future i won) over futures 0..games-1."""
+        shared = (1 << games) - 1
+        return cls(
+            (mine & ~theirs & shared).bit_count(), (theirs & ~mine & shared).bit_count(), games
+        )
+
+    @property
+    def mean(self) -> float:
+        """The difference of the two chances (-1..1)."""
+        return (self.ahead - self.behind) / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Return the 95 % interval of the difference (-1..1 each end)."""
+        if not self.games:
+            return -1.0, 1.0
+        n = self.games + 2
+        ahead, behind = self.ahead + 1, self.behind + 1
+        mean = (ahead - behind) / n
+        spread = (ahead + behind) / n - mean * mean
+        half = Z95 * math.sqrt(max(spread, 0.0) / n)
+        return max(-1.0, mean - half), min(1.0, mean + half)
+
+    @property
+    def low(self) -> float:
+        return self.interval[0]
+
+    @property
+    def high(self) -> float:
+        return self.interval[1]
+
+    @property
+    def better(self) -> bool:
+        """True when the first option is clearly better (the interval is above 0)."""
+        return self.low > 0
+
+    @property
+    def worse(self) -> bool:
+        """True when the first option is clearly worse (the interval is below 0)."""
+        return self.high < 0
+
+    def within(self, points: float) -> bool:
+        """True when the whole interval is within ±`points` percentage points."""
+        low, high = self.interval
+        return -points / 100 <= low and high <= points / 100
+
+    def points(self) -> str:
+        """Return "+20 points (12-28)": the difference and its interval, in whole points."""
+        low, high = self.interval
+        return f"{_whole(self.mean):+d} points ({_whole(low)} to {_whole(high)})"
+
+    def as_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "difference": round(self.mean, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "ahead": self.ahead,
+            "behind": self.behind,
+            "games": self.games,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Difference:
+        return cls(int(data["ahead"]), int(data["behind"]), int(data["games"]))
+
+
+def _whole(share: float) -> int:
+    """Return a share in whole percentage points (never "-0")."""
+    return int(round(100 * share))

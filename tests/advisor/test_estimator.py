@@ -1,0 +1,177 @@
+"""One estimator, one number (#30): the same position shows the same chance everywhere; options
+are ranked only when their paired interval on the same futures says so."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from unbroken.advisor import Difference, weigh
+from unbroken.advisor.analysis import analyze
+from unbroken.advisor.estimator import Race, futures_key
+from unbroken.cli import main
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
+from unbroken.testing import Scenario
+from unbroken.textplay import TextGame
+from unbroken.tui.analysis import series
+
+RULES = load_ruleset()
+SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed1811464556580010651_lost.jsonl"
+
+
+def test_a_paired_difference_is_clear_only_when_the_sign_test_is() -> None:
+    assert Difference(6, 0, 100).better and not Difference(5, 0, 100).better
+    assert Difference(0, 6, 100).worse and not Difference(0, 5, 100).worse
+    low, high = Difference(0, 0, 1000).interval  # no discordance: narrow, never nothing
+    assert low == -high and 0 < high < 0.003
+    assert Difference(0, 0, 16).within(16) and not Difference(0, 0, 16).within(10)
+    assert Difference(20, 10, 100).points() == "+10 points (-1 to 21)"
+    assert Difference.of(0b1011, 0b0110, 4) == Difference(2, 1, 4)
+
+
+def test_the_race_is_decided_on_whole_stages_and_halves_the_field() -> None:
+    race = Race(6, most=64)
+    start, count, live = race.stage()
+    assert (start, count, live) == (0, 16, [0, 1, 2, 3, 4, 5])
+    everything = (1 << 16) - 1
+    for k, wins in enumerate([everything, everything, 0, 0b1111, 0b11111111, 0b1]):
+        race.record(k, 0, 16, wins)
+    race.close_stage()
+    # 2 (never won where 0 always did) and 5 are clearly behind; of 0, 1, 3, 4 the better half.
+    assert race.live == [0, 1] and not race.done
+    assert race.stage()[:2] == (16, 16)
+
+
+def play_to(path: Path, decision: int) -> tuple[Game, TextGame]:
+    """The recorded game just before `decision`, as a game and as a text game's session."""
+    rec = read_recording(path)
+    h = rec.header
+    text = TextGame(RULES, h.character, h.difficulty, h.seed, h.options, record=False)
+    for d in rec.decisions[: decision - 1]:
+        text.session.apply(d.action)
+    return text.session.game, text
+
+
+def test_one_position_shows_one_chance_in_play_analyze_and_the_chart() -> None:
+    """#30 item 1: `%` in `unbroken play`, `unbroken analyze` and the viewer's chart."""
+    rec = read_recording(SHORT)
+    analysis = analyze(rec, RULES, games=20, jobs=1)
+    values = series(analysis, len(rec.decisions))
+    for choice in analysis.choices[1:4]:
+        game, text = play_to(SHORT, choice.n)
+        assert values[choice.n - 1] == choice.before.rate  # the chart's line before it
+        offered = game.options()
+        legal = [a for a, why in offered if not why]
+        assert sorted(map(repr, legal)) == sorted(map(repr, game.legal_actions()))
+        weighing = weigh(game, legal, most=20)
+        assert weighing.chance == choice.before
+        text.odds_most = 20
+        out = io.StringIO()
+        text.odds(offered, [str(i) for i in range(len(offered))], io.StringIO(""), out)
+        printed = out.getvalue()
+        assert f"{choice.before.percent()} " in printed  # the position's chance, its best
+        assert f"{choice.chance_taken.percent()} " in printed
+
+
+def test_two_runs_of_analyze_give_the_same_json(capsys: pytest.CaptureFixture[str]) -> None:
+    runs = []
+    for jobs in ("1", "2"):
+        assert main(["analyze", str(SHORT), "--games", "16", "--jobs", jobs, "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1]
+
+
+def test_the_futures_come_from_what_the_player_sees() -> None:
+    a, b = Game.new(RULES, "tomu", "normal", 1), Game.new(RULES, "tomu", "normal", 2)
+    assert futures_key(a) == futures_key(b)  # nothing seen yet: the same futures
+    assert futures_key(a, 21) != futures_key(a)  # another advisor stream, other futures
+
+
+def sure_kill() -> Game:
+    """Level 4, the Shaman down to 3 health and no armor; Decisive stroke (wound 5) kills."""
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20, le=2, me=2)
+        .weapon("knife", "sword")
+        .monster("shaman")
+        .no_time_track()
+        .start("battle")
+    )
+    for attack in ("beat-aside", "decisive-stroke"):
+        game.apply(act.Attack(attack))
+        while game.decision is not None and game.decision.kind != "player_turn":
+            game.apply(game.legal_actions()[-1])  # no Response
+    assert game.state.monster is not None and game.state.monster.health == 3
+    return game
+
+
+def test_a_sure_kill_is_named_best_clearly() -> None:
+    game = sure_kill()
+    legal = game.legal_actions()
+    weighing = weigh(game, legal)
+    assert legal[weighing.best] == act.Attack("decisive-stroke")
+    assert weighing.chance.rate == 1.0 and weighing.clear
+    for k in range(len(legal)):
+        if k != weighing.best:
+            assert weighing.difference(k).high < 0  # the paired interval excludes 0
+    assert weighing.ranking(str) == f"{weighing.best} is best"
+
+
+def starving() -> Game:
+    """The Hunger step of level 3 with 3 food and 5 SE, nothing to substitute: not eating
+    costs 6 SE (R-HUNGER-3), more than there is, and starvation ends the game."""
+    return (
+        Scenario("maxyn-zenma", level=3)
+        .resources(food=3, se=5, me=0, le=0, cunning=5, treasure=4)
+        .weapon("club", "axe")
+        .start("hunger")
+    )
+
+
+def test_eating_when_starving_is_named_best_clearly() -> None:
+    game = starving()
+    assert game.food_requirement() == 3
+    weighing = weigh(game, [act.Eat(0), act.Eat(3)])
+    assert weighing.best == 1 and weighing.estimate(0).wins == 0
+    assert weighing.clearly_worse(0) and weighing.difference(0).high < 0
+    assert weighing.ranking(lambda k: ["not eating", "eating"][k]) == "eating is best"
+
+
+def test_two_equal_options_are_shown_as_about_equal() -> None:
+    same = [act.Eat(3), act.Eat(3)]
+    weighing = weigh(starving(), same)
+    d = weighing.difference(1 - weighing.best)
+    assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
+    assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
+    assert (
+        weighing.ranking(lambda k: str(k + 1))
+        == f"about equal: {weighing.best + 1} (ahead), {2 - weighing.best}"
+    )
+
+
+def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
+    """#30 item 3: in words, from the rules' own queries (R-HUNGER-3)."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.changes import what_it_changes
+
+    game = starving()
+    assert what_it_changes(game, act.Eat(0)) == "leaves 3 food uneaten: loses 6 SE, and starves"
+    assert what_it_changes(game, act.Eat(3)) == "eats all the food needed"
+    weighing = weigh(game, [act.Eat(0), act.Eat(3)])
+    d = weighing.difference(0)
+    choice = Choice(
+        1, 3, "hunger", 2, "Eat 0 food", "Eat 3 food", "Eat 3 food",
+        weighing.chance, weighing.estimate(0), d,
+        what_it_changes(game, act.Eat(0)), what_it_changes(game, act.Eat(3)),
+    )  # fmt: skip
+    gain = f"+{round(-100 * d.mean)} points"
+    assert choice.verdict().startswith(f"Eat 3 food instead: {gain} (")
+    assert choice.verdict().endswith(
+        "; taken: leaves 3 food uneaten: loses 6 SE, and starves; best: eats all the food needed"
+    )
