@@ -107,7 +107,7 @@ def test_the_command_starts_shows_and_refuses_a_bad_file(
     saved = json.loads(campaign.path().read_text())
     assert saved["difficulty"] == "gauntlet:expert" and saved["games"] == []
     assert campaign.main(["--new", "--character", "nobody"], out=io.StringIO()) == 2
-    assert "unknown character or difficulty: nobody" in capsys.readouterr().err
+    assert "unknown character 'nobody'" in capsys.readouterr().err
     campaign.path().write_text("{ not json")
     assert campaign.main(["--status"], out=io.StringIO()) == 2
     err = capsys.readouterr().err
