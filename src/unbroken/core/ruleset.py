@@ -212,17 +212,14 @@ class Ruleset:
         return found.name if found is not None else difficulty
 
     def card_name(self, card_id: str) -> str:
-        """Return the name of any card id as every view shows it (or the id itself): its
-        printed name, with its expansion when a card of another pack has the same name
-        ("Scavenger (Unearthed)": one name per card everywhere, see `name_clashes`)."""
-        shown = self._shown
-        if not shown:
-            shown.update(names.shown_names(self._tables()))
-        return shown.get(card_id, card_id)
+        """Return any card id's name as every view shows it (or the id itself), with its
+        expansion when another pack's card has that name ("Scavenger (Unearthed)")."""
+        if not self._shown:
+            self._shown.update(names.shown_names(self._tables()))
+        return self._shown.get(card_id, card_id)
 
     def name_clashes(self) -> dict[str, list[str]]:
-        """Return each expansion card whose printed name a card of another pack has too,
-        with the ids of those cards (the base game's cards keep their plain names)."""
+        """Return each expansion card named as cards of other packs are, with their ids."""
         return names.name_clashes(self._tables())
 
     def _tables(self) -> tuple[dict[str, Any], ...]:
