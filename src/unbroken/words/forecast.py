@@ -139,8 +139,8 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     time track running out (an ambush, R-TRAVEL-1), certain starvation at the end of the
     level (a fight or a trick with too little food and SE, R-HUNGER-3)."""
     out = []
-    ambushes = f.ambushed or Query(ruleset, state).ambushes(f.action)  # before a reveal roll
-    if ambushes and state.phase == Phase.TRAVEL:
+    travel = state.phase == Phase.TRAVEL  # (ambushes: also before a reveal roll)
+    if travel and (f.ambushed or Query(ruleset, state).ambushes(f.action)):
         out.append("time runs out: the monster ambushes you")
     if isinstance(f.action, act.Fight | act.Trick) and f.stops != "over":
         ahead = Query(ruleset, f.after).hunger_ahead()
