@@ -195,6 +195,7 @@ from unbroken.words.cards import describe_card
 if TYPE_CHECKING:
     from unbroken.paths import data_dir
     from unbroken.replay import Recorder, ReplayError, Timeline, resume
+    from unbroken.settings import last_choices
     from unbroken.sim import (
         Bot,
         Result,
@@ -226,6 +227,7 @@ LAZY: dict[str, str] = {
     "resume": "unbroken.replay",
     "TextGame": "unbroken.textplay",
     "data_dir": "unbroken.paths",
+    "last_choices": "unbroken.settings",
 }
 
 #: Names on their way out: name -> (its module, what to use instead, the version
@@ -420,6 +422,7 @@ __all__ = [
     "TextGame",
     "Timeline",
     "data_dir",
+    "last_choices",
     "resume",
 ]
 

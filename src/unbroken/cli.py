@@ -190,6 +190,12 @@ class _Printable:
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
+    @property
+    def raw(self) -> TextIO:
+        """The stream itself, for the program's own control sequences (a progress bar's
+        colours and carriage returns), which would otherwise show as escapes."""
+        return self.stream
+
     def write(self, text: str) -> int:
         return self.stream.write(printable(text, lines=True))
 

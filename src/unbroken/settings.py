@@ -5,6 +5,7 @@
     auto_take = true            # a decision with exactly one answer is taken for you
     auto_pass = true            # a question whose answer cannot matter is passed for you
     hints = true                # first-game hints at the first step of each kind
+    hints_seen = "preparation"  # the kinds of hint already shown (each once)
     character = "base:helena"   # the New game screen starts on the last choices
     difficulty = "hard"
     serve_max_games = 8         # `unbroken serve`: games (browser tabs) at once
@@ -35,6 +36,9 @@ class Settings:
     auto_take: bool = True
     auto_pass: bool = True  # R-DIGI-4
     hints: bool = True
+    #: The steps whose first-game hint the player has seen ("preparation,battle"): each
+    #: kind is shown once, not again in another game, after Continue or a take-back.
+    hints_seen: str = ""
     character: str = ""
     difficulty: str = ""
     serve_max_games: int = 8
@@ -74,6 +78,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
             f"The damaged file was {where}."
         ]
     return settings, []
+
+
+def last_choices() -> tuple[str, str]:
+    """Return the character and difficulty of the player's last new game, as the New game
+    screen keeps them ("" for one never chosen; a damaged settings file gives ("", ""))."""
+    settings, _ = load_settings()
+    return settings.character, settings.difficulty
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:

@@ -16,7 +16,7 @@ from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
-from unbroken.words.actions import label, marked_row, option_text, prompt_text
+from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
@@ -250,9 +250,14 @@ class TextGame:
             assert decision is not None
             offered = game.options()
             actions = [a for a, _ in offered]
-            options = [option_text(a, why, game.state, self.rules) for a, why in offered]
+            shared = shared_note(offered, game.state, self.rules)
+            options = [
+                option_text(a, why, game.state, self.rules, None, shared) for a, why in offered
+            ]
             prompt = prompt_text(decision.prompt, game.state)
             print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
+            if shared:
+                print(f"Whatever you choose: {shared}.", file=out)
             try:
                 index = ask(
                     "Your choice",

@@ -171,3 +171,27 @@ def test_a_plugins_bot_is_named_by_its_own_name(
     bots["deep:archer"] = sim.BOTS["random"]
     assert main(["sim", "--games", "3", "--bot", "archer"]) == 2
     assert "unknown bot 'archer'; choose one of: " in capsys.readouterr().err
+
+
+def test_the_progress_bar_reaches_a_terminal_as_codes_not_escaped_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # #28: `unbroken sim` on a terminal printed "\x1b[36m0:00:49\x1b[0m\x0d…" as text: the
+    # command's stderr made rich's codes printable.
+    import io
+
+    from unbroken.cli import _Printable
+    from unbroken.commands.sim import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", _Printable(terminal))
+    with progress_bar(500) as advance:
+        assert advance is not None
+        for _ in range(500):
+            advance(None)
+    written = terminal.getvalue()
+    assert written and "\\x1b" not in written and "\\x0d" not in written

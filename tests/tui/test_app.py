@@ -1240,3 +1240,26 @@ async def test_space_in_the_seed_field_keeps_the_seed() -> None:
         assert seed.value == "4242"
         await pilot.press("end", "backspace", "7")
         assert seed.value == "4247"
+
+
+@sync
+async def test_the_records_table_shows_the_cause_whole_at_80_columns() -> None:
+    # #28: at 80 columns the Records table cut its last column, the cause ("Caus…",
+    # "starvat"): the class goes last instead.
+    from test_layout import screen_text
+
+    from unbroken.tui.records import RecordsScreen
+
+    app = records_with_a_starved_game()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, app, "records")
+        assert isinstance(app.screen, RecordsScreen)
+        await pilot.pause()
+        text = screen_text(app.screen)  # type: ignore[arg-type]
+        header, row = next(
+            (line, after)
+            for line, after in zip(text.splitlines(), text.splitlines()[1:], strict=False)
+            if "Finished" in line
+        )
+        assert "Cause" in header and "Caus…" not in header, text
+        assert "starvation" in row, text

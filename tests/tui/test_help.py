@@ -7,6 +7,7 @@ from pilot import sync
 from textual.widgets import Input, OptionList
 
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.help import HOW_TO_PLAY, HelpScreen, SectionText, rules_sections
 
@@ -76,3 +77,21 @@ async def test_slash_searches_the_rules() -> None:
         assert isinstance(app.screen, HelpScreen) and len(listed(app)) > 5
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+@sync
+async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> None:
+    # #28: searching "Fright" said "(nothing found)"; the cards are found by name (a
+    # prefix, any case) in the words of `unbroken cards`.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        for typed, title in (("fright", "Frightened (condition)"), ("ARMORED", "Armored")):
+            screen.query_one("#help-search", Input).value = typed
+            await pilot.pause()
+            listed = [screen.sections[i][0] for i in screen.listed]
+            assert listed and listed[0].startswith(title), listed

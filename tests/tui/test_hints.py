@@ -87,3 +87,45 @@ async def test_a_hint_goes_when_the_player_takes_a_decision() -> None:
         await pilot.press(OPTION_KEYS[focus])  # an action: still Preparation
         assert game.state.step == "preparation"
         assert notes(app) == []
+
+
+def overlaps(a: object, b: object) -> bool:
+    return bool(a.overlaps(b))  # type: ignore[attr-defined]
+
+
+@sync
+async def test_a_hint_kind_is_shown_once_for_a_player_not_again_after_continue() -> None:
+    # #28: the hint came back after Continue and after a take-back; the settings keep the
+    # kinds seen.
+    from unbroken.settings import load_settings
+
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=3).start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert notes(app) == [HINTS["preparation"]]
+    assert load_settings()[0].hints_seen == "preparation"
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=4).start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert notes(app) == []
+
+
+@sync
+async def test_notices_and_hints_never_cover_the_trackers_and_never_stack() -> None:
+    # #28: a dimmed option pressed five times stacked five "Not now" notices over the
+    # Display and the monster's health; the first-game hint covered SE/ME/LE/time.
+    game = Scenario("tomu", seed=3).resources(se=1).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dimmed = next(i for i, (_, why) in enumerate(game.options()) if why)
+        for _ in range(5):
+            await pilot.press(OPTION_KEYS[dimmed])
+        await pilot.pause()
+        assert len([n for n in app._notifications if "Not now" in str(n.message)]) == 1
+        screen = app.screen
+        trackers = [screen.query_one(f"#{name}").region for name in ("display", "stage")]
+        covers = [box.region for box in screen.query(HintBox) if box.display]
+        covers += [toast.region for toast in screen.query("Toast")]
+        assert covers  # the hint and the notice are on show
+        assert not any(overlaps(c, t) for c in covers for t in trackers)

@@ -371,3 +371,13 @@ async def test_the_picked_card_is_scrolled_into_sight_in_a_scrolling_panel() -> 
         box = app.query_one("#box", VerticalScroll)
         assert box.scroll_y > 0
         assert box.scroll_y <= 29 < box.scroll_y + box.scrollable_content_region.height
+
+
+def test_the_inspector_lists_the_conditions_the_monsters_rules_name() -> None:
+    # #28: Frightened could not be read where it was offered; the Crazed Survivor's
+    # ambush names Crippled and its THREATEN row Weakened.
+    from unbroken.tui.inspector import cards_in_view
+
+    game = Scenario("tomu", level=2).monster("crazed-survivor").start("trickery")
+    places = dict(cards_in_view(game))
+    assert {"base:crippled", "base:weakened"} <= set(places["Named"])

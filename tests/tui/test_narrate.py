@@ -75,8 +75,11 @@ def test_using_an_ability_named_like_its_card_names_it_once() -> None:
     narrator = Narrator(RULES)
     line = narrator.describe(ev.AbilityUsed("base:second-wind", "second-wind-victory", False, ""))
     assert line == "You use Second Wind."
+    # #28: as the option names it (a skill by its card; with its ability when it has several).
     line = narrator.describe(ev.AbilityUsed("base:wrecker", "wrecker-follow-up", False, "turn"))
-    assert line == "You use Follow Up [Wrecker]."
+    assert line == "You use Wrecker: Follow Up."
+    line = narrator.describe(ev.AbilityUsed("base:lucky", "lucky-reroll", False, "battle"))
+    assert line == "You use Lucky."  # the option says "Lucky", not "Lucky Break [Lucky]"
 
 
 def test_a_condition_without_tokens_is_not_said_to_have_0() -> None:

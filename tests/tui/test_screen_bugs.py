@@ -62,22 +62,35 @@ async def test_the_same_seed_left_at_once_is_not_kept_for_continue() -> None:
 
 
 @sync
-async def test_the_basilisk_s_rules_fold_to_one_line_and_m_unfolds_them() -> None:
+async def test_the_basilisk_s_rules_fold_and_m_never_pushes_its_table_off_screen() -> None:
+    # #28: unfolding with `m` pushed all six rows of the Basilisk's table off the stage at
+    # 80x24. Folded, every rule is named (none cut away); `m` opens the card in the
+    # inspector where its rules do not fit above the table, which stays in sight.
+    from unbroken.tui.inspector import InspectorScreen
+
     game = Scenario("tomu", level=4).monster("basilisk").start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         stage = app.screen.query_one("#stage", StagePanel)
-        folded = str(stage.render())
-        assert "Petrifying Gaze" in folded and "(m: read)" in folded
-        assert "Stone Scales: The Basilisk" not in folded
+        folded = " ".join(str(stage.render()).split())
+        for name in ("Petrifying Gaze", "Mirror Shard", "Stone Scales", "(m: read)"):
+            assert name in folded
+        assert all(f"{row} " in folded for row in ("1 WOUND", "2 GAZE", "6 WOUND"))
         await pilot.press("m")
         await pilot.pause()
+        assert isinstance(app.screen, InspectorScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert " ".join(str(stage.render()).split()) == folded
+    game = Scenario("tomu", level=4).monster("basilisk").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(120, 40)) as pilot:  # room for the rules and the table
+        await pilot.pause()
+        stage = app.screen.query_one("#stage", StagePanel)
         unfolded = " ".join(str(stage.render()).split())
         assert "Stone Scales: The Basilisk cannot suffer more than 4 wounds in a round." in unfolded
-        await pilot.press("m")
-        await pilot.pause()
-        assert str(stage.render()) == folded
+        assert "6 WOUND" in unfolded
 
 
 @sync
@@ -108,3 +121,59 @@ async def test_the_hand_scrolls_from_the_keyboard_and_says_there_is_more() -> No
         assert hand.scroll_y == hand.max_scroll_y > 0
         assert "craft" in screen_text(app.screen)  # the hand's last lines, in sight
         assert "↑" in str(hand.border_title)
+
+
+@sync
+async def test_the_title_menu_stops_at_its_ends_and_dims_continue_with_nothing_to_go_on() -> None:
+    # #28: Up Up Up Enter after Esc started the Daily challenge (the menu wrapped round),
+    # and "Continue" was not dimmed with no unfinished game.
+    from textual.widgets import OptionList
+
+    app = UnbrokenApp(RULES, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        prompt = menu.get_option("continue").prompt
+        assert "dim" in str(getattr(prompt, "style", "")) and "(none)" in str(prompt)
+        await pilot.press("up", "up", "up")
+        assert menu.highlighted == 0
+        await pilot.press("end", "down")
+        assert menu.get_option_at_index(menu.highlighted or 0).id == "quit"
+
+
+@sync
+async def test_the_level_is_named_once_at_100x30() -> None:
+    # #28: the header said "Level 2 … Level 2" (the Display's title and the phase tracker).
+    game = Scenario("tomu", level=2).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        header = screen_text(app.screen).splitlines()[0]  # type: ignore[arg-type]
+        assert header.count("Level 2") == 1, header
+
+
+@sync
+async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
+    # #28: resized mid-battle (120x40 to 80x24), the log showed its first lines.
+    from textual.widgets import RichLog
+
+    game = (
+        Scenario("tomu", level=4).resources(se=20).monster("troll").dice(*[1] * 40).start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(8):  # a few decisions: the log grows
+            if not isinstance(app.screen, GameScreen):
+                break
+            offered = app.screen.offered
+            first = next((i for i, (_, why) in enumerate(offered) if not why), None)
+            if first is None:
+                break
+            await pilot.press(OPTION_KEYS[first])
+            await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        assert log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y

@@ -171,3 +171,21 @@ def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
     kept = json.loads(campaign.path().read_text())
     assert [g["seed"] for g in kept["games"]][0] == 3
     assert kept["over"] == (not game.state.outcome.won)  # type: ignore[union-attr]
+
+
+def test_a_new_run_takes_the_last_games_character_and_difficulty(tmp_path: Path) -> None:
+    # #28: `unbroken-campaign --new` ignored the character and difficulty kept in the
+    # settings (the New game screen's last choices); named ones still win.
+    import os
+
+    config = Path(os.environ["UNBROKEN_CONFIG_DIR"])
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.toml").write_text(
+        'character = "base:tomu"\ndifficulty = "hard"\n', encoding="utf-8"
+    )
+    out = io.StringIO()
+    assert campaign.main(["--new", "--status"], out=out) == 0
+    assert out.getvalue().startswith("Campaign: Tomu, Hard, 0 won, going on.")
+    out = io.StringIO()
+    assert campaign.main(["--new", "--character", "niola", "--status"], out=out) == 0
+    assert out.getvalue().startswith("Campaign: Niola, Hard, 0 won, going on.")

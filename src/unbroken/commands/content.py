@@ -220,7 +220,29 @@ def check_pack(
         problems.extend(_count_problems(pack, files, written))
     if problems:
         return [], problems
-    return _summary(folder, pack), []
+    return _summary(folder, pack) + _name_clashes(pack, packs[:-1]), []
+
+
+def _name_clashes(pack: Pack, others: list[Pack]) -> list[str]:
+    """Return a warning for each card of `pack` named as a card of the other packs is
+    (the game then shows it with its expansion: "Scavenger (Unearthed)")."""
+    named: dict[str, str] = {}
+    for other in others:
+        for kind in KINDS:
+            for card in getattr(other, kind):
+                named.setdefault(str(card.name).casefold(), f"{other.name}:{_local(card.id)}")
+    lines = []
+    for kind in KINDS:
+        for card in getattr(pack, kind):
+            same = named.get(str(card.name).casefold())
+            if same is not None:
+                shown = f"{card.name} ({pack.name.replace('-', ' ').title()})"
+                one = {"classes": "class", "difficulties": "difficulty"}.get(kind, kind[:-1])
+                lines.append(
+                    f"  warning: {one} {_local(card.id)!r} has the name of {same!r}, "
+                    f"{card.name!r}: it is shown as {shown!r}; another name avoids it"
+                )
+    return lines
 
 
 def _with_upgrade(packs: list[Pack], weapon: str, upgrade: Any) -> list[Pack]:

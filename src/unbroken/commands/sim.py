@@ -206,7 +206,10 @@ def progress_bar(total: int, enabled: bool = True) -> Iterator[Callable[[Any], N
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
+    # Our own bar's codes go to the terminal itself: the command's stderr makes what it
+    # is given printable, and would show them as text ("\x1b[36m0:00:49\x1b[0m").
+    terminal = getattr(sys.stderr, "raw", sys.stderr)
+    with Progress(console=Console(file=terminal), transient=True) as progress:
         task = progress.add_task("games", total=total)
 
         def advance(_: Any) -> None:

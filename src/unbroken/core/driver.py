@@ -34,6 +34,7 @@ def drive(r: Resolver) -> None:
             if not then:
                 raise AssertionError("the flow ran out of steps")
             item = then.pop()
+            r.acting = item  # the forecast names the card of an effect by it
             effect = item.effect
             if effect is None:
                 fn, at = calls.get(item.step) or step_call(item.step)

@@ -16,16 +16,18 @@ from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
 from unbroken.core.combat import clamp_die, danger_space, effective_roll
+from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, copy_state
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import hunger_cost
 
 __all__ = [
     "CANNOT_PAY",
     "NO_USES",
+    "Forecast",
     "HungerPreview",
     "Query",
     "clamp_die",
@@ -104,3 +106,36 @@ class Query:
             payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
             starves = not payment.can_pay(fed, {"se": loss})
         return HungerPreview(need, food, missing, loss, starves)
+
+    def hunger_ahead(self) -> HungerPreview:
+        """Return what the Hunger step at the end of this level does at best: all the food
+        held eaten, with the food the monster's rewards still to come would give (the most
+        any monster of the level gives while it is unknown; none once it is tricked or
+        its rewards are taken). Its `starves` is certain starvation, unless food or SE
+        is gained another way (R-HUNGER-1..3)."""
+        s = self._state
+        held = s.res.get("food", 0)
+        need = self.food_requirement()
+        return self.hunger(min(need, held + self._reward_food()))
+
+    def _reward_food(self) -> int:
+        s = self._state
+        if s.phase == Phase.COMBAT and s.step in (StepName.REWARDS, StepName.HUNGER):
+            return 0  # its rewards taken, or the monster tricked
+        if s.monster is not None:
+            sheets = [self._ruleset.monsters[s.monster.id]]
+        else:
+            sheets = list(self._ruleset.monsters_of_level(s.level).values())
+        return max(
+            (
+                sum(e.amounts.get("food", 0) for e in sheet.rewards if isinstance(e, m.Gain))
+                for sheet in sheets
+            ),
+            default=0,
+        )
+
+    def forecast(self, action: act.Action) -> Forecast:
+        """Return what taking the legal `action` does for certain: costs as paid, attack
+        power and wounds after every Passive and cap, armor broken, the rules that act
+        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used."""
+        return forecast(self._ruleset, self._state, action)

@@ -89,6 +89,8 @@ class Resolver:
         self._hand: Hand | None = None
         #: The attack (with its cost) legality found for the action being taken.
         self.allowed_attack: tuple[m.Attack, dict[str, int]] | None = None
+        #: The card effect being run (the driver sets it; the forecast names its card).
+        self.acting: Queued | None = None
 
     # ------------------------------------------------------------------ plumbing
 

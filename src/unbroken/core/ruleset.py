@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from unbroken.core import names
 from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
     Ability,
@@ -128,6 +129,8 @@ class Ruleset:
     _hands: dict[CardsInPlay, Hand] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    # The memo of card_name(): every card's name as shown (filled on first use).
+    _shown: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def hand(self, cards: CardsInPlay) -> Hand:
         """Return the abilities on `cards`, with memos of the lookups the engine makes."""
@@ -209,22 +212,22 @@ class Ruleset:
         return found.name if found is not None else difficulty
 
     def card_name(self, card_id: str) -> str:
-        """Return the printed name of any card id (or the id itself)."""
-        for table in (
-            self.characters,
-            self.classes,
-            self.weapons,
-            self.monsters,
-            self.skills,
-            self.conditions,
-            self.encounters,
-            self.difficulties,
-            self.keywords,
-        ):
-            card = table.get(card_id)
-            if card is not None:
-                return str(card.name)
-        return card_id
+        """Return any card id's name as every view shows it (or the id itself), with its
+        expansion when another pack's card has that name ("Scavenger (Unearthed)")."""
+        if not self._shown:
+            self._shown.update(names.shown_names(self._tables()))
+        return self._shown.get(card_id, card_id)
+
+    def name_clashes(self) -> dict[str, list[str]]:
+        """Return each expansion card named as cards of other packs are, with their ids."""
+        return names.name_clashes(self._tables())
+
+    def _tables(self) -> tuple[dict[str, Any], ...]:
+        """Return the tables of cards in the order names are looked up in."""
+        return (
+            self.characters, self.classes, self.weapons, self.monsters, self.skills,
+            self.conditions, self.encounters, self.difficulties, self.keywords,
+        )  # fmt: skip
 
 
 def resolve_id(name: str, ids: Iterable[str]) -> str | None:

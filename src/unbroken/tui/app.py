@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import time
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -92,6 +93,8 @@ class UnbrokenApp(App[None]):
         self.record_games = record
         #: The plugin problems shown so far: a repeating warning is shown once.
         self.plugin_problems_told: set[str] = set()
+        #: The notices on show, (title, message) -> when they go: one never stacks on itself.
+        self._notices_shown: dict[tuple[str, str], float] = {}
         #: Warning filters and hook as they were before the app ran (restored on unmount).
         self._warnings: warnings.catch_warnings[None] | None = None
         #: The warning hook the app's stands in for (non-plugin warnings go to it).
@@ -173,6 +176,16 @@ class UnbrokenApp(App[None]):
 
         # Made printable too: a file name or a plugin's text may hold escape sequences.
         message, title = printable(message, lines=True), printable(title)
+        # The same notice twice never stacks (a dimmed option pressed five times):
+        # the one on show says it until it goes.
+        now = time.monotonic()
+        shown = self._notices_shown
+        for key in [k for k, until in shown.items() if until <= now]:
+            del shown[key]
+        if (title, message) in shown:
+            return
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        shown[title, message] = now + seconds
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def reload_rules(self) -> None:

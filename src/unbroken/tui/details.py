@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.widgets import attack_text
 from unbroken.words.actions import attack_cost, label
+from unbroken.words.forecast import forecast_detail, own_card
 
 
-def detail(action: act.Action, game: Game) -> str:
-    """Return the full text of the card or action under the cursor."""
+def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
+    """Return the full text of the card or action under the cursor (`forecast`: its
+    forecast when made already)."""
     rules = game.ruleset
     s = game.state
     if isinstance(action, act.ChooseEncounter):
@@ -38,4 +41,5 @@ def detail(action: act.Action, game: Game) -> str:
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    return label(action, s, rules)
+    more = forecast_detail(game.query().forecast(action), rules, own_card(action, s), s.weapons[-1])
+    return more or label(action, s, rules)

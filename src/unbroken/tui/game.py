@@ -21,6 +21,7 @@ from textual.widgets import (
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.state import copy_state
@@ -44,7 +45,7 @@ from unbroken.tui.widgets import (
     option_line,
     table_layout,
 )
-from unbroken.words.actions import label, option_text, prompt_text
+from unbroken.words.actions import label, option_text, prompt_text, shared_note
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
@@ -89,6 +90,8 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         #: The options listed: each action, and why it cannot be taken now ("" when it can).
         self.offered: list[tuple[act.Action, str]] = []
+        #: The forecast of each option offered that can be taken (made once per decision).
+        self.forecasts: dict[act.Action, Forecast] = {}
         #: The stage's die: a roll's face, number, result and purpose (see widgets.shown_roll).
         self.die = ""
         #: The die rolling: its timer, frames shown, the value it lands on, and when.
@@ -118,12 +121,13 @@ class GameScreen(Screen[None]):
         yield from table_layout(
             Static(id="prompt"), DecisionList(id="decisions"), Static(id="detail")
         )
-        yield HintBox()
         yield Footer()
 
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).
-        self.hints = Hints(self.unbroken.settings.hints and first_game())
+        settings = self.unbroken.settings
+        self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
+        self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
         for panel in self.query(CardLines):
             panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
@@ -138,8 +142,10 @@ class GameScreen(Screen[None]):
         self.show_if_over()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit the decisions to the new height once the panels have their sizes."""
+        """Fit the decisions to the new height once the panels have their sizes, and keep
+        the log on its latest lines (re-wrapped, it showed its first ones)."""
         self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     def redraw(self) -> None:
         """Draw the table again: the game as it is, or the beat being shown."""
@@ -199,7 +205,10 @@ class GameScreen(Screen[None]):
         hint = self.hints.for_step(s.step)
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
+            self.unbroken.save_settings(hints_seen=self.hints.seen)
         self.offered = game.options()
+        query = game.query()
+        self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         decisions.room = self.decision_room(prompt)
         self.draw_decision()
         self.show_detail(decisions.highlighted or 0)
@@ -215,8 +224,9 @@ class GameScreen(Screen[None]):
         s, rules = game.state, game.ruleset
         odds, status = self.odds.marks()
         lines = []
+        shared = shared_note(self.offered, s, rules, self.forecasts)
         for i, (action, why) in enumerate(self.offered):
-            text = option_text(action, why, s, rules)
+            text = option_text(action, why, s, rules, self.forecasts.get(action), shared)
             lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
         decisions = self.query_one("#decisions", DecisionList)
         highlighted = decisions.highlighted
@@ -224,6 +234,8 @@ class GameScreen(Screen[None]):
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text(prompt_text(decision.prompt, s), style="bold")
+        if shared:
+            prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
         if status:
             prompt.append("\n" + status, style="italic")
         self.query_one("#prompt", Static).update(prompt)
@@ -236,7 +248,7 @@ class GameScreen(Screen[None]):
         if why:  # the option line says why not; nothing more to add
             self.query_one("#detail", Static).update("")
             return
-        text = detail(action, self.game)
+        text = detail(action, self.game, self.forecasts.get(action))
         same = text == label(action, self.game.state, self.game.ruleset)
         self.query_one("#detail", Static).update(Text("" if same else text, style="italic"))
 
@@ -461,8 +473,13 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage, or fold them back to one line."""
+        """Show the monster's rules in full on the stage, or fold them back; where they do
+        not fit above its whole table, open the monster's card in the inspector instead."""
         stage = self.query_one("#stage", StagePanel)
+        monster = self.game.state.monster
+        if stage.sheet and not stage.fits and monster is not None:
+            self.action_inspect(monster.id)
+            return
         stage.expanded = not stage.full
         self.draw_stage()
 

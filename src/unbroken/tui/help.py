@@ -20,6 +20,8 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from unbroken.core.ruleset import Ruleset
+
 
 def rules_text() -> str:
     """Return docs/rules.md: from the wheel, or from a source checkout."""
@@ -126,6 +128,27 @@ def rules_sections() -> tuple[tuple[str, str], ...]:
         title, _, body = chunk.partition("\n")
         sections.append((title.strip(), f"## {title.strip()}\n{_de_emphasised(body)}"))
     return tuple(sections)
+
+
+#: One card of each kind, in words ("a condition"), for the search's titles.
+ONE_CARD = {"classes": "class", "difficulties": "difficulty"}
+
+
+def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
+    """Return every card of the rules as a section the search finds, titled by its name and
+    kind ("Frightened (condition)"), in the words of `unbroken cards`."""
+    if ruleset is None:
+        return []
+    from unbroken.words.cards import KINDS, card_ids, describe_card
+
+    sections = []
+    for kind in KINDS:
+        for card in card_ids(ruleset, kind):
+            lines = describe_card(ruleset, card)
+            title = f"{ruleset.card_name(card)} ({ONE_CARD.get(kind, kind[:-1])})"
+            body = "\n".join(f"- {line.strip()}" for line in lines[1:])
+            sections.append((title, f"## {lines[0]}\n\n{body}"))
+    return sections
 
 
 @functools.lru_cache(maxsize=64)
@@ -241,6 +264,8 @@ the same seed again and `w` watches the game's replay.
         self.first = first or ("Keys" if viewer else "How to play")
         #: The sections the contents list now (all, or those matching the search).
         self.listed: list[int] = list(range(len(self.sections)))
+        #: How many of the sections are the help's own (every card follows, for the search).
+        self.own = len(self.sections)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):
@@ -275,11 +300,18 @@ the same seed again and `w` watches the game's replay.
     def search(self, message: Input.Changed) -> None:
         """List only the sections that hold every word typed (case does not matter)."""
         words = message.value.lower().split()
-        self.listed = [
+        if words and len(self.sections) == self.own:
+            self.sections += card_sections(getattr(self.app, "ruleset", None))
+        found = [
             i
             for i, (_, text) in enumerate(self.sections)
-            if all(word in text.lower() for word in words)
+            if words and all(word in text.lower() for word in words)
         ]
+        # A card whose name starts with what is typed comes first, then the rules' sections.
+        named = [i for i in found if self.sections[i][0].lower().startswith(" ".join(words))]
+        self.listed = [*named, *(i for i in found if i not in named)]
+        if not words:
+            self.listed = list(range(self.own))
         contents = self.query_one("#help-list", OptionList)
         contents.clear_options()
         contents.add_options([self.sections[i][0] for i in self.listed] or ["(nothing found)"])

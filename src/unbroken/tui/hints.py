@@ -1,10 +1,13 @@
 """First-game hints: a short note the first time a new player reaches each kind of step.
 
 Shown only in a player's first game (no finished game in the records yet) and
-only while the `hints` setting is on; once per step per game, in a box of the
-game screen that goes when the player takes a decision, clicks it, or after
-HINT_SECONDS. Being the game screen's own, it never covers another screen
-(the inspector, help), as an app-wide notification would.
+only while the `hints` setting is on; once per kind of step for a player (the
+settings' `hints_seen` keeps which: not again after Continue or a take-back),
+in a box at the foot of the right column, over the log's last lines — never
+over the Display's trackers or the monster's — that goes when the player takes
+a decision, clicks it, or after HINT_SECONDS. Being the game screen's own, it
+never covers another screen (the inspector, help), as an app-wide notification
+would.
 """
 
 from __future__ import annotations
@@ -65,26 +68,34 @@ def first_game() -> bool:
 
 
 class Hints:
-    """The hints still to show in one game: each step's once."""
+    """The hints still to show: each step's once for a player (`seen`: those shown before,
+    kept in the settings' `hints_seen`)."""
 
-    def __init__(self, on: bool) -> None:
-        self.left = dict(HINTS) if on else {}
+    def __init__(self, on: bool, seen: str = "") -> None:
+        shown = set(seen.split(","))
+        self.left = {step: hint for step, hint in HINTS.items() if step not in shown} if on else {}
+        self.seen = ",".join(sorted(shown - {""}))
 
     def for_step(self, step: StepName) -> str:
-        """Return the hint for entering `step` the first time this game ("" if none is due)."""
-        return self.left.pop(step, "")
+        """Return the hint for entering `step` the first time ("" if none is due); it then
+        counts as seen (`seen` says every one, for the settings)."""
+        hint = self.left.pop(step, "")
+        if hint:
+            self.seen = ",".join(sorted({*self.seen.split(","), step} - {""}))
+        return hint
 
 
 class HintBox(Static):
-    """The hint on show, over the game screen's top left (the Display); one at a time."""
+    """The hint on show, at the foot of the right column (over the log); one at a time."""
 
     DEFAULT_CSS = """
     HintBox {
         layer: hint;
-        dock: top;
-        width: 34;
+        dock: bottom;
+        width: 100%;
         height: auto;
-        padding: 1 1;
+        max-height: 6;
+        padding: 0 1;
         background: $panel-lighten-1;
         border-left: outer $success;
         display: none;
@@ -104,7 +115,7 @@ class HintBox(Static):
     def say(self, hint: str, seconds: float = HINT_SECONDS) -> None:
         """Show `hint` instead of the one on show, for `seconds` unless dismissed first."""
         self.text = hint
-        self.update(Text.assemble(("First game", "bold"), "\n", hint))
+        self.update(Text.assemble(("First game: ", "bold"), hint))
         self.add_class("-shown")
         if self._timer is not None:
             self._timer.stop()

@@ -18,7 +18,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
+from unbroken.core import model as m
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.actions import prompt_text
@@ -109,7 +111,14 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
     offered = []
     if game.decision is not None:
         offered = [CHOICES[type(a)](a) for a, _ in game.options() if type(a) in CHOICES]
-    places = [("Stage", stage), ("Hand", hand), ("Offered", offered), ("You", [s.character])]
+    named = named_cards(game.ruleset, [*stage, *hand, *offered])
+    places = [
+        ("Stage", stage),
+        ("Hand", hand),
+        ("Offered", offered),
+        ("Named", named),
+        ("You", [s.character]),
+    ]
     seen: set[str] = {""}
     shown: list[tuple[str, list[str]]] = []
     for place, cards in places:
@@ -118,6 +127,25 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
         if new:
             shown.append((place, new))
     return shown
+
+
+def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
+    """Return the conditions and keywords the rules of `cards` name (a monster's table
+    gives Paralyzed, an encounter Frightened), so each can be read where it is met."""
+    named: list[str] = []
+    for card in cards:
+        monster = rules.monsters.get(card)
+        effects: list[m.Effect] = []
+        if monster is not None:
+            named += monster.keywords
+            effects += [*monster.ambush, *(e for row in monster.table for e in row.effects)]
+        encounter = rules.encounters.get(card)
+        if encounter is not None:
+            effects += encounter.effects
+        for ability in rules.card_abilities(card):
+            effects += ability.effects
+        named += [c for e in effects if (c := getattr(e, "condition", "")) in rules.conditions]
+    return named
 
 
 def card_text(lines: list[str], width: int) -> Text:

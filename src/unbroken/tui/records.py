@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("easy", "normal", "hard")
 
 #: Columns of the history table: (title, GameRow attribute).
-#: What a player compares comes first, so it fits 80 columns; the class and the cause
-#: (also in the sentence under the table) come last.
+#: What a player compares comes first, so it fits 80 columns; the cause and the class
+#: (also in the sentence under the table) come last, the class last of all (at 80
+#: columns it is the one cut, not the cause's title).
 COLUMNS = (
     ("Finished", "finished"),
     ("Character", "character"),
@@ -34,8 +35,8 @@ COLUMNS = (
     ("Level", "level"),
     ("Score", "score"),
     ("Rank", "rank"),
-    ("Class", "cls"),
     ("Cause", "cause"),
+    ("Class", "cls"),
 )
 #: The sorted column's title ends with one of these (ascending, descending).
 SORT_MARKS = (" ▲", " ▼")
@@ -170,8 +171,8 @@ class RecordsScreen(Screen[None]):
                         row.level,
                         row.score,
                         row.rank or "-",
-                        rules.card_name(row.cls),
                         row.cause or "-",
+                        rules.card_name(row.cls),
                         *([alternatives_text(row.alternative_scores, titles)] if others else []),
                     )
                 ),

@@ -1,12 +1,16 @@
 """The Stage panel: revealed encounter cards, or the monster sheet with its combat table.
 
 At 80x24 the sheet sits in the left column beside the decisions, so it is kept
-short: the monster's rules (abilities, ambush and trickery) collapse to one line
-of names that a key (`m`) expands, and each of the six table rows keeps one row
-(cut with "…" when the column is narrow; expanded, they wrap in full).
+short: the monster's rules are abbreviated (what its ambush and trickery do
+before the battle, its keywords and the names of its rules) above the six table
+rows, each of which keeps one row (cut with "…" when the column is narrow). The
+rules are in full only where the whole table stays in sight under them; else
+`m` opens the card in the inspector.
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from rich.text import Text
 from textual.widget import Widget
@@ -37,6 +41,8 @@ class StagePanel(Panel):
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
     sheet = False
+    #: Whether its rules in full fit above the whole table (else `m` opens the inspector).
+    fits = True
 
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
@@ -129,35 +135,43 @@ class StagePanel(Panel):
         # Ambush and trickery are over once the battle begins.
         before = state.phase != Phase.COMBAT or state.step in _BEFORE_BATTLE
         head = text.copy()
-        self.full = self.expanded is not False
-        self.rules_and_table(text, state, card, before, row, width)
+        self.full = True
+        self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        if self.expanded is None and room and text.plain.count("\n") > room:
-            self.full = False  # the whole sheet does not fit: the rules fold
+        # The rules in full only where the whole table stays in sight under them.
+        self.fits = not room or text.plain.count("\n") <= room
+        if self.expanded is False or not self.fits:
+            self.full = False
             text.truncate(0)
             text.append_text(head)
-            self.rules_and_table(text, state, card, before, row, width)
+            self.rules_and_table(text, state, rules, card, before, row, width)
 
     def rules_and_table(
-        self, text: Text, state: GameState, card: m.Monster, before: bool, row: int, width: int
+        self,
+        text: Text,
+        state: GameState,
+        rules: Ruleset,
+        card: m.Monster,
+        before: bool,
+        row: int,
+        width: int,
     ) -> None:
         """Append the monster's rules (in full or folded, see `full`) and its table."""
+        keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         if self.full:
             if before:
                 sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
                 self.append_wrapped(text, sheet, style="italic")
+            for keyword in keywords:
+                words = " ".join(a.text for a in keyword.abilities)
+                self.append_wrapped(text, f"{keyword.name}: {words}", head=len(keyword.name) + 1)
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
                 self.append_wrapped(text, line, head=len(ability.name) + 1)
-            if (before or card.abilities) and self.unfolds():
+            if (before or card.abilities or keywords) and self.unfolds():
                 text.append(f"({EXPAND_KEY}: fewer words)\n", style="dim")
         else:
-            names = (["ambush", "trickery"] if before else []) + [a.name for a in card.abilities]
-            if names:
-                more = self.unfolds()
-                line = cut(", ".join(names), width - len(more))
-                text.append(line, style="italic")
-                text.append(f"{more}\n", style="dim")
+            self.folded_rules(text, card, before, [k.name for k in keywords], width)
         current = marked_row(state) or row
         pad = max(len(r.result) for r in card.table)
         rows = []
@@ -175,6 +189,30 @@ class StagePanel(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+
+    def folded_rules(
+        self, text: Text, card: m.Monster, before: bool, keywords: list[str], width: int
+    ) -> None:
+        """Append the monster's rules abbreviated, none folded away: before the battle what
+        its ambush and trickery do, then its keywords and the names of its rules, over as
+        many lines as the six table rows leave (the last cut with "…")."""
+        parts = (
+            [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"] if before else []
+        )
+        parts += [*keywords, *(a.name for a in card.abilities)]
+        if not parts:
+            return
+        more = self.unfolds()
+        room = self.rows_free()
+        lines = max(1, room - text.plain.count("\n") - len(card.table)) if room else 2
+        wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
+        if len(wrapped) > lines:
+            wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
+        body = "\n".join(wrapped)
+        start = len(text)
+        text.append(body + "\n", style="italic")
+        if more and body.endswith(more):
+            text.stylize("dim", start + len(body) - len(more), start + len(body))
 
 
 def applied_row(events: list[ev.Event]) -> int:

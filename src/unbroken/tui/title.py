@@ -10,6 +10,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+#: The menu line of Continue (dimmed, "(none)", when there is nothing to continue).
+CONTINUE = "Continue an unfinished game"
+
+
+class Menu(OptionList):
+    """The title's menu: the cursor stops at the ends instead of wrapping round (Up at
+    "New game" went to Quit, and Up Up Up Enter started the Daily challenge)."""
+
+    def action_cursor_up(self) -> None:
+        first = next((i for i, o in enumerate(self.options) if not o.disabled), 0)
+        if self.highlighted is None or self.highlighted > first:
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        enabled = [i for i, o in enumerate(self.options) if not o.disabled]
+        if self.highlighted is None or not enabled or self.highlighted < enabled[-1]:
+            super().action_cursor_down()
+
 
 class TitleScreen(Screen[None]):
     """The title: new game, continue, replays, records, plugins, help, quit."""
@@ -24,9 +42,9 @@ class TitleScreen(Screen[None]):
             ),
             id="banner",
         )
-        yield OptionList(
+        yield Menu(
             Option("New game", id="new"),
-            Option("Continue an unfinished game", id="continue"),
+            Option(CONTINUE, id="continue"),
             Option("Replays", id="replays"),
             Option("Records and achievements", id="records"),
             Option("Plugins", id="plugins"),
@@ -41,6 +59,19 @@ class TitleScreen(Screen[None]):
         # The app's first screen: in a browser tab (`unbroken serve`) it came up with
         # nothing focused and Enter did nothing (tests/web); the menu has the focus.
         self.query_one("#menu", OptionList).focus()
+        self.call_after_refresh(self.dim_continue)
+
+    def dim_continue(self) -> None:
+        """Dim "Continue" when no game is left to continue (after the first frame: it
+        reads the recordings). It keeps its place and its key, as a dimmed option does."""
+        from unbroken.replay.library import unfinished_games
+
+        try:
+            none = not unfinished_games()
+        except OSError:
+            return
+        prompt = Text(CONTINUE + (" (none)" if none else ""), style="dim" if none else "")
+        self.query_one("#menu", OptionList).replace_option_prompt("continue", prompt)
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, message: OptionList.OptionSelected) -> None:

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
@@ -163,6 +164,30 @@ def level_ability_uses(newest_first: Iterable[ev.Event]) -> int:
     return 0
 
 
+def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
+    """Return the food held against what the Hunger step asks ("food 1/3"), with the SE
+    that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
+    can be paid: starvation unless food or SE comes."""
+    held = state.res.get("food", 0)
+    query = Query(rules, state)
+    need = query.food_requirement()
+    at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
+    chip = Text(f"food {held}/{need}{at_cap}")
+    if not held and not marks and not need:
+        chip.stylize("dim")
+    chip.append_text(marks)
+    if held < need:
+        eat = query.hunger(held)
+        chip.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
+    return chip
+
+
+def min_encounter_time(rules: Ruleset) -> int:
+    """Return the least time an encounter card takes (an encounter at that time left or
+    less brings the track to 0: the monster ambushes, R-TRAVEL-1)."""
+    return min((e.time for e in rules.encounters.values()), default=0)
+
+
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
@@ -189,6 +214,9 @@ class DisplayPanel(Panel):
                 marks.append(f" ▼{diff}", style="bold red")
             if capped.get(k):
                 marks.append(f" cap-{capped[k]}", style="yellow")
+            if k == "food":  # what the Hunger step will ask, and eating short's price
+                chips.append(food_chip(state, rules, marks))
+                continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
                 chip = Text(f"{m.RESOURCE_NAMES[k]} {value}" + (" max" if value >= caps[k] else ""))
                 if not value and not marks:
@@ -238,7 +266,9 @@ class DisplayPanel(Panel):
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             elif state.phase != Phase.COMBAT:
                 line.append(" left")
-            if state.phase == Phase.COMBAT and state.level < len(starts):
+            if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
+                note = "encounter → ambush"  # its time takes the track to 0
+            elif state.phase == Phase.COMBAT and state.level < len(starts):
                 note = f"for level {state.level + 1}"
             elif state.level < len(starts):
                 note = f"level {state.level + 1}: {starts[state.level]} time"
@@ -261,11 +291,11 @@ class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
     def show(self, state: GameState) -> None:
-        """Draw it on one row when it can: the level's name and the long step names are
-        the first to go (the Display's title names the level too)."""
+        """Draw it on one row when it can: the long step names are the first to go. The
+        level is the Display's title, not said again here ("Level 2 … Level 2")."""
         self._redraw = lambda: self.show(state)
         width = self.size.width
-        for level, short in ((True, False), (False, False), (False, True)):
+        for level, short in ((False, False), (False, True)):
             text = self.steps(state, level, short)
             if short and width and len(text.plain) > width:  # the arrows lose their spaces
                 text = self.steps(state, level, short, joint="›")

@@ -7,10 +7,12 @@ from typing import Any
 
 from unbroken.core import actions as act
 from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
+from unbroken.words.forecast import attack_effect, forecast_note, own_card, warnings
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -87,7 +89,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
             if action.source in ruleset.classes:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
-            text = f"{_ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
+            text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
             return text + _no_use(ability, state)
     return f"Use {action.ability}"
 
@@ -142,15 +144,7 @@ def _trick(_: act.Trick, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Attack)
 def _attack(action: act.Attack, state: GameState, ruleset: Ruleset) -> str:
-    weapon = ruleset.weapons[state.weapons[-1]]
-    a = next(x for x in weapon.attacks if x.id == action.attack)
-    kind = "break armor" if a.type == "break" else "wound"
-    extra = ", ignores armor" if a.ignore_armor else ""
-    # The weapon is in the Hand panel; one line at 80 columns.
-    return (
-        f"Attack with {attack_name(a.id)}: {kind} {a.power}{extra}"
-        f" - pay {amounts(attack_cost(a, state, ruleset))}"
-    )
+    return attack_label(action, state, ruleset)
 
 
 @words_for(LABELS, act.Skip)
@@ -221,6 +215,25 @@ def _eat(action: act.Eat, _state: GameState, _ruleset: Ruleset) -> str:
 check_complete(LABELS, act.Action, "action types")
 
 
+def attack_label(
+    action: act.Attack, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str:
+    """Return an attack's menu text: what it does (with the `forecast`: the effective
+    numbers and the rules behind them, "wound 1 (Armored −1)") and what it costs."""
+    weapon = ruleset.weapons[state.weapons[-1]]
+    a = next(x for x in weapon.attacks if x.id == action.attack)
+    if forecast is not None and forecast.power is not None:
+        does = attack_effect(forecast, a.type, ruleset)
+    else:
+        does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
+    extra = ", ignores armor" if a.ignore_armor else ""
+    # The weapon is in the Hand panel; one line at 80 columns.
+    return (
+        f"Attack with {attack_name(a.id)}: {does}{extra}"
+        f" - pay {amounts(attack_cost(a, state, ruleset))}"
+    )
+
+
 def prompt_text(prompt: str, state: GameState) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
     a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
@@ -229,18 +242,33 @@ def prompt_text(prompt: str, state: GameState) -> str:
     return prompt
 
 
-def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+def option_text(
+    action: act.Action,
+    why: str,
+    state: GameState,
+    ruleset: Ruleset,
+    forecast: Forecast | None = None,
+    shared: str = "",
+) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
-    the ability's text left for when it can be used)."""
+    the ability's text left for when it can be used). One that can be taken says what
+    its forecast holds (made here unless given), unless that is the note `shared` by
+    every option (said once, under the prompt: `shared_note`)."""
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
+        f = forecast or rules.forecast(action)
+        if isinstance(action, act.Attack):
+            text = attack_label(action, state, ruleset, f)
         cost = rules.cost(action)
         paid = rules.payment(cost) if cost else None
         if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
             text += f" (paid as {amounts(paid)})"
-        return text
+        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        if note and note != shared:
+            text += f" — {note}"
+        return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
     if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
@@ -253,7 +281,31 @@ def option_text(action: act.Action, why: str, state: GameState, ruleset: Ruleset
     return f"{text} ({why})"
 
 
-def _ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
+def shared_note(
+    offered: list[tuple[act.Action, str]],
+    state: GameState,
+    ruleset: Ruleset,
+    forecasts: dict[act.Action, Forecast] | None = None,
+) -> str:
+    """Return the forecast's note when every option that can be taken (two or more) ends
+    with the same one (a monster's rule that acts whatever is chosen), else ""."""
+    legal = [a for a, why in offered if not why]
+    if len(legal) < 2:
+        return ""
+    rules = Query(ruleset, state)
+    notes = {
+        forecast_note(
+            (forecasts or {}).get(a) or rules.forecast(a),
+            ruleset,
+            own_card(a, state),
+            state.weapons[-1],
+        )
+        for a in legal
+    }
+    return notes.pop() if len(notes) == 1 else ""
+
+
+def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     """Return how an ability is named in a prompt: a skill by the card's own name
     ("Brute Force", its ability too when it has several), a class's or a condition's
     ability by its name and its card ("Cold Logic [Sage]")."""

@@ -6,8 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
+from unbroken.words.actions import ability_name
 from unbroken.words.effects import trickery_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.table import check_complete, words_for
@@ -49,6 +51,8 @@ class Narrator:
         #: without the choice to trick it having been offered yet.
         self.monster_id = ""
         self.tricking = False
+        #: The power of the attack being made (what its wounds would be without a cap).
+        self.power = 0
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -69,6 +73,23 @@ class Narrator:
             if ability.id == ability_id:
                 return ability.name
         return ability_id
+
+    def monster_rule(self, kind: type) -> str:
+        """Return the names of the monster's rules (its own or its keywords') with an effect
+        or a Passive modifier of `kind` ("Relentless" for MonsterHeal), "" for none."""
+        sheet = self.rules.monsters.get(self.monster_id)
+        if sheet is None:
+            return ""
+        abilities = [*sheet.abilities]
+        for kw in sheet.keywords:
+            keyword = self.rules.keywords.get(kw)
+            abilities += keyword.abilities if keyword is not None else []
+        names = [
+            a.name
+            for a in abilities
+            if any(isinstance(x, kind) for x in (*a.effects, *a.modifiers))
+        ]
+        return ", ".join(dict.fromkeys(names))
 
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events."""
@@ -137,11 +158,15 @@ def _ability_uses_set(_: Narrator, e: ev.AbilityUsesSet) -> str | None:
 
 @words_for(EVENT_WORDS, ev.AbilityUsed)
 def _ability_used(nr: Narrator, e: ev.AbilityUsed) -> str | None:
-    n = nr.name
-    nr.using[e.source] = nr.ability_name(e.source, e.ability)
     use = " (one ability use)" if e.ability_use else ""
-    name, card = nr.ability_name(e.source, e.ability), n(e.source)
-    return f"You use {name}{'' if card == name else f' [{card}]'}{use}."
+    ability = next((a for a in nr.rules.card_abilities(e.source) if a.id == e.ability), None)
+    if ability is None:
+        nr.using[e.source] = e.ability
+        return f"You use {e.ability} [{nr.name(e.source)}]{use}."
+    # Named as the option named it ("Lucky", "Dangerous Idea [Sage]"): one name per card.
+    shown = ability_name(nr.rules, e.source, ability)
+    nr.using[e.source] = shown if e.source in nr.rules.skills else ability.name
+    return f"You use {shown}{use}."
 
 
 @words_for(EVENT_WORDS, ev.MonsterRevealed)
@@ -165,7 +190,11 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
         if not known:
             return f"The monster is wounded: health {e.health}/{e.max_health}."
         dealt = before["health"] - e.health
-        return f"The monster takes {plural(dealt, 'wound')}: health {e.health}/{e.max_health}."
+        cap = nr.monster_rule(m.WoundCap) if 0 < e.health and dealt < nr.power else ""
+        capped = f" of {nr.power} ({cap})" if cap else ""
+        return (
+            f"The monster takes {plural(dealt, 'wound')}{capped}: health {e.health}/{e.max_health}."
+        )
     if e.why == "armor broken":
         return f"Armor broken: {e.armor}/{e.max_armor} left."
     if e.why == "defend":
@@ -173,13 +202,19 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
     if e.why == "defend used":
         return "The monster's guard swallows your attack."
     if e.why == "wounds prevented":
-        return "The monster can suffer no more wounds this round."
+        cap = nr.monster_rule(m.WoundCap)
+        return f"The monster can suffer no more wounds this round{f' ({cap})' if cap else ''}."
     if e.why == "gain":
         return (
             f"The monster grows: armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}."
         )
     if e.why == "heal":
-        return f"The monster heals: health {e.health}/{e.max_health}."
+        rule = nr.monster_rule(m.MonsterHeal)
+        why = f" ({rule})" if rule else ""
+        if known and e.health == before["health"]:
+            return f"The monster is at full health{why}: {e.health}/{e.max_health}."
+        amount = f" {e.health - before['health']}" if known else ""
+        return f"The monster heals{amount}{why}: health {e.health}/{e.max_health}."
     return None
 
 
@@ -342,11 +377,17 @@ def _skip_turn_set(_: Narrator, e: ev.SkipTurnSet) -> str | None:
 def _attack_chosen(nr: Narrator, e: ev.AttackChosen) -> str | None:
     n = nr.name
     kind = "armor-breaking" if e.kind == "break" else "wounding"
+    nr.power = e.power
     return f"You attack with {n(e.weapon)}: {attack_name(e.attack)} ({kind} {e.power})."
 
 
 @words_for(EVENT_WORDS, ev.AttackPowerSet)
 def _attack_power_set(nr: Narrator, e: ev.AttackPowerSet) -> str | None:
+    change, nr.power = e.power - nr.power, e.power
+    rule = nr.monster_rule(m.WoundPower) if e.why == "passives" else ""
+    if rule and change:  # "Attack power is now 1 (Armored −1)"
+        sign = f"+{change}" if change > 0 else f"−{-change}"
+        return f"Attack power is now {e.power} ({rule} {sign})."
     return f"Attack power is now {e.power} [{nr.tag(e.why)}]."
 
 

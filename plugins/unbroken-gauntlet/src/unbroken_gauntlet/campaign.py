@@ -27,6 +27,7 @@ from unbroken.api import (
     TextGame,
     Timeline,
     data_dir,
+    last_choices,
     load_ruleset,
     resume,
 )
@@ -130,9 +131,11 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     parser = argparse.ArgumentParser(prog="unbroken-campaign", description=__doc__.split("\n")[0])
     parser.add_argument("--new", action="store_true", help="start a new run (ends the current one)")
     parser.add_argument(
-        "--character", default="maxyn-zenma", help="the run's character (with --new)"
+        "--character", help="the run's character (with --new; default: your last game's)"
     )
-    parser.add_argument("--difficulty", default="normal", help="the run's difficulty (with --new)")
+    parser.add_argument(
+        "--difficulty", help="the run's difficulty (with --new; default: your last game's)"
+    )
     parser.add_argument("--status", action="store_true", help="show the run and play nothing")
     parser.add_argument("--seed", type=int, help="the next game's seed (random if not given)")
     args = parser.parse_args(argv)
@@ -144,6 +147,11 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
         print(f"unbroken-campaign: {exc}", file=sys.stderr)
         return 2
     if args.new:
+        # Unnamed, the character and difficulty the player last chose (the New game
+        # screen keeps them), else the game's first sheet on Normal.
+        last_character, last_difficulty = last_choices()
+        args.character = args.character or last_character or "maxyn-zenma"
+        args.difficulty = args.difficulty or last_difficulty or "normal"
         try:
             character = ruleset.character_id(args.character)
             difficulty = ruleset.difficulty_id(args.difficulty)

@@ -1,0 +1,348 @@
+"""The forecast: what is already certain if an option is taken (read-only).
+
+An option is taken on a copy of the state by the same code `Game.apply` runs
+(`driver.take`), with everything the player cannot know yet held aside: the
+copy stops at the first die roll, deck shuffle or card drawn from a deck, or
+at the next decision, whichever comes first. What it did until then is
+certain; the events it emitted are exactly the first events `Game.apply`
+emits for that option (a property test holds them equal).
+
+Each certain event carries the rule that caused it (`Acted`): the card and
+ability of the effect being run, the monster's combat row or ambush, or a
+Passive that changed a number (attack power, a wound cap). The summary
+fields (`paid`, `power`, `wounds`, `armor_broken`, ...) are read off those
+events, so a front end draws the forecast without knowing the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.driver import take
+from unbroken.core.handlers import HandlerError
+from unbroken.core.resolver import Resolver
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Queued, StepName, copy_state
+
+#: Events that would show what the player may not know before it happens.
+UNSEEN: tuple[type, ...] = (ev.DieRolled, ev.DeckShuffled, ev.EncountersRevealed, ev.SkillsDrawn)
+_UNSEEN = frozenset(UNSEEN)
+#: Events by which a Passive may change a number (attack power, wounds dealt).
+_BY_PASSIVES = frozenset({ev.AttackPowerSet, ev.MonsterChanged})
+
+#: Why a forecast stops: at the next decision, at the end of the game, where
+#: chance (a die, a deck's order) decides what comes next, or where a plugin's
+#: effect handler failed (taking the option will say so, and change nothing).
+DECISION, OVER, CHANCE, FAILED = "decision", "over", "chance", "failed"
+#: Response windows a forecast passes at most (each trigger fires once per step).
+MAX_PASSES = 8
+
+
+class Unseen(BaseException):
+    """The next event would show what the player cannot know yet.
+
+    A BaseException: a plugin's handler that rolls the die must not catch it
+    as its own error, nor the engine wrap it in a HandlerError.
+    """
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A rule that acts: `card` (an id), and the ability's name, combat row or "ambush"."""
+
+    card: str
+    rule: str = ""
+    #: The Passive's kind when a Passive changed a number: "power", "cap".
+    passive: str = ""
+    #: The ability's printed text ("" for a combat row or an ambush).
+    text: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What taking one option does for certain, read off the events it emits."""
+
+    action: act.Action
+    #: The events emitted before the forecast stops, each with the rule that caused it.
+    events: tuple[ev.Event, ...]
+    causes: tuple[Acted | None, ...]
+    #: DECISION, OVER, CHANCE or FAILED.
+    stops: str
+    #: Response windows passed on the way (the player using none there).
+    passes: int = 0
+    #: What chance would decide next (stops == CHANCE): a die's purpose ("combat",
+    #: "monster", "check:<card>") or "encounters", "skills" for cards to be drawn.
+    unseen: str = ""
+    #: Resources paid (after substitution), lost and gained, summed.
+    paid: dict[str, int] = field(default_factory=dict)
+    lost: dict[str, int] = field(default_factory=dict)
+    gained: dict[str, int] = field(default_factory=dict)
+    #: The attack's printed power and its power after every Passive (None: no attack).
+    printed_power: int | None = None
+    power: int | None = None
+    #: Wounds the monster suffers, and armor broken; `healed`: health it gains back.
+    wounds: int = 0
+    armor_broken: int = 0
+    healed: int = 0
+    defeated: bool = False
+    #: The weapon on top of the stack afterwards, when it changes ("" otherwise).
+    weapon: str = ""
+    conditions_gained: tuple[str, ...] = ()
+    #: Every rule that acts, in order, each once.
+    rules: tuple[Acted, ...] = ()
+    #: Whether the monster ambushes (the time track runs out, R-TRAVEL-1).
+    ambushed: bool = False
+    #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
+    after: GameState = field(default_factory=GameState, compare=False, repr=False)
+
+    @property
+    def wounds_prevented(self) -> bool:
+        """Return whether a wound cap took wounds the attack's power would have dealt."""
+        return any(a.passive == "cap" for a in self.rules)
+
+
+class _Foreseer(Resolver):
+    """A Resolver that stops before chance shows its hand and notes each event's cause."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+        super().__init__(ruleset, state)
+        self.causes: list[Acted | None] = []
+        #: The power of the last attack chosen, for the wounds it asks (a cap may take some).
+        self.asked = 0
+        #: Rules that act besides the causes of the events (several Passives of a kind).
+        self.also: list[Acted] = []
+        #: The rule whose WOUND loss is pending (its Lost event comes from a flow step).
+        self.pending: Acted | None = None
+
+    def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
+        raise Unseen(purpose)
+
+    def emit(self, event: ev.Event) -> None:
+        kind = type(event)
+        if kind in _UNSEEN:
+            raise Unseen("skills" if kind is ev.SkillsDrawn else "encounters")
+        if kind is ev.AttackChosen or kind is ev.AttackPowerSet:
+            self.asked = event.power  # type: ignore[union-attr]
+        cause = self._cause(kind, event)
+        super().emit(event)
+        self.causes.append(cause)
+
+    def _cause(self, kind: type, event: ev.Event) -> Acted | None:
+        """Return the rule behind an event about to be emitted (None: the flow or the option)."""
+        if kind in _BY_PASSIVES:
+            passive = _passive_cause(self, event)
+            if passive is not None:
+                return passive
+        if kind is ev.AbilityUsed:
+            return _ability(self, event.source, event.ability)  # type: ignore[union-attr]
+        item = self.acting
+        if item is None or item.effect is None:
+            # A WOUND row's loss is paid by a flow step (after Passives and Responses):
+            # the row that set it is its cause.
+            return self.pending if kind is ev.Lost else None
+        cause = _effect_cause(self, item)
+        if kind is ev.PendingLossSet:
+            self.pending = cause
+        return cause
+
+
+def _ability(r: Resolver, source: str, ability: str) -> Acted:
+    """Return the ability used (AbilityUsed) as a rule that acts."""
+    for src, a, _ in r.in_play():
+        if src == source and a.id == ability:
+            return Acted(src, a.name, text=a.text)
+    return Acted(source, ability)
+
+
+def _effect_cause(r: Resolver, item: Queued) -> Acted:
+    """Return the card and rule of a card effect being run."""
+    if item.result:
+        return Acted(item.source, "ambush" if item.result == "AMBUSH" else item.result)
+    for src, ability, _ in r.in_play():
+        if src == item.source and item.effect in ability.effects:
+            return Acted(src, ability.name, text=ability.text)
+    return Acted(item.source)
+
+
+def _passives(r: Resolver, kind: type) -> list[tuple[str, m.Ability]]:
+    return [
+        (src, a)
+        for src, a, _ in r.in_play()
+        if a.type == "passive" and any(isinstance(mod, kind) for mod in a.modifiers)
+    ]
+
+
+def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
+    """Return the Passive that changes a number with this event, if one does.
+
+    Several Passives of a kind name the first of them here; `forecast` names
+    them all in `Forecast.rules`.
+    """
+    if isinstance(event, ev.AttackPowerSet) and event.why == "passives":
+        found = _passives(r, m.WoundPower)
+        # Every Passive of the kind in play had its say: the first is the cause, all are named.
+        r.also.extend(Acted(src, a.name, "power", a.text) for src, a in found[1:])
+        return Acted(found[0][0], found[0][1].name, "power", found[0][1].text) if found else None
+    if isinstance(event, ev.MonsterChanged) and event.why in ("wounded", "wounds prevented"):
+        mo = r.state.monster
+        if mo is None:
+            return None
+        item = r.acting
+        wound = item.effect if item is not None else None
+        asked = wound.amount if isinstance(wound, m.Wound) else r.asked
+        found = _passives(r, m.WoundCap)
+        # Wounds that take the monster to 0 health were not capped.
+        if found and event.health > 0 and mo.health - event.health < asked:
+            return Acted(found[0][0], found[0][1].name, "cap", found[0][1].text)
+    return None
+
+
+def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast:
+    """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
+
+    A Response window it opens on the way is passed (the player uses no Response
+    there: `Forecast.passes` counts them), so an attack's wounds are forecast
+    even when a Response to choosing it could be used.
+    """
+    copy = copy_state(state)
+    mo = state.monster
+    tally = _Tally(action, *((mo.health, mo.armor) if mo is not None else (0, 0)))
+    stops, taking = DECISION, action
+    while True:
+        run = _Foreseer(ruleset, copy)
+        try:
+            take(run, taking)
+        except Unseen as chance:
+            stops, tally.unseen = CHANCE, str(chance)
+        except HandlerError:
+            stops = FAILED
+        tally.add(run)
+        if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
+            break
+        tally.passes, taking = tally.passes + 1, act.Pass()
+    return tally.forecast(OVER if copy.outcome is not None else stops, copy)
+
+
+class _Tally:
+    """The summary of a forecast, read off its events one at a time (SUMMARY)."""
+
+    def __init__(self, action: act.Action, health: int, armor: int) -> None:
+        self.action = action
+        self.events: list[ev.Event] = []
+        self.causes: list[Acted | None] = []
+        self.rules: list[Acted] = []
+        self.passes = 0
+        self.unseen = ""
+        self.paid: dict[str, int] = {}
+        self.lost: dict[str, int] = {}
+        self.gained: dict[str, int] = {}
+        self.printed: int | None = None
+        self.power: int | None = None
+        self.wounds = self.armor_broken = self.healed = 0
+        self.health, self.armor = health, armor  # the monster's, as each event leaves them
+        self.defeated = False
+        self.weapon = ""
+        self.conditions: list[str] = []
+        self.ambushed = False
+
+    def add(self, run: _Foreseer) -> None:
+        """Read the events one Resolver emitted."""
+        rules = self.rules
+        for event, cause in zip(run.emitted, run.causes, strict=True):
+            if cause is not None and cause not in rules:
+                rules.append(cause)
+            read = SUMMARY.get(type(event))
+            if read is not None:
+                read(self, event)
+        rules.extend(a for a in run.also if a not in rules)
+        self.events += run.emitted
+        self.causes += run.causes
+
+    def forecast(self, stops: str, after: GameState) -> Forecast:
+        return Forecast(
+            action=self.action,
+            events=tuple(self.events),
+            causes=tuple(self.causes),
+            stops=stops,
+            passes=self.passes,
+            unseen=self.unseen,
+            paid=self.paid,
+            lost=self.lost,
+            gained=self.gained,
+            printed_power=self.printed,
+            power=self.power,
+            wounds=self.wounds,
+            armor_broken=self.armor_broken,
+            healed=self.healed,
+            defeated=self.defeated,
+            weapon=self.weapon,
+            conditions_gained=tuple(self.conditions),
+            rules=tuple(self.rules),
+            ambushed=self.ambushed,
+            after=after,
+        )
+
+
+def _add(into: dict[str, int], amounts: dict[str, int]) -> None:
+    for key, n in amounts.items():
+        if n:
+            into[key] = into.get(key, 0) + n
+
+
+def _attack_chosen(t: _Tally, e: ev.AttackChosen) -> None:
+    t.printed = t.power = e.power
+
+
+def _attack_power(t: _Tally, e: ev.AttackPowerSet) -> None:
+    t.power = e.power
+
+
+def _revealed(t: _Tally, e: ev.MonsterRevealed) -> None:
+    t.health, t.armor = e.health, e.armor
+
+
+def _monster_changed(t: _Tally, e: ev.MonsterChanged) -> None:
+    if e.why == "wounded":
+        t.wounds += t.health - e.health
+    elif e.why == "armor broken":
+        t.armor_broken += t.armor - e.armor
+    elif e.why == "heal":
+        t.healed += e.health - t.health
+    t.health, t.armor = e.health, e.armor
+
+
+def _defeated(t: _Tally, e: ev.MonsterDefeated) -> None:
+    t.defeated = True
+
+
+def _weapons(t: _Tally, e: ev.WeaponsSet) -> None:
+    t.weapon = e.weapons[-1] if e.weapons else ""
+
+
+def _condition(t: _Tally, e: ev.ConditionGained) -> None:
+    t.conditions.append(e.condition)
+
+
+def _step_entered(t: _Tally, e: ev.StepEntered) -> None:
+    t.ambushed = t.ambushed or e.step == StepName.AMBUSH
+
+
+#: How each event that counts in the summary is read (the others are only listed).
+SUMMARY: dict[type, Callable[[_Tally, Any], None]] = {
+    ev.Spent: lambda t, e: _add(t.paid, e.amounts),
+    ev.Lost: lambda t, e: _add(t.lost, e.amounts),
+    ev.Gained: lambda t, e: _add(t.gained, e.amounts),
+    ev.AttackChosen: _attack_chosen,
+    ev.AttackPowerSet: _attack_power,
+    ev.MonsterRevealed: _revealed,
+    ev.MonsterChanged: _monster_changed,
+    ev.MonsterDefeated: _defeated,
+    ev.WeaponsSet: _weapons,
+    ev.ConditionGained: _condition,
+    ev.StepEntered: _step_entered,
+}

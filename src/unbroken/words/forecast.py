@@ -1,0 +1,184 @@
+"""The forecast in words: an option's effective numbers with their reason, and the rules
+that act if it is taken ("wound 1 (Armored −1)", "Grab the Weapon: Knife → Bare Hands").
+
+The numbers and the rules come from the core's forecast (`Query.forecast`); this
+module only says them.
+"""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Phase
+from unbroken.words.vocabulary import amounts, plural
+
+#: The minus sign of a lowered number ("Armored −1").
+MINUS = "−"
+
+
+def own_card(action: act.Action, state: GameState) -> str:
+    """Return the card an option is taken on (its own rules need no note), or ""."""
+    if isinstance(action, act.Use):
+        return action.source
+    if isinstance(action, act.ChooseEncounter):
+        return action.card
+    if isinstance(action, act.Resolve | act.Rest):
+        return state.chosen
+    return ""
+
+
+def signed(n: int) -> str:
+    """Return a change as a player reads it: "+1", "−2"."""
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}"
+
+
+def rule_name(acted: Acted, ruleset: Ruleset) -> str:
+    """Return a rule that acts by its name: a monster's by its ability's ("Grab the
+    Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
+    own name ("Paranoid", one name per card everywhere)."""
+    if not acted.rule or acted.card not in ruleset.monsters:
+        return ruleset.card_name(acted.card)
+    if acted.rule == "ambush":
+        return f"{ruleset.card_name(acted.card)}'s ambush"
+    if acted.rule.isupper():  # a combat row: WOUND, STEAL
+        return f"{ruleset.card_name(acted.card)}'s {acted.rule}"
+    return acted.rule
+
+
+def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
+    """Return what a weapon attack does, effective numbers first with their reason:
+    "wound 1 (Armored −1)", "4 of 5 wounds (Stone Scales)", "break 1 armor"."""
+    printed = f.printed_power if f.printed_power is not None else 0
+    power = f.power if f.power is not None else printed
+    if kind == "break":
+        return f"break {power} armor"
+    why = [rule_name(a, ruleset) for a in f.rules if a.passive == "power"]
+    reason = f" ({', '.join(why)} {signed(power - printed)})" if why and power != printed else ""
+    caps = [rule_name(a, ruleset) for a in f.rules if a.passive == "cap"]
+    if caps:
+        return f"{f.wounds} of {power} wounds ({', '.join(caps)}){reason}"
+    text = f"wound {power}{reason}"
+    if f.defeated:
+        text += ", defeats it"
+    return text
+
+
+def consequences(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> list[str]:
+    """Return what the rules that act do, one phrase per rule in order ("Grab the Weapon:
+    Knife → Bare Hands"); rules of the card `own` (the option's own) are left out, as
+    are the Passives an attack's numbers already name. `weapon`: the one held now."""
+    said = _phrases(f, ruleset, own, weapon)
+    return [f"{rule_name(a, ruleset)}: {words}" for a, words in said.items()]
+
+
+def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted, str]:
+    """Return what each rule that acts does, in a few words (in the order they act)."""
+    phrases: dict[Acted, list[str]] = {}
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if cause is not None and cause.card != own and not cause.passive:
+            said = _event_words(event, ruleset, weapon)
+            if said:
+                phrases.setdefault(cause, []).append(said)
+        if isinstance(event, ev.WeaponsSet) and event.weapons:
+            weapon = event.weapons[-1]
+    return {a: ", ".join(words) for a, words in phrases.items()}
+
+
+def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
+    """Return one certain event in a few words ("" for one not worth saying)."""
+    n = ruleset.card_name
+    if isinstance(event, ev.Lost):
+        return f"lose {amounts(event.amounts)}"
+    if isinstance(event, ev.Gained):
+        return f"gain {amounts(event.amounts)}"
+    if isinstance(event, ev.Spent):
+        return f"pay {amounts(event.amounts)}"
+    if isinstance(event, ev.WeaponsSet) and event.weapons:
+        was = f"{n(weapon)} → " if weapon else ""
+        return f"{was}{n(event.weapons[-1])}"
+    if isinstance(event, ev.WeaponSetAside):
+        return f"{n(event.weapon)} set aside for {plural(event.turns, 'turn')}"
+    if isinstance(event, ev.ConditionGained):
+        extra = f" ({plural(event.tokens, 'token')})" if event.tokens else ""
+        when = "" if event.active else " next level"
+        return f"{n(event.condition)}{extra}{when}"
+    if isinstance(event, ev.ConditionChanged):
+        return f"{n(event.condition)} {plural(event.tokens, 'token')}"
+    if isinstance(event, ev.ConditionRemoved):
+        return f"{n(event.condition)} removed"
+    if isinstance(event, ev.MonsterChanged):
+        return {
+            "heal": f"heals to {event.health}/{event.max_health}",
+            "gain": f"the monster grows to {event.armor} armor, {event.health} health",
+            "defend": "it ignores your next attack",
+            "armor broken": f"armor {event.armor}",
+            "wounded": f"health {event.health}",
+        }.get(event.why, "")
+    if isinstance(event, ev.SkipTurnSet) and event.skip:
+        return "you skip your turn"
+    if isinstance(event, ev.ExtraTurnsSet) and event.extra_turns:
+        return f"{plural(event.extra_turns, 'extra turn')}"
+    if isinstance(event, ev.RevealBonus) and event.bonus:
+        return f"reveal {event.bonus} more"
+    if isinstance(event, ev.GameOver) and not event.won:
+        return "you die"
+    return ""
+
+
+def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
+    """Return the short note an option line ends with: what the other rules do if it is
+    taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts."""
+    return "; ".join(consequences(f, ruleset, own, weapon))
+
+
+def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
+    """Return what an option leads to that the player should know before taking it: the
+    time track running out (an ambush, R-TRAVEL-1), certain starvation at the end of the
+    level (a fight or a trick with too little food and SE, R-HUNGER-3)."""
+    out = []
+    travel = state.phase == Phase.TRAVEL  # (ambushes: also before a reveal roll)
+    if travel and (f.ambushed or Query(ruleset, state).ambushes(f.action)):
+        out.append("time runs out: the monster ambushes you")
+    if isinstance(f.action, act.Fight | act.Trick) and f.stops != "over":
+        ahead = Query(ruleset, f.after).hunger_ahead()
+        if ahead.starves:
+            out.append(
+                f"you starve at the Hunger step ({ahead.need} food due, eating short costs "
+                f"{ahead.loss} SE) unless you gain food or SE"
+            )
+    return out
+
+
+#: What chance decides next, in words (Forecast.unseen; a die's purpose by its prefix).
+CHANCE_WORDS: dict[str, str] = {
+    "combat": "then the monster rolls",
+    "monster": "then the monster is revealed",
+    "encounters": "then cards are revealed",
+    "skills": "then skills are drawn",
+    "check": "then the die is rolled",
+    "handler": "then the die is rolled",
+    "reroll": "then the die is rolled again",
+}
+
+
+def forecast_detail(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
+    """Return all of the forecast for the detail line: each rule that acts (but the
+    option's own card's) in its card's words, and what chance decides next."""
+    said = _phrases(f, ruleset, own, weapon)
+    parts = []
+    for a in f.rules:
+        if a.card == own:
+            continue
+        card = ruleset.card_name(a.card)
+        if a.text:
+            parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
+        elif a in said:
+            parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
+    return f"{text}; {then}." if then else f"{text}."
