@@ -154,7 +154,7 @@ def test_craft_in_battle_uses_the_turn_and_its_time_comes_off_next_level() -> No
 
 
 def test_craft_in_battle_at_level_four_costs_se_for_time() -> None:
-    # R-WEAPON-3
+    # R-WEAPON-3 R-TRAVEL-9 (no time track: the time in a cost is paid in SE, as before)
     game = (
         Scenario("tomu", level=4)
         .no_time_track()

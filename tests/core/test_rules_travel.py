@@ -742,18 +742,3 @@ def test_losses_of_time_still_stop_at_zero():  # R-TRAVEL-9 R-RES-8
     g = Scenario("caellahan").resources(time=1).start()
     assert payment(g.state, {"time": 3}) is None  # a cost: in full or not at all
     assert payment(g.state, {"time": 3}, loss=True) == {"time": 1}  # a loss: down to 0
-
-
-def test_without_the_time_track_time_is_paid_in_se():  # R-TRAVEL-9 R-RES-7
-    g = (
-        Scenario("tomu", level=4)
-        .no_time_track()
-        .resources(se=5, metal=2)
-        .weapon("knife")
-        .monster("troll")
-        .dice(1)
-        .start("battle")
-    )
-    assert why_dimmed(g, act.Craft("base:sword")) == ""
-    out = g.apply(act.Craft("base:sword"))
-    assert of(out, ev.Spent)[0].amounts == {"metal": 2, "se": 2}
