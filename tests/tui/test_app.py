@@ -1091,11 +1091,15 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
         assert "(Response)" in info
         box = screen.query_one("#gentle", Checkbox)
         assert str(box.label) == "Gentle start: off (Easy, 15 SE)" and not box.value
+        # The mark is an X only when on (a playtester read "X Gentle start: off" as ticked).
+        assert "X" not in str(box.render())
         box.focus()
         await pilot.press("space")
         assert box.value and str(box.label) == "Gentle start: on (Easy, 15 SE)"
+        assert "X" in str(box.render())
         await pilot.press("space")
         assert not box.value and str(box.label).startswith("Gentle start: off")
+        assert "X" not in str(box.render())
     # A Hunter's travel action reads as one.
     hunter = next(c for c in RULES.characters.values() if c.cls == "base:hunter")
     app = UnbrokenApp(RULES, animate=False, record=False)

@@ -34,6 +34,18 @@ def gentle_label(on: bool) -> str:
     return f"Gentle start: {'on' if on else 'off'} (Easy, 15 SE)"
 
 
+class OnOffBox(Checkbox):
+    """A checkbox whose mark is an X only when it is on (Textual's shows an X in both
+    states, only its colour differs: "X Gentle start: off" read as ticked)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+        self.refresh()
+
+
 class NewGameScreen(Screen[None]):
     """Choose a character sheet, the difficulty, the seed and options."""
 
@@ -72,7 +84,7 @@ class NewGameScreen(Screen[None]):
                 # Digits only: a key that is no digit (Space after Tab selected it all)
                 # leaves the seed as it was instead of replacing it.
                 yield Input(value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*")
-                yield Checkbox(gentle_label(False), id="gentle")
+                yield OnOffBox(gentle_label(False), id="gentle")
                 yield Static(Text(self.plugins_line()), id="plugins-line")
         yield Footer()
 
