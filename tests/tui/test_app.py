@@ -320,7 +320,7 @@ async def test_unfinished_game_continues_where_it_was() -> None:
         before = game.state
         shown = {w: str(screen.query_one(w).render()) for w in ("#display", "#stage")}
         assert f"die {screen.die}" in shown["#stage"]
-        await pilot.press("escape")  # back to the title: the game is saved
+        await pilot.press("escape", "enter")  # back to the title (asked first): saved
         await choose(pilot, app, "continue")
         assert isinstance(app.screen, ReplayListScreen)
         assert "1 unfinished game: Enter continues one" in str(

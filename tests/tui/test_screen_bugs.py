@@ -56,7 +56,7 @@ async def test_the_same_seed_left_at_once_is_not_kept_for_continue() -> None:
         before = {info.path for info in unfinished_games()}
         await pilot.press("s")  # the same seed again
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("escape")
+        await pilot.press("escape", "enter")  # leave for the title (asked first)
         await pilot.pause()
         assert {info.path for info in unfinished_games()} == before
 
@@ -177,3 +177,32 @@ async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
         log = app.screen.query_one("#log", RichLog)
         assert log.max_scroll_y > 0
         assert log.scroll_y == log.max_scroll_y
+
+
+@sync
+async def test_one_esc_in_a_game_asks_before_leaving_for_the_title() -> None:
+    # #28: one Esc went straight to the title, so a second Esc meant for an overlay that
+    # had just closed (the inspector) landed the player there. Esc now asks first.
+    from unbroken.tui.inspector import InspectorScreen
+    from unbroken.tui.leaving import LeaveScreen
+
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("i")
+        assert isinstance(app.screen, InspectorScreen)
+        await pilot.press("escape", "escape")  # the overlay closes; the next Esc asks
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        await pilot.press("escape")  # Esc again: stay
+        await pilot.pause()
+        assert app.screen is screen and not game.is_over
+        await pilot.press("escape", "n")  # n: stay too
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape", "enter")  # Enter leaves
+        await pilot.pause()
+        assert app.screen is not screen and not isinstance(app.screen, LeaveScreen)

@@ -174,7 +174,8 @@ def test_two_tabs_play_their_own_games_and_the_recording_verifies(
     browser.switch_to.window(first_tab)
     assert screen(browser) == shown  # the first game did not move
 
-    press(browser, Keys.ESCAPE)  # leave the game: it is kept, unfinished, for Continue
+    press(browser, Keys.ESCAPE)  # leave the game (asked first): kept, unfinished, for Continue
+    press(browser, Keys.ENTER)
     wait_for(browser, "New game")
     for path in recordings():
         assert main(["verify", str(path)]) == 0, capsys.readouterr()

@@ -29,6 +29,7 @@ from unbroken.tui.card_lines import CardLines
 from unbroken.tui.details import detail
 from unbroken.tui.dice import DIE_FACES, die_update, shown_roll, shown_text
 from unbroken.tui.hints import HintBox, Hints, first_game
+from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
@@ -520,6 +521,16 @@ class GameScreen(Screen[None]):
     def action_title(self) -> None:
         if self.query("HelpPanel"):  # Esc closes the palette's Keys panel first
             self.app.action_hide_help_panel()
+            return
+        if self.game.is_over:
+            self.leave_for_title(True)
+            return
+        # Asked first: an Esc meant for an overlay that just closed must not leave.
+        self.app.push_screen(LeaveScreen(), self.leave_for_title)
+
+    def leave_for_title(self, leave: bool | None) -> None:
+        """Go to the title (the game saved) when the player said so."""
+        if not leave:
             return
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")

@@ -1,0 +1,40 @@
+"""Asking before a game is left for the title screen (Esc in a game).
+
+One Esc used to leave at once, so an Esc meant for an overlay that had just
+closed (the inspector, the log) landed the player on the title. The game is
+saved either way; the question only makes leaving a choice.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Asks whether to leave the game for the title; dismissed with the answer."""
+
+    DEFAULT_CSS = """
+    LeaveScreen { align: center middle; }
+    #leave { width: 56; height: auto; border: thick $primary; padding: 1 2; background: $surface; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "answer(True)", "Leave"),
+        Binding("y", "answer(True)", "Leave", show=False),
+        Binding("escape", "answer(False)", "Stay"),
+        Binding("n", "answer(False)", "Stay", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leave"):
+            yield Static(
+                "Leave this game for the title screen? It is saved: Continue picks "
+                "it up where you are.\n\nEnter or y  leave      Esc or n  stay"
+            )
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
