@@ -224,7 +224,7 @@ class HelpScreen(Screen[None]):
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
-| Esc | back to the title, asked first (Enter leaves, Esc stays): the game is saved, Continue resumes it |
+| Esc | to the title, asked first (Enter leaves): the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q | quit |
 
