@@ -132,11 +132,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from unbroken.bots import batch
-    from unbroken.cli.sim import game_failed, plugins_option, progress_bar
+    from unbroken.cli.sim import MORE_BOTS, game_failed, named_bots, plugins_option, progress_bar
+    from unbroken.plugins import current_plugins
 
     ruleset = load()
-    if args.bot is not None and args.bot not in batch.all_bots():
-        known = ", ".join(batch.all_bots())
+    bots = named_bots(current_plugins())
+    if args.bot is not None and args.bot not in bots:
+        known = ", ".join(bots)
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {known}")
     jobs = workers.worker_count(args.jobs, args.games)
     classes = sorted({c.cls for c in ruleset.characters.values()})
@@ -181,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
                             bot=bot,
                             jobs=min(jobs, args.bot_games),
                             on_game=on_game,
+                            more=MORE_BOTS,
                         )
                     )
             except batch.GameFailed as exc:

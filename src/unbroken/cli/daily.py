@@ -69,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
 
 def ask_ticket(day: str) -> None:
     """Get and keep the board's ticket for `day` when a board is set; say what happened."""
-    from unbroken.board.client import BoardError, fetch_ticket, keep_ticket, kept_ticket
+    from unbroken.board.client import BoardError, fetch_ticket
     from unbroken.board.player import PlayerError, board_address, load_player, save_player
+    from unbroken.play.daily_game import keep_ticket, kept_ticket
 
     try:
         player = load_player()

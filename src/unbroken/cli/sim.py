@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from unbroken.advisor.bot import rollout_bot
 from unbroken.bots import workers
 from unbroken.cli.command import (
     CommandError,
@@ -22,7 +23,19 @@ from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.bots import batch
+    from unbroken.bots.registry import Bot
     from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import Plugins
+
+#: The bots from above the bots' layer that the commands offer by name (`--bot rollout`).
+MORE_BOTS: dict[str, Bot] = {"rollout": rollout_bot}
+
+
+def named_bots(plugins: Plugins | None) -> dict[str, Bot]:
+    """Return every bot the commands offer by name: built in, the rollout bot, the plugins'."""
+    from unbroken.bots import batch
+
+    return batch.all_bots(plugins, MORE_BOTS)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.records import RecordsError
 
     ruleset = load()
-    bots = batch.all_bots()
+    from unbroken.plugins import current_plugins
+
+    plugins = current_plugins()  # what load() loaded: their observers watch every game
+    bots = named_bots(plugins)
     # A plugin's bot by its own name too ("archer" for "unearthed:archer"), as characters are.
     mine = [b for b in bots if b.partition(":")[2] == args.bot]
     if args.bot not in bots and len(mine) == 1:
@@ -64,9 +80,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(bots)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
     diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
-    from unbroken.plugins import current_plugins
-
-    plugins = current_plugins()  # what load() loaded: their observers watch every game
     keep = None
     kept: list[int] = []  # the games the records did keep (not the ones they refused)
     if args.record:
@@ -92,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
                 jobs=jobs,
                 plugins=plugins,
                 keep=keep,
+                more=MORE_BOTS,
             )
     except batch.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)

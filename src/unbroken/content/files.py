@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from unbroken.replay.bounds import Breach, read_regular_file
+from unbroken.home.reading import Breach, read_regular_file
 from unbroken.words.printable import is_printable, printable
 
 #: The largest content file: 4 MiB (the whole base game is under 100 KB).

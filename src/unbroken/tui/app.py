@@ -51,6 +51,13 @@ def skipped_notices(skipped: list[PluginInfo]) -> list[str]:
     ]
 
 
+def rules_in_use() -> Ruleset:
+    """Return the ruleset of the plugins on; raise LoadError saying what is broken."""
+    from unbroken.plugins import load_in_use
+
+    return load_in_use().ruleset
+
+
 class UnbrokenApp(App[None]):
     """Unbroken in the terminal: title, new game, the table, game over, help."""
 
@@ -74,6 +81,8 @@ class UnbrokenApp(App[None]):
         self.settings, self._settings_notices = load_settings()
         #: The ruleset, or what loads it on first use (after the first frame).
         self._ruleset = ruleset
+        #: What loads the rules again when the plugins on change (the front end's loader).
+        self._load_rules = ruleset if callable(ruleset) else rules_in_use
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -190,9 +199,7 @@ class UnbrokenApp(App[None]):
 
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
-        from unbroken.cli.command import load
-
-        self._ruleset = load
+        self._ruleset = self._load_rules
 
     def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
         """Open a recording in the read-only viewer (or say in one line why not).
@@ -374,9 +381,9 @@ class UnbrokenApp(App[None]):
 
     def _preload(self) -> None:
         """Load the ruleset; broken content ends the app with a one-line error (exit 2)."""
-        from unbroken.cli.command import CommandError
+        from unbroken.plugins import LoadError
 
         try:
             self.ruleset  # noqa: B018 - loads it
-        except CommandError as exc:
+        except LoadError as exc:
             self.exit(return_code=2, message=f"unbroken: error: {exc}")
