@@ -6,6 +6,7 @@ The table is read from docs/architecture.md, where it is written once.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -98,3 +99,34 @@ def test_every_import_points_down() -> None:
 def test_no_cycle_between_units() -> None:
     found = cycles(unit_graph(graph(type_checking=True)))
     assert not found, "cycles between units: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+#: Where the plugins on (read from UNBROKEN_PLUGINS or the user's config) are decided: the
+#: front ends, which hand them down (docs/architecture.md, "The plugins in use").
+DECIDERS = ("unbroken.plugins", "unbroken.cli", "unbroken.tui.app", "unbroken.testing")
+#: The calls that read which plugins are on (`load_ruleset()` without a pack folder too).
+READS_CONFIG = {"current_plugins", "load_in_use", "load_ruleset"}
+
+
+def config_reads(tree: ast.AST) -> list[int]:
+    """Return the lines of calls that read which plugins are on."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in READS_CONFIG and not (name == "load_ruleset" and (node.args or node.keywords)):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_only_front_ends_decide_the_plugins_in_use() -> None:
+    assert config_reads(ast.parse("plugins.current_plugins()\nload_ruleset(folder)")) == [1]
+    wrong = [
+        f"{module_name(path)}:{line}"
+        for path in PACKAGE.rglob("*.py")
+        if not module_name(path).startswith(DECIDERS)
+        for line in config_reads(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not wrong, "the plugins in use read below the front ends: " + ", ".join(wrong)

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from recorded_games import GameMaker
@@ -68,7 +69,7 @@ def test_the_scores_show_wins_and_new_achievements(
     assert "2 games, 1 won (50.0 %)" in out
     assert "Recent games (last 1):" in out
     # Printed names, as the game shows them: character, class, difficulty, achievements.
-    first_new = next(a.name for a in all_achievements() if a.id == win.new_achievements[0])
+    first_new = next(a.name for a in all_achievements(None) if a.id == win.new_achievements[0])
     assert "won, 31 points (Revenant)" in out and f"[new: {first_new}" in out
     recent = next(line for line in out.splitlines() if "won, 31 points" in line)
     assert recent.split()[3:7] == ["Maxyn", "Zenma", "Sneak", "Normal"]
@@ -90,14 +91,16 @@ def test_the_scores_show_plugins_alternative_scores_beside_a_win(
     won_game: GameMaker,
     rules: Ruleset,
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(
-        "unbroken.plugins.alternative_scores",
-        lambda ruleset, events, state: {"molehill:five": 5, "unearthed:unstoppable": 31},
+    scoring = SimpleNamespace(
+        achievements=[],
+        alternative_scores=lambda events, state, ruleset: {
+            "molehill:five": 5,
+            "unearthed:unstoppable": 31,
+        },
     )
     with open_records() as records:
-        records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules)
+        records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules, plugins=scoring)
     assert main(["scores"]) == 0
     out = capsys.readouterr().out
     assert "won, 31 points (Revenant); molehill:five 5, unearthed:unstoppable 31" in out

@@ -3,7 +3,7 @@
 `sim.run` and `replay.verdicts` cut their work into chunks and map a
 function over them here. Workers are forked where the platform can (they then
 inherit the ruleset, plugins included, without loading anything); elsewhere
-each worker loads the default ruleset again.
+each worker loads the plugins the parent's ruleset was built with.
 """
 
 from __future__ import annotations
@@ -27,20 +27,22 @@ _PLUGINS: Plugins | None = None
 
 def ruleset() -> Ruleset:
     """Return the ruleset a worker runs with (call it inside the mapped function)."""
-    if _RULESET is None:  # a spawned worker: load the same (default) ruleset again
-        from unbroken.plugins import load_ruleset
-
-        return load_ruleset()
+    assert _RULESET is not None, "only in a function that map_chunks maps"
     return _RULESET
 
 
 def plugins() -> Plugins | None:
     """Return the plugins whose observers watch a worker's games (None: none)."""
-    if _PLUGINS is None and _RULESET is None:  # a spawned worker: the plugins on again
-        from unbroken.plugins import current_plugins
-
-        return current_plugins()
     return _PLUGINS
+
+
+def _adopt(names: list[str], observed: bool) -> None:
+    """Load, in a spawned worker, the plugins the parent's ruleset was built with."""
+    global _RULESET, _PLUGINS
+    from unbroken.plugins import load_plugins  # lazy: only a spawned worker loads them
+
+    loaded = load_plugins(names, strict=names)
+    _RULESET, _PLUGINS = loaded.ruleset, (loaded if observed else None)
 
 
 def worker_count(asked: int | None, pieces: int) -> int:
@@ -72,10 +74,16 @@ def map_chunks(
 
     global _RULESET, _PLUGINS
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    forked = "fork" in methods
+    context = multiprocessing.get_context("fork" if forked else None)
     _RULESET, _PLUGINS = rules, observed_by
+    if forked:
+        pool = ProcessPoolExecutor(jobs, context)
+    else:  # a spawned worker inherits nothing: it loads the plugins of the parent's ruleset
+        adopted = (list(rules.plugins), observed_by is not None)
+        pool = ProcessPoolExecutor(jobs, context, initializer=_adopt, initargs=adopted)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with pool:
             yield from pool.map(func, parts)
     finally:
         _RULESET, _PLUGINS = None, None

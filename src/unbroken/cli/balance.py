@@ -71,7 +71,7 @@ from unbroken.cli.balance_targets import (
 from unbroken.cli.balance_targets import (
     win_rate as win_rate,
 )
-from unbroken.cli.command import CommandError, load, positive_int, seed_int
+from unbroken.cli.command import CommandError, load, plugins_in_use, positive_int, seed_int
 
 if TYPE_CHECKING:
     from unbroken.bots.batch import Summary
@@ -133,10 +133,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from unbroken.bots import batch
     from unbroken.cli.sim import MORE_BOTS, game_failed, named_bots, plugins_option, progress_bar
-    from unbroken.plugins import current_plugins
 
     ruleset = load()
-    bots = named_bots(current_plugins())
+    bots = named_bots(plugins_in_use())
     if args.bot is not None and args.bot not in bots:
         known = ", ".join(bots)
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {known}")

@@ -7,7 +7,14 @@ import secrets
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from unbroken.cli.command import CommandError, load, resolve_character, resolve_difficulty, seed_int
+from unbroken.cli.command import (
+    CommandError,
+    load,
+    plugins_in_use,
+    resolve_character,
+    resolve_difficulty,
+    seed_int,
+)
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -38,7 +45,8 @@ def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
     from unbroken.replay import ReplayError, resume
 
     path = info.path
-    ruleset = load()
+    plugins = plugins_in_use()
+    ruleset = plugins.ruleset
     try:
         game, recorder = resume(path, ruleset)
     except ReplayError as exc:
@@ -51,7 +59,7 @@ def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
     for notice in recorder.notices:
         print(f"Notice: {notice}", file=out)
     print(f"Continuing {path.name} after decision {recorder.decisions}.", file=out)
-    return TextGame.resumed(ruleset, game, recorder, started=info.created).loop(stdin, out)
+    return TextGame.resumed(ruleset, game, recorder, info.created, plugins).loop(stdin, out)
 
 
 def describe(info: ReplayInfo) -> str:
@@ -130,5 +138,6 @@ def run(args: argparse.Namespace) -> int:
         print("\nGoodbye.", file=out)
         return 0
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    game = TextGame(ruleset, character, difficulty, seed, {"gentle_start": args.gentle_start})
+    options = {"gentle_start": args.gentle_start}
+    game = TextGame(ruleset, character, difficulty, seed, options, plugins=plugins_in_use())
     return game.loop(stdin, out)

@@ -111,21 +111,25 @@ class Names:
     """
 
     def __init__(self) -> None:
-        from unbroken.cli.command import CommandError, load
+        from unbroken.cli.command import CommandError, plugins_in_use
         from unbroken.records import all_achievements
 
         try:
-            rules = load()
+            plugins = plugins_in_use()
         except CommandError as exc:
             first = str(exc).splitlines()[0]
             print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
             self.card_name: Callable[[str], str] = _short
             self.difficulty: Callable[[str], str] = str
             self.achievements: dict[str, str] = {}
+            self.titles: dict[str, str] = {}
             return
+        rules = plugins.ruleset
+        #: The display names of the plugins' scoring rules and bots.
+        self.titles = plugins.display_names()
         self.card_name = lambda card: _short(rules.card_name(card))
         self.difficulty = rules.difficulty_name
-        self.achievements = {a.id: a.name for a in all_achievements()}
+        self.achievements = {a.id: a.name for a in all_achievements(plugins)}
 
     def achievement(self, achievement: str) -> str:
         return self.achievements.get(achievement, achievement)
@@ -165,12 +169,10 @@ def wrapped(text: str, start: int, width: int | None) -> str:
 
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
-    from unbroken.plugins import display_names
     from unbroken.records import alternatives_text
 
-    titles = display_names()
-
     names = Names()
+    titles = names.titles
     name = names.card_name
     total, wins = records.count()
     if total == 0:

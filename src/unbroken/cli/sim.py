@@ -14,6 +14,7 @@ from unbroken.bots import workers
 from unbroken.cli.command import (
     CommandError,
     load,
+    plugins_in_use,
     positive_int,
     resolve_character,
     resolve_difficulty,
@@ -68,9 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.records import RecordsError
 
     ruleset = load()
-    from unbroken.plugins import current_plugins
-
-    plugins = current_plugins()  # what load() loaded: their observers watch every game
+    plugins = plugins_in_use()  # their observers watch every game
     bots = named_bots(plugins)
     # A plugin's bot by its own name too ("archer" for "unearthed:archer"), as characters are.
     mine = [b for b in bots if b.partition(":")[2] == args.bot]
@@ -120,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0
-    print(text_report(summary, ruleset, args.seed, args.bot))
+    print(text_report(summary, ruleset, args.seed, args.bot, plugins.display_names()))
     return 0
 
 
@@ -177,14 +176,19 @@ def game_failed(
     return 1
 
 
-def text_report(summary: batch.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
-    """Return the plain-text summary of a batch, in the game's printed names."""
+def text_report(
+    summary: batch.Summary,
+    ruleset: Ruleset,
+    seed: int,
+    bot: str,
+    titles: dict[str, str] | None = None,
+) -> str:
+    """Return the plain-text summary of a batch, in the game's printed names (`titles`: the
+    plugins' display names of bots)."""
     lost = summary.games - summary.wins
     rate = 100 * summary.wins / summary.games if summary.games else 0.0
     speed = summary.games / summary.seconds if summary.seconds else 0.0
-    from unbroken.plugins import display_names
-
-    title = display_names().get(bot)
+    title = (titles or {}).get(bot)
     named = f"{title} ({bot})" if title else bot
     lines = [
         f"{plural(summary.games, 'game')} ({named} bot, seed {seed}): "

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.bots import workers
-from unbroken.cli.command import load, positive_int
+from unbroken.cli.command import plugins_in_use, positive_int
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def unfinished(verdict: Verdict) -> str:
 def run(args: argparse.Namespace) -> int:
     from unbroken.replay import VerdictKind, verdicts
 
-    ruleset = load()
+    plugins = plugins_in_use()  # their observers see every game verified
+    ruleset = plugins.ruleset
     if not args.files:  # your own games: none yet is nothing to verify, not a failure
         from unbroken.home.paths import replays_dir
         from unbroken.replay import recording_names
@@ -107,9 +108,7 @@ def run(args: argparse.Namespace) -> int:
     asked = 1 if args.jobs is None and len(files) < 16 else args.jobs
     jobs = workers.worker_count(asked, len(files))
     passed = failed = left = 0
-    from unbroken.plugins import current_plugins
-
-    for verdict in verdicts(files, ruleset, jobs, current_plugins()):
+    for verdict in verdicts(files, ruleset, jobs, plugins):
         if verdict.kind == VerdictKind.OK:
             passed += 1
             if not args.quiet:

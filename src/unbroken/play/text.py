@@ -25,6 +25,7 @@ from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
+    from unbroken.plugins import Plugins
     from unbroken.replay import Recorder
 
 
@@ -103,9 +104,13 @@ class TextGame:
         seed: int,
         options: dict[str, Any],
         record: bool = True,
+        plugins: Plugins | None = None,
     ) -> None:
+        """`plugins`: the plugins in use (their observers watch; default: those `ruleset`
+        was built with)."""
         self.rules = ruleset
-        self.session = _session(Game.new(ruleset, character, difficulty, seed, options))
+        game = Game.new(ruleset, character, difficulty, seed, options)
+        self.session = _session(game, plugins)
         self.narrator = Narrator(ruleset)
         #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
         if record:
@@ -115,7 +120,12 @@ class TextGame:
 
     @classmethod
     def resumed(
-        cls, ruleset: Ruleset, game: Game, recorder: Recorder, started: str | None = None
+        cls,
+        ruleset: Ruleset,
+        game: Game,
+        recorder: Recorder,
+        started: str | None = None,
+        plugins: Plugins | None = None,
     ) -> TextGame:
         """Return a text game continuing a resumed game; the log starts where it left off.
 
@@ -123,7 +133,7 @@ class TextGame:
         """
         self = cls.__new__(cls)
         self.rules = ruleset
-        self.session = _session(game, recorder, started)
+        self.session = _session(game, plugins, recorder, started)
         self.narrator = Narrator(ruleset)
         self.seen = len(game.events)
         self.session.show_start()
@@ -359,7 +369,7 @@ class TextGame:
         if finished.new_achievements:
             from unbroken.records import all_achievements
 
-            names = {a.id: a.name for a in all_achievements()}
+            names = {a.id: a.name for a in all_achievements(self.session.plugins)}
             new = ", ".join(names.get(a, a) for a in finished.new_achievements)
             print(f"New achievements: {new}.", file=out)
         if finished.won and finished.record:
@@ -371,18 +381,22 @@ class TextGame:
 
 
 def _session(
-    game: Game, recorder: Recorder | None = None, started: str | None = None
+    game: Game,
+    plugins: Plugins | None,
+    recorder: Recorder | None = None,
+    started: str | None = None,
 ) -> GameSession:
-    """Return the session of a text game (played by a person, with the plugins on),
-    taking single answers for the player as the settings say (settings.toml)."""
+    """Return the session of a text game (played by a person, with `plugins`, by default
+    those its ruleset was built with), taking single answers for the player as the
+    settings say (settings.toml)."""
     from unbroken.home.settings import load_settings
     from unbroken.play.session import GameSession
-    from unbroken.plugins import current_plugins
+    from unbroken.plugins import plugins_for
 
     settings, notices = load_settings()
     session = GameSession.played(
         game,
-        current_plugins(),
+        plugins if plugins is not None else plugins_for(game.ruleset),
         recorder,
         started,
         settings.auto_take,

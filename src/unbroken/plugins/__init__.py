@@ -93,18 +93,6 @@ def load_ruleset(content: Path | None = None) -> Ruleset:
     return build_ruleset([load_pack(content, BASE)], plugins={BASE: __version__})
 
 
-def display_names() -> dict[str, str]:
-    """Return {id: display name} of the plugins' scoring rules and bots that have one.
-
-    Shown instead of ids wherever a player reads them; an id without one (or of a
-    plugin no longer on) is shown as it is.
-    """
-    try:
-        return current_plugins().display_names()
-    except Exception:  # names are a nicety: a plugin error is reported where it matters
-        return {}
-
-
 def plugins_for(ruleset: Ruleset) -> Plugins:
     """Return the plugins `ruleset` was built with (by the names it records), loaded once
     per set: what a ruleset handed down brings with it (bots, scoring rules)."""
@@ -132,7 +120,6 @@ __all__ = [
     "Plugins",
     "adds_text",
     "alternative_scores",
-    "display_names",
     "base_content_dir",
     "compose",
     "config_file",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from unbroken.core import achievements as ach
 from unbroken.records import schema
@@ -288,7 +288,7 @@ class Records:
         """Store a finished game; return its row with the achievements it earned.
 
         `plugins` gives the plugins' achievements and scoring rules (a session passes
-        its own); without it they are those of the plugins on now.
+        its own); without it they are those `ruleset` was built with.
 
         `started` is when the game began: a datetime, or an ISO 8601 text such
         as a replay header's `created` ("2026-01-01T10:00:00Z"); it is stored
@@ -307,13 +307,13 @@ class Records:
         events = list(game.events)
         finished = _now()
         if plugins is None:
-            from unbroken.plugins import alternative_scores
+            from unbroken.plugins import alternative_scores, plugins_for
 
-            single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
+            given = plugins_for(ruleset) if len(ruleset.plugins) > 1 else None  # base only: none
+            single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(given)})
             alternatives = alternative_scores(ruleset, events, state)
         else:
-            predicates = {str(a.id): cast(ach.Predicate, p) for a, p in plugins.achievements}
-            single = ach.earned(events, ruleset, {**ach.PREDICATES, **predicates})
+            single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(plugins)})
             alternatives = plugins.alternative_scores(events, state, ruleset)
         replay = None if replay_path is None else str(replay_path)
         values = (

@@ -83,6 +83,8 @@ class UnbrokenApp(App[None]):
         self._ruleset = ruleset
         #: What loads the rules again when the plugins on change (the front end's loader).
         self._load_rules = ruleset if callable(ruleset) else rules_in_use
+        #: The plugins on, decided on first use and again after `reload_rules`.
+        self._plugins: Plugins | None = None
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -124,11 +126,9 @@ class UnbrokenApp(App[None]):
 
     def tell_skipped_plugins(self) -> None:
         """Say, once each, which plugins on for this run were skipped and why (see Plugins)."""
-        from unbroken.plugins import current_plugins
-
         skipped = [
             info
-            for info in current_plugins().infos
+            for info in self.plugins.infos
             if info.enabled and info.problem and info.problem not in self.plugin_problems_told
         ]
         self.plugin_problems_told.update(info.problem for info in skipped)
@@ -200,6 +200,7 @@ class UnbrokenApp(App[None]):
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
         self._ruleset = self._load_rules
+        self._plugins = None
 
     def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
         """Open a recording in the read-only viewer (or say in one line why not).
@@ -307,10 +308,14 @@ class UnbrokenApp(App[None]):
 
     @property
     def plugins(self) -> Plugins:
-        """The plugins on: their observers watch the games played here."""
-        from unbroken.plugins import current_plugins
+        """The plugins on, decided here once (again after `reload_rules`) and handed down:
+        their observers watch the games played here, the screens show their panels,
+        achievements and names."""
+        if self._plugins is None:
+            from unbroken import plugins  # lazy: the plugin host loads after the first frame
 
-        return current_plugins()
+            self._plugins = plugins.current_plugins()
+        return self._plugins
 
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,

@@ -88,16 +88,17 @@ class GameOverScreen(Screen[None]):
                 text.append("\nHow it ended:\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
-        from unbroken.plugins import alternative_scores, display_names
+        from unbroken.plugins import alternative_scores
 
+        plugins = self.unbroken.plugins
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
-        titles = display_names()
+        titles = plugins.display_names()
         for name, alt in alternative_scores(rules, game.events, game.state).items():
             text.append(f"{titles.get(name, name)}: {alt}\n")
         from unbroken.records import all_achievements, plugin_predicates
 
-        known = {a.id: a.name for a in all_achievements()}
-        table = {**PREDICATES, **plugin_predicates()}
+        known = {a.id: a.name for a in all_achievements(plugins)}
+        table = {**PREDICATES, **plugin_predicates(plugins)}
         names = [known.get(a, a) for a in earned(game.events, rules, table)]
         fresh = [known.get(a, a) for a in self.new]
         difficulty = rules.difficulty_name(game.state.difficulty)

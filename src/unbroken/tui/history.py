@@ -16,7 +16,7 @@ from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
-    from unbroken.plugins import PluginInfo
+    from unbroken.plugins import PluginInfo, Plugins
     from unbroken.plugins.hookspecs import RecordsPanel
     from unbroken.records import GameRow
     from unbroken.tui.app import UnbrokenApp
@@ -42,11 +42,9 @@ COLUMNS = (
 SORT_MARKS = (" ▲", " ▼")
 
 
-def current_panels() -> list[RecordsPanel]:
-    """Return the Records panels of the plugins on."""
-    from unbroken.plugins import current_plugins
-
-    return list(current_plugins().records_panels)
+def current_panels(plugins: Plugins) -> list[RecordsPanel]:
+    """Return the Records panels of `plugins`."""
+    return list(plugins.records_panels)
 
 
 def sort_key(cell: object) -> tuple[int, int | str]:
@@ -79,8 +77,16 @@ class RecordsScreen(Screen[None]):
         super().__init__()
         self.reverse = False
         self.replays: dict[str, str | None] = {}
-        #: The plugins' Records panels, read once: check_action runs on every refresh.
-        self.panels = current_panels()
+        #: The plugins' Records panels, read once (first use): check_action runs on every refresh.
+        self._panels: list[RecordsPanel] | None = None
+
+    @property
+    def panels(self) -> list[RecordsPanel]:
+        """The Records panels of the app's plugins."""
+        if self._panels is None:
+            app: UnbrokenApp = self.app  # type: ignore[assignment]
+            self._panels = current_panels(app.plugins)
+        return self._panels
 
     def compose(self) -> ComposeResult:
         yield Static(id="records-summary")
@@ -117,7 +123,6 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
-        from unbroken.plugins import display_names
         from unbroken.records import RecordsError, alternatives_text, open_existing_records
         from unbroken.records.stats import compute
 
@@ -140,10 +145,10 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
-        titles = display_names() if others else {}
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        titles = app.plugins.display_names() if others else {}
         if others:
             table.add_column("Other scores", key="alternative_scores")
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(
@@ -248,17 +253,24 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, achievement_sheet, open_existing_records
+        from unbroken.records import (
+            RecordsError,
+            achievement_sheet,
+            all_achievements,
+            open_existing_records,
+        )
 
+        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        achievements = all_achievements(app.plugins)
         table = self.query_one("#sheet", DataTable)
         table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
         try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
             records = open_existing_records()
             if records is None:
-                sheet = achievement_sheet({})
+                sheet = achievement_sheet({}, achievements)
             else:
                 with records:
-                    sheet = records.achievement_sheet()
+                    sheet = records.achievement_sheet(achievements)
         except RecordsError as exc:
             self.query_one("#sheet-summary", Static).update(
                 Text(printable(f"Records are unavailable: {exc}"))
@@ -320,14 +332,15 @@ class PluginsScreen(Screen[None]):
         """List the plugins as they are now (on or off, loaded or not)."""
         import warnings
 
-        from unbroken.plugins import adds_text, current_plugins
+        from unbroken.plugins import adds_text
 
         table = self.query_one("#plugins", DataTable)
         table.clear()
         # This screen shows each problem itself; no notice on top of it.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            infos = current_plugins().infos
+            app: UnbrokenApp = self.app  # type: ignore[assignment]
+            infos = app.plugins.infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}
         #: Each plugin in sentences, its whole problem included: the table is cut at 80 columns.
