@@ -1,4 +1,4 @@
-"""What the records hand back: a finished game's row, a best score, and how a row is read."""
+"""The rows of the records: a game to store, a stored game, a best score, and how a row is read."""
 
 from __future__ import annotations
 
@@ -56,6 +56,38 @@ class BestScore:
     character: str
     games: int
     wins: int
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A finished game as the store takes it: GameRow's columns before it has an id."""
+
+    started: str
+    finished: str
+    character: str
+    cls: str
+    difficulty: str
+    seed: int
+    plugins: dict[str, str]
+    won: bool
+    level: int
+    step: str
+    cause: str
+    killed_by: str
+    score: int
+    rank: str
+    alternative_scores: dict[str, int]
+    replay: str | None
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A game kept on one difficulty, as cross-game achievements read the history."""
+
+    id: int
+    cls: str
+    difficulty: str
+    won: bool
 
 
 class BadColumn(ValueError):
