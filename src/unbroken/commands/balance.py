@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.bots import workers
-from unbroken.cli import CommandError, load, positive_int, seed_int
+from unbroken.cli import CommandError, add_jobs, add_seed, load, positive_int
 from unbroken.commands.balance_targets import (
     CHARACTER_DIFFICULTY as CHARACTER_DIFFICULTY,
 )
@@ -102,10 +102,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "difficulties games, rounded up so that every character plays every difficulty "
         "equally often (default 2000)",
     )
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, help="worker processes (at most one per CPU)"
-    )
-    parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
+    add_jobs(parser, default=1)
+    add_seed(parser, "seed of the batch", default=1)
     parser.add_argument(
         "--bot",
         metavar="NAME",
