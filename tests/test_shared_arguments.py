@@ -10,7 +10,7 @@ import pytest
 
 from unbroken.advisor.pool import RolloutPool
 from unbroken.bots import workers
-from unbroken.cli import add_jobs, build_parser, main, positive_int, seed_int
+from unbroken.cli.command import add_jobs, build_parser, main, positive_int, seed_int
 from unbroken.plugins import load_ruleset
 
 

@@ -126,7 +126,7 @@ def keep_game(
     won score before it for its class and difficulty (None: its first win, or a loss).
     Raises RecordsError.
 
-    What a game session does when its game ends (unbroken.session).
+    What a game session does when its game ends (unbroken.play.session).
     """
     with open_records() as records:
         row = add_game(records, game, ruleset, replay_path, started, plugins)

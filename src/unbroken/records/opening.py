@@ -10,7 +10,7 @@ from unbroken.records.store import FILENAME, Records, RecordsError, _OlderRecord
 
 def records_path(create: bool = True) -> Path:
     """Return where the records file lives in the user data dir (made if missing, if `create`)."""
-    from unbroken import paths
+    from unbroken.home import paths
 
     return paths.data_dir(create) / FILENAME
 
@@ -34,7 +34,7 @@ def open_existing_records() -> Records | None:
     dir that cannot be one (a file in its place or on its way) is refused as
     when a game is recorded.
     """
-    from unbroken import paths
+    from unbroken.home import paths
 
     path = records_path(create=False)
     try:
