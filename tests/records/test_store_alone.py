@@ -6,9 +6,10 @@ import dataclasses
 
 import pytest
 
-from unbroken.records import NewGame, PastGame, Records
+from unbroken.records import GameRow, PastGame, Records
 
-WON = NewGame(
+WON = GameRow(
+    id=0,
     started="2026-01-02T03:04:05+00:00",
     finished="2026-01-02T03:30:00+00:00",
     character="base:tomu",
@@ -46,10 +47,7 @@ def test_a_game_is_stored_and_read_back_with_no_plugins_and_no_achievements(
     records: Records,
 ) -> None:
     row = records.store_game(WON)
-    assert row.id == 1
-    assert dataclasses.asdict(WON) == {
-        f.name: getattr(row, f.name) for f in dataclasses.fields(NewGame)
-    }
+    assert row == dataclasses.replace(WON, id=1)
     assert row.achievements == [] and row.new_achievements == []
     assert records.games() == [row]
     assert records.count() == (1, 1)

@@ -29,7 +29,7 @@ from unbroken.records.opening import (
     open_records,
     records_path,
 )
-from unbroken.records.rows import BestScore, GameRow, NewGame, PastGame, alternatives_text
+from unbroken.records.rows import BestScore, GameRow, PastGame, alternatives_text
 from unbroken.records.schema import MIGRATIONS, schema_version
 from unbroken.records.store import (
     BUSY_TIMEOUT,
@@ -50,7 +50,6 @@ __all__ = [
     "BestScore",
     "Extras",
     "GameRow",
-    "NewGame",
     "PastGame",
     "Records",
     "RecordsError",

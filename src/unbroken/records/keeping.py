@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from unbroken.core import achievements as ach
 from unbroken.records.achievements import plugin_predicates
 from unbroken.records.opening import open_records
-from unbroken.records.rows import GameRow, NewGame, PastGame
+from unbroken.records.rows import GameRow, PastGame
 from unbroken.records.store import Award, Records
 from unbroken.records.story import write_story
 
@@ -76,7 +76,8 @@ def add_game(
         single = ach.earned(events, ruleset, {**ach.PREDICATES, **predicates})
         alternatives = plugins.alternative_scores(events, state, ruleset)
     replay = None if replay_path is None else str(replay_path)
-    new = NewGame(
+    new = GameRow(
+        id=0,
         started=finished if started is None else _utc_text(started),
         finished=finished,
         character=state.character,

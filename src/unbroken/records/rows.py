@@ -1,4 +1,4 @@
-"""The rows of the records: a game to store, a stored game, a best score, and how a row is read."""
+"""The rows of the records: a finished game, a best score, and how a row is read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 @dataclass
 class GameRow:
-    """One finished game as the records keep it."""
+    """One finished game as the records keep it (`id` 0: not stored yet)."""
 
     id: int
     started: str
@@ -56,28 +56,6 @@ class BestScore:
     character: str
     games: int
     wins: int
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """A finished game as the store takes it: GameRow's columns before it has an id."""
-
-    started: str
-    finished: str
-    character: str
-    cls: str
-    difficulty: str
-    seed: int
-    plugins: dict[str, str]
-    won: bool
-    level: int
-    step: str
-    cause: str
-    killed_by: str
-    score: int
-    rank: str
-    alternative_scores: dict[str, int]
-    replay: str | None
 
 
 @dataclass(frozen=True)

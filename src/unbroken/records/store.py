@@ -1,7 +1,7 @@
 """The store of the player's history: one SQLite row per finished game, and the achievements.
 
 Only SQL: what a game earns, the plugins' scores and the story beside a replay are
-the keeping's (`records.keeping`), which hands the store a finished `NewGame`.
+the keeping's (`records.keeping`), which hands the store a finished game's row.
 
 The store lives at `paths.data_dir() / "records.sqlite3"` (stdlib sqlite3, WAL
 journal). Its schema is versioned with `PRAGMA user_version`; `schema.MIGRATIONS[n]`
@@ -18,6 +18,7 @@ is this user's, and otherwise named in the error, never deleted.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -39,7 +40,6 @@ from unbroken.records.rows import (
     BadColumn,
     BestScore,
     GameRow,
-    NewGame,
     PastGame,
     decode_row,
     whole,
@@ -249,8 +249,9 @@ class Records:
 
     # ------------------------------------------------------------ writing
 
-    def store_game(self, game: NewGame, award: Award | None = None) -> GameRow:
-        """Store a finished game and the achievements `award` gives it; return its row.
+    def store_game(self, game: GameRow, award: Award | None = None) -> GameRow:
+        """Store a finished game and the achievements `award` gives it; return its row as
+        stored (with its id and achievements; those of `game` are not read).
 
         Both are written in one transaction, so `award` sees the history as it is
         with this game in it, even when another process keeps a game at the same
@@ -307,27 +308,7 @@ class Records:
                 )
         except sqlite3.Error as exc:
             raise self._error(exc) from None
-        return GameRow(
-            game_id,
-            game.started,
-            game.finished,
-            game.character,
-            game.cls,
-            game.difficulty,
-            game.seed,
-            dict(game.plugins),
-            game.won,
-            game.level,
-            game.step,
-            game.cause,
-            game.killed_by,
-            game.score,
-            game.rank,
-            dict(game.alternative_scores),
-            game.replay,
-            achievements=earned,
-            new_achievements=new,
-        )
+        return dataclasses.replace(game, id=game_id, achievements=earned, new_achievements=new)
 
     # ------------------------------------------------------------ reading
 
