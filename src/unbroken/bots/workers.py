@@ -1,15 +1,21 @@
-"""Work spread over worker processes that share the parent's ruleset.
+"""Work spread over worker processes that share the parent's ruleset: the one pool set-up.
 
-`sim.run` and `replay.verdicts` cut their work into chunks and map a
-function over them here. Workers are forked where the platform can (they then
-inherit the ruleset, plugins included, without loading anything); elsewhere
-each worker loads the plugins the parent's ruleset was built with.
+`sim.run`, `balance` and `replay.verdicts` cut their work into chunks and map a
+function over them here (`map_chunks`); the advisor's rollouts (`advisor.pool`)
+submit rounds to a pool started here (`start_pool`). Workers are forked where the
+platform can (they then inherit the ruleset, plugins included, without loading
+anything); elsewhere each worker loads the plugins the parent's ruleset was built
+with. `worker_count`
+is the one `--jobs` rule.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -19,30 +25,21 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: The ruleset of the batch being mapped (inherited by forked workers).
+#: In a worker process: the ruleset of its pool (set as the worker starts).
 _RULESET: Ruleset | None = None
-#: The plugins whose observers watch the batch's games (None: none watch).
+#: In a worker process: the plugins whose observers watch its games (None: none watch).
 _PLUGINS: Plugins | None = None
 
 
 def ruleset() -> Ruleset:
     """Return the ruleset a worker runs with (call it inside the mapped function)."""
-    assert _RULESET is not None, "only in a function that map_chunks maps"
+    assert _RULESET is not None, "only in a worker process of start_pool"
     return _RULESET
 
 
 def plugins() -> Plugins | None:
     """Return the plugins whose observers watch a worker's games (None: none)."""
     return _PLUGINS
-
-
-def _adopt(names: list[str], observed: bool) -> None:
-    """Load, in a spawned worker, the plugins the parent's ruleset was built with."""
-    global _RULESET, _PLUGINS
-    from unbroken.plugins import load_plugins  # lazy: only a spawned worker loads them
-
-    loaded = load_plugins(names, strict=names)
-    _RULESET, _PLUGINS = loaded.ruleset, (loaded if observed else None)
 
 
 def worker_count(asked: int | None, pieces: int) -> int:
@@ -58,6 +55,46 @@ def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+def start_pool(
+    rules: Ruleset, jobs: int, observed_by: Plugins | None = None
+) -> ProcessPoolExecutor:
+    """Return `jobs` worker processes whose `ruleset()` is `rules` and `plugins()` is
+    `observed_by` (the plugins whose observers watch the games played there).
+
+    Forked where the platform can: the workers inherit both without pickling or
+    loading anything. Elsewhere they are spawned and load the plugins `rules` was
+    built with (by their names).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    forked = "fork" in methods
+    context = multiprocessing.get_context("fork" if forked else None)
+    names = list(rules.plugins)
+    shared = (rules, observed_by) if forked else (names, observed_by is not None)
+    return ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start, initargs=shared
+    )
+
+
+def _start(rules: Ruleset | list[str], observed_by: Plugins | bool | None) -> None:
+    """Set up a worker process as it starts: its ruleset and plugins (a spawned worker gets
+    the plugins' names and whether they observe, and loads them), and its signals."""
+    global _RULESET, _PLUGINS
+    if isinstance(rules, list):
+        from unbroken.plugins import load_plugins  # lazy: only a spawned worker loads them
+
+        loaded = load_plugins(rules, strict=rules)
+        _RULESET, _PLUGINS = loaded.ruleset, (loaded if observed_by else None)
+    else:
+        assert not isinstance(observed_by, bool)
+        _RULESET, _PLUGINS = rules, observed_by
+    # A worker forked from the full-screen game must not act on the terminal's signals
+    # (a resize, Ctrl+Z) with the game's handlers, nor wake the game's event loop.
+    for name in ("SIGWINCH", "SIGTSTP", "SIGCONT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
+
+
 def map_chunks(
     func: Callable[[list[T]], R],
     parts: list[list[T]],
@@ -69,21 +106,5 @@ def map_chunks(
 
     `observed_by`: the plugins whose observers watch the games played there.
     """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _RULESET, _PLUGINS
-    methods = multiprocessing.get_all_start_methods()
-    forked = "fork" in methods
-    context = multiprocessing.get_context("fork" if forked else None)
-    _RULESET, _PLUGINS = rules, observed_by
-    if forked:
-        pool = ProcessPoolExecutor(jobs, context)
-    else:  # a spawned worker inherits nothing: it loads the plugins of the parent's ruleset
-        adopted = (list(rules.plugins), observed_by is not None)
-        pool = ProcessPoolExecutor(jobs, context, initializer=_adopt, initargs=adopted)
-    try:
-        with pool:
-            yield from pool.map(func, parts)
-    finally:
-        _RULESET, _PLUGINS = None, None
+    with start_pool(rules, jobs, observed_by) as pool:
+        yield from pool.map(func, parts)

@@ -400,10 +400,10 @@ def records_keeper(plugins: Plugins | None, records: Records | None = None) -> K
     given), with the plugins' achievements and scoring rules (None: the plugins on)."""
 
     def keep(game: Game, replay: Path | None, started: str | datetime | None) -> Finished:
-        from unbroken.records import keep_game
+        from unbroken.records import add_game, keep_game
 
         if records is not None:
-            row = records.add_game(game, game.ruleset, replay, started, plugins)
+            row = add_game(records, game, game.ruleset, replay, started, plugins)
             before = None
         else:
             row, before = keep_game(game, game.ruleset, replay, started, plugins=plugins)

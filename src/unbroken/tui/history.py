@@ -270,7 +270,7 @@ class AchievementsScreen(Screen[None]):
                 sheet = achievement_sheet({}, achievements)
             else:
                 with records:
-                    sheet = records.achievement_sheet(achievements)
+                    sheet = achievement_sheet(records.first_earned(), achievements)
         except RecordsError as exc:
             self.query_one("#sheet-summary", Static).update(
                 Text(printable(f"Records are unavailable: {exc}"))
