@@ -298,7 +298,7 @@ def write_pack(folder: Path, files: dict[str, str]) -> Path:
 def run_command(argv: list[str]) -> int:
     """Run `unbroken ARGV...` in this process, as a player would type it; return its exit
     status (what it prints goes to stdout and stderr, for pytest's `capsys`)."""
-    # The command line loads its commands' modules: imported only by the tests that run it.
+    # lazy: unbroken.api imports this module, and a plugin loading loads no command line
     from unbroken.cli.command import main
 
     return main(argv)

@@ -251,6 +251,7 @@ def analyze(
             if progress is not None:
                 progress(i + 1, len(found))
     else:
+        # lazy: only when options are weighed
         from unbroken.advisor.pool import RolloutPool, weigh_all
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
@@ -283,6 +284,7 @@ def _choice(p: _Position, w: Weighing) -> Choice:
 
 def cache_path(recording: Path) -> Path:
     """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
+    # lazy: only when options are weighed
     from unbroken.home.paths import cache_dir
 
     digest = hashlib.sha256(recording.read_bytes()).hexdigest()[:24]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from unbroken.bots import workers
 from unbroken.bots.registry import BOTS, Bot
 from unbroken.bots.registry import all_bots as all_bots
 from unbroken.core import rng
@@ -22,6 +23,8 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
 from unbroken.play.session import GameSession, Keeper
+from unbroken.plugins import plugins_for, report
+from unbroken.replay import Recorder
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -32,7 +35,6 @@ MAX_DECISIONS = 5000
 
 def warn(notice: str) -> None:
     """Say on stderr, as one `unbroken: warning:` line, what a plugin's observer did."""
-    from unbroken.plugins import report
 
     report(notice)
 
@@ -320,7 +322,6 @@ def bot_named(
         return BOTS[name]
     if more and name in more:
         return more[name]
-    from unbroken.plugins import plugins_for
 
     return all_bots(plugins if plugins is not None else plugins_for(ruleset), more)[name]
 
@@ -329,7 +330,6 @@ def _play_chunk(
     bot: str, more: Mapping[str, Bot] | None, chunk: list[Numbered]
 ) -> list[tuple[Result, bytes]]:
     """Play a chunk of the schedule in a worker process; return results and log digests."""
-    from unbroken.bots import workers
 
     ruleset = workers.ruleset()
     plugins = workers.plugins()
@@ -383,8 +383,6 @@ def run(
     if jobs > 1 and on_finished is None and keep is None and len(plan) > 1:
         from functools import partial
 
-        from unbroken.bots import workers
-
         parts = workers.chunks(plan, jobs)
         play_part = partial(_play_chunk, bot, more)
         mapped = workers.map_chunks(play_part, parts, ruleset, jobs, plugins)
@@ -424,7 +422,6 @@ def record_game(
 
     (Before 0.2.0 this was `unbroken.replay.record_game`.)
     """
-    from unbroken.replay import Recorder
 
     policy = bot_named(bot, ruleset, None)
     game = Game.new(ruleset, character, difficulty, seed)

@@ -136,8 +136,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.bots import batch
-    from unbroken.cli.sim import MORE_BOTS, game_failed, named_bots, plugins_option, progress_bar
+    from unbroken.cli.sim import game_failed, more_bots, named_bots, plugins_option, progress_bar
 
     ruleset = load()
     bots = named_bots(plugins_in_use())
@@ -187,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
                             bot=bot,
                             jobs=min(jobs, args.bot_games),
                             on_game=on_game,
-                            more=MORE_BOTS,
+                            more=more_bots(),
                         )
                     )
             except batch.GameFailed as exc:
@@ -209,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
 
 def beside(ruleset: Ruleset, bot: str, heuristic: Summary, other: Summary) -> str:
     """Return the report's section of another bot beside the heuristic, on the same games."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor import Estimate
 
     def cell(row: list[int]) -> str:

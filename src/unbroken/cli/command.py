@@ -272,6 +272,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     except Exception as exc:
         # Imported here: importing the engine before the game's first frame slows it.
+        # lazy: `unbroken --help` and `--version` load nothing more
         from unbroken.core.handlers import HandlerError
 
         if not isinstance(exc, HandlerError):
@@ -375,6 +376,7 @@ def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
 def plugins_in_use() -> Plugins:
     """Return the plugins on for this run, the one place a command decides them (it hands
     them down); raise CommandError naming what in the content or which plugin is broken."""
+    # lazy: `unbroken --help` and `--version` load nothing more
     from unbroken.plugins import LoadError, load_in_use
 
     try:

@@ -41,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
     """Resume the recorded game `info` describes and play it on; return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.text import TextGame
     from unbroken.replay import ReplayError, resume
 
@@ -91,6 +92,7 @@ def start_options(ruleset: Ruleset, args: argparse.Namespace) -> tuple[str | Non
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.text import TextGame, ask
     from unbroken.replay import unfinished_games
 

@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         description="Write every recorded game as CSV (spreadsheets) or JSON "
         "(docs/records-schema.json), oldest first.",
     )
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records.export import FORMATS
 
     names = tuple(FORMATS)
@@ -38,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def open_or_fail() -> Records:
     """Return the records store, or raise CommandError with the RecordsError's line."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, open_records
 
     try:
@@ -52,6 +54,7 @@ def open_if_any() -> Records | None:
     What the commands that only read the records use: showing no games must not
     leave a data dir and an empty records file behind. Raises CommandError.
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, open_existing_records
 
     try:
@@ -61,6 +64,7 @@ def open_if_any() -> Records | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, records_path
 
     records = open_if_any()
@@ -85,6 +89,7 @@ def no_games(path: Path) -> str:
 
 def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
     """Write the export of `rows` to `output` (or stdout); return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records.export import FORMATS
 
     text = FORMATS[fmt](rows)
@@ -111,6 +116,7 @@ class Names:
     """
 
     def __init__(self) -> None:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.cli.command import CommandError, plugins_in_use
         from unbroken.records import all_achievements
 
@@ -169,6 +175,7 @@ def wrapped(text: str, start: int, width: int | None) -> str:
 
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import alternatives_text
 
     names = Names()

@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from unbroken.advisor.bot import rollout_bot
 from unbroken.bots import workers
 from unbroken.cli.command import (
     CommandError,
@@ -30,15 +29,21 @@ if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
     from unbroken.plugins import Plugins
 
-#: The bots from above the bots' layer that the commands offer by name (`--bot rollout`).
-MORE_BOTS: dict[str, Bot] = {"rollout": rollout_bot}
+
+def more_bots() -> dict[str, Bot]:
+    """Return the bots from above the bots' layer that the commands offer by name (`--bot
+    rollout`, the advisor's)."""
+    from unbroken.advisor.bot import rollout_bot  # lazy: `unbroken sim --help` loads no engine
+
+    return {"rollout": rollout_bot}
 
 
 def named_bots(plugins: Plugins | None) -> dict[str, Bot]:
     """Return every bot the commands offer by name: built in, the rollout bot, the plugins'."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.bots import batch
 
-    return batch.all_bots(plugins, MORE_BOTS)
+    return batch.all_bots(plugins, more_bots())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.bots import batch
     from unbroken.records import RecordsError
 
@@ -79,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     keep = None
     kept: list[int] = []  # the games the records did keep (not the ones they refused)
     if args.record:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.cli.scores import open_or_fail
         from unbroken.play.session import records_keeper
 
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
                 jobs=jobs,
                 plugins=plugins,
                 keep=keep,
-                more=MORE_BOTS,
+                more=more_bots(),
             )
     except batch.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)

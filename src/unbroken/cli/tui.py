@@ -15,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.tui.app import UnbrokenApp, rules_in_use
 
     require_terminal("unbroken")
@@ -22,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     # with a one-line error and exit status 2.
     app = UnbrokenApp(rules_in_use, animate=False if args.no_animation else None, seed=args.seed)
     app.run()
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.offer import offer_daily
     from unbroken.play.daily_game import today
 

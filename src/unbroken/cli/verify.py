@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def expand(names: list[str]) -> tuple[list[Path], list[str]]:
     """Return the files to verify (a folder gives its recordings, by name) and the problems."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import replays_dir
     from unbroken.replay import ReplayError, find_recording, is_recording
 
@@ -84,11 +85,13 @@ def unfinished(verdict: Verdict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.replay import VerdictKind, verdicts
 
     plugins = plugins_in_use()  # their observers see every game verified
     ruleset = plugins.ruleset
     if not args.files:  # your own games: none yet is nothing to verify, not a failure
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.home.paths import replays_dir
         from unbroken.replay import recording_names
 

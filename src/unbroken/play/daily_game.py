@@ -18,7 +18,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from unbroken import plugins
+from unbroken.core.game import Game
+from unbroken.home.paths import data_dir
 from unbroken.play.challenge import DAILY_PLUGINS, SALT, Daily, daily_for, parse_day, today
+from unbroken.play.session import GameSession
 from unbroken.replay.format import Ticket
 
 if TYPE_CHECKING:
@@ -34,7 +38,6 @@ _ticket_decoder = msgspec.json.Decoder(Ticket)
 def keep_ticket(ticket: Ticket) -> None:
     """Keep the board's `ticket` in the data dir for the day's games (a disk that refuses:
     not kept)."""
-    from unbroken.home.paths import data_dir
 
     try:
         (data_dir() / TICKET_FILE).write_bytes(msgspec.json.encode(ticket))
@@ -44,7 +47,6 @@ def keep_ticket(ticket: Ticket) -> None:
 
 def kept_ticket(day: str) -> Ticket | None:
     """Return the board's ticket kept for `day`'s daily, or None."""
-    from unbroken.home.paths import data_dir
 
     try:
         ticket = _ticket_decoder.decode((data_dir() / TICKET_FILE).read_bytes())
@@ -58,9 +60,7 @@ def base_plugins() -> Plugins:
 
     Raises PluginError or ContentError when the base content does not load.
     """
-    from unbroken.plugins import load_plugins
-
-    return load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
+    return plugins.load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
 
 
 def daily_session(
@@ -72,8 +72,6 @@ def daily_session(
     got one (`kept_ticket`). Raises PluginError,
     ContentError or RulesetError when the base game does not load.
     """
-    from unbroken.core.game import Game
-    from unbroken.play.session import GameSession
 
     plugins = base_plugins()
     daily = daily_for(today(), plugins.ruleset)

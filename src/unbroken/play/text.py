@@ -16,6 +16,11 @@ from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
+from unbroken.home.settings import load_settings
+from unbroken.play.session import GameSession
+from unbroken.play.text_odds import MOST, show_odds
+from unbroken.plugins import plugins_for
+from unbroken.records import all_achievements
 from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
@@ -312,7 +317,6 @@ class TextGame:
         self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
     ) -> str | None:
         """Print the odds of the options (`%`); return what the player typed meanwhile."""
-        from unbroken.play.text_odds import MOST, show_odds
 
         most = MOST if self.odds_most is None else self.odds_most
         self.session.assisted = True  # the recording says the odds were shown
@@ -367,8 +371,6 @@ class TextGame:
             print(f"Recorded in {finished.replay}", file=out)
         self.tell(out)
         if finished.new_achievements:
-            from unbroken.records import all_achievements
-
             names = {a.id: a.name for a in all_achievements(self.session.plugins)}
             new = ", ".join(names.get(a, a) for a in finished.new_achievements)
             print(f"New achievements: {new}.", file=out)
@@ -389,9 +391,6 @@ def _session(
     """Return the session of a text game (played by a person, with `plugins`, by default
     those its ruleset was built with), taking single answers for the player as the
     settings say (settings.toml)."""
-    from unbroken.home.settings import load_settings
-    from unbroken.play.session import GameSession
-    from unbroken.plugins import plugins_for
 
     settings, notices = load_settings()
     session = GameSession.played(

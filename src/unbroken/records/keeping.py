@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from unbroken import plugins as plugin_host
 from unbroken.core import achievements as ach
 from unbroken.records.achievements import plugin_predicates
 from unbroken.records.opening import open_records
@@ -67,11 +68,11 @@ def add_game(
     events = list(game.events)
     finished = _now()
     if plugins is None:
-        from unbroken.plugins import alternative_scores, plugins_for
-
-        given = plugins_for(ruleset) if len(ruleset.plugins) > 1 else None  # base only: none
+        given = (
+            plugin_host.plugins_for(ruleset) if len(ruleset.plugins) > 1 else None
+        )  # base only: none
         single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(given)})
-        alternatives = alternative_scores(ruleset, events, state)
+        alternatives = plugin_host.alternative_scores(ruleset, events, state)
     else:
         single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(plugins)})
         alternatives = plugins.alternative_scores(events, state, ruleset)

@@ -155,6 +155,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
 
 
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
+    # lazy: loaded when this action runs, after the first frame
     from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError

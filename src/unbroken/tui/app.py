@@ -53,6 +53,7 @@ def skipped_notices(skipped: list[PluginInfo]) -> list[str]:
 
 def rules_in_use() -> Ruleset:
     """Return the ruleset of the plugins on; raise LoadError saying what is broken."""
+    # lazy: the first frame draws before the engine and the screens
     from unbroken.plugins import load_in_use
 
     return load_in_use().ruleset
@@ -75,6 +76,7 @@ class UnbrokenApp(App[None]):
         daily: bool = False,
     ) -> None:
         super().__init__()
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import load_settings
 
         #: The player's settings (settings.toml in the config dir), kept as they change.
@@ -181,6 +183,7 @@ class UnbrokenApp(App[None]):
         or "[/]" are text; read as markup they would vanish or raise. Control
         characters and escape sequences are shown as escapes (`printable`).
         """
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.words.printable import printable
 
         # Made printable too: a file name or a plugin's text may hold escape sequences.
@@ -210,6 +213,7 @@ class UnbrokenApp(App[None]):
         `closes_app`: the viewer is all the app shows (`unbroken replay FILE`),
         so closing it ends the app instead of going back to the title.
         """
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.replay import ReplayError
         from unbroken.replay.viewing import watch
         from unbroken.tui.replays import ReplayViewerScreen
@@ -228,6 +232,7 @@ class UnbrokenApp(App[None]):
         """Change settings and keep them (a disk that refuses is a notice, never a crash)."""
         from dataclasses import replace
 
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import save_settings
 
         updated = replace(self.settings, **changes)
@@ -241,6 +246,7 @@ class UnbrokenApp(App[None]):
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import HelpScreen
         from unbroken.tui.history import PluginsScreen, RecordsScreen
         from unbroken.tui.newgame import NewGameScreen
@@ -259,6 +265,7 @@ class UnbrokenApp(App[None]):
 
     def play(self, session: GameSession, replace: bool = False) -> GameScreen:
         """Show a game being played; return its screen (`replace`: instead of this one)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.game import GameScreen
 
         screen = GameScreen(session)
@@ -272,12 +279,14 @@ class UnbrokenApp(App[None]):
         self, game: Game, new: list[str], replay: Path | None, standing: str
     ) -> None:
         """Show how a finished game ended (its achievements new to the records, the replay)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.gameover import GameOverScreen
 
         self.push_screen(GameOverScreen(game, new, replay, standing))
 
     def show_log(self, lines: list[str]) -> None:
         """Show the whole log of a game so far, full screen."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import LogScreen
 
         self.push_screen(LogScreen(lines))
@@ -294,6 +303,7 @@ class UnbrokenApp(App[None]):
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.play.session import GameSession
         from unbroken.replay import ReplayError
 
@@ -320,6 +330,7 @@ class UnbrokenApp(App[None]):
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,
         or the disk refuses: a notice says so), observed and kept in the records."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.play.session import GameSession
 
         settings = self.settings
@@ -355,6 +366,7 @@ class UnbrokenApp(App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         """The title is the screen at the bottom of the stack (no blank screen under it)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.title import TitleScreen
 
         return TitleScreen()
@@ -377,6 +389,7 @@ class UnbrokenApp(App[None]):
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         elif self._daily:
+            # lazy: the first frame draws before the engine and the screens
             from unbroken.tui.daily_start import start_daily
 
             start_daily(self)
@@ -386,6 +399,7 @@ class UnbrokenApp(App[None]):
 
     def _preload(self) -> None:
         """Load the ruleset; broken content ends the app with a one-line error (exit 2)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.plugins import LoadError
 
         try:

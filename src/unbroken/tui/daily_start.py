@@ -10,6 +10,7 @@ if TYPE_CHECKING:
 
 def start_daily(app: UnbrokenApp) -> None:
     """Play today's daily challenge on `app` (a notice says why not, when it cannot start)."""
+    # lazy: loaded when this action runs, after the first frame
     from unbroken.play.daily_game import daily_session
 
     try:

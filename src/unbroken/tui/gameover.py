@@ -61,6 +61,7 @@ class GameOverScreen(Screen[None]):
         self.replay = replay
 
     def compose(self) -> ComposeResult:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.core.achievements import PREDICATES, earned
 
         game = self.game
@@ -88,6 +89,7 @@ class GameOverScreen(Screen[None]):
                 text.append("\nHow it ended:\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.plugins import alternative_scores
 
         plugins = self.unbroken.plugins
@@ -95,6 +97,7 @@ class GameOverScreen(Screen[None]):
         titles = plugins.display_names()
         for name, alt in alternative_scores(rules, game.events, game.state).items():
             text.append(f"{titles.get(name, name)}: {alt}\n")
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.records import all_achievements, plugin_predicates
 
         known = {a.id: a.name for a in all_achievements(plugins)}

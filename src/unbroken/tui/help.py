@@ -139,6 +139,7 @@ def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
     kind ("Frightened (condition)"), in the words of `unbroken cards`."""
     if ruleset is None:
         return []
+    # lazy: loaded when this action runs, after the first frame
     from unbroken.words.cards import KINDS, card_ids, describe_card
 
     sections = []

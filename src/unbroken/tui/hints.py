@@ -53,6 +53,7 @@ HINT_SECONDS = 12.0
 
 def first_game() -> bool:
     """Return whether the player has finished no game yet (the records are empty or absent)."""
+    # lazy: loaded when this action runs, after the first frame
     from unbroken.records import RecordsError
     from unbroken.records.opening import open_existing_records
 

@@ -123,6 +123,7 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.records import RecordsError, alternatives_text, open_existing_records
         from unbroken.records.stats import compute
 
@@ -154,6 +155,7 @@ class RecordsScreen(Screen[None]):
         summary.update(
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.tui.charts import RecordCharts
 
         self.query_one("#charts", Vertical).mount(
@@ -224,6 +226,7 @@ class RecordsScreen(Screen[None]):
         self.app.push_screen(AchievementsScreen())
 
     def action_panels(self) -> None:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.tui.panels import PanelsScreen
 
         app: UnbrokenApp = self.app  # type: ignore[assignment]
@@ -253,6 +256,7 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.records import (
             RecordsError,
             achievement_sheet,
@@ -332,6 +336,7 @@ class PluginsScreen(Screen[None]):
         """List the plugins as they are now (on or off, loaded or not)."""
         import warnings
 
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.plugins import adds_text
 
         table = self.query_one("#plugins", DataTable)
@@ -364,6 +369,7 @@ class PluginsScreen(Screen[None]):
     @staticmethod
     def describe(info: PluginInfo) -> str:
         """Return one plugin in sentences: on or off, what it adds, or why it was skipped."""
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.plugins import adds_text
 
         head = f"{info.name} {info.version}, {info.origin}:"
@@ -398,6 +404,7 @@ class PluginsScreen(Screen[None]):
 
     def action_switch_plugin(self) -> None:
         """Turn the highlighted plugin on or off in the user config; new games use it."""
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.plugins import BASE, PluginError, requested_plugins, set_enabled
 
         table = self.query_one("#plugins", DataTable)

@@ -52,6 +52,7 @@ class ReplayListScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.replay import recorded_games
 
         table = self.query_one("#replays", DataTable)
@@ -147,6 +148,7 @@ class ReplayViewerScreen(Screen[None]):
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
         if self.problem is not None:
+            # lazy: loaded when this action runs, after the first frame
             from unbroken.replay.viewing import warning
 
             self.notify(warning(self.problem), severity="error", timeout=30)
@@ -251,6 +253,7 @@ class ReplayViewerScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
