@@ -10,7 +10,7 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import Query
+from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.words.vocabulary import amounts, plural
@@ -135,21 +135,59 @@ def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = ""
 
 
 def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
-    """Return what an option leads to that the player should know before taking it: the
-    time track running out (an ambush, R-TRAVEL-1), certain starvation at the end of the
-    level (a fight or a trick with too little food and SE, R-HUNGER-3)."""
+    """Return what an option leads to that the player should know before taking it, short
+    for its line: the time track running out (an ambush, R-TRAVEL-1), certain starvation
+    at the end of the level (a fight or a trick with too little food and SE, R-HUNGER-3:
+    "you starve at the Hunger step (food 0/3: −6 SE)"). The detail line says them in full
+    (`warning_sentences`)."""
     out = []
-    travel = state.phase == Phase.TRAVEL  # (ambushes: also before a reveal roll)
-    if travel and (f.ambushed or Query(ruleset, state).ambushes(f.action)):
+    if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
-    if isinstance(f.action, act.Fight | act.Trick) and f.stops != "over":
-        ahead = Query(ruleset, f.after).hunger_ahead()
-        if ahead.starves:
-            out.append(
-                f"you starve at the Hunger step ({ahead.need} food due, eating short costs "
-                f"{ahead.loss} SE) unless you gain food or SE"
-            )
+    ahead = _starving(f, ruleset) if isinstance(f.action, act.Fight | act.Trick) else None
+    if ahead is not None:
+        held = f.after.res.get("food", 0)
+        out.append(
+            f"you starve at the Hunger step (food {held}/{ahead.need}: {MINUS}{ahead.loss} SE)"
+        )
     return out
+
+
+def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = None) -> list[str]:
+    """Return the warnings of an option in full, for the detail line: the ambush, and
+    certain starvation for any option of the Combat phase (and Fight or Trick) while it
+    holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
+    option is taken in (without it, only what the forecast itself shows is said)."""
+    out = []
+    if _ambushes(f, state, ruleset):
+        out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
+    combat = (state or f.after).phase == Phase.COMBAT
+    ahead = _starving(f, ruleset) if combat or isinstance(f.action, act.Fight | act.Trick) else None
+    if ahead is not None:
+        held = f.after.res.get("food", 0)
+        out.append(
+            f"⚠ You starve at the Hunger step: it asks {ahead.need} food, you hold {held}; "
+            f"eating short costs {ahead.loss} SE, more than you can pay, unless you gain "
+            "food or SE before it (R-HUNGER-3)."
+        )
+    return out
+
+
+def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
+    """Return whether the option runs the time track out in the Travel Phase (R-RES-8)."""
+    if f.ambushed:
+        return True
+    if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
+        return Query(ruleset, state).ambushes(f.action)
+    return False
+
+
+def _starving(f: Forecast, ruleset: Ruleset) -> HungerPreview | None:
+    """Return the Hunger step ahead when it starves for certain after the option (the
+    level's rewards still to come counted), else None."""
+    if f.stops == "over" or isinstance(f.action, act.Eat):
+        return None  # over, or the Hunger step's own options say it
+    ahead = Query(ruleset, f.after).hunger_ahead()
+    return ahead if ahead.starves else None
 
 
 #: What chance decides next, in words (Forecast.unseen; a die's purpose by its prefix).
@@ -164,9 +202,17 @@ CHANCE_WORDS: dict[str, str] = {
 }
 
 
-def forecast_detail(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
-    """Return all of the forecast for the detail line: each rule that acts (but the
-    option's own card's) in its card's words, and what chance decides next."""
+def forecast_detail(
+    f: Forecast,
+    ruleset: Ruleset,
+    own: str = "",
+    weapon: str = "",
+    state: GameState | None = None,
+) -> str:
+    """Return all of the forecast for the detail line: its warnings first (an ambush,
+    certain starvation: `warning_sentences`, with the `state` it is taken in when given),
+    then each rule that acts (but the option's own card's) in its card's words, and what
+    chance decides next."""
     said = _phrases(f, ruleset, own, weapon)
     parts = []
     for a in f.rules:
@@ -177,8 +223,10 @@ def forecast_detail(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = 
             parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
+    warned = " ".join(warning_sentences(f, ruleset, state))
     if not parts:
-        return ""
+        return warned
     text = "; ".join(parts)
     then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
-    return f"{text}; {then}." if then else f"{text}."
+    text = f"{text}; {then}." if then else f"{text}."
+    return f"{warned} {text}" if warned else text

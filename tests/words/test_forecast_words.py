@@ -1,0 +1,48 @@
+"""The forecast in words (#28 playtest): what an option leads to is said before it is taken,
+in the option's line and in full in the detail line under the options."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
+from unbroken.words.forecast import forecast_detail, own_card
+
+
+def detail_of(game: Game, action: act.Action) -> str:
+    """Return the detail line's forecast of an option, as the game screen asks it."""
+    s = game.state
+    f = game.query().forecast(action)
+    return forecast_detail(f, game.ruleset, own_card(action, s), s.weapons[-1])
+
+
+def test_certain_starvation_is_in_the_detail_line_and_stays_through_the_battle() -> None:
+    # R-HUNGER-3: level 3, 0 food and 3 SE, the Orc's rewards give no food: 3 food due,
+    # eating none costs 6 SE. The warning is on Fight's line (short, within 80 columns)
+    # and in full in its detail line, and stays on every option of the battle.
+    game = Scenario("tomu", level=3).resources(se=3, food=0).monster("orc").start()
+    line = option_text(act.Fight(), "", game.state, game.ruleset)
+    assert line.endswith("⚠ you starve at the Hunger step (food 0/3: −6 SE)"), line
+    assert len(f"1. {line}") <= 80, line
+    assert "⚠ You starve at the Hunger step: it asks 3 food, you hold 0" in detail_of(
+        game, act.Fight()
+    )
+    battle = (
+        Scenario("tomu", level=3)
+        .resources(se=3, food=0)
+        .weapon("club")
+        .monster("orc")
+        .dice(1, 1, 1, 1)
+        .start("battle")
+    )
+    assert battle.decision is not None and battle.decision.kind == "player_turn"
+    for action in battle.legal_actions():
+        assert "You starve at the Hunger step" in detail_of(battle, action), action
+
+
+def test_no_starvation_warning_when_the_rewards_feed_you() -> None:
+    # The Minotaur's rewards give 2 food: not certain (R-HUNGER-1..3).
+    game = Scenario("tomu", level=3).resources(se=3, food=0).monster("minotaur").start()
+    assert "starve" not in detail_of(game, act.Fight())
+    assert "starve" not in option_text(act.Fight(), "", game.state, game.ruleset)
