@@ -46,3 +46,23 @@ def test_no_starvation_warning_when_the_rewards_feed_you() -> None:
     game = Scenario("tomu", level=3).resources(se=3, food=0).monster("minotaur").start()
     assert "starve" not in detail_of(game, act.Fight())
     assert "starve" not in option_text(act.Fight(), "", game.state, game.ruleset)
+
+
+def test_fighting_a_monster_you_cannot_wound_is_warned_of_before() -> None:
+    # R-BATTLE-3, R-EFFECT-3: Bare Hands' Punch (wound 1) against the Bugbear Warlord's
+    # Thick Hide (-1 power up to 4) wounds 0; the Sage holds nothing that wounds.
+    game = Scenario("tomu", level=3).resources(se=20, food=3).monster("bugbear-warlord").start()
+    line = option_text(act.Fight(), "", game.state, game.ruleset)
+    assert line.endswith("⚠ you cannot wound it: Punch 1 → 0 (Thick Hide)"), line
+    assert "⚠ You cannot wound the monster: Punch 1 → 0 (Thick Hide)" in detail_of(
+        game, act.Fight()
+    )
+    # 1 metal crafts the Knife (a wounding attack above 0): no warning.
+    game = (
+        Scenario("tomu", level=3)
+        .resources(se=20, food=3, metal=1)
+        .monster("bugbear-warlord")
+        .start()
+    )
+    assert "cannot wound" not in option_text(act.Fight(), "", game.state, game.ruleset)
+    assert "cannot wound" not in detail_of(game, act.Fight())

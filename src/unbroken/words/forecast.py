@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
-from unbroken.words.vocabulary import amounts, plural
+from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The minus sign of a lowered number ("Armored −1").
 MINUS = "−"
@@ -149,7 +150,39 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
         out.append(
             f"you starve at the Hunger step (food {held}/{ahead.need}: {MINUS}{ahead.loss} SE)"
         )
+    hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
+    if hopeless:
+        out.append(f"you cannot wound it: {hopeless}")
     return out
+
+
+def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
+    """Return why the player cannot wound the monster once the option is taken, "" when
+    they can: every wounding attack of the weapon held (and of one set aside, coming
+    back) comes to 0 power after the Passives in play, no craft they can pay now makes
+    one that does, and none of their cards wounds or adds attack power (R-BATTLE-3,
+    R-EFFECT-3). Said as the attacks and the rules behind them: "Punch 1 → 0 (Thick Hide)"."""
+    s = f.after
+    mo = s.monster
+    if mo is None or mo.health <= 0 or f.defeated or f.stops == "over":
+        return ""
+    rules = Query(ruleset, s)
+    held = [s.weapons[-1], *(w.weapon for w in s.set_aside)]
+    crafts = [u.to for u in ruleset.weapons[s.weapons[-1]].upgrades if rules.can_pay(u.cost)]
+    wounding = [
+        a for w in (*held, *crafts) for a in ruleset.weapons[w].attacks if a.type == "wound"
+    ]
+    if any(rules.attack_power(a) > 0 for a in wounding):
+        return ""
+    helps = (m.Wound, m.AttackPower)
+    for card in (s.cls, *s.skills, *(c.id for c in s.conditions)):
+        for ability in ruleset.card_abilities(card):
+            if any(isinstance(e, helps) for e in ability.effects):
+                return ""
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.power_passives())
+    mine = [a for a in ruleset.weapons[s.weapons[-1]].attacks if a.type == "wound"]
+    attacks = ", ".join(f"{attack_name(a.id)} {a.power} → 0" for a in mine)
+    return f"{attacks or 'no wounding attack'}" + (f" ({why})" if why else "")
 
 
 def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = None) -> list[str]:
@@ -168,6 +201,12 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
             f"⚠ You starve at the Hunger step: it asks {ahead.need} food, you hold {held}; "
             f"eating short costs {ahead.loss} SE, more than you can pay, unless you gain "
             "food or SE before it (R-HUNGER-3)."
+        )
+    hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
+    if hopeless:
+        out.append(
+            f"⚠ You cannot wound the monster: {hopeless}; no craft you can pay and none "
+            "of your cards wounds it or adds attack power (R-BATTLE-3)."
         )
     return out
 
