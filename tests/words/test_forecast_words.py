@@ -7,6 +7,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
+from unbroken.words.events import Narrator
 from unbroken.words.forecast import forecast_detail, own_card
 
 
@@ -66,3 +67,15 @@ def test_fighting_a_monster_you_cannot_wound_is_warned_of_before() -> None:
     )
     assert "cannot wound" not in option_text(act.Fight(), "", game.state, game.ruleset)
     assert "cannot wound" not in detail_of(game, act.Fight())
+
+
+def test_the_time_reset_at_the_fight_is_said_as_the_next_levels_time() -> None:
+    # R-COMBAT-3: at the Trickery step time is set to level 2's start (22), not "reset".
+    game = Scenario("tomu").resources(se=10).start()
+    game.apply(act.Fight())
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    assert (
+        "The time track is set to 22, level 2's time (the fight has begun): "
+        "time lost or spent in this fight comes off it."
+    ) in log, log

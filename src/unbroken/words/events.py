@@ -161,10 +161,15 @@ def _lost(nr: Narrator, e: ev.Lost) -> str | None:
 
 
 @words_for(EVENT_WORDS, ev.TimeSet)
-def _time_set(_: Narrator, e: ev.TimeSet) -> str | None:
+def _time_set(nr: Narrator, e: ev.TimeSet) -> str | None:
     if not e.track:
         return "The time track is gone: from now on time is paid in SE."
-    return f"Time is set to {e.time}."
+    # R-COMBAT-3: set when the fight begins, to the next level's start, not this one's.
+    which = f"level {nr.level + 1}'s" if nr.level else "the next level's"
+    return (
+        f"The time track is set to {e.time}, {which} time (the fight has begun): "
+        "time lost or spent in this fight comes off it."
+    )
 
 
 @words_for(EVENT_WORDS, ev.AbilityUsesSet)
