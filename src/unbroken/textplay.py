@@ -126,6 +126,8 @@ class TextGame:
         self.rules = ruleset
         self.session = _session(game, recorder, started)
         self.narrator = Narrator(ruleset)
+        for event in game.events:  # what the log would know (the level, the uses), unsaid
+            self.narrator.describe(event)
         self.seen = len(game.events)
         self.session.show_start()
         return self

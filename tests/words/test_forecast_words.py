@@ -79,3 +79,32 @@ def test_the_time_reset_at_the_fight_is_said_as_the_next_levels_time() -> None:
         "The time track is set to 22, level 2's time (the fight has begun): "
         "time lost or spent in this fight comes off it."
     ) in log, log
+
+
+def test_a_response_kept_from_acting_by_the_ability_uses_is_said_once_a_level() -> None:
+    # R-ABILITY-1, R-EFFECT-2: the Sneak's Dodge takes an ability use; with none left its
+    # window never opens after the monster's roll, and the log says why (once a level).
+    game = (
+        Scenario("maxyn-zenma", level=2)
+        .resources(se=20)
+        .ability_uses(0)
+        .monster("goblin")
+        .dice(3, 3, 3, 3)
+        .start("battle")
+    )
+    for _ in range(2):  # two rounds: skip the turn, the monster rolls
+        game.apply(act.Skip())
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    said = [x for x in log if "could respond" in x]
+    assert said == [
+        "The die shows 3 (monster's combat roll). Dodge [Sneak] could respond, "
+        "but no ability use is left this level."
+    ], log
+    # With a use left the window opens instead, and nothing is said.
+    game = (
+        Scenario("maxyn-zenma", level=2).resources(se=20).monster("goblin").dice(3).start("battle")
+    )
+    game.apply(act.Skip())
+    narrator = Narrator(game.ruleset)
+    assert not any("could respond" in (narrator.describe(e) or "") for e in game.events)

@@ -14,6 +14,7 @@ from unbroken.words.effects import trickery_text
 from unbroken.words.monster import danger_gains
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.table import check_complete, words_for
+from unbroken.words.unused import NoUsesLeft
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The log's line of each event type: fn(narrator, event) -> text, or None for none.
@@ -68,6 +69,8 @@ class Narrator:
         self.power = 0
         #: The level being played (LevelStarted; 0 until seen).
         self.level = 0
+        #: Class Responses kept from acting by the ability uses (said once a level each).
+        self.no_uses = NoUsesLeft(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -107,8 +110,13 @@ class Narrator:
         return ", ".join(dict.fromkeys(names))
 
     def describe(self, e: ev.Event) -> str | None:
-        """Return one line for an event, or None for bookkeeping events."""
-        return EVENT_WORDS[type(e)](self, e)
+        """Return one line for an event, or None for bookkeeping events; a class Response
+        that would have acted on it but for the ability uses is said after it."""
+        line = EVENT_WORDS[type(e)](self, e)
+        unused = self.no_uses.note(e)
+        if unused:
+            return f"{line} {unused}" if line else unused
+        return line
 
 
 @words_for(EVENT_WORDS, ev.GameStarted)
