@@ -127,8 +127,15 @@ def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
 
 
 @words_for(LABELS, act.Forfeit)
-def _forfeit(_: act.Forfeit, _state: GameState, _ruleset: Ruleset) -> str:
-    return "Accept that you cannot pay: gain nothing, lose the time"
+def _forfeit(_: act.Forfeit, state: GameState, ruleset: Ruleset) -> str:
+    card = ruleset.encounters.get(state.chosen)
+    if card is None:
+        return "Accept that you cannot pay: gain nothing, lose the time"
+    # R-TRAVEL-7: committed to this card, with no Rest; say which and what it asked.
+    return (
+        f"Accept that you cannot pay {card.name}'s {amounts(card.spend)}: gain nothing, "
+        f"lose {card.time} time"
+    )
 
 
 @words_for(LABELS, act.Trick)
