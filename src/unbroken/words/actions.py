@@ -90,7 +90,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            return text + _no_use(ability, state)
+            return text + _no_use(ability, state, ruleset.settings.caps)
     return f"Use {action.ability}"
 
 
@@ -325,7 +325,7 @@ def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     return card
 
 
-def _no_use(ability: m.Ability, state: GameState) -> str:
+def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     """Return a warning when an ability that only lowers (raises) the die can do nothing.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
@@ -335,12 +335,23 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     mo = state.monster
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
+    if effects and all(isinstance(e, m.Gain) for e in effects):
+        return _gains_at_cap(effects, state, caps)
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
     now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
+
+
+def _gains_at_cap(effects: list[m.Effect], state: GameState, caps: dict[str, int]) -> str:
+    """Return the warning for an ability that only gains what is at its cap (R-RES-2)."""
+    wanted = {k for e in effects if isinstance(e, m.Gain) for k, n in e.amounts.items() if n > 0}
+    if not wanted or any(state.res.get(k, 0) < caps.get(k, 99) for k in wanted):
+        return ""
+    full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
+    return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"
 
 
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
