@@ -6,7 +6,7 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
-from unbroken.words.actions import option_text
+from unbroken.words.actions import label, option_detail, option_text
 from unbroken.words.events import Narrator
 from unbroken.words.forecast import forecast_detail, own_card
 
@@ -108,3 +108,24 @@ def test_a_response_kept_from_acting_by_the_ability_uses_is_said_once_a_level() 
     game.apply(act.Skip())
     narrator = Narrator(game.ruleset)
     assert not any("could respond" in (narrator.describe(e) or "") for e in game.events)
+
+
+def test_the_option_detail_puts_the_warnings_before_the_options_own_words() -> None:
+    # R-HUNGER-3 in battle: the attack's detail warns first, then says the attack (no rule
+    # of another card acts on it); R-TRAVEL-1: Scout with 1 time left ambushes.
+    battle = (
+        Scenario("tomu", level=3)
+        .resources(se=3, food=0)
+        .weapon("club")
+        .monster("orc")
+        .dice(1, 1, 1, 1)
+        .start("battle")
+    )
+    crack = act.Attack("crack")
+    text = option_detail(crack, battle.state, battle.ruleset)
+    assert text.startswith("⚠ You starve at the Hunger step"), text
+    assert text.endswith(f"{label(crack, battle.state, battle.ruleset)}."), text
+    travel = Scenario("tomu").resources(se=10, cunning=2, time=1).start()
+    assert option_detail(act.Scout(), travel.state, travel.ruleset).startswith(
+        "⚠ Time runs out: the monster ambushes you (R-TRAVEL-1)."
+    )

@@ -12,7 +12,14 @@ from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
-from unbroken.words.forecast import attack_effect, forecast_note, own_card, warnings
+from unbroken.words.forecast import (
+    attack_effect,
+    forecast_detail,
+    forecast_note,
+    own_card,
+    warning_sentences,
+    warnings,
+)
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -286,6 +293,22 @@ def option_text(
             return f"{head[:-1]}; {why})"
         text = head
     return f"{text} ({why})"
+
+
+def option_detail(
+    action: act.Action, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str:
+    """Return the detail line of a legal option (under the options): its warnings in full
+    (an ambush, certain starvation, a monster you cannot wound), then each rule that acts
+    in its card's words and what chance decides next, or the option's own text when no
+    rule acts. `forecast`: the option's, when made already."""
+    f = forecast or Query(ruleset, state).forecast(action)
+    warned = " ".join(warning_sentences(f, ruleset, state))
+    more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
+    if not more:
+        text = label(action, state, ruleset)
+        more = text if text.endswith(".") else f"{text}."
+    return f"{warned} {more}" if warned else more
 
 
 def shared_note(

@@ -247,11 +247,13 @@ def forecast_detail(
     own: str = "",
     weapon: str = "",
     state: GameState | None = None,
+    warn: bool = True,
 ) -> str:
     """Return all of the forecast for the detail line: its warnings first (an ambush,
-    certain starvation: `warning_sentences`, with the `state` it is taken in when given),
-    then each rule that acts (but the option's own card's) in its card's words, and what
-    chance decides next."""
+    certain starvation: `warning_sentences`, with the `state` it is taken in when given;
+    none when not `warn`), then each rule that acts (but the option's own card's) in its
+    card's words, and what chance decides next. `words.actions.option_detail` says the
+    option's own text when no rule acts."""
     said = _phrases(f, ruleset, own, weapon)
     parts = []
     for a in f.rules:
@@ -262,7 +264,7 @@ def forecast_detail(
             parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
-    warned = " ".join(warning_sentences(f, ruleset, state))
+    warned = " ".join(warning_sentences(f, ruleset, state)) if warn else ""
     if not parts:
         return warned
     text = "; ".join(parts)
