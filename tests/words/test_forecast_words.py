@@ -26,8 +26,9 @@ def test_certain_starvation_is_in_the_detail_line_and_stays_through_the_battle()
     line = option_text(act.Fight(), "", game.state, game.ruleset)
     assert line.endswith("⚠ you starve at the Hunger step (food 0/3: −6 SE)"), line
     assert len(f"1. {line}") <= 80, line
-    assert "⚠ You starve at the Hunger step: it asks 3 food, you hold 0" in detail_of(
-        game, act.Fight()
+    assert (
+        "⚠ You starve at the Hunger step: 3 food due, 0 held, eating short costs 6 SE"
+        in detail_of(game, act.Fight())
     )
     battle = (
         Scenario("tomu", level=3)
@@ -55,7 +56,7 @@ def test_fighting_a_monster_you_cannot_wound_is_warned_of_before() -> None:
     game = Scenario("tomu", level=3).resources(se=20, food=3).monster("bugbear-warlord").start()
     line = option_text(act.Fight(), "", game.state, game.ruleset)
     assert line.endswith("⚠ you cannot wound it: Punch 1 → 0 (Thick Hide)"), line
-    assert "⚠ You cannot wound the monster: Punch 1 → 0 (Thick Hide)" in detail_of(
+    assert "⚠ You cannot wound it: Punch 1 → 0 (Thick Hide), and nothing" in detail_of(
         game, act.Fight()
     )
     # 1 metal crafts the Knife (a wounding attack above 0): no warning.

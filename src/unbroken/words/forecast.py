@@ -198,15 +198,14 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if ahead is not None:
         held = f.after.res.get("food", 0)
         out.append(
-            f"⚠ You starve at the Hunger step: it asks {ahead.need} food, you hold {held}; "
-            f"eating short costs {ahead.loss} SE, more than you can pay, unless you gain "
-            "food or SE before it (R-HUNGER-3)."
+            # Two rows of the detail line at 80x24: the numbers first.
+            f"⚠ You starve at the Hunger step: {ahead.need} food due, {held} held, eating "
+            f"short costs {ahead.loss} SE (more than you have)."
         )
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
         out.append(
-            f"⚠ You cannot wound the monster: {hopeless}; no craft you can pay and none "
-            "of your cards wounds it or adds attack power (R-BATTLE-3)."
+            f"⚠ You cannot wound it: {hopeless}, and nothing you hold or can craft now does."
         )
     return out
 
