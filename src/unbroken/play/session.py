@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action
+from unbroken.core.actions import Action, Forfeit
 from unbroken.core.events import Event, by_decision, reveals
 from unbroken.core.game import Game
 from unbroken.core.state import GameState
@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from unbroken.records import Records
     from unbroken.replay import Recorder
     from unbroken.replay.format import Ticket
+
+#: Single answers the player is shown rather than having them taken: accepting that a
+#: committed encounter cannot be paid (R-TRAVEL-7) loses its time for a card the
+#: player has only just seen, so they see it on the stage and take it themselves.
+SHOWN: tuple[type[Action], ...] = (Forfeit,)
 
 
 @dataclass
@@ -257,12 +262,13 @@ class GameSession:
     def for_player(self) -> tuple[Action, str] | None:
         """Return the decision to take for the player now and why, or None: with
         `auto_take`, a decision's one legal answer (an optional Response that can be used
-        is a choice, so it never is one); with `auto_pass`, the answer that spends
-        nothing where the engine proves no other is better (R-DIGI-4, `Game.pointless`)."""
+        is a choice, so it never is one, nor is an answer in SHOWN); with `auto_pass`, the
+        answer that spends nothing where the engine proves no other is better (R-DIGI-4,
+        `Game.pointless`)."""
         if self.game.is_over or not (self.auto_take or self.auto_pass):
             return None
         legal = self.game.legal_actions()
-        if self.auto_take and len(legal) == 1:
+        if self.auto_take and len(legal) == 1 and not isinstance(legal[0], SHOWN):
             return legal[0], ""
         if self.auto_pass:
             return self.game.pointless()
