@@ -21,8 +21,8 @@ REASONS: dict[str, str] = {
     "textual load only on the path that runs",
     "unbroken.tui.app": "the title's first frame draws before the engine and the other "
     "screens load",
-    "unbroken.tui": "a screen is imported for the title's first frame or its first draw: what "
-    "only one action needs loads when that action runs",
+    "unbroken.tui": "the title's first frame and the game screen's draw before what only one "
+    "action needs (today's daily, the inspector)",
     "unbroken.board.offer": "offering a daily after `unbroken` ends loads the records and the "
     "board's client only when there is something to offer",
     "unbroken.board.schema": "only the migration that re-reads the recordings loads the reader "

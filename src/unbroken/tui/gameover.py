@@ -14,9 +14,12 @@ from textual.widgets import (
     Static,
 )
 
+from unbroken import plugins as plugin_host
 from unbroken.core import events as ev
+from unbroken.core.achievements import PREDICATES, earned
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.records import all_achievements, plugin_predicates
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
 from unbroken.words.vocabulary import plural
@@ -61,8 +64,6 @@ class GameOverScreen(Screen[None]):
         self.replay = replay
 
     def compose(self) -> ComposeResult:
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.core.achievements import PREDICATES, earned
 
         game = self.game
         rules = game.ruleset
@@ -89,16 +90,11 @@ class GameOverScreen(Screen[None]):
                 text.append("\nHow it ended:\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.plugins import alternative_scores
-
         plugins = self.unbroken.plugins
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
         titles = plugins.display_names()
-        for name, alt in alternative_scores(rules, game.events, game.state).items():
+        for name, alt in plugin_host.alternative_scores(rules, game.events, game.state).items():
             text.append(f"{titles.get(name, name)}: {alt}\n")
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.records import all_achievements, plugin_predicates
 
         known = {a.id: a.name for a in all_achievements(plugins)}
         table = {**PREDICATES, **plugin_predicates(plugins)}

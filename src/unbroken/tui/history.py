@@ -11,6 +11,17 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
+from unbroken.plugins import BASE, PluginError, adds_text, requested_plugins, set_enabled
+from unbroken.records import (
+    RecordsError,
+    achievement_sheet,
+    all_achievements,
+    alternatives_text,
+    open_existing_records,
+)
+from unbroken.records.stats import compute
+from unbroken.tui.charts import RecordCharts
+from unbroken.tui.panels import PanelsScreen
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -123,9 +134,6 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.records import RecordsError, alternatives_text, open_existing_records
-        from unbroken.records.stats import compute
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
@@ -155,8 +163,6 @@ class RecordsScreen(Screen[None]):
         summary.update(
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.tui.charts import RecordCharts
 
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
@@ -226,8 +232,6 @@ class RecordsScreen(Screen[None]):
         self.app.push_screen(AchievementsScreen())
 
     def action_panels(self) -> None:
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.tui.panels import PanelsScreen
 
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
@@ -256,13 +260,6 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.records import (
-            RecordsError,
-            achievement_sheet,
-            all_achievements,
-            open_existing_records,
-        )
 
         app: UnbrokenApp = self.app  # type: ignore[assignment]
         achievements = all_achievements(app.plugins)
@@ -336,9 +333,6 @@ class PluginsScreen(Screen[None]):
         """List the plugins as they are now (on or off, loaded or not)."""
         import warnings
 
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.plugins import adds_text
-
         table = self.query_one("#plugins", DataTable)
         table.clear()
         # This screen shows each problem itself; no notice on top of it.
@@ -369,8 +363,6 @@ class PluginsScreen(Screen[None]):
     @staticmethod
     def describe(info: PluginInfo) -> str:
         """Return one plugin in sentences: on or off, what it adds, or why it was skipped."""
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.plugins import adds_text
 
         head = f"{info.name} {info.version}, {info.origin}:"
         if not info.enabled:
@@ -404,9 +396,6 @@ class PluginsScreen(Screen[None]):
 
     def action_switch_plugin(self) -> None:
         """Turn the highlighted plugin on or off in the user config; new games use it."""
-        # lazy: loaded when this action runs, after the first frame
-        from unbroken.plugins import BASE, PluginError, requested_plugins, set_enabled
-
         table = self.query_one("#plugins", DataTable)
         if not table.row_count:
             return
