@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
 from unbroken.printable import printable
+from unbroken.tui.gameover import score_name
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.vocabulary import plural
 
@@ -140,7 +141,13 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
-        titles = display_names() if others else {}
+        given = display_names() if others else {}
+        # A rule without a display name reads "Scorepad (gauntlet)", not its id.
+        titles = {
+            name: score_name(name, given.get(name, ""))
+            for row in rows
+            for name in row.alternative_scores
+        }
         if others:
             table.add_column("Other scores", key="alternative_scores")
         app: UnbrokenApp = self.app  # type: ignore[assignment]
