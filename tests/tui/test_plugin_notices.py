@@ -284,3 +284,26 @@ def test_the_victory_screen_names_plugin_scores_and_says_se_scores_nothing(
     assert "fives:five-hundreds" not in shown
     assert "  Five hundreds (fives): 990\n    Won games only: 990, always.\n" in shown
     assert re.search(r"\n  SE +\d+ ×  0 =   0  SE scores nothing \(R-SCORE-1\)\n", shown)
+
+
+def test_the_plugins_table_wraps_what_each_adds_within_80_columns(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fine = content_plugin(tmp_path, "molehill", MOLE)
+    installed(monkeypatch, quietly(monkeypatch, extra=[("molehill", fine)]))
+    app = UnbrokenApp(plugins.current_plugins().ruleset, animate=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(PluginsScreen())
+            await pilot.pause()
+            table = app.screen.query_one("#plugins", DataTable)
+            # Nothing is cut: the table is no wider than the screen shows.
+            assert table.virtual_size.width <= table.scrollable_content_region.width <= 80
+            adds = " ".join(str(table.get_row("base")[4]).split())
+            assert adds == (
+                "4 classes, 8 characters, 7 weapons, 24 monsters, 24 skills, 10 conditions, "
+                "79 encounters"
+            )
+
+    asyncio.run(look())
