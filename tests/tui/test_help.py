@@ -42,6 +42,8 @@ async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
         await pilot.press("down", "down")  # Keys, then the screen's legend (#18 item 5)
         legend = shown(app)
         assert "SE small, ME medium, LE" in legend and "**time** is what is left" in legend
+        # A Response spends a use as an action does (R-ABILITY-1; #28 playtest).
+        assert "all abilities, Responses too,\n  share one pool of uses" in legend
         await pilot.press("down")  # the rules' first section
         assert shown(app) == rules_sections()[0][1]
 

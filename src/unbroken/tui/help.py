@@ -63,8 +63,9 @@ THE_SCREEN = """\
 - Top left, titled with the **level**: your effort (SE small, ME medium, LE
   large) and materials against their caps; **time** is what is left of this
   level's time track (its bar is full at the level's start), with where the next
-  level starts; **uses** are your ability uses. ▲ and ▼ mark what the last
-  decision changed.
+  level starts; **uses** are your ability uses: all abilities, Responses too,
+  share one pool of uses per level equal to the level number, spent one per use.
+  ▲ and ▼ mark what the last decision changed.
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows
   the monster's rules in full, or folds them to one line.
