@@ -6,18 +6,18 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from pilot import sync
 from rich.text import Text
-from tests.tui.pilot import sync
-from tests.tui.test_plugin_notices import MOLE, content_plugin, installed, quietly
+from test_plugin_notices import MOLE, content_plugin, installed, quietly
 from textual.widgets import OptionList, Static
 
 from unbroken import plugins
-from unbroken.cli import load
+from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.history import PluginsScreen
 from unbroken.tui.newgame import NewGameScreen
-from unbroken.tui.records import PluginsScreen
 
-RULES = load()
+RULES = load_ruleset()
 
 
 def lines(options: OptionList) -> list[str]:
