@@ -15,54 +15,15 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-#: The text of the page's terminal, row by row (xterm.js's buffer), as tests/web reads it.
-SCREEN = """
-const t = window.unbrokenTerminal;
-if (!t) return "";
-const lines = [];
-for (let i = 0; i < t.rows; i++) {
-  const line = t.buffer.active.getLine(i);
-  lines.push(line ? line.translateToString(true) : "");
-}
-return lines.join("\\n");
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
-    """Start `unbroken serve` on a free loopback port; return it and the page's address."""
-    port = free_port()
-    command = [sys.executable, "-m", "unbroken", "serve", "--port", str(port)]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
-    )
-    assert process.stdout is not None
-    first = process.stdout.readline().strip()
-    url = first.rpartition(" ")[2]
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=2).close()
-            return process, url
-        except (urllib.error.URLError, ConnectionError, ValueError):
-            time.sleep(0.2)
-    process.terminate()
-    raise SystemExit(f"serve_shot: the server did not answer: {first}")
+#: The browser tests' server and page helpers (tests/web/serving.py), shared.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+from serving import Served, screen, wait_for  # type: ignore[import-not-found]  # noqa: E402
 
 
 def browser(width: int, height: int) -> Any:
@@ -84,21 +45,6 @@ def browser(width: int, height: int) -> Any:
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     return driver
-
-
-def screen(driver: Any) -> str:
-    return str(driver.execute_script(SCREEN))
-
-
-def wait_for(driver: Any, text: str, seconds: float = 30) -> str:
-    deadline = time.monotonic() + seconds
-    shown = ""
-    while time.monotonic() < deadline:
-        shown = screen(driver)
-        if text in shown:
-            return shown
-        time.sleep(0.2)
-    raise SystemExit(f"serve_shot: {text!r} never came on the page; it shows:\n{shown}")
 
 
 def keys(driver: Any, *pressed: str) -> None:
@@ -125,12 +71,12 @@ def to_battle(driver: Any, most: int = 80) -> str:
     for _ in range(most):
         if "▶Battle" in shown:
             time.sleep(1.5)  # the die roll and the frame after it
-            return screen(driver)
+            return str(screen(driver))
         keys(driver, "1")
         deadline = time.monotonic() + 10
-        while screen(driver) == shown and time.monotonic() < deadline:
+        while str(screen(driver)) == shown and time.monotonic() < deadline:
             time.sleep(0.1)
-        shown = screen(driver)
+        shown = str(screen(driver))
     raise SystemExit(f"serve_shot: no battle in {most} decisions; the page shows:\n{shown}")
 
 
@@ -142,21 +88,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
     with tempfile.TemporaryDirectory(prefix="unbroken-shot-") as home:
-        env = dict(os.environ)
-        env.update(UNBROKEN_DATA_DIR=f"{home}/data", UNBROKEN_CONFIG_DIR=f"{home}/config")
-        env.update(UNBROKEN_CACHE_DIR=f"{home}/cache", UNBROKEN_NO_ANIMATION="1")
+        # Throwaway data and config: the server's process inherits them.
+        os.environ.update(UNBROKEN_DATA_DIR=f"{home}/data", UNBROKEN_CONFIG_DIR=f"{home}/config")
+        os.environ.update(UNBROKEN_CACHE_DIR=f"{home}/cache", UNBROKEN_NO_ANIMATION="1")
         if args.plugins:
-            env["UNBROKEN_PLUGINS"] = args.plugins
-        process, url = start_server(env)
+            os.environ["UNBROKEN_PLUGINS"] = args.plugins
+        server = Served()
         driver = browser(int(width), int(height))
         try:
-            driver.get(url)
+            driver.get(server.url)
             shown = to_battle(driver)
             driver.save_screenshot(str(args.out))
+        except AssertionError as exc:  # wait_for: the page never showed what was awaited
+            raise SystemExit(f"serve_shot: {exc}") from None
         finally:
             driver.quit()
-            process.terminate()
-            process.wait(timeout=20)
+            server.stop()
     print(shown)
     print(f"serve_shot: {args.out} ({args.size})", file=sys.stderr)
     return 0
