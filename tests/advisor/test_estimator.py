@@ -175,3 +175,28 @@ def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
     assert choice.verdict().endswith(
         "; taken: leaves 3 food uneaten: loses 6 SE, and starves; best: eats all the food needed"
     )
+
+
+def test_a_verdict_says_what_the_option_lines_say() -> None:
+    """#30 item 3: the advisor's words come from the forecast the option lines show, so
+    the two never disagree (R-TRAVEL-1's ambush warning, what is paid, gained and lost)."""
+    from unbroken.advisor.analysis import positions
+    from unbroken.advisor.changes import what_it_changes
+    from unbroken.words.actions import option_text
+    from unbroken.words.vocabulary import amounts
+
+    found, _ = positions(read_recording(SHORT), RULES)
+    warned = 0
+    for p in found:
+        for action in p.legal:
+            if isinstance(action, act.Eat):
+                continue  # said by the Hunger rules' own query (the test above)
+            line = option_text(action, "", p.game.state, p.game.ruleset)
+            said = what_it_changes(p.game, action)
+            warns = [part for part in line.split(" — ")[1:] if part.startswith("⚠")]
+            assert all(w in said for w in warns), (line, said)
+            warned += bool(warns)
+            f = p.game.query().forecast(action)
+            for verb, what in (("pays", f.paid), ("gains", f.gained), ("loses", f.lost)):
+                assert (f"{verb} {amounts(what)}" in said) == bool(what), (line, said)
+    assert warned  # the golden game has options that run the time track out
