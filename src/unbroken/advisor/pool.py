@@ -225,12 +225,21 @@ def weigh_all(
     ]
     left = {i for i, race in enumerate(races) if not race.finished}
     done = len(races) - len(left)
+    # Which race each round in flight belongs to: a finished round wakes its own race only
+    # (polling every race at every round made the parent's work grow with their square).
+    # Every round is registered once, and woken once: when it finishes, even behind another.
+    owner = {f: i for i in left for f in races[i].pending()}
+    registered = set(owner)
     while left:
-        waiting = [f for i in left for f in races[i].pending()]
-        wait(waiting, return_when=FIRST_COMPLETED)
-        for i in sorted(left):
+        assert owner, "a race not finished has a round in flight"
+        finished, _ = wait(owner, return_when=FIRST_COMPLETED)
+        woken = sorted({owner.pop(f) for f in finished})
+        for i in woken:
             race = races[i]
             race.poll()
+            fresh = [f for f in race.pending() if f not in registered]
+            owner.update((f, i) for f in fresh)
+            registered.update(fresh)
             if race.failure is not None:
                 raise race.failure  # as one process would (a plugin's HandlerError, say)
             if race.error:
