@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 
 from unbroken.advisor import Estimate
-from unbroken.advisor.estimates import Z95
+from unbroken.advisor.chances import Z95
 from unbroken.advisor.estimator import GAMES, RaceEnd, Weighing
 from unbroken.advisor.pool import RolloutPool, weigh_all
 from unbroken.advisor.rollouts import position

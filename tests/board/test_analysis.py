@@ -23,7 +23,7 @@ from unbroken.board.checking import check_upload
 from unbroken.board.store import Store
 from unbroken.board.testing import TempPostgres
 from unbroken.core.ruleset import Ruleset
-from unbroken.replay import limits
+from unbroken.replay import bounds
 from unbroken.replay.reader import parse_recording
 
 
@@ -68,7 +68,7 @@ def test_the_board_analyses_with_the_estimators_budget_and_stream(
         kept = analysis_of(store, entry)
     finally:
         store.close()
-    rec = parse_recording(limits.inflate(dailies[0]))
+    rec = parse_recording(bounds.inflate(dailies[0]))
     assert kept is not None and kept.seed == DEFAULT_SEED
     assert kept.as_json() == analyze(rec, base_rules, games=3).as_json()
     defaults = (
@@ -81,7 +81,7 @@ def test_the_board_analyses_with_the_estimators_budget_and_stream(
 
 def main_parser_default(argv: list[str], name: str) -> object:
     """Return the value `unbroken ARGV` parses for option `name`."""
-    from unbroken.cli import build_parser
+    from unbroken.cli.command import build_parser
 
     return getattr(build_parser().parse_args(argv), name)
 
@@ -155,7 +155,7 @@ def test_two_workers_on_postgresql_analyse_each_entry_once_though_one_is_killed(
 
 
 def test_a_worker_is_for_a_postgresql_board(capsys: pytest.CaptureFixture[str]) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     assert main(["board", "worker", "--database", "board.db"]) == 2
     err = capsys.readouterr().err

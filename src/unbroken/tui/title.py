@@ -79,7 +79,7 @@ class TitleScreen(Screen[None]):
         if choice in ("new", "help", "continue", "replays", "plugins", "records"):
             self.app.open_screen(choice)  # type: ignore[attr-defined]  # UnbrokenApp
         elif choice == "daily":
-            from unbroken.tui.daily import start_daily
+            from unbroken.tui.daily_start import start_daily
 
             start_daily(self.app)  # type: ignore[arg-type]  # UnbrokenApp
         elif choice == "quit":
