@@ -271,7 +271,7 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         label(p.legal[w.best], state, rules),
         label(p.legal[p.reference], state, rules),
         w.chance,
-        w.estimate(p.taken),
+        w.shown(p.taken),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),
