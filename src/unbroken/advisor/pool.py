@@ -15,7 +15,8 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
+from queue import SimpleQueue
 from types import TracebackType
 
 from unbroken.advisor.chances import Estimate
@@ -225,21 +226,31 @@ def weigh_all(
     ]
     left = {i for i, race in enumerate(races) if not race.finished}
     done = len(races) - len(left)
-    # Which race each round in flight belongs to: a finished round wakes its own race only
-    # (polling every race at every round made the parent's work grow with their square).
-    # Every round is registered once, and woken once: when it finishes, even behind another.
-    owner = {f: i for i in left for f in races[i].pending()}
-    registered = set(owner)
+    # A finished round wakes its own race only, through a queue its callback fills: polling
+    # every race, or waiting on every round in flight, at every round made the parent's
+    # work grow with the square of the positions (800 in tools/calibrate.py).
+    woken: SimpleQueue[int] = SimpleQueue()
+    registered: set[Future[list[int]]] = set()
+
+    def register(i: int) -> None:
+        def wake(_: Future[list[int]]) -> None:
+            woken.put(i)
+
+        for f in races[i].pending():
+            if f not in registered:
+                registered.add(f)
+                f.add_done_callback(wake)
+
+    for i in left:
+        register(i)
     while left:
-        assert owner, "a race not finished has a round in flight"
-        finished, _ = wait(owner, return_when=FIRST_COMPLETED)
-        woken = sorted({owner.pop(f) for f in finished})
-        for i in woken:
+        due = {woken.get()}
+        while not woken.empty():
+            due.add(woken.get())
+        for i in sorted(due & left):
             race = races[i]
             race.poll()
-            fresh = [f for f in race.pending() if f not in registered]
-            owner.update((f, i) for f in fresh)
-            registered.update(fresh)
+            register(i)
             if race.failure is not None:
                 raise race.failure  # as one process would (a plugin's HandlerError, say)
             if race.error:
