@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from unbroken.advisor.estimator import GAMES
 from unbroken.cli.command import CommandError, positive_int
 from unbroken.cli.serve import positive_number
 
@@ -69,9 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     worker.add_argument(
         "--games",
         type=positive_int,
-        default=40,
+        default=GAMES,
         metavar="N",
-        help="the advisor's games per option of each decision (default 40)",
+        help=f"the advisor's games per option of each decision at most (default {GAMES})",
     )
     worker.add_argument(
         "--stalled-after",
