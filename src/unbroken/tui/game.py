@@ -81,6 +81,10 @@ class GameScreen(Screen[None]):
         Binding("escape", "title", "Title"),
     ]
 
+    #: After decisions taken for the player, how long the options' keys wait (seconds): a
+    #: key typed for the options that were there must not take one of the new ones.
+    settle_seconds = 0.9
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         #: The game being played: every decision goes through it (unbroken.session).
@@ -104,6 +108,10 @@ class GameScreen(Screen[None]):
         self.odds = GameOdds(self)
         #: The beats of a decision being shown step by step (None: none).
         self.passing: Passing | None = None
+        #: The decisions just taken for the player, in words, while their options' keys
+        #: wait (empty: the keys take options); `settle_over` ends the wait.
+        self.taken_for_you: list[str] = []
+        self._settle: Timer | None = None
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -231,10 +239,15 @@ class GameScreen(Screen[None]):
             lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
         decisions = self.query_one("#decisions", DecisionList)
         highlighted = decisions.highlighted
-        decisions.show(lines, [bool(why) for _, why in self.offered])
+        waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
+        decisions.show(lines, [waiting or bool(why) for _, why in self.offered])
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
-        prompt = Text(prompt_text(decision.prompt, s), style="bold")
+        prompt = Text()
+        if waiting:
+            said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
+            prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
+        prompt.append(prompt_text(decision.prompt, s), style="bold")
         if shared:
             prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
         if status:
@@ -275,6 +288,10 @@ class GameScreen(Screen[None]):
         """Apply the index-th option and show what it did (one that cannot be taken says why)."""
         if not 0 <= index < len(self.offered):
             return
+        if self.taken_for_you:  # aimed at the options before these: wait and look
+            changed = "Not taken: the options changed (decisions were taken for you)."
+            self.notify(f"{changed} Look, then choose.", severity="warning", timeout=3)
+            return
         action, why = self.offered[index]
         if why:
             text = option_text(action, why, self.game.state, self.game.ruleset)
@@ -301,12 +318,15 @@ class GameScreen(Screen[None]):
 
     def finish(self, new: list[ev.Event], start: float) -> None:
         """Take the answers that need no choice, then show the decision's outcome."""
+        taken: list[str] = []
         try:
-            new = [*new, *self.take_only_answers()]
+            new = [*new, *self.take_only_answers(taken)]
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.refresh_all()
             offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
+        if taken and self.settle_seconds > 0 and not self.game.is_over:
+            self.settle(taken)
         self.tell(self.session.take_notices())
         self.last = new
         _, roll = die_update(new)
@@ -396,15 +416,36 @@ class GameScreen(Screen[None]):
             replay = finished.replay
             self.unbroken.show_game_over(self.game, finished.new_achievements, replay, best)
 
-    def take_only_answers(self) -> list[ev.Event]:
+    def take_only_answers(self, taken: list[str] | None = None) -> list[ev.Event]:
         """Take each following decision taken for the player (a single answer, a pointless
-        one: the settings), saying so in the log; return their events."""
+        one: the settings), saying so in the log (and in `taken`); return their events."""
 
         def tell(line: str, events: list[ev.Event]) -> None:
             self.write(line)
+            if taken is not None:
+                taken.append(line)
             self.narrate(events)
 
         return self.session.take_for_player(tell)
+
+    def settle(self, taken: list[str]) -> None:
+        """Hold the options' keys for a beat after decisions taken for the player (`taken`,
+        as the log says them): the prompt says what was taken and the options are dimmed
+        until `settle_over`. Other keys (u, i, ?) work meanwhile."""
+        if self._settle is not None:
+            self._settle.stop()
+        self.taken_for_you = taken
+        self._settle = self.set_timer(self.settle_seconds, self.settle_over)
+
+    def settle_over(self) -> None:
+        """Let the keys take the options again, drawn as they are."""
+        if self._settle is not None:
+            self._settle.stop()
+            self._settle = None
+        if self.taken_for_you:
+            self.taken_for_you = []
+            if self.passing is None:
+                self.draw_decision()
 
     def tell(self, notices: list[str]) -> None:
         """Show the session's notices (recording stopped, an observer switched off…)."""
