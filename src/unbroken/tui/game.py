@@ -519,11 +519,22 @@ class GameScreen(Screen[None]):
         not fit above its whole table, open the monster's card in the inspector instead."""
         stage = self.query_one("#stage", StagePanel)
         monster = self.game.state.monster
+        before = stage.drawn
+        if stage.expanded is True:  # unfolded by `m`: fold back
+            stage.expanded = False
+            self.draw_stage()
+            return
         if stage.sheet and not stage.fits and monster is not None:
             self.action_inspect(monster.id)
             return
-        stage.expanded = not stage.full
-        self.draw_stage()
+        # Folded, else unfolded; where folding changes nothing on the stage (no rules to
+        # fold), straight to unfolded: `m` always shows something.
+        for expanded in (not stage.full, True):
+            stage.expanded = expanded
+            self.draw_stage()
+            if stage.drawn != before:
+                return
+        self.notify("The monster's rules and table are all in sight.")
 
     def action_inspect(self, card: str = "") -> None:
         """Open the card inspector: on `card`, or on the cards the decision offers."""

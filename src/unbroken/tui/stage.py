@@ -43,6 +43,8 @@ class StagePanel(Panel):
     sheet = False
     #: Whether its rules in full fit above the whole table (else `m` opens the inspector).
     fits = True
+    #: The stage as last drawn (its plain text): `m` checks that it changed something.
+    drawn = ""
 
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
@@ -102,6 +104,7 @@ class StagePanel(Panel):
             if die:
                 text.append(f"\ndie {die}", style="bold")
         text.rstrip()
+        self.drawn = text.plain
         self.update(text)
 
     def monster_sheet(
