@@ -202,11 +202,13 @@ class GameScreen(Screen[None]):
         self.query_one("#display", DisplayPanel).show(s, rules, self.last, uses)
         self.query_one("#phase", PhaseTracker).show(s)
         self.draw_stage()
-        self.query_one("#hand", HandPanel).show(s, rules)
+        hand = self.query_one("#hand", HandPanel)
         decisions = self.query_one("#decisions", DecisionList)
         decision = game.decision
         if decision is None:
             self.offered = []
+            self.forecasts = {}
+            hand.show(s, rules)
             decisions.show([])
             self.query_one("#prompt", Static).update("")
             return
@@ -218,6 +220,7 @@ class GameScreen(Screen[None]):
         self.offered = game.options()
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
+        hand.show(s, rules, self.forecasts)  # the attacks' effective numbers
         decisions.room = self.decision_room(prompt)
         self.draw_decision()
         self.show_detail(decisions.highlighted or 0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,8 +12,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 from textual.widgets.option_list import Option
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
@@ -22,6 +24,7 @@ from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.stage import StagePanel
 from unbroken.words.actions import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
+from unbroken.words.forecast import attack_effect
 from unbroken.words.outcomes import STEP_NAMES
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
@@ -338,15 +341,26 @@ class PhaseTracker(Panel):
         return text
 
 
-def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
+def attack_text(
+    attack: m.Attack,
+    cost: dict[str, int] | None = None,
+    forecast: Forecast | None = None,
+    rules: Ruleset | None = None,
+) -> str:
     """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
 
-    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost).
+    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost);
+    `forecast` (with `rules`): the attack's forecast when it can be taken now, whose
+    effective numbers replace the printed ones ("Stab: wound 1 (Weakened −1) ← 2 SE"),
+    as the option's line says them.
     """
     kind = "break" if attack.type == "break" else "wound"
     extra = " no armor" if attack.ignore_armor else ""
     paid = amounts(attack.cost if cost is None else cost)
-    return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {paid}"
+    does = f"{kind} {attack.power}"
+    if forecast is not None and forecast.power is not None and rules is not None:
+        does = attack_effect(forecast, attack.type, rules).removesuffix(" armor")
+    return f"{attack_name(attack.id)}: {does}{extra} ← {paid}"
 
 
 class HandText(Panel):
@@ -357,8 +371,16 @@ class HandText(Panel):
     an affordable one is in the decisions anyway.
     """
 
-    def show(self, state: GameState, rules: Ruleset) -> None:
-        self._redraw = lambda: self.show(state, rules)  # long lines wrap to the width
+    def show(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        forecasts: Mapping[act.Action, Forecast] | None = None,
+    ) -> None:
+        """Draw the hand; `forecasts`: those of the options offered now, whose effective
+        numbers the attacks that can be taken show (else the printed ones)."""
+        self._redraw = lambda: self.show(state, rules, forecasts)  # long lines wrap
+        found = forecasts or {}
         text = Text()
         for c in state.conditions:
             name, does = condition_text(c, rules)
@@ -371,7 +393,9 @@ class HandText(Panel):
         mark(text, start, (weapon.id, weapon.name))
         text.append(f" ({weapon.type})\n")
         for a in weapon.attacks:
-            self.append_wrapped(text, f" {attack_text(a, attack_cost(a, state, rules))}")
+            f = found.get(act.Attack(a.id))
+            line = attack_text(a, attack_cost(a, state, rules), f, rules)
+            self.append_wrapped(text, f" {line}")
         for aside in state.set_aside:
             turns = plural(aside.turns, "turn")
             start = len(text)
@@ -407,8 +431,13 @@ class HandPanel(VerticalScroll):
         self.title = self.border_title = title
         return self
 
-    def show(self, state: GameState, rules: Ruleset) -> None:
-        self.query_one(HandText).show(state, rules)
+    def show(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        forecasts: Mapping[act.Action, Forecast] | None = None,
+    ) -> None:
+        self.query_one(HandText).show(state, rules, forecasts)
         self.call_after_refresh(self.say_more)
 
     def say_more(self) -> None:
