@@ -70,12 +70,26 @@ def basilisk() -> Game:
     )
 
 
+def fight() -> Game:
+    # #28: a short fight at 120x40 left the left column's foot empty; the Hand now gives
+    # its cards' own words (weapon, skills, class) where it has the rows.
+    return (
+        Scenario("caellahan", seed=3)
+        .resources(se=13)
+        .skills("daring")
+        .monster("gibberling")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+
+
 GAMES: dict[str, Callable[[], Game]] = {
     "travel": travel,
     "exploration": exploration,
     "combat": combat,
     "basilisk": basilisk,
     "hunger": hunger,
+    "fight": fight,
 }
 
 
