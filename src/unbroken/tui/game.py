@@ -33,6 +33,7 @@ from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.passing import BEAT_SECONDS, Beat, Passing, beat_roll, beats
+from unbroken.tui.reach import game_app
 from unbroken.tui.stage import EXPAND_KEY, applied_row
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
@@ -114,8 +115,9 @@ class GameScreen(Screen[None]):
         self._settle: Timer | None = None
 
     @property
-    def unbroken(self) -> UnbrokenApp:
-        return self.app  # type: ignore[return-value]
+    def game_app(self) -> UnbrokenApp:
+        """The app: its settings, navigation and the frame timings bench/tui.py reads."""
+        return game_app(self)
 
     @property
     def game(self) -> Game:
@@ -134,7 +136,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).
-        settings = self.unbroken.settings
+        settings = self.game_app.settings
         self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
         self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
         for panel in self.query(CardLines):
@@ -216,7 +218,7 @@ class GameScreen(Screen[None]):
         hint = self.hints.for_step(s.step)
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
-            self.unbroken.save_settings(hints_seen=self.hints.seen)
+            self.game_app.save_settings(hints_seen=self.hints.seen)
         self.offered = game.options()
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
@@ -304,7 +306,7 @@ class GameScreen(Screen[None]):
         # A hint is read once the player acts: it covers the Display, whose effort a
         # battle spends (playing a first game, the SE ran out unseen under one).
         self.query_one(HintBox).dismiss()
-        animate = self.unbroken.roll_animation
+        animate = self.game_app.roll_animation
         before = copy_state(self.game.state) if animate else None  # only the beats need it
         try:
             new = self.session.apply(action)
@@ -333,7 +335,7 @@ class GameScreen(Screen[None]):
         self.tell(self.session.take_notices())
         self.last = new
         _, roll = die_update(new)
-        if roll is not None and self.unbroken.roll_animation and self.passing is None:
+        if roll is not None and self.game_app.roll_animation and self.passing is None:
             self.start_roll(roll)
         else:
             self.stop_roll()
@@ -341,7 +343,7 @@ class GameScreen(Screen[None]):
         self.passing = None
         self.refresh_all()
         # bench/tui.py reads these: from the key to the next frame drawn.
-        latencies = self.unbroken.frame_latencies
+        latencies = self.game_app.frame_latencies
         self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
         self.show_if_over()
 
@@ -417,7 +419,7 @@ class GameScreen(Screen[None]):
                 args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
                 best = standing(rules, *args)
             replay = finished.replay
-            self.unbroken.show_game_over(self.game, finished.new_achievements, replay, best)
+            self.game_app.show_game_over(self.game, finished.new_achievements, replay, best)
 
     def take_only_answers(self, taken: list[str] | None = None) -> list[ev.Event]:
         """Take each following decision taken for the player (a single answer, a pointless
@@ -502,9 +504,9 @@ class GameScreen(Screen[None]):
         return True
 
     def action_toggle_roll(self) -> None:
-        self.unbroken.roll_animation = not self.unbroken.roll_animation
-        self.unbroken.save_settings(roll_animation=self.unbroken.roll_animation)
-        state = "on" if self.unbroken.roll_animation else "off"
+        self.game_app.roll_animation = not self.game_app.roll_animation
+        self.game_app.save_settings(roll_animation=self.game_app.roll_animation)
+        state = "on" if self.game_app.roll_animation else "off"
         self.notify(f"Die roll animation {state}.")
 
     def action_switch_focus(self) -> None:
@@ -550,13 +552,13 @@ class GameScreen(Screen[None]):
         self.action_inspect(message.card)
 
     def action_help(self) -> None:
-        self.unbroken.open_screen("keys")
+        self.game_app.open_screen("keys")
 
     def action_odds(self) -> None:
         self.odds.toggle()
 
     def action_full_log(self) -> None:
-        self.unbroken.show_log(self.said)
+        self.game_app.show_log(self.said)
 
     def action_take_back(self) -> None:
         """Take back the last decision when it revealed nothing: the game as it was before it."""
@@ -570,7 +572,7 @@ class GameScreen(Screen[None]):
             for problem in session.take_notices():
                 self.notify(problem, severity="error", timeout=8)
             return
-        screen = self.unbroken.play(session, replace=True)
+        screen = self.game_app.play(session, replace=True)
         screen.notify(f"Taken back: {label(action, session.game.state, session.ruleset)}.")
 
     def action_title(self) -> None:
@@ -589,4 +591,4 @@ class GameScreen(Screen[None]):
             return
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")
-        self.unbroken.show_title()
+        self.game_app.show_title()

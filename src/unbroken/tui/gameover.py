@@ -17,6 +17,7 @@ from textual.widgets import (
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.tui.reach import game_app
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
 from unbroken.words.vocabulary import plural
@@ -156,7 +157,7 @@ class GameOverScreen(Screen[None]):
 
     @property
     def unbroken(self) -> UnbrokenApp:
-        return self.app  # type: ignore[return-value]
+        return game_app(self)
 
     def action_title(self) -> None:
         self.unbroken.show_title()

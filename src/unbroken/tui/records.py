@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
 from unbroken.printable import printable
+from unbroken.tui.reach import game_app
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.vocabulary import plural
 
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from unbroken.hookspecs import RecordsPanel
     from unbroken.plugins import PluginInfo
     from unbroken.records import GameRow
-    from unbroken.tui.app import UnbrokenApp
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -143,7 +143,7 @@ class RecordsScreen(Screen[None]):
         titles = display_names() if others else {}
         if others:
             table.add_column("Other scores", key="alternative_scores")
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(
@@ -182,7 +182,7 @@ class RecordsScreen(Screen[None]):
 
     def describe(self, row: GameRow) -> str:
         """Return one finished game in a sentence, every column included."""
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         who = f"{rules.card_name(row.character)} the {rules.card_name(row.cls)}"
         where = f"level {row.level} ({STEP_NAMES.get(row.step, row.step)} step)"
@@ -221,7 +221,7 @@ class RecordsScreen(Screen[None]):
     def action_panels(self) -> None:
         from unbroken.tui.panels import PanelsScreen
 
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
@@ -410,7 +410,7 @@ class PluginsScreen(Screen[None]):
             self.notify(f"Could not change plugin {name!r}: {exc}", severity="error", timeout=8)
             return
         row = table.cursor_row
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         app.reload_rules()
         self.fill()
         table.move_cursor(row=row)
