@@ -60,7 +60,7 @@ async def key_right_after() -> None:
         await pilot.pause()
         assert len(screen.game.events) == events
         assert screen.game.state.step == "preparation"
-        screen.settle_over()  # what the timer does after a beat
+        screen.decision_panel.settle_over()  # what the timer does after a beat
         await pilot.pause()
         assert "Taken for you" not in prompt(screen)
         await pilot.press("1")  # now the key takes the option it is aimed at
