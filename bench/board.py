@@ -41,7 +41,7 @@ from unbroken.board.testing import (
     tampered,
     wait_for_port,
 )
-from unbroken.daily import base_plugins, today
+from unbroken.play.daily_game import base_plugins, today
 
 
 @dataclass

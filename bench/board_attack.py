@@ -44,7 +44,7 @@ import msgspec
 from board import key_of, make_games  # bench/board.py
 from unbroken.board import wire
 from unbroken.board.testing import TempPostgres, copied, free_port, played_dailies, wait_for_port
-from unbroken.daily import base_plugins, today
+from unbroken.play.daily_game import base_plugins, today
 
 
 @dataclass

@@ -24,7 +24,7 @@ import uvicorn
 from unbroken.board.app import BoardConfig, make_app
 from unbroken.board.fuzz import fuzz_board
 from unbroken.board.testing import free_port, played_dailies, played_game, wait_for_port
-from unbroken.daily import base_plugins, today
+from unbroken.play.daily_game import base_plugins, today
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ import time
 
 from unbroken import sim
 from unbroken.core.game import Game
-from unbroken.observers import Observers
+from unbroken.play.observers import Observers
 from unbroken.plugins import load_ruleset
 
 

@@ -67,7 +67,7 @@ class First(unbroken.tui.app.UnbrokenApp):
     def run(self, **kwargs):
         return super().run(headless=True)
 unbroken.tui.app.UnbrokenApp = First
-from unbroken.cli import main
+from unbroken.cli.command import main
 main(["tui", "--no-animation"])
 """
 

@@ -15,7 +15,7 @@ from unbroken import replay
 from unbroken.core.ruleset import Ruleset
 from unbroken.fuzz import runs as fuzzing
 from unbroken.plugins import load_ruleset
-from unbroken.replay import limits, reader
+from unbroken.replay import bounds, reader
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def test_the_fuzzer_finds_a_reader_without_its_nesting_limit(
     ruleset: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The fuzz test can fail: with the limit and the decoder's guard gone, it finds the crash."""
-    monkeypatch.setattr(limits, "MAX_DEPTH", 10**9)
+    monkeypatch.setattr(bounds, "MAX_DEPTH", 10**9)
     monkeypatch.setattr(reader, "_BAD_LINE", (msgspec.DecodeError, UnicodeDecodeError))
     tally = fuzzing.fuzz_recordings(120, seed=17, ruleset=ruleset, workdir=tmp_path)
     assert any("RecursionError" in t for t in tally.tracebacks)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
-from unbroken.paths import replays_dir
+from unbroken.cli.command import main
+from unbroken.home.paths import replays_dir
 from unbroken.plugins import load_ruleset
-from unbroken.printable import is_printable, printable, printable_strings
 from unbroken.records import open_records
+from unbroken.words.printable import is_printable, printable, printable_strings
 
 #: Sets the window title to "pwned", then clears the screen; then a right-to-left override.
 TITLE_AND_CLEAR = "\x1b]0;pwned\x07\x1b[2J"

@@ -41,7 +41,7 @@ COMPILED = (
     "unbroken/core/taking.py",
     "unbroken/core/driver.py",
     "unbroken/core/game.py",
-    "unbroken/bots/estimates.py",
+    "unbroken/bots/values.py",
     "unbroken/bots/heuristic.py",
 )
 

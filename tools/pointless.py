@@ -17,8 +17,8 @@ from collections import Counter
 
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.game import Game
+from unbroken.play.session import GameSession
 from unbroken.plugins import current_plugins
-from unbroken.session import GameSession
 
 
 def main() -> None:

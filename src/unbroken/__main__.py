@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -169,7 +169,6 @@ from unbroken.core.state import (
     StepName,
     Turn,
 )
-from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins import (
     PluginError,
     Plugins,
@@ -178,6 +177,7 @@ from unbroken.plugins import (
     load_plugins,
     load_ruleset,
 )
+from unbroken.plugins.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.testing import (
     DiceExhausted,
     FolderPlugin,
@@ -193,9 +193,10 @@ from unbroken.testing import (
 from unbroken.words.cards import describe_card
 
 if TYPE_CHECKING:
-    from unbroken.paths import data_dir
+    from unbroken.home.paths import data_dir
+    from unbroken.home.settings import last_choices
+    from unbroken.play.text import TextGame
     from unbroken.replay import Recorder, ReplayError, Timeline, resume
-    from unbroken.settings import last_choices
     from unbroken.sim import (
         Bot,
         Result,
@@ -207,7 +208,6 @@ if TYPE_CHECKING:
         schedule,
     )
     from unbroken.sim import run as run_games
-    from unbroken.textplay import TextGame
 
 #: The names imported on first use (the sim and its bots, recordings, the text game):
 #: name -> its module, or "module:name" where the API names it otherwise.
@@ -225,9 +225,9 @@ LAZY: dict[str, str] = {
     "ReplayError": "unbroken.replay",
     "Timeline": "unbroken.replay",
     "resume": "unbroken.replay",
-    "TextGame": "unbroken.textplay",
-    "data_dir": "unbroken.paths",
-    "last_choices": "unbroken.settings",
+    "TextGame": "unbroken.play.text",
+    "data_dir": "unbroken.home.paths",
+    "last_choices": "unbroken.home.settings",
 }
 
 #: Names on their way out: name -> (its module, what to use instead, the version

@@ -299,6 +299,6 @@ def run_command(argv: list[str]) -> int:
     """Run `unbroken ARGV...` in this process, as a player would type it; return its exit
     status (what it prints goes to stdout and stderr, for pytest's `capsys`)."""
     # The command line loads its commands' modules: imported only by the tests that run it.
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     return main(argv)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from unbroken.advisor.analysis import COSTLY, Analysis, analyze, kept
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.replay import read_recording

@@ -12,13 +12,13 @@ import pytest
 from unbroken.advisor import Difference, weigh
 from unbroken.advisor.analysis import analyze
 from unbroken.advisor.estimator import Race, futures_key
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.play.text import TextGame
 from unbroken.plugins import load_ruleset
 from unbroken.replay import read_recording
 from unbroken.testing import Scenario
-from unbroken.textplay import TextGame
 from unbroken.tui.analysis import series
 
 RULES = load_ruleset()

@@ -7,8 +7,8 @@ import os
 import threading
 import time
 
+from unbroken.play.text import TextGame
 from unbroken.plugins import load_ruleset
-from unbroken.textplay import TextGame
 
 RULES = load_ruleset()
 

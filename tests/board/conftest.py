@@ -12,7 +12,7 @@ from board_server import Server, serve
 from unbroken.board.app import BoardConfig
 from unbroken.board.testing import TempPostgres, played_dailies
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import base_plugins, today
+from unbroken.play.daily_game import base_plugins, today
 
 _numbers = itertools.count(1)
 

@@ -118,7 +118,7 @@ def test_two_workers_on_postgresql_analyse_each_entry_once_though_one_is_killed(
 
 
 def test_a_worker_is_for_a_postgresql_board(capsys: pytest.CaptureFixture[str]) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     assert main(["board", "worker", "--database", "board.db"]) == 2
     err = capsys.readouterr().err

@@ -11,7 +11,7 @@ from board_server import Reply, Server, key_of
 from unbroken.board import wire
 from unbroken.board.testing import TempPostgres, played_game, tampered, unfinished
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import today
+from unbroken.play.daily_game import today
 
 
 def problem(reply: Reply) -> wire.Problem:

@@ -13,9 +13,9 @@ from board_server import Server
 
 from unbroken.board.ranking import health_left
 from unbroken.core.game import Game
+from unbroken.play.text import TextGame
 from unbroken.plugins import load_ruleset
 from unbroken.replay import Recorder, read_recording
-from unbroken.textplay import TextGame
 
 RULES = load_ruleset()
 

@@ -21,7 +21,7 @@ from test_api import problem, submitted
 
 from unbroken.board.app import BoardConfig
 from unbroken.board.testing import copied
-from unbroken.daily import today
+from unbroken.play.daily_game import today
 from unbroken.replay.format import Ticket
 
 

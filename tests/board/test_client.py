@@ -18,8 +18,8 @@ from unbroken.board.app import BoardConfig
 from unbroken.board.offer import offer_daily
 from unbroken.board.player import Player, player_path, save_player
 from unbroken.board.testing import unfinished
-from unbroken.cli import main
-from unbroken.daily import daily_session, today
+from unbroken.cli.command import main
+from unbroken.play.daily_game import daily_session, today
 from unbroken.replay.format import Ticket
 from unbroken.sim import BOTS, play
 
@@ -139,7 +139,7 @@ def test_a_practice_daily_is_not_sent(
 def test_replay_fetches_a_board_recording(
     sqlite_board: Server, files: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.commands.replay import fetched
+    from unbroken.cli.replay import fetched
 
     assert sqlite_board.submit(files[0].read_bytes()).status == 201
     path = fetched(f"{sqlite_board.url}/recordings/1.jsonl.gz")
@@ -231,7 +231,7 @@ def test_a_key_of_before_keys_per_board_stays_with_its_board(
 def test_a_daily_played_with_a_board_set_carries_its_ticket(
     sqlite_board: Server, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.commands.daily import ask_ticket
+    from unbroken.cli.daily import ask_ticket
     from unbroken.replay import read_recording
 
     save_player(Player("fay", sqlite_board.url, {sqlite_board.url: "f" * 43}))
@@ -251,7 +251,7 @@ def test_a_daily_played_with_a_board_set_carries_its_ticket(
 
 
 def test_offline_a_daily_is_played_without_a_ticket(capsys: pytest.CaptureFixture[str]) -> None:
-    from unbroken.commands.daily import ask_ticket
+    from unbroken.cli.daily import ask_ticket
     from unbroken.replay import read_recording
 
     save_player(Player("gus", "http://127.0.0.1:9"))

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import base_plugins, daily_for, daily_session, parse_day, today
+from unbroken.play.daily_game import base_plugins, daily_for, daily_session, parse_day, today
 from unbroken.records import open_records
-from unbroken.records.daily import counted_daily, daily_games
+from unbroken.records.dailies import counted_daily, daily_games
 from unbroken.replay import read_recording
 from unbroken.sim import BOTS, play
 

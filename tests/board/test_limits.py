@@ -9,7 +9,7 @@ import pytest
 from board_server import Server, serve
 
 from unbroken.board.app import BoardConfig
-from unbroken.board.limits import RateLimit
+from unbroken.board.quotas import RateLimit
 
 
 def test_a_rate_limit_counts_a_sliding_minute() -> None:

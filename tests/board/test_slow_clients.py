@@ -13,7 +13,7 @@ import pytest
 from board_server import Server, serve
 
 from unbroken.board.app import BoardConfig
-from unbroken.board.limits import LogLimit
+from unbroken.board.quotas import LogLimit
 from unbroken.board.serving import Timeouts
 
 #: Short deadlines, so the tests wait little.

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import model as m
 from unbroken.plugins import load_ruleset
 from unbroken.words import cards

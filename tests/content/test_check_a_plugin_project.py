@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from unbroken import __version__, plugins
-from unbroken.cli import main
-from unbroken.scaffold import new_plugin
+from unbroken.cli.command import main
+from unbroken.plugins.scaffold import new_plugin
 
 SHEET = """\
 [[characters]]

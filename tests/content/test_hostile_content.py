@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.content import read_pack
 from unbroken.content.files import MAX_DEPTH, too_deep_line
 from unbroken.plugins import PluginWarning, load_plugins

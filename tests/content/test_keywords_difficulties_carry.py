@@ -170,7 +170,7 @@ def test_a_bad_carry_is_refused_with_what_is_wrong(carry: dict[str, object], mes
 def test_content_check_knows_a_packs_keywords_and_difficulties(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(tmp_path / "cache"))
     folder = pack(tmp_path).folder  # type: ignore[attr-defined]
@@ -184,7 +184,7 @@ def test_content_check_knows_a_packs_keywords_and_difficulties(
 
 
 def test_commands_take_a_plugin_difficulty_by_its_local_id(tmp_path: Path) -> None:
-    from unbroken.cli import CommandError, resolve_difficulty
+    from unbroken.cli.command import CommandError, resolve_difficulty
 
     rules = load_plugins(["base", "x"], extra=[("x", pack(tmp_path))]).ruleset
     assert resolve_difficulty(rules, "gritty") == "x:gritty"

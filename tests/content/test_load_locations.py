@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
 from unbroken.testing import FolderPlugin, write_pack
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.content.files import parse_toml
 from unbroken.testing import write_pack
 

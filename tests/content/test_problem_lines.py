@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.content import read_pack, read_upgrades, toml_lines
 
 CLASSES = """\

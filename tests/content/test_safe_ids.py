@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.replay.recorder import Recorder

@@ -10,7 +10,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken.codec import encode
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -20,6 +19,7 @@ from unbroken.core.effects import EFFECTS
 from unbroken.core.resolver import STEPS, Resolver
 from unbroken.core.state import GameState, Queued
 from unbroken.core.taking import TAKE
+from unbroken.replay.codec import encode
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CORE_DIR = REPO_ROOT / "src" / "unbroken" / "core"

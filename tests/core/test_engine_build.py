@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import unbroken
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import driver
 
 

@@ -76,7 +76,7 @@ def test_death_inside_a_handler_is_still_death() -> None:
 
 
 def test_the_text_game_says_so_and_goes_on() -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     rules = with_handler(chill)
     game = at_the_pool(rules)
@@ -100,8 +100,8 @@ def test_the_text_game_says_so_and_goes_on() -> None:
 def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
     jobs: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken import cli
-    from unbroken.commands import sim as sim_command
+    from unbroken.cli import command as cli
+    from unbroken.cli import sim as sim_command
 
     def broken(ctx: Any, params: dict[str, Any]) -> None:
         raise RuntimeError("boom")

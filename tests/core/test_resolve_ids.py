@@ -50,7 +50,7 @@ def with_plugin_sheet() -> tuple[object, str]:
 def test_a_plugin_character_can_be_named_by_its_local_id(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken import cli
+    from unbroken.cli import command as cli
 
     rules, sheet = with_plugin_sheet()
     game = Game.new(rules, "mara-kell", seed=1)  # type: ignore[arg-type]
@@ -64,8 +64,8 @@ def test_a_plugin_character_can_be_named_by_its_local_id(
 def test_cards_id_finds_a_plugin_card_by_its_local_id(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken import cli
-    from unbroken.commands import cards
+    from unbroken.cli import cards
+    from unbroken.cli import command as cli
 
     crab = msgspec.structs.replace(RULES.monsters["base:hyena"], id="tide:crab", name="Reef Crab")
     rules = dataclasses.replace(RULES, monsters={**RULES.monsters, crab.id: crab})

@@ -65,8 +65,8 @@ def test_unknown_character_or_difficulty_is_refused():  # R-SETUP-1
 
 def test_seed_is_random_when_not_given_and_recorded():  # R-SETUP-1
     # The session (the caller) chooses a random seed; the core draws none of its own.
+    from unbroken.play.session import GameSession
     from unbroken.plugins import current_plugins
-    from unbroken.session import GameSession
 
     plugins = current_plugins()
     seeds = {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import actions as act
 from unbroken.plugins import PluginWarning, load_plugins
 from unbroken.testing import FolderPlugin, Scenario, write_pack

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from unbroken import hookimpl
-from unbroken.cli import main
-from unbroken.hookspecs import ScoringRule
+from unbroken.cli.command import main
 from unbroken.plugins import Plugins, display_names, load_plugins
+from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.records import alternatives_text
 from unbroken.testing import FolderPlugin, write_pack
 

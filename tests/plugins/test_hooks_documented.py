@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from unbroken import hookspecs
+from unbroken.plugins import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -115,7 +115,7 @@ def test_deprecated_names_resolve_with_a_warning(monkeypatch: pytest.MonkeyPatch
     for name, (module, _, _) in api.DEPRECATED.items():
         with pytest.warns(DeprecationWarning, match=name):
             assert getattr(api, name) is getattr(importlib.import_module(module), name)
-    monkeypatch.setitem(api.DEPRECATED, "SLOW_OBSERVER", ("unbroken.observers", "none", "0.9"))
+    monkeypatch.setitem(api.DEPRECATED, "SLOW_OBSERVER", ("unbroken.play.observers", "none", "0.9"))
     with pytest.warns(DeprecationWarning) as caught:
         assert api.SLOW_OBSERVER == 0.5  # type: ignore[attr-defined]
     assert str(caught[0].message) == (

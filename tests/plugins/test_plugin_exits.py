@@ -11,7 +11,7 @@ import pytest
 from installed import install_package
 
 from unbroken import hookimpl
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import PluginWarning, load_plugins
 from unbroken.testing import FolderPlugin, write_pack
 
@@ -93,7 +93,7 @@ class Watcher(FolderPlugin):
 def test_the_plugins_listing_names_observers_too(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from unbroken.commands import plugins as command
+    from unbroken.cli import plugins as command
 
     loaded = load_plugins(
         ["base", "watch"], extra=[("watch", Watcher(write_pack(tmp_path / "w", {})))]

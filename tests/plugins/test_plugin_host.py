@@ -17,7 +17,6 @@ from unbroken.core.achievements import Achievement
 from unbroken.core.game import Game
 from unbroken.core.ruleset import build_ruleset
 from unbroken.core.state import GameState
-from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import (
     PluginError,
     PluginWarning,
@@ -26,6 +25,7 @@ from unbroken.plugins import (
     load_ruleset,
     set_enabled,
 )
+from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.testing import FolderPlugin, write_pack
 
 #: A level-1 monster on die face 1 (where the base game has the Kobold).
@@ -343,7 +343,7 @@ def test_what_a_plugin_adds_reads_as_words() -> None:
 def test_a_recording_with_a_plugin_that_is_not_here_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
     from unbroken.replay import ContentMismatch, Timeline
     from unbroken.sim import record_game
 
@@ -383,7 +383,7 @@ def test_a_monster_off_the_level_s_numbers_is_refused_at_its_line(tmp_path: Path
 def test_absurd_copies_are_refused_before_the_deck_is_made(
     tmp_path: Path, copies: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     card = (
         '[[encounters]]\nid = "hoard"\nname = "Hoard"\ngroup = "food"\ntime = 1\n'

@@ -19,9 +19,9 @@ import pytest
 
 from unbroken import hookimpl, plugins
 from unbroken.bots import batch
-from unbroken.cli import main
+from unbroken.cli.command import main
+from unbroken.play.session import GameSession
 from unbroken.plugins import Plugins, PluginWarning, load_plugins
-from unbroken.session import GameSession
 from unbroken.testing import FolderPlugin, write_pack
 
 #: Set at the end of each test: the threads left asleep wake and end.
@@ -30,8 +30,8 @@ WAKE = threading.Event()
 
 @pytest.fixture(autouse=True)
 def short_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr("unbroken.observers.SLOW_OBSERVER", 0.2)
-    monkeypatch.setattr("unbroken.plugins.limits.BOT_LIMIT", 0.2)
+    monkeypatch.setattr("unbroken.play.observers.SLOW_OBSERVER", 0.2)
+    monkeypatch.setattr("unbroken.plugins.time_limits.BOT_LIMIT", 0.2)
     WAKE.clear()
     yield
     WAKE.set()
@@ -161,7 +161,7 @@ def test_verify_finishes_with_a_hung_observer(
 
 
 def test_the_text_game_goes_on_with_a_hung_observer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     loaded = installed(monkeypatch, loaded_with(("stuck", Stuck("sleeps"))))
     text = TextGame(loaded.ruleset, "tomu", "normal", 7, {}, record=False)
@@ -268,14 +268,14 @@ class Hooks(FolderPlugin):
 
     @hookimpl
     def unbroken_scoring_rules(self) -> list[Any]:
-        from unbroken.hookspecs import ScoringRule
+        from unbroken.plugins.hookspecs import ScoringRule
 
         return [ScoringRule("sleeps", "Asleep.", sleeps), ScoringRule("spins", "Busy.", spins)]
 
 
 @pytest.fixture
 def hooks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Plugins:
-    monkeypatch.setattr("unbroken.plugins.limits.PLAY_LIMIT", 0.2)
+    monkeypatch.setattr("unbroken.plugins.time_limits.PLAY_LIMIT", 0.2)
     text = ENCOUNTER.format(how="sleeps") + ENCOUNTER.format(how="spins")
     folder = write_pack(tmp_path / "stuck", {"encounters.toml": text})
     return load_plugins(["base", "stuck"], extra=[("stuck", Hooks(folder))])

@@ -1,5 +1,5 @@
 """A plugin that hangs — at import, in a hook, a handler or a scoring rule — is named and
-given up on after its time limit (unbroken.plugins.limits); nothing waits for it forever.
+given up on after its time limit (unbroken.plugins.time_limits); nothing waits for it forever.
 
 Small limits keep these quick; asserted is what a player reads and that the game goes on.
 """
@@ -16,19 +16,19 @@ import pytest
 from installed import install_package
 
 from unbroken import hookimpl
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
-from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import PluginWarning, load_plugins
+from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.testing import FolderPlugin, Scenario, play, write_pack
 
 
 @pytest.fixture(autouse=True)
 def short_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("unbroken.plugins.limits.LOAD_LIMIT", 0.3)
-    monkeypatch.setattr("unbroken.plugins.limits.PLAY_LIMIT", 0.3)
+    monkeypatch.setattr("unbroken.plugins.time_limits.LOAD_LIMIT", 0.3)
+    monkeypatch.setattr("unbroken.plugins.time_limits.PLAY_LIMIT", 0.3)
 
 
 def stall() -> None:

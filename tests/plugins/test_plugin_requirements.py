@@ -21,7 +21,7 @@ from installed import install_package
 
 from unbroken import __version__
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
-from unbroken.requirements import (
+from unbroken.plugins.requirements import (
     UncheckedRequirement,
     marker_applies,
     marker_environment,
@@ -252,7 +252,7 @@ PLUGIN = '''
 """unbroken-tide: a scoring rule and a bot, to show whether it was loaded."""
 
 from unbroken import hookimpl
-from unbroken.hookspecs import ScoringRule
+from unbroken.plugins.hookspecs import ScoringRule
 
 __version__ = "0.3.0"
 
@@ -316,7 +316,7 @@ def test_the_plugins_list_and_the_game_say_why_it_was_skipped(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
     from unbroken.tui.app import skipped_notices
 
     install("unbroken>=99")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from unbroken import __version__
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import config_file, disabled_plugins, set_enabled
 
 

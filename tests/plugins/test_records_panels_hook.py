@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from unbroken import hookimpl
-from unbroken.hookspecs import RecordsPanel
 from unbroken.plugins import PluginError, load_plugins
+from unbroken.plugins.hookspecs import RecordsPanel
 
 
 def test_hook_unbroken_records_panels() -> None:
@@ -37,4 +37,4 @@ def test_a_panel_hook_of_the_wrong_shape_skips_the_plugin_naming_it() -> None:
         load_plugins(["base", "w"], strict=["w"], extra=[("w", Wrong())])
     message = str(caught.value)
     assert "plugin 'w'" in message and "unbroken_records_panels" in message
-    assert "expected a list of unbroken.hookspecs.RecordsPanel" in message
+    assert "expected a list of unbroken.plugins.hookspecs.RecordsPanel" in message

@@ -17,9 +17,9 @@ import pytest
 
 import unbroken
 from unbroken import sim
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import load_plugins
-from unbroken.scaffold import new_plugin, plugin_files
+from unbroken.plugins.scaffold import new_plugin, plugin_files
 
 #: The folder holding the `unbroken` package (src/ of the repository).
 UNBROKEN_SRC = Path(unbroken.__file__).resolve().parent.parent

@@ -18,8 +18,8 @@ from unbroken import __version__, hookimpl
 from unbroken.core import events as ev
 from unbroken.core.achievements import Achievement
 from unbroken.core.state import GameState
-from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
+from unbroken.plugins.hookspecs import ScoringRule
 
 #: A level-1 monster on die face 1; `{handler}` is what its first roll does.
 MOLE = """
@@ -161,7 +161,7 @@ def test_a_plugin_whose_bots_hook_raises_is_skipped_with_its_cards(tmp_path: Pat
 def test_the_command_lists_a_skipped_plugin_as_adding_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     plugin = everything(tmp_path, MOLE.replace("HANDLER", "t:chill").replace("= 2", '= "2"'))
     real = load_plugins

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from unbroken import hookimpl, plugins
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import model as m
 from unbroken.plugins import Plugins, load_plugins
 from unbroken.replay import read_recording
@@ -92,7 +92,7 @@ class Player(io.StringIO):
 def test_the_text_game_offers_to_switch_the_plugin_off_and_goes_on(
     bad: Plugins, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     text = TextGame(bad.ruleset, "tomu", "easy", 5, {})
     out = Screen()
@@ -111,7 +111,7 @@ def test_the_text_game_offers_to_switch_the_plugin_off_and_goes_on(
 
 
 def test_saying_no_leaves_the_game_as_it_was(bad: Plugins) -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     text = TextGame(bad.ruleset, "tomu", "easy", 5, {}, record=False)
     out = Screen()
@@ -123,9 +123,9 @@ def test_saying_no_leaves_the_game_as_it_was(bad: Plugins) -> None:
 
 
 def test_a_continued_game_keeps_the_handlers_off(bad: Plugins) -> None:
+    from unbroken.play.session import GameSession
+    from unbroken.play.text import TextGame
     from unbroken.replay import unfinished_games
-    from unbroken.session import GameSession
-    from unbroken.textplay import TextGame
 
     text = TextGame(bad.ruleset, "tomu", "easy", 5, {})
     out = Screen()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from recorded_games import GameMaker
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import open_records
 from unbroken.replay import read_recording, unfinished_games

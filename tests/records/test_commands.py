@@ -14,7 +14,7 @@ import pytest
 from recorded_games import GameMaker
 from schema_check import validate
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import all_achievements, open_records
 

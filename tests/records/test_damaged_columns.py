@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.records import RecordsError, open_records, records_path
 
 DAMAGE = [

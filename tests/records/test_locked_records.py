@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import PluginWarning
 from unbroken.records import open_records, records_path
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.records import open_records
 
 READERS = [

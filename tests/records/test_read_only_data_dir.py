@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from recorded_games import GameMaker
 
-from unbroken.cli import main
-from unbroken.paths import data_dir
+from unbroken.cli.command import main
+from unbroken.home.paths import data_dir
 from unbroken.records import Records, RecordsError, keep_game, open_records
 
 

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.replay import unfinished_games
 
 DIFFICULTIES = "easy, normal, hard"

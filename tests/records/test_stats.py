@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from recorded_games import GameMaker
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import GameRow, open_records
 from unbroken.records.stats import Result, Stats, compute, killer_name, periods, to_document

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from unbroken.cli import main
-from unbroken.paths import replays_dir
+from unbroken.cli.command import main
+from unbroken.home.paths import replays_dir
 from unbroken.replay import ReplayError, find_recording, newest_recording
 
 NAMES = (
@@ -97,7 +97,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
     paths: list[Path] = []
     monkeypatch.setattr(UnbrokenApp, "run", lambda app: paths.append(app._replay))
-    monkeypatch.setattr("unbroken.commands.replay.require_terminal", lambda what: None)
+    monkeypatch.setattr("unbroken.cli.replay.require_terminal", lambda what: None)
     return paths
 
 

@@ -1,6 +1,6 @@
 """The text game survives a full disk as the full-screen game does (issue #17, case 4).
 
-The game session (`unbroken.session`) does the work; these tests hold the
+The game session (`unbroken.play.session`) does the work; these tests hold the
 text game to it, from the command line, with the message a player sees.
 
 The disk fills for real: after some decisions the recording's own file
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from unbroken.cli import main
-from unbroken.paths import replays_dir
+from unbroken.cli.command import main
+from unbroken.home.paths import replays_dir
 from unbroken.replay import Recorder, read_recording, recorded_games
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.paths import replays_dir
+from unbroken.home.paths import replays_dir
 from unbroken.replay import (
     ReplayError,
     Verdict,
-    limits,
+    bounds,
     read_recording,
     recorded_games,
     resume,
@@ -30,7 +30,7 @@ from unbroken.replay import (
 )
 
 DEEP = b"[" * 1000 + b"]" * 1000
-DEEP_MESSAGE = f"JSON nested more than {limits.MAX_DEPTH} levels deep (the limit)"
+DEEP_MESSAGE = f"JSON nested more than {bounds.MAX_DEPTH} levels deep (the limit)"
 BOMB_MESSAGE = (
     "the recording inflates to more than 16 MiB (the limit; a whole game is under 100 KB): "
     "not read further"
@@ -60,7 +60,7 @@ def unfinished(recording: Path, target: Path, decisions: int = 5) -> Path:
 
 def bomb(target: Path) -> Path:
     """A small .jsonl.gz that inflates to 200 MiB of one header line."""
-    deflate = zlib.compressobj(9, zlib.DEFLATED, limits.GZIP_WBITS)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, bounds.GZIP_WBITS)
     parts = [deflate.compress(b'{"kind":"header","format":1,"x":"')]
     block = deflate.compress(b" " * (1024 * 1024))
     parts += [block] + [deflate.compress(b" " * (1024 * 1024)) for _ in range(199)]
@@ -102,14 +102,14 @@ def test_deep_nesting_in_a_decision_line_names_that_line(recording: Path, tmp_pa
 
 
 def test_nesting_up_to_the_limit_reads_and_brackets_in_strings_do_not_count() -> None:
-    assert limits.nesting(b"[" * 64 + b"]" * 64) == 64
-    assert limits.nesting(b'{"a":"' + b"[" * 500 + b'"}') == 1
-    assert limits.nesting(b'{"a":"\\"[[[["}') == 1
-    limits.check_lines([b'{"a":"' + b"[" * 500 + b'"}'])  # no Breach
-    with pytest.raises(limits.Breach):
-        limits.check_lines([b"[" * 65 + b"]" * 65])
-    with pytest.raises(limits.Breach):
-        limits.check_lines([b"[" * 1000])  # never closed: still too deep to decode
+    assert bounds.nesting(b"[" * 64 + b"]" * 64) == 64
+    assert bounds.nesting(b'{"a":"' + b"[" * 500 + b'"}') == 1
+    assert bounds.nesting(b'{"a":"\\"[[[["}') == 1
+    bounds.check_lines([b'{"a":"' + b"[" * 500 + b'"}'])  # no Breach
+    with pytest.raises(bounds.Breach):
+        bounds.check_lines([b"[" * 65 + b"]" * 65])
+    with pytest.raises(bounds.Breach):
+        bounds.check_lines([b"[" * 1000])  # never closed: still too deep to decode
 
 
 def test_one_deeply_nested_file_does_not_stop_the_listing_play_or_continue(
@@ -205,24 +205,24 @@ def test_a_bomb_in_the_replays_folder_is_skipped_at_start(
 def test_inflating_is_bounded_by_the_limit_given() -> None:
     text = b'{"kind":"header"}\n' * 100
     packed = gzip.compress(text)
-    assert limits.inflate(packed, most=len(text)) == text
-    with pytest.raises(limits.Breach) as caught:
-        limits.inflate(packed, most=len(text) - 1)
+    assert bounds.inflate(packed, most=len(text)) == text
+    with pytest.raises(bounds.Breach) as caught:
+        bounds.inflate(packed, most=len(text) - 1)
     assert caught.value.line == 100
-    assert limits.inflate(packed + packed, most=2 * len(text)) == 2 * text
-    with pytest.raises(limits.Breach):
-        limits.inflate(packed + packed, most=2 * len(text) - 1)
+    assert bounds.inflate(packed + packed, most=2 * len(text)) == 2 * text
+    with pytest.raises(bounds.Breach):
+        bounds.inflate(packed + packed, most=2 * len(text) - 1)
 
 
 def test_too_many_lines_and_too_long_a_line_are_refused() -> None:
-    with pytest.raises(limits.Breach) as caught:
-        limits.check_lines([b"{}"] * (limits.MAX_LINES + 1))
+    with pytest.raises(bounds.Breach) as caught:
+        bounds.check_lines([b"{}"] * (bounds.MAX_LINES + 1))
     assert (caught.value.line, caught.value.message) == (
         100_001,
         "more than 100,000 lines (the limit; a whole game has about 200)",
     )
-    with pytest.raises(limits.Breach) as caught:
-        limits.check_lines([b"{}", b" " * (limits.MAX_LINE + 1)])
+    with pytest.raises(bounds.Breach) as caught:
+        bounds.check_lines([b"{}", b" " * (bounds.MAX_LINE + 1)])
     assert (caught.value.line, caught.value.message) == (
         2,
         "the line is longer than 1 MiB (the limit)",
@@ -232,7 +232,7 @@ def test_too_many_lines_and_too_long_a_line_are_refused() -> None:
 def test_a_plain_file_over_the_limit_is_not_read(tmp_path: Path, ruleset: Ruleset) -> None:
     big = tmp_path / "big.jsonl"
     with big.open("wb") as file:
-        file.truncate(limits.MAX_TEXT + 1)
+        file.truncate(bounds.MAX_TEXT + 1)
     assert verify_file(big, ruleset) == f"{big}: the file is larger than 16 MiB (the limit)"
 
 

@@ -12,12 +12,12 @@ from typing import IO
 
 import pytest
 
-from unbroken.cli import main
-from unbroken.paths import replays_dir
+from unbroken.cli.command import main
+from unbroken.home.paths import replays_dir
+from unbroken.play.session import GameSession
 from unbroken.plugins import load_plugins
 from unbroken.replay import recorder
 from unbroken.replay.library import resume
-from unbroken.session import GameSession
 
 
 def full(file: IO[bytes], data: bytes) -> None:

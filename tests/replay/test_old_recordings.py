@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from unbroken import __version__
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import load_ruleset
 from unbroken.replay import ContentMismatch, Divergence, read_recording, replay
-from unbroken.rule_changes import explained, rules_changed_since
+from unbroken.replay.rule_changes import explained, rules_changed_since
 
 OLD = Path(__file__).parent / "old" / "recorded-by-0.1.0.jsonl"
 

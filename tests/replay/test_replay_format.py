@@ -12,7 +12,6 @@ import msgspec
 import pytest
 
 from unbroken import __version__
-from unbroken.codec import state_digest
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import (
@@ -30,6 +29,7 @@ from unbroken.replay import (
     unfinished_games,
     verify_file,
 )
+from unbroken.replay.codec import state_digest
 from unbroken.sim import greedy_bot
 
 

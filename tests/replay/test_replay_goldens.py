@@ -43,7 +43,7 @@ def test_golden_replay_verifies(path: Path, ruleset: Ruleset) -> None:
 
 
 def test_verify_command_passes_on_all_goldens(capsys: pytest.CaptureFixture[str]) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     assert main(["verify", *map(str, GOLDENS)]) == 0
     assert f"{len(GOLDENS)} OK, 0 failed" in capsys.readouterr().out
@@ -54,8 +54,8 @@ def test_replays_command_lists_recorded_games(
 ) -> None:
     import shutil
 
-    from unbroken.cli import main
-    from unbroken.paths import replays_dir
+    from unbroken.cli.command import main
+    from unbroken.home.paths import replays_dir
 
     assert main(["replays"]) == 0
     assert "No recorded games" in capsys.readouterr().out

@@ -8,12 +8,12 @@ import subprocess
 import sys
 import time
 
-from unbroken.codec import state_digest
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.home.settings import Settings, save_settings, settings_path
 from unbroken.replay import resume, unfinished_games, verify_file
-from unbroken.settings import Settings, save_settings, settings_path
+from unbroken.replay.codec import state_digest
 
 PROMPT = b"Your choice ["
 
@@ -125,7 +125,7 @@ def test_play_to_the_end_leaves_a_finished_recording(ruleset: Ruleset) -> None:
     assert proc.wait(timeout=120) == 0
     assert b"Recorded in " in out
     assert unfinished_games() == []
-    from unbroken.paths import replays_dir
+    from unbroken.home.paths import replays_dir
 
     [path] = list(replays_dir().glob("*_niola_hard_seed5_*.jsonl.gz"))
     assert path.name.endswith(("_won.jsonl.gz", "_lost.jsonl.gz"))

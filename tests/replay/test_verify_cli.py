@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.replay import read_recording
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.game import Game
-from unbroken.daily import base_plugins, daily_for
-from unbroken.session import GameSession
+from unbroken.play.daily_game import base_plugins, daily_for
+from unbroken.play.session import GameSession
 from unbroken.sim import heuristic_bot
 
 

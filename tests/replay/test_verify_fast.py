@@ -10,7 +10,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from unbroken.codec import encode
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import (
@@ -23,6 +22,7 @@ from unbroken.replay import (
     verify_file,
 )
 from unbroken.replay import verify as verify_module
+from unbroken.replay.codec import encode
 
 
 def lines_of(path: Path) -> list[bytes]:

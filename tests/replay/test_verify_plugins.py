@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import load_plugins
 from unbroken.replay import verify_file
 from unbroken.sim import record_game

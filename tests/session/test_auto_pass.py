@@ -10,9 +10,9 @@ from pathlib import Path
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.pointless import SAME_ROW
+from unbroken.home.settings import Settings, load_settings, save_settings, settings_path
+from unbroken.play.session import GameSession
 from unbroken.plugins import current_plugins
-from unbroken.session import GameSession
-from unbroken.settings import Settings, load_settings, save_settings, settings_path
 from unbroken.testing import Scenario
 
 DODGE = act.Use("base:sneak", "dodge")
@@ -90,7 +90,7 @@ def test_with_auto_pass_off_the_question_is_asked() -> None:  # R-DIGI-4
 
 
 def test_the_text_game_passes_and_says_so() -> None:  # R-DIGI-4
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     game = dodge_at_one()
     text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]

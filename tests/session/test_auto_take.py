@@ -8,9 +8,9 @@ import asyncio
 import io
 
 from unbroken.core import actions as act
+from unbroken.home.settings import Settings, save_settings, settings_path
+from unbroken.play.session import GameSession
 from unbroken.plugins import current_plugins
-from unbroken.session import GameSession
-from unbroken.settings import Settings, save_settings, settings_path
 from unbroken.testing import Scenario
 
 
@@ -112,7 +112,7 @@ def test_with_auto_take_off_the_single_answer_waits() -> None:
 
 
 def test_the_text_game_takes_a_single_answer_and_says_so() -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
     text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]

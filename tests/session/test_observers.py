@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_with
 
-from unbroken import hookimpl, observers
-from unbroken.cli import main
+from unbroken import hookimpl
+from unbroken.cli.command import main
 from unbroken.core.game import Game
 from unbroken.core.state import GameState
-from unbroken.observers import Observers
+from unbroken.play import observers
+from unbroken.play.observers import Observers
+from unbroken.play.session import GameSession
 from unbroken.replay import read_recording
-from unbroken.session import GameSession
 from unbroken.sim import heuristic_bot, play
 from unbroken.testing import Scenario
 
@@ -46,7 +47,7 @@ def test_the_full_screen_game_shows_observers_every_event(
 
 
 def test_the_text_game_shows_observers_every_event(monkeypatch: pytest.MonkeyPatch) -> None:
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     watcher = Watcher()
     installed(monkeypatch, loaded_with(("watch", watcher)))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from unbroken.play.session import GameSession
 from unbroken.plugins import current_plugins
 from unbroken.replay import read_recording, resume, verify_file
 from unbroken.replay import recorder as recorder_module
-from unbroken.session import GameSession
 from unbroken.sim import heuristic_bot
 
 

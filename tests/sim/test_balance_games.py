@@ -9,7 +9,7 @@ import re
 import msgspec
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 
@@ -52,7 +52,7 @@ def test_a_plugins_extra_sheet_plays_as_the_help_says(
     assert (classes, rounds) == (4, 27)
     # N x classes x difficulties, rounded up to a whole number of rounds.
     assert played == -(-games * classes * 3 // rounds) * rounds
-    monkeypatch.setattr("unbroken.commands.balance.load", lambda: rules)
+    monkeypatch.setattr("unbroken.cli.balance.load", lambda: rules)
     assert main(["balance", "--games", str(games), "--jobs", "2"]) == 1  # too few to hold
     out = capsys.readouterr().out
     assert f"Heuristic bot: {played} games" in out and f"random bot: {played} games" in out

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from unbroken import sim
-from unbroken.cli import main
-from unbroken.commands.balance import (
+from unbroken.cli.balance import (
     CHARACTER_SPREAD,
     CLASS_SPREAD,
     KEPT,
@@ -17,6 +16,7 @@ from unbroken.commands.balance import (
     check_targets,
     report,
 )
+from unbroken.cli.command import main
 from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 
 
 def test_sim_json_has_the_promised_fields(capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,7 +121,7 @@ def test_text_play_quits_cleanly_on_q() -> None:
 def test_text_play_asks_for_the_one_choice_plainly() -> None:
     import io
 
-    from unbroken.textplay import ask
+    from unbroken.play.text import ask
 
     out = io.StringIO()
     assert ask("Your choice", ["Rest"], io.StringIO("2\n\n"), out) == 0
@@ -162,7 +162,7 @@ def test_a_plugins_bot_is_named_by_its_own_name(
 ) -> None:
     # As a plugin's characters are: "archer" for "tide:archer", when only one bot has that name.
     from unbroken.bots import batch as sim
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     bots = {**sim.all_bots(), "tide:archer": sim.BOTS["greedy"]}
     monkeypatch.setattr(sim, "all_bots", lambda: bots)
@@ -180,8 +180,8 @@ def test_the_progress_bar_reaches_a_terminal_as_codes_not_escaped_text(
     # command's stderr made rich's codes printable.
     import io
 
-    from unbroken.cli import _Printable
-    from unbroken.commands.sim import progress_bar
+    from unbroken.cli.command import _Printable
+    from unbroken.cli.sim import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

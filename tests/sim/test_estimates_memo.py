@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unbroken.bots import estimates
+from unbroken.bots import values
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -22,8 +22,8 @@ DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
 
 
 def agree(game: Game) -> None:
-    assert estimates.needs(game) == estimates.fresh_needs(game)
-    assert estimates.battle_cost(game) == estimates.fresh_battle_cost(game)
+    assert values.needs(game) == values.fresh_needs(game)
+    assert values.battle_cost(game) == values.fresh_battle_cost(game)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -57,6 +57,6 @@ def test_the_memoised_estimates_equal_the_computation(
 
 def test_the_memo_of_needs_gives_a_copy_the_caller_may_change() -> None:
     game = Game.new(RULES, "tomu", "normal", 5)
-    first = estimates.needs(game)
+    first = values.needs(game)
     first["se"] = -1.0
-    assert estimates.needs(game) == estimates.fresh_needs(game) != first
+    assert values.needs(game) == values.fresh_needs(game) != first

@@ -9,8 +9,8 @@ import pytest
 
 from unbroken import sim
 from unbroken.bots.heuristic import heuristic_bot
-from unbroken.cli import main
-from unbroken.commands.balance import report
+from unbroken.cli.balance import report
+from unbroken.cli.command import main
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -161,7 +161,7 @@ def test_the_heuristic_bot_plays_as_pinned() -> None:
 
 
 def test_what_the_bot_works_out_from_the_cards_follows_the_ruleset(tmp_path: Path) -> None:
-    from unbroken.bots import estimates as heuristic
+    from unbroken.bots import values as heuristic
     from unbroken.plugins import load_plugins
 
     mole = tmp_path / "moles"

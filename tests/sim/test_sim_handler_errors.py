@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from unbroken import sim
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
@@ -66,8 +66,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 @pytest.fixture
 def broken(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     rules = broken_rules()
-    monkeypatch.setattr("unbroken.commands.sim.load", lambda: rules)
-    monkeypatch.setattr("unbroken.commands.balance.load", lambda: rules)
+    monkeypatch.setattr("unbroken.cli.sim.load", lambda: rules)
+    monkeypatch.setattr("unbroken.cli.balance.load", lambda: rules)
     return rules
 
 
@@ -133,7 +133,7 @@ def test_the_plugins_on_are_part_of_the_command(
     broken: Ruleset, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rules = dataclasses.replace(broken, plugins={"base": "0.1.0", "tide": "0.1.0"})
-    monkeypatch.setattr("unbroken.commands.sim.load", lambda: rules)
+    monkeypatch.setattr("unbroken.cli.sim.load", lambda: rules)
     status, _, err = run(["sim", "--games", "20", "--seed", "7", "--bot", "greedy"], capsys)
     assert status == 1
     rerun = "unbroken --plugins base,tide sim --games 16 --seed 7 --bot greedy"

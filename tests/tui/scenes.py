@@ -6,7 +6,7 @@ import pytest
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
-from unbroken.settings import Settings, save_settings
+from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
 
 #: The terminal sizes every snapshot is taken at.

@@ -120,7 +120,7 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
         # What the win earned is ticked on the achievements sheet: "[x]", not markup.
         from textual.widgets import DataTable
 
-        from unbroken.tui.records import AchievementsScreen
+        from unbroken.tui.history import AchievementsScreen
 
         assert screen.new, "the win earned no achievement to look for"
         # The first game in these records: every achievement it earned is new, said once.
@@ -179,7 +179,7 @@ async def test_die_roll_animation_does_not_block_input() -> None:
 async def test_finished_game_is_kept_and_listed_in_records() -> None:
     from textual.widgets import DataTable
 
-    from unbroken.tui.records import AchievementsScreen, RecordsScreen
+    from unbroken.tui.history import AchievementsScreen, RecordsScreen
 
     game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
@@ -214,7 +214,7 @@ def records_with_a_starved_game() -> UnbrokenApp:
 def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> None:
     from textual.widgets import DataTable
 
-    from unbroken.tui.records import RecordsScreen
+    from unbroken.tui.history import RecordsScreen
 
     monkeypatch.setattr(
         "unbroken.plugins.alternative_scores", lambda ruleset, events, state: {"molehill:five": 5}
@@ -394,7 +394,7 @@ async def test_the_kept_encounter_is_on_the_stage_though_the_monster_was_scouted
 async def test_plugins_screen_lists_the_base_game() -> None:
     from textual.widgets import DataTable
 
-    from unbroken.tui.records import PluginsScreen
+    from unbroken.tui.history import PluginsScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -406,7 +406,7 @@ async def test_plugins_screen_lists_the_base_game() -> None:
 
 
 def test_replay_command_refuses_a_bad_file_in_one_line(tmp_path: Any, capsys: Any) -> None:
-    from unbroken.cli import main
+    from unbroken.cli.command import main
 
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(b"\x00\x01 not a replay\n")
@@ -491,7 +491,7 @@ async def test_death_screen_says_how_it_ended() -> None:
         # Not recorded (a scenario): no replay to offer.
         assert screen.replay is None and screen.check_action("watch", ()) is False
         # The records screen says the highlighted game in full (its table is cut at 80).
-        from unbroken.tui.records import RecordsScreen
+        from unbroken.tui.history import RecordsScreen
 
         await pilot.press("enter")
         await choose(pilot, app, "records")
@@ -537,7 +537,7 @@ async def test_brackets_in_card_names_and_messages_are_text_not_markup() -> None
     # from card names, card texts, file names or error messages.
     from textual.widgets import DataTable, OptionList
 
-    from unbroken.tui.records import RecordsScreen
+    from unbroken.tui.history import RecordsScreen
     from unbroken.tui.replays import ReplayListScreen
 
     rules = bracketed_rules()
@@ -673,8 +673,8 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
     from textual.widgets import DataTable
 
     from unbroken import plugins
-    from unbroken.scaffold import new_plugin
-    from unbroken.tui.records import PluginsScreen
+    from unbroken.plugins.scaffold import new_plugin
+    from unbroken.tui.history import PluginsScreen
 
     with tempfile.TemporaryDirectory() as tmp:
         # A plugin as `unbroken plugins new` writes it, "installed" by its entry point.
@@ -690,7 +690,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
         os.environ.pop("UNBROKEN_PLUGINS")  # the user config decides, as for a player
         plugins._load_cached.cache_clear()
         try:
-            from unbroken.cli import load
+            from unbroken.cli.command import load
 
             app = UnbrokenApp(load, animate=False)  # as `unbroken` starts it
             async with app.run_test(size=(100, 30)) as pilot:
@@ -728,7 +728,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
 @sync
 async def test_the_achievements_sheet_shows_the_whole_text_of_the_highlighted_one() -> None:
     from unbroken.records import all_achievements
-    from unbroken.tui.records import AchievementsScreen
+    from unbroken.tui.history import AchievementsScreen
 
     app = UnbrokenApp(RULES, animate=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1182,7 +1182,7 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
 def test_records_fit_rank_in_80_columns_and_mark_the_sorted_column() -> None:
     from textual.widgets import DataTable
 
-    from unbroken.tui.records import RecordsScreen
+    from unbroken.tui.history import RecordsScreen
 
     app = records_with_a_starved_game()
 
@@ -1252,7 +1252,7 @@ async def test_the_records_table_shows_the_cause_whole_at_80_columns() -> None:
     # "starvat"): the class goes last instead.
     from test_layout import screen_text
 
-    from unbroken.tui.records import RecordsScreen
+    from unbroken.tui.history import RecordsScreen
 
     app = records_with_a_starved_game()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pilot import sync
 
+from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.records import open_records
-from unbroken.settings import Settings, save_settings
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
@@ -97,7 +97,7 @@ def overlaps(a: object, b: object) -> bool:
 async def test_a_hint_kind_is_shown_once_for_a_player_not_again_after_continue() -> None:
     # #28: the hint came back after Continue and after a take-back; the settings keep the
     # kinds seen.
-    from unbroken.settings import load_settings
+    from unbroken.home.settings import load_settings
 
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=3).start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:

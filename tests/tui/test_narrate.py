@@ -156,7 +156,7 @@ def test_a_roll_outside_1_to_6_is_said_to_be_kept_within_them() -> None:
 def test_the_text_game_marks_the_row_the_roll_comes_to() -> None:
     # The plain-text table marks the row as the full-screen one does: bonus included,
     # only while the monster's roll may still be changed.
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
     game = game.start("battle")
@@ -183,7 +183,7 @@ def test_resolving_a_remedy_with_no_condition_in_play_says_it_does_nothing() -> 
 def test_the_text_game_wraps_between_words_at_80_columns() -> None:
     import io
 
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     out = io.StringIO()
     game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)
@@ -226,7 +226,7 @@ def test_an_encounter_you_cannot_pay_for_keeps_its_resolve_option_dimmed() -> No
 def test_the_text_game_names_the_setup_once() -> None:
     # R-SETUP-3: the Easy skill choice comes before the first step; "Setup: Setup" said it twice.
     from unbroken.core.game import Game
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     game = Game.new(RULES, "helena", "easy", 20)
     text_game = TextGame.resumed(RULES, game, None)  # type: ignore[arg-type]
@@ -349,7 +349,7 @@ def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
 def test_the_text_game_names_an_option_it_refuses_and_the_one_enter_takes() -> None:
     import io
 
-    from unbroken.textplay import TextGame
+    from unbroken.play.text import TextGame
 
     out = io.StringIO()
     game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)

@@ -14,13 +14,13 @@ from textual.widgets import DataTable
 from unbroken import hookimpl, plugins
 from unbroken.core import events as ev
 from unbroken.core.state import GameState
-from unbroken.hookspecs import ScoringRule
 from unbroken.plugins import PluginInfo, Plugins, load_plugins
+from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
 from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.history import PluginsScreen
 from unbroken.tui.newgame import NewGameScreen
-from unbroken.tui.records import PluginsScreen
 
 #: A level-1 monster on die face 1, as `unbroken plugins new` writes it.
 MOLE = """

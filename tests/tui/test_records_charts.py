@@ -22,7 +22,7 @@ from unbroken.records import open_records
 from unbroken.records.stats import compute, killer_name
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.charts import BarChart, ScoreChart, bar, column, cut, pad
-from unbroken.tui.records import RecordsScreen
+from unbroken.tui.history import RecordsScreen
 
 RULES = load_ruleset()
 #: The games of the fixed records: which of them are won, and with what score.

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from pilot import sync
 
-from unbroken.hookspecs import RecordsPanel
 from unbroken.plugins import load_ruleset
+from unbroken.plugins.hookspecs import RecordsPanel
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.history import RecordsScreen
 from unbroken.tui.panels import PanelsScreen, panel_lines
-from unbroken.tui.records import RecordsScreen
 
 RULES = load_ruleset()
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from pilot import sync
 
+from unbroken.home.settings import Settings, load_settings, save_settings, settings_path
 from unbroken.plugins import load_ruleset
-from unbroken.settings import Settings, load_settings, save_settings, settings_path
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.newgame import NewGameScreen

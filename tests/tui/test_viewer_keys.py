@@ -86,7 +86,7 @@ async def test_every_viewer_key_is_in_the_footer_at_80_columns() -> None:
 
 @sync
 async def test_esc_and_q_go_back_to_the_replays_list_the_viewer_was_opened_from() -> None:
-    from unbroken.paths import replays_dir
+    from unbroken.home.paths import replays_dir
 
     shutil.copy(GOLDEN, replays_dir() / GOLDEN.name)
     app = UnbrokenApp(RULES, animate=False, seed=1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayViewerScreen

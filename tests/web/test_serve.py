@@ -23,7 +23,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 
 #: The text of the page's terminal, row by row (xterm.js's buffer).
 SCREEN = """
@@ -231,7 +231,7 @@ def test_wrong_limits_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_limits_stay_in_the_settings(tmp_path: Path) -> None:
-    from unbroken.settings import Settings, load_settings, save_settings
+    from unbroken.home.settings import Settings, load_settings, save_settings
 
     path = tmp_path / "settings.toml"
     assert save_settings(Settings(serve_max_games=3, serve_idle_minutes=5), path) == ""

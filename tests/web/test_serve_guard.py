@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_serve import Served, free_port, wait_for
 
-from unbroken.cli import main
+from unbroken.cli.command import main
 
 #: The attacker's page: opens the game's socket and says what came of it in its title.
 ATTACK = """<!DOCTYPE html><html><head><title>waiting</title></head><body><script>
@@ -124,7 +124,7 @@ def test_a_rebound_name_and_a_page_without_the_key_are_refused(
 def test_listening_beyond_this_computer_warns(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from unbroken.commands import serve
+    from unbroken.cli import serve
     from unbroken.web.server import GameServer
 
     # Nothing listens: the warning is what is checked, not a server on every network.

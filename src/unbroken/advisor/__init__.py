@@ -21,7 +21,7 @@ the game's seed: the advice uses only what the player knows (no peeking).
 from __future__ import annotations
 
 from unbroken.advisor.advice import advise
-from unbroken.advisor.estimates import Estimate, wilson
+from unbroken.advisor.chances import Estimate, wilson
 from unbroken.advisor.estimator import Weighing, weigh
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import rollout, seeds

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from unbroken.advisor.chances import Estimate
 from unbroken.advisor.changes import what_it_changes
-from unbroken.advisor.estimates import Estimate
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
@@ -283,7 +283,7 @@ def _choice(p: _Position, w: Weighing) -> Choice:
 
 def cache_path(recording: Path) -> Path:
     """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
-    from unbroken.paths import cache_dir
+    from unbroken.home.paths import cache_dir
 
     digest = hashlib.sha256(recording.read_bytes()).hexdigest()[:24]
     return cache_dir() / "analyses" / f"{digest}.json"

@@ -32,7 +32,7 @@ from enum import StrEnum
 
 import msgspec
 
-from unbroken.advisor.estimates import Estimate
+from unbroken.advisor.chances import Estimate
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
 from unbroken.core import rng

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from unbroken.advisor.estimates import Z95
+from unbroken.advisor.chances import Z95
 
 
 @dataclass(frozen=True)

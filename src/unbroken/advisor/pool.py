@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
 
-from unbroken.advisor.estimates import Estimate
+from unbroken.advisor.chances import Estimate
 from unbroken.advisor.estimator import (
     GAMES,
     SETTLE,

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from unbroken.advisor.analysis import Analysis, analyze
 from unbroken.board.store import Store, StoreError
 from unbroken.core.ruleset import Ruleset
-from unbroken.replay import limits
+from unbroken.replay import bounds
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.reader import parse_recording
 
@@ -67,9 +67,9 @@ def analyse_entry(
     if data is None:
         return False
     try:
-        rec = parse_recording(limits.inflate(data))
+        rec = parse_recording(bounds.inflate(data))
         analysis = analyze(rec, ruleset, games=games, seed=SEED)
-    except (ReplayError, limits.Breach) as exc:  # it was verified when sent: cannot happen
+    except (ReplayError, bounds.Breach) as exc:  # it was verified when sent: cannot happen
         log.warning("entry %d cannot be analysed: %s", entry_id, exc)
         return False
     kept = store.write(

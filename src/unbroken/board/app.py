@@ -31,14 +31,14 @@ from unbroken.board import operations, pages, ranking, wire
 from unbroken.board.analyses import GAMES as ANALYSIS_GAMES
 from unbroken.board.analyses import InProcess
 from unbroken.board.checking import Refused, check_upload
-from unbroken.board.limits import MAX_BODY, RateLimit
 from unbroken.board.pages.listing import listing
 from unbroken.board.pages.routes import Pages
+from unbroken.board.quotas import MAX_BODY, RateLimit
 from unbroken.board.share import share_line
 from unbroken.board.store import Copied, Page, Row, Store, StoreError, Taken, WrongKey
 from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import DAILY_PLUGINS, daily_for, parse_day
+from unbroken.play.daily_game import DAILY_PLUGINS, daily_for, parse_day
 
 log = logging.getLogger("unbroken.board")
 
@@ -361,7 +361,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
     """Return the board's ASGI app over `config.database` (created when missing)."""
     if ruleset is None:
-        from unbroken.daily import base_plugins
+        from unbroken.play.daily_game import base_plugins
 
         ruleset = base_plugins().ruleset
     assert list(ruleset.plugins) == [DAILY_PLUGINS], "the board verifies base-game games"

@@ -1,7 +1,7 @@
 """What the server checks about an uploaded recording before ranking it.
 
 An upload is untrusted bytes: it is read within the reader's limits
-(replay/limits.py), never as a file, and re-run by the engine with the
+(replay/bounds.py), never as a file, and re-run by the engine with the
 server's rules. It is refused, with a reason, when it is damaged, tampered
 with (any event, digest or the footer differs), unfinished, recorded with
 other plugins, content or engine, or a daily of another day or with another
@@ -27,8 +27,8 @@ from unbroken.board.ranking import health_left
 from unbroken.board.tickets import ticket_problem
 from unbroken.core.actions import Action
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import daily_for, parse_day
-from unbroken.replay import limits
+from unbroken.play.daily_game import daily_for, parse_day
+from unbroken.replay import bounds
 from unbroken.replay.errors import ContentMismatch, ReplayError
 from unbroken.replay.format import Header, Ticket
 from unbroken.replay.reader import parse_recording
@@ -101,8 +101,8 @@ def play_digest(header: Header, actions: Iterable[Action]) -> str:
 def play_of(data: bytes) -> str | None:
     """Return the play digest of a stored recording's bytes, or None when it cannot be read."""
     try:
-        rec = parse_recording(limits.inflate(data, MAX_TEXT), None, raw_events=True)
-    except (limits.Breach, ReplayError):
+        rec = parse_recording(bounds.inflate(data, MAX_TEXT), None, raw_events=True)
+    except (bounds.Breach, ReplayError):
         return None
     return play_digest(rec.header, (line.action for line in rec.raw or ()))
 
@@ -123,8 +123,8 @@ def check_upload(
     without one is kept, marked unticketed.
     """
     try:
-        text = limits.inflate(data, MAX_TEXT)
-    except limits.Breach as exc:
+        text = bounds.inflate(data, MAX_TEXT)
+    except bounds.Breach as exc:
         where = f"line {exc.line}: " if exc.line is not None else ""
         raise Refused("unreadable", f"not a readable recording: {where}{exc.message}") from None
     try:

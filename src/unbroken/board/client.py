@@ -106,7 +106,7 @@ def fetch_ticket(server: str, player: Player) -> Ticket:
 
 def keep_ticket(ticket: Ticket) -> None:
     """Keep `ticket` in the data dir for the day's games (a disk that refuses: not kept)."""
-    from unbroken.paths import data_dir
+    from unbroken.home.paths import data_dir
 
     try:
         (data_dir() / TICKET_FILE).write_bytes(msgspec.json.encode(ticket))
@@ -116,7 +116,7 @@ def keep_ticket(ticket: Ticket) -> None:
 
 def kept_ticket(day: str) -> Ticket | None:
     """Return the ticket kept for `day`'s daily, or None."""
-    from unbroken.paths import data_dir
+    from unbroken.home.paths import data_dir
 
     try:
         ticket = _ticket_decoder.decode((data_dir() / TICKET_FILE).read_bytes())

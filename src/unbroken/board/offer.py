@@ -21,7 +21,7 @@ OFFERED = "board-offered.txt"
 def counted_recording(day: str) -> Path | None:
     """Return the recording of `day`'s counted daily (its first finished attempt), or None."""
     from unbroken.records import RecordsError
-    from unbroken.records.daily import counted_daily
+    from unbroken.records.dailies import counted_daily
     from unbroken.records.opening import open_existing_records
 
     try:
@@ -36,7 +36,7 @@ def counted_recording(day: str) -> Path | None:
 
 def pending_daily(day: str) -> Path | None:
     """Return the recording of `day`'s counted daily when it has not been offered yet."""
-    from unbroken.paths import data_dir
+    from unbroken.home.paths import data_dir
 
     path = counted_recording(day)
     try:
@@ -49,7 +49,7 @@ def pending_daily(day: str) -> Path | None:
 
 def mark_offered(path: Path) -> None:
     """Note that the recording at `path` was offered (sent or declined)."""
-    from unbroken.paths import data_dir
+    from unbroken.home.paths import data_dir
 
     try:
         with (data_dir() / OFFERED).open("a", encoding="utf-8") as file:
@@ -95,11 +95,11 @@ def send(path: Path, player: Player, out: TextIO, server: str | None = None) -> 
     exit status (1: refused). Raises BoardError when the file or the board cannot be read."""
     from unbroken.board.client import BoardError, submit
     from unbroken.board.player import PlayerError, save_player
-    from unbroken.replay import limits
+    from unbroken.replay import bounds
 
     try:
-        data = limits.read_regular_file(path)
-    except limits.Breach as exc:
+        data = bounds.read_regular_file(path)
+    except bounds.Breach as exc:
         raise BoardError(f"{path}: {exc.message}") from None
     board = server or player.server
     if not player.has_key(board):  # a key per board: made, and kept, before it is sent

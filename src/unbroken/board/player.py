@@ -59,7 +59,7 @@ class Player:
 
 def player_path() -> Path:
     """Return where the player file is (the config dir is created when missing)."""
-    from unbroken.paths import config_dir
+    from unbroken.home.paths import config_dir
 
     return config_dir() / FILE
 

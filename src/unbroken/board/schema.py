@@ -86,18 +86,18 @@ def _backfill_health_left(db: Connection) -> None:
     from unbroken.board.ranking import health_left
     from unbroken.core.reducer import fold
     from unbroken.core.state import GameState
-    from unbroken.replay import limits
+    from unbroken.replay import bounds
     from unbroken.replay.errors import ReplayError
     from unbroken.replay.reader import parse_recording
 
     found = db.execute("SELECT id, recording FROM entries").fetchall()
     for entry_id, data in found:
         try:
-            rec = parse_recording(limits.inflate(bytes(data)))
+            rec = parse_recording(bounds.inflate(bytes(data)))
             state = fold(rec.setup, GameState())
             for decision in rec.decisions:
                 fold(decision.events, state)
-        except (ReplayError, limits.Breach, ValueError, KeyError):
+        except (ReplayError, bounds.Breach, ValueError, KeyError):
             continue  # cannot happen for a verified recording; it keeps 0
         assisted = rec.footer is not None and rec.footer.assisted is True
         db.execute(

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from unbroken.board.limits import LogLimit
+from unbroken.board.quotas import LogLimit
 
 log = logging.getLogger("unbroken.board")
 #: What a connection waits for before its request is read (the header deadline's words).

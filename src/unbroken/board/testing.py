@@ -24,7 +24,7 @@ from types import TracebackType
 
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import daily_for
+from unbroken.play.daily_game import daily_for
 
 
 class TempPostgres:
@@ -160,7 +160,7 @@ def played_game(
 
 def played_dailies(ruleset: Ruleset, day: str, count: int, first: int = 0) -> list[bytes]:
     """Return `count` distinct finished recordings of `day`'s daily (players first, first+1…)."""
-    from unbroken.daily import parse_day
+    from unbroken.play.daily_game import parse_day
 
     d = daily_for(parse_day(day), ruleset)
     games: dict[bytes, None] = {}

@@ -85,7 +85,7 @@ class Submitted(msgspec.Struct):
 
 
 class DailyInfo(msgspec.Struct):
-    """A day's challenge as the board computes it (unbroken.daily)."""
+    """A day's challenge as the board computes it (unbroken.play.daily_game)."""
 
     day: str
     seed: int

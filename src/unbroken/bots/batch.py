@@ -20,8 +20,8 @@ from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.observers import Observers
-from unbroken.session import GameSession, Keeper
+from unbroken.play.observers import Observers
+from unbroken.play.session import GameSession, Keeper
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -251,7 +251,7 @@ def play_one(
     The result has the game's `seed`, `character`, `cls`, `difficulty`, `won`,
     `level`, `cause` (of death), `score`, `decisions`, `monster` (in play at the
     end) and `met` (the monsters revealed). The observers of `plugins` watch it;
-    with `keep` (what keeps a finished game: `unbroken.session.records_keeper`),
+    with `keep` (what keeps a finished game: `unbroken.play.session.records_keeper`),
     it is played through a GameSession that keeps it in the records
     (`unbroken sim --record`).
     """
@@ -401,7 +401,7 @@ def record_game(
 ) -> Path:
     """Play one game with a bot through a GameSession recording it; return the file's path.
 
-    `daily`: the day of the daily challenge the game is marked as (unbroken.daily).
+    `daily`: the day of the daily challenge the game is marked as (unbroken.play.daily_game).
 
     (Before 0.2.0 this was `unbroken.replay.record_game`.)
     """

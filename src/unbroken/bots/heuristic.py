@@ -34,7 +34,7 @@ draw (choosing among equally good rolls) uses the game's seed on the stream
 
 from __future__ import annotations
 
-from unbroken.bots.estimates import CHEAP_TRICK, _value, can_trick, needs, prepared, row_cost, worth
+from unbroken.bots.values import CHEAP_TRICK, _value, can_trick, needs, prepared, row_cost, worth
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core import rng

@@ -22,8 +22,8 @@ from typing import Any
 
 import msgspec
 
-from unbroken.printable import is_printable, printable
-from unbroken.replay.limits import Breach, read_regular_file
+from unbroken.replay.bounds import Breach, read_regular_file
+from unbroken.words.printable import is_printable, printable
 
 #: The largest content file: 4 MiB (the whole base game is under 100 KB).
 MAX_BYTES = 4 * 1024 * 1024
@@ -195,7 +195,7 @@ def parse_toml(text: str) -> dict[str, Any]:
     exactly is kept, so a cached parse always equals a fresh one. A missing or
     unwritable cache only costs the parse.
     """
-    from unbroken.paths import cache_dir
+    from unbroken.home.paths import cache_dir
 
     key = _cache_key(text)
     try:

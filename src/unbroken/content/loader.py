@@ -17,7 +17,7 @@ from unbroken.content.problems import ContentError, Problem, convert_problem, di
 from unbroken.content.tables import KINDS, LABELS, qualify, qualify_refs
 from unbroken.core import model
 from unbroken.core.model import Pack, Settings
-from unbroken.printable import printable
+from unbroken.words.printable import printable
 
 
 def base_content_dir() -> Path:

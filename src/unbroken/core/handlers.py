@@ -63,7 +63,7 @@ class HandlerApi(Protocol):
 
 
 class TookTooLong(Exception):
-    """A plugin's code ran past its time limit and was given up on (unbroken.plugins.limits).
+    """A plugin's code ran past its time limit and was given up on (unbroken.plugins.time_limits).
 
     `stack` is where it was when given up: (file, line) pairs, outermost first.
     The core keeps no clock: the limit is kept outside it; this names the fault.
@@ -161,7 +161,7 @@ def _plugin_line(exc: BaseException) -> str:
 
 
 #: Where the engine's own frames are (and the time limit's): never a plugin's line.
-_ENGINE = ("/unbroken/core/", "/unbroken/plugins/limits.py", "/threading.py")
+_ENGINE = ("/unbroken/core/", "/unbroken/plugins/time_limits.py", "/threading.py")
 
 
 class HandlerError(Exception):

@@ -4,7 +4,7 @@ Content is data. A card's behaviour is a list of declarative effect records
 (`Gain`, `Lose`, `Reduce`, ...) or, for what the records cannot say, a named
 `Handler` with parameters. Passives are `Modifier` records. Responses fire at
 one of the closed list of `TRIGGERS`. The records are written in
-`unbroken.core.records` and re-exported here, so `model.Gain` is the schema's.
+`unbroken.core.card_effects` and re-exported here, so `model.Gain` is the schema's.
 """
 
 from __future__ import annotations
@@ -13,133 +13,133 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     AMOUNT_FIELDS as AMOUNT_FIELDS,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     AbilityUses as AbilityUses,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     AddTokens as AddTokens,
 )
-from unbroken.core.records import (  # re-exported: the records are part of the schema
+from unbroken.core.card_effects import (  # re-exported: the records are part of the schema
     Amounts as Amounts,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     AttackPower as AttackPower,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     BreakArmor as BreakArmor,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Commit as Commit,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Defend as Defend,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Downgrade as Downgrade,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Effect as Effect,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     ExtraAttack as ExtraAttack,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     ExtraSkillChoice as ExtraSkillChoice,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     ExtraTurn as ExtraTurn,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Gain as Gain,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     GainCondition as GainCondition,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     GainLevel as GainLevel,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     GainSkill as GainSkill,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     GainWeapon as GainWeapon,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Handler as Handler,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     HungerDelta as HungerDelta,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     IgnoreArmor as IgnoreArmor,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     IgnoreResult as IgnoreResult,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Lose as Lose,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Modifier as Modifier,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     ModifyRoll as ModifyRoll,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     MonsterAttack as MonsterAttack,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     MonsterGain as MonsterGain,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     MonsterHeal as MonsterHeal,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Reduce as Reduce,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     ReduceLoss as ReduceLoss,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RemoveCondition as RemoveCondition,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Reroll as Reroll,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RevealDelta as RevealDelta,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RevealMore as RevealMore,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RollBonus as RollBonus,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RollCheck as RollCheck,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     RollInstead as RollInstead,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     SkipTurn as SkipTurn,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     WeaponAttackCost as WeaponAttackCost,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     Wound as Wound,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     WoundCap as WoundCap,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     WoundLoss as WoundLoss,
 )
-from unbroken.core.records import (
+from unbroken.core.card_effects import (
     WoundPower as WoundPower,
 )
 

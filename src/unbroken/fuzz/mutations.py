@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from unbroken.replay.limits import MAX_LINE, MAX_LINES, MAX_TEXT
+from unbroken.replay.bounds import MAX_LINE, MAX_LINES, MAX_TEXT
 
 # --------------------------------------------------------------------------- recordings
 

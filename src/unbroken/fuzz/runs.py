@@ -212,7 +212,7 @@ def _check_batch(batch: Path, ruleset: Ruleset, tally: Tally) -> None:
 
 def check_pack_folder(folder: Path, tally: Tally, as_plugin: bool = False) -> None:
     """Check one mutated pack as `unbroken content check` does (and load it as a plugin)."""
-    from unbroken.cli import main
+    from unbroken.cli.command import main
     from unbroken.plugins import load_plugins
     from unbroken.testing import FolderPlugin
 

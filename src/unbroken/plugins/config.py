@@ -25,7 +25,7 @@ ENV = "UNBROKEN_PLUGINS"
 
 def config_file() -> Path:
     """Return the user config file that holds the disabled plugins."""
-    from unbroken.paths import config_dir
+    from unbroken.home.paths import config_dir
 
     return config_dir() / "plugins.json"
 

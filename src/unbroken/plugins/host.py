@@ -1,7 +1,7 @@
 """The plugin manager: hookspecs, the base game, then the installed plugins that are on, checked.
 
 Plugins are pluggy plugins found through the `unbroken` entry-point group;
-the base game is the built-in plugin `base` (unbroken.base), registered
+the base game is the built-in plugin `base` (unbroken.plugins.base), registered
 through the same hooks. A plugin whose distribution needs another version of
 the game (`Requires-Dist: unbroken>=...`) is left out before it is imported;
 one that fails to import or to register is left out too, each with the
@@ -21,11 +21,12 @@ import pluggy
 
 # Called through the module, so that a test's stand-in for config.installed_entry_points is seen.
 import unbroken.plugins.config as config
-import unbroken.plugins.limits as limits
-from unbroken import __version__, base, hookspecs
+import unbroken.plugins.time_limits as limits
+from unbroken import __version__
+from unbroken.plugins import base, hookspecs
 from unbroken.plugins.config import BASE, GROUP
 from unbroken.plugins.reporting import PluginError, _module_of, _report, _say, _where
-from unbroken.requirements import unmet_requirement
+from unbroken.plugins.requirements import unmet_requirement
 
 
 @dataclass

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 import msgspec
 import pluggy
 
-import unbroken.plugins.limits as limits
+import unbroken.plugins.time_limits as limits
 from unbroken import __version__
 from unbroken.content import (
     CardLines,
@@ -47,10 +47,9 @@ from unbroken.core.handlers import TookTooLong
 from unbroken.core.model import CARD_KINDS, Pack, Weapon
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
-from unbroken.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins.config import BASE
+from unbroken.plugins.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
-from unbroken.plugins.limits import bounded_handler, checked_bot
 from unbroken.plugins.reporting import (
     HookError,
     PluginError,
@@ -61,6 +60,7 @@ from unbroken.plugins.reporting import (
     _where,
     observer_failure,
 )
+from unbroken.plugins.time_limits import bounded_handler, checked_bot
 from unbroken.words.effects import HANDLER_WORDS
 
 #: The card kinds a pack holds, in the order listings show them.
@@ -91,7 +91,7 @@ class Plugins:
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
     records_panels: list[RecordsPanel] = field(default_factory=list)
-    #: The threads the observers run in (unbroken.observers), one per observer.
+    #: The threads the observers run in (unbroken.play.observers), one per observer.
     leashes: dict[Callable[..., Any], limits.Leash] = field(default_factory=dict)
 
     def display_names(self) -> dict[str, str]:
@@ -134,7 +134,7 @@ class Plugins:
     def observe(self, event: Any, state: GameState) -> None:
         """Show one event to every `unbroken_game_event` observer; a raising one is dropped.
 
-        A game goes through unbroken.session.Observers instead, which does the
+        A game goes through unbroken.play.session.Observers instead, which does the
         same for one game (and also switches off a slow observer).
         """
         for name, observer in list(self.observers):
@@ -203,7 +203,7 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
         if not isinstance(given, (list, tuple)) or not all(
             isinstance(p, RecordsPanel) for p in given
         ):
-            raise TypeError("expected a list of unbroken.hookspecs.RecordsPanel")
+            raise TypeError("expected a list of unbroken.plugins.hookspecs.RecordsPanel")
         return [RecordsPanel(_named(name, p.name), p.title, p.lines) for p in given]
 
     got.records_panels = _shaped(pm, name, "unbroken_records_panels", [], panels)
@@ -459,7 +459,7 @@ def _observer(pm: pluggy.PluginManager, name: str) -> Callable[..., Any]:
 
     Called as `caller(event=..., state=...)`, pluggy gives the implementation
     the arguments it declares (`def unbroken_game_event(event)` is fine), and
-    one plugin's failure can be told from another's (unbroken.session.Observers).
+    one plugin's failure can be told from another's (unbroken.play.session.Observers).
     """
     others = [plugin for other, plugin in pm.list_name_plugin() if other != name]
     caller = pm.subset_hook_caller("unbroken_game_event", remove_plugins=others)

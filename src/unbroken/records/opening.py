@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def records_path(create: bool = True) -> Path:
     """Return where the records file lives in the user data dir (made if missing, if `create`)."""
-    from unbroken import paths
+    from unbroken.home import paths
 
     return paths.data_dir(create) / FILENAME
 
@@ -32,7 +32,7 @@ def keep_game(
     """Store a finished game; return its row and, for a win, the best won score before it
     for its class and difficulty (None: its first win, or a loss). Raises RecordsError.
 
-    What a game session does when its game ends (unbroken.session).
+    What a game session does when its game ends (unbroken.play.session).
     """
     with open_records() as records:
         row = records.add_game(game, ruleset, replay_path, started, plugins)
@@ -59,7 +59,7 @@ def open_existing_records() -> Records | None:
     dir that cannot be one (a file in its place or on its way) is refused as
     when a game is recorded.
     """
-    from unbroken import paths
+    from unbroken.home import paths
 
     path = records_path(create=False)
     try:

@@ -15,7 +15,7 @@ import msgspec
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.state import Outcome
-from unbroken.replay import limits
+from unbroken.replay import bounds
 
 #: The version of the file format this module writes and reads.
 FORMAT = 1
@@ -28,8 +28,8 @@ SUFFIX = ".jsonl.gz"
 #: The name ending of an uncompressed recording (the goldens; a `gzip -d` copy).
 PLAIN_SUFFIX = ".jsonl"
 SUFFIXES = (SUFFIX, PLAIN_SUFFIX)
-GZIP_MAGIC = limits.GZIP_MAGIC
-_GZIP_WBITS = limits.GZIP_WBITS
+GZIP_MAGIC = bounds.GZIP_MAGIC
+_GZIP_WBITS = bounds.GZIP_WBITS
 OUTCOMES = ("won", "lost")
 
 

@@ -79,7 +79,7 @@ def read_info(path: Path) -> ReplayInfo:
 def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], list[str]]:
     """Return the recorded games, newest first, and one line per unreadable file."""
     if directory is None:
-        from unbroken.paths import replays_dir
+        from unbroken.home.paths import replays_dir
 
         directory = replays_dir()
     infos, problems = [], []
@@ -125,7 +125,7 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     if exists or not name or path.name != name:
         return path  # a path (or nothing to look up): reading it says what is wrong
     if directory is None:
-        from unbroken.paths import replays_dir
+        from unbroken.home.paths import replays_dir
 
         directory = replays_dir(create=False)  # looking a name up creates nothing
     found = _named(name, recording_names(directory))
@@ -166,7 +166,7 @@ def short_names(names: Sequence[str], among: Sequence[str]) -> list[str]:
 def newest_recording(directory: Path | None = None) -> Path:
     """Return the most recently started recorded game, or raise ReplayError when none."""
     if directory is None:
-        from unbroken.paths import replays_dir
+        from unbroken.home.paths import replays_dir
 
         directory = replays_dir(create=False)  # reading creates nothing
     infos, _ = recorded_games(directory)

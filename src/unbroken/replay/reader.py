@@ -3,7 +3,7 @@
 Reading a recording never unpickles or evaluates anything: every line is
 decoded by msgspec into the lines of `unbroken.replay.format`, and a line
 that does not fit is a `ReplayError` naming the file and the line. The
-reader works within the limits of `unbroken.replay.limits`.
+reader works within the limits of `unbroken.replay.bounds`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import msgspec
 
 from unbroken import __version__
 from unbroken.core.events import Event
-from unbroken.replay import limits
+from unbroken.replay import bounds
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.format import (
     FORMAT,
@@ -47,7 +47,7 @@ _line_decoder: msgspec.json.Decoder[Line] = msgspec.json.Decoder(Line)
 _raw_line_decoder: msgspec.json.Decoder[RawLine] = msgspec.json.Decoder(RawLine)
 _probe_decoder = msgspec.json.Decoder(_Probe)
 #: What decoding a damaged line raises (msgspec reports bad UTF-8 as UnicodeDecodeError).
-#: RecursionError cannot come past the nesting limit (limits.py); it is here in case.
+#: RecursionError cannot come past the nesting limit (bounds.py); it is here in case.
 _BAD_LINE = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)
 
 
@@ -72,20 +72,20 @@ def unpack(data: bytes, path: Path | None = None) -> bytes:
     A compressed stream that stops short (a game in progress, or a process
     killed mid-write) gives the text written so far: the reader then treats a
     cut-off last line like any torn line. Damaged compressed data, bytes after
-    the end of it, or more text than `limits.MAX_TEXT` is a
+    the end of it, or more text than `bounds.MAX_TEXT` is a
     ReplayError naming the line.
     """
     try:
-        return limits.inflate(data)
-    except limits.Breach as exc:
+        return bounds.inflate(data)
+    except bounds.Breach as exc:
         raise ReplayError(path, exc.line, exc.message) from None
 
 
 def _check_limits(path: Path | None, lines: list[bytes]) -> None:
-    """Raise ReplayError for the first line outside the reader's limits (limits.py)."""
+    """Raise ReplayError for the first line outside the reader's limits (bounds.py)."""
     try:
-        limits.check_lines(lines)
-    except limits.Breach as exc:
+        bounds.check_lines(lines)
+    except bounds.Breach as exc:
         raise ReplayError(path, exc.line, exc.message) from None
 
 
@@ -129,10 +129,10 @@ def _decode(
 
 
 def _read_bytes(path: Path) -> bytes:
-    """Return the bytes of a recording: a regular file, within `limits.MAX_TEXT`."""
+    """Return the bytes of a recording: a regular file, within `bounds.MAX_TEXT`."""
     try:
-        return limits.read_regular_file(path)
-    except limits.Breach as exc:
+        return bounds.read_regular_file(path)
+    except bounds.Breach as exc:
         raise ReplayError(path, exc.line, exc.message) from None
 
 

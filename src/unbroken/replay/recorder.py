@@ -17,12 +17,12 @@ from typing import IO, Any
 import msgspec
 
 from unbroken import __version__
-from unbroken.codec import encode, state_digest
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import reader
+from unbroken.replay.codec import encode, state_digest
 from unbroken.replay.format import (
     _GZIP_WBITS,
     CHECK_EVERY,
@@ -112,11 +112,11 @@ class Recorder:
 
         Call it before the game's first decision: every event so far is the setup.
         The file is gzip-compressed (`.jsonl.gz`) unless `compress` is false.
-        `daily` is the day of the daily challenge the game is (unbroken.daily);
+        `daily` is the day of the daily challenge the game is (unbroken.play.daily_game);
         `ticket` the board's ticket for it (unbroken.board.tickets), when there is one.
         """
         if directory is None:
-            from unbroken.paths import replays_dir
+            from unbroken.home.paths import replays_dir
 
             directory = replays_dir()
         directory.mkdir(parents=True, exist_ok=True)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import msgspec
 
-from unbroken.codec import encode
 from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.replay.codec import encode
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.format import SNAPSHOT_EVERY, Footer, Header
 from unbroken.replay.reader import Recording, read_recording

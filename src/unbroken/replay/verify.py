@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from unbroken.codec import encode, events_decoder, state_digest
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction, describe_action
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.observers import Observers
+from unbroken.play.observers import Observers
 from unbroken.replay import reader
+from unbroken.replay.codec import encode, events_decoder, state_digest
 from unbroken.replay.errors import ContentMismatch, Divergence, ReplayError
 from unbroken.replay.format import Decision, RawDecision
 from unbroken.replay.reader import Recording, parse_recording
-from unbroken.rule_changes import explained
+from unbroken.replay.rule_changes import explained
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -274,8 +274,8 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
 def check_daily(rec: Recording, ruleset: Ruleset) -> None:
     """Raise ReplayError when the header marks the game as a daily it is not: a day that
     is no date, plugins beside the base game, or a seed, character or difficulty other
-    than that day's (unbroken.daily's formula)."""
-    from unbroken.challenge import DAILY_PLUGINS, daily_for, parse_day
+    than that day's (unbroken.play.daily_game's formula)."""
+    from unbroken.play.challenge import DAILY_PLUGINS, daily_for, parse_day
 
     claim = rec.header.daily
     if not isinstance(claim, str):

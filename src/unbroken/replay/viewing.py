@@ -4,7 +4,7 @@ The viewer folds the recorded events without re-running the engine, so it
 would show a file `verify` rejects as if it were a real game. `watch` runs
 verify first and returns the problem with the timeline, for the viewer to say
 so (and where) before it shows anything. The strings the file holds (ids,
-causes, the header's fields) are made printable (`unbroken.printable`) before
+causes, the header's fields) are made printable (`unbroken.words.printable`) before
 the viewer sees them: a recording cannot send escape sequences to the terminal.
 """
 
@@ -16,12 +16,12 @@ import msgspec
 
 from unbroken.core.events import Event
 from unbroken.core.ruleset import Ruleset
-from unbroken.printable import printable_strings
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.format import Decision, Footer, Header
 from unbroken.replay.reader import Recording, read_recording
 from unbroken.replay.timeline import Timeline
 from unbroken.replay.verify import verify_file
+from unbroken.words.printable import printable_strings
 
 
 def watch(path: Path | str, ruleset: Ruleset) -> tuple[Timeline, str | None]:

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
+    from unbroken.play.session import GameSession
     from unbroken.plugins import PluginInfo, Plugins
-    from unbroken.session import GameSession
     from unbroken.tui.game import GameScreen
 
 
@@ -68,7 +68,7 @@ class UnbrokenApp(App[None]):
         daily: bool = False,
     ) -> None:
         super().__init__()
-        from unbroken.settings import load_settings
+        from unbroken.home.settings import load_settings
 
         #: The player's settings (settings.toml in the config dir), kept as they change.
         self.settings, self._settings_notices = load_settings()
@@ -172,7 +172,7 @@ class UnbrokenApp(App[None]):
         or "[/]" are text; read as markup they would vanish or raise. Control
         characters and escape sequences are shown as escapes (`printable`).
         """
-        from unbroken.printable import printable
+        from unbroken.words.printable import printable
 
         # Made printable too: a file name or a plugin's text may hold escape sequences.
         message, title = printable(message, lines=True), printable(title)
@@ -190,7 +190,7 @@ class UnbrokenApp(App[None]):
 
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
-        from unbroken.cli import load
+        from unbroken.cli.command import load
 
         self._ruleset = load
 
@@ -220,7 +220,7 @@ class UnbrokenApp(App[None]):
         """Change settings and keep them (a disk that refuses is a notice, never a crash)."""
         from dataclasses import replace
 
-        from unbroken.settings import save_settings
+        from unbroken.home.settings import save_settings
 
         updated = replace(self.settings, **changes)
         if updated == self.settings:
@@ -234,8 +234,8 @@ class UnbrokenApp(App[None]):
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
         from unbroken.tui.help import HelpScreen
+        from unbroken.tui.history import PluginsScreen, RecordsScreen
         from unbroken.tui.newgame import NewGameScreen
-        from unbroken.tui.records import PluginsScreen, RecordsScreen
         from unbroken.tui.replays import ReplayListScreen
 
         screens: dict[str, Callable[[], Screen[Any]]] = {
@@ -286,8 +286,8 @@ class UnbrokenApp(App[None]):
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
+        from unbroken.play.session import GameSession
         from unbroken.replay import ReplayError
-        from unbroken.session import GameSession
 
         try:
             session = GameSession.resume(self.plugins, path, self.ruleset)
@@ -308,7 +308,7 @@ class UnbrokenApp(App[None]):
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,
         or the disk refuses: a notice says so), observed and kept in the records."""
-        from unbroken.session import GameSession
+        from unbroken.play.session import GameSession
 
         settings = self.settings
         session = GameSession.played(
@@ -365,7 +365,7 @@ class UnbrokenApp(App[None]):
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         elif self._daily:
-            from unbroken.tui.daily import start_daily
+            from unbroken.tui.daily_start import start_daily
 
             start_daily(self)
         else:
@@ -374,7 +374,7 @@ class UnbrokenApp(App[None]):
 
     def _preload(self) -> None:
         """Load the ruleset; broken content ends the app with a one-line error (exit 2)."""
-        from unbroken.cli import CommandError
+        from unbroken.cli.command import CommandError
 
         try:
             self.ruleset  # noqa: B018 - loads it

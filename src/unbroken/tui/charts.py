@@ -21,8 +21,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from unbroken.printable import printable
 from unbroken.records.stats import Stats, killer_name, periods
+from unbroken.words.printable import printable
 
 #: A column's top, in eighths of a cell (one eighth to a full block).
 COLUMN_EIGHTHS = "▁▂▃▄▅▆▇█"

@@ -41,8 +41,8 @@ from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
 if TYPE_CHECKING:
+    from unbroken.play.session import GameSession
     from unbroken.replay import Recorder
-    from unbroken.session import GameSession
     from unbroken.tui.app import UnbrokenApp
 
 __all__ = ["ROLL_SECONDS", "GameScreen"]
@@ -75,7 +75,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
-        #: The game being played: every decision goes through it (unbroken.session).
+        #: The game being played: every decision goes through it (unbroken.play.session).
         self.session = session
         self.narrator = Narrator(session.game.ruleset)
         #: Every line the log has written, for the full log (`l`).

@@ -11,11 +11,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from unbroken.printable import printable
+from unbroken.words.printable import printable
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
-    from unbroken.hookspecs import RecordsPanel
+    from unbroken.plugins.hookspecs import RecordsPanel
 
 
 def panel_lines(panel: RecordsPanel, ruleset: Ruleset) -> list[str]:

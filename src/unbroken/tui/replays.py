@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
-from unbroken.printable import printable
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
@@ -27,6 +26,7 @@ from unbroken.tui.widgets import (
 )
 from unbroken.words.actions import label
 from unbroken.words.events import Narrator
+from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:

@@ -81,7 +81,7 @@ class TitleScreen(Screen[None]):
         if choice in ("new", "help", "continue", "replays", "plugins", "records"):
             game_app(self).open_screen(choice)
         elif choice == "daily":
-            from unbroken.tui.daily import start_daily
+            from unbroken.tui.daily_start import start_daily
 
             start_daily(game_app(self))
         elif choice == "quit":

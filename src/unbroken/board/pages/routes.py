@@ -17,7 +17,7 @@ from unbroken.board.pages.tables import Names
 from unbroken.board.pages.watch import Watching
 from unbroken.board.store import Store
 from unbroken.core.ruleset import Ruleset
-from unbroken.daily import daily_for, parse_day
+from unbroken.play.daily_game import daily_for, parse_day
 
 #: A month of the archive: "2026-11".
 MONTH = re.compile(r"(\d{4})-(0[1-9]|1[0-2])")

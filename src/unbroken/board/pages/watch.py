@@ -29,7 +29,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES, RESOURCES
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.replay import limits
+from unbroken.replay import bounds
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.reader import parse_recording
 from unbroken.replay.timeline import Timeline
@@ -69,8 +69,8 @@ class Watching:
         if data is None:
             return None
         try:
-            timeline = Timeline(parse_recording(limits.inflate(data)), self.ruleset)
-        except (ReplayError, limits.Breach):
+            timeline = Timeline(parse_recording(bounds.inflate(data)), self.ruleset)
+        except (ReplayError, bounds.Breach):
             return None  # verified when it was sent: cannot happen
         with self._lock:
             self._kept[entry_id] = timeline

@@ -1,0 +1,163 @@
+"""`unbroken analyze [RECORDING]`: the chance of winning at every decision of a recorded game.
+
+RECORDING is found as `unbroken replay` finds it (a path, a name or its
+start, a folder's newest game; default the newest game). The analysis is kept
+in the cache folder, where the replay viewer finds it (its `a` key).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from types import TracebackType
+from typing import TYPE_CHECKING, TextIO
+
+from unbroken.cli.command import CommandError, load, positive_int, seed_int
+from unbroken.words.vocabulary import cut
+
+if TYPE_CHECKING:
+    from unbroken.advisor.analysis import Analysis, Choice
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "recording",
+        nargs="?",
+        help="a recording: a path, or a name as `unbroken replays` lists it (its start is "
+        "enough), or a folder (its newest game); default: the newest game",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--games",
+        type=positive_int,
+        default=100,
+        metavar="N",
+        help="futures per option of every decision at most (default 100; options clearly "
+        "behind stop sooner; more is slower and surer)",
+    )
+    parser.add_argument(
+        "--jobs", type=positive_int, help="worker processes (default: one per CPU; same results)"
+    )
+    parser.add_argument(
+        "--seed", type=seed_int, default=20, help="the advisor's random stream (default 20)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.advisor.analysis import analyze, keep
+    from unbroken.advisor.pool import default_jobs
+    from unbroken.core.handlers import HandlerError
+    from unbroken.replay import ReplayError, chosen_recording, read_recording
+
+    ruleset = load()
+    try:
+        path = chosen_recording(args.recording)
+        rec = read_recording(path)
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        where = args.recording or "the replays folder"
+        raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    jobs = min(args.jobs or default_jobs(), default_jobs())
+    try:
+        with Progress(sys.stderr) as progress:
+            analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
+    except ReplayError as exc:
+        raise CommandError(f"cannot analyze: {exc}") from None
+    except HandlerError as exc:
+        raise CommandError(f"cannot analyze {path.name}: {exc}") from None
+    keep(path, analysis)
+    if args.json:
+        out = {"recording": str(path), **analysis.as_json()}
+        print(json.dumps(out, indent=2))
+        return 0
+    rules = ruleset
+    h = rec.header
+    who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
+    print(text_report(analysis, f"{path.name} ({who})"))
+    return 0
+
+
+class Progress:
+    """The decisions weighed so far, on one line of stderr rewritten in place (when it is a
+    terminal, whatever stdout is: `--json > file` still shows it); cleared at the end."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.shown = err.isatty()
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown:
+            took = time.monotonic() - self.start
+            print(f"\rWeighing decisions: {done}/{total} ({took:.0f} s)", end="", file=self.err)
+            self.err.flush()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=self.err, flush=True)
+
+
+def short(text: str, most: int = 40) -> str:
+    """Return `text` cut to `most` characters (an ellipsis marks the cut)."""
+    return cut(text, most)
+
+
+def _pc(rate: float) -> str:
+    return f"{100 * rate:3.0f} %"
+
+
+def text_report(analysis: Analysis, title: str) -> str:
+    """Return the plain-text analysis: every weighed decision, then the summary."""
+    from unbroken.advisor.analysis import COSTLY
+
+    a = analysis
+    lines = [
+        f"Analysis of {title}: {a.outcome}, {a.decisions} decisions, "
+        f"{len(a.choices)} with a choice",
+        f"Options raced on the same futures, up to {a.games} games each, played out by the "
+        f"reference bot (advisor seed {a.seed}).",
+        "Chance: the position's (its best option's). Lost: against the best, when clearly "
+        f"worse; ! more than {COSTLY:g} points.",
+        "",
+        "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
+    ]
+    for c in a.choices:
+        mark = "!" if c.costly else " "
+        lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
+        lines.append(
+            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_pc(c.chance_taken.rate)} "
+            f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
+        )
+    lines += ["", "Summary", f"  Costly decisions: {len(a.costly())}"]
+    worst = a.worst()
+    if worst:
+        lines.append("  The three worst decisions (clearly worse than the best option):")
+        lines += [f"    {_worst(c)}" for c in worst]
+    else:
+        lines.append("  No decision was clearly worse than its best option.")
+    starts = a.level_starts()
+    if starts:
+        lines.append("  Chance at each level's start (95 % interval):")
+        lines += [
+            f"    level {level}: {c.before.percent()} at decision {c.n}"
+            for level, c in sorted(starts.items())
+        ]
+    return "\n".join(lines)
+
+
+def _worst(c: Choice) -> str:
+    return (
+        f"decision {c.n} (level {c.level}): took {short(c.taken)} {c.chance_taken.percent()}; "
+        f"{c.verdict()}"
+    )

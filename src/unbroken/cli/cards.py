@@ -1,0 +1,70 @@
+"""`unbroken cards [KIND] [--id ID]`: print cards as a player reads them."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+
+from unbroken.cli.command import CommandError, load
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "kind",
+        nargs="?",
+        metavar="KIND",
+        help="classes, characters, weapons, monsters, skills, conditions, encounters, "
+        "difficulties (a plugin's) or keywords (default: all)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="card_id",
+        help="only this card (e.g. hyena or base:hyena; a plugin's crab or tidepool:crab)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.core.ruleset import resolve_id, short_ids
+    from unbroken.words import cards
+
+    ruleset = load()
+    kinds = list(cards.KINDS)
+    if args.kind is not None and args.kind not in cards.KINDS:
+        raise CommandError(f"unknown kind {args.kind!r}; choose one of: {', '.join(kinds)}")
+    if args.kind is not None:
+        kinds = [args.kind]
+    if args.card_id is not None:
+        ids = [i for k in kinds for i in cards.card_ids(ruleset, k)]
+        ident = resolve_id(args.card_id, ids)
+        if ident is None:
+            known = short_ids(ids)
+            where = f" among {kinds[0]}" if len(kinds) == 1 else ""
+            if len(known) <= 30:
+                raise CommandError(
+                    f"no card {args.card_id!r}{where}; choose one of: {', '.join(known)}"
+                )
+            close = difflib.get_close_matches(args.card_id, known, n=5, cutoff=0.6)
+            hint = f"; did you mean: {', '.join(close)}?" if close else ""
+            raise CommandError(
+                f"no card {args.card_id!r}{where}{hint} (`unbroken cards KIND` lists the cards)"
+            )
+        print("\n".join(_wrapped(cards.describe_card(ruleset, ident))))
+        return 0
+    blocks: list[str] = []
+    for kind in kinds:
+        for ident in cards.card_ids(ruleset, kind):
+            blocks.append("\n".join(_wrapped(cards.describe_card(ruleset, ident))))
+    print("\n\n".join(blocks))
+    return 0
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """Return a card's lines wrapped at 80 columns, each under its own indent plus two."""
+    from unbroken.words.vocabulary import wrap
+
+    out: list[str] = []
+    for line in lines:
+        body = line.lstrip(" ")
+        lead = line[: len(line) - len(body)]
+        out.extend(wrap(body, lead, len(lead) + 2).splitlines() or [line])
+    return out

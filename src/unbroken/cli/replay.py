@@ -1,0 +1,70 @@
+"""`unbroken replay [FILE]`: watch a recorded game in the read-only viewer.
+
+FILE is a path, or a recording's name (or the start of one) in the replays
+folder, as `unbroken replays` lists them, or a folder (its newest game); with
+none, the newest game in the replays folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from unbroken.cli.command import CommandError, load, require_terminal
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="a recording (.jsonl.gz or .jsonl): a path, or a name as `unbroken replays` "
+        "lists it (its start is enough), or a folder (its newest game), or an http(s) URL "
+        "(a board's recording link: fetched first); default: the newest game",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.replay import ReplayError, chosen_recording
+    from unbroken.replay.viewing import warning, watch
+    from unbroken.tui.app import UnbrokenApp
+
+    ruleset = load()
+    if args.file is not None and args.file.startswith(("http://", "https://")):
+        args.file = str(fetched(args.file))
+    try:
+        path = chosen_recording(args.file)
+        _, problem = watch(path, ruleset)  # a bad file is a one-line error before the screen opens
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        where = args.file or "the replays folder"
+        raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    if problem is not None:  # said before the screen opens too: it stays in the scrollback
+        print(f"unbroken: warning: {warning(problem)}", file=sys.stderr)
+    require_terminal("unbroken replay")  # after the file is known to be readable: that says more
+    app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
+    app.run()
+    return app.return_code or 0
+
+
+def fetched(url: str) -> Path:
+    """Return the file a recording at `url` was fetched into (in the cache dir).
+
+    The file is named by the sha256 of its bytes, never by anything in the URL.
+    """
+    import hashlib
+
+    from unbroken.board.client import BoardError, fetch
+    from unbroken.home.paths import cache_dir, make_dir
+
+    try:
+        data = fetch(url)
+    except BoardError as exc:
+        raise CommandError(str(exc)) from None
+    suffix = ".jsonl.gz" if data.startswith(b"\x1f\x8b") else ".jsonl"
+    folder = make_dir(cache_dir() / "fetched", "cache folder")
+    path = folder / f"{hashlib.sha256(data).hexdigest()[:24]}{suffix}"
+    path.write_bytes(data)
+    print(f"Fetched {url} into {path}", file=sys.stderr)
+    return path

@@ -1,0 +1,46 @@
+"""`unbroken replays`: list the recorded games (date, character, difficulty, outcome, score)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from unbroken.cli.command import load
+from unbroken.words.printable import printable
+from unbroken.words.vocabulary import plural
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unfinished", action="store_true", help="only games that can be continued"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.home.paths import replays_dir
+    from unbroken.replay import recorded_games, recording_names, short_names
+
+    ruleset = load()
+    directory = replays_dir()
+    infos, problems = recorded_games(directory)
+    if args.unfinished:
+        infos = [i for i in infos if i.outcome == "unfinished"]
+    for problem in problems:
+        print(f"unbroken: skipped unreadable {problem}", file=sys.stderr)
+    if not infos:
+        print(f"No recorded games in {directory}.")
+        return 0
+    found = short_names([i.path.name for i in infos], recording_names(directory))
+    names = [printable(name) for name in found]
+    width = max(len("name"), *(len(n) for n in names))
+    head = f"{'name':<{width}}  {'character':<14} {'difficulty':<10} {'outcome':<10} {'score':>5}"
+    print(head.rstrip())
+    for i, name in zip(infos, names, strict=True):
+        score = "" if i.score is None else str(i.score)
+        # Made printable before it is cut to its column: a file's text, shown as it is.
+        who = printable(ruleset.card_name(i.character))[:14]
+        difficulty = printable(ruleset.difficulty_name(i.difficulty))
+        row = f"{name:<{width}}  {who:<14} {difficulty:<10} {i.outcome:<10} {score:>5}"
+        print(row.rstrip())
+    print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
+    return 0

@@ -1,0 +1,215 @@
+"""`unbroken scores`: recent games, best scores per class and difficulty, win rate; export."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unbroken.cli.command import CommandError, positive_int
+from unbroken.words.outcomes import cause_of_death
+from unbroken.words.vocabulary import plural
+
+if TYPE_CHECKING:
+    from unbroken.records import GameRow, Records
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--recent", type=positive_int, default=10, help="recent games to list (default 10)"
+    )
+    sub = parser.add_subparsers(dest="scores_command", metavar="export")
+    export = sub.add_parser(
+        "export",
+        help="write every recorded game as CSV or JSON",
+        description="Write every recorded game as CSV (spreadsheets) or JSON "
+        "(docs/records-schema.json), oldest first.",
+    )
+    from unbroken.records.export import FORMATS
+
+    names = tuple(FORMATS)
+    export.add_argument("--format", choices=names, required=True, help=" or ".join(names))
+    export.add_argument("--output", type=Path, help="write to this file (default: stdout)")
+
+
+def open_or_fail() -> Records:
+    """Return the records store, or raise CommandError with the RecordsError's line."""
+    from unbroken.records import RecordsError, open_records
+
+    try:
+        return open_records()
+    except RecordsError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def open_if_any() -> Records | None:
+    """Return the records store, or None when there is none; create nothing.
+
+    What the commands that only read the records use: showing no games must not
+    leave a data dir and an empty records file behind. Raises CommandError.
+    """
+    from unbroken.records import RecordsError, open_existing_records
+
+    try:
+        return open_existing_records()
+    except RecordsError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from unbroken.records import RecordsError, records_path
+
+    records = open_if_any()
+    if records is None:  # as from a records file without games
+        if args.scores_command == "export":
+            return export([], args.format, args.output)
+        print(no_games(records_path(create=False)))
+        return 0
+    with records:
+        try:
+            if args.scores_command == "export":
+                return export(records.games(newest_first=False), args.format, args.output)
+            return show(records, args.recent)
+        except RecordsError as exc:
+            raise CommandError(str(exc)) from None
+
+
+def no_games(path: Path) -> str:
+    """Return what `unbroken scores` says when the records file at `path` holds no game."""
+    return f"No games recorded yet (records: {path})."
+
+
+def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
+    """Write the export of `rows` to `output` (or stdout); return the exit status."""
+    from unbroken.records.export import FORMATS
+
+    text = FORMATS[fmt](rows)
+    if output is None:
+        print(text, end="")
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise CommandError(f"cannot write {output}: {exc.strerror or exc}") from None
+    print(f"{plural(len(rows), 'game')} written to {output}")
+    return 0
+
+
+def _short(card_id: str) -> str:
+    return card_id.split(":", 1)[-1]
+
+
+class Names:
+    """Printed names of cards, difficulties and achievements, as the game shows them.
+
+    A card of a plugin that is not installed any more (or content that does
+    not load) is shown by its id without the namespace.
+    """
+
+    def __init__(self) -> None:
+        from unbroken.cli.command import CommandError, load
+        from unbroken.records import all_achievements
+
+        try:
+            rules = load()
+        except CommandError as exc:
+            first = str(exc).splitlines()[0]
+            print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
+            self.card_name: Callable[[str], str] = _short
+            self.difficulty: Callable[[str], str] = str
+            self.achievements: dict[str, str] = {}
+            return
+        self.card_name = lambda card: _short(rules.card_name(card))
+        self.difficulty = rules.difficulty_name
+        self.achievements = {a.id: a.name for a in all_achievements()}
+
+    def achievement(self, achievement: str) -> str:
+        return self.achievements.get(achievement, achievement)
+
+
+def result_width() -> int | None:
+    """Return the terminal's width when stdout is one (results wrap to fit), else None.
+
+    Piped or redirected, each game stays on one line, for grep and awk.
+    """
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+#: Where a result that goes on to more lines continues: under the date.
+HANGING = 8
+
+
+def wrapped(text: str, start: int, width: int | None) -> str:
+    """Return `text`, starting at column `start`, wrapped to `width` columns.
+
+    Its further lines start at column HANGING. Without a width it is one line.
+    """
+    if width is None or start + len(text) <= width:
+        return text
+    lines = textwrap.wrap(
+        text,
+        width,
+        initial_indent=" " * start,
+        subsequent_indent=" " * HANGING,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return "\n".join(lines)[start:]
+
+
+def show(records: Records, recent: int) -> int:
+    """Print recent games, best scores and the win rate; return the exit status."""
+    from unbroken.plugins import display_names
+    from unbroken.records import alternatives_text
+
+    titles = display_names()
+
+    names = Names()
+    name = names.card_name
+    total, wins = records.count()
+    if total == 0:
+        print(no_games(records.path))
+        return 0
+    rows = records.games(limit=recent)  # read whole before a line is printed
+    rate = f"{100 * wins / total:.1f} %"
+    print(f"{plural(total, 'game')}, {wins} won ({rate})")
+    print(f"Records: {records.path}")
+    print()
+    print(f"Recent games (last {min(recent, total)}):")
+    print(f"  {'#':>4}  {'finished':<16}  {'character':<16} {'class':<7}  {'diff.':<6}  result")
+    width = result_width()
+    for row in rows:
+        if row.won:
+            result = f"won, {row.score} points ({row.rank})"
+            if row.alternative_scores:
+                result += "; " + alternatives_text(row.alternative_scores, titles)
+        else:
+            cause = cause_of_death(row.cause, row.killed_by, name)
+            result = f"lost on level {row.level}: {cause}"
+        if row.new_achievements:
+            new = ", ".join(names.achievement(a) for a in row.new_achievements)
+            result += f" [new: {new}]"
+        start = (
+            f"  {row.id:>4}  {row.finished[:16].replace('T', ' '):<16}  "
+            f"{name(row.character):<16} {name(row.cls):<7}  "
+            f"{names.difficulty(row.difficulty):<6}  "
+        )
+        print(start + wrapped(result, len(start), width))
+    print()
+    print("Best scores by class and difficulty:")
+    print(f"  {'class':<8} {'diff.':<7} {'best':>5}  {'rank':<10} {'won':>9}  game")
+    for best in records.best_scores():
+        won = f"{best.wins}/{best.games}"
+        game = f"#{best.game_id} {name(best.character)}" if best.game_id else "-"
+        score = str(best.score) if best.wins else "-"  # no win: no best score yet
+        print(
+            f"  {name(best.cls):<8} {names.difficulty(best.difficulty):<7} {score:>5}  "
+            f"{best.rank or '-':<10} {won:>9}  {game}"
+        )
+    return 0

@@ -1,1 +1,0 @@
-"""The subcommands of `unbroken`, one module each (see unbroken.cli)."""

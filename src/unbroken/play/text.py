@@ -1,0 +1,404 @@
+"""A plain-text game on the terminal: the display, the log and numbered choices.
+
+This is the stand-in player interface until the Textual app lands; it holds
+no rules of its own, only the engine's state, events and legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, TextIO
+
+from unbroken.core import model as m
+from unbroken.core.events import Event
+from unbroken.core.game import Game, IllegalAction
+from unbroken.core.handlers import HandlerError
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import Phase
+from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
+from unbroken.words.cards import condition_in_play
+from unbroken.words.effects import ambush_text, effect_text, trickery_text
+from unbroken.words.events import Narrator
+from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.vocabulary import WIDTH, amounts, wrap
+
+if TYPE_CHECKING:
+    from unbroken.play.session import GameSession
+    from unbroken.replay import Recorder
+
+
+def _fit(line: str) -> str:
+    """Return a display line as is, or wrapped under itself when it is wider than WIDTH."""
+    if len(line) <= WIDTH:
+        return line
+    body = line.lstrip(" ")
+    lead = line[: len(line) - len(body)]
+    return wrap(body, lead, indent=len(lead) + 4)
+
+
+class TakeBack(Exception):
+    """The player typed u: take back the last decision."""
+
+
+def ask(
+    prompt: str,
+    options: list[str],
+    stdin: TextIO,
+    out: TextIO,
+    take_back: bool = False,
+    not_now: list[str] | None = None,
+    odds: Callable[[], str | None] | None = None,
+) -> int:
+    """Print numbered options and return the index chosen; raise EOFError at end of input.
+
+    With `take_back`, "u" is offered too and raises TakeBack. `not_now[i]`, when
+    not "", is why option i cannot be taken now: it is listed, and refused.
+    """
+    why = not_now or [""] * len(options)
+    for i, text in enumerate(options, 1):
+        print(wrap(text, f"  {i:>2}. "), file=out)
+    numbers = "1" if len(options) == 1 else f"1-{len(options)}"
+    back = ", u to take back" if take_back else ""
+    chances = ", % for the odds" if odds is not None else ""
+    typed: str | None = None
+    while True:
+        if typed is None:
+            print(f"{prompt} [{numbers}{back}{chances}, q to quit]: ", end="", file=out, flush=True)
+        line, typed = (stdin.readline() if typed is None else typed), None
+        if odds is not None and line.strip() == "%":
+            typed = odds()
+            continue
+        if not line:
+            raise EOFError
+        text = line.strip().lower()
+        if text in ("q", "quit", "exit"):
+            raise EOFError
+        if take_back and text == "u":
+            raise TakeBack
+        if text == "" and options:
+            first = why.index("") if "" in why else 0
+            if len(options) > 1:  # say which one Enter took
+                print(f"  {first + 1}. {options[first]}", file=out)
+            return first
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            if why[int(text) - 1]:
+                print(f"  Not now: {options[int(text) - 1]}.", file=out)
+                continue
+            return int(text) - 1
+        if len(options) == 1:
+            print("  Please type 1 (or press Enter), or q to quit.", file=out)
+        else:
+            print(f"  Please type a number from 1 to {len(options)}.", file=out)
+
+
+class TextGame:
+    """One game played through stdin/stdout (every decision goes through its session)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        character: str,
+        difficulty: str,
+        seed: int,
+        options: dict[str, Any],
+        record: bool = True,
+    ) -> None:
+        self.rules = ruleset
+        self.session = _session(Game.new(ruleset, character, difficulty, seed, options))
+        self.narrator = Narrator(ruleset)
+        #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
+        if record:
+            self.session.record_new()  # a disk that refuses: a warning before the game
+        self.session.show_start()
+        self.seen = 0
+
+    @classmethod
+    def resumed(
+        cls, ruleset: Ruleset, game: Game, recorder: Recorder, started: str | None = None
+    ) -> TextGame:
+        """Return a text game continuing a resumed game; the log starts where it left off.
+
+        `started` is the recording's `created` (when the game began).
+        """
+        self = cls.__new__(cls)
+        self.rules = ruleset
+        self.session = _session(game, recorder, started)
+        self.narrator = Narrator(ruleset)
+        self.seen = len(game.events)
+        self.session.show_start()
+        return self
+
+    @classmethod
+    def of(cls, session: GameSession) -> TextGame:
+        """Return a text game playing a new game's `session` (the daily challenge's)."""
+        self = cls.__new__(cls)
+        self.rules = session.ruleset
+        self.session = session
+        self.narrator = Narrator(session.ruleset)
+        self.seen = 0
+        return self
+
+    @property
+    def game(self) -> Game:
+        """Return the game being played (the session's)."""
+        return self.session.game
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """Return the recorder writing this game (None: it is not recorded)."""
+        return self.session.recorder
+
+    @staticmethod
+    def ask_character(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the character id the player picks from the numbered list."""
+        chars = sorted(ruleset.characters.values(), key=lambda c: (c.cls, c.name))
+        options = []
+        for c in chars:
+            abilities = ", ".join(a.name for a in ruleset.classes[c.cls].abilities)
+            options.append(f"{c.name} ({ruleset.classes[c.cls].name}: {abilities})")
+        print("Choose your character:", file=out)
+        return chars[ask("Character", options, stdin, out)].id
+
+    @staticmethod
+    def ask_difficulty(ruleset: Ruleset, stdin: TextIO, out: TextIO) -> str:
+        """Return the difficulty id the player picks (Normal without a stdin)."""
+        diffs = ruleset.settings.difficulties
+        print("Choose the difficulty:", file=out)
+        options = [f"{d.name}: {d.text}" for d in diffs]
+        index = ask("Difficulty", options, stdin, out) if stdin else 1
+        return diffs[index].id
+
+    def display(self) -> str:
+        """Return the display: effort, resources, time, weapon, skills, conditions, monster."""
+        s = self.game.state
+        caps = self.rules.settings.caps
+        held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
+        time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
+        step = STEP_NAMES.get(s.step, s.step)
+        where = step if s.phase == Phase.SETUP else f"{s.phase.capitalize()}: {step}"
+        lines = [
+            f"Level {s.level} | {where} | {time} | ability uses {s.ability_uses}",
+            *(f"  {row}" for row in _rows(held, WIDTH - 2)),
+            f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
+            + (
+                f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})"
+                if len(s.weapons) > 1
+                else ""
+            ),
+        ]
+        if s.skills:
+            lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
+        for c in s.conditions:  # each with what it does: its abilities' words
+            name, does = condition_in_play(c, self.rules)
+            lines.append(f"  Condition: {name}: {does}")
+        if s.monster is not None:
+            mo = s.monster
+            card = self.rules.monsters[mo.id]
+            lines.append(
+                f"  Monster: {card.name} - armor {mo.armor}/{mo.max_armor}, "
+                f"health {mo.health}/{mo.max_health}" + ("  [DEFENDING]" if mo.defend else "")
+            )
+            lines.append(f"    ambush: {ambush_text(card)} | trickery: {trickery_text(card)}")
+            for ability in card.abilities:
+                lines.append(f"    {ability.name}: {ability.text}")
+            for i, row in enumerate(card.table, 1):
+                mark = ">" if marked_row(s) == i else " "
+                what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+                lines.append(f"   {mark}{i} {row.result}: {what}")
+        if s.revealed:
+            lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
+        return "\n".join(_fit(line) for line in lines)
+
+    def loop(self, stdin: TextIO, out: TextIO) -> int:
+        """Play until the game ends or the input does; return the exit status.
+
+        Ctrl+C leaves the game unfinished, as the end of input does (status 130).
+        """
+        try:
+            return self._loop(stdin, out)
+        except KeyboardInterrupt:
+            print("\nInterrupted.", file=out)
+            self.leave(out)
+            return 130
+
+    def leave(self, out: TextIO) -> None:
+        """Leave the game unfinished: close its recording and say how to pick it up again."""
+        print(f"Game left unfinished (seed {self.game.state.seed}).", file=out)
+        if self.session.leave():
+            print("`unbroken play --continue` picks it up again.", file=out)
+        self.tell(out)
+
+    def tell(self, out: TextIO) -> None:
+        """Print the session's notices (recording stopped, an observer switched off…)."""
+        for notice in self.session.take_notices():
+            print(f"Warning: {notice[:1].lower()}{notice[1:]}", file=out)
+
+    def _loop(self, stdin: TextIO, out: TextIO) -> int:
+        session = self.session
+        self.tell(out)
+        self.take_only_answers(out)
+        while True:
+            game = session.game
+            self.narrate_new(out)
+            if game.is_over:
+                self.end(out)
+                return 0
+            print("", file=out)
+            print(self.display(), file=out)
+            decision = game.decision
+            assert decision is not None
+            offered = game.options()
+            actions = [a for a, _ in offered]
+            shared = shared_note(offered, game.state, self.rules)
+            options = [
+                option_text(a, why, game.state, self.rules, None, shared) for a, why in offered
+            ]
+            prompt = prompt_text(decision.prompt, game.state)
+            print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
+            if shared:
+                print(f"Whatever you choose: {shared}.", file=out)
+            try:
+                index = ask(
+                    "Your choice",
+                    options,
+                    stdin,
+                    out,
+                    take_back=not session.why_not_take_back(),
+                    not_now=[why for _, why in offered],
+                    odds=partial(self.odds, offered, options, stdin, out),
+                )
+            except TakeBack:
+                action = session.take_back()
+                self.seen = len(session.game.events)
+                if action is None:
+                    for problem in session.take_notices():
+                        print(f"  {problem}", file=out)
+                else:
+                    words = label(action, session.game.state, self.rules)
+                    print(f"Taken back: {words}.", file=out)
+                continue
+            except EOFError:
+                print("", file=out)
+                self.leave(out)
+                return 0
+            try:
+                session.apply(actions[index])
+                self.take_only_answers(out)
+            except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
+                print(f"  {exc}", file=out)
+                continue
+            except HandlerError as exc:  # a plugin's code failed: the game is as it was
+                print(f"  {exc}. The decision was not made.", file=out)
+                self.offer_switch_off(exc, stdin, out)
+                continue
+            self.tell(out)
+
+    #: Games per option after which the odds (`%`) stop by themselves (None: the
+    #: estimator's own, as everywhere else).
+    odds_most: int | None = None
+
+    def odds(
+        self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
+    ) -> str | None:
+        """Print the odds of the options (`%`); return what the player typed meanwhile."""
+        from unbroken.play.text_odds import MOST, show_odds
+
+        most = MOST if self.odds_most is None else self.odds_most
+        self.session.assisted = True  # the recording says the odds were shown
+        return show_odds(self.game, offered, options, stdin, out, most=most)
+
+    def narrate_new(self, out: TextIO) -> None:
+        """Print the log lines of the events not shown yet."""
+        events = self.session.game.events
+        for event in events[self.seen :]:
+            line = self.narrator.describe(event)
+            if line:
+                print(wrap(line, indent=2), file=out)
+        self.seen = len(events)
+
+    def offer_switch_off(self, exc: HandlerError, stdin: TextIO, out: TextIO) -> None:
+        """Offer to switch off the plugin whose handler failed, so the game can go on (a
+        handler that always fails would refuse every decision); then choose again."""
+        plugin = exc.handler.split(":", 1)[0] if ":" in exc.handler else ""
+        if plugin:
+            print(
+                f"  Switch off the effect handlers of plugin {plugin!r} for the rest of this "
+                "game and go on (its cards stay, their handlers do nothing)? [y/N]: ",
+                end="",
+                file=out,
+                flush=True,
+            )
+            if stdin.readline().strip().lower() in ("y", "yes"):
+                names = self.session.switch_off(plugin)
+                print(f"  Switched off for this game: {', '.join(names)}.", file=out)
+                self.tell(out)
+        print("  Choose again.", file=out)
+
+    def take_only_answers(self, out: TextIO) -> None:
+        """Take each decision taken for the player (a single answer, a pointless one:
+        the settings), saying so (`GameSession.take_for_player`)."""
+        self.narrate_new(out)
+
+        def tell(line: str, events: list[Event]) -> None:
+            print(wrap(line, indent=2), file=out)
+            self.narrate_new(out)
+
+        self.session.take_for_player(tell)
+
+    def end(self, out: TextIO) -> None:
+        """Say how the finished game was recorded and kept, and what was won."""
+        game = self.game
+        outcome = game.outcome
+        assert outcome is not None
+        finished = self.session.finished
+        assert finished is not None, "a session finishes its game when it ends"
+        if finished.replay is not None:
+            print(f"Recorded in {finished.replay}", file=out)
+        self.tell(out)
+        if finished.new_achievements:
+            from unbroken.records import all_achievements
+
+            names = {a.id: a.name for a in all_achievements()}
+            new = ", ".join(names.get(a, a) for a in finished.new_achievements)
+            print(f"New achievements: {new}.", file=out)
+        if finished.won and finished.record:
+            args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
+            print(standing(self.rules, *args), file=out)
+        if outcome.won:
+            left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
+            print(f"What you carried out: {amounts(left)}.", file=out)
+
+
+def _session(
+    game: Game, recorder: Recorder | None = None, started: str | None = None
+) -> GameSession:
+    """Return the session of a text game (played by a person, with the plugins on),
+    taking single answers for the player as the settings say (settings.toml)."""
+    from unbroken.home.settings import load_settings
+    from unbroken.play.session import GameSession
+    from unbroken.plugins import current_plugins
+
+    settings, notices = load_settings()
+    session = GameSession.played(
+        game,
+        current_plugins(),
+        recorder,
+        started,
+        settings.auto_take,
+        auto_pass=settings.auto_pass,
+    )
+    session.daily = recorder.daily if recorder is not None else None
+    for notice in notices:  # a damaged settings file: shown before the game
+        session.note(notice)
+    return session
+
+
+def _rows(items: list[str], width: int) -> list[str]:
+    """Return `items` joined by two spaces: one row if it fits in `width`, else even halves."""
+    for count in range(1, len(items) + 1):
+        size = -(-len(items) // count)
+        rows = ["  ".join(items[i : i + size]) for i in range(0, len(items), size)]
+        if all(len(row) <= width for row in rows):
+            return rows
+    return items

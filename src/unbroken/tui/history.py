@@ -1,0 +1,425 @@
+"""Records screens: the sortable history of games, and the achievements sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, DataTable, Footer, Static
+
+from unbroken.tui.reach import game_app
+from unbroken.words.outcomes import STEP_NAMES, cause_of_death
+from unbroken.words.printable import printable
+from unbroken.words.vocabulary import plural
+
+if TYPE_CHECKING:
+    from unbroken.plugins import PluginInfo
+    from unbroken.plugins.hookspecs import RecordsPanel
+    from unbroken.records import GameRow
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+#: Columns of the history table: (title, GameRow attribute).
+#: What a player compares comes first, so it fits 80 columns; the cause and the class
+#: (also in the sentence under the table) come last, the class last of all (at 80
+#: columns it is the one cut, not the cause's title).
+COLUMNS = (
+    ("Finished", "finished"),
+    ("Character", "character"),
+    ("Difficulty", "difficulty"),
+    ("Outcome", "outcome"),
+    ("Level", "level"),
+    ("Score", "score"),
+    ("Rank", "rank"),
+    ("Cause", "cause"),
+    ("Class", "cls"),
+)
+#: The sorted column's title ends with one of these (ascending, descending).
+SORT_MARKS = (" ▲", " ▼")
+
+
+def current_panels() -> list[RecordsPanel]:
+    """Return the Records panels of the plugins on."""
+    from unbroken.plugins import current_plugins
+
+    return list(current_plugins().records_panels)
+
+
+def sort_key(cell: object) -> tuple[int, int | str]:
+    """Return how a records cell sorts: numbers as numbers, text by its letters."""
+    if isinstance(cell, int):
+        return (0, cell)
+    return (1, cell.plain if isinstance(cell, Text) else str(cell))
+
+
+class RecordsScreen(Screen[None]):
+    """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay;
+    `c` switches between the table and the charts (unbroken.tui.charts)."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("s", "sort", "Sort by column"),
+        Binding("c", "show('charts')", "Charts"),
+        Binding("c", "show('table')", "Table"),
+        Binding("a", "achievements", "Achievements"),
+        Binding("p", "panels", "Plugin panels"),  # shown only when a plugin adds one
+    ]
+
+    DEFAULT_CSS = """
+    RecordsScreen #records-views { height: 1fr; }
+    RecordsScreen #table { height: 1fr; }
+    RecordsScreen #games { height: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reverse = False
+        self.replays: dict[str, str | None] = {}
+        #: The plugins' Records panels, read once: check_action runs on every refresh.
+        self.panels = current_panels()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="records-summary")
+        with ContentSwitcher(initial="table", id="records-views"):
+            with Vertical(id="table"):
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                yield Static(id="game-detail")
+            yield Vertical(id="charts")
+        yield Footer()
+
+    @property
+    def view(self) -> str:
+        """Return which view is shown: "table" or "charts"."""
+        return self.query_one("#records-views", ContentSwitcher).current or "table"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the key to the other view (`c`: Charts, or Table), sorting in the table, and
+        `p` (plugin panels) only when a plugin on adds a Records panel."""
+        if action == "panels":
+            return bool(self.panels)
+        if action == "show":
+            return parameters[0] != self.view
+        if action == "sort":
+            return self.view == "table"
+        return True
+
+    def action_show(self, view: str) -> None:
+        """Show the table of games or the charts."""
+        self.query_one("#records-views", ContentSwitcher).current = view
+        if view == "table":  # at once (not later, as focus() does): the next key moves it
+            self.set_focus(self.query_one("#games", DataTable))
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+
+    def on_mount(self) -> None:
+        from unbroken.plugins import display_names
+        from unbroken.records import RecordsError, alternatives_text, open_existing_records
+        from unbroken.records.stats import compute
+
+        table = self.query_one("#games", DataTable)
+        for title, key in COLUMNS:
+            table.add_column(title, key=key)
+        summary = self.query_one("#records-summary", Static)
+        try:  # read-only: the records show on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                rows, (played, won) = [], (0, 0)
+            else:
+                with records:
+                    rows = records.games()
+                    played, won = records.count()
+        except RecordsError as exc:
+            unavailable = Text(printable(f"Records are unavailable: {exc}"))
+            summary.update(unavailable)
+            self.query_one("#charts", Vertical).mount(Static(unavailable, id="no-charts"))
+            return
+        # Plugins' scoring rules get a column once any game has such a score.
+        others = any(row.alternative_scores for row in rows)
+        titles = display_names() if others else {}
+        if others:
+            table.add_column("Other scores", key="alternative_scores")
+        app = game_app(self)
+        rules = app.ruleset
+        rate = f"{100 * won / played:.0f} %" if played else "-"
+        summary.update(
+            f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
+        )
+        from unbroken.tui.charts import RecordCharts
+
+        self.query_one("#charts", Vertical).mount(
+            RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
+        )
+        #: The highlighted game in a sentence: the table is cut at 80 columns.
+        self.details = {str(row.id): self.describe(row) for row in rows}
+        for row in rows:
+            key = str(row.id)
+            self.replays[key] = row.replay
+            # Text, not str: a name or cause with brackets is shown, not read as markup.
+            table.add_row(
+                *(
+                    Text(printable(cell)) if isinstance(cell, str) else cell
+                    for cell in (
+                        row.finished[5:16].replace("T", " "),  # 11-24 21:40 (the year: below)
+                        rules.card_name(row.character),
+                        rules.difficulty_name(row.difficulty),
+                        row.outcome,
+                        row.level,
+                        row.score,
+                        row.rank or "-",
+                        row.cause or "-",
+                        rules.card_name(row.cls),
+                        *([alternatives_text(row.alternative_scores, titles)] if others else []),
+                    )
+                ),
+                key=key,
+            )
+        table.focus()
+
+    def describe(self, row: GameRow) -> str:
+        """Return one finished game in a sentence, every column included."""
+        app = game_app(self)
+        rules = app.ruleset
+        who = f"{rules.card_name(row.character)} the {rules.card_name(row.cls)}"
+        where = f"level {row.level} ({STEP_NAMES.get(row.step, row.step)} step)"
+        if row.won:
+            how = f"won with {row.score} points ({row.rank})"
+        else:
+            how = f"lost at {where}: {cause_of_death(row.cause, row.killed_by, rules.card_name)}"
+        replay = "Enter watches its replay." if row.replay else "No replay file."
+        return (
+            f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "
+            f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}. {replay}"
+        )
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        text = self.details.get(str(message.row_key.value), "")
+        self.query_one("#game-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
+
+    def action_sort(self) -> None:
+        table = self.query_one("#games", DataTable)
+        column = table.ordered_columns[table.cursor_column].key
+        self.reverse = not self.reverse
+        table.sort(column, key=sort_key, reverse=self.reverse)
+        for key, shown in table.columns.items():  # the sorted column's title says which way
+            title = str(shown.label).removesuffix(SORT_MARKS[0]).removesuffix(SORT_MARKS[1])
+            mark = SORT_MARKS[self.reverse] if key == column else ""
+            shown.label = Text(title + mark)
+            shown.content_width = max(shown.content_width, shown.label.cell_len)
+        table._clear_caches()  # the header is cached with the old titles
+        table.refresh(layout=True)
+
+    def action_achievements(self) -> None:
+        self.app.push_screen(AchievementsScreen())
+
+    def action_panels(self) -> None:
+        from unbroken.tui.panels import PanelsScreen
+
+        app = game_app(self)
+        self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        replay = self.replays.get(str(message.row_key.value))
+        if not replay:
+            self.notify("This game has no replay file.", severity="warning")
+            return
+        opener = getattr(self.app, "open_replay", None)
+        if opener is None:
+            self.notify(f"Replay: {replay}")
+        else:
+            opener(replay)
+
+
+class AchievementsScreen(Screen[None]):
+    """The achievements sheet: each of them with Easy / Normal / Hard ticks."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sheet-summary")
+        yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+        yield Static(id="sheet-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from unbroken.records import RecordsError, achievement_sheet, open_existing_records
+
+        table = self.query_one("#sheet", DataTable)
+        table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
+        try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
+            records = open_existing_records()
+            if records is None:
+                sheet = achievement_sheet({})
+            else:
+                with records:
+                    sheet = records.achievement_sheet()
+        except RecordsError as exc:
+            self.query_one("#sheet-summary", Static).update(
+                Text(printable(f"Records are unavailable: {exc}"))
+            )
+            return
+        earned = sum(len(row.earned) for row in sheet)
+        # Text, not markup: "[x]" would be read as a style tag and vanish.
+        self.query_one("#sheet-summary", Static).update(
+            Text(f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)")
+        )
+        #: The full text of each achievement: the table's column is cut at 80 columns.
+        self.texts = {row.id: f"{row.name}: {row.text}" for row in sheet}
+        for row in sheet:
+            ticks = [Text("[x]" if d in row.earned else "[ ]") for d in DIFFICULTIES]
+            table.add_row(Text(printable(row.name)), *ticks, Text(printable(row.text)), key=row.id)
+        table.focus()
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        """Show the highlighted achievement's whole text under the sheet."""
+        text = self.texts.get(str(message.row_key.value), "")
+        self.query_one("#sheet-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
+
+
+class PluginsScreen(Screen[None]):
+    """Installed plugins: name, version, origin, on/off and what each adds; Space toggles.
+
+    "On" says what the config says, as `unbroken plugins` does: a plugin on
+    but skipped for a problem reads "yes, skipped", and the highlighted
+    plugin's whole problem is shown under the table.
+    """
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("space", "switch_plugin", "Turn on/off"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text(
+                "Space turns the highlighted plugin on or off for new games (saved, as "
+                "`unbroken plugins enable|disable NAME` does); install with "
+                "`unbroken plugins install NAME|PATH`."
+            ),
+            id="plugins-summary",
+        )
+        yield DataTable(id="plugins", cursor_type="row", zebra_stripes=True)
+        yield Static(id="plugin-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#plugins", DataTable)
+        table.add_columns("Plugin", "Version", "Origin", "On", "Adds")
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        """List the plugins as they are now (on or off, loaded or not)."""
+        import warnings
+
+        from unbroken.plugins import adds_text, current_plugins
+
+        table = self.query_one("#plugins", DataTable)
+        table.clear()
+        # This screen shows each problem itself; no notice on top of it.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            infos = current_plugins().infos
+        #: Each plugin listed, and whether it is on.
+        self.enabled: dict[str, bool] = {}
+        #: Each plugin in sentences, its whole problem included: the table is cut at 80 columns.
+        self.details: dict[str, str] = {}
+        for info in infos:
+            self.enabled[info.name] = info.enabled
+            adds = adds_text(info.adds)
+            extra = [*info.scoring_rules, *info.handlers]
+            if extra:
+                adds += ("; " if adds else "") + ", ".join(extra)
+            # "On" is the config's word, as in `unbroken plugins`; skipped is said beside it.
+            state = "no" if not info.enabled else "yes" if info.loaded else "yes, skipped"
+            if info.problem:
+                adds = f"problem: {info.problem}"
+            self.details[info.name] = self.describe(info)
+            # Text, not markup: a plugin's words may hold brackets.
+            cells = (info.name, info.version, info.origin, state, adds or "-")
+            table.add_row(*(Text(printable(cell)) for cell in cells), key=info.name)
+        self.show_detail()
+
+    @staticmethod
+    def describe(info: PluginInfo) -> str:
+        """Return one plugin in sentences: on or off, what it adds, or why it was skipped."""
+        from unbroken.plugins import adds_text
+
+        head = f"{info.name} {info.version}, {info.origin}:"
+        if not info.enabled:
+            return f"{head} off; new games play without it."
+        if not info.loaded:
+            return f"{head} on, but skipped; it adds nothing.\nProblem: {info.problem}"
+        parts = [f"{head} on; adds {adds_text(info.adds) or 'nothing'}."]
+        for label, names in (
+            ("Scoring rules", info.scoring_rules),
+            ("Handlers", info.handlers),
+            ("Achievements", info.achievements),
+            ("Bots", info.bots),
+        ):
+            if names:
+                parts.append(f"{label}: {', '.join(names)}.")
+        return " ".join(parts)
+
+    def show_detail(self) -> None:
+        """Show the highlighted plugin's sentences under the table."""
+        table = self.query_one("#plugins", DataTable)
+        text = ""
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            text = self.details.get(str(key), "")
+        self.query_one("#plugin-detail", Static).update(
+            Text(printable(text, lines=True), style="italic")
+        )
+
+    def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def action_switch_plugin(self) -> None:
+        """Turn the highlighted plugin on or off in the user config; new games use it."""
+        from unbroken.plugins import BASE, PluginError, requested_plugins, set_enabled
+
+        table = self.query_one("#plugins", DataTable)
+        if not table.row_count:
+            return
+        name = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        requested = requested_plugins()
+        if requested is not None:
+            self.notify(
+                f"This run plays with the plugins named by --plugins or UNBROKEN_PLUGINS "
+                f"({', '.join(requested)}); start the game without them to choose here.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        if name == BASE:
+            self.notify("The base game is always on.", severity="warning")
+            return
+        on = not self.enabled.get(name, False)
+        try:
+            set_enabled(name, on)
+        except (PluginError, OSError) as exc:
+            self.notify(f"Could not change plugin {name!r}: {exc}", severity="error", timeout=8)
+            return
+        row = table.cursor_row
+        app = game_app(self)
+        app.reload_rules()
+        self.fill()
+        table.move_cursor(row=row)
+        if on and "skipped" in str(table.get_row(name)[3]):
+            self.notify(
+                f"Plugin {name!r} is on from the next new game, but it is skipped: "
+                "its problem is shown under the table.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        self.notify(f"Plugin {name!r} is {'on' if on else 'off'} from the next new game.")
