@@ -98,6 +98,11 @@ async def key_to_frame() -> list[float]:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter")
         while not isinstance(app.screen, GameOverScreen) and presses < 2000:
+            # After a decision taken for the player the options' keys wait a beat: wait too.
+            panel = getattr(app.screen, "decision_panel", None)
+            if panel is not None and panel.taken_for_you:
+                await pilot.pause(0.05)
+                continue
             # The first option that can be taken (one offered but not takeable does nothing).
             offered = getattr(app.screen, "offered", [])
             first = next((i for i, (_, why) in enumerate(offered) if not why), 0)
