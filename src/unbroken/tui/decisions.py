@@ -87,11 +87,6 @@ def option_line(index: int, text: str) -> str:
     return f"{number:<2} {text}"
 
 
-def option_index(key: str) -> int | None:
-    """Return the index of the option a key takes, or None for a key that takes none."""
-    return OPTION_KEYS.index(key) if len(key) == 1 and key in OPTION_KEYS else None
-
-
 def wrap_option(line: str, width: int) -> str:
     """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
     number = line.partition(" ")[0]

@@ -22,7 +22,6 @@ from unbroken.tui.decisions import (
     UNKEYED,
     DecisionList,
     fit_options,
-    option_index,
     option_line,
     wrap_option,
 )
@@ -304,7 +303,6 @@ __all__ = [
     "UNKEYED",
     "DecisionList",
     "fit_options",
-    "option_index",
     "option_line",
     "wrap_option",
     "HandPanel",
