@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from unbroken.board.share import share_line
-from unbroken.board.store import Row
+from unbroken.board.wire import Entry
 from unbroken.core.ruleset import Ruleset
 
 
-def row(**changes: object) -> Row:
+def row(**changes: object) -> Entry:
     fields: dict[str, object] = {
         "id": 3,
         "player": "ann",
@@ -21,7 +21,7 @@ def row(**changes: object) -> Row:
         "submitted": "2026-11-26T10:00:00+00:00",
     }
     fields.update(changes)
-    return Row(**fields)  # type: ignore[arg-type]
+    return Entry(**fields)  # type: ignore[arg-type]
 
 
 def test_the_share_line_of_a_daily(base_rules: Ruleset) -> None:
