@@ -45,8 +45,6 @@ if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.tui.app import UnbrokenApp
 
-__all__ = ["ROLL_SECONDS", "GameScreen"]
-
 #: The options' keys: each takes its option (the screen's own keys are not among them).
 OPTION_BINDINGS = [Binding(key, f"take({i})", show=False) for i, key in enumerate(OPTION_KEYS)]
 
@@ -56,9 +54,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
-        Binding(
-            EXPAND_KEY, "monster_rules", "Rules"
-        ),  # the monster's; short: the footer is full at 80
+        Binding(EXPAND_KEY, "monster_rules", "Rules"),  # the monster's (the footer is full)
         Binding("tab", "switch_focus", "Hand", show=False, priority=True),
         Binding("i", "inspect", "Cards"),
         Binding("u", "take_back", "Take back"),
