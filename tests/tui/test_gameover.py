@@ -68,7 +68,7 @@ def test_game_over_shows_plugins_scores_for_a_loss_too(monkeypatch: Any) -> None
             await pilot.press("1")  # starve
             assert isinstance(app.screen, GameOverScreen)
             shown = str(app.screen.query_one("#result").render())
-            assert "DEATH" in shown and "molehill:consolation: 2" in shown
+            assert "DEATH" in shown and "Consolation (molehill): 2" in shown
 
     asyncio.run(play())
 

@@ -63,7 +63,7 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
             await pilot.pause()
             table = app.screen.query_one("#games", DataTable)
             assert str(table.columns["alternative_scores"].label) == "Other scores"
-            assert str(table.get_row_at(0)[-1]) == "molehill:five 5"
+            assert str(table.get_row_at(0)[-1]) == "Five (molehill) 5"  # no title: id in words
 
     asyncio.run(look())
 
