@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 from pilot import sync
+from playing import choose
 from textual.widgets import Input, OptionList
 
 from unbroken.core.ruleset import Ruleset
@@ -102,6 +103,17 @@ async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> No
             await pilot.pause()
             listed = [screen.sections[i][0] for i in screen.listed]
             assert listed and listed[0].startswith(title), listed
+
+
+@sync
+async def test_help_shows_rules_and_keys() -> None:
+    # (From test_app.py, split by screen: #32 item 10.)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, app, "help")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
 
 
 SLING = """

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from textual.app import App
 
+from unbroken.tui.reach import register_app
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -406,3 +408,6 @@ class UnbrokenApp(App[None]):
             self.ruleset  # noqa: B018 - loads it
         except LoadError as exc:
             self.exit(return_code=2, message=f"unbroken: error: {exc}")
+
+
+register_app(UnbrokenApp)  # the screens reach it typed (tui/reach.py)

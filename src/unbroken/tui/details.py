@@ -6,7 +6,7 @@ from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.tui.widgets import attack_text
+from unbroken.tui.hand import attack_text
 from unbroken.words.actions import attack_cost, option_detail
 
 

@@ -21,6 +21,7 @@ from unbroken.core.achievements import PREDICATES, earned
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.records import all_achievements, plugin_predicates
+from unbroken.tui.reach import game_app
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
 from unbroken.words.vocabulary import plural
@@ -197,7 +198,7 @@ class GameOverScreen(Screen[None]):
 
     @property
     def unbroken(self) -> UnbrokenApp:
-        return self.app  # type: ignore[return-value]
+        return game_app(self)
 
     def action_title(self) -> None:
         self.unbroken.show_title()

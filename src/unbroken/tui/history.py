@@ -24,6 +24,7 @@ from unbroken.records.stats import compute
 from unbroken.tui.charts import RecordCharts
 from unbroken.tui.gameover import score_name
 from unbroken.tui.panels import PanelsScreen
+from unbroken.tui.reach import game_app
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from unbroken.plugins import PluginInfo, Plugins
     from unbroken.plugins.hookspecs import RecordsPanel
     from unbroken.records import GameRow
-    from unbroken.tui.app import UnbrokenApp
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -97,7 +97,7 @@ class RecordsScreen(Screen[None]):
     def panels(self) -> list[RecordsPanel]:
         """The Records panels of the app's plugins."""
         if self._panels is None:
-            app: UnbrokenApp = self.app  # type: ignore[assignment]
+            app = game_app(self)
             self._panels = current_panels(app.plugins)
         return self._panels
 
@@ -156,7 +156,7 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         given = app.plugins.display_names() if others else {}
         # A rule without a display name reads "Scorepad (gauntlet)", not its id.
         titles = {
@@ -203,7 +203,7 @@ class RecordsScreen(Screen[None]):
 
     def describe(self, row: GameRow) -> str:
         """Return one finished game in a sentence, every column included."""
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         who = f"{rules.card_name(row.character)} the {rules.card_name(row.cls)}"
         where = f"level {row.level} ({STEP_NAMES.get(row.step, row.step)} step)"
@@ -241,7 +241,7 @@ class RecordsScreen(Screen[None]):
 
     def action_panels(self) -> None:
 
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
@@ -269,7 +269,7 @@ class AchievementsScreen(Screen[None]):
 
     def on_mount(self) -> None:
 
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         achievements = all_achievements(app.plugins)
         table = self.query_one("#sheet", DataTable)
         table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
@@ -346,7 +346,7 @@ class PluginsScreen(Screen[None]):
         # This screen shows each problem itself; no notice on top of it.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            app: UnbrokenApp = self.app  # type: ignore[assignment]
+            app = game_app(self)
             infos = app.plugins.infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}
@@ -441,7 +441,7 @@ class PluginsScreen(Screen[None]):
             self.notify(f"Could not change plugin {name!r}: {exc}", severity="error", timeout=8)
             return
         row = table.cursor_row
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         app.reload_rules()
         self.fill()
         table.move_cursor(row=row)

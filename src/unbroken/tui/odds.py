@@ -135,5 +135,5 @@ class GameOdds:
         return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
 
     def draw(self) -> None:
-        """Draw the decision again, with the odds as they are now."""
-        self.screen.draw_decision()
+        """Give the decision the odds as they are now (it redraws when they changed)."""
+        self.screen.decision_panel.odds = self.marks()

@@ -18,6 +18,7 @@ from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
+from unbroken.tui.reach import game_app
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -33,7 +34,6 @@ from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.replay import Timeline
-    from unbroken.tui.app import UnbrokenApp
 
 #: Seconds between steps when playing, by speed setting.
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
@@ -63,7 +63,7 @@ class ReplayListScreen(Screen[None]):
             infos, problems = recorded_games()
         except OSError as exc:  # the data dir is a file, or cannot be made
             infos, problems, unusable = [], [], str(exc)
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
@@ -92,7 +92,7 @@ class ReplayListScreen(Screen[None]):
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         path = self.paths[str(message.row_key.value)]
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         if self.unfinished_only:
             app.continue_game(path)
         else:
