@@ -139,3 +139,26 @@ def test_the_rules_list_the_weapons_of_the_content_in_play(tmp_path: Path) -> No
             f"In this game (the base game and the expansions on) the Basic weapons are "
             f"Bare Hands, {basic}, and the Advanced weapons are Sword, Spear, Axe and Maul."
         ) in weapons
+
+
+@sync
+async def test_esc_leaves_the_search_before_it_closes_help() -> None:
+    # #28 playtest round 2: one Esc from the search went back to the game, the next one
+    # asked "Leave this game?" and swallowed the key typed after it.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        search = help_screen.query_one("#help-search", Input)
+        contents = help_screen.query_one("#help-list", OptionList)
+        await pilot.press("slash", "escape")  # nothing typed: out of the search, in help
+        assert app.screen is help_screen and contents.has_focus
+        await pilot.press("slash", *"fright", "enter")  # searched, now on the list
+        await pilot.press("escape")  # clears the search, still in help
+        assert app.screen is help_screen and search.value == "" and contents.has_focus
+        assert len(listed(app)) > 5
+        await pilot.press("escape")  # the second Esc closes help
+        assert app.screen is not help_screen and not isinstance(app.screen, HelpScreen)

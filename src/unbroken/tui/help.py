@@ -366,8 +366,11 @@ the same seed again and `w` watches the game's replay.
         self.query_one("#help-list", OptionList).focus()
 
     def action_back(self) -> None:
+        """Esc first leaves the search (clearing it, back to the contents), then closes help:
+        one Esc from the search never lands back in the game (#28)."""
         search = self.query_one("#help-search", Input)
-        if search.has_focus and search.value:
-            search.value = ""  # Esc first clears the search
+        if search.has_focus or search.value:
+            search.value = ""
+            self.query_one("#help-list", OptionList).focus()
             return
         self.app.pop_screen()
