@@ -162,3 +162,29 @@ async def test_esc_leaves_the_search_before_it_closes_help() -> None:
         assert len(listed(app)) > 5
         await pilot.press("escape")  # the second Esc closes help
         assert app.screen is not help_screen and not isinstance(app.screen, HelpScreen)
+
+
+@sync
+async def test_the_full_log_wraps_long_lines_without_losing_a_character() -> None:
+    # #28 playtest round 2: at 80 columns `l` showed "Danger track: spa" / "2 gives it
+    # nothing": lines were wrapped before the scrollbar took its columns.
+    from textual.widgets import RichLog
+
+    from unbroken.tui.help import LogScreen
+
+    long = (
+        "Danger track: space 2 gives it nothing; space 4 gives the monster 2 more health "
+        "and space 6 gives it 1 armor, so the Wyvern fights with health 10 and armor 2."
+    )
+    lines = [f"Round {i}: you wait." for i in range(40)] + [long, long + " Again."]
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LogScreen(lines))
+        await pilot.pause()
+        log = app.screen.query_one("#full-log", RichLog)
+        assert log.max_scroll_y > 0  # the scrollbar is shown
+        width = log.scrollable_content_region.width
+        shown = [strip.text.rstrip() for strip in log.lines]
+        assert all(len(line) <= width for line in shown), width
+        assert log.max_scroll_x == 0  # nothing to scroll to sideways
+        assert " ".join(shown).split() == " ".join(lines).split()
