@@ -26,6 +26,7 @@ from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card
+from unbroken.words.monster import monster_numbers
 
 #: The options that choose a card, and the card each one chooses.
 CHOICES: dict[type, Callable[[Any], str]] = {
@@ -148,6 +149,24 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
     return named
 
 
+def card_lines(game: Game, card: str) -> list[str]:
+    """Return a card's lines as `unbroken cards` says them; the monster in play with its
+    armor and health as they are now and why (the danger track, the fight), then the
+    sheet's: the stage's numbers, not only the printed ones (#28)."""
+    lines = describe_card(game.ruleset, card)
+    mo = game.state.monster
+    if mo is None or mo.id != card:
+        return lines
+    sheet = game.ruleset.monsters[card]
+    printed = f"armor {sheet.armor}, health {sheet.health}"
+    now = monster_numbers(game.state, game.ruleset)
+    if now == printed:
+        return lines
+    sheet_line = f"  Armor {sheet.armor}, health {sheet.health}."  # words.cards.describe_monster
+    line = f"  In play: {now}; printed {printed}."
+    return [line if text == sheet_line else text for text in lines]
+
+
 def card_text(lines: list[str], width: int) -> Text:
     """Return a card's lines (words.cards) wrapped to `width` under their own indents:
     the name in bold, and each line that heads deeper ones (an ability, the table)."""
@@ -220,13 +239,12 @@ class InspectorScreen(ModalScreen[None]):
         self.comparing = not card and compares_first(game)
 
     def compose(self) -> ComposeResult:
-        rules = self.game.ruleset
         with Vertical(id="inspector"):
             yield Static(id="inspector-title")
             # One scroll for all: the same lines of the cards stay side by side.
             with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
                 for offer in self.offers:
-                    view = CardView(describe_card(rules, offer.card), classes="inspector-column")
+                    view = CardView(card_lines(self.game, offer.card), classes="inspector-column")
                     view.border_title = offer.head + (" (not now)" if offer.why else "")
                     yield view
             with Horizontal(id="inspector-all"):
@@ -238,7 +256,7 @@ class InspectorScreen(ModalScreen[None]):
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
                     one.border_title = self.name_of(self.card)
-                    yield CardView(describe_card(rules, self.card), classes="inspector-one")
+                    yield CardView(card_lines(self.game, self.card), classes="inspector-one")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -287,7 +305,7 @@ class InspectorScreen(ModalScreen[None]):
         card = message.option.id
         if card:
             view = self.query_one(".inspector-one", CardView)
-            view.show(describe_card(self.game.ruleset, card))
+            view.show(card_lines(self.game, card))
             self.query_one("#inspector-card", VerticalScroll).border_title = self.name_of(card)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
