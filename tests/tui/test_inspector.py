@@ -419,3 +419,29 @@ def test_the_monster_in_play_shows_the_stage_s_numbers_with_why(tmp_path: Path) 
             assert f"Armor {sheet.armor}, health {sheet.health}." not in text
 
     asyncio.run(inspect())
+
+
+@sync
+async def test_up_and_down_choose_a_card_wherever_the_focus_is() -> None:
+    # #28 playtest round 2: the header says "↑↓ choose one", but Tab (or a click) left the
+    # focus on the card shown, and Down then scrolled it: the player stayed on the monster.
+    app = UnbrokenApp(RULES, animate=False, game=basilisk(), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        screen = app.screen
+        assert isinstance(screen, InspectorScreen) and not screen.comparing
+        cards = screen.query_one("#inspector-cards", OptionList)
+        listed = [cards.get_option_at_index(i).id for i in range(cards.option_count)]
+        order = [card for card in listed if card]
+        assert order[0] == "base:basilisk"
+        view = screen.query_one(".inspector-one", CardView)
+        await pilot.press("tab")  # the focus on the card shown
+        assert not cards.has_focus
+        for card in order[1:]:
+            await pilot.press("down")
+            await pilot.pause()
+            assert cards.get_option_at_index(cards.highlighted or 0).id == card
+            assert words(shown(view)) == card_words(card), card
+        await pilot.press("up")
+        await pilot.pause()
+        assert words(shown(view)) == card_words(order[-2])

@@ -224,6 +224,12 @@ class InspectorScreen(ModalScreen[None]):
         Binding("i", "close", "Back", show=False),
         Binding("c", "switch('all')", "All cards"),
         Binding("c", "switch('compare')", "Compare"),
+        # ↑↓ choose a card wherever the focus is (Tab or a click on the card left it on
+        # the card, and ↑↓ scrolled the card instead: #28); Page Up/Down scroll the card.
+        Binding("up", "move(-1)", "Previous card", show=False, priority=True),
+        Binding("down", "move(1)", "Next card", show=False, priority=True),
+        Binding("pageup", "scroll_card(-1)", "Scroll the card up", show=False, priority=True),
+        Binding("pagedown", "scroll_card(1)", "Scroll the card down", show=False, priority=True),
     ]
 
     def __init__(self, game: Game, card: str = "") -> None:
@@ -312,12 +318,30 @@ class InspectorScreen(ModalScreen[None]):
         """Offer `c` only where there are offers: to all cards, or back to the offers."""
         if action == "switch":
             return bool(self.offers) and (parameters == ("all",)) == self.comparing
+        if action in ("move", "scroll_card"):
+            return not self.comparing  # side by side, ↑↓ scroll the offers
         return True
 
     def action_switch(self, to: str) -> None:
         """Show every card in view ("all"), or the offers side by side ("compare")."""
         self.comparing = to == "compare" and bool(self.offers)
         self.show_mode()
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next (1) or previous (-1) card of the list; its card is shown."""
+        cards = self.query_one("#inspector-cards", OptionList)
+        if step > 0:
+            cards.action_cursor_down()
+        else:
+            cards.action_cursor_up()
+
+    def action_scroll_card(self, step: int) -> None:
+        """Scroll the card shown by a page (its lines may not all fit)."""
+        view = self.query_one("#inspector-card", VerticalScroll)
+        if step > 0:
+            view.action_page_down()
+        else:
+            view.action_page_up()
 
     def action_close(self) -> None:
         self.dismiss()
