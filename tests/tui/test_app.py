@@ -126,7 +126,7 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
         # The first game in these records: every achievement it earned is new, said once.
         from unbroken.records import all_achievements
 
-        names = {a.id: a.name for a in all_achievements()}
+        names = {a.id: a.name for a in all_achievements(None)}
         earned = ", ".join(names[a] for a in screen.new)
         assert f"Achievements earned, all new on Normal: {earned}" in text.replace("\n", " ")
         app.push_screen(AchievementsScreen())
@@ -735,7 +735,7 @@ async def test_the_achievements_sheet_shows_the_whole_text_of_the_highlighted_on
         app.push_screen(AchievementsScreen())
         await pilot.pause()
         await pilot.press("down", "down")
-        third = all_achievements()[2]
+        third = all_achievements(None)[2]
         shown = " ".join(str(app.screen.query_one("#sheet-detail").render()).split())
         assert shown == f"{third.name}: {' '.join(third.text.split())}"
         assert len(third.text) > 40  # longer than its column at 80x24

@@ -486,6 +486,7 @@ class GameScreen(Screen[None]):
 
     def action_inspect(self, card: str = "") -> None:
         """Open the card inspector: on `card`, or on the cards the decision offers."""
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.tui.inspector import InspectorScreen
 
         self.app.push_screen(InspectorScreen(self.game, card))

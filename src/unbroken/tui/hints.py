@@ -18,6 +18,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from unbroken.core.state import StepName
+from unbroken.records import RecordsError
+from unbroken.records.opening import open_existing_records
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -53,8 +55,6 @@ HINT_SECONDS = 12.0
 
 def first_game() -> bool:
     """Return whether the player has finished no game yet (the records are empty or absent)."""
-    from unbroken.records import RecordsError
-    from unbroken.records.opening import open_existing_records
 
     try:
         records = open_existing_records()

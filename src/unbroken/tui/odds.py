@@ -128,7 +128,7 @@ class GameOdds:
         if odds is None:
             return {}, ""
         weighing = odds.weighing()
-        found = dict(zip(self.legal, weighing.estimates, strict=True))
+        found = dict(zip(self.legal, weighing.shown_all, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
         verdict = weighing.ranking(lambda k: str(self.legal[k] + 1)) if len(self.legal) > 1 else ""
         fewer = min(weighing.games, default=0) < odds.games

@@ -12,9 +12,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.replay import recorded_games
+from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
+from unbroken.tui.help import HelpScreen
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -52,7 +55,6 @@ class ReplayListScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.replay import recorded_games
 
         table = self.query_one("#replays", DataTable)
         table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
@@ -148,8 +150,6 @@ class ReplayViewerScreen(Screen[None]):
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
         if self.problem is not None:
-            from unbroken.replay.viewing import warning
-
             self.notify(warning(self.problem), severity="error", timeout=30)
 
     def show(self) -> None:
@@ -252,7 +252,6 @@ class ReplayViewerScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
 

@@ -64,6 +64,7 @@ class TitleScreen(Screen[None]):
     def dim_continue(self) -> None:
         """Dim "Continue" when no game is left to continue (after the first frame: it
         reads the recordings). It keeps its place and its key, as a dimmed option does."""
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.replay.library import unfinished_games
 
         try:
@@ -79,6 +80,7 @@ class TitleScreen(Screen[None]):
         if choice in ("new", "help", "continue", "replays", "plugins", "records"):
             self.app.open_screen(choice)  # type: ignore[attr-defined]  # UnbrokenApp
         elif choice == "daily":
+            # lazy: loaded when this action runs, after the first frame
             from unbroken.tui.daily_start import start_daily
 
             start_daily(self.app)  # type: ignore[arg-type]  # UnbrokenApp
