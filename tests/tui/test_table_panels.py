@@ -157,8 +157,12 @@ async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before
         await pilot.press(OPTION_KEYS[index_of(game, act.Craft)])
         assert game.state.res["time"] == RULES.settings.level_start_time[2]
         display = str(app.screen.query_one("#display").render())
-        time = next(line for line in display.splitlines() if line.startswith("time"))
-        assert "↺ reset" in time and "▼" not in time, display
+        lines = display.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("time"))
+        time = " ".join([lines[at], lines[at + 1].strip()])  # the note may have a line of its own
+        assert "↺" in time and "▼" not in time, display
+        # In words a player reads (the playtest found "↺ reset for level 3" puzzling).
+        assert "level 3 time, set for the fight" in time, display
 
 
 def test_crafting_shows_the_new_weapon_s_attacks() -> None:

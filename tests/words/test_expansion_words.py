@@ -12,6 +12,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, write_pack
+from unbroken.tui.dice import roll_text
 from unbroken.words.events import Narrator, roll_purpose
 from unbroken.words.monster import monster_numbers
 
@@ -89,3 +90,14 @@ def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
     assert f"The die shows {roll.value} (which monster, a 7-sided die)." in log
     assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
+
+
+def test_the_stage_draws_a_seven_sided_die_without_a_six_sided_face(tmp_path: Path) -> None:
+    # R-MONSTER-1: the stage's die (unbroken.tui.dice) shows a 7-sided die's roll as a
+    # number with its sides, never as a d6 face (the playtest read "⚂ 3" as a d6).
+    rules = rules_with_pack(tmp_path)
+    game, _ = revealed(rules, 3)
+    roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
+    shown = roll_text(roll, rules, level=1)
+    assert shown == f"[{roll.value}] (which monster, a 7-sided die)", shown
+    assert roll_text(roll, rules, level=2).startswith("⚀⚁⚂⚃⚄⚅"[roll.value - 1])

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from unbroken.core import events as ev
 from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
-from unbroken.words.events import roll_purpose
+from unbroken.words.events import die_sides, roll_purpose
 
 #: The die's six faces.
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -85,21 +85,24 @@ def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
     return None
 
 
-def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None) -> str:
+def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None, level: int = 0) -> str:
     """Return a roll as the stage shows it: face, number, the result it came to, and
-    what it was for ("⚅ 6 → 5 (monster's combat roll)")."""
+    what it was for ("⚅ 6 → 5 (monster's combat roll)"). `level`: the level it was
+    rolled at, which says how many sides the monster's die has (die_sides)."""
+    sides = die_sides(roll.purpose, rules, level)
     became = f" → {value}" if value is not None and value != roll.value else ""
-    return f"{die_face(roll.value)}{became} ({roll_purpose(roll.purpose, rules)})"
+    return f"{die_face(roll.value, sides)}{became} ({roll_purpose(roll.purpose, rules, sides)})"
 
 
-def shown_text(shown: ShownRoll | None, rules: Ruleset) -> str:
-    """Return the stage's die text for a shown roll ("" for no die)."""
-    return "" if shown is None else roll_text(shown.roll, rules, shown.value)
+def shown_text(shown: ShownRoll | None, rules: Ruleset, level: int = 0) -> str:
+    """Return the stage's die text for a shown roll ("" for no die), rolled at `level`."""
+    return "" if shown is None else roll_text(shown.roll, rules, shown.value, level)
 
 
-def die_face(value: int) -> str:
+def die_face(value: int, sides: int = 6) -> str:
     """Return the die face and the number, so colour is never the only signal.
 
-    A roll above 6 (a level with more than six monsters) shows the number alone.
+    A die of other than six sides (the monster's at a level with more than six
+    monsters) shows the number alone: a six-sided face would say the wrong die.
     """
-    return f"{DIE_FACES[value - 1]} {value}" if 1 <= value <= 6 else f"[{value}]"
+    return f"{DIE_FACES[value - 1]} {value}" if sides == 6 and 1 <= value <= 6 else f"[{value}]"

@@ -310,7 +310,8 @@ class GameScreen(Screen[None]):
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
-        return shown_text(shown_roll(reversed(ev.by_decision(game.events))), game.ruleset)
+        shown = shown_roll(reversed(ev.by_decision(game.events)))
+        return shown_text(shown, game.ruleset, game.state.level)
 
     # ------------------------------------------------------------------ the screen's keys
 

@@ -124,7 +124,8 @@ class RoundsShown:
         if rolling and roll is not None:
             die, row = DIE_FACES[(roll.value - 1) % 6], 0  # the row would tell the number
         else:
-            die, row = shown_text(shown_roll([beat.so_far]), game.ruleset), applied_row(beat.events)
+            shown = shown_roll([beat.so_far])
+            die, row = shown_text(shown, game.ruleset, beat.state.level), applied_row(beat.events)
         uses = level_ability_uses(reversed(game.events))
         draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row)
 

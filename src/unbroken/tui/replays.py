@@ -196,7 +196,7 @@ class ReplayViewerScreen(Screen[None]):
         """Return the die as the game showed it at `position` (see widgets.die_update)."""
         timeline = self.timeline
         shown = shown_roll(timeline.events_at(i) for i in range(position, 0, -1))
-        return shown_text(shown, timeline.ruleset)
+        return shown_text(shown, timeline.ruleset, timeline.state_at(position).level)
 
     def go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.timeline) - 1))

@@ -172,7 +172,7 @@ class DisplayPanel(Panel):
             reset = time_reset(last)
             diff = 0 if reset else change.get("time", 0)
             if reset:
-                line.append(" ↺ reset", style="bold")
+                line.append(" ↺", style="bold")
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             elif state.phase != Phase.COMBAT:
@@ -180,7 +180,8 @@ class DisplayPanel(Panel):
             if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
                 note = "encounter → ambush"  # its time takes the track to 0
             elif state.phase == Phase.COMBAT and state.level < len(starts):
-                note = f"for level {state.level + 1}"
+                # R-COMBAT-3: the fight set the track to the next level's time.
+                note = f"level {state.level + 1} time" + (", set for the fight" if reset else "")
             elif state.level < len(starts):
                 note = f"level {state.level + 1}: {starts[state.level]} time"
         else:
