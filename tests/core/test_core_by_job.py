@@ -17,7 +17,7 @@ from unbroken.core import steps
 from unbroken.core.driver import drive
 from unbroken.core.effects import EFFECTS
 from unbroken.core.resolver import STEPS, Resolver
-from unbroken.core.state import GameState, Queued
+from unbroken.core.state import DecisionKind, GameState, Queued
 from unbroken.core.taking import TAKE
 from unbroken.replay.codec import encode
 
@@ -153,7 +153,7 @@ def test_a_resumed_stack_runs_from_the_recorded_names() -> None:
     game = Scenario("maxyn-zenma").start("preparation")
     state = msgspec.json.decode(msgspec.json.encode(game.state), type=GameState)
     state.then = [Queued(step="skills.draw:2")]
-    state.decision = ""
+    state.decision = DecisionKind.NONE
     r = Resolver(rules, state)
     drive(r)
     assert state.decision == "choose_skill" and len(state.choices) == 2
@@ -165,7 +165,7 @@ def _imports(path: Path) -> tuple[set[str], list[str]]:
     found: set[str] = set()
     nested: list[str] = []
     top = set(map(id, tree.body))
-    for node in ast.walk(tree):
+    for node in (n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))):
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
