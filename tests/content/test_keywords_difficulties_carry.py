@@ -148,8 +148,10 @@ def test_a_carried_weapon_skill_and_treasure_start_the_game() -> None:
     assert s.weapons == ["base:bare-hands", "base:sword"]
     assert s.skills == ["base:daring"] and "base:daring" not in s.skill_deck
     assert s.res["treasure"] == 2
+    assert isinstance(game.events[0], ev.GameStarted)
     assert game.events[0].options["carry"] == carry
     plain = Game.new(rules, "tomu", "normal", seed=9)
+    assert isinstance(plain.events[0], ev.GameStarted)
     assert "carry" not in plain.events[0].options
 
 
