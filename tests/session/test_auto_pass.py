@@ -29,6 +29,7 @@ def dodge_at_one() -> Game:
         .dice(1, 1, 1, 1, 1, 1)
         .start("battle")
     )
+    assert game.decision is not None
     while not (game.decision.kind == "response" and game.state.trigger == "after_monster_roll"):
         legal = game.legal_actions()
         game.apply(act.Skip() if act.Skip() in legal else legal[-1])

@@ -193,7 +193,12 @@ def test_a_slow_observer_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_no_observer_means_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     copies: list[int] = []
-    monkeypatch.setattr(observers, "_copy", lambda state: copies.append(1) or state)
+
+    def counted(state: GameState) -> GameState:
+        copies.append(1)
+        return state
+
+    monkeypatch.setattr(observers, "_copy", counted)
     game = Game.new(loaded_with().ruleset, "tomu", "normal", seed=9)
     nobody = Observers()
     assert not nobody and nobody.before(game) is None
