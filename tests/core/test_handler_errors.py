@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -123,7 +124,7 @@ def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_verify_names_the_handler_and_the_line(tmp_path: Any) -> None:
+def test_verify_names_the_handler_and_the_line(tmp_path: Path) -> None:
     from unbroken.replay import verify_file
     from unbroken.sim import record_game
 
