@@ -63,7 +63,7 @@ danger = [
 """
 
 
-def pack(tmp_path: Path, keyword: str = "tough", difficulty: str = "gritty") -> object:
+def pack(tmp_path: Path, keyword: str = "tough", difficulty: str = "gritty") -> FolderPlugin:
     files = {
         "keywords.toml": KEYWORDS,
         "monsters.toml": MONSTER.format(keyword=keyword),
@@ -175,7 +175,7 @@ def test_content_check_knows_a_packs_keywords_and_difficulties(
     from unbroken.cli.command import main
 
     monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(tmp_path / "cache"))
-    folder = pack(tmp_path).folder  # type: ignore[attr-defined]
+    folder = pack(tmp_path).folder
     assert main(["content", "check", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "  difficulties  1\n  keywords      1\n" in out

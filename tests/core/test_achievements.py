@@ -121,7 +121,9 @@ class Policy:
             chosen = self.response(game, legal) if self.response else None
             return chosen if chosen is not None else act.Pass()
         if kind == "hunger":
-            food = legal[0].food  # type: ignore[union-attr]  # the most it can eat
+            eat = legal[0]  # the most it can eat
+            assert isinstance(eat, act.Eat)
+            food = eat.food
             if self.eat is not None:
                 food = min(food, self.eat(s.level))
             return act.Eat(food)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib
 from pathlib import Path
+from typing import get_args
 
 import msgspec
 import pytest
@@ -65,12 +66,12 @@ WIRE_NAMES = {
 
 
 def test_every_effect_type_has_a_function() -> None:
-    effect_types = set(m.Effect.__args__)  # type: ignore[attr-defined]
+    effect_types = set(get_args(m.Effect))
     assert effect_types == set(EFFECTS)
 
 
 def test_every_action_type_has_a_function() -> None:
-    action_types = set(act.Action.__args__)  # type: ignore[attr-defined]
+    action_types = set(get_args(act.Action))
     assert action_types == set(TAKE)
 
 

@@ -11,6 +11,7 @@ from unbroken.core.actions import Action
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.legality import allows
 from unbroken.core.resolver import Resolver
+from unbroken.core.ruleset import Hand
 from unbroken.core.state import Phase, StepName
 
 
@@ -100,18 +101,18 @@ def test_the_kept_hand_is_always_the_cards_in_play(
     checked = 0
     original = Resolver.hand
 
-    def hand(run: Resolver) -> object:
+    def hand(run: Resolver) -> Hand:
         nonlocal checked
         kept = original(run)
         assert kept.in_play == RULES.hand(run.cards_in_play()).in_play, run.cards_in_play()
         checked += 1
         return kept
 
-    Resolver.hand = hand  # type: ignore[method-assign,assignment]
+    Resolver.hand = hand  # type: ignore[method-assign,assignment]  # a spy, put back below
     try:
         play_randomly(Game.new(RULES, character, difficulty, seed), data)
     finally:
-        Resolver.hand = original  # type: ignore[method-assign]
+        Resolver.hand = original  # type: ignore[method-assign]  # the method, put back
     assert checked > 0
 
 
