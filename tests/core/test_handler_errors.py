@@ -85,7 +85,7 @@ def test_the_text_game_says_so_and_goes_on() -> None:
     rest = 1 + game.legal_actions().index(act.Rest())
     decisions = game.state.decisions
     out = io.StringIO()
-    text_game = TextGame.resumed(rules, game, None)  # type: ignore[arg-type]
+    text_game = TextGame.resumed(rules, game, None)
     # "n": keep the plugin on when offered to switch it off (#29), then choose again.
     status = text_game.loop(io.StringIO(f"{resolve}\nn\n{rest}\n"), out)
     assert status == 0  # the input ran out: the game is left unfinished

@@ -94,7 +94,7 @@ def test_the_text_game_passes_and_says_so() -> None:  # R-DIGI-4
     from unbroken.play.text import TextGame
 
     game = dodge_at_one()
-    text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]
+    text = TextGame.resumed(game.ruleset, game, None)
     out = io.StringIO()
     text.loop(io.StringIO(""), out)
     assert PASSED in " ".join(out.getvalue().split())

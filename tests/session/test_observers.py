@@ -16,6 +16,7 @@ from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_wi
 from unbroken import hookimpl
 from unbroken.cli.command import main
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.play import observers
 from unbroken.play.observers import Observers
@@ -57,7 +58,7 @@ def test_the_text_game_shows_observers_every_event(monkeypatch: pytest.MonkeyPat
     assert_saw_game(watcher, text.game.events)
 
 
-def watcher_rules(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def watcher_rules(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     from unbroken import plugins
 
     return plugins.current_plugins().ruleset

@@ -115,7 +115,7 @@ class TextGame:
 
     @classmethod
     def resumed(
-        cls, ruleset: Ruleset, game: Game, recorder: Recorder, started: str | None = None
+        cls, ruleset: Ruleset, game: Game, recorder: Recorder | None, started: str | None = None
     ) -> TextGame:
         """Return a text game continuing a resumed game; the log starts where it left off.
 
