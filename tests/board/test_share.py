@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from unbroken.board.share import share_line
 from unbroken.board.store import Row
 from unbroken.core.ruleset import Ruleset
 
 
-def row(**changes: object) -> Row:
-    fields: dict[str, object] = {
+def row(**changes: Any) -> Row:
+    fields: dict[str, Any] = {
         "id": 3,
         "player": "ann",
         "character": "base:helena",
@@ -21,7 +23,7 @@ def row(**changes: object) -> Row:
         "submitted": "2026-11-26T10:00:00+00:00",
     }
     fields.update(changes)
-    return Row(**fields)  # type: ignore[arg-type]
+    return Row(**fields)
 
 
 def test_the_share_line_of_a_daily(base_rules: Ruleset) -> None:
