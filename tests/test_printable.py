@@ -16,7 +16,7 @@ import pytest
 from unbroken.cli.command import main
 from unbroken.home.paths import replays_dir
 from unbroken.plugins import load_ruleset
-from unbroken.records import open_records
+from unbroken.records import add_game, open_records
 from unbroken.words.printable import is_printable, printable, printable_strings
 
 #: Sets the window title to "pwned", then clears the screen; then a right-to-left override.
@@ -94,7 +94,7 @@ def test_scores_shows_a_crafted_records_file_printable(
     game = Game.new(rules, character="maxyn-zenma", difficulty="normal", seed=1)
     sim.play(game, sim.greedy_bot)
     with open_records() as records:
-        records.add_game(game, rules)
+        add_game(records, game, rules)
         path = records.path
     db = sqlite3.connect(path)
     db.execute("UPDATE games SET character = ?, cause = ?", (TITLE_AND_CLEAR, "\x1b[31mred"))

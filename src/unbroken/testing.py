@@ -302,3 +302,51 @@ def run_command(argv: list[str]) -> int:
     from unbroken.cli.command import main
 
     return main(argv)
+
+
+# ----------------------------------------------------------------- the forecast's property
+
+
+def check_forecasts(game: Game) -> int:
+    """Forecast every legal option and take it on a fork: the forecast's events are the
+    first events taken (passing the Response windows it passed), all of them up to the
+    next decision unless chance came first, and every rule it names is on a card in
+    play (#28). Raises AssertionError naming the option where they disagree; returns
+    how many options were checked (the game itself is not changed)."""
+    from unbroken.core.forecast import CHANCE, UNSEEN
+
+    if game.is_over:
+        return 0
+    before = msgspec.msgpack.encode(game.state)
+    legal = game.legal_actions()
+    for action in legal:
+        f = game.query().forecast(action)
+        fork = game.fork()
+        taken = fork.apply(action)
+        for _ in range(f.passes):  # the Response windows it passed on the way
+            taken += fork.apply(act.Pass())
+        n = len(f.events)
+        assert list(f.events) == taken[:n], action
+        if f.stops == CHANCE:
+            assert isinstance(taken[n], UNSEEN), (action, taken[n])
+        else:
+            assert n == len(taken), (action, taken[n:])
+        in_play = _cards_in_play(game, taken)
+        for rule in f.rules:
+            assert rule.card in in_play, (action, rule)
+    assert msgspec.msgpack.encode(game.state) == before  # forecasting changed nothing
+    return len(legal)
+
+
+def _cards_in_play(game: Game, taken: list[ev.Event]) -> set[str]:
+    """Return the cards whose rules may act on this decision (read off the state and events)."""
+    s = game.state
+    cards = {s.cls, *s.skills, *(c.id for c in s.conditions), s.chosen, *s.weapons}
+    if s.monster is not None:
+        cards.add(s.monster.id)
+    for event in taken:
+        if isinstance(event, ev.MonsterRevealed):
+            cards.add(event.monster)
+        elif isinstance(event, (ev.SkillKept, ev.ConditionGained)):
+            cards.add(event.skill if isinstance(event, ev.SkillKept) else event.condition)
+    return cards

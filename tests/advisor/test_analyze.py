@@ -149,3 +149,23 @@ def test_an_analysis_of_format_1_is_read_and_claims_nothing(tmp_path: Path) -> N
     cache_path(Path(path)).parent.mkdir(parents=True, exist_ok=True)
     cache_path(Path(path)).write_text(json.dumps(old))
     assert kept(Path(path)) is None
+
+
+def test_options_are_named_as_the_game_lists_them() -> None:
+    # #28: analyze names each option by the forecast's line (effective numbers, the rules
+    # that act, warnings), as the game screen and `unbroken play` list it.
+    from unbroken.words.actions import option_text
+
+    path = SHORT.parent / "hard_helena_seed2402836692624358730_lost.jsonl"
+    analysis = analyze(read_recording(path), RULES, games=1, seed=1)
+    rec = read_recording(path)
+    h = rec.header
+    game = Game.new(RULES, h.character, h.difficulty, h.seed, h.options)
+    expected = {}
+    for d in rec.decisions:
+        if len(game.legal_actions()) > 1:
+            expected[d.n] = option_text(d.action, "", game.state, RULES)
+        game.apply(d.action)
+    assert {c.n: c.taken for c in analysis.choices} == expected
+    # R-TRAVEL-1: the encounter that ran the time out is named with the forecast's warning.
+    assert any("⚠ time runs out: the monster ambushes you" in c.taken for c in analysis.choices)

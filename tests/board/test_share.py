@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from unbroken.board.share import share_line
-from unbroken.board.store import Row
+from unbroken.board.wire import Entry
 from unbroken.core.ruleset import Ruleset
 
 
-def row(**changes: Any) -> Row:
+def row(**changes: Any) -> Entry:
     fields: dict[str, Any] = {
         "id": 3,
         "player": "ann",
@@ -23,7 +23,7 @@ def row(**changes: Any) -> Row:
         "submitted": "2026-11-26T10:00:00+00:00",
     }
     fields.update(changes)
-    return Row(**fields)
+    return Entry(**fields)
 
 
 def test_the_share_line_of_a_daily(base_rules: Ruleset) -> None:

@@ -9,9 +9,9 @@ from random_play import A_GAME, CHARACTERS, RULES, play_randomly
 from unbroken.core import actions as act
 from unbroken.core.actions import Action
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.hand import Hand
 from unbroken.core.legality import allows
 from unbroken.core.resolver import Resolver
-from unbroken.core.ruleset import Hand
 from unbroken.core.state import Phase, StepName
 
 

@@ -20,6 +20,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.pointless import (
     ALREADY_DEFEATED,
+    AT_CAP,
     ONLY_SKIP,
     SAME_RESULT,
     SAME_ROW,
@@ -203,7 +204,7 @@ def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DI
             game = Game.new(RULES, character, difficulty, 10_000 + seed)
             play(game, heuristic_bot, found)
     # The games met every case the base game has, many times over.
-    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP}, found
+    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP}, found
     assert min(found.values()) >= 10, found
 
 
@@ -270,3 +271,29 @@ def test_every_pointless_answer_is_legal_and_passes(seed: int) -> None:  # R-DIG
             events = game.fork().apply(answer)
             assert not [e for e in events if isinstance(e, ev.Spent)], (answer, before)
         game.apply(rnd.choice(game.legal_actions()))
+
+
+def test_a_free_gain_at_its_cap_is_passed_and_marked() -> None:
+    # R-DIGI-4, R-RES-2: Light Sleeper's Wide Awake (gain 4 SE on an ambush) with SE at
+    # 20/20 gains nothing: passed for the player, and its option says so; below the cap
+    # it is a choice.
+    from unbroken.words.actions import option_text
+
+    def ambushed(se: int) -> Game:
+        return (
+            Scenario("tomu")
+            .resources(se=se)
+            .skills("light-sleeper")
+            .monster("goblin")
+            .dice(1, 1, 1, 1)
+            .start("ambush")
+        )
+
+    game = ambushed(20)
+    assert game.pointless() == (act.Pass(), AT_CAP)
+    use = next(a for a in game.legal_actions() if isinstance(a, act.Use))
+    # (Passing now, it is offered again after the Goblin's ambush takes 3 SE: R-EFFECT-2.)
+    assert "(no use now: SE is at the cap)" in option_text(use, "", game.state, game.ruleset)
+    game = ambushed(15)
+    assert game.pointless() is None
+    assert "no use now" not in option_text(use, "", game.state, game.ruleset)

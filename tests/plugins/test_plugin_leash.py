@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from unbroken import hookimpl, plugins
+from observing import EventsOnly, installed, loaded_with
+from unbroken import hookimpl
 from unbroken.bots import batch
 from unbroken.cli.command import main
 from unbroken.play.session import GameSession
@@ -72,32 +72,6 @@ class Stuck:
             hang(self.how)
 
 
-class Counter:
-    """A well-behaved observer beside it."""
-
-    __version__ = "1.0.0"
-
-    def __init__(self) -> None:
-        self.events: list[object] = []
-
-    @hookimpl
-    def unbroken_game_event(self, event: object) -> None:
-        """Keep the event."""
-        self.events.append(event)
-
-
-def loaded_with(*extra: tuple[str, object]) -> Plugins:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return load_plugins(["base", *(name for name, _ in extra)], extra=list(extra))
-
-
-def installed(monkeypatch: pytest.MonkeyPatch, loaded: Plugins) -> Plugins:
-    monkeypatch.setattr(plugins, "current_plugins", lambda: loaded)
-    monkeypatch.setattr(plugins, "_load_cached", lambda names, strict: loaded)
-    return loaded
-
-
 def said(how: str) -> str:
     line = SLEEP_LINE if how == "sleeps" else SPIN_LINE
     return (
@@ -111,7 +85,7 @@ HOW = pytest.mark.parametrize("how", ["sleeps", "spins"])
 
 @HOW
 def test_a_hung_observer_is_given_up_on_and_the_game_goes_on(how: str) -> None:
-    stuck, counter = Stuck(how), Counter()
+    stuck, counter = Stuck(how), EventsOnly()
     loaded = loaded_with(("stuck", stuck), ("count", counter))
     session = GameSession.start(loaded, "tomu", "normal", seed=2, record=False, keep=False)
     while not session.game.is_over:

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from unbroken import hookimpl, plugins
+from observing import installed
+from unbroken import hookimpl
 from unbroken.cli.command import main
 from unbroken.core import model as m
 from unbroken.plugins import Plugins, load_plugins
@@ -51,10 +52,7 @@ class Bad(FolderPlugin):
 @pytest.fixture
 def bad(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Plugins:
     folder = write_pack(tmp_path / "bad", {"monsters.toml": MONSTERS})
-    loaded = load_plugins(["base", "bad"], extra=[("bad", Bad(folder))])
-    monkeypatch.setattr(plugins, "current_plugins", lambda: loaded)
-    monkeypatch.setattr(plugins, "_load_cached", lambda names, strict: loaded)
-    return loaded
+    return installed(monkeypatch, load_plugins(["base", "bad"], extra=[("bad", Bad(folder))]))
 
 
 class Screen(io.StringIO):

@@ -17,7 +17,7 @@ from recorded_games import GameMaker
 
 from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import open_records
+from unbroken.records import add_game, open_records
 from unbroken.replay import read_recording, unfinished_games
 
 #: Enough Enter presses (option 1 each time) to play this game to its end.
@@ -229,7 +229,7 @@ def test_a_continued_game_is_kept_with_the_day_it_began(
     status, out, _ = play(NEW_GAME, "\n" * 5, capsys, monkeypatch)
     assert status == 0 and "Game left unfinished" in out
     (info,) = unfinished_games()
-    monkeypatch.setattr("unbroken.records.store._now", lambda: "2099-01-01T00:00:00+00:00")
+    monkeypatch.setattr("unbroken.records.keeping._now", lambda: "2099-01-01T00:00:00+00:00")
     status, out, _ = play(["play", "--continue"], TO_THE_END, capsys, monkeypatch)
     assert status == 0 and "Recorded in " in out
     with open_records() as records:
@@ -373,7 +373,7 @@ def test_scores_fit_a_terminal_of_80_columns(
         lambda ruleset, events, state: {"molehill:five": 5, "unearthed:unstoppable": 31},
     )
     with open_records() as records:
-        records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules)
+        add_game(records, won_game(seed=3, score=31, rank="Revenant"), rules)
     status, piped, _ = run(["scores"], capsys)
     row = next(line for line in piped.splitlines() if "won, 31 points" in line)
     assert len(row) > 80 and "[new: " in row  # piped: one line per game, for grep

@@ -16,7 +16,7 @@ from schema_check import validate
 
 from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import all_achievements, open_records
+from unbroken.records import achievement_sheet, add_game, all_achievements, open_records
 
 
 def unbroken(*argv: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -61,8 +61,8 @@ def test_the_scores_show_wins_and_new_achievements(
     won_game: GameMaker, lost_game: GameMaker, rules: Ruleset, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with open_records() as records:
-        records.add_game(lost_game(seed=1), rules)
-        win = records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules)
+        add_game(records, lost_game(seed=1), rules)
+        win = add_game(records, won_game(seed=3, score=31, rank="Revenant"), rules)
     assert main(["scores", "--recent", "1"]) == 0
     out = capsys.readouterr().out
     assert "2 games, 1 won (50.0 %)" in out
@@ -77,7 +77,7 @@ def test_the_scores_show_wins_and_new_achievements(
     assert main(["achievements", "--describe"]) == 0
     sheet = capsys.readouterr().out
     with open_records() as records:
-        names = {row.id: row.name for row in records.achievement_sheet()}
+        names = {row.id: row.name for row in achievement_sheet(records.first_earned())}
     for aid, name in names.items():
         line = next(line for line in sheet.splitlines() if line.startswith(name + "  "))
         marks = "[ ]     [x]     [ ]" if aid in win.achievements else "[ ]     [ ]     [ ]"
@@ -97,7 +97,7 @@ def test_the_scores_show_plugins_alternative_scores_beside_a_win(
         lambda ruleset, events, state: {"molehill:five": 5, "unearthed:unstoppable": 31},
     )
     with open_records() as records:
-        records.add_game(won_game(seed=3, score=31, rank="Revenant"), rules)
+        add_game(records, won_game(seed=3, score=31, rank="Revenant"), rules)
     assert main(["scores"]) == 0
     out = capsys.readouterr().out
     assert "won, 31 points (Revenant); molehill:five 5, unearthed:unstoppable 31" in out
@@ -112,7 +112,7 @@ def test_the_scores_show_a_lost_game_s_killer_and_ids_when_names_are_unknown(
     game = lost_game(seed=2)
     assert game.outcome is not None and game.outcome.cause == "wounds"
     with open_records() as records:
-        records.add_game(game, rules)
+        add_game(records, game, rules)
     assert main(["scores"]) == 0
     killer = rules.card_name(game.outcome.source)
     assert f"lost on level {game.outcome.level}: wounds ({killer})" in capsys.readouterr().out
@@ -136,7 +136,7 @@ def test_export_to_a_file(
     tmp_path: Path, lost_game: GameMaker, rules: Ruleset, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with open_records() as records:
-        records.add_game(lost_game(seed=1), rules)
+        add_game(records, lost_game(seed=1), rules)
     target = tmp_path / "games.json"
     assert main(["scores", "export", "--format", "json", "--output", str(target)]) == 0
     assert f"1 game written to {target}" in capsys.readouterr().out
@@ -189,7 +189,7 @@ def test_a_starved_game_names_no_killer(rules: Ruleset, capsys: pytest.CaptureFi
     game.apply(game.legal_actions()[0])  # eat nothing
     assert game.outcome is not None and game.outcome.cause == "starvation"
     with open_records() as records:
-        records.add_game(game, rules)
+        add_game(records, game, rules)
     assert main(["scores"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if "lost on" in line)
     assert row.endswith("lost on level 2: starvation")  # not "starvation (hunger)"
@@ -199,7 +199,7 @@ def test_a_class_never_won_with_has_no_best_score(
     lost_game: GameMaker, rules: Ruleset, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with open_records() as records:
-        records.add_game(lost_game(seed=1), rules)
+        add_game(records, lost_game(seed=1), rules)
     assert main(["scores"]) == 0
     out = capsys.readouterr().out
     best = [line.split() for line in out.splitlines() if line.strip().startswith("Sneak")]

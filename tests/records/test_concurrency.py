@@ -16,7 +16,7 @@ from pathlib import Path
 from unbroken import sim
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.records import open_records
+from unbroken.records import add_game, open_records
 
 path, go, offset = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
 rules = load_ruleset()
@@ -30,7 +30,7 @@ while not go.exists():
     time.sleep(0.001)
 records = open_records(path)  # both open a missing file: both race to create it
 for game in games:
-    records.add_game(game, rules)
+    add_game(records, game, rules)
 records.close()
 """
 

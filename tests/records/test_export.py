@@ -11,15 +11,15 @@ from recorded_games import GameMaker
 from schema_check import schema, validate
 
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import Records
+from unbroken.records import Records, add_game
 from unbroken.records.export import CSV_COLUMNS, EXPORT_SCHEMA_VERSION, to_csv, to_json
 
 
 @pytest.fixture
 def filled(records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset) -> Records:
-    records.add_game(lost_game(seed=1), rules)
-    records.add_game(won_game(seed=3), rules, replay_path="/tmp/nowhere/game.jsonl")
-    records.add_game(lost_game(seed=2, character="tomu", difficulty="hard"), rules)
+    add_game(records, lost_game(seed=1), rules)
+    add_game(records, won_game(seed=3), rules, replay_path="/tmp/nowhere/game.jsonl")
+    add_game(records, lost_game(seed=2, character="tomu", difficulty="hard"), rules)
     return records
 
 

@@ -25,7 +25,7 @@ from recorded_games import GameMaker
 
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import RecordsError, open_records
+from unbroken.records import RecordsError, add_game, open_records
 
 T = TypeVar("T")
 
@@ -102,7 +102,7 @@ def keep_and_crash(path: Path, game: Game, rules: Ruleset) -> None:
     pid = os.fork()
     if pid == 0:
         try:
-            open_records(path).add_game(game, rules)
+            add_game(open_records(path), game, rules)
         finally:
             os._exit(0)
     os.waitpid(pid, 0)
@@ -127,14 +127,14 @@ def test_records_read_while_read_only_keep_the_next_game_once_writable_again(
 
     def session() -> tuple[dict[str, int], list[int]]:
         with open_records(path) as store:
-            store.add_game(first, rules)
+            add_game(store, first, rules)
         path.chmod(0o444)
         with open_records(path) as store:
             assert store.count() == (1, 0)  # reading read-only records works
         left = modes(path.parent)
         path.chmod(0o644)
         with open_records(path) as store:
-            store.add_game(second, rules)
+            add_game(store, second, rules)
         return left, seeds(path)
 
     left, kept = as_the_player(player_dir, session)
@@ -152,7 +152,7 @@ def test_a_read_only_wal_holding_games_is_made_writable_and_its_games_kept(
 
     def session() -> tuple[int, dict[str, int], list[int]]:
         with open_records(path) as store:
-            store.add_game(games[0], rules)
+            add_game(store, games[0], rules)
         keep_and_crash(path, games[1], rules)
         wal = path.with_name("records.sqlite3-wal")
         waiting = wal.stat().st_size
@@ -160,7 +160,7 @@ def test_a_read_only_wal_holding_games_is_made_writable_and_its_games_kept(
             path.with_name(leftover).chmod(0o444)
         with open_records(path) as store:
             made_writable = modes(path.parent)
-            store.add_game(games[2], rules)
+            add_game(store, games[2], rules)
         return waiting, made_writable, seeds(path)
 
     waiting, made_writable, kept = as_the_player(player_dir, session)
@@ -205,18 +205,18 @@ def test_a_leftover_that_cannot_be_made_writable_is_named_with_what_to_do(
 
     def session() -> tuple[str, bool, list[int]]:
         with open_records(path) as store:
-            store.add_game(games[0], rules)
+            add_game(store, games[0], rules)
         keep_and_crash(path, games[1], rules)
         side.chmod(mode)
         with monkeypatch.context() as patch:
             patch.setattr(Path, "chmod", refuse)
             with pytest.raises(RecordsError) as caught:
                 with open_records(path) as store:
-                    store.add_game(games[2], rules)
+                    add_game(store, games[2], rules)
         still_there = side.exists()
         side.chmod(0o644)  # what the message says to do
         with open_records(path) as store:
-            store.add_game(games[2], rules)
+            add_game(store, games[2], rules)
         return str(caught.value), still_there, seeds(path)
 
     message, still_there, kept = as_the_player(player_dir, session)
@@ -235,13 +235,13 @@ def test_records_whose_file_is_read_only_say_so_and_stay_read_only(
 
     def session() -> tuple[tuple[int, int], str, dict[str, int]]:
         with open_records(path) as store:
-            store.add_game(first, rules)
+            add_game(store, first, rules)
         path.chmod(0o444)
         store = open_records(path)
         try:
             count = store.count()
             with pytest.raises(RecordsError) as caught:
-                store.add_game(second, rules)
+                add_game(store, second, rules)
         finally:
             store.close()
         return count, str(caught.value), modes(path.parent)

@@ -18,7 +18,7 @@ from recorded_games import GameMaker
 
 from unbroken.cli.command import main
 from unbroken.home.paths import data_dir
-from unbroken.records import Records, RecordsError, keep_game, open_records
+from unbroken.records import Records, RecordsError, add_game, keep_game, open_records
 
 
 def can_make_immutable(tmp_path: Path) -> bool:
@@ -40,7 +40,7 @@ def read_only_data(lost_game: GameMaker, tmp_path: Path) -> Iterator[Path]:
     folder = data_dir()
     game = lost_game()
     with open_records() as records:
-        records.add_game(game, game.ruleset)
+        add_game(records, game, game.ruleset)
     subprocess.run(["chattr", "+i", str(folder)], check=True)
     try:
         yield folder
@@ -88,12 +88,12 @@ def test_a_game_kept_in_a_read_only_data_dir_names_the_folder_and_the_fix(
 def test_records_opened_read_only_are_not_written(lost_game: GameMaker) -> None:
     game = lost_game()
     with open_records() as records:
-        records.add_game(game, game.ruleset)
+        add_game(records, game, game.ruleset)
         path = records.path
     with Records(path, read_only=True) as reader:
         assert reader.count() == (1, 0)
         with pytest.raises(RecordsError, match="readonly"):
-            reader.add_game(game, game.ruleset)
+            add_game(reader, game, game.ruleset)
 
 
 def test_a_records_file_without_read_permission_is_not_called_read_only(
@@ -102,7 +102,7 @@ def test_a_records_file_without_read_permission_is_not_called_read_only(
     """Mode 000 was called "read-only". Root reads it anyway: access() says what a user gets."""
     game = lost_game()
     with open_records() as records:
-        records.add_game(game, game.ruleset)
+        add_game(records, game, game.ruleset)
         path = records.path
     os.chmod(path, 0)
     real_access = os.access

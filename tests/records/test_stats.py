@@ -14,7 +14,7 @@ from recorded_games import GameMaker
 
 from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import GameRow, open_records
+from unbroken.records import GameRow, add_game, open_records
 from unbroken.records.stats import Result, Stats, compute, killer_name, periods, to_document
 
 CHARACTERS = ("base:tomu", "base:niola", "base:helena", "molehill:digger")
@@ -171,11 +171,11 @@ def test_no_games_have_no_figures() -> None:
 def keep(rules: Ruleset, won_game: GameMaker, lost_game: GameMaker) -> list[GameRow]:
     """Record 2 wins and 3 losses of two characters on two difficulties; return their rows."""
     with open_records() as records:
-        records.add_game(lost_game(seed=1, character="tomu", difficulty="easy"), rules)
-        records.add_game(won_game(seed=2, character="tomu", difficulty="easy", score=31), rules)
-        records.add_game(lost_game(seed=3, character="niola", difficulty="hard"), rules)
-        records.add_game(won_game(seed=4, character="niola", difficulty="easy", score=44), rules)
-        records.add_game(lost_game(seed=5, character="tomu", difficulty="hard"), rules)
+        add_game(records, lost_game(seed=1, character="tomu", difficulty="easy"), rules)
+        add_game(records, won_game(seed=2, character="tomu", difficulty="easy", score=31), rules)
+        add_game(records, lost_game(seed=3, character="niola", difficulty="hard"), rules)
+        add_game(records, won_game(seed=4, character="niola", difficulty="easy", score=44), rules)
+        add_game(records, lost_game(seed=5, character="tomu", difficulty="hard"), rules)
         return records.games()
 
 

@@ -11,7 +11,7 @@ from recorded_games import BY_CLASS, GameMaker
 from unbroken.core.achievements import earned
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import Records, RecordsError, open_records
+from unbroken.records import Records, RecordsError, achievement_sheet, add_game, open_records
 from unbroken.records import schema as rec
 
 
@@ -19,7 +19,7 @@ def test_a_lost_game_is_stored_with_every_field(
     records: Records, lost_game: GameMaker, rules: Ruleset
 ) -> None:
     game = lost_game(seed=5)
-    row = records.add_game(game, rules, started="2026-01-02T03:04:05+00:00")
+    row = add_game(records, game, rules, started="2026-01-02T03:04:05+00:00")
     outcome = game.outcome
     assert outcome is not None and not outcome.won
     assert row.id == 1
@@ -42,14 +42,14 @@ def test_a_seed_above_the_signed_64_bit_range_survives(records: Records, rules: 
     from unbroken import sim
 
     sim.play(game, sim.random_bot)
-    assert records.add_game(game, rules).seed == (1 << 64) - 1
+    assert add_game(records, game, rules).seed == (1 << 64) - 1
     assert records.games()[0].seed == (1 << 64) - 1
 
 
 def test_an_unfinished_game_is_refused(records: Records, rules: Ruleset) -> None:
     game = Game.new(rules, character="tomu", seed=1)
     with pytest.raises(ValueError, match="finished"):
-        records.add_game(game, rules)
+        add_game(records, game, rules)
     assert records.count() == (0, 0)
 
 
@@ -60,14 +60,14 @@ def test_a_won_game_keeps_its_achievements_new_only_once_per_difficulty(
     game = won_game(seed=3)
     expected = earned(game.events, rules)
     assert expected, "the synthetic win should earn some single-game achievements"
-    first = records.add_game(game, rules)
+    first = add_game(records, game, rules)
     assert first.won and first.score == 23 and first.rank == "Avenger"
     assert first.achievements == expected
     assert first.new_achievements == expected
-    again = records.add_game(won_game(seed=3), rules)
+    again = add_game(records, won_game(seed=3), rules)
     assert again.achievements == expected and again.new_achievements == []
     hard_game = won_game(seed=3, difficulty="hard")
-    hard = records.add_game(hard_game, rules)
+    hard = add_game(records, hard_game, rules)
     assert hard.new_achievements == earned(hard_game.events, rules)
     stored = {r.id: r for r in records.games()}
     assert stored[first.id].new_achievements == expected
@@ -78,17 +78,17 @@ def test_consistency_is_key_comes_with_the_third_win_in_a_row(
     records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset
 ) -> None:
     # R-ACH-1 Consistency Is Key: three wins of one difficulty back to back
-    records.add_game(won_game(seed=1), rules)
-    records.add_game(won_game(seed=2), rules)
-    records.add_game(lost_game(seed=3), rules)
-    records.add_game(won_game(seed=4, difficulty="hard"), rules)  # other difficulty: no break
-    fourth = records.add_game(won_game(seed=5), rules)
-    fifth = records.add_game(won_game(seed=6), rules)
+    add_game(records, won_game(seed=1), rules)
+    add_game(records, won_game(seed=2), rules)
+    add_game(records, lost_game(seed=3), rules)
+    add_game(records, won_game(seed=4, difficulty="hard"), rules)  # other difficulty: no break
+    fourth = add_game(records, won_game(seed=5), rules)
+    fifth = add_game(records, won_game(seed=6), rules)
     assert "consistency-is-key" not in fourth.achievements
-    sixth = records.add_game(won_game(seed=7), rules)
+    sixth = add_game(records, won_game(seed=7), rules)
     assert "consistency-is-key" not in fifth.achievements
     assert "consistency-is-key" in sixth.new_achievements
-    seventh = records.add_game(won_game(seed=8), rules)
+    seventh = add_game(records, won_game(seed=8), rules)
     assert "consistency-is-key" not in seventh.achievements  # earned once per difficulty
 
 
@@ -98,11 +98,11 @@ def test_best_served_cold_comes_with_the_fourth_class_won(
     # R-ACH-1 Best Served Cold: a win with each of the four classes, one difficulty
     rows = []
     for i, character in enumerate(BY_CLASS.values()):
-        records.add_game(won_game(seed=10 + i, character=character, difficulty="easy"), rules)
-        rows.append(records.add_game(won_game(seed=20 + i, character=character), rules))
+        add_game(records, won_game(seed=10 + i, character=character, difficulty="easy"), rules)
+        rows.append(add_game(records, won_game(seed=20 + i, character=character), rules))
     assert all("best-served-cold" not in r.achievements for r in rows[:3])
     assert "best-served-cold" in rows[3].new_achievements
-    sheet = {s.id: s for s in records.achievement_sheet()}
+    sheet = {s.id: s for s in achievement_sheet(records.first_earned())}
     assert set(sheet["best-served-cold"].earned) == {"easy", "normal"}
     assert sheet["best-served-cold"].cross_game
 
@@ -110,10 +110,10 @@ def test_best_served_cold_comes_with_the_fourth_class_won(
 def test_the_sheet_lists_all_sixteen_with_the_first_game_per_difficulty(
     records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset
 ) -> None:
-    records.add_game(lost_game(seed=1), rules)
-    win = records.add_game(won_game(seed=3, difficulty="hard"), rules)
-    records.add_game(won_game(seed=3, difficulty="hard"), rules)
-    sheet = records.achievement_sheet()
+    add_game(records, lost_game(seed=1), rules)
+    win = add_game(records, won_game(seed=3, difficulty="hard"), rules)
+    add_game(records, won_game(seed=3, difficulty="hard"), rules)
+    sheet = achievement_sheet(records.first_earned())
     assert len(sheet) == 16
     for row in sheet:
         if row.id in win.achievements:
@@ -125,21 +125,21 @@ def test_the_sheet_lists_all_sixteen_with_the_first_game_per_difficulty(
 def test_an_achievement_of_a_plugin_no_longer_installed_still_shows(
     records: Records, rules: Ruleset, lost_game: GameMaker
 ) -> None:
-    row = records.add_game(lost_game(seed=1), rules)
+    row = add_game(records, lost_game(seed=1), rules)
     records.db.execute(
         "INSERT INTO achievements VALUES (?, 'gone:dragon-slayer', 'normal', 1)", (row.id,)
     )
-    sheet = records.achievement_sheet()
+    sheet = achievement_sheet(records.first_earned())
     assert sheet[-1].id == "gone:dragon-slayer" and sheet[-1].earned == {"normal": row.id}
 
 
 def test_best_scores_count_and_filters(
     records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset
 ) -> None:
-    records.add_game(won_game(seed=1, score=12, rank="Survivor"), rules)
-    top = records.add_game(won_game(seed=2, score=31, rank="Revenant"), rules)
-    records.add_game(lost_game(seed=3), rules)
-    records.add_game(lost_game(seed=4, character="tomu", difficulty="hard"), rules)
+    add_game(records, won_game(seed=1, score=12, rank="Survivor"), rules)
+    top = add_game(records, won_game(seed=2, score=31, rank="Revenant"), rules)
+    add_game(records, lost_game(seed=3), rules)
+    add_game(records, lost_game(seed=4, character="tomu", difficulty="hard"), rules)
     assert records.count() == (4, 2)
     best = {(b.cls, b.difficulty): b for b in records.best_scores()}
     assert list(best) == [("base:sage", "hard"), ("base:sneak", "normal")]
@@ -163,11 +163,11 @@ def test_the_best_won_score_of_a_class_on_a_difficulty(
     records: Records, won_game: GameMaker, lost_game: GameMaker, rules: Ruleset
 ) -> None:
     assert records.best_won_score("base:sneak", "normal") is None
-    records.add_game(lost_game(seed=3), rules)
+    add_game(records, lost_game(seed=3), rules)
     assert records.best_won_score("base:sneak", "normal") is None  # a loss is no score
-    first = records.add_game(won_game(seed=1, score=12), rules)
-    second = records.add_game(won_game(seed=2, score=31), rules)
-    third = records.add_game(won_game(seed=4, score=20), rules)
+    first = add_game(records, won_game(seed=1, score=12), rules)
+    second = add_game(records, won_game(seed=2, score=31), rules)
+    third = add_game(records, won_game(seed=4, score=20), rules)
     assert records.best_won_score("base:sneak", "normal") == 31
     assert records.best_won_score("base:sneak", "normal", before=first.id) is None
     assert records.best_won_score("base:sneak", "normal", before=second.id) == 12
@@ -219,7 +219,7 @@ def test_an_older_file_is_migrated_and_keeps_its_games(
 ) -> None:
     path = tmp_path / "records.sqlite3"
     with open_records(path) as store:
-        store.add_game(lost_game(seed=1), rules)
+        add_game(store, lost_game(seed=1), rules)
     version = rec.schema_version()
 
     def add_notes(db: sqlite3.Connection) -> None:
@@ -230,7 +230,7 @@ def test_an_older_file_is_migrated_and_keeps_its_games(
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == version + 1
         assert store.db.execute("SELECT notes FROM games").fetchall() == [("",)]
         assert [r.seed for r in store.games()] == [1]
-        store.add_game(lost_game(seed=2), rules)
+        add_game(store, lost_game(seed=2), rules)
         assert store.count() == (2, 0)
 
 

@@ -8,7 +8,7 @@ from recorded_games import GameMaker
 
 from unbroken.core import events as ev
 from unbroken.core.ruleset import Ruleset
-from unbroken.records import Records, story_path_for
+from unbroken.records import Records, add_game, story_path_for
 from unbroken.words.story import story
 
 
@@ -67,7 +67,7 @@ def test_add_game_writes_the_story_beside_the_replay(
     replay = tmp_path / "replays" / "2026-01-01-seed5.jsonl.gz"
     replay.parent.mkdir()
     assert story_path_for(replay.with_name("2026-01-01-seed5.jsonl")).name == "2026-01-01-seed5.txt"
-    row = records.add_game(game, rules, replay_path=replay)
+    row = add_game(records, game, rules, replay_path=replay)
     beside = tmp_path / "replays" / "2026-01-01-seed5.txt"
     assert story_path_for(replay) == beside
     assert row.replay == str(replay) and row.story_path == str(beside)
@@ -79,6 +79,6 @@ def test_a_story_that_cannot_be_written_does_not_lose_the_game(
     records: Records, lost_game: GameMaker, rules: Ruleset, tmp_path: Path
 ) -> None:
     replay = tmp_path / "no-such-folder" / "game.jsonl"
-    row = records.add_game(lost_game(seed=5), rules, replay_path=replay)
+    row = add_game(records, lost_game(seed=5), rules, replay_path=replay)
     assert row.story_path is None and "game.txt" in row.story_error
     assert records.count() == (1, 0)

@@ -12,6 +12,7 @@ from unbroken.home.settings import Settings, save_settings, settings_path
 from unbroken.play.session import GameSession
 from unbroken.plugins import current_plugins
 from unbroken.testing import Scenario
+from unbroken.words.actions import label
 
 
 def starving_session() -> GameSession:
@@ -120,3 +121,29 @@ def test_the_text_game_takes_a_single_answer_and_says_so() -> None:
     assert text.loop(io.StringIO(""), out) == 0
     assert "Taken for you: Eat 0 food.\nYou eat 0 of the 2 food you need." in out.getvalue()
     assert game.is_over
+
+
+def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_player() -> None:
+    # R-TRAVEL-7: committed (Eavesdropping) to the next card, Bribing the Whelps, with no
+    # treasure: keeping the one card is taken and said; accepting that it cannot be paid
+    # waits for the player, naming the card, what it asked and the time it costs.
+    game = (
+        Scenario("tomu")
+        .resources(se=13, treasure=0)
+        .encounters("bribing-the-whelps")
+        .commit()
+        .start("exploration")
+    )
+    session = GameSession(game)
+    session.auto_take = session.auto_pass = True
+    lines: list[str] = []
+    session.take_for_player(lambda line, events: lines.append(line))
+    assert lines == [
+        "Taken for you: Bribing the Whelps: 1 treasure -> 2 SE + 1 cunning (time 1)"
+        " (cannot pay: gain nothing)."
+    ]
+    assert game.legal_actions() == [act.Forfeit()]
+    assert session.for_player() is None
+    assert label(act.Forfeit(), game.state, game.ruleset) == (
+        "Accept that you cannot pay Bribing the Whelps's 1 treasure: gain nothing, lose 1 time"
+    )

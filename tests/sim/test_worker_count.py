@@ -1,5 +1,5 @@
-"""One rule for `--jobs` (sim, balance, verify): what is asked, at most a worker per CPU
-and per piece of work; unasked, one per CPU."""
+"""One rule for `--jobs` (sim, balance, verify, analyze, the advisor's pool): what is asked,
+at most a worker per CPU and per piece of work; unasked, one per CPU."""
 
 from __future__ import annotations
 

@@ -202,12 +202,12 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
 
 def records_with_a_starved_game() -> UnbrokenApp:
     """Keep one lost game (starved) in the records; return an app to look at them."""
-    from unbroken.records import open_records
+    from unbroken.records import add_game, open_records
 
     game = starving()
     game.apply(game.legal_actions()[0])  # starve
     with open_records() as records:
-        records.add_game(game, RULES)
+        add_game(records, game, RULES)
     return UnbrokenApp(RULES, animate=False, seed=1)
 
 

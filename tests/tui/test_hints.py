@@ -7,7 +7,7 @@ from pilot import sync
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
-from unbroken.records import open_records
+from unbroken.records import add_game, open_records
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
@@ -53,7 +53,7 @@ async def test_no_hints_after_a_first_game_or_when_turned_off() -> None:
         game = Scenario("tomu", level=2).resources(se=0, food=0).start("hunger")
         game.apply(game.legal_actions()[0])
         assert game.is_over
-        records.add_game(game, RULES)
+        add_game(records, game, RULES)
     app = UnbrokenApp(RULES, animate=False, game=played)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

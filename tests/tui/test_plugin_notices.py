@@ -11,6 +11,7 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
+from observing import installed
 from unbroken import hookimpl, plugins
 from unbroken.core import events as ev
 from unbroken.core.state import GameState
@@ -66,13 +67,6 @@ class Gripes:
             return 1 // 0
 
         return [ScoringRule("oops", "Never works.", oops)]
-
-
-def installed(monkeypatch: pytest.MonkeyPatch, loaded: Plugins) -> Plugins:
-    """Make `loaded` the plugins the game plays with (for the ruleset, scores and observers)."""
-    monkeypatch.setattr(plugins, "current_plugins", lambda: loaded)
-    monkeypatch.setattr(plugins, "_load_cached", lambda names, strict: loaded)
-    return loaded
 
 
 def quietly(monkeypatch: pytest.MonkeyPatch, *args: Any, **kwargs: Any) -> Plugins:

@@ -18,7 +18,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
 from unbroken.plugins import load_ruleset
-from unbroken.records import open_records
+from unbroken.records import add_game, open_records
 from unbroken.records.stats import compute, killer_name
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.charts import BarChart, ScoreChart, bar, column, cut, pad
@@ -35,7 +35,7 @@ def fill_records(monkeypatch: pytest.MonkeyPatch, games: int = 24) -> None:
     every character, Easy, Normal and Hard in turn, the games in WINS turned into wins."""
     start = datetime(2026, 11, 1, 20, tzinfo=UTC)
     days = iter((start + timedelta(days=day)).isoformat() for day in range(games))
-    monkeypatch.setattr("unbroken.records.store._now", lambda: next(days))
+    monkeypatch.setattr("unbroken.records.keeping._now", lambda: next(days))
     characters = sorted(RULES.characters)
     with open_records() as records:
         for i in range(games):
@@ -52,7 +52,7 @@ def fill_records(monkeypatch: pytest.MonkeyPatch, games: int = 24) -> None:
                     ev.GameOver(won=True, level=4, step="hunger", score=WINS[i], rank="Avenger")
                 )
                 game = Game(RULES, fold(events), events)
-            records.add_game(game, RULES)
+            add_game(records, game, RULES)
 
 
 def footer_keys(app: UnbrokenApp) -> dict[str, str]:

@@ -9,103 +9,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from serving import Served, screen, wait_for
 
 from unbroken.cli.command import main
-
-#: The text of the page's terminal, row by row (xterm.js's buffer).
-SCREEN = """
-const t = window.unbrokenTerminal;
-if (!t) return "";
-const lines = [];
-for (let i = 0; i < t.rows; i++) {
-  const line = t.buffer.active.getLine(i);
-  lines.push(line ? line.translateToString(true) : "");
-}
-return lines.join("\\n");
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Served:
-    """A running `unbroken serve` and its address."""
-
-    def __init__(self, *options: str) -> None:
-        self.port = free_port()
-        command = [sys.executable, "-m", "unbroken", "serve", "--port", str(self.port), *options]
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        assert self.process.stdout is not None
-        self.first_line = self.process.stdout.readline().strip()
-        #: The address the server printed: the page with the server's key.
-        self.url = self.first_line.rpartition(" ")[2]
-        self.key = self.url.partition("?key=")[2]
-        self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url, timeout=2).close()
-                return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not answer: {self.first_line}")
-
-    def stop(self) -> str:
-        self.process.terminate()
-        try:
-            out, _ = self.process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            out, _ = self.process.communicate()
-            raise AssertionError(f"the server did not stop on SIGTERM:\n{out}") from None
-        return out
-
-
-@pytest.fixture
-def served() -> Iterator[Callable[..., Served]]:
-    started: list[Served] = []
-
-    def start(*options: str) -> Served:
-        started.append(Served(*options))
-        return started[-1]
-
-    yield start
-    for server in started:
-        server.stop()
-
-
-def screen(browser: Any) -> str:
-    return str(browser.execute_script(SCREEN))
-
-
-def wait_for(browser: Any, text: str, seconds: float = 20) -> str:
-    """Return the page's screen once `text` is on it (AssertionError with the screen if not)."""
-    deadline = time.monotonic() + seconds
-    shown = ""
-    while time.monotonic() < deadline:
-        shown = screen(browser)
-        if text in shown:
-            return shown
-        time.sleep(0.2)
-    raise AssertionError(f"{text!r} never came on the page; it shows:\n{shown}")
 
 
 def press(browser: Any, *keys: str) -> None:

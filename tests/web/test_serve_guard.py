@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from test_serve import Served, free_port, wait_for
+from serving import Served, free_port, wait_for
 
 from unbroken.cli.command import main
 
@@ -67,19 +67,6 @@ def outcome(browser: Any, url: str) -> str:
     while browser.title == "waiting" and time.monotonic() < deadline:
         time.sleep(0.2)
     return str(browser.title)
-
-
-@pytest.fixture
-def served() -> Iterator[Callable[..., Served]]:
-    started: list[Served] = []
-
-    def start(*options: str) -> Served:
-        started.append(Served(*options))
-        return started[-1]
-
-    yield start
-    for server in started:
-        server.stop()
 
 
 def test_another_origins_page_cannot_open_the_game(

@@ -30,8 +30,9 @@ from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.replay import Recording, replay, rules_to_verify
-from unbroken.words.actions import label
+from unbroken.words.actions import option_text
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
 COSTLY = 10.0
@@ -259,6 +260,12 @@ def analyze(
     return Analysis(games, seed, len(rec.decisions), outcome, choices)
 
 
+def option_name(action: Action, state: GameState, rules: Ruleset) -> str:
+    """Return a legal option named as the game and `unbroken play` list it: its line with
+    the forecast's effective numbers, the rules that act and its warnings (#28)."""
+    return option_text(action, "", state, rules)
+
+
 def _choice(p: _Position, w: Weighing) -> Choice:
     state = p.game.state
     rules = p.game.ruleset
@@ -267,9 +274,9 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         p.level,
         p.kind,
         len(p.legal),
-        label(p.legal[p.taken], state, rules),
-        label(p.legal[w.best], state, rules),
-        label(p.legal[p.reference], state, rules),
+        option_name(p.legal[p.taken], state, rules),
+        option_name(p.legal[w.best], state, rules),
+        option_name(p.legal[p.reference], state, rules),
         w.chance,
         w.estimate(p.taken),
         w.difference(p.taken),

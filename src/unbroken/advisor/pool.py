@@ -1,7 +1,8 @@
 """Rollouts played by worker processes: whole estimates, or anytime ones that never block.
 
-The workers are forked where the platform can (they start at once, with the
-ruleset in memory) and get the ruleset from the pool otherwise. A round is
+The workers are those of every other batch (`bots.workers.start_pool`: forked
+where the platform can, with the ruleset in memory), as many as the one `--jobs`
+rule gives (`bots.workers.worker_count`). A round is
 one task: the same few resampled futures for every option (`play_round`).
 `Anytime` keeps a few rounds in flight and adds up those that have finished
 each time it is polled — the game screen polls it from a timer, so the screen
@@ -11,11 +12,8 @@ never waits for a rollout.
 from __future__ import annotations
 
 import atexit
-import multiprocessing
-import os
-import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from types import TracebackType
 
 from unbroken.advisor.chances import Estimate
@@ -29,45 +27,26 @@ from unbroken.advisor.estimator import (
     futures_key,
 )
 from unbroken.advisor.rollouts import DEFAULT_SEED, pack, pack_actions, position, unpack_round
+from unbroken.bots import workers
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 
-#: The ruleset of a worker process (set by the pool's initializer).
-_RULESET: Ruleset | None = None
-
-
-def _start(ruleset: Ruleset) -> None:
-    global _RULESET
-    _RULESET = ruleset
-    # A worker forked from the full-screen game must not act on the terminal's signals
-    # (a resize, Ctrl+Z) with the game's handlers, nor wake the game's event loop.
-    for name in ("SIGWINCH", "SIGTSTP", "SIGCONT"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    signal.set_wakeup_fd(-1)
+#: The rounds a pool may have to play: the pool is long-lived, so only the CPUs bound
+#: its workers (`workers.worker_count`).
+_UNBOUNDED = 1 << 30
 
 
 def _round(state: bytes, actions: bytes, resamples: list[int]) -> list[int]:
-    assert _RULESET is not None, "a rollout worker runs with its pool's ruleset"
-    return unpack_round(_RULESET, state, actions, resamples)
-
-
-def default_jobs() -> int:
-    """Return the worker processes to use by default: one per CPU."""
-    return max(1, os.cpu_count() or 1)
+    return unpack_round(workers.ruleset(), state, actions, resamples)
 
 
 class RolloutPool:
     """Worker processes that play rounds of rollouts (use it as a context manager, or close it)."""
 
     def __init__(self, ruleset: Ruleset, jobs: int | None = None) -> None:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self.jobs = jobs or default_jobs()
-        self._executor = ProcessPoolExecutor(
-            max_workers=self.jobs, mp_context=context, initializer=_start, initargs=(ruleset,)
-        )
+        self.jobs = workers.worker_count(jobs, _UNBOUNDED)
+        self._executor = workers.start_pool(ruleset, self.jobs)
 
     def submit(self, state: bytes, actions: bytes, resamples: list[int]) -> Future[list[int]]:
         """Start a round; its future gives each action's wins."""

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from html import escape
 from typing import Any
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -35,7 +36,7 @@ from unbroken.board.pages.listing import listing
 from unbroken.board.pages.routes import Pages
 from unbroken.board.quotas import MAX_BODY, RateLimit
 from unbroken.board.share import share_line
-from unbroken.board.store import Copied, Page, Row, Store, StoreError, Taken, WrongKey
+from unbroken.board.store import Copied, Page, Store, StoreError, Taken, WrongKey
 from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
 from unbroken.play.daily_game import DAILY_PLUGINS, daily_for, parse_day
@@ -126,26 +127,15 @@ class Board:
 
     # ------------------------------------------------------------------ shapes
 
-    def entry(self, row: Row, rank: int | None = None) -> wire.Entry:
-        """Return the API's shape of `row`; its rank is the row's own unless given."""
-        return wire.Entry(
-            id=row.id,
-            player=row.player,
-            character=row.character,
-            difficulty=row.difficulty,
-            daily=row.daily,
-            won=row.won,
-            score=row.score,
-            level=row.level,
-            decisions=row.decisions,
-            submitted=row.submitted,
+    def entry(self, row: wire.Entry, rank: int | None = None) -> wire.Entry:
+        """Return `row` as the API gives it: with its addresses, and its own rank unless
+        `rank` is given."""
+        return msgspec.structs.replace(
+            row,
             recording=pages.recording_href(row.id),
             page=f"/player/{row.player}#entry-{row.id}",
             rank=row.rank if rank is None else rank,
-            assisted=row.assisted,
-            seed=row.seed,
             watch=pages.watch_href(row.id),
-            ticketed=row.ticketed,
         )
 
     def listed(self, title: str, found: Page) -> wire.Board:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from unbroken.board.store import Row
+from unbroken.board.wire import Entry
 from unbroken.core.ruleset import Ruleset
 
 
-def share_line(row: Row, rank: int, rules: Ruleset) -> str:
+def share_line(row: Entry, rank: int, rules: Ruleset) -> str:
     """Return the share line of an entry: "Unbroken daily 2026-11-26: Helena, won, 70 points,
     #1 of the day", or of free play ("… free play: Helena, level 2, 5 points")."""
     who = rules.card_name(row.character)

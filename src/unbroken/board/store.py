@@ -23,8 +23,9 @@ from typing import Any, Protocol
 from unbroken.board.checking import Checked
 from unbroken.board.ranking import ORDER, SORT_ORDER, Sort
 from unbroken.board.schema import SchemaError, migrate
+from unbroken.board.wire import Entry
 
-#: The columns of an entry as `Row` takes them.
+#: The columns of an entry as `_entry` reads them.
 COLUMNS = (
     "id, player, character, difficulty, daily, won, score, level, decisions, submitted, "
     "seed, health_left, assisted, ticketed"
@@ -54,35 +55,10 @@ class Copied(Taken):
 
 
 @dataclass(frozen=True)
-class Row:
-    """An entry as the boards list it."""
-
-    id: int
-    player: str
-    character: str
-    difficulty: str
-    daily: str | None
-    won: bool
-    score: int
-    level: int
-    decisions: int
-    submitted: str
-    seed: str = ""
-    #: The monster's health at the end (unbroken.board.ranking.health_left).
-    health_left: int = 0
-    #: The recording says the odds were shown (the player's word only).
-    assisted: bool = False
-    #: The place on its board (the day's for a daily); 0: unranked (free play).
-    rank: int = 0
-    #: A daily sent with this board's ticket for its player (issue #29).
-    ticketed: bool = False
-
-
-@dataclass(frozen=True)
 class Page:
-    """One page of a board: its rows (each with its rank), how many there are in all."""
+    """One page of a board: its entries (each with its rank), how many there are in all."""
 
-    rows: list[Row]
+    rows: list[Entry]
     total: int
     page: int
 
@@ -299,7 +275,7 @@ class Store:
 
     # ------------------------------------------------------------------ reading
 
-    def entry(self, entry_id: int) -> Row | None:
+    def entry(self, entry_id: int) -> Entry | None:
         """Return the entry `entry_id`, or None."""
         rows = self._query(f"SELECT {COLUMNS} FROM entries WHERE id = ?", (entry_id,))
         return _row(rows[0]) if rows else None
@@ -358,7 +334,7 @@ class Store:
         rows = self._query(sql, (*params, PAGE, (page - 1) * PAGE))
         return Page([_row(r) for r in rows], total, page)
 
-    def free_play(self, difficulty: str, character: str, most: int = 100) -> list[Row]:
+    def free_play(self, difficulty: str, character: str, most: int = 100) -> list[Entry]:
         """Return the free-play games (not dailies) of a difficulty and character, best first
         (listed unranked: their seeds were chosen)."""
         sql = (
@@ -377,7 +353,7 @@ class Store:
         )
         return [(str(d), str(c), int(n), int(f)) for d, c, n, f in self._query(sql)]
 
-    def player(self, name: str, most: int = 200) -> list[Row]:
+    def player(self, name: str, most: int = 200) -> list[Entry]:
         """Return a player's entries, newest first, each daily with its rank on its day."""
         ranked = (
             f"SELECT {COLUMNS}, ROW_NUMBER() OVER (PARTITION BY daily ORDER BY {ORDER}) AS place "
@@ -408,7 +384,7 @@ class Store:
         )
         return [(str(m), int(n)) for m, n in self._query(sql)]
 
-    def rank(self, row: Row) -> int:
+    def rank(self, row: Entry) -> int:
         """Return the entry's place on its day's board; 0 for free play (unranked)."""
         if row.daily is None:
             return 0
@@ -445,25 +421,25 @@ def _next_month(month: str) -> str:
     return f"{year + number // 12:04d}-{number % 12 + 1:02d}"
 
 
-def _row(values: tuple[Any, ...]) -> Row:
+def _row(values: tuple[Any, ...]) -> Entry:
     i, player, character, difficulty, daily, won, score, level, decisions, submitted = values[:10]
     seed, health, assisted, ticketed, *place = values[10:]
-    return Row(
-        int(i),
-        str(player),
-        str(character),
-        str(difficulty),
-        None if daily is None else str(daily),
-        bool(won),
-        int(score),
-        int(level),
-        int(decisions),
-        str(submitted),
-        str(seed),
-        int(health),
-        bool(assisted),
-        int(place[0]) if place else 0,
-        bool(ticketed),
+    return Entry(
+        id=int(i),
+        player=str(player),
+        character=str(character),
+        difficulty=str(difficulty),
+        daily=None if daily is None else str(daily),
+        won=bool(won),
+        score=int(score),
+        level=int(level),
+        decisions=int(decisions),
+        submitted=str(submitted),
+        seed=str(seed),
+        health_left=int(health),
+        assisted=bool(assisted),
+        rank=int(place[0]) if place else 0,
+        ticketed=bool(ticketed),
     )
 
 

@@ -25,8 +25,12 @@ class Problem(msgspec.Struct, omit_defaults=True):
     instance: str = ""
 
 
-class Entry(msgspec.Struct):
-    """A ranked game: who, what, the score and where its recording is."""
+class Entry(msgspec.Struct, kw_only=True, frozen=True):
+    """A ranked game: who, what, the score and where its recording is.
+
+    The one type of an entry: the store reads it (its addresses empty), the pages
+    draw it, and the API sends it with its addresses filled in (`BoardApi.entry`).
+    """
 
     id: int
     player: str
@@ -38,8 +42,10 @@ class Entry(msgspec.Struct):
     level: int
     decisions: int
     submitted: str
-    recording: str
-    page: str
+    #: Where its recording is downloaded ("" until the API gives it).
+    recording: str = ""
+    #: Its line on its player's page ("" until the API gives it).
+    page: str = ""
     #: The place on its board (the day's, for a daily); 0: free play, listed unranked.
     rank: int = 0
     #: A daily sent with this board's ticket naming its player (docs/leaderboard.md).
@@ -47,8 +53,10 @@ class Entry(msgspec.Struct):
     #: The recording says the player was shown the odds (the player's word only).
     assisted: bool = False
     seed: str = ""
-    #: The entry's own page, where its game can be watched.
+    #: The entry's own page, where its game can be watched ("" until the API gives it).
     watch: str = ""
+    #: The monster's health at the end (unbroken.board.ranking.health_left): a tie-break.
+    health_left: int = 0
 
 
 class Board(msgspec.Struct):

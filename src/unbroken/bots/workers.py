@@ -1,15 +1,20 @@
-"""Work spread over worker processes that share the parent's ruleset.
+"""Work spread over worker processes that share the parent's ruleset: the one pool set-up.
 
-`sim.run` and `replay.verdicts` cut their work into chunks and map a
-function over them here. Workers are forked where the platform can (they then
-inherit the ruleset, plugins included, without loading anything); elsewhere
-each worker loads the default ruleset again.
+`sim.run`, `balance` and `replay.verdicts` cut their work into chunks and map a
+function over them here (`map_chunks`); the advisor's rollouts (`advisor.pool`)
+submit rounds to a pool started here (`start_pool`). Workers are forked where the
+platform can (they then inherit the ruleset, plugins included, without loading
+anything); elsewhere each worker loads the default ruleset again. `worker_count`
+is the one `--jobs` rule.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -19,9 +24,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: The ruleset of the batch being mapped (inherited by forked workers).
+#: In a worker process: the ruleset of its pool (set as the worker starts; None in a
+#: spawned worker, which loads the default ruleset again).
 _RULESET: Ruleset | None = None
-#: The plugins whose observers watch the batch's games (None: none watch).
+#: In a worker process: the plugins whose observers watch its games (None: none watch).
 _PLUGINS: Plugins | None = None
 
 
@@ -56,6 +62,36 @@ def chunks(items: Sequence[T], jobs: int, most: int = 50) -> list[list[T]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+def start_pool(
+    rules: Ruleset, jobs: int, observed_by: Plugins | None = None
+) -> ProcessPoolExecutor:
+    """Return `jobs` worker processes whose `ruleset()` is `rules` and `plugins()` is
+    `observed_by` (the plugins whose observers watch the games played there).
+
+    Forked where the platform can: the workers inherit both without pickling or
+    loading anything. Elsewhere they are spawned and load the default ruleset.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    forked = "fork" in methods
+    context = multiprocessing.get_context("fork" if forked else None)
+    shared = (rules, observed_by) if forked else (None, None)
+    return ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start, initargs=shared
+    )
+
+
+def _start(rules: Ruleset | None, observed_by: Plugins | None) -> None:
+    """Set up a worker process as it starts: its ruleset and plugins, and its signals."""
+    global _RULESET, _PLUGINS
+    _RULESET, _PLUGINS = rules, observed_by
+    # A worker forked from the full-screen game must not act on the terminal's signals
+    # (a resize, Ctrl+Z) with the game's handlers, nor wake the game's event loop.
+    for name in ("SIGWINCH", "SIGTSTP", "SIGCONT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
+
+
 def map_chunks(
     func: Callable[[list[T]], R],
     parts: list[list[T]],
@@ -67,15 +103,5 @@ def map_chunks(
 
     `observed_by`: the plugins whose observers watch the games played there.
     """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _RULESET, _PLUGINS
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    _RULESET, _PLUGINS = rules, observed_by
-    try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            yield from pool.map(func, parts)
-    finally:
-        _RULESET, _PLUGINS = None, None
+    with start_pool(rules, jobs, observed_by) as pool:
+        yield from pool.map(func, parts)

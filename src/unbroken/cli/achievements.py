@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         with records:
             try:
-                sheet = records.achievement_sheet()
+                sheet = achievement_sheet(records.first_earned())
             except RecordsError as exc:
                 raise CommandError(str(exc)) from None
     width = max(len(row.name) for row in sheet)

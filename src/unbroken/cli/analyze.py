@@ -14,7 +14,7 @@ import time
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
-from unbroken.cli.command import CommandError, load, positive_int, seed_int
+from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
 from unbroken.words.vocabulary import cut
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a recording: a path, or a name as `unbroken replays` lists it (its start is "
         "enough), or a folder (its newest game); default: the newest game",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json(parser)
     parser.add_argument(
         "--games",
         type=positive_int,
@@ -37,17 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="futures per option of every decision at most (default 100; options clearly "
         "behind stop sooner; more is slower and surer)",
     )
-    parser.add_argument(
-        "--jobs", type=positive_int, help="worker processes (default: one per CPU; same results)"
-    )
-    parser.add_argument(
-        "--seed", type=seed_int, default=20, help="the advisor's random stream (default 20)"
-    )
+    add_jobs(parser)
+    add_seed(parser, "the advisor's random stream", default=20)
 
 
 def run(args: argparse.Namespace) -> int:
     from unbroken.advisor.analysis import analyze, keep
-    from unbroken.advisor.pool import default_jobs
+    from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError, chosen_recording, read_recording
 
@@ -60,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = args.recording or "the replays folder"
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
-    jobs = min(args.jobs or default_jobs(), default_jobs())
+    jobs = worker_count(args.jobs, len(rec.decisions))
     try:
         with Progress(sys.stderr) as progress:
             analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)

@@ -325,6 +325,34 @@ def seed_int(text: str) -> int:
     return value
 
 
+def add_jobs(parser: argparse.ArgumentParser, default: int | None = None) -> None:
+    """Add `--jobs N`, the worker processes of a command that spreads its work over them
+    (`default` None: one per CPU). The command turns it into workers by the one rule,
+    `bots.workers.worker_count`; the results never depend on it."""
+    unasked = "one per CPU" if default is None else str(default)
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=default,
+        metavar="N",
+        help=f"worker processes (default {unasked}; at most one per CPU and per piece of "
+        "work; the same results as one)",
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, what: str, default: int | None = None) -> None:
+    """Add `--seed N` (0 to 2**64-1), saying what it seeds (`default` None: random)."""
+    unasked = "random if not given" if default is None else f"default {default}"
+    parser.add_argument(
+        "--seed", type=seed_int, default=default, metavar="N", help=f"{what} ({unasked})"
+    )
+
+
+def add_json(parser: argparse.ArgumentParser, what: str = "one JSON object") -> None:
+    """Add `--json`: print `what` for tools instead of the text for people."""
+    parser.add_argument("--json", action="store_true", help=f"print {what} (for tools)")
+
+
 def resolve_character(ruleset: Ruleset, name: str) -> str:
     """Return the namespaced id of a character sheet (`Ruleset.character_id`), or raise
     CommandError naming the characters there are."""

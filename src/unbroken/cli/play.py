@@ -7,7 +7,13 @@ import secrets
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from unbroken.cli.command import CommandError, load, resolve_character, resolve_difficulty, seed_int
+from unbroken.cli.command import (
+    CommandError,
+    add_seed,
+    load,
+    resolve_character,
+    resolve_difficulty,
+)
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -18,7 +24,7 @@ if TYPE_CHECKING:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--character", help="character sheet id, e.g. maxyn-zenma")
     parser.add_argument("--difficulty", help="easy, normal, hard or a plugin's (expert)")
-    parser.add_argument("--seed", type=seed_int, help="seed (random if not given)")
+    add_seed(parser, "seed of the game")
     parser.add_argument(
         "--gentle-start",
         action="store_true",

@@ -10,6 +10,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from unbroken.cli.command import add_json
+
 ACTIONS = ("list", "enable", "disable", "install", "uninstall", "new")
 
 
@@ -27,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a plugin name (for install, a name or a path; for new, the new plugin's name)",
     )
-    parser.add_argument("--json", action="store_true", help="list as JSON")
+    add_json(parser, "the list as JSON")
     parser.add_argument(
         "--dir",
         type=Path,

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 from unbroken.bots import workers
 from unbroken.cli.command import (
     CommandError,
+    add_jobs,
+    add_json,
+    add_seed,
     load,
     positive_int,
     resolve_character,
     resolve_difficulty,
-    seed_int,
 )
 from unbroken.words.vocabulary import plural
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
-    parser.add_argument("--seed", type=seed_int, default=1, help="seed of the batch (default 1)")
+    add_seed(parser, "seed of the batch", default=1)
     parser.add_argument("--character", action="append", help="only this character (repeatable)")
     parser.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
     parser.add_argument(
@@ -36,13 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the policy: random (default), greedy, heuristic, rollout (slow: the advisor's), "
         "or a plugin's bot by its name",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=1,
-        help="worker processes (default 1; same results and digest as one)",
-    )
+    add_json(parser)
+    add_jobs(parser, default=1)
     parser.add_argument(
         "--record",
         action="store_true",

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from unbroken.cli.command import CommandError, positive_int
+from unbroken.cli.command import CommandError, add_json, positive_int
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--last", type=positive_int, metavar="N", help="count only the last N games"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object (for tools)")
+    add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from unbroken.cli.command import load, require_terminal, seed_int
+from unbroken.cli.command import add_seed, load, require_terminal
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=seed_int, help="seed offered for new games")
+    add_seed(parser, "seed offered for new games")
     parser.add_argument(
         "--no-animation", action="store_true", help="show die results without the roll animation"
     )

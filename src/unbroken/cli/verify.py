@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.bots import workers
-from unbroken.cli.command import load, positive_int
+from unbroken.cli.command import add_jobs, load
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -29,12 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="replay files (.jsonl.gz or .jsonl), folders of them, or names as "
         "`unbroken replays` lists them; default: the replays folder",
     )
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=None,
-        help="worker processes (default: one per CPU when there are many files)",
-    )
+    add_jobs(parser)
     parser.add_argument(
         "-q",
         "--quiet",

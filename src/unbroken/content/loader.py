@@ -55,108 +55,136 @@ def unsafe_id_message(key: str, ident: str) -> str:
 
 def read_pack(folder: Path, name: str | None = None) -> tuple[Pack | None, list[Problem]]:
     """Load a pack and return it with every problem found (the pack is None on errors)."""
-    name = name or folder.name
-    problems: list[Problem] = []
-    cards: dict[str, list[Any]] = {k: [] for k in KINDS}
-    settings: Settings | None = None
-    seen: dict[str, str] = {}  # card id -> "file:line" of its first definition
     if not folder.exists():
         return None, [Problem(str(folder), 0, "content folder does not exist")]
     if not folder.is_dir():
         return None, [Problem(str(folder), 0, "content folder is a file, not a folder")]
+    reading = _PackReading(name or folder.name)
     files = sorted(folder.rglob("*.toml"))
     if not files:
-        problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
+        reading.problems.append(Problem(str(folder), 0, "no .toml files in the content folder"))
     for path in files:
+        reading.read_file(path)
+    if reading.problems:
+        return None, reading.problems
+    return Pack(name=reading.name, settings=reading.settings, **reading.cards), []
+
+
+class _PackReading:
+    """One pack being read, file by file: its cards, its settings, the problems found."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.problems: list[Problem] = []
+        self.cards: dict[str, list[Any]] = {k: [] for k in KINDS}
+        self.settings: Settings | None = None
+        self.seen: dict[str, str] = {}  # card id -> "file:line" of its first definition
+
+    def read_file(self, path: Path) -> None:
+        """Read one TOML file of the pack: its settings and its tables of cards."""
         shown = str(path)
         try:
             text, data = read_toml(path)
         except Unreadable as exc:
-            problems.append(Problem(shown, exc.line, exc.message))
-            continue
-        lines = toml_lines(text)
-
-        def problem(place: Place, message: str, shown: str = shown, lines: Any = lines) -> Problem:
-            return Problem(shown, line_of(lines, place), message)
-
+            self.problems.append(Problem(shown, exc.line, exc.message))
+            return
+        where = _Where(shown, toml_lines(text))
         unsafe = [
-            problem(at, unprintable_message(at, text)) for at, text in unprintable_strings(data)
+            where.at(at, unprintable_message(at, text)) for at, text in unprintable_strings(data)
         ]
         if unsafe:  # shown on a terminal, such text could act on it: refuse the file
-            problems.extend(unsafe)
-            continue
-
+            self.problems.extend(unsafe)
+            return
         for key, value in data.items():
             if key == "upgrades":  # upgrade edges onto other packs' weapons: read_upgrades
                 continue
             if key == "settings":
-                raw = dict(value) if isinstance(value, dict) else value
-                try:
-                    if isinstance(raw, dict) and isinstance(raw.get("starting_weapon"), str):
-                        raw["starting_weapon"] = qualify(name, raw["starting_weapon"])
-                    settings = msgspec.convert(raw, Settings)
-                except msgspec.ValidationError as exc:
-                    place, message = convert_problem(exc, Settings, raw)
-                    problems.append(problem(("settings", *place), f"settings: {message}"))
+                self._read_settings(value, where)
                 continue
             kind = KINDS.get(key)
             if kind is None:
-                problems.append(
-                    problem(
+                self.problems.append(
+                    where.at(
                         (key,),
                         f"unknown table [[{key}]]; expected one of: settings, {', '.join(KINDS)}",
                     )
                 )
                 continue
             if not isinstance(value, list):
-                problems.append(problem((key,), f"`{key}` must be written as [[{key}]] tables"))
+                self.problems.append(
+                    where.at((key,), f"`{key}` must be written as [[{key}]] tables")
+                )
                 continue
             for index, raw in enumerate(value):
-                at: Place = (key, index)
-                local = raw.get("id") if isinstance(raw, dict) else None
-                if not isinstance(local, str) or not local:
-                    problems.append(problem(at, f"a [[{key}]] entry has no id"))
-                    continue
-                if not SAFE_ID.fullmatch(local):
-                    problems.append(problem((*at, "id"), unsafe_id_message(key, local)))
-                    continue
-                raw = qualify_refs(name, dict(raw))
-                raw["id"] = qualify(name, local)
-                label = f"{LABELS[key]} {raw['id']!r}"
-                if key == "characters":
-                    for ref in ("cls", "weapon"):
-                        if isinstance(raw.get(ref), str) and raw[ref]:
-                            raw[ref] = qualify(name, raw[ref])
-                    for refs in ("skills", "conditions"):
-                        if isinstance(raw.get(refs), list):
-                            raw[refs] = [
-                                qualify(name, c) if isinstance(c, str) else c for c in raw[refs]
-                            ]
-                if key == "weapons":
-                    for up in raw.get("upgrades", []) or []:
-                        if isinstance(up, dict) and isinstance(up.get("to"), str):
-                            up["to"] = qualify(name, up["to"])
-                try:
-                    card = msgspec.convert(raw, kind)
-                except msgspec.ValidationError as exc:
-                    place, message = convert_problem(exc, kind, raw)
-                    problems.append(problem((*at, *place), f"{label}: {message}"))
-                    continue
-                if card.id in seen:  # type: ignore[attr-defined]
-                    first = seen[card.id]  # type: ignore[attr-defined]
-                    problems.append(
-                        problem(
-                            (*at, "id"),
-                            f"duplicate id {card.id!r}; first defined at {first}",  # type: ignore[attr-defined]
-                        )
-                    )
-                    continue
-                seen[card.id] = f"{shown}:{line_of(lines, (*at, 'id'))}"  # type: ignore[attr-defined]
-                problems.extend(problem((*at, *p), m) for p, m in check_card(card, label))
-                cards[key].append(card)
-    if problems:
-        return None, problems
-    return Pack(name=name, settings=settings, **cards), []
+                self._read_card(key, kind, index, raw, where)
+
+    def _read_settings(self, value: Any, where: _Where) -> None:
+        raw = dict(value) if isinstance(value, dict) else value
+        try:
+            if isinstance(raw, dict) and isinstance(raw.get("starting_weapon"), str):
+                raw["starting_weapon"] = qualify(self.name, raw["starting_weapon"])
+            self.settings = msgspec.convert(raw, Settings)
+        except msgspec.ValidationError as exc:
+            place, message = convert_problem(exc, Settings, raw)
+            self.problems.append(where.at(("settings", *place), f"settings: {message}"))
+
+    def _read_card(self, key: str, kind: type[Any], index: int, raw: Any, where: _Where) -> None:
+        """Read entry `index` of a `[[key]]` table as a card of `kind`, or say what is wrong."""
+        at: Place = (key, index)
+        local = raw.get("id") if isinstance(raw, dict) else None
+        if not isinstance(local, str) or not local:
+            self.problems.append(where.at(at, f"a [[{key}]] entry has no id"))
+            return
+        if not SAFE_ID.fullmatch(local):
+            self.problems.append(where.at((*at, "id"), unsafe_id_message(key, local)))
+            return
+        raw = _qualified(self.name, key, local, raw)
+        label = f"{LABELS[key]} {raw['id']!r}"
+        try:
+            card = msgspec.convert(raw, kind)
+        except msgspec.ValidationError as exc:
+            place, message = convert_problem(exc, kind, raw)
+            self.problems.append(where.at((*at, *place), f"{label}: {message}"))
+            return
+        if card.id in self.seen:
+            first = self.seen[card.id]
+            self.problems.append(
+                where.at((*at, "id"), f"duplicate id {card.id!r}; first defined at {first}")
+            )
+            return
+        self.seen[card.id] = f"{where.file}:{line_of(where.lines, (*at, 'id'))}"
+        self.problems.extend(where.at((*at, *p), m) for p, m in check_card(card, label))
+        self.cards[key].append(card)
+
+
+@dataclass(frozen=True)
+class _Where:
+    """A file of the pack as its problems name it, and the lines its places are on."""
+
+    file: str
+    lines: dict[Place, int]
+
+    def at(self, place: Place, message: str) -> Problem:
+        """Return the problem `message` at `place` of this file."""
+        return Problem(self.file, line_of(self.lines, place), message)
+
+
+def _qualified(pack: str, key: str, local: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """Return a `[[key]]` entry with its id and the ids it names qualified by `pack`."""
+    raw = qualify_refs(pack, dict(raw))
+    raw["id"] = qualify(pack, local)
+    if key == "characters":
+        for ref in ("cls", "weapon"):
+            if isinstance(raw.get(ref), str) and raw[ref]:
+                raw[ref] = qualify(pack, raw[ref])
+        for refs in ("skills", "conditions"):
+            if isinstance(raw.get(refs), list):
+                raw[refs] = [qualify(pack, c) if isinstance(c, str) else c for c in raw[refs]]
+    if key == "weapons":
+        for up in raw.get("upgrades", []) or []:
+            if isinstance(up, dict) and isinstance(up.get("to"), str):
+                up["to"] = qualify(pack, up["to"])
+    return raw
 
 
 @dataclass(frozen=True)

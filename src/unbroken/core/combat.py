@@ -92,6 +92,17 @@ def monster_first(r: Resolver) -> bool:
     return d is not None and d.monster_first
 
 
+def _enter_combat(r: Resolver, at: StepName) -> m.Monster:
+    """Start the Combat Phase at `at` (Ambush or Trickery): the Travel Phase ends, the
+    monster is revealed if it is not yet, the time track resets; return the monster."""
+    end_travel(r)
+    r.enter(Phase.COMBAT, at)
+    if r.state.monster is None:
+        reveal_monster(r)
+    reset_time(r)
+    return r.rules.monsters[r.state.monster.id]  # type: ignore[union-attr]
+
+
 @step(steps.Ambush)
 def ambush(r: Resolver, _: steps.Ambush) -> None:
     """R-COMBAT-1: reveal, reset time, suffer the ambush effect, then battle.
@@ -99,13 +110,7 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
     R-COMBAT-4: a monster with no ambush effect does not ambush: the step
     passes with nothing in it and nothing that triggers on an ambush fires.
     """
-    s = r.state
-    end_travel(r)
-    r.enter(Phase.COMBAT, StepName.AMBUSH)
-    if s.monster is None:
-        reveal_monster(r)
-    reset_time(r)
-    monster = r.rules.monsters[s.monster.id]  # type: ignore[union-attr]
+    monster = _enter_combat(r, StepName.AMBUSH)
     r.push(steps.Battle())
     if monster.ambush:
         r.push_effects(monster.ambush, monster.id, "AMBUSH")
@@ -116,12 +121,7 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
 def trickery(r: Resolver, _: steps.Trickery) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
     s = r.state
-    end_travel(r)
-    r.enter(Phase.COMBAT, StepName.TRICKERY)
-    if s.monster is None:
-        reveal_monster(r)
-    reset_time(r)
-    trick = r.rules.monsters[s.monster.id].trickery  # type: ignore[union-attr]
+    trick = _enter_combat(r, StepName.TRICKERY).trickery
     if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
         r.wait(DecisionKind.TRICKERY)
     else:

@@ -15,13 +15,14 @@ from unbroken.core import model as m
 from unbroken.core.actions import Action
 from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
+from unbroken.core.hand import Hand
 from unbroken.core.handlers import HandlerError
 from unbroken.core.payment import gain
 from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.resolver import Resolver
-from unbroken.core.ruleset import Hand, Ruleset
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Outcome, copy_state
 
 #: The decisions where an effort action is refused for its cost.

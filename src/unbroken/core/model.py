@@ -254,7 +254,7 @@ class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A character sheet of one class, and how its game is set up (R-SETUP-2).
 
     Every setup field is optional; left out, the character starts as R-SETUP-2
-    says (and the ruleset's digest is as before the fields: ruleset.LATER_FIELDS).
+    says (and the ruleset's digest is as before the fields: digest.LATER_FIELDS).
     """
 
     id: str

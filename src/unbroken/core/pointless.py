@@ -16,6 +16,8 @@ The cases, each proved from the rules rather than guessed:
   defeats the monster, with no die rolled before it falls (found on a fork).
 * **Keeping one of two die results** that come to the same row content.
 * **A turn that can only be skipped.**
+* **A free Response that only gains what is at its cap** (Grave Sense's cunning
+  at 7/7): the cap takes all of it (R-RES-2), so using it changes nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ SAME_ROW = "the roll comes to the same result whatever you do"
 ALREADY_DEFEATED = "the attack already defeats the monster"
 SAME_RESULT = "both results are the same"
 ONLY_SKIP = "you can only skip this turn"
+AT_CAP = "what it would gain is at its cap"
 
 #: The Response effects that only change the monster's die roll.
 _ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -116,6 +119,8 @@ def _useless_response(
             effects.extend(ability.effects)
     if not effects:
         return None
+    if _gains_nothing(r, [offered[(a.source, a.ability)] for a in legal if isinstance(a, act.Use)]):
+        return act.Pass(), AT_CAP
     trigger = r.state.trigger
     if trigger == "after_monster_roll" and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
         if _next_step(r) == "monster.resolve" and _roll_cannot_change(r, effects):
@@ -124,6 +129,24 @@ def _useless_response(
     if trigger == "after_attack_chosen" and all(isinstance(e, m.AttackPower) for e in effects):
         return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
     return None
+
+
+def _gains_nothing(r: Resolver, abilities: list[m.Ability]) -> bool:
+    """Return whether every ability is free and only gains resources already at their caps
+    (R-RES-2: the caps take the excess), so using any of them changes nothing."""
+    caps = r.rules.settings.caps
+    res = r.state.res
+    for ability in abilities:
+        if ability.cost or not ability.effects:
+            return False
+        for e in ability.effects:
+            if not isinstance(e, m.Gain):
+                return False
+            for k, n in e.amounts.items():
+                lost = k == "time" and not r.state.time_track  # no track: no time to gain
+                if n > 0 and not lost and res.get(k, 0) < caps.get(k, 99):  # as payment.gain
+                    return False
+    return True
 
 
 def _next_step(r: Resolver) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
-from unbroken.core.combat import clamp_die, danger_space, effective_roll
+from unbroken.core.combat import best_power, clamp_die, danger_space, effective_roll
 from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
@@ -83,6 +83,23 @@ class Query:
         """Return what a weapon attack costs now: its printed cost plus what cards in play
         add (Bleeding, R-BATTLE-3)."""
         return legality.attack_cost(self._resolver(), attack)
+
+    def attack_power(self, attack: m.Attack) -> int:
+        """Return what a weapon attack's power comes to once every Passive in play has
+        acted (R-EFFECT-3): a wounding attack's after the wound-power Passives (Thick
+        Hide, Feeble), an armor-breaking attack's as printed."""
+        if attack.type != "wound":
+            return attack.power
+        return best_power(self._resolver(), attack.power)
+
+    def power_passives(self) -> list[tuple[str, str]]:
+        """Return the Passives in play that change a wounding attack's power, each as
+        (card id, ability name)."""
+        return [
+            (src, a.name)
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
+        ]
 
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's

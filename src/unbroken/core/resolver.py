@@ -22,8 +22,9 @@ from typing import Any, TypeVar
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import rng
+from unbroken.core.hand import CardsInPlay, Hand, InPlay
 from unbroken.core.reducer import REDUCERS
-from unbroken.core.ruleset import CardsInPlay, Hand, InPlay, Ruleset
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, Queued, StepName
 from unbroken.core.steps import Step
 from unbroken.core.steps import parse as steps_parse

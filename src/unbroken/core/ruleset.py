@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,6 +9,8 @@ from typing import Any
 import msgspec
 
 from unbroken.core import names
+from unbroken.core.digest import content_digest
+from unbroken.core.hand import CardsInPlay, Hand, InPlay
 from unbroken.core.handlers import BUILTIN_HANDLERS, EffectType, words_problem
 from unbroken.core.model import (
     Ability,
@@ -31,50 +32,9 @@ from unbroken.core.model import (
 #: it changes the game only through the context's effect methods.
 EffectHandler = Callable[[Any, dict[str, Any]], None]
 
-#: The cards whose abilities are in play: (class, skills, active conditions, monster in combat).
-CardsInPlay = tuple[str, tuple[str, ...], tuple[str, ...], str]
-#: One ability in play: (source card, ability, kind of card).
-InPlay = tuple[str, Ability, str]
 #: A memo of the Ruleset is emptied when it reaches this size (long simulations meet
 #: ever new hands of cards; one game only needs a few dozen entries).
 MEMO_LIMIT = 4096
-
-
-class Hand:
-    """The abilities in play for one hand of cards, and memos of what the engine asks of them."""
-
-    __slots__ = ("in_play", "_abilities", "_passives")
-
-    def __init__(self, in_play: tuple[InPlay, ...]) -> None:
-        #: (source card, ability, kind of card) for every ability in play.
-        self.in_play = in_play
-        self._abilities: dict[tuple[str, str], tuple[InPlay, ...]] = {}
-        self._passives: dict[type, tuple[Any, ...]] = {}
-
-    def abilities(self, of_type: str, trigger: str = "") -> tuple[InPlay, ...]:
-        """Return the abilities of one type (Responses: to `trigger`)."""
-        key = (of_type, trigger)
-        found = self._abilities.get(key)
-        if found is None:
-            found = self._abilities[key] = tuple(
-                x
-                for x in self.in_play
-                if x[1].type == of_type and (of_type != "response" or x[1].trigger == trigger)
-            )
-        return found
-
-    def passives(self, kind: type) -> tuple[Any, ...]:
-        """Return every Passive modifier of this kind."""
-        found = self._passives.get(kind)
-        if found is None:
-            found = self._passives[kind] = tuple(
-                mod
-                for _, ability, _ in self.in_play
-                if ability.type == "passive"
-                for mod in ability.modifiers
-                if isinstance(mod, kind)
-            )
-        return found
 
 
 @dataclass(frozen=True)
@@ -309,52 +269,6 @@ def build_ruleset(
     return ruleset
 
 
-#: Fields added to the content schema's Structs after its digest was first pinned: while they
-#: hold their default they are left out of the digest, so content that does not use
-#: them keeps the digest (and the recordings) it had. {Struct name: {field: default}}.
-LATER_FIELDS: dict[str, dict[str, Any]] = {
-    "Pack": {"difficulties": [], "keywords": []},
-    "Monster": {"keywords": []},
-    "Difficulty": {"danger": [], "skip": []},
-    "Ability": {"requires": None},
-    "Character": {
-        "weapon": "",
-        "resources": {},
-        "skills": [],
-        "conditions": [],
-        "ability_uses": 1,
-        "setup": [],
-    },
-}
-
-#: The Structs _digest_form walks: those with LATER_FIELDS and those that hold them.
-WALKED = {*LATER_FIELDS, "Settings", "ClassCard", "Skill", "Condition", "Keyword"}
-
-
-def _digest_form(value: Any) -> Any:
-    """Return `value` as builtins for the digest, without LATER_FIELDS at their default.
-
-    The Structs that gained fields, and those holding them, are walked here (their
-    fields in order, as msgspec encodes them); everything else is msgspec's own
-    builtins form.
-    """
-    if isinstance(value, (list, tuple)):
-        return [_digest_form(item) for item in value]
-    if isinstance(value, msgspec.Struct) and type(value).__name__ in WALKED:
-        later = LATER_FIELDS.get(type(value).__name__, {})
-        return {
-            name: _digest_form(getattr(value, name))
-            for name in value.__struct_fields__
-            if not (name in later and getattr(value, name) == later[name])
-        }
-    return msgspec.to_builtins(value, order="deterministic")
-
-
-def content_digest(packs: Iterable[Pack]) -> str:
-    """Return the sha256 of the packs' content (what recordings name as `ruleset`)."""
-    return hashlib.sha256(msgspec.json.encode(_digest_form(list(packs)))).hexdigest()
-
-
 def check_references(ruleset: Ruleset) -> list[str]:
     """Return every broken reference between cards, as readable sentences."""
     return [p.message for p in broken_references(ruleset)]
@@ -391,6 +305,19 @@ def _upgrade_cycle(ruleset: Ruleset) -> list[str]:
 
 def broken_references(ruleset: Ruleset) -> list[CardProblem]:
     """Return every broken reference between cards: the card, the sentence, the id named."""
+    return [
+        *_character_references(ruleset),
+        *_upgrade_references(ruleset),
+        *_monster_numbers(ruleset),
+        *_monster_keywords(ruleset),
+        *_difficulty_ids(ruleset),
+        *_starting_weapon(ruleset),
+        *_effect_references(ruleset),
+    ]
+
+
+def _character_references(ruleset: Ruleset) -> list[CardProblem]:
+    """Return the characters' classes, weapons, skills and conditions that are missing."""
     problems: list[CardProblem] = []
     for ch in ruleset.characters.values():
         if ch.cls not in ruleset.classes:
@@ -404,6 +331,12 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                 if ident not in table:
                     message = f"character {ch.id!r} starts with missing {kind} {ident!r}"
                     problems.append(CardProblem(ch.id, message, ident))
+    return problems
+
+
+def _upgrade_references(ruleset: Ruleset) -> list[CardProblem]:
+    """Return the weapon upgrades to missing weapons, and a circle of upgrades."""
+    problems: list[CardProblem] = []
     for w in ruleset.weapons.values():
         for up in w.upgrades:
             if up.to not in ruleset.weapons:
@@ -417,6 +350,12 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
         path = " -> ".join(repr(w) for w in cycle)
         message = f"weapon {cycle[0]!r} upgrades in a circle: {path}; remove one of these upgrades"
         problems.append(CardProblem(cycle[0], message, cycle[1]))
+    return problems
+
+
+def _monster_numbers(ruleset: Ruleset) -> list[CardProblem]:
+    """Return, per level, the first monster whose number leaves a gap in 1-N."""
+    problems: list[CardProblem] = []
     for level in range(1, 5):  # R-MONSTER-1: the reveal roll has one face per number
         by_number = ruleset.monsters_of_level(level)
         for expected, number in enumerate(sorted(by_number), 1):
@@ -429,19 +368,43 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                 )
                 problems.append(CardProblem(by_number[number].id, message))
                 break
-    for mo in ruleset.monsters.values():
-        for kw in mo.keywords:
-            if kw not in ruleset.keywords:
-                message = f"monster {mo.id!r} names missing keyword {kw!r}"
-                problems.append(CardProblem(mo.id, message, kw))
+    return problems
+
+
+def _monster_keywords(ruleset: Ruleset) -> list[CardProblem]:
+    """Return the monsters' keywords that are missing."""
+    return [
+        CardProblem(mo.id, f"monster {mo.id!r} names missing keyword {kw!r}", kw)
+        for mo in ruleset.monsters.values()
+        for kw in mo.keywords
+        if kw not in ruleset.keywords
+    ]
+
+
+def _difficulty_ids(ruleset: Ruleset) -> list[CardProblem]:
+    """Return the plugins' difficulties that take the id of one of the base game's."""
     base_ids = [d.id for d in ruleset.settings.difficulties if d.id not in ruleset.difficulties]
-    for d in ruleset.difficulties.values():
-        if d.id.split(":", 1)[1] in base_ids:
-            message = f"difficulty {d.id!r} has the id of the base game's {d.id.split(':', 1)[1]!r}"
-            problems.append(CardProblem(d.id, message))
+    return [
+        CardProblem(
+            d.id, f"difficulty {d.id!r} has the id of the base game's {d.id.split(':', 1)[1]!r}"
+        )
+        for d in ruleset.difficulties.values()
+        if d.id.split(":", 1)[1] in base_ids
+    ]
+
+
+def _starting_weapon(ruleset: Ruleset) -> list[CardProblem]:
+    """Return the settings' starting weapon when it is missing."""
     start = ruleset.settings.starting_weapon
-    if start not in ruleset.weapons:
-        problems.append(CardProblem("", f"settings name missing starting weapon {start!r}", start))
+    if start in ruleset.weapons:
+        return []
+    return [CardProblem("", f"settings name missing starting weapon {start!r}", start)]
+
+
+def _effect_references(ruleset: Ruleset) -> list[CardProblem]:
+    """Return what the cards' effects and requirements name that is missing or wrong:
+    conditions, weapons offered or required, handlers and their params."""
+    problems: list[CardProblem] = []
 
     def walk(card: str, owner: str, value: Any) -> None:
         if isinstance(value, msgspec.Struct):
@@ -465,19 +428,7 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
                             message = f"{owner} requires missing {noun} {ident!r}"
                             problems.append(CardProblem(card, message, ident))
                 elif name == "name" and type(value).__name__ == "Handler":
-                    handler = ruleset.handlers.get(item)
-                    if handler is None:
-                        message = f"{owner} uses unknown handler {item!r}"
-                        problems.append(CardProblem(card, message, item))
-                    elif isinstance(handler, EffectType):
-                        wrong = handler.problem(dict(getattr(value, "params", {})))
-                        if wrong:
-                            message = f"{owner}: {item!r} params: {wrong.replace('$.', '')}"
-                            problems.append(CardProblem(card, message, item))
-                    else:
-                        wrong = words_problem(handler, dict(getattr(value, "params", {})))
-                        if wrong:
-                            problems.append(CardProblem(card, f"{owner}: {item!r}: {wrong}", item))
+                    problems.extend(_handler_problems(ruleset, card, owner, value, item))
                 else:
                     walk(card, owner, item)
         elif isinstance(value, (list, tuple)):
@@ -496,3 +447,21 @@ def broken_references(ruleset: Ruleset) -> list[CardProblem]:
         for card in getattr(ruleset, kind).values():
             walk(card.id, f"{kind[:-1] if kind != 'classes' else 'class'} {card.id!r}", card)
     return problems
+
+
+def _handler_problems(
+    ruleset: Ruleset, card: str, owner: str, handler_card: Any, name: str
+) -> list[CardProblem]:
+    """Return what is wrong with a card's use of the handler `name`: unknown, or its params."""
+    handler = ruleset.handlers.get(name)
+    params = dict(getattr(handler_card, "params", {}))
+    if handler is None:
+        return [CardProblem(card, f"{owner} uses unknown handler {name!r}", name)]
+    if isinstance(handler, EffectType):
+        wrong = handler.problem(params)
+        if wrong:
+            message = f"{owner}: {name!r} params: {wrong.replace('$.', '')}"
+            return [CardProblem(card, message, name)]
+        return []
+    wrong = words_problem(handler, params)
+    return [CardProblem(card, f"{owner}: {name!r}: {wrong}", name)] if wrong else []

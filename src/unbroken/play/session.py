@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from unbroken.core.actions import Action
+from unbroken.core.actions import Action, Forfeit
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.state import GameState
@@ -38,6 +38,11 @@ if TYPE_CHECKING:
     from unbroken.records import Records
     from unbroken.replay import Recorder
     from unbroken.replay.format import Ticket
+
+#: Single answers the player is shown rather than having them taken: accepting that a
+#: committed encounter cannot be paid (R-TRAVEL-7) loses its time for a card the
+#: player has only just seen, so they see it on the stage and take it themselves.
+SHOWN: tuple[type[Action], ...] = (Forfeit,)
 
 
 @dataclass
@@ -255,12 +260,13 @@ class GameSession:
     def for_player(self) -> tuple[Action, str] | None:
         """Return the decision to take for the player now and why, or None: with
         `auto_take`, a decision's one legal answer (an optional Response that can be used
-        is a choice, so it never is one); with `auto_pass`, the answer that spends
-        nothing where the engine proves no other is better (R-DIGI-4, `Game.pointless`)."""
+        is a choice, so it never is one, nor is an answer in SHOWN); with `auto_pass`, the
+        answer that spends nothing where the engine proves no other is better (R-DIGI-4,
+        `Game.pointless`)."""
         if self.game.is_over or not (self.auto_take or self.auto_pass):
             return None
         legal = self.game.legal_actions()
-        if self.auto_take and len(legal) == 1:
+        if self.auto_take and len(legal) == 1 and not isinstance(legal[0], SHOWN):
             return legal[0], ""
         if self.auto_pass:
             return self.game.pointless()
@@ -400,10 +406,10 @@ def records_keeper(plugins: Plugins | None, records: Records | None = None) -> K
     given), with the plugins' achievements and scoring rules (None: the plugins on)."""
 
     def keep(game: Game, replay: Path | None, started: str | datetime | None) -> Finished:
-        from unbroken.records import keep_game
+        from unbroken.records import add_game, keep_game
 
         if records is not None:
-            row = records.add_game(game, game.ruleset, replay, started, plugins)
+            row = add_game(records, game, game.ruleset, replay, started, plugins)
             before = None
         else:
             row, before = keep_game(game, game.ruleset, replay, started, plugins=plugins)

@@ -20,6 +20,7 @@ from unbroken.words.actions import label, marked_row, option_text, prompt_text, 
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
+from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
 from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
@@ -125,6 +126,8 @@ class TextGame:
         self.rules = ruleset
         self.session = _session(game, recorder, started)
         self.narrator = Narrator(ruleset)
+        for event in game.events:  # what the log would know (the level, the uses), unsaid
+            self.narrator.describe(event)
         self.seen = len(game.events)
         self.session.show_start()
         return self
@@ -195,9 +198,10 @@ class TextGame:
         if s.monster is not None:
             mo = s.monster
             card = self.rules.monsters[mo.id]
+            # The numbers as they are, with what changed them (the danger track, R-MONSTER-1).
+            numbers = monster_numbers(s, self.rules)
             lines.append(
-                f"  Monster: {card.name} - armor {mo.armor}/{mo.max_armor}, "
-                f"health {mo.health}/{mo.max_health}" + ("  [DEFENDING]" if mo.defend else "")
+                f"  Monster: {card.name} - {numbers}" + ("  [DEFENDING]" if mo.defend else "")
             )
             lines.append(f"    ambush: {ambush_text(card)} | trickery: {trickery_text(card)}")
             for ability in card.abilities:

@@ -348,6 +348,34 @@ def load_plugins(
         by_name[name].problem = message
         problems.append(message)
 
+    ruleset, accepted = _accept(pm, by_name, fail)
+    # A skipped plugin contributes nothing: only the accepted ones stay registered.
+    kept = {c.name for c in accepted}
+    for name, _ in pm.list_name_plugin():
+        if name not in kept:
+            pm.unregister(name=name)
+    result = Plugins(ruleset, infos, problems, [], [], {}, [])
+    for contribution in accepted:
+        _take(result, by_name[contribution.name], contribution, pm)
+    for message in problems:
+        name = next((i.name for i in infos if i.problem == message), "")
+        if name in strict:
+            raise PluginError(message)
+        _report(message)
+    return result
+
+
+def _accept(
+    pm: pluggy.PluginManager,
+    by_name: dict[str, PluginInfo],
+    fail: Callable[[str, str], None],
+) -> tuple[Ruleset, list[_Contribution]]:
+    """Return the ruleset of the base game and every plugin that builds with it, and
+    those contributions (the base game's first); `fail` is told each one refused.
+
+    A plugin refused beside the others is tried again after each one accepted: it may
+    need another plugin's cards.
+    """
     accepted = [_contribution(pm, BASE)]
     handlers: dict[str, EffectHandler] = dict(accepted[0].handlers)
     ruleset = build_ruleset(compose(accepted), handlers=handlers, plugins={BASE: __version__})
@@ -383,44 +411,36 @@ def load_plugins(
     if len(accepted) > 1:
         versions = {c.name: by_name[c.name].version for c in accepted}
         ruleset = build_ruleset(compose(accepted), handlers=handlers, plugins=versions)
-    # A skipped plugin contributes nothing: only the accepted ones stay registered.
-    kept = {c.name for c in accepted}
-    for name, _ in pm.list_name_plugin():
-        if name not in kept:
-            pm.unregister(name=name)
+    return ruleset, accepted
 
-    result = Plugins(ruleset, infos, problems, [], [], {}, [])
-    for contribution in accepted:
-        info = by_name[contribution.name]
-        info.loaded = True
-        for kind in KINDS:
-            count = sum(len(getattr(p, kind)) for p in contribution.packs)
-            if count:
-                info.adds[kind] = count
-        if contribution.upgrades:
-            info.adds["upgrades"] = len(contribution.upgrades)
-        info.handlers = sorted(contribution.handlers)
-        result.scoring_rules.extend(contribution.scoring_rules)
-        info.scoring_rules = [rule.name for rule in contribution.scoring_rules]
-        result.achievements.extend(contribution.achievements)
-        info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
-        result.bots.update(contribution.bots)
-        info.bots = list(contribution.bots)
-        info.titles = titles(contribution.scoring_rules, contribution.bots)
-        result.records_panels.extend(contribution.records_panels)
-        info.records_panels = [panel.name for panel in contribution.records_panels]
-        if contribution.observers:
-            result.observers.append((contribution.name, _observer(pm, contribution.name)))
-            info.observers = [
-                f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
-                for fn in contribution.observers
-            ]
-    for message in problems:
-        name = next((i.name for i in infos if i.problem == message), "")
-        if name in strict:
-            raise PluginError(message)
-        _report(message)
-    return result
+
+def _take(
+    result: Plugins, info: PluginInfo, contribution: _Contribution, pm: pluggy.PluginManager
+) -> None:
+    """Add what an accepted plugin gives to `result`, and list it in its `info`."""
+    info.loaded = True
+    for kind in KINDS:
+        count = sum(len(getattr(p, kind)) for p in contribution.packs)
+        if count:
+            info.adds[kind] = count
+    if contribution.upgrades:
+        info.adds["upgrades"] = len(contribution.upgrades)
+    info.handlers = sorted(contribution.handlers)
+    result.scoring_rules.extend(contribution.scoring_rules)
+    info.scoring_rules = [rule.name for rule in contribution.scoring_rules]
+    result.achievements.extend(contribution.achievements)
+    info.achievements = [str(achievement.id) for achievement, _ in contribution.achievements]
+    result.bots.update(contribution.bots)
+    info.bots = list(contribution.bots)
+    info.titles = titles(contribution.scoring_rules, contribution.bots)
+    result.records_panels.extend(contribution.records_panels)
+    info.records_panels = [panel.name for panel in contribution.records_panels]
+    if contribution.observers:
+        result.observers.append((contribution.name, _observer(pm, contribution.name)))
+        info.observers = [
+            f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+            for fn in contribution.observers
+        ]
 
 
 def _located(

@@ -7,8 +7,9 @@ One module per job, each importing only those above it in this list:
 - `rows`: a finished game's row and a best score, as the records hand them back
 - `achievements`: the achievements sheet, every achievement in play, the plugins' predicates
 - `story`: the end-of-game summary written beside a replay
-- `store`: the store itself (`Records`): writing a game, the queries
-- `opening`: where the records live, opening them (or read-only), keeping a finished game
+- `store`: the store itself (`Records`), SQL only: writing a game's row, the queries
+- `opening`: where the records live, opening them (or read-only)
+- `keeping`: keeping a finished game: what it earns, the plugins' scores, its story
 - `export`: the CSV and JSON exports (`FORMATS`)
 - `stats`: the figures of the games (win rates, deaths, score over time) for the
   Records screen's charts and `unbroken stats`
@@ -22,19 +23,19 @@ from unbroken.records.achievements import (
     all_achievements,
     plugin_predicates,
 )
+from unbroken.records.keeping import Extras, add_game, keep_game
 from unbroken.records.opening import (
-    keep_game,
     open_existing_records,
     open_records,
     records_path,
 )
-from unbroken.records.rows import BestScore, GameRow, alternatives_text
+from unbroken.records.rows import BestScore, GameRow, PastGame, alternatives_text
 from unbroken.records.schema import MIGRATIONS, schema_version
 from unbroken.records.store import (
     BUSY_TIMEOUT,
     DIFFICULTIES,
     FILENAME,
-    Extras,
+    Award,
     Records,
     RecordsError,
 )
@@ -45,13 +46,16 @@ __all__ = [
     "DIFFICULTIES",
     "FILENAME",
     "MIGRATIONS",
+    "Award",
     "BestScore",
     "Extras",
     "GameRow",
+    "PastGame",
     "Records",
     "RecordsError",
     "SheetRow",
     "achievement_sheet",
+    "add_game",
     "all_achievements",
     "alternatives_text",
     "keep_game",

@@ -1,18 +1,11 @@
-"""Opening the records: where they live, for writing or read-only, and keeping a game."""
+"""Opening the records: where they live, for writing or read-only."""
 
 from __future__ import annotations
 
 import os
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from unbroken.records.rows import GameRow
-from unbroken.records.store import FILENAME, Extras, Records, RecordsError, _OlderRecords
-
-if TYPE_CHECKING:
-    from unbroken.core.game import Game
-    from unbroken.core.ruleset import Ruleset
+from unbroken.records.store import FILENAME, Records, RecordsError, _OlderRecords
 
 
 def records_path(create: bool = True) -> Path:
@@ -20,24 +13,6 @@ def records_path(create: bool = True) -> Path:
     from unbroken.home import paths
 
     return paths.data_dir(create) / FILENAME
-
-
-def keep_game(
-    game: Game,
-    ruleset: Ruleset,
-    replay_path: Path | str | None = None,
-    started: str | datetime | None = None,
-    plugins: Extras | None = None,
-) -> tuple[GameRow, int | None]:
-    """Store a finished game; return its row and, for a win, the best won score before it
-    for its class and difficulty (None: its first win, or a loss). Raises RecordsError.
-
-    What a game session does when its game ends (unbroken.play.session).
-    """
-    with open_records() as records:
-        row = records.add_game(game, ruleset, replay_path, started, plugins)
-        before = records.best_won_score(row.cls, row.difficulty, before=row.id) if row.won else None
-    return row, before
 
 
 def open_records(path: Path | None = None) -> Records:

@@ -1,4 +1,4 @@
-"""What the records hand back: a finished game's row, a best score, and how a row is read."""
+"""The rows of the records: a finished game, a best score, and how a row is read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 @dataclass
 class GameRow:
-    """One finished game as the records keep it."""
+    """One finished game as the records keep it (`id` 0: not stored yet)."""
 
     id: int
     started: str
@@ -56,6 +56,16 @@ class BestScore:
     character: str
     games: int
     wins: int
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A game kept on one difficulty, as cross-game achievements read the history."""
+
+    id: int
+    cls: str
+    difficulty: str
+    won: bool
 
 
 class BadColumn(ValueError):

@@ -1,4 +1,7 @@
-"""The player's history: one SQLite row per finished game, and the achievements earned.
+"""The store of the player's history: one SQLite row per finished game, and the achievements.
+
+Only SQL: what a game earns, the plugins' scores and the story beside a replay are
+the keeping's (`records.keeping`), which hands the store a finished game's row.
 
 The store lives at `paths.data_dir() / "records.sqlite3"` (stdlib sqlite3, WAL
 journal). Its schema is versioned with `PRAGMA user_version`; `schema.MIGRATIONS[n]`
@@ -15,6 +18,7 @@ is this user's, and otherwise named in the error, never deleted.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -22,11 +26,8 @@ import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from unbroken.core import achievements as ach
 from unbroken.records import schema
 from unbroken.records.access import (
     connect_read_only,
@@ -35,27 +36,19 @@ from unbroken.records.access import (
     is_disk_full,
     unreadable,
 )
-from unbroken.records.achievements import SheetRow, achievement_sheet, plugin_predicates
-from unbroken.records.rows import BadColumn, BestScore, GameRow, decode_row, whole
+from unbroken.records.rows import (
+    BadColumn,
+    BestScore,
+    GameRow,
+    PastGame,
+    decode_row,
+    whole,
+)
 from unbroken.records.schema import COLUMNS
-from unbroken.records.story import write_story
 
-
-class Extras(Protocol):
-    """What the plugins add to a finished game's record: achievements and scoring rules
-    (unbroken.plugins.Plugins is one)."""
-
-    @property
-    def achievements(self) -> Sequence[tuple[Any, Callable[..., Any]]]: ...
-
-    def alternative_scores(
-        self, events: list[Any], state: Any, ruleset: Any = None
-    ) -> dict[str, int]: ...
-
-
-if TYPE_CHECKING:
-    from unbroken.core.game import Game
-    from unbroken.core.ruleset import Ruleset
+#: What a kept game earns: given the games of its difficulty (it included, oldest first)
+#: and the (achievement, difficulty) pairs earned before it, every achievement it earns.
+Award = Callable[[list[PastGame], set[tuple[str, str]]], list[str]]
 
 FILENAME = "records.sqlite3"
 #: Seconds a writer waits for another process's transaction before giving up (a game's
@@ -75,27 +68,6 @@ def _cannot_write(exc: sqlite3.Error) -> bool:
         return True
     text = str(exc)
     return "readonly database" in text or "unable to open database file" in text
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _utc_text(when: str | datetime) -> str:
-    """Return `when` as the records write times: ISO 8601 in UTC, to the second.
-
-    A text that is not ISO 8601 is kept as it is; one without a zone is taken as UTC.
-    """
-    if isinstance(when, str):
-        try:
-            moment = datetime.fromisoformat(when)
-        except ValueError:
-            return when
-    else:
-        moment = when
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
 class _OlderRecords(RecordsError):
@@ -277,62 +249,32 @@ class Records:
 
     # ------------------------------------------------------------ writing
 
-    def add_game(
-        self,
-        game: Game,
-        ruleset: Ruleset,
-        replay_path: Path | str | None = None,
-        started: str | datetime | None = None,
-        plugins: Extras | None = None,
-    ) -> GameRow:
-        """Store a finished game; return its row with the achievements it earned.
+    def store_game(self, game: GameRow, award: Award | None = None) -> GameRow:
+        """Store a finished game and the achievements `award` gives it; return its row as
+        stored (with its id and achievements; those of `game` are not read).
 
-        `plugins` gives the plugins' achievements and scoring rules (a session passes
-        its own); without it they are those of the plugins on now.
-
-        `started` is when the game began: a datetime, or an ISO 8601 text such
-        as a replay header's `created` ("2026-01-01T10:00:00Z"); it is stored
-        in UTC like `finished`. Without it the game counts as started when it
-        finished.
-
-        `new_achievements` lists those earned for the first time on this
-        difficulty, cross-game ones (from the history of earlier games)
-        included. With a replay path, the end-of-game story is written beside
-        it as a `.txt` file.
+        Both are written in one transaction, so `award` sees the history as it is
+        with this game in it, even when another process keeps a game at the same
+        moment. Without `award` the game earns none. `new_achievements` of the row
+        lists those earned for the first time on the game's difficulty.
         """
-        outcome = game.outcome
-        if outcome is None:
-            raise ValueError("only a finished game can be recorded")
-        state = game.state
-        events = list(game.events)
-        finished = _now()
-        if plugins is None:
-            from unbroken.plugins import alternative_scores
-
-            single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
-            alternatives = alternative_scores(ruleset, events, state)
-        else:
-            predicates = {str(a.id): cast(ach.Predicate, p) for a, p in plugins.achievements}
-            single = ach.earned(events, ruleset, {**ach.PREDICATES, **predicates})
-            alternatives = plugins.alternative_scores(events, state, ruleset)
-        replay = None if replay_path is None else str(replay_path)
         values = (
-            finished if started is None else _utc_text(started),
-            finished,
-            state.character,
-            state.cls,
-            state.difficulty,
-            str(state.seed),
-            json.dumps(dict(ruleset.plugins), sort_keys=True),
-            "won" if outcome.won else "lost",
-            outcome.level,
-            outcome.step,
-            outcome.cause,
-            outcome.source,
-            outcome.score,
-            outcome.rank,
-            json.dumps(alternatives, sort_keys=True),
-            replay,
+            game.started,
+            game.finished,
+            game.character,
+            game.cls,
+            game.difficulty,
+            str(game.seed),
+            json.dumps(game.plugins, sort_keys=True),
+            "won" if game.won else "lost",
+            game.level,
+            game.step,
+            game.cause,
+            game.killed_by,
+            game.score,
+            game.rank,
+            json.dumps(game.alternative_scores, sort_keys=True),
+            game.replay,
         )
         try:
             with self._write() as db:
@@ -342,31 +284,31 @@ class Records:
                     values,
                 )
                 game_id = int(cur.lastrowid or 0)
-                before = {
-                    (a, d)
-                    for a, d in db.execute("SELECT achievement, difficulty FROM achievements")
-                }
-                history = [
-                    ach.GameRecord(won=o == "won", cls=c, difficulty=d, order=i)
-                    for i, c, d, o in db.execute(
-                        "SELECT id, class, difficulty, outcome FROM games WHERE difficulty = ?",
-                        (state.difficulty,),
-                    )
-                ]
-                cross = [a for a, d in ach.earned_across(history) if (a, d) not in before]
-                earned_now = single + [a for a in cross if a not in single]
-                new = [a for a in earned_now if (a, state.difficulty) not in before]
+                earned: list[str] = []
+                new: list[str] = []
+                if award is not None:
+                    before = {
+                        (str(a), str(d))
+                        for a, d in db.execute("SELECT achievement, difficulty FROM achievements")
+                    }
+                    history = [
+                        PastGame(int(i), str(c), str(d), o == "won")
+                        for i, c, d, o in db.execute(
+                            "SELECT id, class, difficulty, outcome FROM games "
+                            "WHERE difficulty = ? ORDER BY id",
+                            (game.difficulty,),
+                        )
+                    ]
+                    earned = award(history, before)
+                    new = [a for a in earned if (a, game.difficulty) not in before]
                 db.executemany(
                     "INSERT INTO achievements (game_id, achievement, difficulty, first) "
                     "VALUES (?, ?, ?, ?)",
-                    [(game_id, a, state.difficulty, int(a in new)) for a in earned_now],
+                    [(game_id, a, game.difficulty, int(a in new)) for a in earned],
                 )
         except sqlite3.Error as exc:
             raise self._error(exc) from None
-        row = GameRow(game_id, *decode_row(values), achievements=earned_now, new_achievements=new)
-        if replay is not None:
-            write_story(row, events, ruleset, Path(replay))
-        return row
+        return dataclasses.replace(game, id=game_id, achievements=earned, new_achievements=new)
 
     # ------------------------------------------------------------ reading
 
@@ -488,21 +430,16 @@ class Records:
         best.sort(key=lambda b: (b.cls, _difficulty_key(b.difficulty)))
         return best
 
-    def achievement_sheet(
-        self, achievements: Sequence[ach.Achievement] | None = None
-    ) -> list[SheetRow]:
-        """Return every achievement with the difficulties it was earned on.
-
-        Achievements found in the file but not in `achievements` (a plugin's
-        that is no longer installed) come last, named by their id.
-        """
+    def first_earned(self) -> dict[str, dict[str, int]]:
+        """Return, per achievement earned, each difficulty it was earned on and the id of
+        the first game that earned it there."""
         first: dict[str, dict[str, int]] = {}
         for aid, difficulty, game_id in self._query(
             "SELECT achievement, difficulty, min(game_id) FROM achievements "
             "GROUP BY achievement, difficulty"
         ):
             first.setdefault(str(aid), {})[str(difficulty)] = int(str(game_id))
-        return achievement_sheet(first, achievements)
+        return first
 
 
 def _unusable(path: Path) -> str:

@@ -155,7 +155,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
 
 
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
-    from unbroken.advisor.pool import default_jobs
+    from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError
 
@@ -171,7 +171,7 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
 
     try:
         timeline = viewer.timeline
-        jobs = default_jobs()
+        jobs = worker_count(None, len(timeline.recording.decisions))
         result = analyze(timeline.recording, timeline.ruleset, GAMES, jobs=jobs, progress=progress)
     except (ReplayError, HandlerError) as exc:
         chart.note = f"Cannot analyze this recording: {exc}"

@@ -258,7 +258,7 @@ class AchievementsScreen(Screen[None]):
                 sheet = achievement_sheet({})
             else:
                 with records:
-                    sheet = records.achievement_sheet()
+                    sheet = achievement_sheet(records.first_earned())
         except RecordsError as exc:
             self.query_one("#sheet-summary", Static).update(
                 Text(printable(f"Records are unavailable: {exc}"))

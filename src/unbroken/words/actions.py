@@ -12,7 +12,14 @@ from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
-from unbroken.words.forecast import attack_effect, forecast_note, own_card, warnings
+from unbroken.words.forecast import (
+    attack_effect,
+    forecast_detail,
+    forecast_note,
+    own_card,
+    warning_sentences,
+    warnings,
+)
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -90,7 +97,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            return text + _no_use(ability, state)
+            return text + _no_use(ability, state, ruleset.settings.caps)
     return f"Use {action.ability}"
 
 
@@ -127,8 +134,15 @@ def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
 
 
 @words_for(LABELS, act.Forfeit)
-def _forfeit(_: act.Forfeit, _state: GameState, _ruleset: Ruleset) -> str:
-    return "Accept that you cannot pay: gain nothing, lose the time"
+def _forfeit(_: act.Forfeit, state: GameState, ruleset: Ruleset) -> str:
+    card = ruleset.encounters.get(state.chosen)
+    if card is None:
+        return "Accept that you cannot pay: gain nothing, lose the time"
+    # R-TRAVEL-7: committed to this card, with no Rest; say which and what it asked.
+    return (
+        f"Accept that you cannot pay {card.name}'s {amounts(card.spend)}: gain nothing, "
+        f"lose {card.time} time"
+    )
 
 
 @words_for(LABELS, act.Trick)
@@ -281,6 +295,22 @@ def option_text(
     return f"{text} ({why})"
 
 
+def option_detail(
+    action: act.Action, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str:
+    """Return the detail line of a legal option (under the options): its warnings in full
+    (an ambush, certain starvation, a monster you cannot wound), then each rule that acts
+    in its card's words and what chance decides next, or the option's own text when no
+    rule acts. `forecast`: the option's, when made already."""
+    f = forecast or Query(ruleset, state).forecast(action)
+    warned = " ".join(warning_sentences(f, ruleset, state))
+    more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
+    if not more:
+        text = label(action, state, ruleset)
+        more = text if text.endswith(".") else f"{text}."
+    return f"{warned} {more}" if warned else more
+
+
 def shared_note(
     offered: list[tuple[act.Action, str]],
     state: GameState,
@@ -318,7 +348,7 @@ def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     return card
 
 
-def _no_use(ability: m.Ability, state: GameState) -> str:
+def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     """Return a warning when an ability that only lowers (raises) the die can do nothing.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
@@ -328,12 +358,23 @@ def _no_use(ability: m.Ability, state: GameState) -> str:
     mo = state.monster
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
+    if effects and all(isinstance(e, m.Gain) for e in effects):
+        return _gains_at_cap(effects, state, caps)
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
     now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
+
+
+def _gains_at_cap(effects: list[m.Effect], state: GameState, caps: dict[str, int]) -> str:
+    """Return the warning for an ability that only gains what is at its cap (R-RES-2)."""
+    wanted = {k for e in effects if isinstance(e, m.Gain) for k, n in e.amounts.items() if n > 0}
+    if not wanted or any(state.res.get(k, 0) < caps.get(k, 99) for k in wanted):
+        return ""
+    full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
+    return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"
 
 
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:

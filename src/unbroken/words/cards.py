@@ -12,6 +12,7 @@ from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
 from unbroken.words.effects import card_words, effect_text, modifier_text
+from unbroken.words.monster import danger_gains
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
     TIMING_WORDS,
@@ -260,9 +261,7 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
         skips = f" (skips {', '.join(card.skip)} spaces)" if card.skip else ""
         lines.append(f"  Danger track{skips}:")
         for number, space in enumerate(card.danger, start=1):
-            gains = [f"+{space.armor} armor" if space.armor else ""]
-            gains.append(f"+{space.health} health" if space.health else "")
-            does = ", ".join(g for g in gains if g) or "nothing"
+            does = danger_gains(space)
             note = f" ({space.text})" if space.text else ""
             lines.append(f"    {number}  {space.colour}: the monster gains {does}{note}")
     return lines

@@ -11,8 +11,10 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
 from unbroken.words.effects import trickery_text
+from unbroken.words.monster import danger_gains
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.table import check_complete, words_for
+from unbroken.words.unused import NoUsesLeft
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The log's line of each event type: fn(narrator, event) -> text, or None for none.
@@ -26,11 +28,23 @@ PURPOSES = {
 }
 
 
-def roll_purpose(purpose: str, ruleset: Ruleset) -> str:
-    """Return what a die was rolled for, in words ("monster's combat roll")."""
+def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6) -> str:
+    """Return what a die was rolled for, in words ("monster's combat roll"); a die of
+    other than six sides says so ("which monster, a 7-sided die": `die_sides`)."""
     if purpose.startswith("check:"):
-        return f"{ruleset.card_name(purpose[6:])} check"
-    return PURPOSES.get(purpose, purpose.split(":")[0])
+        said = f"{ruleset.card_name(purpose[6:])} check"
+    else:
+        said = PURPOSES.get(purpose, purpose.split(":")[0])
+    return said if sides == 6 else f"{said}, a {sides}-sided die"
+
+
+def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
+    """Return how many sides the die rolled for `purpose` at `level` has: the monster's
+    die has one per monster of the level when there are more than six (an expansion's
+    joined the base game's, R-MONSTER-1); every other die has six."""
+    if purpose != "monster" or level < 1:
+        return 6
+    return max(6, len(ruleset.monsters_of_level(level)))
 
 
 class Narrator:
@@ -53,6 +67,10 @@ class Narrator:
         self.tricking = False
         #: The power of the attack being made (what its wounds would be without a cap).
         self.power = 0
+        #: The level being played (LevelStarted; 0 until seen).
+        self.level = 0
+        #: Class Responses kept from acting by the ability uses (said once a level each).
+        self.no_uses = NoUsesLeft(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -92,8 +110,13 @@ class Narrator:
         return ", ".join(dict.fromkeys(names))
 
     def describe(self, e: ev.Event) -> str | None:
-        """Return one line for an event, or None for bookkeeping events."""
-        return EVENT_WORDS[type(e)](self, e)
+        """Return one line for an event, or None for bookkeeping events; a class Response
+        that would have acted on it but for the ability uses is said after it."""
+        line = EVENT_WORDS[type(e)](self, e)
+        unused = self.no_uses.note(e)
+        if unused:
+            return f"{line} {unused}" if line else unused
+        return line
 
 
 @words_for(EVENT_WORDS, ev.GameStarted)
@@ -111,7 +134,8 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
-    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules)})."
+    sides = die_sides(e.purpose, nr.rules, nr.level)
+    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides)})."
 
 
 @words_for(EVENT_WORDS, ev.StepEntered)
@@ -145,10 +169,15 @@ def _lost(nr: Narrator, e: ev.Lost) -> str | None:
 
 
 @words_for(EVENT_WORDS, ev.TimeSet)
-def _time_set(_: Narrator, e: ev.TimeSet) -> str | None:
+def _time_set(nr: Narrator, e: ev.TimeSet) -> str | None:
     if not e.track:
         return "The time track is gone: from now on time is paid in SE."
-    return f"Time is set to {e.time}."
+    # R-COMBAT-3: set when the fight begins, to the next level's start, not this one's.
+    which = f"level {nr.level + 1}'s" if nr.level else "the next level's"
+    return (
+        f"The time track is set to {e.time}, {which} time (the fight has begun): "
+        "time lost or spent in this fight comes off it."
+    )
 
 
 @words_for(EVENT_WORDS, ev.AbilityUsesSet)
@@ -174,11 +203,17 @@ def _monster_revealed(nr: Narrator, e: ev.MonsterRevealed) -> str | None:
     n = nr.name
     nr.monster = {"armor": e.armor, "health": e.health}
     nr.monster_id = e.monster
-    danger = ""
-    if e.danger:
-        passed = f", {e.skipped} skipped" if e.skipped else ""
-        danger = f"; danger track space {e.danger}{passed}"
-    return f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health}{danger})."
+    said = f"The monster is revealed: {n(e.monster)} (armor {e.armor}, health {e.health})."
+    if not e.danger:
+        return said
+    # One sentence of its own, the same in every log ("space 2, 1 skipped" read as a list).
+    sheet = nr.rules.monsters.get(e.monster)  # the event's numbers include the track's
+    gives = ""
+    if sheet is not None:
+        gift = m.DangerSpace("", max(0, e.armor - sheet.armor), max(0, e.health - sheet.health))
+        gives = f" gives it {danger_gains(gift)}"
+    passed = f"; {plural(e.skipped, 'space')} skipped on the way" if e.skipped else ""
+    return f"{said} Danger track: space {e.danger}{gives}{passed}."
 
 
 @words_for(EVENT_WORDS, ev.MonsterChanged)
@@ -422,7 +457,8 @@ def _ate(_: Narrator, e: ev.Ate) -> str | None:
 
 
 @words_for(EVENT_WORDS, ev.LevelStarted)
-def _level_started(_: Narrator, e: ev.LevelStarted) -> str | None:
+def _level_started(nr: Narrator, e: ev.LevelStarted) -> str | None:
+    nr.level = e.level
     return f"=== Level {e.level} ==="
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import Query
+from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
-from unbroken.words.vocabulary import amounts, plural
+from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The minus sign of a lowered number ("Armored −1").
 MINUS = "−"
@@ -135,21 +136,96 @@ def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = ""
 
 
 def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
-    """Return what an option leads to that the player should know before taking it: the
-    time track running out (an ambush, R-TRAVEL-1), certain starvation at the end of the
-    level (a fight or a trick with too little food and SE, R-HUNGER-3)."""
+    """Return what an option leads to that the player should know before taking it, short
+    for its line: the time track running out (an ambush, R-TRAVEL-1), certain starvation
+    at the end of the level (a fight or a trick with too little food and SE, R-HUNGER-3:
+    "you starve at the Hunger step (food 0/3: −6 SE)"). The detail line says them in full
+    (`warning_sentences`)."""
     out = []
-    travel = state.phase == Phase.TRAVEL  # (ambushes: also before a reveal roll)
-    if travel and (f.ambushed or Query(ruleset, state).ambushes(f.action)):
+    if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
-    if isinstance(f.action, act.Fight | act.Trick) and f.stops != "over":
-        ahead = Query(ruleset, f.after).hunger_ahead()
-        if ahead.starves:
-            out.append(
-                f"you starve at the Hunger step ({ahead.need} food due, eating short costs "
-                f"{ahead.loss} SE) unless you gain food or SE"
-            )
+    ahead = _starving(f, ruleset) if isinstance(f.action, act.Fight | act.Trick) else None
+    if ahead is not None:
+        held = f.after.res.get("food", 0)
+        out.append(
+            f"you starve at the Hunger step (food {held}/{ahead.need}: {MINUS}{ahead.loss} SE)"
+        )
+    hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
+    if hopeless:
+        out.append(f"you cannot wound it: {hopeless}")
     return out
+
+
+def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
+    """Return why the player cannot wound the monster once the option is taken, "" when
+    they can: every wounding attack of the weapon held (and of one set aside, coming
+    back) comes to 0 power after the Passives in play, no craft they can pay now makes
+    one that does, and none of their cards wounds or adds attack power (R-BATTLE-3,
+    R-EFFECT-3). Said as the attacks and the rules behind them: "Punch 1 → 0 (Thick Hide)"."""
+    s = f.after
+    mo = s.monster
+    if mo is None or mo.health <= 0 or f.defeated or f.stops == "over":
+        return ""
+    rules = Query(ruleset, s)
+    held = [s.weapons[-1], *(w.weapon for w in s.set_aside)]
+    crafts = [u.to for u in ruleset.weapons[s.weapons[-1]].upgrades if rules.can_pay(u.cost)]
+    wounding = [
+        a for w in (*held, *crafts) for a in ruleset.weapons[w].attacks if a.type == "wound"
+    ]
+    if any(rules.attack_power(a) > 0 for a in wounding):
+        return ""
+    helps = (m.Wound, m.AttackPower)
+    for card in (s.cls, *s.skills, *(c.id for c in s.conditions)):
+        for ability in ruleset.card_abilities(card):
+            if any(isinstance(e, helps) for e in ability.effects):
+                return ""
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.power_passives())
+    mine = [a for a in ruleset.weapons[s.weapons[-1]].attacks if a.type == "wound"]
+    attacks = ", ".join(f"{attack_name(a.id)} {a.power} → 0" for a in mine)
+    return f"{attacks or 'no wounding attack'}" + (f" ({why})" if why else "")
+
+
+def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = None) -> list[str]:
+    """Return the warnings of an option in full, for the detail line: the ambush, and
+    certain starvation for any option of the Combat phase (and Fight or Trick) while it
+    holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
+    option is taken in (without it, only what the forecast itself shows is said)."""
+    out = []
+    if _ambushes(f, state, ruleset):
+        out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
+    combat = (state or f.after).phase == Phase.COMBAT
+    ahead = _starving(f, ruleset) if combat or isinstance(f.action, act.Fight | act.Trick) else None
+    if ahead is not None:
+        held = f.after.res.get("food", 0)
+        out.append(
+            # Two rows of the detail line at 80x24: the numbers first.
+            f"⚠ You starve at the Hunger step: {ahead.need} food due, {held} held, eating "
+            f"short costs {ahead.loss} SE (more than you have)."
+        )
+    hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
+    if hopeless:
+        out.append(
+            f"⚠ You cannot wound it: {hopeless}, and nothing you hold or can craft now does."
+        )
+    return out
+
+
+def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
+    """Return whether the option runs the time track out in the Travel Phase (R-RES-8)."""
+    if f.ambushed:
+        return True
+    if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
+        return Query(ruleset, state).ambushes(f.action)
+    return False
+
+
+def _starving(f: Forecast, ruleset: Ruleset) -> HungerPreview | None:
+    """Return the Hunger step ahead when it starves for certain after the option (the
+    level's rewards still to come counted), else None."""
+    if f.stops == "over" or isinstance(f.action, act.Eat):
+        return None  # over, or the Hunger step's own options say it
+    ahead = Query(ruleset, f.after).hunger_ahead()
+    return ahead if ahead.starves else None
 
 
 #: What chance decides next, in words (Forecast.unseen; a die's purpose by its prefix).
@@ -164,9 +240,19 @@ CHANCE_WORDS: dict[str, str] = {
 }
 
 
-def forecast_detail(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
-    """Return all of the forecast for the detail line: each rule that acts (but the
-    option's own card's) in its card's words, and what chance decides next."""
+def forecast_detail(
+    f: Forecast,
+    ruleset: Ruleset,
+    own: str = "",
+    weapon: str = "",
+    state: GameState | None = None,
+    warn: bool = True,
+) -> str:
+    """Return all of the forecast for the detail line: its warnings first (an ambush,
+    certain starvation: `warning_sentences`, with the `state` it is taken in when given;
+    none when not `warn`), then each rule that acts (but the option's own card's) in its
+    card's words, and what chance decides next. `words.actions.option_detail` says the
+    option's own text when no rule acts."""
     said = _phrases(f, ruleset, own, weapon)
     parts = []
     for a in f.rules:
@@ -177,8 +263,10 @@ def forecast_detail(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = 
             parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
+    warned = " ".join(warning_sentences(f, ruleset, state)) if warn else ""
     if not parts:
-        return ""
+        return warned
     text = "; ".join(parts)
     then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
-    return f"{text}; {then}." if then else f"{text}."
+    text = f"{text}; {then}." if then else f"{text}."
+    return f"{warned} {text}" if warned else text

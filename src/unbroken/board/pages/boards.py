@@ -7,7 +7,8 @@ from html import escape
 from unbroken.board.pages.layout import board_href, page
 from unbroken.board.pages.tables import BOARD_COLUMNS, FREE_COLUMNS, Names, entries_table, pager
 from unbroken.board.ranking import ALL_TIME_RULE, RULE, Sort
-from unbroken.board.store import Page, Row
+from unbroken.board.store import Page
+from unbroken.board.wire import Entry
 
 
 def boards_page(boards: list[tuple[str, str, int, int]], names: Names) -> str:
@@ -31,7 +32,7 @@ def board_page(
     difficulty: str,
     character: str,
     found: Page,
-    free: list[Row],
+    free: list[Entry],
     names: Names,
     sort: Sort = Sort.RANK,
     unassisted: bool = False,

@@ -15,7 +15,7 @@ from unbroken.board.pages.tables import (
     entries_table,
 )
 from unbroken.board.ranking import best_first
-from unbroken.board.store import Row
+from unbroken.board.wire import Entry
 
 
 def streaks(days: set[date], today: date) -> tuple[int, int]:
@@ -35,9 +35,9 @@ def streaks(days: set[date], today: date) -> tuple[int, int]:
     return current, longest
 
 
-def best_per_board(dailies: list[Row]) -> list[Row]:
+def best_per_board(dailies: list[Entry]) -> list[Entry]:
     """Return the player's best daily on each (difficulty, character) board."""
-    best: dict[tuple[str, str], Row] = {}
+    best: dict[tuple[str, str], Entry] = {}
     for row in sorted(dailies, key=best_first):
         best.setdefault((row.difficulty, row.character), row)
     return list(best.values())
@@ -52,7 +52,7 @@ BOARD = Column(
 )
 
 
-def player_page(name: str, rows: list[Row], names: Names, today: date) -> str:
+def player_page(name: str, rows: list[Entry], names: Names, today: date) -> str:
     """Return a player's page (rows: their entries, newest first, dailies with their rank)."""
     if not rows:
         return page(f"Player {name}", '<p class="empty">No entries yet.</p>')

@@ -18,7 +18,8 @@ from unbroken.board.pages.layout import (
 )
 from unbroken.board.pages.listing import href
 from unbroken.board.ranking import ASSISTED_NOTE, NOT_IN_BATTLE, Sort
-from unbroken.board.store import Page, Row
+from unbroken.board.store import Page
+from unbroken.board.wire import Entry
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,13 @@ class Column:
     """A column of an entries table: its heading, the sort it offers, its cell."""
 
     heading: str
-    cell: Callable[[Row, Names], str]
+    cell: Callable[[Entry, Names], str]
     sort: Sort | None = None
     #: "n": a number (right-aligned); "wide": left out on a narrow screen.
     css: str = ""
 
 
-def result(row: Row) -> str:
+def result(row: Entry) -> str:
     """Return how far a game went, in words: "won", or the level and the monster's health."""
     if row.won:
         return "won"
@@ -51,14 +52,14 @@ def result(row: Row) -> str:
     return f"lost on level {row.level}, monster at {row.health_left} health"
 
 
-def assisted_mark(row: Row) -> str:
+def assisted_mark(row: Entry) -> str:
     """Return the mark of an assisted game ("" for the others)."""
     if not row.assisted:
         return ""
     return f' <span class="mark assisted" title="{escape(ASSISTED_NOTE)}">assisted</span>'
 
 
-def _game(row: Row, names: Names) -> str:
+def _game(row: Entry, names: Names) -> str:
     return (
         f'<a class="watch" href="{watch_href(row.id)}">watch</a>'
         f'<span class="wide"> · <a class="recording" href="{recording_href(row.id)}">'
@@ -77,7 +78,7 @@ CHARACTER = Column(
 )
 
 
-def _result(row: Row, names: Names) -> str:
+def _result(row: Entry, names: Names) -> str:
     """The result, with the monster's health left only on a wide screen."""
     level, _, health = result(row).partition(", ")
     more = f'<span class="wide">, {escape(health)}</span>' if health else ""
@@ -108,7 +109,7 @@ FREE_COLUMNS = [PLAYER, RESULT, SCORE, SEED, DECISIONS, GAME]
 
 
 def entries_table(
-    rows: list[Row],
+    rows: list[Entry],
     columns: list[Column],
     names: Names,
     path: str = "",

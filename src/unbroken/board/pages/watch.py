@@ -24,7 +24,8 @@ from unbroken.board.pages.chart import chance_chart
 from unbroken.board.pages.layout import day_href, page, player_link, recording_href, watch_href
 from unbroken.board.pages.tables import assisted_mark, result
 from unbroken.board.share import share_line
-from unbroken.board.store import Row, Store
+from unbroken.board.store import Store
+from unbroken.board.wire import Entry
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES, RESOURCES
 from unbroken.core.ruleset import Ruleset
@@ -78,7 +79,7 @@ class Watching:
                 self._kept.popitem(last=False)
         return timeline
 
-    def _load(self, entry_id: int) -> tuple[Row, int, Timeline, Analysis | None] | None:
+    def _load(self, entry_id: int) -> tuple[Entry, int, Timeline, Analysis | None] | None:
         row = self.store.entry(entry_id)
         if row is None:
             return None
@@ -103,7 +104,7 @@ class Watching:
 
 
 def watch_page(
-    row: Row, rank: int, timeline: Timeline, i: int, analysis: Analysis | None = None
+    row: Entry, rank: int, timeline: Timeline, i: int, analysis: Analysis | None = None
 ) -> str:
     """Return the watch page of `row`'s game at position `i` (with its chance chart when it
     has been analysed)."""
@@ -139,7 +140,7 @@ def watch_page(
     return page(f"Game {row.id}", body, KEYS)
 
 
-def _waiting(row: Row) -> str:
+def _waiting(row: Entry) -> str:
     if row.daily is None:
         return ""
     return '<p class="note analysis-waiting">The advisor has not analysed this game yet.</p>'

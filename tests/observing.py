@@ -1,5 +1,6 @@
-"""A plugin that observes games, for the tests of every front end: it keeps each event it
-is shown with the state it was shown with (encoded at once, as the state goes on)."""
+"""In-process plugins for the tests of every front end and of the plugin host: observers
+that keep each event they are shown (with the state, encoded at once, as the state goes
+on), and the set-up that makes such plugins the ones on (`loaded_with`, `installed`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,70 @@
+"""The monster in play in words: its armor and health as they are, with what made them
+differ from its sheet ("armor 3 (+1 danger track)").
+
+The monster card (`m` on the stage, the text game's display) shows these rather
+than the sheet's printed numbers; the reasons come from the difficulty's danger
+track (R-MONSTER-1) and what the monster gained in battle (R-BATTLE-5).
+"""
+
+from __future__ import annotations
+
+from unbroken.core import model as m
+from unbroken.core.query import danger_space
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+#: The minus sign of a lowered number.
+MINUS = "−"
+
+
+def danger_gains(space: m.DangerSpace) -> str:
+    """Return what a danger track space gives the monster: "+1 armor", "+2 health",
+    "+1 armor, +1 health", or "nothing"."""
+    gains = [f"+{space.armor} armor" if space.armor else ""]
+    gains.append(f"+{space.health} health" if space.health else "")
+    return ", ".join(g for g in gains if g) or "nothing"
+
+
+def danger_bonus(state: GameState, ruleset: Ruleset) -> tuple[int, int, int]:
+    """Return what the danger track gave this level's monster: (space, armor, health),
+    the space 1-based; (0, 0, 0) on a difficulty without a track or with no monster."""
+    mo = state.monster
+    track = ruleset.difficulty(state.difficulty)
+    if mo is None or track is None or not track.danger or state.level < 1:
+        return 0, 0, 0
+    sheet = ruleset.monsters[mo.id]
+    space, _ = danger_space(track, state.level)
+    here = track.danger[space]
+    armor = min(m.TRACKER_MAX, sheet.armor + here.armor) - sheet.armor
+    health = min(m.TRACKER_MAX, sheet.health + here.health) - sheet.health
+    return space + 1, armor, health
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}"
+
+
+def _number(name: str, now: int, most: int, printed: int, danger: int) -> str:
+    """Return one of the monster's numbers: now and at most, with why it is not printed."""
+    why = [f"{_signed(danger)} danger track"] if danger else []
+    grown = most - printed - danger
+    if grown:
+        why.append(f"{_signed(grown)} in this fight")
+    shown = f"{now}/{most}" if now != most else f"{most}"
+    return f"{name} {shown}" + (f" ({', '.join(why)})" if why else "")
+
+
+def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
+    """Return the monster's armor and health as they are now, each with what changed it
+    from the sheet: "armor 3 (+1 danger track), health 5/6"; "" with no monster."""
+    mo = state.monster
+    if mo is None:
+        return ""
+    sheet = ruleset.monsters[mo.id]
+    _, armor, health = danger_bonus(state, ruleset)
+    return ", ".join(
+        [
+            _number("armor", mo.armor, mo.max_armor, sheet.armor, armor),
+            _number("health", mo.health, mo.max_health, sheet.health, health),
+        ]
+    )

@@ -1,0 +1,82 @@
+"""Responses that would have applied but for the ability uses: the log says why they did not.
+
+A class's Response takes one of the level's ability uses (R-ABILITY-1); with
+none left its window never opens, and without a word the player wonders why
+Dodge did not fire. Following the events, this says it the first time in a
+level each such Response's trigger comes: "Dodge [Sneak] could respond, but no
+ability use is left this level."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName, Turn
+from unbroken.words.actions import ability_name
+
+#: The event that shows each trigger firing (core.responses.fire's callers).
+TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
+    "ambush": lambda e: isinstance(e, ev.StepEntered) and e.step == StepName.AMBUSH,
+    "battle_start": lambda e: isinstance(e, ev.BattleStarted),
+    "before_player_turn": lambda e: isinstance(e, ev.TurnStarted) and e.who == Turn.PLAYER,
+    "after_attack_chosen": lambda e: isinstance(e, ev.AttackChosen),
+    "after_armor_break": lambda e: isinstance(e, ev.MonsterChanged) and e.why == "armor broken",
+    "after_monster_roll": lambda e: isinstance(e, ev.DieRolled) and e.purpose == "combat",
+    "wound_loss": lambda e: isinstance(e, ev.PendingLossSet),
+    "monster_defeated": lambda e: isinstance(e, ev.MonsterDefeated),
+}
+
+
+class NoUsesLeft:
+    """Follows a game's events for its class, its ability uses and the triggers that fire."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.rules = ruleset
+        self.cls = ""
+        #: The ability uses left (None until the game's start or a level's is seen).
+        self.uses: int | None = None
+        #: The Responses already said this level (once each is enough).
+        self.told: set[str] = set()
+
+    def note(self, e: ev.Event) -> str:
+        """Follow one event; return what to say after its line ("" for nothing)."""
+        if isinstance(e, ev.GameStarted):
+            self.cls, self.uses = e.cls, e.ability_uses
+        elif isinstance(e, ev.AbilityUsesSet):
+            self.uses = e.uses
+            self.told.clear()
+        elif isinstance(e, ev.AbilityUsed) and e.ability_use and self.uses is not None:
+            self.uses = max(0, self.uses - 1)
+        if self.uses != 0 or self.cls not in self.rules.classes:
+            return ""
+        names = []
+        for ability in self.rules.classes[self.cls].abilities:
+            fired = TRIGGER_EVENTS.get(ability.trigger)
+            if ability.type != "response" or fired is None or ability.id in self.told:
+                continue
+            if fired(e) and self._applies(ability, e):
+                self.told.add(ability.id)
+                names.append(ability_name(self.rules, self.cls, ability))
+        if not names:
+            return ""
+        return f"{' and '.join(names)} could respond, but no ability use is left this level."
+
+    def _applies(self, ability: m.Ability, e: ev.Event) -> bool:
+        """Return whether the Response's filters would let it act on this event (those the
+        events cannot show, a weapon's type or a card's requirement elsewhere, say no)."""
+        if ability.requires is not None:
+            return False
+        if ability.attack or ability.weapon:
+            if not isinstance(e, ev.AttackChosen):
+                return False
+            weapon = self.rules.weapons.get(e.weapon)
+            if ability.attack and e.kind != ability.attack:
+                return False
+            if ability.weapon and (weapon is None or weapon.type != ability.weapon):
+                return False
+        if ability.min_loss:
+            return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
+        return True

@@ -1,0 +1,91 @@
+"""What an expansion adds, in words (#28 playtest): a level with seven monsters rolls a
+seven-sided die and says so, and the danger track's gift to the monster is said where
+the monster's numbers are (the log, the monster card)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_plugins
+from unbroken.testing import FolderPlugin, write_pack
+from unbroken.words.events import Narrator, roll_purpose
+from unbroken.words.monster import monster_numbers
+
+MONSTER = """
+[[monsters]]
+id = "brute"
+name = "Brute"
+level = 1
+number = 7
+armor = 0
+health = 4
+text = "Big."
+table = [
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+]
+"""
+
+DIFFICULTY = """
+[[difficulties]]
+id = "gritty"
+name = "Gritty"
+text = "A danger track."
+skip = ["green"]
+danger = [
+  { colour = "green", health = 1 },
+  { colour = "amber", armor = 1 },
+  { colour = "red", health = 3 },
+]
+"""
+
+
+def rules_with_pack(tmp_path: Path) -> Ruleset:
+    files = {"monsters.toml": MONSTER, "difficulties.toml": DIFFICULTY}
+    plugin = FolderPlugin(write_pack(tmp_path / "x", files))
+    return load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+
+
+def revealed(rules: Ruleset, seed: int) -> tuple[Game, list[str]]:
+    """Start a Gritty game, Fight at once (the monster is revealed); return it and its log."""
+    game = Game.new(rules, "tomu", "x:gritty", seed)
+    game.apply(act.Fight())
+    narrator = Narrator(rules)
+    return game, [line for e in game.events if (line := narrator.describe(e))]
+
+
+def test_the_danger_track_is_said_in_one_sentence_with_what_it_gives(tmp_path: Path) -> None:
+    # R-MONSTER-1: level 1 lands on space 2 (the green space 1 is skipped): +1 armor.
+    rules = rules_with_pack(tmp_path)
+    game, log = revealed(rules, 3)
+    line = next(x for x in log if x.startswith("The monster is revealed"))
+    assert line.endswith("Danger track: space 2 gives it +1 armor; 1 space skipped on the way."), (
+        line
+    )
+
+
+def test_the_monster_card_says_the_danger_tracks_armor_and_health(tmp_path: Path) -> None:
+    # R-MONSTER-1: the armor on the card is the sheet's plus the danger track's.
+    rules = rules_with_pack(tmp_path)
+    game, _ = revealed(rules, 3)
+    mo = game.state.monster
+    assert mo is not None
+    sheet = rules.monsters[mo.id]
+    numbers = monster_numbers(game.state, rules)
+    assert numbers == (f"armor {sheet.armor + 1} (+1 danger track), health {sheet.health}"), numbers
+
+
+def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
+    tmp_path: Path,
+) -> None:
+    # R-MONSTER-1: seven monsters at level 1, one side each.
+    rules = rules_with_pack(tmp_path)
+    assert len(rules.monsters_of_level(1)) == 7
+    game, log = revealed(rules, 3)
+    roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
+    assert f"The die shows {roll.value} (which monster, a 7-sided die)." in log
+    assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
