@@ -227,7 +227,7 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
             await pilot.pause()
             table = app.screen.query_one("#games", DataTable)
             assert str(table.columns["alternative_scores"].label) == "Other scores"
-            assert str(table.get_row_at(0)[-1]) == "molehill:five 5"
+            assert str(table.get_row_at(0)[-1]) == "Five (molehill) 5"  # no title: id in words
 
     asyncio.run(look())
 
@@ -245,7 +245,7 @@ def test_game_over_shows_plugins_scores_for_a_loss_too(monkeypatch: Any) -> None
             await pilot.press("1")  # starve
             assert isinstance(app.screen, GameOverScreen)
             shown = str(app.screen.query_one("#result").render())
-            assert "DEATH" in shown and "molehill:consolation: 2" in shown
+            assert "DEATH" in shown and "Consolation (molehill): 2" in shown
 
     asyncio.run(play())
 

@@ -3,9 +3,14 @@ search them, rule ids after the rule's words instead of before them."""
 
 from __future__ import annotations
 
+import asyncio
+import warnings
+from pathlib import Path
+
 from pilot import sync
 from textual.widgets import Input, OptionList
 
+from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
@@ -37,6 +42,8 @@ async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
         await pilot.press("down", "down")  # Keys, then the screen's legend (#18 item 5)
         legend = shown(app)
         assert "SE small, ME medium, LE" in legend and "**time** is what is left" in legend
+        # A Response spends a use as an action does (R-ABILITY-1; #28 playtest).
+        assert "all abilities, Responses too,\n  share one pool of uses" in legend
         await pilot.press("down")  # the rules' first section
         assert shown(app) == rules_sections()[0][1]
 
@@ -95,3 +102,40 @@ async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> No
             await pilot.pause()
             listed = [screen.sections[i][0] for i in screen.listed]
             assert listed and listed[0].startswith(title), listed
+
+
+SLING = """
+[[weapons]]
+id = "sling"
+name = "Sling"
+type = "basic"
+text = "A strap and stones."
+attacks = [{ id = "stone", type = "wound", power = 1, cost = { se = 1 } }]
+"""
+
+
+def test_the_rules_list_the_weapons_of_the_content_in_play(tmp_path: Path) -> None:
+    from unbroken.plugins import load_plugins
+    from unbroken.testing import FolderPlugin, write_pack
+
+    sling = FolderPlugin(write_pack(tmp_path / "slings", {"weapons.toml": SLING}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rules = load_plugins(["base", "slings"], extra=[("slings", sling)]).ruleset
+    assert "slings:sling" in rules.weapons
+
+    async def read(ruleset: Ruleset) -> str:
+        app = UnbrokenApp(ruleset, animate=False, seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(HelpScreen())
+            await pilot.pause()
+            sections = dict(app.screen.sections)  # type: ignore[attr-defined]
+        return " ".join(sections["6. Weapons, skills, abilities and conditions"].split())
+
+    for ruleset, basic in ((RULES, "Club and Knife"), (rules, "Club, Knife and Sling")):
+        weapons = asyncio.run(read(ruleset))
+        assert "In the base game the Basic weapons are" not in weapons
+        assert (
+            f"In this game (the base game and the expansions on) the Basic weapons are "
+            f"Bare Hands, {basic}, and the Advanced weapons are Sword, Spear, Axe and Maul."
+        ) in weapons

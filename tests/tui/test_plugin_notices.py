@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -231,6 +232,72 @@ def test_the_plugins_screen_says_off_for_a_plugin_the_config_turns_off(
             await pilot.press("down")
             assert "molehill 0.1.0, registered: off;" in str(
                 app.screen.query_one("#plugin-detail").render()
+            )
+
+    asyncio.run(look())
+
+
+class Fives:
+    """A plugin whose scoring rule has no title: 990 for a win."""
+
+    __version__ = "1.0.0"
+
+    @hookimpl
+    def unbroken_scoring_rules(self) -> list[ScoringRule]:
+        """Return a rule scoring 990 for any game."""
+        return [ScoringRule("five-hundreds", "Won games only: 990, always.", lambda *a: 990)]
+
+
+def test_the_victory_screen_names_plugin_scores_and_says_se_scores_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    loaded = installed(monkeypatch, quietly(monkeypatch, extra=[("fives", Fives())]))
+    game = (
+        Scenario("caellahan", ruleset=loaded.ruleset, level=4)
+        .resources(se=20, me=7, le=7, food=4, treasure=2)
+        .no_time_track()
+        .weapon("knife", "sword")
+        .monster("troll")
+        .dice(*[1] * 60)
+        .start("battle")
+    )
+    app = UnbrokenApp(loaded.ruleset, animate=False, game=game, record=False)
+
+    async def play() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                await pilot.press("enter")
+            assert isinstance(app.screen, GameOverScreen)
+            result = app.screen.query_one("#result").render()
+            return str(getattr(result, "plain", result))
+
+    shown = asyncio.run(play())
+    assert shown.startswith("VICTORY")
+    assert "fives:five-hundreds" not in shown
+    assert "  Five hundreds (fives): 990\n    Won games only: 990, always.\n" in shown
+    assert re.search(r"\n  SE +\d+ ×  0 =   0  SE scores nothing \(R-SCORE-1\)\n", shown)
+
+
+def test_the_plugins_table_wraps_what_each_adds_within_80_columns(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fine = content_plugin(tmp_path, "molehill", MOLE)
+    installed(monkeypatch, quietly(monkeypatch, extra=[("molehill", fine)]))
+    app = UnbrokenApp(plugins.current_plugins().ruleset, animate=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(PluginsScreen())
+            await pilot.pause()
+            table = app.screen.query_one("#plugins", DataTable)
+            # Nothing is cut: the table is no wider than the screen shows.
+            assert table.virtual_size.width <= table.scrollable_content_region.width <= 80
+            adds = " ".join(str(table.get_row("base")[4]).split())
+            assert adds == (
+                "4 classes, 8 characters, 7 weapons, 24 monsters, 24 skills, 10 conditions, "
+                "79 encounters"
             )
 
     asyncio.run(look())

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Footer,
@@ -29,6 +30,36 @@ def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
     """Return the events of the decisions made: those after the first Awaiting (not the setup)."""
     first = next((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), len(events))
     return events[first + 1 :]
+
+
+def score_name(rule: str, title: str = "") -> str:
+    """Return a plugin scoring rule's name as a player reads it: its title, else its id in
+    words ("gauntlet:scorepad" reads "Scorepad (gauntlet)")."""
+    if title:
+        return title
+    plugin, _, name = rule.rpartition(":")
+    words = name.replace("-", " ").replace("_", " ").strip().capitalize() or rule
+    return f"{words} ({plugin})" if plugin else words
+
+
+def scoring_rules() -> dict[str, tuple[str, str]]:
+    """Return {id: (name, how it scores)} of the scoring rules of the plugins on."""
+    from unbroken.plugins import current_plugins
+
+    try:
+        rules = current_plugins().scoring_rules
+    except Exception:  # names are a nicety: a plugin error is reported where it matters
+        return {}
+    return {rule.name: (score_name(rule.name, rule.title), rule.text) for rule in rules}
+
+
+def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
+    """Return the SE left at a win as a line of the score table, saying that it scores
+    nothing (R-SCORE-1), or none when no SE is left or the rules in play score it."""
+    n = left.get("se", 0)
+    if not n or "se" in points:
+        return []
+    return [f"{'SE':<9} {n:>2} × {0:>2} = {0:>3}  SE scores nothing (R-SCORE-1)"]
 
 
 class GameOverScreen(Screen[None]):
@@ -76,6 +107,8 @@ class GameOverScreen(Screen[None]):
                 if have:
                     name = RESOURCE_NAMES.get(k, k)
                     text.append(f"  {name:<9} {have:>2} × {n:>2} = {have * n:>3}\n")
+            for line in unscored(game.state.res, points):
+                text.append(f"  {line}\n")
             text.append(f"\nScore {out.score}: {out.rank}\n", style="bold")
             if self.best:
                 text.append(self.best + "\n")
@@ -88,12 +121,18 @@ class GameOverScreen(Screen[None]):
                 text.append("\nHow it ended:\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
-        from unbroken.plugins import alternative_scores, display_names
+        from unbroken.plugins import alternative_scores
 
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
-        titles = display_names()
-        for name, alt in alternative_scores(rules, game.events, game.state).items():
-            text.append(f"{titles.get(name, name)}: {alt}\n")
+        scores = alternative_scores(rules, game.events, game.state)
+        if scores:
+            text.append("\nThe expansions' scores:\n", style="bold")
+        named = scoring_rules()
+        for name, alt in scores.items():
+            title, how = named.get(name, (score_name(name), ""))
+            text.append(f"  {title}: {alt}\n")
+            if how:
+                text.append(f"    {how}\n", style="italic")
         from unbroken.records import all_achievements, plugin_predicates
 
         known = {a.id: a.name for a in all_achievements()}
@@ -111,8 +150,13 @@ class GameOverScreen(Screen[None]):
                 text.append(f"New on {difficulty}: ", style="bold")
                 text.append(", ".join(fresh) + "\n")
         text.append(f"\nSeed {game.state.seed} — {difficulty}.")
-        yield Static(text, id="result")
+        # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds.
+        with VerticalScroll(id="result-scroll"):
+            yield Static(text, id="result")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#result-scroll", VerticalScroll).focus()
 
     def how_it_ended(self) -> list[str]:
         """Return the log lines of the last decision (the last few, the death left out)."""

@@ -63,8 +63,9 @@ THE_SCREEN = """\
 - Top left, titled with the **level**: your effort (SE small, ME medium, LE
   large) and materials against their caps; **time** is what is left of this
   level's time track (its bar is full at the level's start), with where the next
-  level starts; **uses** are your ability uses. ▲ and ▼ mark what the last
-  decision changed.
+  level starts; **uses** are your ability uses: all abilities, Responses too,
+  share one pool of uses per level equal to the level number, spent one per use.
+  ▲ and ▼ mark what the last decision changed.
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows
   the monster's rules in full, or folds them to one line.
@@ -114,6 +115,40 @@ def _de_emphasised(text: str) -> str:
             paragraph = (f"**{name}** " if name else "") + rest + f" *({found.group(1)})*"
         paragraphs.append(paragraph)
     return "\n\n".join(paragraphs)
+
+
+#: The rules' sentence naming the base game's weapons (R-WEAPON-1), said for the rules in play.
+BASE_WEAPONS = re.compile(r"In the base game the\s+Basic weapons are[^.]*\.")
+
+
+def _and(names: list[str]) -> str:
+    """Return names as a list in words: "A, B and C"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+def weapons_sentence(ruleset: Ruleset) -> str:
+    """Return which weapons are Basic and which Advanced in the rules in play (plugins'
+    included), as R-WEAPON-1 says them for the base game."""
+    kinds = {
+        kind: [w.name for w in ruleset.weapons.values() if w.type == kind]
+        for kind in ("basic", "advanced")
+    }
+    return (
+        f"In this game (the base game and the expansions on) the Basic weapons are "
+        f"{_and(kinds['basic']) or 'none'}, and the Advanced weapons are "
+        f"{_and(kinds['advanced']) or 'none'}."
+    )
+
+
+def rules_in_play(
+    sections: tuple[tuple[str, str], ...], ruleset: Ruleset | None
+) -> list[tuple[str, str]]:
+    """Return the rules' sections with what they list of the base game's cards (R-WEAPON-1's
+    weapons) said of the rules in play, as the cards are generated from the content."""
+    if ruleset is None:
+        return list(sections)
+    said = weapons_sentence(ruleset)
+    return [(title, BASE_WEAPONS.sub(said, text)) for title, text in sections]
 
 
 #: A rule's id as docs/rules.md starts its paragraph: "**R-LEVEL-1 Advance**" or "**R-HUNGER-1**".
@@ -258,7 +293,7 @@ the same seed again and `w` watches the game's replay.
             ("How to play", HOW_TO_PLAY),
             ("Keys", "\n".join(keys)),
             ("The screen", THE_SCREEN),
-            *rules_sections(),
+            *rules_in_play(rules_sections(), self.rules()),
         ]
         #: The section shown first ("Keys" from a game or the viewer; else How to play).
         self.first = first or ("Keys" if viewer else "How to play")
@@ -266,6 +301,13 @@ the same seed again and `w` watches the game's replay.
         self.listed: list[int] = list(range(len(self.sections)))
         #: How many of the sections are the help's own (every card follows, for the search).
         self.own = len(self.sections)
+
+    def rules(self) -> Ruleset | None:
+        """Return the rules the app plays with (None outside an app: the rules as written)."""
+        try:
+            return getattr(self.app, "ruleset", None)
+        except Exception:  # no app running (NoActiveAppError)
+            return None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):

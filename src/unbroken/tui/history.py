@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -11,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
+from unbroken.tui.gameover import score_name
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -140,7 +142,13 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
-        titles = display_names() if others else {}
+        given = display_names() if others else {}
+        # A rule without a display name reads "Scorepad (gauntlet)", not its id.
+        titles = {
+            name: score_name(name, given.get(name, ""))
+            for row in rows
+            for name in row.alternative_scores
+        }
         if others:
             table.add_column("Other scores", key="alternative_scores")
         app: UnbrokenApp = self.app  # type: ignore[assignment]
@@ -330,8 +338,9 @@ class PluginsScreen(Screen[None]):
             infos = current_plugins().infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}
-        #: Each plugin in sentences, its whole problem included: the table is cut at 80 columns.
+        #: Each plugin in sentences, its whole problem included.
         self.details: dict[str, str] = {}
+        rows: list[tuple[str, str, str, str, str]] = []
         for info in infos:
             self.enabled[info.name] = info.enabled
             adds = adds_text(info.adds)
@@ -343,9 +352,22 @@ class PluginsScreen(Screen[None]):
             if info.problem:
                 adds = f"problem: {info.problem}"
             self.details[info.name] = self.describe(info)
+            # The origin's "(entry point)" goes under its distribution: room for Adds.
+            origin = info.origin.replace(" (", "\n(")
+            rows.append((info.name, info.version, origin, state, adds or "-"))
+        # Adds is wrapped to what the other columns leave of the screen: nothing is cut.
+        widths = [
+            max((len(line) for r in rows for line in r[i].splitlines()), default=0)
+            for i in range(4)
+        ]
+        headers = (len("Plugin"), len("Version"), len("Origin"), len("On"))
+        used = sum(max(w, h) for w, h in zip(widths, headers, strict=True))
+        room = max(20, self.app.size.width - used - 2 * 5 - 2)  # cell padding, scrollbar
+        for row in rows:
+            cells = (*row[:4], textwrap.fill(row[4], room))
             # Text, not markup: a plugin's words may hold brackets.
-            cells = (info.name, info.version, info.origin, state, adds or "-")
-            table.add_row(*(Text(printable(cell)) for cell in cells), key=info.name)
+            texts = [Text(printable(cell, lines=True)) for cell in cells]
+            table.add_row(*texts, key=row[0], height=None)
         self.show_detail()
 
     @staticmethod

@@ -1,4 +1,4 @@
-"""The New game screen: character, difficulty, seed and options."""
+"""The New game screen: character, difficulty, seed, options and the expansions in play."""
 
 from __future__ import annotations
 
@@ -29,6 +29,33 @@ if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp
 
 
+#: The mark of the highlighted character and difficulty: seen without colour too.
+MARK = "▶ "
+
+#: What the New game screen says about ability uses, in the words of R-ABILITY-1.
+ABILITY_USES = (
+    "All abilities, Responses too, share one pool of uses per level equal to the level "
+    "number, spent one per use."
+)
+
+
+def difficulty_hardness(index: int, count: int) -> str:
+    """Return how hard the difficulty at `index` of `count` is, in words: the content lists
+    them easiest first, plugins' after the base game's ("easiest", "", "hardest")."""
+    if count > 1 and index == 0:
+        return "easiest"
+    if count > 1 and index == count - 1:
+        return "hardest"
+    return ""
+
+
+def expansions_line(plugins: dict[str, str]) -> str:
+    """Return which expansions (plugins besides the base game) new games play with, and how
+    to change that."""
+    names = [name for name in plugins if name != "base"]
+    return f"Expansions on: {', '.join(names) or 'none'}\np turns expansions on or off"
+
+
 def gentle_label(on: bool) -> str:
     """Return the gentle start box's label, saying whether it is on (not by colour alone)."""
     return f"Gentle start: {'on' if on else 'off'} (Easy, 15 SE)"
@@ -52,6 +79,8 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start"),
+        # Priority: the seed field takes digits only, so `p` is never typed into it.
+        Binding("p", "expansions", "Expansions", priority=True),
     ]
 
     @property
@@ -59,24 +88,14 @@ class NewGameScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        rules = self.unbroken.ruleset
-        chars = sorted(rules.characters.values(), key=lambda c: (c.cls, c.name))
         with Horizontal(id="newgame"):
             with Vertical(id="pick"):
                 yield Label("Character")
-                yield OptionList(
-                    *(
-                        Option(Text(f"{c.name} — {rules.classes[c.cls].name}"), id=c.id)
-                        for c in chars
-                    ),
-                    id="characters",
-                )
-                yield Label("Difficulty")
-                yield OptionList(
-                    *(Option(Text(d.name), id=d.id) for d in rules.settings.difficulties),
-                    id="difficulties",
-                )
+                yield OptionList(id="characters")
+                yield Label("Difficulty (easiest first)")
+                yield OptionList(id="difficulties")
                 yield Button("Start (Enter on a difficulty)", id="start", variant="primary")
+                yield Static(id="expansions")
             with VerticalScroll(id="about"):
                 yield Static(id="class-info")
                 yield Static(id="difficulty-info")
@@ -85,7 +104,6 @@ class NewGameScreen(Screen[None]):
                 # leaves the seed as it was instead of replacing it.
                 yield Input(value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*")
                 yield OnOffBox(gentle_label(False), id="gentle")
-                yield Static(Text(self.plugins_line()), id="plugins-line")
         yield Footer()
 
     @on(Checkbox.Changed, "#gentle")
@@ -93,23 +111,55 @@ class NewGameScreen(Screen[None]):
         # The box's mark differs only in colour: the label says on or off too.
         message.checkbox.label = gentle_label(message.value)
 
-    def plugins_line(self) -> str:
-        plugins = self.unbroken.ruleset.plugins
-        return "Plugins on: " + (", ".join(f"{k} {v}" for k, v in plugins.items()) or "none")
-
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
-        chars = self.query_one("#characters", OptionList)
-        diffs = self.query_one("#difficulties", OptionList)
         # The last game's character and difficulty (settings), else the first and Normal.
         last = self.unbroken.settings
-        chars.highlighted = _index_of(chars, last.character, 0)
-        diffs.highlighted = _index_of(diffs, last.difficulty, 1)
-        chars.focus()
+        self.fill(last.character, last.difficulty)
+        self.query_one("#characters", OptionList).focus()
+
+    def fill(self, char_id: str, diff_id: str) -> None:
+        """List the characters and difficulties of the rules in play now (the expansions on
+        add some), highlighting these when they are there."""
+        rules = self.unbroken.ruleset
+        #: The plugins whose characters and difficulties are listed.
+        self.listed = dict(rules.plugins)
+        chars = self.query_one("#characters", OptionList)
+        diffs = self.query_one("#difficulties", OptionList)
+        chars.clear_options()
+        chars.add_options(
+            Option("", id=c.id)
+            for c in sorted(rules.characters.values(), key=lambda c: (c.cls, c.name))
+        )
+        diffs.clear_options()
+        diffs.add_options(Option("", id=d.id) for d in rules.settings.difficulties)
+        chars.highlighted = _index_of(chars, char_id, 0)
+        diffs.highlighted = _index_of(diffs, diff_id, 1)
+        self.query_one("#expansions", Static).update(Text(expansions_line(rules.plugins)))
         self.describe()
+
+    def mark(self) -> None:
+        """Write every option's line, the highlighted one marked ▶ (not by colour alone)."""
+        rules = self.unbroken.ruleset
+        chars = self.query_one("#characters", OptionList)
+        for i in range(chars.option_count):
+            char = rules.characters[str(chars.get_option_at_index(i).id)]
+            lead = MARK if i == chars.highlighted else " " * len(MARK)
+            name = f"{lead}{char.name} — {rules.classes[char.cls].name}"
+            chars.replace_option_prompt_at_index(i, Text(name))
+        diffs = self.query_one("#difficulties", OptionList)
+        count = diffs.option_count
+        for i, diff in enumerate(rules.settings.difficulties[:count]):
+            lead = MARK if i == diffs.highlighted else " " * len(MARK)
+            hardness = difficulty_hardness(i, count)
+            line = Text(f"{lead}{diff.name}")
+            if hardness:
+                line.append(f" ({hardness})", style="italic")
+            diffs.replace_option_prompt_at_index(i, line)
 
     @on(OptionList.OptionHighlighted)
     def describe(self) -> None:
+        self.mark()
         rules = self.unbroken.ruleset
         char_id, diff_id = self.choice()
         cls = rules.classes[rules.characters[char_id].cls]
@@ -119,10 +169,16 @@ class NewGameScreen(Screen[None]):
             timing = TIMING_WORDS.get(a.timing) or ("Response" if a.type == "response" else a.type)
             text.append(f"{a.name}", style="bold")
             text.append(f" ({timing}): {a.text}\n")
+        text.append(ABILITY_USES, style="italic")
         self.query_one("#class-info", Static).update(text)
-        diff = next(d for d in rules.settings.difficulties if d.id == diff_id)
+        difficulties = rules.settings.difficulties
+        index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)
+        hardness = difficulty_hardness(index, len(difficulties))
+        rank = f"{index + 1} of {len(difficulties)}, easiest first" + (
+            f": the {hardness}" if hardness else ""
+        )
         self.query_one("#difficulty-info", Static).update(
-            Text.assemble((f"{diff.name}: ", "bold"), diff.text)
+            Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", diff.text)
         )
 
     def choice(self) -> tuple[str, str]:
@@ -132,6 +188,15 @@ class NewGameScreen(Screen[None]):
         diff = diffs.get_option_at_index(diffs.highlighted or 0).id
         assert char is not None and diff is not None
         return char, diff
+
+    def action_expansions(self) -> None:
+        """Open Plugins to turn expansions on or off; coming back lists what they add."""
+        self.unbroken.open_screen("plugins")
+
+    def on_screen_resume(self) -> None:
+        """List again what the rules offer when the expansions on changed meanwhile."""
+        if self.is_mounted and self.listed != self.unbroken.ruleset.plugins:
+            self.fill(*self.choice())
 
     @on(OptionList.OptionSelected, "#characters")
     def to_difficulty(self) -> None:

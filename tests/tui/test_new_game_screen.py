@@ -1,0 +1,114 @@
+"""The New game screen says what a new player needs before the first game (#28)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from pilot import sync
+from rich.text import Text
+from test_plugin_notices import MOLE, content_plugin, installed, quietly
+from textual.widgets import OptionList, Static
+
+from unbroken import plugins
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.history import PluginsScreen
+from unbroken.tui.newgame import NewGameScreen
+
+RULES = load_ruleset()
+
+
+def lines(options: OptionList) -> list[str]:
+    """Return each option's line as the player reads it."""
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def shown(screen: NewGameScreen, selector: str) -> str:
+    """Return what the Static `selector` shows, as plain text."""
+    content = screen.query_one(selector, Static).render()
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+@sync
+async def test_the_highlighted_difficulty_and_character_are_marked_not_by_colour_alone() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        diffs = screen.query_one("#difficulties", OptionList)
+        assert [line[:2] for line in lines(diffs)] == ["  ", "▶ ", "  "]  # Normal
+        await pilot.press("enter", "down")  # a character, then Hard
+        await pilot.pause()
+        assert [line[:2] for line in lines(diffs)] == ["  ", "  ", "▶ "]
+        chars = lines(screen.query_one("#characters", OptionList))
+        assert chars[0].startswith("▶ ") and not any(c.startswith("▶") for c in chars[1:])
+
+
+@sync
+async def test_the_difficulties_say_which_is_easiest_and_which_is_hardest() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        diffs = screen.query_one("#difficulties", OptionList)
+        assert [line[2:] for line in lines(diffs)] == [
+            "Easy (easiest)",
+            "Normal",
+            "Hard (hardest)",
+        ]
+        await pilot.press("enter", "down")
+        await pilot.pause()
+        assert shown(screen, "#difficulty-info").startswith(
+            "Hard (3 of 3, easiest first: the hardest). Start with 10 SE"
+        )
+
+
+@sync
+async def test_the_character_says_that_responses_spend_an_ability_use() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        info = " ".join(shown(screen, "#class-info").split())
+        assert "(Response)" in info
+        assert (
+            "All abilities, Responses too, share one pool of uses per level equal to the "
+            "level number, spent one per use." in info
+        )
+
+
+def test_the_expansions_in_play_are_shown_and_p_turns_them_on_or_off(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    molehill = content_plugin(tmp_path, "molehill", MOLE)
+    with_mole = quietly(monkeypatch, extra=[("molehill", molehill)])
+    installed(monkeypatch, with_mole)
+    app = UnbrokenApp(lambda: plugins.current_plugins().ruleset, animate=False, seed=1)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            assert shown(screen, "#expansions") == (
+                "Expansions on: molehill\np turns expansions on or off"
+            )
+            # Seen at 80x24: the line is inside the screen, not scrolled away.
+            region = screen.query_one("#expansions").region
+            assert region.bottom <= 23 and region.right <= 80
+            await pilot.press("p")
+            assert isinstance(app.screen, PluginsScreen)
+            # Turned off there (as Space does): back on New game, it says so.
+            installed(monkeypatch, quietly(monkeypatch))
+            app.reload_rules()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            assert shown(screen, "#expansions").startswith("Expansions on: none\n")
+
+    asyncio.run(play())
