@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_with
 
+from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_with
 from unbroken import hookimpl
 from unbroken.cli.command import main
 from unbroken.core.game import Game
