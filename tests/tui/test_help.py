@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 from pilot import sync
+from playing import choose
 from textual.widgets import Input, OptionList
 
 from unbroken.core.ruleset import Ruleset
@@ -68,10 +69,9 @@ async def test_slash_searches_the_rules() -> None:
         await pilot.press(*"starvation")
         await pilot.pause()
         titles = listed(app)
-        assert titles and all(
-            "starvation" in dict(app.screen.sections)[t].lower()
-            for t in titles  # type: ignore[attr-defined]
-        )
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert titles and all("starvation" in dict(help_screen.sections)[t].lower() for t in titles)
         assert "2. Setup" not in titles
         await pilot.press("enter")  # to the list: the first match is shown
         assert "starvation" in shown(app).lower()
@@ -102,6 +102,17 @@ async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> No
             await pilot.pause()
             listed = [screen.sections[i][0] for i in screen.listed]
             assert listed and listed[0].startswith(title), listed
+
+
+@sync
+async def test_help_shows_rules_and_keys() -> None:
+    # (From test_app.py, split by screen: #32 item 10.)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, app, "help")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
 
 
 SLING = """

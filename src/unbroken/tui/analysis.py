@@ -19,6 +19,9 @@ from textual.widgets import Static
 
 from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
+from unbroken.bots.workers import worker_count
+from unbroken.core.handlers import HandlerError
+from unbroken.replay import ReplayError
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -155,9 +158,6 @@ def toggle(viewer: ReplayViewerScreen) -> None:
 
 
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
-    from unbroken.bots.workers import worker_count
-    from unbroken.core.handlers import HandlerError
-    from unbroken.replay import ReplayError
 
     def show() -> None:
         try:

@@ -17,6 +17,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog
 
+from unbroken.words.cards import KINDS, card_ids, describe_card
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -174,7 +176,6 @@ def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
     kind ("Frightened (condition)"), in the words of `unbroken cards`."""
     if ruleset is None:
         return []
-    from unbroken.words.cards import KINDS, card_ids, describe_card
 
     sections = []
     for kind in KINDS:

@@ -12,9 +12,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.replay import recorded_games
+from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
+from unbroken.tui.help import HelpScreen
+from unbroken.tui.reach import game_app
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -30,7 +34,6 @@ from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.replay import Timeline
-    from unbroken.tui.app import UnbrokenApp
 
 #: Seconds between steps when playing, by speed setting.
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
@@ -52,7 +55,6 @@ class ReplayListScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.replay import recorded_games
 
         table = self.query_one("#replays", DataTable)
         table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
@@ -61,7 +63,7 @@ class ReplayListScreen(Screen[None]):
             infos, problems = recorded_games()
         except OSError as exc:  # the data dir is a file, or cannot be made
             infos, problems, unusable = [], [], str(exc)
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
@@ -90,7 +92,7 @@ class ReplayListScreen(Screen[None]):
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         path = self.paths[str(message.row_key.value)]
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         if self.unfinished_only:
             app.continue_game(path)
         else:
@@ -147,8 +149,6 @@ class ReplayViewerScreen(Screen[None]):
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
         if self.problem is not None:
-            from unbroken.replay.viewing import warning
-
             self.notify(warning(self.problem), severity="error", timeout=30)
 
     def show(self) -> None:
@@ -251,7 +251,6 @@ class ReplayViewerScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
 
