@@ -24,6 +24,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.help import HelpScreen
+from unbroken.tui.hints import HintBox
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -378,10 +379,15 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         assert isinstance(again, GameScreen) and again is not screen
         assert msgspec.json.encode(again.game.state) == before
         assert again.recorder is not None and again.recorder.decisions == 0
+        # Said in the hint's place (which covers no tracker), not as a toast over the log.
+        await pilot.pause()
+        assert again.query_one(HintBox).text.startswith("Taken back: Focus")
+        assert not app._notifications
         path = again.recorder.path
         assert read_recording(path, drop_torn=True).decisions == []
         # Exploring reveals cards: that cannot be taken back.
         await pilot.press("1")
+        assert not again.query_one(HintBox).text.startswith("Taken back")  # gone at once
         revealed = msgspec.json.encode(again.game.state)
         await pilot.press("u")
         assert on_top(app) is again and msgspec.json.encode(again.game.state) == revealed

@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 #: The viewer's keys: the chart, and the next (previous) costly decision.
 BINDINGS = [
-    # Not in the footer, which is full at 80 columns: the viewer's help (?) lists them.
-    Binding("a", "analysis", "Chances", show=False),
-    Binding("c", "costly(1)", "Next costly", show=False),
+    # In the footer (#28: players never found them); C is in the viewer's help (?).
+    Binding("a", "analysis", "Chances"),
+    Binding("c", "costly(1)", "Costly"),
     Binding("C", "costly(-1)", "Previous costly", show=False),
 ]
 #: Futures per option at most when the viewer computes the analysis itself: the estimator's,

@@ -7,7 +7,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.hand import attack_text
-from unbroken.words.actions import attack_cost, option_detail
+from unbroken.words.actions import attack_cost, label, option_detail
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -40,4 +40,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    return option_detail(action, s, rules, forecast)
+    text = option_detail(action, s, rules, forecast)
+    # No rule acts and nothing is warned of: the option's own words, which the screen
+    # does not repeat under the list.
+    own = label(action, s, rules)
+    return own if text == f"{own}." else text
