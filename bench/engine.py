@@ -52,7 +52,8 @@ def main() -> None:
         for game_seed, character, difficulty in sim.schedule(ruleset, args.games, args.seed):
             game = Game.new(ruleset, character=character, difficulty=difficulty, seed=game_seed)
             sim.play(game, sim.random_bot, check=False, observers=observers)
-        return args.games / (time.perf_counter() - start)
+        games: int = args.games
+        return games / (time.perf_counter() - start)
 
     nobody = observed(Observers())
     one = observed(Observers([("noop", lambda **kwargs: None)]))

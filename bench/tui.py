@@ -166,6 +166,7 @@ async def help_opening(times: int = 10) -> list[float]:
             super().action_help()
 
     # The app opens both screens by these names, imported when it opens them.
+    # (mypy: assigning to a class name; these are the timed subclasses, in their place.)
     help_module.HelpScreen = Timed  # type: ignore[misc]
     game_module.GameScreen = TimedGame  # type: ignore[misc]
     rules = load_ruleset()

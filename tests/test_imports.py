@@ -71,8 +71,8 @@ def imports(path: Path, type_checking: bool = False) -> list[tuple[str, list[str
 
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and is_type_checking(node) and not type_checking:
-            for child in node.orelse:
-                visit(child)
+            for branch in node.orelse:
+                visit(branch)
             return
         if isinstance(node, ast.Import):
             found.extend((alias.name, []) for alias in node.names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 
 import pytest
 
@@ -33,10 +34,10 @@ def _option(parser: argparse.ArgumentParser, flag: str) -> argparse.Action | Non
     return next((a for a in parser._actions if flag in a.option_strings), None)
 
 
-def _defined_once(flag: str, adder: object, **kwargs: object) -> argparse.Action:
+def _defined_once(flag: str, adder: Callable[..., None], **kwargs: object) -> argparse.Action:
     """Return the option as the shared adder defines it (on a parser of its own)."""
     parser = argparse.ArgumentParser()
-    adder(parser, **kwargs)  # type: ignore[operator]
+    adder(parser, **kwargs)
     action = _option(parser, flag)
     assert action is not None
     return action

@@ -193,7 +193,7 @@ def signature(fn: Callable[..., Any], drop_self: bool = False) -> str:
         if p.kind is p.KEYWORD_ONLY and not star_done:
             parts.append("*")
             star_done = True
-        prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+        prefix = "*" if p.kind is p.VAR_POSITIONAL else "**" if p.kind is p.VAR_KEYWORD else ""
         star_done = star_done or p.kind is p.VAR_POSITIONAL
         text = prefix + p.name
         hint = annotation(p.annotation)
@@ -272,17 +272,22 @@ def field_rows(cls: type) -> list[tuple[str, str, str, str]]:
                 (f.name, annotation(hints.get(f.name, "")), default, comments.get(f.name, ""))
             )
     elif dataclasses.is_dataclass(cls):
-        for f in dataclasses.fields(cls):
-            if f.name.startswith("_"):
+        for field in dataclasses.fields(cls):
+            if field.name.startswith("_"):
                 continue
-            if f.default is not dataclasses.MISSING:
-                default = shown_default(f.default)
-            elif f.default_factory is not dataclasses.MISSING:
-                default = shown_default(f.default_factory())
+            if field.default is not dataclasses.MISSING:
+                default = shown_default(field.default)
+            elif field.default_factory is not dataclasses.MISSING:
+                default = shown_default(field.default_factory())
             else:
                 default = "required"
             rows.append(
-                (f.name, annotation(hints.get(f.name, "")), default, comments.get(f.name, ""))
+                (
+                    field.name,
+                    annotation(hints.get(field.name, "")),
+                    default,
+                    comments.get(field.name, ""),
+                )
             )
     else:  # a Protocol or plain class: its annotated attributes
         for name, hint in hints.items():
@@ -297,14 +302,15 @@ def definition(module_name: str, name: str) -> tuple[str, str]:
     source = Path(inspect.getfile(module)).read_text(encoding="utf-8")
     tree = ast.parse(source)
     lines = source.splitlines()
-    for node in ast.walk(tree):
+    kinds = (ast.Assign, ast.AnnAssign, ast.ImportFrom)
+    for node in (n for n in ast.walk(tree) if isinstance(n, kinds)):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign) and node.col_offset == 0:
             targets = list(node.targets)
         elif isinstance(node, ast.AnnAssign):
             targets = [node.target]
         if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            said = []
+            said: list[str] = []
             i = node.lineno - 2
             while i >= 0 and lines[i].strip().startswith("#:"):
                 said.insert(0, lines[i].strip()[2:].strip())

@@ -23,7 +23,7 @@ from typing import Any
 
 #: The browser tests' server and page helpers (tests/web/serving.py), shared.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from serving import Served, screen, wait_for  # type: ignore[import-not-found]  # noqa: E402
+from serving import Served, screen, wait_for  # noqa: E402
 
 
 def browser(width: int, height: int) -> Any:

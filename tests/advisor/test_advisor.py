@@ -49,8 +49,10 @@ def test_the_wilson_interval_holds_the_rate_inside_zero_to_one(wins: int, more: 
 
 def test_the_wilson_interval_of_known_counts() -> None:
     # 0 of 10: the upper end is z²/(n+z²) = 3.8415/13.8415.
-    assert wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
-    assert wilson(5, 10) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.27753, abs=1e-5)
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.23659, abs=1e-5) and high == pytest.approx(0.76341, abs=1e-5)
     assert wilson(0, 0) == (0.0, 1.0)
     assert Estimate(5, 10).percent() == "50 % (24-76)"
 

@@ -57,7 +57,7 @@ def test_the_chance_is_the_best_option_on_futures_the_race_did_not_look_at() -> 
         for k in live:
             race.record(k, start, count, (1 << count) - 1 if k == 1 else 0)
         race.close_stage()
-    assert race.ended == "alone" and race.best == 1 and not race.done
+    assert (race.ended, race.best, race.done) == ("alone", 1, False)
     assert race.weighing([0, 1]).chance == race.weighing([0, 1]).estimate(1)  # until weighed
     assert race.stage() == (64, 64, [1])
     race.record(1, 64, 64, (1 << 40) - 1)

@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from email.message import Message
 
 import uvicorn
 
@@ -58,8 +59,8 @@ def http(url: str, data: bytes | None = None, headers: dict[str, str] | None = N
         return Reply(exc.code, _lower(exc.headers), exc.read())
 
 
-def _lower(headers: object) -> dict[str, str]:
-    return {k.lower(): v for k, v in headers.items()}  # type: ignore[attr-defined]
+def _lower(headers: Message) -> dict[str, str]:
+    return {k.lower(): v for k, v in headers.items()}
 
 
 def serve(config: BoardConfig, timeouts: Timeouts | None = None) -> Iterator[Server]:

@@ -7,7 +7,7 @@ import inspect
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -27,10 +27,10 @@ from unbroken.replay import bounds
 from unbroken.replay.reader import parse_recording
 
 
-def wait_for(check: object, seconds: float = 300) -> None:
+def wait_for(check: Callable[[], object], seconds: float = 300) -> None:
     """Wait until `check()` is true (the analyses run on another thread or process)."""
     end = time.monotonic() + seconds
-    while not check():  # type: ignore[operator]
+    while not check():
         assert time.monotonic() < end, "not done in time"
         time.sleep(0.2)
 

@@ -28,7 +28,9 @@ def submitted(reply: Reply) -> wire.Submitted:
     return msgspec.json.decode(reply.body, type=wire.Submitted)
 
 
-def test_a_daily_is_ranked_and_listed_with_its_recording(board: Server, dailies: list[bytes]):
+def test_a_daily_is_ranked_and_listed_with_its_recording(
+    board: Server, dailies: list[bytes]
+) -> None:
     answers = [submitted(board.submit(data, f"p{i}")) for i, data in enumerate(dailies[:4])]
     day = today().isoformat()
     listed = msgspec.json.decode(board.get(f"/api/days/{day}").body, type=wire.Board)
@@ -47,7 +49,7 @@ def test_a_daily_is_ranked_and_listed_with_its_recording(board: Server, dailies:
     assert entry.player == "p0" and entry.rank >= 1
 
 
-def test_the_same_recording_twice_is_one_entry(board: Server, dailies: list[bytes]):
+def test_the_same_recording_twice_is_one_entry(board: Server, dailies: list[bytes]) -> None:
     first = board.submit(dailies[0])
     again = board.submit(dailies[0])
     assert first.status == 201 and again.status == 200
@@ -56,14 +58,14 @@ def test_the_same_recording_twice_is_one_entry(board: Server, dailies: list[byte
     assert len(listed["entries"]) == 1
 
 
-def test_the_first_daily_of_a_player_counts(board: Server, dailies: list[bytes]):
+def test_the_first_daily_of_a_player_counts(board: Server, dailies: list[bytes]) -> None:
     assert board.submit(dailies[0]).status == 201
     later = board.submit(dailies[1])
     assert later.status == 409
     assert "first finished attempt" in problem(later).detail
 
 
-def test_a_name_is_kept_for_its_key(board: Server, dailies: list[bytes]):
+def test_a_name_is_kept_for_its_key(board: Server, dailies: list[bytes]) -> None:
     assert board.submit(dailies[0], "alice").status == 201
     other = board.submit(dailies[1], "alice", key=key_of("mallory"))
     assert other.status == 403 and problem(other).type == "/problems/wrong-key"
@@ -73,7 +75,7 @@ def test_a_name_is_kept_for_its_key(board: Server, dailies: list[bytes]):
 
 def test_tampered_unfinished_and_wrong_games_are_refused_with_a_reason(
     board: Server, dailies: list[bytes], base_rules: Ruleset
-):
+) -> None:
     cases = {
         "tampered": [tampered(dailies[0], i) for i in range(3)],
         "unfinished": [unfinished(dailies[1])],
@@ -106,7 +108,9 @@ def test_tampered_unfinished_and_wrong_games_are_refused_with_a_reason(
     assert listed["entries"] == []
 
 
-def test_free_play_is_listed_unranked_under_its_all_time_board(board: Server, base_rules: Ruleset):
+def test_free_play_is_listed_unranked_under_its_all_time_board(
+    board: Server, base_rules: Ruleset
+) -> None:
     games = [played_game(base_rules, "base:helena", "easy", seed, seed) for seed in (1, 2, 3)]
     for data in games:
         reply = board.submit(data, "bob")
@@ -122,7 +126,7 @@ def test_free_play_is_listed_unranked_under_its_all_time_board(board: Server, ba
     assert missing.status == 404 and problem(missing).type == "/problems/not-found"
 
 
-def test_bad_requests_are_problem_details(board: Server, dailies: list[bytes]):
+def test_bad_requests_are_problem_details(board: Server, dailies: list[bytes]) -> None:
     nameless = board.post("/api/submissions", dailies[0], {"Authorization": "Bearer " + "k" * 43})
     assert nameless.status == 401 and "Unbroken-Player" in problem(nameless).detail
     keyless = board.post("/api/submissions", dailies[0], {"Unbroken-Player": "alice"})
@@ -138,7 +142,7 @@ def test_bad_requests_are_problem_details(board: Server, dailies: list[bytes]):
     assert wrong_method.status == 405 and problem(wrong_method).status == 405
 
 
-def test_the_day_challenge_is_served(board: Server, base_rules: Ruleset):
+def test_the_day_challenge_is_served(board: Server, base_rules: Ruleset) -> None:
     info = msgspec.json.decode(board.get("/api/daily").body, type=wire.DailyInfo)
     assert info.day == today().isoformat() and info.plugins == {"base": base_rules.plugins["base"]}
     assert info.character in base_rules.characters

@@ -32,9 +32,11 @@ def finished(tmp_path: Path, assisted: bool) -> Path:
 def test_the_footer_says_assisted_only_when_the_odds_were_shown(tmp_path: Path) -> None:
     helped = finished(tmp_path / "helped", True)
     alone = finished(tmp_path / "alone", False)
-    assert read_recording(helped).footer.assisted is True  # type: ignore[union-attr]
+    helped_footer, alone_footer = read_recording(helped).footer, read_recording(alone).footer
+    assert helped_footer is not None and alone_footer is not None
+    assert helped_footer.assisted is True
     assert b"assisted" not in alone.read_bytes()  # as before: old readers see nothing new
-    assert read_recording(alone).footer.assisted is not True  # type: ignore[union-attr]
+    assert alone_footer.assisted is not True
 
 
 def test_percent_in_unbroken_play_marks_the_game_assisted() -> None:

@@ -21,6 +21,7 @@ from test_api import problem, submitted
 
 from unbroken.board.app import BoardConfig
 from unbroken.board.testing import copied
+from unbroken.core.ruleset import Ruleset
 from unbroken.play.daily_game import today
 from unbroken.replay.format import Ticket
 
@@ -136,7 +137,7 @@ def test_a_client_hanging_up_mid_upload_is_one_line(
 
 
 def test_entries_kept_before_play_digests_get_theirs(
-    tmp_path: Path, dailies: list[bytes], base_rules: object, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, dailies: list[bytes], base_rules: Ruleset, caplog: pytest.LogCaptureFixture
 ) -> None:
     import sqlite3
     from datetime import UTC, datetime
@@ -146,7 +147,7 @@ def test_entries_kept_before_play_digests_get_theirs(
 
     path = str(tmp_path / "old.db")
     now = datetime.now(UTC)
-    checked = check_upload(dailies[0], base_rules, now)  # type: ignore[arg-type]
+    checked = check_upload(dailies[0], base_rules, now)
     store = Store(path)
     store.add("alice", key_of("alice"), checked, now.isoformat())
     store.close()

@@ -11,6 +11,7 @@ import pytest
 from unbroken.cli.command import main
 from unbroken.core.ruleset import Ruleset
 from unbroken.play.daily_game import base_plugins, daily_for, daily_session, parse_day, today
+from unbroken.play.session import GameSession
 from unbroken.records import open_records
 from unbroken.records.dailies import counted_daily, daily_games
 from unbroken.replay import read_recording
@@ -42,8 +43,8 @@ def test_a_day_is_written_as_yyyy_mm_dd() -> None:
             parse_day(bad)
 
 
-def finish(session: object) -> None:
-    play(session.game, BOTS["random"], check=False, session=session)  # type: ignore[attr-defined]
+def finish(session: GameSession) -> None:
+    play(session.game, BOTS["random"], check=False, session=session)
 
 
 def test_a_daily_is_marked_and_its_first_finished_attempt_counts() -> None:

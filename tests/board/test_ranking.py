@@ -63,7 +63,7 @@ def add(store: Store, player: str, entry: Checked, second: int) -> int:
     return store.add(player, "k" * 43, entry, f"2026-11-20T12:00:{second:02d}+00:00")[0]
 
 
-def test_ties_go_to_score_level_health_left_decisions_then_the_first_sent(store: Store):
+def test_ties_go_to_score_level_health_left_decisions_then_the_first_sent(store: Store) -> None:
     # Sent worst first, so that the order sent cannot explain the ranks.
     plan = [
         ("fewer-decisions", checked(10, 2, 3, 40)),
@@ -93,13 +93,15 @@ def test_ties_go_to_score_level_health_left_decisions_then_the_first_sent(store:
         assert alone is not None and row.rank == place == store.rank(alone)
 
 
-def test_equal_games_go_to_the_one_sent_first(store: Store):
+def test_equal_games_go_to_the_one_sent_first(store: Store) -> None:
     add(store, "later", checked(5, 2, 3, 40), 30)
     add(store, "earlier", checked(5, 2, 3, 40), 10)
     assert [r.player for r in store.day(DAY).rows] == ["earlier", "later"]
 
 
-def test_all_time_boards_rank_each_players_best_daily_and_list_free_play_apart(store: Store):
+def test_all_time_boards_rank_each_players_best_daily_and_list_free_play_apart(
+    store: Store,
+) -> None:
     add(store, "ann", replace(checked(30), daily="2026-11-18"), 1)
     add(store, "ann", replace(checked(50), daily="2026-11-19"), 2)
     add(store, "bob", replace(checked(40), daily="2026-11-19"), 3)
@@ -111,7 +113,7 @@ def test_all_time_boards_rank_each_players_best_daily_and_list_free_play_apart(s
     assert store.boards() == [("easy", "base:helena", 2, 1)]
 
 
-def test_the_unassisted_filter_leaves_assisted_games_out(store: Store):
+def test_the_unassisted_filter_leaves_assisted_games_out(store: Store) -> None:
     add(store, "helped", checked(50, assisted=True), 1)
     add(store, "alone", checked(40), 2)
     assert [(r.player, r.assisted) for r in store.day(DAY).rows] == [
@@ -122,7 +124,7 @@ def test_the_unassisted_filter_leaves_assisted_games_out(store: Store):
     assert [(r.player, r.rank) for r in only] == [("alone", 1)]
 
 
-def test_boards_sort_by_a_column_and_come_in_pages(store: Store):
+def test_boards_sort_by_a_column_and_come_in_pages(store: Store) -> None:
     for i in range(PAGE + 3):
         add(store, f"p{i:03d}", checked(i, decisions=100 - i), i % 60)
     first = store.day(DAY)
@@ -135,7 +137,7 @@ def test_boards_sort_by_a_column_and_come_in_pages(store: Store):
     assert by_player[0].player == "p000" and by_player[0].rank == PAGE + 3
 
 
-def test_a_players_entries_carry_their_rank_on_their_day(store: Store):
+def test_a_players_entries_carry_their_rank_on_their_day(store: Store) -> None:
     add(store, "ann", checked(10), 1)
     add(store, "bob", checked(20), 2)
     add(store, "ann", checked(5, daily=None), 3)
@@ -143,7 +145,7 @@ def test_a_players_entries_carry_their_rank_on_their_day(store: Store):
     assert ranks == {(DAY, 2), (None, 0)}
 
 
-def test_the_api_gives_every_entry_its_rank(board: Server, dailies: list[bytes]):
+def test_the_api_gives_every_entry_its_rank(board: Server, dailies: list[bytes]) -> None:
     for i, data in enumerate(dailies[:4]):
         assert board.submit(data, f"p{i}").status == 201
     for i in range(4):

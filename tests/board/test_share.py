@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from unbroken.board.share import share_line
 from unbroken.board.wire import Entry
 from unbroken.core.ruleset import Ruleset
 
 
-def row(**changes: object) -> Entry:
-    fields: dict[str, object] = {
+def row(**changes: Any) -> Entry:
+    fields: dict[str, Any] = {
         "id": 3,
         "player": "ann",
         "character": "base:helena",
@@ -21,7 +23,7 @@ def row(**changes: object) -> Entry:
         "submitted": "2026-11-26T10:00:00+00:00",
     }
     fields.update(changes)
-    return Entry(**fields)  # type: ignore[arg-type]
+    return Entry(**fields)
 
 
 def test_the_share_line_of_a_daily(base_rules: Ruleset) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import get_args
 
 import pytest
 
@@ -17,8 +18,8 @@ RULES = load_ruleset()
 #: Struct class names like "GainCondition" (one-word ones such as "Gain" are plain words).
 RECORD_CLASSES = sorted(
     name
-    for name in {t.__name__ for t in m.Effect.__args__}  # type: ignore[attr-defined]
-    | {t.__name__ for t in m.Modifier.__args__}  # type: ignore[attr-defined]
+    for name in {t.__name__ for t in get_args(m.Effect)}
+    | {t.__name__ for t in get_args(m.Modifier)}
     if re.search(r"[a-z][A-Z]", name)
 )
 RAW = re.compile(r"kind=|\w+=\w|Struct|\{|\}|" + "|".join(rf"\b{c}\b" for c in RECORD_CLASSES))
@@ -80,7 +81,7 @@ def test_all_effect_and_modifier_records_have_sentences() -> None:
         m.ExtraSkillChoice(),
         m.Handler(name="lose_per_token", params={"resource": "se"}),
     ]
-    assert {type(e) for e in samples} == set(m.Effect.__args__)  # type: ignore[attr-defined]
+    assert {type(e) for e in samples} == set(get_args(m.Effect))
     for e in samples:
         words = effect_text(e)
         assert words and not RAW.search(words), words
@@ -97,7 +98,7 @@ def test_all_effect_and_modifier_records_have_sentences() -> None:
         m.RollInstead(condition="base:paralyzed", amounts={"se": 2}),
         m.WoundLoss(amount=-1),
     ]
-    assert {type(x) for x in mods} == set(m.Modifier.__args__)  # type: ignore[attr-defined]
+    assert {type(x) for x in mods} == set(get_args(m.Modifier))
     for mod in mods:
         words = modifier_text(mod)
         assert words and not RAW.search(words), words

@@ -7,6 +7,7 @@ plugin's pack is loaded (a warning that names the file, not a bare error).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -83,9 +84,9 @@ def test_brackets_in_strings_and_comments_do_not_count() -> None:
 
 @pytest.mark.parametrize("make", [deep_pack, latin1_pack])
 def test_a_plugin_with_such_a_pack_is_skipped_with_a_warning_naming_the_file(
-    make: object, tmp_path: Path
+    make: Callable[[Path], Path], tmp_path: Path
 ) -> None:
-    pack = make(tmp_path / "pack")  # type: ignore[operator]
+    pack = make(tmp_path / "pack")
     with pytest.warns(PluginWarning) as warned:
         plugins = load_plugins(["base", "bad"], extra=[("bad", FolderPlugin(pack))])
     assert "bad" not in plugins.ruleset.plugins

@@ -63,7 +63,7 @@ danger = [
 """
 
 
-def pack(tmp_path: Path, keyword: str = "tough", difficulty: str = "gritty") -> object:
+def pack(tmp_path: Path, keyword: str = "tough", difficulty: str = "gritty") -> FolderPlugin:
     files = {
         "keywords.toml": KEYWORDS,
         "monsters.toml": MONSTER.format(keyword=keyword),
@@ -149,8 +149,10 @@ def test_a_carried_weapon_skill_and_treasure_start_the_game() -> None:
     assert s.weapons == ["base:bare-hands", "base:sword"]
     assert s.skills == ["base:daring"] and "base:daring" not in s.skill_deck
     assert s.res["treasure"] == 2
+    assert isinstance(game.events[0], ev.GameStarted)
     assert game.events[0].options["carry"] == carry
     plain = Game.new(rules, "tomu", "normal", seed=9)
+    assert isinstance(plain.events[0], ev.GameStarted)
     assert "carry" not in plain.events[0].options
 
 
@@ -174,7 +176,7 @@ def test_content_check_knows_a_packs_keywords_and_difficulties(
     from unbroken.cli.command import main
 
     monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(tmp_path / "cache"))
-    folder = pack(tmp_path).folder  # type: ignore[attr-defined]
+    folder = pack(tmp_path).folder
     assert main(["content", "check", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "  difficulties  1\n  keywords      1\n" in out

@@ -17,7 +17,7 @@ DIFFICULTIES = [d.id for d in RULES.settings.difficulties]
 
 
 def play_randomly(
-    game: Game, data: st.DataObject, before: Callable[[Game], None] | None = None
+    game: Game, data: st.DataObject, before: Callable[[Game], object] | None = None
 ) -> list[Action]:
     """Play with a mix of random and greedy choices, so games reach the later levels.
 

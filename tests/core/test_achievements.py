@@ -121,7 +121,9 @@ class Policy:
             chosen = self.response(game, legal) if self.response else None
             return chosen if chosen is not None else act.Pass()
         if kind == "hunger":
-            food = legal[0].food  # type: ignore[union-attr]  # the most it can eat
+            eat = legal[0]  # the most it can eat
+            assert isinstance(eat, act.Eat)
+            food = eat.food
             if self.eat is not None:
                 food = min(food, self.eat(s.level))
             return act.Eat(food)
@@ -204,7 +206,7 @@ def count(events: list[ev.Event], kind: type) -> int:
 # ---------------------------------------------------------------- the table
 
 
-def test_the_sixteen_achievements_with_kebab_case_ids():  # R-ACH-1
+def test_the_sixteen_achievements_with_kebab_case_ids() -> None:  # R-ACH-1
     assert [a.id for a in ACHIEVEMENTS] == ALL_IDS
     assert {a.id for a in ACHIEVEMENTS if a.cross_game} == {
         "best-served-cold",
@@ -218,7 +220,7 @@ def test_the_sixteen_achievements_with_kebab_case_ids():  # R-ACH-1
             a.name = "x"  # type: ignore[misc]  # frozen
 
 
-def test_a_lost_game_earns_nothing():  # R-ACH-1
+def test_a_lost_game_earns_nothing() -> None:  # R-ACH-1
     # No rest, no craft, no ability... but the player dies: 1 SE left and the Troll's
     # 4-SE WOUND (roll 2) cannot be paid.
     game = play(level4(se=1, me=0, le=0), Policy(), Dice(combat=[2]))
@@ -231,7 +233,7 @@ def test_a_lost_game_earns_nothing():  # R-ACH-1
     assert "no-rest-for-the-wicked" in earned(as_won, RULES)
 
 
-def test_plugins_can_register_more_single_game_achievements():  # R-ACH-1
+def test_plugins_can_register_more_single_game_achievements() -> None:  # R-ACH-1
     game = play(level4(food=4), Policy())
     extra = dict(PREDICATES)
     extra["no-skills"] = lambda events, final, rules: not final.skills
@@ -255,19 +257,19 @@ def reckless_game(fight_levels: tuple[int, ...]) -> Game:
     return play(game, Policy(fight_levels=fight_levels), Dice(reveals=[1, 1, 1, 2]))
 
 
-def test_reckless_earned_by_four_ambushes():  # R-ACH-1
+def test_reckless_earned_by_four_ambushes() -> None:  # R-ACH-1
     events = won_game(reckless_game(fight_levels=()))
     assert sum(isinstance(e, ev.StepEntered) and e.step == "ambush" for e in events) == 4
     assert "reckless" in earned(events, RULES)
 
 
-def test_reckless_missed_with_three_ambushes():  # R-ACH-1
+def test_reckless_missed_with_three_ambushes() -> None:  # R-ACH-1
     events = won_game(reckless_game(fight_levels=(4,)))
     assert sum(isinstance(e, ev.StepEntered) and e.step == "ambush" for e in events) == 3
     assert "reckless" not in earned(events, RULES)
 
 
-def test_reckless_counts_only_ambushes_with_an_effect():  # R-ACH-1
+def test_reckless_counts_only_ambushes_with_an_effect() -> None:  # R-ACH-1
     # The same four ambushes, read with a Troll whose sheet has no ambush effect.
     events = won_game(reckless_game(fight_levels=()))
     troll = msgspec.structs.replace(RULES.monsters["base:troll"], ambush=[])
@@ -278,7 +280,7 @@ def test_reckless_counts_only_ambushes_with_an_effect():  # R-ACH-1
 # ---------------------------------------------------------------- Not a Scratch
 
 
-def test_not_a_scratch_earned_when_only_spending_in_battle():  # R-ACH-1
+def test_not_a_scratch_earned_when_only_spending_in_battle() -> None:  # R-ACH-1
     # Ambushed: the Troll's ambush takes 4 SE, but that is the Ambush step, not Battle.
     events = won_game(play(level4("ambush", food=4), Policy()))
     assert any(isinstance(e, ev.Lost) and e.amounts.get("se") for e in events)
@@ -286,12 +288,12 @@ def test_not_a_scratch_earned_when_only_spending_in_battle():  # R-ACH-1
     assert "not-a-scratch" in earned(events, RULES)
 
 
-def test_not_a_scratch_missed_after_one_wound_in_battle():  # R-ACH-1
+def test_not_a_scratch_missed_after_one_wound_in_battle() -> None:  # R-ACH-1
     events = won_game(play(level4(food=4), Policy(), Dice(combat=[2])))  # one WOUND: lose 4 SE
     assert "not-a-scratch" not in earned(events, RULES)
 
 
-def test_not_a_scratch_kept_when_a_reduce_trades_le_for_se():  # R-ACH-1
+def test_not_a_scratch_kept_when_a_reduce_trades_le_for_se() -> None:  # R-ACH-1
     # The Shaman's CONFUSE (roll 3): lose 1 LE, gain 2 SE. No SE is lost: it counts SE only.
     game = play(level4(monster="shaman", le=1, food=4), Policy(), Dice(combat=[3]))
     events = won_game(game)
@@ -299,7 +301,7 @@ def test_not_a_scratch_kept_when_a_reduce_trades_le_for_se():  # R-ACH-1
     assert "not-a-scratch" in earned(events, RULES)
 
 
-def test_not_a_scratch_missed_when_substitution_pays_an_se_loss():  # R-ACH-1
+def test_not_a_scratch_missed_when_substitution_pays_an_se_loss() -> None:  # R-ACH-1
     # No SE left: the Shaman's WOUND (roll 2, lose 2 SE) is paid with 2 ME. That is
     # still SE lost to an effect.
     game = level4(monster="shaman", se=0, me=7)
@@ -314,13 +316,13 @@ def test_not_a_scratch_missed_when_substitution_pays_an_se_loss():  # R-ACH-1
 # ---------------------------------------------------------------- Ascetic
 
 
-def test_ascetic_earned_by_never_eating():  # R-ACH-1
+def test_ascetic_earned_by_never_eating() -> None:  # R-ACH-1
     events = won_game(play(level4(food=4), Policy(eat=lambda level: 0)))
     assert [e.food for e in events if isinstance(e, ev.Ate)] == [0]
     assert "ascetic" in earned(events, RULES)
 
 
-def test_ascetic_missed_by_eating_one_food():  # R-ACH-1
+def test_ascetic_missed_by_eating_one_food() -> None:  # R-ACH-1
     events = won_game(play(level4(food=4), Policy(eat=lambda level: 1)))
     assert "ascetic" not in earned(events, RULES)
 
@@ -341,19 +343,19 @@ def time_game(card: str) -> list[ev.Event]:
     return won_game(play(game, Policy(prep=explore_once(), choose_encounter=f"base:{card}")))
 
 
-def test_all_the_time_in_the_world_earned_at_exactly_three():  # R-ACH-1
+def test_all_the_time_in_the_world_earned_at_exactly_three() -> None:  # R-ACH-1
     events = time_game("catch-a-breath")  # time value 1: 4 -> 3
     assert any(isinstance(e, ev.Lost) and e.amounts == {"time": 1} for e in events)
     assert [e.time for e in events if isinstance(e, ev.TimeSet)] == [0]  # the track is removed
     assert "all-the-time-in-the-world" in earned(events, RULES)
 
 
-def test_all_the_time_in_the_world_missed_at_two():  # R-ACH-1
+def test_all_the_time_in_the_world_missed_at_two() -> None:  # R-ACH-1
     events = time_game("a-clever-scheme")  # time value 2: 4 -> 2
     assert "all-the-time-in-the-world" not in earned(events, RULES)
 
 
-def test_all_the_time_in_the_world_missed_by_an_ambush():  # R-ACH-1
+def test_all_the_time_in_the_world_missed_by_an_ambush() -> None:  # R-ACH-1
     # Four levels of exploring until time runs out: every ambush means time hit 0.
     events = won_game(reckless_game(fight_levels=()))
     assert "all-the-time-in-the-world" not in earned(events, RULES)
@@ -362,7 +364,7 @@ def test_all_the_time_in_the_world_missed_by_an_ambush():  # R-ACH-1
 # ---------------------------------------------------------------- Not Worth It
 
 
-def test_not_worth_it_earned_using_only_skill_abilities():  # R-ACH-1
+def test_not_worth_it_earned_using_only_skill_abilities() -> None:  # R-ACH-1
     # A Brawler who uses the Brute Force skill (+2 power) but never a class ability.
     game = level4(character="caellahan", skills=("brute-force",), me=7, le=7, food=4)
     events = won_game(play(game, Policy(response=use("brute-force", "brute-force-heave"))))
@@ -370,7 +372,7 @@ def test_not_worth_it_earned_using_only_skill_abilities():  # R-ACH-1
     assert "not-worth-it" in earned(events, RULES)
 
 
-def test_not_worth_it_missed_by_one_class_ability():  # R-ACH-1
+def test_not_worth_it_missed_by_one_class_ability() -> None:  # R-ACH-1
     game = level4(character="caellahan", food=4)
     events = won_game(play(game, Policy(response=use("brawler", "power-through"))))
     assert any(isinstance(e, ev.AbilityUsed) and e.ability_use for e in events)
@@ -382,12 +384,12 @@ def test_not_worth_it_missed_by_one_class_ability():  # R-ACH-1
 PASSIVE_SKILLS = ("steady-nerves", "clear-headed", "iron-grip", "hidden-pockets")
 
 
-def test_master_of_survival_earned_with_four_skills():  # R-ACH-1
+def test_master_of_survival_earned_with_four_skills() -> None:  # R-ACH-1
     events = won_game(play(level4(skills=PASSIVE_SKILLS, food=4), Policy()))
     assert "master-of-survival" in earned(events, RULES)
 
 
-def test_master_of_survival_missed_with_three_skills():  # R-ACH-1
+def test_master_of_survival_missed_with_three_skills() -> None:  # R-ACH-1
     events = won_game(play(level4(skills=PASSIVE_SKILLS[:3], food=4), Policy()))
     assert "master-of-survival" not in earned(events, RULES)
 
@@ -407,13 +409,13 @@ def explore_once_game(rest: bool) -> list[ev.Event]:
     return won_game(play(game, Policy(prep=explore_once(), rest=rest)))
 
 
-def test_no_rest_for_the_wicked_earned_by_resolving():  # R-ACH-1
+def test_no_rest_for_the_wicked_earned_by_resolving() -> None:  # R-ACH-1
     events = explore_once_game(rest=False)
     assert count(events, ev.EncounterResolved) == 1
     assert "no-rest-for-the-wicked" in earned(events, RULES)
 
 
-def test_no_rest_for_the_wicked_missed_by_one_rest():  # R-ACH-1
+def test_no_rest_for_the_wicked_missed_by_one_rest() -> None:  # R-ACH-1
     events = explore_once_game(rest=True)
     assert count(events, ev.Rested) == 1
     assert "no-rest-for-the-wicked" not in earned(events, RULES)
@@ -422,13 +424,13 @@ def test_no_rest_for_the_wicked_missed_by_one_rest():  # R-ACH-1
 # ---------------------------------------------------------------- A Bit of Everything
 
 
-def test_a_bit_of_everything_earned_with_one_of_each():  # R-ACH-1
+def test_a_bit_of_everything_earned_with_one_of_each() -> None:  # R-ACH-1
     # The Troll's reward brings treasure; 5 food less the 4 eaten leaves 1.
     events = won_game(play(level4(wood=1, metal=1, food=5), Policy()))
     assert "a-bit-of-everything" in earned(events, RULES)
 
 
-def test_a_bit_of_everything_missed_by_eating_the_last_food():  # R-ACH-1
+def test_a_bit_of_everything_missed_by_eating_the_last_food() -> None:  # R-ACH-1
     events = won_game(play(level4(wood=1, metal=1, food=4), Policy()))
     assert "a-bit-of-everything" not in earned(events, RULES)
 
@@ -447,12 +449,12 @@ def slugger_game(craft: bool) -> list[ev.Event]:
     return won_game(play(game, Policy(prep=prep)))
 
 
-def test_slugger_earned_without_crafting():  # R-ACH-1
+def test_slugger_earned_without_crafting() -> None:  # R-ACH-1
     events = slugger_game(craft=False)
     assert "slugger" in earned(events, RULES)
 
 
-def test_slugger_missed_by_one_craft():  # R-ACH-1
+def test_slugger_missed_by_one_craft() -> None:  # R-ACH-1
     events = slugger_game(craft=True)
     assert any(isinstance(e, ev.WeaponsSet) and e.why == "crafted" for e in events)
     assert "slugger" not in earned(events, RULES)
@@ -473,33 +475,33 @@ def crazed_survivor_reward(choice: act.Action) -> Game:
     return game
 
 
-def test_slugger_missed_by_a_weapon_of_choice_taken_over_the_current_one():  # R-ACH-2
+def test_slugger_missed_by_a_weapon_of_choice_taken_over_the_current_one() -> None:  # R-ACH-2
     # The Crazed Survivor's "Basic Weapon of choice" taken over Bare Hands is an upgrade.
     game = crazed_survivor_reward(act.ChooseWeapon("base:knife"))
     assert game.state.weapons == ["base:bare-hands", "base:knife"]
     assert not slugger(game.events, game.state, RULES)
 
 
-def test_slugger_missed_by_a_reward_weapon_over_the_current_one():  # R-ACH-2
+def test_slugger_missed_by_a_reward_weapon_over_the_current_one() -> None:  # R-ACH-2
     events = slugger_game(craft=False)  # the club is current
     reward = ev.WeaponsSet(["base:bare-hands", "base:club", "base:sword"], "gained", "base:sword")
     assert "slugger" not in earned(after_start(events, reward), RULES)
 
 
-def test_slugger_missed_by_a_plugin_effect_that_upgrades():  # R-ACH-2
+def test_slugger_missed_by_a_plugin_effect_that_upgrades() -> None:  # R-ACH-2
     events = slugger_game(craft=False)
     swapped = ev.WeaponsSet(["base:bare-hands", "base:axe"], "tide:swapped", "base:axe")
     assert "slugger" not in earned(after_start(events, swapped), RULES)
 
 
-def test_slugger_kept_by_a_weapon_gained_no_further_along():  # R-ACH-2
+def test_slugger_kept_by_a_weapon_gained_no_further_along() -> None:  # R-ACH-2
     # Holding the Club, gaining a Knife (one step along, as the Club) is no upgrade.
     events = slugger_game(craft=False)
     knife = ev.WeaponsSet(["base:bare-hands", "base:club", "base:knife"], "gained", "base:knife")
     assert "slugger" in earned(after_start(events, knife), RULES)
 
 
-def test_slugger_kept_when_a_set_aside_weapon_comes_back():  # R-ACH-2
+def test_slugger_kept_when_a_set_aside_weapon_comes_back() -> None:  # R-ACH-2
     # Downgraded for a turn (the Club set aside), then back: not an upgrade.
     events = slugger_game(craft=False)
     aside = ev.WeaponSetAside("base:club", 1, 1)
@@ -507,7 +509,7 @@ def test_slugger_kept_when_a_set_aside_weapon_comes_back():  # R-ACH-2
     assert "slugger" in earned(after_start(events, aside, back), RULES)
 
 
-def test_slugger_kept_by_a_downgrade_and_by_declining():  # R-ACH-2
+def test_slugger_kept_by_a_downgrade_and_by_declining() -> None:  # R-ACH-2
     events = slugger_game(craft=False)
     down = ev.WeaponsSet(["base:bare-hands"], "downgraded", "base:club")
     assert "slugger" in earned(after_start(events, down), RULES)
@@ -520,7 +522,7 @@ def test_slugger_kept_by_a_downgrade_and_by_declining():  # R-ACH-2
 # ---------------------------------------------------------------- High Stakes
 
 
-def test_high_stakes_earned_by_a_spike_into_the_vampire():  # R-ACH-1
+def test_high_stakes_earned_by_a_spike_into_the_vampire() -> None:  # R-ACH-1
     # Six Iron Spikes (2 wounds each, past armor) bring the Vampire from 12 to 0.
     game = level4(monster="vampire", skills=("spike-thrower",), metal=6, food=4)
     events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
@@ -528,7 +530,7 @@ def test_high_stakes_earned_by_a_spike_into_the_vampire():  # R-ACH-1
     assert "high-stakes" in earned(events, RULES)
 
 
-def test_high_stakes_missed_when_a_weapon_lands_the_last_wound():  # R-ACH-1
+def test_high_stakes_missed_when_a_weapon_lands_the_last_wound() -> None:  # R-ACH-1
     # Spikes (2 wounds each, one per metal) leave the Vampire at 2 health; the axe finishes it.
     spikes = (RULES.monsters["base:vampire"].health - 2) // 2
     game = level4(monster="vampire", skills=("spike-thrower",), metal=spikes, food=4)
@@ -537,7 +539,7 @@ def test_high_stakes_missed_when_a_weapon_lands_the_last_wound():  # R-ACH-1
     assert "high-stakes" not in earned(events, RULES)
 
 
-def test_high_stakes_missed_when_the_spike_kills_another_monster():  # R-ACH-1
+def test_high_stakes_missed_when_the_spike_kills_another_monster() -> None:  # R-ACH-1
     game = level4(monster="troll", skills=("spike-thrower",), metal=7, food=4)
     events = won_game(play(game, Policy(turn=use("spike-thrower", "spike-thrower-iron"))))
     assert "high-stakes" not in earned(events, RULES)
@@ -546,7 +548,7 @@ def test_high_stakes_missed_when_the_spike_kills_another_monster():  # R-ACH-1
 # ---------------------------------------------------------------- Still Kicking
 
 
-def test_still_kicking_earned_with_no_effort_left():  # R-ACH-1
+def test_still_kicking_earned_with_no_effort_left() -> None:  # R-ACH-1
     # 14 SE - 4 for two chops = 10, all taken by the 4 uneaten food; 3 ME for cleave and hack
     # (6 + 3 wounds) finish the Troll's health.
     assert RULES.monsters["base:troll"].health <= 6 + 3
@@ -556,7 +558,7 @@ def test_still_kicking_earned_with_no_effort_left():  # R-ACH-1
     assert "still-kicking" in earned(events, RULES)
 
 
-def test_still_kicking_missed_with_one_se_left():  # R-ACH-1
+def test_still_kicking_missed_with_one_se_left() -> None:  # R-ACH-1
     events = won_game(play(level4(se=15, me=5, food=0), Policy()))
     assert "still-kicking" not in earned(events, RULES)
 
@@ -577,13 +579,13 @@ def trickster_game(trick_levels: tuple[int, ...]) -> list[ev.Event]:
     return won_game(play(game, policy, Dice(reveals=[4, 1, 2])))
 
 
-def test_conflict_avoidance_earned_by_tricking_levels_one_to_three():  # R-ACH-1
+def test_conflict_avoidance_earned_by_tricking_levels_one_to_three() -> None:  # R-ACH-1
     events = trickster_game(trick_levels=(1, 2, 3))
     assert count(events, ev.MonsterTricked) == 3
     assert "conflict-avoidance" in earned(events, RULES)
 
 
-def test_conflict_avoidance_missed_by_fighting_the_third_monster():  # R-ACH-1
+def test_conflict_avoidance_missed_by_fighting_the_third_monster() -> None:  # R-ACH-1
     events = trickster_game(trick_levels=(1, 2))
     assert count(events, ev.MonsterTricked) == 2
     assert "conflict-avoidance" not in earned(events, RULES)
@@ -592,13 +594,13 @@ def test_conflict_avoidance_missed_by_fighting_the_third_monster():  # R-ACH-1
 # ---------------------------------------------------------------- Glutton
 
 
-def test_glutton_earned_by_eating_all_that_is_needed():  # R-ACH-1
+def test_glutton_earned_by_eating_all_that_is_needed() -> None:  # R-ACH-1
     events = won_game(play(level4(food=4), Policy()))
     assert [e.food for e in events if isinstance(e, ev.Ate)] == [4]
     assert "glutton" in earned(events, RULES)
 
 
-def test_glutton_missed_by_one_food_short():  # R-ACH-1
+def test_glutton_missed_by_one_food_short() -> None:  # R-ACH-1
     events = won_game(play(level4(food=3), Policy()))
     assert any(isinstance(e, ev.Lost) and e.source == "hunger" for e in events)
     assert "glutton" not in earned(events, RULES)
@@ -607,13 +609,13 @@ def test_glutton_missed_by_one_food_short():  # R-ACH-1
 # ---------------------------------------------------------------- Payday
 
 
-def test_payday_earned_with_four_treasure():  # R-ACH-1
+def test_payday_earned_with_four_treasure() -> None:  # R-ACH-1
     events = won_game(play(level4(treasure=2, food=4), Policy()))  # +2 from the Troll
     assert fold(events).res["treasure"] == 4
     assert "payday" in earned(events, RULES)
 
 
-def test_payday_missed_with_three_treasure():  # R-ACH-1
+def test_payday_missed_with_three_treasure() -> None:  # R-ACH-1
     events = won_game(play(level4(treasure=1, food=4), Policy()))
     assert fold(events).res["treasure"] == 3
     assert "payday" not in earned(events, RULES)
@@ -626,7 +628,7 @@ def rec(order: int, cls: str, won: bool = True, difficulty: str = "normal") -> G
     return GameRecord(won=won, cls=f"base:{cls}", difficulty=difficulty, order=order)
 
 
-def test_best_served_cold_earned_with_every_class_on_one_difficulty():  # R-ACH-1
+def test_best_served_cold_earned_with_every_class_on_one_difficulty() -> None:  # R-ACH-1
     history = [
         rec(1, "sneak"),
         rec(2, "sage", won=False),
@@ -637,7 +639,7 @@ def test_best_served_cold_earned_with_every_class_on_one_difficulty():  # R-ACH-
     assert ("best-served-cold", "normal") in earned_across(history)
 
 
-def test_best_served_cold_missed_when_one_class_won_elsewhere():  # R-ACH-1
+def test_best_served_cold_missed_when_one_class_won_elsewhere() -> None:  # R-ACH-1
     history = [
         rec(1, "sneak"),
         rec(2, "sage"),
@@ -649,7 +651,7 @@ def test_best_served_cold_missed_when_one_class_won_elsewhere():  # R-ACH-1
     assert not any(aid == "best-served-cold" for aid, _ in got)
 
 
-def test_consistency_is_key_earned_by_three_wins_in_a_row():  # R-ACH-1
+def test_consistency_is_key_earned_by_three_wins_in_a_row() -> None:  # R-ACH-1
     # The hard game between does not break the run of normal games; order, not list order.
     history = [
         rec(3, "sage"),
@@ -661,13 +663,13 @@ def test_consistency_is_key_earned_by_three_wins_in_a_row():  # R-ACH-1
     assert earned_across(history) == [("consistency-is-key", "normal")]
 
 
-def test_consistency_is_key_missed_when_a_loss_splits_the_wins():  # R-ACH-1
+def test_consistency_is_key_missed_when_a_loss_splits_the_wins() -> None:  # R-ACH-1
     history = [rec(1, "sneak"), rec(2, "sneak"), rec(3, "sneak", won=False), rec(4, "sneak")]
     history += [rec(5, "sneak", difficulty="hard"), rec(6, "sage", difficulty="hard")]
     assert earned_across(history) == []
 
 
-def test_cross_game_pairs_per_difficulty():  # R-ACH-1
+def test_cross_game_pairs_per_difficulty() -> None:  # R-ACH-1
     history = [
         rec(i, c, difficulty=d)
         for d in ("hard", "easy")
@@ -681,7 +683,7 @@ def test_cross_game_pairs_per_difficulty():  # R-ACH-1
     ]
 
 
-def test_record_of_a_finished_game():  # R-ACH-1
+def test_record_of_a_finished_game() -> None:  # R-ACH-1
     events = won_game(play(level4(food=4), Policy()))
     assert difficulty_of(events) == "normal"
     assert record_of(events, 7) == GameRecord(True, "base:sneak", "normal", 7)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib
 from pathlib import Path
+from typing import get_args
 
 import msgspec
 import pytest
@@ -17,7 +18,7 @@ from unbroken.core import steps
 from unbroken.core.driver import drive
 from unbroken.core.effects import EFFECTS
 from unbroken.core.resolver import STEPS, Resolver
-from unbroken.core.state import GameState, Queued
+from unbroken.core.state import DecisionKind, GameState, Queued
 from unbroken.core.taking import TAKE
 from unbroken.replay.codec import encode
 
@@ -65,12 +66,12 @@ WIRE_NAMES = {
 
 
 def test_every_effect_type_has_a_function() -> None:
-    effect_types = set(m.Effect.__args__)  # type: ignore[attr-defined]
+    effect_types = set(get_args(m.Effect))
     assert effect_types == set(EFFECTS)
 
 
 def test_every_action_type_has_a_function() -> None:
-    action_types = set(act.Action.__args__)  # type: ignore[attr-defined]
+    action_types = set(get_args(act.Action))
     assert action_types == set(TAKE)
 
 
@@ -153,7 +154,7 @@ def test_a_resumed_stack_runs_from_the_recorded_names() -> None:
     game = Scenario("maxyn-zenma").start("preparation")
     state = msgspec.json.decode(msgspec.json.encode(game.state), type=GameState)
     state.then = [Queued(step="skills.draw:2")]
-    state.decision = ""
+    state.decision = DecisionKind.NONE
     r = Resolver(rules, state)
     drive(r)
     assert state.decision == "choose_skill" and len(state.choices) == 2
@@ -165,7 +166,7 @@ def _imports(path: Path) -> tuple[set[str], list[str]]:
     found: set[str] = set()
     nested: list[str] = []
     top = set(map(id, tree.body))
-    for node in ast.walk(tree):
+    for node in (n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))):
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -84,7 +85,7 @@ def test_the_text_game_says_so_and_goes_on() -> None:
     rest = 1 + game.legal_actions().index(act.Rest())
     decisions = game.state.decisions
     out = io.StringIO()
-    text_game = TextGame.resumed(rules, game, None)  # type: ignore[arg-type]
+    text_game = TextGame.resumed(rules, game, None)
     # "n": keep the plugin on when offered to switch it off (#29), then choose again.
     status = text_game.loop(io.StringIO(f"{resolve}\nn\n{rest}\n"), out)
     assert status == 0  # the input ran out: the game is left unfinished
@@ -123,7 +124,7 @@ def test_sim_with_a_raising_handler_is_one_line_and_exit_1(
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_verify_names_the_handler_and_the_line(tmp_path: Any) -> None:
+def test_verify_names_the_handler_and_the_line(tmp_path: Path) -> None:
     from unbroken.replay import verify_file
     from unbroken.sim import record_game
 

@@ -9,8 +9,10 @@ from random_play import A_GAME, CHARACTERS, RULES, play_randomly
 from unbroken.core import actions as act
 from unbroken.core.actions import Action
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.hand import Hand
 from unbroken.core.legality import allows
 from unbroken.core.resolver import Resolver
+from unbroken.core.state import Phase, StepName
 
 
 def candidates(game: Game) -> list[Action]:
@@ -99,18 +101,18 @@ def test_the_kept_hand_is_always_the_cards_in_play(
     checked = 0
     original = Resolver.hand
 
-    def hand(run: Resolver) -> object:
+    def hand(run: Resolver) -> Hand:
         nonlocal checked
         kept = original(run)
         assert kept.in_play == RULES.hand(run.cards_in_play()).in_play, run.cards_in_play()
         checked += 1
         return kept
 
-    Resolver.hand = hand  # type: ignore[method-assign,assignment]
+    Resolver.hand = hand  # type: ignore[method-assign,assignment]  # a spy, put back below
     try:
         play_randomly(Game.new(RULES, character, difficulty, seed), data)
     finally:
-        Resolver.hand = original  # type: ignore[method-assign]
+        Resolver.hand = original  # type: ignore[method-assign]  # the method, put back
     assert checked > 0
 
 
@@ -124,14 +126,16 @@ def test_every_event_that_changes_the_cards_in_play_refreshes_the_kept_hand() ->
     skill = next(s for s in sorted(RULES.skills) if s not in game.state.skills)
     condition = next(c for c in sorted(RULES.conditions) if RULES.conditions[c].abilities)
     monster = next(mid for mid in sorted(RULES.monsters) if RULES.monsters[mid].abilities)
-    steps = [  # each changes the cards in play, but a monster met outside combat
+    steps: list[
+        tuple[ev.Event, bool]
+    ] = [  # each changes the cards in play, but a monster met outside combat
         (ev.SkillKept(skill, []), True),
         (ev.ConditionGained(condition, True), True),
         (ev.MonsterRevealed(monster, 0, 3), False),
-        (ev.StepEntered("combat", "battle"), True),
+        (ev.StepEntered(Phase.COMBAT, StepName.BATTLE), True),
         (ev.ConditionRemoved(condition, "removed"), True),
-        (ev.StepEntered("travel", "preparation"), True),
-        (ev.StepEntered("combat", "battle"), True),
+        (ev.StepEntered(Phase.TRAVEL, StepName.PREPARATION), True),
+        (ev.StepEntered(Phase.COMBAT, StepName.BATTLE), True),
         (ev.MonsterRemoved(monster), True),
     ]
     for event, changes in steps:
@@ -162,11 +166,18 @@ def test_the_options_are_the_legal_actions_and_keep_their_places(
             assert allows(run, action) == (not why), (game.decision, action, why)
         s = game.state
         if s.decision in ("preparation", "player_turn", "extra_attack"):
-            key = (s.decision, tuple(s.weapons), tuple(run.cards_in_play()), s.level)
+            key: tuple[object, ...] = (
+                s.decision,
+                tuple(s.weapons),
+                tuple(run.cards_in_play()),
+                s.level,
+            )
             actions = [a for a, _ in options]
             assert seen.setdefault(key, actions) == actions, key
         if s.decision == "preparation":
-            weaponless = [a for a, _ in options if not isinstance(a, (act.Craft, act.Downgrade))]
+            weaponless: list[Action] = [
+                a for a, _ in options if not isinstance(a, (act.Craft, act.Downgrade))
+            ]
             key = ("before the weapon", tuple(run.cards_in_play()), s.level)
             assert seen.setdefault(key, weaponless) == weaponless, key
             assert [a for a, _ in options][: len(weaponless)] == weaponless  # weapon's last

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from unbroken.bots.heuristic import heuristic_bot
+from unbroken.bots.registry import Bot
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
@@ -176,7 +177,7 @@ def check_pointless(game: Game) -> str:
     return why_pointless
 
 
-def play(game: Game, choose: object, found: Counter[str]) -> None:
+def play(game: Game, choose: Bot, found: Counter[str]) -> None:
     """Play a game to its end with `choose(game, n)`, checking every pointless decision
     met (counted in `found` by why)."""
     n = 0
@@ -184,16 +185,16 @@ def play(game: Game, choose: object, found: Counter[str]) -> None:
         why = check_pointless(game)
         if why:
             found[why] += 1
-        game.apply(choose(game, n))  # type: ignore[operator]
+        game.apply(choose(game, n))
         n += 1
 
 
-def random_bot(seed: int):
+def random_bot(seed: int) -> Bot:
     rnd = random.Random(seed)
     return lambda game, n: rnd.choice(game.legal_actions())
 
 
-def test_passing_is_never_worse_in_random_and_heuristic_games():  # R-DIGI-4
+def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DIGI-4
     found: Counter[str] = Counter()
     for seed in range(2000):
         character = CHARACTERS[seed % len(CHARACTERS)]
@@ -232,7 +233,7 @@ def first_row_same_as_second(monster: str) -> bool:
     return table[0] == table[1]
 
 
-def test_dodge_at_a_roll_of_one_is_pointless():  # R-DIGI-4
+def test_dodge_at_a_roll_of_one_is_pointless() -> None:  # R-DIGI-4
     # Dodge lowers the roll by 1; at 1 it stays 1 (R-EFFECT-4).
     game = at_monster_roll("maxyn-zenma", "goblin", 1)
     assert act.Use("base:sneak", "dodge") in game.legal_actions()
@@ -240,14 +241,14 @@ def test_dodge_at_a_roll_of_one_is_pointless():  # R-DIGI-4
     assert game.pointless() == (act.Pass(), SAME_ROW)
 
 
-def test_dodge_that_changes_the_row_is_asked():  # R-DIGI-4
+def test_dodge_that_changes_the_row_is_asked() -> None:  # R-DIGI-4
     game = at_monster_roll("maxyn-zenma", "goblin", 4)
     table = RULES.monsters["base:goblin"].table
     assert table[3] != table[2]
     assert game.pointless() is None
 
 
-def test_a_single_skip_is_pointless_and_a_real_choice_is_not():  # R-DIGI-4
+def test_a_single_skip_is_pointless_and_a_real_choice_is_not() -> None:  # R-DIGI-4
     game = Scenario("caellahan", level=2).monster("goblin").start("battle")
     assert game.decision is not None and game.decision.kind == "player_turn"
     assert len(game.legal_actions()) > 1
@@ -255,7 +256,7 @@ def test_a_single_skip_is_pointless_and_a_real_choice_is_not():  # R-DIGI-4
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_every_pointless_answer_is_legal_and_passes(seed):  # R-DIGI-4
+def test_every_pointless_answer_is_legal_and_passes(seed: int) -> None:  # R-DIGI-4
     # Whatever the query answers is a legal answer that spends nothing.
     game = Game.new(RULES, CHARACTERS[seed % len(CHARACTERS)], "normal", seed)
     rnd = random.Random(seed)

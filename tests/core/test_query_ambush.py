@@ -4,10 +4,11 @@ ambush at once (R-TRAVEL-1), so a view can warn of it without knowing the rule."
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.testing import Scenario
 
 
-def _craft(game) -> act.Action:  # type: ignore[no-untyped-def]
+def _craft(game: Game) -> act.Action:
     return next(a for a in game.legal_actions() if isinstance(a, act.Craft))
 
 

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from unbroken.core.game import Game
-from unbroken.core.ruleset import resolve_id, short_ids
+from unbroken.core.ruleset import Ruleset, resolve_id, short_ids
 from unbroken.plugins import load_ruleset
 
 RULES = load_ruleset()
@@ -39,7 +39,7 @@ def test_short_ids_are_what_resolves() -> None:
     assert [resolve_id(s, IDS) for s in short] == IDS
 
 
-def with_plugin_sheet() -> tuple[object, str]:
+def with_plugin_sheet() -> tuple[Ruleset, str]:
     sheet = msgspec.structs.replace(
         RULES.characters["base:tomu"], id="tide:mara-kell", name="Mara Kell"
     )
@@ -53,12 +53,12 @@ def test_a_plugin_character_can_be_named_by_its_local_id(
     from unbroken.cli import command as cli
 
     rules, sheet = with_plugin_sheet()
-    game = Game.new(rules, "mara-kell", seed=1)  # type: ignore[arg-type]
+    game = Game.new(rules, "mara-kell", seed=1)
     assert game.state.character == sheet
     monkeypatch.setattr(cli, "load", lambda: rules)
-    assert cli.resolve_character(rules, "mara-kell") == sheet  # type: ignore[arg-type]
+    assert cli.resolve_character(rules, "mara-kell") == sheet
     with pytest.raises(cli.CommandError, match="choose one of: .*mara-kell"):
-        cli.resolve_character(rules, "mara")  # type: ignore[arg-type]
+        cli.resolve_character(rules, "mara")
 
 
 def test_cards_id_finds_a_plugin_card_by_its_local_id(

@@ -25,6 +25,13 @@ def attacks(game: Game) -> list[str]:
     return [a.attack for a in game.legal_actions() if isinstance(a, act.Attack)]
 
 
+def skills_offered(game: Game) -> list[str]:
+    """Return the skills a choose_skill decision offers (every legal action is a ChooseSkill)."""
+    legal = game.legal_actions()
+    assert all(isinstance(a, act.ChooseSkill) for a in legal), legal
+    return [a.skill for a in legal if isinstance(a, act.ChooseSkill)]
+
+
 def with_encounter(card: m.Encounter) -> Ruleset:
     """Return the base ruleset with one extra encounter card."""
     return dataclasses.replace(RULES, encounters={**RULES.encounters, card.id: card})
@@ -319,7 +326,7 @@ def test_skill_gained_from_an_encounter_is_draw_two_keep_one() -> None:
     )
     play(game, act.Explore(), act.ChooseEncounter("test:wise-hermit"), act.Resolve())
     assert game.decision is not None and game.decision.kind == "choose_skill"
-    offered = [a.skill for a in game.legal_actions()]
+    offered = skills_offered(game)
     assert len(offered) == 2
     play(game, act.ChooseSkill(offered[1]))
     assert game.state.skills == [offered[1]]
@@ -560,7 +567,7 @@ def test_levels_one_to_three_draw_two_skills_keep_one(level: int, monster: str) 
     # R-REWARD-1
     game = Scenario("caellahan", level=level).monster(monster).start("rewards")
     assert game.decision is not None and game.decision.kind == "choose_skill"
-    offered = [a.skill for a in game.legal_actions()]
+    offered = skills_offered(game)
     assert len(offered) == 2
     play(game, act.ChooseSkill(offered[0]))
     assert game.state.skills == [offered[0]]
@@ -581,7 +588,7 @@ def test_skill_discard_is_reshuffled_when_the_deck_runs_out() -> None:
     held = sorted(RULES.skills)[:21]  # 3 skills left in the deck
     game = Scenario("caellahan", level=3).skills(*held).monster("bugbear-warlord").start("rewards")
     # The Warlord's own reward draws 2 first.
-    first = [a.skill for a in game.legal_actions()]
+    first = skills_offered(game)
     assert len(first) == 2
     assert len(game.state.skill_deck) == 1
     last = game.state.skill_deck[0]
@@ -589,7 +596,7 @@ def test_skill_discard_is_reshuffled_when_the_deck_runs_out() -> None:
     # Then the level's draw: 1 from the deck, then the discard is reshuffled.
     shuffled = of(events, ev.DeckShuffled)
     assert [(e.deck, e.from_discard, e.order) for e in shuffled] == [("skills", True, [first[1]])]
-    assert [a.skill for a in game.legal_actions()] == [last, first[1]]
+    assert skills_offered(game) == [last, first[1]]
 
 
 def test_reward_weapon_choice_goes_on_top() -> None:
@@ -682,8 +689,8 @@ def test_with_only_one_se_passing_first_lets_the_survivor_kill() -> None:
 
 def test_knife_holder_beating_the_survivor_is_offered_only_the_club() -> None:
     # R-REWARD-2: a weapon held is never offered again (no second Knife).
-    game = Scenario("caellahan", level=2).weapon("knife").monster("crazed-survivor")
-    game = game.start("rewards")
+    scenario = Scenario("caellahan", level=2).weapon("knife").monster("crazed-survivor")
+    game = scenario.start("rewards")
     assert game.legal_actions() == [act.ChooseWeapon("base:club"), act.Pass()]
     play(game, act.ChooseWeapon("base:club"))
     assert game.state.weapons == [BARE, "base:knife", "base:club"]
@@ -691,8 +698,8 @@ def test_knife_holder_beating_the_survivor_is_offered_only_the_club() -> None:
 
 def test_sword_holder_may_decline_the_basic_weapon() -> None:
     # R-REWARD-2: "a weapon of choice" may be declined; the Sword stays on top.
-    game = Scenario("caellahan", level=2).weapon("knife", "sword").monster("crazed-survivor")
-    game = game.start("rewards")
+    scenario = Scenario("caellahan", level=2).weapon("knife", "sword").monster("crazed-survivor")
+    game = scenario.start("rewards")
     assert game.decision is not None and game.decision.kind == "choose_weapon"
     assert game.legal_actions() == [act.ChooseWeapon("base:club"), act.Pass()]
     events = play(game, act.Pass())
@@ -704,8 +711,8 @@ def test_sword_holder_may_decline_the_basic_weapon() -> None:
 
 def test_no_weapon_offered_when_every_choice_is_held() -> None:
     # R-REWARD-2: holding the Club and the Knife, the reward offers nothing.
-    game = Scenario("caellahan", level=2).weapon("club", "knife").monster("crazed-survivor")
-    game = game.start("rewards")
+    scenario = Scenario("caellahan", level=2).weapon("club", "knife").monster("crazed-survivor")
+    game = scenario.start("rewards")
     assert game.decision is not None and game.decision.kind == "choose_skill"
     assert not of(game.events, ev.ChoicesOffered)
     assert game.state.weapons == [BARE, "base:club", "base:knife"]

@@ -14,6 +14,7 @@ import pytest
 from unbroken.content import ContentError, load_pack
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.achievements import ambushes_suffered
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.ruleset import Ruleset
@@ -495,8 +496,8 @@ def test_defend_waits_for_the_next_weapon_attack() -> None:
     play(game, act.Focus(), act.Skip())  # an action and a skip do not use it up
     assert game.state.monster is not None and game.state.monster.defend
     play(game, act.Attack("shove"))
-    assert game.state.monster.armor == 1
-    assert not game.state.monster.defend
+    # One assert: mypy keeps `.defend` narrowed to True from above across play().
+    assert (game.state.monster.armor, game.state.monster.defend) == (1, False)
     play(game, act.Attack("shove"))
     assert game.state.monster.armor == 0
 
@@ -766,7 +767,7 @@ def test_every_card_ability_is_an_action_a_response_or_a_passive() -> None:
     # R-EFFECT-1
     from unbroken.core.model import ACTION_TIMINGS, TRIGGERS
 
-    cards = [
+    cards: list[m.ClassCard | m.Skill | m.Condition | m.Monster] = [
         *RULES.classes.values(),
         *RULES.skills.values(),
         *RULES.conditions.values(),
@@ -1058,8 +1059,8 @@ def test_monster_with_ambush_effect_still_wakes_the_light_sleeper() -> None:
 
 def test_monster_tracker_stops_at_twenty(hush: Ruleset) -> None:
     # R-MONSTER-2: armor 20 and health 19 gain 1 each: both stay at most 20.
-    game = Scenario("tomu", level=1, ruleset=hush).monster("hush:colossus").dice(1, 2)
-    game = game.start("battle")
+    scenario = Scenario("tomu", level=1, ruleset=hush).monster("hush:colossus").dice(1, 2)
+    game = scenario.start("battle")
     events = game.apply(act.Skip())
     mo = game.state.monster
     assert mo is not None

@@ -17,6 +17,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.legality import DECISIONS
+from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, assert_illegal, pass_responses
 from unbroken.testing import events_of as of
@@ -28,13 +29,13 @@ CLASSES = {"sneak", "sage", "hunter", "brawler"}
 # --------------------------------------------------------------------------- R-SETUP-1
 
 
-def test_eight_sheets_two_per_class():  # R-SETUP-1
+def test_eight_sheets_two_per_class() -> None:  # R-SETUP-1
     by_class = Counter(c.cls.split(":", 1)[1] for c in RULES.characters.values())
     assert len(RULES.characters) == 8
     assert by_class == {cls: 2 for cls in CLASSES}
 
 
-def test_sheets_of_a_class_have_the_same_abilities():  # R-SETUP-1
+def test_sheets_of_a_class_have_the_same_abilities() -> None:  # R-SETUP-1
     sheets: dict[str, list[str]] = {}
     for cid, c in RULES.characters.items():
         sheets.setdefault(c.cls, []).append(cid.split(":", 1)[1])
@@ -48,7 +49,7 @@ def test_sheets_of_a_class_have_the_same_abilities():  # R-SETUP-1
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
-def test_every_character_and_difficulty_starts(difficulty):  # R-SETUP-1
+def test_every_character_and_difficulty_starts(difficulty: str) -> None:  # R-SETUP-1
     for cid in RULES.characters:
         g = Game.new(RULES, character=cid.split(":", 1)[1], difficulty=difficulty, seed=3)
         assert g.state.character == cid
@@ -56,14 +57,14 @@ def test_every_character_and_difficulty_starts(difficulty):  # R-SETUP-1
         assert g.decision is not None
 
 
-def test_unknown_character_or_difficulty_is_refused():  # R-SETUP-1
+def test_unknown_character_or_difficulty_is_refused() -> None:  # R-SETUP-1
     with pytest.raises(ValueError, match="character"):
         Game.new(RULES, character="nobody", seed=1)
     with pytest.raises(ValueError, match="difficulty"):
         Game.new(RULES, character="tomu", difficulty="nightmare", seed=1)
 
 
-def test_seed_is_random_when_not_given_and_recorded():  # R-SETUP-1
+def test_seed_is_random_when_not_given_and_recorded() -> None:  # R-SETUP-1
     # The session (the caller) chooses a random seed; the core draws none of its own.
     from unbroken.play.session import GameSession
     from unbroken.plugins import current_plugins
@@ -84,7 +85,7 @@ def test_seed_is_random_when_not_given_and_recorded():  # R-SETUP-1
 # --------------------------------------------------------------------------- R-SETUP-2
 
 
-def test_normal_start_state():  # R-SETUP-2
+def test_normal_start_state() -> None:  # R-SETUP-2
     g = Game.new(RULES, character="tomu", difficulty="normal", seed=42)
     s = g.state
     assert s.res == {
@@ -104,10 +105,11 @@ def test_normal_start_state():  # R-SETUP-2
     assert s.skills == [] and s.conditions == []
     assert s.level == 1 and s.monster is None
     assert (s.phase, s.step) == ("travel", "preparation")
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
-def test_decks_are_seeded_shuffles_of_the_whole_content():  # R-SETUP-2
+def test_decks_are_seeded_shuffles_of_the_whole_content() -> None:  # R-SETUP-2
     a = Game.new(RULES, character="tomu", seed=42)
     b = Game.new(RULES, character="tomu", seed=42)
     c = Game.new(RULES, character="tomu", seed=43)
@@ -129,7 +131,7 @@ def test_decks_are_seeded_shuffles_of_the_whole_content():  # R-SETUP-2
 EASY_FACES = {1: "metal", 2: "wood", 3: "food", 4: "cunning", 5: "me", 6: "treasure"}
 
 
-def test_easy_extra_resource_by_die_face():  # R-SETUP-3
+def test_easy_extra_resource_by_die_face() -> None:  # R-SETUP-3
     seen: set[int] = set()
     for seed in range(300):
         g = Game.new(RULES, character="caellahan", difficulty="easy", seed=seed)
@@ -146,9 +148,10 @@ def test_easy_extra_resource_by_die_face():  # R-SETUP-3
     assert seen == set(EASY_FACES)
 
 
-def test_easy_draws_two_skills_and_keeps_one():  # R-SETUP-3
+def test_easy_draws_two_skills_and_keeps_one() -> None:  # R-SETUP-3
     g = Game.new(RULES, character="caellahan", difficulty="easy", seed=9)
     order = [e.order for e in of(g.events, ev.DeckShuffled) if e.deck == "skills"][0]
+    assert g.decision is not None
     assert g.decision.kind == "choose_skill"
     assert g.state.choices == order[:2]
     assert g.legal_actions() == [act.ChooseSkill(order[0]), act.ChooseSkill(order[1])]
@@ -167,17 +170,18 @@ def _easy_game_offering(skill: str) -> Game:
     raise AssertionError(f"no seed below 500 offers {skill} at the Easy setup")
 
 
-def test_quick_study_kept_at_setup_adds_a_use_at_level_1():  # R-SETUP-3 R-ABILITY-1
+def test_quick_study_kept_at_setup_adds_a_use_at_level_1() -> None:  # R-SETUP-3 R-ABILITY-1
     # "1 more ability use at the start of each level": level 1 starts after the setup.
     g = _easy_game_offering("base:quick-study")
     assert g.state.ability_uses == 1
     events = g.apply(act.ChooseSkill("base:quick-study"))
     assert ev.AbilityUsesSet(2) in events
     assert g.state.ability_uses == 2
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
-def test_other_skill_kept_at_setup_leaves_one_use():  # R-SETUP-3 R-ABILITY-1
+def test_other_skill_kept_at_setup_leaves_one_use() -> None:  # R-SETUP-3 R-ABILITY-1
     g = _easy_game_offering("base:quick-study")
     other = next(c for c in g.state.choices if c != "base:quick-study")
     events = g.apply(act.ChooseSkill(other))
@@ -185,13 +189,13 @@ def test_other_skill_kept_at_setup_leaves_one_use():  # R-SETUP-3 R-ABILITY-1
     assert g.state.ability_uses == 1
 
 
-def test_easy_start_skill_comes_after_the_resource_roll():  # R-SETUP-3
+def test_easy_start_skill_comes_after_the_resource_roll() -> None:  # R-SETUP-3
     g = Game.new(RULES, character="caellahan", difficulty="easy", seed=9)
     kinds = [type(e) for e in g.events]
     assert kinds.index(ev.DieRolled) < kinds.index(ev.SkillsDrawn)
 
 
-def test_gentle_start_gives_15_se_on_easy_only():  # R-SETUP-3
+def test_gentle_start_gives_15_se_on_easy_only() -> None:  # R-SETUP-3
     g = Game.new(RULES, character="caellahan", difficulty="easy", seed=9)
     assert g.state.res["se"] == 13
     g = Game.new(
@@ -210,7 +214,7 @@ def test_gentle_start_gives_15_se_on_easy_only():  # R-SETUP-3
             )
 
 
-def test_gentle_start_is_off_by_default():  # R-SETUP-3
+def test_gentle_start_is_off_by_default() -> None:  # R-SETUP-3
     g = Game.new(RULES, character="caellahan", difficulty="easy", seed=9)
     assert g.state.options["gentle_start"] is False
 
@@ -218,7 +222,7 @@ def test_gentle_start_is_off_by_default():  # R-SETUP-3
 # --------------------------------------------------------------------------- R-SETUP-4
 
 
-def test_normal_has_nothing_extra():  # R-SETUP-4
+def test_normal_has_nothing_extra() -> None:  # R-SETUP-4
     for seed in range(5):
         g = Game.new(RULES, character="caellahan", difficulty="normal", seed=seed)
         assert not of(g.events, ev.DieRolled)
@@ -226,29 +230,32 @@ def test_normal_has_nothing_extra():  # R-SETUP-4
         assert g.state.skills == []
         assert g.state.res["se"] == 13
         assert sum(v for k, v in g.state.res.items() if k not in ("se", "time")) == 0
+        assert g.decision is not None
         assert g.decision.kind == "preparation"
 
 
-def test_normal_battle_player_goes_first():  # R-SETUP-4
+def test_normal_battle_player_goes_first() -> None:  # R-SETUP-4
     g = Scenario("caellahan", difficulty="normal").monster("kobold").dice(1).start("battle")
     turns = [e.who for e in of(g.events, ev.TurnStarted)]
     assert turns == ["player"]
+    assert g.decision is not None
     assert g.decision.kind == "player_turn"
 
 
 # --------------------------------------------------------------------------- R-SETUP-5
 
 
-def test_hard_starts_with_10_se_and_nothing_extra():  # R-SETUP-5
+def test_hard_starts_with_10_se_and_nothing_extra() -> None:  # R-SETUP-5
     g = Game.new(RULES, character="caellahan", difficulty="hard", seed=4)
     assert g.state.res["se"] == 10
     assert g.state.skills == []
     assert not of(g.events, ev.DieRolled)
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
 @pytest.mark.parametrize("level,monster", [(1, "kobold"), (2, "goblin"), (4, "troll")])
-def test_hard_monster_takes_the_first_turn(level, monster):  # R-SETUP-5
+def test_hard_monster_takes_the_first_turn(level: int, monster: str) -> None:  # R-SETUP-5
     sc = Scenario("caellahan", difficulty="hard", level=level).monster(monster).dice(1, 1)
     if level == 4:
         sc = sc.no_time_track()
@@ -257,6 +264,7 @@ def test_hard_monster_takes_the_first_turn(level, monster):  # R-SETUP-5
     assert of(g.events, ev.BattleStarted) == [ev.BattleStarted(monster_first=True)]
     turns = [e.who for e in of(g.events, ev.TurnStarted)]
     assert turns[:2] == ["monster", "player"]
+    assert g.decision is not None
     assert g.decision.kind == "player_turn"
     # ...and in every round: after the player's turn, the next round opens with the monster.
     g.apply(act.Skip())
@@ -266,9 +274,10 @@ def test_hard_monster_takes_the_first_turn(level, monster):  # R-SETUP-5
     assert [e.round for e in of(g.events, ev.RoundStarted)] == [1, 2]
 
 
-def test_hard_from_a_new_game_fights_monster_first():  # R-SETUP-5
+def test_hard_from_a_new_game_fights_monster_first() -> None:  # R-SETUP-5
     g = Game.new(RULES, character="caellahan", difficulty="hard", seed=11)
     g.apply(act.Fight())
+    assert g.decision is not None
     if g.decision.kind == "trickery":
         g.apply(act.Fight())
     pass_responses(g)
@@ -279,7 +288,7 @@ def test_hard_from_a_new_game_fights_monster_first():  # R-SETUP-5
 # --------------------------------------------------------------------------- R-FLOW-1
 
 
-def weak_monster_rules(tmp_path: Path):
+def weak_monster_rules(tmp_path: Path) -> Ruleset:
     """The base content with every monster at 0 armor and 1 health."""
     dst = tmp_path / "content"
     shutil.copytree(base_content_dir(), dst)
@@ -297,6 +306,7 @@ def play_simple(g: Game, max_decisions: int = 400) -> None:
     for _ in range(max_decisions):
         if g.is_over:
             return
+        assert g.decision is not None
         d = g.decision.kind
         legal = g.legal_actions()
         if d == "preparation":
@@ -335,7 +345,7 @@ def level_shape(g: Game) -> list[tuple[int, str]]:
 FULL_SHAPE = [(lv, ph) for lv in (1, 2, 3, 4) for ph in ("travel", "combat")]
 
 
-def test_four_levels_of_travel_then_combat_and_win(tmp_path):  # R-FLOW-1
+def test_four_levels_of_travel_then_combat_and_win(tmp_path: Path) -> None:  # R-FLOW-1
     rules = weak_monster_rules(tmp_path)
     won = 0
     for seed in range(30):
@@ -344,6 +354,7 @@ def test_four_levels_of_travel_then_combat_and_win(tmp_path):  # R-FLOW-1
         shape = level_shape(g)
         # Every game, won or lost, follows the same shape as far as it got.
         assert shape == FULL_SHAPE[: len(shape)], (seed, shape)
+        assert g.outcome is not None
         if not g.outcome.won:
             continue
         won += 1
@@ -358,17 +369,18 @@ def test_four_levels_of_travel_then_combat_and_win(tmp_path):  # R-FLOW-1
     assert won >= 3
 
 
-def test_level3_hunger_leads_to_level4_travel():  # R-FLOW-1
+def test_level3_hunger_leads_to_level4_travel() -> None:  # R-FLOW-1
     g = Scenario("caellahan", level=3).resources(food=3).monster("gnoll").start("hunger")
     g.apply(act.Eat(3))
     pass_responses(g)
     assert not g.is_over
     assert g.state.level == 4
     assert g.state.phase == "travel"
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
-def test_surviving_level4_hunger_wins():  # R-FLOW-1
+def test_surviving_level4_hunger_wins() -> None:  # R-FLOW-1
     g = (
         Scenario("caellahan", level=4)
         .resources(food=4)
@@ -378,11 +390,12 @@ def test_surviving_level4_hunger_wins():  # R-FLOW-1
     )
     g.apply(act.Eat(4))
     pass_responses(g)
+    assert g.outcome is not None
     assert g.is_over and g.outcome.won
     assert g.outcome.level == 4
 
 
-def test_starving_after_the_level4_combat_is_no_win():  # R-FLOW-1
+def test_starving_after_the_level4_combat_is_no_win() -> None:  # R-FLOW-1
     g = (
         Scenario("caellahan", level=4)
         .resources(se=9, food=0)
@@ -391,6 +404,7 @@ def test_starving_after_the_level4_combat_is_no_win():  # R-FLOW-1
         .start("hunger")
     )
     g.apply(act.Eat(0))  # 1+2+3+4 = 10 SE, holding 9
+    assert g.outcome is not None
     assert g.is_over and not g.outcome.won
     assert g.outcome.cause == "starvation"
 
@@ -406,8 +420,8 @@ def test_starving_after_the_level4_combat_is_no_win():  # R-FLOW-1
     data=st.data(),
 )
 def test_every_choice_is_an_explicit_decision_with_its_options(
-    seed, character, difficulty, data
-):  # R-FLOW-2
+    seed: int, character: str, difficulty: str, data: st.DataObject
+) -> None:  # R-FLOW-2
     g = Game.new(RULES, character=character, difficulty=difficulty, seed=seed)
     for _ in range(300):
         if g.is_over:
@@ -428,9 +442,10 @@ def test_every_choice_is_an_explicit_decision_with_its_options(
         assert isinstance(out[-1], (ev.Awaiting, ev.GameOver))
 
 
-def test_committed_encounter_still_asks_for_the_decision():  # R-FLOW-2
+def test_committed_encounter_still_asks_for_the_decision() -> None:  # R-FLOW-2
     # Even with a single legal option, the engine asks rather than choosing.
     g = Scenario("caellahan").commit().encounters("sickly-berries").start("exploration")
+    assert g.decision is not None
     assert g.decision.kind == "choose_encounter"
     assert g.legal_actions() == [act.ChooseEncounter("base:sickly-berries")]
     g.apply(act.ChooseEncounter("base:sickly-berries"))
@@ -438,13 +453,14 @@ def test_committed_encounter_still_asks_for_the_decision():  # R-FLOW-2
     assert g.legal_actions() == [act.Resolve()]
 
 
-def test_hunger_with_no_food_still_asks():  # R-FLOW-2
+def test_hunger_with_no_food_still_asks() -> None:  # R-FLOW-2
     g = Scenario("caellahan").resources(food=0).monster("kobold").start("hunger")
+    assert g.decision is not None
     assert g.decision.kind == "hunger"
     assert g.legal_actions() == [act.Eat(0)]
 
 
-def test_hunger_offers_every_amount_up_to_food_and_requirement():  # R-FLOW-2
+def test_hunger_offers_every_amount_up_to_food_and_requirement() -> None:  # R-FLOW-2
     g = Scenario("caellahan", level=3).resources(food=5).monster("gnoll").start("hunger")
     assert g.legal_actions() == [act.Eat(3), act.Eat(2), act.Eat(1), act.Eat(0)]
     g = Scenario("caellahan", level=3).resources(food=2).monster("gnoll").start("hunger")
@@ -452,7 +468,7 @@ def test_hunger_offers_every_amount_up_to_food_and_requirement():  # R-FLOW-2
     assert_illegal(g, act.Eat(3))
 
 
-def test_out_of_step_action_is_refused_unchanged():  # R-FLOW-2, R-DIGI-3
+def test_out_of_step_action_is_refused_unchanged() -> None:  # R-FLOW-2, R-DIGI-3
     g = Scenario("caellahan").start("preparation")
     assert_illegal(g, act.Attack("punch"))
     assert_illegal(g, act.Resolve())
@@ -471,7 +487,9 @@ def test_difficulties_have_printed_names() -> None:  # R-SETUP-1: Easy, Normal, 
     assert rules.difficulty_name("nightmare") == "nightmare"  # a plugin's, not loaded now
 
 
-def test_quick_study_after_a_use_spent_at_setup_adds_to_what_is_left():  # R-SETUP-3 R-ABILITY-1
+def test_quick_study_after_a_use_spent_at_setup_adds_to_what_is_left() -> (
+    None
+):  # R-SETUP-3 R-ABILITY-1
     # Flexible (Sneak) takes the one use at setup; Quick Study then adds one: 1, not 2.
     for seed in range(500):
         g = Game.new(RULES, character="mae-el", difficulty="easy", seed=seed)

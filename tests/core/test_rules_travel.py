@@ -9,8 +9,9 @@ import pytest
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import rng
-from unbroken.core.game import IllegalAction
+from unbroken.core.game import Game, IllegalAction
 from unbroken.core.payment import payment, why_not_pay
+from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, assert_illegal, pass_responses
 from unbroken.testing import events_of as of
@@ -25,11 +26,12 @@ def monster_rolls(events: list[ev.Event]) -> list[int]:
 # --------------------------------------------------------------------------- R-TRAVEL-1
 
 
-def test_preparation_takes_actions_one_at_a_time_each_paid_at_once():  # R-TRAVEL-1
+def test_preparation_takes_actions_one_at_a_time_each_paid_at_once() -> None:  # R-TRAVEL-1
     g = Scenario("caellahan").resources(se=13, me=2).start("preparation")
     out = g.apply(act.Focus())
     assert of(out, ev.Spent) == [ev.Spent({"se": 4}, "focus")]
     assert of(out, ev.Gained) == [ev.Gained({"me": 1}, {}, "focus")]
+    assert g.decision is not None
     assert g.decision.kind == "preparation" and g.state.step == "preparation"
     out = g.apply(act.Plan())
     assert of(out, ev.Spent) == [ev.Spent({"se": 4}, "plan")]
@@ -47,46 +49,48 @@ def test_preparation_takes_actions_one_at_a_time_each_paid_at_once():  # R-TRAVE
     )
 
 
-def test_explore_or_fight_ends_preparation_through_the_decision_step():  # R-TRAVEL-1
+def test_explore_or_fight_ends_preparation_through_the_decision_step() -> None:  # R-TRAVEL-1
     g = Scenario("caellahan").start("preparation")
     out = g.apply(act.Explore())
     steps = of(out, ev.StepEntered)
     assert steps[:2] == [
-        ev.StepEntered("travel", "decision"),
-        ev.StepEntered("travel", "exploration"),
+        ev.StepEntered(Phase.TRAVEL, StepName.DECISION),
+        ev.StepEntered(Phase.TRAVEL, StepName.EXPLORATION),
     ]
 
 
-def test_scout_bringing_time_to_zero_ambushes_at_once():  # R-TRAVEL-1 R-TRAVEL-3
+def test_scout_bringing_time_to_zero_ambushes_at_once() -> None:  # R-TRAVEL-1 R-TRAVEL-3
     g = Scenario("caellahan").resources(se=10, time=1).dice(1).start("preparation")
     out = g.apply(act.Scout())
     assert of(out, ev.Spent) == [ev.Spent({"se": 1, "time": 1}, "scout")]
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
     assert g.state.phase == "combat"
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:kobold"
     assert ev.Lost({"se": 2}, "base:kobold") in out  # the kobold's ambush
 
 
-def test_craft_bringing_time_to_zero_ambushes_at_once():  # R-TRAVEL-1 R-TRAVEL-2
+def test_craft_bringing_time_to_zero_ambushes_at_once() -> None:  # R-TRAVEL-1 R-TRAVEL-2
     g = Scenario("caellahan").resources(se=10, metal=1, time=1).monster("kobold").start()
     out = g.apply(act.Craft("base:knife"))
     assert of(out, ev.Spent) == [ev.Spent({"metal": 1, "time": 1}, "craft")]
     assert g.state.weapons == ["base:bare-hands", "base:knife"]
-    assert ev.StepEntered("combat", "ambush") in out
-    assert of(out, ev.StepEntered)[0] == ev.StepEntered("combat", "ambush")
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
+    assert of(out, ev.StepEntered)[0] == ev.StepEntered(Phase.COMBAT, StepName.AMBUSH)
 
 
-def test_character_travel_action_spending_the_last_time_ambushes():  # R-TRAVEL-1
+def test_character_travel_action_spending_the_last_time_ambushes() -> None:  # R-TRAVEL-1
     g = Scenario("kirilla-el-kaer").resources(se=10, time=2).monster("kobold").start()
     out = g.apply(act.Use("base:hunter", "forage"))
     assert ev.Gained({"food": 1}, {}, "base:hunter") in out  # the gain comes first
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
 
 
-def test_action_leaving_time_above_zero_stays_in_preparation():  # R-TRAVEL-1
+def test_action_leaving_time_above_zero_stays_in_preparation() -> None:  # R-TRAVEL-1
     g = Scenario("caellahan").resources(metal=1, time=2).start()
     g.apply(act.Craft("base:knife"))
     assert g.state.res["time"] == 1
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
     assert g.state.phase == "travel"
 
@@ -94,7 +98,7 @@ def test_action_leaving_time_above_zero_stays_in_preparation():  # R-TRAVEL-1
 # --------------------------------------------------------------------------- R-TRAVEL-2
 
 
-def test_general_action_amounts():  # R-TRAVEL-2
+def test_general_action_amounts() -> None:  # R-TRAVEL-2
     st = RULES.settings
     assert (st.focus, st.focus_gain) == ({"se": 4}, {"me": 1})
     assert (st.inspiration, st.inspiration_gain) == ({"me": 2}, {"le": 1})
@@ -104,7 +108,7 @@ def test_general_action_amounts():  # R-TRAVEL-2
     assert (g.state.res["me"], g.state.res["le"]) == (0, 1)
 
 
-def test_craft_pays_the_listed_upgrade_and_stacks_the_weapon():  # R-TRAVEL-2
+def test_craft_pays_the_listed_upgrade_and_stacks_the_weapon() -> None:  # R-TRAVEL-2
     g = Scenario("caellahan").resources(wood=2, metal=2, time=7).start()
     legal = g.legal_actions()
     assert act.Craft("base:club") in legal and act.Craft("base:knife") in legal
@@ -120,7 +124,7 @@ def test_craft_pays_the_listed_upgrade_and_stacks_the_weapon():  # R-TRAVEL-2
     assert (g.state.res["wood"], g.state.res["metal"], g.state.res["time"]) == (0, 1, 4)
 
 
-def test_downgrade_returns_the_top_weapon_for_free():  # R-TRAVEL-2
+def test_downgrade_returns_the_top_weapon_for_free() -> None:  # R-TRAVEL-2
     g = Scenario("caellahan").weapon("knife", "sword").start()
     before = dict(g.state.res)
     out = g.apply(act.Downgrade())
@@ -132,7 +136,7 @@ def test_downgrade_returns_the_top_weapon_for_free():  # R-TRAVEL-2
     assert_illegal(g, act.Downgrade())
 
 
-def test_general_actions_also_in_battle_travel_actions_not():  # R-TRAVEL-2 R-TRAVEL-3
+def test_general_actions_also_in_battle_travel_actions_not() -> None:  # R-TRAVEL-2 R-TRAVEL-3
     cold_logic = next(a for a in RULES.classes["base:sage"].abilities if a.id == "cold-logic")
     cunning = cold_logic.cost["cunning"]
     g = (
@@ -158,7 +162,7 @@ def test_general_actions_also_in_battle_travel_actions_not():  # R-TRAVEL-2 R-TR
 # --------------------------------------------------------------------------- R-TRAVEL-3
 
 
-def test_orienteer_reveals_two_more():  # R-TRAVEL-3
+def test_orienteer_reveals_two_more() -> None:  # R-TRAVEL-3
     g = Scenario("caellahan").start()
     g.apply(act.Orienteer())
     out = g.apply(act.Explore())
@@ -166,7 +170,7 @@ def test_orienteer_reveals_two_more():  # R-TRAVEL-3
     assert len(g.state.revealed) == 4
 
 
-def test_orienteers_add_up_and_are_used_once():  # R-TRAVEL-3
+def test_orienteers_add_up_and_are_used_once() -> None:  # R-TRAVEL-3
     g = Scenario("caellahan").resources(se=13, time=20).start()
     g.apply(act.Orienteer())
     g.apply(act.Orienteer())
@@ -176,6 +180,7 @@ def test_orienteers_add_up_and_are_used_once():  # R-TRAVEL-3
     assert len(g.state.revealed) == 8
     g.apply(act.ChooseEncounter(g.state.revealed[0]))
     g.apply(act.Rest())
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
     g.apply(act.Explore())
     assert len(g.state.revealed) == 2
@@ -190,7 +195,7 @@ def test_orienteers_add_up_and_are_used_once():  # R-TRAVEL-3
         (4, {"cunning": 1, "se": 2, "time": 2}),
     ],
 )
-def test_scout_cost_by_level(level, cost):  # R-TRAVEL-3
+def test_scout_cost_by_level(level: int, cost: dict[str, int]) -> None:  # R-TRAVEL-3
     g = Scenario("caellahan", level=level).resources(se=10, cunning=2).dice(3).start()
     before = dict(g.state.res)
     out = g.apply(act.Scout())
@@ -198,10 +203,11 @@ def test_scout_cost_by_level(level, cost):  # R-TRAVEL-3
     for k, n in before.items():
         assert g.state.res[k] == n - cost.get(k, 0)
     assert g.state.monster is not None
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
-def test_scout_needs_its_cost():  # R-TRAVEL-3
+def test_scout_needs_its_cost() -> None:  # R-TRAVEL-3
     g = Scenario("caellahan", level=3).resources(se=10, cunning=0).start()
     assert act.Scout() not in g.legal_actions()
     assert_illegal(g, act.Scout())
@@ -212,7 +218,7 @@ def test_scout_needs_its_cost():  # R-TRAVEL-3
     assert of(out, ev.Spent) == [ev.Spent({"cunning": 1, "me": 2, "time": 2}, "scout")]
 
 
-def test_scout_only_while_the_monster_is_unrevealed():  # R-TRAVEL-3
+def test_scout_only_while_the_monster_is_unrevealed() -> None:  # R-TRAVEL-3
     g = Scenario("caellahan").resources(se=10).dice(2).start()
     assert act.Scout() in g.legal_actions()
     g.apply(act.Scout())
@@ -222,7 +228,7 @@ def test_scout_only_while_the_monster_is_unrevealed():  # R-TRAVEL-3
     assert act.Scout() not in g.legal_actions()
 
 
-def test_scouting_does_not_prevent_the_ambush():  # R-TRAVEL-3
+def test_scouting_does_not_prevent_the_ambush() -> None:  # R-TRAVEL-3
     g = (
         Scenario("caellahan")
         .resources(se=10, time=3)
@@ -231,11 +237,12 @@ def test_scouting_does_not_prevent_the_ambush():  # R-TRAVEL-3
         .start()
     )
     g.apply(act.Scout())
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:kobold"
     g.apply(act.Explore())
     g.apply(act.ChooseEncounter("base:rusted-cage"))
     out = g.apply(act.Rest())
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
     assert ev.Lost({"se": 2}, "base:kobold") in out  # the ambush effect still applies
     assert monster_rolls(g.events) == [1]  # no second reveal
 
@@ -243,25 +250,31 @@ def test_scouting_does_not_prevent_the_ambush():  # R-TRAVEL-3
 # --------------------------------------------------------------------------- R-TRAVEL-4
 
 
-def test_explore_goes_to_exploration():  # R-TRAVEL-4
+def test_explore_goes_to_exploration() -> None:  # R-TRAVEL-4
     g = Scenario("caellahan").encounters("metal-scraps", "sickly-berries").start()
     assert act.Explore() in g.legal_actions() and act.Fight() in g.legal_actions()
     g.apply(act.Explore())
     assert g.state.step == "exploration"
+    assert g.decision is not None
     assert g.decision.kind == "choose_encounter"
     assert g.state.revealed == ["base:metal-scraps", "base:sickly-berries"]
 
 
-def test_fight_now_goes_to_trickery():  # R-TRAVEL-4
+def test_fight_now_goes_to_trickery() -> None:  # R-TRAVEL-4
     g = Scenario("caellahan").resources(cunning=2).dice(1).start()
     out = g.apply(act.Fight())
     steps = of(out, ev.StepEntered)
-    assert steps[:2] == [ev.StepEntered("travel", "decision"), ev.StepEntered("combat", "trickery")]
+    assert steps[:2] == [
+        ev.StepEntered(Phase.TRAVEL, StepName.DECISION),
+        ev.StepEntered(Phase.COMBAT, StepName.TRICKERY),
+    ]
+    assert g.decision is not None
     assert g.decision.kind == "trickery"  # kobold: 2 cunning
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:kobold"
 
 
-def test_committed_player_cannot_fight_now():  # R-TRAVEL-4 R-TRAVEL-7
+def test_committed_player_cannot_fight_now() -> None:  # R-TRAVEL-4 R-TRAVEL-7
     g = Scenario("caellahan").commit().start()
     assert act.Fight() not in g.legal_actions()
     assert act.Explore() in g.legal_actions()
@@ -271,7 +284,7 @@ def test_committed_player_cannot_fight_now():  # R-TRAVEL-4 R-TRAVEL-7
 # --------------------------------------------------------------------------- R-TRAVEL-5
 
 
-def test_reveal_two_keep_one_discard_the_rest():  # R-TRAVEL-5
+def test_reveal_two_keep_one_discard_the_rest() -> None:  # R-TRAVEL-5
     g = Scenario("caellahan").encounters("metal-scraps", "sickly-berries").start("exploration")
     top = list(g.state.encounter_deck[:3])
     assert g.legal_actions() == [
@@ -289,7 +302,7 @@ def test_reveal_two_keep_one_discard_the_rest():  # R-TRAVEL-5
     assert_illegal(g, act.ChooseEncounter("base:metal-scraps"))
 
 
-def test_resolve_pays_spend_and_gains_gain():  # R-TRAVEL-5
+def test_resolve_pays_spend_and_gains_gain() -> None:  # R-TRAVEL-5
     g = (
         Scenario("caellahan")
         .resources(se=5, treasure=1)
@@ -303,7 +316,7 @@ def test_resolve_pays_spend_and_gains_gain():  # R-TRAVEL-5
     assert (g.state.res["treasure"], g.state.res["cunning"], g.state.res["se"]) == (0, 1, 7)
 
 
-def test_resolve_only_if_spend_is_affordable():  # R-TRAVEL-5
+def test_resolve_only_if_spend_is_affordable() -> None:  # R-TRAVEL-5
     g = (
         Scenario("caellahan")
         .resources(food=0)
@@ -315,7 +328,7 @@ def test_resolve_only_if_spend_is_affordable():  # R-TRAVEL-5
     assert_illegal(g, act.Resolve())
 
 
-def test_rest_gains_se_equal_to_time_value():  # R-TRAVEL-5
+def test_rest_gains_se_equal_to_time_value() -> None:  # R-TRAVEL-5
     g = (
         Scenario("caellahan")
         .resources(se=3)
@@ -330,7 +343,7 @@ def test_rest_gains_se_equal_to_time_value():  # R-TRAVEL-5
     assert g.state.res["se"] == 8 and g.state.res["cunning"] == 0
 
 
-def test_reveal_modifiers_have_a_minimum_of_one():  # R-TRAVEL-5
+def test_reveal_modifiers_have_a_minimum_of_one() -> None:  # R-TRAVEL-5
     g = Scenario("caellahan").condition("crippled").start("exploration")
     assert len(g.state.revealed) == 1
     g = Scenario("caellahan").condition("crippled").condition("crippled").start("exploration")
@@ -341,7 +354,7 @@ def test_reveal_modifiers_have_a_minimum_of_one():  # R-TRAVEL-5
     assert len(g.state.revealed) == 3
 
 
-def test_other_reveal_modifiers_add():  # R-TRAVEL-5
+def test_other_reveal_modifiers_add() -> None:  # R-TRAVEL-5
     g = Scenario("maxyn-zenma").start()
     g.apply(act.Use("base:sneak", "take-a-peek"))
     g.apply(act.Orienteer())
@@ -352,7 +365,7 @@ def test_other_reveal_modifiers_add():  # R-TRAVEL-5
 # --------------------------------------------------------------------------- R-TRAVEL-6
 
 
-def test_time_lost_and_card_discarded_then_back_to_preparation():  # R-TRAVEL-6
+def test_time_lost_and_card_discarded_then_back_to_preparation() -> None:  # R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(time=7)
@@ -367,10 +380,11 @@ def test_time_lost_and_card_discarded_then_back_to_preparation():  # R-TRAVEL-6
     assert g.state.res["time"] == 4
     assert g.state.encounter_discard == ["base:metal-scraps", "base:steep-ledge"]
     assert g.state.chosen == ""
+    assert g.decision is not None
     assert g.decision.kind == "preparation" and g.state.phase == "travel"
 
 
-def test_full_benefit_even_when_time_goes_below_zero():  # R-TRAVEL-6
+def test_full_benefit_even_when_time_goes_below_zero() -> None:  # R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(se=5, me=1, time=1)
@@ -381,12 +395,12 @@ def test_full_benefit_even_when_time_goes_below_zero():  # R-TRAVEL-6
     g.apply(act.ChooseEncounter("base:boar-ambush"))
     out = g.apply(act.Resolve())
     assert ev.Gained({"food": 3}, {}, "base:boar-ambush") in out
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
     # The hyena's ambush takes 1 of the 3 food gained.
     assert g.state.res["food"] == 2
 
 
-def test_rest_full_benefit_even_when_time_runs_out():  # R-TRAVEL-6
+def test_rest_full_benefit_even_when_time_runs_out() -> None:  # R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(se=2, time=1)
@@ -397,10 +411,10 @@ def test_rest_full_benefit_even_when_time_runs_out():  # R-TRAVEL-6
     g.apply(act.ChooseEncounter("base:rusted-cage"))
     out = g.apply(act.Rest())
     assert ev.Gained({"se": 4}, {}, "base:rusted-cage") in out
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
 
 
-def test_time_reaching_exactly_zero_ambushes():  # R-TRAVEL-6
+def test_time_reaching_exactly_zero_ambushes() -> None:  # R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(time=1)
@@ -410,12 +424,12 @@ def test_time_reaching_exactly_zero_ambushes():  # R-TRAVEL-6
     )
     g.apply(act.ChooseEncounter("base:metal-scraps"))
     out = g.apply(act.Resolve())
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
     assert ev.Lost({"se": 3}, "base:gibberling") in out
     assert g.state.step == "battle"
 
 
-def test_time_above_zero_does_not_ambush():  # R-TRAVEL-6
+def test_time_above_zero_does_not_ambush() -> None:  # R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(time=2)
@@ -424,11 +438,12 @@ def test_time_above_zero_does_not_ambush():  # R-TRAVEL-6
     )
     g.apply(act.ChooseEncounter("base:metal-scraps"))
     out = g.apply(act.Resolve())
-    assert ev.StepEntered("combat", "ambush") not in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) not in out
+    assert g.decision is not None
     assert g.state.res["time"] == 1 and g.decision.kind == "preparation"
 
 
-def test_empty_deck_reshuffles_the_discard_seeded():  # R-TRAVEL-6
+def test_empty_deck_reshuffles_the_discard_seeded() -> None:  # R-TRAVEL-6
     # A 17-name deck (21 cards, an odd number): draining all 88 would cost more SE than the cap.
     small = dataclasses.replace(RULES, encounters=dict(list(RULES.encounters.items())[:17]))
     g = Scenario("caellahan", seed=77, ruleset=small).resources(se=20, time=31).start()
@@ -439,6 +454,7 @@ def test_empty_deck_reshuffles_the_discard_seeded():  # R-TRAVEL-6
     assert len(g.state.revealed) == total - 1
     g.apply(act.ChooseEncounter(g.state.revealed[0]))
     g.apply(act.Rest())
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
     assert len(g.state.encounter_deck) == 1
     last = g.state.encounter_deck[0]
@@ -461,7 +477,7 @@ def test_empty_deck_reshuffles_the_discard_seeded():  # R-TRAVEL-6
 # --------------------------------------------------------------------------- R-TRAVEL-7
 
 
-def test_commit_card_commits_to_the_next_encounter():  # R-TRAVEL-7
+def test_commit_card_commits_to_the_next_encounter() -> None:  # R-TRAVEL-7
     g = Scenario("caellahan").encounters("eavesdropping", "metal-scraps").start("exploration")
     g.apply(act.ChooseEncounter("base:eavesdropping"))
     out = g.apply(act.Resolve())
@@ -470,7 +486,7 @@ def test_commit_card_commits_to_the_next_encounter():  # R-TRAVEL-7
     assert act.Fight() not in g.legal_actions()
 
 
-def test_committed_exploration_reveals_exactly_one_despite_modifiers():  # R-TRAVEL-7
+def test_committed_exploration_reveals_exactly_one_despite_modifiers() -> None:  # R-TRAVEL-7
     g = Scenario("maxyn-zenma").commit().start()
     g.apply(act.Orienteer())
     g.apply(act.Orienteer())
@@ -481,7 +497,7 @@ def test_committed_exploration_reveals_exactly_one_despite_modifiers():  # R-TRA
     assert len(g.state.revealed) == 1
 
 
-def test_committed_card_must_be_resolved_no_rest():  # R-TRAVEL-7
+def test_committed_card_must_be_resolved_no_rest() -> None:  # R-TRAVEL-7
     g = Scenario("caellahan").commit().encounters("metal-scraps").start("exploration")
     g.apply(act.ChooseEncounter("base:metal-scraps"))
     assert g.legal_actions() == [act.Resolve()]
@@ -493,7 +509,7 @@ def test_committed_card_must_be_resolved_no_rest():  # R-TRAVEL-7
     assert act.Fight() in g.legal_actions()
 
 
-def test_committed_card_that_cannot_be_paid_gives_nothing_but_costs_time():  # R-TRAVEL-7
+def test_committed_card_that_cannot_be_paid_gives_nothing_but_costs_time() -> None:  # R-TRAVEL-7
     g = (
         Scenario("caellahan")
         .resources(se=5, food=0, time=7)
@@ -513,10 +529,11 @@ def test_committed_card_that_cannot_be_paid_gives_nothing_but_costs_time():  # R
     assert g.state.res == {**before, "time": 4}
     assert g.state.committed is False
     assert "base:starving-goblins" in g.state.encounter_discard
+    assert g.decision is not None
     assert g.decision.kind == "preparation"
 
 
-def test_forfeit_can_still_run_out_the_time():  # R-TRAVEL-7 R-TRAVEL-6
+def test_forfeit_can_still_run_out_the_time() -> None:  # R-TRAVEL-7 R-TRAVEL-6
     g = (
         Scenario("caellahan")
         .resources(se=5, time=2, le=0)
@@ -527,10 +544,10 @@ def test_forfeit_can_still_run_out_the_time():  # R-TRAVEL-7 R-TRAVEL-6
     )
     g.apply(act.ChooseEncounter("base:mumbling-kobold"))
     out = g.apply(act.Forfeit())
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
 
 
-def test_committed_commit_card_commits_again():  # R-TRAVEL-7
+def test_committed_commit_card_commits_again() -> None:  # R-TRAVEL-7
     g = Scenario("caellahan").commit().encounters("discarded-weaponry").start("exploration")
     g.apply(act.ChooseEncounter("base:discarded-weaponry"))
     g.apply(act.Resolve())
@@ -543,13 +560,14 @@ def test_committed_commit_card_commits_again():  # R-TRAVEL-7
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
-def test_monster_is_the_one_with_the_die_number(level, face):  # R-MONSTER-1
+def test_monster_is_the_one_with_the_die_number(level: int, face: int) -> None:  # R-MONSTER-1
     g = Scenario("caellahan", level=level).resources(se=10, cunning=2).dice(face).start()
     out = g.apply(act.Scout())
     (sheet,) = [mo for mo in RULES.monsters.values() if mo.level == level and mo.number == face]
     assert monster_rolls(out) == [face]
     assert of(out, ev.MonsterRevealed) == [ev.MonsterRevealed(sheet.id, sheet.armor, sheet.health)]
     mo = g.state.monster
+    assert mo is not None
     assert (mo.id, mo.armor, mo.max_armor, mo.health, mo.max_health) == (
         sheet.id,
         sheet.armor,
@@ -559,19 +577,20 @@ def test_monster_is_the_one_with_the_die_number(level, face):  # R-MONSTER-1
     )
 
 
-def test_six_monsters_numbered_one_to_six_per_level():  # R-MONSTER-1
+def test_six_monsters_numbered_one_to_six_per_level() -> None:  # R-MONSTER-1
     for level in (1, 2, 3, 4):
         assert sorted(RULES.monsters_of_level(level)) == [1, 2, 3, 4, 5, 6]
 
 
-def test_fight_now_reveals_by_die():  # R-MONSTER-1
+def test_fight_now_reveals_by_die() -> None:  # R-MONSTER-1
     g = Scenario("caellahan", level=2).dice(4).start()
     out = g.apply(act.Fight())
     assert monster_rolls(out) == [4]
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:gremlin"
 
 
-def test_ambush_reveals_by_die():  # R-MONSTER-1
+def test_ambush_reveals_by_die() -> None:  # R-MONSTER-1
     g = (
         Scenario("caellahan", level=3)
         .resources(time=1, metal=1)
@@ -582,36 +601,40 @@ def test_ambush_reveals_by_die():  # R-MONSTER-1
     g.apply(act.ChooseEncounter("base:metal-scraps"))
     out = g.apply(act.Resolve())
     assert monster_rolls(out) == [4]
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:hobgoblin"
 
 
-def test_revealed_monster_stays_revealed_for_the_level():  # R-MONSTER-1
+def test_revealed_monster_stays_revealed_for_the_level() -> None:  # R-MONSTER-1
     g = Scenario("caellahan").resources(se=10, cunning=2).dice(5).start()
     g.apply(act.Scout())
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:shrieking-fungus"
     g.apply(act.Explore())
     g.apply(act.ChooseEncounter(g.state.revealed[0]))
     g.apply(act.Rest())
+    assert g.decision is not None
     if g.decision.kind == "preparation":
         g.apply(act.Fight())
     assert monster_rolls(g.events) == [5]
     assert g.state.monster.id == "base:shrieking-fungus"
 
 
-def test_next_level_reveals_a_new_monster():  # R-MONSTER-1
+def test_next_level_reveals_a_new_monster() -> None:  # R-MONSTER-1
     g = Scenario("caellahan").resources(se=10, food=1).monster("kobold").dice(2).start("hunger")
     g.apply(act.Eat(1))
     pass_responses(g)
-    assert g.state.level == 2 and g.state.monster is None
+    assert (g.state.level, g.state.monster) == (2, None)
     assert act.Scout() in g.legal_actions()
     g.apply(act.Scout())
+    assert g.state.monster is not None
     assert g.state.monster.id == "base:bear"
 
 
 # --------------------------------------------------------------------------- R-TRAVEL-8
 
 
-def test_orienteer_unused_at_the_fight_does_not_carry_into_the_next_level():  # R-TRAVEL-8
+def test_orienteer_unused_at_the_fight_does_not_carry_into_the_next_level() -> None:  # R-TRAVEL-8
     g = Scenario("caellahan").resources(se=13, food=4).monster("kobold").dice(*[1] * 30).start()
     g.apply(act.Orienteer())
     assert g.state.reveal_bonus == 2
@@ -630,7 +653,7 @@ def test_orienteer_unused_at_the_fight_does_not_carry_into_the_next_level():  # 
     assert len(of(out, ev.EncountersRevealed)[0].cards) == RULES.settings.reveal
 
 
-def test_orienteer_used_in_the_same_level_still_reveals_more():  # R-TRAVEL-8
+def test_orienteer_used_in_the_same_level_still_reveals_more() -> None:  # R-TRAVEL-8
     g = Scenario("caellahan").resources(se=13, time=20).start()
     g.apply(act.Orienteer())
     g.apply(act.Plan())  # another action in between: the bonus waits for the Exploration
@@ -641,12 +664,12 @@ def test_orienteer_used_in_the_same_level_still_reveals_more():  # R-TRAVEL-8
 # --------------------------------------------------------------------------- R-TRAVEL-9
 
 
-def why_dimmed(game, action: act.Action) -> str:
+def why_dimmed(game: Game, action: act.Action) -> str:
     """Return the reason the game lists `action` dimmed with ("" when it can be taken)."""
     return dict(game.options()).get(action, "missing")
 
 
-def refused_with(game, action: act.Action) -> str:
+def refused_with(game: Game, action: act.Action) -> str:
     """Return the message `Game.apply` refuses `action` with, the game unchanged."""
     assert_illegal(game, action)
     with pytest.raises(IllegalAction) as refused:
@@ -655,7 +678,7 @@ def refused_with(game, action: act.Action) -> str:
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
-def test_scout_needs_its_time_in_full(level):  # R-TRAVEL-9 R-TRAVEL-3
+def test_scout_needs_its_time_in_full(level: int) -> None:  # R-TRAVEL-9 R-TRAVEL-3
     need = RULES.settings.scout_cost[level - 1]["time"]
     short = Scenario("caellahan", level=level).resources(se=10, cunning=2, time=need - 1).start()
     reason = f"needs {need} time, {need - 1} left"
@@ -668,10 +691,10 @@ def test_scout_needs_its_time_in_full(level):  # R-TRAVEL-9 R-TRAVEL-3
     assert why_dimmed(exact, act.Scout()) == ""
     out = exact.apply(act.Scout())
     assert of(out, ev.Spent)[0].amounts["time"] == need
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
 
 
-def test_craft_in_travel_needs_its_time_in_full():  # R-TRAVEL-9 R-WEAPON-3
+def test_craft_in_travel_needs_its_time_in_full() -> None:  # R-TRAVEL-9 R-WEAPON-3
     # Knife -> Sword costs 2 metal and 2 time.
     g = Scenario("caellahan").resources(metal=2, time=1).weapon("knife").start()
     assert why_dimmed(g, act.Craft("base:sword")) == "needs 2 time, 1 left"
@@ -682,7 +705,7 @@ def test_craft_in_travel_needs_its_time_in_full():  # R-TRAVEL-9 R-WEAPON-3
     assert g.state.weapons[-1] == "base:sword"
 
 
-def test_the_hunters_forage_needs_its_time_in_full():  # R-TRAVEL-9
+def test_the_hunters_forage_needs_its_time_in_full() -> None:  # R-TRAVEL-9
     forage = act.Use("base:hunter", "forage")
     g = Scenario("kirilla-el-kaer").resources(se=10, time=1).monster("kobold").start()
     assert why_dimmed(g, forage) == "needs 2 time, 1 left"
@@ -691,16 +714,16 @@ def test_the_hunters_forage_needs_its_time_in_full():  # R-TRAVEL-9
     g = Scenario("kirilla-el-kaer").resources(se=10, time=2).monster("kobold").start()
     out = g.apply(forage)
     assert ev.Gained({"food": 1}, {}, "base:hunter") in out
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
 
 
-def test_the_trappers_set_traps_needs_its_time_in_full():  # R-TRAVEL-9
+def test_the_trappers_set_traps_needs_its_time_in_full() -> None:  # R-TRAVEL-9
     traps = act.Use("base:trapper", "trapper-set-traps")
     g = Scenario("caellahan").skills("trapper").resources(wood=1, time=1).dice(3).start()
     assert why_dimmed(g, traps) == ""  # exactly the time left: legal, and it ambushes
     out = g.apply(traps)
     assert of(out, ev.Spent)[0].amounts == {"wood": 1, "time": 1}
-    assert ev.StepEntered("combat", "ambush") in out
+    assert ev.StepEntered(Phase.COMBAT, StepName.AMBUSH) in out
     # With the time gone (a loss in the Exploration step can leave 0), it is dimmed.
     g = Scenario("caellahan").skills("trapper").resources(wood=1, time=0).start()
     if g.decision is not None and g.decision.kind == "preparation":
@@ -708,7 +731,7 @@ def test_the_trappers_set_traps_needs_its_time_in_full():  # R-TRAVEL-9
     assert why_not_pay(g.state, {"wood": 1, "time": 1}) == "needs 1 time, 0 left"
 
 
-def test_every_time_cost_in_the_base_content_is_paid_in_full():  # R-TRAVEL-9
+def test_every_time_cost_in_the_base_content_is_paid_in_full() -> None:  # R-TRAVEL-9
     # Every action with a time cost, one time short: listed dimmed with the reason.
     costs = [("scout", RULES.settings.scout_cost[0])]
     costs += [
@@ -733,12 +756,12 @@ def test_every_time_cost_in_the_base_content_is_paid_in_full():  # R-TRAVEL-9
         assert payment_reason(short, cost) == f"needs {need} time, {need - 1} left", name
 
 
-def payment_reason(game, cost: dict[str, int]) -> str:
+def payment_reason(game: Game, cost: dict[str, int]) -> str:
     """Return why the game says `cost` cannot be paid now ("" when it can)."""
     return why_not_pay(game.state, cost)
 
 
-def test_losses_of_time_still_stop_at_zero():  # R-TRAVEL-9 R-RES-8
+def test_losses_of_time_still_stop_at_zero() -> None:  # R-TRAVEL-9 R-RES-8
     g = Scenario("caellahan").resources(time=1).start()
     assert payment(g.state, {"time": 3}) is None  # a cost: in full or not at all
     assert payment(g.state, {"time": 3}, loss=True) == {"time": 1}  # a loss: down to 0

@@ -27,7 +27,7 @@ def fine(game: Any, n: int) -> Any:
     return game.legal_actions()[0]
 
 
-fine.title = "Fine"  # type: ignore[attr-defined]
+fine.title = "Fine"  # type: ignore[attr-defined]  # a bot's optional title (getattr)
 
 
 class Bots(FolderPlugin):

@@ -27,7 +27,7 @@ def steady(game: Any, n: int) -> Any:
     return game.legal_actions()[0]
 
 
-steady.title = "Steady Hand"  # type: ignore[attr-defined]
+steady.title = "Steady Hand"  # type: ignore[attr-defined]  # a bot's optional title
 
 
 class Named(FolderPlugin):

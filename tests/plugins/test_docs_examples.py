@@ -26,6 +26,7 @@ from unbroken.api import (
     Ruleset,
     Scenario,
     ScoringRule,
+    StepName,
     actions,
     events_of,
     hookimpl,
@@ -128,8 +129,8 @@ def test_the_handler_test_of_the_docs(frost: tuple[Plugins, Frost]) -> None:
 
 def test_the_scoring_rule_test_of_the_docs(frost: tuple[Plugins, Frost]) -> None:
     plugins = frost[0]
-    won = [GameOver(won=True, level=4, step="hunger")]
-    lost = [GameOver(won=False, level=1, step="battle")]
+    won = [GameOver(won=True, level=4, step=StepName.HUNGER)]
+    lost = [GameOver(won=False, level=1, step=StepName.BATTLE)]
     state = GameState(res={"food": 3})
     assert plugins.alternative_scores(won, state) == {"frost:cold-blooded": 13}
     assert plugins.alternative_scores(lost, state) == {}

@@ -65,8 +65,9 @@ def test_sys_exit_in_a_hook_is_named_and_skipped(tmp_path: Path) -> None:
 
 class OneString(FolderPlugin):
     @hookimpl
+    # The wrong answer on purpose: a folder, not a list of them.
     def unbroken_content_packs(self) -> str:  # type: ignore[override]
-        return str(self.folder)  # a folder, not a list of them
+        return str(self.folder)
 
 
 def test_a_content_hook_returning_a_string_is_one_clear_problem(tmp_path: Path) -> None:

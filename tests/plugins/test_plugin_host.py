@@ -16,7 +16,7 @@ from unbroken.core import events as ev
 from unbroken.core.achievements import Achievement
 from unbroken.core.game import Game
 from unbroken.core.ruleset import build_ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, StepName
 from unbroken.plugins import (
     PluginError,
     PluginWarning,
@@ -171,8 +171,8 @@ def test_hook_unbroken_scoring_rules() -> None:
             return [ScoringRule("sevens", "7 for a win", score)]
 
     loaded = load_plugins(["base", "sc"], extra=[("sc", Scoring())])
-    won = [ev.GameOver(won=True, level=4, step="battle")]
-    lost = [ev.GameOver(won=False, level=1, step="battle")]
+    won = [ev.GameOver(won=True, level=4, step=StepName.BATTLE)]
+    lost = [ev.GameOver(won=False, level=1, step=StepName.BATTLE)]
     assert loaded.alternative_scores(won, GameState()) == {"sc:sevens": 7}
     assert loaded.alternative_scores(lost, GameState()) == {}
 
@@ -222,7 +222,7 @@ def test_hook_unbroken_game_event() -> None:
             raise RuntimeError("boom")
 
     loaded = load_plugins(["base", "w", "x"], extra=[("w", Watcher()), ("x", Broken())])
-    event = ev.GameOver(won=False, level=1, step="battle")
+    event = ev.GameOver(won=False, level=1, step=StepName.BATTLE)
     with pytest.warns(PluginWarning, match="plugin 'x'.*boom"):
         loaded.observe(event, GameState())
     loaded.observe(event, GameState())  # the raising observer was dropped

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -174,7 +175,7 @@ def test_plugins_option_names_the_plugins_for_one_run(capsys: pytest.CaptureFixt
 
 
 @pytest.fixture
-def under_pipx(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> str:
+def under_pipx(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     """The game running in a pipx venv (its metadata beside the prefix), pipx on PATH."""
     (tmp_path / "pipx_metadata.json").write_text(
         json.dumps({"main_package": {"package": "unbroken"}, "pipx_metadata_version": "0.5"})

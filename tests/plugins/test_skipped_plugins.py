@@ -17,7 +17,7 @@ import pytest
 from unbroken import __version__, hookimpl
 from unbroken.core import events as ev
 from unbroken.core.achievements import Achievement
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, StepName
 from unbroken.plugins import PluginError, PluginWarning, load_plugins
 from unbroken.plugins.hookspecs import ScoringRule
 
@@ -139,7 +139,7 @@ def test_a_plugin_skipped_for_bad_content_adds_nothing_at_all(
         [],
         [],
     )
-    loaded.observe(ev.GameOver(won=False, level=1, step="battle"), GameState())
+    loaded.observe(ev.GameOver(won=False, level=1, step=StepName.BATTLE), GameState())
     assert plugin.seen == []
     with pytest.raises(PluginError, match="plugin 't'"):
         load_plugins(["base", "t"], strict=["t"], extra=[("t", plugin)])
@@ -238,7 +238,7 @@ def test_a_raising_observer_or_scoring_rule_is_named_with_its_line() -> None:
     loaded = load_plugins(["base", "late"], extra=[("late", Late())])
     with pytest.warns(PluginWarning) as caught:
         loaded.alternative_scores([], GameState())
-        loaded.observe(ev.GameOver(won=False, level=1, step="battle"), GameState())
+        loaded.observe(ev.GameOver(won=False, level=1, step=StepName.BATTLE), GameState())
     assert [str(w.message) for w in caught] == [
         "scoring rule 'late:oops' raised ZeroDivisionError: no points "
         f"(test_skipped_plugins.py:{line_of('score-raise')})",

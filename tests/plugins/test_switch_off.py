@@ -74,6 +74,7 @@ class Player(io.StringIO):
         super().__init__()
         self.out, self.switch, self.left, self.n = out, switch, most, 0
 
+    # typeshed's _IOBase.readline returns bytes, TextIOBase's str: no override fits both.
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         self.left -= 1
         if self.left < 0:
@@ -150,21 +151,26 @@ def test_the_full_screen_game_offers_to_switch_the_plugin_off(bad: Plugins) -> N
     app = UnbrokenApp(bad.ruleset, animate=False, game=game, record=False)
     decisions = game.state.decisions
 
+    def offered() -> bool:
+        """True while the switch-off screen is up (asked afresh each time: mypy would keep
+        an `isinstance(app.screen, ...)` across the key presses that change the screen)."""
+        return isinstance(app.screen, SwitchOffScreen)
+
     async def play() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             for key in "123456789":  # the first option that can be taken now
                 await pilot.press(key)
                 await pilot.pause()
-                if isinstance(app.screen, SwitchOffScreen):
+                if offered():
                     break
-            assert isinstance(app.screen, SwitchOffScreen)
+            assert offered()
             assert game.state.decisions == decisions  # refused: the game is as it was
             await pilot.press("y")
             await pilot.pause()
-            assert not isinstance(app.screen, SwitchOffScreen)
+            assert not offered()
             await pilot.press(key)  # the same choice again: made this time
             await pilot.pause()
-            assert not isinstance(app.screen, SwitchOffScreen)
+            assert not offered()
 
     asyncio.run(play())
     assert game.state.decisions > decisions  # the game went on

@@ -14,6 +14,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 
 #: One character of each base class.
 BY_CLASS = {
@@ -37,6 +38,6 @@ def played(
 
 def as_won(game: Game, score: int = 23, rank: str = "Avenger") -> Game:
     """Return the same game with its last event turned into a win on level 4."""
-    events = [e for e in game.events if not isinstance(e, ev.GameOver)]
-    events.append(ev.GameOver(won=True, level=4, step="hunger", score=score, rank=rank))
+    events: list[ev.Event] = [e for e in game.events if not isinstance(e, ev.GameOver)]
+    events.append(ev.GameOver(won=True, level=4, step=StepName.HUNGER, score=score, rank=rank))
     return Game(game.ruleset, fold(events), events)

@@ -55,7 +55,10 @@ def play(
     ],
 )
 def test_a_data_dir_that_is_a_file_is_one_line_and_exit_2(
-    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    argv: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     afile = tmp_path / "afile"
     afile.write_text("x")
@@ -81,7 +84,10 @@ def test_a_file_on_the_way_to_the_data_dir_is_named(
     "argv", [["plugins"], ["plugins", "disable", "x"], ["sim", "--games", "1"]]
 )
 def test_a_config_dir_that_is_a_file_is_one_line_and_exit_2(
-    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    argv: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     afile = tmp_path / "afile"
     afile.write_text("x")
@@ -95,7 +101,7 @@ def test_a_config_dir_that_is_a_file_is_one_line_and_exit_2(
 
 
 def test_a_data_dir_that_cannot_be_made_says_why_in_words(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def refuse(self: Path, *args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(self))
@@ -111,7 +117,7 @@ def test_a_data_dir_that_cannot_be_made_says_why_in_words(
 
 
 def test_records_that_cannot_be_opened_say_why_in_words(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def refuse(self: Path, *args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(self))
@@ -126,7 +132,7 @@ def test_records_that_cannot_be_opened_say_why_in_words(
 
 
 def test_an_empty_data_dir_option_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit:
@@ -145,7 +151,7 @@ class FullDisk(io.StringIO):
 
 
 def test_output_that_cannot_be_written_is_one_line_and_exit_1(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdout", FullDisk())
     assert main(["cards"]) == 1
@@ -194,7 +200,7 @@ def test_an_extra_argument_shows_the_usage_of_its_command(
 
 
 def test_a_finished_text_game_is_kept_in_the_records_from_its_start(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = play(NEW_GAME, TO_THE_END, capsys, monkeypatch)
     assert status == 0 and "Recorded in " in out
@@ -207,7 +213,7 @@ def test_a_finished_text_game_is_kept_in_the_records_from_its_start(
 
 
 def test_the_text_display_of_resources_fits_80_columns(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = play(NEW_GAME, "\n" * 3, capsys, monkeypatch)
     assert status == 0
@@ -218,7 +224,7 @@ def test_the_text_display_of_resources_fits_80_columns(
 
 
 def test_a_continued_game_is_kept_with_the_day_it_began(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = play(NEW_GAME, "\n" * 5, capsys, monkeypatch)
     assert status == 0 and "Game left unfinished" in out
@@ -233,7 +239,7 @@ def test_a_continued_game_is_kept_with_the_day_it_began(
 
 
 def test_records_that_cannot_be_opened_warn_and_the_game_ends_normally(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = Path(os.environ["UNBROKEN_DATA_DIR"])
     (data / "records.sqlite3").mkdir(parents=True)  # a folder where the file should be
@@ -244,7 +250,7 @@ def test_records_that_cannot_be_opened_warn_and_the_game_ends_normally(
 
 
 def test_a_replays_folder_that_cannot_be_written_plays_on_unrecorded(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", "/ro/replays/game.jsonl.gz")
@@ -263,7 +269,7 @@ def test_a_replays_folder_that_cannot_be_written_plays_on_unrecorded(
 
 
 def test_continue_refuses_the_options_of_a_new_game(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for extra in (["--seed", "3"], ["--character", "niola"], ["--gentle-start"]):
         status, out, err = play(["play", "--continue", *extra], "", capsys, monkeypatch)
@@ -275,11 +281,12 @@ def test_continue_refuses_the_options_of_a_new_game(
 
 
 def test_the_continue_offer_and_ctrl_c_speak_like_the_rest_of_the_game(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class CtrlC(io.StringIO):
-        def readline(self, *args: object) -> str:
-            line = super().readline()
+        # typeshed's _IOBase.readline returns bytes, TextIOBase's str: no override fits both.
+        def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+            line = super().readline(size)
             if not line:
                 raise KeyboardInterrupt
             return line
@@ -318,7 +325,7 @@ def test_sim_speaks_in_printed_names_and_counts_one_game(
 
 
 def test_sim_starts_no_more_workers_than_games(
-    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from unbroken.bots import batch as sim
 
@@ -335,7 +342,7 @@ def test_sim_starts_no_more_workers_than_games(
 
 
 def test_balance_prints_the_report_and_writes_nothing_by_default(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     # One game per class and difficulty cannot meet the targets: exit status 1.
@@ -359,7 +366,7 @@ def test_scores_fit_a_terminal_of_80_columns(
     won_game: GameMaker,
     rules: Ruleset,
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: Any,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(
         "unbroken.plugins.alternative_scores",

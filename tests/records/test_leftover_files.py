@@ -93,7 +93,7 @@ def as_the_player(folder: Path, work: Callable[[], T]) -> T:
     kind, value = pickle.loads(data)
     if kind == "raised":
         raise value
-    return value  # type: ignore[no-any-return]
+    return value  # type: ignore[no-any-return]  # what work() returned, through pickle
 
 
 def keep_and_crash(path: Path, game: Game, rules: Ruleset) -> None:

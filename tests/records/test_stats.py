@@ -93,7 +93,9 @@ def test_every_game_counts_once_in_every_figure(
         assert all(0 <= t.wins <= t.games and 0 <= t.rate <= 1 for t in tallies)
     assert [t.key for t in stats.by_character] == sorted({r.character for r in rows})
     assert sum(d.deaths for d in stats.deaths) == len(rows) - wins
-    assert [d.deaths for d in stats.deaths] == sorted((d.deaths for d in stats.deaths), reverse=1)
+    assert [d.deaths for d in stats.deaths] == sorted(
+        (d.deaths for d in stats.deaths), reverse=True
+    )
     assert [r.id for r in stats.results] == sorted(r.id for r in rows)
     assert stats.best == max((r.score for r in rows), default=0)
     # The order the records hand the games back in changes nothing (newest first, say).

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -60,7 +59,9 @@ def test_an_unknown_or_ambiguous_name_says_so(folder: Path) -> None:
     )
 
 
-def test_looking_a_name_up_creates_no_data_dir(tmp_path: Path, monkeypatch: Any) -> None:
+def test_looking_a_name_up_creates_no_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("UNBROKEN_DATA_DIR", str(tmp_path / "none"))
     with pytest.raises(ReplayError, match="no recording in"):
         find_recording("x")

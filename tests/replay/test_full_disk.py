@@ -31,8 +31,9 @@ def fill_the_disk_after(decisions: int, monkeypatch: pytest.MonkeyPatch) -> None
 
     def filling(self: Recorder, *args: Any) -> None:
         if self.decisions == decisions:
+            assert self._file is not None
             full = os.open("/dev/full", os.O_WRONLY)
-            os.dup2(full, self._file.fileno())  # type: ignore[union-attr]
+            os.dup2(full, self._file.fileno())
             os.close(full)
         record(self, *args)
 

@@ -293,11 +293,11 @@ def test_an_unsearchable_folder_does_not_stop_the_batch(
 
     def stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
         refuse(path)
-        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]  # passed on as given
 
     def opened(path: object, *args: object, **kwargs: object) -> int:
         refuse(path)
-        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]  # passed on as given
 
     monkeypatch.setattr(os, "stat", stat)
     monkeypatch.setattr(os, "open", opened)

@@ -304,7 +304,9 @@ def test_timeline_states_match_the_engine_at_every_position(
 
 def test_replay_returns_the_game_as_it_ended(recording: Path, ruleset: Ruleset) -> None:
     game = replay(read_recording(recording), ruleset)
-    assert game.is_over and game.outcome == read_recording(recording).footer.outcome  # type: ignore[union-attr]
+    footer = read_recording(recording).footer
+    assert footer is not None
+    assert game.is_over and game.outcome == footer.outcome
 
 
 def test_a_copy_in_another_folder_still_verifies(

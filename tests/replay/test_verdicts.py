@@ -79,7 +79,7 @@ def test_a_file_is_parsed_once(
 
     def counting(data: bytes, path: Path | None = None, *args: object, **kw: bool) -> object:
         parsed.append(path)
-        return parse(data, path, *args, **kw)  # type: ignore[arg-type]
+        return parse(data, path, *args, **kw)  # type: ignore[arg-type]  # passed on as given
 
     monkeypatch.setattr("unbroken.replay.verify.parse_recording", counting)
     kinds = [v.kind for v in verdicts([recording, unfinished, diverging], ruleset)]

@@ -87,7 +87,10 @@ def test_an_unfinished_game_that_diverges_is_a_failure(
 
 
 def test_a_folder_that_cannot_be_read_is_a_fail_line(
-    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    recording: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()

@@ -5,6 +5,7 @@ games from before and after installing a plugin verifies in one command."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -25,7 +26,7 @@ plugin = FolderPlugin(Path(__file__).parent / "moles")
 
 
 @pytest.fixture
-def moles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def moles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """An installed plugin 'moles' (an empty pack), on and not restricted by UNBROKEN_PLUGINS."""
     (tmp_path / "moles").mkdir()
     (tmp_path / "moles" / "cards.toml").write_text("", encoding="utf-8")

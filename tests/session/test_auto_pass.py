@@ -29,6 +29,7 @@ def dodge_at_one() -> Game:
         .dice(1, 1, 1, 1, 1, 1)
         .start("battle")
     )
+    assert game.decision is not None
     while not (game.decision.kind == "response" and game.state.trigger == "after_monster_roll"):
         legal = game.legal_actions()
         game.apply(act.Skip() if act.Skip() in legal else legal[-1])
@@ -93,7 +94,7 @@ def test_the_text_game_passes_and_says_so() -> None:  # R-DIGI-4
     from unbroken.play.text import TextGame
 
     game = dodge_at_one()
-    text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]
+    text = TextGame.resumed(game.ruleset, game, None)
     out = io.StringIO()
     text.loop(io.StringIO(""), out)
     assert PASSED in " ".join(out.getvalue().split())

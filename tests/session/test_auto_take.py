@@ -116,7 +116,7 @@ def test_the_text_game_takes_a_single_answer_and_says_so() -> None:
     from unbroken.play.text import TextGame
 
     game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
-    text = TextGame.resumed(game.ruleset, game, None)  # type: ignore[arg-type]
+    text = TextGame.resumed(game.ruleset, game, None)
     out = io.StringIO()
     assert text.loop(io.StringIO(""), out) == 0
     assert "Taken for you: Eat 0 food.\nYou eat 0 of the 2 food you need." in out.getvalue()

@@ -11,11 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_with
 
+from observing import EventsOnly, Watcher, assert_saw_game, installed, loaded_with
 from unbroken import hookimpl
 from unbroken.cli.command import main
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.play import observers
 from unbroken.play.observers import Observers
@@ -57,7 +58,7 @@ def test_the_text_game_shows_observers_every_event(monkeypatch: pytest.MonkeyPat
     assert_saw_game(watcher, text.game.events)
 
 
-def watcher_rules(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def watcher_rules(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     from unbroken import plugins
 
     return plugins.current_plugins().ruleset
@@ -193,7 +194,12 @@ def test_a_slow_observer_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_no_observer_means_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     copies: list[int] = []
-    monkeypatch.setattr(observers, "_copy", lambda state: copies.append(1) or state)
+
+    def counted(state: GameState) -> GameState:
+        copies.append(1)
+        return state
+
+    monkeypatch.setattr(observers, "_copy", counted)
     game = Game.new(loaded_with().ruleset, "tomu", "normal", seed=9)
     nobody = Observers()
     assert not nobody and nobody.before(game) is None

@@ -29,15 +29,17 @@ def test_a_finished_game_is_recorded_kept_and_verifies() -> None:
     assert finished is not None and finished.replay is not None and finished.record > 0
     assert session.recorder is None  # closed with the footer
     assert verify_file(finished.replay, session.ruleset) is None
-    assert finished.won == session.game.outcome.won  # type: ignore[union-attr]
+    assert session.game.outcome is not None
+    assert finished.won == session.game.outcome.won
 
 
 def test_a_full_disk_stops_the_recording_not_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     session = GameSession.start(current_plugins(), "tomu", "normal", seed=4)
     for _ in range(3):
         session.apply(session.game.legal_actions()[0])
-    assert session.recorder is not None
-    path = session.recorder.path
+    recorder = session.recorder
+    assert recorder is not None
+    path = recorder.path
     saved = list(session.game.events)
     real = recorder_module._append
 

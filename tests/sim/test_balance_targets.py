@@ -3,6 +3,7 @@ line per target and exits 1 when one fails."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,7 +186,7 @@ def test_the_command_exits_0_when_every_target_holds(
 
 
 def test_the_command_exits_1_when_a_target_fails(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     heuristic = made_up(deaths={"base:gnoll": 10})
     monkeypatch.setattr("unbroken.bots.batch.run", fake_runs(heuristic, random_bot()))
@@ -200,7 +201,7 @@ def test_the_command_exits_1_when_a_target_fails(
 
 
 def test_rewriting_a_report_keeps_its_hand_written_end(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr("unbroken.bots.batch.run", fake_runs(made_up(), random_bot()))
     out = tmp_path / "balance.md"

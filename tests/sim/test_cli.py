@@ -162,13 +162,14 @@ def test_a_plugins_bot_is_named_by_its_own_name(
 ) -> None:
     # As a plugin's characters are: "archer" for "tide:archer", when only one bot has that name.
     from unbroken.bots import batch as sim
+    from unbroken.bots.registry import BOTS
     from unbroken.cli.command import main
 
-    bots = {**sim.all_bots(), "tide:archer": sim.BOTS["greedy"]}
+    bots = {**sim.all_bots(), "tide:archer": BOTS["greedy"]}
     monkeypatch.setattr(sim, "all_bots", lambda *_: bots)
     assert main(["sim", "--games", "3", "--seed", "1", "--bot", "archer", "--json"]) == 0
     assert '"bot": "tide:archer"' in capsys.readouterr().out
-    bots["deep:archer"] = sim.BOTS["random"]
+    bots["deep:archer"] = BOTS["random"]
     assert main(["sim", "--games", "3", "--bot", "archer"]) == 2
     assert "unknown bot 'archer'; choose one of: " in capsys.readouterr().err
 

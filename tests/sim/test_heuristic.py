@@ -146,9 +146,12 @@ def test_the_skill_preference_names_real_skills_and_is_followed() -> None:
 
     assert set(SKILL_ORDER) <= set(RULES.skills)
     game = Game.new(RULES, "base:tomu", "easy", 1)
-    offered = [act.ChooseSkill("base:pathfinder"), act.ChooseSkill("base:weak-spot")]
+    offered: list[act.Action] = [
+        act.ChooseSkill("base:pathfinder"),
+        act.ChooseSkill("base:weak-spot"),
+    ]
     assert _choose_skill(game, offered, 0) == act.ChooseSkill("base:weak-spot")
-    plugin_first = [act.ChooseSkill("plug:odd"), act.ChooseSkill("base:lucky")]
+    plugin_first: list[act.Action] = [act.ChooseSkill("plug:odd"), act.ChooseSkill("base:lucky")]
     assert _choose_skill(game, plugin_first, 0) == act.ChooseSkill("base:lucky")
 
 

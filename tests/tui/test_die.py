@@ -184,8 +184,8 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
     # unlike 3's WOUND: two results that do the same would be kept for the player, R-DIGI-4.)
     from unbroken.core import actions as act
 
-    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 3)
-    game = game.start("battle")
+    scenario = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 3)
+    game = scenario.start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = app.screen

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pilot import sync
+from pilot import on_top, sync
 from playing import (
     RULES,
     after,
@@ -93,7 +93,7 @@ async def test_arrows_and_enter_take_the_highlighted_decision() -> None:
         await pilot.press("down", "down", "enter")  # the third option
         assert type(game.events[-1]).__name__ == "Awaiting"
         assert len(game.legal_actions()) >= 1
-        assert legal[2].__struct_config__.tag in {  # type: ignore[attr-defined]
+        assert legal[2].__struct_config__.tag in {
             "focus",
             "plan",
             "orienteer",
@@ -346,11 +346,11 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         narrator = Narrator(RULES)
         said = [line for e in game_screen.game.events if (line := narrator.describe(e))]
         await pilot.press("l")
-        assert isinstance(app.screen, LogScreen)
+        assert isinstance(on_top(app), LogScreen)
         log = app.screen.query_one("#full-log", RichLog)
         assert len(said) > 20 and len(log.lines) >= len(said)  # every line (long ones wrap)
         await pilot.press("escape")
-        assert app.screen is game_screen
+        assert on_top(app) is game_screen
         before = game_screen.game.state.decisions
         await pilot.press("enter")  # the game goes on
         assert game_screen.game.state.decisions > before
@@ -390,7 +390,7 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         assert not again.query_one(HintBox).text.startswith("Taken back")  # gone at once
         revealed = msgspec.json.encode(again.game.state)
         await pilot.press("u")
-        assert app.screen is again and msgspec.json.encode(again.game.state) == revealed
+        assert on_top(app) is again and msgspec.json.encode(again.game.state) == revealed
         assert why_not_take_back(again.game, again.recorder).startswith(
             "The last decision showed something new"
         )
@@ -453,8 +453,8 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
     from unbroken.core import events as ev
     from unbroken.words.actions import label
 
-    game = Scenario("caellahan").resources(se=10).condition("bleeding").monster("kobold")
-    game = game.weapon("knife").dice(1, 1, 1).start("battle")
+    scenario = Scenario("caellahan").resources(se=10).condition("bleeding").monster("kobold")
+    game = scenario.weapon("knife").dice(1, 1, 1).start("battle")
     attack = next(a for a in game.legal_actions() if isinstance(a, act.Attack))
     knife = RULES.weapons["base:knife"]
     printed = next(a for a in knife.attacks if a.id == attack.attack).cost

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pilot import sync
+from pilot import on_top, sync
 from playing import (
     RULES,
     choose,
@@ -94,7 +94,7 @@ async def test_game_over_offers_the_replay_and_the_same_seed_and_keeps_one_title
         assert isinstance(viewer, ReplayViewerScreen)
         assert viewer.timeline.footer is not None and len(viewer.timeline) == decisions + 1
         await pilot.press("escape")
-        assert app.screen is over
+        assert on_top(app) is over
         # The same seed again: the same start, recorded anew; the game over closed.
         await pilot.press("s")
         again = app.screen

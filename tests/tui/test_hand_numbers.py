@@ -10,6 +10,7 @@ from pilot import sync
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import HandText
 
@@ -37,7 +38,8 @@ async def test_the_hand_shows_the_attacks_effective_numbers_in_a_battle() -> Non
         assert "Stab: wound 1 (Weakened −1) ← 2 SE" in hand, hand
         assert "Quick cut: wound 0 (Weakened −1) ← 1 SE" in hand, hand
         options = " ".join(
-            " ".join(str(o.prompt).split()) for o in screen.query_one("#decisions").options
+            " ".join(str(o.prompt).split())
+            for o in screen.query_one("#decisions", DecisionPanel).options
         )
         assert "Stab: wound 1 (Weakened −1)" in options  # the same numbers as the option
 

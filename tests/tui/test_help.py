@@ -69,10 +69,9 @@ async def test_slash_searches_the_rules() -> None:
         await pilot.press(*"starvation")
         await pilot.pause()
         titles = listed(app)
-        assert titles and all(
-            "starvation" in dict(app.screen.sections)[t].lower()
-            for t in titles  # type: ignore[attr-defined]
-        )
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert titles and all("starvation" in dict(help_screen.sections)[t].lower() for t in titles)
         assert "2. Setup" not in titles
         await pilot.press("enter")  # to the list: the first match is shown
         assert "starvation" in shown(app).lower()

@@ -3,8 +3,9 @@ with the `hints` setting."""
 
 from __future__ import annotations
 
-from pilot import sync
+from pilot import game_screen_of, sync
 
+from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.records import add_game, open_records
@@ -29,15 +30,15 @@ async def test_a_first_game_hints_each_step_once() -> None:
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert notes(app) == [HINTS["preparation"]]
+        assert notes(app) == [HINTS[StepName.PREPARATION]]
         await pilot.press("1")  # Explore: the Exploration step
         await pilot.pause()
         # One at a time (at 80x24 a hint covers the Display): the new step's replaces it.
-        assert notes(app) == [HINTS["exploration"]]
-        while app.screen.game.state.step != "preparation":  # keep one, rest: Preparation
+        assert notes(app) == [HINTS[StepName.EXPLORATION]]
+        while game_screen_of(app).game.state.step != "preparation":  # keep one, rest: Preparation
             await pilot.press("1")
             await pilot.pause()
-        assert HINTS["preparation"] not in notes(app)  # not again
+        assert HINTS[StepName.PREPARATION] not in notes(app)  # not again
 
 
 @sync
@@ -66,12 +67,12 @@ async def test_a_hint_stays_on_the_game_screen_and_a_click_puts_it_away() -> Non
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert notes(app) == [HINTS["preparation"]]
+        assert notes(app) == [HINTS[StepName.PREPARATION]]
         await pilot.press("i")  # the inspector: nothing over it
         assert isinstance(app.screen, InspectorScreen)
         assert notes(app) == []
         await pilot.press("escape")
-        assert notes(app) == [HINTS["preparation"]]  # back: the hint as it was
+        assert notes(app) == [HINTS[StepName.PREPARATION]]  # back: the hint as it was
         await pilot.click(HintBox)
         assert notes(app) == []
 
@@ -102,7 +103,7 @@ async def test_a_hint_kind_is_shown_once_for_a_player_not_again_after_continue()
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=3).start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert notes(app) == [HINTS["preparation"]]
+        assert notes(app) == [HINTS[StepName.PREPARATION]]
     assert load_settings()[0].hints_seen == "preparation"
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=4).start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:

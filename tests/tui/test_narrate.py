@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label
@@ -11,7 +12,7 @@ from unbroken.words.events import Narrator
 RULES = load_ruleset()
 
 
-def said(game_events: list, narrator: Narrator) -> list[str]:
+def said(game_events: list[ev.Event], narrator: Narrator) -> list[str]:
     return [line for e in game_events if (line := narrator.describe(e))]
 
 
@@ -158,9 +159,9 @@ def test_the_text_game_marks_the_row_the_roll_comes_to() -> None:
     # only while the monster's roll may still be changed.
     from unbroken.play.text import TextGame
 
-    game = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
-    game = game.start("battle")
-    text_game = TextGame.resumed(RULES, game, None)  # type: ignore[arg-type]
+    scenario = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 5)
+    game = scenario.start("battle")
+    text_game = TextGame.resumed(RULES, game, None)
     assert not [line for line in text_game.display().splitlines() if line.startswith("   >")]
     game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Skip)))
     marked = [line for line in text_game.display().splitlines() if line.startswith("   >")]
@@ -229,7 +230,7 @@ def test_the_text_game_names_the_setup_once() -> None:
     from unbroken.play.text import TextGame
 
     game = Game.new(RULES, "helena", "easy", 20)
-    text_game = TextGame.resumed(RULES, game, None)  # type: ignore[arg-type]
+    text_game = TextGame.resumed(RULES, game, None)
     assert text_game.display().splitlines()[0] == "Level 1 | Setup | time 7 | ability uses 1"
     game.apply(game.legal_actions()[0])
     assert text_game.display().splitlines()[0].startswith("Level 1 | Travel: Preparation | ")
@@ -275,6 +276,7 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     from unbroken.words.actions import option_text
 
     game = Scenario("tomu").resources(se=3).monster("hyena").start("battle")
+    assert game.decision is not None
     assert game.decision.kind == "player_turn"
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
     assert texts[act.Attack("shove")] == "Attack with Shove (no armor to break)"
@@ -308,6 +310,7 @@ def test_a_trick_that_cannot_be_paid_is_said_not_skipped_in_silence() -> None:
         lines = said(game.apply(act.Fight()), narrator)
         note = "You cannot trick the Kobold (2 cunning)."
         assert (note in lines) is not offered, lines
+        assert game.decision is not None
         assert (game.decision.kind == "trickery") is offered
 
 

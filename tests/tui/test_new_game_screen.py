@@ -6,11 +6,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from pilot import sync
+from pilot import on_top, sync
 from rich.text import Text
-from test_plugin_notices import MOLE, content_plugin, installed, quietly
+from test_plugin_notices import MOLE, content_plugin, quietly
 from textual.widgets import OptionList, Static
 
+from observing import installed
 from unbroken import plugins
 from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
@@ -102,13 +103,13 @@ def test_the_expansions_in_play_are_shown_and_p_turns_them_on_or_off(
             region = screen.query_one("#expansions").region
             assert region.bottom <= 23 and region.right <= 80
             await pilot.press("p")
-            assert isinstance(app.screen, PluginsScreen)
+            assert isinstance(on_top(app), PluginsScreen)
             # Turned off there (as Space does): back on New game, it says so.
             installed(monkeypatch, quietly(monkeypatch))
             app.reload_rules()
             await pilot.press("escape")
             await pilot.pause()
-            assert app.screen is screen
+            assert on_top(app) is screen
             assert shown(screen, "#expansions").startswith("Expansions on: none\n")
 
     asyncio.run(play())

@@ -9,6 +9,7 @@ from pilot import sync
 from playing import (
     RULES,
 )
+from textual.widgets import OptionList
 
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.newgame import NewGameScreen
@@ -26,12 +27,12 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
         info = str(screen.query_one("#class-info").render())
         assert "(Response)" in info
         box = screen.query_one("#gentle", Checkbox)
-        assert str(box.label) == "Gentle start: off (Easy, 15 SE)" and not box.value
+        assert (str(box.label), box.value) == ("Gentle start: off (Easy, 15 SE)", False)
         # The mark is an X only when on (a playtester read "X Gentle start: off" as ticked).
         assert "X" not in str(box.render())
         box.focus()
         await pilot.press("space")
-        assert box.value and str(box.label) == "Gentle start: on (Easy, 15 SE)"
+        assert (box.value, str(box.label)) == (True, "Gentle start: on (Easy, 15 SE)")
         assert "X" in str(box.render())
         await pilot.press("space")
         assert not box.value and str(box.label).startswith("Gentle start: off")
@@ -42,8 +43,8 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("enter")
         screen = app.screen
-        chars = screen.query_one("#characters")
-        chars.highlighted = chars.get_option_index(hunter.id)  # type: ignore[attr-defined]
+        chars = screen.query_one("#characters", OptionList)
+        chars.highlighted = chars.get_option_index(hunter.id)
         await pilot.pause()
         info = str(screen.query_one("#class-info").render())
         assert "Forage (Travel action): " in info and "(travel)" not in info

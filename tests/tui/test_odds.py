@@ -38,7 +38,8 @@ async def odds_shown(most: int) -> AsyncIterator[tuple[Pilot[None], GameScreen]]
         async with app.run_test(size=(80, 24)) as pilot:
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            assert not screen.session.assisted
+            session = screen.session
+            assert not session.assisted
             await pilot.press("percent_sign")
             assert screen.odds.shown
             assert screen.session.assisted  # its recording says the odds were shown (#31)

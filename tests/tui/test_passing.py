@@ -8,7 +8,7 @@ from scenes import paralysed
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.state import copy_state
+from unbroken.core.state import GameState, copy_state
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
@@ -29,13 +29,13 @@ def test_a_decision_that_rolls_many_times_is_cut_at_each_roll() -> None:
     steps = beats(before, new)
     # The attack, then the monster's roll, the check that loses the turn, the monster's
     # second roll, and the check before the next turn.
-    assert [beat_roll(b) and beat_roll(b).value for b in steps] == [None, 2, 1, 4, 6]  # type: ignore[union-attr]
+    assert [roll.value if (roll := beat_roll(b)) else None for b in steps] == [None, 2, 1, 4, 6]
     assert [e for b in steps for e in b.events] == new  # nothing lost, nothing twice
     assert steps[-1].state == game.state
 
     # Each beat's state is the game as that roll left it: a token more after the GAZE.
-    def tokens(state: object) -> int:
-        return next(c.tokens for c in state.conditions if c.id == "base:paralyzed")  # type: ignore[attr-defined]
+    def tokens(state: GameState) -> int:
+        return next(c.tokens for c in state.conditions if c.id == "base:paralyzed")
 
     assert tokens(steps[1].state) == tokens(before) + 1
     assert any(isinstance(e, ev.TurnSkipped) for e in steps[2].events)

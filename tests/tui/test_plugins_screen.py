@@ -53,7 +53,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
             list(sys.path),
             os.environ.get("UNBROKEN_PLUGINS"),
         )
-        plugins.config.installed_entry_points = lambda: [entry]  # type: ignore[assignment]
+        plugins.config.installed_entry_points = lambda: [entry]
         sys.path.insert(0, str(project / "src"))
         os.environ.pop("UNBROKEN_PLUGINS")  # the user config decides, as for a player
         plugins._load_cached.cache_clear()
@@ -86,7 +86,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
                 await pilot.press("down", "space")
                 assert plugins.disabled_plugins() == []
         finally:
-            plugins.config.installed_entry_points = saved[0]  # type: ignore[assignment]
+            plugins.config.installed_entry_points = saved[0]
             sys.path[:] = saved[1]
             os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
             plugins._load_cached.cache_clear()

@@ -17,6 +17,7 @@ from unbroken import sim
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
+from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
 from unbroken.records import add_game, open_records
 from unbroken.records.stats import compute, killer_name
@@ -47,10 +48,11 @@ def fill_records(monkeypatch: pytest.MonkeyPatch, games: int = 24) -> None:
             )
             sim.play(game, sim.greedy_bot)
             if i in WINS:  # the bots rarely win: the game's end is turned into a win
-                events = [e for e in game.events if not isinstance(e, ev.GameOver)]
-                events.append(
-                    ev.GameOver(won=True, level=4, step="hunger", score=WINS[i], rank="Avenger")
+                events: list[ev.Event] = [e for e in game.events if not isinstance(e, ev.GameOver)]
+                won = ev.GameOver(
+                    won=True, level=4, step=StepName.HUNGER, score=WINS[i], rank="Avenger"
                 )
+                events.append(won)
                 game = Game(RULES, fold(events), events)
             add_game(records, game, RULES)
 
@@ -149,7 +151,8 @@ def test_c_switches_between_the_table_and_charts_that_fit_80x24(
             # The table has the focus as soon as it shows: a key typed right after `c`
             # (before the screen is redrawn) moves its cursor, not nothing.
             screen.action_show("charts")
-            assert screen.focused is None
+            focused = screen.focused
+            assert focused is None
             screen.action_show("table")
             assert screen.focused is table
             assert footer_keys(app)["c"] == "Charts"

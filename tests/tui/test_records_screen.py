@@ -16,6 +16,7 @@ from playing import (
     records_with_a_starved_game,
     starving,
 )
+from textual.widgets.data_table import ColumnKey
 
 from unbroken.core.game import Game
 from unbroken.tui.app import UnbrokenApp
@@ -62,7 +63,7 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
             app.push_screen(RecordsScreen())
             await pilot.pause()
             table = app.screen.query_one("#games", DataTable)
-            assert str(table.columns["alternative_scores"].label) == "Other scores"
+            assert str(table.columns[ColumnKey("alternative_scores")].label) == "Other scores"
             assert str(table.get_row_at(0)[-1]) == "Five (molehill) 5"  # no title: id in words
 
     asyncio.run(look())

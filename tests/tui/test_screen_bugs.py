@@ -9,7 +9,7 @@ test_layout.py.)
 
 from __future__ import annotations
 
-from pilot import sync
+from pilot import game_screen_of, on_top, sync
 from test_layout import screen_text
 
 from unbroken.core import actions as act
@@ -120,7 +120,7 @@ async def test_the_hand_scrolls_from_the_keyboard_and_says_there_is_more() -> No
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         assert hand.scroll_y == hand.max_scroll_y > 0
-        assert "craft" in screen_text(app.screen)  # the hand's last lines, in sight
+        assert "craft" in screen_text(game_screen_of(app))  # the hand's last lines, in sight
         assert "↑" in str(hand.border_title)
 
 
@@ -149,7 +149,7 @@ async def test_the_level_is_named_once_at_100x30() -> None:
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        header = screen_text(app.screen).splitlines()[0]  # type: ignore[arg-type]
+        header = screen_text(game_screen_of(app)).splitlines()[0]
         assert header.count("Level 2") == 1, header
 
 
@@ -194,10 +194,10 @@ async def test_one_esc_in_a_game_asks_before_leaving_for_the_title() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("i")
-        assert isinstance(app.screen, InspectorScreen)
+        assert isinstance(on_top(app), InspectorScreen)
         await pilot.press("escape", "escape")  # the overlay closes; the next Esc asks
         await pilot.pause()
-        assert isinstance(app.screen, LeaveScreen)
+        assert isinstance(on_top(app), LeaveScreen)
         await pilot.press("escape")  # Esc again: stay
         await pilot.pause()
         assert app.screen is screen and not game.is_over

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pilot import sync
+from pilot import game_screen_of, sync
+from textual.widgets import RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -138,7 +139,7 @@ async def test_a_long_log_line_wraps_in_the_log_panel() -> None:
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")  # attack: "You attack with Sword: Beat aside (armor-breaking 1)."
-        log = app.screen.query_one("#log")
+        log = app.screen.query_one("#log", RichLog)
         width = log.scrollable_content_region.width
         text = " ".join(strip.crop(0, width).text for strip in log.lines)
         narrator = Narrator(RULES)
@@ -208,7 +209,7 @@ async def test_a_gain_past_a_cap_keeps_its_tracker_on_one_row() -> None:
     game = Scenario("tomu").resources(food=6).start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+        screen = game_screen_of(app)
         await pilot.pause()
         before = shown(screen.query_one("#display")).splitlines()
         screen.last = [ev.Gained({"food": 1}, source="base:hunger-pangs", lost_to_cap={"food": 2})]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from typing import Any
 
-from pilot import sync
+from pilot import on_top, sync
 from textual.widgets import OptionList
 
 from unbroken.plugins import load_ruleset
@@ -50,7 +50,8 @@ async def closes_the_app(key: str) -> None:
     app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
     async with app.run_test(size=(80, 24)) as pilot:
         viewer_of(app)
-        assert app.return_code is None
+        running = app.return_code
+        assert running is None
         await pilot.press(key)
         # Back to the shell (exit status 0), not to the title menu.
         assert app.return_code == 0
@@ -116,7 +117,7 @@ async def test_question_mark_shows_the_keys_and_esc_comes_back_to_the_viewer() -
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = viewer_of(app)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(on_top(app), HelpScreen)
         from unbroken.tui.help import SectionText
 
         # The viewer's keys come first, above the game's and the rules.
@@ -159,7 +160,7 @@ async def test_space_at_the_end_plays_again_from_the_start() -> None:
         viewer = viewer_of(app)
         viewer.speed = 0  # the slowest: a step every 2 seconds
         await pilot.press("end", "space")
-        assert viewer.position == 0 and viewer.timer is not None
+        assert (viewer.position, viewer.timer is not None) == (0, True)  # playing again
         assert app.notices[-1] == "At the end: playing again from the start."
         await pilot.press("space")  # pause
         assert viewer.timer is None

@@ -129,7 +129,7 @@ class TextGame:
         cls,
         ruleset: Ruleset,
         game: Game,
-        recorder: Recorder,
+        recorder: Recorder | None,
         started: str | None = None,
         plugins: Plugins | None = None,
     ) -> TextGame:
