@@ -54,6 +54,8 @@ def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
     "wound 1 (Armored −1)", "4 of 5 wounds (Stone Scales)", "break 1 armor"."""
     printed = f.printed_power if f.printed_power is not None else 0
     power = f.power if f.power is not None else printed
+    if f.guarded:  # the monster's guard swallows the attack (a Defend row)
+        return f"{'break 0 armor' if kind == 'break' else 'wound 0'} (guard up)"
     if kind == "break":
         return f"break {power} armor"
     why = [rule_name(a, ruleset) for a in f.rules if a.passive == "power"]
@@ -191,6 +193,8 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
+    if f.guarded:
+        out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
     combat = (state or f.after).phase == Phase.COMBAT
