@@ -104,7 +104,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{card.name}: {encounter_text(card)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card)}"
     if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
         text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
     return text
@@ -114,7 +114,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {card.name}: {encounter_text(card)}"
+    text = f"Resolve {n(card.id)}: {encounter_text(card)}"
     # A card that only removes conditions does nothing without one (its cost is paid).
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
@@ -140,7 +140,8 @@ def _forfeit(_: act.Forfeit, state: GameState, ruleset: Ruleset) -> str:
         return "Accept that you cannot pay: gain nothing, lose the time"
     # R-TRAVEL-7: committed to this card, with no Rest; say which and what it asked.
     return (
-        f"Accept that you cannot pay {card.name}'s {amounts(card.spend)}: gain nothing, "
+        f"Accept that you cannot pay {ruleset.card_name(card.id)}'s {amounts(card.spend)}: "
+        f"gain nothing, "
         f"lose {card.time} time"
     )
 
@@ -153,7 +154,7 @@ def _trick(_: act.Trick, state: GameState, ruleset: Ruleset) -> str:
     if trick and trick.downgrade:
         parts.append("downgrade your weapon")
     price = " and ".join(parts) or "pay nothing"
-    return f"Trick the {mo.name}: {price}; no battle, no rewards"
+    return f"Trick the {ruleset.card_name(mo.id)}: {price}; no battle, no rewards"
 
 
 @words_for(LABELS, act.Attack)
@@ -206,7 +207,7 @@ def _roll(_: act.Roll, _state: GameState, _ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseSkill)
 def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) -> str:
     skill = ruleset.skills[action.skill]
-    return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
+    return f"Keep {ruleset.card_name(skill.id)}: " + " ".join(when_text(a) for a in skill.abilities)
 
 
 @words_for(LABELS, act.ChooseWeapon)
