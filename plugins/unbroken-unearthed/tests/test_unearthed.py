@@ -177,3 +177,20 @@ def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
     resumed, _ = resume(recorder.path, load_ruleset())
     assert resumed.ruleset.plugins["unearthed"] == "0.2.0"
     assert resumed.events == game.events
+
+
+def test_grave_chill_has_words_of_its_own() -> None:
+    # #28 round 2: the Ghoul's row read "Grave chill (heal 1, se 1)".
+    from unbroken.plugins import load_ruleset
+    from unbroken.words.effects import effect_text
+
+    rules = load_ruleset()
+    said = [
+        effect_text(e)
+        for mo in rules.monsters.values()
+        for r in mo.table
+        for e in r.effects
+        if getattr(e, "name", "") == "unearthed:grave-chill"
+    ]
+    assert said  # the Ghoul's and the Lich's rows
+    assert all("SE per 2 levels (at least 1), and the monster heals" in s for s in said)
