@@ -17,6 +17,7 @@ from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     own_card,
+    shown_ability,
     warning_sentences,
     warnings,
 )
@@ -338,15 +339,9 @@ def shared_note(
 
 def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     """Return how an ability is named in a prompt: a skill by the card's own name
-    ("Brute Force", its ability too when it has several), a class's or a condition's
-    ability by its name and its card ("Cold Logic [Sage]")."""
-    card = ruleset.card_name(source)
-    skill = ruleset.skills.get(source)
-    if skill is None:
-        return f"{ability.name} [{card}]"
-    if len(skill.abilities) > 1 and ability.name != card:
-        return f"{card}: {ability.name}"
-    return card
+    ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
+    a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
+    return shown_ability(ruleset, source, ability.name)
 
 
 def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:

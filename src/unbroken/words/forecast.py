@@ -36,10 +36,26 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}"
 
 
+def shown_ability(ruleset: Ruleset, source: str, ability: str) -> str:
+    """Return how an ability (by its name) is named everywhere: a skill by the card's
+    own name first, its ability beside it when it has several ("Wrecker (Follow Up)",
+    "Brute Force"), a class's or a condition's ability by its name and its card
+    ("Cold Logic [Sage]"). One name per card: options, log, forecast and inspector."""
+    card = ruleset.card_name(source)
+    skill = ruleset.skills.get(source)
+    if skill is None:
+        return f"{ability} [{card}]"
+    if len(skill.abilities) > 1 and ability != card:
+        return f"{card} ({ability})"
+    return card
+
+
 def rule_name(acted: Acted, ruleset: Ruleset) -> str:
     """Return a rule that acts by its name: a monster's by its ability's ("Grab the
     Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
     own name ("Paranoid", one name per card everywhere)."""
+    if acted.rule and acted.card in ruleset.skills:
+        return shown_ability(ruleset, acted.card, acted.rule)
     if not acted.rule or acted.card not in ruleset.monsters:
         return ruleset.card_name(acted.card)
     if acted.rule == "ambush":
@@ -263,7 +279,9 @@ def forecast_detail(
         if a.card == own:
             continue
         card = ruleset.card_name(a.card)
-        if a.text:
+        if a.text and a.card in ruleset.skills:  # named as its option names it
+            parts.append(f"{shown_ability(ruleset, a.card, a.rule)}: {a.text.rstrip('.')}")
+        elif a.text:
             parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
