@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import Forecast
+from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
@@ -17,7 +18,9 @@ from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     own_card,
+    rule_name,
     shown_ability,
+    signed,
     warning_sentences,
     warnings,
 )
@@ -185,9 +188,33 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
-    what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    what = _row_loss(action, state, ruleset, row) or (
+        "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
+
+
+def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:
+    """Return a plain loss row's effect after the Passives in play, as its forecast has it
+    ("lose 1 SE; Armored −1"), or "" when the Passives change nothing (or it is no
+    plain loss): the same numbers as the option lines (#28)."""
+    printed = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt]
+    if not printed or len(printed) != len(row.effects) or state.monster is None:
+        return ""
+    rules = Query(ruleset, state)
+    f = rules.forecast(action)
+    lost: dict[str, int] = {}
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if isinstance(event, ev.Lost) and cause is not None and cause.rule == row.result:
+            for key, n in event.amounts.items():
+                lost[key] = lost.get(key, 0) + n
+    was = sum(sum(e.amounts.values()) for e in printed)
+    now = sum(lost.values())
+    if not lost or now == was:
+        return ""
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.loss_passives())
+    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}" if why else "")
 
 
 @words_for(LABELS, act.PayInstead)
