@@ -194,3 +194,18 @@ def test_grave_chill_has_words_of_its_own() -> None:
     ]
     assert said  # the Ghoul's and the Lich's rows
     assert all("SE per 2 levels (at least 1), and the monster heals" in s for s in said)
+
+
+def test_grave_dirt_for_the_next_level_says_it_does_nothing_in_the_last_level() -> None:
+    # #28 round 2: at level 4 Sinking Ground offered "Grave Dirt for the next level".
+    from unbroken.core import actions as act
+    from unbroken.core.state import GameState
+    from unbroken.plugins import load_ruleset
+    from unbroken.words.actions import label
+
+    rules = load_ruleset()
+    sinking = act.ChooseEncounter("unearthed:sinking-ground")
+    last, before = GameState(level=4), GameState(level=3)
+    last.res["se"] = before.res["se"] = 10
+    assert label(sinking, last, rules).endswith("(no next level: Grave Dirt does nothing)")
+    assert "no next level" not in label(sinking, before, rules)

@@ -111,7 +111,23 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card)}"
     if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
         text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
-    return text
+    return text + no_next_level(card.effects, state, ruleset)
+
+
+#: The last level (R-LEVEL-1: the game is won after it).
+LAST_LEVEL = 4
+
+
+def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
+    """Return a note that a condition gained "for the next level" does nothing in the last
+    level (there is none, R-LEVEL-1), "" otherwise."""
+    later = [
+        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
+    ]
+    if state.level < LAST_LEVEL or not later:
+        return ""
+    names = ", ".join(ruleset.card_name(c) for c in later)
+    return f" (no next level: {names} does nothing)"
 
 
 @words_for(LABELS, act.Resolve)
@@ -128,7 +144,7 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
         helps = ", ".join(n(c.id) for c in state.conditions)
         which = "which helps" if len(state.conditions) == 1 else "which all help"
         text += f" (it would remove {helps}, {which} you)"
-    return text
+    return text + no_next_level(card.effects, state, ruleset)
 
 
 @words_for(LABELS, act.Rest)
