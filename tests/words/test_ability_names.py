@@ -4,10 +4,14 @@ Up)"); a re-roll's choice says a row's loss after the Passives, as option lines 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from unbroken.core import actions as act
 from unbroken.core.forecast import Acted
-from unbroken.testing import Scenario
-from unbroken.words.actions import option_detail, option_text
+from unbroken.core.state import GameState
+from unbroken.plugins import load_plugins
+from unbroken.testing import FolderPlugin, Scenario, write_pack
+from unbroken.words.actions import label, option_detail, option_text
 from unbroken.words.events import Narrator
 from unbroken.words.forecast import rule_name
 
@@ -53,3 +57,27 @@ def test_a_rerolls_choice_says_the_rows_loss_after_the_passives_in_play() -> Non
     assert act.PickRoll(6) in game.legal_actions()
     line = option_text(act.PickRoll(6), "", game.state, game.ruleset)
     assert line.startswith("Keep the 6: WOUND (lose 1 SE; Armored −1)")
+
+
+ENCOUNTER = """\
+[[encounters]]
+id = "sinking-ground"
+name = "Sinking Ground"
+group = "burrow"
+gain = { wood = 1 }
+time = 2
+effects = [{ kind = "condition", condition = "base:crippled", timing = "next_level" }]
+text = "The earth gives way."
+"""
+
+
+def test_a_condition_for_the_next_level_says_it_does_nothing_in_the_last_level(
+    tmp_path: Path,
+) -> None:
+    # #28 round 2: at level 4 Sinking Ground offered "Grave Dirt for the next level".
+    folder = write_pack(tmp_path / "burrow", {"encounters.toml": ENCOUNTER})
+    rules = load_plugins(["base", "burrow"], extra=[("burrow", FolderPlugin(folder))]).ruleset
+    sinking = act.ChooseEncounter("burrow:sinking-ground")
+    last, before = GameState(level=4), GameState(level=3)
+    assert label(sinking, last, rules).endswith("(no next level: Crippled does nothing)")
+    assert "no next level" not in label(sinking, before, rules)

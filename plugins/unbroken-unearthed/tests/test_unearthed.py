@@ -181,31 +181,9 @@ def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
 
 def test_grave_chill_has_words_of_its_own() -> None:
     # #28 round 2: the Ghoul's row read "Grave chill (heal 1, se 1)".
-    from unbroken.plugins import load_ruleset
-    from unbroken.words.effects import effect_text
+    from unbroken.api import describe_card, load_ruleset
 
     rules = load_ruleset()
-    said = [
-        effect_text(e)
-        for mo in rules.monsters.values()
-        for r in mo.table
-        for e in r.effects
-        if getattr(e, "name", "") == "unearthed:grave-chill"
-    ]
-    assert said  # the Ghoul's and the Lich's rows
-    assert all("SE per 2 levels (at least 1), and the monster heals" in s for s in said)
-
-
-def test_grave_dirt_for_the_next_level_says_it_does_nothing_in_the_last_level() -> None:
-    # #28 round 2: at level 4 Sinking Ground offered "Grave Dirt for the next level".
-    from unbroken.core import actions as act
-    from unbroken.core.state import GameState
-    from unbroken.plugins import load_ruleset
-    from unbroken.words.actions import label
-
-    rules = load_ruleset()
-    sinking = act.ChooseEncounter("unearthed:sinking-ground")
-    last, before = GameState(level=4), GameState(level=3)
-    last.res["se"] = before.res["se"] = 10
-    assert label(sinking, last, rules).endswith("(no next level: Grave Dirt does nothing)")
-    assert "no next level" not in label(sinking, before, rules)
+    said = describe_card(rules, "unearthed:ghoul")
+    assert any("SE per 2 levels (at least 1), and the monster heals 1" in line for line in said)
+    assert not any("grave chill" in line.lower() for line in said)
