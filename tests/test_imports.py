@@ -61,16 +61,16 @@ def is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imports(path: Path) -> list[tuple[str, list[str]]]:
-    """Return (module, names) for every import in a file, at any depth (in functions too),
-    except those only for type checkers (`if TYPE_CHECKING:`)."""
+def imports(path: Path, type_checking: bool = False) -> list[tuple[str, list[str]]]:
+    """Return (module, names) for every import in a file, at any depth (in functions too);
+    those only for type checkers (`if TYPE_CHECKING:`) only when `type_checking`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     this = module_name(path)
     package = this if path.name == "__init__.py" else this.rpartition(".")[0]
     found: list[tuple[str, list[str]]] = []
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and is_type_checking(node):
+        if isinstance(node, ast.If) and is_type_checking(node) and not type_checking:
             for child in node.orelse:
                 visit(child)
             return
@@ -90,12 +90,13 @@ def imports(path: Path) -> list[tuple[str, list[str]]]:
     return found
 
 
-def graph() -> dict[str, set[str]]:
-    """Return {module: the unbroken modules it imports}."""
+def graph(type_checking: bool = False) -> dict[str, set[str]]:
+    """Return {module: the unbroken modules it imports} (with those only for type checkers
+    when `type_checking`)."""
     files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     edges: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
-        for module, names in imports(path):
+        for module, names in imports(path, type_checking):
             if not module.startswith("unbroken"):
                 continue
             # `from unbroken.core import game` imports the module unbroken.core.game.

@@ -24,11 +24,15 @@ claimed better option really did better there.
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import statistics
 import time
 from collections.abc import Sequence
 
 from unbroken.advisor import Estimate
-from unbroken.advisor.estimator import GAMES, Weighing
+from unbroken.advisor.chances import Z95
+from unbroken.advisor.estimator import GAMES, RaceEnd, Weighing
 from unbroken.advisor.pool import RolloutPool, weigh_all
 from unbroken.advisor.rollouts import position
 from unbroken.bots.batch import schedule
@@ -82,10 +86,10 @@ CLAIM_BUCKETS = (0, 5, 10, 20, 40)
 
 def claims(
     pool: RolloutPool, samples: list[tuple[Game, Action, bool]], rollouts: int, fresh: int
-) -> tuple[int, list[tuple[float, Weighing]]]:
+) -> tuple[int, list[tuple[float, Weighing]], list[Weighing]]:
     """Return the positions with a claim, and every claim "the best is clearly better than
     option k" the estimator made at the samples: (its claimed difference, the two options
-    weighed again on fresh futures, the best first)."""
+    weighed again on fresh futures, the best first); and every position's race."""
     positions = [(seen, seen.legal_actions()) for seen, _, _ in samples]
     weighed = weigh_all(pool, positions, rollouts)
     pairs = []
@@ -98,7 +102,50 @@ def claims(
     with_claim = sum(1 for w in weighed if any(map(w.clearly_worse, range(len(w.wins)))))
     # Fresh futures: another stream, the two options only, no early end when settled.
     checked = weigh_all(pool, pairs, fresh, stream=FRESH_STREAM, settle=0.0)
-    return with_claim, list(zip(claimed, checked, strict=True))
+    return with_claim, list(zip(claimed, checked, strict=True)), weighed
+
+
+def chances_again(
+    pool: RolloutPool, samples: list[tuple[Game, Action, bool]], weighed: list[Weighing]
+) -> list[tuple[Weighing, Estimate]]:
+    """Return each position's chance as the estimator gives it (its best option's, the
+    leader when the race ended), with that option weighed again on fresh futures: the
+    race picks the best on the same futures it then reports, so a chance picked as the
+    highest of several could be too hopeful (the winner's curse)."""
+    seen = [seen for seen, _, _ in samples]
+    again = weigh_all(
+        pool,
+        [(g, [g.legal_actions()[w.best]]) for g, w in zip(seen, weighed, strict=True)],
+        GAMES,
+        stream=FRESH_STREAM,
+    )
+    return [(w, a.estimate(0)) for w, a in zip(weighed, again, strict=True)]
+
+
+def print_chances_again(again: list[tuple[Weighing, Estimate]]) -> None:
+    """Print the position's chance against its best option on fresh futures, by how the
+    race ended (the mean difference in points, with a 95 % interval)."""
+    print(
+        "The position's chance (its best option's, as `%`, `unbroken analyze` and the chart "
+        f"show it) against the same option on {GAMES} fresh futures:"
+    )
+    print()
+    print("| Race ended | Positions | Chance shown | Fresh futures | Difference (95 % interval) |")
+    print("|---|---:|---:|---:|---:|")
+    groups = [(end.value, [x for x in again if x[0].ended == end]) for end in RaceEnd]
+    for name, got in [*groups, ("all", again)]:
+        if not got:
+            continue
+        shown = [w.chance.rate for w, _ in got]
+        fresh = [e.rate for _, e in got]
+        diffs = [100 * (a - b) for a, b in zip(shown, fresh, strict=True)]
+        mean = statistics.fmean(diffs)
+        half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        print(
+            f"| {name} | {len(got)} | {100 * statistics.fmean(shown):.1f} % "
+            f"| {100 * statistics.fmean(fresh):.1f} % "
+            f"| {mean:+.1f} points ({mean - half:+.1f} to {mean + half:+.1f}) |"
+        )
 
 
 def print_claims(
@@ -148,13 +195,22 @@ def main() -> None:
     with RolloutPool(rules, args.jobs) as pool:
         predicted = predictions(pool, samples, args.rollouts)
         took = time.perf_counter() - start
-        with_claim, made = claims(pool, samples, GAMES, args.fresh)
-    took_claims = time.perf_counter() - start - took
+        with_claim, made, weighed = claims(pool, samples, GAMES, args.fresh)
+        took_claims = time.perf_counter() - start - took
+        again = chances_again(pool, samples, weighed)
+    took_again = time.perf_counter() - start - took - took_claims
     print_table(predicted, samples, args, took)
     print()
     print_claims(with_claim, made, args)
     print()
     print(f"The claims took {took_claims:.0f} s.")
+    print()
+    print_chances_again(again)
+    print()
+    print(
+        f"Weighing the best options again took {took_again:.0f} s "
+        f"(load average {os.getloadavg()[0]:.1f})."
+    )
 
 
 def print_table(

@@ -31,6 +31,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
 from unbroken.core.driver import drive
+from unbroken.core.forecast import CHANCE, UNSEEN
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
@@ -298,7 +299,7 @@ def write_pack(folder: Path, files: dict[str, str]) -> Path:
 def run_command(argv: list[str]) -> int:
     """Run `unbroken ARGV...` in this process, as a player would type it; return its exit
     status (what it prints goes to stdout and stderr, for pytest's `capsys`)."""
-    # The command line loads its commands' modules: imported only by the tests that run it.
+    # lazy: unbroken.api imports this module, and a plugin loading loads no command line
     from unbroken.cli.command import main
 
     return main(argv)
@@ -313,8 +314,6 @@ def check_forecasts(game: Game) -> int:
     next decision unless chance came first, and every rule it names is on a card in
     play (#28). Raises AssertionError naming the option where they disagree; returns
     how many options were checked (the game itself is not changed)."""
-    from unbroken.core.forecast import CHANCE, UNSEEN
-
     if game.is_over:
         return 0
     before = msgspec.msgpack.encode(game.state)

@@ -3,6 +3,7 @@ SQLite, and drawn on the entry's page."""
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 import time
@@ -13,12 +14,17 @@ from pathlib import Path
 import pytest
 from board_server import Server, serve
 
+from unbroken.advisor.analysis import analyze
+from unbroken.advisor.estimator import GAMES
+from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.board.analyses import analyse_entry, analysis_of, pending
 from unbroken.board.app import BoardConfig
 from unbroken.board.checking import check_upload
 from unbroken.board.store import Store
 from unbroken.board.testing import TempPostgres
 from unbroken.core.ruleset import Ruleset
+from unbroken.replay import bounds
+from unbroken.replay.reader import parse_recording
 
 
 def wait_for(check: object, seconds: float = 300) -> None:
@@ -47,6 +53,37 @@ def test_an_entry_keeps_one_analysis_however_often_it_is_analysed(
         assert rows == [("one",)] and sorted(tries) == [("one",), ("two",)]
     finally:
         store.close()
+
+
+def test_the_board_analyses_with_the_estimators_budget_and_stream(
+    tmp_path: Path, dailies: list[bytes], base_rules: Ruleset
+) -> None:
+    # One position, one chance (#30): the entry's chart shows what `unbroken analyze`, the
+    # viewer and the game's `%` show, so the board asks the estimator as they do.
+    store = Store(str(tmp_path / "board.db"))
+    try:
+        now = datetime.now(UTC)
+        entry, _ = store.add("ann", "k" * 43, check_upload(dailies[0], base_rules, now), "t")
+        assert analyse_entry(store, base_rules, entry, games=3)
+        kept = analysis_of(store, entry)
+    finally:
+        store.close()
+    rec = parse_recording(bounds.inflate(dailies[0]))
+    assert kept is not None and kept.seed == DEFAULT_SEED
+    assert kept.as_json() == analyze(rec, base_rules, games=3).as_json()
+    defaults = (
+        inspect.signature(analyse_entry).parameters["games"].default,
+        BoardConfig("board.db").analysis_games,
+        main_parser_default(["board", "worker", "--database", "postgresql://x"], "games"),
+    )
+    assert defaults == (GAMES, GAMES, GAMES)
+
+
+def main_parser_default(argv: list[str], name: str) -> object:
+    """Return the value `unbroken ARGV` parses for option `name`."""
+    from unbroken.cli.command import build_parser
+
+    return getattr(build_parser().parse_args(argv), name)
 
 
 @pytest.fixture

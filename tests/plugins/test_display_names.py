@@ -9,7 +9,7 @@ import pytest
 
 from unbroken import hookimpl
 from unbroken.cli.command import main
-from unbroken.plugins import Plugins, display_names, load_plugins
+from unbroken.plugins import Plugins, load_plugins
 from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.records import alternatives_text
 from unbroken.testing import FolderPlugin, write_pack
@@ -52,14 +52,17 @@ def named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Plugins:
 
 
 def test_display_names_are_given_for_rules_and_bots_that_have_one(named: Plugins) -> None:
-    assert display_names() == {"named:five": "Five a game", "named:steady": "Steady Hand"}
+    assert named.display_names() == {"named:five": "Five a game", "named:steady": "Steady Hand"}
     [rule, other] = named.scoring_rules
     assert (rule.display, other.display) == ("Five a game", "named:plain")
 
 
 def test_scores_read_by_their_display_names(named: Plugins) -> None:
     scores = {"named:five": 5, "named:plain": 1, "gone:old": 3}
-    assert alternatives_text(scores, display_names()) == "gone:old 3, Five a game 5, named:plain 1"
+    assert (
+        alternatives_text(scores, named.display_names())
+        == "gone:old 3, Five a game 5, named:plain 1"
+    )
 
 
 def test_the_plugins_list_shows_display_names_beside_ids(

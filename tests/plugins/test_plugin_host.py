@@ -190,7 +190,7 @@ def test_hook_unbroken_achievements() -> None:
     assert [a for a, _ in loaded.achievements] == [medal]
 
 
-def test_hook_unbroken_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hook_unbroken_bots() -> None:
     class Bots:
         @hookimpl
         def unbroken_bots(self) -> dict[str, Any]:
@@ -201,10 +201,9 @@ def test_hook_unbroken_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(loaded.bots) == ["b:first"]
     game = Game.new(loaded.ruleset, character="base:maxyn-zenma", difficulty="normal", seed=3)
     assert loaded.bots["b:first"](game, 0) == game.legal_actions()[0]
-    # Installed and on, the bot is one `unbroken.sim` can play with.
-    monkeypatch.setattr("unbroken.plugins.current_plugins", lambda: loaded)
-    assert "b:first" in sim.all_bots()
-    assert sim.run(loaded.ruleset, games=1, seed=2, bot="b:first").games == 1
+    # Handed down, the bot is one `unbroken.sim` can play with.
+    assert "b:first" in sim.all_bots(loaded)
+    assert sim.run(loaded.ruleset, games=1, seed=2, bot="b:first", plugins=loaded).games == 1
 
 
 def test_hook_unbroken_game_event() -> None:

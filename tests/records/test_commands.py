@@ -68,7 +68,7 @@ def test_the_scores_show_wins_and_new_achievements(
     assert "2 games, 1 won (50.0 %)" in out
     assert "Recent games (last 1):" in out
     # Printed names, as the game shows them: character, class, difficulty, achievements.
-    first_new = next(a.name for a in all_achievements() if a.id == win.new_achievements[0])
+    first_new = next(a.name for a in all_achievements(None) if a.id == win.new_achievements[0])
     assert "won, 31 points (Revenant)" in out and f"[new: {first_new}" in out
     recent = next(line for line in out.splitlines() if "won, 31 points" in line)
     assert recent.split()[3:7] == ["Maxyn", "Zenma", "Sneak", "Normal"]

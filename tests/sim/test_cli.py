@@ -165,7 +165,7 @@ def test_a_plugins_bot_is_named_by_its_own_name(
     from unbroken.cli.command import main
 
     bots = {**sim.all_bots(), "tide:archer": sim.BOTS["greedy"]}
-    monkeypatch.setattr(sim, "all_bots", lambda: bots)
+    monkeypatch.setattr(sim, "all_bots", lambda *_: bots)
     assert main(["sim", "--games", "3", "--seed", "1", "--bot", "archer", "--json"]) == 0
     assert '"bot": "tide:archer"' in capsys.readouterr().out
     bots["deep:archer"] = sim.BOTS["random"]

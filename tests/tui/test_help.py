@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 from pilot import sync
+from playing import choose
 from textual.widgets import Input, OptionList
 
 from unbroken.core.ruleset import Ruleset
@@ -104,6 +105,17 @@ async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> No
             assert listed and listed[0].startswith(title), listed
 
 
+@sync
+async def test_help_shows_rules_and_keys() -> None:
+    # (From test_app.py, split by screen: #32 item 10.)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, app, "help")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
 SLING = """
 [[weapons]]
 id = "sling"
@@ -139,3 +151,52 @@ def test_the_rules_list_the_weapons_of_the_content_in_play(tmp_path: Path) -> No
             f"In this game (the base game and the expansions on) the Basic weapons are "
             f"Bare Hands, {basic}, and the Advanced weapons are Sword, Spear, Axe and Maul."
         ) in weapons
+
+
+@sync
+async def test_esc_leaves_the_search_before_it_closes_help() -> None:
+    # #28 playtest round 2: one Esc from the search went back to the game, the next one
+    # asked "Leave this game?" and swallowed the key typed after it.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        search = help_screen.query_one("#help-search", Input)
+        contents = help_screen.query_one("#help-list", OptionList)
+        await pilot.press("slash", "escape")  # nothing typed: out of the search, in help
+        assert app.screen is help_screen and contents.has_focus
+        await pilot.press("slash", *"fright", "enter")  # searched, now on the list
+        await pilot.press("escape")  # clears the search, still in help
+        assert app.screen is help_screen and search.value == "" and contents.has_focus
+        assert len(listed(app)) > 5
+        await pilot.press("escape")  # the second Esc closes help
+        assert app.screen is not help_screen and not isinstance(app.screen, HelpScreen)
+
+
+@sync
+async def test_the_full_log_wraps_long_lines_without_losing_a_character() -> None:
+    # #28 playtest round 2: at 80 columns `l` showed "Danger track: spa" / "2 gives it
+    # nothing": lines were wrapped before the scrollbar took its columns.
+    from textual.widgets import RichLog
+
+    from unbroken.tui.help import LogScreen
+
+    long = (
+        "Danger track: space 2 gives it nothing; space 4 gives the monster 2 more health "
+        "and space 6 gives it 1 armor, so the Wyvern fights with health 10 and armor 2."
+    )
+    lines = [f"Round {i}: you wait." for i in range(40)] + [long, long + " Again."]
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LogScreen(lines))
+        await pilot.pause()
+        log = app.screen.query_one("#full-log", RichLog)
+        assert log.max_scroll_y > 0  # the scrollbar is shown
+        width = log.scrollable_content_region.width
+        shown = [strip.text.rstrip() for strip in log.lines]
+        assert all(len(line) <= width for line in shown), width
+        assert log.max_scroll_x == 0  # nothing to scroll to sideways
+        assert " ".join(shown).split() == " ".join(lines).split()

@@ -3,6 +3,8 @@ cards side by side, opened by `i` or by Enter or a click on a card of the Hand o
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 from pilot import sync
@@ -13,8 +15,8 @@ from textual.widgets import OptionList
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
-from unbroken.plugins import load_ruleset
-from unbroken.testing import GOLDEN_DIR, Scenario
+from unbroken.plugins import load_plugins, load_ruleset
+from unbroken.testing import GOLDEN_DIR, FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.card_lines import CardLines, card_spans, mark
 from unbroken.tui.game import GameScreen
@@ -148,9 +150,17 @@ def test_card_names_are_marked_across_a_line_break() -> None:
 
 def test_no_key_of_the_game_screen_takes_an_option() -> None:
     # `i` opens the inspector at every decision, however many options it lists.
-    keys = {key for binding in GameScreen.BINDINGS for key in binding.key.split(",")}  # type: ignore[union-attr]
+    # The options' own keys are bindings too (`take(n)`, #32 item 8): every other key.
+    keys = {
+        key
+        for binding in GameScreen.BINDINGS
+        if not binding.action.startswith("take(")  # type: ignore[union-attr]
+        for key in binding.key.split(",")  # type: ignore[union-attr]
+    }
     assert "i" in keys
     assert not keys & set(OPTION_KEYS)
+    taking = [b for b in GameScreen.BINDINGS if b.action.startswith("take(")]  # type: ignore[union-attr]
+    assert [b.key for b in taking] == list(OPTION_KEYS)  # type: ignore[union-attr]
 
 
 # --------------------------------------------------------------------------- opening it
@@ -381,3 +391,65 @@ def test_the_inspector_lists_the_conditions_the_monsters_rules_name() -> None:
     game = Scenario("tomu", level=2).monster("crazed-survivor").start("trickery")
     places = dict(cards_in_view(game))
     assert {"base:crippled", "base:weakened"} <= set(places["Named"])
+
+
+#: A difficulty whose danger track gives every monster 2 more health (as Expert's did).
+DANGER = """
+[[difficulties]]
+id = "grim"
+name = "Grim"
+text = "A danger track."
+danger = [{ colour = "red", health = 2 }, { colour = "red", health = 2 }]
+"""
+
+
+def test_the_monster_in_play_shows_the_stage_s_numbers_with_why(tmp_path: Path) -> None:
+    # #28 playtest round 2: "Wyvern … Armor 2, health 8" while the stage said health
+    # 10/10 (the Expert danger track added 2). The monster in play is shown as it is.
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"difficulties.toml": DANGER}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    game = Game.new(rules, "tomu", "x:grim", 3)
+    game.apply(act.Fight())  # the monster is revealed, the track's health added
+    mo = game.state.monster
+    assert mo is not None
+    sheet = rules.monsters[mo.id]
+    assert mo.max_health == sheet.health + 2
+    now = f"armor {sheet.armor}, health {sheet.health + 2} (+2 danger track)"
+
+    async def inspect() -> None:
+        app = UnbrokenApp(rules, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.action_inspect(mo.id)  # type: ignore[attr-defined]
+            await pilot.pause()
+            text = " ".join(shown(app.screen.query_one(".inspector-one", CardView)).split())
+            assert f"In play: {now}; printed armor {sheet.armor}, health {sheet.health}." in text
+            assert f"Armor {sheet.armor}, health {sheet.health}." not in text
+
+    asyncio.run(inspect())
+
+
+@sync
+async def test_up_and_down_choose_a_card_wherever_the_focus_is() -> None:
+    # #28 playtest round 2: the header says "↑↓ choose one", but Tab (or a click) left the
+    # focus on the card shown, and Down then scrolled it: the player stayed on the monster.
+    app = UnbrokenApp(RULES, animate=False, game=basilisk(), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        screen = app.screen
+        assert isinstance(screen, InspectorScreen) and not screen.comparing
+        cards = screen.query_one("#inspector-cards", OptionList)
+        listed = [cards.get_option_at_index(i).id for i in range(cards.option_count)]
+        order = [card for card in listed if card]
+        assert order[0] == "base:basilisk"
+        view = screen.query_one(".inspector-one", CardView)
+        await pilot.press("tab")  # the focus on the card shown
+        assert not cards.has_focus
+        for card in order[1:]:
+            await pilot.press("down")
+            await pilot.pause()
+            assert cards.get_option_at_index(cards.highlighted or 0).id == card
+            assert words(shown(view)) == card_words(card), card
+        await pilot.press("up")
+        await pilot.pause()
+        assert words(shown(view)) == card_words(order[-2])

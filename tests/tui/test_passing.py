@@ -12,8 +12,8 @@ from unbroken.core.state import copy_state
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import ROLL_SECONDS, GameScreen
-from unbroken.tui.passing import BEAT_SECONDS, beat_roll, beats
+from unbroken.tui.game import GameScreen
+from unbroken.tui.passing import beat_roll, beats
 
 RULES = load_ruleset()
 
@@ -60,14 +60,15 @@ async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
         passing = screen.passing
         assert passing is not None and passing.shown == 1
         assert screen.offered == [] and "any key: skip" in str(screen.query_one("#prompt").render())
-        # The beats' clock is driven here, not waited for (the timer is stopped).
-        screen.stop_roll()
+        # The beats' clock is driven here, not waited for (the timers are stopped).
+        screen.rolling.stop()
+        screen.rounds.hold()
         said = len(screen.said)
-        passing.since -= BEAT_SECONDS  # the first beat's time is up: the monster's roll
-        screen.passing_frame()
+        screen.rounds.beat_over()  # the first beat's time is up: the monster's roll
         assert passing.shown == 2 and len(screen.said) > said  # its own log lines
-        passing.since -= ROLL_SECONDS  # its die has landed
-        screen.passing_frame()
+        assert screen.rolling.rolling  # its die rolls, on the one die timer
+        screen.rounds.hold()
+        screen.rolling.land()  # its die has landed
         await pilot.pause()
         stage = str(screen.query_one("#stage").render())
         assert "die ⚁ 2 (monster's combat roll)" in stage and "▶2 GAZE" in stage, stage

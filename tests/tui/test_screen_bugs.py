@@ -1,7 +1,8 @@
 """#18 item 10: the bugs found playing at 80x24 that had no test on the game screen yet.
 
 (The others have theirs: the Records rank column and sort mark, the 60x20 title,
-the seed field and Esc with the Keys panel in test_app.py; a gain past a cap and
+the seed field and Esc with the Keys panel in test_records_screen.py, test_title.py,
+test_newgame.py and test_game.py; a gain past a cap and
 the taller log in test_table_panels.py; the Hand and the options in sight in
 test_layout.py.)
 """

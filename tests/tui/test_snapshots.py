@@ -70,12 +70,26 @@ def basilisk() -> Game:
     )
 
 
+def fight() -> Game:
+    # #28: a short fight at 120x40 left the left column's foot empty; the Hand now gives
+    # its cards' own words (weapon, skills, class) where it has the rows.
+    return (
+        Scenario("caellahan", seed=3)
+        .resources(se=13)
+        .skills("daring")
+        .monster("gibberling")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+
+
 GAMES: dict[str, Callable[[], Game]] = {
     "travel": travel,
     "exploration": exploration,
     "combat": combat,
     "basilisk": basilisk,
     "hunger": hunger,
+    "fight": fight,
 }
 
 
@@ -148,12 +162,14 @@ def test_a_paralysed_turn_shown_step_by_step(snap_compare: Any, size: tuple[int,
         )
         screen.take(attack)
         assert screen.passing is not None and len(screen.passing.steps) > 2
-        # Held on the monster's first roll, landed (the timer would move on).
-        screen.stop_roll()
+        # Held on the monster's first roll, landed (the timers would move on).
+        screen.rolling.stop()
+        screen.rounds.hold()
         screen.passing.shown = 1
-        screen.next_beat()
-        screen.stop_roll()
-        screen.show_beat(screen.passing.steps[1], rolling=False)
+        screen.rounds.next_beat()
+        screen.rolling.stop()
+        screen.rounds.hold()
+        screen.rounds.show_beat(screen.passing.steps[1], rolling=False)
         await pilot.pause()
 
     app = UnbrokenApp(RULES, animate=True, game=paralysed())

@@ -46,12 +46,12 @@ async def applied_row_after_the_roll() -> None:
         assert isinstance(screen, GameScreen)
         skip = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Skip))
         await pilot.press(OPTION_KEYS[skip])
-        assert screen._roll_timer is not None  # still rolling
+        assert screen.rolling.rolling  # still rolling
         assert "▶" not in stage_of(screen)  # rolling: the mark would tell the number
         await asyncio.sleep(2.0)
         for _ in range(100):  # the die lands on the next frame of its timer
             await pilot.pause(0.05)
-            if screen._roll_timer is None:
+            if not screen.rolling.rolling:
                 break
         await pilot.pause()
         stage = stage_of(screen)

@@ -8,6 +8,7 @@ own buffer (the terminal the page draws on a canvas).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 import urllib.error
@@ -45,12 +46,22 @@ def new_game(browser: Any, url: str) -> str:
 def decisions(browser: Any, count: int) -> str:
     """Take `count` decisions by their keys (the first option each time); return the screen."""
     for _ in range(count):
+        settled(browser)
         before = screen(browser)
         press(browser, "1")
         deadline = time.monotonic() + 10
         while screen(browser) == before and time.monotonic() < deadline:
             time.sleep(0.1)
-    return screen(browser)
+    return settled(browser)
+
+
+def settled(browser: Any) -> str:
+    """Return the screen once the options' keys take options: after a decision taken for
+    the player they wait a beat, the prompt saying "New options:" (tui/decisions.py)."""
+    deadline = time.monotonic() + 10
+    while re.search(r"New\s+options:", shown := screen(browser)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return shown
 
 
 def artifact(browser: Any, tmp_path: Path, name: str) -> Path:

@@ -37,7 +37,8 @@ from unbroken.words.actions import option_text
 #: Points of chance lost (best option minus option taken) that make a decision costly.
 COSTLY = 10.0
 #: The version of the analysis files kept in the cache (a change makes them stale).
-FORMAT = 2
+#: 3: the chance is the best option's on futures of its own (2: on the race's).
+FORMAT = 3
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, FORMAT):
+        if data.get("format") not in (1, 2, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -252,6 +253,7 @@ def analyze(
             if progress is not None:
                 progress(i + 1, len(found))
     else:
+        # lazy: only when options are weighed
         from unbroken.advisor.pool import RolloutPool, weigh_all
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
@@ -278,7 +280,7 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         option_name(p.legal[w.best], state, rules),
         option_name(p.legal[p.reference], state, rules),
         w.chance,
-        w.estimate(p.taken),
+        w.shown(p.taken),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),
@@ -290,6 +292,7 @@ def _choice(p: _Position, w: Weighing) -> Choice:
 
 def cache_path(recording: Path) -> Path:
     """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
+    # lazy: only when options are weighed
     from unbroken.home.paths import cache_dir
 
     digest = hashlib.sha256(recording.read_bytes()).hexdigest()[:24]

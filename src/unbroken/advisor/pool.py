@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import atexit
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import Future
+from queue import SimpleQueue
 from types import TracebackType
 
 from unbroken.advisor.chances import Estimate
@@ -204,12 +205,31 @@ def weigh_all(
     ]
     left = {i for i, race in enumerate(races) if not race.finished}
     done = len(races) - len(left)
+    # A finished round wakes its own race only, through a queue its callback fills: polling
+    # every race, or waiting on every round in flight, at every round made the parent's
+    # work grow with the square of the positions (800 in tools/calibrate.py).
+    woken: SimpleQueue[int] = SimpleQueue()
+    registered: set[Future[list[int]]] = set()
+
+    def register(i: int) -> None:
+        def wake(_: Future[list[int]]) -> None:
+            woken.put(i)
+
+        for f in races[i].pending():
+            if f not in registered:
+                registered.add(f)
+                f.add_done_callback(wake)
+
+    for i in left:
+        register(i)
     while left:
-        waiting = [f for i in left for f in races[i].pending()]
-        wait(waiting, return_when=FIRST_COMPLETED)
-        for i in sorted(left):
+        due = {woken.get()}
+        while not woken.empty():
+            due.add(woken.get())
+        for i in sorted(due & left):
             race = races[i]
             race.poll()
+            register(i)
             if race.failure is not None:
                 raise race.failure  # as one process would (a plugin's HandlerError, say)
             if race.error:

@@ -20,6 +20,7 @@ import socket
 import threading
 from datetime import UTC, datetime
 
+from unbroken.advisor import estimator, rollouts
 from unbroken.advisor.analysis import Analysis, analyze
 from unbroken.board.store import Store, StoreError
 from unbroken.core.ruleset import Ruleset
@@ -29,11 +30,12 @@ from unbroken.replay.reader import parse_recording
 
 log = logging.getLogger("unbroken.board.analysis")
 
-#: Rollouts per option of every decision (the advisor's default is 100: slower, surer).
-GAMES = 40
-#: The advisor's stream for the board's analyses (any fixed number: the same game gives
-#: the same analysis on every worker).
-SEED = 31
+#: Futures per option of every decision at most: the estimator's, so the entry's chart
+#: shows the chances the game's `%`, `unbroken analyze` and the viewer show.
+GAMES = estimator.GAMES
+#: The advisor's stream for the board's analyses: the estimator's, for the same reason
+#: (and every worker gives the same game the same analysis).
+SEED = rollouts.DEFAULT_SEED
 
 
 def worker_name() -> str:

@@ -39,7 +39,7 @@ from unbroken.board.share import share_line
 from unbroken.board.store import Copied, Page, Store, StoreError, Taken, WrongKey
 from unbroken.board.tickets import issue
 from unbroken.core.ruleset import Ruleset
-from unbroken.play.daily_game import DAILY_PLUGINS, daily_for, parse_day
+from unbroken.play.daily_game import DAILY_PLUGINS, base_plugins, daily_for, parse_day
 
 log = logging.getLogger("unbroken.board")
 
@@ -351,8 +351,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 def make_app(config: BoardConfig, ruleset: Ruleset | None = None) -> Starlette:
     """Return the board's ASGI app over `config.database` (created when missing)."""
     if ruleset is None:
-        from unbroken.play.daily_game import base_plugins
-
         ruleset = base_plugins().ruleset
     assert list(ruleset.plugins) == [DAILY_PLUGINS], "the board verifies base-game games"
     board = Board(config, ruleset, Store(config.database))

@@ -22,8 +22,6 @@ TIMEOUT = 30
 MAX_FETCH = 16 * 1024 * 1024
 #: Seconds to wait for a ticket before a daily starts (without one it is played unticketed).
 TICKET_TIMEOUT = 5
-#: The file in the data dir keeping the last daily ticket (so every way into the daily uses it).
-TICKET_FILE = "board-ticket.json"
 _ticket_decoder = msgspec.json.Decoder(Ticket)
 
 
@@ -102,27 +100,6 @@ def fetch_ticket(server: str, player: Player) -> Ticket:
     except msgspec.DecodeError:
         raise BoardError(f"{base} answered HTTP {status}, not as an Unbroken board does") from None
     raise BoardError(f"{base} gives no ticket: {refused.detail or refused.title}")
-
-
-def keep_ticket(ticket: Ticket) -> None:
-    """Keep `ticket` in the data dir for the day's games (a disk that refuses: not kept)."""
-    from unbroken.home.paths import data_dir
-
-    try:
-        (data_dir() / TICKET_FILE).write_bytes(msgspec.json.encode(ticket))
-    except OSError:
-        pass
-
-
-def kept_ticket(day: str) -> Ticket | None:
-    """Return the ticket kept for `day`'s daily, or None."""
-    from unbroken.home.paths import data_dir
-
-    try:
-        ticket = _ticket_decoder.decode((data_dir() / TICKET_FILE).read_bytes())
-    except (OSError, msgspec.DecodeError):
-        return None
-    return ticket if ticket.day == day else None
 
 
 def fetch(url: str, most: int = MAX_FETCH) -> bytes:

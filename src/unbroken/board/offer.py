@@ -20,6 +20,7 @@ OFFERED = "board-offered.txt"
 
 def counted_recording(day: str) -> Path | None:
     """Return the recording of `day`'s counted daily (its first finished attempt), or None."""
+    # lazy: only when there is a daily to offer
     from unbroken.records import RecordsError
     from unbroken.records.dailies import counted_daily
     from unbroken.records.opening import open_existing_records
@@ -36,6 +37,7 @@ def counted_recording(day: str) -> Path | None:
 
 def pending_daily(day: str) -> Path | None:
     """Return the recording of `day`'s counted daily when it has not been offered yet."""
+    # lazy: only when there is a daily to offer
     from unbroken.home.paths import data_dir
 
     path = counted_recording(day)
@@ -49,6 +51,7 @@ def pending_daily(day: str) -> Path | None:
 
 def mark_offered(path: Path) -> None:
     """Note that the recording at `path` was offered (sent or declined)."""
+    # lazy: only when there is a daily to offer
     from unbroken.home.paths import data_dir
 
     try:
@@ -60,6 +63,7 @@ def mark_offered(path: Path) -> None:
 
 def offer_daily(day: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
     """Ask whether to send `day`'s counted daily to the board set, and send it if so."""
+    # lazy: only when there is a daily to offer
     from unbroken.board.player import PlayerError, load_player
 
     try:
@@ -82,6 +86,7 @@ def offer_daily(day: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -
     if answer not in ("", "y", "yes"):
         print("Not sent; `unbroken submit` sends it later.", file=out)
         return
+    # lazy: only when there is a daily to offer
     from unbroken.board.client import BoardError
 
     try:
@@ -93,6 +98,7 @@ def offer_daily(day: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -
 def send(path: Path, player: Player, out: TextIO, server: str | None = None) -> int:
     """Send the recording at `path` as `player` and print the answer in words; return the
     exit status (1: refused). Raises BoardError when the file or the board cannot be read."""
+    # lazy: only when there is a daily to offer
     from unbroken.board.client import BoardError, submit
     from unbroken.board.player import PlayerError, save_player
     from unbroken.replay import bounds

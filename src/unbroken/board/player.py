@@ -21,6 +21,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unbroken.home.paths import config_dir
+
 #: The file in the config dir.
 FILE = "board.toml"
 #: A player name: what the server takes (unbroken.board.app.NAME).
@@ -59,7 +61,6 @@ class Player:
 
 def player_path() -> Path:
     """Return where the player file is (the config dir is created when missing)."""
-    from unbroken.home.paths import config_dir
 
     return config_dir() / FILE
 

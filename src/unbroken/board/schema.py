@@ -83,6 +83,7 @@ CREATE INDEX entries_by_board ON entries (difficulty, character, daily)
 def _backfill_health_left(db: Connection) -> None:
     """Work out the monster's health left of the entries kept before it was a column, by
     folding their recorded events (no engine run: they were verified when sent)."""
+    # lazy: only the migration that re-reads recordings
     from unbroken.board.ranking import health_left
     from unbroken.core.reducer import fold
     from unbroken.core.state import GameState
@@ -142,6 +143,7 @@ def _backfill_play(db: Connection) -> None:
     play unique."""
     import logging
 
+    # lazy: only the migration that re-reads recordings
     from unbroken.board.checking import play_of
 
     seen: set[str] = set()

@@ -133,6 +133,7 @@ def played_game(
     The bot takes the reference bot's choice mostly and a random one sometimes,
     so that games of one seed differ between players and last as a person's do.
     """
+    # lazy: only for the tests that ask
     from unbroken.bots.batch import record_game
     from unbroken.bots.heuristic import heuristic_bot
 
@@ -144,6 +145,7 @@ def played_game(
             return legal[chooser.randrange(len(legal))]
         return heuristic_bot(game, n)
 
+    # lazy: only for the tests that ask
     from unbroken.bots import registry
 
     name = f"bench-bot-{player}"
@@ -160,6 +162,7 @@ def played_game(
 
 def played_dailies(ruleset: Ruleset, day: str, count: int, first: int = 0) -> list[bytes]:
     """Return `count` distinct finished recordings of `day`'s daily (players first, first+1…)."""
+    # lazy: only for the tests that ask
     from unbroken.play.daily_game import parse_day
 
     d = daily_for(parse_day(day), ruleset)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from unbroken.core import actions as act
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -27,7 +28,6 @@ def greedy_bot(game: Game, n: int) -> Action:
     It exists to carry games into the later levels (tests, benchmarks); the
     documented heuristic bot of the balance work is a separate, better policy.
     """
-    from unbroken.core import actions as act
 
     legal = game.legal_actions()
     s = game.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from unbroken.bots import workers
 from unbroken.bots.registry import BOTS, Bot
 from unbroken.bots.registry import all_bots as all_bots
 from unbroken.core import rng
@@ -22,6 +23,8 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
 from unbroken.play.session import GameSession, Keeper
+from unbroken.plugins import plugins_for, report
+from unbroken.replay import Recorder
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -32,7 +35,6 @@ MAX_DECISIONS = 5000
 
 def warn(notice: str) -> None:
     """Say on stderr, as one `unbroken: warning:` line, what a plugin's observer did."""
-    from unbroken.plugins import report
 
     report(notice)
 
@@ -311,13 +313,27 @@ def play_numbered(
         raise GameFailed(str(exc), number, game_seed, character, difficulty) from None
 
 
-def _play_chunk(bot: str, chunk: list[Numbered]) -> list[tuple[Result, bytes]]:
+def bot_named(
+    name: str, ruleset: Ruleset, plugins: Plugins | None, more: Mapping[str, Bot] | None = None
+) -> Bot:
+    """Return the bot called `name`: built in, one of `more`, or a plugin's (of `plugins`, or
+    else of the plugins `ruleset` was built with). Raises KeyError for none of these."""
+    if name in BOTS:
+        return BOTS[name]
+    if more and name in more:
+        return more[name]
+
+    return all_bots(plugins if plugins is not None else plugins_for(ruleset), more)[name]
+
+
+def _play_chunk(
+    bot: str, more: Mapping[str, Bot] | None, chunk: list[Numbered]
+) -> list[tuple[Result, bytes]]:
     """Play a chunk of the schedule in a worker process; return results and log digests."""
-    from unbroken.bots import workers
 
     ruleset = workers.ruleset()
     plugins = workers.plugins()
-    policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+    policy = bot_named(bot, ruleset, plugins, more)
     return [play_numbered(ruleset, policy, game, plugins)[1:] for game in chunk]
 
 
@@ -333,12 +349,14 @@ def run(
     jobs: int = 1,
     plugins: Plugins | None = None,
     keep: Keeper | None = None,
+    more: Mapping[str, Bot] | None = None,
 ) -> Summary:
     """Play `games` games and return the summary with the digest of all event logs.
 
     The observers of `plugins` (`unbroken_game_event`) watch every game; with
     `keep`, every game is played through a GameSession that keeps it in the
-    records (one process).
+    records (one process). `bot` is a name (`bot_named`; `more`: the bots a front end
+    adds by name, which worker processes get by pickling).
 
     The digest is the SHA-256 of each game's log digest, in game order, so
     `jobs` worker processes give exactly the same summary as one (the
@@ -365,15 +383,14 @@ def run(
     if jobs > 1 and on_finished is None and keep is None and len(plan) > 1:
         from functools import partial
 
-        from unbroken.bots import workers
-
         parts = workers.chunks(plan, jobs)
-        mapped = workers.map_chunks(partial(_play_chunk, bot), parts, ruleset, jobs, plugins)
+        play_part = partial(_play_chunk, bot, more)
+        mapped = workers.map_chunks(play_part, parts, ruleset, jobs, plugins)
         for part in mapped:
             for result, log_digest in part:
                 count(result, log_digest)
     else:
-        policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+        policy = bot_named(bot, ruleset, plugins, more)
         for numbered in plan:
             game, result, log_digest = play_numbered(ruleset, policy, numbered, plugins, keep)
             count(result, log_digest)
@@ -405,9 +422,8 @@ def record_game(
 
     (Before 0.2.0 this was `unbroken.replay.record_game`.)
     """
-    from unbroken.replay import Recorder
 
-    policy = BOTS[bot] if bot in BOTS else all_bots()[bot]
+    policy = bot_named(bot, ruleset, None)
     game = Game.new(ruleset, character, difficulty, seed)
     recorder = Recorder.start(game, ruleset, directory, RECORDED_AT, name, compress, daily)
     session = GameSession(game, recorder=recorder)

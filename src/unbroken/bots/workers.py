@@ -4,7 +4,8 @@
 function over them here (`map_chunks`); the advisor's rollouts (`advisor.pool`)
 submit rounds to a pool started here (`start_pool`). Workers are forked where the
 platform can (they then inherit the ruleset, plugins included, without loading
-anything); elsewhere each worker loads the default ruleset again. `worker_count`
+anything); elsewhere each worker loads the plugins the parent's ruleset was built
+with. `worker_count`
 is the one `--jobs` rule.
 """
 
@@ -24,8 +25,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: In a worker process: the ruleset of its pool (set as the worker starts; None in a
-#: spawned worker, which loads the default ruleset again).
+#: In a worker process: the ruleset of its pool (set as the worker starts).
 _RULESET: Ruleset | None = None
 #: In a worker process: the plugins whose observers watch its games (None: none watch).
 _PLUGINS: Plugins | None = None
@@ -33,19 +33,12 @@ _PLUGINS: Plugins | None = None
 
 def ruleset() -> Ruleset:
     """Return the ruleset a worker runs with (call it inside the mapped function)."""
-    if _RULESET is None:  # a spawned worker: load the same (default) ruleset again
-        from unbroken.plugins import load_ruleset
-
-        return load_ruleset()
+    assert _RULESET is not None, "only in a worker process of start_pool"
     return _RULESET
 
 
 def plugins() -> Plugins | None:
     """Return the plugins whose observers watch a worker's games (None: none)."""
-    if _PLUGINS is None and _RULESET is None:  # a spawned worker: the plugins on again
-        from unbroken.plugins import current_plugins
-
-        return current_plugins()
     return _PLUGINS
 
 
@@ -69,21 +62,31 @@ def start_pool(
     `observed_by` (the plugins whose observers watch the games played there).
 
     Forked where the platform can: the workers inherit both without pickling or
-    loading anything. Elsewhere they are spawned and load the default ruleset.
+    loading anything. Elsewhere they are spawned and load the plugins `rules` was
+    built with (by their names).
     """
     methods = multiprocessing.get_all_start_methods()
     forked = "fork" in methods
     context = multiprocessing.get_context("fork" if forked else None)
-    shared = (rules, observed_by) if forked else (None, None)
+    names = list(rules.plugins)
+    shared = (rules, observed_by) if forked else (names, observed_by is not None)
     return ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_start, initargs=shared
     )
 
 
-def _start(rules: Ruleset | None, observed_by: Plugins | None) -> None:
-    """Set up a worker process as it starts: its ruleset and plugins, and its signals."""
+def _start(rules: Ruleset | list[str], observed_by: Plugins | bool | None) -> None:
+    """Set up a worker process as it starts: its ruleset and plugins (a spawned worker gets
+    the plugins' names and whether they observe, and loads them), and its signals."""
     global _RULESET, _PLUGINS
-    _RULESET, _PLUGINS = rules, observed_by
+    if isinstance(rules, list):
+        from unbroken.plugins import load_plugins  # lazy: only a spawned worker loads them
+
+        loaded = load_plugins(rules, strict=rules)
+        _RULESET, _PLUGINS = loaded.ruleset, (loaded if observed_by else None)
+    else:
+        assert not isinstance(observed_by, bool)
+        _RULESET, _PLUGINS = rules, observed_by
     # A worker forked from the full-screen game must not act on the terminal's signals
     # (a resize, Ctrl+Z) with the game's handlers, nor wake the game's event loop.
     for name in ("SIGWINCH", "SIGTSTP", "SIGCONT"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from unbroken.cli.command import CommandError
+from unbroken.cli.command import CommandError, plugins_in_use
 
 DIFFICULTIES = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 EARNED = "[x]"
@@ -19,16 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.scores import open_if_any
-    from unbroken.records import RecordsError, achievement_sheet
+    from unbroken.records import RecordsError, achievement_sheet, all_achievements
 
+    achievements = all_achievements(plugins_in_use())
     records = open_if_any()
     if records is None:  # nothing earned yet, and no records file made to say so
-        sheet = achievement_sheet({})
+        sheet = achievement_sheet({}, achievements)
     else:
         with records:
             try:
-                sheet = achievement_sheet(records.first_earned())
+                sheet = achievement_sheet(records.first_earned(), achievements)
             except RecordsError as exc:
                 raise CommandError(str(exc)) from None
     width = max(len(row.name) for row in sheet)

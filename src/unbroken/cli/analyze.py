@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import analyze, keep
     from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
@@ -115,6 +116,7 @@ def _pc(rate: float) -> str:
 
 def text_report(analysis: Analysis, title: str) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
 
     a = analysis

@@ -71,7 +71,14 @@ from unbroken.cli.balance_targets import (
 from unbroken.cli.balance_targets import (
     win_rate as win_rate,
 )
-from unbroken.cli.command import CommandError, add_jobs, add_seed, load, positive_int
+from unbroken.cli.command import (
+    CommandError,
+    add_jobs,
+    add_seed,
+    load,
+    plugins_in_use,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from unbroken.bots.batch import Summary
@@ -129,12 +136,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.bots import batch
-    from unbroken.cli.sim import game_failed, plugins_option, progress_bar
+    from unbroken.cli.sim import game_failed, more_bots, named_bots, plugins_option, progress_bar
 
     ruleset = load()
-    if args.bot is not None and args.bot not in batch.all_bots():
-        known = ", ".join(batch.all_bots())
+    bots = named_bots(plugins_in_use())
+    if args.bot is not None and args.bot not in bots:
+        known = ", ".join(bots)
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {known}")
     jobs = workers.worker_count(args.jobs, args.games)
     classes = sorted({c.cls for c in ruleset.characters.values()})
@@ -179,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
                             bot=bot,
                             jobs=min(jobs, args.bot_games),
                             on_game=on_game,
+                            more=more_bots(),
                         )
                     )
             except batch.GameFailed as exc:
@@ -200,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
 
 def beside(ruleset: Ruleset, bot: str, heuristic: Summary, other: Summary) -> str:
     """Return the report's section of another bot beside the heuristic, on the same games."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor import Estimate
 
     def cell(row: list[int]) -> str:

@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from unbroken.advisor.estimator import GAMES
 from unbroken.cli.command import CommandError, positive_int
 from unbroken.cli.serve import positive_number
 
@@ -69,9 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     worker.add_argument(
         "--games",
         type=positive_int,
-        default=40,
+        default=GAMES,
         metavar="N",
-        help="the advisor's games per option of each decision (default 40)",
+        help=f"the advisor's games per option of each decision at most (default {GAMES})",
     )
     worker.add_argument(
         "--stalled-after",
@@ -97,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.board.app import BoardConfig, make_app
         from unbroken.board.serving import Timeouts, server_config
         from unbroken.board.store import StoreError
@@ -105,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             f"the board server needs its extra ({exc.name} is missing): "
             "pip install 'unbroken[board]'"
         ) from None
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import data_dir
 
     database = args.database or str(data_dir() / "board.db")
@@ -119,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if migrated:
         print(f"Database schema brought up to version {migrated[-1]}.", flush=True)
     print(f"Board on http://{args.host}:{args.port}/ with {shown}", flush=True)
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.operations import log_to
 
     log_to(sys.stdout)
@@ -153,6 +157,7 @@ def _worker(args: argparse.Namespace) -> int:
 
         import procrastinate  # noqa: F401 - said missing here rather than mid-way
 
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.board.store import StoreError
         from unbroken.board.worker import work
     except ImportError as exc:
@@ -160,6 +165,7 @@ def _worker(args: argparse.Namespace) -> int:
             f"the board worker needs the board extra ({exc.name} is missing): "
             "pip install 'unbroken[board]'"
         ) from None
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.operations import log_to
     from unbroken.play.daily_game import base_plugins
 

@@ -24,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.core.ruleset import resolve_id, short_ids
     from unbroken.words import cards
 
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _wrapped(lines: list[str]) -> list[str]:
     """Return a card's lines wrapped at 80 columns, each under its own indent plus two."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.words.vocabulary import wrap
 
     out: list[str] = []

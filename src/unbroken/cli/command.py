@@ -23,6 +23,7 @@ from unbroken.words.printable import printable
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import Plugins
 
 #: Subcommand names, each a module of unbroken.cli, with their one-line help,
 #: in the order `unbroken --help` shows (the first is the default).
@@ -271,6 +272,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     except Exception as exc:
         # Imported here: importing the engine before the game's first frame slows it.
+        # lazy: `unbroken --help` and `--version` load nothing more
         from unbroken.core.handlers import HandlerError
 
         if not isinstance(exc, HandlerError):
@@ -371,15 +373,18 @@ def resolve_difficulty(ruleset: Ruleset, name: str) -> str:
         raise CommandError(str(exc)) from None
 
 
-def load() -> Ruleset:
-    """Return the ruleset, or raise CommandError naming what in the content is broken."""
-    from unbroken.content import ContentError
-    from unbroken.core.ruleset import RulesetError
-    from unbroken.plugins import PluginError, load_ruleset
+def plugins_in_use() -> Plugins:
+    """Return the plugins on for this run, the one place a command decides them (it hands
+    them down); raise CommandError naming what in the content or which plugin is broken."""
+    # lazy: `unbroken --help` and `--version` load nothing more
+    from unbroken.plugins import LoadError, load_in_use
 
     try:
-        return load_ruleset()
-    except (ContentError, RulesetError) as exc:
-        raise CommandError(f"the game content is broken:\n{exc}") from None
-    except PluginError as exc:
+        return load_in_use()
+    except LoadError as exc:
         raise CommandError(str(exc)) from None
+
+
+def load() -> Ruleset:
+    """Return the ruleset of the plugins on (`plugins_in_use`), or raise CommandError."""
+    return plugins_in_use().ruleset

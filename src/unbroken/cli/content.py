@@ -48,6 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.content import base_content_dir
 
@@ -82,6 +83,7 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
     """
     import warnings
 
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.plugins import (
         HookError,
         PluginError,
@@ -141,6 +143,7 @@ def _requirement_problems(project: Path) -> list[str]:
     import tomllib
     from types import SimpleNamespace
 
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.content import Problem, line_of, toml_lines
     from unbroken.plugins import GROUP, requirement_problem
     from unbroken.plugins.requirements import unmet_requirement
@@ -188,6 +191,7 @@ def check_pack(
     the plugins `leave_out` names are not loaded for theirs (the project's
     installed copy).
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.content import (
         CardLines,
         base_content_dir,
@@ -293,6 +297,7 @@ def _reference_problems(
 
     A broken reference names the nearest id of its kind when one is close.
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.content import Problem, did_you_mean, ids_of_kind_named
     from unbroken.core.ruleset import Ruleset, broken_references
 
@@ -359,6 +364,7 @@ def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
     is not loaded again as installed). Raises CommandError when the user named
     a plugin that is not installed.
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.content import ContentError
     from unbroken.core.handlers import BUILTIN_HANDLERS
@@ -380,6 +386,7 @@ def _known_handlers(leave_out: Collection[str] = ()) -> dict[str, Any]:
 
 def _count_problems(pack: Pack, files: list[Path], written: CardLines) -> list[Problem]:
     """Return every way a complete pack differs from the boxed game's card counts."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.content import LABELS, Problem
     from unbroken.words.vocabulary import plural
 
@@ -434,6 +441,7 @@ def _kind_file(files: list[Path], kind: str) -> tuple[str, int]:
 
 def _summary(folder: Path, pack: Pack) -> list[str]:
     """Return the lines that describe a valid pack."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.words.vocabulary import plural
 
     copies = sum(e.copies for e in pack.encounters)

@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.daily_game import base_plugins, daily_for, daily_session, parse_day, today
 
     try:
@@ -45,11 +46,13 @@ def run(args: argparse.Namespace) -> int:
             f"{rules.difficulty_name(d.difficulty)}, seed {d.seed}, base game."
         )
         return 0
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.offer import offer_daily
 
     when = today().isoformat()
     ask_ticket(when)
     if args.text:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.home.settings import load_settings
         from unbroken.play.text import TextGame
 
@@ -57,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
         session = daily_session(settings.auto_take, auto_pass=settings.auto_pass)
         status = TextGame.of(session).loop(sys.stdin, sys.stdout)
     else:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.tui.app import UnbrokenApp
 
         require_terminal("unbroken daily")
@@ -69,8 +73,10 @@ def run(args: argparse.Namespace) -> int:
 
 def ask_ticket(day: str) -> None:
     """Get and keep the board's ticket for `day` when a board is set; say what happened."""
-    from unbroken.board.client import BoardError, fetch_ticket, keep_ticket, kept_ticket
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.board.client import BoardError, fetch_ticket
     from unbroken.board.player import PlayerError, board_address, load_player, save_player
+    from unbroken.play.daily_game import keep_ticket, kept_ticket
 
     try:
         player = load_player()

@@ -11,6 +11,7 @@ from unbroken.cli.command import (
     CommandError,
     add_seed,
     load,
+    plugins_in_use,
     resolve_character,
     resolve_difficulty,
 )
@@ -40,11 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
     """Resume the recorded game `info` describes and play it on; return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.text import TextGame
     from unbroken.replay import ReplayError, resume
 
     path = info.path
-    ruleset = load()
+    plugins = plugins_in_use()
+    ruleset = plugins.ruleset
     try:
         game, recorder = resume(path, ruleset)
     except ReplayError as exc:
@@ -57,7 +60,7 @@ def continue_game(info: ReplayInfo, stdin: TextIO, out: TextIO) -> int:
     for notice in recorder.notices:
         print(f"Notice: {notice}", file=out)
     print(f"Continuing {path.name} after decision {recorder.decisions}.", file=out)
-    return TextGame.resumed(ruleset, game, recorder, started=info.created).loop(stdin, out)
+    return TextGame.resumed(ruleset, game, recorder, info.created, plugins).loop(stdin, out)
 
 
 def describe(info: ReplayInfo) -> str:
@@ -89,6 +92,7 @@ def start_options(ruleset: Ruleset, args: argparse.Namespace) -> tuple[str | Non
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.text import TextGame, ask
     from unbroken.replay import unfinished_games
 
@@ -136,5 +140,6 @@ def run(args: argparse.Namespace) -> int:
         print("\nGoodbye.", file=out)
         return 0
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    game = TextGame(ruleset, character, difficulty, seed, {"gentle_start": args.gentle_start})
+    options = {"gentle_start": args.gentle_start}
+    game = TextGame(ruleset, character, difficulty, seed, options, plugins=plugins_in_use())
     return game.loop(stdin, out)

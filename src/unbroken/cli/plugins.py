@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the plugins command; return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
 
     action: str = args.action
@@ -62,6 +63,7 @@ def _rows() -> list[dict[str, Any]]:
     """Return one row per plugin: every installed one is loaded to say what it adds."""
     import warnings
 
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.plugins import load_plugins
     from unbroken.plugins.config import BASE, disabled_plugins, requested_plugins
 
@@ -97,12 +99,14 @@ def _rows() -> list[dict[str, Any]]:
 
 def _wrapped(label: str, text: str) -> str:
     """Return a listing line ("    adds: …") wrapped at 80 columns, under its text."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.words.vocabulary import wrap
 
     return wrap(text, f"    {label}: ")
 
 
 def _list(as_json: bool) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.plugins import adds_text
 
     rows = _rows()
@@ -134,6 +138,7 @@ def _list(as_json: bool) -> int:
 
 def _switch(name: str, enabled: bool) -> int:
     """Enable or disable an installed plugin, or one already in the disabled list."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.plugins import PluginError
     from unbroken.plugins.config import BASE, disabled_plugins, installed_entry_points, set_enabled
@@ -167,6 +172,7 @@ def distribution_of(target: str) -> str:
     Raises CommandError for the base game, a name two distributions give, or
     a name no installed plugin has (naming the installed ones).
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.plugins.config import BASE, installed_entry_points
 
@@ -196,6 +202,7 @@ def _pip(action: str, target: str) -> int:
     uninstall takes a plugin's name (or its distribution's): the installer is
     given the distribution that provides the plugin's entry point.
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.plugins.installer import InstallerError, installer_command
 
@@ -212,6 +219,7 @@ def _pip(action: str, target: str) -> int:
 
 def _new(name: str, directory: Path) -> int:
     """Write a new plugin project; say what was written and what to run next."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.plugins.scaffold import new_plugin
 

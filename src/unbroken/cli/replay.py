@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.replay import ReplayError, chosen_recording
     from unbroken.replay.viewing import warning, watch
     from unbroken.tui.app import UnbrokenApp
@@ -55,6 +56,7 @@ def fetched(url: str) -> Path:
     """
     import hashlib
 
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.client import BoardError, fetch
     from unbroken.home.paths import cache_dir, make_dir
 

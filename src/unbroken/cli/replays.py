@@ -17,6 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import replays_dir
     from unbroken.replay import recorded_games, recording_names, short_names
 

@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         description="Write every recorded game as CSV (spreadsheets) or JSON "
         "(docs/records-schema.json), oldest first.",
     )
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records.export import FORMATS
 
     names = tuple(FORMATS)
@@ -38,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def open_or_fail() -> Records:
     """Return the records store, or raise CommandError with the RecordsError's line."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, open_records
 
     try:
@@ -52,6 +54,7 @@ def open_if_any() -> Records | None:
     What the commands that only read the records use: showing no games must not
     leave a data dir and an empty records file behind. Raises CommandError.
     """
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, open_existing_records
 
     try:
@@ -61,6 +64,7 @@ def open_if_any() -> Records | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import RecordsError, records_path
 
     records = open_if_any()
@@ -85,6 +89,7 @@ def no_games(path: Path) -> str:
 
 def export(rows: Sequence[GameRow], fmt: str, output: Path | None) -> int:
     """Write the export of `rows` to `output` (or stdout); return the exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records.export import FORMATS
 
     text = FORMATS[fmt](rows)
@@ -111,21 +116,26 @@ class Names:
     """
 
     def __init__(self) -> None:
-        from unbroken.cli.command import CommandError, load
+        # lazy: `--help` imports this module: loaded on the path that runs
+        from unbroken.cli.command import CommandError, plugins_in_use
         from unbroken.records import all_achievements
 
         try:
-            rules = load()
+            plugins = plugins_in_use()
         except CommandError as exc:
             first = str(exc).splitlines()[0]
             print(f"unbroken: note: showing card ids, not names: {first}", file=sys.stderr)
             self.card_name: Callable[[str], str] = _short
             self.difficulty: Callable[[str], str] = str
             self.achievements: dict[str, str] = {}
+            self.titles: dict[str, str] = {}
             return
+        rules = plugins.ruleset
+        #: The display names of the plugins' scoring rules and bots.
+        self.titles = plugins.display_names()
         self.card_name = lambda card: _short(rules.card_name(card))
         self.difficulty = rules.difficulty_name
-        self.achievements = {a.id: a.name for a in all_achievements()}
+        self.achievements = {a.id: a.name for a in all_achievements(plugins)}
 
     def achievement(self, achievement: str) -> str:
         return self.achievements.get(achievement, achievement)
@@ -165,12 +175,11 @@ def wrapped(text: str, start: int, width: int | None) -> str:
 
 def show(records: Records, recent: int) -> int:
     """Print recent games, best scores and the win rate; return the exit status."""
-    from unbroken.plugins import display_names
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records import alternatives_text
 
-    titles = display_names()
-
     names = Names()
+    titles = names.titles
     name = names.card_name
     total, wins = records.count()
     if total == 0:

@@ -53,12 +53,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.web.server import GameServer
     except ImportError as exc:
         raise CommandError(
             f"playing in a browser needs the web extra ({exc.name} is missing): "
             "pip install 'unbroken[web]'"
         ) from None
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import data_dir
     from unbroken.home.settings import load_settings
 

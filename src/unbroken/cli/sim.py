@@ -16,6 +16,7 @@ from unbroken.cli.command import (
     add_json,
     add_seed,
     load,
+    plugins_in_use,
     positive_int,
     resolve_character,
     resolve_difficulty,
@@ -24,7 +25,25 @@ from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.bots import batch
+    from unbroken.bots.registry import Bot
     from unbroken.core.ruleset import Ruleset
+    from unbroken.plugins import Plugins
+
+
+def more_bots() -> dict[str, Bot]:
+    """Return the bots from above the bots' layer that the commands offer by name (`--bot
+    rollout`, the advisor's)."""
+    from unbroken.advisor.bot import rollout_bot  # lazy: `unbroken sim --help` loads no engine
+
+    return {"rollout": rollout_bot}
+
+
+def named_bots(plugins: Plugins | None) -> dict[str, Bot]:
+    """Return every bot the commands offer by name: built in, the rollout bot, the plugins'."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.bots import batch
+
+    return batch.all_bots(plugins, more_bots())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,11 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.bots import batch
     from unbroken.records import RecordsError
 
     ruleset = load()
-    bots = batch.all_bots()
+    plugins = plugins_in_use()  # their observers watch every game
+    bots = named_bots(plugins)
     # A plugin's bot by its own name too ("archer" for "unearthed:archer"), as characters are.
     mine = [b for b in bots if b.partition(":")[2] == args.bot]
     if args.bot not in bots and len(mine) == 1:
@@ -61,12 +82,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"unknown bot {args.bot!r}; choose one of: {', '.join(bots)}")
     chars = [resolve_character(ruleset, c) for c in args.character or []]
     diffs = [resolve_difficulty(ruleset, d) for d in args.difficulty or []]
-    from unbroken.plugins import current_plugins
-
-    plugins = current_plugins()  # what load() loaded: their observers watch every game
     keep = None
     kept: list[int] = []  # the games the records did keep (not the ones they refused)
     if args.record:
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.cli.scores import open_or_fail
         from unbroken.play.session import records_keeper
 
@@ -89,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
                 jobs=jobs,
                 plugins=plugins,
                 keep=keep,
+                more=more_bots(),
             )
     except batch.InvariantViolation as exc:
         print(f"unbroken: engine invariant violated: {exc}", file=sys.stderr)
@@ -103,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.as_json(args.seed, args.bot), indent=2))
         return 0
-    print(text_report(summary, ruleset, args.seed, args.bot))
+    print(text_report(summary, ruleset, args.seed, args.bot, plugins.display_names()))
     return 0
 
 
@@ -160,14 +180,19 @@ def game_failed(
     return 1
 
 
-def text_report(summary: batch.Summary, ruleset: Ruleset, seed: int, bot: str) -> str:
-    """Return the plain-text summary of a batch, in the game's printed names."""
+def text_report(
+    summary: batch.Summary,
+    ruleset: Ruleset,
+    seed: int,
+    bot: str,
+    titles: dict[str, str] | None = None,
+) -> str:
+    """Return the plain-text summary of a batch, in the game's printed names (`titles`: the
+    plugins' display names of bots)."""
     lost = summary.games - summary.wins
     rate = 100 * summary.wins / summary.games if summary.games else 0.0
     speed = summary.games / summary.seconds if summary.seconds else 0.0
-    from unbroken.plugins import display_names
-
-    title = display_names().get(bot)
+    title = (titles or {}).get(bot)
     named = f"{title} ({bot})" if title else bot
     lines = [
         f"{plural(summary.games, 'game')} ({named} bot, seed {seed}): "

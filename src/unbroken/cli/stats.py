@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.scores import Names, no_games, open_if_any
     from unbroken.records import RecordsError, records_path
     from unbroken.records.stats import compute, to_document
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def report(stats: Stats, periods: int, names: Names, total: int) -> str:
     """Return the figures as text: the same as the Records screen's charts."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.records.stats import killer_name
 
     which = plural(stats.games, "game")

@@ -36,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.player import (
         PlayerError,
         board_address,
@@ -75,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     path = _recording(args.recording)
     _check_not_practice(path)
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.client import BoardError
     from unbroken.board.offer import send
 
@@ -92,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ask_name() -> str:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.player import check_name
 
     if not sys.stdin.isatty():
@@ -101,12 +104,14 @@ def _ask_name() -> str:
 
 
 def _recording(name: str | None) -> Path:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.play.daily_game import today
     from unbroken.replay import ReplayError, find_recording, newest_recording
 
     try:
         if name is not None:
             return find_recording(name)
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.board.offer import counted_recording
 
         daily = counted_recording(today().isoformat())
@@ -118,6 +123,7 @@ def _recording(name: str | None) -> Path:
 def _check_not_practice(path: Path) -> None:
     """Raise CommandError when `path` is an unfinished daily, or one the records mark as
     practice (not the day's first finished attempt, which is the one that counts)."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.offer import counted_recording
     from unbroken.replay import ReplayError, read_recording
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from unbroken.cli.command import add_seed, load, require_terminal
+from unbroken.cli.command import add_seed, require_terminal
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,13 +15,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from unbroken.tui.app import UnbrokenApp
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.tui.app import UnbrokenApp, rules_in_use
 
     require_terminal("unbroken")
     # The rules load right after the first frame; broken content ends the app
     # with a one-line error and exit status 2.
-    app = UnbrokenApp(load, animate=False if args.no_animation else None, seed=args.seed)
+    app = UnbrokenApp(rules_in_use, animate=False if args.no_animation else None, seed=args.seed)
     app.run()
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.board.offer import offer_daily
     from unbroken.play.daily_game import today
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.bots import workers
-from unbroken.cli.command import add_jobs, load
+from unbroken.cli.command import add_jobs, plugins_in_use
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def expand(names: list[str]) -> tuple[list[Path], list[str]]:
     """Return the files to verify (a folder gives its recordings, by name) and the problems."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import replays_dir
     from unbroken.replay import ReplayError, find_recording, is_recording
 
@@ -84,10 +85,13 @@ def unfinished(verdict: Verdict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.replay import VerdictKind, verdicts
 
-    ruleset = load()
+    plugins = plugins_in_use()  # their observers see every game verified
+    ruleset = plugins.ruleset
     if not args.files:  # your own games: none yet is nothing to verify, not a failure
+        # lazy: `--help` imports this module: loaded on the path that runs
         from unbroken.home.paths import replays_dir
         from unbroken.replay import recording_names
 
@@ -102,9 +106,7 @@ def run(args: argparse.Namespace) -> int:
     asked = 1 if args.jobs is None and len(files) < 16 else args.jobs
     jobs = workers.worker_count(asked, len(files))
     passed = failed = left = 0
-    from unbroken.plugins import current_plugins
-
-    for verdict in verdicts(files, ruleset, jobs, current_plugins()):
+    for verdict in verdicts(files, ruleset, jobs, plugins):
         if verdict.kind == VerdictKind.OK:
             passed += 1
             if not args.quiet:

@@ -22,7 +22,8 @@ from typing import Any
 
 import msgspec
 
-from unbroken.replay.bounds import Breach, read_regular_file
+from unbroken.home.paths import cache_dir
+from unbroken.home.reading import Breach, read_regular_file
 from unbroken.words.printable import is_printable, printable
 
 #: The largest content file: 4 MiB (the whole base game is under 100 KB).
@@ -195,7 +196,6 @@ def parse_toml(text: str) -> dict[str, Any]:
     exactly is kept, so a cached parse always equals a fresh one. A missing or
     unwritable cache only costs the parse.
     """
-    from unbroken.home.paths import cache_dir
 
     key = _cache_key(text)
     try:

@@ -91,6 +91,7 @@ def deadline(seconds: float) -> Iterator[None]:
 
 def goldens(directory: Path | None = None) -> list[Path]:
     """Return the golden recordings (the repository's replays/)."""
+    # lazy: only what this fuzz target drives
     from unbroken.testing import GOLDEN_DIR
 
     return sorted((directory or GOLDEN_DIR).glob("*.jsonl"))
@@ -98,6 +99,7 @@ def goldens(directory: Path | None = None) -> list[Path]:
 
 def _expected(original: bytes) -> tuple[bytes, Any]:
     """Return what a recording's game is: the text before its footer, and the footer's fields."""
+    # lazy: only what this fuzz target drives
     from unbroken.replay import Footer
 
     body, _, last = original.rstrip(b"\n").rpartition(b"\n")
@@ -106,6 +108,7 @@ def _expected(original: bytes) -> tuple[bytes, Any]:
 
 def _game_of(data: bytes) -> tuple[bytes, Any] | None:
     """Return the game a file that verified holds, as `_expected` says it (None: unreadable)."""
+    # lazy: only what this fuzz target drives
     from unbroken.replay import Footer, ReplayError, unpack
 
     try:
@@ -121,6 +124,7 @@ def check_recording(
 ) -> None:
     """Read one mutated recording as verify, the listing (and with `deep`, the viewer and
     resume) do, and count what happened in `tally`."""
+    # lazy: only what this fuzz target drives
     from unbroken.replay import ReplayError, read_info, resume, verify_file
     from unbroken.replay.viewing import watch
 
@@ -190,6 +194,7 @@ def fuzz_recordings(
 
 def _check_batch(batch: Path, ruleset: Ruleset, tally: Tally) -> None:
     """Verify and list a folder of mutated recordings as one batch: every file is reported."""
+    # lazy: only what this fuzz target drives
     from unbroken.replay import recorded_games, verdicts
 
     files = sorted(batch.iterdir())
@@ -212,6 +217,7 @@ def _check_batch(batch: Path, ruleset: Ruleset, tally: Tally) -> None:
 
 def check_pack_folder(folder: Path, tally: Tally, as_plugin: bool = False) -> None:
     """Check one mutated pack as `unbroken content check` does (and load it as a plugin)."""
+    # lazy: only what this fuzz target drives
     from unbroken.cli.command import main
     from unbroken.plugins import load_plugins
     from unbroken.testing import FolderPlugin

@@ -24,6 +24,8 @@ import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from unbroken.home.paths import config_dir
+
 FILE_NAME = "settings.toml"
 
 
@@ -47,7 +49,6 @@ class Settings:
 
 def settings_path() -> Path:
     """Return where the settings are kept (`UNBROKEN_CONFIG_DIR` moves it)."""
-    from unbroken.home.paths import config_dir
 
     return config_dir() / FILE_NAME
 

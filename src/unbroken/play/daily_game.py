@@ -16,11 +16,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
+from unbroken import plugins
+from unbroken.core.game import Game
+from unbroken.home.paths import data_dir
 from unbroken.play.challenge import DAILY_PLUGINS, SALT, Daily, daily_for, parse_day, today
+from unbroken.play.session import GameSession
+from unbroken.replay.format import Ticket
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
     from unbroken.plugins import Plugins
+
+
+#: The file in the data dir keeping the last daily ticket (so every way into the daily uses it).
+TICKET_FILE = "board-ticket.json"
+_ticket_decoder = msgspec.json.Decoder(Ticket)
+
+
+def keep_ticket(ticket: Ticket) -> None:
+    """Keep the board's `ticket` in the data dir for the day's games (a disk that refuses:
+    not kept)."""
+
+    try:
+        (data_dir() / TICKET_FILE).write_bytes(msgspec.json.encode(ticket))
+    except OSError:
+        pass
+
+
+def kept_ticket(day: str) -> Ticket | None:
+    """Return the board's ticket kept for `day`'s daily, or None."""
+
+    try:
+        ticket = _ticket_decoder.decode((data_dir() / TICKET_FILE).read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return None
+    return ticket if ticket.day == day else None
 
 
 def base_plugins() -> Plugins:
@@ -28,9 +60,7 @@ def base_plugins() -> Plugins:
 
     Raises PluginError or ContentError when the base content does not load.
     """
-    from unbroken.plugins import load_plugins
-
-    return load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
+    return plugins.load_plugins([DAILY_PLUGINS], strict=[DAILY_PLUGINS])
 
 
 def daily_session(
@@ -39,12 +69,9 @@ def daily_session(
     """Return the session of today's daily: the base game, recorded and kept as a daily.
 
     The recording carries the board's ticket for the day when `unbroken daily`
-    got one (unbroken.board.client.kept_ticket). Raises PluginError,
+    got one (`kept_ticket`). Raises PluginError,
     ContentError or RulesetError when the base game does not load.
     """
-    from unbroken.board.client import kept_ticket
-    from unbroken.core.game import Game
-    from unbroken.play.session import GameSession
 
     plugins = base_plugins()
     daily = daily_for(today(), plugins.ruleset)
@@ -59,4 +86,4 @@ def daily_session(
 
 
 __all__ = ["DAILY_PLUGINS", "SALT", "Daily", "base_plugins", "daily_for", "daily_session"]
-__all__ += ["parse_day", "today"]
+__all__ += ["keep_ticket", "kept_ticket", "parse_day", "today"]

@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from unbroken.core.events import Event
 from unbroken.core.game import Game
+from unbroken.core.handlers import TookTooLong
 from unbroken.core.reducer import apply_event
 from unbroken.core.state import GameState, copy_state
+from unbroken.plugins import observer_failure
+from unbroken.plugins.reporting import _where
+from unbroken.plugins.time_limits import Leash
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -83,8 +87,6 @@ class Observers:
             self._show(name, observer, state, events)
 
     def _show(self, name: str, observer: Observer, state: GameState, events: list[Event]) -> None:
-        from unbroken.core.handlers import TookTooLong
-        from unbroken.plugins.time_limits import Leash
 
         def batch(mark: Callable[[], None]) -> None:
             for event in events:
@@ -98,8 +100,6 @@ class Observers:
         try:
             leash.run(SLOW_OBSERVER, batch)
         except TookTooLong as exc:  # asleep or looping: never waited for again this run
-            from unbroken.plugins.reporting import _where
-
             where = _where(exc, getattr(observer, "__module__", "") or "")
             self._off(
                 observer, f"plugin {name!r}: unbroken_game_event {exc} on one event{where}", "run"
@@ -107,8 +107,6 @@ class Observers:
             if self._plugins is not None and (name, observer) in self._plugins.observers:
                 self._plugins.observers.remove((name, observer))
         except (Exception, SystemExit) as exc:  # a plugin's code: named and switched off
-            from unbroken.plugins import observer_failure
-
             self._off(observer, observer_failure(name, observer, exc))
 
     def _off(self, observer: Observer, why: str, rest: str = "game") -> None:

@@ -25,11 +25,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from unbroken import records as keeping
 from unbroken.core.actions import Action, Forfeit
-from unbroken.core.events import Event
+from unbroken.core.events import Event, by_decision, reveals
 from unbroken.core.game import Game
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
+from unbroken.records import RecordsError
+from unbroken.records.dailies import keep_daily
+from unbroken.replay import Recorder, resume, take_back, why_not_take_back
 from unbroken.words.actions import label
 
 if TYPE_CHECKING:
@@ -170,7 +174,6 @@ class GameSession:
     def record_new(self) -> None:
         """Start recording a new game in the replays folder; a disk that refuses is a
         notice, and the game goes on unrecorded."""
-        from unbroken.replay import Recorder
 
         created = self.started if isinstance(self.started, datetime) else None
         try:
@@ -193,7 +196,6 @@ class GameSession:
         Raises ReplayError or OSError when the recording cannot be continued.
         The observers see the game from its start, re-run.
         """
-        from unbroken.replay import resume
 
         game, recorder = resume(path, ruleset or plugins.ruleset)
         session = cls.played(game, plugins, recorder)
@@ -325,13 +327,9 @@ class GameSession:
             self.recorder = None
         finished = Finished(replay=replay)
         if self.keeper is not None:
-            from unbroken.records import RecordsError
-
             try:
                 finished = self.keeper(self.game, replay, self.started)
                 if self.daily is not None and finished.record:
-                    from unbroken.records.dailies import keep_daily
-
                     finished.daily = self.daily
                     finished.daily_counts = keep_daily(finished.record, self.daily)
             except RecordsError as exc:
@@ -346,8 +344,6 @@ class GameSession:
 
         The decisions taken for the player after it go back with it, so none of them
         may have shown anything new either."""
-        from unbroken.core.events import by_decision, reveals
-        from unbroken.replay import why_not_take_back
 
         why = why_not_take_back(self.game, self.recorder)
         if why or not self._auto or not self._auto[-1]:
@@ -364,7 +360,6 @@ class GameSession:
         """Take back the player's last decision and those taken for them after it (see
         `why_not_take_back`); return the player's action taken back, or None when the
         file failed (a notice says why; the game is as it was)."""
-        from unbroken.replay import take_back
 
         assert self.recorder is not None, "take_back needs a recorded game"
         action: Action | None = None
@@ -406,13 +401,11 @@ def records_keeper(plugins: Plugins | None, records: Records | None = None) -> K
     given), with the plugins' achievements and scoring rules (None: the plugins on)."""
 
     def keep(game: Game, replay: Path | None, started: str | datetime | None) -> Finished:
-        from unbroken.records import add_game, keep_game
-
         if records is not None:
-            row = add_game(records, game, game.ruleset, replay, started, plugins)
+            row = keeping.add_game(records, game, game.ruleset, replay, started, plugins)
             before = None
         else:
-            row, before = keep_game(game, game.ruleset, replay, started, plugins=plugins)
+            row, before = keeping.keep_game(game, game.ruleset, replay, started, plugins=plugins)
         return Finished(
             replay=replay,
             new_achievements=list(row.new_achievements),

@@ -16,6 +16,11 @@ from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
+from unbroken.home.settings import load_settings
+from unbroken.play.session import GameSession
+from unbroken.play.text_odds import MOST, show_odds
+from unbroken.plugins import plugins_for
+from unbroken.records import all_achievements
 from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
@@ -26,6 +31,7 @@ from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
+    from unbroken.plugins import Plugins
     from unbroken.replay import Recorder
 
 
@@ -104,9 +110,13 @@ class TextGame:
         seed: int,
         options: dict[str, Any],
         record: bool = True,
+        plugins: Plugins | None = None,
     ) -> None:
+        """`plugins`: the plugins in use (their observers watch; default: those `ruleset`
+        was built with)."""
         self.rules = ruleset
-        self.session = _session(Game.new(ruleset, character, difficulty, seed, options))
+        game = Game.new(ruleset, character, difficulty, seed, options)
+        self.session = _session(game, plugins)
         self.narrator = Narrator(ruleset)
         #: Every text game is recorded (unbroken.replay); resumable if left unfinished.
         if record:
@@ -116,7 +126,12 @@ class TextGame:
 
     @classmethod
     def resumed(
-        cls, ruleset: Ruleset, game: Game, recorder: Recorder, started: str | None = None
+        cls,
+        ruleset: Ruleset,
+        game: Game,
+        recorder: Recorder,
+        started: str | None = None,
+        plugins: Plugins | None = None,
     ) -> TextGame:
         """Return a text game continuing a resumed game; the log starts where it left off.
 
@@ -124,7 +139,7 @@ class TextGame:
         """
         self = cls.__new__(cls)
         self.rules = ruleset
-        self.session = _session(game, recorder, started)
+        self.session = _session(game, plugins, recorder, started)
         self.narrator = Narrator(ruleset)
         for event in game.events:  # what the log would know (the level, the uses), unsaid
             self.narrator.describe(event)
@@ -306,7 +321,6 @@ class TextGame:
         self, offered: list[tuple[Any, str]], options: list[str], stdin: TextIO, out: TextIO
     ) -> str | None:
         """Print the odds of the options (`%`); return what the player typed meanwhile."""
-        from unbroken.play.text_odds import MOST, show_odds
 
         most = MOST if self.odds_most is None else self.odds_most
         self.session.assisted = True  # the recording says the odds were shown
@@ -361,9 +375,7 @@ class TextGame:
             print(f"Recorded in {finished.replay}", file=out)
         self.tell(out)
         if finished.new_achievements:
-            from unbroken.records import all_achievements
-
-            names = {a.id: a.name for a in all_achievements()}
+            names = {a.id: a.name for a in all_achievements(self.session.plugins)}
             new = ", ".join(names.get(a, a) for a in finished.new_achievements)
             print(f"New achievements: {new}.", file=out)
         if finished.won and finished.record:
@@ -375,18 +387,19 @@ class TextGame:
 
 
 def _session(
-    game: Game, recorder: Recorder | None = None, started: str | None = None
+    game: Game,
+    plugins: Plugins | None,
+    recorder: Recorder | None = None,
+    started: str | None = None,
 ) -> GameSession:
-    """Return the session of a text game (played by a person, with the plugins on),
-    taking single answers for the player as the settings say (settings.toml)."""
-    from unbroken.home.settings import load_settings
-    from unbroken.play.session import GameSession
-    from unbroken.plugins import current_plugins
+    """Return the session of a text game (played by a person, with `plugins`, by default
+    those its ruleset was built with), taking single answers for the player as the
+    settings say (settings.toml)."""
 
     settings, notices = load_settings()
     session = GameSession.played(
         game,
-        current_plugins(),
+        plugins if plugins is not None else plugins_for(game.ruleset),
         recorder,
         started,
         settings.auto_take,

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from unbroken import __version__
-from unbroken.content import base_content_dir, load_pack
-from unbroken.core.ruleset import Ruleset, build_ruleset
+from unbroken.content import ContentError, base_content_dir, load_pack
+from unbroken.core.ruleset import Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
 from unbroken.plugins.config import (
     BASE,
@@ -70,6 +70,22 @@ def current_plugins() -> Plugins:
     return _load_cached(tuple(names), tuple(strict))
 
 
+class LoadError(Exception):
+    """The plugins on cannot be loaded: one message naming what in the content or which
+    plugin is broken."""
+
+
+def load_in_use() -> Plugins:
+    """Return the plugins on now (`current_plugins`) for a front end to hand down; raise
+    LoadError saying what in the content or which plugin is broken."""
+    try:
+        return current_plugins()
+    except (ContentError, RulesetError) as exc:
+        raise LoadError(f"the game content is broken:\n{exc}") from None
+    except PluginError as exc:
+        raise LoadError(str(exc)) from None
+
+
 def load_ruleset(content: Path | None = None) -> Ruleset:
     """Return the ruleset of base + enabled plugins (or of the pack folder `content`)."""
     if content is None:
@@ -77,24 +93,18 @@ def load_ruleset(content: Path | None = None) -> Ruleset:
     return build_ruleset([load_pack(content, BASE)], plugins={BASE: __version__})
 
 
-def display_names() -> dict[str, str]:
-    """Return {id: display name} of the plugins' scoring rules and bots that have one.
-
-    Shown instead of ids wherever a player reads them; an id without one (or of a
-    plugin no longer on) is shown as it is.
-    """
-    try:
-        return current_plugins().display_names()
-    except Exception:  # names are a nicety: a plugin error is reported where it matters
-        return {}
+def plugins_for(ruleset: Ruleset) -> Plugins:
+    """Return the plugins `ruleset` was built with (by the names it records), loaded once
+    per set: what a ruleset handed down brings with it (bots, scoring rules)."""
+    names = tuple([BASE, *sorted(set(ruleset.plugins) - {BASE})])
+    return _load_cached(names, ())
 
 
 def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) -> dict[str, int]:
     """Return {scoring rule name: points} from the plugins' scoring rules for a finished game."""
     if set(ruleset.plugins) <= {BASE}:
         return {}
-    names = tuple([BASE, *sorted(set(ruleset.plugins) - {BASE})])
-    return _load_cached(names, ()).alternative_scores(events, state, ruleset)
+    return plugins_for(ruleset).alternative_scores(events, state, ruleset)
 
 
 __all__ = [
@@ -103,13 +113,13 @@ __all__ = [
     "GROUP",
     "HookError",
     "KINDS",
+    "LoadError",
     "PluginError",
     "PluginInfo",
     "PluginWarning",
     "Plugins",
     "adds_text",
     "alternative_scores",
-    "display_names",
     "base_content_dir",
     "compose",
     "config_file",
@@ -117,11 +127,13 @@ __all__ = [
     "disabled_plugins",
     "get_plugin_manager",
     "installed_entry_points",
+    "load_in_use",
     "load_plugins",
     "load_ruleset",
     "observer_failure",
     "plugin_content_folders",
     "plugin_handlers",
+    "plugins_for",
     "plugins_on",
     "project_plugins",
     "report",

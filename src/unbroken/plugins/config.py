@@ -13,6 +13,7 @@ import os
 from importlib import metadata
 from pathlib import Path
 
+from unbroken.home.paths import config_dir
 from unbroken.plugins.reporting import PluginError, _report
 
 #: The entry-point group (and pluggy project name) of Unbroken plugins.
@@ -25,7 +26,6 @@ ENV = "UNBROKEN_PLUGINS"
 
 def config_file() -> Path:
     """Return the user config file that holds the disabled plugins."""
-    from unbroken.home.paths import config_dir
 
     return config_dir() / "plugins.json"
 

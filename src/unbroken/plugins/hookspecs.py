@@ -15,11 +15,15 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from unbroken.bots.registry import Bot
     from unbroken.core.achievements import Achievement
+    from unbroken.core.actions import Action
     from unbroken.core.events import Event
+    from unbroken.core.game import Game
     from unbroken.core.ruleset import EffectHandler, Ruleset
     from unbroken.core.state import GameState
+
+    #: A bot: given the game and the decisions made so far, one of the legal actions.
+    Bot = Callable[[Game, int], Action]
 
 hookspec = pluggy.HookspecMarker("unbroken")
 

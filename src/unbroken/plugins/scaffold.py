@@ -11,6 +11,8 @@ import shutil
 from pathlib import Path
 from string import Template
 
+from unbroken.plugins import config
+
 #: What a plugin name may be: it is the entry point's name and the ids' namespace.
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -141,8 +143,6 @@ def package_name(name: str) -> str:
 
 def check_name(name: str) -> None:
     """Raise ValueError, with a one-line reason, if `name` cannot name a new plugin."""
-    from unbroken.plugins.config import BASE, installed_entry_points
-
     if not NAME_PATTERN.fullmatch(name):
         raise ValueError(
             f"bad plugin name {name!r}: use lower-case letters, digits, '-' and '_', "
@@ -150,9 +150,9 @@ def check_name(name: str) -> None:
         )
     if name[-1] in "-_":
         raise ValueError(f"bad plugin name {name!r}: it must end with a letter or a digit")
-    if name == BASE:
+    if name == config.BASE:
         raise ValueError(f"bad plugin name {name!r}: it is the base game's")
-    installed = {ep.name for ep in installed_entry_points()}
+    installed = {ep.name for ep in config.installed_entry_points()}
     if name in installed:
         raise ValueError(f"a plugin named {name!r} is already installed; choose another name")
 

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from unbroken.core.handlers import EffectType, HandlerError, TookTooLong
+from unbroken.plugins.reporting import _say, _where
 
 #: Seconds a plugin's import, or one of its hooks, may take as the plugins load.
 LOAD_LIMIT = 10.0
@@ -199,7 +200,6 @@ def checked_bot(name: str, bot: Any) -> Any:
     legal actions, raises a HandlerError naming the plugin, the bot and its line, so
     `unbroken sim` says which plugin and which game. Past the limit it is switched off:
     later calls raise at once. Its `title` and other attributes are kept."""
-    from unbroken.plugins.reporting import _say, _where
 
     plugin = name.split(":", 1)[0]
     leash = Leash()

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, Protocol, cast
 
 from unbroken.core import achievements as ach
+
+
+class Adding(Protocol):
+    """What adds achievements: the plugins in use (unbroken.plugins.Plugins is one)."""
+
+    @property
+    def achievements(self) -> Sequence[tuple[Any, Callable[..., Any]]]: ...
 
 
 @dataclass(frozen=True)
@@ -24,29 +31,24 @@ class SheetRow:
 def achievement_sheet(
     first: dict[str, dict[str, int]], achievements: Sequence[ach.Achievement] | None = None
 ) -> list[SheetRow]:
-    """Return the sheet of `achievements` (default: every one in play) given the first game
+    """Return the sheet of `achievements` (default: the base game's) given the first game
     that earned each on each difficulty (`first`, {} for none earned yet); ids in `first`
     that are not among them (a plugin no longer installed) come last, named by their id."""
     if achievements is None:
-        achievements = all_achievements()
+        achievements = all_achievements(None)
     left = dict(first)
     sheet = [SheetRow(a.id, a.name, a.text, a.cross_game, left.pop(a.id, {})) for a in achievements]
     sheet += [SheetRow(aid, aid, "", False, left[aid]) for aid in sorted(left)]
     return sheet
 
 
-def plugin_predicates() -> dict[str, ach.Predicate]:
-    """Return the single-game achievements the enabled plugins add (unbroken_achievements)."""
-    from unbroken.plugins import current_plugins
-
+def plugin_predicates(plugins: Adding | None) -> dict[str, ach.Predicate]:
+    """Return the single-game achievements `plugins` add (unbroken_achievements)."""
     # Plugins receive the event list as a plain list (hookspecs.AchievementPredicate).
-    return {
-        str(a.id): cast(ach.Predicate, predicate) for a, predicate in current_plugins().achievements
-    }
+    found = plugins.achievements if plugins is not None else ()
+    return {str(a.id): cast(ach.Predicate, predicate) for a, predicate in found}
 
 
-def all_achievements() -> list[ach.Achievement]:
-    """Return the base achievements, then those of the enabled plugins."""
-    from unbroken.plugins import current_plugins
-
-    return [*ach.ACHIEVEMENTS, *(a for a, _ in current_plugins().achievements)]
+def all_achievements(plugins: Adding | None) -> list[ach.Achievement]:
+    """Return the base achievements, then those `plugins` add (None: none)."""
+    return [*ach.ACHIEVEMENTS, *(a for a, _ in (plugins.achievements if plugins else ()))]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
+from unbroken import plugins as plugin_host
 from unbroken.core import achievements as ach
 from unbroken.records.achievements import plugin_predicates
 from unbroken.records.opening import open_records
@@ -48,7 +49,7 @@ def add_game(
     """Keep a finished game in `records`; return its row with the achievements it earned.
 
     `plugins` gives the plugins' achievements and scoring rules (a session passes
-    its own); without it they are those of the plugins on now.
+    its own); without it they are those `ruleset` was built with.
 
     `started` is when the game began: a datetime, or an ISO 8601 text such
     as a replay header's `created` ("2026-01-01T10:00:00Z"); it is stored
@@ -67,13 +68,13 @@ def add_game(
     events = list(game.events)
     finished = _now()
     if plugins is None:
-        from unbroken.plugins import alternative_scores
-
-        single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates()})
-        alternatives = alternative_scores(ruleset, events, state)
+        given = (
+            plugin_host.plugins_for(ruleset) if len(ruleset.plugins) > 1 else None
+        )  # base only: none
+        single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(given)})
+        alternatives = plugin_host.alternative_scores(ruleset, events, state)
     else:
-        predicates = {str(a.id): cast(ach.Predicate, p) for a, p in plugins.achievements}
-        single = ach.earned(events, ruleset, {**ach.PREDICATES, **predicates})
+        single = ach.earned(events, ruleset, {**ach.PREDICATES, **plugin_predicates(plugins)})
         alternatives = plugins.alternative_scores(events, state, ruleset)
     replay = None if replay_path is None else str(replay_path)
     new = GameRow(

@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from unbroken.home import paths
 from unbroken.records.store import FILENAME, Records, RecordsError, _OlderRecords
 
 
 def records_path(create: bool = True) -> Path:
     """Return where the records file lives in the user data dir (made if missing, if `create`)."""
-    from unbroken.home import paths
 
     return paths.data_dir(create) / FILENAME
 
@@ -34,7 +34,6 @@ def open_existing_records() -> Records | None:
     dir that cannot be one (a file in its place or on its way) is refused as
     when a game is recorded.
     """
-    from unbroken.home import paths
 
     path = records_path(create=False)
     try:

@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbroken.records.rows import GameRow
+from unbroken.replay import recording_stem
+from unbroken.words.story import story
 
 if TYPE_CHECKING:
     from unbroken.core.events import Event
@@ -17,13 +19,11 @@ def story_path_for(replay: Path) -> Path:
 
     `game_lost.jsonl.gz` and `game_lost.jsonl` both get `game_lost.txt`.
     """
-    from unbroken.replay import recording_stem
 
     return replay.with_name(recording_stem(replay) + ".txt")
 
 
 def write_story(row: GameRow, events: list[Event], ruleset: Ruleset, replay: Path) -> None:
-    from unbroken.words.story import story
 
     target = story_path_for(replay)
     try:

@@ -12,12 +12,13 @@ ReplayError with the file. docs/replay-format.md, "Limits", lists them.
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
 import zlib
 from pathlib import Path
+
+from unbroken.home import reading
+from unbroken.home.reading import Breach as Breach
+from unbroken.home.reading import size_text
 
 #: The most text (uncompressed) a recording may hold: 16 MiB.
 MAX_TEXT = 16 * 1024 * 1024
@@ -35,69 +36,13 @@ GZIP_MAGIC = b"\x1f\x8b"
 INFLATE_CHUNK = 1024
 
 
-class Breach(Exception):
-    """A recording is outside a limit or cannot be read: the line (or None) and why."""
-
-    def __init__(self, line: int | None, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(message)
-
-
-def _size(count: int) -> str:
-    return f"{count // (1024 * 1024)} MiB" if count >= 1024 * 1024 else f"{count} bytes"
-
-
 # --------------------------------------------------------------------------- opening
-
-#: What a file that is not a regular file is, by its mode.
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-)
 
 
 def read_regular_file(path: Path, most: int = MAX_TEXT, what: str = "a recording") -> bytes:
-    """Return the bytes of the regular file at `path`; raise Breach for anything else.
-
-    A FIFO, socket or device is refused without reading (opening a FIFO does
-    not wait for a writer), a symbolic link loop is named as one, and a file
-    larger than `most` bytes is refused before it is read. `what` names what
-    the file should be, for the message.
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise Breach(None, _open_failed(exc)) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-            raise Breach(None, f"not {what}: this is {kind}, not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 1024 * 1024)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > most:
-                raise Breach(None, f"the file is larger than {_size(most)} (the limit)")
-            chunks.append(chunk)
-    except OSError as exc:
-        raise Breach(None, f"cannot read the file ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    return b"".join(chunks)
-
-
-def _open_failed(exc: OSError) -> str:
-    if exc.errno == errno.ELOOP:
-        return "cannot read the file: a loop of symbolic links"
-    return f"cannot read the file ({exc.strerror or exc})"
+    """Return the bytes of the regular file at `path` (a recording, by default: at most
+    MAX_TEXT); raise Breach for anything else (`unbroken.home.reading`)."""
+    return reading.read_regular_file(path, most, what)
 
 
 # --------------------------------------------------------------------------- inflating
@@ -140,7 +85,7 @@ def _too_much(out: bytearray, most: int) -> None:
     line = out.count(b"\n", 0, most) + 1  # the line the limit falls in
     raise Breach(
         line,
-        f"the recording inflates to more than {_size(most)} (the limit; a whole game "
+        f"the recording inflates to more than {size_text(most)} (the limit; a whole game "
         "is under 100 KB): not read further",
     )
 
@@ -185,7 +130,7 @@ def check_lines(lines: list[bytes]) -> None:
         )
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
-            raise Breach(number, f"the line is longer than {_size(MAX_LINE)} (the limit)")
+            raise Breach(number, f"the line is longer than {size_text(MAX_LINE)} (the limit)")
         # Depth is at most the number of brackets opened: count first, scan only when needed.
         if line.count(b"[") + line.count(b"{") > MAX_DEPTH and nesting(line) > MAX_DEPTH:
             raise Breach(number, f"JSON nested more than {MAX_DEPTH} levels deep (the limit)")

@@ -14,6 +14,7 @@ from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.home.paths import replays_dir
 from unbroken.replay import reader
 from unbroken.replay import recorder as recorder_module
 from unbroken.replay.errors import ReplayError
@@ -79,8 +80,6 @@ def read_info(path: Path) -> ReplayInfo:
 def recorded_games(directory: Path | None = None) -> tuple[list[ReplayInfo], list[str]]:
     """Return the recorded games, newest first, and one line per unreadable file."""
     if directory is None:
-        from unbroken.home.paths import replays_dir
-
         directory = replays_dir()
     infos, problems = [], []
     for path in sorted(p for p in directory.glob("*.jsonl*") if is_recording(p)):
@@ -125,8 +124,6 @@ def find_recording(name: str, directory: Path | None = None) -> Path:
     if exists or not name or path.name != name:
         return path  # a path (or nothing to look up): reading it says what is wrong
     if directory is None:
-        from unbroken.home.paths import replays_dir
-
         directory = replays_dir(create=False)  # looking a name up creates nothing
     found = _named(name, recording_names(directory))
     if len(found) == 1:
@@ -166,8 +163,6 @@ def short_names(names: Sequence[str], among: Sequence[str]) -> list[str]:
 def newest_recording(directory: Path | None = None) -> Path:
     """Return the most recently started recorded game, or raise ReplayError when none."""
     if directory is None:
-        from unbroken.home.paths import replays_dir
-
         directory = replays_dir(create=False)  # reading creates nothing
     infos, _ = recorded_games(directory)
     if not infos:

@@ -21,6 +21,8 @@ from unbroken.core.actions import Action
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.home.paths import replays_dir
+from unbroken.plugins.config import plugin_packages
 from unbroken.replay import reader
 from unbroken.replay.codec import encode, state_digest
 from unbroken.replay.format import (
@@ -116,8 +118,6 @@ class Recorder:
         `ticket` the board's ticket for it (unbroken.board.tickets), when there is one.
         """
         if directory is None:
-            from unbroken.home.paths import replays_dir
-
             directory = replays_dir()
         directory.mkdir(parents=True, exist_ok=True)
         when = created or _now()
@@ -150,7 +150,6 @@ class Recorder:
             header = msgspec.structs.replace(header, daily=daily)
         if ticket is not None:
             header = msgspec.structs.replace(header, ticket=ticket)
-        from unbroken.plugins.config import plugin_packages
 
         packages = plugin_packages(dict(ruleset.plugins))
         if packages:

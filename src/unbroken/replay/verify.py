@@ -8,7 +8,9 @@ worker processes if asked; `verify_file` its problem in one line.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -16,12 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from unbroken.bots import workers
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction, describe_action
 from unbroken.core.handlers import HandlerError
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.play.challenge import DAILY_PLUGINS, daily_for, parse_day
 from unbroken.play.observers import Observers
+from unbroken.plugins import config as plugin_config
+from unbroken.plugins import load_plugins, report
 from unbroken.replay import reader
 from unbroken.replay.codec import encode, events_decoder, state_digest
 from unbroken.replay.errors import ContentMismatch, Divergence, ReplayError
@@ -79,14 +85,12 @@ NOT_INSTALLED = "is not installed here"
 
 def _why_not_in_use(name: str) -> str:
     """Return why an installed or missing plugin is not in this run's rules, with the fix."""
-    from unbroken.plugins.config import disabled_plugins, installed_entry_points, requested_plugins
-
-    if name not in {ep.name for ep in installed_entry_points()}:
+    if name not in {ep.name for ep in plugin_config.installed_entry_points()}:
         return NOT_INSTALLED
-    requested = requested_plugins()
+    requested = plugin_config.requested_plugins()
     if requested is not None and name not in requested:
         return "is left out by --plugins / UNBROKEN_PLUGINS here"
-    if name in disabled_plugins():
+    if name in plugin_config.disabled_plugins():
         return f"is disabled here (`unbroken plugins enable {name}` turns it on)"
     return "is not enabled here"
 
@@ -111,10 +115,6 @@ def _recorded_ruleset(rec: Recording, ruleset: Ruleset) -> Ruleset:
         return ruleset
     except ContentMismatch as mismatch:
         problem = mismatch
-    import warnings
-
-    from unbroken.plugins import load_plugins
-
     names = list(rec.header.plugins)
     try:
         with warnings.catch_warnings():
@@ -275,7 +275,6 @@ def check_daily(rec: Recording, ruleset: Ruleset) -> None:
     """Raise ReplayError when the header marks the game as a daily it is not: a day that
     is no date, plugins beside the base game, or a seed, character or difficulty other
     than that day's (unbroken.play.daily_game's formula)."""
-    from unbroken.play.challenge import DAILY_PLUGINS, daily_for, parse_day
 
     claim = rec.header.daily
     if not isinstance(claim, str):
@@ -320,9 +319,7 @@ def rules_to_verify(rec: Recording, ruleset: Ruleset, others: Others | None = No
     h = rec.header
     if h.plugins == ruleset.plugins and h.ruleset == ruleset.digest:
         return ruleset
-    from unbroken.plugins import requested_plugins
-
-    if requested_plugins() is not None:
+    if plugin_config.requested_plugins() is not None:
         return ruleset
     if others is None:
         return recorded_ruleset(rec, ruleset)
@@ -441,7 +438,6 @@ def _bad_events(rec: Recording) -> ReplayError | None:
 
 def _tell(observers: Observers) -> None:
     """Warn (one `unbroken: warning:` line each) of the observers that were switched off."""
-    from unbroken.plugins import report
 
     for notice in observers.notices:
         report(notice)
@@ -456,7 +452,6 @@ def verify_file(path: Path | str, ruleset: Ruleset) -> str | None:
 
 def _verify_chunk(paths: list[Path]) -> list[Verdict]:
     """Verify a chunk of files in a worker process."""
-    from unbroken.bots import workers
 
     rules = workers.ruleset()
     observers = Observers.of(workers.plugins())
@@ -478,10 +473,6 @@ def verdicts(
         for path in paths:
             yield verdict(path, ruleset, others, observers)
         return
-    from concurrent.futures.process import BrokenProcessPool
-
-    from unbroken.bots import workers
-
     parts = workers.chunks(paths, jobs, most=20)
     done = 0
     try:

@@ -19,15 +19,18 @@ from textual.widgets import Static
 
 from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
+from unbroken.bots.workers import worker_count
+from unbroken.core.handlers import HandlerError
+from unbroken.replay import ReplayError
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
 
 #: The viewer's keys: the chart, and the next (previous) costly decision.
 BINDINGS = [
-    # Not in the footer, which is full at 80 columns: the viewer's help (?) lists them.
-    Binding("a", "analysis", "Chances", show=False),
-    Binding("c", "costly(1)", "Next costly", show=False),
+    # In the footer (#28: players never found them); C is in the viewer's help (?).
+    Binding("a", "analysis", "Chances"),
+    Binding("c", "costly(1)", "Costly"),
     Binding("C", "costly(-1)", "Previous costly", show=False),
 ]
 #: Futures per option at most when the viewer computes the analysis itself: the estimator's,
@@ -155,9 +158,6 @@ def toggle(viewer: ReplayViewerScreen) -> None:
 
 
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
-    from unbroken.bots.workers import worker_count
-    from unbroken.core.handlers import HandlerError
-    from unbroken.replay import ReplayError
 
     def show() -> None:
         try:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from textual.app import App
 
+from unbroken.tui.reach import register_app
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -51,6 +53,14 @@ def skipped_notices(skipped: list[PluginInfo]) -> list[str]:
     ]
 
 
+def rules_in_use() -> Ruleset:
+    """Return the ruleset of the plugins on; raise LoadError saying what is broken."""
+    # lazy: the first frame draws before the engine and the screens
+    from unbroken.plugins import load_in_use
+
+    return load_in_use().ruleset
+
+
 class UnbrokenApp(App[None]):
     """Unbroken in the terminal: title, new game, the table, game over, help."""
 
@@ -68,12 +78,17 @@ class UnbrokenApp(App[None]):
         daily: bool = False,
     ) -> None:
         super().__init__()
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import load_settings
 
         #: The player's settings (settings.toml in the config dir), kept as they change.
         self.settings, self._settings_notices = load_settings()
         #: The ruleset, or what loads it on first use (after the first frame).
         self._ruleset = ruleset
+        #: What loads the rules again when the plugins on change (the front end's loader).
+        self._load_rules = ruleset if callable(ruleset) else rules_in_use
+        #: The plugins on, decided on first use and again after `reload_rules`.
+        self._plugins: Plugins | None = None
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -115,11 +130,9 @@ class UnbrokenApp(App[None]):
 
     def tell_skipped_plugins(self) -> None:
         """Say, once each, which plugins on for this run were skipped and why (see Plugins)."""
-        from unbroken.plugins import current_plugins
-
         skipped = [
             info
-            for info in current_plugins().infos
+            for info in self.plugins.infos
             if info.enabled and info.problem and info.problem not in self.plugin_problems_told
         ]
         self.plugin_problems_told.update(info.problem for info in skipped)
@@ -172,6 +185,7 @@ class UnbrokenApp(App[None]):
         or "[/]" are text; read as markup they would vanish or raise. Control
         characters and escape sequences are shown as escapes (`printable`).
         """
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.words.printable import printable
 
         # Made printable too: a file name or a plugin's text may hold escape sequences.
@@ -190,9 +204,8 @@ class UnbrokenApp(App[None]):
 
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
-        from unbroken.cli.command import load
-
-        self._ruleset = load
+        self._ruleset = self._load_rules
+        self._plugins = None
 
     def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
         """Open a recording in the read-only viewer (or say in one line why not).
@@ -202,6 +215,7 @@ class UnbrokenApp(App[None]):
         `closes_app`: the viewer is all the app shows (`unbroken replay FILE`),
         so closing it ends the app instead of going back to the title.
         """
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.replay import ReplayError
         from unbroken.replay.viewing import watch
         from unbroken.tui.replays import ReplayViewerScreen
@@ -220,6 +234,7 @@ class UnbrokenApp(App[None]):
         """Change settings and keep them (a disk that refuses is a notice, never a crash)."""
         from dataclasses import replace
 
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import save_settings
 
         updated = replace(self.settings, **changes)
@@ -233,6 +248,7 @@ class UnbrokenApp(App[None]):
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
         records, plugins, help): screens ask the app, so none imports another."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import HelpScreen
         from unbroken.tui.history import PluginsScreen, RecordsScreen
         from unbroken.tui.newgame import NewGameScreen
@@ -251,6 +267,7 @@ class UnbrokenApp(App[None]):
 
     def play(self, session: GameSession, replace: bool = False) -> GameScreen:
         """Show a game being played; return its screen (`replace`: instead of this one)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.game import GameScreen
 
         screen = GameScreen(session)
@@ -264,12 +281,14 @@ class UnbrokenApp(App[None]):
         self, game: Game, new: list[str], replay: Path | None, standing: str
     ) -> None:
         """Show how a finished game ended (its achievements new to the records, the replay)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.gameover import GameOverScreen
 
         self.push_screen(GameOverScreen(game, new, replay, standing))
 
     def show_log(self, lines: list[str]) -> None:
         """Show the whole log of a game so far, full screen."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import LogScreen
 
         self.push_screen(LogScreen(lines))
@@ -286,6 +305,7 @@ class UnbrokenApp(App[None]):
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.play.session import GameSession
         from unbroken.replay import ReplayError
 
@@ -300,14 +320,19 @@ class UnbrokenApp(App[None]):
 
     @property
     def plugins(self) -> Plugins:
-        """The plugins on: their observers watch the games played here."""
-        from unbroken.plugins import current_plugins
+        """The plugins on, decided here once (again after `reload_rules`) and handed down:
+        their observers watch the games played here, the screens show their panels,
+        achievements and names."""
+        if self._plugins is None:
+            from unbroken import plugins  # lazy: the plugin host loads after the first frame
 
-        return current_plugins()
+            self._plugins = plugins.current_plugins()
+        return self._plugins
 
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,
         or the disk refuses: a notice says so), observed and kept in the records."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.play.session import GameSession
 
         settings = self.settings
@@ -343,6 +368,7 @@ class UnbrokenApp(App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         """The title is the screen at the bottom of the stack (no blank screen under it)."""
+        # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.title import TitleScreen
 
         return TitleScreen()
@@ -365,6 +391,7 @@ class UnbrokenApp(App[None]):
         elif self._replay is not None:
             self.open_replay(self._replay, closes_app=True)
         elif self._daily:
+            # lazy: the first frame draws before the engine and the screens
             from unbroken.tui.daily_start import start_daily
 
             start_daily(self)
@@ -374,9 +401,13 @@ class UnbrokenApp(App[None]):
 
     def _preload(self) -> None:
         """Load the ruleset; broken content ends the app with a one-line error (exit 2)."""
-        from unbroken.cli.command import CommandError
+        # lazy: the first frame draws before the engine and the screens
+        from unbroken.plugins import LoadError
 
         try:
             self.ruleset  # noqa: B018 - loads it
-        except CommandError as exc:
+        except LoadError as exc:
             self.exit(return_code=2, message=f"unbroken: error: {exc}")
+
+
+register_app(UnbrokenApp)  # the screens reach it typed (tui/reach.py)

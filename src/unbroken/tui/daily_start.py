@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unbroken.play.daily_game import daily_session
+
 if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp
 
 
 def start_daily(app: UnbrokenApp) -> None:
     """Play today's daily challenge on `app` (a notice says why not, when it cannot start)."""
-    from unbroken.play.daily_game import daily_session
 
     try:
         settings = app.settings

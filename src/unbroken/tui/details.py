@@ -6,9 +6,8 @@ from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.tui.widgets import attack_text
-from unbroken.words.actions import attack_cost, label
-from unbroken.words.forecast import forecast_detail, own_card
+from unbroken.tui.hand import attack_text
+from unbroken.words.actions import attack_cost, label, option_detail
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -41,5 +40,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    more = forecast_detail(game.query().forecast(action), rules, own_card(action, s), s.weapons[-1])
-    return more or label(action, s, rules)
+    text = option_detail(action, s, rules, forecast)
+    # No rule acts and nothing is warned of: the option's own words, which the screen
+    # does not repeat under the list.
+    own = label(action, s, rules)
+    return own if text == f"{own}." else text

@@ -15,14 +15,19 @@ from textual.widgets import (
     Static,
 )
 
+from unbroken import plugins as plugin_host
 from unbroken.core import events as ev
+from unbroken.core.achievements import PREDICATES, earned
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.records import all_achievements, plugin_predicates
+from unbroken.tui.reach import game_app
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
+    from unbroken.plugins import Plugins
     from unbroken.tui.app import UnbrokenApp
 
 
@@ -42,15 +47,11 @@ def score_name(rule: str, title: str = "") -> str:
     return f"{words} ({plugin})" if plugin else words
 
 
-def scoring_rules() -> dict[str, tuple[str, str]]:
-    """Return {id: (name, how it scores)} of the scoring rules of the plugins on."""
-    from unbroken.plugins import current_plugins
-
-    try:
-        rules = current_plugins().scoring_rules
-    except Exception:  # names are a nicety: a plugin error is reported where it matters
-        return {}
-    return {rule.name: (score_name(rule.name, rule.title), rule.text) for rule in rules}
+def scoring_rules(plugins: Plugins) -> dict[str, tuple[str, str]]:
+    """Return {id: (name, how it scores)} of the scoring rules of `plugins`."""
+    return {
+        rule.name: (score_name(rule.name, rule.title), rule.text) for rule in plugins.scoring_rules
+    }
 
 
 def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
@@ -92,7 +93,6 @@ class GameOverScreen(Screen[None]):
         self.replay = replay
 
     def compose(self) -> ComposeResult:
-        from unbroken.core.achievements import PREDICATES, earned
 
         game = self.game
         rules = game.ruleset
@@ -121,22 +121,20 @@ class GameOverScreen(Screen[None]):
                 text.append("\nHow it ended:\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
-        from unbroken.plugins import alternative_scores
-
+        plugins = self.unbroken.plugins
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
-        scores = alternative_scores(rules, game.events, game.state)
+        scores = plugin_host.alternative_scores(rules, game.events, game.state)
         if scores:
             text.append("\nThe expansions' scores:\n", style="bold")
-        named = scoring_rules()
+        named = scoring_rules(plugins)
         for name, alt in scores.items():
             title, how = named.get(name, (score_name(name), ""))
             text.append(f"  {title}: {alt}\n")
             if how:
                 text.append(f"    {how}\n", style="italic")
-        from unbroken.records import all_achievements, plugin_predicates
 
-        known = {a.id: a.name for a in all_achievements()}
-        table = {**PREDICATES, **plugin_predicates()}
+        known = {a.id: a.name for a in all_achievements(plugins)}
+        table = {**PREDICATES, **plugin_predicates(plugins)}
         names = [known.get(a, a) for a in earned(game.events, rules, table)]
         fresh = [known.get(a, a) for a in self.new]
         difficulty = rules.difficulty_name(game.state.difficulty)
@@ -200,7 +198,7 @@ class GameOverScreen(Screen[None]):
 
     @property
     def unbroken(self) -> UnbrokenApp:
-        return self.app  # type: ignore[return-value]
+        return game_app(self)
 
     def action_title(self) -> None:
         self.unbroken.show_title()

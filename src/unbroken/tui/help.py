@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog
+
+from unbroken.words.cards import KINDS, card_ids, describe_card
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,14 +48,35 @@ class LogScreen(Screen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="full-log", wrap=True, markup=False)
+        yield FullLog(self.lines, id="full-log", wrap=True, markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#full-log", RichLog)
-        for line in self.lines:
-            log.write(line)
-        log.focus()
+        self.query_one("#full-log", RichLog).focus()
+
+
+class FullLog(RichLog):
+    """The log's lines wrapped to the width they are shown at, again at each resize.
+
+    A RichLog wraps a line once, when it is written, to the width it has then: written
+    on its first resize, before its scrollbars were laid out, the lines came out wider
+    than the room left beside the scrollbar and lost their last letters (#28)."""
+
+    def __init__(self, lines: list[str], **options: Any) -> None:
+        super().__init__(**options)
+        self.said = lines
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.rewrite)
+
+    def rewrite(self) -> None:
+        """Write every line again, wrapped to the width beside the scrollbar."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return
+        self.clear()
+        for line in self.said:
+            self.write(line, width=width)
 
 
 #: The game screen, part by part: the legend of its words and marks.
@@ -174,7 +197,6 @@ def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
     kind ("Frightened (condition)"), in the words of `unbroken cards`."""
     if ruleset is None:
         return []
-    from unbroken.words.cards import KINDS, card_ids, describe_card
 
     sections = []
     for kind in KINDS:
@@ -366,8 +388,11 @@ the same seed again and `w` watches the game's replay.
         self.query_one("#help-list", OptionList).focus()
 
     def action_back(self) -> None:
+        """Esc first leaves the search (clearing it, back to the contents), then closes help:
+        one Esc from the search never lands back in the game (#28)."""
         search = self.query_one("#help-search", Input)
-        if search.has_focus and search.value:
-            search.value = ""  # Esc first clears the search
+        if search.has_focus or search.value:
+            search.value = ""
+            self.query_one("#help-list", OptionList).focus()
             return
         self.app.pop_screen()

@@ -15,9 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.reactive import var
 from textual.widgets import Static
 
 from unbroken.core.state import StepName
+from unbroken.records import RecordsError
+from unbroken.records.opening import open_existing_records
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -53,8 +56,6 @@ HINT_SECONDS = 12.0
 
 def first_game() -> bool:
     """Return whether the player has finished no game yet (the records are empty or absent)."""
-    from unbroken.records import RecordsError
-    from unbroken.records.opening import open_existing_records
 
     try:
         records = open_existing_records()
@@ -105,18 +106,20 @@ class HintBox(Static):
     }
     """
 
-    #: The hint shown ("" when none is).
-    text = ""
+    #: The hint shown ("" when none is): setting it shows it, or puts it away.
+    text: var[str] = var("", init=False)
 
     def __init__(self) -> None:
         super().__init__()
         self._timer: Timer | None = None
 
+    def watch_text(self, hint: str) -> None:
+        self.update(Text.assemble(("First game: ", "bold"), hint) if hint else "")
+        self.set_class(bool(hint), "-shown")
+
     def say(self, hint: str, seconds: float = HINT_SECONDS) -> None:
         """Show `hint` instead of the one on show, for `seconds` unless dismissed first."""
         self.text = hint
-        self.update(Text.assemble(("First game: ", "bold"), hint))
-        self.add_class("-shown")
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(seconds, self.dismiss)
@@ -124,7 +127,6 @@ class HintBox(Static):
     def dismiss(self) -> None:
         """Put the hint away."""
         self.text = ""
-        self.remove_class("-shown")
 
     def on_click(self) -> None:
         self.dismiss()

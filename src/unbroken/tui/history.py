@@ -12,16 +12,27 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
+from unbroken.plugins import BASE, PluginError, adds_text, requested_plugins, set_enabled
+from unbroken.records import (
+    RecordsError,
+    achievement_sheet,
+    all_achievements,
+    alternatives_text,
+    open_existing_records,
+)
+from unbroken.records.stats import compute
+from unbroken.tui.charts import RecordCharts
 from unbroken.tui.gameover import score_name
+from unbroken.tui.panels import PanelsScreen
+from unbroken.tui.reach import game_app
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
-    from unbroken.plugins import PluginInfo
+    from unbroken.plugins import PluginInfo, Plugins
     from unbroken.plugins.hookspecs import RecordsPanel
     from unbroken.records import GameRow
-    from unbroken.tui.app import UnbrokenApp
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -44,11 +55,9 @@ COLUMNS = (
 SORT_MARKS = (" ▲", " ▼")
 
 
-def current_panels() -> list[RecordsPanel]:
-    """Return the Records panels of the plugins on."""
-    from unbroken.plugins import current_plugins
-
-    return list(current_plugins().records_panels)
+def current_panels(plugins: Plugins) -> list[RecordsPanel]:
+    """Return the Records panels of `plugins`."""
+    return list(plugins.records_panels)
 
 
 def sort_key(cell: object) -> tuple[int, int | str]:
@@ -81,8 +90,16 @@ class RecordsScreen(Screen[None]):
         super().__init__()
         self.reverse = False
         self.replays: dict[str, str | None] = {}
-        #: The plugins' Records panels, read once: check_action runs on every refresh.
-        self.panels = current_panels()
+        #: The plugins' Records panels, read once (first use): check_action runs on every refresh.
+        self._panels: list[RecordsPanel] | None = None
+
+    @property
+    def panels(self) -> list[RecordsPanel]:
+        """The Records panels of the app's plugins."""
+        if self._panels is None:
+            app = game_app(self)
+            self._panels = current_panels(app.plugins)
+        return self._panels
 
     def compose(self) -> ComposeResult:
         yield Static(id="records-summary")
@@ -119,9 +136,6 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
-        from unbroken.plugins import display_names
-        from unbroken.records import RecordsError, alternatives_text, open_existing_records
-        from unbroken.records.stats import compute
 
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
@@ -142,7 +156,8 @@ class RecordsScreen(Screen[None]):
             return
         # Plugins' scoring rules get a column once any game has such a score.
         others = any(row.alternative_scores for row in rows)
-        given = display_names() if others else {}
+        app = game_app(self)
+        given = app.plugins.display_names() if others else {}
         # A rule without a display name reads "Scorepad (gauntlet)", not its id.
         titles = {
             name: score_name(name, given.get(name, ""))
@@ -151,13 +166,11 @@ class RecordsScreen(Screen[None]):
         }
         if others:
             table.add_column("Other scores", key="alternative_scores")
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
         summary.update(
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
-        from unbroken.tui.charts import RecordCharts
 
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
@@ -190,7 +203,7 @@ class RecordsScreen(Screen[None]):
 
     def describe(self, row: GameRow) -> str:
         """Return one finished game in a sentence, every column included."""
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         who = f"{rules.card_name(row.character)} the {rules.card_name(row.cls)}"
         where = f"level {row.level} ({STEP_NAMES.get(row.step, row.step)} step)"
@@ -227,9 +240,8 @@ class RecordsScreen(Screen[None]):
         self.app.push_screen(AchievementsScreen())
 
     def action_panels(self) -> None:
-        from unbroken.tui.panels import PanelsScreen
 
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
@@ -256,17 +268,18 @@ class AchievementsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.records import RecordsError, achievement_sheet, open_existing_records
 
+        app = game_app(self)
+        achievements = all_achievements(app.plugins)
         table = self.query_one("#sheet", DataTable)
         table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
         try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
             records = open_existing_records()
             if records is None:
-                sheet = achievement_sheet({})
+                sheet = achievement_sheet({}, achievements)
             else:
                 with records:
-                    sheet = achievement_sheet(records.first_earned())
+                    sheet = achievement_sheet(records.first_earned(), achievements)
         except RecordsError as exc:
             self.query_one("#sheet-summary", Static).update(
                 Text(printable(f"Records are unavailable: {exc}"))
@@ -328,14 +341,13 @@ class PluginsScreen(Screen[None]):
         """List the plugins as they are now (on or off, loaded or not)."""
         import warnings
 
-        from unbroken.plugins import adds_text, current_plugins
-
         table = self.query_one("#plugins", DataTable)
         table.clear()
         # This screen shows each problem itself; no notice on top of it.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            infos = current_plugins().infos
+            app = game_app(self)
+            infos = app.plugins.infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}
         #: Each plugin in sentences, its whole problem included.
@@ -373,7 +385,6 @@ class PluginsScreen(Screen[None]):
     @staticmethod
     def describe(info: PluginInfo) -> str:
         """Return one plugin in sentences: on or off, what it adds, or why it was skipped."""
-        from unbroken.plugins import adds_text
 
         head = f"{info.name} {info.version}, {info.origin}:"
         if not info.enabled:
@@ -407,8 +418,6 @@ class PluginsScreen(Screen[None]):
 
     def action_switch_plugin(self) -> None:
         """Turn the highlighted plugin on or off in the user config; new games use it."""
-        from unbroken.plugins import BASE, PluginError, requested_plugins, set_enabled
-
         table = self.query_one("#plugins", DataTable)
         if not table.row_count:
             return
@@ -432,7 +441,7 @@ class PluginsScreen(Screen[None]):
             self.notify(f"Could not change plugin {name!r}: {exc}", severity="error", timeout=8)
             return
         row = table.cursor_row
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         app.reload_rules()
         self.fill()
         table.move_cursor(row=row)

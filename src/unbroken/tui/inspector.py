@@ -26,6 +26,7 @@ from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card
+from unbroken.words.monster import monster_numbers
 
 #: The options that choose a card, and the card each one chooses.
 CHOICES: dict[type, Callable[[Any], str]] = {
@@ -148,6 +149,24 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
     return named
 
 
+def card_lines(game: Game, card: str) -> list[str]:
+    """Return a card's lines as `unbroken cards` says them; the monster in play with its
+    armor and health as they are now and why (the danger track, the fight), then the
+    sheet's: the stage's numbers, not only the printed ones (#28)."""
+    lines = describe_card(game.ruleset, card)
+    mo = game.state.monster
+    if mo is None or mo.id != card:
+        return lines
+    sheet = game.ruleset.monsters[card]
+    printed = f"armor {sheet.armor}, health {sheet.health}"
+    now = monster_numbers(game.state, game.ruleset)
+    if now == printed:
+        return lines
+    sheet_line = f"  Armor {sheet.armor}, health {sheet.health}."  # words.cards.describe_monster
+    line = f"  In play: {now}; printed {printed}."
+    return [line if text == sheet_line else text for text in lines]
+
+
 def card_text(lines: list[str], width: int) -> Text:
     """Return a card's lines (words.cards) wrapped to `width` under their own indents:
     the name in bold, and each line that heads deeper ones (an ability, the table)."""
@@ -205,6 +224,12 @@ class InspectorScreen(ModalScreen[None]):
         Binding("i", "close", "Back", show=False),
         Binding("c", "switch('all')", "All cards"),
         Binding("c", "switch('compare')", "Compare"),
+        # ↑↓ choose a card wherever the focus is (Tab or a click on the card left it on
+        # the card, and ↑↓ scrolled the card instead: #28); Page Up/Down scroll the card.
+        Binding("up", "move(-1)", "Previous card", show=False, priority=True),
+        Binding("down", "move(1)", "Next card", show=False, priority=True),
+        Binding("pageup", "scroll_card(-1)", "Scroll the card up", show=False, priority=True),
+        Binding("pagedown", "scroll_card(1)", "Scroll the card down", show=False, priority=True),
     ]
 
     def __init__(self, game: Game, card: str = "") -> None:
@@ -220,13 +245,12 @@ class InspectorScreen(ModalScreen[None]):
         self.comparing = not card and compares_first(game)
 
     def compose(self) -> ComposeResult:
-        rules = self.game.ruleset
         with Vertical(id="inspector"):
             yield Static(id="inspector-title")
             # One scroll for all: the same lines of the cards stay side by side.
             with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
                 for offer in self.offers:
-                    view = CardView(describe_card(rules, offer.card), classes="inspector-column")
+                    view = CardView(card_lines(self.game, offer.card), classes="inspector-column")
                     view.border_title = offer.head + (" (not now)" if offer.why else "")
                     yield view
             with Horizontal(id="inspector-all"):
@@ -238,7 +262,7 @@ class InspectorScreen(ModalScreen[None]):
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
                     one.border_title = self.name_of(self.card)
-                    yield CardView(describe_card(rules, self.card), classes="inspector-one")
+                    yield CardView(card_lines(self.game, self.card), classes="inspector-one")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -287,19 +311,37 @@ class InspectorScreen(ModalScreen[None]):
         card = message.option.id
         if card:
             view = self.query_one(".inspector-one", CardView)
-            view.show(describe_card(self.game.ruleset, card))
+            view.show(card_lines(self.game, card))
             self.query_one("#inspector-card", VerticalScroll).border_title = self.name_of(card)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer `c` only where there are offers: to all cards, or back to the offers."""
         if action == "switch":
             return bool(self.offers) and (parameters == ("all",)) == self.comparing
+        if action in ("move", "scroll_card"):
+            return not self.comparing  # side by side, ↑↓ scroll the offers
         return True
 
     def action_switch(self, to: str) -> None:
         """Show every card in view ("all"), or the offers side by side ("compare")."""
         self.comparing = to == "compare" and bool(self.offers)
         self.show_mode()
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next (1) or previous (-1) card of the list; its card is shown."""
+        cards = self.query_one("#inspector-cards", OptionList)
+        if step > 0:
+            cards.action_cursor_down()
+        else:
+            cards.action_cursor_up()
+
+    def action_scroll_card(self, step: int) -> None:
+        """Scroll the card shown by a page (its lines may not all fit)."""
+        view = self.query_one("#inspector-card", VerticalScroll)
+        if step > 0:
+            view.action_page_down()
+        else:
+            view.action_page_up()
 
     def action_close(self) -> None:
         self.dismiss()

@@ -23,6 +23,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
+from unbroken.tui.reach import game_app
 from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class NewGameScreen(Screen[None]):
 
     @property
     def unbroken(self) -> UnbrokenApp:
-        return self.app  # type: ignore[return-value]
+        return game_app(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="newgame"):

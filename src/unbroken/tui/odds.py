@@ -128,12 +128,12 @@ class GameOdds:
         if odds is None:
             return {}, ""
         weighing = odds.weighing()
-        found = dict(zip(self.legal, weighing.estimates, strict=True))
+        found = dict(zip(self.legal, weighing.shown_all, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
         verdict = weighing.ranking(lambda k: str(self.legal[k] + 1)) if len(self.legal) > 1 else ""
         fewer = min(weighing.games, default=0) < odds.games
         return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
 
     def draw(self) -> None:
-        """Draw the decision again, with the odds as they are now."""
-        self.screen.draw_decision()
+        """Give the decision the odds as they are now (it redraws when they changed)."""
+        self.screen.decision_panel.odds = self.marks()

@@ -8,11 +8,21 @@ roll), at the roll animation's pace; any key skips to the end.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import time
+from typing import TYPE_CHECKING, NamedTuple
 
 from unbroken.core import events as ev
 from unbroken.core.reducer import fold
 from unbroken.core.state import GameState, copy_state
+from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
+from unbroken.tui.rolling import ROLL_SECONDS
+from unbroken.tui.stage import applied_row
+from unbroken.tui.widgets import draw_table, level_ability_uses
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from unbroken.tui.game import GameScreen
 
 #: How long each beat stays on screen (the die rolls for the first part of it).
 BEAT_SECONDS = 0.9
@@ -66,3 +76,89 @@ class Passing:
         self.start = start
         self.shown = 0
         self.since = 0.0
+
+
+class RoundsShown:
+    """The game screen's rounds passing on their own: each beat's log lines and table
+    drawn once, its die rolling (the screen's one die timer), the next beat after
+    BEAT_SECONDS; any key ends them (`end`), and the decision's outcome follows."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: The beats being shown (None: none).
+        self.passing: Passing | None = None
+        self._clock: Timer | None = None
+
+    @property
+    def shown(self) -> bool:
+        return self.passing is not None
+
+    def start(self, steps: list[Beat], start: float) -> None:
+        """Show the beats of a decision one by one (`start`: when its key was pressed)."""
+        self.screen.rolling.stop()
+        self.passing = Passing(steps, start)
+        self.screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        self.next_beat()
+
+    def next_beat(self) -> None:
+        """Show the next beat: its log lines and the table once, its die rolling, then
+        landing; the next beat after BEAT_SECONDS."""
+        passing = self.passing
+        assert passing is not None
+        beat = passing.steps[passing.shown]
+        passing.shown += 1
+        passing.since = time.monotonic()
+        screen = self.screen
+        screen.narrate(beat.events)
+        roll = beat_roll(beat)
+        self.show_beat(beat, rolling=roll is not None)
+        if roll is not None:
+            screen.rolling.roll(roll.value, lambda: self.show_beat(beat, False), ROLL_SECONDS)
+        self.hold()
+        self._clock = screen.set_timer(BEAT_SECONDS, self.beat_over)
+
+    def show_beat(self, beat: Beat, rolling: bool) -> None:
+        """Draw the table as a beat left it (`rolling`: its die still rolling)."""
+        game = self.screen.game
+        roll = beat_roll(beat)
+        if rolling and roll is not None:
+            die, row = DIE_FACES[(roll.value - 1) % 6], 0  # the row would tell the number
+        else:
+            die, row = shown_text(shown_roll([beat.so_far]), game.ruleset), applied_row(beat.events)
+        uses = level_ability_uses(reversed(game.events))
+        draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row)
+
+    def redraw(self) -> bool:
+        """Draw the beat on show again (a resize); return whether one is on show."""
+        passing = self.passing
+        if passing is not None and passing.shown:
+            self.show_beat(passing.steps[passing.shown - 1], rolling=False)
+        return passing is not None
+
+    def beat_over(self) -> None:
+        """The beat's time is up: the next one, or the decision's outcome after the last."""
+        passing = self.passing
+        if passing is None:
+            return
+        if passing.shown < len(passing.steps):
+            self.next_beat()
+        else:
+            self.end()
+
+    def hold(self) -> None:
+        """Hold the beats where they are: no next beat by the clock."""
+        if self._clock is not None:
+            self._clock.stop()
+            self._clock = None
+
+    def end(self) -> None:
+        """Skip to the end of the beats: their log lines, then the decision's outcome."""
+        passing = self.passing
+        if passing is None:
+            return
+        self.screen.rolling.stop()
+        self.hold()
+        for beat in passing.steps[passing.shown :]:
+            self.screen.narrate(beat.events)
+        passing.shown = len(passing.steps)
+        self.screen.finish([e for beat in passing.steps for e in beat.events], passing.start)

@@ -12,9 +12,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.replay import recorded_games
+from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import jump, redraw, toggle
 from unbroken.tui.dice import shown_roll, shown_text
+from unbroken.tui.help import HelpScreen
+from unbroken.tui.reach import game_app
 from unbroken.tui.widgets import (
     DisplayPanel,
     HandPanel,
@@ -30,7 +34,6 @@ from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
     from unbroken.replay import Timeline
-    from unbroken.tui.app import UnbrokenApp
 
 #: Seconds between steps when playing, by speed setting.
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
@@ -52,7 +55,6 @@ class ReplayListScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from unbroken.replay import recorded_games
 
         table = self.query_one("#replays", DataTable)
         table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
@@ -61,7 +63,7 @@ class ReplayListScreen(Screen[None]):
             infos, problems = recorded_games()
         except OSError as exc:  # the data dir is a file, or cannot be made
             infos, problems, unusable = [], [], str(exc)
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         rules = app.ruleset
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
@@ -90,7 +92,7 @@ class ReplayListScreen(Screen[None]):
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         path = self.paths[str(message.row_key.value)]
-        app: UnbrokenApp = self.app  # type: ignore[assignment]
+        app = game_app(self)
         if self.unfinished_only:
             app.continue_game(path)
         else:
@@ -111,12 +113,13 @@ class ReplayViewerScreen(Screen[None]):
         Binding("l", "next('level')", "Next", key_display="l/b/d"),
         Binding("b", "next('battle')", "Next battle", show=False),
         Binding("d", "next('death')", "Next death", show=False),
-        Binding("L", "previous('level')", "Prev", key_display="L/B/D"),
+        # Not in the footer (full at 80 columns): the viewer's help (?) lists them.
+        Binding("L", "previous('level')", "Prev", key_display="L/B/D", show=False),
         Binding("B", "previous('battle')", "Previous battle", show=False),
         Binding("D", "previous('death')", "Previous death", show=False),
         Binding("space", "play", "Play"),
         *CHANCE_BINDINGS,
-        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-"),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "close('shell')", "Quit"),
@@ -147,8 +150,6 @@ class ReplayViewerScreen(Screen[None]):
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
         self.show()
         if self.problem is not None:
-            from unbroken.replay.viewing import warning
-
             self.notify(warning(self.problem), severity="error", timeout=30)
 
     def show(self) -> None:
@@ -251,7 +252,6 @@ class ReplayViewerScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        from unbroken.tui.help import HelpScreen
 
         self.app.push_screen(HelpScreen(viewer=True))
 

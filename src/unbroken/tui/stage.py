@@ -11,8 +11,10 @@ rules are in full only where the whole table stays in sight under them; else
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from rich.text import Text
+from textual.reactive import var
 from textual.widget import Widget
 
 from unbroken.core import events as ev
@@ -43,6 +45,8 @@ class StagePanel(Panel):
     sheet = False
     #: Whether its rules in full fit above the whole table (else `m` opens the inspector).
     fits = True
+    #: The stage as last drawn (its plain text): `m` checks that it changed something.
+    drawn = ""
 
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
@@ -59,15 +63,45 @@ class StagePanel(Panel):
             above += child.outer_size.height
         return max(8, height - above - 1 - 3)
 
+    def fold_or_unfold(self, draw: Callable[[], None]) -> bool:
+        """Turn the monster's rules the other way (`m`) and draw the stage with `draw`:
+        what `m` unfolded folds back; else folded, or unfolded where folding changes
+        nothing on the stage (no rules to fold). Return whether the stage changed."""
+        before = self.drawn
+        if self.expanded is True:
+            self.expanded = False
+            draw()
+            return True
+        for expanded in (not self.full, True):
+            self.expanded = expanded
+            draw()
+            if self.drawn != before:
+                return True
+        return False
+
     def unfolds(self) -> str:
         """Return how the rules are unfolded here (" (m: read)"), "" where `m` is not bound."""
         bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
         return f" ({EXPAND_KEY}: read)" if bound else ""
 
+    #: The die as the stage shows it: a face while it rolls, then the roll in words
+    #: (tui/dice.py). A new face redraws the stage alone (tui/rolling.py sets it).
+    die: var[str] = var("", init=False)
+
+    def watch_die(self) -> None:
+        if self._redraw is not None:
+            self._redraw()
+
     def show(self, state: GameState, rules: Ruleset, die: str = "", row: int = 0) -> None:
         """Draw the stage. The table row a pending monster roll points at is marked, else
         `row`: the one the last monster roll applied (0: none)."""
-        self._redraw = lambda: self.show(state, rules, die, row)  # lines fit to the width
+        self.set_reactive(StagePanel.die, die)
+        self._redraw = lambda: self.draw(state, rules, row)  # lines fit to the width
+        self.draw(state, rules, row)
+
+    def draw(self, state: GameState, rules: Ruleset, row: int) -> None:
+        """Draw the stage as `show` says, with the die as it is now."""
+        die = self.die
         text = Text()
         mo = state.monster
         # Encounter cards while travelling (a scouted monster waits), else the monster.
@@ -103,6 +137,7 @@ class StagePanel(Panel):
             if die:
                 text.append(f"\ndie {die}", style="bold")
         text.rstrip()
+        self.drawn = text.plain
         self.update(text)
 
     def monster_sheet(

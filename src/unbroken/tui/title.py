@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from unbroken.tui.reach import game_app
+
 #: The menu line of Continue (dimmed, "(none)", when there is nothing to continue).
 CONTINUE = "Continue an unfinished game"
 
@@ -64,6 +66,7 @@ class TitleScreen(Screen[None]):
     def dim_continue(self) -> None:
         """Dim "Continue" when no game is left to continue (after the first frame: it
         reads the recordings). It keeps its place and its key, as a dimmed option does."""
+        # lazy: loaded when this action runs, after the first frame
         from unbroken.replay.library import unfinished_games
 
         try:
@@ -77,10 +80,11 @@ class TitleScreen(Screen[None]):
     def chosen(self, message: OptionList.OptionSelected) -> None:
         choice = message.option_id
         if choice in ("new", "help", "continue", "replays", "plugins", "records"):
-            self.app.open_screen(choice)  # type: ignore[attr-defined]  # UnbrokenApp
+            game_app(self).open_screen(choice)
         elif choice == "daily":
+            # lazy: loaded when this action runs, after the first frame
             from unbroken.tui.daily_start import start_daily
 
-            start_daily(self.app)  # type: ignore[arg-type]  # UnbrokenApp
+            start_daily(game_app(self))
         elif choice == "quit":
             self.app.exit()

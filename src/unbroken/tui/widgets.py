@@ -2,28 +2,33 @@
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog
-from textual.widgets.option_list import Option
+from textual.widgets import RichLog
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
-from unbroken.tui.card_lines import mark
-from unbroken.tui.panel import Panel, bar, cut
+from unbroken.tui.decisions import (
+    OPTION_KEYS,
+    UNKEYED,
+    DecisionList,
+    fit_options,
+    option_line,
+    wrap_option,
+)
+from unbroken.tui.hand import HandPanel, HandText, attack_text
+from unbroken.tui.panel import Panel, bar
 from unbroken.tui.stage import StagePanel
-from unbroken.words.actions import attack_cost
-from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.outcomes import STEP_NAMES
-from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The width of a tracker's name in the Display panel.
 LABEL = 10
@@ -45,100 +50,6 @@ def deltas(events: list[ev.Event]) -> tuple[dict[str, int], dict[str, int]]:
             for k, n in e.amounts.items():
                 change[k] = change.get(k, 0) - n
     return change, capped
-
-
-class DecisionList(OptionList):
-    """The numbered decisions. A long one wraps under its text, not under its number."""
-
-    #: Columns kept free for the scrollbar, which comes and goes with the options.
-    SCROLLBAR = 2
-    #: The most rows the options may take (the screen sets it from its height; 0: any).
-    room = 0
-
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__(id=id)
-        self._offered: list[str] = []
-        self._off: list[bool] = []
-
-    def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
-        """Offer these decisions, the first that can be taken highlighted (the same ones
-        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
-        now, but the arrows reach them, so every one can be scrolled into sight)."""
-        off = not_now or [False] * len(lines)
-        keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
-        self._offered, self._off = lines, off
-        self.clear_options()
-        width = self.size.width - self.SCROLLBAR
-        shown = fit_options(lines, width, self.room, off)
-        # Text, not markup: a card name or text with brackets is shown as written.
-        self.add_options(
-            Option(Text(text, style="dim" if dim else ""))
-            for text, dim in zip(shown, off, strict=True)
-        )
-        if lines and not all(off):
-            first = off.index(False)
-            self.highlighted = keep if keep is not None and keep < len(lines) else first
-
-    def offered_now(self) -> tuple[list[str], list[bool]]:
-        """Return the options shown and which of them cannot be taken now."""
-        return self._offered, self._off
-
-    def on_resize(self) -> None:
-        if self._offered:
-            self.show(self._offered, self._off)
-
-
-#: The keys that take the options, in order: "0" the tenth, then letters (not the
-#: screen's own keys i, l, m, r and u, nor q); any after those are marked UNKEYED.
-OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
-#: The number column of an option without a key (taken with the arrows and Enter).
-UNKEYED = "·"
-
-
-def option_line(index: int, text: str) -> str:
-    """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
-    number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
-    return f"{number:<2} {text}"
-
-
-def option_index(key: str) -> int | None:
-    """Return the index of the option a key takes, or None for a key that takes none."""
-    return OPTION_KEYS.index(key) if len(key) == 1 and key in OPTION_KEYS else None
-
-
-def wrap_option(line: str, width: int) -> str:
-    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
-    number = line.partition(" ")[0]
-    numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
-        number == UNKEYED
-    )
-    if width < 20 or len(line) <= width or not numbered:
-        return line
-    indent = " " * (len(line) - len(line[len(number) :].lstrip()))
-    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
-
-
-def fit_options(
-    lines: list[str], width: int, rows: int, not_now: list[bool] | None = None
-) -> list[str]:
-    """Return the options wrapped to `width`, in at most `rows` rows when they can be.
-
-    Every option keeps its own row at least: when the wrapped options need more
-    rows than there are, some are cut to one row ("…"; the detail line under the
-    list says the highlighted one in full) until they fit — those that cannot be
-    taken now first, then the longest. rows 0: no limit.
-    """
-    shown = [wrap_option(line, width) for line in lines]
-    if rows <= 0 or width < 20:
-        return shown
-    off = not_now or [False] * len(lines)
-    need = sum(text.count("\n") + 1 for text in shown)
-    for i in sorted(range(len(lines)), key=lambda i: (not off[i], -shown[i].count("\n"))):
-        if need <= rows or "\n" not in shown[i]:
-            break
-        need -= shown[i].count("\n")
-        shown[i] = cut(lines[i], width)
-    return shown
 
 
 def time_reset(events: list[ev.Event]) -> bool:
@@ -338,89 +249,31 @@ class PhaseTracker(Panel):
         return text
 
 
-def attack_text(attack: m.Attack, cost: dict[str, int] | None = None) -> str:
-    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
+def draw_table(
+    screen: Widget,
+    state: GameState,
+    rules: Ruleset,
+    last: list[ev.Event],
+    uses: int,
+    die: str = "",
+    row: int = 0,
+    forecasts: Mapping[act.Action, Forecast] | None = None,
+) -> None:
+    """Draw the table's four panels (display, phase, stage, hand) for a state: the one
+    place they are drawn, for the game, its rounds passing and the replay viewer.
 
-    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost).
+    `last`: the events whose changes the Display marks; `uses`: the level's ability
+    uses (level_ability_uses); `die` and `row`: the stage's die and the table row it
+    marks; `forecasts`: the options', whose numbers the Hand's attacks show.
     """
-    kind = "break" if attack.type == "break" else "wound"
-    extra = " no armor" if attack.ignore_armor else ""
-    paid = amounts(attack.cost if cost is None else cost)
-    return f"{attack_name(attack.id)}: {kind} {attack.power}{extra} ← {paid}"
-
-
-class HandText(Panel):
-    """Conditions in play, the weapon with its attacks, skills, then upgrade options.
-
-    The conditions come first: they change every turn, and the panel is
-    short at 80x24. The crafts come last: they may scroll out of sight, and
-    an affordable one is in the decisions anyway.
-    """
-
-    def show(self, state: GameState, rules: Ruleset) -> None:
-        self._redraw = lambda: self.show(state, rules)  # long lines wrap to the width
-        text = Text()
-        for c in state.conditions:
-            name, does = condition_text(c, rules)
-            start = len(text)
-            self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
-            mark(text, start, (c.id, name))
-        weapon = rules.weapons[state.weapons[-1]]
-        start = len(text)
-        text.append(f"{weapon.name}", style="bold")
-        mark(text, start, (weapon.id, weapon.name))
-        text.append(f" ({weapon.type})\n")
-        for a in weapon.attacks:
-            self.append_wrapped(text, f" {attack_text(a, attack_cost(a, state, rules))}")
-        for aside in state.set_aside:
-            turns = plural(aside.turns, "turn")
-            start = len(text)
-            text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
-            mark(text, start, (aside.weapon, rules.card_name(aside.weapon)))
-        if state.skills:
-            skills = ", ".join(rules.card_name(s) for s in state.skills)
-            start = len(text)
-            self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
-            mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
-        # Crafts last: an affordable one is also a decision, with its cost.
-        for up in weapon.upgrades:
-            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
-            start = len(text)
-            self.append_wrapped(text, line, style="dim")
-            mark(text, start, (up.to, rules.card_name(up.to)))
-        text.rstrip()
-        self.update(text)
-
-
-class HandPanel(VerticalScroll):
-    """The Hand, scrolled: it is short at 80x24 beside the monster's sheet. Tab moves to
-    it (the screen's binding), the arrows and page keys scroll it, and its border says
-    when some of it is out of sight."""
-
-    def compose(self) -> ComposeResult:
-        yield HandText(id="hand-text")
-
-    #: The panel's name in its border (what is out of sight is said after it).
-    title = ""
-
-    def with_title(self, title: str) -> HandPanel:
-        self.title = self.border_title = title
-        return self
-
-    def show(self, state: GameState, rules: Ruleset) -> None:
-        self.query_one(HandText).show(state, rules)
-        self.call_after_refresh(self.say_more)
-
-    def say_more(self) -> None:
-        """Say in the panel's border when some of the hand is out of sight, and how to see it."""
-        hidden = self.max_scroll_y > 0
-        below = self.scroll_y < self.max_scroll_y
-        more = (" ↓ more (tab, ↓)" if below else " ↑ (tab, ↑)") if hidden else ""
-        self.border_title = self.title + more
-
-    def watch_scroll_y(self, old: float, new: float) -> None:
-        super().watch_scroll_y(old, new)
-        self.say_more()
+    screen.query_one("#display", DisplayPanel).show(state, rules, last, uses)
+    screen.query_one("#phase", PhaseTracker).show(state)
+    stage = screen.query_one("#stage", StagePanel)
+    sheet = stage.sheet
+    stage.show(state, rules, die, row)
+    screen.query_one("#hand", HandPanel).show(state, rules, forecasts)
+    if stage.sheet != sheet:
+        screen.refresh_bindings()  # a key offered only with a monster on the stage (`m`)
 
 
 def table_layout(*middle: Widget) -> ComposeResult:
@@ -445,4 +298,17 @@ def table_layout(*middle: Widget) -> ComposeResult:
             yield log
 
 
-__all__ = ["Panel", "StagePanel", "bar"]
+__all__ = [
+    "OPTION_KEYS",
+    "UNKEYED",
+    "DecisionList",
+    "fit_options",
+    "option_line",
+    "wrap_option",
+    "HandPanel",
+    "HandText",
+    "Panel",
+    "StagePanel",
+    "attack_text",
+    "bar",
+]

@@ -1,0 +1,262 @@
+"""The decision on the game screen: its prompt, the options offered and the detail line.
+
+The options are drawn in one place (`DecisionPanel.draw`) from the widget's own
+data: the options and their forecasts (`offer`), the odds (`odds`, set by the
+`%` key's estimates as they come) and the decisions just taken for the player
+(`taken_for_you`, while the options' keys wait a beat). The two are reactive:
+setting one redraws the options only when it changed.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.reactive import var
+from textual.timer import Timer
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from unbroken.core import actions as act
+from unbroken.core.forecast import Forecast
+from unbroken.core.game import Game
+from unbroken.tui.details import detail
+from unbroken.tui.panel import cut
+from unbroken.words.actions import label, option_text, prompt_text, shared_note
+
+#: The rows kept under the decisions: the detail (two lines) and the log (its border
+#: and two lines); the log also takes whatever rows the decisions leave.
+BELOW_DECISIONS = 2 + 3
+#: The odds drawn on the options: each option's by its index, and the status line.
+Odds = tuple[dict[int, str], str]
+NO_ODDS: Odds = ({}, "")
+
+
+class DecisionList(OptionList):
+    """The numbered decisions. A long one wraps under its text, not under its number."""
+
+    #: Columns kept free for the scrollbar, which comes and goes with the options.
+    SCROLLBAR = 2
+    #: The most rows the options may take (the screen sets it from its height; 0: any).
+    room = 0
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._offered: list[str] = []
+        self._off: list[bool] = []
+
+    def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
+        """Offer these decisions, the first that can be taken highlighted (the same ones
+        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
+        now, but the arrows reach them, so every one can be scrolled into sight)."""
+        off = not_now or [False] * len(lines)
+        keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
+        self._offered, self._off = lines, off
+        self.clear_options()
+        width = self.size.width - self.SCROLLBAR
+        shown = fit_options(lines, width, self.room, off)
+        # Text, not markup: a card name or text with brackets is shown as written.
+        self.add_options(
+            Option(Text(text, style="dim" if dim else ""))
+            for text, dim in zip(shown, off, strict=True)
+        )
+        if lines and not all(off):
+            first = off.index(False)
+            self.highlighted = keep if keep is not None and keep < len(lines) else first
+
+    def offered_now(self) -> tuple[list[str], list[bool]]:
+        """Return the options shown and which of them cannot be taken now."""
+        return self._offered, self._off
+
+    def on_resize(self) -> None:
+        if self._offered:
+            self.show(self._offered, self._off)
+
+
+#: The keys that take the options, in order: "0" the tenth, then letters (not the
+#: screen's own keys i, l, m, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
+#: The number column of an option without a key (taken with the arrows and Enter).
+UNKEYED = "·"
+
+
+def option_line(index: int, text: str) -> str:
+    """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
+    number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
+    return f"{number:<2} {text}"
+
+
+def wrap_option(line: str, width: int) -> str:
+    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
+    number = line.partition(" ")[0]
+    numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
+        number == UNKEYED
+    )
+    if width < 20 or len(line) <= width or not numbered:
+        return line
+    indent = " " * (len(line) - len(line[len(number) :].lstrip()))
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+
+def fit_options(
+    lines: list[str], width: int, rows: int, not_now: list[bool] | None = None
+) -> list[str]:
+    """Return the options wrapped to `width`, in at most `rows` rows when they can be.
+
+    Every option keeps its own row at least: when the wrapped options need more
+    rows than there are, some are cut to one row ("…"; the detail line under the
+    list says the highlighted one in full) until they fit — those that cannot be
+    taken now first, then the longest. rows 0: no limit.
+    """
+    shown = [wrap_option(line, width) for line in lines]
+    if rows <= 0 or width < 20:
+        return shown
+    off = not_now or [False] * len(lines)
+    need = sum(text.count("\n") + 1 for text in shown)
+    for i in sorted(range(len(lines)), key=lambda i: (not off[i], -shown[i].count("\n"))):
+        if need <= rows or "\n" not in shown[i]:
+            break
+        need -= shown[i].count("\n")
+        shown[i] = cut(lines[i], width)
+    return shown
+
+
+class DecisionPanel(DecisionList):
+    """The numbered options, with the prompt over them and the detail line of the one
+    highlighted under them (two Statics beside it in the right column, #prompt and
+    #detail: the column's layout is theirs)."""
+
+    #: The odds of the options (`%`): drawn with them; a new value redraws them.
+    odds: var[Odds] = var(NO_ODDS, init=False)
+    #: The decisions just taken for the player, as the log says them: while there are
+    #: some, the options are dimmed and their keys wait (the prompt says why).
+    taken_for_you: var[tuple[str, ...]] = var((), init=False)
+
+    def __init__(self) -> None:
+        super().__init__(id="decisions")
+        self.game: Game | None = None
+        #: The options listed: each action, and why it cannot be taken now ("" when it can).
+        self.offered: list[tuple[act.Action, str]] = []
+        #: The forecast of each option offered that can be taken (made once per decision).
+        self.forecasts: dict[act.Action, Forecast] = {}
+        self._settle: Timer | None = None
+
+    def beside(self, name: str) -> Static:
+        """Return the Static beside the options: "prompt" or "detail"."""
+        return self.screen.query_one(f"#{name}", Static)
+
+    def offer(self, game: Game) -> None:
+        """Take the game's decision now: its options, each with its forecast (drawn by
+        `show_offer`, once the panels beside it are drawn)."""
+        self.game = game
+        self.offered = game.options() if game.decision is not None else []
+        query = game.query()
+        self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
+
+    def show_offer(self) -> None:
+        """Draw the decision offered: prompt, options fitted to the room, detail."""
+        game = self.game
+        decision = game.decision if game is not None else None
+        if game is None or decision is None:
+            self.clear("")
+            return
+        self.room = self.room_for(prompt_text(decision.prompt, game.state))
+        self.draw()
+        self.show_detail(self.highlighted or 0)
+        self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
+
+    def clear(self, prompt: str) -> None:
+        """Offer nothing, under `prompt` (rounds passing on their own; the game over)."""
+        self.offered, self.forecasts = [], {}
+        self.show([])
+        self.beside("detail").update("")
+        self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
+
+    def hold(self, taken: list[str], seconds: float) -> None:
+        """Hold the options' keys for `seconds` after decisions taken for the player
+        (`taken`, as the log says them): the prompt says what was taken and the options
+        are dimmed until `settle_over`. The screen's other keys (u, i, ?) work meanwhile."""
+        if self._settle is not None:
+            self._settle.stop()
+        self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
+        self._settle = self.set_timer(seconds, self.settle_over)
+
+    def settle_over(self) -> None:
+        """Let the keys take the options again, drawn as they are."""
+        if self._settle is not None:
+            self._settle.stop()
+            self._settle = None
+        self.taken_for_you = ()
+
+    def watch_odds(self) -> None:
+        self.draw()
+
+    def watch_taken_for_you(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the prompt and the options offered, with their odds when `%` shows them
+        (the one place they are drawn: a redraw, a resize, keeps the odds)."""
+        game = self.game
+        decision = game.decision if game is not None else None
+        if game is None or decision is None or not self.offered:
+            return
+        s, rules = game.state, game.ruleset
+        odds, status = self.odds
+        lines = []
+        shared = shared_note(self.offered, s, rules, self.forecasts)
+        for i, (action, why) in enumerate(self.offered):
+            text = option_text(action, why, s, rules, self.forecasts.get(action), shared)
+            lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
+        decisions: DecisionList = self
+        highlighted = decisions.highlighted
+        waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
+        decisions.show(lines, [waiting or bool(why) for _, why in self.offered])
+        if status and highlighted is not None and highlighted < len(lines):
+            decisions.highlighted = highlighted  # the same options, their odds updated
+        prompt = Text()
+        if waiting:
+            said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
+            prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
+        prompt.append(prompt_text(decision.prompt, s), style="bold")
+        if shared:
+            prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
+        if status:
+            prompt.append("\n" + status, style="italic")
+        self.beside("prompt").update(prompt)
+
+    def show_detail(self, index: int) -> None:
+        """Say the index-th option in full under the list (nothing for one that cannot be
+        taken, or one its line says whole)."""
+        offered, game = self.offered, self.game
+        if game is None or not 0 <= index < len(offered):
+            return
+        action, why = offered[index]
+        if why:  # the option line says why not; nothing more to add
+            self.beside("detail").update("")
+            return
+        text = detail(action, game, self.forecasts.get(action))
+        same = text == label(action, game.state, game.ruleset)
+        self.beside("detail").update(Text("" if same else text, style="italic"))
+
+    def room_for(self, prompt: str) -> int:
+        """Return the rows the options may take: the right column's, less the phase
+        tracker, the prompt, the detail and the log's least."""
+        right = self.parent
+        if not isinstance(right, Vertical):
+            return 0
+        height = right.size.height or self.screen.size.height - 1
+        width = max(10, (right.size.width or 48) - 2)
+        phase = right.query_one("#phase").size.height or 1
+        prompt_rows = len(textwrap.wrap(prompt, width))
+        return max(3, height - phase - prompt_rows - BELOW_DECISIONS)
+
+    def refit(self) -> None:
+        """Cut the options again when the drawn screen left some out of sight (a panel
+        above them took more rows than counted)."""
+        decisions: DecisionList = self
+        over = decisions.max_scroll_y
+        if over > 0 and decisions.room > 3 and self.offered:
+            decisions.room = max(3, decisions.room - over)
+            decisions.show(*decisions.offered_now())

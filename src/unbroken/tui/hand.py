@@ -1,0 +1,184 @@
+"""The Hand panel: conditions in play, the weapon and its attacks, skills, crafts.
+
+Where the panel has the rows for it (a tall terminal), each skill is listed
+with its own words, the weapon with its text and the class with its abilities;
+else (80x24) the skills are one line of names (the inspector, `i`, has their
+words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.tui.card_lines import mark
+from unbroken.tui.panel import Panel
+from unbroken.words.actions import attack_cost
+from unbroken.words.cards import condition_in_play as condition_text
+from unbroken.words.forecast import attack_effect
+from unbroken.words.vocabulary import amounts, attack_name, plural
+
+
+def attack_text(
+    attack: m.Attack,
+    cost: dict[str, int] | None = None,
+    forecast: Forecast | None = None,
+    rules: Ruleset | None = None,
+) -> str:
+    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
+
+    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost);
+    `forecast` (with `rules`): the attack's forecast when it can be taken now, whose
+    effective numbers replace the printed ones ("Stab: wound 1 (Weakened −1) ← 2 SE"),
+    as the option's line says them.
+    """
+    kind = "break" if attack.type == "break" else "wound"
+    extra = " no armor" if attack.ignore_armor else ""
+    paid = amounts(attack.cost if cost is None else cost)
+    does = f"{kind} {attack.power}"
+    if forecast is not None and forecast.power is not None and rules is not None:
+        does = attack_effect(forecast, attack.type, rules).removesuffix(" armor")
+    return f"{attack_name(attack.id)}: {does}{extra} ← {paid}"
+
+
+class HandText(Panel):
+    """Conditions in play, the weapon with its attacks, skills, then upgrade options.
+
+    The conditions come first: they change every turn, and the panel is
+    short at 80x24. The crafts come last: they may scroll out of sight, and
+    an affordable one is in the decisions anyway.
+    """
+
+    def show(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        forecasts: Mapping[act.Action, Forecast] | None = None,
+    ) -> None:
+        """Draw the hand; `forecasts`: those of the options offered now, whose effective
+        numbers the attacks that can be taken show (else the printed ones). The cards'
+        own words are added where the panel has the rows for all of them."""
+        self._redraw = lambda: self.show(state, rules, forecasts)  # long lines wrap
+        room = self.rows()
+        text = self.hand(state, rules, forecasts or {}, words=room > 0)
+        if text.plain.count("\n") + 1 > room:
+            text = self.hand(state, rules, forecasts or {}, words=False)
+        self.update(text)
+
+    def rows(self) -> int:
+        """Return the rows the Hand panel shows without scrolling (0 before the layout)."""
+        parent = self.parent
+        return parent.size.height if isinstance(parent, HandPanel) else 0
+
+    def hand(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        forecasts: Mapping[act.Action, Forecast],
+        words: bool,
+    ) -> Text:
+        """Return the hand's text; `words`: with the cards' own words (skills, weapon, class)."""
+        text = Text()
+        for c in state.conditions:
+            name, does = condition_text(c, rules)
+            start = len(text)
+            self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
+            mark(text, start, (c.id, name))
+        weapon = rules.weapons[state.weapons[-1]]
+        start = len(text)
+        text.append(f"{weapon.name}", style="bold")
+        mark(text, start, (weapon.id, weapon.name))
+        text.append(f" ({weapon.type})\n")
+        if words and weapon.text:
+            self.append_wrapped(text, f" {weapon.text}", style="italic", indent=" ")
+        for a in weapon.attacks:
+            f = forecasts.get(act.Attack(a.id))
+            line = attack_text(a, attack_cost(a, state, rules), f, rules)
+            self.append_wrapped(text, f" {line}")
+        for aside in state.set_aside:
+            turns = plural(aside.turns, "turn")
+            start = len(text)
+            text.append(f" aside: {rules.card_name(aside.weapon)} ({turns})\n")
+            mark(text, start, (aside.weapon, rules.card_name(aside.weapon)))
+        if state.skills and words:
+            text.append("Skills\n", style="bold")
+            for s in state.skills:
+                name = rules.card_name(s)
+                skill = rules.skills.get(s)
+                start = len(text)
+                line = f" {name}: {skill.text}" if skill is not None and skill.text else f" {name}"
+                self.append_wrapped(text, line, head=len(name) + 1)
+                mark(text, start, (s, name))
+        elif state.skills:
+            skills = ", ".join(rules.card_name(s) for s in state.skills)
+            start = len(text)
+            self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
+            mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
+        if words:
+            self.character(text, state, rules)
+        # Crafts last: an affordable one is also a decision, with its cost.
+        for up in weapon.upgrades:
+            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+            start = len(text)
+            self.append_wrapped(text, line, style="dim")
+            mark(text, start, (up.to, rules.card_name(up.to)))
+        text.rstrip()
+        return text
+
+    def character(self, text: Text, state: GameState, rules: Ruleset) -> None:
+        """Append the character's class with its abilities, each in its own words."""
+        character = rules.characters.get(state.character)
+        cls = rules.classes.get(character.cls) if character is not None else None
+        if cls is None or not cls.abilities:
+            return
+        start = len(text)
+        text.append(f"{cls.name}", style="bold")
+        mark(text, start, (cls.id, cls.name))
+        text.append(" (class)\n")
+        for ability in cls.abilities:
+            line = f" {ability.name}: {ability.text}"
+            self.append_wrapped(text, line, head=len(ability.name) + 1)
+
+
+class HandPanel(VerticalScroll):
+    """The Hand, scrolled: it is short at 80x24 beside the monster's sheet. Tab moves to
+    it (the screen's binding), the arrows and page keys scroll it, and its border says
+    when some of it is out of sight."""
+
+    def compose(self) -> ComposeResult:
+        yield HandText(id="hand-text")
+
+    #: The panel's name in its border (what is out of sight is said after it).
+    title = ""
+
+    def with_title(self, title: str) -> HandPanel:
+        self.title = self.border_title = title
+        return self
+
+    def show(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        forecasts: Mapping[act.Action, Forecast] | None = None,
+    ) -> None:
+        self.query_one(HandText).show(state, rules, forecasts)
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """Say in the panel's border when some of the hand is out of sight, and how to see it."""
+        hidden = self.max_scroll_y > 0
+        below = self.scroll_y < self.max_scroll_y
+        more = (" ↓ more (tab, ↓)" if below else " ↑ (tab, ↑)") if hidden else ""
+        self.border_title = self.title + more
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self.say_more()

@@ -1,0 +1,78 @@
+"""Shared by the TUI tests that play through the app: helpers and the games they set up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.gameover import GameOverScreen
+
+RULES = load_ruleset()
+
+
+async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:
+    """Highlight a title-menu entry by its id and press Enter."""
+    from textual.widgets import OptionList
+
+    menu = app.screen.query_one("#menu", OptionList)
+    menu.highlighted = menu.get_option_index(entry)
+    await pilot.press("enter")
+
+
+def winning(treasure: int = 2) -> Game:
+    """A strong hero at the level-4 battle with a sword: attacking until the monster falls wins."""
+    return (
+        Scenario("caellahan", level=4)
+        .resources(se=20, me=7, le=7, food=4, treasure=treasure)
+        .no_time_track()
+        .weapon("knife", "sword")
+        .monster("troll")
+        .dice(*[1] * 60)  # the Troll misses every time
+        .start("battle")
+    )
+
+
+def starving() -> Game:
+    """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
+    return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+
+
+async def play_a_new_game(pilot: Any, app: UnbrokenApp) -> None:
+    """From the title: a new game with the first character on Normal, played to its end."""
+    await pilot.press("enter", "enter", "enter")
+    await press_until_over(pilot, app)
+
+
+async def press_until_over(
+    pilot: Any, app: UnbrokenApp, key: str = "enter", limit: int = 3000
+) -> None:
+    # Enter takes the highlighted option: the first that can be taken when the list changes.
+    for _ in range(limit):
+        if isinstance(app.screen, GameOverScreen):
+            return
+        await pilot.press(key)
+    raise AssertionError("the game did not end")
+
+
+def records_with_a_starved_game() -> UnbrokenApp:
+    """Keep one lost game (starved) in the records; return an app to look at them."""
+    from unbroken.records import add_game, open_records
+
+    game = starving()
+    game.apply(game.legal_actions()[0])  # starve
+    with open_records() as records:
+        add_game(records, game, RULES)
+    return UnbrokenApp(RULES, animate=False, seed=1)
+
+
+def screen_text(widget: Any) -> str:
+    """Return the rendered lines of a line-API widget (OptionList, DataTable)."""
+    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+def after(lines: list[str], part: str) -> str:
+    """Return the line after the first line holding `part`."""
+    return lines[next(i for i, line in enumerate(lines) if part in line) + 1]

@@ -1,0 +1,99 @@
+"""#28 playtest: a decision taken for the player changes the options under their next key.
+
+Keeping the Abandoned Hovel with no SE left one answer, Rest, taken at once; the
+key the player then pressed for Rest landed on the next step's "Fight the
+monster now", and `u` could not take that back. Keys now wait a moment after a
+decision taken for the player, with the cue in the prompt, and `u` takes the
+player's own decision back with those taken after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgspec
+import pytest
+
+from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def hovel_with_no_se() -> Any:
+    """Exploration with no effort: keeping the Abandoned Hovel (1 SE) leaves Rest alone."""
+    return (
+        Scenario("tomu", seed=3)
+        .resources(se=0, me=0, le=0)
+        .encounters("abandoned-hovel", "metal-scraps", "a-safe-place")
+        .start("exploration")
+    )
+
+
+def prompt(screen: GameScreen) -> str:
+    return str(screen.query_one("#prompt").render())
+
+
+def test_a_key_right_after_a_decision_taken_for_you_takes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # ended by hand below
+    asyncio.run(key_right_after())
+
+
+async def key_right_after() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        assert screen.game.state.step == "preparation"
+        assert "Taken for you: Rest" in prompt(screen)
+        events = len(screen.game.events)
+        await pilot.press("2", "enter")  # aimed at Resolve/Rest: must not pick a new option
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert screen.game.state.step == "preparation"
+        screen.decision_panel.settle_over()  # what the timer does after a beat
+        await pilot.pause()
+        assert "Taken for you" not in prompt(screen)
+        await pilot.press("1")  # now the key takes the option it is aimed at
+        await pilot.pause()
+        assert len(screen.game.events) > events
+
+
+def test_u_takes_back_your_decision_with_the_one_taken_for_you(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(u_after())
+
+
+def key_of(screen: GameScreen, action: act.Action) -> str:
+    return next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if a == action)
+
+
+async def u_after() -> None:
+    # A recorded game (take-backs replay the recording): seed 1's first character
+    # explores; keeping the Slithering Snake, which asks what it cannot pay, leaves Rest.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press(key_of(screen, act.Explore()))
+        before = msgspec.json.encode(screen.game.state)
+        await pilot.press(key_of(screen, act.ChooseEncounter("base:slithering-snake")))
+        assert screen.game.state.step == "preparation"  # Rest was taken for the player
+        assert "Taken for you: Rest" in prompt(screen)
+        await pilot.press("u")  # not held back by the pause: it is not an option's key
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, GameScreen) and again is not screen
+        assert msgspec.json.encode(again.game.state) == before  # the choice, with the Rest

@@ -1,0 +1,53 @@
+"""#28 playtest: the Hand showed an attack's printed numbers while the options said the
+effective ones (a Passive's change ignored). In a battle the Hand now shows the
+forecast's numbers for every attack that can be taken, with the card that changes
+them by its own name, as the option's line does."""
+
+from __future__ import annotations
+
+from pilot import sync
+
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.widgets import HandText
+
+RULES = load_ruleset()
+
+
+@sync
+async def test_the_hand_shows_the_attacks_effective_numbers_in_a_battle() -> None:
+    # R-COND: Weakened (Feeble) takes 1 from wounding attacks' power.
+    game = (
+        Scenario("tomu", seed=3)
+        .resources(se=12)
+        .weapon("knife")
+        .condition("weakened")
+        .monster("gibberling")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = " ".join(str(screen.query_one(HandText).render()).split())  # unwrapped
+        assert "Stab: wound 1 (Weakened −1) ← 2 SE" in hand, hand
+        assert "Quick cut: wound 0 (Weakened −1) ← 1 SE" in hand, hand
+        options = " ".join(
+            " ".join(str(o.prompt).split()) for o in screen.query_one("#decisions").options
+        )
+        assert "Stab: wound 1 (Weakened −1)" in options  # the same numbers as the option
+
+
+@sync
+async def test_outside_a_battle_the_hand_shows_the_printed_numbers() -> None:
+    game = Scenario("tomu", seed=3).resources(se=12).weapon("knife").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "Stab: wound 2 ← 2 SE" in str(screen.query_one(HandText).render())

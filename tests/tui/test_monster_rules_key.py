@@ -1,0 +1,48 @@
+"""#28 playtest: the first `m` (the monster's rules) in a battle did nothing.
+
+The Gibberling has no keyword or rule to fold: the stage drawn "in full" and
+"folded" was the same, so the first `m` (to folded) changed nothing and only
+the second unfolded the table's cut rows. The first-game hint on show made it
+look like the hint swallowed the key.
+"""
+
+from __future__ import annotations
+
+from pilot import sync
+
+from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.hints import HintBox
+from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+@sync
+async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None:
+    # As played: seed 1's first character fights at once, the Gibberling (the first
+    # game: the Battle hint shows).
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        fight = next(i for i, (a, _) in enumerate(screen.offered) if a == act.Fight())
+        await pilot.press(OPTION_KEYS[fight])
+        await pilot.pause()
+        assert screen.game.state.monster is not None
+        assert screen.game.state.monster.id == "base:gibberling"
+        assert screen.query_one(HintBox).text.startswith("Battle")
+        stage = screen.query_one(StagePanel)
+        first = stage.drawn
+        assert "…" in first  # a table row cut to one line
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is screen and stage.drawn != first
+        assert "…" not in stage.drawn  # every row whole
+        await pilot.press("m")
+        await pilot.pause()
+        assert stage.drawn == first  # and back
