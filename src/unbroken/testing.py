@@ -330,11 +330,27 @@ def check_forecasts(game: Game) -> int:
             assert isinstance(taken[n], UNSEEN), (action, taken[n])
         else:
             assert n == len(taken), (action, taken[n:])
+        _check_numbers(f, taken[:n], game)
         in_play = _cards_in_play(game, taken)
         for rule in f.rules:
             assert rule.card in in_play, (action, rule)
     assert msgspec.msgpack.encode(game.state) == before  # forecasting changed nothing
     return len(legal)
+
+
+def _check_numbers(f: Any, taken: list[ev.Event], game: Game) -> None:
+    """Hold the numbers an option's line shows to what the attack then did: events alone
+    let a forecast say "wound 1" for an attack the monster's guard swallows (#28)."""
+    from unbroken.words.forecast import attack_effect
+
+    ended = [e for e in taken if isinstance(e, ev.AttackEnded)]
+    if not ended or f.power is None:
+        return
+    swallowed = ended[0].ignored
+    assert f.guarded == swallowed, (f.action, "guard")
+    if swallowed:
+        said = attack_effect(f, "wound", game.ruleset)
+        assert said.startswith("wound 0"), (f.action, said)
 
 
 def _cards_in_play(game: Game, taken: list[ev.Event]) -> set[str]:

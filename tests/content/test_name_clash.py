@@ -43,3 +43,22 @@ def test_content_check_warns_of_a_clashing_name(
     out = capsys.readouterr().out
     assert "warning: skill 'scavenger' has the name of 'base:scavenger'" in out
     assert "'Scavenger (Burrow)'" in out
+
+
+def test_the_reward_option_the_detail_and_the_inspector_use_the_clash_aware_name(
+    tmp_path: Path,
+) -> None:
+    # #28 round 2: "Keep Scavenger: …" twice on the reward screen, "Scavenger" in the inspector.
+    from unbroken.core import actions as act
+    from unbroken.core.state import GameState
+    from unbroken.words.actions import label
+    from unbroken.words.cards import describe_card
+
+    folder = write_pack(tmp_path / "burrow", {"skills.toml": SKILL})
+    rules = load_plugins(["base", "burrow"], extra=[("burrow", FolderPlugin(folder))]).ruleset
+    state = GameState()
+    assert label(act.ChooseSkill("burrow:scavenger"), state, rules).startswith(
+        "Keep Scavenger (Burrow): "
+    )
+    assert label(act.ChooseSkill("base:scavenger"), state, rules).startswith("Keep Scavenger: ")
+    assert describe_card(rules, "burrow:scavenger")[0] == "Scavenger (Burrow) (skill)"

@@ -14,7 +14,7 @@ from unbroken.core import events as ev
 from unbroken.core.forecast import CHANCE, FAILED, Forecast
 from unbroken.core.game import Game
 from unbroken.testing import Scenario, check_forecasts, play
-from unbroken.words.actions import option_text
+from unbroken.words.actions import option_detail, option_text
 from unbroken.words.events import Narrator
 from unbroken.words.forecast import attack_effect
 
@@ -135,3 +135,24 @@ def test_an_option_that_runs_the_time_out_says_the_monster_ambushes() -> None:
     game = Scenario("tomu").resources(se=10, cunning=2, time=1).start()
     scout = option_text(act.Scout(), "", game.state, game.ruleset)
     assert "time runs out: the monster ambushes you" in scout
+
+
+def test_an_attack_into_a_raised_guard_is_forecast_to_do_nothing() -> None:
+    # The Giant Spider rolls DEFEND (5): its guard swallows the next attack (#28 round 2).
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=20)
+        .weapon("knife")
+        .monster("giant-spider")
+        .dice(*[5] * 20)
+        .start("battle")
+    )
+    play(game, act.Skip(), act.Pass())
+    assert game.state.monster is not None and game.state.monster.defend
+    f = attack(game, "pry")
+    assert f.guarded and f.effective_power == 0
+    assert option_text(act.Attack("pry"), "", game.state, game.ruleset).startswith(
+        "Attack with Pry: break 0 armor (guard up)"
+    )
+    assert "guard is up" in option_detail(act.Attack("pry"), game.state, game.ruleset)
+    assert check_forecasts(game) == len(game.legal_actions())

@@ -151,6 +151,6 @@ def test_a_character_card_says_what_it_starts_with(tmp_path: Path) -> None:
     rules = rangers(tmp_path).ruleset
     assert describe_card(rules, "rangers:ranger")[2] == (
         "  Starts with: The Knife as its weapon; 2 food + 1 wood more; the skill Quick Study; "
-        "the condition Blessed; 2 ability uses at level 1; forage (metal 1)."
+        "the condition Blessed; 2 ability uses at level 1; forage (1 metal)."
     )
     assert not any("Starts with" in line for line in describe_card(rules, "base:tomu"))

@@ -78,7 +78,7 @@ def test_using_an_ability_named_like_its_card_names_it_once() -> None:
     assert line == "You use Second Wind."
     # #28: as the option names it (a skill by its card; with its ability when it has several).
     line = narrator.describe(ev.AbilityUsed("base:wrecker", "wrecker-follow-up", False, "turn"))
-    assert line == "You use Wrecker: Follow Up."
+    assert line == "You use Wrecker (Follow Up)."
     line = narrator.describe(ev.AbilityUsed("base:lucky", "lucky-reroll", False, "battle"))
     assert line == "You use Lucky."  # the option says "Lucky", not "Lucky Break [Lucky]"
 

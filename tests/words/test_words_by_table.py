@@ -54,3 +54,25 @@ def test_the_built_in_handler_has_its_words_in_the_handlers_table() -> None:
         {"kind": "handler", "name": "lose_per_token", "params": {"resource": "me"}}, m.Effect
     )
     assert handler_text(effect) == "lose 1 ME per token, then remove a token"
+
+
+def test_a_handler_without_words_reads_its_resources_as_the_game_names_them() -> None:
+    # #28 round 2: "Grave chill (heal 1, se 1)" on a monster's row.
+    effect = msgspec.convert(
+        {"kind": "handler", "name": "burrow:grave-chill", "params": {"se": 1, "heal": 1}},
+        m.Effect,
+    )
+    assert handler_text(effect) == "grave chill (heal 1, 1 SE)"
+
+
+def test_content_check_warns_of_a_handler_without_words() -> None:
+    from unbroken.cli.content import _wordless
+    from unbroken.core.handlers import handler_words
+
+    def bare(ctx: object, params: dict[str, object]) -> None: ...
+
+    @handler_words("lose {se} SE")
+    def said(ctx: object, params: dict[str, object]) -> None: ...
+
+    warned = _wordless({"burrow:bare": bare, "burrow:said": said})
+    assert len(warned) == 1 and "handler 'burrow:bare' has no words" in warned[0]

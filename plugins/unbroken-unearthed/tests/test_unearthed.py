@@ -177,3 +177,13 @@ def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
     resumed, _ = resume(recorder.path, load_ruleset())
     assert resumed.ruleset.plugins["unearthed"] == "0.2.0"
     assert resumed.events == game.events
+
+
+def test_grave_chill_has_words_of_its_own() -> None:
+    # #28 round 2: the Ghoul's row read "Grave chill (heal 1, se 1)".
+    from unbroken.api import describe_card, load_ruleset
+
+    rules = load_ruleset()
+    said = describe_card(rules, "unearthed:ghoul")
+    assert any("SE per 2 levels (at least 1), and the monster heals 1" in line for line in said)
+    assert not any("grave chill" in line.lower() for line in said)

@@ -122,6 +122,7 @@ def check_project(project: Path) -> tuple[list[str], list[str]]:
             messages.extend(str(p) for p in pack_problems)
         if handlers:
             summary.append(f"  handlers: {', '.join(sorted(handlers))}")
+        summary.extend(_wordless(handlers))
     if messages:
         return [], messages
     # Then as the game loads it, beside the other installed plugins (ids, faces, upgrades).
@@ -225,6 +226,18 @@ def check_pack(
     if problems:
         return [], problems
     return _summary(folder, pack) + _name_clashes(pack, packs[:-1]), []
+
+
+def _wordless(handlers: dict[str, Any]) -> list[str]:
+    """Return a warning for each handler without words (`handler_words`): its cards
+    would read as its name and params ("grave chill (heal 1, 1 SE)")."""
+    return [
+        f"  warning: handler {key!r} has no words: cards read it as its name and params; "
+        "give it words with `handler_words` (docs/plugins.md)"
+        for key, handler in sorted(handlers.items())
+        if not callable(getattr(handler, "describe", None))
+        and not isinstance(getattr(handler, "text", None), str)
+    ]
 
 
 def _name_clashes(pack: Pack, others: list[Pack]) -> list[str]:

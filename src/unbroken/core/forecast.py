@@ -90,6 +90,8 @@ class Forecast:
     armor_broken: int = 0
     healed: int = 0
     defeated: bool = False
+    #: Whether the monster's guard (a Defend) swallows the attack: it does nothing.
+    guarded: bool = False
     #: The weapon on top of the stack afterwards, when it changes ("" otherwise).
     weapon: str = ""
     conditions_gained: tuple[str, ...] = ()
@@ -99,6 +101,11 @@ class Forecast:
     ambushed: bool = False
     #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
     after: GameState = field(default_factory=GameState, compare=False, repr=False)
+
+    @property
+    def effective_power(self) -> int | None:
+        """Return the attack's power as it lands: 0 when the monster's guard swallows it."""
+        return 0 if self.guarded and self.power is not None else self.power
 
     @property
     def wounds_prevented(self) -> bool:
@@ -246,6 +253,7 @@ class _Tally:
         self.wounds = self.armor_broken = self.healed = 0
         self.health, self.armor = health, armor  # the monster's, as each event leaves them
         self.defeated = False
+        self.guarded = False
         self.weapon = ""
         self.conditions: list[str] = []
         self.ambushed = False
@@ -280,6 +288,7 @@ class _Tally:
             armor_broken=self.armor_broken,
             healed=self.healed,
             defeated=self.defeated,
+            guarded=self.guarded,
             weapon=self.weapon,
             conditions_gained=tuple(self.conditions),
             rules=tuple(self.rules),
@@ -313,6 +322,8 @@ def _monster_changed(t: _Tally, e: ev.MonsterChanged) -> None:
         t.armor_broken += t.armor - e.armor
     elif e.why == "heal":
         t.healed += e.health - t.health
+    elif e.why == "defend used":
+        t.guarded = True
     t.health, t.armor = e.health, e.armor
 
 

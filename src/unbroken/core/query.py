@@ -101,6 +101,15 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
         ]
 
+    def loss_passives(self) -> list[tuple[str, str]]:
+        """Return the Passives in play that change a WOUND result's loss, each as
+        (card id, ability name)."""
+        return [
+            (src, a.name)
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive" and any(isinstance(x, m.WoundLoss) for x in a.modifiers)
+        ]
+
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's
         roll (the one in play when None), clamped to 1..6 once (R-EFFECT-3/4)."""

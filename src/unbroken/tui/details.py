@@ -18,16 +18,16 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     if isinstance(action, act.ChooseEncounter):
         card = rules.encounters[action.card]
         group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
-        return f"{card.name} ({group}, time {card.time}): {card.text}"
+        return f"{rules.card_name(card.id)} ({group}, time {card.time}): {card.text}"
     if isinstance(action, act.ChooseSkill):
         # The card's own words: the option above already says what each ability does.
         skill = rules.skills[action.skill]
-        return f"{skill.name}: {skill.text}"
+        return f"{rules.card_name(skill.id)}: {skill.text}"
     if isinstance(action, act.Craft):
         # What the weapon does comes first: the detail has two lines at 80x24.
         w = rules.weapons[action.weapon]
         attacks = "; ".join(attack_text(a, attack_cost(a, s, rules)) for a in w.attacks)
-        text = f"{w.name} ({w.type}) attacks: {attacks}. {w.text}"
+        text = f"{rules.card_name(w.id)} ({w.type}) attacks: {attacks}. {w.text}"
         if game.query().ambushes(action):
             text = f"Its time takes the track to 0: the monster ambushes you. {text}"
         return text

@@ -116,10 +116,11 @@ class StagePanel(Panel):
             text.append(f"{title}\n", style="bold")
             for cid in cards:
                 enc = rules.encounters[cid]
-                line = f"• {enc.name}: {encounter_text(enc)}"
+                shown = rules.card_name(cid)
+                line = f"• {shown}: {encounter_text(enc)}"
                 start = len(text)
-                self.append_wrapped(text, line, head=len(enc.name) + 3, indent="  ")
-                mark(text, start, (enc.id, enc.name))
+                self.append_wrapped(text, line, head=len(shown) + 3, indent="  ")
+                mark(text, start, (enc.id, shown))
                 # The card's own words when there is room (the detail line has them too).
                 if self.size.width >= 40 or len(cards) == 1:
                     self.append_wrapped(text, f"  {enc.text}", style="italic", indent="  ")
@@ -149,9 +150,10 @@ class StagePanel(Panel):
         guard = "  [GUARD UP]" if mo.defend else ""
         where = f"  (level {card.level}, #{card.number})"
         start = len(text)
-        text.append(f"{card.name}", style="bold")
-        mark(text, start, (card.id, card.name))
-        if len(card.name) + len(where) + len(guard) <= width:  # else the name line wraps
+        shown = rules.card_name(card.id)
+        text.append(shown, style="bold")
+        mark(text, start, (card.id, shown))
+        if len(shown) + len(where) + len(guard) <= width:  # else the name line wraps
             text.append(where)
         text.append(guard, style="bold yellow")
         text.append("\n")

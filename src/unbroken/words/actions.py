@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import Forecast
+from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
@@ -17,6 +18,9 @@ from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     own_card,
+    rule_name,
+    shown_ability,
+    signed,
     warning_sentences,
     warnings,
 )
@@ -104,17 +108,33 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{card.name}: {encounter_text(card)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card)}"
     if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
         text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
-    return text
+    return text + no_next_level(card.effects, state, ruleset)
+
+
+#: The last level (R-LEVEL-1: the game is won after it).
+LAST_LEVEL = 4
+
+
+def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
+    """Return a note that a condition gained "for the next level" does nothing in the last
+    level (there is none, R-LEVEL-1), "" otherwise."""
+    later = [
+        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
+    ]
+    if state.level < LAST_LEVEL or not later:
+        return ""
+    names = ", ".join(ruleset.card_name(c) for c in later)
+    return f" (no next level: {names} does nothing)"
 
 
 @words_for(LABELS, act.Resolve)
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {card.name}: {encounter_text(card)}"
+    text = f"Resolve {n(card.id)}: {encounter_text(card)}"
     # A card that only removes conditions does nothing without one (its cost is paid).
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
@@ -124,7 +144,7 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
         helps = ", ".join(n(c.id) for c in state.conditions)
         which = "which helps" if len(state.conditions) == 1 else "which all help"
         text += f" (it would remove {helps}, {which} you)"
-    return text
+    return text + no_next_level(card.effects, state, ruleset)
 
 
 @words_for(LABELS, act.Rest)
@@ -140,7 +160,8 @@ def _forfeit(_: act.Forfeit, state: GameState, ruleset: Ruleset) -> str:
         return "Accept that you cannot pay: gain nothing, lose the time"
     # R-TRAVEL-7: committed to this card, with no Rest; say which and what it asked.
     return (
-        f"Accept that you cannot pay {card.name}'s {amounts(card.spend)}: gain nothing, "
+        f"Accept that you cannot pay {ruleset.card_name(card.id)}'s {amounts(card.spend)}: "
+        f"gain nothing, "
         f"lose {card.time} time"
     )
 
@@ -153,7 +174,7 @@ def _trick(_: act.Trick, state: GameState, ruleset: Ruleset) -> str:
     if trick and trick.downgrade:
         parts.append("downgrade your weapon")
     price = " and ".join(parts) or "pay nothing"
-    return f"Trick the {mo.name}: {price}; no battle, no rewards"
+    return f"Trick the {ruleset.card_name(mo.id)}: {price}; no battle, no rewards"
 
 
 @words_for(LABELS, act.Attack)
@@ -183,9 +204,33 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
-    what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    what = _row_loss(action, state, ruleset, row) or (
+        "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
+
+
+def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:
+    """Return a plain loss row's effect after the Passives in play, as its forecast has it
+    ("lose 1 SE; Armored −1"), or "" when the Passives change nothing (or it is no
+    plain loss): the same numbers as the option lines (#28)."""
+    printed = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt]
+    if not printed or len(printed) != len(row.effects) or state.monster is None:
+        return ""
+    rules = Query(ruleset, state)
+    f = rules.forecast(action)
+    lost: dict[str, int] = {}
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if isinstance(event, ev.Lost) and cause is not None and cause.rule == row.result:
+            for key, n in event.amounts.items():
+                lost[key] = lost.get(key, 0) + n
+    was = sum(sum(e.amounts.values()) for e in printed)
+    now = sum(lost.values())
+    if not lost or now == was:
+        return ""
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.loss_passives())
+    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}" if why else "")
 
 
 @words_for(LABELS, act.PayInstead)
@@ -206,7 +251,7 @@ def _roll(_: act.Roll, _state: GameState, _ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseSkill)
 def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) -> str:
     skill = ruleset.skills[action.skill]
-    return f"Keep {skill.name}: " + " ".join(when_text(a) for a in skill.abilities)
+    return f"Keep {ruleset.card_name(skill.id)}: " + " ".join(when_text(a) for a in skill.abilities)
 
 
 @words_for(LABELS, act.ChooseWeapon)
@@ -337,15 +382,9 @@ def shared_note(
 
 def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     """Return how an ability is named in a prompt: a skill by the card's own name
-    ("Brute Force", its ability too when it has several), a class's or a condition's
-    ability by its name and its card ("Cold Logic [Sage]")."""
-    card = ruleset.card_name(source)
-    skill = ruleset.skills.get(source)
-    if skill is None:
-        return f"{ability.name} [{card}]"
-    if len(skill.abilities) > 1 and ability.name != card:
-        return f"{card}: {ability.name}"
-    return card
+    ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
+    a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
+    return shown_ability(ruleset, source, ability.name)
 
 
 def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:

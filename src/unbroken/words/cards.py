@@ -96,7 +96,7 @@ def _abilities(abilities: list[m.Ability], automatic: bool = False) -> list[str]
 def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
     """Return a class card: name, text, its sheets and its three abilities."""
     sheets = [c.name for c in ruleset.characters.values() if c.cls == card.id]
-    lines = [f"{card.name} (class)", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} (class)", f"  {card.text}"]
     if sheets:
         lines.append(f"  Sheets: {', '.join(sheets)}")
     return lines + _abilities(list(card.abilities))
@@ -105,7 +105,7 @@ def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
 def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
     """Return a character sheet: name, class, text and the class abilities."""
     cls = ruleset.classes.get(card.cls)
-    lines = [f"{card.name} ({cls.name if cls else card.cls})", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} ({cls.name if cls else card.cls})", f"  {card.text}"]
     start = setup_words(ruleset, card)
     if start:
         lines.append("  Starts with: " + sentence(start))
@@ -135,7 +135,7 @@ def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
     """Return a weapon sheet: its attacks with cost and power, its upgrades and what
     it is crafted from."""
-    lines = [f"{card.name} ({card.type} weapon)", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} ({card.type} weapon)", f"  {card.text}"]
     for attack in card.attacks:
         what = "break armor" if attack.type == "break" else "wound"
         extra = ", ignores armor" if attack.ignore_armor else ""
@@ -155,7 +155,7 @@ def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
 def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
     """Return a monster sheet: armor, health, ambush, trickery, abilities, table, rewards."""
     lines = [
-        f"{card.name} (level {card.level} monster, number {card.number})",
+        f"{ruleset.card_name(card.id)} (level {card.level} monster, number {card.number})",
         f"  {card.text}",
         f"  Armor {card.armor}, health {card.health}.",
         f"  Ambush: {effects_sentence(list(card.ambush)) or 'no effect.'}",
@@ -183,7 +183,9 @@ def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
 
 def describe_skill(ruleset: Ruleset, card: m.Skill) -> list[str]:
     """Return a skill card: name, text and abilities."""
-    return [f"{card.name} (skill)", f"  {card.text}"] + _abilities(list(card.abilities))
+    return [f"{ruleset.card_name(card.id)} (skill)", f"  {card.text}"] + _abilities(
+        list(card.abilities)
+    )
 
 
 def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
@@ -193,7 +195,7 @@ def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
         kinds.append("stays until removed")
     if card.tokens:
         kinds.append("uses tokens")
-    lines = [f"{card.name} (condition: {', '.join(kinds)})", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} (condition: {', '.join(kinds)})", f"  {card.text}"]
     lines += _abilities(list(card.abilities), automatic=True)
     return [*lines, f"  Ends: {condition_ending(card)}"]
 
@@ -229,7 +231,7 @@ def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, s
         extra.append(plural(condition.tokens, "token"))
     if condition.rounds:
         extra.append(plural(condition.rounds, "round"))
-    name = card.name + (f" ({', '.join(extra)})" if extra else "")
+    name = rules.card_name(card.id) + (f" ({', '.join(extra)})" if extra else "")
     said = [a.text or ability_lines(a, automatic=True)[1].strip() for a in card.abilities]
     return name, " ".join(said) or card.text
 
@@ -247,7 +249,7 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
     if card.spend:
         resolve = f"spend {amounts(card.spend)} to {resolve}"
     return [
-        f"{card.name} (encounter, time {card.time}{copies})",
+        f"{ruleset.card_name(card.id)} (encounter, time {card.time}{copies})",
         f"  {card.text}",
         f"  Resolve: {sentence([resolve])}",
         f"  Rest: gain {card.time} SE.",
@@ -256,7 +258,7 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
 
 def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
     """Return a plugin's difficulty: its text and its danger track, space by space."""
-    lines = [f"{card.name} (difficulty)", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} (difficulty)", f"  {card.text}"]
     if card.danger:
         skips = f" (skips {', '.join(card.skip)} spaces)" if card.skip else ""
         lines.append(f"  Danger track{skips}:")
@@ -270,7 +272,7 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
 def describe_keyword(ruleset: Ruleset, card: m.Keyword) -> list[str]:
     """Return a monster keyword: what it means and the monsters that have it."""
     who = [mo.name for mo in ruleset.monsters.values() if card.id in mo.keywords]
-    lines = [f"{card.name} (monster keyword)", f"  {card.text}"]
+    lines = [f"{ruleset.card_name(card.id)} (monster keyword)", f"  {card.text}"]
     if who:
         lines.append(f"  Monsters: {', '.join(who)}")
     return lines + _abilities(list(card.abilities), automatic=True)

@@ -246,7 +246,11 @@ def handler_text(e: m.Handler) -> str:
         except Exception:  # a plugin's words that fail: the name and params below
             pass
     # A handler without words of its own: its local name and params, as words.
-    params = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(e.params.items()))
+    # A resource reads as the game names it ("1 SE", not "se 1").
+    params = ", ".join(
+        f"{v} {m.RESOURCE_NAMES[k]}" if k in m.RESOURCE_NAMES else f"{k.replace('_', ' ')} {v}"
+        for k, v in sorted(e.params.items())
+    )
     words = e.name.split(":")[-1].replace("_", " ").replace("-", " ")
     return f"{words} ({params})" if params else words
 

@@ -36,10 +36,26 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}"
 
 
+def shown_ability(ruleset: Ruleset, source: str, ability: str) -> str:
+    """Return how an ability (by its name) is named everywhere: a skill by the card's
+    own name first, its ability beside it when it has several ("Wrecker (Follow Up)",
+    "Brute Force"), a class's or a condition's ability by its name and its card
+    ("Cold Logic [Sage]"). One name per card: options, log, forecast and inspector."""
+    card = ruleset.card_name(source)
+    skill = ruleset.skills.get(source)
+    if skill is None:
+        return f"{ability} [{card}]"
+    if len(skill.abilities) > 1 and ability != card:
+        return f"{card} ({ability})"
+    return card
+
+
 def rule_name(acted: Acted, ruleset: Ruleset) -> str:
     """Return a rule that acts by its name: a monster's by its ability's ("Grab the
     Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
     own name ("Paranoid", one name per card everywhere)."""
+    if acted.rule and acted.card in ruleset.skills:
+        return shown_ability(ruleset, acted.card, acted.rule)
     if not acted.rule or acted.card not in ruleset.monsters:
         return ruleset.card_name(acted.card)
     if acted.rule == "ambush":
@@ -54,6 +70,8 @@ def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
     "wound 1 (Armored −1)", "4 of 5 wounds (Stone Scales)", "break 1 armor"."""
     printed = f.printed_power if f.printed_power is not None else 0
     power = f.power if f.power is not None else printed
+    if f.guarded:  # the monster's guard swallows the attack (a Defend row)
+        return f"{'break 0 armor' if kind == 'break' else 'wound 0'} (guard up)"
     if kind == "break":
         return f"break {power} armor"
     why = [rule_name(a, ruleset) for a in f.rules if a.passive == "power"]
@@ -191,6 +209,8 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
+    if f.guarded:
+        out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
     combat = (state or f.after).phase == Phase.COMBAT
@@ -259,7 +279,9 @@ def forecast_detail(
         if a.card == own:
             continue
         card = ruleset.card_name(a.card)
-        if a.text:
+        if a.text and a.card in ruleset.skills:  # named as its option names it
+            parts.append(f"{shown_ability(ruleset, a.card, a.rule)}: {a.text.rstrip('.')}")
+        elif a.text:
             parts.append(f"{a.rule} ({card}): {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")

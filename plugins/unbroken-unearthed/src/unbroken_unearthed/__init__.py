@@ -16,6 +16,7 @@ from unbroken.api import (
     Ruleset,
     ScoringRule,
     actions,
+    handler_words,
     hookimpl,
 )
 
@@ -34,6 +35,12 @@ def unbroken_content_packs() -> list[Path]:
     return [Path(__file__).parent / "content"]
 
 
+def _grave_chill_words(params: dict[str, Any]) -> str:
+    se, heal = int(params.get("se", 1)), int(params.get("heal", 1))
+    return f"lose {se} SE per 2 levels (at least 1), and the monster heals {heal}"
+
+
+@handler_words(_grave_chill_words)
 def grave_chill(ctx: HandlerApi, params: dict[str, Any]) -> None:
     """Lose `se` SE per level (at least 1), and the monster heals `heal` health."""
     ctx.lose({"se": max(1, int(params.get("se", 1)) * ctx.level // 2)})
