@@ -10,6 +10,7 @@ from pilot import sync
 from textual.pilot import Pilot
 
 from unbroken.advisor import weigh
+from unbroken.advisor.estimator import Weighing
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.tui import odds
@@ -94,3 +95,12 @@ async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
         await asyncio.sleep(0.2)
         assert any(line.startswith("1. [") for line in lines(screen)), lines(screen)
         assert "Odds: 4 games each" in str(screen.query_one("#prompt").render())
+
+
+def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
+    # Playtest round 2 (#28): "about equal: 7 (ahead), 1, 4, 9, 10", but no key is "10".
+    legal = [0, 3, 9]  # options 1, 4 and the tenth (key 0) can be taken
+    same = Weighing(wins=(0b1111, 0b1111, 0b1111), games=(4, 4, 4), best=2)
+    assert odds.verdict_text(same, legal) == "about equal: 0 (ahead), 1, 4"
+    alone = Weighing(wins=(0b1,), games=(4,), best=0)
+    assert odds.verdict_text(alone, [5]) == ""

@@ -19,9 +19,10 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from unbroken.advisor import Estimate
-from unbroken.advisor.estimator import GAMES
+from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.tui.decisions import OPTION_KEYS
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -130,10 +131,18 @@ class GameOdds:
         weighing = odds.weighing()
         found = dict(zip(self.legal, weighing.shown_all, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
-        verdict = weighing.ranking(lambda k: str(self.legal[k] + 1)) if len(self.legal) > 1 else ""
+        verdict = verdict_text(weighing, self.legal)
         fewer = min(weighing.games, default=0) < odds.games
         return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
 
     def draw(self) -> None:
         """Give the decision the odds as they are now (it redraws when they changed)."""
         self.screen.decision_panel.odds = self.marks()
+
+
+def verdict_text(weighing: Weighing, legal: list[int]) -> str:
+    """Return the odds' verdict with each option named by the key that takes it (the
+    tenth option is "0", not "10"); "" with one option to weigh."""
+    if len(legal) < 2:
+        return ""
+    return weighing.ranking(lambda k: OPTION_KEYS[legal[k]])
