@@ -37,6 +37,7 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName
 from unbroken.plugins import load_ruleset
+from unbroken.words.forecast import attack_effect
 
 #: The golden recordings of a source checkout, re-verified by the suite
 #: (re-recorded deliberately with `python tools/goldens.py`).
@@ -341,8 +342,6 @@ def check_forecasts(game: Game) -> int:
 def _check_numbers(f: Any, taken: list[ev.Event], game: Game) -> None:
     """Hold the numbers an option's line shows to what the attack then did: events alone
     let a forecast say "wound 1" for an attack the monster's guard swallows (#28)."""
-    from unbroken.words.forecast import attack_effect
-
     ended = [e for e in taken if isinstance(e, ev.AttackEnded)]
     if not ended or f.power is None:
         return
