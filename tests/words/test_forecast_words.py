@@ -130,3 +130,22 @@ def test_the_option_detail_puts_the_warnings_before_the_options_own_words() -> N
     assert option_detail(act.Scout(), travel.state, travel.ruleset).startswith(
         "⚠ Time runs out: the monster ambushes you (R-TRAVEL-1)."
     )
+
+
+def test_keeping_a_card_whose_time_ends_the_track_warns_before_it_is_kept() -> None:
+    # R-TRAVEL-6: Resolve and Rest both lose the card's time; with 2 time left, keeping
+    # A Clever Scheme (time 2) ambushes whatever comes next, Catch a Breath (time 1) does
+    # not (the playtest saw the warning only after the card was kept, #28).
+    game = (
+        Scenario("tomu")
+        .resources(se=10, time=2)
+        .encounters("catch-a-breath", "a-clever-scheme")
+        .start("exploration")
+    )
+    s, rules = game.state, game.ruleset
+    scheme = option_text(act.ChooseEncounter("base:a-clever-scheme"), "", s, rules)
+    breath = option_text(act.ChooseEncounter("base:catch-a-breath"), "", s, rules)
+    assert "time runs out: the monster ambushes you" in scheme, scheme
+    assert "ambush" not in breath, breath
+    detail = option_detail(act.ChooseEncounter("base:a-clever-scheme"), s, rules)
+    assert detail.startswith("⚠ Time runs out: the monster ambushes you"), detail
