@@ -12,6 +12,7 @@ from pilot import sync
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
@@ -46,3 +47,23 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         await pilot.press("m")
         await pilot.pause()
         assert stage.drawn == first  # and back
+
+
+@sync
+async def test_a_scouted_monster_s_rule_names_stay_in_sight_before_its_long_ambush() -> None:
+    # Playtest round 2 (#28): after Scout the Shaman's folded rules showed only its
+    # ambush and trickery words; Hex of Heaviness (every attack costs 1 SE more) was
+    # cut away. The short names of its rules come first, the ambush after.
+    game = Scenario("tomu", level=4).resources(se=10, cunning=2, time=9).dice(4).start()
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        scout = next(i for i, (a, _) in enumerate(screen.offered) if a == act.Scout())
+        await pilot.press(OPTION_KEYS[scout])
+        await pilot.pause()
+        monster = screen.game.state.monster
+        assert monster is not None and monster.id == "base:shaman"
+        stage = screen.query_one(StagePanel)
+        assert "Hex of Heaviness" in stage.drawn, stage.drawn
+        assert "ambush:" in stage.drawn, stage.drawn

@@ -230,13 +230,13 @@ class StagePanel(Panel):
     def folded_rules(
         self, text: Text, card: m.Monster, before: bool, keywords: list[str], width: int
     ) -> None:
-        """Append the monster's rules abbreviated, none folded away: before the battle what
-        its ambush and trickery do, then its keywords and the names of its rules, over as
-        many lines as the six table rows leave (the last cut with "…")."""
-        parts = (
-            [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"] if before else []
-        )
-        parts += [*keywords, *(a.name for a in card.abilities)]
+        """Append the monster's rules abbreviated, none folded away: its keywords and the
+        names of its rules (short, so always in sight: the playtest lost a Hex behind a long
+        ambush), then before the battle what its ambush and trickery do, over as many lines
+        as the six table rows leave (the last cut with "…")."""
+        parts = [*keywords, *(a.name for a in card.abilities)]
+        if before:
+            parts += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
         if not parts:
             return
         more = self.unfolds()
