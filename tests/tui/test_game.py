@@ -381,7 +381,9 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
         assert again.recorder is not None and again.recorder.decisions == 0
         # Said in the hint's place (which covers no tracker), not as a toast over the log.
         await pilot.pause()
-        assert again.query_one(HintBox).text.startswith("Taken back: Focus")
+        box = again.query_one(HintBox)
+        assert box.text.startswith("Taken back: Focus")
+        assert str(box.render()).startswith("Taken back"), box.render()  # not "First game:"
         assert not app._notifications
         path = again.recorder.path
         assert read_recording(path, drop_torn=True).decisions == []

@@ -382,7 +382,7 @@ class GameScreen(Screen[None]):
         screen = self.game_app.play(session, replace=True)
         said = f"Taken back: {label(action, session.game.state, session.ruleset)}."
         # In the hint's place, not a toast over the log: gone at the next decision.
-        screen.call_after_refresh(lambda: screen.query_one(HintBox).say(said, seconds=4))
+        screen.call_after_refresh(lambda: screen.query_one(HintBox).say(said, 4, ""))
 
     def action_title(self) -> None:
         if self.query("HelpPanel"):  # Esc closes the palette's Keys panel first

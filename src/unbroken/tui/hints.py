@@ -112,13 +112,17 @@ class HintBox(Static):
     def __init__(self) -> None:
         super().__init__()
         self._timer: Timer | None = None
+        #: The bold words before the text: a first-game hint says it is one.
+        self.heading = "First game: "
 
     def watch_text(self, hint: str) -> None:
-        self.update(Text.assemble(("First game: ", "bold"), hint) if hint else "")
+        self.update(Text.assemble((self.heading, "bold"), hint) if hint else "")
         self.set_class(bool(hint), "-shown")
 
-    def say(self, hint: str, seconds: float = HINT_SECONDS) -> None:
-        """Show `hint` instead of the one on show, for `seconds` unless dismissed first."""
+    def say(self, hint: str, seconds: float = HINT_SECONDS, heading: str = "First game: ") -> None:
+        """Show `hint` instead of the one on show, for `seconds` unless dismissed first
+        (`heading`: its bold words first; "" for a notice that is not a hint)."""
+        self.heading = heading
         self.text = hint
         if self._timer is not None:
             self._timer.stop()

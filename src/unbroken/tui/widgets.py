@@ -181,7 +181,7 @@ class DisplayPanel(Panel):
                 note = "encounter → ambush"  # its time takes the track to 0
             elif state.phase == Phase.COMBAT and state.level < len(starts):
                 # R-COMBAT-3: the fight set the track to the next level's time.
-                note = f"level {state.level + 1} time" + (", set for the fight" if reset else "")
+                note = f"level {state.level + 1} time"
             elif state.level < len(starts):
                 note = f"level {state.level + 1}: {starts[state.level]} time"
         else:
