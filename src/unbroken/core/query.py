@@ -64,8 +64,16 @@ class Query:
 
     def ambushes(self, action: act.Action) -> bool:
         """Return whether taking `action` in Preparation spends the time track to 0, so the
-        monster ambushes at once (R-TRAVEL-1)."""
+        monster ambushes at once (R-TRAVEL-1); or whether keeping an encounter card does,
+        whatever is done with it (Resolve and Rest both lose its time, R-TRAVEL-6)."""
         s = self._state
+        if isinstance(action, act.ChooseEncounter):
+            after = self.forecast(action).after
+            if after.decision != DecisionKind.RESOLVE_OR_REST or not after.time_track:
+                return False
+            then = Query(self._ruleset, after)
+            answers = legality.legal(then._resolver())
+            return bool(answers) and all(then.forecast(a).ambushed for a in answers)
         time = self.cost(action).get("time", 0)
         preparing = s.decision == DecisionKind.PREPARATION
         return preparing and s.time_track and time >= s.res.get("time", 0)

@@ -11,10 +11,9 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.game import Game
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Phase
+from unbroken.core.state import GameState, Phase
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The minus sign of a lowered number ("Armored −1").
@@ -235,23 +234,9 @@ def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
     """Return whether the option runs the time track out in the Travel Phase (R-RES-8)."""
     if f.ambushed:
         return True
-    if state is not None and isinstance(f.action, act.ChooseEncounter):
-        return _keeping_ambushes(f, ruleset)
     if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
         return Query(ruleset, state).ambushes(f.action)
     return False
-
-
-def _keeping_ambushes(f: Forecast, ruleset: Ruleset) -> bool:
-    """Return whether keeping an encounter card runs the time out whatever is done with it:
-    Resolve and Rest both lose its time (R-TRAVEL-6), so the warning comes before the card
-    is kept, not one key late (playtest, #28)."""
-    after = f.after
-    if after.decision != DecisionKind.RESOLVE_OR_REST or not after.time_track:
-        return False
-    answers = Game(ruleset, after, []).legal_actions()
-    rules = Query(ruleset, after)
-    return bool(answers) and all(rules.forecast(a).ambushed for a in answers)
 
 
 def _starving(f: Forecast, ruleset: Ruleset) -> HungerPreview | None:
