@@ -159,3 +159,30 @@ def test_the_futures_of_one_position_differ_only_in_what_is_hidden() -> None:
         assert sorted(fork.state.encounter_deck) == sorted(game.state.encounter_deck)
         assert sorted(fork.state.skill_deck) == sorted(game.state.skill_deck)
         assert fork.state.skills == game.state.skills and fork.state.res == game.state.res
+
+
+def test_a_deck_run_out_is_reshuffled_from_its_discard_alike() -> None:
+    """R-TRAVEL-5: an Explore with the encounter deck empty shuffles the discard first; the
+    futures and the real game (other seeds, the same position) deal its cards alike."""
+    game = later_position()
+    s = game.state
+    s.encounter_discard = [*s.encounter_discard, *s.encounter_deck]
+    s.encounter_deck = []
+    expected = shares(s.encounter_discard)
+
+    def next_card(fork: Game) -> str:
+        revealed = first(fork.apply(act.Explore()), ev.EncountersRevealed)
+        assert isinstance(revealed, ev.EncountersRevealed)
+        return revealed.cards[0]
+
+    real: Counter[Hashable] = Counter()
+    for seed in range(DEALS):
+        other = game.fork()
+        other.state.seed = seed
+        real[next_card(other)] += 1
+    seen = position(game)
+    sampled: Counter[Hashable] = Counter(
+        next_card(seen.fork(seed)) for seed in futures(futures_key(seen), 0, DEALS)
+    )
+    assert fits(real, expected) and fits(sampled, expected)
+    assert not fits(Counter(next_card(game.fork()) for _ in range(DEALS)), expected)
