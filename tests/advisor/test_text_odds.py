@@ -23,9 +23,11 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     assert "Odds after 4 games each" in text
     table = text.split("Odds after 4 games each")[1].split("Your choice")[0]
     lines = [line for line in table.splitlines()[1:] if line.strip()]
-    rows, verdict = lines[:-1], lines[-1]
+    rows, chance, verdict = lines[:-2], lines[-2], lines[-1]
     assert len(rows) == sum(1 for _, why in offered if not why)  # every option it can take
     assert all("%" in row and "(" in row for row in rows)
+    # The position's chance once, apart: the best option on futures of its own.
+    assert chance.startswith("  Chance here: ") and "4 futures of its own" in chance
     said = verdict.strip()
     assert said.startswith("about equal on the same futures: ") or " is best on the same " in said
     assert " points (" in said  # with the paired difference it rests on

@@ -284,7 +284,8 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         option_name(p.legal[w.best], state, rules),
         option_name(p.legal[p.reference], state, rules),
         w.chance,
-        w.shown(p.taken),
+        # The best taken: the position's chance (the same option, on its own futures).
+        w.chance if p.taken == w.best else w.estimate(p.taken),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),

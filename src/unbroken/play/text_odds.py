@@ -50,6 +50,12 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
         stopped = f" (stopped at {e.games})" if e.games < most else ""
         line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
         lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
+    if len(legal) > 1 and weighing.weighed:
+        chance = weighing.chance
+        lines.append(
+            f"  Chance here: {chance.percent()}, the best option on {chance.games} futures of"
+            " its own."
+        )
     if len(legal) > 1:
         lines.append(f"  {weighing.ranking(lambda k: str(legal[k] + 1))}.")
     return "\n".join(lines)
