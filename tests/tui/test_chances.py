@@ -10,7 +10,7 @@ from pilot import sync
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import ChanceChart, costly_position, plot, series
+from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayViewerScreen
 
@@ -84,8 +84,8 @@ async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
         assert chart.analysis == ANALYSIS
         await pilot.press("c")
         assert viewer.position == 3
-        text = str(chart.render())
-        assert "took 20 %" in text and "best instead: +30 points" in text and "▲" in text
+        text = " ".join(str(chart.render()).split())  # wrapped to the chart's width
+        assert "took 20 %" in text and "Best instead: +30 points" in text and "▲" in text
         await pilot.press("c")
         assert viewer.position == 8
         await pilot.press("c")  # none after: it stays
@@ -121,3 +121,29 @@ async def test_without_a_kept_analysis_a_computes_one_in_the_background() -> Non
             assert len(chart.analysis.choices) > 0
     finally:
         analysis.GAMES = games
+
+
+def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart() -> None:
+    """Playtest round 4: "Chance here 4 %; took 31 % (14-56): Fight the monster now instead:
+    +50 poi" was cut at 80 columns, and read as a contradiction: the chance here is of the
+    position after the decision and what it drew, the other the option's before it."""
+    taken = Choice(
+        12, 1, "preparation", 9, "Scout: pay 1 SE + 1 time, reveal the monster",
+        "Fight the monster now", "Explore", Estimate(81, 100), Estimate(5, 16),
+        Difference(0, 12, 16), "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
+        "ambushes you", "costs nothing",
+    )  # fmt: skip
+    after = Choice(13, 1, "battle", 3, "Punch", "Punch", "Punch", Estimate(4, 100),
+                   Estimate(4, 100), Difference(0, 0, 100))  # fmt: skip
+    analysis = Analysis(100, 20, 20, "lost", [taken, after])
+    lines = head_lines(analysis, 12, 78)
+    assert len(lines) == 4 and all(len(line) <= 78 for line in lines)
+    said = " ".join(lines)
+    assert said.startswith("▲ Decision 12: 81 % before it (its best option's), took 31 %")
+    assert "then 4 %: what came of it went against you" in said
+    assert "Fight the monster now instead: +75 points" in said
+    assert "ambushes" in said  # the verdict's why, not cut at the edge
+    assert head_lines(analysis, 14, 78)[0] == "Chance here: the game is lost"
+    assert head_lines(analysis, 5, 78)[0] == (
+        "Chance here 81 % (at decision 12, the next choice), its best option's"
+    )
