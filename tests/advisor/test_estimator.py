@@ -205,7 +205,8 @@ def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
     gain = f"+{round(-100 * d.mean)} points"
     assert choice.verdict().startswith(f"Eat 3 food instead: {gain} (")
     assert choice.verdict().endswith(
-        "; taken: leaves 3 food uneaten: loses 6 SE, and starves; best: eats all the food needed"
+        "; Eat 0 food: leaves 3 food uneaten: loses 6 SE, and starves; Eat 3 food: eats all the "
+        "food needed"
     )
 
 

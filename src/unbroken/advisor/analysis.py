@@ -93,7 +93,9 @@ class Choice:
         gain = Difference(d.behind, d.ahead, d.games)
         why = ""
         if self.taken_changes != self.best_changes:
-            why = f"; taken: {self.taken_changes}; best: {self.best_changes}"
+            taken, best = short_name(self.taken), short_name(self.best)
+            taken, best = (taken, best) if taken != best else ("taken", "best")
+            why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         return f"{self.best} instead: {gain.points()}{why}"
 
     def as_json(self) -> dict[str, Any]:
@@ -138,6 +140,14 @@ class Choice:
             str(data.get("taken_changes", "")),
             str(data.get("best_changes", "")),
         )
+
+
+def short_name(option: str) -> str:
+    """Return an option's name without what its line adds ("Scout: pay 1 SE + 1 time, reveal
+    the monster — ⚠ …" is "Scout"), for a verdict that says what it does in its own words."""
+    for cut in (": ", " — ", " ("):
+        option = option.split(cut, 1)[0]
+    return option
 
 
 @dataclass
