@@ -53,3 +53,21 @@ def test_a_choice_typed_while_the_odds_run_is_taken() -> None:
     text = out.getvalue()
     assert "Estimating the odds" in text
     assert game.game.state.decisions >= 1  # the `1` typed during the estimate was taken
+
+
+def test_after_the_race_it_says_what_the_wait_is_for() -> None:
+    """Playtest round 4: once the race is decided the best weighs the chance here on
+    futures of its own, a wait with nothing printed; now it says so, then the chance."""
+    from unbroken.play.text_odds import show_odds
+
+    game = TextGame(RULES, "tomu", "normal", 5, {}, record=False).game
+    offered = game.options()
+    read, write = os.pipe()  # a prompt that can be watched, nothing typed
+    out = io.StringIO()
+    with os.fdopen(read, "r", buffering=1) as stdin:
+        assert show_odds(game, offered, [str(i) for i in range(len(offered))], stdin, out,
+                         most=16) is None  # fmt: skip
+    os.close(write)
+    text = out.getvalue()
+    waiting = text.index("Weighing the chance here: the best option on 16 futures of its own…")
+    assert waiting < text.index("  Chance here: ")
