@@ -25,6 +25,7 @@ from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
+from unbroken.words.monster import danger_bonus
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
@@ -164,6 +165,9 @@ class StagePanel(Panel):
         text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
         text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
         text.append("\n")
+        danger = danger_line(state, rules, width)
+        if danger:  # why the numbers differ from the card's (the inspector has it too)
+            text.append(danger + "\n", style="dim")
         # The die under the monster's health, kept in combat so the table does not jump.
         if die:
             text.append(f"die {die}\n", style="bold")
@@ -250,6 +254,20 @@ class StagePanel(Panel):
         text.append(body + "\n", style="italic")
         if more and body.endswith(more):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
+
+
+def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
+    """Return what the difficulty's danger track gave the monster, to fit `width`:
+    "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""
+    space, armor, health = danger_bonus(state, rules)
+    if not armor and not health:
+        return ""
+    gains = [f"+{armor} armor" if armor else "", f"+{health} health" if health else ""]
+    said = ", ".join(g for g in gains if g)
+    for line in (f"danger track {space}: {said}", f"danger {space}: {said}"):
+        if len(line) <= width:
+            return line
+    return cut(f"danger {space}: {said.replace(' armor', ' arm').replace(' health', ' hp')}", width)
 
 
 def applied_row(events: list[ev.Event]) -> int:
