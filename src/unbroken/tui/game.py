@@ -311,7 +311,7 @@ class GameScreen(Screen[None]):
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
         shown = shown_roll(reversed(ev.by_decision(game.events)))
-        return shown_text(shown, game.ruleset, game.state.level)
+        return shown_text(shown, game.ruleset, game.state.level, game.state)
 
     # ------------------------------------------------------------------ the screen's keys
 
@@ -338,13 +338,10 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage, or fold them back; where they do
-        not fit above its whole table, open the monster's card in the inspector instead."""
+        """Show the monster's rules in full on the stage (a part at a time where they do not
+        fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
-        monster = self.game.state.monster
-        if stage.expanded is not True and not stage.fits and monster is not None:
-            self.action_inspect(monster.id)
-        elif not stage.fold_or_unfold(self.draw_stage):
+        if not stage.fold_or_unfold(self.draw_stage):
             self.notify("The monster's rules and table are all in sight.")
 
     def action_inspect(self, card: str = "") -> None:
