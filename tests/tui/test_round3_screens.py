@@ -1,6 +1,7 @@
 """#28 playtest round 3, the game screen at 80x24: a dimmed option's reason cut, the
 Troglodyte's rules cut with `m` unfolded, `m` opening the inspector after `i`, the die
-saying another roll than the row marked, a kept re-roll the wrong way round."""
+saying another roll than the row marked, a kept re-roll the wrong way round, a loss not
+said plainly."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import OPTION_KEYS, DecisionList
+from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.stage import StagePanel
 from unbroken.words.actions import option_text
 from unbroken.words.effects import ambush_text, trickery_text
@@ -122,3 +124,44 @@ async def test_charge_s_bonus_shows_the_raw_roll_and_names_the_bonus() -> None:
     stage = await stage_after(game.start("battle"), act.Skip)
     assert "die ⚂ 3 +1 Charge = 4 (monster's combat roll)" in stage
     assert "▶4 " in stage
+
+
+async def how_it_ended(game: Game, *options: type[act.Action]) -> str:
+    """Return the game over screen's text (its lines joined) after these options."""
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for kind in options:
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):  # the last one taken for the player
+                break
+            screen = game_screen_of(app)
+            index = next(i for i, (a, _) in enumerate(screen.offered) if isinstance(a, kind))
+            await pilot.press(OPTION_KEYS[index])
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        return " ".join(str(app.screen.query_one("#result").render()).split())
+
+
+@sync
+async def test_how_it_ended_says_a_starvation_plainly() -> None:
+    # As played: "How it ended: You eat 0 of the 2 food you need." and nothing of the SE
+    # that going without cost, nor what the player had.
+    game = Scenario("tomu", level=2).resources(se=1, food=0).monster("goblin").start("hunger")
+    said = await how_it_ended(game)  # eating none is taken for the player
+    assert (
+        "How it ended: 2 food were due at the Hunger step of level 2 and you ate 0: the 2 "
+        "missing cost 3 SE, and you had 1 SE, 0 ME, 0 LE." in said
+    ), said
+
+
+@sync
+async def test_how_it_ended_names_the_monster_s_row_that_asked_too_much() -> None:
+    game = Scenario("tomu", level=1).resources(se=1).monster("gibberling").dice(4)
+    said = await how_it_ended(game.start("battle"), act.Skip)
+    assert (
+        "How it ended: The Gibberling's CONFUSE (roll 4: lose 1 cunning (lose 2 SE if "
+        "unable)) asked for more effort than you had: 1 SE, 0 ME, 0 LE." in said
+    ), said
+    game = Scenario("tomu", level=1).resources(se=0).monster("kobold").dice(6)
+    said = await how_it_ended(game.start("battle"), act.Skip)
+    assert "The Kobold's WOUND (roll 6: 1 SE) asked for more effort than you had" in said
