@@ -125,7 +125,7 @@ async def key_to_frame() -> tuple[list[float], list[float]]:
     presses = 0
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("enter", "enter", "enter")
+            await pilot.press("enter", "enter")  # New game; Enter on a character starts
             while not isinstance(app.screen, GameOverScreen) and presses < 2000:
                 # After a decision taken for the player the options' keys wait a beat.
                 panel = getattr(app.screen, "decision_panel", None)
