@@ -211,7 +211,7 @@ async def test_the_panels_fit_80_columns() -> None:
         assert any(line.strip().startswith(note) for line in lines), lines
     club = Scenario("tomu").weapon("club").start("preparation")
     lines = await panel_lines(club, "#hand-text")
-    assert after(lines, "craft Axe").startswith("   2 time")
+    assert after(lines, "Crafts: Axe").startswith(" " * 10 + "2 time")  # under the name
     # The monster's table: at 80x24 each row keeps one row (cut), so all six are in sight;
     # with room, a long row goes on under its effect column, not at the edge.
     battle = Scenario("tomu").monster("kobold").start("battle")

@@ -165,3 +165,23 @@ async def test_how_it_ended_names_the_monster_s_row_that_asked_too_much() -> Non
     game = Scenario("tomu", level=1).resources(se=0).monster("kobold").dice(6)
     said = await how_it_ended(game.start("battle"), act.Skip)
     assert "The Kobold's WOUND (roll 6: 1 SE) asked for more effort than you had" in said
+
+
+@sync
+async def test_the_hand_s_skills_are_their_own_group_not_among_the_weapon_s_lines() -> None:
+    # As played: "Skills: Lucky" sat between the weapon's attacks and its crafts (indented
+    # as the attacks), so it read as one of the weapon's lines. Each group is titled at
+    # the left edge: the weapon's name, "Skills:", "Crafts:".
+    game = Scenario("tomu", level=2).resources(se=10).skills("lucky").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = str(game_screen_of(app).query_one("#hand-text").render()).splitlines()
+        assert hand[:3] == [
+            "Bare Hands (basic)",
+            " Shove: break 1 ← 2 SE",
+            " Punch: wound 1 ← 2 SE",
+        ]
+        assert hand[3] == "Skills: Lucky"
+        assert hand[4].startswith("Crafts: Club ← ")
+        assert all(line.startswith(" ") for line in hand[5:]), hand  # the other crafts

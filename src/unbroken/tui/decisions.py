@@ -22,6 +22,7 @@ from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.tui.details import detail
+from unbroken.tui.hints import HintBox
 from unbroken.tui.panel import cut
 from unbroken.words.actions import label, option_text, prompt_text, shared_note
 
@@ -259,7 +260,8 @@ class DecisionPanel(DecisionList):
         width = max(10, (right.size.width or 48) - 2)
         phase = right.query_one("#phase").size.height or 1
         prompt_rows = len(textwrap.wrap(prompt, width))
-        return max(3, height - phase - prompt_rows - BELOW_DECISIONS)
+        hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
+        return max(3, height - phase - prompt_rows - hint - BELOW_DECISIONS)
 
     def refit(self) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel

@@ -125,7 +125,8 @@ class GameScreen(Screen[None]):
         #: The first-game hints still due (none after the player's first game, or when off).
         settings = self.game_app.settings
         self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
-        self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
+        # In rows of its own above the log (which gives them up), not over the trackers.
+        self.query_one("#right").mount(HintBox(), before="#log")
         #: The stage's die while it rolls (one timer, tui/rolling.py).
         self.rolling = RollingDie(self.query_one(StagePanel))
         for panel in self.query(CardLines):
@@ -192,6 +193,12 @@ class GameScreen(Screen[None]):
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage
+
+    @on(HintBox.Changed)
+    def hint_changed(self) -> None:
+        """Fit the options to the rows a hint leaves them, the log on its newest lines."""
+        self.decision_panel.show_offer()
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     @on(OptionList.OptionHighlighted, "#decisions")
     def highlighted(self, message: OptionList.OptionHighlighted) -> None:
