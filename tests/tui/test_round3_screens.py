@@ -185,3 +185,11 @@ async def test_the_hand_s_skills_are_their_own_group_not_among_the_weapon_s_line
         assert hand[3] == "Skills: Lucky"
         assert hand[4].startswith("Crafts: Club ← ")
         assert all(line.startswith(" ") for line in hand[5:]), hand  # the other crafts
+
+
+@sync
+async def test_a_re_roll_alike_to_the_first_is_said_with_it() -> None:
+    # Played: I've Seen Worse rolled the same 3 again; the die said "⚂ 3 (re-roll)" alone.
+    game = Scenario("caellahan", level=1).resources(se=12).monster("giant-spider").dice(3, 3)
+    stage = await stage_after(game.start("battle"), act.Attack, act.Use)
+    assert "die ⚂ 3, re-roll ⚂ 3: kept the 3" in stage

@@ -109,7 +109,8 @@ def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
     the table's row marked is the combat roll's.
     """
     later: list[list[ev.Event]] = []
-    for events in decisions:
+    older = iter(decisions)
+    for events in older:
         changed, roll = die_update(events)
         if changed:
             if roll is None:
@@ -117,12 +118,25 @@ def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
             at = max(i for i, e in enumerate(events) if e is roll)
             after = [*events[at + 1 :], *(e for done in reversed(later) for e in done)]
             shown = roll_story(roll, after, combat_bonus(roll, events[:at]))
+            if roll.purpose == "reroll" and not shown.first:  # the two alike: kept at once
+                first = rolled_before(events[:at], older)
+                return shown._replace(first=first, kept=roll.value if first else 0)
             if roll.purpose in ("combat", "reroll"):
                 return shown
             earlier = combat_roll_before(events[:at])
             return shown if earlier is None else shown._replace(earlier=earlier)
         later.append(events)
     return None
+
+
+def rolled_before(events: list[ev.Event], older: Iterable[list[ev.Event]]) -> int:
+    """Return the roll a re-roll was made against: the last roll of another purpose in
+    `events`, else in the decisions before them (newest first); 0 if none."""
+    for done in (events, *older):
+        for e in reversed(done):
+            if isinstance(e, ev.DieRolled) and e.purpose != "reroll":
+                return e.value
+    return 0
 
 
 def combat_roll_before(events: list[ev.Event]) -> ShownRoll | None:
