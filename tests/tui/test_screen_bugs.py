@@ -130,7 +130,7 @@ async def test_the_hand_scrolls_from_the_keyboard_and_says_there_is_more() -> No
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         assert hand.scroll_y == hand.max_scroll_y > 0
-        assert "craft" in screen_text(game_screen_of(app))  # the hand's last lines, in sight
+        assert "Spear ←" in screen_text(game_screen_of(app))  # the last craft, in sight
         assert "↑" in str(hand.border_title)
 
 
