@@ -125,7 +125,8 @@ class GameScreen(Screen[None]):
         #: The first-game hints still due (none after the player's first game, or when off).
         settings = self.game_app.settings
         self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
-        self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
+        # In rows of its own above the log (which gives them up), not over the trackers.
+        self.query_one("#right").mount(HintBox(), before="#log")
         #: The stage's die while it rolls (one timer, tui/rolling.py).
         self.rolling = RollingDie(self.query_one(StagePanel))
         for panel in self.query(CardLines):
@@ -182,6 +183,7 @@ class GameScreen(Screen[None]):
         draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts)
         panel.set_reactive(DecisionPanel.odds, self.odds.marks())
         panel.show_offer()
+        self.fit_hint()
 
     def draw_stage(self) -> None:
         """Draw the stage as the game is now, the row the last monster roll applied marked
@@ -192,6 +194,26 @@ class GameScreen(Screen[None]):
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage
+
+    @on(HintBox.Changed)
+    def hint_changed(self) -> None:
+        """Fit the options to the rows a hint leaves them (unless the decision drawn with
+        the hint did), the log on its newest lines."""
+        panel = self.decision_panel
+        if panel.room_changed():
+            panel.show_offer()
+            self.fit_hint()
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
+
+    def fit_hint(self) -> None:
+        """Keep the log's newest lines in sight: where the options cannot be cut to the rows
+        a hint leaves them (each keeps one), the hint gives up the rows they need, and
+        the log says it whole."""
+        box = self.query_one(HintBox)
+        over = self.decision_panel.overflow()
+        width = self.query_one("#right").size.width or 46
+        if over and box.cut_to(box.rows(width) - over, width):
+            self.write(f"{box.heading}{box.text}")
 
     @on(OptionList.OptionHighlighted, "#decisions")
     def highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -311,7 +333,7 @@ class GameScreen(Screen[None]):
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
         shown = shown_roll(reversed(ev.by_decision(game.events)))
-        return shown_text(shown, game.ruleset, game.state.level)
+        return shown_text(shown, game.ruleset, game.state.level, game.state)
 
     # ------------------------------------------------------------------ the screen's keys
 
@@ -338,13 +360,10 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage, or fold them back; where they do
-        not fit above its whole table, open the monster's card in the inspector instead."""
+        """Show the monster's rules in full on the stage (a part at a time where they do not
+        fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
-        monster = self.game.state.monster
-        if stage.expanded is not True and not stage.fits and monster is not None:
-            self.action_inspect(monster.id)
-        elif not stage.fold_or_unfold(self.draw_stage):
+        if not stage.fold_or_unfold(self.draw_stage):
             self.notify("The monster's rules and table are all in sight.")
 
     def action_inspect(self, card: str = "") -> None:
