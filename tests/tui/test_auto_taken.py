@@ -84,7 +84,7 @@ async def u_after() -> None:
     # explores; keeping the Slithering Snake, which asks what it cannot pay, leaves Rest.
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press(key_of(screen, act.Explore()))

@@ -45,14 +45,27 @@ def assert_die(stage: str, roll: Any) -> None:
     from unbroken.tui.dice import die_face
     from unbroken.words.events import roll_purpose
 
-    # In combat the die keeps its line ("die –" until a roll) so the table does not jump.
-    lines = [line for line in stage.splitlines() if line.startswith("die ") and line != "die –"]
+    # In combat the die keeps its line ("die –" until a roll) so the table does not jump;
+    # a long one wraps under itself.
+    rows = stage.splitlines()
+    at = [i for i, line in enumerate(rows) if line.startswith("die ") and line != "die –"]
     if roll is None:
-        assert lines == [], stage
+        assert at == [], stage
         return
-    assert len(lines) == 1, stage
-    assert lines[0].startswith(f"die {die_face(roll.value)}")
-    assert lines[0].endswith(f"({roll_purpose(roll.purpose, RULES)})")
+    assert len(at) == 1, stage
+    said = rows[at[0]]
+    for line in rows[at[0] + 1 :]:
+        if not line.startswith("    "):
+            break
+        said += " " + line.strip()
+    if roll.purpose == "reroll":  # the first roll, then the re-roll ("⚂ 3, re-roll ⚄ 5")
+        assert f", re-roll {die_face(roll.value)}" in said, said
+        return
+    # After the monster's combat roll (its row marked) where a later roll is shown.
+    assert said.startswith(f"die {die_face(roll.value)}") or (
+        f"; then {die_face(roll.value)}" in said
+    ), said
+    assert said.endswith(f"({roll_purpose(roll.purpose, RULES)})"), said
 
 
 def test_a_roll_above_six_shows_its_number() -> None:
@@ -155,8 +168,8 @@ async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
             i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
         )
         await pilot.press(OPTION_KEYS[dodge])
-        stage = str(screen.query_one("#stage").render())
-        assert "die ⚅ 6 → 5 (monster's combat roll)" in stage
+        stage = " ".join(str(screen.query_one("#stage").render()).split())
+        assert "die ⚅ 6 → 5 Dodge (monster's combat roll)" in stage  # the Response named
 
 
 def test_a_rolls_result_follows_responses_and_bonuses() -> None:
@@ -195,7 +208,8 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
         await pilot.press(OPTION_KEYS[skip])
         assert game.state.trigger == "after_monster_roll"
         stage = str(screen.query_one("#stage").render())
-        assert "die ⚁ 2 → 3 (monster's combat roll)" in stage
+        said = " ".join(stage.split())
+        assert "die ⚁ 2 +1 Frightened = 3 (monster's combat roll)" in said  # the bonus named
         assert "▶3 " in stage and "▶2 " not in stage
         seen_worse = next(
             i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)

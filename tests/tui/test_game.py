@@ -169,7 +169,7 @@ async def test_unfinished_game_continues_where_it_was() -> None:
     # A seed whose game (always the first option) lasts past the case; content changes move it.
     app = UnbrokenApp(RULES, animate=False, seed=10)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         # Play on until the die shown was rolled before the last decision (it stays).
         for n in range(60):
             await pilot.press("enter")
@@ -211,7 +211,7 @@ async def test_the_panels_fit_80_columns() -> None:
         assert any(line.strip().startswith(note) for line in lines), lines
     club = Scenario("tomu").weapon("club").start("preparation")
     lines = await panel_lines(club, "#hand-text")
-    assert after(lines, "craft Axe").startswith("   2 time")
+    assert after(lines, "Crafts: Axe").startswith(" " * 10 + "2 time")  # under the name
     # The monster's table: at 80x24 each row keeps one row (cut), so all six are in sight;
     # with room, a long row goes on under its effect column, not at the edge.
     battle = Scenario("tomu").monster("kobold").start("battle")
@@ -250,7 +250,7 @@ async def test_brackets_in_card_names_and_messages_are_text_not_markup() -> None
         await pilot.press("enter")
         characters = app.screen.query_one("#characters", OptionList)
         assert "Caellahan [x] [/] — Brawler" in screen_text(characters)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")  # start
         seen = False
         for _ in range(3000):
             if isinstance(app.screen, GameOverScreen):
@@ -314,7 +314,7 @@ async def test_long_decisions_wrap_under_their_text_and_rewrap_on_resize() -> No
 
     app = UnbrokenApp(RULES, animate=False, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         wrapped = 0
         for _ in range(25):
             decisions = app.screen.query_one("#decisions", OptionList)
@@ -339,7 +339,7 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
 
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         await pilot.press(*["enter"] * 15)
         game_screen = app.screen
         assert isinstance(game_screen, GameScreen)
@@ -365,7 +365,7 @@ async def test_u_takes_back_a_decision_that_showed_nothing_new() -> None:
 
     app = UnbrokenApp(RULES, animate=False, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.recorder is not None
         before = msgspec.json.encode(screen.game.state)

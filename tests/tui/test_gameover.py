@@ -122,7 +122,8 @@ async def test_death_screen_says_how_it_ended() -> None:
         assert isinstance(screen, GameOverScreen)
         shown = str(screen.query_one("#result").render())
         assert "You starved at level 2 (Hunger step)." in shown
-        assert "How it ended:\n  You eat 0 of the 2 food you need." in shown
+        assert "How it ended:\n  2 food were due at the Hunger step of level 2" in shown
+        assert "\n  You eat 0 of the 2 food you need." in shown  # then the log's last lines
         # Not recorded (a scenario): no replay to offer.
         assert screen.replay is None and screen.check_action("watch", ()) is False
         # The records screen says the highlighted game in full (its table is cut at 80).

@@ -130,3 +130,32 @@ async def test_notices_and_hints_never_cover_the_trackers_and_never_stack() -> N
         covers += [toast.region for toast in screen.query("Toast")]
         assert covers  # the hint and the notice are on show
         assert not any(overlaps(c, t) for c in covers for t in trackers)
+
+
+@sync
+async def test_a_hint_takes_rows_of_its_own_and_the_log_keeps_its_newest_lines() -> None:
+    # #28 playtest round 3: the hint covered the log's last three lines (80x24 and in the
+    # browser). It takes its own rows above the log, which gives them up and stays on its
+    # newest lines; the options are fitted to what is left, and get the rows back after.
+    from textual.widgets import RichLog
+
+    game = Scenario("tomu", level=2).resources(se=10).monster("troglodyte").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        assert notes(app) == [HINTS[StepName.BATTLE]]
+        box = screen.query_one(HintBox)
+        log = screen.query_one("#log", RichLog)
+        decisions = screen.query_one("#decisions")
+        assert not box.region.overlaps(log.region)
+        assert not box.region.overlaps(decisions.region)
+        assert log.scroll_y == log.max_scroll_y  # on its newest lines
+        newest = log.lines[-1].text
+        last_row = log.region.bottom - 1
+        shown = "".join(s.text for s in screen._compositor.render_strips()[last_row])
+        assert newest.strip() in shown, (newest, shown)
+        assert decisions.region.bottom <= box.region.y
+        await pilot.click(HintBox)
+        await pilot.pause()
+        assert notes(app) == [] and decisions.max_scroll_y == 0  # every option in sight

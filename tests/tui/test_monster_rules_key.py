@@ -28,7 +28,7 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
     # game: the Battle hint shows).
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "enter")
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
         screen = app.screen
         assert isinstance(screen, GameScreen)
         fight = next(i for i, (a, _) in enumerate(screen.offered) if a == act.Fight())

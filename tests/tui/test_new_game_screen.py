@@ -41,7 +41,7 @@ async def test_the_highlighted_difficulty_and_character_are_marked_not_by_colour
         assert isinstance(screen, NewGameScreen)
         diffs = screen.query_one("#difficulties", OptionList)
         assert [line[:2] for line in lines(diffs)] == ["  ", "▶ ", "  "]  # Normal
-        await pilot.press("enter", "down")  # a character, then Hard
+        await pilot.press("tab", "down")  # to the difficulties (Enter would start), Hard
         await pilot.pause()
         assert [line[:2] for line in lines(diffs)] == ["  ", "  ", "▶ "]
         chars = lines(screen.query_one("#characters", OptionList))
@@ -61,7 +61,7 @@ async def test_the_difficulties_say_which_is_easiest_and_which_is_hardest() -> N
             "Normal",
             "Hard (hardest)",
         ]
-        await pilot.press("enter", "down")
+        await pilot.press("tab", "down")
         await pilot.pause()
         assert shown(screen, "#difficulty-info").startswith(
             "Hard (3 of 3, easiest first: the hardest). Start with 10 SE"

@@ -301,3 +301,33 @@ def test_the_plugins_table_wraps_what_each_adds_within_80_columns(
             )
 
     asyncio.run(look())
+
+
+def test_a_skipped_plugin_s_notice_on_new_game_covers_no_description(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # #28 playtest round 3: the notices at the start covered the New game screen's
+    # description of the character. There they are said under the expansions on, and
+    # Enter on a character starts the game (it moved to the difficulties unseen).
+    from textual.widgets._toast import Toast
+
+    from unbroken.tui.game import GameScreen
+
+    tidepool_and_molehill(monkeypatch, tmp_path)
+    app = UnbrokenApp(lambda: plugins.current_plugins().ruleset, animate=False)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()  # the rules load after the first frame: the notice comes
+            await pilot.press("enter")
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            await pilot.pause()
+            about = screen.query_one("#about").region
+            assert not any(t.region.overlaps(about) for t in app.screen.query(Toast))
+            said = " ".join(str(screen.query_one("#expansions").render()).split())
+            assert "⚠ Plugin 'tidepool' was skipped: " in said
+            await pilot.press("enter")  # on the character highlighted
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(play())

@@ -85,7 +85,7 @@ async def test_the_new_game_screen_starts_on_the_last_character_and_difficulty()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("down", "down", "down", "enter")  # the fourth character
+        await pilot.press("down", "down", "down", "tab")  # the fourth character
         await pilot.press("down", "enter")  # Hard
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

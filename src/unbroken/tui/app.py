@@ -108,6 +108,9 @@ class UnbrokenApp(App[None]):
         self.record_games = record
         #: The plugin problems shown so far: a repeating warning is shown once.
         self.plugin_problems_told: set[str] = set()
+        #: The notices of plugins skipped: the New game screen says them beside the
+        #: expansions on (a notice there covered the character's description).
+        self.skipped_plugin_notices: list[str] = []
         #: The notices on show, (title, message) -> when they go: one never stacks on itself.
         self._notices_shown: dict[tuple[str, str], float] = {}
         #: Warning filters and hook as they were before the app ran (restored on unmount).
@@ -137,6 +140,7 @@ class UnbrokenApp(App[None]):
         ]
         self.plugin_problems_told.update(info.problem for info in skipped)
         for notice in skipped_notices(skipped):
+            self.skipped_plugin_notices.append(notice)
             self.notify(notice, severity="warning", timeout=15)
 
     def tell_plugin_problem(self, message: str) -> None:

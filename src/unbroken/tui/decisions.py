@@ -22,6 +22,7 @@ from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.tui.details import detail
+from unbroken.tui.hints import HintBox
 from unbroken.tui.panel import cut
 from unbroken.words.actions import label, option_text, prompt_text, shared_note
 
@@ -45,6 +46,7 @@ class DecisionList(OptionList):
         super().__init__(id=id)
         self._offered: list[str] = []
         self._off: list[bool] = []
+        self._shown: list[str] = []
 
     def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
         """Offer these decisions, the first that can be taken highlighted (the same ones
@@ -55,7 +57,7 @@ class DecisionList(OptionList):
         self._offered, self._off = lines, off
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
-        shown = fit_options(lines, width, self.room, off)
+        shown = self._shown = fit_options(lines, width, self.room, off)
         # Text, not markup: a card name or text with brackets is shown as written.
         self.add_options(
             Option(Text(text, style="dim" if dim else ""))
@@ -68,6 +70,13 @@ class DecisionList(OptionList):
     def offered_now(self) -> tuple[list[str], list[bool]]:
         """Return the options shown and which of them cannot be taken now."""
         return self._offered, self._off
+
+    def is_cut(self, index: int) -> bool:
+        """Return whether the index-th option is shown cut to one row ("…")."""
+        if not 0 <= index < len(self._shown):
+            return False
+        shown = self._shown[index]
+        return "\n" not in shown and shown != self._offered[index]
 
     def on_resize(self) -> None:
         if self._offered:
@@ -227,14 +236,15 @@ class DecisionPanel(DecisionList):
         self.beside("prompt").update(prompt)
 
     def show_detail(self, index: int) -> None:
-        """Say the index-th option in full under the list (nothing for one that cannot be
-        taken, or one its line says whole)."""
+        """Say the index-th option in full under the list: nothing for one its line says
+        whole; one that cannot be taken only when its line was cut (its reason with it)."""
         offered, game = self.offered, self.game
         if game is None or not 0 <= index < len(offered):
             return
         action, why = offered[index]
-        if why:  # the option line says why not; nothing more to add
-            self.beside("detail").update("")
+        if why:  # the option line says why not, unless it was cut: then the detail does
+            whole = option_text(action, why, game.state, game.ruleset)
+            self.beside("detail").update(Text(whole if self.is_cut(index) else "", "italic"))
             return
         text = detail(action, game, self.forecasts.get(action))
         same = text == label(action, game.state, game.ruleset)
@@ -250,7 +260,8 @@ class DecisionPanel(DecisionList):
         width = max(10, (right.size.width or 48) - 2)
         phase = right.query_one("#phase").size.height or 1
         prompt_rows = len(textwrap.wrap(prompt, width))
-        return max(3, height - phase - prompt_rows - BELOW_DECISIONS)
+        hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
+        return max(3, height - phase - prompt_rows - hint - BELOW_DECISIONS)
 
     def refit(self) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel
@@ -260,3 +271,4 @@ class DecisionPanel(DecisionList):
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
             decisions.show(*decisions.offered_now())
+            self.show_detail(decisions.highlighted or 0)  # the one highlighted may be cut now

@@ -1,4 +1,11 @@
-"""The die on the stage: which roll to show, what it came to, and its words."""
+"""The die on the stage: which roll to show, what it came to, and its words.
+
+A roll is said raw face first, then what made its result, each named: a re-roll
+with the first roll and the one kept ("⚂ 3, re-roll ⚄ 5: kept the 3"), a
+Response that set it ("⚅ 6 → 3 Dodge"), a bonus ("⚃ 4 +1 Charge = 5"); a roll
+after the monster's combat roll in one decision (a Paralyzed check) follows it,
+so the table's row marked is the one the die says (#28 playtest round 3).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,10 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.words.events import die_sides, roll_purpose
 
 #: The die's six faces.
@@ -17,10 +26,19 @@ DIE_CLEARED = (ev.StepEntered, ev.LevelStarted, ev.BattleStarted)
 
 
 class ShownRoll(NamedTuple):
-    """The roll on the stage's die, and the result it came to (Responses, bonuses)."""
+    """The roll on the stage's die, and the result it came to (Responses, bonuses), with
+    what made the result: the first roll a re-roll was made against, the one kept, the
+    card whose Response set it, the bonus added, and the monster's combat roll earlier
+    in the same decision (its table row marked while a later roll is shown)."""
 
     roll: ev.DieRolled
     value: int
+    first: int = 0  # the roll re-rolled (0: not a re-roll)
+    kept: int = 0  # of the two, the one kept (0: not chosen yet)
+    by: str = ""  # the card whose Response set the roll ("": none)
+    ability: str = ""  # and its ability used ("dodge")
+    bonus: int = 0
+    earlier: ShownRoll | None = None
 
 
 def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
@@ -61,28 +79,119 @@ def rolled_to(roll: ev.DieRolled, after: Iterable[ev.Event], bonus: int = 0) -> 
     return clamp_die(value + bonus) if 1 <= roll.value <= 6 else value
 
 
+def roll_story(roll: ev.DieRolled, after: list[ev.Event], bonus: int = 0) -> ShownRoll:
+    """Return a roll and what the events after it made of it (see ShownRoll, rolled_to)."""
+    first = kept = 0
+    by = ability = used = ""
+    for e in after:
+        if isinstance(e, ev.DieRolled | ev.CombatResult):
+            break
+        if isinstance(e, ev.AbilityUsed):
+            used = e.ability
+        elif isinstance(e, ev.RollSet):
+            if len(e.rolls) == 2 and roll.purpose == "reroll":  # the first roll, this one
+                first = e.rolls[0]
+            elif e.why == "picked":
+                kept = e.value
+            elif not e.rolls and e.why != "combat roll" and e.value != roll.value:
+                by, ability = e.why, used
+        elif isinstance(e, ev.RollBonusSet):
+            bonus = e.bonus
+    return ShownRoll(roll, rolled_to(roll, after, bonus), first, kept, by, ability, bonus)
+
+
 def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
     """Return the die the stage shows after some decisions, given newest first.
 
     See die_update for which roll it is; its result is what the events since
-    made of it (rolled_to).
+    made of it (roll_story). A roll after the monster's combat roll in the same
+    decision (a Paralyzed check at the next turn) carries that roll as `earlier`:
+    the table's row marked is the combat roll's.
     """
     later: list[list[ev.Event]] = []
-    for events in decisions:
+    older = iter(decisions)
+    for events in older:
         changed, roll = die_update(events)
         if changed:
             if roll is None:
                 return None
             at = max(i for i, e in enumerate(events) if e is roll)
             after = [*events[at + 1 :], *(e for done in reversed(later) for e in done)]
-            bonus = 0
-            if roll.purpose == "combat":  # the bonus is set just before the monster rolls
-                bonus = next(
-                    (e.bonus for e in reversed(events[:at]) if isinstance(e, ev.RollBonusSet)), 0
-                )
-            return ShownRoll(roll, rolled_to(roll, after, bonus))
+            shown = roll_story(roll, after, combat_bonus(roll, events[:at]))
+            if roll.purpose == "reroll" and not shown.first:  # the two alike: kept at once
+                first = rolled_before(events[:at], older)
+                return shown._replace(first=first, kept=roll.value if first else 0)
+            if roll.purpose in ("combat", "reroll"):
+                return shown
+            earlier = combat_roll_before(events[:at])
+            return shown if earlier is None else shown._replace(earlier=earlier)
         later.append(events)
     return None
+
+
+def rolled_before(events: list[ev.Event], older: Iterable[list[ev.Event]]) -> int:
+    """Return the roll a re-roll was made against: the last roll of another purpose in
+    `events`, else in the decisions before them (newest first); 0 if none."""
+    for done in (events, *older):
+        for e in reversed(done):
+            if isinstance(e, ev.DieRolled) and e.purpose != "reroll":
+                return e.value
+    return 0
+
+
+def combat_roll_before(events: list[ev.Event]) -> ShownRoll | None:
+    """Return the monster's combat roll whose table row the last of `events` applied, and
+    what it came to (None: no row applied)."""
+    result = next((i for i in range(len(events) - 1, -1, -1) if is_result(events[i])), None)
+    if result is None:
+        return None
+    for i in range(result - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, ev.DieRolled) and e.purpose == "combat":
+            return roll_story(e, events[i + 1 :], combat_bonus(e, events[:i]))
+    return None
+
+
+def is_result(e: ev.Event) -> bool:
+    """Return whether an event is the monster's table row applied."""
+    return isinstance(e, ev.CombatResult)
+
+
+def combat_bonus(roll: ev.DieRolled, before: list[ev.Event]) -> int:
+    """Return the bonus on the monster's combat roll: set just before it rolled."""
+    if roll.purpose != "combat":
+        return 0
+    return next((e.bonus for e in reversed(before) if isinstance(e, ev.RollBonusSet)), 0)
+
+
+def bonus_names(state: GameState | None, rules: Ruleset) -> list[tuple[str, int]]:
+    """Return what gives the monster's combat rolls a bonus now, by name, with how much:
+    the monster's rules and keywords ("Charge"), the player's conditions ("Frightened")."""
+    if state is None:
+        return []
+    found: list[tuple[str, list[m.Ability]]] = []
+    if state.monster is not None:
+        card = rules.monsters[state.monster.id]
+        found += [(a.name, [a]) for a in card.abilities]
+        found += [
+            (rules.keywords[k].name, list(rules.keywords[k].abilities))
+            for k in card.keywords
+            if k in rules.keywords
+        ]
+    found += [
+        (rules.card_name(c.id), list(rules.conditions[c.id].abilities))
+        for c in state.conditions
+        if c.active and c.id in rules.conditions
+    ]
+    named = []
+    for name, abilities in found:
+        passives = [a for a in abilities if a.type == "passive"]
+        amount = sum(
+            mod.amount for a in passives for mod in a.modifiers if isinstance(mod, m.RollBonus)
+        )
+        if amount:
+            named.append((name, amount))
+    return named
 
 
 def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None, level: int = 0) -> str:
@@ -94,9 +203,52 @@ def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None, leve
     return f"{die_face(roll.value, sides)}{became} ({roll_purpose(roll.purpose, rules, sides)})"
 
 
-def shown_text(shown: ShownRoll | None, rules: Ruleset, level: int = 0) -> str:
-    """Return the stage's die text for a shown roll ("" for no die), rolled at `level`."""
-    return "" if shown is None else roll_text(shown.roll, rules, shown.value, level)
+def story_text(
+    shown: ShownRoll, rules: Ruleset, level: int = 0, state: GameState | None = None
+) -> str:
+    """Return a roll with what made its result, raw face first: "⚃ 4 +1 Charge = 5
+    (monster's combat roll)", "⚂ 3, re-roll ⚄ 5: kept the 3", "⚅ 6 → 3
+    Dodge (…)". The bonus is named from `state` (what gives one now), else "+1"."""
+    roll = shown.roll
+    sides = die_sides(roll.purpose, rules, level)
+    face, base = die_face(roll.value, sides), roll.value
+    if shown.first:
+        face = f"{die_face(shown.first, sides)}, re-roll {face}"
+        face += f": kept the {shown.kept}" if shown.kept else ": keep which?"
+        base = shown.kept or roll.value
+    if shown.by:
+        base = clamp_die(shown.value - shown.bonus) if shown.bonus else shown.value
+        face += f" → {base} {response_name(shown.by, shown.ability, rules)}"
+    if shown.bonus:
+        named = bonus_names(state, rules)
+        if sum(n for _, n in named) != shown.bonus:
+            named = [("", shown.bonus)]
+        adds = " ".join(f"{n:+d} {name}".rstrip() for name, n in named)
+        face += f" {adds} = {shown.value}"
+    elif shown.value != base:
+        face += f" → {shown.value}"
+    if shown.first:  # "re-roll" said already
+        return face
+    return f"{face} ({roll_purpose(roll.purpose, rules, sides)})"
+
+
+def response_name(card: str, ability: str, rules: Ruleset) -> str:
+    """Return the name of a card's ability used ("Dodge"), else the card's."""
+    named = (a.name for a in rules.card_abilities(card) if a.id == ability)
+    return next(named, rules.card_name(card))
+
+
+def shown_text(
+    shown: ShownRoll | None, rules: Ruleset, level: int = 0, state: GameState | None = None
+) -> str:
+    """Return the stage's die text for a shown roll ("" for no die), rolled at `level`:
+    after the monster's combat roll where a later roll of its decision is shown."""
+    if shown is None:
+        return ""
+    said = story_text(shown, rules, level, state)
+    if shown.earlier is not None:
+        said = f"{story_text(shown.earlier, rules, level, state)}; then {said}"
+    return said
 
 
 def die_face(value: int, sides: int = 6) -> str:

@@ -125,7 +125,8 @@ class GameScreen(Screen[None]):
         #: The first-game hints still due (none after the player's first game, or when off).
         settings = self.game_app.settings
         self.hints = Hints(settings.hints and first_game(), settings.hints_seen)
-        self.query_one("#right").mount(HintBox())  # over the log's foot, not the trackers
+        # In rows of its own above the log (which gives them up), not over the trackers.
+        self.query_one("#right").mount(HintBox(), before="#log")
         #: The stage's die while it rolls (one timer, tui/rolling.py).
         self.rolling = RollingDie(self.query_one(StagePanel))
         for panel in self.query(CardLines):
@@ -192,6 +193,12 @@ class GameScreen(Screen[None]):
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage
+
+    @on(HintBox.Changed)
+    def hint_changed(self) -> None:
+        """Fit the options to the rows a hint leaves them, the log on its newest lines."""
+        self.decision_panel.show_offer()
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     @on(OptionList.OptionHighlighted, "#decisions")
     def highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -311,7 +318,7 @@ class GameScreen(Screen[None]):
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
         shown = shown_roll(reversed(ev.by_decision(game.events)))
-        return shown_text(shown, game.ruleset, game.state.level)
+        return shown_text(shown, game.ruleset, game.state.level, game.state)
 
     # ------------------------------------------------------------------ the screen's keys
 
@@ -338,13 +345,10 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus()
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage, or fold them back; where they do
-        not fit above its whole table, open the monster's card in the inspector instead."""
+        """Show the monster's rules in full on the stage (a part at a time where they do not
+        fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
-        monster = self.game.state.monster
-        if stage.expanded is not True and not stage.fits and monster is not None:
-            self.action_inspect(monster.id)
-        elif not stage.fold_or_unfold(self.draw_stage):
+        if not stage.fold_or_unfold(self.draw_stage):
             self.notify("The monster's rules and table are all in sight.")
 
     def action_inspect(self, card: str = "") -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.records import all_achievements, plugin_predicates
 from unbroken.tui.reach import game_app
+from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
 from unbroken.words.vocabulary import plural
@@ -117,8 +119,12 @@ class GameOverScreen(Screen[None]):
             text.append("DEATH\n\n", style="bold red")
             text.append(death(out.level, out.step, out.cause, by, past=True) + "\n")
             ending = self.how_it_ended()
-            if ending:
+            plainly = how_lost(game.events, game.state, rules)
+            if ending or plainly:
                 text.append("\nHow it ended:\n", style="bold")
+                if plainly:  # the loss said plainly, then the log's last lines
+                    said = textwrap.fill(plainly, 74, initial_indent="  ", subsequent_indent="  ")
+                    text.append(said + "\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
         text.append("\n" + self.summary() + "\n")
         plugins = self.unbroken.plugins

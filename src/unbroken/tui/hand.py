@@ -1,5 +1,8 @@
 """The Hand panel: conditions in play, the weapon and its attacks, skills, crafts.
 
+Each group but the weapon's attacks starts at the left edge under its title (the
+weapon's name, "Skills:", "Crafts:"), so none reads as another's lines.
+
 Where the panel has the rows for it (a tall terminal), each skill is listed
 with its own words, the weapon with its text and the class with its abilities;
 else (80x24) the skills are one line of names (the inspector, `i`, has their
@@ -124,11 +127,15 @@ class HandText(Panel):
             mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
         if words:
             self.character(text, state, rules)
-        # Crafts last: an affordable one is also a decision, with its cost.
-        for up in weapon.upgrades:
-            line = f" craft {rules.card_name(up.to)} ← {amounts(up.cost)}"
+        # Crafts last: an affordable one is also a decision, with its cost. Titled, as the
+        # skills are: indented under the weapon, the skills between read as its lines.
+        head = "Crafts: "
+        for i, up in enumerate(weapon.upgrades):
+            line = f"{head if i == 0 else ' ' * len(head)}{rules.card_name(up.to)} ← "
             start = len(text)
-            self.append_wrapped(text, line, style="dim")
+            self.append_wrapped(text, line + amounts(up.cost), style="dim", indent=" " * 10)
+            if i == 0:
+                text.stylize("bold not dim", start, start + len(head) - 1)
             mark(text, start, (up.to, rules.card_name(up.to)))
         text.rstrip()
         return text

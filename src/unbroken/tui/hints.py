@@ -3,18 +3,20 @@
 Shown only in a player's first game (no finished game in the records yet) and
 only while the `hints` setting is on; once per kind of step for a player (the
 settings' `hints_seen` keeps which: not again after Continue or a take-back),
-in a box at the foot of the right column, over the log's last lines — never
-over the Display's trackers or the monster's — that goes when the player takes
-a decision, clicks it, or after HINT_SECONDS. Being the game screen's own, it
-never covers another screen (the inspector, help), as an app-wide notification
-would.
+in a box of its own rows in the right column, above the log — which gives up
+those rows and stays on its newest lines; never over the Display's trackers or
+the monster's — that goes when the player takes a decision, clicks it, or
+after HINT_SECONDS. Being the game screen's own, it never covers another screen
+(the inspector, help), as an app-wide notification would.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
 
@@ -86,25 +88,30 @@ class Hints:
         return hint
 
 
-class HintBox(Static):
-    """The hint on show, at the foot of the right column (over the log); one at a time."""
+#: The most rows a hint takes.
+HINT_ROWS = 6
 
-    DEFAULT_CSS = """
-    HintBox {
-        layer: hint;
-        dock: bottom;
+
+class HintBox(Static):
+    """The hint on show, in rows of its own above the log; one at a time."""
+
+    DEFAULT_CSS = f"""
+    HintBox {{
         width: 100%;
         height: auto;
-        max-height: 6;
+        max-height: {HINT_ROWS};
         padding: 0 1;
         background: $panel-lighten-1;
         border-left: outer $success;
         display: none;
-    }
-    HintBox.-shown {
+    }}
+    HintBox.-shown {{
         display: block;
-    }
+    }}
     """
+
+    class Changed(Message):
+        """A hint was shown or put away: the rows above the log changed."""
 
     #: The hint shown ("" when none is): setting it shows it, or puts it away.
     text: var[str] = var("", init=False)
@@ -118,6 +125,14 @@ class HintBox(Static):
     def watch_text(self, hint: str) -> None:
         self.update(Text.assemble((self.heading, "bold"), hint) if hint else "")
         self.set_class(bool(hint), "-shown")
+        self.post_message(self.Changed())
+
+    def rows(self, width: int) -> int:
+        """Return the rows the hint on show takes in a column `width` wide (0: none)."""
+        if not self.text:
+            return 0
+        said = textwrap.wrap(self.heading + self.text, max(10, width - 3))  # border, padding
+        return min(HINT_ROWS, len(said))
 
     def say(self, hint: str, seconds: float = HINT_SECONDS, heading: str = "First game: ") -> None:
         """Show `hint` instead of the one on show, for `seconds` unless dismissed first

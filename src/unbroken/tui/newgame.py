@@ -95,7 +95,7 @@ class NewGameScreen(Screen[None]):
                 yield OptionList(id="characters")
                 yield Label("Difficulty (easiest first)")
                 yield OptionList(id="difficulties")
-                yield Button("Start (Enter on a difficulty)", id="start", variant="primary")
+                yield Button("Start (Enter)", id="start", variant="primary")
                 yield Static(id="expansions")
             with VerticalScroll(id="about"):
                 yield Static(id="class-info")
@@ -117,6 +117,9 @@ class NewGameScreen(Screen[None]):
         # The last game's character and difficulty (settings), else the first and Normal.
         last = self.unbroken.settings
         self.fill(last.character, last.difficulty)
+        # Notices from before (plugins skipped, said under the expansions on) would cover
+        # the character's description.
+        self.app.clear_notifications()
         self.query_one("#characters", OptionList).focus()
 
     def fill(self, char_id: str, diff_id: str) -> None:
@@ -136,7 +139,10 @@ class NewGameScreen(Screen[None]):
         diffs.add_options(Option("", id=d.id) for d in rules.settings.difficulties)
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
-        self.query_one("#expansions", Static).update(Text(expansions_line(rules.plugins)))
+        said = Text(expansions_line(rules.plugins))
+        for notice in self.unbroken.skipped_plugin_notices:
+            said.append(f"\n⚠ {notice}", style="yellow")
+        self.query_one("#expansions", Static).update(said)
         self.describe()
 
     def mark(self) -> None:
@@ -200,9 +206,6 @@ class NewGameScreen(Screen[None]):
             self.fill(*self.choice())
 
     @on(OptionList.OptionSelected, "#characters")
-    def to_difficulty(self) -> None:
-        self.query_one("#difficulties", OptionList).focus()
-
     @on(OptionList.OptionSelected, "#difficulties")
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -125,7 +125,8 @@ class RoundsShown:
             die, row = DIE_FACES[(roll.value - 1) % 6], 0  # the row would tell the number
         else:
             shown = shown_roll([beat.so_far])
-            die, row = shown_text(shown, game.ruleset, beat.state.level), applied_row(beat.events)
+            die = shown_text(shown, game.ruleset, beat.state.level, beat.state)
+            row = applied_row(beat.events)
         uses = level_ability_uses(reversed(game.events))
         draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row)
 

@@ -196,7 +196,8 @@ class ReplayViewerScreen(Screen[None]):
         """Return the die as the game showed it at `position` (see widgets.die_update)."""
         timeline = self.timeline
         shown = shown_roll(timeline.events_at(i) for i in range(position, 0, -1))
-        return shown_text(shown, timeline.ruleset, timeline.state_at(position).level)
+        state = timeline.state_at(position)
+        return shown_text(shown, timeline.ruleset, state.level, state)
 
     def go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.timeline) - 1))

@@ -5,7 +5,8 @@ short: the monster's rules are abbreviated (what its ambush and trickery do
 before the battle, its keywords and the names of its rules) above the six table
 rows, each of which keeps one row (cut with "…" when the column is narrow). The
 rules are in full only where the whole table stays in sight under them; else
-`m` opens the card in the inspector.
+`m` shows them in full a part at a time (each `m` the next, the last folds them
+back), the six rows kept in sight under them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
+from unbroken.words.monster import danger_bonus
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
@@ -43,10 +45,22 @@ class StagePanel(Panel):
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
     sheet = False
-    #: Whether its rules in full fit above the whole table (else `m` opens the inspector).
+    #: Whether its rules in full fit above the whole table (else `m` shows them a part
+    #: at a time, the table's rows cut to one row each so that all six stay in sight).
     fits = True
+    #: The part of the rules unfolded shown now, and how many parts they take.
+    page = 0
+    pages = 1
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
+
+    #: The panel's title (the stage's title says how `m` goes on through the rules).
+    title = ""
+
+    def with_title(self, title: str) -> StagePanel:
+        """Return the panel with a border title."""
+        self.title = self.border_title = title
+        return self
 
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
@@ -65,13 +79,18 @@ class StagePanel(Panel):
 
     def fold_or_unfold(self, draw: Callable[[], None]) -> bool:
         """Turn the monster's rules the other way (`m`) and draw the stage with `draw`:
-        what `m` unfolded folds back; else folded, or unfolded where folding changes
-        nothing on the stage (no rules to fold). Return whether the stage changed."""
+        what `m` unfolded shows its next part where it is shown a part at a time, else
+        folds back; folded, it unfolds (or, where folding changes nothing on the stage,
+        no rules to fold, it unfolds the table's rows). Return whether the stage changed."""
         before = self.drawn
         if self.expanded is True:
-            self.expanded = False
+            if self.page + 1 < self.pages:
+                self.page += 1
+            else:
+                self.expanded, self.page = False, 0
             draw()
             return True
+        self.page = 0
         for expanded in (not self.full, True):
             self.expanded = expanded
             draw()
@@ -103,6 +122,7 @@ class StagePanel(Panel):
         """Draw the stage as `show` says, with the die as it is now."""
         die = self.die
         text = Text()
+        self.border_title = self.title
         mo = state.monster
         # Encounter cards while travelling (a scouted monster waits), else the monster.
         cards: list[str] = []
@@ -164,24 +184,33 @@ class StagePanel(Panel):
         text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
         text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
         text.append("\n")
-        # The die under the monster's health, kept in combat so the table does not jump.
-        if die:
-            text.append(f"die {die}\n", style="bold")
+        danger = danger_line(state, rules, width)
+        if danger:  # why the numbers differ from the card's (the inspector has it too)
+            text.append(danger + "\n", style="dim")
+        # The die under the monster's health, kept in combat so the table does not jump
+        # (not where the rules unfolded are shown a part at a time: they need the row).
+        bare = text.copy()
+        if die:  # wrapped, so that the rows under it are counted
+            self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         # Ambush and trickery are over once the battle begins.
         before = state.phase != Phase.COMBAT or state.step in _BEFORE_BATTLE
         head = text.copy()
-        self.full = True
+        self.full, self.pages = True, 1
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        # The rules in full only where the whole table stays in sight under them.
+        # The rules in full only where the whole table stays in sight under them; asked
+        # for (`m`) where it does not, a part at a time above the six rows cut to one each.
         self.fits = not room or text.plain.count("\n") <= room
-        if self.expanded is False or not self.fits:
-            self.full = False
-            text.truncate(0)
-            text.append_text(head)
-            self.rules_and_table(text, state, rules, card, before, row, width)
+        if self.fits and self.expanded is not False:
+            return
+        self.full = self.expanded is True
+        # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut).
+        paged = self.full and bool(before or card.abilities or card.keywords)
+        text.truncate(0)
+        text.append_text(head if die or not paged else bare)
+        self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
 
     def rules_and_table(
         self,
@@ -192,21 +221,23 @@ class StagePanel(Panel):
         before: bool,
         row: int,
         width: int,
+        paged: bool = False,
     ) -> None:
-        """Append the monster's rules (in full or folded, see `full`) and its table."""
+        """Append the monster's rules (in full or folded, see `full`; `paged`: the part
+        `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         if self.full:
+            said = Text()
             if before:
                 sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
-                self.append_wrapped(text, sheet, style="italic")
+                self.append_wrapped(said, sheet, style="italic")
             for keyword in keywords:
                 words = " ".join(a.text for a in keyword.abilities)
-                self.append_wrapped(text, f"{keyword.name}: {words}", head=len(keyword.name) + 1)
+                self.append_wrapped(said, f"{keyword.name}: {words}", head=len(keyword.name) + 1)
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
-                self.append_wrapped(text, line, head=len(ability.name) + 1)
-            if (before or card.abilities or keywords) and self.unfolds():
-                text.append(f"({EXPAND_KEY}: fewer words)\n", style="dim")
+                self.append_wrapped(said, line, head=len(ability.name) + 1)
+            self.rules_in_full(text, said, len(card.table) if paged else 0)
         else:
             self.folded_rules(text, card, before, [k.name for k in keywords], width)
         current = marked_row(state) or row
@@ -220,12 +251,38 @@ class StagePanel(Panel):
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
         room = self.rows_free()
-        if self.expanded or not room or above + wrapped <= room:
+        if not paged and (self.expanded or not room or above + wrapped <= room):
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+
+    def rules_in_full(self, text: Text, said: Text, table: int) -> None:
+        """Append the rules in full (`said`), and how `m` goes on: all of them, or with
+        `table` rows to keep under them the part `page` of as many rows as are left and
+        the one the hand can give up (how `m` goes on then in the stage's title)."""
+        if not said.plain:
+            return
+        lines = list(said.split("\n", allow_blank=False))
+        room = self.rows_free()
+        more = self.unfolds()
+        if table and room:
+            rows = max(1, room + 1 - text.plain.count("\n") - table)
+            self.pages = -(-len(lines) // rows)
+            self.page = min(self.page, self.pages - 1)
+            lines = lines[self.page * rows : (self.page + 1) * rows]
+            if more and self.pages > 1:
+                last = self.page + 1 == self.pages
+                go_on = "fewer words" if last else "more"
+                self.border_title = (
+                    f"{self.title} {EXPAND_KEY}: {go_on} {self.page + 1}/{self.pages}"
+                )
+                more = ""
+        if more:
+            lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
+        text.append_text(Text("\n").join(lines))
+        text.append("\n")
 
     def folded_rules(
         self, text: Text, card: m.Monster, before: bool, keywords: list[str], width: int
@@ -250,6 +307,20 @@ class StagePanel(Panel):
         text.append(body + "\n", style="italic")
         if more and body.endswith(more):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
+
+
+def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
+    """Return what the difficulty's danger track gave the monster, to fit `width`:
+    "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""
+    space, armor, health = danger_bonus(state, rules)
+    if not armor and not health:
+        return ""
+    gains = [f"+{armor} armor" if armor else "", f"+{health} health" if health else ""]
+    said = ", ".join(g for g in gains if g)
+    for line in (f"danger track {space}: {said}", f"danger {space}: {said}"):
+        if len(line) <= width:
+            return line
+    return cut(f"danger {space}: {said.replace(' armor', ' arm').replace(' health', ' hp')}", width)
 
 
 def applied_row(events: list[ev.Event]) -> int:

@@ -1,0 +1,72 @@
+"""How a lost game ended, plainly, from its events: what asked for more than the player
+had, and what they had left ("2 food were due at the Hunger step of level 3 and you ate
+0: the 2 missing cost 3 SE, and you had 1 SE, 0 ME, 0 LE.").
+
+The game over screen says it first under "How it ended" (#28 playtest round 3: the
+log's last lines left the player to work out the loss).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.query import hunger_cost
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.words.effects import effect_text
+from unbroken.words.outcomes import STEP_NAMES
+from unbroken.words.vocabulary import amounts
+
+
+def effort_held(state: GameState) -> str:
+    """Return the effort the player holds, zeros said too: "1 SE, 0 ME, 0 LE"."""
+    return ", ".join(f"{state.res.get(k, 0)} {m.RESOURCE_NAMES[k]}" for k in m.EFFORT)
+
+
+def last_decision(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Return the events after the last decision asked for (the one that ended the game)."""
+    start = max((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), default=-1)
+    return list(events[start + 1 :])
+
+
+def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> str:
+    """Return how a lost game was lost in one plain sentence, "" for a game not lost."""
+    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    if over is None or over.won:
+        return ""
+    where = f"at the {STEP_NAMES.get(over.step, over.step)} step of level {over.level}"
+    held = effort_held(state)
+    last = last_decision(events)
+    if over.cause == "starvation":
+        ate = next((e for e in reversed(last) if isinstance(e, ev.Ate)), None)
+        if ate is None:
+            return f"You starved {where}, with {held}."
+        missing = ate.requirement - ate.food
+        return (
+            f"{ate.requirement} food were due {where} and you ate {ate.food}: the "
+            f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}."
+        )
+    return f"{blow(last, over, rules)} asked for more effort than you had: {held}."
+
+
+def blow(last: list[ev.Event], over: ev.GameOver, rules: Ruleset) -> str:
+    """Return what dealt the last loss: the monster's table row and what it asked ("The
+    Kobold's WOUND (roll 6: 1 SE)"), else the card named by the game's end."""
+    mo = rules.monsters.get(over.source)
+    result = next((e for e in reversed(last) if isinstance(e, ev.CombatResult)), None)
+    if mo is None or result is None or not 1 <= result.roll <= len(mo.table):
+        name = rules.card_name(over.source) if ":" in over.source else over.cause
+        return f"{name} ({', '.join(lost(last))})" if lost(last) else name
+    pending = next(
+        (e.amount for e in reversed(last) if isinstance(e, ev.PendingLossSet) and e.amount), 0
+    )
+    row = mo.table[result.roll - 1]
+    asked = f"{pending} SE" if pending else "; ".join(effect_text(e) for e in row.effects)
+    return f"The {rules.card_name(mo.id)}'s {result.result} (roll {result.roll}: {asked})"
+
+
+def lost(last: list[ev.Event]) -> list[str]:
+    """Return what the last decision took before the end ("lost 2 SE"), one per loss."""
+    return [f"lost {amounts(e.amounts)}" for e in last if isinstance(e, ev.Lost) and e.amounts]
