@@ -232,6 +232,8 @@ class GameScreen(Screen[None]):
             text = option_text(action, why, self.game.state, self.game.ruleset)
             self.notify(f"Not now: {text}.", severity="warning", timeout=4)
             return
+        if not self.decision_panel.taking(index):  # marked: the same key again takes it
+            return
         start = time.perf_counter()
         # A hint is read once the player acts: it covers the Display, whose effort a
         # battle spends (playing a first game, the SE ran out unseen under one).
