@@ -79,6 +79,9 @@ class FullLog(RichLog):
             self.write(line, width=width)
 
 
+#: The mark of the section shown in the contents (as the New game screen marks its choice).
+MARK = "▶ "
+
 #: The game screen, part by part: the legend of its words and marks.
 THE_SCREEN = """\
 ## The screen
@@ -335,7 +338,8 @@ the same seed again and `w` watches the game's replay.
         with Horizontal(id="help"):
             with Vertical(id="help-contents"):
                 yield Input(placeholder="/ search the rules", id="help-search")
-                yield OptionList(*[title for title, _ in self.sections], id="help-list")
+                titles = [f"  {title}" for title, _ in self.sections]
+                yield OptionList(*titles, id="help-list")
             with VerticalScroll(id="help-text"):
                 yield SectionText(id="help-section")
         yield Footer()
@@ -349,9 +353,18 @@ the same seed again and `w` watches the game's replay.
 
     @on(OptionList.OptionHighlighted, "#help-list")
     def show_section(self, message: OptionList.OptionHighlighted) -> None:
-        index = self.listed[message.option_index]
+        self.open(message.option_index)
+
+    def open(self, at: int) -> None:
+        """Show the section listed at `at`, marked ▶ in the contents (seen while the
+        search has the keys too, and without colour)."""
+        index = self.listed[at] if 0 <= at < len(self.listed) else 0
         self.query_one("#help-section", SectionText).show(self.sections[index][1])
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
+        contents = self.query_one("#help-list", OptionList)
+        for i in range(contents.option_count):
+            title = str(contents.get_option_at_index(i).prompt)[len(MARK) :]
+            contents.replace_option_prompt_at_index(i, (MARK if i == at else "  ") + title)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:
@@ -378,14 +391,25 @@ the same seed again and `w` watches the game's replay.
             self.listed = list(range(self.own))
         contents = self.query_one("#help-list", OptionList)
         contents.clear_options()
-        contents.add_options([self.sections[i][0] for i in self.listed] or ["(nothing found)"])
+        titles = [self.sections[i][0] for i in self.listed] or ["(nothing found)"]
+        contents.add_options([f"  {title}" for title in titles])
         if not self.listed:
             self.listed = [0]
         contents.highlighted = 0
+        self.open(0)  # the first found, though the highlight was on the first already
 
     @on(Input.Submitted, "#help-search")
     def searched(self) -> None:
-        self.query_one("#help-list", OptionList).focus()
+        """Enter in the search opens the section marked: its text takes the keys."""
+        self.query_one("#help-text", VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """↓ in the search goes down to what it found, on the first (shown and marked
+        ▶ as it is typed); ↑ ↓ then move through it. Tab goes there too."""
+        if event.key == "down" and self.query_one("#help-search", Input).has_focus:
+            event.stop()
+            event.prevent_default()
+            self.query_one("#help-list", OptionList).focus()
 
     def action_back(self) -> None:
         """Esc first leaves the search (clearing it, back to the contents), then closes help:

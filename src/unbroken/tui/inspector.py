@@ -257,7 +257,7 @@ class InspectorScreen(ModalScreen[None]):
                 options: list[Option] = []
                 for place, cards in self.places:
                     options.append(Option(Text(place, style="bold dim"), disabled=True))
-                    options += [Option(self.name_of(card), id=card) for card in cards]
+                    options += [Option(f"  {self.name_of(card)}", id=card) for card in cards]
                 yield OptionList(*options, id="inspector-cards")
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
@@ -309,6 +309,12 @@ class InspectorScreen(ModalScreen[None]):
     @on(OptionList.OptionHighlighted, "#inspector-cards")
     def show_card(self, message: OptionList.OptionHighlighted) -> None:
         card = message.option.id
+        cards = self.query_one("#inspector-cards", OptionList)
+        for i in range(cards.option_count):  # the card shown marked ▶, not by colour alone
+            option = cards.get_option_at_index(i)
+            if option.id:
+                lead = "▶ " if i == message.option_index else "  "
+                cards.replace_option_prompt_at_index(i, lead + self.name_of(option.id))
         if card:
             view = self.query_one(".inspector-one", CardView)
             view.show(card_lines(self.game, card))

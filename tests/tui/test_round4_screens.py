@@ -1,0 +1,74 @@
+"""#28 playtest round 4: what a README-only player found on the screens at 80x24."""
+
+from __future__ import annotations
+
+from pilot import sync
+from textual.widgets import Input, OptionList
+
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen, SectionText
+from unbroken.tui.inspector import InspectorScreen
+
+RULES = load_ruleset()
+
+
+def prompts(options: OptionList) -> list[str]:
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+@sync
+async def test_help_search_marks_the_section_shown_and_its_keys_open_one() -> None:
+    # After `/` and a word the contents showed no highlight, the section shown stayed
+    # How to play, and Down/Enter did nothing the player could see.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        contents = screen.query_one("#help-list", OptionList)
+        section = screen.query_one("#help-section", SectionText)
+        assert prompts(contents)[1] == "▶ Keys"  # opened on Keys, marked
+        await pilot.press("slash", *"starvation")
+        await pilot.pause()
+        found = prompts(contents)
+        assert found[0].startswith("▶ ") and all(p.startswith("  ") for p in found[1:])
+        first = screen.sections[screen.listed[0]][1]
+        assert section.source == first  # the first found is shown as it is typed
+        await pilot.press("down")  # Down goes to what was found
+        await pilot.pause()
+        assert contents.has_focus and contents.highlighted == 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert prompts(contents)[1].startswith("▶ ")
+        assert section.source == screen.sections[screen.listed[1]][1]
+        screen.query_one("#help-search", Input).focus()
+        await pilot.press("enter")  # Enter in the search opens the section marked
+        await pilot.pause()
+        assert screen.query_one("#help-text").has_focus
+        assert section.source == screen.sections[screen.listed[1]][1]
+
+
+@sync
+async def test_the_inspector_marks_the_card_chosen() -> None:
+    # "↑↓ choose one", and nothing showed which card was chosen.
+    game = Scenario("tomu", seed=3).weapon("knife").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InspectorScreen) and not screen.comparing
+        cards = screen.query_one("#inspector-cards", OptionList)
+        first = cards.highlighted
+        assert first is not None and prompts(cards)[first].startswith("▶ ")
+        await pilot.press("down")
+        await pilot.pause()
+        now = cards.highlighted
+        assert now is not None and now != first
+        marked = [i for i, p in enumerate(prompts(cards)) if p.startswith("▶ ")]
+        assert marked == [now]
