@@ -72,3 +72,44 @@ async def test_the_inspector_marks_the_card_chosen() -> None:
         assert now is not None and now != first
         marked = [i for i, p in enumerate(prompts(cards)) if p.startswith("▶ ")]
         assert marked == [now]
+
+
+def class_info(app: UnbrokenApp) -> str:
+    from textual.widgets import Static
+
+    content = app.screen.query_one("#class-info", Static).render()
+    return str(content)
+
+
+@sync
+async def test_new_game_says_what_differs_between_characters_of_one_class() -> None:
+    # Huckdorf and Kirilla el Kaer (both Hunters) showed the same text: the class's.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        chars = app.screen.query_one("#characters", OptionList)
+        said = {}
+        for char in ("huckdorf", "kirilla-el-kaer"):
+            chars.highlighted = chars.get_option_index(f"base:{char}")
+            await pilot.pause()
+            said[char] = class_info(app)
+        assert said["huckdorf"] != said["kirilla-el-kaer"]
+        assert RULES.characters["base:huckdorf"].text in said["huckdorf"]
+        same = "Same abilities and start as Kirilla el Kaer: only the story differs."
+        assert same in " ".join(said["huckdorf"].split())
+
+
+def test_a_sheet_with_its_own_start_says_how_it_differs_from_its_class_mate() -> None:
+    import dataclasses
+
+    import msgspec
+
+    from unbroken.words.cards import class_mates
+
+    niola = msgspec.structs.replace(RULES.characters["base:niola"], weapon="base:knife")
+    rules = dataclasses.replace(RULES, characters={**RULES.characters, "base:niola": niola})
+    assert class_mates(rules, rules.characters["base:caellahan"]) == [
+        "Same abilities as Niola (Brawler); differs in the start: the usual "
+        "start, where Niola has the Knife as its weapon."
+    ]

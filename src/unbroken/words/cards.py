@@ -132,6 +132,29 @@ def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
     return out
 
 
+def class_mates(ruleset: Ruleset, card: m.Character) -> list[str]:
+    """Return how a character differs from each other sheet of its class, one line each
+    ([] when it is its class's only one): the class gives the abilities, so sheets of
+    one class differ only in their start, or in nothing but their story."""
+    cls = ruleset.classes.get(card.cls)
+    kind = cls.name if cls is not None else card.cls
+    own = setup_words(ruleset, card)
+    lines = []
+    for mate in ruleset.characters.values():
+        if mate.cls != card.cls or mate.id == card.id:
+            continue
+        theirs = setup_words(ruleset, mate)
+        if own == theirs:
+            lines.append(f"Same abilities and start as {mate.name}: only the story differs.")
+        else:
+            mine, other = ("; ".join(words) or "the usual start" for words in (own, theirs))
+            lines.append(
+                f"Same abilities as {mate.name} ({kind}); differs in the start: "
+                f"{mine}, where {mate.name} has {other}."
+            )
+    return lines
+
+
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
     """Return a weapon sheet: its attacks with cost and power, its upgrades and what
     it is crafted from."""
