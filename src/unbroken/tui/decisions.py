@@ -284,6 +284,14 @@ class DecisionPanel(DecisionList):
         same = text == label(action, game.state, game.ruleset)
         self.beside("detail").update(Text("" if same else text, style="italic"))
 
+    def room_changed(self) -> bool:
+        """Return whether the rows the options may take are other than they were fitted to
+        (a hint came or went since they were drawn)."""
+        game = self.game
+        if game is None or game.decision is None:
+            return False
+        return self.room_for(prompt_text(game.decision.prompt, game.state)) != self.room
+
     def room_for(self, prompt: str) -> int:
         """Return the rows the options may take: the right column's, less the phase
         tracker, the prompt, the detail and the log's least."""

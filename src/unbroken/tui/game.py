@@ -196,8 +196,11 @@ class GameScreen(Screen[None]):
 
     @on(HintBox.Changed)
     def hint_changed(self) -> None:
-        """Fit the options to the rows a hint leaves them, the log on its newest lines."""
-        self.decision_panel.show_offer()
+        """Fit the options to the rows a hint leaves them (unless the decision drawn with
+        the hint did), the log on its newest lines."""
+        panel = self.decision_panel
+        if panel.room_changed():
+            panel.show_offer()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     @on(OptionList.OptionHighlighted, "#decisions")
