@@ -113,3 +113,47 @@ def test_a_sheet_with_its_own_start_says_how_it_differs_from_its_class_mate() ->
         "Same abilities as Niola (Brawler); differs in the start: the usual "
         "start, where Niola has the Knife as its weapon."
     ]
+
+
+@sync
+async def test_how_a_win_is_scored_is_found_in_help_and_in_the_inspector() -> None:
+    # The weights were seen only at the end ("SE 9 × 0 = 0 SE scores nothing", ×10).
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark", "slash", *"score")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        assert screen.sections[screen.listed[0]][0] == "Score"  # found first
+        text = screen.query_one("#help-section", SectionText).source
+        for words in (
+            "3 per ME",
+            "5 per LE",
+            "10 per treasure",
+            "SE scores nothing",
+            "41+ Nemesis",
+        ):
+            assert words in text, words
+        await pilot.press("escape", "escape")  # out of the search, out of help
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        inspector = app.screen
+        assert isinstance(inspector, InspectorScreen)
+        cards = inspector.query_one("#inspector-cards", OptionList)
+        cards.highlighted = cards.get_option_index("score")
+        await pilot.pause()
+        shown = str(inspector.query_one(".inspector-one").render())
+        assert "10 per treasure" in " ".join(shown.split())
+
+
+def test_the_score_section_names_the_expansions_scores() -> None:
+    from types import SimpleNamespace
+
+    from unbroken.plugins.hookspecs import ScoringRule
+    from unbroken.tui.help import score_section
+
+    tally = ScoringRule("unearthed:tally", "A base by difficulty.", lambda *_: None, "Tally")
+    text = score_section(RULES, SimpleNamespace(scoring_rules=[tally]))
+    assert "- **Tally**: A base by difficulty." in text

@@ -17,7 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog
 
-from unbroken.words.cards import KINDS, card_ids, describe_card
+from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,7 +108,8 @@ HOW_TO_PLAY = """\
 
 You cross **four levels** of caverns. Each level is a **Travel Phase** and then a
 **Combat Phase** against that level's monster. Beat the fourth monster and survive
-the meal after it, and you have won; your score is what you have left.
+the meal after it, and you have won; your score is what you have left (**Score**
+in the contents, and `i` in a game, say the points).
 
 - **Effort** is your strength: small (**SE**), medium (**ME**) and large (**LE**).
   You pay with it, and monsters take it. Paying with a larger effort is allowed
@@ -189,6 +190,20 @@ def rules_sections() -> tuple[tuple[str, str], ...]:
         title, _, body = chunk.partition("\n")
         sections.append((title.strip(), f"## {title.strip()}\n{_de_emphasised(body)}"))
     return tuple(sections)
+
+
+def score_section(ruleset: Ruleset | None, plugins: Any = None) -> str:
+    """Return the help's section on how a won game is scored under the rules in play
+    (the expansions' own scores with it), shown before the game's end says it."""
+    if ruleset is None:
+        return "## Score\n\nSee *8. End of the game and score*."
+    first, *rest = score_lines(ruleset)
+    text = f"## Score\n\n{first}\n\n" + "".join(f"- {line.strip()}\n" for line in rest)
+    rules = list(getattr(plugins, "scoring_rules", []))
+    if rules:
+        text += "\nThe expansions on score every game their own way too (said at its end):\n\n"
+        text += "".join(f"- **{rule.display}**: {rule.text}\n" for rule in rules)
+    return text + "\nIn a game, `i` shows this too (**Score**, under You).\n"
 
 
 #: One card of each kind, in words ("a condition"), for the search's titles.
@@ -318,6 +333,7 @@ the same seed again and `w` watches the game's replay.
             ("How to play", HOW_TO_PLAY),
             ("Keys", "\n".join(keys)),
             ("The screen", THE_SCREEN),
+            ("Score", score_section(self.rules(), self.plugins())),
             *rules_in_play(rules_sections(), self.rules()),
         ]
         #: The section shown first ("Keys" from a game or the viewer; else How to play).
@@ -331,6 +347,13 @@ the same seed again and `w` watches the game's replay.
         """Return the rules the app plays with (None outside an app: the rules as written)."""
         try:
             return getattr(self.app, "ruleset", None)
+        except Exception:  # no app running (NoActiveAppError)
+            return None
+
+    def plugins(self) -> Any:
+        """Return the plugins the app plays with (None outside an app)."""
+        try:
+            return getattr(self.app, "plugins", None)
         except Exception:  # no app running (NoActiveAppError)
             return None
 

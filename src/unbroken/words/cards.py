@@ -155,6 +155,25 @@ def class_mates(ruleset: Ruleset, card: m.Character) -> list[str]:
     return lines
 
 
+def score_lines(ruleset: Ruleset) -> list[str]:
+    """Return how a won game is scored under these rules (R-SCORE-1, R-SCORE-2): the
+    points per resource left, what scores nothing, and the ranks, a line each."""
+    points = ruleset.settings.score
+    per = [f"{n} per {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if (n := points.get(k))]
+    lines = ["Only a won game is scored, by what you have left at the end:"]
+    lines.append("  " + ", ".join(per) + ".")
+    if "se" not in points:
+        lines.append("  SE scores nothing.")
+    ranks = ruleset.settings.ranks
+    bands = []
+    for i, (low, name) in enumerate(ranks):
+        high = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
+        span = f"{low}" if high == low else f"{low}-{high}" if high is not None else f"{low}+"
+        bands.append(f"{span} {name}")
+    lines.append("  Ranks: " + ", ".join(bands) + ".")
+    return lines
+
+
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
     """Return a weapon sheet: its attacks with cost and power, its upgrades and what
     it is crafted from."""
