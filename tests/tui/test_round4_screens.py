@@ -157,3 +157,29 @@ def test_the_score_section_names_the_expansions_scores() -> None:
     tally = ScoringRule("unearthed:tally", "A base by difficulty.", lambda *_: None, "Tally")
     text = score_section(RULES, SimpleNamespace(scoring_rules=[tally]))
     assert "- **Tally**: A base by difficulty." in text
+
+
+def phase_text(app: UnbrokenApp) -> str:
+    from unbroken.tui.widgets import PhaseTracker
+
+    return str(app.screen.query_one("#phase", PhaseTracker).render())
+
+
+@sync
+async def test_the_phase_tracker_names_the_step_the_combat_opened_with() -> None:
+    # "Combat: Ambush › ▶Battle" with no ambush, while the log said "Trickery step".
+    from unbroken.core import actions as act
+    from unbroken.core.state import StepName
+
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu", seed=3).start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        game = screen.game  # type: ignore[attr-defined]
+        while game.state.step != StepName.BATTLE:  # Fight now, then fight rather than trick
+            fight = next(i for i, (a, why) in enumerate(game.options()) if a == act.Fight())
+            screen.take(fight)  # type: ignore[attr-defined]
+            await pilot.pause()
+        crumb = phase_text(app)
+        assert "Trick ›" in crumb and "Ambush" not in crumb, crumb
+        assert "▶Battle" in crumb

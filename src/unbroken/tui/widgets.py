@@ -199,24 +199,44 @@ class DisplayPanel(Panel):
         self.update(text)
 
 
+def combat_opened(newest_first: Iterable[ev.Event]) -> StepName | None:
+    """Return the step the combat under way opened with, Ambush or Trickery, from the
+    game's events newest first (None outside a combat, or when they do not say)."""
+    for e in newest_first:
+        if isinstance(e, ev.StepEntered):
+            if e.step in (StepName.AMBUSH, StepName.TRICKERY):
+                return e.step
+            if e.phase != Phase.COMBAT:
+                return None
+    return None
+
+
 class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, opened: StepName | None = None) -> None:
         """Draw it on one row when it can: the long step names are the first to go. The
-        level is the Display's title, not said again here ("Level 2 … Level 2")."""
-        self._redraw = lambda: self.show(state)
+        level is the Display's title, not said again here ("Level 2 … Level 2").
+        `opened`: the step the combat opened with (combat_opened), named as the log
+        names it; unknown, "Ambush/Trick" (or "Ambush" where the row is short)."""
+        self._redraw = lambda: self.show(state, opened)
         width = self.size.width
         for level, short in ((False, False), (False, True)):
-            text = self.steps(state, level, short)
+            text = self.steps(state, level, short, opened=opened)
             if short and width and len(text.plain) > width:  # the arrows lose their spaces
-                text = self.steps(state, level, short, joint="›")
+                text = self.steps(state, level, short, joint="›", opened=opened)
             if not width or len(text.plain) <= width:
                 break
         self.update(text)
 
     @staticmethod
-    def steps(state: GameState, level: bool, short: bool, joint: str = " › ") -> Text:
+    def steps(
+        state: GameState,
+        level: bool,
+        short: bool,
+        joint: str = " › ",
+        opened: StepName | None = None,
+    ) -> Text:
         text = Text()
         if level:
             text.append(f"Level {state.level}  ", style="bold")
@@ -238,8 +258,11 @@ class PhaseTracker(Panel):
             if i:
                 text.append(joint)
             name = stepname.capitalize()
-            if stepname == StepName.AMBUSH and not short:
-                name = "Ambush/Trick"
+            if stepname == StepName.AMBUSH:  # the combat opens with one or the other
+                if state.step == StepName.TRICKERY or opened == StepName.TRICKERY:
+                    name = "Trick" if short else "Trickery"  # 80 columns keep the spaces
+                elif opened is None and state.step != StepName.AMBUSH and not short:
+                    name = "Ambush/Trick"
             current = state.step == stepname or (
                 stepname == StepName.AMBUSH and state.step == StepName.TRICKERY
             )
@@ -259,16 +282,18 @@ def draw_table(
     die: str = "",
     row: int = 0,
     forecasts: Mapping[act.Action, Forecast] | None = None,
+    opened: StepName | None = None,
 ) -> None:
     """Draw the table's four panels (display, phase, stage, hand) for a state: the one
     place they are drawn, for the game, its rounds passing and the replay viewer.
 
     `last`: the events whose changes the Display marks; `uses`: the level's ability
     uses (level_ability_uses); `die` and `row`: the stage's die and the table row it
-    marks; `forecasts`: the options', whose numbers the Hand's attacks show.
+    marks; `forecasts`: the options', whose numbers the Hand's attacks show; `opened`:
+    the step the combat opened with (combat_opened), which the phase tracker names.
     """
     screen.query_one("#display", DisplayPanel).show(state, rules, last, uses)
-    screen.query_one("#phase", PhaseTracker).show(state)
+    screen.query_one("#phase", PhaseTracker).show(state, opened)
     stage = screen.query_one("#stage", StagePanel)
     sheet = stage.sheet
     stage.show(state, rules, die, row)
