@@ -183,3 +183,58 @@ async def test_the_phase_tracker_names_the_step_the_combat_opened_with() -> None
         crumb = phase_text(app)
         assert "Trick ›" in crumb and "Ambush" not in crumb, crumb
         assert "▶Battle" in crumb
+
+
+@sync
+async def test_the_first_m_shows_the_text_of_a_rule_folded_to_its_name() -> None:
+    # "Charge (m: read)": the first `m` folded the table instead of showing Charge's text
+    # (on main before the round-3 stage work; kept here as the playtest's case).
+    from unbroken.tui.stage import StagePanel
+
+    game = Scenario("tomu", level=3).monster("minotaur").resources(se=15).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        stage = app.screen.query_one(StagePanel)
+        assert "Charge (m: read)" in str(stage.render())
+        await pilot.press("m")
+        await pilot.pause()
+        shown = " ".join(str(stage.render()).split())
+        assert "Charge: The Minotaur's combat rolls get +1." in shown, shown
+        assert all(f" {row} " in f" {shown} " for row in "123456")  # the six rows in sight
+
+
+async def display_lines(app: UnbrokenApp) -> list[str]:
+    from unbroken.tui.widgets import DisplayPanel
+
+    return str(app.screen.query_one("#display", DisplayPanel).render()).splitlines()
+
+
+@sync
+async def test_a_mark_does_not_move_the_materials_to_other_rows() -> None:
+    # "food 0/1 −1 SE" became "food 1/1 ▲+1" and wood moved up a row: the Display re-wrapped.
+    from unbroken.core import actions as act
+
+    game = (
+        Scenario("tomu", seed=3)
+        .resources(se=12)
+        .encounters("sickly-berries", "metal-scraps", "a-safe-place")
+        .start("exploration")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = await display_lines(app)
+        rows = [i for i, line in enumerate(before) if "wood" in line or "food" in line]
+        sg = screen.game  # type: ignore[attr-defined]
+        while sg.state.res.get("food", 0) == 0:
+            first = next(i for i, (a, why) in enumerate(sg.options()) if not why)
+            keep = [i for i, (a, why) in enumerate(sg.options()) if a == act.Resolve()]
+            screen.take(keep[0] if keep else first)  # type: ignore[attr-defined]
+            await pilot.pause()
+        after = await display_lines(app)
+        assert "▲" in " ".join(after), after
+        assert [i for i, line in enumerate(after) if "wood" in line or "food" in line] == rows
+        assert len(after) == len(before)
+        assert any("level 2 starts with 22" in line for line in after)  # what the 22 is

@@ -79,18 +79,71 @@ def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
     """Return the food held against what the Hunger step asks ("food 1/3"), with the SE
     that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
     can be paid: starvation unless food or SE comes."""
+    chip = Chip(*food_parts(state, rules, bool(marks.plain)), marks=marks)
+    return chip.drawn(True)
+
+
+def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Text]:
+    """Return the food chip's words and what eating short costs after them (food_chip)."""
     held = state.res.get("food", 0)
     query = Query(rules, state)
     need = query.food_requirement()
     at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
-    chip = Text(f"food {held}/{need}{at_cap}")
-    if not held and not marks and not need:
-        chip.stylize("dim")
-    chip.append_text(marks)
+    words = Text(f"food {held}/{need}{at_cap}")
+    if not held and not marked and not need:
+        words.stylize("dim")
+    short = Text()
     if held < need:
         eat = query.hunger(held)
-        chip.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
-    return chip
+        short.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
+    return words, short
+
+
+class Chip:
+    """A material on the Display: its words, the marks of the last change (▲▼, caps) and
+    what follows them (the food's cost of eating short), with `room` kept for that."""
+
+    def __init__(self, words: Text, after: Text | None = None, *, marks: Text, room: int = 0):
+        self.words, self.after, self.marks = words, after or Text(), marks
+        #: The columns the chip is laid out with: the marks never move a chip to another
+        #: row (a ▲ made the materials flow over the rows anew).
+        self.width = len(words.plain) + max(room, len(self.after.plain))
+
+    def drawn(self, marks: bool | None) -> Text:
+        """Return the chip with its marks (True), only their arrows (None), or none."""
+        text = self.words.copy()
+        if marks:
+            text.append_text(self.marks)
+        elif marks is None:
+            for part in self.marks.split(" ", allow_blank=False):
+                if part.plain and part.plain[0] in "▲▼":
+                    style = part.spans[0].style if part.spans else part.style
+                    text.append(" " + part.plain[0], style=style)
+        text.append_text(self.after)
+        return text
+
+
+def chip_rows(chips: list[Chip], width: int) -> Text:
+    """Return the materials over as few rows as the width allows, laid out without their
+    marks (so the rows stay put when a change is marked); a row's marks are cut to their
+    arrows where in full they would not fit, and left out where even those do not."""
+    rows: list[list[Chip]] = [[]]
+    used = 0
+    for chip in chips:
+        if rows[-1] and used + 2 + chip.width > width:
+            rows.append([])
+            used = 0
+        used += (2 if rows[-1] else 0) + chip.width
+        rows[-1].append(chip)
+    text = Text()
+    for row in rows:
+        for marks in (True, None, False):
+            line = Text("  ").join(chip.drawn(marks) for chip in row)
+            if len(line.plain) <= width or marks is False:
+                break
+        text.append_text(line)
+        text.append("\n")
+    return text
 
 
 def min_encounter_time(rules: Ruleset) -> int:
@@ -114,7 +167,7 @@ class DisplayPanel(Panel):
         change, capped = deltas(last)
         text = Text()
         width = self.size.width or 28
-        chips: list[Text] = []
+        chips: list[Chip] = []
         for k in m.RESOURCES[:-1]:
             value = state.res.get(k, 0)
             marks = Text()
@@ -126,14 +179,14 @@ class DisplayPanel(Panel):
             if capped.get(k):
                 marks.append(f" cap-{capped[k]}", style="yellow")
             if k == "food":  # what the Hunger step will ask, and eating short's price
-                chips.append(food_chip(state, rules, marks))
+                words, short = food_parts(state, rules, bool(marks.plain))
+                chips.append(Chip(words, short, marks=marks, room=len(" −9 SE")))
                 continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
                 chip = Text(f"{m.RESOURCE_NAMES[k]} {value}" + (" max" if value >= caps[k] else ""))
                 if not value and not marks:
                     chip.stylize("dim")
-                chip.append_text(marks)
-                chips.append(chip)
+                chips.append(Chip(chip, marks=marks))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
@@ -146,17 +199,7 @@ class DisplayPanel(Panel):
             text.append_text(marks)
             text.append("\n")
         # The materials flow over as few rows as the width allows; a chip never splits.
-        row = 0
-        for chip in chips:
-            if row and row + 2 + len(chip.plain) > width:
-                text.append("\n")
-                row = 0
-            if row:
-                text.append("  ")
-                row += 2
-            text.append_text(chip)
-            row += len(chip.plain)
-        text.append("\n")
+        text.append_text(chip_rows(chips, width))
         starts = rules.settings.level_start_time
         line = Text()
         note = ""
@@ -183,7 +226,7 @@ class DisplayPanel(Panel):
                 # R-COMBAT-3: the fight set the track to the next level's time.
                 note = f"level {state.level + 1} time"
             elif state.level < len(starts):
-                note = f"level {state.level + 1}: {starts[state.level]} time"
+                note = f"level {state.level + 1} starts with {starts[state.level]}"
         else:
             line.append("time".ljust(LABEL) + "no track:", style="bold")
             note = "time costs SE"
