@@ -159,3 +159,38 @@ async def test_a_hint_takes_rows_of_its_own_and_the_log_keeps_its_newest_lines()
         await pilot.click(HintBox)
         await pilot.pause()
         assert notes(app) == [] and decisions.max_scroll_y == 0  # every option in sight
+
+
+@sync
+async def test_with_options_to_every_row_a_hint_gives_up_rows_and_the_log_has_it_whole() -> None:
+    # #28 playtest round 3: a Sage's first Preparation at 80x24 has twelve options, each
+    # keeping a row: the hint in rows of its own pushed the log off the screen. It gives
+    # up the rows the options need, says it is cut, and the log (its newest lines in
+    # sight) has it whole.
+    from textual.widgets import RichLog
+
+    game = Scenario("helena", level=1).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        box = screen.query_one(HintBox)
+        log = screen.query_one("#log", RichLog)
+        decisions = screen.query_one("#decisions")
+        assert box.text == HINTS[StepName.PREPARATION]
+        assert str(box.render()).endswith("… (whole in the log)")
+        assert decisions.max_scroll_y == 0 and decisions.region.bottom <= box.region.y
+        assert box.region.bottom <= log.region.y and log.region.bottom <= 23  # the footer
+        assert log.size.height >= 2 and log.scroll_y == log.max_scroll_y
+        said = " ".join(line.text.strip() for line in log.lines)
+        assert f"First game: {HINTS[StepName.PREPARATION]}" in said
+
+
+def test_options_cut_to_fit_past_a_dimmed_one_of_one_row() -> None:
+    # The options to cut were sorted dimmed first; a dimmed one of one row stopped the
+    # cutting, and the wrapped ones that could be taken stayed wrapped, out of the room.
+    from unbroken.tui.decisions import fit_options
+
+    lines = ["1. Dimmed (cannot pay)", "2. " + "a long option " * 6]
+    shown = fit_options(lines, 40, 2, [True, False])
+    assert [line.count("\n") for line in shown] == [0, 0]

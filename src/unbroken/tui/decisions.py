@@ -68,6 +68,11 @@ class DecisionList(OptionList):
             first = off.index(False)
             self.highlighted = keep if keep is not None and keep < len(lines) else first
 
+    def overflow(self) -> int:
+        """Return the rows the options shown take beyond `room` (0: they fit, or no limit)."""
+        used = sum(text.count("\n") + 1 for text in self._shown)
+        return max(0, used - self.room) if self.room > 0 else 0
+
     def offered_now(self) -> tuple[list[str], list[bool]]:
         """Return the options shown and which of them cannot be taken now."""
         return self._offered, self._off
@@ -125,8 +130,10 @@ def fit_options(
     off = not_now or [False] * len(lines)
     need = sum(text.count("\n") + 1 for text in shown)
     for i in sorted(range(len(lines)), key=lambda i: (not off[i], -shown[i].count("\n"))):
-        if need <= rows or "\n" not in shown[i]:
+        if need <= rows:
             break
+        if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
+            continue
         need -= shown[i].count("\n")
         shown[i] = cut(lines[i], width)
     return shown

@@ -190,6 +190,7 @@ class GameScreen(Screen[None]):
         draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts, opened)
         panel.set_reactive(DecisionPanel.odds, self.odds.marks())
         panel.show_offer()
+        self.fit_hint()
 
     def draw_stage(self) -> None:
         """Draw the stage as the game is now, the row the last monster roll applied marked
@@ -208,7 +209,18 @@ class GameScreen(Screen[None]):
         panel = self.decision_panel
         if panel.room_changed():
             panel.show_offer()
+            self.fit_hint()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
+
+    def fit_hint(self) -> None:
+        """Keep the log's newest lines in sight: where the options cannot be cut to the rows
+        a hint leaves them (each keeps one), the hint gives up the rows they need, and
+        the log says it whole."""
+        box = self.query_one(HintBox)
+        over = self.decision_panel.overflow()
+        width = self.query_one("#right").size.width or 46
+        if over and box.cut_to(box.rows(width) - over, width):
+            self.write(f"{box.heading}{box.text}")
 
     @on(OptionList.OptionHighlighted, "#decisions")
     def highlighted(self, message: OptionList.OptionHighlighted) -> None:

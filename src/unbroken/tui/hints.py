@@ -122,10 +122,34 @@ class HintBox(Static):
         #: The bold words before the text: a first-game hint says it is one.
         self.heading = "First game: "
 
+    #: The most rows the hint may take now (the options and the log's newest lines come
+    #: first): a hint longer is cut, its last row saying that the log has it whole.
+    limit = HINT_ROWS
+
     def watch_text(self, hint: str) -> None:
+        self.limit = HINT_ROWS
+        self.styles.height = "auto"
         self.update(Text.assemble((self.heading, "bold"), hint) if hint else "")
         self.set_class(bool(hint), "-shown")
         self.post_message(self.Changed())
+
+    def cut_to(self, rows: int, width: int) -> bool:
+        """Show the hint in at most `rows` rows of a column `width` wide (at least one): cut,
+        its last row says "… (whole in the log)". Return whether it was cut (the caller
+        writes it in the log)."""
+        rows = max(1, min(HINT_ROWS, rows))
+        if not self.text or rows >= self.rows(width) or rows == self.limit:
+            return False
+        self.limit = rows
+        lines = textwrap.wrap(self.heading + self.text, max(10, width - 3))
+        more = " … (whole in the log)"
+        kept = textwrap.shorten(" ".join(lines[rows - 1 :]), max(10, width - 3), placeholder=more)
+        said = "\n".join([*lines[: rows - 1], kept if kept.endswith(more) else kept + more])
+        text = Text(said)
+        text.stylize("bold", 0, len(self.heading))
+        self.update(text)
+        self.styles.height = said.count("\n") + 1  # the height measured before was kept
+        return True
 
     def rows(self, width: int) -> int:
         """Return the rows the hint on show takes in a column `width` wide (0: none)."""
