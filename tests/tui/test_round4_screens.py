@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pilot import sync
 from textual.widgets import Input, OptionList
 
@@ -238,3 +239,34 @@ async def test_a_mark_does_not_move_the_materials_to_other_rows() -> None:
         assert [i for i, line in enumerate(after) if "wood" in line or "food" in line] == rows
         assert len(after) == len(before)
         assert any("level 2 starts with 22" in line for line in after)  # what the 22 is
+
+
+def test_an_expansion_s_score_wraps_under_itself_on_the_end_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The Tally's words wrapped back to the edge under their indented first line.
+    import asyncio
+
+    from playing import press_until_over, winning
+
+    from unbroken.tui import gameover
+
+    # Unearthed's words (its own tests hold them; the expansion is not installed here).
+    how = (
+        "Won games only: a base by difficulty, plus your effort left (SE 1, ME 2, LE 3"
+        " each) and 2 per time left on the time track (none once the track is gone)."
+    )
+    monkeypatch.setattr(gameover.plugin_host, "alternative_scores", lambda *_: {"t": 42})
+    monkeypatch.setattr(gameover, "scoring_rules", lambda _: {"t": ("Tally", how)})
+
+    async def run() -> None:
+        app = UnbrokenApp(RULES, animate=False, game=winning())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_until_over(pilot, app)
+            await pilot.pause()
+            said = str(app.screen.query_one("#result").render()).splitlines()
+            start = said.index("  Tally: 42")
+            words = said[start + 1 : start + 3]
+            assert all(line.startswith("    ") and len(line) <= 76 for line in words), said
+
+    asyncio.run(run())
