@@ -256,7 +256,7 @@ def test_an_expansion_s_score_wraps_under_itself_on_the_end_screen(
         "Won games only: a base by difficulty, plus your effort left (SE 1, ME 2, LE 3"
         " each) and 2 per time left on the time track (none once the track is gone)."
     )
-    monkeypatch.setattr(gameover.plugin_host, "alternative_scores", lambda *_: {"t": 42})
+    monkeypatch.setattr("unbroken.plugins.alternative_scores", lambda *_: {"t": 42})
     monkeypatch.setattr(gameover, "scoring_rules", lambda _: {"t": ("Tally", how)})
 
     async def run() -> None:
