@@ -295,7 +295,8 @@ class HelpScreen(Screen[None]):
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
-| (none) | a decision with one possible answer is taken for you and said in the log |
+| (none) | a decision with one possible answer is taken for you, said in the log |
+| 2, 2 | after one taken for you, a key first marks an option; again (or Enter) takes it |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
