@@ -167,7 +167,9 @@ async def _play_through(app: Any, game_over: type, keys: Sequence[str]) -> None:
             if panel is not None and panel.taken_for_you:
                 await pilot.pause(0.05)
                 continue
-            # The first option that can be taken (one not takeable does nothing).
+            # The first option that can be taken (one not takeable does nothing; after
+            # the beat its key first only marks it, and the next press takes it: only
+            # a press that takes a decision is timed).
             offered = getattr(app.screen, "offered", [])
             first = next((i for i, (_, why) in enumerate(offered) if not why), 0)
             await pilot.press(keys[first])

@@ -4,7 +4,9 @@ Keeping the Abandoned Hovel with no SE left one answer, Rest, taken at once; the
 key the player then pressed for Rest landed on the next step's "Fight the
 monster now", and `u` could not take that back. Keys now wait a moment after a
 decision taken for the player, with the cue in the prompt, and `u` takes the
-player's own decision back with those taken after it.
+player's own decision back with those taken after it. Round 4: a key typed ~1.5 s
+later, after the beat, still took "Fight": now the first key only marks an option,
+and the same key again (or Enter) takes it.
 """
 
 from __future__ import annotations
@@ -63,7 +65,46 @@ async def key_right_after() -> None:
         screen.decision_panel.settle_over()  # what the timer does after a beat
         await pilot.pause()
         assert "Taken for you" not in prompt(screen)
-        await pilot.press("1")  # now the key takes the option it is aimed at
+        assert "a key marks an option, again (or Enter) takes it" in prompt(screen)
+        await pilot.press("2")  # round 4: typed ~1.5 s later for Rest, it only marks "Fight"
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert screen.decision_panel.highlighted == 1
+        assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
+        await pilot.press("1")  # another key marks its own option, and takes nothing
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert "1 marked: press 1 again" in prompt(screen)
+        await pilot.press("1")  # the same key again takes the option it is aimed at
+        await pilot.pause()
+        assert len(screen.game.events) > events
+        assert "marked" not in prompt(screen)  # and keys take at once again
+
+
+def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(enter_after_the_beat())
+
+
+async def enter_after_the_beat() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen.decision_panel.settle_over()
+        await pilot.pause()
+        events = len(screen.game.events)
+        await pilot.press("enter")  # meant for the old decision: marks the highlighted one
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert "1 marked: press 1 again (or Enter) to take it" in prompt(screen)
+        await pilot.press("down", "enter")  # the arrows moved it: Enter marks that one
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert "2 marked" in prompt(screen)
+        await pilot.press("enter")
         await pilot.pause()
         assert len(screen.game.events) > events
 

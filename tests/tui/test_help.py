@@ -26,7 +26,8 @@ def shown(app: UnbrokenApp) -> str:
 
 def listed(app: UnbrokenApp) -> list[str]:
     contents = app.screen.query_one("#help-list", OptionList)
-    return [str(contents.get_option_at_index(i).prompt) for i in range(contents.option_count)]
+    # Each title after its mark: "▶ " on the section shown, else two spaces.
+    return [str(contents.get_option_at_index(i).prompt)[2:] for i in range(contents.option_count)]
 
 
 @sync
@@ -38,13 +39,15 @@ async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
         assert shown(app) == HOW_TO_PLAY
         assert len(HOW_TO_PLAY.splitlines()) <= 22  # one screen
         titles = listed(app)
-        assert titles[:3] == ["How to play", "Keys", "The screen"]
+        assert titles[:4] == ["How to play", "Keys", "The screen", "Score"]
         assert "4. Travel Phase" in titles and "5. Combat Phase" in titles
         await pilot.press("down", "down")  # Keys, then the screen's legend (#18 item 5)
         legend = shown(app)
         assert "SE small, ME medium, LE" in legend and "**time** is what is left" in legend
         # A Response spends a use as an action does (R-ABILITY-1; #28 playtest).
         assert "all abilities, Responses too,\n  share one pool of uses" in legend
+        await pilot.press("down")  # how a win is scored, before the game's end (round 4)
+        assert shown(app).startswith("## Score")
         await pilot.press("down")  # the rules' first section
         assert shown(app) == rules_sections()[0][1]
 
@@ -73,7 +76,7 @@ async def test_slash_searches_the_rules() -> None:
         assert isinstance(help_screen, HelpScreen)
         assert titles and all("starvation" in dict(help_screen.sections)[t].lower() for t in titles)
         assert "2. Setup" not in titles
-        await pilot.press("enter")  # to the list: the first match is shown
+        await pilot.press("enter")  # opens the first match (shown as it was typed)
         assert "starvation" in shown(app).lower()
         search = app.screen.query_one("#help-search", Input)
         search.value = ""

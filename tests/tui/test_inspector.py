@@ -21,6 +21,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.card_lines import CardLines, card_spans, mark
 from unbroken.tui.game import GameScreen
 from unbroken.tui.inspector import (
+    SCORE,
     CardView,
     InspectorScreen,
     cards_in_view,
@@ -440,7 +441,8 @@ async def test_up_and_down_choose_a_card_wherever_the_focus_is() -> None:
         assert isinstance(screen, InspectorScreen) and not screen.comparing
         cards = screen.query_one("#inspector-cards", OptionList)
         listed = [cards.get_option_at_index(i).id for i in range(cards.option_count)]
-        order = [card for card in listed if card]
+        order = [card for card in listed if card and card != SCORE]  # the last: not a card
+        assert listed[-1] == SCORE
         assert order[0] == "base:basilisk"
         view = screen.query_one(".inspector-one", CardView)
         await pilot.press("tab")  # the focus on the card shown

@@ -108,6 +108,15 @@ def test_the_tally_scores_wins_only() -> None:
     assert alternative_scores(rules, lost, state) == {}
 
 
+def test_the_tally_says_time_scores_only_while_the_track_is_there() -> None:
+    # Round 4 of #28: it said "2 per leftover time" at a win whose track was gone.
+    from unbroken_unearthed import unbroken_scoring_rules
+
+    [tally] = unbroken_scoring_rules()
+    assert "2 per time left on the time track (none once the track is gone)" in tally.text
+    assert "(SE 1, ME 2, LE 3 each)" in tally.text
+
+
 class FakeContext:
     """What grave_chill uses of a handler context: level, lose, apply."""
 

@@ -3,8 +3,9 @@
 The options are drawn in one place (`DecisionPanel.draw`) from the widget's own
 data: the options and their forecasts (`offer`), the odds (`odds`, set by the
 `%` key's estimates as they come) and the decisions just taken for the player
-(`taken_for_you`, while the options' keys wait a beat). The two are reactive:
-setting one redraws the options only when it changed.
+(`taken_for_you`, while the options' keys wait a beat; after it an option's key
+first marks the option, `marked`, and the same key again or Enter takes it). The
+two are reactive: setting one redraws the options only when it changed.
 """
 
 from __future__ import annotations
@@ -138,6 +139,15 @@ def fit_options(
     return shown
 
 
+def careful_cue(marked: int | None) -> str:
+    """Return the prompt's cue after decisions taken for the player: how a key takes
+    an option now (`marked`: the option a key marked, None before)."""
+    if marked is None:
+        return "Options changed: a key marks an option, again (or Enter) takes it. "
+    key = OPTION_KEYS[marked] if marked < len(OPTION_KEYS) else "Enter"
+    return f"{key} marked: press {key} again (or Enter) to take it. "
+
+
 class DecisionPanel(DecisionList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
@@ -157,6 +167,12 @@ class DecisionPanel(DecisionList):
         #: The forecast of each option offered that can be taken (made once per decision).
         self.forecasts: dict[act.Action, Forecast] = {}
         self._settle: Timer | None = None
+        #: After decisions taken for the player, until they take an option: a key marks
+        #: an option first (`mark`), and takes it only again (a key typed for the
+        #: options that were there must never take an irreversible new one).
+        self.careful = False
+        #: The option marked while `careful` (None: none yet).
+        self.marked: int | None = None
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail"."""
@@ -196,6 +212,7 @@ class DecisionPanel(DecisionList):
         if self._settle is not None:
             self._settle.stop()
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
+        self.careful, self.marked = True, None
         self._settle = self.set_timer(seconds, self.settle_over)
 
     def settle_over(self) -> None:
@@ -204,6 +221,21 @@ class DecisionPanel(DecisionList):
             self._settle.stop()
             self._settle = None
         self.taken_for_you = ()
+
+    def mark(self, index: int) -> None:
+        """Mark the index-th option (highlighted): the prompt says how to take it."""
+        self.marked = index
+        self.highlighted = index
+        self.draw()
+
+    def taking(self, index: int) -> bool:
+        """Return whether a key (or Enter) on the index-th option takes it now; while
+        `careful`, the first marks it, and only the same option again takes it."""
+        if self.careful and self.marked != index:
+            self.mark(index)
+            return False
+        self.careful, self.marked = False, None
+        return True
 
     def watch_odds(self) -> None:
         self.draw()
@@ -235,6 +267,8 @@ class DecisionPanel(DecisionList):
         if waiting:
             said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
             prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
+        elif self.careful:
+            prompt.append(careful_cue(self.marked), style="bold reverse")
         prompt.append(prompt_text(decision.prompt, s), style="bold")
         if shared:
             prompt.append(f" Whatever you choose: {shared}", style="not bold italic")

@@ -35,7 +35,13 @@ from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
 from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
 from unbroken.tui.switching import offer_switch_off
-from unbroken.tui.widgets import HandPanel, draw_table, level_ability_uses, table_layout
+from unbroken.tui.widgets import (
+    HandPanel,
+    combat_opened,
+    draw_table,
+    level_ability_uses,
+    table_layout,
+)
 from unbroken.words.actions import label, option_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
@@ -180,7 +186,8 @@ class GameScreen(Screen[None]):
         panel.offer(game)
         row = applied_row(self.last) if not self.rolling.rolling else 0
         uses = level_ability_uses(reversed(game.events))
-        draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts)
+        opened = combat_opened(reversed(game.events))
+        draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts, opened)
         panel.set_reactive(DecisionPanel.odds, self.odds.marks())
         panel.show_offer()
         self.fit_hint()
@@ -246,6 +253,8 @@ class GameScreen(Screen[None]):
         if why:
             text = option_text(action, why, self.game.state, self.game.ruleset)
             self.notify(f"Not now: {text}.", severity="warning", timeout=4)
+            return
+        if not self.decision_panel.taking(index):  # marked: the same key again takes it
             return
         start = time.perf_counter()
         # A hint is read once the player acts: it covers the Display, whose effort a

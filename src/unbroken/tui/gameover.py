@@ -136,8 +136,9 @@ class GameOverScreen(Screen[None]):
         for name, alt in scores.items():
             title, how = named.get(name, (score_name(name), ""))
             text.append(f"  {title}: {alt}\n")
-            if how:
-                text.append(f"    {how}\n", style="italic")
+            if how:  # wrapped under itself (the screen's wrap went back to the edge)
+                said = textwrap.fill(how, 74, initial_indent="    ", subsequent_indent="    ")
+                text.append(said + "\n", style="italic")
 
         known = {a.id: a.name for a in all_achievements(plugins)}
         table = {**PREDICATES, **plugin_predicates(plugins)}

@@ -17,7 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog
 
-from unbroken.words.cards import KINDS, card_ids, describe_card
+from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -79,6 +79,9 @@ class FullLog(RichLog):
             self.write(line, width=width)
 
 
+#: The mark of the section shown in the contents (as the New game screen marks its choice).
+MARK = "▶ "
+
 #: The game screen, part by part: the legend of its words and marks.
 THE_SCREEN = """\
 ## The screen
@@ -105,7 +108,8 @@ HOW_TO_PLAY = """\
 
 You cross **four levels** of caverns. Each level is a **Travel Phase** and then a
 **Combat Phase** against that level's monster. Beat the fourth monster and survive
-the meal after it, and you have won; your score is what you have left.
+the meal after it, and you have won; your score is what you have left (**Score**
+in the contents, and `i` in a game, say the points).
 
 - **Effort** is your strength: small (**SE**), medium (**ME**) and large (**LE**).
   You pay with it, and monsters take it. Paying with a larger effort is allowed
@@ -186,6 +190,20 @@ def rules_sections() -> tuple[tuple[str, str], ...]:
         title, _, body = chunk.partition("\n")
         sections.append((title.strip(), f"## {title.strip()}\n{_de_emphasised(body)}"))
     return tuple(sections)
+
+
+def score_section(ruleset: Ruleset | None, plugins: Any = None) -> str:
+    """Return the help's section on how a won game is scored under the rules in play
+    (the expansions' own scores with it), shown before the game's end says it."""
+    if ruleset is None:
+        return "## Score\n\nSee *8. End of the game and score*."
+    first, *rest = score_lines(ruleset)
+    text = f"## Score\n\n{first}\n\n" + "".join(f"- {line.strip()}\n" for line in rest)
+    rules = list(getattr(plugins, "scoring_rules", []))
+    if rules:
+        text += "\nThe expansions on score every game their own way too (said at its end):\n\n"
+        text += "".join(f"- **{rule.display}**: {rule.text}\n" for rule in rules)
+    return text + "\nIn a game, `i` shows this too (**Score**, under You).\n"
 
 
 #: One card of each kind, in words ("a condition"), for the search's titles.
@@ -277,7 +295,8 @@ class HelpScreen(Screen[None]):
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
-| (none) | a decision with one possible answer is taken for you and said in the log |
+| (none) | a decision with one possible answer is taken for you, said in the log |
+| 2, 2 | after one taken for you, a key first marks an option; again (or Enter) takes it |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
@@ -315,6 +334,7 @@ the same seed again and `w` watches the game's replay.
             ("How to play", HOW_TO_PLAY),
             ("Keys", "\n".join(keys)),
             ("The screen", THE_SCREEN),
+            ("Score", score_section(self.rules(), self.plugins())),
             *rules_in_play(rules_sections(), self.rules()),
         ]
         #: The section shown first ("Keys" from a game or the viewer; else How to play).
@@ -331,11 +351,19 @@ the same seed again and `w` watches the game's replay.
         except Exception:  # no app running (NoActiveAppError)
             return None
 
+    def plugins(self) -> Any:
+        """Return the plugins the app plays with (None outside an app)."""
+        try:
+            return getattr(self.app, "plugins", None)
+        except Exception:  # no app running (NoActiveAppError)
+            return None
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):
             with Vertical(id="help-contents"):
                 yield Input(placeholder="/ search the rules", id="help-search")
-                yield OptionList(*[title for title, _ in self.sections], id="help-list")
+                titles = [f"  {title}" for title, _ in self.sections]
+                yield OptionList(*titles, id="help-list")
             with VerticalScroll(id="help-text"):
                 yield SectionText(id="help-section")
         yield Footer()
@@ -349,9 +377,18 @@ the same seed again and `w` watches the game's replay.
 
     @on(OptionList.OptionHighlighted, "#help-list")
     def show_section(self, message: OptionList.OptionHighlighted) -> None:
-        index = self.listed[message.option_index]
+        self.open(message.option_index)
+
+    def open(self, at: int) -> None:
+        """Show the section listed at `at`, marked ▶ in the contents (seen while the
+        search has the keys too, and without colour)."""
+        index = self.listed[at] if 0 <= at < len(self.listed) else 0
         self.query_one("#help-section", SectionText).show(self.sections[index][1])
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
+        contents = self.query_one("#help-list", OptionList)
+        for i in range(contents.option_count):
+            title = str(contents.get_option_at_index(i).prompt)[len(MARK) :]
+            contents.replace_option_prompt_at_index(i, (MARK if i == at else "  ") + title)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:
@@ -378,14 +415,25 @@ the same seed again and `w` watches the game's replay.
             self.listed = list(range(self.own))
         contents = self.query_one("#help-list", OptionList)
         contents.clear_options()
-        contents.add_options([self.sections[i][0] for i in self.listed] or ["(nothing found)"])
+        titles = [self.sections[i][0] for i in self.listed] or ["(nothing found)"]
+        contents.add_options([f"  {title}" for title in titles])
         if not self.listed:
             self.listed = [0]
         contents.highlighted = 0
+        self.open(0)  # the first found, though the highlight was on the first already
 
     @on(Input.Submitted, "#help-search")
     def searched(self) -> None:
-        self.query_one("#help-list", OptionList).focus()
+        """Enter in the search opens the section marked: its text takes the keys."""
+        self.query_one("#help-text", VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """↓ in the search goes down to what it found, on the first (shown and marked
+        ▶ as it is typed); ↑ ↓ then move through it. Tab goes there too."""
+        if event.key == "down" and self.query_one("#help-search", Input).has_focus:
+            event.stop()
+            event.prevent_default()
+            self.query_one("#help-list", OptionList).focus()
 
     def action_back(self) -> None:
         """Esc first leaves the search (clearing it, back to the contents), then closes help:

@@ -25,7 +25,7 @@ from unbroken.core.state import DecisionKind, Phase
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
-from unbroken.words.cards import describe_card
+from unbroken.words.cards import describe_card, score_lines
 from unbroken.words.monster import monster_numbers
 
 #: The options that choose a card, and the card each one chooses.
@@ -149,10 +149,16 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
     return named
 
 
+#: The list's entry for how a won game is scored (not a card: no card id lacks a ':').
+SCORE = "score"
+
+
 def card_lines(game: Game, card: str) -> list[str]:
     """Return a card's lines as `unbroken cards` says them; the monster in play with its
     armor and health as they are now and why (the danger track, the fight), then the
     sheet's: the stage's numbers, not only the printed ones (#28)."""
+    if card == SCORE:
+        return ["Score (how a won game is scored)", *score_lines(game.ruleset)]
     lines = describe_card(game.ruleset, card)
     mo = game.state.monster
     if mo is None or mo.id != card:
@@ -257,7 +263,8 @@ class InspectorScreen(ModalScreen[None]):
                 options: list[Option] = []
                 for place, cards in self.places:
                     options.append(Option(Text(place, style="bold dim"), disabled=True))
-                    options += [Option(self.name_of(card), id=card) for card in cards]
+                    options += [Option(f"  {self.name_of(card)}", id=card) for card in cards]
+                options += [Option(f"  {self.name_of(SCORE)}", id=SCORE)]  # under You
                 yield OptionList(*options, id="inspector-cards")
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
@@ -280,6 +287,8 @@ class InspectorScreen(ModalScreen[None]):
 
     def name_of(self, card: str) -> str:
         """Return a card's name in the list (a condition in play with its tokens, rounds)."""
+        if card == SCORE:
+            return "Score"
         s = self.game.state
         condition = next((c for c in s.conditions if c.id == card), None)
         if condition is not None:
@@ -309,6 +318,12 @@ class InspectorScreen(ModalScreen[None]):
     @on(OptionList.OptionHighlighted, "#inspector-cards")
     def show_card(self, message: OptionList.OptionHighlighted) -> None:
         card = message.option.id
+        cards = self.query_one("#inspector-cards", OptionList)
+        for i in range(cards.option_count):  # the card shown marked ▶, not by colour alone
+            option = cards.get_option_at_index(i)
+            if option.id:
+                lead = "▶ " if i == message.option_index else "  "
+                cards.replace_option_prompt_at_index(i, lead + self.name_of(option.id))
         if card:
             view = self.query_one(".inspector-one", CardView)
             view.show(card_lines(self.game, card))

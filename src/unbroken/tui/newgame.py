@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
 from unbroken.tui.reach import game_app
+from unbroken.words.cards import class_mates, sentence, setup_words
 from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
@@ -171,7 +172,14 @@ class NewGameScreen(Screen[None]):
         char_id, diff_id = self.choice()
         cls = rules.classes[rules.characters[char_id].cls]
         text = Text()
-        text.append(f"{rules.characters[char_id].name} — {cls.name}\n", style="bold")
+        char = rules.characters[char_id]
+        text.append(f"{char.name} — {cls.name}\n", style="bold")
+        text.append(f"{char.text}\n", style="italic")
+        start = setup_words(rules, char)
+        if start:
+            text.append(f"Starts with: {sentence(start)}\n")
+        for line in class_mates(rules, char):
+            text.append(f"{line}\n")
         for a in cls.abilities:
             timing = TIMING_WORDS.get(a.timing) or ("Response" if a.type == "response" else a.type)
             text.append(f"{a.name}", style="bold")

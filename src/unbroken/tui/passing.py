@@ -17,7 +17,7 @@ from unbroken.core.state import GameState, copy_state
 from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
 from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import applied_row
-from unbroken.tui.widgets import draw_table, level_ability_uses
+from unbroken.tui.widgets import combat_opened, draw_table, level_ability_uses
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -128,7 +128,8 @@ class RoundsShown:
             die = shown_text(shown, game.ruleset, beat.state.level, beat.state)
             row = applied_row(beat.events)
         uses = level_ability_uses(reversed(game.events))
-        draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row)
+        opened = combat_opened(reversed(game.events))
+        draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row, None, opened)
 
     def redraw(self) -> bool:
         """Draw the beat on show again (a resize); return whether one is on show."""

@@ -24,6 +24,7 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
+    combat_opened,
     level_ability_uses,
     table_layout,
 )
@@ -160,7 +161,8 @@ class ReplayViewerScreen(Screen[None]):
         state = t.state_at(i)
         events = t.events_at(i)
         self.query_one("#display", DisplayPanel).show(state, rules, events, self.uses_at(i))
-        self.query_one("#phase", PhaseTracker).show(state)
+        back = (e for j in range(i, -1, -1) for e in reversed(t.events_at(j)))
+        self.query_one("#phase", PhaseTracker).show(state, combat_opened(back))
         self.query_one("#stage", StagePanel).show(state, rules, self.die_at(i))
         self.query_one("#hand", HandPanel).show(state, rules)
         last = len(t) - 1

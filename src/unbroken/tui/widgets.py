@@ -79,18 +79,71 @@ def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
     """Return the food held against what the Hunger step asks ("food 1/3"), with the SE
     that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
     can be paid: starvation unless food or SE comes."""
+    chip = Chip(*food_parts(state, rules, bool(marks.plain)), marks=marks)
+    return chip.drawn(True)
+
+
+def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Text]:
+    """Return the food chip's words and what eating short costs after them (food_chip)."""
     held = state.res.get("food", 0)
     query = Query(rules, state)
     need = query.food_requirement()
     at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
-    chip = Text(f"food {held}/{need}{at_cap}")
-    if not held and not marks and not need:
-        chip.stylize("dim")
-    chip.append_text(marks)
+    words = Text(f"food {held}/{need}{at_cap}")
+    if not held and not marked and not need:
+        words.stylize("dim")
+    short = Text()
     if held < need:
         eat = query.hunger(held)
-        chip.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
-    return chip
+        short.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
+    return words, short
+
+
+class Chip:
+    """A material on the Display: its words, the marks of the last change (▲▼, caps) and
+    what follows them (the food's cost of eating short), with `room` kept for that."""
+
+    def __init__(self, words: Text, after: Text | None = None, *, marks: Text, room: int = 0):
+        self.words, self.after, self.marks = words, after or Text(), marks
+        #: The columns the chip is laid out with: the marks never move a chip to another
+        #: row (a ▲ made the materials flow over the rows anew).
+        self.width = len(words.plain) + max(room, len(self.after.plain))
+
+    def drawn(self, marks: bool | None) -> Text:
+        """Return the chip with its marks (True), only their arrows (None), or none."""
+        text = self.words.copy()
+        if marks:
+            text.append_text(self.marks)
+        elif marks is None:
+            for part in self.marks.split(" ", allow_blank=False):
+                if part.plain and part.plain[0] in "▲▼":
+                    style = part.spans[0].style if part.spans else part.style
+                    text.append(" " + part.plain[0], style=style)
+        text.append_text(self.after)
+        return text
+
+
+def chip_rows(chips: list[Chip], width: int) -> Text:
+    """Return the materials over as few rows as the width allows, laid out without their
+    marks (so the rows stay put when a change is marked); a row's marks are cut to their
+    arrows where in full they would not fit, and left out where even those do not."""
+    rows: list[list[Chip]] = [[]]
+    used = 0
+    for chip in chips:
+        if rows[-1] and used + 2 + chip.width > width:
+            rows.append([])
+            used = 0
+        used += (2 if rows[-1] else 0) + chip.width
+        rows[-1].append(chip)
+    text = Text()
+    for row in rows:
+        for marks in (True, None, False):
+            line = Text("  ").join(chip.drawn(marks) for chip in row)
+            if len(line.plain) <= width or marks is False:
+                break
+        text.append_text(line)
+        text.append("\n")
+    return text
 
 
 def min_encounter_time(rules: Ruleset) -> int:
@@ -114,7 +167,7 @@ class DisplayPanel(Panel):
         change, capped = deltas(last)
         text = Text()
         width = self.size.width or 28
-        chips: list[Text] = []
+        chips: list[Chip] = []
         for k in m.RESOURCES[:-1]:
             value = state.res.get(k, 0)
             marks = Text()
@@ -126,14 +179,14 @@ class DisplayPanel(Panel):
             if capped.get(k):
                 marks.append(f" cap-{capped[k]}", style="yellow")
             if k == "food":  # what the Hunger step will ask, and eating short's price
-                chips.append(food_chip(state, rules, marks))
+                words, short = food_parts(state, rules, bool(marks.plain))
+                chips.append(Chip(words, short, marks=marks, room=len(" −9 SE")))
                 continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
                 chip = Text(f"{m.RESOURCE_NAMES[k]} {value}" + (" max" if value >= caps[k] else ""))
                 if not value and not marks:
                     chip.stylize("dim")
-                chip.append_text(marks)
-                chips.append(chip)
+                chips.append(Chip(chip, marks=marks))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
@@ -146,17 +199,7 @@ class DisplayPanel(Panel):
             text.append_text(marks)
             text.append("\n")
         # The materials flow over as few rows as the width allows; a chip never splits.
-        row = 0
-        for chip in chips:
-            if row and row + 2 + len(chip.plain) > width:
-                text.append("\n")
-                row = 0
-            if row:
-                text.append("  ")
-                row += 2
-            text.append_text(chip)
-            row += len(chip.plain)
-        text.append("\n")
+        text.append_text(chip_rows(chips, width))
         starts = rules.settings.level_start_time
         line = Text()
         note = ""
@@ -183,7 +226,7 @@ class DisplayPanel(Panel):
                 # R-COMBAT-3: the fight set the track to the next level's time.
                 note = f"level {state.level + 1} time"
             elif state.level < len(starts):
-                note = f"level {state.level + 1}: {starts[state.level]} time"
+                note = f"level {state.level + 1} starts with {starts[state.level]}"
         else:
             line.append("time".ljust(LABEL) + "no track:", style="bold")
             note = "time costs SE"
@@ -199,24 +242,44 @@ class DisplayPanel(Panel):
         self.update(text)
 
 
+def combat_opened(newest_first: Iterable[ev.Event]) -> StepName | None:
+    """Return the step the combat under way opened with, Ambush or Trickery, from the
+    game's events newest first (None outside a combat, or when they do not say)."""
+    for e in newest_first:
+        if isinstance(e, ev.StepEntered):
+            if e.step in (StepName.AMBUSH, StepName.TRICKERY):
+                return e.step
+            if e.phase != Phase.COMBAT:
+                return None
+    return None
+
+
 class PhaseTracker(Panel):
     """Where the game is: Travel or Combat, the current step lit and marked."""
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, opened: StepName | None = None) -> None:
         """Draw it on one row when it can: the long step names are the first to go. The
-        level is the Display's title, not said again here ("Level 2 … Level 2")."""
-        self._redraw = lambda: self.show(state)
+        level is the Display's title, not said again here ("Level 2 … Level 2").
+        `opened`: the step the combat opened with (combat_opened), named as the log
+        names it; unknown, "Ambush/Trick" (or "Ambush" where the row is short)."""
+        self._redraw = lambda: self.show(state, opened)
         width = self.size.width
         for level, short in ((False, False), (False, True)):
-            text = self.steps(state, level, short)
+            text = self.steps(state, level, short, opened=opened)
             if short and width and len(text.plain) > width:  # the arrows lose their spaces
-                text = self.steps(state, level, short, joint="›")
+                text = self.steps(state, level, short, joint="›", opened=opened)
             if not width or len(text.plain) <= width:
                 break
         self.update(text)
 
     @staticmethod
-    def steps(state: GameState, level: bool, short: bool, joint: str = " › ") -> Text:
+    def steps(
+        state: GameState,
+        level: bool,
+        short: bool,
+        joint: str = " › ",
+        opened: StepName | None = None,
+    ) -> Text:
         text = Text()
         if level:
             text.append(f"Level {state.level}  ", style="bold")
@@ -238,8 +301,11 @@ class PhaseTracker(Panel):
             if i:
                 text.append(joint)
             name = stepname.capitalize()
-            if stepname == StepName.AMBUSH and not short:
-                name = "Ambush/Trick"
+            if stepname == StepName.AMBUSH:  # the combat opens with one or the other
+                if state.step == StepName.TRICKERY or opened == StepName.TRICKERY:
+                    name = "Trick" if short else "Trickery"  # 80 columns keep the spaces
+                elif opened is None and state.step != StepName.AMBUSH and not short:
+                    name = "Ambush/Trick"
             current = state.step == stepname or (
                 stepname == StepName.AMBUSH and state.step == StepName.TRICKERY
             )
@@ -259,16 +325,18 @@ def draw_table(
     die: str = "",
     row: int = 0,
     forecasts: Mapping[act.Action, Forecast] | None = None,
+    opened: StepName | None = None,
 ) -> None:
     """Draw the table's four panels (display, phase, stage, hand) for a state: the one
     place they are drawn, for the game, its rounds passing and the replay viewer.
 
     `last`: the events whose changes the Display marks; `uses`: the level's ability
     uses (level_ability_uses); `die` and `row`: the stage's die and the table row it
-    marks; `forecasts`: the options', whose numbers the Hand's attacks show.
+    marks; `forecasts`: the options', whose numbers the Hand's attacks show; `opened`:
+    the step the combat opened with (combat_opened), which the phase tracker names.
     """
     screen.query_one("#display", DisplayPanel).show(state, rules, last, uses)
-    screen.query_one("#phase", PhaseTracker).show(state)
+    screen.query_one("#phase", PhaseTracker).show(state, opened)
     stage = screen.query_one("#stage", StagePanel)
     sheet = stage.sheet
     stage.show(state, rules, die, row)

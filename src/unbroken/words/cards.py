@@ -132,6 +132,48 @@ def setup_words(ruleset: Ruleset, card: m.Character) -> list[str]:
     return out
 
 
+def class_mates(ruleset: Ruleset, card: m.Character) -> list[str]:
+    """Return how a character differs from each other sheet of its class, one line each
+    ([] when it is its class's only one): the class gives the abilities, so sheets of
+    one class differ only in their start, or in nothing but their story."""
+    cls = ruleset.classes.get(card.cls)
+    kind = cls.name if cls is not None else card.cls
+    own = setup_words(ruleset, card)
+    lines = []
+    for mate in ruleset.characters.values():
+        if mate.cls != card.cls or mate.id == card.id:
+            continue
+        theirs = setup_words(ruleset, mate)
+        if own == theirs:
+            lines.append(f"Same abilities and start as {mate.name}: only the story differs.")
+        else:
+            mine, other = ("; ".join(words) or "the usual start" for words in (own, theirs))
+            lines.append(
+                f"Same abilities as {mate.name} ({kind}); differs in the start: "
+                f"{mine}, where {mate.name} has {other}."
+            )
+    return lines
+
+
+def score_lines(ruleset: Ruleset) -> list[str]:
+    """Return how a won game is scored under these rules (R-SCORE-1, R-SCORE-2): the
+    points per resource left, what scores nothing, and the ranks, a line each."""
+    points = ruleset.settings.score
+    per = [f"{n} per {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if (n := points.get(k))]
+    lines = ["Only a won game is scored, by what you have left at the end:"]
+    lines.append("  " + ", ".join(per) + ".")
+    if "se" not in points:
+        lines.append("  SE scores nothing.")
+    ranks = ruleset.settings.ranks
+    bands = []
+    for i, (low, name) in enumerate(ranks):
+        high = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
+        span = f"{low}" if high == low else f"{low}-{high}" if high is not None else f"{low}+"
+        bands.append(f"{span} {name}")
+    lines.append("  Ranks: " + ", ".join(bands) + ".")
+    return lines
+
+
 def describe_weapon(ruleset: Ruleset, card: m.Weapon) -> list[str]:
     """Return a weapon sheet: its attacks with cost and power, its upgrades and what
     it is crafted from."""

@@ -69,7 +69,8 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
     return [
         ScoringRule(
             "tally",
-            "Won games only: a base by difficulty, plus 2 per leftover time and your effort.",
+            "Won games only: a base by difficulty, plus your effort left (SE 1, ME 2, LE 3"
+            " each) and 2 per time left on the time track (none once the track is gone).",
             unearthed_tally,
         )
     ]
