@@ -14,6 +14,7 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
+from unbroken.words.outcomes import cause_of_death
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The minus sign of a lowered number ("Armored −1").
@@ -142,9 +143,7 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         return f"{plural(event.extra_turns, 'extra turn')}"
     if isinstance(event, ev.RevealBonus) and event.bonus:
         return f"reveal {event.bonus} more"
-    if isinstance(event, ev.GameOver) and not event.won:
-        return "you die"
-    return ""
+    return ""  # a death is said as a warning (`death_warning`), the same on every option
 
 
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
@@ -160,6 +159,9 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     "you starve at the Hunger step (food 0/3: −6 SE)"). The detail line says them in full
     (`warning_sentences`)."""
     out = []
+    killed = death_warning(f, ruleset)
+    if killed:
+        out.append(killed[0])
     if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
     ahead = _starving(f, ruleset) if isinstance(f.action, act.Fight | act.Trick) else None
@@ -172,6 +174,41 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     if hopeless:
         out.append(f"you cannot wound it: {hopeless}")
     return out
+
+
+def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
+    """Return the warning of an option that kills (R-RES-5), short for its line and in full
+    for the detail line: ("you die (Grave Warden's WOUND)", "⚠ You die: Grave Warden's
+    WOUND takes effort you do not have."); None when it does not. Certain only
+    when no Response window comes first: when the forecast passed one (using nothing
+    there) it says so, "you die … if you use no Response" with the Responses named."""
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is None or over.won:
+        return None
+    cause = f.causes[f.events.index(over)]
+    if over.cause == "starvation":
+        what, short, full = "starvation", "you starve", "⚠ You starve"
+        why = "eating short costs more SE than you have"
+    else:
+        what = rule_name(cause, ruleset) if cause else cause_of_death(
+            over.cause, over.source, ruleset.card_name
+        )
+        short, full = f"you die ({what})", "⚠ You die"
+        why = f"{what} takes effort you do not have"
+    if not f.passed:
+        return short, f"{full}: {why}."
+    names = ", ".join(dict.fromkeys(_response_name(a, ruleset) for a in f.passed))
+    return f"{short} if you use no Response", f"{full} if you then use no Response ({names}): {why}."
+
+
+def _response_name(action: act.Action, ruleset: Ruleset) -> str:
+    """Return a Response the player could use by its name ("Just a Scratch [Brawler]")."""
+    if not isinstance(action, act.Use):
+        return type(action).__name__
+    for ability in ruleset.card_abilities(action.source):
+        if ability.id == action.ability:
+            return shown_ability(ruleset, action.source, ability.name)
+    return action.ability
 
 
 def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
@@ -209,6 +246,9 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
+    killed = death_warning(f, ruleset)
+    if killed:
+        out.append(killed[1])
     if f.guarded:
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
