@@ -221,7 +221,7 @@ def test_an_encounter_you_cannot_pay_for_keeps_its_resolve_option_dimmed() -> No
         assert (act.Resolve() in game.legal_actions()) is bool(le)
         resolve = option_text(act.Resolve(), offered[0][1], game.state, RULES)
         assert resolve.startswith("Resolve Juicy Bats: 1 LE -> ")
-        assert resolve.endswith(" (cannot pay)") is (not le)
+        assert resolve.endswith(" (cannot pay 1 LE: you hold none)") is (not le)
 
 
 def test_the_text_game_names_the_setup_once() -> None:
@@ -280,11 +280,13 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     assert game.decision.kind == "player_turn"
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
     assert texts[act.Attack("shove")] == "Attack with Shove (no armor to break)"
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay)"
+    # R-RES-4: ME and LE would pay what SE lacks; with none, the reason says what is held.
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE: you hold 3 SE)"
     cold_logic = act.Use("base:sage", "cold-logic")
     cunning = RULES.card_abilities("base:sage")[1].cost["cunning"]  # Cold Logic's cost
     assert texts[cold_logic] == (
-        f"Cold Logic [Sage] (pay {cunning} cunning, 1 ability use; cannot pay)"
+        f"Cold Logic [Sage] (pay {cunning} cunning, 1 ability use; "
+        f"cannot pay: you lack {cunning} cunning)"
     )
     assert texts[act.Attack("punch")] == "Attack with Punch: wound 1 - pay 2 SE"
     assert texts[act.Downgrade()] == "Downgrade (nothing to give up)"
@@ -323,16 +325,58 @@ def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
 
 
 def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
-    # R-RES-4: with no ME, a cost in ME is paid with LE; the option says so before you pick it.
+    # R-RES-4: short of SE, ME pays the rest (forced, never chosen): the option says so,
+    # and why, before you pick it; one that pays with what it gains says it is no use.
     from unbroken.words.actions import option_text
 
-    game = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
+    game = Scenario("tomu").resources(se=3, me=1, le=2, cunning=0).start("preparation")
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
-    assert texts[act.Inspiration()] == "Inspiration: pay 2 ME, gain 1 LE (paid as 2 LE)"
+    assert texts[act.Plan()] == (
+        "Plan: pay 4 SE, gain 1 cunning (paid as 3 SE + 1 ME: short of SE, ME pays the rest, "
+        "R-RES-4)"
+    )
+    assert texts[act.Focus()] == (
+        "Focus: pay 4 SE, gain 1 ME (no use now: short of SE, it pays 1 ME to gain 1 ME)"
+    )
+    assert texts[act.Inspiration()] == (
+        "Inspiration: pay 2 ME, gain 1 LE (no use now: short of ME, it pays 1 LE to gain 1 LE)"
+    )
+    rich = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
+    texts = {a: option_text(a, why, rich.state, RULES) for a, why in rich.options()}
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME"  # SE enough: as printed
-    poor = Scenario("tomu").resources(se=1, me=3).start("preparation")
-    texts = {a: option_text(a, why, poor.state, RULES) for a, why in poor.options()}
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (paid as 1 SE + 3 ME)"
+
+
+def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
+    # R-RES-4: ME and LE pay what SE lacks, for a weapon attack too; the reason says what
+    # is held (a player read "cannot pay" at 0 SE with 3 ME as "attacks take SE only").
+    from unbroken.words.actions import option_text
+
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=0, me=1)
+        .weapon("club")
+        .monster("shaman")
+        .dice(1, 1, 1)
+        .start("battle")
+    )
+    texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
+    # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
+    assert texts[act.Attack("crack")] == (
+        "Attack with Crack: break armor 1 - pay 2 SE (Hex of Heaviness +1; "
+        "cannot pay 2 SE even with your 1 ME)"
+    )
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"
+
+
+def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
+    # R-RES-4: Poisoned's "lose 1 SE" at 0 SE takes 1 ME; the log says why.
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    line = narrator.describe(ev.Lost({"me": 1}, "base:poisoned", {"se": 1}))
+    assert line == (
+        "You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays the rest, R-RES-4)."
+    )
 
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
@@ -358,7 +402,7 @@ def test_the_text_game_names_an_option_it_refuses_and_the_one_enter_takes() -> N
     game = TextGame(RULES, "tomu", "normal", 7, {}, record=False)
     assert game.loop(io.StringIO("4\n\nq\n"), out) == 0  # 4: Inspiration, with no ME
     text = out.getvalue()
-    assert "  Not now: Inspiration: pay 2 ME, gain 1 LE (cannot pay).\n" in text
+    assert "  Not now: Inspiration: pay 2 ME, gain 1 LE (cannot pay 2 ME: you hold none).\n" in text
     assert "  1. Explore (go to the Exploration step)\n" in text.split("Not now")[1]
 
 

@@ -24,6 +24,7 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
+from unbroken.words.paying import cannot_pay, paid_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -286,10 +287,13 @@ def attack_label(
     else:
         does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
-    # The weapon is in the Hand panel; one line at 80 columns.
+    # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
+    # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
+    adds = Query(ruleset, state).cost_passives()
+    why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
     return (
         f"Attack with {attack_name(a.id)}: {does}{extra}"
-        f" - pay {amounts(attack_cost(a, state, ruleset))}"
+        f" - pay {amounts(attack_cost(a, state, ruleset))}" + (f" ({why})" if why else "")
     )
 
 
@@ -320,15 +324,17 @@ def option_text(
         f = forecast or rules.forecast(action)
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
-        cost = rules.cost(action)
-        paid = rules.payment(cost) if cost else None
-        if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
-            text += f" (paid as {amounts(paid)})"
+        # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
+        note = paid_note(state, rules, rules.cost(action), f.gained)
+        # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
+        text = f"{text[:-1]}; {note[2:]}" if note and text.endswith(")") else text + note
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
-    if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
+    if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
+        why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
+    if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
         text = "Downgrade"
@@ -337,6 +343,8 @@ def option_text(
         if head.endswith(")"):  # "(pay 1 cunning, 1 ability use; cannot pay)"
             return f"{head[:-1]}; {why})"
         text = head
+    if isinstance(action, act.Attack) and text.endswith(")"):  # "(Hex of Heaviness +1; …)"
+        return f"{text[:-1]}; {why})"
     return f"{text} ({why})"
 
 

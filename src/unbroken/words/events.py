@@ -13,6 +13,7 @@ from unbroken.words.actions import ability_name
 from unbroken.words.effects import trickery_text
 from unbroken.words.monster import danger_gains
 from unbroken.words.outcomes import STEP_NAMES, death, killer
+from unbroken.words.paying import substitution
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.unused import NoUsesLeft
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -165,7 +166,16 @@ def _spent(nr: Narrator, e: ev.Spent) -> str | None:
 
 @words_for(EVENT_WORDS, ev.Lost)
 def _lost(nr: Narrator, e: ev.Lost) -> str | None:
-    return f"You lose {amounts(e.amounts)} [{nr.tag(e.source)}]."
+    # What was asked, when substitution paid it otherwise ("1 SE asked: short of SE, ME
+    # pays the rest, R-RES-4"): Poisoned's "lose 1 SE" taking ME is no riddle.
+    paid, asked = e.amounts, e.asked
+    # Time asked and SE paid for it: there is no time track (R-RES-7).
+    track = (
+        not asked.get("time") or paid.get("time", 0) > 0 or paid.get("se", 0) <= asked.get("se", 0)
+    )
+    why = substitution(asked, paid, track)
+    said = f" ({amounts(asked)} asked: {why})" if asked and why else ""
+    return f"You lose {amounts(paid)} [{nr.tag(e.source)}]{said}."
 
 
 @words_for(EVENT_WORDS, ev.TimeSet)

@@ -190,15 +190,18 @@ def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
         what, short, full = "starvation", "you starve", "⚠ You starve"
         why = "eating short costs more SE than you have"
     else:
-        what = rule_name(cause, ruleset) if cause else cause_of_death(
-            over.cause, over.source, ruleset.card_name
+        what = (
+            rule_name(cause, ruleset)
+            if cause
+            else cause_of_death(over.cause, over.source, ruleset.card_name)
         )
         short, full = f"you die ({what})", "⚠ You die"
         why = f"{what} takes effort you do not have"
     if not f.passed:
         return short, f"{full}: {why}."
     names = ", ".join(dict.fromkeys(_response_name(a, ruleset) for a in f.passed))
-    return f"{short} if you use no Response", f"{full} if you then use no Response ({names}): {why}."
+    full = f"{full} if you then use no Response ({names})"
+    return f"{short} if you use no Response", f"{full}: {why}."
 
 
 def _response_name(action: act.Action, ruleset: Ruleset) -> str:
