@@ -9,6 +9,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.testing import Scenario, play
 from unbroken.words.actions import option_detail, option_text
+from unbroken.words.events import Narrator
 
 
 def goblin_wounds(se: int) -> Game:
@@ -96,3 +97,20 @@ def test_a_kept_result_that_kills_says_so() -> None:
     said = lines(game)
     assert said[act.PickRoll(6)][0].endswith("⚠ you die (Goblin's WOUND)"), said
     assert "die" not in said[act.PickRoll(1)][0]
+
+
+def test_a_rule_that_acts_as_the_battle_starts_is_named_with_its_kind() -> None:
+    # R-EFFECT-2 (battle_start): the Basilisk's Petrifying Gaze acts as the battle starts,
+    # not as an ambush; the Fight option's preview and the log say "(at battle start)".
+    game = Scenario("maxyn-zenma", level=4).resources(se=10).monster("basilisk").start()
+    line = option_text(act.Fight(), "", game.state, game.ruleset)
+    assert "Petrifying Gaze (at battle start): Paralyzed (2 tokens)" in line, line
+    narrator = Narrator(game.ruleset)
+    for event in game.events:
+        narrator.describe(event)
+    said = [narrator.describe(e) for e in game.apply(act.Fight())]
+    assert "Petrifying Gaze (at battle start): you gain Paralyzed now with 2 tokens." in said, said
+    # The same line outside the battle's start is not named after it.
+    assert Narrator(game.ruleset).describe(ev.ConditionGained("base:paralyzed", True, 2)) == (
+        "You gain Paralyzed now with 2 tokens."
+    )

@@ -12,6 +12,7 @@ from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
 from unbroken.words.effects import trickery_text
 from unbroken.words.monster import danger_gains
+from unbroken.words.opening import BattleStartRules, monster_abilities
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.paying import substitution
 from unbroken.words.table import check_complete, words_for
@@ -72,6 +73,8 @@ class Narrator:
         self.level = 0
         #: Class Responses kept from acting by the ability uses (said once a level each).
         self.no_uses = NoUsesLeft(ruleset)
+        #: The monster's rules acting as the battle starts, named on their lines.
+        self.opening = BattleStartRules(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -96,16 +99,9 @@ class Narrator:
     def monster_rule(self, kind: type) -> str:
         """Return the names of the monster's rules (its own or its keywords') with an effect
         or a Passive modifier of `kind` ("Relentless" for MonsterHeal), "" for none."""
-        sheet = self.rules.monsters.get(self.monster_id)
-        if sheet is None:
-            return ""
-        abilities = [*sheet.abilities]
-        for kw in sheet.keywords:
-            keyword = self.rules.keywords.get(kw)
-            abilities += keyword.abilities if keyword is not None else []
         names = [
             a.name
-            for a in abilities
+            for a in monster_abilities(self.rules, self.monster_id)
             if any(isinstance(x, kind) for x in (*a.effects, *a.modifiers))
         ]
         return ", ".join(dict.fromkeys(names))
@@ -113,7 +109,7 @@ class Narrator:
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it."""
-        line = EVENT_WORDS[type(e)](self, e)
+        line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         unused = self.no_uses.note(e)
         if unused:
             return f"{line} {unused}" if line else unused

@@ -14,6 +14,7 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
+from unbroken.words.opening import monster_abilities
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
@@ -52,9 +53,10 @@ def shown_ability(ruleset: Ruleset, source: str, ability: str) -> str:
 
 
 def rule_name(acted: Acted, ruleset: Ruleset) -> str:
-    """Return a rule that acts by its name: a monster's by its ability's ("Grab the
-    Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
-    own name ("Paranoid", one name per card everywhere)."""
+    """Return a rule that acts by its name: a monster's by its ability's ("Armored",
+    "Grab the Weapon (at battle start)", its kind said when it acts as the battle starts)
+    or its row ("Basilisk's WOUND"), the player's cards by the card's own name
+    ("Paranoid", one name per card everywhere)."""
     if acted.rule and acted.card in ruleset.skills:
         return shown_ability(ruleset, acted.card, acted.rule)
     if not acted.rule or acted.card not in ruleset.monsters:
@@ -63,7 +65,12 @@ def rule_name(acted: Acted, ruleset: Ruleset) -> str:
         return f"{ruleset.card_name(acted.card)}'s ambush"
     if acted.rule.isupper():  # a combat row: WOUND, STEAL
         return f"{ruleset.card_name(acted.card)}'s {acted.rule}"
-    return acted.rule
+    # A rule that acts as the battle starts says so: it is no ambush (#28 round 3).
+    opening = any(
+        a.name == acted.rule and a.type == "response" and a.trigger == "battle_start"
+        for a in monster_abilities(ruleset, acted.card)
+    )
+    return f"{acted.rule} (at battle start)" if opening else acted.rule
 
 
 def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
