@@ -10,6 +10,7 @@ from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
+from unbroken.words.dice import die_sides, roll_purpose
 from unbroken.words.effects import trickery_text
 from unbroken.words.monster import danger_gains
 from unbroken.words.opening import BattleStartRules, monster_abilities
@@ -21,32 +22,6 @@ from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The log's line of each event type: fn(narrator, event) -> text, or None for none.
 EVENT_WORDS: dict[type, Callable[[Narrator, Any], str | None]] = {}
-
-PURPOSES = {
-    "monster": "which monster",
-    "combat": "monster's combat roll",
-    "reroll": "re-roll",
-    "extra resource": "Easy's extra resource",
-}
-
-
-def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6) -> str:
-    """Return what a die was rolled for, in words ("monster's combat roll"); a die of
-    other than six sides says so ("which monster, a 7-sided die": `die_sides`)."""
-    if purpose.startswith("check:"):
-        said = f"{ruleset.card_name(purpose[6:])} check"
-    else:
-        said = PURPOSES.get(purpose, purpose.split(":")[0])
-    return said if sides == 6 else f"{said}, a {sides}-sided die"
-
-
-def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
-    """Return how many sides the die rolled for `purpose` at `level` has: the monster's
-    die has one per monster of the level when there are more than six (an expansion's
-    joined the base game's, R-MONSTER-1); every other die has six."""
-    if purpose != "monster" or level < 1:
-        return 6
-    return max(6, len(ruleset.monsters_of_level(level)))
 
 
 class Narrator:
@@ -132,7 +107,7 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
     sides = die_sides(e.purpose, nr.rules, nr.level)
-    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides)})."
+    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})."
 
 
 @words_for(EVENT_WORDS, ev.StepEntered)
