@@ -109,7 +109,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{ruleset.card_name(card.id)}: {encounter_text(card)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
     if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
         text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
     return text + no_next_level(card.effects, state, ruleset)
@@ -135,7 +135,7 @@ def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {n(card.id)}: {encounter_text(card)}"
+    text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
     # A card that only removes conditions does nothing without one (its cost is paid).
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
@@ -206,7 +206,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset.card_name) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"

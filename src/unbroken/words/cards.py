@@ -12,7 +12,7 @@ from unbroken.core import model as m
 from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
-from unbroken.words.effects import card_words, effect_text, modifier_text
+from unbroken.words.effects import effect_text, modifier_text, named, naming
 from unbroken.words.monster import danger_gains
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
@@ -40,7 +40,7 @@ def effects_sentence(effects: list[m.Effect]) -> str:
 
 def requires_text(needs: m.Requires) -> str:
     """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
-    name = card_words
+    name = named
     parts = []
     if needs.conditions:
         parts.append("with " + " and ".join(name(c) for c in needs.conditions))
@@ -326,7 +326,8 @@ def describe_card(ruleset: Ruleset, card_id: str) -> list[str]:
     if kind is None:
         raise KeyError(card_id)
     table, describe = KINDS[kind]
-    return describe(ruleset, getattr(ruleset, table)[card_id])
+    with naming(ruleset.card_name):  # the cards it names, as they are named everywhere
+        return describe(ruleset, getattr(ruleset, table)[card_id])
 
 
 def card_ids(ruleset: Ruleset, kind: str) -> list[str]:
