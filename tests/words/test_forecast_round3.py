@@ -114,3 +114,16 @@ def test_a_rule_that_acts_as_the_battle_starts_is_named_with_its_kind() -> None:
     assert Narrator(game.ruleset).describe(ev.ConditionGained("base:paralyzed", True, 2)) == (
         "You gain Paralyzed now with 2 tokens."
     )
+
+
+def test_a_scouted_monsters_extra_attack_cost_is_noted_for_the_battle() -> None:
+    # R-BATTLE-3: the Shaman's Hex of Heaviness (+1 SE a weapon attack) is in play only in
+    # the Combat phase; scouted in Travel, the Hand notes what the battle will add.
+    from unbroken.words.monster import battle_cost_note
+
+    game = Scenario("maxyn-zenma", level=4).monster("shaman").start()
+    assert battle_cost_note(game.state, game.ruleset) == "+1 SE in battle: Hex of Heaviness"
+    battle = Scenario("maxyn-zenma", level=4).monster("shaman").dice(1, 1).start("battle")
+    assert battle_cost_note(battle.state, battle.ruleset) == ""  # in the costs already
+    orc = Scenario("maxyn-zenma", level=3).monster("orc").start()
+    assert battle_cost_note(orc.state, orc.ruleset) == ""

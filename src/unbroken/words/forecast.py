@@ -251,9 +251,10 @@ def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
 
 
 def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = None) -> list[str]:
-    """Return the warnings of an option in full, for the detail line: the ambush, and
-    certain starvation for any option of the Combat phase (and Fight or Trick) while it
-    holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
+    """Return the warnings of an option in full, for the detail line: a death, the ambush,
+    and starvation for any option of the Combat phase (and Fight or Trick) while it
+    holds, not only when committing to the fight (R-HUNGER-3): certain, or "unless the
+    fight pays" while the monster's rewards could still feed you. `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
     killed = death_warning(f, ruleset)
@@ -264,13 +265,20 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if _ambushes(f, state, ruleset):
         out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
     combat = (state or f.after).phase == Phase.COMBAT
-    ahead = _starving(f, ruleset) if combat or isinstance(f.action, act.Fight | act.Trick) else None
-    if ahead is not None:
+    fights = combat or isinstance(f.action, act.Fight | act.Trick)
+    ahead = _starving(f, ruleset) if fights else None
+    unfed = _starving(f, ruleset, rewards=False) if fights and ahead is None else None
+    if ahead is not None or unfed is not None:
         held = f.after.res.get("food", 0)
+        # Not certain while the rewards may still feed you: said so, not left out (it came
+        # and went as the monster was revealed).
+        unless = " unless the fight pays" if ahead is None else ""
+        hunger = ahead or unfed
+        assert hunger is not None
         out.append(
             # Two rows of the detail line at 80x24: the numbers first.
-            f"⚠ You starve at the Hunger step: {ahead.need} food due, {held} held, eating "
-            f"short costs {ahead.loss} SE (more than you have)."
+            f"⚠ You starve at the Hunger step{unless}: {hunger.need} food due, {held} held, "
+            f"eating short costs {hunger.loss} SE (more than you have)."
         )
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
@@ -289,12 +297,16 @@ def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
     return False
 
 
-def _starving(f: Forecast, ruleset: Ruleset) -> HungerPreview | None:
+def _starving(f: Forecast, ruleset: Ruleset, rewards: bool = True) -> HungerPreview | None:
     """Return the Hunger step ahead when it starves for certain after the option (the
-    level's rewards still to come counted), else None."""
+    level's rewards still to come counted, unless not `rewards`), else None."""
     if f.stops == "over" or isinstance(f.action, act.Eat):
         return None  # over, or the Hunger step's own options say it
-    ahead = Query(ruleset, f.after).hunger_ahead()
+    rules = Query(ruleset, f.after)
+    if rewards:
+        ahead = rules.hunger_ahead()
+    else:
+        ahead = rules.hunger(min(rules.food_requirement(), f.after.res.get("food", 0)))
     return ahead if ahead.starves else None
 
 
