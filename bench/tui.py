@@ -1,21 +1,27 @@
 """TUI speed: cold start to first frame against a bare Textual app, and key-to-frame.
 
-    python bench/tui.py [--runs N]
+    python bench/tui.py [--runs N] [--games N]
+    python bench/tui.py --src OLD/src --src src [--games N] [--rounds N]
 
 Cold start: each app runs in a fresh interpreter, headless, and reports the
 moment its first frame is drawn; the time from starting the process to that
 report is measured (median of N runs, the two apps alternating, so machine
 noise hits both). Unbroken is started as the `unbroken` command is (its
 parser and settings included); it loads its rules right after the first frame.
-Key to frame: one whole game played through Pilot, each time with the key of
-the first option that can be taken (pressing "1" when it could not be taken
-did nothing, 2,000 times); each decision key is timed from the game screen's
-handling of it to the end of the next frame the screen draws (its compositor
-refresh), leaving out Pilot's own waiting (median, p90). The app's own figure
-(`frame_latencies`: to the first `call_after_refresh` callback) is printed
-too: Textual runs that callback at the screen's next idle moment, which came
-before the frame while the options' keys were handled in the screen's
-`on_key`, and after a second frame once they are bindings, handled by the app.
+Key to frame: whole games (seeds 12, 13, ...) played through Pilot, each time
+with the key of the first option that can be taken (pressing "1" when it could
+not be taken did nothing, 2,000 times); each decision key is timed from the
+game screen's handling of it to the end of the next frame the screen draws (its
+compositor refresh), leaving out Pilot's own waiting (median, p90), in wall
+clock and in the main thread's CPU time over the same span: on a shared machine
+the wall clock's tail is mostly other processes, the CPU time what a key costs.
+With `--src` (twice or more) only key to frame runs, for each checkout's src in
+a fresh interpreter, alternating for `--rounds`, so the two compare in one run.
+The app's own figure (`frame_latencies`: to the first `call_after_refresh`
+callback) is printed too: Textual runs that callback at the screen's next idle
+moment, which came before the frame while the options' keys were handled in the
+screen's `on_key`, and after a second frame once they are bindings, handled by
+the app.
 Help opening: `?` in a game, from the app's handling of the key to the help
 screen's first frame, as key to frame (ten times; the first includes importing
 Rich's Markdown and drawing the section, which later openings find drawn).
@@ -27,10 +33,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 # Each app prints a line the moment its first frame has been drawn (the first
@@ -92,10 +103,13 @@ def cold(code: str) -> float:
     return took
 
 
-async def key_to_frame() -> tuple[list[float], list[float]]:
-    """Return, for each decision key of one game, the seconds from the game screen's
-    handling of it to the end of the next frame drawn; and the app's own figures (to the
-    first callback after a refresh: see the module's docstring)."""
+async def key_to_frame(
+    seeds: Sequence[int] = (12,),
+) -> tuple[list[float], list[float], list[float]]:
+    """Return, for each decision key of one game per seed, the seconds from the game
+    screen's handling of it to the end of the next frame drawn, wall clock and the main
+    thread's CPU time over the same span; and the app's own figures (to the first
+    callback after a refresh: see the module's docstring)."""
     from textual.screen import Screen
 
     from unbroken.plugins import load_ruleset
@@ -104,12 +118,15 @@ async def key_to_frame() -> tuple[list[float], list[float]]:
     from unbroken.tui.gameover import GameOverScreen
     from unbroken.tui.widgets import OPTION_KEYS
 
-    handled: list[float] = []  # when each decision's key was handled, until its frame
+    # When each decision's key was handled (wall, CPU), until its frame.
+    handled: list[tuple[float, float]] = []
     drawn: list[float] = []
+    cpu: list[float] = []
+    callbacks: list[float] = []
     take, draw = GameScreen.take, Screen._compositor_refresh
 
     def timed_take(self: GameScreen, index: int) -> None:
-        start, before = time.perf_counter(), len(self.game.events)
+        start, before = (time.perf_counter(), time.thread_time()), len(self.game.events)
         take(self, index)
         if len(self.game.events) != before:  # a decision taken (not a refused key)
             handled[:] = [start]
@@ -117,30 +134,79 @@ async def key_to_frame() -> tuple[list[float], list[float]]:
     def timed_draw(self: Screen[Any]) -> None:
         draw(self)
         if handled:
-            drawn.append(time.perf_counter() - handled.pop())
+            wall, thread = handled.pop()
+            drawn.append(time.perf_counter() - wall)
+            cpu.append(time.thread_time() - thread)
 
     GameScreen.take = timed_take  # type: ignore[method-assign]
     Screen._compositor_refresh = timed_draw  # type: ignore[method-assign]
-    app = UnbrokenApp(load_ruleset(), animate=False, seed=12)
-    presses = 0
+    rules = load_ruleset()
     try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("enter", "enter", "enter")
-            while not isinstance(app.screen, GameOverScreen) and presses < 2000:
-                # After a decision taken for the player the options' keys wait a beat.
-                panel = getattr(app.screen, "decision_panel", None)
-                if panel is not None and panel.taken_for_you:
-                    await pilot.pause(0.05)
-                    continue
-                # The first option that can be taken (one not takeable does nothing).
-                offered = getattr(app.screen, "offered", [])
-                first = next((i for i, (_, why) in enumerate(offered) if not why), 0)
-                await pilot.press(OPTION_KEYS[first])
-                await pilot.pause()
-                presses += 1
+        for seed in seeds:
+            app = UnbrokenApp(rules, animate=False, seed=seed)
+            await _play_through(app, GameOverScreen, OPTION_KEYS)
+            callbacks.extend(app.frame_latencies)
     finally:
         GameScreen.take, Screen._compositor_refresh = take, draw  # type: ignore[method-assign]
-    return drawn, list(app.frame_latencies)
+    return drawn, cpu, callbacks
+
+
+async def _play_through(app: Any, game_over: type, keys: Sequence[str]) -> None:
+    """Play `app`'s game to its end at 80x24, always the first option that can be taken."""
+    presses = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter")
+        while not isinstance(app.screen, game_over) and presses < 2000:
+            # After a decision taken for the player the options' keys wait a beat.
+            panel = getattr(app.screen, "decision_panel", None)
+            if panel is not None and panel.taken_for_you:
+                await pilot.pause(0.05)
+                continue
+            # The first option that can be taken (one not takeable does nothing).
+            offered = getattr(app.screen, "offered", [])
+            first = next((i for i, (_, why) in enumerate(offered) if not why), 0)
+            await pilot.press(keys[first])
+            await pilot.pause()
+            presses += 1
+
+
+def spread(times: list[float]) -> str:
+    """Median and p90 of `times` (seconds), in milliseconds."""
+    times = sorted(times)
+    p90 = times[int(len(times) * 0.9)]
+    return f"median {statistics.median(times) * 1000:5.1f} ms, p90 {p90 * 1000:5.1f} ms"
+
+
+# One checkout's key-to-frame, in a fresh interpreter with its src first on the path.
+KEYS_ONLY = """
+import asyncio, json, sys
+sys.path.insert(0, {bench!r})
+import tui
+print(json.dumps(asyncio.run(tui.key_to_frame({seeds!r}))[:2]))
+"""
+
+
+def compare(sources: list[Path], seeds: list[int], rounds: int) -> None:
+    """Key to frame of each checkout's src, alternating in one run (`--src`)."""
+    figures: dict[Path, tuple[list[float], list[float]]] = {s: ([], []) for s in sources}
+    code = KEYS_ONLY.format(bench=str(Path(__file__).parent), seeds=seeds)
+    for _ in range(rounds):
+        for src in sources:
+            with tempfile.TemporaryDirectory() as home:
+                env = {**os.environ, "PYTHONPATH": str(src), "UNBROKEN_PLUGINS": "base"}
+                env |= {f"UNBROKEN_{k}_DIR": f"{home}/{k}" for k in ("DATA", "CONFIG", "CACHE")}
+                out = subprocess.run(
+                    [sys.executable, "-c", code], env=env, capture_output=True, text=True
+                )
+            if out.returncode:
+                sys.exit(f"bench/tui.py: {src}: {out.stderr.strip().splitlines()[-1]}")
+            wall, cpu = json.loads(out.stdout.splitlines()[-1])
+            figures[src][0].extend(wall)
+            figures[src][1].extend(cpu)
+    print(f"key press to drawn frame, {len(seeds)} games x {rounds} rounds, alternating:")
+    for src, (wall, cpu) in figures.items():
+        print(f"  {str(src)[-30:]:>30} ({len(wall)} keys): wall {spread(wall)}")
+        print(f"  {'':>30} {'':>{len(str(len(wall))) + 7}}  CPU  {spread(cpu)}")
 
 
 async def help_opening(times: int = 10) -> list[float]:
@@ -185,7 +251,14 @@ async def help_opening(times: int = 10) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--games", type=int, default=3, help="games for key to frame")
+    parser.add_argument("--src", action="append", type=Path, help="compare checkouts")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --src")
     args = parser.parse_args()
+    seeds = list(range(12, 12 + args.games))
+    if args.src:
+        compare(args.src, seeds, args.rounds)
+        return
     cold(BARE), cold(OURS)  # warm the file cache
     bare, ours = [], []
     for _ in range(args.runs):
@@ -195,15 +268,11 @@ def main() -> None:
     print(f"cold start to first frame (median of {args.runs}):")
     print(f"  bare Textual app {b * 1000:7.0f} ms")
     print(f"  unbroken         {o * 1000:7.0f} ms   ratio {o / b:.2f}x (target <= 1.3x)")
-    drawn, callbacks = asyncio.run(key_to_frame())
-    for name, times in (("drawn", drawn), ("first callback after it", callbacks)):
-        times.sort()
-        p90 = times[int(len(times) * 0.9)]
-        print(f"key press to updated frame over one game ({len(times)} presses), {name}:")
-        print(
-            f"  median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
-            " (target <= 50)"
-        )
+    drawn, cpu, callbacks = asyncio.run(key_to_frame(seeds))
+    print(f"key press to updated frame over {len(seeds)} games ({len(drawn)} presses):")
+    print(f"  drawn, wall clock       {spread(drawn)} (target <= 50)")
+    print(f"  drawn, main thread CPU  {spread(cpu)}")
+    print(f"  first callback after it {spread(callbacks)}")
     opening = asyncio.run(help_opening())
     later = sorted(opening[1:])
     p90 = later[int(len(later) * 0.9)]
