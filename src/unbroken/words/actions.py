@@ -24,7 +24,7 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
-from unbroken.words.paying import cannot_pay, paid_note
+from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -355,12 +355,16 @@ def option_detail(
     (an ambush, certain starvation, a monster you cannot wound), then each rule that acts
     in its card's words and what chance decides next, or the option's own text when no
     rule acts. `forecast`: the option's, when made already."""
-    f = forecast or Query(ruleset, state).forecast(action)
+    rules = Query(ruleset, state)
+    f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
     if not more:
         text = label(action, state, ruleset)
         more = text if text.endswith(".") else f"{text}."
+    # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
+    paid = paid_sentence(state, rules, rules.cost(action))
+    more = f"{more} {paid}" if paid else more
     return f"{warned} {more}" if warned else more
 
 

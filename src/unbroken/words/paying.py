@@ -53,40 +53,42 @@ def wasted_conversion(paid: dict[str, int], cost: dict[str, int], gained: dict[s
 
 def paid_note(state: GameState, query: Query, cost: dict[str, int], gained: dict[str, int]) -> str:
     """Return an option line's note on how its cost is paid, "" when as printed: "(paid
-    as 1 ME: short of SE, ME pays the rest, R-RES-4)", or, when the substitution pays
-    with what the option gains, "(no use now: short of SE, it pays 3 ME to gain 1 ME)"."""
+    as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
+    "(no use now: short of SE, it pays 3 ME to gain 1 ME)". `paid_sentence` says it in
+    full for the detail line."""
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
         return ""
     back = wasted_conversion(paid, cost, gained)
-    short = substitution(cost, paid, state.time_track)
+    why = substitution(cost, paid, state.time_track).partition(",")[0]
     if back:
-        why = short.partition(",")[0] or "paid otherwise"
         gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
-        return f" (no use now: {why}, it pays {back} to gain {gets})"
-    return f" (paid as {amounts(paid)}: {short})" if short else f" (paid as {amounts(paid)})"
+        return f" (no use now: {why or 'paid otherwise'}, it pays {back} to gain {gets})"
+    return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
+
+
+def paid_sentence(state: GameState, query: Query, cost: dict[str, int]) -> str:
+    """Return how a cost is paid when not as printed, in full for the detail line: "Paid
+    as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4." ("" when as printed)."""
+    paid = query.payment(cost) if cost else None
+    if not paid or paid == cost:
+        return ""
+    why = substitution(cost, paid, state.time_track)
+    return f"Paid as {amounts(paid)}" + (f": {why}." if why else ".")
 
 
 def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
-    """Return why an effort cost cannot be paid, with what could pay it: "cannot pay 4 SE
-    even with your 3 ME" (ME and LE pay what SE lacks, R-RES-4), "cannot pay 4 SE: you
-    hold 2 SE"; "cannot pay: you lack 1 wood"; "" when none of these is what is missing
-    (time: `core.payment.time_short` says it)."""
+    """Return why an effort cost cannot be paid while higher effort is held: "cannot pay
+    4 SE even with your 3 ME" (ME and LE pay what SE lacks, R-RES-4: a player read a
+    bare "cannot pay" at 0 SE and 3 ME as "attacks take SE only"); "" otherwise (a bare
+    "cannot pay" says it: the cost is on the line, and nothing else could pay it)."""
     res = state.res
     effort = {k: n for k, n in cost.items() if k in m.EFFORT and n}
     if not state.time_track and cost.get("time"):
         effort["se"] = effort.get("se", 0) + cost["time"]
     others = {k: n for k, n in cost.items() if k not in m.EFFORT and k != "time"}
-    lacking = {k: n - res.get(k, 0) for k, n in others.items() if res.get(k, 0) < n}
-    if lacking:
-        return f"cannot pay: you lack {amounts(lacking)}"
-    if not effort:
+    if not effort or any(res.get(k, 0) < n for k, n in others.items()):
         return ""
     lowest = min(m.EFFORT.index(k) for k in effort)
     higher = {k: res.get(k, 0) for k in m.EFFORT[lowest + 1 :] if res.get(k, 0)}
-    if higher:
-        return f"cannot pay {amounts(effort)} even with your {amounts(higher)}"
-    held = {k: res.get(k, 0) for k in effort}
-    return (
-        f"cannot pay {amounts(effort)}: you hold {amounts(held) if any(held.values()) else 'none'}"
-    )
+    return f"cannot pay {amounts(effort)} even with your {amounts(higher)}" if higher else ""
