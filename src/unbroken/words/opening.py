@@ -59,4 +59,6 @@ class BattleStartRules:
         if shown_by and not isinstance(e, shown_by):
             return line
         self.waiting.pop(0)
-        return f"{name} (at battle start): {line[0].lower()}{line[1:]}"
+        # "you gain …" goes on in lower case; a line opening with a card's name keeps it.
+        said = f"y{line[1:]}" if line.startswith("You ") else line
+        return f"{name} (at battle start): {said}"
