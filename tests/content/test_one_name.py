@@ -69,8 +69,8 @@ def names_in_play(rules: Ruleset) -> dict[str, set[str]]:
         for attack in weapon.attacks:
             add(attack_name(attack.id))
     for table in (rules.classes, rules.skills, rules.conditions, rules.monsters, rules.weapons):
-        for card in table.values():
-            label, colon, _ = str(card.text).partition(": ")
+        for sheet in table.values():
+            label, colon, _ = str(sheet.text).partition(": ")
             if colon and len(label.split()) <= 3:
                 add(label)
     return said

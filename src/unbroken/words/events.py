@@ -10,7 +10,10 @@ from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
-from unbroken.words.dice import die_sides, roll_purpose
+
+# Re-exported: the stage's die (tui/dice.py) and older callers import them from here.
+from unbroken.words.dice import die_sides as die_sides
+from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
 from unbroken.words.monster import danger_gains
 from unbroken.words.opening import BattleStartRules, monster_abilities
