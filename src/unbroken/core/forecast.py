@@ -130,8 +130,9 @@ class _Foreseer(Resolver):
         #: the monster's WOUND row when the forecast starts with a loss pending (in the
         #: wound_loss window, or after one passed on the way).
         mo = state.monster
-        pending = state.pending_loss > 0 and mo is not None
-        self.pending: Acted | None = Acted(mo.id, "WOUND") if pending and mo else None
+        self.pending: Acted | None = None
+        if mo is not None and state.pending_loss > 0:
+            self.pending = Acted(mo.id, "WOUND")
 
     def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         raise Unseen(purpose)

@@ -194,7 +194,7 @@ def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
         return None
     cause = f.causes[f.events.index(over)]
     if over.cause == "starvation":
-        what, short, full = "starvation", "you starve", "⚠ You starve"
+        short, full = "you starve", "⚠ You starve"
         why = "eating short costs more SE than you have"
     else:
         what = (
@@ -268,13 +268,12 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     fights = combat or isinstance(f.action, act.Fight | act.Trick)
     ahead = _starving(f, ruleset) if fights else None
     unfed = _starving(f, ruleset, rewards=False) if fights and ahead is None else None
-    if ahead is not None or unfed is not None:
+    hunger = ahead or unfed
+    if hunger is not None:
         held = f.after.res.get("food", 0)
         # Not certain while the rewards may still feed you: said so, not left out (it came
         # and went as the monster was revealed).
         unless = " unless the fight pays" if ahead is None else ""
-        hunger = ahead or unfed
-        assert hunger is not None
         out.append(
             # Two rows of the detail line at 80x24: the numbers first.
             f"⚠ You starve at the Hunger step{unless}: {hunger.need} food due, {held} held, "
