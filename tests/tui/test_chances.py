@@ -85,7 +85,7 @@ async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
         await pilot.press("c")
         assert viewer.position == 3
         text = str(chart.render())
-        assert "took 20 %" in text and "best instead: +30 points" in text and "▲" in text
+        assert "took taken at 20 %" in text and "best instead: +30 points" in text and "▲" in text
         await pilot.press("c")
         assert viewer.position == 8
         await pilot.press("c")  # none after: it stays
@@ -121,3 +121,24 @@ async def test_without_a_kept_analysis_a_computes_one_in_the_background() -> Non
             assert len(chart.analysis.choices) > 0
     finally:
         analysis.GAMES = games
+
+
+def test_the_charts_head_names_the_option_taken_as_the_positions_line_does() -> None:
+    # #28 playtest round 3: the viewer's line said "Decision 3: Rest: …" and the chart's
+    # head only "took 20 %: Explore instead", naming another option. The head names the
+    # option taken by the words the position's line opens with (`option_name`).
+    from unbroken.advisor.analysis import option_name
+    from unbroken.core import actions as act
+    from unbroken.testing import Scenario
+    from unbroken.tui.analysis import chart_head
+
+    game = Scenario("caellahan").encounters("juicy-bats").start("exploration")
+    game.apply(act.ChooseEncounter("base:juicy-bats"))
+    rest = option_name(act.Rest(), game.state, game.ruleset)
+    assert rest.startswith("Rest: ")
+    e = Estimate
+    at = Choice(3, 1, "resolve_or_rest", 2, rest, "Explore", "bot", e(50, 100), e(20, 100),
+                Difference(0, 30, 100))  # fmt: skip
+    head = chart_head(0.5, at)
+    assert head.startswith("▲ Chance here 50 %; took Rest at 20 % (13-29): Explore instead"), head
+    assert chart_head(0.5, None) == "Chance here 50 %"

@@ -109,6 +109,17 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
         ]
 
+    def cost_passives(self) -> list[tuple[str, str, dict[str, int]]]:
+        """Return the Passives in play that add to a weapon attack's cost (Hex of Heaviness,
+        R-BATTLE-3), each as (card id, ability name, what it adds)."""
+        return [
+            (src, a.name, dict(x.amounts))
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive"
+            for x in a.modifiers
+            if isinstance(x, m.WeaponAttackCost)
+        ]
+
     def loss_passives(self) -> list[tuple[str, str]]:
         """Return the Passives in play that change a WOUND result's loss, each as
         (card id, ability name)."""

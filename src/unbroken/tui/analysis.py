@@ -112,11 +112,7 @@ class ChanceChart(Static):
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
         at = next((c for c in analysis.choices if c.n == position), None)
-        head = f"Chance here {100 * values[min(position, last)]:.0f} %"
-        if at is not None:
-            head += f"; took {at.chance_taken.percent()}: {at.verdict()}"
-            if at.costly:
-                head = "▲ " + head
+        head = chart_head(values[min(position, last)], at)
         text.append(head[: width + axis] + "\n", style="bold")
         labels = ["100%", "", "", "  0%"]
         for r, line in enumerate(plot(values, width)):
@@ -136,6 +132,18 @@ class ChanceChart(Static):
             style="dim",
         )
         self.update(text)
+
+
+def chart_head(chance: float, at: Choice | None) -> str:
+    """Return the chart's first line: the chance here and, at a weighed decision, the option
+    taken by the name the position's line gives it ("took Rest at 20 %": the verdict that
+    follows names the better option, never leaving the reader to wonder which was taken)."""
+    head = f"Chance here {100 * chance:.0f} %"
+    if at is None:
+        return head
+    taken = at.taken.partition(": ")[0]  # "Rest", "Attack with Bash", as the label opens
+    head += f"; took {taken} at {at.chance_taken.percent()}: {at.verdict()}"
+    return "▲ " + head if at.costly else head
 
 
 def toggle(viewer: ReplayViewerScreen) -> None:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.advisor.analysis import option_name
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
@@ -27,7 +28,6 @@ from unbroken.tui.widgets import (
     level_ability_uses,
     table_layout,
 )
-from unbroken.words.actions import label
 from unbroken.words.events import Narrator
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -173,7 +173,8 @@ class ReplayViewerScreen(Screen[None]):
         action = t.action_at(i)
         if action is not None:
             before = t.state_at(i - 1)
-            text.append(f"Decision {i}: {label(action, before, rules)}")
+            # Named as the analysis names it (its chart's "took …", the costly decisions).
+            text.append(f"Decision {i}: {option_name(action, before, rules)}")
         else:
             text.append("The setup, before the first decision.")
         self.query_one("#position", Static).update(text)

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import model as m
+from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
-from unbroken.words.effects import card_words, effect_text, modifier_text
+from unbroken.words.effects import effect_text, modifier_text, named, naming
 from unbroken.words.monster import danger_gains
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
@@ -39,7 +40,7 @@ def effects_sentence(effects: list[m.Effect]) -> str:
 
 def requires_text(needs: m.Requires) -> str:
     """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
-    name = card_words
+    name = named
     parts = []
     if needs.conditions:
         parts.append("with " + " and ".join(name(c) for c in needs.conditions))
@@ -266,7 +267,22 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
             does = danger_gains(space)
             note = f" ({space.text})" if space.text else ""
             lines.append(f"    {number}  {space.colour}: the monster gains {does}{note}")
+        lines.append(f"  {danger_advance(card)}")
     return lines
+
+
+def danger_advance(card: m.Difficulty) -> str:
+    """Return how the danger marker advances (`danger_space`), with the space it lands on
+    at each level: "The marker moves one space each level as the monster is revealed
+    (past every green space) and stays on the last: level 1 on space 2, …"."""
+    past = f" (past every {' and '.join(card.skip)} space)" if card.skip else ""
+    lands = ", ".join(
+        f"level {level} on space {danger_space(card, level)[0] + 1}" for level in range(1, 5)
+    )
+    return (
+        f"The marker starts off the track and moves one space each level as the monster "
+        f"is revealed{past}, never past the last space: {lands}."
+    )
 
 
 def describe_keyword(ruleset: Ruleset, card: m.Keyword) -> list[str]:
@@ -310,7 +326,8 @@ def describe_card(ruleset: Ruleset, card_id: str) -> list[str]:
     if kind is None:
         raise KeyError(card_id)
     table, describe = KINDS[kind]
-    return describe(ruleset, getattr(ruleset, table)[card_id])
+    with naming(ruleset.card_name):  # the cards it names, as they are named everywhere
+        return describe(ruleset, getattr(ruleset, table)[card_id])
 
 
 def card_ids(ruleset: Ruleset, kind: str) -> list[str]:

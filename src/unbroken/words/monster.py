@@ -11,7 +11,9 @@ from __future__ import annotations
 from unbroken.core import model as m
 from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, Phase
+from unbroken.words.opening import monster_abilities
+from unbroken.words.vocabulary import amounts
 
 #: The minus sign of a lowered number.
 MINUS = "−"
@@ -68,3 +70,20 @@ def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
             _number("health", mo.health, mo.max_health, sheet.health, health),
         ]
     )
+
+
+def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:
+    """Return what the revealed monster's Passives will add to weapon attacks once they are
+    in play (the Combat phase), while they are not yet (a scouted monster in Travel):
+    "+1 SE in battle: Hex of Heaviness" (R-BATTLE-3); "" otherwise."""
+    mo = state.monster
+    if mo is None or state.phase != Phase.TRAVEL:
+        return ""
+    adds = [
+        (x.amounts, a.name)
+        for a in monster_abilities(ruleset, mo.id)
+        if a.type == "passive"
+        for x in a.modifiers
+        if isinstance(x, m.WeaponAttackCost)
+    ]
+    return "; ".join(f"{amounts(more, '+')} in battle: {name}" for more, name in adds)
