@@ -16,7 +16,7 @@ from unbroken.core import actions as act
 from unbroken.core import legality, payment
 from unbroken.core import model as m
 from unbroken.core.combat import best_power, clamp_die, danger_space, effective_roll
-from unbroken.core.forecast import Forecast, forecast
+from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
@@ -62,21 +62,30 @@ class Query:
         """Return what taking `action` spends, as printed (before substitution); {} for none."""
         return legality.cost(self._resolver(), action)
 
-    def ambushes(self, action: act.Action) -> bool:
-        """Return whether taking `action` in Preparation spends the time track to 0, so the
-        monster ambushes at once (R-TRAVEL-1); or whether keeping an encounter card does,
-        whatever is done with it (Resolve and Rest both lose its time, R-TRAVEL-6)."""
+    def ambushes(self, action: act.Action, depth: int = 2) -> bool:
+        """Return whether taking `action` in the Travel Phase runs the time track out for
+        certain, so the monster ambushes (R-TRAVEL-1): an action in Preparation whose time
+        takes the track to 0, or one whose forecast ambushes, or one that leads to a
+        decision (not Preparation) where every answer does, `depth` decisions on:
+        keeping an encounter card whatever is done with it (Resolve and Rest both lose
+        its time, R-TRAVEL-6), resolving one that first asks which condition it removes."""
         s = self._state
-        if isinstance(action, act.ChooseEncounter):
-            after = self.forecast(action).after
-            if after.decision != DecisionKind.RESOLVE_OR_REST or not after.time_track:
-                return False
-            then = Query(self._ruleset, after)
-            answers = legality.legal(then._resolver())
-            return bool(answers) and all(then.forecast(a).ambushed for a in answers)
-        time = self.cost(action).get("time", 0)
-        preparing = s.decision == DecisionKind.PREPARATION
-        return preparing and s.time_track and time >= s.res.get("time", 0)
+        if s.phase != Phase.TRAVEL or not s.time_track:
+            return False
+        if s.decision == DecisionKind.PREPARATION:
+            if self.cost(action).get("time", 0) >= s.res.get("time", 0):
+                return True
+        f = self.forecast(action)
+        if f.ambushed:
+            return True
+        after = f.after
+        if f.stops != DECISION or depth <= 0 or after.phase != Phase.TRAVEL:
+            return False
+        if after.decision in (DecisionKind.NONE, DecisionKind.PREPARATION) or not after.time_track:
+            return False
+        then = Query(self._ruleset, after)
+        answers = legality.legal(then._resolver())
+        return bool(answers) and all(then.ambushes(a, depth - 1) for a in answers)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort
