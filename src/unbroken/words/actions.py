@@ -65,11 +65,15 @@ def _plan(_: act.Plan, _state: GameState, ruleset: Ruleset) -> str:
     return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
 
 
+#: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
+COMMITTED = " (no use now: you are committed to 1 card)"
+
+
 @words_for(LABELS, act.Orienteer)
 def _orienteer(_: act.Orienteer, state: GameState, ruleset: Ruleset) -> str:
     st = ruleset.settings
     text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
-    return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
+    return text + (COMMITTED if state.committed else "")
 
 
 @words_for(LABELS, act.Scout)
@@ -407,6 +411,8 @@ def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     """
     effects = ability.effects
     mo = state.monster
+    if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
+        return COMMITTED  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
     if effects and all(isinstance(e, m.Gain) for e in effects):
