@@ -115,7 +115,12 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
     card = ruleset.encounters[action.card]
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
     if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
-        text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
+        # Committed, the player then accepts gaining nothing (the session shows Forfeit).
+        text += (
+            " (cannot pay: next, accept gaining nothing)"
+            if state.committed
+            else " (cannot pay: rest)"
+        )
     return text + no_next_level(card.effects, state, ruleset)
 
 
