@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
-from unbroken.core import legality, payment
+from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
 from unbroken.core.combat import best_power, clamp_die, danger_space, effective_roll
 from unbroken.core.forecast import DECISION, Forecast, forecast
@@ -86,6 +86,12 @@ class Query:
         then = Query(self._ruleset, after)
         answers = legality.legal(then._resolver())
         return bool(answers) and all(then.ambushes(a, depth - 1) for a in answers)
+
+    def roll_cannot_help(self, effects: list[m.Effect]) -> bool:
+        """Return whether Response effects on the monster's roll (a re-roll, a shift) can
+        only do as well or worse: the roll now comes to a row that does nothing (the
+        monster missed) and every row they could lead to does nothing or only harms."""
+        return pointless.roll_cannot_help(self._resolver(), effects)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort

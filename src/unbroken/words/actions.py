@@ -106,7 +106,10 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            return text + _no_use(ability, state, ruleset.settings.caps)
+            note = _no_use(ability, state, ruleset.settings.caps)
+            if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
+                note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
+            return text + note
     return f"Use {action.ability}"
 
 
