@@ -76,7 +76,8 @@ class Forecast:
     stops: str
     #: Response windows passed on the way (the player using none there).
     passes: int = 0
-    #: The Responses the player could have used at those windows (what was passed).
+    #: The Responses the player could have used at those windows (what was passed), named
+    #: when the forecast ends in a death (see `forecast`).
     passed: tuple[act.Action, ...] = ()
     #: What chance would decide next (stops == CHANCE): a die's purpose ("combat",
     #: "monster", "check:<card>") or "encounters", "skills" for cards to be drawn.
@@ -217,12 +218,16 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
     return None
 
 
-def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast:
+def forecast(
+    ruleset: Ruleset, state: GameState, action: act.Action, name_passed: bool = False
+) -> Forecast:
     """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
 
     A Response window it opens on the way is passed (the player uses no Response
     there: `Forecast.passes` counts them), so an attack's wounds are forecast
-    even when a Response to choosing it could be used.
+    even when a Response to choosing it could be used. What was passed is named
+    (`Forecast.passed`) when the forecast ends in a death (or when `name_passed`):
+    only then is it worth a second look, and the look costs a key press its time.
     """
     copy = copy_state(state)
     mo = state.monster
@@ -239,9 +244,13 @@ def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast
         tally.add(run)
         if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
             break
-        offered = legality.legal(Resolver(ruleset, copy))
-        tally.passed += [a for a in offered if not isinstance(a, act.Pass)]
+        if name_passed:
+            offered = legality.legal(Resolver(ruleset, copy))
+            tally.passed += [a for a in offered if not isinstance(a, act.Pass)]
         tally.passes, taking = tally.passes + 1, act.Pass()
+    died = copy.outcome is not None and not copy.outcome.won
+    if died and tally.passes and not name_passed:  # again, naming what was passed
+        return forecast(ruleset, state, action, name_passed=True)
     return tally.forecast(OVER if copy.outcome is not None else stops, copy)
 
 

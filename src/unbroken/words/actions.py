@@ -301,11 +301,11 @@ def attack_label(
     extra = ", ignores armor" if a.ignore_armor else ""
     # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
     # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
-    adds = Query(ruleset, state).cost_passives()
+    cost = attack_cost(a, state, ruleset)
+    adds = Query(ruleset, state).cost_passives() if cost != a.cost else []
     why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
-    return (
-        f"Attack with {attack_name(a.id)}: {does}{extra}"
-        f" - pay {amounts(attack_cost(a, state, ruleset))}" + (f" ({why})" if why else "")
+    return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
+        f" ({why})" if why else ""
     )
 
 
