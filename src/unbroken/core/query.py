@@ -62,20 +62,21 @@ class Query:
         """Return what taking `action` spends, as printed (before substitution); {} for none."""
         return legality.cost(self._resolver(), action)
 
-    def ambushes(self, action: act.Action, depth: int = 2) -> bool:
+    def ambushes(self, action: act.Action, depth: int = 2, known: Forecast | None = None) -> bool:
         """Return whether taking `action` in the Travel Phase runs the time track out for
         certain, so the monster ambushes (R-TRAVEL-1): an action in Preparation whose time
         takes the track to 0, or one whose forecast ambushes, or one that leads to a
         decision (not Preparation) where every answer does, `depth` decisions on:
         keeping an encounter card whatever is done with it (Resolve and Rest both lose
-        its time, R-TRAVEL-6), resolving one that first asks which condition it removes."""
+        its time, R-TRAVEL-6), resolving one that first asks which condition it removes.
+        `known`: the action's forecast, when the caller has it (not computed again)."""
         s = self._state
         if s.phase != Phase.TRAVEL or not s.time_track:
             return False
         if s.decision == DecisionKind.PREPARATION:
             if self.cost(action).get("time", 0) >= s.res.get("time", 0):
                 return True
-        f = self.forecast(action)
+        f = known if known is not None else self.forecast(action)
         if f.ambushed:
             return True
         after = f.after

@@ -292,7 +292,7 @@ def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
     if f.ambushed:
         return True
     if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
-        return Query(ruleset, state).ambushes(f.action)
+        return Query(ruleset, state).ambushes(f.action, known=f)
     return False
 
 
