@@ -13,7 +13,8 @@ from unbroken.core import actions as act
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins
 from unbroken.testing import Scenario
-from unbroken.words.actions import option_text
+from unbroken.words.actions import option_detail, option_text
+from unbroken.words.events import Narrator
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 
@@ -42,3 +43,32 @@ def test_revealing_more_cards_while_committed_says_it_is_no_use(unearthed: Rules
         assert delve in game.legal_actions()
         text = option_text(delve, "", game.state, game.ruleset)
         assert ("(no use now: you are committed to 1 card)" in text) is committed, text
+
+
+def test_paralyzed_at_six_tokens_is_said_once_to_take_every_turn_left() -> None:
+    # R-COND-2 + the Paralyzed card: a turn is lost unless the die shows more than the
+    # tokens; at 6 no roll does. The Basilisk's GAZE takes 5 tokens to 6: the option
+    # warns, and the log says it once as the tokens get there (#28 round 4: 17 rounds
+    # went by with "You will lose your next turn." and nothing more).
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=30)
+        .monster("basilisk")
+        .condition("paralyzed", tokens=3)  # 5 once the Petrifying Gaze acts
+        .dice(*[1, 2] * 12)  # each round: the check fails, the monster GAZEs
+        .start("battle")
+    )
+    assert game.state.conditions[0].tokens == 5 and game.query().turn_lock() is None
+    text = option_text(act.Pass(), "", game.state, game.ruleset)
+    assert text.endswith("⚠ Paralyzed 6: you cannot act again this fight"), text
+    detail = option_detail(act.Pass(), game.state, game.ruleset)
+    assert detail.startswith("⚠ Paralyzed at 6 tokens: no roll of the die is higher"), detail
+    narrator = Narrator(game.ruleset)
+    said = []
+    for _ in range(4):
+        said += [narrator.describe(e) or "" for e in game.apply(act.Pass())]
+    locked = [line for line in said if "you lose every turn left in this fight" in line]
+    assert len(locked) == 1 and locked[0].startswith("Paralyzed: 6 tokens. "), said
+    assert game.query().turn_lock() == ("base:paralyzed", 9)
+    # Once it holds, the options no longer repeat it (the log said it).
+    assert "cannot act again" not in option_text(act.Pass(), "", game.state, game.ruleset)

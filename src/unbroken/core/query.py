@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from unbroken.core import actions as act
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
-from unbroken.core.combat import best_power, clamp_die, danger_space, effective_roll
+from unbroken.core.combat import (
+    best_power,
+    clamp_die,
+    danger_space,
+    effective_roll,
+    locks_turns,
+    turn_lock,
+)
 from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
@@ -34,6 +41,7 @@ __all__ = [
     "danger_space",
     "effective_roll",
     "hunger_cost",
+    "locks_turns",
 ]
 
 
@@ -93,6 +101,11 @@ class Query:
         only do as well or worse: the roll now comes to a row that does nothing (the
         monster missed) and every row they could lead to does nothing or only harms."""
         return pointless.roll_cannot_help(self._resolver(), effects)
+
+    def turn_lock(self) -> tuple[str, int] | None:
+        """Return the condition (and its tokens) that takes every turn of the player's for
+        the rest of this fight (Paralyzed at 6 tokens: no roll beats it), or None."""
+        return turn_lock(self._ruleset, self._state)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort

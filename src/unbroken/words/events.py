@@ -7,6 +7,7 @@ from typing import Any
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.query import locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
@@ -15,7 +16,7 @@ from unbroken.words.actions import ability_name
 from unbroken.words.dice import die_sides as die_sides
 from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
-from unbroken.words.monster import danger_gains
+from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.opening import BattleStartRules, monster_abilities
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.paying import substitution
@@ -340,7 +341,8 @@ def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     when = "now" if e.active else "for the next level"
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
-    return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+    line = f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+    return line + _locked(nr, e.condition, 0, e.tokens) if e.active else line
 
 
 @words_for(EVENT_WORDS, ev.ConditionChanged)
@@ -352,7 +354,16 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
     if e.rounds:
         parts.append(f"{plural(e.rounds, 'round')} left")
-    return f"{n(e.condition)}: {', '.join(parts)}." if parts else None
+    line = f"{n(e.condition)}: {', '.join(parts)}." if parts else ""
+    return (line + _locked(nr, e.condition, had, e.tokens)) or None
+
+
+def _locked(nr: Narrator, condition: str, had: int, tokens: int) -> str:
+    """Say once, as a condition's tokens reach it, that it takes every turn left."""
+    card = nr.rules.conditions.get(condition)
+    if card is None or not locks_turns(card, tokens) or locks_turns(card, had):
+        return ""
+    return " " + turn_lock_text(nr.rules, condition, tokens)
 
 
 @words_for(EVENT_WORDS, ev.ConditionRemoved)

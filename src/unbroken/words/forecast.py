@@ -14,6 +14,7 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
+from unbroken.words.monster import turn_lock_short, turn_lock_text
 from unbroken.words.opening import monster_abilities
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -180,7 +181,19 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
         out.append(f"you cannot wound it: {hopeless}")
+    locked = _locks(f, state, ruleset)
+    if locked is not None:
+        out.append(turn_lock_short(ruleset, *locked))
     return out
+
+
+def _locks(f: Forecast, state: GameState | None, ruleset: Ruleset) -> tuple[str, int] | None:
+    """Return the condition that takes every turn left once the option is taken, when it
+    did not before (Paralyzed reaching 6 tokens), else None."""
+    after = Query(ruleset, f.after).turn_lock()
+    if after is None or (state is not None and Query(ruleset, state).turn_lock() is not None):
+        return None
+    return after
 
 
 def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
@@ -284,6 +297,9 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         out.append(
             f"⚠ You cannot wound it: {hopeless}, and nothing you hold or can craft now does."
         )
+    locked = _locks(f, state, ruleset)
+    if locked is not None:
+        out.append("⚠ " + turn_lock_text(ruleset, *locked))
     return out
 
 

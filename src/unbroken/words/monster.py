@@ -87,3 +87,21 @@ def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:
         if isinstance(x, m.WeaponAttackCost)
     ]
     return "; ".join(f"{amounts(more, '+')} in battle: {name}" for more, name in adds)
+
+
+def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int) -> str:
+    """Return, as a sentence, that a condition now takes every turn left in the fight
+    (`core.combat.locks_turns`): "Paralyzed at 6 tokens: no roll of the die is higher,
+    so you lose every turn left in this fight …"."""
+    name = ruleset.card_name(condition)
+    return (
+        f"{name} at {tokens} tokens: no roll of the die is higher, so you lose every turn "
+        f"left in this fight; only your Responses can still act, and {name} leaves play "
+        "only when the Combat Phase ends (R-COND-1)."
+    )
+
+
+def turn_lock_short(ruleset: Ruleset, condition: str, tokens: int) -> str:
+    """Return the short form of `turn_lock_text`, for an option's line or the stage:
+    "Paralyzed 6: you cannot act again this fight"."""
+    return f"{ruleset.card_name(condition)} {tokens}: you cannot act again this fight"
