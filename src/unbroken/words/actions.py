@@ -117,7 +117,11 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
-    if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
+    rules = Query(ruleset, state)
+    if rules.can_pay(card.spend):  # paid with what it gains: said before it is kept
+        note = paid_note(state, rules, dict(card.spend), dict(card.gain))
+        text += note if note.startswith(" (no use now") else ""
+    else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
         text += (
             " (cannot pay: next, accept gaining nothing)"
