@@ -14,7 +14,9 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_detail, option_text
+from unbroken.words.cards import describe_skill
 from unbroken.words.events import Narrator
+from unbroken.words.forecast import shown_ability
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 
@@ -85,3 +87,21 @@ def test_a_card_paid_with_what_it_gains_says_so_where_it_is_kept() -> None:
         text = option_text(keep, "", game.state, game.ruleset)
         note = "(no use now: short of ME, it pays 1 LE to gain 1 LE)"
         assert text.endswith(note) is wasted, text
+
+
+def test_a_skills_ability_is_named_in_the_card_as_in_the_options() -> None:
+    # One name per card (#28 round 4): the options said "Grim Determination (pay 3 SE)"
+    # and the inspector "Press On (Battle action)".
+    rules = Scenario().rules
+    for skill in rules.skills.values():
+        lines = describe_skill(rules, skill)
+        for ability in skill.abilities:
+            shown = shown_ability(rules, skill.id, ability.name)
+            heads = [line.strip() for line in lines if line.startswith("  ") and "(" in line]
+            assert any(h.startswith(shown.removesuffix(")")) for h in heads), (shown, lines)
+    grim = describe_skill(rules, rules.skills["base:grim-determination"])
+    assert "  Grim Determination (Battle action)" in grim, grim
+    game = Scenario("caellahan", level=2).skills("grim-determination").monster("goblin")
+    game = game.start("battle")
+    use = act.Use("base:grim-determination", "grim-determination-press")
+    assert option_text(use, "", game.state, game.ruleset).startswith("Grim Determination (")

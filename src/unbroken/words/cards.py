@@ -6,6 +6,7 @@ Pure functions of a Ruleset; the `unbroken cards` command and the TUI print them
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from unbroken.core import model as m
@@ -13,6 +14,7 @@ from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text, named, naming
+from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
@@ -53,11 +55,13 @@ def requires_text(needs: m.Requires) -> str:
     return "only " + ", ".join(parts) if parts else "always"
 
 
-def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
+def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -> list[str]:
     """Return an ability as lines: its name and kind, then what it does in words.
 
     `automatic` marks abilities of monsters and conditions, whose Responses
-    happen by themselves instead of being offered.
+    happen by themselves instead of being offered. `name`: how the options and the log
+    name it, when not by its own name (a skill's: "Grim Determination", "Wrecker
+    (Follow Up)": one name per card, #28 round 4).
     """
     if ability.type == "action":
         kind = TIMING_WORDS.get(ability.timing, "Action")
@@ -65,7 +69,8 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
         kind = "Effect" if automatic else "Response"
     else:
         kind = "Passive"
-    head = f"{ability.name} ({kind})"
+    shown = name or ability.name
+    head = f"{shown[:-1]}, {kind})" if shown.endswith(")") else f"{shown} ({kind})"
     words = [effect_text(e) for e in ability.effects]
     words.extend(modifier_text(mod) for mod in ability.modifiers)
     body = "; ".join(words) or "nothing happens"
@@ -87,10 +92,12 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
     return [head, "  " + sentence([body])]
 
 
-def _abilities(abilities: list[m.Ability], automatic: bool = False) -> list[str]:
+def _abilities(
+    abilities: list[m.Ability], automatic: bool = False, names: Callable[[str], str] = str
+) -> list[str]:
     lines: list[str] = []
     for ability in abilities:
-        lines.extend("  " + line for line in ability_lines(ability, automatic))
+        lines.extend("  " + line for line in ability_lines(ability, automatic, names(ability.name)))
     return lines
 
 
@@ -183,10 +190,11 @@ def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
 
 
 def describe_skill(ruleset: Ruleset, card: m.Skill) -> list[str]:
-    """Return a skill card: name, text and abilities."""
-    return [f"{ruleset.card_name(card.id)} (skill)", f"  {card.text}"] + _abilities(
-        list(card.abilities)
-    )
+    """Return a skill card: name, text and abilities, each ability named as the options
+    and the log name it (`shown_ability`: "Grim Determination (Battle action)")."""
+    names = partial(shown_ability, ruleset, card.id)
+    head = [f"{ruleset.card_name(card.id)} (skill)", f"  {card.text}"]
+    return head + _abilities(list(card.abilities), names=names)
 
 
 def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
