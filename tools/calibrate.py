@@ -5,8 +5,13 @@
 
 Plays `--games` games with the reference (heuristic) bot, round-robin over
 every character and difficulty (the schedule of `unbroken sim --seed S`), and
-picks `--per-game` of each game's decisions with a choice at random (from a
-stream of its own). At each, the advisor predicts the chance that the bot
+picks each decision with a choice with the same probability, fixed before the
+games are played (`--per-game` on average: that many over the mean count of
+such decisions in as many other games, `pick_rate`), from a stream of its own.
+Whether a decision is picked depends on nothing that comes after it: picking a
+fixed number a game favoured the positions of short games, and lost games are
+short, which made every prediction look hopeful (docs/advisor.md,
+"Calibration"). At each, the advisor predicts the chance that the bot
 wins from there — `--rollouts` games from resampled forks, the bot's own
 option first — without seeing the game's seed. What happened is the real
 game's end: the bot played on with the real future. Grouped by predicted
@@ -28,7 +33,7 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from unbroken.advisor import Estimate
 from unbroken.advisor.chances import Z95
@@ -39,6 +44,7 @@ from unbroken.bots.batch import schedule
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot
 
@@ -48,27 +54,54 @@ BUCKETS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90)
 FRESH_STREAM = 1_000_003
 
 
-def sample(
-    scheduled: Sequence[tuple[int, str, str]], per_game: int, seed: int
-) -> list[tuple[Game, Action, bool]]:
-    """Play each scheduled game with the bot; return (position, bot's option, won) samples."""
+def pick_rate(per_game: float, games: int, seed: int) -> float:
+    """Return the probability a decision with a choice is picked: `per_game` over the mean
+    count of such decisions in `games` other games (the schedule of seed+1, not the ones
+    sampled, so the rate is fixed before them)."""
     rules = load_ruleset()
-    found = []
+    played = [
+        sum(1 for game, _ in _decisions(rules, *scheduled))
+        for scheduled in schedule(rules, games, seed + 1)
+    ]
+    return min(1.0, per_game * len(played) / max(1, sum(played)))
+
+
+def picked(seed: int, game: int, decision: int, rate: float) -> bool:
+    """True if the game's `decision`-th decision with a choice is sampled: a draw of its own
+    for each, so the pick depends on nothing after the decision (not on the game's length)."""
+    return rng.draw(seed, "calibrate", (game << 24) | decision) < rate * (1 << 64)
+
+
+def _decisions(
+    rules: Ruleset, game_seed: int, character: str, difficulty: str
+) -> Iterator[tuple[Game, Action]]:
+    """Play a game with the bot; yield (the game, the bot's option) at each decision with a
+    choice, before the option is taken (the game goes on: the same object, over at the end)."""
+    game = Game.new(rules, character, difficulty, game_seed)
+    n = 0
+    while not game.is_over:
+        action = heuristic_bot(game, n)
+        if len(game.legal_actions()) > 1:
+            yield game, action
+        game.apply(action)
+        n += 1
+
+
+def sample(
+    scheduled: Sequence[tuple[int, str, str]], rate: float, seed: int
+) -> list[tuple[Game, Action, bool]]:
+    """Play each scheduled game with the bot; return (position, bot's option, won) at the
+    decisions `picked` (each with probability `rate`)."""
+    rules = load_ruleset()
+    found: list[tuple[Game, Action, bool]] = []
     for number, (game_seed, character, difficulty) in enumerate(scheduled):
-        game = Game.new(rules, character, difficulty, game_seed)
-        points: list[tuple[Game, Action]] = []
-        n = 0
-        while not game.is_over:
-            action = heuristic_bot(game, n)
-            if len(game.legal_actions()) > 1:
+        points = []
+        game = None
+        for k, (game, action) in enumerate(_decisions(rules, game_seed, character, difficulty)):
+            if picked(seed, number, k, rate):
                 points.append((position(game), action))
-            game.apply(action)
-            n += 1
-        won = bool(game.outcome and game.outcome.won)
-        for k in range(min(per_game, len(points))):
-            pick = rng.below(rng.draw(seed, "calibrate", number * 16 + k), len(points))
-            seen, action = points.pop(pick)
-            found.append((seen, action, won))
+        won = bool(game and game.outcome and game.outcome.won)
+        found.extend((seen, action, won) for seen, action in points)
     return found
 
 
@@ -182,7 +215,7 @@ def _bucket(points: float) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--per-game", type=int, default=2)
+    parser.add_argument("--per-game", type=float, default=2.0)
     parser.add_argument("--rollouts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
@@ -191,7 +224,8 @@ def main() -> None:
     rules = load_ruleset()
     start = time.perf_counter()
     games = list(schedule(rules, args.games, args.seed))
-    samples = sample(games, args.per_game, args.seed)
+    args.rate = pick_rate(args.per_game, args.games, args.seed)
+    samples = sample(games, args.rate, args.seed)
     with RolloutPool(rules, args.jobs) as pool:
         predicted = predictions(pool, samples, args.rollouts)
         took = time.perf_counter() - start
@@ -225,7 +259,8 @@ def print_table(
         bucket = max(b for b in BUCKETS if 100 * est.rate >= b)
         rows[bucket].append((est.rate, won))
     print(
-        f"{len(samples)} positions from {args.games} heuristic-bot games (seed {args.seed}), "
+        f"{len(samples)} positions from {args.games} heuristic-bot games (seed {args.seed}; "
+        f"each decision with a choice picked with probability {args.rate:.4f}), "
         f"{args.rollouts} rollouts each; {took:.0f} s with {args.jobs} workers."
     )
     print()

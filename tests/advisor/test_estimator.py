@@ -11,7 +11,7 @@ import pytest
 
 from unbroken.advisor import Difference, weigh
 from unbroken.advisor.analysis import analyze
-from unbroken.advisor.estimator import Race, futures_key
+from unbroken.advisor.estimator import Race, Weighing, futures_key
 from unbroken.cli.command import main
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -143,7 +143,7 @@ def test_a_sure_kill_is_named_best_clearly() -> None:
     for k in range(len(legal)):
         if k != weighing.best:
             assert weighing.difference(k).high < 0  # the paired interval excludes 0
-    assert weighing.ranking(str) == f"{weighing.best} is best"
+    assert weighing.ranking(str).startswith(f"{weighing.best} is best on the same futures: ahead")
 
 
 def starving() -> Game:
@@ -163,7 +163,11 @@ def test_eating_when_starving_is_named_best_clearly() -> None:
     weighing = weigh(game, [act.Eat(0), act.Eat(3)])
     assert weighing.best == 1 and weighing.estimate(0).wins == 0
     assert weighing.clearly_worse(0) and weighing.difference(0).high < 0
-    assert weighing.ranking(lambda k: ["not eating", "eating"][k]) == "eating is best"
+    lead = weighing.lead(0)
+    assert weighing.ranking(lambda k: ["not eating", "eating"][k]) == (
+        f"eating is best on the same futures: ahead of not eating by {lead.lead()}"
+    )
+    assert lead.low > 0  # the figure given is the paired one, clear of 0
 
 
 def test_two_equal_options_are_shown_as_about_equal() -> None:
@@ -172,9 +176,9 @@ def test_two_equal_options_are_shown_as_about_equal() -> None:
     d = weighing.difference(1 - weighing.best)
     assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
     assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
-    assert (
-        weighing.ranking(lambda k: str(k + 1))
-        == f"about equal: {weighing.best + 1} (ahead), {2 - weighing.best}"
+    assert weighing.ranking(lambda k: str(k + 1)) == (
+        f"about equal on the same futures: {weighing.best + 1} ahead of {2 - weighing.best} "
+        f"by 0 points ({round(100 * d.low)} to {round(100 * d.high)})"
     )
 
 
@@ -223,3 +227,42 @@ def test_a_verdict_says_what_the_option_lines_say() -> None:
             for verb, what in (("pays", f.paid), ("gains", f.gained), ("loses", f.lost)):
                 assert (f"{verb} {amounts(what)}" in said) == bool(what), (line, said)
     assert warned  # the golden game has options that run the time track out
+
+
+def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhere() -> None:
+    """#30 follow-up: the best's figure is on futures of its own, another option's on the
+    race's, so their intervals can stand apart while the race, on the futures both played,
+    cannot tell them apart. Every verdict says so with the paired figures it rests on."""
+    from unbroken.advisor.analysis import Analysis, Choice
+    from unbroken.cli.analyze import text_report
+    from unbroken.play.text_odds import table
+    from unbroken.tui.odds import odds_text, verdict_text
+
+    # Option 2 (k=1) stopped at 16 futures with 4 won; the best won 6 of them (2 more, none
+    # fewer), then 70 of its own 100.
+    weighing = Weighing(
+        wins=(0b111111, 0b1111), games=(16, 16), best=0, fresh=(1 << 70) - 1, fresh_games=100
+    )
+    best, other = weighing.shown_all
+    assert other.high < best.low  # the intervals shown stand apart: 25 % (10-49), 70 % (60-78)
+    lead = weighing.lead(1)
+    assert lead == Difference(2, 0, 16) and lead.low < 0 < lead.high
+    assert weighing.about_equal() == [0, 1] and not weighing.clear
+    said = f"about equal on the same futures: 1 ahead of 2 by {lead.lead()}"
+    assert lead.lead() == "12 points (-10 to 32)"
+    # The game's `%`: the option lines' figures, the verdict under the prompt.
+    assert [odds_text(e) for e in (best, other)] == ["[70% 60-78]", "[25% 10-49]"]
+    assert verdict_text(weighing, [0, 1]) == said
+    # `unbroken play`'s table: the same verdict under the same figures.
+    printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
+    assert "70 % (60-78)" in printed[1] and "25 % (10-49)" in printed[2]
+    assert printed[-1] == f"  {said}."
+    # `unbroken analyze`, the option of 25 % taken: its paired figure, cut or not.
+    choice = Choice(
+        4, 1, "preparation", 2, "Rest", "Explore", "Explore",
+        weighing.chance, weighing.shown(1), weighing.difference(1),
+    )  # fmt: skip
+    assert not choice.clearly_worse and not choice.costly
+    assert choice.verdict() == "-12 points (-32 to 10) on the same futures: about equal to Explore"
+    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
+    assert " 70 %  25 %     -  Rest: -12 points (-32 to 10) on the same futu…" in row

@@ -26,9 +26,9 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     rows, verdict = lines[:-1], lines[-1]
     assert len(rows) == sum(1 for _, why in offered if not why)  # every option it can take
     assert all("%" in row and "(" in row for row in rows)
-    assert verdict.strip().startswith("about equal: ") or verdict.endswith(
-        "is best."
-    )  # a ranking only when it is clear
+    said = verdict.strip()
+    assert said.startswith("about equal on the same futures: ") or " is best on the same " in said
+    assert " points (" in said  # with the paired difference it rests on
     assert text.count("Your choice") >= 2  # asked again, then `1` was taken
 
 

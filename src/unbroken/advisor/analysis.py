@@ -84,7 +84,11 @@ class Choice:
         if self.taken == self.best:
             return "the best option"
         if not self.clearly_worse:
-            return f"about equal to {self.best}"
+            if not self.against_best.games:  # an analysis from before #30: no comparison
+                return f"about equal to {self.best}"
+            # The paired figures first (a table cuts the line short): the chances shown
+            # beside it are on different futures, the best's on its own.
+            return f"{self.against_best.points()} on the same futures: about equal to {self.best}"
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
         why = ""

@@ -143,13 +143,32 @@ class Weighing:
         return [self.best, *rest] if self.wins else []
 
     def ranking(self, name: Callable[[int], str]) -> str:
-        """Return the verdict in words: "2 is best", or "about equal: 2 (ahead), 1, 4" when
-        the others are not clearly worse (`name(k)` names option k)."""
+        """Return the verdict in words, with the paired differences it rests on (the figures
+        shown beside the options are on different futures, the best's on its own):
+        "2 is best on the same futures: ahead of 1 by 8 points (3 to 13)" (the closest
+        other), or "about equal on the same futures: 2 ahead of 1 by 2 points (-5 to 9),
+        of 4 by 1 (-4 to 6)" when the others are not clearly worse (`name(k)` names
+        option k)."""
         equal = self.about_equal()
+        best = name(self.best)
         if len(equal) == 1:
-            return f"{name(self.best)} is best"
-        rest = ", ".join(name(k) for k in sorted(equal[1:]))
-        return f"about equal: {name(self.best)} (ahead), {rest}"
+            others = [k for k in range(len(self.wins)) if k != self.best]
+            if not others:
+                return f"{best} is best"
+            closest = min(others, key=lambda k: (self.lead(k).mean, k))
+            return f"{best} is best on the same futures: ahead of {name(closest)} by " + (
+                self.lead(closest).lead()
+            )
+        rest = sorted(equal[1:])
+        leads = [
+            f"of {name(k)} by {self.lead(k).lead(' points' if i == 0 else '')}"
+            for i, k in enumerate(rest)
+        ]
+        return f"about equal on the same futures: {best} ahead {', '.join(leads)}"
+
+    def lead(self, k: int) -> Difference:
+        """Return the best against option k on the futures both played (the verdict's)."""
+        return self.difference(self.best, against=k)
 
     @property
     def clear(self) -> bool:

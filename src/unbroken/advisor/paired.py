@@ -81,6 +81,12 @@ class Difference:
         low, high = self.interval
         return f"{_whole(self.mean):+d} points ({_whole(low)} to {_whole(high)})"
 
+    def lead(self, unit: str = " points") -> str:
+        """Return "2 points (-5 to 9)": the difference without its sign when ahead, and its
+        interval, in whole points (`unit` "" for a list that named it once)."""
+        low, high = self.interval
+        return f"{_whole(self.mean)}{unit} ({_whole(low)} to {_whole(high)})"
+
     def as_json(self) -> dict[str, Any]:
         low, high = self.interval
         return {
