@@ -64,7 +64,8 @@ def test_the_chance_is_the_best_option_on_futures_the_race_did_not_look_at() -> 
     race.close_stage()
     weighing = race.weighing([0, 1])
     assert race.done and weighing.chance.wins == 40 and weighing.chance.games == 64
-    assert weighing.shown(1) == weighing.chance and weighing.shown(0) == weighing.estimate(0)
+    # Beside the options: what the race saw (the same futures); the chance is shown apart.
+    assert weighing.shown_all == [weighing.estimate(0), weighing.estimate(1)]
     alone = Race(1, most=16)  # one option: no race, no curse, no second weighing
     alone.record(0, 0, 16, 0b101)
     alone.close_stage()
@@ -98,8 +99,10 @@ def test_one_position_shows_one_chance_in_play_analyze_and_the_chart() -> None:
         out = io.StringIO()
         text.odds(offered, [str(i) for i in range(len(offered))], io.StringIO(""), out)
         printed = out.getvalue()
-        assert f"{choice.before.percent()} " in printed  # the position's chance, its best
-        assert f"{choice.chance_taken.percent()} " in printed
+        # The position's chance, its best option's, printed once, apart from the options.
+        assert f"Chance here: {choice.before.percent()}, the best" in printed
+        if choice.taken != choice.best:  # beside its option: what the race saw
+            assert f"{choice.chance_taken.percent()} " in printed
 
 
 def test_two_runs_of_analyze_give_the_same_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,7 +146,9 @@ def test_a_sure_kill_is_named_best_clearly() -> None:
     for k in range(len(legal)):
         if k != weighing.best:
             assert weighing.difference(k).high < 0  # the paired interval excludes 0
-    assert weighing.ranking(str).startswith(f"{weighing.best} is best on the same futures: ahead")
+    assert weighing.ranking(str).startswith(
+        f"{weighing.best} is best on the same futures: clearly ahead"
+    )
 
 
 def starving() -> Game:
@@ -165,7 +170,7 @@ def test_eating_when_starving_is_named_best_clearly() -> None:
     assert weighing.clearly_worse(0) and weighing.difference(0).high < 0
     lead = weighing.lead(0)
     assert weighing.ranking(lambda k: ["not eating", "eating"][k]) == (
-        f"eating is best on the same futures: ahead of not eating by {lead.lead()}"
+        f"eating is best on the same futures: clearly ahead of not eating by {lead.lead()}"
     )
     assert lead.low > 0  # the figure given is the paired one, clear of 0
 
@@ -200,7 +205,8 @@ def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
     gain = f"+{round(-100 * d.mean)} points"
     assert choice.verdict().startswith(f"Eat 3 food instead: {gain} (")
     assert choice.verdict().endswith(
-        "; taken: leaves 3 food uneaten: loses 6 SE, and starves; best: eats all the food needed"
+        "; Eat 0 food: leaves 3 food uneaten: loses 6 SE, and starves; Eat 3 food: eats all the "
+        "food needed"
     )
 
 
@@ -230,9 +236,9 @@ def test_a_verdict_says_what_the_option_lines_say() -> None:
 
 
 def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhere() -> None:
-    """#30 follow-up: the best's figure is on futures of its own, another option's on the
-    race's, so their intervals can stand apart while the race, on the futures both played,
-    cannot tell them apart. Every verdict says so with the paired figures it rests on."""
+    """#30 follow-up: the option lines show what the race saw (the same futures), the
+    position's chance (the best on futures of its own) is shown once, apart, and the verdict
+    gives the paired figures it rests on."""
     from unbroken.advisor.analysis import Analysis, Choice
     from unbroken.cli.analyze import text_report
     from unbroken.play.text_odds import table
@@ -244,18 +250,19 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
         wins=(0b111111, 0b1111), games=(16, 16), best=0, fresh=(1 << 70) - 1, fresh_games=100
     )
     best, other = weighing.shown_all
-    assert other.high < best.low  # the intervals shown stand apart: 25 % (10-49), 70 % (60-78)
+    assert (best, other) == (weighing.estimate(0), weighing.estimate(1))
     lead = weighing.lead(1)
     assert lead == Difference(2, 0, 16) and lead.low < 0 < lead.high
     assert weighing.about_equal() == [0, 1] and not weighing.clear
     said = f"about equal on the same futures: 1 ahead of 2 by {lead.lead()}"
     assert lead.lead() == "12 points (-10 to 32)"
     # The game's `%`: the option lines' figures, the verdict under the prompt.
-    assert [odds_text(e) for e in (best, other)] == ["[70% 60-78]", "[25% 10-49]"]
+    assert [odds_text(e) for e in (best, other)] == ["[38% 18-61]", "[25% 10-49]"]
     assert verdict_text(weighing, [0, 1]) == said
-    # `unbroken play`'s table: the same verdict under the same figures.
+    # `unbroken play`'s table: the same verdict under the same figures, the chance apart.
     printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
-    assert "70 % (60-78)" in printed[1] and "25 % (10-49)" in printed[2]
+    assert "38 % (18-61)" in printed[1] and "25 % (10-49)" in printed[2]
+    assert printed[3] == "  Chance here: 70 % (60-78), the best option on 100 futures of its own."
     assert printed[-1] == f"  {said}."
     # `unbroken analyze`, the option of 25 % taken: its paired figure, cut or not.
     choice = Choice(
@@ -266,3 +273,26 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     assert choice.verdict() == "-12 points (-32 to 10) on the same futures: about equal to Explore"
     row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
     assert " 70 %  25 %     -  Rest: -12 points (-32 to 10) on the same futu…" in row
+
+
+def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
+    """Playtest round 4: "about equal: 2 (ahead), 6, 9" beside "1. [62% 45-77]" and
+    "2. [61% 51-70]": the best's line showed its chance on futures of its own, lower than
+    the race's figure of an option the verdict did not name at all."""
+    from unbroken.tui.odds import verdict_text
+
+    # 1 (k=0) won 20 of the first 32 futures (62 %) and stopped there, clearly behind 2,
+    # which won all 32; of 100, 2 (k=1) won 66, 3 (k=2) 64; 2 then won 61 of 100 of its own.
+    wins = ((1 << 20) - 1, (1 << 66) - 1, (1 << 64) - 1)
+    race = Weighing(wins, (32, 100, 100), best=1, fresh=(1 << 61) - 1, fresh_games=100)
+    assert race.clearly_worse(0) and not race.clearly_worse(2)
+    shown = [round(100 * e.rate) for e in race.shown_all]
+    assert shown == [62, 66, 64]  # the best's line is the highest, as the verdict ranks
+    assert race.chance.percent() == "61 % (51-70)"
+    said = verdict_text(race, [0, 1, 2])
+    assert said == (
+        "about equal on the same futures: 2 ahead of 3 by 2 points (-2 to 6); "
+        "1 clearly behind (by 38 points)"
+    )
+    every_k = Weighing(wins[:2], (32, 100), best=1)
+    assert verdict_text(every_k, [0, 1]).startswith("2 is best on the same futures: clearly")

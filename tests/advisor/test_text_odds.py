@@ -23,9 +23,11 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     assert "Odds after 4 games each" in text
     table = text.split("Odds after 4 games each")[1].split("Your choice")[0]
     lines = [line for line in table.splitlines()[1:] if line.strip()]
-    rows, verdict = lines[:-1], lines[-1]
+    rows, chance, verdict = lines[:-2], lines[-2], lines[-1]
     assert len(rows) == sum(1 for _, why in offered if not why)  # every option it can take
     assert all("%" in row and "(" in row for row in rows)
+    # The position's chance once, apart: the best option on futures of its own.
+    assert chance.startswith("  Chance here: ") and "4 futures of its own" in chance
     said = verdict.strip()
     assert said.startswith("about equal on the same futures: ") or " is best on the same " in said
     assert " points (" in said  # with the paired difference it rests on
@@ -51,3 +53,21 @@ def test_a_choice_typed_while_the_odds_run_is_taken() -> None:
     text = out.getvalue()
     assert "Estimating the odds" in text
     assert game.game.state.decisions >= 1  # the `1` typed during the estimate was taken
+
+
+def test_after_the_race_it_says_what_the_wait_is_for() -> None:
+    """Playtest round 4: once the race is decided the best weighs the chance here on
+    futures of its own, a wait with nothing printed; now it says so, then the chance."""
+    from unbroken.play.text_odds import show_odds
+
+    game = TextGame(RULES, "tomu", "normal", 5, {}, record=False).game
+    offered = game.options()
+    read, write = os.pipe()  # a prompt that can be watched, nothing typed
+    out = io.StringIO()
+    with os.fdopen(read, "r", buffering=1) as stdin:
+        assert show_odds(game, offered, [str(i) for i in range(len(offered))], stdin, out,
+                         most=16) is None  # fmt: skip
+    os.close(write)
+    text = out.getvalue()
+    waiting = text.index("Weighing the chance here: the best option on 16 futures of its own…")
+    assert waiting < text.index("  Chance here: ")

@@ -207,7 +207,80 @@ def test_under_pipx_without_pipx_on_path_says_what_to_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr("shutil.which", lambda name: None)
+    monkeypatch.setattr("unbroken.plugins.installer.source_tree", lambda: None)
     assert main(["plugins", "install", "unbroken-unearthed"]) == 2
     err = capsys.readouterr().err
     assert "pipx is not on PATH: run `pipx inject unbroken unbroken-unearthed`" in err
     assert pip_calls == []
+
+
+def test_a_bare_name_installs_the_expansion_from_the_games_source(
+    pip_calls: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Playtest round 4: `plugins install gauntlet` installed an unrelated `gauntlet`
+    # package from the index; the game's own expansion is in its source's plugins/.
+    folder = tmp_path / "plugins" / "unbroken-gauntlet"
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text("[project]\nname = 'unbroken-gauntlet'\n")
+    monkeypatch.setattr("unbroken.plugins.installer.source_tree", lambda: tmp_path)
+    for name in ("gauntlet", "unbroken-gauntlet", "Unbroken_Gauntlet"):
+        assert main(["plugins", "install", name]) == 0
+        assert f"installing unbroken-gauntlet from {folder}" in capsys.readouterr().out
+    assert pip_calls == [[sys.executable, "-m", "pip", "install", str(folder)]] * 3
+
+
+def test_a_bare_name_without_the_source_is_looked_up_as_unbroken_name(
+    pip_calls: list[list[str]], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("unbroken.plugins.installer.source_tree", lambda: None)
+    assert main(["plugins", "install", "gauntlet"]) == 0
+    assert "installing unbroken-gauntlet (plugins are published as unbroken-NAME)" in (
+        capsys.readouterr().out
+    )
+    assert pip_calls == [[sys.executable, "-m", "pip", "install", "unbroken-gauntlet"]]
+
+
+def test_a_name_the_index_has_not_says_where_the_expansions_are(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("unbroken.plugins.installer.source_tree", lambda: None)
+    monkeypatch.setattr("subprocess.call", lambda command, **kwargs: 1)
+    assert main(["plugins", "install", "gauntlet"]) == 1
+    out = capsys.readouterr().out
+    assert "unbroken-gauntlet could not be installed" in out
+    assert "`unbroken plugins install PATH/plugins/unbroken-NAME`" in out
+
+
+def test_what_an_install_added_that_gives_no_plugin_is_uninstalled_again(
+    pip_calls: list[list[str]], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen = iter(
+        [
+            {"textual": ("6.0", False)},
+            {"textual": ("6.0", False), "unbroken-gauntlet": ("0.1.0", False)},
+        ]
+    )
+    monkeypatch.setattr("unbroken.plugins.installer.source_tree", lambda: None)
+    monkeypatch.setattr("unbroken.plugins.installer.distributions", lambda: next(seen))
+    assert main(["plugins", "install", "gauntlet"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "unbroken: error: unbroken-gauntlet is not an Unbroken plugin (it gives no `unbroken` "
+        "entry point): uninstalled it again\n"
+    )
+    assert pip_calls == [
+        [sys.executable, "-m", "pip", "install", "unbroken-gauntlet"],
+        [sys.executable, "-m", "pip", "uninstall", "--yes", "unbroken-gauntlet"],
+    ]
+
+
+def test_an_install_that_gives_a_plugin_or_changes_nothing_is_kept() -> None:
+    from unbroken.plugins.installer import not_plugins
+
+    before = {"textual": ("6.0", False)}
+    assert not_plugins(before, {**before, "unbroken-x": ("1", True), "dep": ("2", False)}) == []
+    assert not_plugins(before, before) == []  # installed already
+    assert not_plugins(before, {"textual": ("6.1", False), "dep": ("2", False)}) == ["dep"]

@@ -10,7 +10,7 @@ from pilot import sync
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import ChanceChart, costly_position, plot, series
+from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayViewerScreen
 
@@ -84,8 +84,8 @@ async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
         assert chart.analysis == ANALYSIS
         await pilot.press("c")
         assert viewer.position == 3
-        text = str(chart.render())
-        assert "took taken at 20 %" in text and "best instead: +30 points" in text and "▲" in text
+        text = " ".join(str(chart.render()).split())  # wrapped to the chart's width
+        assert "took 20 %" in text and "Best instead: +30 points" in text and "▲" in text
         await pilot.press("c")
         assert viewer.position == 8
         await pilot.press("c")  # none after: it stays
@@ -123,22 +123,49 @@ async def test_without_a_kept_analysis_a_computes_one_in_the_background() -> Non
         analysis.GAMES = games
 
 
-def test_the_charts_head_names_the_option_taken_as_the_positions_line_does() -> None:
-    # #28 playtest round 3: the viewer's line said "Decision 3: Rest: …" and the chart's
-    # head only "took 20 %: Explore instead", naming another option. The head names the
-    # option taken by the words the position's line opens with (`option_name`).
-    from unbroken.advisor.analysis import option_name
-    from unbroken.core import actions as act
-    from unbroken.testing import Scenario
-    from unbroken.tui.analysis import chart_head
+def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart() -> None:
+    """Playtest round 4: "Chance here 4 %; took 31 % (14-56): Fight the monster now instead:
+    +50 poi" was cut at 80 columns, and read as a contradiction: the chance here is of the
+    position after the decision and what it drew, the other the option's before it."""
+    taken = Choice(
+        12, 1, "preparation", 9, "Scout: pay 1 SE + 1 time, reveal the monster",
+        "Fight the monster now", "Explore", Estimate(81, 100), Estimate(5, 16),
+        Difference(0, 12, 16), "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
+        "ambushes you", "costs nothing",
+    )  # fmt: skip
+    after = Choice(13, 1, "battle", 3, "Punch", "Punch", "Punch", Estimate(4, 100),
+                   Estimate(4, 100), Difference(0, 0, 100))  # fmt: skip
+    analysis = Analysis(100, 20, 20, "lost", [taken, after])
+    lines = head_lines(analysis, 12, 78)
+    assert len(lines) == 4 and all(len(line) <= 78 for line in lines)
+    said = " ".join(lines)
+    assert said.startswith("▲ Decision 12: 81 % before it (its best option's), took 31 %")
+    assert "then 4 %: what came of it went against you" in said
+    assert "Fight the monster now instead: +75 points" in said
+    assert "ambushes" in said  # the verdict's why, not cut at the edge
+    assert head_lines(analysis, 14, 78)[0] == "Chance here: the game is lost"
+    assert head_lines(analysis, 5, 78)[0] == (
+        "Chance here 81 % (at decision 12, the next choice), its best option's"
+    )
 
-    game = Scenario("caellahan").encounters("juicy-bats").start("exploration")
-    game.apply(act.ChooseEncounter("base:juicy-bats"))
-    rest = option_name(act.Rest(), game.state, game.ruleset)
-    assert rest.startswith("Rest: ")
-    e = Estimate
-    at = Choice(3, 1, "resolve_or_rest", 2, rest, "Explore", "bot", e(50, 100), e(20, 100),
-                Difference(0, 30, 100))  # fmt: skip
-    head = chart_head(0.5, at)
-    assert head.startswith("▲ Chance here 50 %; took Rest at 20 % (13-29): Explore instead"), head
-    assert chart_head(0.5, None) == "Chance here 50 %"
+
+def test_the_viewers_line_names_the_option_taken_as_the_analysis_does() -> None:
+    # #28 playtest round 3: the position's line said "Rest" (the menu's bare label) while
+    # the costly decision's verdict named the options in the analysis's words; the line
+    # now uses those words (`option_name`), so the option taken reads the same in both.
+    from unbroken.advisor.analysis import option_name
+    from unbroken.replay import Timeline
+    from unbroken.tui.replays import decision_line
+    from unbroken.words.actions import label
+
+    golden = sorted(SHORT.parent.glob("normal_*_lost.jsonl"))[0]  # starves at the end
+    timeline = Timeline(golden, RULES)
+    assert decision_line(timeline, 0) == "The setup, before the first decision."
+    differs = 0
+    for i in range(1, len(timeline)):
+        action, before = timeline.action_at(i), timeline.state_at(i - 1)
+        assert action is not None
+        named = option_name(action, before, RULES)
+        assert decision_line(timeline, i) == f"Decision {i}: {named}"
+        differs += named != label(action, before, RULES)
+    assert differs  # the forecast's words (a rule that acts, a warning) are there

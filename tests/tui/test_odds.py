@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from concurrent.futures import Future
 from contextlib import asynccontextmanager
 
+import msgspec
 from pilot import sync
 from textual.pilot import Pilot
 
@@ -107,3 +109,49 @@ def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
     )
     alone = Weighing(wins=(0b1,), games=(4,), best=0)
     assert odds.verdict_text(alone, [5]) == ""
+
+
+class _HeldPool:
+    """A pool whose rounds finish when the test says (each option wins every future)."""
+
+    def __init__(self) -> None:
+        self.rounds: list[tuple[Future[list[int]], int, int]] = []
+
+    def submit(self, state: bytes, actions: bytes, resamples: list[int]) -> object:
+        future: Future[list[int]] = Future()
+        self.rounds.append((future, len(msgspec.msgpack.decode(actions)), len(resamples)))
+        return future
+
+    def finish(self, i: int) -> None:
+        future, options, size = self.rounds[i]
+        future.set_result([(1 << size) - 1] * options)
+
+
+def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> None:
+    """Playtest round 4: "up to 32 games each" stood still for over a minute while the
+    stage (counted in order) waited for one slow round, then for the best's own futures."""
+    from typing import Any, cast
+
+    from unbroken.advisor.pool import Anytime
+
+    game = Game.new(RULES, "tomu", "normal", 9)
+    actions = game.legal_actions()[:2]
+    pool = _HeldPool()
+    anytime = Anytime(cast(Any, pool), game, actions, most=16, batch=8)
+    assert len(pool.rounds) == 2 and "next 16 futures: 0 played" in odds.status_text(anytime)
+    pool.finish(1)  # the second round first: the first still holds the count
+    anytime.poll()
+    assert anytime.games == 0
+    assert "next 16 futures: 8 played; % stops" in odds.status_text(anytime)
+    pool.finish(0)
+    anytime.poll()  # the race: both won everything, settled; the best weighs the chance
+    said = odds.status_text(anytime, "the verdict")
+    assert said.startswith("Odds: 16 games each, 95 % intervals; the chance here: the best on")
+    assert "16 more futures, 0 played; the verdict; % stops" in said
+    pool.finish(2)
+    pool.finish(3)
+    anytime.poll()
+    assert anytime.finished
+    assert odds.status_text(anytime, "the verdict") == (
+        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; % hides"
+    )

@@ -93,7 +93,9 @@ class Choice:
         gain = Difference(d.behind, d.ahead, d.games)
         why = ""
         if self.taken_changes != self.best_changes:
-            why = f"; taken: {self.taken_changes}; best: {self.best_changes}"
+            taken, best = short_name(self.taken), short_name(self.best)
+            taken, best = (taken, best) if taken != best else ("taken", "best")
+            why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         return f"{self.best} instead: {gain.points()}{why}"
 
     def as_json(self) -> dict[str, Any]:
@@ -138,6 +140,14 @@ class Choice:
             str(data.get("taken_changes", "")),
             str(data.get("best_changes", "")),
         )
+
+
+def short_name(option: str) -> str:
+    """Return an option's name without what its line adds ("Scout: pay 1 SE + 1 time, reveal
+    the monster — ⚠ …" is "Scout"), for a verdict that says what it does in its own words."""
+    for cut in (": ", " — ", " ("):
+        option = option.split(cut, 1)[0]
+    return option
 
 
 @dataclass
@@ -284,7 +294,8 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         option_name(p.legal[w.best], state, rules),
         option_name(p.legal[p.reference], state, rules),
         w.chance,
-        w.shown(p.taken),
+        # The best taken: the position's chance (the same option, on its own futures).
+        w.chance if p.taken == w.best else w.estimate(p.taken),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),

@@ -111,13 +111,19 @@ class Weighing:
         return [self.estimate(k) for k in range(len(self.wins))]
 
     def shown(self, k: int) -> Estimate:
-        """Return the figure shown for option k: the position's chance for the best (once
-        weighed on its own futures), else what the race saw."""
-        return self.chance if k == self.best else self.estimate(k)
+        """Return the figure shown beside option k: what the race saw (every option on the
+        same futures, so the figures rank as the verdict does; the position's chance, the
+        best on futures of its own, is shown once, apart: `chance`)."""
+        return self.estimate(k)
 
     @property
     def shown_all(self) -> list[Estimate]:
         return [self.shown(k) for k in range(len(self.wins))]
+
+    @property
+    def weighed(self) -> bool:
+        """True once the position's chance is weighed on futures of its own (or needs none)."""
+        return bool(self.fresh_games) or len(self.wins) < 2
 
     @property
     def chance(self) -> Estimate:
@@ -143,28 +149,34 @@ class Weighing:
         return [self.best, *rest] if self.wins else []
 
     def ranking(self, name: Callable[[int], str]) -> str:
-        """Return the verdict in words, with the paired differences it rests on (the figures
-        shown beside the options are on different futures, the best's on its own):
-        "2 is best on the same futures: ahead of 1 by 8 points (3 to 13)" (the closest
-        other), or "about equal on the same futures: 2 ahead of 1 by 2 points (-5 to 9),
-        of 4 by 1 (-4 to 6)" when the others are not clearly worse (`name(k)` names
-        option k)."""
+        """Return the verdict in words, with the paired differences it rests on: "2 is best
+        on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
+        (the closest other), or "about equal on the same futures: 2 ahead of 1 by 2 points
+        (-5 to 9), of 4 by 1 (-4 to 6); 3 and 5 clearly behind (by 12 and 30 points)" when
+        some are not clearly worse: every option is in it, so none left out of the equal
+        ones can be read as one (`name(k)` names option k)."""
         equal = self.about_equal()
         best = name(self.best)
+        behind = sorted(k for k in range(len(self.wins)) if k not in equal)
         if len(equal) == 1:
-            others = [k for k in range(len(self.wins)) if k != self.best]
-            if not others:
+            if not behind:
                 return f"{best} is best"
-            closest = min(others, key=lambda k: (self.lead(k).mean, k))
-            return f"{best} is best on the same futures: ahead of {name(closest)} by " + (
-                self.lead(closest).lead()
+            closest = min(behind, key=lambda k: (self.lead(k).mean, k))
+            rest = ", of the rest by more" if len(behind) > 1 else ""
+            return (
+                f"{best} is best on the same futures: clearly ahead of {name(closest)} by "
+                f"{self.lead(closest).lead()}{rest}"
             )
-        rest = sorted(equal[1:])
         leads = [
             f"of {name(k)} by {self.lead(k).lead(' points' if i == 0 else '')}"
-            for i, k in enumerate(rest)
+            for i, k in enumerate(sorted(equal[1:]))
         ]
-        return f"about equal on the same futures: {best} ahead {', '.join(leads)}"
+        said = f"about equal on the same futures: {best} ahead {', '.join(leads)}"
+        if behind:
+            names = _and([name(k) for k in behind])
+            points = _and([f"{round(100 * self.lead(k).mean)}" for k in behind])
+            said += f"; {names} clearly behind (by {points} points)"
+        return said
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""
@@ -174,6 +186,11 @@ class Weighing:
     def clear(self) -> bool:
         """True when the best is clearly better than every other option."""
         return all(self.clearly_worse(k) for k in range(len(self.wins)) if k != self.best)
+
+
+def _and(words: list[str]) -> str:
+    """Return "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class Race:

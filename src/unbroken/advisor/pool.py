@@ -131,12 +131,15 @@ class Anytime:
         #: What went wrong in a rollout (a plugin's handler failed), if anything.
         self.error = ""
         self.failure: BaseException | None = None
+        #: The stage in flight: its futures (each option's), and whether it weighs the chance.
+        self._stage = 0
         self._start_stage()
 
     def _start_stage(self) -> None:
         if self.race.done or self.stopped:
             return
         start, count, live = self.race.stage()
+        self._stage = count
         packed = pack_actions([self.actions[self.order[k]] for k in live])
         for first in range(start, start + count, self.batch):
             size = min(self.batch, start + count - first)
@@ -146,6 +149,14 @@ class Anytime:
     def pending(self) -> list[Future[list[int]]]:
         """Return the rounds in flight (to wait on)."""
         return [future for *_, future in self._rounds]
+
+    def under_way(self) -> tuple[int, int]:
+        """Return how far the stage in flight got: its futures finished (in any order, so it
+        moves while the race waits for one slow round) and its futures; (0, 0) when none."""
+        if not self._rounds:
+            return 0, 0
+        waiting = sum(size for _, size, _, future in self._rounds if not future.done())
+        return self._stage - waiting, self._stage
 
     def poll(self) -> Weighing:
         """Count the rounds finished since the last poll, go on with the race; return it."""

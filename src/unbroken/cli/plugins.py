@@ -27,7 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
         nargs="?",
-        help="a plugin name (for install, a name or a path; for new, the new plugin's name)",
+        help=(
+            "a plugin name (for install, a path, or a name: NAME installs unbroken-NAME; "
+            "for new, the new plugin's name)"
+        ),
     )
     add_json(parser, "the list as JSON")
     parser.add_argument(
@@ -200,21 +203,60 @@ def _pip(action: str, target: str) -> int:
     `pipx inject`/`uninject`, so pipx knows the plugin (unbroken.plugins.installer).
 
     uninstall takes a plugin's name (or its distribution's): the installer is
-    given the distribution that provides the plugin's entry point.
+    given the distribution that provides the plugin's entry point. install takes
+    a path, or a plugin's name (`gauntlet` is `unbroken-gauntlet`: see
+    `installer.install_target`); what it installed that gives no plugin is
+    uninstalled again, and said.
     """
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.cli.command import CommandError
+    from unbroken.plugins import installer
+
+    if action == "uninstall":
+        return _call(action, distribution_of(target))
+    argument, note = installer.install_target(target)
+    if note:
+        print(f"unbroken: {note}")
+    before = installer.distributions()
+    status = _call(action, argument)
+    if status:
+        if not installer.looks_like_path(argument):
+            print(
+                f"unbroken: {argument} could not be installed. The expansions that come with "
+                "the game's source are in its plugins/ folder: "
+                "`unbroken plugins install PATH/plugins/unbroken-NAME`"
+            )
+        return status
+    strays = installer.not_plugins(before, installer.distributions())
+    for stray in strays:
+        _call("uninstall", stray)
+    if strays:
+        raise _error(
+            f"{', '.join(strays)} is not an Unbroken plugin (it gives no `unbroken` entry "
+            "point): uninstalled it again"
+        )
+    return 0
+
+
+def _call(action: str, argument: str) -> int:
+    """Run the installer's command for `action` on `argument`; return its exit status."""
+    # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.plugins.installer import InstallerError, installer_command
 
-    argument = distribution_of(target) if action == "uninstall" else target
     try:
         command = installer_command(action, argument)
     except InstallerError as exc:
-        raise CommandError(str(exc)) from None
+        raise _error(str(exc)) from None
     try:
         return subprocess.call(command)
     except OSError as exc:
-        raise CommandError(f"could not run {' '.join(command)}: {exc}") from None
+        raise _error(f"could not run {' '.join(command)}: {exc}") from None
+
+
+def _error(message: str) -> Exception:
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.cli.command import CommandError
+
+    return CommandError(message)
 
 
 def _new(name: str, directory: Path) -> int:

@@ -50,6 +50,12 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
         stopped = f" (stopped at {e.games})" if e.games < most else ""
         line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
         lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
+    if len(legal) > 1 and weighing.weighed:
+        chance = weighing.chance
+        lines.append(
+            f"  Chance here: {chance.percent()}, the best option on {chance.games} futures of"
+            " its own."
+        )
     if len(legal) > 1:
         lines.append(f"  {weighing.ranking(lambda k: str(legal[k] + 1))}.")
     return "\n".join(lines)
@@ -72,7 +78,7 @@ def show_odds(
     watch = _watchable(stdin)
     if watch:
         print(f"  Estimating the odds: type {KEY} to stop, or your choice.", file=out, flush=True)
-    printed = 0
+    printed, told = 0, False
     try:
         while True:
             weighing = odds.poll()
@@ -84,6 +90,14 @@ def show_odds(
                     print(f"  The odds stopped: {odds.error}", file=out)
                 if odds.finished:
                     return None
+            if watch and odds.race.decided and not told and not odds.finished and len(legal) > 1:
+                told = True  # the race is over: say what the wait is for
+                print(
+                    f"  Weighing the chance here: the best option on {odds.race.most} futures"
+                    " of its own…",
+                    file=out,
+                    flush=True,
+                )
             if not watch:
                 time.sleep(0.02)
                 continue

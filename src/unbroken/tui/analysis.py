@@ -10,6 +10,7 @@ next costly decision.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,13 +84,64 @@ def column(position: int, last: int, width: int) -> int:
     return 0 if last <= 0 else min(width - 1, round(position * (width - 1) / last))
 
 
+#: Lines of words above the chart, and at most (the plot gives up a row for the last; the
+#: rest of a longer verdict is cut with "…").
+HEAD = 3
+MOST_HEAD = HEAD + 1
+
+
+def here_words(analysis: Analysis, position: int) -> tuple[str, float | None]:
+    """Return the chance after decision `position` in words, and as a share (None: the
+    game is over or no decision with a choice is left): the next weighed decision's
+    chance, with its number when it is not the very next one."""
+    after = [c for c in analysis.choices if c.n > position]
+    if not after:
+        ended = {"won": "the game is won", "lost": "the game is lost"}
+        return ended.get(analysis.outcome, "no choice left"), None
+    nxt = min(after, key=lambda c: c.n)
+    where = "" if nxt.n == position + 1 else f" (at decision {nxt.n}, the next choice)"
+    return f"{round(100 * nxt.before.rate)} %{where}", nxt.before.rate
+
+
+def head_words(analysis: Analysis, position: int) -> str:
+    """Return what the chart says above its line at `position` (after decision `position`):
+    the chance here, and at a weighed decision what it was before, what the option taken
+    had and the verdict. The chance here is of the position after the decision and what
+    it drew (a card, a roll), so it can stand far from the option's chance: it says so."""
+    here, rate = here_words(analysis, position)
+    at = next((c for c in analysis.choices if c.n == position), None)
+    if at is None:
+        return f"Chance here: {here}" if rate is None else f"Chance here {here}, its best option's"
+    taken = at.chance_taken
+    luck = ""
+    if rate is not None and rate < taken.low:
+        luck = ": what came of it went against you"
+    elif rate is not None and rate > taken.high:
+        luck = ": what came of it went your way"
+    mark = "▲ " if at.costly else ""
+    verdict = at.verdict()
+    return (
+        f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
+        f" took {taken.percent()}, then {here}{luck}. {verdict[:1].upper()}{verdict[1:]}"
+    )
+
+
+def head_lines(analysis: Analysis, position: int, width: int) -> list[str]:
+    """Return the chart's words wrapped to `width` columns: HEAD lines, MOST_HEAD at most."""
+    words = head_words(analysis, position).replace(" %", "\xa0%")  # "30 %" on one line
+    lines = [line.replace("\xa0", " ") for line in textwrap.wrap(words, width)] or [""]
+    if len(lines) > MOST_HEAD:
+        lines = [*lines[: MOST_HEAD - 1], lines[MOST_HEAD - 1][: width - 1] + "…"]
+    return lines + [""] * (HEAD - len(lines))  # the chart stays put as the words change
+
+
 class ChanceChart(Static):
     """The chance of winning over the recorded game, its costly decisions and where we are."""
 
     DEFAULT_CSS = """
     ChanceChart {
         dock: bottom;
-        height: 7;
+        height: 9;
         background: $panel;
         padding: 0 1;
         margin-bottom: 1;
@@ -111,11 +163,12 @@ class ChanceChart(Static):
         axis = 4
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
-        at = next((c for c in analysis.choices if c.n == position), None)
-        head = chart_head(values[min(position, last)], at)
-        text.append(head[: width + axis] + "\n", style="bold")
-        labels = ["100%", "", "", "  0%"]
-        for r, line in enumerate(plot(values, width)):
+        head = head_lines(analysis, position, width + axis)
+        for line in head:
+            text.append(line + "\n", style="bold")
+        rows = ROWS - (len(head) - HEAD)  # four lines of words: the plot gives up a row
+        labels = ["100%", *[""] * (rows - 2), "  0%"]
+        for r, line in enumerate(plot(values, width, rows)):
             label = labels[r] if r < len(labels) else ""
             text.append(f"{label:>4}", style="dim")
             text.append(line + "\n", style="green")
@@ -132,18 +185,6 @@ class ChanceChart(Static):
             style="dim",
         )
         self.update(text)
-
-
-def chart_head(chance: float, at: Choice | None) -> str:
-    """Return the chart's first line: the chance here and, at a weighed decision, the option
-    taken by the name the position's line gives it ("took Rest at 20 %": the verdict that
-    follows names the better option, never leaving the reader to wonder which was taken)."""
-    head = f"Chance here {100 * chance:.0f} %"
-    if at is None:
-        return head
-    taken = at.taken.partition(": ")[0]  # "Rest", "Attack with Bash", as the label opens
-    head += f"; took {taken} at {at.chance_taken.percent()}: {at.verdict()}"
-    return "▲ " + head if at.costly else head
 
 
 def toggle(viewer: ReplayViewerScreen) -> None:

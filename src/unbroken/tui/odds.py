@@ -43,18 +43,29 @@ def odds_text(estimate: Estimate | None) -> str:
     return f"[{100 * e.rate:.0f}% {100 * e.low:.0f}-{100 * e.high:.0f}]"
 
 
-def status_text(
-    games: int, running: bool, error: str = "", verdict: str = "", fewer: bool = False
-) -> str:
-    """Return the line under the prompt that says what the odds are and how far they got
-    (`fewer`: some options stopped sooner, behind), and, once the race is over, which
-    option is best or which are about equal."""
-    if error:
-        return f"Odds stopped: {error}"
-    state = "% stops" if running else "% hides"
-    said = f"; {verdict}" if verdict and not running else ""
-    each = f"up to {games}" if fewer else f"{games}"
-    return f"Odds: {each} games each, 95 % intervals{said}; {state}"
+def status_text(odds: Anytime, verdict: str = "") -> str:
+    """Return the line under the prompt: what the odds are and how far they got, while they
+    run (the stage's futures counted as they finish, so it moves), then the position's
+    chance (its best option's, on futures of its own: shown once, not beside the option)
+    and the verdict on the same futures as the option lines."""
+    if odds.error:
+        return f"Odds stopped: {odds.error}"
+    weighing = odds.weighing()
+    games = odds.games
+    each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
+    said = [f"Odds: {each} games each, 95 % intervals"]
+    done, count = odds.under_way()
+    if not odds.finished and not odds.race.decided:
+        said.append(f"next {count} futures: {done} played" if count else "starting")
+    if odds.race.decided:
+        if weighing.weighed:
+            said.append(f"chance here {weighing.chance.percent()}")
+        elif not odds.finished:
+            said.append(f"the chance here: the best on {count} more futures, {done} played")
+        if verdict:
+            said.append(verdict)
+    said.append("% stops" if not odds.finished else "% hides")
+    return "; ".join(said)
 
 
 class GameOdds:
@@ -131,9 +142,7 @@ class GameOdds:
         weighing = odds.weighing()
         found = dict(zip(self.legal, weighing.shown_all, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
-        verdict = verdict_text(weighing, self.legal)
-        fewer = min(weighing.games, default=0) < odds.games
-        return texts, status_text(odds.games, not odds.finished, odds.error, verdict, fewer)
+        return texts, status_text(odds, verdict_text(weighing, self.legal))
 
     def draw(self) -> None:
         """Give the decision the odds as they are now (it redraws when they changed)."""

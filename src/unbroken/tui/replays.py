@@ -99,6 +99,16 @@ class ReplayListScreen(Screen[None]):
             app.open_replay(path)
 
 
+def decision_line(timeline: Timeline, i: int) -> str:
+    """Return the viewer's line of position `i`: the decision that led there, named as the
+    analysis names its options (`option_name`: the chart's verdict and its costly
+    decisions), or the setup."""
+    action = timeline.action_at(i)
+    if action is None:
+        return "The setup, before the first decision."
+    return f"Decision {i}: {option_name(action, timeline.state_at(i - 1), timeline.ruleset)}"
+
+
 class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
@@ -170,13 +180,7 @@ class ReplayViewerScreen(Screen[None]):
         playing = "playing" if self.timer is not None else "paused"
         text = Text()
         text.append(f"{bar} {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step\n", style="bold")
-        action = t.action_at(i)
-        if action is not None:
-            before = t.state_at(i - 1)
-            # Named as the analysis names it (its chart's "took …", the costly decisions).
-            text.append(f"Decision {i}: {option_name(action, before, rules)}")
-        else:
-            text.append("The setup, before the first decision.")
+        text.append(decision_line(t, i))
         self.query_one("#position", Static).update(text)
         redraw(self)  # the chance chart (`a`), when shown
         log = self.query_one("#log", RichLog)
