@@ -13,6 +13,8 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import CHANCE, FAILED, Forecast
 from unbroken.core.game import Game
+from unbroken.core.legality import attack_choices
+from unbroken.core.resolver import Resolver
 from unbroken.testing import Scenario, check_forecasts, play
 from unbroken.words.actions import option_detail, option_text
 from unbroken.words.events import Narrator
@@ -156,3 +158,24 @@ def test_an_attack_into_a_raised_guard_is_forecast_to_do_nothing() -> None:
     )
     assert "guard is up" in option_detail(act.Attack("pry"), game.state, game.ruleset)
     assert check_forecasts(game) == len(game.legal_actions())
+
+
+def test_a_break_refused_under_a_raised_guard_says_what_lowers_it() -> None:
+    # R-BATTLE-3/4: no armor left, so Crack cannot be made; the guard is spent by any
+    # weapon attack, and the reason says so (#28 round 4: the player paid for Bash
+    # without knowing a cheaper way, or that there was one).
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=20)
+        .weapon("club")
+        .monster("giant-spider")
+        .dice(*[5] * 20)
+        .start("battle")
+    )
+    play(game, act.Attack("crack"))
+    while game.decision is not None and game.decision.kind == "response":
+        play(game, act.Pass())
+    mo = game.state.monster
+    assert mo is not None and mo.armor == 0 and mo.defend
+    why = dict(attack_choices(Resolver(game.ruleset, game.state)))[act.Attack("crack")]
+    assert why == "no armor to break; another weapon attack lowers the guard"

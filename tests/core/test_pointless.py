@@ -21,6 +21,7 @@ from unbroken.core.game import Game
 from unbroken.core.pointless import (
     ALREADY_DEFEATED,
     AT_CAP,
+    MISSED,
     ONLY_SKIP,
     SAME_RESULT,
     SAME_ROW,
@@ -28,6 +29,7 @@ from unbroken.core.pointless import (
 from unbroken.core.reducer import fold
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
 
 RULES = load_ruleset()
 CHARACTERS = sorted(RULES.characters)
@@ -121,9 +123,11 @@ def _settled(game: Game, since: int) -> tuple[Game, int]:
     return game, len(game.events) if end is None else end + 1
 
 
-def _no_better(other: Game, taken: Game, since: int) -> str:
+def _no_better(other: Game, taken: Game, since: int, rows_differ: bool = False) -> str:
     """Return why `other` is better off than `taken` once the window is over ("" when it
-    is not): compared on the states right after it, folded from the events."""
+    is not): compared on the states right after it, folded from the events. With
+    `rows_differ` (the monster missed) another answer may come to a worse row: only
+    what it leaves is compared."""
     other, other_end = _settled(other, since)
     taken, taken_end = _settled(taken, since)
     o_events, t_events = other.events[since:other_end], taken.events[since:taken_end]
@@ -136,7 +140,7 @@ def _no_better(other: Game, taken: Game, since: int) -> str:
         return "the answer taken lost where the other did not"
     results = [(e.result, e.ignored) for e in o_events if isinstance(e, ev.CombatResult)]
     taken_results = [(e.result, e.ignored) for e in t_events if isinstance(e, ev.CombatResult)]
-    if results != taken_results:
+    if results != taken_results and not rows_differ:
         return f"results differ: {results} vs {taken_results}"
     for k, n in o_state.res.items():
         if n > t_state.res.get(k, 0):
@@ -169,7 +173,7 @@ def check_pointless(game: Game) -> str:
         for leaf in _leaves(first, trigger, since):
             taken = fork(game, dice_seed)
             taken.apply(answer)
-            why = _no_better(leaf, taken, since)
+            why = _no_better(leaf, taken, since, why_pointless == MISSED)
             assert not why, (
                 f"{other_action!r} beats {answer!r} at {game.decision} ({why}); "
                 f"seed {game.state.seed}"
@@ -204,7 +208,7 @@ def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DI
             game = Game.new(RULES, character, difficulty, 10_000 + seed)
             play(game, heuristic_bot, found)
     # The games met every case the base game has, many times over.
-    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP}, found
+    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP, MISSED}, found
     assert min(found.values()) >= 10, found
 
 
@@ -239,6 +243,25 @@ def test_dodge_at_a_roll_of_one_is_pointless() -> None:  # R-DIGI-4
     assert act.Use("base:sneak", "dodge") in game.legal_actions()
     assert game.state.roll == 1 and game.state.roll_bonus == 0
     assert game.pointless() == (act.Pass(), SAME_ROW)
+
+
+def test_a_reroll_after_a_miss_is_pointless_and_says_so() -> None:  # R-DIGI-4
+    # I've Seen Worse re-rolls the monster's die; the Goblin's 1 is a MISS and every other
+    # row only costs (#28 round 4: the game asked "Use a Response?" after the MISS).
+    game = at_monster_roll("caellahan", "goblin", 1)
+    seen_worse = act.Use("base:brawler", "ive-seen-worse")
+    assert seen_worse in game.legal_actions()
+    assert game.pointless() == (act.Pass(), MISSED)
+    text = option_text(seen_worse, "", game.state, game.ruleset)
+    assert text.endswith("(no use now: the monster missed)"), text
+
+
+def test_a_reroll_after_a_harmless_miss_is_asked_where_a_row_may_help() -> None:
+    # The Troglodyte's DAZE trades 1 ME for 2 SE: a re-roll might be wanted, so it is asked.
+    game = at_monster_roll("caellahan", "troglodyte", 1)
+    rows = [row.result for row in RULES.monsters["base:troglodyte"].table]
+    assert rows[0] == "MISS" and "DAZE" in rows, rows
+    assert game.pointless() is None
 
 
 def test_dodge_that_changes_the_row_is_asked() -> None:  # R-DIGI-4

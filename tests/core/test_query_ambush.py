@@ -3,8 +3,15 @@ ambush at once (R-TRAVEL-1), so a view can warn of it without knowing the rule."
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from random_play import A_GAME, play_randomly
+
 from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.forecast import UNSEEN
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind, Phase, StepName
 from unbroken.testing import Scenario
 
 
@@ -28,3 +35,71 @@ def test_a_craft_with_time_to_spare_does_not() -> None:
     assert not game.query().ambushes(craft)
     game.apply(craft)
     assert game.state.phase == "travel"
+
+
+def _certain_ambush(game: Game, action: act.Action, depth: int = 2) -> bool:
+    """Return whether taking `action` (on a fork) runs the time track to 0 in the Travel
+    Phase (or enters the Ambush step) before chance shows anything, whatever is answered
+    at the decisions on the way (`depth` of them)."""
+    fork = game.fork()
+    time = game.state.res.get("time", 0)
+    for event in fork.apply(action):
+        if isinstance(event, ev.StepEntered):
+            return event.step == StepName.AMBUSH  # the Travel Phase ends either way
+        if isinstance(event, ev.Spent | ev.Lost):
+            time -= event.amounts.get("time", 0)
+        elif isinstance(event, ev.Gained):
+            time += event.amounts.get("time", 0)
+        elif isinstance(event, ev.TimeSet):
+            time = event.time
+        if time <= 0:
+            return True
+        if isinstance(event, UNSEEN):
+            return False
+    s = fork.state
+    if depth == 0 or fork.is_over or s.phase != Phase.TRAVEL:
+        return False
+    if s.decision in (DecisionKind.NONE, DecisionKind.PREPARATION):
+        return False
+    answers = fork.legal_actions()
+    return bool(answers) and all(_certain_ambush(fork, a, depth - 1) for a in answers)
+
+
+def _every_certain_ambush_warns(game: Game) -> None:
+    if game.is_over or game.state.phase != Phase.TRAVEL:
+        return
+    query = game.query()
+    for action in game.legal_actions():
+        certain = _certain_ambush(game, action)
+        assert query.ambushes(action) == certain, (action, game.state.res.get("time"))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**A_GAME)
+def test_every_option_that_empties_the_time_track_warns(
+    seed: int, character: str, difficulty: str, data: st.DataObject
+) -> None:
+    # R-TRAVEL-1/6: an option warns of the ambush exactly when taking it runs the time out
+    # for certain (whatever is answered on the way): #28 round 4.
+    game = Game.new(Scenario().rules, character, difficulty, seed)
+    play_randomly(game, data, before=_every_certain_ambush_warns)
+
+
+def test_keeping_a_card_that_asks_which_condition_it_removes_warns() -> None:
+    # R-TRAVEL-6: the Sacred Pool (time 4) with 4 time left: Resolve asks which condition
+    # it removes before its time is lost, and every answer then runs the track out
+    # (#28 round 4: the keep step and Resolve had no warning, Rest had).
+    game = (
+        Scenario("tomu", level=3)
+        .resources(time=4)
+        .condition("poisoned", tokens=2)
+        .condition("frightened", rounds=2)
+        .encounters("sacred-pool")
+        .start()
+    )
+    game.apply(act.Explore())
+    keep = next(a for a in game.legal_actions() if a == act.ChooseEncounter("base:sacred-pool"))
+    assert game.query().ambushes(keep)
+    game.apply(keep)
+    assert game.query().ambushes(act.Resolve()) and game.query().ambushes(act.Rest())
+    _every_certain_ambush_warns(game)

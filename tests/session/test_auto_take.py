@@ -126,7 +126,8 @@ def test_the_text_game_takes_a_single_answer_and_says_so() -> None:
 def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_player() -> None:
     # R-TRAVEL-7: committed (Eavesdropping) to the next card, Bribing the Whelps, with no
     # treasure: keeping the one card is taken and said; accepting that it cannot be paid
-    # waits for the player, naming the card, what it asked and the time it costs.
+    # waits for the player, naming the card, what it asked and the time it costs; the
+    # line of the card kept says what comes next, not that nothing was gained (#28 round 4).
     game = (
         Scenario("tomu")
         .resources(se=13, treasure=0)
@@ -140,7 +141,7 @@ def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_pla
     session.take_for_player(lambda line, events: lines.append(line))
     assert lines == [
         "Taken for you: Bribing the Whelps: 1 treasure -> 2 SE + 1 cunning (time 1)"
-        " (cannot pay: gain nothing)."
+        " (cannot pay: next, accept gaining nothing)."
     ]
     assert game.legal_actions() == [act.Forfeit()]
     assert session.for_player() is None

@@ -147,3 +147,25 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
     assert head_lines(analysis, 5, 78)[0] == (
         "Chance here 81 % (at decision 12, the next choice), its best option's"
     )
+
+
+def test_the_viewers_line_names_the_option_taken_as_the_analysis_does() -> None:
+    # #28 playtest round 3: the position's line said "Rest" (the menu's bare label) while
+    # the costly decision's verdict named the options in the analysis's words; the line
+    # now uses those words (`option_name`), so the option taken reads the same in both.
+    from unbroken.advisor.analysis import option_name
+    from unbroken.replay import Timeline
+    from unbroken.tui.replays import decision_line
+    from unbroken.words.actions import label
+
+    golden = sorted(SHORT.parent.glob("normal_*_lost.jsonl"))[0]  # starves at the end
+    timeline = Timeline(golden, RULES)
+    assert decision_line(timeline, 0) == "The setup, before the first decision."
+    differs = 0
+    for i in range(1, len(timeline)):
+        action, before = timeline.action_at(i), timeline.state_at(i - 1)
+        assert action is not None
+        named = option_name(action, before, RULES)
+        assert decision_line(timeline, i) == f"Decision {i}: {named}"
+        differs += named != label(action, before, RULES)
+    assert differs  # the forecast's words (a rule that acts, a warning) are there

@@ -465,7 +465,8 @@ def test_attack_costs_include_what_cards_in_play_add() -> None:
     want["se"] = want.get("se", 0) + 1
     from unbroken.words.vocabulary import amounts
 
-    assert text.endswith(f" - pay {amounts(want)}")
+    # What adds to the printed cost is named (#28 playtest round 3).
+    assert text.endswith(f" - pay {amounts(want)} (Bleeding +1)")
     spent = [e for e in game.apply(attack) if isinstance(e, ev.Spent)]
     assert spent[0].amounts == want and spent[0].source == "base:knife"
 

@@ -323,16 +323,58 @@ def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
 
 
 def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
-    # R-RES-4: with no ME, a cost in ME is paid with LE; the option says so before you pick it.
+    # R-RES-4: short of SE, ME pays the rest (forced, never chosen): the option says so,
+    # and why, before you pick it; one that pays with what it gains says it is no use.
+    from unbroken.words.actions import option_detail, option_text
+
+    game = Scenario("tomu").resources(se=3, me=1, le=2, cunning=0).start("preparation")
+    texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
+    assert texts[act.Plan()] == "Plan: pay 4 SE, gain 1 cunning (paid as 3 SE + 1 ME: short of SE)"
+    assert option_detail(act.Plan(), game.state, RULES).endswith(
+        "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
+    )
+    assert texts[act.Focus()] == (
+        "Focus: pay 4 SE, gain 1 ME (no use now: short of SE, it pays 1 ME to gain 1 ME)"
+    )
+    assert texts[act.Inspiration()] == (
+        "Inspiration: pay 2 ME, gain 1 LE (no use now: short of ME, it pays 1 LE to gain 1 LE)"
+    )
+    rich = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
+    texts = {a: option_text(a, why, rich.state, RULES) for a, why in rich.options()}
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME"  # SE enough: as printed
+
+
+def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
+    # R-RES-4: ME and LE pay what SE lacks, for a weapon attack too; the reason says what
+    # is held (a player read "cannot pay" at 0 SE with 3 ME as "attacks take SE only").
     from unbroken.words.actions import option_text
 
-    game = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=0, me=1)
+        .weapon("club")
+        .monster("shaman")
+        .dice(1, 1, 1)
+        .start("battle")
+    )
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
-    assert texts[act.Inspiration()] == "Inspiration: pay 2 ME, gain 1 LE (paid as 2 LE)"
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME"  # SE enough: as printed
-    poor = Scenario("tomu").resources(se=1, me=3).start("preparation")
-    texts = {a: option_text(a, why, poor.state, RULES) for a, why in poor.options()}
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (paid as 1 SE + 3 ME)"
+    # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
+    assert texts[act.Attack("crack")] == (
+        "Attack with Crack: break armor 1 - pay 2 SE (Hex of Heaviness +1; "
+        "cannot pay 2 SE even with your 1 ME)"
+    )
+    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"
+
+
+def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
+    # R-RES-4: Poisoned's "lose 1 SE" at 0 SE takes 1 ME; the log says why.
+    from unbroken.core import events as ev
+
+    narrator = Narrator(RULES)
+    line = narrator.describe(ev.Lost({"me": 1}, "base:poisoned", {"se": 1}))
+    assert line == (
+        "You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays the rest, R-RES-4)."
+    )
 
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:

@@ -88,7 +88,8 @@ def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
     assert len(rules.monsters_of_level(1)) == 7
     game, log = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
-    assert f"The die shows {roll.value} (which monster, a 7-sided die)." in log
+    # What the 7th face does is said where the die is named (#28 playtest round 3).
+    assert f"The die shows {roll.value} (which monster, a 7-sided die; 7: Brute)." in log
     assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
 
 
@@ -99,5 +100,20 @@ def test_the_stage_draws_a_seven_sided_die_without_a_six_sided_face(tmp_path: Pa
     game, _ = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
     shown = roll_text(roll, rules, level=1)
-    assert shown == f"[{roll.value}] (which monster, a 7-sided die)", shown
+    assert shown == f"[{roll.value}] (which monster, a 7-sided die; 7: Brute)", shown
     assert roll_text(roll, rules, level=2).startswith("⚀⚁⚂⚃⚄⚅"[roll.value - 1])
+
+
+def test_a_danger_track_says_how_its_marker_advances(tmp_path: Path) -> None:
+    # The danger track (a difficulty's `danger`, core.combat.danger_space): one space a
+    # level as the monster is revealed, past the skipped colour, never past the last; the
+    # card (and so help's search, which reads it) says so (#28 playtest round 3).
+    from unbroken.words.cards import describe_card
+
+    rules = rules_with_pack(tmp_path)
+    lines = " ".join(line.strip() for line in describe_card(rules, "x:gritty"))
+    assert (
+        "The marker starts off the track and moves one space each level as the monster is "
+        "revealed (past every green space), never past the last space: level 1 on space 2, "
+        "level 2 on space 3, level 3 on space 3, level 4 on space 3."
+    ) in lines, lines

@@ -43,11 +43,20 @@ def test_certain_starvation_is_in_the_detail_line_and_stays_through_the_battle()
         assert "You starve at the Hunger step" in detail_of(battle, action), action
 
 
-def test_no_starvation_warning_when_the_rewards_feed_you() -> None:
-    # The Minotaur's rewards give 2 food: not certain (R-HUNGER-1..3).
+def test_starvation_the_rewards_may_save_you_from_is_said_as_not_certain() -> None:
+    # The Minotaur's rewards give 2 food: not certain (R-HUNGER-1..3). The option's line
+    # says nothing; its detail line says "unless the fight pays" (#28 playtest round 3:
+    # the warning came and went as the monster was revealed), and so does the unrevealed
+    # monster's, whose rewards may feed you.
     game = Scenario("tomu", level=3).resources(se=3, food=0).monster("minotaur").start()
-    assert "starve" not in detail_of(game, act.Fight())
+    assert "⚠ You starve at the Hunger step unless the fight pays: 3 food due" in detail_of(
+        game, act.Fight()
+    )
     assert "starve" not in option_text(act.Fight(), "", game.state, game.ruleset)
+    unseen = Scenario("tomu", level=3).resources(se=3, food=0).start()
+    assert "unless the fight pays" in detail_of(unseen, act.Fight())
+    fed = Scenario("tomu", level=3).resources(se=3, food=3).monster("minotaur").start()
+    assert "starve" not in detail_of(fed, act.Fight())
 
 
 def test_fighting_a_monster_you_cannot_wound_is_warned_of_before() -> None:

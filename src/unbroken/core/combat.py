@@ -12,6 +12,7 @@ from unbroken.core.legality import attacks
 from unbroken.core.payment import can_pay, lose
 from unbroken.core.resolver import Resolver, step
 from unbroken.core.responses import fire
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
 
@@ -375,3 +376,34 @@ def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
         r.push(steps.Ambush())
     else:
         r.push(steps.Preparation())
+
+
+#: The faces of the die a check rolls (R-EFFECT-4: results are 1..6).
+CHECK_FACES = 6
+
+
+def locks_turns(card: m.Condition, tokens: int) -> bool:
+    """Return whether a condition card with `tokens` takes every turn of the player's: a
+    check against its tokens before each turn whose failure skips the turn, with no die
+    face above the tokens (Paralyzed at 6: no roll is higher, R-COND-2, R-EFFECT-4)."""
+    if tokens < CHECK_FACES:
+        return False
+    for ability in card.abilities:
+        if ability.type != "response" or ability.trigger != "before_player_turn":
+            continue
+        for e in ability.effects:
+            if isinstance(e, m.RollCheck) and e.against == "tokens":
+                if any(isinstance(x, m.SkipTurn) for x in e.failure):
+                    return True
+    return False
+
+
+def turn_lock(rules: Ruleset, state: GameState) -> tuple[str, int] | None:
+    """Return the active condition that takes every turn of the player's from now on, and
+    its tokens (`locks_turns`); it leaves play only as the Combat Phase ends (R-COND-1).
+    None when no condition does."""
+    for c in state.conditions:
+        card = rules.conditions.get(c.id)
+        if card is not None and c.active and locks_turns(card, c.tokens):
+            return c.id, c.tokens
+    return None

@@ -22,6 +22,7 @@ from typing import Any
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality
 from unbroken.core import model as m
 from unbroken.core.driver import take
 from unbroken.core.handlers import HandlerError
@@ -75,6 +76,9 @@ class Forecast:
     stops: str
     #: Response windows passed on the way (the player using none there).
     passes: int = 0
+    #: The Responses the player could have used at those windows (what was passed), named
+    #: when the forecast ends in a death (see `forecast`).
+    passed: tuple[act.Action, ...] = ()
     #: What chance would decide next (stops == CHANCE): a die's purpose ("combat",
     #: "monster", "check:<card>") or "encounters", "skills" for cards to be drawn.
     unseen: str = ""
@@ -123,8 +127,13 @@ class _Foreseer(Resolver):
         self.asked = 0
         #: Rules that act besides the causes of the events (several Passives of a kind).
         self.also: list[Acted] = []
-        #: The rule whose WOUND loss is pending (its Lost event comes from a flow step).
+        #: The rule whose WOUND loss is pending (its Lost event comes from a flow step):
+        #: the monster's WOUND row when the forecast starts with a loss pending (in the
+        #: wound_loss window, or after one passed on the way).
+        mo = state.monster
         self.pending: Acted | None = None
+        if mo is not None and state.pending_loss > 0:
+            self.pending = Acted(mo.id, "WOUND")
 
     def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         raise Unseen(purpose)
@@ -150,10 +159,10 @@ class _Foreseer(Resolver):
         item = self.acting
         if item is None or item.effect is None:
             # A WOUND row's loss is paid by a flow step (after Passives and Responses):
-            # the row that set it is its cause.
-            return self.pending if kind is ev.Lost else None
+            # the row that set it is its cause, and of the death when it cannot be paid.
+            return self.pending if kind is ev.Lost or kind is ev.GameOver else None
         cause = _effect_cause(self, item)
-        if kind is ev.PendingLossSet:
+        if kind is ev.PendingLossSet and item.result:  # a row's; not a Response lowering it
             self.pending = cause
         return cause
 
@@ -209,12 +218,16 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
     return None
 
 
-def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast:
+def forecast(
+    ruleset: Ruleset, state: GameState, action: act.Action, name_passed: bool = False
+) -> Forecast:
     """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
 
     A Response window it opens on the way is passed (the player uses no Response
     there: `Forecast.passes` counts them), so an attack's wounds are forecast
-    even when a Response to choosing it could be used.
+    even when a Response to choosing it could be used. What was passed is named
+    (`Forecast.passed`) when the forecast ends in a death (or when `name_passed`):
+    only then is it worth a second look, and the look costs a key press its time.
     """
     copy = copy_state(state)
     mo = state.monster
@@ -231,7 +244,13 @@ def forecast(ruleset: Ruleset, state: GameState, action: act.Action) -> Forecast
         tally.add(run)
         if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
             break
+        if name_passed:
+            offered = legality.legal(Resolver(ruleset, copy))
+            tally.passed += [a for a in offered if not isinstance(a, act.Pass)]
         tally.passes, taking = tally.passes + 1, act.Pass()
+    died = copy.outcome is not None and not copy.outcome.won
+    if died and tally.passes and not name_passed:  # again, naming what was passed
+        return forecast(ruleset, state, action, name_passed=True)
     return tally.forecast(OVER if copy.outcome is not None else stops, copy)
 
 
@@ -244,6 +263,7 @@ class _Tally:
         self.causes: list[Acted | None] = []
         self.rules: list[Acted] = []
         self.passes = 0
+        self.passed: list[act.Action] = []
         self.unseen = ""
         self.paid: dict[str, int] = {}
         self.lost: dict[str, int] = {}
@@ -278,6 +298,7 @@ class _Tally:
             causes=tuple(self.causes),
             stops=stops,
             passes=self.passes,
+            passed=tuple(self.passed),
             unseen=self.unseen,
             paid=self.paid,
             lost=self.lost,

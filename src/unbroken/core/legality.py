@@ -410,6 +410,8 @@ def attack_choices(r: Resolver) -> list[tuple[act.Action, str]]:
         if a.id not in ok:
             if a.type == "break" and mo.armor < 1:
                 why = "no armor to break"
+                if mo.defend:  # any weapon attack spends the guard (R-BATTLE-4)
+                    why += "; another weapon attack lowers the guard"
             elif a.type == "wound" and mo.armor > 0 and not ignores_armor(r, a):
                 why = "break its armor first"
             else:

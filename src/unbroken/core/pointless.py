@@ -14,6 +14,10 @@ The cases, each proved from the rules rather than guessed:
   window and the row being applied.
 * **A Response that adds attack power** (Power Through) when the attack already
   defeats the monster, with no die rolled before it falls (found on a fork).
+* **A Response to the monster's roll when the monster missed**: the row now does
+  nothing, and every row the Response could lead to does nothing or only harms the
+  player (a loss, a negative condition, a guard, a heal): a re-roll or a shift can
+  only do as well or worse (#28 round 4: I've Seen Worse offered after a MISS).
 * **Keeping one of two die results** that come to the same row content.
 * **A turn that can only be skipped.**
 * **A free Response that only gains what is at its cap** (Grave Sense's cunning
@@ -65,6 +69,7 @@ ALREADY_DEFEATED = "the attack already defeats the monster"
 SAME_RESULT = "both results are the same"
 ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
+MISSED = "the monster missed: a new roll can only do as well or worse"
 
 #: The Response effects that only change the monster's die roll.
 _ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -123,9 +128,11 @@ def _useless_response(
         return act.Pass(), AT_CAP
     trigger = r.state.trigger
     if trigger == "after_monster_roll" and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
-        if _next_step(r) == "monster.resolve" and _roll_cannot_change(r, effects):
+        if _next_step(r) != "monster.resolve":
+            return None
+        if _roll_cannot_change(r, effects):
             return act.Pass(), SAME_ROW
-        return None
+        return (act.Pass(), MISSED) if roll_cannot_help(r, effects) else None
     if trigger == "after_attack_chosen" and all(isinstance(e, m.AttackPower) for e in effects):
         return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
     return None
@@ -161,12 +168,10 @@ def _next_step(r: Resolver) -> str:
     return ""
 
 
-def _roll_cannot_change(r: Resolver, effects: list[m.Effect]) -> bool:
-    """Return whether every roll these effects could lead to (any number of uses, any
-    order) comes to the same row content as the roll now."""
+def _reachable(r: Resolver, effects: list[m.Effect]) -> set[int]:
+    """Return every final roll (after the bonus, clamped) these roll effects could lead to,
+    used any number of times in any order, the roll now among them."""
     s = r.state
-    if s.monster is None:
-        return False
     shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
     raws = {s.roll}
     if any(isinstance(e, m.Reroll) for e in effects):
@@ -176,8 +181,59 @@ def _roll_cannot_change(r: Resolver, effects: list[m.Effect]) -> bool:
         if more <= raws:
             break
         raws |= more
-    outcomes = {_row_outcome(r, clamp_die(x + s.roll_bonus)) for x in raws}
+    return {clamp_die(x + s.roll_bonus) for x in raws}
+
+
+def _roll_cannot_change(r: Resolver, effects: list[m.Effect]) -> bool:
+    """Return whether every roll these effects could lead to (any number of uses, any
+    order) comes to the same row content as the roll now."""
+    if r.state.monster is None:
+        return False
+    outcomes = {_row_outcome(r, roll) for roll in _reachable(r, effects)}
     return len(outcomes) == 1
+
+
+def roll_cannot_help(r: Resolver, effects: list[m.Effect]) -> bool:
+    """Return whether the monster's roll now comes to a row that does nothing (a MISS, or
+    a row a Passive ignores) and every row these roll effects could lead to does nothing
+    or only harms the player: using them can only do as well or worse."""
+    s = r.state
+    if s.monster is None or not s.roll or not effects:
+        return False
+    if not all(isinstance(e, _ROLL_EFFECTS) for e in effects):
+        return False
+    now = clamp_die(s.roll + s.roll_bonus)
+    if not _does_nothing(r, now):
+        return False
+    return all(_does_nothing(r, x) or _only_harms(r, x) for x in _reachable(r, effects))
+
+
+def _does_nothing(r: Resolver, roll: int) -> bool:
+    assert r.state.monster is not None
+    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
+    return not row.effects or r.ignores(row.result)
+
+
+#: Row effects that can only cost the player (a loss, a guard, the monster's health back).
+_HARMS = (m.Lose, m.Downgrade, m.MonsterGain, m.MonsterHeal, m.Defend)
+
+
+def _only_harms(r: Resolver, roll: int) -> bool:
+    """Return whether every effect of the row can only cost the player (a Reduce that
+    gains something, a handler, a positive condition: not proved)."""
+    assert r.state.monster is not None
+    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
+    for e in row.effects:
+        if isinstance(e, m.Reduce) and not e.gain:
+            continue
+        if isinstance(e, m.GainCondition | m.AddTokens):
+            card = r.rules.conditions.get(e.condition)
+            if card is not None and not card.positive:
+                continue
+            return False
+        if not isinstance(e, _HARMS):
+            return False
+    return True
 
 
 def _row_outcome(r: Resolver, roll: int) -> bytes:

@@ -13,10 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
-from unbroken.core import legality, payment
+from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
-from unbroken.core.combat import best_power, clamp_die, danger_space, effective_roll
-from unbroken.core.forecast import Forecast, forecast
+from unbroken.core.combat import (
+    best_power,
+    clamp_die,
+    danger_space,
+    effective_roll,
+    locks_turns,
+    turn_lock,
+)
+from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
@@ -34,6 +41,7 @@ __all__ = [
     "danger_space",
     "effective_roll",
     "hunger_cost",
+    "locks_turns",
 ]
 
 
@@ -62,21 +70,42 @@ class Query:
         """Return what taking `action` spends, as printed (before substitution); {} for none."""
         return legality.cost(self._resolver(), action)
 
-    def ambushes(self, action: act.Action) -> bool:
-        """Return whether taking `action` in Preparation spends the time track to 0, so the
-        monster ambushes at once (R-TRAVEL-1); or whether keeping an encounter card does,
-        whatever is done with it (Resolve and Rest both lose its time, R-TRAVEL-6)."""
+    def ambushes(self, action: act.Action, depth: int = 2, known: Forecast | None = None) -> bool:
+        """Return whether taking `action` in the Travel Phase runs the time track out for
+        certain, so the monster ambushes (R-TRAVEL-1): an action in Preparation whose time
+        takes the track to 0, or one whose forecast ambushes, or one that leads to a
+        decision (not Preparation) where every answer does, `depth` decisions on:
+        keeping an encounter card whatever is done with it (Resolve and Rest both lose
+        its time, R-TRAVEL-6), resolving one that first asks which condition it removes.
+        `known`: the action's forecast, when the caller has it (not computed again)."""
         s = self._state
-        if isinstance(action, act.ChooseEncounter):
-            after = self.forecast(action).after
-            if after.decision != DecisionKind.RESOLVE_OR_REST or not after.time_track:
-                return False
-            then = Query(self._ruleset, after)
-            answers = legality.legal(then._resolver())
-            return bool(answers) and all(then.forecast(a).ambushed for a in answers)
-        time = self.cost(action).get("time", 0)
-        preparing = s.decision == DecisionKind.PREPARATION
-        return preparing and s.time_track and time >= s.res.get("time", 0)
+        if s.phase != Phase.TRAVEL or not s.time_track:
+            return False
+        if s.decision == DecisionKind.PREPARATION:
+            if self.cost(action).get("time", 0) >= s.res.get("time", 0):
+                return True
+        f = known if known is not None else self.forecast(action)
+        if f.ambushed:
+            return True
+        after = f.after
+        if f.stops != DECISION or depth <= 0 or after.phase != Phase.TRAVEL:
+            return False
+        if after.decision in (DecisionKind.NONE, DecisionKind.PREPARATION) or not after.time_track:
+            return False
+        then = Query(self._ruleset, after)
+        answers = legality.legal(then._resolver())
+        return bool(answers) and all(then.ambushes(a, depth - 1) for a in answers)
+
+    def roll_cannot_help(self, effects: list[m.Effect]) -> bool:
+        """Return whether Response effects on the monster's roll (a re-roll, a shift) can
+        only do as well or worse: the roll now comes to a row that does nothing (the
+        monster missed) and every row they could lead to does nothing or only harms."""
+        return pointless.roll_cannot_help(self._resolver(), effects)
+
+    def turn_lock(self) -> tuple[str, int] | None:
+        """Return the condition (and its tokens) that takes every turn of the player's for
+        the rest of this fight (Paralyzed at 6 tokens: no roll beats it), or None."""
+        return turn_lock(self._ruleset, self._state)
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort
@@ -107,6 +136,17 @@ class Query:
             (src, a.name)
             for src, a, _ in self._resolver().in_play()
             if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
+        ]
+
+    def cost_passives(self) -> list[tuple[str, str, dict[str, int]]]:
+        """Return the Passives in play that add to a weapon attack's cost (Hex of Heaviness,
+        R-BATTLE-3), each as (card id, ability name, what it adds)."""
+        return [
+            (src, a.name, dict(x.amounts))
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive"
+            for x in a.modifiers
+            if isinstance(x, m.WeaponAttackCost)
         ]
 
     def loss_passives(self) -> list[tuple[str, str]]:

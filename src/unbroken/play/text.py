@@ -218,12 +218,14 @@ class TextGame:
             lines.append(
                 f"  Monster: {card.name} - {numbers}" + ("  [DEFENDING]" if mo.defend else "")
             )
-            lines.append(f"    ambush: {ambush_text(card)} | trickery: {trickery_text(card)}")
+            ambush = ambush_text(card, self.rules.card_name)
+            lines.append(f"    ambush: {ambush} | trickery: {trickery_text(card)}")
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
                 mark = ">" if marked_row(s) == i else " "
-                what = "; ".join(effect_text(e) for e in row.effects) or "no effect"
+                said = [effect_text(e, self.rules.card_name) for e in row.effects]
+                what = "; ".join(said) or "no effect"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
             lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))

@@ -200,7 +200,9 @@ def roll_text(roll: ev.DieRolled, rules: Ruleset, value: int | None = None, leve
     rolled at, which says how many sides the monster's die has (die_sides)."""
     sides = die_sides(roll.purpose, rules, level)
     became = f" → {value}" if value is not None and value != roll.value else ""
-    return f"{die_face(roll.value, sides)}{became} ({roll_purpose(roll.purpose, rules, sides)})"
+    return (
+        f"{die_face(roll.value, sides)}{became} ({roll_purpose(roll.purpose, rules, sides, level)})"
+    )
 
 
 def story_text(

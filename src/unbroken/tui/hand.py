@@ -27,6 +27,7 @@ from unbroken.tui.panel import Panel
 from unbroken.words.actions import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
+from unbroken.words.monster import battle_cost_note
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 
@@ -106,6 +107,8 @@ class HandText(Panel):
             f = forecasts.get(act.Attack(a.id))
             line = attack_text(a, attack_cost(a, state, rules), f, rules)
             self.append_wrapped(text, f" {line}")
+        if note := battle_cost_note(state, rules):  # a scouted monster's Hex, in Travel
+            self.append_wrapped(text, f" {note}", style="yellow")
         for aside in state.set_aside:
             turns = plural(aside.turns, "turn")
             start = len(text)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
+from unbroken.advisor.analysis import option_name
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
@@ -28,7 +29,6 @@ from unbroken.tui.widgets import (
     level_ability_uses,
     table_layout,
 )
-from unbroken.words.actions import label
 from unbroken.words.events import Narrator
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -98,6 +98,16 @@ class ReplayListScreen(Screen[None]):
             app.continue_game(path)
         else:
             app.open_replay(path)
+
+
+def decision_line(timeline: Timeline, i: int) -> str:
+    """Return the viewer's line of position `i`: the decision that led there, named as the
+    analysis names its options (`option_name`: the chart's verdict and its costly
+    decisions), or the setup."""
+    action = timeline.action_at(i)
+    if action is None:
+        return "The setup, before the first decision."
+    return f"Decision {i}: {option_name(action, timeline.state_at(i - 1), timeline.ruleset)}"
 
 
 class ReplayViewerScreen(Screen[None]):
@@ -172,12 +182,7 @@ class ReplayViewerScreen(Screen[None]):
         playing = "playing" if self.timer is not None else "paused"
         text = Text()
         text.append(f"{bar} {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step\n", style="bold")
-        action = t.action_at(i)
-        if action is not None:
-            before = t.state_at(i - 1)
-            text.append(f"Decision {i}: {label(action, before, rules)}")
-        else:
-            text.append("The setup, before the first decision.")
+        text.append(decision_line(t, i))
         self.query_one("#position", Static).update(text)
         redraw(self)  # the chance chart (`a`), when shown
         log = self.query_one("#log", RichLog)

@@ -24,6 +24,7 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
+from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -64,11 +65,15 @@ def _plan(_: act.Plan, _state: GameState, ruleset: Ruleset) -> str:
     return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
 
 
+#: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
+COMMITTED = " (no use now: you are committed to 1 card)"
+
+
 @words_for(LABELS, act.Orienteer)
 def _orienteer(_: act.Orienteer, state: GameState, ruleset: Ruleset) -> str:
     st = ruleset.settings
     text = f"Orienteer: pay {amounts(st.orienteer)}, reveal {st.orienteer_reveal} more cards"
-    return text + (" (no use now: you are committed to 1 card)" if state.committed else "")
+    return text + (COMMITTED if state.committed else "")
 
 
 @words_for(LABELS, act.Scout)
@@ -101,16 +106,28 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            return text + _no_use(ability, state, ruleset.settings.caps)
+            note = _no_use(ability, state, ruleset.settings.caps)
+            if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
+                note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
+            return text + note
     return f"Use {action.ability}"
 
 
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{ruleset.card_name(card.id)}: {encounter_text(card)}"
-    if not Query(ruleset, state).can_pay(card.spend):  # R-TRAVEL-5: only Rest is left
-        text += " (cannot pay: gain nothing)" if state.committed else " (cannot pay: rest)"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
+    rules = Query(ruleset, state)
+    if rules.can_pay(card.spend):  # paid with what it gains: said before it is kept
+        note = paid_note(state, rules, dict(card.spend), dict(card.gain))
+        text += note if note.startswith(" (no use now") else ""
+    else:  # R-TRAVEL-5: only Rest is left
+        # Committed, the player then accepts gaining nothing (the session shows Forfeit).
+        text += (
+            " (cannot pay: next, accept gaining nothing)"
+            if state.committed
+            else " (cannot pay: rest)"
+        )
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -134,7 +151,7 @@ def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {n(card.id)}: {encounter_text(card)}"
+    text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
     # A card that only removes conditions does nothing without one (its cost is paid).
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
@@ -205,7 +222,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset.card_name) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
@@ -286,10 +303,13 @@ def attack_label(
     else:
         does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
-    # The weapon is in the Hand panel; one line at 80 columns.
-    return (
-        f"Attack with {attack_name(a.id)}: {does}{extra}"
-        f" - pay {amounts(attack_cost(a, state, ruleset))}"
+    # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
+    # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
+    cost = attack_cost(a, state, ruleset)
+    adds = Query(ruleset, state).cost_passives() if cost != a.cost else []
+    why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
+    return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
+        f" ({why})" if why else ""
     )
 
 
@@ -320,15 +340,17 @@ def option_text(
         f = forecast or rules.forecast(action)
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
-        cost = rules.cost(action)
-        paid = rules.payment(cost) if cost else None
-        if paid and paid != cost:  # R-RES-4: a shortfall paid with higher effort
-            text += f" (paid as {amounts(paid)})"
+        # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
+        note = paid_note(state, rules, rules.cost(action), f.gained)
+        # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
+        text = f"{text[:-1]}; {note[2:]}" if note and text.endswith(")") else text + note
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
-    if isinstance(action, act.Attack) and why != CANNOT_PAY:  # armor in the way: short
+    if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
+        why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
+    if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
         text = "Downgrade"
@@ -337,6 +359,8 @@ def option_text(
         if head.endswith(")"):  # "(pay 1 cunning, 1 ability use; cannot pay)"
             return f"{head[:-1]}; {why})"
         text = head
+    if isinstance(action, act.Attack) and text.endswith(")"):  # "(Hex of Heaviness +1; …)"
+        return f"{text[:-1]}; {why})"
     return f"{text} ({why})"
 
 
@@ -347,12 +371,16 @@ def option_detail(
     (an ambush, certain starvation, a monster you cannot wound), then each rule that acts
     in its card's words and what chance decides next, or the option's own text when no
     rule acts. `forecast`: the option's, when made already."""
-    f = forecast or Query(ruleset, state).forecast(action)
+    rules = Query(ruleset, state)
+    f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
     if not more:
         text = label(action, state, ruleset)
         more = text if text.endswith(".") else f"{text}."
+    # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
+    paid = paid_sentence(state, rules, rules.cost(action))
+    more = f"{more} {paid}" if paid else more
     return f"{warned} {more}" if warned else more
 
 
@@ -395,6 +423,8 @@ def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     """
     effects = ability.effects
     mo = state.monster
+    if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
+        return COMMITTED  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
     if effects and all(isinstance(e, m.Gain) for e in effects):

@@ -6,12 +6,15 @@ Pure functions of a Ruleset; the `unbroken cards` command and the TUI print them
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from unbroken.core import model as m
+from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
-from unbroken.words.effects import card_words, effect_text, modifier_text
+from unbroken.words.effects import effect_text, modifier_text, named, naming
+from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
@@ -39,7 +42,7 @@ def effects_sentence(effects: list[m.Effect]) -> str:
 
 def requires_text(needs: m.Requires) -> str:
     """Return when an ability may be used, from its `requires`: "only with Blessed, ..."."""
-    name = card_words
+    name = named
     parts = []
     if needs.conditions:
         parts.append("with " + " and ".join(name(c) for c in needs.conditions))
@@ -52,11 +55,13 @@ def requires_text(needs: m.Requires) -> str:
     return "only " + ", ".join(parts) if parts else "always"
 
 
-def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
+def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -> list[str]:
     """Return an ability as lines: its name and kind, then what it does in words.
 
     `automatic` marks abilities of monsters and conditions, whose Responses
-    happen by themselves instead of being offered.
+    happen by themselves instead of being offered. `name`: how the options and the log
+    name it, when not by its own name (a skill's: "Grim Determination", "Wrecker
+    (Follow Up)": one name per card, #28 round 4).
     """
     if ability.type == "action":
         kind = TIMING_WORDS.get(ability.timing, "Action")
@@ -64,7 +69,8 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
         kind = "Effect" if automatic else "Response"
     else:
         kind = "Passive"
-    head = f"{ability.name} ({kind})"
+    shown = name or ability.name
+    head = f"{shown[:-1]}, {kind})" if shown.endswith(")") else f"{shown} ({kind})"
     words = [effect_text(e) for e in ability.effects]
     words.extend(modifier_text(mod) for mod in ability.modifiers)
     body = "; ".join(words) or "nothing happens"
@@ -86,10 +92,12 @@ def ability_lines(ability: m.Ability, automatic: bool = False) -> list[str]:
     return [head, "  " + sentence([body])]
 
 
-def _abilities(abilities: list[m.Ability], automatic: bool = False) -> list[str]:
+def _abilities(
+    abilities: list[m.Ability], automatic: bool = False, names: Callable[[str], str] = str
+) -> list[str]:
     lines: list[str] = []
     for ability in abilities:
-        lines.extend("  " + line for line in ability_lines(ability, automatic))
+        lines.extend("  " + line for line in ability_lines(ability, automatic, names(ability.name)))
     return lines
 
 
@@ -224,10 +232,11 @@ def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
 
 
 def describe_skill(ruleset: Ruleset, card: m.Skill) -> list[str]:
-    """Return a skill card: name, text and abilities."""
-    return [f"{ruleset.card_name(card.id)} (skill)", f"  {card.text}"] + _abilities(
-        list(card.abilities)
-    )
+    """Return a skill card: name, text and abilities, each ability named as the options
+    and the log name it (`shown_ability`: "Grim Determination (Battle action)")."""
+    names = partial(shown_ability, ruleset, card.id)
+    head = [f"{ruleset.card_name(card.id)} (skill)", f"  {card.text}"]
+    return head + _abilities(list(card.abilities), names=names)
 
 
 def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
@@ -308,7 +317,22 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
             does = danger_gains(space)
             note = f" ({space.text})" if space.text else ""
             lines.append(f"    {number}  {space.colour}: the monster gains {does}{note}")
+        lines.append(f"  {danger_advance(card)}")
     return lines
+
+
+def danger_advance(card: m.Difficulty) -> str:
+    """Return how the danger marker advances (`danger_space`), with the space it lands on
+    at each level: "The marker moves one space each level as the monster is revealed
+    (past every green space) and stays on the last: level 1 on space 2, …"."""
+    past = f" (past every {' and '.join(card.skip)} space)" if card.skip else ""
+    lands = ", ".join(
+        f"level {level} on space {danger_space(card, level)[0] + 1}" for level in range(1, 5)
+    )
+    return (
+        f"The marker starts off the track and moves one space each level as the monster "
+        f"is revealed{past}, never past the last space: {lands}."
+    )
 
 
 def describe_keyword(ruleset: Ruleset, card: m.Keyword) -> list[str]:
@@ -352,7 +376,8 @@ def describe_card(ruleset: Ruleset, card_id: str) -> list[str]:
     if kind is None:
         raise KeyError(card_id)
     table, describe = KINDS[kind]
-    return describe(ruleset, getattr(ruleset, table)[card_id])
+    with naming(ruleset.card_name):  # the cards it names, as they are named everywhere
+        return describe(ruleset, getattr(ruleset, table)[card_id])
 
 
 def card_ids(ruleset: Ruleset, kind: str) -> list[str]:

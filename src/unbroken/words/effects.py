@@ -3,7 +3,9 @@ Response happens, an encounter's exchange, a monster's ambush and trickery."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from unbroken.core import model as m
@@ -14,6 +16,15 @@ from unbroken.words.vocabulary import TRIGGER_WORDS, amounts, plural
 EFFECT_WORDS: dict[type, Callable[[Any], str]] = {}
 #: The words of each modifier type (an always-on rule): fn(modifier) -> text.
 MODIFIER_WORDS: dict[type, Callable[[Any], str]] = {}
+#: How the words being made name a card by its id: the ruleset's `card_name` when the
+#: caller gave one (`effect_text(e, names)`), else `card_words` (one name per card).
+_NAMES: ContextVar[Callable[[str], str] | None] = ContextVar("card_names", default=None)
+
+
+def named(card_id: str) -> str:
+    """Return a card id as the words being made name it (see `_NAMES`)."""
+    names = _NAMES.get()
+    return names(card_id) if names is not None else card_words(card_id)
 
 
 def trickery_text(monster: m.Monster) -> str:
@@ -27,26 +38,50 @@ def trickery_text(monster: m.Monster) -> str:
     return cost
 
 
-def ambush_text(monster: m.Monster) -> str:
+def ambush_text(monster: m.Monster, names: Callable[[str], str] | None = None) -> str:
     """Return a monster's ambush effect in words ("none" if it has none)."""
-    return "; ".join(effect_text(e) for e in monster.ambush) or "none"
+    return "; ".join(effect_text(e, names) for e in monster.ambush) or "none"
 
 
-def encounter_text(card: m.Encounter) -> str:
-    """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"."""
+def encounter_text(card: m.Encounter, names: Callable[[str], str] | None = None) -> str:
+    """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"; `names`: the
+    ruleset's `card_name`, for the cards it names ("gain Bone Ward for the next level")."""
     spend = "commit to the next encounter" if card.commit else amounts(card.spend)
     if card.commit and card.spend:
         spend = amounts(card.spend) + " + commit"
     gain = amounts(card.gain)
-    extra = [effect_text(e) for e in card.effects]
+    extra = [effect_text(e, names) for e in card.effects]
     if extra:
         gain = "; ".join(extra) if gain == "nothing" else gain + "; " + "; ".join(extra)
     return f"{spend} -> {gain} (time {card.time})"
 
 
-def effect_text(e: m.Effect) -> str:
-    """Return one effect record in words, as a card would print it."""
-    return EFFECT_WORDS[type(e)](e)
+def effect_text(e: m.Effect, names: Callable[[str], str] | None = None) -> str:
+    """Return one effect record in words, as a card would print it; the cards it names by
+    `names` (the ruleset's `card_name`: one name per card), else as `named` does."""
+    with naming(names):
+        return EFFECT_WORDS[type(e)](e)
+
+
+def modifier_text(mod: m.Modifier, names: Callable[[str], str] | None = None) -> str:
+    """Return one modifier record (an always-on rule) in words, as a card would print it
+    (see `effect_text` for `names`)."""
+    with naming(names):
+        return MODIFIER_WORDS[type(mod)](mod)
+
+
+@contextmanager
+def naming(names: Callable[[str], str] | None) -> Iterator[None]:
+    """Name cards by `names` (a ruleset's `card_name`) in the words made inside (None:
+    as they were named already)."""
+    if names is None:
+        yield
+        return
+    token = _NAMES.set(names)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
 
 
 @words_for(EFFECT_WORDS, m.Gain)
@@ -68,7 +103,7 @@ def _reduce(e: m.Reduce) -> str:
 
 @words_for(EFFECT_WORDS, m.GainCondition)
 def _gain_condition(e: m.GainCondition) -> str:
-    name = card_words(e.condition)
+    name = named(e.condition)
     when = "now" if e.timing == "now" else "for the next level"
     extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
@@ -77,7 +112,7 @@ def _gain_condition(e: m.GainCondition) -> str:
 
 @words_for(EFFECT_WORDS, m.AddTokens)
 def _add_tokens(e: m.AddTokens) -> str:
-    name = card_words(e.condition)
+    name = named(e.condition)
     tokens = "token" if abs(e.amount) == 1 else "tokens"  # -1 token, not -1 tokens
     return f"add {e.amount} {tokens} to {name}"
 
@@ -86,7 +121,7 @@ def _add_tokens(e: m.AddTokens) -> str:
 def _remove_condition(e: m.RemoveCondition) -> str:
     if not e.condition:
         return "remove a condition of your choice"
-    return f"remove {card_words(e.condition)}"
+    return f"remove {named(e.condition)}"
 
 
 @words_for(EFFECT_WORDS, m.Downgrade)
@@ -98,7 +133,7 @@ def _downgrade(e: m.Downgrade) -> str:
 
 @words_for(EFFECT_WORDS, m.GainWeapon)
 def _gain_weapon(e: m.GainWeapon) -> str:
-    names = " or ".join(card_words(c) for c in e.choices)
+    names = " or ".join(named(c) for c in e.choices)
     return f"take a weapon: {names}"
 
 
@@ -220,8 +255,9 @@ check_complete(EFFECT_WORDS, m.Effect, "effect types")
 
 
 def card_words(card_id: str) -> str:
-    """Return a card id as a name: "base:giant-spider" -> "Giant spider"."""
-    return card_id.split(":")[-1].replace("-", " ").capitalize()
+    """Return a card id as a name, as cards print theirs: "base:giant-spider" -> "Giant
+    Spider" (each word capitalised: "Bone ward" beside "Bone Ward" was two names)."""
+    return " ".join(w.capitalize() for w in card_id.split(":")[-1].split("-"))
 
 
 def _lose_per_token(params: dict[str, Any]) -> str:
@@ -253,11 +289,6 @@ def handler_text(e: m.Handler) -> str:
     )
     words = e.name.split(":")[-1].replace("_", " ").replace("-", " ")
     return f"{words} ({params})" if params else words
-
-
-def modifier_text(mod: m.Modifier) -> str:
-    """Return one modifier record (an always-on rule) in words, as a card would print it."""
-    return MODIFIER_WORDS[type(mod)](mod)
 
 
 @words_for(MODIFIER_WORDS, m.WoundPower)
@@ -313,7 +344,7 @@ def _hunger_delta(mod: m.HungerDelta) -> str:
 
 @words_for(MODIFIER_WORDS, m.RollInstead)
 def _roll_instead(mod: m.RollInstead) -> str:
-    return f"pay {amounts(mod.amounts)} instead of rolling for {card_words(mod.condition)}"
+    return f"pay {amounts(mod.amounts)} instead of rolling for {named(mod.condition)}"
 
 
 @words_for(MODIFIER_WORDS, m.WoundLoss)

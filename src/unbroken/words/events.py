@@ -7,44 +7,25 @@ from typing import Any
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.query import locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
+
+# Re-exported: the stage's die (tui/dice.py) and older callers import them from here.
+from unbroken.words.dice import die_sides as die_sides
+from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
-from unbroken.words.monster import danger_gains
+from unbroken.words.monster import danger_gains, turn_lock_text
+from unbroken.words.opening import BattleStartRules, monster_abilities
 from unbroken.words.outcomes import STEP_NAMES, death, killer
+from unbroken.words.paying import substitution
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.unused import NoUsesLeft
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The log's line of each event type: fn(narrator, event) -> text, or None for none.
 EVENT_WORDS: dict[type, Callable[[Narrator, Any], str | None]] = {}
-
-PURPOSES = {
-    "monster": "which monster",
-    "combat": "monster's combat roll",
-    "reroll": "re-roll",
-    "extra resource": "Easy's extra resource",
-}
-
-
-def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6) -> str:
-    """Return what a die was rolled for, in words ("monster's combat roll"); a die of
-    other than six sides says so ("which monster, a 7-sided die": `die_sides`)."""
-    if purpose.startswith("check:"):
-        said = f"{ruleset.card_name(purpose[6:])} check"
-    else:
-        said = PURPOSES.get(purpose, purpose.split(":")[0])
-    return said if sides == 6 else f"{said}, a {sides}-sided die"
-
-
-def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
-    """Return how many sides the die rolled for `purpose` at `level` has: the monster's
-    die has one per monster of the level when there are more than six (an expansion's
-    joined the base game's, R-MONSTER-1); every other die has six."""
-    if purpose != "monster" or level < 1:
-        return 6
-    return max(6, len(ruleset.monsters_of_level(level)))
 
 
 class Narrator:
@@ -71,6 +52,8 @@ class Narrator:
         self.level = 0
         #: Class Responses kept from acting by the ability uses (said once a level each).
         self.no_uses = NoUsesLeft(ruleset)
+        #: The monster's rules acting as the battle starts, named on their lines.
+        self.opening = BattleStartRules(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -95,16 +78,9 @@ class Narrator:
     def monster_rule(self, kind: type) -> str:
         """Return the names of the monster's rules (its own or its keywords') with an effect
         or a Passive modifier of `kind` ("Relentless" for MonsterHeal), "" for none."""
-        sheet = self.rules.monsters.get(self.monster_id)
-        if sheet is None:
-            return ""
-        abilities = [*sheet.abilities]
-        for kw in sheet.keywords:
-            keyword = self.rules.keywords.get(kw)
-            abilities += keyword.abilities if keyword is not None else []
         names = [
             a.name
-            for a in abilities
+            for a in monster_abilities(self.rules, self.monster_id)
             if any(isinstance(x, kind) for x in (*a.effects, *a.modifiers))
         ]
         return ", ".join(dict.fromkeys(names))
@@ -112,7 +88,7 @@ class Narrator:
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it."""
-        line = EVENT_WORDS[type(e)](self, e)
+        line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         unused = self.no_uses.note(e)
         if unused:
             return f"{line} {unused}" if line else unused
@@ -135,7 +111,7 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
     sides = die_sides(e.purpose, nr.rules, nr.level)
-    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides)})."
+    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})."
 
 
 @words_for(EVENT_WORDS, ev.StepEntered)
@@ -165,7 +141,16 @@ def _spent(nr: Narrator, e: ev.Spent) -> str | None:
 
 @words_for(EVENT_WORDS, ev.Lost)
 def _lost(nr: Narrator, e: ev.Lost) -> str | None:
-    return f"You lose {amounts(e.amounts)} [{nr.tag(e.source)}]."
+    # What was asked, when substitution paid it otherwise ("1 SE asked: short of SE, ME
+    # pays the rest, R-RES-4"): Poisoned's "lose 1 SE" taking ME is no riddle.
+    paid, asked = e.amounts, e.asked
+    # Time asked and SE paid for it: there is no time track (R-RES-7).
+    track = (
+        not asked.get("time") or paid.get("time", 0) > 0 or paid.get("se", 0) <= asked.get("se", 0)
+    )
+    why = substitution(asked, paid, track)
+    said = f" ({amounts(asked)} asked: {why})" if asked and why else ""
+    return f"You lose {amounts(paid)} [{nr.tag(e.source)}]{said}."
 
 
 @words_for(EVENT_WORDS, ev.TimeSet)
@@ -356,7 +341,8 @@ def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     when = "now" if e.active else "for the next level"
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
-    return f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+    line = f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+    return line + _locked(nr, e.condition, 0, e.tokens) if e.active else line
 
 
 @words_for(EVENT_WORDS, ev.ConditionChanged)
@@ -368,7 +354,16 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
     if e.rounds:
         parts.append(f"{plural(e.rounds, 'round')} left")
-    return f"{n(e.condition)}: {', '.join(parts)}." if parts else None
+    line = f"{n(e.condition)}: {', '.join(parts)}." if parts else ""
+    return (line + _locked(nr, e.condition, had, e.tokens)) or None
+
+
+def _locked(nr: Narrator, condition: str, had: int, tokens: int) -> str:
+    """Say once, as a condition's tokens reach it, that it takes every turn left."""
+    card = nr.rules.conditions.get(condition)
+    if card is None or not locks_turns(card, tokens) or locks_turns(card, had):
+        return ""
+    return " " + turn_lock_text(nr.rules, condition, tokens)
 
 
 @words_for(EVENT_WORDS, ev.ConditionRemoved)

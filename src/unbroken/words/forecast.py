@@ -14,6 +14,9 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
+from unbroken.words.monster import turn_lock_short, turn_lock_text
+from unbroken.words.opening import monster_abilities
+from unbroken.words.outcomes import cause_of_death
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 #: The minus sign of a lowered number ("Armored −1").
@@ -51,9 +54,10 @@ def shown_ability(ruleset: Ruleset, source: str, ability: str) -> str:
 
 
 def rule_name(acted: Acted, ruleset: Ruleset) -> str:
-    """Return a rule that acts by its name: a monster's by its ability's ("Grab the
-    Weapon", "Armored") or its row ("Basilisk's WOUND"), the player's cards by the card's
-    own name ("Paranoid", one name per card everywhere)."""
+    """Return a rule that acts by its name: a monster's by its ability's ("Armored",
+    "Grab the Weapon (at battle start)", its kind said when it acts as the battle starts)
+    or its row ("Basilisk's WOUND"), the player's cards by the card's own name
+    ("Paranoid", one name per card everywhere)."""
     if acted.rule and acted.card in ruleset.skills:
         return shown_ability(ruleset, acted.card, acted.rule)
     if not acted.rule or acted.card not in ruleset.monsters:
@@ -62,7 +66,12 @@ def rule_name(acted: Acted, ruleset: Ruleset) -> str:
         return f"{ruleset.card_name(acted.card)}'s ambush"
     if acted.rule.isupper():  # a combat row: WOUND, STEAL
         return f"{ruleset.card_name(acted.card)}'s {acted.rule}"
-    return acted.rule
+    # A rule that acts as the battle starts says so: it is no ambush (#28 round 3).
+    opening = any(
+        a.name == acted.rule and a.type == "response" and a.trigger == "battle_start"
+        for a in monster_abilities(ruleset, acted.card)
+    )
+    return f"{acted.rule} (at battle start)" if opening else acted.rule
 
 
 def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
@@ -142,9 +151,7 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         return f"{plural(event.extra_turns, 'extra turn')}"
     if isinstance(event, ev.RevealBonus) and event.bonus:
         return f"reveal {event.bonus} more"
-    if isinstance(event, ev.GameOver) and not event.won:
-        return "you die"
-    return ""
+    return ""  # a death is said as a warning (`death_warning`), the same on every option
 
 
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
@@ -160,6 +167,9 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     "you starve at the Hunger step (food 0/3: −6 SE)"). The detail line says them in full
     (`warning_sentences`)."""
     out = []
+    killed = death_warning(f, ruleset)
+    if killed:
+        out.append(killed[0])
     if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
     ahead = _starving(f, ruleset) if isinstance(f.action, act.Fight | act.Trick) else None
@@ -171,7 +181,57 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
         out.append(f"you cannot wound it: {hopeless}")
+    locked = _locks(f, state, ruleset)
+    if locked is not None:
+        out.append(turn_lock_short(ruleset, *locked))
     return out
+
+
+def _locks(f: Forecast, state: GameState | None, ruleset: Ruleset) -> tuple[str, int] | None:
+    """Return the condition that takes every turn left once the option is taken, when it
+    did not before (Paralyzed reaching 6 tokens), else None."""
+    after = Query(ruleset, f.after).turn_lock()
+    if after is None or (state is not None and Query(ruleset, state).turn_lock() is not None):
+        return None
+    return after
+
+
+def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
+    """Return the warning of an option that kills (R-RES-5), short for its line and in full
+    for the detail line: ("you die (Grave Warden's WOUND)", "⚠ You die: Grave Warden's
+    WOUND takes effort you do not have."); None when it does not. Certain only
+    when no Response window comes first: when the forecast passed one (using nothing
+    there) it says so, "you die … if you use no Response" with the Responses named."""
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is None or over.won:
+        return None
+    cause = f.causes[f.events.index(over)]
+    if over.cause == "starvation":
+        short, full = "you starve", "⚠ You starve"
+        why = "eating short costs more SE than you have"
+    else:
+        what = (
+            rule_name(cause, ruleset)
+            if cause
+            else cause_of_death(over.cause, over.source, ruleset.card_name)
+        )
+        short, full = f"you die ({what})", "⚠ You die"
+        why = f"{what} takes effort you do not have"
+    if not f.passed:
+        return short, f"{full}: {why}."
+    names = ", ".join(dict.fromkeys(_response_name(a, ruleset) for a in f.passed))
+    full = f"{full} if you then use no Response ({names})"
+    return f"{short} if you use no Response", f"{full}: {why}."
+
+
+def _response_name(action: act.Action, ruleset: Ruleset) -> str:
+    """Return a Response the player could use by its name ("Just a Scratch [Brawler]")."""
+    if not isinstance(action, act.Use):
+        return type(action).__name__
+    for ability in ruleset.card_abilities(action.source):
+        if ability.id == action.ability:
+            return shown_ability(ruleset, action.source, ability.name)
+    return action.ability
 
 
 def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
@@ -204,29 +264,42 @@ def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
 
 
 def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = None) -> list[str]:
-    """Return the warnings of an option in full, for the detail line: the ambush, and
-    certain starvation for any option of the Combat phase (and Fight or Trick) while it
-    holds, not only when committing to the fight (R-HUNGER-3). `state`: the one the
+    """Return the warnings of an option in full, for the detail line: a death, the ambush,
+    and starvation for any option of the Combat phase (and Fight or Trick) while it
+    holds, not only when committing to the fight (R-HUNGER-3): certain, or "unless the
+    fight pays" while the monster's rewards could still feed you. `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
+    killed = death_warning(f, ruleset)
+    if killed:
+        out.append(killed[1])
     if f.guarded:
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
     combat = (state or f.after).phase == Phase.COMBAT
-    ahead = _starving(f, ruleset) if combat or isinstance(f.action, act.Fight | act.Trick) else None
-    if ahead is not None:
+    fights = combat or isinstance(f.action, act.Fight | act.Trick)
+    ahead = _starving(f, ruleset) if fights else None
+    unfed = _starving(f, ruleset, rewards=False) if fights and ahead is None else None
+    hunger = ahead or unfed
+    if hunger is not None:
         held = f.after.res.get("food", 0)
+        # Not certain while the rewards may still feed you: said so, not left out (it came
+        # and went as the monster was revealed).
+        unless = " unless the fight pays" if ahead is None else ""
         out.append(
             # Two rows of the detail line at 80x24: the numbers first.
-            f"⚠ You starve at the Hunger step: {ahead.need} food due, {held} held, eating "
-            f"short costs {ahead.loss} SE (more than you have)."
+            f"⚠ You starve at the Hunger step{unless}: {hunger.need} food due, {held} held, "
+            f"eating short costs {hunger.loss} SE (more than you have)."
         )
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
         out.append(
             f"⚠ You cannot wound it: {hopeless}, and nothing you hold or can craft now does."
         )
+    locked = _locks(f, state, ruleset)
+    if locked is not None:
+        out.append("⚠ " + turn_lock_text(ruleset, *locked))
     return out
 
 
@@ -235,16 +308,20 @@ def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
     if f.ambushed:
         return True
     if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
-        return Query(ruleset, state).ambushes(f.action)
+        return Query(ruleset, state).ambushes(f.action, known=f)
     return False
 
 
-def _starving(f: Forecast, ruleset: Ruleset) -> HungerPreview | None:
+def _starving(f: Forecast, ruleset: Ruleset, rewards: bool = True) -> HungerPreview | None:
     """Return the Hunger step ahead when it starves for certain after the option (the
-    level's rewards still to come counted), else None."""
+    level's rewards still to come counted, unless not `rewards`), else None."""
     if f.stops == "over" or isinstance(f.action, act.Eat):
         return None  # over, or the Hunger step's own options say it
-    ahead = Query(ruleset, f.after).hunger_ahead()
+    rules = Query(ruleset, f.after)
+    if rewards:
+        ahead = rules.hunger_ahead()
+    else:
+        ahead = rules.hunger(min(rules.food_requirement(), f.after.res.get("food", 0)))
     return ahead if ahead.starves else None
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from unbroken.core import model as m
 from unbroken.core.query import danger_space
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, Phase
+from unbroken.words.opening import monster_abilities
+from unbroken.words.vocabulary import amounts
 
 #: The minus sign of a lowered number.
 MINUS = "−"
@@ -68,3 +70,38 @@ def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
             _number("health", mo.health, mo.max_health, sheet.health, health),
         ]
     )
+
+
+def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:
+    """Return what the revealed monster's Passives will add to weapon attacks once they are
+    in play (the Combat phase), while they are not yet (a scouted monster in Travel):
+    "+1 SE in battle: Hex of Heaviness" (R-BATTLE-3); "" otherwise."""
+    mo = state.monster
+    if mo is None or state.phase != Phase.TRAVEL:
+        return ""
+    adds = [
+        (x.amounts, a.name)
+        for a in monster_abilities(ruleset, mo.id)
+        if a.type == "passive"
+        for x in a.modifiers
+        if isinstance(x, m.WeaponAttackCost)
+    ]
+    return "; ".join(f"{amounts(more, '+')} in battle: {name}" for more, name in adds)
+
+
+def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int) -> str:
+    """Return, as a sentence, that a condition now takes every turn left in the fight
+    (`core.combat.locks_turns`): "Paralyzed at 6 tokens: no roll of the die is higher,
+    so you lose every turn left in this fight …"."""
+    name = ruleset.card_name(condition)
+    return (
+        f"{name} at {tokens} tokens: no roll of the die is higher, so you lose every turn "
+        f"left in this fight; only your Responses can still act, and {name} leaves play "
+        "only when the Combat Phase ends (R-COND-1)."
+    )
+
+
+def turn_lock_short(ruleset: Ruleset, condition: str, tokens: int) -> str:
+    """Return the short form of `turn_lock_text`, for an option's line or the stage:
+    "Paralyzed 6: you cannot act again this fight"."""
+    return f"{ruleset.card_name(condition)} {tokens}: you cannot act again this fight"

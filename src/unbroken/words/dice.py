@@ -1,0 +1,45 @@
+"""The die in words: what a die was rolled for, and how many sides the monster's has."""
+
+from __future__ import annotations
+
+from unbroken.core.ruleset import Ruleset
+
+PURPOSES = {
+    "monster": "which monster",
+    "combat": "monster's combat roll",
+    "reroll": "re-roll",
+    "extra resource": "Easy's extra resource",
+}
+
+
+def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6, level: int = 0) -> str:
+    """Return what a die was rolled for, in words ("monster's combat roll"); a die of
+    other than six sides says so, and what its faces past 6 are at `level` ("which
+    monster, a 7-sided die; 7: Gutter Wolf": `die_sides`, R-MONSTER-1)."""
+    if purpose.startswith("check:"):
+        said = f"{ruleset.card_name(purpose[6:])} check"
+    else:
+        said = PURPOSES.get(purpose, purpose.split(":")[0])
+    if sides == 6:
+        return said
+    return f"{said}, a {sides}-sided die{extra_faces(ruleset, level)}"
+
+
+def extra_faces(ruleset: Ruleset, level: int) -> str:
+    """Return what the monster die's faces past 6 are at `level` (an expansion's monsters
+    join the level's six, one face each, R-MONSTER-1): "; 7: Gutter Wolf", "" when there
+    are none. Short: the stage's die line says it at 80x24."""
+    numbers = sorted(ruleset.monsters_of_level(level).items())
+    faces = [
+        f"{face}: {ruleset.card_name(mo.id)}" for face, (_, mo) in enumerate(numbers[6:], start=7)
+    ]
+    return f"; {', '.join(faces)}" if faces else ""
+
+
+def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
+    """Return how many sides the die rolled for `purpose` at `level` has: the monster's
+    die has one per monster of the level when there are more than six (an expansion's
+    joined the base game's, R-MONSTER-1); every other die has six."""
+    if purpose != "monster" or level < 1:
+        return 6
+    return max(6, len(ruleset.monsters_of_level(level)))

@@ -1,0 +1,94 @@
+"""Paying in words: why a cost is paid otherwise than printed, and why it cannot be paid.
+
+Effort substitution (R-RES-4) is forced, never chosen: when SE runs short, ME pays
+the rest, then LE; when ME runs short, LE. The option lines, the dimmed reasons
+and the log say so, so that "paid as 1 ME" or "cannot pay" is never a riddle
+(#28 playtest round 3).
+"""
+
+from __future__ import annotations
+
+from unbroken.core import model as m
+from unbroken.core.query import Query
+from unbroken.core.state import GameState
+from unbroken.words.vocabulary import amounts
+
+
+def _name(key: str) -> str:
+    return m.RESOURCE_NAMES.get(key, key)
+
+
+def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True) -> str:
+    """Return why `paid` differs from `asked` in a few words ("short of SE, ME pays the
+    rest, R-RES-4", "no time track, time is paid in SE, R-RES-7", "time stops at 0,
+    R-RES-8"), "" when it does not."""
+    said = []
+    if asked.get("time", 0) > paid.get("time", 0):
+        if not track:
+            said.append("no time track, time is paid in SE, R-RES-7")
+        else:
+            said.append("time stops at 0, R-RES-8")
+    effort = list(m.EFFORT)
+    for i, k in enumerate(effort[:-1]):
+        need = asked.get(k, 0) + (asked.get("time", 0) if k == "se" and not track else 0)
+        if need > paid.get(k, 0):
+            higher = [_name(h) for h in effort[i + 1 :] if paid.get(h, 0) > asked.get(h, 0)]
+            if higher:
+                rest = ", then ".join(higher)
+                said.append(f"short of {_name(k)}, {rest} pays the rest, R-RES-4")
+            break
+    return "; ".join(said)
+
+
+def wasted_conversion(paid: dict[str, int], cost: dict[str, int], gained: dict[str, int]) -> str:
+    """Return what a payment takes of the effort it is made to gain, beyond the printed
+    cost ("3 ME" when Focus is paid as 1 SE + 3 ME to gain 1 ME), "" when none."""
+    back = {
+        k: paid.get(k, 0) - cost.get(k, 0)
+        for k in gained
+        if k in m.EFFORT and paid.get(k, 0) > cost.get(k, 0)
+    }
+    return amounts(back) if back else ""
+
+
+def paid_note(state: GameState, query: Query, cost: dict[str, int], gained: dict[str, int]) -> str:
+    """Return an option line's note on how its cost is paid, "" when as printed: "(paid
+    as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
+    "(no use now: short of SE, it pays 3 ME to gain 1 ME)". `paid_sentence` says it in
+    full for the detail line."""
+    paid = query.payment(cost) if cost else None
+    if not paid or paid == cost:
+        return ""
+    back = wasted_conversion(paid, cost, gained)
+    why = substitution(cost, paid, state.time_track).partition(",")[0]
+    if back:
+        gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
+        return f" (no use now: {why or 'paid otherwise'}, it pays {back} to gain {gets})"
+    return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
+
+
+def paid_sentence(state: GameState, query: Query, cost: dict[str, int]) -> str:
+    """Return how a cost is paid when not as printed, in full for the detail line: "Paid
+    as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4." ("" when as printed)."""
+    paid = query.payment(cost) if cost else None
+    if not paid or paid == cost:
+        return ""
+    why = substitution(cost, paid, state.time_track)
+    return f"Paid as {amounts(paid)}" + (f": {why}." if why else ".")
+
+
+def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
+    """Return why an effort cost cannot be paid while higher effort is held: "cannot pay
+    4 SE even with your 3 ME" (ME and LE pay what SE lacks, R-RES-4: a player read a
+    bare "cannot pay" at 0 SE and 3 ME as "attacks take SE only"); "" otherwise (a bare
+    "cannot pay" says it: the cost is on the line, and nothing else could pay it)."""
+    res = state.res
+    effort = {k: n for k, n in cost.items() if k in m.EFFORT and n}
+    if not state.time_track and cost.get("time"):
+        effort["se"] = effort.get("se", 0) + cost["time"]
+    others = {k: n for k, n in cost.items() if k not in m.EFFORT and k != "time"}
+    if not effort or any(res.get(k, 0) < n for k, n in others.items()):
+        return ""
+    lowest = min(m.EFFORT.index(k) for k in effort)
+    higher = {k: res.get(k, 0) for k in m.EFFORT[lowest + 1 :] if res.get(k, 0)}
+    return f"cannot pay {amounts(effort)} even with your {amounts(higher)}" if higher else ""

@@ -1,0 +1,123 @@
+"""One name per card, over all the content there is (#28 playtest round 3): the base game
+and both expansions (plugins/). A player met "Dig deep" (Heroic Perseverance) beside
+"Dig Deep" (the Gravedigger), "Bone ward" beside "Bone Ward" and "Grave dirt" with no
+entry to read: names that differ only in case, and cards named by a made-up name."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_plugins
+from unbroken.words.cards import KINDS, card_ids, describe_card
+from unbroken.words.vocabulary import attack_name
+
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
+
+
+@pytest.fixture(scope="module")
+def everything() -> Iterator[Ruleset]:
+    """The base game with both expansions, imported from plugins/*/src (not installed)."""
+    folders = [str(PLUGINS / f"unbroken-{name}" / "src") for name in EXPANSIONS]
+    sys.path[:0] = folders
+    try:
+        extra = [(name, importlib.import_module(pkg)) for name, pkg in EXPANSIONS.items()]
+        yield load_plugins(["base", *EXPANSIONS], extra=extra).ruleset
+    finally:
+        for folder in folders:
+            sys.path.remove(folder)
+        for pkg in EXPANSIONS.values():
+            for module in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
+                del sys.modules[module]
+
+
+def all_cards(rules: Ruleset) -> list[str]:
+    """Return every card id the inspector and help's search can show (`unbroken cards`)."""
+    return [card for kind in KINDS for card in card_ids(rules, kind)]
+
+
+def test_every_expansion_is_loaded(everything: Ruleset) -> None:
+    packs = {card.split(":")[0] for card in all_cards(everything)}
+    assert packs == {"base", *EXPANSIONS}
+
+
+def names_in_play(rules: Ruleset) -> dict[str, set[str]]:
+    """Return each name a player reads for a thing, by its case-folded form: cards,
+    abilities (keywords' too), weapon attacks, and the label a card's text opens with
+    ("Dig deep: in battle, …")."""
+    said: dict[str, set[str]] = {}
+
+    def add(name: str) -> None:
+        said.setdefault(name.casefold(), set()).add(name)
+
+    for card in all_cards(rules):
+        add(rules.card_name(card))
+        for ability in rules.card_abilities(card):
+            add(ability.name)
+    for keyword in rules.keywords.values():
+        for ability in keyword.abilities:
+            add(ability.name)
+    for weapon in rules.weapons.values():
+        for attack in weapon.attacks:
+            add(attack_name(attack.id))
+    for table in (rules.classes, rules.skills, rules.conditions, rules.monsters, rules.weapons):
+        for sheet in table.values():
+            label, colon, _ = str(sheet.text).partition(": ")
+            if colon and len(label.split()) <= 3:
+                add(label)
+    return said
+
+
+def test_no_two_things_have_names_that_differ_only_in_case(everything: Ruleset) -> None:
+    clashes = sorted(sorted(v) for v in names_in_play(everything).values() if len(v) > 1)
+    assert clashes == [], clashes
+
+
+def referenced(value: Any, packs: set[str]) -> Iterator[str]:
+    """Yield every card id ("pack:name") a piece of content refers to."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from referenced(item, packs)
+    elif isinstance(value, list):
+        for item in value:
+            yield from referenced(item, packs)
+    elif isinstance(value, str) and value.partition(":")[0] in packs and ":" in value:
+        yield value
+
+
+def test_every_card_named_anywhere_can_be_read_and_is_named_as_it_prints(
+    everything: Ruleset,
+) -> None:
+    # Every card an effect, a modifier, a requirement, an upgrade or a reward names is a
+    # card the inspector and help list, and a card's words name it as it prints its name,
+    # never in a case made from its id ("gain Grave dirt for the next level").
+    rules = everything
+    cards = set(all_cards(rules))
+    packs = {card.split(":")[0] for card in cards}
+    tables = (rules.classes, rules.skills, rules.conditions, rules.monsters, rules.weapons)
+    unknown: set[str] = set()
+    for table in (*tables, rules.encounters, rules.keywords):
+        for card in table.values():
+            # Handlers are named "pack:name" too, and are no cards.
+            names = set(referenced(msgspec.to_builtins(card), packs)) - set(rules.handlers)
+            unknown |= names - cards
+            if card.id not in cards:
+                continue
+            text = "\n".join(describe_card(rules, card.id))
+            for other in names & cards - {card.id}:
+                shown = rules.card_name(other)
+                if " " not in shown:  # one word ("Frightened") may be plain English too
+                    continue
+                at = text.casefold().find(shown.casefold())
+                while at >= 0:
+                    assert text[at : at + len(shown)] == shown, (card.id, other, text)
+                    at = text.casefold().find(shown.casefold(), at + 1)
+    assert sorted(unknown) == []
