@@ -80,8 +80,8 @@ def test_a_card_paid_with_what_it_gains_says_so_where_it_is_kept() -> None:
     # R-RES-4: short of ME, Burying a Friend's 1 ME is paid with 1 LE, to gain 1 LE: the
     # keep step says so, as Resolve and Inspiration do (#28 round 4).
     for me, wasted in ((0, True), (1, False)):
-        game = Scenario("tomu", level=2).resources(me=me, le=3)
-        game = game.encounters("burying-a-friend").start()
+        scenario = Scenario("tomu", level=2).resources(me=me, le=3)
+        game = scenario.encounters("burying-a-friend").start()
         game.apply(act.Explore())
         keep = act.ChooseEncounter("base:burying-a-friend")
         text = option_text(keep, "", game.state, game.ruleset)
