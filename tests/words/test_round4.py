@@ -101,7 +101,7 @@ def test_a_skills_ability_is_named_in_the_card_as_in_the_options() -> None:
             assert any(h.startswith(shown.removesuffix(")")) for h in heads), (shown, lines)
     grim = describe_skill(rules, rules.skills["base:grim-determination"])
     assert "  Grim Determination (Battle action)" in grim, grim
-    game = Scenario("caellahan", level=2).skills("grim-determination").monster("goblin")
-    game = game.start("battle")
+    scenario = Scenario("caellahan", level=2).skills("grim-determination").monster("goblin")
+    game = scenario.start("battle")
     use = act.Use("base:grim-determination", "grim-determination-press")
     assert option_text(use, "", game.state, game.ruleset).startswith("Grim Determination (")
