@@ -18,8 +18,10 @@ from unbroken.api import (
     MonsterRevealed,
     Result,
     Scenario,
+    actions,
     alternative_scores,
     danger_space,
+    describe_card,
     load_ruleset,
     run_command,
     run_games,
@@ -133,3 +135,57 @@ def test_cards_and_the_log_say_the_keywords_and_the_track(
     assert run_command(["cards", "--id", "expert"]) == 0
     out = capsys.readouterr().out
     assert "Danger track (skips green spaces):" in out
+
+
+def at_attack_chosen(
+    monster: str, health: int | None = None, weapon: str = "base:bare-hands"
+) -> Game:
+    """A level-2 battle with Plate Splitter where the weapon's last wounding attack has just
+    been chosen and its Response is offered; `health`: the monster's health set first."""
+    game = (
+        Scenario("tomu", level=2, ruleset=load_ruleset())
+        .resources(se=10, me=3)
+        .skills("gauntlet:plate-splitter")
+        .weapon(weapon)
+        .monster(monster)
+        .start("battle")
+    )
+    if health is not None:
+        assert game.state.monster is not None
+        game.state.monster.health = health
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "after_attack_chosen"
+    ):
+        legal = game.legal_actions()
+        attacks = [a for a in legal if isinstance(a, actions.Attack)]
+        game.apply(attacks[-1] if attacks else legal[0])
+    assert actions.Pass() in game.legal_actions()
+    return game
+
+
+def test_plate_splitter_against_a_monster_not_armored_is_passed() -> None:  # R-DIGI-4
+    # #28 round 5: offered against the (not Armored) Mound Crawler, it did nothing.
+    game = at_attack_chosen("base:bear")
+    assert any(isinstance(a, actions.Use) for a in game.legal_actions())
+    assert game.pointless() == (actions.Pass(), "it would do nothing here")
+
+
+def test_plate_splitter_against_an_armored_monster_is_asked() -> None:
+    assert at_attack_chosen("gauntlet:iron-beetle").pointless() is None
+
+
+def test_plate_splitter_when_the_attack_already_defeats_is_passed() -> None:  # R-DIGI-4
+    # Like Power Through: the attack falls on a monster at 1 health whatever.
+    game = at_attack_chosen("gauntlet:iron-beetle", health=1, weapon="base:sword")
+    assert game.state.attack == "base:sword/cut"  # 2 power, 1 after Armored
+    assert game.pointless() == (actions.Pass(), "the attack already defeats the monster")
+
+
+def test_against_has_words_of_its_own() -> None:
+    # #28 round 5: the card read "against (keyword armored, power 2)".
+    rules = load_ruleset()
+    plate = describe_card(rules, "gauntlet:plate-splitter")
+    guard = describe_card(rules, "gauntlet:quick-guard")
+    assert any("+2 power against an Armored monster" in line for line in plate), plate
+    assert any("gain 2 SE against a Fast monster" in line for line in guard), guard
+    assert not any("keyword" in line for line in plate + guard)

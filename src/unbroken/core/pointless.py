@@ -22,6 +22,10 @@ The cases, each proved from the rules rather than guessed:
 * **A turn that can only be skipped.**
 * **A free Response that only gains what is at its cap** (Grave Sense's cunning
   at 7/7): the cap takes all of it (R-RES-2), so using it changes nothing.
+* **A Response run by a plugin's handler that would do nothing here** (Plate
+  Splitter's +2 power against a monster that is not Armored): its forecast, but
+  for the use and its payment, equals Pass's. When what it does is only attack
+  power, the attack-power case above applies to it too.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ import msgspec
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.card_effects import Handler
 from unbroken.core.combat import clamp_die
+from unbroken.core.forecast import forecast
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.ruleset import Ruleset
@@ -70,6 +76,7 @@ SAME_RESULT = "both results are the same"
 ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
 MISSED = "the monster missed: a new roll can only do as well or worse"
+NO_EFFECT = "it would do nothing here"
 
 #: The Response effects that only change the monster's die roll.
 _ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -135,7 +142,43 @@ def _useless_response(
         return (act.Pass(), MISSED) if roll_cannot_help(r, effects) else None
     if trigger == "after_attack_chosen" and all(isinstance(e, m.AttackPower) for e in effects):
         return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
+    if any(isinstance(e, Handler) for e in effects):
+        return _handler_response(game, legal)
     return None
+
+
+#: Events a Response's use emits whatever its effects do (the use and its payment).
+_USE_ONLY = (ev.AbilityUsed, ev.Spent)
+
+
+def _handler_response(game: Game, legal: list[act.Action]) -> tuple[act.Action, str] | None:
+    """Pass when every Response on offer, a plugin handler's among them, would do nothing
+    certain (its forecast but for the use and its payment equals Pass's), or only add
+    attack power to an attack that already defeats the monster."""
+    rules, state = game.ruleset, game.state
+    passed = forecast(rules, state, act.Pass())
+    power = False  # some Response on offer only adds attack power
+    for action in legal:
+        if not isinstance(action, act.Use):
+            continue
+        used = forecast(rules, state, action)
+        rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
+        same = (used.stops, used.unseen, rest) == (passed.stops, passed.unseen, list(passed.events))
+        if same and used.after.then == passed.after.then:
+            continue  # it does nothing certain here
+        own = [
+            e
+            for e, cause in zip(used.events, used.causes, strict=True)
+            if cause is not None and cause.card == action.source and not isinstance(e, _USE_ONLY)
+        ]
+        if state.trigger != "after_attack_chosen" or not own:
+            return None
+        if not all(isinstance(e, ev.AttackPowerSet) for e in own):
+            return None
+        power = True
+    if power:
+        return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
+    return act.Pass(), NO_EFFECT
 
 
 def _gains_nothing(r: Resolver, abilities: list[m.Ability]) -> bool:

@@ -12,6 +12,7 @@ from unbroken.api import (
     GameStarted,
     RecordsPanel,
     ScoringRule,
+    handler_words,
     hookimpl,
 )
 
@@ -32,6 +33,18 @@ def unbroken_content_packs() -> list[Path]:
     return [Path(__file__).parent / "content"]
 
 
+def _against_words(params: dict[str, Any]) -> str:
+    keyword = str(params.get("keyword", "")).replace("-", " ").title()
+    gains = []
+    if params.get("power"):
+        gains.append(f"+{int(params['power'])} power")
+    if params.get("gain"):
+        gains.append(f"gain {int(params['gain'])} SE")
+    article = "an" if keyword[:1] in "AEIOU" else "a"
+    return f"{' and '.join(gains) or 'nothing'} against {article} {keyword} monster"
+
+
+@handler_words(_against_words)
 def against(ctx: Any, params: dict[str, Any]) -> None:
     """Only against a monster with the keyword `keyword`: +`power` attack power, gain `gain` SE."""
     if str(params.get("keyword", "")) not in {k.split(":", 1)[-1] for k in ctx.keywords()}:
