@@ -189,3 +189,13 @@ def test_against_has_words_of_its_own() -> None:
     assert any("+2 power against an Armored monster" in line for line in plate), plate
     assert any("gain 2 SE against a Fast monster" in line for line in guard), guard
     assert not any("keyword" in line for line in plate + guard)
+
+
+def test_the_query_says_plate_splitter_does_nothing_where_it_does_nothing() -> None:
+    # With auto_pass off the option is shown, marked "(no use now: it would do nothing here)".
+    from unbroken.api import Query
+
+    useless, useful = at_attack_chosen("base:bear"), at_attack_chosen("gauntlet:iron-beetle")
+    for game, nothing in ((useless, True), (useful, False)):
+        use = next(a for a in game.legal_actions() if isinstance(a, actions.Use))
+        assert Query(game.ruleset, game.state).does_nothing(use) is nothing

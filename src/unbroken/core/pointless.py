@@ -36,10 +36,11 @@ import msgspec
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality
 from unbroken.core import model as m
 from unbroken.core.card_effects import Handler
 from unbroken.core.combat import clamp_die
-from unbroken.core.forecast import forecast
+from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.ruleset import Ruleset
@@ -161,16 +162,9 @@ def _handler_response(game: Game, legal: list[act.Action]) -> tuple[act.Action, 
     for action in legal:
         if not isinstance(action, act.Use):
             continue
-        used = forecast(rules, state, action)
-        rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-        same = (used.stops, used.unseen, rest) == (passed.stops, passed.unseen, list(passed.events))
-        if same and used.after.then == passed.after.then:
+        own = _own_events(rules, state, action, passed)
+        if own is None:
             continue  # it does nothing certain here
-        own = [
-            e
-            for e, cause in zip(used.events, used.causes, strict=True)
-            if cause is not None and cause.card == action.source and not isinstance(e, _USE_ONLY)
-        ]
         if state.trigger != "after_attack_chosen" or not own:
             return None
         if not all(isinstance(e, ev.AttackPowerSet) for e in own):
@@ -179,6 +173,37 @@ def _handler_response(game: Game, legal: list[act.Action]) -> tuple[act.Action, 
     if power:
         return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
     return act.Pass(), NO_EFFECT
+
+
+def _own_events(
+    rules: Ruleset, state: GameState, use: act.Use, passed: Forecast
+) -> list[ev.Event] | None:
+    """Return the certain events the Response's own effects emit (the use and its payment
+    aside), or None when its forecast but for those equals Pass's (`passed`)."""
+    used = forecast(rules, state, use)
+    rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
+    same = (used.stops, used.unseen, rest) == (passed.stops, passed.unseen, list(passed.events))
+    if same and used.after.then == passed.after.then:
+        return None
+    return [
+        e
+        for e, cause in zip(used.events, used.causes, strict=True)
+        if cause is not None and cause.card == use.source and not isinstance(e, _USE_ONLY)
+    ]
+
+
+def does_nothing(rules: Ruleset, state: GameState, use: act.Use) -> bool:
+    """Return whether a legal Response run by a handler would do nothing certain here (its
+    forecast but for the use and its payment is Pass's): Plate Splitter against a
+    monster that is not Armored. False for a Response without a handler."""
+    if state.decision != DecisionKind.RESPONSE:
+        return False
+    abilities = [a for a in rules.card_abilities(use.source) if a.id == use.ability]
+    if not abilities or not any(isinstance(e, Handler) for e in abilities[0].effects):
+        return False
+    if use not in legality.legal(Resolver(rules, state)):
+        return False
+    return _own_events(rules, state, use, forecast(rules, state, act.Pass())) is None
 
 
 def _gains_nothing(r: Resolver, abilities: list[m.Ability]) -> bool:

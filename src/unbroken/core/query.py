@@ -102,6 +102,11 @@ class Query:
         monster missed) and every row they could lead to does nothing or only harms."""
         return pointless.roll_cannot_help(self._resolver(), effects)
 
+    def does_nothing(self, use: act.Use) -> bool:
+        """Return whether a Response run by a plugin's handler would do nothing certain
+        here (R-DIGI-4: Plate Splitter against a monster that is not Armored)."""
+        return pointless.does_nothing(self._ruleset, self._state, use)
+
     def turn_lock(self) -> tuple[str, int] | None:
         """Return the condition (and its tokens) that takes every turn of the player's for
         the rest of this fight (Paralyzed at 6 tokens: no roll beats it), or None."""

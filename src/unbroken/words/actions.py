@@ -109,6 +109,8 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
             note = _no_use(ability, state, ruleset.settings.caps)
             if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
                 note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
+            if not note and Query(ruleset, state).does_nothing(action):
+                note = " (no use now: it would do nothing here)"  # R-DIGI-4, core.pointless
             return text + note
     return f"Use {action.ability}"
 
