@@ -277,7 +277,7 @@ def test_the_victory_screen_names_plugin_scores_and_says_se_scores_nothing(
     assert shown.startswith("VICTORY")
     assert "fives:five-hundreds" not in shown
     assert "  Five hundreds (fives): 990\n    Won games only: 990, always.\n" in shown
-    assert re.search(r"\n  SE +\d+ ×  0 =   0  SE scores nothing \(R-SCORE-1\)\n", shown)
+    assert re.search(r"\n  SE +\d+ ×  0 =   0  SE scores nothing\n", shown)
 
 
 def test_the_plugins_table_wraps_what_each_adds_within_80_columns(

@@ -89,7 +89,7 @@ def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
     game, log = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
     # What the 7th face does is said where the die is named (#28 playtest round 3).
-    assert f"The die shows {roll.value} (which monster, a 7-sided die; 7: Brute)." in log
+    assert f"The die shows {roll.value} (which monster, a 7-sided die; a 7 is the Brute)." in log
     assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
 
 
@@ -100,7 +100,7 @@ def test_the_stage_draws_a_seven_sided_die_without_a_six_sided_face(tmp_path: Pa
     game, _ = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
     shown = roll_text(roll, rules, level=1)
-    assert shown == f"[{roll.value}] (which monster, a 7-sided die; 7: Brute)", shown
+    assert shown == f"[{roll.value}] (which monster, a 7-sided die; a 7 is the Brute)", shown
     assert roll_text(roll, rules, level=2).startswith("⚀⚁⚂⚃⚄⚅"[roll.value - 1])
 
 

@@ -62,7 +62,7 @@ def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
     n = left.get("se", 0)
     if not n or "se" in points:
         return []
-    return [f"{'SE':<9} {n:>2} × {0:>2} = {0:>3}  SE scores nothing (R-SCORE-1)"]
+    return [f"{'SE':<9} {n:>2} × {0:>2} = {0:>3}  SE scores nothing"]
 
 
 class GameOverScreen(Screen[None]):

@@ -226,7 +226,7 @@ class DisplayPanel(Panel):
                 # R-COMBAT-3: the fight set the track to the next level's time.
                 note = f"level {state.level + 1} time"
             elif state.level < len(starts):
-                note = f"level {state.level + 1} starts with {starts[state.level]}"
+                note = f"level {state.level + 1} gets {starts[state.level]} time"
         else:
             line.append("time".ljust(LABEL) + "no track:", style="bold")
             note = "time costs SE"

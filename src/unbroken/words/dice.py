@@ -15,7 +15,8 @@ PURPOSES = {
 def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6, level: int = 0) -> str:
     """Return what a die was rolled for, in words ("monster's combat roll"); a die of
     other than six sides says so, and what its faces past 6 are at `level` ("which
-    monster, a 7-sided die; 7: Gutter Wolf": `die_sides`, R-MONSTER-1)."""
+    monster, a 7-sided die; a 7 is the Gutter Wolf": `die_sides`, R-MONSTER-1; the
+    face is said as what it would bring, so it does not read as the roll's result)."""
     if purpose.startswith("check:"):
         said = f"{ruleset.card_name(purpose[6:])} check"
     else:
@@ -27,11 +28,12 @@ def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6, level: int = 0)
 
 def extra_faces(ruleset: Ruleset, level: int) -> str:
     """Return what the monster die's faces past 6 are at `level` (an expansion's monsters
-    join the level's six, one face each, R-MONSTER-1): "; 7: Gutter Wolf", "" when there
-    are none. Short: the stage's die line says it at 80x24."""
+    join the level's six, one face each, R-MONSTER-1): "; a 7 is the Gutter Wolf", ""
+    when there are none. Short: the stage's die line says it at 80x24."""
     numbers = sorted(ruleset.monsters_of_level(level).items())
     faces = [
-        f"{face}: {ruleset.card_name(mo.id)}" for face, (_, mo) in enumerate(numbers[6:], start=7)
+        f"a {face} is the {ruleset.card_name(mo.id)}"
+        for face, (_, mo) in enumerate(numbers[6:], start=7)
     ]
     return f"; {', '.join(faces)}" if faces else ""
 
