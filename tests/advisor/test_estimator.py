@@ -361,3 +361,18 @@ def test_an_option_halved_away_while_ahead_is_never_shown_above_the_best() -> No
         "about equal on the same futures: 1 ahead of 2 by 12 points (-10 to 32) on its 16"
         " futures, stopped early"
     )
+
+
+def test_an_option_taken_that_lost_nothing_reads_0_points_about_equal() -> None:
+    # `unbroken analyze` on a golden game: "+0 points (-14 to 14) on the same futures: about
+    # equal to Stab", a sign on nothing (the README playtest of #28: never "ahead by 0").
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Figure
+
+    tied = Weighing(wins=(0b1011, 0b0111), games=(16, 16), best=0)
+    d = tied.difference(1)
+    assert d.mean == 0 and d.points() == "0 points (-22 to 22)"
+    choice = Choice(
+        6, 1, "battle", 2, "Punch", "Stab", "Stab", tied.chance, Figure.of(tied.chance), d
+    )
+    assert choice.verdict() == "0 points (-22 to 22) on the same futures: about equal to Stab"
