@@ -22,6 +22,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
+from unbroken.core.history import by_decision, combat_opened, last_decision, level_ability_uses
 from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.decisions import OPTION_KEYS, DecisionList, DecisionPanel
@@ -37,9 +38,7 @@ from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
     HandPanel,
-    combat_opened,
     draw_table,
-    level_ability_uses,
     table_layout,
 )
 from unbroken.words.actions import label, option_text
@@ -141,7 +140,7 @@ class GameScreen(Screen[None]):
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and the die as they were.
-            self.last = ev.last_decision(self.game.events)
+            self.last = last_decision(self.game.events)
         self.last = [*self.last, *self.take_only_answers()]
         self.query_one(StagePanel).set_reactive(StagePanel.die, self.rolled())
         self.refresh_all()
@@ -341,7 +340,7 @@ class GameScreen(Screen[None]):
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
-        shown = shown_roll(reversed(ev.by_decision(game.events)))
+        shown = shown_roll(reversed(by_decision(game.events)))
         return shown_text(shown, game.ruleset, game.state.level, game.state)
 
     # ------------------------------------------------------------------ the screen's keys
