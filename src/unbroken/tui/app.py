@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from textual.app import App
+from textual.binding import Binding
 
 from unbroken.tui.reach import register_app
 
@@ -66,6 +67,10 @@ class UnbrokenApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Unbroken"
+    #: Ctrl+C quits, as in any terminal program (every decision is saved as it is made);
+    #: a text box with text selected takes it first, to copy. (Textual only said which
+    #: key quits.)
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False)]
 
     def __init__(
         self,
