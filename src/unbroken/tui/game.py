@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp
 
 #: The options' keys: each takes its option (the screen's own keys are not among them).
+#: The log's newest lines written again after a resize (rewrap_log).
+REWRAPPED = 300
 OPTION_BINDINGS = [Binding(key, f"take({i})", show=False) for i, key in enumerate(OPTION_KEYS)]
 
 
@@ -88,6 +90,7 @@ class GameScreen(Screen[None]):
         #: The rounds of a decision shown a beat at a time (unbroken.tui.passing).
         self.rounds = RoundsShown(self)
         self._resized = False  # a redraw for a resize is due
+        self._log_width = 0  # the log's width when its lines were wrapped
 
     @property
     def game_app(self) -> UnbrokenApp:
@@ -161,7 +164,21 @@ class GameScreen(Screen[None]):
         self._resized = False
         if not self.rounds.redraw():
             self.refresh_all()
+        self.rewrap_log()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
+
+    def rewrap_log(self) -> None:
+        """Write the log's newest lines again when its width changed: a RichLog wraps a
+        line once, as it is written, so after a resize the old lines were cut off (or
+        narrow). The full log (`l`) keeps every line."""
+        log = self.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        if width == self._log_width or not width:
+            return
+        self._log_width = width
+        log.clear()
+        for line in self.said[-REWRAPPED:]:
+            log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
         for e in new:
@@ -172,7 +189,9 @@ class GameScreen(Screen[None]):
     def write(self, line: str) -> None:
         """Add a line to the log (and to what the full log, `l`, shows)."""
         self.said.append(line)
-        self.query_one("#log", RichLog).write(line)
+        log = self.query_one("#log", RichLog)
+        log.write(line)
+        self._log_width = log.scrollable_content_region.width  # wrapped at this width
 
     def refresh_all(self) -> None:
         """Draw the table and the decision as the game is now (once per decision)."""
