@@ -347,6 +347,8 @@ def option_text(
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         text = f"{text[:-1]}; {note[2:]}" if note and text.endswith(")") else text + note
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        # What the line says already is not said again ("Keep the 1: MISS (no effect)").
+        note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

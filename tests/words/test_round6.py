@@ -1,0 +1,78 @@
+"""Playtest round 6 (#28): what the options say before the choice, against what happens."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.dice import response_name
+from unbroken.words.actions import option_detail, option_text
+from unbroken.words.events import Narrator
+
+
+def _at_the_wyverns_roll(roll: int) -> Scenario:
+    # Level 4, Bleeding held; Sidestep (a base skill) lowers the monster's roll by 1.
+    return (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20)
+        .skills("sidestep")
+        .monster("wyvern")
+        .condition("bleeding")
+        .dice(roll, 3, 3, 3, 3)
+    )
+
+
+def test_pass_says_the_rolled_row_rolls_again_when_its_condition_is_held() -> None:
+    # R-BATTLE-6: the Wyvern's 4 is DAZE (gain Bleeding), held already: the monster rolls
+    # again. Pass said nothing of it; the log said it only afterwards (round 6).
+    game = _at_the_wyverns_roll(4).start("battle")
+    game.apply(act.Skip())
+    assert game.state.trigger == "after_monster_roll"
+    text = option_text(act.Pass(), "", game.state, game.ruleset)
+    said = "Wyvern's DAZE: you have Bleeding already — the monster rolls again"
+    assert said in text and "result not known yet" in text, text
+    detail = option_detail(act.Pass(), game.state, game.ruleset)
+    assert said in detail and "then the monster rolls." not in detail, detail
+    # And what it says happens: the log's re-roll.
+    narrator = Narrator(game.ruleset)
+    lines = [narrator.describe(e) for e in game.apply(act.Pass())]
+    assert "4: DAZE - you already have that condition; re-roll." in lines, lines
+
+
+def test_a_response_that_makes_the_roll_a_miss_says_so() -> None:
+    # Sidestep turns the Wyvern's 2 (WOUND: lose 4 SE) into a 1, a MISS: its line said the
+    # row only when it was a WOUND (round 6: Shovel Parry).
+    game = _at_the_wyverns_roll(2).start("battle")
+    game.apply(act.Skip())
+    sidestep = act.Use("base:sidestep", "sidestep-step")
+    assert sidestep in game.legal_actions()
+    text = option_text(sidestep, "", game.state, game.ruleset)
+    assert text.endswith("— Wyvern's MISS: no effect"), text
+    assert option_text(act.Pass(), "", game.state, game.ruleset).endswith(
+        "— Wyvern's WOUND: lose 4 SE"
+    )
+
+
+def test_keeping_a_roll_does_not_say_its_row_twice() -> None:
+    # "Keep the 1: MISS (no effect)" needs no "— Wyvern's MISS: no effect" after it.
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20)
+        .skills("lucky")
+        .monster("wyvern")
+        .dice(2, 1, 3, 3)
+        .start("battle")
+    )
+    game.apply(act.Skip())
+    game.apply(act.Use("base:lucky", "lucky-reroll"))
+    keep = act.PickRoll(1)
+    assert keep in game.legal_actions()
+    assert option_text(keep, "", game.state, game.ruleset) == "Keep the 1: MISS (no effect)"
+
+
+def test_the_die_names_a_response_as_its_option_does() -> None:
+    # One name per card: the stage's die line said the ability's own name ("Turn the
+    # Blow") where the option said the skill's ("Shovel Parry").
+    rules = load_ruleset()
+    assert response_name("base:lucky", "lucky-reroll", rules) == "Lucky"
+    assert response_name("base:sneak", "dodge", rules) == "Dodge [Sneak]"
