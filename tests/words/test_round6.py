@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.dice import response_name
@@ -76,3 +77,52 @@ def test_the_die_names_a_response_as_its_option_does() -> None:
     rules = load_ruleset()
     assert response_name("base:lucky", "lucky-reroll", rules) == "Lucky"
     assert response_name("base:sneak", "dodge", rules) == "Dodge [Sneak]"
+
+
+def _kept(card: str, **res: int) -> tuple[Game, act.ChooseEncounter]:
+    # Level 2, at the Exploration step with `card` revealed first.
+    game = Scenario("tomu", level=2).resources(**res).encounters(card).start()
+    game.apply(act.Explore())
+    keep = act.ChooseEncounter(f"base:{card}")
+    assert keep in game.legal_actions()
+    return game, keep
+
+
+def test_a_gain_the_cap_cuts_says_so_before_it_is_chosen() -> None:
+    # R-RES-2: Warm Embers' 5 SE at SE 19/20 gains 1; the log said "(4 SE lost to the cap)"
+    # only afterwards. Keep, Resolve and Rest say it first, as the forecast has it.
+    game, keep = _kept("warm-embers", se=19, wood=1)
+    capped = "(time 2; 4 SE lost to the cap 20)"
+    assert option_text(keep, "", game.state, game.ruleset).endswith(capped)
+    detail = option_detail(keep, game.state, game.ruleset)
+    assert "The caps take 4 SE of what it gains (SE 20, R-RES-2)." in detail, detail
+    game.apply(keep)
+    assert option_text(act.Resolve(), "", game.state, game.ruleset).endswith(capped)
+    rest = option_text(act.Rest(), "", game.state, game.ruleset)
+    assert rest == "Rest: gain 2 SE (time 2; 1 SE lost to the cap 20)", rest
+    narrator = Narrator(game.ruleset)
+    lines = [narrator.describe(e) for e in game.apply(act.Resolve())]
+    assert "You gain 1 SE (4 SE lost to the cap) [Warm Embers]." in lines, lines
+
+
+def test_a_gain_the_cap_takes_whole_is_no_use() -> None:
+    # Slimy Yet Nourishing's 1 food at food 7/7, as Forage says "food is at the cap".
+    game, keep = _kept("slimy-yet-nourishing", food=7)
+    text = option_text(keep, "", game.state, game.ruleset)
+    assert text.endswith("(time 2; no use now: food is at the cap 7)"), text
+    game, keep = _kept("slimy-yet-nourishing", food=6)  # room for it: nothing said
+    assert option_text(keep, "", game.state, game.ruleset).endswith("(time 2)")
+
+
+def test_keeping_an_encounter_says_what_resolving_it_would() -> None:
+    # The Keep step lacked the notes the Resolve step shows (round 6): how it is paid, and
+    # a card that only removes conditions with none in play.
+    game, keep = _kept("cryptic-markings", le=2)
+    text = option_text(keep, "", game.state, game.ruleset)
+    assert text.endswith("(time 2; paid as 1 LE: short of ME)"), text
+    game.apply(keep)
+    resolve = option_text(act.Resolve(), "", game.state, game.ruleset)
+    assert resolve.endswith("(time 2; paid as 1 LE: short of ME)"), resolve
+    game, keep = _kept("sacred-pool")
+    text = option_text(keep, "", game.state, game.ruleset)
+    assert text.endswith("(time 4; no use now: no condition in play)"), text

@@ -148,8 +148,9 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     n = ruleset.card_name
     if isinstance(event, ev.Lost):
         return f"lose {amounts(event.amounts)}"
-    if isinstance(event, ev.Gained):
-        return f"gain {amounts(event.amounts)}"
+    if isinstance(event, ev.Gained):  # what the caps take said with it (R-RES-2)
+        lost = f" ({amounts(event.lost_to_cap)} lost to the cap)" if event.lost_to_cap else ""
+        return f"gain {amounts(event.amounts)}{lost}"
     if isinstance(event, ev.Spent):
         return f"pay {amounts(event.amounts)}"
     if isinstance(event, ev.WeaponsSet) and event.weapons:
