@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.model import MonsterGain
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.dice import response_name
 from unbroken.words.actions import option_detail, option_text
 from unbroken.words.events import Narrator
+from unbroken.words.monster import monster_numbers
 
 
 def _at_the_wyverns_roll(roll: int) -> Scenario:
@@ -126,3 +128,50 @@ def test_keeping_an_encounter_says_what_resolving_it_would() -> None:
     game, keep = _kept("sacred-pool")
     text = option_text(keep, "", game.state, game.ruleset)
     assert text.endswith("(time 4; no use now: no condition in play)"), text
+
+
+def test_the_rule_that_grows_the_monster_is_named() -> None:
+    # Paranoid (a condition: "at the start of the Battle step the monster gains 2 health")
+    # acted, and the log said only "The monster grows: armor 2/2, health 12/12" (round 6);
+    # the inspector's numbers said "+2 in this fight" without the rule.
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=20)
+        .monster("wyvern")
+        .condition("paranoid")
+        .dice(3, 3, 3)
+        .start("battle")
+    )
+    narrator = Narrator(game.ruleset)
+    lines = [narrator.describe(e) for e in game.events]
+    said = "The monster grows (Paranoid: +2 health): armor 2/2, health 10/10."
+    assert said in lines, lines
+    assert monster_numbers(game.state, game.ruleset) == (
+        "armor 2, health 10 (+2 in this fight: Paranoid)"
+    )
+
+
+def test_a_row_that_grows_the_monster_is_named() -> None:
+    # A ROAR row gains the monster health: the log names the row.
+    rules = load_ruleset()
+    ogre = next(
+        mo
+        for mo in rules.monsters.values()
+        if any(isinstance(e, MonsterGain) for r in mo.table for e in r.effects)
+    )
+    face = next(
+        i for i, r in enumerate(ogre.table, 1) if any(isinstance(e, MonsterGain) for e in r.effects)
+    )
+    game = (
+        Scenario("maxyn-zenma", level=ogre.level)
+        .resources(se=20)
+        .monster(ogre.id)
+        .dice(face, 1, 1, 1)
+        .start("battle")
+    )
+    narrator = Narrator(game.ruleset)
+    lines = [narrator.describe(e) for e in game.events]
+    lines += [narrator.describe(e) for e in game.apply(act.Skip())]
+    lines += [narrator.describe(e) for e in game.apply(act.Pass())] if game.state.trigger else []
+    grows = [line for line in lines if line and line.startswith("The monster grows")]
+    assert grows and grows[0].startswith(f"The monster grows ({ogre.name}'s "), lines
