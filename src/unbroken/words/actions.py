@@ -155,7 +155,8 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
     text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
-    return text + removal_note(card, state, ruleset) + no_next_level(card.effects, state, ruleset)
+    text = merge_note(text, removal_note(card, state, ruleset))  # one bracket, as kept
+    return text + no_next_level(card.effects, state, ruleset)
 
 
 def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
