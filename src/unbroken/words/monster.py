@@ -76,7 +76,7 @@ def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
 
 def growers(state: GameState, ruleset: Ruleset) -> str:
     """Return the rules in play that can make the monster grow in this fight, by name
-    (the log names the one that did): its own, its rows' ("Ogre's ROAR"), and the active
+    (the log names the one that did): its own, its rows' ("Gibberling's ROAR"), and the active
     conditions' ("Paranoid"); "" for none."""
     mo = state.monster
     if mo is None:
