@@ -169,7 +169,7 @@ async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
         )
         await pilot.press(OPTION_KEYS[dodge])
         stage = " ".join(str(screen.query_one("#stage").render()).split())
-        assert "die ⚅ 6 → 5 Dodge (monster's combat roll)" in stage  # the Response named
+        assert "die ⚅ 6 → 5 Dodge [Sneak] (monster's combat roll)" in stage  # as options say
 
 
 def test_a_rolls_result_follows_responses_and_bonuses() -> None:

@@ -178,7 +178,7 @@ def test_resolving_a_remedy_with_no_condition_in_play_says_it_does_nothing() -> 
         resolve = next(a for a in game.legal_actions() if isinstance(a, act.Resolve))
         text = label(resolve, game.state, RULES)
         assert text.startswith("Resolve Healing Herbs: ")
-        assert ("(no use now: no condition in play)" in text) is (not conditions)
+        assert ("; no use now: no condition in play)" in text) is (not conditions)
 
 
 def test_the_text_game_wraps_between_words_at_80_columns() -> None:
@@ -257,7 +257,7 @@ def test_a_remedy_that_could_only_remove_a_helpful_condition_says_so() -> None:
         game.apply(act.ChooseEncounter("base:shake-it-off"))
         text = label(act.Resolve(), game.state, RULES)
         assert text.startswith("Resolve Shake It Off: ")
-        assert ("(it would remove Armored, which helps you)" in text) is warned
+        assert ("; it would remove Armored, which helps you)" in text) is warned
 
 
 def test_a_weapon_back_from_being_knocked_aside_is_not_said_to_be_in_hand() -> None:

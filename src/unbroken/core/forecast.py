@@ -156,6 +156,9 @@ class _Foreseer(Resolver):
                 return passive
         if kind is ev.AbilityUsed:
             return _ability(self, event.source, event.ability)  # type: ignore[union-attr]  # AbilityUsed
+        mo = self.state.monster
+        if kind is ev.CombatResult and mo is not None:  # the row rolled, named as its effects are
+            return Acted(mo.id, event.result)  # type: ignore[union-attr]  # CombatResult
         item = self.acting
         if item is None or item.effect is None:
             # A WOUND row's loss is paid by a flow step (after Passives and Responses):

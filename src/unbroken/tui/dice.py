@@ -18,6 +18,7 @@ from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.events import die_sides, roll_purpose
+from unbroken.words.forecast import shown_ability
 
 #: The die's six faces.
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -235,9 +236,12 @@ def story_text(
 
 
 def response_name(card: str, ability: str, rules: Ruleset) -> str:
-    """Return the name of a card's ability used ("Dodge"), else the card's."""
+    """Return a card's ability used as its option names it (one name per card: a skill
+    by its card's name, "Shovel Parry"; a class's by its name and card, "Dodge [Sneak]"),
+    else the card's name."""
     named = (a.name for a in rules.card_abilities(card) if a.id == ability)
-    return next(named, rules.card_name(card))
+    found = next(named, "")
+    return shown_ability(rules, card, found) if found else rules.card_name(card)
 
 
 def shown_text(

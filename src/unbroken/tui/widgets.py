@@ -100,11 +100,11 @@ class Chip:
         text = self.words.copy()
         if marks:
             text.append_text(self.marks)
-        elif marks is None:
+        elif marks is None:  # each change with its number ("▲+1"), the caps' marks left out
             for part in self.marks.split(" ", allow_blank=False):
                 if part.plain and part.plain[0] in "▲▼":
                     style = part.spans[0].style if part.spans else part.style
-                    text.append(" " + part.plain[0], style=style)
+                    text.append(" " + part.plain.strip(), style=style)
         text.append_text(self.after)
         return text
 

@@ -24,6 +24,7 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
+from unbroken.words.keeping import cap_note, cap_sentence, resolving
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -120,9 +121,9 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
     card = ruleset.encounters[action.card]
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
     rules = Query(ruleset, state)
-    if rules.can_pay(card.spend):  # paid with what it gains: said before it is kept
-        note = paid_note(state, rules, dict(card.spend), dict(card.gain))
-        text += note if note.startswith(" (no use now") else ""
+    if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
+        text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
+        text = merge_note(text, removal_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
         text += (
@@ -154,16 +155,30 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
     text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
-    # A card that only removes conditions does nothing without one (its cost is paid).
+    text = merge_note(text, removal_note(card, state, ruleset))  # one bracket, as kept
+    return text + no_next_level(card.effects, state, ruleset)
+
+
+def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
+    """Return the note of an encounter that only removes conditions: no use without one
+    (its cost is paid), or that it must remove one that helps you; "" otherwise."""
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
-        text += " (no use now: no condition in play)"
-    elif removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
+        return " (no use now: no condition in play)"
+    if removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
         # It must remove one of them, and every one in play helps you (Armored).
-        helps = ", ".join(n(c.id) for c in state.conditions)
+        helps = ", ".join(ruleset.card_name(c.id) for c in state.conditions)
         which = "which helps" if len(state.conditions) == 1 else "which all help"
-        text += f" (it would remove {helps}, {which} you)"
-    return text + no_next_level(card.effects, state, ruleset)
+        return f" (it would remove {helps}, {which} you)"
+    return ""
+
+
+def merge_note(text: str, note: str) -> str:
+    """Return `text` with a bracketed `note` (" (…)") after it, in one bracket with the
+    one it ends with: "1 wood -> 5 SE (time 2; 4 SE lost to the cap 20)"."""
+    if not note:
+        return text
+    return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
 
 
 @words_for(LABELS, act.Rest)
@@ -343,10 +358,15 @@ def option_text(
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
         # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
-        note = paid_note(state, rules, rules.cost(action), f.gained)
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
-        text = f"{text[:-1]}; {note[2:]}" if note and text.endswith(")") else text + note
+        text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained))
+        # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
+        gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
+        if gains is not None and "(no use now" not in text:
+            text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        # What the line says already is not said again ("Keep the 1: MISS (no effect)").
+        note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
@@ -383,6 +403,9 @@ def option_detail(
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
     paid = paid_sentence(state, rules, rules.cost(action))
     more = f"{more} {paid}" if paid else more
+    gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
+    taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
+    more = f"{more} {taken}" if taken else more
     return f"{warned} {more}" if warned else more
 
 

@@ -16,6 +16,7 @@ from unbroken.words.actions import ability_name
 from unbroken.words.dice import die_sides as die_sides
 from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
+from unbroken.words.growth import Growth
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.opening import BattleStartRules, monster_abilities
 from unbroken.words.outcomes import STEP_NAMES, death, killer
@@ -54,6 +55,8 @@ class Narrator:
         self.no_uses = NoUsesLeft(ruleset)
         #: The monster's rules acting as the battle starts, named on their lines.
         self.opening = BattleStartRules(ruleset)
+        #: The rules that make the monster grow (Paranoid, a ROAR row), named.
+        self.growth = Growth(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -88,6 +91,7 @@ class Narrator:
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it."""
+        self.growth.see(e, self.monster_id)
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         unused = self.no_uses.note(e)
         if unused:
@@ -224,10 +228,10 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
     if e.why == "wounds prevented":
         cap = nr.monster_rule(m.WoundCap)
         return f"The monster can suffer no more wounds this round{f' ({cap})' if cap else ''}."
-    if e.why == "gain":
-        return (
-            f"The monster grows: armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}."
-        )
+    if e.why == "gain":  # the rule that grows it named, with what it gave
+        why = nr.growth.why(e, before["armor"], before["health"], nr.monster_id) if known else ""
+        now = f"armor {e.armor}/{e.max_armor}, health {e.health}/{e.max_health}"
+        return f"The monster grows{why}: {now}."
     if e.why == "heal":
         rule = nr.monster_rule(m.MonsterHeal)
         why = f" ({rule})" if rule else ""

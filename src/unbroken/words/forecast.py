@@ -107,7 +107,10 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     phrases: dict[Acted, list[str]] = {}
     for event, cause in zip(f.events, f.causes, strict=True):
         if cause is not None and cause.card != own and not cause.passive:
-            said = _event_words(event, ruleset, weapon)
+            if isinstance(event, ev.CombatResult):
+                said = row_words(event, cause.card, f.after, ruleset)
+            else:
+                said = _event_words(event, ruleset, weapon)
             if said:
                 phrases.setdefault(cause, []).append(said)
         if isinstance(event, ev.WeaponsSet) and event.weapons:
@@ -115,13 +118,39 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     return {a: ", ".join(words) for a, words in phrases.items()}
 
 
+#: What a row the player has the condition of does (R-BATTLE-6): the new roll is unknown.
+REROLLS = "the monster rolls again (result not known yet)"
+
+
+def row_words(e: ev.CombatResult, monster: str, after: GameState, ruleset: Ruleset) -> str:
+    """Return what the monster's rolled row does that its effects do not say: it is
+    ignored, it rolls again (a condition the player has already, R-BATTLE-6: the new
+    roll's result is not known yet), or it has no effect (a MISS); "" otherwise, its
+    effects' events saying the rest ("lose 4 SE")."""
+    if e.ignored:
+        return "ignored"
+    if e.rerolled:
+        held = [
+            ruleset.card_name(x.condition)
+            for x in ruleset.monsters[monster].table[e.roll - 1].effects
+            if isinstance(x, m.GainCondition)
+        ]
+        what = " and ".join(held) or "it"
+        return f"you have {what} already — {REROLLS}"
+    sheet = ruleset.monsters.get(monster)
+    if sheet is not None and not sheet.table[e.roll - 1].effects:
+        return "no effect"
+    return ""
+
+
 def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     """Return one certain event in a few words ("" for one not worth saying)."""
     n = ruleset.card_name
     if isinstance(event, ev.Lost):
         return f"lose {amounts(event.amounts)}"
-    if isinstance(event, ev.Gained):
-        return f"gain {amounts(event.amounts)}"
+    if isinstance(event, ev.Gained):  # what the caps take said with it (R-RES-2)
+        lost = f" ({amounts(event.lost_to_cap)} lost to the cap)" if event.lost_to_cap else ""
+        return f"gain {amounts(event.amounts)}{lost}"
     if isinstance(event, ev.Spent):
         return f"pay {amounts(event.amounts)}"
     if isinstance(event, ev.WeaponsSet) and event.weapons:
@@ -367,5 +396,6 @@ def forecast_detail(
         return warned
     text = "; ".join(parts)
     then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
+    then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
     text = f"{text}; {then}." if then else f"{text}."
     return f"{warned} {text}" if warned else text

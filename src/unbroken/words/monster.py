@@ -46,12 +46,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}"
 
 
-def _number(name: str, now: int, most: int, printed: int, danger: int) -> str:
-    """Return one of the monster's numbers: now and at most, with why it is not printed."""
+def _number(name: str, now: int, most: int, printed: int, danger: int, rules: str) -> str:
+    """Return one of the monster's numbers: now and at most, with why it is not printed
+    (`rules`: those that can make it grow in this fight)."""
     why = [f"{_signed(danger)} danger track"] if danger else []
     grown = most - printed - danger
     if grown:
-        why.append(f"{_signed(grown)} in this fight")
+        why.append(f"{_signed(grown)} in this fight" + (f": {rules}" if rules else ""))
     shown = f"{now}/{most}" if now != most else f"{most}"
     return f"{name} {shown}" + (f" ({', '.join(why)})" if why else "")
 
@@ -64,12 +65,34 @@ def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
         return ""
     sheet = ruleset.monsters[mo.id]
     _, armor, health = danger_bonus(state, ruleset)
+    rules = growers(state, ruleset)
     return ", ".join(
         [
-            _number("armor", mo.armor, mo.max_armor, sheet.armor, armor),
-            _number("health", mo.health, mo.max_health, sheet.health, health),
+            _number("armor", mo.armor, mo.max_armor, sheet.armor, armor, rules),
+            _number("health", mo.health, mo.max_health, sheet.health, health, rules),
         ]
     )
+
+
+def growers(state: GameState, ruleset: Ruleset) -> str:
+    """Return the rules in play that can make the monster grow in this fight, by name
+    (the log names the one that did): its own, its rows' ("Gibberling's ROAR"), and the active
+    conditions' ("Paranoid"); "" for none."""
+    mo = state.monster
+    if mo is None:
+        return ""
+    sheet = ruleset.monsters[mo.id]
+
+    def grows(effects: list[m.Effect]) -> bool:
+        return any(isinstance(e, m.MonsterGain) for e in effects)
+
+    names = [a.name for a in monster_abilities(ruleset, mo.id) if grows(a.effects)]
+    names += [f"{ruleset.card_name(mo.id)}'s {r.result}" for r in sheet.table if grows(r.effects)]
+    for c in state.conditions:
+        card = ruleset.conditions.get(c.id)
+        if c.active and card is not None and any(grows(a.effects) for a in card.abilities):
+            names.append(ruleset.card_name(c.id))
+    return ", ".join(dict.fromkeys(names))
 
 
 def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:

@@ -1,0 +1,95 @@
+"""What an option gains that the caps take, and what keeping an encounter commits you to.
+
+Read off the core's forecast (`Query.forecast`): its `Gained` events carry what the
+caps took (R-RES-2), so an option says it before it is taken ("5 SE (4 lost to the cap
+20)"), not only the log afterwards. Keeping an encounter (the Exploration step) says
+what resolving it would: its Resolve option's notes, from the forecast of resolving it
+once kept.
+"""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.forecast import DECISION, Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import DecisionKind
+
+#: Events by which an option does something besides gaining and paying: one whose gains
+#: the caps take whole is no use only when it does none of these.
+_DOES = (
+    ev.ConditionGained,
+    ev.ConditionChanged,
+    ev.ConditionRemoved,
+    ev.WeaponsSet,
+    ev.WeaponSetAside,
+    ev.MonsterChanged,
+    ev.MonsterDefeated,
+    ev.RevealBonus,
+    ev.SkipTurnSet,
+    ev.ExtraTurnsSet,
+    ev.RollSet,
+    ev.AttackChosen,
+    ev.SkillKept,
+)
+
+
+def capped(f: Forecast, own: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Return what the option gains, and what the caps take of its gains (R-RES-2): its
+    own, those of its card `own` (another rule's gains are said with that rule's)."""
+    got: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if isinstance(event, ev.Gained) and (cause is None or cause.card == own):
+            for into, amounts in ((got, event.amounts), (lost, event.lost_to_cap)):
+                for k, n in amounts.items():
+                    into[k] = into.get(k, 0) + n
+    return got, {k: n for k, n in lost.items() if n}
+
+
+def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
+    """Return an option line's note on the gains the caps take: "(4 SE lost to the cap
+    20)", or "(no use now: SE is at the cap 20)" when they take all it would do; ""
+    when they take nothing."""
+    got, lost = capped(f, own)
+    if not lost:
+        return ""
+    caps = ruleset.settings.caps
+    if not any(got.values()) and not any(isinstance(e, _DOES) for e in f.events):
+        full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(lost))
+        where = ", ".join(str(caps.get(k, 99)) for k in sorted(lost))
+        verb = "is" if len(lost) == 1 else "are"
+        return f" (no use now: {full} {verb} at the cap {where})"
+    said = [
+        f"{n} {m.RESOURCE_NAMES.get(k, k)} lost to the cap {caps.get(k, 99)}"
+        for k, n in lost.items()
+    ]
+    return f" ({', '.join(said)})"
+
+
+def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
+    """Return the gains the caps take in full for the detail line ("" for none):
+    "The caps take 4 SE of what it gains (SE 20, R-RES-2)."""
+    _, lost = capped(f, own)
+    if not lost:
+        return ""
+    caps = ruleset.settings.caps
+    where = ", ".join(f"{m.RESOURCE_NAMES.get(k, k)} {caps.get(k, 99)}" for k in sorted(lost))
+    what = ", ".join(f"{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in lost.items())
+    return f"The caps take {what} of what it gains ({where}, R-RES-2)."
+
+
+def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> Forecast | None:
+    """Return the forecast of resolving the encounter `action` keeps, from where keeping
+    it stops (`f`, its forecast), or None when it cannot be resolved then."""
+    after = f.after
+    if f.stops != DECISION or after.decision != DecisionKind.RESOLVE_OR_REST:
+        return None
+    if after.chosen != action.card:
+        return None
+    rules = Query(ruleset, after)
+    if not rules.can_pay(ruleset.encounters[action.card].spend):
+        return None
+    return rules.forecast(act.Resolve())
