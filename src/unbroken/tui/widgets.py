@@ -76,7 +76,7 @@ def level_ability_uses(newest_first: Iterable[ev.Event]) -> int:
 
 
 def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
-    """Return the food held against what the Hunger step asks ("food 1/3"), with the SE
+    """Return the food held and what the Hunger step asks ("food 1 (eat 3)"), with the SE
     that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
     can be paid: starvation unless food or SE comes."""
     chip = Chip(*food_parts(state, rules, bool(marks.plain)), marks=marks)
@@ -89,7 +89,8 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     query = Query(rules, state)
     need = query.food_requirement()
     at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
-    words = Text(f"food {held}/{need}{at_cap}")
+    # Not "food 2/1", which read as over a cap (#28 round 5): held, then what is eaten.
+    words = Text(f"food {held}{at_cap}" + (f" (eat {need})" if need else ""))
     if not held and not marked and not need:
         words.stylize("dim")
     short = Text()
