@@ -111,6 +111,9 @@ class UnbrokenApp(App[None]):
         #: The notices of plugins skipped: the New game screen says them beside the
         #: expansions on (a notice there covered the character's description).
         self.skipped_plugin_notices: list[str] = []
+        #: The character and difficulty last picked on the New game screen (ids; "" none
+        #: yet): it opens on them again, after Plugins from the title too (#28 round 5).
+        self.new_game_pick = ("", "")
         #: The notices on show, (title, message) -> when they go: one never stacks on itself.
         self._notices_shown: dict[tuple[str, str], float] = {}
         #: Warning filters and hook as they were before the app ran (restored on unmount).
