@@ -9,6 +9,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS
+from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
@@ -27,3 +28,21 @@ async def test_a_cut_first_game_hint_is_written_in_the_log_once() -> None:
         said = game_screen_of(app).said
         hint = f"First game: {HINTS[StepName.PREPARATION]}"
         assert said.count(hint) == 1, [line for line in said if line.startswith("First")]
+
+
+@sync
+async def test_the_monster_die_says_the_monster_it_picked_not_a_row_of_its_table() -> None:
+    # "die ⚃ 4 (which monster)" stood just above the monster's table, whose row "4 DAZE"
+    # then read as the roll's result. It says what the roll did: it picked the monster.
+    from unbroken.core import actions as act
+
+    game = Scenario("tomu").resources(se=8).dice(4, 1, 1, 1).start("preparation")
+    fight = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Fight))
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(OPTION_KEYS[fight])
+        await pilot.pause()
+        stage = str(app.screen.query_one("#stage").render()).splitlines()
+        name = RULES.card_name(RULES.monsters_of_level(1)[4].id)
+        [die] = [line for line in stage if line.lstrip().startswith("die")]
+        assert die.strip() == f"die ⚃ 4 picked the {name}", stage
