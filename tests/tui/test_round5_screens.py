@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from pilot import game_screen_of, sync
+from pilot import game_screen_of, on_top, sync
+from textual.containers import VerticalScroll
+from textual.widgets import Input, OptionList
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen, SectionText
 from unbroken.tui.hints import HINTS
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -46,3 +49,50 @@ async def test_the_monster_die_says_the_monster_it_picked_not_a_row_of_its_table
         name = RULES.card_name(RULES.monsters_of_level(1)[4].id)
         [die] = [line for line in stage if line.lstrip().startswith("die")]
         assert die.strip() == f"die ⚃ 4 picked the {name}", stage
+
+
+def footer(app: UnbrokenApp) -> str:
+    """Return the screen's last row, the footer, as the player reads it."""
+    strips = app.screen._compositor.render_strips()
+    return "".join(segment.text for segment in strips[-1])
+
+
+@sync
+async def test_help_keys_behave_as_in_a_pager() -> None:
+    # Tab then Page Down did not scroll the help text; a second `/` typed "/" into the
+    # search, found nothing and showed How to play; the first Esc only left the search
+    # and nothing said so.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        text = screen.query_one("#help-text", VerticalScroll)
+        search = screen.query_one("#help-search", Input)
+        section = screen.query_one("#help-section", SectionText)
+        for focus in ("tab", "tab", "tab"):  # Page Down scrolls the text wherever the focus is
+            await pilot.press(focus)
+            text.scroll_home(animate=False)
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert text.scroll_y > 0, screen.focused
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert text.scroll_y == 0
+        assert "Esc Back" in footer(app).replace("esc", "Esc") and "PgUp/PgDn" in footer(app)
+        await pilot.press("slash", *"frighten")
+        await pilot.pause()
+        found = section.source
+        assert "Frightened" in found
+        assert "Leave search" in footer(app)  # what the first Esc does, said
+        await pilot.press("slash")  # again: to the search, what was typed selected
+        await pilot.pause()
+        assert search.has_focus and search.value == "frighten" and section.source == found
+        assert search.selected_text == "frighten"
+        await pilot.press("escape")  # leaves the search, still in help
+        assert on_top(app) is screen and not search.has_focus
+        assert "Leave search" not in footer(app)
+        await pilot.press("escape")  # the second closes it
+        assert on_top(app) is not screen
