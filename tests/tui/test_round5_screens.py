@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import warnings
+from pathlib import Path
+
 from pilot import game_screen_of, on_top, sync
 from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
@@ -96,3 +100,76 @@ async def test_help_keys_behave_as_in_a_pager() -> None:
         assert "Leave search" not in footer(app)
         await pilot.press("escape")  # the second closes it
         assert on_top(app) is not screen
+
+
+SLING = """
+[[weapons]]
+id = "sling"
+name = "Sling"
+type = "basic"
+text = "A leather strap and a pocket of stones: it hurts from a safe distance."
+attacks = [
+  { id = "glancing-stone", type = "break", power = 1, cost = { se = 1 } },
+  { id = "sling-stone", type = "wound", power = 1, cost = { se = 1 } },
+  { id = "heavy-shot", type = "wound", power = 2, cost = { se = 2 } },
+]
+
+[[upgrades]]
+from = "base:bare-hands"
+to = "sling"
+cost = { wood = 1, time = 1 }
+"""
+
+
+def test_every_offer_compared_can_be_brought_into_sight_at_80_columns(tmp_path: Path) -> None:
+    # Crafting from Bare Hands with an expansion's Sling: four weapons side by side, three
+    # fit at 80 columns and the fourth (the Sling) was off screen, Right and Tab doing
+    # nothing. They bring it into sight, and the title says which are shown.
+    from unbroken.core.game import Game
+    from unbroken.plugins import load_plugins
+    from unbroken.testing import FolderPlugin, write_pack
+    from unbroken.tui.inspector import CardView, InspectorScreen
+
+    plugin = FolderPlugin(write_pack(tmp_path / "slings", {"weapons.toml": SLING}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rules = load_plugins(["base", "slings"], extra=[("slings", plugin)]).ruleset
+    game = Game.new(rules, "maxyn-zenma", "normal", 3)
+    game.state.res.update(wood=2, metal=2)
+    app = UnbrokenApp(rules, animate=False, game=game, record=False)
+
+    async def inspect() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, InspectorScreen) and screen.comparing
+            names = [rules.card_name(offer.card) for offer in screen.offers]
+            assert names == ["Bare Hands", "Club", "Knife", "Sling"]
+
+            def in_sight() -> list[str]:
+                views = list(screen.query(".inspector-column").results(CardView))
+                top = screen.query_one("#inspector-compare").region
+                seen = [
+                    name
+                    for name, v in zip(names, views, strict=True)
+                    if v.display and v.region.right <= 80 and top.y <= v.region.y < top.y + 3
+                ]
+                return seen
+
+            assert in_sight() == names[:3]
+            title = str(screen.query_one("#inspector-title").render())
+            assert "1-3 of 4 in sight" in title, title
+            for key, then in (
+                ("right", names[1:]),
+                ("right", names[1:]),  # the last is in sight: no further
+                ("left", names[:3]),
+                ("tab", names[1:]),
+                ("tab", names[:3]),  # Tab goes on past the last, back to the first
+            ):
+                await pilot.press(key)
+                await pilot.pause()
+                assert in_sight() == then, key
+
+    asyncio.run(inspect())
