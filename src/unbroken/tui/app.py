@@ -209,6 +209,16 @@ class UnbrokenApp(App[None]):
         shown[title, message] = now + seconds
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def clear_warnings(self) -> None:
+        """Put away the warnings on show (plugins skipped), keeping the other notices for
+        the time they have left: "Game saved" went with them as New game opened."""
+        kept = [n for n in self._notifications if n.severity == "information"]
+        self.clear_notifications()
+        self._notices_shown.clear()
+        for notice in kept:
+            if notice.time_left > 0:
+                self.notify(notice.message, title=notice.title, timeout=notice.time_left)
+
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
         self._ruleset = self._load_rules

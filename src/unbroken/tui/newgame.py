@@ -120,9 +120,9 @@ class NewGameScreen(Screen[None]):
         last = self.unbroken.settings
         char, diff = self.unbroken.new_game_pick
         self.fill(char or last.character, diff or last.difficulty)
-        # Notices from before (plugins skipped, said under the expansions on) would cover
-        # the character's description.
-        self.app.clear_notifications()
+        # Warnings from before (plugins skipped, said under the expansions on) would cover
+        # the character's description; the game left just now is still said to be saved.
+        self.unbroken.clear_warnings()
         self.query_one("#characters", OptionList).focus()
 
     def fill(self, char_id: str, diff_id: str) -> None:
