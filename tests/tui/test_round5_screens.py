@@ -199,3 +199,27 @@ async def test_new_game_keeps_the_game_saved_notice_and_puts_warnings_away() -> 
         said = [str(n.message) for n in app._notifications]
         assert any(s.startswith("Game saved") for s in said), said
         assert "A plugin was skipped." not in said
+
+
+@sync
+async def test_the_mouse_over_a_dimmed_option_shows_its_reason() -> None:
+    # A dimmed option cut to one row ("Inspiration: pay 2 ME, gain 1 LE (cannot…") said
+    # its reason under the list only when the arrows reached it, not under the mouse.
+    from textual.widgets import Static
+
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("helena").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = game_screen_of(app).decision_panel
+        cut = [i for i, (_, why) in enumerate(panel.offered) if why and panel.is_cut(i)]
+        assert cut, [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+        index = cut[0]
+        row = sum(len(panel.get_option_at_index(i).prompt.plain.splitlines()) for i in range(index))
+        detail = app.screen.query_one("#detail", Static)
+        await pilot.hover("#decisions", offset=(4, row))
+        await pilot.pause()
+        why = panel.offered[index][1]
+        assert why in str(detail.render()), (why, str(detail.render()))
+        await pilot.hover("#stage")  # off the options: the highlighted one's detail again
+        await pilot.pause()
+        assert why not in str(detail.render())
