@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pilot import game_screen_of, on_top, sync
 from textual.containers import VerticalScroll
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
@@ -96,7 +96,7 @@ async def test_help_keys_behave_as_in_a_pager() -> None:
         assert search.has_focus and search.value == "frighten" and section.source == found
         assert search.selected_text == "frighten"
         await pilot.press("escape")  # leaves the search, still in help
-        assert on_top(app) is screen and not search.has_focus
+        assert (on_top(app) is screen, search.has_focus) == (True, False)  # one: not narrowed
         assert "Leave search" not in footer(app)
         await pilot.press("escape")  # the second closes it
         assert on_top(app) is not screen
@@ -179,9 +179,8 @@ def test_every_offer_compared_can_be_brought_into_sight_at_80_columns(tmp_path: 
 async def test_new_game_keeps_the_game_saved_notice_and_puts_warnings_away() -> None:
     # Leaving a game for the title said "Game saved…"; opening New game at once put every
     # notice away, that one too (warnings of plugins skipped would cover the screen).
-    from unbroken.tui.newgame import NewGameScreen
-
     from unbroken.core import actions as act
+    from unbroken.tui.newgame import NewGameScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -214,7 +213,7 @@ async def test_the_mouse_over_a_dimmed_option_shows_its_reason() -> None:
         cut = [i for i, (_, why) in enumerate(panel.offered) if why and panel.is_cut(i)]
         assert cut, [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
         index = cut[0]
-        row = sum(len(panel.get_option_at_index(i).prompt.plain.splitlines()) for i in range(index))
+        row = sum(str(panel.get_option_at_index(i).prompt).count("\n") + 1 for i in range(index))
         detail = app.screen.query_one("#detail", Static)
         await pilot.hover("#decisions", offset=(4, row))
         await pilot.pause()

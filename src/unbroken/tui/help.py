@@ -294,11 +294,12 @@ class HelpScreen(Screen[None]):
 | 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
-| ? | this help: `/` searches it (again: back to the search), Page Up/Down scroll it, Esc leaves the search, then closes it |
+| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search, then help |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you, said in the log |
