@@ -92,8 +92,15 @@ def sample(
 ) -> list[tuple[Game, Action, bool]]:
     """Play each scheduled game with the bot; return (position, bot's option, won) at the
     decisions `picked` (each with probability `rate`)."""
+    return [found for game in sample_by_game(scheduled, rate, seed) for found in game]
+
+
+def sample_by_game(
+    scheduled: Sequence[tuple[int, str, str]], rate: float, seed: int
+) -> list[list[tuple[Game, Action, bool]]]:
+    """Return `sample`'s positions game by game (the positions of a game share its end)."""
     rules = load_ruleset()
-    found: list[tuple[Game, Action, bool]] = []
+    found: list[list[tuple[Game, Action, bool]]] = []
     for number, (game_seed, character, difficulty) in enumerate(scheduled):
         points = []
         game = None
@@ -101,8 +108,38 @@ def sample(
             if picked(seed, number, k, rate):
                 points.append((position(game), action))
         won = bool(game and game.outcome and game.outcome.won)
-        found.extend((seen, action, won) for seen, action in points)
+        found.append([(seen, action, won) for seen, action in points])
     return found
+
+
+def by_game(errors: Sequence[float], games: Sequence[int]) -> float:
+    """Return the design effect of counting `errors` (observed minus predicted, one a
+    position) by game: how many times larger their variance is when the positions of a game
+    are taken together (cluster-robust) than when each is taken alone (at least 1). The
+    positions of one game share its end, so they are not independent, and an interval that
+    takes them as such is too narrow by its square root."""
+    n = len(errors)
+    mean = sum(errors) / n
+    sums: dict[int, float] = {}
+    counts: dict[int, int] = {}
+    for e, g in zip(errors, games, strict=True):
+        sums[g] = sums.get(g, 0.0) + e
+        counts[g] = counts.get(g, 0) + 1
+    alone = sum((e - mean) ** 2 for e in errors)
+    together = sum((sums[g] - counts[g] * mean) ** 2 for g in sums)
+    return max(1.0, together / alone) if alone > 0 else 1.0
+
+
+def wilson_by_game(won: int, n: int, effect: float) -> tuple[float, float]:
+    """Return the Wilson interval of `won` of `n` counted as n / `effect` positions (the
+    effective sample size of positions that come in games: `by_game`)."""
+    share = won / n
+    size = n / effect
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * size)) / (1 + z2 / size)
+    half = Z95 / (1 + z2 / size) * math.sqrt(share * (1 - share) / size + z2 / (4 * size * size))
+    low = 0.0 if won <= 0 else max(0.0, centre - half)
+    return low, 1.0 if won >= n else min(1.0, centre + half)
 
 
 def predictions(
@@ -225,7 +262,9 @@ def main() -> None:
     start = time.perf_counter()
     games = list(schedule(rules, args.games, args.seed))
     args.rate = pick_rate(args.per_game, args.games, args.seed)
-    samples = sample(games, args.rate, args.seed)
+    grouped = sample_by_game(games, args.rate, args.seed)
+    samples = [found for game in grouped for found in game]
+    args.clusters = [number for number, game in enumerate(grouped) for _ in game]
     with RolloutPool(rules, args.jobs) as pool:
         predicted = predictions(pool, samples, args.rollouts)
         took = time.perf_counter() - start
@@ -255,9 +294,9 @@ def print_table(
 ) -> None:
     """Print the reliability table of the predictions in Markdown."""
     rows: dict[int, list[tuple[float, bool]]] = {b: [] for b in BUCKETS}
-    for est, (_, _, won) in zip(predicted, samples, strict=True):
-        bucket = max(b for b in BUCKETS if 100 * est.rate >= b)
-        rows[bucket].append((est.rate, won))
+    rows_of = [(est, won) for est, (_, _, won) in zip(predicted, samples, strict=True)]
+    for est, won in rows_of:
+        rows[_bucket_of(est)].append((est.rate, won))
     print(
         f"{len(samples)} positions from {args.games} heuristic-bot games (seed {args.seed}; "
         f"each decision with a choice picked with probability {args.rate:.4f}), "
@@ -266,11 +305,15 @@ def print_table(
     print()
     print(
         "| Predicted | Positions | Mean predicted | Observed wins "
-        "| Observed (95 % interval) | Within |"
+        "| Observed (95 % interval) | Within | Design effect | Counted by game (95 %) | Within |"
     )
-    print("|---|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---|---:|---:|---|")
     total_pred = total_won = 0.0
-    for b in BUCKETS:
+    clusters = [
+        [g for g, (est, _) in zip(args.clusters, rows_of, strict=True) if _bucket_of(est) == b]
+        for b in BUCKETS
+    ]
+    for b, games in zip(BUCKETS, clusters, strict=True):
         got = rows[b]
         if not got:
             continue
@@ -281,16 +324,27 @@ def print_table(
         total_won += wins
         inside = "yes" if seen.low <= mean <= seen.high else "no"
         top = 100 if b == BUCKETS[-1] else b + 10
+        effect = by_game([w - p for p, w in got], games)
+        low, high = wilson_by_game(wins, len(got), effect)
+        held = "yes" if low <= mean <= high else "no"
         print(
             f"| {b}-{top} % | {len(got)} | {100 * mean:.1f} % | {wins} "
-            f"| {seen.percent()} | {inside} |"
+            f"| {seen.percent()} | {inside} | {effect:.2f} | {100 * low:.0f}-{100 * high:.0f} % "
+            f"| {held} |"
         )
     n = len(samples)
+    effect = by_game([won - est.rate for est, won in rows_of], args.clusters)
+    low, high = wilson_by_game(int(total_won), n, effect)
     print()
     print(
         f"All positions: mean predicted {100 * total_pred / n:.1f} %, observed "
-        f"{Estimate(int(total_won), n).percent()}."
+        f"{Estimate(int(total_won), n).percent()}; counted by game {100 * low:.0f}-"
+        f"{100 * high:.0f} % (design effect {effect:.2f}, {len(set(args.clusters))} games)."
     )
+
+
+def _bucket_of(est: Estimate) -> int:
+    return max(b for b in BUCKETS if 100 * est.rate >= b)
 
 
 if __name__ == "__main__":

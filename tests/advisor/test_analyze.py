@@ -38,10 +38,12 @@ def test_every_decision_with_a_choice_is_weighed() -> None:
     assert analysis.outcome == "lost"
     for c in analysis.choices:
         # One stage of 3 futures: every option plays them all; the chance is the best's, on
-        # 3 futures of its own (the taken option shows it too when it was the best).
+        # 3 futures of its own; the taken option shows it less what it lost on the same
+        # futures, never above it (the chance itself when it was the best).
         assert c.before == c.chance_best and c.before.games == 3
+        assert c.chance_taken.rate <= round(c.before.rate, 4)
         if c.taken == c.best:
-            assert c.chance_taken == c.before
+            assert c.chance_taken.rate == round(c.before.rate, 4)
         assert c.costly == (c.clearly_worse and c.loss > COSTLY)
         assert c.chance_taken.games == 3 and c.against_best.games == 3
     # The worst three lost most, in order, and are among those clearly worse than the best.

@@ -64,8 +64,11 @@ def test_the_chance_is_the_best_option_on_futures_the_race_did_not_look_at() -> 
     race.close_stage()
     weighing = race.weighing([0, 1])
     assert race.done and weighing.chance.wins == 40 and weighing.chance.games == 64
-    # Beside the options: what the race saw (the same futures); the chance is shown apart.
-    assert weighing.shown_all == [weighing.estimate(0), weighing.estimate(1)]
+    # Beside the options: the best's is the chance; the other's that less what it lost on the
+    # same futures (all 16 of them: 100 points, so 0 %, never below).
+    best, other = weighing.shown(1), weighing.shown(0)
+    assert (best.rate, best.games) == (40 / 64, 64) and best.percent() == "62 % (50-73)"
+    assert other.rate == 0.0 and 0.0 <= other.low <= other.high and other.games == 16
     alone = Race(1, most=16)  # one option: no race, no curse, no second weighing
     alone.record(0, 0, 16, 0b101)
     alone.close_stage()
@@ -182,9 +185,11 @@ def test_two_equal_options_are_shown_as_about_equal() -> None:
     assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
     assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
     assert weighing.ranking(lambda k: str(k + 1)) == (
-        f"about equal on the same futures: {weighing.best + 1} ahead of {2 - weighing.best} "
-        f"by 0 points ({round(100 * d.low)} to {round(100 * d.high)})"
-    )
+        f"about equal on the same futures: {weighing.best + 1} and {2 - weighing.best} the "
+        f"same ({round(100 * d.low)} to {round(100 * d.high)} points)"
+    )  # never "ahead by 0 points" (#28 README playtest)
+    first, second = weighing.shown_all
+    assert first.rate == second.rate == weighing.chance.rate  # one number, the chance here
 
 
 def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
@@ -199,7 +204,7 @@ def test_a_verdict_names_the_better_option_and_what_each_does() -> None:
     d = weighing.difference(0)
     choice = Choice(
         1, 3, "hunger", 2, "Eat 0 food", "Eat 3 food", "Eat 3 food",
-        weighing.chance, weighing.estimate(0), d,
+        weighing.chance, weighing.shown(0), d,
         what_it_changes(game, act.Eat(0)), what_it_changes(game, act.Eat(3)),
     )  # fmt: skip
     gain = f"+{round(-100 * d.mean)} points"
@@ -236,35 +241,35 @@ def test_a_verdict_says_what_the_option_lines_say() -> None:
 
 
 def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhere() -> None:
-    """#30 follow-up: the option lines show what the race saw (the same futures), the
-    position's chance (the best on futures of its own) is shown once, apart, and the verdict
-    gives the paired figures it rests on."""
+    """#30 follow-up and the README playtest of #28: the best's line shows the position's
+    chance (the best on futures of its own), the other's that less what it lost on the same
+    futures, so the figures, "chance here" and the verdict's paired figures agree."""
     from unbroken.advisor.analysis import Analysis, Choice
     from unbroken.cli.analyze import text_report
     from unbroken.play.text_odds import table
     from unbroken.tui.odds import odds_text, verdict_text
 
-    # Option 2 (k=1) stopped at 16 futures with 4 won; the best won 6 of them (2 more, none
-    # fewer), then 70 of its own 100.
+    # Option 2 (k=1) won 4 of 16 futures; the best won 6 of them (2 more, none fewer), then
+    # 70 of its own 100.
     weighing = Weighing(
         wins=(0b111111, 0b1111), games=(16, 16), best=0, fresh=(1 << 70) - 1, fresh_games=100
     )
     best, other = weighing.shown_all
-    assert (best, other) == (weighing.estimate(0), weighing.estimate(1))
+    assert best.percent() == weighing.chance.percent() == "70 % (60-78)"
     lead = weighing.lead(1)
     assert lead == Difference(2, 0, 16) and lead.low < 0 < lead.high
     assert weighing.about_equal() == [0, 1] and not weighing.clear
     said = f"about equal on the same futures: 1 ahead of 2 by {lead.lead()}"
     assert lead.lead() == "12 points (-10 to 32)"
-    # The game's `%`: the option lines' figures, the verdict under the prompt.
-    assert [odds_text(e) for e in (best, other)] == ["[38% 18-61]", "[25% 10-49]"]
+    # The game's `%`: 70 - 12 = 58, the gap the verdict gives (not the race's 38 and 25).
+    assert [odds_text(e) for e in (best, other)] == ["[70% 60-78]", "[58% 36-82]"]
     assert verdict_text(weighing, [0, 1]) == said
-    # `unbroken play`'s table: the same verdict under the same figures, the chance apart.
+    # `unbroken play`'s table: the same figures, the chance the best's, the same verdict.
     printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
-    assert "38 % (18-61)" in printed[1] and "25 % (10-49)" in printed[2]
+    assert "70 % (60-78)" in printed[1] and "58 % (36-82)" in printed[2]
     assert printed[3] == "  Chance here: 70 % (60-78), the best option on 100 futures of its own."
     assert printed[-1] == f"  {said}."
-    # `unbroken analyze`, the option of 25 % taken: its paired figure, cut or not.
+    # `unbroken analyze`, the option of 58 % taken: its paired figure, cut or not.
     choice = Choice(
         4, 1, "preparation", 2, "Rest", "Explore", "Explore",
         weighing.chance, weighing.shown(1), weighing.difference(1),
@@ -272,7 +277,7 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     assert not choice.clearly_worse and not choice.costly
     assert choice.verdict() == "-12 points (-32 to 10) on the same futures: about equal to Explore"
     row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
-    assert " 70 %  25 %     -  Rest: -12 points (-32 to 10) on the same futu…" in row
+    assert " 70 %  58 %     -  Rest: -12 points (-32 to 10) on the same futu…" in row
 
 
 def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
@@ -287,7 +292,9 @@ def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
     race = Weighing(wins, (32, 100, 100), best=1, fresh=(1 << 61) - 1, fresh_games=100)
     assert race.clearly_worse(0) and not race.clearly_worse(2)
     shown = [round(100 * e.rate) for e in race.shown_all]
-    assert shown == [62, 66, 64]  # the best's line is the highest, as the verdict ranks
+    # The best's line is the chance here and the highest, as the verdict ranks: 61, then 61
+    # less 2 and less 38 (the race's own 62, 66 and 64 are not shown).
+    assert shown == [23, 61, 59] and race.shown(0).stopped and not race.shown(2).stopped
     assert race.chance.percent() == "61 % (51-70)"
     said = verdict_text(race, [0, 1, 2])
     assert said == (
@@ -296,3 +303,76 @@ def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
     )
     every_k = Weighing(wins[:2], (32, 100), best=1)
     assert verdict_text(every_k, [0, 1]).startswith("2 is best on the same futures: clearly")
+
+
+def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0() -> None:
+    """#28/#30, a README-only player: "chance here 63 % (53-72)" under two options at 70 %
+    (the race's figures, the winner's curse on view), "5 ahead of 1 by 0 points", and 3,
+    stopped early, above 5. Every front end shows one figure an option, none above the
+    best's, the best's the chance here."""
+    from unbroken.play.text_odds import table
+    from unbroken.tui.odds import odds_text, status_text, verdict_text
+
+    # k=0 is option 1, k=1 option 3, k=2 option 5. 1 and 5 won the same 70 of 100 futures;
+    # 3 won 26 of the first 32 (81 %) where 5 won all 32, and stopped; 5 then won 63 of 100.
+    wins = ((1 << 70) - 1, (1 << 26) - 1, (1 << 70) - 1)
+    race = Weighing(wins, (100, 32, 100), best=2, fresh=(1 << 63) - 1, fresh_games=100)
+    assert [round(100 * e.rate) for e in race.estimates] == [70, 81, 70]  # what the race saw
+    figures = race.shown_all
+    assert race.chance.percent() == figures[2].percent() == "63 % (53-72)"
+    assert max(f.rate for f in figures) == race.chance.rate  # none above the best
+    assert [odds_text(f) for f in figures] == ["[63% 53-72]", "[44% stopped]", "[63% 53-72]"]
+    said = verdict_text(race, [0, 2, 4])
+    assert said == (
+        "about equal on the same futures: 5 and 1 the same (-3 to 3 points); "
+        "3 clearly behind (by 19 points)"
+    )
+    assert "by 0 points" not in said
+    printed = table(["Explore", "?", "Rest", "?", "Scout"], [0, 2, 4], race)
+    assert " 3. 44 % (" in printed and "(stopped early, at 32)" in printed
+    assert "by 0 points" not in printed
+
+    class _Odds:  # what status_text reads of the anytime odds
+        error = ""
+        games = 100
+        finished = True
+
+        class race:
+            decided = True
+
+        def weighing(self) -> Weighing:
+            return race
+
+        def under_way(self) -> tuple[int, int]:
+            return 0, 0
+
+    assert "chance here 63 % (53-72)" in status_text(_Odds(), said)  # type: ignore[arg-type]
+
+
+def test_an_option_halved_away_while_ahead_is_never_shown_above_the_best() -> None:
+    # 1 (k=0) won 12 of the first 16 futures where 2 won 10, then lost its place in the
+    # halving (two others ahead there); 2 went on to lead. 1's figure is the best's, marked
+    # stopped, and the verdict says it led on its futures.
+    wins = ((1 << 12) - 1, (1 << 10) - 1)
+    race = Weighing(wins, (16, 100), best=1, fresh=(1 << 55) - 1, fresh_games=100)
+    first, best = race.shown_all
+    assert first.rate == best.rate == 0.55 and first.stopped
+    assert race.ranking(lambda k: str(k + 1)) == (
+        "about equal on the same futures: 1 ahead of 2 by 12 points (-10 to 32) on its 16"
+        " futures, stopped early"
+    )
+
+
+def test_an_option_taken_that_lost_nothing_reads_0_points_about_equal() -> None:
+    # `unbroken analyze` on a golden game: "+0 points (-14 to 14) on the same futures: about
+    # equal to Stab", a sign on nothing (the README playtest of #28: never "ahead by 0").
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Figure
+
+    tied = Weighing(wins=(0b1011, 0b0111), games=(16, 16), best=0)
+    d = tied.difference(1)
+    assert d.mean == 0 and d.points() == "0 points (-22 to 22)"
+    choice = Choice(
+        6, 1, "battle", 2, "Punch", "Stab", "Stab", tied.chance, Figure.of(tied.chance), d
+    )
+    assert choice.verdict() == "0 points (-22 to 22) on the same futures: about equal to Stab"

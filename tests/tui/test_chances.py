@@ -9,6 +9,7 @@ from pilot import sync
 
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.chances import Figure
 from unbroken.plugins import load_ruleset
 from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
 from unbroken.tui.app import UnbrokenApp
@@ -31,7 +32,7 @@ def choice(n: int, taken: int, best: int) -> Choice:
         "best",
         "bot",
         e(best, 100),
-        e(taken, 100),
+        Figure.of(e(taken, 100)),
         Difference(0, best - taken, 100),
     )
 
@@ -127,21 +128,23 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
     """Playtest round 4: "Chance here 4 %; took 31 % (14-56): Fight the monster now instead:
     +50 poi" was cut at 80 columns, and read as a contradiction: the chance here is of the
     position after the decision and what it drew, the other the option's before it."""
+    lost = Difference(0, 8, 16)  # 50 points on the 16 futures both played: 81 - 50 = 31
     taken = Choice(
         12, 1, "preparation", 9, "Scout: pay 1 SE + 1 time, reveal the monster",
-        "Fight the monster now", "Explore", Estimate(81, 100), Estimate(5, 16),
-        Difference(0, 12, 16), "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
+        "Fight the monster now", "Explore", Estimate(81, 100), Figure.against(
+            Estimate(81, 100), lost.mean, lost.low, lost.high, 16, True),
+        lost, "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
         "ambushes you", "costs nothing",
     )  # fmt: skip
     after = Choice(13, 1, "battle", 3, "Punch", "Punch", "Punch", Estimate(4, 100),
-                   Estimate(4, 100), Difference(0, 0, 100))  # fmt: skip
+                   Figure.of(Estimate(4, 100)), Difference(0, 0, 100))  # fmt: skip
     analysis = Analysis(100, 20, 20, "lost", [taken, after])
     lines = head_lines(analysis, 12, 78)
     assert len(lines) == 4 and all(len(line) <= 78 for line in lines)
     said = " ".join(lines)
     assert said.startswith("▲ Decision 12: 81 % before it (its best option's), took 31 %")
     assert "then 4 %: what came of it went against you" in said
-    assert "Fight the monster now instead: +75 points" in said
+    assert "Fight the monster now instead: +50 points" in said
     assert "ambushes" in said  # the verdict's why, not cut at the edge
     assert head_lines(analysis, 14, 78)[0] == "Chance here: the game is lost"
     assert head_lines(analysis, 5, 78)[0] == (

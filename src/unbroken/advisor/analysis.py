@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from unbroken.advisor.chances import Estimate
+from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.changes import what_it_changes
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
@@ -38,7 +38,8 @@ from unbroken.words.actions import option_text
 COSTLY = 10.0
 #: The version of the analysis files kept in the cache (a change makes them stale).
 #: 3: the chance is the best option's on futures of its own (2: on the race's).
-FORMAT = 3
+#: 4: the chance taken is the chance less what it lost on the same futures (3: the race's).
+FORMAT = 4
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,9 @@ class Choice:
     reference: str
     #: The position's chance: its best option's (the chart's line, "before" the decision).
     before: Estimate
-    chance_taken: Estimate
+    #: The option taken's figure as `%` shows it: the chance before less what it lost
+    #: against the best on the same futures (`Weighing.shown`; the chance itself if best).
+    chance_taken: Figure
     #: The option taken against the best, on the futures both played.
     against_best: Difference
     #: What the option taken and the best one are sure to do (`changes.what_it_changes`).
@@ -86,8 +89,8 @@ class Choice:
         if not self.clearly_worse:
             if not self.against_best.games:  # an analysis from before #30: no comparison
                 return f"about equal to {self.best}"
-            # The paired figures first (a table cuts the line short): the chances shown
-            # beside it are on different futures, the best's on its own.
+            # The paired figures first (a table cuts the line short): the chance before less
+            # the chance taken is this difference.
             return f"{self.against_best.points()} on the same futures: about equal to {self.best}"
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
@@ -133,7 +136,7 @@ class Choice:
             str(data["best"]),
             str(data["reference"]),
             est(data["chance_best" if "against_best" not in data else "before"]),
-            est(data["chance_taken"]),
+            Figure.from_json(data["chance_taken"]),
             # An analysis of format 1 (before #30: each option on its own futures, "before"
             # the reference bot's option) has no paired difference: it claims nothing.
             Difference.from_json(data.get("against_best", {"ahead": 0, "behind": 0, "games": 0})),
@@ -193,7 +196,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, FORMAT):
+        if data.get("format") not in (1, 2, 3, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -294,8 +297,8 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         option_name(p.legal[w.best], state, rules),
         option_name(p.legal[p.reference], state, rules),
         w.chance,
-        # The best taken: the position's chance (the same option, on its own futures).
-        w.chance if p.taken == w.best else w.estimate(p.taken),
+        # As `%` shows it: the chance (the best taken) less what it lost on the same futures.
+        w.shown(p.taken),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: The normal quantile of a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -64,3 +64,76 @@ class Estimate:
             "high": round(self.high, 4),
             "games": self.games,
         }
+
+
+def _four(share: float) -> float:
+    """Return a share to 4 decimals, as the analysis keeps it (a kept one reads the same)."""
+    return round(share, 4)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An option's chance as every front end shows it, on the position's own scale: the
+    position's chance (its best option's, on futures of its own) and what the option lost
+    against the best on the futures both played (a paired difference, `paired.Difference`).
+
+    The best option's figure is the position's chance itself; any other's is that chance
+    less its paired difference, so no option reads above the best and the gap between two
+    figures is the difference the verdict gives. `stopped`: the option left the race early
+    (clearly behind, or halved away) and played fewer futures (`games`) than the best.
+    """
+
+    rate: float
+    low: float
+    high: float
+    games: int
+    stopped: bool = False
+
+    @classmethod
+    def of(cls, estimate: Estimate) -> Figure:
+        """Return an estimate as a figure (the best option's, or one without a race)."""
+        low, high = estimate.interval
+        return cls(_four(estimate.rate), _four(low), _four(high), estimate.games)
+
+    @classmethod
+    def against(
+        cls, chance: Estimate, mean: float, low: float, high: float, games: int, stopped: bool
+    ) -> Figure:
+        """Return the figure of an option `mean` (its interval `low`..`high`) ahead of the best
+        on shared futures, in whole points (at most 0 shown: an option stopped early that
+        led on its few futures reads as the best, never above it), its interval the
+        chance's and the difference's half-widths added in quadrature."""
+        if not chance.games:
+            return cls(0.0, 0.0, 1.0, games, stopped)
+        if mean > 0:
+            return replace(cls.of(chance), games=games, stopped=stopped)
+        c_low, c_high = chance.interval
+        # In whole points as shown, so the gap read between two lines is the verdict's.
+        rate = (round(100 * chance.rate) + round(100 * mean)) / 100
+        down = math.hypot(chance.rate - c_low, mean - low)
+        up = math.hypot(c_high - chance.rate, high - mean)
+        low, high = max(0.0, rate - down), min(1.0, max(0.0, rate + up))
+        return cls(_four(max(0.0, rate)), _four(low), _four(high), games, stopped)
+
+    def percent(self) -> str:
+        """Return "41 % (35-47)": the chance and its interval, in whole percent."""
+        if not self.games:
+            return "?"
+        return f"{100 * self.rate:.0f} % ({100 * self.low:.0f}-{100 * self.high:.0f})"
+
+    def as_json(self) -> dict[str, float | int]:
+        return {
+            "chance": round(self.rate, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "games": self.games,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, float | int]) -> Figure:
+        """Return a kept figure (one of an analysis before #30 without its interval: the
+        Wilson interval of its count)."""
+        games = int(data["games"])
+        if "low" not in data:
+            return cls.of(Estimate(round(data["chance"] * games), games))
+        return cls(float(data["chance"]), float(data["low"]), float(data["high"]), games)

@@ -38,7 +38,7 @@ from enum import StrEnum
 
 import msgspec
 
-from unbroken.advisor.chances import Estimate
+from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
 from unbroken.core import rng
@@ -110,14 +110,23 @@ class Weighing:
     def estimates(self) -> list[Estimate]:
         return [self.estimate(k) for k in range(len(self.wins))]
 
-    def shown(self, k: int) -> Estimate:
-        """Return the figure shown beside option k: what the race saw (every option on the
-        same futures, so the figures rank as the verdict does; the position's chance, the
-        best on futures of its own, is shown once, apart: `chance`)."""
-        return self.estimate(k)
+    def shown(self, k: int) -> Figure:
+        """Return the figure shown beside option k: the position's chance (`chance`, the best
+        on futures of its own) for the best, and that less what option k lost against the
+        best on the futures both played for any other (`chances.Figure`): one number per
+        option, none above the best, the gaps the verdict's paired differences. The race's
+        own figures (`estimate`) are not shown: the best's is too hopeful (the winner's
+        curse) and an option stopped early could read above the best on its few futures."""
+        chance = self.chance
+        if k == self.best or not self.wins:
+            return Figure.of(chance)
+        d = self.difference(k)
+        low, high = d.interval
+        stopped = self.games[k] < self.games[self.best]
+        return Figure.against(chance, d.mean, low, high, self.games[k], stopped)
 
     @property
-    def shown_all(self) -> list[Estimate]:
+    def shown_all(self) -> list[Figure]:
         return [self.shown(k) for k in range(len(self.wins))]
 
     @property
@@ -167,16 +176,41 @@ class Weighing:
                 f"{best} is best on the same futures: clearly ahead of {name(closest)} by "
                 f"{self.lead(closest).lead()}{rest}"
             )
-        leads = [
-            f"of {name(k)} by {self.lead(k).lead(' points' if i == 0 else '')}"
-            for i, k in enumerate(sorted(equal[1:]))
-        ]
-        said = f"about equal on the same futures: {best} ahead {', '.join(leads)}"
+        said = f"about equal on the same futures: {self._equal(best, equal[1:], name)}"
         if behind:
             names = _and([name(k) for k in behind])
             points = _and([f"{round(100 * self.lead(k).mean)}" for k in behind])
             said += f"; {names} clearly behind (by {points} points)"
         return said
+
+    def _equal(self, best: str, others: list[int], name: Callable[[int], str]) -> str:
+        """Return the options about equal to the best in words: "2 ahead of 1 by 2 points (-5
+        to 9), of 4 by 1 (-4 to 6)", "2 and 6 the same (-3 to 3)" where the lead rounds to 0
+        points (never "ahead by 0"), "3 ahead of 2 by 6 points (-10 to 22) on its 16 futures,
+        stopped early" where an option halved away led on the futures both played."""
+        leads: list[str] = []
+        same: list[tuple[str, str]] = []
+        stopped: list[str] = []
+        for k in sorted(others):
+            d = self.lead(k)
+            low, high = (round(100 * x) for x in d.interval)
+            if round(100 * d.mean) > 0:
+                leads.append(f"of {name(k)} by {d.lead(' points' if not leads else '')}")
+            elif round(100 * d.mean) == 0:
+                same.append((name(k), f"{low} to {high}"))
+            else:
+                back = Difference(d.behind, d.ahead, d.games)
+                stopped.append(
+                    f"{name(k)} ahead of {best} by {back.lead()} on its {d.games} futures,"
+                    " stopped early"
+                )
+        said = [f"{best} ahead {', '.join(leads)}"] if leads else []
+        if same:
+            said.append(
+                f"{_and([best, *(n for n, _ in same)])} the same"
+                f" ({_and([r for _, r in same])} points)"
+            )
+        return "; ".join(said + stopped)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""

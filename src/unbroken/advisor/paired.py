@@ -77,9 +77,12 @@ class Difference:
         return -points / 100 <= low and high <= points / 100
 
     def points(self) -> str:
-        """Return "+20 points (12-28)": the difference and its interval, in whole points."""
+        """Return "+20 points (12-28)": the difference and its interval, in whole points
+        ("0 points (-14 to 14)", without a sign, when it rounds to 0)."""
         low, high = self.interval
-        return f"{_whole(self.mean):+d} points ({_whole(low)} to {_whole(high)})"
+        mean = _whole(self.mean)
+        signed = f"{mean:+d}" if mean else "0"
+        return f"{signed} points ({_whole(low)} to {_whole(high)})"
 
     def lead(self, unit: str = " points") -> str:
         """Return "2 points (-5 to 9)": the difference without its sign when ahead, and its

@@ -125,9 +125,9 @@ def text_report(analysis: Analysis, title: str) -> str:
         f"{len(a.choices)} with a choice",
         f"Options raced on the same futures, up to {a.games} games each, played out by the "
         f"reference bot (advisor seed {a.seed}).",
-        "Chance: the position's (its best option's, on futures of its own); Taken: on the "
-        "race's futures, so the two can cross. Lost: against the best on the same futures, "
-        f"when clearly worse; ! more than {COSTLY:g} points.",
+        "Chance: the position's (its best option's, on futures of its own); Taken: that "
+        "less what the option taken lost against the best on the same futures, never above "
+        f"it. Lost: that loss, when clearly worse; ! more than {COSTLY:g} points.",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]

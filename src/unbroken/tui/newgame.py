@@ -118,6 +118,7 @@ class NewGameScreen(Screen[None]):
         # The pick made here before (left for the title's Plugins), else the last game's
         # character and difficulty (settings), else the first and Normal.
         last = self.unbroken.settings
+        self.unbroken.find_new_plugins()
         char, diff = self.unbroken.new_game_pick
         self.fill(char or last.character, diff or last.difficulty)
         # Warnings from before (plugins skipped, said under the expansions on) would cover
@@ -143,6 +144,8 @@ class NewGameScreen(Screen[None]):
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
         said = Text(expansions_line(rules.plugins))
+        for news in self.unbroken.plugin_news[-2:]:
+            said.append(f"\n{news}", style="green")
         for notice in self.unbroken.skipped_plugin_notices:
             said.append(f"\n⚠ {notice}", style="yellow")
         self.query_one("#expansions", Static).update(said)
@@ -213,6 +216,7 @@ class NewGameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """List again what the rules offer when the expansions on changed meanwhile."""
+        self.unbroken.find_new_plugins()
         if self.is_mounted and self.listed != self.unbroken.ruleset.plugins:
             self.fill(*self.choice())
 

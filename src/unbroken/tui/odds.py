@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 from textual.timer import Timer
 
-from unbroken.advisor import Estimate
+from unbroken.advisor.chances import Figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -35,12 +35,17 @@ POLL = 0.25
 MOST = GAMES
 
 
-def odds_text(estimate: Estimate | None) -> str:
-    """Return an option's odds as its line shows them: "[41% 35-47]" ("[ …  ]" before any)."""
-    if estimate is None or not estimate.games:
+def odds_text(figure: Figure | None) -> str:
+    """Return an option's odds as its line shows them: "[41% 35-47]" (the figure the
+    estimator shows: the best's is the chance here, the others' that less what they lost
+    on the same futures), "[30% stopped]" for an option that left the race early, "[  …  ]"
+    before any."""
+    if figure is None or not figure.games:
         return "[  …  ]"
-    e = estimate
-    return f"[{100 * e.rate:.0f}% {100 * e.low:.0f}-{100 * e.high:.0f}]"
+    f = figure
+    if f.stopped:
+        return f"[{100 * f.rate:.0f}% stopped]"
+    return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
 
 
 def status_text(odds: Anytime, verdict: str = "") -> str:
