@@ -148,3 +148,18 @@ def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_pla
     assert label(act.Forfeit(), game.state, game.ruleset) == (
         "Accept that you cannot pay Bribing the Whelps's 1 treasure: gain nothing, lose 1 time"
     )
+
+
+def test_a_committed_card_that_can_be_paid_is_shown_not_resolved_for_the_player() -> None:
+    # R-TRAVEL-7, #28 round 5: committed to the next card, Cold Spring, with the SE to pay:
+    # keeping the one card revealed is taken and said, but its exchange waits for the
+    # player, who had not seen the card (it was revealed and resolved in one key press).
+    game = Scenario("tomu").resources(se=13).encounters("cold-spring").commit().start("exploration")
+    session = GameSession(game)
+    session.auto_take = session.auto_pass = True
+    lines: list[str] = []
+    session.take_for_player(lambda line, events: lines.append(line))
+    assert len(lines) == 1 and lines[0].startswith("Taken for you: Cold Spring")
+    assert game.legal_actions() == [act.Resolve()]
+    assert session.for_player() is None
+    assert game.state.chosen == "base:cold-spring"

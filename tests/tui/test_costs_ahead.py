@@ -20,7 +20,7 @@ def test_the_food_chip_says_what_is_due_and_what_eating_short_costs() -> None:
     for se, starves in ((9, False), (1, True)):
         game = Scenario("tomu", level=3).resources(se=se, food=1).start()
         chip = food_chip(game.state, RULES, Text())
-        assert chip.plain == "food 1/3 −3 SE"
+        assert chip.plain == "food 1 (eat 3) −3 SE"  # not "1/3", read as held of a cap
         red = any("red" in str(span.style) for span in chip.spans)
         assert red is starves
 

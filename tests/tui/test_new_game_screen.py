@@ -113,3 +113,44 @@ def test_the_expansions_in_play_are_shown_and_p_turns_them_on_or_off(
             assert shown(screen, "#expansions").startswith("Expansions on: none\n")
 
     asyncio.run(play())
+
+
+def test_the_choice_is_kept_when_expansions_are_turned_on_or_off(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # #28 round 5: the character and difficulty picked went back to the last game's after
+    # turning expansions on or off, by `p` or from the title's Plugins.
+    molehill = content_plugin(tmp_path, "molehill", MOLE)
+    with_mole = quietly(monkeypatch, extra=[("molehill", molehill)])
+    installed(monkeypatch, with_mole)
+    app = UnbrokenApp(lambda: plugins.current_plugins().ruleset, animate=False, seed=1)
+
+    def picked(screen: object) -> list[str]:
+        assert isinstance(screen, NewGameScreen)
+        chars = screen.query_one("#characters", OptionList)
+        diffs = screen.query_one("#difficulties", OptionList)
+        return [line for line in (*lines(chars), *lines(diffs)) if line.startswith("▶")]
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            await pilot.press("down", "down", "down", "tab", "down")
+            await pilot.pause()
+            chosen = picked(app.screen)
+            assert chosen == ["▶ Kirilla el Kaer — Hunter", "▶ Hard (hardest)"]
+            await pilot.press("p")
+            installed(monkeypatch, quietly(monkeypatch))
+            app.reload_rules()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert picked(app.screen) == chosen
+            await pilot.press("escape")  # to the title, its Plugins, and New game again
+            installed(monkeypatch, with_mole)
+            app.open_screen("plugins")
+            app.reload_rules()
+            await pilot.press("escape")
+            app.open_screen("new")
+            await pilot.pause()
+            assert picked(app.screen) == chosen
+
+    asyncio.run(play())

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action, Forfeit
+from unbroken.core.actions import Action, Forfeit, Resolve
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
@@ -44,10 +44,12 @@ if TYPE_CHECKING:
     from unbroken.replay import Recorder
     from unbroken.replay.format import Ticket
 
-#: Single answers the player is shown rather than having them taken: accepting that a
-#: committed encounter cannot be paid (R-TRAVEL-7) loses its time for a card the
-#: player has only just seen, so they see it on the stage and take it themselves.
-SHOWN: tuple[type[Action], ...] = (Forfeit,)
+#: Single answers the player is shown rather than having them taken: a committed
+#: encounter's (R-TRAVEL-7), paid or not. Its one card is revealed and kept by the key
+#: that explored; taking its exchange too (or accepting that it cannot be paid) resolved
+#: a card the player never saw in one key press (Cold Spring, #28 round 5), where any
+#: other encounter waits on the stage for its Resolve or Rest.
+SHOWN: tuple[type[Action], ...] = (Resolve, Forfeit)
 
 
 @dataclass

@@ -121,6 +121,9 @@ class UnbrokenApp(App[None]):
         #: The notices of plugins skipped: the New game screen says them beside the
         #: expansions on (a notice there covered the character's description).
         self.skipped_plugin_notices: list[str] = []
+        #: The character and difficulty last picked on the New game screen (ids; "" none
+        #: yet): it opens on them again, after Plugins from the title too (#28 round 5).
+        self.new_game_pick = ("", "")
         #: The notices on show, (title, message) -> when they go: one never stacks on itself.
         self._notices_shown: dict[tuple[str, str], float] = {}
         #: Warning filters and hook as they were before the app ran (restored on unmount).
@@ -215,6 +218,16 @@ class UnbrokenApp(App[None]):
         seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
         shown[title, message] = now + seconds
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def clear_warnings(self) -> None:
+        """Put away the warnings on show (plugins skipped), keeping the other notices for
+        the time they have left: "Game saved" went with them as New game opened."""
+        kept = [n for n in self._notifications if n.severity == "information"]
+        self.clear_notifications()
+        self._notices_shown.clear()
+        for notice in kept:
+            if notice.time_left > 0:
+                self.notify(notice.message, title=notice.title, timeout=notice.time_left)
 
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual import events
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.timer import Timer
@@ -275,6 +276,22 @@ class DecisionPanel(DecisionList):
         if status:
             prompt.append("\n" + status, style="italic")
         self.beside("prompt").update(prompt)
+
+    #: The option the mouse is over, its detail shown (None: the highlighted one's is).
+    hovered: int | None = None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The mouse over an option shows its detail (a dimmed one's reason, where its line
+        was cut: only the arrows showed it, #28 round 5); off the options, the highlighted's."""
+        over = event.style.meta.get("option")
+        if over != self.hovered:
+            self.hovered = over
+            self.show_detail((self.highlighted or 0) if over is None else over)
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.hovered is not None:
+            self.hovered = None
+            self.show_detail(self.highlighted or 0)
 
     def show_detail(self, index: int) -> None:
         """Say the index-th option in full under the list: nothing for one its line says

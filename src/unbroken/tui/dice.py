@@ -40,6 +40,7 @@ class ShownRoll(NamedTuple):
     ability: str = ""  # and its ability used ("dodge")
     bonus: int = 0
     earlier: ShownRoll | None = None
+    revealed: str = ""  # the monster a roll for which monster picked ("": none)
 
 
 def die_update(events: list[ev.Event]) -> tuple[bool, ev.DieRolled | None]:
@@ -83,11 +84,13 @@ def rolled_to(roll: ev.DieRolled, after: Iterable[ev.Event], bonus: int = 0) -> 
 def roll_story(roll: ev.DieRolled, after: list[ev.Event], bonus: int = 0) -> ShownRoll:
     """Return a roll and what the events after it made of it (see ShownRoll, rolled_to)."""
     first = kept = 0
-    by = ability = used = ""
+    by = ability = used = revealed = ""
     for e in after:
         if isinstance(e, ev.DieRolled | ev.CombatResult):
             break
-        if isinstance(e, ev.AbilityUsed):
+        if isinstance(e, ev.MonsterRevealed) and roll.purpose == "monster":
+            revealed = e.monster
+        elif isinstance(e, ev.AbilityUsed):
             used = e.ability
         elif isinstance(e, ev.RollSet):
             if len(e.rolls) == 2 and roll.purpose == "reroll":  # the first roll, this one
@@ -98,7 +101,8 @@ def roll_story(roll: ev.DieRolled, after: list[ev.Event], bonus: int = 0) -> Sho
                 by, ability = e.why, used
         elif isinstance(e, ev.RollBonusSet):
             bonus = e.bonus
-    return ShownRoll(roll, rolled_to(roll, after, bonus), first, kept, by, ability, bonus)
+    value = rolled_to(roll, after, bonus)
+    return ShownRoll(roll, value, first, kept, by, ability, bonus, revealed=revealed)
 
 
 def shown_roll(decisions: Iterable[list[ev.Event]]) -> ShownRoll | None:
@@ -211,10 +215,15 @@ def story_text(
 ) -> str:
     """Return a roll with what made its result, raw face first: "⚃ 4 +1 Charge = 5
     (monster's combat roll)", "⚂ 3, re-roll ⚄ 5: kept the 3", "⚅ 6 → 3
-    Dodge (…)". The bonus is named from `state` (what gives one now), else "+1"."""
+    Dodge (…)". The bonus is named from `state` (what gives one now), else "+1". The
+    roll for which monster says the one it picked: "⚃ 4 picked the Ghoul" (shown just
+    above the monster's table, "(which monster)" was read as its row 4: #28 round 5)."""
     roll = shown.roll
     sides = die_sides(roll.purpose, rules, level)
     face, base = die_face(roll.value, sides), roll.value
+    if shown.revealed:  # not "⚃ 4 (which monster)" over the table, whose row 4 it is not
+        many = f" (a {sides}-sided die)" if sides != 6 else ""
+        return f"{face} picked the {rules.card_name(shown.revealed)}{many}"
     if shown.first:
         face = f"{die_face(shown.first, sides)}, re-roll {face}"
         face += f": kept the {shown.kept}" if shown.kept else ": keep which?"

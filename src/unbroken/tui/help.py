@@ -274,10 +274,16 @@ class SectionText(Widget):
 class HelpScreen(Screen[None]):
     """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
 
+    # As in a pager: Page Up/Down scroll the text and `/` (again) goes to the search,
+    # whatever has the focus; Esc leaves the search, then closes help. The footer says
+    # which Esc does now (#28 round 5: the first one seemed ignored).
     BINDINGS = [
+        Binding("escape", "leave_search", "Leave search"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
-        Binding("slash", "search", "Search"),
+        Binding("slash", "search", "Search", priority=True),
+        Binding("pagedown", "scroll_text(1)", "Scroll", key_display="PgUp/PgDn", priority=True),
+        Binding("pageup", "scroll_text(-1)", "Scroll up", show=False, priority=True),
     ]
 
     KEYS = """\
@@ -288,11 +294,12 @@ class HelpScreen(Screen[None]):
 | 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
-| ? | this help |
+| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search, then help |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you, said in the log |
@@ -343,6 +350,8 @@ the same seed again and `w` watches the game's replay.
         self.listed: list[int] = list(range(len(self.sections)))
         #: How many of the sections are the help's own (every card follows, for the search).
         self.own = len(self.sections)
+        #: The search found nothing: leaving it clears it, the contents come back.
+        self.found_nothing = False
 
     def rules(self) -> Ruleset | None:
         """Return the rules the app plays with (None outside an app: the rules as written)."""
@@ -395,7 +404,28 @@ the same seed again and `w` watches the game's replay.
         self.query_one("#help-text", VerticalScroll).focus()
 
     def action_search(self) -> None:
-        self.query_one("#help-search", Input).focus()
+        """Go to the search, what was typed there selected: typing replaces it, ← → keep it."""
+        search = self.query_one("#help-search", Input)
+        search.focus()
+        search.select_all()
+
+    def action_scroll_text(self, pages: int) -> None:
+        """Scroll the section shown by a page (`pages`: 1 down, -1 up), wherever the focus is."""
+        text = self.query_one("#help-text", VerticalScroll)
+        if pages > 0:
+            text.scroll_page_down(animate=False)
+        else:
+            text.scroll_page_up(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc leaves the search while it has the keys, else closes help (said in the footer)."""
+        if action in ("leave_search", "back"):
+            searching = self.query_one("#help-search", Input).has_focus
+            return searching == (action == "leave_search")
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # the footer says what Esc does now
 
     @on(Input.Changed, "#help-search")
     def search(self, message: Input.Changed) -> None:
@@ -417,6 +447,7 @@ the same seed again and `w` watches the game's replay.
         contents.clear_options()
         titles = [self.sections[i][0] for i in self.listed] or ["(nothing found)"]
         contents.add_options([f"  {title}" for title in titles])
+        self.found_nothing = not self.listed
         if not self.listed:
             self.listed = [0]
         contents.highlighted = 0
@@ -435,12 +466,14 @@ the same seed again and `w` watches the game's replay.
             event.prevent_default()
             self.query_one("#help-list", OptionList).focus()
 
+    def action_leave_search(self) -> None:
+        """Esc in the search leaves it for the contents, keeping what it found (one Esc from
+        the search never lands back in the game, #28); `/` goes back to it. A search that
+        found nothing is cleared: the contents are listed again."""
+        if self.found_nothing:
+            self.query_one("#help-search", Input).value = ""
+        self.query_one("#help-list", OptionList).focus()
+
     def action_back(self) -> None:
-        """Esc first leaves the search (clearing it, back to the contents), then closes help:
-        one Esc from the search never lands back in the game (#28)."""
-        search = self.query_one("#help-search", Input)
-        if search.has_focus or search.value:
-            search.value = ""
-            self.query_one("#help-list", OptionList).focus()
-            return
+        """Esc out of the search closes help."""
         self.app.pop_screen()

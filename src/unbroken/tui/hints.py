@@ -126,8 +126,13 @@ class HintBox(Static):
     #: first): a hint longer is cut, its last row saying that the log has it whole.
     limit = HINT_ROWS
 
+    #: Whether the hint on show was written whole in the log (once a hint: cut again as
+    #: the options are fitted, it was written two or three times, #28 round 5).
+    logged = False
+
     def watch_text(self, hint: str) -> None:
         self.limit = HINT_ROWS
+        self.logged = False
         self.styles.height = "auto"
         self.update(Text.assemble((self.heading, "bold"), hint) if hint else "")
         self.set_class(bool(hint), "-shown")
@@ -135,8 +140,8 @@ class HintBox(Static):
 
     def cut_to(self, rows: int, width: int) -> bool:
         """Show the hint in at most `rows` rows of a column `width` wide (at least one): cut,
-        its last row says "… (whole in the log)". Return whether it was cut (the caller
-        writes it in the log)."""
+        its last row says "… (whole in the log)". Return whether the caller is to write it
+        whole in the log: the first time this hint is cut, never again."""
         rows = max(1, min(HINT_ROWS, rows))
         if not self.text or rows >= self.rows(width) or rows == self.limit:
             return False
@@ -149,7 +154,8 @@ class HintBox(Static):
         text.stylize("bold", 0, len(self.heading))
         self.update(text)
         self.styles.height = said.count("\n") + 1  # the height measured before was kept
-        return True
+        first, self.logged = not self.logged, True
+        return first
 
     def rows(self, width: int) -> int:
         """Return the rows the hint on show takes in a column `width` wide (0: none)."""

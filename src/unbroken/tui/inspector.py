@@ -236,6 +236,12 @@ class InspectorScreen(ModalScreen[None]):
         Binding("down", "move(1)", "Next card", show=False, priority=True),
         Binding("pageup", "scroll_card(-1)", "Scroll the card up", show=False, priority=True),
         Binding("pagedown", "scroll_card(1)", "Scroll the card down", show=False, priority=True),
+        # Side by side, more offers than fit: → and Tab bring the next into sight (the
+        # fourth at 80 columns was off screen, #28 round 5), ← and Shift+Tab the one before.
+        Binding("right", "slide(1)", "Next offer", key_display="→/Tab", priority=True),
+        Binding("tab", "tab(1)", "Next offer", show=False, priority=True),
+        Binding("left", "slide(-1)", "Previous offer", key_display="←", priority=True),
+        Binding("shift+tab", "tab(-1)", "Previous offer", show=False, priority=True),
     ]
 
     def __init__(self, game: Game, card: str = "") -> None:
@@ -249,6 +255,8 @@ class InspectorScreen(ModalScreen[None]):
         self.card = card or next((c for _, cards in self.places for c in cards), "")
         #: Showing the offers side by side (else the list of every card in view).
         self.comparing = not card and compares_first(game)
+        #: The first offer in sight side by side, and how many fit beside it.
+        self.first, self.fit = 0, len(self.offers)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="inspector"):
@@ -282,8 +290,22 @@ class InspectorScreen(ModalScreen[None]):
         a large terminal shows the table around the inspector."""
         width, height = event.size
         self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "-roomy")
-        fit = max(1, min(len(self.offers), min(width, MAX_WIDTH) // COLUMN_WIDTH))
-        self.query_one("#inspector-grid", Grid).styles.grid_size_columns = fit
+        self.fit = max(1, min(len(self.offers), min(width, MAX_WIDTH) // COLUMN_WIDTH))
+        self.query_one("#inspector-grid", Grid).styles.grid_size_columns = self.fit
+        self.slide(0)
+
+    def slide(self, step: int, wrap: bool = False) -> None:
+        """Bring the offers `step` on into sight, as many as fit (`wrap`: past the last, the
+        first), the others out of it; the title says which are in sight."""
+        last = max(0, len(self.offers) - self.fit)
+        first = self.first + step
+        if wrap and step and not 0 <= first <= last:
+            first = 0 if step > 0 else last
+        self.first = min(max(0, first), last)
+        for i, view in enumerate(self.query(".inspector-column")):
+            view.display = self.first <= i < self.first + self.fit
+        if self.comparing:
+            self.show_mode()
 
     def name_of(self, card: str) -> str:
         """Return a card's name in the list (a condition in play with its tokens, rounds)."""
@@ -307,12 +329,19 @@ class InspectorScreen(ModalScreen[None]):
             prompt = prompt_text(decision.prompt, self.game.state) if decision else ""
             title.append(prompt, style="bold")
             title.append(" — the offers side by side")
+            if self.fit < len(self.offers):
+                shown = f"{self.first + 1}-{self.first + self.fit}"
+                title.append(f", {shown} of {len(self.offers)} in sight (← →, Tab: the others)")
             self.query_one("#inspector-compare", VerticalScroll).focus()
         else:
             title.append("Cards in view", style="bold")
             title.append(" — ↑↓ choose one")
             self.query_one("#inspector-cards", OptionList).focus()
-        self.query_one("#inspector-title", Static).update(title)
+        heading = self.query_one("#inspector-title", Static)
+        heading.update(title)
+        # Updated as the screen is first laid out (on_resize), its second row was not
+        # given: ask for the layout again once drawn (as CardView does).
+        self.call_after_refresh(heading.refresh, layout=True)
         self.refresh_bindings()
 
     @on(OptionList.OptionHighlighted, "#inspector-cards")
@@ -335,7 +364,28 @@ class InspectorScreen(ModalScreen[None]):
             return bool(self.offers) and (parameters == ("all",)) == self.comparing
         if action in ("move", "scroll_card"):
             return not self.comparing  # side by side, ↑↓ scroll the offers
+        if action == "slide":
+            return self.sliding
         return True
+
+    @property
+    def sliding(self) -> bool:
+        """Whether offers side by side are out of sight (← →, Tab bring them in)."""
+        return self.comparing and self.fit < len(self.offers)
+
+    def action_slide(self, step: int) -> None:
+        """Bring the next (1) or previous (-1) offer into sight (see slide)."""
+        self.slide(step)
+
+    def action_tab(self, step: int) -> None:
+        """Tab (1) and Shift+Tab (-1): the next or previous offer, past the last the first,
+        where some are out of sight; else the focus, as on any screen."""
+        if self.sliding:
+            self.slide(step, wrap=True)
+        elif step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def action_switch(self, to: str) -> None:
         """Show every card in view ("all"), or the offers side by side ("compare")."""

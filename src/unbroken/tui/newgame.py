@@ -115,13 +115,15 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
-        # The last game's character and difficulty (settings), else the first and Normal.
+        # The pick made here before (left for the title's Plugins), else the last game's
+        # character and difficulty (settings), else the first and Normal.
         last = self.unbroken.settings
         self.unbroken.find_new_plugins()
-        self.fill(last.character, last.difficulty)
-        # Notices from before (plugins skipped, said under the expansions on) would cover
-        # the character's description.
-        self.app.clear_notifications()
+        char, diff = self.unbroken.new_game_pick
+        self.fill(char or last.character, diff or last.difficulty)
+        # Warnings from before (plugins skipped, said under the expansions on) would cover
+        # the character's description; the game left just now is still said to be saved.
+        self.unbroken.clear_warnings()
         self.query_one("#characters", OptionList).focus()
 
     def fill(self, char_id: str, diff_id: str) -> None:
@@ -173,6 +175,7 @@ class NewGameScreen(Screen[None]):
         self.mark()
         rules = self.unbroken.ruleset
         char_id, diff_id = self.choice()
+        self.unbroken.new_game_pick = (char_id, diff_id)
         cls = rules.classes[rules.characters[char_id].cls]
         text = Text()
         char = rules.characters[char_id]

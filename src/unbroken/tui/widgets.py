@@ -62,7 +62,7 @@ def time_reset(events: list[ev.Event]) -> bool:
 
 
 def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
-    """Return the food held against what the Hunger step asks ("food 1/3"), with the SE
+    """Return the food held and what the Hunger step asks ("food 1 (eat 3)"), with the SE
     that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
     can be paid: starvation unless food or SE comes."""
     chip = Chip(*food_parts(state, rules, bool(marks.plain)), marks=marks)
@@ -75,7 +75,8 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     query = Query(rules, state)
     need = query.food_requirement()
     at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
-    words = Text(f"food {held}/{need}{at_cap}")
+    # Not "food 2/1", which read as over a cap (#28 round 5): held, then what is eaten.
+    words = Text(f"food {held}{at_cap}" + (f"{EAT}{need})" if need else ""))
     if not held and not marked and not need:
         words.stylize("dim")
     short = Text()
@@ -83,6 +84,11 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
         eat = query.hunger(held)
         short.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
     return words, short
+
+
+#: What the food chip says of the food the Hunger step eats: "food 2 (eat 1)". Where its
+#: row has no room for a change's marks too, the marks are shown instead for that change.
+EAT = " (eat "
 
 
 class Chip:
@@ -95,9 +101,12 @@ class Chip:
         #: row (a ▲ made the materials flow over the rows anew).
         self.width = len(words.plain) + max(room, len(self.after.plain))
 
-    def drawn(self, marks: bool | None) -> Text:
-        """Return the chip with its marks (True), only their arrows (None), or none."""
+    def drawn(self, marks: bool | None, short: bool = False) -> Text:
+        """Return the chip with its marks (True), only their arrows (None), or none;
+        `short`: without the food eaten (EAT), to make room for the marks."""
         text = self.words.copy()
+        if short and EAT in text.plain:
+            text = text[: text.plain.index(EAT)]
         if marks:
             text.append_text(self.marks)
         elif marks is None:  # each change with its number ("▲+1"), the caps' marks left out
@@ -111,8 +120,9 @@ class Chip:
 
 def chip_rows(chips: list[Chip], width: int) -> Text:
     """Return the materials over as few rows as the width allows, laid out without their
-    marks (so the rows stay put when a change is marked); a row's marks are cut to their
-    arrows where in full they would not fit, and left out where even those do not."""
+    marks (so the rows stay put when a change is marked); where a row's marks would not
+    fit, the food chip leaves out the food eaten for them, then they are cut to their
+    arrows, and left out where even those do not fit."""
     rows: list[list[Chip]] = [[]]
     used = 0
     for chip in chips:
@@ -122,9 +132,12 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
         used += (2 if rows[-1] else 0) + chip.width
         rows[-1].append(chip)
     text = Text()
+    # Marks in full, with the food eaten left out for this change (back at the next) where
+    # they need its room, then their arrows alike, then none.
+    tries = [(True, False), (True, True), (None, False), (None, True), (False, False)]
     for row in rows:
-        for marks in (True, None, False):
-            line = Text("  ").join(chip.drawn(marks) for chip in row)
+        for marks, short in tries:
+            line = Text("  ").join(chip.drawn(marks, short) for chip in row)
             if len(line.plain) <= width or marks is False:
                 break
         text.append_text(line)
