@@ -105,6 +105,8 @@ class Forecast:
     ambushed: bool = False
     #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
     after: GameState = field(default_factory=GameState, compare=False, repr=False)
+    #: The flow step or effect being run when chance stopped it (not in `after.then`).
+    at: Queued | None = field(default=None, compare=False, repr=False)
 
     @property
     def effective_power(self) -> int | None:
@@ -219,7 +221,11 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
 
 
 def forecast(
-    ruleset: Ruleset, state: GameState, action: act.Action, name_passed: bool = False
+    ruleset: Ruleset,
+    state: GameState,
+    action: act.Action,
+    name_passed: bool = False,
+    windows: int = MAX_PASSES,
 ) -> Forecast:
     """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
 
@@ -228,6 +234,7 @@ def forecast(
     even when a Response to choosing it could be used. What was passed is named
     (`Forecast.passed`) when the forecast ends in a death (or when `name_passed`):
     only then is it worth a second look, and the look costs a key press its time.
+    `windows`: how many windows to pass at most (0: stop at the first one, a DECISION).
     """
     copy = copy_state(state)
     mo = state.monster
@@ -238,11 +245,11 @@ def forecast(
         try:
             take(run, taking)
         except Unseen as chance:
-            stops, tally.unseen = CHANCE, str(chance)
+            stops, tally.unseen, tally.at = CHANCE, str(chance), run.acting
         except HandlerError:
             stops = FAILED
         tally.add(run)
-        if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
+        if stops != DECISION or copy.decision != "response" or tally.passes >= windows:
             break
         if name_passed:
             offered = legality.legal(Resolver(ruleset, copy))
@@ -250,7 +257,7 @@ def forecast(
         tally.passes, taking = tally.passes + 1, act.Pass()
     died = copy.outcome is not None and not copy.outcome.won
     if died and tally.passes and not name_passed:  # again, naming what was passed
-        return forecast(ruleset, state, action, name_passed=True)
+        return forecast(ruleset, state, action, name_passed=True, windows=windows)
     return tally.forecast(OVER if copy.outcome is not None else stops, copy)
 
 
@@ -277,6 +284,7 @@ class _Tally:
         self.weapon = ""
         self.conditions: list[str] = []
         self.ambushed = False
+        self.at: Queued | None = None
 
     def add(self, run: _Foreseer) -> None:
         """Read the events one Resolver emitted."""
@@ -315,6 +323,7 @@ class _Tally:
             rules=tuple(self.rules),
             ambushed=self.ambushed,
             after=after,
+            at=self.at,
         )
 
 

@@ -103,8 +103,8 @@ class Query:
         return pointless.roll_cannot_help(self._resolver(), effects)
 
     def does_nothing(self, use: act.Use) -> bool:
-        """Return whether a Response run by a plugin's handler would do nothing certain
-        here (R-DIGI-4: Plate Splitter against a monster that is not Armored)."""
+        """Return whether a Response would do nothing certain here (R-DIGI-4: Plate
+        Splitter against a monster that is not Armored, Snare against no armor)."""
         return pointless.does_nothing(self._ruleset, self._state, use)
 
     def turn_lock(self) -> tuple[str, int] | None:
