@@ -125,10 +125,11 @@ def _leaves(game: Game, since: int, depth: int = 0) -> list[Game]:
 def _forecast_equal(game: Game, use: act.Use) -> bool:
     used, passed = forecast(RULES, game.state, use), forecast(RULES, game.state, act.Pass())
     rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-    # (`at`: the step chance stopped in, which a Response may have changed: Flexible's draw)
-    return (used.stops, used.at, used.after.then, rest) == (
+    # (`pending`: the steps left where chance stopped, which a Response may have changed:
+    # Flexible's draw)
+    return (used.stops, used.pending, used.after.then, rest) == (
         passed.stops,
-        passed.at,
+        passed.pending,
         passed.after.then,
         list(passed.events),
     )

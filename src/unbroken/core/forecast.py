@@ -105,8 +105,9 @@ class Forecast:
     ambushed: bool = False
     #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
     after: GameState = field(default_factory=GameState, compare=False, repr=False)
-    #: The flow step or effect being run when chance stopped it (not in `after.then`).
-    at: Queued | None = field(default=None, compare=False, repr=False)
+    #: When chance stopped it: what was still to be done, the item being run last (the
+    #: flow step or effect; `after.then` is written only at a decision). Else ().
+    pending: tuple[Queued, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def effective_power(self) -> int | None:
@@ -245,7 +246,9 @@ def forecast(
         try:
             take(run, taking)
         except Unseen as chance:
-            stops, tally.unseen, tally.at = CHANCE, str(chance), run.acting
+            stops, tally.unseen = CHANCE, str(chance)
+            acting = [run.acting] if run.acting is not None else []
+            tally.pending = (*run.then, *acting)
         except HandlerError:
             stops = FAILED
         tally.add(run)
@@ -284,7 +287,7 @@ class _Tally:
         self.weapon = ""
         self.conditions: list[str] = []
         self.ambushed = False
-        self.at: Queued | None = None
+        self.pending: tuple[Queued, ...] = ()
 
     def add(self, run: _Foreseer) -> None:
         """Read the events one Resolver emitted."""
@@ -323,7 +326,7 @@ class _Tally:
             rules=tuple(self.rules),
             ambushed=self.ambushed,
             after=after,
-            at=self.at,
+            pending=self.pending,
         )
 
 

@@ -208,7 +208,11 @@ def _own_events(
     aside), or None when its forecast but for those equals Pass's (`passed`)."""
     used = forecast(rules, state, use)
     rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-    where = (used.stops, used.unseen, used.at) == (passed.stops, passed.unseen, passed.at)
+    where = (used.stops, used.unseen, used.pending) == (
+        passed.stops,
+        passed.unseen,
+        passed.pending,
+    )
     same = where and rest == list(passed.events)
     if same and used.after.then == passed.after.then:
         return None
