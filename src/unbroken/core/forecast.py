@@ -162,8 +162,11 @@ class _Foreseer(Resolver):
         item = self.acting
         if item is None or item.effect is None:
             # A WOUND row's loss is paid by a flow step (after Passives and Responses):
-            # the row that set it is its cause, and of the death when it cannot be paid.
-            return self.pending if kind is ev.Lost or kind is ev.GameOver else None
+            # the row that set it is its cause, and of the death when it cannot be paid,
+            # and of the loss cleared when a Response brought it to 0 (Warding Sign).
+            if kind is ev.Lost or kind is ev.GameOver or kind is ev.PendingLossSet:
+                return self.pending
+            return None
         cause = _effect_cause(self, item)
         if kind is ev.PendingLossSet and item.result:  # a row's; not a Response lowering it
             self.pending = cause
