@@ -1,7 +1,7 @@
 """TUI speed: cold start to first frame against a bare Textual app, and key-to-frame.
 
     python bench/tui.py [--runs N] [--games N]
-    python bench/tui.py --src OLD/src --src src [--games N] [--rounds N]
+    python bench/tui.py --src OLD/src --src src [--games N] [--rounds N] [--calls]
 
 Cold start: each app runs in a fresh interpreter, headless, and reports the
 moment its first frame is drawn; the time from starting the process to that
@@ -16,7 +16,9 @@ compositor refresh), leaving out Pilot's own waiting (median, p90), in wall
 clock and in the main thread's CPU time over the same span: on a shared machine
 the wall clock's tail is mostly other processes, the CPU time what a key costs.
 With `--src` (twice or more) only key to frame runs, for each checkout's src in
-a fresh interpreter, alternating for `--rounds`, so the two compare in one run.
+a fresh interpreter, alternating for `--rounds`, so the two compare in one run;
+with `--calls`, the functions called from each key to its frame are counted
+instead (one round): the work a key costs, which machine noise does not move.
 The app's own figure (`frame_latencies`: to the first `call_after_refresh`
 callback) is printed too: Textual runs that callback at the screen's next idle
 moment, which came before the frame while the options' keys were handled in the
@@ -104,12 +106,15 @@ def cold(code: str) -> float:
 
 
 async def key_to_frame(
-    seeds: Sequence[int] = (12,),
+    seeds: Sequence[int] = (12,), calls: bool = False
 ) -> tuple[list[float], list[float], list[float]]:
     """Return, for each decision key of one game per seed, the seconds from the game
     screen's handling of it to the end of the next frame drawn, wall clock and the main
     thread's CPU time over the same span; and the app's own figures (to the first
-    callback after a refresh: see the module's docstring)."""
+    callback after a refresh: see the module's docstring). With `calls`, the CPU
+    figures are instead the functions called over the span (Python and built-in, in
+    the main thread: the work a key costs, counted, not timed; the timing figures are
+    then slowed by the counting)."""
     from textual.screen import Screen
 
     from unbroken.plugins import load_ruleset
@@ -124,19 +129,30 @@ async def key_to_frame(
     cpu: list[float] = []
     callbacks: list[float] = []
     take, draw = GameScreen.take, Screen._compositor_refresh
+    counted = [0]
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            counted[0] += 1
 
     def timed_take(self: GameScreen, index: int) -> None:
         start, before = (time.perf_counter(), time.thread_time()), len(self.game.events)
+        if calls:
+            counted[0] = 0
+            sys.setprofile(count)
         take(self, index)
         if len(self.game.events) != before:  # a decision taken (not a refused key)
             handled[:] = [start]
+        elif calls:
+            sys.setprofile(None)
 
     def timed_draw(self: Screen[Any]) -> None:
         draw(self)
         if handled:
             wall, thread = handled.pop()
             drawn.append(time.perf_counter() - wall)
-            cpu.append(time.thread_time() - thread)
+            cpu.append(counted[0] if calls else time.thread_time() - thread)
+            sys.setprofile(None)
 
     GameScreen.take = timed_take  # type: ignore[method-assign]
     Screen._compositor_refresh = timed_draw  # type: ignore[method-assign]
@@ -189,14 +205,15 @@ KEYS_ONLY = """
 import asyncio, json, sys
 sys.path.insert(0, {bench!r})
 import tui
-print(json.dumps(asyncio.run(tui.key_to_frame({seeds!r}))[:2]))
+print(json.dumps(asyncio.run(tui.key_to_frame({seeds!r}, {calls!r}))[:2]))
 """
 
 
-def compare(sources: list[Path], seeds: list[int], rounds: int) -> None:
-    """Key to frame of each checkout's src, alternating in one run (`--src`)."""
+def compare(sources: list[Path], seeds: list[int], rounds: int, calls: bool = False) -> None:
+    """Key to frame of each checkout's src, alternating in one run (`--src`); with
+    `calls`, the functions called from each key to its frame, counted."""
     figures: dict[Path, tuple[list[float], list[float]]] = {s: ([], []) for s in sources}
-    code = KEYS_ONLY.format(bench=str(Path(__file__).parent), seeds=seeds)
+    code = KEYS_ONLY.format(bench=str(Path(__file__).parent), seeds=seeds, calls=calls)
     for _ in range(rounds):
         for src in sources:
             with tempfile.TemporaryDirectory() as home:
@@ -210,6 +227,16 @@ def compare(sources: list[Path], seeds: list[int], rounds: int) -> None:
             wall, cpu = json.loads(out.stdout.splitlines()[-1])
             figures[src][0].extend(wall)
             figures[src][1].extend(cpu)
+    if calls:
+        print(f"functions called from a key press to its frame, {len(seeds)} games:")
+        for src, (_, counts) in figures.items():
+            counts = sorted(counts)
+            p90 = counts[int(len(counts) * 0.9)]
+            print(
+                f"  {str(src)[-30:]:>30} ({len(counts)} keys): total {sum(counts):,.0f}, "
+                f"median {statistics.median(counts):,.0f}, p90 {p90:,.0f}"
+            )
+        return
     print(f"key press to drawn frame, {len(seeds)} games x {rounds} rounds, alternating:")
     for src, (wall, cpu) in figures.items():
         print(f"  {str(src)[-30:]:>30} ({len(wall)} keys): wall {spread(wall)}")
@@ -261,10 +288,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games for key to frame")
     parser.add_argument("--src", action="append", type=Path, help="compare checkouts")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --src")
+    parser.add_argument(
+        "--calls", action="store_true", help="with --src: count the calls, not time them"
+    )
     args = parser.parse_args()
     seeds = list(range(12, 12 + args.games))
     if args.src:
-        compare(args.src, seeds, args.rounds)
+        compare(args.src, seeds, 1 if args.calls else args.rounds, args.calls)
         return
     cold(BARE), cold(OURS)  # warm the file cache
     bare, ours = [], []

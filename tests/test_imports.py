@@ -27,6 +27,7 @@ PUBLIC: dict[str, set[str] | None] = {
     },
     "unbroken.core.actions": None,
     "unbroken.core.events": None,
+    "unbroken.core.history": None,
     "unbroken.core.model": None,
     "unbroken.core.state": None,
     "unbroken.core.ruleset": None,

@@ -63,7 +63,7 @@ def test_events_and_actions_round_trip_through_json() -> None:
 @given(seed=st.integers(0, 2**64 - 1), data=st.data())
 def test_the_log_splits_into_the_events_of_each_decision(seed: int, data: st.DataObject) -> None:
     # by_decision and last_decision give back what each Game.apply returned.
-    from unbroken.core.events import by_decision, last_decision
+    from unbroken.core.history import by_decision, last_decision
 
     game = Game.new(RULES, character=data.draw(st.sampled_from(CHARACTERS)), seed=seed)
     assert by_decision(game.events) == [] and last_decision(game.events) == []

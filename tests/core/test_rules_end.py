@@ -8,6 +8,7 @@ import pytest
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game, IllegalAction
+from unbroken.core.history import reveals
 from unbroken.core.query import hunger_cost
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, play
@@ -342,8 +343,8 @@ def test_what_a_decision_reveals() -> None:
     # What the seeded generator decided (R-DIGI-1) shows in these events: new knowledge.
     from unbroken.core import events as ev
 
-    assert not ev.reveals([ev.Spent({"se": 4}, "focus"), ev.Gained({"me": 1}, {}, "focus")])
-    assert not ev.reveals([])
+    assert not reveals([ev.Spent({"se": 4}, "focus"), ev.Gained({"me": 1}, {}, "focus")])
+    assert not reveals([])
     for shown in (
         ev.DieRolled("dice", "combat", 3),
         ev.DeckShuffled("skills", ["a", "b"]),
@@ -351,4 +352,4 @@ def test_what_a_decision_reveals() -> None:
         ev.SkillsDrawn(["a"]),
         ev.MonsterRevealed("base:kobold", 1, 3),
     ):
-        assert ev.reveals([ev.Spent({"se": 1}, "x"), shown])
+        assert reveals([ev.Spent({"se": 1}, "x"), shown])

@@ -165,7 +165,8 @@ async def test_the_level_is_named_once_at_100x30() -> None:
 
 @sync
 async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
-    # #28: resized mid-battle (120x40 to 80x24), the log showed its first lines.
+    # #28: resized mid-battle (120x40 to 80x24), the log showed its first lines, and its
+    # lines stayed wrapped at the old width (cut off at the right).
     from textual.widgets import RichLog
 
     game = (
@@ -188,6 +189,14 @@ async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
         log = app.screen.query_one("#log", RichLog)
         assert log.max_scroll_y > 0
         assert log.scroll_y == log.max_scroll_y
+        # And its lines are wrapped again at the new width: none is cut off at the right.
+        width = log.scrollable_content_region.width
+        assert max(line.cell_length for line in log.lines) <= width
+        assert log.max_scroll_x == 0
+        # The newest line is the game's newest one.
+        assert isinstance(app.screen, GameScreen)
+        said = app.screen.said[-1].split()[-1]
+        assert said in "".join(log.lines[-1].text.split()), said
 
 
 @sync

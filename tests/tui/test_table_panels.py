@@ -11,11 +11,12 @@ from textual.widgets import RichLog
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.history import level_ability_uses
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.details import detail
-from unbroken.tui.widgets import OPTION_KEYS, level_ability_uses, option_line, wrap_option
+from unbroken.tui.widgets import OPTION_KEYS, option_line, wrap_option
 from unbroken.words.events import Narrator
 
 RULES = load_ruleset()

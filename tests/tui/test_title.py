@@ -91,3 +91,27 @@ def test_notifications_are_plain_text(monkeypatch: Any) -> None:
         ("Recording stopped: [Errno 28] No space left on device", False),
         ("Replay: games [x] [/].jsonl.gz", False),
     ]
+
+
+@sync
+async def test_ctrl_c_quits_as_in_any_terminal_program_but_copies_in_a_text_box() -> None:
+    from textual.widgets import Input
+
+    from unbroken.testing import Scenario
+
+    # In a text box (help's search) with text selected Ctrl+C copies, as Textual's
+    # boxes do: still open. (With nothing selected the box passes it on: it quits.)
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start(), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark", "slash", "a", "b", "ctrl+shift+a")
+        assert isinstance(app.focused, Input) and app.focused.selected_text == "ab"
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code is None and app.is_running
+    # Anywhere else it quits at once, as Ctrl+Q does (every decision is already saved).
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start(), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 0

@@ -6,7 +6,13 @@ import json
 
 import msgspec
 import pytest
-from unbroken_gauntlet import CLASS_FACTOR, DIFFICULTY_FACTOR, against, scorepad
+from unbroken_gauntlet import (
+    CLASS_FACTOR,
+    DIFFICULTY_FACTOR,
+    against,
+    scorepad,
+    unbroken_scoring_rules,
+)
 
 from unbroken.api import (
     AttackPower,
@@ -117,6 +123,8 @@ def test_the_scorepad_multiplies_a_win_by_the_character_and_difficulty_boxes() -
     assert CLASS_FACTOR["base:brawler"] == 4 and DIFFICULTY_FACTOR["gauntlet:expert"] == 5
     assert scorepad(rules, won, state) == 12 * 4 * 5
     assert alternative_scores(rules, won, state) == {"gauntlet:scorepad": 240}
+    [rule] = unbroken_scoring_rules()
+    assert rule.display == "Gauntlet scorepad"  # what the end screen and Records show
     lost = [started, GameOver(won=False, level=2, step="battle")]
     assert alternative_scores(rules, lost, state) == {}
     sneak = Game.new(rules, "mae-el", "easy", seed=1).events[0]

@@ -113,6 +113,7 @@ def test_the_tally_says_time_scores_only_while_the_track_is_there() -> None:
     from unbroken_unearthed import unbroken_scoring_rules
 
     [tally] = unbroken_scoring_rules()
+    assert tally.display == "Unearthed Tally"  # what the end screen and Records show
     assert "2 per time left on the time track (none once the track is gone)" in tally.text
     assert "(SE 1, ME 2, LE 3 each)" in tally.text
 

@@ -53,7 +53,7 @@ def timed_protocol(timeouts: Timeouts) -> type[H11Protocol]:
         _deadline: asyncio.TimerHandle | None = None
         _timed: object = None  # the request whose body the deadline is for
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvloop/asyncio annotate the base's transport as BaseTransport
             super().connection_made(transport)
             most = timeouts.max_connections
             if len(self.connections) > most:

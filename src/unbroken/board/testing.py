@@ -149,7 +149,7 @@ def played_game(
     from unbroken.bots import registry
 
     name = f"bench-bot-{player}"
-    registry.BOTS[name] = bot  # type: ignore[assignment]
+    registry.BOTS[name] = bot  # type: ignore[assignment]  # a test's bot, typed loosely
     try:
         with tempfile.TemporaryDirectory() as folder:
             path = record_game(

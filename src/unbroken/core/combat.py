@@ -101,7 +101,7 @@ def _enter_combat(r: Resolver, at: StepName) -> m.Monster:
     if r.state.monster is None:
         reveal_monster(r)
     reset_time(r)
-    return r.rules.monsters[r.state.monster.id]  # type: ignore[union-attr]
+    return r.rules.monsters[r.state.monster.id]  # type: ignore[union-attr]  # revealed above
 
 
 @step(steps.Ambush)

@@ -9,7 +9,7 @@ events. A `Handler` effect runs a plugin's function with a `HandlerContext`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import msgspec
 
@@ -444,5 +444,5 @@ def _code_of(handler: Any) -> list[tuple[str, int]]:
     return [(code.co_filename, code.co_firstlineno)] if code is not None else []
 
 
-missing = [t for t in m.Effect.__args__ if t not in EFFECTS]  # type: ignore[attr-defined]
+missing = [t for t in get_args(m.Effect) if t not in EFFECTS]
 assert not missing, f"effect types without a function: {missing}"

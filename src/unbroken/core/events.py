@@ -462,37 +462,3 @@ Event = Union[
 REVEALING: frozenset[type] = frozenset(
     {DieRolled, DeckShuffled, EncountersRevealed, SkillsDrawn, MonsterRevealed}
 )
-
-
-def reveals(events: list[Event]) -> bool:
-    """Return whether these events show the player anything hidden (see REVEALING).
-
-    A decision whose events reveal nothing can be taken back: making it again
-    another way teaches nothing that was not known when it was first made.
-    """
-    return any(type(e) in REVEALING for e in events)
-
-
-def last_decision(events: list[Event]) -> list[Event]:
-    """Return the events of the last decision made ([] before the first one).
-
-    They follow the Awaiting before the last one; in a finished game, which
-    ends with its GameOver, they follow the last Awaiting.
-    """
-    waits = [i for i, e in enumerate(events) if isinstance(e, Awaiting)]
-    if events and not isinstance(events[-1], Awaiting):
-        return list(events[waits[-1] + 1 :]) if waits else []
-    return list(events[waits[-2] + 1 :]) if len(waits) > 1 else []
-
-
-def by_decision(events: list[Event]) -> list[list[Event]]:
-    """Return the events of each decision made, in order (each from after an Awaiting).
-
-    The setup's events, before the first Awaiting, are left out; a finished
-    game's last decision ends with its GameOver instead of an Awaiting.
-    """
-    waits = [i for i, e in enumerate(events) if isinstance(e, Awaiting)]
-    ends = waits[1:]
-    if events and not isinstance(events[-1], Awaiting):
-        ends.append(len(events) - 1)
-    return [list(events[a + 1 : b + 1]) for a, b in zip(waits, ends, strict=False)]

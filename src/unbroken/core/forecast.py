@@ -146,7 +146,7 @@ class _Foreseer(Resolver):
         if kind in _UNSEEN:
             raise Unseen("skills" if kind is ev.SkillsDrawn else "encounters")
         if kind is ev.AttackChosen or kind is ev.AttackPowerSet:
-            self.asked = event.power  # type: ignore[union-attr]
+            self.asked = event.power  # type: ignore[union-attr]  # one of the two kinds tested
         cause = self._cause(kind, event)
         super().emit(event)
         self.causes.append(cause)
@@ -158,7 +158,7 @@ class _Foreseer(Resolver):
             if passive is not None:
                 return passive
         if kind is ev.AbilityUsed:
-            return _ability(self, event.source, event.ability)  # type: ignore[union-attr]
+            return _ability(self, event.source, event.ability)  # type: ignore[union-attr]  # AbilityUsed
         item = self.acting
         if item is None or item.effect is None:
             # A WOUND row's loss is paid by a flow step (after Passives and Responses):

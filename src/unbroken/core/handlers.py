@@ -9,7 +9,7 @@ ruleset can merge the built-in handlers with the plugins' own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, get_args
 
 import msgspec
 
@@ -91,7 +91,7 @@ class StateChanged(Exception):
 
 
 #: Every effect record type (what a handler may pass to ctx.apply).
-EFFECT_TYPES: tuple[type, ...] = tuple(m.Effect.__args__)  # type: ignore[attr-defined]
+EFFECT_TYPES: tuple[type, ...] = get_args(m.Effect)
 
 
 def amounts_problem(amounts: Any) -> str:
@@ -282,9 +282,9 @@ def handler_words(text: str | Callable[[dict[str, Any]], str]) -> Callable[[H], 
 
     def mark(handler: H) -> H:
         if callable(text):
-            handler.describe = text  # type: ignore[attr-defined]
+            handler.describe = text  # type: ignore[attr-defined]  # read back by getattr
         else:
-            handler.text = str(text)  # type: ignore[attr-defined]
+            handler.text = str(text)  # type: ignore[attr-defined]  # read back by getattr
         return handler
 
     return mark

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, get_args
 
 from unbroken.core import events as ev
 from unbroken.core import rng
@@ -378,5 +378,5 @@ def _game_over(s: GameState, e: ev.GameOver) -> None:
     s.then = []
 
 
-missing = [t for t in ev.Event.__args__ if t not in REDUCERS]  # type: ignore[attr-defined]
+missing = [t for t in get_args(ev.Event) if t not in REDUCERS]
 assert not missing, f"events without a reducer: {missing}"

@@ -9,7 +9,7 @@ every action type has its function, as reducer.py does for events.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -298,5 +298,5 @@ def _eat(r: Resolver, action: act.Eat) -> None:
     r.push(steps.LevelEnd())
 
 
-missing = [t for t in act.Action.__args__ if t not in TAKE]  # type: ignore[attr-defined]
+missing = [t for t in get_args(act.Action) if t not in TAKE]
 assert not missing, f"action types without a function: {missing}"

@@ -116,7 +116,7 @@ def _from(data: dict[str, object]) -> Settings:
         if want is int and not 1 <= int(str(value)) <= 10_000:
             raise ValueError(f"{key} must be from 1 to 10000")
         values[key] = value
-    return Settings(**values)  # type: ignore[arg-type]
+    return Settings(**values)  # type: ignore[arg-type]  # each value's type checked above
 
 
 def _toml(value: object) -> str:

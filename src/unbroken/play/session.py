@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
 from unbroken.core.actions import Action, Forfeit
-from unbroken.core.events import Event, by_decision, reveals
+from unbroken.core.events import Event
 from unbroken.core.game import Game
+from unbroken.core.history import by_decision, reveals
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
 from unbroken.records import RecordsError

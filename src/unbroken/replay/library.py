@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from unbroken.core import events as ev
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
+from unbroken.core.history import last_decision, reveals
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.paths import replays_dir
 from unbroken.replay import reader
@@ -250,13 +250,13 @@ def why_not_take_back(game: Game, recorder: Recorder | None) -> str:
     """Return why the game's last decision cannot be taken back, or "" when it can.
 
     It can when the game is recorded and the decision showed nothing new
-    (`unbroken.core.events.reveals`): no die roll, shuffle, card or monster.
+    (`unbroken.core.history.reveals`): no die roll, shuffle, card or monster.
     """
     if recorder is None:
         return "This game is not recorded, so no decision can be taken back."
     if recorder.decisions == 0 or game.is_over:
         return "There is no decision to take back."
-    if ev.reveals(ev.last_decision(game.events)):
+    if reveals(last_decision(game.events)):
         return (
             "The last decision showed something new (a die roll or a card), "
             "so it cannot be taken back."

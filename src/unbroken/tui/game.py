@@ -22,6 +22,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.handlers import HandlerError
+from unbroken.core.history import by_decision, combat_opened, last_decision, level_ability_uses
 from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.decisions import OPTION_KEYS, DecisionList, DecisionPanel
@@ -37,9 +38,7 @@ from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
     HandPanel,
-    combat_opened,
     draw_table,
-    level_ability_uses,
     table_layout,
 )
 from unbroken.words.actions import label, option_text
@@ -52,6 +51,8 @@ if TYPE_CHECKING:
     from unbroken.tui.app import UnbrokenApp
 
 #: The options' keys: each takes its option (the screen's own keys are not among them).
+#: The log's newest lines written again after a resize (rewrap_log).
+REWRAPPED = 300
 OPTION_BINDINGS = [Binding(key, f"take({i})", show=False) for i, key in enumerate(OPTION_KEYS)]
 
 
@@ -89,6 +90,7 @@ class GameScreen(Screen[None]):
         #: The rounds of a decision shown a beat at a time (unbroken.tui.passing).
         self.rounds = RoundsShown(self)
         self._resized = False  # a redraw for a resize is due
+        self._log_width = 0  # the log's width when its lines were wrapped
 
     @property
     def game_app(self) -> UnbrokenApp:
@@ -141,7 +143,7 @@ class GameScreen(Screen[None]):
         self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions:
             # A continued game: show the last decision's changes and the die as they were.
-            self.last = ev.last_decision(self.game.events)
+            self.last = last_decision(self.game.events)
         self.last = [*self.last, *self.take_only_answers()]
         self.query_one(StagePanel).set_reactive(StagePanel.die, self.rolled())
         self.refresh_all()
@@ -162,7 +164,21 @@ class GameScreen(Screen[None]):
         self._resized = False
         if not self.rounds.redraw():
             self.refresh_all()
+        self.rewrap_log()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
+
+    def rewrap_log(self) -> None:
+        """Write the log's newest lines again when its width changed: a RichLog wraps a
+        line once, as it is written, so after a resize the old lines were cut off (or
+        narrow). The full log (`l`) keeps every line."""
+        log = self.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        if width == self._log_width or not width:
+            return
+        self._log_width = width
+        log.clear()
+        for line in self.said[-REWRAPPED:]:
+            log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
         for e in new:
@@ -173,7 +189,9 @@ class GameScreen(Screen[None]):
     def write(self, line: str) -> None:
         """Add a line to the log (and to what the full log, `l`, shows)."""
         self.said.append(line)
-        self.query_one("#log", RichLog).write(line)
+        log = self.query_one("#log", RichLog)
+        log.write(line)
+        self._log_width = log.scrollable_content_region.width  # wrapped at this width
 
     def refresh_all(self) -> None:
         """Draw the table and the decision as the game is now (once per decision)."""
@@ -341,7 +359,7 @@ class GameScreen(Screen[None]):
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
         game = self.game
-        shown = shown_roll(reversed(ev.by_decision(game.events)))
+        shown = shown_roll(reversed(by_decision(game.events)))
         return shown_text(shown, game.ruleset, game.state.level, game.state)
 
     # ------------------------------------------------------------------ the screen's keys

@@ -302,7 +302,7 @@ class HelpScreen(Screen[None]):
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
 | Esc | to the title, asked first (Enter leaves): the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
-| Ctrl+Q | quit |
+| Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

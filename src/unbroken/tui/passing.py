@@ -12,12 +12,13 @@ import time
 from typing import TYPE_CHECKING, NamedTuple
 
 from unbroken.core import events as ev
+from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.core.reducer import fold
 from unbroken.core.state import GameState, copy_state
 from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
 from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import applied_row
-from unbroken.tui.widgets import combat_opened, draw_table, level_ability_uses
+from unbroken.tui.widgets import draw_table
 
 if TYPE_CHECKING:
     from textual.timer import Timer

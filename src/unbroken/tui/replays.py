@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.advisor.analysis import option_name
+from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
@@ -25,8 +26,6 @@ from unbroken.tui.widgets import (
     HandPanel,
     PhaseTracker,
     StagePanel,
-    combat_opened,
-    level_ability_uses,
     table_layout,
 )
 from unbroken.words.events import Narrator

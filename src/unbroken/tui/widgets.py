@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -59,20 +59,6 @@ def time_reset(events: list[ev.Event]) -> bool:
     to 0, set to 22 is not "-1" but a new track.
     """
     return any(isinstance(e, ev.TimeSet) for e in events)
-
-
-def level_ability_uses(newest_first: Iterable[ev.Event]) -> int:
-    """Return the ability uses the level started with, given the game's events newest first.
-
-    That is the pool last set (a new level, with its skills' extra uses), or the
-    game's start before any; 0 for no events.
-    """
-    for e in newest_first:
-        if isinstance(e, ev.AbilityUsesSet):
-            return e.uses
-        if isinstance(e, ev.GameStarted):
-            return e.ability_uses
-    return 0
 
 
 def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
@@ -240,18 +226,6 @@ class DisplayPanel(Panel):
         text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
         text.append(f" {state.ability_uses}/{most}")
         self.update(text)
-
-
-def combat_opened(newest_first: Iterable[ev.Event]) -> StepName | None:
-    """Return the step the combat under way opened with, Ambush or Trickery, from the
-    game's events newest first (None outside a combat, or when they do not say)."""
-    for e in newest_first:
-        if isinstance(e, ev.StepEntered):
-            if e.step in (StepName.AMBUSH, StepName.TRICKERY):
-                return e.step
-            if e.phase != Phase.COMBAT:
-                return None
-    return None
 
 
 class PhaseTracker(Panel):

@@ -187,7 +187,7 @@ def _forfeit(_: act.Forfeit, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Trick)
 def _trick(_: act.Trick, state: GameState, ruleset: Ruleset) -> str:
-    mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]
+    mo = ruleset.monsters[state.monster.id]  # type: ignore[union-attr]  # Trick: in combat
     trick = mo.trickery
     parts = [f"pay {amounts(trick.cost)}"] if trick and trick.cost else []
     if trick and trick.downgrade:

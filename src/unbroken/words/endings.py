@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.history import last_decision
 from unbroken.core.query import hunger_cost
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
@@ -23,12 +24,6 @@ from unbroken.words.vocabulary import amounts
 def effort_held(state: GameState) -> str:
     """Return the effort the player holds, zeros said too: "1 SE, 0 ME, 0 LE"."""
     return ", ".join(f"{state.res.get(k, 0)} {m.RESOURCE_NAMES[k]}" for k in m.EFFORT)
-
-
-def last_decision(events: Sequence[ev.Event]) -> list[ev.Event]:
-    """Return the events after the last decision asked for (the one that ended the game)."""
-    start = max((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), default=-1)
-    return list(events[start + 1 :])
 
 
 def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> str:

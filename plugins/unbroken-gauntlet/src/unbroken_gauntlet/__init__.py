@@ -80,6 +80,7 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
             "Won games only: the score times the Character box (x2-x5 by class) "
             "times the Difficulty box (x2 Easy to x5 Expert).",
             scorepad,
+            title="Gauntlet scorepad",
         )
     ]
 

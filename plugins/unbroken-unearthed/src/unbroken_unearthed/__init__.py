@@ -72,6 +72,7 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
             "Won games only: a base by difficulty, plus your effort left (SE 1, ME 2, LE 3"
             " each) and 2 per time left on the time track (none once the track is gone).",
             unearthed_tally,
+            title="Unearthed Tally",
         )
     ]
 
