@@ -22,6 +22,8 @@ from unbroken.core.pointless import (
     ALREADY_DEFEATED,
     AT_CAP,
     MISSED,
+    NO_BETTER,
+    NO_EFFECT,
     ONLY_SKIP,
     SAME_RESULT,
     SAME_ROW,
@@ -115,18 +117,25 @@ def _boundary(game: Game, since: int) -> int | None:
 
 def _settled(game: Game, since: int) -> tuple[Game, int]:
     """Play on (passing every Response, else the first answer) until the window's effect
-    is applied; return the game and the end index of the events to compare."""
+    is applied, to the next decision; return the game and the end index of the events to
+    compare."""
     while not game.is_over and _boundary(game, since) is None:
         legal = game.legal_actions()
         game.apply(act.Pass() if act.Pass() in legal else legal[0])
     end = _boundary(game, since)
-    return game, len(game.events) if end is None else end + 1
+    if end is None:
+        return game, len(game.events)
+    # On to the decision reached (a condition's loss at the turn's start counts), short of
+    # any die rolled after the boundary (a common future, not the answer's doing).
+    dice = (i for i in range(end, len(game.events)) if isinstance(game.events[i], ev.DieRolled))
+    return game, next(dice, len(game.events))
 
 
 def _no_better(other: Game, taken: Game, since: int, rows_differ: bool = False) -> str:
     """Return why `other` is better off than `taken` once the window is over ("" when it
     is not): compared on the states right after it, folded from the events. With
-    `rows_differ` (the monster missed) another answer may come to a worse row: only
+    `rows_differ` (the monster missed, or every other row is no better) another answer
+    may come to a worse row: only
     what it leaves is compared."""
     other, other_end = _settled(other, since)
     taken, taken_end = _settled(taken, since)
@@ -173,7 +182,7 @@ def check_pointless(game: Game) -> str:
         for leaf in _leaves(first, trigger, since):
             taken = fork(game, dice_seed)
             taken.apply(answer)
-            why = _no_better(leaf, taken, since, why_pointless == MISSED)
+            why = _no_better(leaf, taken, since, why_pointless in (MISSED, NO_BETTER))
             assert not why, (
                 f"{other_action!r} beats {answer!r} at {game.decision} ({why}); "
                 f"seed {game.state.seed}"
@@ -208,7 +217,9 @@ def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DI
             game = Game.new(RULES, character, difficulty, 10_000 + seed)
             play(game, heuristic_bot, found)
     # The games met every case the base game has, many times over.
-    assert set(found) == {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP, MISSED}, found
+    cases = {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP, MISSED, NO_BETTER}
+    cases.add(NO_EFFECT)  # Snare against no armor, power a wound cap takes
+    assert set(found) == cases, found
     assert min(found.values()) >= 10, found
 
 
@@ -265,10 +276,22 @@ def test_a_reroll_after_a_harmless_miss_is_asked_where_a_row_may_help() -> None:
 
 
 def test_dodge_that_changes_the_row_is_asked() -> None:  # R-DIGI-4
-    game = at_monster_roll("maxyn-zenma", "goblin", 4)
+    # The Goblin's 6 (WOUND: lose 2 SE) lowered to 5 (DISARM): a trade, asked.
+    game = at_monster_roll("maxyn-zenma", "goblin", 6)
     table = RULES.monsters["base:goblin"].table
-    assert table[3] != table[2]
+    assert table[5] != table[4]
     assert game.pointless() is None
+
+
+def test_dodge_to_a_row_no_better_is_passed() -> None:  # R-DIGI-4
+    # The Goblin's 4 (WOUND: lose 1 SE) lowered to 3 (STEAL, no metal held: lose 3 SE),
+    # and the Dodge paid for: no better, so passed (#28 round 5: one rule for every
+    # roll window, each other row played out by the forecast).
+    game = at_monster_roll("maxyn-zenma", "goblin", 4)
+    assert game.state.res.get("metal", 0) == 0
+    assert game.pointless() == (act.Pass(), NO_BETTER)
+    # At 2 (WOUND: lose 1 SE), a Dodge to the MISS costs the SE it saves and a use.
+    assert at_monster_roll("maxyn-zenma", "goblin", 2).pointless() == (act.Pass(), NO_BETTER)
 
 
 def test_a_single_skip_is_pointless_and_a_real_choice_is_not() -> None:  # R-DIGI-4
@@ -320,3 +343,19 @@ def test_a_free_gain_at_its_cap_is_passed_and_marked() -> None:
     game = ambushed(15)
     assert game.pointless() is None
     assert "no use now" not in option_text(use, "", game.state, game.ruleset)
+
+
+def test_a_reroll_after_a_miss_is_passed_when_the_trade_row_would_fall_back() -> None:
+    # R-DIGI-4, #28 round 5: the Shaman's CONFUSE trades 1 LE for 2 SE, or costs 3 SE
+    # when no LE is held. With no LE every other row only costs: re-rolling the MISS
+    # (I've Seen Worse, Lucky Break) can only do as well or worse, so it is passed.
+    game = at_monster_roll("caellahan", "shaman", 1, le=0)
+    assert act.Use("base:brawler", "ive-seen-worse") in game.legal_actions()
+    assert game.pointless() == (act.Pass(), MISSED)
+    # Holding 1 LE, CONFUSE is a trade the player may want: asked.
+    assert at_monster_roll("caellahan", "shaman", 1, le=1).pointless() is None
+    # With SE at its cap the trade gains nothing: only the LE is lost, so it is passed.
+    capped = at_monster_roll("caellahan", "shaman", 1, le=1)
+    assert capped.state.res["se"] < 20
+    capped.state.res["se"] = 20
+    assert capped.pointless() == (act.Pass(), MISSED)

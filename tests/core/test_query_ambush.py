@@ -54,15 +54,17 @@ def _certain_ambush(game: Game, action: act.Action, depth: int = 2) -> bool:
             time = event.time
         if time <= 0:
             return True
-        if isinstance(event, UNSEEN):
-            return False
+        if isinstance(event, UNSEEN) and not isinstance(event, ev.SkillsDrawn):
+            return False  # (which skills are drawn changes no time: every answer is tried)
     s = fork.state
-    if depth == 0 or fork.is_over or s.phase != Phase.TRAVEL:
+    window = s.decision == DecisionKind.RESPONSE  # passed on the way: no depth (Flexible's)
+    if (depth == 0 and not window) or fork.is_over or s.phase != Phase.TRAVEL:
         return False
     if s.decision in (DecisionKind.NONE, DecisionKind.PREPARATION):
         return False
     answers = fork.legal_actions()
-    return bool(answers) and all(_certain_ambush(fork, a, depth - 1) for a in answers)
+    deeper = depth if window else depth - 1
+    return bool(answers) and all(_certain_ambush(fork, a, deeper) for a in answers)
 
 
 def _every_certain_ambush_warns(game: Game) -> None:
@@ -103,3 +105,28 @@ def test_keeping_a_card_that_asks_which_condition_it_removes_warns() -> None:
     game.apply(keep)
     assert game.query().ambushes(act.Resolve()) and game.query().ambushes(act.Rest())
     _every_certain_ambush_warns(game)
+
+
+def test_keeping_a_card_whose_resolve_draws_skills_warns() -> None:
+    # R-TRAVEL-6: A Hard Lesson (time 3) with 3 time left: Resolve draws 2 skills to keep
+    # 1, then its time is lost whatever is drawn and kept: the track runs out (#28 round
+    # 5: no warning, where the Sacred Pool's question had one).
+    def at(time: int) -> Game:
+        return (
+            Scenario("tomu", seed=3)
+            .resources(se=10, me=2, time=time)
+            .encounters("hard-lesson", "metal-scraps")
+            .start("exploration")
+        )
+
+    keep = act.ChooseEncounter("base:hard-lesson")
+    game = at(3)
+    assert game.query().ambushes(keep)
+    game.apply(keep)
+    assert game.query().ambushes(act.Resolve())
+    _every_certain_ambush_warns(game)
+    game.apply(act.Resolve())
+    assert game.decision is not None and game.decision.kind == DecisionKind.CHOOSE_SKILL
+    game.apply(game.legal_actions()[0])
+    assert game.state.step == StepName.AMBUSH or game.state.phase == Phase.COMBAT
+    assert not at(4).query().ambushes(keep)  # 1 time left after it: no ambush

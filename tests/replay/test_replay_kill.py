@@ -48,7 +48,8 @@ def first_takeable(game: Game) -> Action:
 
 def test_kill_9_after_20_decisions_then_continue(ruleset: Ruleset) -> None:
     # Every Enter one decision: no single answer taken for the player in between.
-    assert save_settings(Settings(auto_take=False), settings_path()) == ""
+    settings = Settings(auto_take=False, auto_pass=False)  # nothing taken for the player
+    assert save_settings(settings, settings_path()) == ""
     proc = start_play("--character", "kirilla-el-kaer", "--difficulty", "normal", "--seed", "42")
     assert proc.stdin is not None
     proc.stdin.write(b"\n" * 20)  # Enter: the first option that can be taken

@@ -6,7 +6,9 @@ monster now", and `u` could not take that back. Keys now wait a moment after a
 decision taken for the player, with the cue in the prompt, and `u` takes the
 player's own decision back with those taken after it. Round 4: a key typed ~1.5 s
 later, after the beat, still took "Fight": now the first key only marks an option,
-and the same key again (or Enter) takes it.
+and the same key again (or Enter) takes it. Round 5: that cost a key press mid-turn, so
+only a costly option (one that spends, loses, fights, ...) is marked first, and only for
+a few seconds after the beat; any other option's key takes it at once.
 """
 
 from __future__ import annotations
@@ -65,20 +67,61 @@ async def key_right_after() -> None:
         screen.decision_panel.settle_over()  # what the timer does after a beat
         await pilot.pause()
         assert "Taken for you" not in prompt(screen)
-        assert "a key marks an option, again (or Enter) takes it" in prompt(screen)
+        assert "a key marks a costly option, again (or Enter) takes it" in prompt(screen)
         await pilot.press("2")  # round 4: typed ~1.5 s later for Rest, it only marks "Fight"
         await pilot.pause()
         assert len(screen.game.events) == events
         assert screen.decision_panel.highlighted == 1
         assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
-        await pilot.press("1")  # another key marks its own option, and takes nothing
-        await pilot.pause()
-        assert len(screen.game.events) == events
-        assert "1 marked: press 1 again" in prompt(screen)
-        await pilot.press("1")  # the same key again takes the option it is aimed at
+        await pilot.press("2")  # the same key again takes the option it is aimed at
         await pilot.pause()
         assert len(screen.game.events) > events
         assert "marked" not in prompt(screen)  # and keys take at once again
+
+
+def test_a_key_on_a_free_option_takes_it_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # #28 round 5: marking cost a key press mid-turn; only a costly option (Fight: the
+    # battle) is marked first, a free one (Explore) is taken by its key at once.
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(free_option_at_once())
+
+
+async def free_option_at_once() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen.decision_panel.settle_over()
+        await pilot.pause()
+        assert screen.offered[0][0] == act.Explore()
+        await pilot.press("1")  # Explore spends nothing: taken at once
+        await pilot.pause()
+        assert screen.game.state.step == "exploration"
+
+
+def test_after_a_while_a_costly_option_is_taken_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(costly_after_a_while())
+
+
+async def costly_after_a_while() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen.decision_panel.settle_over()
+        screen.decision_panel.careful_over()  # what its timer does once the options were read
+        await pilot.pause()
+        assert "marks" not in prompt(screen)
+        await pilot.press("2")  # Fight, taken at once (with no effort, the game is lost)
+        await pilot.pause()
+        assert screen.game.state.phase != "travel"
 
 
 def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,14 +139,10 @@ async def enter_after_the_beat() -> None:
         screen.decision_panel.settle_over()
         await pilot.pause()
         events = len(screen.game.events)
-        await pilot.press("enter")  # meant for the old decision: marks the highlighted one
+        await pilot.press("down", "enter")  # meant for the old decision: marks Fight
         await pilot.pause()
         assert len(screen.game.events) == events
-        assert "1 marked: press 1 again (or Enter) to take it" in prompt(screen)
-        await pilot.press("down", "enter")  # the arrows moved it: Enter marks that one
-        await pilot.pause()
-        assert len(screen.game.events) == events
-        assert "2 marked" in prompt(screen)
+        assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
         await pilot.press("enter")
         await pilot.pause()
         assert len(screen.game.events) > events

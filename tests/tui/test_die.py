@@ -150,11 +150,17 @@ async def test_the_die_shows_until_the_step_changes_as_a_game_is_played() -> Non
 @sync
 async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
     # R-EFFECT-3/4: Dodge lowers the monster's 6 to 5; the die says "6 → 5", and the
+    # (1 ME held: the Kobold's 5, CONFUSE, trades it for 2 SE, so the Dodge may help and
+    # is asked, R-DIGI-4; without it every other row is no better and it is passed.)
     # table marks the row the changed roll points at, not the row of the 6.
     from unbroken.core import actions as act
 
     game = (
-        Scenario("maxyn-zenma", level=1).resources(se=10).monster("kobold").dice(6).start("battle")
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=10, me=1)
+        .monster("kobold")
+        .dice(6)
+        .start("battle")
     )
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -201,7 +207,9 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
     # unlike 3's WOUND: two results that do the same would be kept for the player, R-DIGI-4.)
     from unbroken.core import actions as act
 
-    scenario = Scenario("caellahan").condition("frightened").monster("kobold").dice(2, 3)
+    scenario = (
+        Scenario("caellahan").resources(me=1).condition("frightened").monster("kobold").dice(2, 3)
+    )
     game = scenario.start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -242,7 +242,7 @@ def _wordless(handlers: dict[str, Any]) -> list[str]:
 
 def _name_clashes(pack: Pack, others: list[Pack]) -> list[str]:
     """Return a warning for each card of `pack` named as a card of the other packs is
-    (the game then shows it with its expansion: "Scavenger (Unearthed)")."""
+    (the game then shows it with its expansion: "Armored (Gauntlet)")."""
     named: dict[str, str] = {}
     for other in others:
         for kind in KINDS:

@@ -105,6 +105,9 @@ class Forecast:
     ambushed: bool = False
     #: The state where the forecast stops (a copy: what is certain, and the rest as it was).
     after: GameState = field(default_factory=GameState, compare=False, repr=False)
+    #: When chance stopped it: what was still to be done, the item being run last (the
+    #: flow step or effect; `after.then` is written only at a decision). Else ().
+    pending: tuple[Queued, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def effective_power(self) -> int | None:
@@ -162,8 +165,11 @@ class _Foreseer(Resolver):
         item = self.acting
         if item is None or item.effect is None:
             # A WOUND row's loss is paid by a flow step (after Passives and Responses):
-            # the row that set it is its cause, and of the death when it cannot be paid.
-            return self.pending if kind is ev.Lost or kind is ev.GameOver else None
+            # the row that set it is its cause, and of the death when it cannot be paid,
+            # and of the loss cleared when a Response brought it to 0 (Warding Sign).
+            if kind is ev.Lost or kind is ev.GameOver or kind is ev.PendingLossSet:
+                return self.pending
+            return None
         cause = _effect_cause(self, item)
         if kind is ev.PendingLossSet and item.result:  # a row's; not a Response lowering it
             self.pending = cause
@@ -222,7 +228,11 @@ def _passive_cause(r: _Foreseer, event: ev.Event) -> Acted | None:
 
 
 def forecast(
-    ruleset: Ruleset, state: GameState, action: act.Action, name_passed: bool = False
+    ruleset: Ruleset,
+    state: GameState,
+    action: act.Action,
+    name_passed: bool = False,
+    windows: int = MAX_PASSES,
 ) -> Forecast:
     """Return what taking the legal `action` in `state` does for certain (`state` unchanged).
 
@@ -231,6 +241,7 @@ def forecast(
     even when a Response to choosing it could be used. What was passed is named
     (`Forecast.passed`) when the forecast ends in a death (or when `name_passed`):
     only then is it worth a second look, and the look costs a key press its time.
+    `windows`: how many windows to pass at most (0: stop at the first one, a DECISION).
     """
     copy = copy_state(state)
     mo = state.monster
@@ -242,10 +253,12 @@ def forecast(
             take(run, taking)
         except Unseen as chance:
             stops, tally.unseen = CHANCE, str(chance)
+            acting = [run.acting] if run.acting is not None else []
+            tally.pending = (*run.then, *acting)
         except HandlerError:
             stops = FAILED
         tally.add(run)
-        if stops != DECISION or copy.decision != "response" or tally.passes == MAX_PASSES:
+        if stops != DECISION or copy.decision != "response" or tally.passes >= windows:
             break
         if name_passed:
             offered = legality.legal(Resolver(ruleset, copy))
@@ -253,7 +266,7 @@ def forecast(
         tally.passes, taking = tally.passes + 1, act.Pass()
     died = copy.outcome is not None and not copy.outcome.won
     if died and tally.passes and not name_passed:  # again, naming what was passed
-        return forecast(ruleset, state, action, name_passed=True)
+        return forecast(ruleset, state, action, name_passed=True, windows=windows)
     return tally.forecast(OVER if copy.outcome is not None else stops, copy)
 
 
@@ -280,6 +293,7 @@ class _Tally:
         self.weapon = ""
         self.conditions: list[str] = []
         self.ambushed = False
+        self.pending: tuple[Queued, ...] = ()
 
     def add(self, run: _Foreseer) -> None:
         """Read the events one Resolver emitted."""
@@ -318,6 +332,7 @@ class _Tally:
             rules=tuple(self.rules),
             ambushed=self.ambushed,
             after=after,
+            pending=self.pending,
         )
 
 

@@ -1,5 +1,5 @@
 """Card names as every view shows them: the printed name, and the expansion beside it when
-a card of another pack has the same name ("Scavenger (Unearthed)", one name per card).
+a card of another pack has the same name ("Armored (Gauntlet)", one name per card).
 
 The functions take the ruleset's tables of cards (id -> card), in the order names are
 looked up in (`Ruleset.card_name`).

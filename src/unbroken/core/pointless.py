@@ -16,20 +16,31 @@ The cases, each proved from the rules rather than guessed:
   defeats the monster, with no die rolled before it falls (found on a fork).
 * **A Response to the monster's roll when the monster missed**: the row now does
   nothing, and every row the Response could lead to does nothing or only harms the
-  player (a loss, a negative condition, a guard, a heal): a re-roll or a shift can
-  only do as well or worse (#28 round 4: I've Seen Worse offered after a MISS).
+  player here (a loss, a negative condition, a guard, a heal; a trade whose loss is
+  not held counts as its fallback, one whose gain the cap takes all of as a loss):
+  a re-roll or a shift can only do as well or worse (#28 rounds 4 and 5: I've Seen
+  Worse and Lucky Break after the Shaman's MISS with no LE held).
+* **A Response to the monster's roll that can only lead to rows no better**: each
+  mix of the Responses on offer (each used at most once per trigger, R-EFFECT-2) is
+  paid for on a copy, and every other row it reaches is played out by the forecast
+  (`unbroken.core.roll_rows`) and found no better than the row now.
 * **Keeping one of two die results** that come to the same row content.
 * **A turn that can only be skipped.**
 * **A free Response that only gains what is at its cap** (Grave Sense's cunning
   at 7/7): the cap takes all of it (R-RES-2), so using it changes nothing.
-* **A Response run by a plugin's handler that would do nothing here** (Plate
-  Splitter's +2 power against a monster that is not Armored): its forecast, but
-  for the use and its payment, equals Pass's. When what it does is only attack
-  power, the attack-power case above applies to it too.
+* **Any Response that would do nothing here**, whatever its window (Plate
+  Splitter's +2 power against a monster that is not Armored, Snare against no
+  armor): its forecast, but for the use and its payment, equals Pass's (the events,
+  or the state where it stops). When what it does is only attack power, the
+  attack-power case above applies to it too.
+
+Every Response window goes through `_useless_response`: each Response on offer is
+sorted by what it does, and the window is pointless only when every one of them is.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Protocol
 
 import msgspec
@@ -38,13 +49,14 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality
 from unbroken.core import model as m
-from unbroken.core.card_effects import Handler
 from unbroken.core.combat import clamp_die
 from unbroken.core.forecast import Forecast, forecast
+from unbroken.core.reducer import apply_event
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
+from unbroken.core.roll_rows import rows_no_better
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState
+from unbroken.core.state import DecisionKind, GameState, copy_state
 
 
 class Asked(Protocol):
@@ -78,6 +90,7 @@ ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
 MISSED = "the monster missed: a new roll can only do as well or worse"
 NO_EFFECT = "it would do nothing here"
+NO_BETTER = "every result it could lead to is no better than this one"
 
 #: The Response effects that only change the monster's die roll.
 _ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -119,60 +132,73 @@ def _same_results(r: Resolver, legal: list[act.Action]) -> tuple[act.Action, str
 def _useless_response(
     game: Game, r: Resolver, legal: list[act.Action]
 ) -> tuple[act.Action, str] | None:
-    """Pass when no Response on offer can change anything (see the module's cases)."""
+    """Pass when no Response on offer can change anything for the better: each one is
+    sorted by what it does (see the module's cases), and the window is pointless when
+    every one is proved useless here, alone or together with the others."""
     if any(not isinstance(a, (act.Use, act.Pass)) for a in legal):
         return None
     offered = {(src, a.id): a for src, a, _ in optional_responses(r, r.state.trigger)}
-    effects: list[m.Effect] = []
-    for action in legal:
-        if isinstance(action, act.Use):
-            ability = offered.get((action.source, action.ability))
-            if ability is None:
-                return None
-            effects.extend(ability.effects)
-    if not effects:
+    uses = [a for a in legal if isinstance(a, act.Use)]
+    if not uses or any((a.source, a.ability) not in offered for a in uses):
         return None
-    if _gains_nothing(r, [offered[(a.source, a.ability)] for a in legal if isinstance(a, act.Use)]):
-        return act.Pass(), AT_CAP
-    trigger = r.state.trigger
-    if trigger == "after_monster_roll" and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
-        if _next_step(r) != "monster.resolve":
+    rolls: list[tuple[str, m.Ability]] = []  # the Responses that only change the die
+    power = False  # some Response only adds attack power
+    why = NO_EFFECT
+    passed: Forecast | None = None
+    for use in uses:
+        ability = offered[(use.source, use.ability)]
+        effects = list(ability.effects)
+        if effects and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
+            rolls.append((use.source, ability))
+            continue
+        if _gains_nothing(r, [ability]):
+            why = AT_CAP
+            continue
+        if passed is None:
+            passed = forecast(game.ruleset, game.state, act.Pass())
+        own = _own_events(game.ruleset, game.state, use, passed)
+        if own is None:
+            continue  # it does nothing certain here (power a wound cap takes, too)
+        if effects and all(isinstance(e, m.AttackPower) for e in effects):
+            power = True
+        elif own and all(isinstance(e, ev.AttackPowerSet) for e in own):
+            power = True  # a handler's Response that only adds attack power
+        else:
             return None
-        if _roll_cannot_change(r, effects):
-            return act.Pass(), SAME_ROW
-        return (act.Pass(), MISSED) if roll_cannot_help(r, effects) else None
-    if trigger == "after_attack_chosen" and all(isinstance(e, m.AttackPower) for e in effects):
-        return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
-    if any(isinstance(e, Handler) for e in effects):
-        return _handler_response(game, legal)
-    return None
+    if rolls:
+        found = _roll_window(r, rolls)
+        if found is None:
+            return None
+        why = found
+    if power:
+        if r.state.trigger != "after_attack_chosen" or not _falls_anyway(game):
+            return None
+        why = ALREADY_DEFEATED
+    return act.Pass(), why
+
+
+def _roll_window(r: Resolver, rolls: list[tuple[str, m.Ability]]) -> str | None:
+    """Return why Responses that only change the monster's roll (each used at most once at
+    this trigger, R-EFFECT-2, in any mix) cannot help now: the row stays the same, or the
+    monster missed and every other row only harms, or every other row they lead to
+    leaves the player no better off once they are paid for; None when they might help."""
+    if r.state.trigger != "after_monster_roll" or _next_step(r) != "monster.resolve":
+        return None
+    effects = [e for _, ability in rolls for e in ability.effects]
+    if _roll_cannot_change(r, effects, bounded=True):
+        return SAME_ROW
+    if roll_cannot_help(r, effects, bounded=True):
+        return MISSED
+    mixes = []  # every mix of them, with the rolls it could lead to
+    for k in range(1, len(rolls) + 1):
+        for mix in itertools.combinations(rolls, k):
+            effects = [e for _, ability in mix for e in ability.effects]
+            mixes.append((mix, _reachable(r, effects, bounded=True)))
+    return NO_BETTER if rows_no_better(r, mixes) else None
 
 
 #: Events a Response's use emits whatever its effects do (the use and its payment).
 _USE_ONLY = (ev.AbilityUsed, ev.Spent)
-
-
-def _handler_response(game: Game, legal: list[act.Action]) -> tuple[act.Action, str] | None:
-    """Pass when every Response on offer, a plugin handler's among them, would do nothing
-    certain (its forecast but for the use and its payment equals Pass's), or only add
-    attack power to an attack that already defeats the monster."""
-    rules, state = game.ruleset, game.state
-    passed = forecast(rules, state, act.Pass())
-    power = False  # some Response on offer only adds attack power
-    for action in legal:
-        if not isinstance(action, act.Use):
-            continue
-        own = _own_events(rules, state, action, passed)
-        if own is None:
-            continue  # it does nothing certain here
-        if state.trigger != "after_attack_chosen" or not own:
-            return None
-        if not all(isinstance(e, ev.AttackPowerSet) for e in own):
-            return None
-        power = True
-    if power:
-        return (act.Pass(), ALREADY_DEFEATED) if _falls_anyway(game) else None
-    return act.Pass(), NO_EFFECT
 
 
 def _own_events(
@@ -182,8 +208,15 @@ def _own_events(
     aside), or None when its forecast but for those equals Pass's (`passed`)."""
     used = forecast(rules, state, use)
     rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-    same = (used.stops, used.unseen, rest) == (passed.stops, passed.unseen, list(passed.events))
+    where = (used.stops, used.unseen, used.pending) == (
+        passed.stops,
+        passed.unseen,
+        passed.pending,
+    )
+    same = where and rest == list(passed.events)
     if same and used.after.then == passed.after.then:
+        return None
+    if where and _same_but_the_use(used, passed):
         return None
     return [
         e
@@ -192,14 +225,27 @@ def _own_events(
     ]
 
 
+def _same_but_the_use(used: Forecast, passed: Forecast) -> bool:
+    """Return whether the state a Response's forecast stops at is Pass's with only the use
+    and its payment added (its effects changed nothing: Warding Sign on a loss already 0)."""
+    expected = copy_state(passed.after)
+    for e in used.events:
+        if isinstance(e, _USE_ONLY):
+            apply_event(expected, e)
+    expected.decisions = used.after.decisions  # a window passed once more on the way
+    for kept in ("used", "used_turn", "used_battle", "used_level"):  # the use, as it stands
+        setattr(expected, kept, getattr(used.after, kept))
+    return msgspec.json.encode(expected) == msgspec.json.encode(used.after)
+
+
 def does_nothing(rules: Ruleset, state: GameState, use: act.Use) -> bool:
-    """Return whether a legal Response run by a handler would do nothing certain here (its
-    forecast but for the use and its payment is Pass's): Plate Splitter against a
-    monster that is not Armored. False for a Response without a handler."""
+    """Return whether a legal Response would do nothing certain here (its forecast but for
+    the use and its payment is Pass's): Plate Splitter against a monster that is not
+    Armored, Snare against one with no armor left."""
     if state.decision != DecisionKind.RESPONSE:
         return False
     abilities = [a for a in rules.card_abilities(use.source) if a.id == use.ability]
-    if not abilities or not any(isinstance(e, Handler) for e in abilities[0].effects):
+    if not abilities:
         return False
     if use not in legality.legal(Resolver(rules, state)):
         return False
@@ -215,9 +261,13 @@ def _gains_nothing(r: Resolver, abilities: list[m.Ability]) -> bool:
         if ability.cost or not ability.effects:
             return False
         for e in ability.effects:
-            if not isinstance(e, m.Gain):
+            if isinstance(e, m.GainLevel):  # Rush of Blood: the level's worth
+                amounts = {e.resource: e.times * r.state.level}
+            elif isinstance(e, m.Gain):
+                amounts = dict(e.amounts)
+            else:
                 return False
-            for k, n in e.amounts.items():
+            for k, n in amounts.items():
                 lost = k == "time" and not r.state.time_track  # no track: no time to gain
                 if n > 0 and not lost and res.get(k, 0) < caps.get(k, 99):  # as payment.gain
                     return False
@@ -236,14 +286,21 @@ def _next_step(r: Resolver) -> str:
     return ""
 
 
-def _reachable(r: Resolver, effects: list[m.Effect]) -> set[int]:
+def _reachable(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> set[int]:
     """Return every final roll (after the bonus, clamped) these roll effects could lead to,
-    used any number of times in any order, the roll now among them."""
+    the roll now among them: each used any number of times, or with `bounded` each
+    listed used once (a Response is used at most once per trigger, R-EFFECT-2)."""
     s = r.state
-    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
     raws = {s.roll}
     if any(isinstance(e, m.Reroll) for e in effects):
         raws |= set(range(1, 7))
+    if bounded:
+        sums = {0}
+        for e in effects:
+            if isinstance(e, m.ModifyRoll):
+                sums |= {x + e.amount for x in sums}
+        return {clamp_die(x + d + s.roll_bonus) for x in raws for d in sums}
+    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
     for _ in range(_ROLL_SPAN):
         more = {x + a for x in raws for a in shifts if -_ROLL_SPAN <= x + a <= 6 + _ROLL_SPAN}
         if more <= raws:
@@ -252,28 +309,29 @@ def _reachable(r: Resolver, effects: list[m.Effect]) -> set[int]:
     return {clamp_die(x + s.roll_bonus) for x in raws}
 
 
-def _roll_cannot_change(r: Resolver, effects: list[m.Effect]) -> bool:
+def _roll_cannot_change(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
     """Return whether every roll these effects could lead to (any number of uses, any
     order) comes to the same row content as the roll now."""
     if r.state.monster is None:
         return False
-    outcomes = {_row_outcome(r, roll) for roll in _reachable(r, effects)}
+    outcomes = {_row_outcome(r, roll) for roll in _reachable(r, effects, bounded)}
     return len(outcomes) == 1
 
 
-def roll_cannot_help(r: Resolver, effects: list[m.Effect]) -> bool:
+def roll_cannot_help(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
     """Return whether the monster's roll now comes to a row that does nothing (a MISS, or
     a row a Passive ignores) and every row these roll effects could lead to does nothing
     or only harms the player: using them can only do as well or worse."""
     s = r.state
-    if s.monster is None or not s.roll or not effects:
+    if s.monster is None or s.trigger != "after_monster_roll" or not effects:
         return False
     if not all(isinstance(e, _ROLL_EFFECTS) for e in effects):
         return False
     now = clamp_die(s.roll + s.roll_bonus)
     if not _does_nothing(r, now):
         return False
-    return all(_does_nothing(r, x) or _only_harms(r, x) for x in _reachable(r, effects))
+    reachable = _reachable(r, effects, bounded)
+    return all(_does_nothing(r, x) or _only_harms(r, x) for x in reachable)
 
 
 def _does_nothing(r: Resolver, roll: int) -> bool:
@@ -287,12 +345,25 @@ _HARMS = (m.Lose, m.Downgrade, m.MonsterGain, m.MonsterHeal, m.Defend)
 
 
 def _only_harms(r: Resolver, roll: int) -> bool:
-    """Return whether every effect of the row can only cost the player (a Reduce that
-    gains something, a handler, a positive condition: not proved)."""
+    """Return whether every effect of the row can only cost the player here (a trade that
+    may gain something, a handler, a positive condition: not proved)."""
     assert r.state.monster is not None
     row = r.rules.monsters[r.state.monster.id].table[roll - 1]
-    for e in row.effects:
-        if isinstance(e, m.Reduce) and not e.gain:
+    return _harms(r, list(row.effects))
+
+
+def _harms(r: Resolver, effects: list[m.Effect]) -> bool:
+    """Return whether every effect (and every alternative it may fall back on) can only
+    cost the player in this state."""
+    for e in effects:
+        if isinstance(e, m.Reduce):
+            held = all(r.state.res.get(k, 0) >= n for k, n in e.lose.items())
+            if not held:  # its alternative applies (as effects._reduce decides)
+                if not _harms(r, list(e.alt)):
+                    return False
+                continue
+            if _gains_anything(r, e.gain):  # a trade: 1 LE for 2 SE may be wanted
+                return False
             continue
         if isinstance(e, m.GainCondition | m.AddTokens):
             card = r.rules.conditions.get(e.condition)
@@ -301,7 +372,15 @@ def _only_harms(r: Resolver, roll: int) -> bool:
             return False
         if not isinstance(e, _HARMS):
             return False
+        if isinstance(e, m.Lose) and not _harms(r, list(e.alt)):
+            return False
     return True
+
+
+def _gains_anything(r: Resolver, amounts: dict[str, int]) -> bool:
+    """Return whether gaining `amounts` now adds anything (R-RES-2: a cap takes the rest)."""
+    caps = r.rules.settings.caps
+    return any(n > 0 and r.state.res.get(k, 0) < caps.get(k, 99) for k, n in amounts.items())
 
 
 def _row_outcome(r: Resolver, roll: int) -> bytes:

@@ -23,7 +23,7 @@ from unbroken.core.combat import (
     locks_turns,
     turn_lock,
 )
-from unbroken.core.forecast import DECISION, Forecast, forecast
+from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES
@@ -85,7 +85,7 @@ class Query:
             if self.cost(action).get("time", 0) >= s.res.get("time", 0):
                 return True
         f = known if known is not None else self.forecast(action)
-        if f.ambushed:
+        if f.ambushed or self._ambushed_after_the_draw(f):
             return True
         after = f.after
         if f.stops != DECISION or depth <= 0 or after.phase != Phase.TRAVEL:
@@ -96,6 +96,23 @@ class Query:
         answers = legality.legal(then._resolver())
         return bool(answers) and all(then.ambushes(a, depth - 1) for a in answers)
 
+    def _ambushed_after_the_draw(self, f: Forecast) -> bool:
+        """Return whether a forecast stopped by a skills draw goes on, whatever is drawn
+        and kept, to the end of the Exploration step, where losing the kept card's time
+        takes the track to 0 (A Hard Lesson's Resolve: draw 2 skills, keep 1, then lose
+        3 time, R-TRAVEL-6): nothing but the draw comes before that step."""
+        after = f.after
+        if f.stops != CHANCE or f.unseen != "skills" or not after.time_track:
+            return False
+        for queued in reversed(f.pending):  # the item being run first, then what waits
+            name = queued.step.partition(":")[0]
+            if name == "travel.exploration_end":
+                card = self._ruleset.encounters.get(after.chosen)
+                return card is not None and after.res.get("time", 0) <= card.time
+            if queued.effect is not None or not name.startswith("skills."):
+                return False
+        return False
+
     def roll_cannot_help(self, effects: list[m.Effect]) -> bool:
         """Return whether Response effects on the monster's roll (a re-roll, a shift) can
         only do as well or worse: the roll now comes to a row that does nothing (the
@@ -103,8 +120,8 @@ class Query:
         return pointless.roll_cannot_help(self._resolver(), effects)
 
     def does_nothing(self, use: act.Use) -> bool:
-        """Return whether a Response run by a plugin's handler would do nothing certain
-        here (R-DIGI-4: Plate Splitter against a monster that is not Armored)."""
+        """Return whether a Response would do nothing certain here (R-DIGI-4: Plate
+        Splitter against a monster that is not Armored, Snare against no armor)."""
         return pointless.does_nothing(self._ruleset, self._state, use)
 
     def turn_lock(self) -> tuple[str, int] | None:

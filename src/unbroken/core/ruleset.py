@@ -173,7 +173,7 @@ class Ruleset:
 
     def card_name(self, card_id: str) -> str:
         """Return any card id's name as every view shows it (or the id itself), with its
-        expansion when another pack's card has that name ("Scavenger (Unearthed)")."""
+        expansion when another pack's card has that name ("Armored (Gauntlet)")."""
         if not self._shown:
             self._shown.update(names.shown_names(self._tables()))
         return self._shown.get(card_id, card_id)

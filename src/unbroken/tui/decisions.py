@@ -21,8 +21,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
-from unbroken.core.forecast import Forecast
+from unbroken.core.forecast import OVER, Forecast
 from unbroken.core.game import Game
+from unbroken.core.state import GameState
 from unbroken.tui.details import detail
 from unbroken.tui.hints import HintBox
 from unbroken.tui.panel import cut
@@ -144,9 +145,23 @@ def careful_cue(marked: int | None) -> str:
     """Return the prompt's cue after decisions taken for the player: how a key takes
     an option now (`marked`: the option a key marked, None before)."""
     if marked is None:
-        return "Options changed: a key marks an option, again (or Enter) takes it. "
+        return "Options changed: a key marks a costly option, again (or Enter) takes it. "
     key = OPTION_KEYS[marked] if marked < len(OPTION_KEYS) else "Enter"
     return f"{key} marked: press {key} again (or Enter) to take it. "
+
+
+def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
+    """Return whether an option is one a key meant for the options before must not take
+    at once: it spends or loses something, ambushes, ends the game, changes the weapon,
+    the phase or the level (Fight), or its forecast is not known. Pass and Skip are not."""
+    if isinstance(action, (act.Pass, act.Skip)):
+        return False
+    if forecast is None or isinstance(action, (act.Fight, act.Downgrade)):
+        return True
+    f = forecast
+    if f.paid or f.lost or f.ambushed or f.stops == OVER or f.weapon:
+        return True
+    return (f.after.phase, f.after.level) != (state.phase, state.level)
 
 
 class DecisionPanel(DecisionList):
@@ -159,6 +174,8 @@ class DecisionPanel(DecisionList):
     #: The decisions just taken for the player, as the log says them: while there are
     #: some, the options are dimmed and their keys wait (the prompt says why).
     taken_for_you: var[tuple[str, ...]] = var((), init=False)
+    #: How long after the beat a costly option's key marks it first (then: takes it).
+    careful_seconds = 3.0
 
     def __init__(self) -> None:
         super().__init__(id="decisions")
@@ -168,10 +185,12 @@ class DecisionPanel(DecisionList):
         #: The forecast of each option offered that can be taken (made once per decision).
         self.forecasts: dict[act.Action, Forecast] = {}
         self._settle: Timer | None = None
-        #: After decisions taken for the player, until they take an option: a key marks
-        #: an option first (`mark`), and takes it only again (a key typed for the
-        #: options that were there must never take an irreversible new one).
+        #: For `careful_seconds` after the beat that follows decisions taken for the
+        #: player, until they take an option: a key on a costly option marks it first
+        #: (`mark`) and takes it only again (a key typed for the options that were there
+        #: must never take a costly new one); any other option's key takes it at once.
         self.careful = False
+        self._careful: Timer | None = None
         #: The option marked while `careful` (None: none yet).
         self.marked: int | None = None
 
@@ -214,14 +233,36 @@ class DecisionPanel(DecisionList):
             self._settle.stop()
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
         self.careful, self.marked = True, None
+        if self._careful is not None:
+            self._careful.stop()
         self._settle = self.set_timer(seconds, self.settle_over)
 
     def settle_over(self) -> None:
-        """Let the keys take the options again, drawn as they are."""
+        """Let the keys take the options again, drawn as they are; a costly option's key
+        marks it first for `careful_seconds` more."""
         if self._settle is not None:
             self._settle.stop()
             self._settle = None
+        if self.careful:
+            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
+
+    def careful_over(self) -> None:
+        """Let every option's key take it at once again (the options have been in sight)."""
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+        if self.careful:
+            self.careful, self.marked = False, None
+            self.draw()
+
+    def costly(self, index: int) -> bool:
+        """Return whether the index-th option is costly (see `costly`)."""
+        game = self.game
+        if game is None or not 0 <= index < len(self.offered):
+            return False
+        action = self.offered[index][0]
+        return costly(action, self.forecasts.get(action), game.state)
 
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
@@ -231,11 +272,14 @@ class DecisionPanel(DecisionList):
 
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
-        `careful`, the first marks it, and only the same option again takes it."""
-        if self.careful and self.marked != index:
+        `careful`, the first on a costly option marks it, and only the same again takes it."""
+        if self.careful and self.marked != index and self.costly(index):
             self.mark(index)
             return False
-        self.careful, self.marked = False, None
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+        self.careful, self.marked = False, None  # drawn with the decision taken
         return True
 
     def watch_odds(self) -> None:
@@ -268,7 +312,7 @@ class DecisionPanel(DecisionList):
         if waiting:
             said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
             prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
-        elif self.careful:
+        elif self.careful and any(self.costly(i) for i in range(len(self.offered))):
             prompt.append(careful_cue(self.marked), style="bold reverse")
         prompt.append(prompt_text(decision.prompt, s), style="bold")
         if shared:

@@ -113,9 +113,12 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
                 said = _event_words(event, ruleset, weapon)
             if said:
                 phrases.setdefault(cause, []).append(said)
+            elif isinstance(event, ev.PendingLossSet) and not event.amount:
+                phrases.setdefault(cause, [])  # a WOUND row's loss paid: said if nothing is
         if isinstance(event, ev.WeaponsSet) and event.weapons:
             weapon = event.weapons[-1]
-    return {a: ", ".join(words) for a, words in phrases.items()}
+    # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing".
+    return {a: ", ".join(words) or "lose nothing" for a, words in phrases.items()}
 
 
 #: What a row the player has the condition of does (R-BATTLE-6): the new roll is unknown.

@@ -1,0 +1,46 @@
+"""Round 5's words (#28): what an option's line and detail say."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.testing import Scenario
+from unbroken.words.actions import option_detail, option_text
+
+
+def wound_window(character: str) -> Game:
+    """The Goblin's 6 (WOUND: lose 2 SE) with the wound_loss window open."""
+    game = (
+        Scenario(character, level=2)
+        .resources(se=10, me=3, cunning=2)
+        .monster("goblin")
+        .dice(6)
+        .start("battle")
+    )
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "wound_loss"
+    ):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else act.Pass())
+    return game
+
+
+def test_warding_sign_says_the_rolled_row_as_the_other_options_do() -> None:
+    # #28 round 5: Warding Sign (lose 2 less, may drop to 0) had no "Goblin's WOUND: …"
+    # where Just a Scratch and Pass have one: its loss comes to nothing.
+    game = wound_window("tomu")
+    ward = act.Use("base:sage", "warding-sign")
+    assert ward in game.legal_actions() and game.state.pending_loss == 2
+    f = game.query().forecast(ward)
+    assert option_text(ward, "", game.state, game.ruleset, f).endswith(
+        " — Goblin's WOUND: lose nothing"
+    )
+    assert option_detail(ward, game.state, game.ruleset, f) == "Goblin's WOUND: lose nothing."
+    passed = game.query().forecast(act.Pass())
+    assert option_text(act.Pass(), "", game.state, game.ruleset, passed).endswith(
+        " — Goblin's WOUND: lose 2 SE"
+    )
+    # The engine agrees: nothing is lost.
+    se = game.state.res["se"]
+    game.apply(ward)
+    assert game.state.res["se"] == se
