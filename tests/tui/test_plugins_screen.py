@@ -91,3 +91,52 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
             os.environ["UNBROKEN_PLUGINS"] = saved[2] or "base"
             plugins._load_cached.cache_clear()
             sys.modules.pop("unbroken_tuimoles", None)
+
+
+@sync
+async def test_a_plugin_installed_while_the_game_is_open_is_found_for_new_games() -> None:
+    # Round 6: `unbroken plugins install` in another shell while the game was open; New
+    # game still said "Expansions on: none" and Plugins listed only the base game.
+    import sys
+    import tempfile
+    from importlib import metadata
+    from pathlib import Path
+
+    from textual.widgets import Static
+
+    from unbroken import plugins
+    from unbroken.plugins.scaffold import new_plugin
+    from unbroken.tui.newgame import NewGameScreen
+
+    with tempfile.TemporaryDirectory() as tmp:
+        project = new_plugin("latemoles", Path(tmp))
+        entry = metadata.EntryPoint(name="latemoles", value="unbroken_latemoles", group="unbroken")
+        installed: list[metadata.EntryPoint] = []
+        saved = (plugins.config.installed_entry_points, list(sys.path))
+        saved_env = os.environ.pop("UNBROKEN_PLUGINS", None)  # the user config decides
+        plugins.config.installed_entry_points = lambda: list(installed)
+        plugins._load_cached.cache_clear()
+        try:
+            from unbroken.cli.command import load
+
+            app = UnbrokenApp(load, animate=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await choose(pilot, app, "new")
+                assert isinstance(app.screen, NewGameScreen)
+                said = str(app.screen.query_one("#expansions", Static).render())
+                assert "Expansions on: none" in said
+                await pilot.press("escape")
+                # Installed meanwhile (pip puts the package on the path and its entry point).
+                sys.path.insert(0, str(project / "src"))
+                installed.append(entry)
+                await choose(pilot, app, "new")
+                said = str(app.screen.query_one("#expansions", Static).render())
+                assert "Expansions on: latemoles" in said, said
+                assert "Installed since Unbroken started: latemoles" in said, said
+                assert "latemoles:mole" in app.ruleset.monsters
+        finally:
+            plugins.config.installed_entry_points = saved[0]
+            sys.path[:] = saved[1]
+            os.environ["UNBROKEN_PLUGINS"] = saved_env or "base"
+            plugins._load_cached.cache_clear()
+            sys.modules.pop("unbroken_latemoles", None)

@@ -194,6 +194,7 @@ async def test_the_log_keeps_its_latest_lines_after_a_resize() -> None:
         assert max(line.cell_length for line in log.lines) <= width
         assert log.max_scroll_x == 0
         # The newest line is the game's newest one.
+        assert isinstance(app.screen, GameScreen)
         said = app.screen.said[-1].split()[-1]
         assert said in "".join(log.lines[-1].text.split()), said
 

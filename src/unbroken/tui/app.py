@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import secrets
 import sys
@@ -94,6 +95,10 @@ class UnbrokenApp(App[None]):
         self._load_rules = ruleset if callable(ruleset) else rules_in_use
         #: The plugins on, decided on first use and again after `reload_rules`.
         self._plugins: Plugins | None = None
+        #: The plugins installed when they were last loaded (find_new_plugins).
+        self._installed: set[str] = set()
+        #: What find_new_plugins found, said under the New game screen's expansions.
+        self.plugin_news: list[str] = []
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -335,8 +340,29 @@ class UnbrokenApp(App[None]):
         if self._plugins is None:
             from unbroken import plugins  # lazy: the plugin host loads after the first frame
 
+            self._installed = {ep.name for ep in plugins.config.installed_entry_points()}
             self._plugins = plugins.current_plugins()
         return self._plugins
+
+    def find_new_plugins(self) -> None:
+        """Load the plugins again when some were installed or uninstalled since they were
+        loaded (`unbroken plugins install` in another shell while the game is open): new
+        games play with them, as after a restart, and `plugin_news` says so. Not when
+        --plugins or UNBROKEN_PLUGINS chose them for this run."""
+        if self._plugins is None:
+            return  # not loaded yet: they will be, as installed then
+        from unbroken.plugins import config  # lazy: the plugin host loads after the first frame
+
+        now = {ep.name for ep in config.installed_entry_points()}
+        added, gone = sorted(now - self._installed), sorted(self._installed - now)
+        if not (added or gone) or config.requested_plugins() is not None:
+            return
+        importlib.invalidate_caches()  # a package just installed can be imported
+        self.reload_rules()
+        if added:
+            self.plugin_news.append(f"Installed since Unbroken started: {', '.join(added)}")
+        if gone:
+            self.plugin_news.append(f"Uninstalled since: {', '.join(gone)}")
 
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,

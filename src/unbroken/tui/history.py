@@ -347,6 +347,7 @@ class PluginsScreen(Screen[None]):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             app = game_app(self)
+            app.find_new_plugins()
             infos = app.plugins.infos
         #: Each plugin listed, and whether it is on.
         self.enabled: dict[str, bool] = {}

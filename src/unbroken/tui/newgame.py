@@ -117,6 +117,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
         # The last game's character and difficulty (settings), else the first and Normal.
         last = self.unbroken.settings
+        self.unbroken.find_new_plugins()
         self.fill(last.character, last.difficulty)
         # Notices from before (plugins skipped, said under the expansions on) would cover
         # the character's description.
@@ -141,6 +142,8 @@ class NewGameScreen(Screen[None]):
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
         said = Text(expansions_line(rules.plugins))
+        for news in self.unbroken.plugin_news[-2:]:
+            said.append(f"\n{news}", style="green")
         for notice in self.unbroken.skipped_plugin_notices:
             said.append(f"\n⚠ {notice}", style="yellow")
         self.query_one("#expansions", Static).update(said)
@@ -210,6 +213,7 @@ class NewGameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """List again what the rules offer when the expansions on changed meanwhile."""
+        self.unbroken.find_new_plugins()
         if self.is_mounted and self.listed != self.unbroken.ruleset.plugins:
             self.fill(*self.choice())
 
