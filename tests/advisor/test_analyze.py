@@ -174,3 +174,27 @@ def test_options_are_named_as_the_game_lists_them() -> None:
     assert {c.n: c.taken for c in analysis.choices} == expected
     # R-TRAVEL-1: the encounter that ran the time out is named with the forecast's warning.
     assert any("⚠ time runs out: the monster ambushes you" in c.taken for c in analysis.choices)
+
+
+def test_the_progress_line_says_what_it_counts() -> None:
+    # Playtest round 6: "32/128" in a game of 132 decisions read as a miscount; the
+    # decisions with one answer are skipped, and the line now says so.
+    import io
+
+    from unbroken.cli.analyze import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    rec = read_recording(SHORT)
+    with Progress(err, len(rec.decisions)) as progress:
+        analyze(rec, RULES, games=2, progress=progress)
+    shown = err.getvalue().split("\r")
+    total = len(choices_in(SHORT))
+    assert total < len(rec.decisions)
+    assert shown[-2].startswith(
+        f"Weighing the decisions with a choice: {total} of {total} "
+        f"(of {len(rec.decisions)} decisions in all; "
+    )

@@ -37,4 +37,4 @@ def test_a_scout_that_runs_the_time_out_is_clearly_worse_and_the_verdict_says_wh
     )
     # The viewer's words hold it whole at 80 columns (it was cut at "+50 poi").
     said = " ".join(head_lines(Analysis(100, 20, 9, "lost", [choice]), 7, 76))
-    assert said.endswith("the monster ambushes you; Fight the monster now: costs nothing")
+    assert said.endswith("the monster ambushes you; Fight the monster now: costs nothing.")

@@ -152,6 +152,22 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
     )
 
 
+def test_the_words_over_the_chart_end_in_a_whole_sentence() -> None:
+    """Playtest round 6: "…what came of it went your way. The best option" read as cut off
+    at 80 columns; it was the whole verdict of an option taken that was the best."""
+    sword = "Attack with Decisive stroke: wound 5 - pay 3 SE + 1 LE (Bleeding +1)"
+    best = Choice(119, 4, "player_turn", 7, sword, sword, sword, Estimate(43, 100),
+                  Estimate(43, 100), Difference(0, 0, 16))  # fmt: skip
+    cut = "Attack with Cut: wound 2, defeats it - pay 3 SE"
+    after = Choice(121, 4, "player_turn", 3, cut, cut, cut, Estimate(100, 100),
+                   Estimate(100, 100), Difference(0, 0, 16))  # fmt: skip
+    won = Analysis(100, 20, 123, "won", [best, after])
+    lines = [line for line in head_lines(won, 119, 76) if line]
+    assert "then 100 % (at decision 121, the next choice)" in " ".join(lines)
+    assert len(lines) == 3 and all(len(line) <= 76 for line in lines)
+    assert " ".join(lines).endswith("went your way. You took the best option.")
+
+
 def test_the_viewers_line_names_the_option_taken_as_the_analysis_does() -> None:
     # #28 playtest round 3: the position's line said "Rest" (the menu's bare label) while
     # the costly decision's verdict named the options in the analysis's words; the line

@@ -18,10 +18,12 @@ from unbroken.api import (
     Recorder,
     Reduce,
     Result,
+    Scenario,
     Timeline,
     WeaponsSet,
     alternative_scores,
     greedy_bot,
+    heuristic_bot,
     load_ruleset,
     record_game,
     resume,
@@ -197,3 +199,29 @@ def test_grave_chill_has_words_of_its_own() -> None:
     said = describe_card(rules, "unearthed:ghoul")
     assert any("SE per 2 levels (at least 1), and the monster heals 1" in line for line in said)
     assert not any("grave chill" in line.lower() for line in said)
+
+
+def a_wound_coming_with_the_shovel(level: int) -> Game:
+    """Hesk Marrow against the Wyvern, whose roll of 2 (WOUND: lose 4 SE) was just made,
+    with Shovel Parry and 2 ME."""
+    return (
+        Scenario("unearthed:hesk-marrow", "hard", level=level)
+        .resources(se=11, me=2, le=2)
+        .skills("unearthed:shovel-parry")
+        .monster("wyvern")
+        .no_time_track()
+        .dice(2, 1, 1, 1, 1, 1)
+        .start("battle")
+    )
+
+
+def test_in_the_last_battle_the_bot_turns_a_wound_with_its_shovel() -> None:
+    # R-RES-4: on level 4 an ME is one SE of life and nothing more: 1 ME to turn a loss of
+    # 4 SE into a MISS is worth it. Valued as later on (4 SE) the bot let every blow land
+    # and died with its ME (playtest round 6: 0 of 400 futures won where a player won).
+    game = a_wound_coming_with_the_shovel(4)
+    assert game.state.decision == "response" and game.state.roll == 2
+    used = heuristic_bot(game, 0)
+    assert getattr(used, "source", None) == "unearthed:shovel-parry"
+    # Before the last level the ME still buys more later: the blow is taken.
+    assert getattr(heuristic_bot(a_wound_coming_with_the_shovel(3), 0), "source", None) is None

@@ -19,7 +19,10 @@ resources, the revealed cards and the printed monster sheets):
   resting (SE equal to the card's time), otherwise rest.
 * **Battle.** Attack with the most power per SE of cost that is legal (break
   armor first, wounds when armor is gone); use a combat ability when it deals
-  more damage per SE than the weapon; Focus when no attack is affordable.
+  more damage per SE than the weapon; Focus when no attack is affordable. In
+  the last battle (level 4) ME and LE are worth 1 SE each in its attacks and
+  responses: effort is only life there (R-RES-4), so it pays the Sword's
+  Decisive stroke and a 1-ME roll modifier instead of dying with them unspent.
 * **Responses.** Roll modifiers and rerolls are used when the monster's
   rolled row hurts more than the row they lead to (or the average row) and
   the cost is worth it; loss reducers always; attack boosts when the attack
@@ -34,7 +37,16 @@ draw (choosing among equally good rolls) uses the game's seed on the stream
 
 from __future__ import annotations
 
-from unbroken.bots.values import CHEAP_TRICK, _value, can_trick, needs, prepared, row_cost, worth
+from unbroken.bots.values import (
+    CHEAP_TRICK,
+    _value,
+    can_trick,
+    needs,
+    prepared,
+    row_cost,
+    worth,
+    worth_now,
+)
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core import rng
@@ -189,7 +201,7 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
             useful = spec.power
             if mo is not None:
                 useful = min(spec.power, mo.armor if spec.type == "break" else mo.health)
-            cost = worth(spec.cost)
+            cost = worth_now(game, spec.cost)
             if mo is not None and mo.defend:
                 useful = 0
             options.append((useful / max(cost, 0.5), -i, a))
@@ -208,7 +220,7 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
                 elif isinstance(e, m.Gain):
                     dmg += 0
             if dmg:
-                options.append((dmg / max(worth(ab.cost), 0.5), -i, a))
+                options.append((dmg / max(worth_now(game, ab.cost), 0.5), -i, a))
     if mo is not None and mo.armor > 0 and not mo.defend:
         # Break the armor first: the stronger wounding attacks need it gone.
         breaks = [
@@ -218,7 +230,9 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
         if breaks and not kill:
             return max(
                 breaks,
-                key=lambda a: attacks[a.attack].power / max(worth(attacks[a.attack].cost), 0.5),
+                key=lambda a: (
+                    attacks[a.attack].power / max(worth_now(game, attacks[a.attack].cost), 0.5)
+                ),
             )
     if options:
         return max(options, key=lambda t: (t[0], t[1]))[2]
@@ -264,7 +278,7 @@ def _response(game: Game, legal: list[Action], n: int) -> Action:
         ab = _ability(game, a)
         if ab is None:
             continue
-        cost = worth(ab.cost)
+        cost = worth_now(game, ab.cost)
         if not all(s.res.get(k, 0) >= v for k, v in ab.cost.items()):
             continue
         effects = ab.effects

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from unbroken.core import model as m
 from unbroken.core.game import Game
+from unbroken.core.state import Phase
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -29,6 +30,14 @@ VALUE = {
     "time": 1.5,
 }
 
+#: What a unit is worth in the last battle (level 4): effort is only life there, each
+#: point of ME or LE paying one missing SE (R-RES-4), with nothing after it to buy.
+#: Valued as later on, the bot never paid the Sword's Decisive stroke (1 LE) nor a
+#: 1-ME roll modifier there and died with them unspent (playtest round 6, docs/advisor.md).
+LAST_BATTLE = {**VALUE, "me": 1.0, "le": 1.0}
+#: The level whose battle is the last one.
+LAST_LEVEL = 4
+
 #: A trickery cost worth at most this many SE is paid gladly.
 CHEAP_TRICK = 6.0
 
@@ -36,6 +45,20 @@ CHEAP_TRICK = 6.0
 def worth(amounts: dict[str, int]) -> float:
     """Return what these amounts are worth in SE."""
     return sum(VALUE.get(k, 0.0) * n for k, n in amounts.items())
+
+
+def in_last_battle(game: Game) -> bool:
+    """True in the battle of the last level, where no resource buys anything after it."""
+    s = game.state
+    return s.level == LAST_LEVEL and s.phase == Phase.COMBAT
+
+
+def worth_now(game: Game, amounts: dict[str, int]) -> float:
+    """Return what these amounts are worth in SE at this point (`worth`, but in the last
+    battle every point of effort is one SE of life: `LAST_BATTLE`)."""
+    if not in_last_battle(game):
+        return worth(amounts)
+    return sum(LAST_BATTLE.get(k, 0.0) * n for k, n in amounts.items())
 
 
 def needs(game: Game) -> dict[str, float]:

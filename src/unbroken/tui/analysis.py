@@ -119,10 +119,12 @@ def head_words(analysis: Analysis, position: int) -> str:
     elif rate is not None and rate > taken.high:
         luck = ": what came of it went your way"
     mark = "▲ " if at.costly else ""
-    verdict = at.verdict()
+    # A whole sentence: the bare verdict "the best option" at the end read as a line cut
+    # short at 80 columns (playtest round 6).
+    verdict = "You took the best option" if at.taken == at.best else at.verdict()
     return (
         f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, then {here}{luck}. {verdict[:1].upper()}{verdict[1:]}"
+        f" took {taken.percent()}, then {here}{luck}. {verdict[:1].upper()}{verdict[1:]}."
     )
 
 
@@ -201,7 +203,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     else:
         chart.analysis = kept(Path(path))
         if chart.analysis is None:
-            chart.note = f"Analysing every decision ({GAMES} games per option)…"
+            chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
             viewer.run_worker(lambda: _compute(viewer, chart, Path(path)), thread=True)
     viewer.call_after_refresh(lambda: redraw(viewer))
 
@@ -215,7 +217,9 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
             pass
 
     def progress(done: int, total: int) -> None:
-        chart.note = f"Analysing every decision ({GAMES} games per option): {done}/{total}"
+        chart.note = (
+            f"Analysing the decisions with a choice ({GAMES} games per option): {done} of {total}"
+        )
         show()
 
     try:
