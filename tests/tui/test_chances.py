@@ -157,10 +157,10 @@ def test_the_words_over_the_chart_end_in_a_whole_sentence() -> None:
     at 80 columns; it was the whole verdict of an option taken that was the best."""
     sword = "Attack with Decisive stroke: wound 5 - pay 3 SE + 1 LE (Bleeding +1)"
     best = Choice(119, 4, "player_turn", 7, sword, sword, sword, Estimate(43, 100),
-                  Estimate(43, 100), Difference(0, 0, 16))  # fmt: skip
+                  Figure.of(Estimate(43, 100)), Difference(0, 0, 16))  # fmt: skip
     cut = "Attack with Cut: wound 2, defeats it - pay 3 SE"
     after = Choice(121, 4, "player_turn", 3, cut, cut, cut, Estimate(100, 100),
-                   Estimate(100, 100), Difference(0, 0, 16))  # fmt: skip
+                   Figure.of(Estimate(100, 100)), Difference(0, 0, 16))  # fmt: skip
     won = Analysis(100, 20, 123, "won", [best, after])
     lines = [line for line in head_lines(won, 119, 76) if line]
     assert "then 100 % (at decision 121, the next choice)" in " ".join(lines)
