@@ -483,3 +483,31 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
         source = app.screen.query_one("#help-section", SectionText).source
         assert source.startswith("## Keys\n\n| key | does |")
         assert source.index("| 1-9, 0, a, b, … |") < source.index("| L, B, D (Shift) |")
+
+
+@sync
+async def test_after_u_the_display_marks_no_change() -> None:
+    # Round 6: after `u` the Display's marks showed the change of the decision before the
+    # one taken back (SE ▼-4 ME ▲+1), while what `u` changed had none: misleading.
+    from unbroken.core import actions as act
+    from unbroken.tui.widgets import DisplayPanel
+
+    app = UnbrokenApp(RULES, animate=False, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        decided = []
+        for _ in range(2):  # two decisions that show nothing new
+            decided.append(screen.game.state.decisions)
+            options = [a for a, _ in screen.game.options()]
+            await pilot.press(OPTION_KEYS[options.index(act.Focus())])
+            await pilot.pause()
+        shown = str(screen.query_one(DisplayPanel).render())
+        assert "▼" in shown  # the second Focus's own change is marked
+        await pilot.press("u")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, GameScreen) and again.game.state.decisions == decided[1]
+        shown = str(again.query_one(DisplayPanel).render())
+        assert "▼" not in shown and "▲" not in shown, shown

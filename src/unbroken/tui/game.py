@@ -85,6 +85,8 @@ class GameScreen(Screen[None]):
         self.said: list[str] = []
         #: The last decision's events (the Display marks their changes, the stage its row).
         self.last: list[ev.Event] = []
+        #: Shown after `u`: the decision before the one taken back is not marked as new.
+        self.taken_back = False
         #: The odds of the options (`%`), estimated while shown (unbroken.tui.odds).
         self.odds = GameOdds(self)
         #: The rounds of a decision shown a beat at a time (unbroken.tui.passing).
@@ -141,7 +143,7 @@ class GameScreen(Screen[None]):
             panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
         self.narrate(self.game.events)
-        if self.recorder is not None and self.recorder.decisions:
+        if self.recorder is not None and self.recorder.decisions and not self.taken_back:
             # A continued game: show the last decision's changes and the die as they were.
             self.last = last_decision(self.game.events)
         self.last = [*self.last, *self.take_only_answers()]
@@ -426,6 +428,7 @@ class GameScreen(Screen[None]):
                 self.notify(problem, severity="error", timeout=8)
             return
         screen = self.game_app.play(session, replace=True)
+        screen.taken_back = True  # no change marked: the one before `u` is not new
         said = f"Taken back: {label(action, session.game.state, session.ruleset)}."
         # In the hint's place, not a toast over the log: gone at the next decision.
         screen.call_after_refresh(lambda: screen.query_one(HintBox).say(said, 4, ""))
