@@ -193,10 +193,14 @@ class DecisionPanel(DecisionList):
         self._careful: Timer | None = None
         #: The option marked while `careful` (None: none yet).
         self.marked: int | None = None
+        self._beside: dict[str, Static] = {}
 
     def beside(self, name: str) -> Static:
-        """Return the Static beside the options: "prompt" or "detail"."""
-        return self.screen.query_one(f"#{name}", Static)
+        """Return the Static beside the options: "prompt" or "detail" (found once)."""
+        found = self._beside.get(name)
+        if found is None:
+            found = self._beside[name] = self.screen.query_one(f"#{name}", Static)
+        return found
 
     def offer(self, game: Game) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by

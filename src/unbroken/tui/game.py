@@ -87,6 +87,7 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         #: Shown after `u`: the decision before the one taken back is not marked as new.
         self.taken_back = False
+        self._decision_panel: DecisionPanel | None = None
         #: The odds of the options (`%`), estimated while shown (unbroken.tui.odds).
         self.odds = GameOdds(self)
         #: The rounds of a decision shown a beat at a time (unbroken.tui.passing).
@@ -110,7 +111,10 @@ class GameScreen(Screen[None]):
 
     @property
     def decision_panel(self) -> DecisionPanel:
-        return self.query_one(DecisionPanel)
+        """The options' panel (found once: read several times a key)."""
+        if self._decision_panel is None:
+            self._decision_panel = self.query_one(DecisionPanel)
+        return self._decision_panel
 
     @property
     def offered(self) -> list[tuple[act.Action, str]]:
