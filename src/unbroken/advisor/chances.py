@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 #: The normal quantile of a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -25,6 +26,36 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if wins <= 0 else max(0.0, centre - half)
     high = 1.0 if wins >= games else min(1.0, centre + half)
     return low, high
+
+
+class Shown(Protocol):
+    """A chance as the front ends say it and as analyses keep it (Estimate, Figure)."""
+
+    @property
+    def rate(self) -> float: ...
+    @property
+    def low(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+
+
+def percent(chance: Shown) -> str:
+    """Return "41 % (35-47)": the chance and its interval, in whole percent."""
+    if not chance.games:
+        return "?"
+    return f"{100 * chance.rate:.0f} % ({100 * chance.low:.0f}-{100 * chance.high:.0f})"
+
+
+def as_json(chance: Shown) -> dict[str, float | int]:
+    """Return a chance as an analysis file keeps it (4 decimals, and its games)."""
+    return {
+        "chance": round(chance.rate, 4),
+        "low": round(chance.low, 4),
+        "high": round(chance.high, 4),
+        "games": chance.games,
+    }
 
 
 @dataclass(frozen=True)
@@ -53,17 +84,10 @@ class Estimate:
 
     def percent(self) -> str:
         """Return "41 % (35-47)": the chance and its interval, in whole percent."""
-        if not self.games:
-            return "?"
-        return f"{100 * self.rate:.0f} % ({100 * self.low:.0f}-{100 * self.high:.0f})"
+        return percent(self)
 
     def as_json(self) -> dict[str, float | int]:
-        return {
-            "chance": round(self.rate, 4),
-            "low": round(self.low, 4),
-            "high": round(self.high, 4),
-            "games": self.games,
-        }
+        return as_json(self)
 
 
 def _four(share: float) -> float:
@@ -117,17 +141,10 @@ class Figure:
 
     def percent(self) -> str:
         """Return "41 % (35-47)": the chance and its interval, in whole percent."""
-        if not self.games:
-            return "?"
-        return f"{100 * self.rate:.0f} % ({100 * self.low:.0f}-{100 * self.high:.0f})"
+        return percent(self)
 
     def as_json(self) -> dict[str, float | int]:
-        return {
-            "chance": round(self.rate, 4),
-            "low": round(self.low, 4),
-            "high": round(self.high, 4),
-            "games": self.games,
-        }
+        return as_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, float | int]) -> Figure:
