@@ -76,3 +76,15 @@ def screen_text(widget: Any) -> str:
 def after(lines: list[str], part: str) -> str:
     """Return the line after the first line holding `part`."""
     return lines[next(i for i, line in enumerate(lines) if part in line) + 1]
+
+
+async def opened_help(pilot: Any, app: UnbrokenApp) -> Any:
+    """Press `?` in the game the app shows; return the help screen it opens."""
+    from unbroken.tui.help import HelpScreen
+
+    await pilot.pause()
+    await pilot.press("question_mark")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return screen

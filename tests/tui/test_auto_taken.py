@@ -39,6 +39,15 @@ def hovel_with_no_se() -> Any:
     )
 
 
+async def rest_taken_for_you(pilot: Any, app: UnbrokenApp) -> GameScreen:
+    """Keep the Hovel (hovel_with_no_se): Rest is taken for the player; return the screen."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await pilot.press("1")
+    return screen
+
+
 def prompt(screen: GameScreen) -> str:
     return str(screen.query_one("#prompt").render())
 
@@ -53,10 +62,7 @@ def test_a_key_right_after_a_decision_taken_for_you_takes_nothing(
 async def key_right_after() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen = await rest_taken_for_you(pilot, app)
         assert screen.game.state.step == "preparation"
         assert "Taken for you: Rest" in prompt(screen)
         events = len(screen.game.events)
@@ -89,10 +95,7 @@ def test_a_key_on_a_free_option_takes_it_at_once(monkeypatch: pytest.MonkeyPatch
 async def free_option_at_once() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen = await rest_taken_for_you(pilot, app)
         screen.decision_panel.settle_over()
         await pilot.pause()
         assert screen.offered[0][0] == act.Explore()
@@ -111,10 +114,7 @@ def test_after_a_while_a_costly_option_is_taken_at_once(
 async def costly_after_a_while() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen = await rest_taken_for_you(pilot, app)
         screen.decision_panel.settle_over()
         screen.decision_panel.careful_over()  # what its timer does once the options were read
         await pilot.pause()
@@ -132,10 +132,7 @@ def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) 
 async def enter_after_the_beat() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await pilot.press("1")  # keep the Hovel: Rest is taken for the player
+        screen = await rest_taken_for_you(pilot, app)
         screen.decision_panel.settle_over()
         await pilot.pause()
         events = len(screen.game.events)

@@ -8,7 +8,7 @@ import warnings
 from pathlib import Path
 
 from pilot import sync
-from playing import choose
+from playing import choose, opened_help
 from textual.widgets import Input, OptionList
 
 from unbroken.core.ruleset import Ruleset
@@ -95,11 +95,7 @@ async def test_the_search_finds_every_card_condition_and_keyword_by_name() -> No
     # prefix, any case) in the words of `unbroken cards`.
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await opened_help(pilot, app)
         for typed, title in (("fright", "Frightened (condition)"), ("ARMORED", "Armored")):
             screen.query_one("#help-search", Input).value = typed
             await pilot.pause()
@@ -161,11 +157,7 @@ async def test_esc_leaves_the_search_before_it_closes_help() -> None:
     # asked "Leave this game?" and swallowed the key typed after it.
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen: HelpScreen = await opened_help(pilot, app)
         search = help_screen.query_one("#help-search", Input)
         contents = help_screen.query_one("#help-list", OptionList)
         await pilot.press("slash", "escape")  # nothing typed: out of the search, in help

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from pilot import sync
+from playing import opened_help
 from textual.widgets import Input, OptionList
 
 from unbroken.plugins import load_ruleset
@@ -25,11 +26,7 @@ async def test_help_search_marks_the_section_shown_and_its_keys_open_one() -> No
     # How to play, and Down/Enter did nothing the player could see.
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await opened_help(pilot, app)
         contents = screen.query_one("#help-list", OptionList)
         section = screen.query_one("#help-section", SectionText)
         assert prompts(contents)[1] == "▶ Keys"  # opened on Keys, marked

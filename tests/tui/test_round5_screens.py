@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 
 from pilot import game_screen_of, on_top, sync
+from playing import opened_help
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
@@ -68,11 +69,7 @@ async def test_help_keys_behave_as_in_a_pager() -> None:
     # and nothing said so.
     app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await opened_help(pilot, app)
         text = screen.query_one("#help-text", VerticalScroll)
         search = screen.query_one("#help-search", Input)
         section = screen.query_one("#help-section", SectionText)
