@@ -338,8 +338,8 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
 def _ambush_rule(f: Forecast, state: GameState | None) -> str:
     """Return the rule id by which the option's time running out ambushes: an action in
     Preparation (R-TRAVEL-1), a card's time after the Exploration step (R-TRAVEL-6)."""
-    step = state.step if state is not None else None
-    if step == StepName.EXPLORATION or isinstance(f.action, act.ChooseEncounter | act.Rest | act.Resolve):
+    kept = isinstance(f.action, act.ChooseEncounter | act.Rest | act.Resolve)
+    if kept or (state is not None and state.step == StepName.EXPLORATION):
         return "R-TRAVEL-6"
     return "R-TRAVEL-1"
 
