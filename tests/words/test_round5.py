@@ -71,3 +71,14 @@ def test_a_response_just_used_is_not_said_to_have_failed() -> None:
     assert said == [
         "Warding Sign [Sage] could respond again, but no ability use is left this level."
     ], log
+
+
+def test_a_failed_dangerous_idea_says_what_it_did_not_give() -> None:
+    # #28 round 7: the success says "You gain 1 time"; a 1 at level 1 said only "The die
+    # shows 1 (Sage check)." Dangerous Idea gains 1 time only above the level.
+    for roll, words in ((1, ": no time gained (needs more than 1)."), (2, ".")):
+        game = Scenario("tomu").resources(cunning=1).dice(roll).start()
+        game.apply(act.Use("base:sage", "dangerous-idea"))
+        narrator = Narrator(game.ruleset)
+        log = [line for e in game.events if (line := narrator.describe(e))]
+        assert f"The die shows {roll} (Sage check){words}" in log, log
