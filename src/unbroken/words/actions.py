@@ -24,7 +24,7 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
-from unbroken.words.keeping import cap_note, cap_sentence, resolving
+from unbroken.words.keeping import cap_note, cap_sentence, resolving, weapons_held
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -120,8 +120,10 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
+    text, held = weapons_held(text, card, state, ruleset)  # R-REWARD-2
     rules = Query(ruleset, state)
     if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
+        text = merge_note(text, held)
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
@@ -154,8 +156,10 @@ def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
-    text = merge_note(text, removal_note(card, state, ruleset))  # one bracket, as kept
+    text, held = weapons_held(
+        f"Resolve {n(card.id)}: {encounter_text(card, n)}", card, state, ruleset
+    )
+    text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     return text + no_next_level(card.effects, state, ruleset)
 
 

@@ -15,7 +15,8 @@ from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind
+from unbroken.core.state import DecisionKind, GameState
+from unbroken.words.effects import effect_text
 
 #: Events by which an option does something besides gaining and paying: one whose gains
 #: the caps take whole is no use only when it does none of these.
@@ -93,3 +94,33 @@ def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> For
     if not rules.can_pay(ruleset.encounters[action.card].spend):
         return None
     return rules.forecast(act.Resolve())
+
+
+def weapons_held(
+    text: str, card: m.Encounter, state: GameState, ruleset: Ruleset
+) -> tuple[str, str]:
+    """Return an encounter's line with its weapons of choice as they are offered now, and
+    its note: a weapon held is never offered (R-REWARD-2), so "take a weapon: Club or
+    Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
+    every one held, "no weapon to take (you have the Sling)" and, when that is all the
+    card gives, the note "(no use now: you have the Sling)" ("" otherwise)."""
+    note = ""
+    for e in card.effects:
+        if not isinstance(e, m.GainWeapon):
+            continue
+        held = [w for w in e.choices if holds(state, w)]
+        if not held:
+            continue
+        free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
+        have = " and the ".join(ruleset.card_name(w) for w in held)
+        said = f"take a weapon: {free} (you have the {have})" if free else "no weapon to take"
+        text = text.replace(effect_text(e, ruleset.card_name), said, 1)
+        only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
+        if not free and only:
+            note = f" (no use now: you have the {have})"
+    return text, note
+
+
+def holds(state: GameState, weapon: str) -> bool:
+    """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4)."""
+    return weapon in state.weapons or any(a.weapon == weapon for a in state.set_aside)

@@ -1,0 +1,38 @@
+"""Round 7's words (#28): what the options say that the game state already decides."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
+
+
+def test_a_weapon_held_is_not_offered_by_a_weapon_card() -> None:
+    # R-REWARD-2: a weapon already in the stack is never offered. Holding the Club, the
+    # Weapon Rack read "take a weapon: Club or Knife" (round 7).
+    game = (
+        Scenario("tomu")
+        .resources(se=10, time=10)
+        .weapon("club")
+        .encounters("weapon-rack", "catch-a-breath")
+        .start("exploration")
+    )
+    rack = option_text(act.ChooseEncounter("base:weapon-rack"), "", game.state, game.ruleset)
+    assert rack == "Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club) (time 2)"
+    game.apply(act.ChooseEncounter("base:weapon-rack"))
+    assert option_text(act.Resolve(), "", game.state, game.ruleset).startswith(
+        "Resolve Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club)"
+    )
+    # Both held: it gives nothing, and the option says so as other notes of no use do.
+    game = (
+        Scenario("tomu")
+        .resources(se=10, time=10)
+        .weapon("knife", "club")
+        .encounters("weapon-rack", "catch-a-breath")
+        .start("exploration")
+    )
+    rack = option_text(act.ChooseEncounter("base:weapon-rack"), "", game.state, game.ruleset)
+    assert rack == (
+        "Weapon Rack: 1 SE -> no weapon to take "
+        "(time 2; no use now: you have the Club and the Knife)"
+    ), rack
