@@ -36,3 +36,22 @@ def test_a_weapon_held_is_not_offered_by_a_weapon_card() -> None:
         "Weapon Rack: 1 SE -> no weapon to take "
         "(time 2; no use now: you have the Club and the Knife)"
     ), rack
+
+
+def test_weak_spot_is_named_where_it_lets_an_attack_wound_through_armor() -> None:
+    # R-BATTLE-3 (armor) and Weak Spot's Passive: against the Orc (armor 1) "Stab: wound 2"
+    # did not say why it could wound at all (round 7); Armored's −1 is named, so is this.
+    game = (
+        Scenario("tomu", level=3)
+        .resources(se=10)
+        .weapon("knife")
+        .skills("weak-spot")
+        .monster("orc")
+        .dice(1, 1, 1, 1)
+        .start("battle")
+    )
+    stab = option_text(act.Attack("stab"), "", game.state, game.ruleset)
+    assert stab == "Attack with Stab: wound 2 (Weak Spot: ignores armor) - pay 2 SE", stab
+    # Breaking armor, it says nothing of it.
+    pry = option_text(act.Attack("pry"), "", game.state, game.ruleset)
+    assert "Weak Spot" not in pry, pry

@@ -160,6 +160,15 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
         ]
 
+    def armor_passives(self) -> list[tuple[str, str]]:
+        """Return the Passives in play by which wounding weapon attacks ignore armor (Weak
+        Spot), each as (card id, ability name)."""
+        return [
+            (src, a.name)
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive" and any(isinstance(x, m.IgnoreArmor) for x in a.modifiers)
+        ]
+
     def cost_passives(self) -> list[tuple[str, str, dict[str, int]]]:
         """Return the Passives in play that add to a weapon attack's cost (Hex of Heaviness,
         R-BATTLE-3), each as (card id, ability name, what it adds)."""

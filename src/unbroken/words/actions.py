@@ -324,6 +324,13 @@ def attack_label(
     else:
         does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
+    mo = state.monster
+    if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
+        # A Passive lets it wound through the armor: named, as Armored's −1 is.
+        through = [
+            rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
+        ]
+        extra = f" ({', '.join(through)}: ignores armor)" if through else ""
     # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
     # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
     cost = attack_cost(a, state, ruleset)
