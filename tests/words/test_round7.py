@@ -55,3 +55,22 @@ def test_weak_spot_is_named_where_it_lets_an_attack_wound_through_armor() -> Non
     # Breaking armor, it says nothing of it.
     pry = option_text(act.Attack("pry"), "", game.state, game.ruleset)
     assert "Weak Spot" not in pry, pry
+
+
+def test_an_option_that_spends_food_says_the_hunger_it_leaves() -> None:
+    # R-HUNGER-3: at level 4 (4 food due) with 2 food, eating short costs 3 SE; paying 1
+    # food to the Starving Goblins makes it 6 SE, and the option did not say so (round 7).
+    game = (
+        Scenario("tomu", level=4)
+        .resources(se=10, food=2, time=10)
+        .encounters("starving-goblins", "catch-a-breath")
+        .start("exploration")
+    )
+    keep = act.ChooseEncounter("base:starving-goblins")
+    text = option_text(keep, "", game.state, game.ruleset)
+    assert text.endswith(" — food 1 of 4 after: hunger −6 SE"), text
+    breath = option_text(act.ChooseEncounter("base:catch-a-breath"), "", game.state, game.ruleset)
+    assert "hunger" not in breath, breath
+    game.apply(keep)
+    resolve = option_text(act.Resolve(), "", game.state, game.ruleset)
+    assert resolve.endswith(" — food 1 of 4 after: hunger −6 SE"), resolve

@@ -24,7 +24,14 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
-from unbroken.words.keeping import cap_note, cap_sentence, resolving, weapons_held
+from unbroken.words.keeping import (
+    cap_note,
+    cap_sentence,
+    hunger_note,
+    no_next_level,
+    resolving,
+    weapons_held,
+)
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -134,22 +141,6 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
             else " (cannot pay: rest)"
         )
     return text + no_next_level(card.effects, state, ruleset)
-
-
-#: The last level (R-LEVEL-1: the game is won after it).
-LAST_LEVEL = 4
-
-
-def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
-    """Return a note that a condition gained "for the next level" does nothing in the last
-    level (there is none, R-LEVEL-1), "" otherwise."""
-    later = [
-        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
-    ]
-    if state.level < LAST_LEVEL or not later:
-        return ""
-    names = ", ".join(ruleset.card_name(c) for c in later)
-    return f" (no next level: {names} does nothing)"
 
 
 @words_for(LABELS, act.Resolve)
@@ -378,6 +369,7 @@ def option_text(
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
+        note = "; ".join(x for x in (note, hunger_note(state, gains or f, ruleset)) if x)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

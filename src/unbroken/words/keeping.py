@@ -124,3 +124,35 @@ def weapons_held(
 def holds(state: GameState, weapon: str) -> bool:
     """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4)."""
     return weapon in state.weapons or any(a.weapon == weapon for a in state.set_aside)
+
+
+#: The last level (R-LEVEL-1: the game is won after it).
+LAST_LEVEL = 4
+
+
+def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
+    """Return a note that a condition gained "for the next level" does nothing in the last
+    level (there is none, R-LEVEL-1), "" otherwise."""
+    later = [
+        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
+    ]
+    if state.level < LAST_LEVEL or not later:
+        return ""
+    names = ", ".join(ruleset.card_name(c) for c in later)
+    return f" (no next level: {names} does nothing)"
+
+
+def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return what an option that spends food does to the Hunger step ahead, as the
+    Display's food chip would read after it: "food 1 of 4 after: hunger −6 SE" (it was
+    −3 SE with the food kept, R-HUNGER-3); "" when the cost of eating short stays the
+    same, or the option is the Hunger step's own (Eat says it)."""
+    held, left = state.res.get("food", 0), f.after.res.get("food", 0)
+    if left >= held or isinstance(f.action, act.Eat) or f.stops == "over":
+        return ""
+    before = Query(ruleset, state).hunger(held)
+    rules = Query(ruleset, f.after)
+    after = rules.hunger(min(left, rules.food_requirement()))
+    if after.loss <= before.loss:
+        return ""
+    return f"food {left} of {after.need} after: hunger −{after.loss} SE"
