@@ -74,3 +74,16 @@ def test_an_option_that_spends_food_says_the_hunger_it_leaves() -> None:
     game.apply(keep)
     resolve = option_text(act.Resolve(), "", game.state, game.ruleset)
     assert resolve.endswith(" — food 1 of 4 after: hunger −6 SE"), resolve
+
+
+def test_the_last_hunger_steps_options_say_the_score_each_gives() -> None:
+    # R-SCORE-1: a won game scores 3 a food kept and 3 an ME, SE nothing; the last Eat
+    # options did not say it (round 7). 5 food and 2 ME: eating 4 keeps 1 food, 9 points.
+    game = Scenario("tomu", level=4).resources(se=10, food=5, me=2).monster("ogre").start("hunger")
+    said = [option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()]
+    assert said[:2] == ["Eat 4 food — score 9 (Cast-off)", "Eat 3 food — score 12 (Survivor)"]
+    # Not before the last level: the game goes on.
+    game = Scenario("tomu", level=2).resources(se=10, food=3).monster("goblin").start("hunger")
+    assert not any(
+        "score" in option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()
+    )

@@ -30,6 +30,7 @@ from unbroken.words.keeping import (
     hunger_note,
     no_next_level,
     resolving,
+    score_note,
     weapons_held,
 )
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
@@ -369,7 +370,8 @@ def option_text(
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
-        note = "; ".join(x for x in (note, hunger_note(state, gains or f, ruleset)) if x)
+        ahead = (hunger_note(state, gains or f, ruleset), score_note(f))  # R-HUNGER-3, R-SCORE-1
+        note = "; ".join(x for x in (note, *ahead) if x)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

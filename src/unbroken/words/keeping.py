@@ -156,3 +156,12 @@ def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     if after.loss <= before.loss:
         return ""
     return f"food {left} of {after.need} after: hunger −{after.loss} SE"
+
+
+def score_note(f: Forecast) -> str:
+    """Return the score an option ends a won game with (the last Hunger step's Eat: each
+    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (Survivor)"; "" otherwise."""
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return ""
+    return f"score {over.score}" + (f" ({over.rank})" if over.rank else "")
