@@ -87,3 +87,26 @@ def test_the_last_hunger_steps_options_say_the_score_each_gives() -> None:
     assert not any(
         "score" in option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()
     )
+
+
+def test_a_finishing_blow_says_what_the_players_own_responses_may_add() -> None:
+    # R-EFFECT-2 (Responses at monster_defeated): the forecast passes their windows, so
+    # "Cut: wound 2, defeats it — Kobold: gain 1 metal" left out Scavenger's 1 wood +
+    # 1 metal that the player is then offered (round 7).
+    game = (
+        Scenario("tomu", level=1)
+        .resources(se=10)
+        .weapon("sword")
+        .skills("weak-spot", "scavenger")
+        .monster("kobold")
+        .dice(3, 3, 3, 3)
+        .start("battle")
+    )
+    first = option_text(act.Attack("cut"), "", game.state, game.ruleset)
+    assert "Scavenger" not in first, first  # it does not defeat it yet
+    game.apply(act.Attack("cut"))
+    cut = option_text(act.Attack("cut"), "", game.state, game.ruleset)
+    assert cut.endswith(
+        "defeats it (Weak Spot: ignores armor) - pay 2 SE — Kobold: gain 1 metal; "
+        "then Scavenger may add 1 wood + 1 metal"
+    ), cut

@@ -27,6 +27,7 @@ from unbroken.words.forecast import (
 from unbroken.words.keeping import (
     cap_note,
     cap_sentence,
+    defeat_responses,
     hunger_note,
     no_next_level,
     resolving,
@@ -370,7 +371,11 @@ def option_text(
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
-        ahead = (hunger_note(state, gains or f, ruleset), score_note(f))  # R-HUNGER-3, R-SCORE-1
+        ahead = (
+            defeat_responses(f, state, ruleset),  # windows the forecast passed
+            hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
+            score_note(f),  # R-SCORE-1
+        )
         note = "; ".join(x for x in (note, *ahead) if x)
         if note and note != shared:
             text += f" — {note}"

@@ -17,6 +17,8 @@ from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.effects import effect_text
+from unbroken.words.forecast import shown_ability
+from unbroken.words.vocabulary import amounts
 
 #: Events by which an option does something besides gaining and paying: one whose gains
 #: the caps take whole is no use only when it does none of these.
@@ -165,3 +167,24 @@ def score_note(f: Forecast) -> str:
     if over is None or not over.won:
         return ""
     return f"score {over.score}" + (f" ({over.rank})" if over.rank else "")
+
+
+def defeat_responses(f: Forecast, state: GameState, ruleset: Ruleset) -> str:
+    """Return what the player's Responses to a monster's defeat may add to an option that
+    defeats it (the forecast passes their windows, so its rewards leave them out): "then
+    Scavenger may add 1 wood + 1 metal"; "" when it defeats none or none is held."""
+    if not any(isinstance(e, ev.MonsterDefeated) for e in f.events):
+        return ""
+    said = []
+    for src, ability in Query(ruleset, state).own_responses("monster_defeated"):
+        name = shown_ability(ruleset, src, ability.name)
+        gains: dict[str, int] = {}
+        for e in ability.effects:
+            for k, n in e.amounts.items() if isinstance(e, m.Gain) else ():
+                gains[k] = gains.get(k, 0) + n
+        if gains and all(isinstance(e, m.Gain) for e in ability.effects):
+            said.append(f"then {name} may add {amounts(gains)}")
+        else:
+            words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
+            said.append(f"then {name} may: {words}")
+    return "; ".join(said)
