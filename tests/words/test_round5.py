@@ -59,7 +59,7 @@ def test_a_response_just_used_is_not_said_to_have_failed() -> None:
         .dice(6, 6, 6)
         .start("battle")
     )
-    while not (game.decision.kind == "response" and game.state.trigger == "wound_loss"):
+    while game.decision is not None and game.state.trigger != "wound_loss":
         game.apply(act.Skip())
     game.apply(act.Use("base:sage", "warding-sign"))
     game.apply(act.Skip())  # round 2: the Goblin's 6 again
