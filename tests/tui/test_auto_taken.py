@@ -174,3 +174,31 @@ async def u_after() -> None:
         again = app.screen
         assert isinstance(again, GameScreen) and again is not screen
         assert msgspec.json.encode(again.game.state) == before  # the choice, with the Rest
+
+
+def test_a_key_does_what_the_prompt_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 7: the prompt still said "a key marks a costly option, again (or Enter) takes
+    # it" when its few seconds were over; the player pressed twice as told and both took
+    # (Delve twice: the only ME spent). While the cue is in sight a key marks; once the
+    # window closes the cue goes with it.
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(as_the_prompt_says())
+
+
+async def as_the_prompt_says() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await rest_taken_for_you(pilot, app)
+        panel = screen.decision_panel
+        panel.settle_over()
+        await pilot.pause()
+        assert "a key marks a costly option" in prompt(screen)
+        panel.careful = False  # the window's state gone by a way that did not redraw
+        events = len(screen.game.events)
+        await pilot.press("2")  # Fight: the prompt says a key marks it
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
+        panel.careful_over()
+        await pilot.pause()
+        assert "marked" not in prompt(screen) and "marks" not in prompt(screen)

@@ -157,4 +157,5 @@ def test_keeping_a_card_whose_time_ends_the_track_warns_before_it_is_kept() -> N
     assert "time runs out: the monster ambushes you" in scheme, scheme
     assert "ambush" not in breath, breath
     detail = option_detail(act.ChooseEncounter("base:a-clever-scheme"), s, rules)
-    assert detail.startswith("⚠ Time runs out: the monster ambushes you"), detail
+    # The rule of the Exploration step's time (R-TRAVEL-6), not Preparation's (round 7).
+    assert detail.startswith("⚠ Time runs out: the monster ambushes you (R-TRAVEL-6)."), detail

@@ -6,6 +6,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_detail, option_text
+from unbroken.words.events import Narrator
 
 
 def wound_window(character: str) -> Game:
@@ -44,3 +45,40 @@ def test_warding_sign_says_the_rolled_row_as_the_other_options_do() -> None:
     se = game.state.res["se"]
     game.apply(ward)
     assert game.state.res["se"] == se
+
+
+def test_a_response_just_used_is_not_said_to_have_failed() -> None:
+    # R-ABILITY-1, #28 round 7: right after "You use Warding Sign [Sage]" the log said it
+    # "could respond, but no ability use is left", as if the use had failed; it is said
+    # at the next WOUND only, as "could respond again".
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3, cunning=2)
+        .ability_uses(1)
+        .monster("goblin")
+        .dice(6, 6, 6)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "wound_loss":
+        game.apply(act.Skip())
+    game.apply(act.Use("base:sage", "warding-sign"))
+    game.apply(act.Skip())  # round 2: the Goblin's 6 again
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    used = log.index("You use Warding Sign [Sage] (one ability use).")
+    assert "could respond" not in log[used + 1], log
+    said = [x for x in log if "could respond" in x]
+    assert said == [
+        "Warding Sign [Sage] could respond again, but no ability use is left this level."
+    ], log
+
+
+def test_a_failed_dangerous_idea_says_what_it_did_not_give() -> None:
+    # #28 round 7: the success says "You gain 1 time"; a 1 at level 1 said only "The die
+    # shows 1 (Sage check)." Dangerous Idea gains 1 time only above the level.
+    for roll, words in ((1, ": no time gained (needs more than 1)."), (2, ".")):
+        game = Scenario("tomu").resources(cunning=1).dice(roll).start()
+        game.apply(act.Use("base:sage", "dangerous-idea"))
+        narrator = Narrator(game.ruleset)
+        log = [line for e in game.events if (line := narrator.describe(e))]
+        assert f"The die shows {roll} (Sage check){words}" in log, log

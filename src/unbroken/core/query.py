@@ -160,6 +160,25 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundPower) for x in a.modifiers)
         ]
 
+    def armor_passives(self) -> list[tuple[str, str]]:
+        """Return the Passives in play by which wounding weapon attacks ignore armor (Weak
+        Spot), each as (card id, ability name)."""
+        return [
+            (src, a.name)
+            for src, a, _ in self._resolver().in_play()
+            if a.type == "passive" and any(isinstance(x, m.IgnoreArmor) for x in a.modifiers)
+        ]
+
+    def own_responses(self, trigger: str) -> list[tuple[str, m.Ability]]:
+        """Return the player's Responses in play to `trigger` (not the monster's), each as
+        (card id, ability): what may act there besides the rules a forecast shows."""
+        r = self._resolver()
+        return [
+            (src, a)
+            for src, a, kind in self._ruleset.abilities(r.cards_in_play(), "response", trigger)
+            if kind != "monster"
+        ]
+
     def cost_passives(self) -> list[tuple[str, str, dict[str, int]]]:
         """Return the Passives in play that add to a weapon attack's cost (Hex of Heaviness,
         R-BATTLE-3), each as (card id, ability name, what it adds)."""

@@ -97,8 +97,9 @@ class UnbrokenApp(App[None]):
         self._plugins: Plugins | None = None
         #: The plugins installed when they were last loaded (find_new_plugins).
         self._installed: set[str] = set()
-        #: What find_new_plugins found, said under the New game screen's expansions.
-        self.plugin_news: list[str] = []
+        #: The plugins find_new_plugins found installed since the start ("(new)" on the
+        #: New game screen's expansions line).
+        self.plugins_added: set[str] = set()
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -360,7 +361,7 @@ class UnbrokenApp(App[None]):
     def find_new_plugins(self) -> None:
         """Load the plugins again when some were installed or uninstalled since they were
         loaded (`unbroken plugins install` in another shell while the game is open): new
-        games play with them, as after a restart, and `plugin_news` says so. Not when
+        games play with them, as after a restart, and `plugins_added` names them. Not when
         --plugins or UNBROKEN_PLUGINS chose them for this run."""
         if self._plugins is None:
             return  # not loaded yet: they will be, as installed then
@@ -372,10 +373,7 @@ class UnbrokenApp(App[None]):
             return
         importlib.invalidate_caches()  # a package just installed can be imported
         self.reload_rules()
-        if added:
-            self.plugin_news.append(f"Installed since Unbroken started: {', '.join(added)}")
-        if gone:
-            self.plugin_news.append(f"Uninstalled since: {', '.join(gone)}")
+        self.plugins_added = (self.plugins_added | set(added)) - set(gone)
 
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,

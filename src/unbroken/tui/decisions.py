@@ -193,6 +193,8 @@ class DecisionPanel(DecisionList):
         self._careful: Timer | None = None
         #: The option marked while `careful` (None: none yet).
         self.marked: int | None = None
+        #: Whether the prompt shows the careful cue now: a key does what it says.
+        self.cue_shown = False
         self._beside: dict[str, Static] = {}
 
     def beside(self, name: str) -> Static:
@@ -228,6 +230,7 @@ class DecisionPanel(DecisionList):
         self.show([])
         self.beside("detail").update("")
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
+        self.cue_shown = False
 
     def hold(self, taken: list[str], seconds: float) -> None:
         """Hold the options' keys for `seconds` after decisions taken for the player
@@ -256,7 +259,7 @@ class DecisionPanel(DecisionList):
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
-        if self.careful:
+        if self.careful or self.cue_shown:
             self.careful, self.marked = False, None
             self.draw()
 
@@ -276,8 +279,10 @@ class DecisionPanel(DecisionList):
 
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
-        `careful`, the first on a costly option marks it, and only the same again takes it."""
-        if self.careful and self.marked != index and self.costly(index):
+        `careful`, the first on a costly option marks it, and only the same again takes it.
+        A key does what the prompt says: while its cue is in sight, it is careful."""
+        if (self.careful or self.cue_shown) and self.marked != index and self.costly(index):
+            self.careful = True
             self.mark(index)
             return False
         if self._careful is not None:
@@ -316,8 +321,10 @@ class DecisionPanel(DecisionList):
         if waiting:
             said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
             prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
-        elif self.careful and any(self.costly(i) for i in range(len(self.offered))):
+        self.cue_shown = False
+        if not waiting and self.careful and any(self.costly(i) for i in range(len(self.offered))):
             prompt.append(careful_cue(self.marked), style="bold reverse")
+            self.cue_shown = True
         prompt.append(prompt_text(decision.prompt, s), style="bold")
         if shared:
             prompt.append(f" Whatever you choose: {shared}", style="not bold italic")

@@ -51,10 +51,10 @@ def difficulty_hardness(index: int, count: int) -> str:
     return ""
 
 
-def expansions_line(plugins: dict[str, str]) -> str:
+def expansions_line(plugins: dict[str, str], added: set[str] | frozenset[str] = frozenset()) -> str:
     """Return which expansions (plugins besides the base game) new games play with, and how
-    to change that."""
-    names = [name for name in plugins if name != "base"]
+    to change that; those in `added` were installed since the game started ("(new)")."""
+    names = [f"{name} (new)" if name in added else name for name in plugins if name != "base"]
     return f"Expansions on: {', '.join(names) or 'none'}\np turns expansions on or off"
 
 
@@ -143,9 +143,7 @@ class NewGameScreen(Screen[None]):
         diffs.add_options(Option("", id=d.id) for d in rules.settings.difficulties)
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
-        said = Text(expansions_line(rules.plugins))
-        for news in self.unbroken.plugin_news[-2:]:
-            said.append(f"\n{news}", style="green")
+        said = Text(expansions_line(rules.plugins, self.unbroken.plugins_added))
         for notice in self.unbroken.skipped_plugin_notices:
             said.append(f"\n⚠ {notice}", style="yellow")
         self.query_one("#expansions", Static).update(said)

@@ -24,7 +24,16 @@ from unbroken.words.forecast import (
     warning_sentences,
     warnings,
 )
-from unbroken.words.keeping import cap_note, cap_sentence, resolving
+from unbroken.words.keeping import (
+    cap_note,
+    cap_sentence,
+    defeat_responses,
+    hunger_note,
+    no_next_level,
+    resolving,
+    score_note,
+    weapons_held,
+)
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -120,8 +129,10 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
     text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
+    text, held = weapons_held(text, card, state, ruleset)  # R-REWARD-2
     rules = Query(ruleset, state)
     if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
+        text = merge_note(text, held)
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
@@ -134,28 +145,14 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
     return text + no_next_level(card.effects, state, ruleset)
 
 
-#: The last level (R-LEVEL-1: the game is won after it).
-LAST_LEVEL = 4
-
-
-def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
-    """Return a note that a condition gained "for the next level" does nothing in the last
-    level (there is none, R-LEVEL-1), "" otherwise."""
-    later = [
-        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
-    ]
-    if state.level < LAST_LEVEL or not later:
-        return ""
-    names = ", ".join(ruleset.card_name(c) for c in later)
-    return f" (no next level: {names} does nothing)"
-
-
 @words_for(LABELS, act.Resolve)
 def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
-    text = f"Resolve {n(card.id)}: {encounter_text(card, n)}"
-    text = merge_note(text, removal_note(card, state, ruleset))  # one bracket, as kept
+    text, held = weapons_held(
+        f"Resolve {n(card.id)}: {encounter_text(card, n)}", card, state, ruleset
+    )
+    text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -320,6 +317,13 @@ def attack_label(
     else:
         does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
+    mo = state.monster
+    if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
+        # A Passive lets it wound through the armor: named, as Armored's −1 is.
+        through = [
+            rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
+        ]
+        extra = f" ({', '.join(through)}: ignores armor)" if through else ""
     # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
     # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
     cost = attack_cost(a, state, ruleset)
@@ -367,6 +371,12 @@ def option_text(
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
+        ahead = (
+            defeat_responses(f, state, ruleset),  # windows the forecast passed
+            hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
+            score_note(f),  # R-SCORE-1
+        )
+        note = "; ".join(x for x in (note, *ahead) if x)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

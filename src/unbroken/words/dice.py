@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 
 PURPOSES = {
@@ -45,3 +46,29 @@ def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
     if purpose != "monster" or level < 1:
         return 6
     return max(6, len(ruleset.monsters_of_level(level)))
+
+
+def check_failed(purpose: str, value: int, ruleset: Ruleset, level: int) -> str:
+    """Return what a check's die that did not beat its number brings, when the card says
+    nothing happens then: "no time gained (needs more than 2)" (Dangerous Idea; the
+    success said "You gain 1 time", the failure was silent). "" when the check was not
+    failed, says its own failure, or its number is not known from the events (tokens)."""
+    if not purpose.startswith("check:"):
+        return ""
+    checks = [
+        effect
+        for ability in ruleset.card_abilities(purpose[6:])
+        for effect in ability.effects
+        if isinstance(effect, m.RollCheck) and not effect.failure and effect.against != "tokens"
+    ]
+    if len(checks) != 1:
+        return ""
+    check = checks[0]
+    target = level if check.against == "level" else check.beat
+    if value > target:
+        return ""
+    gains = [x for x in check.success if isinstance(x, m.Gain)]
+    if gains and len(gains) == len(check.success):
+        names = [m.RESOURCE_NAMES.get(r, r) for x in gains for r in x.amounts]
+        return f"no {' or '.join(names)} gained (needs more than {target})"
+    return f"nothing happens (needs more than {target})"

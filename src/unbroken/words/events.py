@@ -13,6 +13,7 @@ from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
 
 # Re-exported: the stage's die (tui/dice.py) and older callers import them from here.
+from unbroken.words.dice import check_failed
 from unbroken.words.dice import die_sides as die_sides
 from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
@@ -115,7 +116,9 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
     sides = die_sides(e.purpose, nr.rules, nr.level)
-    return f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})."
+    said = f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})"
+    failed = check_failed(e.purpose, e.value, nr.rules, nr.level)
+    return f"{said}: {failed}." if failed else f"{said}."
 
 
 @words_for(EVENT_WORDS, ev.StepEntered)

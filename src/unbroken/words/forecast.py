@@ -13,7 +13,7 @@ from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase
+from unbroken.core.state import GameState, Phase, StepName
 from unbroken.words.monster import turn_lock_short, turn_lock_text
 from unbroken.words.opening import monster_abilities
 from unbroken.words.outcomes import cause_of_death
@@ -308,7 +308,7 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if f.guarded:
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
-        out.append("⚠ Time runs out: the monster ambushes you (R-TRAVEL-1).")
+        out.append(f"⚠ Time runs out: the monster ambushes you ({_ambush_rule(f, state)}).")
     combat = (state or f.after).phase == Phase.COMBAT
     fights = combat or isinstance(f.action, act.Fight | act.Trick)
     ahead = _starving(f, ruleset) if fights else None
@@ -333,6 +333,15 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if locked is not None:
         out.append("⚠ " + turn_lock_text(ruleset, *locked))
     return out
+
+
+def _ambush_rule(f: Forecast, state: GameState | None) -> str:
+    """Return the rule id by which the option's time running out ambushes: an action in
+    Preparation (R-TRAVEL-1), a card's time after the Exploration step (R-TRAVEL-6)."""
+    kept = isinstance(f.action, act.ChooseEncounter | act.Rest | act.Resolve)
+    if kept or (state is not None and state.step == StepName.EXPLORATION):
+        return "R-TRAVEL-6"
+    return "R-TRAVEL-1"
 
 
 def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:

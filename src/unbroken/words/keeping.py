@@ -15,7 +15,10 @@ from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind
+from unbroken.core.state import DecisionKind, GameState
+from unbroken.words.effects import effect_text
+from unbroken.words.forecast import shown_ability
+from unbroken.words.vocabulary import amounts
 
 #: Events by which an option does something besides gaining and paying: one whose gains
 #: the caps take whole is no use only when it does none of these.
@@ -93,3 +96,95 @@ def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> For
     if not rules.can_pay(ruleset.encounters[action.card].spend):
         return None
     return rules.forecast(act.Resolve())
+
+
+def weapons_held(
+    text: str, card: m.Encounter, state: GameState, ruleset: Ruleset
+) -> tuple[str, str]:
+    """Return an encounter's line with its weapons of choice as they are offered now, and
+    its note: a weapon held is never offered (R-REWARD-2), so "take a weapon: Club or
+    Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
+    every one held, "no weapon to take (you have the Sling)" and, when that is all the
+    card gives, the note "(no use now: you have the Sling)" ("" otherwise)."""
+    note = ""
+    for e in card.effects:
+        if not isinstance(e, m.GainWeapon):
+            continue
+        held = [w for w in e.choices if holds(state, w)]
+        if not held:
+            continue
+        free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
+        have = " and the ".join(ruleset.card_name(w) for w in held)
+        said = f"take a weapon: {free} (you have the {have})" if free else "no weapon to take"
+        text = text.replace(effect_text(e, ruleset.card_name), said, 1)
+        only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
+        if not free and only:
+            note = f" (no use now: you have the {have})"
+    return text, note
+
+
+def holds(state: GameState, weapon: str) -> bool:
+    """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4)."""
+    return weapon in state.weapons or any(a.weapon == weapon for a in state.set_aside)
+
+
+#: The last level (R-LEVEL-1: the game is won after it).
+LAST_LEVEL = 4
+
+
+def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
+    """Return a note that a condition gained "for the next level" does nothing in the last
+    level (there is none, R-LEVEL-1), "" otherwise."""
+    later = [
+        e.condition for e in effects if isinstance(e, m.GainCondition) and e.timing == "next_level"
+    ]
+    if state.level < LAST_LEVEL or not later:
+        return ""
+    names = ", ".join(ruleset.card_name(c) for c in later)
+    return f" (no next level: {names} does nothing)"
+
+
+def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return what an option that spends food does to the Hunger step ahead, as the
+    Display's food chip would read after it: "food 1 of 4 after: hunger −6 SE" (it was
+    −3 SE with the food kept, R-HUNGER-3); "" when the cost of eating short stays the
+    same, or the option is the Hunger step's own (Eat says it)."""
+    held, left = state.res.get("food", 0), f.after.res.get("food", 0)
+    if left >= held or isinstance(f.action, act.Eat) or f.stops == "over":
+        return ""
+    before = Query(ruleset, state).hunger(held)
+    rules = Query(ruleset, f.after)
+    after = rules.hunger(min(left, rules.food_requirement()))
+    if after.loss <= before.loss:
+        return ""
+    return f"food {left} of {after.need} after: hunger −{after.loss} SE"
+
+
+def score_note(f: Forecast) -> str:
+    """Return the score an option ends a won game with (the last Hunger step's Eat: each
+    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (Survivor)"; "" otherwise."""
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return ""
+    return f"score {over.score}" + (f" ({over.rank})" if over.rank else "")
+
+
+def defeat_responses(f: Forecast, state: GameState, ruleset: Ruleset) -> str:
+    """Return what the player's Responses to a monster's defeat may add to an option that
+    defeats it (the forecast passes their windows, so its rewards leave them out): "then
+    Scavenger may add 1 wood + 1 metal"; "" when it defeats none or none is held."""
+    if not any(isinstance(e, ev.MonsterDefeated) for e in f.events):
+        return ""
+    said = []
+    for src, ability in Query(ruleset, state).own_responses("monster_defeated"):
+        name = shown_ability(ruleset, src, ability.name)
+        gains: dict[str, int] = {}
+        for e in ability.effects:
+            for k, n in e.amounts.items() if isinstance(e, m.Gain) else ():
+                gains[k] = gains.get(k, 0) + n
+        if gains and all(isinstance(e, m.Gain) for e in ability.effects):
+            said.append(f"then {name} may add {amounts(gains)}")
+        else:
+            words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
+            said.append(f"then {name} may: {words}")
+    return "; ".join(said)

@@ -25,7 +25,8 @@ TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
     "after_attack_chosen": lambda e: isinstance(e, ev.AttackChosen),
     "after_armor_break": lambda e: isinstance(e, ev.MonsterChanged) and e.why == "armor broken",
     "after_monster_roll": lambda e: isinstance(e, ev.DieRolled) and e.purpose == "combat",
-    "wound_loss": lambda e: isinstance(e, ev.PendingLossSet),
+    # A loss set, not the 0 that clears it once paid or lowered.
+    "wound_loss": lambda e: isinstance(e, ev.PendingLossSet) and e.amount > 0,
     "monster_defeated": lambda e: isinstance(e, ev.MonsterDefeated),
 }
 
@@ -40,29 +41,42 @@ class NoUsesLeft:
         self.uses: int | None = None
         #: The Responses already said this level (once each is enough).
         self.told: set[str] = set()
+        #: The abilities used this level: said "could respond again" (a line right after
+        #: "You use Warding Sign" read as if the use had failed, round 7).
+        self.used: set[str] = set()
+        #: The ability used by the event before (its own trigger's event follows it, the
+        #: loss it lowered: nothing to say then).
+        self.just_used = ""
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
+        just, self.just_used = self.just_used, ""
         if isinstance(e, ev.GameStarted):
             self.cls, self.uses = e.cls, e.ability_uses
         elif isinstance(e, ev.AbilityUsesSet):
             self.uses = e.uses
             self.told.clear()
+            self.used.clear()
         elif isinstance(e, ev.AbilityUsed) and e.ability_use and self.uses is not None:
             self.uses = max(0, self.uses - 1)
+            self.used.add(e.ability)
+            self.just_used = e.ability
         if self.uses != 0 or self.cls not in self.rules.classes:
             return ""
-        names = []
+        names, again = [], ""
         for ability in self.rules.classes[self.cls].abilities:
             fired = TRIGGER_EVENTS.get(ability.trigger)
             if ability.type != "response" or fired is None or ability.id in self.told:
                 continue
+            if ability.id == just:
+                continue
             if fired(e) and self._applies(ability, e):
                 self.told.add(ability.id)
                 names.append(ability_name(self.rules, self.cls, ability))
+                again = again or (" again" if ability.id in self.used else "")
         if not names:
             return ""
-        return f"{' and '.join(names)} could respond, but no ability use is left this level."
+        return f"{' and '.join(names)} could respond{again}, but no ability use is left this level."
 
     def _applies(self, ability: m.Ability, e: ev.Event) -> bool:
         """Return whether the Response's filters would let it act on this event (those the

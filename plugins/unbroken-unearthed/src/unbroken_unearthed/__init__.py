@@ -20,7 +20,7 @@ from unbroken.api import (
     hookimpl,
 )
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 #: Tally points for a win, by difficulty (our own numbers).
 TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
