@@ -187,6 +187,7 @@ from unbroken.testing import (
     events_of,
     pass_responses,
     play,
+    play_taking_obvious,
     run_command,
     write_pack,
 )
@@ -405,6 +406,7 @@ __all__ = [
     "events_of",
     "pass_responses",
     "play",
+    "play_taking_obvious",
     "run_command",
     "write_pack",
     # Simulating games (imported on first use)

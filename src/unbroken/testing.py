@@ -19,7 +19,8 @@ the seed), and running out of scripted values is an error naming the roll.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +29,14 @@ import msgspec
 from unbroken import hookimpl
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality, steps
 from unbroken.core import model as m
-from unbroken.core import steps
 from unbroken.core.driver import drive
-from unbroken.core.forecast import CHANCE, UNSEEN
+from unbroken.core.forecast import CHANCE, UNSEEN, forecast
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Phase, StepName
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.plugins import load_ruleset
 from unbroken.words.forecast import attack_effect
 
@@ -364,3 +365,67 @@ def _cards_in_play(game: Game, taken: list[ev.Event]) -> set[str]:
         elif isinstance(event, (ev.SkillKept, ev.ConditionGained)):
             cards.add(event.skill if isinstance(event, ev.SkillKept) else event.condition)
     return cards
+
+
+def play_taking_obvious(game: Game, choose: Callable[[Game, int], act.Action]) -> Counter[str]:
+    """Play `game` to its end with `choose(game, n)`, but take every obvious Response
+    (`Game.obvious`, R-DIGI-4's mirror) instead, checking each one: it is legal; its
+    forecast holds every resource as much as Pass's or more, one of them more, and the
+    rest of the state as Pass's; and, when it spends one of the level's ability uses,
+    nothing could have wanted that use before the pool refills: at every decision of
+    the level after it, one more use makes no other answer legal, and a fork that passed
+    instead and played on with `choose` uses no class ability before the level ends.
+    Returns how often each ability was taken. (A property test's helper.)"""
+    found: Counter[str] = Counter()
+    watched = 0  # the level whose uses are watched after a pooled obvious use (0: none)
+    n = 0
+    while not game.is_over:
+        if watched and game.state.level != watched:
+            watched = 0
+        if watched:
+            _one_more_use_changes_nothing(game)
+        taken = game.obvious()
+        if taken is None:
+            game.apply(choose(game, n))
+            n += 1
+            continue
+        use, why = taken
+        assert use in game.legal_actions() and why, taken
+        _no_worse_than_pass(game, use)
+        passed = game.fork()
+        events = game.apply(use)
+        if any(isinstance(e, ev.AbilityUsed) and e.ability_use for e in events):
+            watched = game.state.level
+            _kept_use_unwanted(passed, choose, n)
+        found[use.ability] += 1
+    return found
+
+
+def _no_worse_than_pass(game: Game, use: act.Use) -> None:
+    used = forecast(game.ruleset, game.state, use)
+    passed = forecast(game.ruleset, game.state, act.Pass())
+    assert used.stops == passed.stops, (use, used.stops, passed.stops)
+    keys = set(used.after.res) | set(passed.after.res)
+    more = {k: used.after.res.get(k, 0) - passed.after.res.get(k, 0) for k in keys}
+    assert all(n >= 0 for n in more.values()) and any(more.values()), (use, more)
+    for what in ("level", "conditions", "weapons", "monster", "decision", "trigger"):
+        assert getattr(used.after, what) == getattr(passed.after, what), (use, what)
+
+
+def _one_more_use_changes_nothing(game: Game) -> None:
+    more = copy_state(game.state)
+    more.ability_uses += 1
+    extra = [
+        a for a in legality.legal(Resolver(game.ruleset, more)) if a not in game.legal_actions()
+    ]
+    assert not extra, ("one more ability use would allow", extra)
+
+
+def _kept_use_unwanted(passed: Game, choose: Callable[[Game, int], act.Action], n: int) -> None:
+    level = passed.state.level
+    passed.apply(act.Pass())
+    while not passed.is_over and passed.state.level == level:
+        events = passed.apply(choose(passed, n))
+        n += 1
+        spent = [e for e in events if isinstance(e, ev.AbilityUsed) and e.ability_use]
+        assert not spent, ("the use kept by passing was spent on", spent)

@@ -17,6 +17,7 @@ from unbroken.core.driver import drive, take
 from unbroken.core.events import Event
 from unbroken.core.hand import Hand
 from unbroken.core.handlers import HandlerError
+from unbroken.core.obvious import obvious_answer
 from unbroken.core.payment import gain
 from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
@@ -312,6 +313,12 @@ class Game:
         """Return the answer that spends nothing, and why, when the decision waiting now
         cannot matter: every other answer is never better (R-DIGI-4); else None."""
         return pointless_answer(self)
+
+    def obvious(self) -> tuple[act.Use, str] | None:
+        """Return the Response to use, and why, when the decision waiting now is a Response
+        whose use only gains and costs nothing that could be wanted before the ability
+        uses refill: passing is never better (R-DIGI-4's mirror); else None."""
+        return obvious_answer(self)
 
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""

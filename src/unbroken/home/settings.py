@@ -3,7 +3,7 @@
     theme = "nord"              # the Textual theme picked in the command palette
     roll_animation = true       # the die rolls on screen before it lands
     auto_take = true            # a decision with exactly one answer is taken for you
-    auto_pass = true            # a question whose answer cannot matter is passed for you
+    auto_pass = true            # a question whose answer cannot matter is answered for you
     hints = true                # first-game hints at the first step of each kind
     hints_seen = "preparation"  # the kinds of hint already shown (each once)
     character = "base:helena"   # the New game screen starts on the last choices

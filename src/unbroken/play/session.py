@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action, Forfeit, Resolve
+from unbroken.core.actions import Action, Forfeit, Resolve, Use
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
@@ -267,14 +267,15 @@ class GameSession:
         `auto_take`, a decision's one legal answer (an optional Response that can be used
         is a choice, so it never is one, nor is an answer in SHOWN); with `auto_pass`, the
         answer that spends nothing where the engine proves no other is better (R-DIGI-4,
-        `Game.pointless`)."""
+        `Game.pointless`), and the Response to use where it only gains and costs nothing
+        that could be wanted before the uses refill (its mirror, `Game.obvious`)."""
         if self.game.is_over or not (self.auto_take or self.auto_pass):
             return None
         legal = self.game.legal_actions()
         if self.auto_take and len(legal) == 1 and not isinstance(legal[0], SHOWN):
             return legal[0], ""
         if self.auto_pass:
-            return self.game.pointless()
+            return self.game.pointless() or self.game.obvious()
         return None
 
     def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
@@ -286,6 +287,8 @@ class GameSession:
         while (found := self.for_player()) is not None:
             action, why = found
             words = label(action, self.game.state, self.ruleset)
+            if isinstance(action, Use):  # its name and cost; what it does is in `why`
+                words = words.partition(": ")[0]
             line = f"Taken for you: {words} — {why}." if why else f"Taken for you: {words}."
             events = self.apply(action, auto=True)
             tell(line, events)

@@ -1,0 +1,157 @@
+"""Obvious Responses (R-DIGI-4's mirror): where the engine can prove using is never worse.
+
+`obvious_answer` looks at the Response window waiting now and returns the Use to
+take for the player when using it costs nothing that could be wanted later and
+only gains; else None. It is the other side of `unbroken.core.pointless`: there
+Pass is taken because using cannot help, here Use is taken because passing
+cannot. Only what is certain counts, and every condition is checked, not assumed:
+
+* **One Response on offer** (the window's answers are that Use and Pass): with two,
+  the order they are used in is the player's choice (R-EFFECT-2) and can matter
+  (a gain the cap takes before a payment).
+* **At a trigger that fires once a level** (`ONCE`: battle start, the monster
+  defeated, the level's end), and not offered again at a window Pass's forecast
+  passes: a gain passed now cannot be had later for more.
+* **It costs nothing but, for a class ability, one of the level's ability uses**
+  (R-ABILITY-1): no resource cost and no once-per-turn/battle/level limit.
+* **That use cannot be wanted before the pool refills**: no other class ability of
+  the player could spend one before the end of the level (`_later_spenders`). After
+  the monster is defeated only Responses at `monster_defeated`, `before_skill_gain`
+  and `level_end` can still come (no turn is played, so no action); from any other
+  window, every other class ability counts. A skill's Response uses no pool.
+* **It is a pure gain the caps do not fully take**: its effects are only gains of
+  effort (SE, ME, LE), and the forecast of using it stops where Pass's does, in the
+  same state but for those resources, each as much or more, one of them more, and
+  the use itself. A gain the cap takes entirely is `pointless` (AT_CAP), not obvious.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.forecast import Forecast, forecast
+from unbroken.core.pointless import Game
+from unbroken.core.reducer import apply_event
+from unbroken.core.resolver import Resolver
+from unbroken.core.responses import optional_responses
+from unbroken.core.state import DecisionKind, GameState, copy_state
+
+#: The resources whose gain is never worse to hold (R-RES-2 caps them; nothing asks for less).
+GAINS = ("se", "me", "le")
+#: Why a Use was taken for the player, by whether it spends a use of the pool.
+NO_USE_SPENT = "it costs nothing, not even an ability use"
+NO_OTHER_USE = "no other ability can use this level's uses"
+#: The Response triggers that can still fire after a window at this trigger before the
+#: pool refills (R-LEVEL-1: at the end of the Combat Phase). Triggers not listed: any.
+LATER: dict[str, frozenset[str]] = {
+    "monster_defeated": frozenset({"monster_defeated", "before_skill_gain", "level_end"}),
+    "level_end": frozenset({"level_end"}),
+}
+#: The triggers that fire at most once a level, so a Response passed there is not offered
+#: again later for more (Light Sleeper's ambush Response is: after the ambush's loss).
+ONCE = frozenset({"battle_start", "monster_defeated", "level_end"})
+#: The events that only record a use (no payment: an obvious Use costs nothing).
+_USE_ONLY = (ev.AbilityUsed,)
+
+
+def obvious_answer(game: Game) -> tuple[act.Use, str] | None:
+    """Return the Response to use for the player, and why, when using it is never worse
+    than passing (see the module's conditions); else None."""
+    d = game.decision
+    if d is None or d.kind != DecisionKind.RESPONSE:
+        return None
+    legal = game.legal_actions()
+    uses = [a for a in legal if isinstance(a, act.Use)]
+    if len(uses) != 1 or len(legal) != 2 or act.Pass() not in legal:
+        return None
+    use = uses[0]
+    r = Resolver(game.ruleset, game.state)
+    trigger = r.state.trigger
+    if trigger not in ONCE:
+        return None
+    offered = {(src, a.id): (a, kind) for src, a, kind in optional_responses(r, trigger)}
+    found = offered.get((use.source, use.ability))
+    if found is None:
+        return None
+    ability, kind = found
+    if ability.cost or ability.limit or not _only_gains(ability):
+        return None
+    pooled = kind == "class"
+    if pooled and _later_spenders(r, use, trigger):
+        return None
+    gained = _pure_gain(game, use)
+    if not gained:
+        return None
+    what = ", ".join(f"+{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in gained.items())
+    return use, f"{what}: {NO_OTHER_USE if pooled else NO_USE_SPENT}"
+
+
+def _only_gains(ability: m.Ability) -> bool:
+    """Return whether every effect of the ability only gains effort."""
+    if not ability.effects:
+        return False
+    for e in ability.effects:
+        if isinstance(e, m.GainLevel):
+            if e.resource not in GAINS or e.times < 0:
+                return False
+        elif isinstance(e, m.Gain):
+            if any(k not in GAINS or n < 0 for k, n in e.amounts.items()):
+                return False
+        else:
+            return False
+    return True
+
+
+def _later_spenders(r: Resolver, use: act.Use, trigger: str) -> list[str]:
+    """Return the player's other class abilities that could spend a use of the pool
+    before it refills, after a window at `trigger` (their card/ability keys)."""
+    later = LATER.get(trigger)
+    out = []
+    for source, ability, kind in r.hand().in_play:
+        if kind != "class" or ability.type == "passive":
+            continue
+        if (source, ability.id) == (use.source, use.ability):
+            continue
+        if later is not None and (ability.type != "response" or ability.trigger not in later):
+            continue
+        out.append(f"{source}/{ability.id}")
+    return out
+
+
+def _pure_gain(game: Game, use: act.Use) -> dict[str, int]:
+    """Return what using gains for certain when its forecast is Pass's but for the use and
+    those gains (each resource as much or more, some more); else {}."""
+    passed = forecast(game.ruleset, game.state, act.Pass(), name_passed=True)
+    if use in passed.passed:  # offered again further on: the player may want it then
+        return {}
+    used = forecast(game.ruleset, game.state, use)
+    if (used.stops, used.unseen, used.pending) != (passed.stops, passed.unseen, passed.pending):
+        return {}
+    if used.stops == "failed":
+        return {}
+    return _gains_over(used, passed)
+
+
+def _gains_over(used: Forecast, passed: Forecast) -> dict[str, int]:
+    """Return the resources `used` holds more of than `passed`, when that and the use are
+    all that differ between the states where they stop (else {})."""
+    expected: GameState = copy_state(passed.after)
+    for e in used.events:
+        if isinstance(e, _USE_ONLY):
+            apply_event(expected, e)
+    expected.decisions = used.after.decisions  # a window passed once more on the way
+    for kept in ("used", "used_turn", "used_battle", "used_level"):
+        setattr(expected, kept, getattr(used.after, kept))
+    more = {
+        k: used.after.res.get(k, 0) - expected.res.get(k, 0)
+        for k in sorted(set(used.after.res) | set(expected.res))
+    }
+    if any(n < 0 for n in more.values()) or any(k not in GAINS for k, n in more.items() if n):
+        return {}
+    expected.res = dict(used.after.res)
+    if msgspec.json.encode(expected) != msgspec.json.encode(used.after):
+        return {}
+    return {k: n for k, n in more.items() if n > 0}
