@@ -33,11 +33,10 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast, forecast
-from unbroken.core.pointless import Game
-from unbroken.core.reducer import apply_event
+from unbroken.core.pointless import Game, after_the_use
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
-from unbroken.core.state import DecisionKind, GameState, copy_state
+from unbroken.core.state import DecisionKind
 
 #: The resources whose gain is never worse to hold (R-RES-2 caps them; nothing asks for less).
 GAINS = ("se", "me", "le")
@@ -138,13 +137,7 @@ def _pure_gain(game: Game, use: act.Use) -> dict[str, int]:
 def _gains_over(used: Forecast, passed: Forecast) -> dict[str, int]:
     """Return the resources `used` holds more of than `passed`, when that and the use are
     all that differ between the states where they stop (else {})."""
-    expected: GameState = copy_state(passed.after)
-    for e in used.events:
-        if isinstance(e, _USE_ONLY):
-            apply_event(expected, e)
-    expected.decisions = used.after.decisions  # a window passed once more on the way
-    for kept in ("used", "used_turn", "used_battle", "used_level"):
-        setattr(expected, kept, getattr(used.after, kept))
+    expected = after_the_use(used, passed, _USE_ONLY)
     more = {
         k: used.after.res.get(k, 0) - expected.res.get(k, 0)
         for k in sorted(set(used.after.res) | set(expected.res))

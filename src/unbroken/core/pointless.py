@@ -225,16 +225,26 @@ def _own_events(
     ]
 
 
-def _same_but_the_use(used: Forecast, passed: Forecast) -> bool:
-    """Return whether the state a Response's forecast stops at is Pass's with only the use
-    and its payment added (its effects changed nothing: Warding Sign on a loss already 0)."""
+def after_the_use(
+    used: Forecast, passed: Forecast, only: tuple[type, ...] = _USE_ONLY
+) -> GameState:
+    """Return the state Pass's forecast stops at with only the use added (the events of
+    `used` of the kinds `only`: the use and its payment), its use counters as they stand
+    after it: what a Response whose effects did nothing would leave (obvious.py too)."""
     expected = copy_state(passed.after)
     for e in used.events:
-        if isinstance(e, _USE_ONLY):
+        if isinstance(e, only):
             apply_event(expected, e)
     expected.decisions = used.after.decisions  # a window passed once more on the way
     for kept in ("used", "used_turn", "used_battle", "used_level"):  # the use, as it stands
         setattr(expected, kept, getattr(used.after, kept))
+    return expected
+
+
+def _same_but_the_use(used: Forecast, passed: Forecast) -> bool:
+    """Return whether the state a Response's forecast stops at is Pass's with only the use
+    and its payment added (its effects changed nothing: Warding Sign on a loss already 0)."""
+    expected = after_the_use(used, passed)
     return msgspec.json.encode(expected) == msgspec.json.encode(used.after)
 
 
