@@ -69,6 +69,11 @@ def installed_entry_points() -> list[metadata.EntryPoint]:
     return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
 
 
+def installed_names() -> set[str]:
+    """Return the names of the installed plugins (their entry points, not imported)."""
+    return {ep.name for ep in installed_entry_points()}
+
+
 def plugin_packages(names: list[str] | dict[str, str]) -> dict[str, str]:
     """Return {plugin name: its installed distribution's name} for those of `names` that
     come from an installed package (`unbroken-frostbite`); the base game is the game's own."""

@@ -152,7 +152,7 @@ def check_name(name: str) -> None:
         raise ValueError(f"bad plugin name {name!r}: it must end with a letter or a digit")
     if name == config.BASE:
         raise ValueError(f"bad plugin name {name!r}: it is the base game's")
-    installed = {ep.name for ep in config.installed_entry_points()}
+    installed = config.installed_names()
     if name in installed:
         raise ValueError(f"a plugin named {name!r} is already installed; choose another name")
 

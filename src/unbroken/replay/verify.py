@@ -85,7 +85,7 @@ NOT_INSTALLED = "is not installed here"
 
 def _why_not_in_use(name: str) -> str:
     """Return why an installed or missing plugin is not in this run's rules, with the fix."""
-    if name not in {ep.name for ep in plugin_config.installed_entry_points()}:
+    if name not in plugin_config.installed_names():
         return NOT_INSTALLED
     requested = plugin_config.requested_plugins()
     if requested is not None and name not in requested:

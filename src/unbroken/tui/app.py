@@ -354,7 +354,7 @@ class UnbrokenApp(App[None]):
         if self._plugins is None:
             from unbroken import plugins  # lazy: the plugin host loads after the first frame
 
-            self._installed = {ep.name for ep in plugins.config.installed_entry_points()}
+            self._installed = plugins.config.installed_names()
             self._plugins = plugins.current_plugins()
         return self._plugins
 
@@ -367,7 +367,7 @@ class UnbrokenApp(App[None]):
             return  # not loaded yet: they will be, as installed then
         from unbroken.plugins import config  # lazy: the plugin host loads after the first frame
 
-        now = {ep.name for ep in config.installed_entry_points()}
+        now = config.installed_names()
         added, gone = sorted(now - self._installed), sorted(self._installed - now)
         if not (added or gone) or config.requested_plugins() is not None:
             return
