@@ -456,7 +456,8 @@ def _verify_chunk(paths: list[Path]) -> list[Verdict]:
     rules = workers.ruleset()
     observers = Observers.of(workers.plugins())
     others: Others = {}
-    return [verdict(path, rules, others, observers) for path in paths]
+    with workers.collecting_less():
+        return [verdict(path, rules, others, observers) for path in paths]
 
 
 def verdicts(
@@ -470,8 +471,9 @@ def verdicts(
     if jobs <= 1 or len(paths) < 2:
         others: Others = {}
         observers = Observers.of(plugins)
-        for path in paths:
-            yield verdict(path, ruleset, others, observers)
+        with workers.collecting_less():
+            for path in paths:
+                yield verdict(path, ruleset, others, observers)
         return
     parts = workers.chunks(paths, jobs, most=20)
     done = 0
