@@ -47,7 +47,7 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
     lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.shown(k)
-        stopped = f" (stopped early, at {e.games})" if e.stopped else ""
+        stopped = f" (stopped early, behind, at {e.games})" if e.stopped else ""
         line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
         lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
     if len(legal) > 1 and weighing.weighed:
