@@ -49,6 +49,12 @@ def test_a_stopped_option_never_reads_as_high_as_the_best() -> None:
     printed = table(["Explore", "Rest", "Scout"], [0, 1, 2], race).splitlines()
     assert printed[3].startswith("   3. ≤ 38 %") and "(stopped early, behind, at 16)" in printed[3]
     assert "38 % (29-48)" in printed[1]
+    # A long option's name is cut, never the mark (round 7: "(stopped early, behin…").
+    long = table(
+        ["Explore", "Rest", "Scout: pay 1 SE + 1 time, reveal the monster"], [0, 1, 2], race
+    )
+    line = long.splitlines()[3]
+    assert len(line) <= 80 and line.endswith("… (stopped early, behind, at 16)")
     # analyze's Taken column and the figure kept for the viewer: the same bound.
     choice = Choice(
         7, 1, "preparation", 3, "Scout", "Explore", "Explore",
