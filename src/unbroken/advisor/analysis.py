@@ -7,6 +7,9 @@ option against the best on the same futures (a paired difference with its
 interval). A decision is costly when the option taken is clearly worse than
 the best (its paired interval below 0) by more than COSTLY points; when the
 interval holds 0 the two are about equal, whatever the point estimates say.
+Decisions with one answer are skipped (nothing to choose). The recording is
+verified first (`replay`), so a bad or edited file is refused with verify's
+words.
 
 An option whose outcome is certain (no die, no card revealed before the next
 decision: the core's forecast says so) leads to one position, the next
@@ -15,9 +18,6 @@ analysis shows that one number for it, and its paired figures — the
 reference bot playing on after it, which may play the next position worse
 than its best option — claim "clearly worse" only when that position's
 chance agrees (round 7: "took 6 %, then 37 %" for a Craft with no roll).
-Decisions with one answer are skipped (nothing to choose). The recording is
-verified first (`replay`), so a bad or edited file is refused with verify's
-words.
 """
 
 from __future__ import annotations

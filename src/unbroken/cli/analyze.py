@@ -143,7 +143,8 @@ def text_report(analysis: Analysis, title: str) -> str:
         f"reference bot (advisor seed {a.seed}).",
         "Chance: the position's (its best option's, on futures of its own); Taken: that "
         "less what the option taken lost against the best on the same futures, never above "
-        f"it. Lost: that loss, when clearly worse; ! more than {COSTLY:g} points.",
+        "it, or where nothing random came before the next decision that position's chance. "
+        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points.",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
