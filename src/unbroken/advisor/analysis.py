@@ -36,7 +36,7 @@ from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
-from unbroken.core.forecast import DECISION, forecast
+from unbroken.core.forecast import DECISION, Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
@@ -307,8 +307,7 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
     certain: dict[int, bool] = {}
     for d in rec.decisions:
         legal = game.legal_actions()
-        # Nothing random before the next decision (windows=0: a Response window is one).
-        certain[d.n] = forecast(game.ruleset, game.state, d.action, windows=0).stops == DECISION
+        certain[d.n] = _certain(game.query().forecast(d.action))
         if len(legal) > 1:
             seen = position(game)
             reference = heuristic_bot(seen, d.n)
@@ -325,6 +324,12 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
             )
         game.apply(d.action)
     return _led_to(found, certain), game
+
+
+def _certain(f: Forecast) -> bool:
+    """True when nothing random comes before the next decision: the forecast reached one, or
+    passed a Response window (it passes one only when it got there with nothing drawn)."""
+    return f.stops == DECISION or f.passes > 0
 
 
 def _led_to(found: list[_Position], certain: dict[int, bool]) -> list[_Position]:
