@@ -23,10 +23,10 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.tui.widgets import OPTION_KEYS
-from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
 from unbroken.words.monster import monster_numbers
+from unbroken.words.prompts import prompt_text
 
 #: The options that choose a card, and the card each one chooses.
 CHOICES: dict[type, Callable[[Any], str]] = {
@@ -326,7 +326,9 @@ class InspectorScreen(ModalScreen[None]):
         title = Text()
         if self.comparing:
             decision = self.game.decision
-            prompt = prompt_text(decision.prompt, self.game.state) if decision else ""
+            prompt = (
+                prompt_text(decision.prompt, self.game.state, self.game.ruleset) if decision else ""
+            )
             title.append(prompt, style="bold")
             title.append(" — the offers side by side")
             if self.fit < len(self.offers):
