@@ -13,11 +13,13 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList, wrap_option
+from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -242,3 +244,34 @@ async def test_wreckers_follow_up_says_the_attack_comes_next_and_heads_it() -> N
         assert prompt.startswith("Wrecker (Follow Up): your extra attack (armor 1/2 left)")
         lines, _ = screen.query_one(DecisionList).offered_now()
         assert lines[-1].endswith("No extra attack"), lines
+
+
+@sync
+async def test_first_game_hints_keep_one_size_and_leave_the_log_its_rows() -> None:
+    # Round 7: the first Preparation's hint, cut to what a Sage's twelve options left,
+    # was written whole in the log, whose few rows it then filled; and the box was cut
+    # to the rows each step's options left, so its size changed from step to step. Now
+    # the box keeps one size for the screen, and `l` (the full log) has the hint whole.
+    from textual.widgets import RichLog
+
+    game = Scenario("helena", level=1, seed=4).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        box = screen.query_one(HintBox)
+        log = screen.query_one("#log", RichLog)
+        heights = []
+        for step in (StepName.PREPARATION, StepName.EXPLORATION):
+            assert box.text == HINTS[step]
+            heights.append(box.region.height)
+            seen = " ".join(" ".join(line.text.split()) for line in log.lines)
+            assert "First game" not in seen, seen  # the log's rows are the game's
+            assert screen.said.count(f"First game: {HINTS[step]}") == 1
+            assert str(box.render()).endswith("(l: all of it)")
+            assert screen.query_one("#decisions").region.bottom <= box.region.y
+            if step == StepName.PREPARATION:
+                explore = next(i for i, (a, _) in enumerate(screen.offered) if a == act.Explore())
+                await pilot.press(OPTION_KEYS[explore])
+                await pilot.pause()
+        assert heights[0] == heights[1] == 3, heights
