@@ -61,9 +61,19 @@ async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[st
     return pages, count
 
 
-def paged_game(monster: str) -> Game:
+#: A difficulty with a danger track, as the Gauntlet's Expert (the stage says its gains).
+DANGER = """
+[[difficulties]]
+id = "grim"
+name = "Grim"
+text = "A danger track."
+danger = [{ colour = "red", armor = 1, health = 2 }]
+"""
+
+
+def paged_game(monster: str, rules: Ruleset = RULES, difficulty: str = "normal") -> Game:
     return (
-        Scenario("tomu", level=4, seed=2)
+        Scenario("tomu", difficulty, level=4, seed=2, ruleset=rules)
         .resources(se=15, cunning=2)
         .monster(monster)
         .dice(*[6, 1] * 20)
@@ -89,16 +99,24 @@ async def test_m_shows_the_rules_in_pages_of_one_size_with_the_six_rows_in_sight
             assert len(pages) == count
 
 
-@sync
-async def test_the_page_count_stays_when_the_die_shows_a_roll() -> None:
+def test_the_page_count_stays_when_the_die_shows_a_roll(tmp_path: Path) -> None:
     # The die's words ("die ⚀ 1 (monster's combat roll)", two rows at 80 columns) took
     # the rows of a page: unfolded before a roll, the Basilisk's rules were in 4 pages,
-    # after it in more, one line each.
-    game = paged_game("basilisk")
-    app = UnbrokenApp(RULES, animate=False, game=game)
+    # after it in more, one line each; on a difficulty with a danger track (Expert) its
+    # line took one more.
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"difficulties.toml": DANGER}))
+    grim = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    asyncio.run(die_rolls_under_pages(paged_game("basilisk")))
+    asyncio.run(die_rolls_under_pages(paged_game("basilisk", grim, "x:grim"), grim))
+
+
+async def die_rolls_under_pages(game: Game, rules: Ruleset = RULES) -> None:
+    app = UnbrokenApp(rules, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen_of(app)
         stage = screen.query_one(StagePanel)
+        await pilot.pause()
+        assert ("danger" in stage.drawn) == (rules is not RULES), stage.drawn
         await pilot.press("m")
         await pilot.pause()
         before = page_of(stage)
