@@ -146,7 +146,16 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
         for ability in rules.card_abilities(card):
             effects += ability.effects
         named += [c for e in effects if (c := getattr(e, "condition", "")) in rules.conditions]
+        named += [k for e in effects if isinstance(e, m.Handler) for k in _keywords_of(rules, e)]
     return named
+
+
+def _keywords_of(rules: Ruleset, handler: m.Handler) -> list[str]:
+    """Return the monster keywords a handler's `keyword` parameter names (Gauntlet's Plate
+    Splitter: "against an Armored monster"), by the id after the pack's prefix, as the
+    handlers match them."""
+    wanted = str(handler.params.get("keyword", ""))
+    return [k for k in rules.keywords if wanted and k.split(":", 1)[-1] == wanted]
 
 
 #: The list's entry for how a won game is scored (not a card: no card id lacks a ':').
