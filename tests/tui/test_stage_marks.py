@@ -54,7 +54,7 @@ async def applied_row_after_the_roll() -> None:
         assert die.rolling and "▶" not in stage_of(screen)
         die.land()  # what its timer does when the roll's time is up
         await pilot.pause()
-        assert not die.rolling
+        assert not screen.rolling.rolling  # landed (the same die: mypy keeps its narrowing)
         stage = stage_of(screen)
         assert "(monster's combat roll)" in stage and "▶3 " in stage, stage
         await pilot.press("m")  # the rules unfolded: the row is still marked
