@@ -343,30 +343,71 @@ async def test_m_reads_every_table_row_in_full_at_80x24() -> None:
             ), (monster, pages)
 
 
-@sync
-async def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end() -> None:
+#: A monster whose rule is longer than a page at 80x24: two sentences, with clauses.
+DRONER = """
+[[monsters]]
+id = "droner"
+name = "Droner"
+level = 4
+number = 7
+armor = 1
+health = 8
+text = "It hums."
+table = [
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+]
+
+[[monsters.abilities]]
+id = "drone"
+name = "Drone"
+type = "passive"
+text = "DRONE"
+modifiers = [{ kind = "weapon_attack_cost", amounts = { se = 1 } }]
+""".replace(
+    "DRONE",
+    "Every weapon attack costs 1 SE more. The hum was laid on it long ago, and it weighs"
+    " on every arm that lifts a blade, however strong, however sure, until the end.",
+)
+
+
+def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end(tmp_path: Path) -> None:
     # Round 8: a part ended "| trickery:" and the next began "cannot be tricked"; one
-    # ended "Hex of Heaviness: Every weapon", the next "attack costs 1 SE more."; the
-    # Basilisk's Petrifying Gaze ended a page at "(2". A page now ends where a rule ends,
-    # or, a rule longer than a page, at a sentence's or a clause's end marked "…".
-    for monster in ("basilisk", "shaman", "vampire", "kobold"):
-        card = RULES.monsters[f"base:{monster}"]
+    # ended "Hex of Heaviness: Every weapon", the next "attack costs 1 SE more." A page
+    # now ends where a rule ends, or, a rule longer than a page, at a sentence's end
+    # (else a clause's) marked "…", the next page starting "…".
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"monsters.toml": DRONER}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    for monster in ("base:basilisk", "base:shaman", "base:kobold", "x:droner"):
+        card = rules.monsters[monster]
         said = [f"{a.name}: {a.text}" for a in card.abilities]
         said += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
         said += [f"{i} {r.result}: {row_words(r)}" for i, r in enumerate(card.table, 1)]
         ends = [" ".join(rule.split())[-12:] for rule in said]
-        game = paged_game(monster) if monster != "kobold" else kobold_before_battle()
-        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            pages, _ = await read_every_page(app, pilot)
-        assert pages or monster == "vampire", monster  # the Vampire's fit whole
+        if monster == "base:kobold":
+            game = kobold_before_battle()
+        else:
+            game = paged_game(monster, rules)
+        pages = asyncio.run(pages_of(game, rules))
+        assert pages, monster
         for k, page in enumerate(pages):
             if page.endswith(GOES_ON):  # goes on, after a clause's end, on the next page
                 assert re.search(r"[.,;:)!?] …$", page) or pages[k + 1].startswith("… ("), page
                 assert pages[k + 1].startswith(f"{GOES_ON} "), pages[k + 1]
             else:
                 assert any(page.endswith(end) for end in ends), (monster, page)
+        if monster == "x:droner":  # longer than a page: it ends one at its first sentence
+            assert pages[0].endswith("costs 1 SE more. …"), pages
+            assert pages[1].startswith("… The hum was laid"), pages
+
+
+async def pages_of(game: Game, rules: Ruleset) -> list[str]:
+    """Return the pages of the rules `m` shows at 80x24."""
+    app = UnbrokenApp(rules, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pages, _ = await read_every_page(app, pilot)
+    return pages
 
 
 def kobold_before_battle() -> Game:
