@@ -188,8 +188,43 @@ async def test_a_finishing_blow_says_its_reward_in_full_at_80_columns() -> None:
         for text, was_cut in blows.values():
             assert not was_cut, text
             assert len(wrap_option(text, width).splitlines()) <= 3, text
-            assert "defeats it" in text and "reward 1 metal" in text, text
-            assert "Scavenger +1 wood + 1 metal" in text, text
+            assert "defeats it: 1 metal; Scavenger +1 wood + 1 metal" in text, text
+
+
+@sync
+async def test_a_finishing_blow_through_armor_keeps_to_three_rows_at_80_columns() -> None:
+    # Round 8 (after round 7's fix): with Weak Spot the Kobold's armor still up, "Attack
+    # with Decisive stroke: wound 5, defeats it (Weak Spot: ignores armor) - pay 2 SE +
+    # 1 LE — reward 1 metal; Scavenger +1 wood + 1 metal" (142 characters) took four rows
+    # of nine options. A finishing blow names the Passive only ("defeats it" says the
+    # rest) and says "defeats it: 1 metal" after the cost: three rows, none cut.
+    assert save_settings(Settings(hints=False)) == ""
+    game = (
+        Scenario("tomu", level=1)
+        .resources(se=10, le=2)
+        .weapon("sword")
+        .skills("scavenger", "weak-spot")
+        .ability_uses(1)
+        .monster("kobold")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+    game.apply(act.Attack("cut"))
+    pass_responses(game)
+    mo = game.state.monster
+    assert mo is not None and (mo.armor, mo.health) == (1, 1)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(game_screen_of(app).offered) == 9
+        blows = blow_lines(app)
+        assert set(blows) == {"cut", "decisive-stroke"}
+        width = game_screen_of(app).query_one(DecisionList).size.width - DecisionList.SCROLLBAR
+        for text, was_cut in blows.values():
+            assert not was_cut, text
+            assert len(wrap_option(text, width).splitlines()) <= 3, text
+            assert "(Weak Spot) - pay" in text, text
+            assert text.endswith("defeats it: 1 metal; Scavenger +1 wood + 1 metal"), text
 
 
 #: A class whose Response to the defeat spends one of the level's ability uses
