@@ -16,7 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -35,6 +35,7 @@ from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
 from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
+from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
     HandPanel,
@@ -132,7 +133,9 @@ class GameScreen(Screen[None]):
         return self.query_one(StagePanel).die
 
     def compose(self) -> ComposeResult:
-        yield from table_layout(Static(id="prompt"), DecisionPanel(), Static(id="detail"))
+        yield from table_layout(
+            SteadyStatic(id="prompt"), DecisionPanel(), SteadyStatic(id="detail")
+        )
         yield Footer()
 
     def on_mount(self) -> None:
