@@ -190,16 +190,17 @@ class GameScreen(Screen[None]):
             log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
-        for e in new:
-            line = self.narrator.describe(e)
-            if line:
-                self.write(line)
+        said = [self.narrator.describe(e) for e in new]
+        self.write(*(line for line in said if line))
 
-    def write(self, line: str) -> None:
-        """Add a line to the log (and to what the full log, `l`, shows)."""
-        self.said.append(line)
+    def write(self, *lines: str) -> None:
+        """Add lines to the log (and to what the full log, `l`, shows): written at once,
+        as one renderable (a write a line was a fair part of a key press's cost)."""
+        if not lines:
+            return
+        self.said.extend(lines)
         log = self.query_one("#log", RichLog)
-        log.write(line)
+        log.write("\n".join(lines))
         self._log_width = log.scrollable_content_region.width  # wrapped at this width
 
     def refresh_all(self) -> None:
