@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+
+from unbroken.tui.steady import SteadyStatic
 
 #: The style meta key that holds the id of the card a piece of text shows.
 CARD = "card"
@@ -48,7 +49,7 @@ def card_spans(text: Text) -> list[tuple[int, int, str]]:
     return list(seen.values())
 
 
-class CardLines(Static):
+class CardLines(SteadyStatic):
     """A panel whose text marks the cards it shows (`card_style`).
 
     Once `inspectable`, a click on a card, or Enter on the card picked with

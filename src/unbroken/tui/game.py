@@ -16,7 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -35,6 +35,7 @@ from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
 from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
+from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
     HandPanel,
@@ -134,7 +135,9 @@ class GameScreen(Screen[None]):
         return self.query_one(StagePanel).die
 
     def compose(self) -> ComposeResult:
-        yield from table_layout(Static(id="prompt"), DecisionPanel(), Static(id="detail"))
+        yield from table_layout(
+            SteadyStatic(id="prompt"), DecisionPanel(), SteadyStatic(id="detail")
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -190,16 +193,17 @@ class GameScreen(Screen[None]):
                 log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
-        for e in new:
-            line = self.narrator.describe(e)
-            if line:
-                self.write(line)
+        said = [self.narrator.describe(e) for e in new]
+        self.write(*(line for line in said if line))
 
-    def write(self, line: str) -> None:
-        """Add a line to the log (and to what the full log, `l`, shows)."""
-        self.said.append(line)
+    def write(self, *lines: str) -> None:
+        """Add lines to the log (and to what the full log, `l`, shows): written at once,
+        as one renderable (a write a line was a fair part of a key press's cost)."""
+        if not lines:
+            return
+        self.said.extend(lines)
         log = self.query_one("#log", RichLog)
-        log.write(line)
+        log.write("\n".join(lines))
         self._log_width = log.scrollable_content_region.width  # wrapped at this width
 
     def refresh_all(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from msgspec.structs import astuple
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -53,6 +54,32 @@ def attack_text(
     return f"{attack_name(attack.id)}: {does}{extra} ← {paid}"
 
 
+def attack_lines(
+    state: GameState, rules: Ruleset, forecasts: Mapping[act.Action, Forecast]
+) -> list[str]:
+    """Return the held weapon's attacks as the hand shows them (attack_text), with what
+    they cost now and, for those that can be taken, their forecasts' numbers."""
+    weapon = rules.weapons[state.weapons[-1]]
+    return [
+        attack_text(a, attack_cost(a, state, rules), forecasts.get(act.Attack(a.id)), rules)
+        for a in weapon.attacks
+    ]
+
+
+def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[object, ...]:
+    """Return all the hand's text is drawn from (HandText.hand), as values: the state's
+    own lists and structs change in place as the game goes, so none of them is kept."""
+    return (
+        tuple(astuple(c) for c in state.conditions),
+        state.weapons[-1],
+        tuple(attacks),
+        battle_cost_note(state, rules),
+        tuple(astuple(aside) for aside in state.set_aside),
+        tuple(state.skills),
+        state.character,
+    )
+
+
 class HandText(Panel):
     """Conditions in play, the weapon with its attacks, skills, then upgrade options.
 
@@ -60,6 +87,11 @@ class HandText(Panel):
     short at 80x24. The crafts come last: they may scroll out of sight, and
     an affordable one is in the decisions anyway.
     """
+
+    #: What the hand was last drawn from (`drawn_from`, the width) and its texts so far,
+    #: by `words`: the same again builds neither anew.
+    _drawn_from: tuple[object, ...] = ()
+    _texts: dict[bool, Text] = {}
 
     def show(
         self,
@@ -72,24 +104,31 @@ class HandText(Panel):
         own words are added where the panel has the rows for all of them."""
         self._redraw = lambda: self.show(state, rules, forecasts)  # long lines wrap
         room = self.rows()
-        text = self.hand(state, rules, forecasts or {}, words=room > 0)
-        if text.plain.count("\n") + 1 > room:
-            text = self.hand(state, rules, forecasts or {}, words=False)
-        self.update(text)
+        attacks = attack_lines(state, rules, forecasts or {})
+        # Most keys leave the hand as it was: building its text (twice at 80x24, where
+        # the cards' words do not fit) was most of a key press's own work (#28).
+        drawn = (id(rules), self.size.width, *drawn_from(state, rules, attacks))
+        if drawn != self._drawn_from:
+            self._drawn_from, self._texts = drawn, {}
+
+        def text(words: bool) -> Text:
+            if words not in self._texts:
+                self._texts[words] = self.hand(state, rules, attacks, words)
+            return self._texts[words]
+
+        shown = text(room > 0)
+        if shown.plain.count("\n") + 1 > room:
+            shown = text(False)
+        self.update(shown)
 
     def rows(self) -> int:
         """Return the rows the Hand panel shows without scrolling (0 before the layout)."""
         parent = self.parent
         return parent.size.height if isinstance(parent, HandPanel) else 0
 
-    def hand(
-        self,
-        state: GameState,
-        rules: Ruleset,
-        forecasts: Mapping[act.Action, Forecast],
-        words: bool,
-    ) -> Text:
-        """Return the hand's text; `words`: with the cards' own words (skills, weapon, class)."""
+    def hand(self, state: GameState, rules: Ruleset, attacks: list[str], words: bool) -> Text:
+        """Return the hand's text; `attacks`: the weapon's attacks as shown (attack_lines);
+        `words`: with the cards' own words (skills, weapon, class)."""
         text = Text()
         for c in state.conditions:
             name, does = condition_text(c, rules)
@@ -103,9 +142,7 @@ class HandText(Panel):
         text.append(f" ({weapon.type})\n")
         if words and weapon.text:
             self.append_wrapped(text, f" {weapon.text}", style="italic", indent=" ")
-        for a in weapon.attacks:
-            f = forecasts.get(act.Attack(a.id))
-            line = attack_text(a, attack_cost(a, state, rules), f, rules)
+        for line in attacks:
             self.append_wrapped(text, f" {line}")
         if note := battle_cost_note(state, rules):  # a scouted monster's Hex, in Travel
             self.append_wrapped(text, f" {note}", style="yellow")
