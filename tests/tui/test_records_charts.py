@@ -257,7 +257,8 @@ def test_esc_goes_back_one_step_from_the_charts_and_the_sheets_of_records() -> N
             assert screen.view == "charts"
             await pilot.press("escape")
             await pilot.pause()
-            assert app.screen is screen and screen.view == "table"
+            assert screen.view == "table"
+            assert app.screen is screen
             assert screen.query_one("#games", DataTable).has_focus
             assert footer_keys(app)["c"] == "Charts"
             await pilot.press("a")
