@@ -98,8 +98,9 @@ THE_SCREEN = """\
 - **Hand**: conditions on you, your weapon and its attacks, your skills, what the
   weapon can be crafted into. `Tab` moves to it and the arrows scroll it.
 - On the right: where you are in the level, the decision with its options (the
-  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it). Rounds
-  that pass on their own are shown one roll at a time; any key skips them.
+  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it), on its
+  newest line unless you scroll it up. Rounds that pass on their own are shown
+  one roll at a time; any key skips them.
 """
 
 #: The one screen a new player reads first: the game in a few lines, then where to look.

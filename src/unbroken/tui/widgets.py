@@ -332,6 +332,16 @@ def draw_table(
         screen.refresh_bindings()  # a key offered only with a monster on the stage (`m`)
 
 
+class NewestLog(RichLog):
+    """The table's log: it keeps its newest line in sight, as lines come and as its rows
+    change (the options coming back under it took rows after it had scrolled to its end,
+    #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
+    again (Textual's anchor)."""
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+
 def table_layout(*middle: Widget) -> ComposeResult:
     """Yield the table: display, stage and hand on the left; phase, `middle` and log on
     the right.
@@ -349,7 +359,7 @@ def table_layout(*middle: Widget) -> ComposeResult:
             yield PhaseTracker(id="phase")
             yield from middle
             # min_width 1: RichLog's default (78) cut long lines at the panel's edge.
-            log = RichLog(id="log", wrap=True, markup=False, min_width=1)
+            log = NewestLog(id="log", wrap=True, markup=False, min_width=1)
             log.border_title = "Log"
             yield log
 
