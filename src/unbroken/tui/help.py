@@ -278,10 +278,12 @@ class HelpScreen(Screen[None]):
     """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
 
     # As in a pager: Page Up/Down scroll the text and `/` (again) goes to the search,
-    # whatever has the focus; Esc leaves the search, then closes help. The footer says
+    # whatever has the focus; Esc leaves the search (or the text Enter opened, for the
+    # contents: one step back, #28 round 8), then closes help. The footer says
     # which Esc does now (#28 round 5: the first one seemed ignored).
     BINDINGS = [
         Binding("escape", "leave_search", "Leave search"),
+        Binding("escape", "leave_text", "Contents"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
         Binding("slash", "search", "Search", priority=True),
@@ -297,7 +299,7 @@ class HelpScreen(Screen[None]):
 | 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
-| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search, then help |
+| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search or text, then help |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
@@ -421,10 +423,18 @@ the same seed again and `w` watches the game's replay.
             text.scroll_page_up(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Esc leaves the search while it has the keys, else closes help (said in the footer)."""
-        if action in ("leave_search", "back"):
-            searching = self.query_one("#help-search", Input).has_focus
-            return searching == (action == "leave_search")
+        """Esc leaves the search, or the text, while it has the keys, else closes help (said
+        in the footer)."""
+        if action in ("leave_search", "leave_text", "back"):
+            text = self.query_one("#help-text", VerticalScroll)
+            focused = self.focused
+            if self.query_one("#help-search", Input).has_focus:
+                now = "leave_search"
+            elif focused is not None and (focused is text or text in focused.ancestors):
+                now = "leave_text"
+            else:
+                now = "back"
+            return action == now
         return True
 
     def on_descendant_focus(self) -> None:
@@ -477,6 +487,11 @@ the same seed again and `w` watches the game's replay.
             self.query_one("#help-search", Input).value = ""
         self.query_one("#help-list", OptionList).focus()
 
+    def action_leave_text(self) -> None:
+        """Esc in the text (opened with Enter) goes back to the contents, the section still
+        shown: one step back, not out of help (#28 round 8)."""
+        self.query_one("#help-list", OptionList).focus()
+
     def action_back(self) -> None:
-        """Esc out of the search closes help."""
+        """Esc on the contents closes help."""
         self.app.pop_screen()
