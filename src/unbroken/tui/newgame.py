@@ -155,13 +155,16 @@ class NewGameScreen(Screen[None]):
         self.describe()
 
     def first_listed(self, plugins: dict[str, str]) -> set[str]:
-        """Return the expansions this screen marks "(new)": those no New game screen had
-        listed to the player before it (settings' expansions_seen), kept as seen now. They
-        stay marked while this screen is open (back from Plugins too), not the next time."""
+        """Return the expansions this screen marks "(new)": those installed since a New game
+        screen last listed the expansions to the player (settings' expansions_seen, which
+        always holds "base" once one has: the first list ever marks none), kept as seen
+        now. They stay marked while this screen is open (back from Plugins too), not the
+        next time."""
         settings = self.unbroken.settings
         seen = set(filter(None, settings.expansions_seen.split(",")))
-        listed = {name for name in plugins if name != "base"}
-        self.marked_new |= listed - seen
+        listed = set(plugins) | {"base"}
+        if seen:
+            self.marked_new |= listed - seen
         if not listed <= seen:
             self.unbroken.save_settings(expansions_seen=",".join(sorted(seen | listed)))
         return self.marked_new & listed
