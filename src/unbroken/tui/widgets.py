@@ -91,6 +91,10 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
 EAT = " (eat "
 
 
+#: A row's chips drawn closer for a change's marks: whole, names cut, one space apart.
+CLOSER = ((False, "  "), (True, "  "), (True, " "))
+
+
 class Chip:
     """A material on the Display: its words, the marks of the last change (▲▼, caps) and
     what follows them (the food's cost of eating short), with `room` kept for that;
@@ -132,9 +136,9 @@ class Chip:
 def chip_rows(chips: list[Chip], width: int) -> Text:
     """Return the materials over as few rows as the width allows, laid out without their
     marks (so the rows stay put when a change is marked); where a row's marks would not
-    fit, the caps' marks go (the changes keep their numbers), then the long names are
-    abbreviated ("cun. 0") and the chips one space apart, then the food chip leaves out
-    the food eaten (the names whole again), and the marks
+    fit, the long names are abbreviated ("cun. 0") and the chips one space apart, then the
+    caps' marks go (the changes keep their numbers) in the same steps, then the food chip
+    leaves out the food eaten (the names whole again), and the marks
     are left out where even that does not fit. The food eaten goes last: "(eat 1)" was
     lost beside "cunning ▲+1" at 80 columns (#28 round 8)."""
     rows: list[list[Chip]] = [[]]
@@ -147,8 +151,7 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
         rows[-1].append(chip)
     text = Text()
     # (marks, food eaten left out, names cut, between chips): for this change only.
-    tries = [(marks, False, False, "  ") for marks in (True, None)]
-    tries += [(marks, False, True, gap) for gap in ("  ", " ") for marks in (True, None)]
+    tries = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
     tries += [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
     for row in rows:
         for marks, short, cut, gap in tries:
