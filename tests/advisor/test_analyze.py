@@ -39,10 +39,14 @@ def test_every_decision_with_a_choice_is_weighed() -> None:
     for c in analysis.choices:
         # One stage of 3 futures: every option plays them all; the chance is the best's, on
         # 3 futures of its own; the taken option shows it less what it lost on the same
-        # futures, never above it (the chance itself when it was the best).
+        # futures, never above it (the chance itself when it was the best); an option with
+        # nothing random before the next decision shows that position's chance (its own).
         assert c.before == c.chance_best and c.before.games == 3
-        assert c.chance_taken.rate <= round(c.before.rate, 4)
-        if c.taken == c.best:
+        if c.led_to is not None:
+            assert c.chance_taken.rate == round(c.led_to.rate, 4)
+        else:
+            assert c.chance_taken.rate <= round(c.before.rate, 4)
+        if c.taken == c.best and c.led_to is None:
             assert c.chance_taken.rate == round(c.before.rate, 4)
         assert c.costly == (c.clearly_worse and c.loss > COSTLY)
         assert c.chance_taken.games == 3 and c.against_best.games == 3

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.model import Monster
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
@@ -20,8 +21,9 @@ from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList, wrap_option
 from unbroken.tui.hints import HINTS, HintBox
-from unbroken.tui.stage import StagePanel
+from unbroken.tui.stage import GOES_ON, StagePanel, row_words, rule_parts, wrap_rule
 from unbroken.tui.widgets import OPTION_KEYS
+from unbroken.words.effects import ambush_text, trickery_text
 
 RULES = load_ruleset()
 
@@ -61,6 +63,12 @@ async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[st
     return pages, count
 
 
+def read_whole(pages: list[str]) -> str:
+    """Return the pages' words read on: a rule that goes on over a page ("…" at the
+    page's end, "…" at the next one's start) read whole."""
+    return " ".join(pages).replace(f" {GOES_ON} {GOES_ON} ", " ")
+
+
 #: A difficulty with a danger track, as the Gauntlet's Expert (the stage says its gains).
 DANGER = """
 [[difficulties]]
@@ -93,7 +101,7 @@ async def test_m_shows_the_rules_in_pages_of_one_size_with_the_six_rows_in_sight
             await pilot.pause()
             pages, count = await read_every_page(app, pilot)
             card = RULES.monsters[f"base:{monster}"]
-            whole = " ".join(pages)
+            whole = read_whole(pages)
             for ability in card.abilities:
                 assert f"{ability.name}: {ability.text}" in whole, whole
             assert len(pages) == count
@@ -180,8 +188,43 @@ async def test_a_finishing_blow_says_its_reward_in_full_at_80_columns() -> None:
         for text, was_cut in blows.values():
             assert not was_cut, text
             assert len(wrap_option(text, width).splitlines()) <= 3, text
-            assert "defeats it" in text and "reward 1 metal" in text, text
-            assert "Scavenger +1 wood + 1 metal" in text, text
+            assert "defeats it: 1 metal; Scavenger +1 wood + 1 metal" in text, text
+
+
+@sync
+async def test_a_finishing_blow_through_armor_keeps_to_three_rows_at_80_columns() -> None:
+    # Round 8 (after round 7's fix): with Weak Spot the Kobold's armor still up, "Attack
+    # with Decisive stroke: wound 5, defeats it (Weak Spot: ignores armor) - pay 2 SE +
+    # 1 LE — reward 1 metal; Scavenger +1 wood + 1 metal" (142 characters) took four rows
+    # of nine options. A finishing blow names the Passive only ("defeats it" says the
+    # rest) and says "defeats it: 1 metal" after the cost: three rows, none cut.
+    assert save_settings(Settings(hints=False)) == ""
+    game = (
+        Scenario("tomu", level=1)
+        .resources(se=10, le=2)
+        .weapon("sword")
+        .skills("scavenger", "weak-spot")
+        .ability_uses(1)
+        .monster("kobold")
+        .dice(*[3] * 20)
+        .start("battle")
+    )
+    game.apply(act.Attack("cut"))
+    pass_responses(game)
+    mo = game.state.monster
+    assert mo is not None and (mo.armor, mo.health) == (1, 1)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(game_screen_of(app).offered) == 9
+        blows = blow_lines(app)
+        assert set(blows) == {"cut", "decisive-stroke"}
+        width = game_screen_of(app).query_one(DecisionList).size.width - DecisionList.SCROLLBAR
+        for text, was_cut in blows.values():
+            assert not was_cut, text
+            assert len(wrap_option(text, width).splitlines()) <= 3, text
+            assert "(Weak Spot) - pay" in text, text
+            assert text.endswith("defeats it: 1 metal; Scavenger +1 wood + 1 metal"), text
 
 
 #: A class whose Response to the defeat spends one of the level's ability uses
@@ -293,3 +336,137 @@ async def test_first_game_hints_keep_one_size_and_leave_the_log_its_rows() -> No
                 await pilot.press(OPTION_KEYS[explore])
                 await pilot.pause()
         assert heights[0] == heights[1] == 3, heights
+
+
+def rows_read(card: Monster, before: str, pages: list[str]) -> set[int]:
+    """Return the table rows whose every word can be read: in the table (`before`, the
+    stage folded) uncut, or in the pages "3 CONFUSE: lose exactly 1 LE and …"."""
+    whole = read_whole(pages)
+    table = " ".join(before.split())
+    card_rows = {}
+    for i, r in enumerate(card.table, 1):
+        card_rows[i] = (f"{i} {r.result} {row_words(r)}", f"{i} {r.result}: {row_words(r)}")
+    return {i for i, (row, said) in card_rows.items() if row in table or said in whole}
+
+
+@sync
+async def test_m_reads_every_table_row_in_full_at_80x24() -> None:
+    # Round 8: at 80 columns "3 CONFUSE lose exactly 1 LE an…", "6 DAZE gain Poisoned
+    # with 2…" (the Shaman, Normal level 4) and the Bear's "4 ROAR gain Frightened now
+    # fo…" (Expert level 2, before its battle) stayed cut in every part `m` showed; only
+    # `i` had the whole card. The pages say the rows cut in full, the six kept under them.
+    for monster, difficulty, level, at in (
+        ("shaman", "normal", 4, "battle"),
+        ("bear", "expert", 2, "trickery"),
+    ):
+        game = (
+            Scenario("tomu", difficulty, level=level, seed=2)
+            .resources(se=15, cunning=3, food=3)
+            .monster(monster)
+            .dice(*[6, 1] * 20)
+            .start(at)
+        )
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            stage = app.screen.query_one(StagePanel)
+            before = stage.drawn
+            assert "…" in before, before  # a row cut: what this test is about
+            pages, count = await read_every_page(app, pilot)
+            assert rows_read(RULES.monsters[f"base:{monster}"], before, pages) == set(
+                range(1, 7)
+            ), (monster, pages)
+
+
+#: A monster whose rule is longer than a page at 80x24: two sentences, with clauses.
+DRONER = """
+[[monsters]]
+id = "droner"
+name = "Droner"
+level = 4
+number = 7
+armor = 1
+health = 8
+text = "It hums."
+table = [
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+  { result = "MISS" }, { result = "MISS" }, { result = "MISS" },
+]
+
+[[monsters.abilities]]
+id = "drone"
+name = "Drone"
+type = "passive"
+text = "DRONE"
+modifiers = [{ kind = "weapon_attack_cost", amounts = { se = 1 } }]
+""".replace(
+    "DRONE",
+    "Every weapon attack costs 1 SE more. The hum was laid on it long ago, and it weighs"
+    " on every arm that lifts a blade, however strong, however sure, until the end.",
+)
+
+
+def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end(tmp_path: Path) -> None:
+    # Round 8: a part ended "| trickery:" and the next began "cannot be tricked"; one
+    # ended "Hex of Heaviness: Every weapon", the next "attack costs 1 SE more." A page
+    # now ends where a rule ends, or, a rule longer than a page, at a sentence's end
+    # (else a clause's) marked "…", the next page starting "…".
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"monsters.toml": DRONER}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    for monster in ("base:basilisk", "base:shaman", "base:kobold", "x:droner"):
+        card = rules.monsters[monster]
+        said = [f"{a.name}: {a.text}" for a in card.abilities]
+        said += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
+        said += [f"{i} {r.result}: {row_words(r)}" for i, r in enumerate(card.table, 1)]
+        ends = [" ".join(rule.split())[-12:] for rule in said]
+        if monster == "base:kobold":
+            game = kobold_before_battle()
+        else:
+            game = paged_game(monster, rules)
+        pages = asyncio.run(pages_of(game, rules))
+        assert pages, monster
+        for k, page in enumerate(pages):
+            if page.endswith(GOES_ON):  # goes on, after a clause's end, on the next page
+                assert re.search(r"[.,;:)!?] …$", page) or pages[k + 1].startswith("… ("), page
+                assert pages[k + 1].startswith(f"{GOES_ON} "), pages[k + 1]
+            else:
+                assert any(page.endswith(end) for end in ends), (monster, page)
+        if monster == "x:droner":  # longer than a page: it ends one at its first sentence
+            assert pages[0].endswith("costs 1 SE more. …"), pages
+            assert pages[1].startswith("… The hum was laid"), pages
+
+
+async def pages_of(game: Game, rules: Ruleset) -> list[str]:
+    """Return the pages of the rules `m` shows at 80x24."""
+    app = UnbrokenApp(rules, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pages, _ = await read_every_page(app, pilot)
+    return pages
+
+
+def kobold_before_battle() -> Game:
+    """The Kobold at its Trickery step: its ambush and trickery are rules on the pages."""
+    game = Scenario("tomu", level=1, seed=2).resources(se=10, cunning=3).monster("kobold")
+    return game.start("trickery")
+
+
+def test_rule_parts_keep_every_word_within_a_page_and_break_at_clauses() -> None:
+    # A rule longer than a page is split at the best break that fits: a sentence's end,
+    # else a clause's, else between words; each part within the page's rows.
+    rules = [f"{a.name}: {a.text}" for c in RULES.monsters.values() for a in c.abilities]
+    rules += [f"{k.name}: {' '.join(a.text for a in k.abilities)}" for k in RULES.keywords.values()]
+    for line in rules:
+        for width in (24, 32, 46):
+            for rows in (2, 3, 4):
+                parts = rule_parts(line, rows, width)
+                assert all(len(wrap_rule(p, width, "  ")) <= rows for p in parts), parts
+                said = " ".join(" ".join(parts).split()).replace(" … … ", " ")
+                assert said == " ".join(line.split()), (said, line)
+                for part in parts[:-1]:
+                    assert part.endswith(f" {GOES_ON}"), part
+    gaze = next(a for a in RULES.monsters["base:basilisk"].abilities if a.name == "Petrifying Gaze")
+    parts = rule_parts(f"{gaze.name}: {gaze.text}", 3, 32)
+    assert len(parts) == 2 and parts[1].startswith("  … ("), parts  # at the bracket
+    two = "First sentence here. Second one, with a clause, goes on and on and on here."
+    assert rule_parts(two, 2, 30)[0] == "First sentence here. …"

@@ -10,6 +10,14 @@ interval holds 0 the two are about equal, whatever the point estimates say.
 Decisions with one answer are skipped (nothing to choose). The recording is
 verified first (`replay`), so a bad or edited file is refused with verify's
 words.
+
+An option whose outcome is certain (no die, no card revealed before the next
+decision: the core's forecast says so) leads to one position, the next
+decision's, and its chance IS that position's chance (docs/advisor.md): the
+analysis shows that one number for it, and its paired figures — the
+reference bot playing on after it, which may play the next position worse
+than its best option — claim "clearly worse" only when that position's
+chance agrees (round 7: "took 6 %, then 37 %" for a Craft with no roll).
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +36,7 @@ from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
+from unbroken.core.forecast import DECISION, Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
@@ -39,7 +48,8 @@ COSTLY = 10.0
 #: The version of the analysis files kept in the cache (a change makes them stale).
 #: 3: the chance is the best option's on futures of its own (2: on the race's).
 #: 4: the chance taken is the chance less what it lost on the same futures (3: the race's).
-FORMAT = 4
+#: 5: a certain option taken has the chance of the position it led to (`led_to`).
+FORMAT = 5
 
 
 @dataclass(frozen=True)
@@ -56,27 +66,56 @@ class Choice:
     #: The position's chance: its best option's (the chart's line, "before" the decision).
     before: Estimate
     #: The option taken's figure as `%` shows it: the chance before less what it lost
-    #: against the best on the same futures (`Weighing.shown`; the chance itself if best).
+    #: against the best on the same futures (`Weighing.shown`; the chance itself if best),
+    #: or for a certain option the chance of the position it led to (`led_to`).
     chance_taken: Figure
     #: The option taken against the best, on the futures both played.
     against_best: Difference
     #: What the option taken and the best one are sure to do (`changes.what_it_changes`).
     taken_changes: str = ""
     best_changes: str = ""
+    #: The chance of the position the option taken led to for certain (nothing random
+    #: between: the next decision with a choice, as weighed there): the option's chance by
+    #: definition. None when a die or a card came between (or no choice came after).
+    led_to: Estimate | None = None
 
     @property
     def chance_best(self) -> Estimate:
         return self.before
 
     @property
+    def certain(self) -> bool:
+        """True when the option taken led to the next position for certain (`led_to`)."""
+        return self.led_to is not None
+
+    @property
     def loss(self) -> float:
-        """Points of chance the option taken gave up against the best one (0 at best)."""
+        """Points of chance the option taken gave up against the best one (0 at best): the
+        chance less the chance taken, as the two columns read (for an option that was
+        not certain, what it lost against the best on the same futures)."""
+        if self.led_to is not None:
+            return 100.0 * (self.before.rate - self.led_to.rate)
         return -100.0 * self.against_best.mean
 
     @property
-    def clearly_worse(self) -> bool:
-        """True when the option taken is clearly worse than the best (interval below 0)."""
+    def bot_worse(self) -> bool:
+        """True when the reference bot wins less often after the option taken than after the
+        best on the same futures (the paired interval below 0): what the race measures."""
         return self.against_best.worse
+
+    @property
+    def contradicted(self) -> bool:
+        """True when the paired figures call the option taken worse but the position it led
+        to for certain does not: the best's chance is inside (or under) that position's
+        interval. The reference bot then played on worse than that position's best option,
+        which is a flaw of the bot's line, not of the decision."""
+        return self.bot_worse and self.led_to is not None and self.before.rate <= self.led_to.high
+
+    @property
+    def clearly_worse(self) -> bool:
+        """True when the option taken is clearly worse than the best: the paired interval
+        below 0, and for a certain option the position it led to clearly below the best."""
+        return self.bot_worse and not self.contradicted
 
     @property
     def costly(self) -> bool:
@@ -85,13 +124,18 @@ class Choice:
     def verdict(self) -> str:
         """Return the decision in words: the better option and what it changes, or why not."""
         if self.taken == self.best:
-            return "the best option"
+            return f"the best option{self._above()}"
+        if self.contradicted:
+            return self._bot_only()
         if not self.clearly_worse:
             if not self.against_best.games:  # an analysis from before #30: no comparison
                 return f"about equal to {self.best}"
             # The paired figures first (a table cuts the line short): the chance before less
-            # the chance taken is this difference.
-            return f"{self.against_best.points()} on the same futures: about equal to {self.best}"
+            # the chance taken is this difference (unless the option was certain).
+            return (
+                f"{self.against_best.points()} on the same futures: about equal to"
+                f" {self.best}{self._above()}"
+            )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
         why = ""
@@ -99,7 +143,33 @@ class Choice:
             taken, best = short_name(self.taken), short_name(self.best)
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
-        return f"{self.best} instead: {gain.points()}{why}"
+        led = "" if self.led_to is None else f", the position it led to {self.led_to.percent()}"
+        return f"{self.best} instead: {gain.points()}{led}{why}"
+
+    def _above(self) -> str:
+        """Return what to add when the position a certain option led to reads clearly above
+        this one's chance (the best's interval below it): the bot plays on from there worse
+        than that position's best option, so this position's chance reads low."""
+        led = self.led_to
+        if led is None or self.before.high >= led.rate:
+            return ""
+        return (
+            f"; {round(100 * self.before.rate)} % reads low here: from the position it led to"
+            f" ({led.percent()}, nothing random between) the reference bot plays worse than"
+            " its best option there"
+        )
+
+    def _bot_only(self) -> str:
+        """Return what is measured when the paired figures and the position the option led
+        to disagree: the bot's line, said as the bot's, and the position's chance."""
+        d = self.against_best
+        gain = Difference(d.behind, d.ahead, d.games)
+        led = self.led_to.percent() if self.led_to is not None else "?"
+        return (
+            f"the reference bot wins less often after this than after {short_name(self.best)}:"
+            f" {gain.points()} on the same futures; but the position it led to reads {led},"
+            f" no worse than the best's {round(100 * self.before.rate)} %"
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -116,7 +186,9 @@ class Choice:
             "against_best": self.against_best.as_json(),
             "taken_changes": self.taken_changes,
             "best_changes": self.best_changes,
+            "led_to": None if self.led_to is None else self.led_to.as_json(),
             "loss": round(self.loss, 1),
+            "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
             "costly": self.costly,
             "verdict": self.verdict(),
@@ -142,6 +214,7 @@ class Choice:
             Difference.from_json(data.get("against_best", {"ahead": 0, "behind": 0, "games": 0})),
             str(data.get("taken_changes", "")),
             str(data.get("best_changes", "")),
+            est(data["led_to"]) if data.get("led_to") else None,
         )
 
 
@@ -196,7 +269,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -216,6 +289,9 @@ class _Position:
     legal: list[Action]
     taken: int
     reference: int
+    #: The decision whose position the option taken led to for certain (None: chance came
+    #: between, or no decision with a choice followed for certain).
+    led_to: int | None = None
 
 
 def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
@@ -228,8 +304,10 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
     h = rec.header
     game = Game.new(rules, h.character, h.difficulty, h.seed, h.options)
     found = []
+    certain: dict[int, bool] = {}
     for d in rec.decisions:
         legal = game.legal_actions()
+        certain[d.n] = _certain(game.query().forecast(d.action))
         if len(legal) > 1:
             seen = position(game)
             reference = heuristic_bot(seen, d.n)
@@ -245,7 +323,31 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
                 )
             )
         game.apply(d.action)
-    return found, game
+    return _led_to(found, certain), game
+
+
+def _certain(f: Forecast) -> bool:
+    """True when nothing random comes before the next decision: the forecast reached one, or
+    passed a Response window (it passes one only when it got there with nothing drawn)."""
+    return f.stops == DECISION or f.passes > 0
+
+
+def _led_to(found: list[_Position], certain: dict[int, bool]) -> list[_Position]:
+    """Return the positions, each with the decision with a choice its option taken led to
+    for certain: the next one when nothing random came between, passing decisions with
+    one answer that were certain too (a position with one option has its option's chance,
+    which is then the next position's)."""
+    weighed = {p.n for p in found}
+    led = []
+    for p in found:
+        m, reached = p.n, None
+        while certain.get(m) and m + 1 in certain:
+            m += 1
+            if m in weighed:
+                reached = m
+                break
+        led.append(replace(p, led_to=reached))
+    return led
 
 
 def analyze(
@@ -275,7 +377,11 @@ def analyze(
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
             weighed = weigh_all(pool, [(p.game, p.legal) for p in found], games, seed, progress)
-    choices = [_choice(p, w) for p, w in zip(found, weighed, strict=True)]
+    chance_at = {p.n: w.chance for p, w in zip(found, weighed, strict=True)}
+    choices = [
+        _choice(p, w, None if p.led_to is None else chance_at[p.led_to])
+        for p, w in zip(found, weighed, strict=True)
+    ]
     return Analysis(games, seed, len(rec.decisions), outcome, choices)
 
 
@@ -285,7 +391,7 @@ def option_name(action: Action, state: GameState, rules: Ruleset) -> str:
     return option_text(action, "", state, rules)
 
 
-def _choice(p: _Position, w: Weighing) -> Choice:
+def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice:
     state = p.game.state
     rules = p.game.ruleset
     return Choice(
@@ -297,11 +403,13 @@ def _choice(p: _Position, w: Weighing) -> Choice:
         option_name(p.legal[w.best], state, rules),
         option_name(p.legal[p.reference], state, rules),
         w.chance,
-        # As `%` shows it: the chance (the best taken) less what it lost on the same futures.
-        w.shown(p.taken),
+        # As `%` shows it: the chance (the best taken) less what it lost on the same futures;
+        # a certain option's is the chance of the position it led to (one position, one number).
+        w.shown(p.taken) if led_to is None else Figure.of(led_to),
         w.difference(p.taken),
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),
+        led_to,
     )
 
 

@@ -105,6 +105,10 @@ class Figure:
     less its paired difference, so no option reads above the best and the gap between two
     figures is the difference the verdict gives. `stopped`: the option left the race early
     (clearly behind, or halved away) and played fewer futures (`games`) than the best.
+    `at_most`: it stopped without losing to the best on the futures both played (halved
+    away on a tie, or behind others there): nothing measured puts it below the best, yet
+    the race left it behind, so its figure is a bound, "≤ 38 %", never the best's own
+    "38 %" (playtest round 7: "[38% stopped]" beside the best's "[38% 23-55]").
     """
 
     rate: float
@@ -112,6 +116,7 @@ class Figure:
     high: float
     games: int
     stopped: bool = False
+    at_most: bool = False
 
     @classmethod
     def of(cls, estimate: Estimate) -> Figure:
@@ -124,11 +129,15 @@ class Figure:
         cls, chance: Estimate, mean: float, low: float, high: float, games: int, stopped: bool
     ) -> Figure:
         """Return the figure of an option `mean` (its interval `low`..`high`) ahead of the best
-        on shared futures, in whole points (at most 0 shown: an option stopped early that
-        led on its few futures reads as the best, never above it), its interval the
-        chance's and the difference's half-widths added in quadrature."""
+        on shared futures, in whole points (at most 0 shown: an option still in the race
+        that led on its futures reads as the best, never above it; one stopped early
+        without a loss reads "at most" the best's, `at_most`), its interval the chance's
+        and the difference's half-widths added in quadrature."""
         if not chance.games:
             return cls(0.0, 0.0, 1.0, games, stopped)
+        if stopped and round(100 * mean) >= 0:
+            best = cls.of(chance)
+            return replace(best, high=best.rate, games=games, stopped=True, at_most=True)
         if mean > 0:
             return replace(cls.of(chance), games=games, stopped=stopped)
         c_low, c_high = chance.interval
@@ -140,11 +149,19 @@ class Figure:
         return cls(_four(max(0.0, rate)), _four(low), _four(high), games, stopped)
 
     def percent(self) -> str:
-        """Return "41 % (35-47)": the chance and its interval, in whole percent."""
+        """Return "41 % (35-47)": the chance and its interval, in whole percent ("≤ 38 %"
+        for a bound: `at_most`)."""
+        if self.at_most and self.games:
+            return f"≤ {100 * self.rate:.0f} %"
         return percent(self)
 
     def as_json(self) -> dict[str, float | int]:
-        return as_json(self)
+        said = as_json(self)
+        if self.stopped:
+            said["stopped"] = True
+        if self.at_most:
+            said["at_most"] = True
+        return said
 
     @classmethod
     def from_json(cls, data: dict[str, float | int]) -> Figure:
@@ -153,4 +170,6 @@ class Figure:
         games = int(data["games"])
         if "low" not in data:
             return cls.of(Estimate(round(data["chance"] * games), games))
-        return cls(float(data["chance"]), float(data["low"]), float(data["high"]), games)
+        stopped, at_most = bool(data.get("stopped")), bool(data.get("at_most"))
+        low, high = float(data["low"]), float(data["high"])
+        return cls(float(data["chance"]), low, high, games, stopped, at_most)

@@ -123,6 +123,13 @@ def _pc(rate: float) -> str:
     return f"{100 * rate:3.0f} %"
 
 
+def _taken(c: Choice) -> str:
+    """Return the Taken column: "≤38 %" for an option stopped early without a loss to the
+    best (a bound, never the best's own figure)."""
+    f = c.chance_taken
+    return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
+
+
 def text_report(analysis: Analysis, title: str) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary."""
     # lazy: `--help` imports this module: loaded on the path that runs
@@ -136,7 +143,8 @@ def text_report(analysis: Analysis, title: str) -> str:
         f"reference bot (advisor seed {a.seed}).",
         "Chance: the position's (its best option's, on futures of its own); Taken: that "
         "less what the option taken lost against the best on the same futures, never above "
-        f"it. Lost: that loss, when clearly worse; ! more than {COSTLY:g} points.",
+        "it, or where nothing random came before the next decision that position's chance. "
+        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points.",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
@@ -144,7 +152,7 @@ def text_report(analysis: Analysis, title: str) -> str:
         mark = "!" if c.costly else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
         lines.append(
-            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_pc(c.chance_taken.rate)} "
+            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
             f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
         )
     lines += ["", "Summary", f"  Costly decisions: {len(a.costly())}"]

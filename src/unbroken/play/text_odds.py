@@ -23,7 +23,7 @@ from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
-from unbroken.words.vocabulary import WIDTH
+from unbroken.words.vocabulary import WIDTH, cut
 
 #: The key, as in the full-screen game.
 KEY = "%"
@@ -41,15 +41,16 @@ def _watchable(stdin: TextIO) -> bool:
 
 def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
-    option of weighed action k), cut to the width, then the verdict."""
+    option of weighed action k), its name cut to the width, then the verdict."""
     most = max(weighing.games, default=0)
     upto = "up to " if min(weighing.games, default=most) < most else ""
     lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.shown(k)
-        stopped = f" (stopped early, at {e.games})" if e.stopped else ""
-        line = f"  {i + 1:>2}. {e.percent():<14} {options[i]}{stopped}"
-        lines.append(line if len(line) <= WIDTH else line[: WIDTH - 1] + "…")
+        stopped = f" (stopped early, behind, at {e.games})" if e.stopped else ""
+        head = f"  {i + 1:>2}. {e.percent():<14} "
+        # The option's name is cut, never the mark: "behind" must stay in sight (round 7).
+        lines.append(head + cut(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     if len(legal) > 1 and weighing.weighed:
         chance = weighing.chance
         lines.append(

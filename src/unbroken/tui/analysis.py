@@ -107,24 +107,30 @@ def head_words(analysis: Analysis, position: int) -> str:
     """Return what the chart says above its line at `position` (after decision `position`):
     the chance here, and at a weighed decision what it was before, what the option taken
     had and the verdict. The chance here is of the position after the decision and what
-    it drew (a card, a roll), so it can stand far from the option's chance: it says so."""
+    it drew (a card, a roll), so it can stand far from the option's chance: it says so.
+    An option with nothing random before the next decision has that position's chance,
+    one number: "took 37 % (28-47), where it led, nothing random between"."""
     here, rate = here_words(analysis, position)
     at = next((c for c in analysis.choices if c.n == position), None)
     if at is None:
         return f"Chance here: {here}" if rate is None else f"Chance here {here}, its best option's"
     taken = at.chance_taken
-    luck = ""
-    if rate is not None and rate < taken.low:
+    then, luck = f"then {here}", ""
+    if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")
+        then = "where it led, nothing random between"
+    elif rate is not None and rate < taken.low:
         luck = ": what came of it went against you"
     elif rate is not None and rate > taken.high:
         luck = ": what came of it went your way"
     mark = "▲ " if at.costly else ""
     # A whole sentence: the bare verdict "the best option" at the end read as a line cut
     # short at 80 columns (playtest round 6).
-    verdict = "You took the best option" if at.taken == at.best else at.verdict()
+    verdict = at.verdict()
+    if at.taken == at.best:
+        verdict = f"You took {verdict}"
     return (
         f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, then {here}{luck}. {verdict[:1].upper()}{verdict[1:]}."
+        f" took {taken.percent()}, {then}{luck}. {verdict[:1].upper()}{verdict[1:]}."
     )
 
 

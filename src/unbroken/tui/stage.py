@@ -11,10 +11,14 @@ stage's height (the monster's name and numbers on one line, the die or the dange
 track on the next, whatever the die shows), each rule starting a page unless it
 fits in what is left of one, and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
+After the rules the pages say each table row cut to one row in full, and a rule
+longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
+rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 
@@ -208,8 +212,13 @@ class StagePanel(Panel):
         if self.fits and self.expanded is not False:
             return
         self.full = self.expanded is True
-        # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut).
-        paged = self.full and bool(before or card.abilities or card.keywords)
+        # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut) where
+        # they fit so; else the pages say the rows cut in full (#28 round 8).
+        lines = table_lines(state, card, row)
+        wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
+        in_place = not room or head.plain.count("\n") + wrapped <= room + 1  # as a page
+        cut_rows = any(len(line) > width for line, _ in lines) and not in_place
+        paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
             die_line = cut(f"die {die}", width) if die else ""
@@ -234,30 +243,27 @@ class StagePanel(Panel):
         """Append the monster's rules (in full or folded, see `full`; `paged`: the part
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
+        rows = table_lines(state, card, row)
         if self.full:
-            indent = "  " if paged else "   "  # paged: a few more words a line
-            said: list[Text] = []
-            if before:
-                sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
-                said.append(self.rule_lines(sheet, 0, indent, style="italic"))
+            said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
+            if before:  # paged, two rules: a page may end between them, not in one
+                sheet = [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
+                for line in sheet if paged else [" | ".join(sheet)]:
+                    said.append((line, 0, "italic"))
             for keyword in keywords:
                 words = " ".join(a.text for a in keyword.abilities)
-                line = f"{keyword.name}: {words}"
-                said.append(self.rule_lines(line, len(keyword.name) + 1, indent))
+                said.append((f"{keyword.name}: {words}", len(keyword.name) + 1, ""))
             for ability in card.abilities:
-                line = f"{ability.name}: {ability.text}"
-                said.append(self.rule_lines(line, len(ability.name) + 1, indent))
+                said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, ""))
+            if paged:  # the rows cut to one row each, in full (#28 round 8)
+                for i, r in enumerate(card.table, 1):
+                    if len(rows[i - 1][0]) > width:
+                        head = f"{i} {r.result}:"
+                        said.append((f"{head} {row_words(r)}", len(head), ""))
             self.rules_in_full(text, said, len(card.table) if paged else 0)
         else:
             self.folded_rules(text, card, before, [k.name for k in keywords], width)
-        current = marked_row(state) or row
-        pad = max(len(r.result) for r in card.table)
-        rows = []
-        for i, r in enumerate(card.table, 1):
-            what = "; ".join(effect_text(e) for e in r.effects) or "no effect"
-            line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {what}"
-            rows.append((line, "bold reverse" if i == current else ""))
-        indent = " " * (pad + 4)
+        indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
         room = self.rows_free()
@@ -267,6 +273,9 @@ class StagePanel(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+            bare = not (before or keywords or card.abilities)
+            if bare and not paged and any(len(line) > width for line, _ in rows):
+                self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
         """Return one rule wrapped to the stage's width (no newline at its end), its first
@@ -276,18 +285,27 @@ class StagePanel(Panel):
         said.rstrip()
         return said
 
-    def rules_in_full(self, text: Text, said: list[Text], table: int) -> None:
-        """Append the rules in full (`said`, one Text a rule), and how `m` goes on: all of
-        them, or with `table` rows to keep under them the page `page`, as many rows as the
-        stage leaves over its head and the table (how `m` goes on then in its title)."""
+    def rules_in_full(self, text: Text, said: list[tuple[str, int, str]], table: int) -> None:
+        """Append the rules in full (`said`: each rule's words, bold head and style), and
+        how `m` goes on: all of them, or with `table` rows to keep under them the page
+        `page`, as many rows as the stage leaves over its head and the table (how `m` goes
+        on then in its title). A page ends between rules, or a rule longer than a page at
+        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8)."""
         if not said:
             return
-        rules = [list(rule.split("\n", allow_blank=True)) for rule in said]
-        lines = [line for rule in rules for line in rule]
         room = self.rows_free()
         more = self.unfolds()
-        if table and room:
-            rows = max(1, room + 1 - text.plain.count("\n") - table)
+        paged = bool(table and room)
+        rows = max(1, room + 1 - text.plain.count("\n") - table) if paged else 0
+        indent = "  " if paged else "   "  # paged: a few more words a line
+        rules = []
+        for line, head, style in said:
+            parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
+            for k, part in enumerate(parts):
+                said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
+                rules.append(list(said_part.split("\n", allow_blank=True)))
+        lines = [line for rule in rules for line in rule]
+        if paged:
             pages = rule_pages(rules, rows)
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
@@ -340,6 +358,82 @@ def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
                 pages.append([])
             pages[-1].append(line)
     return pages
+
+
+#: Where a rule longer than a page may end a page, best first: a sentence's end, then a
+#: clause's (after a comma, semicolon, colon or bracket, or before a bracket or dash),
+#: then between words (a clause longer than a page).
+_BREAKS = (
+    re.compile(r"(?<=[.!?])\s+"),
+    re.compile(r"(?<=[,;:)])\s+|\s+(?=[(—])"),
+    re.compile(r"\s+"),
+)
+#: The mark at the end of a page a rule goes on from, and at the start of the next.
+GOES_ON = "…"
+
+
+def wrap_rule(line: str, width: int, indent: str) -> list[str]:
+    """Return `line` wrapped as the stage wraps it (`Panel.wrapped`)."""
+    if not 0 < width < len(line):
+        return [line]
+    return textwrap.wrap(line, width, subsequent_indent=indent)
+
+
+def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str]:
+    """Return a rule's words in parts of at most `rows` lines at `width` (one part where
+    it fits): each part but the last ends at a sentence's end where one fits, else at a
+    clause's, with " …", and the next starts "  … " (a page never ends mid-sentence when
+    a sentence fits in it, #28 round 8: "| trickery:", then "cannot be tricked")."""
+    parts: list[str] = []
+    rest = line
+
+    def shown(body: str, last: bool) -> str:
+        lead = f"{indent}{GOES_ON} " if parts else ""
+        return f"{lead}{body}{'' if last else ' ' + GOES_ON}"
+
+    def fits(body: str, last: bool) -> bool:
+        return len(wrap_rule(shown(body, last), width, indent)) <= rows
+
+    while rest and rows > 0 and not fits(rest, True):
+        end = _part_end(rest, lambda body: fits(body, False))
+        parts.append(shown(rest[:end].rstrip(), False))
+        rest = rest[end:].lstrip()
+    return [*parts, shown(rest, True)] if rest or not parts else parts
+
+
+def _part_end(text: str, fits: Callable[[str], bool]) -> int:
+    """Return where the longest start of `text` that `fits` ends, at the best break of
+    `_BREAKS` that has one (a word longer than a page: cut where it fits; at least 1)."""
+    for pattern in _BREAKS:
+        ends = [b.start() for b in pattern.finditer(text) if b.start() and fits(text[: b.start()])]
+        if ends:
+            return ends[-1]
+    end = 1
+    while end < len(text) and fits(text[: end + 1]):
+        end += 1
+    return end
+
+
+def table_lines(state: GameState, card: m.Monster, row: int) -> list[tuple[str, str]]:
+    """Return the monster's six table rows as the stage shows them, each with its style:
+    the row a pending roll points at (else `row`) marked "▶" and reversed."""
+    current = marked_row(state) or row
+    pad = max(len(r.result) for r in card.table)
+    rows = []
+    for i, r in enumerate(card.table, 1):
+        line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {row_words(r)}"
+        rows.append((line, "bold reverse" if i == current else ""))
+    return rows
+
+
+def row_words(r: m.Row) -> str:
+    """Return what a table row does ("lose 2 SE; add 1 token to Paralyzed")."""
+    return "; ".join(effect_text(e) for e in r.effects) or "no effect"
+
+
+def table_indent(card: m.Monster) -> str:
+    """Return the indent of a table row's wrapped lines (under its words)."""
+    return " " * (max(len(r.result) for r in card.table) + 4)
 
 
 def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:

@@ -27,6 +27,7 @@ from unbroken.words.forecast import (
 from unbroken.words.keeping import (
     cap_note,
     cap_sentence,
+    defeat_last,
     defeat_responses,
     hunger_note,
     no_next_level,
@@ -326,7 +327,9 @@ def attack_label(
         through = [
             rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
         ]
-        extra = f" ({', '.join(through)}: ignores armor)" if through else ""
+        # A finishing blow names it only: "defeats it" says the rest (#28 round 8).
+        why = "" if forecast is not None and forecast.defeated else ": ignores armor"
+        extra = f" ({', '.join(through)}{why})" if through else ""
     # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
     # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
     cost = attack_cost(a, state, ruleset)
@@ -373,6 +376,8 @@ def option_text(
             score_note(f),  # R-SCORE-1
         )
         note = "; ".join(x for x in (note, *ahead) if x)
+        if isinstance(action, act.Attack) and f.defeated:
+            text, note = defeat_last(text, note)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

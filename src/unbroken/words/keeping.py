@@ -190,3 +190,18 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
             words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
             said.append(f"{name} may: {words}")
     return "; ".join(said)
+
+
+def defeat_last(label: str, note: str) -> tuple[str, str]:
+    """Return a finishing blow's label and note with "defeats it" moved from the one to
+    the head of the other, its reward after it: "Attack with Cut: wound 2 - pay 2 SE" and
+    "defeats it: 1 metal; Scavenger +1 wood + 1 metal" (was "wound 2, defeats it - pay
+    2 SE — reward 1 metal; …": with Weak Spot four rows at 80 columns, #28 round 8)."""
+    if ", defeats it" not in label:
+        return label, note
+    parts = [x for x in note.split("; ") if x]
+    reward = next((x for x in parts if x.startswith("reward ")), "")
+    head = f"defeats it: {reward.removeprefix('reward ')}" if reward else "defeats it"
+    return label.replace(", defeats it", "", 1), "; ".join(
+        [head, *(x for x in parts if x != reward)]
+    )

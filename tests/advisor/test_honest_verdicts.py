@@ -1,0 +1,166 @@
+"""Playtest round 7 (#30): one number for one position, "costly" only where what is measured
+says so, and an option stopped early never reading as high as the best."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from unbroken.advisor.analysis import Analysis, Choice, analyze
+from unbroken.advisor.chances import Estimate, Figure
+from unbroken.advisor.estimator import Weighing
+from unbroken.advisor.paired import Difference
+from unbroken.cli.analyze import text_report
+from unbroken.core.forecast import UNSEEN
+from unbroken.play.text_odds import table
+from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
+from unbroken.tui.analysis import head_lines, head_words
+from unbroken.tui.odds import odds_text
+
+RULES = load_ruleset()
+SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed1811464556580010651_lost.jsonl"
+
+
+def _race_with_a_tie_halved_away() -> Weighing:
+    # Three options on 16 futures: 1 (k=0) and 3 (k=2) won the same 6, 2 (k=1) won 9 of
+    # them; of three the better half goes on, so 3 (tied with 1, later in the order) is
+    # halved away; 2 then falls clearly behind at 32. 1 plays on to 100 futures; its
+    # chance on 100 of its own reads 38 %.
+    six, nine = (1 << 6) - 1, (1 << 9) - 1
+    wins = (six | (((1 << 36) - 1) << 16), nine, six)
+    return Weighing(wins, (100, 32, 16), best=0, fresh=(1 << 38) - 1, fresh_games=100)
+
+
+def test_a_stopped_option_never_reads_as_high_as_the_best() -> None:
+    """Round 7: "[38% stopped]" beside the best's "[38% 23-55]": stopped for being behind,
+    it read as high as the best in the game, `unbroken play`, analyze and the viewer."""
+    race = _race_with_a_tie_halved_away()
+    best, other, tied = race.shown_all
+    assert race.difference(2).mean == 0 and tied.stopped  # nothing lost on its 16 futures
+    # In the game's lines: a bound, "behind", never the best's own figure; 2, which lost
+    # 41 points on its 32 futures, its figure below the best's (38 less 41: 0).
+    assert [odds_text(f) for f in race.shown_all] == ["[38% 29-48]", "[0% behind]", "[≤38% behind]"]
+    for figure in (other, tied):
+        assert figure.stopped and odds_text(figure) != odds_text(best)
+        assert figure.at_most or figure.rate < best.rate
+        assert figure.percent() != best.percent() and figure.high <= best.rate
+    # `unbroken play`: "≤ 38 %", stopped early, behind.
+    printed = table(["Explore", "Rest", "Scout"], [0, 1, 2], race).splitlines()
+    assert printed[3].startswith("   3. ≤ 38 %") and "(stopped early, behind, at 16)" in printed[3]
+    assert "38 % (29-48)" in printed[1]
+    # A long option's name is cut, never the mark (round 7: "(stopped early, behin…").
+    long = table(
+        ["Explore", "Rest", "Scout: pay 1 SE + 1 time, reveal the monster"], [0, 1, 2], race
+    )
+    line = long.splitlines()[3]
+    assert len(line) <= 80 and line.endswith("… (stopped early, behind, at 16)")
+    # analyze's Taken column and the figure kept for the viewer: the same bound.
+    choice = Choice(
+        7, 1, "preparation", 3, "Scout", "Explore", "Explore",
+        race.chance, race.shown(2), race.difference(2),
+    )  # fmt: skip
+    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
+    assert row.startswith("    7   1  38 % ≤38 %     -  Scout")
+    kept = Choice.from_json(choice.as_json())
+    assert kept.chance_taken == choice.chance_taken and kept.chance_taken.percent() == "≤ 38 %"
+
+
+def test_a_figure_without_the_flags_keeps_reading_as_before() -> None:
+    # An analysis kept before the flags: no "stopped" nor "at_most" keys, read as plain.
+    figure = Figure.from_json({"chance": 0.3, "low": 0.2, "high": 0.4, "games": 16})
+    assert not figure.stopped and not figure.at_most and figure.percent() == "30 % (20-40)"
+
+
+def _craft(led_to: Estimate, before: Estimate, lost: Difference) -> Choice:
+    return Choice(
+        31, 2, "preparation", 5, "Craft the Longbow: pay 2 wood + 1 metal + 2 time",
+        "Focus: pay 4 SE, gain 1 ME", "Craft the Longbow: pay 2 wood + 1 metal + 2 time",
+        before, Figure.of(led_to), lost, "pays 2 wood + 1 metal + 2 time", "pays 4 SE, gains 1 ME",
+        led_to,
+    )  # fmt: skip
+
+
+def test_a_certain_option_read_one_number_and_the_bots_line_is_said_as_the_bots() -> None:
+    """Round 7, an Expert game: "took 6 %, then 37 %" for the Longbow craft (no roll), called
+    costly (+31 points for Focus, 5 futures to 0 of 16). The craft led for certain to the
+    next decision, whose chance read 37 %: the option's chance. The reference bot playing on
+    after it did worse than that position's best option, which is the bot's line, not a
+    loss; the winning Heart shot (a sure kill) read the same."""
+    next_position = Estimate(37, 100)
+    craft = _craft(next_position, Estimate(37, 100), Difference(0, 5, 16))
+    assert craft.chance_taken == Figure.of(next_position) and craft.certain
+    assert craft.bot_worse and craft.contradicted and not craft.clearly_worse
+    assert not craft.costly and craft.loss == 0
+    assert craft.verdict() == (
+        "the reference bot wins less often after this than after Focus: +31 points (2 to 54)"
+        " on the same futures; but the position it led to reads 37 % (28-47), no worse than"
+        " the best's 37 %"
+    )
+    analysis = Analysis(100, 20, 124, "won", [craft])
+    assert analysis.costly() == [] and analysis.worst() == []
+    row = text_report(analysis, "a game").splitlines()[5]
+    assert row.startswith("   31   2  37 %  37 %     -  Craft the Longbow")
+    assert "the reference bot wins less often" in row
+    # The viewer: one number for the one position, said once.
+    words = head_words(analysis, 31)
+    assert "took 37 % (28-47), where it led, nothing random between." in words
+    assert "then" not in words and not words.startswith("▲")
+    assert not any("…" in line for line in head_lines(analysis, 31, 76))  # not cut at 80×24
+    assert Choice.from_json(craft.as_json()) == craft
+
+
+def test_a_certain_option_is_costly_when_the_position_it_led_to_agrees() -> None:
+    # Resolve Gem Vein (round 7, decision 107): 7 futures to 0 of 64 for Rest, and the
+    # position it led to read 56 % (46-65) against the best's 73 %: both say it, costly.
+    gem = _craft(Estimate(56, 100), Estimate(73, 100), Difference(0, 7, 64))
+    assert gem.clearly_worse and gem.costly and round(gem.loss) == 17
+    assert gem.verdict().startswith(
+        "Focus: pay 4 SE, gain 1 ME instead: +11 points (2 to 19), the position it led to"
+        " 56 % (46-65); "
+    )
+    assert head_words(Analysis(100, 20, 124, "won", [gem]), 31).startswith("▲ Decision 31")
+    # Nothing certain (a card drawn between): the paired figures alone, as before.
+    drawn = replace(gem, led_to=None, chance_taken=Figure(0.62, 0.5, 0.74, 64))
+    assert drawn.costly and round(drawn.loss) == 11 and "led to" not in drawn.verdict()
+
+
+def test_the_best_option_leading_higher_says_why_the_position_read_low() -> None:
+    # Round 7, decision 77: Pass (the best, certain) at 18 %, the next position 61 %: the
+    # bot plays that position worse than its best option (a Heart shot that kills).
+    passed = replace(
+        _craft(Estimate(61, 100), Estimate(18, 100), Difference(0, 0, 100)),
+        taken="Pass", best="Pass",
+    )  # fmt: skip
+    assert passed.verdict() == (
+        "the best option; 18 % reads low here: from the position it led to (61 % (51-70),"
+        " nothing random between) the reference bot plays worse than its best option there"
+    )
+    assert "You took the best option; 18 % reads low here" in head_words(
+        Analysis(100, 20, 124, "won", [passed]), 31
+    )
+
+
+def test_a_certain_option_has_the_chance_of_the_position_it_led_to() -> None:
+    """On a golden game: every option taken with nothing random before the next decision
+    with a choice (no die, no card drawn or revealed, by the recorded events) shows that
+    position's chance, and only those."""
+    rec = read_recording(SHORT)
+    analysis = analyze(rec, RULES, games=8, jobs=1)
+    events = {d.n: d.events for d in rec.decisions}
+    weighed = [c.n for c in analysis.choices]
+    by_n = {c.n: c for c in analysis.choices}
+    seen = {True: 0, False: 0}
+    for c in analysis.choices:
+        after = [n for n in weighed if n > c.n]
+        if not after:
+            continue
+        nxt = by_n[after[0]]
+        between = [e for n in range(c.n, nxt.n) for e in events[n]]
+        certain = not any(isinstance(e, UNSEEN) for e in between)
+        seen[certain] += 1
+        assert c.certain == certain, c.n
+        if certain:
+            assert c.led_to == nxt.before and c.chance_taken == Figure.of(nxt.before)
+            assert round(c.loss, 6) == round(100 * (c.before.rate - nxt.before.rate), 6)
+    assert seen[True] >= 3 and seen[False] >= 3  # both kinds are in the game
