@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pilot import sync
 from rich.text import Text
 
-from unbroken.tui.widgets import Chip, chip_rows
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.widgets import Chip, DisplayPanel, chip_rows
+
+RULES = load_ruleset()
 
 
 def test_a_cut_mark_keeps_its_number() -> None:
@@ -19,3 +26,45 @@ def test_a_cut_mark_keeps_its_number() -> None:
     assert chip_rows([chip, down], len("food 7/2 max ▲+1  wood 0 ▼-2")).plain == (
         "food 7/2 max ▲+1  wood 0 ▼-2\n"
     )
+
+
+def test_a_row_short_of_room_cuts_a_long_name_before_the_food_eaten() -> None:
+    # Round 8: "cunning 1 ▲+1  food 0 −1 SE", the "(eat 1)" gone for the mark. The row's
+    # long names are cut instead, for this change only; the food eaten goes last.
+    cunning = Chip(Text("cunning 1"), marks=Text(" ▲+1"), abbreviated=Text("cun. 1"))
+    food = Chip(Text("food 0 (eat 1)"), Text(" −1 SE"), marks=Text(), room=6)
+    assert chip_rows([cunning, food], 32).plain == "cun. 1 ▲+1  food 0 (eat 1) −1 SE\n"
+    assert chip_rows([cunning, food], 40).plain == "cunning 1 ▲+1  food 0 (eat 1) −1 SE\n"
+    cunning = Chip(Text("cunning 0"), marks=Text(), abbreviated=Text("cun. 0"))
+    food = Chip(Text("food 0 (eat 1)"), Text(" −1 SE"), marks=Text(" ▼-1"), room=6)
+    assert chip_rows([cunning, food], 32).plain == "cun. 0  food 0 (eat 1) ▼-1 −1 SE\n"
+    assert chip_rows([cunning, food], 31).plain == "cun. 0 food 0 (eat 1) ▼-1 −1 SE\n"
+    assert chip_rows([cunning, food], 30).plain == "cunning 0\nfood 0 (eat 1) ▼-1 −1 SE\n"
+    food = Chip(Text("food 0 (eat 4)"), Text(" −10 SE"), marks=Text(" ▼-10"), room=6)
+    at_last = chip_rows([cunning, food], 32).plain  # the names whole when the food goes
+    assert at_last == "cunning 0  food 0 ▼-10 −10 SE\n", at_last
+
+
+@sync
+async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -> None:
+    # Round 8: "time 4 ▼-3" lost its "left", and "(eat N)" went, when a change was marked.
+    from unbroken.core import actions as act
+
+    game = Scenario("tomu").resources(se=10, time=5).start()
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for action, marked in ((act.Plan(), "▲+1"), (act.Scout(), "▼-1")):
+            index = next(i for i, (a, _) in enumerate(screen.offered) if a == action)
+            screen.take(index)
+            await pilot.pause()
+            lines = str(screen.query_one(DisplayPanel).render()).splitlines()
+            assert all(len(line) <= 32 for line in lines), lines
+            food = next(line for line in lines if "food" in line)
+            time = next(line for line in lines if line.startswith("time"))
+            if isinstance(action, act.Plan):  # cunning gained: its mark, the food eaten kept
+                assert "cun. 1 ▲+1" in food and "(eat 1)" in food and "−1 SE" in food, food
+            else:  # the time spent: marked beside "left"
+                assert time.split()[-3:] == ["4", "left", marked], time

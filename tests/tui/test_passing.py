@@ -90,3 +90,39 @@ async def test_without_the_roll_animation_the_rounds_are_not_held() -> None:
         screen.take(index)
         assert screen.passing is None and screen.offered
         assert "Your turn is skipped." in screen.said
+
+
+@sync
+async def test_the_log_shows_its_newest_line_after_the_rounds_passed_on_their_own() -> None:
+    # Round 8: after the rounds ran out with no key, the log stopped mid-way ("The die
+    # shows 2 …") with "You lose 1 SE" out of view: the options came back under the log
+    # after it had scrolled to its end, and took rows from it.
+    from textual.widgets import RichLog
+
+    app = UnbrokenApp(RULES, animate=True, game=paralysed())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
+        screen.take(index)
+        while screen.passing is not None:  # each beat's time runs out, no key pressed
+            await pilot.pause()
+            screen.rolling.stop()
+            screen.rounds.beat_over()
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.offered
+        log = screen.query_one("#log", RichLog)
+        assert log.max_scroll_y > 0  # more lines than rows: the newest must be scrolled to
+        assert log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
+        shown = [log.render_line(y).text.strip() for y in range(log.size.height)]
+        assert screen.said[-1].split()[-1] in shown[-1], (screen.said[-1], shown)
+        # Scrolled up on purpose, it stays where the player put it as its rows change.
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        await pilot.pause()
+        screen.refresh_all()  # the options back: the log's rows change twice
+        await pilot.pause()
+        assert log.scroll_y == 0 < log.max_scroll_y

@@ -133,6 +133,17 @@ async def test_a_plugin_installed_while_the_game_is_open_is_found_for_new_games(
                 said = str(app.screen.query_one("#expansions", Static).render())
                 assert "Expansions on: latemoles (new)" in said, said  # found since the start
                 assert "latemoles:mole" in app.ruleset.monsters
+                # Round 8: "(new)" was still said after two games. It marks an expansion
+                # listed for the first time: not the next time, nor after a restart.
+                await pilot.press("escape")
+                await choose(pilot, app, "new")
+                said = str(app.screen.query_one("#expansions", Static).render())
+                assert "Expansions on: latemoles\n" in said, said
+            again = UnbrokenApp(load, animate=False)
+            async with again.run_test(size=(100, 30)) as pilot:
+                await choose(pilot, again, "new")
+                said = str(again.screen.query_one("#expansions", Static).render())
+                assert "Expansions on: latemoles\n" in said, said
         finally:
             plugins.config.installed_entry_points = saved[0]
             sys.path[:] = saved[1]

@@ -233,3 +233,42 @@ def test_records_with_charts(
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=open_charts)
+
+
+def test_esc_goes_back_one_step_from_the_charts_and_the_sheets_of_records() -> None:
+    """#28 round 8: Esc in the charts went straight to the title; now the table comes back,
+    then the screen under Records. The achievements sheet goes back to Records too."""
+    from textual.widgets import DataTable
+
+    from unbroken.tui.history import AchievementsScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            under = app.screen
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RecordsScreen)
+            await pilot.press("c")
+            await pilot.pause()
+            assert screen.view == "charts"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen.view == "table"
+            assert app.screen is screen
+            assert screen.query_one("#games", DataTable).has_focus
+            assert footer_keys(app)["c"] == "Charts"
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, AchievementsScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is under
+
+    asyncio.run(look())

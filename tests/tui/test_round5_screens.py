@@ -99,6 +99,31 @@ async def test_help_keys_behave_as_in_a_pager() -> None:
         assert on_top(app) is not screen
 
 
+@sync
+async def test_esc_in_the_text_opened_goes_back_to_the_contents_then_closes_help() -> None:
+    # Round 8: Esc goes back one step everywhere. Enter on the contents opens the section's
+    # text; Esc there went straight out of help.
+    from textual.widgets import OptionList
+
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: HelpScreen = await opened_help(pilot, app)
+        contents = screen.query_one("#help-list", OptionList)
+        assert contents.has_focus and "Back" in footer(app)
+        await pilot.press("down", "enter")  # the next section, read
+        await pilot.pause()
+        shown = screen.query_one("#help-section", SectionText).source
+        assert screen.query_one("#help-text", VerticalScroll).has_focus
+        assert "Contents" in footer(app) and "Back" not in footer(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_top(app) is screen and contents.has_focus
+        assert screen.query_one("#help-section", SectionText).source == shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_top(app) is not screen
+
+
 SLING = """
 [[weapons]]
 id = "sling"

@@ -41,6 +41,9 @@ class Settings:
     #: The steps whose first-game hint the player has seen ("preparation,battle"): each
     #: kind is shown once, not again in another game, after Continue or a take-back.
     hints_seen: str = ""
+    #: The plugins the New game screen has listed to the player ("base,gauntlet"; "" until
+    #: it first has): one not among them is marked "(new)" there once, when it is listed.
+    expansions_seen: str = ""
     character: str = ""
     difficulty: str = ""
     serve_max_games: int = 8

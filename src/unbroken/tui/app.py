@@ -97,9 +97,6 @@ class UnbrokenApp(App[None]):
         self._plugins: Plugins | None = None
         #: The plugins installed when they were last loaded (find_new_plugins).
         self._installed: set[str] = set()
-        #: The plugins find_new_plugins found installed since the start ("(new)" on the
-        #: New game screen's expansions line).
-        self.plugins_added: set[str] = set()
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -361,8 +358,9 @@ class UnbrokenApp(App[None]):
     def find_new_plugins(self) -> None:
         """Load the plugins again when some were installed or uninstalled since they were
         loaded (`unbroken plugins install` in another shell while the game is open): new
-        games play with them, as after a restart, and `plugins_added` names them. Not when
-        --plugins or UNBROKEN_PLUGINS chose them for this run."""
+        games play with them, as after a restart (the New game screen marks an expansion it
+        lists for the first time "(new)"). Not when --plugins or UNBROKEN_PLUGINS chose
+        them for this run."""
         if self._plugins is None:
             return  # not loaded yet: they will be, as installed then
         from unbroken.plugins import config  # lazy: the plugin host loads after the first frame
@@ -373,7 +371,6 @@ class UnbrokenApp(App[None]):
             return
         importlib.invalidate_caches()  # a package just installed can be imported
         self.reload_rules()
-        self.plugins_added = (self.plugins_added | set(added)) - set(gone)
 
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,

@@ -91,15 +91,18 @@ THE_SCREEN = """\
   level's time track (its bar is full at the level's start), with where the next
   level starts; **uses** are your ability uses: all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.
-  ▲ and ▼ mark what the last decision changed.
+  ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼-1",
+  "food 0 (eat 1) ▲+1"); where a row is short of room, a long name is cut for
+  that change ("cun. 1 ▲+1").
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows
   the monster's rules in full, or folds them to one line.
 - **Hand**: conditions on you, your weapon and its attacks, your skills, what the
   weapon can be crafted into. `Tab` moves to it and the arrows scroll it.
 - On the right: where you are in the level, the decision with its options (the
-  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it). Rounds
-  that pass on their own are shown one roll at a time; any key skips them.
+  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it), on its
+  newest line unless you scroll it up. Rounds that pass on their own are shown
+  one roll at a time; any key skips them.
 """
 
 #: The one screen a new player reads first: the game in a few lines, then where to look.
@@ -275,10 +278,12 @@ class HelpScreen(Screen[None]):
     """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
 
     # As in a pager: Page Up/Down scroll the text and `/` (again) goes to the search,
-    # whatever has the focus; Esc leaves the search, then closes help. The footer says
+    # whatever has the focus; Esc leaves the search (or the text Enter opened, for the
+    # contents: one step back, #28 round 8), then closes help. The footer says
     # which Esc does now (#28 round 5: the first one seemed ignored).
     BINDINGS = [
         Binding("escape", "leave_search", "Leave search"),
+        Binding("escape", "leave_text", "Contents"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
         Binding("slash", "search", "Search", priority=True),
@@ -294,7 +299,7 @@ class HelpScreen(Screen[None]):
 | 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
-| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search, then help |
+| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search or text, then help |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
@@ -418,10 +423,18 @@ the same seed again and `w` watches the game's replay.
             text.scroll_page_up(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Esc leaves the search while it has the keys, else closes help (said in the footer)."""
-        if action in ("leave_search", "back"):
-            searching = self.query_one("#help-search", Input).has_focus
-            return searching == (action == "leave_search")
+        """Esc leaves the search, or the text, while it has the keys, else closes help (said
+        in the footer)."""
+        if action in ("leave_search", "leave_text", "back"):
+            text = self.query_one("#help-text", VerticalScroll)
+            focused = self.focused
+            if self.query_one("#help-search", Input).has_focus:
+                now = "leave_search"
+            elif focused is not None and (focused is text or text in focused.ancestors):
+                now = "leave_text"
+            else:
+                now = "back"
+            return action == now
         return True
 
     def on_descendant_focus(self) -> None:
@@ -474,6 +487,11 @@ the same seed again and `w` watches the game's replay.
             self.query_one("#help-search", Input).value = ""
         self.query_one("#help-list", OptionList).focus()
 
+    def action_leave_text(self) -> None:
+        """Esc in the text (opened with Enter) goes back to the contents, the section still
+        shown: one step back, not out of help (#28 round 8)."""
+        self.query_one("#help-list", OptionList).focus()
+
     def action_back(self) -> None:
-        """Esc out of the search closes help."""
+        """Esc on the contents closes help."""
         self.app.pop_screen()

@@ -69,10 +69,11 @@ def sort_key(cell: object) -> tuple[int, int | str]:
 
 class RecordsScreen(Screen[None]):
     """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay;
-    `c` switches between the table and the charts (unbroken.tui.charts)."""
+    `c` switches between the table and the charts (unbroken.tui.charts); Esc goes back one
+    step: from the charts to the table, from the table to the screen under it."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("s", "sort", "Sort by column"),
         Binding("c", "show('charts')", "Charts"),
         Binding("c", "show('table')", "Table"),
@@ -135,8 +136,15 @@ class RecordsScreen(Screen[None]):
             self.set_focus(None)
         self.refresh_bindings()
 
-    def on_mount(self) -> None:
+    def action_back(self) -> None:
+        """Esc: the charts go back to the table (not to the title, #28 round 8), the table
+        to the screen under Records."""
+        if self.view == "charts":
+            self.action_show("table")
+        else:
+            self.app.pop_screen()
 
+    def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
         for title, key in COLUMNS:
             table.add_column(title, key=key)

@@ -53,7 +53,7 @@ def difficulty_hardness(index: int, count: int) -> str:
 
 def expansions_line(plugins: dict[str, str], added: set[str] | frozenset[str] = frozenset()) -> str:
     """Return which expansions (plugins besides the base game) new games play with, and how
-    to change that; those in `added` were installed since the game started ("(new)")."""
+    to change that; those in `added` are listed to the player for the first time ("(new)")."""
     names = [f"{name} (new)" if name in added else name for name in plugins if name != "base"]
     return f"Expansions on: {', '.join(names) or 'none'}\np turns expansions on or off"
 
@@ -84,6 +84,11 @@ class NewGameScreen(Screen[None]):
         # Priority: the seed field takes digits only, so `p` is never typed into it.
         Binding("p", "expansions", "Expansions", priority=True),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The expansions marked "(new)" on this screen (first_listed).
+        self.marked_new: set[str] = set()
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -143,11 +148,26 @@ class NewGameScreen(Screen[None]):
         diffs.add_options(Option("", id=d.id) for d in rules.settings.difficulties)
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
-        said = Text(expansions_line(rules.plugins, self.unbroken.plugins_added))
+        said = Text(expansions_line(rules.plugins, self.first_listed(rules.plugins)))
         for notice in self.unbroken.skipped_plugin_notices:
             said.append(f"\n⚠ {notice}", style="yellow")
         self.query_one("#expansions", Static).update(said)
         self.describe()
+
+    def first_listed(self, plugins: dict[str, str]) -> set[str]:
+        """Return the expansions this screen marks "(new)": those installed since a New game
+        screen last listed the expansions to the player (settings' expansions_seen, which
+        always holds "base" once one has: the first list ever marks none), kept as seen
+        now. They stay marked while this screen is open (back from Plugins too), not the
+        next time."""
+        settings = self.unbroken.settings
+        seen = set(filter(None, settings.expansions_seen.split(",")))
+        listed = set(plugins) | {"base"}
+        if seen:
+            self.marked_new |= listed - seen
+        if not listed <= seen:
+            self.unbroken.save_settings(expansions_seen=",".join(sorted(seen | listed)))
+        return self.marked_new & listed
 
     def mark(self) -> None:
         """Write every option's line, the highlighted one marked ▶ (not by colour alone)."""

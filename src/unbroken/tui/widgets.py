@@ -91,20 +91,35 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
 EAT = " (eat "
 
 
+#: A row's chips drawn closer for a change's marks: whole, names cut, one space apart.
+CLOSER = ((False, "  "), (True, "  "), (True, " "))
+
+
 class Chip:
     """A material on the Display: its words, the marks of the last change (▲▼, caps) and
-    what follows them (the food's cost of eating short), with `room` kept for that."""
+    what follows them (the food's cost of eating short), with `room` kept for that;
+    `abbreviated`: its words with a long name cut ("cun. 2"), for a row short of room."""
 
-    def __init__(self, words: Text, after: Text | None = None, *, marks: Text, room: int = 0):
+    def __init__(
+        self,
+        words: Text,
+        after: Text | None = None,
+        *,
+        marks: Text,
+        room: int = 0,
+        abbreviated: Text | None = None,
+    ):
         self.words, self.after, self.marks = words, after or Text(), marks
+        self.abbreviated = abbreviated or words
         #: The columns the chip is laid out with: the marks never move a chip to another
         #: row (a ▲ made the materials flow over the rows anew).
         self.width = len(words.plain) + max(room, len(self.after.plain))
 
-    def drawn(self, marks: bool | None, short: bool = False) -> Text:
+    def drawn(self, marks: bool | None, short: bool = False, cut: bool = False) -> Text:
         """Return the chip with its marks (True), only their arrows (None), or none;
-        `short`: without the food eaten (EAT), to make room for the marks."""
-        text = self.words.copy()
+        `short`: without the food eaten (EAT), `cut`: its name abbreviated, to make room
+        for the marks."""
+        text = (self.abbreviated if cut else self.words).copy()
         if short and EAT in text.plain:
             text = text[: text.plain.index(EAT)]
         if marks:
@@ -121,8 +136,11 @@ class Chip:
 def chip_rows(chips: list[Chip], width: int) -> Text:
     """Return the materials over as few rows as the width allows, laid out without their
     marks (so the rows stay put when a change is marked); where a row's marks would not
-    fit, the food chip leaves out the food eaten for them, then they are cut to their
-    arrows, and left out where even those do not fit."""
+    fit, the long names are abbreviated ("cun. 0") and the chips one space apart, then the
+    caps' marks go (the changes keep their numbers) in the same steps, then the food chip
+    leaves out the food eaten (the names whole again), and the marks
+    are left out where even that does not fit. The food eaten goes last: "(eat 1)" was
+    lost beside "cunning ▲+1" at 80 columns (#28 round 8)."""
     rows: list[list[Chip]] = [[]]
     used = 0
     for chip in chips:
@@ -132,12 +150,12 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
         used += (2 if rows[-1] else 0) + chip.width
         rows[-1].append(chip)
     text = Text()
-    # Marks in full, with the food eaten left out for this change (back at the next) where
-    # they need its room, then their arrows alike, then none.
-    tries = [(True, False), (True, True), (None, False), (None, True), (False, False)]
+    # (marks, food eaten left out, names cut, between chips): for this change only.
+    tries = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
+    tries += [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
     for row in rows:
-        for marks, short in tries:
-            line = Text("  ").join(chip.drawn(marks, short) for chip in row)
+        for marks, short, cut, gap in tries:
+            line = Text(gap).join(chip.drawn(marks, short, cut) for chip in row)
             if len(line.plain) <= width or marks is False:
                 break
         text.append_text(line)
@@ -182,10 +200,13 @@ class DisplayPanel(Panel):
                 chips.append(Chip(words, short, marks=marks, room=len(" −9 SE")))
                 continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
-                chip = Text(f"{m.RESOURCE_NAMES[k]} {value}" + (" max" if value >= caps[k] else ""))
+                name, top = m.RESOURCE_NAMES[k], (" max" if value >= caps[k] else "")
+                chip = Text(f"{name} {value}{top}")
+                cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else chip.plain)
                 if not value and not marks:
                     chip.stylize("dim")
-                chips.append(Chip(chip, marks=marks))
+                    cut.stylize("dim")
+                chips.append(Chip(chip, marks=marks, abbreviated=cut))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
@@ -215,10 +236,10 @@ class DisplayPanel(Panel):
             diff = 0 if reset else change.get("time", 0)
             if reset:
                 line.append(" ↺", style="bold")
+            if state.phase != Phase.COMBAT:  # kept beside a change (#28 round 8)
+                line.append(" left")
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
-            elif state.phase != Phase.COMBAT:
-                line.append(" left")
             if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
                 note = "encounter → ambush"  # its time takes the track to 0
             elif state.phase == Phase.COMBAT and state.level < len(starts):
@@ -332,6 +353,16 @@ def draw_table(
         screen.refresh_bindings()  # a key offered only with a monster on the stage (`m`)
 
 
+class NewestLog(RichLog):
+    """The table's log: it keeps its newest line in sight, as lines come and as its rows
+    change (the options coming back under it took rows after it had scrolled to its end,
+    #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
+    again (Textual's anchor)."""
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+
 def table_layout(*middle: Widget) -> ComposeResult:
     """Yield the table: display, stage and hand on the left; phase, `middle` and log on
     the right.
@@ -349,7 +380,7 @@ def table_layout(*middle: Widget) -> ComposeResult:
             yield PhaseTracker(id="phase")
             yield from middle
             # min_width 1: RichLog's default (78) cut long lines at the panel's edge.
-            log = RichLog(id="log", wrap=True, markup=False, min_width=1)
+            log = NewestLog(id="log", wrap=True, markup=False, min_width=1)
             log.border_title = "Log"
             yield log
 
