@@ -56,10 +56,13 @@ def decisions(browser: Any, count: int) -> str:
 
 
 def settled(browser: Any) -> str:
-    """Return the screen once the options' keys take options: after a decision taken for
-    the player they wait a beat, the prompt saying "New options:" (tui/decisions.py)."""
+    """Return the screen once the options' keys take options and it stands still: after a
+    decision taken for the player they wait a beat, the prompt saying "New options:", then
+    for a few seconds "Options changed: …" (tui/decisions.py), which then clears itself (a
+    screen read during it is not the one read later)."""
     deadline = time.monotonic() + 10
-    while re.search(r"New\s+options:", shown := screen(browser)) and time.monotonic() < deadline:
+    moving = r"New\s+options:|Options\s+changed:"
+    while re.search(moving, shown := screen(browser)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return shown
 
