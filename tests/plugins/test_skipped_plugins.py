@@ -171,7 +171,10 @@ def test_the_command_lists_a_skipped_plugin_as_adding_nothing(
     )
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out
-    listed = out[out.index("\nt 2.0.0") :]
+    lines = out[out.index("\nt 2.0.0") + 1 :].splitlines()
+    # Its own block: the heading and its indented lines (installed expansions may follow).
+    own = next((i for i, line in enumerate(lines[1:], 1) if not line.startswith(" ")), len(lines))
+    listed = "\n".join(lines[:own])
     assert "adds: nothing" in listed and "problem: plugin 't'" in listed
     assert "scoring rules" not in listed and "bots" not in listed and "handlers" not in listed
 

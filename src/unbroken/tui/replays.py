@@ -28,8 +28,8 @@ from unbroken.tui.widgets import (
     StagePanel,
     table_layout,
 )
-from unbroken.words.events import Narrator
 from unbroken.words.printable import printable
+from unbroken.words.retold import retold
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -186,11 +186,9 @@ class ReplayViewerScreen(Screen[None]):
         redraw(self)  # the chance chart (`a`), when shown
         log = self.query_one("#log", RichLog)
         log.clear()
-        narrator = Narrator(rules)
-        for e in events:
-            line = narrator.describe(e)
-            if line:
-                log.write(line)
+        before = (e for j in range(i) for e in t.events_at(j))
+        for line in retold(rules, before, events):
+            log.write(line)
 
     def uses_at(self, position: int) -> int:
         """Return the ability uses the level started with at `position` (the uses' maximum)."""

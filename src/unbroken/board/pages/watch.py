@@ -36,7 +36,7 @@ from unbroken.replay.reader import parse_recording
 from unbroken.replay.timeline import Timeline
 from unbroken.words.actions import label, marked_row, option_text
 from unbroken.words.effects import effect_text
-from unbroken.words.events import Narrator
+from unbroken.words.retold import retold
 
 #: Timelines kept built (a game's is folded once, then any position is quick).
 KEPT = 16
@@ -243,8 +243,8 @@ def _options(timeline: Timeline, i: int) -> str:
 
 
 def _log(timeline: Timeline, i: int) -> str:
-    narrator = Narrator(timeline.ruleset)
-    lines = [narrator.describe(e) for e in timeline.events_at(i)]
+    before = (e for j in range(i) for e in timeline.events_at(j))
+    lines = retold(timeline.ruleset, before, timeline.events_at(i))
     items = "".join(f"<li>{escape(line)}</li>" for line in lines if line)
     items = items or "<li>Nothing happened.</li>"
     return f'<section class="log"><h2>Log</h2><ul>{items}</ul></section>'
