@@ -24,7 +24,8 @@ W - Rk is all of it. Then a small reliability table: positions bucketed by the f
 
 `--below P` looks only at the positions whose first 16 rollouts won less than P % (the
 others are left after those 16): the check restricted to losing positions, where the
-calibration's lowest buckets missed (docs/advisor.md, "Calibration").
+calibration's lowest buckets missed (docs/advisor.md, "Calibration"). Rk is then the
+other 16 rollouts alone: the first 16, which picked the position, lean low.
 """
 
 from __future__ import annotations
@@ -122,6 +123,10 @@ def _rk(r: Row) -> float:
     return (r[5] + r[6]) / ROLLOUTS
 
 
+def _rk_other(r: Row) -> float:
+    return r[6] / (ROLLOUTS - ROLLOUTS // 2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
@@ -135,19 +140,24 @@ def main() -> None:
     with Pool(args.jobs) as pool:
         rows = [row for rows in pool.map(one, jobs, chunksize=8) for row in rows]
     half = ROLLOUTS // 2
-    below = f", the first {half} rollouts below {args.below:g} %" if args.below < 100 else ""
+    below = (
+        f", the first {half} rollouts below {args.below:g} %; Rk: the other {half}"
+        if args.below < 100
+        else ""
+    )
     print(
         f"{len(rows)} positions from {args.games} games (seed {args.seed}, rate {args.rate}{below})"
     )
     print()
     print("| Compared | What differs | Mean difference (95 %, by game) | Outcomes differing |")
     print("|---|---|---:|---:|")
+    rk = _rk if args.below >= 100 else _rk_other  # the half that picked them leans low
     checks: list[tuple[str, str, Callable[[Row], float], int]] = [
         ("W - R0", "the bot's numbering", lambda r: r[1] - r[2], sum(r[1] != r[2] for r in rows)),
         ("R0 - Rpos", "the event log", lambda r: r[2] - r[3], sum(r[2] != r[3] for r in rows)),
         ("W - Rdice", "the dice resampled", lambda r: r[1] - r[4] / DICE, -1),
-        ("Rdice - Rk", "the card order resampled", lambda r: r[4] / DICE - _rk(r), -1),
-        ("W - Rk", "all of it", lambda r: r[1] - _rk(r), -1),
+        ("Rdice - Rk", "the card order resampled", lambda r: r[4] / DICE - rk(r), -1),
+        ("W - Rk", "all of it", lambda r: r[1] - rk(r), -1),
     ]  # fmt: skip
     for name, what, f, differ in checks:
         mean, h = by_game(rows, f)
