@@ -1,6 +1,7 @@
 """Do the advisor's futures play out as the real game does? A check for each way they could differ.
 
     python tools/futures_check.py [--games 4000] [--seed 3] [--rate 0.01] [--jobs 2]
+        [--below 100]
 
 Plays `--games` games with the reference (heuristic) bot (the schedule of `unbroken
 sim --seed S`) and picks decisions with a choice as tools/calibrate.py does (each with
@@ -20,6 +21,11 @@ W - R0 is what the bot's numbering does, R0 - Rpos what the event log does, Rdic
 what resampling the unseen cards' order does, W - Rdice what resampling the dice does;
 W - Rk is all of it. Then a small reliability table: positions bucketed by the first
 16 rollouts, predicted by the other 16 (so the bucket's own noise does not lean it).
+
+`--below P` looks only at the positions whose first 16 rollouts won less than P % (the
+others are left after those 16): the check restricted to losing positions, where the
+calibration's lowest buckets missed (docs/advisor.md, "Calibration"). Rk is then the
+other 16 rollouts alone: the first 16, which picked the position, lean low.
 """
 
 from __future__ import annotations
@@ -57,23 +63,31 @@ def play_on(game: Game, action: Action, n: int) -> bool:
     return bool(game.outcome and game.outcome.won)
 
 
-def look(game: Game, action: Action) -> tuple[bool, bool, int, list[bool]]:
-    """Return R0, Rpos, Rdice's wins and the rollouts at the position (see the module)."""
-    real = play_on(game.fork(), action, -1)
-    bare = play_on(Game(game.ruleset, game.fork().state, []), action, -1)
+def look(
+    game: Game, action: Action, below: float = 100.0
+) -> tuple[bool, bool, int, list[bool]] | None:
+    """Return R0, Rpos, Rdice's wins and the rollouts at the position (see the module); None
+    when the first half of the rollouts won `below` % or more (the position is left)."""
     seen = position(game)
     key = futures_key(seen)
+    half = ROLLOUTS // 2
+    first = [rollout(seen, action, s) for s in futures(key, 0, half)]
+    if 100 * sum(first) >= below * half:
+        return None
+    real = play_on(game.fork(), action, -1)
+    bare = play_on(Game(game.ruleset, game.fork().state, []), action, -1)
     dice = 0
     for seed in futures(key, 500, DICE):
         fork = game.fork()
         fork.state.seed = rng.mix(seed & rng.MASK) >> 1
         dice += play_on(fork, action, -1)
-    return real, bare, dice, [rollout(seen, action, s) for s in futures(key, 0, ROLLOUTS)]
+    rest = [rollout(seen, action, s) for s in futures(key, half, ROLLOUTS - half)]
+    return real, bare, dice, first + rest
 
 
-def one(job: tuple[int, int, str, str, float]) -> list[Row]:
+def one(job: tuple[int, int, str, str, float, float]) -> list[Row]:
     """Play one scheduled game; return its picked positions' rows."""
-    number, game_seed, character, difficulty, rate = job
+    number, game_seed, character, difficulty, rate, below = job
     game = Game.new(load_ruleset(), character, difficulty, game_seed)
     n = k = 0
     looked = []
@@ -81,7 +95,9 @@ def one(job: tuple[int, int, str, str, float]) -> list[Row]:
         action = heuristic_bot(game, n)
         if len(game.legal_actions()) > 1:
             if rng.draw(777, "futures_check", (number << 24) | k) < rate * (1 << 64):
-                looked.append(look(game, action))
+                found = look(game, action, below)
+                if found is not None:
+                    looked.append(found)
             k += 1
         game.apply(action)
         n += 1
@@ -107,28 +123,41 @@ def _rk(r: Row) -> float:
     return (r[5] + r[6]) / ROLLOUTS
 
 
+def _rk_other(r: Row) -> float:
+    return r[6] / (ROLLOUTS - ROLLOUTS // 2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--below", type=float, default=100.0)
     args = parser.parse_args()
     scheduled = schedule(load_ruleset(), args.games, args.seed)
-    jobs = [(i, s, c, d, args.rate) for i, (s, c, d) in enumerate(scheduled)]
+    jobs = [(i, s, c, d, args.rate, args.below) for i, (s, c, d) in enumerate(scheduled)]
     with Pool(args.jobs) as pool:
         rows = [row for rows in pool.map(one, jobs, chunksize=8) for row in rows]
     half = ROLLOUTS // 2
-    print(f"{len(rows)} positions from {args.games} games (seed {args.seed}, rate {args.rate})")
+    below = (
+        f", the first {half} rollouts below {args.below:g} %; Rk: the other {half}"
+        if args.below < 100
+        else ""
+    )
+    print(
+        f"{len(rows)} positions from {args.games} games (seed {args.seed}, rate {args.rate}{below})"
+    )
     print()
     print("| Compared | What differs | Mean difference (95 %, by game) | Outcomes differing |")
     print("|---|---|---:|---:|")
+    rk = _rk if args.below >= 100 else _rk_other  # the half that picked them leans low
     checks: list[tuple[str, str, Callable[[Row], float], int]] = [
         ("W - R0", "the bot's numbering", lambda r: r[1] - r[2], sum(r[1] != r[2] for r in rows)),
         ("R0 - Rpos", "the event log", lambda r: r[2] - r[3], sum(r[2] != r[3] for r in rows)),
         ("W - Rdice", "the dice resampled", lambda r: r[1] - r[4] / DICE, -1),
-        ("Rdice - Rk", "the card order resampled", lambda r: r[4] / DICE - _rk(r), -1),
-        ("W - Rk", "all of it", lambda r: r[1] - _rk(r), -1),
+        ("Rdice - Rk", "the card order resampled", lambda r: r[4] / DICE - rk(r), -1),
+        ("W - Rk", "all of it", lambda r: r[1] - rk(r), -1),
     ]  # fmt: skip
     for name, what, f, differ in checks:
         mean, h = by_game(rows, f)

@@ -10,6 +10,7 @@ length). Now each decision is picked with the same probability, fixed before the
 from __future__ import annotations
 
 import importlib.util
+import io
 import math
 from pathlib import Path
 from types import ModuleType
@@ -61,3 +62,31 @@ def test_the_pick_rate_gives_the_asked_positions_a_game_on_average() -> None:
     assert 0.0 < rate < 0.1
     picked = tool.sample(list(schedule(RULES, 200, 1)), rate, 1)
     assert 300 < len(picked) < 500  # about two a game, from other games than the rate's
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_goes_to_stderr_a_line_a_step_or_rewritten_on_a_terminal() -> None:
+    tool = calibrate()
+    log = io.StringIO()  # stderr to a file: one line when each step ends
+    progress = tool.Progress(log)
+    count = progress.step("Predicting the bot's own options", "positions")
+    for done in range(1, 4):
+        count(done, 3)
+    progress.step("Racing every option", "positions")(2, 2)
+    lines = log.getvalue().splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        "Predicting the bot's own options: 3 of 3 positions",
+        "Racing every option: 2 of 2 positions",
+    ]
+    assert all(line.endswith(" s)") for line in lines)
+    screen = _Terminal()  # on a terminal: every count, rewritten in place, a newline at the end
+    count = tool.Progress(screen).step("Checking the claims on fresh futures", "claims")
+    count(1, 2)
+    count(2, 2)
+    text = screen.getvalue()
+    assert text.count("\r\033[K") == 2 and text.endswith("s)\n")
+    assert "Checking the claims on fresh futures: 1 of 2 claims" in text
