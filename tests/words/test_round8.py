@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
 
@@ -11,7 +12,7 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     # Round 8: with the Sword in hand (crafted from the Knife), the Weapon Rack read
     # "take a weapon: Club (you have the Knife)". The Knife is under the Sword (R-WEAPON-1)
     # and so not offered (R-REWARD-2); the offer names the Sword.
-    def scenario(start: str) -> Scenario:
+    def scenario(start: str) -> Game:
         return (
             Scenario("tomu")
             .resources(se=10, time=10, metal=2)
