@@ -192,7 +192,7 @@ def show(records: Records, recent: int) -> int:
     print()
     print(f"Recent games (last {min(recent, total)}):")
     width = result_width()
-    cells = [("#", "finished", "character", "class", "diff.")]
+    cells: list[tuple[str, ...]] = [("#", "finished", "character", "class", "diff.")]
     results = ["result"]
     for row in rows:
         if row.won:
