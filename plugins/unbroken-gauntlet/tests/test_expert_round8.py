@@ -1,5 +1,5 @@
-"""Expert on the achievements sheet (#28 playtest round 8): an Expert win earned
-achievements the sheet had no column for."""
+"""Expert in round 8 of the playtests (#28): an Expert win earned
+achievements the sheet had no column for; the New game screen spoke of green spaces."""
 
 from __future__ import annotations
 
@@ -32,3 +32,17 @@ def test_an_expert_win_ticks_the_expert_column(capsys: pytest.CaptureFixture[str
     ticked = [line for line in sheet if line.rstrip().endswith("[ ]     [ ]     [ ]     [x]")]
     assert len(ticked) == len(set(kept.achievements)), sheet
     assert sheet[-1].startswith(f"{len(set(kept.achievements))} of 64 earned")
+
+
+def test_expert_says_what_each_level_s_monster_gains_where_it_is_chosen() -> None:
+    # Round 8: the New game screen read "(green spaces skipped)", which only help
+    # explained. It says what that means for the monster of each level too.
+    from unbroken.words.cards import difficulty_text
+
+    expert = load_ruleset().difficulty("gauntlet:expert")
+    assert expert is not None
+    text = difficulty_text(expert)
+    assert text.endswith(
+        "(green spaces skipped). That is, the monster gains nothing on level 1, "
+        "+1 health on level 2, +1 armor on level 3 and +2 health on level 4."
+    ), text
