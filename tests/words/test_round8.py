@@ -6,6 +6,8 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
+from unbroken.words.endings import how_lost
+from unbroken.words.events import Narrator
 
 
 def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
@@ -34,3 +36,37 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert option_text(rack, "", game.state, game.ruleset) == (
         "Weapon Rack: 1 SE -> take a weapon: Club (the Knife is under your Sword) (time 2)"
     )
+
+
+def test_the_death_sentence_says_why_a_larger_effort_did_not_pay() -> None:
+    # Round 8: "The Wight's WOUND (roll 4: 2 SE) asked for more effort than you had: 0 SE,
+    # 0 ME, 1 LE." The player had read that a larger effort pays when the smaller is
+    # lacking: it pays one for one (R-RES-4), and the sentence says so.
+    scene = Scenario("tomu", level=3).resources(se=0, me=0, le=1).monster("orc").dice(2)
+    game = scene.start("battle")
+    game.apply(act.Skip())
+    assert how_lost(game.events, game.state, game.ruleset) == (
+        "The Orc's WOUND (roll 2: 2 SE) asked for more effort than you had: 0 SE, 0 ME, "
+        "1 LE; 1 LE pays for 1 SE only: 1 SE short."
+    )
+    scene = Scenario("tomu", level=3).resources(se=1, me=0, le=0).monster("orc").dice(2)
+    game = scene.start("battle")
+    game.apply(act.Skip())
+    assert how_lost(game.events, game.state, game.ruleset).endswith("0 LE; 1 SE short.")
+
+
+def test_a_rows_fallback_is_said_as_the_fallback_in_the_log() -> None:
+    # Round 8: DAZE ("lose 1 ME, gain 2 SE; lose 2 SE if unable") taken with no ME was
+    # logged as "You lose 2 SE", as if the row asked that (R-RES-6).
+    def lines(me: int) -> list[str]:
+        scene = Scenario("tomu").resources(se=5, me=me).monster("shrieking-fungus").dice(4)
+        game = scene.start("battle")
+        game.apply(act.Skip())
+        teller = Narrator(game.ruleset)
+        said = (teller.describe(e) for e in game.events)
+        return [line for line in said if line and line.startswith("You lose")]
+
+    assert lines(me=0) == [
+        "You lose 2 SE [Shrieking Fungus] (unable to lose 1 ME: lose 2 SE instead)."
+    ]
+    assert lines(me=1) == ["You lose 1 ME [Shrieking Fungus]."]
