@@ -13,6 +13,7 @@ from scenes import weapon_rack
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
+from unbroken import hookimpl
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_plugins, load_ruleset
@@ -26,6 +27,7 @@ from unbroken.tui.inspector import (
     InspectorScreen,
     cards_in_view,
     compares_first,
+    named_cards,
     offered_cards,
 )
 from unbroken.tui.widgets import OPTION_KEYS
@@ -455,3 +457,55 @@ async def test_up_and_down_choose_a_card_wherever_the_focus_is() -> None:
         await pilot.press("up")
         await pilot.pause()
         assert words(shown(view)) == card_words(order[-2])
+
+
+#: A keyword, and a skill whose handler acts only against monsters with it (as Gauntlet's
+#: Plate Splitter does against Armored ones).
+SPLITTER = {
+    "keywords.toml": """
+[[keywords]]
+id = "plated"
+name = "Plated"
+text = "Hard to hurt."
+
+[[keywords.abilities]]
+id = "plated-p"
+name = "Plated"
+type = "passive"
+text = "-1 power."
+modifiers = [{ kind = "wound_power", amount = -1 }]
+""",
+    "skills.toml": """
+[[skills]]
+id = "splitter"
+name = "Splitter"
+text = "Against a Plated monster, +2 power."
+
+[[skills.abilities]]
+id = "splitter-seam"
+name = "Seam"
+type = "response"
+trigger = "after_attack_chosen"
+attack = "wound"
+text = "+2 power against a Plated monster."
+effects = [{ kind = "handler", name = "x:against", params = { keyword = "plated" } }]
+""",
+}
+
+
+class SplitterPlugin(FolderPlugin):
+    """The pack, with the handler its skill names (what it does is not looked at here)."""
+
+    @hookimpl
+    def unbroken_effect_handlers(self) -> dict[str, Any]:
+        """Return the handler (it does nothing)."""
+        return {"x:against": lambda ctx, params: None}
+
+
+def test_a_keyword_a_skill_acts_against_is_named_to_be_read(tmp_path: Path) -> None:
+    # #28 playtest round 8: Plate Splitter says "against an Armored monster" and `i` on
+    # the card did not list the keyword (only conditions named by effects were).
+    plugin = SplitterPlugin(write_pack(tmp_path / "x", SPLITTER))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    assert named_cards(rules, ["x:splitter"]) == ["x:plated"]
+    assert named_cards(rules, ["base:sword"]) == []

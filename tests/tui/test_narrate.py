@@ -379,7 +379,7 @@ def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:
     # R-TRAVEL-7: committed, there is no Rest; the menu's heading says so.
-    from unbroken.words.actions import prompt_text
+    from unbroken.words.prompts import prompt_text
 
     for committed in (False, True):
         scenario = Scenario("caellahan").encounters("metal-scraps")

@@ -86,7 +86,7 @@ async def test_the_basilisk_s_rules_fold_and_m_never_pushes_its_table_off_screen
             assert [line[:2] for line in lines[-6:]] == [f" {n}" for n in "123456"]
             assert stage.region.bottom < app.screen.query_one("#hand").region.bottom
             parts.append(" ".join(" ".join(lines[2:-6]).split()))
-        assert "fewer words 3/3" in str(stage.border_title)
+        assert "rules 3 of 3 (m: fold)" in str(stage.border_title)
         whole = " ".join(parts)
         card = RULES.monsters["base:basilisk"]
         for ability in card.abilities:

@@ -174,3 +174,10 @@ def test_a_paralysed_turn_shown_step_by_step(snap_compare: Any, size: tuple[int,
 
     app = UnbrokenApp(RULES, animate=True, game=paralysed())
     assert snap_compare(app, run_before=first_beat, terminal_size=size)
+
+
+def test_the_basilisks_rules_a_page_at_a_time(snap_compare: Any) -> None:
+    # #28 round 7: `m` at 80x24 shows the rules in pages of one size, the six table rows
+    # under them; the second of the Basilisk's pages ("rules 2 of 3 (m: next)").
+    app = UnbrokenApp(RULES, animate=False, game=basilisk())
+    assert snap_compare(app, press=("m", "m"), terminal_size=(80, 24))

@@ -26,7 +26,7 @@ from unbroken.core.combat import (
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import NO_USES
+from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import hunger_cost
@@ -170,13 +170,15 @@ class Query:
         ]
 
     def own_responses(self, trigger: str) -> list[tuple[str, m.Ability]]:
-        """Return the player's Responses in play to `trigger` (not the monster's), each as
-        (card id, ability): what may act there besides the rules a forecast shows."""
+        """Return the player's Responses in play to `trigger` (not the monster's) that could
+        be used in this state (an ability use left for a class's, its limit not reached,
+        its cost payable), each as (card id, ability): what may act there besides the
+        rules a forecast shows."""
         r = self._resolver()
         return [
             (src, a)
             for src, a, kind in self._ruleset.abilities(r.cards_in_play(), "response", trigger)
-            if kind != "monster"
+            if kind != "monster" and usable(r, src, a, kind)
         ]
 
     def cost_passives(self) -> list[tuple[str, str, dict[str, int]]]:

@@ -21,12 +21,13 @@ from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
 from unbroken.plugins import plugins_for
 from unbroken.records import all_achievements
-from unbroken.words.actions import label, marked_row, option_text, prompt_text, shared_note
+from unbroken.words.actions import label, marked_row, option_text, shared_note
 from unbroken.words.cards import condition_in_play, difficulty_text
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.prompts import prompt_text
 from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
 if TYPE_CHECKING:
@@ -275,7 +276,7 @@ class TextGame:
             options = [
                 option_text(a, why, game.state, self.rules, None, shared) for a, why in offered
             ]
-            prompt = prompt_text(decision.prompt, game.state)
+            prompt = prompt_text(decision.prompt, game.state, game.ruleset)
             print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
             if shared:
                 print(f"Whatever you choose: {shared}.", file=out)

@@ -27,7 +27,8 @@ from unbroken.core.state import GameState
 from unbroken.tui.details import detail
 from unbroken.tui.hints import HintBox
 from unbroken.tui.panel import cut
-from unbroken.words.actions import label, option_text, prompt_text, shared_note
+from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.prompts import prompt_text
 
 #: The rows kept under the decisions: the detail (two lines) and the log (its border
 #: and two lines); the log also takes whatever rows the decisions leave.
@@ -49,18 +50,23 @@ class DecisionList(OptionList):
         super().__init__(id=id)
         self._offered: list[str] = []
         self._off: list[bool] = []
+        self._wordy: list[bool] = []
         self._shown: list[str] = []
 
-    def show(self, lines: list[str], not_now: list[bool] | None = None) -> None:
+    def show(
+        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
+    ) -> None:
         """Offer these decisions, the first that can be taken highlighted (the same ones
         keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
-        now, but the arrows reach them, so every one can be scrolled into sight)."""
+        now, but the arrows reach them, so every one can be scrolled into sight); those
+        marked in `wordy` say a card's own words, cut before the others where room lacks."""
         off = not_now or [False] * len(lines)
         keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
         self._offered, self._off = lines, off
+        self._wordy = wordy or [False] * len(lines)
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
-        shown = self._shown = fit_options(lines, width, self.room, off)
+        shown = self._shown = fit_options(lines, width, self.room, off, self._wordy)
         # Text, not markup: a card name or text with brackets is shown as written.
         self.add_options(
             Option(Text(text, style="dim" if dim else ""))
@@ -75,6 +81,11 @@ class DecisionList(OptionList):
         used = sum(text.count("\n") + 1 for text in self._shown)
         return max(0, used - self.room) if self.room > 0 else 0
 
+    @property
+    def wordy(self) -> list[bool]:
+        """Return which options shown say a card's own words (cut first)."""
+        return self._wordy
+
     def offered_now(self) -> tuple[list[str], list[bool]]:
         """Return the options shown and which of them cannot be taken now."""
         return self._offered, self._off
@@ -88,7 +99,7 @@ class DecisionList(OptionList):
 
     def on_resize(self) -> None:
         if self._offered:
-            self.show(self._offered, self._off)
+            self.show(self._offered, self._off, self._wordy)
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the
@@ -117,21 +128,32 @@ def wrap_option(line: str, width: int) -> str:
 
 
 def fit_options(
-    lines: list[str], width: int, rows: int, not_now: list[bool] | None = None
+    lines: list[str],
+    width: int,
+    rows: int,
+    not_now: list[bool] | None = None,
+    wordy: list[bool] | None = None,
 ) -> list[str]:
     """Return the options wrapped to `width`, in at most `rows` rows when they can be.
 
     Every option keeps its own row at least: when the wrapped options need more
     rows than there are, some are cut to one row ("…"; the detail line under the
     list says the highlighted one in full) until they fit — those that cannot be
-    taken now first, then the longest. rows 0: no limit.
+    taken now first, then those `wordy` (an ability's own text, which the inspector
+    keeps, or an option of no use now, whose why the detail line says: a forecast's
+    words are said nowhere else; #28 round 7 lost a finishing blow's reward so), then
+    the longest. rows 0: no limit.
     """
     shown = [wrap_option(line, width) for line in lines]
     if rows <= 0 or width < 20:
         return shown
     off = not_now or [False] * len(lines)
+    said = wordy or [False] * len(lines)
     need = sum(text.count("\n") + 1 for text in shown)
-    for i in sorted(range(len(lines)), key=lambda i: (not off[i], -shown[i].count("\n"))):
+    order = sorted(
+        range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
+    )
+    for i in order:
         if need <= rows:
             break
         if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
@@ -219,7 +241,7 @@ class DecisionPanel(DecisionList):
         if game is None or decision is None:
             self.clear("")
             return
-        self.room = self.room_for(prompt_text(decision.prompt, game.state))
+        self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
         self.draw()
         self.show_detail(self.highlighted or 0)
         self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
@@ -314,7 +336,13 @@ class DecisionPanel(DecisionList):
         decisions: DecisionList = self
         highlighted = decisions.highlighted
         waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
-        decisions.show(lines, [waiting or bool(why) for _, why in self.offered])
+        # Cut first where room lacks: an ability's own words (the inspector keeps them) and
+        # an option of no use now (the detail line says why), not a forecast's words.
+        wordy = [
+            (isinstance(action, act.Use) and not why) or "(no use now" in line
+            for (action, why), line in zip(self.offered, lines, strict=True)
+        ]
+        decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy)
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
@@ -325,7 +353,7 @@ class DecisionPanel(DecisionList):
         if not waiting and self.careful and any(self.costly(i) for i in range(len(self.offered))):
             prompt.append(careful_cue(self.marked), style="bold reverse")
             self.cue_shown = True
-        prompt.append(prompt_text(decision.prompt, s), style="bold")
+        prompt.append(prompt_text(decision.prompt, s, rules), style="bold")
         if shared:
             prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
         if status:
@@ -369,7 +397,9 @@ class DecisionPanel(DecisionList):
         game = self.game
         if game is None or game.decision is None:
             return False
-        return self.room_for(prompt_text(game.decision.prompt, game.state)) != self.room
+        return (
+            self.room_for(prompt_text(game.decision.prompt, game.state, game.ruleset)) != self.room
+        )
 
     def room_for(self, prompt: str) -> int:
         """Return the rows the options may take: the right column's, less the phase
@@ -391,5 +421,5 @@ class DecisionPanel(DecisionList):
         over = decisions.max_scroll_y
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
-            decisions.show(*decisions.offered_now())
+            decisions.show(*decisions.offered_now(), decisions.wordy)
             self.show_detail(decisions.highlighted or 0)  # the one highlighted may be cut now

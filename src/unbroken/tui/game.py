@@ -83,6 +83,8 @@ class GameScreen(Screen[None]):
         self.narrator = Narrator(session.game.ruleset)
         #: Every line the log has written, for the full log (`l`).
         self.said: list[str] = []
+        #: The hints kept whole in the full log only (cut in their box): not in the log's rows.
+        self.hints_said: set[str] = set()
         #: The last decision's events (the Display marks their changes, the stage its row).
         self.last: list[ev.Event] = []
         #: Shown after `u`: the decision before the one taken back is not marked as new.
@@ -184,7 +186,8 @@ class GameScreen(Screen[None]):
         self._log_width = width
         log.clear()
         for line in self.said[-REWRAPPED:]:
-            log.write(line)
+            if line not in self.hints_said:
+                log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
         for e in new:
@@ -237,14 +240,15 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     def fit_hint(self) -> None:
-        """Keep the log's newest lines in sight: where the options cannot be cut to the rows
-        a hint leaves them (each keeps one), the hint gives up the rows they need, and
-        the log says it whole."""
+        """Show the hint in its rows, of one size for the screen (the options are fitted
+        to what it leaves); one cut is kept whole in the full log (`l`), not in the log's
+        few rows, which are the game's."""
         box = self.query_one(HintBox)
-        over = self.decision_panel.overflow()
         width = self.query_one("#right").size.width or 46
-        if over and box.cut_to(box.rows(width) - over, width):
-            self.write(f"{box.heading}{box.text}")
+        if box.fit(width):
+            hint = f"{box.heading}{box.text}"
+            self.said.append(hint)
+            self.hints_said.add(hint)
 
     @on(OptionList.OptionHighlighted, "#decisions")
     def highlighted(self, message: OptionList.OptionHighlighted) -> None:

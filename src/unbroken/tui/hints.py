@@ -6,8 +6,13 @@ settings' `hints_seen` keeps which: not again after Continue or a take-back),
 in a box of its own rows in the right column, above the log — which gives up
 those rows and stays on its newest lines; never over the Display's trackers or
 the monster's — that goes when the player takes a decision, clicks it, or
-after HINT_SECONDS. Being the game screen's own, it never covers another screen
-(the inspector, help), as an app-wide notification would.
+after HINT_SECONDS. The box is of one size for the screen's height (at most
+HINT_ROWS rows, SMALL_HINT_ROWS on a screen under TALL rows): a longer hint is cut,
+its last row saying that `l` (the full log) has it whole, and it is not written in
+the log's few rows (#28 round 7: the first Preparation's hint, written whole there,
+filled them; cut to what the options left, its size changed from step to step).
+Being the game screen's own, it never covers another screen (the inspector,
+help), as an app-wide notification would.
 """
 
 from __future__ import annotations
@@ -88,8 +93,17 @@ class Hints:
         return hint
 
 
-#: The most rows a hint takes.
+#: The most rows a hint takes: on a screen of TALL rows or more, and under it.
 HINT_ROWS = 6
+SMALL_HINT_ROWS = 3
+TALL = 30
+#: The last words of a hint cut to its rows.
+CUT = " … (l: all of it)"
+
+
+def hint_rows(height: int) -> int:
+    """Return the most rows a hint takes on a screen `height` rows high."""
+    return HINT_ROWS if height >= TALL else SMALL_HINT_ROWS
 
 
 class HintBox(Static):
@@ -122,47 +136,40 @@ class HintBox(Static):
         #: The bold words before the text: a first-game hint says it is one.
         self.heading = "First game: "
 
-    #: The most rows the hint may take now (the options and the log's newest lines come
-    #: first): a hint longer is cut, its last row saying that the log has it whole.
-    limit = HINT_ROWS
-
-    #: Whether the hint on show was written whole in the log (once a hint: cut again as
-    #: the options are fitted, it was written two or three times, #28 round 5).
+    #: Whether the hint on show was kept whole in the full log (once a hint).
     logged = False
 
     def watch_text(self, hint: str) -> None:
-        self.limit = HINT_ROWS
         self.logged = False
         self.styles.height = "auto"
         self.update(Text.assemble((self.heading, "bold"), hint) if hint else "")
         self.set_class(bool(hint), "-shown")
         self.post_message(self.Changed())
 
-    def cut_to(self, rows: int, width: int) -> bool:
-        """Show the hint in at most `rows` rows of a column `width` wide (at least one): cut,
-        its last row says "… (whole in the log)". Return whether the caller is to write it
-        whole in the log: the first time this hint is cut, never again."""
-        rows = max(1, min(HINT_ROWS, rows))
-        if not self.text or rows >= self.rows(width) or rows == self.limit:
-            return False
-        self.limit = rows
+    def fit(self, width: int) -> bool:
+        """Show the hint in its rows (`rows`) in a column `width` wide: one longer is cut,
+        its last row saying "… (l: all of it)". Return whether the caller is to keep it
+        whole in the full log: the first time this hint is cut, never again."""
+        rows = self.rows(width)
         lines = textwrap.wrap(self.heading + self.text, max(10, width - 3))
-        more = " … (whole in the log)"
-        kept = textwrap.shorten(" ".join(lines[rows - 1 :]), max(10, width - 3), placeholder=more)
-        said = "\n".join([*lines[: rows - 1], kept if kept.endswith(more) else kept + more])
+        if not self.text or len(lines) <= rows:
+            return False
+        kept = textwrap.shorten(" ".join(lines[rows - 1 :]), max(10, width - 3), placeholder=CUT)
+        said = "\n".join([*lines[: rows - 1], kept if kept.endswith(CUT) else kept + CUT])
         text = Text(said)
         text.stylize("bold", 0, len(self.heading))
         self.update(text)
-        self.styles.height = said.count("\n") + 1  # the height measured before was kept
+        self.styles.height = rows
         first, self.logged = not self.logged, True
         return first
 
     def rows(self, width: int) -> int:
-        """Return the rows the hint on show takes in a column `width` wide (0: none)."""
+        """Return the rows the hint on show takes in a column `width` wide (0: none): as
+        many as it needs, at most `hint_rows` for the screen's height."""
         if not self.text:
             return 0
         said = textwrap.wrap(self.heading + self.text, max(10, width - 3))  # border, padding
-        return min(HINT_ROWS, len(said))
+        return min(hint_rows(self.app.size.height), len(said))
 
     def say(self, hint: str, seconds: float = HINT_SECONDS, heading: str = "First game: ") -> None:
         """Show `hint` instead of the one on show, for `seconds` unless dismissed first

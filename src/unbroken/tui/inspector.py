@@ -23,10 +23,10 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.tui.widgets import OPTION_KEYS
-from unbroken.words.actions import prompt_text
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
 from unbroken.words.monster import monster_numbers
+from unbroken.words.prompts import prompt_text
 
 #: The options that choose a card, and the card each one chooses.
 CHOICES: dict[type, Callable[[Any], str]] = {
@@ -146,7 +146,16 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
         for ability in rules.card_abilities(card):
             effects += ability.effects
         named += [c for e in effects if (c := getattr(e, "condition", "")) in rules.conditions]
+        named += [k for e in effects if isinstance(e, m.Handler) for k in _keywords_of(rules, e)]
     return named
+
+
+def _keywords_of(rules: Ruleset, handler: m.Handler) -> list[str]:
+    """Return the monster keywords a handler's `keyword` parameter names (Gauntlet's Plate
+    Splitter: "against an Armored monster"), by the id after the pack's prefix, as the
+    handlers match them."""
+    wanted = str(handler.params.get("keyword", ""))
+    return [k for k in rules.keywords if wanted and k.split(":", 1)[-1] == wanted]
 
 
 #: The list's entry for how a won game is scored (not a card: no card id lacks a ':').
@@ -326,7 +335,9 @@ class InspectorScreen(ModalScreen[None]):
         title = Text()
         if self.comparing:
             decision = self.game.decision
-            prompt = prompt_text(decision.prompt, self.game.state) if decision else ""
+            prompt = (
+                prompt_text(decision.prompt, self.game.state, self.game.ruleset) if decision else ""
+            )
             title.append(prompt, style="bold")
             title.append(" — the offers side by side")
             if self.fit < len(self.offers):

@@ -5,8 +5,12 @@ short: the monster's rules are abbreviated (what its ambush and trickery do
 before the battle, its keywords and the names of its rules) above the six table
 rows, each of which keeps one row (cut with "…" when the column is narrow). The
 rules are in full only where the whole table stays in sight under them; else
-`m` shows them in full a part at a time (each `m` the next, the last folds them
-back), the six rows kept in sight under them.
+`m` shows them in full a page at a time (each `m` the next, the last folds them
+back), the six rows kept in sight under them. The pages are of one size for the
+stage's height (the monster's name and numbers on one line, the die or the danger
+track on the next, whatever the die shows), each rule starting a page unless it
+fits in what is left of one, and the title says "rules 2 of 4" (#28 round 7: the
+page size followed the die's words, "3/8" became "3/4" and a page held one line).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from textual.widget import Widget
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase, StepName
+from unbroken.core.state import GameState, MonsterState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.words.actions import marked_row
@@ -187,9 +191,7 @@ class StagePanel(Panel):
         danger = danger_line(state, rules, width)
         if danger:  # why the numbers differ from the card's (the inspector has it too)
             text.append(danger + "\n", style="dim")
-        # The die under the monster's health, kept in combat so the table does not jump
-        # (not where the rules unfolded are shown a part at a time: they need the row).
-        bare = text.copy()
+        # The die under the monster's health, kept in combat so the table does not jump.
         if die:  # wrapped, so that the rows under it are counted
             self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
@@ -209,7 +211,13 @@ class StagePanel(Panel):
         # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut).
         paged = self.full and bool(before or card.abilities or card.keywords)
         text.truncate(0)
-        text.append_text(head if die or not paged else bare)
+        if paged:  # a head of two lines whatever the die says: the pages keep their size
+            die_line = cut(f"die {die}", width) if die else ""
+            if not die_line and state.phase == Phase.COMBAT and not danger:
+                die_line = "die –"
+            text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
+        else:
+            text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
 
     def rules_and_table(
@@ -227,16 +235,18 @@ class StagePanel(Panel):
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         if self.full:
-            said = Text()
+            indent = "  " if paged else "   "  # paged: a few more words a line
+            said: list[Text] = []
             if before:
                 sheet = f"ambush: {ambush_text(card)} | trickery: {trickery_text(card)}"
-                self.append_wrapped(said, sheet, style="italic")
+                said.append(self.rule_lines(sheet, 0, indent, style="italic"))
             for keyword in keywords:
                 words = " ".join(a.text for a in keyword.abilities)
-                self.append_wrapped(said, f"{keyword.name}: {words}", head=len(keyword.name) + 1)
+                line = f"{keyword.name}: {words}"
+                said.append(self.rule_lines(line, len(keyword.name) + 1, indent))
             for ability in card.abilities:
                 line = f"{ability.name}: {ability.text}"
-                self.append_wrapped(said, line, head=len(ability.name) + 1)
+                said.append(self.rule_lines(line, len(ability.name) + 1, indent))
             self.rules_in_full(text, said, len(card.table) if paged else 0)
         else:
             self.folded_rules(text, card, before, [k.name for k in keywords], width)
@@ -258,26 +268,34 @@ class StagePanel(Panel):
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
 
-    def rules_in_full(self, text: Text, said: Text, table: int) -> None:
-        """Append the rules in full (`said`), and how `m` goes on: all of them, or with
-        `table` rows to keep under them the part `page` of as many rows as are left and
-        the one the hand can give up (how `m` goes on then in the stage's title)."""
-        if not said.plain:
+    def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
+        """Return one rule wrapped to the stage's width (no newline at its end), its first
+        `head` characters in bold."""
+        said = Text()
+        self.append_wrapped(said, line, style=style, head=head, indent=indent)
+        said.rstrip()
+        return said
+
+    def rules_in_full(self, text: Text, said: list[Text], table: int) -> None:
+        """Append the rules in full (`said`, one Text a rule), and how `m` goes on: all of
+        them, or with `table` rows to keep under them the page `page`, as many rows as the
+        stage leaves over its head and the table (how `m` goes on then in its title)."""
+        if not said:
             return
-        lines = list(said.split("\n", allow_blank=False))
+        rules = [list(rule.split("\n", allow_blank=True)) for rule in said]
+        lines = [line for rule in rules for line in rule]
         room = self.rows_free()
         more = self.unfolds()
         if table and room:
             rows = max(1, room + 1 - text.plain.count("\n") - table)
-            self.pages = -(-len(lines) // rows)
+            pages = rule_pages(rules, rows)
+            self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
-            lines = lines[self.page * rows : (self.page + 1) * rows]
-            if more and self.pages > 1:
-                last = self.page + 1 == self.pages
-                go_on = "fewer words" if last else "more"
-                self.border_title = (
-                    f"{self.title} {EXPAND_KEY}: {go_on} {self.page + 1}/{self.pages}"
-                )
+            lines = pages[self.page] + [Text("")] * (rows - len(pages[self.page]))
+            if more:
+                go_on = "fold" if self.page + 1 == self.pages else "next"
+                where = f"{self.page + 1} of {self.pages}"
+                self.border_title = f"{self.title} rules {where} ({EXPAND_KEY}: {go_on})"
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
@@ -307,6 +325,44 @@ class StagePanel(Panel):
         text.append(body + "\n", style="italic")
         if more and body.endswith(more):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
+
+
+def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
+    """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
+    rule starts a page unless it fits in what is left of the one before; a rule longer
+    than a page goes on over the next."""
+    pages: list[list[Text]] = [[]]
+    for rule in rules:
+        if pages[-1] and len(pages[-1]) + len(rule) > rows:
+            pages.append([])
+        for line in rule:
+            if len(pages[-1]) == rows:
+                pages.append([])
+            pages[-1].append(line)
+    return pages
+
+
+def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:
+    """Return the sheet's head over the rules shown a page at a time, two lines: the
+    monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
+    narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
+    name = card[1]
+    guard = " GUARD UP" if mo.defend else ""
+    armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
+    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
+        if len(name) + len(numbers + guard) <= width:
+            break
+    else:
+        numbers = f" arm {armor} hp {health}"
+    numbers += guard
+    text = Text()
+    text.append(cut(name, max(1, width - len(numbers))), style="bold")
+    mark(text, 0, card)
+    text.append(numbers)
+    text.append("\n")
+    text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
+    text.append("\n")
+    return text
 
 
 def danger_line(state: GameState, rules: Ruleset, width: int) -> str:

@@ -35,6 +35,7 @@ from unbroken.words.keeping import (
     weapons_held,
 )
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
+from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -223,6 +224,8 @@ def _pass(_: act.Pass, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     if state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: a weapon may be declined
         return f"Take none (keep the {n(state.weapons[-1])})"
+    if state.decision == DecisionKind.EXTRA_ATTACK:  # Wrecker's Follow Up, used: not "Pass"
+        return "No extra attack"
     return "Pass (use nothing more)"
 
 
@@ -334,14 +337,6 @@ def attack_label(
     )
 
 
-def prompt_text(prompt: str, state: GameState) -> str:
-    """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
-    a committed Exploration, which offers no Rest: R-TRAVEL-7)."""
-    if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
-        return "Exploration: committed, resolve the encounter"
-    return prompt
-
-
 def option_text(
     action: act.Action,
     why: str,
@@ -372,7 +367,8 @@ def option_text(
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
         ahead = (
-            defeat_responses(f, state, ruleset),  # windows the forecast passed
+            EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
+            defeat_responses(f, ruleset),  # windows the forecast passed
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
             score_note(f),  # R-SCORE-1
         )

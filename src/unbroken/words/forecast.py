@@ -96,10 +96,23 @@ def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
 
 def consequences(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> list[str]:
     """Return what the rules that act do, one phrase per rule in order ("Grab the Weapon:
-    Knife → Bare Hands"); rules of the card `own` (the option's own) are left out, as
-    are the Passives an attack's numbers already name. `weapon`: the one held now."""
+    Knife → Bare Hands"; a defeated monster's reward "reward 1 metal"); rules of the card
+    `own` (the option's own) are left out, as are the Passives an attack's numbers already
+    name. `weapon`: the one held now."""
     said = _phrases(f, ruleset, own, weapon)
-    return [f"{rule_name(a, ruleset)}: {words}" for a, words in said.items()]
+    defeated = next((e.monster for e in f.events if isinstance(e, ev.MonsterDefeated)), "")
+    return [
+        _reward(words)
+        if a.card == defeated and not a.rule and words.startswith("gain ")
+        else f"{rule_name(a, ruleset)}: {words}"
+        for a, words in said.items()
+    ]
+
+
+def _reward(words: str) -> str:
+    """Return a defeated monster's reward short, after the "defeats it" it follows (a
+    finishing blow's line is long at 80 columns, #28 round 7): "reward 1 metal"."""
+    return "reward " + words.removeprefix("gain ")
 
 
 def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted, str]:

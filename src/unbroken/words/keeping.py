@@ -191,22 +191,24 @@ def score_note(f: Forecast) -> str:
     return f"score {over.score}" + (f" ({over.rank})" if over.rank else "")
 
 
-def defeat_responses(f: Forecast, state: GameState, ruleset: Ruleset) -> str:
+def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
     """Return what the player's Responses to a monster's defeat may add to an option that
-    defeats it (the forecast passes their windows, so its rewards leave them out): "then
-    Scavenger may add 1 wood + 1 metal"; "" when it defeats none or none is held."""
+    defeats it (the forecast passes their windows, so its rewards leave them out), short
+    (a finishing blow's line is long at 80 columns, #28 round 7): "Scavenger +1 wood +
+    1 metal", "Name may: …" for other effects; "" when it defeats none, or none held
+    could be used then (in the state the option leaves: no ability use for Last Rites)."""
     if not any(isinstance(e, ev.MonsterDefeated) for e in f.events):
         return ""
     said = []
-    for src, ability in Query(ruleset, state).own_responses("monster_defeated"):
+    for src, ability in Query(ruleset, f.after).own_responses("monster_defeated"):
         name = shown_ability(ruleset, src, ability.name)
         gains: dict[str, int] = {}
         for e in ability.effects:
             for k, n in e.amounts.items() if isinstance(e, m.Gain) else ():
                 gains[k] = gains.get(k, 0) + n
         if gains and all(isinstance(e, m.Gain) for e in ability.effects):
-            said.append(f"then {name} may add {amounts(gains)}")
+            said.append(f"{name} +{amounts(gains)}")
         else:
             words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
-            said.append(f"then {name} may: {words}")
+            said.append(f"{name} may: {words}")
     return "; ".join(said)

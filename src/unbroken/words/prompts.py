@@ -1,0 +1,63 @@
+"""The prompts that head decisions, as the menus show them (`prompt_text`).
+
+Most are the engine's own (`Game.decision.prompt`). An extra attack (Wrecker's
+Follow Up, the `extra_attack` effect) is worded here: the engine asks twice, as
+recorded, a Response ("use Follow Up?"), then the attack to make (`EXTRA_ATTACK`).
+The player is told so at the first question (the Response's option ends with
+`EXTRA_ATTACK_NOTE`) and the second is headed by the card that gave it, with the
+monster's armor left (#28 round 7: "Make another attack?" with a "Pass" came as a
+surprise after the Response was used).
+"""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.forecast import DECISION, Forecast
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import DecisionKind, GameState
+from unbroken.words.forecast import shown_ability
+
+#: What a Response that gives an extra attack (Wrecker's Follow Up) leads to: a second
+#: question, the attack to make (two decisions, as recorded; #28 round 7 found it a
+#: surprise).
+EXTRA_ATTACK_NOTE = "then you choose the extra attack (or none)"
+
+
+def gives_extra_attack(f: Forecast) -> bool:
+    """Return whether a forecast's option is a Response whose next question is the extra
+    attack it gives (said with its option: `EXTRA_ATTACK_NOTE`)."""
+    return (
+        isinstance(f.action, act.Use)
+        and f.stops == DECISION
+        and f.after.decision == DecisionKind.EXTRA_ATTACK
+    )
+
+
+def prompt_text(prompt: str, state: GameState, ruleset: Ruleset | None = None) -> str:
+    """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
+    a committed Exploration, which offers no Rest: R-TRAVEL-7, and, given the ruleset,
+    an extra attack headed by the card that gave it: "Wrecker (Follow Up): your extra
+    attack (armor 1/2 left), or none")."""
+    if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
+        return "Exploration: committed, resolve the encounter"
+    if state.decision == DecisionKind.EXTRA_ATTACK and ruleset is not None:
+        return extra_attack_prompt(state, ruleset) or prompt
+    return prompt
+
+
+def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
+    """Return the extra attack's prompt, named by the ability used this turn that gave it
+    (a Response, then this second question: the Response's option said it would come,
+    `EXTRA_ATTACK_NOTE`); "" when none is found."""
+    for key in reversed(state.used_turn):
+        source, _, ability_id = key.partition("/")
+        for ability in ruleset.card_abilities(source):
+            if ability.id == ability_id and any(
+                isinstance(e, m.ExtraAttack) for e in ability.effects
+            ):
+                name = shown_ability(ruleset, source, ability.name)
+                mo = state.monster
+                left = f" (armor {mo.armor}/{mo.max_armor} left)" if mo is not None else ""
+                return f"{name}: your extra attack{left}, or none"
+    return ""
