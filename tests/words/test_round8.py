@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core import model as m
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
+from unbroken.words.cards import difficulty_text
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 
@@ -70,3 +72,32 @@ def test_a_rows_fallback_is_said_as_the_fallback_in_the_log() -> None:
         "You lose 2 SE [Shrieking Fungus] (unable to lose 1 ME: lose 2 SE instead)."
     ]
     assert lines(me=1) == ["You lose 1 ME [Shrieking Fungus]."]
+
+
+def test_a_danger_track_is_said_level_by_level_where_the_difficulty_is_chosen() -> None:
+    # Round 8: the New game screen read Expert's "(green spaces skipped)", which only help
+    # explained. After the text it says what the track gives each level's monster
+    # (a track as the Gauntlet's Expert has: the marker skips the green spaces).
+    green, amber, red = "green", "amber", "red"
+    expert = m.Difficulty(
+        id="gauntlet:expert",
+        name="Expert",
+        text="A danger track (green spaces skipped).",
+        skip=[green],
+        danger=[
+            m.DangerSpace(green, health=1),
+            m.DangerSpace(amber, text="a quiet stretch"),
+            m.DangerSpace(green, health=1),
+            m.DangerSpace(amber, health=1),
+            m.DangerSpace(green, health=1),
+            m.DangerSpace(red, armor=1),
+            m.DangerSpace(green, health=2),
+            m.DangerSpace(red, health=2),
+        ],
+    )
+    assert difficulty_text(expert) == (
+        "A danger track (green spaces skipped). That is, the monster gains nothing on "
+        "level 1, +1 health on level 2, +1 armor on level 3 and +2 health on level 4."
+    )
+    plain = m.Difficulty(id="normal", name="Normal", text="The standard game.")
+    assert difficulty_text(plain) == "The standard game."
