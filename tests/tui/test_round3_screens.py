@@ -161,7 +161,7 @@ async def test_how_it_ended_names_the_monster_s_row_that_asked_too_much() -> Non
     said = await how_it_ended(game.start("battle"), act.Skip)
     assert (
         "How it ended: The Gibberling's CONFUSE (roll 4: lose 1 cunning (lose 2 SE if "
-        "unable)) asked for more effort than you had: 1 SE, 0 ME, 0 LE." in said
+        "unable)) asked for more effort than you had: 1 SE, 0 ME, 0 LE; 1 SE short." in said
     ), said
     game = Scenario("tomu", level=1).resources(se=0).monster("kobold").dice(6)
     said = await how_it_ended(game.start("battle"), act.Skip)

@@ -191,8 +191,9 @@ def show(records: Records, recent: int) -> int:
     print(f"Records: {records.path}")
     print()
     print(f"Recent games (last {min(recent, total)}):")
-    print(f"  {'#':>4}  {'finished':<16}  {'character':<16} {'class':<7}  {'diff.':<6}  result")
     width = result_width()
+    cells: list[tuple[str, ...]] = [("#", "finished", "character", "class", "diff.")]
+    results = ["result"]
     for row in rows:
         if row.won:
             result = f"won, {row.score} points ({row.rank})"
@@ -204,21 +205,37 @@ def show(records: Records, recent: int) -> int:
         if row.new_achievements:
             new = ", ".join(names.achievement(a) for a in row.new_achievements)
             result += f" [new: {new}]"
-        start = (
-            f"  {row.id:>4}  {row.finished[:16].replace('T', ' '):<16}  "
-            f"{name(row.character):<16} {name(row.cls):<7}  "
-            f"{names.difficulty(row.difficulty):<6}  "
-        )
+        finished = row.finished[:16].replace("T", " ")
+        difficulty = names.difficulty(row.difficulty)
+        cells.append((str(row.id), finished, name(row.character), name(row.cls), difficulty))
+        results.append(result)
+    for start, result in zip(aligned(cells, right={0}), results, strict=True):
         print(start + wrapped(result, len(start), width))
     print()
     print("Best scores by class and difficulty:")
-    print(f"  {'class':<8} {'diff.':<7} {'best':>5}  {'rank':<10} {'won':>9}  game")
+    cells = [("class", "diff.", "best", "rank", "won", "game")]
     for best in records.best_scores():
         won = f"{best.wins}/{best.games}"
         game = f"#{best.game_id} {name(best.character)}" if best.game_id else "-"
         score = str(best.score) if best.wins else "-"  # no win: no best score yet
-        print(
-            f"  {name(best.cls):<8} {names.difficulty(best.difficulty):<7} {score:>5}  "
-            f"{best.rank or '-':<10} {won:>9}  {game}"
-        )
+        difficulty = names.difficulty(best.difficulty)
+        cells.append((name(best.cls), difficulty, score, best.rank or "-", won, game))
+    for line in aligned(cells, right={2, 4}):
+        print(line.rstrip())
     return 0
+
+
+def aligned(rows: Sequence[Sequence[str]], right: set[int]) -> list[str]:
+    """Return each row's cells as one line, each column as wide as its widest cell (so a
+    long class or difficulty name keeps the columns in line, #28 round 8), two spaces
+    apart and two in; the columns numbered in `right` aligned right. Every line ends with
+    the two spaces that lead to what follows it."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = (
+            cell.rjust(n) if i in right else cell.ljust(n)
+            for i, (cell, n) in enumerate(zip(row, widths, strict=True))
+        )
+        lines.append("  " + "  ".join(cells) + "  ")
+    return lines

@@ -22,7 +22,7 @@ from unbroken.play.text_odds import MOST, show_odds
 from unbroken.plugins import plugins_for
 from unbroken.records import all_achievements
 from unbroken.words.actions import label, marked_row, option_text, shared_note
-from unbroken.words.cards import condition_in_play
+from unbroken.words.cards import condition_in_play, difficulty_text
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
@@ -184,7 +184,7 @@ class TextGame:
         """Return the difficulty id the player picks (Normal without a stdin)."""
         diffs = ruleset.settings.difficulties
         print("Choose the difficulty:", file=out)
-        options = [f"{d.name}: {d.text}" for d in diffs]
+        options = [f"{d.name}: {difficulty_text(d)}" for d in diffs]
         index = ask("Difficulty", options, stdin, out) if stdin else 1
         return diffs[index].id
 

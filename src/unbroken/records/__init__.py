@@ -22,6 +22,7 @@ from unbroken.records.achievements import (
     achievement_sheet,
     all_achievements,
     plugin_predicates,
+    sheet_columns,
 )
 from unbroken.records.keeping import Extras, add_game, keep_game
 from unbroken.records.opening import (
@@ -55,6 +56,7 @@ __all__ = [
     "RecordsError",
     "SheetRow",
     "achievement_sheet",
+    "sheet_columns",
     "add_game",
     "all_achievements",
     "alternatives_text",

@@ -42,6 +42,19 @@ def achievement_sheet(
     return sheet
 
 
+def sheet_columns(
+    difficulties: Sequence[tuple[str, str]], sheet: Sequence[SheetRow]
+) -> list[tuple[str, str]]:
+    """Return the sheet's columns, (difficulty id, label): the loaded ruleset's
+    `difficulties` in its order (Easy, Normal, Hard, then those plugins add, such as the
+    Gauntlet's Expert), then any other difficulty something was earned on (a plugin no
+    longer installed), labelled by its id. Each difficulty earns on its own (R-ACH-1)."""
+    columns = list(difficulties)
+    known = {d for d, _ in columns}
+    others = sorted({d for row in sheet for d in row.earned} - known)
+    return columns + [(d, d) for d in others]
+
+
 def plugin_predicates(plugins: Adding | None) -> dict[str, ach.Predicate]:
     """Return the single-game achievements `plugins` add (unbroken_achievements)."""
     # Plugins receive the event list as a plain list (hookspecs.AchievementPredicate).

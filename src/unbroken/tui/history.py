@@ -19,6 +19,7 @@ from unbroken.records import (
     all_achievements,
     alternatives_text,
     open_existing_records,
+    sheet_columns,
 )
 from unbroken.records.stats import compute
 from unbroken.tui.charts import RecordCharts
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
     from unbroken.plugins import PluginInfo, Plugins
     from unbroken.plugins.hookspecs import RecordsPanel
     from unbroken.records import GameRow
-
-DIFFICULTIES = ("easy", "normal", "hard")
 
 #: Columns of the history table: (title, GameRow attribute).
 #: What a player compares comes first, so it fits 80 columns; the cause and the class
@@ -265,7 +264,8 @@ class RecordsScreen(Screen[None]):
 
 
 class AchievementsScreen(Screen[None]):
-    """The achievements sheet: each of them with Easy / Normal / Hard ticks."""
+    """The achievements sheet: each of them with a tick per difficulty of the ruleset
+    (Easy / Normal / Hard, then those plugins add: `records.sheet_columns`)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -280,7 +280,6 @@ class AchievementsScreen(Screen[None]):
         app = game_app(self)
         achievements = all_achievements(app.plugins)
         table = self.query_one("#sheet", DataTable)
-        table.add_columns("Achievement", "Easy", "Normal", "Hard", "What it takes")
         try:  # read-only: the sheet shows on a read-only data dir, and creates nothing
             records = open_existing_records()
             if records is None:
@@ -293,15 +292,18 @@ class AchievementsScreen(Screen[None]):
                 Text(printable(f"Records are unavailable: {exc}"))
             )
             return
-        earned = sum(len(row.earned) for row in sheet)
+        ruleset = app.ruleset.settings.difficulties
+        columns = sheet_columns([(d.id, d.name) for d in ruleset], sheet)
+        table.add_columns("Achievement", *(label for _, label in columns), "What it takes")
+        earned = sum(d in row.earned for row in sheet for d, _ in columns)
         # Text, not markup: "[x]" would be read as a style tag and vanish.
         self.query_one("#sheet-summary", Static).update(
-            Text(f"{earned} of {len(sheet) * len(DIFFICULTIES)} earned ([x] earned, [ ] not yet)")
+            Text(f"{earned} of {len(sheet) * len(columns)} earned ([x] earned, [ ] not yet)")
         )
         #: The full text of each achievement: the table's column is cut at 80 columns.
         self.texts = {row.id: f"{row.name}: {row.text}" for row in sheet}
         for row in sheet:
-            ticks = [Text("[x]" if d in row.earned else "[ ]") for d in DIFFICULTIES]
+            ticks = [Text("[x]" if d in row.earned else "[ ]") for d, _ in columns]
             table.add_row(Text(printable(row.name)), *ticks, Text(printable(row.text)), key=row.id)
         table.focus()
 

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
 from unbroken.tui.reach import game_app
-from unbroken.words.cards import class_mates, sentence, setup_words
+from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
 from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class NewGameScreen(Screen[None]):
             f": the {hardness}" if hardness else ""
         )
         self.query_one("#difficulty-info", Static).update(
-            Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", diff.text)
+            Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", difficulty_text(diff))
         )
 
     def choice(self) -> tuple[str, str]:

@@ -321,6 +321,21 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
     return lines
 
 
+def difficulty_text(card: m.Difficulty) -> str:
+    """Return a difficulty's text for choosing it, with what its danger track gives each
+    level's monster in plain words ("... (green spaces skipped). That is, the monster
+    gains nothing on level 1, +1 health on level 2, +1 armor on level 3 and +2 health on
+    level 4."): #28 round 8, "green spaces skipped" on the New game screen said nothing
+    to a player; `unbroken cards difficulties` shows the track itself."""
+    if not card.danger:
+        return card.text
+    gains = [
+        f"{danger_gains(card.danger[danger_space(card, level)[0]])} on level {level}"
+        for level in range(1, 5)
+    ]
+    return f"{card.text} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
+
+
 def danger_advance(card: m.Difficulty) -> str:
     """Return how the danger marker advances (`danger_space`), with the space it lands on
     at each level: "The marker moves one space each level as the monster is revealed

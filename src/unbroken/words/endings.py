@@ -43,7 +43,54 @@ def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> st
             f"{ate.requirement} food were due {where} and you ate {ate.food}: the "
             f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}."
         )
-    return f"{blow(last, over, rules)} asked for more effort than you had: {held}."
+    short = shortfall(state, asked_effort(last, over, rules))
+    return f"{blow(last, over, rules)} asked for more effort than you had: {held}{short}."
+
+
+def asked_effort(last: list[ev.Event], over: ev.GameOver, rules: Ruleset) -> dict[str, int]:
+    """Return the effort the monster's last row asked when it killed: the WOUND's pending
+    loss, else the row's first effort loss (or its fallback's, R-RES-6); {} when unknown."""
+    pending = next(
+        (e.amount for e in reversed(last) if isinstance(e, ev.PendingLossSet) and e.amount), 0
+    )
+    if pending:
+        return {"se": pending}
+    mo = rules.monsters.get(over.source)
+    result = next((e for e in reversed(last) if isinstance(e, ev.CombatResult)), None)
+    if mo is None or result is None or not 1 <= result.roll <= len(mo.table):
+        return {}
+    for effect in mo.table[result.roll - 1].effects:
+        for each in (effect, *getattr(effect, "alt", ())):
+            if isinstance(each, m.Lose):
+                effort = {k: n for k, n in each.amounts.items() if k in m.EFFORT and n}
+                if effort:
+                    return effort
+    return {}
+
+
+def shortfall(state: GameState, asked: dict[str, int]) -> str:
+    """Return why `asked` could not be paid even with substitution (R-RES-4: a larger
+    effort pays for a smaller one for one, the smaller first): "; 1 LE pays for 1 SE
+    only: 1 SE short" (#28 playtest round 8: "1 LE" read as paying "2 SE"); "" when it
+    could be paid or is unknown."""
+    have = [state.res.get(k, 0) for k in m.EFFORT]
+    for i in (2, 1, 0):  # LE first, then ME, then SE, as payment.can_pay
+        need = max(asked.get(m.EFFORT[i], 0) - have[i], 0)
+        have[i] = max(have[i] - asked.get(m.EFFORT[i], 0), 0)
+        used: dict[str, int] = {}
+        for j in range(i + 1, 3):  # each larger effort pays for one of this
+            take = min(have[j], need)
+            have[j], need = have[j] - take, need - take
+            if take:
+                used[m.EFFORT[j]] = take
+        if need:
+            name = m.RESOURCE_NAMES[m.EFFORT[i]]
+            if not used:
+                return f"; {need} {name} short"
+            paid = " and ".join(f"{n} {m.RESOURCE_NAMES[k]}" for k, n in used.items())
+            verb = "pays" if len(used) == 1 else "pay"
+            return f"; {paid} {verb} for {sum(used.values())} {name} only: {need} {name} short"
+    return ""
 
 
 def blow(last: list[ev.Event], over: ev.GameOver, rules: Ruleset) -> str:

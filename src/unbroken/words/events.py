@@ -17,6 +17,7 @@ from unbroken.words.dice import check_failed
 from unbroken.words.dice import die_sides as die_sides
 from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.effects import trickery_text
+from unbroken.words.fallback import Fallbacks
 from unbroken.words.growth import Growth
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.opening import BattleStartRules, monster_abilities
@@ -58,6 +59,8 @@ class Narrator:
         self.opening = BattleStartRules(ruleset)
         #: The rules that make the monster grow (Paranoid, a ROAR row), named.
         self.growth = Growth(ruleset)
+        #: A loss that was a monster row's fallback is said so (R-RES-6).
+        self.fallbacks = Fallbacks(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -94,6 +97,7 @@ class Narrator:
         that would have acted on it but for the ability uses is said after it."""
         self.growth.see(e, self.monster_id)
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
+        line = self.fallbacks.note(e, line, self.monster_id)
         unused = self.no_uses.note(e)
         if unused:
             return f"{line} {unused}" if line else unused

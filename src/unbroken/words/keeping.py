@@ -105,7 +105,8 @@ def weapons_held(
     its note: a weapon held is never offered (R-REWARD-2), so "take a weapon: Club or
     Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
     every one held, "no weapon to take (you have the Sling)" and, when that is all the
-    card gives, the note "(no use now: you have the Sling)" ("" otherwise)."""
+    card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
+    under the one in hand is said so (`where_held`)."""
     note = ""
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
@@ -114,13 +115,34 @@ def weapons_held(
         if not held:
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
-        have = " and the ".join(ruleset.card_name(w) for w in held)
-        said = f"take a weapon: {free} (you have the {have})" if free else "no weapon to take"
+        have = where_held(state, held, ruleset)
+        said = f"take a weapon: {free} ({have})" if free else "no weapon to take"
         text = text.replace(effect_text(e, ruleset.card_name), said, 1)
         only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
         if not free and only:
-            note = f" (no use now: you have the {have})"
+            note = f" (no use now: {have})"
     return text, note
+
+
+def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
+    """Return where the weapons `held` are, naming the weapon in hand: "you have the
+    Club", "the Knife is under your Sword" (crafted from it, R-WEAPON-1), "the Knife is
+    set aside" (R-WEAPON-4); the playtest of round 8 read "(you have the Knife)" with the
+    Sword in hand."""
+    name = ruleset.card_name
+    top = state.weapons[-1] if state.weapons else ""
+    stacked = [w for w in held if w in state.weapons]
+    aside = [w for w in held if w not in state.weapons]
+    parts = []
+    if top in stacked:
+        parts.append("you have the " + " and the ".join(name(w) for w in stacked))
+    elif stacked:
+        under = " and the ".join(name(w) for w in stacked)
+        parts.append(f"the {under} {'is' if len(stacked) == 1 else 'are'} under your {name(top)}")
+    if aside:
+        names = " and the ".join(name(w) for w in aside)
+        parts.append(f"the {names} {'is' if len(aside) == 1 else 'are'} set aside")
+    return "; ".join(parts)
 
 
 def holds(state: GameState, weapon: str) -> bool:
