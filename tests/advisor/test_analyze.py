@@ -74,7 +74,7 @@ def test_the_json_report_and_the_kept_analysis(
 def test_the_text_report_has_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", str(SHORT), "--games", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Costly decisions:" in out and "Chance at each level's start" in out
+    assert "Costly decisions (!):" in out and "Chance at each level's start" in out
     assert "level 1:" in out
 
 
@@ -202,3 +202,36 @@ def test_the_progress_line_says_what_it_counts() -> None:
         f"Weighing the decisions with a choice: {total} of {total} "
         f"(of {len(rec.decisions)} decisions in all; "
     )
+
+
+def test_the_summary_counts_what_it_lists() -> None:
+    """#30 round 8: "Costly decisions: 2" above "The three worst decisions" (the third
+    clearly worse by less than COSTLY points) read as a miscount. Each count says what it
+    counts, the list matches its count, and its costly lines are marked."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.paired import Difference
+    from unbroken.cli.analyze import text_report
+
+    def choice(n: int, behind: int) -> Choice:
+        lost = Difference(0, behind, 100)  # the best won `behind` futures more of 100
+        before = Estimate(60, 100)
+        taken = Figure.of(Estimate(60 - behind, 100))
+        return Choice(n, 1, "t", 2, "Rest", "Explore", "Explore", before, taken, lost)
+
+    choices = [choice(1, 30), choice(2, 20), choice(3, 8), choice(4, 0)]
+    assert [c.costly for c in choices] == [True, True, False, False]
+    assert [c.clearly_worse for c in choices] == [True, True, True, False]
+    out = text_report(Analysis(100, 20, 4, "won", choices), "a game")
+    summary = out.split("Summary\n", 1)[1].splitlines()
+    assert summary[0] == (
+        f"  Costly decisions (!): 2 (clearly worse than the best option by more than "
+        f"{COSTLY:g} points)"
+    )
+    assert summary[1] == ("  Clearly worse than the best option: 3 decisions, costly or not; all:")
+    listed = summary[2:5]
+    assert [line[:20] for line in listed] == [
+        "  ! decision 1 (leve",
+        "  ! decision 2 (leve",
+        "    decision 3 (leve",
+    ]
