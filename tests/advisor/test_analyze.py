@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -235,3 +236,38 @@ def test_the_summary_counts_what_it_lists() -> None:
         "  ! decision 2 (leve",
         "    decision 3 (leve",
     ]
+
+
+def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -> None:
+    """#30 round 8: a free Grave Sense (gain 1 cunning, nothing random before the next
+    decision) read "Pass instead: +38 points" in a won game. Measured on fresh futures
+    (seeds 7 and 99, 400 games at most): the position it led to reads as the best's, and
+    the 38 points are the reference bot's line, which spends the cunning there on Ambusher,
+    itself 22-44 points behind Pass. The verdict is not costly and says so."""
+    from unbroken.advisor.analysis import Choice, _Position, bot_next
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.estimator import Weighing
+    from unbroken.advisor.paired import Difference
+    from unbroken.testing import Scenario
+
+    game = Scenario("tomu").monster("kobold").start()
+    legal = game.legal_actions()[:2]  # Explore, Fight
+    everything = (1 << 32) - 1
+    weighing = Weighing(wins=(everything, 0), games=(32, 32), best=0, fresh=0, fresh_games=0)
+    there = _Position(9, 1, "preparation", game, legal, 1, 1)  # the bot plays Fight there
+    said = bot_next(there, weighing)
+    assert said.startswith("it then plays Fight the monster now at decision 9: Explore there +")
+    assert bot_next(replace(there, reference=0), weighing) == ""  # the bot played the best
+
+    before = Estimate(95, 100)
+    free = Choice(
+        8, 4, "response", 3, "Grave Sense", "Pass", "Grave Sense", before,
+        Figure.of(Estimate(94, 100)), Difference(0, 12, 32), led_to=Estimate(94, 100),
+        bot_next=said,
+    )  # fmt: skip
+    assert free.contradicted and not free.costly and not free.clearly_worse
+    assert f"on the same futures ({said}); but the position it led to reads 94 %" in (
+        free.verdict()
+    )
+    again = Choice.from_json(free.as_json())
+    assert again.bot_next == said and again.verdict() == free.verdict()
