@@ -271,3 +271,26 @@ def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -
     )
     again = Choice.from_json(free.as_json())
     assert again.bot_next == said and again.verdict() == free.verdict()
+
+
+def test_a_verdict_names_the_better_option_short_when_what_it_does_follows() -> None:
+    """#30 round 8, decision 86: "Rest: gain 4 SE (time 4) — Wight's ambush: lose 3 SE — ⚠
+    … instead: …; Rest: gains 4 SE, loses 3 SE + 4 time, Wight's ambush: lose 3 SE" said
+    Rest's one ambush loss three times. Now once per option, with its cause."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.paired import Difference
+
+    ambush = "⚠ time runs out: the monster ambushes you"
+    rest = Choice(
+        86, 3, "resolve_or_rest", 2,
+        "Resolve The Will to Survive: nothing -> 1 LE (time 4) — Wight's ambush: lose 3 SE",
+        f"Rest: gain 4 SE (time 4) — Wight's ambush: lose 3 SE — {ambush}", "Rest",
+        Estimate(9, 100), Figure.of(Estimate(1, 100)), Difference(0, 8, 100),
+        f"gains 1 LE, loses 4 time, loses 3 SE (Wight's ambush), {ambush}",
+        f"gains 4 SE, loses 4 time, loses 3 SE (Wight's ambush), {ambush}",
+    )  # fmt: skip
+    said = rest.verdict()
+    assert said.startswith("Rest instead: +8 points ("), said
+    assert "Wight's ambush: lose" not in said
+    assert said.count("loses 3 SE (Wight's ambush)") == 2  # once for each option

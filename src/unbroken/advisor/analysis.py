@@ -142,13 +142,16 @@ class Choice:
             )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
-        why = ""
+        why, named = "", self.best
         if self.taken_changes != self.best_changes:
             taken, best = short_name(self.taken), short_name(self.best)
+            # The best named short when what it does follows: its line's "Wight's ambush:
+            # lose 3 SE" said the loss its changes say again (#30 round 8).
+            named = best if taken != best else self.best
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         led = "" if self.led_to is None else f", the position it led to {self.led_to.percent()}"
-        return f"{self.best} instead: {gain.points()}{led}{why}"
+        return f"{named} instead: {gain.points()}{led}{why}"
 
     def _above(self) -> str:
         """Return what to add when the position a certain option led to reads clearly above
