@@ -115,6 +115,7 @@ def _inflate_in_chunks(data: bytes, out: bytearray, most: int) -> tuple[bool, by
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 _SAME_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_OPENING = bytes(set(range(256)) - set(b"[{\n"))
 
 
 def check_lines(lines: list[bytes]) -> None:
@@ -128,6 +129,13 @@ def check_lines(lines: list[bytes]) -> None:
             MAX_LINES + 1,
             f"more than {MAX_LINES:,} lines (the limit; a whole game has about 200)",
         )
+    # Most files are well within both limits: three passes in C over the whole text say
+    # so (the brackets that open, line by line); only a file that may not be is walked
+    # line by line below, to name its first line outside them.
+    if max(map(len, lines), default=0) <= MAX_LINE:
+        opened = b"\n".join(lines).translate(None, _NOT_OPENING).split(b"\n")
+        if max(map(len, opened)) <= MAX_DEPTH:
+            return
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise Breach(number, f"the line is longer than {size_text(MAX_LINE)} (the limit)")

@@ -29,7 +29,7 @@ from unbroken.play.observers import Observers
 from unbroken.plugins import config as plugin_config
 from unbroken.plugins import load_plugins, report
 from unbroken.replay import reader
-from unbroken.replay.codec import encode, events_decoder, state_digest
+from unbroken.replay.codec import encode, encoder, events_decoder, state_digest
 from unbroken.replay.errors import ContentMismatch, Divergence, ReplayError
 from unbroken.replay.format import Decision, RawDecision
 from unbroken.replay.reader import Recording, parse_recording
@@ -207,8 +207,10 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
     checks = rec.checks
     steps: Sequence[Decision | RawDecision] = rec.decisions if rec.raw is None else rec.raw
     numbers: Sequence[int | None] = rec.lines or [None] * len(steps)
+    as_bytes = encoder.encode  # the Recorder's `encode`, called once per decision
     for decision, number in zip(steps, numbers, strict=True):
-        _switch_off(rec, game, decision.n, number)
+        if rec.switched_off:
+            _switch_off(rec, game, decision.n, number)
         try:
             events = game.apply(decision.action)
         except IllegalAction as exc:
@@ -224,7 +226,7 @@ def _replay(rec: Recording, ruleset: Ruleset, require_footer: bool) -> Game:
         recorded = decision.events
         if not isinstance(recorded, msgspec.Raw):
             _compare(rec, number, decision.n, recorded, events)
-        elif recorded != msgspec.Raw(encode(events)):
+        elif recorded != msgspec.Raw(as_bytes(events)):
             # The Recorder writes `encode(events)`: the same bytes are the same events,
             # and other bytes (say, a line written by hand) are decoded and compared.
             _compare(rec, number, decision.n, _raw_events(rec, number, recorded), events)
@@ -456,7 +458,8 @@ def _verify_chunk(paths: list[Path]) -> list[Verdict]:
     rules = workers.ruleset()
     observers = Observers.of(workers.plugins())
     others: Others = {}
-    return [verdict(path, rules, others, observers) for path in paths]
+    with workers.collecting_less():
+        return [verdict(path, rules, others, observers) for path in paths]
 
 
 def verdicts(
@@ -470,8 +473,9 @@ def verdicts(
     if jobs <= 1 or len(paths) < 2:
         others: Others = {}
         observers = Observers.of(plugins)
-        for path in paths:
-            yield verdict(path, ruleset, others, observers)
+        with workers.collecting_less():
+            for path in paths:
+                yield verdict(path, ruleset, others, observers)
         return
     parts = workers.chunks(paths, jobs, most=20)
     done = 0
