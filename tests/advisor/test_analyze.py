@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ def test_the_json_report_and_the_kept_analysis(
 def test_the_text_report_has_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", str(SHORT), "--games", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Costly decisions:" in out and "Chance at each level's start" in out
+    assert "Costly decisions (!):" in out and "Chance at each level's start" in out
     assert "level 1:" in out
 
 
@@ -202,3 +203,94 @@ def test_the_progress_line_says_what_it_counts() -> None:
         f"Weighing the decisions with a choice: {total} of {total} "
         f"(of {len(rec.decisions)} decisions in all; "
     )
+
+
+def test_the_summary_counts_what_it_lists() -> None:
+    """#30 round 8: "Costly decisions: 2" above "The three worst decisions" (the third
+    clearly worse by less than COSTLY points) read as a miscount. Each count says what it
+    counts, the list matches its count, and its costly lines are marked."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.paired import Difference
+    from unbroken.cli.analyze import text_report
+
+    def choice(n: int, behind: int) -> Choice:
+        lost = Difference(0, behind, 100)  # the best won `behind` futures more of 100
+        before = Estimate(60, 100)
+        taken = Figure.of(Estimate(60 - behind, 100))
+        return Choice(n, 1, "t", 2, "Rest", "Explore", "Explore", before, taken, lost)
+
+    choices = [choice(1, 30), choice(2, 20), choice(3, 8), choice(4, 0)]
+    assert [c.costly for c in choices] == [True, True, False, False]
+    assert [c.clearly_worse for c in choices] == [True, True, True, False]
+    out = text_report(Analysis(100, 20, 4, "won", choices), "a game")
+    summary = out.split("Summary\n", 1)[1].splitlines()
+    assert summary[0] == (
+        f"  Costly decisions (!): 2 (clearly worse than the best option by more than "
+        f"{COSTLY:g} points)"
+    )
+    assert summary[1] == ("  Clearly worse than the best option: 3 decisions, costly or not; all:")
+    listed = summary[2:5]
+    assert [line[:20] for line in listed] == [
+        "  ! decision 1 (leve",
+        "  ! decision 2 (leve",
+        "    decision 3 (leve",
+    ]
+
+
+def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -> None:
+    """#30 round 8: a free Grave Sense (gain 1 cunning, nothing random before the next
+    decision) read "Pass instead: +38 points" in a won game. Measured on fresh futures
+    (seeds 7 and 99, 400 games at most): the position it led to reads as the best's, and
+    the 38 points are the reference bot's line, which spends the cunning there on Ambusher,
+    itself 22-44 points behind Pass. The verdict is not costly and says so."""
+    from unbroken.advisor.analysis import Choice, _Position, bot_next
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.estimator import Weighing
+    from unbroken.advisor.paired import Difference
+    from unbroken.testing import Scenario
+
+    game = Scenario("tomu").monster("kobold").start()
+    legal = game.legal_actions()[:2]  # Explore, Fight
+    everything = (1 << 32) - 1
+    weighing = Weighing(wins=(everything, 0), games=(32, 32), best=0, fresh=0, fresh_games=0)
+    there = _Position(9, 1, "preparation", game, legal, 1, 1)  # the bot plays Fight there
+    said = bot_next(there, weighing)
+    assert said.startswith("it then plays Fight the monster now at decision 9: Explore there +")
+    assert bot_next(replace(there, reference=0), weighing) == ""  # the bot played the best
+
+    before = Estimate(95, 100)
+    free = Choice(
+        8, 4, "response", 3, "Grave Sense", "Pass", "Grave Sense", before,
+        Figure.of(Estimate(94, 100)), Difference(0, 12, 32), led_to=Estimate(94, 100),
+        bot_next=said,
+    )  # fmt: skip
+    assert free.contradicted and not free.costly and not free.clearly_worse
+    assert f"on the same futures ({said}); but the position it led to reads 94 %" in (
+        free.verdict()
+    )
+    again = Choice.from_json(free.as_json())
+    assert again.bot_next == said and again.verdict() == free.verdict()
+
+
+def test_a_verdict_names_the_better_option_short_when_what_it_does_follows() -> None:
+    """#30 round 8, decision 86: "Rest: gain 4 SE (time 4) — Wight's ambush: lose 3 SE — ⚠
+    … instead: …; Rest: gains 4 SE, loses 3 SE + 4 time, Wight's ambush: lose 3 SE" said
+    Rest's one ambush loss three times. Now once per option, with its cause."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.paired import Difference
+
+    ambush = "⚠ time runs out: the monster ambushes you"
+    rest = Choice(
+        86, 3, "resolve_or_rest", 2,
+        "Resolve The Will to Survive: nothing -> 1 LE (time 4) — Wight's ambush: lose 3 SE",
+        f"Rest: gain 4 SE (time 4) — Wight's ambush: lose 3 SE — {ambush}", "Rest",
+        Estimate(9, 100), Figure.of(Estimate(1, 100)), Difference(0, 8, 100),
+        f"gains 1 LE, loses 4 time, loses 3 SE (Wight's ambush), {ambush}",
+        f"gains 4 SE, loses 4 time, loses 3 SE (Wight's ambush), {ambush}",
+    )  # fmt: skip
+    said = rest.verdict()
+    assert said.startswith("Rest instead: +8 points ("), said
+    assert "Wight's ambush: lose" not in said
+    assert said.count("loses 3 SE (Wight's ambush)") == 2  # once for each option

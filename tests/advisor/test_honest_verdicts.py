@@ -116,8 +116,7 @@ def test_a_certain_option_is_costly_when_the_position_it_led_to_agrees() -> None
     gem = _craft(Estimate(56, 100), Estimate(73, 100), Difference(0, 7, 64))
     assert gem.clearly_worse and gem.costly and round(gem.loss) == 17
     assert gem.verdict().startswith(
-        "Focus: pay 4 SE, gain 1 ME instead: +11 points (2 to 19), the position it led to"
-        " 56 % (46-65); "
+        "Focus instead: +11 points (2 to 19), the position it led to 56 % (46-65); "
     )
     assert head_words(Analysis(100, 20, 124, "won", [gem]), 31).startswith("▲ Decision 31")
     # Nothing certain (a card drawn between): the paired figures alone, as before.

@@ -49,7 +49,8 @@ COSTLY = 10.0
 #: 3: the chance is the best option's on futures of its own (2: on the race's).
 #: 4: the chance taken is the chance less what it lost on the same futures (3: the race's).
 #: 5: a certain option taken has the chance of the position it led to (`led_to`).
-FORMAT = 5
+#: 6: `bot_next`, what the reference bot played there when clearly worse than its best.
+FORMAT = 6
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ class Choice:
     #: between: the next decision with a choice, as weighed there): the option's chance by
     #: definition. None when a die or a card came between (or no choice came after).
     led_to: Estimate | None = None
+    #: When the reference bot played the position `led_to` clearly worse than its best
+    #: option: what it played there, in words (`bot_next`); else "".
+    bot_next: str = ""
 
     @property
     def chance_best(self) -> Estimate:
@@ -138,13 +142,16 @@ class Choice:
             )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
-        why = ""
+        why, named = "", self.best
         if self.taken_changes != self.best_changes:
             taken, best = short_name(self.taken), short_name(self.best)
+            # The best named short when what it does follows: its line's "Wight's ambush:
+            # lose 3 SE" said the loss its changes say again (#30 round 8).
+            named = best if taken != best else self.best
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         led = "" if self.led_to is None else f", the position it led to {self.led_to.percent()}"
-        return f"{self.best} instead: {gain.points()}{led}{why}"
+        return f"{named} instead: {gain.points()}{led}{why}"
 
     def _above(self) -> str:
         """Return what to add when the position a certain option led to reads clearly above
@@ -165,10 +172,11 @@ class Choice:
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
         led = self.led_to.percent() if self.led_to is not None else "?"
+        why = f" ({self.bot_next})" if self.bot_next else ""
         return (
             f"the reference bot wins less often after this than after {short_name(self.best)}:"
-            f" {gain.points()} on the same futures; but the position it led to reads {led},"
-            f" no worse than the best's {round(100 * self.before.rate)} %"
+            f" {gain.points()} on the same futures{why}; but the position it led to reads"
+            f" {led}, no worse than the best's {round(100 * self.before.rate)} %"
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -187,6 +195,7 @@ class Choice:
             "taken_changes": self.taken_changes,
             "best_changes": self.best_changes,
             "led_to": None if self.led_to is None else self.led_to.as_json(),
+            "bot_next": self.bot_next,
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -215,6 +224,7 @@ class Choice:
             str(data.get("taken_changes", "")),
             str(data.get("best_changes", "")),
             est(data["led_to"]) if data.get("led_to") else None,
+            str(data.get("bot_next", "")),
         )
 
 
@@ -269,7 +279,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, 5, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -377,12 +387,32 @@ def analyze(
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
             weighed = weigh_all(pool, [(p.game, p.legal) for p in found], games, seed, progress)
-    chance_at = {p.n: w.chance for p, w in zip(found, weighed, strict=True)}
+    at = {p.n: (p, w) for p, w in zip(found, weighed, strict=True)}
     choices = [
-        _choice(p, w, None if p.led_to is None else chance_at[p.led_to])
+        replace(
+            _choice(p, w, None if p.led_to is None else at[p.led_to][1].chance),
+            bot_next="" if p.led_to is None else bot_next(*at[p.led_to]),
+        )
         for p, w in zip(found, weighed, strict=True)
     ]
     return Analysis(games, seed, len(rec.decisions), outcome, choices)
+
+
+def bot_next(p: _Position, w: Weighing) -> str:
+    """Return what the reference bot plays at position `p` when that is clearly worse than
+    the best option there ("it then plays Ambusher at decision 119: Pass there +28 points
+    (10 to 43)"), else "". A certain option leading to `p` is weighed by the bot playing on
+    from `p`: this is why such an option reads behind on the same futures though `p`'s
+    chance is the best's (#30 round 8: a free Grave Sense read 38 points behind Pass, the
+    bot then spending the cunning on Ambusher, itself clearly worse than Pass)."""
+    if p.reference == w.best or not w.clearly_worse(p.reference):
+        return ""
+    d = w.difference(p.reference)
+    state, rules = p.game.state, p.game.ruleset
+    played = short_name(option_name(p.legal[p.reference], state, rules))
+    best = short_name(option_name(p.legal[w.best], state, rules))
+    gain = Difference(d.behind, d.ahead, d.games)
+    return f"it then plays {played} at decision {p.n}: {best} there {gain.points()}"
 
 
 def option_name(action: Action, state: GameState, rules: Ruleset) -> str:

@@ -12,11 +12,18 @@ the SE it loses and whether that starves.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from unbroken.core import actions as act
-from unbroken.core.forecast import Forecast
+from unbroken.core import events as ev
+from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.game import Game
-from unbroken.words.forecast import attack_effect, forecast_note, own_card, warnings
+from unbroken.core.ruleset import Ruleset
+from unbroken.words.forecast import attack_effect, forecast_note, own_card, rule_name, warnings
 from unbroken.words.vocabulary import amounts
+
+#: The events that pay, lose or gain resources, and the verb each is said with.
+_VERBS: dict[type[ev.Event], str] = {ev.Spent: "pays", ev.Gained: "gains", ev.Lost: "loses"}
 
 
 def what_it_changes(game: Game, action: act.Action) -> str:
@@ -31,21 +38,58 @@ def what_it_changes(game: Game, action: act.Action) -> str:
         starves = ", and starves" if hunger.starves else ""
         return f"leaves {hunger.missing} food uneaten: loses {hunger.loss} SE{starves}"
     f = query.forecast(action)
-    parts = _resources(f)
+    state = game.state
+    own = own_card(action, state)
+    parts = _resources(f, game.ruleset, own)
     if isinstance(action, act.Attack) and f.power is not None:
         parts.append(attack_effect(f, _attack_type(game, action), game.ruleset))
-    state = game.state
-    note = forecast_note(f, game.ruleset, own_card(action, state), state.weapons[-1])
+    # What another rule paid, lost or gained is said above with its cause, once (#30 round
+    # 8: "loses 3 SE + 4 time, Wight's ambush: lose 3 SE" said one loss twice).
+    # (a WOUND row's loss set and reset goes with it: "lose nothing" would be said else.)
+    pairs = list(zip(f.events, f.causes, strict=True))
+    moved = {c for e, c in pairs if not _own(e, c, own)}
+    kept = [
+        (e, c)
+        for e, c in pairs
+        if _own(e, c, own) and not (isinstance(e, ev.PendingLossSet) and c in moved)
+    ]
+    f_rest = replace(f, events=tuple(e for e, _ in kept), causes=tuple(c for _, c in kept))
+    note = forecast_note(f_rest, game.ruleset, own, state.weapons[-1])
     if note:
         parts.append(note)
     parts += [f"⚠ {w}" for w in warnings(f, state, game.ruleset)]
     return ", ".join(parts) if parts else "costs nothing"
 
 
-def _resources(f: Forecast) -> list[str]:
-    """Return what the option pays, gains and loses for certain, each said once."""
-    said = [("pays", f.paid), ("gains", f.gained), ("loses", f.lost)]
-    return [f"{verb} {amounts(what)}" for verb, what in said if what]
+def _own(event: ev.Event, cause: Acted | None, own: str) -> bool:
+    """True when `event` is not a resource paid, lost or gained by another rule (one the
+    note would say: not the option's own card's, nor a Passive's)."""
+    other = cause is not None and cause.card != own and not cause.passive
+    return not (other and type(event) in _VERBS)
+
+
+def _resources(f: Forecast, ruleset: Ruleset, own: str) -> list[str]:
+    """Return what the option pays, gains and loses for certain, each amount said once:
+    the option's own first, then each other rule's with its cause ("loses 3 SE (Wight's
+    ambush)"). The amounts add up to the forecast's `paid`, `gained` and `lost`."""
+    mine: dict[str, dict[str, int]] = {verb: {} for verb in _VERBS.values()}
+    theirs: dict[tuple[str, str], dict[str, int]] = {}
+    defeated = next((e.monster for e in f.events if isinstance(e, ev.MonsterDefeated)), "")
+    for event, cause in zip(f.events, f.causes, strict=True):
+        verb = _VERBS.get(type(event))
+        if verb is None or not isinstance(event, ev.Spent | ev.Gained | ev.Lost):
+            continue
+        if _own(event, cause, own) or cause is None:
+            into = mine[verb]
+        else:
+            name = rule_name(cause, ruleset)
+            if cause.card == defeated and not cause.rule:
+                name = f"{name}'s reward"
+            into = theirs.setdefault((verb, name), {})
+        for what, n in event.amounts.items():
+            into[what] = into.get(what, 0) + n
+    said = [f"{verb} {amounts(what)}" for verb, what in mine.items() if what]
+    return said + [f"{verb} {amounts(what)} ({name})" for (verb, name), what in theirs.items()]
 
 
 def _attack_type(game: Game, action: act.Attack) -> str:

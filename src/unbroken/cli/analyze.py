@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
-from unbroken.words.vocabulary import cut
+from unbroken.words.vocabulary import cut, plural
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
@@ -155,13 +155,7 @@ def text_report(analysis: Analysis, title: str) -> str:
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
             f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
         )
-    lines += ["", "Summary", f"  Costly decisions: {len(a.costly())}"]
-    worst = a.worst()
-    if worst:
-        lines.append("  The three worst decisions (clearly worse than the best option):")
-        lines += [f"    {_worst(c)}" for c in worst]
-    else:
-        lines.append("  No decision was clearly worse than its best option.")
+    lines += ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()
     if starts:
         lines.append("  Chance at each level's start (95 % interval):")
@@ -170,6 +164,27 @@ def text_report(analysis: Analysis, title: str) -> str:
             for level, c in sorted(starts.items())
         ]
     return "\n".join(lines)
+
+
+def _worst_lines(a: Analysis, costly: float) -> list[str]:
+    """Return the summary's counts and the worst decisions, each count saying what it
+    counts and the list matching it (#30 round 8: "Costly decisions: 2" above a list of
+    three "worst decisions" read as a miscount; the third was clearly worse by less)."""
+    worse = [c for c in a.choices if c.clearly_worse]
+    lines = [
+        f"  Costly decisions (!): {len(a.costly())} (clearly worse than the best option by"
+        f" more than {costly:g} points)"
+    ]
+    if not worse:
+        return [*lines, "  No decision was clearly worse than its best option."]
+    worst = a.worst()
+    which = "it" if len(worse) == 1 else f"the {len(worst)} that lost most"
+    which = "all" if 1 < len(worse) == len(worst) else which
+    lines.append(
+        f"  Clearly worse than the best option: {plural(len(worse), 'decision')}, costly or"
+        f" not; {which}:"
+    )
+    return lines + [f"  {'!' if c.costly else ' '} {_worst(c)}" for c in worst]
 
 
 def _worst(c: Choice) -> str:
