@@ -159,3 +159,41 @@ async def test_a_win_says_how_its_score_stands_against_the_best_so_far() -> None
     best = int(said[1].rstrip(".").split()[-1])
     assert said[2].startswith("A new best for the Brawler on Normal: ")
     assert said[2].endswith(f"(it was {best}).")
+
+
+def test_a_long_result_at_80x24_says_more_is_below_and_keeps_achievements_in_sight(
+    monkeypatch: Any,
+) -> None:
+    """#28 round 9: an Expert win hid its achievements and seed below 80x24 with no sign."""
+    monkeypatch.setattr(
+        "unbroken.plugins.alternative_scores",
+        lambda ruleset, events, state: {f"molehill:rule{i}": i for i in range(6)},
+    )
+    asyncio.run(look_at_a_long_result())
+
+
+async def look_at_a_long_result() -> None:
+    game = winning()
+    app = UnbrokenApp(RULES, animate=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until_over(pilot, app)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        from textual.containers import VerticalScroll
+        from textual.widgets import Static
+
+        scroll = screen.query_one("#result-scroll", VerticalScroll)
+        more = screen.query_one("#result-more", Static)
+        assert scroll.max_scroll_y > 0, "the result fits: nothing to test"
+        assert more.display and "more below" in str(more.render())
+        # The achievements are within the first screen (the result has 1 row of padding).
+        lines = str(screen.query_one("#result").render()).splitlines()
+        row = next(i for i, line in enumerate(lines) if line.startswith("Achievements earned"))
+        assert 1 + row < scroll.size.height
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y and not more.display
+        await pilot.press("home")
+        await pilot.pause()
+        assert more.display

@@ -95,7 +95,6 @@ class GameOverScreen(Screen[None]):
         self.replay = replay
 
     def compose(self) -> ComposeResult:
-
         game = self.game
         rules = game.ruleset
         out = game.outcome
@@ -126,8 +125,10 @@ class GameOverScreen(Screen[None]):
                     said = textwrap.fill(plainly, 74, initial_indent="  ", subsequent_indent="  ")
                     text.append(said + "\n", style="bold")
                 text.append("".join(f"  {line}\n" for line in ending))
-        text.append("\n" + self.summary() + "\n")
         plugins = self.unbroken.plugins
+        # What was earned is in sight at 80x24 (#28 round 9): before the summary and scores.
+        self.achievements(text, plugins)
+        text.append("\n" + self.summary() + "\n")
         # Plugins' scoring rules, won or lost: a rule that does not apply gives none.
         scores = plugin_host.alternative_scores(rules, game.events, game.state)
         if scores:
@@ -139,6 +140,38 @@ class GameOverScreen(Screen[None]):
             if how:  # wrapped under itself (the screen's wrap went back to the edge)
                 said = textwrap.fill(how, 74, initial_indent="    ", subsequent_indent="    ")
                 text.append(said + "\n", style="italic")
+
+        difficulty = rules.difficulty_name(game.state.difficulty)
+        text.append(f"\nSeed {game.state.seed} — {difficulty}.")
+        # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,
+        # and a line under it says so while more is below (a scrollbar barely shows it).
+        with VerticalScroll(id="result-scroll"):
+            yield Static(text, id="result")
+        yield Static(self.MORE, id="result-more")
+        yield Footer()
+
+    #: The line under the result while some of it is below the screen.
+    MORE = "↓ more below (PgDn, ↓)"
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#result-scroll", VerticalScroll)
+        scroll.focus()
+        self.watch(scroll, "scroll_y", self.show_more)
+        self.watch(scroll, "virtual_size", self.show_more)
+        self.call_after_refresh(self.show_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_more)
+
+    def show_more(self, _: object = None) -> None:
+        """Show "more below" while the result is not scrolled to its end."""
+        scroll = self.query_one("#result-scroll", VerticalScroll)
+        self.query_one("#result-more", Static).display = scroll.scroll_y < scroll.max_scroll_y
+
+    def achievements(self, text: Text, plugins: Plugins) -> None:
+        """Append the achievements the game earned to `text`, saying which are new."""
+        game = self.game
+        rules = game.ruleset
 
         known = {a.id: a.name for a in all_achievements(plugins)}
         table = {**PREDICATES, **plugin_predicates(plugins)}
@@ -154,14 +187,6 @@ class GameOverScreen(Screen[None]):
             if fresh:
                 text.append(f"New on {difficulty}: ", style="bold")
                 text.append(", ".join(fresh) + "\n")
-        text.append(f"\nSeed {game.state.seed} — {difficulty}.")
-        # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds.
-        with VerticalScroll(id="result-scroll"):
-            yield Static(text, id="result")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#result-scroll", VerticalScroll).focus()
 
     def how_it_ended(self) -> list[str]:
         """Return the log lines of the last decision (the last few, the death left out)."""
