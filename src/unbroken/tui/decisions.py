@@ -159,8 +159,39 @@ def fit_options(
         if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
             continue
         need -= shown[i].count("\n")
-        shown[i] = cut(lines[i], width)
+        shown[i] = cut_dimmed(lines[i], width) if off[i] else cut(lines[i], width)
     return shown
+
+
+def last_group(line: str) -> int:
+    """Return where the bracket that ends `line` opens (-1: it does not end in one)."""
+    depth = 0
+    for at in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[at], 0)
+        if depth == 0:
+            return at if line.endswith(")") else -1
+    return -1
+
+
+def cut_dimmed(line: str, width: int) -> str:
+    """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
+    Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
+    "3. Attack with Heavy blow: wound 3 - pay 1…" gave no sign it could not be paid)."""
+    opened = last_group(line)
+    if len(line) <= width or opened <= 0:
+        return cut(line, width)
+    inside = line[opened + 1 : -1]
+    depth, split = 0, -1  # the group's last "; " outside any inner bracket
+    for at, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and inside.startswith("; ", at):
+            split = at
+    if split >= 0:  # "(pay 1 metal; cannot pay)": the reason after the "; "
+        head, reason = f"{line[:opened]}({inside[:split]})", inside[split + 2 :]
+    else:  # "Craft the Sword: pay 2 metal (you have it)"
+        head, reason = line[:opened].rstrip(), inside
+    tail = f" ({cut(reason, max(8, width // 2))})"
+    return cut(head, width - len(tail)) + tail
 
 
 def careful_cue(marked: int | None) -> str:

@@ -1,0 +1,63 @@
+"""Playtest round 9 (#28): what the 80x24 screens hid from a player."""
+
+from __future__ import annotations
+
+from pilot import game_screen_of, sync
+from textual.widgets import Static
+
+from unbroken.core.game import Game
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.decisions import DecisionList, cut_dimmed
+
+RULES = load_ruleset()
+
+
+def many_options() -> Game:
+    """A level-3 battle with fourteen options, four dimmed (nothing to pay with)."""
+    return (
+        Scenario("tomu", level=3)
+        .resources(se=1, me=3, le=1, cunning=2)
+        .weapon("sword", "knife")
+        .skills("spike-thrower", "brute-force", "wrecker", "heroic-perseverance", "weak-spot")
+        .ability_uses(3)
+        .monster("troll")
+        .dice(*[3] * 40)
+        .start("battle")
+    )
+
+
+def test_a_dimmed_option_cut_to_one_row_keeps_its_reason() -> None:
+    line = "3. Attack with Heavy blow: wound 3 - pay 1 SE + 1 ME (cannot pay: short 2 SE)"
+    assert cut_dimmed(line, 44) == "3. Attack with Hea… (cannot pay: short 2 SE)"
+    spike = "8. Spike Thrower (Iron Spike) (pay 1 metal; cannot pay)"
+    assert cut_dimmed(spike, 44) == "8. Spike Thrower (Iron Spike)… (cannot pay)"
+    assert cut_dimmed(spike, 80) == spike  # it fits: as it is
+    for width in (20, 30, 44):
+        assert len(cut_dimmed(line, width)) <= width
+    assert cut_dimmed("9. Rest: no bracket here at all", 10) == "9. Rest:…"  # as any line
+
+
+@sync
+async def test_eleven_options_and_more_at_80x24_keep_the_detail_and_the_dimmed_reasons() -> None:
+    assert save_settings(Settings(hints=False)) == ""
+    game = many_options()
+    offered = game.options()
+    assert len(offered) >= 11 and sum(bool(why) for _, why in offered) >= 3
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        decisions = screen.query_one(DecisionList)
+        detail = screen.query_one("#detail", Static)
+        for i, (_, why) in enumerate(offered):
+            shown = str(decisions.get_option_at_index(i).prompt)
+            if why:  # the reason in sight, however it was cut
+                assert shown.endswith(("cannot pay)", "(you have it)")), shown
+        # The detail line is on screen under every option, the list's rows within the room.
+        for _ in offered:
+            assert detail.region.height >= 1 and detail.region.bottom <= 24 - 1
+            assert decisions.region.bottom <= detail.region.y
+            await pilot.press("down")
