@@ -190,7 +190,10 @@ def cut_dimmed(line: str, width: int) -> str:
         head, reason = f"{line[:opened]}({inside[:split]})", inside[split + 2 :]
     else:  # "Craft the Sword: pay 2 metal (you have it)"
         head, reason = line[:opened].rstrip(), inside
-    tail = f" ({cut(reason, max(8, width // 2))})"
+    room = max(10, min(width // 2, width - 30))  # 20 letters of the option before it
+    if len(reason) > room:  # "cannot pay: short 2 SE" says "cannot pay" first
+        reason = reason.partition(": ")[0]
+    tail = f" ({cut(reason, room)})"
     return cut(head, width - len(tail)) + tail
 
 
