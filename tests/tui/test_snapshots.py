@@ -121,7 +121,15 @@ def test_game_screen(snap_compare: Any, size: tuple[int, int], phase: str) -> No
 def test_game_over_death(snap_compare: Any, size: tuple[int, int]) -> None:
     game = Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
     app = UnbrokenApp(RULES, animate=False, game=game)
-    assert snap_compare(app, press=("1",), terminal_size=size)
+    assert snap_compare(app, run_before=game_over, terminal_size=size)
+
+
+async def game_over(pilot: Any) -> None:
+    """Take the one option, then let the game over screen lay out and say whether more is
+    below (its "↓ more below" line comes a frame or two after the screen)."""
+    await pilot.press("1")
+    for _ in range(4):
+        await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -134,7 +142,7 @@ def test_game_over_victory(snap_compare: Any, size: tuple[int, int]) -> None:
         .start("hunger")
     )
     app = UnbrokenApp(RULES, animate=False, game=game)
-    assert snap_compare(app, press=("1",), terminal_size=size)
+    assert snap_compare(app, run_before=game_over, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

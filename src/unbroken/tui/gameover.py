@@ -65,6 +65,27 @@ def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
     return [f"{'SE':<9} {n:>2} × {0:>2} = {0:>3}  SE scores nothing"]
 
 
+#: The line under the result while some of it is below the screen.
+MORE = "↓ more below (PgDn, ↓)"
+
+
+class ResultScroll(VerticalScroll):
+    """The result, scrolled; the line under it (its row always kept, so that saying
+    "more" never changes what fits) says whether some of it is below the screen."""
+
+    def on_mount(self) -> None:
+        self.watch(self, "scroll_y", self.show_more)
+        self.watch(self, "virtual_size", self.show_more)
+
+    def on_resize(self) -> None:
+        self.show_more()
+
+    def show_more(self, _: object = None) -> None:
+        more = self.screen.query("#result-more")
+        if more:
+            more.first(Static).update(MORE if self.scroll_y < self.max_scroll_y else "")
+
+
 class GameOverScreen(Screen[None]):
     """Victory or the cause of death, the score breakdown and rank, achievements."""
 
@@ -145,28 +166,13 @@ class GameOverScreen(Screen[None]):
         text.append(f"\nSeed {game.state.seed} — {difficulty}.")
         # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,
         # and a line under it says so while more is below (a scrollbar barely shows it).
-        with VerticalScroll(id="result-scroll"):
+        with ResultScroll(id="result-scroll"):
             yield Static(text, id="result")
-        yield Static(self.MORE, id="result-more")
+        yield Static("", id="result-more")
         yield Footer()
 
-    #: The line under the result while some of it is below the screen.
-    MORE = "↓ more below (PgDn, ↓)"
-
     def on_mount(self) -> None:
-        scroll = self.query_one("#result-scroll", VerticalScroll)
-        scroll.focus()
-        self.watch(scroll, "scroll_y", self.show_more)
-        self.watch(scroll, "virtual_size", self.show_more)
-        self.call_after_refresh(self.show_more)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.show_more)
-
-    def show_more(self, _: object = None) -> None:
-        """Show "more below" while the result is not scrolled to its end."""
-        scroll = self.query_one("#result-scroll", VerticalScroll)
-        self.query_one("#result-more", Static).display = scroll.scroll_y < scroll.max_scroll_y
+        self.query_one("#result-scroll", ResultScroll).focus()
 
     def achievements(self, text: Text, plugins: Plugins) -> None:
         """Append the achievements the game earned to `text`, saying which are new."""
