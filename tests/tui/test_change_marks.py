@@ -45,6 +45,27 @@ def test_a_row_short_of_room_cuts_a_long_name_before_the_food_eaten() -> None:
     assert at_last == "cunning 0  food 0 ▼-10 −10 SE\n", at_last
 
 
+def test_a_chip_goes_to_the_next_row_before_the_food_eaten_goes() -> None:
+    # Round 9 at 120x40, crafting the Spear: "cunning 3  food 2 −1 SE  wood 2 ▼-1  metal 2
+    # ▼-1", the food's "(eat 3)" gone though the food had no change. The last chip goes
+    # to the next row where that has room; where it has none, the food eaten goes.
+    def chips() -> list[Chip]:
+        return [
+            Chip(Text("cunning 3"), marks=Text(), abbreviated=Text("cun. 3")),
+            Chip(Text("food 2 (eat 3)"), Text(" −1 SE"), marks=Text(), room=6),
+            Chip(Text("wood 2"), marks=Text(" ▼-1")),
+            Chip(Text("metal 2"), marks=Text(" ▼-1")),
+            Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("tre. 0")),
+        ]
+
+    assert chip_rows(chips(), 48).plain == (
+        "cunning 3  food 2 (eat 3) −1 SE  wood 2 ▼-1\nmetal 2 ▼-1  treasure 0\n"
+    )
+    # Every row full: nothing can move, and the food eaten goes for the marks.
+    full = chips()[:4]
+    assert chip_rows(full, 48).plain == "cunning 3  food 2 −1 SE  wood 2 ▼-1  metal 2 ▼-1\n"
+
+
 @sync
 async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -> None:
     # Round 8: "time 4 ▼-3" lost its "left", and "(eat N)" went, when a change was marked.

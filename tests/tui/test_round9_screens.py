@@ -62,3 +62,29 @@ async def test_eleven_options_and_more_at_80x24_keep_the_detail_and_the_dimmed_r
             assert detail.region.height >= 1 and detail.region.bottom <= 24 - 1
             assert decisions.region.bottom <= detail.region.y
             await pilot.press("down")
+
+
+@sync
+async def test_crafting_keeps_the_food_eaten_and_the_wood_and_metal_marks() -> None:
+    # Round 9: at 80 columns crafting lost "▼-1" on wood and metal ("wood 0  metal 0");
+    # at 120x40 the same row showed the marks, and the food lost its "(eat 2)".
+    from unbroken.core import actions as act
+    from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
+
+    assert save_settings(Settings(hints=False)) == ""
+    for size in ((80, 24), (120, 40)):
+        game = (
+            Scenario("tomu", level=3)
+            .resources(se=10, me=3, le=1, cunning=3, food=2, wood=3, metal=3)
+            .weapon("bare-hands", "club", "knife")
+            .start("preparation")
+        )
+        spear = [a for a, _ in game.options()].index(act.Craft("base:spear"))
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press(OPTION_KEYS[spear])
+            await pilot.pause()
+            display = str(game_screen_of(app).query_one(DisplayPanel).render())
+            assert game.state.weapons[-1] == "base:spear"
+            assert "food 2 (eat 3)" in display, (size, display)
+            assert "wood 2 ▼-1" in display and "metal 2 ▼-1" in display, (size, display)

@@ -151,16 +151,39 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
         rows[-1].append(chip)
     text = Text()
     # (marks, food eaten left out, names cut, between chips): for this change only.
-    tries = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
-    tries += [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
-    for row in rows:
-        for marks, short, cut, gap in tries:
-            line = Text(gap).join(chip.drawn(marks, short, cut) for chip in row)
-            if len(line.plain) <= width or marks is False:
+    whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
+    tries = [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
+    for i, row in enumerate(rows):
+        line = fitted(row, whole, width)
+        # The last chip goes to the next row where that has room, before the food chip
+        # leaves out the food eaten: at 120x40 "food 2 −1 SE" lost its "(eat 3)", with no
+        # change of its own, beside "wood 2 ▼-1  metal 2 ▼-1" (#28 round 9).
+        while line is None and len(row) > 1 and i + 1 < len(rows):
+            moved = row[-1]
+            if laid_out([moved, *rows[i + 1]]) > width:
                 break
-        text.append_text(line)
+            rows[i + 1].insert(0, row.pop())
+            line = fitted(row, whole, width)
+        text.append_text(line or fitted(row, tries, width) or Text())
         text.append("\n")
     return text
+
+
+def laid_out(row: list[Chip]) -> int:
+    """Return the columns a row of chips takes laid out without their marks."""
+    return sum(chip.width for chip in row) + 2 * (len(row) - 1)
+
+
+def fitted(
+    row: list[Chip], tries: list[tuple[bool | None, bool, bool, str]], width: int
+) -> Text | None:
+    """Return the row drawn the first of `tries` way that fits `width` (the last try
+    is taken as it is when its marks are False), or None when none fits."""
+    for marks, short, cut, gap in tries:
+        line = Text(gap).join(chip.drawn(marks, short, cut) for chip in row)
+        if len(line.plain) <= width or marks is False:
+            return line
+    return None
 
 
 def min_encounter_time(rules: Ruleset) -> int:
