@@ -199,6 +199,37 @@ async def as_the_prompt_says() -> None:
         await pilot.pause()
         assert len(screen.game.events) == events
         assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
-        panel.careful_over()
+        panel.careful_over()  # a mark outlives the window (round 9), and its cue is true
         await pilot.pause()
+        assert "2 marked: press 2 again" in prompt(screen) and "marks" not in prompt(screen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert len(screen.game.events) > events
         assert "marked" not in prompt(screen) and "marks" not in prompt(screen)
+
+
+def test_a_mark_outlives_the_careful_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 9: a key on Rest "did nothing" and no "2 marked" line stayed: the key marked
+    # the option just before the careful window ended, and its end wiped the mark and
+    # its cue (the next key took it at once). A mark now stays, cue and all, until a key.
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    asyncio.run(mark_then_window_ends())
+
+
+async def mark_then_window_ends() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await rest_taken_for_you(pilot, app)
+        panel = screen.decision_panel
+        panel.settle_over()
+        await pilot.pause()
+        events = len(screen.game.events)
+        await pilot.press("2")  # marks Fight
+        await pilot.pause()
+        assert len(screen.game.events) == events
+        panel.careful_over()  # what its timer does, a moment after the mark
+        await pilot.pause()
+        assert "2 marked: press 2 again (or Enter) to take it" in prompt(screen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert len(screen.game.events) > events

@@ -311,10 +311,14 @@ class DecisionPanel(DecisionList):
         self.taken_for_you = ()
 
     def careful_over(self) -> None:
-        """Let every option's key take it at once again (the options have been in sight)."""
+        """Let every option's key take it at once again (the options have been in sight);
+        an option a key marked stays marked, its cue in sight, until the next key (its end
+        wiped a mark made just before it, and the next key took the option at once)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
+        if self.marked is not None:
+            return
         if self.careful or self.cue_shown:
             self.careful, self.marked = False, None
             self.draw()
