@@ -1,0 +1,28 @@
+"""Round 9's words (#28): what a README-only playtester could not work out from the game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import msgspec
+
+from unbroken.core import actions as act
+from unbroken.testing import Scenario, load_ruleset
+from unbroken.words.actions import option_text
+
+
+def test_a_finishing_blow_paid_in_me_is_never_of_no_use() -> None:
+    # Round 9 (Expert): at 0 SE and 2 ME, the blow that defeated the Shaman (reward 1 ME
+    # + 2 treasure) read "no use now: short of SE, it pays 2 ME to gain 1 ME". It wounds
+    # and wins: the line says how it is paid (R-RES-4) and that it defeats the monster.
+    rules = load_ruleset()
+    shaman = msgspec.structs.replace(rules.monsters["base:shaman"], health=1, armor=0)
+    rules = dataclasses.replace(rules, monsters={**rules.monsters, "base:shaman": shaman})
+    scene = Scenario("tomu", level=4, ruleset=rules).resources(se=0, me=2)
+    game = scene.weapon("knife").monster("shaman").start("battle")
+    cut = act.Attack("quick-cut")
+    assert cut in game.legal_actions()
+    assert option_text(cut, "", game.state, game.ruleset) == (
+        "Attack with Quick cut: wound 1 - pay 2 SE (Hex of Heaviness +1; paid as 2 ME: "
+        "short of SE) — defeats it: 1 ME + 2 treasure"
+    )
