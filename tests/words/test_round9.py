@@ -9,6 +9,7 @@ import msgspec
 from unbroken.core import actions as act
 from unbroken.testing import Scenario, load_ruleset
 from unbroken.words.actions import option_text
+from unbroken.words.events import Narrator
 
 
 def test_a_finishing_blow_paid_in_me_is_never_of_no_use() -> None:
@@ -26,3 +27,20 @@ def test_a_finishing_blow_paid_in_me_is_never_of_no_use() -> None:
         "Attack with Quick cut: wound 1 - pay 2 SE (Hex of Heaviness +1; paid as 2 ME: "
         "short of SE) — defeats it: 1 ME + 2 treasure"
     )
+
+
+def test_the_se_of_a_rest_is_tagged_rest_not_the_card() -> None:
+    # Round 9: "You rest instead of resolving Gem Vein." then "You gain 4 SE [Gem Vein]."
+    # The SE is the Rest's (R-TRAVEL-5); the time lost is still the card's (R-TRAVEL-6).
+    scene = Scenario("tomu").resources(se=5, time=10).encounters("gem-vein", "catch-a-breath")
+    game = scene.start("exploration")
+    game.apply(act.ChooseEncounter("base:gem-vein"))
+    start = len(game.events)
+    game.apply(act.Rest())
+    teller = Narrator(game.ruleset)
+    said = [teller.describe(e) for e in game.events]
+    assert [line for line in said[start:] if line and line.startswith("You")] == [
+        "You rest instead of resolving Gem Vein.",
+        "You gain 4 SE [Rest].",
+        "You lose 4 time [Gem Vein].",
+    ]

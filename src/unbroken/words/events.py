@@ -45,6 +45,8 @@ class Narrator:
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
         self.using: dict[str, str] = {}
+        #: The card just rested on (R-TRAVEL-5): the SE gained is the Rest's, not the card's.
+        self.resting = ""
         #: The monster met this level, and whether its Trickery step is under way
         #: without the choice to trick it having been offered yet.
         self.monster_id = ""
@@ -142,7 +144,8 @@ def _gained(nr: Narrator, e: ev.Gained) -> str | None:
     text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
     if e.lost_to_cap:
         text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
-    return f"{text} [{nr.tag(e.source)}]."
+    resting, nr.resting = nr.resting, ""
+    return f"{text} [{'Rest' if e.source == resting else nr.tag(e.source)}]."
 
 
 @words_for(EVENT_WORDS, ev.Spent)
@@ -285,6 +288,7 @@ def _encounter_resolved(nr: Narrator, e: ev.EncounterResolved) -> str | None:
 @words_for(EVENT_WORDS, ev.Rested)
 def _rested(nr: Narrator, e: ev.Rested) -> str | None:
     n = nr.name
+    nr.resting = e.card  # its gain comes next, tagged [Rest] (#28 round 9)
     return f"You rest instead of resolving {n(e.card)}."
 
 
@@ -471,6 +475,7 @@ def _level_started(nr: Narrator, e: ev.LevelStarted) -> str | None:
 @words_for(EVENT_WORDS, ev.Awaiting)
 def _awaiting(nr: Narrator, e: ev.Awaiting) -> str | None:
     nr.using.clear()  # the next decision's changes are tagged afresh
+    nr.resting = ""
     nr.tricking = False  # offered (or another decision came first)
     return None
 
