@@ -7,7 +7,8 @@ import dataclasses
 import msgspec
 
 from unbroken.core import actions as act
-from unbroken.testing import Scenario, load_ruleset
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
 from unbroken.words.events import Narrator
 
@@ -43,4 +44,25 @@ def test_the_se_of_a_rest_is_tagged_rest_not_the_card() -> None:
         "You rest instead of resolving Gem Vein.",
         "You gain 4 SE [Rest].",
         "You lose 4 time [Gem Vein].",
+    ]
+
+
+def test_two_skill_draws_in_one_rewards_step_say_why_each_is_made() -> None:
+    # Round 9 (Normal, level 3): "Skills drawn: Brute Force, Trapper." then a second
+    # "Skills drawn: Sidestep, Quick Study." with nothing saying why. The Bugbear
+    # Warlord's reward is a skill; level 3 then gives its own (R-REWARD-1).
+    rules = load_ruleset()
+    bugbear = msgspec.structs.replace(rules.monsters["base:bugbear-warlord"], health=1, armor=0)
+    rules = dataclasses.replace(rules, monsters={**rules.monsters, "base:bugbear-warlord": bugbear})
+    scene = Scenario("tomu", level=3, ruleset=rules).resources(se=10).weapon("maul")
+    game = scene.monster("bugbear-warlord").start("battle")
+    game.apply(act.Attack("pound"))
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    teller = Narrator(game.ruleset)
+    said = [teller.describe(e) or "" for e in game.events]
+    drawn = [line.partition(":")[0] for line in said if line.startswith("Skills drawn")]
+    assert drawn == [
+        "Skills drawn (the Bugbear Warlord's reward)",
+        "Skills drawn (level 3's skill, R-REWARD-1)",
     ]
