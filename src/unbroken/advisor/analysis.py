@@ -154,9 +154,9 @@ class Choice:
             return f"{named} instead: {gain.points()}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
         return (
-            f"{named} instead: +{round(self.loss)} points (the best's {100 * self.before.rate:.0f}"
-            f" % against {self.led_to.percent()} where this led, nothing random between); with"
-            f" the reference bot playing on, on the same futures: {gain.points()}{why}"
+            f"{named} instead: +{round(self.loss)} points ({100 * self.before.rate:.0f} % against"
+            f" the {100 * self.led_to.rate:.0f} % where this led); the reference bot playing on,"
+            f" on the same futures: {gain.points()}{why}"
         )
 
     def _where_led(self) -> str:
