@@ -116,7 +116,8 @@ def test_a_certain_option_is_costly_when_the_position_it_led_to_agrees() -> None
     gem = _craft(Estimate(56, 100), Estimate(73, 100), Difference(0, 7, 64))
     assert gem.clearly_worse and gem.costly and round(gem.loss) == 17
     assert gem.verdict().startswith(
-        "Focus instead: +11 points (2 to 19), the position it led to 56 % (46-65); "
+        "Focus instead: +17 points (73 % against the 56 % where this led); the reference bot"
+        " playing on, on the same futures: +11 points (2 to 19); "
     )
     assert head_words(Analysis(100, 20, 124, "won", [gem]), 31).startswith("▲ Decision 31")
     # Nothing certain (a card drawn between): the paired figures alone, as before.
@@ -163,3 +164,63 @@ def test_a_certain_option_has_the_chance_of_the_position_it_led_to() -> None:
             assert c.led_to == nxt.before and c.chance_taken == Figure.of(nxt.before)
             assert round(c.loss, 6) == round(100 * (c.before.rate - nxt.before.rate), 6)
     assert seen[True] >= 3 and seen[False] >= 3  # both kinds are in the game
+
+
+def test_the_figures_on_one_line_add_up_and_say_what_each_is() -> None:
+    """Round 9, an Expert game: "Decision 130: 100 % before it (its best option's), took 51 %
+    (41-61) … Grim Determination instead: +62 points (28 to 83)": 100 less 51 is 49. The
+    Lunge was certain, so "took" is the position it led to (on futures of its own) and the
+    62 points the reference bot's line on the race's 16 futures: three estimates."""
+    lunge = replace(
+        _craft(Estimate(51, 100), Estimate(100, 100), Difference(0, 10, 16)),
+        taken="Attack with Lunge: wound 4", best="Grim Determination (pay 3 SE)",
+    )  # fmt: skip
+    assert lunge.clearly_worse and round(lunge.loss) == 49
+    verdict = lunge.verdict()
+    assert verdict.startswith(
+        "Grim Determination instead: +49 points (100 % against the 51 % where this led); the"
+        " reference bot playing on, on the same futures: +62 points (28 to 83)"
+    )
+    words = head_words(Analysis(100, 20, 131, "won", [lunge]), 31)
+    assert "100 % before it" in words and "took 51 % (41-61), where it led" in words
+    assert "Grim Determination instead: +49 points" in words
+    # analyze's row: Chance, Taken, Lost and the verdict's first figure agree.
+    row = text_report(Analysis(100, 20, 131, "won", [lunge]), "a game").splitlines()[5]
+    assert row.startswith("   31   2 100 %  51 %    49! Attack with Lunge") and "+49" in row
+    # About equal on the same futures, yet the columns 10 apart: the line says why.
+    led = Estimate(43, 100)
+    even = replace(lunge, before=Estimate(53, 100), led_to=led, chance_taken=Figure.of(led))
+    even = replace(even, against_best=Difference(1, 2, 32))
+    assert not even.clearly_worse
+    assert even.verdict().endswith(
+        "about equal to Grim Determination (pay 3 SE); where this led reads 43 % (34-53)"
+        " against the best's 53 %"
+    )
+    agreeing = replace(even, against_best=Difference(1, 4, 100))  # -3 points, 3 apart
+    assert "; where this led reads 43 %" in agreeing.verdict()
+    # The columns 3 apart, as the paired figures: nothing more to say.
+    assert replace(agreeing, led_to=Estimate(50, 100)).verdict().endswith("(pay 3 SE)")
+
+
+def test_the_best_taken_reading_lower_where_it_led_says_why() -> None:
+    """Round 9: "the best option" at 91 % but took 62 % (a certain Bury the Pain; the race
+    at the next decision named Inspiration best, halving away the Lunge the bot plays), and
+    53 % against 43 %: one position weighed twice, on different futures."""
+    bury = replace(
+        _craft(Estimate(62, 100), Estimate(91, 100), Difference(0, 0, 100)),
+        taken="Bury the Pain", best="Bury the Pain",
+    )  # fmt: skip
+    assert bury.verdict() == (
+        "the best option; where it led reads 62 % (52-71): the 91 % here is the same position"
+        " on other futures (this option, the reference bot playing on), more than the noise"
+    )
+    words = head_words(Analysis(100, 20, 131, "won", [bury]), 31)
+    assert "91 % before it" in words and "took 62 % (52-71)" in words and "same position" in words
+    close = replace(bury, before=Estimate(53, 100), led_to=Estimate(43, 100))
+    assert close.verdict() == (
+        "the best option; where it led reads 43 % (34-53): the 53 % here is the same position"
+        " on other futures (this option, the reference bot playing on), within the noise"
+    )
+    # Reading as high or higher where it led: nothing to explain (above: round 7's words).
+    same = replace(bury, before=Estimate(62, 100))
+    assert same.verdict() == "the best option"

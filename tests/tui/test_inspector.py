@@ -509,3 +509,40 @@ def test_a_keyword_a_skill_acts_against_is_named_to_be_read(tmp_path: Path) -> N
     rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
     assert named_cards(rules, ["x:splitter"]) == ["x:plated"]
     assert named_cards(rules, ["base:sword"]) == []
+
+
+#: Two encounters whose rules name a condition each (as Quick Guard names Fast).
+NAMING = """
+[[encounters]]
+id = "bad-air"
+name = "Bad Air"
+group = "odd"
+time = 1
+text = "A sour draught."
+effects = [{ kind = "condition", condition = "base:poisoned", timing = "now", tokens = 1 }]
+
+[[encounters]]
+id = "dark-hole"
+name = "Dark Hole"
+group = "odd"
+time = 1
+text = "Something below."
+effects = [{ kind = "condition", condition = "base:frightened", timing = "now" }]
+"""
+
+
+def test_the_offers_side_by_side_show_what_their_rules_name(tmp_path: Path) -> None:
+    # #28 round 9: `i` at a skill offer compared Quick Guard's "gain 2 SE against a Fast
+    # monster" with Fast nowhere in sight: the Named cards were only in the list of all
+    # cards, and `i` at an offer opens on the comparison. Each offer shows them under it.
+    from unbroken.tui.inspector import compares_first, offer_lines
+
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"encounters.toml": NAMING}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    scene = Scenario("tomu", ruleset=rules).resources(se=5, time=10)
+    game = scene.encounters("x:bad-air", "x:dark-hole").start("exploration")
+    assert compares_first(game)
+    lines = offer_lines(game, "x:dark-hole")
+    frightened = describe_card(rules, "base:frightened")
+    assert lines[lines.index("  Named:") + 1 :] == [f"    {line}" for line in frightened]
+    assert "    Poisoned (condition: negative, uses tokens)" in offer_lines(game, "x:bad-air")

@@ -128,7 +128,7 @@ class Choice:
     def verdict(self) -> str:
         """Return the decision in words: the better option and what it changes, or why not."""
         if self.taken == self.best:
-            return f"the best option{self._above()}"
+            return f"the best option{self._above() or self._where_led()}"
         if self.contradicted:
             return self._bot_only()
         if not self.clearly_worse:
@@ -138,7 +138,7 @@ class Choice:
             # the chance taken is this difference (unless the option was certain).
             return (
                 f"{self.against_best.points()} on the same futures: about equal to"
-                f" {self.best}{self._above()}"
+                f" {self.best}{self._above() or self._where_led()}"
             )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
@@ -150,13 +150,36 @@ class Choice:
             named = best if taken != best else self.best
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
-        led = "" if self.led_to is None else f", the position it led to {self.led_to.percent()}"
-        return f"{named} instead: {gain.points()}{led}{why}"
+        if self.led_to is None:
+            return f"{named} instead: {gain.points()}{why}"
+        # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
+        return (
+            f"{named} instead: +{round(self.loss)} points ({100 * self.before.rate:.0f} % against"
+            f" the {100 * self.led_to.rate:.0f} % where this led); the reference bot playing on,"
+            f" on the same futures: {gain.points()}{why}"
+        )
+
+    def _where_led(self) -> str:
+        """Return what a certain option's figure is: the position it led to, on futures of its
+        own (for the best, only when lower: round 9's "the best option" at 91 %, took 62 %)."""
+        led, here = self.led_to, f"{100 * self.before.rate:.0f} %"
+        if led is None:
+            return ""
+        if self.taken != self.best:  # unless the gap between the columns is the paired one
+            if round(self.loss) == -round(100 * self.against_best.mean):
+                return ""
+            return f"; where this led reads {led.percent()} against the best's {here}"
+        if round(100 * led.rate) >= round(100 * self.before.rate):
+            return ""
+        gap = "within the noise" if self.before.low <= led.high else "more than the noise"
+        return (
+            f"; where it led reads {led.percent()}: the {here} here is the same position"
+            f" on other futures (this option, the reference bot playing on), {gap}"
+        )
 
     def _above(self) -> str:
-        """Return what to add when the position a certain option led to reads clearly above
-        this one's chance (the best's interval below it): the bot plays on from there worse
-        than that position's best option, so this position's chance reads low."""
+        """Return why this chance reads low when the position a certain option led to reads
+        clearly above it: the bot plays on from there worse than that position's best."""
         led = self.led_to
         if led is None or self.before.high >= led.rate:
             return ""

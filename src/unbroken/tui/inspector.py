@@ -182,6 +182,20 @@ def card_lines(game: Game, card: str) -> list[str]:
     return [line if text == sheet_line else text for text in lines]
 
 
+def offer_lines(game: Game, card: str) -> list[str]:
+    """Return an offer's lines side by side: its card's (`card_lines`), then under "Named:"
+    each condition and keyword its rules name, in the words of `unbroken cards` (#28 round
+    9: Quick Guard's "against a Fast monster" was compared with Fast nowhere in sight; the
+    list of all cards named it, but `i` at an offer opens on the comparison)."""
+    lines = card_lines(game, card)
+    named = [c for c in dict.fromkeys(named_cards(game.ruleset, [card])) if c != card]
+    if named:
+        lines.append("  Named:")
+        for other in named:
+            lines += [f"    {line}" for line in describe_card(game.ruleset, other)]
+    return lines
+
+
 def card_text(lines: list[str], width: int) -> Text:
     """Return a card's lines (words.cards) wrapped to `width` under their own indents:
     the name in bold, and each line that heads deeper ones (an ability, the table)."""
@@ -273,7 +287,7 @@ class InspectorScreen(ModalScreen[None]):
             # One scroll for all: the same lines of the cards stay side by side.
             with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
                 for offer in self.offers:
-                    view = CardView(card_lines(self.game, offer.card), classes="inspector-column")
+                    view = CardView(offer_lines(self.game, offer.card), classes="inspector-column")
                     view.border_title = offer.head + (" (not now)" if offer.why else "")
                     yield view
             with Horizontal(id="inspector-all"):

@@ -361,7 +361,8 @@ def option_text(
             text = attack_label(action, state, ruleset, f)
         # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
-        text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained))
+        converts = not isinstance(action, act.Attack)  # an attack wounds: of use
+        text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "(no use now" not in text:

@@ -23,6 +23,7 @@ from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.opening import BattleStartRules, monster_abilities
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.paying import substitution
+from unbroken.words.sources import Sources
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.unused import NoUsesLeft
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -45,6 +46,7 @@ class Narrator:
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
         self.using: dict[str, str] = {}
+        self.sources = Sources(ruleset)  # why a rest's SE and a skill draw come
         #: The monster met this level, and whether its Trickery step is under way
         #: without the choice to trick it having been offered yet.
         self.monster_id = ""
@@ -96,6 +98,7 @@ class Narrator:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it."""
         self.growth.see(e, self.monster_id)
+        self.sources.see(e, self.monster_id, self.level)
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         line = self.fallbacks.note(e, line, self.monster_id)
         unused = self.no_uses.note(e)
@@ -142,7 +145,7 @@ def _gained(nr: Narrator, e: ev.Gained) -> str | None:
     text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
     if e.lost_to_cap:
         text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
-    return f"{text} [{nr.tag(e.source)}]."
+    return f"{text} [{nr.sources.gain_tag(e) or nr.tag(e.source)}]."
 
 
 @words_for(EVENT_WORDS, ev.Spent)
@@ -335,14 +338,12 @@ def _set_aside_ticked(nr: Narrator, e: ev.SetAsideTicked) -> str | None:
 
 @words_for(EVENT_WORDS, ev.SkillsDrawn)
 def _skills_drawn(nr: Narrator, e: ev.SkillsDrawn) -> str | None:
-    n = nr.name
-    return "Skills drawn: " + ", ".join(n(c) for c in e.cards) + "."
+    return nr.sources.drawn(e, nr.name)  # why, when a Rewards step draws twice
 
 
 @words_for(EVENT_WORDS, ev.SkillKept)
 def _skill_kept(nr: Narrator, e: ev.SkillKept) -> str | None:
-    n = nr.name
-    return f"You keep the skill {n(e.skill)}."
+    return f"You keep the skill {nr.name(e.skill)}."
 
 
 @words_for(EVENT_WORDS, ev.ConditionGained)

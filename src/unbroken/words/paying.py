@@ -51,15 +51,24 @@ def wasted_conversion(paid: dict[str, int], cost: dict[str, int], gained: dict[s
     return amounts(back) if back else ""
 
 
-def paid_note(state: GameState, query: Query, cost: dict[str, int], gained: dict[str, int]) -> str:
+def paid_note(
+    state: GameState,
+    query: Query,
+    cost: dict[str, int],
+    gained: dict[str, int],
+    converts: bool = True,
+) -> str:
     """Return an option line's note on how its cost is paid, "" when as printed: "(paid
     as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
-    "(no use now: short of SE, it pays 3 ME to gain 1 ME)". `paid_sentence` says it in
-    full for the detail line."""
+    "(no use now: short of SE, it pays 3 ME to gain 1 ME)". That is said only of an
+    option that `converts` (gains effort and nothing else): an attack wounds, and a gain
+    of more than effort (a reward's treasure) is of use (#28 round 9: a finishing blow
+    read "no use now"). `paid_sentence` says it in full for the detail line."""
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
         return ""
-    back = wasted_conversion(paid, cost, gained)
+    only_effort = all(k in m.EFFORT for k, n in gained.items() if n)
+    back = wasted_conversion(paid, cost, gained) if converts and only_effort else ""
     why = substitution(cost, paid, state.time_track).partition(",")[0]
     if back:
         gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
