@@ -48,6 +48,15 @@ async def rest_taken_for_you(pilot: Any, app: UnbrokenApp) -> GameScreen:
     return screen
 
 
+async def settled_after_rest(pilot: Any, app: UnbrokenApp) -> GameScreen:
+    """Rest taken for the player (rest_taken_for_you), then the beat over: the options' keys
+    act, the careful window open; return the screen."""
+    screen = await rest_taken_for_you(pilot, app)
+    screen.decision_panel.settle_over()
+    await pilot.pause()
+    return screen
+
+
 def prompt(screen: GameScreen) -> str:
     return str(screen.query_one("#prompt").render())
 
@@ -95,9 +104,7 @@ def test_a_key_on_a_free_option_takes_it_at_once(monkeypatch: pytest.MonkeyPatch
 async def free_option_at_once() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await rest_taken_for_you(pilot, app)
-        screen.decision_panel.settle_over()
-        await pilot.pause()
+        screen = await settled_after_rest(pilot, app)
         assert screen.offered[0][0] == act.Explore()
         await pilot.press("1")  # Explore spends nothing: taken at once
         await pilot.pause()
@@ -132,9 +139,7 @@ def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) 
 async def enter_after_the_beat() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await rest_taken_for_you(pilot, app)
-        screen.decision_panel.settle_over()
-        await pilot.pause()
+        screen = await settled_after_rest(pilot, app)
         events = len(screen.game.events)
         await pilot.press("down", "enter")  # meant for the old decision: marks Fight
         await pilot.pause()
@@ -188,10 +193,8 @@ def test_a_key_does_what_the_prompt_says(monkeypatch: pytest.MonkeyPatch) -> Non
 async def as_the_prompt_says() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await rest_taken_for_you(pilot, app)
+        screen = await settled_after_rest(pilot, app)
         panel = screen.decision_panel
-        panel.settle_over()
-        await pilot.pause()
         assert "a key marks a costly option" in prompt(screen)
         panel.careful = False  # the window's state gone by a way that did not redraw
         events = len(screen.game.events)
@@ -219,10 +222,8 @@ def test_a_mark_outlives_the_careful_window(monkeypatch: pytest.MonkeyPatch) -> 
 async def mark_then_window_ends() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await rest_taken_for_you(pilot, app)
+        screen = await settled_after_rest(pilot, app)
         panel = screen.decision_panel
-        panel.settle_over()
-        await pilot.pause()
         events = len(screen.game.events)
         await pilot.press("2")  # marks Fight
         await pilot.pause()
