@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pilot import sync
 from scenes import paralysed
+from textual.widgets import RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -48,15 +51,22 @@ def test_one_roll_is_one_beat() -> None:
     assert len(beats(before, new)) == 1
 
 
+async def attacks_paralysed(pilot: Any, app: UnbrokenApp) -> tuple[GameScreen, int]:
+    """Take the attack in the paralysed scene (its rounds then pass on their own); return
+    the screen and the attack's option index."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
+    screen.take(index)
+    return screen, index
+
+
 @sync
 async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
     app = UnbrokenApp(RULES, animate=True, game=paralysed())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
-        screen.take(index)
+        screen, index = await attacks_paralysed(pilot, app)
         passing = screen.passing
         assert passing is not None and passing.shown == 1
         assert screen.offered == [] and "any key: skip" in str(screen.query_one("#prompt").render())
@@ -83,11 +93,7 @@ async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
 async def test_without_the_roll_animation_the_rounds_are_not_held() -> None:
     app = UnbrokenApp(RULES, animate=False, game=paralysed())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
-        screen.take(index)
+        screen, index = await attacks_paralysed(pilot, app)
         assert screen.passing is None and screen.offered
         assert "Your turn is skipped." in screen.said
 
@@ -97,15 +103,9 @@ async def test_the_log_shows_its_newest_line_after_the_rounds_passed_on_their_ow
     # Round 8: after the rounds ran out with no key, the log stopped mid-way ("The die
     # shows 2 …") with "You lose 1 SE" out of view: the options came back under the log
     # after it had scrolled to its end, and took rows from it.
-    from textual.widgets import RichLog
-
     app = UnbrokenApp(RULES, animate=True, game=paralysed())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        index = next(i for i, (a, _) in enumerate(screen.offered) if a == attack(screen.game))
-        screen.take(index)
+        screen, index = await attacks_paralysed(pilot, app)
         while screen.passing is not None:  # each beat's time runs out, no key pressed
             await pilot.pause()
             screen.rolling.stop()
