@@ -171,6 +171,17 @@ def blow_lines(app: UnbrokenApp) -> dict[str, tuple[str, bool]]:
     return out
 
 
+def blows_whole_in_three_rows(app: UnbrokenApp) -> list[str]:
+    """Return the two finishing blows' lines, each checked shown whole in at most 3 rows."""
+    blows = blow_lines(app)
+    assert set(blows) == {"cut", "decisive-stroke"}
+    width = game_screen_of(app).query_one(DecisionList).size.width - DecisionList.SCROLLBAR
+    for text, was_cut in blows.values():
+        assert not was_cut, text
+        assert len(wrap_option(text, width).splitlines()) <= 3, text
+    return [text for text, _ in blows.values()]
+
+
 @sync
 async def test_a_finishing_blow_says_its_reward_in_full_at_80_columns() -> None:
     # Round 7: "Attack with Cut: wound 2, defeats it - pay 2 SE — Kobold: gain 1 metal;
@@ -182,12 +193,7 @@ async def test_a_finishing_blow_says_its_reward_in_full_at_80_columns() -> None:
     app = UnbrokenApp(RULES, animate=False, game=finishing_blows())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        blows = blow_lines(app)
-        assert set(blows) == {"cut", "decisive-stroke"}
-        width = game_screen_of(app).query_one(DecisionList).size.width - DecisionList.SCROLLBAR
-        for text, was_cut in blows.values():
-            assert not was_cut, text
-            assert len(wrap_option(text, width).splitlines()) <= 3, text
+        for text in blows_whole_in_three_rows(app):
             assert "defeats it: 1 metal; Scavenger +1 wood + 1 metal" in text, text
 
 
@@ -217,12 +223,7 @@ async def test_a_finishing_blow_through_armor_keeps_to_three_rows_at_80_columns(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert len(game_screen_of(app).offered) == 9
-        blows = blow_lines(app)
-        assert set(blows) == {"cut", "decisive-stroke"}
-        width = game_screen_of(app).query_one(DecisionList).size.width - DecisionList.SCROLLBAR
-        for text, was_cut in blows.values():
-            assert not was_cut, text
-            assert len(wrap_option(text, width).splitlines()) <= 3, text
+        for text in blows_whole_in_three_rows(app):
             assert "(Weak Spot) - pay" in text, text
             assert text.endswith("defeats it: 1 metal; Scavenger +1 wood + 1 metal"), text
 
