@@ -333,7 +333,7 @@ def rewards(r: Resolver, _: steps.Rewards) -> None:
     assert s.monster is not None
     monster = r.rules.monsters[s.monster.id]
     r.push(steps.Hunger())
-    if s.level <= 3:
+    if s.level <= m.SKILL_LEVELS:
         r.push(steps.SkillsGain(2))
     r.push_effects(monster.rewards, monster.id)
 

@@ -322,6 +322,8 @@ class Trickery(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 TRACKER_MAX = 20
 #: A value on the monster tracker.
 Tracker = Annotated[int, msgspec.Meta(ge=0, le=TRACKER_MAX)]
+#: The last level whose Rewards step draws 2 skills to keep 1 (R-REWARD-1).
+SKILL_LEVELS = 3
 
 
 class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

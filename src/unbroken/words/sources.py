@@ -17,9 +17,6 @@ from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 
-#: The levels whose Rewards step draws 2 skills to keep 1 (R-REWARD-1; core.combat).
-SKILL_LEVELS = 3
-
 
 class Sources:
     """Follows a game's events for the rest under way and the skill draws to come."""
@@ -50,7 +47,7 @@ class Sources:
         sheet = self.rules.monsters.get(monster_id)
         if sheet is not None and any(isinstance(x, m.GainSkill) for x in sheet.rewards):
             said.append(f"the {sheet.name}'s reward")
-        if level <= SKILL_LEVELS:
+        if level <= m.SKILL_LEVELS:
             said.append(f"level {level}'s skill, R-REWARD-1")
         return said
 
