@@ -89,9 +89,10 @@ class HandText(Panel):
     """
 
     #: What the hand was last drawn from (`drawn_from`, the width) and its texts so far,
-    #: by `words`: the same again builds neither anew.
+    #: by `words`: the same again builds neither anew. The texts are set, each panel its
+    #: own, at the first draw (no drawing matches the empty tuple).
     _drawn_from: tuple[object, ...] = ()
-    _texts: dict[bool, Text] = {}
+    _texts: dict[bool, Text]
 
     def show(
         self,
