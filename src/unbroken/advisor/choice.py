@@ -101,21 +101,21 @@ class Choice:
             return self._bot_only()
         if not self.clearly_worse:
             if not self.against_best.games:  # an analysis from before #30: no comparison
-                return f"about equal to {self.best}"
+                return f"about equal to {in_sentence(self.best)}"
             # The paired figures first (a table cuts the line short): the chance before less
             # the chance taken is this difference (unless the option was certain).
             return (
                 f"{self.against_best.points()} on the same futures: about equal to"
-                f" {self.best}{self._above() or self._where_led()}"
+                f" {in_sentence(self.best)}{self._above() or self._where_led()}"
             )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
-        why, named = "", self.best
+        why, named = "", in_sentence(self.best)
         if self.taken_changes != self.best_changes:
             taken, best = short_name(self.taken), short_name(self.best)
             # The best named short when what it does follows: its line's "Wight's ambush:
             # lose 3 SE" said the loss its changes say again (#30 round 8).
-            named = best if taken != best else self.best
+            named = best if taken != best else in_sentence(self.best)
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         if self.led_to is None:
@@ -224,4 +224,10 @@ def short_name(option: str) -> str:
     the monster — ⚠ …" is "Scout"), for a verdict that says what it does in its own words."""
     for cut in (": ", " — ", " ("):
         option = option.split(cut, 1)[0]
-    return option
+    return in_sentence(option)
+
+
+def in_sentence(option: str) -> str:
+    """Return an option's line as a sentence names it, without the full stop its text may
+    end with ("…: Spend 2 time to gain 1 food." read "food.; where this led" in a verdict)."""
+    return option[:-1] if option.endswith(".") and not option.endswith("..") else option

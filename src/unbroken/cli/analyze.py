@@ -188,7 +188,10 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
 
 
 def _worst(c: Choice) -> str:
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.choice import in_sentence
+
+    taken = short(in_sentence(c.taken))
     return (
-        f"decision {c.n} (level {c.level}): took {short(c.taken)} {c.chance_taken.percent()}; "
-        f"{c.verdict()}"
+        f"decision {c.n} (level {c.level}): took {taken} {c.chance_taken.percent()}; {c.verdict()}"
     )
