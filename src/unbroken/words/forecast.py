@@ -130,8 +130,20 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
                 phrases.setdefault(cause, [])  # a WOUND row's loss paid: said if nothing is
         if isinstance(event, ev.WeaponsSet) and event.weapons:
             weapon = event.weapons[-1]
-    # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing".
-    return {a: ", ".join(words) or "lose nothing" for a, words in phrases.items()}
+    # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing";
+    # one the player could not pay ended the game instead, which the death warning says
+    # ("⚠ you die (Lich's WOUND)"), not "lose nothing" (#28 round 10).
+    killer = next((c for e, c in zip(f.events, f.causes, strict=True) if _lost_game(e)), None)
+    return {
+        a: ", ".join(words) or "lose nothing"
+        for a, words in phrases.items()
+        if words or a != killer
+    }
+
+
+def _lost_game(event: ev.Event) -> bool:
+    """Return whether `event` ends the game lost."""
+    return isinstance(event, ev.GameOver) and not event.won
 
 
 #: What a row the player has the condition of does (R-BATTLE-6): the new roll is unknown.
