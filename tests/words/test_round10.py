@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.state import ConditionState
+from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.inspector import named_cards
 from unbroken.words.actions import option_text
+from unbroken.words.cards import condition_in_play
+from unbroken.words.effects import effect_text
+from unbroken.words.events import Narrator
 
 
 def test_a_loss_the_player_cannot_pay_is_said_as_death_not_as_lose_nothing() -> None:
@@ -31,3 +37,31 @@ def test_a_loss_the_player_cannot_pay_is_said_as_death_not_as_lose_nothing() -> 
     # The engine agrees: the game ends lost to the WOUND.
     events = game.apply(act.Pass())
     assert any(isinstance(e, ev.GameOver) and not e.won for e in events)
+
+
+def test_a_permanent_condition_gained_for_the_next_level_is_said_to_stay() -> None:
+    # #28 round 10: the Hobgoblin's reward read "Armored next level" and the log "You gain
+    # Armored for the next level", while `unbroken cards conditions` says it stays until
+    # removed (R-COND-1: permanent conditions stay). A one-level condition is unchanged.
+    rules = load_ruleset()
+    hob = rules.monsters["base:hobgoblin"]
+    assert [effect_text(e, rules.card_name) for e in hob.rewards] == [
+        "gain 1 metal",
+        "gain Armored from the next level on",
+    ]
+    daze = [e for row in hob.table for e in row.effects if getattr(e, "condition", "")]
+    assert effect_text(daze[0], rules.card_name) == "gain Crippled for the next level"
+    narrator = Narrator(rules)
+    gained = ev.ConditionGained(condition="base:armored", active=False)
+    assert narrator.describe(gained) == "You gain Armored from the next level on."
+    crippled = ev.ConditionGained(condition="base:crippled", active=False)
+    assert narrator.describe(crippled) == "You gain Crippled for the next level."
+    held = ConditionState(id="base:armored", active=False)
+    assert condition_in_play(held, rules)[0] == "Armored (from next level on)"
+
+
+def test_the_inspector_names_the_conditions_a_monster_rewards() -> None:
+    # #28 round 10: `i` on the Hobgoblin named Crippled and Amnesia (its table) but not
+    # Armored, its reward.
+    rules = load_ruleset()
+    assert "base:armored" in named_cards(rules, ["base:hobgoblin"])

@@ -140,6 +140,7 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
         if monster is not None:
             named += monster.keywords
             effects += [*monster.ambush, *(e for row in monster.table for e in row.effects)]
+            effects += monster.rewards  # the Hobgoblin's Armored (#28 round 10)
         encounter = rules.encounters.get(card)
         if encounter is not None:
             effects += encounter.effects

@@ -16,7 +16,7 @@ from unbroken.core.query import locks_turns
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
 from unbroken.words.dice import check_failed, die_sides, roll_purpose
-from unbroken.words.effects import trickery_text
+from unbroken.words.effects import pending_words, trickery_text
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.paying import substitution
@@ -273,7 +273,8 @@ def _skill_kept(nr: Narrator, e: ev.SkillKept) -> str | None:
 def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     n = nr.name
     nr.tokens[e.condition] = e.tokens
-    when = "now" if e.active else "for the next level"
+    card = nr.rules.conditions.get(e.condition)
+    when = "now" if e.active else pending_words(card is not None and card.permanent)
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
     line = f"You gain {n(e.condition)} {when}{tokens}{rounds}."

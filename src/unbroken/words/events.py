@@ -17,7 +17,7 @@ from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.event_lines import EVENT_WORDS as EVENT_WORDS
 from unbroken.words.fallback import Fallbacks
 from unbroken.words.growth import Growth
-from unbroken.words.opening import BattleStartRules, monster_abilities
+from unbroken.words.opening import BattleStartRules, monster_abilities, rule_shown
 from unbroken.words.sources import Sources
 from unbroken.words.unused import NoUsesLeft
 
@@ -78,7 +78,7 @@ class Narrator:
         """Return the names of the monster's rules (its own or its keywords') with an effect
         or a Passive modifier of `kind` ("Relentless" for MonsterHeal), "" for none."""
         names = [
-            a.name
+            rule_shown(self.rules, self.monster_id, a.name)
             for a in monster_abilities(self.rules, self.monster_id)
             if any(isinstance(x, kind) for x in (*a.effects, *a.modifiers))
         ]
