@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core.state import ConditionState
+from unbroken.core.state import ConditionState, Phase, StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.inspector import named_cards
@@ -65,3 +65,17 @@ def test_the_inspector_names_the_conditions_a_monster_rewards() -> None:
     # Armored, its reward.
     rules = load_ruleset()
     assert "base:armored" in named_cards(rules, ["base:hobgoblin"])
+
+
+def test_a_monster_that_cannot_be_tricked_says_so_at_the_trickery_step() -> None:
+    # #28 round 10: the Lich's "Trickery: not possible" showed neither on the stage nor in
+    # the log at the Trickery step (the Mound Crawler's unpaid trick was said).
+    rules = load_ruleset()
+    untrickable = next(mo for mo in rules.monsters.values() if mo.trickery is None)
+    narrator = Narrator(rules)
+    narrator.describe(ev.MonsterRevealed(untrickable.id, untrickable.armor, untrickable.health))
+    said = [
+        narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.TRICKERY)),
+        narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.BATTLE)),
+    ]
+    assert said[1] == f"The {rules.card_name(untrickable.id)} cannot be tricked."

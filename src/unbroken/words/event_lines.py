@@ -56,10 +56,13 @@ def _step_entered(nr: Narrator, e: ev.StepEntered) -> str | None:
     skipped = nr.tricking and e.step == StepName.BATTLE
     nr.tricking = e.step == StepName.TRICKERY
     sheet = nr.rules.monsters.get(nr.monster_id)
-    if skipped and sheet is not None and sheet.trickery is not None:
-        # R-COMBAT-2: a trick that cannot be paid is not offered; say why not.
-        price = trickery_text(sheet)  # "The battle begins." comes next
-        return f"You cannot trick the {sheet.name} ({price})."
+    if skipped and sheet is not None:
+        # R-COMBAT-2: a trick that cannot be paid is not offered; say why not. A monster
+        # with no trickery at all says so too (#28 round 10: the Lich's was in `cards` only).
+        name = nr.name(sheet.id)  # "The battle begins." comes next
+        if sheet.trickery is None:
+            return f"The {name} cannot be tricked."
+        return f"You cannot trick the {name} ({trickery_text(sheet)})."
     return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
 
 
