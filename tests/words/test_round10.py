@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unbroken.advisor.analysis import Analysis
+from unbroken.cli.analyze import text_report
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.state import ConditionState, Phase, StepName
@@ -79,3 +81,12 @@ def test_a_monster_that_cannot_be_tricked_says_so_at_the_trickery_step() -> None
         narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.BATTLE)),
     ]
     assert said[1] == f"The {rules.card_name(untrickable.id)} cannot be tricked."
+
+
+def test_analyzes_header_says_when_taken_may_read_above_chance() -> None:
+    # #28 round 10: the header said Taken is "never above" Chance, and a certain option's
+    # Taken (the next position's chance, on other futures) read 11 % under a Chance of 4 %.
+    header = " ".join(text_report(Analysis(100, 20, 0, "won"), "a game").splitlines()[:4])
+    assert "never above it, or where" not in header
+    assert "(so never above it); but where nothing random came between" in header
+    assert "it may read above this one" in header

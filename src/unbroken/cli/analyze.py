@@ -142,9 +142,10 @@ def text_report(analysis: Analysis, title: str) -> str:
         f"{len(a.choices)} with a choice",
         f"Options raced on the same futures, up to {a.games} games each, played out by the "
         f"reference bot (advisor seed {a.seed}).",
-        "Chance: the position's (its best option's, on futures of its own); Taken: that "
-        "less what the option taken lost against the best on the same futures, never above "
-        "it, or where nothing random came before the next decision that position's chance. "
+        "Chance: the position's (its best option's, on futures of its own). Taken: Chance "
+        "less what the option taken lost against the best on the same futures (so never "
+        "above it); but where nothing random came between it and the next decision, the "
+        "next position's Chance (other futures: it may read above this one). "
         f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points.",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
