@@ -157,16 +157,25 @@ class Pooled:
 
 def pooled(rates: Sequence[float], won: Sequence[bool], games: Sequence[int]) -> Pooled:
     """Return the Wald chi-square of the buckets' sums of observed minus predicted, with
-    their covariance counted by game (the sum over games of each game's outer product of
-    its sums by bucket: the positions of a game share its end, in one bucket or several).
-    A calibrated predictor gives chi-square with as many degrees of freedom as buckets
-    (those with any spread)."""
+    the covariance a calibrated predictor gives them: a position's own variance is p(1-p)
+    and, the positions of a game sharing its end, two of one game covary by the later
+    one's p(1-p) (the chance a calibrated predictor gives moves as a martingale towards
+    the end). So `rates` must come game by game in the order played. From the predictions,
+    not from the spread of the outcomes: a bucket of chances near 0 with no win would
+    otherwise look certain. A calibrated predictor gives about a chi-square with as many
+    degrees of freedom as buckets with any spread."""
     index = {b: k for k, b in enumerate(BUCKETS)}
-    per_game: dict[int, list[float]] = {}
+    sums = [0.0] * len(BUCKETS)
+    cov = [[0.0] * len(BUCKETS) for _ in BUCKETS]
+    played: dict[int, list[tuple[int, float]]] = {}
     for rate, w, g in zip(rates, won, games, strict=True):
-        per_game.setdefault(g, [0.0] * len(BUCKETS))[index[bucket_of(rate)]] += w - rate
-    sums = [sum(r[k] for r in per_game.values()) for k in range(len(BUCKETS))]
-    cov = [[sum(r[i] * r[j] for r in per_game.values()) for j in range(10)] for i in range(10)]
+        k = index[bucket_of(rate)]
+        sums[k] += w - rate
+        for j, _ in played.get(g, []):
+            cov[j][k] += rate * (1 - rate)
+            cov[k][j] += rate * (1 - rate)
+        cov[k][k] += rate * (1 - rate)
+        played.setdefault(g, []).append((k, rate))
     used = [k for k in range(len(BUCKETS)) if cov[k][k] > 1e-12]
     if not used:
         return Pooled(0.0, 0, 1.0)
@@ -223,7 +232,7 @@ def simulate(
     return rates, won, of
 
 
-def _step(draw: random.Random, chance: float, spread: float = 6.0) -> float:
+def _step(draw: random.Random, chance: float, spread: float = 15.0) -> float:
     """Return the next chance of a game: a beta draw with mean `chance`."""
     if chance <= 0.0 or chance >= 1.0:
         return chance
