@@ -17,7 +17,10 @@ option first — without seeing the game's seed. What happened is the real
 game's end: the bot played on with the real future. Grouped by predicted
 chance, the predictions of a calibrated advisor match the observed win rates
 within their intervals. Prints the reliability table in Markdown
-(docs/advisor.md has one).
+(docs/advisor.md has one): each bucket's 95 % interval, counted by game, and
+the simultaneous one (all ten together at 95 %: ten separate 95 % intervals
+all hold for a perfect advisor only about 60 % of the time), then a pooled test
+of all the buckets at once (tools/calibration_stats.py).
 
 Then the paired claims: at the same positions the estimator races every
 option (as `%` and `unbroken analyze` do); each option it calls clearly worse
