@@ -17,7 +17,10 @@ option first — without seeing the game's seed. What happened is the real
 game's end: the bot played on with the real future. Grouped by predicted
 chance, the predictions of a calibrated advisor match the observed win rates
 within their intervals. Prints the reliability table in Markdown
-(docs/advisor.md has one).
+(docs/advisor.md has one): each bucket's 95 % interval, counted by game, and
+the simultaneous one (all ten together at 95 %: ten separate 95 % intervals
+all hold for a perfect advisor only about 60 % of the time), then a pooled test
+of all the buckets at once (tools/calibration_stats.py).
 
 Then the paired claims: at the same positions the estimator races every
 option (as `%` and `unbroken analyze` do); each option it calls clearly worse
@@ -42,8 +45,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+from calibration_stats import BUCKETS, Z95, buckets, by_game, pooled, wilson_by_game
+
 from unbroken.advisor import Estimate
-from unbroken.advisor.chances import Z95
 from unbroken.advisor.estimator import GAMES, RaceEnd, Weighing
 from unbroken.advisor.pool import RolloutPool, weigh_all
 from unbroken.advisor.rollouts import position
@@ -55,8 +59,6 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot
 
-#: The buckets of predicted chance, in percent (lower ends; the last one ends at 100).
-BUCKETS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90)
 #: The advisor stream of the fresh futures that check the paired claims.
 FRESH_STREAM = 1_000_003
 
@@ -162,36 +164,6 @@ def sample_by_game(
         if count is not None:
             count(len(found), len(scheduled))
     return found
-
-
-def by_game(errors: Sequence[float], games: Sequence[int]) -> float:
-    """Return the design effect of counting `errors` (observed minus predicted, one a
-    position) by game: how many times larger their variance is when the positions of a game
-    are taken together (cluster-robust) than when each is taken alone (at least 1). The
-    positions of one game share its end, so they are not independent, and an interval that
-    takes them as such is too narrow by its square root."""
-    n = len(errors)
-    mean = sum(errors) / n
-    sums: dict[int, float] = {}
-    counts: dict[int, int] = {}
-    for e, g in zip(errors, games, strict=True):
-        sums[g] = sums.get(g, 0.0) + e
-        counts[g] = counts.get(g, 0) + 1
-    alone = sum((e - mean) ** 2 for e in errors)
-    together = sum((sums[g] - counts[g] * mean) ** 2 for g in sums)
-    return max(1.0, together / alone) if alone > 0 else 1.0
-
-
-def wilson_by_game(won: int, n: int, effect: float) -> tuple[float, float]:
-    """Return the Wilson interval of `won` of `n` counted as n / `effect` positions (the
-    effective sample size of positions that come in games: `by_game`)."""
-    share = won / n
-    size = n / effect
-    z2 = Z95 * Z95
-    centre = (share + z2 / (2 * size)) / (1 + z2 / size)
-    half = Z95 / (1 + z2 / size) * math.sqrt(share * (1 - share) / size + z2 / (4 * size * size))
-    low = 0.0 if won <= 0 else max(0.0, centre - half)
-    return low, 1.0 if won >= n else min(1.0, centre + half)
 
 
 def predictions(
@@ -360,11 +332,11 @@ def print_table(
     args: argparse.Namespace,
     took: float,
 ) -> None:
-    """Print the reliability table of the predictions in Markdown."""
-    rows: dict[int, list[tuple[float, bool]]] = {b: [] for b in BUCKETS}
-    rows_of = [(est, won) for est, (_, _, won) in zip(predicted, samples, strict=True)]
-    for est, won in rows_of:
-        rows[_bucket_of(est)].append((est.rate, won))
+    """Print the reliability table of the predictions in Markdown: each bucket's own
+    interval as if its positions were independent, then counted by game, then counted by
+    game at 1 - 0.05/10 (all ten together at 95 %); then the pooled test."""
+    rates = [est.rate for est in predicted]
+    won = [w for _, _, w in samples]
     print(
         f"{len(samples)} positions from {args.games} heuristic-bot games (seed {args.seed}; "
         f"each decision with a choice picked with probability {args.rate:.4f}), "
@@ -373,46 +345,44 @@ def print_table(
     print()
     print(
         "| Predicted | Positions | Mean predicted | Observed wins "
-        "| Observed (95 % interval) | Within | Design effect | Counted by game (95 %) | Within |"
+        "| Observed (95 % interval) | Within | Design effect | Counted by game (95 %) | Within "
+        "| Simultaneous, by game (95 % for all ten) | Within |"
     )
-    print("|---|---:|---:|---:|---:|---|---:|---:|---|")
-    total_pred = total_won = 0.0
-    clusters = [
-        [g for g, (est, _) in zip(args.clusters, rows_of, strict=True) if _bucket_of(est) == b]
-        for b in BUCKETS
-    ]
-    for b, games in zip(BUCKETS, clusters, strict=True):
-        got = rows[b]
-        if not got:
-            continue
-        mean = sum(p for p, _ in got) / len(got)
-        wins = sum(w for _, w in got)
-        seen = Estimate(wins, len(got))
-        total_pred += sum(p for p, _ in got)
-        total_won += wins
-        inside = "yes" if seen.low <= mean <= seen.high else "no"
-        top = 100 if b == BUCKETS[-1] else b + 10
-        effect = by_game([w - p for p, w in got], games)
-        low, high = wilson_by_game(wins, len(got), effect)
-        held = "yes" if low <= mean <= high else "no"
+    print("|---|---:|---:|---:|---:|---|---:|---:|---|---:|---|")
+    rows = buckets(rates, won, args.clusters)
+    for row in rows:
+        seen = Estimate(row.wins, row.positions)
+        inside = "yes" if seen.low <= row.predicted <= seen.high else "no"
+        top = 100 if row.low == BUCKETS[-1] else row.low + 10
         print(
-            f"| {b}-{top} % | {len(got)} | {100 * mean:.1f} % | {wins} "
-            f"| {seen.percent()} | {inside} | {effect:.2f} | {100 * low:.0f}-{100 * high:.0f} % "
-            f"| {held} |"
+            f"| {row.low}-{top} % | {row.positions} | {100 * row.predicted:.1f} % | {row.wins} "
+            f"| {seen.percent()} | {inside} | {row.effect:.2f} | {_span(row.by_game)} "
+            f"| {_yes(row.inside)} | {_span(row.together)} | {_yes(row.inside_together)} |"
         )
     n = len(samples)
-    effect = by_game([won - est.rate for est, won in rows_of], args.clusters)
-    low, high = wilson_by_game(int(total_won), n, effect)
+    total_won = sum(won)
+    effect = by_game([w - r for r, w in zip(rates, won, strict=True)], args.clusters)
+    low, high = wilson_by_game(total_won, n, effect)
+    test = pooled(rates, won, args.clusters)
     print()
     print(
-        f"All positions: mean predicted {100 * total_pred / n:.1f} %, observed "
-        f"{Estimate(int(total_won), n).percent()}; counted by game {100 * low:.0f}-"
-        f"{100 * high:.0f} % (design effect {effect:.2f}, {len(set(args.clusters))} games)."
+        f"All positions: mean predicted {100 * sum(rates) / n:.1f} %, observed "
+        f"{Estimate(total_won, n).percent()}; counted by game {100 * low:.0f}-"
+        f"{100 * high:.0f} % (design effect {effect:.2f}, {len(set(args.clusters))} games). "
+        f"Buckets inside their own intervals by game: {sum(r.inside for r in rows)} of "
+        f"{len(rows)}; inside the simultaneous ones: {sum(r.inside_together for r in rows)} "
+        f"of {len(rows)}. Pooled test (every bucket's observed minus predicted at once, "
+        f"counted by game): chi-square {test.statistic:.1f} on {test.df} degrees of freedom, "
+        f"p = {test.p:.2f}."
     )
 
 
-def _bucket_of(est: Estimate) -> int:
-    return max(b for b in BUCKETS if 100 * est.rate >= b)
+def _span(interval: tuple[float, float]) -> str:
+    return f"{100 * interval[0]:.0f}-{100 * interval[1]:.0f} %"
+
+
+def _yes(inside: bool) -> str:
+    return "yes" if inside else "no"
 
 
 if __name__ == "__main__":
