@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
 from unbroken.advisor.estimator import Race
 
 #: Decision 128 of playtest round 9's Expert game with both expansions (Hesk Marrow, won;
@@ -43,3 +48,27 @@ def test_the_race_keeps_the_best_option_it_once_halved_away_at_16_futures() -> N
     race = race_on(masks)
     assert names[race.best] == "Lunge"
     assert race.games[names.index("Lunge")] == max(race.games)
+
+
+def race_check() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "tools" / "race_check.py"
+    spec = importlib.util.spec_from_file_location("race_check_tool", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_race_check_judges_each_way_on_the_same_fresh_futures() -> None:
+    # tools/race_check.py on decision 128's results, the fresh futures as many wins as each
+    # option won of 400 there: halving from 16 names Inspiration, 95 wins (24 points) and
+    # clearly behind the Lunge; from 32 the Lunge, nothing lost.
+    tool = race_check()
+    won = [18, 203, 58, 1, 256, 351, 194, 196]
+    masks = [mask for _, mask in DECISION_128]
+    picked = tool.Picked("round 9", 128, None, [], masks, [(1 << w) - 1 for w in won])
+    old, new = (tool.judge([picked], 100, 400, h) for h in (16, 32))
+    assert (old.lost, old.clearly) == ([23.75], [True])
+    assert (new.lost, new.clearly) == ([0.0], [False])
+    assert old.rollouts[0] < new.rollouts[0]
