@@ -56,7 +56,8 @@ STAGES = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
 #: The race is settled when every other option is within this many points of the leader.
 SETTLE = 2.0
 #: Successive halving starts after the stage that ends at this many futures or more: at 16
-#: a ranking is too noisy to halve on (it dropped the best; docs/advisor.md, "The race").
+#: a ranking is too noisy to halve on (it dropped the best; docs/advisor.md, "The race keeps
+#: the best").
 HALVE_FROM = 32
 
 _ENCODE = msgspec.msgpack.Encoder()
