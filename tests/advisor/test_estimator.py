@@ -35,17 +35,24 @@ def test_a_paired_difference_is_clear_only_when_the_sign_test_is() -> None:
     assert Difference.of(0b1011, 0b0110, 4) == Difference(2, 1, 4)
 
 
-def test_the_race_is_decided_on_whole_stages_and_halves_the_field() -> None:
+def test_the_race_is_decided_on_whole_stages_and_halves_the_field_from_32_futures() -> None:
     race = Race(6, most=64)
     start, count, live = race.stage()
     assert (start, count, live) == (0, 16, [0, 1, 2, 3, 4, 5])
     everything = (1 << 16) - 1
-    for k, wins in enumerate([everything, everything, 0, 0b1111, 0b11111111, 0b1]):
+    for k, wins in enumerate([everything, everything >> 1, everything >> 2, everything >> 3, 0, 1]):
         race.record(k, 0, 16, wins)
     race.close_stage()
-    # 2 (never won where 0 always did) and 5 are clearly behind; of 0, 1, 3, 4 the better half.
+    # 4 (never won where 0 always did) and 5 are clearly behind; 1-3, 1 to 3 futures behind
+    # 0, are not, and 16 futures are too few to halve on (#30: it dropped the best).
+    assert race.live == [0, 1, 2, 3] and not race.done
+    assert race.stage() == (16, 16, [0, 1, 2, 3])
+    for k in range(4):
+        race.record(k, 16, 16, everything)
+    race.close_stage()
+    # At 32 none is clearly behind yet: of the four, the better half goes on.
     assert race.live == [0, 1] and not race.done
-    assert race.stage()[:2] == (16, 16)
+    assert race.stage()[:2] == (32, 32)
 
 
 def test_the_chance_is_the_best_option_on_futures_the_race_did_not_look_at() -> None:

@@ -13,9 +13,13 @@ so one position shows one chance everywhere:
 - **The race**: every option still in it plays the same futures, stage by
   stage (`STAGES` futures in all after each). After a stage, an option whose
   paired interval against the leader lies below 0 is clearly behind and
-  stops, and of more than two left only the better half goes on (successive
-  halving: the options it stops keep their own, smaller, count of games and
-  are compared with the best on the futures both played). The race ends
+  stops, and from the stage of 32 futures on (`HALVE_FROM`), of more than two
+  left only the better half goes on (successive halving: the options it stops
+  keep their own, smaller, count of games and are compared with the best on
+  the futures both played). A ranking on 16 futures is too noisy to halve on:
+  halving from there, the race's best was clearly worse than another option
+  on fresh futures at 23 of 150 positions of three options or more, 13 from
+  32 on (tools/race_check.py; docs/advisor.md, "The race keeps the best"). The race ends
   when one option is left, when every other option is within SETTLE points
   of the leader either way, or at `most` futures. The stages are fixed, so
   the result is the same in one process or many.
@@ -51,6 +55,10 @@ GAMES = 100
 STAGES = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
 #: The race is settled when every other option is within this many points of the leader.
 SETTLE = 2.0
+#: Successive halving starts after the stage that ends at this many futures or more: at 16
+#: a ranking is too noisy to halve on (it dropped the best; docs/advisor.md, "The race keeps
+#: the best").
+HALVE_FROM = 32
 
 _ENCODE = msgspec.msgpack.Encoder()
 
@@ -234,8 +242,11 @@ class Race:
     option's results with `record`, and calls `close_stage()` once the stage is played.
     """
 
-    def __init__(self, options: int, most: int = GAMES, settle: float = SETTLE) -> None:
+    def __init__(
+        self, options: int, most: int = GAMES, settle: float = SETTLE, halve_from: int = HALVE_FROM
+    ) -> None:
         self.options = options
+        self.halve_from = halve_from
         self.most = most
         self.ends = stage_ends(most)
         self.settle = settle
@@ -299,7 +310,8 @@ class Race:
             if k != lead and Difference.of(self.wins[k], self.wins[lead], played).worse
         }
         self.live = [k for k in self.live if k not in behind]
-        if len(self.live) > 2:  # successive halving: the better half goes on (two at least)
+        # Successive halving, from `halve_from` futures on: the better half goes on (two at least).
+        if len(self.live) > 2 and played >= self.halve_from:
             ranked = sorted(self.live, key=lambda k: (-self.wins[k].bit_count(), k))
             kept = set(ranked[: max(2, (len(ranked) + 1) // 2)])
             self.live = [k for k in self.live if k in kept]

@@ -20,6 +20,7 @@ from types import TracebackType
 from unbroken.advisor.chances import Estimate
 from unbroken.advisor.estimator import (
     GAMES,
+    HALVE_FROM,
     SETTLE,
     Race,
     Weighing,
@@ -116,6 +117,7 @@ class Anytime:
         batch: int = 8,
         most: int = GAMES,
         settle: float = SETTLE,
+        halve_from: int = HALVE_FROM,
     ) -> None:
         self.pool = pool
         self.actions = list(actions)
@@ -124,7 +126,7 @@ class Anytime:
         seen = position(game)
         self._state, _ = pack(seen, [])
         self._key = futures_key(seen, stream)
-        self.race = Race(len(self.actions), most, settle)
+        self.race = Race(len(self.actions), most, settle, halve_from)
         #: The current stage's rounds in order: (first future, futures, options, result).
         self._rounds: list[tuple[int, int, list[int], Future[list[int]]]] = []
         self.stopped = False
