@@ -1,0 +1,67 @@
+"""Issue #28's screen leftovers at 80x24: what the README-only playtesters still found
+hidden or cut (the detail line, the stage, the notices, `m`, the new game, the viewer)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from pilot import game_screen_of, sync
+from test_round9_screens import many_options
+from textual.widgets import Static
+
+from unbroken.core import actions as act
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.decisions import DecisionList
+from unbroken.tui.game import GameScreen
+from unbroken.words.actions import label
+
+RULES = load_ruleset()
+
+
+def rows_of(screen: GameScreen, widget: Static) -> list[str]:
+    """Return the screen's rows the widget takes, as drawn (its own columns)."""
+    strips = screen._compositor.render_strips()
+    region = widget.region
+    rows = ["".join(s.text for s in strip) for strip in strips[region.y : region.bottom]]
+    return [row[region.x : region.right].strip() for row in rows]
+
+
+@sync
+async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> None:
+    # #28 item 5 round 10: in a starving battle of fourteen options the detail line began
+    # with "⚠ You starve at the Hunger step: …" and its two rows cut the option's words.
+    assert save_settings(Settings(hints=False)) == ""
+    game = many_options()
+    offered = game.options()
+    assert len(offered) >= 14
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        decisions = screen.query_one(DecisionList)
+        line = screen.query_one("#detail", Static)
+        seen_warning, whole_attacks = False, 0
+        for i, (action, why) in enumerate(offered):
+            decisions.highlighted = i
+            await pilot.pause()
+            if why:
+                continue
+            drawn = rows_of(screen, line)
+            said = " ".join(" ".join(drawn).split())
+            own = " ".join(label(action, game.state, game.ruleset).split())
+            if not said:  # nothing more than the option's line says whole: no detail
+                assert not decisions.is_cut(i), i
+                continue
+            if not said.startswith(own):  # only words longer than both rows are cut
+                assert len(textwrap.wrap(own, line.content_size.width)) > 2, (own, drawn)
+                assert said.endswith("…") and own.startswith(said[:-1]), (own, drawn)
+            elif isinstance(action, act.Attack):
+                whole_attacks += 1
+            assert len(drawn) <= 2
+            seen_warning |= "⚠ You starve at the Hunger step" in said
+            if "⚠" not in said:  # the warning cut: the cut is shown
+                assert drawn[-1].endswith("…"), drawn
+        assert seen_warning  # said whole where the option's words leave room
+        assert whole_attacks >= 3
