@@ -12,9 +12,11 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
+from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label
 
 RULES = load_ruleset()
@@ -65,3 +67,31 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
                 assert drawn[-1].endswith("…"), drawn
         assert seen_warning  # said whole where the option's words leave room
         assert whole_attacks >= 3
+
+
+def stage_said(screen: GameScreen) -> str:
+    """Return the stage's rows as drawn, joined into one line of words."""
+    return " ".join(" ".join(rows_of(screen, screen.query_one("#stage", Static))).split())
+
+
+@sync
+async def test_the_stage_at_the_trickery_step_says_no_ambush_that_is_over() -> None:
+    # #28 item 2: at the Trickery step the stage still showed "ambush: lose 4 SE" (the
+    # Bear's), though the ambush was over; its trickery is still to act.
+    assert save_settings(Settings(hints=False)) == ""
+    for key in ("", "m"):  # the rules folded, then in full (`m`)
+        scene = Scenario("tomu", level=2).resources(se=12, cunning=6, food=3).monster("bear")
+        game = scene.start("trickery")
+        assert game.decision is not None and game.decision.kind == "trickery"
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            said = stage_said(game_screen_of(app))
+            assert "trickery" in said, said
+            assert "ambush" not in said and "lose 4 SE" not in said, said
+    # Before the Combat phase both are still to come (the Exploration step's stage).
+    travel = Scenario("tomu", level=2).monster("bear").start("preparation")
+    assert coming_rules(travel.state, RULES.monsters["base:bear"])[0] == "ambush: lose 4 SE"

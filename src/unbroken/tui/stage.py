@@ -49,6 +49,8 @@ class StagePanel(Panel):
     #: Whether the monster's rules are shown in full or as one line of names: as the
     #: player chose with `m`, or (None) in full only when all of the sheet fits.
     expanded: bool | None = None
+    #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
+    rows_cut = False
     #: Whether they are shown in full now (what `m` turns the other way).
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
@@ -200,15 +202,16 @@ class StagePanel(Panel):
             self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
-        # Ambush and trickery are over once the battle begins.
-        before = state.phase != Phase.COMBAT or state.step in _BEFORE_BATTLE
+        before = coming_rules(state, card)
         head = text.copy()
-        self.full, self.pages = True, 1
+        self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        # The rules in full only where the whole table stays in sight under them; asked
-        # for (`m`) where it does not, a part at a time above the six rows cut to one each.
-        self.fits = not room or text.plain.count("\n") <= room
+        # The rules in full only where the whole table stays in sight under them, its rows
+        # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
+        # not, a part at a time above the six rows cut to one each.
+        ruled = bool(before or card.abilities or card.keywords)
+        self.fits = (not room or text.plain.count("\n") <= room) and not (ruled and self.rows_cut)
         if self.fits and self.expanded is not False:
             return
         self.full = self.expanded is True
@@ -235,7 +238,7 @@ class StagePanel(Panel):
         state: GameState,
         rules: Ruleset,
         card: m.Monster,
-        before: bool,
+        before: list[str],
         row: int,
         width: int,
         paged: bool = False,
@@ -247,8 +250,7 @@ class StagePanel(Panel):
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
             if before:  # paged, two rules: a page may end between them, not in one
-                sheet = [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
-                for line in sheet if paged else [" | ".join(sheet)]:
+                for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
             for keyword in keywords:
                 words = " ".join(a.text for a in keyword.abilities)
@@ -273,6 +275,7 @@ class StagePanel(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+            self.rows_cut = any(len(line) > width for line, _ in rows)
             bare = not (before or keywords or card.abilities)
             if bare and not paged and any(len(line) > width for line, _ in rows):
                 self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
@@ -321,15 +324,14 @@ class StagePanel(Panel):
         text.append("\n")
 
     def folded_rules(
-        self, text: Text, card: m.Monster, before: bool, keywords: list[str], width: int
+        self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
     ) -> None:
         """Append the monster's rules abbreviated, none folded away: its keywords and the
         names of its rules (short, so always in sight: the playtest lost a Hex behind a long
-        ambush), then before the battle what its ambush and trickery do, over as many lines
-        as the six table rows leave (the last cut with "…")."""
-        parts = [*keywords, *(a.name for a in card.abilities)]
-        if before:
-            parts += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
+        ambush), then what its ambush and trickery still to act do (`before`, see
+        `coming_rules`), over as many lines as the six table rows leave (the last cut
+        with "…")."""
+        parts = [*keywords, *(a.name for a in card.abilities), *before]
         if not parts:
             return
         more = self.unfolds()
@@ -343,6 +345,22 @@ class StagePanel(Panel):
         text.append(body + "\n", style="italic")
         if more and body.endswith(more):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
+
+
+def coming_rules(state: GameState, card: m.Monster) -> list[str]:
+    """Return the monster's rules of the steps before its battle that are still to act, as
+    the stage says them ("ambush: lose 4 SE"): its ambush and trickery before the Combat
+    phase and at its Ambush step, its trickery alone at the Trickery step (the ambush is
+    over: the stage said it still, #28), none once the battle begins or the game is over
+    (the replay viewer's last step, the Hunger step's, said both)."""
+    if state.phase == Phase.OVER:
+        return []
+    if state.phase == Phase.COMBAT and state.step not in _BEFORE_BATTLE:
+        return []
+    trickery = f"trickery: {trickery_text(card)}"
+    if state.phase == Phase.COMBAT and state.step == StepName.TRICKERY:
+        return [trickery]
+    return [f"ambush: {ambush_text(card)}", trickery]
 
 
 def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
