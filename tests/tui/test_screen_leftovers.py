@@ -16,6 +16,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
+from unbroken.tui.hints import HintBox
 from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label
 
@@ -95,3 +96,25 @@ async def test_the_stage_at_the_trickery_step_says_no_ambush_that_is_over() -> N
     # Before the Combat phase both are still to come (the Exploration step's stage).
     travel = Scenario("tomu", level=2).monster("bear").start("preparation")
     assert coming_rules(travel.state, RULES.monsters["base:bear"])[0] == "ambush: lose 4 SE"
+
+
+@sync
+async def test_m_with_all_in_sight_says_so_in_the_notice_line_not_over_the_log() -> None:
+    # #28 item 5: "The monster's rules and table are all in sight." was a toast over the
+    # log's last rows for its seconds, and `m` pressed again stacked a second one.
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", level=1).resources(se=10).monster("hyena").dice(*[3] * 30)
+    app = UnbrokenApp(RULES, animate=False, game=game.start("battle"), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        for _ in range(3):
+            await pilot.press("m")
+        await pilot.pause()
+        assert not app._notifications and not screen.query("Toast")
+        box = screen.query_one(HintBox)
+        assert box.text == "The monster's rules and table are all in sight."
+        said = " ".join(row.strip("▌ ") for row in rows_of(screen, box))
+        assert said == "The monster's rules and table are all in sight."  # once
+        log = screen.query_one("#log").region
+        assert box.region.bottom <= log.y and log.height >= 3  # above the log, not over it
