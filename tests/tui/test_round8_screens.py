@@ -42,9 +42,12 @@ def page_of(stage: StagePanel) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[str], int]:
+async def read_every_page(
+    app: UnbrokenApp, pilot: Pilot[None], hand: int = 0
+) -> tuple[list[str], int]:
     """Press `m` until the rules fold back; return each page's text and the page count,
-    checking at every page that the six table rows are in sight under it."""
+    checking at every page that the six table rows are in sight under it (and the Hand
+    keeps at least `hand` rows)."""
     stage = app.screen.query_one(StagePanel)
     pages: list[str] = []
     count = 0
@@ -59,6 +62,7 @@ async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[st
         assert k == len(pages) + 1
         table_in_sight(stage)
         assert stage.region.bottom <= app.screen.query_one("#hand").region.y
+        assert app.screen.query_one("#hand").region.height >= hand, "the Hand squeezed"
         pages.append(" ".join(" ".join(str(stage.render()).splitlines()[2:-6]).split()))
     return pages, count
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from pilot import game_screen_of, sync
+from test_round8_screens import read_every_page
 from test_round9_screens import many_options
 from textual.widgets import Static
 
@@ -118,3 +119,21 @@ async def test_m_with_all_in_sight_says_so_in_the_notice_line_not_over_the_log()
         assert said == "The monster's rules and table are all in sight."  # once
         log = screen.query_one("#log").region
         assert box.region.bottom <= log.y and log.height >= 3  # above the log, not over it
+
+
+@sync
+async def test_m_keeps_the_hands_rows_and_all_six_table_rows_at_80x24() -> None:
+    # #28 item 2: while `m` showed the rules a part at a time at 80x24 the Hand shrank to
+    # one row ("Hand ↓ more"); the pages are now no taller than the rules folded.
+    assert save_settings(Settings(hints=False)) == ""
+    for monster, level in (("ogre", 4), ("giant-spider", 1), ("hobgoblin", 3)):
+        scene = Scenario("tomu", level=level).resources(se=15, cunning=4, food=3)
+        game = scene.weapon("knife").monster(monster).dice(*[3] * 30).start("battle")
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = game_screen_of(app)
+            hand = screen.query_one("#hand").region.height
+            assert hand >= 4, (monster, hand)  # three rows of cards and its title
+            pages, count = await read_every_page(app, pilot, hand)
+            assert count >= 2 and len(pages) == count, (monster, pages)
