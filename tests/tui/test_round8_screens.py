@@ -21,7 +21,8 @@ from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList, wrap_option
 from unbroken.tui.hints import HINTS, HintBox
-from unbroken.tui.stage import GOES_ON, StagePanel, row_words, rule_parts, wrap_rule
+from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
+from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.effects import ambush_text, trickery_text
 

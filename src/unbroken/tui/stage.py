@@ -31,9 +31,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, MonsterState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
-from unbroken.tui.rule_pages import GOES_ON as GOES_ON
 from unbroken.tui.rule_pages import rule_pages, rule_parts
-from unbroken.tui.rule_pages import wrap_rule as wrap_rule
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.monster import danger_bonus
