@@ -4,10 +4,14 @@ hidden or cut (the detail line, the stage, the notices, `m`, the new game, the v
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from pilot import game_screen_of, sync
 from test_round8_screens import read_every_page
 from test_round9_screens import many_options
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -18,13 +22,14 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
+from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label
 
 RULES = load_ruleset()
 
 
-def rows_of(screen: GameScreen, widget: Static) -> list[str]:
+def rows_of(screen: Screen[Any], widget: Widget) -> list[str]:
     """Return the screen's rows the widget takes, as drawn (its own columns)."""
     strips = screen._compositor.render_strips()
     region = widget.region
@@ -137,3 +142,26 @@ async def test_m_keeps_the_hands_rows_and_all_six_table_rows_at_80x24() -> None:
             assert hand >= 4, (monster, hand)  # three rows of cards and its title
             pages, count = await read_every_page(app, pilot, hand)
             assert count >= 2 and len(pages) == count, (monster, pages)
+
+
+@sync
+async def test_new_game_keeps_the_difficulty_seed_and_gentle_start_in_sight_at_80x24() -> None:
+    # #28: "Gentle start" and the difficulty's sentence sat below the fold of the right
+    # pane (scrolled out of sight) at 80x24; the character's description scrolls instead.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        sight = Region(0, 0, 80, 24 - 1)  # above the footer
+        await pilot.press("tab")  # to the difficulties
+        for _ in RULES.settings.difficulties:
+            await pilot.pause()
+            for name in ("#difficulty-info", "#seed", "#gentle"):
+                widget = screen.query_one(name)
+                assert widget.region.height and sight.contains_region(widget.region), name
+            info = screen.query_one("#difficulty-info", Static)
+            said = " ".join(" ".join(rows_of(screen, info)).split())
+            assert said.endswith(".") and said.count("(") >= 1, said  # whole
+            assert screen.query_one("#class-scroll").region.height >= 8
+            await pilot.press("down")
