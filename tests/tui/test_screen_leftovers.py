@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from pilot import game_screen_of, sync
+from test_chances import ANALYSIS, SHORT
 from test_round8_screens import read_every_page
 from test_round9_screens import many_options
 from textual.geometry import Region
@@ -14,15 +15,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from unbroken.advisor.analysis import keep
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label
 
@@ -165,3 +169,21 @@ async def test_new_game_keeps_the_difficulty_seed_and_gentle_start_in_sight_at_8
             assert said.endswith(".") and said.count("(") >= 1, said  # whole
             assert screen.query_one("#class-scroll").region.height >= 8
             await pilot.press("down")
+
+
+@sync
+async def test_the_viewers_chance_line_is_a_whole_sentence_at_80x24() -> None:
+    # #28: "Chance here 18 %, its best option's …" read as cut at 80x24: what the chance
+    # is and which option is best, whole.
+    keep(SHORT, ANALYSIS)  # as `unbroken analyze` leaves it: decision 3's best is "best"
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("a", "right", "right")  # after decision 2: decision 3 is next
+        await pilot.pause()
+        chart = viewer.query_one(ChanceChart)
+        said = " ".join(" ".join(rows_of(viewer, chart)).split())
+        whole = "Chance of winning here: 50 %, with the next decision's best option: best."
+        assert said.startswith(whole), said
