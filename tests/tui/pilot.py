@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from unbroken.tui.app import UnbrokenApp
@@ -37,7 +38,7 @@ def on_top(app: UnbrokenApp) -> object:
     return app.screen
 
 
-def busy(app: UnbrokenApp) -> bool:
+def busy(app: App[Any]) -> bool:
     """Return whether the screen on top has work pending: a layout, a scroll, a repaint,
     a recompose (the footer's keys after a focus change), or callbacks waiting for the
     next refresh (`call_after_refresh`: the options fitted again)."""
