@@ -76,8 +76,9 @@ async def test_m_unfolds_the_troglodyte_s_rules_whole_above_all_six_rows_even_af
         assert app.screen is screen  # not the inspector
         card = RULES.monsters["base:troglodyte"]
         said = " ".join(stage.drawn.split())
-        # Two rules on the pages since round 8 (a page may end between them, not in one).
-        assert f"ambush: {ambush_text(card)} trickery: {trickery_text(card)}" in said
+        # At the Trickery step its trickery alone: the ambush is over (#28 item 2).
+        assert f"trickery: {trickery_text(card)}" in said
+        assert f"ambush: {ambush_text(card)}" not in said
         lines = stage.drawn.splitlines()
         assert [line[:2] for line in lines[-6:]] == [f" {n}" for n in "123456"], stage.drawn
         assert stage.region.bottom < screen.query_one("#hand").region.bottom

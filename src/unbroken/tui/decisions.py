@@ -173,6 +173,15 @@ def last_group(line: str) -> int:
     return -1
 
 
+def two_rows(text: str, width: int) -> str:
+    """Return `text` as the detail line's two rows show it: whole, or its second row ending
+    in "…" where the rest is cut (`width`: the line's; 0 before it is laid out: whole)."""
+    rows = textwrap.wrap(text, width) if width > 1 else [text]
+    if len(rows) <= 2:
+        return text
+    return f"{rows[0]}\n{rows[1][: width - 1]}…"
+
+
 def cut_dimmed(line: str, width: int) -> str:
     """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
     Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
@@ -426,8 +435,11 @@ class DecisionPanel(DecisionList):
             self.beside("detail").update(Text(whole if self.is_cut(index) else "", "italic"))
             return
         text = detail(action, game, self.forecasts.get(action))
-        same = text == label(action, game.state, game.ruleset)
-        self.beside("detail").update(Text("" if same else text, style="italic"))
+        # The label again only where the option's line was cut (Cold Logic's card text).
+        same = text == label(action, game.state, game.ruleset) and not self.is_cut(index)
+        line = self.beside("detail")
+        shown = "" if same else two_rows(text, line.content_size.width)
+        line.update(Text(shown, style="italic"))
 
     def room_changed(self) -> bool:
         """Return whether the rows the options may take are other than they were fitted to

@@ -8,6 +8,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import attack_cost, label, option_detail
+from unbroken.words.forecast import warning_sentences
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -40,7 +41,14 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    text = option_detail(action, s, rules, forecast)
+    f = forecast or game.query().forecast(action)
+    text = option_detail(action, s, rules, f)
+    warned = " ".join(warning_sentences(f, rules, s))
+    if warned and text.startswith(f"{warned} "):
+        # The option's own words first and whole, its warnings after: the detail has two
+        # rows at 80x24, and a warning said on every option of a battle (starvation) cut
+        # what the highlighted one does (#28).
+        text = f"{text[len(warned) + 1 :]} {warned}"
     # No rule acts and nothing is warned of: the option's own words, which the screen
     # does not repeat under the list.
     own = label(action, s, rules)

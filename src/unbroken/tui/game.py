@@ -279,12 +279,12 @@ class GameScreen(Screen[None]):
             return
         if self.decision_panel.taken_for_you:  # aimed at the options before these
             changed = "Not taken: the options changed (decisions were taken for you)."
-            self.notify(f"{changed} Look, then choose.", severity="warning", timeout=3)
+            self.say(f"{changed} Look, then choose.", 3)
             return
         action, why = self.offered[index]
         if why:
             text = option_text(action, why, self.game.state, self.game.ruleset)
-            self.notify(f"Not now: {text}.", severity="warning", timeout=4)
+            self.say(f"Not now: {text}.")
             return
         if not self.decision_panel.taking(index):  # marked: the same key again takes it
             return
@@ -378,6 +378,12 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the screen's keys
 
+    def say(self, message: str, seconds: float = 4) -> None:
+        """Say a message of the screen's own (a key that cannot act now, `m` with all in
+        sight) in the notice line above the log, which covers no tracker and shows one at
+        a time: a toast covered the log's last rows, and the same one again stacked (#28)."""
+        self.query_one(HintBox).say(message, seconds, "")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer `m` only when the stage shows a monster (its rules to fold or unfold)."""
         if action == "monster_rules":
@@ -388,7 +394,7 @@ class GameScreen(Screen[None]):
         app = self.game_app
         app.roll_animation = not app.roll_animation
         app.save_settings(roll_animation=app.roll_animation)
-        self.notify(f"Die roll animation {'on' if app.roll_animation else 'off'}.")
+        self.say(f"Die roll animation {'on' if app.roll_animation else 'off'}.")
 
     def action_switch_focus(self) -> None:
         """Tab: from the options to the hand, and back. In the hand the arrows pick a card
@@ -405,7 +411,7 @@ class GameScreen(Screen[None]):
         fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
         if not stage.fold_or_unfold(self.draw_stage):
-            self.notify("The monster's rules and table are all in sight.")
+            self.say("The monster's rules and table are all in sight.")
 
     def action_inspect(self, card: str = "") -> None:
         """Open the card inspector: on `card`, or on the cards the decision offers."""
@@ -432,7 +438,7 @@ class GameScreen(Screen[None]):
         session = self.session
         why = session.why_not_take_back()
         if why:
-            self.notify(why, severity="warning")
+            self.say(why)
             return
         action = session.take_back()
         if action is None:

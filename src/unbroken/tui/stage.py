@@ -18,7 +18,6 @@ rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable
 
@@ -32,6 +31,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, MonsterState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
+from unbroken.tui.rule_pages import rule_pages, rule_parts
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.monster import danger_bonus
@@ -49,6 +49,11 @@ class StagePanel(Panel):
     #: Whether the monster's rules are shown in full or as one line of names: as the
     #: player chose with `m`, or (None) in full only when all of the sheet fits.
     expanded: bool | None = None
+    #: The most rows the stage takes while `m` shows the rules a part at a time (0: the
+    #: room it has): the rows it takes with them folded.
+    page_rows = 0
+    #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
+    rows_cut = False
     #: Whether they are shown in full now (what `m` turns the other way).
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
@@ -200,15 +205,16 @@ class StagePanel(Panel):
             self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
-        # Ambush and trickery are over once the battle begins.
-        before = state.phase != Phase.COMBAT or state.step in _BEFORE_BATTLE
+        before = coming_rules(state, card)
         head = text.copy()
-        self.full, self.pages = True, 1
+        self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        # The rules in full only where the whole table stays in sight under them; asked
-        # for (`m`) where it does not, a part at a time above the six rows cut to one each.
-        self.fits = not room or text.plain.count("\n") <= room
+        # The rules in full only where the whole table stays in sight under them, its rows
+        # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
+        # not, a part at a time above the six rows cut to one each.
+        ruled = bool(before or card.abilities or card.keywords)
+        self.fits = (not room or text.plain.count("\n") <= room) and not (ruled and self.rows_cut)
         if self.fits and self.expanded is not False:
             return
         self.full = self.expanded is True
@@ -216,9 +222,13 @@ class StagePanel(Panel):
         # they fit so; else the pages say the rows cut in full (#28 round 8).
         lines = table_lines(state, card, row)
         wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
-        in_place = not room or head.plain.count("\n") + wrapped <= room + 1  # as a page
+        # No taller than with the rules folded: the Hand keeps its rows while `m` is open
+        # (it shrank to one, "Hand ↓ more", #28).
+        folded = self.folded_rows(head, state, rules, card, row, width) if self.full else 0
+        in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
         cut_rows = any(len(line) > width for line, _ in lines) and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
+        self.page_rows = folded if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
             die_line = cut(f"die {die}", width) if die else ""
@@ -229,13 +239,25 @@ class StagePanel(Panel):
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
 
+    def folded_rows(
+        self, head: Text, state: GameState, rules: Ruleset, card: m.Monster, row: int, width: int
+    ) -> int:
+        """Return the rows the stage takes under `head` with the rules folded (the Hand
+        under it has the rest)."""
+        kept = self.full, self.expanded, self.border_title, self.rows_cut
+        self.full, self.expanded = False, False
+        folded = head.copy()
+        self.rules_and_table(folded, state, rules, card, coming_rules(state, card), row, width)
+        self.full, self.expanded, self.border_title, self.rows_cut = kept
+        return folded.plain.count("\n")
+
     def rules_and_table(
         self,
         text: Text,
         state: GameState,
         rules: Ruleset,
         card: m.Monster,
-        before: bool,
+        before: list[str],
         row: int,
         width: int,
         paged: bool = False,
@@ -247,8 +269,7 @@ class StagePanel(Panel):
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
             if before:  # paged, two rules: a page may end between them, not in one
-                sheet = [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
-                for line in sheet if paged else [" | ".join(sheet)]:
+                for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
             for keyword in keywords:  # one name per card: "Armored (Gauntlet)" (#28 item 6)
                 words = " ".join(a.text for a in keyword.abilities)
@@ -274,6 +295,7 @@ class StagePanel(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
+            self.rows_cut = any(len(line) > width for line, _ in rows)
             bare = not (before or keywords or card.abilities)
             if bare and not paged and any(len(line) > width for line, _ in rows):
                 self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
@@ -297,7 +319,8 @@ class StagePanel(Panel):
         room = self.rows_free()
         more = self.unfolds()
         paged = bool(table and room)
-        rows = max(1, room + 1 - text.plain.count("\n") - table) if paged else 0
+        top = min(room + 1, self.page_rows) if self.page_rows else room + 1
+        rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules = []
         for line, head, style in said:
@@ -322,15 +345,14 @@ class StagePanel(Panel):
         text.append("\n")
 
     def folded_rules(
-        self, text: Text, card: m.Monster, before: bool, keywords: list[str], width: int
+        self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
     ) -> None:
         """Append the monster's rules abbreviated, none folded away: its keywords and the
         names of its rules (short, so always in sight: the playtest lost a Hex behind a long
-        ambush), then before the battle what its ambush and trickery do, over as many lines
-        as the six table rows leave (the last cut with "…")."""
-        parts = [*keywords, *(a.name for a in card.abilities)]
-        if before:
-            parts += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
+        ambush), then what its ambush and trickery still to act do (`before`, see
+        `coming_rules`), over as many lines as the six table rows leave (the last cut
+        with "…")."""
+        parts = [*keywords, *(a.name for a in card.abilities), *before]
         if not parts:
             return
         more = self.unfolds()
@@ -346,73 +368,20 @@ class StagePanel(Panel):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
 
 
-def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
-    """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
-    rule starts a page unless it fits in what is left of the one before; a rule longer
-    than a page goes on over the next."""
-    pages: list[list[Text]] = [[]]
-    for rule in rules:
-        if pages[-1] and len(pages[-1]) + len(rule) > rows:
-            pages.append([])
-        for line in rule:
-            if len(pages[-1]) == rows:
-                pages.append([])
-            pages[-1].append(line)
-    return pages
-
-
-#: Where a rule longer than a page may end a page, best first: a sentence's end, then a
-#: clause's (after a comma, semicolon, colon or bracket, or before a bracket or dash),
-#: then between words (a clause longer than a page).
-_BREAKS = (
-    re.compile(r"(?<=[.!?])\s+"),
-    re.compile(r"(?<=[,;:)])\s+|\s+(?=[(—])"),
-    re.compile(r"\s+"),
-)
-#: The mark at the end of a page a rule goes on from, and at the start of the next.
-GOES_ON = "…"
-
-
-def wrap_rule(line: str, width: int, indent: str) -> list[str]:
-    """Return `line` wrapped as the stage wraps it (`Panel.wrapped`)."""
-    if not 0 < width < len(line):
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=indent)
-
-
-def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str]:
-    """Return a rule's words in parts of at most `rows` lines at `width` (one part where
-    it fits): each part but the last ends at a sentence's end where one fits, else at a
-    clause's, with " …", and the next starts "  … " (a page never ends mid-sentence when
-    a sentence fits in it, #28 round 8: "| trickery:", then "cannot be tricked")."""
-    parts: list[str] = []
-    rest = line
-
-    def shown(body: str, last: bool) -> str:
-        lead = f"{indent}{GOES_ON} " if parts else ""
-        return f"{lead}{body}{'' if last else ' ' + GOES_ON}"
-
-    def fits(body: str, last: bool) -> bool:
-        return len(wrap_rule(shown(body, last), width, indent)) <= rows
-
-    while rest and rows > 0 and not fits(rest, True):
-        end = _part_end(rest, lambda body: fits(body, False))
-        parts.append(shown(rest[:end].rstrip(), False))
-        rest = rest[end:].lstrip()
-    return [*parts, shown(rest, True)] if rest or not parts else parts
-
-
-def _part_end(text: str, fits: Callable[[str], bool]) -> int:
-    """Return where the longest start of `text` that `fits` ends, at the best break of
-    `_BREAKS` that has one (a word longer than a page: cut where it fits; at least 1)."""
-    for pattern in _BREAKS:
-        ends = [b.start() for b in pattern.finditer(text) if b.start() and fits(text[: b.start()])]
-        if ends:
-            return ends[-1]
-    end = 1
-    while end < len(text) and fits(text[: end + 1]):
-        end += 1
-    return end
+def coming_rules(state: GameState, card: m.Monster) -> list[str]:
+    """Return the monster's rules of the steps before its battle that are still to act, as
+    the stage says them ("ambush: lose 4 SE"): its ambush and trickery before the Combat
+    phase and at its Ambush step, its trickery alone at the Trickery step (the ambush is
+    over: the stage said it still, #28), none once the battle begins or the game is over
+    (the replay viewer's last step, the Hunger step's, said both)."""
+    if state.phase == Phase.OVER:
+        return []
+    if state.phase == Phase.COMBAT and state.step not in _BEFORE_BATTLE:
+        return []
+    trickery = f"trickery: {trickery_text(card)}"
+    if state.phase == Phase.COMBAT and state.step == StepName.TRICKERY:
+        return [trickery]
+    return [f"ambush: {ambush_text(card)}", trickery]
 
 
 def table_lines(state: GameState, card: m.Monster, row: int) -> list[tuple[str, str]]:
