@@ -15,6 +15,23 @@ from unbroken.core.responses import fire
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
+# Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
+# attribute hook), and these steps run at most decisions.
+_TRAVEL, _COMBAT = Phase.TRAVEL, Phase.COMBAT
+_STEP_AMBUSH, _STEP_TRICKERY, _STEP_BATTLE = StepName.AMBUSH, StepName.TRICKERY, StepName.BATTLE
+_STEP_REWARDS, _STEP_HUNGER, _STEP_PREPARATION = (
+    StepName.REWARDS,
+    StepName.HUNGER,
+    StepName.PREPARATION,
+)
+_ASK_TRICKERY, _ASK_TURN, _ASK_EXTRA_ATTACK, _ASK_HUNGER = (
+    DecisionKind.TRICKERY,
+    DecisionKind.PLAYER_TURN,
+    DecisionKind.EXTRA_ATTACK,
+    DecisionKind.HUNGER,
+)
+_PLAYER, _MONSTER = Turn.PLAYER, Turn.MONSTER
+
 
 def clamp_die(value: int) -> int:
     """Return a die result clamped to 1..6 (R-EFFECT-4)."""
@@ -97,7 +114,7 @@ def _enter_combat(r: Resolver, at: StepName) -> m.Monster:
     """Start the Combat Phase at `at` (Ambush or Trickery): the Travel Phase ends, the
     monster is revealed if it is not yet, the time track resets; return the monster."""
     end_travel(r)
-    r.enter(Phase.COMBAT, at)
+    r.enter(_COMBAT, at)
     if r.state.monster is None:
         reveal_monster(r)
     reset_time(r)
@@ -111,7 +128,7 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
     R-COMBAT-4: a monster with no ambush effect does not ambush: the step
     passes with nothing in it and nothing that triggers on an ambush fires.
     """
-    monster = _enter_combat(r, StepName.AMBUSH)
+    monster = _enter_combat(r, _STEP_AMBUSH)
     r.push(steps.Battle())
     if monster.ambush:
         r.push_effects(monster.ambush, monster.id, "AMBUSH")
@@ -122,9 +139,9 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
 def trickery(r: Resolver, _: steps.Trickery) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
     s = r.state
-    trick = _enter_combat(r, StepName.TRICKERY).trickery
+    trick = _enter_combat(r, _STEP_TRICKERY).trickery
     if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
-        r.wait(DecisionKind.TRICKERY)
+        r.wait(_ASK_TRICKERY)
     else:
         r.push(steps.Battle())
 
@@ -132,7 +149,7 @@ def trickery(r: Resolver, _: steps.Trickery) -> None:
 @step(steps.Battle)
 def battle(r: Resolver, _: steps.Battle) -> None:
     """R-BATTLE-1: the Battle step starts; battle_start Responses fire."""
-    r.enter(Phase.COMBAT, StepName.BATTLE)
+    r.enter(_COMBAT, _STEP_BATTLE)
     r.emit(ev.BattleStarted(monster_first(r)))
     r.push(steps.Round())
     fire(r, "battle_start")
@@ -163,7 +180,7 @@ def round_end(r: Resolver, _: steps.RoundEnd) -> None:
 @step(steps.PlayerTurn)
 def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
     """R-BATTLE-2: before_player_turn Responses fire, then the player acts."""
-    r.emit(ev.TurnStarted(Turn.PLAYER))
+    r.emit(ev.TurnStarted(_PLAYER))
     r.push(steps.PlayerAct())
     fire(r, "before_player_turn")
 
@@ -174,7 +191,7 @@ def player_act(r: Resolver, _: steps.PlayerAct) -> None:
         r.emit(ev.TurnSkipped("effect"))
         r.push(steps.PlayerTurnEnd())
     else:
-        r.wait(DecisionKind.PLAYER_TURN)
+        r.wait(_ASK_TURN)
 
 
 @step(steps.PlayerTurnEnd)
@@ -243,12 +260,12 @@ def attack_end(r: Resolver, _: steps.AttackEnd) -> None:
 def attack_extra(r: Resolver, _: steps.ExtraAttack) -> None:
     """Wrecker: another attack now, if one is possible."""
     if attacks(r):
-        r.wait(DecisionKind.EXTRA_ATTACK)
+        r.wait(_ASK_EXTRA_ATTACK)
 
 
 @step(steps.MonsterTurn)
 def monster_turn(r: Resolver, _: steps.MonsterTurn) -> None:
-    r.emit(ev.TurnStarted(Turn.MONSTER))
+    r.emit(ev.TurnStarted(_MONSTER))
     r.push(steps.MonsterAttack(0), steps.MonsterAttackDone())
 
 
@@ -328,7 +345,7 @@ def return_set_aside(r: Resolver) -> None:
 def rewards(r: Resolver, _: steps.Rewards) -> None:
     """R-REWARD-1: the monster's rewards, then (levels 1-3) draw 2 skills, keep 1."""
     s = r.state
-    r.enter(Phase.COMBAT, StepName.REWARDS)
+    r.enter(_COMBAT, _STEP_REWARDS)
     return_set_aside(r)
     assert s.monster is not None
     monster = r.rules.monsters[s.monster.id]
@@ -341,8 +358,8 @@ def rewards(r: Resolver, _: steps.Rewards) -> None:
 @step(steps.Hunger)
 def hunger(r: Resolver, _: steps.Hunger) -> None:
     """R-HUNGER-1/2: the player chooses how much to eat."""
-    r.enter(Phase.COMBAT, StepName.HUNGER)
-    r.wait(DecisionKind.HUNGER)
+    r.enter(_COMBAT, _STEP_HUNGER)
+    r.wait(_ASK_HUNGER)
 
 
 @step(steps.LevelEnd)
@@ -371,7 +388,7 @@ def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
     r.emit(ev.LevelStarted(s.level + 1))
     uses = s.level + sum(mod.amount for mod in r.modifiers(m.AbilityUses))
     r.emit(ev.AbilityUsesSet(max(0, uses)))
-    r.enter(Phase.TRAVEL, StepName.PREPARATION)
+    r.enter(_TRAVEL, _STEP_PREPARATION)
     if s.res.get("time", 0) <= 0:
         r.push(steps.Ambush())
     else:
