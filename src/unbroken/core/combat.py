@@ -129,7 +129,7 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
     passes with nothing in it and nothing that triggers on an ambush fires.
     """
     monster = _enter_combat(r, _STEP_AMBUSH)
-    r.push(steps.Battle())
+    r.push(steps.BATTLE)
     if monster.ambush:
         r.push_effects(monster.ambush, monster.id, "AMBUSH")
         fire(r, "ambush")
@@ -143,7 +143,7 @@ def trickery(r: Resolver, _: steps.Trickery) -> None:
     if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
         r.wait(_ASK_TRICKERY)
     else:
-        r.push(steps.Battle())
+        r.push(steps.BATTLE)
 
 
 @step(steps.Battle)
@@ -151,7 +151,7 @@ def battle(r: Resolver, _: steps.Battle) -> None:
     """R-BATTLE-1: the Battle step starts; battle_start Responses fire."""
     r.enter(_COMBAT, _STEP_BATTLE)
     r.emit(ev.BattleStarted(monster_first(r)))
-    r.push(steps.Round())
+    r.push(steps.ROUND)
     fire(r, "battle_start")
 
 
@@ -160,9 +160,9 @@ def battle_round(r: Resolver, _: steps.Round) -> None:
     """R-BATTLE-1: player then monster (Hard: monster first, R-SETUP-5)."""
     r.emit(ev.RoundStarted(r.state.round + 1))
     if monster_first(r):
-        r.push(steps.MonsterTurn(), steps.PlayerTurn(), steps.RoundEnd())
+        r.push(steps.MONSTER_TURN, steps.PLAYER_TURN, steps.ROUND_END)
     else:
-        r.push(steps.PlayerTurn(), steps.MonsterTurn(), steps.RoundEnd())
+        r.push(steps.PLAYER_TURN, steps.MONSTER_TURN, steps.ROUND_END)
 
 
 @step(steps.RoundEnd)
@@ -174,14 +174,14 @@ def round_end(r: Resolver, _: steps.RoundEnd) -> None:
                 r.emit(ev.ConditionRemoved(c.id, "rounds over"))
             else:
                 r.emit(ev.ConditionChanged(c.id, c.tokens, c.rounds - 1))
-    r.push(steps.Round())
+    r.push(steps.ROUND)
 
 
 @step(steps.PlayerTurn)
 def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
     """R-BATTLE-2: before_player_turn Responses fire, then the player acts."""
     r.emit(ev.TurnStarted(_PLAYER))
-    r.push(steps.PlayerAct())
+    r.push(steps.PLAYER_ACT)
     fire(r, "before_player_turn")
 
 
@@ -189,7 +189,7 @@ def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
 def player_act(r: Resolver, _: steps.PlayerAct) -> None:
     if r.state.skip_turn:
         r.emit(ev.TurnSkipped("effect"))
-        r.push(steps.PlayerTurnEnd())
+        r.push(steps.PLAYER_TURN_END)
     else:
         r.wait(_ASK_TURN)
 
@@ -203,7 +203,7 @@ def player_turn_end(r: Resolver, _: steps.PlayerTurnEnd) -> None:
         r.emit(ev.SetAsideTicked(back))
     if s.extra_turns > 0:
         r.emit(ev.ExtraTurnsSet(s.extra_turns - 1))
-        r.push(steps.PlayerTurn())
+        r.push(steps.PLAYER_TURN)
 
 
 def best_power(r: Resolver, power: int) -> int:
@@ -239,7 +239,7 @@ def attack_resolve(r: Resolver, _: steps.AttackResolve) -> None:
     option = next(a for a in r.rules.weapons[wid].attacks if a.id == aid)
     if option.type == "break":
         monster_changed(r, "armor broken", armor=max(0, mo.armor - s.attack_power))
-        r.push(steps.AttackEnd())
+        r.push(steps.ATTACK_END)
         fire(r, "after_armor_break")
         return
     power = best_power(r, s.attack_power)
@@ -266,7 +266,7 @@ def attack_extra(r: Resolver, _: steps.ExtraAttack) -> None:
 @step(steps.MonsterTurn)
 def monster_turn(r: Resolver, _: steps.MonsterTurn) -> None:
     r.emit(ev.TurnStarted(_MONSTER))
-    r.push(steps.MonsterAttack(0), steps.MonsterAttackDone())
+    r.push(steps.MonsterAttack(0), steps.MONSTER_ATTACK_DONE)
 
 
 @step(steps.MonsterAttack)
@@ -275,14 +275,14 @@ def monster_attack(r: Resolver, at: steps.MonsterAttack) -> None:
     bonus = at.bonus + sum(mod.amount for mod in r.modifiers(m.RollBonus))
     if bonus != r.state.roll_bonus:
         r.emit(ev.RollBonusSet(bonus))
-    r.push(steps.MonsterRoll())
+    r.push(steps.MONSTER_ROLL)
 
 
 @step(steps.MonsterRoll)
 def monster_roll(r: Resolver, _: steps.MonsterRoll) -> None:
     value = r.roll("dice", "combat")
     r.emit(ev.RollSet(value, [], "combat roll"))
-    r.push(steps.MonsterResolve())
+    r.push(steps.MONSTER_RESOLVE)
     fire(r, "after_monster_roll")
 
 
@@ -310,7 +310,7 @@ def monster_resolve(r: Resolver, _: steps.MonsterResolve) -> None:
         return
     if must_reroll(r, row):
         r.emit(ev.CombatResult(roll, row.result, rerolled=True))
-        r.push(steps.MonsterRoll())
+        r.push(steps.MONSTER_ROLL)
         return
     r.emit(ev.CombatResult(roll, row.result))
     r.push_effects(row.effects, monster.id, row.result)
@@ -349,7 +349,7 @@ def rewards(r: Resolver, _: steps.Rewards) -> None:
     return_set_aside(r)
     assert s.monster is not None
     monster = r.rules.monsters[s.monster.id]
-    r.push(steps.Hunger())
+    r.push(steps.HUNGER)
     if s.level <= m.SKILL_LEVELS:
         r.push(steps.SkillsGain(2))
     r.push_effects(monster.rewards, monster.id)
@@ -364,7 +364,7 @@ def hunger(r: Resolver, _: steps.Hunger) -> None:
 
 @step(steps.LevelEnd)
 def level_end(r: Resolver, _: steps.LevelEnd) -> None:
-    r.push(steps.LevelAdvance())
+    r.push(steps.LEVEL_ADVANCE)
     fire(r, "level_end")
 
 
@@ -390,9 +390,9 @@ def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
     r.emit(ev.AbilityUsesSet(max(0, uses)))
     r.enter(_TRAVEL, _STEP_PREPARATION)
     if s.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 #: The faces of the die a check rolls (R-EFFECT-4: results are 1..6).

@@ -52,9 +52,9 @@ def hunger_cost(missing: int) -> int:
 def after_general(r: Resolver) -> None:
     """After a General/Travel action: back to Preparation (or ambush), or end the turn."""
     if r.state.decision == _ASK_PREPARATION:
-        r.push(steps.AfterAction())
+        r.push(steps.AFTER_ACTION)
     else:
-        r.push(steps.PlayerTurnEnd())
+        r.push(steps.PLAYER_TURN_END)
 
 
 def general(r: Resolver, cost: dict[str, int], gains: dict[str, int], source: str) -> None:
@@ -70,7 +70,7 @@ def general(r: Resolver, cost: dict[str, int], gains: dict[str, int], source: st
 @_on(act.Explore)
 def _explore(r: Resolver, action: act.Explore) -> None:
     r.emit(ev.StepEntered(_TRAVEL, _STEP_DECISION))
-    r.push(steps.Exploration())
+    r.push(steps.EXPLORATION)
 
 
 @_on(act.ChooseEncounter)
@@ -86,7 +86,7 @@ def _rest(r: Resolver, action: act.Rest) -> None:
     card = r.rules.encounters[r.state.chosen]
     r.emit(ev.Rested(card.id))
     gain(r, {"se": card.time}, card.id)
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
 
 
 @_on(act.Resolve)
@@ -96,7 +96,7 @@ def _resolve(r: Resolver, action: act.Resolve) -> None:
         r.emit(ev.CommitSet(False))
     spend(r, card.spend, card.id)
     r.emit(ev.EncounterResolved(card.id))
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
     gain(r, card.gain, card.id)
     effects = list(card.effects) + ([m.Commit()] if card.commit else [])
     r.push_effects(effects, card.id)
@@ -106,7 +106,7 @@ def _resolve(r: Resolver, action: act.Resolve) -> None:
 def _forfeit(r: Resolver, action: act.Forfeit) -> None:
     r.emit(ev.CommitSet(False))
     r.emit(ev.EncounterResolved(r.state.chosen, paid=False))
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
 
 
 @_on(act.Scout)
@@ -129,9 +129,9 @@ def _orienteer(r: Resolver, action: act.Orienteer) -> None:
 def _fight(r: Resolver, action: act.Fight) -> None:
     if r.state.decision == _ASK_PREPARATION:
         r.emit(ev.StepEntered(_TRAVEL, _STEP_DECISION))
-        r.push(steps.Trickery())
+        r.push(steps.TRICKERY)
     else:
-        r.push(steps.Battle())
+        r.push(steps.BATTLE)
 
 
 # ---------------------------------------------------------------- General actions
@@ -201,7 +201,7 @@ def _trick(r: Resolver, action: act.Trick) -> None:
     if mo.trickery.downgrade:
         downgrade(r, 0, "trickery")
     r.emit(ev.MonsterTricked(mo.id))
-    r.push(steps.Hunger())
+    r.push(steps.HUNGER)
 
 
 @_on(act.Attack)
@@ -218,15 +218,15 @@ def _attack(r: Resolver, action: act.Attack) -> None:
     spend(r, cost, weapon)
     r.emit(ev.AttackChosen(weapon, option.id, option.type, option.power))
     if not extra:
-        r.push(steps.PlayerTurnEnd())
-    r.push(steps.AttackResolve())
+        r.push(steps.PLAYER_TURN_END)
+    r.push(steps.ATTACK_RESOLVE)
     fire(r, "after_attack_chosen", attack=option.type)
 
 
 @_on(act.Skip)
 def _skip(r: Resolver, action: act.Skip) -> None:
     r.emit(ev.TurnSkipped("skipped"))
-    r.push(steps.PlayerTurnEnd())
+    r.push(steps.PLAYER_TURN_END)
 
 
 @_on(act.Pass)
@@ -302,7 +302,7 @@ def _eat(r: Resolver, action: act.Eat) -> None:
     missing = need - food
     if missing > 0:
         lose(r, {"se": hunger_cost(missing)}, "hunger", cause="starvation")
-    r.push(steps.LevelEnd())
+    r.push(steps.LEVEL_END)
 
 
 missing = [t for t in get_args(act.Action) if t not in TAKE]

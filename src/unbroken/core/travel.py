@@ -29,9 +29,9 @@ def preparation(r: Resolver, _: steps.Preparation) -> None:
 def after_action(r: Resolver, _: steps.AfterAction) -> None:
     """R-TRAVEL-1: an action that brings time to 0 starts the ambush at once."""
     if r.state.time_track and r.state.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 def reveal_count(r: Resolver) -> int:
@@ -60,7 +60,7 @@ def exploration(r: Resolver, _: steps.Exploration) -> None:
         r.emit(ev.EncountersRevealed(cards))
         want -= len(cards)
     if not s.revealed:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
         return
     r.wait(_ASK_ENCOUNTER)
 
@@ -73,9 +73,9 @@ def exploration_end(r: Resolver, _: steps.ExplorationEnd) -> None:
     r.emit(ev.EncounterDiscarded(card.id))
     lose(r, {"time": card.time}, card.id)
     if s.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 @step(steps.SkillsGain)
