@@ -15,6 +15,23 @@ from unbroken.core.responses import fire
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
+# Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
+# attribute hook), and these steps run at most decisions.
+_TRAVEL, _COMBAT = Phase.TRAVEL, Phase.COMBAT
+_STEP_AMBUSH, _STEP_TRICKERY, _STEP_BATTLE = StepName.AMBUSH, StepName.TRICKERY, StepName.BATTLE
+_STEP_REWARDS, _STEP_HUNGER, _STEP_PREPARATION = (
+    StepName.REWARDS,
+    StepName.HUNGER,
+    StepName.PREPARATION,
+)
+_ASK_TRICKERY, _ASK_TURN, _ASK_EXTRA_ATTACK, _ASK_HUNGER = (
+    DecisionKind.TRICKERY,
+    DecisionKind.PLAYER_TURN,
+    DecisionKind.EXTRA_ATTACK,
+    DecisionKind.HUNGER,
+)
+_PLAYER, _MONSTER = Turn.PLAYER, Turn.MONSTER
+
 
 def clamp_die(value: int) -> int:
     """Return a die result clamped to 1..6 (R-EFFECT-4)."""
@@ -97,7 +114,7 @@ def _enter_combat(r: Resolver, at: StepName) -> m.Monster:
     """Start the Combat Phase at `at` (Ambush or Trickery): the Travel Phase ends, the
     monster is revealed if it is not yet, the time track resets; return the monster."""
     end_travel(r)
-    r.enter(Phase.COMBAT, at)
+    r.enter(_COMBAT, at)
     if r.state.monster is None:
         reveal_monster(r)
     reset_time(r)
@@ -111,8 +128,8 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
     R-COMBAT-4: a monster with no ambush effect does not ambush: the step
     passes with nothing in it and nothing that triggers on an ambush fires.
     """
-    monster = _enter_combat(r, StepName.AMBUSH)
-    r.push(steps.Battle())
+    monster = _enter_combat(r, _STEP_AMBUSH)
+    r.push(steps.BATTLE)
     if monster.ambush:
         r.push_effects(monster.ambush, monster.id, "AMBUSH")
         fire(r, "ambush")
@@ -122,19 +139,19 @@ def ambush(r: Resolver, _: steps.Ambush) -> None:
 def trickery(r: Resolver, _: steps.Trickery) -> None:
     """R-COMBAT-2: reveal, reset time, and offer the trick if it can be paid."""
     s = r.state
-    trick = _enter_combat(r, StepName.TRICKERY).trickery
+    trick = _enter_combat(r, _STEP_TRICKERY).trickery
     if trick is not None and can_pay(s, trick.cost) and (not trick.downgrade or len(s.weapons) > 1):
-        r.wait(DecisionKind.TRICKERY)
+        r.wait(_ASK_TRICKERY)
     else:
-        r.push(steps.Battle())
+        r.push(steps.BATTLE)
 
 
 @step(steps.Battle)
 def battle(r: Resolver, _: steps.Battle) -> None:
     """R-BATTLE-1: the Battle step starts; battle_start Responses fire."""
-    r.enter(Phase.COMBAT, StepName.BATTLE)
+    r.enter(_COMBAT, _STEP_BATTLE)
     r.emit(ev.BattleStarted(monster_first(r)))
-    r.push(steps.Round())
+    r.push(steps.ROUND)
     fire(r, "battle_start")
 
 
@@ -143,9 +160,9 @@ def battle_round(r: Resolver, _: steps.Round) -> None:
     """R-BATTLE-1: player then monster (Hard: monster first, R-SETUP-5)."""
     r.emit(ev.RoundStarted(r.state.round + 1))
     if monster_first(r):
-        r.push(steps.MonsterTurn(), steps.PlayerTurn(), steps.RoundEnd())
+        r.push(steps.MONSTER_TURN, steps.PLAYER_TURN, steps.ROUND_END)
     else:
-        r.push(steps.PlayerTurn(), steps.MonsterTurn(), steps.RoundEnd())
+        r.push(steps.PLAYER_TURN, steps.MONSTER_TURN, steps.ROUND_END)
 
 
 @step(steps.RoundEnd)
@@ -157,14 +174,14 @@ def round_end(r: Resolver, _: steps.RoundEnd) -> None:
                 r.emit(ev.ConditionRemoved(c.id, "rounds over"))
             else:
                 r.emit(ev.ConditionChanged(c.id, c.tokens, c.rounds - 1))
-    r.push(steps.Round())
+    r.push(steps.ROUND)
 
 
 @step(steps.PlayerTurn)
 def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
     """R-BATTLE-2: before_player_turn Responses fire, then the player acts."""
-    r.emit(ev.TurnStarted(Turn.PLAYER))
-    r.push(steps.PlayerAct())
+    r.emit(ev.TurnStarted(_PLAYER))
+    r.push(steps.PLAYER_ACT)
     fire(r, "before_player_turn")
 
 
@@ -172,9 +189,9 @@ def player_turn(r: Resolver, _: steps.PlayerTurn) -> None:
 def player_act(r: Resolver, _: steps.PlayerAct) -> None:
     if r.state.skip_turn:
         r.emit(ev.TurnSkipped("effect"))
-        r.push(steps.PlayerTurnEnd())
+        r.push(steps.PLAYER_TURN_END)
     else:
-        r.wait(DecisionKind.PLAYER_TURN)
+        r.wait(_ASK_TURN)
 
 
 @step(steps.PlayerTurnEnd)
@@ -186,7 +203,7 @@ def player_turn_end(r: Resolver, _: steps.PlayerTurnEnd) -> None:
         r.emit(ev.SetAsideTicked(back))
     if s.extra_turns > 0:
         r.emit(ev.ExtraTurnsSet(s.extra_turns - 1))
-        r.push(steps.PlayerTurn())
+        r.push(steps.PLAYER_TURN)
 
 
 def best_power(r: Resolver, power: int) -> int:
@@ -222,7 +239,7 @@ def attack_resolve(r: Resolver, _: steps.AttackResolve) -> None:
     option = next(a for a in r.rules.weapons[wid].attacks if a.id == aid)
     if option.type == "break":
         monster_changed(r, "armor broken", armor=max(0, mo.armor - s.attack_power))
-        r.push(steps.AttackEnd())
+        r.push(steps.ATTACK_END)
         fire(r, "after_armor_break")
         return
     power = best_power(r, s.attack_power)
@@ -243,13 +260,13 @@ def attack_end(r: Resolver, _: steps.AttackEnd) -> None:
 def attack_extra(r: Resolver, _: steps.ExtraAttack) -> None:
     """Wrecker: another attack now, if one is possible."""
     if attacks(r):
-        r.wait(DecisionKind.EXTRA_ATTACK)
+        r.wait(_ASK_EXTRA_ATTACK)
 
 
 @step(steps.MonsterTurn)
 def monster_turn(r: Resolver, _: steps.MonsterTurn) -> None:
-    r.emit(ev.TurnStarted(Turn.MONSTER))
-    r.push(steps.MonsterAttack(0), steps.MonsterAttackDone())
+    r.emit(ev.TurnStarted(_MONSTER))
+    r.push(steps.MonsterAttack(0), steps.MONSTER_ATTACK_DONE)
 
 
 @step(steps.MonsterAttack)
@@ -258,14 +275,14 @@ def monster_attack(r: Resolver, at: steps.MonsterAttack) -> None:
     bonus = at.bonus + sum(mod.amount for mod in r.modifiers(m.RollBonus))
     if bonus != r.state.roll_bonus:
         r.emit(ev.RollBonusSet(bonus))
-    r.push(steps.MonsterRoll())
+    r.push(steps.MONSTER_ROLL)
 
 
 @step(steps.MonsterRoll)
 def monster_roll(r: Resolver, _: steps.MonsterRoll) -> None:
     value = r.roll("dice", "combat")
     r.emit(ev.RollSet(value, [], "combat roll"))
-    r.push(steps.MonsterResolve())
+    r.push(steps.MONSTER_RESOLVE)
     fire(r, "after_monster_roll")
 
 
@@ -293,7 +310,7 @@ def monster_resolve(r: Resolver, _: steps.MonsterResolve) -> None:
         return
     if must_reroll(r, row):
         r.emit(ev.CombatResult(roll, row.result, rerolled=True))
-        r.push(steps.MonsterRoll())
+        r.push(steps.MONSTER_ROLL)
         return
     r.emit(ev.CombatResult(roll, row.result))
     r.push_effects(row.effects, monster.id, row.result)
@@ -328,11 +345,11 @@ def return_set_aside(r: Resolver) -> None:
 def rewards(r: Resolver, _: steps.Rewards) -> None:
     """R-REWARD-1: the monster's rewards, then (levels 1-3) draw 2 skills, keep 1."""
     s = r.state
-    r.enter(Phase.COMBAT, StepName.REWARDS)
+    r.enter(_COMBAT, _STEP_REWARDS)
     return_set_aside(r)
     assert s.monster is not None
     monster = r.rules.monsters[s.monster.id]
-    r.push(steps.Hunger())
+    r.push(steps.HUNGER)
     if s.level <= m.SKILL_LEVELS:
         r.push(steps.SkillsGain(2))
     r.push_effects(monster.rewards, monster.id)
@@ -341,13 +358,13 @@ def rewards(r: Resolver, _: steps.Rewards) -> None:
 @step(steps.Hunger)
 def hunger(r: Resolver, _: steps.Hunger) -> None:
     """R-HUNGER-1/2: the player chooses how much to eat."""
-    r.enter(Phase.COMBAT, StepName.HUNGER)
-    r.wait(DecisionKind.HUNGER)
+    r.enter(_COMBAT, _STEP_HUNGER)
+    r.wait(_ASK_HUNGER)
 
 
 @step(steps.LevelEnd)
 def level_end(r: Resolver, _: steps.LevelEnd) -> None:
-    r.push(steps.LevelAdvance())
+    r.push(steps.LEVEL_ADVANCE)
     fire(r, "level_end")
 
 
@@ -371,11 +388,11 @@ def level_advance(r: Resolver, _: steps.LevelAdvance) -> None:
     r.emit(ev.LevelStarted(s.level + 1))
     uses = s.level + sum(mod.amount for mod in r.modifiers(m.AbilityUses))
     r.emit(ev.AbilityUsesSet(max(0, uses)))
-    r.enter(Phase.TRAVEL, StepName.PREPARATION)
+    r.enter(_TRAVEL, _STEP_PREPARATION)
     if s.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 #: The faces of the die a check rolls (R-EFFECT-4: results are 1..6).

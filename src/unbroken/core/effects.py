@@ -65,7 +65,7 @@ def _lose(r: Resolver, e: m.Lose, q: Queued) -> None:
         if rest:
             lose(r, rest, q.source)
         r.emit(ev.PendingLossSet(loss))
-        r.push(steps.WoundLoss())
+        r.push(steps.WOUND_LOSS)
         fire(r, "wound_loss", min_loss=loss)
         return
     if not lose(r, amounts, q.source) and e.alt:
@@ -211,7 +211,7 @@ def wound(r: Resolver, amount: int, ignore_armor: bool, source: str) -> None:
     if health == 0:
         r.emit(ev.MonsterDefeated(mo.id))
         r.then = []
-        r.push(steps.Rewards())
+        r.push(steps.REWARDS)
         fire(r, "monster_defeated")
 
 
@@ -258,7 +258,7 @@ def _monster_gain(r: Resolver, e: m.MonsterGain, q: Queued) -> None:
 
 @_on(m.MonsterAttack)
 def _monster_attack(r: Resolver, e: m.MonsterAttack, q: Queued) -> None:
-    r.push(steps.MonsterAttack(e.bonus), steps.MonsterAttackDone())
+    r.push(steps.MonsterAttack(e.bonus), steps.MONSTER_ATTACK_DONE)
 
 
 # ---------------------------------------------------------------- weapons and attacks
@@ -297,7 +297,7 @@ def _attack_power(r: Resolver, e: m.AttackPower, q: Queued) -> None:
 
 @_on(m.ExtraAttack)
 def _extra_attack(r: Resolver, e: m.ExtraAttack, q: Queued) -> None:
-    r.push(steps.ExtraAttack())
+    r.push(steps.EXTRA_ATTACK)
 
 
 # ---------------------------------------------------------------- turns and the flow

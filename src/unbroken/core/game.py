@@ -185,7 +185,7 @@ class Game:
         if diff.extra_resource_roll:
             value = run.roll("setup", "extra resource")
             gain(run, settings.easy_roll[value - 1], "easy")
-        run.push(steps.Preparation())
+        run.push(steps.PREPARATION)
         if diff.start_skill:
             run.push(steps.SkillsGain(2))
         if ch.setup:  # the character's setup trigger: its effects before anything else

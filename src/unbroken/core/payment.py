@@ -15,6 +15,7 @@ from unbroken.core.state import GameState
 CANNOT_PAY = "cannot pay"
 #: What effort substitution pays for (R-RES-3/4, R-RES-8).
 _EFFORT_OR_TIME = frozenset({*m.EFFORT, "time"})
+_EFFORT = m.EFFORT
 
 
 def can_pay(state: GameState, amounts: dict[str, int]) -> bool:
@@ -103,19 +104,30 @@ def payment(
         if res.get(k, 0) < n:
             return None
         paid[k] = n
-    have = [res.get("se", 0), res.get("me", 0), res.get("le", 0)]
-    for i, n in enumerate((se, me, le)):
-        if n == 0:
-            continue  # nothing to take (effort on the display is never negative)
-        for j in range(i, 3):  # from this effort, then the higher ones
-            take = min(have[j], n)
-            if take:
-                have[j] -= take
-                paid[m.EFFORT[j]] = paid.get(m.EFFORT[j], 0) + take
-                n -= take
-        if n > 0:
+    if se or me or le:
+        have = [res.get("se", 0), res.get("me", 0), res.get("le", 0)]
+        if se and not _substitute(paid, have, 0, se):
+            return None
+        if me and not _substitute(paid, have, 1, me):
+            return None
+        if le and not _substitute(paid, have, 2, le):
             return None
     return paid
+
+
+def _substitute(paid: dict[str, int], have: list[int], first: int, n: int) -> bool:
+    """Take `n` of effort `first` (0 SE, 1 ME, 2 LE) into `paid`: from itself, then from the
+    higher ones when it runs out (R-RES-3/4); return False when they run out too."""
+    for j in range(first, 3):
+        take = min(have[j], n)
+        if take:
+            have[j] -= take
+            key = _EFFORT[j]
+            paid[key] = paid.get(key, 0) + take
+            n -= take
+            if not n:
+                return True
+    return n <= 0
 
 
 def spend(r: Resolver, amounts: dict[str, int], source: str) -> None:
@@ -150,8 +162,9 @@ def lose(r: Resolver, amounts: dict[str, int], source: str, cause: str = "") -> 
         raise Death(cause or r.rules.card_name(source), source)
     # When what is paid differs from what was asked (substitution, R-RES-4; time
     # without the track, R-RES-8), the event says what was asked too.
-    asked = {k: n for k, n in effort.items() if n}
-    if asked == {k: n for k, n in paid.items() if k in _EFFORT_OR_TIME}:
+    # (paid holds effort and time only here, and no 0: what the payment took.)
+    asked = {} if paid == effort else {k: n for k, n in effort.items() if n}
+    if asked == paid:
         asked = {}
     if ok:  # R-RES-6: no partial loss of what is not held in full.
         for k, n in other.items():

@@ -45,7 +45,8 @@ _HAND_EVENTS = frozenset(
 )
 
 
-_COMBAT = Phase.COMBAT  # looked up once: an enum's attribute costs 40 ns on Python 3.11
+# Enum members looked up once: an enum's attribute costs 100 ns on Python 3.11.
+_COMBAT, _NO_DECISION = Phase.COMBAT, DecisionKind.NONE
 
 
 class Death(Exception):
@@ -85,7 +86,7 @@ class Resolver:
         self.dice = dice
         self.emitted: list[ev.Event] = []  # the events of this application, in order
         self.then: list[Queued] = list(state.then)
-        self.waiting = DecisionKind.NONE
+        self.waiting = _NO_DECISION
         self.trigger = ""
         self._hand: Hand | None = None
         #: The attack (with its cost) legality found for the action being taken.
@@ -107,8 +108,9 @@ class Resolver:
         """Schedule items to run next, the first given running first."""
         then = self.then
         for item in reversed(items):
-            if not isinstance(item, Queued):
-                item = _QUEUED.get(item) or _queued(item)
+            # type() is, not isinstance(): with a Struct class that costs 100 ns when false.
+            if type(item) is not Queued:  # a Step (mypy does not narrow this way)
+                item = _QUEUED.get(item) or _queued(item)  # type: ignore[arg-type]
             then.append(item)
 
     def push_effects(self, effects: Iterable[m.Effect], source: str, result: str = "") -> None:

@@ -311,6 +311,34 @@ class LevelAdvance(Step, frozen=True):
     name = "level.advance"
 
 
+#: The steps without fields, made once (a step is a frozen value; the engine pushes these
+#: at most decisions, and making one costs about 45 ns): `r.push(steps.PREPARATION)`.
+PREPARATION = Preparation()
+AFTER_ACTION = AfterAction()
+EXPLORATION = Exploration()
+EXPLORATION_END = ExplorationEnd()
+AMBUSH = Ambush()
+TRICKERY = Trickery()
+BATTLE = Battle()
+ROUND = Round()
+ROUND_END = RoundEnd()
+PLAYER_TURN = PlayerTurn()
+PLAYER_ACT = PlayerAct()
+PLAYER_TURN_END = PlayerTurnEnd()
+ATTACK_RESOLVE = AttackResolve()
+ATTACK_END = AttackEnd()
+EXTRA_ATTACK = ExtraAttack()
+MONSTER_TURN = MonsterTurn()
+MONSTER_ROLL = MonsterRoll()
+MONSTER_RESOLVE = MonsterResolve()
+MONSTER_ATTACK_DONE = MonsterAttackDone()
+WOUND_LOSS = WoundLoss()
+REWARDS = Rewards()
+HUNGER = Hunger()
+LEVEL_END = LevelEnd()
+LEVEL_ADVANCE = LevelAdvance()
+
+
 def _concrete(cls: type[Step]) -> list[type[Step]]:
     found = [cls] if cls.name else []
     for sub in cls.__subclasses__():

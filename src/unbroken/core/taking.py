@@ -23,6 +23,13 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import fire, use
 from unbroken.core.state import DecisionKind, Phase, StepName
 
+# Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
+# attribute hook), and these steps run at most decisions.
+_TRAVEL, _SETUP, _STEP_DECISION = Phase.TRAVEL, Phase.SETUP, StepName.DECISION
+_ASK_PREPARATION, _ASK_RESPONSE = DecisionKind.PREPARATION, DecisionKind.RESPONSE
+_ASK_RESOLVE_OR_REST, _ASK_EXTRA_ATTACK = DecisionKind.RESOLVE_OR_REST, DecisionKind.EXTRA_ATTACK
+_ASK_WEAPON = DecisionKind.CHOOSE_WEAPON
+
 TakeFunction = Callable[[Resolver, Any], None]
 #: The function of every action type: fn(resolver, action).
 TAKE: dict[type, TakeFunction] = {}
@@ -44,10 +51,10 @@ def hunger_cost(missing: int) -> int:
 
 def after_general(r: Resolver) -> None:
     """After a General/Travel action: back to Preparation (or ambush), or end the turn."""
-    if r.state.decision == DecisionKind.PREPARATION:
-        r.push(steps.AfterAction())
+    if r.state.decision == _ASK_PREPARATION:
+        r.push(steps.AFTER_ACTION)
     else:
-        r.push(steps.PlayerTurnEnd())
+        r.push(steps.PLAYER_TURN_END)
 
 
 def general(r: Resolver, cost: dict[str, int], gains: dict[str, int], source: str) -> None:
@@ -62,8 +69,8 @@ def general(r: Resolver, cost: dict[str, int], gains: dict[str, int], source: st
 
 @_on(act.Explore)
 def _explore(r: Resolver, action: act.Explore) -> None:
-    r.emit(ev.StepEntered(Phase.TRAVEL, StepName.DECISION))
-    r.push(steps.Exploration())
+    r.emit(ev.StepEntered(_TRAVEL, _STEP_DECISION))
+    r.push(steps.EXPLORATION)
 
 
 @_on(act.ChooseEncounter)
@@ -71,7 +78,7 @@ def _choose_encounter(r: Resolver, action: act.ChooseEncounter) -> None:
     others = list(r.state.revealed)
     others.remove(action.card)
     r.emit(ev.EncounterChosen(action.card, others))
-    r.wait(DecisionKind.RESOLVE_OR_REST)
+    r.wait(_ASK_RESOLVE_OR_REST)
 
 
 @_on(act.Rest)
@@ -79,7 +86,7 @@ def _rest(r: Resolver, action: act.Rest) -> None:
     card = r.rules.encounters[r.state.chosen]
     r.emit(ev.Rested(card.id))
     gain(r, {"se": card.time}, card.id)
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
 
 
 @_on(act.Resolve)
@@ -89,7 +96,7 @@ def _resolve(r: Resolver, action: act.Resolve) -> None:
         r.emit(ev.CommitSet(False))
     spend(r, card.spend, card.id)
     r.emit(ev.EncounterResolved(card.id))
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
     gain(r, card.gain, card.id)
     effects = list(card.effects) + ([m.Commit()] if card.commit else [])
     r.push_effects(effects, card.id)
@@ -99,7 +106,7 @@ def _resolve(r: Resolver, action: act.Resolve) -> None:
 def _forfeit(r: Resolver, action: act.Forfeit) -> None:
     r.emit(ev.CommitSet(False))
     r.emit(ev.EncounterResolved(r.state.chosen, paid=False))
-    r.push(steps.ExplorationEnd())
+    r.push(steps.EXPLORATION_END)
 
 
 @_on(act.Scout)
@@ -120,11 +127,11 @@ def _orienteer(r: Resolver, action: act.Orienteer) -> None:
 
 @_on(act.Fight)
 def _fight(r: Resolver, action: act.Fight) -> None:
-    if r.state.decision == DecisionKind.PREPARATION:
-        r.emit(ev.StepEntered(Phase.TRAVEL, StepName.DECISION))
-        r.push(steps.Trickery())
+    if r.state.decision == _ASK_PREPARATION:
+        r.emit(ev.StepEntered(_TRAVEL, _STEP_DECISION))
+        r.push(steps.TRICKERY)
     else:
-        r.push(steps.Battle())
+        r.push(steps.BATTLE)
 
 
 # ---------------------------------------------------------------- General actions
@@ -174,7 +181,7 @@ def find_ability(r: Resolver, source: str, ability_id: str) -> tuple[str, m.Abil
 @_on(act.Use)
 def _use(r: Resolver, action: act.Use) -> None:
     src, ability, kind = find_ability(r, action.source, action.ability)
-    if r.state.decision == DecisionKind.RESPONSE:
+    if r.state.decision == _ASK_RESPONSE:
         r.push(steps.Rewindow(r.state.trigger))
     else:
         after_general(r)
@@ -194,13 +201,13 @@ def _trick(r: Resolver, action: act.Trick) -> None:
     if mo.trickery.downgrade:
         downgrade(r, 0, "trickery")
     r.emit(ev.MonsterTricked(mo.id))
-    r.push(steps.Hunger())
+    r.push(steps.HUNGER)
 
 
 @_on(act.Attack)
 def _attack(r: Resolver, action: act.Attack) -> None:
     s = r.state
-    extra = s.decision == DecisionKind.EXTRA_ATTACK
+    extra = s.decision == _ASK_EXTRA_ATTACK
     allowed = r.allowed_attack
     r.allowed_attack = None
     if allowed is not None and allowed[0].id == action.attack:
@@ -211,20 +218,20 @@ def _attack(r: Resolver, action: act.Attack) -> None:
     spend(r, cost, weapon)
     r.emit(ev.AttackChosen(weapon, option.id, option.type, option.power))
     if not extra:
-        r.push(steps.PlayerTurnEnd())
-    r.push(steps.AttackResolve())
+        r.push(steps.PLAYER_TURN_END)
+    r.push(steps.ATTACK_RESOLVE)
     fire(r, "after_attack_chosen", attack=option.type)
 
 
 @_on(act.Skip)
 def _skip(r: Resolver, action: act.Skip) -> None:
     r.emit(ev.TurnSkipped("skipped"))
-    r.push(steps.PlayerTurnEnd())
+    r.push(steps.PLAYER_TURN_END)
 
 
 @_on(act.Pass)
 def _pass(r: Resolver, action: act.Pass) -> None:
-    if r.state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: declined
+    if r.state.decision == _ASK_WEAPON:  # R-REWARD-2: declined
         r.emit(ev.ChoicesOffered([]))
 
 
@@ -259,7 +266,7 @@ def _choose_skill(r: Resolver, action: act.ChooseSkill) -> None:
     others = list(s.choices)
     others.remove(action.skill)
     r.emit(ev.SkillKept(action.skill, others))
-    if s.phase == Phase.SETUP:
+    if s.phase == _SETUP:
         # R-SETUP-3: a skill kept at setup that adds uses (Quick Study) already
         # counts for level 1; a use spent at setup (Flexible) stays spent.
         more = sum(
@@ -295,7 +302,7 @@ def _eat(r: Resolver, action: act.Eat) -> None:
     missing = need - food
     if missing > 0:
         lose(r, {"se": hunger_cost(missing)}, "hunger", cause="starvation")
-    r.push(steps.LevelEnd())
+    r.push(steps.LEVEL_END)
 
 
 missing = [t for t in get_args(act.Action) if t not in TAKE]

@@ -10,21 +10,28 @@ from unbroken.core.resolver import Resolver, step
 from unbroken.core.responses import fire
 from unbroken.core.state import DecisionKind, Phase, StepName
 
+# Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
+# attribute hook), and these steps run at most decisions.
+_TRAVEL = Phase.TRAVEL
+_STEP_PREPARATION, _STEP_EXPLORATION = StepName.PREPARATION, StepName.EXPLORATION
+_ASK_PREPARATION = DecisionKind.PREPARATION
+_ASK_ENCOUNTER, _ASK_SKILL = DecisionKind.CHOOSE_ENCOUNTER, DecisionKind.CHOOSE_SKILL
+
 
 @step(steps.Preparation)
 def preparation(r: Resolver, _: steps.Preparation) -> None:
     """R-TRAVEL-1: wait for General/Travel actions, or Explore / Fight now."""
-    r.enter(Phase.TRAVEL, StepName.PREPARATION)
-    r.wait(DecisionKind.PREPARATION)
+    r.enter(_TRAVEL, _STEP_PREPARATION)
+    r.wait(_ASK_PREPARATION)
 
 
 @step(steps.AfterAction)
 def after_action(r: Resolver, _: steps.AfterAction) -> None:
     """R-TRAVEL-1: an action that brings time to 0 starts the ambush at once."""
     if r.state.time_track and r.state.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 def reveal_count(r: Resolver) -> int:
@@ -39,7 +46,7 @@ def reveal_count(r: Resolver) -> int:
 def exploration(r: Resolver, _: steps.Exploration) -> None:
     """R-TRAVEL-5: reveal cards (reshuffling the discard when the deck runs out)."""
     s = r.state
-    r.enter(Phase.TRAVEL, StepName.EXPLORATION)
+    r.enter(_TRAVEL, _STEP_EXPLORATION)
     want = reveal_count(r)
     while want > 0:
         if not s.encounter_deck:
@@ -53,9 +60,9 @@ def exploration(r: Resolver, _: steps.Exploration) -> None:
         r.emit(ev.EncountersRevealed(cards))
         want -= len(cards)
     if not s.revealed:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
         return
-    r.wait(DecisionKind.CHOOSE_ENCOUNTER)
+    r.wait(_ASK_ENCOUNTER)
 
 
 @step(steps.ExplorationEnd)
@@ -66,9 +73,9 @@ def exploration_end(r: Resolver, _: steps.ExplorationEnd) -> None:
     r.emit(ev.EncounterDiscarded(card.id))
     lose(r, {"time": card.time}, card.id)
     if s.res.get("time", 0) <= 0:
-        r.push(steps.Ambush())
+        r.push(steps.AMBUSH)
     else:
-        r.push(steps.Preparation())
+        r.push(steps.PREPARATION)
 
 
 @step(steps.SkillsGain)
@@ -93,4 +100,4 @@ def skills_draw(r: Resolver, at: steps.SkillsDraw) -> None:
         r.emit(ev.SkillsDrawn(cards))
         want -= len(cards)
     if s.choices:
-        r.wait(DecisionKind.CHOOSE_SKILL)
+        r.wait(_ASK_SKILL)
