@@ -61,6 +61,10 @@ class StagePanel(Panel):
     #: Whether its rules in full fit above the whole table (else `m` shows them a part
     #: at a time, the table's rows cut to one row each so that all six stay in sight).
     fits = True
+    #: Whether the monster has no rules of its own (no keyword, rule, ambush or trickery
+    #: still to act): its table is shown whole where the Hand under it keeps one row of
+    #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
+    bare = False
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -142,6 +146,7 @@ class StagePanel(Panel):
         if state.phase != Phase.COMBAT:
             cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
         self.sheet = mo is not None and not cards
+        self.bare = False
         if self.sheet:
             self.monster_sheet(text, state, rules, die, row)
         elif cards:
@@ -206,10 +211,14 @@ class StagePanel(Panel):
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         before = coming_rules(state, card)
+        self.bare = not (before or card.abilities or card.keywords)
         head = text.copy()
         self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
+        if self.bare and (not room or text.plain.count("\n") <= room + 1):
+            self.fits = True  # its table whole, nothing to fold or page
+            return
         # The rules in full only where the whole table stays in sight under them, its rows
         # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
         # not, a part at a time above the six rows cut to one each.
@@ -288,15 +297,17 @@ class StagePanel(Panel):
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
         room = self.rows_free()
-        if not paged and (self.expanded or not room or above + wrapped <= room):
+        # A monster with no rules has its table whole where the Hand keeps a row of cards
+        # under its title (round 10: the Shrieking Fungus's DAZE row was cut for one row).
+        whole = self.expanded or not room or above + wrapped <= room + self.bare
+        if not paged and whole:
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
-            bare = not (before or keywords or card.abilities)
-            if bare and not paged and any(len(line) > width for line, _ in rows):
+            if self.bare and not paged and self.rows_cut:
                 self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:

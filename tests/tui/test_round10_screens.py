@@ -1,0 +1,66 @@
+"""Playtest round 10 (#28), Expert with both expansions: what the screens hid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pilot import game_screen_of, sync
+from textual.screen import Screen
+from textual.widget import Widget
+
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.hints import HintBox
+from unbroken.tui.stage import StagePanel
+
+RULES = load_ruleset()
+
+
+def rows_of(screen: Screen[Any], widget: Widget) -> list[str]:
+    """Return the screen's rows the widget takes, as drawn (its own columns)."""
+    strips = screen._compositor.render_strips()
+    region = widget.region
+    rows = ["".join(s.text for s in strip) for strip in strips[region.y : region.bottom]]
+    return [row[region.x : region.right].rstrip() for row in rows]
+
+
+@sync
+async def test_a_monster_without_rules_shows_its_whole_table_and_m_says_it_has_none() -> None:
+    # Round 10: the Shrieking Fungus (no rules of its own) beside a two-row time line had
+    # its DAZE row cut ("4 DAZE lose exactly 1 ME and…") under "Stage (m: read)"; the
+    # first `m` changed nothing, the second restored the table.
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", level=1).resources(se=10, time=20).monster("shrieking-fungus")
+    app = UnbrokenApp(RULES, animate=False, game=game.dice(*[3] * 30).start("battle"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        stage = screen.query_one(StagePanel)
+        shown = "\n".join(rows_of(screen, stage))
+        assert "(m: read)" not in shown and "…" not in shown, shown
+        said = " ".join(" ".join(rows_of(screen, stage)[1:]).split())
+        assert "4 DAZE lose exactly 1 ME and gain 2 SE (lose 2 SE if unable)" in said, said
+        assert "6 HEAL the monster heals 2" in said, said
+        assert stage.region.bottom <= 24 - 1  # above the footer
+        await pilot.press("m")
+        await pilot.pause()
+        box = screen.query_one(HintBox)
+        assert box.text == "Shrieking Fungus has no special rules: its whole table is in sight."
+        assert "\n".join(rows_of(screen, stage)) == shown  # nothing changed
+
+
+@sync
+async def test_m_before_a_monster_is_revealed_says_why_it_does_nothing() -> None:
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", seed=3).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.query_one(HintBox).text == (
+            "No monster yet: m reads its rules once one is revealed."
+        )
