@@ -64,3 +64,25 @@ async def test_m_before_a_monster_is_revealed_says_why_it_does_nothing() -> None
         assert screen.query_one(HintBox).text == (
             "No monster yet: m reads its rules once one is revealed."
         )
+
+
+@sync
+async def test_at_120x40_the_display_keeps_cunning_whole_and_treasure_beside_metal() -> None:
+    # Round 10: "cun. 2 ▲+2 food 1 (eat 2) −1 SE wood 0 metal 0", "treasure 0" alone on
+    # the next row, though moving "metal 0" down left room for "cunning" whole.
+    from unbroken.core import actions as act
+    from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
+
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", level=2).resources(se=12, cunning=1, food=1).start("preparation")
+    plan = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Plan))
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(OPTION_KEYS[plan])
+        await pilot.pause()
+        display = str(game_screen_of(app).query_one(DisplayPanel).render())
+        assert game.state.res["cunning"] == 2
+        assert "cunning 2 ▲+1" in display and "cun." not in display, display
+        rows = display.splitlines()
+        assert not any(row.strip().startswith("treasure") for row in rows), display
+        assert any("metal 0  treasure 0" in row for row in rows), display
