@@ -5,15 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from pilot import game_screen_of, sync
+from test_chances import ANALYSIS, SHORT
 from textual.screen import Screen
 from textual.widget import Widget
 
+from unbroken.advisor import Difference, Estimate
+from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.chances import Figure
+from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
+from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
 
 RULES = load_ruleset()
 
@@ -70,9 +78,6 @@ async def test_m_before_a_monster_is_revealed_says_why_it_does_nothing() -> None
 async def test_at_120x40_the_display_keeps_cunning_whole_and_treasure_beside_metal() -> None:
     # Round 10: "cun. 2 ▲+2 food 1 (eat 2) −1 SE wood 0 metal 0", "treasure 0" alone on
     # the next row, though moving "metal 0" down left room for "cunning" whole.
-    from unbroken.core import actions as act
-    from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
-
     assert save_settings(Settings(hints=False)) == ""
     game = Scenario("tomu", level=2).resources(se=12, cunning=1, food=1).start("preparation")
     plan = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Plan))
@@ -86,3 +91,39 @@ async def test_at_120x40_the_display_keeps_cunning_whole_and_treasure_beside_met
         rows = display.splitlines()
         assert not any(row.strip().startswith("treasure") for row in rows), display
         assert any("metal 0  treasure 0" in row for row in rows), display
+
+
+@sync
+async def test_the_viewers_header_stays_on_one_row_and_the_chart_keeps_its_height() -> None:
+    # Round 10: at 80 columns the header wrapped ("0/19  paused," then "0.5s a step"), and
+    # the chart drew its line a row flatter where the words over it took four rows.
+    lost = Difference(0, 8, 16)  # a costly decision whose words take four rows at 80x24
+    taken = Choice(
+        3, 1, "preparation", 9, "Scout: pay 1 SE + 1 time, reveal the monster",
+        "Fight the monster now", "Explore", Estimate(81, 100), Figure.against(
+            Estimate(81, 100), lost.mean, lost.low, lost.high, 16, True),
+        lost, "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
+        "ambushes you", "costs nothing",
+    )  # fmt: skip
+    keep(SHORT, Analysis(100, 20, 10, "lost", [*ANALYSIS.choices[:1], taken]))
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        header = rows_of(viewer, viewer.query_one("#position"))
+        assert header[0].rstrip().endswith("paused, 0.5s a step"), header
+        await pilot.press("a")
+        await pilot.pause()
+        chart = viewer.query_one(ChanceChart)
+        heads, plots = set(), set()
+        for _ in range(len(viewer.timeline)):
+            lines = str(chart.render()).splitlines()
+            top = next(i for i, line in enumerate(lines) if line.startswith("100%"))
+            bottom = next(i for i, line in enumerate(lines) if line.startswith("  0%"))
+            heads.add(sum(1 for line in lines[:top] if line.strip()))
+            plots.add((top, bottom - top))
+            await pilot.press("right")
+            await pilot.pause()
+        assert 4 in heads and len(heads) > 1, heads  # words of three rows and of four
+        assert len(plots) == 1, plots  # the line where it was, as tall
