@@ -153,7 +153,8 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
     # (marks, food eaten left out, names cut, between chips): for this change only.
     whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
     tries = [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
-    loose = [(True, False, False, "  ")]  # marks, the food eaten, names whole, two spaces
+    loose: list[tuple[bool | None, bool, bool, str]] = [(True, False, False, "  ")]
+    # loose: the marks, the food eaten, the names whole, two spaces between chips
     for i, row in enumerate(rows):
         # The last chip goes to the next row where that has room before a name is cut: at
         # 120x40 "cun. 2 ▲+2 food 1 (eat 2) −1 SE wood 0 metal 0" left "treasure 0" alone
