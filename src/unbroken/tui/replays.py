@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -162,8 +163,9 @@ class ReplayViewerScreen(Screen[None]):
         if self.problem is not None:
             self.notify(warning(self.problem), severity="error", timeout=30)
 
-    def on_resize(self) -> None:
-        """Draw the position again for the new width (the header's bar fits it)."""
+    def on_resize(self, event: events.Resize) -> None:
+        """Draw the position again for the new width (the header's bar fits it); the event
+        as GameScreen's takes it (mypy: the screens' signatures agree)."""
         self.show()
 
     def show(self) -> None:
