@@ -6,7 +6,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -235,7 +235,7 @@ class NewGameScreen(Screen[None]):
             Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", difficulty_text(diff))
         )
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_description)
 
     def fit_description(self) -> None:
