@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 from pilot import game_screen_of, sync
+from rich.text import Text
 from test_chances import ANALYSIS, SHORT
+from test_round8_screens import DANGER, paged_game, read_every_page, read_whole
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -13,13 +17,16 @@ from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.advisor.chances import Figure
 from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import Settings, save_settings
-from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.plugins import load_plugins, load_ruleset
+from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.replays import ReplayViewerScreen
+from unbroken.tui.rule_pages import rule_pages
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
 
@@ -127,3 +134,48 @@ async def test_the_viewers_header_stays_on_one_row_and_the_chart_keeps_its_heigh
             await pilot.pause()
         assert 4 in heads and len(heads) > 1, heads  # words of three rows and of four
         assert len(plots) == 1, plots  # the line where it was, as tall
+
+
+def test_the_rules_fill_their_pages_and_a_rules_parts_read_on() -> None:
+    # Round 10: the Gutter Wolf's page 1 of 3 held its trickery and two blank rows, its
+    # three-line Fast rule sent to page 2; its two-line table row fits the blank rows.
+    line = [Text("x")]
+    trickery, fast, steal = line, line * 3, line * 2
+    assert [len(page) for page in rule_pages([trickery, fast, steal], 3)] == [3, 3]
+    # A rule in parts goes on the last page or a new one, each part on the next page.
+    rules = [trickery, fast, line * 2, line]  # the last two: a rule's two parts
+    pages = rule_pages(rules, 3, frozenset({3}))
+    assert [len(page) for page in pages] == [1, 3, 2, 1]
+
+
+def test_every_line_the_head_cuts_or_leaves_out_is_whole_on_a_page(tmp_path: Path) -> None:
+    # Round 10: "die [7] picked the Gutter Wolf…" was cut on every page and never shown
+    # whole, and "danger track 6: +1 armor" was gone while the pages were open.
+    assert save_settings(Settings(hints=False)) == ""
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"difficulties.toml": DANGER}))
+    grim = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    asyncio.run(head_lines_on_pages(paged_game("basilisk", grim, "x:grim"), grim, True))
+    # The Crazed Survivor's die after its Grab the Weapon: "die ⚀ 1 +1 = 2 (monster's
+    # combat roll)", longer than the stage's 80x24 column.
+    game = Scenario("tomu", level=2, seed=1).resources(se=13, food=3).start("preparation")
+    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
+    assert game.state.monster is not None and game.state.monster.id == "base:crazed-survivor"
+    asyncio.run(head_lines_on_pages(game, RULES, False))
+
+
+async def head_lines_on_pages(game: Game, rules: Ruleset, danger: bool) -> None:
+    skip = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Skip))
+    app = UnbrokenApp(rules, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if danger:  # a roll: the die then takes the danger track's line in the pages' head
+            await pilot.press(OPTION_KEYS[skip])
+        await pilot.pause()
+        stage = game_screen_of(app).query_one(StagePanel)
+        die, track = f"die {stage.die}", "danger track 1: +1 armor, +2 health"
+        assert stage.die and ("+1 armor, +2 health" in stage.drawn) == danger, stage.drawn
+        pages, count = await read_every_page(app, pilot)
+        whole = read_whole(pages)
+        assert count == len(pages) >= 2
+        if len(die) > stage.content_size.width:  # cut in the pages' head: whole on a page
+            assert die in whole, (die, pages)
+        assert (track in whole) == danger, pages

@@ -8,10 +8,11 @@ rules are in full only where the whole table stays in sight under them; else
 `m` shows them in full a page at a time (each `m` the next, the last folds them
 back), the six rows kept in sight under them. The pages are of one size for the
 stage's height (the monster's name and numbers on one line, the die or the danger
-track on the next, whatever the die shows), each rule starting a page unless it
-fits in what is left of one, and the title says "rules 2 of 4" (#28 round 7: the
+track on the next, whatever the die shows), each rule on the first page with room
+for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
-After the rules the pages say each table row cut to one row in full, and a rule
+After the rules the pages say each table row cut to one row in full (and first the
+die's words where the head cuts them, and the danger track's gains), and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
 rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
@@ -68,6 +69,9 @@ class StagePanel(Panel):
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
+    #: The head's lines the pages say whole: the die's where cut to one line, the danger
+    #: track's (the die takes its line once it shows).
+    head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
 
@@ -244,6 +248,12 @@ class StagePanel(Panel):
             if not die_line and state.phase == Phase.COMBAT and not danger:
                 die_line = "die –"
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
+            # What the head's one line leaves out, said whole on the pages (round 10: "die
+            # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
+            whole = f"die {die}" if die else ""
+            self.head_said = [whole] if whole and whole != die_line else []
+            if danger:  # whether the die shows or not: the page count stays (round 7)
+                self.head_said.append(danger_line(state, rules, 1000))
         else:
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
@@ -277,6 +287,8 @@ class StagePanel(Panel):
         rows = table_lines(state, card, row)
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
+            if paged:  # the head's lines it cut or left out (the die's, the danger's)
+                said.extend((line, 0, "dim") for line in self.head_said)
             if before:  # paged, two rules: a page may end between them, not in one
                 for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
@@ -332,15 +344,18 @@ class StagePanel(Panel):
         top = min(room + 1, self.page_rows) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
-        rules = []
+        rules: list[list[Text]] = []
+        chained: set[int] = set()  # the rules that go on from the one before
         for line, head, style in said:
             parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
             for k, part in enumerate(parts):
+                if k:
+                    chained.add(len(rules))
                 said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
                 rules.append(list(said_part.split("\n", allow_blank=True)))
         lines = [line for rule in rules for line in rule]
         if paged:
-            pages = rule_pages(rules, rows)
+            pages = rule_pages(rules, rows, frozenset(chained))
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
             lines = pages[self.page] + [Text("")] * (rows - len(pages[self.page]))
