@@ -6,8 +6,10 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pilot import game_screen_of, sync
 from rich.text import Text
+from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 from test_chances import ANALYSIS, SHORT
 from test_round8_screens import DANGER, paged_game, read_every_page, read_whole
 from textual.screen import Screen
@@ -24,6 +26,7 @@ from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.rule_pages import rule_pages
@@ -179,3 +182,41 @@ async def head_lines_on_pages(game: Game, rules: Ruleset, danger: bool) -> None:
         if len(die) > stage.content_size.width:  # cut in the pages' head: whole on a page
             assert die in whole, (die, pages)
         assert (track in whole) == danger, pages
+
+
+def test_not_taken_and_u_notices_cover_no_tracker_and_go_at_the_next_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Round 10: after decisions taken for the player a second key's "Not taken: the options
+    # changed …" toast covered the "⚠ You sta…" warning, and `u`'s message stayed over the
+    # log after the next decision. They are the notice line's now (tidyT): checked here.
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # the beat ended by hand
+    asyncio.run(notices_after_taken_for_you())
+
+
+async def notices_after_taken_for_you() -> None:
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se(), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await rest_taken_for_you(pilot, app)
+        events = len(screen.game.events)
+        await pilot.press("2")  # while the options are dimmed: not taken, and said so
+        await pilot.pause()
+        assert len(screen.game.events) == events and not screen.query("Toast")
+        box = screen.query_one(HintBox)
+        assert box.text.startswith("Not taken: the options changed"), box.text
+        covered = [screen.query_one(w).region for w in ("#display", "#detail", "#prompt")]
+        assert box.region.height and not any(box.region.overlaps(r) for r in covered)
+        screen.decision_panel.settle_over()
+        await pilot.pause()
+        free = next(i for i, (a, why) in enumerate(screen.offered) if not why)
+        await pilot.press(OPTION_KEYS[free], OPTION_KEYS[free])  # marked, then taken
+        await pilot.pause()
+        assert len(screen.game.events) > events and box.text == "", box.text
+        await pilot.press("u")  # says what it took back, or why it cannot
+        await pilot.pause()
+        assert box.text, "u says something"
+        free = next(i for i, (a, why) in enumerate(screen.offered) if not why)
+        await pilot.press(OPTION_KEYS[free], OPTION_KEYS[free])
+        await pilot.pause()
+        assert box.text == "", box.text  # gone at the next decision
