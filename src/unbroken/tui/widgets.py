@@ -149,6 +149,11 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
             used = 0
         used += (2 if rows[-1] else 0) + chip.width
         rows[-1].append(chip)
+    # A chip alone on the last row takes a neighbour from the row above (round 10: at
+    # 120x40 "treasure 0" stood alone under "cunning 0  food 4 (eat 3)  wood 0  metal 1").
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        if laid_out([rows[-2][-1], *rows[-1]]) <= width:
+            rows[-1].insert(0, rows[-2].pop())
     text = Text()
     # (marks, food eaten left out, names cut, between chips): for this change only.
     whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
