@@ -212,12 +212,12 @@ async def test_the_panels_fit_80_columns() -> None:
     club = Scenario("tomu").weapon("club").start("preparation")
     lines = await panel_lines(club, "#hand-text")
     assert after(lines, "Crafts: Axe").startswith(" " * 10 + "2 time")  # under the name
-    # The monster's table: at 80x24 each row keeps one row (cut), so all six are in sight;
-    # with room, a long row goes on under its effect column, not at the edge.
+    # The monster's table: a long row goes on under its effect column, not at the edge;
+    # at 80x24 too for a monster with no rules (round 10: its rows were cut to one each).
     battle = Scenario("tomu").monster("kobold").start("battle")
     lines = await panel_lines(battle, "#stage")
     [confuse] = [line for line in lines if "CONFUSE" in line]
-    assert confuse.endswith("…") and after(lines, "CONFUSE").startswith(" 6 WOUND")
+    assert not confuse.endswith("…") and re.match(r" {11}\S", after(lines, "CONFUSE")), lines
     lines = await panel_lines(battle, "#stage", (120, 40))
     assert re.match(r" {11}\S", after(lines, "CONFUSE")), lines
 

@@ -9,7 +9,6 @@ look like the hint swallowed the key.
 from __future__ import annotations
 
 from pilot import sync
-from test_round8_screens import read_every_page, rows_read
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -17,7 +16,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
-from unbroken.tui.stage import StagePanel
+from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
@@ -41,14 +40,20 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         stage = screen.query_one(StagePanel)
         first = stage.drawn
         hand = screen.query_one("#hand").region.height
-        assert "…" in first  # a table row cut to one line
-        # Every row read whole on the pages `m` shows, the Hand keeping its rows (the rows
-        # wrapped in place squeezed it to one, #28), and back.
-        pages, _ = await read_every_page(app, pilot, hand)
-        assert app.screen is screen and pages and pages[0] != first
+        # Round 10: a monster with no rules of its own shows its whole table (its rows were
+        # cut to one each, "…", for one row of the Hand's), and `m` says it has none.
+        assert "…" not in first and "(m: read)" not in str(stage.border_title)
+        assert hand >= 2  # the Hand's title and a row of cards
         card = RULES.monsters["base:gibberling"]
-        assert rows_read(card, first, pages) == set(range(1, 7)), pages
+        said = " ".join(first.split())
+        for i, row in enumerate(card.table, 1):
+            assert f"{i} {row.result}" in said and row_words(row) in said, (i, said)
+        await pilot.press("m")
+        await pilot.pause()
         assert stage.drawn == first
+        assert screen.query_one(HintBox).text == (
+            "Gibberling has no special rules: its whole table is in sight."
+        )
 
 
 @sync

@@ -155,7 +155,7 @@ class ChanceChart(Static):
     DEFAULT_CSS = """
     ChanceChart {
         dock: bottom;
-        height: 9;
+        height: 10;
         background: $panel;
         padding: 0 1;
         margin-bottom: 1;
@@ -180,7 +180,10 @@ class ChanceChart(Static):
         head = head_lines(analysis, position, width + axis)
         for line in head:
             text.append(line + "\n", style="bold")
-        rows = ROWS - (len(head) - HEAD)  # four lines of words: the plot gives up a row
+        # Always MOST_HEAD lines of words: the plot keeps its ROWS rows (round 10: four lines
+        # of words made it a row flatter, the chart redrawn as the decision's words grew).
+        text.append("\n" * (MOST_HEAD - len(head)))
+        rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
             label = labels[r] if r < len(labels) else ""

@@ -63,6 +63,7 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding(EXPAND_KEY, "monster_rules", "Rules"),  # the monster's (the footer is full)
+        Binding(EXPAND_KEY, "no_monster_rules", show=False),  # before one: says why not
         Binding("tab", "switch_focus", "Hand", show=False, priority=True),
         Binding("i", "inspect", "Cards"),
         Binding("u", "take_back", "Take back"),
@@ -386,8 +387,9 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer `m` only when the stage shows a monster (its rules to fold or unfold)."""
-        if action == "monster_rules":
-            return any(stage.sheet for stage in self.query(StagePanel))
+        if action in ("monster_rules", "no_monster_rules"):
+            sheet = any(stage.sheet for stage in self.query(StagePanel))
+            return sheet if action == "monster_rules" else not sheet
         return True
 
     def action_toggle_roll(self) -> None:
@@ -411,7 +413,16 @@ class GameScreen(Screen[None]):
         fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
         if not stage.fold_or_unfold(self.draw_stage):
-            self.say("The monster's rules and table are all in sight.")
+            mo = self.game.state.monster
+            if stage.bare and mo is not None:  # round 10: `m` said nothing of why
+                name = self.game.ruleset.card_name(mo.id)
+                self.say(f"{name} has no special rules: its whole table is in sight.")
+            else:
+                self.say("The monster's rules and table are all in sight.")
+
+    def action_no_monster_rules(self) -> None:
+        """`m` before a monster is on the stage: say why it does nothing (round 10)."""
+        self.say(f"No monster yet: {EXPAND_KEY} reads its rules once one is revealed.")
 
     def action_inspect(self, card: str = "") -> None:
         """Open the card inspector: on `card`, or on the cards the decision offers."""

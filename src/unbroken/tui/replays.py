@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -162,6 +163,11 @@ class ReplayViewerScreen(Screen[None]):
         if self.problem is not None:
             self.notify(warning(self.problem), severity="error", timeout=30)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Draw the position again for the new width (the header's bar fits it); the event
+        as GameScreen's takes it (mypy: the screens' signatures agree)."""
+        self.show()
+
     def show(self) -> None:
         """Draw the position: the state after it and the events that led there."""
         t = self.timeline
@@ -175,12 +181,16 @@ class ReplayViewerScreen(Screen[None]):
         self.query_one("#stage", StagePanel).show(state, rules, self.die_at(i))
         self.query_one("#hand", HandPanel).show(state, rules)
         last = len(t) - 1
-        width = 30
+        playing = "playing" if self.timer is not None else "paused"
+        status = f" {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step"
+        # The bar gives up cells before the line wraps (round 10: at 80 columns "0/19
+        # paused," then "0.5s a step" on a row of its own).
+        room = self.query_one("#position", Static).content_size.width
+        width = max(6, min(30, room - len(status))) if room else 30
         filled = round(width * i / last) if last else width
         bar = "█" * filled + "░" * (width - filled)
-        playing = "playing" if self.timer is not None else "paused"
         text = Text()
-        text.append(f"{bar} {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step\n", style="bold")
+        text.append(f"{bar}{status}\n", style="bold")
         text.append(decision_line(t, i))
         self.query_one("#position", Static).update(text)
         redraw(self)  # the chance chart (`a`), when shown

@@ -10,18 +10,35 @@ from collections.abc import Callable
 from rich.text import Text
 
 
-def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
+def rule_pages(
+    rules: list[list[Text]], rows: int, chained: frozenset[int] = frozenset()
+) -> list[list[Text]]:
     """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
-    rule starts a page unless it fits in what is left of the one before; a rule longer
-    than a page goes on over the next."""
+    rule goes on the first page with room for it (round 10: the Gutter Wolf's page 1 of 3
+    held two lines and a blank row, a three-line rule sent to the next), else a new one;
+    a rule longer than a page goes on over the next. The rules whose index is in
+    `chained` go on from the one before (a rule's parts, `rule_parts`): a rule in parts
+    goes on the last page or a new one and each part on the next, so that they read on."""
     pages: list[list[Text]] = [[]]
-    for rule in rules:
-        if pages[-1] and len(pages[-1]) + len(rule) > rows:
+    closed = False  # the last page ends in a part that goes on
+    for i, rule in enumerate(rules):
+        # A rule in parts goes on the last page or a new one, its parts one after another.
+        parted = i in chained or i + 1 in chained
+        fits = (
+            k
+            for k in range(len(pages) - 1 if parted else 0, len(pages))
+            if not (closed and k == len(pages) - 1)
+            and (not pages[k] or len(pages[k]) + len(rule) <= rows)
+        )
+        at = next(fits, len(pages))
+        if at == len(pages):
             pages.append([])
         for line in rule:
-            if len(pages[-1]) == rows:
+            if len(pages[at]) == rows:
                 pages.append([])
-            pages[-1].append(line)
+                at = len(pages) - 1
+            pages[at].append(line)
+        closed = i + 1 in chained
     return pages
 
 

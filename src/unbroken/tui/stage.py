@@ -8,10 +8,11 @@ rules are in full only where the whole table stays in sight under them; else
 `m` shows them in full a page at a time (each `m` the next, the last folds them
 back), the six rows kept in sight under them. The pages are of one size for the
 stage's height (the monster's name and numbers on one line, the die or the danger
-track on the next, whatever the die shows), each rule starting a page unless it
-fits in what is left of one, and the title says "rules 2 of 4" (#28 round 7: the
+track on the next, whatever the die shows), each rule on the first page with room
+for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
-After the rules the pages say each table row cut to one row in full, and a rule
+After the rules the pages say each table row cut to one row in full (and first the
+die's words where the head cuts them, and the danger track's gains), and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
 rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
@@ -61,9 +62,16 @@ class StagePanel(Panel):
     #: Whether its rules in full fit above the whole table (else `m` shows them a part
     #: at a time, the table's rows cut to one row each so that all six stay in sight).
     fits = True
+    #: Whether the monster has no rules of its own (no keyword, rule, ambush or trickery
+    #: still to act): its table is shown whole where the Hand under it keeps one row of
+    #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
+    bare = False
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
+    #: The head's lines the pages say whole: the die's where cut to one line, the danger
+    #: track's (the die takes its line once it shows).
+    head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
 
@@ -142,6 +150,7 @@ class StagePanel(Panel):
         if state.phase != Phase.COMBAT:
             cards = list(state.revealed) or ([state.chosen] if state.chosen else [])
         self.sheet = mo is not None and not cards
+        self.bare = False
         if self.sheet:
             self.monster_sheet(text, state, rules, die, row)
         elif cards:
@@ -206,10 +215,14 @@ class StagePanel(Panel):
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         before = coming_rules(state, card)
+        self.bare = not (before or card.abilities or card.keywords)
         head = text.copy()
         self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
+        if self.bare and (not room or text.plain.count("\n") <= room + 1):
+            self.fits = True  # its table whole, nothing to fold or page
+            return
         # The rules in full only where the whole table stays in sight under them, its rows
         # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
         # not, a part at a time above the six rows cut to one each.
@@ -235,6 +248,12 @@ class StagePanel(Panel):
             if not die_line and state.phase == Phase.COMBAT and not danger:
                 die_line = "die –"
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
+            # What the head's one line leaves out, said whole on the pages (round 10: "die
+            # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
+            whole = f"die {die}" if die else ""
+            self.head_said = [whole] if whole and whole != die_line else []
+            if danger:  # whether the die shows or not: the page count stays (round 7)
+                self.head_said.append(danger_line(state, rules, 1000))
         else:
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
@@ -268,6 +287,8 @@ class StagePanel(Panel):
         rows = table_lines(state, card, row)
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
+            if paged:  # the head's lines it cut or left out (the die's, the danger's)
+                said.extend((line, 0, "dim") for line in self.head_said)
             if before:  # paged, two rules: a page may end between them, not in one
                 for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
@@ -289,15 +310,17 @@ class StagePanel(Panel):
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
         room = self.rows_free()
-        if not paged and (self.expanded or not room or above + wrapped <= room):
+        # A monster with no rules has its table whole where the Hand keeps a row of cards
+        # under its title (round 10: the Shrieking Fungus's DAZE row was cut for one row).
+        whole = self.expanded or not room or above + wrapped <= room + self.bare
+        if not paged and whole:
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
             for line, style in rows:
                 text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
-            bare = not (before or keywords or card.abilities)
-            if bare and not paged and any(len(line) > width for line, _ in rows):
+            if self.bare and not paged and self.rows_cut:
                 self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
@@ -322,15 +345,18 @@ class StagePanel(Panel):
         top = min(room + 1, self.page_rows) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
-        rules = []
+        rules: list[list[Text]] = []
+        chained: set[int] = set()  # the rules that go on from the one before
         for line, head, style in said:
             parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
             for k, part in enumerate(parts):
+                if k:
+                    chained.add(len(rules))
                 said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
                 rules.append(list(said_part.split("\n", allow_blank=True)))
         lines = [line for rule in rules for line in rule]
         if paged:
-            pages = rule_pages(rules, rows)
+            pages = rule_pages(rules, rows, frozenset(chained))
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
             lines = pages[self.page] + [Text("")] * (rows - len(pages[self.page]))

@@ -149,11 +149,25 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
             used = 0
         used += (2 if rows[-1] else 0) + chip.width
         rows[-1].append(chip)
+    # A chip alone on the last row takes a neighbour from the row above (round 10: at
+    # 120x40 "treasure 0" stood alone under "cunning 0  food 4 (eat 3)  wood 0  metal 1").
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        if laid_out([rows[-2][-1], *rows[-1]]) <= width:
+            rows[-1].insert(0, rows[-2].pop())
     text = Text()
     # (marks, food eaten left out, names cut, between chips): for this change only.
     whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
     tries = [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
+    loose: list[tuple[bool | None, bool, bool, str]] = [(True, False, False, "  ")]
+    # loose: the marks, the food eaten, the names whole, two spaces between chips
     for i, row in enumerate(rows):
+        # The last chip goes to the next row where that has room before a name is cut: at
+        # 120x40 "cun. 2 ▲+2 food 1 (eat 2) −1 SE wood 0 metal 0" left "treasure 0" alone
+        # on the next row (round 10).
+        while fitted(row, loose, width) is None and len(row) > 1 and i + 1 < len(rows):
+            if laid_out([row[-1], *rows[i + 1]]) > width:
+                break
+            rows[i + 1].insert(0, row.pop())
         line = fitted(row, whole, width)
         # The last chip goes to the next row where that has room, before the food chip
         # leaves out the food eaten: at 120x40 "food 2 −1 SE" lost its "(eat 3)", with no
