@@ -51,3 +51,12 @@ def test_a_verdict_names_each_option_beside_its_own_interval() -> None:
     assert ", the same as 2 (" in said and said.count("9") == 1, said
     same = said.split("the same as ")[1]
     assert [n.split(" (")[0] for n in same.replace(" and ", ", ").split("), ")] == ["2", "4", "8"]
+
+
+def test_one_point_is_said_in_the_singular() -> None:
+    # Round 10: "9 ahead of 2 by 1 points (-2 to 4)".
+    forty = (1 << 40) - 1
+    race = Weighing((forty, (1 << 39) - 1), (100, 100), best=0, fresh=forty, fresh_games=100)
+    said = race.ranking(lambda k: str(k + 1))
+    assert "1 ahead of 2 by 1 point (" in said and "1 points" not in said, said
+    assert race.difference(1).points().startswith("-1 point (")
