@@ -4,6 +4,7 @@ and a verdict names each option beside its own interval."""
 from __future__ import annotations
 
 from unbroken.advisor.chances import Figure
+from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import Weighing
 from unbroken.play.text_odds import table
 from unbroken.tui.odds import odds_text
@@ -60,3 +61,26 @@ def test_one_point_is_said_in_the_singular() -> None:
     said = race.ranking(lambda k: str(k + 1))
     assert "1 ahead of 2 by 1 point (" in said and "1 points" not in said, said
     assert race.difference(1).points().startswith("-1 point (")
+
+
+def test_a_costly_verdict_on_an_option_stopped_early_says_on_how_few_futures() -> None:
+    # Round 10, decision 94 of the playtester's first game: "Meditation instead: +56
+    # points (22 to 78)" for an Explore the race stopped after 16 futures (9 lost where
+    # Meditation won, none the other way); the next readings were 36 % and 65 %. The
+    # claim stands on its paired interval, and now says what it rests on.
+    nine = (1 << 9) - 1
+    race = Weighing(((1 << 16) - 1, 0), (100, 16), best=0, fresh=(1 << 67) - 1, fresh_games=100)
+    assert race.clearly_worse(1) and race.shown(1).stopped
+    choice = Choice(
+        94, 4, "preparation", 2, "Explore", "Meditation", "Forage",
+        race.chance, race.shown(1), race.difference(1),
+    )  # fmt: skip
+    assert choice.costly
+    assert choice.verdict().startswith("Meditation instead: +100 points (")
+    assert " on 16 futures, stopped early" in choice.verdict()
+    full = Weighing(((1 << 16) - 1, nine), (16, 16), best=0)
+    played = Choice(
+        94, 4, "preparation", 2, "Explore", "Meditation", "Forage",
+        full.chance, full.shown(1), full.difference(1),
+    )  # fmt: skip
+    assert "stopped early" not in played.verdict()
