@@ -12,7 +12,7 @@ from unbroken.advisor.analysis import Analysis
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.choice import Choice, in_sentence
 from unbroken.advisor.paired import Difference
-from unbroken.board.pages.chart import _weighed
+from unbroken.board.pages.chart import _weighed, chance_chart
 from unbroken.cli.analyze import text_report
 
 FORAGE = "Forage [Hunter] (pay 2 time, 1 ability use): Spend 2 time to gain 1 food."
@@ -72,5 +72,10 @@ def test_the_reports_name_options_without_a_full_stop_inside() -> None:
     analysis = Analysis(100, 20, 9, "lost", [worse])
     weighed = _weighed(analysis, worse.n - 1)
     assert "food.:" not in weighed and "food: 60" in weighed, weighed
+    chart = chance_chart(1, analysis, 0)  # the costly dot's title names the option taken
+    assert "more card lost 30 points" in chart, chart
     report = text_report(analysis, "a game")
     assert not INSIDE.search(report.split("Summary\n", 1)[1]), report
+    short = _choice("Rest.", FORAGE, Difference(0, 30, 100), None)  # a line short enough
+    row = text_report(Analysis(100, 20, 9, "lost", [short]), "a game").split("verdict\n")[1]
+    assert " Rest: Forage [Hunter]" in row.splitlines()[0], row

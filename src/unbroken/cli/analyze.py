@@ -134,6 +134,7 @@ def text_report(analysis: Analysis, title: str) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
+    from unbroken.advisor.choice import in_sentence
 
     a = analysis
     lines = [
@@ -153,7 +154,7 @@ def text_report(analysis: Analysis, title: str) -> str:
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
         lines.append(
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
-            f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
+            f"{lost}{mark} {short(in_sentence(c.taken), 30)}: {short(c.verdict(), 40)}"
         )
     lines += ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()

@@ -31,7 +31,7 @@ def chance_chart(entry_id: int, analysis: Analysis, position: int) -> str:
     dots = "".join(
         f'<a href="{watch_href(entry_id, c.n - 1)}"><circle cx="{_x(c.n - 1, last)}" '
         f'cy="{_y(c.chance_taken.rate)}" r="5" fill="#d22"><title>Decision {c.n}: '
-        f"{escape(c.taken)} lost {c.loss:.0f} points</title></circle></a>"
+        f"{escape(in_sentence(c.taken))} lost {c.loss:.0f} points</title></circle></a>"
         for c in analysis.costly()
     )
     here = _x(position, last)
