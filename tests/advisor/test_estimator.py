@@ -199,8 +199,8 @@ def test_two_equal_options_are_shown_as_about_equal() -> None:
     assert d.mean == 0 and d.low < 0 < d.high  # no claim either way
     assert weighing.about_equal() == [weighing.best, 1 - weighing.best]
     assert weighing.ranking(lambda k: str(k + 1)) == (
-        f"about equal on the same futures: {weighing.best + 1} and {2 - weighing.best} the "
-        f"same ({round(100 * d.low)} to {round(100 * d.high)} points)"
+        f"about equal on the same futures: {weighing.best + 1} the same as {2 - weighing.best}"
+        f" ({round(100 * d.low)} to {round(100 * d.high)} points)"
     )  # never "ahead by 0 points" (#28 README playtest)
     first, second = weighing.shown_all
     assert first.rate == second.rate == weighing.chance.rate  # one number, the chance here
@@ -367,12 +367,12 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
     assert [odds_text(f) for f in figures] == ["[63% 53-72]", "[44% behind]", "[63% 53-72]"]
     said = verdict_text(race, [0, 2, 4])
     assert said == (
-        "about equal on the same futures: 5 and 1 the same (-3 to 3 points); "
+        "about equal on the same futures: 5 the same as 1 (-3 to 3 points); "
         "3 clearly behind (by 19 points)"
     )
     assert "by 0 points" not in said
     printed = table(["Explore", "?", "Rest", "?", "Scout"], [0, 2, 4], race)
-    assert " 3. 44 % (" in printed and "(stopped early, behind, at 32)" in printed
+    assert " 3. 44 % (" in printed and "(clearly behind, stopped early at 32)" in printed
     assert "by 0 points" not in printed
 
     class _Odds:  # what status_text reads of the anytime odds
@@ -403,7 +403,7 @@ def test_an_option_halved_away_while_ahead_is_never_shown_above_the_best() -> No
     race = Weighing(wins, (16, 100), best=1, fresh=(1 << 55) - 1, fresh_games=100)
     first, best = race.shown_all
     assert first.rate == best.rate == 0.55 and first.stopped and first.at_most
-    assert (first.percent(), odds_text(first)) == ("≤ 55 %", "[≤55% behind]")
+    assert (first.percent(), odds_text(first)) == ("≤ 55 %", "[≤55% stopped]")
     assert race.ranking(lambda k: str(k + 1)) == (
         "about equal on the same futures: 1 ahead of 2 by 12 points (-10 to 32) on its 16"
         " futures, stopped early"

@@ -38,23 +38,28 @@ def test_a_stopped_option_never_reads_as_high_as_the_best() -> None:
     race = _race_with_a_tie_halved_away()
     best, other, tied = race.shown_all
     assert race.difference(2).mean == 0 and tied.stopped  # nothing lost on its 16 futures
-    # In the game's lines: a bound, "behind", never the best's own figure; 2, which lost
+    # In the game's lines: a bound, "stopped" (round 10: not "behind", which the verdict
+    # keeps for an option clearly behind), never the best's own figure; 2, which lost
     # 41 points on its 32 futures, its figure below the best's (38 less 41: 0).
-    assert [odds_text(f) for f in race.shown_all] == ["[38% 29-48]", "[0% behind]", "[≤38% behind]"]
+    assert [odds_text(f) for f in race.shown_all] == [
+        "[38% 29-48]",
+        "[0% behind]",
+        "[≤38% stopped]",
+    ]
     for figure in (other, tied):
         assert figure.stopped and odds_text(figure) != odds_text(best)
         assert figure.at_most or figure.rate < best.rate
         assert figure.percent() != best.percent() and figure.high <= best.rate
-    # `unbroken play`: "≤ 38 %", stopped early, behind.
+    # `unbroken play`: "≤ 38 %", stopped early.
     printed = table(["Explore", "Rest", "Scout"], [0, 1, 2], race).splitlines()
-    assert printed[3].startswith("   3. ≤ 38 %") and "(stopped early, behind, at 16)" in printed[3]
+    assert printed[3].startswith("   3. ≤ 38 %") and "(stopped early at 16)" in printed[3]
     assert "38 % (29-48)" in printed[1]
     # A long option's name is cut, never the mark (round 7: "(stopped early, behin…").
     long = table(
         ["Explore", "Rest", "Scout: pay 1 SE + 1 time, reveal the monster"], [0, 1, 2], race
     )
     line = long.splitlines()[3]
-    assert len(line) <= 80 and line.endswith("… (stopped early, behind, at 16)")
+    assert len(line) <= 80 and line.endswith("… (stopped early at 16)")
     # analyze's Taken column and the figure kept for the viewer: the same bound.
     choice = Choice(
         7, 1, "preparation", 3, "Scout", "Explore", "Explore",

@@ -74,7 +74,8 @@ async def test_slash_searches_the_rules() -> None:
         titles = listed(app)
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
-        assert titles and all("starvation" in dict(help_screen.sections)[t].lower() for t in titles)
+        # Each holds the word or another of its forms (round 10: "starve" finds "starving").
+        assert titles and all("starv" in dict(help_screen.sections)[t].lower() for t in titles)
         assert "2. Setup" not in titles
         await pilot.press("enter")  # opens the first match (shown as it was typed)
         assert "starvation" in shown(app).lower()

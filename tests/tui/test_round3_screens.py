@@ -152,7 +152,7 @@ async def test_how_it_ended_says_a_starvation_plainly() -> None:
     said = await how_it_ended(game)  # eating none is taken for the player
     assert (
         "How it ended: 2 food were due at the Hunger step of level 2 and you ate 0: the 2 "
-        "missing cost 3 SE, and you had 1 SE, 0 ME, 0 LE." in said
+        "missing cost 3 SE, and you had 1 SE, 0 ME, 0 LE; 2 SE short." in said
     ), said
 
 

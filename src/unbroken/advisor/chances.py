@@ -109,6 +109,10 @@ class Figure:
     away on a tie, or behind others there): nothing measured puts it below the best, yet
     the race left it behind, so its figure is a bound, "≤ 38 %", never the best's own
     "38 %" (playtest round 7: "[38% stopped]" beside the best's "[38% 23-55]").
+    `behind`: clearly behind the best, its paired interval below 0 — what the verdict
+    calls "clearly behind", and the only option a tag calls behind (playtest round 10:
+    "[40% behind]" beside a verdict calling it about equal, "[48% 34-62]" beside one
+    calling it clearly behind).
     """
 
     rate: float
@@ -117,6 +121,7 @@ class Figure:
     games: int
     stopped: bool = False
     at_most: bool = False
+    behind: bool = False
 
     @classmethod
     def of(cls, estimate: Estimate) -> Figure:
@@ -132,7 +137,8 @@ class Figure:
         on shared futures, in whole points (at most 0 shown: an option still in the race
         that led on its futures reads as the best, never above it; one stopped early
         without a loss reads "at most" the best's, `at_most`), its interval the chance's
-        and the difference's half-widths added in quadrature."""
+        and the difference's half-widths added in quadrature; `behind` when the interval
+        lies below 0."""
         if not chance.games:
             return cls(0.0, 0.0, 1.0, games, stopped)
         if stopped and round(100 * mean) >= 0:
@@ -145,8 +151,9 @@ class Figure:
         rate = (round(100 * chance.rate) + round(100 * mean)) / 100
         down = math.hypot(chance.rate - c_low, mean - low)
         up = math.hypot(c_high - chance.rate, high - mean)
+        behind = high < 0  # the paired interval below 0: clearly behind, as the verdict says
         low, high = max(0.0, rate - down), min(1.0, max(0.0, rate + up))
-        return cls(_four(max(0.0, rate)), _four(low), _four(high), games, stopped)
+        return cls(_four(max(0.0, rate)), _four(low), _four(high), games, stopped, behind=behind)
 
     def percent(self) -> str:
         """Return "41 % (35-47)": the chance and its interval, in whole percent ("≤ 38 %"
@@ -161,6 +168,8 @@ class Figure:
             said["stopped"] = True
         if self.at_most:
             said["at_most"] = True
+        if self.behind:
+            said["behind"] = True
         return said
 
     @classmethod
@@ -172,4 +181,5 @@ class Figure:
             return cls.of(Estimate(round(data["chance"] * games), games))
         stopped, at_most = bool(data.get("stopped")), bool(data.get("at_most"))
         low, high = float(data["low"]), float(data["high"])
-        return cls(float(data["chance"]), low, high, games, stopped, at_most)
+        behind = bool(data.get("behind"))
+        return cls(float(data["chance"]), low, high, games, stopped, at_most, behind)

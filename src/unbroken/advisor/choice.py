@@ -119,7 +119,10 @@ class Choice:
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
         if self.led_to is None:
-            return f"{named} instead: {gain.points()}{why}"
+            # On how few futures it rests, when the race stopped it early: the reference bot
+            # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
+            few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
+            return f"{named} instead: {gain.points()}{few}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
         return (
             f"{named} instead: +{round(self.loss)} points ({100 * self.before.rate:.0f} % against"

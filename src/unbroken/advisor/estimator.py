@@ -193,8 +193,9 @@ class Weighing:
 
     def _equal(self, best: str, others: list[int], name: Callable[[int], str]) -> str:
         """Return the options about equal to the best in words: "2 ahead of 1 by 2 points (-5
-        to 9), of 4 by 1 (-4 to 6)", "2 and 6 the same (-3 to 3)" where the lead rounds to 0
-        points (never "ahead by 0"), "3 ahead of 2 by 6 points (-10 to 22) on its 16 futures,
+        to 9), of 4 by 1 (-4 to 6)", "2 the same as 6 (-3 to 3 points)" where the lead
+        rounds to 0 points (never "ahead by 0"; "2 ahead of 1 by 2 points (-5 to 9), the
+        same as 6 (-3 to 3)" with both), "3 ahead of 2 by 6 points (-10 to 22) on its 16 futures,
         stopped early" where an option halved away led on the futures both played."""
         leads: list[str] = []
         same: list[tuple[str, str]] = []
@@ -203,7 +204,8 @@ class Weighing:
             d = self.lead(k)
             low, high = (round(100 * x) for x in d.interval)
             if round(100 * d.mean) > 0:
-                leads.append(f"of {name(k)} by {d.lead(' points' if not leads else '')}")
+                ahead = "ahead " if not leads else ""
+                leads.append(f"{ahead}of {name(k)} by {d.lead(' points' if not leads else '')}")
             elif round(100 * d.mean) == 0:
                 same.append((name(k), f"{low} to {high}"))
             else:
@@ -212,13 +214,15 @@ class Weighing:
                     f"{name(k)} ahead of {best} by {back.lead()} on its {d.games} futures,"
                     " stopped early"
                 )
-        said = [f"{best} ahead {', '.join(leads)}"] if leads else []
-        if same:
-            said.append(
-                f"{_and([best, *(n for n, _ in same)])} the same"
-                f" ({_and([r for _, r in same])} points)"
-            )
-        return "; ".join(said + stopped)
+        # One clause for the best, each other option beside its own interval (round 10: "9,
+        # 2, 4 and 8 the same (-15 to 15, -8 to 8 and -15 to 15 points)" named four options
+        # against three intervals, the best among them).
+        unit = " points" if not leads else ""
+        alike = [f"{n} ({r}{unit if i == 0 else ''})" for i, (n, r) in enumerate(same)]
+        said = ", ".join(leads)
+        if alike:
+            said += f"{', ' if said else ''}the same as {_and(alike)}"
+        return "; ".join(([f"{best} {said}"] if said else []) + stopped)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""

@@ -82,13 +82,15 @@ class Difference:
         low, high = self.interval
         mean = _whole(self.mean)
         signed = f"{mean:+d}" if mean else "0"
-        return f"{signed} points ({_whole(low)} to {_whole(high)})"
+        return f"{signed} {_points(mean)} ({_whole(low)} to {_whole(high)})"
 
     def lead(self, unit: str = " points") -> str:
         """Return "2 points (-5 to 9)": the difference without its sign when ahead, and its
         interval, in whole points (`unit` "" for a list that named it once)."""
         low, high = self.interval
-        return f"{_whole(self.mean)}{unit} ({_whole(low)} to {_whole(high)})"
+        mean = _whole(self.mean)
+        unit = unit.replace("points", _points(mean))  # "by 1 point", not "1 points"
+        return f"{mean}{unit} ({_whole(low)} to {_whole(high)})"
 
     def as_json(self) -> dict[str, Any]:
         low, high = self.interval
@@ -109,3 +111,8 @@ class Difference:
 def _whole(share: float) -> int:
     """Return a share in whole percentage points (never "-0")."""
     return int(round(100 * share))
+
+
+def _points(n: int) -> str:
+    """Return "point" for ±1 whole point, else "points"."""
+    return "point" if abs(n) == 1 else "points"

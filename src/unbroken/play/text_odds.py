@@ -47,9 +47,12 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
     lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.shown(k)
-        stopped = f" (stopped early, behind, at {e.games})" if e.stopped else ""
+        # "behind" only of an option clearly behind, as the verdict says (round 10).
+        early = f"stopped early at {e.games}" if e.stopped else ""
+        marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early) if x)
+        stopped = f" ({marks})" if marks else ""
         head = f"  {i + 1:>2}. {e.percent():<14} "
-        # The option's name is cut, never the mark: "behind" must stay in sight (round 7).
+        # The option's name is cut, never the mark: it must stay in sight (round 7).
         lines.append(head + cut(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     if len(legal) > 1 and weighing.weighed:
         chance = weighing.chance

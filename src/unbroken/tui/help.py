@@ -11,17 +11,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog
 
+from unbroken.tui.help_search import holds, patterns
+from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from unbroken.core.ruleset import Ruleset
 
 
@@ -229,51 +226,6 @@ def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
     return sections
 
 
-@functools.lru_cache(maxsize=64)
-def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
-    """Return the Markdown `source` drawn by Rich at `width`, line by line (kept: drawing
-    a section is the costly part of opening help, and it is the same every time)."""
-    from rich.markdown import Markdown
-
-    options = console.options.update_width(width)
-    lines = console.render_lines(Markdown(source), options, pad=True)
-    return tuple(Strip(line, width) for line in lines)
-
-
-class SectionText(Widget):
-    """One section of help, its Markdown drawn by Rich once per width, line by line.
-
-    Textual's Markdown widget mounts a widget per block and made `?` the one
-    slow key (about 350 ms); a Static measured and drew the Markdown twice on
-    every opening. Here it is drawn once for a width and kept, so opening help
-    again, or coming back to a section, draws nothing new (bench/tui.py).
-    """
-
-    DEFAULT_CSS = "SectionText { height: auto; }"
-
-    #: The Markdown source shown.
-    source = ""
-
-    def show(self, source: str) -> None:
-        """Show the Markdown `source`."""
-        self.source = source
-        self.refresh(layout=True)
-
-    def lines(self, width: int) -> tuple[Strip, ...]:
-        """Return the section drawn at `width` (nothing when it has no width yet)."""
-        return _drawn(self.app.console, self.source, width) if width > 0 else ()
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
-
-    def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
-        lines = self.lines(width)
-        if y >= len(lines):
-            return Strip.blank(width, self.rich_style)
-        return lines[y].apply_style(self.rich_style)
-
-
 class HelpScreen(Screen[None]):
     """How to play, the keys and the rules: a contents list, one section shown, `/` searches."""
 
@@ -357,6 +309,8 @@ the same seed again and `w` watches the game's replay.
         self.own = len(self.sections)
         #: The search found nothing: leaving it clears it, the contents come back.
         self.found_nothing = False
+        #: What the search finds (a pattern a word typed), marked in the section shown.
+        self.found: list[re.Pattern[str]] = []
 
     def rules(self) -> Ruleset | None:
         """Return the rules the app plays with (None outside an app: the rules as written)."""
@@ -397,12 +351,21 @@ the same seed again and `w` watches the game's replay.
         """Show the section listed at `at`, marked ▶ in the contents (seen while the
         search has the keys too, and without colour)."""
         index = self.listed[at] if 0 <= at < len(self.listed) else 0
-        self.query_one("#help-section", SectionText).show(self.sections[index][1])
+        found = [] if self.found_nothing else self.found
+        self.query_one("#help-section", SectionText).show(self.sections[index][1], found)
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
+        if found:  # at the first match, marked (not the section's top: round 10)
+            self.call_after_refresh(self.to_match)
         contents = self.query_one("#help-list", OptionList)
         for i in range(contents.option_count):
             title = str(contents.get_option_at_index(i).prompt)[len(MARK) :]
             contents.replace_option_prompt_at_index(i, (MARK if i == at else "  ") + title)
+
+    def to_match(self) -> None:
+        """Scroll the section shown to its first match of the search (a line above it)."""
+        y = self.query_one("#help-section", SectionText).match_line()
+        if y is not None:
+            self.query_one("#help-text", VerticalScroll).scroll_to(y=max(0, y - 1), animate=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:
@@ -446,11 +409,9 @@ the same seed again and `w` watches the game's replay.
         words = message.value.lower().split()
         if words and len(self.sections) == self.own:
             self.sections += card_sections(getattr(self.app, "ruleset", None))
-        found = [
-            i
-            for i, (_, text) in enumerate(self.sections)
-            if words and all(word in text.lower() for word in words)
-        ]
+        # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
+        self.found = patterns(message.value)
+        found = [i for i, (_, text) in enumerate(self.sections) if holds(text, self.found)]
         # A card whose name starts with what is typed comes first, then the rules' sections.
         named = [i for i in found if self.sections[i][0].lower().startswith(" ".join(words))]
         self.listed = [*named, *(i for i in found if i not in named)]

@@ -38,14 +38,18 @@ MOST = GAMES
 def odds_text(figure: Figure | None) -> str:
     """Return an option's odds as its line shows them: "[41% 35-47]" (the figure the
     estimator shows: the best's is the chance here, the others' that less what they lost
-    on the same futures), "[30% behind]" for an option that left the race early, behind
-    ("[≤38% behind]" when it lost nothing to the best on the futures both played: never
-    the best's own figure), "[  …  ]" before any."""
+    on the same futures), "[30% behind]" for an option clearly behind the best (its
+    paired interval below 0: the verdict's "clearly behind", and only that), "[34%
+    stopped]" for one the race left early that is not clearly behind (about equal in the
+    verdict; "[≤38% stopped]" when it lost nothing to the best on the futures both
+    played: never the best's own figure), "[  …  ]" before any."""
     if figure is None or not figure.games:
         return "[  …  ]"
     f = figure
+    if f.behind:
+        return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
-        return f"[{'≤' if f.at_most else ''}{100 * f.rate:.0f}% behind]"
+        return f"[{'≤' if f.at_most else ''}{100 * f.rate:.0f}% stopped]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
 
 

@@ -20,7 +20,6 @@ from unbroken.words.forecast import (
     own_card,
     rule_name,
     shown_ability,
-    signed,
     warning_sentences,
     warnings,
 )
@@ -36,6 +35,7 @@ from unbroken.words.keeping import (
     weapons_held,
 )
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
+from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name

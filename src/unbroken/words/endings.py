@@ -39,9 +39,11 @@ def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> st
         if ate is None:
             return f"You starved {where}, with {held}."
         missing = ate.requirement - ate.food
+        # Why ME and LE did not pay it, as for a blow (#28 playtest round 10).
+        short = shortfall(state, {"se": hunger_cost(missing)})
         return (
             f"{ate.requirement} food were due {where} and you ate {ate.food}: the "
-            f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}."
+            f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}{short}."
         )
     short = shortfall(state, asked_effort(last, over, rules))
     return f"{blow(last, over, rules)} asked for more effort than you had: {held}{short}."

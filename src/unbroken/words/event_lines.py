@@ -152,6 +152,8 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
         dealt = before["health"] - e.health
         cap = nr.monster_rule(m.WoundCap) if 0 < e.health and dealt < nr.power else ""
         capped = f" of {nr.power} ({cap})" if cap else ""
+        if not e.health and dealt < nr.power:  # not a −1 missing (#28 playtest round 10)
+            capped = " (all it had left)"
         return (
             f"The monster takes {plural(dealt, 'wound')}{capped}: health {e.health}/{e.max_health}."
         )
@@ -353,6 +355,10 @@ def _attack_chosen(nr: Narrator, e: ev.AttackChosen) -> str | None:
 @words_for(EVENT_WORDS, ev.AttackPowerSet)
 def _attack_power_set(nr: Narrator, e: ev.AttackPowerSet) -> str | None:
     change, nr.power = e.power - nr.power, e.power
+    if e.why == "passives" and change:  # each its own figure: (Weakened −1, Thick Hide −1)
+        why = nr.power_sources.reason(e.power - change, e.power, nr.monster_id)
+        if why:
+            return f"Attack power is now {e.power} ({why})."
     rule = nr.monster_rule(m.WoundPower) if e.why == "passives" else ""
     if rule and change:  # "Attack power is now 1 (Armored −1)"
         sign = f"+{change}" if change > 0 else f"−{-change}"

@@ -18,6 +18,7 @@ from unbroken.words.event_lines import EVENT_WORDS as EVENT_WORDS
 from unbroken.words.fallback import Fallbacks
 from unbroken.words.growth import Growth
 from unbroken.words.opening import BattleStartRules, monster_abilities, rule_shown
+from unbroken.words.power import PowerSources
 from unbroken.words.sources import Sources
 from unbroken.words.unused import NoUsesLeft
 
@@ -53,6 +54,8 @@ class Narrator:
         self.growth = Growth(ruleset)
         #: A loss that was a monster row's fallback is said so (R-RES-6).
         self.fallbacks = Fallbacks(ruleset)
+        #: The player's cards whose Passives may change attack power, named in the log.
+        self.power_sources = PowerSources(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -89,6 +92,7 @@ class Narrator:
         that would have acted on it but for the ability uses is said after it."""
         self.growth.see(e, self.monster_id)
         self.sources.see(e, self.monster_id, self.level)
+        self.power_sources.see(e)
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         line = self.fallbacks.note(e, line, self.monster_id)
         unused = self.no_uses.note(e)

@@ -9,6 +9,8 @@ once kept.
 
 from __future__ import annotations
 
+import re
+
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -219,11 +221,17 @@ def defeat_last(label: str, note: str) -> tuple[str, str]:
     the head of the other, its reward after it: "Attack with Cut: wound 2 - pay 2 SE" and
     "defeats it: 1 metal; Scavenger +1 wood + 1 metal" (was "wound 2, defeats it - pay
     2 SE — reward 1 metal; …": with Weak Spot four rows at 80 columns, #28 round 8)."""
-    if ", defeats it" not in label:
+    said = _DEFEATS.search(label)
+    if said is None:
         return label, note
     parts = [x for x in note.split("; ") if x]
     reward = next((x for x in parts if x.startswith("reward ")), "")
-    head = f"defeats it: {reward.removeprefix('reward ')}" if reward else "defeats it"
-    return label.replace(", defeats it", "", 1), "; ".join(
+    defeats = said.group(0).removeprefix(", ")  # "defeats it (3 health left)"
+    head = f"{defeats}: {reward.removeprefix('reward ')}" if reward else defeats
+    return label.replace(said.group(0), "", 1), "; ".join(
         [head, *(x for x in parts if x != reward)]
     )
+
+
+#: A finishing blow's words in its label, with the health it had left when said.
+_DEFEATS = re.compile(r", defeats it(?: \(\d+ health left\))?")

@@ -1,0 +1,84 @@
+"""One section of help drawn line by line, the search's first match marked."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+from unbroken.tui.help_search import first_match
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: How the line holding the search's first match is marked.
+MARKED = Style(reverse=True)
+
+
+@functools.lru_cache(maxsize=64)
+def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
+    """Return the Markdown `source` drawn by Rich at `width`, line by line (kept: drawing
+    a section is the costly part of opening help, and it is the same every time)."""
+    from rich.markdown import Markdown
+
+    options = console.options.update_width(width)
+    lines = console.render_lines(Markdown(source), options, pad=True)
+    return tuple(Strip(line, width) for line in lines)
+
+
+class SectionText(Widget):
+    """One section of help, its Markdown drawn by Rich once per width, line by line.
+
+    Textual's Markdown widget mounts a widget per block and made `?` the one
+    slow key (about 350 ms); a Static measured and drew the Markdown twice on
+    every opening. Here it is drawn once for a width and kept, so opening help
+    again, or coming back to a section, draws nothing new (bench/tui.py).
+    """
+
+    DEFAULT_CSS = "SectionText { height: auto; }"
+
+    #: The Markdown source shown.
+    source = ""
+    #: What the search finds (its first match in the section is marked), and that line
+    #: for the width last drawn: (width, line or None).
+    found: list[re.Pattern[str]] = []
+    _marked: tuple[int, int | None] = (0, None)
+
+    def show(self, source: str, found: list[re.Pattern[str]] | None = None) -> None:
+        """Show the Markdown `source`, the first line holding a word of the search
+        (`found`) marked."""
+        self.source = source
+        self.found = found or []
+        self._marked = (0, None)
+        self.refresh(layout=True)
+
+    def match_line(self, width: int = 0) -> int | None:
+        """Return the line holding the search's first match at `width` (the widget's
+        own when 0), None when nothing is searched or no line holds it whole."""
+        width = width or self.content_size.width
+        if not self.found or width <= 0:
+            return None
+        if self._marked[0] != width:
+            found = first_match([line.text for line in self.lines(width)], self.found)
+            self._marked = (width, found)
+        return self._marked[1]
+
+    def lines(self, width: int) -> tuple[Strip, ...]:
+        """Return the section drawn at `width` (nothing when it has no width yet)."""
+        return _drawn(self.app.console, self.source, width) if width > 0 else ()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        lines = self.lines(width)
+        if y >= len(lines):
+            return Strip.blank(width, self.rich_style)
+        strip = lines[y].apply_style(self.rich_style)
+        return strip.apply_style(MARKED) if y == self.match_line(width) else strip
