@@ -1,0 +1,75 @@
+"""#28 playtest round 10: the screens' surprises a README-only player met at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from pilot import game_screen_of, on_top, sync
+
+from unbroken.core.state import StepName
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui import hints
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.help import HelpScreen
+from unbroken.tui.hints import HINTS, HintBox
+from unbroken.tui.leaving import LeaveScreen
+
+RULES = load_ruleset()
+
+
+@sync
+async def test_a_key_that_is_no_answer_closes_the_leave_question_and_is_the_games() -> None:
+    # A stray Esc asked "Leave this game for the title screen?", which then took the next
+    # key (`1`, later `%`) doing nothing. Now it stays in the game and the key acts there.
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        decisions = len(game.events)
+        await pilot.press("escape")
+        assert isinstance(on_top(app), LeaveScreen)
+        await pilot.press("percent_sign")  # not an answer: stays, and shows the odds
+        await pilot.pause()
+        assert on_top(app) is screen and not game.is_over
+        assert screen.odds.shown
+        await pilot.press("escape", "1")  # an option's key: stays, and takes the option
+        await pilot.pause()
+        assert on_top(app) is screen and len(game.events) > decisions
+        await pilot.press("escape", "q")  # a key the game does not use: says it stayed
+        await pilot.pause()
+        assert on_top(app) is screen
+        assert screen.query_one(HintBox).text == "Stayed in the game."
+        await pilot.press("escape", "y")  # y still leaves
+        await pilot.pause()
+        assert on_top(app) is not screen and not isinstance(on_top(app), LeaveScreen)
+
+
+def test_a_hint_covered_by_help_is_still_there_when_help_closes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The first Preparation's hint went while help was open over it (its time ran out
+    # unseen) and was never shown again: its time now runs only while it is in sight.
+    monkeypatch.setattr(hints, "HINT_SECONDS", 1.5)
+    asyncio.run(covered_hint())
+
+
+async def covered_hint() -> None:
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = game_screen_of(app).query_one(HintBox)
+        assert box.text == HINTS[StepName.PREPARATION]
+        await pilot.press("question_mark")
+        assert isinstance(on_top(app), HelpScreen)
+        await pilot.pause(2.0)  # longer than the hint's time
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(on_top(app), GameScreen)
+        assert box.text == HINTS[StepName.PREPARATION] and box.display
+        await pilot.pause(2.0)  # in sight, its time runs out
+        assert box.text == ""
