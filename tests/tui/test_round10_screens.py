@@ -73,3 +73,39 @@ async def covered_hint() -> None:
         assert box.text == HINTS[StepName.PREPARATION] and box.display
         await pilot.pause(2.0)  # in sight, its time runs out
         assert box.text == ""
+
+
+@sync
+async def test_the_records_screen_at_80_columns_cuts_no_column_and_labels_one_game_once() -> None:
+    # At 80 columns the table's last column was cut to "Clas", and the score chart of
+    # one game labelled its bar "game 1 game 1".
+    from playing import records_with_a_starved_game
+    from test_layout import screen_text
+    from textual.widgets import DataTable
+
+    from unbroken.tui.charts import ScoreChart
+    from unbroken.tui.history import RecordsScreen
+
+    app = records_with_a_starved_game()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RecordsScreen())
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RecordsScreen)
+        text = screen_text(screen)  # type: ignore[arg-type]
+        header = next(line for line in text.splitlines() if "Finished" in line)
+        assert header.rstrip().endswith("Cause") and "Clas" not in header, text
+        table = screen.query_one("#games", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert "a: achievements  class: below" in text
+        await pilot.resize_terminal(130, 30)  # room for every column: the class is back
+        await pilot.pause()
+        assert "Class" in next(
+            line for line in screen_text(screen).splitlines() if "Finished" in line  # type: ignore[arg-type]
+        )
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("c")
+        await pilot.pause()
+        chart = screen.query_one(ScoreChart)
+        said = str(chart.render())
+        assert said.count("game 1") == 1, said
