@@ -101,7 +101,9 @@ async def test_the_records_screen_at_80_columns_cuts_no_column_and_labels_one_ga
         await pilot.resize_terminal(130, 30)  # room for every column: the class is back
         await pilot.pause()
         assert "Class" in next(
-            line for line in screen_text(screen).splitlines() if "Finished" in line  # type: ignore[arg-type]
+            line
+            for line in screen_text(screen).splitlines()
+            if "Finished" in line  # type: ignore[arg-type]
         )
         await pilot.resize_terminal(80, 24)
         await pilot.press("c")
