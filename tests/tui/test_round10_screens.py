@@ -111,3 +111,38 @@ async def test_the_records_screen_at_80_columns_cuts_no_column_and_labels_one_ga
         chart = screen.query_one(ScoreChart)
         said = str(chart.render())
         assert said.count("game 1") == 1, said
+
+
+@sync
+async def test_the_viewers_death_step_says_the_time_as_the_fight_did() -> None:
+    # The replay viewer's last step of a game lost in a fight said "time 26 left" and
+    # "level 3 gets 26 time", where the live fight (and the step before) said "26 level
+    # 3 time": in a fight the track holds the next level's time (R-COMBAT-3).
+    from pathlib import Path
+
+    from unbroken.tui.replays import ReplayViewerScreen
+    from unbroken.tui.widgets import DisplayPanel
+
+    path = (
+        Path(__file__).parents[2] / "replays" / "easy_caellahan_seed698320187082438441_lost.jsonl"
+    )
+    app = UnbrokenApp(RULES, animate=False, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_replay(path)
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+
+        def time_said() -> str:
+            said = str(viewer.query_one(DisplayPanel).render())
+            return " ".join(said[said.index("\ntime") :].split("uses")[0].split())
+
+        await pilot.press("end")
+        await pilot.pause()
+        at_death = time_said()
+        await pilot.press("left")
+        await pilot.pause()
+        in_the_fight = time_said()
+        assert "level 3 time" in in_the_fight and " left" not in in_the_fight, in_the_fight
+        assert at_death.split()[-3:] == in_the_fight.split()[-3:], (at_death, in_the_fight)
+        assert " left" not in at_death and "gets" not in at_death, at_death
