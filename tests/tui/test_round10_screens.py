@@ -10,7 +10,6 @@ from pilot import game_screen_of, on_top, sync
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui import hints
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
@@ -48,30 +47,28 @@ async def test_a_key_that_is_no_answer_closes_the_leave_question_and_is_the_game
         assert on_top(app) is not screen and not isinstance(on_top(app), LeaveScreen)
 
 
-def test_a_hint_covered_by_help_is_still_there_when_help_closes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@sync
+async def test_a_hint_covered_by_help_is_still_there_when_help_closes() -> None:
     # The first Preparation's hint went while help was open over it (its time ran out
     # unseen) and was never shown again: its time now runs only while it is in sight.
-    monkeypatch.setattr(hints, "HINT_SECONDS", 1.5)
-    asyncio.run(covered_hint())
-
-
-async def covered_hint() -> None:
     game = Scenario("tomu").start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         box = game_screen_of(app).query_one(HintBox)
-        assert box.text == HINTS[StepName.PREPARATION]
+        hint = HINTS[StepName.PREPARATION]
+        assert box.text == hint
+        await pilot.press("question_mark", "escape")  # help loaded once: it opens at once
+        await pilot.pause()
+        box.say(hint, 3.0)  # its time made short, to run out under help
         await pilot.press("question_mark")
         assert isinstance(on_top(app), HelpScreen)
-        await pilot.pause(2.0)  # longer than the hint's time
+        await pilot.pause(3.5)  # longer than the hint's time
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(on_top(app), GameScreen)
-        assert box.text == HINTS[StepName.PREPARATION] and box.display
-        await pilot.pause(2.0)  # in sight, its time runs out
+        assert box.text == hint and box.display
+        await pilot.pause(3.5)  # in sight, its time runs out
         assert box.text == ""
 
 
@@ -146,3 +143,55 @@ async def test_the_viewers_death_step_says_the_time_as_the_fight_did() -> None:
         assert "level 3 time" in in_the_fight and " left" not in in_the_fight, in_the_fight
         assert at_death.split()[-3:] == in_the_fight.split()[-3:], (at_death, in_the_fight)
         assert " left" not in at_death and "gets" not in at_death, at_death
+
+
+def test_when_the_options_keys_move_the_prompt_says_so_and_a_key_marks_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Mid-battle `0` was "Craft the Knife"; once crafted, the Knife's three attacks
+    # pushed every option down and `0` became another craft, with no cue. Keys stay
+    # put while only costs change; when the list moves them, the prompt says "Options
+    # changed" and a costly option's key marks it first.
+    from unbroken.tui.decisions import DecisionPanel
+
+    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)  # not timed here
+    asyncio.run(keys_moved())
+
+
+async def keys_moved() -> None:
+    from test_layout import screen_text
+
+    from unbroken.core import actions as act
+    from unbroken.tui.widgets import OPTION_KEYS
+
+    game = (
+        Scenario("tomu")
+        .resources(se=10, me=5, le=3, wood=3, metal=3)
+        .monster("goblin")
+        .start("battle")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        before = [action for action, _ in screen.offered]
+        knife = before.index(act.Craft(weapon="base:knife"))
+        await pilot.press("5")  # Plan: costs change, no key moves, no cue
+        await pilot.pause()
+        assert [a for a, _ in screen.offered] == before
+        assert "Options changed" not in screen_text(screen)
+        await pilot.press(OPTION_KEYS[knife])  # the Knife: three attacks, not two
+        await pilot.pause()
+        now = [action for action, _ in screen.offered]
+        focus = now.index(act.Focus())
+        assert focus != before.index(act.Focus())
+        assert "Options changed" in screen_text(screen), screen_text(screen)
+        taken = len(game.events)
+        key = OPTION_KEYS[before.index(act.Inspiration())]  # its key before: now Focus's
+        await pilot.press(key)
+        await pilot.pause()
+        assert len(game.events) == taken  # marked, not taken
+        assert f"{key} marked" in screen_text(screen), screen_text(screen)
+        await pilot.press(key)  # the same key again takes it
+        await pilot.pause()
+        assert len(game.events) > taken
