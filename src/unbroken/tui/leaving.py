@@ -36,7 +36,8 @@ class LeaveScreen(ModalScreen[bool]):
         with Vertical(id="leave"):
             yield Static(
                 "Leave this game for the title screen? It is saved: Continue picks "
-                "it up where you are.\n\nEnter or y  leave      Esc or n  stay"
+                "it up where you are.\n\nEnter or y  leave      Esc or n  stay\n"
+                "Any other key stays, and acts in the game."
             )
 
     #: The keys that answer: any other one stays in the game and is then the game's.
