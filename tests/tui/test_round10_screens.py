@@ -15,6 +15,7 @@ from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.leaving import LeaveScreen
+from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
@@ -162,7 +163,6 @@ async def keys_moved() -> None:
     from test_layout import screen_text
 
     from unbroken.core import actions as act
-    from unbroken.tui.widgets import OPTION_KEYS
 
     game = (
         Scenario("tomu")
@@ -195,3 +195,27 @@ async def keys_moved() -> None:
         await pilot.press(key)  # the same key again takes it
         await pilot.pause()
         assert len(game.events) > taken
+
+
+@sync
+async def test_a_hint_a_notice_covered_comes_back_when_the_notice_goes() -> None:
+    # A hint counts as shown only once in sight: "Not now: …" (a dimmed option's key)
+    # took its place in the notice line, and the hint was gone for good.
+    game = Scenario("tomu").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen_of(app)
+        box = screen.query_one(HintBox)
+        hint = HINTS[StepName.PREPARATION]
+        assert box.text == hint
+        dimmed = next(i for i, (_, why) in enumerate(screen.offered) if why)
+        await pilot.press(OPTION_KEYS[dimmed])
+        await pilot.pause()
+        assert box.text.startswith("Not now: ")
+        box.expire()  # the notice's time is over
+        await pilot.pause()
+        assert box.text == hint and box.heading == "First game: "
+        await pilot.press(OPTION_KEYS[dimmed], "1")  # a decision taken: both go
+        await pilot.pause()
+        assert HINTS[StepName.PREPARATION] not in box.text

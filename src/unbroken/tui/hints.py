@@ -7,7 +7,8 @@ in a box of its own rows in the right column, above the log — which gives up
 those rows and stays on its newest lines; never over the Display's trackers or
 the monster's — that goes when the player takes a decision, clicks it, or
 after HINT_SECONDS in sight (its time stops while help or another screen covers
-it: #28 round 10, the first Preparation's ran out under help, never seen).
+it: #28 round 10, the first Preparation's ran out under help, never seen; a
+notice over a hint, "Not now: …", gives it back when it goes).
 The box is of one size for the screen's height (at most HINT_ROWS rows,
 SMALL_HINT_ROWS on a screen under TALL rows): a longer hint is cut,
 its last row saying that `l` (the full log) has it whole, and it is not written in
@@ -182,17 +183,32 @@ class HintBox(Static):
         """Show `hint` instead of the one on show, for `seconds` (HINT_SECONDS unless said)
         in sight unless dismissed first (`heading`: its bold words first; "" for a notice
         that is not a hint)."""
+        if heading or not self.heading:  # a hint, or a notice over a notice
+            self._under = self._under if not heading else None
+        elif self.text:  # a notice over a hint: the hint comes back after it
+            self._under = (self.text, max(2.0, self._until - time.monotonic()))
         self.heading = heading
         self.text = hint
         self._left = 0.0
         self.run_for(HINT_SECONDS if seconds is None else seconds)
+
+    #: A hint a notice covers, and its seconds left: shown again when the notice goes.
+    _under: tuple[str, float] | None = None
+
+    def expire(self) -> None:
+        """The message's time is over: put it away, or show the hint it covered."""
+        under, self._under = self._under, None
+        if under is None:
+            self.dismiss()
+        else:
+            self.say(*under)
 
     def run_for(self, seconds: float) -> None:
         """Put the message away in `seconds`."""
         if self._timer is not None:
             self._timer.stop()
         self._until = time.monotonic() + seconds
-        self._timer = self.set_timer(seconds, self.dismiss)
+        self._timer = self.set_timer(seconds, self.expire)
 
     def hold(self) -> None:
         """Stop the message's time while another screen covers it (help, the inspector)."""
@@ -208,7 +224,8 @@ class HintBox(Static):
             self._left = 0.0
 
     def dismiss(self) -> None:
-        """Put the hint away."""
+        """Put the hint away (and any it covered: the player acted)."""
+        self._under = None
         self.text = ""
 
     def on_click(self) -> None:
