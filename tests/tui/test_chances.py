@@ -147,8 +147,14 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
     assert "Fight the monster now instead: +50 points" in said
     assert "ambushes" in said  # the verdict's why, not cut at the edge
     assert head_lines(analysis, 14, 78)[0] == "Chance here: the game is lost"
-    assert head_lines(analysis, 5, 78)[0] == (
-        "Chance here 81 % (at decision 12, the next choice), its best option's"
+    # #28: "Chance here 81 % (…), its best option's" read as cut: a whole sentence now,
+    # what the chance is and which option it is of.
+    assert " ".join(head_lines(analysis, 5, 78)).strip() == (
+        "Chance of winning here: 81 % (at decision 12, the next choice), with its best"
+        " option: Fight the monster now."
+    )
+    assert " ".join(head_lines(analysis, 11, 46)).strip() == (
+        "Chance of winning here: 81 %, with the next decision's best option: Fight the monster now."
     )
 
 

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from pilot import sync
+from pilot import settle, sync
 from rich.text import Text
 from scenes import weapon_rack
 from textual.containers import VerticalScroll
@@ -331,7 +331,7 @@ async def test_the_footer_fits_80_columns_with_the_inspector_key() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for focus in ("#decisions", "#hand-text", "#stage"):
             app.screen.query_one(focus).focus()
-            await pilot.pause()
+            await settle(pilot)  # the footer recomposed for the focus (one pause: not always)
             keys = list(app.screen.query("FooterKey"))
             assert "i" in [key.key_display for key in keys]  # type: ignore[attr-defined]
             assert all(key.virtual_region.right <= 80 for key in keys), focus

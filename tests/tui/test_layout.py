@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pilot import sync
+from pilot import settle, sync
 from textual.geometry import Region
 
 from unbroken.core.game import Game
@@ -85,7 +85,7 @@ async def play(game: Game, bot: Any, size: tuple[int, int] = SIZE) -> dict[str, 
     app = UnbrokenApp(RULES, animate=False, game=game)
     most = checked = 0
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for n in range(MOST_DECISIONS):
             screen = app.screen
             if not isinstance(screen, GameScreen) or screen.game.decision is None:
@@ -95,7 +95,7 @@ async def play(game: Game, bot: Any, size: tuple[int, int] = SIZE) -> dict[str, 
             action = bot(screen.game, n)
             index = next(i for i, (a, _) in enumerate(screen.offered) if a == action)
             screen.take(index)
-            await pilot.pause()
+            await settle(pilot)  # the options fitted again (one pause: not under load)
         else:
             raise AssertionError("the game did not end")
     return {"most": most, "checked": checked}

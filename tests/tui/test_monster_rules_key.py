@@ -9,6 +9,7 @@ look like the hint swallowed the key.
 from __future__ import annotations
 
 from pilot import sync
+from test_round8_screens import read_every_page, rows_read
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -39,14 +40,15 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         assert screen.query_one(HintBox).text.startswith("Battle")
         stage = screen.query_one(StagePanel)
         first = stage.drawn
+        hand = screen.query_one("#hand").region.height
         assert "…" in first  # a table row cut to one line
-        await pilot.press("m")
-        await pilot.pause()
-        assert app.screen is screen and stage.drawn != first
-        assert "…" not in stage.drawn  # every row whole
-        await pilot.press("m")
-        await pilot.pause()
-        assert stage.drawn == first  # and back
+        # Every row read whole on the pages `m` shows, the Hand keeping its rows (the rows
+        # wrapped in place squeezed it to one, #28), and back.
+        pages, _ = await read_every_page(app, pilot, hand)
+        assert app.screen is screen and pages and pages[0] != first
+        card = RULES.monsters["base:gibberling"]
+        assert rows_read(card, first, pages) == set(range(1, 7)), pages
+        assert stage.drawn == first
 
 
 @sync

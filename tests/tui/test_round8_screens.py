@@ -21,7 +21,8 @@ from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList, wrap_option
 from unbroken.tui.hints import HINTS, HintBox
-from unbroken.tui.stage import GOES_ON, StagePanel, row_words, rule_parts, wrap_rule
+from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
+from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.effects import ambush_text, trickery_text
 
@@ -42,9 +43,12 @@ def page_of(stage: StagePanel) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[str], int]:
+async def read_every_page(
+    app: UnbrokenApp, pilot: Pilot[None], hand: int = 0
+) -> tuple[list[str], int]:
     """Press `m` until the rules fold back; return each page's text and the page count,
-    checking at every page that the six table rows are in sight under it."""
+    checking at every page that the six table rows are in sight under it (and the Hand
+    keeps at least `hand` rows)."""
     stage = app.screen.query_one(StagePanel)
     pages: list[str] = []
     count = 0
@@ -59,6 +63,7 @@ async def read_every_page(app: UnbrokenApp, pilot: Pilot[None]) -> tuple[list[st
         assert k == len(pages) + 1
         table_in_sight(stage)
         assert stage.region.bottom <= app.screen.query_one("#hand").region.y
+        assert app.screen.query_one("#hand").region.height >= hand, "the Hand squeezed"
         pages.append(" ".join(" ".join(str(stage.render()).splitlines()[2:-6]).split()))
     return pages, count
 

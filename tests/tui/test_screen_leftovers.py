@@ -4,26 +4,36 @@ hidden or cut (the detail line, the stage, the notices, `m`, the new game, the v
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
-from pilot import game_screen_of, sync
+from pilot import game_screen_of, settle, sync
+from test_chances import ANALYSIS, SHORT
+from test_round8_screens import read_every_page
 from test_round9_screens import many_options
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
+from unbroken.advisor.analysis import keep
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
+from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label
 
 RULES = load_ruleset()
 
 
-def rows_of(screen: GameScreen, widget: Static) -> list[str]:
+def rows_of(screen: Screen[Any], widget: Widget) -> list[str]:
     """Return the screen's rows the widget takes, as drawn (its own columns)."""
     strips = screen._compositor.render_strips()
     region = widget.region
@@ -41,14 +51,14 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
     assert len(offered) >= 14
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen_of(app)
         decisions = screen.query_one(DecisionList)
         line = screen.query_one("#detail", Static)
         seen_warning, whole_attacks = False, 0
         for i, (action, why) in enumerate(offered):
             decisions.highlighted = i
-            await pilot.pause()
+            await settle(pilot)
             if why:
                 continue
             drawn = rows_of(screen, line)
@@ -86,10 +96,10 @@ async def test_the_stage_at_the_trickery_step_says_no_ambush_that_is_over() -> N
         assert game.decision is not None and game.decision.kind == "trickery"
         app = UnbrokenApp(RULES, animate=False, game=game, record=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             if key:
                 await pilot.press(key)
-                await pilot.pause()
+                await settle(pilot)
             said = stage_said(game_screen_of(app))
             assert "trickery" in said, said
             assert "ambush" not in said and "lose 4 SE" not in said, said
@@ -106,11 +116,11 @@ async def test_m_with_all_in_sight_says_so_in_the_notice_line_not_over_the_log()
     game = Scenario("tomu", level=1).resources(se=10).monster("hyena").dice(*[3] * 30)
     app = UnbrokenApp(RULES, animate=False, game=game.start("battle"), record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen_of(app)
         for _ in range(3):
             await pilot.press("m")
-        await pilot.pause()
+        await settle(pilot)
         assert not app._notifications and not screen.query("Toast")
         box = screen.query_one(HintBox)
         assert box.text == "The monster's rules and table are all in sight."
@@ -118,3 +128,62 @@ async def test_m_with_all_in_sight_says_so_in_the_notice_line_not_over_the_log()
         assert said == "The monster's rules and table are all in sight."  # once
         log = screen.query_one("#log").region
         assert box.region.bottom <= log.y and log.height >= 3  # above the log, not over it
+
+
+@sync
+async def test_m_keeps_the_hands_rows_and_all_six_table_rows_at_80x24() -> None:
+    # #28 item 2: while `m` showed the rules a part at a time at 80x24 the Hand shrank to
+    # one row ("Hand ↓ more"); the pages are now no taller than the rules folded.
+    assert save_settings(Settings(hints=False)) == ""
+    for monster, level in (("ogre", 4), ("giant-spider", 1), ("hobgoblin", 3)):
+        scene = Scenario("tomu", level=level).resources(se=15, cunning=4, food=3)
+        game = scene.weapon("knife").monster(monster).dice(*[3] * 30).start("battle")
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game_screen_of(app)
+            hand = screen.query_one("#hand").region.height
+            assert hand >= 4, (monster, hand)  # three rows of cards and its title
+            pages, count = await read_every_page(app, pilot, hand)
+            assert count >= 2 and len(pages) == count, (monster, pages)
+
+
+@sync
+async def test_new_game_keeps_the_difficulty_seed_and_gentle_start_in_sight_at_80x24() -> None:
+    # #28: "Gentle start" and the difficulty's sentence sat below the fold of the right
+    # pane (scrolled out of sight) at 80x24; the character's description scrolls instead.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        sight = Region(0, 0, 80, 24 - 1)  # above the footer
+        await pilot.press("tab")  # to the difficulties
+        for _ in RULES.settings.difficulties:
+            await settle(pilot)
+            for name in ("#difficulty-info", "#seed", "#gentle"):
+                widget = screen.query_one(name)
+                assert widget.region.height and sight.contains_region(widget.region), name
+            info = screen.query_one("#difficulty-info", Static)
+            said = " ".join(" ".join(rows_of(screen, info)).split())
+            assert said.endswith(".") and said.count("(") >= 1, said  # whole
+            assert screen.query_one("#class-scroll").region.height >= 8
+            await pilot.press("down")
+
+
+@sync
+async def test_the_viewers_chance_line_is_a_whole_sentence_at_80x24() -> None:
+    # #28: "Chance here 18 %, its best option's …" read as cut at 80x24: what the chance
+    # is and which option is best, whole.
+    keep(SHORT, ANALYSIS)  # as `unbroken analyze` leaves it: decision 3's best is "best"
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("a", "right", "right")  # after decision 2: decision 3 is next
+        await settle(pilot)
+        chart = viewer.query_one(ChanceChart)
+        said = " ".join(" ".join(rows_of(viewer, chart)).split())
+        whole = "Chance of winning here: 50 %, with the next decision's best option: best."
+        assert said.startswith(whole), said

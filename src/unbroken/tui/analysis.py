@@ -113,7 +113,13 @@ def head_words(analysis: Analysis, position: int) -> str:
     here, rate = here_words(analysis, position)
     at = next((c for c in analysis.choices if c.n == position), None)
     if at is None:
-        return f"Chance here: {here}" if rate is None else f"Chance here {here}, its best option's"
+        if rate is None:
+            return f"Chance here: {here}"
+        # A whole sentence saying what the figure is and which option it is of: "Chance
+        # here 18 %, its best option's" read as a line cut at 80x24 (#28).
+        nxt = min((c for c in analysis.choices if c.n > position), key=lambda c: c.n)
+        its = "its" if nxt.n != position + 1 else "the next decision's"
+        return f"Chance of winning here: {here}, with {its} best option: {nxt.best}."
     taken = at.chance_taken
     then, luck = f"then {here}", ""
     if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")

@@ -6,10 +6,11 @@ import secrets
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -75,6 +76,16 @@ class OnOffBox(Checkbox):
         self.refresh()
 
 
+class DifficultyInfo(Static):
+    """What the difficulty highlighted does: its rows, once laid out, set the rows the
+    character's description may take above it (`NewGameScreen.fit_description`)."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, NewGameScreen):
+            screen.fit_description()
+
+
 class NewGameScreen(Screen[None]):
     """Choose a character sheet, the difficulty, the seed and options."""
 
@@ -103,9 +114,13 @@ class NewGameScreen(Screen[None]):
                 yield OptionList(id="difficulties")
                 yield Button("Start (Enter)", id="start", variant="primary")
                 yield Static(id="expansions")
-            with VerticalScroll(id="about"):
-                yield Static(id="class-info")
-                yield Static(id="difficulty-info")
+            # The character's long description scrolls in rows of its own; the difficulty,
+            # the seed and Gentle start under it stay in sight (at 80x24 they were below
+            # the fold of one scrolled pane, #28).
+            with Vertical(id="about"):
+                with VerticalScroll(id="class-scroll"):
+                    yield Static(id="class-info")
+                yield DifficultyInfo(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
                 # Digits only: a key that is no digit (Space after Tab selected it all)
                 # leaves the seed as it was instead of replacing it.
@@ -219,6 +234,24 @@ class NewGameScreen(Screen[None]):
         self.query_one("#difficulty-info", Static).update(
             Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", difficulty_text(diff))
         )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_description)
+
+    def fit_description(self) -> None:
+        """Let the character's description take the rows of its pane that the difficulty,
+        the seed and Gentle start leave under it (it scrolls within them): all of them stay
+        in sight, right under it."""
+        about = self.query_one("#about")
+        below = sum(
+            w.outer_size.height + w.styles.margin.height
+            for w in about.children
+            if w.id != "class-scroll"
+        )
+        room = max(3, about.content_size.height - below)
+        scroll = self.query_one("#class-scroll")
+        if scroll.styles.max_height != Scalar.from_number(room):
+            scroll.styles.max_height = room
 
     def choice(self) -> tuple[str, str]:
         chars = self.query_one("#characters", OptionList)

@@ -18,7 +18,6 @@ rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable
 
@@ -32,6 +31,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, MonsterState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
+from unbroken.tui.rule_pages import rule_pages, rule_parts
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.monster import danger_bonus
@@ -49,6 +49,9 @@ class StagePanel(Panel):
     #: Whether the monster's rules are shown in full or as one line of names: as the
     #: player chose with `m`, or (None) in full only when all of the sheet fits.
     expanded: bool | None = None
+    #: The most rows the stage takes while `m` shows the rules a part at a time (0: the
+    #: room it has): the rows it takes with them folded.
+    page_rows = 0
     #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
     rows_cut = False
     #: Whether they are shown in full now (what `m` turns the other way).
@@ -219,9 +222,13 @@ class StagePanel(Panel):
         # they fit so; else the pages say the rows cut in full (#28 round 8).
         lines = table_lines(state, card, row)
         wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
-        in_place = not room or head.plain.count("\n") + wrapped <= room + 1  # as a page
+        # No taller than with the rules folded: the Hand keeps its rows while `m` is open
+        # (it shrank to one, "Hand ↓ more", #28).
+        folded = self.folded_rows(head, state, rules, card, row, width) if self.full else 0
+        in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
         cut_rows = any(len(line) > width for line, _ in lines) and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
+        self.page_rows = folded if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
             die_line = cut(f"die {die}", width) if die else ""
@@ -231,6 +238,18 @@ class StagePanel(Panel):
         else:
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
+
+    def folded_rows(
+        self, head: Text, state: GameState, rules: Ruleset, card: m.Monster, row: int, width: int
+    ) -> int:
+        """Return the rows the stage takes under `head` with the rules folded (the Hand
+        under it has the rest)."""
+        kept = self.full, self.expanded, self.border_title, self.rows_cut
+        self.full, self.expanded = False, False
+        folded = head.copy()
+        self.rules_and_table(folded, state, rules, card, coming_rules(state, card), row, width)
+        self.full, self.expanded, self.border_title, self.rows_cut = kept
+        return folded.plain.count("\n")
 
     def rules_and_table(
         self,
@@ -299,7 +318,8 @@ class StagePanel(Panel):
         room = self.rows_free()
         more = self.unfolds()
         paged = bool(table and room)
-        rows = max(1, room + 1 - text.plain.count("\n") - table) if paged else 0
+        top = min(room + 1, self.page_rows) if self.page_rows else room + 1
+        rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules = []
         for line, head, style in said:
@@ -361,75 +381,6 @@ def coming_rules(state: GameState, card: m.Monster) -> list[str]:
     if state.phase == Phase.COMBAT and state.step == StepName.TRICKERY:
         return [trickery]
     return [f"ambush: {ambush_text(card)}", trickery]
-
-
-def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
-    """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
-    rule starts a page unless it fits in what is left of the one before; a rule longer
-    than a page goes on over the next."""
-    pages: list[list[Text]] = [[]]
-    for rule in rules:
-        if pages[-1] and len(pages[-1]) + len(rule) > rows:
-            pages.append([])
-        for line in rule:
-            if len(pages[-1]) == rows:
-                pages.append([])
-            pages[-1].append(line)
-    return pages
-
-
-#: Where a rule longer than a page may end a page, best first: a sentence's end, then a
-#: clause's (after a comma, semicolon, colon or bracket, or before a bracket or dash),
-#: then between words (a clause longer than a page).
-_BREAKS = (
-    re.compile(r"(?<=[.!?])\s+"),
-    re.compile(r"(?<=[,;:)])\s+|\s+(?=[(—])"),
-    re.compile(r"\s+"),
-)
-#: The mark at the end of a page a rule goes on from, and at the start of the next.
-GOES_ON = "…"
-
-
-def wrap_rule(line: str, width: int, indent: str) -> list[str]:
-    """Return `line` wrapped as the stage wraps it (`Panel.wrapped`)."""
-    if not 0 < width < len(line):
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=indent)
-
-
-def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str]:
-    """Return a rule's words in parts of at most `rows` lines at `width` (one part where
-    it fits): each part but the last ends at a sentence's end where one fits, else at a
-    clause's, with " …", and the next starts "  … " (a page never ends mid-sentence when
-    a sentence fits in it, #28 round 8: "| trickery:", then "cannot be tricked")."""
-    parts: list[str] = []
-    rest = line
-
-    def shown(body: str, last: bool) -> str:
-        lead = f"{indent}{GOES_ON} " if parts else ""
-        return f"{lead}{body}{'' if last else ' ' + GOES_ON}"
-
-    def fits(body: str, last: bool) -> bool:
-        return len(wrap_rule(shown(body, last), width, indent)) <= rows
-
-    while rest and rows > 0 and not fits(rest, True):
-        end = _part_end(rest, lambda body: fits(body, False))
-        parts.append(shown(rest[:end].rstrip(), False))
-        rest = rest[end:].lstrip()
-    return [*parts, shown(rest, True)] if rest or not parts else parts
-
-
-def _part_end(text: str, fits: Callable[[str], bool]) -> int:
-    """Return where the longest start of `text` that `fits` ends, at the best break of
-    `_BREAKS` that has one (a word longer than a page: cut where it fits; at least 1)."""
-    for pattern in _BREAKS:
-        ends = [b.start() for b in pattern.finditer(text) if b.start() and fits(text[: b.start()])]
-        if ends:
-            return ends[-1]
-    end = 1
-    while end < len(text) and fits(text[: end + 1]):
-        end += 1
-    return end
 
 
 def table_lines(state: GameState, card: m.Monster, row: int) -> list[tuple[str, str]]:
