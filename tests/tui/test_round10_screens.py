@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, sync
+from pilot import game_screen_of, on_top, settle, sync
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
@@ -27,24 +27,24 @@ async def test_a_key_that_is_no_answer_closes_the_leave_question_and_is_the_game
     game = Scenario("tomu").start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen_of(app)
         decisions = len(game.events)
         await pilot.press("escape")
         assert isinstance(on_top(app), LeaveScreen)
         await pilot.press("percent_sign")  # not an answer: stays, and shows the odds
-        await pilot.pause()
+        await settle(pilot)
         assert on_top(app) is screen and not game.is_over
         assert screen.odds.shown
         await pilot.press("escape", "1")  # an option's key: stays, and takes the option
-        await pilot.pause()
+        await settle(pilot)
         assert on_top(app) is screen and len(game.events) > decisions
         await pilot.press("escape", "q")  # a key the game does not use: says it stayed
-        await pilot.pause()
+        await settle(pilot)
         assert on_top(app) is screen
         assert screen.query_one(HintBox).text == "Stayed in the game."
         await pilot.press("escape", "y")  # y still leaves
-        await pilot.pause()
+        await settle(pilot)
         assert on_top(app) is not screen and not isinstance(on_top(app), LeaveScreen)
 
 
@@ -55,18 +55,18 @@ async def test_a_hint_covered_by_help_is_still_there_when_help_closes() -> None:
     game = Scenario("tomu").start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         box = game_screen_of(app).query_one(HintBox)
         hint = HINTS[StepName.PREPARATION]
         assert box.text == hint
         await pilot.press("question_mark", "escape")  # help loaded once: it opens at once
-        await pilot.pause()
+        await settle(pilot)
         box.say(hint, 3.0)  # its time made short, to run out under help
         await pilot.press("question_mark")
         assert isinstance(on_top(app), HelpScreen)
         await pilot.pause(3.5)  # longer than the hint's time
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(on_top(app), GameScreen)
         assert box.text == hint and box.display
         await pilot.pause(3.5)  # in sight, its time runs out
@@ -87,7 +87,7 @@ async def test_the_records_screen_at_80_columns_cuts_no_column_and_labels_one_ga
     app = records_with_a_starved_game()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(RecordsScreen())
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, RecordsScreen)
         text = screen_text(screen)  # type: ignore[arg-type]
@@ -97,15 +97,12 @@ async def test_the_records_screen_at_80_columns_cuts_no_column_and_labels_one_ga
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert "a: achievements  class: below" in text
         await pilot.resize_terminal(130, 30)  # room for every column: the class is back
-        await pilot.pause()
-        assert "Class" in next(
-            line
-            for line in screen_text(screen).splitlines()
-            if "Finished" in line  # type: ignore[arg-type]
-        )
+        await settle(pilot)
+        wide = screen_text(screen)  # type: ignore[arg-type]
+        assert "Class" in next(line for line in wide.splitlines() if "Finished" in line)
         await pilot.resize_terminal(80, 24)
         await pilot.press("c")
-        await pilot.pause()
+        await settle(pilot)
         chart = screen.query_one(ScoreChart)
         said = str(chart.render())
         assert said.count("game 1") == 1, said
@@ -127,7 +124,7 @@ async def test_the_viewers_death_step_says_the_time_as_the_fight_did() -> None:
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_replay(path)
-        await pilot.pause()
+        await settle(pilot)
         viewer = app.screen
         assert isinstance(viewer, ReplayViewerScreen)
 
@@ -136,10 +133,10 @@ async def test_the_viewers_death_step_says_the_time_as_the_fight_did() -> None:
             return " ".join(said[said.index("\ntime") :].split("uses")[0].split())
 
         await pilot.press("end")
-        await pilot.pause()
+        await settle(pilot)
         at_death = time_said()
         await pilot.press("left")
-        await pilot.pause()
+        await settle(pilot)
         in_the_fight = time_said()
         assert "level 3 time" in in_the_fight and " left" not in in_the_fight, in_the_fight
         assert at_death.split()[-3:] == in_the_fight.split()[-3:], (at_death, in_the_fight)
@@ -172,16 +169,16 @@ async def keys_moved() -> None:
     )
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen_of(app)
         before = [action for action, _ in screen.offered]
         knife = before.index(act.Craft(weapon="base:knife"))
         await pilot.press("5")  # Plan: costs change, no key moves, no cue
-        await pilot.pause()
+        await settle(pilot)
         assert [a for a, _ in screen.offered] == before
         assert "Options changed" not in screen_text(screen)
         await pilot.press(OPTION_KEYS[knife])  # the Knife: three attacks, not two
-        await pilot.pause()
+        await settle(pilot)
         now = [action for action, _ in screen.offered]
         focus = now.index(act.Focus())
         assert focus != before.index(act.Focus())
@@ -189,11 +186,11 @@ async def keys_moved() -> None:
         taken = len(game.events)
         key = OPTION_KEYS[before.index(act.Inspiration())]  # its key before: now Focus's
         await pilot.press(key)
-        await pilot.pause()
+        await settle(pilot)
         assert len(game.events) == taken  # marked, not taken
         assert f"{key} marked" in screen_text(screen), screen_text(screen)
         await pilot.press(key)  # the same key again takes it
-        await pilot.pause()
+        await settle(pilot)
         assert len(game.events) > taken
 
 
@@ -204,18 +201,18 @@ async def test_a_hint_a_notice_covered_comes_back_when_the_notice_goes() -> None
     game = Scenario("tomu").start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen_of(app)
         box = screen.query_one(HintBox)
         hint = HINTS[StepName.PREPARATION]
         assert box.text == hint
         dimmed = next(i for i, (_, why) in enumerate(screen.offered) if why)
         await pilot.press(OPTION_KEYS[dimmed])
-        await pilot.pause()
+        await settle(pilot)
         assert box.text.startswith("Not now: ")
         box.expire()  # the notice's time is over
-        await pilot.pause()
+        await settle(pilot)
         assert box.text == hint and box.heading == "First game: "
         await pilot.press(OPTION_KEYS[dimmed], "1")  # a decision taken: both go
-        await pilot.pause()
+        await settle(pilot)
         assert HINTS[StepName.PREPARATION] not in box.text

@@ -146,7 +146,7 @@ class RecordsScreen(Screen[None]):
         if self.cells:
             table.move_cursor(row=min(cursor, len(self.cells) - 1))
         legend = "" if with_class else "  class: below"
-        self.query_one("#records-summary", Static).update(self.summary + legend)
+        self.query_one("#records-summary", Static).update(self.summary_line + legend)
 
     def on_resize(self) -> None:
         if self.cells:
@@ -180,10 +180,10 @@ class RecordsScreen(Screen[None]):
         }
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
-        self.summary = (
+        self.summary_line = (
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
-        summary.update(self.summary)
+        summary.update(self.summary_line)
 
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
