@@ -1,4 +1,4 @@
-"""Build the optional compiled engine: the hot modules compiled with mypyc.
+"""Build a checkout's compiled engine: the hot modules compiled with mypyc.
 
     pip install 'mypy==2.4.1'          # mypyc comes with mypy; a C compiler is needed too
     python tools/compile.py [--out build/compiled]

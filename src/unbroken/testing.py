@@ -91,7 +91,10 @@ class Scenario:
     Game. An id without a namespace is the base game's (`"kobold"` is
     `base:kobold`): name a plugin's cards in full (`"molehill:mole"`). The
     ruleset is `load_ruleset()` (the plugins on now) unless one is given, e.g.
-    `load_plugins(["base", "x"], extra=[...]).ruleset`.
+    `load_plugins(["base", "x"], extra=[...]).ruleset`. The difficulty is read as
+    `Game.new` reads it: an id ("gauntlet:expert"), or a plugin's local id ("expert") when
+    exactly one loaded difficulty has it; any other name is a ValueError naming the
+    difficulties loaded (it built a game with no danger track before).
     """
 
     def __init__(
@@ -104,7 +107,7 @@ class Scenario:
     ) -> None:
         self.rules = ruleset or load_ruleset()
         self.character = q(self.rules, character)
-        self.difficulty = difficulty
+        self.difficulty = self.rules.difficulty_id(difficulty)  # ValueError: the known ids
         self.level = level
         self.seed = seed
         self.res: dict[str, int] = {k: 0 for k in m.RESOURCES}

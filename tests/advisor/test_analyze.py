@@ -266,7 +266,7 @@ def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -
         bot_next=said,
     )  # fmt: skip
     assert free.contradicted and not free.costly and not free.clearly_worse
-    assert f"on the same futures ({said}); but the position it led to reads 94 %" in (
+    assert f"on the same 32 futures, 12 won to 0 ({said}); but where it led reads 94 %" in (
         free.verdict()
     )
     again = Choice.from_json(free.as_json())

@@ -14,10 +14,15 @@ from typing import Any
 import msgspec
 import pytest
 
+from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.plugins import load_plugins
+from unbroken.words.actions import label
 from unbroken.words.cards import KINDS, card_ids, describe_card
+from unbroken.words.events import Narrator
 from unbroken.words.vocabulary import attack_name
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
@@ -142,3 +147,50 @@ def test_no_two_cards_share_a_name(everything: Ruleset) -> None:
     shared = {name: sorted(ids) for name, ids in named.items() if len(ids) > 1}
     assert shared == SHARED_FOR_NOW, shared
     assert sorted(rules.name_clashes()) == ["gauntlet:armored"]
+
+
+def printed_ability_heads(rules: Ruleset, card_id: str) -> list[str]:
+    """Return the head lines `unbroken cards` prints for a card's abilities, in order: each
+    ability's name and kind ("Wrecker (Follow Up, Passive)", "Meditation (Action, any time)")."""
+    lines = describe_card(rules, card_id)
+    return [
+        line.strip()
+        for line, after in zip(lines, lines[1:], strict=False)
+        if line.startswith("  ") and not line.startswith("   ") and after.startswith("    ")
+    ]
+
+
+def printed_as(head: str, name: str) -> bool:
+    """True when an ability's head line in `unbroken cards` names it `name` (its kind after
+    it: "Lucky (Response)", or inside its brackets: "Wrecker (Follow Up, Passive)")."""
+    return head.startswith(f"{name[:-1]}, " if name.endswith(")") else f"{name} (")
+
+
+def test_every_ability_a_player_uses_has_one_name_in_cards_the_options_and_the_log(
+    everything: Ruleset,
+) -> None:
+    # Brief tidyW item 3 (#28 item 6): Gauntlet's Quick Guard has one ability, "Brace" in
+    # its TOML; the log and the options name it by its card, "Quick Guard", and so must
+    # `unbroken cards`. Over every skill and class loaded: the name the log gives each
+    # ability is the option's and the one `cards` prints (a class ability's card, "[Sneak]",
+    # heads its block in `cards`).
+    rules = everything
+    state = GameState()
+    checked = 0
+    for table in (rules.skills, rules.classes):
+        for card_id, card in table.items():
+            heads = printed_ability_heads(rules, card_id)
+            assert len(heads) == len(card.abilities), (card_id, heads)
+            for ability, head in zip(card.abilities, heads, strict=True):
+                used = ev.AbilityUsed(card_id, ability.id, table is rules.classes)
+                line = Narrator(rules).describe(used) or ""
+                assert line.startswith("You use ") and line.endswith("."), (card_id, line)
+                tagged = line.removeprefix("You use ").removesuffix(".")
+                tagged = tagged.removesuffix(" (one ability use)")
+                option = label(act.Use(card_id, ability.id), state, rules)
+                assert option.startswith((f"{tagged}: ", f"{tagged} (")), (card_id, option)
+                name = tagged.removesuffix(f" [{card.name}]") if table is rules.classes else tagged
+                assert printed_as(head, name), (card_id, head, tagged)
+                checked += 1
+    assert checked >= 40  # every pack's skills and classes were read
+    assert printed_ability_heads(rules, "gauntlet:quick-guard") == ["Quick Guard (Response)"]

@@ -16,6 +16,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, Scenario, pass_responses, play
 from unbroken.words.actions import option_text
+from unbroken.words.cards import describe_card
 from unbroken.words.events import Narrator
 
 CONTENT = (
@@ -54,12 +55,14 @@ def lines(game: Game) -> list[str]:
 
 def test_the_iron_beetles_armored_lowers_the_attack_and_is_named(rules: Ruleset) -> None:
     game = bare(rules, "gauntlet:iron-beetle", 2)
-    assert "Attack with Bash: wound 1 (Armored −1) - pay 3 SE" in lines(game)
+    # With the base game loaded its Armored condition shares the name: one name per card
+    # everywhere, the keyword with its expansion (#28 item 6, round 10).
+    assert "Attack with Bash: wound 1 (Armored (Gauntlet) −1) - pay 3 SE" in lines(game)
     narrator = Narrator(rules)
     for event in game.events:
         narrator.describe(event)
     said = [narrator.describe(e) for e in game.apply(act.Attack("bash"))]
-    assert "Attack power is now 1 (Armored −1)." in said
+    assert "Attack power is now 1 (Armored (Gauntlet) −1)." in said
 
 
 def test_the_grave_wardens_heal_is_named_in_the_log(rules: Ruleset) -> None:
@@ -71,3 +74,11 @@ def test_the_grave_wardens_heal_is_named_in_the_log(rules: Ruleset) -> None:
     while game.decision is not None and game.decision.kind == "response":
         said += [narrator.describe(e) for e in game.apply(act.Pass())]
     assert any(line and line.startswith("The monster heals 1 (Relentless)") for line in said)
+
+
+def test_a_keyword_named_as_a_base_card_is_shown_with_its_expansion(rules: Ruleset) -> None:
+    # #28 round 10: "Armored" was the Hobgoblin's reward (the base game's condition) and
+    # Gauntlet's keyword on the Iron Beetle, both shown bare in `cards`, on the stage's
+    # rules and in the log.
+    assert "  Armored (Gauntlet): " in "\n".join(describe_card(rules, "gauntlet:iron-beetle"))
+    assert rules.card_name("base:armored") == "Armored"

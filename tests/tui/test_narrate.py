@@ -318,7 +318,10 @@ def test_an_encounter_you_cannot_pay_for_is_marked_before_you_keep_it() -> None:
     # R-TRAVEL-5: keeping a card you cannot pay for leaves only Rest (or, committed, nothing).
     game = Scenario("caellahan").encounters("juicy-bats", "abandoned-hovel").start("exploration")
     texts = [label(a, game.state, RULES) for a in game.legal_actions()]
-    assert texts[0].startswith("Juicy Bats: ") and texts[0].endswith(" (cannot pay: rest)")
+    # What the rest gives is said there (#28 round 10: read only in the inspector).
+    bats = RULES.encounters["base:juicy-bats"]
+    rest = f" (cannot pay: rest, gain {bats.time} SE)"
+    assert texts[0].startswith("Juicy Bats: ") and texts[0].endswith(rest)
     assert texts[1].startswith("Abandoned Hovel: ") and "cannot pay" not in texts[1]
 
 

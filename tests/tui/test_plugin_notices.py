@@ -22,6 +22,7 @@ from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
 from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.history import PluginsScreen
+from unbroken.tui.inspector import SCORE, card_lines
 from unbroken.tui.newgame import NewGameScreen
 
 #: A level-1 monster on die face 1, as `unbroken plugins new` writes it.
@@ -331,3 +332,13 @@ def test_a_skipped_plugin_s_notice_on_new_game_covers_no_description(
             assert isinstance(app.screen, GameScreen)
 
     asyncio.run(play())
+
+
+def test_the_inspectors_score_names_the_expansions_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    # #28 round 10: `i` → Score explained only the base game's scoring with two expansions'
+    # scores on (help's Score section named them).
+    assert card_lines(Scenario("caellahan").start(), SCORE)[-1].startswith("  Ranks: ")
+    loaded = installed(monkeypatch, quietly(monkeypatch, extra=[("fives", Fives())]))
+    game = Scenario("caellahan", ruleset=loaded.ruleset).start()
+    lines = card_lines(game, SCORE)
+    assert lines[-1] == "  fives:five-hundreds: Won games only: 990, always."

@@ -78,15 +78,19 @@ async def test_the_basilisk_s_rules_fold_and_m_never_pushes_its_table_off_screen
             assert name in folded
         assert all(f"{row} " in folded for row in ("1 WOUND", "2 GAZE", "6 WOUND"))
         parts = []
-        for _ in range(5):  # its three rules, then (round 8) its rows cut, in full
+        hand = app.screen.query_one("#hand").region.height
+        # Its three rules, then (round 8) its rows cut, in full; pages no taller than the
+        # rules folded since #28 (the Hand kept its rows): eight of them.
+        for _ in range(8):
             await pilot.press("m")
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             lines = str(stage.render()).splitlines()
             assert [line[:2] for line in lines[-6:]] == [f" {n}" for n in "123456"]
             assert stage.region.bottom < app.screen.query_one("#hand").region.bottom
+            assert app.screen.query_one("#hand").region.height >= hand
             parts.append(" ".join(" ".join(lines[2:-6]).split()))
-        assert "rules 5 of 5 (m: fold)" in str(stage.border_title)
+        assert "rules 8 of 8 (m: fold)" in str(stage.border_title)
         whole = " ".join(parts).replace(" … … ", " ")  # a rule read on over a page
         card = RULES.monsters["base:basilisk"]
         for ability in card.abilities:

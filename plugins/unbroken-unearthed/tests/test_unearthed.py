@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from unbroken_unearthed import grave_chill
+from unbroken_unearthed import grave_chill, unearthed_tally
 
 from unbroken.api import (
     Game,
@@ -54,7 +54,7 @@ def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str])
 
 def test_its_cards_join_the_decks_levels_and_upgrade_tree() -> None:
     rules = load_ruleset()
-    assert rules.plugins["unearthed"] == "0.3.0"
+    assert rules.plugins["unearthed"] == "0.4.0"
     assert rules.monsters_of_level(4)[3].id == "unearthed:lich"
     assert rules.monsters_of_level(2)[4].id == "unearthed:ghoul"
     assert "base:ogre" not in rules.monsters
@@ -108,6 +108,68 @@ def test_the_tally_scores_wins_only() -> None:
     assert alternative_scores(rules, won, state) == {"unearthed:tally": 35 + 6 + 4 + 2 + 6}
     lost = [GameOver(won=False, level=2, step="battle")]
     assert alternative_scores(rules, lost, state) == {}
+
+
+EXPERT = Path(__file__).resolve().parents[2] / "unbroken-gauntlet/src/unbroken_gauntlet/content"
+
+
+def test_a_harder_plugin_difficulty_scores_no_less_than_hard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Gauntlet's Expert (13 SE, the monster first as on Hard, a danger track; 5.6 % of
+    # heuristic games won against Hard's 12.9 %) scored Normal's base, 20, under Hard's 35.
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base,unearthed,gauntlet")
+    rules = load_ruleset()
+    assert rules.difficulty("gauntlet:expert") is not None
+    won = [GameOver(won=True, level=4, step="battle")]
+    res = {"time": 3, "se": 4, "me": 1, "le": 2}
+    # The Tally alone: Gauntlet's Scorepad wants a whole game's events (a GameStarted).
+    scores = {
+        d: unearthed_tally(rules, won, GameState(difficulty=d, res=res))
+        for d in ("easy", "normal", "hard", "gauntlet:expert")
+    }
+    assert scores == {
+        d: base + 6 + 4 + 2 + 6 for d, base in zip(scores, (10, 20, 35, 40), strict=True)
+    }
+
+
+DIFFICULTIES = """
+[[difficulties]]
+id = "first"
+name = "First"
+text = "The monster strikes first."
+monster_first = true
+
+[[difficulties]]
+id = "tracked"
+name = "Tracked"
+text = "A danger track."
+danger = [{ colour = "red", armor = 1 }]
+
+[[difficulties]]
+id = "gentle"
+name = "Gentle"
+text = "A skill to start with."
+start_skill = true
+
+[[difficulties]]
+id = "plain"
+name = "Plain"
+text = "Nothing else."
+start = { se = 14 }
+"""
+
+
+def test_a_plugin_difficulty_scores_by_what_it_asks(tmp_path: Path) -> None:
+    from unbroken_unearthed import tally_base
+
+    from unbroken.api import FolderPlugin, load_plugins, write_pack
+
+    folder = write_pack(tmp_path / "x", {"difficulties.toml": DIFFICULTIES})
+    rules = load_plugins(["base", "x"], extra=[("x", FolderPlugin(folder))]).ruleset
+    bases = {d: tally_base(rules, d) for d in ("x:first", "x:tracked", "x:gentle", "x:plain")}
+    assert bases == {"x:first": 35, "x:tracked": 35, "x:gentle": 10, "x:plain": 20}
+    assert tally_base(rules, "gone:expert") == 20  # a difficulty no plugin loaded: Normal's
 
 
 def test_the_tally_says_time_scores_only_while_the_track_is_there() -> None:
@@ -167,7 +229,7 @@ def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
     assert "unearthed" not in base_only.plugins
     # The viewer loads the recorded plugins again: they are installed.
     timeline = Timeline(path, base_only)
-    assert timeline.ruleset.plugins["unearthed"] == "0.3.0"
+    assert timeline.ruleset.plugins["unearthed"] == "0.4.0"
     monsters = {
         timeline.state_at(i).monster.id
         for i in range(len(timeline))
@@ -187,7 +249,7 @@ def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
     recorder.close()
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     resumed, _ = resume(recorder.path, load_ruleset())
-    assert resumed.ruleset.plugins["unearthed"] == "0.3.0"
+    assert resumed.ruleset.plugins["unearthed"] == "0.4.0"
     assert resumed.events == game.events
 
 

@@ -134,6 +134,7 @@ def text_report(analysis: Analysis, title: str) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
+    from unbroken.advisor.choice import in_sentence
 
     a = analysis
     lines = [
@@ -141,9 +142,10 @@ def text_report(analysis: Analysis, title: str) -> str:
         f"{len(a.choices)} with a choice",
         f"Options raced on the same futures, up to {a.games} games each, played out by the "
         f"reference bot (advisor seed {a.seed}).",
-        "Chance: the position's (its best option's, on futures of its own); Taken: that "
-        "less what the option taken lost against the best on the same futures, never above "
-        "it, or where nothing random came before the next decision that position's chance. "
+        "Chance: the position's (its best option's, on futures of its own). Taken: Chance "
+        "less what the option taken lost against the best on the same futures (so never "
+        "above it); but where nothing random came between it and the next decision, the "
+        "next position's Chance (other futures: it may read above this one). "
         f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points.",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
@@ -153,7 +155,7 @@ def text_report(analysis: Analysis, title: str) -> str:
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
         lines.append(
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
-            f"{lost}{mark} {short(c.taken, 30)}: {short(c.verdict(), 40)}"
+            f"{lost}{mark} {short(in_sentence(c.taken), 30)}: {short(c.verdict(), 40)}"
         )
     lines += ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()
@@ -188,7 +190,10 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
 
 
 def _worst(c: Choice) -> str:
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.choice import in_sentence
+
+    taken = short(in_sentence(c.taken))
     return (
-        f"decision {c.n} (level {c.level}): took {short(c.taken)} {c.chance_taken.percent()}; "
-        f"{c.verdict()}"
+        f"decision {c.n} (level {c.level}): took {taken} {c.chance_taken.percent()}; {c.verdict()}"
     )

@@ -179,7 +179,7 @@ def bonus_names(state: GameState | None, rules: Ruleset) -> list[tuple[str, int]
         card = rules.monsters[state.monster.id]
         found += [(a.name, [a]) for a in card.abilities]
         found += [
-            (rules.keywords[k].name, list(rules.keywords[k].abilities))
+            (rules.card_name(k), list(rules.keywords[k].abilities))
             for k in card.keywords
             if k in rules.keywords
         ]

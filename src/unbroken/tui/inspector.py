@@ -22,6 +22,7 @@ from unbroken.core import model as m
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
+from unbroken.plugins import BASE, plugins_for
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
@@ -140,6 +141,7 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
         if monster is not None:
             named += monster.keywords
             effects += [*monster.ambush, *(e for row in monster.table for e in row.effects)]
+            effects += monster.rewards  # the Hobgoblin's Armored (#28 round 10)
         encounter = rules.encounters.get(card)
         if encounter is not None:
             effects += encounter.effects
@@ -166,8 +168,12 @@ def card_lines(game: Game, card: str) -> list[str]:
     """Return a card's lines as `unbroken cards` says them; the monster in play with its
     armor and health as they are now and why (the danger track, the fight), then the
     sheet's: the stage's numbers, not only the printed ones (#28)."""
-    if card == SCORE:
-        return ["Score (how a won game is scored)", *score_lines(game.ruleset)]
+    if card == SCORE:  # the expansions' own scores with it, as help says (round 10)
+        return [
+            "Score (how a won game is scored)",
+            *score_lines(game.ruleset),
+            *_extra_scores(game),
+        ]
     lines = describe_card(game.ruleset, card)
     mo = game.state.monster
     if mo is None or mo.id != card:
@@ -180,6 +186,15 @@ def card_lines(game: Game, card: str) -> list[str]:
     sheet_line = f"  Armor {sheet.armor}, health {sheet.health}."  # words.cards.describe_monster
     line = f"  In play: {now}; printed {printed}."
     return [line if text == sheet_line else text for text in lines]
+
+
+def _extra_scores(game: Game) -> list[str]:
+    """Return the expansions' scoring rules in play, a line each ("" when none is on)."""
+    if set(game.ruleset.plugins) <= {BASE}:
+        return []
+    rules = plugins_for(game.ruleset).scoring_rules
+    head = ["The expansions on score every game their own way too (said at its end):"]
+    return [*head, *(f"  {rule.display}: {rule.text}" for rule in rules)] if rules else []
 
 
 def offer_lines(game: Game, card: str) -> list[str]:

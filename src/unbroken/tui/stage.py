@@ -271,9 +271,10 @@ class StagePanel(Panel):
             if before:  # paged, two rules: a page may end between them, not in one
                 for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
-            for keyword in keywords:
+            for keyword in keywords:  # one name per card: "Armored (Gauntlet)" (#28 item 6)
                 words = " ".join(a.text for a in keyword.abilities)
-                said.append((f"{keyword.name}: {words}", len(keyword.name) + 1, ""))
+                name = rules.card_name(keyword.id)
+                said.append((f"{name}: {words}", len(name) + 1, ""))
             for ability in card.abilities:
                 said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, ""))
             if paged:  # the rows cut to one row each, in full (#28 round 8)
@@ -283,7 +284,7 @@ class StagePanel(Panel):
                         said.append((f"{head} {row_words(r)}", len(head), ""))
             self.rules_in_full(text, said, len(card.table) if paged else 0)
         else:
-            self.folded_rules(text, card, before, [k.name for k in keywords], width)
+            self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")

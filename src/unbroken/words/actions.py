@@ -142,7 +142,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text += (
             " (cannot pay: next, accept gaining nothing)"
             if state.committed
-            else " (cannot pay: rest)"
+            else f" (cannot pay: rest, gain {card.time} SE)"  # as Rest's line (round 10)
         )
     return text + no_next_level(card.effects, state, ruleset)
 

@@ -221,7 +221,7 @@ def describe_monster(ruleset: Ruleset, card: m.Monster) -> list[str]:
     for kw in card.keywords:
         keyword = ruleset.keywords.get(kw)
         if keyword is not None:
-            lines.append(f"  {keyword.name}: {keyword.text}")
+            lines.append(f"  {ruleset.card_name(kw)}: {keyword.text}")
     lines += _abilities(list(card.abilities), automatic=True)
     lines.append("  Combat table:")
     for number, row in enumerate(card.table, start=1):
@@ -277,7 +277,7 @@ def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, s
     card = rules.conditions[condition.id]
     extra = []
     if not condition.active:
-        extra.append("next level")
+        extra.append("from next level on" if card.permanent else "next level")
     if card.tokens:
         extra.append(plural(condition.tokens, "token"))
     if condition.rounds:

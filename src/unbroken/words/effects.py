@@ -27,6 +27,25 @@ def named(card_id: str) -> str:
     return names(card_id) if names is not None else card_words(card_id)
 
 
+#: A condition gained "for the next level" that is permanent (Armored, R-COND-1) stays from
+#: then on: said so, not as if it lasted one level (#28 round 10).
+PENDING, PENDING_LASTING = "for the next level", "from the next level on"
+
+
+def pending_words(permanent: bool) -> str:
+    """Return when a condition gained for the next level acts: "for the next level", or
+    "from the next level on" for a permanent one."""
+    return PENDING_LASTING if permanent else PENDING
+
+
+def _permanent(card_id: str) -> bool:
+    """Return whether a condition is permanent, as far as the words being made know: the
+    ruleset whose `card_name` names them (`naming`); False without one."""
+    rules = getattr(_NAMES.get(), "__self__", None)
+    card = getattr(rules, "conditions", {}).get(card_id)
+    return bool(getattr(card, "permanent", False))
+
+
 def trickery_text(monster: m.Monster) -> str:
     """Return what tricking a monster costs, in words ("cannot be tricked" if nothing can)."""
     trick = monster.trickery
@@ -104,7 +123,7 @@ def _reduce(e: m.Reduce) -> str:
 @words_for(EFFECT_WORDS, m.GainCondition)
 def _gain_condition(e: m.GainCondition) -> str:
     name = named(e.condition)
-    when = "now" if e.timing == "now" else "for the next level"
+    when = "now" if e.timing == "now" else pending_words(_permanent(e.condition))
     extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
     return f"gain {name}{extra} {when}{rounds}"

@@ -15,7 +15,7 @@ from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase, StepName
 from unbroken.words.monster import turn_lock_short, turn_lock_text
-from unbroken.words.opening import monster_abilities
+from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
@@ -71,7 +71,8 @@ def rule_name(acted: Acted, ruleset: Ruleset) -> str:
         a.name == acted.rule and a.type == "response" and a.trigger == "battle_start"
         for a in monster_abilities(ruleset, acted.card)
     )
-    return f"{acted.rule} (at battle start)" if opening else acted.rule
+    name = rule_shown(ruleset, acted.card, acted.rule)  # "Armored (Gauntlet)"
+    return f"{name} (at battle start)" if opening else name
 
 
 def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
@@ -130,8 +131,20 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
                 phrases.setdefault(cause, [])  # a WOUND row's loss paid: said if nothing is
         if isinstance(event, ev.WeaponsSet) and event.weapons:
             weapon = event.weapons[-1]
-    # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing".
-    return {a: ", ".join(words) or "lose nothing" for a, words in phrases.items()}
+    # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing";
+    # one the player could not pay ended the game instead, which the death warning says
+    # ("⚠ you die (Lich's WOUND)"), not "lose nothing" (#28 round 10).
+    killer = next((c for e, c in zip(f.events, f.causes, strict=True) if _lost_game(e)), None)
+    return {
+        a: ", ".join(words) or "lose nothing"
+        for a, words in phrases.items()
+        if words or a != killer
+    }
+
+
+def _lost_game(event: ev.Event) -> bool:
+    """Return whether `event` ends the game lost."""
+    return isinstance(event, ev.GameOver) and not event.won
 
 
 #: What a row the player has the condition of does (R-BATTLE-6): the new roll is unknown.
@@ -176,7 +189,9 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         return f"{n(event.weapon)} set aside for {plural(event.turns, 'turn')}"
     if isinstance(event, ev.ConditionGained):
         extra = f" ({plural(event.tokens, 'token')})" if event.tokens else ""
-        when = "" if event.active else " next level"
+        card = ruleset.conditions.get(event.condition)
+        lasting = card is not None and card.permanent
+        when = "" if event.active else " from next level on" if lasting else " next level"
         return f"{n(event.condition)}{extra}{when}"
     if isinstance(event, ev.ConditionChanged):
         return f"{n(event.condition)} {plural(event.tokens, 'token')}"

@@ -34,6 +34,18 @@ def monster_abilities(ruleset: Ruleset, monster: str) -> list[m.Ability]:
     return abilities
 
 
+def rule_shown(ruleset: Ruleset, monster: str, rule: str) -> str:
+    """Return a monster's rule by the name every view gives it: a keyword's rule named
+    as its keyword is the keyword's one name ("Armored (Gauntlet)" beside the base game's
+    Armored condition, #28 item 6); any other rule by its own name."""
+    sheet = ruleset.monsters.get(monster)
+    for kw in sheet.keywords if sheet is not None else ():
+        keyword = ruleset.keywords.get(kw)
+        if keyword is not None and keyword.name == rule:
+            return ruleset.card_name(kw)
+    return rule
+
+
 class BattleStartRules:
     """Names the monster's battle-start rules (mandatory Responses, R-EFFECT-2) on the
     first line of what each does, between the battle's start and its first round."""

@@ -20,10 +20,13 @@ from unbroken.api import (
     hookimpl,
 )
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 #: Tally points for a win, by difficulty (our own numbers).
 TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
+#: Points above Hard's for another plugin's difficulty that has Hard's first strike and a
+#: danger track too (Gauntlet's Expert: 5.6 % of heuristic games won, Hard 12.9 %).
+TALLY_HARDER = 5
 #: Points per leftover time on the track, and per leftover effort (SE, ME x2, LE x3).
 TALLY_TIME = 2
 TALLY_EFFORT = {"se": 1, "me": 2, "le": 3}
@@ -53,6 +56,25 @@ def unbroken_effect_handlers() -> dict[str, Any]:
     return {"grave-chill": grave_chill}
 
 
+def tally_base(ruleset: Ruleset, difficulty: str) -> int:
+    """Return the Tally's base for a win on `difficulty`: the base game's by its id; another
+    (a plugin's) by what it asks of the player, never below the base difficulty it is at
+    least as hard as: the monster striking first (as on Hard) or a danger track, Hard's;
+    both, TALLY_HARDER more (Gauntlet's Expert: 40); only Easy's help (an extra resource
+    roll, a starting skill), Easy's; anything else, or a difficulty not loaded, Normal's."""
+    if difficulty in TALLY_BASE:
+        return TALLY_BASE[difficulty]
+    card = ruleset.difficulty(difficulty)
+    if card is None:
+        return TALLY_BASE["normal"]
+    harder = int(card.monster_first) + int(bool(card.danger))
+    if harder:
+        return TALLY_BASE["hard"] + (TALLY_HARDER if harder == 2 else 0)
+    if card.extra_resource_roll or card.start_skill:
+        return TALLY_BASE["easy"]
+    return TALLY_BASE["normal"]
+
+
 def unearthed_tally(ruleset: Ruleset, events: list[Event], state: GameState) -> int | None:
     """Return the Unearthed Tally of a won game: difficulty base + time + effort; None on a loss."""
     over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
@@ -60,7 +82,8 @@ def unearthed_tally(ruleset: Ruleset, events: list[Event], state: GameState) -> 
         return None
     res = state.res
     effort = sum(res.get(name, 0) * per for name, per in TALLY_EFFORT.items())
-    return int(TALLY_BASE.get(state.difficulty, 20) + TALLY_TIME * res.get("time", 0) + effort)
+    base = tally_base(ruleset, state.difficulty)
+    return int(base + TALLY_TIME * res.get("time", 0) + effort)
 
 
 @hookimpl
@@ -69,8 +92,9 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
     return [
         ScoringRule(
             "tally",
-            "Won games only: a base by difficulty, plus your effort left (SE 1, ME 2, LE 3"
-            " each) and 2 per time left on the time track (none once the track is gone).",
+            "Won games only: a base by difficulty (Easy 10, Normal 20, Hard 35, a harder one"
+            " 35 or 40), plus your effort left (SE 1, ME 2, LE 3 each) and 2 per time left on"
+            " the time track (none once the track is gone).",
             unearthed_tally,
             title="Unearthed Tally",
         )

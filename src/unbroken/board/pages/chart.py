@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from unbroken.advisor.analysis import Analysis, Choice
+from unbroken.advisor.choice import in_sentence
 from unbroken.board.pages.layout import watch_href
 
 #: The chart's drawing box (scaled to the page's width).
@@ -30,7 +31,7 @@ def chance_chart(entry_id: int, analysis: Analysis, position: int) -> str:
     dots = "".join(
         f'<a href="{watch_href(entry_id, c.n - 1)}"><circle cx="{_x(c.n - 1, last)}" '
         f'cy="{_y(c.chance_taken.rate)}" r="5" fill="#d22"><title>Decision {c.n}: '
-        f"{escape(c.taken)} lost {c.loss:.0f} points</title></circle></a>"
+        f"{escape(in_sentence(c.taken))} lost {c.loss:.0f} points</title></circle></a>"
         for c in analysis.costly()
     )
     here = _x(position, last)
@@ -65,9 +66,9 @@ def _weighed(analysis: Analysis, position: int) -> str:
     found: Choice | None = next((c for c in analysis.choices if c.n == position + 1), None)
     if found is None:
         return ""
-    best = "" if found.best == found.taken else f"; the best, {escape(found.best)}: "
+    best = "" if found.best == found.taken else f"; the best, {escape(in_sentence(found.best))}: "
     best += f"{found.chance_best.percent()}" if best else ""
     return (
         f'<p class="weighed">Decision {found.n}: chance before {found.before.percent()}; '
-        f"taken, {escape(found.taken)}: {found.chance_taken.percent()}{best}.</p>"
+        f"taken, {escape(in_sentence(found.taken))}: {found.chance_taken.percent()}{best}.</p>"
     )

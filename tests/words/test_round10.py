@@ -1,0 +1,92 @@
+"""Round 10's words (#28): what an option's line says when the README playtester met it."""
+
+from __future__ import annotations
+
+from unbroken.advisor.analysis import Analysis
+from unbroken.cli.analyze import text_report
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.state import ConditionState, Phase, StepName
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.inspector import named_cards
+from unbroken.words.actions import option_text
+from unbroken.words.cards import condition_in_play
+from unbroken.words.effects import effect_text
+from unbroken.words.events import Narrator
+
+
+def test_a_loss_the_player_cannot_pay_is_said_as_death_not_as_lose_nothing() -> None:
+    # #28 round 10: at the Lich's WOUND with 1 SE and 1 ME, Pass read "Lich's WOUND: lose
+    # nothing — ⚠ you die (Lich's WOUND)": the loss was never paid, the game ended.
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=1, me=0, cunning=2)
+        .monster("goblin")
+        .dice(6)
+        .start("battle")
+    )
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "wound_loss"
+    ):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else act.Pass())
+    assert game.decision is not None and game.state.pending_loss == 2
+    f = game.query().forecast(act.Pass())
+    text = option_text(act.Pass(), "", game.state, game.ruleset, f)
+    assert "lose nothing" not in text
+    assert text.endswith(" — ⚠ you die (Goblin's WOUND)")
+    # The engine agrees: the game ends lost to the WOUND.
+    events = game.apply(act.Pass())
+    assert any(isinstance(e, ev.GameOver) and not e.won for e in events)
+
+
+def test_a_permanent_condition_gained_for_the_next_level_is_said_to_stay() -> None:
+    # #28 round 10: the Hobgoblin's reward read "Armored next level" and the log "You gain
+    # Armored for the next level", while `unbroken cards conditions` says it stays until
+    # removed (R-COND-1: permanent conditions stay). A one-level condition is unchanged.
+    rules = load_ruleset()
+    hob = rules.monsters["base:hobgoblin"]
+    assert [effect_text(e, rules.card_name) for e in hob.rewards] == [
+        "gain 1 metal",
+        "gain Armored from the next level on",
+    ]
+    daze = [e for row in hob.table for e in row.effects if getattr(e, "condition", "")]
+    assert effect_text(daze[0], rules.card_name) == "gain Crippled for the next level"
+    narrator = Narrator(rules)
+    gained = ev.ConditionGained(condition="base:armored", active=False)
+    assert narrator.describe(gained) == "You gain Armored from the next level on."
+    crippled = ev.ConditionGained(condition="base:crippled", active=False)
+    assert narrator.describe(crippled) == "You gain Crippled for the next level."
+    held = ConditionState(id="base:armored", active=False)
+    assert condition_in_play(held, rules)[0] == "Armored (from next level on)"
+
+
+def test_the_inspector_names_the_conditions_a_monster_rewards() -> None:
+    # #28 round 10: `i` on the Hobgoblin named Crippled and Amnesia (its table) but not
+    # Armored, its reward.
+    rules = load_ruleset()
+    assert "base:armored" in named_cards(rules, ["base:hobgoblin"])
+
+
+def test_a_monster_that_cannot_be_tricked_says_so_at_the_trickery_step() -> None:
+    # #28 round 10: the Lich's "Trickery: not possible" showed neither on the stage nor in
+    # the log at the Trickery step (the Mound Crawler's unpaid trick was said).
+    rules = load_ruleset()
+    untrickable = next(mo for mo in rules.monsters.values() if mo.trickery is None)
+    narrator = Narrator(rules)
+    narrator.describe(ev.MonsterRevealed(untrickable.id, untrickable.armor, untrickable.health))
+    said = [
+        narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.TRICKERY)),
+        narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.BATTLE)),
+    ]
+    assert said[1] == f"The {rules.card_name(untrickable.id)} cannot be tricked."
+
+
+def test_analyzes_header_says_when_taken_may_read_above_chance() -> None:
+    # #28 round 10: the header said Taken is "never above" Chance, and a certain option's
+    # Taken (the next position's chance, on other futures) read 11 % under a Chance of 4 %.
+    header = " ".join(text_report(Analysis(100, 20, 0, "won"), "a game").splitlines()[:4])
+    assert "never above it, or where" not in header
+    assert "(so never above it); but where nothing random came between" in header
+    assert "it may read above this one" in header
