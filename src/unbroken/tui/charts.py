@@ -128,9 +128,11 @@ class ScoreChart(Widget):
             (f"game {first.id} ({since})", f"game {last.id} ({until})"),
             (f"game {first.id}", f"game {last.id}"),
         ]
+        if first.id == last.id:  # one game: one label ("game 1 game 1" said it twice)
+            ends = [(f"game {first.id} ({since})", ""), (f"game {first.id}", "")]
         for left, right in ends:
             if len(left) + len(right) + 1 <= used or (left, right) == ends[-1]:
-                gap = max(used - len(left) - len(right), 1)
+                gap = max(used - len(left) - len(right), 1) if right else 0
                 out.append("\n" + " " * (label + 1))
                 out.append(cut(left + " " * gap + right, plot), axis)
                 break

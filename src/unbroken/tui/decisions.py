@@ -229,6 +229,15 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     return (f.after.phase, f.after.level) != (state.phase, state.level)
 
 
+def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]) -> bool:
+    """Return whether an option offered before and now has another key now: the list
+    grew or shrank above it (a new weapon's attacks, a recipe), so a key typed by habit
+    would take another option (#28 round 10: `0` was Craft the Knife, then Craft the
+    Sword). Only costs changing moves no key."""
+    keys = {action: i for i, (action, _) in enumerate(before)}
+    return any(keys.get(action, i) != i for i, (action, _) in enumerate(now))
+
+
 class DecisionPanel(DecisionList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
@@ -261,6 +270,9 @@ class DecisionPanel(DecisionList):
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
         self._beside: dict[str, Static] = {}
+        #: The level, step and kind of decision of the options offered: keys that move
+        #: within one say "Options changed" (another question has options of its own).
+        self.offered_at: tuple[int, str, str] = (0, "", "")
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -272,8 +284,13 @@ class DecisionPanel(DecisionList):
     def offer(self, game: Game) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
         `show_offer`, once the panels beside it are drawn)."""
-        self.game = game
+        before, self.game = self.offered, game
         self.offered = game.options() if game.decision is not None else []
+        kind = game.decision.kind if game.decision is not None else ""
+        at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
+        if at == self.offered_at and keys_moved(before, self.offered) and not self.careful:
+            self.careful, self.marked = True, None  # the prompt says "Options changed"
+            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
 

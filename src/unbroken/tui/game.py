@@ -162,6 +162,12 @@ class GameScreen(Screen[None]):
         self.query_one("#decisions", OptionList).focus()
         self.show_if_over()
 
+    def on_screen_suspend(self) -> None:
+        self.query_one(HintBox).hold()  # a hint's time runs only in sight
+
+    def on_screen_resume(self) -> None:
+        self.query_one(HintBox).release()
+
     def on_resize(self, event: events.Resize) -> None:
         """Fit the decisions to the new height once the panels have their sizes, and keep
         the log on its latest lines (re-wrapped, it showed its first ones). Resizes that
@@ -475,6 +481,7 @@ class GameScreen(Screen[None]):
     def leave_for_title(self, leave: bool | None) -> None:
         """Go to the title (the game saved) when the player said so."""
         if not leave:
+            self.say("Stayed in the game.", 2)
             return
         if self.session.leave():
             self.notify("Game saved: continue it from the title screen.")

@@ -6,8 +6,11 @@ settings' `hints_seen` keeps which: not again after Continue or a take-back),
 in a box of its own rows in the right column, above the log — which gives up
 those rows and stays on its newest lines; never over the Display's trackers or
 the monster's — that goes when the player takes a decision, clicks it, or
-after HINT_SECONDS. The box is of one size for the screen's height (at most
-HINT_ROWS rows, SMALL_HINT_ROWS on a screen under TALL rows): a longer hint is cut,
+after HINT_SECONDS in sight (its time stops while help or another screen covers
+it: #28 round 10, the first Preparation's ran out under help, never seen; a
+notice over a hint, "Not now: …", gives it back when it goes).
+The box is of one size for the screen's height (at most HINT_ROWS rows,
+SMALL_HINT_ROWS on a screen under TALL rows): a longer hint is cut,
 its last row saying that `l` (the full log) has it whole, and it is not written in
 the log's few rows (#28 round 7: the first Preparation's hint, written whole there,
 filled them; cut to what the options left, its size changed from step to step).
@@ -18,6 +21,7 @@ help), as an app-wide notification would.
 from __future__ import annotations
 
 import textwrap
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -133,6 +137,10 @@ class HintBox(Static):
     def __init__(self) -> None:
         super().__init__()
         self._timer: Timer | None = None
+        #: When the message on show goes (time.monotonic), and the seconds it had left
+        #: when a screen covered it (0: not covered).
+        self._until = 0.0
+        self._left = 0.0
         #: The bold words before the text: a first-game hint says it is one.
         self.heading = "First game: "
 
@@ -171,17 +179,53 @@ class HintBox(Static):
         said = textwrap.wrap(self.heading + self.text, max(10, width - 3))  # border, padding
         return min(hint_rows(self.app.size.height), len(said))
 
-    def say(self, hint: str, seconds: float = HINT_SECONDS, heading: str = "First game: ") -> None:
-        """Show `hint` instead of the one on show, for `seconds` unless dismissed first
-        (`heading`: its bold words first; "" for a notice that is not a hint)."""
+    def say(self, hint: str, seconds: float | None = None, heading: str = "First game: ") -> None:
+        """Show `hint` instead of the one on show, for `seconds` (HINT_SECONDS unless said)
+        in sight unless dismissed first (`heading`: its bold words first; "" for a notice
+        that is not a hint)."""
+        if heading or not self.heading:  # a hint, or a notice over a notice
+            self._under = self._under if not heading else None
+        elif self.text:  # a notice over a hint: the hint comes back after it
+            self._under = (self.text, max(2.0, self._until - time.monotonic()))
         self.heading = heading
         self.text = hint
+        self._left = 0.0
+        self.run_for(HINT_SECONDS if seconds is None else seconds)
+
+    #: A hint a notice covers, and its seconds left: shown again when the notice goes.
+    _under: tuple[str, float] | None = None
+
+    def expire(self) -> None:
+        """The message's time is over: put it away, or show the hint it covered."""
+        under, self._under = self._under, None
+        if under is None:
+            self.dismiss()
+        else:
+            self.say(*under)
+
+    def run_for(self, seconds: float) -> None:
+        """Put the message away in `seconds`."""
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(seconds, self.dismiss)
+        self._until = time.monotonic() + seconds
+        self._timer = self.set_timer(seconds, self.expire)
+
+    def hold(self) -> None:
+        """Stop the message's time while another screen covers it (help, the inspector)."""
+        if self.text and self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self._left = max(1.0, self._until - time.monotonic())
+
+    def release(self) -> None:
+        """In sight again: the message's time runs on from where it was held."""
+        if self.text and self._left:
+            self.run_for(self._left)
+            self._left = 0.0
 
     def dismiss(self) -> None:
-        """Put the hint away."""
+        """Put the hint away (and any it covered: the player acted)."""
+        self._under = None
         self.text = ""
 
     def on_click(self) -> None:

@@ -26,6 +26,7 @@ from unbroken.tui.charts import RecordCharts
 from unbroken.tui.gameover import score_name
 from unbroken.tui.panels import PanelsScreen
 from unbroken.tui.reach import game_app
+from unbroken.tui.records_table import COLUMNS, SORT_MARKS, every_column_fits, sort_key
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -35,35 +36,10 @@ if TYPE_CHECKING:
     from unbroken.plugins.hookspecs import RecordsPanel
     from unbroken.records import GameRow
 
-#: Columns of the history table: (title, GameRow attribute).
-#: What a player compares comes first, so it fits 80 columns; the cause and the class
-#: (also in the sentence under the table) come last, the class last of all (at 80
-#: columns it is the one cut, not the cause's title).
-COLUMNS = (
-    ("Finished", "finished"),
-    ("Character", "character"),
-    ("Difficulty", "difficulty"),
-    ("Outcome", "outcome"),
-    ("Level", "level"),
-    ("Score", "score"),
-    ("Rank", "rank"),
-    ("Cause", "cause"),
-    ("Class", "cls"),
-)
-#: The sorted column's title ends with one of these (ascending, descending).
-SORT_MARKS = (" ▲", " ▼")
-
 
 def current_panels(plugins: Plugins) -> list[RecordsPanel]:
     """Return the Records panels of `plugins`."""
     return list(plugins.records_panels)
-
-
-def sort_key(cell: object) -> tuple[int, int | str]:
-    """Return how a records cell sorts: numbers as numbers, text by its letters."""
-    if isinstance(cell, int):
-        return (0, cell)
-    return (1, cell.plain if isinstance(cell, Text) else str(cell))
 
 
 class RecordsScreen(Screen[None]):
@@ -143,10 +119,41 @@ class RecordsScreen(Screen[None]):
         else:
             self.app.pop_screen()
 
+    #: The games' rows: (key, cells in COLUMNS' order); whether the Class column is shown.
+    cells: list[tuple[str, tuple[object, ...]]] = []
+    with_class: bool | None = None
+
+    def fill(self, width: int) -> None:
+        """Fill the table for a screen `width` wide: the Class column only where every
+        column fits (at 80 columns it was cut to "Clas"; the line under the table, and
+        the summary says so: "class: below")."""
+        with_class = every_column_fits(self.cells, width)
+        if with_class == self.with_class:
+            return
+        self.with_class = with_class
+        table = self.query_one("#games", DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        shown = [i for i, (_, key) in enumerate(COLUMNS) if with_class or key != "cls"]
+        for i in shown:
+            table.add_column(COLUMNS[i][0], key=COLUMNS[i][1])
+        others = any(len(cells) > len(COLUMNS) for _, cells in self.cells)
+        if others:
+            table.add_column("Other scores", key="alternative_scores")
+            shown.append(len(COLUMNS))
+        for key, cells in self.cells:
+            table.add_row(*(cells[i] for i in shown), key=key)
+        if self.cells:
+            table.move_cursor(row=min(cursor, len(self.cells) - 1))
+        legend = "" if with_class else "  class: below"
+        self.query_one("#records-summary", Static).update(self.summary_line + legend)
+
+    def on_resize(self) -> None:
+        if self.cells:
+            self.fill(self.app.size.width)
+
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        for title, key in COLUMNS:
-            table.add_column(title, key=key)
         summary = self.query_one("#records-summary", Static)
         try:  # read-only: the records show on a read-only data dir, and creates nothing
             records = open_existing_records()
@@ -171,41 +178,48 @@ class RecordsScreen(Screen[None]):
             for row in rows
             for name in row.alternative_scores
         }
-        if others:
-            table.add_column("Other scores", key="alternative_scores")
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
-        summary.update(
+        self.summary_line = (
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
+        summary.update(self.summary_line)
 
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
         )
         #: The highlighted game in a sentence: the table is cut at 80 columns.
         self.details = {str(row.id): self.describe(row) for row in rows}
+        self.cells: list[tuple[str, tuple[object, ...]]] = []
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay
             # Text, not str: a name or cause with brackets is shown, not read as markup.
-            table.add_row(
-                *(
-                    Text(printable(cell)) if isinstance(cell, str) else cell
-                    for cell in (
-                        row.finished[5:16].replace("T", " "),  # 11-24 21:40 (the year: below)
-                        rules.card_name(row.character),
-                        rules.difficulty_name(row.difficulty),
-                        row.outcome,
-                        row.level,
-                        row.score,
-                        row.rank or "-",
-                        row.cause or "-",
-                        rules.card_name(row.cls),
-                        *([alternatives_text(row.alternative_scores, titles)] if others else []),
-                    )
-                ),
-                key=key,
+            self.cells.append(
+                (
+                    key,
+                    tuple(
+                        Text(printable(cell)) if isinstance(cell, str) else cell
+                        for cell in (
+                            row.finished[5:16].replace("T", " "),  # 11-24 21:40 (the year: below)
+                            rules.card_name(row.character),
+                            rules.difficulty_name(row.difficulty),
+                            row.outcome,
+                            row.level,
+                            row.score,
+                            row.rank or "-",
+                            row.cause or "-",
+                            rules.card_name(row.cls),
+                            *(
+                                [alternatives_text(row.alternative_scores, titles)]
+                                if others
+                                else []
+                            ),
+                        )
+                    ),
+                )
             )
+        self.fill(self.app.size.width)
         table.focus()
 
     def describe(self, row: GameRow) -> str:

@@ -2,11 +2,14 @@
 
 One Esc used to leave at once, so an Esc meant for an overlay that had just
 closed (the inspector, the log) landed the player on the title. The game is
-saved either way; the question only makes leaving a choice.
+saved either way; the question only makes leaving a choice. A key that is not an
+answer closes the question, staying, and is then the game's: after a stray Esc the
+next key (an option's, `%`) was swallowed doing nothing (#28 round 10).
 """
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -33,8 +36,20 @@ class LeaveScreen(ModalScreen[bool]):
         with Vertical(id="leave"):
             yield Static(
                 "Leave this game for the title screen? It is saved: Continue picks "
-                "it up where you are.\n\nEnter or y  leave      Esc or n  stay"
+                "it up where you are.\n\nEnter or y  leave      Esc or n  stay\n"
+                "Any other key stays, and acts in the game."
             )
+
+    #: The keys that answer: any other one stays in the game and is then the game's.
+    ANSWERS = frozenset({"enter", "y", "escape", "n"})
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.ANSWERS:
+            return
+        event.stop()
+        event.prevent_default()
+        self.dismiss(False)
+        self.app.post_message(events.Key(event.key, event.character))
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)

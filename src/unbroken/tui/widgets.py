@@ -273,13 +273,18 @@ class DisplayPanel(Panel):
             diff = 0 if reset else change.get("time", 0)
             if reset:
                 line.append(" ↺", style="bold")
-            if state.phase != Phase.COMBAT:  # kept beside a change (#28 round 8)
+            # A game over in a fight says the fight's time as the fight did: the replay
+            # viewer's death step said "left" and "level 3 gets 26 time" (#28 round 10).
+            combat = state.phase == Phase.COMBAT or (
+                state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
+            )
+            if not combat:  # kept beside a change (#28 round 8)
                 line.append(" left")
             if diff:
                 line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
             if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
                 note = "encounter → ambush"  # its time takes the track to 0
-            elif state.phase == Phase.COMBAT and state.level < len(starts):
+            elif combat and state.level < len(starts):
                 # R-COMBAT-3: the fight set the track to the next level's time.
                 note = f"level {state.level + 1} time"
             elif state.level < len(starts):
