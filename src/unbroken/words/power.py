@@ -15,7 +15,7 @@ from itertools import permutations
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.words.opening import monster_abilities
+from unbroken.words.opening import monster_abilities, rule_shown
 
 #: The minus sign of a lowered number ("Armored −1").
 MINUS = "−"
@@ -102,7 +102,13 @@ class PowerSources:
         passives = []
         for card in (*self.cards, monster):
             for a in power_abilities(self.rules, card) if card else ():
-                name = a.name if card in self.rules.monsters else self.rules.card_name(card)
+                # A keyword's rule by the keyword's one name: "Armored (Gauntlet)".
+                monster_rule = card in self.rules.monsters
+                name = (
+                    rule_shown(self.rules, card, a.name)
+                    if monster_rule
+                    else self.rules.card_name(card)
+                )
                 passives.append((name, a))
         comes_to, changes = power_changes(printed, passives)
         return power_reason(changes) if comes_to == power else ""
