@@ -10,7 +10,7 @@ from unbroken.core.state import ConditionState, Phase, StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.inspector import named_cards
-from unbroken.words.actions import option_text
+from unbroken.words.actions import label, option_detail, option_text
 from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import effect_text
 from unbroken.words.events import Narrator
@@ -90,3 +90,17 @@ def test_analyzes_header_says_when_taken_may_read_above_chance() -> None:
     assert "never above it, or where" not in header
     assert "(so never above it); but where nothing random came between" in header
     assert "it may read above this one" in header
+
+
+def test_the_levels_last_ability_use_says_which_responses_it_leaves_without() -> None:
+    # #28 round 11: Take a Peek took the level's only ability use and Dodge then could not
+    # respond, said only afterwards ("could respond, but no ability use is left"). The
+    # detail line says it before (the option line stays short: at level 1 every use is the
+    # last).
+    peek = act.Use("base:sneak", "take-a-peek")
+    last = Scenario("maxyn-zenma").ability_uses(1).start()
+    spare = Scenario("maxyn-zenma").ability_uses(2).start()
+    said = option_detail(peek, last.state, last.ruleset)
+    assert said.endswith(" Your last ability use this level: none left for Flexible or Dodge.")
+    assert "last ability use" not in option_detail(peek, spare.state, spare.ruleset)
+    assert "your last" not in label(peek, last.state, last.ruleset)

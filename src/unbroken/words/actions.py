@@ -418,7 +418,28 @@ def option_detail(
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
+    last = _last_use(action, state, f, ruleset)
+    more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
+
+
+def _last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return what taking the level's last ability use leaves the class's other Responses
+    (R-ABILITY-1), for the detail line: "Your last ability use this level: none left for
+    Flexible or Dodge." (#28 round 11: Delve took the only use, Last Rites then could not
+    respond, said only afterwards)."""
+    if not isinstance(action, act.Use) or action.source not in ruleset.classes:
+        return ""
+    if not state.ability_uses or f.after.ability_uses:
+        return ""
+    others = [
+        a.name
+        for a in ruleset.classes[action.source].abilities
+        if a.type == "response" and a.id != action.ability
+    ]
+    return (
+        f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
+    )
 
 
 def shared_note(
