@@ -49,7 +49,7 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
 
 
 def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> None:
-    from textual.widgets import DataTable
+    from textual.widgets import DataTable, Static
 
     from unbroken.tui.history import RecordsScreen
 
@@ -65,6 +65,11 @@ def test_records_show_plugins_scores_in_their_own_column(monkeypatch: Any) -> No
             table = app.screen.query_one("#games", DataTable)
             assert str(table.columns[ColumnKey("alternative_scores")].label) == "Other scores"
             assert str(table.get_row_at(0)[-1]) == "Five (molehill) 5"  # no title: id in words
+            # #28 round 11: at 80 columns the column is far to the right; the highlighted
+            # game's sentence under the table says the scores too.
+            assert isinstance(app.screen, RecordsScreen)
+            detail = str(app.screen.query_one("#game-detail", Static).render())
+            assert " Other scores: Five (molehill) 5. " in detail, detail
 
     asyncio.run(look())
 

@@ -122,6 +122,8 @@ class RecordsScreen(Screen[None]):
     #: The games' rows: (key, cells in COLUMNS' order); whether the Class column is shown.
     cells: list[tuple[str, tuple[object, ...]]] = []
     with_class: bool | None = None
+    #: The display names of the expansions' scoring rules, by id.
+    titles: dict[str, str]  # set in on_mount, before any game is described
 
     def fill(self, width: int) -> None:
         """Fill the table for a screen `width` wide: the Class column only where every
@@ -188,6 +190,7 @@ class RecordsScreen(Screen[None]):
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
         )
+        self.titles = titles  # the expansions' scores in the sentence too (round 11)
         #: The highlighted game in a sentence: the table is cut at 80 columns.
         self.details = {str(row.id): self.describe(row) for row in rows}
         self.cells: list[tuple[str, tuple[object, ...]]] = []
@@ -233,9 +236,12 @@ class RecordsScreen(Screen[None]):
         else:
             how = f"lost at {where}: {cause_of_death(row.cause, row.killed_by, rules.card_name)}"
         replay = "Enter watches its replay." if row.replay else "No replay file."
+        # The expansions' scores, the table's last column (far right at 80 columns, round 11).
+        extra = alternatives_text(row.alternative_scores, self.titles)
+        others = f" Other scores: {extra}." if extra else ""
         return (
             f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "
-            f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}. {replay}"
+            f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}.{others} {replay}"
         )
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
