@@ -60,7 +60,7 @@ def paid_note(
 ) -> str:
     """Return an option line's note on how its cost is paid, "" when as printed: "(paid
     as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
-    "(no use now: short of SE, it pays 3 ME to gain 1 ME)". That is said only of an
+    "(no use now: short of SE, it takes 1 SE + 3 ME to gain 1 ME)". That is said only of an
     option that `converts` (gains effort and nothing else): an attack wounds, and a gain
     of more than effort (a reward's treasure) is of use (#28 round 9: a finishing blow
     read "no use now"). `paid_sentence` says it in full for the detail line."""
@@ -72,7 +72,9 @@ def paid_note(
     why = substitution(cost, paid, state.time_track).partition(",")[0]
     if back:
         gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
-        return f" (no use now: {why or 'paid otherwise'}, it pays {back} to gain {gets})"
+        # All it takes, not only the part it gives back (round 11: with 3 SE, Focus read "it
+        # pays 1 ME to gain 1 ME" and took the 3 SE too).
+        return f" (no use now: {why or 'paid otherwise'}, it takes {amounts(paid)} to gain {gets})"
     return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
 
 
