@@ -216,3 +216,13 @@ async def test_a_hint_a_notice_covered_comes_back_when_the_notice_goes() -> None
         await pilot.press(OPTION_KEYS[dimmed], "1")  # a decision taken: both go
         await settle(pilot)
         assert HINTS[StepName.PREPARATION] not in box.text
+
+
+def test_an_attack_that_ignores_armor_says_so_in_the_hand() -> None:
+    # #28 round 11: the Hand's "Pierce: wound 2 no armor ← 3 SE" read as "only against no
+    # armor"; the attack ignores armor.
+    from unbroken.core import model as m
+    from unbroken.tui.hand import attack_text
+
+    pierce = m.Attack(id="pierce", type="wound", power=2, cost={"se": 3}, ignore_armor=True)
+    assert attack_text(pierce) == "Pierce: wound 2 past armor ← 3 SE"

@@ -38,7 +38,8 @@ def attack_text(
     forecast: Forecast | None = None,
     rules: Ruleset | None = None,
 ) -> str:
-    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE".
+    """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE", "Pierce: wound 2
+    past armor ← 3 SE" (it ignores armor; round 11 read "no armor" as "only against none").
 
     `cost`: what it costs now, when cards in play change it (words.actions.attack_cost);
     `forecast` (with `rules`): the attack's forecast when it can be taken now, whose
@@ -46,7 +47,7 @@ def attack_text(
     as the option's line says them.
     """
     kind = "break" if attack.type == "break" else "wound"
-    extra = " no armor" if attack.ignore_armor else ""
+    extra = " past armor" if attack.ignore_armor else ""  # "no armor" read as a condition
     paid = amounts(attack.cost if cost is None else cost)
     does = f"{kind} {attack.power}"
     if forecast is not None and forecast.power is not None and rules is not None:
