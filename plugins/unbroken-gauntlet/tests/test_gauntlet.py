@@ -139,7 +139,9 @@ def test_cards_and_the_log_say_the_keywords_and_the_track(
 ) -> None:
     assert run_command(["cards", "--id", "storm-drake"]) == 0
     out = capsys.readouterr().out
-    assert "Fast: It is on you before you are ready" in out and "Armored: Plates" in out
+    assert (
+        "Fast: It is on you before you are ready" in out and "Armored (Gauntlet): Plates" in out
+    )  # one name per card (#28 item 6)
     assert run_command(["cards", "--id", "expert"]) == 0
     out = capsys.readouterr().out
     assert "Danger track (skips green spaces):" in out
