@@ -104,3 +104,25 @@ def test_the_levels_last_ability_use_says_which_responses_it_leaves_without() ->
     assert said.endswith(" Your last ability use this level: none left for Flexible or Dodge.")
     assert "last ability use" not in option_detail(peek, spare.state, spare.ruleset)
     assert "your last" not in label(peek, last.state, last.ruleset)
+
+
+def test_analyzes_verdicts_take_the_width_they_are_given() -> None:
+    # #28 round 11: with COLUMNS=250 every verdict was still cut at 40 characters.
+    from dataclasses import replace
+
+    from unbroken.advisor.chances import Figure
+    from unbroken.advisor.choice import Choice
+    from unbroken.advisor.estimator import Estimate
+    from unbroken.advisor.paired import Difference
+
+    choice = Choice(
+        5, 1, "preparation", 3, "Forage", "Rest", "Forage", Estimate(40, 100),
+        Figure.of(Estimate(30, 100)), Difference(2, 14, 100),
+    )  # fmt: skip
+    choice = replace(choice, taken_changes="pays 2 time, gains 1 food", best_changes="gains 2 SE")
+    verdict = choice.verdict()
+    assert len(verdict) > 40
+    narrow = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
+    wide = text_report(Analysis(100, 20, 9, "won", [choice]), "a game", 250).splitlines()[5]
+    assert narrow.endswith("…") and not narrow.endswith(verdict)
+    assert wide.endswith(verdict)

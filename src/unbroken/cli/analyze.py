@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from types import TracebackType
@@ -73,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     rules = ruleset
     h = rec.header
     who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
-    print(text_report(analysis, f"{path.name} ({who})"))
+    # As wide as the terminal (or $COLUMNS) allows: round 11 could not read a verdict's
+    # reason with COLUMNS=250, every row cut at 80 columns.
+    print(text_report(analysis, f"{path.name} ({who})", shutil.get_terminal_size().columns))
     return 0
 
 
@@ -130,8 +133,9 @@ def _taken(c: Choice) -> str:
     return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
 
 
-def text_report(analysis: Analysis, title: str) -> str:
-    """Return the plain-text analysis: every weighed decision, then the summary."""
+def text_report(analysis: Analysis, title: str, width: int = 80) -> str:
+    """Return the plain-text analysis: every weighed decision, then the summary; a row
+    as wide as `width` allows: its verdict cut to what is left, 40 at least."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
     from unbroken.advisor.choice import in_sentence
@@ -150,12 +154,13 @@ def text_report(analysis: Analysis, title: str) -> str:
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
+    verdict = max(40, width - 61)  # the columns before it and the option taken: 61
     for c in a.choices:
         mark = "!" if c.costly else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
         lines.append(
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
-            f"{lost}{mark} {short(in_sentence(c.taken), 30)}: {short(c.verdict(), 40)}"
+            f"{lost}{mark} {short(in_sentence(c.taken), 30)}: {short(c.verdict(), verdict)}"
         )
     lines += ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()
