@@ -110,9 +110,8 @@ def test_analyzes_verdicts_take_the_width_they_are_given() -> None:
     # #28 round 11: with COLUMNS=250 every verdict was still cut at 40 characters.
     from dataclasses import replace
 
-    from unbroken.advisor.chances import Figure
+    from unbroken.advisor.chances import Estimate, Figure
     from unbroken.advisor.choice import Choice
-    from unbroken.advisor.estimator import Estimate
     from unbroken.advisor.paired import Difference
 
     choice = Choice(
