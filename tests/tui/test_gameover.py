@@ -69,6 +69,8 @@ def test_game_over_shows_plugins_scores_for_a_loss_too(monkeypatch: Any) -> None
             assert isinstance(app.screen, GameOverScreen)
             shown = str(app.screen.query_one("#result").render())
             assert "DEATH" in shown and "Consolation (molehill): 2" in shown
+            # #28 round 11: the death screen said no score; Records showed 0.
+            assert " reached · score 0 (lost)" in shown
 
     asyncio.run(play())
 

@@ -207,14 +207,17 @@ class GameOverScreen(Screen[None]):
         return lines[-self.LAST_LINES :]
 
     def summary(self) -> str:
-        """Return the game in one line: decisions, monsters defeated, levels reached."""
+        """Return the game in one line: decisions, monsters defeated, levels reached, and
+        for a loss its score, 0 (R-SCORE-1: only a won game scores; round 11 looked for it)."""
         events = self.game.events
         decisions = sum(isinstance(e, ev.Awaiting) for e in events)
         defeated = sum(isinstance(e, ev.MonsterDefeated) for e in events)
         levels = len(self.game.ruleset.settings.level_start_time)
+        lost = self.game.outcome is not None and not self.game.outcome.won
         return (
             f"{plural(decisions, 'decision')} · {plural(defeated, 'monster')} defeated · "
             f"level {self.game.state.level} of {levels} reached"
+            + (" · score 0 (lost)" if lost else "")
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
