@@ -125,3 +125,23 @@ def test_analyzes_verdicts_take_the_width_they_are_given() -> None:
     wide = text_report(Analysis(100, 20, 9, "won", [choice]), "a game", 250).splitlines()[5]
     assert narrow.endswith("…") and not narrow.endswith(verdict)
     assert wide.endswith(verdict)
+
+
+def test_a_kill_by_an_ability_is_said_as_a_weapons_kill() -> None:
+    # #28 round 11: a killing Heroic Effort read "— reward 2 treasure" where a killing
+    # weapon attack reads "— defeats it: 1 ME + 2 treasure".
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, le=2)
+        .skills("heroic-perseverance")
+        .monster("troglodyte")
+        .dice(1, 1, 1, 1)
+        .start("battle")
+    )
+    while game.decision is not None and game.decision.kind != "player_turn":
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else act.Pass())
+    assert game.state.monster is not None and game.state.monster.health <= 3
+    effort = act.Use("base:heroic-perseverance", "heroic-perseverance-effort")
+    text = option_text(effort, "", game.state, game.ruleset)
+    assert " — defeats it: " in text and "reward" not in text, text

@@ -379,6 +379,8 @@ def option_text(
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
             text, note = defeat_last(text, note)
+        elif f.defeated:  # an ability's kill, said as a weapon's is (round 11: "— reward …")
+            note = defeat_last(", defeats it", note)[1]
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
