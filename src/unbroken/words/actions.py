@@ -35,7 +35,7 @@ from unbroken.words.keeping import (
     weapons_held,
 )
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
-from unbroken.words.power import signed
+from unbroken.words.power import power_abilities, power_changes, power_reason, signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -318,8 +318,10 @@ def attack_label(
     a = next(x for x in weapon.attacks if x.id == action.attack)
     if forecast is not None and forecast.power is not None:
         does = attack_effect(forecast, a.type, ruleset)
+    elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
+        does = _wound_power(a, state, ruleset)
     else:
-        does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
+        does = f"break armor {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
     mo = state.monster
     if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
@@ -338,6 +340,22 @@ def attack_label(
     return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
         f" ({why})" if why else ""
     )
+
+
+def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
+    """Return a wounding attack's effective power with the Passives behind it, as its
+    forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
+    (one that cannot be paid, #28 round 11)."""
+    rules = Query(ruleset, state)
+    power = rules.attack_power(a)
+    passives = [
+        (rule_name(Acted(c, n), ruleset), ability)
+        for c, n in rules.power_passives()
+        for ability in power_abilities(ruleset, c)
+        if ability.name == n
+    ]
+    why = power_reason(power_changes(a.power, passives)[1])
+    return f"wound {power}" + (f" ({why})" if why and power != a.power else "")
 
 
 def option_text(
