@@ -268,6 +268,12 @@ class HelpScreen(Screen[None]):
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
 
+The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
+interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
+stopped it early, about equal to the best, its figure from fewer games; `≤` before
+it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
+futures both played.
+
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.
 """
