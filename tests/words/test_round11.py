@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
+from unbroken.words.cards import describe_card
 from unbroken.words.forecast import _event_words
+from unbroken.words.monster import turn_lock_text
 
 RULES = load_ruleset()
 
@@ -17,3 +19,12 @@ def test_a_forecast_says_a_conditions_rounds_never_0_tokens() -> None:
     assert gained == "Frightened for 2 rounds"
     poisoned = _event_words(ev.ConditionChanged("base:poisoned", 2, 0), RULES, "")
     assert poisoned == "Poisoned 2 tokens"
+
+
+def test_paralyzed_ends_the_same_way_in_the_inspector_and_the_log() -> None:
+    # The inspector said "at the end of the level it is active in", the log "only when the
+    # Combat Phase ends": one moment (R-COND-1, R-LEVEL-1), said in the same words.
+    ends = describe_card(RULES, "base:paralyzed")[-1]
+    locked = turn_lock_text(RULES, "base:paralyzed", 6)
+    for said in (ends, locked):
+        assert "Combat Phase" in said and "after the Hunger step" in said, said

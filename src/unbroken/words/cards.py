@@ -256,7 +256,7 @@ def condition_ending(card: m.Condition) -> str:
     if card.permanent:
         ways = ["when an effect removes it"]
     else:
-        ways = ["at the end of the level it is active in"]
+        ways = ["as the Combat Phase of the level it is active in ends (after the Hunger step)"]
     if card.tokens:
         ways.append("when its last token is removed")
     if not card.permanent:
