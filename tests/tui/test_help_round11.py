@@ -30,3 +30,11 @@ async def test_the_odds_words_stopped_and_at_most_are_explained() -> None:
     texts = await found("stopped")
     assert any("stopped it early, about equal to the best" in t for t in texts)
     assert any("`≤` before it" in t and "at most the best's" in t for t in texts)
+
+
+@sync
+async def test_the_time_rows_words_are_found_by_help() -> None:
+    # The Display says "level 2 gets 22 time"; help said "where the next level starts"
+    # and its search for "gets" found nothing.
+    texts = await found("gets")
+    assert any('"level 2 gets 22 time": where its track starts' in t for t in texts)
