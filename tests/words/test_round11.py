@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.words.actions import taken_back
 from unbroken.words.cards import describe_card
+from unbroken.words.events import Narrator
 from unbroken.words.forecast import _event_words
 from unbroken.words.monster import turn_lock_text
 
@@ -28,3 +32,19 @@ def test_paralyzed_ends_the_same_way_in_the_inspector_and_the_log() -> None:
     locked = turn_lock_text(RULES, "base:paralyzed", 6)
     for said in (ends, locked):
         assert "Combat Phase" in said and "after the Hunger step" in said, said
+
+
+def test_a_roll_bonus_is_said_as_what_the_coming_roll_will_get() -> None:
+    # "The monster's roll gets +1." came before "The die shows 2" (R-BATTLE-6: the bonus
+    # is set before the monster rolls).
+    line = Narrator(RULES).describe(ev.RollBonusSet(1))
+    assert line == "The monster's roll will get +1."
+
+
+def test_taking_back_a_decision_whose_label_ends_a_sentence_has_one_full_stop() -> None:
+    # "Taken back: Delve … reveals 3 more encounter cards.." (a card's text ends in one).
+    game = Scenario("maxyn-zenma").start()
+    peek = act.Use("base:sneak", "take-a-peek")
+    said = taken_back(peek, game.state, RULES)
+    assert said.startswith("Taken back: Take a Peek [Sneak]")
+    assert said.endswith("reveals 1 more encounter card.") and not said.endswith("..")
