@@ -88,8 +88,8 @@ THE_SCREEN = """\
   level's time track (its bar is full at the level's start), with what the next
   level gets ("level 2 gets 22 time": where its track starts; in a fight, "level 2
   time", the fight having set the track to it); **uses** are your ability uses:
-  all abilities, Responses too, share one pool of uses per level equal to the
-  level number, spent one per use.
+  all abilities, Responses too,
+  share one pool of uses per level equal to the level number, spent one per use.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼-1",
   "food 0 (eat 1) ▲+1"); where a row is short of room, a long name is cut for
   that change ("cun. 1 ▲+1"), or its last material goes to the next row.
