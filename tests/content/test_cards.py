@@ -186,17 +186,17 @@ def test_the_vocabulary_has_words_for_every_trigger_timing_and_limit() -> None:
 
 
 def test_condition_cards_say_how_they_end() -> None:
-    # R-COND-1: discarded at the end of the level it is active in (sooner after its
+    # R-COND-1: discarded as the Combat Phase of the level it is active in ends (sooner after its
     # rounds); a permanent one stays until an effect removes it. R-COND-2: tokens.
     ends = {cid: cards.describe_card(RULES, cid)[-1] for cid in RULES.conditions}
     assert ends["base:armored"] == "  Ends: only when an effect removes it."
     assert ends["base:bleeding"] == (
-        "  Ends: at the end of the level it is active in, or after the rounds it was "
-        "gained for, if any."
+        "  Ends: as the Combat Phase of the level it is active in ends (after the Hunger "
+        "step), or after the rounds it was gained for, if any."
     )
     assert ends["base:poisoned"] == (
-        "  Ends: at the end of the level it is active in, when its last token is removed, "
-        "or after the rounds it was gained for, if any."
+        "  Ends: as the Combat Phase of the level it is active in ends (after the Hunger "
+        "step), when its last token is removed, or after the rounds it was gained for, if any."
     )
     assert all(line.startswith("  Ends: ") for line in ends.values())
 

@@ -129,7 +129,8 @@ def test_a_plugin_difficulty_joins_and_hardens_the_revealed_monster(tmp_path: Pa
 
     assert Narrator(rules).describe(shown) == (
         "The monster is revealed: Brute (armor 1, health 4). "
-        "Danger track: space 2 gives it +1 armor; 1 space skipped on the way."
+        "Danger track: space 2 gives it +1 armor; 1 space skipped on the way "
+        "(passed over: it gives nothing)."
     )
     plain = ev.MonsterRevealed("x:brute", 0, 4)
     assert Narrator(rules).describe(plain) == "The monster is revealed: Brute (armor 0, health 4)."

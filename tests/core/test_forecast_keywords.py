@@ -82,3 +82,20 @@ def test_a_keyword_named_as_a_base_card_is_shown_with_its_expansion(rules: Rules
     # rules and in the log.
     assert "  Armored (Gauntlet): " in "\n".join(describe_card(rules, "gauntlet:iron-beetle"))
     assert rules.card_name("base:armored") == "Armored"
+
+
+def test_an_attack_that_cannot_be_paid_shows_its_effective_power(rules: Ruleset) -> None:
+    # #28 round 11: payable, "Heavy blow: wound 2 (Armored (Gauntlet) −1)"; with no ME to
+    # pay it the dimmed line said the printed "wound 3".
+    game = (
+        Scenario("maxyn-zenma", level=2, ruleset=rules)
+        .resources(se=5, me=0, le=0)
+        .weapon("club")
+        .monster("gauntlet:iron-beetle")
+        .dice(1, 1, 1)
+        .start("battle")
+    )
+    play(game, act.Attack("crack"))
+    pass_responses(game)
+    heavy = "Attack with Heavy blow: wound 2 (Armored (Gauntlet) −1) - pay 1 ME (cannot pay)"
+    assert heavy in lines(game)

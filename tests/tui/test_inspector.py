@@ -194,7 +194,7 @@ async def test_i_shows_each_kind_of_card_in_the_words_of_unbroken_cards() -> Non
         text = shown(view)
         assert words(text) == card_words("base:basilisk")
         assert "Combat table:" in text and "6  WOUND" in text
-        assert "Ends: at the end of the level" in " ".join(card_words("base:paralyzed"))
+        assert "Ends: as the Combat Phase of the level" in " ".join(card_words("base:paralyzed"))
         assert len(game.events) == events  # looking takes no decision
 
 

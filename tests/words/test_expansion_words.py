@@ -64,9 +64,11 @@ def test_the_danger_track_is_said_in_one_sentence_with_what_it_gives(tmp_path: P
     rules = rules_with_pack(tmp_path)
     game, log = revealed(rules, 3)
     line = next(x for x in log if x.startswith("The monster is revealed"))
-    assert line.endswith("Danger track: space 2 gives it +1 armor; 1 space skipped on the way."), (
-        line
-    )
+    # What skipping means is said with it (#28 round 11).
+    assert line.endswith(
+        "Danger track: space 2 gives it +1 armor; 1 space skipped on the way "
+        "(passed over: it gives nothing)."
+    ), line
 
 
 def test_the_monster_card_says_the_danger_tracks_armor_and_health(tmp_path: Path) -> None:

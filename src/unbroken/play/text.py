@@ -21,7 +21,7 @@ from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
 from unbroken.plugins import plugins_for
 from unbroken.records import all_achievements
-from unbroken.words.actions import label, marked_row, option_text, shared_note
+from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
 from unbroken.words.cards import condition_in_play, difficulty_text
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
@@ -297,8 +297,7 @@ class TextGame:
                     for problem in session.take_notices():
                         print(f"  {problem}", file=out)
                 else:
-                    words = label(action, session.game.state, self.rules)
-                    print(f"Taken back: {words}.", file=out)
+                    print(taken_back(action, session.game.state, self.rules), file=out)
                 continue
             except EOFError:
                 print("", file=out)

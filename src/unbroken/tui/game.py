@@ -42,7 +42,7 @@ from unbroken.tui.widgets import (
     draw_table,
     table_layout,
 )
-from unbroken.words.actions import label, option_text
+from unbroken.words.actions import option_text, taken_back
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 
@@ -464,7 +464,7 @@ class GameScreen(Screen[None]):
             return
         screen = self.game_app.play(session, replace=True)
         screen.taken_back = True  # no change marked: the one before `u` is not new
-        said = f"Taken back: {label(action, session.game.state, session.ruleset)}."
+        said = taken_back(action, session.game.state, session.ruleset)
         # In the hint's place, not a toast over the log: gone at the next decision.
         screen.call_after_refresh(lambda: screen.query_one(HintBox).say(said, 4, ""))
 

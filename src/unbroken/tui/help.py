@@ -85,8 +85,10 @@ THE_SCREEN = """\
 
 - Top left, titled with the **level**: your effort (SE small, ME medium, LE
   large) and materials against their caps; **time** is what is left of this
-  level's time track (its bar is full at the level's start), with where the next
-  level starts; **uses** are your ability uses: all abilities, Responses too,
+  level's time track (its bar is full at the level's start), with what the next
+  level gets ("level 2 gets 22 time": where its track starts; in a fight, "level 2
+  time", the fight having set the track to it); **uses** are your ability uses:
+  all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼-1",
   "food 0 (eat 1) ▲+1"); where a row is short of room, a long name is cut for
@@ -267,6 +269,12 @@ class HelpScreen(Screen[None]):
 | Esc | to the title, asked first (Enter leaves): the game is saved, Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
+
+The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
+interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
+stopped it early, about equal to the best, its figure from fewer games; `≤` before
+it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
+futures both played.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

@@ -9,7 +9,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import CANNOT_PAY, Query, clamp_die, effective_roll
+from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.effects import effect_text, encounter_text, when_text
@@ -34,8 +34,9 @@ from unbroken.words.keeping import (
     score_note,
     weapons_held,
 )
+from unbroken.words.no_use import COMMITTED, no_use
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
-from unbroken.words.power import signed
+from unbroken.words.power import power_abilities, power_changes, power_reason, signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -77,10 +78,6 @@ def _plan(_: act.Plan, _state: GameState, ruleset: Ruleset) -> str:
     return f"Plan: pay {amounts(st.plan)}, gain {amounts(st.plan_gain)}"
 
 
-#: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
-COMMITTED = " (no use now: you are committed to 1 card)"
-
-
 @words_for(LABELS, act.Orienteer)
 def _orienteer(_: act.Orienteer, state: GameState, ruleset: Ruleset) -> str:
     st = ruleset.settings
@@ -118,7 +115,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            note = _no_use(ability, state, ruleset.settings.caps)
+            note = no_use(ability, state, ruleset.settings.caps)
             if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
                 note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
             if not note and Query(ruleset, state).does_nothing(action):
@@ -318,8 +315,10 @@ def attack_label(
     a = next(x for x in weapon.attacks if x.id == action.attack)
     if forecast is not None and forecast.power is not None:
         does = attack_effect(forecast, a.type, ruleset)
+    elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
+        does = _wound_power(a, state, ruleset)
     else:
-        does = f"{'break armor' if a.type == 'break' else 'wound'} {a.power}"
+        does = f"break armor {a.power}"
     extra = ", ignores armor" if a.ignore_armor else ""
     mo = state.monster
     if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
@@ -338,6 +337,28 @@ def attack_label(
     return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
         f" ({why})" if why else ""
     )
+
+
+def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
+    """Return a wounding attack's effective power with the Passives behind it, as its
+    forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
+    (one that cannot be paid, #28 round 11)."""
+    rules = Query(ruleset, state)
+    power = rules.attack_power(a)
+    passives = [
+        (rule_name(Acted(c, n), ruleset), ability)
+        for c, n in rules.power_passives()
+        for ability in power_abilities(ruleset, c)
+        if ability.name == n
+    ]
+    why = power_reason(power_changes(a.power, passives)[1])
+    return f"wound {power}" + (f" ({why})" if why and power != a.power else "")
+
+
+def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return what `u` says of the decision it took back: "Taken back: <its label>.", one
+    full stop even where the label ends in one (a card's text, #28 round 11)."""
+    return f"Taken back: {label(action, state, ruleset).rstrip('.')}."
 
 
 def option_text(
@@ -473,37 +494,6 @@ def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
     a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
     return shown_ability(ruleset, source, ability.name)
-
-
-def _no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
-    """Return a warning when an ability that only lowers (raises) the die can do nothing.
-
-    Dodge on a roll that already comes to 1 costs its SE and a use for nothing
-    (the result is clamped to 1-6, R-EFFECT-4).
-    """
-    effects = ability.effects
-    mo = state.monster
-    if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
-        return COMMITTED  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
-    if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
-        return " (no use now: the monster has no armor)"  # Snare against a bare hide
-    if effects and all(isinstance(e, m.Gain) for e in effects):
-        return _gains_at_cap(effects, state, caps)
-    if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
-        return ""
-    change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
-    now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
-    after = clamp_die(state.roll + change + state.roll_bonus)
-    return f" (no use now: the roll comes to {now} either way)" if after == now else ""
-
-
-def _gains_at_cap(effects: list[m.Effect], state: GameState, caps: dict[str, int]) -> str:
-    """Return the warning for an ability that only gains what is at its cap (R-RES-2)."""
-    wanted = {k for e in effects if isinstance(e, m.Gain) for k, n in e.amounts.items() if n > 0}
-    if not wanted or any(state.res.get(k, 0) < caps.get(k, 99) for k in wanted):
-        return ""
-    full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
-    return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"
 
 
 def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:

@@ -256,7 +256,7 @@ def condition_ending(card: m.Condition) -> str:
     if card.permanent:
         ways = ["when an effect removes it"]
     else:
-        ways = ["at the end of the level it is active in"]
+        ways = ["as the Combat Phase of the level it is active in ends (after the Hunger step)"]
     if card.tokens:
         ways.append("when its last token is removed")
     if not card.permanent:
@@ -333,7 +333,12 @@ def difficulty_text(card: m.Difficulty) -> str:
         f"{danger_gains(card.danger[danger_space(card, level)[0]])} on level {level}"
         for level in range(1, 5)
     ]
-    return f"{card.text} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
+    # What "skipped" means, in one clause (#28 round 11).
+    skips = " and ".join(card.skip)
+    skipped = f" Skipped: the marker passes over every {skips} space." if skips else ""
+    return (
+        f"{card.text}{skipped} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
+    )
 
 
 def danger_advance(card: m.Difficulty) -> str:

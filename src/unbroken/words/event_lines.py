@@ -137,7 +137,13 @@ def _monster_revealed(nr: Narrator, e: ev.MonsterRevealed) -> str | None:
     if sheet is not None:
         gift = m.DangerSpace("", max(0, e.armor - sheet.armor), max(0, e.health - sheet.health))
         gives = f" gives it {danger_gains(gift)}"
-    passed = f"; {plural(e.skipped, 'space')} skipped on the way" if e.skipped else ""
+    # What skipping means, said with it (#28 round 11): the marker passed over them.
+    nothing = "they give" if e.skipped > 1 else "it gives"
+    passed = (
+        f"; {plural(e.skipped, 'space')} skipped on the way (passed over: {nothing} nothing)"
+        if e.skipped
+        else ""
+    )
     return f"{said} Danger track: space {e.danger}{gives}{passed}."
 
 
@@ -379,7 +385,8 @@ def _roll_set(nr: Narrator, e: ev.RollSet) -> str | None:
 
 @words_for(EVENT_WORDS, ev.RollBonusSet)
 def _roll_bonus_set(_: Narrator, e: ev.RollBonusSet) -> str | None:
-    return f"The monster's roll gets +{e.bonus}." if e.bonus else None
+    # Said before the die shows: what it will add (#28 round 11).
+    return f"The monster's roll will get +{e.bonus}." if e.bonus else None
 
 
 @words_for(EVENT_WORDS, ev.CombatResult)

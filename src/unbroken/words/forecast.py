@@ -213,9 +213,10 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         card = ruleset.conditions.get(event.condition)
         lasting = card is not None and card.permanent
         when = "" if event.active else " from next level on" if lasting else " next level"
-        return f"{n(event.condition)}{extra}{when}"
+        rounds = f" for {plural(event.rounds, 'round')}" if event.rounds else ""
+        return f"{n(event.condition)}{extra}{when}{rounds}"
     if isinstance(event, ev.ConditionChanged):
-        return f"{n(event.condition)} {plural(event.tokens, 'token')}"
+        return _condition_changed(event, ruleset)
     if isinstance(event, ev.ConditionRemoved):
         return f"{n(event.condition)} removed"
     if isinstance(event, ev.MonsterChanged):
@@ -233,6 +234,18 @@ def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     if isinstance(event, ev.RevealBonus) and event.bonus:
         return f"reveal {event.bonus} more"
     return ""  # a death is said as a warning (`death_warning`), the same on every option
+
+
+def _condition_changed(event: ev.ConditionChanged, ruleset: Ruleset) -> str:
+    """Say a condition's new tokens or rounds: a condition that lasts rounds (Frightened)
+    says them, never "0 tokens" (R-COND-2)."""
+    card = ruleset.conditions.get(event.condition)
+    parts = []
+    if event.tokens or (card is not None and card.tokens and not event.rounds):
+        parts.append(plural(event.tokens, "token"))
+    if event.rounds:
+        parts.append(f"for {plural(event.rounds, 'round')}")
+    return " ".join([ruleset.card_name(event.condition), *parts])
 
 
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:

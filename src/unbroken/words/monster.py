@@ -120,7 +120,7 @@ def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int) -> str:
     return (
         f"{name} at {tokens} tokens: no roll of the die is higher, so you lose every turn "
         f"left in this fight; only your Responses can still act, and {name} leaves play "
-        "only when the Combat Phase ends (R-COND-1)."
+        "only as this level's Combat Phase ends (after the Hunger step, R-COND-1)."
     )
 
 
