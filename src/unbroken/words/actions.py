@@ -34,7 +34,7 @@ from unbroken.words.keeping import (
     score_note,
     weapons_held,
 )
-from unbroken.words.no_use import COMMITTED, no_use
+from unbroken.words.no_use import COMMITTED, last_use, no_use
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.power import power_abilities, power_changes, power_reason, signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -441,28 +441,9 @@ def option_detail(
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
-    last = _last_use(action, state, f, ruleset)
+    last = last_use(action, state, f, ruleset)
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
-
-
-def _last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
-    """Return what taking the level's last ability use leaves the class's other Responses
-    (R-ABILITY-1), for the detail line: "Your last ability use this level: none left for
-    Flexible or Dodge." (#28 round 11: Delve took the only use, Last Rites then could not
-    respond, said only afterwards)."""
-    if not isinstance(action, act.Use) or action.source not in ruleset.classes:
-        return ""
-    if not state.ability_uses or f.after.ability_uses:
-        return ""
-    others = [
-        a.name
-        for a in ruleset.classes[action.source].abilities
-        if a.type == "response" and a.id != action.ability
-    ]
-    return (
-        f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
-    )
 
 
 def shared_note(

@@ -1,9 +1,13 @@
-"""An ability that can do nothing now, in words: "(no use now: …)" beside its option."""
+"""An ability that can do nothing now, in words: "(no use now: …)" beside its option; and
+what taking the level's last ability use leaves without one (`last_use`)."""
 
 from __future__ import annotations
 
+from unbroken.core import actions as act
 from unbroken.core import model as m
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import clamp_die
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
 #: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
@@ -39,3 +43,22 @@ def gains_at_cap(effects: list[m.Effect], state: GameState, caps: dict[str, int]
         return ""
     full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
     return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"
+
+
+def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return what taking the level's last ability use leaves the class's other Responses
+    (R-ABILITY-1), for the detail line: "Your last ability use this level: none left for
+    Flexible or Dodge." (#28 round 11: Delve took the only use, Last Rites then could not
+    respond, said only afterwards)."""
+    if not isinstance(action, act.Use) or action.source not in ruleset.classes:
+        return ""
+    if not state.ability_uses or f.after.ability_uses:
+        return ""
+    others = [
+        a.name
+        for a in ruleset.classes[action.source].abilities
+        if a.type == "response" and a.id != action.ability
+    ]
+    return (
+        f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
+    )
