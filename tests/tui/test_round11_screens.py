@@ -128,3 +128,27 @@ async def lone_option() -> None:
         await settle(pilot)
         assert len(game.events) > events
         assert "marked" not in prompt(screen)
+
+
+def test_the_rules_pages_close_when_the_monster_changes() -> None:
+    # `m` left open on one monster stayed open into the next level: the Barrow Hound came
+    # up as "Stage rules 1 of 3 (m: next)" with no key pressed.
+    asyncio.run(pages_then_another_monster())
+
+
+async def pages_then_another_monster() -> None:
+    from test_round8_screens import paged_game
+
+    from unbroken.tui.stage import StagePanel
+
+    app = UnbrokenApp(RULES, animate=False, game=paged_game("basilisk"), record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = game_screen_of(app).query_one(StagePanel)
+        await pilot.press("m")
+        await settle(pilot)
+        assert "rules 1 of" in str(stage.border_title), stage.border_title
+        nxt = Scenario("tomu", level=2).resources(se=15).monster("shaman").start("battle")
+        stage.show(nxt.state, RULES)  # the next level's monster on the stage
+        await pilot.pause()
+        assert stage.expanded is not True and "rules 1 of" not in str(stage.border_title)
