@@ -257,8 +257,10 @@ class StagePanel(Panel):
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
             # What the head's one line leaves out, said whole on the pages (round 10: "die
             # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
+            # Once: what the head cut, not the die's line again (#28 round 11).
             whole = f"die {die}" if die else ""
-            self.head_said = [whole] if whole and whole != die_line else []
+            rest = whole[len(die_line) - 1 :].lstrip() if whole != die_line else ""
+            self.head_said = [f"…{rest}"] if rest else []
             if danger:  # whether the die shows or not: the page count stays (round 7)
                 self.head_said.append(danger_line(state, rules, 1000))
         else:
