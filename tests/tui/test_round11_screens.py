@@ -152,3 +152,22 @@ async def pages_then_another_monster() -> None:
         stage.show(nxt.state, RULES)  # the next level's monster on the stage
         await pilot.pause()
         assert stage.expanded is not True and "rules 1 of" not in str(stage.border_title)
+
+
+def test_the_detail_line_says_how_an_option_is_paid_whole() -> None:
+    # "Paid as 1 LE: short of…": the detail line under the options, meant to say the
+    # highlighted option in full, cut its substitution after repeating the option's line.
+    asyncio.run(paid_as_whole())
+
+
+async def paid_as_whole() -> None:
+    game = Scenario("tomu", level=2).resources(se=0, me=0, le=3).monster("goblin").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        shove = next(i for i, (a, _) in enumerate(screen.offered) if a.attack == "shove")  # type: ignore[attr-defined]
+        screen.decision_panel.highlighted = shove
+        await pilot.pause()
+        said = " ".join(str(screen.query_one("#detail").render()).split())
+        assert "Paid as 2 LE: short of SE, LE pays the rest, R-RES-4." in said, said

@@ -449,9 +449,15 @@ class DecisionPanel(DecisionList):
             return
         text = detail(action, game, self.forecasts.get(action))
         # The label again only where the option's line was cut (Cold Logic's card text).
-        same = text == label(action, game.state, game.ruleset) and not self.is_cut(index)
+        own = label(action, game.state, game.ruleset)
+        same = text == own and not self.is_cut(index)
         line = self.beside("detail")
-        shown = "" if same else two_rows(text, line.content_size.width)
+        width = line.content_size.width
+        if two_rows(text, width) != text and not self.is_cut(index):
+            # What the line above says whole is not said again where the rest would be cut
+            # (#28 round 11: "Paid as 1 LE: short of…" lost its reason under it).
+            text = text.removeprefix(f"{own}. ")
+        shown = "" if same else two_rows(text, width)
         line.update(Text(shown, style="italic"))
 
     def room_changed(self) -> bool:
