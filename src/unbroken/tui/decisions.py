@@ -453,9 +453,10 @@ class DecisionPanel(DecisionList):
         same = text == own and not self.is_cut(index)
         line = self.beside("detail")
         width = line.content_size.width
-        if two_rows(text, width) != text and not self.is_cut(index):
-            # What the line above says whole is not said again where the rest would be cut
-            # (#28 round 11: "Paid as 1 LE: short of…" lost its reason under it).
+        core = text.partition(" ⚠")[0]  # the option's words, without the warnings after
+        if two_rows(core, width) != core and not self.is_cut(index):
+            # What the line above says whole is not said again where the rest of what it
+            # does would be cut (#28 round 11: "Paid as 1 LE: short of…" lost its reason).
             text = text.removeprefix(f"{own}. ")
         shown = "" if same else two_rows(text, width)
         line.update(Text(shown, style="italic"))
