@@ -81,7 +81,9 @@ async def key_right_after() -> None:
         assert screen.game.state.step == "preparation"
         screen.decision_panel.settle_over()  # what the timer does after a beat
         await pilot.pause()
-        assert "Taken for you" not in prompt(screen)
+        assert not screen.decision_panel.taken_for_you  # the keys act again
+        # round 11: what was taken stays said while the careful window is open
+        assert "Taken for you: Rest" in prompt(screen) and "New options:" in prompt(screen)
         assert "a key marks a costly option, again (or Enter) takes it" in prompt(screen)
         await pilot.press("2")  # round 4: typed ~1.5 s later for Rest, it only marks "Fight"
         await pilot.pause()

@@ -352,7 +352,9 @@ async def test_l_shows_the_whole_log_and_esc_comes_back() -> None:
         await pilot.press("escape")
         assert on_top(app) is game_screen
         before = game_screen.game.state.decisions
-        await pilot.press("enter")  # the game goes on
+        # The game goes on: at the Hunger step, new within the careful window (#28 round
+        # 11), the first Enter marks the option and the second takes it.
+        await pilot.press("enter", "enter")
         assert game_screen.game.state.decisions > before
 
 

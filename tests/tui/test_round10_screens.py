@@ -32,6 +32,7 @@ from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.rule_pages import rule_pages
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
+from unbroken.words.vocabulary import cut
 
 RULES = load_ruleset()
 
@@ -188,8 +189,10 @@ async def head_lines_on_pages(game: Game, rules: Ruleset, danger: bool) -> None:
         pages, count = await read_every_page(app, pilot)
         whole = read_whole(pages)
         assert count == len(pages) >= 2
-        if len(die) > stage.content_size.width:  # cut in the pages' head: whole on a page
-            assert die in whole, (die, pages)
+        width = stage.content_size.width
+        if len(die) > width:  # cut in the pages' head: the rest on a page, said once
+            rest = die[len(cut(die, width)) - 1 :].lstrip()
+            assert f"…{rest}" in whole and die not in whole, (die, pages)
         assert (track in whole) == danger, pages
 
 

@@ -61,7 +61,7 @@ def settled(browser: Any) -> str:
     for a few seconds "Options changed: …" (tui/decisions.py), which then clears itself (a
     screen read during it is not the one read later)."""
     deadline = time.monotonic() + 10
-    moving = r"New\s+options:|Options\s+changed:"
+    moving = r"New\s+options:|New\s+question:|Options\s+changed:"
     while re.search(moving, shown := screen(browser)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return shown

@@ -21,9 +21,18 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
-from unbroken.core.forecast import OVER, Forecast
+from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
-from unbroken.core.state import GameState
+from unbroken.tui.careful import (
+    MOVED,
+    NEW,
+    TAKEN,
+    careful_cue,
+    costly,
+    keys_moved,
+    lone_and_harmless,
+    weighty,
+)
 from unbroken.tui.details import detail
 from unbroken.tui.hints import HintBox
 from unbroken.tui.panel import cut
@@ -206,38 +215,6 @@ def cut_dimmed(line: str, width: int) -> str:
     return cut(head, width - len(tail)) + tail
 
 
-def careful_cue(marked: int | None) -> str:
-    """Return the prompt's cue after decisions taken for the player: how a key takes
-    an option now (`marked`: the option a key marked, None before)."""
-    if marked is None:
-        return "Options changed: a key marks a costly option, again (or Enter) takes it. "
-    key = OPTION_KEYS[marked] if marked < len(OPTION_KEYS) else "Enter"
-    return f"{key} marked: press {key} again (or Enter) to take it. "
-
-
-def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
-    """Return whether an option is one a key meant for the options before must not take
-    at once: it spends or loses something, ambushes, ends the game, changes the weapon,
-    the phase or the level (Fight), or its forecast is not known. Pass and Skip are not."""
-    if isinstance(action, (act.Pass, act.Skip)):
-        return False
-    if forecast is None or isinstance(action, (act.Fight, act.Downgrade)):
-        return True
-    f = forecast
-    if f.paid or f.lost or f.ambushed or f.stops == OVER or f.weapon:
-        return True
-    return (f.after.phase, f.after.level) != (state.phase, state.level)
-
-
-def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]) -> bool:
-    """Return whether an option offered before and now has another key now: the list
-    grew or shrank above it (a new weapon's attacks, a recipe), so a key typed by habit
-    would take another option (#28 round 10: `0` was Craft the Knife, then Craft the
-    Sword). Only costs changing moves no key."""
-    keys = {action: i for i, (action, _) in enumerate(before)}
-    return any(keys.get(action, i) != i for i, (action, _) in enumerate(now))
-
-
 class DecisionPanel(DecisionList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
@@ -265,8 +242,11 @@ class DecisionPanel(DecisionList):
         #: must never take a costly new one); any other option's key takes it at once.
         self.careful = False
         self._careful: Timer | None = None
-        #: The option marked while `careful` (None: none yet).
+        #: The option marked while `careful` (None: none yet), why the window is open
+        #: (careful.MOVED, NEW or TAKEN) and the decisions taken for the player (TAKEN).
         self.marked: int | None = None
+        self.why = MOVED
+        self.taken_said: tuple[str, ...] = ()
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
         self._beside: dict[str, Static] = {}
@@ -288,11 +268,21 @@ class DecisionPanel(DecisionList):
         self.offered = game.options() if game.decision is not None else []
         kind = game.decision.kind if game.decision is not None else ""
         at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
-        if at == self.offered_at and keys_moved(before, self.offered) and not self.careful:
-            self.careful, self.marked = True, None  # the prompt says "Options changed"
-            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
+        if self.careful:
+            return
+        if at == self.offered_at and keys_moved(before, self.offered):
+            self.open_careful(MOVED)  # the prompt says "Options changed"
+        elif at[1] and at != self.offered_at and weighty(game.state, self.forecasts):
+            self.open_careful(NEW)  # a key meant for the last question answers no new one
+
+    def open_careful(self, why: str) -> None:
+        """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW)."""
+        self.careful, self.marked, self.why = True, None, why
+        if self._careful is not None:
+            self._careful.stop()
+        self._careful = self.set_timer(self.careful_seconds, self.careful_over)
 
     def show_offer(self) -> None:
         """Draw the decision offered: prompt, options fitted to the room, detail."""
@@ -321,7 +311,7 @@ class DecisionPanel(DecisionList):
         if self._settle is not None:
             self._settle.stop()
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
-        self.careful, self.marked = True, None
+        self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         if self._careful is not None:
             self._careful.stop()
         self._settle = self.set_timer(seconds, self.settle_over)
@@ -355,7 +345,10 @@ class DecisionPanel(DecisionList):
         if game is None or not 0 <= index < len(self.offered):
             return False
         action = self.offered[index][0]
-        return costly(action, self.forecasts.get(action), game.state)
+        forecast = self.forecasts.get(action)
+        return not lone_and_harmless(self.offered, forecast) and costly(
+            action, forecast, game.state
+        )
 
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
@@ -414,9 +407,12 @@ class DecisionPanel(DecisionList):
             said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
             prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
         self.cue_shown = False
-        if not waiting and self.careful and any(self.costly(i) for i in range(len(self.offered))):
-            prompt.append(careful_cue(self.marked), style="bold reverse")
-            self.cue_shown = True
+        marks = any(self.costly(i) for i in range(len(self.offered)))
+        if not waiting and self.careful and (marks or self.why == TAKEN):
+            marked = self.marked
+            key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
+            prompt.append(careful_cue(key, self.why, self.taken_said, marks), style="bold reverse")
+            self.cue_shown = marks
         prompt.append(prompt_text(decision.prompt, s, rules), style="bold")
         if shared:
             prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
@@ -453,9 +449,16 @@ class DecisionPanel(DecisionList):
             return
         text = detail(action, game, self.forecasts.get(action))
         # The label again only where the option's line was cut (Cold Logic's card text).
-        same = text == label(action, game.state, game.ruleset) and not self.is_cut(index)
+        own = label(action, game.state, game.ruleset)
+        same = text == own and not self.is_cut(index)
         line = self.beside("detail")
-        shown = "" if same else two_rows(text, line.content_size.width)
+        width = line.content_size.width
+        core = text.partition(" ⚠")[0]  # the option's words, without the warnings after
+        if two_rows(core, width) != core and not self.is_cut(index):
+            # What the line above says whole is not said again where the rest of what it
+            # does would be cut (#28 round 11: "Paid as 1 LE: short of…" lost its reason).
+            text = text.removeprefix(f"{own}. ")
+        shown = "" if same else two_rows(text, width)
         line.update(Text(shown, style="italic"))
 
     def room_changed(self) -> bool:

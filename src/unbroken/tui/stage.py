@@ -66,6 +66,8 @@ class StagePanel(Panel):
     #: still to act): its table is shown whole where the Hand under it keeps one row of
     #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
     bare = False
+    #: The level and monster the stage shows (`m`'s pages are that monster's).
+    meeting: tuple[int, str] = (0, "")
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -135,6 +137,11 @@ class StagePanel(Panel):
     def show(self, state: GameState, rules: Ruleset, die: str = "", row: int = 0) -> None:
         """Draw the stage. The table row a pending monster roll points at is marked, else
         `row`: the one the last monster roll applied (0: none)."""
+        # `m` opened the pages of one monster: another (the next level's) opens folded
+        # (#28 round 11: the Barrow Hound came up as "rules 1 of 3" without a key).
+        meeting = (state.level, state.monster.id if state.monster is not None else "")
+        if meeting != self.meeting:
+            self.meeting, self.expanded, self.page = meeting, None, 0
         self.set_reactive(StagePanel.die, die)
         self._redraw = lambda: self.draw(state, rules, row)  # lines fit to the width
         self.draw(state, rules, row)
@@ -250,8 +257,10 @@ class StagePanel(Panel):
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
             # What the head's one line leaves out, said whole on the pages (round 10: "die
             # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
+            # Once: what the head cut, not the die's line again (#28 round 11).
             whole = f"die {die}" if die else ""
-            self.head_said = [whole] if whole and whole != die_line else []
+            rest = whole[len(die_line) - 1 :].lstrip() if whole != die_line else ""
+            self.head_said = [f"…{rest}"] if rest else []
             if danger:  # whether the die shows or not: the page count stays (round 7)
                 self.head_said.append(danger_line(state, rules, 1000))
         else:

@@ -1,0 +1,70 @@
+"""When a key meant for the options before must not take a costly one at once: the
+options' keys moved, decisions were taken for the player, or a new question came that
+ends the game or the level (the careful window of `DecisionPanel`, tui/decisions.py)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.forecast import OVER, Forecast
+from unbroken.core.state import GameState, StepName
+
+#: Why the careful window is open: the options' keys moved ("Options changed"), a new
+#: question came (a battle turn, then the Hunger step), decisions were taken for you.
+MOVED, NEW, TAKEN = "moved", "new", "taken"
+#: How each says how a key takes an option now (the taken decisions say themselves).
+OPENINGS = {
+    MOVED: "Options changed: ",
+    NEW: "New question: ",
+    TAKEN: "New options: ",
+}
+
+
+def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: bool = True) -> str:
+    """Return the prompt's cue while the careful window is open: why it is (`why`, with
+    the decisions `taken` for the player, as the log says them, still in sight after the
+    beat: #28 round 11 found them only in `l`) and how a key takes an option now (`key`:
+    the key of the option a key marked, None before; `marks`: some option is costly)."""
+    if key is not None:
+        return f"{key} marked: press {key} again (or Enter) to take it. "
+    said = " ".join(line.removeprefix("Taken for you: ") for line in taken)
+    head = f"Taken for you: {said} " if why == TAKEN and said else ""
+    if not marks:
+        return head
+    return f"{head}{OPENINGS[why]}a key marks a costly option, again (or Enter) takes it. "
+
+
+def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
+    """Return whether an option is one a key meant for the options before must not take
+    at once: it spends or loses something, ambushes, ends the game, changes the weapon,
+    the phase or the level (Fight), or its forecast is not known. Pass and Skip are not."""
+    if isinstance(action, (act.Pass, act.Skip)):
+        return False
+    if forecast is None or isinstance(action, (act.Fight, act.Downgrade)):
+        return True
+    f = forecast
+    if f.paid or f.lost or f.ambushed or f.stops == OVER or f.weapon:
+        return True
+    return (f.after.phase, f.after.level) != (state.phase, state.level)
+
+
+def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast | None) -> bool:
+    """Return whether the only option offered is one to take at once even in the careful
+    window: a forced single option (Resolve when committed) asked twice for nothing
+    (#28 round 11); one that ends the game is still marked first."""
+    return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
+
+
+def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]) -> bool:
+    """Return whether an option offered before and now has another key now: the list
+    grew or shrank above it (a new weapon's attacks, a recipe), so a key typed by habit
+    would take another option (#28 round 10: `0` was Craft the Knife, then Craft the
+    Sword). Only costs changing moves no key."""
+    keys = {action: i for i, (action, _) in enumerate(before)}
+    return any(keys.get(action, i) != i for i, (action, _) in enumerate(now))
+
+
+def weighty(state: GameState, forecasts: dict[act.Action, Forecast]) -> bool:
+    """Return whether a new question is one a key meant for the one before must not answer
+    unseen: the level's Hunger step, or one an option of which ends the game (#28 round 11:
+    "3 3" took Cleave for the kill, then Eat 2 food on the Hunger screen, and lost)."""
+    return state.step == StepName.HUNGER or any(f.stops == OVER for f in forecasts.values())
