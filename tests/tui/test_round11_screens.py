@@ -166,7 +166,11 @@ async def paid_as_whole() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen_of(app)
-        shove = next(i for i, (a, _) in enumerate(screen.offered) if a.attack == "shove")  # type: ignore[attr-defined]
+        shove = next(
+            i
+            for i, (a, _) in enumerate(screen.offered)
+            if isinstance(a, act.Attack) and a.attack == "shove"
+        )
         screen.decision_panel.highlighted = shove
         await pilot.pause()
         said = " ".join(str(screen.query_one("#detail").render()).split())
