@@ -27,6 +27,7 @@ from unbroken.words.keeping import (
     cap_note,
     cap_sentence,
     defeat_last,
+    defeat_note,
     defeat_responses,
     hunger_note,
     no_next_level,
@@ -401,7 +402,7 @@ def option_text(
         if isinstance(action, act.Attack) and f.defeated:
             text, note = defeat_last(text, note)
         elif f.defeated:  # an ability's kill, said as a weapon's is (round 11: "— reward …")
-            note = defeat_last(", defeats it", note)[1]
+            note = defeat_note(note)
         if note and note != shared:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])

@@ -224,13 +224,17 @@ def defeat_last(label: str, note: str) -> tuple[str, str]:
     said = _DEFEATS.search(label)
     if said is None:
         return label, note
+    defeats = said.group(0).removeprefix(", ")  # "defeats it (3 health left)"
+    return label.replace(said.group(0), "", 1), defeat_note(note, defeats)
+
+
+def defeat_note(note: str, defeats: str = "defeats it") -> str:
+    """Return a killing option's note headed by `defeats`, its reward after it ("defeats
+    it: 1 metal; …" for "…; reward 1 metal"): a weapon's and an ability's kill alike."""
     parts = [x for x in note.split("; ") if x]
     reward = next((x for x in parts if x.startswith("reward ")), "")
-    defeats = said.group(0).removeprefix(", ")  # "defeats it (3 health left)"
     head = f"{defeats}: {reward.removeprefix('reward ')}" if reward else defeats
-    return label.replace(said.group(0), "", 1), "; ".join(
-        [head, *(x for x in parts if x != reward)]
-    )
+    return "; ".join([head, *(x for x in parts if x != reward)])
 
 
 #: A finishing blow's words in its label, with the health it had left when said.
