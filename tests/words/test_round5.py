@@ -9,11 +9,11 @@ from unbroken.words.actions import option_detail, option_text
 from unbroken.words.events import Narrator
 
 
-def wound_window(character: str) -> Game:
+def wound_window(character: str, se: int = 10, me: int = 3) -> Game:
     """The Goblin's 6 (WOUND: lose 2 SE) with the wound_loss window open."""
     game = (
         Scenario(character, level=2)
-        .resources(se=10, me=3, cunning=2)
+        .resources(se=se, me=me, cunning=2)
         .monster("goblin")
         .dice(6)
         .start("battle")
