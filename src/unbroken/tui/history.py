@@ -31,6 +31,8 @@ from unbroken.tui.records_table import (
     SORT_MARKS,
     Cells,
     game_cells,
+    played,
+    replay_names,
     shown,
     sort_column,
     sort_key,
@@ -209,6 +211,7 @@ class RecordsScreen(Screen[None]):
         )
         self.titles = titles  # the expansions' scores in the sentence too (round 11)
         #: The highlighted game in a sentence: the table is cut at 80 columns.
+        self.replay_names = replay_names([row.replay for row in rows if row.replay])
         self.details = {str(row.id): self.describe(row) for row in rows}
         self.cells = []
         for row in rows:
@@ -228,12 +231,15 @@ class RecordsScreen(Screen[None]):
             how = f"won with {row.score} points ({row.rank})"
         else:
             how = f"lost at {where}: {cause_of_death(row.cause, row.killed_by, rules.card_name)}"
-        replay = "Enter watches its replay." if row.replay else "No replay file."
+        replay = "No replay file."
+        if row.replay:  # by the name `unbroken replays` gives it: from when it started
+            name = self.replay_names.get(row.replay, "")
+            replay = f"Enter watches its replay ({name} in `unbroken replays`)."
         # The expansions' scores, the table's last column (far right at 80 columns, round 11).
         extra = alternatives_text(row.alternative_scores, self.titles)
         others = f" Other scores: {extra}." if extra else ""
         return (
-            f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "
+            f"Game {row.id}, {played(row.started, row.finished)}: {who} on "
             f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}.{others} {replay}"
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -148,3 +149,31 @@ def sort_column(wanted: str | None, columns: list[tuple[str, str]]) -> str | Non
     if wanted in ("rank", "cause") and "outcome" in keys:
         return "outcome"
     return None
+
+
+def played(started: str, finished: str) -> str:
+    """Return when a game was played: "2026-11-27 14:48 to 14:56" (the finish's date too
+    when it is another day's)."""
+    start, end = (at[:16].replace("T", " ") for at in (started, finished))
+    if not start:
+        return end
+    return f"{start} to {end[11:] if end[:10] == start[:10] else end}"
+
+
+def replay_names(paths: list[str]) -> dict[str, str]:
+    """Return the name `unbroken replays` gives each recording of `paths` (by path): the
+    shortest start of its file name, from the time its game started, that no other
+    recording in its folder has ("2026-11-27T1448")."""
+    # lazy: the replay library is read only when the Records screen opens
+    from unbroken.replay import recording_names, short_names
+
+    folders: dict[Path, list[str]] = {}
+    for path in paths:
+        folders.setdefault(Path(path).parent, []).append(path)
+    names: dict[str, str] = {}
+    for folder, inside in folders.items():
+        among = recording_names(folder)
+        files = [Path(path).name for path in inside]
+        shown = short_names(files, among) if all(f in among for f in files) else files
+        names.update(zip(inside, shown, strict=True))
+    return names

@@ -58,7 +58,8 @@ class ReplayListScreen(Screen[None]):
     def on_mount(self) -> None:
 
         table = self.query_one("#replays", DataTable)
-        table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
+        # "Started": the time `unbroken replays` names a game by (Records shows when it finished).
+        table.add_columns("Started", "Character", "Difficulty", "Outcome", "Score", "Decisions")
         unusable = ""
         try:
             infos, problems = recorded_games()
