@@ -125,3 +125,31 @@ def test_a_long_outcome_is_wrapped_not_cut() -> None:
     widths = [len(title) for title, _ in columns[:-1]]  # the rest are no wider than titles
     widths = [max(w, len(str(cell))) for w, cell in zip(widths, rows[0], strict=False)]
     assert sum(widths) + 2 * len(columns) + max(map(len, lines)) + 2 <= 80
+
+
+def test_a_few_games_are_numbered_under_their_own_columns(monkeypatch: Any) -> None:
+    # Round 11: with two games the labels "game 1 game 2" ran past the bars, "game 2"
+    # not under game 2's column.
+    import asyncio
+
+    from test_records_charts import fill_records, lines_of
+
+    from unbroken.tui.charts import ScoreChart
+
+    fill_records(monkeypatch, games=4)  # game 4 (the fourth, id 4) is won: WINS[3]
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+
+    async def look() -> list[str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            return lines_of(app.screen.query_one("#score-chart", ScoreChart))
+
+    lines = asyncio.run(look())
+    bottom, under = lines[-2], lines[-1]
+    starts = [i for i, c in enumerate(bottom) if c in "·█" and bottom[i - 1] == " "]
+    starts = [bottom.index("┤") + 1, *starts]
+    assert [under[i] for i in starts] == ["1", "2", "3", "4"], lines
+    assert under.endswith("← game (2026-11-01 to 2026-11-04)"), lines
