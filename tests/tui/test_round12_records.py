@@ -153,3 +153,24 @@ def test_a_few_games_are_numbered_under_their_own_columns(monkeypatch: Any) -> N
     starts = [bottom.index("┤") + 1, *starts]
     assert [under[i] for i in starts] == ["1", "2", "3", "4"], lines
     assert under.endswith("← game (2026-11-01 to 2026-11-04)"), lines
+
+
+@sync
+async def test_left_and_right_choose_the_column_s_sorts_by() -> None:
+    # Round 11 (found trying the resize): in the row cursor's table → only scrolled, so `s`
+    # sorted by Finished whatever was pressed.
+    keep_games(("kirilla-el-kaer", "starve"), ("caellahan", "win"), ("tomu", "starve"))
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, app)
+        table = screen.query_one("#games", DataTable)
+        await pilot.press("right", "right", "right", "right", "left", "right", "s")
+        await pilot.pause()
+        header = rows(table)[0]
+        assert "Score ▼" in header and "Finished ▼" not in header, header
+        assert "won (" in rows(table)[1]  # the highest score first
+        await pilot.press("c")  # the charts: ←→ are not the table's
+        await pilot.pause()
+        assert "column" not in {
+            b.binding.action.split("(")[0] for b in app.screen.active_bindings.values() if b.enabled
+        }

@@ -28,9 +28,9 @@ from unbroken.tui.panels import PanelsScreen
 from unbroken.tui.reach import game_app
 from unbroken.tui.records_table import (
     LEFT_OUT,
-    SORT_MARKS,
     Cells,
     game_cells,
+    mark_titles,
     played,
     replay_names,
     shown,
@@ -59,6 +59,8 @@ class RecordsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
+        Binding("left", "column(-1)", "Column", key_display="←→", priority=True),
+        Binding("right", "column(1)", "Column", show=False, priority=True),
         Binding("s", "sort", "Sort by column"),
         Binding("c", "show('charts')", "Charts"),
         Binding("c", "show('table')", "Table"),
@@ -110,7 +112,7 @@ class RecordsScreen(Screen[None]):
             return bool(self.panels)
         if action == "show":
             return parameters[0] != self.view
-        if action == "sort":
+        if action in ("sort", "column"):
             return self.view == "table"
         return True
 
@@ -136,6 +138,7 @@ class RecordsScreen(Screen[None]):
     columns_kind: str | None = None
     #: The column the player sorted by (its key; None: not sorted), kept as the width changes.
     sorted_by: str | None = None
+    sorted_shown: str | None = None  # the column shown sorted (narrow: Outcome for Rank)
     #: The display names of the expansions' scoring rules, by id.
     titles: dict[str, str]  # set in on_mount, before any game is described
 
@@ -154,9 +157,10 @@ class RecordsScreen(Screen[None]):
             table.add_column(title, key=key)
         for (key, _), row in zip(self.cells, rows, strict=True):
             table.add_row(*row, key=key, height=None if kind == "narrow" else 1)
-        column = sort_column(self.sorted_by, columns)
-        if column is not None:
-            self.sort(column)
+        self.sorted_shown = sort_column(self.sorted_by, columns)
+        if self.sorted_shown is not None:
+            self.sort(self.sorted_shown)
+        mark_titles(table, self.sorted_shown, self.reverse)
         if highlighted is not None:
             table.move_cursor(row=table.get_row_index(highlighted))
         left_out = self.query_one("#left-out", Static)
@@ -260,16 +264,15 @@ class RecordsScreen(Screen[None]):
         """Sort the table by `column` (the way self.reverse says), its title marked."""
         table = self.query_one("#games", DataTable)
         table.sort(column, key=sort_key, reverse=self.reverse)
-        for key, shown_column in table.columns.items():  # the sorted title says which way
-            label = str(shown_column.label)
-            title = label.removesuffix(SORT_MARKS[0]).removesuffix(SORT_MARKS[1])
-            mark = SORT_MARKS[self.reverse] if key == column else ""
-            shown_column.label = Text(title + mark)
-            shown_column.content_width = max(
-                shown_column.content_width, shown_column.label.cell_len
-            )
-        table._clear_caches()  # the header is cached with the old titles
-        table.refresh(layout=True)
+        self.sorted_shown = column
+        mark_titles(table, column, self.reverse)
+
+    def action_column(self, delta: int) -> None:
+        """Move the column `s` sorts by (in a row cursor's table ←→ only scrolled: round 11
+        could sort by Finished alone)."""
+        table = self.query_one("#games", DataTable)
+        table.move_cursor(column=max(0, min(len(table.columns) - 1, table.cursor_column + delta)))
+        mark_titles(table, self.sorted_shown, self.reverse)
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())

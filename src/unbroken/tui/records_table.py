@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -12,6 +12,8 @@ from unbroken.records import alternatives_text
 from unbroken.words.printable import printable
 
 if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
     from unbroken.core.ruleset import Ruleset
     from unbroken.records import GameRow
 
@@ -177,3 +179,18 @@ def replay_names(paths: list[str]) -> dict[str, str]:
         shown = short_names(files, among) if all(f in among for f in files) else files
         names.update(zip(inside, shown, strict=True))
     return names
+
+
+def mark_titles(table: DataTable[Any], sorted_by: str | None, reverse: bool) -> None:
+    """Title the table's columns: the sorted one's with which way (SORT_MARKS), the one `s`
+    sorts by (the cursor's, ←→ moves it) underlined."""
+    ordered = table.ordered_columns
+    chosen = ordered[table.cursor_column].key if ordered else None
+    for key, column in table.columns.items():
+        label = str(column.label)
+        title = label.removesuffix(SORT_MARKS[0]).removesuffix(SORT_MARKS[1])
+        mark = SORT_MARKS[reverse] if key == sorted_by else ""
+        column.label = Text(title + mark, style="underline" if key == chosen else "")
+        column.content_width = max(column.content_width, column.label.cell_len)
+    table._clear_caches()  # the header is cached with the old titles
+    table.refresh(layout=True)
