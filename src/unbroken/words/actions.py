@@ -12,9 +12,9 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.words.attacks import attack_label
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
-    attack_effect,
     forecast_detail,
     forecast_note,
     own_card,
@@ -37,7 +37,7 @@ from unbroken.words.keeping import (
 )
 from unbroken.words.no_use import COMMITTED, last_use, no_use
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
-from unbroken.words.power import power_abilities, power_changes, power_reason, signed
+from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name
@@ -307,55 +307,6 @@ def _eat(action: act.Eat, _state: GameState, _ruleset: Ruleset) -> str:
 check_complete(LABELS, act.Action, "action types")
 
 
-def attack_label(
-    action: act.Attack, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
-) -> str:
-    """Return an attack's menu text: what it does (with the `forecast`: the effective
-    numbers and the rules behind them, "wound 1 (Armored −1)") and what it costs."""
-    weapon = ruleset.weapons[state.weapons[-1]]
-    a = next(x for x in weapon.attacks if x.id == action.attack)
-    if forecast is not None and forecast.power is not None:
-        does = attack_effect(forecast, a.type, ruleset)
-    elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
-        does = _wound_power(a, state, ruleset)
-    else:
-        does = f"break armor {a.power}"
-    extra = ", ignores armor" if a.ignore_armor else ""
-    mo = state.monster
-    if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
-        # A Passive lets it wound through the armor: named, as Armored's −1 is.
-        through = [
-            rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
-        ]
-        # A finishing blow names it only: "defeats it" says the rest (#28 round 8).
-        why = "" if forecast is not None and forecast.defeated else ": ignores armor"
-        extra = f" ({', '.join(through)}{why})" if through else ""
-    # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
-    # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
-    cost = attack_cost(a, state, ruleset)
-    adds = Query(ruleset, state).cost_passives() if cost != a.cost else []
-    why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
-    return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
-        f" ({why})" if why else ""
-    )
-
-
-def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
-    """Return a wounding attack's effective power with the Passives behind it, as its
-    forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
-    (one that cannot be paid, #28 round 11)."""
-    rules = Query(ruleset, state)
-    power = rules.attack_power(a)
-    passives = [
-        (rule_name(Acted(c, n), ruleset), ability)
-        for c, n in rules.power_passives()
-        for ability in power_abilities(ruleset, c)
-        if ability.name == n
-    ]
-    why = power_reason(power_changes(a.power, passives)[1])
-    return f"wound {power}" + (f" ({why})" if why and power != a.power else "")
-
-
 def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what `u` says of the decision it took back: "Taken back: <its label>.", one
     full stop even where the label ends in one (a card's text, #28 round 11)."""
@@ -476,12 +427,6 @@ def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
     a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
     return shown_ability(ruleset, source, ability.name)
-
-
-def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
-    """Return what a weapon attack costs now: its printed cost plus what cards in play
-    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
-    return Query(ruleset, state).attack_cost(attack)
 
 
 def marked_row(state: GameState) -> int:
