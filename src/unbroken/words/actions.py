@@ -40,7 +40,7 @@ from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import amounts, attack_name
+from unbroken.words.vocabulary import amounts, attack_name, full_stop
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -309,8 +309,18 @@ check_complete(LABELS, act.Action, "action types")
 
 def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what `u` says of the decision it took back: "Taken back: <its label>.", one
-    full stop even where the label ends in one (a card's text, #28 round 11)."""
-    return f"Taken back: {label(action, state, ruleset).rstrip('.')}."
+    full stop even where the label ends in one (a card's text, #28 round 11: `full_stop`)."""
+    return f"Taken back: {full_stop(label(action, state, ruleset))}"
+
+
+def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return the log's line of a decision taken for the player, with `why` ("Taken for
+    you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
+    an ability by its name and cost (what it does is in `why`), one full stop at the end."""
+    words = label(action, state, ruleset)
+    if isinstance(action, act.Use):
+        words = words.partition(": ")[0]
+    return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
 
 
 def option_text(
@@ -386,7 +396,7 @@ def option_detail(
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
     if not more:
         text = label(action, state, ruleset)
-        more = text if text.endswith(".") else f"{text}."
+        more = full_stop(text)
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
     paid = paid_sentence(state, rules, rules.cost(action))
     more = f"{more} {paid}" if paid else more
