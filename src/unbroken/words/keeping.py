@@ -119,7 +119,7 @@ def weapons_held(
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
         said = f"take a weapon: {free} ({have})" if free else "no weapon to take"
-        text = text.replace(effect_text(e, ruleset.card_name), said, 1)
+        text = text.replace(effect_text(e, ruleset), said, 1)
         only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
         if not free and only:
             note = f" (no use now: {have})"
@@ -211,7 +211,7 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
         if gains and all(isinstance(e, m.Gain) for e in ability.effects):
             said.append(f"{name} +{amounts(gains)}")
         else:
-            words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
+            words = "; ".join(effect_text(e, ruleset) for e in ability.effects)
             said.append(f"{name} may: {words}")
     return "; ".join(said)
 
