@@ -101,23 +101,6 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
     ]
 
 
-class _RangedOnly:
-    """A game seen by the archer: the same, but melee crafts are not on offer."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def legal_actions(self) -> list[Action]:
-        return [
-            a
-            for a in self._game.legal_actions()
-            if not (isinstance(a, actions.Craft) and not a.weapon.startswith("unearthed:"))
-        ]
-
-
 def archer_bot(game: Game, n: int) -> Action:
     """Play as the heuristic bot, but craft only the ranged line (Sling, then Longbow).
 
@@ -127,7 +110,12 @@ def archer_bot(game: Game, n: int) -> Action:
     """
     from unbroken.api import heuristic_bot  # the sim's bots: imported when first played
 
-    return heuristic_bot(_RangedOnly(game), n)
+    ranged = [
+        a
+        for a in game.legal_actions()
+        if not (isinstance(a, actions.Craft) and not a.weapon.startswith("unearthed:"))
+    ]
+    return heuristic_bot(game, n, ranged)
 
 
 @hookimpl
