@@ -147,6 +147,19 @@ def test_the_scorepad_without_a_game_started_reads_the_final_state_or_says_why_n
         assert alternative_scores(rules, won, GameState()) == {}
 
 
+def test_the_scorepad_is_said_as_its_product_on_the_end_screen() -> None:
+    from unbroken_gauntlet import scorepad_words
+
+    rules = load_ruleset()
+    [rule] = unbroken_scoring_rules()
+    assert rule.explain is scorepad_words
+    started = Game.new(rules, "niola", "expert", seed=1).events[0]
+    won = [started, GameOver(won=True, level=4, step="hunger", score=12)]
+    said = scorepad_words(rules, won, GameState())
+    assert said == "score 12 × Brawler 4 × Expert 5"
+    assert scorepad(rules, won, GameState()) == 12 * 4 * 5
+
+
 def test_cards_and_the_log_say_the_keywords_and_the_track(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

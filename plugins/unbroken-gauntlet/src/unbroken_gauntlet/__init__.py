@@ -79,6 +79,18 @@ def scorepad(ruleset: Any, events: list[Any], state: Any) -> int | None:
     return int(over.score * character * DIFFICULTY_FACTOR.get(difficulty, 3))
 
 
+def scorepad_words(ruleset: Any, events: list[Any], state: Any) -> str:
+    """Return a won game's scorepad as its product in words ("score 12 × Brawler 4 × Expert
+    5"), for the end screen."""
+    over = next(e for e in reversed(events) if isinstance(e, GameOver))
+    started = next((e for e in events if isinstance(e, GameStarted)), state)
+    cls, difficulty = started.cls, started.difficulty
+    return (
+        f"score {over.score} × {ruleset.card_name(cls)} {CLASS_FACTOR.get(cls, OTHER_CLASS_FACTOR)}"
+        f" × {ruleset.difficulty_name(difficulty)} {DIFFICULTY_FACTOR.get(difficulty, 3)}"
+    )
+
+
 @hookimpl
 def unbroken_scoring_rules() -> list[ScoringRule]:
     """Return the scorepad rule (win only)."""
@@ -89,6 +101,7 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
             "times the Difficulty box (x2 Easy to x5 Expert).",
             scorepad,
             title="Gauntlet scorepad",
+            explain=scorepad_words,
         )
     ]
 
