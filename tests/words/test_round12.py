@@ -1,0 +1,50 @@
+"""README playtest round 12 (#28): what the words said that was not so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unbroken.core import actions as act
+from unbroken.core.state import Phase, StepName
+from unbroken.plugins import load_plugins
+from unbroken.testing import FolderPlugin, Scenario, write_pack
+from unbroken.words.forecast import warning_sentences
+
+#: A skill like Unearthed's Rummager: a Response at the end of each level.
+SKILL = """
+[[skills]]
+id = "digger"
+name = "Digger"
+text = "At the end of each level, gain 1 wood."
+abilities = [
+  { id = "dig", name = "Dig", type = "response", trigger = "level_end", text = "Gain 1 wood.", effects = [{ kind = "gain", amounts = { wood = 1 } }] },
+]
+"""
+
+
+def test_a_response_after_eating_warns_of_no_starvation_a_level_ahead(tmp_path: Path) -> None:
+    # Round 12: at level 3's Hunger step, after eating 3 of 3, "Rummager: Gain 1 wood. ⚠ You
+    # starve at the Hunger step: 4 food due, 0 held" — level 4's Hunger step, a whole level
+    # (and its food) away, said as certain on this level's last question.
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"skills.toml": SKILL}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    game = (
+        Scenario("tomu", level=3, ruleset=rules)
+        .skills("x:digger")
+        .resources(se=2, food=3)
+        .ability_uses(3)
+        .start("hunger")
+    )
+    eat = max(
+        (a for a in game.legal_actions() if isinstance(a, act.Eat)), key=lambda a: a.food
+    )
+    game.apply(eat)
+    assert game.state.step == StepName.HUNGER and game.state.level == 3, game.state.step
+    query = game.query()
+    responses = [a for a in game.legal_actions() if not isinstance(a, act.Pass)]
+    assert responses, game.legal_actions()
+    for action in game.legal_actions():
+        f = query.forecast(action)
+        assert f.after.level == 4 and f.after.phase == Phase.TRAVEL, f.after.level
+        said = " ".join(warning_sentences(f, rules, game.state))
+        assert "starve" not in said, (action, said)
