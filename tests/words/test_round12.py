@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.core.state import Phase, StepName
-from unbroken.plugins import load_plugins
+from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
+from unbroken.words.actions import option_detail
 from unbroken.words.forecast import warning_sentences
 
 #: A skill like Unearthed's Rummager: a Response at the end of each level.
@@ -16,9 +18,14 @@ SKILL = """
 id = "digger"
 name = "Digger"
 text = "At the end of each level, gain 1 wood."
-abilities = [
-  { id = "dig", name = "Dig", type = "response", trigger = "level_end", text = "Gain 1 wood.", effects = [{ kind = "gain", amounts = { wood = 1 } }] },
-]
+
+[[skills.abilities]]
+id = "dig"
+name = "Dig"
+type = "response"
+trigger = "level_end"
+text = "Gain 1 wood."
+effects = [{ kind = "gain", amounts = { wood = 1 } }]
 """
 
 
@@ -35,9 +42,7 @@ def test_a_response_after_eating_warns_of_no_starvation_a_level_ahead(tmp_path: 
         .ability_uses(3)
         .start("hunger")
     )
-    eat = max(
-        (a for a in game.legal_actions() if isinstance(a, act.Eat)), key=lambda a: a.food
-    )
+    eat = max((a for a in game.legal_actions() if isinstance(a, act.Eat)), key=lambda a: a.food)
     game.apply(eat)
     assert game.state.step == StepName.HUNGER and game.state.level == 3, game.state.step
     query = game.query()
@@ -48,3 +53,32 @@ def test_a_response_after_eating_warns_of_no_starvation_a_level_ahead(tmp_path: 
         assert f.after.level == 4 and f.after.phase == Phase.TRAVEL, f.after.level
         said = " ".join(warning_sentences(f, rules, game.state))
         assert "starve" not in said, (action, said)
+
+
+def dodge_window(level: int) -> Game:
+    """A Sneak with one ability use in battle at `level`, the monster's roll made: Dodge is
+    offered (the class's other Response, Flexible, fires before a skill is drawn)."""
+    rules = load_ruleset()
+    monster = min(mo.id for mo in rules.monsters_of_level(level).values())
+    game = (
+        Scenario("maxyn-zenma", level=level)
+        .resources(se=12)
+        .ability_uses(1)
+        .monster(monster)
+        .dice(*[4] * 20)
+        .start("battle")
+    )
+    game.apply(act.Skip())
+    assert act.Use("base:sneak", "dodge") in game.legal_actions(), game.legal_actions()
+    return game
+
+
+def test_the_last_use_names_no_response_whose_moment_cannot_come() -> None:
+    # Round 12: Dodge's detail line at level 4 said "Your last ability use this level: none
+    # left for Flexible." — Flexible acts before a skill is drawn, and no skill comes at
+    # level 4 (R-REWARD-1: levels 1-3). At level 2 the reward's skill is still to come.
+    dodge = act.Use("base:sneak", "dodge")
+    late, early = dodge_window(4), dodge_window(2)
+    assert "none left for" not in option_detail(dodge, late.state, late.ruleset)
+    said = option_detail(dodge, early.state, early.ruleset)
+    assert said.endswith(" Your last ability use this level: none left for Flexible."), said
