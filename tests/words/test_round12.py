@@ -9,7 +9,7 @@ from unbroken.core.game import Game
 from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
-from unbroken.words.actions import option_detail
+from unbroken.words.actions import label, option_detail
 from unbroken.words.forecast import warning_sentences
 
 #: A skill like Unearthed's Rummager: a Response at the end of each level.
@@ -82,3 +82,22 @@ def test_the_last_use_names_no_response_whose_moment_cannot_come() -> None:
     assert "none left for" not in option_detail(dodge, late.state, late.ruleset)
     said = option_detail(dodge, early.state, early.ruleset)
     assert said.endswith(" Your last ability use this level: none left for Flexible."), said
+
+
+def test_an_unpayable_card_says_what_its_rest_gains_at_the_cap() -> None:
+    # Round 12: "Spearfishing … (cannot pay: rest, gain 2 SE)" at SE 20/20; the Rest taken
+    # for the player then gained nothing for its time. Juicy Bats asks 1 LE (none held) and
+    # rests for 1 time.
+    def said(se: int) -> str:
+        game = (
+            Scenario("caellahan")
+            .resources(se=se, le=0)
+            .encounters("juicy-bats")
+            .start("exploration")
+        )
+        bats = act.ChooseEncounter("base:juicy-bats")
+        return label(bats, game.state, game.ruleset)
+
+    cap = load_ruleset().settings.caps["se"]
+    assert said(cap).endswith(f" (cannot pay: rest, gain nothing: SE is at the cap {cap})")
+    assert said(cap - 3).endswith(" (cannot pay: rest, gain 1 SE)")

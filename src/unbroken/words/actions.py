@@ -32,6 +32,7 @@ from unbroken.words.keeping import (
     hunger_note,
     no_next_level,
     resolving,
+    rest_gain,
     score_note,
     weapons_held,
 )
@@ -140,7 +141,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text += (
             " (cannot pay: next, accept gaining nothing)"
             if state.committed
-            else f" (cannot pay: rest, gain {card.time} SE)"  # as Rest's line (round 10)
+            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
         )
     return text + no_next_level(card.effects, state, ruleset)
 

@@ -74,6 +74,18 @@ def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     return f" ({', '.join(said)})"
 
 
+def rest_gain(time: int, state: GameState, ruleset: Ruleset) -> str:
+    """Return what resting gains, the caps counted (R-RES-2): "gain 2 SE", "gain 1 SE (1
+    lost to the cap 20)", "gain nothing: SE is at the cap 20" (#28 round 12: a forced Rest
+    at SE 20/20 said "gain 2 SE")."""
+    cap = ruleset.settings.caps.get("se", 99)
+    got = max(0, min(time, cap - state.res.get("se", 0)))
+    if not got:
+        return f"gain nothing: SE is at the cap {cap}"
+    lost = f" ({time - got} lost to the cap {cap})" if got < time else ""
+    return f"gain {got} SE{lost}"
+
+
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return the gains the caps take in full for the detail line ("" for none):
     "The caps take 4 SE of what it gains (SE 20, R-RES-2)."""
