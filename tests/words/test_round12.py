@@ -9,6 +9,7 @@ from unbroken.core.game import Game
 from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
+from unbroken.tui.help import rules_sections
 from unbroken.words.actions import label, option_detail
 from unbroken.words.forecast import warning_sentences
 
@@ -101,3 +102,14 @@ def test_an_unpayable_card_says_what_its_rest_gains_at_the_cap() -> None:
     cap = load_ruleset().settings.caps["se"]
     assert said(cap).endswith(f" (cannot pay: rest, gain nothing: SE is at the cap {cap})")
     assert said(cap - 3).endswith(" (cannot pay: rest, gain 1 SE)")
+
+
+def test_help_s_dice_rule_allows_the_expansions_seven_sided_die() -> None:
+    # Round 12: the stage said "die [5] picked the Dark Elf (a 7-sided die)" while help
+    # said every roll is "a whole number from 1 to 6".
+    text = " ".join("\n".join(body for _, body in rules_sections()).split())
+    digi = text[text.index("R-DIGI-1") : text.index("R-DIGI-2")]
+    assert "from 1 to 6" in digi and "seven" in digi, digi
+    at = text.index("Revealing the monster.")
+    monster = text[at : at + 300]
+    assert "7-sided" in monster, monster
