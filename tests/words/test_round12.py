@@ -113,3 +113,21 @@ def test_help_s_dice_rule_allows_the_expansions_seven_sided_die() -> None:
     at = text.index("Revealing the monster.")
     monster = text[at : at + 300]
     assert "7-sided" in monster, monster
+
+
+def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
+    # Round 12: Weapon Rack offered "take a weapon: Club or Knife" beside a Longbow, and
+    # nothing said the one taken goes in hand over it (R-WEAPON-1).
+    rack = act.ChooseEncounter("base:weapon-rack")
+    armed = Scenario("caellahan").weapon("spear").encounters("weapon-rack").start("exploration")
+    bare = Scenario("caellahan").encounters("weapon-rack").start("exploration")
+    assert "take a weapon: Club or Knife (in hand, over your Spear)" in label(
+        rack, armed.state, armed.ruleset
+    )
+    assert "take a weapon: Club or Knife" in label(rack, bare.state, bare.ruleset)
+    assert "over your" not in label(rack, bare.state, bare.ruleset)
+    held = Scenario("caellahan").weapon("club").encounters("weapon-rack").start("exploration")
+    said = label(rack, held.state, held.ruleset)
+    assert "take a weapon: Knife (you have the Club; the one taken goes over it)" in said, said
+    club = act.ChooseWeapon("base:club")
+    assert label(club, armed.state, armed.ruleset) == "Take the Club (in hand, over your Spear)"

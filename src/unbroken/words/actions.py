@@ -31,6 +31,7 @@ from unbroken.words.keeping import (
     defeat_responses,
     hunger_note,
     no_next_level,
+    over_note,
     resolving,
     rest_gain,
     score_note,
@@ -289,9 +290,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 
 @words_for(LABELS, act.ChooseWeapon)
-def _choose_weapon(action: act.ChooseWeapon, _state: GameState, ruleset: Ruleset) -> str:
-    n = ruleset.card_name
-    return f"Take the {n(action.weapon)}"
+def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
+    over = over_note(state, ruleset)
+    return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 
 @words_for(LABELS, act.ChooseCondition)

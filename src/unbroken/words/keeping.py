@@ -122,20 +122,33 @@ def weapons_held(
     card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
     under the one in hand is said so (`where_held`)."""
     note = ""
+    over = over_note(state, ruleset)
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
             continue
         held = [w for w in e.choices if holds(state, w)]
-        if not held:
+        if not held and not over:
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
-        said = f"take a weapon: {free} ({have})" if free else "no weapon to take"
+        goes = "the one taken goes over it" if over and state.weapons[-1] in held else over
+        both = "; ".join(x for x in (have, goes) if x)
+        said = f"take a weapon: {free} ({both})" if free else "no weapon to take"
         text = text.replace(effect_text(e, ruleset.card_name), said, 1)
         only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
         if not free and only:
             note = f" (no use now: {have})"
     return text, note
+
+
+def over_note(state: GameState, ruleset: Ruleset) -> str:
+    """Return where a weapon taken goes while one is in hand above Bare Hands: "in hand,
+    over your Longbow" (R-WEAPON-1: on top of the stack; a downgrade returns to the one
+    under). #28 round 12: "take a weapon: Club or Knife" beside a Longbow said nothing of
+    it. "" with only the starting weapon."""
+    if len(state.weapons) < 2:
+        return ""
+    return f"in hand, over your {ruleset.card_name(state.weapons[-1])}"
 
 
 def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
