@@ -31,7 +31,9 @@ from unbroken.words.keeping import (
     defeat_responses,
     hunger_note,
     no_next_level,
+    over_note,
     resolving,
+    rest_gain,
     score_note,
     weapons_held,
 )
@@ -140,7 +142,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text += (
             " (cannot pay: next, accept gaining nothing)"
             if state.committed
-            else f" (cannot pay: rest, gain {card.time} SE)"  # as Rest's line (round 10)
+            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
         )
     return text + no_next_level(card.effects, state, ruleset)
 
@@ -288,9 +290,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 
 @words_for(LABELS, act.ChooseWeapon)
-def _choose_weapon(action: act.ChooseWeapon, _state: GameState, ruleset: Ruleset) -> str:
-    n = ruleset.card_name
-    return f"Take the {n(action.weapon)}"
+def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
+    over = over_note(state, ruleset)
+    return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 
 @words_for(LABELS, act.ChooseCondition)
