@@ -23,6 +23,7 @@ from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
+from unbroken.words.vocabulary import full_stop
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -120,7 +121,7 @@ def head_words(analysis: Analysis, position: int) -> str:
         # here 18 %, its best option's" read as a line cut at 80x24 (#28).
         nxt = min((c for c in analysis.choices if c.n > position), key=lambda c: c.n)
         its = "its" if nxt.n != position + 1 else "the next decision's"
-        return f"Chance of winning here: {here}, with {its} best option: {nxt.best}."
+        return full_stop(f"Chance of winning here: {here}, with {its} best option: {nxt.best}")
     taken = at.chance_taken
     then, luck = f"then {here}", ""
     if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")
@@ -137,7 +138,7 @@ def head_words(analysis: Analysis, position: int) -> str:
         verdict = f"You took {verdict}"
     return (
         f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, {then}{luck}. {verdict[:1].upper()}{verdict[1:]}."
+        f" took {taken.percent()}, {then}{luck}. {full_stop(verdict[:1].upper() + verdict[1:])}"
     )
 
 

@@ -7,7 +7,8 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.hand import attack_text
-from unbroken.words.actions import attack_cost, label, option_detail
+from unbroken.words.actions import label, option_detail
+from unbroken.words.attacks import attack_cost
 from unbroken.words.forecast import warning_sentences
 
 

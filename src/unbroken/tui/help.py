@@ -121,13 +121,13 @@ in the contents, and `i` in a game, say the points).
   card costs **time**; when time runs out, the monster ambushes you.
 - **Combat**: on your turn attack with your weapon (break armor, then wound), act,
   or skip; then the monster rolls on its table of six results.
-- **Hunger**: after each battle, eat food equal to the level or lose SE.
+- **Hunger**: eating after each battle; food equal to the level is due. Each food
+  eaten gives 1 SE; food short costs SE (1 short: 1 SE, 2: 3 SE, 3: 6, 4: 10).
 
 Every option on screen shows its cost, and the ones you cannot take say why;
 `i` shows what any card in view does, and the cards offered side by side.
 In the contents on the left: the keys, **The screen** (what each part shows),
 and the rules in full; `/` searches them.
-
 """
 
 

@@ -371,7 +371,10 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append(f"⚠ Time runs out: the monster ambushes you ({_ambush_rule(f, state)}).")
-    combat = (state or f.after).phase == Phase.COMBAT
+    now = state or f.after
+    # This level's Hunger step only: an option that ends the level (a Response after
+    # eating) leads to the next level's, a whole level of finds away (#28 round 12).
+    combat = now.phase == Phase.COMBAT and f.after.level == now.level
     fights = combat or isinstance(f.action, act.Fight | act.Trick)
     ahead = _starving(f, ruleset) if fights else None
     unfed = _starving(f, ruleset, rewards=False) if fights and ahead is None else None
