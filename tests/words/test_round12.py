@@ -10,7 +10,7 @@ from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.help import rules_sections
-from unbroken.words.actions import label, option_detail
+from unbroken.words.actions import label, option_detail, option_text, taken_for_you
 from unbroken.words.forecast import warning_sentences
 
 #: A skill like Unearthed's Rummager: a Response at the end of each level.
@@ -131,3 +131,19 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     assert "take a weapon: Knife (you have the Club; the one taken goes over it)" in said, said
     club = act.ChooseWeapon("base:club")
     assert label(club, armed.state, armed.ruleset) == "Take the Club (in hand, over your Spear)"
+
+
+def test_a_rest_at_the_cap_says_it_gains_nothing_where_it_is_taken_for_you() -> None:
+    # Round 12: "Taken for you: Rest: gain 2 SE (time 2)" at SE 20/20 — it gained nothing
+    # for its time. The option (and so the log's line) says what the caps leave.
+    cap = load_ruleset().settings.caps["se"]
+    game = (
+        Scenario("caellahan").resources(se=cap, le=0).encounters("juicy-bats").start("exploration")
+    )
+    game.apply(act.ChooseEncounter("base:juicy-bats"))
+    rest = act.Rest()
+    assert rest in game.legal_actions(), game.legal_actions()
+    said = taken_for_you(rest, "", game.state, game.ruleset)
+    line = option_text(rest, "", game.state, game.ruleset)
+    assert line == f"Rest: gain 1 SE (time 1; no use now: SE is at the cap {cap})", line
+    assert said == f"Taken for you: {line}.", said

@@ -319,7 +319,10 @@ def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Rules
     """Return the log's line of a decision taken for the player, with `why` ("Taken for
     you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
     an ability by its name and cost (what it does is in `why`), one full stop at the end."""
-    words = label(action, state, ruleset)
+    # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
+    # SE 20/20 gained nothing for its time).
+    rest = isinstance(action, act.Rest)
+    words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
