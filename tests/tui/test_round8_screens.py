@@ -19,8 +19,8 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionList, wrap_option
 from unbroken.tui.hints import HINTS, HintBox
+from unbroken.tui.option_rows import DecisionList, wrap_option
 from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
 from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import OPTION_KEYS

@@ -22,10 +22,10 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionList
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.option_rows import DecisionList
 from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.stage import coming_rules
 from unbroken.words.actions import label

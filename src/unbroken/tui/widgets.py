@@ -17,7 +17,8 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
-from unbroken.tui.decisions import (
+from unbroken.tui.hand import HandPanel, HandText, attack_text
+from unbroken.tui.option_rows import (
     OPTION_KEYS,
     UNKEYED,
     DecisionList,
@@ -25,7 +26,6 @@ from unbroken.tui.decisions import (
     option_line,
     wrap_option,
 )
-from unbroken.tui.hand import HandPanel, HandText, attack_text
 from unbroken.tui.panel import Panel, bar
 from unbroken.tui.stage import StagePanel
 from unbroken.words.outcomes import STEP_NAMES
