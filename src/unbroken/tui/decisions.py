@@ -328,7 +328,7 @@ class DecisionPanel(DecisionList):
         """Cut the options again when the drawn screen left some out of sight (a panel
         above them took more rows than counted)."""
         decisions: DecisionList = self
-        over = decisions.max_scroll_y
+        over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
             decisions.show(*decisions.offered_now(), decisions.wordy)

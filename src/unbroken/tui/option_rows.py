@@ -41,6 +41,10 @@ class DecisionList(OptionList):
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
         shown = self._shown = fit_options(lines, width, self.room, off, self._wordy)
+        # No more rows than its room, one row an option or not: the list scrolls to keep
+        # the highlighted in sight, and the detail line under it keeps its rows (#28 round
+        # 11: 17 options took 17 rows of 13, the detail and the hint pushed out of sight).
+        self.styles.max_height = self.room if self.room > 0 else None
         # Text, not markup: a card name or text with brackets is shown as written.
         self.add_options(
             Option(Text(text, style="dim" if dim else ""))

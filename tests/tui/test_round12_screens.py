@@ -1,0 +1,82 @@
+"""#28 playtest round 11's leftovers on the game screen, at 80x24 (round 12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pilot import game_screen_of, settle, sync
+from textual.widgets import Static
+
+from unbroken.core.game import Game
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.hints import HintBox
+from unbroken.tui.option_rows import DecisionList
+
+RULES = load_ruleset()
+
+
+def seventeen_options() -> Game:
+    """A level-3 battle with seventeen options, more than the right column's rows at 80x24
+    under a first-game hint."""
+    return (
+        Scenario("tomu", level=3)
+        .resources(se=12, me=8, le=6, cunning=3)
+        .weapon("sword", "knife", "club")
+        .skills(
+            "spike-thrower",
+            "brute-force",
+            "wrecker",
+            "heroic-perseverance",
+            "weak-spot",
+            "grim-determination",
+            "meditation",
+            "inventive",
+        )  # fmt: skip
+        .ability_uses(3)
+        .monster("troll")
+        .dice(*[3] * 40)
+        .start("battle")
+    )
+
+
+def rows_in_sight(widget: Any) -> list[str]:
+    """Return the rows of `widget` drawn on screen now, as text."""
+    return [
+        "".join(segment.text for segment in widget.render_line(y)).rstrip()
+        for y in range(widget.region.height)
+    ]
+
+
+@sync
+async def test_twelve_options_and_more_scroll_and_keep_the_detail_line() -> None:
+    # Round 11: with 12+ options at 80x24 the list took more rows than it had, and the
+    # detail line (the highlighted option in full) was pushed out of sight.
+    assert save_settings(Settings(hints=True)) == ""  # a first-game hint takes 3 rows
+    game = seventeen_options()
+    offered = game.options()
+    assert len(offered) >= 12
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        decisions = screen.query_one(DecisionList)
+        detail = screen.query_one("#detail", Static)
+        for i in range(len(offered)):
+            assert decisions.highlighted == i
+            shown = str(decisions.get_option_at_index(i).prompt).split("\n")[0]
+            assert shown in rows_in_sight(decisions), (i, shown, rows_in_sight(decisions))
+            said = str(detail.render())
+            if decisions.is_cut(i):  # the detail line says it in full, in sight
+                assert said, i
+            for y in range(detail.region.y, detail.region.bottom):
+                assert screen.get_widget_at(detail.region.x + 1, y)[0] is detail, (i, y)
+            assert detail.region.height >= len(said.split("\n"))
+            # The list keeps to its rows: the hint under it is whole, above the footer.
+            assert decisions.region.height <= decisions.room
+            for box in screen.query(HintBox):
+                assert box.region.bottom <= 24 - 1, (i, box.region)
+            await pilot.press("down")
+            await settle(pilot)
