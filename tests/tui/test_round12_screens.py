@@ -14,6 +14,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import DecisionList
+from unbroken.tui.stage import StagePanel
 
 RULES = load_ruleset()
 
@@ -80,3 +81,24 @@ async def test_twelve_options_and_more_scroll_and_keep_the_detail_line() -> None
                 assert box.region.bottom <= 24 - 1, (i, box.region)
             await pilot.press("down")
             await settle(pilot)
+
+
+@sync
+async def test_a_monster_without_rules_says_m_shows_its_table() -> None:
+    # Round 11: the Hobgoblin (no rules of its own) under a fuller Hand had its DAZE rows
+    # cut, the stage titled "(m: read)" and its pages "rules 1 of 9": there were no rules
+    # to read, `m` says its table's rows in full.
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("tomu", level=3).resources(se=15, food=3).weapon("knife")
+    game = scene.monster("hobgoblin").dice(*[3] * 30).start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = game_screen_of(app).query_one(StagePanel)
+        assert "…" in stage.drawn  # its rows cut
+        assert str(stage.border_title) == "Stage (m: table)", stage.border_title
+        await pilot.press("m")
+        await settle(pilot)
+        title = str(stage.border_title)
+        assert "rules" not in title and "read" not in title, title
+        assert title.startswith("Stage table 1 of "), title

@@ -121,10 +121,11 @@ class StagePanel(Panel):
                 return True
         return False
 
-    def unfolds(self) -> str:
-        """Return how the rules are unfolded here (" (m: read)"), "" where `m` is not bound."""
+    def unfolds(self, shows: str = "read") -> str:
+        """Return how `m` goes on here (" (m: read)"; `shows`: what it shows, "table" for a
+        monster without rules), "" where `m` is not bound."""
         bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
-        return f" ({EXPAND_KEY}: read)" if bound else ""
+        return f" ({EXPAND_KEY}: {shows})" if bound else ""
 
     #: The die as the stage shows it: a face while it rolls, then the roll in words
     #: (tui/dice.py). A new face redraws the stage alone (tui/rolling.py sets it).
@@ -330,7 +331,8 @@ class StagePanel(Panel):
                 text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
             if self.bare and not paged and self.rows_cut:
-                self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
+                # `m` shows its table's rows in full: no rules to read (#28 round 11).
+                self.border_title = f"{self.title}{self.unfolds('table')}"
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
         """Return one rule wrapped to the stage's width (no newline at its end), its first
@@ -372,7 +374,8 @@ class StagePanel(Panel):
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"
-                self.border_title = f"{self.title} rules {where} ({EXPAND_KEY}: {go_on})"
+                said = "table" if self.bare else "rules"  # no rules: its rows' pages
+                self.border_title = f"{self.title} {said} {where} ({EXPAND_KEY}: {go_on})"
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
