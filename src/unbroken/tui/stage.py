@@ -374,8 +374,8 @@ class StagePanel(Panel):
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"
-                said = "table" if self.bare else "rules"  # no rules: its rows' pages
-                self.border_title = f"{self.title} {said} {where} ({EXPAND_KEY}: {go_on})"
+                what = "table" if self.bare else "rules"  # no rules: its rows' pages
+                self.border_title = f"{self.title} {what} {where} ({EXPAND_KEY}: {go_on})"
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
