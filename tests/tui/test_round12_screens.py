@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from pilot import game_screen_of, settle, sync
@@ -102,3 +103,44 @@ async def test_a_monster_without_rules_says_m_shows_its_table() -> None:
         title = str(stage.border_title)
         assert "rules" not in title and "read" not in title, title
         assert title.startswith("Stage table 1 of "), title
+
+
+def paid_in_life_and_starving() -> Game:
+    """Level 3's battle with 1 SE, 1 ME, 3 LE and no food: Focus and Plan are paid partly
+    in LE (R-RES-4), and whatever is done the Hunger step starves (R-HUNGER-3)."""
+    scene = Scenario("tomu", level=3).resources(se=1, me=1, le=3, food=0).weapon("club")
+    return scene.monster("goblin").dice(*[3] * 40).start("battle")
+
+
+@sync
+async def test_the_detail_line_says_a_payment_and_the_starvation_warning_whole() -> None:
+    # Round 11: "Paid as 1 LE: short of…" / "⚠ You starve at the…": the detail line's two
+    # rows cut the payment's reason or the warning after it.
+    assert save_settings(Settings(hints=False)) == ""
+    game = paid_in_life_and_starving()
+    offered = game.options()
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        decisions = screen.query_one(DecisionList)
+        detail = screen.query_one("#detail", Static)
+        log = screen.query_one("#log")
+        checked = 0
+        for i, (_, why) in enumerate(offered):
+            assert decisions.highlighted == i
+            said = " ".join(str(detail.render()).split())
+            if not why and "Paid as" in said:
+                checked += 1
+                assert "…" not in said, (i, said)
+                assert "R-RES-4." in said and "⚠ You starve at the Hunger step" in said
+                assert said.endswith(("(more than you have).", "−6 SE).")), said
+                for y in range(detail.region.y, detail.region.bottom):
+                    assert screen.get_widget_at(detail.region.x + 1, y)[0] is detail, (i, y)
+                rows = len(textwrap.wrap(said, detail.content_size.width))
+                assert detail.content_size.height >= rows, (i, said)
+            assert decisions.region.height <= decisions.room
+            assert log.region.height >= 3 and log.region.bottom <= 24 - 1
+            await pilot.press("down")
+            await settle(pilot)
+        assert checked >= 2

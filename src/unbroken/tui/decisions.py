@@ -32,27 +32,19 @@ from unbroken.tui.careful import (
     lone_and_harmless,
     weighty,
 )
-from unbroken.tui.details import detail
+from unbroken.tui.details import ROWS, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.words.actions import label, option_text, shared_note
 from unbroken.words.prompts import prompt_text
 
-#: The rows kept under the decisions: the detail (two lines) and the log (its border
-#: and two lines); the log also takes whatever rows the decisions leave.
-BELOW_DECISIONS = 2 + 3
+#: The rows kept under the decisions: the detail (two lines, three where a decision's
+#: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
+#: lines); the log also takes whatever rows the decisions leave.
+BELOW_DECISIONS = ROWS + 3
 #: The odds drawn on the options: each option's by its index, and the status line.
 Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
-
-
-def two_rows(text: str, width: int) -> str:
-    """Return `text` as the detail line's two rows show it: whole, or its second row ending
-    in "…" where the rest is cut (`width`: the line's; 0 before it is laid out: whole)."""
-    rows = textwrap.wrap(text, width) if width > 1 else [text]
-    if len(rows) <= 2:
-        return text
-    return f"{rows[0]}\n{rows[1][: width - 1]}…"
 
 
 class DecisionPanel(DecisionList):
@@ -93,6 +85,9 @@ class DecisionPanel(DecisionList):
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
         self.offered_at: tuple[int, str, str] = (0, "", "")
+        #: The rows the detail line takes for this decision (`details_rows`): the options'
+        #: room leaves them.
+        self.detail_rows = ROWS
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -131,8 +126,14 @@ class DecisionPanel(DecisionList):
         if game is None or decision is None:
             self.clear("")
             return
+        self.detail_rows = ROWS
         self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
         self.draw()
+        rows = self.details_rows()  # of the options as drawn: whose own words they show
+        if rows != self.detail_rows:
+            self.detail_rows = rows
+            self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
+            self.draw()
         self.show_detail(self.highlighted or 0)
         self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
 
@@ -287,19 +288,38 @@ class DecisionPanel(DecisionList):
             whole = option_text(action, why, game.state, game.ruleset)
             self.beside("detail").update(Text(whole if self.is_cut(index) else "", "italic"))
             return
+        line = self.beside("detail")
+        width, rows = line.content_size.width, self.detail_rows
+        line.update(
+            Text(in_rows(fitted(self.detail_of(index), width, rows), width, rows), "italic")
+        )
+
+    def detail_of(self, index: int) -> list[str]:
+        """Return the ways to say the index-th option (one that can be taken) on the detail
+        line, longest first (`details.shortened`): [""] for one its line says whole."""
+        game = self.game
+        assert game is not None
+        action = self.offered[index][0]
         text = detail(action, game, self.forecasts.get(action))
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = label(action, game.state, game.ruleset)
-        same = text == own and not self.is_cut(index)
-        line = self.beside("detail")
-        width = line.content_size.width
-        core = text.partition(" ⚠")[0]  # the option's words, without the warnings after
-        if two_rows(core, width) != core and not self.is_cut(index):
-            # What the line above says whole is not said again where the rest of what it
-            # does would be cut (#28 round 11: "Paid as 1 LE: short of…" lost its reason).
-            text = text.removeprefix(f"{own}. ")
-        shown = "" if same else two_rows(text, width)
-        line.update(Text(shown, style="italic"))
+        if text == own and not self.is_cut(index):
+            return [""]
+        # What the line above shows whole is not said again where the rest would be cut
+        # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
+        shown = " ".join(self.row_shown(index).split())
+        return shortened(text, own, own in shown, not self.is_cut(index))
+
+    def details_rows(self) -> int:
+        """Return the rows the detail line needs for this decision's options: two, or
+        three where one's payment and warning need them (the options give up the row)."""
+        width = self.beside("detail").content_size.width
+        if width <= 1:
+            return ROWS
+        offered = enumerate(self.offered)
+        return max(
+            [ROWS, *(rows_needed(self.detail_of(i), width) for i, (_, w) in offered if not w)]
+        )
 
     def room_changed(self) -> bool:
         """Return whether the rows the options may take are other than they were fitted to
@@ -322,12 +342,21 @@ class DecisionPanel(DecisionList):
         phase = right.query_one("#phase").size.height or 1
         prompt_rows = len(textwrap.wrap(prompt, width))
         hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
-        return max(3, height - phase - prompt_rows - hint - BELOW_DECISIONS)
+        below = BELOW_DECISIONS - ROWS + self.detail_rows
+        return max(3, height - phase - prompt_rows - hint - below)
 
     def refit(self) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel
         above them took more rows than counted)."""
         decisions: DecisionList = self
+        game = self.game
+        rows = self.details_rows() if game is not None and game.decision is not None else ROWS
+        if rows != self.detail_rows:  # the detail line's width is known once laid out
+            self.detail_rows = rows
+            assert game is not None and game.decision is not None
+            self.room = self.room_for(prompt_text(game.decision.prompt, game.state, game.ruleset))
+            self.draw()
+            self.show_detail(decisions.highlighted or 0)
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)

@@ -68,6 +68,10 @@ class DecisionList(OptionList):
         """Return the options shown and which of them cannot be taken now."""
         return self._offered, self._off
 
+    def row_shown(self, index: int) -> str:
+        """Return the index-th option as shown (wrapped, or cut to one row; "" for none)."""
+        return self._shown[index] if 0 <= index < len(self._shown) else ""
+
     def is_cut(self, index: int) -> bool:
         """Return whether the index-th option is shown cut to one row ("…")."""
         if not 0 <= index < len(self._shown):
