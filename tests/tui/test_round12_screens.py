@@ -16,6 +16,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import DecisionList
 from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
 
@@ -144,3 +145,20 @@ async def test_the_detail_line_says_a_payment_and_the_starvation_warning_whole()
             await pilot.press("down")
             await settle(pilot)
         assert checked >= 2
+
+
+@sync
+async def test_the_materials_keep_one_row_at_120x40_as_at_80x24() -> None:
+    # Round 11: at 120x40 the Display read "cunning 0  food 0 (eat 3) −6 SE  wood 0" over
+    # "metal 0  treasure 0", where 80 columns kept "wood 0  metal 0  treasure 0" together.
+    assert save_settings(Settings(hints=False)) == ""
+    for size in ((80, 24), (100, 30), (120, 40)):
+        scene = Scenario("tomu", level=3).resources(se=12, food=0, cunning=2, metal=1)
+        game = scene.monster("goblin").dice(*[3] * 30).start("battle")
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            display = str(game_screen_of(app).query_one(DisplayPanel).render())
+            rows = [row for row in display.splitlines() if "metal" in row]
+            assert len(rows) == 1 and "wood 0  metal 1  treasure 0" in rows[0], (size, display)
+            assert "food 0 (eat 3)" in display, (size, display)
