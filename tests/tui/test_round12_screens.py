@@ -6,7 +6,7 @@ import textwrap
 from typing import Any
 
 from pilot import game_screen_of, settle, sync
-from textual.widgets import Static
+from textual.widgets import Input, OptionList, Static
 
 from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
@@ -14,6 +14,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
+from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.option_rows import DecisionList
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
@@ -162,3 +163,41 @@ async def test_the_materials_keep_one_row_at_120x40_as_at_80x24() -> None:
             rows = [row for row in display.splitlines() if "metal" in row]
             assert len(rows) == 1 and "wood 0  metal 1  treasure 0" in rows[0], (size, display)
             assert "food 0 (eat 3)" in display, (size, display)
+
+
+@sync
+async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None:
+    # Round 11: the options said "committed" (R-TRAVEL-7) and `i` had no entry for it.
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("tomu", seed=3).resources(se=6, food=0).commit()
+    game = scene.encounters("abandoned-hovel", "metal-scraps").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, InspectorScreen)
+        cards = screen.query_one("#inspector-cards", OptionList)
+        listed = [
+            str(cards.get_option_at_index(i).prompt).strip() for i in range(cards.option_count)
+        ]
+        assert "Committed" in listed[listed.index("Named") :], listed
+        cards.focus()
+        cards.highlighted = listed.index("Committed")
+        await settle(pilot)
+        said = " ".join(str(screen.query_one(".inspector-one").render()).split())
+        assert "R-TRAVEL-7" in said and "no Rest" in said, said
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        for typed, title in (("committed", "Committed (rule)"), ("ambush", "Ambush (rule)"),
+                             ("hunger step", "Hunger step (rule)")):  # fmt: skip
+            await pilot.press("slash")
+            search = app.screen.query_one("#help-search", Input)
+            search.value = typed
+            await settle(pilot)
+            contents = app.screen.query_one("#help-list", OptionList)
+            first = str(contents.get_option_at_index(0).prompt).strip("▶ ")
+            assert first == title, (typed, first)
