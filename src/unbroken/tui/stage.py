@@ -29,13 +29,13 @@ from textual.widget import Widget
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, MonsterState, Phase, StepName
+from unbroken.core.state import GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.rule_pages import rule_pages, rule_parts
+from unbroken.tui.sheet_head import danger_line, paged_head
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
-from unbroken.words.monster import danger_bonus
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
@@ -442,43 +442,6 @@ def row_words(r: m.Row) -> str:
 def table_indent(card: m.Monster) -> str:
     """Return the indent of a table row's wrapped lines (under its words)."""
     return " " * (max(len(r.result) for r in card.table) + 4)
-
-
-def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:
-    """Return the sheet's head over the rules shown a page at a time, two lines: the
-    monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
-    narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
-    name = card[1]
-    guard = " GUARD UP" if mo.defend else ""
-    armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
-    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
-        if len(name) + len(numbers + guard) <= width:
-            break
-    else:
-        numbers = f" arm {armor} hp {health}"
-    numbers += guard
-    text = Text()
-    text.append(cut(name, max(1, width - len(numbers))), style="bold")
-    mark(text, 0, card)
-    text.append(numbers)
-    text.append("\n")
-    text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
-    text.append("\n")
-    return text
-
-
-def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
-    """Return what the difficulty's danger track gave the monster, to fit `width`:
-    "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""
-    space, armor, health = danger_bonus(state, rules)
-    if not armor and not health:
-        return ""
-    gains = [f"+{armor} armor" if armor else "", f"+{health} health" if health else ""]
-    said = ", ".join(g for g in gains if g)
-    for line in (f"danger track {space}: {said}", f"danger {space}: {said}"):
-        if len(line) <= width:
-            return line
-    return cut(f"danger {space}: {said.replace(' armor', ' arm').replace(' health', ' hp')}", width)
 
 
 def applied_row(events: list[ev.Event]) -> int:
