@@ -16,7 +16,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.option_rows import DecisionList
-from unbroken.tui.stage import StagePanel
+from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
@@ -201,3 +201,40 @@ async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None
             contents = app.screen.query_one("#help-list", OptionList)
             first = str(contents.get_option_at_index(0).prompt).strip("▶ ")
             assert first == title, (typed, first)
+
+
+@sync
+async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
+    # Round 11: the Kobold's rules took four pages of a row or two at 80x24 (one half
+    # blank, its CONFUSE row cut over two), the Hobgoblin's rows nine of one row each.
+    assert save_settings(Settings(hints=False)) == ""
+    for monster, step, weapons in (("kobold", "trickery", ["club", "knife"]),
+                                   ("hobgoblin", "battle", ["knife"])):  # fmt: skip
+        scene = Scenario("tomu", level=RULES.monsters[f"base:{monster}"].level)
+        game = scene.resources(se=12, food=2, cunning=3).weapon(*weapons).monster(monster)
+        game = game.dice(*[3] * 30).start(step)
+        card = RULES.monsters[f"base:{monster}"]
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game_screen_of(app)
+            stage = screen.query_one(StagePanel)
+            said, count = "", 0
+            for k in range(1, 10):
+                await pilot.press("m")
+                await settle(pilot)
+                title = str(stage.border_title)
+                if " of " not in title:
+                    break
+                assert f" {k} of " in title, (monster, title)
+                count = int(title.split(" of ")[1].split()[0])
+                lines = stage.drawn.splitlines()
+                assert all(line.strip() for line in lines), (monster, k, lines)  # no room lost
+                numbers = [line.split()[0] for line in lines if line.strip()[:1].isdigit()]
+                assert [n for n in numbers if n in "123456"][-6:] == list("123456"), lines
+                hand = screen.query_one("#hand").region
+                assert hand.height >= 4 and stage.region.bottom <= hand.y, (monster, hand)
+                said += " " + " ".join(stage.drawn.split())
+            assert 1 <= count <= 2, (monster, count)
+            for r in card.table:  # each row whole on a page (never cut over two)
+                assert row_words(r) in said, (monster, r.result, said)

@@ -295,6 +295,7 @@ class StagePanel(Panel):
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, card, row)
+        whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
             if paged:  # the head's lines it cut or left out (the die's, the danger's)
@@ -308,12 +309,15 @@ class StagePanel(Panel):
                 said.append((f"{name}: {words}", len(name) + 1, ""))
             for ability in card.abilities:
                 said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, ""))
-            if paged:  # the rows cut to one row each, in full (#28 round 8)
-                for i, r in enumerate(card.table, 1):
-                    if len(rows[i - 1][0]) > width:
-                        head = f"{i} {r.result}:"
-                        said.append((f"{head} {row_words(r)}", len(head), ""))
-            self.rules_in_full(text, said, len(card.table) if paged else 0)
+            # The rows cut to one row each, in full (#28 round 8): in place where a page has
+            # room for the rows they take whole, else said above the table.
+            cut_rows: list[tuple[int, int, tuple[str, int, str]]] = []
+            for i, r in enumerate(card.table, 1):
+                if paged and len(rows[i - 1][0]) > width:
+                    head = f"{i} {r.result}:"
+                    extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
+                    cut_rows.append((i, extra, (f"{head} {row_words(r)}", len(head), "")))
+            whole_rows = self.rules_in_full(text, said, len(card.table) if paged else 0, cut_rows)
         else:
             self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
         indent = table_indent(card)
@@ -327,8 +331,11 @@ class StagePanel(Panel):
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
-            for line, style in rows:
-                text.append(cut(line, width) + "\n", style=style)
+            for i, (line, style) in enumerate(rows, 1):
+                if paged and self.full and i in whole_rows:  # this page's: whole, in place
+                    self.append_wrapped(text, line, style=style, indent=indent)
+                else:
+                    text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
             if self.bare and not paged and self.rows_cut:
                 # `m` shows its table's rows in full: no rules to read (#28 round 11).
@@ -342,19 +349,34 @@ class StagePanel(Panel):
         said.rstrip()
         return said
 
-    def rules_in_full(self, text: Text, said: list[tuple[str, int, str]], table: int) -> None:
+    def rules_in_full(
+        self,
+        text: Text,
+        said: list[tuple[str, int, str]],
+        table: int,
+        cut_rows: list[tuple[int, int, tuple[str, int, str]]] = [],  # noqa: B006 (read only)
+    ) -> set[int]:
         """Append the rules in full (`said`: each rule's words, bold head and style), and
         how `m` goes on: all of them, or with `table` rows to keep under them the page
         `page`, as many rows as the stage leaves over its head and the table (how `m` goes
         on then in its title). A page ends between rules, or a rule longer than a page at
-        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8)."""
-        if not said:
-            return
+        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8). The table
+        rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
+        and its words as a rule) are shown whole in place on the first page with room for
+        them, else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
+        Return the numbers of the rows this page shows whole."""
         room = self.rows_free()
         more = self.unfolds()
         paged = bool(table and room)
-        top = min(room + 1, self.page_rows) if self.page_rows else room + 1
+        # The pages fill the room the stage has while the Hand keeps its title and three
+        # rows (`rows_free` counts two), at least the rows the rules folded took.
+        top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
+        in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
+        placed = {i for i, _ in in_place}
+        said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
+        if not said and not in_place:
+            return set()
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules: list[list[Text]] = []
         chained: set[int] = set()  # the rules that go on from the one before
@@ -366,11 +388,21 @@ class StagePanel(Panel):
                 said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
                 rules.append(list(said_part.split("\n", allow_blank=True)))
         lines = [line for rule in rules for line in rule]
+        whole: set[int] = set()
         if paged:
-            pages = rule_pages(rules, rows, frozenset(chained))
+            pages = rule_pages(rules, rows, frozenset(chained)) if rules else [[]]
+            used = [len(page) for page in pages]
+            shows: list[set[int]] = [set() for _ in pages]  # the rows each page shows whole
+            for i, extra in in_place:  # on the first page with room for it, else a new one
+                k = next((k for k, n in enumerate(used) if n + extra <= rows), len(pages))
+                if k == len(pages):
+                    pages, used, shows = [*pages, []], [*used, 0], [*shows, set()]
+                used[k] += extra
+                shows[k].add(i)
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
-            lines = pages[self.page] + [Text("")] * (rows - len(pages[self.page]))
+            whole = shows[self.page]
+            lines = pages[self.page] + [Text("")] * (rows - used[self.page])
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"
@@ -379,8 +411,10 @@ class StagePanel(Panel):
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
-        text.append_text(Text("\n").join(lines))
-        text.append("\n")
+        if lines:
+            text.append_text(Text("\n").join(lines))
+            text.append("\n")
+        return whole
 
     def folded_rules(
         self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
