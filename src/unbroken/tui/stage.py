@@ -11,8 +11,10 @@ stage's height (the monster's name and numbers on one line, the die or the dange
 track on the next, whatever the die shows), each rule on the first page with room
 for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
-After the rules the pages say each table row cut to one row in full (and first the
-die's words where the head cuts them, and the danger track's gains), and a rule
+A table row cut to one row is shown whole in place on the first page with room for it
+(else said in full after the rules; #28 round 11: the Kobold's pages held a row or two),
+the pages say first the die's words where the head cuts them, and the danger track's
+gains, and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
 rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
