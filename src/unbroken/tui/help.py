@@ -16,6 +16,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 
 from unbroken.tui.help_search import holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
+from unbroken.tui.rule_terms import term_sections
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
@@ -417,11 +418,15 @@ the same seed again and `w` watches the game's replay.
         words = message.value.lower().split()
         if words and len(self.sections) == self.own:
             self.sections += card_sections(getattr(self.app, "ruleset", None))
+            self.sections += term_sections()  # "committed", as `i` lists it (#28 round 11)
         # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
         self.found = patterns(message.value)
         found = [i for i, (_, text) in enumerate(self.sections) if holds(text, self.found)]
         # A card whose name starts with what is typed comes first, then the rules' sections.
-        named = [i for i in found if self.sections[i][0].lower().startswith(" ".join(words))]
+        typed = " ".join(words)
+        named = [i for i in found if self.sections[i][0].lower().startswith(typed)]
+        # The one named exactly first: "ambush" finds the rule before the skill Ambusher.
+        named.sort(key=lambda i: self.sections[i][0].lower().partition(" (")[0] != typed)
         self.listed = [*named, *(i for i in found if i not in named)]
         if not words:
             self.listed = list(range(self.own))
