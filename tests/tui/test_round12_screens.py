@@ -211,8 +211,8 @@ async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
     for monster, step, weapons in (("kobold", "trickery", ["club", "knife"]),
                                    ("hobgoblin", "battle", ["knife"])):  # fmt: skip
         scene = Scenario("tomu", level=RULES.monsters[f"base:{monster}"].level)
-        game = scene.resources(se=12, food=2, cunning=3).weapon(*weapons).monster(monster)
-        game = game.dice(*[3] * 30).start(step)
+        scene = scene.resources(se=12, food=2, cunning=3).weapon(*weapons).monster(monster)
+        game = scene.dice(*[3] * 30).start(step)
         card = RULES.monsters[f"base:{monster}"]
         app = UnbrokenApp(RULES, animate=False, game=game, record=False)
         async with app.run_test(size=(80, 24)) as pilot:
