@@ -4,12 +4,14 @@ Everything that puts a chance on a position asks this module — the game's
 `%`, `unbroken play`'s `%`, `unbroken analyze` and the replay viewer's chart —
 so one position shows one chance everywhere:
 
-- **The futures** of a position are drawn from a stream keyed by the position
-  as the player sees it (`futures_key`: the ruleset and the state with its
-  hidden information drawn anew from a fixed seed) and the advisor's stream
-  number (`DEFAULT_SEED` unless a command is told otherwise). Never from the
-  game's seed: two games that look the same get the same futures (no peeking),
-  and two runs give the same figures.
+- **The futures** of a position are drawn from a stream keyed by what the
+  player sees that stays the same while nothing is seen (`futures_key`: the
+  ruleset, the unseen cards as sets, the generator's draw counters) and the
+  advisor's stream number (`DEFAULT_SEED` unless a command is told otherwise).
+  Never from the game's seed: two games that look the same get the same
+  futures (no peeking), and two runs give the same figures. Neighbouring
+  decisions with nothing seen between them share their futures, so the next
+  race takes the rollouts of the option that led to it (`reuse`).
 - **The race**: every option still in it plays the same futures, stage by
   stage (`STAGES` futures in all after each). After a stage, an option whose
   paired interval against the leader lies below 0 is clearly behind and

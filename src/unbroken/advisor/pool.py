@@ -12,10 +12,13 @@ never waits for a rollout.
 from __future__ import annotations
 
 import atexit
+import heapq
+import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from queue import SimpleQueue
 from types import TracebackType
+from typing import Protocol
 
 from unbroken.advisor.chances import Estimate
 from unbroken.advisor.estimator import (
@@ -28,7 +31,7 @@ from unbroken.advisor.estimator import (
     futures,
     futures_key,
 )
-from unbroken.advisor.reuse import Reuse, landing, place
+from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, pack, pack_actions, position, unpack_round
 from unbroken.bots import workers
 from unbroken.core.actions import Action
@@ -105,6 +108,76 @@ def _close_shared() -> None:
     _SHARED.clear()
 
 
+class Submits(Protocol):
+    """What a race sends its rounds to: the pool, or the pool through `Ordered`."""
+
+    def submit(self, state: bytes, actions: bytes, resamples: list[int]) -> Future[list[int]]: ...
+
+
+class Ordered:
+    """A pool's rounds sent in the order of their position (lowest first), at most `limit`
+    in flight: many races at once then finish roughly in order, so a race that waits for
+    the one before it (`weigh_all`'s reuse) is not queued behind every other race's
+    stages. `pump` (the parent's loop) sends what there is room for; a round's result
+    comes back through the future `at(i).submit` gave."""
+
+    def __init__(self, pool: RolloutPool, limit: int) -> None:
+        self.pool = pool
+        self.limit = limit
+        self._waiting: list[tuple[int, int, tuple[bytes, bytes, list[int]], Future[list[int]]]] = []
+        self._flying = 0
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def at(self, priority: int) -> Submits:
+        """Return what a race at `priority` (its position) submits its rounds to."""
+        ordered = self
+
+        class _At:
+            def submit(
+                self, state: bytes, actions: bytes, resamples: list[int]
+            ) -> Future[list[int]]:
+                mine: Future[list[int]] = Future()
+                ordered._count += 1
+                item = (priority, ordered._count, (state, actions, resamples), mine)
+                heapq.heappush(ordered._waiting, item)
+                return mine
+
+        return _At()
+
+    def pump(self) -> None:
+        """Send the waiting rounds there is room for, lowest position first."""
+        while self._waiting:
+            with self._lock:
+                if self._flying >= self.limit:
+                    return
+                self._flying += 1
+            *_, args, mine = heapq.heappop(self._waiting)
+            if not mine.set_running_or_notify_cancel():
+                with self._lock:
+                    self._flying -= 1
+                continue
+            self.pool.submit(*args).add_done_callback(self._back(mine))
+
+    def _back(self, mine: Future[list[int]]) -> Callable[[Future[list[int]]], None]:
+        """Return the callback that gives a sent round's result to the race's future."""
+
+        def back(done: Future[list[int]]) -> None:
+            self._give(done, mine)
+
+        return back
+
+    def _give(self, done: Future[list[int]], mine: Future[list[int]]) -> None:
+        with self._lock:
+            self._flying -= 1
+        if done.cancelled():
+            mine.set_exception(CancelledError())
+        elif (exc := done.exception()) is not None:
+            mine.set_exception(exc)
+        else:
+            mine.set_result(done.result())
+
+
 class Anytime:
     """The race of a position's options (`estimator.Race`) on worker processes: `poll` never
     waits, and the estimates grow as rounds finish.
@@ -118,7 +191,7 @@ class Anytime:
 
     def __init__(
         self,
-        pool: RolloutPool,
+        pool: Submits,
         game: Game,
         actions: Sequence[Action],
         stream: int = DEFAULT_SEED,
@@ -252,6 +325,7 @@ def weigh_all(
     results for the bot's option there instead of playing them; the others start at once.
     """
     after = _follows(positions, stream) if reused is not None else [False] * len(positions)
+    ordered = Ordered(pool, 2 * pool.jobs + 2)
     races: list[Anytime | None] = [None] * len(positions)
     left = set(range(len(positions)))
     done = 0
@@ -263,7 +337,9 @@ def weigh_all(
 
     def start(i: int) -> None:
         game, actions = positions[i]
-        races[i] = Anytime(pool, game, actions, stream, most=most, settle=settle, reused=reused)
+        races[i] = Anytime(
+            ordered.at(i), game, actions, stream, most=most, settle=settle, reused=reused
+        )
         woken.put(i)  # looked at once at least (a race may need no round at all)
 
     def register(race: Anytime, i: int) -> None:
@@ -279,6 +355,7 @@ def weigh_all(
         if not after[i]:
             start(i)
     while left:
+        ordered.pump()
         due = {woken.get()}
         while not woken.empty():
             due.add(woken.get())
@@ -302,13 +379,8 @@ def weigh_all(
 
 
 def _follows(positions: Sequence[tuple[Game, Sequence[Action]]], stream: int) -> list[bool]:
-    """Return, for each position, whether an option of the one before leads to it with
-    nothing seen (the same futures key): then its race can take the one before's results."""
-    seen = [position(game) for game, _ in positions]
-    keys = [futures_key(s, stream) for s in seen]
-    follows = [False] * len(positions)
-    for i in range(1, len(positions)):
-        if keys[i] == keys[i - 1]:
-            here = place(seen[i])
-            follows[i] = any(landing(seen[i - 1], a) == here for a in positions[i - 1][1])
-    return follows
+    """Return, for each position, whether it may follow the one before with nothing seen
+    (the same futures key): then its race waits for that one's, whose results it may take
+    (`Reuse.recall` checks that an option of it really led here)."""
+    keys = [futures_key(game, stream) for game, _ in positions]
+    return [i > 0 and keys[i] == keys[i - 1] for i in range(len(positions))]

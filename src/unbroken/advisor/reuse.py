@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from unbroken.bots.heuristic import heuristic_bot
+from unbroken.bots.heuristic import SEEDED, heuristic_bot
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -123,12 +123,14 @@ class Reuse:
         bot = heuristic_bot(seen, n)
         if bot not in actions:
             return None
-        mask, i, bits = 0, 0, known.known
-        while bits:
-            if bits & 1 and heuristic_bot(seen.fork(rng.draw(key, "advisor", i)), n) == bot:
-                mask |= 1 << i
-            bits >>= 1
-            i += 1
+        mask = known.known
+        if seen.state.decision in SEEDED:  # the bot's choice may differ future by future
+            mask, i, bits = 0, 0, known.known
+            while bits:
+                if bits & 1 and heuristic_bot(seen.fork(rng.draw(key, "advisor", i)), n) == bot:
+                    mask |= 1 << i
+                bits >>= 1
+                i += 1
         return (actions.index(bot), Known(known.wins & mask, mask)) if mask else None
 
 
