@@ -30,6 +30,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from unbroken.advisor.analysis import positions
 from unbroken.advisor.estimator import GAMES, futures_key
@@ -63,7 +64,7 @@ def weigh_game(recording: Path, games: int, jobs: int, reuse: bool) -> None:
     print(json.dumps({"positions": len(found), "needed": needed, "saved": saved, "id": digest}))
 
 
-def run(recording: Path, games: int, jobs: int, reuse: bool) -> tuple[float, float, dict]:
+def run(recording: Path, games: int, jobs: int, reuse: bool) -> tuple[float, float, dict[str, Any]]:
     """Return (wall s, CPU s of the child and its workers, what it printed)."""
     cmd = [sys.executable, __file__, str(recording), "--child", "on" if reuse else "off"]
     cmd += ["--games", str(games), "--jobs", str(jobs)]
@@ -106,7 +107,9 @@ def odds(recordings: list[Path], count: int, jobs: int) -> None:
     pairs = [pair for recording in recordings for pair in follows(recording)]
     step = max(1, len(pairs) // count)
     picked = pairs[::step][:count]
-    with_, without, saved = [], [], 0
+    with_: list[float] = []
+    without: list[float] = []
+    saved = 0
     with RolloutPool(load_ruleset(), jobs) as pool:
         pool.weigh(*picked[0][0], most=16)  # the workers are up before the clock starts
         for i, (before, after) in enumerate(picked):
