@@ -46,7 +46,8 @@ def test_every_decision_with_a_choice_is_weighed() -> None:
         if c.led_to is not None:
             assert c.chance_taken.rate == round(c.led_to.rate, 4)
         else:
-            assert c.chance_taken.rate <= round(c.before.rate, 4)
+            # In whole points, as `Figure.against` gives it (2 of 3 futures: 67 against 0.6667).
+            assert round(100 * c.chance_taken.rate) <= round(100 * c.before.rate)
         if c.taken == c.best and c.led_to is None:
             assert c.chance_taken.rate == round(c.before.rate, 4)
         assert c.costly == (c.clearly_worse and c.loss > COSTLY)

@@ -396,5 +396,8 @@ _DECIDE = {
     DecisionKind.CHOOSE_WEAPON: _choose_weapon,
     DecisionKind.CHOOSE_CONDITION: _choose_condition,
 }
+#: The decisions where the bot draws on the game's seed (among equally good rolls); at any
+#: other its choice depends only on what the player sees (`advisor.reuse` relies on it).
+SEEDED = frozenset({DecisionKind.PICK_ROLL})
 _missing = [k for k in DecisionKind if k and k not in _DECIDE]
 assert not _missing, f"decision kinds the heuristic bot does not decide: {_missing}"
