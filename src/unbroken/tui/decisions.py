@@ -36,6 +36,7 @@ from unbroken.tui.details import ROWS, detail, fitted, in_rows, rows_needed, sho
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_text
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
@@ -300,7 +301,8 @@ class DecisionPanel(DecisionList):
         game = self.game
         assert game is not None
         action = self.offered[index][0]
-        text = detail(action, game, self.forecasts.get(action))
+        f = self.forecasts.get(action)
+        text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = label(action, game.state, game.ruleset)
         if text == own and not self.is_cut(index):
@@ -308,7 +310,8 @@ class DecisionPanel(DecisionList):
         # What the line above shows whole is not said again where the rest would be cut
         # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
         shown = " ".join(self.row_shown(index).split())
-        return shortened(text, own, own in shown, not self.is_cut(index))
+        shorter = shorter_warnings(f, game.ruleset, game.state) if f is not None else {}
+        return shortened(text, own, own in shown, not self.is_cut(index), shorter)
 
     def details_rows(self) -> int:
         """Return the rows the detail line needs for this decision's options: two, or

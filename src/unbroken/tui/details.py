@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import textwrap
 
 from unbroken.core import actions as act
@@ -62,18 +61,6 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
 #: The rows the detail line has at most (app.tcss's #detail), and usually.
 MOST_ROWS = 3
 ROWS = 2
-#: The starvation warning in full ("⚠ You starve at the Hunger step: 3 food due, 0 held,
-#: eating short costs 6 SE (more than you have).", words/forecast.py) and its numbers.
-_STARVING = re.compile(
-    r"(⚠ You starve at the Hunger step[^:]*): (\d+) food due, (\d+) held, "
-    r"eating short costs (\d+) SE \(more than you have\)\."
-)
-
-
-def short_starving(text: str) -> str:
-    """Return `text` with its starvation warning said as the option lines say it: "⚠ You
-    starve at the Hunger step (food 0/3: −6 SE)." (the Display says it too)."""
-    return _STARVING.sub(lambda m: f"{m[1]} (food {m[3]}/{m[2]}: −{m[4]} SE).", text)
 
 
 def rows_of(text: str, width: int) -> int:
@@ -90,19 +77,28 @@ def in_rows(text: str, width: int, rows: int = ROWS) -> str:
     return "\n".join([*lines[: rows - 1], f"{lines[rows - 1][: width - 1]}…"])
 
 
-def shortened(text: str, own: str, shown_whole: bool, row_whole: bool = False) -> list[str]:
+def shortened(
+    text: str,
+    own: str,
+    shown_whole: bool,
+    row_whole: bool = False,
+    shorter: dict[str, str] | None = None,
+) -> list[str]:
     """Return the ways to say an option's detail `text`, longest first: whole; without
     the option's own words (`own`) where its row above shows them whole (`shown_whole`);
     from its payment on where its row is shown whole (`row_whole`: an attack's words,
     "break armor 1", are its row's in another order); then with the starvation warning
-    said short (#28 round 11: "Paid as 1 LE: short of…", and the warning after it, cut)."""
+    said short, `shorter` mapping each whole to its short form (#28 round 11: "Paid as 1 LE:
+    short of…", and the warning after it, cut)."""
     said = [text]
     if shown_whole and text.startswith(f"{own}. "):
         said.append(text.removeprefix(f"{own}. "))
     paid = said[-1].find(" Paid as ")
     if row_whole and paid > 0:
         said.append(said[-1][paid + 1 :])
-    short = short_starving(said[-1])
+    short = said[-1]
+    for whole, brief in (shorter or {}).items():  # words.forecast.shorter_warnings
+        short = short.replace(whole, brief)
     return [*said, short] if short != said[-1] else said
 
 
