@@ -6,6 +6,8 @@ import asyncio
 
 import pytest
 from pilot import game_screen_of, settle
+from textual import events
+from textual.widgets import Input
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -14,6 +16,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
+from unbroken.tui.help import HelpScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 
 RULES = load_ruleset()
@@ -118,3 +121,31 @@ async def disarmed() -> None:
         await settle(pilot)
         assert len(game.events) == events
         assert "2 marked: press 2 again" in prompt(screen), prompt(screen)
+
+
+def test_keys_typed_at_once_in_helps_search_are_taken_in_order() -> None:
+    # tmux sent `time`, four Backspaces and `level` at once: the search said "tevel 2
+    # gets" (a Backspace, a bound key, ran after the letters typed behind it).
+    asyncio.run(typed_at_once())
+
+
+async def typed_at_once() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await settle(pilot)
+        await pilot.press("slash")
+        await settle(pilot)
+        burst(app, *"time", *["backspace"] * 4, *"level", "left", "left", "x")
+        await settle(pilot)
+        assert app.screen.query_one("#help-search", Input).value == "levxel"
+
+
+def burst(app: UnbrokenApp, *keys: str) -> None:
+    """Send keys as a terminal does when they come at once: all queued, no pause between
+    (Pilot's `press` waits for each key's work before the next)."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        assert app._driver is not None
+        app._driver.send_message(event)

@@ -24,6 +24,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
+from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
 from unbroken.words.vocabulary import TIMING_WORDS
@@ -124,7 +125,9 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (random unless you type one)")
                 # Digits only: a key that is no digit (Space after Tab selected it all)
                 # leaves the seed as it was instead of replacing it.
-                yield Input(value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*")
+                yield InOrderInput(
+                    value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*"
+                )
                 yield OnOffBox(gentle_label(False), id="gentle")
         yield Footer()
 
