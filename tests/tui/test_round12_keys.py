@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, settle, sync
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -17,6 +18,7 @@ from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
+from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 
 RULES = load_ruleset()
@@ -149,3 +151,69 @@ def burst(app: UnbrokenApp, *keys: str) -> None:
         event.set_sender(app)
         assert app._driver is not None
         app._driver.send_message(event)
+
+
+def picked(app: UnbrokenApp) -> list[str]:
+    """Return the New game screen's lines marked ▶: the character and the difficulty."""
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen), screen
+    out = []
+    for name in ("#characters", "#difficulties"):
+        options = screen.query_one(name, OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        out += [line for line in prompts if line.startswith("▶")]
+    return out
+
+
+@sync
+async def test_new_game_starts_on_the_last_games_pick_after_fiddling_and_leaving() -> None:
+    # README: the New game screen starts on the last game's character and difficulty.
+    # After fiddling with the lists and Esc it started on what was last highlighted.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = replace(app.settings, character="base:tomu", difficulty="hard")
+        await pilot.press("enter")  # New game
+        await settle(pilot)
+        last = ["▶ Tomu — Sage", "▶ Hard (hardest)"]
+        assert picked(app) == last
+        await pilot.press("down", "tab", "up")
+        await settle(pilot)
+        assert picked(app) != last
+        await pilot.press("escape")
+        await settle(pilot)
+        app.open_screen("new")
+        await settle(pilot)
+        assert picked(app) == last
+
+
+@sync
+async def test_the_new_game_lists_stop_at_their_ends() -> None:
+    # Hard, Down, Down landed on Easy: the title's menu stops at its ends (#28), these
+    # lists did not.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = replace(app.settings, difficulty="hard")
+        await pilot.press("enter")
+        await settle(pilot)
+        first = picked(app)[0]
+        await pilot.press("up")  # on the first character: stays
+        await pilot.press("tab", "down", "down")
+        await settle(pilot)
+        assert picked(app) == [first, "▶ Hard (hardest)"]
+
+
+@sync
+async def test_the_inspectors_arrows_stop_at_the_last_card() -> None:
+    # Arrows typed quickly moved "fewer steps than pressed": past the last card the list
+    # went round to the first. It stops at its ends now, as the title's menu does.
+    game = Scenario("tomu", level=2).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        cards = app.screen.query_one("#inspector-cards", OptionList)
+        last = cards.option_count - 1
+        burst(app, *["down"] * cards.option_count)
+        await settle(pilot)
+        assert cards.highlighted == last
