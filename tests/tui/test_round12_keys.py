@@ -28,6 +28,11 @@ def prompt(screen: GameScreen) -> str:
     return str(screen.query_one("#prompt").render())
 
 
+def careful(panel: DecisionPanel) -> bool:
+    """Return whether the careful window is open (asked through a call: never narrowed)."""
+    return panel.careful
+
+
 def test_a_key_pressed_twice_at_the_levels_end_does_not_explore_on_the_next_level(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -78,12 +83,12 @@ async def cue_dropped() -> None:
         game.apply(act.Focus())  # the same question again: the window stays
         screen.refresh_all()
         await settle(pilot)
-        assert panel.careful and "New question" in prompt(screen), prompt(screen)
+        assert careful(panel) and "New question" in prompt(screen), prompt(screen)
         game.apply(act.Explore())  # a new question of the same level: not weighty
         screen.refresh_all()
         await settle(pilot)
         assert game.state.step == "exploration"
-        assert not panel.careful and "New question" not in prompt(screen), prompt(screen)
+        assert not careful(panel) and "New question" not in prompt(screen), prompt(screen)
         key = next(OPTION_KEYS[i] for i, (_, why) in enumerate(screen.offered) if not why)
         events = len(game.events)
         await pilot.press(key)
