@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
 
 #: Endings taken off a typed word to find its other forms (the longest first).
@@ -51,6 +52,10 @@ def first_match(lines: list[str], found: list[re.Pattern[str]]) -> int | None:
     return next((i for i, line in enumerate(lines) if any(p.search(line) for p in found)), None)
 
 
+#: The actions bound by Textual's Input itself (not by the views it is built on).
+INPUT_ACTIONS = frozenset(b.action for b in Input.BINDINGS if isinstance(b, Binding))
+
+
 class InOrderInput(Input):
     """An Input that runs its own keys' actions (Backspace, the arrows, Enter) as they
     come, in the order typed. Textual's Input types a letter at once but lets a bound key
@@ -59,7 +64,8 @@ class InOrderInput(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority:
+            # The Input's own keys only: ↑ ↓ (a scrolling view's) are the screen's.
+            if not binding.priority and binding.action in INPUT_ACTIONS:
                 event.stop()
                 event.prevent_default()
                 await self.run_action(binding.action)
