@@ -96,19 +96,26 @@ async def key_right_after() -> None:
         assert "marked" not in prompt(screen)  # and keys take at once again
 
 
-def test_a_key_on_a_free_option_takes_it_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    # #28 round 5: marking cost a key press mid-turn; only a costly option (Fight: the
-    # battle) is marked first, a free one (Explore) is taken by its key at once.
+def test_a_key_on_an_option_that_shows_cards_marks_it_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # #28 round 5: only a costly option (Fight: the battle) was marked first, a free one
+    # (Explore) taken by its key at once. Round 12: Explore shows cards, which `u` cannot
+    # take back (a key meant for the last question took it): it is marked first too.
     monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
-    asyncio.run(free_option_at_once())
+    asyncio.run(explore_marked_first())
 
 
-async def free_option_at_once() -> None:
+async def explore_marked_first() -> None:
     app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await settled_after_rest(pilot, app)
         assert screen.offered[0][0] == act.Explore()
-        await pilot.press("1")  # Explore spends nothing: taken at once
+        await pilot.press("1")  # Explore shows cards: marked first
+        await pilot.pause()
+        assert screen.game.state.step == "preparation"
+        assert "1 marked: press 1 again" in prompt(screen), prompt(screen)
+        await pilot.press("1")
         await pilot.pause()
         assert screen.game.state.step == "exploration"
 

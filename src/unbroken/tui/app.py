@@ -120,8 +120,10 @@ class UnbrokenApp(App[None]):
         #: expansions on (a notice there covered the character's description).
         self.skipped_plugin_notices: list[str] = []
         #: The character and difficulty last picked on the New game screen (ids; "" none
-        #: yet): it opens on them again, after Plugins from the title too (#28 round 5).
-        self.new_game_pick = ("", "")
+        #: yet) and the expansions on then: it opens on them again only once expansions
+        #: were turned on or off since (Plugins from the title, #28 round 5), else on the
+        #: last game's, as README says (#28 round 12).
+        self.new_game_pick: tuple[str, str, tuple[str, ...]] = ("", "", ())
         #: The notices on show, (title, message) -> when they go: one never stacks on itself.
         self._notices_shown: dict[tuple[str, str], float] = {}
         #: Warning filters and hook as they were before the app ran (restored on unmount).

@@ -5,7 +5,7 @@ ends the game or the level (the careful window of `DecisionPanel`, tui/decisions
 from __future__ import annotations
 
 from unbroken.core import actions as act
-from unbroken.core.forecast import OVER, Forecast
+from unbroken.core.forecast import CHANCE, OVER, Forecast
 from unbroken.core.state import GameState, StepName
 
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
@@ -36,13 +36,15 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
     at once: it spends or loses something, ambushes, ends the game, changes the weapon,
-    the phase or the level (Fight), or its forecast is not known. Pass and Skip are not."""
+    the phase or the level (Fight), shows a card or a die's roll (`u` cannot take it back:
+    #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
+    Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
     if forecast is None or isinstance(action, (act.Fight, act.Downgrade)):
         return True
     f = forecast
-    if f.paid or f.lost or f.ambushed or f.stops == OVER or f.weapon:
+    if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
         return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
 
@@ -55,16 +57,22 @@ def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast 
 
 
 def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]) -> bool:
-    """Return whether an option offered before and now has another key now: the list
-    grew or shrank above it (a new weapon's attacks, a recipe), so a key typed by habit
-    would take another option (#28 round 10: `0` was Craft the Knife, then Craft the
-    Sword). Only costs changing moves no key."""
-    keys = {action: i for i, (action, _) in enumerate(before)}
-    return any(keys.get(action, i) != i for i, (action, _) in enumerate(now))
+    """Return whether a key offered before and now means another option now: the list
+    grew or shrank above it (a new weapon's attacks, a recipe: #28 round 10, `0` was Craft
+    the Knife, then Craft the Sword) or its option was replaced by another (#28 round 12:
+    a DISARM put the Knife's Quick cut and Stab on the Spear's Pierce and Lunge keys).
+    Only costs changing moves no key, nor options added or taken away after the last."""
+    return any(b != n for (b, _), (n, _) in zip(before, now, strict=False))
 
 
-def weighty(state: GameState, forecasts: dict[act.Action, Forecast]) -> bool:
+def weighty(state: GameState, forecasts: dict[act.Action, Forecast], level_before: int) -> bool:
     """Return whether a new question is one a key meant for the one before must not answer
-    unseen: the level's Hunger step, or one an option of which ends the game (#28 round 11:
-    "3 3" took Cleave for the kill, then Eat 2 food on the Hunger screen, and lost)."""
-    return state.step == StepName.HUNGER or any(f.stops == OVER for f in forecasts.values())
+    unseen: the level's Hunger step, the first of a new level (`level_before`: the last
+    question's; #28 round 12: a Response's key pressed twice took Explore on level 4), or
+    one an option of which ends the game (#28 round 11: "3 3" took Cleave for the kill,
+    then Eat 2 food on the Hunger screen, and lost)."""
+    return (
+        state.step == StepName.HUNGER
+        or state.level != level_before
+        or any(f.stops == OVER for f in forecasts.values())
+    )

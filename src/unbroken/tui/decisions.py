@@ -106,12 +106,15 @@ class DecisionPanel(DecisionList):
         at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
-        if self.careful:
-            return
-        if at == self.offered_at and keys_moved(before, self.offered):
-            self.open_careful(MOVED)  # the prompt says "Options changed"
-        elif at[1] and at != self.offered_at and weighty(game.state, self.forecasts):
+        new = bool(at[1]) and at != self.offered_at
+        if self.careful and (self.why == TAKEN or not new):
+            return  # its cue says why still
+        if new and weighty(game.state, self.forecasts, at[0]):
             self.open_careful(NEW)  # a key meant for the last question answers no new one
+        elif new:
+            self.close_careful()  # the cue says what a key does: here, take at once
+        elif keys_moved(before, self.offered):
+            self.open_careful(MOVED)  # the prompt says "Options changed"
 
     def open_careful(self, why: str) -> None:
         """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW)."""
@@ -119,6 +122,13 @@ class DecisionPanel(DecisionList):
         if self._careful is not None:
             self._careful.stop()
         self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+
+    def close_careful(self) -> None:
+        """Close the careful window: every option's key takes it at once."""
+        self.careful, self.marked = False, None
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
 
     def show_offer(self) -> None:
         """Draw the decision offered: prompt, options fitted to the room, detail."""

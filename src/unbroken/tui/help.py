@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog
 
-from unbroken.tui.help_search import holds, patterns
+from unbroken.tui.help_search import InOrderInput, holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.rule_terms import term_sections
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
@@ -338,7 +338,7 @@ the same seed again and `w` watches the game's replay.
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):
             with Vertical(id="help-contents"):
-                yield Input(placeholder="/ search the rules", id="help-search")
+                yield InOrderInput(placeholder="/ search the rules", id="help-search")
                 titles = [f"  {title}" for title, _ in self.sections]
                 yield OptionList(*titles, id="help-list")
             with VerticalScroll(id="help-text"):

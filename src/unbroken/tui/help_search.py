@@ -1,10 +1,15 @@
 """Help's search: which sections hold what was typed, its word forms too ("starve" finds
 "starving", "starved", "starvation": #28 playtest round 10, where only "starv" did), and
-where in a section the first match is (Enter lands there, marked)."""
+where in a section the first match is (Enter lands there, marked), and the field it is
+typed in, which takes its keys in the order typed."""
 
 from __future__ import annotations
 
 import re
+
+from textual import events
+from textual.binding import Binding
+from textual.widgets import Input
 
 #: Endings taken off a typed word to find its other forms (the longest first).
 ENDINGS = ("ation", "ings", "ing", "ed", "es", "e", "s")
@@ -50,3 +55,24 @@ def first_match(lines: list[str], found: list[re.Pattern[str]]) -> int | None:
     """Return the index of the first line holding any word typed (None: no line does; a
     match broken over two lines is not found)."""
     return next((i for i, line in enumerate(lines) if any(p.search(line) for p in found)), None)
+
+
+#: The actions bound by Textual's Input itself (not by the views it is built on).
+INPUT_ACTIONS = frozenset(b.action for b in Input.BINDINGS if isinstance(b, Binding))
+
+
+class InOrderInput(Input):
+    """An Input that runs its own keys' actions (Backspace, the arrows, Enter) as they
+    come, in the order typed. Textual's Input types a letter at once but lets a bound key
+    go up to the app to be run, so a Backspace typed before a letter ran after it: tmux's
+    `time`, four Backspaces and `level` sent at once left "timel" (#28 round 12)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            # The Input's own keys only: ↑ ↓ (a scrolling view's) are the screen's.
+            if not binding.priority and binding.action in INPUT_ACTIONS:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(binding.action)
+                return
+        await super()._on_key(event)

@@ -24,6 +24,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.plugins import BASE, plugins_for
 from unbroken.tui.rule_terms import BY_ID, terms_named
+from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
@@ -316,7 +317,7 @@ class InspectorScreen(ModalScreen[None]):
                     options.append(Option(Text(place, style="bold dim"), disabled=True))
                     options += [Option(f"  {self.name_of(card)}", id=card) for card in cards]
                 options += [Option(f"  {self.name_of(SCORE)}", id=SCORE)]  # under You
-                yield OptionList(*options, id="inspector-cards")
+                yield Menu(*options, id="inspector-cards")  # ↑↓ stop at the ends
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
                     one.border_title = self.name_of(self.card)

@@ -24,7 +24,9 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
+from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
+from unbroken.tui.title import Menu
 from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
 from unbroken.words.vocabulary import TIMING_WORDS
 
@@ -109,9 +111,11 @@ class NewGameScreen(Screen[None]):
         with Horizontal(id="newgame"):
             with Vertical(id="pick"):
                 yield Label("Character")
-                yield OptionList(id="characters")
+                # Lists that stop at their ends, as the title's menu (Hard, Down, Down
+                # landed on Easy: #28 round 12).
+                yield Menu(id="characters")
                 yield Label("Difficulty (easiest first)")
-                yield OptionList(id="difficulties")
+                yield Menu(id="difficulties")
                 yield Button("Start (Enter)", id="start", variant="primary")
                 yield Static(id="expansions")
             # The character's long description scrolls in rows of its own; the difficulty,
@@ -124,7 +128,9 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (random unless you type one)")
                 # Digits only: a key that is no digit (Space after Tab selected it all)
                 # leaves the seed as it was instead of replacing it.
-                yield Input(value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*")
+                yield InOrderInput(
+                    value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*"
+                )
                 yield OnOffBox(gentle_label(False), id="gentle")
         yield Footer()
 
@@ -135,11 +141,14 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
-        # The pick made here before (left for the title's Plugins), else the last game's
-        # character and difficulty (settings), else the first and Normal.
+        # The last game's character and difficulty (settings), else the first and Normal;
+        # the pick made here before only when expansions were turned on or off since (left
+        # for the title's Plugins): a pick left by Esc is not the next game's (README).
         last = self.unbroken.settings
         self.unbroken.find_new_plugins()
-        char, diff = self.unbroken.new_game_pick
+        char, diff, plugins = self.unbroken.new_game_pick
+        if plugins == tuple(self.unbroken.ruleset.plugins):
+            char = diff = ""
         self.fill(char or last.character, diff or last.difficulty)
         # Warnings from before (plugins skipped, said under the expansions on) would cover
         # the character's description; the game left just now is still said to be saved.
@@ -208,7 +217,7 @@ class NewGameScreen(Screen[None]):
         self.mark()
         rules = self.unbroken.ruleset
         char_id, diff_id = self.choice()
-        self.unbroken.new_game_pick = (char_id, diff_id)
+        self.unbroken.new_game_pick = (char_id, diff_id, tuple(rules.plugins))
         cls = rules.classes[rules.characters[char_id].cls]
         text = Text()
         char = rules.characters[char_id]
