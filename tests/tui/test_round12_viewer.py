@@ -9,7 +9,7 @@ from test_chances import ANALYSIS, RULES, SHORT
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.advisor.chances import Figure
-from unbroken.tui.analysis import ChanceChart
+from unbroken.tui.analysis import ChanceChart, progress_note
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayViewerScreen
 
@@ -76,3 +76,11 @@ async def test_a_long_costly_note_is_shown_whole_at_80x24() -> None:
         assert "Option 5: pays 5 SE, gains 5 ME, loses 5 time" in said, lines
         assert LEGEND in lines[-1], lines
         assert chart.region.bottom <= 23 and chart.region.y >= 1
+
+
+def test_the_analysis_says_about_how_long_is_left() -> None:
+    # Round 12: "Analysing … 7 of 120" for two minutes, and no time said.
+    assert progress_note(2, 120, 10.0).endswith(": 2 of 120")  # too soon to tell
+    assert progress_note(10, 120, 20.0).endswith(": 10 of 120, about 3 min 40 s left")
+    assert progress_note(100, 120, 50.0).endswith(": 100 of 120, about 10 s left")
+    assert progress_note(120, 120, 60.0).endswith(": 120 of 120")

@@ -11,6 +11,7 @@ next costly decision.
 from __future__ import annotations
 
 import textwrap
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -239,10 +240,10 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
         except RuntimeError:  # the app has ended meanwhile: nothing to show it on
             pass
 
+    started = time.monotonic()
+
     def progress(done: int, total: int) -> None:
-        chart.note = (
-            f"Analysing the decisions with a choice ({GAMES} games per option): {done} of {total}"
-        )
+        chart.note = progress_note(done, total, time.monotonic() - started)
         show()
 
     try:
@@ -255,6 +256,18 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
         keep(path, result)
         chart.analysis = result
     show()
+
+
+def progress_note(done: int, total: int, seconds: float) -> str:
+    """Return the chart's note while the analysis runs, `seconds` after it began: how far,
+    and about how long is left once a few decisions show the pace (#28 round 12: "7 of
+    120" for two minutes, no time said)."""
+    head = f"Analysing the decisions with a choice ({GAMES} games per option): {done} of {total}"
+    if done < 3 or done >= total:
+        return head
+    left = max(1, round(seconds / done * (total - done)))
+    when = f"{left // 60} min {left % 60:02d} s" if left >= 60 else f"{left} s"
+    return f"{head}, about {when} left"
 
 
 def redraw(viewer: ReplayViewerScreen) -> None:
