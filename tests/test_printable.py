@@ -67,7 +67,7 @@ def test_replays_lists_a_crafted_character_and_difficulty_as_escapes(
     shown_difficulty = "\\u202eeasy"
     score = json.loads(GOLDEN.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[1])["score"]
     assert out.splitlines()[1] == (
-        f"2026-01-01T0000  {SHOWN[:14]:<14} {shown_difficulty:<10} won     {score:>8}"
+        f"2026-01-01T0000  -            {SHOWN[:14]:<14} {shown_difficulty:<10} won     {score:>8}"
     )
 
 

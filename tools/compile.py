@@ -11,7 +11,7 @@ on both: see docs/architecture.md, "Speed"). The copy is a checkout's layout
 as extension modules beside their sources (Python imports those first); anything
 else runs as Python. `pip install .` compiles the same modules the same way
 (tools/hatch_build.py, the wheel's build hook). The copy's sources are the
-package's, unedited.
+package's but for PATCHES (below: the Resolver marked so that Python may subclass it).
 """
 
 from __future__ import annotations

@@ -191,7 +191,7 @@ async def test_with_options_to_every_row_a_hint_is_cut_and_the_full_log_has_it_w
 def test_options_cut_to_fit_past_a_dimmed_one_of_one_row() -> None:
     # The options to cut were sorted dimmed first; a dimmed one of one row stopped the
     # cutting, and the wrapped ones that could be taken stayed wrapped, out of the room.
-    from unbroken.tui.decisions import fit_options
+    from unbroken.tui.option_rows import fit_options
 
     lines = ["1. Dimmed (cannot pay)", "2. " + "a long option " * 6]
     shown = fit_options(lines, 40, 2, [True, False])

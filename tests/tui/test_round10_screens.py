@@ -102,15 +102,15 @@ async def test_at_120x40_the_display_keeps_cunning_whole_and_treasure_beside_met
         rows = display.splitlines()
         assert not any(row.strip().startswith("treasure") for row in rows), display
         assert any("metal 0  treasure 0" in row for row in rows), display
-    # Nothing changed, a chip alone on the last row takes its neighbour: "metal 1" goes
-    # down beside "treasure 0" (it stood alone under "cunning 0 … metal 1").
+    # Nothing changed, "treasure 0" is never alone on the last row (it stood alone under
+    # "cunning 0 … metal 1"); round 12: the materials share one row, as at 80 columns.
     game = Scenario("tomu", level=2).resources(food=4, metal=1).start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         display = str(game_screen_of(app).query_one(DisplayPanel).render())
         rows = [row.strip() for row in display.splitlines()]
-        assert "treasure 0" not in rows and "metal 1  treasure 0" in rows, display
+        assert "treasure 0" not in rows and "wood 0  metal 1  treasure 0" in rows, display
 
 
 @sync

@@ -12,8 +12,8 @@ from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import OPTION_KEYS, DecisionList
 from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.stage import StagePanel
 from unbroken.words.actions import option_text
 from unbroken.words.effects import ambush_text, trickery_text

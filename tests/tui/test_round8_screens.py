@@ -19,8 +19,8 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionList, wrap_option
 from unbroken.tui.hints import HINTS, HintBox
+from unbroken.tui.option_rows import DecisionList, wrap_option
 from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
 from unbroken.tui.stage import StagePanel, row_words
 from unbroken.tui.widgets import OPTION_KEYS
@@ -29,10 +29,19 @@ from unbroken.words.effects import ambush_text, trickery_text
 RULES = load_ruleset()
 
 
+def table_start(lines: list[str]) -> int:
+    """Return where the monster's table starts among the stage's lines: its row 1."""
+    return max(i for i, line in enumerate(lines) if line[1:3].strip("▶ ") == "1")
+
+
 def table_in_sight(stage: StagePanel) -> None:
-    """Check that the stage's last six lines are the monster's six table rows."""
+    """Check that the stage's last lines are the monster's six table rows (round 12: a row
+    `m`'s page shows whole, in place, goes on over the lines under it)."""
     lines = str(stage.render()).splitlines()
-    assert [line[1:3].strip("▶ ") for line in lines[-6:]] == list("123456"), lines
+    table = lines[table_start(lines) :]
+    numbers = [line[1:3].strip("▶ ") for line in table if line[1:3].strip()]
+    assert numbers == list("123456"), lines
+    assert all(line[:4].strip() or line.startswith("     ") for line in table), lines
 
 
 def page_of(stage: StagePanel) -> tuple[int, int]:
@@ -64,7 +73,20 @@ async def read_every_page(
         table_in_sight(stage)
         assert stage.region.bottom <= app.screen.query_one("#hand").region.y
         assert app.screen.query_one("#hand").region.height >= hand, "the Hand squeezed"
-        pages.append(" ".join(" ".join(str(stage.render()).splitlines()[2:-6]).split()))
+        lines = str(stage.render()).splitlines()
+        start = table_start(lines)
+        said = [" ".join(" ".join(lines[2:start]).split())]
+        # Round 12: a row the page shows whole, in place, is read as the pages said it.
+        groups: list[list[str]] = []
+        for line in lines[start:]:
+            if line[1:3].strip():
+                groups.append([])
+            groups[-1].append(line)
+        for group in groups:
+            if len(group) > 1:
+                number, result, *words = " ".join(group).split()
+                said.append(f"{number.strip('▶')} {result}: {' '.join(words)}")
+        pages.append(" ".join(part for part in said if part))
     return pages, count
 
 

@@ -10,7 +10,7 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionList, cut_dimmed
+from unbroken.tui.option_rows import DecisionList, cut_dimmed
 
 RULES = load_ruleset()
 

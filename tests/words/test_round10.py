@@ -38,12 +38,12 @@ def test_a_permanent_condition_gained_for_the_next_level_is_said_to_stay() -> No
     # removed (R-COND-1: permanent conditions stay). A one-level condition is unchanged.
     rules = load_ruleset()
     hob = rules.monsters["base:hobgoblin"]
-    assert [effect_text(e, rules.card_name) for e in hob.rewards] == [
+    assert [effect_text(e, rules) for e in hob.rewards] == [
         "gain 1 metal",
         "gain Armored from the next level on",
     ]
     daze = [e for row in hob.table for e in row.effects if getattr(e, "condition", "")]
-    assert effect_text(daze[0], rules.card_name) == "gain Crippled for the next level"
+    assert effect_text(daze[0], rules) == "gain Crippled for the next level"
     narrator = Narrator(rules)
     gained = ev.ConditionGained(condition="base:armored", active=False)
     assert narrator.describe(gained) == "You gain Armored from the next level on."

@@ -18,10 +18,14 @@ def test_a_weapon_held_is_not_offered_by_a_weapon_card() -> None:
         .start("exploration")
     )
     rack = option_text(act.ChooseEncounter("base:weapon-rack"), "", game.state, game.ruleset)
-    assert rack == "Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club) (time 2)"
+    assert (
+        rack == "Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club; the one taken goes"
+        " over it) (time 2)"
+    )
     game.apply(act.ChooseEncounter("base:weapon-rack"))
     assert option_text(act.Resolve(), "", game.state, game.ruleset).startswith(
-        "Resolve Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club)"
+        "Resolve Weapon Rack: 1 SE -> take a weapon: Knife (you have the Club; the one taken"
+        " goes over it)"
     )
     # Both held: it gives nothing, and the option says so as other notes of no use do.
     game = (

@@ -28,7 +28,8 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     rack = act.ChooseEncounter("base:weapon-rack")
     game = scenario("exploration")
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon: Club (you have the Knife) (time 2)"
+        "Weapon Rack: 1 SE -> take a weapon: Club (you have the Knife; the one taken goes over"
+        " it) (time 2)"
     )
     game = scenario("preparation")
     game.apply(act.Craft("base:sword"))
@@ -36,7 +37,8 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert game.state.weapons[-1] == "base:sword"
     assert rack in game.legal_actions()
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon: Club (the Knife is under your Sword) (time 2)"
+        "Weapon Rack: 1 SE -> take a weapon: Club (the Knife is under your Sword; in hand, over"
+        " your Sword) (time 2)"
     )
 
 

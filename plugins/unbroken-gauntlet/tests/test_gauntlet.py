@@ -134,6 +134,32 @@ def test_the_scorepad_multiplies_a_win_by_the_character_and_difficulty_boxes() -
     assert scorepad(rules, [digger, won[1]], state) == 12 * 3 * 4
 
 
+def test_the_scorepad_without_a_game_started_reads_the_final_state_or_says_why_not() -> None:
+    # #28 round 11: events without a GameStarted (a log cut short) raised StopIteration.
+    rules = load_ruleset()
+    won = [GameOver(won=True, level=4, step="hunger", score=12)]
+    state = GameState(cls="base:sneak", difficulty="easy")
+    assert scorepad(rules, won, state) == 12 * 5 * 2
+    with pytest.raises(ValueError, match="no GameStarted and its final state names none"):
+        scorepad(rules, won, GameState())
+    # The end screen and Records: the rule is left out with a one-line warning, not a crash.
+    with pytest.warns(UserWarning, match="scoring rule 'gauntlet:scorepad' raised ValueError"):
+        assert alternative_scores(rules, won, GameState()) == {}
+
+
+def test_the_scorepad_is_said_as_its_product_on_the_end_screen() -> None:
+    from unbroken_gauntlet import scorepad_words
+
+    rules = load_ruleset()
+    [rule] = unbroken_scoring_rules()
+    assert rule.explain is scorepad_words
+    started = Game.new(rules, "niola", "expert", seed=1).events[0]
+    won = [started, GameOver(won=True, level=4, step="hunger", score=12)]
+    said = scorepad_words(rules, won, GameState())
+    assert said == "score 12 × Brawler 4 × Expert 5"
+    assert scorepad(rules, won, GameState()) == 12 * 4 * 5
+
+
 def test_cards_and_the_log_say_the_keywords_and_the_track(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -182,6 +182,27 @@ def test_the_tally_says_time_scores_only_while_the_track_is_there() -> None:
     assert "(SE 1, ME 2, LE 3 each)" in tally.text
 
 
+def test_the_tally_is_said_as_the_sum_of_its_parts_and_its_text_names_every_base(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # #28 round 11: the end screen said "Unearthed Tally 50" with no breakdown, and the text
+    # "a harder one 35 or 40" read as a typo.
+    from unbroken_unearthed import tally_words, unbroken_scoring_rules
+
+    [tally] = unbroken_scoring_rules()
+    assert tally.explain is tally_words
+    assert "a harder one" not in tally.text
+    assert "35 when the monster strikes first or a danger track is on, 40 with both" in tally.text
+    monkeypatch.setenv("UNBROKEN_PLUGINS", "base,unearthed,gauntlet")
+    rules = load_ruleset()
+    won = [GameOver(won=True, level=4, step="battle")]
+    state = GameState(difficulty="gauntlet:expert", res={"time": 3, "se": 4, "le": 2})
+    assert tally_words(rules, won, state) == "Expert win 40 + 4 SE 4 + 2 LE 6 + 3 time 6"
+    assert unearthed_tally(rules, won, state) == 40 + 4 + 6 + 6  # the sum said
+    bare = GameState(difficulty="normal", res={"se": 0, "food": 3})  # food scores nothing
+    assert tally_words(rules, won, bare) == "Normal win 20"
+
+
 class FakeContext:
     """What grave_chill uses of a handler context: level, lose, apply."""
 

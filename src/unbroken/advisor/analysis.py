@@ -32,6 +32,7 @@ from unbroken.advisor.changes import what_it_changes
 from unbroken.advisor.choice import COSTLY, Choice, short_name
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
+from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
@@ -198,18 +199,24 @@ def analyze(
     seed: int = DEFAULT_SEED,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    reused: Reuse | None = None,
+    reuse: bool = True,
 ) -> Analysis:
     """Weigh every decision with a choice in `rec` (at most `games` futures per option).
 
     `progress(done, total)` is told as decisions are decided. The result is the
     same for any `jobs`, and the same as the estimator gives at each position alone.
+    A position that follows the one before with nothing seen takes the rollouts of the
+    option that led there from it (`reuse`: the same bits, fewer rollouts; `reused`
+    counts them, a fresh `Reuse()` by default; `reuse=False`: none, for comparison).
     """
     found, end = positions(rec, ruleset)
     outcome = "unfinished" if end.outcome is None else "won" if end.outcome.won else "lost"
+    kept = None if not reuse else Reuse(keep=None) if reused is None else reused
     if jobs <= 1:
         weighed = []
         for i, p in enumerate(found):
-            weighed.append(weigh(p.game, p.legal, games, seed))
+            weighed.append(weigh(p.game, p.legal, games, seed, reused=kept))
             if progress is not None:
                 progress(i + 1, len(found))
     else:
@@ -217,7 +224,8 @@ def analyze(
         from unbroken.advisor.pool import RolloutPool, weigh_all
 
         with RolloutPool(ruleset if not found else found[0].game.ruleset, jobs) as pool:
-            weighed = weigh_all(pool, [(p.game, p.legal) for p in found], games, seed, progress)
+            pairs = [(p.game, p.legal) for p in found]
+            weighed = weigh_all(pool, pairs, games, seed, progress, reused=kept)
     at = {p.n: (p, w) for p, w in zip(found, weighed, strict=True)}
     choices = [
         replace(

@@ -4,12 +4,14 @@ Everything that puts a chance on a position asks this module — the game's
 `%`, `unbroken play`'s `%`, `unbroken analyze` and the replay viewer's chart —
 so one position shows one chance everywhere:
 
-- **The futures** of a position are drawn from a stream keyed by the position
-  as the player sees it (`futures_key`: the ruleset and the state with its
-  hidden information drawn anew from a fixed seed) and the advisor's stream
-  number (`DEFAULT_SEED` unless a command is told otherwise). Never from the
-  game's seed: two games that look the same get the same futures (no peeking),
-  and two runs give the same figures.
+- **The futures** of a position are drawn from a stream keyed by what the
+  player sees that stays the same while nothing is seen (`futures_key`: the
+  ruleset, the unseen cards as sets, the generator's draw counters) and the
+  advisor's stream number (`DEFAULT_SEED` unless a command is told otherwise).
+  Never from the game's seed: two games that look the same get the same
+  futures (no peeking), and two runs give the same figures. Neighbouring
+  decisions with nothing seen between them share their futures, so the next
+  race takes the rollouts of the option that led to it (`reuse`).
 - **The race**: every option still in it plays the same futures, stage by
   stage (`STAGES` futures in all after each). After a stage, an option whose
   paired interval against the leader lies below 0 is clearly behind and
@@ -42,6 +44,7 @@ from enum import StrEnum
 
 import msgspec
 
+from unbroken.advisor import reuse
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
@@ -64,12 +67,27 @@ _ENCODE = msgspec.msgpack.Encoder()
 
 
 def futures_key(game: Game, stream: int = DEFAULT_SEED) -> int:
-    """Return the key of the position's futures: from what the player sees, never the seed."""
-    seen = position(game)
-    digest = hashlib.blake2b(digest_size=8)
-    digest.update(game.ruleset.digest.encode())
-    digest.update(_ENCODE.encode(seen.state))
-    return rng.mix(int.from_bytes(digest.digest(), "big") ^ (stream & rng.MASK))
+    """Return the key of the position's futures: from what the player sees, never the seed.
+
+    The key holds what stays the same while nothing is seen — the ruleset, the
+    character and difficulty, the unseen cards as sets, the generator's draw counters
+    (every die, monster and shuffle draws on one) and the advisor's stream — so any card
+    or die seen changes it, and neighbouring decisions with nothing seen between them
+    share their futures:
+    the rollout of the option taken at one is then, future by future, the reference
+    bot's own option at the next (`reuse`; docs/advisor.md, "Speed").
+    """
+    s = game.state
+    seen = (
+        game.ruleset.digest,
+        s.character,
+        s.difficulty,
+        sorted(s.encounter_deck),
+        sorted(s.skill_deck),
+        sorted(s.counters.items()),
+    )
+    digest = hashlib.blake2b(_ENCODE.encode(seen), digest_size=8).digest()
+    return rng.mix(int.from_bytes(digest, "big") ^ (stream & rng.MASK))
 
 
 def futures(key: int, start: int, count: int) -> list[int]:
@@ -330,6 +348,17 @@ class Race:
         ):
             self.done, self.ended = True, RaceEnd.SETTLED
 
+    def results(self) -> list[tuple[int, int]]:
+        """Return each option's (wins, known) masks over the position's futures, to keep
+        for the next race (`reuse.Reuse.remember`): the best's include the chance's."""
+        fresh = (self.fresh, self.fresh_games) if self.decided else (0, 0)
+        return [
+            reuse.results(
+                self.wins[k], self.games[k], *(fresh if k == self.best else (0, 0)), self.most
+            )
+            for k in range(self.options)
+        ]
+
     def weighing(self, order: Sequence[int]) -> Weighing:
         """Return the result in the caller's order (`order[i]`: the caller's index of
         canonical option i)."""
@@ -355,17 +384,30 @@ def weigh(
     most: int = GAMES,
     stream: int = DEFAULT_SEED,
     settle: float = SETTLE,
+    reused: reuse.Reuse | None = None,
 ) -> Weighing:
-    """Race the actions (default: every legal one) at the position, in this process."""
+    """Race the actions (default: every legal one) at the position, in this process.
+
+    With `reused`, the results the race before kept for the option that led here are
+    taken instead of played (the same bits: `reuse`), and this race's are kept."""
     chosen = list(game.legal_actions() if actions is None else actions)
     order = canonical(chosen)
     seen = position(game)
     key = futures_key(seen, stream)
     race = Race(len(chosen), most, settle)
+    canon = [chosen[k] for k in order]
+    given = None if reused is None or race.done else reused.recall(key, seen, canon)
     while not race.done:
         start, count, live = race.stage()
-        results = play_round(seen, [chosen[order[k]] for k in live], futures(key, start, count))
-        for k, wins in zip(live, results, strict=True):
+        taken = given is not None and given[0] in live and given[1].covers(start, count)
+        play = [k for k in live if not (taken and given is not None and k == given[0])]
+        results = play_round(seen, [canon[k] for k in play], futures(key, start, count))
+        for k, wins in zip(play, results, strict=True):
             race.record(k, start, count, wins)
+        if taken and given is not None and reused is not None:
+            race.record(given[0], start, count, given[1].part(start, count))
+            reused.saved += count
         race.close_stage()
+    if reused is not None:
+        reused.remember(key, seen, canon, race.results())
     return race.weighing(order)

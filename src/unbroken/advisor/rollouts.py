@@ -42,7 +42,11 @@ def position(game: Game) -> Game:
 
 
 def rollout(game: Game, action: Action | None, resample: int) -> bool:
-    """Play `action` (None: none) at a resampled fork, then the reference bot; True if won."""
+    """Play `action` (None: none) at a resampled fork, then the reference bot; True if won.
+
+    The bot's decisions are numbered by the game's count (`state.decisions`), not from
+    the fork, so a rollout that passes through a later position plays on from there as
+    a rollout started at that position does (`reuse`)."""
     fork = game.fork(resample)
     if action is not None:
         fork.apply(action)
@@ -50,7 +54,7 @@ def rollout(game: Game, action: Action | None, resample: int) -> bool:
     while not fork.is_over:
         if n >= MOST_DECISIONS:
             raise RuntimeError(f"a rollout did not end after {MOST_DECISIONS} decisions")
-        fork.apply(heuristic_bot(fork, n))
+        fork.apply(heuristic_bot(fork, fork.state.decisions))
         n += 1
     outcome = fork.outcome
     return outcome is not None and outcome.won

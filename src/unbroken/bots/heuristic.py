@@ -55,9 +55,11 @@ from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 
 
-def heuristic_bot(game: Game, n: int) -> Action:
-    """Pick the action the documented heuristic policy prefers (see the module docstring)."""
-    legal = game.legal_actions()
+def heuristic_bot(game: Game, n: int, legal: list[Action] | None = None) -> Action:
+    """Pick the action the documented heuristic policy prefers (see the module docstring),
+    among `legal` when given (a bot playing the policy over fewer options: Unearthed's
+    archer crafts only its ranged line), else among every legal action."""
+    legal = game.legal_actions() if legal is None else legal
     if len(legal) == 1:
         return legal[0]
     d = game.state.decision
@@ -394,5 +396,8 @@ _DECIDE = {
     DecisionKind.CHOOSE_WEAPON: _choose_weapon,
     DecisionKind.CHOOSE_CONDITION: _choose_condition,
 }
+#: The decisions where the bot draws on the game's seed (among equally good rolls); at any
+#: other its choice depends only on what the player sees (`advisor.reuse` relies on it).
+SEEDED = frozenset({DecisionKind.PICK_ROLL})
 _missing = [k for k in DecisionKind if k and k not in _DECIDE]
 assert not _missing, f"decision kinds the heuristic bot does not decide: {_missing}"

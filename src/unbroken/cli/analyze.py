@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
+from unbroken.cli.scores import result_width
 from unbroken.words.vocabulary import cut, plural
 
 if TYPE_CHECKING:
@@ -75,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     h = rec.header
     who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
     # As wide as the terminal (or $COLUMNS) allows: round 11 could not read a verdict's
-    # reason with COLUMNS=250, every row cut at 80 columns.
-    print(text_report(analysis, f"{path.name} ({who})", shutil.get_terminal_size().columns))
+    # reason with COLUMNS=250, every row cut at 80 columns; piped or redirected, whole
+    # (round 12: `analyze > file` cut every row with "…").
+    print(text_report(analysis, f"{path.name} ({who})", result_width()))
     return 0
 
 
@@ -133,9 +134,10 @@ def _taken(c: Choice) -> str:
     return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
 
 
-def text_report(analysis: Analysis, title: str, width: int = 80) -> str:
+def text_report(analysis: Analysis, title: str, width: int | None = 80) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary; a row
-    as wide as `width` allows: its verdict cut to what is left, 40 at least."""
+    as wide as `width` allows: its verdict cut to what is left, 40 at least (None: no
+    row cut, for a file)."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
     from unbroken.advisor.choice import in_sentence
@@ -154,13 +156,15 @@ def text_report(analysis: Analysis, title: str, width: int = 80) -> str:
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
-    verdict = max(40, width - 61)  # the columns before it and the option taken: 61
+    verdict = max(40, width - 61) if width else None  # the columns before it: 61
     for c in a.choices:
         mark = "!" if c.costly else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
+        taken, why = in_sentence(c.taken), c.verdict()
+        if verdict is not None:
+            taken, why = short(taken, 30), short(why, verdict)
         lines.append(
-            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} "
-            f"{lost}{mark} {short(in_sentence(c.taken), 30)}: {short(c.verdict(), verdict)}"
+            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} {lost}{mark} {taken}: {why}"
         )
     lines += ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()

@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import replays_dir
+    from unbroken.records import finish_times
     from unbroken.replay import recorded_games, recording_names, short_names
 
     ruleset = load()
@@ -34,14 +35,24 @@ def run(args: argparse.Namespace) -> int:
     found = short_names([i.path.name for i in infos], recording_names(directory))
     names = [printable(name) for name in found]
     width = max(len("name"), *(len(n) for n in names))
-    head = f"{'name':<{width}}  {'character':<14} {'difficulty':<10} {'outcome':<10} {'score':>5}"
+    # When each game finished, as Records shows it ("11-27 14:56"): a name is the time its
+    # game started (round 11 looked for Records' finish time among the names).
+    finished = {name: at[5:16].replace("T", " ") for name, at in finish_times().items()}
+    head = (
+        f"{'name':<{width}}  {'finished':<11}  {'character':<14} {'difficulty':<10} "
+        f"{'outcome':<10} {'score':>5}"
+    )
     print(head.rstrip())
     for i, name in zip(infos, names, strict=True):
         score = "" if i.score is None else str(i.score)
         # Made printable before it is cut to its column: a file's text, shown as it is.
         who = printable(ruleset.card_name(i.character))[:14]
         difficulty = printable(ruleset.difficulty_name(i.difficulty))
-        row = f"{name:<{width}}  {who:<14} {difficulty:<10} {i.outcome:<10} {score:>5}"
+        end = printable(finished.get(i.path.name, "-"))
+        row = f"{name:<{width}}  {end:<11}  {who:<14} {difficulty:<10} {i.outcome:<10} {score:>5}"
         print(row.rstrip())
-    print(f"({plural(len(infos), 'game')} in {directory}; `unbroken replay NAME` watches one)")
+    print(
+        f"({plural(len(infos), 'game')} in {directory}, each named by the time it started; "
+        "`unbroken replay NAME` watches one)"
+    )
     return 0

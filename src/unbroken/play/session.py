@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action, Forfeit, Resolve, Use
+from unbroken.core.actions import Action, Forfeit, Resolve
 from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
@@ -35,7 +35,7 @@ from unbroken.play.observers import Observers
 from unbroken.records import RecordsError
 from unbroken.records.dailies import keep_daily
 from unbroken.replay import Recorder, resume, take_back, why_not_take_back
-from unbroken.words.actions import label
+from unbroken.words.actions import taken_for_you
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -286,10 +286,7 @@ class GameSession:
         taken: list[Event] = []
         while (found := self.for_player()) is not None:
             action, why = found
-            words = label(action, self.game.state, self.ruleset)
-            if isinstance(action, Use):  # its name and cost; what it does is in `why`
-                words = words.partition(": ")[0]
-            line = f"Taken for you: {words} — {why}." if why else f"Taken for you: {words}."
+            line = taken_for_you(action, why, self.game.state, self.ruleset)
             events = self.apply(action, auto=True)
             tell(line, events)
             taken.extend(events)

@@ -219,13 +219,13 @@ class TextGame:
             lines.append(
                 f"  Monster: {card.name} - {numbers}" + ("  [DEFENDING]" if mo.defend else "")
             )
-            ambush = ambush_text(card, self.rules.card_name)
+            ambush = ambush_text(card, self.rules)
             lines.append(f"    ambush: {ambush} | trickery: {trickery_text(card)}")
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
                 mark = ">" if marked_row(s) == i else " "
-                said = [effect_text(e, self.rules.card_name) for e in row.effects]
+                said = [effect_text(e, self.rules) for e in row.effects]
                 what = "; ".join(said) or "no effect"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:

@@ -57,6 +57,8 @@ from unbroken.plugins.reporting import (
     observer_failure,
     report,
 )
+from unbroken.plugins.time_limits import PLAY_LIMIT, bounded
+from unbroken.words.printable import printable
 
 
 @lru_cache(maxsize=8)
@@ -107,6 +109,28 @@ def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) ->
     return plugins_for(ruleset).alternative_scores(events, state, ruleset)
 
 
+def score_words(
+    ruleset: Ruleset, events: list[Any], state: GameState, scores: dict[str, int]
+) -> dict[str, str]:
+    """Return {scoring rule name: its points in words} for the rules among `scores` (the
+    points they gave this game) that explain them (`ScoringRule.explain`). A rule whose
+    words raise, hang or are no text is left out, said in a one-line warning."""
+    out: dict[str, str] = {}
+    for rule in plugins_for(ruleset).scoring_rules if scores else []:
+        if rule.explain is None or rule.name not in scores:
+            continue
+        try:
+            said = bounded(PLAY_LIMIT, rule.explain, ruleset, events, state)
+        except (Exception, SystemExit) as exc:  # a broken rule must not lose the end screen
+            report(f"scoring rule {rule.name!r}'s words raised {type(exc).__name__}: {exc}")
+            continue
+        if isinstance(said, str) and said.strip():
+            out[rule.name] = printable(" ".join(said.split()))
+        else:
+            report(f"scoring rule {rule.name!r}'s words are {said!r:.40}, not a text")
+    return out
+
+
 __all__ = [
     "BASE",
     "ENV",
@@ -120,6 +144,7 @@ __all__ = [
     "Plugins",
     "adds_text",
     "alternative_scores",
+    "score_words",
     "base_content_dir",
     "compose",
     "config_file",

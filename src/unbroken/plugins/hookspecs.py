@@ -40,6 +40,10 @@ class ScoringRule:
     score: Callable[[Ruleset, list[Event], GameState], int | None]  # called once per finished game
     #: Its display name ("Five for a win"), shown instead of its id; "" shows the id.
     title: str = ""
+    #: Its points for a game in words a player can check, the sum of its parts ("Normal win
+    #: 20 + 4 SE 4 + 10 time 20"): fn(ruleset, events, final_state) -> str, called only for
+    #: a game `score` gave points; the end screen shows it after them. None: points alone.
+    explain: Callable[[Ruleset, list[Event], GameState], str] | None = None
 
     @property
     def display(self) -> str:

@@ -179,10 +179,8 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
     got.handlers.update(plugin_handlers(pm, name))
 
     def scoring(rules: list[ScoringRule]) -> list[ScoringRule]:
-        return [
-            ScoringRule(_named(name, r.name), r.text, r.score, str(getattr(r, "title", "") or ""))
-            for r in rules
-        ]
+        made = [(r, str(getattr(r, "title", "") or ""), getattr(r, "explain", None)) for r in rules]
+        return [ScoringRule(_named(name, r.name), r.text, r.score, t, x) for r, t, x in made]
 
     def achievements(
         pairs: list[tuple[Any, AchievementPredicate]],

@@ -26,6 +26,7 @@ from unbroken.records.achievements import (
 )
 from unbroken.records.keeping import Extras, add_game, keep_game
 from unbroken.records.opening import (
+    finish_times,
     open_existing_records,
     open_records,
     records_path,
@@ -58,6 +59,7 @@ __all__ = [
     "achievement_sheet",
     "sheet_columns",
     "add_game",
+    "finish_times",
     "all_achievements",
     "alternatives_text",
     "keep_game",

@@ -52,3 +52,18 @@ def open_existing_records() -> Records | None:
         return Records(path, read_only=True)
     except _OlderRecords:  # from an older game: brought up to date once, as a game would
         return Records(path)
+
+
+def finish_times() -> dict[str, str]:
+    """Return when each recorded game the records keep finished ("2026-11-27T14:56:52+00:00"),
+    by its replay's file name; {} when there are no records or they cannot be read (a
+    listing of replays shows without them)."""
+    try:
+        records = open_existing_records()
+        if records is None:
+            return {}
+        with records:
+            rows = records.games()
+    except RecordsError:
+        return {}
+    return {Path(row.replay).name: row.finished for row in rows if row.replay}

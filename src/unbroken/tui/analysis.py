@@ -23,6 +23,7 @@ from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
+from unbroken.words.vocabulary import full_stop
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -84,8 +85,9 @@ def column(position: int, last: int, width: int) -> int:
     return 0 if last <= 0 else min(width - 1, round(position * (width - 1) / last))
 
 
-#: Lines of words above the chart, and at most (the plot gives up a row for the last; the
-#: rest of a longer verdict is cut with "…").
+#: Lines of words above the chart, at least (the chart stays put as the words change up to
+#: MOST_HEAD lines; a longer verdict makes it taller, never cut: round 11 read a costly
+#: decision's note cut with "…" at 80x24).
 HEAD = 3
 MOST_HEAD = HEAD + 1
 
@@ -119,7 +121,7 @@ def head_words(analysis: Analysis, position: int) -> str:
         # here 18 %, its best option's" read as a line cut at 80x24 (#28).
         nxt = min((c for c in analysis.choices if c.n > position), key=lambda c: c.n)
         its = "its" if nxt.n != position + 1 else "the next decision's"
-        return f"Chance of winning here: {here}, with {its} best option: {nxt.best}."
+        return full_stop(f"Chance of winning here: {here}, with {its} best option: {nxt.best}")
     taken = at.chance_taken
     then, luck = f"then {here}", ""
     if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")
@@ -136,16 +138,14 @@ def head_words(analysis: Analysis, position: int) -> str:
         verdict = f"You took {verdict}"
     return (
         f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, {then}{luck}. {verdict[:1].upper()}{verdict[1:]}."
+        f" took {taken.percent()}, {then}{luck}. {full_stop(verdict[:1].upper() + verdict[1:])}"
     )
 
 
 def head_lines(analysis: Analysis, position: int, width: int) -> list[str]:
-    """Return the chart's words wrapped to `width` columns: HEAD lines, MOST_HEAD at most."""
+    """Return the chart's words wrapped to `width` columns, all of them: HEAD lines at least."""
     words = head_words(analysis, position).replace(" %", "\xa0%")  # "30 %" on one line
     lines = [line.replace("\xa0", " ") for line in textwrap.wrap(words, width)] or [""]
-    if len(lines) > MOST_HEAD:
-        lines = [*lines[: MOST_HEAD - 1], lines[MOST_HEAD - 1][: width - 1] + "…"]
     return lines + [""] * (HEAD - len(lines))  # the chart stays put as the words change
 
 
@@ -166,13 +166,20 @@ class ChanceChart(Static):
         super().__init__(id="chances")
         self.analysis: Analysis | None = None
         self.note = ""
+        #: What the viewer says about a key at a position (`say`), shown in the chart's first
+        #: line until the viewer moves: a notice covered the legend (round 11).
+        self.message: tuple[int, str] | None = None
 
     def draw(self, position: int, last: int) -> None:
         """Show the chart with the cursor at `position` (of 0..last)."""
         analysis = self.analysis
         text = Text()
+        message = self.message[1] if self.message and self.message[0] == position else ""
+        if message:
+            text.append(message + "\n", style="bold yellow")
         if analysis is None:
-            self.update(Text(self.note or "No analysis yet."))
+            text.append(self.note or "No analysis yet.")
+            self.update(text)
             return
         axis = 4
         width = max(10, self.size.width - 2 - axis)
@@ -180,9 +187,10 @@ class ChanceChart(Static):
         head = head_lines(analysis, position, width + axis)
         for line in head:
             text.append(line + "\n", style="bold")
-        # Always MOST_HEAD lines of words: the plot keeps its ROWS rows (round 10: four lines
-        # of words made it a row flatter, the chart redrawn as the decision's words grew).
+        # At least MOST_HEAD lines of words: the plot keeps its ROWS rows (round 10: four lines
+        # of words made it a row flatter); a longer verdict or a message makes it taller.
         text.append("\n" * (MOST_HEAD - len(head)))
+        self.styles.height = bool(message) + max(MOST_HEAD, len(head)) + ROWS + 2
         rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
@@ -270,10 +278,21 @@ def jump(viewer: ReplayViewerScreen, step: int) -> None:
     charts = viewer.query(ChanceChart)
     analysis = charts.first().analysis if charts else None
     if analysis is None:
-        viewer.notify("No analysis shown: a shows the chances (and finds the costly decisions).")
+        say(viewer, "No analysis shown: a shows the chances (and finds the costly decisions).")
         return
     found = costly_position(analysis, viewer.position, step)
     if found is None:
-        viewer.notify(f"No costly decision {'after' if step > 0 else 'before'} this point.")
+        say(viewer, f"No costly decision {'after' if step > 0 else 'before'} this point.")
         return
     viewer.go(found.n)
+
+
+def say(viewer: ReplayViewerScreen, message: str) -> None:
+    """Say `message` about a key: in the chart's first line when it shows (until the viewer
+    moves; a notice in the corner covered the chart's legend), else as a notice."""
+    charts = viewer.query(ChanceChart)
+    if not charts:
+        viewer.notify(message)
+        return
+    charts.first().message = (viewer.position, message)
+    redraw(viewer)

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from unbroken.records.stats import Stats, killer_name, periods
+from unbroken.records.stats import Result, Stats, killer_name, periods
 from unbroken.words.printable import printable
 
 #: A column's top, in eighths of a cell (one eighth to a full block).
@@ -74,6 +74,9 @@ class ScoreChart(Widget):
 
     #: A game's column is at most this wide (its bar, and a cell between games).
     WIDEST = 5
+    #: Up to this many games, each game's number is under its column; more: the first
+    #: game's and the last's, at the ends.
+    NUMBERED = 10
 
     def __init__(self, stats: Stats, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -130,13 +133,30 @@ class ScoreChart(Widget):
         ]
         if first.id == last.id:  # one game: one label ("game 1 game 1" said it twice)
             ends = [(f"game {first.id} ({since})", ""), (f"game {first.id}", "")]
+        out.append("\n" + " " * (label + 1))
+        if len(results) <= self.NUMBERED:  # each game's number under its column (round 11:
+            # "game 3" stood under the gap before game 3's column, "game 2" past the bars)
+            dates = since if since == until else f"{since} to {until}"
+            out.append(cut(numbers(results, starts) + f"  ← game ({dates})", plot), axis)
+            return out
         for left, right in ends:
             if len(left) + len(right) + 1 <= used or (left, right) == ends[-1]:
                 gap = max(used - len(left) - len(right), 1) if right else 0
-                out.append("\n" + " " * (label + 1))
                 out.append(cut(left + " " * gap + right, plot), axis)
                 break
         return out
+
+
+def numbers(results: Sequence[Result], starts: Sequence[int]) -> str:
+    """Return the games' numbers, each from where its column starts (one that would run
+    into the next is left out)."""
+    line = ""
+    for i, (result, start) in enumerate(zip(results, starts, strict=True)):
+        number = str(result.id)
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else start + len(number)
+        if len(line) <= start and start + len(number) <= end:
+            line += " " * (start - len(line)) + number
+    return line
 
 
 @dataclass(frozen=True)

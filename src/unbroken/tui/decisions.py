@@ -17,8 +17,7 @@ from textual import events
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.timer import Timer
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
@@ -33,186 +32,20 @@ from unbroken.tui.careful import (
     lone_and_harmless,
     weighty,
 )
-from unbroken.tui.details import detail
+from unbroken.tui.details import ROWS, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
-from unbroken.tui.panel import cut
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_text
 
-#: The rows kept under the decisions: the detail (two lines) and the log (its border
-#: and two lines); the log also takes whatever rows the decisions leave.
-BELOW_DECISIONS = 2 + 3
+#: The rows kept under the decisions: the detail (two lines, three where a decision's
+#: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
+#: lines); the log also takes whatever rows the decisions leave.
+BELOW_DECISIONS = ROWS + 3
 #: The odds drawn on the options: each option's by its index, and the status line.
 Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
-
-
-class DecisionList(OptionList):
-    """The numbered decisions. A long one wraps under its text, not under its number."""
-
-    #: Columns kept free for the scrollbar, which comes and goes with the options.
-    SCROLLBAR = 2
-    #: The most rows the options may take (the screen sets it from its height; 0: any).
-    room = 0
-
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__(id=id)
-        self._offered: list[str] = []
-        self._off: list[bool] = []
-        self._wordy: list[bool] = []
-        self._shown: list[str] = []
-
-    def show(
-        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
-    ) -> None:
-        """Offer these decisions, the first that can be taken highlighted (the same ones
-        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
-        now, but the arrows reach them, so every one can be scrolled into sight); those
-        marked in `wordy` say a card's own words, cut before the others where room lacks."""
-        off = not_now or [False] * len(lines)
-        keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
-        self._offered, self._off = lines, off
-        self._wordy = wordy or [False] * len(lines)
-        self.clear_options()
-        width = self.size.width - self.SCROLLBAR
-        shown = self._shown = fit_options(lines, width, self.room, off, self._wordy)
-        # Text, not markup: a card name or text with brackets is shown as written.
-        self.add_options(
-            Option(Text(text, style="dim" if dim else ""))
-            for text, dim in zip(shown, off, strict=True)
-        )
-        if lines and not all(off):
-            first = off.index(False)
-            self.highlighted = keep if keep is not None and keep < len(lines) else first
-
-    def overflow(self) -> int:
-        """Return the rows the options shown take beyond `room` (0: they fit, or no limit)."""
-        used = sum(text.count("\n") + 1 for text in self._shown)
-        return max(0, used - self.room) if self.room > 0 else 0
-
-    @property
-    def wordy(self) -> list[bool]:
-        """Return which options shown say a card's own words (cut first)."""
-        return self._wordy
-
-    def offered_now(self) -> tuple[list[str], list[bool]]:
-        """Return the options shown and which of them cannot be taken now."""
-        return self._offered, self._off
-
-    def is_cut(self, index: int) -> bool:
-        """Return whether the index-th option is shown cut to one row ("…")."""
-        if not 0 <= index < len(self._shown):
-            return False
-        shown = self._shown[index]
-        return "\n" not in shown and shown != self._offered[index]
-
-    def on_resize(self) -> None:
-        if self._offered:
-            self.show(self._offered, self._off, self._wordy)
-
-
-#: The keys that take the options, in order: "0" the tenth, then letters (not the
-#: screen's own keys i, l, m, r and u, nor q); any after those are marked UNKEYED.
-OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
-#: The number column of an option without a key (taken with the arrows and Enter).
-UNKEYED = "·"
-
-
-def option_line(index: int, text: str) -> str:
-    """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
-    number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
-    return f"{number:<2} {text}"
-
-
-def wrap_option(line: str, width: int) -> str:
-    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
-    number = line.partition(" ")[0]
-    numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
-        number == UNKEYED
-    )
-    if width < 20 or len(line) <= width or not numbered:
-        return line
-    indent = " " * (len(line) - len(line[len(number) :].lstrip()))
-    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
-
-
-def fit_options(
-    lines: list[str],
-    width: int,
-    rows: int,
-    not_now: list[bool] | None = None,
-    wordy: list[bool] | None = None,
-) -> list[str]:
-    """Return the options wrapped to `width`, in at most `rows` rows when they can be.
-
-    Every option keeps its own row at least: when the wrapped options need more
-    rows than there are, some are cut to one row ("…"; the detail line under the
-    list says the highlighted one in full) until they fit — those that cannot be
-    taken now first, then those `wordy` (an ability's own text, which the inspector
-    keeps, or an option of no use now, whose why the detail line says: a forecast's
-    words are said nowhere else; #28 round 7 lost a finishing blow's reward so), then
-    the longest. rows 0: no limit.
-    """
-    shown = [wrap_option(line, width) for line in lines]
-    if rows <= 0 or width < 20:
-        return shown
-    off = not_now or [False] * len(lines)
-    said = wordy or [False] * len(lines)
-    need = sum(text.count("\n") + 1 for text in shown)
-    order = sorted(
-        range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
-    )
-    for i in order:
-        if need <= rows:
-            break
-        if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
-            continue
-        need -= shown[i].count("\n")
-        shown[i] = cut_dimmed(lines[i], width) if off[i] else cut(lines[i], width)
-    return shown
-
-
-def last_group(line: str) -> int:
-    """Return where the bracket that ends `line` opens (-1: it does not end in one)."""
-    depth = 0
-    for at in range(len(line) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(line[at], 0)
-        if depth == 0:
-            return at if line.endswith(")") else -1
-    return -1
-
-
-def two_rows(text: str, width: int) -> str:
-    """Return `text` as the detail line's two rows show it: whole, or its second row ending
-    in "…" where the rest is cut (`width`: the line's; 0 before it is laid out: whole)."""
-    rows = textwrap.wrap(text, width) if width > 1 else [text]
-    if len(rows) <= 2:
-        return text
-    return f"{rows[0]}\n{rows[1][: width - 1]}…"
-
-
-def cut_dimmed(line: str, width: int) -> str:
-    """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
-    Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
-    "3. Attack with Heavy blow: wound 3 - pay 1…" gave no sign it could not be paid)."""
-    opened = last_group(line)
-    if len(line) <= width or opened <= 0:
-        return cut(line, width)
-    inside = line[opened + 1 : -1]
-    depth, split = 0, -1  # the group's last "; " outside any inner bracket
-    for at, char in enumerate(inside):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and inside.startswith("; ", at):
-            split = at
-    if split >= 0:  # "(pay 1 metal; cannot pay)": the reason after the "; "
-        head, reason = f"{line[:opened]}({inside[:split]})", inside[split + 2 :]
-    else:  # "Craft the Sword: pay 2 metal (you have it)"
-        head, reason = line[:opened].rstrip(), inside
-    room = max(10, min(width // 2, width - 30))  # 20 letters of the option before it
-    if len(reason) > room:  # "cannot pay: short 2 SE" says "cannot pay" first
-        reason = reason.partition(": ")[0]
-    tail = f" ({cut(reason, room)})"
-    return cut(head, width - len(tail)) + tail
 
 
 class DecisionPanel(DecisionList):
@@ -253,6 +86,9 @@ class DecisionPanel(DecisionList):
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
         self.offered_at: tuple[int, str, str] = (0, "", "")
+        #: The rows the detail line takes for this decision (`details_rows`): the options'
+        #: room leaves them.
+        self.detail_rows = ROWS
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -291,8 +127,14 @@ class DecisionPanel(DecisionList):
         if game is None or decision is None:
             self.clear("")
             return
+        self.detail_rows = ROWS
         self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
         self.draw()
+        rows = self.details_rows()  # of the options as drawn: whose own words they show
+        if rows != self.detail_rows:
+            self.detail_rows = rows
+            self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
+            self.draw()
         self.show_detail(self.highlighted or 0)
         self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
 
@@ -447,19 +289,40 @@ class DecisionPanel(DecisionList):
             whole = option_text(action, why, game.state, game.ruleset)
             self.beside("detail").update(Text(whole if self.is_cut(index) else "", "italic"))
             return
-        text = detail(action, game, self.forecasts.get(action))
+        line = self.beside("detail")
+        width, rows = line.content_size.width, self.detail_rows
+        line.update(
+            Text(in_rows(fitted(self.detail_of(index), width, rows), width, rows), "italic")
+        )
+
+    def detail_of(self, index: int) -> list[str]:
+        """Return the ways to say the index-th option (one that can be taken) on the detail
+        line, longest first (`details.shortened`): [""] for one its line says whole."""
+        game = self.game
+        assert game is not None
+        action = self.offered[index][0]
+        f = self.forecasts.get(action)
+        text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = label(action, game.state, game.ruleset)
-        same = text == own and not self.is_cut(index)
-        line = self.beside("detail")
-        width = line.content_size.width
-        core = text.partition(" ⚠")[0]  # the option's words, without the warnings after
-        if two_rows(core, width) != core and not self.is_cut(index):
-            # What the line above says whole is not said again where the rest of what it
-            # does would be cut (#28 round 11: "Paid as 1 LE: short of…" lost its reason).
-            text = text.removeprefix(f"{own}. ")
-        shown = "" if same else two_rows(text, width)
-        line.update(Text(shown, style="italic"))
+        if text == own and not self.is_cut(index):
+            return [""]
+        # What the line above shows whole is not said again where the rest would be cut
+        # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
+        shown = " ".join(self.row_shown(index).split())
+        shorter = shorter_warnings(f, game.ruleset, game.state) if f is not None else {}
+        return shortened(text, own, own in shown, not self.is_cut(index), shorter)
+
+    def details_rows(self) -> int:
+        """Return the rows the detail line needs for this decision's options: two, or
+        three where one's payment and warning need them (the options give up the row)."""
+        width = self.beside("detail").content_size.width
+        if width <= 1:
+            return ROWS
+        offered = enumerate(self.offered)
+        return max(
+            [ROWS, *(rows_needed(self.detail_of(i), width) for i, (_, w) in offered if not w)]
+        )
 
     def room_changed(self) -> bool:
         """Return whether the rows the options may take are other than they were fitted to
@@ -482,13 +345,22 @@ class DecisionPanel(DecisionList):
         phase = right.query_one("#phase").size.height or 1
         prompt_rows = len(textwrap.wrap(prompt, width))
         hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
-        return max(3, height - phase - prompt_rows - hint - BELOW_DECISIONS)
+        below = BELOW_DECISIONS - ROWS + self.detail_rows
+        return max(3, height - phase - prompt_rows - hint - below)
 
     def refit(self) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel
         above them took more rows than counted)."""
         decisions: DecisionList = self
-        over = decisions.max_scroll_y
+        game = self.game
+        rows = self.details_rows() if game is not None and game.decision is not None else ROWS
+        if rows != self.detail_rows:  # the detail line's width is known once laid out
+            self.detail_rows = rows
+            assert game is not None and game.decision is not None
+            self.room = self.room_for(prompt_text(game.decision.prompt, game.state, game.ruleset))
+            self.draw()
+            self.show_detail(decisions.highlighted or 0)
+        over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
             decisions.show(*decisions.offered_now(), decisions.wordy)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.tui.hand import attack_text
-from unbroken.words.actions import attack_cost, label, option_detail
+from unbroken.words.actions import label, option_detail
+from unbroken.words.attacks import attack_cost
 from unbroken.words.forecast import warning_sentences
 
 
@@ -53,3 +56,63 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     # does not repeat under the list.
     own = label(action, s, rules)
     return own if text == f"{own}." else text
+
+
+#: The rows the detail line has at most (app.tcss's #detail), and usually.
+MOST_ROWS = 3
+ROWS = 2
+
+
+def rows_of(text: str, width: int) -> int:
+    """Return the rows `text` takes wrapped to `width` (1 before the line is laid out)."""
+    return len(textwrap.wrap(text, width)) if width > 1 else 1
+
+
+def in_rows(text: str, width: int, rows: int = ROWS) -> str:
+    """Return `text` as the detail line's `rows` rows show it: whole, or its last row
+    ending in "…" where the rest is cut (`width`: the line's; 0 before it is laid out)."""
+    lines = textwrap.wrap(text, width) if width > 1 else [text]
+    if len(lines) <= rows:
+        return text
+    return "\n".join([*lines[: rows - 1], f"{lines[rows - 1][: width - 1]}…"])
+
+
+def shortened(
+    text: str,
+    own: str,
+    shown_whole: bool,
+    row_whole: bool = False,
+    shorter: dict[str, str] | None = None,
+) -> list[str]:
+    """Return the ways to say an option's detail `text`, longest first: whole; without
+    the option's own words (`own`) where its row above shows them whole (`shown_whole`);
+    from its payment on where its row is shown whole (`row_whole`: an attack's words,
+    "break armor 1", are its row's in another order); then with the starvation warning
+    said short, `shorter` mapping each whole to its short form (#28 round 11: "Paid as 1 LE:
+    short of…", and the warning after it, cut)."""
+    said = [text]
+    if shown_whole and text.startswith(f"{own}. "):
+        said.append(text.removeprefix(f"{own}. "))
+    paid = said[-1].find(" Paid as ")
+    if row_whole and paid > 0:
+        said.append(said[-1][paid + 1 :])
+    short = said[-1]
+    for whole, brief in (shorter or {}).items():  # words.forecast.shorter_warnings
+        short = short.replace(whole, brief)
+    return [*said, short] if short != said[-1] else said
+
+
+def fitted(said: list[str], width: int, rows: int) -> str:
+    """Return the first of the ways to say a detail (`shortened`) that fits `rows` rows at
+    `width`, else the shortest."""
+    return next((words for words in said if rows_of(words, width) <= rows), said[-1])
+
+
+def rows_needed(said: list[str], width: int) -> int:
+    """Return the rows the detail line needs for one of `said` whole: two, or three for a
+    payment or a warning that two rows cut and three do not (a card's long own words
+    stay cut in two: the inspector has them, and the options keep the row)."""
+    short = said[-1]
+    if rows_of(short, width) <= ROWS or rows_of(short, width) > MOST_ROWS:
+        return ROWS
+    return MOST_ROWS if "⚠" in short or "Paid as" in short else ROWS

@@ -25,12 +25,13 @@ from unbroken.core.handlers import HandlerError
 from unbroken.core.history import by_decision, combat_opened, last_decision, level_ability_uses
 from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
-from unbroken.tui.decisions import OPTION_KEYS, DecisionList, DecisionPanel
+from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.dice import die_update, shown_roll, shown_text
 from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie

@@ -155,9 +155,13 @@ class GameOverScreen(Screen[None]):
         if scores:
             text.append("\nThe expansions' scores:\n", style="bold")
         named = scoring_rules(plugins)
+        # Each one's sum in words, to check its points by (#28 round 11: the Tally's 50).
+        sums = plugin_host.score_words(rules, game.events, game.state, scores)
         for name, alt in scores.items():
             title, how = named.get(name, (score_name(name), ""))
-            text.append(f"  {title}: {alt}\n")
+            line = f"{title}: {alt}" + (f" = {sums[name]}" if name in sums else "")
+            text.append(textwrap.fill(line, 76, initial_indent="  ", subsequent_indent="    "))
+            text.append("\n")
             if how:  # wrapped under itself (the screen's wrap went back to the edge)
                 said = textwrap.fill(how, 74, initial_indent="    ", subsequent_indent="    ")
                 text.append(said + "\n", style="italic")

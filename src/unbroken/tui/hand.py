@@ -25,7 +25,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel
-from unbroken.words.actions import attack_cost
+from unbroken.words.attacks import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
 from unbroken.words.monster import battle_cost_note
@@ -41,7 +41,7 @@ def attack_text(
     """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE", "Pierce: wound 2
     past armor ← 3 SE" (it ignores armor; round 11 read "no armor" as "only against none").
 
-    `cost`: what it costs now, when cards in play change it (words.actions.attack_cost);
+    `cost`: what it costs now, when cards in play change it (words.attacks.attack_cost);
     `forecast` (with `rules`): the attack's forecast when it can be taken now, whose
     effective numbers replace the printed ones ("Stab: wound 1 (Weakened −1) ← 2 SE"),
     as the option's line says them.

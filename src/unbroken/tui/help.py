@@ -16,6 +16,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 
 from unbroken.tui.help_search import holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
+from unbroken.tui.rule_terms import term_sections
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
@@ -121,13 +122,13 @@ in the contents, and `i` in a game, say the points).
   card costs **time**; when time runs out, the monster ambushes you.
 - **Combat**: on your turn attack with your weapon (break armor, then wound), act,
   or skip; then the monster rolls on its table of six results.
-- **Hunger**: after each battle, eat food equal to the level or lose SE.
+- **Hunger**: eating after each battle; food equal to the level is due. Each food
+  eaten gives 1 SE; food short costs SE (1 short: 1 SE, 2: 3 SE, 3: 6, 4: 10).
 
 Every option on screen shows its cost, and the ones you cannot take say why;
 `i` shows what any card in view does, and the cards offered side by side.
 In the contents on the left: the keys, **The screen** (what each part shows),
 and the rules in full; `/` searches them.
-
 """
 
 
@@ -417,11 +418,15 @@ the same seed again and `w` watches the game's replay.
         words = message.value.lower().split()
         if words and len(self.sections) == self.own:
             self.sections += card_sections(getattr(self.app, "ruleset", None))
+            self.sections += term_sections()  # "committed", as `i` lists it (#28 round 11)
         # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
         self.found = patterns(message.value)
         found = [i for i, (_, text) in enumerate(self.sections) if holds(text, self.found)]
         # A card whose name starts with what is typed comes first, then the rules' sections.
-        named = [i for i in found if self.sections[i][0].lower().startswith(" ".join(words))]
+        typed = " ".join(words)
+        named = [i for i in found if self.sections[i][0].lower().startswith(typed)]
+        # The one named exactly first: "ambush" finds the rule before the skill Ambusher.
+        named.sort(key=lambda i: self.sections[i][0].lower().partition(" (")[0] != typed)
         self.listed = [*named, *(i for i in found if i not in named)]
         if not words:
             self.listed = list(range(self.own))

@@ -21,13 +21,18 @@ def stem(word: str) -> str:
     return word
 
 
+#: Where a typed word is found: at a word's start ("eat" in "eaten", not in "Beat": #28
+#: round 11, where the search for "eat" landed on "Beat the fourth monster").
+START = r"(?<!\w)"
+
+
 def pattern(word: str) -> re.Pattern[str]:
-    """Return what a typed word finds, any case: the word anywhere ("starv" in "starve"),
-    or a word starting with its stem."""
+    """Return what a typed word finds, any case: a word starting with it ("starv" in
+    "starve") or with its stem."""
     word = word.lower()
-    forms = [re.escape(word)]
+    forms = [START + re.escape(word)]
     if stem(word) != word:
-        forms.append(r"\b" + re.escape(stem(word)))
+        forms.append(START + re.escape(stem(word)))
     return re.compile("|".join(forms), re.IGNORECASE)
 
 

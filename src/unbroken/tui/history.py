@@ -26,7 +26,17 @@ from unbroken.tui.charts import RecordCharts
 from unbroken.tui.gameover import score_name
 from unbroken.tui.panels import PanelsScreen
 from unbroken.tui.reach import game_app
-from unbroken.tui.records_table import COLUMNS, SORT_MARKS, every_column_fits, sort_key
+from unbroken.tui.records_table import (
+    LEFT_OUT,
+    Cells,
+    game_cells,
+    mark_titles,
+    played,
+    replay_names,
+    shown,
+    sort_column,
+    sort_key,
+)
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -49,6 +59,8 @@ class RecordsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
+        Binding("left", "column(-1)", "Column", key_display="←→", priority=True),
+        Binding("right", "column(1)", "Column", show=False, priority=True),
         Binding("s", "sort", "Sort by column"),
         Binding("c", "show('charts')", "Charts"),
         Binding("c", "show('table')", "Table"),
@@ -60,6 +72,7 @@ class RecordsScreen(Screen[None]):
     RecordsScreen #records-views { height: 1fr; }
     RecordsScreen #table { height: 1fr; }
     RecordsScreen #games { height: 1fr; }
+    RecordsScreen #left-out { padding: 0 1; }
     """
 
     def __init__(self) -> None:
@@ -81,6 +94,7 @@ class RecordsScreen(Screen[None]):
         yield Static(id="records-summary")
         with ContentSwitcher(initial="table", id="records-views"):
             with Vertical(id="table"):
+                yield Static(id="left-out")  # what the table has no room for, and where it is
                 yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
                 yield Static(id="game-detail")
             yield Vertical(id="charts")
@@ -98,7 +112,7 @@ class RecordsScreen(Screen[None]):
             return bool(self.panels)
         if action == "show":
             return parameters[0] != self.view
-        if action == "sort":
+        if action in ("sort", "column"):
             return self.view == "table"
         return True
 
@@ -119,36 +133,46 @@ class RecordsScreen(Screen[None]):
         else:
             self.app.pop_screen()
 
-    #: The games' rows: (key, cells in COLUMNS' order); whether the Class column is shown.
-    cells: list[tuple[str, tuple[object, ...]]] = []
-    with_class: bool | None = None
+    #: The games' rows: (key, cells by column key); the table's layout (records_table.shown).
+    cells: list[tuple[str, Cells]] = []
+    columns_kind: str | None = None
+    #: The column the player sorted by (its key; None: not sorted), kept as the width changes.
+    sorted_by: str | None = None
+    sorted_shown: str | None = None  # the column shown sorted (narrow: Outcome for Rank)
     #: The display names of the expansions' scoring rules, by id.
     titles: dict[str, str]  # set in on_mount, before any game is described
 
     def fill(self, width: int) -> None:
-        """Fill the table for a screen `width` wide: the Class column only where every
-        column fits (at 80 columns it was cut to "Clas"; the line under the table, and
-        the summary says so: "class: below")."""
-        with_class = every_column_fits(self.cells, width)
-        if with_class == self.with_class:
+        """Fill the table for a screen `width` wide with the columns that fit it
+        (records_table.shown; the line above the table says what is left out, and where
+        it is), keeping the sort and the highlighted game (round 11 lost both on resize)."""
+        kind, columns, rows = shown([cells for _, cells in self.cells], width)
+        if kind == self.columns_kind:
             return
-        self.with_class = with_class
+        self.columns_kind = kind
         table = self.query_one("#games", DataTable)
-        cursor = table.cursor_row
+        highlighted = self.highlighted_key()
         table.clear(columns=True)
-        shown = [i for i, (_, key) in enumerate(COLUMNS) if with_class or key != "cls"]
-        for i in shown:
-            table.add_column(COLUMNS[i][0], key=COLUMNS[i][1])
-        others = any(len(cells) > len(COLUMNS) for _, cells in self.cells)
-        if others:
-            table.add_column("Other scores", key="alternative_scores")
-            shown.append(len(COLUMNS))
-        for key, cells in self.cells:
-            table.add_row(*(cells[i] for i in shown), key=key)
-        if self.cells:
-            table.move_cursor(row=min(cursor, len(self.cells) - 1))
-        legend = "" if with_class else "  class: below"
-        self.query_one("#records-summary", Static).update(self.summary_line + legend)
+        for title, key in columns:
+            table.add_column(title, key=key)
+        for (key, _), row in zip(self.cells, rows, strict=True):
+            table.add_row(*row, key=key, height=None if kind == "narrow" else 1)
+        self.sorted_shown = sort_column(self.sorted_by, columns)
+        if self.sorted_shown is not None:
+            self.sort(self.sorted_shown)
+        mark_titles(table, self.sorted_shown, self.reverse)
+        if highlighted is not None:
+            table.move_cursor(row=table.get_row_index(highlighted))
+        left_out = self.query_one("#left-out", Static)
+        left_out.update(Text(LEFT_OUT.get(kind, ""), style="italic"))
+        left_out.display = kind in LEFT_OUT
+
+    def highlighted_key(self) -> str | None:
+        """Return the key of the highlighted game (None: no game)."""
+        table = self.query_one("#games", DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def on_resize(self) -> None:
         if self.cells:
@@ -182,46 +206,22 @@ class RecordsScreen(Screen[None]):
         }
         rules = app.ruleset
         rate = f"{100 * won / played:.0f} %" if played else "-"
-        self.summary_line = (
+        summary.update(
             f"{plural(played, 'game')}, {won} won ({rate}).  s: sort  c: charts  a: achievements"
         )
-        summary.update(self.summary_line)
 
         self.query_one("#charts", Vertical).mount(
             RecordCharts(compute(rows), rules.card_name, rules.difficulty_name)
         )
         self.titles = titles  # the expansions' scores in the sentence too (round 11)
         #: The highlighted game in a sentence: the table is cut at 80 columns.
+        self.replay_names = replay_names([row.replay for row in rows if row.replay])
         self.details = {str(row.id): self.describe(row) for row in rows}
-        self.cells: list[tuple[str, tuple[object, ...]]] = []
+        self.cells = []
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay
-            # Text, not str: a name or cause with brackets is shown, not read as markup.
-            self.cells.append(
-                (
-                    key,
-                    tuple(
-                        Text(printable(cell)) if isinstance(cell, str) else cell
-                        for cell in (
-                            row.finished[5:16].replace("T", " "),  # 11-24 21:40 (the year: below)
-                            rules.card_name(row.character),
-                            rules.difficulty_name(row.difficulty),
-                            row.outcome,
-                            row.level,
-                            row.score,
-                            row.rank or "-",
-                            row.cause or "-",
-                            rules.card_name(row.cls),
-                            *(
-                                [alternatives_text(row.alternative_scores, titles)]
-                                if others
-                                else []
-                            ),
-                        )
-                    ),
-                )
-            )
+            self.cells.append((key, game_cells(row, rules, titles if others else None)))
         self.fill(self.app.size.width)
         table.focus()
 
@@ -235,12 +235,15 @@ class RecordsScreen(Screen[None]):
             how = f"won with {row.score} points ({row.rank})"
         else:
             how = f"lost at {where}: {cause_of_death(row.cause, row.killed_by, rules.card_name)}"
-        replay = "Enter watches its replay." if row.replay else "No replay file."
+        replay = "No replay file."
+        if row.replay:  # by the name `unbroken replays` gives it: from when it started
+            name = self.replay_names.get(row.replay, "")
+            replay = f"Enter watches its replay ({name} in `unbroken replays`)."
         # The expansions' scores, the table's last column (far right at 80 columns, round 11).
         extra = alternatives_text(row.alternative_scores, self.titles)
         others = f" Other scores: {extra}." if extra else ""
         return (
-            f"Game {row.id}, {row.finished[:16].replace('T', ' ')}: {who} on "
+            f"Game {row.id}, {played(row.started, row.finished)}: {who} on "
             f"{rules.difficulty_name(row.difficulty)}, seed {row.seed}, {how}.{others} {replay}"
         )
 
@@ -251,17 +254,25 @@ class RecordsScreen(Screen[None]):
         )
 
     def action_sort(self) -> None:
+        """Sort by the column under the cursor, the other way at each press."""
         table = self.query_one("#games", DataTable)
-        column = table.ordered_columns[table.cursor_column].key
+        self.sorted_by = str(table.ordered_columns[table.cursor_column].key.value)
         self.reverse = not self.reverse
+        self.sort(self.sorted_by)
+
+    def sort(self, column: str) -> None:
+        """Sort the table by `column` (the way self.reverse says), its title marked."""
+        table = self.query_one("#games", DataTable)
         table.sort(column, key=sort_key, reverse=self.reverse)
-        for key, shown in table.columns.items():  # the sorted column's title says which way
-            title = str(shown.label).removesuffix(SORT_MARKS[0]).removesuffix(SORT_MARKS[1])
-            mark = SORT_MARKS[self.reverse] if key == column else ""
-            shown.label = Text(title + mark)
-            shown.content_width = max(shown.content_width, shown.label.cell_len)
-        table._clear_caches()  # the header is cached with the old titles
-        table.refresh(layout=True)
+        self.sorted_shown = column
+        mark_titles(table, column, self.reverse)
+
+    def action_column(self, delta: int) -> None:
+        """Move the column `s` sorts by (in a row cursor's table ←→ only scrolled: round 11
+        could sort by Finished alone)."""
+        table = self.query_one("#games", DataTable)
+        table.move_cursor(column=max(0, min(len(table.columns) - 1, table.cursor_column + delta)))
+        mark_titles(table, self.sorted_shown, self.reverse)
 
     def action_achievements(self) -> None:
         self.app.push_screen(AchievementsScreen())

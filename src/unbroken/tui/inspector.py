@@ -23,6 +23,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.plugins import BASE, plugins_for
+from unbroken.tui.rule_terms import BY_ID, terms_named
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
@@ -113,7 +114,8 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
     offered = []
     if game.decision is not None:
         offered = [CHOICES[type(a)](a) for a, _ in game.options() if type(a) in CHOICES]
-    named = named_cards(game.ruleset, [*stage, *hand, *offered])
+    # The rules the screen names by a word ("committed"), after the cards (#28 round 11).
+    named = [*named_cards(game.ruleset, [*stage, *hand, *offered]), *terms_named(game)]
     places = [
         ("Stage", stage),
         ("Hand", hand),
@@ -174,6 +176,9 @@ def card_lines(game: Game, card: str) -> list[str]:
             *score_lines(game.ruleset),
             *_extra_scores(game),
         ]
+    term = BY_ID.get(card)
+    if term is not None:  # a rule the screen names, said short with its rule ids
+        return [f"{term.name} (a rule)", *(f"  {line}" for line in term.lines)]
     lines = describe_card(game.ruleset, card)
     mo = game.state.monster
     if mo is None or mo.id != card:
@@ -349,6 +354,8 @@ class InspectorScreen(ModalScreen[None]):
         """Return a card's name in the list (a condition in play with its tokens, rounds)."""
         if card == SCORE:
             return "Score"
+        if card in BY_ID:
+            return BY_ID[card].name
         s = self.game.state
         condition = next((c for c in s.conditions if c.id == card), None)
         if condition is not None:

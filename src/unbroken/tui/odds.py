@@ -22,7 +22,7 @@ from unbroken.advisor.chances import Figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
-from unbroken.tui.decisions import OPTION_KEYS
+from unbroken.tui.option_rows import OPTION_KEYS
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen

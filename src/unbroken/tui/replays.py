@@ -18,7 +18,7 @@ from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
-from unbroken.tui.analysis import jump, redraw, toggle
+from unbroken.tui.analysis import jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.reach import game_app
@@ -58,7 +58,8 @@ class ReplayListScreen(Screen[None]):
     def on_mount(self) -> None:
 
         table = self.query_one("#replays", DataTable)
-        table.add_columns("Date", "Character", "Difficulty", "Outcome", "Score", "Decisions")
+        # "Started": the time `unbroken replays` names a game by (Records shows when it finished).
+        table.add_columns("Started", "Character", "Difficulty", "Outcome", "Score", "Decisions")
         unusable = ""
         try:
             infos, problems = recorded_games()
@@ -229,7 +230,7 @@ class ReplayViewerScreen(Screen[None]):
     def action_next(self, kind: str) -> None:
         found = self.timeline.next_index(kind, self.position)
         if found is None:
-            self.notify(f"No {kind} after this point.")
+            say(self, f"No {kind} after this point.")
         else:
             self.go(found)
 
@@ -237,7 +238,7 @@ class ReplayViewerScreen(Screen[None]):
         """Go to the last level or battle start, or death, before this position."""
         found = self.timeline.previous_index(kind, self.position)
         if found is None:
-            self.notify(f"No {kind} before this point.")
+            say(self, f"No {kind} before this point.")
         else:
             self.go(found)
 
@@ -249,7 +250,7 @@ class ReplayViewerScreen(Screen[None]):
         else:
             if self.position >= len(self.timeline) - 1:
                 self.position = 0
-                self.notify("At the end: playing again from the start.")
+                say(self, "At the end: playing again from the start.")
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
 

@@ -11,8 +11,10 @@ stage's height (the monster's name and numbers on one line, the die or the dange
 track on the next, whatever the die shows), each rule on the first page with room
 for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
-After the rules the pages say each table row cut to one row in full (and first the
-die's words where the head cuts them, and the danger track's gains), and a rule
+A table row cut to one row is shown whole in place on the first page with room for it
+(else said in full after the rules; #28 round 11: the Kobold's pages held a row or two),
+the pages say first the die's words where the head cuts them, and the danger track's
+gains, and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
 rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
@@ -29,13 +31,13 @@ from textual.widget import Widget
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, MonsterState, Phase, StepName
+from unbroken.core.state import GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.rule_pages import rule_pages, rule_parts
+from unbroken.tui.sheet_head import danger_line, paged_head
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
-from unbroken.words.monster import danger_bonus
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
@@ -121,10 +123,11 @@ class StagePanel(Panel):
                 return True
         return False
 
-    def unfolds(self) -> str:
-        """Return how the rules are unfolded here (" (m: read)"), "" where `m` is not bound."""
+    def unfolds(self, shows: str = "read") -> str:
+        """Return how `m` goes on here (" (m: read)"; `shows`: what it shows, "table" for a
+        monster without rules), "" where `m` is not bound."""
         bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
-        return f" ({EXPAND_KEY}: read)" if bound else ""
+        return f" ({EXPAND_KEY}: {shows})" if bound else ""
 
     #: The die as the stage shows it: a face while it rolls, then the roll in words
     #: (tui/dice.py). A new face redraws the stage alone (tui/rolling.py sets it).
@@ -294,6 +297,7 @@ class StagePanel(Panel):
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, card, row)
+        whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
             if paged:  # the head's lines it cut or left out (the die's, the danger's)
@@ -307,12 +311,15 @@ class StagePanel(Panel):
                 said.append((f"{name}: {words}", len(name) + 1, ""))
             for ability in card.abilities:
                 said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, ""))
-            if paged:  # the rows cut to one row each, in full (#28 round 8)
-                for i, r in enumerate(card.table, 1):
-                    if len(rows[i - 1][0]) > width:
-                        head = f"{i} {r.result}:"
-                        said.append((f"{head} {row_words(r)}", len(head), ""))
-            self.rules_in_full(text, said, len(card.table) if paged else 0)
+            # The rows cut to one row each, in full (#28 round 8): in place where a page has
+            # room for the rows they take whole, else said above the table.
+            cut_rows: list[tuple[int, int, tuple[str, int, str]]] = []
+            for i, r in enumerate(card.table, 1):
+                if paged and len(rows[i - 1][0]) > width:
+                    head = f"{i} {r.result}:"
+                    extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
+                    cut_rows.append((i, extra, (f"{head} {row_words(r)}", len(head), "")))
+            whole_rows = self.rules_in_full(text, said, len(card.table) if paged else 0, cut_rows)
         else:
             self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
         indent = table_indent(card)
@@ -326,11 +333,15 @@ class StagePanel(Panel):
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
-            for line, style in rows:
-                text.append(cut(line, width) + "\n", style=style)
+            for i, (line, style) in enumerate(rows, 1):
+                if paged and self.full and i in whole_rows:  # this page's: whole, in place
+                    self.append_wrapped(text, line, style=style, indent=indent)
+                else:
+                    text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
             if self.bare and not paged and self.rows_cut:
-                self.border_title = f"{self.title}{self.unfolds()}"  # `m`: the rows in full
+                # `m` shows its table's rows in full: no rules to read (#28 round 11).
+                self.border_title = f"{self.title}{self.unfolds('table')}"
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
         """Return one rule wrapped to the stage's width (no newline at its end), its first
@@ -340,19 +351,34 @@ class StagePanel(Panel):
         said.rstrip()
         return said
 
-    def rules_in_full(self, text: Text, said: list[tuple[str, int, str]], table: int) -> None:
+    def rules_in_full(
+        self,
+        text: Text,
+        said: list[tuple[str, int, str]],
+        table: int,
+        cut_rows: list[tuple[int, int, tuple[str, int, str]]] = [],  # noqa: B006 (read only)
+    ) -> set[int]:
         """Append the rules in full (`said`: each rule's words, bold head and style), and
         how `m` goes on: all of them, or with `table` rows to keep under them the page
         `page`, as many rows as the stage leaves over its head and the table (how `m` goes
         on then in its title). A page ends between rules, or a rule longer than a page at
-        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8)."""
-        if not said:
-            return
+        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8). The table
+        rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
+        and its words as a rule) are shown whole in place on the first page with room for
+        them, else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
+        Return the numbers of the rows this page shows whole."""
         room = self.rows_free()
         more = self.unfolds()
         paged = bool(table and room)
-        top = min(room + 1, self.page_rows) if self.page_rows else room + 1
+        # The pages fill the room the stage has while the Hand keeps its title and three
+        # rows (`rows_free` counts two), at least the rows the rules folded took.
+        top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
+        in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
+        placed = {i for i, _ in in_place}
+        said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
+        if not said and not in_place:
+            return set()
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules: list[list[Text]] = []
         chained: set[int] = set()  # the rules that go on from the one before
@@ -364,20 +390,33 @@ class StagePanel(Panel):
                 said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
                 rules.append(list(said_part.split("\n", allow_blank=True)))
         lines = [line for rule in rules for line in rule]
+        whole: set[int] = set()
         if paged:
-            pages = rule_pages(rules, rows, frozenset(chained))
+            pages = rule_pages(rules, rows, frozenset(chained)) if rules else [[]]
+            used = [len(page) for page in pages]
+            shows: list[set[int]] = [set() for _ in pages]  # the rows each page shows whole
+            for i, extra in in_place:  # on the first page with room for it, else a new one
+                k = next((k for k, n in enumerate(used) if n + extra <= rows), len(pages))
+                if k == len(pages):
+                    pages, used, shows = [*pages, []], [*used, 0], [*shows, set()]
+                used[k] += extra
+                shows[k].add(i)
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
-            lines = pages[self.page] + [Text("")] * (rows - len(pages[self.page]))
+            whole = shows[self.page]
+            lines = pages[self.page] + [Text("")] * (rows - used[self.page])
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"
-                self.border_title = f"{self.title} rules {where} ({EXPAND_KEY}: {go_on})"
+                what = "table" if self.bare else "rules"  # no rules: its rows' pages
+                self.border_title = f"{self.title} {what} {where} ({EXPAND_KEY}: {go_on})"
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
-        text.append_text(Text("\n").join(lines))
-        text.append("\n")
+        if lines:
+            text.append_text(Text("\n").join(lines))
+            text.append("\n")
+        return whole
 
     def folded_rules(
         self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
@@ -439,43 +478,6 @@ def row_words(r: m.Row) -> str:
 def table_indent(card: m.Monster) -> str:
     """Return the indent of a table row's wrapped lines (under its words)."""
     return " " * (max(len(r.result) for r in card.table) + 4)
-
-
-def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:
-    """Return the sheet's head over the rules shown a page at a time, two lines: the
-    monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
-    narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
-    name = card[1]
-    guard = " GUARD UP" if mo.defend else ""
-    armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
-    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
-        if len(name) + len(numbers + guard) <= width:
-            break
-    else:
-        numbers = f" arm {armor} hp {health}"
-    numbers += guard
-    text = Text()
-    text.append(cut(name, max(1, width - len(numbers))), style="bold")
-    mark(text, 0, card)
-    text.append(numbers)
-    text.append("\n")
-    text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
-    text.append("\n")
-    return text
-
-
-def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
-    """Return what the difficulty's danger track gave the monster, to fit `width`:
-    "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""
-    space, armor, health = danger_bonus(state, rules)
-    if not armor and not health:
-        return ""
-    gains = [f"+{armor} armor" if armor else "", f"+{health} health" if health else ""]
-    said = ", ".join(g for g in gains if g)
-    for line in (f"danger track {space}: {said}", f"danger {space}: {said}"):
-        if len(line) <= width:
-            return line
-    return cut(f"danger {space}: {said.replace(' armor', ' arm').replace(' health', ' hp')}", width)
 
 
 def applied_row(events: list[ev.Event]) -> int:

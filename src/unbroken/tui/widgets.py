@@ -17,7 +17,8 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
-from unbroken.tui.decisions import (
+from unbroken.tui.hand import HandPanel, HandText, attack_text
+from unbroken.tui.option_rows import (
     OPTION_KEYS,
     UNKEYED,
     DecisionList,
@@ -25,7 +26,6 @@ from unbroken.tui.decisions import (
     option_line,
     wrap_option,
 )
-from unbroken.tui.hand import HandPanel, HandText, attack_text
 from unbroken.tui.panel import Panel, bar
 from unbroken.tui.stage import StagePanel
 from unbroken.words.outcomes import STEP_NAMES
@@ -86,6 +86,8 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     return words, short
 
 
+#: The materials (R-RES-1), kept on one row of the Display where one row holds them.
+MATERIALS = ("wood", "metal", "treasure")
 #: What the food chip says of the food the Hunger step eats: "food 2 (eat 1)". Where its
 #: row has no room for a change's marks too, the marks are shown instead for that change.
 EAT = " (eat "
@@ -108,8 +110,11 @@ class Chip:
         marks: Text,
         room: int = 0,
         abbreviated: Text | None = None,
+        group: str = "",
     ):
         self.words, self.after, self.marks = words, after or Text(), marks
+        #: The chips of one group ("materials") share a row where one row holds them all.
+        self.group = group
         self.abbreviated = abbreviated or words
         #: The columns the chip is laid out with: the marks never move a chip to another
         #: row (a ▲ made the materials flow over the rows anew).
@@ -143,7 +148,14 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
     lost beside "cunning ▲+1" at 80 columns (#28 round 8)."""
     rows: list[list[Chip]] = [[]]
     used = 0
-    for chip in chips:
+    for i, chip in enumerate(chips):
+        # A group starts a row where the rest of this one would split it and a row holds
+        # it (#28 round 11: at 120x40 "… −6 SE  wood 0" over "metal 0  treasure 0").
+        group = [c for c in chips[i:] if chip.group and c.group == chip.group]
+        opens = not i or chips[i - 1].group != chip.group
+        if rows[-1] and opens and group and used + 2 + laid_out(group) > width >= laid_out(group):
+            rows.append([])
+            used = 0
         if rows[-1] and used + 2 + chip.width > width:
             rows.append([])
             used = 0
@@ -243,7 +255,8 @@ class DisplayPanel(Panel):
                 if not value and not marks:
                     chip.stylize("dim")
                     cut.stylize("dim")
-                chips.append(Chip(chip, marks=marks, abbreviated=cut))
+                group = "materials" if k in MATERIALS else ""
+                chips.append(Chip(chip, marks=marks, abbreviated=cut, group=group))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.

@@ -12,9 +12,9 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.words.attacks import attack_label
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
-    attack_effect,
     forecast_detail,
     forecast_note,
     own_card,
@@ -31,16 +31,18 @@ from unbroken.words.keeping import (
     defeat_responses,
     hunger_note,
     no_next_level,
+    over_note,
     resolving,
+    rest_gain,
     score_note,
     weapons_held,
 )
 from unbroken.words.no_use import COMMITTED, last_use, no_use
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
-from unbroken.words.power import power_abilities, power_changes, power_reason, signed
+from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import amounts, attack_name
+from unbroken.words.vocabulary import amounts, attack_name, full_stop
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -128,7 +130,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset.card_name)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset)}"
     text, held = weapons_held(text, card, state, ruleset)  # R-REWARD-2
     rules = Query(ruleset, state)
     if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
@@ -140,7 +142,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text += (
             " (cannot pay: next, accept gaining nothing)"
             if state.committed
-            else f" (cannot pay: rest, gain {card.time} SE)"  # as Rest's line (round 10)
+            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
         )
     return text + no_next_level(card.effects, state, ruleset)
 
@@ -150,7 +152,7 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
     text, held = weapons_held(
-        f"Resolve {n(card.id)}: {encounter_text(card, n)}", card, state, ruleset
+        f"Resolve {n(card.id)}: {encounter_text(card, ruleset)}", card, state, ruleset
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     return text + no_next_level(card.effects, state, ruleset)
@@ -238,7 +240,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e, ruleset.card_name) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
@@ -288,9 +290,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 
 @words_for(LABELS, act.ChooseWeapon)
-def _choose_weapon(action: act.ChooseWeapon, _state: GameState, ruleset: Ruleset) -> str:
-    n = ruleset.card_name
-    return f"Take the {n(action.weapon)}"
+def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
+    over = over_note(state, ruleset)
+    return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 
 @words_for(LABELS, act.ChooseCondition)
@@ -307,59 +309,23 @@ def _eat(action: act.Eat, _state: GameState, _ruleset: Ruleset) -> str:
 check_complete(LABELS, act.Action, "action types")
 
 
-def attack_label(
-    action: act.Attack, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
-) -> str:
-    """Return an attack's menu text: what it does (with the `forecast`: the effective
-    numbers and the rules behind them, "wound 1 (Armored −1)") and what it costs."""
-    weapon = ruleset.weapons[state.weapons[-1]]
-    a = next(x for x in weapon.attacks if x.id == action.attack)
-    if forecast is not None and forecast.power is not None:
-        does = attack_effect(forecast, a.type, ruleset)
-    elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
-        does = _wound_power(a, state, ruleset)
-    else:
-        does = f"break armor {a.power}"
-    extra = ", ignores armor" if a.ignore_armor else ""
-    mo = state.monster
-    if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
-        # A Passive lets it wound through the armor: named, as Armored's −1 is.
-        through = [
-            rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
-        ]
-        # A finishing blow names it only: "defeats it" says the rest (#28 round 8).
-        why = "" if forecast is not None and forecast.defeated else ": ignores armor"
-        extra = f" ({', '.join(through)}{why})" if through else ""
-    # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
-    # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
-    cost = attack_cost(a, state, ruleset)
-    adds = Query(ruleset, state).cost_passives() if cost != a.cost else []
-    why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
-    return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
-        f" ({why})" if why else ""
-    )
-
-
-def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
-    """Return a wounding attack's effective power with the Passives behind it, as its
-    forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
-    (one that cannot be paid, #28 round 11)."""
-    rules = Query(ruleset, state)
-    power = rules.attack_power(a)
-    passives = [
-        (rule_name(Acted(c, n), ruleset), ability)
-        for c, n in rules.power_passives()
-        for ability in power_abilities(ruleset, c)
-        if ability.name == n
-    ]
-    why = power_reason(power_changes(a.power, passives)[1])
-    return f"wound {power}" + (f" ({why})" if why and power != a.power else "")
-
-
 def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what `u` says of the decision it took back: "Taken back: <its label>.", one
-    full stop even where the label ends in one (a card's text, #28 round 11)."""
-    return f"Taken back: {label(action, state, ruleset).rstrip('.')}."
+    full stop even where the label ends in one (a card's text, #28 round 11: `full_stop`)."""
+    return f"Taken back: {full_stop(label(action, state, ruleset))}"
+
+
+def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return the log's line of a decision taken for the player, with `why` ("Taken for
+    you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
+    an ability by its name and cost (what it does is in `why`), one full stop at the end."""
+    # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
+    # SE 20/20 gained nothing for its time).
+    rest = isinstance(action, act.Rest)
+    words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
+    if isinstance(action, act.Use):
+        words = words.partition(": ")[0]
+    return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
 
 
 def option_text(
@@ -435,7 +401,7 @@ def option_detail(
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
     if not more:
         text = label(action, state, ruleset)
-        more = text if text.endswith(".") else f"{text}."
+        more = full_stop(text)
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
     paid = paid_sentence(state, rules, rules.cost(action))
     more = f"{more} {paid}" if paid else more
@@ -476,12 +442,6 @@ def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
     a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
     return shown_ability(ruleset, source, ability.name)
-
-
-def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
-    """Return what a weapon attack costs now: its printed cost plus what cards in play
-    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
-    return Query(ruleset, state).attack_cost(attack)
 
 
 def marked_row(state: GameState) -> int:

@@ -396,7 +396,7 @@ def describe_card(ruleset: Ruleset, card_id: str) -> list[str]:
     if kind is None:
         raise KeyError(card_id)
     table, describe = KINDS[kind]
-    with naming(ruleset.card_name):  # the cards it names, as they are named everywhere
+    with naming(ruleset):  # the cards it names, as they are named everywhere
         return describe(ruleset, getattr(ruleset, table)[card_id])
 
 

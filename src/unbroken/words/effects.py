@@ -6,25 +6,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unbroken.core import model as m
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import TRIGGER_WORDS, amounts, plural
 
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
+
 #: The words of each effect type, as a card prints them: fn(effect) -> text.
 EFFECT_WORDS: dict[type, Callable[[Any], str]] = {}
 #: The words of each modifier type (an always-on rule): fn(modifier) -> text.
 MODIFIER_WORDS: dict[type, Callable[[Any], str]] = {}
-#: How the words being made name a card by its id: the ruleset's `card_name` when the
-#: caller gave one (`effect_text(e, names)`), else `card_words` (one name per card).
-_NAMES: ContextVar[Callable[[str], str] | None] = ContextVar("card_names", default=None)
+#: The rules the words being made are of, when the caller gave them (`effect_text(e,
+#: rules)`, `naming(rules)`): a card is named by their `card_name` (one name per card), else
+#: by `card_words`; a condition they hold says whether it is permanent (`_permanent`).
+_RULES: ContextVar[Ruleset | None] = ContextVar("naming_rules", default=None)
 
 
 def named(card_id: str) -> str:
-    """Return a card id as the words being made name it (see `_NAMES`)."""
-    names = _NAMES.get()
-    return names(card_id) if names is not None else card_words(card_id)
+    """Return a card id as the words being made name it (see `_RULES`)."""
+    rules = _RULES.get()
+    return rules.card_name(card_id) if rules is not None else card_words(card_id)
 
 
 #: A condition gained "for the next level" that is permanent (Armored, R-COND-1) stays from
@@ -40,10 +44,10 @@ def pending_words(permanent: bool) -> str:
 
 def _permanent(card_id: str) -> bool:
     """Return whether a condition is permanent, as far as the words being made know: the
-    ruleset whose `card_name` names them (`naming`); False without one."""
-    rules = getattr(_NAMES.get(), "__self__", None)
-    card = getattr(rules, "conditions", {}).get(card_id)
-    return bool(getattr(card, "permanent", False))
+    rules they are of (`naming`); False without them."""
+    rules = _RULES.get()
+    card = rules.conditions.get(card_id) if rules is not None else None
+    return card is not None and card.permanent
 
 
 def trickery_text(monster: m.Monster) -> str:
@@ -57,50 +61,51 @@ def trickery_text(monster: m.Monster) -> str:
     return cost
 
 
-def ambush_text(monster: m.Monster, names: Callable[[str], str] | None = None) -> str:
+def ambush_text(monster: m.Monster, rules: Ruleset | None = None) -> str:
     """Return a monster's ambush effect in words ("none" if it has none)."""
-    return "; ".join(effect_text(e, names) for e in monster.ambush) or "none"
+    return "; ".join(effect_text(e, rules) for e in monster.ambush) or "none"
 
 
-def encounter_text(card: m.Encounter, names: Callable[[str], str] | None = None) -> str:
-    """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"; `names`: the
-    ruleset's `card_name`, for the cards it names ("gain Bone Ward for the next level")."""
+def encounter_text(card: m.Encounter, rules: Ruleset | None = None) -> str:
+    """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"; `rules`: the
+    rules in play, for the cards it names ("gain Bone Ward for the next level")."""
     spend = "commit to the next encounter" if card.commit else amounts(card.spend)
     if card.commit and card.spend:
         spend = amounts(card.spend) + " + commit"
     gain = amounts(card.gain)
-    extra = [effect_text(e, names) for e in card.effects]
+    extra = [effect_text(e, rules) for e in card.effects]
     if extra:
         gain = "; ".join(extra) if gain == "nothing" else gain + "; " + "; ".join(extra)
     return f"{spend} -> {gain} (time {card.time})"
 
 
-def effect_text(e: m.Effect, names: Callable[[str], str] | None = None) -> str:
-    """Return one effect record in words, as a card would print it; the cards it names by
-    `names` (the ruleset's `card_name`: one name per card), else as `named` does."""
-    with naming(names):
+def effect_text(e: m.Effect, rules: Ruleset | None = None) -> str:
+    """Return one effect record in words, as a card would print it, of the `rules` in play
+    when given (the cards it names by their `card_name`, one name per card, and a permanent
+    condition said so), else as `named` does."""
+    with naming(rules):
         return EFFECT_WORDS[type(e)](e)
 
 
-def modifier_text(mod: m.Modifier, names: Callable[[str], str] | None = None) -> str:
+def modifier_text(mod: m.Modifier, rules: Ruleset | None = None) -> str:
     """Return one modifier record (an always-on rule) in words, as a card would print it
-    (see `effect_text` for `names`)."""
-    with naming(names):
+    (see `effect_text` for `rules`)."""
+    with naming(rules):
         return MODIFIER_WORDS[type(mod)](mod)
 
 
 @contextmanager
-def naming(names: Callable[[str], str] | None) -> Iterator[None]:
-    """Name cards by `names` (a ruleset's `card_name`) in the words made inside (None:
-    as they were named already)."""
-    if names is None:
+def naming(rules: Ruleset | None) -> Iterator[None]:
+    """Make the words inside of `rules`: cards named by their `card_name`, a permanent
+    condition said so (None: as the words around already are)."""
+    if rules is None:
         yield
         return
-    token = _NAMES.set(names)
+    token = _RULES.set(rules)
     try:
         yield
     finally:
-        _NAMES.reset(token)
+        _RULES.reset(token)
 
 
 @words_for(EFFECT_WORDS, m.Gain)

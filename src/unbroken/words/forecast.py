@@ -371,21 +371,9 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append(f"⚠ Time runs out: the monster ambushes you ({_ambush_rule(f, state)}).")
-    combat = (state or f.after).phase == Phase.COMBAT
-    fights = combat or isinstance(f.action, act.Fight | act.Trick)
-    ahead = _starving(f, ruleset) if fights else None
-    unfed = _starving(f, ruleset, rewards=False) if fights and ahead is None else None
-    hunger = ahead or unfed
-    if hunger is not None:
-        held = f.after.res.get("food", 0)
-        # Not certain while the rewards may still feed you: said so, not left out (it came
-        # and went as the monster was revealed).
-        unless = " unless the fight pays" if ahead is None else ""
-        out.append(
-            # Two rows of the detail line at 80x24: the numbers first.
-            f"⚠ You starve at the Hunger step{unless}: {hunger.need} food due, {held} held, "
-            f"eating short costs {hunger.loss} SE (more than you have)."
-        )
+    starving = _starving_warning(f, ruleset, state or f.after)
+    if starving is not None:
+        out.append(starving[0])
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
     if hopeless:
         out.append(
@@ -395,6 +383,41 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if locked is not None:
         out.append("⚠ " + turn_lock_text(ruleset, *locked))
     return out
+
+
+def _starving_warning(f: Forecast, ruleset: Ruleset, now: GameState) -> tuple[str, str] | None:
+    """Return the starvation warning of an option taken in `now`, in full and as the option
+    lines say it, short ("⚠ You starve at the Hunger step (food 0/3: −6 SE)."), for the
+    detail line where the full one would be cut; None when it does not starve for certain.
+    Said for any option of the Combat phase (and Fight or Trick), not only when committing
+    to the fight (R-HUNGER-3); of this level's Hunger step only: an option that ends the
+    level (a Response after eating) leads to the next level's, a whole level of finds
+    away (#28 round 12)."""
+    combat = now.phase == Phase.COMBAT and f.after.level == now.level
+    if not (combat or isinstance(f.action, act.Fight | act.Trick)):
+        return None
+    ahead = _starving(f, ruleset)
+    hunger = ahead or _starving(f, ruleset, rewards=False)
+    if hunger is None:
+        return None
+    held = f.after.res.get("food", 0)
+    # Not certain while the rewards may still feed you: said so, not left out (it came
+    # and went as the monster was revealed).
+    unless = " unless the fight pays" if ahead is None else ""
+    head = f"⚠ You starve at the Hunger step{unless}"
+    # Two rows of the detail line at 80x24: the numbers first.
+    full = (
+        f"{head}: {hunger.need} food due, {held} held, eating short costs {hunger.loss} SE "
+        "(more than you have)."
+    )
+    return full, f"{head} (food {held}/{hunger.need}: {MINUS}{hunger.loss} SE)."
+
+
+def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[str, str]:
+    """Return the warnings of `warning_sentences` that have a short form, each to it: the
+    detail line says one short where it would be cut whole (#28 round 11)."""
+    starving = _starving_warning(f, ruleset, state)
+    return dict([starving]) if starving is not None else {}
 
 
 def _ambush_rule(f: Forecast, state: GameState | None) -> str:

@@ -74,6 +74,18 @@ def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     return f" ({', '.join(said)})"
 
 
+def rest_gain(time: int, state: GameState, ruleset: Ruleset) -> str:
+    """Return what resting gains, the caps counted (R-RES-2): "gain 2 SE", "gain 1 SE (1
+    lost to the cap 20)", "gain nothing: SE is at the cap 20" (#28 round 12: a forced Rest
+    at SE 20/20 said "gain 2 SE")."""
+    cap = ruleset.settings.caps.get("se", 99)
+    got = max(0, min(time, cap - state.res.get("se", 0)))
+    if not got:
+        return f"gain nothing: SE is at the cap {cap}"
+    lost = f" ({time - got} lost to the cap {cap})" if got < time else ""
+    return f"gain {got} SE{lost}"
+
+
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return the gains the caps take in full for the detail line ("" for none):
     "The caps take 4 SE of what it gains (SE 20, R-RES-2)."""
@@ -110,20 +122,33 @@ def weapons_held(
     card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
     under the one in hand is said so (`where_held`)."""
     note = ""
+    over = over_note(state, ruleset)
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
             continue
         held = [w for w in e.choices if holds(state, w)]
-        if not held:
+        if not held and not over:
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
-        said = f"take a weapon: {free} ({have})" if free else "no weapon to take"
-        text = text.replace(effect_text(e, ruleset.card_name), said, 1)
+        goes = "the one taken goes over it" if over and state.weapons[-1] in held else over
+        both = "; ".join(x for x in (have, goes) if x)
+        said = f"take a weapon: {free} ({both})" if free else "no weapon to take"
+        text = text.replace(effect_text(e, ruleset), said, 1)
         only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
         if not free and only:
             note = f" (no use now: {have})"
     return text, note
+
+
+def over_note(state: GameState, ruleset: Ruleset) -> str:
+    """Return where a weapon taken goes while one is in hand above Bare Hands: "in hand,
+    over your Longbow" (R-WEAPON-1: on top of the stack; a downgrade returns to the one
+    under). #28 round 12: "take a weapon: Club or Knife" beside a Longbow said nothing of
+    it. "" with only the starting weapon."""
+    if len(state.weapons) < 2:
+        return ""
+    return f"in hand, over your {ruleset.card_name(state.weapons[-1])}"
 
 
 def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
@@ -211,7 +236,7 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
         if gains and all(isinstance(e, m.Gain) for e in ability.effects):
             said.append(f"{name} +{amounts(gains)}")
         else:
-            words = "; ".join(effect_text(e, ruleset.card_name) for e in ability.effects)
+            words = "; ".join(effect_text(e, ruleset) for e in ability.effects)
             said.append(f"{name} may: {words}")
     return "; ".join(said)
 

@@ -8,7 +8,7 @@ from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
 from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import GameState, Phase
 
 #: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
 COMMITTED = " (no use now: you are committed to 1 card)"
@@ -57,8 +57,21 @@ def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset
     others = [
         a.name
         for a in ruleset.classes[action.source].abilities
-        if a.type == "response" and a.id != action.ability
+        if a.type == "response" and a.id != action.ability and _can_come(a, state, ruleset)
     ]
     return (
         f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
     )
+
+
+def _can_come(ability: m.Ability, state: GameState, ruleset: Ruleset) -> bool:
+    """Return whether a Response's trigger can still come this level: no skill is drawn in
+    a Combat Phase past the skill levels unless the monster's rewards give one (#28 round
+    12: "none left for Flexible" at level 4, where no skill comes, R-REWARD-1)."""
+    if ability.trigger != "before_skill_gain" or state.phase != Phase.COMBAT:
+        return True
+    if state.level <= m.SKILL_LEVELS:
+        return True
+    mo = state.monster
+    rewards = ruleset.monsters[mo.id].rewards if mo is not None else []
+    return any(isinstance(e, m.GainSkill) for e in rewards)

@@ -21,6 +21,12 @@ def cut(line: str, width: int) -> str:
     return line[: width - 1].rstrip() + "…"
 
 
+def full_stop(text: str) -> str:
+    """Return `text` ended by one full stop: a card's text quoted at a sentence's end
+    brings its own ("… gain 1 food.", not "… 1 food..": #28 round 11)."""
+    return text if text.endswith(".") else f"{text}."
+
+
 def wrap(text: str, first: str = "", indent: int | None = None) -> str:
     """Return a line wrapped at WIDTH between words, its next lines under its text.
 

@@ -62,13 +62,33 @@ def unbroken_effect_handlers() -> dict[str, Any]:
 
 
 def scorepad(ruleset: Any, events: list[Any], state: Any) -> int | None:
-    """Return a won game's score times its Character and Difficulty boxes; None on a loss."""
+    """Return a won game's score times its Character and Difficulty boxes; None on a loss.
+    The class and difficulty are the GameStarted event's, else the final `state`'s (events
+    cut before the start); ValueError, saying so, when neither names them."""
     over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     if over is None or not over.won:
         return None
-    started = next(e for e in events if isinstance(e, GameStarted))
-    character = CLASS_FACTOR.get(started.cls, OTHER_CLASS_FACTOR)
-    return int(over.score * character * DIFFICULTY_FACTOR.get(started.difficulty, 3))
+    started = next((e for e in events if isinstance(e, GameStarted)), state)
+    cls, difficulty = getattr(started, "cls", ""), getattr(started, "difficulty", "")
+    if not cls or not difficulty:
+        raise ValueError(
+            "the scorepad needs the game's class and difficulty: its events have no"
+            " GameStarted and its final state names none"
+        )
+    character = CLASS_FACTOR.get(cls, OTHER_CLASS_FACTOR)
+    return int(over.score * character * DIFFICULTY_FACTOR.get(difficulty, 3))
+
+
+def scorepad_words(ruleset: Any, events: list[Any], state: Any) -> str:
+    """Return a won game's scorepad as its product in words ("score 12 × Brawler 4 × Expert
+    5"), for the end screen."""
+    over = next(e for e in reversed(events) if isinstance(e, GameOver))
+    started = next((e for e in events if isinstance(e, GameStarted)), state)
+    cls, difficulty = started.cls, started.difficulty
+    return (
+        f"score {over.score} × {ruleset.card_name(cls)} {CLASS_FACTOR.get(cls, OTHER_CLASS_FACTOR)}"
+        f" × {ruleset.difficulty_name(difficulty)} {DIFFICULTY_FACTOR.get(difficulty, 3)}"
+    )
 
 
 @hookimpl
@@ -81,6 +101,7 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
             "times the Difficulty box (x2 Easy to x5 Expert).",
             scorepad,
             title="Gauntlet scorepad",
+            explain=scorepad_words,
         )
     ]
 

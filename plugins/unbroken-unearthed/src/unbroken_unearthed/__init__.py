@@ -75,15 +75,30 @@ def tally_base(ruleset: Ruleset, difficulty: str) -> int:
     return TALLY_BASE["normal"]
 
 
+def tally_parts(ruleset: Ruleset, state: GameState) -> list[tuple[str, int]]:
+    """Return the Tally of a won game part by part, each (words, points): the difficulty's
+    base ("Normal win", 20), then each effort and the time left that scores ("4 SE", 4)."""
+    difficulty = ruleset.difficulty_name(state.difficulty)
+    parts = [(f"{difficulty} win", tally_base(ruleset, state.difficulty))]
+    for name, per in {**TALLY_EFFORT, "time": TALLY_TIME}.items():
+        left = state.res.get(name, 0)
+        if left:
+            parts.append((f"{left} {'time' if name == 'time' else name.upper()}", left * per))
+    return parts
+
+
 def unearthed_tally(ruleset: Ruleset, events: list[Event], state: GameState) -> int | None:
     """Return the Unearthed Tally of a won game: difficulty base + time + effort; None on a loss."""
     over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
     if over is None or not over.won:
         return None
-    res = state.res
-    effort = sum(res.get(name, 0) * per for name, per in TALLY_EFFORT.items())
-    base = tally_base(ruleset, state.difficulty)
-    return int(base + TALLY_TIME * res.get("time", 0) + effort)
+    return sum(points for _, points in tally_parts(ruleset, state))
+
+
+def tally_words(ruleset: Ruleset, events: list[Event], state: GameState) -> str:
+    """Return a won game's Tally as the sum of its parts ("Normal win 20 + 4 SE 4 + 3 ME 6
+    + 10 time 20"), for the end screen."""
+    return " + ".join(f"{words} {points}" for words, points in tally_parts(ruleset, state))
 
 
 @hookimpl
@@ -92,30 +107,15 @@ def unbroken_scoring_rules() -> list[ScoringRule]:
     return [
         ScoringRule(
             "tally",
-            "Won games only: a base by difficulty (Easy 10, Normal 20, Hard 35, a harder one"
-            " 35 or 40), plus your effort left (SE 1, ME 2, LE 3 each) and 2 per time left on"
-            " the time track (none once the track is gone).",
+            "Won games only: a base by difficulty (Easy 10, Normal 20, Hard 35; an expansion's"
+            " difficulty 35 when the monster strikes first or a danger track is on, 40 with"
+            " both, as Gauntlet's Expert), plus your effort left (SE 1, ME 2, LE 3 each) and 2"
+            " per time left on the time track (none once the track is gone).",
             unearthed_tally,
             title="Unearthed Tally",
+            explain=tally_words,
         )
     ]
-
-
-class _RangedOnly:
-    """A game seen by the archer: the same, but melee crafts are not on offer."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def legal_actions(self) -> list[Action]:
-        return [
-            a
-            for a in self._game.legal_actions()
-            if not (isinstance(a, actions.Craft) and not a.weapon.startswith("unearthed:"))
-        ]
 
 
 def archer_bot(game: Game, n: int) -> Action:
@@ -127,7 +127,12 @@ def archer_bot(game: Game, n: int) -> Action:
     """
     from unbroken.api import heuristic_bot  # the sim's bots: imported when first played
 
-    return heuristic_bot(_RangedOnly(game), n)
+    ranged = [
+        a
+        for a in game.legal_actions()
+        if not (isinstance(a, actions.Craft) and not a.weapon.startswith("unearthed:"))
+    ]
+    return heuristic_bot(game, n, ranged)
 
 
 @hookimpl

@@ -1,0 +1,179 @@
+"""The numbered options fitted to their rows: each option's key, its line wrapped under
+its text, and, where room lacks, some cut to one row ("…") so that every one keeps a row."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from unbroken.tui.panel import cut
+
+
+class DecisionList(OptionList):
+    """The numbered decisions. A long one wraps under its text, not under its number."""
+
+    #: Columns kept free for the scrollbar, which comes and goes with the options.
+    SCROLLBAR = 2
+    #: The most rows the options may take (the screen sets it from its height; 0: any).
+    room = 0
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._offered: list[str] = []
+        self._off: list[bool] = []
+        self._wordy: list[bool] = []
+        self._shown: list[str] = []
+
+    def show(
+        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
+    ) -> None:
+        """Offer these decisions, the first that can be taken highlighted (the same ones
+        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
+        now, but the arrows reach them, so every one can be scrolled into sight); those
+        marked in `wordy` say a card's own words, cut before the others where room lacks."""
+        off = not_now or [False] * len(lines)
+        keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
+        self._offered, self._off = lines, off
+        self._wordy = wordy or [False] * len(lines)
+        self.clear_options()
+        width = self.size.width - self.SCROLLBAR
+        shown = self._shown = fit_options(lines, width, self.room, off, self._wordy)
+        # No more rows than its room, one row an option or not: the list scrolls to keep
+        # the highlighted in sight, and the detail line under it keeps its rows (#28 round
+        # 11: 17 options took 17 rows of 13, the detail and the hint pushed out of sight).
+        self.styles.max_height = self.room if self.room > 0 else None
+        # Text, not markup: a card name or text with brackets is shown as written.
+        self.add_options(
+            Option(Text(text, style="dim" if dim else ""))
+            for text, dim in zip(shown, off, strict=True)
+        )
+        if lines and not all(off):
+            first = off.index(False)
+            self.highlighted = keep if keep is not None and keep < len(lines) else first
+
+    def overflow(self) -> int:
+        """Return the rows the options shown take beyond `room` (0: they fit, or no limit)."""
+        used = sum(text.count("\n") + 1 for text in self._shown)
+        return max(0, used - self.room) if self.room > 0 else 0
+
+    @property
+    def wordy(self) -> list[bool]:
+        """Return which options shown say a card's own words (cut first)."""
+        return self._wordy
+
+    def offered_now(self) -> tuple[list[str], list[bool]]:
+        """Return the options shown and which of them cannot be taken now."""
+        return self._offered, self._off
+
+    def row_shown(self, index: int) -> str:
+        """Return the index-th option as shown (wrapped, or cut to one row; "" for none)."""
+        return self._shown[index] if 0 <= index < len(self._shown) else ""
+
+    def is_cut(self, index: int) -> bool:
+        """Return whether the index-th option is shown cut to one row ("…")."""
+        if not 0 <= index < len(self._shown):
+            return False
+        shown = self._shown[index]
+        return "\n" not in shown and shown != self._offered[index]
+
+    def on_resize(self) -> None:
+        if self._offered:
+            self.show(self._offered, self._off, self._wordy)
+
+
+#: The keys that take the options, in order: "0" the tenth, then letters (not the
+#: screen's own keys i, l, m, r and u, nor q); any after those are marked UNKEYED.
+OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
+#: The number column of an option without a key (taken with the arrows and Enter).
+UNKEYED = "·"
+
+
+def option_line(index: int, text: str) -> str:
+    """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
+    number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED
+    return f"{number:<2} {text}"
+
+
+def wrap_option(line: str, width: int) -> str:
+    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
+    number = line.partition(" ")[0]
+    numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
+        number == UNKEYED
+    )
+    if width < 20 or len(line) <= width or not numbered:
+        return line
+    indent = " " * (len(line) - len(line[len(number) :].lstrip()))
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+
+def fit_options(
+    lines: list[str],
+    width: int,
+    rows: int,
+    not_now: list[bool] | None = None,
+    wordy: list[bool] | None = None,
+) -> list[str]:
+    """Return the options wrapped to `width`, in at most `rows` rows when they can be.
+
+    Every option keeps its own row at least: when the wrapped options need more
+    rows than there are, some are cut to one row ("…"; the detail line under the
+    list says the highlighted one in full) until they fit — those that cannot be
+    taken now first, then those `wordy` (an ability's own text, which the inspector
+    keeps, or an option of no use now, whose why the detail line says: a forecast's
+    words are said nowhere else; #28 round 7 lost a finishing blow's reward so), then
+    the longest. rows 0: no limit.
+    """
+    shown = [wrap_option(line, width) for line in lines]
+    if rows <= 0 or width < 20:
+        return shown
+    off = not_now or [False] * len(lines)
+    said = wordy or [False] * len(lines)
+    need = sum(text.count("\n") + 1 for text in shown)
+    order = sorted(
+        range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
+    )
+    for i in order:
+        if need <= rows:
+            break
+        if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
+            continue
+        need -= shown[i].count("\n")
+        shown[i] = cut_dimmed(lines[i], width) if off[i] else cut(lines[i], width)
+    return shown
+
+
+def last_group(line: str) -> int:
+    """Return where the bracket that ends `line` opens (-1: it does not end in one)."""
+    depth = 0
+    for at in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[at], 0)
+        if depth == 0:
+            return at if line.endswith(")") else -1
+    return -1
+
+
+def cut_dimmed(line: str, width: int) -> str:
+    """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
+    Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
+    "3. Attack with Heavy blow: wound 3 - pay 1…" gave no sign it could not be paid)."""
+    opened = last_group(line)
+    if len(line) <= width or opened <= 0:
+        return cut(line, width)
+    inside = line[opened + 1 : -1]
+    depth, split = 0, -1  # the group's last "; " outside any inner bracket
+    for at, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and inside.startswith("; ", at):
+            split = at
+    if split >= 0:  # "(pay 1 metal; cannot pay)": the reason after the "; "
+        head, reason = f"{line[:opened]}({inside[:split]})", inside[split + 2 :]
+    else:  # "Craft the Sword: pay 2 metal (you have it)"
+        head, reason = line[:opened].rstrip(), inside
+    room = max(10, min(width // 2, width - 30))  # 20 letters of the option before it
+    if len(reason) > room:  # "cannot pay: short 2 SE" says "cannot pay" first
+        reason = reason.partition(": ")[0]
+    tail = f" ({cut(reason, room)})"
+    return cut(head, width - len(tail)) + tail

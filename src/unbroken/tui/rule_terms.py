@@ -1,0 +1,85 @@
+"""The rules the screen names by a word of their own ("committed", "ambush", "Hunger step"):
+each an entry of the inspector's list, said short with its rule ids, and a section help's
+search finds (#28 round 11: options said "committed", and `i` had no entry for it)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from unbroken.core.game import Game
+from unbroken.core.state import Phase, StepName
+from unbroken.words.actions import option_text
+from unbroken.words.prompts import prompt_text
+
+
+class Term(NamedTuple):
+    """A rule the screen names: its entry's id and name, the word that names it on screen,
+    and what it does, a sentence a line."""
+
+    id: str
+    name: str
+    word: re.Pattern[str]
+    lines: tuple[str, ...]
+
+
+#: The rules named by a word of their own, as docs/rules.md says them (short). An id with
+#: no card's pack before its ':' ("rule:"), so that no card's id is one of them.
+TERMS: tuple[Term, ...] = (
+    Term(
+        "rule:committed",
+        "Committed",
+        re.compile(r"\bcommit", re.IGNORECASE),
+        (
+            "Some cards commit you to the next encounter (R-TRAVEL-7).",
+            "The next Exploration step reveals exactly 1 card, whatever would reveal more,",
+            "and you must resolve it: no Rest.",
+            "If you cannot pay its spend, you get nothing from it, but its time is still lost.",
+        ),
+    ),
+    Term(
+        "rule:ambush",
+        "Ambush",
+        re.compile(r"\bambush", re.IGNORECASE),
+        (
+            "When the time track reaches 0 or below in the Travel Phase (R-TRAVEL-1,",
+            "R-TRAVEL-6), the Ambush step follows (R-COMBAT-1): the monster is revealed if",
+            "it was not, the time is reset (R-COMBAT-3), its ambush rule acts if it has one,",
+            "and the battle begins. No trickery after an ambush.",
+        ),
+    ),
+    Term(
+        "rule:hunger-step",
+        "Hunger step",
+        re.compile(r"\bhunger\b|\bstarv|\(eat \d", re.IGNORECASE),
+        (
+            "At the end of each level you must eat food equal to the level (R-HUNGER-1).",
+            "You choose how much to eat, up to that; each food eaten gives 1 SE (R-HUNGER-2).",
+            "For m uneaten food you lose 1 + 2 + … + m SE: 1, 3, 6, 10 (ME and LE may pay",
+            "for SE); if you cannot pay, you starve and the game ends (R-HUNGER-3).",
+        ),
+    ),
+)
+BY_ID = {term.id: term for term in TERMS}
+
+
+def terms_named(game: Game) -> list[str]:
+    """Return the ids of the rules the game screen names now: in the decision's prompt and
+    options, the stage's "Committed to the next encounter", the phase tracker's Ambush
+    step."""
+    s, rules = game.state, game.ruleset
+    said = []
+    if game.decision is not None:
+        said.append(prompt_text(game.decision.prompt, s, rules))
+        said += [option_text(action, why, s, rules) for action, why in game.options()]
+    if s.committed:
+        said.append("committed")
+    if s.phase == Phase.COMBAT and s.step == StepName.AMBUSH:
+        said.append("ambush")
+    text = "\n".join(said)
+    return [term.id for term in TERMS if term.word.search(text)]
+
+
+def term_sections() -> list[tuple[str, str]]:
+    """Return each rule named as a section help's search finds: "Committed (rule)"."""
+    return [(f"{term.name} (rule)", f"## {term.name}\n\n{' '.join(term.lines)}") for term in TERMS]

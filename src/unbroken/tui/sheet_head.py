@@ -1,0 +1,49 @@
+"""The monster sheet's head on the stage: its name and numbers over `m`'s pages, and what
+a difficulty's danger track gave it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, MonsterState
+from unbroken.tui.card_lines import mark
+from unbroken.tui.panel import cut
+from unbroken.words.monster import danger_bonus
+
+
+def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:
+    """Return the sheet's head over the rules shown a page at a time, two lines: the
+    monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
+    narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
+    name = card[1]
+    guard = " GUARD UP" if mo.defend else ""
+    armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
+    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
+        if len(name) + len(numbers + guard) <= width:
+            break
+    else:
+        numbers = f" arm {armor} hp {health}"
+    numbers += guard
+    text = Text()
+    text.append(cut(name, max(1, width - len(numbers))), style="bold")
+    mark(text, 0, card)
+    text.append(numbers)
+    text.append("\n")
+    text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
+    text.append("\n")
+    return text
+
+
+def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
+    """Return what the difficulty's danger track gave the monster, to fit `width`:
+    "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""
+    space, armor, health = danger_bonus(state, rules)
+    if not armor and not health:
+        return ""
+    gains = [f"+{armor} armor" if armor else "", f"+{health} health" if health else ""]
+    said = ", ".join(g for g in gains if g)
+    for line in (f"danger track {space}: {said}", f"danger {space}: {said}"):
+        if len(line) <= width:
+            return line
+    return cut(f"danger {space}: {said.replace(' armor', ' arm').replace(' health', ' hp')}", width)

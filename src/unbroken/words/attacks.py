@@ -1,0 +1,69 @@
+"""A weapon attack in words: its menu line with the effective numbers, the rules behind
+them and what it costs now (split from words.actions, which names every option)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import model as m
+from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.words.forecast import attack_effect, rule_name
+from unbroken.words.power import power_abilities, power_changes, power_reason
+from unbroken.words.vocabulary import amounts, attack_name
+
+
+def attack_label(
+    action: act.Attack, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str:
+    """Return an attack's menu text: what it does (with the `forecast`: the effective
+    numbers and the rules behind them, "wound 1 (Armored −1)") and what it costs."""
+    weapon = ruleset.weapons[state.weapons[-1]]
+    a = next(x for x in weapon.attacks if x.id == action.attack)
+    if forecast is not None and forecast.power is not None:
+        does = attack_effect(forecast, a.type, ruleset)
+    elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
+        does = _wound_power(a, state, ruleset)
+    else:
+        does = f"break armor {a.power}"
+    extra = ", ignores armor" if a.ignore_armor else ""
+    mo = state.monster
+    if not extra and a.type == "wound" and mo is not None and mo.armor > 0:
+        # A Passive lets it wound through the armor: named, as Armored's −1 is.
+        through = [
+            rule_name(Acted(c, n), ruleset) for c, n in Query(ruleset, state).armor_passives()
+        ]
+        # A finishing blow names it only: "defeats it" says the rest (#28 round 8).
+        why = "" if forecast is not None and forecast.defeated else ": ignores armor"
+        extra = f" ({', '.join(through)}{why})" if through else ""
+    # The weapon is in the Hand panel; one line at 80 columns. What the cards in play add
+    # to the printed cost is named ("pay 2 SE (Hex of Heaviness +1)", R-BATTLE-3).
+    cost = attack_cost(a, state, ruleset)
+    adds = Query(ruleset, state).cost_passives() if cost != a.cost else []
+    why = ", ".join(f"{rule_name(Acted(c, n), ruleset)} +{sum(x.values())}" for c, n, x in adds)
+    return f"Attack with {attack_name(a.id)}: {does}{extra} - pay {amounts(cost)}" + (
+        f" ({why})" if why else ""
+    )
+
+
+def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
+    """Return a wounding attack's effective power with the Passives behind it, as its
+    forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
+    (one that cannot be paid, #28 round 11)."""
+    rules = Query(ruleset, state)
+    power = rules.attack_power(a)
+    passives = [
+        (rule_name(Acted(c, n), ruleset), ability)
+        for c, n in rules.power_passives()
+        for ability in power_abilities(ruleset, c)
+        if ability.name == n
+    ]
+    why = power_reason(power_changes(a.power, passives)[1])
+    return f"wound {power}" + (f" ({why})" if why and power != a.power else "")
+
+
+def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[str, int]:
+    """Return what a weapon attack costs now: its printed cost plus what cards in play
+    add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
+    return Query(ruleset, state).attack_cost(attack)

@@ -1,0 +1,78 @@
+"""Round 11's replay viewer leftovers (#28): a notice covered the chance chart's legend, a
+costly decision's note was cut at 80x24."""
+
+from __future__ import annotations
+
+from pilot import sync
+from test_chances import ANALYSIS, RULES, SHORT
+
+from unbroken.advisor import Difference, Estimate
+from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.chances import Figure
+from unbroken.tui.analysis import ChanceChart
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.replays import ReplayViewerScreen
+
+LEGEND = "costly (c next, C back)"
+
+
+def shown(chart: ChanceChart) -> list[str]:
+    """Return the chart's lines as the screen shows them."""
+    return [chart.render_line(y).text.rstrip() for y in range(chart.size.height)]
+
+
+@sync
+async def test_what_a_key_finds_is_said_in_the_chart_not_over_its_legend() -> None:
+    keep(SHORT, ANALYSIS)
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        chart = viewer.query_one(ChanceChart)
+        await pilot.press("c", "c", "c")  # 3, 8, then none after
+        await pilot.pause()
+        assert viewer.position == 8
+        assert not app._notifications, list(app._notifications)  # no notice in the corner
+        lines = shown(chart)
+        assert lines[0].strip() == "No costly decision after this point.", lines
+        assert LEGEND in lines[-1], lines  # the legend whole, on the chart's last line
+        assert chart.region.bottom <= 23  # above the footer
+        await pilot.press("left")  # moving on: the message is gone
+        await pilot.pause()
+        assert not any("No costly decision" in line for line in shown(chart))
+        await pilot.press("end", "d")  # another key's "No death after this point."
+        await pilot.pause()
+        assert not app._notifications
+        assert "No death after this point." in shown(chart)[0]
+
+
+@sync
+async def test_a_long_costly_note_is_shown_whole_at_80x24() -> None:
+    # Round 11: "…: Focus instead: +16 points (3 to 27) on…" cut with "…" at 80x24.
+    why = "; ".join(f"Option {i}: pays {i} SE, gains {i} ME, loses {i} time" for i in range(1, 6))
+    lost = Difference(0, 8, 16)
+    taken = Choice(
+        3, 1, "preparation", 9, "Explore (go to the Exploration step)", "Focus", "Explore",
+        Estimate(81, 100), Figure.against(Estimate(81, 100), lost.mean, lost.low, lost.high,
+        16, True), lost, why, "costs nothing",
+    )  # fmt: skip
+    analysis = Analysis(100, 20, 20, "lost", [taken])
+    keep(SHORT, analysis)
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("a", "c")
+        await pilot.pause()
+        assert viewer.position == 3
+        chart = viewer.query_one(ChanceChart)
+        lines = shown(chart)
+        said = " ".join(" ".join(lines).split())
+        assert "…" not in said, lines
+        assert "Option 5: pays 5 SE, gains 5 ME, loses 5 time" in said, lines
+        assert LEGEND in lines[-1], lines
+        assert chart.region.bottom <= 23 and chart.region.y >= 1
