@@ -1,6 +1,6 @@
 """The statistics of tools/calibrate.py's reliability table, standard library only.
 
-    python tools/calibration_stats.py [--runs 2000] [--shift 0.08] [--seed 1]
+    python tools/calibration_stats.py [--runs 2000] [--shift 0.08] [--seed 1] [--rollouts 0]
 
 A table of ten buckets, each with its own 95 % interval, is ten tests: a perfectly
 calibrated advisor has all ten inside only about 60 % of the time (more or less as
@@ -12,7 +12,9 @@ minus predicted, by game: `pooled`).
 
 Run as a script, it plays `--runs` simulated calibrations (800 positions from about
 300 games, as the documented run) of a perfectly calibrated predictor and of one
-`--shift` too hopeful, and prints how often each check holds.
+`--shift` too hopeful, and prints how often each check holds; with `--rollouts N`
+each prediction is the share of N games won at its chance, as the advisor's figure
+is (0, the default: the chance itself).
 """
 
 from __future__ import annotations
@@ -206,14 +208,21 @@ def solve(matrix: list[list[float]], right: list[float]) -> list[float]:
 
 
 def simulate(
-    seed: int, games: int = 400, shift: float = 0.0
+    seed: int, games: int = 400, shift: float = 0.0, rollouts: int = 0
 ) -> tuple[list[float], list[bool], list[int]]:
     """Return a simulated calibration: (predictions, real ends, games) of `games` games
     with two positions each on average (none to eight), predicted by a perfectly
     calibrated predictor, `shift` added (clipped to 0-1). Each game's chance moves as a
     martingale (each position's chance drawn from a beta with the last one's mean, the
-    end drawn from the last), so its positions share its end across buckets too."""
+    end drawn from the last), so its positions share its end across buckets too.
+
+    With `rollouts`, each prediction is the share of that many games won at that chance
+    (as the advisor's figure is: unbiased, with the noise of its rollouts), drawn from a
+    stream of its own, so the games and their ends are those of `rollouts` 0. A bucket
+    then holds the positions whose figure was lucky towards it, and its mean prediction
+    lies further out than their chance (docs/advisor.md, "Calibration")."""
     draw = random.Random(seed)
+    noise = random.Random(seed ^ 0x5EED)
     rates: list[float] = []
     won: list[bool] = []
     of: list[int] = []
@@ -226,7 +235,10 @@ def simulate(
             chances.append(chance)
         end = draw.random() < _step(draw, chance)
         for c in chances:
-            rates.append(min(1.0, max(0.0, c + shift)))
+            chance = min(1.0, max(0.0, c + shift))
+            if rollouts:
+                chance = sum(noise.random() < chance for _ in range(rollouts)) / rollouts
+            rates.append(chance)
             won.append(end)
             of.append(g)
     return rates, won, of
@@ -264,10 +276,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2000)
     parser.add_argument("--shift", type=float, default=0.08)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rollouts", type=int, default=0, help="predictions from this many games (0: exact)"
+    )
     args = parser.parse_args()
+    if args.rollouts < 0:
+        parser.error(f"--rollouts must be 0 or more, not {args.rollouts}")
     shifted = f"shifted {100 * args.shift:+.0f} points"
     for name, shift in (("calibrated", 0.0), (shifted, args.shift)):
-        runs = [checks(*simulate(args.seed * 1_000_003 + k, shift=shift)) for k in range(args.runs)]
+        runs = [
+            checks(*simulate(args.seed * 1_000_003 + k, shift=shift, rollouts=args.rollouts))
+            for k in range(args.runs)
+        ]
         ten = sum(c.inside == len(BUCKETS) for c in runs)
         together = sum(c.all_together for c in runs)
         held = sum(c.p >= FAMILY for c in runs)

@@ -187,3 +187,18 @@ def test_the_table_has_the_simultaneous_column_and_the_pooled_test() -> None:
     test = stats.pooled([e.rate for e in estimates], won, games)
     assert f"chi-square {test.statistic:.1f} on {test.df} degrees of freedom" in text
     assert f"p = {test.p:.2f}." in text
+
+
+def test_a_simulated_figure_of_rollouts_is_the_share_won_of_the_same_games() -> None:
+    stats = tool("calibration_stats")
+    exact, won, games = stats.simulate(3)
+    noisy, won_too, games_too = stats.simulate(3, rollouts=100)
+    # The same games and ends; each prediction a share of 100 games, around its chance.
+    assert (won_too, games_too) == (won, games)
+    assert all(abs(100 * r - round(100 * r)) < 1e-9 for r in noisy)
+    assert noisy != exact
+    assert abs(sum(noisy) - sum(exact)) / len(exact) < 0.01
+    # A noisy figure bucketed by itself lies further out than the chances it stands for:
+    # the positions of the lowest buckets had, on average, higher chances than their figures.
+    low = [k for k, r in enumerate(noisy) if r < 0.2]
+    assert sum(exact[k] for k in low) > sum(noisy[k] for k in low)
