@@ -97,3 +97,48 @@ async def leave_twice() -> None:
         await settle(pilot)
         said = str(app.screen.query_one(Static).render())
         assert "It is saved" in said and "not kept" not in said, said
+
+
+def aimed_shot_for_the_kill() -> Game:
+    """A Hunter's turn with the Giant Spider at 1 health: Aimed Shot (2 wounds) kills it."""
+    game = (
+        Scenario("huckdorf", level=1)
+        .resources(se=20)
+        .ability_uses(1)
+        .weapon("knife")
+        .monster("giant-spider")
+        .dice(*[1] * 40)  # the spider misses
+        .start("battle")
+    )
+    game.apply(act.Pass())  # Snare, at the battle's start
+
+    def my_turn() -> None:
+        while not any(isinstance(a, act.Attack) for a in game.legal_actions()):
+            game.apply(act.Pass())
+
+    for attack in ("pry", "stab"):
+        game.apply(act.Attack(attack))
+        my_turn()
+    return game
+
+
+def test_a_cut_options_detail_says_its_own_words_first() -> None:
+    # Rounds 12 and 13: "7. Aimed Shot [Hunter] (pay 2…" highlighted, its row cut, and the
+    # line under the list said only "Troll: gain 2 treasure." — not what the option is.
+    asyncio.run(cut_aimed_shot())
+
+
+async def cut_aimed_shot() -> None:
+    game = aimed_shot_for_the_kill()
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        panel = screen.query_one(DecisionPanel)
+        aimed = [a for a, _ in screen.offered].index(act.Use("base:hunter", "aimed-shot"))
+        assert panel.is_cut(aimed), panel.row_shown(aimed)
+        said = " ".join(panel.detail_of(aimed)[0].split())
+        assert said.startswith("Aimed Shot [Hunter] (pay 2 SE, 1 ability use)"), said
+        assert "Giant Spider: gain 1 food + 1 wood" in said, said
+        # Snare acts at the battle's start, past now: no use left is lost for it.
+        assert "none left for Snare" not in said, said

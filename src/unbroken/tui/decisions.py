@@ -335,6 +335,11 @@ class DecisionPanel(DecisionList):
         own = label(action, game.state, game.ruleset)
         if text == own and not self.is_cut(index):
             return [""]
+        if self.is_cut(index) and own not in text:
+            # The row is cut and the detail says only what the forecast adds (a kill's
+            # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]
+            # (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.").
+            text = f"{own.rstrip('.')}. {text}"
         # What the line above shows whole is not said again where the rest would be cut
         # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
         shown = " ".join(self.row_shown(index).split())
