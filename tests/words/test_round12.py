@@ -12,6 +12,7 @@ from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.details import detail
 from unbroken.tui.help import rules_sections
+from unbroken.tui.help_search import holds, patterns
 from unbroken.words.actions import label, option_detail, option_text, taken_for_you
 from unbroken.words.cards import ability_lines
 from unbroken.words.forecast import warning_sentences
@@ -171,3 +172,10 @@ def test_a_cost_before_revealing_more_reads_as_a_sentence() -> None:
     )  # fmt: skip
     said = " ".join(ability_lines(dig))
     assert "Spend 1 SE to reveal 3 more cards at the next Exploration." in said, said
+
+
+def test_help_finds_the_caps_rule_by_the_word_cap() -> None:
+    # Round 13: "lost to the cap" on options and the Display's "cap-3", but help's search
+    # for "cap" missed R-RES-2 ("Every resource has a maximum").
+    sections = [title for title, body in rules_sections() if holds(body, patterns("cap"))]
+    assert any("Resources" in title or "resource" in title.lower() for title in sections), sections
