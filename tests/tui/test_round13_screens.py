@@ -1,0 +1,45 @@
+"""#28 playtest round 13: what a README-only player found in `i`, New game, help and
+Records at 80x24."""
+
+from __future__ import annotations
+
+from pilot import settle, sync
+
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.inspector import CardView, InspectorScreen
+
+RULES = load_ruleset()
+
+
+def column_rows(view: CardView) -> list[str]:
+    """Return the rows of a side-by-side column drawn on screen now, as text."""
+    return [
+        "".join(segment.text for segment in view.render_line(y)).rstrip()
+        for y in range(view.region.height)
+    ]
+
+
+@sync
+async def test_an_offer_that_says_committed_names_the_rule_in_the_comparison() -> None:
+    # Eavesdropping ("you are committed to the next encounter") had no Named section side by
+    # side; "Committed (a rule)" was only under "c All cards".
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("tomu", seed=3).resources(se=6, food=2)
+    game = scene.encounters("eavesdropping", "metal-scraps").start("exploration")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, InspectorScreen) and screen.comparing
+        cards = [offer.card for offer in screen.offers]
+        assert "base:eavesdropping" in cards, cards
+        views = list(screen.query(".inspector-column").results(CardView))
+        said = " ".join(" ".join(views[cards.index("base:eavesdropping")].lines).split())
+        assert "Named: Committed (a rule)" in said and "R-TRAVEL-7" in said, said
+        other = " ".join(" ".join(views[cards.index("base:metal-scraps")].lines).split())
+        assert "Committed" not in other, other
