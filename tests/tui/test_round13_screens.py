@@ -3,12 +3,16 @@ Records at 80x24."""
 
 from __future__ import annotations
 
+import pytest
 from pilot import settle, sync
+from test_records_panels import FakePlugins
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
+from unbroken.plugins.hookspecs import RecordsPanel
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.history import RecordsScreen
 from unbroken.tui.inspector import CardView, InspectorScreen
 
 RULES = load_ruleset()
@@ -43,3 +47,25 @@ async def test_an_offer_that_says_committed_names_the_rule_in_the_comparison() -
         assert "Named: Committed (a rule)" in said and "R-TRAVEL-7" in said, said
         other = " ".join(" ".join(views[cards.index("base:metal-scraps")].lines).split())
         assert "Committed" not in other, other
+
+
+def test_every_records_key_is_readable_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Records' footer was cut at 80 columns with a plugin's panel on: "a Achievements  p ▏".
+    panels = [RecordsPanel("x:run", "Runs", lambda r: ["one run"])]
+    monkeypatch.setattr("unbroken.plugins.current_plugins", lambda: FakePlugins(panels))
+
+    @sync
+    async def run() -> None:
+        app = UnbrokenApp(RULES, animate=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(RecordsScreen())
+            await settle(pilot)
+            keys = list(app.screen.query("FooterKey"))
+            shown = [key.key_display for key in keys]  # type: ignore[attr-defined]
+            assert "p" in shown and "a" in shown, shown
+            assert all(key.virtual_region.right <= 80 for key in keys), [
+                (key.key_display, key.virtual_region)
+                for key in keys  # type: ignore[attr-defined]
+            ]
+
+    run()
