@@ -4,14 +4,18 @@ Records at 80x24."""
 from __future__ import annotations
 
 import pytest
-from pilot import settle, sync
+from pilot import on_top, settle, sync
+from playing import opened_help
 from test_records_panels import FakePlugins
+from textual.widgets import Input, OptionList
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.plugins.hookspecs import RecordsPanel
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.game import GameScreen
+from unbroken.tui.help import HelpScreen
 from unbroken.tui.history import RecordsScreen
 from unbroken.tui.inspector import CardView, InspectorScreen
 
@@ -66,3 +70,33 @@ def test_every_records_key_is_readable_at_80_columns(monkeypatch: pytest.MonkeyP
             assert all(key.virtual_region.right <= 80 for key in keys), shown
 
     run()
+
+
+@sync
+async def test_esc_after_a_search_goes_back_one_step_at_a_time() -> None:
+    # Esc on what a search found (after ↓ from it) closed help in one step; the player's
+    # next Esc then opened the leave-game prompt. Now: the found list, then the whole
+    # contents, then out of help.
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", seed=3).resources(se=6, food=2).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        help_screen: HelpScreen = await opened_help(pilot, app)
+        search = help_screen.query_one("#help-search", Input)
+        own = help_screen.own
+        await pilot.press("slash")
+        await pilot.press(*"armored")
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        contents = help_screen.query_one("#help-list", OptionList)
+        assert contents.has_focus
+        assert "Armored" in str(contents.get_option_at_index(0).prompt)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert on_top(app) is help_screen  # a step back: the search is left
+        assert search.value == ""
+        assert contents.option_count == own  # the whole contents again
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(on_top(app), GameScreen)  # then out of help, to the game
