@@ -7,6 +7,8 @@ import pytest
 from pilot import on_top, settle, sync
 from playing import opened_help
 from test_records_panels import FakePlugins
+from test_round5_screens import footer
+from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
 
 from unbroken.home.settings import Settings, save_settings
@@ -18,6 +20,7 @@ from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.history import RecordsScreen
 from unbroken.tui.inspector import CardView, InspectorScreen
+from unbroken.tui.newgame import NewGameScreen
 
 RULES = load_ruleset()
 
@@ -100,3 +103,32 @@ async def test_esc_after_a_search_goes_back_one_step_at_a_time() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(on_top(app), GameScreen)  # then out of help, to the game
+
+
+@sync
+async def test_page_down_scrolls_the_character_description_whatever_has_the_focus() -> None:
+    # At 80x24 the description was cut ("…spend 2 SE to break 1 of") with no hint that it
+    # scrolls, and PageDown moved the character list: it took Tab x3 then PageDown.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        chars = screen.query_one("#characters", OptionList)
+        scroll = screen.query_one("#class-scroll", VerticalScroll)
+        for _ in range(chars.option_count):  # a description longer than its rows
+            if scroll.max_scroll_y > 0:
+                break
+            await pilot.press("down")
+            await settle(pilot)
+        assert scroll.max_scroll_y > 0
+        assert "PgUp/PgDn Description" in footer(app), footer(app)
+        chars.focus()
+        at = chars.highlighted
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert chars.highlighted == at and scroll.scroll_y > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert chars.highlighted == at and scroll.scroll_y == 0
