@@ -100,6 +100,7 @@ async def test_esc_after_a_search_goes_back_one_step_at_a_time() -> None:
         assert on_top(app) is help_screen  # a step back: the search is left
         assert search.value == ""
         assert contents.option_count == own  # the whole contents again
+        assert "esc Back" in footer(app), footer(app)  # said: the next Esc closes help
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(on_top(app), GameScreen)  # then out of help, to the game

@@ -474,6 +474,7 @@ the same seed again and `w` watches the game's replay.
         """Esc on what a search found lists the whole contents again: one step back, not out
         of help (#28 round 13)."""
         self.query_one("#help-search", Input).value = ""
+        self.refresh_bindings()  # the footer says the next Esc closes help
 
     def action_back(self) -> None:
         """Esc on the contents closes help."""
