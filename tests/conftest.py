@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,18 @@ def _isolated_user_dirs(
     # The base game only, whatever plugins are installed (plugin tests override it).
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     yield root
+
+
+@pytest.fixture(autouse=True)
+def _no_quick_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests press keys as fast as Pilot sends them: a key too quick after a new question
+    (tui/decisions.py's quick_seconds, a double tap) is tested on its own
+    (tests/tui/test_round13_keys.py) and off elsewhere, or every key right after a
+    question would only mark. Patched where the game screen is loaded (test modules
+    import it at collection); a test that loads no screen has no keys to press."""
+    decisions = sys.modules.get("unbroken.tui.decisions")
+    if decisions is not None:
+        monkeypatch.setattr(decisions.DecisionPanel, "quick_seconds", 0.0)
 
 
 @pytest.fixture(scope="module")

@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from unbroken.core import actions as act
+from unbroken.core import model as m
 from unbroken.core.game import Game
 from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
+from unbroken.tui.details import detail
 from unbroken.tui.help import rules_sections
+from unbroken.tui.help_search import holds, patterns
 from unbroken.words.actions import label, option_detail, option_text, taken_for_you
+from unbroken.words.cards import ability_lines
 from unbroken.words.forecast import warning_sentences
 
 #: A skill like Unearthed's Rummager: a Response at the end of each level.
@@ -147,3 +151,31 @@ def test_a_rest_at_the_cap_says_it_gains_nothing_where_it_is_taken_for_you() -> 
     line = option_text(rest, "", game.state, game.ruleset)
     assert line == f"Rest: gain 1 SE (time 1; no use now: SE is at the cap {cap})", line
     assert said == f"Taken for you: {line}.", said
+
+
+def test_the_hunger_detail_counts_the_cap_as_its_option_does() -> None:
+    # Round 13: "Eat 4 food (2 SE lost to the cap 20)" above "Eat 4 of 4: +4 SE; 0 uneaten
+    # costs 0 SE." on the line under the list.
+    cap = load_ruleset().settings.caps["se"]
+    game = Scenario("tomu", level=2).resources(se=cap - 1, food=2).monster("goblin").start("hunger")
+    eat = act.Eat(2)
+    said = detail(eat, game)
+    assert said.startswith(f"Eat 2 of 2: +1 SE (1 lost to the cap {cap}); 0 uneaten"), said
+
+
+def test_a_cost_before_revealing_more_reads_as_a_sentence() -> None:
+    # Round 13: Delve read "Spend 1 SE to the next Exploration reveals 3 more cards." in `i`
+    # and `unbroken cards`. Take a Peek (base) costs nothing; Orienteer-like: a cost.
+    dig = m.Ability(
+        id="dig", name="Delve", type="action", timing="travel", cost={"se": 1},
+        text="", effects=[m.RevealMore(amount=3)],
+    )  # fmt: skip
+    said = " ".join(ability_lines(dig))
+    assert "Spend 1 SE to reveal 3 more cards at the next Exploration." in said, said
+
+
+def test_help_finds_the_caps_rule_by_the_word_cap() -> None:
+    # Round 13: "lost to the cap" on options and the Display's "cap-3", but help's search
+    # for "cap" missed R-RES-2 ("Every resource has a maximum").
+    sections = [title for title, body in rules_sections() if holds(body, patterns("cap"))]
+    assert any("Resources" in title or "resource" in title.lower() for title in sections), sections

@@ -46,7 +46,7 @@ import msgspec
 
 from unbroken.advisor import reuse
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.paired import Difference
+from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
 from unbroken.core import rng
 from unbroken.core.actions import Action
@@ -220,7 +220,7 @@ class Weighing:
         stopped: list[str] = []
         for k in sorted(others):
             d = self.lead(k)
-            low, high = (round(100 * x) for x in d.interval)
+            low, high = (bound(x) for x in d.interval)
             if round(100 * d.mean) > 0:
                 ahead = "ahead " if not leads else ""
                 leads.append(f"{ahead}of {name(k)} by {d.lead(' points' if not leads else '')}")

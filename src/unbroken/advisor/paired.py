@@ -82,7 +82,7 @@ class Difference:
         low, high = self.interval
         mean = _whole(self.mean)
         signed = f"{mean:+d}" if mean else "0"
-        return f"{signed} {_points(mean)} ({_whole(low)} to {_whole(high)})"
+        return f"{signed} {_points(mean)} ({bound(low)} to {bound(high)})"
 
     def lead(self, unit: str = " points") -> str:
         """Return "2 points (-5 to 9)": the difference without its sign when ahead, and its
@@ -90,7 +90,7 @@ class Difference:
         low, high = self.interval
         mean = _whole(self.mean)
         unit = unit.replace("points", _points(mean))  # "by 1 point", not "1 points"
-        return f"{mean}{unit} ({_whole(low)} to {_whole(high)})"
+        return f"{mean}{unit} ({bound(low)} to {bound(high)})"
 
     def as_json(self) -> dict[str, Any]:
         low, high = self.interval
@@ -111,6 +111,17 @@ class Difference:
 def _whole(share: float) -> int:
     """Return a share in whole percentage points (never "-0")."""
     return int(round(100 * share))
+
+
+def bound(share: float) -> str:
+    """Return an interval's end in whole percentage points, but to a tenth where it
+    rounds to 0 without being 0, so its side of 0 shows: "0.4 to 15" is clearly above
+    0, "-0.3 to 15" is not (#28 round 13: both read "0 to 15", one called "clearly
+    ahead", the other "about equal")."""
+    whole = _whole(share)
+    if whole or share == 0:
+        return str(whole)
+    return f"{100 * share:.1f}"
 
 
 def _points(n: int) -> str:

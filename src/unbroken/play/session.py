@@ -377,6 +377,12 @@ class GameSession:
                 break
         return action
 
+    def keeps_on_leaving(self) -> bool:
+        """Return whether leaving now keeps the game for Continue (`leave`): a recorded
+        game not over with a decision of the player's in it."""
+        recorder = self.recorder
+        return recorder is not None and not self.game.is_over and recorder.decisions > 0
+
     def leave(self) -> bool:
         """Leave the game unfinished: close its recording; return whether it can be continued."""
         recorder = self.recorder

@@ -11,6 +11,7 @@ two are reactive: setting one redraws the options only when it changed.
 from __future__ import annotations
 
 import textwrap
+import time
 
 from rich.text import Text
 from textual import events
@@ -60,6 +61,9 @@ class DecisionPanel(DecisionList):
     taken_for_you: var[tuple[str, ...]] = var((), init=False)
     #: How long after the beat a costly option's key marks it first (then: takes it).
     careful_seconds = 3.0
+    #: How soon after a new question a key is too quick to have read it (a double tap,
+    #: "2 2": the second meant for the question before): it marks a costly option.
+    quick_seconds = 0.5
 
     def __init__(self) -> None:
         super().__init__(id="decisions")
@@ -86,6 +90,8 @@ class DecisionPanel(DecisionList):
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
         self.offered_at: tuple[int, str, str] = (0, "", "")
+        #: When the question now offered came (time.monotonic): `quick_seconds`.
+        self.asked_at = 0.0
         #: The rows the detail line takes for this decision (`details_rows`): the options'
         #: room leaves them.
         self.detail_rows = ROWS
@@ -107,6 +113,8 @@ class DecisionPanel(DecisionList):
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         new = bool(at[1]) and at != self.offered_at
+        if new:
+            self.asked_at = time.monotonic()
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
         if new and weighty(game.state, self.forecasts, at[0]):
@@ -202,6 +210,11 @@ class DecisionPanel(DecisionList):
             action, forecast, game.state
         )
 
+    def too_quick(self) -> bool:
+        """Return whether a key now comes too soon after a new question to have been
+        pressed for it (`quick_seconds`): a double tap's second key."""
+        return time.monotonic() - self.asked_at < self.quick_seconds
+
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
         self.marked = index
@@ -214,6 +227,11 @@ class DecisionPanel(DecisionList):
         A key does what the prompt says: while its cue is in sight, it is careful."""
         if (self.careful or self.cue_shown) and self.marked != index and self.costly(index):
             self.careful = True
+            self.mark(index)
+            return False
+        if self.too_quick() and self.marked != index and self.costly(index):
+            # #28 round 13: "2 2" — Rest, then the next question's Fight taken unseen.
+            self.open_careful(NEW)
             self.mark(index)
             return False
         if self._careful is not None:
@@ -317,6 +335,11 @@ class DecisionPanel(DecisionList):
         own = label(action, game.state, game.ruleset)
         if text == own and not self.is_cut(index):
             return [""]
+        if self.is_cut(index) and own not in text:
+            # The row is cut and the detail says only what the forecast adds (a kill's
+            # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]
+            # (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.").
+            text = f"{own.rstrip('.')}. {text}"
         # What the line above shows whole is not said again where the rest would be cut
         # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
         shown = " ".join(self.row_shown(index).split())

@@ -37,8 +37,13 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         return text
     if isinstance(action, act.Eat):
         eat = game.query().hunger(action.food)
+        # The caps counted, as the option's line says them (#28 round 13: "+4 SE" beside
+        # "(2 SE lost to the cap 20)").
+        cap = rules.settings.caps.get("se", 99)
+        gained = min(action.food, max(0, cap - s.res.get("se", 0)))
+        capped = f" ({action.food - gained} lost to the cap {cap})" if gained < action.food else ""
         text = (
-            f"Eat {action.food} of {eat.need}: +{action.food} SE; "
+            f"Eat {action.food} of {eat.need}: +{gained} SE{capped}; "
             f"{eat.missing} uneaten costs {eat.loss} SE"
         )
         if eat.starves:

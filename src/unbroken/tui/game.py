@@ -477,7 +477,7 @@ class GameScreen(Screen[None]):
             self.leave_for_title(True)
             return
         # Asked first: an Esc meant for an overlay that just closed must not leave.
-        self.app.push_screen(LeaveScreen(), self.leave_for_title)
+        self.app.push_screen(LeaveScreen(self.session.keeps_on_leaving()), self.leave_for_title)
 
     def leave_for_title(self, leave: bool | None) -> None:
         """Go to the title (the game saved) when the player said so."""

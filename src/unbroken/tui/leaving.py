@@ -32,12 +32,22 @@ class LeaveScreen(ModalScreen[bool]):
         Binding("n", "answer(False)", "Stay", show=False),
     ]
 
+    def __init__(self, kept: bool = True) -> None:
+        super().__init__()
+        #: Whether leaving keeps the game for Continue: not before a first decision.
+        self.kept = kept
+
     def compose(self) -> ComposeResult:
+        said = (
+            "It is saved: Continue picks it up where you are."
+            if self.kept
+            # #28 round 13: "It is saved" before any decision, then Continue said "(none)".
+            else "No decision is taken yet, so it is not kept: New game starts another."
+        )
         with Vertical(id="leave"):
             yield Static(
-                "Leave this game for the title screen? It is saved: Continue picks "
-                "it up where you are.\n\nEnter or y  leave      Esc or n  stay\n"
-                "Any other key stays, and acts in the game."
+                f"Leave this game for the title screen? {said}\n\nEnter or y  leave      "
+                "Esc or n  stay\nAny other key stays, and acts in the game."
             )
 
     #: The keys that answer: any other one stays in the game and is then the game's.

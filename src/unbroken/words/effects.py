@@ -197,7 +197,9 @@ def _extra_turn(e: m.ExtraTurn) -> str:
 @words_for(EFFECT_WORDS, m.RevealMore)
 def _reveal_more(e: m.RevealMore) -> str:
     cards = "card" if e.amount == 1 else "cards"
-    return f"the next Exploration reveals {e.amount} more {cards}"
+    # Said as a deed, as every effect is: "spend 1 SE to reveal 3 more cards at the next
+    # Exploration" (#28 round 13: "Spend 1 SE to the next Exploration reveals 3 more").
+    return f"reveal {e.amount} more {cards} at the next Exploration"
 
 
 @words_for(EFFECT_WORDS, m.Commit)

@@ -8,7 +8,7 @@ from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
 from unbroken.core.query import clamp_die
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase
+from unbroken.core.state import GameState, Phase, StepName
 
 #: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
 COMMITTED = " (no use now: you are committed to 1 card)"
@@ -65,10 +65,15 @@ def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset
 
 
 def _can_come(ability: m.Ability, state: GameState, ruleset: Ruleset) -> bool:
-    """Return whether a Response's trigger can still come this level: no skill is drawn in
-    a Combat Phase past the skill levels unless the monster's rewards give one (#28 round
-    12: "none left for Flexible" at level 4, where no skill comes, R-REWARD-1)."""
-    if ability.trigger != "before_skill_gain" or state.phase != Phase.COMBAT:
+    """Return whether a Response's trigger can still come this level: the battle's start
+    is past once the battle is on (#28 round 13: "none left for Snare" mid-battle); no
+    skill is drawn in a Combat Phase past the skill levels unless the monster's rewards
+    give one (#28 round 12: "none left for Flexible" at level 4, R-REWARD-1)."""
+    if state.phase != Phase.COMBAT:
+        return True
+    if ability.trigger == "battle_start":  # once a level: gone once the battle is on
+        return state.step not in (StepName.BATTLE, StepName.REWARDS, StepName.HUNGER)
+    if ability.trigger != "before_skill_gain":
         return True
     if state.level <= m.SKILL_LEVELS:
         return True
