@@ -166,7 +166,9 @@ async def test_esc_leaves_the_search_before_it_closes_help() -> None:
         await pilot.press("slash", *"fright")  # searching
         await pilot.press("escape")  # leaves the search, still in help, what it found kept
         assert app.screen is help_screen and search.value == "fright" and contents.has_focus
-        await pilot.press("escape")  # the second Esc closes help
+        await pilot.press("escape")  # the second lists the whole contents (round 13)
+        assert app.screen is help_screen and search.value == "" and contents.has_focus
+        await pilot.press("escape")  # the third Esc closes help
         assert app.screen is not help_screen and not isinstance(app.screen, HelpScreen)
 
 

@@ -95,7 +95,10 @@ async def test_help_keys_behave_as_in_a_pager() -> None:
         await pilot.press("escape")  # leaves the search, still in help
         assert (on_top(app) is screen, search.has_focus) == (True, False)  # one: not narrowed
         assert "Leave search" not in footer(app)
-        await pilot.press("escape")  # the second closes it
+        assert "All contents" in footer(app)  # what the second does (round 13)
+        await pilot.press("escape")  # the second lists the whole contents, the third closes it
+        assert on_top(app) is screen and search.value == ""
+        await pilot.press("escape")
         assert on_top(app) is not screen
 
 

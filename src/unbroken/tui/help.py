@@ -234,11 +234,13 @@ class HelpScreen(Screen[None]):
 
     # As in a pager: Page Up/Down scroll the text and `/` (again) goes to the search,
     # whatever has the focus; Esc leaves the search (or the text Enter opened, for the
-    # contents: one step back, #28 round 8), then closes help. The footer says
+    # contents: one step back, #28 round 8), then what it found for the whole contents
+    # (#28 round 13: Esc after ↓ from a search closed help), then closes help. The footer says
     # which Esc does now (#28 round 5: the first one seemed ignored).
     BINDINGS = [
         Binding("escape", "leave_search", "Leave search"),
         Binding("escape", "leave_text", "Contents"),
+        Binding("escape", "clear_search", "All contents"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
         Binding("slash", "search", "Search", priority=True),
@@ -395,15 +397,17 @@ the same seed again and `w` watches the game's replay.
             text.scroll_page_up(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Esc leaves the search, or the text, while it has the keys, else closes help (said
-        in the footer)."""
-        if action in ("leave_search", "leave_text", "back"):
+        """Esc leaves the search, or the text, while it has the keys, else what a search
+        found, else closes help (said in the footer)."""
+        if action in ("leave_search", "leave_text", "clear_search", "back"):
             text = self.query_one("#help-text", VerticalScroll)
             focused = self.focused
             if self.query_one("#help-search", Input).has_focus:
                 now = "leave_search"
             elif focused is not None and (focused is text or text in focused.ancestors):
                 now = "leave_text"
+            elif self.query_one("#help-search", Input).value:
+                now = "clear_search"
             else:
                 now = "back"
             return action == now
@@ -465,6 +469,12 @@ the same seed again and `w` watches the game's replay.
         """Esc in the text (opened with Enter) goes back to the contents, the section still
         shown: one step back, not out of help (#28 round 8)."""
         self.query_one("#help-list", OptionList).focus()
+
+    def action_clear_search(self) -> None:
+        """Esc on what a search found lists the whole contents again: one step back, not out
+        of help (#28 round 13)."""
+        self.query_one("#help-search", Input).value = ""
+        self.refresh_bindings()  # the footer says the next Esc closes help
 
     def action_back(self) -> None:
         """Esc on the contents closes help."""

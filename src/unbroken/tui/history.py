@@ -61,11 +61,11 @@ class RecordsScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("left", "column(-1)", "Column", key_display="←→", priority=True),
         Binding("right", "column(1)", "Column", show=False, priority=True),
-        Binding("s", "sort", "Sort by column"),
+        Binding("s", "sort", "Sort"),
         Binding("c", "show('charts')", "Charts"),
         Binding("c", "show('table')", "Table"),
         Binding("a", "achievements", "Achievements"),
-        Binding("p", "panels", "Plugin panels"),  # shown only when a plugin adds one
+        Binding("p", "panels", "Panels"),  # shown only when a plugin adds one
     ]
 
     DEFAULT_CSS = """

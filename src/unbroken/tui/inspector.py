@@ -23,7 +23,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, Phase
 from unbroken.plugins import BASE, plugins_for
-from unbroken.tui.rule_terms import BY_ID, terms_named
+from unbroken.tui.rule_terms import BY_ID, TERMS, terms_named
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
@@ -205,15 +205,20 @@ def _extra_scores(game: Game) -> list[str]:
 
 def offer_lines(game: Game, card: str) -> list[str]:
     """Return an offer's lines side by side: its card's (`card_lines`), then under "Named:"
-    each condition and keyword its rules name, in the words of `unbroken cards` (#28 round
+    each condition and keyword its rules name, in the words of `unbroken cards`, and each
+    rule its text names by a word (rule_terms: "committed") (#28 round
     9: Quick Guard's "against a Fast monster" was compared with Fast nowhere in sight; the
     list of all cards named it, but `i` at an offer opens on the comparison)."""
     lines = card_lines(game, card)
     named = [c for c in dict.fromkeys(named_cards(game.ruleset, [card])) if c != card]
+    # The rules its text names by a word ("committed": Eavesdropping, #28 round 13), not
+    # by its own name (the Ambusher skill is no Ambush step).
+    said = "\n".join(lines).replace(game.ruleset.card_name(card), "")
+    named += [term.id for term in TERMS if term.word.search(said)]
     if named:
         lines.append("  Named:")
         for other in named:
-            lines += [f"    {line}" for line in describe_card(game.ruleset, other)]
+            lines += [f"    {line}" for line in card_lines(game, other)]
     return lines
 
 

@@ -96,6 +96,12 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
         # Priority: the seed field takes digits only, so `p` is never typed into it.
         Binding("p", "expansions", "Expansions", priority=True),
+        # As in help's pager: Page Up/Down scroll the character's description whatever has
+        # the focus (#28 round 13: it was cut at 80x24, PageDown moved the character list).
+        Binding(
+            "pagedown", "scroll_about(1)", "Description", key_display="PgUp/PgDn", priority=True
+        ),
+        Binding("pageup", "scroll_about(-1)", "Description up", show=False, priority=True),
     ]
 
     def __init__(self) -> None:
@@ -269,6 +275,14 @@ class NewGameScreen(Screen[None]):
         diff = diffs.get_option_at_index(diffs.highlighted or 0).id
         assert char is not None and diff is not None
         return char, diff
+
+    def action_scroll_about(self, pages: int) -> None:
+        """Scroll the character's description by a page (`pages`: 1 down, -1 up)."""
+        scroll = self.query_one("#class-scroll", VerticalScroll)
+        if pages > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
 
     def action_expansions(self) -> None:
         """Open Plugins to turn expansions on or off; coming back lists what they add."""
