@@ -55,7 +55,7 @@ def test_a_finishing_blow_says_the_health_it_had_left_in_the_option_and_the_log(
     game = weakened_against_thick_hide(le=2)
     play(game, act.Attack("decisive-stroke"))
     assert game.state.monster is not None and game.state.monster.health == 1
-    assert "defeats it (1 health left)" in line(game, "decisive-stroke")
+    assert "defeats it (health 1)" in line(game, "decisive-stroke")
     start = len(game.events)
     play(game, act.Attack("decisive-stroke"))
     narrator = Narrator(game.ruleset)

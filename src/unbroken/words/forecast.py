@@ -88,7 +88,9 @@ def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
         # (#28 playtest round 10: "wound 4 (…) … defeats it" then "takes 3 wounds" read
         # as a −1 missing). Not otherwise: a finishing blow's line is long at 80 columns.
         left = reason and f.wounds != power
-        text += ", defeats it" + (f" ({f.wounds} health left)" if left else "")
+        # "(health 1)" as the stage shows it: "(1 health left)" read as what survives
+        # the blow (#28 round 13).
+        text += ", defeats it" + (f" (health {f.wounds})" if left else "")
     return text
 
 

@@ -249,7 +249,7 @@ def defeat_last(label: str, note: str) -> tuple[str, str]:
     said = _DEFEATS.search(label)
     if said is None:
         return label, note
-    defeats = said.group(0).removeprefix(", ")  # "defeats it (3 health left)"
+    defeats = said.group(0).removeprefix(", ")  # "defeats it (health 3)"
     return label.replace(said.group(0), "", 1), defeat_note(note, defeats)
 
 
@@ -263,4 +263,4 @@ def defeat_note(note: str, defeats: str = "defeats it") -> str:
 
 
 #: A finishing blow's words in its label, with the health it had left when said.
-_DEFEATS = re.compile(r", defeats it(?: \(\d+ health left\))?")
+_DEFEATS = re.compile(r", defeats it(?: \(health \d+\))?")
