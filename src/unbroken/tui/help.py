@@ -269,13 +269,15 @@ class HelpScreen(Screen[None]):
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
-| Esc | to the title, asked first (Enter leaves): the game is saved, Continue resumes it |
+| Esc | to the title, asked first (Enter leaves): the game is saved (once you have taken a decision), Continue resumes it |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
-stopped it early, about equal to the best, its figure from fewer games; `≤` before
+stopped it early, in the worse half before it could be called clearly behind (so
+not shown to differ from the best, whatever its figure), its figure from fewer
+games; `≤` before
 it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
 futures both played.
 
