@@ -269,7 +269,7 @@ class HelpScreen(Screen[None]):
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
-| Esc | to the title, asked first (Enter leaves): the game is saved (once you have taken a decision), Continue resumes it |
+| Esc | to the title, asked first (Enter leaves): saved once a decision is taken: Continue |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
 
