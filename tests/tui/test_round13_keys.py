@@ -142,3 +142,25 @@ async def cut_aimed_shot() -> None:
         assert "Giant Spider: gain 1 food + 1 wood" in said, said
         # Snare acts at the battle's start, past now: no use left is lost for it.
         assert "none left for Snare" not in said, said
+
+
+def test_a_double_tap_does_not_keep_a_card_before_the_cards_are_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Round 13: "1 1" — Explore, then the first revealed card kept before the six were
+    # seen (it could not be paid: a Rest forced, its time spent).
+    monkeypatch.setattr(DecisionPanel, "quick_seconds", 60.0)
+    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    asyncio.run(explore_then_keep())
+
+
+async def explore_then_keep() -> None:
+    game = Scenario("caellahan").encounters("juicy-bats", "abandoned-hovel").start()
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press("1", "1")  # Explore (the first question: at once), then keep?
+        await settle(pilot)
+        assert game.state.step == StepName.EXPLORATION, game.state.step
+        assert "1 marked: press 1 again" in prompt(screen), prompt(screen)

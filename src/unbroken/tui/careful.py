@@ -38,10 +38,12 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     at once: it spends or loses something, ambushes, ends the game, changes the weapon,
     the phase or the level (Fight), shows a card or a die's roll (`u` cannot take it back:
     #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
-    Pass and Skip are not."""
+    Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
+    13: "1 1" explored, then kept the first card before the six were seen, a Rest
+    forced). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
-    if forecast is None or isinstance(action, (act.Fight, act.Downgrade)):
+    if forecast is None or isinstance(action, (act.Fight, act.Downgrade, act.ChooseEncounter)):
         return True
     f = forecast
     if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
