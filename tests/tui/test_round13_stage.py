@@ -16,6 +16,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.rule_pages import rule_parts
 from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
@@ -76,3 +77,34 @@ def test_a_rule_in_parts_ends_a_part_at_a_clause_only_where_it_fills_the_page() 
     assert len(parts) == 3, parts
     for part in parts[:-1]:
         assert len(textwrap.wrap(part, 32, subsequent_indent="  ")) == 2, parts
+
+
+def test_the_page_count_stays_while_the_die_rolls_and_lands() -> None:
+    # Round 13: after a decision the title went from "rules 4 of 4" to "rules 4 of 6" on
+    # its own, a blank row where the die had been: the pages' size followed the rows the
+    # die took, its face while it rolled, then its words once it landed, and the words'
+    # rest ("…s combat roll)" for the Minotaur's Charge) took a page more as it landed.
+    assert save_settings(Settings(hints=False)) == ""
+    asyncio.run(decision_while_reading())
+
+
+async def decision_while_reading() -> None:
+    game = fought(3, 1, "minotaur")
+    app = UnbrokenApp(RULES, animate=True, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        stage = screen.query_one(StagePanel)
+        await pilot.press("m")
+        await settle(pilot)
+        attack = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Attack))
+        await pilot.press(OPTION_KEYS[attack])  # the monster rolls
+        await pilot.pause()
+        assert screen.rolling.rolling, "the die rolls"
+        title, rows = str(stage.border_title), len(stage.drawn.splitlines())
+        assert " 1 of " in title, title
+        screen.rolling.land()  # what its timer does when the roll's time is up
+        await pilot.pause()
+        assert "(monster's combat roll)" in stage.drawn, stage.drawn  # landed
+        assert str(stage.border_title) == title, stage.drawn  # read on, as it was
+        assert len(stage.drawn.splitlines()) == rows, stage.drawn

@@ -70,6 +70,8 @@ class StagePanel(Panel):
     bare = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
+    #: The decision and room the pages were sized for, their size, whether the die rolled.
+    sized: tuple[tuple[int, int], int, bool] = ((-1, 0), 0, False)
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -251,18 +253,21 @@ class StagePanel(Panel):
         in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
         cut_rows = any(len(line) > width for line, _ in lines) and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
-        self.page_rows = folded if paged else 0
+        # Their size is kept while the decision is (the same room), a rolling die's row for
+        # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
+        sized = (state.decisions, room)
+        if paged and self.sized[0] != sized:
+            self.sized = (sized, folded, len(die) == 1)
+        self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
             die_line, rest = head_cut(f"die {die}", width) if die else ("", "")
             if not die_line and state.phase == Phase.COMBAT and not danger:
                 die_line = "die –"
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
-            # What the head's one line leaves out, said whole on the pages (round 10: "die
-            # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
-            # Once: what the head cut, not the die's line again (#28 round 11), its words
-            # whole (round 13).
-            self.head_said = [f"…{rest}"] if rest else []
+            # What the head's one line leaves out, said whole on the pages (round 10), once
+            # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
+            self.head_said = [f"…{rest}"] if rest else [""] if self.sized[2] else []
             if danger:  # whether the die shows or not: the page count stays (round 7)
                 self.head_said.append(danger_line(state, rules, 1000))
         else:
