@@ -77,6 +77,9 @@ def test_a_rule_in_parts_ends_a_part_at_a_clause_only_where_it_fills_the_page() 
     assert len(parts) == 3, parts
     for part in parts[:-1]:
         assert len(textwrap.wrap(part, 32, subsequent_indent="  ")) == 2, parts
+    # The Giant Spider's pages under a first-game hint: a page of one row said "5 DEFEND: …".
+    defend = rule_parts("5 DEFEND: the monster ignores your next weapon attack", 1, 32)
+    assert defend[0] == "5 DEFEND: the monster ignores …", defend
 
 
 def test_the_page_count_stays_while_the_die_rolls_and_lands() -> None:

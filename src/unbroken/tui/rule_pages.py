@@ -86,12 +86,11 @@ def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str
     def fits(body: str, last: bool) -> bool:
         return len(wrap_rule(shown(body, last), width, indent)) <= rows
 
-    # A part ending at a clause's end fills the page but a line, else it ends between
-    # words (#28 round 13: "Grab the Weapon: …" alone on a page of two rows).
-    least = min(rows, max(2, rows - 1))
-
+    # A part ending at a clause's end fills half the page at least, else it ends between
+    # words (#28 round 13: "Grab the Weapon: …" alone on a page of two rows, "5 DEFEND: …"
+    # on a page of one).
     def fills(body: str) -> bool:
-        return len(wrap_rule(shown(body, False), width, indent)) >= least
+        return 2 * len(shown(body, False)) >= rows * width
 
     while rest and rows > 0 and not fits(rest, True):
         end = _part_end(rest, lambda body: fits(body, False), fills)
