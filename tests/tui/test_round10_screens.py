@@ -30,9 +30,9 @@ from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.rule_pages import rule_pages
+from unbroken.tui.sheet_head import head_cut
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
-from unbroken.words.vocabulary import cut
 
 RULES = load_ruleset()
 
@@ -191,7 +191,7 @@ async def head_lines_on_pages(game: Game, rules: Ruleset, danger: bool) -> None:
         assert count == len(pages) >= 2
         width = stage.content_size.width
         if len(die) > width:  # cut in the pages' head: the rest on a page, said once
-            rest = die[len(cut(die, width)) - 1 :].lstrip()
+            rest = head_cut(die, width)[1]  # between words (round 13)
             assert f"…{rest}" in whole and die not in whole, (die, pages)
         assert (track in whole) == danger, pages
 

@@ -42,6 +42,16 @@ def rule_pages(
     return pages
 
 
+def first_room(used: list[int], lines: int, rows: int) -> int:
+    """Return the first page with room for `lines` more (`used`: each page's lines; a page
+    of `rows`), else a new one's index (added to `used`), and count them on it."""
+    k = next((k for k, n in enumerate(used) if n + lines <= rows), len(used))
+    if k == len(used):
+        used.append(0)
+    used[k] += lines
+    return k
+
+
 #: Where a rule longer than a page may end a page, best first: a sentence's end, then a
 #: clause's (after a comma, semicolon, colon or bracket, or before a bracket or dash),
 #: then between words (a clause longer than a page).
@@ -76,19 +86,26 @@ def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str
     def fits(body: str, last: bool) -> bool:
         return len(wrap_rule(shown(body, last), width, indent)) <= rows
 
+    # A part ending at a clause's end fills half the page at least, else it ends between
+    # words (#28 round 13: "Grab the Weapon: …" alone on a page of two rows, "5 DEFEND: …"
+    # on a page of one).
+    def fills(body: str) -> bool:
+        return 2 * len(shown(body, False)) >= rows * width
+
     while rest and rows > 0 and not fits(rest, True):
-        end = _part_end(rest, lambda body: fits(body, False))
+        end = _part_end(rest, lambda body: fits(body, False), fills)
         parts.append(shown(rest[:end].rstrip(), False))
         rest = rest[end:].lstrip()
     return [*parts, shown(rest, True)] if rest or not parts else parts
 
 
-def _part_end(text: str, fits: Callable[[str], bool]) -> int:
+def _part_end(text: str, fits: Callable[[str], bool], fills: Callable[[str], bool] = bool) -> int:
     """Return where the longest start of `text` that `fits` ends, at the best break of
-    `_BREAKS` that has one (a word longer than a page: cut where it fits; at least 1)."""
-    for pattern in _BREAKS:
+    `_BREAKS` that has one (a clause's end: one that `fills` its page; a word longer than
+    a page: cut where it fits; at least 1)."""
+    for k, pattern in enumerate(_BREAKS):
         ends = [b.start() for b in pattern.finditer(text) if b.start() and fits(text[: b.start()])]
-        if ends:
+        if ends and (k != 1 or fills(text[: ends[-1]])):
             return ends[-1]
     end = 1
     while end < len(text) and fits(text[: end + 1]):

@@ -35,6 +35,18 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     return text
 
 
+def head_cut(line: str, width: int) -> tuple[str, str]:
+    """Return `line` cut to `width` between words, marked "…", and the words it leaves
+    ("" where it fits): the pages say them (#28 round 13: "die ⚂ 3 picked the Bugbear
+    Warl…" then "…ord" split the name). A word longer than the line is cut where it ends."""
+    if len(line) <= width:
+        return line, ""
+    space = line.rfind(" ", 0, width)
+    if space <= 0:
+        return cut(line, width), line[width - 1 :]
+    return line[:space] + "…", line[space + 1 :]
+
+
 def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
     """Return what the difficulty's danger track gave the monster, to fit `width`:
     "danger track 2: +1 armor, +2 health" (shorter where narrow); "" when it gave nothing."""

@@ -13,8 +13,8 @@ for it (round 10: pages were left half empty), and the title says "rules 2 of 4"
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
 A table row cut to one row is shown whole in place on the first page with room for it
 (else said in full after the rules; #28 round 11: the Kobold's pages held a row or two),
-the pages say first the die's words where the head cuts them, and the danger track's
-gains, and a rule
+the pages say the die's words where the head cuts them (between words) and the danger
+track's gains after the rules (#28 round 13: a page held only "…ord"), and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
 rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
 """
@@ -34,8 +34,8 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
-from unbroken.tui.rule_pages import rule_pages, rule_parts
-from unbroken.tui.sheet_head import danger_line, paged_head
+from unbroken.tui.rule_pages import first_room, rule_pages, rule_parts
+from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
 from unbroken.words.vocabulary import plural
@@ -70,6 +70,8 @@ class StagePanel(Panel):
     bare = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
+    #: The decision and room the pages were sized for, their size, whether the die rolled.
+    sized: tuple[tuple[int, int], int, bool] = ((-1, 0), 0, False)
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -251,19 +253,21 @@ class StagePanel(Panel):
         in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
         cut_rows = any(len(line) > width for line, _ in lines) and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
-        self.page_rows = folded if paged else 0
+        # Their size is kept while the decision is (the same room), a rolling die's row for
+        # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
+        sized = (state.decisions, room)
+        if paged and self.sized[0] != sized:
+            self.sized = (sized, folded, len(die) == 1)
+        self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
-            die_line = cut(f"die {die}", width) if die else ""
+            die_line, rest = head_cut(f"die {die}", width) if die else ("", "")
             if not die_line and state.phase == Phase.COMBAT and not danger:
                 die_line = "die –"
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
-            # What the head's one line leaves out, said whole on the pages (round 10: "die
-            # [7] picked the Gutter Wolf…" was cut on every page, the danger line gone).
-            # Once: what the head cut, not the die's line again (#28 round 11).
-            whole = f"die {die}" if die else ""
-            rest = whole[len(die_line) - 1 :].lstrip() if whole != die_line else ""
-            self.head_said = [f"…{rest}"] if rest else []
+            # What the head's one line leaves out, said whole on the pages (round 10), once
+            # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
+            self.head_said = [f"…{rest}"] if rest else [""] if self.sized[2] else []
             if danger:  # whether the die shows or not: the page count stays (round 7)
                 self.head_said.append(danger_line(state, rules, 1000))
         else:
@@ -300,8 +304,6 @@ class StagePanel(Panel):
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
-            if paged:  # the head's lines it cut or left out (the die's, the danger's)
-                said.extend((line, 0, "dim") for line in self.head_said)
             if before:  # paged, two rules: a page may end between them, not in one
                 for line in before if paged else [" | ".join(before)]:
                     said.append((line, 0, "italic"))
@@ -319,7 +321,8 @@ class StagePanel(Panel):
                     head = f"{i} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
                     cut_rows.append((i, extra, (f"{head} {row_words(r)}", len(head), "")))
-            whole_rows = self.rules_in_full(text, said, len(card.table) if paged else 0, cut_rows)
+            table = len(card.table) if paged else 0
+            whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
             self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
         indent = table_indent(card)
@@ -357,6 +360,7 @@ class StagePanel(Panel):
         said: list[tuple[str, int, str]],
         table: int,
         cut_rows: list[tuple[int, int, tuple[str, int, str]]] = [],  # noqa: B006 (read only)
+        heads: list[str] = [],  # noqa: B006 (read only)
     ) -> set[int]:
         """Append the rules in full (`said`: each rule's words, bold head and style), and
         how `m` goes on: all of them, or with `table` rows to keep under them the page
@@ -366,6 +370,8 @@ class StagePanel(Panel):
         rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
         and its words as a rule) are shown whole in place on the first page with room for
         them, else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
+        `heads`: the head's words it cut or left out (paged), on the first page with room
+        after the rules (#28 round 13: a page of only "…ord", the rule on the next).
         Return the numbers of the rows this page shows whole."""
         room = self.rows_free()
         more = self.unfolds()
@@ -377,7 +383,8 @@ class StagePanel(Panel):
         in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
         placed = {i for i, _ in in_place}
         said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
-        if not said and not in_place:
+        heads = heads if paged else []
+        if not said and not in_place and not heads:
             return set()
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules: list[list[Text]] = []
@@ -395,16 +402,22 @@ class StagePanel(Panel):
             pages = rule_pages(rules, rows, frozenset(chained)) if rules else [[]]
             used = [len(page) for page in pages]
             shows: list[set[int]] = [set() for _ in pages]  # the rows each page shows whole
-            for i, extra in in_place:  # on the first page with room for it, else a new one
-                k = next((k for k, n in enumerate(used) if n + extra <= rows), len(pages))
+            tops: list[list[Text]] = [[] for _ in pages]  # the head's words each page says
+            for said_head in heads:  # each on the first page with room for it, else a new one
+                head_lines = list(self.rule_lines(said_head, 0, indent, "dim").split("\n"))
+                k = first_room(used, len(head_lines), rows)
                 if k == len(pages):
-                    pages, used, shows = [*pages, []], [*used, 0], [*shows, set()]
-                used[k] += extra
+                    pages, shows, tops = [*pages, []], [*shows, set()], [*tops, []]
+                tops[k].extend(head_lines)
+            for i, extra in in_place:
+                k = first_room(used, extra, rows)
+                if k == len(pages):
+                    pages, shows, tops = [*pages, []], [*shows, set()], [*tops, []]
                 shows[k].add(i)
             self.pages = len(pages)
             self.page = min(self.page, self.pages - 1)
             whole = shows[self.page]
-            lines = pages[self.page] + [Text("")] * (rows - used[self.page])
+            lines = tops[self.page] + pages[self.page] + [Text("")] * (rows - used[self.page])
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"

@@ -1,0 +1,113 @@
+"""#28 playtest round 13 on the monster's stage at 80x24: `m`'s pages (whole words, the
+rules first, parts that fill their page)."""
+
+from __future__ import annotations
+
+import asyncio
+import textwrap
+
+from pilot import game_screen_of, settle
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.rule_pages import rule_parts
+from unbroken.tui.stage import StagePanel
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def fought(level: int, seed: int, monster: str) -> Game:
+    """A game just after Fight at `level`, the die having picked `monster` (its words are
+    longer than the stage's column at 80x24)."""
+    game = Scenario("tomu", level=level, seed=seed).resources(se=13, food=3).start("preparation")
+    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
+    assert game.state.monster is not None and game.state.monster.id == f"base:{monster}"
+    return game
+
+
+async def pages_of(game: Game) -> tuple[str, list[list[str]]]:
+    """Return the die's words and each page `m` shows (its lines under the two-line head,
+    the table's six rows left out), at 80x24."""
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    pages: list[list[str]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = game_screen_of(app).query_one(StagePanel)
+        die = f"die {stage.die}"
+        for _ in range(10):
+            await pilot.press("m")
+            await settle(pilot)
+            if " of " not in str(stage.border_title):
+                break
+            lines = stage.drawn.splitlines()
+            pages.append(lines[:-6])
+    return die, pages
+
+
+def test_m_pages_cut_the_die_between_words_and_show_the_rules_first() -> None:
+    # Round 13: the Bugbear Warlord's page 1 held only "…ord" under "die ⚂ 3 picked the
+    # Bugbear Warl…", its Thick Hide on page 2; the Crazed Survivor's page 1 held only the
+    # die's "…t roll)", its Grab the Weapon on pages 2 and 3.
+    assert save_settings(Settings(hints=False)) == ""
+    for level, seed, monster in ((3, 2, "bugbear-warlord"), (2, 1, "crazed-survivor")):
+        card = RULES.monsters[f"base:{monster}"]
+        die, pages = asyncio.run(pages_of(fought(level, seed, monster)))
+        assert len(pages) >= 2, (monster, pages)
+        head = pages[0][1]
+        assert head.endswith("…") and len(head) < len(die), (monster, head)
+        said = head[:-1]
+        assert die.startswith(said) and die[len(said)] == " ", (monster, head)  # whole words
+        rest = [line for page in pages for line in page[2:] if line.startswith("…")]
+        assert rest == [f"…{die[len(said) + 1 :]}"], (monster, pages)
+        first = card.abilities[0].name
+        assert pages[0][2].startswith(f"{first}:"), (monster, pages[0])  # the rule first
+
+
+def test_a_rule_in_parts_ends_a_part_at_a_clause_only_where_it_fills_the_page() -> None:
+    # Round 13: on a page of two rows the Crazed Survivor's one-sentence rule took four
+    # pages, the first only "Grab the Weapon: …", the others a line or two each.
+    grab = next(a for a in RULES.monsters["base:crazed-survivor"].abilities)
+    line = f"{grab.name}: {grab.text}"
+    parts = rule_parts(line, 2, 32)
+    assert len(parts) == 3, parts
+    for part in parts[:-1]:
+        assert len(textwrap.wrap(part, 32, subsequent_indent="  ")) == 2, parts
+    # The Giant Spider's pages under a first-game hint: a page of one row said "5 DEFEND: …".
+    defend = rule_parts("5 DEFEND: the monster ignores your next weapon attack", 1, 32)
+    assert defend[0] == "5 DEFEND: the monster ignores …", defend
+
+
+def test_the_page_count_stays_while_the_die_rolls_and_lands() -> None:
+    # Round 13: after a decision the title went from "rules 4 of 4" to "rules 4 of 6" on
+    # its own, a blank row where the die had been: the pages' size followed the rows the
+    # die took, its face while it rolled, then its words once it landed, and the words'
+    # rest ("…s combat roll)" for the Minotaur's Charge) took a page more as it landed.
+    assert save_settings(Settings(hints=False)) == ""
+    asyncio.run(decision_while_reading())
+
+
+async def decision_while_reading() -> None:
+    game = fought(3, 1, "minotaur")
+    app = UnbrokenApp(RULES, animate=True, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        stage = screen.query_one(StagePanel)
+        await pilot.press("m")
+        await settle(pilot)
+        attack = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Attack))
+        await pilot.press(OPTION_KEYS[attack])  # the monster rolls
+        await pilot.pause()
+        assert screen.rolling.rolling, "the die rolls"
+        title, rows = str(stage.border_title), len(stage.drawn.splitlines())
+        assert " 1 of " in title, title
+        screen.rolling.land()  # what its timer does when the roll's time is up
+        await pilot.pause()
+        assert "(monster's combat roll)" in stage.drawn, stage.drawn  # landed
+        assert str(stage.border_title) == title, stage.drawn  # read on, as it was
+        assert len(stage.drawn.splitlines()) == rows, stage.drawn
