@@ -84,13 +84,11 @@ def attack_effect(f: Forecast, kind: str, ruleset: Ruleset) -> str:
         return f"{f.wounds} of {power} wounds ({', '.join(caps)}){reason}"
     text = f"wound {power}{reason}"
     if f.defeated:
-        # The health it had left, when Passives changed the power and the wounds differ
-        # (#28 playtest round 10: "wound 4 (…) … defeats it" then "takes 3 wounds" read
-        # as a −1 missing). Not otherwise: a finishing blow's line is long at 80 columns.
+        # Its health, when Passives changed the power and the wounds differ (#28 round 10:
+        # "wound 4 (…) … defeats it", "takes 3 wounds" read as a −1 missing; round 13:
+        # "(1 health left)" read as what survives). Not otherwise: the line is long.
         left = reason and f.wounds != power
-        # "(health 1)" as the stage shows it: "(1 health left)" read as what survives
-        # the blow (#28 round 13).
-        text += ", defeats it" + (f" (health {f.wounds})" if left else "")
+        text += ", defeats it" + (f" (health {f.wounds})" if left else "")  # as the stage
     return text
 
 
