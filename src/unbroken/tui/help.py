@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 from unbroken.tui.help_search import InOrderInput, holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.rule_terms import term_sections
+from unbroken.tui.widgets import page
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
 
 if TYPE_CHECKING:
@@ -392,11 +393,7 @@ the same seed again and `w` watches the game's replay.
 
     def action_scroll_text(self, pages: int) -> None:
         """Scroll the section shown by a page (`pages`: 1 down, -1 up), wherever the focus is."""
-        text = self.query_one("#help-text", VerticalScroll)
-        if pages > 0:
-            text.scroll_page_down(animate=False)
-        else:
-            text.scroll_page_up(animate=False)
+        page(self.query_one("#help-text", VerticalScroll), pages)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc leaves the search, or the text, while it has the keys, else what a search

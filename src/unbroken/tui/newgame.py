@@ -27,6 +27,7 @@ from unbroken.core.game import Game
 from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
+from unbroken.tui.widgets import page
 from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
 from unbroken.words.vocabulary import TIMING_WORDS
 
@@ -278,11 +279,7 @@ class NewGameScreen(Screen[None]):
 
     def action_scroll_about(self, pages: int) -> None:
         """Scroll the character's description by a page (`pages`: 1 down, -1 up)."""
-        scroll = self.query_one("#class-scroll", VerticalScroll)
-        if pages > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+        page(self.query_one("#class-scroll", VerticalScroll), pages)
 
     def action_expansions(self) -> None:
         """Open Plugins to turn expansions on or off; coming back lists what they add."""

@@ -454,3 +454,9 @@ __all__ = [
     "attack_text",
     "bar",
 ]
+
+
+def page(scroll: Widget, pages: int) -> None:
+    """Scroll `scroll` by a page (`pages`: 1 down, -1 up), as a pager's Page Up/Down do:
+    help's section text and the New game screen's description, wherever the focus is."""
+    (scroll.scroll_page_down if pages > 0 else scroll.scroll_page_up)(animate=False)
