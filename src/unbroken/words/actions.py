@@ -139,11 +139,11 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, removal_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
-        text += (
-            " (cannot pay: next, accept gaining nothing)"
-            if state.committed
-            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
-        )
+        if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
+            # (#28 round 13: "next, accept gaining nothing" read as an instruction).
+            text = merge_note(text, " (cannot pay: you will gain nothing from it)")
+        else:
+            text += f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
     return text + no_next_level(card.effects, state, ruleset)
 
 
