@@ -5,6 +5,7 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.actions import label, option_detail
 from unbroken.words.events import Narrator
 
 RULES = load_ruleset()
@@ -37,3 +38,50 @@ def test_a_cost_without_its_use_is_still_said() -> None:
     assert narrator.describe(ev.Spent({"cunning": 1}, "base:sage")) is None
     line = narrator.describe(ev.Gained({"se": 1}, {}, "focus")) or ""
     assert line.startswith("You pay 1 cunning [Sage]. You gain 1 SE"), line
+
+
+def test_two_copies_revealed_together_say_they_are_one_choice() -> None:
+    # #28 round 13: two identical cards revealed gave one option, and a careful player
+    # looked for the second. The option says so.
+    game = Scenario("tomu").encounters("a-clever-scheme", "a-clever-scheme", "spearfishing").start("exploration")
+    choices = [a for a in game.legal_actions() if isinstance(a, act.ChooseEncounter)]
+    texts = [label(a, game.state, RULES) for a in choices]
+    scheme = next(t for t in texts if t.startswith("A Clever Scheme"))
+    assert scheme.endswith("; revealed twice: one choice)"), scheme
+    assert not [t for t in texts if "revealed" in t and not t.startswith("A Clever Scheme")], texts
+
+
+def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
+    # #28 round 13: in Lucky's window the Pass's detail said "Goblin's WOUND: lose 2 SE." as
+    # if final, while Warding Sign could lower that loss at the next window.
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3, cunning=2)
+        .ability_uses(1)
+        .skills("lucky")
+        .monster("goblin")
+        .dice(6, 6, 6, 6)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "after_monster_roll":
+        game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    said = option_detail(act.Pass(), game.state, RULES)
+    assert said.endswith("Next, Warding Sign [Sage] can still respond."), said
+    game.apply(act.Pass())
+    assert game.state.trigger == "wound_loss"
+    assert act.Use("base:sage", "warding-sign") in game.legal_actions()
+    # At the last window nothing more can come: nothing is promised.
+    assert "can still respond" not in option_detail(act.Pass(), game.state, RULES)
+    # Without the cunning to pay, Warding Sign is not offered and not promised.
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3, cunning=0)
+        .ability_uses(1)
+        .skills("lucky")
+        .monster("goblin")
+        .dice(6, 6, 6, 6)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "after_monster_roll":
+        game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    assert "can still respond" not in option_detail(act.Pass(), game.state, RULES)
