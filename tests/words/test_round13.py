@@ -43,7 +43,11 @@ def test_a_cost_without_its_use_is_still_said() -> None:
 def test_two_copies_revealed_together_say_they_are_one_choice() -> None:
     # #28 round 13: two identical cards revealed gave one option, and a careful player
     # looked for the second. The option says so.
-    game = Scenario("tomu").encounters("a-clever-scheme", "a-clever-scheme", "spearfishing").start("exploration")
+    game = (
+        Scenario("tomu")
+        .encounters("a-clever-scheme", "a-clever-scheme", "spearfishing")
+        .start("exploration")
+    )
     choices = [a for a in game.legal_actions() if isinstance(a, act.ChooseEncounter)]
     texts = [label(a, game.state, RULES) for a in choices]
     scheme = next(t for t in texts if t.startswith("A Clever Scheme"))
