@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label, option_detail
@@ -11,7 +12,7 @@ from unbroken.words.events import Narrator
 RULES = load_ruleset()
 
 
-def _log(events: list, narrator: Narrator) -> list[str]:
+def _log(events: list[ev.Event], narrator: Narrator) -> list[str]:
     return [line for e in events if (line := narrator.describe(e))]
 
 
@@ -32,7 +33,6 @@ def test_an_ability_cost_is_said_with_the_ability_not_the_class_card() -> None:
 def test_a_cost_without_its_use_is_still_said() -> None:
     # The Narrator holds an ability's cost for the use that follows it; were anything else
     # to follow, the cost is said on that line rather than lost.
-    from unbroken.core import events as ev
 
     narrator = Narrator(RULES)
     assert narrator.describe(ev.Spent({"cunning": 1}, "base:sage")) is None
