@@ -89,3 +89,25 @@ def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
     while game.decision is not None and game.state.trigger != "after_monster_roll":
         game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
     assert "can still respond" not in option_detail(act.Pass(), game.state, RULES)
+
+
+def test_a_roll_of_1_does_not_say_dodge_could_have_lowered_it() -> None:
+    # #28 round 13: "The die shows 1 … Dodge [Sneak] could respond, but no ability use is
+    # left" — lowering a 1 changes nothing (R-EFFECT-4 clamps it). Said at the next roll
+    # that Dodge could have lowered, once a level.
+    game = (
+        Scenario("maxyn-zenma", level=2)
+        .resources(se=20)
+        .ability_uses(0)
+        .monster("goblin")
+        .dice(1, 1, 3, 3)
+        .start("battle")
+    )
+    for _ in range(3):
+        game.apply(act.Skip())
+    narrator = Narrator(game.ruleset)
+    log = _log(game.events, narrator)
+    rolls = [x for x in log if x.startswith("The die shows")]
+    assert rolls[0].startswith("The die shows 1") and "could respond" not in rolls[0], log
+    said = [x for x in log if "could respond" in x]
+    assert len(said) == 1 and said[0].startswith("The die shows 3"), log
