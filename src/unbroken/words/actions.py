@@ -11,7 +11,7 @@ from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.core.state import DecisionKind, GameState, Phase, Turn
 from unbroken.words.attacks import attack_label
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
@@ -105,8 +105,17 @@ def _craft(action: act.Craft, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Downgrade)
 def _downgrade(_: act.Downgrade, state: GameState, ruleset: Ruleset) -> str:
+    # Where it leaves you, and in battle that it is the turn's action (R-BATTLE-2): round
+    # 14's player read "give up the Sword" as free and lost a turn, not knowing the Knife
+    # came back.
     n = ruleset.card_name
-    return f"Downgrade: give up the {n(state.weapons[-1])}"
+    text = f"Downgrade: give up the {n(state.weapons[-1])} for good"
+    if len(state.weapons) < 2:
+        return text
+    notes = [f"back to your {n(state.weapons[-2])}"]
+    if state.phase == Phase.COMBAT:
+        notes.append("it takes your turn")
+    return f"{text} ({'; '.join(notes)})"
 
 
 @words_for(LABELS, act.Use)

@@ -1,0 +1,29 @@
+"""README playtest round 14 (#28): what the words said that was not so."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.words.actions import label
+
+RULES = load_ruleset()
+
+
+def test_a_downgrade_says_where_it_leaves_you_and_in_battle_that_it_is_the_turn() -> None:
+    # #28 round 14: "9. Downgrade: give up the Sword" in battle: the player read it as free
+    # (help: "costs nothing"), lost the turn to it, and did not know the Knife came back.
+    travel = Scenario("tomu").weapon("knife", "sword").start()
+    assert label(act.Downgrade(), travel.state, RULES) == (
+        "Downgrade: give up the Sword for good (back to your Knife)"
+    )
+    battle = Scenario("tomu", level=2).weapon("knife", "sword").monster("goblin").start("battle")
+    assert act.Downgrade() in battle.legal_actions()
+    assert label(act.Downgrade(), battle.state, RULES) == (
+        "Downgrade: give up the Sword for good (back to your Knife; it takes your turn)"
+    )
+    taken = battle.apply(act.Downgrade())
+    assert battle.state.weapons[-1].endswith("knife")
+    # The turn is spent: the monster's roll comes next (R-BATTLE-2).
+    assert any(isinstance(e, ev.DieRolled) and e.purpose == "combat" for e in taken)
