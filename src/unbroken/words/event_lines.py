@@ -144,6 +144,18 @@ def _monster_revealed(nr: Narrator, e: ev.MonsterRevealed) -> str | None:
     if sheet is not None:
         gift = m.DangerSpace("", max(0, e.armor - sheet.armor), max(0, e.health - sheet.health))
         gives = f" gives it {danger_gains(gift)}"
+        # The printed numbers beside the ones in play: "health 4 … gives it +1 health" read
+        # as 5 (#28 round 14).
+        printed = [
+            f"{k} {v}"
+            for k, v, g in (
+                ("armor", sheet.armor, gift.armor),
+                ("health", sheet.health, gift.health),
+            )
+            if g
+        ]
+        if printed:
+            said = f"{said[:-2]}; printed {', '.join(printed)})."
     # What skipping means, said with it (#28 round 11): the marker passed over them.
     nothing = "they give" if e.skipped > 1 else "it gives"
     passed = (
