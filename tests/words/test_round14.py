@@ -7,6 +7,7 @@ from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label
+from unbroken.words.events import Narrator
 
 RULES = load_ruleset()
 
@@ -27,3 +28,24 @@ def test_a_downgrade_says_where_it_leaves_you_and_in_battle_that_it_is_the_turn(
     assert battle.state.weapons[-1].endswith("knife")
     # The turn is spent: the monster's roll comes next (R-BATTLE-2).
     assert any(isinstance(e, ev.DieRolled) and e.purpose == "combat" for e in taken)
+
+
+def test_a_miss_does_not_say_a_reroll_could_have_responded() -> None:
+    # #28 round 14: "I've Seen Worse [Brawler] could respond, but no ability use is left"
+    # after the monster rolled a MISS: nothing was lost for want of a use. Said at the next
+    # roll that hurt, once a level.
+    game = (
+        Scenario("caellahan", level=2)
+        .resources(se=20)
+        .ability_uses(0)
+        .monster("goblin")
+        .dice(1, 1, 2, 2)
+        .start("battle")
+    )
+    for _ in range(3):
+        game.apply(act.Skip())
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    said = [x for x in log if "could respond" in x]
+    assert len(said) == 1 and said[0].startswith("The die shows 2"), log
+    assert "I've Seen Worse [Brawler] could respond" in said[0]
