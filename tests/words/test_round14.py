@@ -49,3 +49,34 @@ def test_a_miss_does_not_say_a_reroll_could_have_responded() -> None:
     said = [x for x in log if "could respond" in x]
     assert len(said) == 1 and said[0].startswith("The die shows 2"), log
     assert "I've Seen Worse [Brawler] could respond" in said[0]
+
+
+def test_a_wound_after_an_attack_is_not_said_capped_by_the_attack_s_power() -> None:
+    # #28 round 14: Press On (Grim Determination) inflicts 1 wound; after a Cleave of 3 the
+    # log said "The monster takes 1 wound of 3 (Stone Scales)", a cap that took nothing.
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=20, me=6)
+        .weapon("axe")
+        .skills("grim-determination")
+        .monster("basilisk")
+        .dice(*[6] * 200)
+        .start("battle")
+    )
+    press = act.Use("base:grim-determination", "grim-determination-press")
+    wounded = False
+    while not wounded or press not in game.legal_actions():
+        legal = game.legal_actions()
+        attacks = [a for a in legal if isinstance(a, act.Attack)]
+        if attacks and not wounded:
+            game.apply(attacks[-1])  # a break while Armored, then a wound of 2 or more
+            wounded = game.state.monster is not None and game.state.monster.health < 12
+        else:
+            game.apply(act.Pass() if act.Pass() in legal else act.Skip())
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    log += [line for e in game.apply(press) if (line := narrator.describe(e))]
+    wounds = [x for x in log if x.startswith("The monster takes")]
+    assert wounds[-1].startswith("The monster takes 1 wound:"), log
+    # The Cleave the cap did hold back still says so.
+    assert wounds[0].startswith("The monster takes 4 wounds of 6 (Stone Scales)"), log
