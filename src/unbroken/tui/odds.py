@@ -74,7 +74,7 @@ def status_text(odds: Anytime, verdict: str = "") -> str:
             said.append(f"the chance here: the best on {count} more futures, {done} played")
         if verdict:
             said.append(verdict)
-    said.append("% stops" if not odds.finished else "% hides")
+    said.append("press % to stop" if not odds.finished else "press % to hide them")
     return "; ".join(said)
 
 
