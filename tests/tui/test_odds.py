@@ -152,5 +152,6 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     anytime.poll()
     assert anytime.finished
     assert odds.status_text(anytime, "the verdict") == (
-        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; press % to hide them"
+        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; "
+        "press % to hide them"
     )
