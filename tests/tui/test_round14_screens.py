@@ -9,7 +9,9 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.daily_start import start_daily
 from unbroken.tui.details import detail
+from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import DecisionList
 
 RULES = load_ruleset()
@@ -44,3 +46,23 @@ async def test_an_encounter_s_detail_line_says_its_ambush_and_what_the_cap_takes
             assert "ambushes you" in said and "…" not in said.partition("ambushes you")[0], said
             await pilot.press("down")
             await settle(pilot)
+
+
+@sync
+async def test_the_daily_s_terms_are_said_on_the_notice_line_not_in_a_toast() -> None:
+    # Round 14: the daily challenge's toast stayed over 5 s and lay over help's Keys table.
+    # It is said on the game screen's notice line above the log, which help covers.
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start_daily(app)
+        await settle(pilot)
+        screen = game_screen_of(app)
+        box = screen.query_one(HintBox)
+        assert "Daily challenge of" in str(box.render()), box.render()
+        assert box.region.height > 0 and box.region.bottom <= screen.query_one("#log").region.y
+        assert not [n for n in app._notifications if "Daily" in n.message]
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert not app._notifications
