@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
 from unbroken.core.combat import (
@@ -29,7 +30,7 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
-from unbroken.core.taking import hunger_cost
+from unbroken.core.taking import hunger_cost, rest_gain
 
 __all__ = [
     "CANNOT_PAY",
@@ -54,6 +55,8 @@ class HungerPreview:
     missing: int  # food not eaten of what was needed
     loss: int  # the SE lost for it
     starves: bool  # the loss cannot be paid, even with substitution: the game is lost
+    gained: int = 0  # the SE the food eaten gains (R-HUNGER-2), what the cap leaves of it
+    lost_to_cap: int = 0  # the SE of the food eaten that the cap takes (R-RES-2)
 
 
 class Query:
@@ -211,18 +214,30 @@ class Query:
         return legality.food_requirement(self._resolver())
 
     def hunger(self, food: int) -> HungerPreview:
-        """Return what eating `food` now would do: the SE lost for what is missing, and
-        whether that loss can be paid once the food eaten is gained as SE (R-HUNGER-3)."""
+        """Return what eating `food` now would do: the SE it gains and what the cap takes
+        of it (R-HUNGER-2, R-RES-2), the SE lost for what is missing, and whether that loss
+        can be paid once the food eaten is gained as SE (R-HUNGER-3)."""
         need = self.food_requirement()
         missing = max(0, need - food)
         loss = hunger_cost(missing)
-        starves = False
-        if loss:
-            # On a copy: gain the food as SE, then ask the payment rules about the loss.
-            fed = copy_state(self._state)
-            payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
-            starves = not payment.can_pay(fed, {"se": loss})
-        return HungerPreview(need, food, missing, loss, starves)
+        if not food and not loss:
+            return HungerPreview(need, food, missing, loss, False)
+        # On a copy: gain the food as SE, then ask the payment rules about the loss.
+        fed = copy_state(self._state)
+        gained = _gained(Resolver(self._ruleset, fed), {"se": food}, "hunger")
+        starves = bool(loss) and not payment.can_pay(fed, {"se": loss})
+        got, lost = gained.amounts.get("se", 0), gained.lost_to_cap.get("se", 0)
+        return HungerPreview(need, food, missing, loss, starves, got, lost)
+
+    def gained(self, amounts: dict[str, int], source: str = "") -> ev.Gained:
+        """Return what gaining `amounts` now would record: what is gained and what the caps
+        take (R-RES-2), by the rules' own gain on a copy of the state."""
+        return _gained(Resolver(self._ruleset, copy_state(self._state)), amounts, source)
+
+    def rest(self, card: str) -> ev.Gained:
+        """Return what resting instead of resolving the encounter `card` would gain, the
+        caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
+        return self.gained(rest_gain(self._ruleset.encounters[card]), card)
 
     def hunger_ahead(self) -> HungerPreview:
         """Return what the Hunger step at the end of this level does at best: all the food
@@ -256,3 +271,12 @@ class Query:
         power and wounds after every Passive and cap, armor broken, the rules that act
         (see `unbroken.core.forecast`). Nothing the player cannot know yet is used."""
         return forecast(self._ruleset, self._state, action)
+
+
+def _gained(r: Resolver, amounts: dict[str, int], source: str) -> ev.Gained:
+    """Return the `Gained` event gaining `amounts` emits on `r`'s state (an empty one when
+    nothing is gained or capped)."""
+    before = len(r.emitted)
+    payment.gain(r, amounts, source)
+    found = [e for e in r.emitted[before:] if isinstance(e, ev.Gained)]
+    return found[0] if found else ev.Gained({}, {}, source)

@@ -142,7 +142,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text += (
             " (cannot pay: next, accept gaining nothing)"
             if state.committed
-            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
+            else f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
         )
     return text + no_next_level(card.effects, state, ruleset)
 
