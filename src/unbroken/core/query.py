@@ -22,6 +22,8 @@ from unbroken.core.combat import (
     danger_space,
     effective_roll,
     locks_turns,
+    must_reroll,
+    passive_loss,
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
@@ -38,6 +40,7 @@ __all__ = [
     "Forecast",
     "HungerPreview",
     "Query",
+    "RowOutcome",
     "clamp_die",
     "danger_space",
     "effective_roll",
@@ -57,6 +60,24 @@ class HungerPreview:
     starves: bool  # the loss cannot be paid, even with substitution: the game is lost
     gained: int = 0  # the SE the food eaten gains (R-HUNGER-2), what the cap leaves of it
     lost_to_cap: int = 0  # the SE of the food eaten that the cap takes (R-RES-2)
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """What a row of the monster's table does if its combat roll comes to it now, after
+    the Passives and conditions in play (R-BATTLE-6, R-EFFECT-3): `Query.table_row`."""
+
+    roll: int
+    result: str
+    #: The Passives that ignore its result, each (card id, ability name): it does nothing.
+    ignored: tuple[tuple[str, str], ...] = ()
+    #: Whether it gives a condition the player has already: the monster rolls again.
+    rerolled: bool = False
+    #: A WOUND row's SE loss as printed and after the Passives that change it (0: none),
+    #: and those Passives, each (card id, ability name), when they change it.
+    printed_loss: int = 0
+    loss: int = 0
+    changed_by: tuple[tuple[str, str], ...] = ()
 
 
 class Query:
@@ -203,6 +224,40 @@ class Query:
             for src, a, _ in self._resolver().in_play()
             if a.type == "passive" and any(isinstance(x, m.WoundLoss) for x in a.modifiers)
         ]
+
+    def table_row(self, roll: int) -> RowOutcome:
+        """Return what the monster's table row `roll` (1..6) does if its combat roll comes
+        to it now: ignored by a Passive, rolled again for a condition held (R-BATTLE-6), or
+        its WOUND loss after the Passives in play (R-EFFECT-3), before any Response."""
+        mo = self._state.monster
+        if mo is None:
+            raise ValueError("no monster: its table has no rows to ask about")
+        row = self._ruleset.monsters[mo.id].table[roll - 1]
+        r = self._resolver()
+        ignored = tuple(
+            (src, a.name)
+            for src, a, _ in r.in_play()
+            if a.type == "passive"
+            and any(isinstance(x, m.IgnoreResult) and x.result == row.result for x in a.modifiers)
+        )
+        if ignored:
+            return RowOutcome(roll, row.result, ignored=ignored)
+        if must_reroll(r, row):
+            return RowOutcome(roll, row.result, rerolled=True)
+        # Each plain Lose of a WOUND row's SE is paid on its own, after the Passives
+        # (effects._lose, combat.wound_loss); one with an alternative may not be paid.
+        printed = [
+            e.amounts["se"]
+            for e in row.effects
+            if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")
+        ]
+        if row.result != "WOUND" or not printed:
+            return RowOutcome(roll, row.result)
+        loss = sum(passive_loss(r, n) for n in printed)
+        changed = () if loss == sum(printed) else tuple(self.loss_passives())
+        return RowOutcome(
+            roll, row.result, printed_loss=sum(printed), loss=loss, changed_by=changed
+        )
 
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's
