@@ -33,6 +33,7 @@ from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import hunger_cost, rest_gain
+from unbroken.core.to_come import can_still_fire, turns_to_come
 
 __all__ = [
     "CANNOT_PAY",
@@ -258,6 +259,16 @@ class Query:
         return RowOutcome(
             roll, row.result, printed_loss=sum(printed), loss=loss, changed_by=changed
         )
+
+    def can_still_fire(self, trigger: str) -> bool:
+        """Return whether a Response window at `trigger` can still open this level, the
+        window open now counted (R-LEVEL-1; see `unbroken.core.to_come`)."""
+        return can_still_fire(self._ruleset, self._state, trigger)
+
+    def turns_to_come(self) -> bool:
+        """Return whether the player may still take an action this level (not once the
+        battle is over; see `unbroken.core.to_come`)."""
+        return turns_to_come(self._state)
 
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's
