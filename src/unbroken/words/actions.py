@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import Acted, Forecast, forecast
+from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
@@ -424,7 +424,7 @@ def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: For
     Lucky's window the WOUND's loss read as final)."""
     if not isinstance(action, act.Pass) or not f.passes:
         return ""
-    later = forecast(ruleset, state, action, name_passed=True).passed
+    later = Query(ruleset, state).forecast(action, name_passed=True).passed
     names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
     return f"Next, {names} can still respond." if names else ""
 
