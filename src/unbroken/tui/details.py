@@ -46,12 +46,11 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     if isinstance(action, act.Eat):
         eat = game.query().hunger(action.food)
         # The caps counted, as the option's line says them (#28 round 13: "+4 SE" beside
-        # "(2 SE lost to the cap 20)").
+        # "(2 SE lost to the cap 20)"): the core's numbers (Query.hunger).
         cap = rules.settings.caps.get("se", 99)
-        gained = min(action.food, max(0, cap - s.res.get("se", 0)))
-        capped = f" ({action.food - gained} lost to the cap {cap})" if gained < action.food else ""
+        capped = f" ({eat.lost_to_cap} lost to the cap {cap})" if eat.lost_to_cap else ""
         text = (
-            f"Eat {action.food} of {eat.need}: +{gained} SE{capped}; "
+            f"Eat {action.food} of {eat.need}: +{eat.gained} SE{capped}; "
             f"{eat.missing} uneaten costs {eat.loss} SE"
         )
         if eat.starves:

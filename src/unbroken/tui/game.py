@@ -35,7 +35,8 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
-from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
+from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (

@@ -153,7 +153,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
             # (#28 round 13: "next, accept gaining nothing" read as an instruction).
             text = merge_note(text, " (cannot pay: you will gain nothing from it)")
         else:
-            text += f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
+            text += f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
     alike = state.revealed.count(card.id)
     if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
         times = "twice" if alike == 2 else f"{alike} times"
