@@ -31,3 +31,27 @@ async def test_the_hand_says_more_in_its_title_and_draws_no_scrollbar_thumb() ->
         for y in range(region.y, region.bottom):
             widget, _ = app.screen.get_widget_at(region.right - 1, y)
             assert not isinstance(widget, ScrollBar), (y, widget)
+
+
+@sync
+async def test_tab_on_new_game_marks_the_focus_with_a_glyph_at_every_stop() -> None:
+    # After Tab on New game no focus mark showed in a plain capture (colour only), and one
+    # stop (the description's scroll) had no mark at all.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        stops = []
+        for _ in range(5):
+            focused = app.screen.focused
+            assert focused is not None
+            stops.append(focused.id)
+            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            region = focused.region
+            marked = [rows[y][region.x] for y in range(region.y, region.bottom)]
+            assert set(marked) == {"▌"}, (focused.id, marked)
+            others = [rows[y][0] for y in range(len(rows)) if not region.y <= y < region.bottom]
+            assert "▌" not in others, (focused.id, rows)  # the one stop marked
+            await pilot.press("tab")
+            await settle(pilot)
+        assert stops == ["characters", "difficulties", "start", "seed", "gentle"], stops

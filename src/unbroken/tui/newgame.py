@@ -129,7 +129,9 @@ class NewGameScreen(Screen[None]):
             # the seed and Gentle start under it stay in sight (at 80x24 they were below
             # the fold of one scrolled pane, #28).
             with Vertical(id="about"):
-                with VerticalScroll(id="class-scroll"):
+                # Not a stop of Tab's (Page Up/Down scroll it whatever has the focus): a
+                # stop with no mark of its own, the player lost the focus there (#28).
+                with VerticalScroll(id="class-scroll", can_focus=False):
                     yield Static(id="class-info")
                 yield DifficultyInfo(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
