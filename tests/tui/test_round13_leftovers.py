@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pilot import game_screen_of, settle, sync
+from test_round12_keys import burst
 from textual.scrollbar import ScrollBar
+from textual.widgets import OptionList
 
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
@@ -11,6 +13,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hand import HandPanel
+from unbroken.tui.help import HelpScreen
 
 RULES = load_ruleset()
 
@@ -55,3 +58,28 @@ async def test_tab_on_new_game_marks_the_focus_with_a_glyph_at_every_stop() -> N
             await pilot.press("tab")
             await settle(pilot)
         assert stops == ["characters", "difficulties", "start", "seed", "gentle"], stops
+
+
+@sync
+async def test_down_typed_twice_at_once_from_helps_search_moves_twice() -> None:
+    # Down typed twice quickly from the search field lost the second: the first gave the
+    # focus to what was found, the second reached the field before the focus moved.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await settle(pilot)
+        await pilot.press("slash")
+        await settle(pilot)
+        burst(app, *"the")
+        await settle(pilot)
+        burst(app, "down", "down", "down")
+        await settle(pilot)
+        found = app.screen.query_one("#help-list", OptionList)
+        assert found.has_focus and found.option_count > 3
+        assert found.highlighted == 2  # on the first, then two down
+        await pilot.press("slash")  # back to the search, what it found still marked
+        await settle(pilot)
+        burst(app, "down", "down", "enter")  # Enter behind them: the list's too
+        await settle(pilot)
+        assert app.screen.query_one("#help-text").has_focus
+        assert found.highlighted == 3, found.highlighted
