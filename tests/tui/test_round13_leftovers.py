@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pilot import game_screen_of, settle, sync
+from test_chances import ANALYSIS, SHORT
 from test_round12_keys import burst
 from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
+from unbroken.advisor.analysis import keep
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hand import HandPanel
 from unbroken.tui.help import HelpScreen
@@ -83,3 +86,29 @@ async def test_down_typed_twice_at_once_from_helps_search_moves_twice() -> None:
         await settle(pilot)
         assert app.screen.query_one("#help-text").has_focus
         assert found.highlighted == 3, found.highlighted
+
+
+@sync
+async def test_the_viewers_chart_covers_nothing_of_the_hand() -> None:
+    # The chance chart (`a`), docked at the screen's foot, covered the Hand at 80x24 (its
+    # progress line where the cards were) while the Hand's title said "↓ more".
+    keep(SHORT, ANALYSIS)
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandPanel)
+        for key in ("right", "a", "right", "right"):
+            rows = hand.region.height
+            await pilot.press(key)
+            await settle(pilot)
+            if key == "right" and not app.screen.query(ChanceChart):
+                continue
+            chart = app.screen.query_one(ChanceChart)
+            assert not chart.region.overlaps(hand.region), (chart.region, hand.region)
+            if key == "a":  # the chart takes no row of the Hand's
+                assert hand.region.height == rows, (rows, hand.region)
+            assert hand.region.height >= 2
+            more = "↓ more" in str(hand.border_title)
+            assert more == (hand.scroll_y < hand.max_scroll_y), hand.border_title
+            legend = str(chart.render()).splitlines()
+            assert all(len(line) <= chart.content_size.width for line in legend), legend
