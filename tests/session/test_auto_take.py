@@ -140,8 +140,8 @@ def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_pla
     lines: list[str] = []
     session.take_for_player(lambda line, events: lines.append(line))
     assert lines == [
-        "Taken for you: Bribing the Whelps: 1 treasure -> 2 SE + 1 cunning (time 1)"
-        " (cannot pay: next, accept gaining nothing)."
+        "Taken for you: Bribing the Whelps: 1 treasure -> 2 SE + 1 cunning"
+        " (time 1; cannot pay: you will gain nothing from it)."
     ]
     assert game.legal_actions() == [act.Forfeit()]
     assert session.for_player() is None

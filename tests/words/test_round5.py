@@ -65,7 +65,7 @@ def test_a_response_just_used_is_not_said_to_have_failed() -> None:
     game.apply(act.Skip())  # round 2: the Goblin's 6 again
     narrator = Narrator(game.ruleset)
     log = [line for e in game.events if (line := narrator.describe(e))]
-    used = log.index("You use Warding Sign [Sage] (one ability use).")
+    used = log.index("You use Warding Sign [Sage] (one ability use): you pay 1 cunning.")
     assert "could respond" not in log[used + 1], log
     said = [x for x in log if "could respond" in x]
     assert said == [

@@ -251,8 +251,9 @@ class Query:
             default=0,
         )
 
-    def forecast(self, action: act.Action) -> Forecast:
+    def forecast(self, action: act.Action, name_passed: bool = False) -> Forecast:
         """Return what taking the legal `action` does for certain: costs as paid, attack
         power and wounds after every Passive and cap, armor broken, the rules that act
-        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used."""
-        return forecast(self._ruleset, self._state, action)
+        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used.
+        `name_passed`: name the Responses offered at the windows passed on the way."""
+        return forecast(self._ruleset, self._state, action, name_passed=name_passed)

@@ -18,6 +18,7 @@ from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     own_card,
+    response_name,
     rule_name,
     shown_ability,
     warning_sentences,
@@ -139,11 +140,15 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, removal_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
-        text += (
-            " (cannot pay: next, accept gaining nothing)"
-            if state.committed
-            else f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
-        )
+        if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
+            # (#28 round 13: "next, accept gaining nothing" read as an instruction).
+            text = merge_note(text, " (cannot pay: you will gain nothing from it)")
+        else:
+            text += f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
+    alike = state.revealed.count(card.id)
+    if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
+        times = "twice" if alike == 2 else f"{alike} times"
+        text = merge_note(text, f" (revealed {times}: one choice)")
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -408,9 +413,20 @@ def option_detail(
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
-    last = last_use(action, state, f, ruleset)
+    last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
+
+
+def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
+    """Return, for a Pass that leads to another Response window, the Responses offered
+    there ("Next, Warding Sign [Sage] can still respond."); "" otherwise (#28 round 13: in
+    Lucky's window the WOUND's loss read as final)."""
+    if not isinstance(action, act.Pass) or not f.passes:
+        return ""
+    later = Query(ruleset, state).forecast(action, name_passed=True).passed
+    names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
+    return f"Next, {names} can still respond." if names else ""
 
 
 def shared_note(

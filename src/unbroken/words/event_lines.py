@@ -76,6 +76,12 @@ def _gained(nr: Narrator, e: ev.Gained) -> str | None:
 
 @words_for(EVENT_WORDS, ev.Spent)
 def _spent(nr: Narrator, e: ev.Spent) -> str | None:
+    if e.source in nr.rules.classes or e.source in nr.rules.skills:
+        # An ability's cost comes just before its use: said with the use, under the
+        # ability's name ("You use Warding Sign [Sage] (...): you pay 1 cunning"), not
+        # as "You pay 1 cunning [Sage]" for a card with three abilities (#28 round 13).
+        nr.paying = (e.source, amounts(e.amounts))
+        return None
     return f"You pay {amounts(e.amounts)} [{nr.tag(e.source)}]."
 
 
@@ -120,7 +126,8 @@ def _ability_used(nr: Narrator, e: ev.AbilityUsed) -> str | None:
     # Named as the option named it ("Lucky", "Dangerous Idea [Sage]"): one name per card.
     shown = ability_name(nr.rules, e.source, ability)
     nr.using[e.source] = shown if e.source in nr.rules.skills else ability.name
-    return f"You use {shown}{use}."
+    paid = nr.paid_for(e.source)
+    return f"You use {shown}{use}{f': you pay {paid}' if paid else ''}."
 
 
 @words_for(EVENT_WORDS, ev.MonsterRevealed)

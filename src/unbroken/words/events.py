@@ -37,6 +37,8 @@ class Narrator:
         self.tokens: dict[str, int] = {}
         #: The ability used on each card in this decision, for the tags of what it does.
         self.using: dict[str, str] = {}
+        #: An ability's cost paid and not yet said: (its card, the amounts in words).
+        self.paying: tuple[str, str] | None = None
         self.sources = Sources(ruleset)  # why a rest's SE and a skill draw come
         #: The monster met this level, and whether its Trickery step is under way
         #: without the choice to trick it having been offered yet.
@@ -71,6 +73,11 @@ class Narrator:
         """
         return self.using.get(source) or self.name(source)
 
+    def paid_for(self, source: str) -> str:
+        """Return the cost just paid on `source`'s card in words ("" for none), once."""
+        paying, self.paying = self.paying, None
+        return paying[1] if paying and paying[0] == source else ""
+
     def ability_name(self, source: str, ability_id: str) -> str:
         for ability in self.rules.card_abilities(source):
             if ability.id == ability_id:
@@ -93,7 +100,12 @@ class Narrator:
         self.growth.see(e, self.monster_id)
         self.sources.see(e, self.monster_id, self.level)
         self.power_sources.see(e)
+        unsaid = self.paying if not isinstance(e, ev.AbilityUsed) else None
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
+        if unsaid:  # a cost not followed by its use (none today): said, not lost
+            self.paying = None
+            paid = f"You pay {unsaid[1]} [{self.name(unsaid[0])}]."
+            line = f"{paid} {line}" if line else paid
         line = self.fallbacks.note(e, line, self.monster_id)
         unused = self.no_uses.note(e)
         if unused:

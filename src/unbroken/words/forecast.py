@@ -313,12 +313,12 @@ def death_warning(f: Forecast, ruleset: Ruleset) -> tuple[str, str] | None:
         why = f"{what} takes effort you do not have"
     if not f.passed:
         return short, f"{full}: {why}."
-    names = ", ".join(dict.fromkeys(_response_name(a, ruleset) for a in f.passed))
+    names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in f.passed))
     full = f"{full} if you then use no Response ({names})"
     return f"{short} if you use no Response", f"{full}: {why}."
 
 
-def _response_name(action: act.Action, ruleset: Ruleset) -> str:
+def response_name(action: act.Action, ruleset: Ruleset) -> str:
     """Return a Response the player could use by its name ("Just a Scratch [Brawler]")."""
     if not isinstance(action, act.Use):
         return type(action).__name__

@@ -47,12 +47,16 @@ class NoUsesLeft:
         #: The ability used by the event before (its own trigger's event follows it, the
         #: loss it lowered: nothing to say then).
         self.just_used = ""
+        #: The bonus on the monster's coming roll (RollBonusSet), added after Responses.
+        self.roll_bonus = 0
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
         just, self.just_used = self.just_used, ""
         if isinstance(e, ev.GameStarted):
             self.cls, self.uses = e.cls, e.ability_uses
+        elif isinstance(e, ev.RollBonusSet):
+            self.roll_bonus = e.bonus
         elif isinstance(e, ev.AbilityUsesSet):
             self.uses = e.uses
             self.told.clear()
@@ -93,4 +97,13 @@ class NoUsesLeft:
                 return False
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
-        return True
+        return not self._lowers_the_lowest(ability, e)
+
+    def _lowers_the_lowest(self, ability: m.Ability, e: ev.Event) -> bool:
+        """Return whether the Response only lowers a monster's roll that is already at its
+        lowest (a 1 with no bonus: R-EFFECT-4 clamps it), so it could not have helped
+        (#28 round 13: "Dodge could respond" after a 1)."""
+        lowers = ability.effects and all(
+            isinstance(x, m.ModifyRoll) and x.amount < 0 for x in ability.effects
+        )
+        return bool(lowers) and isinstance(e, ev.DieRolled) and e.value + self.roll_bonus <= 1
