@@ -226,6 +226,23 @@ def min_encounter_time(rules: Ruleset) -> int:
     return min((e.time for e in rules.encounters.values()), default=0)
 
 
+def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: int) -> Chip:
+    """Return a material's chip on a Display `width` wide: held against its cap (R-RES-2)
+    before it is reached, as the effort is ("wood 2/7"; at 80 columns the long names
+    short, so no row is added); cut for a change's marks, the cap goes first ("cun. 1
+    ▲+1", as before the caps were shown; " max" at it)."""
+    name, held = m.RESOURCE_NAMES[k], f"{value}/{caps[k]}" if k in caps else value
+    short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
+    chip = Text(f"{short_name} {held}")
+    top = " max" if value >= caps.get(k, value + 1) else ""
+    cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else f"{name} {value}{top}")
+    if not value and not marks:
+        chip.stylize("dim")
+        cut.stylize("dim")
+    group = "materials" if k in MATERIALS else ""
+    return Chip(chip, marks=marks, abbreviated=cut, group=group)
+
+
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
@@ -262,20 +279,7 @@ class DisplayPanel(Panel):
                 )
                 continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
-                # Each against its cap (R-RES-2) before it is reached, as the effort is
-                # ("wood 2/7"); at 80 columns the long names short, so no row is added.
-                name, held = m.RESOURCE_NAMES[k], f"{value}/{caps[k]}" if k in caps else value
-                short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
-                chip = Text(f"{short_name} {held}")
-                # Cut for a change's marks: the cap goes first ("cun. 1 ▲+1", as before
-                # the caps were shown), " max" at it.
-                top = " max" if value >= caps.get(k, value + 1) else ""
-                cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else f"{name} {value}{top}")
-                if not value and not marks:
-                    chip.stylize("dim")
-                    cut.stylize("dim")
-                group = "materials" if k in MATERIALS else ""
-                chips.append(Chip(chip, marks=marks, abbreviated=cut, group=group))
+                chips.append(material_chip(k, value, caps, marks, width))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
