@@ -20,7 +20,8 @@ def test_the_food_chip_says_what_is_due_and_what_eating_short_costs() -> None:
     for se, starves in ((9, False), (1, True)):
         game = Scenario("tomu", level=3).resources(se=se, food=1).start()
         chip = food_chip(game.state, RULES, Text())
-        assert chip.plain == "food 1 (eat 3) −3 SE"  # not "1/3", read as held of a cap
+        # Held against the cap of 7 (R-RES-2, #28 round 13), not "1/3" (held of eaten).
+        assert chip.plain == "food 1/7 (eat 3) −3 SE"
         red = any("red" in str(span.style) for span in chip.spans)
         assert red is starves
 

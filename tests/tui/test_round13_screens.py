@@ -133,3 +133,32 @@ async def test_page_down_scrolls_the_character_description_whatever_has_the_focu
         await pilot.press("pageup")
         await settle(pilot)
         assert chars.highlighted == at and scroll.scroll_y == 0
+
+
+@sync
+async def test_page_up_down_are_offered_only_while_the_description_can_scroll() -> None:
+    # Round 13's leftovers: "PgUp/PgDn Description" was in the footer where the description
+    # fitted and nothing could scroll; on a resize it comes and goes with the scrolling.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        scroll = screen.query_one("#class-scroll", VerticalScroll)
+        assert scroll.max_scroll_y == 0
+        assert "PgUp/PgDn" not in footer(app), footer(app)
+        chars = screen.query_one("#characters", OptionList)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        for _ in range(chars.option_count):  # a description longer than its rows
+            if scroll.max_scroll_y > 0:
+                break
+            await pilot.press("down")
+            await settle(pilot)
+        assert scroll.max_scroll_y > 0
+        assert "PgUp/PgDn Description" in footer(app), footer(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert scroll.max_scroll_y == 0
+        assert "PgUp/PgDn" not in footer(app), footer(app)

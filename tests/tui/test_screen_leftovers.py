@@ -198,4 +198,4 @@ async def test_the_viewers_chance_line_is_a_whole_sentence_at_80x24() -> None:
         chart = viewer.query_one(ChanceChart)
         said = " ".join(" ".join(rows_of(viewer, chart)).split())
         whole = "Chance of winning here: 50 %, with the next decision's best option: best."
-        assert said.startswith(whole), said
+        assert whole in said, said  # under the plot since round 13

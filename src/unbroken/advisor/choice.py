@@ -169,16 +169,18 @@ class Choice:
 
     def _bot_only(self) -> str:
         """Return what is measured when the paired figures and the position the option led
-        to disagree: the bot's line, said as the bot's, and the position's chance."""
+        to disagree: why no loss is counted first (a row cut at 80 columns kept only the
+        bot's "+9 points (1 to 17)" beside Lost's "mixed", #28 round 13), then the bot's
+        line, said as the bot's."""
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
         led = self.led_to.percent() if self.led_to is not None else "?"
         why = f" ({self.bot_next})" if self.bot_next else ""
         return (
-            f"the reference bot wins less often after this than after {short_name(self.best)}:"
-            f" {gain.points()} on the same {d.games} futures{self._counted()}{why}; but"
-            f" where it led reads {led}, no worse than the best's"
-            f" {round(100 * self.before.rate)} %"
+            f"no loss counted: where it led reads {led}, no worse than the best's"
+            f" {round(100 * self.before.rate)} %; only the reference bot wins less often after"
+            f" this than after {short_name(self.best)}: {gain.points()} on the same {d.games}"
+            f" futures{self._counted()}{why}"
         )
 
     def as_json(self) -> dict[str, Any]:

@@ -152,14 +152,16 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80) -> str:
         "less what the option taken lost against the best on the same futures (so never "
         "above it); but where nothing random came between it and the next decision, the "
         "next position's Chance (other futures: it may read above this one). "
-        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points.",
+        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points; mixed:"
+        " the reference bot's line says worse but where the option led says no worse, so no"
+        " loss is counted (its verdict says both).",
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
     verdict = max(40, width - 61) if width else None  # the columns before it: 61
     for c in a.choices:
         mark = "!" if c.costly else " "
-        lost = f"{c.loss:5.0f}" if c.clearly_worse else "    -"
+        lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
         taken, why = in_sentence(c.taken), c.verdict()
         if verdict is not None:
             taken, why = short(taken, 30), short(why, verdict)

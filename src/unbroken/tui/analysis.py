@@ -151,15 +151,15 @@ def head_lines(analysis: Analysis, position: int, width: int) -> list[str]:
 
 
 class ChanceChart(Static):
-    """The chance of winning over the recorded game, its costly decisions and where we are."""
+    """The chance of winning over the recorded game, its costly decisions and where we are:
+    in the right column above the log, which gives up the rows (docked at the screen's
+    foot, it covered the Hand at 80x24, whose title still said "↓ more": #28 round 13)."""
 
     DEFAULT_CSS = """
     ChanceChart {
-        dock: bottom;
         height: 10;
         background: $panel;
         padding: 0 1;
-        margin-bottom: 1;
     }
     """
 
@@ -171,8 +171,16 @@ class ChanceChart(Static):
         #: line until the viewer moves: a notice covered the legend (round 11).
         self.message: tuple[int, str] | None = None
 
+    #: Where the chart was last drawn (position, last): drawn again for its new width.
+    drawn_at: tuple[int, int] | None = None
+
+    def on_resize(self) -> None:
+        if self.drawn_at is not None:  # mounted, it was first drawn before its layout
+            self.draw(*self.drawn_at)
+
     def draw(self, position: int, last: int) -> None:
         """Show the chart with the cursor at `position` (of 0..last)."""
+        self.drawn_at = (position, last)
         analysis = self.analysis
         text = Text()
         message = self.message[1] if self.message and self.message[0] == position else ""
@@ -186,12 +194,11 @@ class ChanceChart(Static):
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
         head = head_lines(analysis, position, width + axis)
-        for line in head:
-            text.append(line + "\n", style="bold")
-        # At least MOST_HEAD lines of words: the plot keeps its ROWS rows (round 10: four lines
-        # of words made it a row flatter); a longer verdict or a message makes it taller.
-        text.append("\n" * (MOST_HEAD - len(head)))
-        self.styles.height = bool(message) + max(MOST_HEAD, len(head)) + ROWS + 2
+        # The plot keeps its ROWS rows (round 10: four lines of words made it a row
+        # flatter) and its place: the words go under it, as many rows as they take, never
+        # cut (round 13: in the right column, beside the Hand, they take up to eight),
+        # then the legend.
+        self.styles.height = bool(message) + ROWS + 2 + max(MOST_HEAD, len(head))
         rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
@@ -206,10 +213,12 @@ class ChanceChart(Static):
         for mark in marks:
             text.append(mark, style="bold red" if mark == "▲" else "bold cyan")
         costly = len(analysis.costly())
-        text.append(
-            f"\n    ▲ {costly} costly (c next, C back)  ┃ here  {analysis.games} games/option",
-            style="dim",
-        )
+        for line in head:
+            text.append("\n" + line, style="bold")
+        legend = f"    ▲ {costly} costly (c next, C back)  ┃ here  {analysis.games} games/option"
+        if len(legend) > width + axis:  # one row in the right column at 80x24 too
+            legend = f"▲ {costly} costly (c next, C back)  ┃ here"
+        text.append("\n" + legend, style="dim")  # the last line (round 11)
         self.update(text)
 
 
@@ -220,7 +229,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
         found.first().remove()
         return
     chart = ChanceChart()
-    viewer.mount(chart)
+    viewer.query_one("#right").mount(chart, before="#log")
     path = viewer.timeline.recording.path
     if path is None:
         chart.note = "This recording has no file to analyze."

@@ -343,7 +343,13 @@ the same seed again and `w` watches the game's replay.
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):
             with Vertical(id="help-contents"):
-                yield InOrderInput(placeholder="/ search the rules", id="help-search")
+                # ↓ in the search goes down to what it found, on the first (shown and
+                # marked ▶ as it is typed); ↑ ↓ then move through it. Tab goes there too.
+                yield InOrderInput(
+                    placeholder="/ search the rules",
+                    id="help-search",
+                    hand_over={"down": "#help-list"},
+                )
                 titles = [f"  {title}" for title, _ in self.sections]
                 yield OptionList(*titles, id="help-list")
             with VerticalScroll(id="help-text"):
@@ -447,14 +453,6 @@ the same seed again and `w` watches the game's replay.
     def searched(self) -> None:
         """Enter in the search opens the section marked: its text takes the keys."""
         self.query_one("#help-text", VerticalScroll).focus()
-
-    def on_key(self, event: events.Key) -> None:
-        """↓ in the search goes down to what it found, on the first (shown and marked
-        ▶ as it is typed); ↑ ↓ then move through it. Tab goes there too."""
-        if event.key == "down" and self.query_one("#help-search", Input).has_focus:
-            event.stop()
-            event.prevent_default()
-            self.query_one("#help-list", OptionList).focus()
 
     def action_leave_search(self) -> None:
         """Esc in the search leaves it for the contents, keeping what it found (one Esc from

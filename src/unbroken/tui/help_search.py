@@ -6,9 +6,11 @@ typed in, which takes its keys in the order typed."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from textual import events
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Input
 
 #: Endings taken off a typed word to find its other forms (the longest first).
@@ -67,7 +69,35 @@ class InOrderInput(Input):
     go up to the app to be run, so a Backspace typed before a letter ran after it: tmux's
     `time`, four Backspaces and `level` sent at once left "timel" (#28 round 12)."""
 
+    def __init__(self, *args: Any, hand_over: dict[str, str] | None = None, **kwargs: Any) -> None:
+        """`hand_over`: keys that give the focus to another widget (key → its selector, on
+        the screen): help's Down goes from the search to what it found."""
+        super().__init__(*args, **kwargs)
+        self.hand_keys = dict(hand_over or {})
+
+    #: The widget a key of `hand_keys` handed the focus to: the keys typed behind that one
+    #: reach the field still, queued before the focus moved, and are run as that widget's
+    #: (help: Down typed twice quickly from the search lost the second, #28 round 13).
+    handed_to: Widget | None = None
+
+    def on_focus(self) -> None:
+        self.handed_to = None  # the field's own keys again
+
     async def _on_key(self, event: events.Key) -> None:
+        if self.handed_to is None and event.key in self.hand_keys:
+            event.stop()
+            event.prevent_default()
+            self.handed_to = self.screen.query_one(self.hand_keys[event.key])
+            self.handed_to.focus()
+            return
+        if self.handed_to is not None:  # typed before the focus moved: the widget's keys
+            event.stop()
+            event.prevent_default()
+            for binding in self.handed_to._bindings.key_to_bindings.get(event.key, ()):
+                await self.handed_to.run_action(binding.action)
+                return
+            self.handed_to.post_message(events.Key(event.key, event.character))
+            return
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             # The Input's own keys only: ↑ ↓ (a scrolling view's) are the screen's.
             if not binding.priority and binding.action in INPUT_ACTIONS:

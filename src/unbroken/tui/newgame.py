@@ -129,7 +129,9 @@ class NewGameScreen(Screen[None]):
             # the seed and Gentle start under it stay in sight (at 80x24 they were below
             # the fold of one scrolled pane, #28).
             with Vertical(id="about"):
-                with VerticalScroll(id="class-scroll"):
+                # Not a stop of Tab's (Page Up/Down scroll it whatever has the focus): a
+                # stop with no mark of its own, the player lost the focus there (#28).
+                with VerticalScroll(id="class-scroll", can_focus=False):
                     yield Static(id="class-info")
                 yield DifficultyInfo(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
@@ -241,6 +243,7 @@ class NewGameScreen(Screen[None]):
             text.append(f" ({timing}): {a.text}\n")
         text.append(ABILITY_USES, style="italic")
         self.query_one("#class-info", Static).update(text)
+        self.call_after_refresh(self.refresh_bindings)  # a description longer or shorter
         difficulties = rules.settings.difficulties
         index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)
         hardness = difficulty_hardness(index, len(difficulties))
@@ -268,6 +271,15 @@ class NewGameScreen(Screen[None]):
         scroll = self.query_one("#class-scroll")
         if scroll.styles.max_height != Scalar.from_number(room):
             scroll.styles.max_height = room
+        self.call_after_refresh(self.refresh_bindings)  # it may scroll now, or no longer
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Page Up/Down are offered (the footer's "PgUp/PgDn Description") only while the
+        character's description is longer than its rows (#28 round 13: said where nothing
+        could scroll)."""
+        if action == "scroll_about":
+            return self.query_one("#class-scroll", VerticalScroll).max_scroll_y > 0
+        return True
 
     def choice(self) -> tuple[str, str]:
         chars = self.query_one("#characters", OptionList)

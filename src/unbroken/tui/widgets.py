@@ -74,9 +74,12 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     held = state.res.get("food", 0)
     query = Query(rules, state)
     need = query.food_requirement()
-    at_cap = " max" if held >= rules.settings.caps.get("food", held + 1) else ""
-    # Not "food 2/1", which read as over a cap (#28 round 5): held, then what is eaten.
-    words = Text(f"food {held}{at_cap}" + (f"{EAT}{need})" if need else ""))
+    cap = rules.settings.caps.get("food")
+    # Held against the cap (R-RES-2, "food 2/7"), then what is eaten: "food 2/1" (held
+    # over eaten) read as over a cap (#28 round 5).
+    words = Text(
+        f"food {held}" + (f"/{cap}" if cap is not None else "") + (f"{EAT}{need})" if need else "")
+    )
     if not held and not marked and not need:
         words.stylize("dim")
     short = Text()
@@ -86,6 +89,11 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     return words, short
 
 
+#: The long names said short where the Display is narrower than WIDE (80 columns), so
+#: the caps fit beside the numbers with no row added: "cun 0/7  food 0/7 (eat 4) −10 SE"
+#: is the 32 columns the Display has there (level 4 with no food), "treas. 0/7".
+SHORT_NAMES = {"cunning": "cun", "treasure": "treas."}
+WIDE = 40
 #: The materials (R-RES-1), kept on one row of the Display where one row holds them.
 MATERIALS = ("wood", "metal", "treasure")
 #: What the food chip says of the food the Hunger step eats: "food 2 (eat 1)". Where its
@@ -218,6 +226,23 @@ def min_encounter_time(rules: Ruleset) -> int:
     return min((e.time for e in rules.encounters.values()), default=0)
 
 
+def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: int) -> Chip:
+    """Return a material's chip on a Display `width` wide: held against its cap (R-RES-2)
+    before it is reached, as the effort is ("wood 2/7"; at 80 columns the long names
+    short, so no row is added); cut for a change's marks, the cap goes first ("cun. 1
+    ▲+1", as before the caps were shown; " max" at it)."""
+    name, held = m.RESOURCE_NAMES[k], f"{value}/{caps[k]}" if k in caps else value
+    short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
+    chip = Text(f"{short_name} {held}")
+    top = " max" if value >= caps.get(k, value + 1) else ""
+    cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else f"{name} {value}{top}")
+    if not value and not marks:
+        chip.stylize("dim")
+        cut.stylize("dim")
+    group = "materials" if k in MATERIALS else ""
+    return Chip(chip, marks=marks, abbreviated=cut, group=group)
+
+
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
@@ -246,17 +271,15 @@ class DisplayPanel(Panel):
                 marks.append(f" cap-{capped[k]}", style="yellow")
             if k == "food":  # what the Hunger step will ask, and eating short's price
                 words, short = food_parts(state, rules, bool(marks.plain))
-                chips.append(Chip(words, short, marks=marks, room=len(" −9 SE")))
+                cap = f"/{caps[k]}" if k in caps else ""
+                # Cut for a change's marks: the cap goes first, the food eaten stays.
+                uncapped = words[: len(f"food {value}")] + words[len(f"food {value}{cap}") :]
+                chips.append(
+                    Chip(words, short, marks=marks, room=len(" −9 SE"), abbreviated=uncapped)
+                )
                 continue
             if k not in m.EFFORT:  # the materials: a word and a number each, side by side
-                name, top = m.RESOURCE_NAMES[k], (" max" if value >= caps[k] else "")
-                chip = Text(f"{name} {value}{top}")
-                cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else chip.plain)
-                if not value and not marks:
-                    chip.stylize("dim")
-                    cut.stylize("dim")
-                group = "materials" if k in MATERIALS else ""
-                chips.append(Chip(chip, marks=marks, abbreviated=cut, group=group))
+                chips.append(material_chip(k, value, caps, marks, width))
                 continue
             amount = f" {value:>2}/{caps[k]:<2}"
             # One row each, whatever the marks: the bar gives up cells before the row wraps.
