@@ -13,6 +13,7 @@ from unbroken.tui.daily_start import start_daily
 from unbroken.tui.details import detail
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import DecisionList
+from unbroken.tui.stage import StagePanel
 
 RULES = load_ruleset()
 
@@ -66,3 +67,18 @@ async def test_the_daily_s_terms_are_said_on_the_notice_line_not_in_a_toast() ->
         await pilot.press("question_mark")
         await settle(pilot)
         assert not app._notifications
+
+
+@sync
+async def test_the_stage_offers_the_weapons_its_option_offers() -> None:
+    # Rounds 13-14: the stage said "take a weapon: Club or Knife" (the Club under the Axe),
+    # and "take a weapon: Sling" for a Sling under the Longbow, where the option said
+    # otherwise.
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu").weapon("club", "axe").encounters("weapon-rack").start("exploration")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = " ".join(str(game_screen_of(app).query_one(StagePanel).render()).split())
+    assert "Weapon Rack: 1 SE -> take a weapon: Knife" in stage, stage
+    assert "Club or Knife" not in stage, stage
