@@ -5,6 +5,7 @@ from __future__ import annotations
 from pilot import game_screen_of, settle, sync
 from textual.widgets import Static
 
+from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
@@ -82,3 +83,31 @@ async def test_the_stage_offers_the_weapons_its_option_offers() -> None:
         stage = " ".join(str(game_screen_of(app).query_one(StagePanel).render()).split())
     assert "Weapon Rack: 1 SE -> take a weapon: Knife" in stage, stage
     assert "Club or Knife" not in stage, stage
+
+
+@sync
+async def test_a_defeated_monster_s_guard_is_not_shown_up() -> None:
+    # Round 14: "Wight (level 3, #2) [GUARD UP]" stayed on the stage through the Rewards
+    # and Hunger steps after the Wight was defeated. Killed by Press On (no weapon attack
+    # lowers the guard), the Giant Spider's guard is still up in the state.
+    assert save_settings(Settings(hints=False)) == ""
+    game = (
+        Scenario("tomu")
+        .resources(se=20)
+        .skills("grim-determination")
+        .monster("giant-spider")
+        .dice(*[5] * 50)  # DEFEND
+        .start("battle")
+    )
+    press = act.Use("base:grim-determination", "grim-determination-press")
+    game.apply(act.Skip())
+    assert game.state.monster is not None and game.state.monster.defend
+    while game.state.monster.health > 0:
+        legal = game.legal_actions()
+        game.apply(press if press in legal else act.Pass())
+    assert game.decision is not None and game.state.monster.defend
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = str(game_screen_of(app).query_one(StagePanel).render())
+    assert "Giant Spider" in stage and "GUARD" not in stage, stage

@@ -203,7 +203,7 @@ class StagePanel(Panel):
         assert mo is not None
         card = rules.monsters[mo.id]
         width = self.size.width or 46
-        guard = "  [GUARD UP]" if mo.defend else ""
+        guard = "  [GUARD UP]" if mo.defend and mo.health > 0 else ""  # none once defeated
         where = f"  (level {card.level}, #{card.number})"
         start = len(text)
         shown = rules.card_name(card.id)
