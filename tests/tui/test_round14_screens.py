@@ -5,6 +5,7 @@ from __future__ import annotations
 from pilot import game_screen_of, settle, sync
 from textual.widgets import Static
 
+from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
@@ -13,6 +14,7 @@ from unbroken.tui.daily_start import start_daily
 from unbroken.tui.details import detail
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import DecisionList
+from unbroken.tui.stage import StagePanel
 
 RULES = load_ruleset()
 
@@ -66,3 +68,46 @@ async def test_the_daily_s_terms_are_said_on_the_notice_line_not_in_a_toast() ->
         await pilot.press("question_mark")
         await settle(pilot)
         assert not app._notifications
+
+
+@sync
+async def test_the_stage_offers_the_weapons_its_option_offers() -> None:
+    # Rounds 13-14: the stage said "take a weapon: Club or Knife" (the Club under the Axe),
+    # and "take a weapon: Sling" for a Sling under the Longbow, where the option said
+    # otherwise.
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu").weapon("club", "axe").encounters("weapon-rack").start("exploration")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = " ".join(str(game_screen_of(app).query_one(StagePanel).render()).split())
+    assert "Weapon Rack: 1 SE -> take a weapon: Knife" in stage, stage
+    assert "Club or Knife" not in stage, stage
+
+
+@sync
+async def test_a_defeated_monster_s_guard_is_not_shown_up() -> None:
+    # Round 14: "Wight (level 3, #2) [GUARD UP]" stayed on the stage through the Rewards
+    # and Hunger steps after the Wight was defeated. Killed by Press On (no weapon attack
+    # lowers the guard), the Giant Spider's guard is still up in the state.
+    assert save_settings(Settings(hints=False)) == ""
+    game = (
+        Scenario("tomu")
+        .resources(se=20)
+        .skills("grim-determination")
+        .monster("giant-spider")
+        .dice(*[5] * 50)  # DEFEND
+        .start("battle")
+    )
+    press = act.Use("base:grim-determination", "grim-determination-press")
+    game.apply(act.Skip())
+    assert game.state.monster is not None and game.state.monster.defend
+    while game.state.monster.health > 0:
+        legal = game.legal_actions()
+        game.apply(press if press in legal else act.Pass())
+    assert game.decision is not None and game.state.monster.defend
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = str(game_screen_of(app).query_one(StagePanel).render())
+    assert "Giant Spider" in stage and "GUARD" not in stage, stage

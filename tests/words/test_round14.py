@@ -8,6 +8,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label
 from unbroken.words.events import Narrator
+from unbroken.words.keeping import weapons_held
 
 RULES = load_ruleset()
 
@@ -80,3 +81,24 @@ def test_a_wound_after_an_attack_is_not_said_capped_by_the_attack_s_power() -> N
     assert wounds[-1].startswith("The monster takes 1 wound:"), log
     # The Cleave the cap did hold back still says so.
     assert wounds[0].startswith("The monster takes 4 wounds of 6 (Stone Scales)"), log
+
+
+def test_a_weapon_of_choice_under_the_one_in_hand_is_said_after_where_the_new_one_goes() -> None:
+    # #28 round 14: "take a weapon: Knife (the Club is under your Axe; in hand, over your
+    # Axe)" could not be decoded; and the stage said "Club or Knife" beside it.
+    game = Scenario("tomu").weapon("club", "axe").encounters("weapon-rack").start("exploration")
+    rack = act.ChooseEncounter("base:weapon-rack")
+    assert label(rack, game.state, RULES).startswith(
+        "Weapon Rack: 1 SE -> take a weapon: Knife (in hand, over your Axe; the Club is under"
+        " your Axe, so not offered)"
+    )
+    assert (
+        weapons_held(
+            "take a weapon: Club or Knife",
+            RULES.encounters[rack.card],
+            game.state,
+            RULES,
+            why=False,
+        )[0]
+        == "take a weapon: Knife"
+    )

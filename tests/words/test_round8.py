@@ -37,8 +37,8 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert game.state.weapons[-1] == "base:sword"
     assert rack in game.legal_actions()
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon: Club (the Knife is under your Sword; in hand, over"
-        " your Sword) (time 2)"
+        "Weapon Rack: 1 SE -> take a weapon: Club (in hand, over your Sword; the Knife is under"
+        " your Sword, so not offered) (time 2)"  # round 14: the old order was a riddle
     )
 
 

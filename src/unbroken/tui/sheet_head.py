@@ -17,7 +17,7 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
     narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
     name = card[1]
-    guard = " GUARD UP" if mo.defend else ""
+    guard = " GUARD UP" if mo.defend and mo.health > 0 else ""  # none once defeated
     armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
     for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
         if len(name) + len(numbers + guard) <= width:

@@ -37,6 +37,7 @@ from unbroken.tui.rule_pages import first_room, rule_pages, rule_parts
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
 from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
 from unbroken.words.effects import encounter_text
+from unbroken.words.keeping import weapons_held
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
@@ -168,7 +169,11 @@ class StagePanel(Panel):
             for cid in cards:
                 enc = rules.encounters[cid]
                 shown = rules.card_name(cid)
-                line = f"• {shown}: {encounter_text(enc)}"
+                # The weapons it offers now, as its option says (#28 rounds 13-14: the
+                # stage said "take a weapon: Sling" where the option said none was left).
+                line, _ = weapons_held(
+                    f"• {shown}: {encounter_text(enc)}", enc, state, rules, why=False
+                )
                 start = len(text)
                 self.append_wrapped(text, line, head=len(shown) + 3, indent="  ")
                 mark(text, start, (enc.id, shown))
@@ -198,7 +203,7 @@ class StagePanel(Panel):
         assert mo is not None
         card = rules.monsters[mo.id]
         width = self.size.width or 46
-        guard = "  [GUARD UP]" if mo.defend else ""
+        guard = "  [GUARD UP]" if mo.defend and mo.health > 0 else ""  # none once defeated
         where = f"  (level {card.level}, #{card.number})"
         start = len(text)
         shown = rules.card_name(card.id)

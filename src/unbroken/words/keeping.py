@@ -118,16 +118,19 @@ def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> For
 
 
 def weapons_held(
-    text: str, card: m.Encounter, state: GameState, ruleset: Ruleset
+    text: str, card: m.Encounter, state: GameState, ruleset: Ruleset, why: bool = True
 ) -> tuple[str, str]:
     """Return an encounter's line with its weapons of choice as they are offered now, and
     its note: a weapon held is never offered (R-REWARD-2), so "take a weapon: Club or
     Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
     every one held, "no weapon to take (you have the Sling)" and, when that is all the
     card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
-    under the one in hand is said so (`where_held`)."""
+    under the one in hand is said so (`where_held`), after where the one taken goes: "take
+    a weapon: Knife (in hand, over your Axe; the Club is under your Axe, so not offered)".
+    `why`: False for the weapons offered only (the stage's list), no bracket."""
     note = ""
     over = over_note(state, ruleset)
+    only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
             continue
@@ -136,11 +139,15 @@ def weapons_held(
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
-        goes = "the one taken goes over it" if over and state.weapons[-1] in held else over
-        both = "; ".join(x for x in (have, goes) if x)
-        said = f"take a weapon: {free} ({both})" if free else "no weapon to take"
+        if over and state.weapons[-1] in held:
+            both = f"{have}; the one taken goes over it"
+        else:  # round 14: "(the Club is under your Axe; in hand, over your Axe)" was a riddle
+            both = "; ".join(x for x in (over, f"{have}, so not offered" if have else "") if x)
+        if free:
+            said = f"take a weapon: {free}" + (f" ({both})" if why else "")
+        else:  # its reason said here unless the note says it (round 14: "no weapon to take")
+            said = "no weapon to take" + (f" ({have})" if why and not only else "")
         text = text.replace(effect_text(e, ruleset), said, 1)
-        only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
         if not free and only:
             note = f" (no use now: {have})"
     return text, note
