@@ -14,6 +14,13 @@ from unbroken.advisor.paired import bound
 
 def test_an_end_that_rounds_to_0_says_its_side() -> None:
     assert [bound(x) for x in (0.004, -0.003, 0.0, 0.15, -0.2)] == ["0.4", "-0.3", "0", "15", "-20"]
+    # Nearer 0 than half a tenth: its side still shows, never "-0.0" (#28 round 14).
+    assert [bound(x) for x in (-0.0004, 0.0003, -0.00002, -1e-12)] == [
+        "-0.04",
+        "0.03",
+        "-0.002",
+        "0",
+    ]
 
 
 @given(

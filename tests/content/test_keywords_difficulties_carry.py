@@ -128,7 +128,7 @@ def test_a_plugin_difficulty_joins_and_hardens_the_revealed_monster(tmp_path: Pa
     from unbroken.words.events import Narrator
 
     assert Narrator(rules).describe(shown) == (
-        "The monster is revealed: Brute (armor 1, health 4). "
+        "The monster is revealed: Brute (armor 1, health 4; printed armor 0). "
         "Danger track: space 2 gives it +1 armor; 1 space skipped on the way "
         "(passed over: it gives nothing)."
     )

@@ -20,7 +20,7 @@ from unbroken.sim import heuristic_bot, random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
-from unbroken.tui.stage import applied_row
+from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.widgets import fit_options
 from unbroken.words.actions import marked_row
 

@@ -16,7 +16,8 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
-from unbroken.tui.stage import StagePanel, row_words
+from unbroken.tui.sheet_rows import row_words
+from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()

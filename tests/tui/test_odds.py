@@ -104,7 +104,7 @@ def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
     legal = [0, 3, 9]  # options 1, 4 and the tenth (key 0) can be taken
     same = Weighing(wins=(0b1111, 0b1111, 0b1111), games=(4, 4, 4), best=2)
     assert odds.verdict_text(same, legal) == (
-        "about equal on the same futures: 0 the same as 1 (-46 to 46 points) and 4 (-46 to 46)"
+        "about equal on the same futures: key 0 the same as 1 (-46 to 46 points) and 4 (-46 to 46)"
     )  # never "ahead of 1 by 0 points" (the README playtest of #28)
     alone = Weighing(wins=(0b1,), games=(4,), best=0)
     assert odds.verdict_text(alone, [5]) == ""
@@ -141,16 +141,17 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     pool.finish(1)  # the second round first: the first still holds the count
     anytime.poll()
     assert anytime.games == 0
-    assert "next 16 futures: 8 played; % stops" in odds.status_text(anytime)
+    assert "next 16 futures: 8 played; press % to stop" in odds.status_text(anytime)
     pool.finish(0)
     anytime.poll()  # the race: both won everything, settled; the best weighs the chance
     said = odds.status_text(anytime, "the verdict")
     assert said.startswith("Odds: 16 games each, 95 % intervals; the chance here: the best on")
-    assert "16 more futures, 0 played; the verdict; % stops" in said
+    assert "16 more futures, 0 played; the verdict; press % to stop" in said
     pool.finish(2)
     pool.finish(3)
     anytime.poll()
     assert anytime.finished
     assert odds.status_text(anytime, "the verdict") == (
-        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; % hides"
+        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; "
+        "press % to hide them"
     )

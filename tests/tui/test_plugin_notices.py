@@ -20,6 +20,7 @@ from unbroken.plugins import PluginInfo, Plugins, load_plugins
 from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
+from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.history import PluginsScreen
 from unbroken.tui.inspector import SCORE, card_lines
@@ -86,7 +87,11 @@ def notices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     def notify(self: Any, message: str, **options: Any) -> None:
         sent.append((message, options.get("severity", "information")))
 
+    def say(self: Any, message: str, seconds: float = 4) -> None:  # the notice line
+        sent.append((message, "warning"))
+
     monkeypatch.setattr(App, "notify", notify)
+    monkeypatch.setattr(GameScreen, "say", say)
     return sent
 
 

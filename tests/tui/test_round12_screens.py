@@ -16,7 +16,8 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.option_rows import DecisionList
-from unbroken.tui.stage import StagePanel, row_words
+from unbroken.tui.sheet_rows import row_words
+from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()

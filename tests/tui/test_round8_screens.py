@@ -22,7 +22,8 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.option_rows import DecisionList, wrap_option
 from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
-from unbroken.tui.stage import StagePanel, row_words
+from unbroken.tui.sheet_rows import row_words
+from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.effects import ambush_text, trickery_text
 

@@ -27,7 +27,7 @@ from unbroken.tui.hints import HintBox
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.option_rows import DecisionList
 from unbroken.tui.replays import ReplayViewerScreen
-from unbroken.tui.stage import coming_rules
+from unbroken.tui.sheet_rows import coming_rules
 from unbroken.words.actions import label
 
 RULES = load_ruleset()

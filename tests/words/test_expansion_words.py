@@ -119,3 +119,17 @@ def test_a_danger_track_says_how_its_marker_advances(tmp_path: Path) -> None:
         "revealed (past every green space), never past the last space: level 1 on space 2, "
         "level 2 on space 3, level 3 on space 3, level 4 on space 3."
     ) in lines, lines
+
+
+def test_the_revealed_monster_says_its_printed_numbers_beside_the_tracks(
+    tmp_path: Path,
+) -> None:
+    # #28 round 14: "Troglodyte (armor 1, health 4). Danger track: space 4 gives it +1
+    # health" did not say the 4 already held the +1; the printed number is said beside it.
+    rules = rules_with_pack(tmp_path)
+    shown = ev.MonsterRevealed("x:brute", 0, 5, danger=1)
+    line = Narrator(rules).describe(shown) or ""
+    assert line.startswith(
+        "The monster is revealed: Brute (armor 0, health 5; printed health 4)."
+    ), line
+    assert line.endswith("Danger track: space 1 gives it +1 health."), line

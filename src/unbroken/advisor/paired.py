@@ -119,9 +119,12 @@ def bound(share: float) -> str:
     0, "-0.3 to 15" is not (#28 round 13: both read "0 to 15", one called "clearly
     ahead", the other "about equal")."""
     whole = _whole(share)
-    if whole or share == 0:
+    if whole or abs(share) < 1e-9:  # 0, or a float's dust of it
         return str(whole)
-    return f"{100 * share:.1f}"
+    # To its first digit that is not 0 (a tenth at most), so its side shows: never "-0.0"
+    # (#28 round 14).
+    digits = max(1, -math.floor(math.log10(abs(100 * share))))
+    return f"{100 * share:.{digits}f}"
 
 
 def _points(n: int) -> str:

@@ -326,14 +326,19 @@ def monster_attack_done(r: Resolver, _: steps.MonsterAttackDone) -> None:
 def wound_loss(r: Resolver, _: steps.WoundLoss) -> None:
     """Lose the (possibly reduced) effort of a WOUND result."""
     s = r.state
-    amount = s.pending_loss
-    # Passives apply after Responses (R-EFFECT-3); a reduction never raises a loss.
-    for mod in r.modifiers(m.WoundLoss):
-        amount = max(amount + mod.amount, min(amount, mod.minimum))
+    amount = passive_loss(r, s.pending_loss)  # Passives apply after Responses (R-EFFECT-3)
     r.emit(ev.PendingLossSet(0))
     if amount > 0:
         assert s.monster is not None
         lose(r, {"se": amount}, s.monster.id, cause="wounds")
+
+
+def passive_loss(r: Resolver, amount: int) -> int:
+    """Return a WOUND result's SE loss of `amount` after the Passives in play that change
+    it (Armored's Plates: 1 less, minimum 1); a reduction never raises a loss."""
+    for mod in r.modifiers(m.WoundLoss):
+        amount = max(amount + mod.amount, min(amount, mod.minimum))
+    return amount
 
 
 def return_set_aside(r: Resolver) -> None:

@@ -15,10 +15,10 @@ cannot. Only what is certain counts, and every condition is checked, not assumed
 * **It costs nothing but, for a class ability, one of the level's ability uses**
   (R-ABILITY-1): no resource cost and no once-per-turn/battle/level limit.
 * **That use cannot be wanted before the pool refills**: no other class ability of
-  the player could spend one before the end of the level (`_later_spenders`). After
-  the monster is defeated only Responses at `monster_defeated`, `before_skill_gain`
-  and `level_end` can still come (no turn is played, so no action); from any other
-  window, every other class ability counts. A skill's Response uses no pool.
+  the player could spend one before the end of the level (`_later_spenders`): a
+  Response whose trigger can still fire this level, an action while turns are still
+  to come (`unbroken.core.to_come`, the one answer the words' "none left for Dodge"
+  asks too). A skill's Response uses no pool.
 * **It is a pure gain the caps do not fully take**: its effects are only gains of
   effort (SE, ME, LE), and the forecast of using it stops where Pass's does, in the
   same state but for those resources, each as much or more, one of them more, and
@@ -37,18 +37,13 @@ from unbroken.core.pointless import Game, after_the_use
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.state import DecisionKind
+from unbroken.core.to_come import can_still_fire, turns_to_come
 
 #: The resources whose gain is never worse to hold (R-RES-2 caps them; nothing asks for less).
 GAINS = ("se", "me", "le")
 #: Why a Use was taken for the player, by whether it spends a use of the pool.
 NO_USE_SPENT = "it costs nothing, not even an ability use"
 NO_OTHER_USE = "no other ability can use this level's uses"
-#: The Response triggers that can still fire after a window at this trigger before the
-#: pool refills (R-LEVEL-1: at the end of the Combat Phase). Triggers not listed: any.
-LATER: dict[str, frozenset[str]] = {
-    "monster_defeated": frozenset({"monster_defeated", "before_skill_gain", "level_end"}),
-    "level_end": frozenset({"level_end"}),
-}
 #: The triggers that fire at most once a level, so a Response passed there is not offered
 #: again later for more (Light Sleeper's ambush Response is: after the ambush's loss).
 ONCE = frozenset({"battle_start", "monster_defeated", "level_end"})
@@ -79,7 +74,7 @@ def obvious_answer(game: Game) -> tuple[act.Use, str] | None:
     if ability.cost or ability.limit or not _only_gains(ability):
         return None
     pooled = kind == "class"
-    if pooled and _later_spenders(r, use, trigger):
+    if pooled and _later_spenders(r, use):
         return None
     gained = _pure_gain(game, use)
     if not gained:
@@ -104,17 +99,20 @@ def _only_gains(ability: m.Ability) -> bool:
     return True
 
 
-def _later_spenders(r: Resolver, use: act.Use, trigger: str) -> list[str]:
+def _later_spenders(r: Resolver, use: act.Use) -> list[str]:
     """Return the player's other class abilities that could spend a use of the pool
-    before it refills, after a window at `trigger` (their card/ability keys)."""
-    later = LATER.get(trigger)
+    before it refills (their card/ability keys): a Response whose trigger can still fire
+    this level, an action while turns are to come (R-LEVEL-1, `core.to_come`)."""
     out = []
     for source, ability, kind in r.hand().in_play:
         if kind != "class" or ability.type == "passive":
             continue
         if (source, ability.id) == (use.source, use.ability):
             continue
-        if later is not None and (ability.type != "response" or ability.trigger not in later):
+        if ability.type == "response":
+            if not can_still_fire(r.rules, r.state, ability.trigger):
+                continue
+        elif not turns_to_come(r.state):
             continue
         out.append(f"{source}/{ability.id}")
     return out

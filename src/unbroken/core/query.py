@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
 from unbroken.core.combat import (
@@ -21,6 +22,8 @@ from unbroken.core.combat import (
     danger_space,
     effective_roll,
     locks_turns,
+    must_reroll,
+    passive_loss,
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
@@ -29,7 +32,8 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
-from unbroken.core.taking import hunger_cost
+from unbroken.core.taking import hunger_cost, rest_gain
+from unbroken.core.to_come import can_still_fire, turns_to_come
 
 __all__ = [
     "CANNOT_PAY",
@@ -37,6 +41,7 @@ __all__ = [
     "Forecast",
     "HungerPreview",
     "Query",
+    "RowOutcome",
     "clamp_die",
     "danger_space",
     "effective_roll",
@@ -54,6 +59,26 @@ class HungerPreview:
     missing: int  # food not eaten of what was needed
     loss: int  # the SE lost for it
     starves: bool  # the loss cannot be paid, even with substitution: the game is lost
+    gained: int = 0  # the SE the food eaten gains (R-HUNGER-2), what the cap leaves of it
+    lost_to_cap: int = 0  # the SE of the food eaten that the cap takes (R-RES-2)
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """What a row of the monster's table does if its combat roll comes to it now, after
+    the Passives and conditions in play (R-BATTLE-6, R-EFFECT-3): `Query.table_row`."""
+
+    roll: int
+    result: str
+    #: The Passives that ignore its result, each (card id, ability name): it does nothing.
+    ignored: tuple[tuple[str, str], ...] = ()
+    #: Whether it gives a condition the player has already: the monster rolls again.
+    rerolled: bool = False
+    #: A WOUND row's SE loss as printed and after the Passives that change it (0: none),
+    #: and those Passives, each (card id, ability name), when they change it.
+    printed_loss: int = 0
+    loss: int = 0
+    changed_by: tuple[tuple[str, str], ...] = ()
 
 
 class Query:
@@ -201,6 +226,50 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundLoss) for x in a.modifiers)
         ]
 
+    def table_row(self, roll: int) -> RowOutcome:
+        """Return what the monster's table row `roll` (1..6) does if its combat roll comes
+        to it now: ignored by a Passive, rolled again for a condition held (R-BATTLE-6), or
+        its WOUND loss after the Passives in play (R-EFFECT-3), before any Response."""
+        mo = self._state.monster
+        if mo is None:
+            raise ValueError("no monster: its table has no rows to ask about")
+        row = self._ruleset.monsters[mo.id].table[roll - 1]
+        r = self._resolver()
+        ignored = tuple(
+            (src, a.name)
+            for src, a, _ in r.in_play()
+            if a.type == "passive"
+            and any(isinstance(x, m.IgnoreResult) and x.result == row.result for x in a.modifiers)
+        )
+        if ignored:
+            return RowOutcome(roll, row.result, ignored=ignored)
+        if must_reroll(r, row):
+            return RowOutcome(roll, row.result, rerolled=True)
+        # Each plain Lose of a WOUND row's SE is paid on its own, after the Passives
+        # (effects._lose, combat.wound_loss); one with an alternative may not be paid.
+        printed = [
+            e.amounts["se"]
+            for e in row.effects
+            if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")
+        ]
+        if row.result != "WOUND" or not printed:
+            return RowOutcome(roll, row.result)
+        loss = sum(passive_loss(r, n) for n in printed)
+        changed = () if loss == sum(printed) else tuple(self.loss_passives())
+        return RowOutcome(
+            roll, row.result, printed_loss=sum(printed), loss=loss, changed_by=changed
+        )
+
+    def can_still_fire(self, trigger: str) -> bool:
+        """Return whether a Response window at `trigger` can still open this level, the
+        window open now counted (R-LEVEL-1; see `unbroken.core.to_come`)."""
+        return can_still_fire(self._ruleset, self._state, trigger)
+
+    def turns_to_come(self) -> bool:
+        """Return whether the player may still take an action this level (not once the
+        battle is over; see `unbroken.core.to_come`)."""
+        return turns_to_come(self._state)
+
     def roll_result(self, value: int, bonus: int | None = None) -> int:
         """Return what a monster roll of `value` comes to: plus the bonus on the monster's
         roll (the one in play when None), clamped to 1..6 once (R-EFFECT-3/4)."""
@@ -211,18 +280,30 @@ class Query:
         return legality.food_requirement(self._resolver())
 
     def hunger(self, food: int) -> HungerPreview:
-        """Return what eating `food` now would do: the SE lost for what is missing, and
-        whether that loss can be paid once the food eaten is gained as SE (R-HUNGER-3)."""
+        """Return what eating `food` now would do: the SE it gains and what the cap takes
+        of it (R-HUNGER-2, R-RES-2), the SE lost for what is missing, and whether that loss
+        can be paid once the food eaten is gained as SE (R-HUNGER-3)."""
         need = self.food_requirement()
         missing = max(0, need - food)
         loss = hunger_cost(missing)
-        starves = False
-        if loss:
-            # On a copy: gain the food as SE, then ask the payment rules about the loss.
-            fed = copy_state(self._state)
-            payment.gain(Resolver(self._ruleset, fed), {"se": food}, "hunger")
-            starves = not payment.can_pay(fed, {"se": loss})
-        return HungerPreview(need, food, missing, loss, starves)
+        if not food and not loss:
+            return HungerPreview(need, food, missing, loss, False)
+        # On a copy: gain the food as SE, then ask the payment rules about the loss.
+        fed = copy_state(self._state)
+        gained = _gained(Resolver(self._ruleset, fed), {"se": food}, "hunger")
+        starves = bool(loss) and not payment.can_pay(fed, {"se": loss})
+        got, lost = gained.amounts.get("se", 0), gained.lost_to_cap.get("se", 0)
+        return HungerPreview(need, food, missing, loss, starves, got, lost)
+
+    def gained(self, amounts: dict[str, int], source: str = "") -> ev.Gained:
+        """Return what gaining `amounts` now would record: what is gained and what the caps
+        take (R-RES-2), by the rules' own gain on a copy of the state."""
+        return _gained(Resolver(self._ruleset, copy_state(self._state)), amounts, source)
+
+    def rest(self, card: str) -> ev.Gained:
+        """Return what resting instead of resolving the encounter `card` would gain, the
+        caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
+        return self.gained(rest_gain(self._ruleset.encounters[card]), card)
 
     def hunger_ahead(self) -> HungerPreview:
         """Return what the Hunger step at the end of this level does at best: all the food
@@ -251,8 +332,18 @@ class Query:
             default=0,
         )
 
-    def forecast(self, action: act.Action) -> Forecast:
+    def forecast(self, action: act.Action, name_passed: bool = False) -> Forecast:
         """Return what taking the legal `action` does for certain: costs as paid, attack
         power and wounds after every Passive and cap, armor broken, the rules that act
-        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used."""
-        return forecast(self._ruleset, self._state, action)
+        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used.
+        `name_passed`: name the Responses offered at the windows passed on the way."""
+        return forecast(self._ruleset, self._state, action, name_passed=name_passed)
+
+
+def _gained(r: Resolver, amounts: dict[str, int], source: str) -> ev.Gained:
+    """Return the `Gained` event gaining `amounts` emits on `r`'s state (an empty one when
+    nothing is gained or capped)."""
+    before = len(r.emitted)
+    payment.gain(r, amounts, source)
+    found = [e for e in r.emitted[before:] if isinstance(e, ev.Gained)]
+    return found[0] if found else ev.Gained({}, {}, source)

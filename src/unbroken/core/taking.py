@@ -49,6 +49,12 @@ def hunger_cost(missing: int) -> int:
     return missing * (missing + 1) // 2
 
 
+def rest_gain(card: m.Encounter) -> dict[str, int]:
+    """Return what resting instead of resolving `card` gains before the caps: SE equal to
+    its time (R-TRAVEL-5)."""
+    return {"se": card.time}
+
+
 def after_general(r: Resolver) -> None:
     """After a General/Travel action: back to Preparation (or ambush), or end the turn."""
     if r.state.decision == _ASK_PREPARATION:
@@ -85,7 +91,7 @@ def _choose_encounter(r: Resolver, action: act.ChooseEncounter) -> None:
 def _rest(r: Resolver, action: act.Rest) -> None:
     card = r.rules.encounters[r.state.chosen]
     r.emit(ev.Rested(card.id))
-    gain(r, {"se": card.time}, card.id)
+    gain(r, rest_gain(card), card.id)
     r.push(steps.EXPLORATION_END)
 
 

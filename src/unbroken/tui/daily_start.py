@@ -19,9 +19,8 @@ def start_daily(app: UnbrokenApp) -> None:
     except Exception as exc:  # noqa: BLE001 - the base game cannot load: say so, in one line
         app.notify(f"The daily challenge cannot start: {exc}", severity="error", timeout=10)
         return
-    app.notify(
+    session.note(  # said on the game screen's notice line, not in a toast over it
         f"Daily challenge of {session.daily}: everyone plays this seed, character and "
-        "difficulty today; your first finished attempt is the one that counts.",
-        timeout=8,
+        "difficulty today; your first finished attempt is the one that counts."
     )
     app.play(session)

@@ -22,7 +22,15 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     if isinstance(action, act.ChooseEncounter):
         card = rules.encounters[action.card]
         group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
-        return f"{rules.card_name(card.id)} ({group}, time {card.time}): {card.text}"
+        flavour = f"{rules.card_name(card.id)} ({group}, time {card.time}): {card.text}"
+        # Its warnings first (an ambush), its words, what the caps take; the card's own
+        # text, which the inspector has whole, only where nothing else is to be said
+        # (#28 round 14: at level 4 with 1 time left the line said only the card's text
+        # and the ambush was said nowhere). `shortened` drops its words where its row
+        # shows them whole.
+        f = forecast or game.query().forecast(action)
+        text = option_detail(action, s, rules, f)
+        return flavour if text == f"{label(action, s, rules)}." else text
     if isinstance(action, act.ChooseSkill):
         # The card's own words: the option above already says what each ability does.
         skill = rules.skills[action.skill]
@@ -38,29 +46,34 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     if isinstance(action, act.Eat):
         eat = game.query().hunger(action.food)
         # The caps counted, as the option's line says them (#28 round 13: "+4 SE" beside
-        # "(2 SE lost to the cap 20)").
+        # "(2 SE lost to the cap 20)"): the core's numbers (Query.hunger).
         cap = rules.settings.caps.get("se", 99)
-        gained = min(action.food, max(0, cap - s.res.get("se", 0)))
-        capped = f" ({action.food - gained} lost to the cap {cap})" if gained < action.food else ""
+        capped = f" ({eat.lost_to_cap} lost to the cap {cap})" if eat.lost_to_cap else ""
         text = (
-            f"Eat {action.food} of {eat.need}: +{gained} SE{capped}; "
+            f"Eat {action.food} of {eat.need}: +{eat.gained} SE{capped}; "
             f"{eat.missing} uneaten costs {eat.loss} SE"
         )
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    f = forecast or game.query().forecast(action)
-    text = option_detail(action, s, rules, f)
-    warned = " ".join(warning_sentences(f, rules, s))
-    if warned and text.startswith(f"{warned} "):
-        # The option's own words first and whole, its warnings after: the detail has two
-        # rows at 80x24, and a warning said on every option of a battle (starvation) cut
-        # what the highlighted one does (#28).
-        text = f"{text[len(warned) + 1 :]} {warned}"
+    text = _own_first(action, game, forecast)
     # No rule acts and nothing is warned of: the option's own words, which the screen
     # does not repeat under the list.
     own = label(action, s, rules)
     return own if text == f"{own}." else text
+
+
+def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str:
+    """Return the option's detail (`option_detail`) with its own words first and whole,
+    its warnings after: the detail has two rows at 80x24, and a warning said on every
+    option of a battle (starvation) cut what the highlighted one does (#28)."""
+    rules, s = game.ruleset, game.state
+    f = forecast or game.query().forecast(action)
+    text = option_detail(action, s, rules, f)
+    warned = " ".join(warning_sentences(f, rules, s))
+    if warned and text.startswith(f"{warned} "):
+        text = f"{text[len(warned) + 1 :]} {warned}"
+    return text
 
 
 #: The rows the detail line has at most (app.tcss's #detail), and usually.
@@ -96,8 +109,10 @@ def shortened(
     said short, `shorter` mapping each whole to its short form (#28 round 11: "Paid as 1 LE:
     short of…", and the warning after it, cut)."""
     said = [text]
-    if shown_whole and text.startswith(f"{own}. "):
-        said.append(text.removeprefix(f"{own}. "))
+    words = f"{text} ".find(f"{own}. ")
+    rest = f"{text[:words]}{text[words + len(own) + 2 :]}".strip() if words >= 0 else ""
+    if shown_whole and rest and (words == 0 or text[words - 1] == " "):
+        said.append(rest)  # its words first, or after the warnings (an encounter's, round 14)
     paid = said[-1].find(" Paid as ")
     if row_whole and paid > 0:
         said.append(said[-1][paid + 1 :])

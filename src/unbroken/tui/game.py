@@ -35,7 +35,8 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
-from unbroken.tui.stage import EXPAND_KEY, StagePanel, applied_row
+from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
 from unbroken.tui.widgets import (
@@ -374,9 +375,12 @@ class GameScreen(Screen[None]):
         return self.session.take_for_player(tell)
 
     def tell(self, notices: list[str]) -> None:
-        """Show the session's notices (recording stopped, an observer switched off…)."""
-        for notice in notices:
-            self.notify(notice[:1].upper() + notice[1:], severity="warning", timeout=8)
+        """Show the session's notices (recording stopped, an observer switched off, the
+        daily challenge's terms) in the notice line above the log, which covers no tracker
+        and goes under help and the inspector (#28 round 14: the daily's toast lay over
+        help's keys)."""
+        if notices:
+            self.say(" ".join(n[:1].upper() + n[1:] for n in notices), seconds=8)
 
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""

@@ -74,7 +74,7 @@ def status_text(odds: Anytime, verdict: str = "") -> str:
             said.append(f"the chance here: the best on {count} more futures, {done} played")
         if verdict:
             said.append(verdict)
-    said.append("% stops" if not odds.finished else "% hides")
+    said.append("press % to stop" if not odds.finished else "press % to hide them")
     return "; ".join(said)
 
 
@@ -161,7 +161,13 @@ class GameOdds:
 
 def verdict_text(weighing: Weighing, legal: list[int]) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
-    tenth option is "0", not "10"); "" with one option to weigh."""
+    tenth option is "key 0", not "10", nor a bare "0" that reads as a number: round 14's
+    "0 the same as 1 (-8 to 8 points)"); "" with one option to weigh."""
     if len(legal) < 2:
         return ""
-    return weighing.ranking(lambda k: OPTION_KEYS[legal[k]])
+    return weighing.ranking(lambda k: _key_name(OPTION_KEYS[legal[k]]))
+
+
+def _key_name(key: str) -> str:
+    """Return how the verdict names an option's key: "3", "a", but "key 0"."""
+    return "key 0" if key == "0" else key

@@ -17,7 +17,7 @@ from unbroken.core.reducer import fold
 from unbroken.core.state import GameState, copy_state
 from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
 from unbroken.tui.rolling import ROLL_SECONDS
-from unbroken.tui.stage import applied_row
+from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.widgets import draw_table
 
 if TYPE_CHECKING:

@@ -28,22 +28,19 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widget import Widget
 
-from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase, StepName
+from unbroken.core.state import GameState, Phase
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.rule_pages import first_room, rule_pages, rule_parts
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
-from unbroken.words.actions import marked_row
-from unbroken.words.effects import ambush_text, effect_text, encounter_text, trickery_text
+from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
+from unbroken.words.effects import encounter_text
 from unbroken.words.vocabulary import plural
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
-#: The steps of a combat before its battle (the monster's Ambush and Trickery rules).
-_BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
 
 
 class StagePanel(Panel):
@@ -245,7 +242,7 @@ class StagePanel(Panel):
         self.full = self.expanded is True
         # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut) where
         # they fit so; else the pages say the rows cut in full (#28 round 8).
-        lines = table_lines(state, card, row)
+        lines = table_lines(state, rules, card, row)
         wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
         # No taller than with the rules folded: the Hand keeps its rows while `m` is open
         # (it shrank to one, "Hand ↓ more", #28).
@@ -300,7 +297,7 @@ class StagePanel(Panel):
         """Append the monster's rules (in full or folded, see `full`; `paged`: the part
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
-        rows = table_lines(state, card, row)
+        rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         if self.full:
             said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
@@ -316,11 +313,12 @@ class StagePanel(Panel):
             # The rows cut to one row each, in full (#28 round 8): in place where a page has
             # room for the rows they take whole, else said above the table.
             cut_rows: list[tuple[int, int, tuple[str, int, str]]] = []
+            texts = row_texts(state, rules, card)  # as each row acts now (#28)
             for i, r in enumerate(card.table, 1):
                 if paged and len(rows[i - 1][0]) > width:
                     head = f"{i} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
-                    cut_rows.append((i, extra, (f"{head} {row_words(r)}", len(head), "")))
+                    cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "")))
             table = len(card.table) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
@@ -453,47 +451,3 @@ class StagePanel(Panel):
         text.append(body + "\n", style="italic")
         if more and body.endswith(more):
             text.stylize("dim", start + len(body) - len(more), start + len(body))
-
-
-def coming_rules(state: GameState, card: m.Monster) -> list[str]:
-    """Return the monster's rules of the steps before its battle that are still to act, as
-    the stage says them ("ambush: lose 4 SE"): its ambush and trickery before the Combat
-    phase and at its Ambush step, its trickery alone at the Trickery step (the ambush is
-    over: the stage said it still, #28), none once the battle begins or the game is over
-    (the replay viewer's last step, the Hunger step's, said both)."""
-    if state.phase == Phase.OVER:
-        return []
-    if state.phase == Phase.COMBAT and state.step not in _BEFORE_BATTLE:
-        return []
-    trickery = f"trickery: {trickery_text(card)}"
-    if state.phase == Phase.COMBAT and state.step == StepName.TRICKERY:
-        return [trickery]
-    return [f"ambush: {ambush_text(card)}", trickery]
-
-
-def table_lines(state: GameState, card: m.Monster, row: int) -> list[tuple[str, str]]:
-    """Return the monster's six table rows as the stage shows them, each with its style:
-    the row a pending roll points at (else `row`) marked "▶" and reversed."""
-    current = marked_row(state) or row
-    pad = max(len(r.result) for r in card.table)
-    rows = []
-    for i, r in enumerate(card.table, 1):
-        line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {row_words(r)}"
-        rows.append((line, "bold reverse" if i == current else ""))
-    return rows
-
-
-def row_words(r: m.Row) -> str:
-    """Return what a table row does ("lose 2 SE; add 1 token to Paralyzed")."""
-    return "; ".join(effect_text(e) for e in r.effects) or "no effect"
-
-
-def table_indent(card: m.Monster) -> str:
-    """Return the indent of a table row's wrapped lines (under its words)."""
-    return " " * (max(len(r.result) for r in card.table) + 4)
-
-
-def applied_row(events: list[ev.Event]) -> int:
-    """Return the monster table row the last of some events' monster rolls applied (0: none);
-    the stage marks it until the next roll."""
-    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)

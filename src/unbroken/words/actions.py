@@ -8,10 +8,10 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import Acted, Forecast, forecast
+from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import CANNOT_PAY, Query, effective_roll
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.core.state import DecisionKind, GameState, Phase, Turn
 from unbroken.words.attacks import attack_label
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
@@ -105,8 +105,17 @@ def _craft(action: act.Craft, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Downgrade)
 def _downgrade(_: act.Downgrade, state: GameState, ruleset: Ruleset) -> str:
+    # Where it leaves you, and in battle that it is the turn's action (R-BATTLE-2): round
+    # 14's player read "give up the Sword" as free and lost a turn, not knowing the Knife
+    # came back.
     n = ruleset.card_name
-    return f"Downgrade: give up the {n(state.weapons[-1])}"
+    text = f"Downgrade: give up the {n(state.weapons[-1])} for good"
+    if len(state.weapons) < 2:
+        return text
+    notes = [f"back to your {n(state.weapons[-2])}"]
+    if state.phase == Phase.COMBAT:
+        notes.append("it takes your turn")
+    return f"{text} ({'; '.join(notes)})"
 
 
 @words_for(LABELS, act.Use)
@@ -144,7 +153,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
             # (#28 round 13: "next, accept gaining nothing" read as an instruction).
             text = merge_note(text, " (cannot pay: you will gain nothing from it)")
         else:
-            text += f" (cannot pay: rest, {rest_gain(card.time, state, ruleset)})"  # round 10
+            text += f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
     alike = state.revealed.count(card.id)
     if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
         times = "twice" if alike == 2 else f"{alike} times"
@@ -424,7 +433,7 @@ def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: For
     Lucky's window the WOUND's loss read as final)."""
     if not isinstance(action, act.Pass) or not f.passes:
         return ""
-    later = forecast(ruleset, state, action, name_passed=True).passed
+    later = Query(ruleset, state).forecast(action, name_passed=True).passed
     names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
     return f"Next, {names} can still respond." if names else ""
 

@@ -144,6 +144,18 @@ def _monster_revealed(nr: Narrator, e: ev.MonsterRevealed) -> str | None:
     if sheet is not None:
         gift = m.DangerSpace("", max(0, e.armor - sheet.armor), max(0, e.health - sheet.health))
         gives = f" gives it {danger_gains(gift)}"
+        # The printed numbers beside the ones in play: "health 4 … gives it +1 health" read
+        # as 5 (#28 round 14).
+        printed = [
+            f"{k} {v}"
+            for k, v, g in (
+                ("armor", sheet.armor, gift.armor),
+                ("health", sheet.health, gift.health),
+            )
+            if g
+        ]
+        if printed:
+            said = f"{said[:-2]}; printed {', '.join(printed)})."
     # What skipping means, said with it (#28 round 11): the marker passed over them.
     nothing = "they give" if e.skipped > 1 else "it gives"
     passed = (
@@ -163,9 +175,12 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
         if not known:
             return f"The monster is wounded: health {e.health}/{e.max_health}."
         dealt = before["health"] - e.health
-        cap = nr.monster_rule(m.WoundCap) if 0 < e.health and dealt < nr.power else ""
-        capped = f" of {nr.power} ({cap})" if cap else ""
-        if not e.health and dealt < nr.power:  # not a −1 missing (#28 playtest round 10)
+        # The attack's power is its one wound's: a wound after it (Press On's 1) is not
+        # "1 wound of 3 (Stone Scales)", a cap that took nothing (#28 round 14).
+        power, nr.power = nr.power, 0
+        cap = nr.monster_rule(m.WoundCap) if 0 < e.health and dealt < power else ""
+        capped = f" of {power} ({cap})" if cap else ""
+        if not e.health and dealt < power:  # not a −1 missing (#28 playtest round 10)
             capped = " (all it had left)"
         return (
             f"The monster takes {plural(dealt, 'wound')}{capped}: health {e.health}/{e.max_health}."

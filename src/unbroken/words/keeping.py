@@ -74,16 +74,21 @@ def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     return f" ({', '.join(said)})"
 
 
-def rest_gain(time: int, state: GameState, ruleset: Ruleset) -> str:
-    """Return what resting gains, the caps counted (R-RES-2): "gain 2 SE", "gain 1 SE (1
-    lost to the cap 20)", "gain nothing: SE is at the cap 20" (#28 round 12: a forced Rest
-    at SE 20/20 said "gain 2 SE")."""
-    cap = ruleset.settings.caps.get("se", 99)
-    got = max(0, min(time, cap - state.res.get("se", 0)))
-    if not got:
-        return f"gain nothing: SE is at the cap {cap}"
-    lost = f" ({time - got} lost to the cap {cap})" if got < time else ""
-    return f"gain {got} SE{lost}"
+def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return what resting on the encounter `card` gains, the caps counted (R-RES-2, from
+    the core's `Query.rest`): "gain 2 SE", "gain 1 SE (1 lost to the cap 20)", "gain
+    nothing: SE is at the cap 20" (#28 round 12: a forced Rest at SE 20/20 said "gain 2
+    SE")."""
+    rested = Query(ruleset, state).rest(card)
+    caps = ruleset.settings.caps
+    if not any(rested.amounts.values()):
+        full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(rested.lost_to_cap))
+        where = ", ".join(str(caps.get(k, 99)) for k in sorted(rested.lost_to_cap))
+        return f"gain nothing: {full or 'SE'} is at the cap {where or caps.get('se', 99)}"
+    lost = ", ".join(
+        f"{n} lost to the cap {caps.get(k, 99)}" for k, n in rested.lost_to_cap.items() if n
+    )
+    return f"gain {amounts(rested.amounts)}" + (f" ({lost})" if lost else "")
 
 
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import clamp_die
+from unbroken.core.query import Query, clamp_die
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase, StepName
+from unbroken.core.state import GameState
 
 #: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
 COMMITTED = " (no use now: you are committed to 1 card)"
@@ -54,29 +54,12 @@ def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset
         return ""
     if not state.ability_uses or f.after.ability_uses:
         return ""
+    rules = Query(ruleset, state)
     others = [
         a.name
         for a in ruleset.classes[action.source].abilities
-        if a.type == "response" and a.id != action.ability and _can_come(a, state, ruleset)
+        if a.type == "response" and a.id != action.ability and rules.can_still_fire(a.trigger)
     ]
     return (
         f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
     )
-
-
-def _can_come(ability: m.Ability, state: GameState, ruleset: Ruleset) -> bool:
-    """Return whether a Response's trigger can still come this level: the battle's start
-    is past once the battle is on (#28 round 13: "none left for Snare" mid-battle); no
-    skill is drawn in a Combat Phase past the skill levels unless the monster's rewards
-    give one (#28 round 12: "none left for Flexible" at level 4, R-REWARD-1)."""
-    if state.phase != Phase.COMBAT:
-        return True
-    if ability.trigger == "battle_start":  # once a level: gone once the battle is on
-        return state.step not in (StepName.BATTLE, StepName.REWARDS, StepName.HUNGER)
-    if ability.trigger != "before_skill_gain":
-        return True
-    if state.level <= m.SKILL_LEVELS:
-        return True
-    mo = state.monster
-    rewards = ruleset.monsters[mo.id].rewards if mo is not None else []
-    return any(isinstance(e, m.GainSkill) for e in rewards)

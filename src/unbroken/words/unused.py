@@ -49,12 +49,16 @@ class NoUsesLeft:
         self.just_used = ""
         #: The bonus on the monster's coming roll (RollBonusSet), added after Responses.
         self.roll_bonus = 0
+        #: The monster met (MonsterRevealed), whose table row a roll points at.
+        self.monster = ""
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
         just, self.just_used = self.just_used, ""
         if isinstance(e, ev.GameStarted):
             self.cls, self.uses = e.cls, e.ability_uses
+        elif isinstance(e, ev.MonsterRevealed):
+            self.monster = e.monster
         elif isinstance(e, ev.RollBonusSet):
             self.roll_bonus = e.bonus
         elif isinstance(e, ev.AbilityUsesSet):
@@ -97,7 +101,17 @@ class NoUsesLeft:
                 return False
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
-        return not self._lowers_the_lowest(ability, e)
+        return not self._lowers_the_lowest(ability, e) and not self._missed(e)
+
+    def _missed(self, e: ev.Event) -> bool:
+        """Return whether the monster's roll points at a row that does nothing (a MISS):
+        nothing was lost for want of a use (#28 round 14: "I've Seen Worse could respond"
+        after a MISS)."""
+        sheet = self.rules.monsters.get(self.monster)
+        if not isinstance(e, ev.DieRolled) or sheet is None or not sheet.table:
+            return False
+        row = min(max(e.value + self.roll_bonus, 1), len(sheet.table))
+        return not sheet.table[row - 1].effects
 
     def _lowers_the_lowest(self, ability: m.Ability, e: ev.Event) -> bool:
         """Return whether the Response only lowers a monster's roll that is already at its

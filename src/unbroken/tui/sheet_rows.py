@@ -1,0 +1,75 @@
+"""The monster sheet's lines that are not the panel's layout: its table's rows as the stage
+draws them, each as it would act now (the core's `Query.table_row`: "lose 2 SE (Armored
+−1)", #28), the rules of the steps before the battle still to act, and the row the last
+roll applied (the stage marks it)."""
+
+from __future__ import annotations
+
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Phase, StepName
+from unbroken.words.actions import marked_row
+from unbroken.words.effects import ambush_text, trickery_text
+from unbroken.words.rows import printed_row, row_effect
+
+#: The steps of a combat before its battle (the monster's Ambush and Trickery rules).
+_BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
+
+
+def coming_rules(state: GameState, card: m.Monster) -> list[str]:
+    """Return the monster's rules of the steps before its battle that are still to act, as
+    the stage says them ("ambush: lose 4 SE"): its ambush and trickery before the Combat
+    phase and at its Ambush step, its trickery alone at the Trickery step (the ambush is
+    over: the stage said it still, #28), none once the battle begins or the game is over
+    (the replay viewer's last step, the Hunger step's, said both)."""
+    if state.phase == Phase.OVER:
+        return []
+    if state.phase == Phase.COMBAT and state.step not in _BEFORE_BATTLE:
+        return []
+    trickery = f"trickery: {trickery_text(card)}"
+    if state.phase == Phase.COMBAT and state.step == StepName.TRICKERY:
+        return [trickery]
+    return [f"ambush: {ambush_text(card)}", trickery]
+
+
+def table_lines(
+    state: GameState, rules: Ruleset, card: m.Monster, row: int
+) -> list[tuple[str, str]]:
+    """Return the monster's six table rows as the stage shows them, each with its style:
+    each as it would act now (`row_effect`: a WOUND's loss after the Passives in play,
+    #28), the row a pending roll points at (else `row`) marked "▶" and reversed."""
+    current = marked_row(state) or row
+    pad = max(len(r.result) for r in card.table)
+    rows = []
+    for i, (r, words) in enumerate(zip(card.table, row_texts(state, rules, card), strict=True), 1):
+        line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {words}"
+        rows.append((line, "bold reverse" if i == current else ""))
+    return rows
+
+
+def row_texts(state: GameState, rules: Ruleset, card: m.Monster) -> list[str]:
+    """Return what each of the monster's table rows does now, in words (`row_effect`): the
+    monster in play's as they would act (the core's `Query.table_row`), else as printed."""
+    mo = state.monster
+    if mo is None or mo.id != card.id:
+        return [row_words(r) for r in card.table]
+    query = Query(rules, state)
+    return [row_effect(r, query.table_row(i), rules) for i, r in enumerate(card.table, 1)]
+
+
+def row_words(r: m.Row) -> str:
+    """Return what a table row does as printed ("lose 2 SE; add 1 token to Paralyzed")."""
+    return printed_row(r)
+
+
+def table_indent(card: m.Monster) -> str:
+    """Return the indent of a table row's wrapped lines (under its words)."""
+    return " " * (max(len(r.result) for r in card.table) + 4)
+
+
+def applied_row(events: list[ev.Event]) -> int:
+    """Return the monster table row the last of some events' monster rolls applied (0: none);
+    the stage marks it until the next roll."""
+    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)

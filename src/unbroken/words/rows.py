@@ -1,0 +1,50 @@
+"""A row of the monster's table in words as it would act now, from the core's
+`Query.table_row`: a WOUND's loss after the Passives in play with each named, the way
+option lines say effective numbers ("lose 2 SE (Armored −1)"), a result a Passive ignores
+("ignored (Steady Nerves)"), a condition held that makes the monster roll again."""
+
+from __future__ import annotations
+
+from unbroken.core import model as m
+from unbroken.core.forecast import Acted
+from unbroken.core.query import RowOutcome
+from unbroken.core.ruleset import Ruleset
+from unbroken.words.effects import effect_text
+from unbroken.words.forecast import rule_name
+from unbroken.words.power import signed
+
+
+def printed_row(row: m.Row) -> str:
+    """Return what a table row does as printed ("lose 2 SE; add 1 token to Paralyzed"), as
+    the stage has always said it (the cards it names as `effect_text` names them alone)."""
+    return "; ".join(effect_text(e) for e in row.effects) or "no effect"
+
+
+def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset) -> str:
+    """Return what a table row does now (`outcome`: the core's `Query.table_row`): its
+    printed words, but "ignored (Steady Nerves)" for a result a Passive ignores, "rolls
+    again (you have Frightened)" for a condition held (R-BATTLE-6), and a WOUND's loss
+    after the Passives that change it, each named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
+    if outcome.ignored:
+        names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
+        return f"ignored ({names})"
+    if outcome.rerolled:
+        held = [
+            ruleset.card_name(e.condition) for e in row.effects if isinstance(e, m.GainCondition)
+        ]
+        return f"rolls again (you have {' and '.join(held) or 'it'})"
+    if not outcome.changed_by:
+        return printed_row(row)
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
+    change = f"{why} {signed(outcome.loss - outcome.printed_loss)}"
+    losses = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")]
+    if len(losses) != 1:  # several losses, each lowered: the total said after them
+        return f"{printed_row(row)} (lose {outcome.loss} SE in all: {change})"
+    said = []
+    for e in row.effects:
+        if e is losses[0]:
+            now = m.Lose(amounts={**e.amounts, "se": outcome.loss})
+            said.append(f"{effect_text(now)} ({change})")
+        else:
+            said.append(effect_text(e))
+    return "; ".join(said)
