@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.core.random_play import A_GAME, play_randomly
+from random_play import A_GAME, play_randomly
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
