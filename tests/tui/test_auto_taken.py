@@ -84,7 +84,7 @@ async def key_right_after() -> None:
         assert not screen.decision_panel.taken_for_you  # the keys act again
         # round 11: what was taken stays said while the careful window is open
         assert "Taken for you: Rest" in prompt(screen) and "New options:" in prompt(screen)
-        assert "a key marks a costly option, again (or Enter) takes it" in prompt(screen)
+        assert "a key or Enter marks a costly option, again takes it" in prompt(screen)
         await pilot.press("2")  # round 4: typed ~1.5 s later for Rest, it only marks "Fight"
         await pilot.pause()
         assert len(screen.game.events) == events
@@ -204,7 +204,7 @@ async def as_the_prompt_says() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await settled_after_rest(pilot, app)
         panel = screen.decision_panel
-        assert "a key marks a costly option" in prompt(screen)
+        assert "a key or Enter marks a costly option" in prompt(screen)
         panel.careful = False  # the window's state gone by a way that did not redraw
         events = len(screen.game.events)
         await pilot.press("2")  # Fight: the prompt says a key marks it

@@ -30,7 +30,7 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
     head = f"Taken for you: {said} " if why == TAKEN and said else ""
     if not marks:
         return head
-    return f"{head}{OPENINGS[why]}a key marks a costly option, again (or Enter) takes it. "
+    return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:

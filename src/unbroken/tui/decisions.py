@@ -86,6 +86,9 @@ class DecisionPanel(DecisionList):
         self.taken_said: tuple[str, ...] = ()
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
+        #: Whether the options are being drawn (`show`): a highlight moved so is not the
+        #: player's (it unmarks nothing).
+        self._drawing = False
         self._beside: dict[str, Static] = {}
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
@@ -220,6 +223,35 @@ class DecisionPanel(DecisionList):
         self.marked = index
         self.highlighted = index
         self.draw()
+
+    def unmark(self) -> None:
+        """Drop the mark (the highlight left it: its cue said Enter takes it, and Enter
+        takes the option highlighted; #28 round 14: `1` marked, ↓ to 5, the cue still
+        said 1, Enter marked 5). A window kept open only for the mark, its time over,
+        closes with it: the bare prompt, and every key takes at once."""
+        self.marked = None
+        if self._careful is None:
+            self.careful = False
+        self.draw()
+
+    def show(
+        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
+    ) -> None:
+        """Offer these decisions (`DecisionList.show`), the one marked kept highlighted:
+        the options drawn again (their odds come) do not move Enter off what the cue says."""
+        self._drawing = True
+        try:
+            super().show(lines, not_now, wordy)
+            if self.marked is not None and self.marked < len(lines):
+                self.highlighted = self.marked
+        finally:
+            self._drawing = False
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        """The highlight moved: off the option marked (the arrows, the mouse), unmark it."""
+        super().watch_highlighted(highlighted)
+        if not self._drawing and highlighted is not None and self.marked not in (None, highlighted):
+            self.unmark()
 
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while

@@ -13,7 +13,9 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -248,25 +250,37 @@ def card_text(lines: list[str], width: int) -> Text:
     return text
 
 
-class CardView(Static):
-    """One card as `unbroken cards` says it, wrapped to the view's width."""
+class CardView(Widget):
+    """One card as `unbroken cards` says it, wrapped under its indents (`card_text`) at the
+    width it is drawn at, when it is drawn (#28 rounds 13-14: wrapped only once its Resize
+    was handled, a column's first frames, and a loaded machine's for a while, showed its
+    lines wrapped at the left edge, "A leather strap and a" / "pocket of stones: it")."""
+
+    DEFAULT_CSS = """
+    CardView {
+        height: auto;
+    }
+    """
 
     def __init__(self, lines: list[str], *, classes: str = "") -> None:
-        super().__init__(card_text(lines, 0), classes=classes)
+        super().__init__(classes=classes)
         self.lines = lines
 
     def show(self, lines: list[str]) -> None:
         self.lines = lines
-        self._draw()
-
-    def on_resize(self) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
-        self.update(card_text(self.lines, self.size.width))
-        # Textual may drop the layout an update asks for just after the screen's first
-        # one, keeping the old height (a card cut to one line): ask again once drawn.
+        self.refresh(layout=True)
+        # Textual may drop the layout asked for just after the screen's first one, keeping
+        # the old height (a card cut to one line): ask again once drawn.
         self.call_after_refresh(self.refresh, layout=True)
+
+    def render(self) -> Text:
+        return card_text(self.lines, self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Return the rows the card takes wrapped at `width` (as `render` draws it)."""
+        if width <= 0:
+            return 0
+        return len(card_text(self.lines, width).wrap(self.app.console, width))
 
 
 class InspectorScreen(ModalScreen[None]):

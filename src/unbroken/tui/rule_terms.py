@@ -15,7 +15,9 @@ from unbroken.words.prompts import prompt_text
 
 class Term(NamedTuple):
     """A rule the screen names: its entry's id and name, the word that names it on screen,
-    and what it does, a sentence a line."""
+    and what it does, a sentence a line: each line is wrapped under its own hanging indent
+    where it is shown (#28 round 14: a sentence broken over two lines had its second half
+    outdented under the inspector's "Named:")."""
 
     id: str
     name: str
@@ -32,7 +34,7 @@ TERMS: tuple[Term, ...] = (
         re.compile(r"\bcommit", re.IGNORECASE),
         (
             "Some cards commit you to the next encounter (R-TRAVEL-7).",
-            "The next Exploration step reveals exactly 1 card, whatever would reveal more,",
+            "The next Exploration step reveals exactly 1 card, whatever would reveal more, "
             "and you must resolve it: no Rest.",
             "If you cannot pay its spend, you get nothing from it, but its time is still lost.",
         ),
@@ -42,10 +44,11 @@ TERMS: tuple[Term, ...] = (
         "Ambush",
         re.compile(r"\bambush", re.IGNORECASE),
         (
-            "When the time track reaches 0 or below in the Travel Phase (R-TRAVEL-1,",
-            "R-TRAVEL-6), the Ambush step follows (R-COMBAT-1): the monster is revealed if",
-            "it was not, the time is reset (R-COMBAT-3), its ambush rule acts if it has one,",
-            "and the battle begins. No trickery after an ambush.",
+            "When the time track reaches 0 or below in the Travel Phase (R-TRAVEL-1, "
+            "R-TRAVEL-6), the Ambush step follows (R-COMBAT-1): the monster is revealed if "
+            "it was not, the time is reset (R-COMBAT-3), its ambush rule acts if it has one, "
+            "and the battle begins.",
+            "No trickery after an ambush.",
         ),
     ),
     Term(
@@ -55,7 +58,7 @@ TERMS: tuple[Term, ...] = (
         (
             "At the end of each level you must eat food equal to the level (R-HUNGER-1).",
             "You choose how much to eat, up to that; each food eaten gives 1 SE (R-HUNGER-2).",
-            "For m uneaten food you lose 1 + 2 + … + m SE: 1, 3, 6, 10 (ME and LE may pay",
+            "For m uneaten food you lose 1 + 2 + … + m SE: 1, 3, 6, 10 (ME and LE may pay "
             "for SE); if you cannot pay, you starve and the game ends (R-HUNGER-3).",
         ),
     ),
