@@ -303,3 +303,26 @@ def test_a_redirected_report_cuts_no_row(capsys: pytest.CaptureFixture[str]) -> 
     rows = [line for line in capsys.readouterr().out.splitlines() if line[:5].strip().isdigit()]
     assert rows and not [row for row in rows if "…" in row]
     assert max(len(row) for row in rows) > 80
+
+
+def test_on_a_terminal_the_report_s_sentences_wrap_between_words() -> None:
+    # #28 round 14: at 80 columns the terminal broke the Summary's lines inside words ("by
+    # more than 10 po" / "ints)"). Wrapped, every line fits, none ends inside a word, and
+    # the table's rows keep one line each (cut, not wrapped).
+    from unbroken.advisor.analysis import Analysis
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.choice import Choice
+    from unbroken.advisor.paired import Difference
+    from unbroken.cli.analyze import text_report
+
+    lost = Difference(0, 30, 100)
+    row = Choice(1, 1, "t", 2, "Rest", "Explore", "Explore", Estimate(60, 100),
+                 Figure.of(Estimate(30, 100)), lost)  # fmt: skip
+    plain = text_report(Analysis(100, 20, 4, "won", [row]), "a game")
+    wrapped = text_report(Analysis(100, 20, 4, "won", [row]), "a game", 80, wrap=True)
+    assert max(len(line) for line in plain.splitlines()) > 80  # the summary's sentence
+    lines = wrapped.splitlines()
+    assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+    assert " ".join(wrapped.split()) == " ".join(plain.split())  # the same words
+    rows = [line for line in lines if line.startswith("    1   1")]
+    assert len(rows) == 1 and rows[0] in plain.splitlines()

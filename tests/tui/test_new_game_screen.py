@@ -154,3 +154,23 @@ def test_the_choice_is_kept_when_expansions_are_turned_on_or_off(
             assert picked(app.screen) == chosen
 
     asyncio.run(play())
+
+
+@sync
+async def test_enter_on_a_difficulty_picks_it_and_goes_to_start() -> None:
+    # #28 round 14: Enter on the Difficulty list started the game; the player expected it
+    # only to pick the difficulty (README: Enter on a character starts). It picks, and the
+    # focus goes to Start, whose Enter starts on it.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("tab", "down", "enter")  # Hard, picked
+        await pilot.pause()
+        assert app.screen is screen and app.focused is screen.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not screen
+        game = getattr(app.screen, "game", None)
+        assert game is not None and game.state.difficulty.endswith("hard")

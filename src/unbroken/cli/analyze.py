@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     # As wide as the terminal (or $COLUMNS) allows: round 11 could not read a verdict's
     # reason with COLUMNS=250, every row cut at 80 columns; piped or redirected, whole
     # (round 12: `analyze > file` cut every row with "…").
-    print(text_report(analysis, f"{path.name} ({who})", result_width()))
+    print(text_report(analysis, f"{path.name} ({who})", result_width(), wrap=True))
     return 0
 
 
@@ -134,10 +135,11 @@ def _taken(c: Choice) -> str:
     return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
 
 
-def text_report(analysis: Analysis, title: str, width: int | None = 80) -> str:
+def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bool = False) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary; a row
     as wide as `width` allows: its verdict cut to what is left, 40 at least (None: no
-    row cut, for a file)."""
+    row cut, for a file). `wrap`: the sentences above and below the table wrapped to
+    `width` between words (a terminal breaks them mid-word)."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
     from unbroken.advisor.choice import in_sentence
@@ -158,6 +160,7 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80) -> str:
         "",
         "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
     ]
+    head = len(lines) - 1  # the prose above the table's header row
     verdict = max(40, width - 61) if width else None  # the columns before it: 61
     for c in a.choices:
         mark = "!" if c.costly else " "
@@ -168,15 +171,32 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80) -> str:
         lines.append(
             f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} {lost}{mark} {taken}: {why}"
         )
-    lines += ["", "Summary", *_worst_lines(a, COSTLY)]
+    summary = ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()
     if starts:
-        lines.append("  Chance at each level's start (95 % interval):")
-        lines += [
+        summary.append("  Chance at each level's start (95 % interval):")
+        summary += [
             f"    level {level}: {c.before.percent()} at decision {c.n}"
             for level, c in sorted(starts.items())
         ]
-    return "\n".join(lines)
+    # Its sentences wrapped between words where the width is known (#28 round 14: the
+    # terminal broke "by more than 10 po" / "ints)"); the table's rows are cut instead.
+    if not wrap:
+        return "\n".join([*lines, *summary])
+    return "\n".join([*_wrap(lines[:head], width), *lines[head:], *_wrap(summary, width)])
+
+
+def _wrap(lines: list[str], width: int | None) -> list[str]:
+    """Return `lines` wrapped to `width` between words, each going on under its own indent
+    and two more (None: as they are)."""
+    if not width:
+        return lines
+    out: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()))
+        rows = textwrap.wrap(line, width, subsequent_indent=indent + "  ")
+        out += rows or [line]
+    return out
 
 
 def _worst_lines(a: Analysis, costly: float) -> list[str]:

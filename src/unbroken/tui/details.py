@@ -28,6 +28,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         # (#28 round 14: at level 4 with 1 time left the line said only the card's text
         # and the ambush was said nowhere). `shortened` drops its words where its row
         # shows them whole.
+        if action.card not in s.revealed:  # not offered now: the card alone
+            return flavour
         f = forecast or game.query().forecast(action)
         text = option_detail(action, s, rules, f)
         return flavour if text == f"{label(action, s, rules)}." else text

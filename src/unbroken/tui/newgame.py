@@ -303,8 +303,13 @@ class NewGameScreen(Screen[None]):
         if self.is_mounted and self.listed != self.unbroken.ruleset.plugins:
             self.fill(*self.choice())
 
-    @on(OptionList.OptionSelected, "#characters")
     @on(OptionList.OptionSelected, "#difficulties")
+    def difficulty_picked(self) -> None:
+        """Enter on a difficulty picks it (marked ▶ already) and goes to Start: #28 round
+        14's player expected it to pick, and it started the game."""
+        self.query_one("#start", Button).focus()
+
+    @on(OptionList.OptionSelected, "#characters")
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         char, diff = self.choice()
