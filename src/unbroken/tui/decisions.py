@@ -26,6 +26,7 @@ from unbroken.core.game import Game
 from unbroken.tui.careful import (
     MOVED,
     NEW,
+    STANDING,
     TAKEN,
     careful_cue,
     costly,
@@ -93,6 +94,8 @@ class DecisionPanel(DecisionList):
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
         self.offered_at: tuple[int, str, str] = (0, "", "")
+        #: The options each standing question (careful.STANDING) had when last asked.
+        self.asked: dict[str, list[tuple[act.Action, str]]] = {}
         #: When the question now offered came (time.monotonic): `quick_seconds`.
         self.asked_at = 0.0
         #: The rows the detail line takes for this decision (`details_rows`): the options'
@@ -116,23 +119,35 @@ class DecisionPanel(DecisionList):
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         new = bool(at[1]) and at != self.offered_at
+        # The same question last time (the last Preparation): a key learnt there means
+        # another option here (#28 round 14: a skill kept put Meditation on `9`, where
+        # Downgrade had been, with no cue).
+        same = self.asked.get(kind) if new else None
+        if kind in STANDING:
+            self.asked[kind] = self.offered
         if new:
             self.asked_at = time.monotonic()
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
-        if new and weighty(game.state, self.forecasts, at[0]):
+        if same is not None and keys_moved(same, self.offered):
+            # Until an option is taken: a key learnt there is pressed from habit, read or not.
+            self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
+        elif new and weighty(game.state, self.forecasts, at[0]):
             self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
             self.close_careful()  # the cue says what a key does: here, take at once
         elif keys_moved(before, self.offered):
             self.open_careful(MOVED)  # the prompt says "Options changed"
 
-    def open_careful(self, why: str) -> None:
-        """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW)."""
+    def open_careful(self, why: str, lasting: bool = False) -> None:
+        """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
+        until an option is taken (`lasting`)."""
         self.careful, self.marked, self.why = True, None, why
         if self._careful is not None:
             self._careful.stop()
-        self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+            self._careful = None
+        if not lasting:
+            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
 
     def close_careful(self) -> None:
         """Close the careful window: every option's key takes it at once."""
