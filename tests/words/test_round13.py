@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label, option_detail
@@ -55,12 +56,11 @@ def test_two_copies_revealed_together_say_they_are_one_choice() -> None:
     assert not [t for t in texts if "revealed" in t and not t.startswith("A Clever Scheme")], texts
 
 
-def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
-    # #28 round 13: in Lucky's window the Pass's detail said "Goblin's WOUND: lose 2 SE." as
-    # if final, while Warding Sign could lower that loss at the next window.
+def in_luckys_window(cunning: int) -> Game:
+    """Return Tomu (Lucky) at the Goblin's roll of 6 (a WOUND), in Lucky's window."""
     game = (
         Scenario("tomu", level=2)
-        .resources(se=10, me=3, cunning=2)
+        .resources(se=10, me=3, cunning=cunning)
         .ability_uses(1)
         .skills("lucky")
         .monster("goblin")
@@ -69,6 +69,13 @@ def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
     )
     while game.decision is not None and game.state.trigger != "after_monster_roll":
         game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    return game
+
+
+def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
+    # #28 round 13: in Lucky's window the Pass's detail said "Goblin's WOUND: lose 2 SE." as
+    # if final, while Warding Sign could lower that loss at the next window.
+    game = in_luckys_window(cunning=2)
     said = option_detail(act.Pass(), game.state, RULES)
     assert said.endswith("Next, Warding Sign [Sage] can still respond."), said
     game.apply(act.Pass())
@@ -77,17 +84,7 @@ def test_passing_a_roll_window_says_which_response_can_still_come() -> None:
     # At the last window nothing more can come: nothing is promised.
     assert "can still respond" not in option_detail(act.Pass(), game.state, RULES)
     # Without the cunning to pay, Warding Sign is not offered and not promised.
-    game = (
-        Scenario("tomu", level=2)
-        .resources(se=10, me=3, cunning=0)
-        .ability_uses(1)
-        .skills("lucky")
-        .monster("goblin")
-        .dice(6, 6, 6, 6)
-        .start("battle")
-    )
-    while game.decision is not None and game.state.trigger != "after_monster_roll":
-        game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    game = in_luckys_window(cunning=0)
     assert "can still respond" not in option_detail(act.Pass(), game.state, RULES)
 
 
