@@ -89,3 +89,34 @@ async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -
                 assert "cun. 1 ▲+1" in food and "(eat 1)" in food and "−1 SE" in food, food
             else:  # the time spent: marked beside "left"
                 assert time.split()[-3:] == ["4", "left", marked], time
+
+
+@sync
+async def test_an_ability_use_taken_is_marked_on_the_uses_row() -> None:
+    # #28 round 13: every tracker marked the last decision's change but the ability uses.
+    from unbroken.core import actions as act
+    from unbroken.home.settings import Settings, save_settings
+
+    assert save_settings(Settings(hints=False)) == ""
+    game = Scenario("tomu", level=2).resources(cunning=5).start()
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        def uses_row() -> str:
+            shown = str(screen.query_one(DisplayPanel).render())
+            return next(line for line in shown.splitlines() if line.startswith("uses"))
+
+        assert "▼" not in uses_row()
+        use = act.Use("base:sage", "cold-logic")
+        keys = [i for i, (a, _) in enumerate(game.options()) if a == use]
+        key = "1234567890"[keys[0]]
+        await pilot.press(key)
+        await pilot.pause()
+        if game.state.ability_uses == 2:  # marked first (a costly option): again takes it
+            await pilot.press(key)
+            await pilot.pause()
+        assert game.state.ability_uses == 1
+        assert uses_row().endswith("1/2 ▼-1"), uses_row()

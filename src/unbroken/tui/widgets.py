@@ -337,6 +337,11 @@ class DisplayPanel(Panel):
         most = max(uses, state.ability_uses)  # never more filled pips than the pool
         text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
         text.append(f" {state.ability_uses}/{most}")
+        # Marked like the rest when the last decision took one (#28 round 13): not at a new
+        # level's pool, where the count is set anew.
+        took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
+        if took and not any(isinstance(e, ev.AbilityUsesSet) for e in last):
+            text.append(f" ▼-{took}", style="bold red")
         self.update(text)
 
 
