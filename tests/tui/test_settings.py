@@ -86,7 +86,7 @@ async def test_the_new_game_screen_starts_on_the_last_character_and_difficulty()
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("down", "down", "down", "tab")  # the fourth character
-        await pilot.press("down", "enter")  # Hard
+        await pilot.press("down", "enter", "enter")  # Hard picked, then Start (round 14)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         first = (app.screen.game.state.character, app.screen.game.state.difficulty)
