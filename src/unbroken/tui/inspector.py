@@ -137,8 +137,9 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
 
 
 def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
-    """Return the conditions and keywords the rules of `cards` name (a monster's table
-    gives Paralyzed, an encounter Frightened), so each can be read where it is met."""
+    """Return the conditions, keywords and weapons the rules of `cards` name (a monster's
+    table gives Paralyzed, an encounter Frightened, the Weapon Rack a Club or a Knife), so
+    each can be read where it is met."""
     named: list[str] = []
     for card in cards:
         monster = rules.monsters.get(card)
@@ -154,6 +155,9 @@ def named_cards(rules: Ruleset, cards: list[str]) -> list[str]:
             effects += ability.effects
         named += [c for e in effects if (c := getattr(e, "condition", "")) in rules.conditions]
         named += [k for e in effects if isinstance(e, m.Handler) for k in _keywords_of(rules, e)]
+        # A weapon of choice (#28 round 15: the Smuggler's Cache's Axe and Maul were in no
+        # list of `i`; help's search found them).
+        named += [w for e in effects for w in getattr(e, "choices", ()) if w in rules.weapons]
     return named
 
 
