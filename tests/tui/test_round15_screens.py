@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pilot import game_screen_of, settle, sync
+
 from unbroken.core.game import Game
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.inspector import cards_in_view, offer_lines
+from unbroken.tui.stage import StagePanel
 from unbroken.words.cards import describe_card
+
+RULES = load_ruleset()
 
 
 def weapon_encounters() -> Game:
@@ -32,3 +40,39 @@ def test_an_encounter_side_by_side_shows_its_weapons_attacks() -> None:
     axe = [f"    {line}" for line in describe_card(game.ruleset, "base:axe")]
     maul = [f"    {line}" for line in describe_card(game.ruleset, "base:maul")]
     assert named == [*axe, *maul]
+
+
+async def page_titles(game: Game, presses: int) -> list[str]:
+    """Return the stage's title at 80x24 after each of `presses` presses of `m`."""
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    titles = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = game_screen_of(app).query_one(StagePanel)
+        for _ in range(presses):
+            await pilot.press("m")
+            await settle(pilot)
+            titles.append(str(stage.border_title))
+    return titles
+
+
+@sync
+async def test_a_page_of_m_without_rules_is_not_titled_rules() -> None:
+    # Round 15: the Abomination (no rules of its own) titled its one page "rules 1 of 1"
+    # over its trickery's cost and a table row; the Bugbear Warlord's pages 3 and 4 of
+    # "rules" held table rows alone. The title says what the page holds.
+    scene = Scenario("tomu", level=2).resources(se=15, food=3, cunning=3).weapon("knife")
+    game = scene.monster("abomination").dice(*[3] * 30).start("trickery")
+    assert await page_titles(game, 1) == ["Stage trickery 1 of 1 (m: fold)"]
+    scene = Scenario("tomu", level=3).resources(se=15, food=3).weapon("knife")
+    game = scene.monster("bugbear-warlord").dice(*[3] * 30).start("trickery")
+    titles = await page_titles(game, 5)
+    assert titles == [
+        "Stage rules 1 of 5 (m: next)",  # Thick Hide
+        "Stage rules 2 of 5 (m: next)",  # its end, and the DISARM row whole
+        "Stage table 3 of 5 (m: next)",
+        "Stage table 4 of 5 (m: next)",
+        "Stage table 5 of 5 (m: fold)",
+    ]
+

@@ -111,3 +111,24 @@ def _part_end(text: str, fits: Callable[[str], bool], fills: Callable[[str], boo
     while end < len(text) and fits(text[: end + 1]):
         end += 1
     return end
+
+
+#: A monster's rule on the stage's pages: its words, the length of its bold head, its
+#: style, and what it is: RULES (a keyword's or its own), "ambush" or "trickery" (what
+#: that step does), TABLE (a table row said in full).
+Said = tuple[str, int, str, str]
+RULES = "rules"
+TABLE = "table"
+
+
+def page_holds(page: list[Text], rule: list[Text]) -> bool:
+    """Return whether a page (`rule_pages`) holds any line of a rule (the same lines)."""
+    return any(line is said for line in rule for said in page)
+
+
+def page_word(held: list[str]) -> str:
+    """Return the word for a page of `m` by what it holds (each rule's kind, `Said`), for
+    its title ("rules 2 of 3"): "rules" where it holds a keyword or a rule of the
+    monster's own, else the ambush or trickery it says, else "table" (its rows in full;
+    #28 round 15: pages that held rows alone or a trickery's cost were titled "rules")."""
+    return next((word for word in (RULES, "ambush", "trickery") if word in held), TABLE)

@@ -33,7 +33,16 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import Panel, bar, cut
-from unbroken.tui.rule_pages import first_room, rule_pages, rule_parts
+from unbroken.tui.rule_pages import (
+    RULES,
+    TABLE,
+    Said,
+    first_room,
+    page_holds,
+    page_word,
+    rule_pages,
+    rule_parts,
+)
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
 from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
 from unbroken.words.effects import encounter_text
@@ -305,25 +314,25 @@ class StagePanel(Panel):
         rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         if self.full:
-            said: list[tuple[str, int, str]] = []  # each rule: its words, head, style
+            said: list[Said] = []  # each rule: its words, head, style, what it is
             if before:  # paged, two rules: a page may end between them, not in one
                 for line in before if paged else [" | ".join(before)]:
-                    said.append((line, 0, "italic"))
+                    said.append((line, 0, "italic", line.split(":", 1)[0]))
             for keyword in keywords:  # one name per card: "Armored (Gauntlet)" (#28 item 6)
                 words = " ".join(a.text for a in keyword.abilities)
                 name = rules.card_name(keyword.id)
-                said.append((f"{name}: {words}", len(name) + 1, ""))
+                said.append((f"{name}: {words}", len(name) + 1, "", RULES))
             for ability in card.abilities:
-                said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, ""))
+                said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, "", RULES))
             # The rows cut to one row each, in full (#28 round 8): in place where a page has
             # room for the rows they take whole, else said above the table.
-            cut_rows: list[tuple[int, int, tuple[str, int, str]]] = []
+            cut_rows: list[tuple[int, int, Said]] = []
             texts = row_texts(state, rules, card)  # as each row acts now (#28)
             for i, r in enumerate(card.table, 1):
                 if paged and len(rows[i - 1][0]) > width:
                     head = f"{i} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
-                    cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "")))
+                    cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
             table = len(card.table) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
@@ -360,12 +369,13 @@ class StagePanel(Panel):
     def rules_in_full(
         self,
         text: Text,
-        said: list[tuple[str, int, str]],
+        said: list[Said],
         table: int,
-        cut_rows: list[tuple[int, int, tuple[str, int, str]]] = [],  # noqa: B006 (read only)
+        cut_rows: list[tuple[int, int, Said]] = [],  # noqa: B006 (read only)
         heads: list[str] = [],  # noqa: B006 (read only)
     ) -> set[int]:
-        """Append the rules in full (`said`: each rule's words, bold head and style), and
+        """Append the rules in full (`said`: each rule's words, bold head, style and what it
+        is: RULES, TABLE, "ambush" or "trickery"; the title says what a page holds), and
         how `m` goes on: all of them, or with `table` rows to keep under them the page
         `page`, as many rows as the stage leaves over its head and the table (how `m` goes
         on then in its title). A page ends between rules, or a rule longer than a page at
@@ -391,14 +401,16 @@ class StagePanel(Panel):
             return set()
         indent = "  " if paged else "   "  # paged: a few more words a line
         rules: list[list[Text]] = []
+        kinds: list[str] = []  # what each of `rules` is
         chained: set[int] = set()  # the rules that go on from the one before
-        for line, head, style in said:
+        for line, head, style, kind in said:
             parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
             for k, part in enumerate(parts):
                 if k:
                     chained.add(len(rules))
                 said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
                 rules.append(list(said_part.split("\n", allow_blank=True)))
+                kinds.append(kind)
         lines = [line for rule in rules for line in rule]
         whole: set[int] = set()
         if paged:
@@ -424,7 +436,14 @@ class StagePanel(Panel):
             if more:
                 go_on = "fold" if self.page + 1 == self.pages else "next"
                 where = f"{self.page + 1} of {self.pages}"
-                what = "table" if self.bare else "rules"  # no rules: its rows' pages
+                # What the page holds (#28 round 15: the Bugbear's "rules 3 of 4" held table
+                # rows alone, the Abomination's "rules 1 of 1" its trickery and a row).
+                held = [
+                    k
+                    for rule, k in zip(rules, kinds, strict=True)
+                    if page_holds(pages[self.page], rule)
+                ]
+                what = page_word([*held, *([TABLE] if whole else [])])
                 self.border_title = f"{self.title} {what} {where} ({EXPAND_KEY}: {go_on})"
                 more = ""
         if more:
