@@ -229,6 +229,12 @@ class UnbrokenApp(App[None]):
             if notice.time_left > 0:
                 self.notify(notice.message, title=notice.title, timeout=notice.time_left)
 
+    def clear_notices(self) -> None:
+        """Put away every notice on show: a screen whose words lie where they are shown
+        (Records' sentence on the game picked, #28 round 15: "Game saved" covered it)."""
+        self.clear_notifications()
+        self._notices_shown.clear()
+
     def reload_rules(self) -> None:
         """Load the rules again on next use: the plugins on have changed (new games only)."""
         self._ruleset = self._load_rules

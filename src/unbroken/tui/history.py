@@ -179,6 +179,8 @@ class RecordsScreen(Screen[None]):
             self.fill(self.app.size.width)
 
     def on_mount(self) -> None:
+        # "Game saved" (said on the title) covered the game picked's sentence (#28 round 15).
+        game_app(self).clear_notices()
         table = self.query_one("#games", DataTable)
         summary = self.query_one("#records-summary", Static)
         try:  # read-only: the records show on a read-only data dir, and creates nothing
