@@ -18,13 +18,15 @@ GOLDENS = sorted(GOLDEN_DIR.glob("*.jsonl"))[:3]
 
 
 def as_played(path: Path) -> list[list[str]]:
-    """Return each position's log lines as one narrator said them, in order."""
+    """Return each position's log lines as one narrator said them, in order (a level's
+    heading and the conditions said under it are two lines)."""
     timeline = Timeline(path, RULES)
     narrator = Narrator(RULES)
-    return [
+    said = [
         [line for e in timeline.events_at(i) if (line := narrator.describe(e))]
         for i in range(len(timeline))
     ]
+    return [[part for line in lines for part in line.split("\n")] for lines in said]
 
 
 def told_alone(timeline: Timeline, i: int) -> list[str]:

@@ -343,13 +343,17 @@ def _condition_removed(nr: Narrator, e: ev.ConditionRemoved) -> str | None:
 
 @words_for(EVENT_WORDS, ev.ConditionsAdvanced)
 def _conditions_advanced(nr: Narrator, e: ev.ConditionsAdvanced) -> str | None:
+    """Say the conditions the level's end discarded; those it made active are said under
+    the next level's heading, which the engine starts just after (#28 round 15: "Conditions:
+    now active Amnesia, Armored." came before "=== Level 4 ===")."""
     n = nr.name
-    parts = []
-    if e.discarded:
-        parts.append("discarded " + ", ".join(n(c) for c in e.discarded))
     if e.activated:
-        parts.append("now active " + ", ".join(n(c) for c in e.activated))
-    return ("Conditions: " + "; ".join(parts) + ".") if parts else None
+        nr.activated = "Conditions: now active " + ", ".join(n(c) for c in e.activated) + "."
+    return (
+        ("Conditions: discarded " + ", ".join(n(c) for c in e.discarded) + ".")
+        if e.discarded
+        else None
+    )
 
 
 @words_for(EVENT_WORDS, ev.BattleStarted)
@@ -428,7 +432,8 @@ def _ate(_: Narrator, e: ev.Ate) -> str | None:
 @words_for(EVENT_WORDS, ev.LevelStarted)
 def _level_started(nr: Narrator, e: ev.LevelStarted) -> str | None:
     nr.level = e.level
-    return f"=== Level {e.level} ==="
+    activated, nr.activated = nr.activated, ""
+    return f"=== Level {e.level} ===" + (f"\n{activated}" if activated else "")
 
 
 @words_for(EVENT_WORDS, ev.Awaiting)

@@ -48,6 +48,8 @@ class Narrator:
         self.power = 0
         #: The level being played (LevelStarted; 0 until seen).
         self.level = 0
+        #: The conditions the level's end made active, said under the next level's heading.
+        self.activated = ""
         #: Class Responses kept from acting by the ability uses (said once a level each).
         self.no_uses = NoUsesLeft(ruleset)
         #: The monster's rules acting as the battle starts, named on their lines.

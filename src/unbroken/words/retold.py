@@ -19,4 +19,5 @@ def retold(ruleset: Ruleset, before: Iterable[ev.Event], events: Iterable[ev.Eve
     narrator = Narrator(ruleset)
     for e in before:  # heard, unsaid
         narrator.describe(e)
-    return [line for e in events if (line := narrator.describe(e))]
+    said = (line for e in events if (line := narrator.describe(e)))
+    return [part for line in said for part in line.split("\n")]  # a level's heading, under it
