@@ -128,7 +128,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            note = no_use(ability, state, ruleset.settings.caps)
+            note = no_use(ability, state, ruleset)
             if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
                 note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
             if not note and Query(ruleset, state).does_nothing(action):
