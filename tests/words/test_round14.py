@@ -102,3 +102,19 @@ def test_a_weapon_of_choice_under_the_one_in_hand_is_said_after_where_the_new_on
         )[0]
         == "take a weapon: Knife"
     )
+
+
+def test_a_craft_in_battle_says_it_takes_the_turn() -> None:
+    # #28 round 15: "9. Craft the Club: pay 1 wood + 1 time" in battle took the turn (the
+    # monster rolled CONFUSE next); only Downgrade's line said so (R-WEAPON-3, R-BATTLE-2).
+    from unbroken.words.actions import option_text
+
+    craft = act.Craft("base:club")
+    battle = Scenario("tomu").resources(wood=1).monster("kobold").dice(*[1] * 9).start("battle")
+    assert craft in battle.legal_actions()
+    said = option_text(craft, "", battle.state, RULES)
+    assert said.startswith("Craft the Club: pay 1 wood + 1 time (it takes your turn)"), said
+    taken = battle.apply(craft)
+    assert any(isinstance(e, ev.DieRolled) and e.purpose == "combat" for e in taken)
+    travel = Scenario("tomu").resources(wood=1).start()
+    assert "your turn" not in option_text(craft, "", travel.state, RULES)
