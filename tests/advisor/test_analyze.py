@@ -206,6 +206,27 @@ def test_the_progress_line_says_what_it_counts() -> None:
     )
 
 
+def test_the_progress_line_rewrites_itself_on_the_command_s_stderr() -> None:
+    # #28 round 15: through the command's stderr (which makes what it prints printable) the
+    # carriage returns showed as "\x0d" and ~120 progress lines scrolled past.
+    import io
+
+    from unbroken.cli.analyze import Progress
+    from unbroken.cli.command import _Printable
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    with Progress(_Printable(terminal), 10) as progress:  # type: ignore[arg-type]
+        progress(1, 5)
+        progress(2, 5)
+    said = terminal.getvalue()
+    assert "\\x0d" not in said and said.count("\r") == 3, said
+    assert said.endswith("\r\033[K")
+
+
 def test_the_summary_counts_what_it_lists() -> None:
     """#30 round 8: "Costly decisions: 2" above "The three worst decisions" (the third
     clearly worse by less than COSTLY points) read as a miscount. Each count says what it

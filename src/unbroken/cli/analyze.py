@@ -89,7 +89,9 @@ class Progress:
     (playtest round 6), the decisions with one answer being skipped."""
 
     def __init__(self, err: TextIO, decisions: int = 0) -> None:
-        self.err = err
+        # Its carriage returns go to the terminal itself: the command's stderr makes what
+        # it is given printable and showed them as "\x0d" (#28 round 15, as `sim` once).
+        self.err: TextIO = getattr(err, "raw", err)
         self.decisions = decisions
         self.shown = err.isatty()
         self.start = time.monotonic()
