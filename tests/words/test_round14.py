@@ -118,3 +118,22 @@ def test_a_craft_in_battle_says_it_takes_the_turn() -> None:
     assert any(isinstance(e, ev.DieRolled) and e.purpose == "combat" for e in taken)
     travel = Scenario("tomu").resources(wood=1).start()
     assert "your turn" not in option_text(craft, "", travel.state, RULES)
+
+
+def test_an_ambush_s_loss_is_tagged_as_the_ambush() -> None:
+    # #28 round 15: "You lose 3 SE [Gibberling]" at the ambush read as one of its table's
+    # rows; the tag says it is the ambush.
+    game = Scenario("tomu").monster("gibberling").dice(*[1] * 9).start("ambush")
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    assert "You lose 3 SE [Gibberling's ambush]." in log, log
+
+
+def test_snare_is_not_said_to_have_been_kept_from_a_monster_without_armor() -> None:
+    # #28 round 15: "Snare [Hunter] could respond, but no ability use is left" against the
+    # Gibberling (armor 0), where Snare would break nothing. Against armor it is said.
+    for monster, said in (("gibberling", False), ("goblin", True)):
+        game = Scenario("huckdorf").ability_uses(0).monster(monster).dice(*[1] * 9).start("battle")
+        narrator = Narrator(game.ruleset)
+        log = [line for e in game.events if (line := narrator.describe(e))]
+        assert any("Snare [Hunter] could respond" in line for line in log) is said, log
