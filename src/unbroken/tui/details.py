@@ -143,8 +143,8 @@ def fitted(said: list[str], width: int, rows: int) -> str:
 
 def rows_needed(said: list[str], width: int) -> int:
     """Return the rows the detail line needs for one of `said` whole: two, or three for a
-    payment, a warning or a "no use now" that two rows cut and three do not (a card's long own words stay cut in two: the inspector has them, and the
-    options keep the row)."""
+    payment, a warning or a "no use now" that two rows cut and three do not (a card's long
+    own words stay cut in two: the inspector has them, and the options keep the row)."""
     short = said[-1]
     if rows_of(short, width) <= ROWS or rows_of(short, width) > MOST_ROWS:
         return ROWS
