@@ -49,6 +49,20 @@ def sample(count: int, seed: int) -> list[tuple[Game, list[Action]]]:
     return picked
 
 
+def run_to_the_end(odds: Anytime) -> tuple[float, float]:
+    """Poll the odds every 10 ms until they finish; return the seconds they took, and the
+    seconds until their race was decided (the same, when it never was)."""
+    start = time.perf_counter()
+    decided = None
+    while not odds.finished:
+        time.sleep(0.01)
+        odds.poll()
+        if decided is None and odds.race.decided:
+            decided = time.perf_counter() - start
+    total = time.perf_counter() - start
+    return total, total if decided is None else decided
+
+
 class Way:
     """The times of one way to race: to the race's end and to the chance's, how races ended."""
 
@@ -59,16 +73,10 @@ class Way:
         self.ends: Counter[str] = Counter()
 
     def time(self, pool: RolloutPool, game: Game, actions: list[Action]) -> None:
-        start = time.perf_counter()
         odds = Anytime(pool, game, actions, halve_from=self.halve_from)
-        decided = None
-        while not odds.finished:
-            time.sleep(0.01)
-            odds.poll()
-            if decided is None and odds.race.decided:
-                decided = time.perf_counter() - start
-        self.times.append(time.perf_counter() - start)
-        self.ranked.append(self.times[-1] if decided is None else decided)
+        total, decided = run_to_the_end(odds)
+        self.times.append(total)
+        self.ranked.append(decided)
         self.ends[odds.race.ended.value] += 1
 
     def report(self) -> None:

@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from odds import run_to_the_end  # bench/odds.py, beside this script
+
 from unbroken.advisor.analysis import positions
 from unbroken.advisor.estimator import GAMES, futures_key
 from unbroken.advisor.pool import Anytime, RolloutPool, weigh_all
@@ -91,15 +93,7 @@ def follows(recording: Path) -> list[tuple[tuple[Game, list[Action]], tuple[Game
 
 def settle(pool: RolloutPool, game: Game, actions: list[Action], kept: Reuse) -> float:
     """Return the seconds the game's `%` takes to decide its race (polled every 10 ms)."""
-    start = time.perf_counter()
-    odds = Anytime(pool, game, actions, reused=kept)
-    decided = None
-    while not odds.finished:
-        time.sleep(0.01)
-        odds.poll()
-        if decided is None and odds.race.decided:
-            decided = time.perf_counter() - start
-    return time.perf_counter() - start if decided is None else decided
+    return run_to_the_end(Anytime(pool, game, actions, reused=kept))[1]
 
 
 def odds(recordings: list[Path], count: int, jobs: int) -> None:

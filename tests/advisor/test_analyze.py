@@ -206,6 +206,27 @@ def test_the_progress_line_says_what_it_counts() -> None:
     )
 
 
+def test_the_progress_line_rewrites_itself_on_the_command_s_stderr() -> None:
+    # #28 round 15: through the command's stderr (which makes what it prints printable) the
+    # carriage returns showed as "\x0d" and ~120 progress lines scrolled past.
+    import io
+
+    from unbroken.cli.analyze import Progress
+    from unbroken.cli.command import _Printable
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    with Progress(_Printable(terminal), 10) as progress:  # type: ignore[arg-type]
+        progress(1, 5)
+        progress(2, 5)
+    said = terminal.getvalue()
+    assert "\\x0d" not in said and said.count("\r") == 3, said
+    assert said.endswith("\r\033[K")
+
+
 def test_the_summary_counts_what_it_lists() -> None:
     """#30 round 8: "Costly decisions: 2" above "The three worst decisions" (the third
     clearly worse by less than COSTLY points) read as a miscount. Each count says what it
@@ -307,8 +328,7 @@ def test_a_redirected_report_cuts_no_row(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_on_a_terminal_the_report_s_sentences_wrap_between_words() -> None:
     # #28 round 14: at 80 columns the terminal broke the Summary's lines inside words ("by
-    # more than 10 po" / "ints)"). Wrapped, every line fits, none ends inside a word, and
-    # the table's rows keep one line each (cut, not wrapped).
+    # more than 10 po" / "ints)"). Wrapped, every line fits and none ends inside a word.
     from unbroken.advisor.analysis import Analysis
     from unbroken.advisor.chances import Estimate, Figure
     from unbroken.advisor.choice import Choice
@@ -323,6 +343,15 @@ def test_on_a_terminal_the_report_s_sentences_wrap_between_words() -> None:
     assert max(len(line) for line in plain.splitlines()) > 80  # the summary's sentence
     lines = wrapped.splitlines()
     assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
-    assert " ".join(wrapped.split()) == " ".join(plain.split())  # the same words
-    rows = [line for line in lines if line.startswith("    1   1")]
-    assert len(rows) == 1 and rows[0] in plain.splitlines()
+    summary = plain.split("Summary", 1)[1]
+    assert " ".join(summary.split()) in " ".join(wrapped.split())  # the same words
+    # Round 15: at 80 columns a row and 40 of its verdict took 105: the verdict goes whole
+    # under its row, wrapped between words.
+    [at] = [i for i, line in enumerate(lines) if line.startswith("    1   1")]
+    assert lines[at].endswith("Rest") and lines[at + 1].startswith(" " * 8)
+    verdict = " ".join(" ".join(lines[at + 1 :]).split("Summary")[0].split())
+    assert verdict == " ".join(row.verdict().split())
+    # Wide enough, each row keeps one line with its verdict, as when piped.
+    wide = text_report(Analysis(100, 20, 4, "won", [row]), "a game", 140, wrap=True)
+    [line] = [x for x in wide.splitlines() if x.startswith("    1   1")]
+    assert line.endswith(row.verdict()) and len(line) <= 140

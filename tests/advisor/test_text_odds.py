@@ -23,12 +23,19 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     assert "Odds after 4 games each" in text
     table = text.split("Odds after 4 games each")[1].split("Your choice")[0]
     lines = [line for line in table.splitlines()[1:] if line.strip()]
-    rows, chance, verdict = lines[:-2], lines[-2], lines[-1]
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Chance here: "))
+    rows, sentences = lines[:at], lines[at:]
     assert len(rows) == sum(1 for _, why in offered if not why)  # every option it can take
     assert all("%" in row and "(" in row for row in rows)
+    # Each sentence starts at two spaces and goes on under four, between words, within 80
+    # columns (#28 round 15: the verdict ran past them, its next lines mid-phrase).
+    assert all(len(line) <= 80 for line in lines), lines
+    starts = [i for i, line in enumerate(sentences) if not line.startswith("    ")]
+    assert len(starts) == 2, sentences
+    chance = " ".join(" ".join(sentences[: starts[1]]).split())
     # The position's chance once, apart: the best option on futures of its own.
-    assert chance.startswith("  Chance here: ") and "4 futures of its own" in chance
-    said = verdict.strip()
+    assert chance.startswith("Chance here: ") and "4 futures of its own" in chance
+    said = " ".join(" ".join(sentences[starts[1] :]).split())
     assert said.startswith("about equal on the same futures: ") or " is best on the same " in said
     assert " points (" in said  # with the paired difference it rests on
     assert text.count("Your choice") >= 2  # asked again, then `1` was taken

@@ -42,3 +42,23 @@ async def test_a_new_levels_preparation_whose_keys_moved_says_options_changed_un
                 nine = next(i for i, (a, _) in enumerate(after.options()) if "meditation" in str(a))
                 assert not panel.taking(nine) and panel.marked == nine  # marked, not taken
                 assert panel.taking(nine) and not panel.careful  # again: taken, window shut
+
+
+@sync
+async def test_the_hunger_step_is_a_new_question_whatever_its_eat_options() -> None:
+    # Round 15: the Hunger step said "Options changed" at levels 2-4 (its Eat options follow
+    # the food held) and "New question" at level 1; README says the Hunger step is a "New
+    # question". Its options are amounts, not actions whose keys are learnt.
+    assert save_settings(Settings(hints=False)) == ""
+    first = Scenario("tomu", level=1).resources(food=1).start("hunger")
+    later = Scenario("tomu", level=2).resources(food=3).start("hunger")
+    assert keys_moved(first.options(), later.options()) or len(later.options()) != len(
+        first.options()
+    )
+    app = UnbrokenApp(RULES, animate=False, game=first, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = game_screen_of(app).query_one(DecisionPanel)
+        panel.offer(Scenario("tomu", level=2).start())  # a Preparation between them
+        panel.offer(later)
+        assert panel.careful and panel.why == NEW

@@ -102,3 +102,38 @@ def test_a_weapon_of_choice_under_the_one_in_hand_is_said_after_where_the_new_on
         )[0]
         == "take a weapon: Knife"
     )
+
+
+def test_a_craft_in_battle_says_it_takes_the_turn() -> None:
+    # #28 round 15: "9. Craft the Club: pay 1 wood + 1 time" in battle took the turn (the
+    # monster rolled CONFUSE next); only Downgrade's line said so (R-WEAPON-3, R-BATTLE-2).
+    from unbroken.words.actions import option_text
+
+    craft = act.Craft("base:club")
+    battle = Scenario("tomu").resources(wood=1).monster("kobold").dice(*[1] * 9).start("battle")
+    assert craft in battle.legal_actions()
+    said = option_text(craft, "", battle.state, RULES)
+    assert said.startswith("Craft the Club: pay 1 wood + 1 time (it takes your turn)"), said
+    taken = battle.apply(craft)
+    assert any(isinstance(e, ev.DieRolled) and e.purpose == "combat" for e in taken)
+    travel = Scenario("tomu").resources(wood=1).start()
+    assert "your turn" not in option_text(craft, "", travel.state, RULES)
+
+
+def test_an_ambush_s_loss_is_tagged_as_the_ambush() -> None:
+    # #28 round 15: "You lose 3 SE [Gibberling]" at the ambush read as one of its table's
+    # rows; the tag says it is the ambush.
+    game = Scenario("tomu").monster("gibberling").dice(*[1] * 9).start("ambush")
+    narrator = Narrator(game.ruleset)
+    log = [line for e in game.events if (line := narrator.describe(e))]
+    assert "You lose 3 SE [Gibberling's ambush]." in log, log
+
+
+def test_snare_is_not_said_to_have_been_kept_from_a_monster_without_armor() -> None:
+    # #28 round 15: "Snare [Hunter] could respond, but no ability use is left" against the
+    # Gibberling (armor 0), where Snare would break nothing. Against armor it is said.
+    for monster, said in (("gibberling", False), ("goblin", True)):
+        game = Scenario("huckdorf").ability_uses(0).monster(monster).dice(*[1] * 9).start("battle")
+        narrator = Narrator(game.ruleset)
+        log = [line for e in game.events if (line := narrator.describe(e))]
+        assert any("Snare [Hunter] could respond" in line for line in log) is said, log

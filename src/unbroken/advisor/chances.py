@@ -159,7 +159,8 @@ class Figure:
         """Return "41 % (35-47)": the chance and its interval, in whole percent ("≤ 38 %"
         for a bound: `at_most`)."""
         if self.at_most and self.games:
-            return f"≤ {100 * self.rate:.0f} %"
+            # "≤ 0 %" read as a riddle (#28 round 15): a bound that rounds to 0 is "< 1 %".
+            return f"≤ {100 * self.rate:.0f} %" if round(100 * self.rate) else "< 1 %"
         return percent(self)
 
     def as_json(self) -> dict[str, float | int]:

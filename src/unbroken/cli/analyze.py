@@ -89,7 +89,9 @@ class Progress:
     (playtest round 6), the decisions with one answer being skipped."""
 
     def __init__(self, err: TextIO, decisions: int = 0) -> None:
-        self.err = err
+        # Its carriage returns go to the terminal itself: the command's stderr makes what
+        # it is given printable and showed them as "\x0d" (#28 round 15, as `sim` once).
+        self.err: TextIO = getattr(err, "raw", err)
         self.decisions = decisions
         self.shown = err.isatty()
         self.start = time.monotonic()
@@ -162,15 +164,24 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
     ]
     head = len(lines) - 1  # the prose above the table's header row
     verdict = max(40, width - 61) if width else None  # the columns before it: 61
+    # On a terminal too narrow for a row and 40 of its verdict, the verdict goes under
+    # its row, wrapped (#28 round 15: rows of 105 characters at 80 columns).
+    under = wrap and width is not None and width < 61 + 40
+    if under:
+        lines[-1] = "  Dec Lvl Chance  Taken  Lost  Option taken (its verdict under it)"
     for c in a.choices:
         mark = "!" if c.costly else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
         taken, why = in_sentence(c.taken), c.verdict()
+        row = f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} {lost}{mark} "
+        if under:
+            assert width is not None
+            lines.append(row + short(taken, max(10, width - len(row))))
+            lines += textwrap.wrap(why, width, initial_indent=" " * 8, subsequent_indent=" " * 8)
+            continue
         if verdict is not None:
             taken, why = short(taken, 30), short(why, verdict)
-        lines.append(
-            f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} {lost}{mark} {taken}: {why}"
-        )
+        lines.append(f"{row}{taken}: {why}")
     summary = ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()
     if starts:

@@ -159,6 +159,11 @@ class Query:
         substitution (R-RES-3/4), or None when it cannot be paid."""
         return payment.payment(self._state, amounts)
 
+    def holds(self, weapon: str) -> bool:
+        """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4;
+        R-REWARD-2: one held is never offered)."""
+        return self._resolver().holds(weapon)
+
     def can_pay(self, amounts: dict[str, int]) -> bool:
         """Return whether `amounts` can be paid now (with effort substitution)."""
         return payment.can_pay(self._state, amounts)

@@ -11,18 +11,18 @@ from unbroken.core.state import DecisionKind, GameState, StepName
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
 MOVED, NEW, TAKEN = "moved", "new", "taken"
-#: The questions asked again and again with the same kinds of option, whose keys a player
-#: learns: asked anew (a new level's Preparation, a new battle's turn), a key that means
-#: another option than the last time they were asked says "Options changed" (#28 round
-#: 14). Not those whose options are new cards, windows or choices each time.
+#: The questions asked again and again with the same actions, whose keys a player learns:
+#: asked anew (a new level's Preparation, a new battle's turn), a key that means another
+#: option than the last time they were asked says "Options changed" (#28 round 14). Not
+#: those whose options are new cards, windows, amounts or choices each time (the Hunger
+#: step's Eat options follow the food held: round 15 read "Options changed" there as a
+#: riddle; it is a "New question").
 STANDING = frozenset(
     {
         DecisionKind.PREPARATION,
         DecisionKind.PLAYER_TURN,
         DecisionKind.EXTRA_ATTACK,
         DecisionKind.TRICKERY,
-        DecisionKind.RESOLVE_OR_REST,
-        DecisionKind.HUNGER,
     }
 )
 #: How each says how a key takes an option now (the taken decisions say themselves).

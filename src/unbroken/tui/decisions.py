@@ -34,7 +34,7 @@ from unbroken.tui.careful import (
     lone_and_harmless,
     weighty,
 )
-from unbroken.tui.details import ROWS, detail, fitted, in_rows, rows_needed, shortened
+from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.words.actions import label, option_text, shared_note
@@ -391,7 +391,18 @@ class DecisionPanel(DecisionList):
         # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
         shown = " ".join(self.row_shown(index).split())
         shorter = shorter_warnings(f, game.ruleset, game.state) if f is not None else {}
-        return shortened(text, own, own in shown, not self.is_cut(index), shorter)
+        said = shortened(text, own, own in shown, not self.is_cut(index), shorter)
+        # Last, without the ability's printed text (the inspector has it), so what is said
+        # after it fits: "(no use now: you are committed to 1 card)", "Your last ability
+        # use…" (#28 round 15: both cut off at 80x24 behind Take a Peek's and Forage's text).
+        printed, last = ability_text(action, game.ruleset), said[-1]
+        at = last.find(printed) if printed else -1
+        after = last[at + len(printed) :] if at >= 0 else ""
+        if not any(words in after for words in ("no use now", "Your last ability use")):
+            # Nothing of its own after it (a warning every option says, starvation, stays
+            # after the option's words, round 10): the card's text is not dropped.
+            return said
+        return [*said, last.replace(f": {printed}", "", 1).replace(f" {printed}", "", 1)]
 
     def details_rows(self) -> int:
         """Return the rows the detail line needs for this decision's options: two, or

@@ -8,6 +8,7 @@ from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import label, option_detail
 from unbroken.words.attacks import attack_cost
@@ -63,6 +64,16 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     # does not repeat under the list.
     own = label(action, s, rules)
     return own if text == f"{own}." else text
+
+
+def ability_text(action: act.Action, rules: Ruleset) -> str:
+    """Return the printed text of the ability an option uses ("" for another option)."""
+    if not isinstance(action, act.Use):
+        return ""
+    for ability in rules.card_abilities(action.source):
+        if ability.id == action.ability:
+            return ability.text
+    return ""
 
 
 def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str:
@@ -132,9 +143,13 @@ def fitted(said: list[str], width: int, rows: int) -> str:
 
 def rows_needed(said: list[str], width: int) -> int:
     """Return the rows the detail line needs for one of `said` whole: two, or three for a
-    payment or a warning that two rows cut and three do not (a card's long own words
-    stay cut in two: the inspector has them, and the options keep the row)."""
+    payment, a warning or a "no use now" that two rows cut and three do not (a card's long
+    own words stay cut in two: the inspector has them, and the options keep the row)."""
     short = said[-1]
     if rows_of(short, width) <= ROWS or rows_of(short, width) > MOST_ROWS:
         return ROWS
-    return MOST_ROWS if "⚠" in short or "Paid as" in short else ROWS
+    # What decides the choice, cut by two rows: a warning, a payment, an ability of no use
+    # now (#28 round 15). Not the level's last ability use: at level 1 every use is the
+    # last, and the options would give up a row at every Preparation.
+    weighty = ("⚠", "Paid as", "no use now")
+    return MOST_ROWS if any(words in short for words in weighty) else ROWS

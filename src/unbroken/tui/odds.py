@@ -49,6 +49,8 @@ def odds_text(figure: Figure | None) -> str:
     if f.behind:
         return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
+        if f.at_most and not round(100 * f.rate):
+            return "[<1% stopped]"  # "≤0%" read as a riddle (#28 round 15)
         return f"[{'≤' if f.at_most else ''}{100 * f.rate:.0f}% stopped]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
 

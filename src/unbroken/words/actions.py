@@ -128,7 +128,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
                 parts.append("1 ability use")
             cost = f" ({', '.join(parts)})" if parts else ""
             text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            note = no_use(ability, state, ruleset.settings.caps)
+            note = no_use(ability, state, ruleset)
             if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
                 note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
             if not note and Query(ruleset, state).does_nothing(action):
@@ -365,6 +365,9 @@ def option_text(
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
+        if isinstance(action, act.Craft) and state.phase == Phase.COMBAT:  # R-WEAPON-3
+            # Round 15: a craft in battle took the turn, said on Downgrade's line only.
+            text = merge_note(text, " (it takes your turn)")
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "(no use now" not in text:

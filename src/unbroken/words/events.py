@@ -50,6 +50,8 @@ class Narrator:
         self.level = 0
         #: The conditions the level's end made active, said under the next level's heading.
         self.activated = ""
+        #: The step under way (StepEntered; "" until seen): an ambush's loss is said so.
+        self.step = ""
         #: Class Responses kept from acting by the ability uses (said once a level each).
         self.no_uses = NoUsesLeft(ruleset)
         #: The monster's rules acting as the battle starts, named on their lines.
@@ -102,6 +104,8 @@ class Narrator:
         self.growth.see(e, self.monster_id)
         self.sources.see(e, self.monster_id, self.level)
         self.power_sources.see(e)
+        if isinstance(e, ev.StepEntered):
+            self.step = e.step
         unsaid = self.paying if not isinstance(e, ev.AbilityUsed) else None
         line = self.opening.note(e, EVENT_WORDS[type(e)](self, e), self.monster_id)
         if unsaid:  # a cost not followed by its use (none today): said, not lost

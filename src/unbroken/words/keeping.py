@@ -130,11 +130,12 @@ def weapons_held(
     `why`: False for the weapons offered only (the stage's list), no bracket."""
     note = ""
     over = over_note(state, ruleset)
+    rules = Query(ruleset, state)
     only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
             continue
-        held = [w for w in e.choices if holds(state, w)]
+        held = [w for w in e.choices if rules.holds(w)]
         if not held and not over:
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
@@ -182,11 +183,6 @@ def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
         names = " and the ".join(name(w) for w in aside)
         parts.append(f"the {names} {'is' if len(aside) == 1 else 'are'} set aside")
     return "; ".join(parts)
-
-
-def holds(state: GameState, weapon: str) -> bool:
-    """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4)."""
-    return weapon in state.weapons or any(a.weapon == weapon for a in state.set_aside)
 
 
 #: The last level (R-LEVEL-1: the game is won after it).

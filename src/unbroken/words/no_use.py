@@ -14,7 +14,7 @@ from unbroken.core.state import GameState
 COMMITTED = " (no use now: you are committed to 1 card)"
 
 
-def no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
+def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
     """Return a warning when an ability that only lowers (raises) the die can do nothing.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
@@ -27,7 +27,7 @@ def no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
     if effects and all(isinstance(e, m.Gain) for e in effects):
-        return gains_at_cap(effects, state, caps)
+        return gains_at_cap(effects, state, ruleset)
     if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
         return ""
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
@@ -36,10 +36,15 @@ def no_use(ability: m.Ability, state: GameState, caps: dict[str, int]) -> str:
     return f" (no use now: the roll comes to {now} either way)" if after == now else ""
 
 
-def gains_at_cap(effects: list[m.Effect], state: GameState, caps: dict[str, int]) -> str:
-    """Return the warning for an ability that only gains what is at its cap (R-RES-2)."""
-    wanted = {k for e in effects if isinstance(e, m.Gain) for k, n in e.amounts.items() if n > 0}
-    if not wanted or any(state.res.get(k, 0) < caps.get(k, 99) for k in wanted):
+def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
+    """Return the warning for an ability that only gains what the caps would all take
+    (R-RES-2), as the rules' own gain says (`Query.gained`)."""
+    wanted: dict[str, int] = {}
+    for e in effects:
+        for k, n in e.amounts.items() if isinstance(e, m.Gain) else ():
+            if n > 0:
+                wanted[k] = wanted.get(k, 0) + n
+    if not wanted or Query(ruleset, state).gained(wanted).amounts:
         return ""
     full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
     return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"

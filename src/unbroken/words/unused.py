@@ -49,8 +49,10 @@ class NoUsesLeft:
         self.just_used = ""
         #: The bonus on the monster's coming roll (RollBonusSet), added after Responses.
         self.roll_bonus = 0
-        #: The monster met (MonsterRevealed), whose table row a roll points at.
+        #: The monster met (MonsterRevealed), whose table row a roll points at, and its
+        #: armor now (an armor-breaking Response against none could not have helped).
         self.monster = ""
+        self.armor = 0
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
@@ -58,7 +60,9 @@ class NoUsesLeft:
         if isinstance(e, ev.GameStarted):
             self.cls, self.uses = e.cls, e.ability_uses
         elif isinstance(e, ev.MonsterRevealed):
-            self.monster = e.monster
+            self.monster, self.armor = e.monster, e.armor
+        elif isinstance(e, ev.MonsterChanged):
+            self.armor = e.armor
         elif isinstance(e, ev.RollBonusSet):
             self.roll_bonus = e.bonus
         elif isinstance(e, ev.AbilityUsesSet):
@@ -101,6 +105,9 @@ class NoUsesLeft:
                 return False
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
+        breaks = ability.effects and all(isinstance(x, m.BreakArmor) for x in ability.effects)
+        if breaks and not self.armor:  # round 15: "Snare could respond" against armor 0
+            return False
         return not self._lowers_the_lowest(ability, e) and not self._missed(e)
 
     def _missed(self, e: ev.Event) -> bool:
