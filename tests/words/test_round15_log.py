@@ -19,3 +19,20 @@ def test_the_level_s_heading_comes_before_the_conditions_it_makes_active() -> No
     said = retold(game.ruleset, game.events[:seen], game.events[seen:])  # a line each
     assert said.index("Conditions: discarded Frightened.") < said.index("=== Level 4 ===")
     assert said[said.index("=== Level 4 ===") + 1] == "Conditions: now active Armored."
+
+
+def test_the_text_game_prints_the_heading_and_the_conditions_on_lines_of_their_own() -> None:
+    # r15t's note: `unbroken play` wrapped the heading's two lines into one ("=== Level 4 ===
+    # Conditions: now active Armored.").
+    import io
+
+    from unbroken.play.text import TextGame
+
+    scene = Scenario("tomu", level=3).resources(se=10, food=3).monster("goblin")
+    game = scene.condition("armored", active=False).start("hunger")
+    text = TextGame.resumed(game.ruleset, game, None)
+    out = io.StringIO()
+    text.loop(io.StringIO("1\n"), out)  # eat: the level ends, level 4 starts
+    lines = [line.strip() for line in out.getvalue().splitlines()]
+    at = lines.index("=== Level 4 ===")
+    assert lines[at + 1] == "Conditions: now active Armored.", lines[at - 2 : at + 3]

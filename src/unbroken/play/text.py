@@ -333,8 +333,8 @@ class TextGame:
         events = self.session.game.events
         for event in events[self.seen :]:
             line = self.narrator.describe(event)
-            if line:
-                print(wrap(line, indent=2), file=out)
+            for part in line.split("\n") if line else ():  # a level's heading, then its
+                print(wrap(part, indent=2), file=out)  # conditions made active (round 15)
         self.seen = len(events)
 
     def offer_switch_off(self, exc: HandlerError, stdin: TextIO, out: TextIO) -> None:
