@@ -142,6 +142,10 @@ class Ruleset:
                 return list(card.abilities)
         return []
 
+    def ability(self, card_id: str, ability_id: str) -> Ability | None:
+        """Return the ability `ability_id` printed on a card (`card_abilities`), or None."""
+        return next((a for a in self.card_abilities(card_id) if a.id == ability_id), None)
+
     def difficulty(self, difficulty: str) -> Difficulty | None:
         """Return the difficulty with this id (the base game's or a plugin's), or None."""
         return next((d for d in self.settings.difficulties if d.id == difficulty), None)

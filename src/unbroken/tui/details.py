@@ -68,12 +68,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
 
 def ability_text(action: act.Action, rules: Ruleset) -> str:
     """Return the printed text of the ability an option uses ("" for another option)."""
-    if not isinstance(action, act.Use):
-        return ""
-    for ability in rules.card_abilities(action.source):
-        if ability.id == action.ability:
-            return ability.text
-    return ""
+    ability = rules.ability(action.source, action.ability) if isinstance(action, act.Use) else None
+    return ability.text if ability is not None else ""
 
 
 def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str:

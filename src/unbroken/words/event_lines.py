@@ -122,7 +122,7 @@ def _ability_uses_set(_: Narrator, e: ev.AbilityUsesSet) -> str | None:
 @words_for(EVENT_WORDS, ev.AbilityUsed)
 def _ability_used(nr: Narrator, e: ev.AbilityUsed) -> str | None:
     use = " (one ability use)" if e.ability_use else ""
-    ability = next((a for a in nr.rules.card_abilities(e.source) if a.id == e.ability), None)
+    ability = nr.rules.ability(e.source, e.ability)
     if ability is None:
         nr.using[e.source] = e.ability
         return f"You use {e.ability} [{nr.name(e.source)}]{use}."

@@ -83,10 +83,8 @@ class Narrator:
         return paying[1] if paying and paying[0] == source else ""
 
     def ability_name(self, source: str, ability_id: str) -> str:
-        for ability in self.rules.card_abilities(source):
-            if ability.id == ability_id:
-                return ability.name
-        return ability_id
+        ability = self.rules.ability(source, ability_id)
+        return ability.name if ability is not None else ability_id
 
     def monster_rule(self, kind: type) -> str:
         """Return the names of the monster's rules (its own or its keywords') with an effect

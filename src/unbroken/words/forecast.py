@@ -322,10 +322,8 @@ def response_name(action: act.Action, ruleset: Ruleset) -> str:
     """Return a Response the player could use by its name ("Just a Scratch [Brawler]")."""
     if not isinstance(action, act.Use):
         return type(action).__name__
-    for ability in ruleset.card_abilities(action.source):
-        if ability.id == action.ability:
-            return shown_ability(ruleset, action.source, ability.name)
-    return action.ability
+    ability = ruleset.ability(action.source, action.ability)
+    return shown_ability(ruleset, action.source, ability.name) if ability else action.ability
 
 
 def cannot_wound(f: Forecast, ruleset: Ruleset) -> str:
