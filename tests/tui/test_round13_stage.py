@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import textwrap
 
+import pytest
 from pilot import game_screen_of, settle
 
 from unbroken.core import actions as act
@@ -13,6 +14,7 @@ from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui import game as game_module
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.rule_pages import rule_parts
 from unbroken.tui.stage import StagePanel
@@ -82,12 +84,17 @@ def test_a_rule_in_parts_ends_a_part_at_a_clause_only_where_it_fills_the_page() 
     assert defend[0] == "5 DEFEND: the monster ignores …", defend
 
 
-def test_the_page_count_stays_while_the_die_rolls_and_lands() -> None:
+def test_the_page_count_stays_while_the_die_rolls_and_lands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Round 13: after a decision the title went from "rules 4 of 4" to "rules 4 of 6" on
     # its own, a blank row where the die had been: the pages' size followed the rows the
     # die took, its face while it rolled, then its words once it landed, and the words'
     # rest ("…s combat roll)" for the Minotaur's Charge) took a page more as it landed.
     assert save_settings(Settings(hints=False)) == ""
+    # A roll far longer than any test: a busy machine must not let the die land before the
+    # first look (it did once, in CI); the test lands it, as its timer would.
+    monkeypatch.setattr(game_module, "ROLL_SECONDS", 600.0)
     asyncio.run(decision_while_reading())
 
 
