@@ -1,0 +1,114 @@
+"""#28 round 16: `%` read "[0% behind]" beside harmless Preparation actions.
+
+A README-only player at level 3's Preparation (4 time left, 18 SE) saw Explore, Plan
+(pay 4 SE, gain 1 cunning) and Downgrade at "[0% behind]" beside Fight's 46 %. The
+reference bot after them plays on and wins about a third of its games (Explore won 4 of
+the 16 futures it stopped at, 10 of 32 fresh ones): the 0 was the estimator's. The race
+stopped those options after 16 futures on which Fight won 12 (75 %, against its 46 % on
+futures of its own), and their figure was the chance less what they lost there: 46 less
+50 points, shown as 0.
+"""
+
+from __future__ import annotations
+
+from unbroken.advisor.chances import wilson
+from unbroken.advisor.estimator import Weighing, weigh
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind
+from unbroken.plugins import load_ruleset
+
+# The race at that position (Mae'el, Normal, decision 88), its masks as weighed there:
+# Explore, Fight (the best), Focus, Plan, Downgrade; Fight's chance 46 of 100 of its own.
+EXPLORE = 0b1010000001000100
+FIGHT = 0b11111000001110111110000110101000011010010000111110111101111100
+FOCUS = 0b11001001010110000010000110000010101010010000111010011010001100
+PLAN = 0b1010010000000100
+DOWNGRADE = 0b1000000000000000
+
+
+def _the_players_race() -> Weighing:
+    wins = (EXPLORE, FIGHT, FOCUS, PLAN, DOWNGRADE)
+    fresh = (1 << 46) - 1
+    return Weighing(wins, (16, 64, 64, 16, 16), best=1, fresh=fresh, fresh_games=100)
+
+
+def test_a_harmless_action_stopped_early_does_not_read_0_beside_fights_46() -> None:
+    race = _the_players_race()
+    fight = race.shown(1)
+    assert round(100 * fight.rate) == 46
+    for k in (0, 3):  # Explore, Plan: 4 of their 16 futures won
+        figure = race.shown(k)
+        own_low, own_high = wilson(race.wins[k].bit_count(), race.games[k])
+        # Not 0: inside what the option's own futures say (before: 0, below 10 % there).
+        assert own_low <= figure.rate <= own_high and figure.rate >= 0.10
+        # Still clearly behind Fight, as the verdict says, and never above it.
+        assert figure.behind and figure.stopped and figure.rate < fight.rate
+        assert figure.high <= fight.rate
+    # Downgrade won 1 of its 16 (giving up the Sword for good): it reads low, not higher
+    # than the two above.
+    assert race.shown(4).rate < race.shown(0).rate
+    # The verdict's paired difference is unchanged: 50 points behind on those 16 futures.
+    assert round(100 * race.lead(0).mean) == 50
+
+
+def test_an_option_that_follows_the_best_carries_the_bests_luck() -> None:
+    # 3 won 10 of the 16 futures, each one the best also won (12 of them): its results
+    # follow the best's (slope 10/12), so most of the best's luck there (75 % against 46 %
+    # of its own) is taken off its 62.5 %: 62.5 - 0.83 x 29 = 38; the paired figure alone
+    # says 46 - 12.5 = 34, its own rate 62 (above the best: never shown).
+    best = (1 << 12) - 1 | (((1 << 40) - 1) << 16)
+    follows = (1 << 10) - 1
+    race = Weighing((follows, best), (16, 64), best=1, fresh=(1 << 46) - 1, fresh_games=100)
+    assert round(100 * race.shown(0).rate) == 38
+    # Where the best won every future the option played there is no slope to measure:
+    # the paired figure (the best's luck all taken off), as before.
+    every = Weighing(
+        (follows, (1 << 64) - 1), (16, 64), best=1, fresh=(1 << 46) - 1, fresh_games=100
+    )
+    assert round(100 * every.shown(0).rate) == 46 - 38
+
+
+def _bot_positions(count: int) -> list[tuple[Game, list[act.Action]]]:
+    """Level 2-4 Preparation decisions with Fight and a cheap action, from bot games."""
+    from unbroken.bots.heuristic import heuristic_bot  # lazy: only this test plays games
+
+    rules = load_ruleset()
+    found: list[tuple[Game, list[act.Action]]] = []
+    seed = 0
+    while len(found) < count and seed < 40:
+        game = Game.new(rules, "mae-el", "normal", seed)
+        seed += 1
+        while not game.is_over and len(found) < count:
+            s = game.state
+            legal = game.legal_actions()
+            if (
+                s.decision == DecisionKind.PREPARATION
+                and s.level >= 3
+                and s.res.get("time", 0) <= 4
+                and any(isinstance(a, act.Fight) for a in legal)
+                and any(isinstance(a, (act.Plan, act.Explore)) for a in legal)
+            ):
+                found.append((game.fork(resample=0), legal))
+                break
+            game.apply(heuristic_bot(game, s.decisions))
+    return found
+
+
+def test_no_cheap_preparation_action_reads_0_where_fight_reads_30_unless_it_lost_all() -> None:
+    """Over positions of bot games (level 3-4 Preparation, 4 time or less, as the player's):
+    where Fight reads 30 % or more, Explore and Plan read 0 only if they won none of the
+    futures they played (then 0 is what was measured, not an artefact of the best's luck)."""
+    checked = 0
+    for game, legal in _bot_positions(4):
+        race = weigh(game, legal, 32)
+        fight = next(k for k, a in enumerate(legal) if isinstance(a, act.Fight))
+        if race.shown(fight).rate < 0.30:
+            continue
+        for k, a in enumerate(legal):
+            if not isinstance(a, (act.Plan, act.Explore)) or k == race.best:
+                continue
+            checked += 1
+            own = (race.wins[k] & ((1 << race.games[k]) - 1)).bit_count()
+            assert race.shown(k).rate > 0 or own == 0, (a, own, race.games[k])
+    assert checked
