@@ -11,12 +11,19 @@ futures of its own), and their figure was the chance less what they lost there: 
 
 from __future__ import annotations
 
-from unbroken.advisor.chances import wilson
+from pathlib import Path
+
+from unbroken.advisor.analysis import Analysis, positions
+from unbroken.advisor.chances import Estimate, Figure, wilson
+from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import Weighing, weigh
+from unbroken.advisor.paired import Difference
+from unbroken.cli.analyze import text_report
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
 
 # The race at that position (Mae'el, Normal, decision 88), its masks as weighed there:
 # Explore, Fight (the best), Focus, Plan, Downgrade; Fight's chance 46 of 100 of its own.
@@ -69,6 +76,22 @@ def test_an_option_that_follows_the_best_carries_the_bests_luck() -> None:
     assert round(100 * every.shown(0).rate) == 46 - 38
 
 
+PLAYERS_GAME = Path(__file__).parent / "data" / "round16_mae-el_normal_lost.jsonl.gz"
+
+
+def test_the_players_position_reads_no_0_beside_fight() -> None:
+    """The player's own position (a copy of the recording): 4 time left, 18 SE."""
+    found, _ = positions(read_recording(PLAYERS_GAME), load_ruleset())
+    p = next(p for p in found if p.n == 88)
+    assert (p.level, p.game.state.res["time"], p.game.state.res["se"]) == (3, 4, 18)
+    race = weigh(p.game, p.legal, 100)
+    fight = race.shown(race.best)
+    assert isinstance(p.legal[race.best], act.Fight) and round(100 * fight.rate) == 46
+    for k, a in enumerate(p.legal):
+        if isinstance(a, (act.Explore, act.Plan)):  # 0 % on main's code
+            assert race.shown(k).rate >= 0.10 and race.shown(k).behind, a
+
+
 def _bot_positions(count: int) -> list[tuple[Game, list[act.Action]]]:
     """Level 2-4 Preparation decisions with Fight and a cheap action, from bot games."""
     from unbroken.bots.heuristic import heuristic_bot  # lazy: only this test plays games
@@ -112,3 +135,36 @@ def test_no_cheap_preparation_action_reads_0_where_fight_reads_30_unless_it_lost
             own = (race.wins[k] & ((1 << race.games[k]) - 1)).bit_count()
             assert race.shown(k).rate > 0 or own == 0, (a, own, race.games[k])
     assert checked
+
+
+def _stab(lost: Difference) -> Choice:
+    # Decision 17 of the player's game: Knife Stab taken against the Hyena, Quick Cut the
+    # best; Stab stopped early at 32 futures.
+    taken = Figure(0.28, 0.12, 0.46, lost.games, stopped=True, behind=True)
+    return Choice(
+        17, 1, "player_turn", 3, "Attack with Stab: wound 2 - pay 2 SE",
+        "Attack with Quick cut: wound 1 - pay 1 SE", "Attack with Quick cut",
+        Estimate(44, 100), taken, lost,
+    )  # fmt: skip
+
+
+def test_a_race_stopped_at_its_first_clear_look_is_not_called_costly() -> None:
+    """All three costly decisions of two games read "+16 points (0.3 to 29) on 32
+    futures, stopped early": 5 futures to none, the least gap at which the race stops an
+    option, read at the look it stopped at. Over its two looks (16 and 32) it holds 0:
+    uncertain, not costly (it was "!" on main's code)."""
+    choice = _stab(Difference(0, 5, 32))
+    assert not choice.costly
+    assert choice.clearly_worse and choice.uncertain
+    said = choice.verdict()
+    assert said.startswith("Attack with Quick cut: wound 1 - pay 1 SE instead: +16 points")
+    assert "(0.3 to 29) on 32 futures, stopped early" in said
+    assert "uncertain (5 won to 0: where the race stopped it)" in said
+    row = text_report(Analysis(100, 20, 30, "lost", [choice]), "a game").splitlines()[5]
+    assert "16!" not in row and "16 " in row
+    # One future more (6 to none) is clear over both looks: costly, and said without doubt.
+    sure = _stab(Difference(0, 6, 32))
+    assert sure.costly and not sure.uncertain and "uncertain" not in sure.verdict()
+    # Stopped at the first stage (one look), 5 to none of 16 is clear: costly as before.
+    first = _stab(Difference(0, 5, 16))
+    assert first.costly and not first.uncertain

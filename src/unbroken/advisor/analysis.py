@@ -48,7 +48,8 @@ from unbroken.words.actions import option_text
 #: 4: the chance taken is the chance less what it lost on the same futures (3: the race's).
 #: 5: a certain option taken has the chance of the position it led to (`led_to`).
 #: 6: `bot_next`, what the reference bot played there when clearly worse than its best.
-FORMAT = 6
+#: 7: a stopped option's figure weighs the best's luck on its futures (#28 round 16).
+FORMAT = 7
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
