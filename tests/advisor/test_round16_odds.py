@@ -21,7 +21,7 @@ from unbroken.advisor.paired import Difference
 from unbroken.cli.analyze import text_report
 from unbroken.core import actions as act
 from unbroken.core.game import Game
-from unbroken.core.state import DecisionKind
+from unbroken.core.state import DecisionKind, GameState
 from unbroken.plugins import load_ruleset
 from unbroken.replay import read_recording
 
@@ -92,49 +92,70 @@ def test_the_players_position_reads_no_0_beside_fight() -> None:
             assert race.shown(k).rate >= 0.10 and race.shown(k).behind, a
 
 
-def _bot_positions(count: int) -> list[tuple[Game, list[act.Action]]]:
-    """Level 2-4 Preparation decisions with Fight and a cheap action, from bot games."""
-    from unbroken.bots.heuristic import heuristic_bot  # lazy: only this test plays games
-
-    rules = load_ruleset()
-    found: list[tuple[Game, list[act.Action]]] = []
-    seed = 0
-    while len(found) < count and seed < 40:
-        game = Game.new(rules, "mae-el", "normal", seed)
-        seed += 1
-        while not game.is_over and len(found) < count:
-            s = game.state
-            legal = game.legal_actions()
-            if (
-                s.decision == DecisionKind.PREPARATION
-                and s.level >= 3
-                and s.res.get("time", 0) <= 4
-                and any(isinstance(a, act.Fight) for a in legal)
-                and any(isinstance(a, (act.Plan, act.Explore)) for a in legal)
-            ):
-                found.append((game.fork(resample=0), legal))
-                break
-            game.apply(heuristic_bot(game, s.decisions))
-    return found
+#: Preparation decisions of bot games (seed, decision; the character by the seed, Normal)
+#: where Fight reads 30 % or more. A scan of seeds 0-12 (every Preparation of levels 2-4,
+#: weighed on the way) found 7 cheap options at 0 % on main's code that had won some of
+#: their futures, none with this change; those walks do not come back in a fresh process
+#: (the bot's play there depended on what the weighings left behind: see the report), so
+#: this guard holds on main's code too; the player's position above is the failing one.
+BOT_POSITIONS = ((10, 36),)
 
 
-def test_no_cheap_preparation_action_reads_0_where_fight_reads_30_unless_it_lost_all() -> None:
-    """Over positions of bot games (level 3-4 Preparation, 4 time or less, as the player's):
-    where Fight reads 30 % or more, Explore and Plan read 0 only if they won none of the
-    futures they played (then 0 is what was measured, not an artefact of the best's luck)."""
+_WALK = """
+import sys
+import msgspec
+from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
+seed, decision = int(sys.argv[1]), int(sys.argv[2])
+rules = load_ruleset()
+characters = sorted(rules.characters)
+game = Game.new(rules, characters[seed % len(characters)], "normal", seed)
+while game.state.decisions < decision and not game.is_over:
+    game.apply(heuristic_bot(game, game.state.decisions))
+sys.stdout.write(msgspec.msgpack.encode(game.state).hex())
+"""
+
+
+def _bot_position(seed: int, decision: int) -> tuple[Game, list[act.Action]]:
+    """The bot game's position, walked in a process of its own: in this one, what an
+    earlier weighing left behind steered the bot (seed 12 walked past decision 40 after
+    one; see the report of #28 round 16)."""
+    import subprocess  # lazy: only this test walks games apart
+    import sys  # lazy: as above
+
+    import msgspec  # lazy: as above
+
+    walked = subprocess.run(
+        [sys.executable, "-c", _WALK, str(seed), str(decision)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    state = msgspec.msgpack.decode(bytes.fromhex(walked), type=GameState)
+    game = Game(load_ruleset(), state, [])
+    assert (state.decisions, state.decision) == (decision, DecisionKind.PREPARATION)
+    return game.fork(resample=0), game.legal_actions()
+
+
+def test_no_cheap_preparation_action_reads_0_where_fight_reads_30_unless_it_won_none() -> None:
+    """Over positions of bot games: where Fight reads 30 % or more, no Preparation action
+    but Downgrade and the crafts reads 0 unless it won none of the futures it played (0 is
+    then what was measured: the exceptions met are Scout, Plan and Inspiration at 1-2 time
+    left, 0 of 16, where the bot then walks into the fight poorer)."""
     checked = 0
-    for game, legal in _bot_positions(4):
-        race = weigh(game, legal, 32)
+    for seed, decision in BOT_POSITIONS:
+        game, legal = _bot_position(seed, decision)
+        race = weigh(game, legal, 100)
         fight = next(k for k, a in enumerate(legal) if isinstance(a, act.Fight))
-        if race.shown(fight).rate < 0.30:
-            continue
+        assert race.shown(fight).rate >= 0.30
         for k, a in enumerate(legal):
-            if not isinstance(a, (act.Plan, act.Explore)) or k == race.best:
+            if k == race.best or isinstance(a, (act.Fight, act.Downgrade, act.Craft)):
                 continue
             checked += 1
             own = (race.wins[k] & ((1 << race.games[k]) - 1)).bit_count()
-            assert race.shown(k).rate > 0 or own == 0, (a, own, race.games[k])
-    assert checked
+            assert race.shown(k).rate > 0 or own == 0, (seed, decision, a, own, race.games[k])
+    assert checked >= 2
 
 
 def _stab(lost: Difference) -> Choice:
