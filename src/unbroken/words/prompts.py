@@ -36,11 +36,15 @@ def gives_extra_attack(f: Forecast) -> bool:
 
 def prompt_text(prompt: str, state: GameState, ruleset: Ruleset | None = None) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
-    a committed Exploration, which offers no Rest: R-TRAVEL-7, and, given the ruleset,
+    a committed Exploration, which offers no Rest: R-TRAVEL-7, a reroll's results with
+    which is the new roll, and, given the ruleset,
     an extra attack headed by the card that gave it: "Wrecker (Follow Up): your extra
     attack (armor 1/2 left), or none")."""
     if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
         return "Exploration: committed, resolve the encounter"
+    if state.decision == DecisionKind.PICK_ROLL and len(state.rolls) == 2:
+        first, new = state.rolls  # #28 round 16: which was the reroll's was not said
+        return f"{prompt} The new roll is the {new} (the {first} came first)."
     if state.decision == DecisionKind.EXTRA_ATTACK and ruleset is not None:
         return extra_attack_prompt(state, ruleset) or prompt
     return prompt
