@@ -98,6 +98,9 @@ async def stage_after(game: Game, *options: type[act.Action] | act.Action) -> st
                 if (isinstance(a, kind) if isinstance(kind, type) else a == kind)
             )
             await pilot.press(OPTION_KEYS[index])
+            await pilot.pause()
+            if "marked" in str(screen.query_one("#prompt").render()):
+                await pilot.press(OPTION_KEYS[index])  # after a Response: marked first
         await pilot.pause()
         return " ".join(screen.query_one(StagePanel).drawn.split())
 

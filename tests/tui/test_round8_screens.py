@@ -331,7 +331,8 @@ async def test_wreckers_follow_up_says_the_attack_comes_next_and_heads_it() -> N
         assert screen.game.decision is not None
         assert screen.game.decision.kind == "extra_attack"
         prompt = str(screen.query_one("#prompt", Static).render())
-        assert prompt.startswith("Wrecker (Follow Up): your extra attack (armor 1/2 left)")
+        # (After the "New question" cue: it comes right after a Response, round 16.)
+        assert "Wrecker (Follow Up): your extra attack (armor 1/2 left)" in prompt, prompt
         lines, _ = screen.query_one(DecisionList).offered_now()
         assert lines[-1].endswith("No extra attack"), lines
 
