@@ -99,3 +99,16 @@ def test_dodge_is_not_said_where_lowering_the_roll_lands_on_a_row_doing_the_same
         game.apply(act.Skip())
         log = _said(game)
         assert any("Dodge [Sneak] could respond" in line for line in log) is said, log
+
+
+def test_power_through_is_not_said_on_an_attack_that_defeats_the_monster_anyway() -> None:
+    # Round 16: "Power Through could respond, but no ability use is left" on a killing
+    # blow, where +1 power could not have changed anything. Said where it could have.
+    # The Gibberling has health 3 and no armor: the Heavy Blow (3) defeats it, the Bash (2)
+    # does not.
+    for attack, said in (("heavy-blow", False), ("bash", True)):
+        scenario = Scenario("caellahan", level=1).resources(se=20, me=3).ability_uses(0)
+        game = scenario.weapon("club").monster("gibberling").dice(*[6] * 9).start("battle")
+        game.apply(act.Attack(attack))
+        log = _said(game)
+        assert any("Power Through [Brawler] could respond" in line for line in log) is said, log

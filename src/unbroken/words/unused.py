@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.reducer import apply_event
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, StepName, Turn
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn, copy_state
 from unbroken.words.actions import ability_name
 
 #: The event that shows each trigger firing (core.responses.fire's callers).
@@ -31,6 +32,10 @@ TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
     "wound_loss": lambda e: isinstance(e, ev.PendingLossSet) and e.amount > 0,
     "monster_defeated": lambda e: isinstance(e, ev.MonsterDefeated),
 }
+
+
+#: The decisions an attack is chosen at (its forecast is asked there).
+_ATTACKS_CHOSEN = (DecisionKind.PLAYER_TURN, DecisionKind.EXTRA_ATTACK)
 
 
 class NoUsesLeft:
@@ -53,6 +58,9 @@ class NoUsesLeft:
         self.just_used = ""
         #: The game's state, folded from its events from its start (None before it).
         self.state: GameState | None = None
+        #: The state at the last decision, kept while no use is left: an attack chosen
+        #: there is forecast from it (does it defeat the monster anyway?).
+        self.decided: GameState | None = None
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
@@ -62,6 +70,8 @@ class NoUsesLeft:
             self.state = GameState()
         if self.state is not None:
             apply_event(self.state, e)
+            if isinstance(e, ev.Awaiting) and self.uses == 0:
+                self.decided = copy_state(self.state)
         if isinstance(e, ev.AbilityUsesSet):
             self.uses = e.uses
             self.told.clear()
@@ -107,5 +117,23 @@ class NoUsesLeft:
         state = self.state
         if state is None:
             return True  # no game seen from its start: nothing is known to say no
+        if state.phase == Phase.OVER:
+            return False  # the game is over: a window after it does not matter
         roll = e.value if isinstance(e, ev.DieRolled) else None
-        return not Query(self.rules, state).cannot_help(ability.effects, roll)
+        if Query(self.rules, state).cannot_help(ability.effects, roll):
+            return False
+        return not (isinstance(e, ev.AttackChosen) and self._falls_anyway(ability, e))
+
+    def _falls_anyway(self, ability: m.Ability, e: ev.AttackChosen) -> bool:
+        """Return whether the attack chosen defeats the monster without the Response's
+        added power (its forecast from the decision it was chosen at): Power Through
+        could not have changed it (#28 round 16: said on a killing blow)."""
+        adds = ability.effects and all(isinstance(x, m.AttackPower) for x in ability.effects)
+        decided = self.decided
+        if not adds or decided is None or decided.decision not in _ATTACKS_CHOSEN:
+            return False
+        try:
+            f = Query(self.rules, decided).forecast(act.Attack(e.attack))
+        except Exception:  # not an option there (a plugin's attack): nothing is proved
+            return False
+        return f.defeated
