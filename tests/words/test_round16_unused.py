@@ -4,7 +4,10 @@ pointless check do, on the state its events fold to."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+
+import msgspec
 
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core import actions as act
@@ -14,9 +17,11 @@ from unbroken.core.game import Game
 from unbroken.core.pointless import MISSED, SAME_ROW
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
+from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
 from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
+from unbroken.words.actions import label
 from unbroken.words.events import Narrator
 
 ROLLS = (m.ModifyRoll, m.Reroll)
@@ -112,3 +117,36 @@ def test_power_through_is_not_said_on_an_attack_that_defeats_the_monster_anyway(
         game.apply(act.Attack(attack))
         log = _said(game)
         assert any("Power Through [Brawler] could respond" in line for line in log) is said, log
+
+
+def _sidestep_label(die: int, rules: Ruleset | None = None) -> str:
+    """Return the Sidestep option's line after the Troll's roll of `die` (with I've Seen
+    Worse on offer too, so the window is not pointless)."""
+    scenario = Scenario("caellahan", level=4, ruleset=rules).resources(se=20).ability_uses(3)
+    game = scenario.skills("sidestep").monster("troll").dice(die, *[3] * 9).start("battle")
+    game.apply(act.Skip())
+    step = act.Use("base:sidestep", "sidestep-step")
+    assert step in game.legal_actions()
+    return label(step, game.state, game.ruleset)
+
+
+def test_sidestep_is_marked_no_use_where_the_lower_row_does_the_same() -> None:
+    # Round 16: against the Troll, Sidestep (pay 2 SE, lower the roll) was offered with no
+    # word where its 3 and 2 both lose 3 SE; marked as the MISS case is. Where the row
+    # lowered to does something else (6 WOUND to 5 STEAL, 4 HEAL to 3 WOUND), it is not.
+    assert _sidestep_label(3).endswith("(no use now: rows 3 and 2 do the same)")
+    assert "no use now" not in _sidestep_label(6)
+    assert "no use now" not in _sidestep_label(4)
+
+
+def test_a_row_with_the_same_loss_and_another_effect_is_not_the_same() -> None:
+    # The rows are compared by all they do: a WOUND 3 that also adds a Paralyzed token is
+    # not the WOUND 3 above it.
+    base = load_ruleset()  # shared: changed only on a copy
+    troll = base.monsters["base:troll"]
+    table = list(troll.table)
+    token = m.AddTokens(condition="base:paralyzed", amount=1)
+    table[1] = msgspec.structs.replace(table[1], effects=[*table[1].effects, token])
+    changed = msgspec.structs.replace(troll, table=table)
+    rules = dataclasses.replace(base, monsters={**base.monsters, "base:troll": changed})
+    assert "no use now" not in _sidestep_label(3, rules)
