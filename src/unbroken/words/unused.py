@@ -70,7 +70,7 @@ class NoUsesLeft:
             self.state = GameState()
         if self.state is not None:
             apply_event(self.state, e)
-            if isinstance(e, ev.Awaiting) and self.uses == 0:
+            if isinstance(e, ev.Awaiting) and self.uses == 0 and self._adds_power():
                 self.decided = copy_state(self.state)
         if isinstance(e, ev.AbilityUsesSet):
             self.uses = e.uses
@@ -123,6 +123,17 @@ class NoUsesLeft:
         if Query(self.rules, state).cannot_help(ability.effects, roll):
             return False
         return not (isinstance(e, ev.AttackChosen) and self._falls_anyway(ability, e))
+
+    def _adds_power(self) -> bool:
+        """Return whether the class has a Response that only adds attack power (Power
+        Through): only then is the state at each decision kept (`_falls_anyway`)."""
+        cls = self.rules.classes.get(self.cls)
+        return cls is not None and any(
+            a.type == "response"
+            and a.effects
+            and all(isinstance(x, m.AttackPower) for x in a.effects)
+            for a in cls.abilities
+        )
 
     def _falls_anyway(self, ability: m.Ability, e: ev.AttackChosen) -> bool:
         """Return whether the attack chosen defeats the monster without the Response's
