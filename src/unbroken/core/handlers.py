@@ -42,7 +42,15 @@ class HandlerApi(Protocol):
         ...
 
     def lose(self, amounts: dict[str, int]) -> None:
-        """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        """Lose resources now, as the source card (effort that cannot be paid kills).
+
+        On a monster's WOUND table row (`result == "WOUND"`) the SE is the row's wound
+        loss, as a printed `Lose` there: it is set pending, the wound_loss Responses are
+        offered (Bury the Pain), the WoundLoss Passives apply (Armored), then it is lost,
+        after the handler returns; the other resources are lost now. Effects the handler
+        schedules with `apply` after this call run before that window: to keep a row's
+        printed order, schedule `apply(Lose(...), ...)` in one call instead.
+        """
         ...
 
     def apply(self, *effects: m.Effect) -> None:
