@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from unbroken_unearthed import grave_chill
 
-from unbroken.api import Game, Scenario, actions
+from unbroken.api import Game, Scenario, actions, load_ruleset
 
 BURY = actions.Use("unearthed:gravedigger", "bury-the-pain")
 
@@ -106,3 +107,17 @@ def test_random_battles_against_grave_chill_end_legally() -> None:  # R-EFFECT-2
             raise AssertionError(f"seed {seed}: the battle never ended")
         assert game.is_over or game.state.monster is None or game.state.level != level
     assert windows >= 10 and offered >= 5, (windows, offered)
+
+
+def test_grave_chill_says_its_figure_at_the_level_and_card_lists_its_rule() -> None:
+    # #28 round 16: the Ghoul's rows read "lose 1 SE per 2 levels (at least 1), and the
+    # monster heals 1" mid-battle, where a printed row says a figure. The game gives the
+    # words its level where one is in play (the stage's rows, the text game's).
+    from unbroken.api import describe_card
+
+    words = grave_chill.describe  # type: ignore[attr-defined]  # set by handler_words
+    assert words({"se": 1, "heal": 1}, level=4) == "lose 2 SE, the monster heals 1"
+    assert words({"se": 2, "heal": 1}, level=4) == "lose 4 SE, the monster heals 1"
+    assert words({"se": 1, "heal": 2}, level=1) == "lose 1 SE, the monster heals 2"
+    said = describe_card(load_ruleset(), "unearthed:ghoul")
+    assert "    3  WOUND: Lose 1 SE per 2 levels (at least 1), and the monster heals 1." in said

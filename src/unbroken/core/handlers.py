@@ -285,7 +285,10 @@ def handler_words(text: str | Callable[[dict[str, Any]], str]) -> Callable[[H], 
     Every place a card is read (cards, panels, combat rows, the log) then says
     "lose 1 SE and put 1 frost on you" for `params = { amount = 1, tokens = 1 }`,
     not the handler's name and params. A template naming a param a card does not
-    give is a content problem at that card's line.
+    give is a content problem at that card's line. A function may also take
+    `level=None`: where a game is in play (the stage's table rows, the options) it
+    is given the game's level, to say the figure ("lose 2 SE"); in card lists and
+    help it is called without it, to say the rule ("lose 1 SE per 2 levels").
     """
 
     def mark(handler: H) -> H:

@@ -39,8 +39,17 @@ def unbroken_content_packs() -> list[Path]:
     return [Path(__file__).parent / "content"]
 
 
-def _grave_chill_words(params: dict[str, Any]) -> str:
+def grave_chill_loss(se: int, level: int) -> int:
+    """Return grave chill's SE loss at `level`: `se` per 2 levels, at least 1."""
+    return max(1, se * level // 2)
+
+
+def _grave_chill_words(params: dict[str, Any], level: int | None = None) -> str:
+    """Grave chill's words: the figure at the game's level where one is in play ("lose 2
+    SE, the monster heals 1"), the rule in card lists and help."""
     se, heal = int(params.get("se", 1)), int(params.get("heal", 1))
+    if level:
+        return f"lose {grave_chill_loss(se, level)} SE, the monster heals {heal}"
     return f"lose {se} SE per 2 levels (at least 1), and the monster heals {heal}"
 
 
@@ -52,7 +61,7 @@ def grave_chill(ctx: HandlerApi, params: dict[str, Any]) -> None:
     Pain may lower it): both are scheduled in one call, in the row's printed order.
     """
     ctx.apply(
-        Lose(amounts={"se": max(1, int(params.get("se", 1)) * ctx.level // 2)}),
+        Lose(amounts={"se": grave_chill_loss(int(params.get("se", 1)), ctx.level)}),
         MonsterHeal(amount=int(params.get("heal", 1))),
     )
 
