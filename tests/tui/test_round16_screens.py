@@ -1,0 +1,35 @@
+"""Round 16's playtest (#28) at 80x24: help's contents, New game's abilities, cut words."""
+
+from __future__ import annotations
+
+from pilot import sync
+from textual.geometry import Region
+from textual.widgets import OptionList
+
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen
+
+RULES = load_ruleset()
+
+
+@sync
+async def test_help_s_contents_go_on_under_an_entry_s_words() -> None:
+    # Round 16: "6. Weapons, skills," went on at column 1 ("abilities and conditions"),
+    # under the list's marks, as if it were an entry of its own.
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        contents = app.screen.query_one("#help-list", OptionList)
+        width, height = contents.size
+        lines = [strip.text for strip in contents.render_lines(Region(0, 0, width, height))]
+        body = [line[1:].rstrip() for line in lines if line.strip()]  # its padding's column off
+        assert any(line.startswith("   ") for line in body), body  # some entry goes on
+        for line in body:  # an entry's start (marked or not) or its words going on under it
+            assert line.startswith(("▶ ", "  ")), body
+            if line.startswith("   "):
+                assert line.startswith("    ") and not line.strip()[0].isdigit(), body
+        assert "▶ How to play" in body
