@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pilot import sync
+from pilot import settle, sync
 from textual.geometry import Region
 from textual.widgets import OptionList
 
@@ -33,3 +33,33 @@ async def test_help_s_contents_go_on_under_an_entry_s_words() -> None:
             if line.startswith("   "):
                 assert line.startswith("    ") and not line.strip()[0].isdigit(), body
         assert "▶ How to play" in body
+
+
+@sync
+async def test_new_game_says_where_a_character_s_description_is_cut() -> None:
+    # Round 16: Helena's abilities were cut mid-sentence at 80x24 over a blank row, no
+    # "…" (PgUp/PgDn scrolled them). Under a cut description: "…"; at its end: nothing.
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_screen("new")
+        await settle(pilot)
+        scroll = app.screen.query_one("#class-scroll", VerticalScroll)
+        cut = 0
+        for _ in RULES.characters.values():
+            more = app.screen.query_one("#class-more", Static)
+            assert more.region.y == scroll.region.bottom  # right under the description
+            said = str(more.render())
+            assert said.startswith("…") == (scroll.max_scroll_y > 0), (said, scroll.scroll_y, _)
+            if scroll.max_scroll_y > 0:
+                cut += 1
+                await pilot.press("pagedown", "pagedown", "pagedown")
+                await settle(pilot)
+                assert scroll.scroll_y == scroll.max_scroll_y
+                assert str(more.render()) == ""  # read to its end
+            await pilot.press("down")
+            await settle(pilot)
+        assert cut  # Helena's and Tomu's at 80x24
