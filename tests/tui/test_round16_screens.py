@@ -63,3 +63,17 @@ async def test_new_game_says_where_a_character_s_description_is_cut() -> None:
             await pilot.press("down")
             await settle(pilot)
         assert cut  # Helena's and Tomu's at 80x24
+
+
+def test_treasure_cut_for_a_change_s_marks_reads_as_readme_says() -> None:
+    # Round 16: the Display at 80 columns said "tre. 2 ▲+1", README "treas.".
+    from rich.text import Text
+
+    from unbroken.tui.widgets import material_chip
+
+    caps = {"cunning": 7, "treasure": 7}
+    treasure = material_chip("treasure", 2, caps, Text(" ▲+1"), 32)
+    assert treasure.words.plain == "treas. 2/7"  # README: "cun 2/7" and "treas. 0/7"
+    assert treasure.abbreviated.plain == "treas. 2"
+    assert material_chip("cunning", 2, caps, Text(" ▲+1"), 32).abbreviated.plain == "cun. 2"
+    assert material_chip("wood", 2, caps, Text(" ▲+1"), 32).abbreviated.plain == "wood 2"

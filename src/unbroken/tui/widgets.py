@@ -93,6 +93,9 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
 #: the caps fit beside the numbers with no row added: "cun 0/7  food 0/7 (eat 4) −10 SE"
 #: is the 32 columns the Display has there (level 4 with no food), "treas. 0/7".
 SHORT_NAMES = {"cunning": "cun", "treasure": "treas."}
+#: The long names cut for a change's marks ("cun. 1 ▲+1"): treasure as README says it
+#: (#28 round 16: "tre. 2" at 80 columns, where README said "treas.").
+CUT_NAMES = {"cunning": "cun.", "treasure": "treas."}
 WIDE = 40
 #: The materials (R-RES-1), kept on one row of the Display where one row holds them.
 MATERIALS = ("wood", "metal", "treasure")
@@ -235,7 +238,7 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
     short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
     chip = Text(f"{short_name} {held}")
     top = " max" if value >= caps.get(k, value + 1) else ""
-    cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else f"{name} {value}{top}")
+    cut = Text(f"{CUT_NAMES.get(k, name)} {value}{top}")
     if not value and not marks:
         chip.stylize("dim")
         cut.stylize("dim")
