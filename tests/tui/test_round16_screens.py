@@ -77,3 +77,25 @@ def test_treasure_cut_for_a_change_s_marks_reads_as_readme_says() -> None:
     assert treasure.abbreviated.plain == "treas. 2"
     assert material_chip("cunning", 2, caps, Text(" ▲+1"), 32).abbreviated.plain == "cun. 2"
     assert material_chip("wood", 2, caps, Text(" ▲+1"), 32).abbreviated.plain == "wood 2"
+
+
+@sync
+async def test_the_phase_bar_says_trickery_whole_at_80_columns() -> None:
+    # Round 16: "Combat: ▶Trick › Battle › Rewards › Hunger", one column short of the
+    # whole word: the arrows lose their spaces first.
+    from pilot import game_screen_of
+
+    from unbroken.testing import Scenario
+    from unbroken.tui.widgets import PhaseTracker
+
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("tomu", level=2).resources(se=15, food=3, cunning=3).weapon("knife")
+    game = scene.monster("abomination").start("trickery")
+    for size in ((80, 24), (120, 40)):
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            phase = game_screen_of(app).query_one(PhaseTracker)
+            said = str(phase.render())
+            assert "▶Trickery" in said and "Battle" in said and "Hunger" in said, said
+            assert len(said) <= phase.size.width

@@ -358,10 +358,10 @@ class PhaseTracker(Panel):
         names it; unknown, "Ambush/Trick" (or "Ambush" where the row is short)."""
         self._redraw = lambda: self.show(state, opened)
         width = self.size.width
-        for level, short in ((False, False), (False, True)):
-            text = self.steps(state, level, short, opened=opened)
-            if short and width and len(text.plain) > width:  # the arrows lose their spaces
-                text = self.steps(state, level, short, joint="›", opened=opened)
+        # The arrows lose their spaces before a name is cut (#28 round 16: "Trick" at 80
+        # columns, one column short of "Trickery").
+        for short, joint in ((False, " › "), (False, "›"), (True, " › "), (True, "›")):
+            text = self.steps(state, False, short, joint=joint, opened=opened)
             if not width or len(text.plain) <= width:
                 break
         self.update(text)
@@ -397,7 +397,7 @@ class PhaseTracker(Panel):
             name = stepname.capitalize()
             if stepname == StepName.AMBUSH:  # the combat opens with one or the other
                 if state.step == StepName.TRICKERY or opened == StepName.TRICKERY:
-                    name = "Trick" if short else "Trickery"  # 80 columns keep the spaces
+                    name = "Trick" if short else "Trickery"
                 elif opened is None and state.step != StepName.AMBUSH and not short:
                     name = "Ambush/Trick"
             current = state.step == stepname or (
