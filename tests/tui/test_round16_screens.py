@@ -99,3 +99,25 @@ async def test_the_phase_bar_says_trickery_whole_at_80_columns() -> None:
             said = str(phase.render())
             assert "▶Trickery" in said and "Battle" in said and "Hunger" in said, said
             assert len(said) <= phase.size.width
+
+
+def test_records_at_80_columns_wrap_the_plugins_scores_within_the_screen() -> None:
+    # Round 16: Records at 80 columns cut "Gauntlet sco" at the screen's edge, no "…":
+    # the plugins' scores were left out of the count of what fits.
+    from rich.text import Text
+
+    from unbroken.tui.records_table import shown
+
+    lost = {"outcome": "lost", "rank": "-", "cause": "starved at the Hunger step"}
+    cells = {"finished": "11-27 21:40", "character": "Tomu", "difficulty": "Normal", **lost}
+    said = "Gauntlet score 41, Five for a win 0"
+    row = {**{k: Text(v) for k, v in cells.items()}, "level": 3, "score": 12, "cls": Text("Sage")}
+    rows = [{**row, "alternative_scores": Text(said)}] * 3
+    for width in (80, 100, 120):
+        _, columns, table = shown(rows, width)
+        wide = [
+            max(len(title), *(len(line) for r in table for line in str(r[k]).split("\n")))
+            for k, (title, _) in enumerate(columns)
+        ]
+        assert sum(wide) + 2 * len(wide) + 4 <= width, (width, wide)  # as records_table counts
+        assert " ".join(str(table[0][-1]).split()) == said
