@@ -116,3 +116,23 @@ async def test_every_row_of_every_monster_is_readable_on_a_page_of_m_in_battle()
 @sync
 async def test_every_row_of_every_monster_is_readable_on_a_page_of_m_at_trickery() -> None:
     await every_row_readable("trickery")
+
+
+@sync
+async def test_the_folded_hint_says_what_m_adds_where_the_rules_are_said_whole() -> None:
+    # Round 16: the Abomination (no keyword, no rule of its own) said its trickery whole
+    # folded, "(m: read)", and `m` added one table row: the hint says it is the table's.
+    from unbroken.plugins import load_ruleset
+
+    assert save_settings(Settings(hints=False)) == ""
+    rules = load_ruleset()
+    scene = Scenario("tomu", level=2, ruleset=rules).resources(se=15, food=3, cunning=3)
+    game = scene.weapon("knife").monster("abomination").start("trickery")
+    drawn, titles = await pages_of(game)
+    folded = " ".join(drawn[0].split())
+    assert "trickery: 3 cunning + 1 food (m: table)" in folded, drawn[0]
+    assert "5 DAZE gain Poisoned with 2 tokens now" in " ".join(drawn[1].split())
+    # A monster with a rule of its own still offers its words: the Bugbear's Thick Hide.
+    scene = Scenario("tomu", level=3, ruleset=rules).resources(se=15, food=3)
+    drawn, _ = await pages_of(scene.weapon("knife").monster("bugbear-warlord").start("battle"))
+    assert "Thick Hide (m: read)" in drawn[0]

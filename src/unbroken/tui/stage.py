@@ -341,7 +341,9 @@ class StagePanel(Panel):
             table = len(card.table) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
-            self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
+            names = [rules.card_name(k.id) for k in keywords]
+            cut_rows = any(len(line) > width for line, _ in rows)
+            self.folded_rules(text, card, before, names, width, cut_rows)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
@@ -447,19 +449,33 @@ class StagePanel(Panel):
         return whole
 
     def folded_rules(
-        self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
+        self,
+        text: Text,
+        card: m.Monster,
+        before: list[str],
+        keywords: list[str],
+        width: int,
+        cut_rows: bool = True,
     ) -> None:
         """Append the monster's rules abbreviated, none folded away: its keywords and the
         names of its rules (short, so always in sight: the playtest lost a Hex behind a long
         ambush), then what its ambush and trickery still to act do (`before`, see
         `coming_rules`), over as many lines as the six table rows leave (the last cut
-        with "…")."""
+        with "…"). Where that says them whole (no keyword, no rule of its own), the hint
+        says what `m` adds: the table's rows (`cut_rows`: some are cut), else nothing
+        (#28 round 16: the Abomination's "(m: read)" added one row)."""
         parts = [*keywords, *(a.name for a in card.abilities), *before]
         if not parts:
             return
         more = self.unfolds()
         room = self.rows_free()
         lines = max(1, room - text.plain.count("\n") - len(card.table)) if room else 2
+        if (
+            not keywords
+            and not card.abilities
+            and len(textwrap.wrap("; ".join(parts), width)) <= lines
+        ):
+            more = self.unfolds("table") if cut_rows else ""
         wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
         if len(wrapped) > lines:
             wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
