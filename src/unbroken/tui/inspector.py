@@ -22,7 +22,9 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import BASE, plugins_for
-from unbroken.tui.in_view import CHOICES, cards_in_view, named_cards
+from unbroken.tui.in_view import CHOICES
+from unbroken.tui.in_view import cards_in_view as cards_in_view
+from unbroken.tui.in_view import named_cards as named_cards
 from unbroken.tui.rule_terms import BY_ID, TERMS
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS

@@ -342,8 +342,8 @@ class StagePanel(Panel):
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
             names = [rules.card_name(k.id) for k in keywords]
-            cut_rows = any(len(line) > width for line, _ in rows)
-            self.folded_rules(text, card, before, names, width, cut_rows)
+            long_rows = any(len(line) > width for line, _ in rows)
+            self.folded_rules(text, card, before, names, width, long_rows)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
