@@ -52,6 +52,7 @@ from unbroken.core import model as m
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
+from unbroken.core.query import locks_turns
 from unbroken.core.state import DecisionKind
 
 
@@ -332,7 +333,15 @@ def _hunger(game: Game, legal: list[Action], n: int) -> Action:
 
 
 def _roll_instead(game: Game, legal: list[Action], n: int) -> Action:
-    return act.PayInstead() if game.state.res.get("se", 0) > 6 else act.Roll()
+    """Pay when well off, and always where the roll cannot pass (Paralyzed at 6 tokens:
+    no face is higher, so a roll is a lost turn, R-COND-2)."""
+    s = game.state
+    cid = s.choices[0]
+    card = game.ruleset.conditions.get(cid)
+    tokens = next((c.tokens for c in s.conditions if c.id == cid and c.active), 0)
+    if s.res.get("se", 0) > 6 or (card is not None and locks_turns(card, tokens)):
+        return act.PayInstead()
+    return act.Roll()
 
 
 #: Skills by preference (best first), by id; other skills (a plugin's) come after.

@@ -11,7 +11,7 @@ from unbroken.core.effects import monster_changed, wound
 from unbroken.core.legality import attacks
 from unbroken.core.payment import can_pay, lose
 from unbroken.core.resolver import Resolver, step
-from unbroken.core.responses import fire
+from unbroken.core.responses import fire, payable_instead
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
@@ -423,9 +423,11 @@ def locks_turns(card: m.Condition, tokens: int) -> bool:
 def turn_lock(rules: Ruleset, state: GameState) -> tuple[str, int] | None:
     """Return the active condition that takes every turn of the player's from now on, and
     its tokens (`locks_turns`); it leaves play only as the Combat Phase ends (R-COND-1).
-    None when no condition does."""
+    None when no condition does, or while the player can pay instead of rolling for it
+    (Mirror Shard's metal against Paralyzed at 6): each turn is then bought, not lost."""
     for c in state.conditions:
         card = rules.conditions.get(c.id)
         if card is not None and c.active and locks_turns(card, c.tokens):
-            return c.id, c.tokens
+            if not payable_instead(Resolver(rules, state), c.id):
+                return c.id, c.tokens
     return None

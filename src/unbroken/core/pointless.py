@@ -9,9 +9,9 @@ The cases, each proved from the rules rather than guessed:
 
 * **A Response to the monster's roll** (Dodge, Sidestep, Lucky Break, I've Seen
   Worse) when every result it could lead to, used any number of times and in any
-  mix, comes to the same table row as now (or to rows with the same result and
-  effects, or rows a Passive ignores), and nothing mandatory waits between the
-  window and the row being applied.
+  mix, comes to the same table row as now (or to rows with the same effects, or
+  rows doing nothing: `unbroken.core.cannot_help`), and nothing mandatory waits
+  between the window and the row being applied.
 * **A Response that adds attack power** (Power Through) when the attack already
   defeats the monster, with no die rolled before it falls (found on a fork).
 * **A Response to the monster's roll when the monster missed**: the row now does
@@ -49,6 +49,15 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality
 from unbroken.core import model as m
+from unbroken.core.cannot_help import MISSED as MISSED  # re-exported: the reasons
+from unbroken.core.cannot_help import (
+    ROLL_EFFECTS,
+    cannot_help,
+    missed,
+    reachable,
+    row_outcome,
+)
+from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.combat import clamp_die
 from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.reducer import apply_event
@@ -83,21 +92,15 @@ class Game(Protocol):
 
 
 #: Why an answer was taken for the player, by case (the session's log line says it).
-SAME_ROW = "the roll comes to the same result whatever you do"
 ALREADY_DEFEATED = "the attack already defeats the monster"
 SAME_RESULT = "both results are the same"
 ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
-MISSED = "the monster missed: a new roll can only do as well or worse"
 NO_EFFECT = "it would do nothing here"
 NO_BETTER = "every result it could lead to is no better than this one"
 
-#: The Response effects that only change the monster's die roll.
-_ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
 #: The flow steps that may sit above the one a window leads to without acting.
 _WINDOW_STEPS = ("window", "window.close", "window.again", "rewindow")
-#: How far repeated roll changes are followed (a die result is 1..6).
-_ROLL_SPAN = 12
 
 
 def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
@@ -125,7 +128,7 @@ def _same_results(r: Resolver, legal: list[act.Action]) -> tuple[act.Action, str
     if len(picks) != len(legal) or r.state.monster is None:
         return None
     bonus = r.state.roll_bonus
-    outcomes = {_row_outcome(r, clamp_die(a.value + bonus)) for a in picks}
+    outcomes = {row_outcome(r, clamp_die(a.value + bonus)) for a in picks}
     return (picks[0], SAME_RESULT) if len(outcomes) == 1 else None
 
 
@@ -148,7 +151,7 @@ def _useless_response(
     for use in uses:
         ability = offered[(use.source, use.ability)]
         effects = list(ability.effects)
-        if effects and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
+        if effects and all(isinstance(e, ROLL_EFFECTS) for e in effects):
             rolls.append((use.source, ability))
             continue
         if _gains_nothing(r, [ability]):
@@ -185,15 +188,14 @@ def _roll_window(r: Resolver, rolls: list[tuple[str, m.Ability]]) -> str | None:
     if r.state.trigger != "after_monster_roll" or _next_step(r) != "monster.resolve":
         return None
     effects = [e for _, ability in rolls for e in ability.effects]
-    if _roll_cannot_change(r, effects, bounded=True):
-        return SAME_ROW
-    if roll_cannot_help(r, effects, bounded=True):
-        return MISSED
+    why = cannot_help(r.rules, r.state, effects)  # SAME_ROW or MISSED, or ""
+    if why:
+        return why
     mixes = []  # every mix of them, with the rolls it could lead to
     for k in range(1, len(rolls) + 1):
         for mix in itertools.combinations(rolls, k):
             effects = [e for _, ability in mix for e in ability.effects]
-            mixes.append((mix, _reachable(r, effects, bounded=True)))
+            mixes.append((mix, reachable(r, effects, bounded=True)))
     return NO_BETTER if rows_no_better(r, mixes) else None
 
 
@@ -254,8 +256,7 @@ def does_nothing(rules: Ruleset, state: GameState, use: act.Use) -> bool:
     Armored, Snare against one with no armor left."""
     if state.decision != DecisionKind.RESPONSE:
         return False
-    abilities = [a for a in rules.card_abilities(use.source) if a.id == use.ability]
-    if not abilities:
+    if rules.ability(use.source, use.ability) is None:
         return False
     if use not in legality.legal(Resolver(rules, state)):
         return False
@@ -296,112 +297,14 @@ def _next_step(r: Resolver) -> str:
     return ""
 
 
-def _reachable(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> set[int]:
-    """Return every final roll (after the bonus, clamped) these roll effects could lead to,
-    the roll now among them: each used any number of times, or with `bounded` each
-    listed used once (a Response is used at most once per trigger, R-EFFECT-2)."""
-    s = r.state
-    raws = {s.roll}
-    if any(isinstance(e, m.Reroll) for e in effects):
-        raws |= set(range(1, 7))
-    if bounded:
-        sums = {0}
-        for e in effects:
-            if isinstance(e, m.ModifyRoll):
-                sums |= {x + e.amount for x in sums}
-        return {clamp_die(x + d + s.roll_bonus) for x in raws for d in sums}
-    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
-    for _ in range(_ROLL_SPAN):
-        more = {x + a for x in raws for a in shifts if -_ROLL_SPAN <= x + a <= 6 + _ROLL_SPAN}
-        if more <= raws:
-            break
-        raws |= more
-    return {clamp_die(x + s.roll_bonus) for x in raws}
-
-
-def _roll_cannot_change(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
-    """Return whether every roll these effects could lead to (any number of uses, any
-    order) comes to the same row content as the roll now."""
-    if r.state.monster is None:
-        return False
-    outcomes = {_row_outcome(r, roll) for roll in _reachable(r, effects, bounded)}
-    return len(outcomes) == 1
-
-
 def roll_cannot_help(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
     """Return whether the monster's roll now comes to a row that does nothing (a MISS, or
     a row a Passive ignores) and every row these roll effects could lead to does nothing
-    or only harms the player: using them can only do as well or worse."""
-    s = r.state
-    if s.monster is None or s.trigger != "after_monster_roll" or not effects:
+    or only harms the player: using them can only do as well or worse (the MISSED case
+    of `unbroken.core.cannot_help`, at the monster's roll's window)."""
+    if r.state.trigger != "after_monster_roll":
         return False
-    if not all(isinstance(e, _ROLL_EFFECTS) for e in effects):
-        return False
-    now = clamp_die(s.roll + s.roll_bonus)
-    if not _does_nothing(r, now):
-        return False
-    reachable = _reachable(r, effects, bounded)
-    return all(_does_nothing(r, x) or _only_harms(r, x) for x in reachable)
-
-
-def _does_nothing(r: Resolver, roll: int) -> bool:
-    assert r.state.monster is not None
-    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
-    return not row.effects or r.ignores(row.result)
-
-
-#: Row effects that can only cost the player (a loss, a guard, the monster's health back).
-_HARMS = (m.Lose, m.Downgrade, m.MonsterGain, m.MonsterHeal, m.Defend)
-
-
-def _only_harms(r: Resolver, roll: int) -> bool:
-    """Return whether every effect of the row can only cost the player here (a trade that
-    may gain something, a handler, a positive condition: not proved)."""
-    assert r.state.monster is not None
-    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
-    return _harms(r, list(row.effects))
-
-
-def _harms(r: Resolver, effects: list[m.Effect]) -> bool:
-    """Return whether every effect (and every alternative it may fall back on) can only
-    cost the player in this state."""
-    for e in effects:
-        if isinstance(e, m.Reduce):
-            held = all(r.state.res.get(k, 0) >= n for k, n in e.lose.items())
-            if not held:  # its alternative applies (as effects._reduce decides)
-                if not _harms(r, list(e.alt)):
-                    return False
-                continue
-            if _gains_anything(r, e.gain):  # a trade: 1 LE for 2 SE may be wanted
-                return False
-            continue
-        if isinstance(e, m.GainCondition | m.AddTokens):
-            card = r.rules.conditions.get(e.condition)
-            if card is not None and not card.positive:
-                continue
-            return False
-        if not isinstance(e, _HARMS):
-            return False
-        if isinstance(e, m.Lose) and not _harms(r, list(e.alt)):
-            return False
-    return True
-
-
-def _gains_anything(r: Resolver, amounts: dict[str, int]) -> bool:
-    """Return whether gaining `amounts` now adds anything (R-RES-2: a cap takes the rest)."""
-    caps = r.rules.settings.caps
-    return any(n > 0 and r.state.res.get(k, 0) < caps.get(k, 99) for k, n in amounts.items())
-
-
-def _row_outcome(r: Resolver, roll: int) -> bytes:
-    """Return what the monster's table row for a final roll does, as comparable bytes:
-    rows with the same result and effects do the same; an ignored row does nothing."""
-    s = r.state
-    assert s.monster is not None
-    row = r.rules.monsters[s.monster.id].table[roll - 1]
-    if r.ignores(row.result):
-        return b"ignored"
-    return msgspec.json.encode(row)
+    return missed(r, effects, bounded)
 
 
 def _falls_anyway(game: Game) -> bool:

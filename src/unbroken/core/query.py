@@ -10,12 +10,14 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
+from unbroken.core.cannot_help import cannot_help
 from unbroken.core.combat import (
     best_power,
     clamp_die,
@@ -143,6 +145,15 @@ class Query:
         only do as well or worse: the roll now comes to a row that does nothing (the
         monster missed) and every row they could lead to does nothing or only harms."""
         return pointless.roll_cannot_help(self._resolver(), effects)
+
+    def cannot_help(self, effects: Sequence[m.Effect], roll: int | None = None) -> str:
+        """Return why a Response's effects cannot help against the monster now ("" when
+        they might): it only breaks armor and there is none, or it only changes the
+        monster's roll and every roll it leads to comes to a row doing the same (the
+        lowest lowered is the same), or the monster missed and every other row only
+        harms. `roll`: the monster's die before its bonus (the state's when None). See
+        `unbroken.core.cannot_help`."""
+        return cannot_help(self._ruleset, self._state, effects, roll)
 
     def does_nothing(self, use: act.Use) -> bool:
         """Return whether a Response would do nothing certain here (R-DIGI-4: Plate

@@ -46,12 +46,7 @@ def fire(r: Resolver, trigger: str, **ctx: Any) -> None:
     for source, ability, kind in ordered:
         if filters_pass(r, ability, ctx):
             if kind == "condition":
-                instead = [
-                    mod
-                    for mod in r.modifiers(m.RollInstead)
-                    if mod.condition == source and can_pay(r.state, mod.amounts)
-                ]
-                if instead:
+                if payable_instead(r, source):
                     mandatory.append(steps.RollInstead(source, ability.id))
                     continue
             mandatory.extend(Queued(effect=e, source=source) for e in ability.effects)
@@ -64,6 +59,17 @@ def fire(r: Resolver, trigger: str, **ctx: Any) -> None:
         )
     else:
         r.push(*mandatory, steps.Window(trigger))
+
+
+def payable_instead(r: Resolver, condition: str) -> tuple[m.RollInstead, ...]:
+    """Return the Passives in play that let the player pay instead of rolling for
+    `condition` (the Basilisk's Mirror Shard: 1 metal for Paralyzed) and whose cost can be
+    paid now: while one is, the roll is the player's choice, never forced."""
+    return tuple(
+        mod
+        for mod in r.modifiers(m.RollInstead)
+        if mod.condition == condition and can_pay(r.state, mod.amounts)
+    )
 
 
 def filters_pass(r: Resolver, ability: m.Ability, ctx: dict[str, Any]) -> bool:

@@ -248,9 +248,8 @@ def response_name(card: str, ability: str, rules: Ruleset) -> str:
     """Return a card's ability used as its option names it (one name per card: a skill
     by its card's name, "Shovel Parry"; a class's by its name and card, "Dodge [Sneak]"),
     else the card's name."""
-    named = (a.name for a in rules.card_abilities(card) if a.id == ability)
-    found = next(named, "")
-    return shown_ability(rules, card, found) if found else rules.card_name(card)
+    found = rules.ability(card, ability)
+    return shown_ability(rules, card, found.name) if found and found.name else rules.card_name(card)
 
 
 def shown_text(

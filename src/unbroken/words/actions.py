@@ -9,7 +9,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import CANNOT_PAY, Query, effective_roll
+from unbroken.core.query import CANNOT_PAY, Query, effective_roll, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, Turn
 from unbroken.words.attacks import attack_label
@@ -254,7 +254,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e, ruleset) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
@@ -293,8 +293,18 @@ def _pay_instead(_: act.PayInstead, state: GameState, ruleset: Ruleset) -> str:
 
 
 @words_for(LABELS, act.Roll)
-def _roll(_: act.Roll, _state: GameState, _ruleset: Ruleset) -> str:
-    return "Roll the die"
+def _roll(_: act.Roll, state: GameState, ruleset: Ruleset) -> str:
+    """ "Roll the die", with what the roll must beat when the condition's check is against
+    its tokens and a failure loses the turn (Paralyzed, R-COND-2): at 6 no face passes."""
+    cid = state.choices[0] if state.choices else ""
+    card = ruleset.conditions.get(cid)
+    tokens = next((c.tokens for c in state.conditions if c.id == cid and c.active), 0)
+    if card is None or not locks_turns(card, max(tokens, 6)):
+        return "Roll the die"
+    if locks_turns(card, tokens):
+        name = ruleset.card_name(cid)
+        return f"Roll the die: no face is above {name}'s {tokens}, so your turn is lost"
+    return f"Roll the die: your turn is lost unless it shows more than {tokens}"
 
 
 @words_for(LABELS, act.ChooseSkill)

@@ -335,7 +335,7 @@ def _locked(nr: Narrator, condition: str, had: int, tokens: int) -> str:
     card = nr.rules.conditions.get(condition)
     if card is None or not locks_turns(card, tokens) or locks_turns(card, had):
         return ""
-    return " " + turn_lock_text(nr.rules, condition, tokens)
+    return " " + turn_lock_text(nr.rules, condition, tokens, nr.monster_id)
 
 
 @words_for(EVENT_WORDS, ev.ConditionRemoved)

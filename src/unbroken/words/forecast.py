@@ -277,7 +277,7 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
         out.append(f"you cannot wound it: {hopeless}")
     locked = _locks(f, state, ruleset)
     if locked is not None:
-        out.append(turn_lock_short(ruleset, *locked))
+        out.append(turn_lock_short(ruleset, *locked, isinstance(f.action, act.PayInstead)))
     return out
 
 
@@ -379,7 +379,9 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         )
     locked = _locks(f, state, ruleset)
     if locked is not None:
-        out.append("⚠ " + turn_lock_text(ruleset, *locked))
+        paid = isinstance(f.action, act.PayInstead)
+        last = "This turn is the last you can pay for. " if paid else ""
+        out.append("⚠ " + last + turn_lock_text(ruleset, *locked))
     return out
 
 

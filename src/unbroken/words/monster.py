@@ -112,19 +112,45 @@ def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:
     return "; ".join(f"{amounts(more, '+')} in battle: {name}" for more, name in adds)
 
 
-def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int) -> str:
+def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int, monster: str = "") -> str:
     """Return, as a sentence, that a condition now takes every turn left in the fight
     (`core.combat.locks_turns`): "Paralyzed at 6 tokens: no roll of the die is higher,
-    so you lose every turn left in this fight …"."""
+    so you lose every turn left in this fight …"; against a monster whose rule lets the
+    player pay instead of rolling (the Basilisk's Mirror Shard), each turn is lost
+    unless paid for, and the sentence says so."""
     name = ruleset.card_name(condition)
+    ends = (
+        f"{name} leaves play only as this level's Combat Phase ends (after the Hunger "
+        "step, R-COND-1)."
+    )
+    instead = pay_instead(ruleset, monster, condition)
+    if instead:
+        return (
+            f"{name} at {tokens} tokens: no roll of the die is higher, so each turn left in "
+            f"this fight is lost unless you pay {instead} instead of rolling; {ends}"
+        )
     return (
         f"{name} at {tokens} tokens: no roll of the die is higher, so you lose every turn "
-        f"left in this fight; only your Responses can still act, and {name} leaves play "
-        "only as this level's Combat Phase ends (after the Hunger step, R-COND-1)."
+        f"left in this fight; only your Responses can still act, and {ends}"
     )
 
 
-def turn_lock_short(ruleset: Ruleset, condition: str, tokens: int) -> str:
+def pay_instead(ruleset: Ruleset, monster: str, condition: str) -> str:
+    """Return what the monster's rules let the player pay instead of rolling for
+    `condition`, with the rule's name ("1 metal (Mirror Shard)"), or ""."""
+    return "; ".join(
+        f"{amounts(x.amounts)} ({a.name})"
+        for a in monster_abilities(ruleset, monster)
+        for x in a.modifiers
+        if isinstance(x, m.RollInstead) and x.condition == condition
+    )
+
+
+def turn_lock_short(ruleset: Ruleset, condition: str, tokens: int, bought: bool = False) -> str:
     """Return the short form of `turn_lock_text`, for an option's line or the stage:
-    "Paralyzed 6: you cannot act again this fight"."""
+    "Paralyzed 6: you cannot act again this fight"; for the option that buys the turn
+    with the last of what pays instead of rolling (Mirror Shard's metal), "Paralyzed 6:
+    this turn is your last this fight"."""
+    if bought:
+        return f"{ruleset.card_name(condition)} {tokens}: this turn is your last this fight"
     return f"{ruleset.card_name(condition)} {tokens}: you cannot act again this fight"

@@ -52,12 +52,10 @@ def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
     `EXTRA_ATTACK_NOTE`); "" when none is found."""
     for key in reversed(state.used_turn):
         source, _, ability_id = key.partition("/")
-        for ability in ruleset.card_abilities(source):
-            if ability.id == ability_id and any(
-                isinstance(e, m.ExtraAttack) for e in ability.effects
-            ):
-                name = shown_ability(ruleset, source, ability.name)
-                mo = state.monster
-                left = f" (armor {mo.armor}/{mo.max_armor} left)" if mo is not None else ""
-                return f"{name}: your extra attack{left}, or none"
+        ability = ruleset.ability(source, ability_id)
+        if ability is not None and any(isinstance(e, m.ExtraAttack) for e in ability.effects):
+            name = shown_ability(ruleset, source, ability.name)
+            mo = state.monster
+            left = f" (armor {mo.armor}/{mo.max_armor} left)" if mo is not None else ""
+            return f"{name}: your extra attack{left}, or none"
     return ""

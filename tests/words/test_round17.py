@@ -1,0 +1,79 @@
+"""Round 17's playtest: what a README-only player found the game say wrong (issue 28)."""
+
+from __future__ import annotations
+
+from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.testing import Scenario
+from unbroken.words.actions import option_detail, option_text
+from unbroken.words.events import Narrator
+
+
+def _paralyzed_at_six(metal: int, se: int = 5) -> Game:
+    # The Basilisk's Petrifying Gaze adds 2 tokens as the battle starts: 4 -> 6.
+    return (
+        Scenario("caellahan", level=4)
+        .resources(se=se, metal=metal)
+        .monster("basilisk")
+        .condition("paralyzed", tokens=4)
+        .dice(*[1, 2] * 12)
+        .start("battle")
+    )
+
+
+def _texts(game: Game) -> list[str]:
+    return [option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()]
+
+
+def test_paralyzed_at_six_is_bought_off_with_mirror_shards_metal_not_a_lock() -> None:
+    # R-COND-2 + the Basilisk's Mirror Shard: at 6 tokens no roll passes, but while the
+    # player can pay 1 metal instead of rolling, each turn is bought, not lost. Round 17:
+    # the log said "you lose every turn left in this fight", then asked "Roll for the
+    # condition, or pay instead?" three times, and the player won; the odds' bot rolled.
+    game = _paralyzed_at_six(metal=2)
+    assert game.state.conditions[0].tokens == 6
+    assert game.query().turn_lock() is None
+    assert _texts(game) == [
+        "Pay 1 metal instead of rolling",
+        "Roll the die: no face is above Paralyzed's 6, so your turn is lost",
+    ]
+    # The reference bot (the odds and the analysis) pays where the roll cannot pass,
+    # though its SE is low (it rolled below 7 SE before).
+    assert isinstance(heuristic_bot(game, 0), act.PayInstead)
+    narrator = Narrator(game.ruleset)
+    said = " ".join(narrator.describe(e) or "" for e in game.events)
+    assert "so each turn left in this fight is lost unless you pay 1 metal (Mirror Shard)" in said
+    assert "you lose every turn left" not in said
+
+
+def test_paralyzed_at_six_without_metal_is_a_lock_and_the_roll_says_so() -> None:
+    game = _paralyzed_at_six(metal=0)
+    assert game.query().turn_lock() == ("base:paralyzed", 6)
+    # No metal: no choice is asked; the check fails and the turn goes.
+    assert not any(isinstance(a, (act.PayInstead, act.Roll)) for a in game.legal_actions())
+
+
+def test_paying_the_last_metal_at_six_warns_that_the_turns_are_lost_after_it() -> None:
+    game = _paralyzed_at_six(metal=1)
+    # The turn paid with the last metal is still played: the warning says it is the last.
+    pay = _texts(game)[0]
+    last = "⚠ Paralyzed 6: this turn is your last this fight"
+    assert pay == f"Pay 1 metal instead of rolling — {last}"
+    detail = option_detail(act.PayInstead(), game.state, game.ruleset)
+    assert "⚠ This turn is the last you can pay for. Paralyzed at 6 tokens" in detail
+    assert game.query().turn_lock() is None
+    game.apply(act.PayInstead())
+    assert game.query().turn_lock() == ("base:paralyzed", 6)
+
+
+def test_the_roll_says_what_it_must_beat_below_six() -> None:
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=30, metal=2)
+        .monster("basilisk")
+        .condition("paralyzed", tokens=1)
+        .dice(*[1, 2] * 12)
+        .start("battle")
+    )
+    assert _texts(game)[1] == "Roll the die: your turn is lost unless it shows more than 3"
