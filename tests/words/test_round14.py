@@ -22,7 +22,9 @@ def test_a_downgrade_says_where_it_leaves_you_and_in_battle_that_it_is_the_turn(
     )
     battle = Scenario("tomu", level=2).weapon("knife", "sword").monster("goblin").start("battle")
     assert act.Downgrade() in battle.legal_actions()
-    assert label(act.Downgrade(), battle.state, RULES) == (
+    from unbroken.words.actions import option_text
+
+    assert option_text(act.Downgrade(), "", battle.state, RULES) == (
         "Downgrade: give up the Sword for good (back to your Knife; it takes your turn)"
     )
     taken = battle.apply(act.Downgrade())

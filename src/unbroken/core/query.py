@@ -32,7 +32,7 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
-from unbroken.core.taking import hunger_cost, rest_gain
+from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
 from unbroken.core.to_come import can_still_fire, turns_to_come
 
 __all__ = [
@@ -148,6 +148,11 @@ class Query:
         """Return whether a Response would do nothing certain here (R-DIGI-4: Plate
         Splitter against a monster that is not Armored, Snare against no armor)."""
         return pointless.does_nothing(self._ruleset, self._state, use)
+
+    def ends_turn(self, action: act.Action) -> bool:
+        """Return whether taking the legal `action` ends the player's battle turn
+        (R-BATTLE-2; a Response does not)."""
+        return ends_turn(self._ruleset, self._state, action)
 
     def turn_lock(self) -> tuple[str, int] | None:
         """Return the condition (and its tokens) that takes every turn of the player's for
