@@ -9,7 +9,7 @@ from unbroken.testing import Scenario
 from unbroken.words.actions import taken_back
 from unbroken.words.cards import describe_card
 from unbroken.words.events import Narrator
-from unbroken.words.forecast import _event_words
+from unbroken.words.forecast_events import event_words as _event_words
 from unbroken.words.monster import turn_lock_text
 
 RULES = load_ruleset()
