@@ -7,6 +7,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.words.effects import pending_words
 from unbroken.words.vocabulary import amounts, plural
 
 
@@ -54,14 +55,14 @@ def event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         was = f"{n(weapon)} → " if weapon else ""
         return f"{was}{n(event.weapons[-1])}"
     if isinstance(event, ev.WeaponSetAside):
-        return f"{n(event.weapon)} set aside for {plural(event.turns, 'turn')}"
-    if isinstance(event, ev.ConditionGained):
-        extra = f" ({plural(event.tokens, 'token')})" if event.tokens else ""
+        # In the words of the row that does it: "your weapon set aside for 2 turns".
+        return f"your {n(event.weapon)} set aside for {plural(event.turns, 'turn')}"
+    if isinstance(event, ev.ConditionGained):  # as the row says it (`effects.effect_text`)
+        extra = f" with {plural(event.tokens, 'token')}" if event.tokens else ""
         card = ruleset.conditions.get(event.condition)
-        lasting = card is not None and card.permanent
-        when = "" if event.active else " from next level on" if lasting else " next level"
+        when = "now" if event.active else pending_words(card is not None and card.permanent)
         rounds = f" for {plural(event.rounds, 'round')}" if event.rounds else ""
-        return f"{n(event.condition)}{extra}{when}{rounds}"
+        return f"gain {n(event.condition)}{extra} {when}{rounds}"
     if isinstance(event, ev.ConditionChanged):
         return _condition_changed(event, ruleset)
     if isinstance(event, ev.ConditionRemoved):
