@@ -33,7 +33,7 @@ from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
-from unbroken.core.to_come import can_still_fire, turns_to_come
+from unbroken.core.to_come import can_still_fire, hunger_to_come, turns_to_come
 
 __all__ = [
     "CANNOT_PAY",
@@ -314,6 +314,11 @@ class Query:
         """Return what resting instead of resolving the encounter `card` would gain, the
         caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
         return self.gained(rest_gain(self._ruleset.encounters[card]), card)
+
+    def hunger_to_come(self) -> bool:
+        """Return whether this level's Hunger step has still to eat: not once its choice is
+        made and its loss paid (the window after it), so nothing warns of it then."""
+        return hunger_to_come(self._state)
 
     def hunger_ahead(self) -> HungerPreview:
         """Return what the Hunger step at the end of this level does at best: all the food

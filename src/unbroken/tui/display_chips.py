@@ -23,7 +23,9 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
     """Return the food chip's words and what eating short costs after them (food_chip)."""
     held = state.res.get("food", 0)
     query = Query(rules, state)
-    need = query.food_requirement()
+    # Nothing is asked once the Hunger step has eaten (#28 round 16: "(eat 4) −3 SE" stayed
+    # in the window after it, the loss paid).
+    need = query.food_requirement() if query.hunger_to_come() else 0
     cap = rules.settings.caps.get("food")
     # Held against the cap (R-RES-2, "food 2/7"), then what is eaten: "food 2/1" (held
     # over eaten) read as over a cap (#28 round 5).

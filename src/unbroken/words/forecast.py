@@ -358,6 +358,8 @@ def _starving(f: Forecast, ruleset: Ruleset, rewards: bool = True) -> HungerPrev
     if f.stops == "over" or isinstance(f.action, act.Eat):
         return None  # over, or the Hunger step's own options say it
     rules = Query(ruleset, f.after)
+    if not rules.hunger_to_come():  # eaten already: its loss is paid
+        return None
     if rewards:
         ahead = rules.hunger_ahead()
     else:

@@ -229,6 +229,8 @@ def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     held, left = state.res.get("food", 0), f.after.res.get("food", 0)
     if left >= held or isinstance(f.action, act.Eat) or f.stops == "over":
         return ""
+    if not Query(ruleset, state).hunger_to_come():  # eaten already: its loss is paid
+        return ""
     before = Query(ruleset, state).hunger(held)
     rules = Query(ruleset, f.after)
     after = rules.hunger(min(left, rules.food_requirement()))
