@@ -51,8 +51,8 @@ def test_the_se_of_a_rest_is_tagged_rest_not_the_card() -> None:
     start = len(resolved.events)
     resolved.apply(act.Resolve())
     teller = Narrator(resolved.ruleset)
-    said = [x or "" for x in (teller.describe(e) for e in resolved.events)][start:]
-    assert any(x.startswith("You lose") and x.endswith(" [Catch a Breath].") for x in said), said
+    lines = [teller.describe(e) or "" for e in resolved.events][start:]
+    assert any(x.startswith("You lose") and x.endswith(" [Catch a Breath].") for x in lines), lines
 
 
 def test_two_skill_draws_in_one_rewards_step_say_why_each_is_made() -> None:
