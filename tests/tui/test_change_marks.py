@@ -8,8 +8,9 @@ from rich.text import Text
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.display_chips import Chip, chip_rows
 from unbroken.tui.game import GameScreen
-from unbroken.tui.widgets import Chip, DisplayPanel, chip_rows
+from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
 

@@ -69,7 +69,7 @@ def test_treasure_cut_for_a_change_s_marks_reads_as_readme_says() -> None:
     # Round 16: the Display at 80 columns said "tre. 2 ▲+1", README "treas.".
     from rich.text import Text
 
-    from unbroken.tui.widgets import material_chip
+    from unbroken.tui.display_chips import material_chip
 
     caps = {"cunning": 7, "treasure": 7}
     treasure = material_chip("treasure", 2, caps, Text(" ▲+1"), 32)

@@ -34,8 +34,8 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
-from unbroken.core.taking import hunger_cost, rest_gain
-from unbroken.core.to_come import can_still_fire, turns_to_come
+from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
+from unbroken.core.to_come import can_still_fire, hunger_to_come, turns_to_come
 
 __all__ = [
     "CANNOT_PAY",
@@ -159,6 +159,11 @@ class Query:
         """Return whether a Response would do nothing certain here (R-DIGI-4: Plate
         Splitter against a monster that is not Armored, Snare against no armor)."""
         return pointless.does_nothing(self._ruleset, self._state, use)
+
+    def ends_turn(self, action: act.Action) -> bool:
+        """Return whether taking the legal `action` ends the player's battle turn
+        (R-BATTLE-2; a Response does not)."""
+        return ends_turn(self._ruleset, self._state, action)
 
     def turn_lock(self) -> tuple[str, int] | None:
         """Return the condition (and its tokens) that takes every turn of the player's for
@@ -331,6 +336,11 @@ class Query:
         """Return what resting instead of resolving the encounter `card` would gain, the
         caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
         return self.gained(rest_gain(self._ruleset.encounters[card]), card)
+
+    def hunger_to_come(self) -> bool:
+        """Return whether this level's Hunger step has still to eat: not once its choice is
+        made and its loss paid (the window after it), so nothing warns of it then."""
+        return hunger_to_come(self._state)
 
     def hunger_ahead(self) -> HungerPreview:
         """Return what the Hunger step at the end of this level does at best: all the food

@@ -156,8 +156,8 @@ def _remove_condition(e: m.RemoveCondition) -> str:
 
 @words_for(EFFECT_WORDS, m.Downgrade)
 def _downgrade(e: m.Downgrade) -> str:
-    if e.turns:
-        return f"downgrade your weapon for {plural(e.turns, 'turn')}"
+    if e.turns:  # as the option's forecast says it: "your Club set aside for 2 turns"
+        return f"your weapon set aside for {plural(e.turns, 'turn')}"
     return "downgrade your weapon"
 
 
