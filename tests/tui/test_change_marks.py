@@ -55,7 +55,7 @@ def test_a_chip_goes_to_the_next_row_before_the_food_eaten_goes() -> None:
             Chip(Text("food 2 (eat 3)"), Text(" −1 SE"), marks=Text(), room=6),
             Chip(Text("wood 2"), marks=Text(" ▼-1")),
             Chip(Text("metal 2"), marks=Text(" ▼-1")),
-            Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("tre. 0")),
+            Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("treas. 0")),
         ]
 
     assert chip_rows(chips(), 48).plain == (

@@ -298,6 +298,17 @@ class Query:
         roll (the one in play when None), clamped to 1..6 once (R-EFFECT-3/4)."""
         return clamp_die(value + (self._state.roll_bonus if bonus is None else bonus))
 
+    def skill_from(self) -> str:
+        """Return whose skill the pending "Keep one skill" is: "" for the level's draw
+        (R-REWARD-1, levels 1-3), the monster's id for one its rewards give (they come
+        first: the level's draw is still queued, or there is none after level 3), and
+        the kept encounter's id in the Exploration step ("" elsewhere: not known)."""
+        s = self._state
+        if s.step != StepName.REWARDS or s.monster is None:
+            return s.chosen if s.step == StepName.EXPLORATION else ""
+        level_to_come = any(q.effect is None and q.step.startswith("skills.") for q in s.then)
+        return s.monster.id if level_to_come or s.level > m.SKILL_LEVELS else ""
+
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
         return legality.food_requirement(self._resolver())

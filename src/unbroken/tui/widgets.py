@@ -93,6 +93,9 @@ def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Te
 #: the caps fit beside the numbers with no row added: "cun 0/7  food 0/7 (eat 4) −10 SE"
 #: is the 32 columns the Display has there (level 4 with no food), "treas. 0/7".
 SHORT_NAMES = {"cunning": "cun", "treasure": "treas."}
+#: The long names cut for a change's marks ("cun. 1 ▲+1"): treasure as README says it
+#: (#28 round 16: "tre. 2" at 80 columns, where README said "treas.").
+CUT_NAMES = {"cunning": "cun.", "treasure": "treas."}
 WIDE = 40
 #: The materials (R-RES-1), kept on one row of the Display where one row holds them.
 MATERIALS = ("wood", "metal", "treasure")
@@ -235,7 +238,7 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
     short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
     chip = Text(f"{short_name} {held}")
     top = " max" if value >= caps.get(k, value + 1) else ""
-    cut = Text(f"{name[:3]}. {value}{top}" if len(name) > 5 else f"{name} {value}{top}")
+    cut = Text(f"{CUT_NAMES.get(k, name)} {value}{top}")
     if not value and not marks:
         chip.stylize("dim")
         cut.stylize("dim")
@@ -355,10 +358,10 @@ class PhaseTracker(Panel):
         names it; unknown, "Ambush/Trick" (or "Ambush" where the row is short)."""
         self._redraw = lambda: self.show(state, opened)
         width = self.size.width
-        for level, short in ((False, False), (False, True)):
-            text = self.steps(state, level, short, opened=opened)
-            if short and width and len(text.plain) > width:  # the arrows lose their spaces
-                text = self.steps(state, level, short, joint="›", opened=opened)
+        # The arrows lose their spaces before a name is cut (#28 round 16: "Trick" at 80
+        # columns, one column short of "Trickery").
+        for short, joint in ((False, " › "), (False, "›"), (True, " › "), (True, "›")):
+            text = self.steps(state, False, short, joint=joint, opened=opened)
             if not width or len(text.plain) <= width:
                 break
         self.update(text)
@@ -394,7 +397,7 @@ class PhaseTracker(Panel):
             name = stepname.capitalize()
             if stepname == StepName.AMBUSH:  # the combat opens with one or the other
                 if state.step == StepName.TRICKERY or opened == StepName.TRICKERY:
-                    name = "Trick" if short else "Trickery"  # 80 columns keep the spaces
+                    name = "Trick" if short else "Trickery"
                 elif opened is None and state.step != StepName.AMBUSH and not short:
                     name = "Ambush/Trick"
             current = state.step == stepname or (

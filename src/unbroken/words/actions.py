@@ -254,7 +254,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e, ruleset) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
