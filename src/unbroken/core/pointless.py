@@ -35,12 +35,15 @@ The cases, each proved from the rules rather than guessed:
   attack-power case above applies to it too.
 
 Every Response window goes through `_useless_response`: each Response on offer is
-sorted by what it does, and the window is pointless only when every one of them is.
+sorted by what it does, and the window is pointless only when every one of them is
+(`pointless_use` asks it of one Response alone). A use is noted in the window-again
+step queued after it (R-EFFECT-2); that note is part of the use, as its payment is.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Protocol
 
 import msgspec
@@ -65,7 +68,7 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.roll_rows import rows_no_better
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, copy_state
+from unbroken.core.state import DecisionKind, GameState, Queued, copy_state
 
 
 class Asked(Protocol):
@@ -120,6 +123,19 @@ def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
     if d.kind == DecisionKind.RESPONSE and act.Pass() in legal:
         return _useless_response(game, r, legal)
     return None
+
+
+def pointless_use(game: Game, use: act.Use) -> str:
+    """Return why the Response `use` alone is pointless now (the window's case with only
+    it and Pass on offer: it would do nothing, the roll comes to the same row, …), or ""
+    when it might matter. A window is passed for the player only where every Response
+    in it is (`pointless_answer`)."""
+    if game.decision is None or game.decision.kind != DecisionKind.RESPONSE:
+        return ""
+    if use not in game.legal_actions():
+        return ""
+    found = _useless_response(game, Resolver(game.ruleset, game.state), [use, act.Pass()])
+    return found[1] if found is not None else ""
 
 
 def _same_results(r: Resolver, legal: list[act.Action]) -> tuple[act.Action, str] | None:
@@ -210,13 +226,13 @@ def _own_events(
     aside), or None when its forecast but for those equals Pass's (`passed`)."""
     used = forecast(rules, state, use)
     rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-    where = (used.stops, used.unseen, used.pending) == (
+    where = (used.stops, used.unseen, _but_the_use(used.pending, used)) == (
         passed.stops,
         passed.unseen,
         passed.pending,
     )
     same = where and rest == list(passed.events)
-    if same and used.after.then == passed.after.then:
+    if same and _but_the_use(used.after.then, used) == tuple(passed.after.then):
         return None
     if where and _same_but_the_use(used, passed):
         return None
@@ -240,7 +256,27 @@ def after_the_use(
     expected.decisions = used.after.decisions  # a window passed once more on the way
     for kept in ("used", "used_turn", "used_battle", "used_level"):  # the use, as it stands
         setattr(expected, kept, getattr(used.after, kept))
+    if _but_the_use(used.after.then, used) == tuple(passed.after.then):
+        expected.then = list(used.after.then)  # the window again, noting the use
     return expected
+
+
+def _but_the_use(then: Sequence[Queued], used: Forecast) -> tuple[Queued, ...]:
+    """Return the queued steps `then` with the Responses `used` used dropped from the
+    window-again steps' lists of the Responses used (R-EFFECT-2): the note of the use,
+    which Pass's queue lacks (#28 round 17: Snare against the Gutter Wolf's 0 armor)."""
+    keys = {f"{e.source}/{e.ability}" for e in used.events if isinstance(e, ev.AbilityUsed)}
+    if not keys:
+        return tuple(then)
+    out = []
+    for queued in then:
+        name, colon, arg = queued.step.partition(":")
+        trigger, bar, listed = arg.partition("|")
+        if name == "window.again" and colon and bar:
+            left = ",".join(k for k in listed.split(",") if k and k not in keys)
+            queued = msgspec.structs.replace(queued, step=f"{name}:{trigger}|{left}")
+        out.append(queued)
+    return tuple(out)
 
 
 def _same_but_the_use(used: Forecast, passed: Forecast) -> bool:

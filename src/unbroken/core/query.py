@@ -31,7 +31,7 @@ from unbroken.core.combat import (
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import NO_USES, usable
+from unbroken.core.responses import NO_USES, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
@@ -164,6 +164,13 @@ class Query:
         """Return whether taking the legal `action` ends the player's battle turn
         (R-BATTLE-2; a Response does not)."""
         return ends_turn(self._ruleset, self._state, action)
+
+    def why_not_respond(self, source: str, ability: m.Ability) -> list[str]:
+        """Return every reason the class's or card's optional `ability` could not be used
+        now ([] when it could): NO_USES, its limit used ("used this battle"), CANNOT_PAY
+        or the time it needs (`unbroken.core.responses.reasons_not_usable`)."""
+        kind = "class" if source in self._ruleset.classes else "card"
+        return reasons_not_usable(self._resolver(), source, ability, kind)
 
     def turn_lock(self) -> tuple[str, int] | None:
         """Return the condition (and its tokens) that takes every turn of the player's for

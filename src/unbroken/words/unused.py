@@ -14,11 +14,12 @@ from collections.abc import Callable
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.query import Query
+from unbroken.core.query import CANNOT_PAY, NO_USES, Query
 from unbroken.core.reducer import apply_event
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn, copy_state
 from unbroken.words.actions import ability_name
+from unbroken.words.vocabulary import amounts
 
 #: The event that shows each trigger firing (core.responses.fire's callers).
 TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
@@ -82,7 +83,8 @@ class NoUsesLeft:
             self.just_used = e.ability
         if self.uses != 0 or self.cls not in self.rules.classes:
             return ""
-        names, again = [], ""
+        by_why: dict[str, list[str]] = {}  # the names, by what else stops them
+        again = ""
         for ability in self.rules.classes[self.cls].abilities:
             fired = TRIGGER_EVENTS.get(ability.trigger)
             if ability.type != "response" or fired is None or ability.id in self.told:
@@ -91,11 +93,32 @@ class NoUsesLeft:
                 continue
             if fired(e) and self._applies(ability, e):
                 self.told.add(ability.id)
-                names.append(ability_name(self.rules, self.cls, ability))
+                name = ability_name(self.rules, self.cls, ability)
+                by_why.setdefault(self._also(ability), []).append(name)
                 again = again or (" again" if ability.id in self.used else "")
-        if not names:
+        return " ".join(
+            f"{' and '.join(names)} could respond{again}, but no ability use is left this "
+            f"level{also}."
+            for also, names in by_why.items()
+        )
+
+    def _also(self, ability: m.Ability) -> str:
+        """Return what else stops the Response besides the ability uses, as the core's
+        why-not gives it (" and you cannot pay its 1 cunning"; #28 round 17: Warding Sign
+        with no cunning was said short of a use only)."""
+        if self.state is None:
             return ""
-        return f"{' and '.join(names)} could respond{again}, but no ability use is left this level."
+        parts = []
+        for why in Query(self.rules, self.state).why_not_respond(self.cls, ability):
+            if why == CANNOT_PAY:
+                parts.append(f"you cannot pay its {amounts(ability.cost)}")
+            elif why.startswith("used this"):
+                parts.append(f"it was {why}")
+            elif why.startswith("needs"):
+                parts.append(f"it {why}")
+            elif why != NO_USES:
+                parts.append(why)
+        return "".join(f" and {part}" for part in parts)
 
     def _applies(self, ability: m.Ability, e: ev.Event) -> bool:
         """Return whether the Response's filters would let it act on this event (those the
