@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 import pytest
 
 from unbroken.bots.heuristic import heuristic_bot
@@ -131,6 +132,21 @@ def _settled(game: Game, since: int) -> tuple[Game, int]:
     return game, next(dice, len(game.events))
 
 
+def _does(game: Game, e: ev.CombatResult) -> str:
+    """Return what a combat result's row does: rows are compared by their effects, not
+    their names (#28 round 16), but a WOUND's loss is a WOUND's; an ignored row, or one
+    with no effects, does nothing."""
+    mo = game.state.monster
+    sheet = game.ruleset.monsters.get(mo.id) if mo is not None else None
+    if sheet is None:
+        return e.result
+    row = sheet.table[e.roll - 1]
+    if e.ignored or not row.effects:
+        return "nothing"
+    named = f"{row.result}:" if row.result == "WOUND" else ""
+    return named + msgspec.json.encode(row.effects).decode()
+
+
 def _no_better(other: Game, taken: Game, since: int, rows_differ: bool = False) -> str:
     """Return why `other` is better off than `taken` once the window is over ("" when it
     is not): compared on the states right after it, folded from the events. With
@@ -147,8 +163,8 @@ def _no_better(other: Game, taken: Game, since: int, rows_differ: bool = False) 
         return "the other answer won" if o_state.outcome.won else ""
     if t_state.outcome is not None:
         return "the answer taken lost where the other did not"
-    results = [(e.result, e.ignored) for e in o_events if isinstance(e, ev.CombatResult)]
-    taken_results = [(e.result, e.ignored) for e in t_events if isinstance(e, ev.CombatResult)]
+    results = [_does(other, e) for e in o_events if isinstance(e, ev.CombatResult)]
+    taken_results = [_does(taken, e) for e in t_events if isinstance(e, ev.CombatResult)]
     if results != taken_results and not rows_differ:
         return f"results differ: {results} vs {taken_results}"
     for k, n in o_state.res.items():

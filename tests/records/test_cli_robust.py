@@ -374,6 +374,7 @@ def test_scores_fit_a_terminal_of_80_columns(
     )
     with open_records() as records:
         add_game(records, won_game(seed=3, score=31, rank="Revenant"), rules)
+    monkeypatch.delenv("COLUMNS", raising=False)
     status, piped, _ = run(["scores"], capsys)
     row = next(line for line in piped.splitlines() if "won, 31 points" in line)
     assert len(row) > 80 and "[new: " in row  # piped: one line per game, for grep
@@ -385,6 +386,16 @@ def test_scores_fit_a_terminal_of_80_columns(
     continued = shown[shown.index("won, 31 points") :].splitlines()[1]
     assert continued.startswith(" " * 8) and not continued[8].isspace()  # under the date
     assert " ".join(shown.split()) == " ".join(piped.split())  # the same words
+    # COLUMNS set says the width, piped too, as `ls` takes it (#28 round 17: `COLUMNS=80
+    # unbroken scores` into a file printed a 100-column line); a COLUMNS that is not a
+    # width is not one.
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    status, told, _ = run(["scores"], capsys)
+    assert status == 0 and told == shown
+    monkeypatch.setenv("COLUMNS", "wide")
+    status, junk, _ = run(["scores"], capsys)
+    assert status == 0 and junk == piped
 
 
 def test_achievement_descriptions_fit_80_columns(capsys: pytest.CaptureFixture[str]) -> None:

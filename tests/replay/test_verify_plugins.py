@@ -85,3 +85,25 @@ def test_a_recorded_plugin_at_another_version_is_named_not_loaded(tmp_path: Path
     problem = verify_file(edited, base_only)
     assert problem is not None
     assert ":1: recorded with other plugins: plugin 'moles' was 9.9, here it is ?" in problem
+
+
+@pytest.mark.usefixtures("moles")
+def test_a_plugin_at_another_version_says_how_to_get_the_recorded_one(tmp_path: Path) -> None:
+    # #28 round 17: Unearthed 0.5.0 refused a 0.4.0 game, naming both versions but not
+    # how to get 0.4.0 back; the recording names the package that brought the plugin.
+    with_moles = load_plugins(None).ruleset
+    path = record_game(with_moles, "niola", "normal", 4, "greedy", tmp_path / "replays")
+    import gzip
+
+    here = with_moles.plugins["moles"]
+    header, rest = gzip.decompress(path.read_bytes()).split(b"\n", 1)
+    header = header.replace(f'"moles":"{here}"'.encode(), b'"moles":"0.0.1"', 1)
+    header = header[:-1] + b',"packages":{"moles":"unbroken-moles"}}'
+    edited = tmp_path / "edited.jsonl"
+    edited.write_bytes(header + b"\n" + rest)
+    problem = verify_file(edited, with_moles)
+    assert problem is not None
+    assert (
+        f"plugin 'moles' was 0.0.1, here it is {here} "
+        "(to replay it: pip install unbroken-moles==0.0.1)"
+    ) in problem, problem

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+from pathlib import Path
 
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings, settings_path
 from unbroken.play.session import GameSession
-from unbroken.plugins import current_plugins
-from unbroken.testing import Scenario
+from unbroken.plugins import current_plugins, load_plugins
+from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.words.actions import label
 
 
@@ -163,3 +164,55 @@ def test_a_committed_card_that_can_be_paid_is_shown_not_resolved_for_the_player(
     assert game.legal_actions() == [act.Resolve()]
     assert session.for_player() is None
     assert game.state.chosen == "base:cold-spring"
+
+
+HEAVY = """
+[[conditions]]
+id = "heavy"
+name = "Heavy Boots"
+text = "Each Exploration step reveals 1 fewer card."
+
+[[conditions.abilities]]
+id = "heavy-boots"
+name = "Heavy Boots"
+type = "passive"
+text = "Exploration reveals 1 fewer card."
+modifiers = [{ kind = "reveal", amount = -1 }]
+"""
+
+
+def test_rest_on_a_card_the_player_was_not_shown_waits(tmp_path: Path) -> None:
+    # #28 round 16 (Grave Dirt): one card revealed, kept for the player (free, the only
+    # one), then Rest, the only answer with no SE, was taken too: 2 time gone on a card
+    # seen only in the log. Keeping it is still taken; the Rest waits for the player.
+    plugin = FolderPlugin(write_pack(tmp_path / "x", {"conditions.toml": HEAVY}))
+    rules = load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
+    game = (
+        Scenario("tomu", seed=3, ruleset=rules)
+        .resources(se=0, me=0, le=0)
+        .condition("x:heavy")
+        .encounters("a-safe-place", "metal-scraps")
+        .start("exploration")
+    )
+    session = GameSession(game)
+    session.auto_take = True
+    assert game.legal_actions() == [act.ChooseEncounter("base:a-safe-place")]
+    taken = session.only_answer()
+    assert taken == act.ChooseEncounter("base:a-safe-place")  # free: kept for the player
+    session.apply(taken, auto=True)
+    assert game.legal_actions() == [act.Rest()]  # A Safe Place costs 1 SE: only Rest
+    assert session.only_answer() is None  # 3 time on a card not yet shown: it waits
+
+
+def test_rest_on_a_card_the_player_chose_is_still_taken() -> None:
+    # The player chose the card among two: Rest, its only answer, is theirs already.
+    game = (
+        Scenario("tomu", seed=3)
+        .resources(se=0, me=0, le=0)
+        .encounters("abandoned-hovel", "metal-scraps")
+        .start("exploration")
+    )
+    session = GameSession(game)
+    session.auto_take = True
+    session.apply(act.ChooseEncounter("base:abandoned-hovel"))
+    assert session.only_answer() == act.Rest()

@@ -180,7 +180,8 @@ async def u_after() -> None:
         assert isinstance(screen, GameScreen)
         await pilot.press(key_of(screen, act.Explore()))
         before = msgspec.json.encode(screen.game.state)
-        await pilot.press(key_of(screen, act.ChooseEncounter("base:slithering-snake")))
+        snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
+        await pilot.press(snake, snake)  # the reveal's window: marked, then kept (round 16)
         assert screen.game.state.step == "preparation"  # Rest was taken for the player
         assert "Taken for you: Rest" in prompt(screen)
         await pilot.press("u")  # not held back by the pause: it is not an option's key

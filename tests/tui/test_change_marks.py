@@ -8,8 +8,9 @@ from rich.text import Text
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.display_chips import Chip, chip_rows
 from unbroken.tui.game import GameScreen
-from unbroken.tui.widgets import Chip, DisplayPanel, chip_rows
+from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
 
@@ -55,7 +56,7 @@ def test_a_chip_goes_to_the_next_row_before_the_food_eaten_goes() -> None:
             Chip(Text("food 2 (eat 3)"), Text(" −1 SE"), marks=Text(), room=6),
             Chip(Text("wood 2"), marks=Text(" ▼-1")),
             Chip(Text("metal 2"), marks=Text(" ▼-1")),
-            Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("tre. 0")),
+            Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("treas. 0")),
         ]
 
     assert chip_rows(chips(), 48).plain == (

@@ -9,7 +9,8 @@ from rich.text import Text
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.widgets import DisplayPanel, food_chip
+from unbroken.tui.display_chips import food_chip
+from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
 

@@ -170,8 +170,10 @@ async def test_unfinished_game_continues_where_it_was() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=10)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter", "enter")  # New game, then Enter on a character starts
-        # Play on until the die shown was rolled before the last decision (it stays).
-        for n in range(60):
+        # Play on until the die shown was rolled before the last decision (it stays). An
+        # Enter on a card just revealed, or on an attack after a Response, marks it first
+        # (round 16): more Enters than decisions.
+        for n in range(120):
             await pilot.press("enter")
             screen = app.screen
             assert isinstance(screen, GameScreen), "the game ended before the case came up"

@@ -26,8 +26,10 @@ def shown(app: UnbrokenApp) -> str:
 
 def listed(app: UnbrokenApp) -> list[str]:
     contents = app.screen.query_one("#help-list", OptionList)
-    # Each title after its mark: "▶ " on the section shown, else two spaces.
-    return [str(contents.get_option_at_index(i).prompt)[2:] for i in range(contents.option_count)]
+    # Each title after its mark: "▶ " on the section shown, else two spaces (its next
+    # lines under its words: round 16).
+    prompts = [str(contents.get_option_at_index(i).prompt) for i in range(contents.option_count)]
+    return [" ".join(prompt[2:].split()) for prompt in prompts]
 
 
 @sync

@@ -134,7 +134,10 @@ def test_cards_in_view_are_the_stage_the_hand_and_the_character() -> None:
     }
     travel = dict(cards_in_view(exploration()))
     assert travel["Stage"] == list(exploration().state.revealed)
-    assert travel["Hand"] == ["base:bare-hands", "base:club", "base:knife"]  # and its upgrades
+    # Its upgrades under a heading of their own (#28 round 16: under "Hand" they read as held).
+    assert travel["Hand"] == ["base:bare-hands"]
+    assert travel["To craft"] == ["base:club", "base:knife"]
+    assert list(travel) == ["Stage", "Hand", "To craft", "You"]
 
 
 def test_a_skill_draft_is_in_view_as_the_offered_cards() -> None:

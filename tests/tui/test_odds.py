@@ -101,10 +101,12 @@ async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
 
 def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
     # Playtest round 2 (#28): "about equal: 7 (ahead), 1, 4, 9, 10", but no key is "10".
+    # Round 16: "key 0" could not be placed: the key pressed, and which option it is.
     legal = [0, 3, 9]  # options 1, 4 and the tenth (key 0) can be taken
     same = Weighing(wins=(0b1111, 0b1111, 0b1111), games=(4, 4, 4), best=2)
     assert odds.verdict_text(same, legal) == (
-        "about equal on the same futures: key 0 the same as 1 (-46 to 46 points) and 4 (-46 to 46)"
+        "about equal on the same futures: 0 (option 10) the same as 1 (-46 to 46 points)"
+        " and 4 (-46 to 46)"
     )  # never "ahead of 1 by 0 points" (the README playtest of #28)
     alone = Weighing(wins=(0b1,), games=(4,), best=0)
     assert odds.verdict_text(alone, [5]) == ""

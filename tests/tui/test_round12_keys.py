@@ -84,10 +84,14 @@ async def cue_dropped() -> None:
         screen.refresh_all()
         await settle(pilot)
         assert careful(panel) and "New question" in prompt(screen), prompt(screen)
-        game.apply(act.Explore())  # a new question of the same level: not weighty
+        game.apply(act.Explore())
+        # A new question of the same level: not weighty (round 16: the cards revealed are,
+        # so the one after them, resolve or rest, is the case here).
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, act.ChooseEncounter)))
         screen.refresh_all()
         await settle(pilot)
         assert game.state.step == "exploration"
+        assert game.decision is not None and game.decision.kind == "resolve_or_rest"
         assert not careful(panel) and "New question" not in prompt(screen), prompt(screen)
         key = next(OPTION_KEYS[i] for i, (_, why) in enumerate(screen.offered) if not why)
         events = len(game.events)

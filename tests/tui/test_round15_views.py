@@ -68,13 +68,15 @@ async def test_a_page_of_m_without_rules_is_not_titled_rules() -> None:
     assert await page_titles(game, 1) == ["Stage trickery 1 of 1 (m: fold)"]
     scene = Scenario("tomu", level=3).resources(se=15, food=3).weapon("knife")
     game = scene.monster("bugbear-warlord").dice(*[3] * 30).start("trickery")
-    titles = await page_titles(game, 5)
+    titles = await page_titles(game, 6)
+    # Round 16: one count mixed "rules 1 of 4" and "table 2 of 4": each kind has its own.
     assert titles == [
-        "Stage rules 1 of 5 (m: next)",  # Thick Hide
-        "Stage rules 2 of 5 (m: next)",  # its end, and the DISARM row whole
-        "Stage table 3 of 5 (m: next)",
-        "Stage table 4 of 5 (m: next)",
-        "Stage table 5 of 5 (m: fold)",
+        "Stage rules 1 of 2 (m: next)",  # Thick Hide
+        "Stage rules 2 of 2 (m: table)",  # its end
+        "Stage table 1 of 4 (m: next)",  # the rows cut, in row order: 2
+        "Stage table 2 of 4 (m: next)",  # 4
+        "Stage table 3 of 4 (m: next)",  # 5
+        "Stage table 4 of 4 (m: fold)",  # 6
     ]
 
 

@@ -181,7 +181,7 @@ async def test_the_phase_tracker_names_the_step_the_combat_opened_with() -> None
             screen.take(fight)  # type: ignore[attr-defined]
             await pilot.pause()
         crumb = phase_text(app)
-        assert "Trick ›" in crumb and "Ambush" not in crumb, crumb
+        assert "Trickery ›" in crumb and "Ambush" not in crumb, crumb  # whole: round 16
         assert "▶Battle" in crumb
 
 

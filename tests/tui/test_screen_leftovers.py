@@ -73,7 +73,9 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
                 whole = not decisions.is_cut(i) or own in row
                 assert whole and " R-RES-4." in said, (own, drawn)
             elif not said.startswith(own) and own in row:
-                pass  # round 12: its row shows its own words whole, the warning said whole
+                # Round 12: its row shows its own words whole, the warning said whole (round
+                # 16: an attack's row too, the lines that take the turn cut first).
+                whole_attacks += isinstance(action, act.Attack)
             elif not said.startswith(own):  # only words longer than both rows are cut
                 assert len(textwrap.wrap(own, line.content_size.width)) > 2, (own, drawn)
                 assert said.endswith("…") and own.startswith(said[:-1]), (own, drawn)

@@ -104,7 +104,7 @@ def test_a_rule_that_acts_as_the_battle_starts_is_named_with_its_kind() -> None:
     # not as an ambush; the Fight option's preview and the log say "(at battle start)".
     game = Scenario("maxyn-zenma", level=4).resources(se=10).monster("basilisk").start()
     line = option_text(act.Fight(), "", game.state, game.ruleset)
-    assert "Petrifying Gaze (at battle start): Paralyzed (2 tokens)" in line, line
+    assert "Petrifying Gaze (at battle start): gain Paralyzed with 2 tokens now" in line, line
     narrator = Narrator(game.ruleset)
     for event in game.events:
         narrator.describe(event)

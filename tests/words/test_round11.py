@@ -9,7 +9,7 @@ from unbroken.testing import Scenario
 from unbroken.words.actions import taken_back
 from unbroken.words.cards import describe_card
 from unbroken.words.events import Narrator
-from unbroken.words.forecast import _event_words
+from unbroken.words.forecast_events import event_words as _event_words
 from unbroken.words.monster import turn_lock_text
 
 RULES = load_ruleset()
@@ -20,7 +20,7 @@ def test_a_forecast_says_a_conditions_rounds_never_0_tokens() -> None:
     changed = _event_words(ev.ConditionChanged("base:frightened", 0, 2), RULES, "")
     assert changed == "Frightened for 2 rounds"
     gained = _event_words(ev.ConditionGained("base:frightened", True, 0, 2), RULES, "")
-    assert gained == "Frightened for 2 rounds"
+    assert gained == "gain Frightened now for 2 rounds"  # as the ROAR row says it (round 16)
     poisoned = _event_words(ev.ConditionChanged("base:poisoned", 2, 0), RULES, "")
     assert poisoned == "Poisoned 2 tokens"
 

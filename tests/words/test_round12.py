@@ -125,16 +125,17 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     rack = act.ChooseEncounter("base:weapon-rack")
     armed = Scenario("caellahan").weapon("spear").encounters("weapon-rack").start("exploration")
     bare = Scenario("caellahan").encounters("weapon-rack").start("exploration")
-    assert "take a weapon: Club or Knife (in hand, over your Spear)" in label(
-        rack, armed.state, armed.ruleset
-    )
+    over = "take a weapon: Club or Knife (you fight with the one taken, your Spear kept under it)"
+    assert over in label(rack, armed.state, armed.ruleset)
     assert "take a weapon: Club or Knife" in label(rack, bare.state, bare.ruleset)
     assert "over your" not in label(rack, bare.state, bare.ruleset)
     held = Scenario("caellahan").weapon("club").encounters("weapon-rack").start("exploration")
     said = label(rack, held.state, held.ruleset)
-    assert "take a weapon: Knife (you have the Club; the one taken goes over it)" in said, said
+    have = "take a weapon: Knife (you fight with it, your Club kept under it; not the Club:"
+    assert have in said, said
     club = act.ChooseWeapon("base:club")
-    assert label(club, armed.state, armed.ruleset) == "Take the Club (in hand, over your Spear)"
+    taken = label(club, armed.state, armed.ruleset)
+    assert taken == "Take the Club (you fight with it, your Spear kept under it)"
 
 
 def test_a_rest_at_the_cap_says_it_gains_nothing_where_it_is_taken_for_you() -> None:

@@ -22,7 +22,9 @@ def test_a_downgrade_says_where_it_leaves_you_and_in_battle_that_it_is_the_turn(
     )
     battle = Scenario("tomu", level=2).weapon("knife", "sword").monster("goblin").start("battle")
     assert act.Downgrade() in battle.legal_actions()
-    assert label(act.Downgrade(), battle.state, RULES) == (
+    from unbroken.words.actions import option_text
+
+    assert option_text(act.Downgrade(), "", battle.state, RULES) == (
         "Downgrade: give up the Sword for good (back to your Knife; it takes your turn)"
     )
     taken = battle.apply(act.Downgrade())
@@ -89,8 +91,8 @@ def test_a_weapon_of_choice_under_the_one_in_hand_is_said_after_where_the_new_on
     game = Scenario("tomu").weapon("club", "axe").encounters("weapon-rack").start("exploration")
     rack = act.ChooseEncounter("base:weapon-rack")
     assert label(rack, game.state, RULES).startswith(
-        "Weapon Rack: 1 SE -> take a weapon: Knife (in hand, over your Axe; the Club is under"
-        " your Axe, so not offered)"
+        "Weapon Rack: 1 SE -> take a weapon: Knife (you fight with it, your Axe kept under it;"
+        " not the Club: you have it, under your Axe)"
     )
     assert (
         weapons_held(

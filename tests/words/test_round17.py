@@ -77,3 +77,32 @@ def test_the_roll_says_what_it_must_beat_below_six() -> None:
         .start("battle")
     )
     assert _texts(game)[1] == "Roll the die: your turn is lost unless it shows more than 3"
+
+
+def _warding_sign_log(cunning: int) -> list[str]:
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3, cunning=cunning)
+        .ability_uses(1)
+        .monster("goblin")
+        .dice(6, 6, 6)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "wound_loss":
+        game.apply(act.Skip())
+    game.apply(act.Use("base:sage", "warding-sign"))  # the last use (and maybe cunning)
+    game.apply(act.Skip())  # round 2: the Goblin's 6 again
+    narrator = Narrator(game.ruleset)
+    return [x for e in game.events if "could respond" in (x := narrator.describe(e) or "")]
+
+
+def test_could_respond_names_every_reason_it_could_not() -> None:
+    # Round 17: "Warding Sign [Sage] could respond, but no ability use is left this
+    # level" while its 1 cunning was not held either (the core's why-not, all of it).
+    assert _warding_sign_log(cunning=1) == [
+        "Warding Sign [Sage] could respond again, but no ability use is left this level"
+        " and you cannot pay its 1 cunning."
+    ]
+    assert _warding_sign_log(cunning=2) == [
+        "Warding Sign [Sage] could respond again, but no ability use is left this level."
+    ]

@@ -32,7 +32,8 @@ def test_a_finishing_blow_paid_in_me_is_never_of_no_use() -> None:
 
 def test_the_se_of_a_rest_is_tagged_rest_not_the_card() -> None:
     # Round 9: "You rest instead of resolving Gem Vein." then "You gain 4 SE [Gem Vein]."
-    # The SE is the Rest's (R-TRAVEL-5); the time lost is still the card's (R-TRAVEL-6).
+    # The SE is the Rest's (R-TRAVEL-5), and so is the time it took (round 16: "You lose 4
+    # time [Suspicious Mushrooms]" read as the card's doing); a card resolved takes its own.
     scene = Scenario("tomu").resources(se=5, time=10).encounters("gem-vein", "catch-a-breath")
     game = scene.start("exploration")
     game.apply(act.ChooseEncounter("base:gem-vein"))
@@ -43,8 +44,15 @@ def test_the_se_of_a_rest_is_tagged_rest_not_the_card() -> None:
     assert [line for line in said[start:] if line and line.startswith("You")] == [
         "You rest instead of resolving Gem Vein.",
         "You gain 4 SE [Rest].",
-        "You lose 4 time [Gem Vein].",
+        "You lose 4 time [Rest].",
     ]
+    resolved = scene.start("exploration")
+    resolved.apply(act.ChooseEncounter("base:catch-a-breath"))
+    start = len(resolved.events)
+    resolved.apply(act.Resolve())
+    teller = Narrator(resolved.ruleset)
+    lines = [teller.describe(e) or "" for e in resolved.events][start:]
+    assert any(x.startswith("You lose") and x.endswith(" [Catch a Breath].") for x in lines), lines
 
 
 def test_two_skill_draws_in_one_rewards_step_say_why_each_is_made() -> None:

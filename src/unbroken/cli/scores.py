@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import textwrap
@@ -142,10 +143,14 @@ class Names:
 
 
 def result_width() -> int | None:
-    """Return the terminal's width when stdout is one (results wrap to fit), else None.
+    """Return the width results wrap to: COLUMNS when it is set to a width (as `ls` and
+    `man` take it, piped or not), else the terminal's when stdout is one, else None.
 
-    Piped or redirected, each game stays on one line, for grep and awk.
+    Piped or redirected without COLUMNS, each game stays on one line, for grep and awk.
     """
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
     if not sys.stdout.isatty():
         return None
     return shutil.get_terminal_size().columns

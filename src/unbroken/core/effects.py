@@ -58,18 +58,27 @@ def _lose(r: Resolver, e: m.Lose, q: Queued) -> None:
         r.push_effects(e.alt, q.source, q.result)
         return
     if q.result == "WOUND" and amounts.get("se"):
-        # WoundLoss Passives apply after the wound_loss Responses (R-EFFECT-3):
-        # see combat.wound_loss.
-        loss = amounts["se"]
-        rest = {k: n for k, n in amounts.items() if k != "se"}
-        if rest:
-            lose(r, rest, q.source)
-        r.emit(ev.PendingLossSet(loss))
-        r.push(steps.WOUND_LOSS)
-        fire(r, "wound_loss", min_loss=loss)
+        wound_loss(r, amounts, q.source)
         return
     if not lose(r, amounts, q.source) and e.alt:
         r.push_effects(e.alt, q.source, q.result)
+
+
+def wound_loss(r: Resolver, amounts: dict[str, int], source: str) -> None:
+    """Lose `amounts` on a WOUND table row: the rest now, the SE as the row's wound loss.
+
+    The SE is set pending and the wound_loss window opens (Bury the Pain, Just a
+    Scratch); the WoundLoss Passives apply after those Responses (R-EFFECT-3), then
+    it is lost (combat.wound_loss). A printed Lose and a handler's ctx.lose on a WOUND
+    row both come here: a WOUND row's loss is a wound loss however it is made.
+    """
+    loss = amounts["se"]
+    rest = {k: n for k, n in amounts.items() if k != "se"}
+    if rest:
+        lose(r, rest, source)
+    r.emit(ev.PendingLossSet(loss))
+    r.push(steps.WOUND_LOSS)
+    fire(r, "wound_loss", min_loss=loss)
 
 
 @_on(m.Gain)
@@ -399,11 +408,15 @@ class HandlerContext:
             self._run.emit(ev.ConditionChanged(c.id, tokens, c.rounds))
 
     def lose(self, amounts: object) -> None:
-        """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        """Lose resources now, as the source card (effort that cannot be paid kills);
+        on a WOUND table row the SE is the row's wound loss, as a printed Lose's."""
         wrong = amounts_problem(amounts)  # (`object`: refused in our words, as set_tokens)
         if wrong or not isinstance(amounts, dict):
             raise ValueError(f"ctx.lose: {wrong}")
-        lose(self._run, amounts, self.source)
+        if self.result == "WOUND" and amounts.get("se"):
+            wound_loss(self._run, amounts, self.source)
+        else:
+            lose(self._run, amounts, self.source)
 
     def apply(self, *effects: m.Effect) -> None:
         """Schedule effect records to run next, as if printed on the source card.

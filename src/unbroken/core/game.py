@@ -19,6 +19,7 @@ from unbroken.core.hand import Hand
 from unbroken.core.handlers import HandlerError
 from unbroken.core.obvious import obvious_answer
 from unbroken.core.payment import gain
+from unbroken.core.picking import better_first
 from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query
 from unbroken.core.reducer import fold
@@ -216,9 +217,11 @@ class Game:
         Preparation step, the player's turns and resolve-or-rest also list the actions
         that cannot be taken now (not enough to pay, no ability uses left, armor in the
         way) with the reason, so that an action keeps its place while costs change.
-        See `legality.options`.
+        See `legality.options`. "Keep which result?" lists first a result the forecast
+        proves better for the player (`picking.better_first`), Enter's default.
         """
-        return legality.options(Resolver(self.ruleset, self.state))
+        found = legality.options(Resolver(self.ruleset, self.state))
+        return better_first(self.ruleset, self.state, found)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).

@@ -42,7 +42,15 @@ class HandlerApi(Protocol):
         ...
 
     def lose(self, amounts: dict[str, int]) -> None:
-        """Lose resources now, as the source card (effort that cannot be paid kills)."""
+        """Lose resources now, as the source card (effort that cannot be paid kills).
+
+        On a monster's WOUND table row (`result == "WOUND"`) the SE is the row's wound
+        loss, as a printed `Lose` there: it is set pending, the wound_loss Responses are
+        offered (Bury the Pain), the WoundLoss Passives apply (Armored), then it is lost,
+        after the handler returns; the other resources are lost now. Effects the handler
+        schedules with `apply` after this call run before that window: to keep a row's
+        printed order, schedule `apply(Lose(...), ...)` in one call instead.
+        """
         ...
 
     def apply(self, *effects: m.Effect) -> None:
@@ -277,7 +285,10 @@ def handler_words(text: str | Callable[[dict[str, Any]], str]) -> Callable[[H], 
     Every place a card is read (cards, panels, combat rows, the log) then says
     "lose 1 SE and put 1 frost on you" for `params = { amount = 1, tokens = 1 }`,
     not the handler's name and params. A template naming a param a card does not
-    give is a content problem at that card's line.
+    give is a content problem at that card's line. A function may also take
+    `level=None`: where a game is in play (the stage's table rows, the options) it
+    is given the game's level, to say the figure ("lose 2 SE"); in card lists and
+    help it is called without it, to say the rule ("lose 1 SE per 2 levels").
     """
 
     def mark(handler: H) -> H:

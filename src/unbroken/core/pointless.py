@@ -9,9 +9,9 @@ The cases, each proved from the rules rather than guessed:
 
 * **A Response to the monster's roll** (Dodge, Sidestep, Lucky Break, I've Seen
   Worse) when every result it could lead to, used any number of times and in any
-  mix, comes to the same table row as now (or to rows with the same result and
-  effects, or rows a Passive ignores), and nothing mandatory waits between the
-  window and the row being applied.
+  mix, comes to the same table row as now (or to rows with the same effects, or
+  rows doing nothing: `unbroken.core.cannot_help`), and nothing mandatory waits
+  between the window and the row being applied.
 * **A Response that adds attack power** (Power Through) when the attack already
   defeats the monster, with no die rolled before it falls (found on a fork).
 * **A Response to the monster's roll when the monster missed**: the row now does
@@ -35,12 +35,15 @@ The cases, each proved from the rules rather than guessed:
   attack-power case above applies to it too.
 
 Every Response window goes through `_useless_response`: each Response on offer is
-sorted by what it does, and the window is pointless only when every one of them is.
+sorted by what it does, and the window is pointless only when every one of them is
+(`pointless_use` asks it of one Response alone). A use is noted in the window-again
+step queued after it (R-EFFECT-2); that note is part of the use, as its payment is.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Protocol
 
 import msgspec
@@ -49,6 +52,15 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality
 from unbroken.core import model as m
+from unbroken.core.cannot_help import MISSED as MISSED  # re-exported: the reasons
+from unbroken.core.cannot_help import (
+    ROLL_EFFECTS,
+    cannot_help,
+    missed,
+    reachable,
+    row_outcome,
+)
+from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.combat import clamp_die
 from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.reducer import apply_event
@@ -56,7 +68,7 @@ from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
 from unbroken.core.roll_rows import rows_no_better
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, copy_state
+from unbroken.core.state import DecisionKind, GameState, Queued, copy_state
 
 
 class Asked(Protocol):
@@ -83,21 +95,15 @@ class Game(Protocol):
 
 
 #: Why an answer was taken for the player, by case (the session's log line says it).
-SAME_ROW = "the roll comes to the same result whatever you do"
 ALREADY_DEFEATED = "the attack already defeats the monster"
 SAME_RESULT = "both results are the same"
 ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
-MISSED = "the monster missed: a new roll can only do as well or worse"
 NO_EFFECT = "it would do nothing here"
 NO_BETTER = "every result it could lead to is no better than this one"
 
-#: The Response effects that only change the monster's die roll.
-_ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
 #: The flow steps that may sit above the one a window leads to without acting.
 _WINDOW_STEPS = ("window", "window.close", "window.again", "rewindow")
-#: How far repeated roll changes are followed (a die result is 1..6).
-_ROLL_SPAN = 12
 
 
 def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
@@ -119,13 +125,26 @@ def pointless_answer(game: Game) -> tuple[act.Action, str] | None:
     return None
 
 
+def pointless_use(game: Game, use: act.Use) -> str:
+    """Return why the Response `use` alone is pointless now (the window's case with only
+    it and Pass on offer: it would do nothing, the roll comes to the same row, …), or ""
+    when it might matter. A window is passed for the player only where every Response
+    in it is (`pointless_answer`)."""
+    if game.decision is None or game.decision.kind != DecisionKind.RESPONSE:
+        return ""
+    if use not in game.legal_actions():
+        return ""
+    found = _useless_response(game, Resolver(game.ruleset, game.state), [use, act.Pass()])
+    return found[1] if found is not None else ""
+
+
 def _same_results(r: Resolver, legal: list[act.Action]) -> tuple[act.Action, str] | None:
     """Keep the first die result when every one kept comes to the same row content."""
     picks = [a for a in legal if isinstance(a, act.PickRoll)]
     if len(picks) != len(legal) or r.state.monster is None:
         return None
     bonus = r.state.roll_bonus
-    outcomes = {_row_outcome(r, clamp_die(a.value + bonus)) for a in picks}
+    outcomes = {row_outcome(r, clamp_die(a.value + bonus)) for a in picks}
     return (picks[0], SAME_RESULT) if len(outcomes) == 1 else None
 
 
@@ -148,7 +167,7 @@ def _useless_response(
     for use in uses:
         ability = offered[(use.source, use.ability)]
         effects = list(ability.effects)
-        if effects and all(isinstance(e, _ROLL_EFFECTS) for e in effects):
+        if effects and all(isinstance(e, ROLL_EFFECTS) for e in effects):
             rolls.append((use.source, ability))
             continue
         if _gains_nothing(r, [ability]):
@@ -185,15 +204,14 @@ def _roll_window(r: Resolver, rolls: list[tuple[str, m.Ability]]) -> str | None:
     if r.state.trigger != "after_monster_roll" or _next_step(r) != "monster.resolve":
         return None
     effects = [e for _, ability in rolls for e in ability.effects]
-    if _roll_cannot_change(r, effects, bounded=True):
-        return SAME_ROW
-    if roll_cannot_help(r, effects, bounded=True):
-        return MISSED
+    why = cannot_help(r.rules, r.state, effects)  # SAME_ROW or MISSED, or ""
+    if why:
+        return why
     mixes = []  # every mix of them, with the rolls it could lead to
     for k in range(1, len(rolls) + 1):
         for mix in itertools.combinations(rolls, k):
             effects = [e for _, ability in mix for e in ability.effects]
-            mixes.append((mix, _reachable(r, effects, bounded=True)))
+            mixes.append((mix, reachable(r, effects, bounded=True)))
     return NO_BETTER if rows_no_better(r, mixes) else None
 
 
@@ -208,13 +226,13 @@ def _own_events(
     aside), or None when its forecast but for those equals Pass's (`passed`)."""
     used = forecast(rules, state, use)
     rest = [e for e in used.events if not isinstance(e, _USE_ONLY)]
-    where = (used.stops, used.unseen, used.pending) == (
+    where = (used.stops, used.unseen, _but_the_use(used.pending, used)) == (
         passed.stops,
         passed.unseen,
         passed.pending,
     )
     same = where and rest == list(passed.events)
-    if same and used.after.then == passed.after.then:
+    if same and _but_the_use(used.after.then, used) == tuple(passed.after.then):
         return None
     if where and _same_but_the_use(used, passed):
         return None
@@ -238,7 +256,27 @@ def after_the_use(
     expected.decisions = used.after.decisions  # a window passed once more on the way
     for kept in ("used", "used_turn", "used_battle", "used_level"):  # the use, as it stands
         setattr(expected, kept, getattr(used.after, kept))
+    if _but_the_use(used.after.then, used) == tuple(passed.after.then):
+        expected.then = list(used.after.then)  # the window again, noting the use
     return expected
+
+
+def _but_the_use(then: Sequence[Queued], used: Forecast) -> tuple[Queued, ...]:
+    """Return the queued steps `then` with the Responses `used` used dropped from the
+    window-again steps' lists of the Responses used (R-EFFECT-2): the note of the use,
+    which Pass's queue lacks (#28 round 17: Snare against the Gutter Wolf's 0 armor)."""
+    keys = {f"{e.source}/{e.ability}" for e in used.events if isinstance(e, ev.AbilityUsed)}
+    if not keys:
+        return tuple(then)
+    out = []
+    for queued in then:
+        name, colon, arg = queued.step.partition(":")
+        trigger, bar, listed = arg.partition("|")
+        if name == "window.again" and colon and bar:
+            left = ",".join(k for k in listed.split(",") if k and k not in keys)
+            queued = msgspec.structs.replace(queued, step=f"{name}:{trigger}|{left}")
+        out.append(queued)
+    return tuple(out)
 
 
 def _same_but_the_use(used: Forecast, passed: Forecast) -> bool:
@@ -254,8 +292,7 @@ def does_nothing(rules: Ruleset, state: GameState, use: act.Use) -> bool:
     Armored, Snare against one with no armor left."""
     if state.decision != DecisionKind.RESPONSE:
         return False
-    abilities = [a for a in rules.card_abilities(use.source) if a.id == use.ability]
-    if not abilities:
+    if rules.ability(use.source, use.ability) is None:
         return False
     if use not in legality.legal(Resolver(rules, state)):
         return False
@@ -296,112 +333,14 @@ def _next_step(r: Resolver) -> str:
     return ""
 
 
-def _reachable(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> set[int]:
-    """Return every final roll (after the bonus, clamped) these roll effects could lead to,
-    the roll now among them: each used any number of times, or with `bounded` each
-    listed used once (a Response is used at most once per trigger, R-EFFECT-2)."""
-    s = r.state
-    raws = {s.roll}
-    if any(isinstance(e, m.Reroll) for e in effects):
-        raws |= set(range(1, 7))
-    if bounded:
-        sums = {0}
-        for e in effects:
-            if isinstance(e, m.ModifyRoll):
-                sums |= {x + e.amount for x in sums}
-        return {clamp_die(x + d + s.roll_bonus) for x in raws for d in sums}
-    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
-    for _ in range(_ROLL_SPAN):
-        more = {x + a for x in raws for a in shifts if -_ROLL_SPAN <= x + a <= 6 + _ROLL_SPAN}
-        if more <= raws:
-            break
-        raws |= more
-    return {clamp_die(x + s.roll_bonus) for x in raws}
-
-
-def _roll_cannot_change(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
-    """Return whether every roll these effects could lead to (any number of uses, any
-    order) comes to the same row content as the roll now."""
-    if r.state.monster is None:
-        return False
-    outcomes = {_row_outcome(r, roll) for roll in _reachable(r, effects, bounded)}
-    return len(outcomes) == 1
-
-
 def roll_cannot_help(r: Resolver, effects: list[m.Effect], bounded: bool = False) -> bool:
     """Return whether the monster's roll now comes to a row that does nothing (a MISS, or
     a row a Passive ignores) and every row these roll effects could lead to does nothing
-    or only harms the player: using them can only do as well or worse."""
-    s = r.state
-    if s.monster is None or s.trigger != "after_monster_roll" or not effects:
+    or only harms the player: using them can only do as well or worse (the MISSED case
+    of `unbroken.core.cannot_help`, at the monster's roll's window)."""
+    if r.state.trigger != "after_monster_roll":
         return False
-    if not all(isinstance(e, _ROLL_EFFECTS) for e in effects):
-        return False
-    now = clamp_die(s.roll + s.roll_bonus)
-    if not _does_nothing(r, now):
-        return False
-    reachable = _reachable(r, effects, bounded)
-    return all(_does_nothing(r, x) or _only_harms(r, x) for x in reachable)
-
-
-def _does_nothing(r: Resolver, roll: int) -> bool:
-    assert r.state.monster is not None
-    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
-    return not row.effects or r.ignores(row.result)
-
-
-#: Row effects that can only cost the player (a loss, a guard, the monster's health back).
-_HARMS = (m.Lose, m.Downgrade, m.MonsterGain, m.MonsterHeal, m.Defend)
-
-
-def _only_harms(r: Resolver, roll: int) -> bool:
-    """Return whether every effect of the row can only cost the player here (a trade that
-    may gain something, a handler, a positive condition: not proved)."""
-    assert r.state.monster is not None
-    row = r.rules.monsters[r.state.monster.id].table[roll - 1]
-    return _harms(r, list(row.effects))
-
-
-def _harms(r: Resolver, effects: list[m.Effect]) -> bool:
-    """Return whether every effect (and every alternative it may fall back on) can only
-    cost the player in this state."""
-    for e in effects:
-        if isinstance(e, m.Reduce):
-            held = all(r.state.res.get(k, 0) >= n for k, n in e.lose.items())
-            if not held:  # its alternative applies (as effects._reduce decides)
-                if not _harms(r, list(e.alt)):
-                    return False
-                continue
-            if _gains_anything(r, e.gain):  # a trade: 1 LE for 2 SE may be wanted
-                return False
-            continue
-        if isinstance(e, m.GainCondition | m.AddTokens):
-            card = r.rules.conditions.get(e.condition)
-            if card is not None and not card.positive:
-                continue
-            return False
-        if not isinstance(e, _HARMS):
-            return False
-        if isinstance(e, m.Lose) and not _harms(r, list(e.alt)):
-            return False
-    return True
-
-
-def _gains_anything(r: Resolver, amounts: dict[str, int]) -> bool:
-    """Return whether gaining `amounts` now adds anything (R-RES-2: a cap takes the rest)."""
-    caps = r.rules.settings.caps
-    return any(n > 0 and r.state.res.get(k, 0) < caps.get(k, 99) for k, n in amounts.items())
-
-
-def _row_outcome(r: Resolver, roll: int) -> bytes:
-    """Return what the monster's table row for a final roll does, as comparable bytes:
-    rows with the same result and effects do the same; an ignored row does nothing."""
-    s = r.state
-    assert s.monster is not None
-    row = r.rules.monsters[s.monster.id].table[roll - 1]
-    if r.ignores(row.result):
-        return b"ignored"
-    return msgspec.json.encode(row)
+    return missed(r, effects, bounded)
 
 
 def _falls_anyway(game: Game) -> bool:

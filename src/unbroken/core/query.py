@@ -10,12 +10,14 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
+from unbroken.core.cannot_help import cannot_help
 from unbroken.core.combat import (
     best_power,
     clamp_die,
@@ -29,11 +31,11 @@ from unbroken.core.combat import (
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import NO_USES, usable
+from unbroken.core.responses import NO_USES, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
-from unbroken.core.taking import hunger_cost, rest_gain
-from unbroken.core.to_come import can_still_fire, turns_to_come
+from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
+from unbroken.core.to_come import can_still_fire, hunger_to_come, turns_to_come
 
 __all__ = [
     "CANNOT_PAY",
@@ -144,10 +146,31 @@ class Query:
         monster missed) and every row they could lead to does nothing or only harms."""
         return pointless.roll_cannot_help(self._resolver(), effects)
 
+    def cannot_help(self, effects: Sequence[m.Effect], roll: int | None = None) -> str:
+        """Return why a Response's effects cannot help against the monster now ("" when
+        they might): it only breaks armor and there is none, or it only changes the
+        monster's roll and every roll it leads to comes to a row doing the same (the
+        lowest lowered is the same), or the monster missed and every other row only
+        harms. `roll`: the monster's die before its bonus (the state's when None). See
+        `unbroken.core.cannot_help`."""
+        return cannot_help(self._ruleset, self._state, effects, roll)
+
     def does_nothing(self, use: act.Use) -> bool:
         """Return whether a Response would do nothing certain here (R-DIGI-4: Plate
         Splitter against a monster that is not Armored, Snare against no armor)."""
         return pointless.does_nothing(self._ruleset, self._state, use)
+
+    def ends_turn(self, action: act.Action) -> bool:
+        """Return whether taking the legal `action` ends the player's battle turn
+        (R-BATTLE-2; a Response does not)."""
+        return ends_turn(self._ruleset, self._state, action)
+
+    def why_not_respond(self, source: str, ability: m.Ability) -> list[str]:
+        """Return every reason the class's or card's optional `ability` could not be used
+        now ([] when it could): NO_USES, its limit used ("used this battle"), CANNOT_PAY
+        or the time it needs (`unbroken.core.responses.reasons_not_usable`)."""
+        kind = "class" if source in self._ruleset.classes else "card"
+        return reasons_not_usable(self._resolver(), source, ability, kind)
 
     def turn_lock(self) -> tuple[str, int] | None:
         """Return the condition (and its tokens) that takes every turn of the player's for
@@ -280,6 +303,17 @@ class Query:
         roll (the one in play when None), clamped to 1..6 once (R-EFFECT-3/4)."""
         return clamp_die(value + (self._state.roll_bonus if bonus is None else bonus))
 
+    def skill_from(self) -> str:
+        """Return whose skill the pending "Keep one skill" is: "" for the level's draw
+        (R-REWARD-1, levels 1-3), the monster's id for one its rewards give (they come
+        first: the level's draw is still queued, or there is none after level 3), and
+        the kept encounter's id in the Exploration step ("" elsewhere: not known)."""
+        s = self._state
+        if s.step != StepName.REWARDS or s.monster is None:
+            return s.chosen if s.step == StepName.EXPLORATION else ""
+        level_to_come = any(q.effect is None and q.step.startswith("skills.") for q in s.then)
+        return s.monster.id if level_to_come or s.level > m.SKILL_LEVELS else ""
+
     def food_requirement(self) -> int:
         """Return the food the Hunger step asks for now (R-HUNGER-1, with modifiers)."""
         return legality.food_requirement(self._resolver())
@@ -309,6 +343,11 @@ class Query:
         """Return what resting instead of resolving the encounter `card` would gain, the
         caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
         return self.gained(rest_gain(self._ruleset.encounters[card]), card)
+
+    def hunger_to_come(self) -> bool:
+        """Return whether this level's Hunger step has still to eat: not once its choice is
+        made and its loss paid (the window after it), so nothing warns of it then."""
+        return hunger_to_come(self._state)
 
     def hunger_ahead(self) -> HungerPreview:
         """Return what the Hunger step at the end of this level does at best: all the food

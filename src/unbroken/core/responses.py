@@ -13,7 +13,7 @@ from unbroken.core import model as m
 from unbroken.core import steps
 from unbroken.core.payment import can_pay, spend, why_not_pay
 from unbroken.core.resolver import Resolver, step
-from unbroken.core.state import DecisionKind, Queued
+from unbroken.core.state import DecisionKind, GameState, Queued
 
 # Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
 # attribute hook), and these steps run at most decisions.
@@ -117,6 +117,21 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
             return why
     if kind == "class" and s.ability_uses <= 0:
         return NO_USES
+    return _limit_used(s, source, ability) or why_not_pay(s, ability.cost)
+
+
+def reasons_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> list[str]:
+    """Return every reason an optional ability cannot be used now (`why_not_usable` gives
+    the first): no ability use left and a cost not held, say (#28 round 17)."""
+    s = r.state
+    found = [unmet(r, ability.requires)] if ability.requires is not None else []
+    found.append(NO_USES if kind == "class" and s.ability_uses <= 0 else "")
+    found += [_limit_used(s, source, ability), why_not_pay(s, ability.cost)]
+    return [why for why in found if why]
+
+
+def _limit_used(s: GameState, source: str, ability: m.Ability) -> str:
+    """Return why the ability's limit (once a turn, battle or level) is used up, or ""."""
     limit = ability.limit
     if limit:
         key = f"{source}/{ability.id}"
@@ -126,7 +141,7 @@ def why_not_usable(r: Resolver, source: str, ability: m.Ability, kind: str) -> s
             return "used this battle"
         if limit == "level" and key in s.used_level:
             return "used this level"
-    return why_not_pay(s, ability.cost)
+    return ""
 
 
 def optional_responses(

@@ -19,9 +19,10 @@ from unbroken.core.combat import reveal_monster
 from unbroken.core.effects import downgrade
 from unbroken.core.legality import attack_options, food_requirement
 from unbroken.core.payment import gain, lose, spend
-from unbroken.core.resolver import Resolver
+from unbroken.core.resolver import Death, Resolver
 from unbroken.core.responses import fire, use
-from unbroken.core.state import DecisionKind, Phase, StepName
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 
 # Enum members read once: on Python 3.11 each `Phase.TRAVEL` costs about 100 ns (EnumType's
 # attribute hook), and these steps run at most decisions.
@@ -313,3 +314,34 @@ def _eat(r: Resolver, action: act.Eat) -> None:
 
 missing = [t for t in get_args(act.Action) if t not in TAKE]
 assert not missing, f"action types without a function: {missing}"
+
+
+class _TurnProbe(Resolver):
+    """A Resolver that notes whether the player's turn is ended, and rolls no die."""
+
+    ended = False
+
+    def push(self, *items: Any) -> None:
+        self.ended = self.ended or any(item is steps.PLAYER_TURN_END for item in items)
+        super().push(*items)
+
+    def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
+        raise _Stop
+
+
+class _Stop(Exception):
+    """Raised to stop a probe where chance would act."""
+
+
+def ends_turn(ruleset: Ruleset, state: GameState, action: act.Action) -> bool:
+    """Return whether taking the legal `action` in `state` ends the player's battle turn
+    (R-BATTLE-2: an attack, a General or Combat action, or doing nothing; a Response, an
+    extra attack and anything outside a battle turn do not). `state` is left unchanged."""
+    if state.decision != DecisionKind.PLAYER_TURN:
+        return False
+    probe = _TurnProbe(ruleset, copy_state(state))
+    try:
+        TAKE[type(action)](probe, action)
+    except (_Stop, Death):
+        pass
+    return probe.ended

@@ -67,3 +67,12 @@ def battle_over(state: GameState) -> bool:
     if state.decision == DecisionKind.RESPONSE and state.trigger == "monster_defeated":
         return True
     return state.step in _AFTER_BATTLE
+
+
+def hunger_to_come(state: GameState) -> bool:
+    """Return whether this level's Hunger step has still to eat (R-HUNGER-1..3): not once
+    its choice is made and its loss paid (the `level_end` window after it), nor after the
+    game."""
+    if state.phase == Phase.OVER:
+        return False
+    return state.step != StepName.HUNGER or state.decision == DecisionKind.HUNGER

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action, Forfeit, Resolve
-from unbroken.core.events import Event
+from unbroken.core.actions import Action, Forfeit, Resolve, Rest
+from unbroken.core.events import EncounterChosen, Event
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
 from unbroken.core.state import GameState
@@ -272,11 +272,26 @@ class GameSession:
         if self.game.is_over or not (self.auto_take or self.auto_pass):
             return None
         legal = self.game.legal_actions()
-        if self.auto_take and len(legal) == 1 and not isinstance(legal[0], SHOWN):
+        if self.auto_take and len(legal) == 1 and self._takeable(legal[0]):
             return legal[0], ""
         if self.auto_pass:
             return self.game.pointless() or self.game.obvious()
         return None
+
+    def _takeable(self, action: Action) -> bool:
+        """Whether a single answer may be taken for the player: not one in SHOWN, and no
+        Rest on a card kept for them (the only one revealed, e.g. under Grave Dirt): it
+        spends the card's time on a card they have not been shown (#28 round 16), so it
+        waits on the stage as a committed encounter does. Rest on a card they chose is
+        theirs already."""
+        if isinstance(action, SHOWN):
+            return False
+        if isinstance(action, Rest):
+            chosen = next(
+                (e for e in reversed(self.game.events) if isinstance(e, EncounterChosen)), None
+            )
+            return chosen is not None and bool(chosen.discarded)
+        return True
 
     def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
         """Take every decision that is taken for the player (`for_player`), one after the

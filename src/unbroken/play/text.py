@@ -225,7 +225,7 @@ class TextGame:
                 lines.append(f"    {ability.name}: {ability.text}")
             for i, row in enumerate(card.table, 1):
                 mark = ">" if marked_row(s) == i else " "
-                said = [effect_text(e, self.rules) for e in row.effects]
+                said = [effect_text(e, self.rules, s.level) for e in row.effects]
                 what = "; ".join(said) or "no effect"
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:

@@ -42,12 +42,12 @@ if TYPE_CHECKING:
 def check_content(rec: Recording, ruleset: Ruleset) -> None:
     """Raise ContentMismatch saying which plugin, version or content differs from `ruleset`."""
     recorded, here = rec.header.plugins, ruleset.plugins
+    packages = rec.header.packages if isinstance(rec.header.packages, dict) else {}
     problems = []
     for name in sorted(set(recorded) | set(here)):
         if name not in here:
             why = _why_not_in_use(name)
             if why == NOT_INSTALLED:
-                packages = rec.header.packages if isinstance(rec.header.packages, dict) else {}
                 package = packages.get(name)
                 how = (
                     f"pip install {package}=={recorded[name]}"
@@ -60,7 +60,10 @@ def check_content(rec: Recording, ruleset: Ruleset) -> None:
         elif name not in recorded:
             problems.append(f"plugin {name!r} {here[name]} is enabled here but was not used")
         elif recorded[name] != here[name]:
-            problems.append(f"plugin {name!r} was {recorded[name]}, here it is {here[name]}")
+            # The package the recording names says how to get its version back.
+            package = packages.get(name)
+            how = f" (to replay it: pip install {package}=={recorded[name]})" if package else ""
+            problems.append(f"plugin {name!r} was {recorded[name]}, here it is {here[name]}{how}")
     if problems:
         raise ContentMismatch(rec.path, 1, "recorded with other plugins: " + "; ".join(problems))
     if rec.header.ruleset != ruleset.digest:

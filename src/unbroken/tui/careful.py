@@ -1,6 +1,7 @@
 """When a key meant for the options before must not take a costly one at once: the
 options' keys moved, decisions were taken for the player, or a new question came that
-ends the game or the level (the careful window of `DecisionPanel`, tui/decisions.py)."""
+ends the game or the level, follows a Response or shows revealed cards (the careful
+window of `DecisionPanel`, tui/decisions.py)."""
 
 from __future__ import annotations
 
@@ -81,14 +82,24 @@ def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action,
     return any(b != n for (b, _), (n, _) in zip(before, now, strict=False))
 
 
-def weighty(state: GameState, forecasts: dict[act.Action, Forecast], level_before: int) -> bool:
+def weighty(
+    state: GameState,
+    forecasts: dict[act.Action, Forecast],
+    level_before: int,
+    kind_before: str = "",
+) -> bool:
     """Return whether a new question is one a key meant for the one before must not answer
     unseen: the level's Hunger step, the first of a new level (`level_before`: the last
-    question's; #28 round 12: a Response's key pressed twice took Explore on level 4), or
-    one an option of which ends the game (#28 round 11: "3 3" took Cleave for the kill,
-    then Eat 2 food on the Hunger screen, and lost)."""
+    question's; #28 round 12: a Response's key pressed twice took Explore on level 4), one
+    an option of which ends the game (#28 round 11: "3 3" took Cleave for the kill, then
+    Eat 2 food on the Hunger screen, and lost), the one that comes right after a Response
+    (`kind_before`; #28 round 16: a second key 1.5 s after a Response took the next
+    attack), or the cards an Exploration reveals (round 15: a key 0.7 s after the reveal,
+    past the half second a double tap's key is held, kept a card)."""
     return (
         state.step == StepName.HUNGER
         or state.level != level_before
+        or kind_before == DecisionKind.RESPONSE
+        or state.decision == DecisionKind.CHOOSE_ENCOUNTER
         or any(f.stops == OVER for f in forecasts.values())
     )

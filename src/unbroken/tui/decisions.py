@@ -23,6 +23,7 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind
 from unbroken.tui.careful import (
     MOVED,
     NEW,
@@ -94,6 +95,8 @@ class DecisionPanel(DecisionList):
         #: The level, step and kind of decision of the options offered: keys that move
         #: within one say "Options changed" (another question has options of its own).
         self.offered_at: tuple[int, str, str] = (0, "", "")
+        #: The game's decision count when they were offered (a question asked again).
+        self.offered_n = 0
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
         #: When the question now offered came (time.monotonic): `quick_seconds`.
@@ -116,9 +119,12 @@ class DecisionPanel(DecisionList):
         self.offered = game.options() if game.decision is not None else []
         kind = game.decision.kind if game.decision is not None else ""
         at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
+        asked, self.offered_n = self.offered_n, game.state.decisions
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
-        new = bool(at[1]) and at != self.offered_at
+        # A Response answered, the next window is a new question too (the next round's).
+        again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
+        new = bool(at[1]) and (at != self.offered_at or again)
         # The same question last time (the last Preparation): a key learnt there means
         # another option here (#28 round 14: a skill kept put Meditation on `9`, where
         # Downgrade had been, with no cue).
@@ -132,7 +138,7 @@ class DecisionPanel(DecisionList):
         if same is not None and keys_moved(same, self.offered):
             # Until an option is taken: a key learnt there is pressed from habit, read or not.
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif new and weighty(game.state, self.forecasts, at[0]):
+        elif new and weighty(game.state, self.forecasts, at[0], at[2]):
             self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
             self.close_careful()  # the cue says what a key does: here, take at once

@@ -236,7 +236,7 @@ def story_text(
         if sum(n for _, n in named) != shown.bonus:
             named = [("", shown.bonus)]
         adds = " ".join(f"{n:+d} {name}".rstrip() for name, n in named)
-        face += f" {adds} = {shown.value}"
+        face += f" {adds} = {shown.value}{clamp_words(base + shown.bonus)}"
     elif shown.value != base:
         face += f" → {shown.value}"
     if shown.first:  # "re-roll" said already
@@ -244,13 +244,19 @@ def story_text(
     return f"{face} ({roll_purpose(roll.purpose, rules, sides)})"
 
 
+def clamp_words(total: int) -> str:
+    """Return why a die's result is not the sum that made it: a result is kept within 1-6
+    (R-EFFECT-4), so "⚅ 6 +1 Charge = 6, a die's most" (#28 round 16: "= 6" read as a
+    mistake); "" for a sum within 1-6."""
+    return ", a die's most" if total > 6 else ", a die's least" if total < 1 else ""
+
+
 def response_name(card: str, ability: str, rules: Ruleset) -> str:
     """Return a card's ability used as its option names it (one name per card: a skill
     by its card's name, "Shovel Parry"; a class's by its name and card, "Dodge [Sneak]"),
     else the card's name."""
-    named = (a.name for a in rules.card_abilities(card) if a.id == ability)
-    found = next(named, "")
-    return shown_ability(rules, card, found) if found else rules.card_name(card)
+    found = rules.ability(card, ability)
+    return shown_ability(rules, card, found.name) if found and found.name else rules.card_name(card)
 
 
 def shown_text(

@@ -21,6 +21,7 @@ from textual.containers import VerticalScroll
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.tui.card_lines import mark
@@ -29,6 +30,8 @@ from unbroken.words.attacks import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
 from unbroken.words.monster import battle_cost_note
+from unbroken.words.opening import rule_shown
+from unbroken.words.power import power_abilities, power_changes, power_reason
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 
@@ -37,6 +40,7 @@ def attack_text(
     cost: dict[str, int] | None = None,
     forecast: Forecast | None = None,
     rules: Ruleset | None = None,
+    state: GameState | None = None,
 ) -> str:
     """Return a weapon attack as the hand shows it: "Pry: break 1 ← 2 SE", "Pierce: wound 2
     past armor ← 3 SE" (it ignores armor; round 11 read "no armor" as "only against none").
@@ -44,7 +48,10 @@ def attack_text(
     `cost`: what it costs now, when cards in play change it (words.attacks.attack_cost);
     `forecast` (with `rules`): the attack's forecast when it can be taken now, whose
     effective numbers replace the printed ones ("Stab: wound 1 (Weakened −1) ← 2 SE"),
-    as the option's line says them.
+    as the option's line says them; else (with `rules` and `state`) a wounding attack's
+    power after the Passives in play, as the option would say it ("Bash: wound 1 (Thick
+    Hide −1) ← 3 SE" while the monster's armor, a Response window or its cost keeps it
+    from being taken now).
     """
     kind = "break" if attack.type == "break" else "wound"
     extra = " past armor" if attack.ignore_armor else ""  # "no armor" read as a condition
@@ -52,7 +59,28 @@ def attack_text(
     does = f"{kind} {attack.power}"
     if forecast is not None and forecast.power is not None and rules is not None:
         does = attack_effect(forecast, attack.type, rules).removesuffix(" armor")
+    elif rules is not None and state is not None and attack.type == "wound":
+        does = effective_wound(attack, state, rules)
     return f"{attack_name(attack.id)}: {does}{extra} ← {paid}"
+
+
+def effective_wound(attack: m.Attack, state: GameState, rules: Ruleset) -> str:
+    """Return a wounding attack's power after the Passives in play (`Query.attack_power`,
+    what the option's forecast starts from), with each Passive's change named as the
+    option names it: "wound 1 (Thick Hide −1)"; "wound 2" when none changes it."""
+    query = Query(rules, state)
+    power = query.attack_power(attack)
+    if power == attack.power:
+        return f"wound {power}"
+    passives: list[tuple[str, m.Ability]] = []
+    for card in dict.fromkeys(src for src, _ in query.power_passives()):
+        for a in power_abilities(rules, card):
+            monster = card in rules.monsters  # a monster's rule by its own name
+            passives.append(
+                (rule_shown(rules, card, a.name) if monster else rules.card_name(card), a)
+            )
+    why = power_reason(power_changes(attack.power, passives)[1])
+    return f"wound {power} ({why})" if why else f"wound {power}"
 
 
 def attack_lines(
@@ -62,7 +90,7 @@ def attack_lines(
     they cost now and, for those that can be taken, their forecasts' numbers."""
     weapon = rules.weapons[state.weapons[-1]]
     return [
-        attack_text(a, attack_cost(a, state, rules), forecasts.get(act.Attack(a.id)), rules)
+        attack_text(a, attack_cost(a, state, rules), forecasts.get(act.Attack(a.id)), rules, state)
         for a in weapon.attacks
     ]
 

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 
 from unbroken.tui.help_search import InOrderInput, holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
+from unbroken.tui.help_text import contents_entry
 from unbroken.tui.rule_terms import term_sections
 from unbroken.tui.widgets import page
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
@@ -77,9 +78,6 @@ class FullLog(RichLog):
         for line in self.said:
             self.write(line, width=width)
 
-
-#: The mark of the section shown in the contents (as the New game screen marks its choice).
-MARK = "▶ "
 
 #: The game screen, part by part: the legend of its words and marks.
 THE_SCREEN = """\
@@ -377,9 +375,10 @@ the same seed again and `w` watches the game's replay.
         if found:  # at the first match, marked (not the section's top: round 10)
             self.call_after_refresh(self.to_match)
         contents = self.query_one("#help-list", OptionList)
-        for i in range(contents.option_count):
-            title = str(contents.get_option_at_index(i).prompt)[len(MARK) :]
-            contents.replace_option_prompt_at_index(i, (MARK if i == at else "  ") + title)
+        titles = [self.sections[i][0] for i in self.listed]
+        width = contents.scrollable_content_region.width or 26  # 26: before the layout
+        for i, title in enumerate(["(nothing found)"] if self.found_nothing else titles):
+            contents.replace_option_prompt_at_index(i, contents_entry(title, i == at, width))
 
     def to_match(self) -> None:
         """Scroll the section shown to its first match of the search (a line above it)."""

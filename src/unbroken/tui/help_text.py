@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.style import Style
@@ -15,6 +16,21 @@ from unbroken.tui.help_search import first_match
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+#: The mark of the section shown in the contents (as the New game screen marks its choice).
+MARK = "▶ "
+
+
+def contents_entry(title: str, marked: bool, width: int) -> str:
+    """Return a title as the contents list it, marked (`MARK`) or not, wrapped to `width`
+    with its next lines under its words, as a book's contents (#28 round 16: "6. Weapons,
+    skills," went on at column 1, "abilities and conditions")."""
+    number = re.match(r"\d+\.\s+", title)
+    hang = " " * (len(MARK) + (len(number[0]) if number else 2))
+    lead = MARK if marked else " " * len(MARK)
+    lines = textwrap.wrap(title, max(width, 12), initial_indent=lead, subsequent_indent=hang)
+    return "\n".join(lines)
+
 
 #: How the line holding the search's first match is marked.
 MARKED = Style(reverse=True)

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 #: The mark of the highlighted character and difficulty: seen without colour too.
 MARK = "▶ "
 
+#: Under the character's description where it goes on below its rows.
+MORE = Text("… (PgDn: more)", style="dim")
+
 #: What the New game screen says about ability uses, in the words of R-ABILITY-1.
 ABILITY_USES = (
     "All abilities, Responses too, share one pool of uses per level equal to the level "
@@ -109,6 +112,8 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         #: The expansions marked "(new)" on this screen (first_listed).
         self.marked_new: set[str] = set()
+        #: The character whose description is shown.
+        self.described = ""
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -133,6 +138,9 @@ class NewGameScreen(Screen[None]):
                 # stop with no mark of its own, the player lost the focus there (#28).
                 with VerticalScroll(id="class-scroll", can_focus=False):
                     yield Static(id="class-info")
+                # Where the description is cut, "…" says it goes on (#28 round 16: cut
+                # mid-sentence over a blank row); else a blank row.
+                yield Static("", id="class-more")
                 yield DifficultyInfo(id="difficulty-info")
                 yield Label("Seed (random unless you type one)")
                 # Digits only: a key that is no digit (Space after Tab selected it all)
@@ -159,6 +167,8 @@ class NewGameScreen(Screen[None]):
         if plugins == tuple(self.unbroken.ruleset.plugins):
             char = diff = ""
         self.fill(char or last.character, diff or last.difficulty)
+        for said in ("scroll_y", "virtual_size"):
+            self.watch(self.query_one("#class-scroll"), said, self.say_more, init=False)
         # Warnings from before (plugins skipped, said under the expansions on) would cover
         # the character's description; the game left just now is still said to be saved.
         self.unbroken.clear_warnings()
@@ -242,8 +252,14 @@ class NewGameScreen(Screen[None]):
             text.append(f"{a.name}", style="bold")
             text.append(f" ({timing}): {a.text}\n")
         text.append(ABILITY_USES, style="italic")
+        if char_id != self.described:
+            # Another character's description, read from its top (round 16: the last one's
+            # place kept, Tomu's opened two rows down after Helena's was read to its end).
+            self.query_one("#class-scroll", VerticalScroll).scroll_home(animate=False)
+            self.described = char_id
         self.query_one("#class-info", Static).update(text)
         self.call_after_refresh(self.refresh_bindings)  # a description longer or shorter
+        self.call_after_refresh(self.say_more)
         difficulties = rules.settings.difficulties
         index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)
         hardness = difficulty_hardness(index, len(difficulties))
@@ -272,6 +288,13 @@ class NewGameScreen(Screen[None]):
         if scroll.styles.max_height != Scalar.from_number(room):
             scroll.styles.max_height = room
         self.call_after_refresh(self.refresh_bindings)  # it may scroll now, or no longer
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """Say under the character's description whether it goes on below its rows."""
+        scroll = self.query_one("#class-scroll", VerticalScroll)
+        more = scroll.scroll_y < scroll.max_scroll_y
+        self.query_one("#class-more", Static).update(MORE if more else "")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Page Up/Down are offered (the footer's "PgUp/PgDn Description") only while the

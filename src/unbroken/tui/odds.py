@@ -163,13 +163,14 @@ class GameOdds:
 
 def verdict_text(weighing: Weighing, legal: list[int]) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
-    tenth option is "key 0", not "10", nor a bare "0" that reads as a number: round 14's
-    "0 the same as 1 (-8 to 8 points)"); "" with one option to weigh."""
+    tenth option is "0 (option 10)": the key pressed and where it is, not "10", which no
+    key is, nor a bare "0" that reads as a number: round 14's "0 the same as 1 (-8 to 8
+    points)", nor "key 0", which round 16 could not place); "" with one option to weigh."""
     if len(legal) < 2:
         return ""
     return weighing.ranking(lambda k: _key_name(OPTION_KEYS[legal[k]]))
 
 
 def _key_name(key: str) -> str:
-    """Return how the verdict names an option's key: "3", "a", but "key 0"."""
-    return "key 0" if key == "0" else key
+    """Return how the verdict names an option's key: "3", "a", but "0 (option 10)"."""
+    return "0 (option 10)" if key == "0" else key

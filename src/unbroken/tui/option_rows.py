@@ -10,6 +10,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from unbroken.tui.panel import cut
+from unbroken.words.actions import TAKES_TURN
 
 
 class DecisionList(OptionList):
@@ -130,7 +131,10 @@ def fit_options(
     if rows <= 0 or width < 20:
         return shown
     off = not_now or [False] * len(lines)
-    said = wordy or [False] * len(lines)
+    # A line that says it takes the turn is cut with the wordy ones, keeping that note:
+    # the cost is in the detail line, a forecast's words nowhere else (#28 round 16).
+    turn = [TAKES_TURN[2:-1] in line for line in lines]
+    said = [a or b for a, b in zip(wordy or [False] * len(lines), turn, strict=True)]
     need = sum(text.count("\n") + 1 for text in shown)
     order = sorted(
         range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
@@ -141,8 +145,26 @@ def fit_options(
         if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
             continue
         need -= shown[i].count("\n")
-        shown[i] = cut_dimmed(lines[i], width) if off[i] else cut(lines[i], width)
+        if off[i]:
+            shown[i] = cut_dimmed(lines[i], width)
+        else:
+            shown[i] = cut_turn(lines[i], width) if turn[i] else cut(lines[i], width)
     return shown
+
+
+def cut_turn(line: str, width: int) -> str:
+    """Return an option that takes the battle turn cut to one row, that note kept at the
+    end: "5. Plan: pay 4 SE, gain 1 cu… (it takes your turn)"."""
+    note = TAKES_TURN[2:-1]
+    bare = line.replace(f"; {note}", "").replace(TAKES_TURN, "")
+    # Its key and the first 20 letters of the option stay in sight, note or not.
+    if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
+        return cut(line, width)
+    return cut(bare, width - len(TAKES_TURN)) + TAKES_TURN
+
+
+#: The least of an option a cut keeps: its key ("10. ") and 20 letters, then "…".
+HEAD = 25
 
 
 def last_group(line: str) -> int:

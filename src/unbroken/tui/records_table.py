@@ -110,11 +110,18 @@ def _room(widths: list[int]) -> int:
 def layout(rows: list[Cells], width: int) -> str:
     """Return which table fits a screen `width` wide: "all" (COLUMNS), "cls" (all but the
     class) or "narrow" (NARROW: the Outcome column wrapped where it is still too wide)."""
-    if _room(_widths(COLUMNS, rows)) <= width:
+    others = _others(rows)
+    if _room(_widths(COLUMNS, rows)) + others <= width:
         return "all"
-    if _room(_widths(COLUMNS[:-1], rows)) <= width:
+    if _room(_widths(COLUMNS[:-1], rows)) + others <= width:
         return "cls"
     return "narrow"
+
+
+def _others(rows: list[Cells]) -> int:
+    """Return the cells the plugins' scores take (OTHERS, with its padding), 0 without."""
+    said = [Text(str(cells[OTHERS[1]])).cell_len for cells in rows if OTHERS[1] in cells]
+    return max([len(OTHERS[0]), *said]) + 2 if said else 0
 
 
 def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], list[list[object]]]:
@@ -131,14 +138,20 @@ def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], li
                 for _, k in columns
             ]
         )
-    if kind == "narrow":  # what the other columns leave the Outcome, each cell wrapped to it
-        room = max(width - _room(_widths(NARROW[:-1], rows)) - 2, len("Outcome"))
-        for row in table:
-            row[-1] = Text("\n".join(textwrap.wrap(str(row[-1]), room)))
     if others:
         columns.append(OTHERS)
         for cells, row in zip(rows, table, strict=True):
             row.append(cells.get(OTHERS[1], ""))
+    if kind == "narrow":  # what the other columns leave the Outcome, each cell wrapped to it
+        room = max(width - _room(_widths(NARROW[:-1], rows)) - 2, len("Outcome"))
+        rooms = [room]
+        if others:  # and the plugins' scores (#28 round 16: "Gauntlet sco" cut at 80)
+            outcome = _widths(NARROW[-1:], rows)[0]
+            rooms = [0, max(len(OTHERS[0]), room - 2 - outcome)]
+            rooms[0] = max(len("Outcome"), room - 2 - rooms[1])
+        for row in table:
+            for k, wrap in enumerate(rooms, len(NARROW) - 1):
+                row[k] = Text("\n".join(textwrap.wrap(str(row[k]), wrap)))
     return kind, columns, table
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -40,16 +41,6 @@ def rule_pages(
             pages[at].append(line)
         closed = i + 1 in chained
     return pages
-
-
-def first_room(used: list[int], lines: int, rows: int) -> int:
-    """Return the first page with room for `lines` more (`used`: each page's lines; a page
-    of `rows`), else a new one's index (added to `used`), and count them on it."""
-    k = next((k for k, n in enumerate(used) if n + lines <= rows), len(used))
-    if k == len(used):
-        used.append(0)
-    used[k] += lines
-    return k
 
 
 #: Where a rule longer than a page may end a page, best first: a sentence's end, then a
@@ -132,3 +123,86 @@ def page_word(held: list[str]) -> str:
     monster's own, else the ambush or trickery it says, else "table" (its rows in full;
     #28 round 15: pages that held rows alone or a trickery's cost were titled "rules")."""
     return next((word for word in (RULES, "ambush", "trickery") if word in held), TABLE)
+
+
+@dataclass
+class Laid:
+    """`m`'s pages laid out (`lay_out`): each page's rule lines, the head's words it says
+    above them, the table rows it shows whole in place, the lines it takes, and what it
+    holds (RULES, "ambush", "trickery" or TABLE, for its title)."""
+
+    lines: list[list[Text]]
+    tops: list[list[Text]]
+    shows: list[set[int]]
+    used: list[int]
+    words: list[str]
+
+    def new_page(self) -> int:
+        """Add an empty page; return its index."""
+        self.lines.append([])
+        self.tops.append([])
+        self.shows.append(set())
+        self.used.append(0)
+        return len(self.used) - 1
+
+    def title(self, page: int, key: str) -> str:
+        """Return the page's title: what it holds and its place among the pages of that
+        kind, the rules' pages first, then the table's ("rules 2 of 2 (m: table)", then
+        "table 1 of 3 (m: next)"; #28 round 16: one count mixed "rules 1 of 4" with
+        "table 2 of 4"), and what `key` does next."""
+        table = [k for k, word in enumerate(self.words) if word == TABLE]
+        ruled = [k for k in range(len(self.words)) if k not in table]
+        kinds = {self.words[k] for k in ruled}
+        word = TABLE if page in table else kinds.pop() if len(kinds) == 1 else RULES
+        group = table if page in table else ruled
+        if page + 1 == len(self.words):
+            go_on = "fold"
+        else:
+            go_on = "next" if page + 1 in group else "table"
+        return f"{word} {group.index(page) + 1} of {len(group)} ({key}: {go_on})"
+
+
+def lay_out(
+    rules: list[list[Text]],
+    kinds: list[str],
+    chained: frozenset[int],
+    heads: list[list[Text]],
+    cut_rows: list[tuple[int, int, int]],
+    rows: int,
+) -> Laid:
+    """Lay `m`'s pages out, `rows` lines a page: the rules first (`rules`, what each is in
+    `kinds`, the table rows said as rules last, TABLE) as `rule_pages` lays them, the
+    head's words (`heads`) on the first page with room, then the table rows cut to one
+    row in row order (`cut_rows`: each one's number, the rows it takes more whole, and
+    the index in `rules` of its first part where it is said as a rule, else -1): each
+    on the last page where it has room, else on a new one, shown whole in place or said
+    a part at a time (#28 round 16: the rows came out of order, 4, 3, 6)."""
+    said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
+    laid = Laid([], [], [], [], [])
+    for page in rule_pages(rules[:said], rows, chained) if said else []:
+        laid.lines[laid.new_page()].extend(page)
+        laid.used[-1] = len(page)
+    # The head's words, each on the first page with room for it, else a new one.
+    for lines in heads:
+        k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
+        k = laid.new_page() if k < 0 else k
+        laid.tops[k].extend(lines)
+        laid.used[k] += len(lines)
+    for number, extra, first in sorted(cut_rows):
+        ends = next((n for n in range(first + 1, len(rules)) if n not in chained), len(rules))
+        for part in [None] if first < 0 else rules[first:ends]:
+            size = extra if part is None else len(part)
+            k = len(laid.used) - 1
+            k = laid.new_page() if k < 0 or laid.used[k] + size > rows else k
+            laid.used[k] += size
+            if part is None:
+                laid.shows[k].add(number)
+            else:
+                laid.lines[k].extend(part)
+    if not laid.used:
+        laid.new_page()
+    for k, page in enumerate(laid.lines):
+        held = [kind for rule, kind in zip(rules, kinds, strict=True) if page_holds(page, rule)]
+        held += [TABLE] if laid.shows[k] else []
+        laid.words.append(page_word(held) if held else RULES)
+    return laid

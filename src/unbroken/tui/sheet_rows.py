@@ -56,7 +56,9 @@ def row_texts(state: GameState, rules: Ruleset, card: m.Monster) -> list[str]:
     if mo is None or mo.id != card.id:
         return [row_words(r) for r in card.table]
     query = Query(rules, state)
-    return [row_effect(r, query.table_row(i), rules) for i, r in enumerate(card.table, 1)]
+    return [
+        row_effect(r, query.table_row(i), rules, state.level) for i, r in enumerate(card.table, 1)
+    ]
 
 
 def row_words(r: m.Row) -> str:

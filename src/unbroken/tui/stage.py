@@ -11,8 +11,11 @@ stage's height (the monster's name and numbers on one line, the die or the dange
 track on the next, whatever the die shows), each rule on the first page with room
 for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
 page size followed the die's words, "3/8" became "3/4" and a page held one line).
-A table row cut to one row is shown whole in place on the first page with room for it
-(else said in full after the rules; #28 round 11: the Kobold's pages held a row or two),
+The table rows cut to one row (where the rules folded cut them) are shown whole in
+place after the rules, in row order, each on the last page with room for it (else said
+in full; #28 round 11: the Kobold's pages held a row or two; round 16: rows 4, 3, 6),
+the table's pages counted apart from the rules' ("rules 2 of 2 (m: table)", then
+"table 1 of 3"),
 the pages say the die's words where the head cuts them (between words) and the danger
 track's gains after the rules (#28 round 13: a page held only "…ord"), and a rule
 longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
@@ -37,10 +40,7 @@ from unbroken.tui.rule_pages import (
     RULES,
     TABLE,
     Said,
-    first_room,
-    page_holds,
-    page_word,
-    rule_pages,
+    lay_out,
     rule_parts,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
@@ -64,6 +64,9 @@ class StagePanel(Panel):
     page_rows = 0
     #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
     rows_cut = False
+    #: Whether they were so with the rules folded: else `m`'s pages need not unfold them
+    #: (#28 round 16: the Gutter Wolf's last page showed the STEAL row as folded did).
+    folded_cut = True
     #: Whether they are shown in full now (what `m` turns the other way).
     full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
@@ -77,8 +80,9 @@ class StagePanel(Panel):
     bare = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
-    #: The decision and room the pages were sized for, their size, whether the die rolled.
-    sized: tuple[tuple[int, int], int, bool] = ((-1, 0), 0, False)
+    #: The decision and room the pages were sized for, their size, whether the die rolled,
+    #: whether the rows were cut with the rules folded then (`folded_cut`).
+    sized: tuple[tuple[int, int], int, bool, bool] = ((-1, 0), 0, False, True)
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -268,7 +272,7 @@ class StagePanel(Panel):
         # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
         sized = (state.decisions, room)
         if paged and self.sized[0] != sized:
-            self.sized = (sized, folded, len(die) == 1)
+            self.sized = (sized, folded, len(die) == 1, self.folded_cut)
         self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
@@ -291,9 +295,10 @@ class StagePanel(Panel):
         """Return the rows the stage takes under `head` with the rules folded (the Hand
         under it has the rest)."""
         kept = self.full, self.expanded, self.border_title, self.rows_cut
-        self.full, self.expanded = False, False
+        self.full, self.expanded, self.rows_cut = False, False, False
         folded = head.copy()
         self.rules_and_table(folded, state, rules, card, coming_rules(state, card), row, width)
+        self.folded_cut = self.rows_cut
         self.full, self.expanded, self.border_title, self.rows_cut = kept
         return folded.plain.count("\n")
 
@@ -329,14 +334,16 @@ class StagePanel(Panel):
             cut_rows: list[tuple[int, int, Said]] = []
             texts = row_texts(state, rules, card)  # as each row acts now (#28)
             for i, r in enumerate(card.table, 1):
-                if paged and len(rows[i - 1][0]) > width:
+                if paged and self.sized[3] and len(rows[i - 1][0]) > width:
                     head = f"{i} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
                     cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
             table = len(card.table) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
-            self.folded_rules(text, card, before, [rules.card_name(k.id) for k in keywords], width)
+            names = [rules.card_name(k.id) for k in keywords]
+            long_rows = any(len(line) > width for line, _ in rows)
+            self.folded_rules(text, card, before, names, width, long_rows)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n")
@@ -381,8 +388,8 @@ class StagePanel(Panel):
         on then in its title). A page ends between rules, or a rule longer than a page at
         the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8). The table
         rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
-        and its words as a rule) are shown whole in place on the first page with room for
-        them, else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
+        and its words as a rule) are shown whole in place after the rules in row order
+        (`lay_out`), else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
         `heads`: the head's words it cut or left out (paged), on the first page with room
         after the rules (#28 round 13: a page of only "…ord", the rule on the next).
         Return the numbers of the rows this page shows whole."""
@@ -395,6 +402,7 @@ class StagePanel(Panel):
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
         placed = {i for i, _ in in_place}
+        told = [i for i, _, _ in cut_rows if i not in placed]  # said as rules, after them
         said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
         heads = heads if paged else []
         if not said and not in_place and not heads:
@@ -403,8 +411,10 @@ class StagePanel(Panel):
         rules: list[list[Text]] = []
         kinds: list[str] = []  # what each of `rules` is
         chained: set[int] = set()  # the rules that go on from the one before
+        firsts: list[int] = []  # where each of `said` starts in `rules`
         for line, head, style, kind in said:
             parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
+            firsts.append(len(rules))
             for k, part in enumerate(parts):
                 if k:
                     chained.add(len(rules))
@@ -414,37 +424,22 @@ class StagePanel(Panel):
         lines = [line for rule in rules for line in rule]
         whole: set[int] = set()
         if paged:
-            pages = rule_pages(rules, rows, frozenset(chained)) if rules else [[]]
-            used = [len(page) for page in pages]
-            shows: list[set[int]] = [set() for _ in pages]  # the rows each page shows whole
-            tops: list[list[Text]] = [[] for _ in pages]  # the head's words each page says
-            for said_head in heads:  # each on the first page with room for it, else a new one
-                head_lines = list(self.rule_lines(said_head, 0, indent, "dim").split("\n"))
-                k = first_room(used, len(head_lines), rows)
-                if k == len(pages):
-                    pages, shows, tops = [*pages, []], [*shows, set()], [*tops, []]
-                tops[k].extend(head_lines)
-            for i, extra in in_place:
-                k = first_room(used, extra, rows)
-                if k == len(pages):
-                    pages, shows, tops = [*pages, []], [*shows, set()], [*tops, []]
-                shows[k].add(i)
-            self.pages = len(pages)
+            told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
+            laid = lay_out(
+                rules,
+                kinds,
+                frozenset(chained),
+                [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
+                [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
+                rows,
+            )
+            self.pages = len(laid.used)
             self.page = min(self.page, self.pages - 1)
-            whole = shows[self.page]
-            lines = tops[self.page] + pages[self.page] + [Text("")] * (rows - used[self.page])
+            whole = laid.shows[self.page]
+            blank = [Text("")] * (rows - laid.used[self.page])
+            lines = laid.tops[self.page] + laid.lines[self.page] + blank
             if more:
-                go_on = "fold" if self.page + 1 == self.pages else "next"
-                where = f"{self.page + 1} of {self.pages}"
-                # What the page holds (#28 round 15: the Bugbear's "rules 3 of 4" held table
-                # rows alone, the Abomination's "rules 1 of 1" its trickery and a row).
-                held = [
-                    k
-                    for rule, k in zip(rules, kinds, strict=True)
-                    if page_holds(pages[self.page], rule)
-                ]
-                what = page_word([*held, *([TABLE] if whole else [])])
-                self.border_title = f"{self.title} {what} {where} ({EXPAND_KEY}: {go_on})"
+                self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
                 more = ""
         if more:
             lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
@@ -454,19 +449,33 @@ class StagePanel(Panel):
         return whole
 
     def folded_rules(
-        self, text: Text, card: m.Monster, before: list[str], keywords: list[str], width: int
+        self,
+        text: Text,
+        card: m.Monster,
+        before: list[str],
+        keywords: list[str],
+        width: int,
+        cut_rows: bool = True,
     ) -> None:
         """Append the monster's rules abbreviated, none folded away: its keywords and the
         names of its rules (short, so always in sight: the playtest lost a Hex behind a long
         ambush), then what its ambush and trickery still to act do (`before`, see
         `coming_rules`), over as many lines as the six table rows leave (the last cut
-        with "…")."""
+        with "…"). Where that says them whole (no keyword, no rule of its own), the hint
+        says what `m` adds: the table's rows (`cut_rows`: some are cut), else nothing
+        (#28 round 16: the Abomination's "(m: read)" added one row)."""
         parts = [*keywords, *(a.name for a in card.abilities), *before]
         if not parts:
             return
         more = self.unfolds()
         room = self.rows_free()
         lines = max(1, room - text.plain.count("\n") - len(card.table)) if room else 2
+        if (
+            not keywords
+            and not card.abilities
+            and len(textwrap.wrap("; ".join(parts), width)) <= lines
+        ):
+            more = self.unfolds("table") if cut_rows else ""
         wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
         if len(wrapped) > lines:
             wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]

@@ -9,16 +9,15 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import CANNOT_PAY, Query, effective_roll, locks_turns
+from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Phase, Turn
+from unbroken.core.state import DecisionKind, GameState, Turn
 from unbroken.words.attacks import attack_label
 from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     own_card,
-    response_name,
     rule_name,
     shown_ability,
     warning_sentences,
@@ -39,6 +38,9 @@ from unbroken.words.keeping import (
     weapons_held,
 )
 from unbroken.words.no_use import COMMITTED, last_use, no_use
+from unbroken.words.option_notes import marked_row as marked_row
+from unbroken.words.option_notes import shared_note as shared_note
+from unbroken.words.option_notes import still_to_come
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -105,17 +107,13 @@ def _craft(action: act.Craft, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Downgrade)
 def _downgrade(_: act.Downgrade, state: GameState, ruleset: Ruleset) -> str:
-    # Where it leaves you, and in battle that it is the turn's action (R-BATTLE-2): round
-    # 14's player read "give up the Sword" as free and lost a turn, not knowing the Knife
-    # came back.
+    # Where it leaves you: round 14's player read "give up the Sword" as free, not knowing
+    # the Knife came back (that it takes the battle turn is said by `option_text`).
     n = ruleset.card_name
     text = f"Downgrade: give up the {n(state.weapons[-1])} for good"
     if len(state.weapons) < 2:
         return text
-    notes = [f"back to your {n(state.weapons[-2])}"]
-    if state.phase == Phase.COMBAT:
-        notes.append("it takes your turn")
-    return f"{text} ({'; '.join(notes)})"
+    return f"{text} (back to your {n(state.weapons[-2])})"
 
 
 @words_for(LABELS, act.Use)
@@ -194,6 +192,9 @@ def merge_note(text: str, note: str) -> str:
     return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
 
 
+TAKES_TURN = " (it takes your turn)"
+
+
 @words_for(LABELS, act.Rest)
 def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[state.chosen]
@@ -254,7 +255,7 @@ def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e, ruleset) for e in row.effects) or "no effect"
+        "; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect"
     )
     bonus = f" → {value}" if value != action.value else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})"
@@ -339,6 +340,18 @@ def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     return f"Taken back: {full_stop(label(action, state, ruleset))}"
 
 
+def turn_note(text: str, action: act.Action, rules: Query) -> str:
+    """Return an option's words with "(it takes your turn)" when the core says taking it
+    ends the battle turn (R-BATTLE-2): rounds 15-16 lost turns to a Craft and to Cold Logic
+    ("Action, any time") unannounced. An attack or a skip is the turn by its own words."""
+    if isinstance(action, (act.Attack, act.Skip)) or not rules.ends_turn(action):
+        return text
+    if isinstance(action, act.Use):  # in the cost's bracket, before the ability's text
+        head, sep, tail = text.partition(": ")
+        return f"{merge_note(head, TAKES_TURN)}{sep}{tail}"
+    return merge_note(text, TAKES_TURN)
+
+
 def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
     """Return the log's line of a decision taken for the player, with `why` ("Taken for
     you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
@@ -375,9 +388,7 @@ def option_text(
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
-        if isinstance(action, act.Craft) and state.phase == Phase.COMBAT:  # R-WEAPON-3
-            # Round 15: a craft in battle took the turn, said on Downgrade's line only.
-            text = merge_note(text, " (it takes your turn)")
+        text = turn_note(text, action, rules)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "(no use now" not in text:
@@ -440,54 +451,8 @@ def option_detail(
     return f"{warned} {more}" if warned else more
 
 
-def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
-    """Return, for a Pass that leads to another Response window, the Responses offered
-    there ("Next, Warding Sign [Sage] can still respond."); "" otherwise (#28 round 13: in
-    Lucky's window the WOUND's loss read as final)."""
-    if not isinstance(action, act.Pass) or not f.passes:
-        return ""
-    later = Query(ruleset, state).forecast(action, name_passed=True).passed
-    names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
-    return f"Next, {names} can still respond." if names else ""
-
-
-def shared_note(
-    offered: list[tuple[act.Action, str]],
-    state: GameState,
-    ruleset: Ruleset,
-    forecasts: dict[act.Action, Forecast] | None = None,
-) -> str:
-    """Return the forecast's note when every option that can be taken (two or more) ends
-    with the same one (a monster's rule that acts whatever is chosen), else ""."""
-    legal = [a for a, why in offered if not why]
-    if len(legal) < 2:
-        return ""
-    rules = Query(ruleset, state)
-    notes = {
-        forecast_note(
-            (forecasts or {}).get(a) or rules.forecast(a),
-            ruleset,
-            own_card(a, state),
-            state.weapons[-1],
-        )
-        for a in legal
-    }
-    return notes.pop() if len(notes) == 1 else ""
-
-
 def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:
     """Return how an ability is named in a prompt: a skill by the card's own name
     ("Brute Force", its ability beside it when it has several: "Wrecker (Follow Up)"),
     a class's or a condition's ability by its name and its card ("Cold Logic [Sage]")."""
     return shown_ability(ruleset, source, ability.name)
-
-
-def marked_row(state: GameState) -> int:
-    """Return the monster table row the monster's roll points at, bonus included, while
-    Responses may still change it (R-EFFECT-3/4); 0 for none.
-
-    Only in the window after the roll: once the row is applied the roll already
-    holds its bonus, and while keeping one of two results neither is the roll yet.
-    """
-    pending = state.decision == DecisionKind.RESPONSE and state.trigger == "after_monster_roll"
-    return effective_roll(state) if pending and state.turn == Turn.MONSTER else 0

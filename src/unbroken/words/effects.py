@@ -3,9 +3,11 @@ Response happens, an encounter's exchange, a monster's ambush and trickery."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from unbroken.core import model as m
@@ -79,10 +81,14 @@ def encounter_text(card: m.Encounter, rules: Ruleset | None = None) -> str:
     return f"{spend} -> {gain} (time {card.time})"
 
 
-def effect_text(e: m.Effect, rules: Ruleset | None = None) -> str:
+def effect_text(e: m.Effect, rules: Ruleset | None = None, level: int = 0) -> str:
     """Return one effect record in words, as a card would print it, of the `rules` in play
     when given (the cards it names by their `card_name`, one name per card, and a permanent
-    condition said so), else as `named` does."""
+    condition said so), else as `named` does. `level`: the game's, where one is in play: a
+    handler whose words take it says its figure at that level ("lose 2 SE"), not its
+    formula ("lose 1 SE per 2 levels"); 0 (card lists, help): the formula."""
+    if level and isinstance(e, m.Handler):
+        return handler_text(e, level)
     with naming(rules):
         return EFFECT_WORDS[type(e)](e)
 
@@ -150,8 +156,8 @@ def _remove_condition(e: m.RemoveCondition) -> str:
 
 @words_for(EFFECT_WORDS, m.Downgrade)
 def _downgrade(e: m.Downgrade) -> str:
-    if e.turns:
-        return f"downgrade your weapon for {plural(e.turns, 'turn')}"
+    if e.turns:  # as the option's forecast says it: "your Club set aside for 2 turns"
+        return f"your weapon set aside for {plural(e.turns, 'turn')}"
     return "downgrade your weapon"
 
 
@@ -299,11 +305,14 @@ HANDLER_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def handler_text(e: m.Handler) -> str:
-    """Return a named handler in words (the known ones as sentences)."""
+def handler_text(e: m.Handler, level: int = 0) -> str:
+    """Return a named handler in words (the known ones as sentences), at the game's `level`
+    when given and its words take one (`handler_words`: `describe(params, level=None)`)."""
     describe = HANDLER_WORDS.get(e.name)
     if describe is not None:
         try:
+            if level and _takes_level(describe):
+                return describe(dict(e.params), level=level)  # type: ignore[call-arg]
             return describe(dict(e.params))
         except Exception:  # a plugin's words that fail: the name and params below
             pass
@@ -315,6 +324,15 @@ def handler_text(e: m.Handler) -> str:
     )
     words = e.name.split(":")[-1].replace("_", " ").replace("-", " ")
     return f"{words} ({params})" if params else words
+
+
+@cache
+def _takes_level(describe: Callable[..., str]) -> bool:
+    """Return whether a handler's words take the game's level (a `level` parameter)."""
+    try:
+        return "level" in inspect.signature(describe).parameters
+    except (TypeError, ValueError):  # a template's format_map: no signature to read
+        return False
 
 
 @words_for(MODIFIER_WORDS, m.WoundPower)

@@ -96,7 +96,7 @@ def _lost(nr: Narrator, e: ev.Lost) -> str | None:
     )
     why = substitution(asked, paid, track)
     said = f" ({amounts(asked)} asked: {why})" if asked and why else ""
-    tag = nr.tag(e.source)
+    tag = nr.sources.lost_tag(e) or nr.tag(e.source)
     if nr.step == StepName.AMBUSH and e.source == nr.monster_id:  # round 15: "[Gibberling]"
         tag = f"{tag}'s ambush"
     return f"You lose {amounts(paid)} [{tag}]{said}."

@@ -14,11 +14,12 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase, StepName
+from unbroken.words.forecast_events import REROLLS, event_words, lost_game, row_words
 from unbroken.words.monster import turn_lock_short, turn_lock_text
 from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.power import MINUS, power_abilities, power_changes, power_reason, signed
-from unbroken.words.vocabulary import amounts, attack_name, plural
+from unbroken.words.vocabulary import attack_name
 
 
 def own_card(action: act.Action, state: GameState) -> str:
@@ -145,7 +146,7 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
             if isinstance(event, ev.CombatResult):
                 said = row_words(event, cause.card, f.after, ruleset)
             else:
-                said = _event_words(event, ruleset, weapon)
+                said = event_words(event, ruleset, weapon)
             if said:
                 phrases.setdefault(cause, []).append(said)
             elif isinstance(event, ev.PendingLossSet) and not event.amount:
@@ -155,97 +156,12 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     # A WOUND row whose loss came to nothing (Warding Sign): "Goblin's WOUND: lose nothing";
     # one the player could not pay ended the game instead, which the death warning says
     # ("⚠ you die (Lich's WOUND)"), not "lose nothing" (#28 round 10).
-    killer = next((c for e, c in zip(f.events, f.causes, strict=True) if _lost_game(e)), None)
+    killer = next((c for e, c in zip(f.events, f.causes, strict=True) if lost_game(e)), None)
     return {
         a: ", ".join(words) or "lose nothing"
         for a, words in phrases.items()
         if words or a != killer
     }
-
-
-def _lost_game(event: ev.Event) -> bool:
-    """Return whether `event` ends the game lost."""
-    return isinstance(event, ev.GameOver) and not event.won
-
-
-#: What a row the player has the condition of does (R-BATTLE-6): the new roll is unknown.
-REROLLS = "the monster rolls again (result not known yet)"
-
-
-def row_words(e: ev.CombatResult, monster: str, after: GameState, ruleset: Ruleset) -> str:
-    """Return what the monster's rolled row does that its effects do not say: it is
-    ignored, it rolls again (a condition the player has already, R-BATTLE-6: the new
-    roll's result is not known yet), or it has no effect (a MISS); "" otherwise, its
-    effects' events saying the rest ("lose 4 SE")."""
-    if e.ignored:
-        return "ignored"
-    if e.rerolled:
-        held = [
-            ruleset.card_name(x.condition)
-            for x in ruleset.monsters[monster].table[e.roll - 1].effects
-            if isinstance(x, m.GainCondition)
-        ]
-        what = " and ".join(held) or "it"
-        return f"you have {what} already — {REROLLS}"
-    sheet = ruleset.monsters.get(monster)
-    if sheet is not None and not sheet.table[e.roll - 1].effects:
-        return "no effect"
-    return ""
-
-
-def _event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
-    """Return one certain event in a few words ("" for one not worth saying)."""
-    n = ruleset.card_name
-    if isinstance(event, ev.Lost):
-        return f"lose {amounts(event.amounts)}"
-    if isinstance(event, ev.Gained):  # what the caps take said with it (R-RES-2)
-        lost = f" ({amounts(event.lost_to_cap)} lost to the cap)" if event.lost_to_cap else ""
-        return f"gain {amounts(event.amounts)}{lost}"
-    if isinstance(event, ev.Spent):
-        return f"pay {amounts(event.amounts)}"
-    if isinstance(event, ev.WeaponsSet) and event.weapons:
-        was = f"{n(weapon)} → " if weapon else ""
-        return f"{was}{n(event.weapons[-1])}"
-    if isinstance(event, ev.WeaponSetAside):
-        return f"{n(event.weapon)} set aside for {plural(event.turns, 'turn')}"
-    if isinstance(event, ev.ConditionGained):
-        extra = f" ({plural(event.tokens, 'token')})" if event.tokens else ""
-        card = ruleset.conditions.get(event.condition)
-        lasting = card is not None and card.permanent
-        when = "" if event.active else " from next level on" if lasting else " next level"
-        rounds = f" for {plural(event.rounds, 'round')}" if event.rounds else ""
-        return f"{n(event.condition)}{extra}{when}{rounds}"
-    if isinstance(event, ev.ConditionChanged):
-        return _condition_changed(event, ruleset)
-    if isinstance(event, ev.ConditionRemoved):
-        return f"{n(event.condition)} removed"
-    if isinstance(event, ev.MonsterChanged):
-        return {
-            "heal": f"heals to {event.health}/{event.max_health}",
-            "gain": f"the monster grows to {event.armor} armor, {event.health} health",
-            "defend": "it ignores your next attack",
-            "armor broken": f"armor {event.armor}",
-            "wounded": f"health {event.health}",
-        }.get(event.why, "")
-    if isinstance(event, ev.SkipTurnSet) and event.skip:
-        return "you skip your turn"
-    if isinstance(event, ev.ExtraTurnsSet) and event.extra_turns:
-        return f"{plural(event.extra_turns, 'extra turn')}"
-    if isinstance(event, ev.RevealBonus) and event.bonus:
-        return f"reveal {event.bonus} more"
-    return ""  # a death is said as a warning (`death_warning`), the same on every option
-
-
-def _condition_changed(event: ev.ConditionChanged, ruleset: Ruleset) -> str:
-    """Say a condition's new tokens or rounds: a condition that lasts rounds (Frightened)
-    says them, never "0 tokens" (R-COND-2)."""
-    card = ruleset.conditions.get(event.condition)
-    parts = []
-    if event.tokens or (card is not None and card.tokens and not event.rounds):
-        parts.append(plural(event.tokens, "token"))
-    if event.rounds:
-        parts.append(f"for {plural(event.rounds, 'round')}")
-    return " ".join([ruleset.card_name(event.condition), *parts])
 
 
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
@@ -444,6 +360,8 @@ def _starving(f: Forecast, ruleset: Ruleset, rewards: bool = True) -> HungerPrev
     if f.stops == "over" or isinstance(f.action, act.Eat):
         return None  # over, or the Hunger step's own options say it
     rules = Query(ruleset, f.after)
+    if not rules.hunger_to_come():  # eaten already: its loss is paid
+        return None
     if rewards:
         ahead = rules.hunger_ahead()
     else:

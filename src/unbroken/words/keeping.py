@@ -125,25 +125,25 @@ def weapons_held(
     Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
     every one held, "no weapon to take (you have the Sling)" and, when that is all the
     card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
-    under the one in hand is said so (`where_held`), after where the one taken goes: "take
-    a weapon: Knife (in hand, over your Axe; the Club is under your Axe, so not offered)".
+    not offered is said so, after which weapon you fight with: "take a weapon: Knife (you
+    fight with it, your Axe kept under it; not the Club: you have it, under your Axe)".
     `why`: False for the weapons offered only (the stage's list), no bracket."""
     note = ""
-    over = over_note(state, ruleset)
     rules = Query(ruleset, state)
     only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
     for e in card.effects:
         if not isinstance(e, m.GainWeapon):
             continue
         held = [w for w in e.choices if rules.holds(w)]
-        if not held and not over:
+        if not held and len(state.weapons) < 2:
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
-        if over and state.weapons[-1] in held:
-            both = f"{have}; the one taken goes over it"
-        else:  # round 14: "(the Club is under your Axe; in hand, over your Axe)" was a riddle
-            both = "; ".join(x for x in (over, f"{have}, so not offered" if have else "") if x)
+        over = over_note(state, ruleset, len(e.choices) - len(held) < 2)
+        # Which weapon you fight with first, then why one is not offered, in words that need
+        # no R-WEAPON-1 (round 16: "in hand, over your Maul; … under your Maul, so not
+        # offered" made sense only after reading it).
+        both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
             said = f"take a weapon: {free}" + (f" ({both})" if why else "")
         else:  # its reason said here unless the note says it (round 14: "no weapon to take")
@@ -154,14 +154,34 @@ def weapons_held(
     return text, note
 
 
-def over_note(state: GameState, ruleset: Ruleset) -> str:
-    """Return where a weapon taken goes while one is in hand above Bare Hands: "in hand,
-    over your Longbow" (R-WEAPON-1: on top of the stack; a downgrade returns to the one
-    under). #28 round 12: "take a weapon: Club or Knife" beside a Longbow said nothing of
-    it. "" with only the starting weapon."""
+def over_note(state: GameState, ruleset: Ruleset, one: bool = True) -> str:
+    """Return where a weapon taken goes while one is in hand above Bare Hands: "you fight
+    with it, your Longbow kept under it" (R-WEAPON-1: on top of the stack; a downgrade
+    returns to the one under). #28 round 12: "take a weapon: Club or Knife" beside a
+    Longbow said nothing of it. `one`: False for a choice of several ("you fight with the
+    one taken"). "" with only the starting weapon."""
     if len(state.weapons) < 2:
         return ""
-    return f"in hand, over your {ruleset.card_name(state.weapons[-1])}"
+    it = "it" if one else "the one taken"
+    return f"you fight with {it}, your {ruleset.card_name(state.weapons[-1])} kept under it"
+
+
+def not_offered(state: GameState, held: list[str], ruleset: Ruleset) -> str:
+    """Return why the weapons `held` are not offered (R-REWARD-2: you have them), saying
+    where: "not the Club: you have it", "not the Knife: you have it, under your Sword",
+    "…: you have it, set aside"; "" for none."""
+    if not held:
+        return ""
+    top = state.weapons[-1] if state.weapons else ""
+    names = " or the ".join(ruleset.card_name(w) for w in held)
+    it = "it" if len(held) == 1 else "them"
+    if all(w not in state.weapons for w in held):
+        where = ", set aside"
+    elif top not in held:
+        where = f", under your {ruleset.card_name(top)}"
+    else:
+        where = ""
+    return f"not the {names}: you have {it}{where}"
 
 
 def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
@@ -208,6 +228,8 @@ def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     same, or the option is the Hunger step's own (Eat says it)."""
     held, left = state.res.get("food", 0), f.after.res.get("food", 0)
     if left >= held or isinstance(f.action, act.Eat) or f.stops == "over":
+        return ""
+    if not Query(ruleset, state).hunger_to_come():  # eaten already: its loss is paid
         return ""
     before = Query(ruleset, state).hunger(held)
     rules = Query(ruleset, f.after)

@@ -18,7 +18,8 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
     """Return a warning when an ability that only lowers (raises) the die can do nothing.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
-    (the result is clamped to 1-6, R-EFFECT-4).
+    (the result is clamped to 1-6, R-EFFECT-4); Sidestep from the Troll's 3 to its 2
+    too: both rows lose 3 SE (the core's `Query.cannot_help`, SAME_ROW).
     """
     effects = ability.effects
     mo = state.monster
@@ -33,7 +34,12 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
     now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
-    return f" (no use now: the roll comes to {now} either way)" if after == now else ""
+    if after == now:
+        return f" (no use now: the roll comes to {now} either way)"
+    if state.trigger == "after_monster_roll" and Query(ruleset, state).cannot_help(effects):
+        # The rows compared by what they do (#28 round 16: the Troll's WOUND 3 to WOUND 2).
+        return f" (no use now: rows {now} and {after} do the same)"
+    return ""
 
 
 def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:

@@ -60,10 +60,10 @@ def paid_note(
 ) -> str:
     """Return an option line's note on how its cost is paid, "" when as printed: "(paid
     as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
-    "(no use now: short of SE, it takes 1 SE + 3 ME to gain 1 ME)". That is said only of an
-    option that `converts` (gains effort and nothing else): an attack wounds, and a gain
-    of more than effort (a reward's treasure) is of use (#28 round 9: a finishing blow
-    read "no use now"). `paid_sentence` says it in full for the detail line."""
+    "(no use now: needs 4 SE, you have 1, so it takes 1 SE + 3 ME to gain 1 ME)". That is
+    said only of an option that `converts` (gains effort and nothing else): an attack
+    wounds, and a gain of more than effort (a reward's treasure) is of use (#28 round 9: a
+    finishing blow read "no use now"). `paid_sentence` says it in full for the detail line."""
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
         return ""
@@ -74,8 +74,22 @@ def paid_note(
         gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
         # All it takes, not only the part it gives back (round 11: with 3 SE, Focus read "it
         # pays 1 ME to gain 1 ME" and took the 3 SE too).
-        return f" (no use now: {why or 'paid otherwise'}, it takes {amounts(paid)} to gain {gets})"
+        # What is missing first, then what that makes it take (round 16: "short of ME, it
+        # takes 1 ME + 1 LE to gain 1 LE" read slowly).
+        why = shortfall(state, cost) or why or "paid otherwise"
+        return f" (no use now: {why}, so it takes {amounts(paid)} to gain {gets})"
     return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
+
+
+def shortfall(state: GameState, cost: dict[str, int]) -> str:
+    """Return the first effort a cost asks more of than is held, as "needs 2 ME, you have
+    1" (time with no track counted as SE, R-RES-7), "" when every effort is held."""
+    for k in m.EFFORT:
+        need = cost.get(k, 0) + (cost.get("time", 0) if k == "se" and not state.time_track else 0)
+        have = state.res.get(k, 0)
+        if need > have:
+            return f"needs {need} {_name(k)}, you have {have}"
+    return ""
 
 
 def paid_sentence(state: GameState, query: Query, cost: dict[str, int]) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState
+from unbroken.core.state import DecisionKind, GameState, StepName
 from unbroken.words.forecast import shown_ability
 
 #: What a Response that gives an extra attack (Wrecker's Follow Up) leads to: a second
@@ -36,14 +37,31 @@ def gives_extra_attack(f: Forecast) -> bool:
 
 def prompt_text(prompt: str, state: GameState, ruleset: Ruleset | None = None) -> str:
     """Return a decision's prompt as the menu heads it (`Game.decision.prompt`, but for
-    a committed Exploration, which offers no Rest: R-TRAVEL-7, and, given the ruleset,
+    a committed Exploration, which offers no Rest: R-TRAVEL-7, a reroll's results with
+    which is the new roll, and, given the ruleset, whose skill is kept and
     an extra attack headed by the card that gave it: "Wrecker (Follow Up): your extra
     attack (armor 1/2 left), or none")."""
     if state.decision == DecisionKind.RESOLVE_OR_REST and state.committed:
         return "Exploration: committed, resolve the encounter"
+    if state.decision == DecisionKind.CHOOSE_SKILL and ruleset is not None:
+        return skill_prompt(prompt, state, ruleset)
+    if state.decision == DecisionKind.PICK_ROLL and len(state.rolls) == 2:
+        first, new = state.rolls  # #28 round 16: which was the reroll's was not said
+        return f"{prompt} The new roll is the {new} (the {first} came first)."
     if state.decision == DecisionKind.EXTRA_ATTACK and ruleset is not None:
         return extra_attack_prompt(state, ruleset) or prompt
     return prompt
+
+
+def skill_prompt(prompt: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return "Keep one skill" with whose it is (#28 round 16: a monster's reward, then
+    the level's, asked the same): "Keep one skill — the Troll's reward", "— level 2's"."""
+    source = Query(ruleset, state).skill_from()
+    if source in ruleset.monsters:
+        return f"{prompt} — the {ruleset.card_name(source)}'s reward"
+    if source:
+        return f"{prompt} — from {ruleset.card_name(source)}"
+    return f"{prompt} — level {state.level}'s" if state.step == StepName.REWARDS else prompt
 
 
 def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
@@ -52,12 +70,10 @@ def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
     `EXTRA_ATTACK_NOTE`); "" when none is found."""
     for key in reversed(state.used_turn):
         source, _, ability_id = key.partition("/")
-        for ability in ruleset.card_abilities(source):
-            if ability.id == ability_id and any(
-                isinstance(e, m.ExtraAttack) for e in ability.effects
-            ):
-                name = shown_ability(ruleset, source, ability.name)
-                mo = state.monster
-                left = f" (armor {mo.armor}/{mo.max_armor} left)" if mo is not None else ""
-                return f"{name}: your extra attack{left}, or none"
+        ability = ruleset.ability(source, ability_id)
+        if ability is not None and any(isinstance(e, m.ExtraAttack) for e in ability.effects):
+            name = shown_ability(ruleset, source, ability.name)
+            mo = state.monster
+            left = f" (armor {mo.armor}/{mo.max_armor} left)" if mo is not None else ""
+            return f"{name}: your extra attack{left}, or none"
     return ""

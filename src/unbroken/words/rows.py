@@ -14,17 +14,19 @@ from unbroken.words.forecast import rule_name
 from unbroken.words.power import signed
 
 
-def printed_row(row: m.Row) -> str:
+def printed_row(row: m.Row, level: int = 0) -> str:
     """Return what a table row does as printed ("lose 2 SE; add 1 token to Paralyzed"), as
-    the stage has always said it (the cards it names as `effect_text` names them alone)."""
-    return "; ".join(effect_text(e) for e in row.effects) or "no effect"
+    the stage has always said it (the cards it names as `effect_text` names them alone); a
+    handler's figure at the game's `level` when given (`effect_text`)."""
+    return "; ".join(effect_text(e, level=level) for e in row.effects) or "no effect"
 
 
-def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset) -> str:
+def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0) -> str:
     """Return what a table row does now (`outcome`: the core's `Query.table_row`): its
-    printed words, but "ignored (Steady Nerves)" for a result a Passive ignores, "rolls
-    again (you have Frightened)" for a condition held (R-BATTLE-6), and a WOUND's loss
-    after the Passives that change it, each named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
+    printed words (a handler's figure at the game's `level`), but "ignored (Steady
+    Nerves)" for a result a Passive ignores, "rolls again (you have Frightened)" for a
+    condition held (R-BATTLE-6), and a WOUND's loss after the Passives that change it, each
+    named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
     if outcome.ignored:
         names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
         return f"ignored ({names})"
@@ -34,7 +36,7 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset) -> str:
         ]
         return f"rolls again (you have {' and '.join(held) or 'it'})"
     if not outcome.changed_by:
-        return printed_row(row)
+        return printed_row(row, level)
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
     change = f"{why} {signed(outcome.loss - outcome.printed_loss)}"
     losses = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")]

@@ -4,8 +4,9 @@ The engine tags a rest's SE with the card rested on (the card's time is what the
 rest gives, R-TRAVEL-5), and a skill draw carries no source at all: the Rewards
 step may draw twice, for a monster whose reward is a skill and then for the
 level (R-REWARD-1), with nothing in the log to tell the two apart (#28 round 9).
-Following the events, this says it: "You gain 4 SE [Rest]", "Skills drawn (the
-Bugbear Warlord's reward): …", then "Skills drawn (level 3's skill, R-REWARD-1): …".
+Following the events, this says it: "You gain 4 SE [Rest]", "You lose 4 time [Rest]",
+"Skills drawn (the Bugbear Warlord's reward): …", then "Skills drawn (level 3's skill,
+R-REWARD-1): …".
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Sources:
         self.rules = ruleset
         #: The card just rested on: the SE gained next is the Rest's.
         self.resting = ""
+        #: And the time lost next is the Rest's too (the card's time, R-TRAVEL-5/6).
+        self.rest_time = ""
         #: Why each skill draw still to come in this Rewards step is made, in order.
         self.draws: list[str] = []
         #: A draw is under way (a reshuffle splits one draw in two events).
@@ -33,9 +36,9 @@ class Sources:
     def see(self, e: ev.Event, monster_id: str, level: int) -> None:
         """Follow one event, before its line is made."""
         if isinstance(e, ev.Rested):
-            self.resting = e.card
+            self.resting = self.rest_time = e.card
         elif isinstance(e, ev.Awaiting):
-            self.resting = ""
+            self.resting = self.rest_time = ""
         elif isinstance(e, ev.SkillKept):
             self.drawing = False
         elif isinstance(e, ev.StepEntered) and e.step == StepName.REWARDS:
@@ -55,6 +58,16 @@ class Sources:
         """Return "Rest" for the SE a rest gives, "" for any other gain."""
         resting, self.resting = self.resting, ""
         return "Rest" if resting and e.source == resting else ""
+
+    def lost_tag(self, e: ev.Lost) -> str:
+        """Return "Rest" for the time a rest takes (tagged by the engine with the card
+        rested on: #28 round 16 read "You lose 4 time [Suspicious Mushrooms]" as the
+        card's doing), "" for any other loss."""
+        resting = self.rest_time
+        if resting and e.source == resting and e.amounts.get("time"):
+            self.rest_time = ""
+            return "Rest"
+        return ""
 
     def drawn(self, e: ev.SkillsDrawn, name: Callable[[str], str]) -> str:
         """Return the log's line of a skill draw, with why it is made when a Rewards step

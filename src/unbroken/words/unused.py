@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
+from unbroken.core.query import CANNOT_PAY, NO_USES, Query
+from unbroken.core.reducer import apply_event
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import StepName, Turn
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn, copy_state
 from unbroken.words.actions import ability_name
+from unbroken.words.vocabulary import amounts
 
 #: The event that shows each trigger firing (core.responses.fire's callers).
 TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
@@ -31,8 +35,14 @@ TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
 }
 
 
+#: The decisions an attack is chosen at (its forecast is asked there).
+_ATTACKS_CHOSEN = (DecisionKind.PLAYER_TURN, DecisionKind.EXTRA_ATTACK)
+
+
 class NoUsesLeft:
-    """Follows a game's events for its class, its ability uses and the triggers that fire."""
+    """Follows a game's events for its class, its ability uses and the triggers that fire;
+    what a Response could have done is asked of the core, on the state the events fold to
+    (`Query.cannot_help`, the answer the options and the pointless check give too)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.rules = ruleset
@@ -47,25 +57,23 @@ class NoUsesLeft:
         #: The ability used by the event before (its own trigger's event follows it, the
         #: loss it lowered: nothing to say then).
         self.just_used = ""
-        #: The bonus on the monster's coming roll (RollBonusSet), added after Responses.
-        self.roll_bonus = 0
-        #: The monster met (MonsterRevealed), whose table row a roll points at, and its
-        #: armor now (an armor-breaking Response against none could not have helped).
-        self.monster = ""
-        self.armor = 0
+        #: The game's state, folded from its events from its start (None before it).
+        self.state: GameState | None = None
+        #: The state at the last decision, kept while no use is left: an attack chosen
+        #: there is forecast from it (does it defeat the monster anyway?).
+        self.decided: GameState | None = None
 
     def note(self, e: ev.Event) -> str:
         """Follow one event; return what to say after its line ("" for nothing)."""
         just, self.just_used = self.just_used, ""
         if isinstance(e, ev.GameStarted):
             self.cls, self.uses = e.cls, e.ability_uses
-        elif isinstance(e, ev.MonsterRevealed):
-            self.monster, self.armor = e.monster, e.armor
-        elif isinstance(e, ev.MonsterChanged):
-            self.armor = e.armor
-        elif isinstance(e, ev.RollBonusSet):
-            self.roll_bonus = e.bonus
-        elif isinstance(e, ev.AbilityUsesSet):
+            self.state = GameState()
+        if self.state is not None:
+            apply_event(self.state, e)
+            if isinstance(e, ev.Awaiting) and self.uses == 0 and self._adds_power():
+                self.decided = copy_state(self.state)
+        if isinstance(e, ev.AbilityUsesSet):
             self.uses = e.uses
             self.told.clear()
             self.used.clear()
@@ -75,7 +83,8 @@ class NoUsesLeft:
             self.just_used = e.ability
         if self.uses != 0 or self.cls not in self.rules.classes:
             return ""
-        names, again = [], ""
+        by_why: dict[str, list[str]] = {}  # the names, by what else stops them
+        again = ""
         for ability in self.rules.classes[self.cls].abilities:
             fired = TRIGGER_EVENTS.get(ability.trigger)
             if ability.type != "response" or fired is None or ability.id in self.told:
@@ -84,15 +93,38 @@ class NoUsesLeft:
                 continue
             if fired(e) and self._applies(ability, e):
                 self.told.add(ability.id)
-                names.append(ability_name(self.rules, self.cls, ability))
+                name = ability_name(self.rules, self.cls, ability)
+                by_why.setdefault(self._also(ability), []).append(name)
                 again = again or (" again" if ability.id in self.used else "")
-        if not names:
+        return " ".join(
+            f"{' and '.join(names)} could respond{again}, but no ability use is left this "
+            f"level{also}."
+            for also, names in by_why.items()
+        )
+
+    def _also(self, ability: m.Ability) -> str:
+        """Return what else stops the Response besides the ability uses, as the core's
+        why-not gives it (" and you cannot pay its 1 cunning"; #28 round 17: Warding Sign
+        with no cunning was said short of a use only)."""
+        if self.state is None:
             return ""
-        return f"{' and '.join(names)} could respond{again}, but no ability use is left this level."
+        parts = []
+        for why in Query(self.rules, self.state).why_not_respond(self.cls, ability):
+            if why == CANNOT_PAY:
+                parts.append(f"you cannot pay its {amounts(ability.cost)}")
+            elif why.startswith("used this"):
+                parts.append(f"it was {why}")
+            elif why.startswith("needs"):
+                parts.append(f"it {why}")
+            elif why != NO_USES:
+                parts.append(why)
+        return "".join(f" and {part}" for part in parts)
 
     def _applies(self, ability: m.Ability, e: ev.Event) -> bool:
         """Return whether the Response's filters would let it act on this event (those the
-        events cannot show, a weapon's type or a card's requirement elsewhere, say no)."""
+        events cannot show, a weapon's type or a card's requirement elsewhere, say no),
+        and whether it could have helped (the core's answer: no armor to break, a roll
+        it could not change, a miss; an attack that defeats the monster anyway)."""
         if ability.requires is not None:
             return False
         if ability.attack or ability.weapon:
@@ -105,26 +137,37 @@ class NoUsesLeft:
                 return False
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
-        breaks = ability.effects and all(isinstance(x, m.BreakArmor) for x in ability.effects)
-        if breaks and not self.armor:  # round 15: "Snare could respond" against armor 0
+        state = self.state
+        if state is None:
+            return True  # no game seen from its start: nothing is known to say no
+        if state.phase == Phase.OVER:
+            return False  # the game is over: a window after it does not matter
+        roll = e.value if isinstance(e, ev.DieRolled) else None
+        if Query(self.rules, state).cannot_help(ability.effects, roll):
             return False
-        return not self._lowers_the_lowest(ability, e) and not self._missed(e)
+        return not (isinstance(e, ev.AttackChosen) and self._falls_anyway(ability, e))
 
-    def _missed(self, e: ev.Event) -> bool:
-        """Return whether the monster's roll points at a row that does nothing (a MISS):
-        nothing was lost for want of a use (#28 round 14: "I've Seen Worse could respond"
-        after a MISS)."""
-        sheet = self.rules.monsters.get(self.monster)
-        if not isinstance(e, ev.DieRolled) or sheet is None or not sheet.table:
-            return False
-        row = min(max(e.value + self.roll_bonus, 1), len(sheet.table))
-        return not sheet.table[row - 1].effects
-
-    def _lowers_the_lowest(self, ability: m.Ability, e: ev.Event) -> bool:
-        """Return whether the Response only lowers a monster's roll that is already at its
-        lowest (a 1 with no bonus: R-EFFECT-4 clamps it), so it could not have helped
-        (#28 round 13: "Dodge could respond" after a 1)."""
-        lowers = ability.effects and all(
-            isinstance(x, m.ModifyRoll) and x.amount < 0 for x in ability.effects
+    def _adds_power(self) -> bool:
+        """Return whether the class has a Response that only adds attack power (Power
+        Through): only then is the state at each decision kept (`_falls_anyway`)."""
+        cls = self.rules.classes.get(self.cls)
+        return cls is not None and any(
+            a.type == "response"
+            and a.effects
+            and all(isinstance(x, m.AttackPower) for x in a.effects)
+            for a in cls.abilities
         )
-        return bool(lowers) and isinstance(e, ev.DieRolled) and e.value + self.roll_bonus <= 1
+
+    def _falls_anyway(self, ability: m.Ability, e: ev.AttackChosen) -> bool:
+        """Return whether the attack chosen defeats the monster without the Response's
+        added power (its forecast from the decision it was chosen at): Power Through
+        could not have changed it (#28 round 16: said on a killing blow)."""
+        adds = ability.effects and all(isinstance(x, m.AttackPower) for x in ability.effects)
+        decided = self.decided
+        if not adds or decided is None or decided.decision not in _ATTACKS_CHOSEN:
+            return False
+        try:
+            f = Query(self.rules, decided).forecast(act.Attack(e.attack))
+        except Exception:  # not an option there (a plugin's attack): nothing is proved
+            return False
+        return f.defeated

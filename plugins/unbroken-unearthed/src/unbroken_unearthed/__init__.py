@@ -12,6 +12,7 @@ from unbroken.api import (
     GameOver,
     GameState,
     HandlerApi,
+    Lose,
     MonsterHeal,
     Ruleset,
     ScoringRule,
@@ -20,7 +21,7 @@ from unbroken.api import (
     hookimpl,
 )
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 #: Tally points for a win, by difficulty (our own numbers).
 TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
@@ -38,16 +39,31 @@ def unbroken_content_packs() -> list[Path]:
     return [Path(__file__).parent / "content"]
 
 
-def _grave_chill_words(params: dict[str, Any]) -> str:
+def grave_chill_loss(se: int, level: int) -> int:
+    """Return grave chill's SE loss at `level`: `se` per 2 levels, at least 1."""
+    return max(1, se * level // 2)
+
+
+def _grave_chill_words(params: dict[str, Any], level: int | None = None) -> str:
+    """Grave chill's words: the figure at the game's level where one is in play ("lose 2
+    SE, the monster heals 1"), the rule in card lists and help."""
     se, heal = int(params.get("se", 1)), int(params.get("heal", 1))
+    if level:
+        return f"lose {grave_chill_loss(se, level)} SE, the monster heals {heal}"
     return f"lose {se} SE per 2 levels (at least 1), and the monster heals {heal}"
 
 
 @handler_words(_grave_chill_words)
 def grave_chill(ctx: HandlerApi, params: dict[str, Any]) -> None:
-    """Lose `se` SE per level (at least 1), and the monster heals `heal` health."""
-    ctx.lose({"se": max(1, int(params.get("se", 1)) * ctx.level // 2)})
-    ctx.apply(MonsterHeal(amount=int(params.get("heal", 1))))
+    """Lose `se` SE per 2 levels (at least 1), and the monster heals `heal` health.
+
+    On a WOUND row the loss is the row's wound loss, as a printed Lose's (Bury the
+    Pain may lower it): both are scheduled in one call, in the row's printed order.
+    """
+    ctx.apply(
+        Lose(amounts={"se": grave_chill_loss(int(params.get("se", 1)), ctx.level)}),
+        MonsterHeal(amount=int(params.get("heal", 1))),
+    )
 
 
 @hookimpl

@@ -1,0 +1,189 @@
+"""Whether a Response's effects could help against the monster now, proved from the rules.
+
+One answer for every part that asks (#28 round 16): `core.pointless` (a window that
+is pointless, R-DIGI-4), the options' "(no use now: …)" (`words.no_use`) and the
+log's "Dodge could respond, but no ability use is left" (`words.unused`), which
+follows the events and so asks with the roll its die event shows. `cannot_help`
+names the case:
+
+* **NO_ARMOR**: it only breaks armor, and the monster has none.
+* **SAME_ROW**: it only changes the monster's roll, and every roll it could lead to
+  comes to a row that does the same as the row now: the same effects (the rows
+  compared by what they do, not by their names: a WOUND's loss is a WOUND's, so a
+  WOUND row is not the same as another row losing as much), or a row that does
+  nothing (a MISS, a row a Passive ignores) for a row that does nothing; a roll
+  already at its lowest lowered is the same roll (R-EFFECT-4).
+* **MISSED**: it only changes the monster's roll, the row now does nothing, and
+  every row it could lead to does nothing or only harms the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from unbroken.core import model as m
+from unbroken.core.combat import clamp_die
+from unbroken.core.resolver import Resolver
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+#: Why a Response's effects cannot help now (`cannot_help`).
+NO_ARMOR = "the monster has no armor"
+SAME_ROW = "the roll comes to the same result whatever you do"
+MISSED = "the monster missed: a new roll can only do as well or worse"
+
+#: The Response effects that only change the monster's die roll.
+ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
+#: How far repeated roll changes are followed (a die result is 1..6).
+_ROLL_SPAN = 12
+
+
+def cannot_help(
+    rules: Ruleset,
+    state: GameState,
+    effects: Sequence[m.Effect],
+    roll: int | None = None,
+    bounded: bool = True,
+) -> str:
+    """Return why Response effects cannot help against the monster in `state` (NO_ARMOR,
+    SAME_ROW, MISSED: see the module), "" when they might.
+
+    `roll`: the monster's die before its bonus (the state's roll when None: the log,
+    following events, asks at the die's event, before a state holds it); `bounded`:
+    each effect used once (a Response is used at most once per trigger, R-EFFECT-2),
+    else any number of times."""
+    mo = state.monster
+    if mo is None or not effects:
+        return ""
+    if all(isinstance(e, m.BreakArmor) for e in effects):
+        return "" if mo.armor else NO_ARMOR
+    if not all(isinstance(e, ROLL_EFFECTS) for e in effects):
+        return ""
+    raw = state.roll if roll is None else roll
+    if not raw:
+        return ""  # no roll to change
+    r = Resolver(rules, state)
+    reachable = _reachable(r, raw, effects, bounded)
+    if len({_row_outcome(r, x) for x in reachable}) == 1:
+        return SAME_ROW
+    if _missed(r, raw, reachable):
+        return MISSED
+    return ""
+
+
+def missed(r: Resolver, effects: Sequence[m.Effect], bounded: bool = False) -> bool:
+    """Return whether roll effects can only do as well or worse at the monster's roll now
+    (the state's): the row now does nothing and every row they could lead to does
+    nothing or only harms the player (the MISSED case, whatever SAME_ROW says)."""
+    s = r.state
+    if s.monster is None or not effects or not s.roll:
+        return False
+    if not all(isinstance(e, ROLL_EFFECTS) for e in effects):
+        return False
+    return _missed(r, s.roll, _reachable(r, s.roll, effects, bounded))
+
+
+def reachable(r: Resolver, effects: Sequence[m.Effect], bounded: bool = False) -> set[int]:
+    """Return every final roll (after the bonus, clamped) these roll effects could lead to
+    from the state's roll, that roll among them (see `_reachable`)."""
+    return _reachable(r, r.state.roll, effects, bounded)
+
+
+def _missed(r: Resolver, raw: int, reachable: set[int]) -> bool:
+    if not _does_nothing(r, clamp_die(raw + r.state.roll_bonus)):
+        return False
+    return all(_does_nothing(r, x) or _only_harms(r, x) for x in reachable)
+
+
+def _reachable(r: Resolver, raw: int, effects: Sequence[m.Effect], bounded: bool) -> set[int]:
+    """Return every final roll (after the bonus, clamped) these roll effects could lead to
+    from the die `raw`, that roll among them: each used any number of times, or with
+    `bounded` each listed used once (a Response is used at most once per trigger,
+    R-EFFECT-2)."""
+    bonus = r.state.roll_bonus
+    raws = {raw}
+    if any(isinstance(e, m.Reroll) for e in effects):
+        raws |= set(range(1, 7))
+    if bounded:
+        sums = {0}
+        for e in effects:
+            if isinstance(e, m.ModifyRoll):
+                sums |= {x + e.amount for x in sums}
+        return {clamp_die(x + d + bonus) for x in raws for d in sums}
+    shifts = {e.amount for e in effects if isinstance(e, m.ModifyRoll)}
+    for _ in range(_ROLL_SPAN):
+        more = {x + a for x in raws for a in shifts if -_ROLL_SPAN <= x + a <= 6 + _ROLL_SPAN}
+        if more <= raws:
+            break
+        raws |= more
+    return {clamp_die(x + bonus) for x in raws}
+
+
+def _row(r: Resolver, roll: int) -> m.Row:
+    assert r.state.monster is not None
+    return r.rules.monsters[r.state.monster.id].table[roll - 1]
+
+
+def _does_nothing(r: Resolver, roll: int) -> bool:
+    row = _row(r, roll)
+    return not row.effects or r.ignores(row.result)
+
+
+def row_outcome(r: Resolver, roll: int) -> bytes:
+    """Return what the monster's table row for a final roll does, as comparable bytes:
+    rows with the same effects do the same (a WOUND row's, or one with a handler, also
+    by its name); every row doing nothing (a MISS, an ignored row) does the same."""
+    return _row_outcome(r, roll)
+
+
+def _row_outcome(r: Resolver, roll: int) -> bytes:
+    row = _row(r, roll)
+    if not row.effects or r.ignores(row.result):
+        return b"nothing"
+    # A WOUND's loss is a WOUND's (Passives and Responses act on it), and a handler may
+    # read the row's name: the name counts for those; for the rest only what they do.
+    named = row.result == "WOUND" or any(isinstance(e, m.Handler) for e in row.effects)
+    return (row.result.encode() + b":" if named else b"") + msgspec.json.encode(row.effects)
+
+
+#: Row effects that can only cost the player (a loss, a guard, the monster's health back).
+_HARMS = (m.Lose, m.Downgrade, m.MonsterGain, m.MonsterHeal, m.Defend)
+
+
+def _only_harms(r: Resolver, roll: int) -> bool:
+    """Return whether every effect of the row can only cost the player here (a trade that
+    may gain something, a handler, a positive condition: not proved)."""
+    return _harms(r, list(_row(r, roll).effects))
+
+
+def _harms(r: Resolver, effects: list[m.Effect]) -> bool:
+    """Return whether every effect (and every alternative it may fall back on) can only
+    cost the player in this state."""
+    for e in effects:
+        if isinstance(e, m.Reduce):
+            held = all(r.state.res.get(k, 0) >= n for k, n in e.lose.items())
+            if not held:  # its alternative applies (as effects._reduce decides)
+                if not _harms(r, list(e.alt)):
+                    return False
+                continue
+            if _gains_anything(r, e.gain):  # a trade: 1 LE for 2 SE may be wanted
+                return False
+            continue
+        if isinstance(e, m.GainCondition | m.AddTokens):
+            card = r.rules.conditions.get(e.condition)
+            if card is not None and not card.positive:
+                continue
+            return False
+        if not isinstance(e, _HARMS):
+            return False
+        if isinstance(e, m.Lose) and not _harms(r, list(e.alt)):
+            return False
+    return True
+
+
+def _gains_anything(r: Resolver, amounts: dict[str, int]) -> bool:
+    """Return whether gaining `amounts` now adds anything (R-RES-2: a cap takes the rest)."""
+    caps = r.rules.settings.caps
+    return any(n > 0 and r.state.res.get(k, 0) < caps.get(k, 99) for k, n in amounts.items())

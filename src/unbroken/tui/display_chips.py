@@ -1,0 +1,198 @@
+"""The Display panel's chips: a tracker's words and marks laid out in rows of the panel's
+width, the food chip with what the Hunger step asks (split from tui/widgets.py)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from unbroken.core import model as m
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+
+
+def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
+    """Return the food held and what the Hunger step asks ("food 1 (eat 3)"), with the SE
+    that eating short of it costs (R-HUNGER-3: "−3 SE"), in red when that is more than
+    can be paid: starvation unless food or SE comes."""
+    chip = Chip(*food_parts(state, rules, bool(marks.plain)), marks=marks)
+    return chip.drawn(True)
+
+
+def food_parts(state: GameState, rules: Ruleset, marked: bool) -> tuple[Text, Text]:
+    """Return the food chip's words and what eating short costs after them (food_chip)."""
+    held = state.res.get("food", 0)
+    query = Query(rules, state)
+    # Nothing is asked once the Hunger step has eaten (#28 round 16: "(eat 4) −3 SE" stayed
+    # in the window after it, the loss paid).
+    need = query.food_requirement() if query.hunger_to_come() else 0
+    cap = rules.settings.caps.get("food")
+    # Held against the cap (R-RES-2, "food 2/7"), then what is eaten: "food 2/1" (held
+    # over eaten) read as over a cap (#28 round 5).
+    words = Text(
+        f"food {held}" + (f"/{cap}" if cap is not None else "") + (f"{EAT}{need})" if need else "")
+    )
+    if not held and not marked and not need:
+        words.stylize("dim")
+    short = Text()
+    if held < need:
+        eat = query.hunger(held)
+        short.append(f" −{eat.loss} SE", style="bold red" if eat.starves else "yellow")
+    return words, short
+
+
+#: The long names said short where the Display is narrower than WIDE (80 columns), so
+#: the caps fit beside the numbers with no row added: "cun 0/7  food 0/7 (eat 4) −10 SE"
+#: is the 32 columns the Display has there (level 4 with no food), "treas. 0/7".
+SHORT_NAMES = {"cunning": "cun", "treasure": "treas."}
+#: The long names cut for a change's marks ("cun. 1 ▲+1"): treasure as README says it
+#: (#28 round 16: "tre. 2" at 80 columns, where README said "treas.").
+CUT_NAMES = {"cunning": "cun.", "treasure": "treas."}
+WIDE = 40
+#: The materials (R-RES-1), kept on one row of the Display where one row holds them.
+MATERIALS = ("wood", "metal", "treasure")
+#: What the food chip says of the food the Hunger step eats: "food 2 (eat 1)". Where its
+#: row has no room for a change's marks too, the marks are shown instead for that change.
+EAT = " (eat "
+
+
+#: A row's chips drawn closer for a change's marks: whole, names cut, one space apart.
+CLOSER = ((False, "  "), (True, "  "), (True, " "))
+
+
+class Chip:
+    """A material on the Display: its words, the marks of the last change (▲▼, caps) and
+    what follows them (the food's cost of eating short), with `room` kept for that;
+    `abbreviated`: its words with a long name cut ("cun. 2"), for a row short of room."""
+
+    def __init__(
+        self,
+        words: Text,
+        after: Text | None = None,
+        *,
+        marks: Text,
+        room: int = 0,
+        abbreviated: Text | None = None,
+        group: str = "",
+    ):
+        self.words, self.after, self.marks = words, after or Text(), marks
+        #: The chips of one group ("materials") share a row where one row holds them all.
+        self.group = group
+        self.abbreviated = abbreviated or words
+        #: The columns the chip is laid out with: the marks never move a chip to another
+        #: row (a ▲ made the materials flow over the rows anew).
+        self.width = len(words.plain) + max(room, len(self.after.plain))
+
+    def drawn(self, marks: bool | None, short: bool = False, cut: bool = False) -> Text:
+        """Return the chip with its marks (True), only their arrows (None), or none;
+        `short`: without the food eaten (EAT), `cut`: its name abbreviated, to make room
+        for the marks."""
+        text = (self.abbreviated if cut else self.words).copy()
+        if short and EAT in text.plain:
+            text = text[: text.plain.index(EAT)]
+        if marks:
+            text.append_text(self.marks)
+        elif marks is None:  # each change with its number ("▲+1"), the caps' marks left out
+            for part in self.marks.split(" ", allow_blank=False):
+                if part.plain and part.plain[0] in "▲▼":
+                    style = part.spans[0].style if part.spans else part.style
+                    text.append(" " + part.plain.strip(), style=style)
+        text.append_text(self.after)
+        return text
+
+
+def chip_rows(chips: list[Chip], width: int) -> Text:
+    """Return the materials over as few rows as the width allows, laid out without their
+    marks (so the rows stay put when a change is marked); where a row's marks would not
+    fit, the long names are abbreviated ("cun. 0") and the chips one space apart, then the
+    caps' marks go (the changes keep their numbers) in the same steps, then the food chip
+    leaves out the food eaten (the names whole again), and the marks
+    are left out where even that does not fit. The food eaten goes last: "(eat 1)" was
+    lost beside "cunning ▲+1" at 80 columns (#28 round 8)."""
+    rows: list[list[Chip]] = [[]]
+    used = 0
+    for i, chip in enumerate(chips):
+        # A group starts a row where the rest of this one would split it and a row holds
+        # it (#28 round 11: at 120x40 "… −6 SE  wood 0" over "metal 0  treasure 0").
+        group = [c for c in chips[i:] if chip.group and c.group == chip.group]
+        opens = not i or chips[i - 1].group != chip.group
+        if rows[-1] and opens and group and used + 2 + laid_out(group) > width >= laid_out(group):
+            rows.append([])
+            used = 0
+        if rows[-1] and used + 2 + chip.width > width:
+            rows.append([])
+            used = 0
+        used += (2 if rows[-1] else 0) + chip.width
+        rows[-1].append(chip)
+    # A chip alone on the last row takes a neighbour from the row above (round 10: at
+    # 120x40 "treasure 0" stood alone under "cunning 0  food 4 (eat 3)  wood 0  metal 1").
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        if laid_out([rows[-2][-1], *rows[-1]]) <= width:
+            rows[-1].insert(0, rows[-2].pop())
+    text = Text()
+    # (marks, food eaten left out, names cut, between chips): for this change only.
+    whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
+    tries = [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
+    loose: list[tuple[bool | None, bool, bool, str]] = [(True, False, False, "  ")]
+    # loose: the marks, the food eaten, the names whole, two spaces between chips
+    for i, row in enumerate(rows):
+        # The last chip goes to the next row where that has room before a name is cut: at
+        # 120x40 "cun. 2 ▲+2 food 1 (eat 2) −1 SE wood 0 metal 0" left "treasure 0" alone
+        # on the next row (round 10).
+        while fitted(row, loose, width) is None and len(row) > 1 and i + 1 < len(rows):
+            if laid_out([row[-1], *rows[i + 1]]) > width:
+                break
+            rows[i + 1].insert(0, row.pop())
+        line = fitted(row, whole, width)
+        # The last chip goes to the next row where that has room, before the food chip
+        # leaves out the food eaten: at 120x40 "food 2 −1 SE" lost its "(eat 3)", with no
+        # change of its own, beside "wood 2 ▼-1  metal 2 ▼-1" (#28 round 9).
+        while line is None and len(row) > 1 and i + 1 < len(rows):
+            moved = row[-1]
+            if laid_out([moved, *rows[i + 1]]) > width:
+                break
+            rows[i + 1].insert(0, row.pop())
+            line = fitted(row, whole, width)
+        text.append_text(line or fitted(row, tries, width) or Text())
+        text.append("\n")
+    return text
+
+
+def laid_out(row: list[Chip]) -> int:
+    """Return the columns a row of chips takes laid out without their marks."""
+    return sum(chip.width for chip in row) + 2 * (len(row) - 1)
+
+
+def fitted(
+    row: list[Chip], tries: list[tuple[bool | None, bool, bool, str]], width: int
+) -> Text | None:
+    """Return the row drawn the first of `tries` way that fits `width` (the last try
+    is taken as it is when its marks are False), or None when none fits."""
+    for marks, short, cut, gap in tries:
+        line = Text(gap).join(chip.drawn(marks, short, cut) for chip in row)
+        if len(line.plain) <= width or marks is False:
+            return line
+    return None
+
+
+def min_encounter_time(rules: Ruleset) -> int:
+    """Return the least time an encounter card takes (an encounter at that time left or
+    less brings the track to 0: the monster ambushes, R-TRAVEL-1)."""
+    return min((e.time for e in rules.encounters.values()), default=0)
+
+
+def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: int) -> Chip:
+    """Return a material's chip on a Display `width` wide: held against its cap (R-RES-2)
+    before it is reached, as the effort is ("wood 2/7"; at 80 columns the long names
+    short, so no row is added); cut for a change's marks, the cap goes first ("cun. 1
+    ▲+1", as before the caps were shown; " max" at it)."""
+    name, held = m.RESOURCE_NAMES[k], f"{value}/{caps[k]}" if k in caps else value
+    short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
+    chip = Text(f"{short_name} {held}")
+    top = " max" if value >= caps.get(k, value + 1) else ""
+    cut = Text(f"{CUT_NAMES.get(k, name)} {value}{top}")
+    if not value and not marks:
+        chip.stylize("dim")
+        cut.stylize("dim")
+    group = "materials" if k in MATERIALS else ""
+    return Chip(chip, marks=marks, abbreviated=cut, group=group)

@@ -1,0 +1,58 @@
+"""Notes an option's words share with others: the note every option ends with (said once,
+under the prompt), the Responses still to come after a Pass, the table row the roll marks
+(split from words.actions)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.forecast import Forecast
+from unbroken.core.query import Query, effective_roll
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.words.forecast import forecast_note, own_card, response_name
+
+
+def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
+    """Return, for a Pass that leads to another Response window, the Responses offered
+    there ("Next, Warding Sign [Sage] can still respond."); "" otherwise (#28 round 13: in
+    Lucky's window the WOUND's loss read as final)."""
+    if not isinstance(action, act.Pass) or not f.passes:
+        return ""
+    later = Query(ruleset, state).forecast(action, name_passed=True).passed
+    names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
+    return f"Next, {names} can still respond." if names else ""
+
+
+def shared_note(
+    offered: list[tuple[act.Action, str]],
+    state: GameState,
+    ruleset: Ruleset,
+    forecasts: dict[act.Action, Forecast] | None = None,
+) -> str:
+    """Return the forecast's note when every option that can be taken (two or more) ends
+    with the same one (a monster's rule that acts whatever is chosen), else ""."""
+    legal = [a for a, why in offered if not why]
+    if len(legal) < 2:
+        return ""
+    rules = Query(ruleset, state)
+    notes = {
+        forecast_note(
+            (forecasts or {}).get(a) or rules.forecast(a),
+            ruleset,
+            own_card(a, state),
+            state.weapons[-1],
+        )
+        for a in legal
+    }
+    return notes.pop() if len(notes) == 1 else ""
+
+
+def marked_row(state: GameState) -> int:
+    """Return the monster table row the monster's roll points at, bonus included, while
+    Responses may still change it (R-EFFECT-3/4); 0 for none.
+
+    Only in the window after the roll: once the row is applied the roll already
+    holds its bonus, and while keeping one of two results neither is the roll yet.
+    """
+    pending = state.decision == DecisionKind.RESPONSE and state.trigger == "after_monster_roll"
+    return effective_roll(state) if pending and state.turn == Turn.MONSTER else 0
