@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.inspector import offer_lines
+from unbroken.tui.help import score_section
+from unbroken.tui.inspector import SCORE, card_lines, offer_lines
 
 
 def test_iron_grip_side_by_side_explains_disarm() -> None:
@@ -14,3 +16,12 @@ def test_iron_grip_side_by_side_explains_disarm() -> None:
     named = "\n".join(lines[lines.index("  Named:") + 1 :])
     assert "DISARM" in named and "R-WEAPON-4" in named
     assert "top weapon aside" in named
+
+
+def test_help_and_i_say_a_lost_game_has_no_rank() -> None:
+    # Round 17: Records showed a lost game's score 0 and rank "-" while help's Score said
+    # "Ranks: 0 Prey"; help and `i` now say a lost game is not ranked, as Records shows.
+    section = score_section(load_ruleset())
+    assert "0 Prey" in section and "A lost game is not ranked" in section and '"-"' in section
+    lines = card_lines(Scenario("niola").start(), SCORE)
+    assert any("lost game is not ranked" in line for line in lines)
