@@ -50,7 +50,8 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
 
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
-    at once: it spends or loses something, ambushes, ends the game, changes the weapon,
+    at once: it spends or loses something (an ability use too: #28 round 17, "8 8" took
+    Take a Peek twice), ambushes, ends the game, changes the weapon,
     the phase or the level (Fight), shows a card or a die's roll (`u` cannot take it back:
     #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
@@ -62,6 +63,8 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
         return True
     f = forecast
     if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
+        return True
+    if f.after.ability_uses != state.ability_uses:
         return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
 
