@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from pilot import game_screen_of, settle
+
 from unbroken.core import actions as act
+from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import costly
+from unbroken.tui.game import GameScreen
+from unbroken.tui.widgets import OPTION_KEYS
+
+RULES = load_ruleset()
+
+
+def prompt(screen: GameScreen) -> str:
+    return str(screen.query_one("#prompt").render())
 
 
 def test_an_option_that_spends_only_an_ability_use_is_costly() -> None:
@@ -16,3 +30,28 @@ def test_an_option_that_spends_only_an_ability_use_is_costly() -> None:
     forecast = game.query().forecast(peek)
     assert not forecast.paid and not forecast.lost  # nothing but the use
     assert costly(peek, forecast, game.state)
+
+
+def test_crafting_says_the_options_changed() -> None:
+    # Round 17: after crafting the Maul the craft options went and Downgrade's key meant
+    # another weapon, with no "Options changed" (a key from habit took what it showed).
+    asyncio.run(craft_the_maul())
+
+
+async def craft_the_maul() -> None:
+    game = (
+        Scenario("mae-el")
+        .resources(se=10, me=3, le=1, wood=6, metal=6)
+        .weapon("club")
+        .start("preparation")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        assert "Options changed" not in prompt(screen), prompt(screen)
+        maul = [a for a, _ in screen.offered].index(act.Craft("base:maul"))
+        await pilot.press(OPTION_KEYS[maul])
+        await settle(pilot)
+        assert game.state.weapons[-1] == "base:maul"
+        assert "Options changed" in prompt(screen), prompt(screen)

@@ -97,6 +97,8 @@ class DecisionPanel(DecisionList):
         self.offered_at: tuple[int, str, str] = (0, "", "")
         #: The game's decision count when they were offered (a question asked again).
         self.offered_n = 0
+        #: The weapon on top when they were offered: Downgrade and Craft mean its own.
+        self.offered_weapon = ""
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
         #: When the question now offered came (time.monotonic): `quick_seconds`.
@@ -120,6 +122,8 @@ class DecisionPanel(DecisionList):
         kind = game.decision.kind if game.decision is not None else ""
         at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
         asked, self.offered_n = self.offered_n, game.state.decisions
+        weapons = game.state.weapons
+        weapon, self.offered_weapon = self.offered_weapon, weapons[-1] if weapons else ""
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         # A Response answered, the next window is a new question too (the next round's).
@@ -142,7 +146,9 @@ class DecisionPanel(DecisionList):
             self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
             self.close_careful()  # the cue says what a key does: here, take at once
-        elif keys_moved(before, self.offered):
+        elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
+            # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
+            # on the Maul, with no cue: a new weapon's options are other options.
             self.open_careful(MOVED)  # the prompt says "Options changed"
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
