@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from pilot import game_screen_of, settle
+from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -55,3 +57,24 @@ async def craft_the_maul() -> None:
         await settle(pilot)
         assert game.state.weapons[-1] == "base:maul"
         assert "Options changed" in prompt(screen), prompt(screen)
+
+
+def test_new_options_always_say_what_a_key_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 17: "Taken for you: Eat 0 food. New options: Preparation: …" said nothing of
+    # the keys (they wait a beat, then mark a costly option): the next key marked.
+    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # ended by hand below
+    asyncio.run(new_options_said())
+
+
+async def new_options_said() -> None:
+    app = UnbrokenApp(RULES, animate=False, game=hovel_with_no_se())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await rest_taken_for_you(pilot, app)
+        await pilot.pause()
+        waiting = prompt(screen)
+        assert "Taken for you: Rest" in waiting, waiting
+        cue = waiting.split("New options:", 1)[1].split("Preparation")[0]
+        assert "a key takes nothing yet" in cue and "marks a costly option" in cue, waiting
+        screen.decision_panel.settle_over()  # what the timer does after a beat
+        await pilot.pause()
+        assert "a key or Enter marks a costly option" in prompt(screen), prompt(screen)

@@ -48,6 +48,15 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 
+def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
+    """Return the prompt's cue while the options' keys wait a beat after the decisions
+    `taken` for the player: what a key does now and after (#28 round 17: "New options:"
+    said nothing of the keys, and the next key marked; `marks`: some option is costly)."""
+    said = " ".join(line.removeprefix("Taken for you: ") for line in taken)
+    then = ", then a key or Enter marks a costly option" if marks else ""
+    return f"Taken for you: {said} New options: a key takes nothing yet{then}. "
+
+
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
     at once: it spends or loses something (an ability use too: #28 round 17, "8 8" took

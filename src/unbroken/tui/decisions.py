@@ -33,6 +33,7 @@ from unbroken.tui.careful import (
     costly,
     keys_moved,
     lone_and_harmless,
+    waiting_cue,
     weighty,
 )
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
@@ -332,11 +333,10 @@ class DecisionPanel(DecisionList):
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
-        if waiting:
-            said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
-            prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
-        self.cue_shown = False
         marks = any(self.costly(i) for i in range(len(self.offered)))
+        if waiting:
+            prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
+        self.cue_shown = False
         if not waiting and self.careful and (marks or self.why == TAKEN):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
