@@ -1,0 +1,38 @@
+"""Round 17's playtest, second part (#28): one level of parentheses on a row a skill
+ignores; one wording for DEFEND ("your next weapon attack")."""
+
+from __future__ import annotations
+
+from unbroken.core import events as ev
+from unbroken.core.query import Query
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.words.forecast_events import event_words
+from unbroken.words.rows import row_effect
+
+RULES = load_ruleset()
+
+
+def test_a_row_wrecker_ignores_names_it_with_one_level_of_parentheses() -> None:
+    game = (
+        Scenario("tomu", level=1)
+        .no_time_track()
+        .monster("giant-spider")
+        .skills("wrecker")
+        .dice(*[6] * 20)
+        .start("battle")
+    )
+    assert game.state.monster is not None
+    rows = RULES.monsters[game.state.monster.id].table
+    roll = next(i for i, r in enumerate(rows, 1) if r.result == "DEFEND")
+    said = row_effect(rows[roll - 1], Query(RULES, game.state).table_row(roll), RULES)
+    assert said == "ignored by Wrecker (No Guard Holds)", said
+    assert "((" not in said and "))" not in said
+
+
+def test_defend_says_your_next_weapon_attack_as_the_table_and_help_do() -> None:
+    changed = ev.MonsterChanged(
+        armor=0, max_armor=0, health=3, max_health=3, defend=True, wounds_this_round=0, why="defend"
+    )
+    said = event_words(changed, RULES, "")
+    assert said == "it ignores your next weapon attack", said
