@@ -7,6 +7,7 @@ from unbroken.core import events as ev
 from unbroken.core.query import Query
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.forecast import chance_words
 from unbroken.words.forecast_events import event_words
 from unbroken.words.rows import row_effect
 
@@ -36,3 +37,8 @@ def test_defend_says_your_next_weapon_attack_as_the_table_and_help_do() -> None:
     )
     said = event_words(changed, RULES, "")
     assert said == "it ignores your next weapon attack", said
+
+
+def test_the_die_chance_decides_next_is_named_by_its_card() -> None:
+    assert chance_words("check:base:paralyzed", RULES) == "then the Paralyzed check is rolled"
+    assert chance_words("combat", RULES) == "then the monster rolls"

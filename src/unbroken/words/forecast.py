@@ -381,6 +381,17 @@ CHANCE_WORDS: dict[str, str] = {
 }
 
 
+def chance_words(unseen: str, ruleset: Ruleset) -> str:
+    """Return what chance decides next (`CHANCE_WORDS`), a die naming the card it is
+    rolled for: "then the Paralyzed check is rolled" (#28 round 17: "the die" said no
+    which)."""
+    kind, _, card = unseen.partition(":")
+    if card and kind in ("check", "handler"):
+        die = "check" if kind == "check" else "die"
+        return f"then the {ruleset.card_name(card)} {die} is rolled"
+    return CHANCE_WORDS.get(kind, "")
+
+
 def forecast_detail(
     f: Forecast,
     ruleset: Ruleset,
@@ -412,7 +423,7 @@ def forecast_detail(
     if not parts:
         return warned
     text = "; ".join(parts)
-    then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
+    then = chance_words(f.unseen, ruleset) if f.stops == "chance" else ""
     then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
     text = f"{text}; {then}." if then else f"{text}."
     return f"{warned} {text}" if warned else text
