@@ -3,12 +3,15 @@ ignores; one wording for DEFEND ("your next weapon attack")."""
 
 from __future__ import annotations
 
+from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.query import Query
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
 from unbroken.words.forecast import chance_words
 from unbroken.words.forecast_events import event_words
+from unbroken.words.keeping import rest_gain
 from unbroken.words.rows import row_effect
 
 RULES = load_ruleset()
@@ -42,3 +45,16 @@ def test_defend_says_your_next_weapon_attack_as_the_table_and_help_do() -> None:
 def test_the_die_chance_decides_next_is_named_by_its_card() -> None:
     assert chance_words("check:base:paralyzed", RULES) == "then the Paralyzed check is rolled"
     assert chance_words("combat", RULES) == "then the monster rolls"
+
+
+def test_a_rest_at_the_cap_is_said_one_way_with_the_same_figures() -> None:
+    # Round 17: "(cannot pay: rest, gain 1 SE (1 lost to the cap 20))" on the option, but
+    # "Rest: gain 2 SE (time 2; 1 SE lost to the cap 20)" taken for the player.
+    game = Scenario("caellahan").resources(se=19).encounters("warm-embers").start("exploration")
+    cap = RULES.settings.caps["se"]
+    assert rest_gain("base:warm-embers", game.state, RULES) == (
+        f"gain 1 SE; 1 SE lost to the cap {cap}"
+    )
+    game.apply(act.ChooseEncounter("base:warm-embers"))
+    rest = option_text(act.Rest(), "", game.state, RULES)
+    assert rest == f"Rest: gain 1 SE (time 2; 1 SE lost to the cap {cap})", rest

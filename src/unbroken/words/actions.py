@@ -198,7 +198,10 @@ TAKES_TURN = " (it takes your turn)"
 @words_for(LABELS, act.Rest)
 def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[state.chosen]
-    return f"Rest: gain {card.time} SE (time {card.time})"
+    # What is gained, the caps counted: the cap's loss is said once, after the time
+    # (`cap_note`): "Rest: gain 1 SE (time 2; 1 SE lost to the cap 20)" (#28 round 17).
+    got = Query(ruleset, state).rest(card.id).amounts
+    return f"Rest: gain {amounts(got) if any(got.values()) else 'nothing'} (time {card.time})"
 
 
 @words_for(LABELS, act.Forfeit)
