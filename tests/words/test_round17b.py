@@ -8,6 +8,7 @@ from unbroken.core import events as ev
 from unbroken.core.query import Query
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.tui.details import detail, rows_of
 from unbroken.words.actions import option_text
 from unbroken.words.forecast import chance_words
 from unbroken.words.forecast_events import event_words
@@ -58,3 +59,15 @@ def test_a_rest_at_the_cap_is_said_one_way_with_the_same_figures() -> None:
     game.apply(act.ChooseEncounter("base:warm-embers"))
     rest = option_text(act.Rest(), "", game.state, RULES)
     assert rest == f"Rest: gain 1 SE (time 2; 1 SE lost to the cap {cap})", rest
+
+
+def test_an_ability_of_no_use_says_why_whole_in_the_detail_line() -> None:
+    # Round 17: Delve's detail line cut "(no use now: you are committed to 1…"; the last
+    # ability use's sentence after it took the rows.
+    game = Scenario("maxyn-zenma").commit().start("preparation")
+    peek = next(
+        a for a in game.legal_actions() if isinstance(a, act.Use) and a.ability == "take-a-peek"
+    )
+    said = detail(peek, game)
+    assert said.endswith("(no use now: you are committed to 1 card)"), said
+    assert rows_of(said, 76) <= 2, said

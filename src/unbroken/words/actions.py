@@ -450,6 +450,9 @@ def option_detail(
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
+    # Of no use now, the use it would spend is beside the point: the reason is said whole
+    # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
+    last = "" if "(no use now" in more else last
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
 
