@@ -71,3 +71,23 @@ def test_an_ability_of_no_use_says_why_whole_in_the_detail_line() -> None:
     said = detail(peek, game)
     assert said.endswith("(no use now: you are committed to 1 card)"), said
     assert rows_of(said, 76) <= 2, said
+
+
+def test_a_pass_says_a_later_window_s_response_can_lower_its_loss() -> None:
+    # Round 17: the first window's Pass said "Wight's WOUND: lose 3 SE"; only after passing
+    # was Bury the Pain offered. Niola (Brawler) at the Vampire's WOUND: I've Seen Worse now,
+    # Just a Scratch at the window after it (the core's Forecast.passed).
+    game = (
+        Scenario("niola", level=4)
+        .no_time_track()
+        .resources(se=15)
+        .monster("vampire")
+        .dice(*[6] * 3, *[5] * 20)
+        .start("battle")
+    )
+    while game.state.trigger != "after_monster_roll":
+        legal = game.legal_actions()
+        attacks = [a for a in legal if isinstance(a, act.Attack)]
+        game.apply(attacks[0] if attacks else act.Pass() if act.Pass() in legal else legal[0])
+    said = option_text(act.Pass(), "", game.state, RULES)
+    assert said.endswith("lose 3 SE; Just a Scratch [Brawler] can lower it next"), said

@@ -17,6 +17,7 @@ from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
+    lowered_next,
     own_card,
     rule_name,
     shown_ability,
@@ -402,6 +403,7 @@ def option_text(
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             defeat_responses(f, ruleset),  # windows the forecast passed
+            lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
             score_note(f),  # R-SCORE-1
         )

@@ -427,3 +427,19 @@ def forecast_detail(
     then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
     text = f"{text}; {then}." if then else f"{text}."
     return f"{warned} {text}" if warned else text
+
+
+def lowered_next(action: act.Action, f: Forecast, state: GameState, ruleset: Ruleset) -> str:
+    """Return what a Pass leaves a later window's Response to lower: "Just a Scratch
+    [Brawler] can lower it next" when its forecast loses SE and a Response offered at a
+    window it passes lowers a loss (the core's `Forecast.passed`); "" otherwise (#28 round
+    17: the Pass said "lose 3 SE" and Bury the Pain was offered only after it)."""
+    if not isinstance(action, act.Pass) or not f.lost.get("se"):
+        return ""
+    passed = f.passed or Query(ruleset, state).forecast(action, name_passed=True).passed
+    names = []
+    for use in passed:
+        ability = ruleset.ability(use.source, use.ability) if isinstance(use, act.Use) else None
+        if ability is not None and any(isinstance(e, m.ReduceLoss) for e in ability.effects):
+            names.append(shown_ability(ruleset, use.source, ability.name))
+    return f"{' or '.join(dict.fromkeys(names))} can lower it next" if names else ""
