@@ -438,8 +438,8 @@ def lowered_next(action: act.Action, f: Forecast, state: GameState, ruleset: Rul
         return ""
     passed = f.passed or Query(ruleset, state).forecast(action, name_passed=True).passed
     names = []
-    for use in passed:
-        ability = ruleset.ability(use.source, use.ability) if isinstance(use, act.Use) else None
+    for use in (u for u in passed if isinstance(u, act.Use)):
+        ability = ruleset.ability(use.source, use.ability)
         if ability is not None and any(isinstance(e, m.ReduceLoss) for e in ability.effects):
             names.append(shown_ability(ruleset, use.source, ability.name))
     return f"{' or '.join(dict.fromkeys(names))} can lower it next" if names else ""
