@@ -106,3 +106,33 @@ async def explore_then_keep() -> None:
         await settle(pilot)
         assert screen.game.state.step == StepName.EXPLORATION
         assert decision_kind(screen) == DecisionKind.RESOLVE_OR_REST
+
+
+def test_a_key_after_fight_only_marks_the_first_attack() -> None:
+    # #28 round 17 (the lead's own play): "2 2", a second apart, took Fight the monster
+    # now, then Punch on the Hyena before it was seen: the reveal came between.
+    asyncio.run(fight_then_attack())
+
+
+async def fight_then_attack() -> None:
+    game = Scenario("tomu", seed=3).resources(se=13).monster("hyena").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Fight))
+        await settle(pilot)
+        if "marked" in prompt(screen):
+            await pilot.press(key_of(screen, act.Fight))
+            await settle(pilot)
+        assert decision_kind(screen) == DecisionKind.PLAYER_TURN
+        events = len(game.events)
+        attacks = [i for i, (a, _) in enumerate(screen.offered) if isinstance(a, act.Attack)]
+        key = OPTION_KEYS[attacks[-1]]  # Punch (Shove breaks armor the Hyena has not)
+        await pilot.press(key)  # meant for the Preparation: marks the attack
+        await settle(pilot)
+        assert len(game.events) == events
+        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await pilot.press(key)
+        await settle(pilot)
+        assert len(game.events) > events

@@ -106,3 +106,25 @@ def test_could_respond_names_every_reason_it_could_not() -> None:
     assert _warding_sign_log(cunning=2) == [
         "Warding Sign [Sage] could respond again, but no ability use is left this level."
     ]
+
+
+def test_an_action_that_gives_another_turn_does_not_say_it_takes_the_turn() -> None:
+    # Round 18: "Grim Determination (pay 3 SE; it takes your turn): … then take another
+    # turn." The monster never rolled between them: the turn is not lost (R-BATTLE-2).
+    game = (
+        Scenario("kirilla-el-kaer", level=1)
+        .resources(se=15)
+        .skills("grim-determination")
+        .monster("goblin")
+        .dice(*[6] * 10)
+        .start("battle")
+    )
+    game.apply(act.Pass())  # Snare's window at the battle's start
+    texts = {
+        type(a).__name__ + option_text(a, "", game.state, game.ruleset): game.query().ends_turn(a)
+        for a in game.legal_actions()
+    }
+    press_on = next(t for t in texts if "Grim Determination" in t)
+    assert "it takes your turn" not in press_on and not texts[press_on], press_on
+    aimed = next(t for t in texts if "Aimed Shot" in t)
+    assert "it takes your turn" in aimed and texts[aimed], aimed

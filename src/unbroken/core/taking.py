@@ -8,7 +8,7 @@ every action type has its function, as reducer.py does for events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, get_args
 
 from unbroken.core import actions as act
@@ -317,13 +317,23 @@ assert not missing, f"action types without a function: {missing}"
 
 
 class _TurnProbe(Resolver):
-    """A Resolver that notes whether the player's turn is ended, and rolls no die."""
+    """A Resolver that notes whether the player's turn is ended, and whether another turn
+    is given for it (an ExtraTurn effect scheduled: Press On, Improvised Lever); it rolls
+    no die."""
 
     ended = False
+    again = False
 
     def push(self, *items: Any) -> None:
         self.ended = self.ended or any(item is steps.PLAYER_TURN_END for item in items)
+        self.again = self.again or any(
+            isinstance(getattr(item, "effect", None), m.ExtraTurn) for item in items
+        )
         super().push(*items)
+
+    def push_effects(self, effects: Iterable[m.Effect], source: str, result: str = "") -> None:
+        self.again = self.again or any(isinstance(e, m.ExtraTurn) for e in effects)
+        super().push_effects(effects, source, result)
 
     def roll(self, stream: str, purpose: str, sides: int = 6) -> int:
         raise _Stop
@@ -336,7 +346,9 @@ class _Stop(Exception):
 def ends_turn(ruleset: Ruleset, state: GameState, action: act.Action) -> bool:
     """Return whether taking the legal `action` in `state` ends the player's battle turn
     (R-BATTLE-2: an attack, a General or Combat action, or doing nothing; a Response, an
-    extra attack and anything outside a battle turn do not). `state` is left unchanged."""
+    extra attack and anything outside a battle turn do not, nor one that gives another
+    turn: Grim Determination's Press On, "then take another turn"). `state` is left
+    unchanged."""
     if state.decision != DecisionKind.PLAYER_TURN:
         return False
     probe = _TurnProbe(ruleset, copy_state(state))
@@ -344,4 +356,4 @@ def ends_turn(ruleset: Ruleset, state: GameState, action: act.Action) -> bool:
         TAKE[type(action)](probe, action)
     except (_Stop, Death):
         pass
-    return probe.ended
+    return probe.ended and not probe.again

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.forecast import CHANCE, OVER, Forecast
-from unbroken.core.state import DecisionKind, GameState, StepName
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName
 
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
@@ -94,6 +94,15 @@ def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action,
     return any(b != n for (b, _), (n, _) in zip(before, now, strict=False))
 
 
+#: The questions of the Travel Phase: the first after them in the Combat Phase follows the
+#: monster's reveal (Fight, or the ambush after a card).
+TRAVEL_KINDS = (
+    DecisionKind.PREPARATION,
+    DecisionKind.CHOOSE_ENCOUNTER,
+    DecisionKind.RESOLVE_OR_REST,
+)
+
+
 def weighty(
     state: GameState,
     forecasts: dict[act.Action, Forecast],
@@ -106,10 +115,13 @@ def weighty(
     an option of which ends the game (#28 round 11: "3 3" took Cleave for the kill, then
     Eat 2 food on the Hunger screen, and lost), the one that comes right after a Response
     (`kind_before`; #28 round 16: a second key 1.5 s after a Response took the next
-    attack), or the cards an Exploration reveals (round 15: a key 0.7 s after the reveal,
-    past the half second a double tap's key is held, kept a card)."""
+    attack), the cards an Exploration reveals (round 15: a key 0.7 s after the reveal,
+    past the half second a double tap's key is held, kept a card), or the first question
+    of the fight after travel (round 17: "2 2" took Fight, then Punch on a monster not yet
+    seen: the monster's reveal comes between)."""
     return (
         state.step == StepName.HUNGER
+        or (kind_before in TRAVEL_KINDS and state.phase == Phase.COMBAT)
         or state.level != level_before
         or kind_before == DecisionKind.RESPONSE
         or state.decision == DecisionKind.CHOOSE_ENCOUNTER

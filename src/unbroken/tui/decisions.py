@@ -65,8 +65,9 @@ class DecisionPanel(DecisionList):
     #: How long after the beat a costly option's key marks it first (then: takes it).
     careful_seconds = 3.0
     #: How soon after a new question a key is too quick to have read it (a double tap,
-    #: "2 2": the second meant for the question before): it marks a costly option.
-    quick_seconds = 0.5
+    #: "2 2": the second meant for the question before): it marks a costly option. A second
+    #: (#28 round 18: a double tap's second key 0.8 s after keeping a card took Rest).
+    quick_seconds = 1.0
 
     def __init__(self) -> None:
         super().__init__(id="decisions")

@@ -74,11 +74,20 @@ def table_indent(card: m.Monster) -> str:
 def applied_row(events: list[ev.Event]) -> int:
     """Return the monster table row the last of some events' monster rolls applied (0: none);
     the stage marks it until the next roll, or until a check's die (Paralyzed's, Dangerous
-    Idea's) comes after it: the die then shows that check, and a row marked beside it read
-    as the check's row (#28 round 17: "die ⚅ 6 (Paralyzed check)" beside "▶5 STEAL")."""
-    for e in reversed(events):
-        if isinstance(e, ev.CombatResult):
-            return e.roll
+    Idea's) comes after it where the combat roll is not among the events: the die then
+    says only that check, and a row marked beside it read as the check's row (#28 round
+    17: "die ⚅ 6 (Paralyzed check)" beside "▶5 STEAL" after a Dodge). With the combat roll
+    among them the die says both ("⚂ 3 (monster's combat roll); then ⚅ 6 (Paralyzed
+    check)", round 3) and the row stays marked."""
+    checked = False
+    for k in range(len(events) - 1, -1, -1):
+        e = events[k]
         if isinstance(e, ev.DieRolled) and e.purpose.startswith("check:"):
-            return 0
+            checked = True
+        elif isinstance(e, ev.CombatResult):
+            rolled = any(
+                isinstance(x, ev.DieRolled) and x.purpose in ("combat", "reroll")
+                for x in events[:k]
+            )
+            return e.roll if rolled or not checked else 0
     return 0

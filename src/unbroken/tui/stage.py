@@ -124,12 +124,21 @@ class StagePanel(Panel):
         if self.expanded is True:
             if self.page + 1 < self.pages:
                 self.page += 1
-            else:
-                self.expanded, self.page = False, 0
-            draw()
+                draw()
+                return True
+            # After the last page, back to the view the stage first had (#28 round 17: the
+            # Bear's whole table never came back), or folded where that shows the same.
+            self.page = 0
+            for expanded in (None, False):
+                self.expanded = expanded
+                draw()
+                if self.drawn != before:
+                    break
             return True
         self.page = 0
-        for expanded in (not self.full, True):
+        # With no rules, folding has nothing to fold: it would only cut the table's rows
+        # (#28 round 17: `m` on the Bear cut rows that were whole).
+        for expanded in (True,) if self.bare else (not self.full, True):
             self.expanded = expanded
             draw()
             if self.drawn != before:
