@@ -21,6 +21,7 @@ import pytest
 from unbroken.advisor.estimator import weigh
 from unbroken.bots import values
 from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins, load_ruleset
@@ -126,3 +127,24 @@ def test_a_ruleset_changed_as_a_copy_is_not_read_from_the_memo_of_its_original()
         mean = sum(values.row_cost(other, mon.id, r) for r in range(1, 7)) / 6
         assert values.mean_row_cost(other, mon.id) == mean
     assert values.battle_cost(game) == before  # the original's memo is its own
+
+
+def test_the_chances_are_the_same_with_one_job_or_two(everything: Ruleset) -> None:
+    # Property-style over a few seeds of Gauntlet Expert bot games with both expansions:
+    # every 7th decision with a choice, raced here and on two workers (forked after this
+    # process played and weighed), gives the same wins, games and best option.
+    from unbroken.advisor.pool import RolloutPool, weigh_all  # lazy: only this test pools
+
+    found: list[tuple[Game, list[Action]]] = []
+    for seed in (4, 9):
+        game = Game.new(everything, "base:huckdorf", "gauntlet:expert", seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if len(legal) > 1 and game.state.decisions % 7 == 3:
+                found.append((game.fork(resample=0), legal))
+            game.apply(heuristic_bot(game, game.state.decisions))
+    assert len(found) >= 4
+    alone = [weigh(g, legal, 16) for g, legal in found]
+    with RolloutPool(everything, 2) as pool:
+        pooled = weigh_all(pool, found, 16)
+    assert [(w.wins, w.games, w.best) for w in pooled] == [(w.wins, w.games, w.best) for w in alone]
