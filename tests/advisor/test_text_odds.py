@@ -78,3 +78,22 @@ def test_after_the_race_it_says_what_the_wait_is_for() -> None:
     text = out.getvalue()
     waiting = text.index("Weighing the chance here: the best option on 16 futures of its own…")
     assert waiting < text.index("  Chance here: ")
+
+
+def test_the_odds_table_is_printed_once_when_done() -> None:
+    """Playtest round 17: `%` printed the table after the race's stage, then again when
+    done (only the second with "Chance here"): one table, with how far it came before."""
+    from unbroken.play.text_odds import show_odds
+
+    game = TextGame(RULES, "tomu", "normal", 5, {}, record=False).game
+    offered = game.options()
+    read, write = os.pipe()  # a prompt that can be watched, nothing typed
+    out = io.StringIO()
+    with os.fdopen(read, "r", buffering=1) as stdin:
+        assert show_odds(game, offered, [str(i) for i in range(len(offered))], stdin, out,
+                         most=32) is None  # fmt: skip
+    os.close(write)
+    text = out.getvalue()
+    assert text.count("Odds after") == 1, text
+    assert text.index("Odds: 16 games each so far") < text.index("Odds after"), text
+    assert "Chance here: " in text.split("Odds after", 1)[1], text

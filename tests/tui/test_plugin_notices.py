@@ -342,7 +342,8 @@ def test_a_skipped_plugin_s_notice_on_new_game_covers_no_description(
 def test_the_inspectors_score_names_the_expansions_scores(monkeypatch: pytest.MonkeyPatch) -> None:
     # #28 round 10: `i` → Score explained only the base game's scoring with two expansions'
     # scores on (help's Score section named them).
-    assert card_lines(Scenario("caellahan").start(), SCORE)[-1].startswith("  Ranks: ")
+    base = card_lines(Scenario("caellahan").start(), SCORE)
+    assert base[-2].startswith("  Ranks: ") and "lost game" in base[-1]
     loaded = installed(monkeypatch, quietly(monkeypatch, extra=[("fives", Fives())]))
     game = Scenario("caellahan", ruleset=loaded.ruleset).start()
     lines = card_lines(game, SCORE)

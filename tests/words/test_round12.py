@@ -150,7 +150,8 @@ def test_a_rest_at_the_cap_says_it_gains_nothing_where_it_is_taken_for_you() -> 
     assert rest in game.legal_actions(), game.legal_actions()
     said = taken_for_you(rest, "", game.state, game.ruleset)
     line = option_text(rest, "", game.state, game.ruleset)
-    assert line == f"Rest: gain 1 SE (time 1; no use now: SE is at the cap {cap})", line
+    # Round 17: the gain said is what is gained.
+    assert line == f"Rest: gain nothing (time 1; no use now: SE is at the cap {cap})", line
     assert said == f"Taken for you: {line}.", said
 
 

@@ -101,7 +101,8 @@ def test_a_gain_the_cap_cuts_says_so_before_it_is_chosen() -> None:
     game.apply(keep)
     assert option_text(act.Resolve(), "", game.state, game.ruleset).endswith(capped)
     rest = option_text(act.Rest(), "", game.state, game.ruleset)
-    assert rest == "Rest: gain 2 SE (time 2; 1 SE lost to the cap 20)", rest
+    # Round 17: the gain said is what is gained, the cap's loss once.
+    assert rest == "Rest: gain 1 SE (time 2; 1 SE lost to the cap 20)", rest
     narrator = Narrator(game.ruleset)
     lines = [narrator.describe(e) for e in game.apply(act.Resolve())]
     assert "You gain 1 SE (4 SE lost to the cap) [Warm Embers]." in lines, lines

@@ -100,8 +100,9 @@ def test_a_danger_track_is_said_level_by_level_where_the_difficulty_is_chosen() 
     assert difficulty_text(expert) == (
         # Round 11: what "skipped" means, in one clause.
         "A danger track (green spaces skipped). Skipped: the marker passes over every "
-        "green space. That is, the monster gains nothing on "
-        "level 1, +1 health on level 2, +1 armor on level 3 and +2 health on level 4."
+        # Round 17: which spaces are green, with no board in sight.
+        "green space (spaces 1, 3, 5 and 7 of the track's 8). That is, the monster gains "
+        "nothing on level 1, +1 health on level 2, +1 armor on level 3 and +2 health on level 4."
     )
     plain = m.Difficulty(id="normal", name="Normal", text="The standard game.")
     assert difficulty_text(plain) == "The standard game."

@@ -216,6 +216,12 @@ class _Output:
         #: The first failure writing the stream, if any.
         self.failed: OSError | None = None
 
+    @property
+    def raw(self) -> TextIO:
+        """The stream itself, for the program's own carriage returns (`unbroken play`'s
+        odds progress line), which would otherwise show as escapes."""
+        return self.stream
+
     def write(self, text: str) -> int:
         try:
             return self.stream.write(printable(text, lines=True))

@@ -4,12 +4,13 @@ As on the full-screen game (unbroken.tui.odds) and in `unbroken analyze`: the
 one estimator (unbroken.advisor.estimator) races the options on the
 position's futures, drawn from what the player sees (never the game's seed),
 so the same position gets the same figures here, there and in the replay
-viewer's chart. Rollouts run in worker processes while the prompt waits; the
-table is printed after every stage of the race (16, 32, 64, … games), until
-the player types a choice (it is taken), `%` again (the odds stop), or the
-race ends: the best option clearly ahead, the others within a couple of
-points, or `most` games per option. Input that cannot be watched (not a
-terminal or pipe) gets the table once, at the end.
+viewer's chart. Rollouts run in worker processes while the prompt waits; a
+line says how far the race has come (16, 32, 64, … games; written over on a
+terminal), until the player types a choice (it is taken), `%` again (the odds
+stop: the table so far is printed), or the race ends: the best option clearly
+ahead, the others within a couple of points, or `most` games per option. The
+table is printed once, when done (#28 round 17: an interim table, then the
+final one, read as the same table twice).
 """
 
 from __future__ import annotations
@@ -89,34 +90,68 @@ def show_odds(
     if watch:
         print(f"  Estimating the odds: type {KEY} to stop, or your choice.", file=out, flush=True)
     printed, told = 0, False
+    line = Progress(out)
     try:
         while True:
             weighing = odds.poll()
-            stage_over = odds.games in odds.race.ends and odds.games > printed
-            if odds.finished or (watch and stage_over):
-                printed = odds.games
+            if watch and odds.games in odds.race.ends and odds.games > printed:
+                printed = odds.games  # the table once, when done (#28 round 17: twice)
+                line.say(f"  Odds: {printed} games each so far…")
+            if odds.finished:
+                line.end()
                 print(table(options, legal, weighing), file=out, flush=True)
                 if odds.error:
                     print(f"  The odds stopped: {odds.error}", file=out)
-                if odds.finished:
-                    return None
-            if watch and odds.race.decided and not told and not odds.finished and len(legal) > 1:
+                return None
+            if watch and odds.race.decided and not told and len(legal) > 1:
                 told = True  # the race is over: say what the wait is for
-                print(
+                line.say(
                     f"  Weighing the chance here: the best option on {odds.race.most} futures"
                     " of its own…",
-                    file=out,
-                    flush=True,
+                    keep=True,
                 )
             if not watch:
                 time.sleep(0.02)
                 continue
             ready, _, _ = select.select([stdin], [], [], 0.25)
             if ready:
-                line = stdin.readline()
-                if line.strip() == KEY:
+                typed = stdin.readline()
+                line.end()
+                if typed.strip() == KEY:
+                    if odds.games:  # what was weighed so far, once
+                        print(table(options, legal, weighing), file=out, flush=True)
                     print(f"  Odds stopped after {odds.games} games each.", file=out)
                     return None
-                return line
+                return typed
     finally:
         odds.stop()
+
+
+class Progress:
+    """How far the odds have come, on one line: written over on a terminal (as analyze's
+    progress line is), each on its own line elsewhere; `end` before anything else."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        #: The stream itself for the carriage return (the command's output shows it as an
+        #: escape, cli/command.py), as analyze's progress line writes it.
+        self.raw: TextIO = getattr(out, "raw", out)
+        self.over = hasattr(self.raw, "isatty") and self.raw.isatty()
+        self.open = False
+
+    def say(self, text: str, keep: bool = False) -> None:
+        """Say `text`, in place of the last on a terminal (`keep`: the next is said after it)."""
+        if not self.over:
+            print(text, file=self.out, flush=True)
+            return
+        shown = text[: WIDTH - 1]
+        print(f"\r{shown:<{WIDTH - 1}}", end="", file=self.raw, flush=True)
+        self.open = True
+        if keep:
+            self.end()
+
+    def end(self) -> None:
+        """End the line written over, if one is open."""
+        if self.open:
+            print(file=self.raw, flush=True)
+            self.open = False

@@ -48,9 +48,19 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 
+def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
+    """Return the prompt's cue while the options' keys wait a beat after the decisions
+    `taken` for the player: what a key does now and after (#28 round 17: "New options:"
+    said nothing of the keys, and the next key marked; `marks`: some option is costly)."""
+    said = " ".join(line.removeprefix("Taken for you: ") for line in taken)
+    then = ", then a key or Enter marks a costly option" if marks else ""
+    return f"Taken for you: {said} New options: a key takes nothing yet{then}. "
+
+
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
-    at once: it spends or loses something, ambushes, ends the game, changes the weapon,
+    at once: it spends or loses something (an ability use too: #28 round 17, "8 8" took
+    Take a Peek twice), ambushes, ends the game, changes the weapon,
     the phase or the level (Fight), shows a card or a die's roll (`u` cannot take it back:
     #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
@@ -62,6 +72,8 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
         return True
     f = forecast
     if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
+        return True
+    if f.after.ability_uses != state.ability_uses:
         return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
 

@@ -33,6 +33,7 @@ from unbroken.tui.careful import (
     costly,
     keys_moved,
     lone_and_harmless,
+    waiting_cue,
     weighty,
 )
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
@@ -97,6 +98,8 @@ class DecisionPanel(DecisionList):
         self.offered_at: tuple[int, str, str] = (0, "", "")
         #: The game's decision count when they were offered (a question asked again).
         self.offered_n = 0
+        #: The weapon on top when they were offered: Downgrade and Craft mean its own.
+        self.offered_weapon = ""
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
         #: When the question now offered came (time.monotonic): `quick_seconds`.
@@ -120,6 +123,8 @@ class DecisionPanel(DecisionList):
         kind = game.decision.kind if game.decision is not None else ""
         at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
         asked, self.offered_n = self.offered_n, game.state.decisions
+        weapons = game.state.weapons
+        weapon, self.offered_weapon = self.offered_weapon, weapons[-1] if weapons else ""
         query = game.query()
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         # A Response answered, the next window is a new question too (the next round's).
@@ -142,7 +147,9 @@ class DecisionPanel(DecisionList):
             self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
             self.close_careful()  # the cue says what a key does: here, take at once
-        elif keys_moved(before, self.offered):
+        elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
+            # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
+            # on the Maul, with no cue: a new weapon's options are other options.
             self.open_careful(MOVED)  # the prompt says "Options changed"
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
@@ -326,11 +333,10 @@ class DecisionPanel(DecisionList):
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
-        if waiting:
-            said = " ".join(line.removeprefix("Taken for you: ") for line in self.taken_for_you)
-            prompt.append(f"Taken for you: {said} New options: ", style="bold reverse")
-        self.cue_shown = False
         marks = any(self.costly(i) for i in range(len(self.offered)))
+        if waiting:
+            prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
+        self.cue_shown = False
         if not waiting and self.careful and (marks or self.why == TAKEN):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"

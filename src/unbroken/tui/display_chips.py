@@ -8,7 +8,11 @@ from rich.text import Text
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import PHASE_STEPS, GameState, Phase
+from unbroken.tui.panel import bar
+
+#: The width of a Display row's label ("time", "SE body").
+DISPLAY_LABEL = 10
 
 
 def food_chip(state: GameState, rules: Ruleset, marks: Text) -> Text:
@@ -196,3 +200,55 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
         cut.stylize("dim")
     group = "materials" if k in MATERIALS else ""
     return Chip(chip, marks=marks, abbreviated=cut, group=group)
+
+
+def time_row(
+    state: GameState, rules: Ruleset, change: dict[str, int], reset: bool, width: int = 0
+) -> tuple[Text, str]:
+    """Return the Display's time row ("time ▮▮▮▯ 7 left") and its note ("level 2 gets 26
+    time"); `change`: the last decision's changes, `reset`: whether it set the track. A
+    card kept shows the time it will take ("7 left ▼-2"), dim: still to come; the note
+    gives way to it where both do not fit the row's `width` (the panel keeps its rows)."""
+    starts = rules.settings.level_start_time
+    line = Text()
+    note = kept = ""
+    if state.time_track:
+        t = state.res.get("time", 0)
+        line.append("time".ljust(DISPLAY_LABEL), style="bold")
+        # Full is the time this level started with (or more, after a reset).
+        full = max(t, starts[min(state.level, len(starts)) - 1] if starts else t, 1)
+        line.append(bar(t, full, 6), style="magenta")
+        line.append(f" {t:>2}")
+        # After a reset the change before it means nothing, and the row has no
+        # room for one after it (an ambush's loss): the log says it.
+        diff = 0 if reset else change.get("time", 0)
+        if reset:
+            line.append(" ↺", style="bold")
+        # A game over in a fight says the fight's time as the fight did: the replay
+        # viewer's death step said "left" and "level 3 gets 26 time" (#28 round 10).
+        combat = state.phase == Phase.COMBAT or (
+            state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
+        )
+        if not combat:  # kept beside a change (#28 round 8)
+            line.append(" left")
+        if diff:
+            line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+        elif state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
+            # A card kept: its time goes when it is resolved or rested on (R-TRAVEL-6), said
+            # as the food row says the Hunger step's cost to come (#28 round 17: "7 left").
+            kept = f" ▼-{rules.encounters[state.chosen].time}"
+            line.append(kept, style="dim")
+        if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
+            note = "encounter → ambush"  # its time takes the track to 0
+        elif combat and state.level < len(starts):
+            # R-COMBAT-3: the fight set the track to the next level's time.
+            note = f"level {state.level + 1} time"
+        elif state.level < len(starts):
+            note = f"level {state.level + 1} gets {starts[state.level]} time"
+        fits = len(line.plain) + 1 + len(note) <= width
+        if kept and not fits and len(line.plain) - len(kept) + 1 + len(note) <= width:
+            note = ""  # it comes back once the card's time is taken
+    else:
+        line.append("time".ljust(DISPLAY_LABEL) + "no track:", style="bold")
+        note = "time costs SE"
+    return line, note

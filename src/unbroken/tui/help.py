@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog
 from unbroken.tui.help_search import InOrderInput, holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.help_text import contents_entry
+from unbroken.tui.records_table import LOST_GAME
 from unbroken.tui.rule_terms import term_sections
 from unbroken.tui.widgets import page
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
@@ -201,6 +202,7 @@ def score_section(ruleset: Ruleset | None, plugins: Any = None) -> str:
         return "## Score\n\nSee *8. End of the game and score*."
     first, *rest = score_lines(ruleset)
     text = f"## Score\n\n{first}\n\n" + "".join(f"- {line.strip()}\n" for line in rest)
+    text += f"\n{LOST_GAME}\n"
     rules = list(getattr(plugins, "scoring_rules", []))
     if rules:
         text += "\nThe expansions on score every game their own way too (said at its end):\n\n"

@@ -25,6 +25,7 @@ from unbroken.plugins import BASE, plugins_for
 from unbroken.tui.in_view import CHOICES
 from unbroken.tui.in_view import cards_in_view as cards_in_view
 from unbroken.tui.in_view import named_cards as named_cards
+from unbroken.tui.records_table import LOST_GAME
 from unbroken.tui.rule_terms import BY_ID, TERMS
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS
@@ -102,6 +103,7 @@ def card_lines(game: Game, card: str) -> list[str]:
         return [
             "Score (how a won game is scored)",
             *score_lines(game.ruleset),
+            f"  {LOST_GAME}",
             *_extra_scores(game),
         ]
     term = BY_ID.get(card)

@@ -32,6 +32,9 @@ COLUMNS = (
     ("Cause", "cause"),
     ("Class", "cls"),
 )
+#: What help's and `i`'s Score say of a lost game, as Records shows it (#28 round 17:
+#: Records' rank "-" for a lost game of score 0, where the ranks said "0 Prey").
+LOST_GAME = 'A lost game is not ranked: Records shows its score 0 and its rank "-".'
 #: Where the class does not fit either, one Outcome column says the rank (won) or the
 #: cause (lost) beside the outcome: "won (Nemesis)", "lost: Kobold" (round 11: the Cause
 #: column cut to "Kobol" at 80 columns beside a long name).

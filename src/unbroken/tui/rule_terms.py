@@ -52,6 +52,17 @@ TERMS: tuple[Term, ...] = (
         ),
     ),
     Term(
+        "rule:disarm",
+        "DISARM",
+        re.compile(r"\bdisarm", re.IGNORECASE),
+        (
+            "A monster's DISARM result sets your top weapon aside for the turns its row "
+            "says (a downgrade, R-WEAPON-4): you fight with the weapon beneath it, and it "
+            "comes back after your last such turn.",
+            "Bare Hands can never be downgraded, so a DISARM then does nothing.",
+        ),
+    ),
+    Term(
         "rule:hunger-step",
         "Hunger step",
         re.compile(r"\bhunger\b|\bstarv|\(eat \d", re.IGNORECASE),

@@ -73,5 +73,12 @@ def table_indent(card: m.Monster) -> str:
 
 def applied_row(events: list[ev.Event]) -> int:
     """Return the monster table row the last of some events' monster rolls applied (0: none);
-    the stage marks it until the next roll."""
-    return next((e.roll for e in reversed(events) if isinstance(e, ev.CombatResult)), 0)
+    the stage marks it until the next roll, or until a check's die (Paralyzed's, Dangerous
+    Idea's) comes after it: the die then shows that check, and a row marked beside it read
+    as the check's row (#28 round 17: "die ⚅ 6 (Paralyzed check)" beside "▶5 STEAL")."""
+    for e in reversed(events):
+        if isinstance(e, ev.CombatResult):
+            return e.roll
+        if isinstance(e, ev.DieRolled) and e.purpose.startswith("check:"):
+            return 0
+    return 0

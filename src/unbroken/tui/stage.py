@@ -283,8 +283,10 @@ class StagePanel(Panel):
             # What the head's one line leaves out, said whole on the pages (round 10), once
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
             self.head_said = [f"…{rest}"] if rest else [""] if self.sized[2] else []
-            if danger:  # whether the die shows or not: the page count stays (round 7)
-                self.head_said.append(danger_line(state, rules, 1000))
+            if danger:  # whether the die shows or not: the page count stays (round 7),
+                # a blank row where the head says it whole (round 17: said twice)
+                whole = danger_line(state, rules, 1000)
+                self.head_said.append("" if not die_line and danger == whole else whole)
         else:
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)

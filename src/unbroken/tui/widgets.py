@@ -17,11 +17,12 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.display_chips import (
+    DISPLAY_LABEL,
     Chip,
     chip_rows,
     food_parts,
     material_chip,
-    min_encounter_time,
+    time_row,
 )
 from unbroken.tui.hand import HandPanel, HandText, attack_text
 from unbroken.tui.option_rows import (
@@ -37,7 +38,7 @@ from unbroken.tui.stage import StagePanel
 from unbroken.words.outcomes import STEP_NAMES
 
 #: The width of a tracker's name in the Display panel.
-LABEL = 10
+LABEL = DISPLAY_LABEL
 #: The efforts spelled out beside their letters, so the screen says what SE, ME, LE are.
 EFFORT_WORDS = {"se": "small", "me": "medium", "le": "large"}
 
@@ -117,41 +118,7 @@ class DisplayPanel(Panel):
             text.append("\n")
         # The materials flow over as few rows as the width allows; a chip never splits.
         text.append_text(chip_rows(chips, width))
-        starts = rules.settings.level_start_time
-        line = Text()
-        note = ""
-        if state.time_track:
-            t = state.res.get("time", 0)
-            line.append("time".ljust(LABEL), style="bold")
-            # Full is the time this level started with (or more, after a reset).
-            full = max(t, starts[min(state.level, len(starts)) - 1] if starts else t, 1)
-            line.append(bar(t, full, 6), style="magenta")
-            line.append(f" {t:>2}")
-            # After a reset the change before it means nothing, and the row has no
-            # room for one after it (an ambush's loss): the log says it.
-            reset = time_reset(last)
-            diff = 0 if reset else change.get("time", 0)
-            if reset:
-                line.append(" ↺", style="bold")
-            # A game over in a fight says the fight's time as the fight did: the replay
-            # viewer's death step said "left" and "level 3 gets 26 time" (#28 round 10).
-            combat = state.phase == Phase.COMBAT or (
-                state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
-            )
-            if not combat:  # kept beside a change (#28 round 8)
-                line.append(" left")
-            if diff:
-                line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
-            if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
-                note = "encounter → ambush"  # its time takes the track to 0
-            elif combat and state.level < len(starts):
-                # R-COMBAT-3: the fight set the track to the next level's time.
-                note = f"level {state.level + 1} time"
-            elif state.level < len(starts):
-                note = f"level {state.level + 1} gets {starts[state.level]} time"
-        else:
-            line.append("time".ljust(LABEL) + "no track:", style="bold")
-            note = "time costs SE"
+        line, note = time_row(state, rules, change, time_reset(last), self.size.width)
         text.append_text(line)
         if note:
             # Beside the bar when it fits, else on a line of its own (an 80-column table).

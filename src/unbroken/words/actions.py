@@ -17,6 +17,7 @@ from unbroken.words.effects import effect_text, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
+    lowered_next,
     own_card,
     rule_name,
     shown_ability,
@@ -198,7 +199,10 @@ TAKES_TURN = " (it takes your turn)"
 @words_for(LABELS, act.Rest)
 def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[state.chosen]
-    return f"Rest: gain {card.time} SE (time {card.time})"
+    # What is gained, the caps counted: the cap's loss is said once, after the time
+    # (`cap_note`): "Rest: gain 1 SE (time 2; 1 SE lost to the cap 20)" (#28 round 17).
+    got = Query(ruleset, state).rest(card.id).amounts
+    return f"Rest: gain {amounts(got) if any(got.values()) else 'nothing'} (time {card.time})"
 
 
 @words_for(LABELS, act.Forfeit)
@@ -399,6 +403,7 @@ def option_text(
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             defeat_responses(f, ruleset),  # windows the forecast passed
+            lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
             score_note(f),  # R-SCORE-1
         )
@@ -447,6 +452,9 @@ def option_detail(
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
+    # Of no use now, the use it would spend is beside the point: the reason is said whole
+    # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
+    last = "" if "(no use now" in more else last
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
 

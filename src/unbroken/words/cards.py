@@ -335,7 +335,12 @@ def difficulty_text(card: m.Difficulty) -> str:
     ]
     # What "skipped" means, in one clause (#28 round 11).
     skips = " and ".join(card.skip)
-    skipped = f" Skipped: the marker passes over every {skips} space." if skips else ""
+    # Which spaces those are, with no board in sight (#28 round 17: "green spaces" read
+    # on the New game screen as a board's, nowhere shown).
+    where = [str(k + 1) for k, space in enumerate(card.danger) if space.colour in card.skip]
+    spaces = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else "".join(where)
+    of = f" (spaces {spaces} of the track's {len(card.danger)})" if where else ""
+    skipped = f" Skipped: the marker passes over every {skips} space{of}." if skips else ""
     return (
         f"{card.text}{skipped} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
     )

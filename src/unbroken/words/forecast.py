@@ -381,6 +381,17 @@ CHANCE_WORDS: dict[str, str] = {
 }
 
 
+def chance_words(unseen: str, ruleset: Ruleset) -> str:
+    """Return what chance decides next (`CHANCE_WORDS`), a die naming the card it is
+    rolled for: "then the Paralyzed check is rolled" (#28 round 17: "the die" said no
+    which)."""
+    kind, _, card = unseen.partition(":")
+    if card and kind in ("check", "handler"):
+        die = "check" if kind == "check" else "die"
+        return f"then the {ruleset.card_name(card)} {die} is rolled"
+    return CHANCE_WORDS.get(kind, "")
+
+
 def forecast_detail(
     f: Forecast,
     ruleset: Ruleset,
@@ -412,7 +423,23 @@ def forecast_detail(
     if not parts:
         return warned
     text = "; ".join(parts)
-    then = CHANCE_WORDS.get(f.unseen.partition(":")[0], "") if f.stops == "chance" else ""
+    then = chance_words(f.unseen, ruleset) if f.stops == "chance" else ""
     then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
     text = f"{text}; {then}." if then else f"{text}."
     return f"{warned} {text}" if warned else text
+
+
+def lowered_next(action: act.Action, f: Forecast, state: GameState, ruleset: Ruleset) -> str:
+    """Return what a Pass leaves a later window's Response to lower: "Just a Scratch
+    [Brawler] can lower it next" when its forecast loses SE and a Response offered at a
+    window it passes lowers a loss (the core's `Forecast.passed`); "" otherwise (#28 round
+    17: the Pass said "lose 3 SE" and Bury the Pain was offered only after it)."""
+    if not isinstance(action, act.Pass) or not f.lost.get("se"):
+        return ""
+    passed = f.passed or Query(ruleset, state).forecast(action, name_passed=True).passed
+    names = []
+    for use in (u for u in passed if isinstance(u, act.Use)):
+        ability = ruleset.ability(use.source, use.ability)
+        if ability is not None and any(isinstance(e, m.ReduceLoss) for e in ability.effects):
+            names.append(shown_ability(ruleset, use.source, ability.name))
+    return f"{' or '.join(dict.fromkeys(names))} can lower it next" if names else ""

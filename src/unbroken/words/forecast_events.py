@@ -71,7 +71,7 @@ def event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
         return {
             "heal": f"heals to {event.health}/{event.max_health}",
             "gain": f"the monster grows to {event.armor} armor, {event.health} health",
-            "defend": "it ignores your next attack",
+            "defend": "it ignores your next weapon attack",
             "armor broken": f"armor {event.armor}",
             "wounded": f"health {event.health}",
         }.get(event.why, "")

@@ -76,7 +76,7 @@ def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
 
 def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
     """Return what resting on the encounter `card` gains, the caps counted (R-RES-2, from
-    the core's `Query.rest`): "gain 2 SE", "gain 1 SE (1 lost to the cap 20)", "gain
+    the core's `Query.rest`): "gain 2 SE", "gain 1 SE; 1 SE lost to the cap 20", "gain
     nothing: SE is at the cap 20" (#28 round 12: a forced Rest at SE 20/20 said "gain 2
     SE")."""
     rested = Query(ruleset, state).rest(card)
@@ -85,10 +85,12 @@ def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
         full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(rested.lost_to_cap))
         where = ", ".join(str(caps.get(k, 99)) for k in sorted(rested.lost_to_cap))
         return f"gain nothing: {full or 'SE'} is at the cap {where or caps.get('se', 99)}"
-    lost = ", ".join(
-        f"{n} lost to the cap {caps.get(k, 99)}" for k, n in rested.lost_to_cap.items() if n
+    lost = ", ".join(  # as the Rest option says it: "1 SE lost to the cap 20"
+        f"{n} {m.RESOURCE_NAMES.get(k, k)} lost to the cap {caps.get(k, 99)}"
+        for k, n in rested.lost_to_cap.items()
+        if n
     )
-    return f"gain {amounts(rested.amounts)}" + (f" ({lost})" if lost else "")
+    return f"gain {amounts(rested.amounts)}" + (f"; {lost}" if lost else "")
 
 
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:

@@ -29,7 +29,8 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0
     named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
     if outcome.ignored:
         names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
-        return f"ignored ({names})"
+        # One level of parentheses: "ignored by Wrecker (No Guard Holds)" (#28 round 17).
+        return f"ignored by {names}" if "(" in names else f"ignored ({names})"
     if outcome.rerolled:
         held = [
             ruleset.card_name(e.condition) for e in row.effects if isinstance(e, m.GainCondition)
