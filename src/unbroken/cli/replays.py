@@ -7,7 +7,10 @@ import sys
 
 from unbroken.cli.command import load
 from unbroken.words.printable import printable
-from unbroken.words.vocabulary import plural
+from unbroken.words.vocabulary import cut, plural
+
+#: The widest the character column grows to a name; a longer one is cut with "…".
+CHARACTER_WIDTH = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,18 +41,24 @@ def run(args: argparse.Namespace) -> int:
     # When each game finished, as Records shows it ("11-27 14:56"): a name is the time its
     # game started (round 11 looked for Records' finish time among the names).
     finished = {name: at[5:16].replace("T", " ") for name, at in finish_times().items()}
+    # Made printable before it is cut to its column: a file's text, shown as it is. The
+    # column is as wide as its longest name (#28 round 18: "Kirilla el Kae", cut, no "…").
+    who = [printable(ruleset.card_name(i.character)) for i in infos]
+    wide = min(CHARACTER_WIDTH, max(len("character"), *(len(w) for w in who)))
+    level = [printable(ruleset.difficulty_name(i.difficulty)) for i in infos]
+    hard = max(len("difficulty"), *(len(d) for d in level))
     head = (
-        f"{'name':<{width}}  {'finished':<11}  {'character':<14} {'difficulty':<10} "
+        f"{'name':<{width}}  {'finished':<11}  {'character':<{wide}} {'difficulty':<{hard}} "
         f"{'outcome':<10} {'score':>5}"
     )
     print(head.rstrip())
-    for i, name in zip(infos, names, strict=True):
+    for i, name, char, difficulty in zip(infos, names, who, level, strict=True):
         score = "" if i.score is None else str(i.score)
-        # Made printable before it is cut to its column: a file's text, shown as it is.
-        who = printable(ruleset.card_name(i.character))[:14]
-        difficulty = printable(ruleset.difficulty_name(i.difficulty))
         end = printable(finished.get(i.path.name, "-"))
-        row = f"{name:<{width}}  {end:<11}  {who:<14} {difficulty:<10} {i.outcome:<10} {score:>5}"
+        row = (
+            f"{name:<{width}}  {end:<11}  {cut(char, wide):<{wide}} {difficulty:<{hard}} "
+            f"{i.outcome:<10} {score:>5}"
+        )
         print(row.rstrip())
     print(
         f"({plural(len(infos), 'game')} in {directory}, each named by the time it started; "

@@ -106,6 +106,10 @@ class NewGameScreen(Screen[None]):
             "pagedown", "scroll_about(1)", "Description", key_display="PgUp/PgDn", priority=True
         ),
         Binding("pageup", "scroll_about(-1)", "Description up", show=False, priority=True),
+        # Where the description is not cut the keys above are not offered, and were passed
+        # on to the list in focus: PgDn moved "▶ Normal" to "▶ Expert" (#28 round 18).
+        Binding("pagedown", "page_kept", show=False, priority=True),
+        Binding("pageup", "page_kept", show=False, priority=True),
     ]
 
     def __init__(self) -> None:
@@ -315,6 +319,9 @@ class NewGameScreen(Screen[None]):
     def action_scroll_about(self, pages: int) -> None:
         """Scroll the character's description by a page (`pages`: 1 down, -1 up)."""
         page(self.query_one("#class-scroll", VerticalScroll), pages)
+
+    def action_page_kept(self) -> None:
+        """Page Up/Down where the description is not cut: nothing (not the list's keys)."""
 
     def action_expansions(self) -> None:
         """Open Plugins to turn expansions on or off; coming back lists what they add."""

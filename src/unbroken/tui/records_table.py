@@ -145,17 +145,41 @@ def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], li
         columns.append(OTHERS)
         for cells, row in zip(rows, table, strict=True):
             row.append(cells.get(OTHERS[1], ""))
-    if kind == "narrow":  # what the other columns leave the Outcome, each cell wrapped to it
-        room = max(width - _room(_widths(NARROW[:-1], rows)) - 2, len("Outcome"))
-        rooms = [room]
-        if others:  # and the plugins' scores (#28 round 16: "Gauntlet sco" cut at 80)
-            outcome = _widths(NARROW[-1:], rows)[0]
-            rooms = [0, max(len(OTHERS[0]), room - 2 - outcome)]
-            rooms[0] = max(len("Outcome"), room - 2 - rooms[1])
-        for row in table:
-            for k, wrap in enumerate(rooms, len(NARROW) - 1):
-                row[k] = Text("\n".join(textwrap.wrap(str(row[k]), wrap)))
+    if kind == "narrow":  # the wrapped columns shrink to what the others leave them
+        _wrap(columns, table, width)
     return kind, columns, table
+
+
+#: The narrow table's columns that wrap (between words) where the row is too wide.
+WRAPPED = ("character", "outcome", OTHERS[1])
+
+
+def _wrap(columns: list[tuple[str, str]], table: list[list[object]], width: int) -> None:
+    """Wrap the narrow table's WRAPPED cells, between words, so the row fits `width` where
+    it can: the widest of them shrinks first, none below its title or its longest word
+    (#28 round 18: "won (Ne" / "mesis)" at 80 columns)."""
+    texts = [[str(cell) for cell in row] for row in table]
+    wide = [
+        max([len(title)] + [Text(r[i]).cell_len for r in texts])
+        for i, (title, _) in enumerate(columns)
+    ]
+    least = {
+        i: max([len(title)] + [Text(word).cell_len for r in texts for word in r[i].split()])
+        for i, (title, key) in enumerate(columns)
+        if key in WRAPPED
+    }
+    while _room(wide) > width:
+        can = [i for i in least if wide[i] > least[i]]
+        if not can:
+            break
+        widest = max(can, key=lambda i: wide[i])
+        wide[widest] -= 1
+    for row, said in zip(table, texts, strict=True):
+        for i in least:
+            wrapped = textwrap.wrap(
+                said[i], wide[i], break_long_words=False, break_on_hyphens=False
+            )
+            row[i] = Text("\n".join(wrapped)) if len(wrapped) > 1 else row[i]
 
 
 def sort_column(wanted: str | None, columns: list[tuple[str, str]]) -> str | None:
