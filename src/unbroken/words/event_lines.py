@@ -15,7 +15,7 @@ from unbroken.core import model as m
 from unbroken.core.query import locks_turns
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
-from unbroken.words.dice import check_failed, die_sides, roll_purpose
+from unbroken.words.dice import check_failed, die_sides, picked_monster, roll_purpose
 from unbroken.words.effects import pending_words, trickery_text
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
@@ -46,7 +46,11 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
     sides = die_sides(e.purpose, nr.rules, nr.level)
-    said = f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})"
+    # The die's kind only: what a 7 would bring read as the roll's result (#28 round 18).
+    said = f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides)})"
+    picked = picked_monster(nr.rules, nr.level, e.value) if e.purpose == "monster" else ""
+    if picked:
+        return f"{said}: {picked}."
     failed = check_failed(e.purpose, e.value, nr.rules, nr.level)
     return f"{said}: {failed}." if failed else f"{said}."
 
