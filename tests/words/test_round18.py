@@ -6,6 +6,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.words.events import Narrator
 
 
@@ -28,3 +29,24 @@ def test_the_monster_die_says_the_monster_it_picked() -> None:
         assert mo is not None
         said = f"The die shows {roll.value} (which monster): the {rules.card_name(mo.id)}."
         assert said in _log(game), _log(game)
+
+
+def _ambush_log(monster: str, poisoned: int = 0) -> list[str]:
+    scenario = Scenario("tomu").resources(se=10, le=3).monster(monster).dice(*[1] * 9)
+    if poisoned:
+        scenario = scenario.condition("poisoned", tokens=poisoned)
+    return _log(scenario.start("ambush"))
+
+
+def test_every_line_of_an_ambush_names_the_ambush() -> None:
+    # #28 round 18: the Giant Spider's "You gain Poisoned now with 1 token." had no source
+    # while the Gibberling's "You lose 3 SE [Gibberling's ambush]." had one.
+    assert "You gain Poisoned now with 1 token [Giant Spider's ambush]." in _ambush_log(
+        "giant-spider"
+    )
+    assert "Poisoned: 2 tokens [Giant Spider's ambush]." in _ambush_log("giant-spider", 1)
+    orc = _ambush_log("orc")
+    assert "You lose 3 SE [Orc's ambush]." in orc, orc
+    assert "You gain Bleeding now [Orc's ambush]." in orc, orc
+    vampire = _ambush_log("vampire")
+    assert "You gain 2 SE [Vampire's ambush]." in vampire, vampire
