@@ -5,8 +5,10 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind, StepName, Turn
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 
 
@@ -50,3 +52,39 @@ def test_every_line_of_an_ambush_names_the_ambush() -> None:
     assert "You gain Bleeding now [Orc's ambush]." in orc, orc
     vampire = _ambush_log("vampire")
     assert "You gain 2 SE [Vampire's ambush]." in vampire, vampire
+
+
+def test_a_wound_taken_after_a_pass_says_the_effort_short() -> None:
+    # #28 round 18: "…: 1 SE, 0 ME, 0 LE." said no shortfall when the WOUND was rolled a
+    # decision before the death (its loss waited on a response window, then a Pass);
+    # another death said "…; 1 SE short".
+    game = Scenario("tomu").resources(se=1, me=0, le=0).monster("orc").start("battle")
+    over = ev.GameOver(False, 3, StepName.BATTLE, "wounds", source="base:orc")
+    events = [
+        ev.TurnStarted(Turn.MONSTER),
+        ev.CombatResult(roll=3, result="WOUND"),
+        ev.PendingLossSet(amount=2),
+        ev.Awaiting(DecisionKind.RESPONSE, []),
+        ev.PendingLossSet(amount=0),
+        over,
+    ]
+    said = how_lost(events, game.state, game.ruleset)
+    assert said == (
+        "The Orc's WOUND (roll 3: 2 SE) asked for more effort than you had: "
+        "1 SE, 0 ME, 0 LE; 1 SE short."
+    ), said
+
+
+def test_a_condition_losing_per_token_says_the_effort_short() -> None:
+    # Poisoned's Venom (1 SE per token) killed: "Poisoned asked …: 0 SE, 0 ME, 0 LE." said
+    # nothing of the 2 SE its two tokens asked.
+    game = (
+        Scenario("tomu")
+        .resources(se=0, me=0, le=0)
+        .monster("orc")
+        .condition("poisoned", tokens=2)
+        .start("battle")
+    )
+    over = ev.GameOver(False, 3, StepName.BATTLE, "Poisoned", source="base:poisoned")
+    said = how_lost([ev.Awaiting(DecisionKind.PLAYER_TURN, []), over], game.state, game.ruleset)
+    assert said.endswith("0 SE, 0 ME, 0 LE; 2 SE short."), said
