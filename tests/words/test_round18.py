@@ -10,6 +10,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
+from unbroken.words.prompts import prompt_text
 
 
 def _log(game: Game) -> list[str]:
@@ -88,3 +89,30 @@ def test_a_condition_losing_per_token_says_the_effort_short() -> None:
     over = ev.GameOver(False, 3, StepName.BATTLE, "Poisoned", source="base:poisoned")
     said = how_lost([ev.Awaiting(DecisionKind.PLAYER_TURN, []), over], game.state, game.ruleset)
     assert said.endswith("0 SE, 0 ME, 0 LE; 2 SE short."), said
+
+
+def test_the_roll_or_pay_question_names_the_condition_and_the_payment() -> None:
+    # #28 round 18: "Roll for the condition, or pay instead?" named neither Paralyzed nor
+    # the Basilisk's Mirror Shard.
+    def asked(tokens: int) -> str:
+        game = (
+            Scenario("caellahan", level=4)
+            .resources(se=5, metal=2)
+            .monster("basilisk")
+            .condition("paralyzed", tokens=tokens)
+            .dice(*[1, 2] * 12)
+            .start("battle")
+        )
+        assert game.decision is not None
+        assert game.state.decision == DecisionKind.ROLL_INSTEAD
+        return prompt_text(game.decision.prompt, game.state, game.ruleset)
+
+    # The Basilisk's Petrifying Gaze adds 2 tokens as the battle starts.
+    assert (
+        asked(1)
+        == "Paralyzed: roll (a turn lost unless more than 3), or pay 1 metal (Mirror Shard)?"
+    )
+    assert (
+        asked(4)
+        == "Paralyzed: roll (no face is above 6: a turn lost), or pay 1 metal (Mirror Shard)?"
+    )
