@@ -79,13 +79,14 @@ def roll_instead_prompt(state: GameState, ruleset: Ruleset) -> str:
 
 def skill_prompt(prompt: str, state: GameState, ruleset: Ruleset) -> str:
     """Return "Keep one skill" with whose it is (#28 round 16: a monster's reward, then
-    the level's, asked the same): "Keep one skill — the Troll's reward", "— level 2's"."""
+    the level's, asked the same): "Keep one skill — the Troll's reward", "— level 2's draw"."""
     source = Query(ruleset, state).skill_from()
     if source in ruleset.monsters:
         return f"{prompt} — the {ruleset.card_name(source)}'s reward"
     if source:
         return f"{prompt} — from {ruleset.card_name(source)}"
-    return f"{prompt} — level {state.level}'s" if state.step == StepName.REWARDS else prompt
+    # "— level 1's" read unfinished (#28 round 18): the level's draw.
+    return f"{prompt} — level {state.level}'s draw" if state.step == StepName.REWARDS else prompt
 
 
 def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
