@@ -61,7 +61,7 @@ def test_a_wound_taken_after_a_pass_says_the_effort_short() -> None:
     # another death said "…; 1 SE short".
     game = Scenario("tomu").resources(se=1, me=0, le=0).monster("orc").start("battle")
     over = ev.GameOver(False, 3, StepName.BATTLE, "wounds", source="base:orc")
-    events = [
+    events: list[ev.Event] = [
         ev.TurnStarted(Turn.MONSTER),
         ev.CombatResult(roll=3, result="WOUND"),
         ev.PendingLossSet(amount=2),
