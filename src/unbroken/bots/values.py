@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from unbroken.core import model as m
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
 
 _K = TypeVar("_K")
@@ -100,12 +101,13 @@ def _needs_plan(game: Game) -> _NeedsPlan:
     s = game.state
     mo = s.monster
     key = (
-        game.ruleset.digest,
+        "needs",
         s.level,
         s.weapons[-1],
         None if mo is None else (mo.id, mo.armor, mo.health),
     )
-    return _bounded(_NEEDS, key, lambda: _fresh_needs_plan(game))
+    plan: _NeedsPlan = _bounded(_memos(game.ruleset), key, lambda: _fresh_needs_plan(game))
+    return plan
 
 
 def _fresh_needs_plan(game: Game) -> _NeedsPlan:
@@ -174,14 +176,29 @@ def effect_cost(effect: object) -> float:
     return 1.0
 
 
-#: What the bot works out from the cards alone, once per ruleset (keyed by its
-#: digest and the card): the cards never change, so nothing is ever stale.
-_CARD_MEMO: dict[tuple[str, str, str], Any] = {}
+#: What the bot works out from a ruleset, kept per ruleset OBJECT (`_memos`): the cards
+#: alone (a weapon's rates, a monster's mean row, a level's monsters), and needs() and
+#: battle_cost() keyed by everything each reads from the game (a rollout meets the same
+#: positions again and again). Not by the ruleset's digest: a ruleset changed as a copy
+#: (`dataclasses.replace`, a test's weaker monster) keeps the digest of the packs it was
+#: built from, and its figures then came from whichever ruleset was asked first in the
+#: process. Each memo is emptied at MEMO_LIMIT; the last RULESETS_KEPT rulesets keep theirs.
 MEMO_LIMIT = 4096
-#: Memos of needs() and battle_cost(), keyed by everything each reads from the game
-#: (a rollout meets the same positions again and again). Emptied at MEMO_LIMIT.
-_NEEDS: dict[tuple[Any, ...], _NeedsPlan] = {}
-_BATTLE: dict[tuple[Any, ...], float] = {}
+RULESETS_KEPT = 8
+#: id(ruleset) -> (the ruleset, its memo). The ruleset is held, so its id is not reused.
+_PER_RULESET: dict[int, tuple[Ruleset, dict[tuple[Any, ...], Any]]] = {}
+
+
+def _memos(rules: Ruleset) -> dict[tuple[Any, ...], Any]:
+    """Return the memo of this ruleset object (a new one the first time it is asked)."""
+    found = _PER_RULESET.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    while len(_PER_RULESET) >= RULESETS_KEPT:
+        del _PER_RULESET[next(iter(_PER_RULESET))]  # the oldest asked first
+    memo: dict[tuple[Any, ...], Any] = {}
+    _PER_RULESET[id(rules)] = (rules, memo)
+    return memo
 
 
 def _bounded(memo: dict[_K, _V], key: _K, compute: Callable[[], _V]) -> _V:
@@ -195,7 +212,7 @@ def _bounded(memo: dict[_K, _V], key: _K, compute: Callable[[], _V]) -> _V:
 
 
 def _memo(game: Game, kind: str, card: str, compute: Callable[[], Any]) -> Any:
-    return _bounded(_CARD_MEMO, (game.ruleset.digest, kind, card), compute)
+    return _bounded(_memos(game.ruleset), (kind, card), compute)
 
 
 def weapon_rate(game: Game) -> tuple[float, float]:
@@ -244,12 +261,9 @@ def battle_cost(game: Game) -> float:
     """
     s = game.state
     mo = s.monster
-    key = (
-        game.ruleset.digest,
-        s.weapons[-1],
-        s.level if mo is None else (mo.id, mo.armor, mo.health),
-    )
-    return _bounded(_BATTLE, key, lambda: fresh_battle_cost(game))
+    key = ("battle", s.weapons[-1], s.level if mo is None else (mo.id, mo.armor, mo.health))
+    cost: float = _bounded(_memos(game.ruleset), key, lambda: fresh_battle_cost(game))
+    return cost
 
 
 def fresh_battle_cost(game: Game) -> float:
