@@ -90,8 +90,13 @@ def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
     assert len(rules.monsters_of_level(1)) == 7
     game, log = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
-    # What the 7th face does is said where the die is named (#28 playtest round 3).
-    assert f"The die shows {roll.value} (which monster, a 7-sided die; a 7 is the Brute)." in log
+    # The log says what the roll picked; what a 7 would bring read as the result (#28
+    # round 18): the die's kind only, then the monster revealed next.
+    mo = game.state.monster
+    assert mo is not None
+    picked = rules.card_name(mo.id)
+    assert f"The die shows {roll.value} (which monster, a 7-sided die): the {picked}." in log
+    assert "a 7 is the" not in log
     assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
 
 

@@ -23,12 +23,12 @@ def test_the_monster_s_reward_then_the_level_s_say_whose() -> None:
     game = Scenario("tomu", level=3).monster("bugbear-warlord").start("rewards")
     assert prompt(game) == "Keep one skill — the Bugbear Warlord's reward"
     keep_first(game)
-    assert prompt(game) == "Keep one skill — level 3's"
+    assert prompt(game) == "Keep one skill — level 3's draw"
 
 
 def test_the_level_s_alone_says_it_too() -> None:
     game = Scenario("tomu", level=2).monster("goblin").start("rewards")
-    assert prompt(game) == "Keep one skill — level 2's"
+    assert prompt(game) == "Keep one skill — level 2's draw"
 
 
 def test_an_encounter_s_skill_says_the_card() -> None:

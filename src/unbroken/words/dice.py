@@ -39,6 +39,23 @@ def extra_faces(ruleset: Ruleset, level: int) -> str:
     return f"; {', '.join(faces)}" if faces else ""
 
 
+def picked_monster(ruleset: Ruleset, level: int, value: int) -> str:
+    """Return the monster a roll of `value` for which monster picks at `level`, named
+    ("the Troglodyte"; "" when the level has none): the n-th in number order on a die
+    with a side each, else the one numbered `value` (R-MONSTER-1, as core.combat's
+    reveal_monster reads the die). The log says what the roll picked, not what a 7
+    would have (#28 round 18)."""
+    by_number = ruleset.monsters_of_level(level)
+    numbers = sorted(by_number)
+    if not numbers or value < 1:
+        return ""
+    if len(numbers) > 6:
+        picked = by_number[numbers[min(value, len(numbers)) - 1]]
+    else:
+        picked = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+    return f"the {ruleset.card_name(picked.id)}"
+
+
 def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
     """Return how many sides the die rolled for `purpose` at `level` has: the monster's
     die has one per monster of the level when there are more than six (an expansion's

@@ -45,8 +45,36 @@ def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> st
             f"{ate.requirement} food were due {where} and you ate {ate.food}: the "
             f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}{short}."
         )
-    short = shortfall(state, asked_effort(last, over, rules))
-    return f"{blow(last, over, rules)} asked for more effort than you had: {held}{short}."
+    # A WOUND's loss taken after a response window (a Pass) was rolled a decision before
+    # the death: read the monster's turn, not only the Pass (#28 round 18: "Orc asked …:
+    # 1 SE, 0 ME, 0 LE." said no shortfall where the row asked 2 SE).
+    turn = last if any(isinstance(e, ev.CombatResult) for e in last) else monster_turn(events)
+    asked = asked_effort(turn, over, rules) or token_loss(state, over, rules)
+    short = shortfall(state, asked)
+    return f"{blow(turn, over, rules)} asked for more effort than you had: {held}{short}."
+
+
+def monster_turn(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Return the events since the monster's last turn began ([] when it has had none)."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, ev.TurnStarted) and e.who == "monster":
+            return list(events[i:])
+    return []
+
+
+def token_loss(state: GameState, over: ev.GameOver, rules: Ruleset) -> dict[str, int]:
+    """Return the effort a condition losing per token asked as it killed (Poisoned's
+    Venom: 1 SE per token, the `lose_per_token` handler); {} for any other end."""
+    held = next((c for c in state.conditions if c.id == over.source), None)
+    if held is None or not held.tokens:
+        return {}
+    for ability in rules.card_abilities(over.source):
+        for effect in ability.effects:
+            if isinstance(effect, m.Handler) and effect.name == "lose_per_token":
+                kind = str(effect.params.get("resource", "se"))
+                return {kind: held.tokens * int(effect.params.get("per", 1))}
+    return {}
 
 
 def asked_effort(last: list[ev.Event], over: ev.GameOver, rules: Ruleset) -> dict[str, int]:

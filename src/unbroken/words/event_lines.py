@@ -15,7 +15,7 @@ from unbroken.core import model as m
 from unbroken.core.query import locks_turns
 from unbroken.core.state import StepName
 from unbroken.words.actions import ability_name
-from unbroken.words.dice import check_failed, die_sides, roll_purpose
+from unbroken.words.dice import check_failed, die_sides, picked_monster, roll_purpose
 from unbroken.words.effects import pending_words, trickery_text
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
@@ -46,7 +46,11 @@ def _deck_shuffled(_: Narrator, e: ev.DeckShuffled) -> str | None:
 @words_for(EVENT_WORDS, ev.DieRolled)
 def _die_rolled(nr: Narrator, e: ev.DieRolled) -> str | None:
     sides = die_sides(e.purpose, nr.rules, nr.level)
-    said = f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides, nr.level)})"
+    # The die's kind only: what a 7 would bring read as the roll's result (#28 round 18).
+    said = f"The die shows {e.value} ({roll_purpose(e.purpose, nr.rules, sides)})"
+    picked = picked_monster(nr.rules, nr.level, e.value) if e.purpose == "monster" else ""
+    if picked:
+        return f"{said}: {picked}."
     failed = check_failed(e.purpose, e.value, nr.rules, nr.level)
     return f"{said}: {failed}." if failed else f"{said}."
 
@@ -71,7 +75,7 @@ def _gained(nr: Narrator, e: ev.Gained) -> str | None:
     text = f"You gain {amounts(e.amounts)}" if e.amounts else "You gain nothing"
     if e.lost_to_cap:
         text += f" ({amounts(e.lost_to_cap)} lost to the cap)"
-    return f"{text} [{nr.sources.gain_tag(e) or nr.tag(e.source)}]."
+    return f"{text} [{_ambush_tag(nr, nr.sources.gain_tag(e) or nr.tag(e.source), e.source)}]."
 
 
 @words_for(EVENT_WORDS, ev.Spent)
@@ -96,10 +100,27 @@ def _lost(nr: Narrator, e: ev.Lost) -> str | None:
     )
     why = substitution(asked, paid, track)
     said = f" ({amounts(asked)} asked: {why})" if asked and why else ""
-    tag = nr.sources.lost_tag(e) or nr.tag(e.source)
-    if nr.step == StepName.AMBUSH and e.source == nr.monster_id:  # round 15: "[Gibberling]"
-        tag = f"{tag}'s ambush"
+    tag = _ambush_tag(nr, nr.sources.lost_tag(e) or nr.tag(e.source), e.source)
     return f"You lose {amounts(paid)} [{tag}]{said}."
+
+
+def _ambush_tag(nr: Narrator, tag: str, source: str) -> str:
+    """Return a loss's or gain's tag, said as the monster's ambush when it is one (round
+    15: "[Gibberling]" read as one of its table's rows)."""
+    if nr.step == StepName.AMBUSH and source == nr.monster_id:
+        return f"{tag}'s ambush"
+    return tag
+
+
+def _ambush_condition(nr: Narrator, condition: str) -> str:
+    """Return " [Giant Spider's ambush]" for a condition the monster's ambush gives, as
+    its losses are tagged (#28 round 18: "You gain Poisoned now with 1 token." had no
+    source beside "You lose 3 SE [Gibberling's ambush]"); "" for any other."""
+    sheet = nr.rules.monsters.get(nr.monster_id)
+    if nr.step != StepName.AMBUSH or sheet is None:
+        return ""
+    gives = {x.condition for x in sheet.ambush if isinstance(x, m.GainCondition)}
+    return f" [{nr.name(sheet.id)}'s ambush]" if condition in gives else ""
 
 
 @words_for(EVENT_WORDS, ev.TimeSet)
@@ -313,7 +334,7 @@ def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     when = "now" if e.active else pending_words(card is not None and card.permanent)
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
-    line = f"You gain {n(e.condition)} {when}{tokens}{rounds}."
+    line = f"You gain {n(e.condition)} {when}{tokens}{rounds}{_ambush_condition(nr, e.condition)}."
     return line + _locked(nr, e.condition, 0, e.tokens) if e.active else line
 
 
@@ -326,7 +347,8 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
     if e.rounds:
         parts.append(f"{plural(e.rounds, 'round')} left")
-    line = f"{n(e.condition)}: {', '.join(parts)}." if parts else ""
+    tag = _ambush_condition(nr, e.condition)
+    line = f"{n(e.condition)}: {', '.join(parts)}{tag}." if parts else ""
     return (line + _locked(nr, e.condition, had, e.tokens)) or None
 
 

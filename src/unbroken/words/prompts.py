@@ -14,10 +14,11 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast
-from unbroken.core.query import Query
+from unbroken.core.query import Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, StepName
 from unbroken.words.forecast import shown_ability
+from unbroken.words.monster import pay_instead
 
 #: What a Response that gives an extra attack (Wrecker's Follow Up) leads to: a second
 #: question, the attack to make (two decisions, as recorded; #28 round 7 found it a
@@ -50,18 +51,42 @@ def prompt_text(prompt: str, state: GameState, ruleset: Ruleset | None = None) -
         return f"{prompt} The new roll is the {new} (the {first} came first)."
     if state.decision == DecisionKind.EXTRA_ATTACK and ruleset is not None:
         return extra_attack_prompt(state, ruleset) or prompt
+    if state.decision == DecisionKind.ROLL_INSTEAD and ruleset is not None:
+        return roll_instead_prompt(state, ruleset) or prompt
     return prompt
+
+
+def roll_instead_prompt(state: GameState, ruleset: Ruleset) -> str:
+    """Return the question of a condition's roll that a payment may replace, naming both
+    (#28 round 18: "Roll for the condition, or pay instead?" named neither): "Paralyzed:
+    roll (a turn lost unless more than 3), or pay 1 metal (Mirror Shard)?"; "" when
+    the condition is not known."""
+    cid = state.choices[0] if state.choices else ""
+    card = ruleset.conditions.get(cid)
+    if card is None:
+        return ""
+    tokens = next((c.tokens for c in state.conditions if c.id == cid and c.active), 0)
+    if locks_turns(card, tokens):
+        roll = f"roll (no face is above {tokens}: a turn lost)"
+    elif locks_turns(card, max(tokens, 6)):
+        roll = f"roll (a turn lost unless more than {tokens})"
+    else:
+        roll = "roll"
+    monster = state.monster.id if state.monster is not None else ""
+    pay = pay_instead(ruleset, monster, cid) or "instead"
+    return f"{ruleset.card_name(cid)}: {roll}, or pay {pay}?"
 
 
 def skill_prompt(prompt: str, state: GameState, ruleset: Ruleset) -> str:
     """Return "Keep one skill" with whose it is (#28 round 16: a monster's reward, then
-    the level's, asked the same): "Keep one skill — the Troll's reward", "— level 2's"."""
+    the level's, asked the same): "Keep one skill — the Troll's reward", "— level 2's draw"."""
     source = Query(ruleset, state).skill_from()
     if source in ruleset.monsters:
         return f"{prompt} — the {ruleset.card_name(source)}'s reward"
     if source:
         return f"{prompt} — from {ruleset.card_name(source)}"
-    return f"{prompt} — level {state.level}'s" if state.step == StepName.REWARDS else prompt
+    # "— level 1's" read unfinished (#28 round 18): the level's draw.
+    return f"{prompt} — level {state.level}'s draw" if state.step == StepName.REWARDS else prompt
 
 
 def extra_attack_prompt(state: GameState, ruleset: Ruleset) -> str:
