@@ -43,3 +43,17 @@ def test_a_handlers_roll_inside_the_row_keeps_it_marked() -> None:
         ev.DieRolled("dice", "handler:unearthed:ghoul", 3),
     ]
     assert applied_row(events) == 4
+
+
+def test_decisions_taken_for_the_player_count_a_repeat() -> None:
+    # Round 18: "Taken for you: Skip your turn. Skip your turn." meant two turns skipped.
+    from unbroken.tui.careful import taken_words
+
+    skip = "Taken for you: Skip your turn."
+    assert taken_words((skip, skip)) == "Skip your turn (twice)."
+    assert taken_words((skip, skip, skip, "Taken for you: Pass.")) == (
+        "Skip your turn (3 times). Pass."
+    )
+    assert taken_words((skip, "Taken for you: Pass.", skip)) == (
+        "Skip your turn. Pass. Skip your turn."
+    )

@@ -41,18 +41,35 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
     the key of the option a key marked, None before; `marks`: some option is costly)."""
     if key is not None:
         return f"{key} marked: press {key} again (or Enter) to take it. "
-    said = " ".join(line.removeprefix("Taken for you: ") for line in taken)
+    said = taken_words(taken)
     head = f"Taken for you: {said} " if why == TAKEN and said else ""
     if not marks:
         return head
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 
+def taken_words(taken: tuple[str, ...]) -> str:
+    """Return the decisions taken for the player as the prompt says them, a repeat counted
+    (#28 round 18: "Taken for you: Skip your turn. Skip your turn." read as one said twice):
+    "Skip your turn (twice).", "Pass (3 times)."."""
+    said: list[tuple[str, int]] = []
+    for line in taken:
+        words = line.removeprefix("Taken for you: ")
+        if said and said[-1][0] == words:
+            said[-1] = (words, said[-1][1] + 1)
+        else:
+            said.append((words, 1))
+    return " ".join(
+        w if n == 1 else w.rstrip(".") + (" (twice)." if n == 2 else f" ({n} times).")
+        for w, n in said
+    )
+
+
 def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
     """Return the prompt's cue while the options' keys wait a beat after the decisions
     `taken` for the player: what a key does now and after (#28 round 17: "New options:"
     said nothing of the keys, and the next key marked; `marks`: some option is costly)."""
-    said = " ".join(line.removeprefix("Taken for you: ") for line in taken)
+    said = taken_words(taken)
     then = ", then a key or Enter marks a costly option" if marks else ""
     return f"Taken for you: {said} New options: a key takes nothing yet{then}. "
 

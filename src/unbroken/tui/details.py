@@ -52,10 +52,10 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         # "(2 SE lost to the cap 20)"): the core's numbers (Query.hunger).
         cap = rules.settings.caps.get("se", 99)
         capped = f" ({eat.lost_to_cap} lost to the cap {cap})" if eat.lost_to_cap else ""
-        text = (
-            f"Eat {action.food} of {eat.need}: +{eat.gained} SE{capped}; "
-            f"{eat.missing} uneaten costs {eat.loss} SE"
-        )
+        # The food short is what costs (R-HUNGER-3), said only when some is (#28 round
+        # 18: "0 uneaten costs 0 SE").
+        short = f"; eating {eat.missing} short costs {eat.loss} SE" if eat.missing else ""
+        text = f"Eat {action.food} of {eat.need}: +{eat.gained} SE{capped}{short}"
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
