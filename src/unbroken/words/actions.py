@@ -38,7 +38,7 @@ from unbroken.words.keeping import (
     score_note,
     weapons_held,
 )
-from unbroken.words.no_use import COMMITTED, last_use, no_use
+from unbroken.words.no_use import COMMITTED, WOUNDS_NOTHING, last_use, no_use, wounds_nothing
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.option_notes import still_to_come
@@ -388,6 +388,7 @@ def option_text(
         f = forecast or rules.forecast(action)
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
+            text = merge_note(text, WOUNDS_NOTHING if wounds_nothing(f) else "")
         # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
@@ -442,6 +443,8 @@ def option_detail(
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
+    if wounds_nothing(f):  # why it is marked, first: all it does is pay (#28 round 18)
+        more = f"Of no use now: it wounds 0 and breaks nothing, it only pays. {more}".strip()
     if not more:
         text = label(action, state, ruleset)
         more = full_stop(text)

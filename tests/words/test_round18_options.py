@@ -1,0 +1,69 @@
+"""Round 18's playtest, the option words (issue 28): what a README-only player found the
+options say wrong or not at all."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.plugins import load_plugins
+from unbroken.testing import FolderPlugin, Scenario, pass_responses, play
+from unbroken.words.actions import option_detail, option_text
+
+GAUNTLET = (
+    Path(__file__).resolve().parents[2] / "plugins/unbroken-gauntlet/src/unbroken_gauntlet/content"
+)
+
+
+@pytest.fixture(scope="module")
+def gauntlet(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
+    """The base game and the Gauntlet's keywords and monsters."""
+    folder = tmp_path_factory.mktemp("gauntlet")
+    for name in ("keywords.toml", "monsters.toml"):
+        shutil.copy(GAUNTLET / name, folder / name)
+    return load_plugins(["base", "gauntlet"], extra=[("gauntlet", FolderPlugin(folder))]).ruleset
+
+
+def _texts(game: Game) -> list[str]:
+    return [option_text(a, why, game.state, game.ruleset) for a, why in game.options()]
+
+
+def _bare_beetle(rules: Ruleset) -> Game:
+    """The Iron Beetle's armor pried off with the Knife; the player's turn again."""
+    game = (
+        Scenario("maxyn-zenma", level=2, ruleset=rules)
+        .resources(se=20, me=3)
+        .weapon("knife")
+        .monster("gauntlet:iron-beetle")
+        .dice(1, 1, 1)
+        .start("battle")
+    )
+    play(game, act.Attack("pry"))
+    pass_responses(game)
+    assert game.state.monster is not None and game.state.monster.armor == 0
+    return game
+
+
+def test_an_attack_that_wounds_0_is_marked_no_use(gauntlet: Ruleset) -> None:
+    # Round 18: Armored (−1 to power 3 or less) takes the Quick cut's 1: it only pays.
+    game = _bare_beetle(gauntlet)
+    texts = _texts(game)
+    quick = "Attack with Quick cut: wound 0 (Armored (Gauntlet) −1) - pay 1 SE"
+    assert f"{quick} (no use now: it wounds 0)" in texts
+    # The Stab still wounds 1: of use.
+    assert "Attack with Stab: wound 1 (Armored (Gauntlet) −1) - pay 2 SE" in texts
+    detail = option_detail(act.Attack("quick-cut"), game.state, game.ruleset)
+    assert detail.startswith("Of no use now: it wounds 0")
+
+
+def test_the_detail_line_names_a_keyword_as_the_options_do(gauntlet: Ruleset) -> None:
+    # Round 18: the detail said "Armored (Iron Beetle) −1", the options "Armored (Gauntlet)".
+    game = _bare_beetle(gauntlet)
+    detail = option_detail(act.Attack("stab"), game.state, game.ruleset)
+    assert detail.startswith("Armored (Gauntlet) −1: Wounding attacks of power 3 or less")
+    assert "Iron Beetle" not in detail
