@@ -67,3 +67,34 @@ def test_the_detail_line_names_a_keyword_as_the_options_do(gauntlet: Ruleset) ->
     detail = option_detail(act.Attack("stab"), game.state, game.ruleset)
     assert detail.startswith("Armored (Gauntlet) −1: Wounding attacks of power 3 or less")
     assert "Iron Beetle" not in detail
+
+
+def _to_my_turn(game: Game) -> None:
+    """Pay the Basilisk's metal for Paralyzed, pass every window, to the player's turn."""
+    while game.decision is not None and game.decision.kind != "player_turn":
+        legal = game.legal_actions()
+        if act.PayInstead() in legal:
+            game.apply(act.PayInstead())
+        else:
+            game.apply(act.Pass() if act.Pass() in legal else legal[0])
+
+
+def test_a_wound_cap_is_said_past_a_response_window() -> None:
+    # Round 18: "Attack with Cleave: wound 6 - pay 2 ME" while the Basilisk could take 4
+    # this round. The forecast passes Caellahan's window after the attack is chosen and
+    # lost the attack's power there, so the cap (which took 2) was named by no rule.
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=20, me=6, le=2, metal=10)
+        .weapon("axe")
+        .monster("basilisk")
+        .dice(*[2] * 30)
+        .start("battle")
+    )
+    _to_my_turn(game)
+    play(game, act.Attack("chop"))
+    _to_my_turn(game)
+    f = game.query().forecast(act.Attack("cleave"))
+    assert f.passes and (f.power, f.wounds) == (6, 4)
+    assert [a.rule for a in f.rules if a.passive == "cap"] == ["Stone Scales"]
+    assert "Attack with Cleave: 4 of 6 wounds (Stone Scales) - pay 2 ME" in _texts(game)
