@@ -98,3 +98,38 @@ def test_a_wound_cap_is_said_past_a_response_window() -> None:
     assert f.passes and (f.power, f.wounds) == (6, 4)
     assert [a.rule for a in f.rules if a.passive == "cap"] == ["Stone Scales"]
     assert "Attack with Cleave: 4 of 6 wounds (Stone Scales) - pay 2 ME" in _texts(game)
+
+
+def test_focus_paid_with_le_is_no_use_as_inspiration_is() -> None:
+    # Round 18: short of SE with no ME, Focus takes 2 SE + 2 LE to gain 1 ME: it was
+    # marked only "paid as", while Inspiration in the same spot was "no use now".
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=2, me=0, le=4)
+        .weapon("knife")
+        .monster("goblin")
+        .dice(*[2] * 30)
+        .start("battle")
+    )
+    texts = _texts(game)
+    focus = next(t for t in texts if t.startswith("Focus"))
+    assert "(no use now: needs 4 SE, you have 2, so it takes 2 SE + 2 LE to gain 1 ME" in focus
+    inspiration = next(t for t in texts if t.startswith("Inspiration"))
+    assert "(no use now: needs 2 ME, you have 0, so it takes 2 LE to gain 1 LE" in inspiration
+    # Plan gains cunning, not effort: paid with LE it is still of use.
+    plan = next(t for t in texts if t.startswith("Plan"))
+    assert "(paid as 2 SE + 2 LE: short of SE" in plan
+
+
+def test_focus_paid_as_printed_is_of_use_with_le_held() -> None:
+    # The LE held is not what makes it no use: only LE the payment takes.
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=6, me=0, le=4)
+        .weapon("knife")
+        .monster("goblin")
+        .dice(*[2] * 30)
+        .start("battle")
+    )
+    focus = next(t for t in _texts(game) if t.startswith("Focus"))
+    assert "no use" not in focus and "paid as" not in focus
