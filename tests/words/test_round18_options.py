@@ -13,7 +13,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, Scenario, pass_responses, play
-from unbroken.words.actions import option_detail, option_text
+from unbroken.words.actions import option_detail, option_text, shared_note
 
 GAUNTLET = (
     Path(__file__).resolve().parents[2] / "plugins/unbroken-gauntlet/src/unbroken_gauntlet/content"
@@ -133,3 +133,27 @@ def test_focus_paid_as_printed_is_of_use_with_le_held() -> None:
     )
     focus = next(t for t in _texts(game) if t.startswith("Focus"))
     assert "no use" not in focus and "paid as" not in focus
+
+
+def test_the_encounters_ambush_is_said_once_not_on_each_skill() -> None:
+    # Round 18: after keeping Trial and Error with the time short, "Keep Ambusher…" and
+    # "Keep Brute Force…" each ended "— ⚠ time runs out: the monster ambushes you": the
+    # encounter's, whichever skill is kept. Said once, under the prompt.
+    game = (
+        Scenario("maxyn-zenma", level=1)
+        .resources(se=10, time=3)
+        .monster("kobold")
+        .encounters("trial-and-error", "hard-lesson")
+        .start()
+    )
+    for action in (act.Explore(), act.ChooseEncounter("base:trial-and-error"), act.Resolve()):
+        game.apply(action)
+    game.apply(act.Pass())  # Flexible's window before the skill is gained
+    assert game.decision is not None and game.decision.kind == "choose_skill"
+    offered = game.options()
+    shared = shared_note(offered, game.state, game.ruleset)
+    assert shared.startswith("⚠ time runs out: the monster ambushes you")
+    lines = [option_text(a, why, game.state, game.ruleset, None, shared) for a, why in offered]
+    assert lines and all(line.startswith("Keep ") and "⚠" not in line for line in lines)
+    # Without the prompt's note (`unbroken play`), each line still warns.
+    assert all("⚠ time runs out" in line for line in _texts(game))

@@ -40,8 +40,8 @@ from unbroken.words.keeping import (
 )
 from unbroken.words.no_use import COMMITTED, WOUNDS_NOTHING, last_use, no_use, wounds_nothing
 from unbroken.words.option_notes import marked_row as marked_row
+from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
-from unbroken.words.option_notes import still_to_come
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -413,9 +413,10 @@ def option_text(
             text, note = defeat_last(text, note)
         elif f.defeated:  # an ability's kill, said as a weapon's is (round 11: "— reward …")
             note = defeat_note(note)
-        if note and note != shared:
+        note, warned = said_once(note, warnings(f, state, ruleset), shared)
+        if note:
             text += f" — {note}"
-        return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
+        return "".join([text, *(f" — ⚠ {w}" for w in warned)])
     if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
         why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
     if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
