@@ -157,3 +157,25 @@ def test_the_encounters_ambush_is_said_once_not_on_each_skill() -> None:
     assert lines and all(line.startswith("Keep ") and "⚠" not in line for line in lines)
     # Without the prompt's note (`unbroken play`), each line still warns.
     assert all("⚠ time runs out" in line for line in _texts(game))
+
+
+def test_both_results_to_keep_say_their_row_alike() -> None:
+    # Round 18: "Keep which result?" gave the 6 a "— Basilisk's WOUND: lose 2 SE…" suffix
+    # the 1 lacked. Each says its row in its bracket, as the forecast has it, and no more.
+    game = (
+        Scenario("caellahan", level=4)
+        .resources(se=20, metal=5)
+        .weapon("knife")
+        .skills("lucky")
+        .monster("basilisk")
+        .dice(1, 6, *[2] * 20)
+        .start("battle")
+    )
+    _to_my_turn(game)
+    game.apply(act.Skip())
+    game.apply(act.Use("base:lucky", "lucky-reroll"))
+    assert game.decision is not None and game.decision.kind == "pick_roll"
+    assert _texts(game) == [
+        "Keep the 1: WOUND (lose 2 SE)",
+        "Keep the 6: WOUND (lose 2 SE, Paralyzed 3 tokens)",
+    ]

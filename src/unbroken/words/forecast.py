@@ -164,6 +164,12 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     }
 
 
+def row_phrase(f: Forecast, ruleset: Ruleset, acted: Acted, weapon: str = "") -> str:
+    """Return what one rule that acts does in the forecast, in the note's words ("lose 2
+    SE, Paralyzed 3 tokens" for the Basilisk's WOUND row), "" when it does not act."""
+    return _phrases(f, ruleset, "", weapon).get(acted, "")
+
+
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
     """Return the short note an option line ends with: what the other rules do if it is
     taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts."""
