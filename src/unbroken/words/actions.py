@@ -416,8 +416,9 @@ def option_detail(
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
-    if wounds_nothing(f):  # why it is marked, first: all it does is pay (#28 round 18)
-        more = f"Of no use now: it wounds 0 and breaks nothing, it only pays. {more}".strip()
+    if wounds_nothing(f):  # why it is marked, alone: its line names the rule, the stage
+        # too, and at 80x24 the cut line's words come first (#28 round 18).
+        more = "No use now: it wounds 0, so it only pays its cost."
     if not more:
         text = label(action, state, ruleset)
         more = full_stop(text)
