@@ -58,7 +58,7 @@ def test_an_attack_that_wounds_0_is_marked_no_use(gauntlet: Ruleset) -> None:
     # The Stab still wounds 1: of use.
     assert "Attack with Stab: wound 1 (Armored (Gauntlet) −1) - pay 2 SE" in texts
     detail = option_detail(act.Attack("quick-cut"), game.state, game.ruleset)
-    assert detail == "No use now: it wounds 0, so it only pays its cost."
+    assert detail.startswith("No use now: it wounds 0. Armored (Gauntlet) −1: ")
 
 
 def test_the_detail_line_names_a_keyword_as_the_options_do(gauntlet: Ruleset) -> None:

@@ -416,9 +416,8 @@ def option_detail(
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
-    if wounds_nothing(f):  # why it is marked, alone: its line names the rule, the stage
-        # too, and at 80x24 the cut line's words come first (#28 round 18).
-        more = "No use now: it wounds 0, so it only pays its cost."
+    if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
+        more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     if not more:
         text = label(action, state, ruleset)
         more = full_stop(text)
