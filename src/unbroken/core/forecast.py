@@ -123,11 +123,12 @@ class Forecast:
 class _Foreseer(Resolver):
     """A Resolver that stops before chance shows its hand and notes each event's cause."""
 
-    def __init__(self, ruleset: Ruleset, state: GameState) -> None:
+    def __init__(self, ruleset: Ruleset, state: GameState, asked: int = 0) -> None:
         super().__init__(ruleset, state)
         self.causes: list[Acted | None] = []
-        #: The power of the last attack chosen, for the wounds it asks (a cap may take some).
-        self.asked = 0
+        #: The power of the last attack chosen, for the wounds it asks (a cap may take some);
+        #: carried over a Response window passed on the way (the attack resolves after it).
+        self.asked = asked
         #: Rules that act besides the causes of the events (several Passives of a kind).
         self.also: list[Acted] = []
         #: The rule whose WOUND loss is pending (its Lost event comes from a flow step):
@@ -247,8 +248,9 @@ def forecast(
     mo = state.monster
     tally = _Tally(action, *((mo.health, mo.armor) if mo is not None else (0, 0)))
     stops, taking = DECISION, action
+    asked = 0  # the attack's power, from before a window passed (#28 round 18: Stone Scales)
     while True:
-        run = _Foreseer(ruleset, copy)
+        run = _Foreseer(ruleset, copy, asked)
         try:
             take(run, taking)
         except Unseen as chance:
@@ -263,7 +265,7 @@ def forecast(
         if name_passed:
             offered = legality.legal(Resolver(ruleset, copy))
             tally.passed += [a for a in offered if not isinstance(a, act.Pass)]
-        tally.passes, taking = tally.passes + 1, act.Pass()
+        tally.passes, taking, asked = tally.passes + 1, act.Pass(), run.asked
     died = copy.outcome is not None and not copy.outcome.won
     if died and tally.passes and not name_passed:  # again, naming what was passed
         return forecast(ruleset, state, action, name_passed=True, windows=windows)

@@ -6,20 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 from unbroken.core import actions as act
-from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Turn
+from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
-from unbroken.words.effects import effect_text, encounter_text, when_text
+from unbroken.words.effects import encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
     lowered_next,
     own_card,
-    rule_name,
     shown_ability,
     warning_sentences,
     warnings,
@@ -38,12 +36,12 @@ from unbroken.words.keeping import (
     score_note,
     weapons_held,
 )
-from unbroken.words.no_use import COMMITTED, last_use, no_use
+from unbroken.words.kept_roll import picked_row
+from unbroken.words.no_use import COMMITTED, WOUNDS_NOTHING, last_use, no_use, wounds_nothing
 from unbroken.words.option_notes import marked_row as marked_row
+from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
-from unbroken.words.option_notes import still_to_come
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
-from unbroken.words.power import signed
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name, full_stop
@@ -251,40 +249,7 @@ def _pass(_: act.Pass, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.PickRoll)
 def _pick_roll(action: act.PickRoll, state: GameState, ruleset: Ruleset) -> str:
-    monster = state.monster
-    sheet = ruleset.monsters.get(monster.id) if monster is not None else None
-    if sheet is None or state.turn != Turn.MONSTER:
-        return f"Keep the {action.value}"
-    # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
-    value = Query(ruleset, state).roll_result(action.value)
-    row = sheet.table[value - 1]
-    what = _row_loss(action, state, ruleset, row) or (
-        "; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect"
-    )
-    bonus = f" → {value}" if value != action.value else ""
-    return f"Keep the {action.value}{bonus}: {row.result} ({what})"
-
-
-def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:
-    """Return a plain loss row's effect after the Passives in play, as its forecast has it
-    ("lose 1 SE; Armored −1"), or "" when the Passives change nothing (or it is no
-    plain loss): the same numbers as the option lines (#28)."""
-    printed = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt]
-    if not printed or len(printed) != len(row.effects) or state.monster is None:
-        return ""
-    rules = Query(ruleset, state)
-    f = rules.forecast(action)
-    lost: dict[str, int] = {}
-    for event, cause in zip(f.events, f.causes, strict=True):
-        if isinstance(event, ev.Lost) and cause is not None and cause.rule == row.result:
-            for key, n in event.amounts.items():
-                lost[key] = lost.get(key, 0) + n
-    was = sum(sum(e.amounts.values()) for e in printed)
-    now = sum(lost.values())
-    if not lost or now == was:
-        return ""
-    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.loss_passives())
-    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}" if why else "")
+    return picked_row(action, state, ruleset)[0]
 
 
 @words_for(LABELS, act.PayInstead)
@@ -386,8 +351,12 @@ def option_text(
     if not why:
         rules = Query(ruleset, state)
         f = forecast or rules.forecast(action)
+        row = ""
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
+            text = merge_note(text, WOUNDS_NOTHING if wounds_nothing(f) else "")
+        elif isinstance(action, act.PickRoll):
+            text, row = picked_row(action, state, ruleset, f)
         # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
@@ -399,7 +368,11 @@ def option_text(
             text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
-        note = "; ".join(x for x in note.split("; ") if f"({x.partition(': ')[2]})" not in text)
+        note = "; ".join(
+            x
+            for x in note.split("; ")
+            if f"({x.partition(': ')[2]})" not in text and not (row and x.startswith(f"{row}: "))
+        )
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             defeat_responses(f, ruleset),  # windows the forecast passed
@@ -412,9 +385,10 @@ def option_text(
             text, note = defeat_last(text, note)
         elif f.defeated:  # an ability's kill, said as a weapon's is (round 11: "— reward …")
             note = defeat_note(note)
-        if note and note != shared:
+        note, warned = said_once(note, warnings(f, state, ruleset), shared)
+        if note:
             text += f" — {note}"
-        return "".join([text, *(f" — ⚠ {w}" for w in warnings(f, state, ruleset))])
+        return "".join([text, *(f" — ⚠ {w}" for w in warned)])
     if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
         why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
     if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
@@ -442,6 +416,8 @@ def option_detail(
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
+    if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
+        more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     if not more:
         text = label(action, state, ruleset)
         more = full_stop(text)

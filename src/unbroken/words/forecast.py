@@ -164,6 +164,12 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     }
 
 
+def row_phrase(f: Forecast, ruleset: Ruleset, acted: Acted, weapon: str = "") -> str:
+    """Return what one rule that acts does in the forecast, in the note's words ("lose 2
+    SE, Paralyzed 3 tokens" for the Basilisk's WOUND row), "" when it does not act."""
+    return _phrases(f, ruleset, "", weapon).get(acted, "")
+
+
 def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
     """Return the short note an option line ends with: what the other rules do if it is
     taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts."""
@@ -416,7 +422,11 @@ def forecast_detail(
         if a.text and a.card in ruleset.skills:  # named as its option names it
             parts.append(f"{shown_ability(ruleset, a.card, a.rule)}{figure}: {a.text.rstrip('.')}")
         elif a.text:
-            parts.append(f"{a.rule} ({card}){figure}: {a.text.rstrip('.')}")
+            # A keyword by its one name, as the options and the stage say it ("Armored
+            # (Gauntlet)", not "Armored (Iron Beetle)": #28 round 18); a rule by its card's.
+            name = rule_shown(ruleset, a.card, a.rule) if _keyword(a, ruleset) else ""
+            name = name or f"{a.rule} ({card})"
+            parts.append(f"{name}{figure}: {a.text.rstrip('.')}")
         elif a in said:
             parts.append(f"{rule_name(a, ruleset)}: {said[a]}")
     warned = " ".join(warning_sentences(f, ruleset, state)) if warn else ""
@@ -427,6 +437,14 @@ def forecast_detail(
     then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
     text = f"{text}; {then}." if then else f"{text}."
     return f"{warned} {text}" if warned else text
+
+
+def _keyword(acted: Acted, ruleset: Ruleset) -> bool:
+    """Return whether a monster's rule that acts is one of its keywords' (Armored)."""
+    sheet = ruleset.monsters.get(acted.card)
+    if sheet is None:
+        return False
+    return acted.rule in (ruleset.keywords[k].name for k in sheet.keywords if k in ruleset.keywords)
 
 
 def lowered_next(action: act.Action, f: Forecast, state: GameState, ruleset: Ruleset) -> str:

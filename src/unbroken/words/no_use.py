@@ -4,6 +4,7 @@ what taking the level's last ability use leaves without one (`last_use`)."""
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query, clamp_die
@@ -40,6 +41,27 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
         # The rows compared by what they do (#28 round 16: the Troll's WOUND 3 to WOUND 2).
         return f" (no use now: rows {now} and {after} do the same)"
     return ""
+
+
+#: Why an attack is no use: it wounds 0 and breaks nothing, its cost is all it does.
+WOUNDS_NOTHING = " (no use now: it wounds 0)"
+
+
+def wounds_nothing(f: Forecast) -> bool:
+    """Return whether a wounding attack's forecast does nothing but pay: its power comes to
+    0 after the Passives (the Iron Beetle's Armored on a Quick cut of 1, #28 round 18), it
+    breaks no armor, no guard takes it (lowering a guard is of use), no Response window
+    comes on the way (one could still add power) and no rule acts but the Passives that
+    took its power."""
+    if not isinstance(f.action, act.Attack) or f.power != 0 or f.printed_power is None:
+        return False
+    if f.guarded or f.wounds or f.armor_broken or f.defeated or f.passes:
+        return False
+    if f.gained or f.conditions_gained or f.weapon:
+        return False
+    if not any(isinstance(e, ev.AttackChosen) and e.kind == "wound" for e in f.events):
+        return False  # a break attack says "break 0 armor" already
+    return all(a.passive == "power" for a in f.rules)
 
 
 def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:

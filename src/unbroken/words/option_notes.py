@@ -9,7 +9,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
-from unbroken.words.forecast import forecast_note, own_card, response_name
+from unbroken.words.forecast import forecast_note, own_card, response_name, warnings
 
 
 def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
@@ -29,22 +29,37 @@ def shared_note(
     ruleset: Ruleset,
     forecasts: dict[act.Action, Forecast] | None = None,
 ) -> str:
-    """Return the forecast's note when every option that can be taken (two or more) ends
-    with the same one (a monster's rule that acts whatever is chosen), else ""."""
+    """Return what every option that can be taken (two or more) ends with, said once
+    under the prompt: each warning they all share first ("⚠ time runs out: the monster
+    ambushes you", the encounter's, not a skill's to keep: #28 round 18), then the
+    forecast's note when they all share it (a monster's rule that acts whatever is
+    chosen); "" when none. `option_text` leaves on each option what this says (`said_once`)."""
     legal = [a for a, why in offered if not why]
     if len(legal) < 2:
         return ""
     rules = Query(ruleset, state)
+    made = [(forecasts or {}).get(a) or rules.forecast(a) for a in legal]
     notes = {
-        forecast_note(
-            (forecasts or {}).get(a) or rules.forecast(a),
-            ruleset,
-            own_card(a, state),
-            state.weapons[-1],
-        )
-        for a in legal
+        forecast_note(f, ruleset, own_card(a, state), state.weapons[-1])
+        for a, f in zip(legal, made, strict=True)
     }
-    return notes.pop() if len(notes) == 1 else ""
+    common = [w for w in warnings(made[0], state, ruleset) if w]
+    for f in made[1:]:
+        if not common:
+            break
+        common = [w for w in common if w in warnings(f, state, ruleset)]
+    note = notes.pop() if len(notes) == 1 else ""
+    return "; ".join([*(f"⚠ {w}" for w in common), *([note] if note else [])])
+
+
+def said_once(note: str, warned: list[str], shared: str) -> tuple[str, list[str]]:
+    """Return an option's note and warnings without what `shared` (`shared_note`) says
+    once under the prompt for every option."""
+    if not shared:
+        return note, warned
+    if note and (shared == note or (shared.startswith("⚠ ") and shared.endswith(f"; {note}"))):
+        note = ""
+    return note, [w for w in warned if f"⚠ {w}" not in shared]
 
 
 def marked_row(state: GameState) -> int:

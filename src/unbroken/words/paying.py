@@ -41,12 +41,17 @@ def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True
 
 
 def wasted_conversion(paid: dict[str, int], cost: dict[str, int], gained: dict[str, int]) -> str:
-    """Return what a payment takes of the effort it is made to gain, beyond the printed
-    cost ("3 ME" when Focus is paid as 1 SE + 3 ME to gain 1 ME), "" when none."""
+    """Return what a payment takes, beyond the printed cost, of the effort it is made to
+    gain or of a more valuable one ("3 ME" when Focus is paid as 1 SE + 3 ME to gain 1 ME,
+    "2 LE" when paid as 2 SE + 2 LE: #28 round 18, as Inspiration's "1 ME + 1 LE to gain
+    1 LE"), "" when none."""
+    ranks = [m.EFFORT.index(k) for k, n in gained.items() if k in m.EFFORT and n > 0]
+    if not ranks:
+        return ""
     back = {
         k: paid.get(k, 0) - cost.get(k, 0)
-        for k in gained
-        if k in m.EFFORT and paid.get(k, 0) > cost.get(k, 0)
+        for k in m.EFFORT[min(ranks) :]
+        if paid.get(k, 0) > cost.get(k, 0)
     }
     return amounts(back) if back else ""
 

@@ -1,0 +1,64 @@
+"""A die result to keep in words: "Keep the 6: WOUND (lose 2 SE, Paralyzed 3 tokens)", its
+row as the forecast has it (split from words.actions, which names every option)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core import model as m
+from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, Turn
+from unbroken.words.effects import effect_text
+from unbroken.words.forecast import row_phrase, rule_name
+from unbroken.words.power import signed
+from unbroken.words.vocabulary import amounts
+
+
+def picked_row(
+    action: act.PickRoll, state: GameState, ruleset: Ruleset, f: Forecast | None = None
+) -> tuple[str, str]:
+    """Return a die result to keep in words, "Keep the 6: WOUND (lose 2 SE, Paralyzed 3
+    tokens)", its row as the forecast `f` has it when given (else as printed), and the
+    row's rule name ("Basilisk's WOUND"): the option's line says its row in its bracket,
+    every option alike, not again after it (#28 round 18: only the 6 had "— Basilisk's
+    WOUND: …"). ("Keep the 6", "") outside the monster's roll."""
+    monster = state.monster
+    sheet = ruleset.monsters.get(monster.id) if monster is not None else None
+    if monster is None or sheet is None or state.turn != Turn.MONSTER:
+        return f"Keep the {action.value}", ""
+    # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
+    value = Query(ruleset, state).roll_result(action.value)
+    row = sheet.table[value - 1]
+    acted = Acted(monster.id, row.result)
+    forecast = row_phrase(f, ruleset, acted, state.weapons[-1]) if f is not None else ""
+    what = (
+        _row_loss(action, state, ruleset, row)  # the loss after the Passives, with why
+        or forecast
+        or ("; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect")
+    )
+    bonus = f" → {value}" if value != action.value else ""
+    return f"Keep the {action.value}{bonus}: {row.result} ({what})", rule_name(acted, ruleset)
+
+
+def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:
+    """Return a plain loss row's effect after the Passives in play, as its forecast has it
+    ("lose 1 SE; Armored −1"), or "" when the Passives change nothing (or it is no
+    plain loss): the same numbers as the option lines (#28)."""
+    printed = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt]
+    if not printed or len(printed) != len(row.effects) or state.monster is None:
+        return ""
+    rules = Query(ruleset, state)
+    f = rules.forecast(action)
+    lost: dict[str, int] = {}
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if isinstance(event, ev.Lost) and cause is not None and cause.rule == row.result:
+            for key, n in event.amounts.items():
+                lost[key] = lost.get(key, 0) + n
+    was = sum(sum(e.amounts.values()) for e in printed)
+    now = sum(lost.values())
+    if not lost or now == was:
+        return ""
+    why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.loss_passives())
+    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}" if why else "")
