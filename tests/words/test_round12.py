@@ -162,7 +162,8 @@ def test_the_hunger_detail_counts_the_cap_as_its_option_does() -> None:
     game = Scenario("tomu", level=2).resources(se=cap - 1, food=2).monster("goblin").start("hunger")
     eat = act.Eat(2)
     said = detail(eat, game)
-    assert said == f"Eat 2 of 2: +1 SE (1 lost to the cap {cap}).", said  # none short: no cost said (round 18)
+    # None short: no cost said (round 18).
+    assert said == f"Eat 2 of 2: +1 SE (1 lost to the cap {cap}).", said
 
 
 def test_a_cost_before_revealing_more_reads_as_a_sentence() -> None:
