@@ -66,8 +66,12 @@ def test_replays_lists_a_crafted_character_and_difficulty_as_escapes(
     assert "\x1b" not in out and "\u202e" not in out
     shown_difficulty = "\\u202eeasy"
     score = json.loads(GOLDEN.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[1])["score"]
+    # The character column is as wide as its longest name up to 20, a longer one cut with
+    # "…" (round 18), the escapes counted as shown.
+    assert len(SHOWN) > 20
+    character = SHOWN[:19] + "…"
     assert out.splitlines()[1] == (
-        f"2026-01-01T0000  -            {SHOWN[:14]:<14} {shown_difficulty:<10} won     {score:>8}"
+        f"2026-01-01T0000  -            {character} {shown_difficulty:<10} won     {score:>8}"
     )
 
 
