@@ -19,8 +19,11 @@ the seed), and running out of scripted values is an error naming the roll.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -432,3 +435,24 @@ def _kept_use_unwanted(passed: Game, choose: Callable[[Game, int], act.Action], 
         n += 1
         spent = [e for e in events if isinstance(e, ev.AbilityUsed) and e.ability_use]
         assert not spent, ("the use kept by passing was spent on", spent)
+
+
+@contextmanager
+def expansions_from_source(plugins: Path, packages: dict[str, str]) -> Iterator[Ruleset]:
+    """Yield the base game with the plugins named in `packages` (plugin name -> its import
+    name) imported from their source folders under `plugins` (`unbroken-<name>/src`), not
+    installed; the folders and the modules are taken away again after."""
+    # lazy: only tests that load the expansions from source need the plugin loader's extras
+    from unbroken.plugins import load_plugins
+
+    folders = [str(plugins / f"unbroken-{name}" / "src") for name in packages]
+    sys.path[:0] = folders
+    try:
+        extra = [(name, importlib.import_module(pkg)) for name, pkg in packages.items()]
+        yield load_plugins(["base", *packages], extra=extra).ruleset
+    finally:
+        for folder in folders:
+            sys.path.remove(folder)
+        for pkg in packages.values():
+            for module in [x for x in sys.modules if x == pkg or x.startswith(pkg + ".")]:
+                del sys.modules[module]

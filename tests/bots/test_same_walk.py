@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -24,7 +23,8 @@ from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.plugins import load_plugins, load_ruleset
+from unbroken.plugins import load_ruleset
+from unbroken.testing import expansions_from_source
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
@@ -73,17 +73,8 @@ def weaker(rules: Ruleset) -> Ruleset:
 @pytest.fixture(scope="module")
 def everything() -> Iterator[Ruleset]:
     """The base game with both expansions, imported from plugins/*/src (not installed)."""
-    folders = [str(PLUGINS / f"unbroken-{name}" / "src") for name in EXPANSIONS]
-    sys.path[:0] = folders
-    try:
-        extra = [(name, importlib.import_module(pkg)) for name, pkg in EXPANSIONS.items()]
-        yield load_plugins(["base", *EXPANSIONS], extra=extra).ruleset
-    finally:
-        for folder in folders:
-            sys.path.remove(folder)
-        for pkg in EXPANSIONS.values():
-            for module in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
-                del sys.modules[module]
+    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
+        yield rules
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,6 @@ entry to read: names that differ only in case, and cards named by a made-up name
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.plugins import load_plugins
+from unbroken.testing import expansions_from_source
 from unbroken.words.actions import label
 from unbroken.words.cards import KINDS, card_ids, describe_card
 from unbroken.words.events import Narrator
@@ -32,17 +30,8 @@ EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"
 @pytest.fixture(scope="module")
 def everything() -> Iterator[Ruleset]:
     """The base game with both expansions, imported from plugins/*/src (not installed)."""
-    folders = [str(PLUGINS / f"unbroken-{name}" / "src") for name in EXPANSIONS]
-    sys.path[:0] = folders
-    try:
-        extra = [(name, importlib.import_module(pkg)) for name, pkg in EXPANSIONS.items()]
-        yield load_plugins(["base", *EXPANSIONS], extra=extra).ruleset
-    finally:
-        for folder in folders:
-            sys.path.remove(folder)
-        for pkg in EXPANSIONS.values():
-            for module in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
-                del sys.modules[module]
+    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
+        yield rules
 
 
 def all_cards(rules: Ruleset) -> list[str]:

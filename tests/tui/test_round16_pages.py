@@ -4,11 +4,8 @@ rules, and no page that adds nothing."""
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from pilot import game_screen_of, settle, sync
@@ -16,8 +13,7 @@ from pilot import game_screen_of, settle, sync
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import Settings, save_settings
-from unbroken.plugins import load_plugins
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, expansions_from_source
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.sheet_rows import table_lines
 from unbroken.tui.stage import StagePanel
@@ -29,20 +25,9 @@ FIRST_ROW = re.compile(r"^[ ▶]1 \S")
 ROW = re.compile(r"^[ ▶]\d+ \S")
 
 
-@contextmanager
-def everything() -> Iterator[Ruleset]:
+def everything() -> AbstractContextManager[Ruleset]:
     """The base game with both expansions, imported from plugins/*/src (not installed)."""
-    folders = [str(PLUGINS / f"unbroken-{name}" / "src") for name in EXPANSIONS]
-    sys.path[:0] = folders
-    try:
-        extra = [(name, importlib.import_module(pkg)) for name, pkg in EXPANSIONS.items()]
-        yield load_plugins(["base", *EXPANSIONS], extra=extra).ruleset
-    finally:
-        for folder in folders:
-            sys.path.remove(folder)
-        for pkg in EXPANSIONS.values():
-            for module in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
-                del sys.modules[module]
+    return expansions_from_source(PLUGINS, EXPANSIONS)
 
 
 def words(text: str) -> str:
