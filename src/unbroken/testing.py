@@ -35,7 +35,7 @@ from unbroken.core import events as ev
 from unbroken.core import legality, steps
 from unbroken.core import model as m
 from unbroken.core.driver import drive
-from unbroken.core.forecast import CHANCE, UNSEEN, forecast
+from unbroken.core.forecast import CHANCE, UNSEEN, Forecast, forecast
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
@@ -328,22 +328,32 @@ def check_forecasts(game: Game) -> int:
     legal = game.legal_actions()
     for action in legal:
         f = game.query().forecast(action)
-        fork = game.fork()
-        taken = fork.apply(action)
-        for _ in range(f.passes):  # the Response windows it passed on the way
-            taken += fork.apply(act.Pass())
-        n = len(f.events)
-        assert list(f.events) == taken[:n], action
-        if f.stops == CHANCE:
-            assert isinstance(taken[n], UNSEEN), (action, taken[n])
-        else:
-            assert n == len(taken), (action, taken[n:])
-        _check_numbers(f, taken[:n], game)
-        in_play = _cards_in_play(game, taken)
-        for rule in f.rules:
-            assert rule.card in in_play, (action, rule)
+        for line in (f, *f.if_used):  # and each line using a Response at its window
+            _check_line(game, action, line)
     assert msgspec.msgpack.encode(game.state) == before  # forecasting changed nothing
     return len(legal)
+
+
+def _check_line(game: Game, action: act.Action, f: Forecast) -> None:
+    """Hold one line of an option's forecast to what taking it on a fork emits."""
+    fork = game.fork()
+    taken = fork.apply(action)
+    for _ in range(f.passes if f.used is None else f.used_at):  # the windows passed
+        taken += fork.apply(act.Pass())
+    if f.used is not None:  # the Response used, then the windows after it passed
+        taken += fork.apply(f.used)
+        for _ in range(f.passes - f.used_at):
+            taken += fork.apply(act.Pass())
+    n = len(f.events)
+    assert list(f.events) == taken[:n], (action, f.used)
+    if f.stops == CHANCE:
+        assert isinstance(taken[n], UNSEEN), (action, f.used, taken[n])
+    else:
+        assert n == len(taken), (action, f.used, taken[n:])
+    _check_numbers(f, taken[:n], game)
+    in_play = _cards_in_play(game, taken)
+    for rule in f.rules:
+        assert rule.card in in_play, (action, f.used, rule)
 
 
 def _check_numbers(f: Any, taken: list[ev.Event], game: Game) -> None:

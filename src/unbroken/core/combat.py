@@ -52,15 +52,14 @@ def reveal_monster(r: Resolver) -> None:
     """Roll for this level's monster and reveal it (R-MONSTER-1).
 
     A level with more than six monsters (a plugin's joined the base game's)
-    rolls a die with one side per monster: the n-th in number order.
+    rolls a die with one side per monster: the n-th in number order
+    (`Ruleset.monster_die`, `Ruleset.rolled_monster`: the words read a roll so too).
     """
-    by_number = r.rules.monsters_of_level(r.state.level)
-    numbers = sorted(by_number)
-    value = r.roll("monster", "monster", max(6, len(numbers)))
-    if len(numbers) > 6:
-        monster = by_number[numbers[value - 1]]
-    else:
-        monster = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+    level = r.state.level
+    value = r.roll("monster", "monster", r.rules.monster_die(level))
+    monster = r.rules.rolled_monster(level, value)
+    if monster is None:
+        raise ValueError(f"no monster for a roll of {value} at level {level}")
     track = r.rules.difficulty(r.state.difficulty)
     if track is None or not track.danger:
         r.emit(ev.MonsterRevealed(monster.id, monster.armor, monster.health))

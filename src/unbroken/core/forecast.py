@@ -17,7 +17,7 @@ events, so a front end draws the forecast without knowing the rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from unbroken.core import actions as act
@@ -42,6 +42,9 @@ _BY_PASSIVES = frozenset({ev.AttackPowerSet, ev.MonsterChanged})
 DECISION, OVER, CHANCE, FAILED = "decision", "over", "chance", "failed"
 #: Response windows a forecast passes at most (each trigger fires once per step).
 MAX_PASSES = 8
+#: The windows whose Responses change the option's own numbers (an attack's power): at
+#: these the forecast also follows the line of each Response usable there (`if_used`).
+ANSWERED = frozenset({"after_attack_chosen"})
 
 
 class Unseen(BaseException):
@@ -108,6 +111,15 @@ class Forecast:
     #: When chance stopped it: what was still to be done, the item being run last (the
     #: flow step or effect; `after.then` is written only at a decision). Else ().
     pending: tuple[Queued, ...] = field(default=(), compare=False, repr=False)
+    #: On a line that uses a Response (see `if_used`): that Use, and how many windows
+    #: were passed before the one it was used at. None on the line passing every window.
+    used: act.Action | None = None
+    used_at: int = 0
+    #: The lines using each Response offered at the first window of `ANSWERED` the
+    #: forecast passes (Power Through, Plate Splitter: +power to the attack chosen), the
+    #: other windows passed as here: what the option does if the player uses it (#28
+    #: round 19: the attack's line said "wound 1" and Plate Splitter made it 3).
+    if_used: tuple[Forecast, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def effective_power(self) -> int | None:
@@ -243,12 +255,35 @@ def forecast(
     (`Forecast.passed`) when the forecast ends in a death (or when `name_passed`):
     only then is it worth a second look, and the look costs a key press its time.
     `windows`: how many windows to pass at most (0: stop at the first one, a DECISION).
+    At the first window of `ANSWERED` passed, the line of each Response usable there
+    is forecast too (`Forecast.if_used`).
     """
+    f, offered = _line(ruleset, state, action, name_passed, windows, None, 0)
+    if not offered:
+        return f
+    at, uses = offered
+    lines = tuple(_line(ruleset, state, action, name_passed, windows, u, at)[0] for u in uses)
+    return replace(f, if_used=lines)
+
+
+def _line(
+    ruleset: Ruleset,
+    state: GameState,
+    action: act.Action,
+    name_passed: bool,
+    windows: int,
+    use: act.Action | None,
+    use_at: int,
+) -> tuple[Forecast, tuple[int, list[act.Action]] | None]:
+    """Return the forecast of `action` answering its windows with Pass, but `use` at the
+    window after `use_at` passed (None: Pass there too); and, passing every window, the
+    number passed before the first of `ANSWERED` and the Responses usable there."""
     copy = copy_state(state)
     mo = state.monster
     tally = _Tally(action, *((mo.health, mo.armor) if mo is not None else (0, 0)))
     stops, taking = DECISION, action
     asked = 0  # the attack's power, from before a window passed (#28 round 18: Stone Scales)
+    offered: tuple[int, list[act.Action]] | None = None
     while True:
         run = _Foreseer(ruleset, copy, asked)
         try:
@@ -262,14 +297,24 @@ def forecast(
         tally.add(run)
         if stops != DECISION or copy.decision != "response" or tally.passes >= windows:
             break
-        if name_passed:
-            offered = legality.legal(Resolver(ruleset, copy))
-            tally.passed += [a for a in offered if not isinstance(a, act.Pass)]
-        tally.passes, taking, asked = tally.passes + 1, act.Pass(), run.asked
+        asked = run.asked
+        if use is not None and tally.passes == use_at and tally.used is None:
+            taking = tally.used = use  # this window answered with the Response
+            continue
+        if name_passed or (use is None and offered is None and copy.trigger in ANSWERED):
+            here: list[act.Action] = [
+                a for a in legality.legal(Resolver(ruleset, copy)) if not isinstance(a, act.Pass)
+            ]
+            if name_passed:
+                tally.passed += here
+            if use is None and offered is None and copy.trigger in ANSWERED and here:
+                offered = (tally.passes, here)
+        tally.passes, taking = tally.passes + 1, act.Pass()
     died = copy.outcome is not None and not copy.outcome.won
     if died and tally.passes and not name_passed:  # again, naming what was passed
-        return forecast(ruleset, state, action, name_passed=True, windows=windows)
-    return tally.forecast(OVER if copy.outcome is not None else stops, copy)
+        return _line(ruleset, state, action, True, windows, use, use_at)
+    f = tally.forecast(OVER if copy.outcome is not None else stops, copy)
+    return (replace(f, used=tally.used, used_at=use_at) if tally.used is not None else f), offered
 
 
 class _Tally:
@@ -296,6 +341,7 @@ class _Tally:
         self.conditions: list[str] = []
         self.ambushed = False
         self.pending: tuple[Queued, ...] = ()
+        self.used: act.Action | None = None
 
     def add(self, run: _Foreseer) -> None:
         """Read the events one Resolver emitted."""

@@ -31,7 +31,7 @@ from unbroken.core.combat import (
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import NO_USES, reasons_not_usable, usable
+from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
@@ -176,6 +176,21 @@ class Query:
         """Return the condition (and its tokens) that takes every turn of the player's for
         the rest of this fight (Paralyzed at 6 tokens: no roll beats it), or None."""
         return turn_lock(self._ruleset, self._state)
+
+    def pay_instead(self, condition: str) -> list[tuple[str, str, dict[str, int]]]:
+        """Return the Passives in play that let the player pay instead of rolling for
+        `condition` and whose cost can be paid now (the Basilisk's Mirror Shard: 1 metal
+        for Paralyzed; `responses.payable_instead`, by which the roll is then the player's
+        choice), each as (card id, ability name, what it costs)."""
+        r = self._resolver()
+        payable = payable_instead(r, condition)
+        return [
+            (src, a.name, dict(x.amounts))
+            for src, a, _ in r.in_play()
+            if a.type == "passive"
+            for x in a.modifiers
+            if isinstance(x, m.RollInstead) and x in payable
+        ]
 
     def payment(self, amounts: dict[str, int]) -> dict[str, int] | None:
         """Return what paying `amounts` would take from the display, with effort

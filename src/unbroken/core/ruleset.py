@@ -130,6 +130,25 @@ class Ruleset:
         """Return the monsters of a level keyed by their die number."""
         return {m.number: m for m in self.monsters.values() if m.level == level}
 
+    def monster_die(self, level: int) -> int:
+        """Return how many sides the die rolled for a level's monster has: one per monster
+        of the level when there are more than six (a plugin's joined the base game's),
+        else six (R-MONSTER-1)."""
+        return max(6, len(self.monsters_of_level(level)))
+
+    def rolled_monster(self, level: int, value: int) -> Monster | None:
+        """Return the monster a roll of `value` on the monster die picks at `level`
+        (R-MONSTER-1): on a die with a side per monster the n-th in number order, else the
+        one numbered `value` (a level with fewer numbers wraps round them). None when the
+        level has none or the die no such side."""
+        by_number = self.monsters_of_level(level)
+        numbers = sorted(by_number)
+        if not numbers or value < 1 or (len(numbers) > 6 and value > len(numbers)):
+            return None
+        if len(numbers) > 6:
+            return by_number[numbers[value - 1]]
+        return by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
+
     def encounter_deck(self) -> list[str]:
         """Return the unshuffled encounter deck: one id per physical copy."""
         return [e.id for e in self.encounters.values() for _ in range(e.copies)]

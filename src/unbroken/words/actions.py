@@ -117,21 +117,22 @@ def _downgrade(_: act.Downgrade, state: GameState, ruleset: Ruleset) -> str:
 
 @words_for(LABELS, act.Use)
 def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
-    for ability in ruleset.card_abilities(action.source):
-        if ability.id == action.ability:
-            # A class ability also takes one of the level's ability uses (R-ABILITY-1).
-            parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
-            if action.source in ruleset.classes:
-                parts.append("1 ability use")
-            cost = f" ({', '.join(parts)})" if parts else ""
-            text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-            note = no_use(ability, state, ruleset)
-            if not note and Query(ruleset, state).roll_cannot_help(list(ability.effects)):
-                note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
-            if not note and Query(ruleset, state).does_nothing(action):
-                note = " (no use now: it would do nothing here)"  # R-DIGI-4, core.pointless
-            return text + note
-    return f"Use {action.ability}"
+    ability = ruleset.ability(action.source, action.ability)
+    if ability is None:
+        return f"Use {action.ability}"
+    # A class ability also takes one of the level's ability uses (R-ABILITY-1).
+    parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
+    if action.source in ruleset.classes:
+        parts.append("1 ability use")
+    cost = f" ({', '.join(parts)})" if parts else ""
+    text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
+    note = no_use(ability, state, ruleset)
+    rules = Query(ruleset, state)
+    if not note and rules.roll_cannot_help(list(ability.effects)):
+        note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
+    if not note and rules.does_nothing(action):
+        note = " (no use now: it would do nothing here)"  # R-DIGI-4, core.pointless
+    return text + note
 
 
 @words_for(LABELS, act.ChooseEncounter)

@@ -9,7 +9,7 @@ from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.words.forecast import attack_effect, rule_name
+from unbroken.words.forecast import attack_effect, rule_name, shown_ability
 from unbroken.words.power import power_abilities, power_changes, power_reason
 from unbroken.words.vocabulary import amounts, attack_name
 
@@ -23,6 +23,9 @@ def attack_label(
     a = next(x for x in weapon.attacks if x.id == action.attack)
     if forecast is not None and forecast.power is not None:
         does = attack_effect(forecast, a.type, ruleset)
+        more = "; ".join(if_used(forecast, ruleset))  # a Response's figure: not certain
+        if more:
+            does = f"{does[:-1]}; {more})" if does.endswith(")") else f"{does} ({more})"
     elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
         does = _wound_power(a, state, ruleset)
     else:
@@ -67,3 +70,27 @@ def attack_cost(attack: m.Attack, state: GameState, ruleset: Ruleset) -> dict[st
     """Return what a weapon attack costs now: its printed cost plus what cards in play
     add (Bleeding: "weapon attacks cost 1 more SE", R-BATTLE-3)."""
     return Query(ruleset, state).attack_cost(attack)
+
+
+def if_used(f: Forecast, ruleset: Ruleset) -> list[str]:
+    """Return what each Response usable after the attack is chosen would make of it, as the
+    core forecasts its line (`Forecast.if_used`): "wound 4 if Plate Splitter used", "defeats
+    it if Power Through [Brawler] used"; only those that change its wounds. The attack's
+    own figure stays what is certain: a Passive's change is in it, a Response is the
+    player's choice (#28 round 19: Plate Splitter's +2 was in no number)."""
+    said = []
+    for line in f.if_used:
+        use = line.used
+        changes = line.wounds != f.wounds or line.defeated != f.defeated
+        if not isinstance(use, act.Use) or line.power is None or line.guarded or not changes:
+            continue
+        ability = ruleset.ability(use.source, use.ability)
+        name = shown_ability(ruleset, use.source, ability.name if ability else use.ability)
+        if line.defeated:
+            does = "defeats it"
+        elif any(r.passive == "cap" for r in line.rules):
+            does = f"{line.wounds} of {line.power} wounds"
+        else:
+            does = f"wound {line.power}"
+        said.append(f"{does} if {name} used")
+    return said

@@ -31,38 +31,29 @@ def extra_faces(ruleset: Ruleset, level: int) -> str:
     """Return what the monster die's faces past 6 are at `level` (an expansion's monsters
     join the level's six, one face each, R-MONSTER-1): "; a 7 is the Gutter Wolf", ""
     when there are none. Short: the stage's die line says it at 80x24."""
-    numbers = sorted(ruleset.monsters_of_level(level).items())
     faces = [
-        f"a {face} is the {ruleset.card_name(mo.id)}"
-        for face, (_, mo) in enumerate(numbers[6:], start=7)
+        f"a {face} is {picked_monster(ruleset, level, face)}"
+        for face in range(7, ruleset.monster_die(level) + 1)
     ]
     return f"; {', '.join(faces)}" if faces else ""
 
 
 def picked_monster(ruleset: Ruleset, level: int, value: int) -> str:
     """Return the monster a roll of `value` for which monster picks at `level`, named
-    ("the Troglodyte"; "" when the level has none): the n-th in number order on a die
-    with a side each, else the one numbered `value` (R-MONSTER-1, as core.combat's
-    reveal_monster reads the die). The log says what the roll picked, not what a 7
-    would have (#28 round 18)."""
-    by_number = ruleset.monsters_of_level(level)
-    numbers = sorted(by_number)
-    if not numbers or value < 1:
-        return ""
-    if len(numbers) > 6:
-        picked = by_number[numbers[min(value, len(numbers)) - 1]]
-    else:
-        picked = by_number.get(value) or by_number[numbers[(value - 1) % len(numbers)]]
-    return f"the {ruleset.card_name(picked.id)}"
+    ("the Troglodyte"; "" when the level has none): the core's `Ruleset.rolled_monster`,
+    the rule core.combat's reveal_monster reads the die by (R-MONSTER-1). The log says
+    what the roll picked, not what a 7 would have (#28 round 18)."""
+    picked = ruleset.rolled_monster(level, value)
+    return f"the {ruleset.card_name(picked.id)}" if picked is not None else ""
 
 
 def die_sides(purpose: str, ruleset: Ruleset, level: int) -> int:
     """Return how many sides the die rolled for `purpose` at `level` has: the monster's
-    die has one per monster of the level when there are more than six (an expansion's
-    joined the base game's, R-MONSTER-1); every other die has six."""
+    die's (`Ruleset.monster_die`: one per monster of the level when there are more than
+    six, R-MONSTER-1); every other die has six."""
     if purpose != "monster" or level < 1:
         return 6
-    return max(6, len(ruleset.monsters_of_level(level)))
+    return ruleset.monster_die(level)
 
 
 def check_failed(purpose: str, value: int, ruleset: Ruleset, level: int) -> str:

@@ -303,7 +303,7 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if locked is not None:
         paid = isinstance(f.action, act.PayInstead)
         last = "This turn is the last you can pay for. " if paid else ""
-        out.append("⚠ " + last + turn_lock_text(ruleset, *locked))
+        out.append("⚠ " + last + turn_lock_text(ruleset, *locked, state=f.after))
     return out
 
 

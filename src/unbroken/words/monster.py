@@ -9,7 +9,7 @@ track (R-MONSTER-1) and what the monster gained in battle (R-BATTLE-5).
 from __future__ import annotations
 
 from unbroken.core import model as m
-from unbroken.core.query import danger_space
+from unbroken.core.query import Query, danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.words.opening import monster_abilities
@@ -112,18 +112,25 @@ def battle_cost_note(state: GameState, ruleset: Ruleset) -> str:
     return "; ".join(f"{amounts(more, '+')} in battle: {name}" for more, name in adds)
 
 
-def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int, monster: str = "") -> str:
+def turn_lock_text(
+    ruleset: Ruleset,
+    condition: str,
+    tokens: int,
+    monster: str = "",
+    state: GameState | None = None,
+) -> str:
     """Return, as a sentence, that a condition now takes every turn left in the fight
     (`core.combat.locks_turns`): "Paralyzed at 6 tokens: no roll of the die is higher,
     so you lose every turn left in this fight …"; against a monster whose rule lets the
     player pay instead of rolling (the Basilisk's Mirror Shard), each turn is lost
-    unless paid for, and the sentence says so."""
+    unless paid for, and the sentence says so (`pay_instead`: in `state`, when given,
+    only while it can be paid)."""
     name = ruleset.card_name(condition)
     ends = (
         f"{name} leaves play only as this level's Combat Phase ends (after the Hunger "
         "step, R-COND-1)."
     )
-    instead = pay_instead(ruleset, monster, condition)
+    instead = pay_instead(ruleset, monster, condition, state)
     if instead:
         return (
             f"{name} at {tokens} tokens: no roll of the die is higher, so each turn left in "
@@ -135,15 +142,36 @@ def turn_lock_text(ruleset: Ruleset, condition: str, tokens: int, monster: str =
     )
 
 
-def pay_instead(ruleset: Ruleset, monster: str, condition: str) -> str:
-    """Return what the monster's rules let the player pay instead of rolling for
-    `condition`, with the rule's name ("1 metal (Mirror Shard)"), or ""."""
-    return "; ".join(
-        f"{amounts(x.amounts)} ({a.name})"
-        for a in monster_abilities(ruleset, monster)
-        for x in a.modifiers
-        if isinstance(x, m.RollInstead) and x.condition == condition
-    )
+def pay_instead(
+    ruleset: Ruleset, monster: str, condition: str, state: GameState | None = None
+) -> str:
+    """Return what the player may pay instead of rolling for `condition`, with the rule's
+    name ("1 metal (Mirror Shard)"), or "". In `state`, when given, the core's answer
+    (`Query.pay_instead`: the rules in play whose cost can be paid now); without one
+    (the log, narrating events), the rule as the `monster`'s card prints it."""
+    if state is not None:
+        rules = [
+            (name if src in ruleset.monsters else _card_rule(ruleset, src, name), cost)
+            for src, name, cost in Query(ruleset, state).pay_instead(condition)
+        ]
+    else:
+        rules = [
+            (a.name, dict(x.amounts))
+            for a in monster_abilities(ruleset, monster)
+            for x in a.modifiers
+            if isinstance(x, m.RollInstead) and x.condition == condition
+        ]
+    return "; ".join(f"{amounts(cost)} ({name})" for name, cost in rules)
+
+
+def _card_rule(ruleset: Ruleset, source: str, ability: str) -> str:
+    """Return a player's card's rule named as everywhere (words.forecast.shown_ability,
+    which imports this module): a skill by its name, another card's as "Name [Card]"."""
+    card = ruleset.card_name(source)
+    skill = ruleset.skills.get(source)
+    if skill is None:
+        return f"{ability} [{card}]"
+    return f"{card} ({ability})" if len(skill.abilities) > 1 and ability != card else card
 
 
 def turn_lock_short(ruleset: Ruleset, condition: str, tokens: int, bought: bool = False) -> str:

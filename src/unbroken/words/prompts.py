@@ -73,7 +73,7 @@ def roll_instead_prompt(state: GameState, ruleset: Ruleset) -> str:
     else:
         roll = "roll"
     monster = state.monster.id if state.monster is not None else ""
-    pay = pay_instead(ruleset, monster, cid) or "instead"
+    pay = pay_instead(ruleset, monster, cid, state) or "instead"
     return f"{ruleset.card_name(cid)}: {roll}, or pay {pay}?"
 
 
