@@ -41,7 +41,7 @@ from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.words.actions import label, option_text, shared_note
 from unbroken.words.forecast import shorter_warnings
-from unbroken.words.prompts import prompt_text
+from unbroken.words.prompts import prompt_line, prompt_text
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -343,9 +343,10 @@ class DecisionPanel(DecisionList):
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             prompt.append(careful_cue(key, self.why, self.taken_said, marks), style="bold reverse")
             self.cue_shown = marks
-        prompt.append(prompt_text(decision.prompt, s, rules), style="bold")
-        if shared:
-            prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
+        head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)
+        prompt.append(head, style="bold")
+        if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)
+            prompt.append(f" {note}", style="not bold italic")
         if status:
             prompt.append("\n" + status, style="italic")
         self.beside("prompt").update(prompt)
