@@ -25,7 +25,7 @@ from unbroken.words.vocabulary import amounts
 #: What an option that pays, loses and gains nothing for certain is said to do. Not "costs
 #: nothing": a decision marked costly (!) said its option taken "costs nothing" (#28 round
 #: 19); its cost is the chance, which the verdict's figure says.
-NOTHING_SURE = "pays and loses nothing now"
+NOTHING_SURE = "nothing paid or lost now"
 
 #: The events that pay, lose or gain resources, and the verb each is said with.
 _VERBS: dict[type[ev.Event], str] = {ev.Spent: "pays", ev.Gained: "gains", ev.Lost: "loses"}
