@@ -39,7 +39,7 @@ from unbroken.tui.careful import (
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
-from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.actions import option_text, own_words, shared_note
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_line, prompt_text
 
@@ -393,7 +393,7 @@ class DecisionPanel(DecisionList):
         f = self.forecasts.get(action)
         text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
-        own = label(action, game.state, game.ruleset)
+        own = own_words(action, game.state, game.ruleset)
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:
@@ -419,14 +419,23 @@ class DecisionPanel(DecisionList):
         return [*said, last.replace(f": {printed}", "", 1).replace(f" {printed}", "", 1)]
 
     def details_rows(self) -> int:
-        """Return the rows the detail line needs for this decision's options: two, or
-        three where one's payment and warning need them (the options give up the row)."""
+        """Return the rows the detail line needs for this decision's options: two, three
+        where one's payment and warning need them, more for an ability's own rule whole
+        (`rows_needed`; the options give up the rows)."""
         width = self.beside("detail").content_size.width
         if width <= 1:
             return ROWS
         offered = enumerate(self.offered)
+        rules = self.game.ruleset if self.game is not None else None
         return max(
-            [ROWS, *(rows_needed(self.detail_of(i), width) for i, (_, w) in offered if not w)]
+            [
+                ROWS,
+                *(
+                    rows_needed(self.detail_of(i), width, ability_text(a, rules) if rules else "")
+                    for i, (a, w) in offered
+                    if not w
+                ),
+            ]
         )
 
     def room_changed(self) -> bool:

@@ -274,6 +274,14 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
     return "; ".join(said)
 
 
+def kills(f: Forecast, state: GameState) -> bool:
+    """Return whether an option defeats the monster: its forecast says so, or the wounds
+    it deals for certain take the monster's health to 0 (#28 round 19: an ability's kill
+    was not said where a weapon's was; a forecast stopped before the defeat's event)."""
+    mo = state.monster
+    return f.defeated or (mo is not None and mo.health > 0 and f.wounds >= mo.health)
+
+
 def defeat_last(label: str, note: str) -> tuple[str, str]:
     """Return a finishing blow's label and note with "defeats it" moved from the one to
     the head of the other, its reward after it: "Attack with Cut: wound 2 - pay 2 SE" and
