@@ -85,10 +85,8 @@ def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str
     return text
 
 
-#: The rows the detail line has at most (app.tcss's #detail), and usually; a payment or a
-#: warning takes at most WEIGHTY_ROWS.
+#: The rows the detail line has at most (app.tcss's #detail), and usually.
 MOST_ROWS = 5
-WEIGHTY_ROWS = 3
 ROWS = 2
 
 
@@ -141,20 +139,20 @@ def fitted(said: list[str], width: int, rows: int) -> str:
 
 def rows_needed(said: list[str], width: int, rule: str = "") -> int:
     """Return the rows the detail line needs for one of `said` whole: two; three for a
-    payment, a warning or a "no use now" that two rows cut and three do not; as many as
-    the option's own `rule` needs (an ability's printed text, up to MOST_ROWS: #28 round
-    19 found Aimed Shot's "inflict 2 wounds that…" cut at 80x24; the options give up the
-    rows). Another card's long words stay cut in two: the inspector has them."""
+    payment, a warning or a "no use now" that two rows cut, or the option's own `rule`
+    (an ability's printed text: #28 round 19 found Aimed Shot's "inflict 2 wounds that…"
+    cut at 80x24), as many rows as they need up to MOST_ROWS (the options give them up).
+    Another card's long words stay cut in two: the inspector has them."""
     short = said[-1]
     rows = rows_of(short, width)
     if rows <= ROWS:
         return ROWS
     if rule and rule in short:
         return min(rows, MOST_ROWS)
-    if rows > WEIGHTY_ROWS:
-        return ROWS
     # What decides the choice, cut by two rows: a warning, a payment, an ability of no use
-    # now (#28 round 15). Not the level's last ability use: at level 1 every use is the
-    # last, and the options would give up a row at every Preparation.
+    # now (#28 round 15), said whole as an ability's rule is (round 19: "(it takes your
+    # turn)" on Focus's words took its payment and warning to four rows). Not the level's
+    # last ability use: at level 1 every use is the last, and the options would give up a
+    # row at every Preparation.
     weighty = ("⚠", "Paid as", "no use now")
-    return WEIGHTY_ROWS if any(words in short for words in weighty) else ROWS
+    return min(rows, MOST_ROWS) if any(words in short for words in weighty) else ROWS
