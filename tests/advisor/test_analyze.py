@@ -355,3 +355,15 @@ def test_on_a_terminal_the_report_s_sentences_wrap_between_words() -> None:
     wide = text_report(Analysis(100, 20, 4, "won", [row]), "a game", 140, wrap=True)
     [line] = [x for x in wide.splitlines() if x.startswith("    1   1")]
     assert line.endswith(row.verdict()) and len(line) <= 140
+
+
+def test_the_title_never_breaks_the_recording_s_name() -> None:
+    # #28 round 19: at 80 columns the header broke the recording's file name mid-word.
+    from unbroken.advisor.analysis import Analysis
+    from unbroken.cli.analyze import text_report
+
+    name = "2026-11-28T0124_kirilla-el-kaer_expert_seed6816320865056980833.jsonl.gz"
+    title = f"{name} (Kirilla el Kaer, Normal)"
+    wrapped = text_report(Analysis(100, 20, 4, "won", []), title, 80, wrap=True)
+    assert any(name in line for line in wrapped.splitlines()), wrapped
+    assert all(len(line) <= 80 for line in wrapped.splitlines())

@@ -6,6 +6,7 @@ real where it runs the time out, and the verdict says so in the forecast's words
 from __future__ import annotations
 
 from unbroken.advisor.analysis import Analysis, _choice, _Position
+from unbroken.advisor.changes import NOTHING_SURE, what_it_changes
 from unbroken.advisor.estimator import weigh
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -33,8 +34,15 @@ def test_a_scout_that_runs_the_time_out_is_clearly_worse_and_the_verdict_says_wh
     assert choice.verdict().startswith("Fight the monster now instead: +")
     assert choice.verdict().endswith(
         "; Scout: pays 2 SE + 2 time, ⚠ time runs out: the monster ambushes you; "
-        "Fight the monster now: costs nothing"
+        f"Fight the monster now: {NOTHING_SURE}"
     )
     # The viewer's words hold it whole at 80 columns (it was cut at "+50 poi").
     said = " ".join(head_lines(Analysis(100, 20, 9, "lost", [choice]), 7, 76))
-    assert said.endswith("the monster ambushes you; Fight the monster now: costs nothing.")
+    assert said.endswith(f"the monster ambushes you; Fight the monster now: {NOTHING_SURE}.")
+
+
+def test_an_option_that_pays_nothing_is_not_said_to_cost_nothing() -> None:
+    # #28 round 19: "Fight the monster now: costs nothing" on a decision the same analysis
+    # marked costly (!): what it changes for certain is said as resources, not as a cost.
+    said = what_it_changes(low_on_time(), act.Fight())
+    assert said == NOTHING_SURE and "cost" not in said

@@ -138,7 +138,8 @@ async def cut_aimed_shot() -> None:
         aimed = [a for a, _ in screen.offered].index(act.Use("base:hunter", "aimed-shot"))
         assert panel.is_cut(aimed), panel.row_shown(aimed)
         said = " ".join(panel.detail_of(aimed)[0].split())
-        assert said.startswith("Aimed Shot [Hunter] (pay 2 SE, 1 ability use)"), said
+        # Round 19: with "it takes your turn", as its row says.
+        assert said.startswith("Aimed Shot [Hunter] (pay 2 SE, 1 ability use; it takes"), said
         assert "Giant Spider: gain 1 food + 1 wood" in said, said
         # Snare acts at the battle's start, past now: no use left is lost for it.
         assert "none left for Snare" not in said, said

@@ -20,7 +20,21 @@ def test_the_time_row_shows_the_time_a_kept_card_will_take() -> None:
     assert game.state.res["time"] == t  # R-TRAVEL-6: it goes afterwards
     kept, _ = time_row(game.state, RULES, {}, False)
     cost = RULES.encounters["base:weapon-rack"].time
-    assert kept.plain.endswith(f"{t} left ▼-{cost}"), kept.plain
+    # Round 19: "7 left ▼-2" read as already paid; the cost is said as one to come.
+    assert kept.plain.endswith(f"{t} left, −{cost} to come"), kept.plain
+    assert "▼" not in kept.plain, kept.plain
     game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Rest)))
     after, _ = time_row(game.state, RULES, {"time": -cost}, False)
     assert after.plain.endswith(f"{t - cost} left ▼-{cost}"), after.plain  # the change made
+
+
+def test_the_time_to_come_fits_an_80_column_display() -> None:
+    """At 80x24 the Display has 32 cells: "7 left, −2 to come" wrapped under the bar; the
+    bar gives up cells first, as the effort rows' bars do."""
+    game = Scenario("caellahan").encounters("weapon-rack").start("exploration")
+    game.apply(act.ChooseEncounter("base:weapon-rack"))
+    line, _ = time_row(game.state, RULES, {}, False, 32)
+    assert len(line.plain) <= 32, line.plain
+    assert line.plain.endswith("to come"), line.plain
+    full, _ = time_row(game.state, RULES, {}, False, 80)
+    assert full.plain.count("█") + full.plain.count("░") == 6  # the whole bar where it fits

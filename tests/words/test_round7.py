@@ -85,7 +85,10 @@ def test_the_last_hunger_steps_options_say_the_score_each_gives() -> None:
     # options did not say it (round 7). 5 food and 2 ME: eating 4 keeps 1 food, 9 points.
     game = Scenario("tomu", level=4).resources(se=10, food=5, me=2).monster("ogre").start("hunger")
     said = [option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()]
-    assert said[:2] == ["Eat 4 food — score 9 (Cast-off)", "Eat 3 food — score 12 (Survivor)"]
+    assert said[:2] == [
+        "Eat 4 food — score 9 (rank: Cast-off)",
+        "Eat 3 food — score 12 (rank: Survivor)",
+    ]
     # Not before the last level: the game goes on.
     game = Scenario("tomu", level=2).resources(se=10, food=3).monster("goblin").start("hunger")
     assert not any(

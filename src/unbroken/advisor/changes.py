@@ -22,13 +22,19 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.words.forecast import attack_effect, forecast_note, own_card, rule_name, warnings
 from unbroken.words.vocabulary import amounts
 
+#: What an option that pays, loses and gains nothing for certain is said to do. Not "costs
+#: nothing": a decision marked costly (!) said its option taken "costs nothing" (#28 round
+#: 19); its cost is the chance, which the verdict's figure says.
+NOTHING_SURE = "nothing paid or lost now"
+
 #: The events that pay, lose or gain resources, and the verb each is said with.
 _VERBS: dict[type[ev.Event], str] = {ev.Spent: "pays", ev.Gained: "gains", ev.Lost: "loses"}
 
 
 def what_it_changes(game: Game, action: act.Action) -> str:
     """Return what taking `action` now is sure to do: "pays 1 SE, gains 1 LE, loses 3
-    time", "wound 4, defeats it", "⚠ time runs out: …" (as its option line warns), or at
+    time", "wound 4, defeats it", "⚠ time runs out: …" (as its option line warns),
+    NOTHING_SURE for none of these, or at
     the Hunger step "leaves 2 food uneaten: loses 3 SE" (", and starves")."""
     query = game.query()
     if isinstance(action, act.Eat):
@@ -58,7 +64,7 @@ def what_it_changes(game: Game, action: act.Action) -> str:
     if note:
         parts.append(note)
     parts += [f"⚠ {w}" for w in warnings(f, state, game.ruleset)]
-    return ", ".join(parts) if parts else "costs nothing"
+    return ", ".join(parts) if parts else NOTHING_SURE
 
 
 def _own(event: ev.Event, cause: Acted | None, own: str) -> bool:

@@ -199,13 +199,21 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
 
 def _wrap(lines: list[str], width: int | None) -> list[str]:
     """Return `lines` wrapped to `width` between words, each going on under its own indent
-    and two more (None: as they are)."""
+    and two more (None: as they are). A word is never broken, at a hyphen either: the
+    recording's name in the title was cut mid-name (#28 round 19); one wider than `width`
+    stands alone on its row."""
     if not width:
         return lines
     out: list[str] = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip()))
-        rows = textwrap.wrap(line, width, subsequent_indent=indent + "  ")
+        rows = textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=indent + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
         out += rows or [line]
     return out
 

@@ -28,7 +28,7 @@ from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
 from unbroken.words.prompts import prompt_text
-from unbroken.words.vocabulary import WIDTH, amounts, wrap
+from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
@@ -277,9 +277,9 @@ class TextGame:
                 option_text(a, why, game.state, self.rules, None, shared) for a, why in offered
             ]
             prompt = prompt_text(decision.prompt, game.state, game.ruleset)
-            print(prompt if prompt.endswith("?") else f"{prompt}:", file=out)
+            print(prompt if prompt.endswith(("?", ".")) else f"{prompt}:", file=out)
             if shared:
-                print(f"Whatever you choose: {shared}.", file=out)
+                print(sentences(f"Whatever you choose: {shared}"), file=out)
             try:
                 index = ask(
                     "Your choice",

@@ -39,9 +39,9 @@ from unbroken.tui.careful import (
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
-from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.actions import option_text, own_words, shared_note
 from unbroken.words.forecast import shorter_warnings
-from unbroken.words.prompts import prompt_text
+from unbroken.words.prompts import prompt_line, prompt_text
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -343,9 +343,10 @@ class DecisionPanel(DecisionList):
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             prompt.append(careful_cue(key, self.why, self.taken_said, marks), style="bold reverse")
             self.cue_shown = marks
-        prompt.append(prompt_text(decision.prompt, s, rules), style="bold")
-        if shared:
-            prompt.append(f" Whatever you choose: {shared}", style="not bold italic")
+        head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)
+        prompt.append(head, style="bold")
+        if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)
+            prompt.append(f" {note}", style="not bold italic")
         if status:
             prompt.append("\n" + status, style="italic")
         self.beside("prompt").update(prompt)
@@ -392,7 +393,7 @@ class DecisionPanel(DecisionList):
         f = self.forecasts.get(action)
         text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
-        own = label(action, game.state, game.ruleset)
+        own = own_words(action, game.state, game.ruleset)
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:
@@ -418,14 +419,23 @@ class DecisionPanel(DecisionList):
         return [*said, last.replace(f": {printed}", "", 1).replace(f" {printed}", "", 1)]
 
     def details_rows(self) -> int:
-        """Return the rows the detail line needs for this decision's options: two, or
-        three where one's payment and warning need them (the options give up the row)."""
+        """Return the rows the detail line needs for this decision's options: two, three
+        where one's payment and warning need them, more for an ability's own rule whole
+        (`rows_needed`; the options give up the rows)."""
         width = self.beside("detail").content_size.width
         if width <= 1:
             return ROWS
         offered = enumerate(self.offered)
+        rules = self.game.ruleset if self.game is not None else None
         return max(
-            [ROWS, *(rows_needed(self.detail_of(i), width) for i, (_, w) in offered if not w)]
+            [
+                ROWS,
+                *(
+                    rows_needed(self.detail_of(i), width, ability_text(a, rules) if rules else "")
+                    for i, (a, w) in offered
+                    if not w
+                ),
+            ]
         )
 
     def room_changed(self) -> bool:

@@ -10,7 +10,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
-from unbroken.words.actions import label, option_detail
+from unbroken.words.actions import label, option_detail, own_words
 from unbroken.words.attacks import attack_cost
 from unbroken.words.forecast import warning_sentences
 
@@ -62,7 +62,7 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     text = _own_first(action, game, forecast)
     # No rule acts and nothing is warned of: the option's own words, which the screen
     # does not repeat under the list.
-    own = label(action, s, rules)
+    own = own_words(action, s, rules)
     return own if text == f"{own}." else text
 
 
@@ -86,7 +86,7 @@ def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str
 
 
 #: The rows the detail line has at most (app.tcss's #detail), and usually.
-MOST_ROWS = 3
+MOST_ROWS = 5
 ROWS = 2
 
 
@@ -137,15 +137,22 @@ def fitted(said: list[str], width: int, rows: int) -> str:
     return next((words for words in said if rows_of(words, width) <= rows), said[-1])
 
 
-def rows_needed(said: list[str], width: int) -> int:
-    """Return the rows the detail line needs for one of `said` whole: two, or three for a
-    payment, a warning or a "no use now" that two rows cut and three do not (a card's long
-    own words stay cut in two: the inspector has them, and the options keep the row)."""
+def rows_needed(said: list[str], width: int, rule: str = "") -> int:
+    """Return the rows the detail line needs for one of `said` whole: two; three for a
+    payment, a warning or a "no use now" that two rows cut, or the option's own `rule`
+    (an ability's printed text: #28 round 19 found Aimed Shot's "inflict 2 wounds that…"
+    cut at 80x24), as many rows as they need up to MOST_ROWS (the options give them up).
+    Another card's long words stay cut in two: the inspector has them."""
     short = said[-1]
-    if rows_of(short, width) <= ROWS or rows_of(short, width) > MOST_ROWS:
+    rows = rows_of(short, width)
+    if rows <= ROWS:
         return ROWS
+    if rule and rule in short:
+        return min(rows, MOST_ROWS)
     # What decides the choice, cut by two rows: a warning, a payment, an ability of no use
-    # now (#28 round 15). Not the level's last ability use: at level 1 every use is the
-    # last, and the options would give up a row at every Preparation.
+    # now (#28 round 15), said whole as an ability's rule is (round 19: "(it takes your
+    # turn)" on Focus's words took its payment and warning to four rows). Not the level's
+    # last ability use: at level 1 every use is the last, and the options would give up a
+    # row at every Preparation.
     weighty = ("⚠", "Paid as", "no use now")
-    return MOST_ROWS if any(words in short for words in weighty) else ROWS
+    return min(rows, MOST_ROWS) if any(words in short for words in weighty) else ROWS

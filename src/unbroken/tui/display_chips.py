@@ -207,7 +207,7 @@ def time_row(
 ) -> tuple[Text, str]:
     """Return the Display's time row ("time ▮▮▮▯ 7 left") and its note ("level 2 gets 26
     time"); `change`: the last decision's changes, `reset`: whether it set the track. A
-    card kept shows the time it will take ("7 left ▼-2"), dim: still to come; the note
+    card kept shows the time it will take ("7 left, −2 to come"), dim; the note
     gives way to it where both do not fit the row's `width` (the panel keeps its rows)."""
     starts = rules.settings.level_start_time
     line = Text()
@@ -217,27 +217,31 @@ def time_row(
         line.append("time".ljust(DISPLAY_LABEL), style="bold")
         # Full is the time this level started with (or more, after a reset).
         full = max(t, starts[min(state.level, len(starts)) - 1] if starts else t, 1)
-        line.append(bar(t, full, 6), style="magenta")
-        line.append(f" {t:>2}")
+        tail = Text(f" {t:>2}")
         # After a reset the change before it means nothing, and the row has no
         # room for one after it (an ambush's loss): the log says it.
         diff = 0 if reset else change.get("time", 0)
         if reset:
-            line.append(" ↺", style="bold")
+            tail.append(" ↺", style="bold")
         # A game over in a fight says the fight's time as the fight did: the replay
         # viewer's death step said "left" and "level 3 gets 26 time" (#28 round 10).
         combat = state.phase == Phase.COMBAT or (
             state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
         )
         if not combat:  # kept beside a change (#28 round 8)
-            line.append(" left")
+            tail.append(" left")
         if diff:
-            line.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+            tail.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
         elif state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
             # A card kept: its time goes when it is resolved or rested on (R-TRAVEL-6), said
             # as the food row says the Hunger step's cost to come (#28 round 17: "7 left").
-            kept = f" ▼-{rules.encounters[state.chosen].time}"
-            line.append(kept, style="dim")
+            # Not marked ▼ as a change made: "7 left ▼-2" read as already paid (round 19).
+            kept = f", −{rules.encounters[state.chosen].time} to come"
+            tail.append(kept, style="dim")
+        # The bar gives up cells before the row wraps (an 80-column Display: 33 cells).
+        room = width - len(line.plain) - len(tail.plain) if width else 6
+        line.append(bar(t, full, max(2, min(6, room))), style="magenta")
+        line.append_text(tail)
         if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
             note = "encounter → ambush"  # its time takes the track to 0
         elif combat and state.level < len(starts):

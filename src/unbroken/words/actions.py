@@ -29,6 +29,7 @@ from unbroken.words.keeping import (
     defeat_note,
     defeat_responses,
     hunger_note,
+    kills,
     no_next_level,
     over_note,
     resolving,
@@ -322,6 +323,13 @@ def turn_note(text: str, action: act.Action, rules: Query) -> str:
     return merge_note(text, TAKES_TURN)
 
 
+def own_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return an option's own words as its row says them, with "(it takes your turn)"
+    where it ends the battle turn (`turn_note`): the detail line said Downgrade without it
+    (#28 round 19)."""
+    return turn_note(label(action, state, ruleset), action, Query(ruleset, state))
+
+
 def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
     """Return the log's line of a decision taken for the player, with `why` ("Taken for
     you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
@@ -384,7 +392,7 @@ def option_text(
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
             text, note = defeat_last(text, note)
-        elif f.defeated:  # an ability's kill, said as a weapon's is (round 11: "— reward …")
+        elif kills(f, state):  # an ability's kill, said as a weapon's (round 11: "— reward …")
             note = defeat_note(note)
         note, warned = said_once(note, warnings(f, state, ruleset), shared)
         if note:
@@ -419,9 +427,13 @@ def option_detail(
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
     if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
         more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
+    mo = state.monster
+    if isinstance(action, act.Use) and mo is not None and kills(f, state):
+        # Said first, as a weapon's row says it (#28 round 19: its row cut before "— defeats
+        # it", the line under the list said only the reward).
+        more = f"It defeats the {ruleset.card_name(mo.id)}. {more}".strip()
     if not more:
-        text = label(action, state, ruleset)
-        more = full_stop(text)
+        more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
     paid = paid_sentence(state, rules, rules.cost(action))
     more = f"{more} {paid}" if paid else more

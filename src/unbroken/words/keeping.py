@@ -243,11 +243,12 @@ def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
 
 def score_note(f: Forecast) -> str:
     """Return the score an option ends a won game with (the last Hunger step's Eat: each
-    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (Survivor)"; "" otherwise."""
+    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (rank: Survivor)", the rank named
+    as one (#28 round 19: "score 62 (Nemesis)" said nothing of what Nemesis is); "" otherwise."""
     over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
     if over is None or not over.won:
         return ""
-    return f"score {over.score}" + (f" ({over.rank})" if over.rank else "")
+    return f"score {over.score}" + (f" (rank: {over.rank})" if over.rank else "")
 
 
 def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
@@ -271,6 +272,14 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
             words = "; ".join(effect_text(e, ruleset) for e in ability.effects)
             said.append(f"{name} may: {words}")
     return "; ".join(said)
+
+
+def kills(f: Forecast, state: GameState) -> bool:
+    """Return whether an option defeats the monster: its forecast says so, or the wounds
+    it deals for certain take the monster's health to 0 (#28 round 19: an ability's kill
+    was not said where a weapon's was; a forecast stopped before the defeat's event)."""
+    mo = state.monster
+    return f.defeated or (mo is not None and mo.health > 0 and f.wounds >= mo.health)
 
 
 def defeat_last(label: str, note: str) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, StepName
 from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import pay_instead
+from unbroken.words.vocabulary import sentences
 
 #: What a Response that gives an extra attack (Wrecker's Follow Up) leads to: a second
 #: question, the attack to make (two decisions, as recorded; #28 round 7 found it a
@@ -48,12 +49,22 @@ def prompt_text(prompt: str, state: GameState, ruleset: Ruleset | None = None) -
         return skill_prompt(prompt, state, ruleset)
     if state.decision == DecisionKind.PICK_ROLL and len(state.rolls) == 2:
         first, new = state.rolls  # #28 round 16: which was the reroll's was not said
-        return f"{prompt} The new roll is the {new} (the {first} came first)."
+        return sentences(prompt, f"The new roll is the {new} (the {first} came first)")
     if state.decision == DecisionKind.EXTRA_ATTACK and ruleset is not None:
         return extra_attack_prompt(state, ruleset) or prompt
     if state.decision == DecisionKind.ROLL_INSTEAD and ruleset is not None:
         return roll_instead_prompt(state, ruleset) or prompt
     return prompt
+
+
+def prompt_line(prompt: str, shared: str) -> tuple[str, str]:
+    """Return the prompt as the menu heads it (`prompt_text`'s) and what every option
+    ends with (`shared_note`), each a sentence where the note follows: "Exploration: keep
+    one encounter card.", "Whatever you choose: ⚠ …." (#28 round 19 found the full stop
+    missing); ("Keep which result?", "") with no note."""
+    if not shared:
+        return prompt, ""
+    return sentences(prompt), sentences(f"Whatever you choose: {shared}")
 
 
 def roll_instead_prompt(state: GameState, ruleset: Ruleset) -> str:

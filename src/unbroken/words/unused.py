@@ -32,6 +32,9 @@ TRIGGER_EVENTS: dict[str, Callable[[ev.Event], bool]] = {
     # A loss set, not the 0 that clears it once paid or lowered.
     "wound_loss": lambda e: isinstance(e, ev.PendingLossSet) and e.amount > 0,
     "monster_defeated": lambda e: isinstance(e, ev.MonsterDefeated),
+    # The skills drawn to keep one: Flexible's window comes just before (#28 round 19: a
+    # missed one was not said, where Warding Sign's was).
+    "before_skill_gain": lambda e: isinstance(e, ev.SkillsDrawn),
 }
 
 

@@ -27,6 +27,12 @@ def full_stop(text: str) -> str:
     return text if text.endswith(".") else f"{text}."
 
 
+def sentences(*parts: str) -> str:
+    """Return `parts` joined as sentences, each ended by its own punctuation or a full
+    stop (#28 round 19: "Exploration: keep one encounter card Whatever you choose: …")."""
+    return " ".join(p if p.endswith((".", "?", "!", "…")) else f"{p}." for p in parts if p)
+
+
 def wrap(text: str, first: str = "", indent: int | None = None) -> str:
     """Return a line wrapped at WIDTH between words, its next lines under its text.
 
