@@ -389,8 +389,10 @@ def option_text(
         if note:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warned)])
-    if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
-        why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
+    if why == CANNOT_PAY or f"; {CANNOT_PAY}" in why:  # "no armor to break; cannot pay" too
+        # Say what could pay it: ME and LE pay what SE lacks (R-RES-4).
+        said = cannot_pay(state, Query(ruleset, state).cost(action))
+        why = why.replace(CANNOT_PAY, said, 1) if said else why
     if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name

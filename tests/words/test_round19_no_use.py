@@ -1,0 +1,26 @@
+"""Round 19's playtest, "could a Response help?" (issue 28): what a README-only player
+found the options' "(no use now: …)" say wrong, and what they left out."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
+
+
+def _texts(game: Game) -> dict[act.Action, str]:
+    return {a: option_text(a, why, game.state, game.ruleset) for a, why in game.options()}
+
+
+def test_a_break_attack_with_no_armor_that_cannot_be_paid_says_both() -> None:
+    # Round 19: "Pry (no armor to break)" at 0 SE hid that it could not be paid either.
+    poor = Scenario("tomu").resources(se=0, me=0, le=1).weapon("knife").monster("hyena")
+    game = poor.start("battle")
+    why = dict(game.options())[act.Attack("pry")]
+    assert why.startswith("no armor to break") and "cannot pay" in why
+    text = _texts(game)[act.Attack("pry")]
+    assert "no armor to break" in text and "cannot pay 2 SE" in text
+    # Where it could be paid, only the armor is said.
+    rich = Scenario("tomu").resources(se=3).weapon("knife").monster("hyena").start("battle")
+    assert dict(rich.options())[act.Attack("pry")] == "no armor to break"
