@@ -364,7 +364,7 @@ def option_text(
         text = turn_note(text, action, rules)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
-        if gains is not None and "(no use now" not in text:
+        if gains is not None and "no use now" not in text:  # one is enough
             text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
