@@ -3,10 +3,17 @@ found the options' "(no use now: …)" say wrong, and what they left out."""
 
 from __future__ import annotations
 
+import msgspec
+
 from unbroken.core import actions as act
+from unbroken.core.cannot_help import IDLE, WORSE
 from unbroken.core.game import Game
+from unbroken.core.query import Query
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
+
+DODGE = act.Use("base:sneak", "dodge")
+SEEN_WORSE = act.Use("base:brawler", "ive-seen-worse")
 
 
 def _texts(game: Game) -> dict[act.Action, str]:
@@ -44,3 +51,55 @@ def test_a_substitution_that_gains_more_than_it_pays_is_of_use() -> None:
     # At the cap it gains nothing; said once.
     text = _second_breath(se=20, me=0, le=3)
     assert text.count("no use now") == 1 and "gain nothing" in text
+
+
+def _at_roll(character: str, monster: str, roll: int, wounds: int = 0) -> Game:
+    """A battle where the monster (with `wounds` taken) has just rolled `roll`."""
+    scenario = Scenario(character, level=2).resources(se=10, me=3).monster(monster)
+    game = scenario.dice(roll).start("battle")
+    if wounds:
+        mo = game.state.monster
+        assert mo is not None
+        game.state.monster = msgspec.structs.replace(mo, health=mo.health - wounds)
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "after_monster_roll"
+    ):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    return game
+
+
+def _why(game: Game, use: act.Use) -> str:
+    ability = game.ruleset.ability(use.source, use.ability)
+    assert ability is not None and use in game.legal_actions()
+    return Query(game.ruleset, game.state).cannot_help(ability.effects)
+
+
+def test_dodge_to_a_row_that_only_loses_more_is_no_use() -> None:
+    # Round 19: Dodge from the Wyvern's 3 (WOUND: lose 3 SE) to its 2 (WOUND: lose 4 SE)
+    # was offered with no word: a row losing more of the same is worse, not a choice.
+    game = _at_roll("maxyn-zenma", "wyvern", 3)
+    assert _why(game, DODGE) == WORSE
+    assert option_text(DODGE, "", game.state, game.ruleset).endswith(
+        "(no use now: row 2 is worse for you) — Wyvern's WOUND: lose 4 SE"
+    )
+    # Rows of different kinds are not compared: from its 4 (DAZE) to its 3 (lose 3 SE) and
+    # from its 6 (lose 4 SE) to its 5 (STEAL 1 food) are choices.
+    for roll in (4, 6):
+        game = _at_roll("maxyn-zenma", "wyvern", roll)
+        assert _why(game, DODGE) == ""
+        assert "no use now" not in option_text(DODGE, "", game.state, game.ruleset)
+
+
+def test_a_reroll_of_a_heal_at_full_health_is_no_use() -> None:
+    # Round 19: a reroll window was asked where the Troll's 4 (HEAL 2) came at full health:
+    # the row does nothing, every other row does nothing or costs, as after a MISS.
+    game = _at_roll("caellahan", "troll", 4)
+    assert _why(game, SEEN_WORSE) == IDLE
+    assert game.pointless() == (act.Pass(), IDLE)
+    text = option_text(SEEN_WORSE, "", game.state, game.ruleset)
+    assert text.endswith("(no use now: its HEAL does nothing now)"), text
+    # Wounded, the HEAL does something: a reroll may land on the MISS, so it is asked.
+    game = _at_roll("caellahan", "troll", 4, wounds=3)
+    assert _why(game, SEEN_WORSE) == ""
+    assert game.pointless() is None
