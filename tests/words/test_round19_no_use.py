@@ -103,3 +103,26 @@ def test_a_reroll_of_a_heal_at_full_health_is_no_use() -> None:
     game = _at_roll("caellahan", "troll", 4, wounds=3)
     assert _why(game, SEEN_WORSE) == ""
     assert game.pointless() is None
+
+
+def test_losses_are_not_compared_where_a_response_acts_on_a_losss_size() -> None:
+    # A Wyvern whose 3 loses 2 SE and 2 loses 3: Dodge to the 2 is worse, unless Shrug It
+    # Off is held (a WOUND of 3 or more costs 2 less: 1 SE, better than 2): then a choice.
+    import dataclasses
+
+    from unbroken.core import model as m
+    from unbroken.plugins import load_ruleset
+
+    base = load_ruleset()  # shared: changed only on a copy
+    wyvern = base.monsters["base:wyvern"]
+    table = list(wyvern.table)
+    table[2] = msgspec.structs.replace(table[2], effects=[m.Lose(amounts={"se": 2})])
+    table[1] = msgspec.structs.replace(table[1], effects=[m.Lose(amounts={"se": 3})])
+    changed = msgspec.structs.replace(wyvern, table=table)
+    rules = dataclasses.replace(base, monsters={**base.monsters, "base:wyvern": changed})
+    for skills, why in (((), WORSE), (("tough-as-nails",), "")):
+        scenario = Scenario("maxyn-zenma", level=2, ruleset=rules).resources(se=10)
+        game = scenario.skills(*skills).monster("wyvern").dice(3).start("battle")
+        while game.state.trigger != "after_monster_roll":
+            game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+        assert _why(game, DODGE) == why, skills

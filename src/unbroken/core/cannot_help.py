@@ -20,7 +20,9 @@ names the case:
   row now or one no better for the player, compared by their effects (#28 round 19:
   Dodge from the Wyvern's WOUND, lose 3 SE, to its WOUND, lose 4 SE): the same effects
   with losses as large or larger of the same things, and maybe more that only harm;
-  rows of different kinds (a WOUND and a STEAL) are not compared here.
+  rows of different kinds (a WOUND and a STEAL) are not compared here, nor losses of
+  different sizes where a Response in play acts on a loss's size (Shrug It Off: a
+  WOUND of 3 or more costs 2 less, so 3 may cost less than 2).
 
 A row does nothing when it has no effects, a Passive ignores it, or every effect it has
 does nothing in this state (a HEAL at full health, #28 round 19).
@@ -44,7 +46,7 @@ SAME_ROW = "the roll comes to the same result whatever you do"
 MISSED = "the monster missed: a new roll can only do as well or worse"
 #: MISSED where the row now has effects that do nothing here (a HEAL at full health).
 IDLE = "the monster's roll does nothing here: a new roll can only do as well or worse"
-WORSE = "every other result it could lead to is worse for you"
+WORSE = "any other result you could reach is worse for you"
 
 #: The Response effects that only change the monster's die roll.
 ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -176,9 +178,23 @@ def _no_better_row(r: Resolver, now: int, other: int) -> bool:
     if len(theirs) < len(mine):
         return False
     for e, f in zip(mine, theirs, strict=False):
-        if e != f and not _loses_more(e, f):
+        if e != f and (not _loses_more(e, f) or _loss_responses(r)):
             return False
     return _harms(r, theirs[len(mine) :])
+
+
+def _loss_responses(r: Resolver) -> bool:
+    """Return whether a Response in play acts on a loss's size (Shrug It Off: a WOUND of 3
+    or more costs 2 less): a larger loss may open it, so losses are not compared."""
+    return any(
+        a.type == "response"
+        and (
+            a.trigger == "wound_loss"
+            or a.min_loss
+            or any(isinstance(x, m.ReduceLoss) for x in a.effects)
+        )
+        for _, a, _ in r.hand().in_play
+    )
 
 
 def _loses_more(e: m.Effect, f: m.Effect) -> bool:
