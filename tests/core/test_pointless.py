@@ -18,16 +18,19 @@ from unbroken.bots.heuristic import heuristic_bot
 from unbroken.bots.registry import Bot
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import model as m
 from unbroken.core.game import Game
 from unbroken.core.pointless import (
     ALREADY_DEFEATED,
     AT_CAP,
+    IDLE,
     MISSED,
     NO_BETTER,
     NO_EFFECT,
     ONLY_SKIP,
     SAME_RESULT,
     SAME_ROW,
+    WORSE,
 )
 from unbroken.core.reducer import fold
 from unbroken.plugins import load_ruleset
@@ -132,10 +135,11 @@ def _settled(game: Game, since: int) -> tuple[Game, int]:
     return game, next(dice, len(game.events))
 
 
-def _does(game: Game, e: ev.CombatResult) -> str:
+def _does(game: Game, e: ev.CombatResult, at: int) -> str:
     """Return what a combat result's row does: rows are compared by their effects, not
-    their names (#28 round 16), but a WOUND's loss is a WOUND's; an ignored row, or one
-    with no effects, does nothing."""
+    their names (#28 round 16), but a WOUND's loss is a WOUND's; an ignored row, one
+    with no effects, or a heal at full health (round 19; `at`: the event's index) does
+    nothing."""
     mo = game.state.monster
     sheet = game.ruleset.monsters.get(mo.id) if mo is not None else None
     if sheet is None:
@@ -143,6 +147,10 @@ def _does(game: Game, e: ev.CombatResult) -> str:
     row = sheet.table[e.roll - 1]
     if e.ignored or not row.effects:
         return "nothing"
+    if all(isinstance(x, m.MonsterHeal) for x in row.effects):
+        before = fold(game.events[:at]).monster
+        if before is not None and before.health >= before.max_health:
+            return "nothing"
     named = f"{row.result}:" if row.result == "WOUND" else ""
     return named + msgspec.json.encode(row.effects).decode()
 
@@ -163,8 +171,12 @@ def _no_better(other: Game, taken: Game, since: int, rows_differ: bool = False) 
         return "the other answer won" if o_state.outcome.won else ""
     if t_state.outcome is not None:
         return "the answer taken lost where the other did not"
-    results = [_does(other, e) for e in o_events if isinstance(e, ev.CombatResult)]
-    taken_results = [_does(taken, e) for e in t_events if isinstance(e, ev.CombatResult)]
+    results = [
+        _does(other, e, since + i) for i, e in enumerate(o_events) if isinstance(e, ev.CombatResult)
+    ]
+    taken_results = [
+        _does(taken, e, since + i) for i, e in enumerate(t_events) if isinstance(e, ev.CombatResult)
+    ]
     if results != taken_results and not rows_differ:
         return f"results differ: {results} vs {taken_results}"
     for k, n in o_state.res.items():
@@ -198,7 +210,8 @@ def check_pointless(game: Game) -> str:
         for leaf in _leaves(first, trigger, since):
             taken = fork(game, dice_seed)
             taken.apply(answer)
-            why = _no_better(leaf, taken, since, why_pointless in (MISSED, NO_BETTER))
+            rows_differ = why_pointless in (MISSED, IDLE, WORSE, NO_BETTER)
+            why = _no_better(leaf, taken, since, rows_differ)
             assert not why, (
                 f"{other_action!r} beats {answer!r} at {game.decision} ({why}); "
                 f"seed {game.state.seed}"
@@ -235,6 +248,7 @@ def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DI
     # The games met every case the base game has, many times over.
     cases = {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP, MISSED, NO_BETTER}
     cases.add(NO_EFFECT)  # Snare against no armor, power a wound cap takes
+    cases |= {WORSE, IDLE}  # round 19: the Wyvern's lose 3 SE to 4; a HEAL at full health
     assert set(found) == cases, found
     assert min(found.values()) >= 10, found
 

@@ -12,6 +12,7 @@ from pilot import sync
 from textual.pilot import Pilot
 
 from unbroken.advisor import weigh
+from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import Weighing
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -157,3 +158,61 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
         "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; "
         "press % to hide them"
     )
+
+
+def test_an_option_of_no_use_is_not_ranked_above_pass_unsaid() -> None:
+    # Round 19: "[88% 80-94]" beside a Focus marked "no use now", above the Skip beside it.
+    # Its figure is Skip's, as a bound; without a Pass or Skip, labelled; the verdict says
+    # it where it came first.
+    skip = Figure.of(Estimate(17, 20))
+    focus = Figure.of(Estimate(18, 20))
+    assert odds.no_use_text(focus, skip, "Skip") == "[≤85% as Skip]"
+    assert odds.no_use_text(focus, None, "") == "[90% no use]"
+    same = Weighing(wins=(0b1111, 0b1110), games=(4, 4), best=0)
+    verdict = odds.verdict_text(same, [0, 1], no_use=[0])
+    assert verdict.endswith("(1 is of no use now: ahead by chance or the play after)")
+    assert "no use" not in odds.verdict_text(same, [0, 1], no_use=[1])
+
+
+@sync
+async def test_the_odds_of_a_focus_of_no_use_are_skips() -> None:
+    from unbroken.core import actions as act
+    from unbroken.testing import Scenario
+    from unbroken.words.actions import option_text
+
+    # 3 SE and 1 ME: Focus takes 3 SE + 1 ME to gain 1 ME (no use now); Skip is offered.
+    game = Scenario("tomu").resources(se=3, me=1).monster("hyena").start("battle")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    odds.MOST, before = 4, odds.MOST
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.press("percent_sign")
+            for _ in range(400):
+                await asyncio.sleep(0.05)
+                if screen.odds.anytime is not None and screen.odds.anytime.finished:
+                    break
+            await pilot.pause()
+            shown = lines(screen)
+            focus = next(line for line in shown if "Focus" in line)
+            skip = next(line for line in shown if "Skip your turn" in line)
+            assert "no use now" in option_text(act.Focus(), "", game.state, RULES)  # cut here
+            figure = skip.split("[", 1)[1].split("%", 1)[0]
+            bound = f"≤{figure}%" if figure != "0" else "<1%"  # never "≤0%" (round 15)
+            assert f"[{bound} as Skip]" in focus, (focus, skip)
+    finally:
+        odds.MOST = before
+
+
+def test_the_text_game_gives_a_focus_of_no_use_the_skips_figure() -> None:
+    # `unbroken play`'s `%` as the full screen's (round 19).
+    from unbroken.core import actions as act
+    from unbroken.play.text_odds import table
+
+    race = Weighing(wins=(0b1111, 0b0111), games=(4, 4), best=0)
+    options = ["Focus: pay 4 SE, gain 1 ME (no use now: …)", "Skip your turn"]
+    printed = table(options, [0, 1], race, [act.Focus(), act.Skip()]).splitlines()
+    skip = race.shown(1)
+    assert printed[1].startswith(f"   1. ≤{100 * skip.rate:.0f} % as Skip"), printed
+    assert "(1 is of no use now" in " ".join(" ".join(printed).split())

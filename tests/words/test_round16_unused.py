@@ -97,8 +97,9 @@ def test_the_log_asks_at_the_die_what_the_window_asks_after_it() -> None:
 def test_dodge_is_not_said_where_lowering_the_roll_lands_on_a_row_doing_the_same() -> None:
     # The Troll's rows 2 and 3 both lose 3 SE: Dodge lowering a 3 changes nothing, so no
     # "Dodge could respond" (before: said, the words compared only a roll already at 1).
-    # Lowering a 4 (HEAL) to a WOUND row would have changed it: said.
-    for die, said in ((3, False), (4, True)):
+    # Lowering a 6 (WOUND) to a 5 (STEAL) would have changed it: said. A 4 is a HEAL at
+    # full health, which does nothing: lowering it to a WOUND only costs (round 19).
+    for die, said in ((3, False), (6, True), (4, False)):
         scenario = Scenario("mae-el", level=4).resources(se=20).ability_uses(0)
         game = scenario.monster("troll").dice(die, *[6] * 9).start("battle")
         game.apply(act.Skip())
@@ -133,15 +134,16 @@ def _sidestep_label(die: int, rules: Ruleset | None = None) -> str:
 def test_sidestep_is_marked_no_use_where_the_lower_row_does_the_same() -> None:
     # Round 16: against the Troll, Sidestep (pay 2 SE, lower the roll) was offered with no
     # word where its 3 and 2 both lose 3 SE; marked as the MISS case is. Where the row
-    # lowered to does something else (6 WOUND to 5 STEAL, 4 HEAL to 3 WOUND), it is not.
+    # lowered to does something else (6 WOUND to 5 STEAL), it is not. Round 19: the 4 is a
+    # HEAL at full health, which does nothing: lowered to a WOUND it only costs.
     assert _sidestep_label(3).endswith("(no use now: rows 3 and 2 do the same)")
     assert "no use now" not in _sidestep_label(6)
-    assert "no use now" not in _sidestep_label(4)
+    assert _sidestep_label(4).endswith("(no use now: its HEAL does nothing now)")
 
 
 def test_a_row_with_the_same_loss_and_another_effect_is_not_the_same() -> None:
     # The rows are compared by all they do: a WOUND 3 that also adds a Paralyzed token is
-    # not the WOUND 3 above it.
+    # not the WOUND 3 above it; it is worse (round 19: a loss as large and a bad token).
     base = load_ruleset()  # shared: changed only on a copy
     troll = base.monsters["base:troll"]
     table = list(troll.table)
@@ -149,4 +151,5 @@ def test_a_row_with_the_same_loss_and_another_effect_is_not_the_same() -> None:
     table[1] = msgspec.structs.replace(table[1], effects=[*table[1].effects, token])
     changed = msgspec.structs.replace(troll, table=table)
     rules = dataclasses.replace(base, monsters={**base.monsters, "base:troll": changed})
-    assert "no use now" not in _sidestep_label(3, rules)
+    text = _sidestep_label(3, rules)
+    assert "do the same" not in text and text.endswith("(no use now: row 2 is worse for you)")

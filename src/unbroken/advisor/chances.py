@@ -184,3 +184,17 @@ class Figure:
         low, high = float(data["low"]), float(data["high"])
         behind = bool(data.get("behind"))
         return cls(float(data["chance"]), low, high, games, stopped, at_most, behind)
+
+
+def no_use_figure(own: Figure | None, passing: Figure | None, name: str) -> str:
+    """Return the figure of an option marked "no use now" (#28 round 19: 88 % beside a Focus
+    of no use, above the Skip beside it): the option that does nothing's (`passing`,
+    named `name`: "Pass", "Skip") as its bound, "≤85% as Skip" (what it adds to that is
+    nothing, so only chance or the play after it could put it higher), or with none its
+    own labelled, "88% no use"; "" before any figure."""
+    if passing is not None and passing.games:
+        bound = f"≤{100 * passing.rate:.0f}%" if round(100 * passing.rate) else "<1%"  # round 15
+        return f"{bound} as {name}"
+    if own is None or not own.games:
+        return ""
+    return f"{100 * own.rate:.0f}% no use"

@@ -187,13 +187,20 @@ class Weighing:
         rest = [k for k in range(len(self.wins)) if k != self.best and not self.clearly_worse(k)]
         return [self.best, *rest] if self.wins else []
 
-    def ranking(self, name: Callable[[int], str]) -> str:
+    def ranking(self, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
         """Return the verdict in words, with the paired differences it rests on: "2 is best
         on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
         (the closest other), or "about equal on the same futures: 2 ahead of 1 by 2 points
         (-5 to 9), of 4 by 1 (-4 to 6); 3 and 5 clearly behind (by 12 and 30 points)" when
         some are not clearly worse: every option is in it, so none left out of the equal
-        ones can be read as one (`name(k)` names option k)."""
+        ones can be read as one (`name(k)` names option k). When the best is an option
+        marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first)."""
+        said = self._ranking(name)
+        if self.best in no_use:  # what follows it, not what it does, put it first
+            said += f" ({name(self.best)} is of no use now: ahead by chance or the play after)"
+        return said
+
+    def _ranking(self, name: Callable[[int], str]) -> str:
         equal = self.about_equal()
         best = name(self.best)
         behind = sorted(k for k in range(len(self.wins)) if k not in equal)

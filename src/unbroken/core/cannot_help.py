@@ -14,7 +14,18 @@ names the case:
   nothing (a MISS, a row a Passive ignores) for a row that does nothing; a roll
   already at its lowest lowered is the same roll (R-EFFECT-4).
 * **MISSED**: it only changes the monster's roll, the row now does nothing, and
-  every row it could lead to does nothing or only harms the player.
+  every row it could lead to does nothing or only harms the player (**IDLE** when
+  the row now has effects that do nothing here: a HEAL at full health, an ignored row).
+* **WORSE**: it only changes the monster's roll, and every row it could lead to is the
+  row now or one no better for the player, compared by their effects (#28 round 19:
+  Dodge from the Wyvern's WOUND, lose 3 SE, to its WOUND, lose 4 SE): the same effects
+  with losses as large or larger of the same things, and maybe more that only harm;
+  rows of different kinds (a WOUND and a STEAL) are not compared here, nor losses of
+  different sizes where a Response in play acts on a loss's size (Shrug It Off: a
+  WOUND of 3 or more costs 2 less, so 3 may cost less than 2).
+
+A row does nothing when it has no effects, a Passive ignores it, or every effect it has
+does nothing in this state (a HEAL at full health, #28 round 19).
 """
 
 from __future__ import annotations
@@ -33,6 +44,9 @@ from unbroken.core.state import GameState
 NO_ARMOR = "the monster has no armor"
 SAME_ROW = "the roll comes to the same result whatever you do"
 MISSED = "the monster missed: a new roll can only do as well or worse"
+#: MISSED where the row now has effects that do nothing here (a HEAL at full health).
+IDLE = "the monster's roll does nothing here: a new roll can only do as well or worse"
+WORSE = "any other result you could reach is worse for you"
 
 #: The Response effects that only change the monster's die roll.
 ROLL_EFFECTS = (m.ModifyRoll, m.Reroll)
@@ -48,7 +62,7 @@ def cannot_help(
     bounded: bool = True,
 ) -> str:
     """Return why Response effects cannot help against the monster in `state` (NO_ARMOR,
-    SAME_ROW, MISSED: see the module), "" when they might.
+    SAME_ROW, MISSED, IDLE, WORSE: see the module), "" when they might.
 
     `roll`: the monster's die before its bonus (the state's roll when None: the log,
     following events, asks at the die's event, before a state holds it); `bounded`:
@@ -68,8 +82,11 @@ def cannot_help(
     reachable = _reachable(r, raw, effects, bounded)
     if len({_row_outcome(r, x) for x in reachable}) == 1:
         return SAME_ROW
+    now = clamp_die(raw + state.roll_bonus)
     if _missed(r, raw, reachable):
-        return MISSED
+        return MISSED if not _row(r, now).effects else IDLE
+    if all(_no_better_row(r, now, x) for x in reachable):
+        return WORSE
     return ""
 
 
@@ -128,7 +145,66 @@ def _row(r: Resolver, roll: int) -> m.Row:
 
 def _does_nothing(r: Resolver, roll: int) -> bool:
     row = _row(r, roll)
-    return not row.effects or r.ignores(row.result)
+    return not row.effects or r.ignores(row.result) or all(_idle(r, e) for e in row.effects)
+
+
+def _idle(r: Resolver, e: m.Effect) -> bool:
+    """Return whether a row's effect does nothing in this state: a heal at full health
+    (the heal stops at the monster's health, R-BATTLE-7's trackers)."""
+    mo = r.state.monster
+    return isinstance(e, m.MonsterHeal) and mo is not None and mo.health >= mo.max_health
+
+
+def _no_better_row(r: Resolver, now: int, other: int) -> bool:
+    """Return whether the row at the final roll `other` is no better for the player than the
+    row `now`, by their effects (the WORSE case): the same outcome; a row that only harms
+    for one doing nothing; or, rows of the same name where a name counts (a WOUND), the
+    same effects in order but for losses of the same things as large or larger, then
+    maybe more that only harm."""
+    a, b = _row_outcome(r, now), _row_outcome(r, other)
+    if a == b:
+        return True
+    if b == b"nothing":
+        return False  # nothing is better than a row that does something
+    if a == b"nothing":
+        return _only_harms(r, other)
+    row_now, row_other = _row(r, now), _row(r, other)
+    named = (row_now.result == "WOUND" or row_other.result == "WOUND") or any(
+        isinstance(e, m.Handler) for e in (*row_now.effects, *row_other.effects)
+    )
+    if named and row_now.result != row_other.result:
+        return False
+    mine, theirs = list(row_now.effects), list(row_other.effects)
+    if len(theirs) < len(mine):
+        return False
+    for e, f in zip(mine, theirs, strict=False):
+        if e != f and (not _loses_more(e, f) or _loss_responses(r)):
+            return False
+    return _harms(r, theirs[len(mine) :])
+
+
+def _loss_responses(r: Resolver) -> bool:
+    """Return whether a Response in play acts on a loss's size (Shrug It Off: a WOUND of 3
+    or more costs 2 less): a larger loss may open it, so losses are not compared."""
+    return any(
+        a.type == "response"
+        and (
+            a.trigger == "wound_loss"
+            or a.min_loss
+            or any(isinstance(x, m.ReduceLoss) for x in a.effects)
+        )
+        for _, a, _ in r.hand().in_play
+    )
+
+
+def _loses_more(e: m.Effect, f: m.Effect) -> bool:
+    """Return whether the loss `f` takes as much or more of the same things as `e`, with
+    the same fallback."""
+    if not isinstance(e, m.Lose) or not isinstance(f, m.Lose) or e.alt != f.alt:
+        return False
+    if set(e.amounts) != set(f.amounts):
+        return False
+    return all(f.amounts[k] >= n for k, n in e.amounts.items())
 
 
 def row_outcome(r: Resolver, roll: int) -> bytes:
@@ -140,7 +216,7 @@ def row_outcome(r: Resolver, roll: int) -> bytes:
 
 def _row_outcome(r: Resolver, roll: int) -> bytes:
     row = _row(r, roll)
-    if not row.effects or r.ignores(row.result):
+    if _does_nothing(r, roll):
         return b"nothing"
     # A WOUND's loss is a WOUND's (Passives and Responses act on it), and a handler may
     # read the row's name: the name counts for those; for the rest only what they do.

@@ -409,7 +409,8 @@ def attack_choices(r: Resolver) -> list[tuple[act.Action, str]]:
         why = ""
         if a.id not in ok:
             if a.type == "break" and mo.armor < 1:
-                why = "no armor to break"
+                paid = can_pay(r.state, attack_cost(r, a))  # both said (#28 round 19: Pry)
+                why = "no armor to break" + ("" if paid else f"; {CANNOT_PAY}")
                 if mo.defend:  # any weapon attack spends the guard (R-BATTLE-4)
                     why += "; another weapon attack lowers the guard"
             elif a.type == "wound" and mo.armor > 0 and not ignores_armor(r, a):

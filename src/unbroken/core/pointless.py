@@ -20,6 +20,10 @@ The cases, each proved from the rules rather than guessed:
   not held counts as its fallback, one whose gain the cap takes all of as a loss):
   a re-roll or a shift can only do as well or worse (#28 rounds 4 and 5: I've Seen
   Worse and Lucky Break after the Shaman's MISS with no LE held).
+* **A Response to the monster's roll whose rows are no better by their effects**: the
+  same effects with losses as large or larger, or more that only harm (the Wyvern's
+  lose 3 SE lowered to its lose 4 SE, WORSE); a row whose effects do nothing here (a
+  HEAL at full health) counts as a miss (IDLE). Both from `cannot_help`.
 * **A Response to the monster's roll that can only lead to rows no better**: each
   mix of the Responses on offer (each used at most once per trigger, R-EFFECT-2) is
   paid for on a copy, and every other row it reaches is played out by the forecast
@@ -52,7 +56,8 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality
 from unbroken.core import model as m
-from unbroken.core.cannot_help import MISSED as MISSED  # re-exported: the reasons
+from unbroken.core.cannot_help import IDLE as IDLE  # re-exported: the reasons
+from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import (
     ROLL_EFFECTS,
     cannot_help,
@@ -61,6 +66,7 @@ from unbroken.core.cannot_help import (
     row_outcome,
 )
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
+from unbroken.core.cannot_help import WORSE as WORSE
 from unbroken.core.combat import clamp_die
 from unbroken.core.forecast import Forecast, forecast
 from unbroken.core.reducer import apply_event
@@ -204,7 +210,7 @@ def _roll_window(r: Resolver, rolls: list[tuple[str, m.Ability]]) -> str | None:
     if r.state.trigger != "after_monster_roll" or _next_step(r) != "monster.resolve":
         return None
     effects = [e for _, ability in rolls for e in ability.effects]
-    why = cannot_help(r.rules, r.state, effects)  # SAME_ROW or MISSED, or ""
+    why = cannot_help(r.rules, r.state, effects)  # SAME_ROW, MISSED, IDLE, WORSE or ""
     if why:
         return why
     mixes = []  # every mix of them, with the rolls it could lead to

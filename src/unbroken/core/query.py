@@ -17,6 +17,11 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
+from unbroken.core.cannot_help import IDLE as IDLE  # the reasons, for the words
+from unbroken.core.cannot_help import MISSED as MISSED
+from unbroken.core.cannot_help import ROLL_EFFECTS as ROLL_EFFECTS
+from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
+from unbroken.core.cannot_help import WORSE as WORSE
 from unbroken.core.cannot_help import cannot_help
 from unbroken.core.combat import (
     best_power,
@@ -150,8 +155,10 @@ class Query:
         """Return why a Response's effects cannot help against the monster now ("" when
         they might): it only breaks armor and there is none, or it only changes the
         monster's roll and every roll it leads to comes to a row doing the same (the
-        lowest lowered is the same), or the monster missed and every other row only
-        harms. `roll`: the monster's die before its bonus (the state's when None). See
+        lowest lowered is the same), or the row now does nothing (a MISS, a HEAL at full
+        health) and every other row only harms, or every other row is no better for the
+        player by its effects (a loss as large or larger of the same). `roll`: the
+        monster's die before its bonus (the state's when None). See
         `unbroken.core.cannot_help`."""
         return cannot_help(self._ruleset, self._state, effects, roll)
 

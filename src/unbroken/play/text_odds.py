@@ -18,12 +18,14 @@ from __future__ import annotations
 import select
 import textwrap
 import time
+from collections.abc import Sequence
 from typing import TextIO
 
+from unbroken.advisor.chances import no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
-from unbroken.core.actions import Action
+from unbroken.core.actions import Action, Pass, Skip
 from unbroken.core.game import Game
 from unbroken.words.vocabulary import WIDTH, cut
 
@@ -41,9 +43,16 @@ def _watchable(stdin: TextIO) -> bool:
     return True
 
 
-def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
+def table(
+    options: list[str], legal: list[int], weighing: Weighing, actions: Sequence[Action] = ()
+) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
-    option of weighed action k), its name cut to the width, then the verdict."""
+    option of weighed action k), its name cut to the width, then the verdict. An option
+    marked "no use now" shows the figure of the one that does nothing (`actions`: Pass,
+    Skip) as its bound (`chances.no_use_figure`, as the full screen does)."""
+    no_use = [k for k, i in enumerate(legal) if "no use now" in options[i]]
+    passing = next((k for k, a in enumerate(actions) if isinstance(a, Pass | Skip)), None)
+    nothing = weighing.shown(passing) if passing is not None else None
     most = max(weighing.games, default=0)
     upto = "up to " if min(weighing.games, default=most) < most else ""
     lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
@@ -53,7 +62,11 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
         early = f"stopped early at {e.games}" if e.stopped else ""
         marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early) if x)
         stopped = f" ({marks})" if marks else ""
-        head = f"  {i + 1:>2}. {e.percent():<14} "
+        figure = e.percent()
+        if k in no_use:  # round 19: "88 %" beside a Focus of no use, above the Skip
+            name = type(actions[passing]).__name__ if passing is not None else ""
+            figure = no_use_figure(e, nothing, name).replace("%", " %") or figure
+        head = f"  {i + 1:>2}. {figure:<14} "
         # The option's name is cut, never the mark: it must stay in sight (round 7).
         lines.append(head + cut(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     said = []
@@ -64,7 +77,7 @@ def table(options: list[str], legal: list[int], weighing: Weighing) -> str:
             " its own."
         )
     if len(legal) > 1:
-        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1))}.")
+        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use)}.")
     # Wrapped between words under their indent (#28 round 15: the verdict ran past 80
     # columns by the indent, its next lines starting mid-phrase).
     for sentence in said:
@@ -99,7 +112,7 @@ def show_odds(
                 line.say(f"  Odds: {printed} games each so far…")
             if odds.finished:
                 line.end()
-                print(table(options, legal, weighing), file=out, flush=True)
+                print(table(options, legal, weighing, actions), file=out, flush=True)
                 if odds.error:
                     print(f"  The odds stopped: {odds.error}", file=out)
                 return None
@@ -119,7 +132,7 @@ def show_odds(
                 line.end()
                 if typed.strip() == KEY:
                     if odds.games:  # what was weighed so far, once
-                        print(table(options, legal, weighing), file=out, flush=True)
+                        print(table(options, legal, weighing, actions), file=out, flush=True)
                     print(f"  Odds stopped after {odds.games} games each.", file=out)
                     return None
                 return typed

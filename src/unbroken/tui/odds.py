@@ -13,16 +13,19 @@ themselves when the race ends (at MOST games per option at the latest).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.timer import Timer
 
-from unbroken.advisor.chances import Figure
+from unbroken.advisor.chances import Figure, no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.core import actions as act
 from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.words.actions import option_text
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -53,6 +56,12 @@ def odds_text(figure: Figure | None) -> str:
             return "[<1% stopped]"  # "≤0%" read as a riddle (#28 round 15)
         return f"[{'≤' if f.at_most else ''}{100 * f.rate:.0f}% stopped]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
+
+
+def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str:
+    """Return the odds of an option marked "no use now" as its line shows them: "[≤85% as
+    Skip]", "[88% no use]" (`chances.no_use_figure`), "[  …  ]" before any."""
+    return f"[{no_use_figure(figure, passing, name)}]" if figure and figure.games else "[  …  ]"
 
 
 def status_text(odds: Anytime, verdict: str = "") -> str:
@@ -93,6 +102,9 @@ class GameOdds:
         #: The position the odds are of (the game's event count then).
         self.at = -1
         self.legal: list[int] = []
+        #: The options marked "no use now", and the one that does nothing (Pass, Skip).
+        self.no_use: set[int] = set()
+        self.passing: int | None = None
 
     @property
     def shown(self) -> bool:
@@ -113,6 +125,7 @@ class GameOdds:
             screen.notify("No decision to give the odds of.")
             return
         actions = [screen.offered[i][0] for i in self.legal]
+        self.no_use, self.passing = marked(screen, self.legal)
         screen.session.assisted = True  # the recording says the odds were shown
         self.at = len(game.events)
         pool = shared_pool(game.ruleset)
@@ -154,21 +167,45 @@ class GameOdds:
         weighing = odds.weighing()
         found = dict(zip(self.legal, weighing.shown_all, strict=True))
         texts = {i: odds_text(found.get(i)) for i in self.legal}
-        return texts, status_text(odds, verdict_text(weighing, self.legal))
+        passing = found.get(self.passing) if self.passing is not None else None
+        name = "" if self.passing is None else type(self.screen.offered[self.passing][0]).__name__
+        for i in self.no_use:
+            texts[i] = no_use_text(found.get(i), passing, name)
+        verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
+        return texts, status_text(odds, verdict)
 
     def draw(self) -> None:
         """Give the decision the odds as they are now (it redraws when they changed)."""
         self.screen.decision_panel.odds = self.marks()
 
 
-def verdict_text(weighing: Weighing, legal: list[int]) -> str:
+def verdict_text(weighing: Weighing, legal: list[int], no_use: Sequence[int] = ()) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
     tenth option is "0 (option 10)": the key pressed and where it is, not "10", which no
     key is, nor a bare "0" that reads as a number: round 14's "0 the same as 1 (-8 to 8
-    points)", nor "key 0", which round 16 could not place); "" with one option to weigh."""
+    points)", nor "key 0", which round 16 could not place); "" with one option to weigh.
+    When the best is an option marked no use now (`no_use`, by their places in `legal`),
+    the verdict says so (`Weighing.ranking`)."""
     if len(legal) < 2:
         return ""
-    return weighing.ranking(lambda k: _key_name(OPTION_KEYS[legal[k]]))
+    return weighing.ranking(lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use)
+
+
+def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
+    """Return the options the decision marks "no use now" (as their lines say it) and the
+    one that does nothing (Pass, or Skip), by index."""
+    game = screen.game
+    panel = screen.decision_panel
+    no_use = set()
+    passing = None
+    for i in legal:
+        action = screen.offered[i][0]
+        if isinstance(action, act.Pass | act.Skip):
+            passing = i
+        text = option_text(action, "", game.state, game.ruleset, panel.forecasts.get(action))
+        if "no use now" in text:
+            no_use.add(i)
+    return no_use, passing
 
 
 def _key_name(key: str) -> str:

@@ -373,7 +373,7 @@ def option_text(
         text = turn_note(text, action, rules)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
-        if gains is not None and "(no use now" not in text:
+        if gains is not None and "no use now" not in text:  # one is enough
             text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
@@ -398,8 +398,10 @@ def option_text(
         if note:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warned)])
-    if why == CANNOT_PAY:  # say what could pay it: ME and LE pay what SE lacks (R-RES-4)
-        why = cannot_pay(state, Query(ruleset, state).cost(action)) or why
+    if why == CANNOT_PAY or f"; {CANNOT_PAY}" in why:  # "no armor to break; cannot pay" too
+        # Say what could pay it: ME and LE pay what SE lacks (R-RES-4).
+        said = cannot_pay(state, Query(ruleset, state).cost(action))
+        why = why.replace(CANNOT_PAY, said, 1) if said else why
     if isinstance(action, act.Attack) and not why.startswith(CANNOT_PAY):  # armor: short
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name

@@ -7,7 +7,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import Query, clamp_die
+from unbroken.core.query import IDLE, MISSED, ROLL_EFFECTS, SAME_ROW, WORSE, Query, clamp_die
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
@@ -16,11 +16,13 @@ COMMITTED = " (no use now: you are committed to 1 card)"
 
 
 def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
-    """Return a warning when an ability that only lowers (raises) the die can do nothing.
+    """Return a warning when an ability that only changes the die can do nothing or worse.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
     (the result is clamped to 1-6, R-EFFECT-4); Sidestep from the Troll's 3 to its 2
-    too: both rows lose 3 SE (the core's `Query.cannot_help`, SAME_ROW).
+    too: both rows lose 3 SE (the core's `Query.cannot_help`, SAME_ROW); from the Wyvern's
+    3 (lose 3 SE) to its 2 (lose 4 SE) is worse (WORSE); a re-roll of a HEAL at full
+    health, where every other row costs you, is no use (MISSED).
     """
     effects = ability.effects
     mo = state.monster
@@ -30,17 +32,29 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
         return " (no use now: the monster has no armor)"  # Snare against a bare hide
     if effects and all(isinstance(e, m.Gain) for e in effects):
         return gains_at_cap(effects, state, ruleset)
-    if not effects or not all(isinstance(e, m.ModifyRoll) for e in effects) or not state.roll:
+    if not effects or not all(isinstance(e, ROLL_EFFECTS) for e in effects) or not state.roll:
         return ""
+    shift = all(isinstance(e, m.ModifyRoll) for e in effects)
     change = sum(e.amount for e in effects if isinstance(e, m.ModifyRoll))
     now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
-    if after == now:
+    if shift and after == now:
         return f" (no use now: the roll comes to {now} either way)"
-    if state.trigger == "after_monster_roll" and Query(ruleset, state).cannot_help(effects):
-        # The rows compared by what they do (#28 round 16: the Troll's WOUND 3 to WOUND 2).
-        return f" (no use now: rows {now} and {after} do the same)"
-    return ""
+    if state.trigger != "after_monster_roll" or mo is None:
+        return ""
+    # The core's one answer, the rows compared by what they do (#28 rounds 16 and 19).
+    why = Query(ruleset, state).cannot_help(effects)
+    if why == SAME_ROW:  # the Troll's WOUND 3 to WOUND 2
+        said = f"rows {now} and {after} do the same" if shift else "every row does the same"
+    elif why == MISSED:
+        said = "the monster missed"
+    elif why == IDLE:  # the Troll's HEAL at full health
+        said = f"its {ruleset.monsters[mo.id].table[now - 1].result} does nothing now"
+    elif why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
+        said = f"row {after} is worse for you" if shift else "every other row is worse for you"
+    else:
+        return ""
+    return f" (no use now: {said})"
 
 
 #: Why an attack is no use: it wounds 0 and breaks nothing, its cost is all it does.

@@ -40,20 +40,32 @@ def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True
     return "; ".join(said)
 
 
-def wasted_conversion(paid: dict[str, int], cost: dict[str, int], gained: dict[str, int]) -> str:
+def wasted_conversion(
+    paid: dict[str, int], cost: dict[str, int], gained: dict[str, int], kept: dict[str, int]
+) -> str:
     """Return what a payment takes, beyond the printed cost, of the effort it is made to
-    gain or of a more valuable one ("3 ME" when Focus is paid as 1 SE + 3 ME to gain 1 ME,
-    "2 LE" when paid as 2 SE + 2 LE: #28 round 18, as Inspiration's "1 ME + 1 LE to gain
-    1 LE"), "" when none."""
-    ranks = [m.EFFORT.index(k) for k, n in gained.items() if k in m.EFFORT and n > 0]
-    if not ranks:
-        return ""
+    gain or of a more valuable one, when that is at least what it keeps of the gain ("3 ME"
+    when Focus is paid as 1 SE + 3 ME to gain 1 ME, "2 LE" when paid as 2 SE + 2 LE: #28
+    round 18, as Inspiration's "1 ME + 1 LE to gain 1 LE"), "" when it gains something net.
+
+    By amounts (#28 round 19: Second Breath paid as 1 LE to gain 5 SE was marked no use):
+    a unit of effort pays for a unit of any less valuable one (R-RES-4), so paying n of the
+    same or a dearer effort to keep at most n is no use; `kept` is what the caps leave of
+    each gain (R-RES-2: 5 SE at the cap keeps 0). Paying less than that is a trade."""
+    ranks = {k: m.EFFORT.index(k) for k, n in gained.items() if k in m.EFFORT and n > 0}
+    extra = {k: paid.get(k, 0) - cost.get(k, 0) for k in m.EFFORT}
     back = {
-        k: paid.get(k, 0) - cost.get(k, 0)
-        for k in m.EFFORT[min(ranks) :]
-        if paid.get(k, 0) > cost.get(k, 0)
+        k: n
+        for k, n in extra.items()
+        if n > 0 and m.EFFORT.index(k) >= min(ranks.values(), default=99)
     }
-    return amounts(back) if back else ""
+    if not back:
+        return ""
+    for k, rank in ranks.items():
+        dearer = sum(n for j, n in back.items() if m.EFFORT.index(j) >= rank)
+        if dearer < kept.get(k, 0):
+            return ""  # it keeps more than it pays of this effort or a dearer one
+    return amounts(back)
 
 
 def paid_note(
@@ -73,10 +85,21 @@ def paid_note(
     if not paid or paid == cost:
         return ""
     only_effort = all(k in m.EFFORT for k, n in gained.items() if n)
-    back = wasted_conversion(paid, cost, gained) if converts and only_effort else ""
+    back = ""
+    kept: dict[str, int] = {}
+    if converts and only_effort:
+        # What the caps leave of each gain once paid for (R-RES-2): the room now, and what
+        # the payment frees of the same effort.
+        room = query.gained(gained).amounts
+        kept = {k: min(n, room.get(k, 0) + paid.get(k, 0)) for k, n in gained.items()}
+        back = wasted_conversion(paid, cost, gained, kept)
     why = substitution(cost, paid, state.time_track).partition(",")[0]
     if back:
-        gets = amounts({k: n for k, n in gained.items() if k in m.EFFORT})
+        # What it keeps (round 19: "1 LE to gain 5 SE" at 19 SE read as a good trade).
+        gets = amounts({k: n for k, n in kept.items() if k in m.EFFORT})
+        if any(kept.get(k, 0) < n for k, n in gained.items() if k in m.EFFORT):
+            some = any(kept.values())
+            gets = f"{gets}, the cap takes the rest" if some else "nothing, at the cap"
         # All it takes, not only the part it gives back (round 11: with 3 SE, Focus read "it
         # pays 1 ME to gain 1 ME" and took the 3 SE too).
         # What is missing first, then what that makes it take (round 16: "short of ME, it
