@@ -17,9 +17,11 @@ in full; #28 round 11: the Kobold's pages held a row or two; round 16: rows 4, 3
 the table's pages counted apart from the rules' ("rules 2 of 2 (m: table)", then
 "table 1 of 3"),
 the pages say the die's words where the head cuts them (between words) and the danger
-track's gains after the rules (#28 round 13: a page held only "…ord"), and a rule
-longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
-rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
+track's gains first, at the top of the first page (#28 round 19: the Wyvern's went to the
+table's page), and each rule whole on one page, never over two (round 19): a page is as
+tall as its tallest rule where the Hand keeps a row, and a rule longer still has a page
+of its own over the table's first rows. No page is empty (round 19: a row kept for the
+die's words made one).
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ from unbroken.tui.rule_pages import (
     TABLE,
     Said,
     lay_out,
-    rule_parts,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
 from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
@@ -78,6 +79,8 @@ class MonsterSheet(Panel):
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
+    #: The table's rows this page leaves out for a rule longer than the room (the last).
+    over = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
@@ -219,6 +222,7 @@ class MonsterSheet(Panel):
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
+        self.over = 0
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
             if before:  # paged, two rules: a page may end between them, not in one
@@ -256,7 +260,7 @@ class MonsterSheet(Panel):
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
-            for i, (line, style) in enumerate(rows, 1):
+            for i, (line, style) in enumerate(rows[: len(rows) - self.over], 1):
                 if paged and self.full and i in whole_rows:  # this page's: whole, in place
                     self.append_wrapped(text, line, style=style, indent=indent)
                 else:
@@ -274,6 +278,10 @@ class MonsterSheet(Panel):
         said.rstrip()
         return said
 
+    def rule_height(self, line: str, indent: str) -> int:
+        """Return the rows a rule takes wrapped to the stage's width."""
+        return self.wrapped(line, indent).count("\n") + 1
+
     def rules_in_full(
         self,
         text: Text,
@@ -286,13 +294,13 @@ class MonsterSheet(Panel):
         is: RULES, TABLE, "ambush" or "trickery"; the title says what a page holds), and
         how `m` goes on: all of them, or with `table` rows to keep under them the page
         `page`, as many rows as the stage leaves over its head and the table (how `m` goes
-        on then in its title). A page ends between rules, or a rule longer than a page at
-        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8). The table
+        on then in its title). A page ends between rules, each said whole (round 19; a
+        rule longer than the room on a page of its own, `over`). The table
         rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
         and its words as a rule) are shown whole in place after the rules in row order
         (`lay_out`), else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
-        `heads`: the head's words it cut or left out (paged), on the first page with room
-        after the rules (#28 round 13: a page of only "…ord", the rule on the next).
+        `heads`: the head's words it cut or left out (paged), at the top of the first page
+        (#28 round 19: the Wyvern's danger track went to the table's page).
         Return the numbers of the rows this page shows whole."""
         room = self.rows_free()
         more = self.unfolds()
@@ -301,6 +309,11 @@ class MonsterSheet(Panel):
         # rows (`rows_free` counts two), at least the rows the rules folded took.
         top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
+        indent = "  " if paged else "   "  # paged: a few more words a line
+        if paged:  # taller for a rule that needs it, as far as the Hand keeps a row (round 19)
+            most = room + 1 - text.plain.count("\n") - table
+            tallest = max((self.rule_height(line, indent) for line, *_ in said), default=0)
+            rows = max(rows, min(tallest, most))
         in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
         placed = {i for i, _ in in_place}
         told = [i for i, _, _ in cut_rows if i not in placed]  # said as rules, after them
@@ -308,20 +321,14 @@ class MonsterSheet(Panel):
         heads = heads if paged else []
         if not said and not in_place and not heads:
             return set()
-        indent = "  " if paged else "   "  # paged: a few more words a line
         rules: list[list[Text]] = []
         kinds: list[str] = []  # what each of `rules` is
-        chained: set[int] = set()  # the rules that go on from the one before
         firsts: list[int] = []  # where each of `said` starts in `rules`
-        for line, head, style, kind in said:
-            parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
+        for line, head, style, kind in said:  # each whole on one page (round 19)
             firsts.append(len(rules))
-            for k, part in enumerate(parts):
-                if k:
-                    chained.add(len(rules))
-                said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
-                rules.append(list(said_part.split("\n", allow_blank=True)))
-                kinds.append(kind)
+            said_line = self.rule_lines(line, head, indent, style=style)
+            rules.append(list(said_line.split("\n", allow_blank=True)))
+            kinds.append(kind)
         lines = [line for rule in rules for line in rule]
         whole: set[int] = set()
         if paged:
@@ -329,7 +336,7 @@ class MonsterSheet(Panel):
             laid = lay_out(
                 rules,
                 kinds,
-                frozenset(chained),
+                frozenset(),
                 [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
                 [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
                 rows,
@@ -337,6 +344,9 @@ class MonsterSheet(Panel):
             self.pages = len(laid.used)
             self.page = min(self.page, self.pages - 1)
             whole = laid.shows[self.page]
+            # A rule longer than the stage's room takes a page of its own over the table's
+            # first rows, the last left to the other pages (round 19: it went on over two).
+            self.over = max(0, laid.used[self.page] - rows)
             blank = [Text("")] * (rows - laid.used[self.page])
             lines = laid.tops[self.page] + laid.lines[self.page] + blank
             if more:
