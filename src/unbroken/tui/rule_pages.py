@@ -172,7 +172,8 @@ def lay_out(
     rows: int,
 ) -> Laid:
     """Lay `m`'s pages out, `rows` lines a page: the head's words (`heads`) at the top of
-    the first, then the rules (`rules`, what each is in `kinds`, the table rows said as
+    the first (else, where they would fill it alone, on the first page with room after the
+    rules), then the rules (`rules`, what each is in `kinds`, the table rows said as
     rules last, TABLE) as `rule_pages` lays them (a blank row kept for the die's words on
     the first page with room, else none), then the table rows cut to one
     row in row order (`cut_rows`: each one's number, the rows it takes more whole, and
@@ -187,7 +188,12 @@ def lay_out(
     words = [lines for lines in heads if any(line.plain.strip() for line in lines)]
     said_top = {id(line) for lines in words for line in lines}
     tops = len(words)
-    for page in rule_pages([*words, *rules[:said]], rows, frozenset(k + tops for k in chained)):
+    pages = rule_pages([*words, *rules[:said]], rows, frozenset(k + tops for k in chained))
+    late: list[list[Text]] = []  # the head's words after the rules, where they fit
+    if words and said and all(id(line) in said_top for line in pages[0]):
+        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord").
+        pages, late = rule_pages(rules[:said], rows, chained), words
+    for page in pages:
         k = laid.new_page()
         for line in page:
             (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
@@ -195,9 +201,11 @@ def lay_out(
     # A blank row kept for the die's words goes on a page with room, never on one of its
     # own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
     for lines in heads:
-        if id(lines[0]) in said_top:
+        if id(lines[0]) in said_top and not any(lines is w for w in late):
             continue
         k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
+        if k < 0 and any(lines is w for w in late):
+            k = laid.new_page()
         if k >= 0:
             laid.tops[k].extend(lines)
             laid.used[k] += len(lines)
