@@ -17,11 +17,11 @@ in full; #28 round 11: the Kobold's pages held a row or two; round 16: rows 4, 3
 the table's pages counted apart from the rules' ("rules 2 of 2 (m: table)", then
 "table 1 of 3"),
 the pages say the die's words where the head cuts them (between words) and the danger
-track's gains first, at the top of the first page (#28 round 19: the Wyvern's went to the
-table's page), and each rule whole on one page, never over two (round 19): a page is as
-tall as its tallest rule where the Hand keeps a row, and a rule longer still has a page
-of its own over the table's first rows. No page is empty (round 19: a row kept for the
-die's words made one).
+track's gains first, at the top of the first page, unless alone they would fill it
+(#28 round 19: the Wyvern's went to the table's page), and each rule whole on one
+page, never over two (round 19): a page is as tall as its tallest rule where the Hand
+keeps a row, and a rule longer still has a page of its own over the table's first rows.
+No page is empty (round 19: a row kept for the die's words made one).
 """
 
 from __future__ import annotations
