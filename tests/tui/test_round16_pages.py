@@ -1,6 +1,9 @@
 """Round 16's playtest (#28): `m`'s pages over every monster of the base game and both
 expansions at 80x24: each table row readable whole on some page, in row order after the
-rules, and no page that adds nothing."""
+rules, and no page that adds nothing. Round 19's: every rule the monster has (its
+keywords, its own, its ambush and trickery still to act, the danger track's gains) said
+whole on one page, none split over two, and no page empty, in battle (the die rolled), at
+the Trickery step and before the fight (its ambush still to come)."""
 
 from __future__ import annotations
 
@@ -11,11 +14,13 @@ from pathlib import Path
 from pilot import game_screen_of, settle, sync
 
 from unbroken.core.game import Game
+from unbroken.core.model import Monster
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario, expansions_from_source
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.sheet_rows import table_lines
+from unbroken.tui.sheet_head import danger_line
+from unbroken.tui.sheet_rows import coming_rules, table_lines
 from unbroken.tui.stage import StagePanel
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
@@ -50,14 +55,20 @@ def split_page(drawn: str) -> tuple[str, list[str]]:
     return said.removesuffix(" …"), [words(row.replace("▶", " ")) for row in rows]
 
 
-async def pages_of(game: Game) -> tuple[list[str], list[str]]:
+async def pages_of(game: Game, die: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
     """Return the stage's text at 80x24 on each of `m`'s pages (the folded one first)
-    and their titles."""
+    and their titles; `die`: what the die shows, in turn (a rolling face, then its words)."""
     app = UnbrokenApp(game.ruleset, animate=False, game=game, record=False)
     drawn, titles = [], []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         stage = game_screen_of(app).query_one(StagePanel)
+        if die:  # the pages are sized as the die first shows (`StagePanel.sized`)
+            stage.die = die[0]
+            await pilot.press("m")
+            for shown in die[1:]:
+                stage.die = shown
+                await settle(pilot)
         while stage.drawn not in drawn:
             drawn.append(stage.drawn)
             titles.append(str(stage.border_title))
@@ -66,14 +77,48 @@ async def pages_of(game: Game) -> tuple[list[str], list[str]]:
     return drawn, titles
 
 
-async def every_row_readable(step: str) -> None:
-    """Check `m`'s pages of every monster at `step` (see the module's docstring)."""
+def rules_of(game: Game, card: Monster) -> list[str]:
+    """Return every rule the monster has now, as `m`'s pages say each: its ambush and
+    trickery still to act, its keywords', its own, the danger track's gains."""
+    rules, state = game.ruleset, game.state
+    said = list(coming_rules(state, card))
+    for kid in card.keywords:
+        keyword = rules.keywords[kid]
+        said.append(f"{rules.card_name(kid)}: {' '.join(a.text for a in keyword.abilities)}")
+    said += [f"{ability.name}: {ability.text}" for ability in card.abilities]
+    return [*said, danger_line(state, rules, 1000)]
+
+
+def every_rule_whole(mid: str, rules: list[str], drawn: list[str], titles: list[str]) -> None:
+    """Check that each rule is said whole on one of `m`'s pages (not folded), none of them
+    in parts ("…" at a page's end, "… " at the next one's start)."""
+    pages = [page for page, title in zip(drawn, titles, strict=True) if " of " in title]
+    pages = pages or drawn[1:] or drawn
+    for rule in filter(None, rules):
+        assert any(words(rule) in words(page) for page in pages), (mid, rule, drawn)
+    for page, title in zip(drawn, titles, strict=True):
+        lines = page.split("\n")
+        top = max(k for k, line in enumerate(lines) if FIRST_ROW.match(line))
+        parted = [line for line in lines[2:top] if line.strip().startswith("… ")]
+        parted += [line for line in lines[2:top] if line.endswith(" …")]
+        assert not parted, (mid, title, page)
+
+
+async def every_row_readable(
+    step: str, difficulty: str = "normal", die: tuple[str, ...] = ()
+) -> None:
+    """Check `m`'s pages of every monster at `step` (see the module's docstring), the die
+    showing `die` in turn ("NAME": the monster's name)."""
     assert save_settings(Settings(hints=False)) == ""
     with everything() as rules:
         for mid, card in rules.monsters.items():
-            scene = Scenario("tomu", level=card.level, ruleset=rules)
-            game = scene.resources(se=15, food=3).weapon("knife").monster(mid).start(step)
-            drawn, titles = await pages_of(game)
+            scene = Scenario("tomu", level=card.level, ruleset=rules, difficulty=difficulty)
+            scene = scene.resources(se=15, food=3, cunning=3 if die else 0).weapon("knife")
+            game = scene.monster(mid).start(step)
+            name = rules.card_name(mid)
+            drawn, titles = await pages_of(game, tuple(d.replace("NAME", name) for d in die))
+            if die:
+                every_rule_whole(mid, rules_of(game, card), drawn, titles)
             pages = [split_page(page) for page in drawn]
             said = " ".join(top for top, _ in pages)
             shown = {row for _, rows in pages for row in rows}
@@ -101,6 +146,54 @@ async def test_every_row_of_every_monster_is_readable_on_a_page_of_m_in_battle()
 @sync
 async def test_every_row_of_every_monster_is_readable_on_a_page_of_m_at_trickery() -> None:
     await every_row_readable("trickery")
+
+
+@sync
+async def test_every_rule_of_every_monster_is_said_whole_on_a_page_of_m_in_battle() -> None:
+    # Round 19: the Gutter Wolf's "rules 2 of 2" held only blank rows, the row kept for
+    # the die's words while it rolled; the Basilisk's rules went on over two pages.
+    await every_row_readable("battle", "expert", ("⚂", "⚂ 3 (monster's combat roll)"))
+
+
+@sync
+async def test_every_rule_of_every_monster_is_said_whole_on_a_page_of_m_at_trickery() -> None:
+    # Round 19: a rule of three rows went on over pages of two (the Gutter Wolf's Fast).
+    await every_row_readable("trickery", "expert", ("⚄", "⚄ 5"))
+
+
+@sync
+async def test_every_rule_of_every_monster_is_said_whole_on_a_page_of_m_before_its_ambush() -> None:
+    # Round 19: the Wyvern's danger track, left out of its ambush page for the die picking
+    # it, went to the table's page; Fast went on over two pages of two rows.
+    await every_row_readable("preparation", "expert", ("⚄", "⚄ 5 picked the NAME"))
+
+
+@sync
+async def test_the_danger_track_is_said_on_the_first_page_of_m() -> None:
+    # Round 19: the die picking the Wyvern took the head's line, its ambush filled the
+    # first page and the danger track's gains went to the table's page.
+    with everything() as rules:
+        scene = Scenario("tomu", level=4, ruleset=rules, difficulty="expert")
+        game = scene.resources(se=15, food=3).weapon("knife").monster("wyvern").start()
+        drawn, titles = await pages_of(game, ("⚄", "⚄ 5 picked the Wyvern"))
+    first = drawn[titles.index(next(t for t in titles if " 1 of " in t))]  # `m` opened it
+    assert "die ⚄ 5 picked the Wyvern" in first, drawn
+    assert "ambush: gain Poisoned" in first, drawn
+    assert "danger track 8: +2 health" in first, (titles, drawn)
+
+
+@sync
+async def test_no_page_of_m_is_blank_while_the_die_rolls_and_lands() -> None:
+    # Round 19: the row kept for the rolling die's words had a page of its own, the
+    # Gutter Wolf's "rules 2 of 2" of blank rows once the die landed.
+    with everything() as rules:
+        scene = Scenario("tomu", level=1, ruleset=rules).resources(se=15, food=3)
+        game = scene.weapon("knife").monster("gauntlet:gutter-wolf").start("battle")
+        drawn, titles = await pages_of(game, ("⚂", "⚂ 3 (monster's combat roll)"))
+    for page, title in zip(drawn, titles, strict=True):
+        lines = page.split("\n")
+        top = max(k for k, line in enumerate(lines) if FIRST_ROW.match(line))
+        assert any(line.strip() for line in lines[2:top]), (title, drawn)
 
 
 @sync

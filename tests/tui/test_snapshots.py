@@ -186,7 +186,8 @@ def test_a_paralysed_turn_shown_step_by_step(snap_compare: Any, size: tuple[int,
 
 def test_the_basilisks_rules_a_page_at_a_time(snap_compare: Any) -> None:
     # #28 round 7: `m` at 80x24 shows the rules in pages of one size, the six table rows
-    # under them; the second of the Basilisk's pages ("rules 2 of 5 (m: next)": round 8
-    # added two pages that say its table rows cut to one row in full).
+    # under them; the second of the Basilisk's pages ("rules 2 of 3 (m: next)": round 8
+    # added two pages that say its table rows cut to one row in full; round 19: each rule
+    # whole on one page, the pages as tall as Petrifying Gaze, the Hand keeping one row).
     app = UnbrokenApp(RULES, animate=False, game=basilisk())
     assert snap_compare(app, press=("m", "m"), terminal_size=(80, 24))

@@ -17,7 +17,8 @@ def rule_pages(
     """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
     rule goes on the first page with room for it (round 10: the Gutter Wolf's page 1 of 3
     held two lines and a blank row, a three-line rule sent to the next), else a new one;
-    a rule longer than a page goes on over the next. The rules whose index is in
+    a rule longer than a page goes whole on one of its own, longer (round 19: a rule went
+    on over two pages). The rules whose index is in
     `chained` go on from the one before (a rule's parts, `rule_parts`): a rule in parts
     goes on the last page or a new one and each part on the next, so that they read on."""
     pages: list[list[Text]] = [[]]
@@ -35,7 +36,7 @@ def rule_pages(
         if at == len(pages):
             pages.append([])
         for line in rule:
-            if len(pages[at]) == rows:
+            if len(pages[at]) == rows and parted:
                 pages.append([])
                 at = len(pages) - 1
             pages[at].append(line)
@@ -170,24 +171,44 @@ def lay_out(
     cut_rows: list[tuple[int, int, int]],
     rows: int,
 ) -> Laid:
-    """Lay `m`'s pages out, `rows` lines a page: the rules first (`rules`, what each is in
-    `kinds`, the table rows said as rules last, TABLE) as `rule_pages` lays them, the
-    head's words (`heads`) on the first page with room, then the table rows cut to one
+    """Lay `m`'s pages out, `rows` lines a page: the head's words (`heads`) at the top of
+    the first (else, where they would fill it alone, on the first page with room after the
+    rules), then the rules (`rules`, what each is in `kinds`, the table rows said as
+    rules last, TABLE) as `rule_pages` lays them (a blank row kept for the die's words on
+    the first page with room, else none), then the table rows cut to one
     row in row order (`cut_rows`: each one's number, the rows it takes more whole, and
     the index in `rules` of its first part where it is said as a rule, else -1): each
     on the last page where it has room, else on a new one, shown whole in place or said
     a part at a time (#28 round 16: the rows came out of order, 4, 3, 6)."""
     said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
     laid = Laid([], [], [], [], [])
-    for page in rule_pages(rules[:said], rows, chained) if said else []:
-        laid.lines[laid.new_page()].extend(page)
-        laid.used[-1] = len(page)
-    # The head's words, each on the first page with room for it, else a new one.
+    # The head's words first, at the top of the first page (#28 round 19: the Wyvern's
+    # danger track went to the table's page, after its ambush filled the first), then
+    # the rules: the pages hold them as `rule_pages` lays them out after the head's.
+    words = [lines for lines in heads if any(line.plain.strip() for line in lines)]
+    said_top = {id(line) for lines in words for line in lines}
+    tops = len(words)
+    pages = rule_pages([*words, *rules[:said]], rows, frozenset(k + tops for k in chained))
+    late: list[list[Text]] = []  # the head's words after the rules, where they fit
+    if words and said and all(id(line) in said_top for line in pages[0]):
+        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord").
+        pages, late = rule_pages(rules[:said], rows, chained), words
+    for page in pages:
+        k = laid.new_page()
+        for line in page:
+            (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
+        laid.used[k] = len(page)
+    # A blank row kept for the die's words goes on a page with room, never on one of its
+    # own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
     for lines in heads:
+        if id(lines[0]) in said_top and not any(lines is w for w in late):
+            continue
         k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
-        k = laid.new_page() if k < 0 else k
-        laid.tops[k].extend(lines)
-        laid.used[k] += len(lines)
+        if k < 0 and any(lines is w for w in late):
+            k = laid.new_page()
+        if k >= 0:
+            laid.tops[k].extend(lines)
+            laid.used[k] += len(lines)
     for number, extra, first in sorted(cut_rows):
         ends = next((n for n in range(first + 1, len(rules)) if n not in chained), len(rules))
         for part in [None] if first < 0 else rules[first:ends]:

@@ -1,119 +1,36 @@
-"""The Stage panel: revealed encounter cards, or the monster sheet with its combat table.
-
-At 80x24 the sheet sits in the left column beside the decisions, so it is kept
-short: the monster's rules are abbreviated (what its ambush and trickery do
-before the battle, its keywords and the names of its rules) above the six table
-rows, each of which keeps one row (cut with "…" when the column is narrow). The
-rules are in full only where the whole table stays in sight under them; else
-`m` shows them in full a page at a time (each `m` the next, the last folds them
-back), the six rows kept in sight under them. The pages are of one size for the
-stage's height (the monster's name and numbers on one line, the die or the danger
-track on the next, whatever the die shows), each rule on the first page with room
-for it (round 10: pages were left half empty), and the title says "rules 2 of 4" (#28 round 7: the
-page size followed the die's words, "3/8" became "3/4" and a page held one line).
-The table rows cut to one row (where the rules folded cut them) are shown whole in
-place after the rules, in row order, each on the last page with room for it (else said
-in full; #28 round 11: the Kobold's pages held a row or two; round 16: rows 4, 3, 6),
-the table's pages counted apart from the rules' ("rules 2 of 2 (m: table)", then
-"table 1 of 3"),
-the pages say the die's words where the head cuts them (between words) and the danger
-track's gains after the rules (#28 round 13: a page held only "…ord"), and a rule
-longer than a page ends it at a sentence's or a clause's end, marked "…" (round 8:
-rows stayed cut in every part, and parts ended "| trickery:" or "Every weapon").
-"""
+"""The Stage panel: revealed encounter cards, or the monster sheet with its combat table
+(tui/sheet.py, whose rules `m` unfolds a page at a time here)."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 
 from rich.text import Text
 from textual.reactive import var
-from textual.widget import Widget
 
-from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.tui.card_lines import mark
-from unbroken.tui.panel import Panel, bar, cut
-from unbroken.tui.rule_pages import (
-    RULES,
-    TABLE,
-    Said,
-    lay_out,
-    rule_parts,
-)
-from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
-from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
+from unbroken.tui.sheet import EXPAND_KEY, MonsterSheet
 from unbroken.words.effects import encounter_text
 from unbroken.words.keeping import weapons_held
 from unbroken.words.vocabulary import plural
 
-#: The key that expands and collapses the monster's rules on the stage.
-EXPAND_KEY = "m"
+__all__ = ["EXPAND_KEY", "StagePanel"]
 
 
-class StagePanel(Panel):
+class StagePanel(MonsterSheet):
     """Revealed encounter cards, or the monster sheet with its combat table."""
 
-    #: Whether the monster's rules are shown in full or as one line of names: as the
-    #: player chose with `m`, or (None) in full only when all of the sheet fits.
-    expanded: bool | None = None
-    #: The most rows the stage takes while `m` shows the rules a part at a time (0: the
-    #: room it has): the rows it takes with them folded.
-    page_rows = 0
-    #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
-    rows_cut = False
-    #: Whether they were so with the rules folded: else `m`'s pages need not unfold them
-    #: (#28 round 16: the Gutter Wolf's last page showed the STEAL row as folded did).
-    folded_cut = True
-    #: Whether they are shown in full now (what `m` turns the other way).
-    full = False
     #: Whether the monster's sheet is shown (not encounter cards, not an empty stage).
     sheet = False
-    #: Whether its rules in full fit above the whole table (else `m` shows them a part
-    #: at a time, the table's rows cut to one row each so that all six stay in sight).
-    fits = True
-    #: Whether the monster has no rules of its own (no keyword, rule, ambush or trickery
-    #: still to act): its table is shown whole where the Hand under it keeps one row of
-    #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
-    bare = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
-    #: The decision and room the pages were sized for, their size, whether the die rolled,
-    #: whether the rows were cut with the rules folded then (`folded_cut`).
-    sized: tuple[tuple[int, int], int, bool, bool] = ((-1, 0), 0, False, True)
-    #: The part of the rules unfolded shown now, and how many parts they take.
-    page = 0
-    pages = 1
-    #: The head's lines the pages say whole: the die's where cut to one line, the danger
-    #: track's (the die takes its line once it shows).
-    head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
-    #: The stage as last drawn (its plain text): `m` checks that it changed something.
-    drawn = ""
-
-    #: The panel's title (the stage's title says how `m` goes on through the rules).
-    title = ""
 
     def with_title(self, title: str) -> StagePanel:
         """Return the panel with a border title."""
         self.title = self.border_title = title
         return self
-
-    def rows_free(self) -> int:
-        """Return the rows the stage may take before the hand under it is squeezed: its
-        column's height less the panels above it, its border and the hand's least (3);
-        0 before the layout. Table rows wrap within it, else each is cut to one row."""
-        parent = self.parent
-        if not isinstance(parent, Widget) or not parent.size.height:
-            return 0
-        height: int = parent.size.height
-        above = 0
-        for child in parent.children:
-            if child is self:
-                break
-            above += child.outer_size.height
-        return max(8, height - above - 1 - 3)
 
     def fold_or_unfold(self, draw: Callable[[], None]) -> bool:
         """Turn the monster's rules the other way (`m`) and draw the stage with `draw`:
@@ -144,12 +61,6 @@ class StagePanel(Panel):
             if self.drawn != before:
                 return True
         return False
-
-    def unfolds(self, shows: str = "read") -> str:
-        """Return how `m` goes on here (" (m: read)"; `shows`: what it shows, "table" for a
-        monster without rules), "" where `m` is not bound."""
-        bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
-        return f" ({EXPAND_KEY}: {shows})" if bound else ""
 
     #: The die as the stage shows it: a face while it rolls, then the roll in words
     #: (tui/dice.py). A new face redraws the stage alone (tui/rolling.py sets it).
@@ -217,281 +128,3 @@ class StagePanel(Panel):
         text.rstrip()
         self.drawn = text.plain
         self.update(text)
-
-    def monster_sheet(
-        self, text: Text, state: GameState, rules: Ruleset, die: str, row: int
-    ) -> None:
-        mo = state.monster
-        assert mo is not None
-        card = rules.monsters[mo.id]
-        width = self.size.width or 46
-        guard = "  [GUARD UP]" if mo.defend and mo.health > 0 else ""  # none once defeated
-        where = f"  (level {card.level}, #{card.number})"
-        start = len(text)
-        shown = rules.card_name(card.id)
-        text.append(shown, style="bold")
-        mark(text, start, (card.id, shown))
-        if len(shown) + len(where) + len(guard) <= width:  # else the name line wraps
-            text.append(where)
-        text.append(guard, style="bold yellow")
-        text.append("\n")
-        # The bars give up cells before the line wraps (8 and 4 at most).
-        armor, health = f" {mo.armor}/{mo.max_armor}", f" {mo.health}/{mo.max_health}"
-        room = width - len("armor ") - len(armor) - len("  health ") - len(health)
-        cells = max(3, min(12, room))
-        text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
-        text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
-        text.append("\n")
-        danger = danger_line(state, rules, width)
-        if danger:  # why the numbers differ from the card's (the inspector has it too)
-            text.append(danger + "\n", style="dim")
-        # The die under the monster's health, kept in combat so the table does not jump.
-        if die:  # wrapped, so that the rows under it are counted
-            self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
-        elif state.phase == Phase.COMBAT:
-            text.append("die –\n", style="dim")
-        before = coming_rules(state, card)
-        self.bare = not (before or card.abilities or card.keywords)
-        head = text.copy()
-        self.full, self.pages, self.rows_cut = True, 1, False
-        self.rules_and_table(text, state, rules, card, before, row, width)
-        room = self.rows_free()
-        if self.bare and (not room or text.plain.count("\n") <= room + 1):
-            self.fits = True  # its table whole, nothing to fold or page
-            return
-        # The rules in full only where the whole table stays in sight under them, its rows
-        # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
-        # not, a part at a time above the six rows cut to one each.
-        ruled = bool(before or card.abilities or card.keywords)
-        self.fits = (not room or text.plain.count("\n") <= room) and not (ruled and self.rows_cut)
-        if self.fits and self.expanded is not False:
-            return
-        self.full = self.expanded is True
-        # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut) where
-        # they fit so; else the pages say the rows cut in full (#28 round 8).
-        lines = table_lines(state, rules, card, row)
-        wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
-        # No taller than with the rules folded: the Hand keeps its rows while `m` is open
-        # (it shrank to one, "Hand ↓ more", #28).
-        folded = self.folded_rows(head, state, rules, card, row, width) if self.full else 0
-        in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
-        cut_rows = any(len(line) > width for line, _ in lines) and not in_place
-        paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
-        # Their size is kept while the decision is (the same room), a rolling die's row for
-        # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
-        sized = (state.decisions, room)
-        if paged and self.sized[0] != sized:
-            self.sized = (sized, folded, len(die) == 1, self.folded_cut)
-        self.page_rows = self.sized[1] if paged else 0
-        text.truncate(0)
-        if paged:  # a head of two lines whatever the die says: the pages keep their size
-            die_line, rest = head_cut(f"die {die}", width) if die else ("", "")
-            if not die_line and state.phase == Phase.COMBAT and not danger:
-                die_line = "die –"
-            text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
-            # What the head's one line leaves out, said whole on the pages (round 10), once
-            # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
-            self.head_said = [f"…{rest}"] if rest else [""] if self.sized[2] else []
-            if danger:  # whether the die shows or not: the page count stays (round 7),
-                # a blank row where the head says it whole (round 17: said twice)
-                whole = danger_line(state, rules, 1000)
-                self.head_said.append("" if not die_line and danger == whole else whole)
-        else:
-            text.append_text(head)
-        self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
-
-    def folded_rows(
-        self, head: Text, state: GameState, rules: Ruleset, card: m.Monster, row: int, width: int
-    ) -> int:
-        """Return the rows the stage takes under `head` with the rules folded (the Hand
-        under it has the rest)."""
-        kept = self.full, self.expanded, self.border_title, self.rows_cut
-        self.full, self.expanded, self.rows_cut = False, False, False
-        folded = head.copy()
-        self.rules_and_table(folded, state, rules, card, coming_rules(state, card), row, width)
-        self.folded_cut = self.rows_cut
-        self.full, self.expanded, self.border_title, self.rows_cut = kept
-        return folded.plain.count("\n")
-
-    def rules_and_table(
-        self,
-        text: Text,
-        state: GameState,
-        rules: Ruleset,
-        card: m.Monster,
-        before: list[str],
-        row: int,
-        width: int,
-        paged: bool = False,
-    ) -> None:
-        """Append the monster's rules (in full or folded, see `full`; `paged`: the part
-        `page` of them in full, as many rows as the whole table leaves) and its table."""
-        keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
-        rows = table_lines(state, rules, card, row)
-        whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
-        if self.full:
-            said: list[Said] = []  # each rule: its words, head, style, what it is
-            if before:  # paged, two rules: a page may end between them, not in one
-                for line in before if paged else [" | ".join(before)]:
-                    said.append((line, 0, "italic", line.split(":", 1)[0]))
-            for keyword in keywords:  # one name per card: "Armored (Gauntlet)" (#28 item 6)
-                words = " ".join(a.text for a in keyword.abilities)
-                name = rules.card_name(keyword.id)
-                said.append((f"{name}: {words}", len(name) + 1, "", RULES))
-            for ability in card.abilities:
-                said.append((f"{ability.name}: {ability.text}", len(ability.name) + 1, "", RULES))
-            # The rows cut to one row each, in full (#28 round 8): in place where a page has
-            # room for the rows they take whole, else said above the table.
-            cut_rows: list[tuple[int, int, Said]] = []
-            texts = row_texts(state, rules, card)  # as each row acts now (#28)
-            for i, r in enumerate(card.table, 1):
-                if paged and self.sized[3] and len(rows[i - 1][0]) > width:
-                    head = f"{i} {r.result}:"
-                    extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
-                    cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
-            table = len(card.table) if paged else 0
-            whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
-        else:
-            names = [rules.card_name(k.id) for k in keywords]
-            long_rows = any(len(line) > width for line, _ in rows)
-            self.folded_rules(text, card, before, names, width, long_rows)
-        indent = table_indent(card)
-        wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
-        above = text.plain.count("\n")
-        room = self.rows_free()
-        # A monster with no rules has its table whole where the Hand keeps a row of cards
-        # under its title (round 10: the Shrieking Fungus's DAZE row was cut for one row).
-        whole = self.expanded or not room or above + wrapped <= room + self.bare
-        if not paged and whole:
-            for line, style in rows:
-                self.append_wrapped(text, line, style=style, indent=indent)
-        else:  # one row each, so all six are in sight whatever the column's width
-            for i, (line, style) in enumerate(rows, 1):
-                if paged and self.full and i in whole_rows:  # this page's: whole, in place
-                    self.append_wrapped(text, line, style=style, indent=indent)
-                else:
-                    text.append(cut(line, width) + "\n", style=style)
-            self.rows_cut = any(len(line) > width for line, _ in rows)
-            if self.bare and not paged and self.rows_cut:
-                # `m` shows its table's rows in full: no rules to read (#28 round 11).
-                self.border_title = f"{self.title}{self.unfolds('table')}"
-
-    def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
-        """Return one rule wrapped to the stage's width (no newline at its end), its first
-        `head` characters in bold."""
-        said = Text()
-        self.append_wrapped(said, line, style=style, head=head, indent=indent)
-        said.rstrip()
-        return said
-
-    def rules_in_full(
-        self,
-        text: Text,
-        said: list[Said],
-        table: int,
-        cut_rows: list[tuple[int, int, Said]] = [],  # noqa: B006 (read only)
-        heads: list[str] = [],  # noqa: B006 (read only)
-    ) -> set[int]:
-        """Append the rules in full (`said`: each rule's words, bold head, style and what it
-        is: RULES, TABLE, "ambush" or "trickery"; the title says what a page holds), and
-        how `m` goes on: all of them, or with `table` rows to keep under them the page
-        `page`, as many rows as the stage leaves over its head and the table (how `m` goes
-        on then in its title). A page ends between rules, or a rule longer than a page at
-        the end of a sentence or clause, marked "…" (`rule_parts`, #28 round 8). The table
-        rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
-        and its words as a rule) are shown whole in place after the rules in row order
-        (`lay_out`), else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
-        `heads`: the head's words it cut or left out (paged), on the first page with room
-        after the rules (#28 round 13: a page of only "…ord", the rule on the next).
-        Return the numbers of the rows this page shows whole."""
-        room = self.rows_free()
-        more = self.unfolds()
-        paged = bool(table and room)
-        # The pages fill the room the stage has while the Hand keeps its title and three
-        # rows (`rows_free` counts two), at least the rows the rules folded took.
-        top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
-        rows = max(1, top - text.plain.count("\n") - table) if paged else 0
-        in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
-        placed = {i for i, _ in in_place}
-        told = [i for i, _, _ in cut_rows if i not in placed]  # said as rules, after them
-        said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
-        heads = heads if paged else []
-        if not said and not in_place and not heads:
-            return set()
-        indent = "  " if paged else "   "  # paged: a few more words a line
-        rules: list[list[Text]] = []
-        kinds: list[str] = []  # what each of `rules` is
-        chained: set[int] = set()  # the rules that go on from the one before
-        firsts: list[int] = []  # where each of `said` starts in `rules`
-        for line, head, style, kind in said:
-            parts = rule_parts(line, rows, self.size.width, indent) if paged else [line]
-            firsts.append(len(rules))
-            for k, part in enumerate(parts):
-                if k:
-                    chained.add(len(rules))
-                said_part = self.rule_lines(part, 0 if k else head, indent, style=style)
-                rules.append(list(said_part.split("\n", allow_blank=True)))
-                kinds.append(kind)
-        lines = [line for rule in rules for line in rule]
-        whole: set[int] = set()
-        if paged:
-            told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
-            laid = lay_out(
-                rules,
-                kinds,
-                frozenset(chained),
-                [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
-                [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
-                rows,
-            )
-            self.pages = len(laid.used)
-            self.page = min(self.page, self.pages - 1)
-            whole = laid.shows[self.page]
-            blank = [Text("")] * (rows - laid.used[self.page])
-            lines = laid.tops[self.page] + laid.lines[self.page] + blank
-            if more:
-                self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
-                more = ""
-        if more:
-            lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
-        if lines:
-            text.append_text(Text("\n").join(lines))
-            text.append("\n")
-        return whole
-
-    def folded_rules(
-        self,
-        text: Text,
-        card: m.Monster,
-        before: list[str],
-        keywords: list[str],
-        width: int,
-        cut_rows: bool = True,
-    ) -> None:
-        """Append the monster's rules abbreviated, none folded away: its keywords and the
-        names of its rules (short, so always in sight: the playtest lost a Hex behind a long
-        ambush), then what its ambush and trickery still to act do (`before`, see
-        `coming_rules`), over as many lines as the six table rows leave (the last cut
-        with "…"). Where that says them whole (no keyword, no rule of its own), the hint
-        says what `m` adds: the table's rows (`cut_rows`: some are cut), else nothing
-        (#28 round 16: the Abomination's "(m: read)" added one row)."""
-        parts = [*keywords, *(a.name for a in card.abilities), *before]
-        if not parts:
-            return
-        more = self.unfolds()
-        room = self.rows_free()
-        lines = max(1, room - text.plain.count("\n") - len(card.table)) if room else 2
-        if (
-            not keywords
-            and not card.abilities
-            and len(textwrap.wrap("; ".join(parts), width)) <= lines
-        ):
-            more = self.unfolds("table") if cut_rows else ""
-        wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
-        if len(wrapped) > lines:
-            wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
-        body = "\n".join(wrapped)
-        start = len(text)
-        text.append(body + "\n", style="italic")
-        if more and body.endswith(more):
-            text.stylize("dim", start + len(body) - len(more), start + len(body))
