@@ -86,7 +86,8 @@ def test_the_players_position_reads_no_0_beside_fight() -> None:
     assert (p.level, p.game.state.res["time"], p.game.state.res["se"]) == (3, 4, 18)
     race = weigh(p.game, p.legal, 100)
     fight = race.shown(race.best)
-    assert isinstance(p.legal[race.best], act.Fight) and round(100 * fight.rate) == 46
+    # 46 % until round 19's bot took the kill at the same damage per SE (its rollouts).
+    assert isinstance(p.legal[race.best], act.Fight) and round(100 * fight.rate) == 47
     for k, a in enumerate(p.legal):
         if isinstance(a, (act.Explore, act.Plan)):  # 0 % on main's code
             assert race.shown(k).rate >= 0.10 and race.shown(k).behind, a
