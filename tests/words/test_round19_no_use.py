@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from unbroken.core import actions as act
-from unbroken.core.cannot_help import IDLE, WORSE
+from unbroken.core.cannot_help import IDLE, SAME_ROW, WORSE
 from unbroken.core.game import Game
 from unbroken.core.query import Query
 from unbroken.testing import Scenario
@@ -126,3 +126,32 @@ def test_losses_are_not_compared_where_a_response_acts_on_a_losss_size() -> None
         while game.state.trigger != "after_monster_roll":
             game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
         assert _why(game, DODGE) == why, skills
+
+
+def _hobgoblin_at_5(*pending: str) -> Game:
+    """Maxyn fighting the Hobgoblin, which rolled 5 (DAZE: Amnesia next level; its 4 gives
+    Crippled next level), with `pending` conditions for the next level."""
+    scenario = Scenario("maxyn-zenma", level=3).resources(se=10, me=3).monster("hobgoblin")
+    for cid in pending:
+        scenario = scenario.condition(cid, active=False)
+    game = scenario.dice(5).start("battle")
+    while game.decision is not None and not (
+        game.decision.kind == "response" and game.state.trigger == "after_monster_roll"
+    ):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    return game
+
+
+def test_dodge_between_rows_the_monster_rolls_again_on_is_no_use() -> None:
+    # The reference bot met it (seed 20229, decision 87): both DAZE rows give a condition
+    # for the next level that the player already has pending, so on either the monster
+    # rolls again (R-BATTLE-6) with the same die: Dodge's 1 SE buys nothing; it was asked.
+    game = _hobgoblin_at_5("base:amnesia", "base:crippled")
+    assert _why(game, DODGE) == SAME_ROW
+    assert game.pointless() == (act.Pass(), SAME_ROW)
+    # With only Amnesia pending, the 5 is rolled again and the 4 gives Crippled: asked.
+    for pending in (("base:amnesia",), ()):
+        game = _hobgoblin_at_5(*pending)
+        assert _why(game, DODGE) == ""
+        assert game.pointless() is None

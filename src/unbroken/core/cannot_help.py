@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import msgspec
 
 from unbroken.core import model as m
-from unbroken.core.combat import clamp_die
+from unbroken.core.combat import clamp_die, must_reroll
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
@@ -210,7 +210,8 @@ def _loses_more(e: m.Effect, f: m.Effect) -> bool:
 def row_outcome(r: Resolver, roll: int) -> bytes:
     """Return what the monster's table row for a final roll does, as comparable bytes:
     rows with the same effects do the same (a WOUND row's, or one with a handler, also
-    by its name); every row doing nothing (a MISS, an ignored row) does the same."""
+    by its name); every row doing nothing (a MISS, an ignored row) does the same, and
+    every row the monster rolls again on (a condition already pending, R-BATTLE-6)."""
     return _row_outcome(r, roll)
 
 
@@ -218,6 +219,8 @@ def _row_outcome(r: Resolver, roll: int) -> bytes:
     row = _row(r, roll)
     if _does_nothing(r, roll):
         return b"nothing"
+    if must_reroll(r, row):
+        return b"again"  # the monster rolls again (R-BATTLE-6), whichever row sent it
     # A WOUND's loss is a WOUND's (Passives and Responses act on it), and a handler may
     # read the row's name: the name counts for those; for the rest only what they do.
     named = row.result == "WOUND" or any(isinstance(e, m.Handler) for e in row.effects)
