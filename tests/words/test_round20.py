@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
+
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
@@ -9,9 +12,11 @@ from unbroken.core.pointless import SAME_RESULT
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.events import Narrator
+from unbroken.words.passing import passed_line
 
 RULES = load_ruleset()
 LUCKY = act.Use("base:lucky", "lucky-reroll")
+ASKED_AMBUSHER = act.Use("base:ambusher", "ambusher-first-blood")
 
 
 def _log(events: list[ev.Event], narrator: Narrator) -> list[str]:
@@ -55,3 +60,66 @@ def test_a_reroll_that_comes_up_different_is_asked_not_taken() -> None:
     lines = _log(game.apply(LUCKY), narrator)
     assert not [line for line in lines if "Taken for you" in line], lines
     assert "Rolled again: keep 6 or 3?" in lines
+
+
+def at_battle_start(monster: str, *skills: str) -> Game:
+    """Huckdorf (a Hunter: Snare) with `skills` at the start of a battle on level 2."""
+    return (
+        Scenario("huckdorf", level=2)
+        .resources(se=10, cunning=2)
+        .skills(*skills)
+        .monster(monster)
+        .dice(1, 1, 1, 1, 1, 1)
+        .start("battle")
+    )
+
+
+def test_passing_a_response_that_could_act_is_said() -> None:
+    # #28 round 20: a Pass at the battle's opening "Use a Response?" left no line in the log
+    # (Ambusher's 2 wounds thrown away unsaid). A Response that would do nothing here (Snare
+    # against the Abomination's 0 armor) is not named.
+    game = at_battle_start("abomination", "ambusher")
+    legal = game.legal_actions()
+    assert ASKED_AMBUSHER in legal and act.Pass() in legal
+    line = passed_line(act.Pass(), legal, game.state, RULES)
+    assert line.startswith("You pass: ") and "Ambusher" in line, line
+    assert "Snare" not in line, line
+    # Not a Pass, or nothing that could act: nothing said.
+    assert passed_line(ASKED_AMBUSHER, legal, game.state, RULES) == ""
+    snare_only = at_battle_start("abomination")
+    assert passed_line(act.Pass(), snare_only.legal_actions(), snare_only.state, RULES) == ""
+
+
+def test_the_text_game_says_a_pass() -> None:
+    from unbroken.play.text import TextGame
+
+    game = at_battle_start("abomination", "ambusher")
+    options = [a for a, why in game.options() if not why]
+    text = TextGame.resumed(game.ruleset, game, None)
+    out = io.StringIO()
+    text.loop(io.StringIO(f"{options.index(act.Pass()) + 1}\n"), out)
+    said = " ".join(out.getvalue().split())
+    assert "You pass: Ambusher not used." in said, said
+
+
+def test_the_full_screen_game_says_a_pass() -> None:
+    from textual.widgets import RichLog
+
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.game import GameScreen
+
+    game = at_battle_start("abomination", "ambusher")
+    app = UnbrokenApp(load_ruleset(), animate=False, game=game, record=False)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            screen.take([a for a, _ in screen.offered].index(act.Pass()))
+            await pilot.pause()
+            lines = [str(line.text) for line in screen.query_one("#log", RichLog).lines]
+            said = "".join(lines).replace(" ", "")
+            assert "Youpass:Ambushernotused." in said, lines
+
+    asyncio.run(play())

@@ -27,6 +27,7 @@ from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
 from unbroken.words.vocabulary import WIDTH, amounts, wrap
 
@@ -303,8 +304,11 @@ class TextGame:
                 print("", file=out)
                 self.leave(out)
                 return 0
+            passed = passed_line(actions[index], game.legal_actions(), game.state, self.rules)
             try:
                 session.apply(actions[index])
+                if passed:  # a Pass emits nothing: its line is said of the window it closed
+                    print(wrap(passed, indent=2), file=out)
                 self.take_only_answers(out)
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 print(f"  {exc}", file=out)
