@@ -8,7 +8,7 @@ import io
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.pointless import SAME_RESULT
+from unbroken.core.pointless import NO_EFFECT, SAME_RESULT
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.events import Narrator
@@ -123,3 +123,17 @@ def test_the_full_screen_game_says_a_pass() -> None:
             assert "Youpass:Ambushernotused." in said, lines
 
     asyncio.run(play())
+
+
+def test_a_pass_taken_for_you_names_the_response_it_skipped() -> None:  # R-DIGI-4
+    # #28 round 20: "Taken for you: Pass (use nothing more) — it would do nothing here." did
+    # not say it was Snare (against a monster with no armor) that was skipped.
+    from unbroken.play.session import GameSession
+
+    session = GameSession(at_battle_start("abomination"))
+    session.auto_pass = True
+    assert session.for_player() == (act.Pass(), NO_EFFECT)
+    lines: list[str] = []
+    session.take_for_player(lambda line, events: lines.append(line))
+    assert lines[0].startswith("Taken for you: Pass ("), lines
+    assert "Snare [Hunter]" in lines[0] and NO_EFFECT in lines[0], lines

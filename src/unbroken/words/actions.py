@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from unbroken.core import actions as act
@@ -321,17 +321,35 @@ def turn_note(text: str, action: act.Action, rules: Query) -> str:
     return merge_note(text, TAKES_TURN)
 
 
-def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
+def taken_for_you(
+    action: act.Action,
+    why: str,
+    state: GameState,
+    ruleset: Ruleset,
+    offered: Sequence[act.Action] = (),
+) -> str:
     """Return the log's line of a decision taken for the player, with `why` ("Taken for
-    you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
-    an ability by its name and cost (what it does is in `why`), one full stop at the end."""
+    you: Pass (Dodge [Sneak] not used) — the roll comes to the same result whatever you
+    do."): an ability by its name and cost (what it does is in `why`), a Pass by the
+    Responses it skipped among the answers `offered` (#28 round 20: "Pass (use nothing
+    more) — it would do nothing here" did not say it was Snare), one full stop at the end."""
     # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
     # SE 20/20 gained nothing for its time).
     rest = isinstance(action, act.Rest)
     words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
+    skipped = [use_name(a, ruleset) for a in offered if isinstance(a, act.Use)]
+    if isinstance(action, act.Pass) and skipped:
+        words = f"Pass ({' and '.join(dict.fromkeys(skipped))} not used)"
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+
+
+def use_name(action: act.Use, ruleset: Ruleset) -> str:
+    """Return the ability used by its name as its option names it ("Snare [Hunter]",
+    "Ambusher"), without its cost."""
+    ability = ruleset.ability(action.source, action.ability)
+    return shown_ability(ruleset, action.source, ability.name if ability else action.ability)
 
 
 def option_text(

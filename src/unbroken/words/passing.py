@@ -16,7 +16,7 @@ from unbroken.core import actions as act
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
-from unbroken.words.forecast import shown_ability
+from unbroken.words.actions import use_name
 
 
 def passed_line(
@@ -28,12 +28,11 @@ def passed_line(
     if not isinstance(action, act.Pass) or state.decision != DecisionKind.RESPONSE:
         return ""
     query = Query(ruleset, state)
-    names = []
-    for use in legal:
-        if not isinstance(use, act.Use) or query.does_nothing(use):
-            continue
-        ability = ruleset.ability(use.source, use.ability)
-        names.append(shown_ability(ruleset, use.source, ability.name if ability else use.ability))
+    names = [
+        use_name(use, ruleset)
+        for use in legal
+        if isinstance(use, act.Use) and not query.does_nothing(use)
+    ]
     if not names:
         return ""
     return f"You pass: {' and '.join(dict.fromkeys(names))} not used."
