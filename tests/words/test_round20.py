@@ -137,3 +137,27 @@ def test_a_pass_taken_for_you_names_the_response_it_skipped() -> None:  # R-DIGI
     session.take_for_player(lambda line, events: lines.append(line))
     assert lines[0].startswith("Taken for you: Pass ("), lines
     assert "Snare [Hunter]" in lines[0] and NO_EFFECT in lines[0], lines
+
+
+def test_a_pending_delve_is_said_on_its_option_and_on_explore() -> None:
+    # #28 round 20: "8 8" took Delve twice (6 more cards) and nothing on screen said one
+    # was already pending. Delve's option and Explore's say so once one is.
+    from pathlib import Path
+
+    from unbroken.testing import expansions_from_source
+    from unbroken.words.actions import option_text
+
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"unearthed": "unbroken_unearthed"}) as rules:
+        game = Scenario("unearthed:hesk-marrow", ruleset=rules).resources(se=10).start()
+        delve = next(
+            a for a in game.legal_actions() if isinstance(a, act.Use) and a.ability == "dig-deep"
+        )
+
+        def said(action: act.Action) -> str:
+            return option_text(action, "", game.state, rules)
+
+        assert "pending" not in said(delve) and "pending" not in said(act.Explore())
+        game.apply(delve)
+        assert "3 more cards pending" in said(delve).partition(": ")[0], said(delve)
+        assert "3 more cards pending" in said(act.Explore()), said(act.Explore())
