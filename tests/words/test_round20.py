@@ -161,3 +161,35 @@ def test_a_pending_delve_is_said_on_its_option_and_on_explore() -> None:
         game.apply(delve)
         assert "3 more cards pending" in said(delve).partition(": ")[0], said(delve)
         assert "3 more cards pending" in said(act.Explore()), said(act.Explore())
+
+
+def test_the_text_game_says_what_the_killing_blow_asked() -> None:
+    # #28 round 20: the plain-text game (the campaign's) ended with the held resources only;
+    # the full-screen game over says what asked for more than was held, and so does it now.
+    from unbroken.play.text import TextGame
+    from unbroken.words.endings import how_lost
+
+    game = (
+        Scenario("maxyn-zenma", level=2)
+        .resources(se=1, me=0, le=0)
+        .monster("goblin")
+        .dice(6, 6, 6, 6, 6, 6)
+        .start("battle")
+    )
+    while True:  # skip and pass up to the decision whose answer dies
+        answer = act.Skip() if act.Skip() in game.legal_actions() else act.Pass()
+        fork = game.fork()
+        fork.apply(answer)
+        if fork.is_over:
+            break
+        game.apply(answer)
+    index = [a for a, _ in game.options()].index(answer)
+    text = TextGame.resumed(game.ruleset, game, None)
+    out = io.StringIO()
+    text.loop(io.StringIO(f"{index + 1}\n"), out)
+    game = text.session.game
+    assert game.is_over and game.outcome is not None and not game.outcome.won
+    said = " ".join(out.getvalue().split())
+    lost = how_lost(game.events, game.state, game.ruleset)
+    assert "asked for more effort than you had" in lost and "short" in lost, lost
+    assert lost in said, said

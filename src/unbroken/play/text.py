@@ -24,6 +24,7 @@ from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
 from unbroken.words.cards import condition_in_play, difficulty_text
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
+from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
@@ -390,6 +391,8 @@ class TextGame:
         if outcome.won:
             left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
             print(f"What you carried out: {amounts(left)}.", file=out)
+        else:  # as the full-screen game over says it: what asked for more than you had
+            print(wrap(how_lost(game.events, game.state, self.rules)), file=out)
 
 
 def _session(
