@@ -358,10 +358,20 @@ def taken_for_you(
     words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
-    skipped = [use_name(a, ruleset) for a in offered if isinstance(a, act.Use)]
+    skipped = [_skipped(a, state, ruleset) for a in offered if isinstance(a, act.Use)]
     if isinstance(action, act.Pass) and skipped:
-        words = f"Pass ({' and '.join(dict.fromkeys(skipped))} not used)"
+        words = f"Pass ({'; '.join(dict.fromkeys(skipped))})"
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+
+
+def _skipped(use: act.Use, state: GameState, ruleset: Ruleset) -> str:
+    """Return a Response a Pass skipped, with why it was of no use where its option says
+    so: "Snare [Hunter] not used: the monster has no armor"."""
+    ability = ruleset.ability(use.source, use.ability)
+    said = no_use(ability, state, ruleset).strip() if ability else ""
+    head = "(no use now: "
+    why = said[len(head) : -1] if said.startswith(head) and said.endswith(")") else ""
+    return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
 
 
 def use_name(action: act.Use, ruleset: Ruleset) -> str:
