@@ -163,6 +163,7 @@ def test_a_pending_delve_is_said_on_its_option_and_on_explore() -> None:
         game.apply(delve)
         assert "3 more cards pending" in said(delve).partition(": ")[0], said(delve)
         assert "3 more cards pending" in said(act.Explore()), said(act.Explore())
+        assert "3 more cards pending" in said(act.Orienteer()), said(act.Orienteer())
 
 
 def test_the_text_game_says_what_the_killing_blow_asked() -> None:

@@ -323,13 +323,13 @@ def turn_note(text: str, action: act.Action, rules: Query) -> str:
 
 def pending_note(text: str, action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return an option's words with the extra cards the next Exploration already reveals,
-    on Explore and on an ability that reveals more (#28 round 20: "8 8" took Delve twice,
+    on Explore, Orienteer and an ability that reveals more (#28 round 20: "8 8" took Delve twice,
     6 more cards, and no option said one was pending): "Delve [Gravedigger] (pay 1 SE, 1
     ability use; 3 more cards pending): …", "Explore (…; 3 more cards pending)"."""
     if not state.reveal_bonus or state.committed:  # committed: 1 card whatever (R-TRAVEL-7)
         return text
     note = f" ({plural(state.reveal_bonus, 'more card')} pending)"
-    if isinstance(action, act.Explore):
+    if isinstance(action, (act.Explore, act.Orienteer)):
         return merge_note(text, note)
     if not isinstance(action, act.Use):
         return text
