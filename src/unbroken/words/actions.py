@@ -325,11 +325,13 @@ def pending_note(text: str, action: act.Action, state: GameState, ruleset: Rules
     """Return an option's words with the extra cards the next Exploration already reveals,
     on Explore, Orienteer and an ability that reveals more (#28 round 20: "8 8" took Delve twice,
     6 more cards, and no option said one was pending): "Delve [Gravedigger] (pay 1 SE, 1
-    ability use; 3 more cards pending): …", "Explore (…; 3 more cards pending)"."""
+    ability use; 3 more cards pending): …", "Explore (3 more cards pending; …)"."""
     if not state.reveal_bonus or state.committed:  # committed: 1 card whatever (R-TRAVEL-7)
         return text
     note = f" ({plural(state.reveal_bonus, 'more card')} pending)"
-    if isinstance(action, (act.Explore, act.Orienteer)):
+    if isinstance(action, act.Explore) and text.startswith("Explore ("):  # first: 80 columns
+        return f"Explore ({note[2:-1]}; {text.removeprefix('Explore (')}"
+    if isinstance(action, act.Orienteer):
         return merge_note(text, note)
     if not isinstance(action, act.Use):
         return text
