@@ -17,7 +17,8 @@ from unbroken.core import actions as act
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.tui.analysis import head_words
-from unbroken.words.actions import label, taken_back, taken_for_you
+from unbroken.words.actions import label, taken_back
+from unbroken.words.taken import taken_for_you
 
 __all__ = ["everything"]  # the fixture, from test_one_name
 

@@ -87,3 +87,19 @@ def test_a_second_response_in_the_window_leaves_it_asked() -> None:  # R-DIGI-4,
     assert RUSH in game.legal_actions()
     assert act.Use("base:hunter", "snare") in game.legal_actions()
     assert game.obvious() is None
+
+
+def test_light_sleeper_is_taken_at_an_ambush() -> None:  # R-DIGI-4, R-COMBAT-1
+    # #28 round 20: the only Response on offer, free, only +4 SE, and an ambush comes once a
+    # level, yet it was asked at every ambush (the ambush was not a once-a-level trigger).
+    wake = act.Use("base:light-sleeper", "light-sleeper-wake")
+    game = (
+        Scenario("huckdorf", level=2)
+        .resources(se=15)
+        .skills("light-sleeper")
+        .monster("bear")
+        .dice(1, 1, 1, 1, 1, 1)
+        .start("ambush")
+    )
+    assert game.legal_actions() == [wake, act.Pass()]
+    assert game.obvious() == (wake, f"+4 SE: {NO_USE_SPENT}")

@@ -9,6 +9,7 @@ from recorded_games import GameMaker
 from unbroken.core import events as ev
 from unbroken.core.ruleset import Ruleset
 from unbroken.records import Records, add_game, story_path_for
+from unbroken.words.endings import how_lost
 from unbroken.words.story import story
 
 
@@ -26,7 +27,11 @@ def test_a_lost_game_tells_each_level_and_its_end(lost_game: GameMaker, rules: R
     over = game.outcome
     assert over is not None
     assert f"Lost on level {over.level}, {over.step} step: {over.cause}" in text
-    assert "Resources left: " in text
+    # #28 round 20: what the blow asked beyond what was held, as the game over screen says
+    # it (the held resources alone, "Resources left: 1 SE", read as if some were left).
+    assert how_lost(game.events, game.state, rules) in lines
+    assert "asked for more effort than you had" in text or "were due" in text
+    assert "Resources held at the end: " in text and "Resources left" not in text
     assert "Score: 0 (only a won game scores, R-SCORE-1)." in lines
 
 

@@ -16,7 +16,9 @@ from unbroken.plugins import current_plugins
 from unbroken.testing import Scenario
 
 DODGE = act.Use("base:sneak", "dodge")
-PASSED = f"Taken for you: Pass (use nothing more) — {SAME_ROW}."
+PASSED = (
+    f"Taken for you: Pass (Dodge [Sneak] not used: the roll comes to 1 either way) — {SAME_ROW}."
+)
 
 
 def dodge_at_one() -> Game:

@@ -13,9 +13,10 @@ from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.details import detail
 from unbroken.tui.help import rules_sections
 from unbroken.tui.help_search import holds, patterns
-from unbroken.words.actions import label, option_detail, option_text, taken_for_you
+from unbroken.words.actions import label, option_detail, option_text
 from unbroken.words.cards import ability_lines
 from unbroken.words.forecast import warning_sentences
+from unbroken.words.taken import taken_for_you
 
 #: A skill like Unearthed's Rummager: a Response at the end of each level.
 SKILL = """

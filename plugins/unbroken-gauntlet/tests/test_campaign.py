@@ -189,3 +189,18 @@ def test_a_new_run_takes_the_last_games_character_and_difficulty(tmp_path: Path)
     out = io.StringIO()
     assert campaign.main(["--new", "--character", "niola", "--status"], out=out) == 0
     assert out.getvalue().startswith("Campaign: Niola, Hard, 0 won, going on.")
+
+
+def test_the_command_takes_a_data_dir_and_says_where_it_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # #28 round 20: `unbroken-campaign` had no --data-dir (every `unbroken` command has), and
+    # neither it nor --help said its games are played in the plain-text game.
+    other = tmp_path / "elsewhere"
+    args = ["--data-dir", str(other), "--new", "--character", "tomu", "--status"]
+    assert campaign.main(args, out=io.StringIO()) == 0
+    assert json.loads((other / campaign.FILE).read_text())["character"] == "base:tomu"
+    with pytest.raises(SystemExit):
+        campaign.main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--data-dir DIR" in shown and "plain-text game" in shown

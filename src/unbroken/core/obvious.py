@@ -9,8 +9,8 @@ cannot. Only what is certain counts, and every condition is checked, not assumed
 * **One Response on offer** (the window's answers are that Use and Pass): with two,
   the order they are used in is the player's choice (R-EFFECT-2) and can matter
   (a gain the cap takes before a payment).
-* **At a trigger that fires once a level** (`ONCE`: battle start, the monster
-  defeated, the level's end), and not offered again at a window Pass's forecast
+* **At a trigger that fires once a level** (`ONCE`: battle start, the ambush, the
+  monster defeated, the level's end), and not offered again at a window Pass's forecast
   passes: a gain passed now cannot be had later for more.
 * **It costs nothing but, for a class ability, one of the level's ability uses**
   (R-ABILITY-1): no resource cost and no once-per-turn/battle/level limit.
@@ -45,8 +45,10 @@ GAINS = ("se", "me", "le")
 NO_USE_SPENT = "it costs nothing, not even an ability use"
 NO_OTHER_USE = "no other ability can use this level's uses"
 #: The triggers that fire at most once a level, so a Response passed there is not offered
-#: again later for more (Light Sleeper's ambush Response is: after the ambush's loss).
-ONCE = frozenset({"battle_start", "monster_defeated", "level_end"})
+#: again later for more: battle start, the monster defeated, the level's end, and the
+#: ambush (R-COMBAT-1: the Travel Phase ends with it; #28 round 20: Light Sleeper's free
+#: +4 SE was asked at every ambush).
+ONCE = frozenset({"battle_start", "ambush", "monster_defeated", "level_end"})
 #: The events that only record a use (no payment: an obvious Use costs nothing).
 _USE_ONLY = (ev.AbilityUsed,)
 

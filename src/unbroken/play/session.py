@@ -35,7 +35,7 @@ from unbroken.play.observers import Observers
 from unbroken.records import RecordsError
 from unbroken.records.dailies import keep_daily
 from unbroken.replay import Recorder, resume, take_back, why_not_take_back
-from unbroken.words.actions import taken_for_you
+from unbroken.words.taken import taken_for_you
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -295,13 +295,14 @@ class GameSession:
 
     def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
         """Take every decision that is taken for the player (`for_player`), one after the
-        other; for each, `tell(line, events)` says it ("Taken for you: Pass (use nothing
-        more) — the roll comes to the same result whatever you do.") and shows its events. Returns
-        all their events."""
+        other; for each, `tell(line, events)` says it ("Taken for you: Pass (Dodge [Sneak]
+        not used) — the roll comes to the same result whatever you do.") and shows its
+        events. Returns all their events."""
         taken: list[Event] = []
         while (found := self.for_player()) is not None:
             action, why = found
-            line = taken_for_you(action, why, self.game.state, self.ruleset)
+            offered = self.game.legal_actions()  # a Pass names the Responses it skipped
+            line = taken_for_you(action, why, self.game.state, self.ruleset, offered)
             events = self.apply(action, auto=True)
             tell(line, events)
             taken.extend(events)

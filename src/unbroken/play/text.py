@@ -24,9 +24,11 @@ from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
 from unbroken.words.cards import condition_in_play, difficulty_text
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
+from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
 from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
@@ -303,8 +305,11 @@ class TextGame:
                 print("", file=out)
                 self.leave(out)
                 return 0
+            passed = passed_line(actions[index], game.legal_actions(), game.state, self.rules)
             try:
                 session.apply(actions[index])
+                if passed:  # a Pass emits nothing: its line is said of the window it closed
+                    print(wrap(passed, indent=2), file=out)
                 self.take_only_answers(out)
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 print(f"  {exc}", file=out)
@@ -386,6 +391,8 @@ class TextGame:
         if outcome.won:
             left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
             print(f"What you carried out: {amounts(left)}.", file=out)
+        else:  # as the full-screen game over says it: what asked for more than you had
+            print(wrap(how_lost(game.events, game.state, self.rules)), file=out)
 
 
 def _session(

@@ -47,6 +47,7 @@ from unbroken.tui.widgets import (
 from unbroken.words.actions import option_text, taken_back
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
+from unbroken.words.passing import passed_line
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
@@ -303,12 +304,16 @@ class GameScreen(Screen[None]):
         self.query_one(HintBox).dismiss()
         animate = self.game_app.roll_animation
         before = copy_state(self.game.state) if animate else None  # only the beats need it
+        game = self.game  # a Pass emits nothing: its line is said of the window it closed
+        passed = passed_line(action, game.legal_actions(), game.state, game.ruleset)
         try:
             new = self.session.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
             self.refresh_all()
             offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
+        if passed:
+            self.write(passed)
         steps = beats(before, new) if before is not None else []
         if len(steps) > 1:  # rounds passed without a key: show them one by one
             self.rounds.start(steps, start)

@@ -45,7 +45,7 @@ from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import amounts, attack_name, full_stop
+from unbroken.words.vocabulary import amounts, attack_name, full_stop, plural
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -330,17 +330,32 @@ def own_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     return turn_note(label(action, state, ruleset), action, Query(ruleset, state))
 
 
-def taken_for_you(action: act.Action, why: str, state: GameState, ruleset: Ruleset) -> str:
-    """Return the log's line of a decision taken for the player, with `why` ("Taken for
-    you: Pass (use nothing more) — the roll comes to the same result whatever you do."):
-    an ability by its name and cost (what it does is in `why`), one full stop at the end."""
-    # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
-    # SE 20/20 gained nothing for its time).
-    rest = isinstance(action, act.Rest)
-    words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
-    if isinstance(action, act.Use):
-        words = words.partition(": ")[0]
-    return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+def pending_note(text: str, action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return an option's words with the extra cards the next Exploration already reveals,
+    on Explore, Orienteer and an ability that reveals more (#28 round 20: "8 8" took Delve twice,
+    6 more cards, and no option said one was pending): "Delve [Gravedigger] (pay 1 SE, 1
+    ability use; 3 more cards pending): …", "Explore (3 more cards pending; …)"."""
+    if not state.reveal_bonus or state.committed:  # committed: 1 card whatever (R-TRAVEL-7)
+        return text
+    note = f" ({plural(state.reveal_bonus, 'more card')} pending)"
+    if isinstance(action, act.Explore) and text.startswith("Explore ("):  # first: 80 columns
+        return f"Explore ({note[2:-1]}; {text.removeprefix('Explore (')}"
+    if isinstance(action, act.Orienteer):
+        return merge_note(text, note)
+    if not isinstance(action, act.Use):
+        return text
+    ability = ruleset.ability(action.source, action.ability)
+    if ability is None or not any(isinstance(e, m.RevealMore) for e in ability.effects):
+        return text
+    head, sep, tail = text.partition(": ")
+    return f"{merge_note(head, note)}{sep}{tail}"
+
+
+def use_name(action: act.Use, ruleset: Ruleset) -> str:
+    """Return the ability used by its name as its option names it ("Snare [Hunter]",
+    "Ambusher"), without its cost."""
+    ability = ruleset.ability(action.source, action.ability)
+    return shown_ability(ruleset, action.source, ability.name if ability else action.ability)
 
 
 def option_text(
@@ -370,7 +385,7 @@ def option_text(
         # One bracket: "pay 2 SE (Hex of Heaviness +1; paid as 2 ME: …)".
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
-        text = turn_note(text, action, rules)
+        text = pending_note(turn_note(text, action, rules), action, state, ruleset)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough

@@ -20,6 +20,7 @@ from unbroken.words.effects import pending_words, trickery_text
 from unbroken.words.monster import danger_gains, turn_lock_text
 from unbroken.words.outcomes import STEP_NAMES, death, killer
 from unbroken.words.paying import substitution
+from unbroken.words.roll_lines import ROLL_WORDS
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
@@ -423,32 +424,6 @@ def _attack_power_set(nr: Narrator, e: ev.AttackPowerSet) -> str | None:
     return f"Attack power is now {e.power} [{nr.tag(e.why)}]."
 
 
-@words_for(EVENT_WORDS, ev.RollSet)
-def _roll_set(nr: Narrator, e: ev.RollSet) -> str | None:
-    if e.rolls:
-        return "Rolled again: keep " + " or ".join(str(r) for r in e.rolls) + "?"
-    if e.why == "combat roll":
-        return None
-    if not 1 <= e.value <= 6:  # R-EFFECT-4 keeps the final result within 1-6
-        return f"The roll is now {e.value}, kept within 1-6 [{nr.tag(e.why)}]."
-    return f"The roll is now {e.value} [{nr.tag(e.why)}]."
-
-
-@words_for(EVENT_WORDS, ev.RollBonusSet)
-def _roll_bonus_set(_: Narrator, e: ev.RollBonusSet) -> str | None:
-    # Said before the die shows: what it will add (#28 round 11).
-    return f"The monster's roll will get +{e.bonus}." if e.bonus else None
-
-
-@words_for(EVENT_WORDS, ev.CombatResult)
-def _combat_result(_: Narrator, e: ev.CombatResult) -> str | None:
-    if e.ignored:
-        return f"{e.roll}: {e.result} - ignored."
-    if e.rerolled:
-        return f"{e.roll}: {e.result} - you already have that condition; re-roll."
-    return f"The monster's action ({e.roll}): {e.result}."
-
-
 @words_for(EVENT_WORDS, ev.Ate)
 def _ate(_: Narrator, e: ev.Ate) -> str | None:
     return f"You eat {e.food} of the {e.requirement} food you need."
@@ -489,4 +464,5 @@ words_for(EVENT_WORDS, ev.PendingLossSet)(_bookkeeping)
 words_for(EVENT_WORDS, ev.MonsterRemoved)(_bookkeeping)
 words_for(EVENT_WORDS, ev.TriggerOpened)(_bookkeeping)
 
+EVENT_WORDS.update(ROLL_WORDS)  # the die result's lines (`words.roll_lines`)
 check_complete(EVENT_WORDS, ev.Event, "event types")

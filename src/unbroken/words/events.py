@@ -19,6 +19,7 @@ from unbroken.words.fallback import Fallbacks
 from unbroken.words.growth import Growth
 from unbroken.words.opening import BattleStartRules, monster_abilities, rule_shown
 from unbroken.words.power import PowerSources
+from unbroken.words.roll_lines import Rerolls
 from unbroken.words.sources import Sources
 from unbroken.words.unused import NoUsesLeft
 
@@ -62,6 +63,8 @@ class Narrator:
         self.fallbacks = Fallbacks(ruleset)
         #: The player's cards whose Passives may change attack power, named in the log.
         self.power_sources = PowerSources(ruleset)
+        #: The die result being resolved, and a re-roll kept for the player (#28 round 20).
+        self.rerolls = Rerolls(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -102,6 +105,7 @@ class Narrator:
         self.growth.see(e, self.monster_id)
         self.sources.see(e, self.monster_id, self.level)
         self.power_sources.see(e)
+        self.rerolls.see(e)
         if isinstance(e, ev.StepEntered):
             self.step = e.step
         unsaid = self.paying if not isinstance(e, ev.AbilityUsed) else None

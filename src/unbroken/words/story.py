@@ -9,6 +9,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
+from unbroken.words.endings import how_lost
 from unbroken.words.vocabulary import plural
 
 
@@ -121,7 +122,11 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
         killer = f" ({name(over.source)})" if over.source and over.source != "hunger" else ""
         cause = over.cause or "worn out"
         lines.append(f"Lost on level {over.level}, {over.step} step: {cause}{killer}.")
-    lines.append("Resources left: " + _resources(final.res) + ".")
+        # What asked for more than was held, as the game over screen says it (#28 round
+        # 20: "Resources left: 1 SE" alone read as if the blow had left 1 SE).
+        lines.append(how_lost(events, final, ruleset))
+    left = "Resources left" if over is None or over.won else "Resources held at the end"
+    lines.append(f"{left}: {_resources(final.res)}.")
     lines.append("")
     lines.extend(_score_lines(final.res, over, ruleset))
     return "\n".join(lines) + "\n"

@@ -6,15 +6,19 @@ treasure left; the next game starts with them (the game's `carry` option). A
 lost game ends the run: there is no resurrection. The run is kept in the
 records folder as `gauntlet-campaign.json`, beside the records of its games.
 
-`unbroken-campaign` shows the run, plays its next game (in the text game) or
-starts a new run with `--new`. A game left unfinished is continued by the
-next `unbroken-campaign` (or counted, if `unbroken play --continue` finished it).
+`unbroken-campaign` shows the run, plays its next game (in the plain-text game, one
+numbered question at a time: the full-screen game's keys `?`, `i`, `m` and its marking
+of a costly option are not there) or starts a new run with `--new`; `--data-dir DIR`
+keeps the run and its games in DIR, as `unbroken --data-dir` does. A game left
+unfinished is continued by the next `unbroken-campaign` (or counted, if `unbroken play
+--continue` finished it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -125,10 +129,35 @@ def describe(run: dict[str, Any], ruleset: Any) -> list[str]:
     return lines
 
 
+#: Under `--help`: where the games are played (#28 round 20: nothing said it).
+EPILOG = (
+    "The campaign's games are played in the plain-text game: one numbered question at a "
+    "time, `u` to take back, `%` for the odds; the full-screen game's keys (`?` help, `i` "
+    "the inspector, `m` the monster's pages) and its marking of a costly option are not "
+    "there. The full-screen game's Records screen shows the run (press `p` there)."
+)
+
+
+def _folder(text: str) -> Path:
+    """argparse type: a folder path, not empty (that would be the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; name a folder (or leave the option out)")
+    return Path(text)
+
+
 def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> int:
     """`unbroken-campaign`: show the run, play its next game, or start one with --new."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
-    parser = argparse.ArgumentParser(prog="unbroken-campaign", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="unbroken-campaign", description=__doc__.split("\n")[0], epilog=EPILOG
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=_folder,
+        metavar="DIR",
+        help="where the run, replays and records live (default: the user data dir; "
+        "or set UNBROKEN_DATA_DIR), as for `unbroken --data-dir`",
+    )
     parser.add_argument("--new", action="store_true", help="start a new run (ends the current one)")
     parser.add_argument(
         "--character", help="the run's character (with --new; default: your last game's)"
@@ -139,6 +168,8 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     parser.add_argument("--status", action="store_true", help="show the run and play nothing")
     parser.add_argument("--seed", type=int, help="the next game's seed (random if not given)")
     args = parser.parse_args(argv)
+    if args.data_dir is not None:  # as `unbroken --data-dir` (#28 round 20: it had none)
+        os.environ["UNBROKEN_DATA_DIR"] = str(args.data_dir)
     ruleset = load_ruleset()
     where = path()
     try:

@@ -1,0 +1,47 @@
+"""The log's line of a decision taken for the player ("Taken for you: …"), split from
+words/actions (#28 round 20 made it name the Responses a Pass skipped)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unbroken.core import actions as act
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.words.actions import label, option_text, use_name
+from unbroken.words.no_use import no_use
+from unbroken.words.vocabulary import full_stop
+
+
+def taken_for_you(
+    action: act.Action,
+    why: str,
+    state: GameState,
+    ruleset: Ruleset,
+    offered: Sequence[act.Action] = (),
+) -> str:
+    """Return the log's line of a decision taken for the player, with `why` ("Taken for
+    you: Pass (Dodge [Sneak] not used) — the roll comes to the same result whatever you
+    do."): an ability by its name and cost (what it does is in `why`), a Pass by the
+    Responses it skipped among the answers `offered` (#28 round 20: "Pass (use nothing
+    more) — it would do nothing here" did not say it was Snare), one full stop at the end."""
+    # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
+    # SE 20/20 gained nothing for its time).
+    rest = isinstance(action, act.Rest)
+    words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
+    if isinstance(action, act.Use):
+        words = words.partition(": ")[0]
+    skipped = [_skipped(a, state, ruleset) for a in offered if isinstance(a, act.Use)]
+    if isinstance(action, act.Pass) and skipped:
+        words = f"Pass ({'; '.join(dict.fromkeys(skipped))})"
+    return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+
+
+def _skipped(use: act.Use, state: GameState, ruleset: Ruleset) -> str:
+    """Return a Response a Pass skipped, with why it was of no use where its option says
+    so: "Snare [Hunter] not used: the monster has no armor"."""
+    ability = ruleset.ability(use.source, use.ability)
+    said = no_use(ability, state, ruleset).strip() if ability else ""
+    head = "(no use now: "
+    why = said[len(head) : -1] if said.startswith(head) and said.endswith(")") else ""
+    return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
