@@ -437,7 +437,8 @@ def option_detail(
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
-    paid = paid_sentence(state, rules, rules.cost(action))
+    converts = not isinstance(action, act.Attack)  # as option_text marks it
+    paid = paid_sentence(state, rules, rules.cost(action), f.gained, converts)
     more = f"{more} {paid}" if paid else more
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
@@ -445,7 +446,7 @@ def option_detail(
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
     # Of no use now, the use it would spend is beside the point: the reason is said whole
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
-    last = "" if "(no use now" in more else last
+    last = "" if "no use now" in more.lower() else last  # the payment's too (round 20)
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
 
