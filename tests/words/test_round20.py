@@ -7,7 +7,9 @@ import re
 from collections.abc import Iterator
 
 from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.query import Query
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.sim import MAX_DECISIONS, greedy_bot
@@ -99,3 +101,19 @@ def test_every_bot_game_prompt_ends_its_sentence_before_the_shared_note() -> Non
         assert head[-1] in ".?!…" and note.endswith((".", "?", "!", "…")), (decision.kind, said)
         assert not RUN_ON.search(said), (decision.kind, said)
     assert DecisionKind.CHOOSE_SKILL in kinds and len(kinds) >= 8, kinds
+
+
+def test_the_last_hunger_options_say_why_eating_less_scores_more() -> None:
+    # Round 20: "Eat 4 food — score 50" under "Eat 0 food — score 62", with no why. Each
+    # that keeps food and pays hunger for it says the food kept scores, the SE does not.
+    game = Scenario("tomu", level=4).resources(se=20, food=4, me=2).monster("ogre").start("hunger")
+    said = {
+        a.food: option_text(a, "", game.state, game.ruleset)
+        for a in game.legal_actions()
+        if isinstance(a, act.Eat)
+    }
+    assert "food kept" not in said[4], said[4]  # all eaten: nothing kept
+    for food in range(4):
+        loss = Query(game.ruleset, game.state).hunger(food).loss
+        assert f"{4 - food} food kept" in said[food], said[food]
+        assert f"the {loss} SE hunger takes scores nothing" in said[food], said[food]

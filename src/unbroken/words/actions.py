@@ -387,7 +387,7 @@ def option_text(
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
-            score_note(f),  # R-SCORE-1
+            score_note(f, state, ruleset),  # R-SCORE-1
         )
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
