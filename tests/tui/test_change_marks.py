@@ -23,9 +23,9 @@ def test_a_cut_mark_keeps_its_number() -> None:
     assert chip_rows([chip], 40).plain == "food 7/2 max ▲+1 cap-2\n"
     tight = chip_rows([chip], len("food 7/2 max ▲+1")).plain
     assert tight == "food 7/2 max ▲+1\n", tight
-    down = Chip(Text("wood 0"), marks=Text(" ▼-2"))
-    assert chip_rows([chip, down], len("food 7/2 max ▲+1  wood 0 ▼-2")).plain == (
-        "food 7/2 max ▲+1  wood 0 ▼-2\n"
+    down = Chip(Text("wood 0"), marks=Text(" ▼−2"))
+    assert chip_rows([chip, down], len("food 7/2 max ▲+1  wood 0 ▼−2")).plain == (
+        "food 7/2 max ▲+1  wood 0 ▼−2\n"
     )
 
 
@@ -37,39 +37,41 @@ def test_a_row_short_of_room_cuts_a_long_name_before_the_food_eaten() -> None:
     assert chip_rows([cunning, food], 32).plain == "cun. 1 ▲+1  food 0 (eat 1) −1 SE\n"
     assert chip_rows([cunning, food], 40).plain == "cunning 1 ▲+1  food 0 (eat 1) −1 SE\n"
     cunning = Chip(Text("cunning 0"), marks=Text(), abbreviated=Text("cun. 0"))
-    food = Chip(Text("food 0 (eat 1)"), Text(" −1 SE"), marks=Text(" ▼-1"), room=6)
-    assert chip_rows([cunning, food], 32).plain == "cun. 0  food 0 (eat 1) ▼-1 −1 SE\n"
-    assert chip_rows([cunning, food], 31).plain == "cun. 0 food 0 (eat 1) ▼-1 −1 SE\n"
-    assert chip_rows([cunning, food], 30).plain == "cunning 0\nfood 0 (eat 1) ▼-1 −1 SE\n"
-    food = Chip(Text("food 0 (eat 4)"), Text(" −10 SE"), marks=Text(" ▼-10"), room=6)
-    at_last = chip_rows([cunning, food], 32).plain  # the names whole when the food goes
-    assert at_last == "cunning 0  food 0 ▼-10 −10 SE\n", at_last
+    food = Chip(Text("food 0 (eat 1)"), Text(" −1 SE"), marks=Text(" ▼−1"), room=6)
+    assert chip_rows([cunning, food], 32).plain == "cun. 0  food 0 ▼−1 (eat 1) −1 SE\n"
+    assert chip_rows([cunning, food], 31).plain == "cun. 0 food 0 ▼−1 (eat 1) −1 SE\n"
+    assert chip_rows([cunning, food], 30).plain == "cunning 0\nfood 0 ▼−1 (eat 1) −1 SE\n"
+    food = Chip(Text("food 0 (eat 4)"), Text(" −10 SE"), marks=Text(" ▼−10"), room=6)
+    # Round 20: the food eaten stays before its cost ("food 0 ▼−10 −10 SE" read as two
+    # numbers in a row); the mark goes where both do not fit, the names whole.
+    at_last = chip_rows([cunning, food], 32).plain
+    assert at_last == "cunning 0  food 0 (eat 4) −10 SE\n", at_last
 
 
 def test_a_chip_goes_to_the_next_row_before_the_food_eaten_goes() -> None:
-    # Round 9 at 120x40, crafting the Spear: "cunning 3  food 2 −1 SE  wood 2 ▼-1  metal 2
-    # ▼-1", the food's "(eat 3)" gone though the food had no change. The last chip goes
+    # Round 9 at 120x40, crafting the Spear: "cunning 3  food 2 −1 SE  wood 2 ▼−1  metal 2
+    # ▼−1", the food's "(eat 3)" gone though the food had no change. The last chip goes
     # to the next row where that has room; where it has none, the food eaten goes.
     def chips() -> list[Chip]:
         return [
             Chip(Text("cunning 3"), marks=Text(), abbreviated=Text("cun. 3")),
             Chip(Text("food 2 (eat 3)"), Text(" −1 SE"), marks=Text(), room=6),
-            Chip(Text("wood 2"), marks=Text(" ▼-1")),
-            Chip(Text("metal 2"), marks=Text(" ▼-1")),
+            Chip(Text("wood 2"), marks=Text(" ▼−1")),
+            Chip(Text("metal 2"), marks=Text(" ▼−1")),
             Chip(Text("treasure 0"), marks=Text(), abbreviated=Text("treas. 0")),
         ]
 
     assert chip_rows(chips(), 48).plain == (
-        "cunning 3  food 2 (eat 3) −1 SE  wood 2 ▼-1\nmetal 2 ▼-1  treasure 0\n"
+        "cunning 3  food 2 (eat 3) −1 SE  wood 2 ▼−1\nmetal 2 ▼−1  treasure 0\n"
     )
     # Every row full: nothing can move, and the food eaten goes for the marks.
     full = chips()[:4]
-    assert chip_rows(full, 48).plain == "cunning 3  food 2 −1 SE  wood 2 ▼-1  metal 2 ▼-1\n"
+    assert chip_rows(full, 48).plain == "cunning 3  food 2 −1 SE  wood 2 ▼−1  metal 2 ▼−1\n"
 
 
 @sync
 async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -> None:
-    # Round 8: "time 4 ▼-3" lost its "left", and "(eat N)" went, when a change was marked.
+    # Round 8: "time 4 ▼−3" lost its "left", and "(eat N)" went, when a change was marked.
     from unbroken.core import actions as act
 
     game = Scenario("tomu").resources(se=10, time=5).start()
@@ -78,7 +80,7 @@ async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        for action, marked in ((act.Plan(), "▲+1"), (act.Scout(), "▼-1")):
+        for action, marked in ((act.Plan(), "▲+1"), (act.Scout(), "▼−1")):
             index = next(i for i, (a, _) in enumerate(screen.offered) if a == action)
             screen.take(index)
             await pilot.pause()
@@ -120,4 +122,4 @@ async def test_an_ability_use_taken_is_marked_on_the_uses_row() -> None:
             await pilot.press(key)
             await pilot.pause()
         assert game.state.ability_uses == 1
-        assert uses_row().endswith("1/2 ▼-1"), uses_row()
+        assert uses_row().endswith("1/2 ▼−1"), uses_row()

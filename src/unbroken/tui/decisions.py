@@ -412,7 +412,7 @@ class DecisionPanel(DecisionList):
         printed, last = ability_text(action, game.ruleset), said[-1]
         at = last.find(printed) if printed else -1
         after = last[at + len(printed) :] if at >= 0 else ""
-        if not any(words in after for words in ("no use now", "Your last ability use")):
+        if not any(words in after.lower() for words in ("no use now", "your last ability use")):
             # Nothing of its own after it (a warning every option says, starvation, stays
             # after the option's words, round 10): the card's text is not dropped.
             return said

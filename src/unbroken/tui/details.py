@@ -155,4 +155,5 @@ def rows_needed(said: list[str], width: int, rule: str = "") -> int:
     # last ability use: at level 1 every use is the last, and the options would give up a
     # row at every Preparation.
     weighty = ("⚠", "Paid as", "no use now")
-    return min(rows, MOST_ROWS) if any(words in short for words in weighty) else ROWS
+    both = f"{short} {short.lower()}"  # "No use now: …" opens a sentence (round 20)
+    return min(rows, MOST_ROWS) if any(words in both for words in weighty) else ROWS

@@ -92,17 +92,35 @@ class Chip:
         `short`: without the food eaten (EAT), `cut`: its name abbreviated, to make room
         for the marks."""
         text = (self.abbreviated if cut else self.words).copy()
-        if short and EAT in text.plain:
+        # The food eaten stays where a cost follows it: "food 0 ▼−10 −10 SE" read as two
+        # numbers in a row (#28 round 20); the change's mark goes instead (the log has it).
+        if short and EAT in text.plain and not (self.after.plain and self.marks.plain):
             text = text[: text.plain.index(EAT)]
+        elif short and EAT in text.plain:
+            marks = False
+        said = Text()
         if marks:
-            text.append_text(self.marks)
+            said = self.marks
         elif marks is None:  # each change with its number ("▲+1"), the caps' marks left out
             for part in self.marks.split(" ", allow_blank=False):
                 if part.plain and part.plain[0] in "▲▼":
                     style = part.spans[0].style if part.spans else part.style
-                    text.append(" " + part.plain.strip(), style=style)
+                    said.append(" " + part.plain.strip(), style=style)
+        # The change beside the number it changed, the food eaten after it: "food 0 ▼−2
+        # (eat 4) −10 SE" (#28 round 20: "(eat 4) ▼-2 −10 SE" read as two numbers in a row).
+        at = text.plain.find(EAT)
+        if at >= 0 and said.plain:
+            text = Text.assemble(text[:at], said, text[at:])
+        else:
+            text.append_text(said)
         text.append_text(self.after)
         return text
+
+
+def change_mark(diff: int) -> str:
+    """Return a change's mark: " ▲+2", " ▼−2", the minus sign the costs have ("−10 SE":
+    #28 round 20 read "▼-2 −10 SE" with two different minus signs)."""
+    return f" ▲+{diff}" if diff > 0 else f" ▼−{-diff}"
 
 
 def chip_rows(chips: list[Chip], width: int) -> Text:
@@ -231,7 +249,7 @@ def time_row(
         if not combat:  # kept beside a change (#28 round 8)
             tail.append(" left")
         if diff:
-            tail.append(f" {'▲+' if diff > 0 else '▼'}{diff}", style="bold")
+            tail.append(change_mark(diff), style="bold")
         elif state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
             # A card kept: its time goes when it is resolved or rested on (R-TRAVEL-6), said
             # as the food row says the Hunger step's cost to come (#28 round 17: "7 left").

@@ -91,8 +91,8 @@ THE_SCREEN = """\
   time", the fight having set the track to it); **uses** are your ability uses:
   all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.
-  ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼-1",
-  "food 0 (eat 1) ▲+1"); where a row is short of room, a long name is cut for
+  ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
+  "food 0 ▲+1 (eat 1)"); where a row is short of room, a long name is cut for
   that change ("cun. 1 ▲+1"), or its last material goes to the next row.
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows

@@ -184,7 +184,7 @@ class MonsterSheet(Panel):
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
             # What the head's one line leaves out, said whole on the pages (round 10), once
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
-            self.head_said = [f"…{rest}"] if rest else [""] if self.sized[2] else []
+            self.head_said = [rest] if rest else [""] if self.sized[2] else []
             if danger:  # whether the die shows or not: the page count stays (round 7),
                 # a blank row where the head says it whole (round 17: said twice)
                 whole = danger_line(state, rules, 1000)

@@ -35,16 +35,29 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     return text
 
 
+#: Where a head's line breaks whole: after a clause (": ", "; ", ", "), or before a
+#: bracket's words.
+CLAUSES = (": ", "; ", ", ")
+
+
 def head_cut(line: str, width: int) -> tuple[str, str]:
-    """Return `line` cut to `width` between words, marked "…", and the words it leaves
-    ("" where it fits): the pages say them (#28 round 13: "die ⚂ 3 picked the Bugbear
-    Warl…" then "…ord" split the name). A word longer than the line is cut where it ends."""
+    """Return `line` cut to `width` and the words it leaves, as the pages say them ("" where
+    it fits): at its last clause's end that fits, each part whole ("die ⚄ 5, re-roll ⚅ 6:"
+    then "keep which?": #28 round 20 read "keep…" then "…which?", the question cut across
+    two rows), else between words, marked "…" at both ends (#28 round 13: "die ⚂ 3 picked
+    the Bugbear Warl…" then "…ord" split the name). A word longer than the line is cut
+    where it ends."""
     if len(line) <= width:
         return line, ""
+    ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
+    ends.append(line.rfind(" (", 0, width + 1))
+    end = max(ends)
+    if end > len("die "):
+        return line[:end].rstrip(), line[end:].lstrip()
     space = line.rfind(" ", 0, width)
     if space <= 0:
-        return cut(line, width), line[width - 1 :]
-    return line[:space] + "…", line[space + 1 :]
+        return cut(line, width), f"…{line[width - 1 :]}"
+    return line[:space] + "…", f"…{line[space + 1 :]}"
 
 
 def danger_line(state: GameState, rules: Ruleset, width: int) -> str:

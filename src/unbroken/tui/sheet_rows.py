@@ -12,7 +12,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase, StepName
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, trickery_text
-from unbroken.words.rows import printed_row, row_effect
+from unbroken.words.rows import just_given, printed_row, row_effect
 
 #: The steps of a combat before its battle (the monster's Ambush and Trickery rules).
 _BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
@@ -40,10 +40,17 @@ def table_lines(
     """Return the monster's six table rows as the stage shows them, each with its style:
     each as it would act now (`row_effect`: a WOUND's loss after the Passives in play,
     #28), the row a pending roll points at (else `row`) marked "▶" and reversed."""
-    current = marked_row(state) or row
+    pending = marked_row(state)
+    current = pending or row
     pad = max(len(r.result) for r in card.table)
     rows = []
+    mo = state.monster
     for i, (r, words) in enumerate(zip(card.table, row_texts(state, rules, card), strict=True), 1):
+        if i == current and not pending and mo is not None and mo.id == card.id:
+            # The row just applied, which now makes the monster roll again: it gave you the
+            # condition (round 20: "▶4 DAZE rolls again (you have…" read as a second roll).
+            if Query(rules, state).table_row(i).rerolled:
+                words = just_given(r, rules)
         line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {words}"
         rows.append((line, "bold reverse" if i == current else ""))
     return rows

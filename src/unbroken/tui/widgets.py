@@ -19,6 +19,7 @@ from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.display_chips import (
     DISPLAY_LABEL,
     Chip,
+    change_mark,
     chip_rows,
     food_parts,
     material_chip,
@@ -89,9 +90,9 @@ class DisplayPanel(Panel):
             marks = Text()
             diff = change.get(k, 0)
             if diff > 0:
-                marks.append(f" ▲+{diff}", style="bold green")
+                marks.append(change_mark(diff), style="bold green")
             elif diff < 0:
-                marks.append(f" ▼{diff}", style="bold red")
+                marks.append(change_mark(diff), style="bold red")
             if capped.get(k):
                 marks.append(f" cap-{capped[k]}", style="yellow")
             if k == "food":  # what the Hunger step will ask, and eating short's price
@@ -132,7 +133,7 @@ class DisplayPanel(Panel):
         # level's pool, where the count is set anew.
         took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
         if took and not any(isinstance(e, ev.AbilityUsesSet) for e in last):
-            text.append(f" ▼-{took}", style="bold red")
+            text.append(change_mark(-took), style="bold red")
         self.update(text)
 
 

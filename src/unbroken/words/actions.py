@@ -402,7 +402,7 @@ def option_text(
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
-            score_note(f),  # R-SCORE-1
+            score_note(f, state, ruleset),  # R-SCORE-1
         )
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
@@ -452,7 +452,8 @@ def option_detail(
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
-    paid = paid_sentence(state, rules, rules.cost(action))
+    converts = not isinstance(action, act.Attack)  # as option_text marks it
+    paid = paid_sentence(state, rules, rules.cost(action), f.gained, converts)
     more = f"{more} {paid}" if paid else more
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
@@ -460,7 +461,7 @@ def option_detail(
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
     # Of no use now, the use it would spend is beside the point: the reason is said whole
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
-    last = "" if "(no use now" in more else last
+    last = "" if "no use now" in more.lower() else last  # the payment's too (round 20)
     more = f"{more} {last}" if last else more
     return f"{warned} {more}" if warned else more
 

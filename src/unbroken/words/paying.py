@@ -105,7 +105,7 @@ def paid_note(
         # What is missing first, then what that makes it take (round 16: "short of ME, it
         # takes 1 ME + 1 LE to gain 1 LE" read slowly).
         why = shortfall(state, cost) or why or "paid otherwise"
-        return f" (no use now: {why}, so it takes {amounts(paid)} to gain {gets})"
+        return f"{NO_USE}{why}, so it takes {amounts(paid)} to gain {gets})"
     return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
 
 
@@ -120,14 +120,31 @@ def shortfall(state: GameState, cost: dict[str, int]) -> str:
     return ""
 
 
-def paid_sentence(state: GameState, query: Query, cost: dict[str, int]) -> str:
+def paid_sentence(
+    state: GameState,
+    query: Query,
+    cost: dict[str, int],
+    gained: dict[str, int] | None = None,
+    converts: bool = False,
+) -> str:
     """Return how a cost is paid when not as printed, in full for the detail line: "Paid
-    as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4." ("" when as printed)."""
+    as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4." ("" when as printed). Where
+    the option's line calls the payment no use (`paid_note` of `gained`, `converts`), the
+    sentence gives that reason whole, the rule after it (#28 round 20: the line's "(no use
+    now:…" was cut and the detail said only "Paid as 2 SE + 2 ME: …")."""
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
         return ""
     why = substitution(cost, paid, state.time_track)
+    note = paid_note(state, query, cost, gained, converts) if gained is not None else ""
+    if note.startswith(NO_USE):
+        rule = " (R-RES-4)" if "R-RES-4" in why else ""  # the reason says the rest
+        return f"No use now: {note[len(NO_USE) : -1]}{rule}."
     return f"Paid as {amounts(paid)}" + (f": {why}." if why else ".")
+
+
+#: How `paid_note` opens a payment of no use.
+NO_USE = " (no use now: "
 
 
 def cannot_pay(state: GameState, cost: dict[str, int]) -> str:

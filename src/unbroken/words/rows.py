@@ -21,21 +21,31 @@ def printed_row(row: m.Row, level: int = 0) -> str:
     return "; ".join(effect_text(e, level=level) for e in row.effects) or "no effect"
 
 
+def held_names(row: m.Row, ruleset: Ruleset) -> str:
+    """Return the conditions a table row gives, by name ("Crippled and Bleeding")."""
+    held = [ruleset.card_name(e.condition) for e in row.effects if isinstance(e, m.GainCondition)]
+    return " and ".join(held)
+
+
+def just_given(row: m.Row, ruleset: Ruleset) -> str:
+    """Return the words of a row whose roll has just given its condition, marked as the
+    row applied: what it did, then what it means from now (#28 round 20: after DAZE gave
+    Crippled, its marked row read "rolls again (you have…", as if the monster had)."""
+    return f"gave you {held_names(row, ruleset) or 'it'} (next time: the monster rolls again)"
+
+
 def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0) -> str:
     """Return what a table row does now (`outcome`: the core's `Query.table_row`): its
     printed words (a handler's figure at the game's `level`), but "ignored (Steady
-    Nerves)" for a result a Passive ignores, "rolls again (you have Frightened)" for a
+    Nerves)" for a result a Passive ignores, "the monster rolls again (you have Frightened)" for a
     condition held (R-BATTLE-6), and a WOUND's loss after the Passives that change it, each
     named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
     if outcome.ignored:
         names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
         # One level of parentheses: "ignored by Wrecker (No Guard Holds)" (#28 round 17).
         return f"ignored by {names}" if "(" in names else f"ignored ({names})"
-    if outcome.rerolled:
-        held = [
-            ruleset.card_name(e.condition) for e in row.effects if isinstance(e, m.GainCondition)
-        ]
-        return f"rolls again (you have {' and '.join(held) or 'it'})"
+    if outcome.rerolled:  # whose roll said (#28 round 20)
+        return f"the monster rolls again (you have {held_names(row, ruleset) or 'it'})"
     if not outcome.changed_by:
         return printed_row(row, level)
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
