@@ -336,7 +336,6 @@ class MonsterSheet(Panel):
             laid = lay_out(
                 rules,
                 kinds,
-                frozenset(),
                 [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
                 [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
                 rows,
