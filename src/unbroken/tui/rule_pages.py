@@ -107,25 +107,33 @@ def lay_out(
     said_top = {id(line) for lines in words for line in lines}
     pages = rule_pages([*words, *rules[:said]], rows)
     late: list[list[Text]] = []  # the head's words after the rules, where they fit
-    if words and said and all(id(line) in said_top for line in pages[0]):
-        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord").
+    if words and (said or cut_rows) and all(id(line) in said_top for line in pages[0]):
+        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord"),
+        # nor over the table (round 20: the Troglodyte, no rules, had a "rules 1 of 1" of
+        # its danger track and a blank row): with the table's rows where it has none.
         pages, late = rule_pages(rules[:said], rows), words
     for page in pages:
-        k = laid.new_page()
-        for line in page:
-            (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
-        laid.used[k] = len(page)
-    # A blank row kept for the die's words goes on a page with room, never on one of its
-    # own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
-    for lines in heads:
-        if id(lines[0]) in said_top and not any(lines is w for w in late):
-            continue
-        k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
-        if k < 0 and any(lines is w for w in late):
+        if page or said or not cut_rows:
             k = laid.new_page()
-        if k >= 0:
-            laid.tops[k].extend(lines)
-            laid.used[k] += len(lines)
+            for line in page:
+                (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
+            laid.used[k] = len(page)
+
+    def head_words() -> None:
+        # A blank row kept for the die's words goes on a page with room, never on one of
+        # its own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
+        for lines in heads:
+            if id(lines[0]) in said_top and not any(lines is w for w in late):
+                continue
+            k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
+            if k < 0 and any(lines is w for w in late):
+                k = laid.new_page()
+            if k >= 0:
+                laid.tops[k].extend(lines)
+                laid.used[k] += len(lines)
+
+    if said or not cut_rows:
+        head_words()
     for number, extra, first in sorted(cut_rows):
         for part in [None] if first < 0 else [rules[first]]:
             size = extra if part is None else len(part)
@@ -136,10 +144,12 @@ def lay_out(
                 laid.shows[k].add(number)
             else:
                 laid.lines[k].extend(part)
+    if not said and cut_rows:  # no rules: the head's words on the table's pages
+        head_words()
     if not laid.used:
         laid.new_page()
     for k, page in enumerate(laid.lines):
         held = [kind for rule, kind in zip(rules, kinds, strict=True) if page_holds(page, rule)]
         held += [TABLE] if laid.shows[k] else []
-        laid.words.append(page_word(held) if held else RULES)
+        laid.words.append(page_word(held) if held else RULES if said else TABLE)
     return laid
