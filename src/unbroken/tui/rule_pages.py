@@ -65,6 +65,16 @@ class Laid:
         self.used.append(0)
         return len(self.used) - 1
 
+    def holds(self, page: int) -> str:
+        """Return what the page holds first, to find it again where the pages are laid
+        out anew: its first rule's first line, else the first table row it shows whole
+        ("row 3"), else the first of the head's words it says."""
+        lines = [line.plain for line in self.lines[page] + self.tops[page] if line.plain.strip()]
+        shows = sorted(self.shows[page])
+        if self.lines[page]:
+            return lines[0]
+        return f"row {shows[0]}" if shows else next(iter(lines), "")
+
     def title(self, page: int, key: str) -> str:
         """Return the page's title: what it holds and its place among the pages of that
         kind, the rules' pages first, then the table's ("rules 2 of 2 (m: table)", then
