@@ -152,16 +152,14 @@ async def test_the_viewers_header_stays_on_one_row_and_the_chart_keeps_its_heigh
         assert len(plots) == 1, plots  # the line where it was, as tall
 
 
-def test_the_rules_fill_their_pages_and_a_rules_parts_read_on() -> None:
+def test_the_rules_fill_their_pages() -> None:
     # Round 10: the Gutter Wolf's page 1 of 3 held its trickery and two blank rows, its
     # three-line Fast rule sent to page 2; its two-line table row fits the blank rows.
     line = [Text("x")]
     trickery, fast, steal = line, line * 3, line * 2
     assert [len(page) for page in rule_pages([trickery, fast, steal], 3)] == [3, 3]
-    # A rule in parts goes on the last page or a new one, each part on the next page.
-    rules = [trickery, fast, line * 2, line]  # the last two: a rule's two parts
-    pages = rule_pages(rules, 3, frozenset({3}))
-    assert [len(page) for page in pages] == [1, 3, 2, 1]
+    # A rule longer than a page goes whole on a page of its own (round 19).
+    assert [len(page) for page in rule_pages([trickery, line * 4, steal], 3)] == [3, 4]
 
 
 def test_every_line_the_head_cuts_or_leaves_out_is_whole_on_a_page(tmp_path: Path) -> None:

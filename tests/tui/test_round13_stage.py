@@ -4,7 +4,6 @@ rules first, parts that fill their page)."""
 from __future__ import annotations
 
 import asyncio
-import textwrap
 
 import pytest
 from pilot import game_screen_of, settle
@@ -16,7 +15,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui import game as game_module
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.rule_pages import rule_parts
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -68,20 +66,6 @@ def test_m_pages_cut_the_die_between_words_and_show_the_rules_first() -> None:
         assert rest == [f"…{die[len(said) + 1 :]}"], (monster, pages)
         first = card.abilities[0].name
         assert pages[0][2].startswith(f"{first}:"), (monster, pages[0])  # the rule first
-
-
-def test_a_rule_in_parts_ends_a_part_at_a_clause_only_where_it_fills_the_page() -> None:
-    # Round 13: on a page of two rows the Crazed Survivor's one-sentence rule took four
-    # pages, the first only "Grab the Weapon: …", the others a line or two each.
-    grab = next(a for a in RULES.monsters["base:crazed-survivor"].abilities)
-    line = f"{grab.name}: {grab.text}"
-    parts = rule_parts(line, 2, 32)
-    assert len(parts) == 3, parts
-    for part in parts[:-1]:
-        assert len(textwrap.wrap(part, 32, subsequent_indent="  ")) == 2, parts
-    # The Giant Spider's pages under a first-game hint: a page of one row said "5 DEFEND: …".
-    defend = rule_parts("5 DEFEND: the monster ignores your next weapon attack", 1, 32)
-    assert defend[0] == "5 DEFEND: the monster ignores …", defend
 
 
 def test_the_page_count_stays_while_the_die_rolls_and_lands(

@@ -21,7 +21,6 @@ from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.option_rows import DecisionList, wrap_option
-from unbroken.tui.rule_pages import GOES_ON, rule_parts, wrap_rule
 from unbroken.tui.sheet_rows import row_words
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
@@ -94,9 +93,9 @@ async def read_every_page(
 
 
 def read_whole(pages: list[str]) -> str:
-    """Return the pages' words read on: a rule that goes on over a page ("…" at the
-    page's end, "…" at the next one's start) read whole."""
-    return " ".join(pages).replace(f" {GOES_ON} {GOES_ON} ", " ")
+    """Return the pages' words read on, one after another (each rule whole on one page,
+    round 19)."""
+    return " ".join(pages)
 
 
 #: A difficulty with a danger track, as the Gauntlet's Expert (the stage says its gains).
@@ -460,7 +459,7 @@ def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end(tmp_path: Path
         pages = asyncio.run(pages_of(game, rules))
         assert pages, monster
         for page in pages:  # round 19: never in parts, each rule whole on one page
-            assert not page.endswith(GOES_ON), (monster, page)
+            assert not page.endswith("…"), (monster, page)
             assert any(page.endswith(end) for end in ends), (monster, page)
         if monster == "x:droner":  # longer than a page: whole, on a page of its own
             assert "costs 1 SE more. The hum was laid" in pages[0], pages
@@ -479,24 +478,3 @@ def kobold_before_battle() -> Game:
     """The Kobold at its Trickery step: its ambush and trickery are rules on the pages."""
     game = Scenario("tomu", level=1, seed=2).resources(se=10, cunning=3).monster("kobold")
     return game.start("trickery")
-
-
-def test_rule_parts_keep_every_word_within_a_page_and_break_at_clauses() -> None:
-    # A rule longer than a page is split at the best break that fits: a sentence's end,
-    # else a clause's, else between words; each part within the page's rows.
-    rules = [f"{a.name}: {a.text}" for c in RULES.monsters.values() for a in c.abilities]
-    rules += [f"{k.name}: {' '.join(a.text for a in k.abilities)}" for k in RULES.keywords.values()]
-    for line in rules:
-        for width in (24, 32, 46):
-            for rows in (2, 3, 4):
-                parts = rule_parts(line, rows, width)
-                assert all(len(wrap_rule(p, width, "  ")) <= rows for p in parts), parts
-                said = " ".join(" ".join(parts).split()).replace(" … … ", " ")
-                assert said == " ".join(line.split()), (said, line)
-                for part in parts[:-1]:
-                    assert part.endswith(f" {GOES_ON}"), part
-    gaze = next(a for a in RULES.monsters["base:basilisk"].abilities if a.name == "Petrifying Gaze")
-    parts = rule_parts(f"{gaze.name}: {gaze.text}", 3, 32)
-    assert len(parts) == 2 and parts[1].startswith("  … ("), parts  # at the bracket
-    two = "First sentence here. Second one, with a clause, goes on and on and on here."
-    assert rule_parts(two, 2, 30)[0] == "First sentence here. …"

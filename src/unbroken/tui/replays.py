@@ -22,13 +22,8 @@ from unbroken.tui.analysis import jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.reach import game_app
-from unbroken.tui.widgets import (
-    DisplayPanel,
-    HandPanel,
-    PhaseTracker,
-    StagePanel,
-    table_layout,
-)
+from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.widgets import draw_table, table_layout
 from unbroken.words.printable import printable
 from unbroken.words.retold import retold
 from unbroken.words.vocabulary import plural
@@ -176,11 +171,12 @@ class ReplayViewerScreen(Screen[None]):
         i = self.position
         state = t.state_at(i)
         events = t.events_at(i)
-        self.query_one("#display", DisplayPanel).show(state, rules, events, self.uses_at(i))
         back = (e for j in range(i, -1, -1) for e in reversed(t.events_at(j)))
-        self.query_one("#phase", PhaseTracker).show(state, combat_opened(back))
-        self.query_one("#stage", StagePanel).show(state, rules, self.die_at(i))
-        self.query_one("#hand", HandPanel).show(state, rules)
+        # Drawn as the game draws them, the table row the last roll applied marked ▶
+        # (#28 round 20: the viewer drew its own panels and marked none).
+        row = applied_row(events)
+        opened = combat_opened(back)
+        draw_table(self, state, rules, events, self.uses_at(i), self.die_at(i), row, None, opened)
         last = len(t) - 1
         playing = "playing" if self.timer is not None else "paused"
         status = f" {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step"

@@ -1,108 +1,27 @@
-"""The monster's rules cut into the stage's pages (`m` at 80x24): a page ends between
-rules, or a rule longer than a page at a sentence's or a clause's end, marked "…"."""
+"""The monster's rules laid out on the stage's pages (`m` at 80x24): a page ends between
+rules, each rule whole on one page (round 19)."""
 
 from __future__ import annotations
 
-import re
-import textwrap
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
 
 
-def rule_pages(
-    rules: list[list[Text]], rows: int, chained: frozenset[int] = frozenset()
-) -> list[list[Text]]:
+def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
     """Return the rules' lines (one list a rule) in pages of at most `rows` lines: each
     rule goes on the first page with room for it (round 10: the Gutter Wolf's page 1 of 3
     held two lines and a blank row, a three-line rule sent to the next), else a new one;
     a rule longer than a page goes whole on one of its own, longer (round 19: a rule went
-    on over two pages). The rules whose index is in
-    `chained` go on from the one before (a rule's parts, `rule_parts`): a rule in parts
-    goes on the last page or a new one and each part on the next, so that they read on."""
+    on over two pages)."""
     pages: list[list[Text]] = [[]]
-    closed = False  # the last page ends in a part that goes on
-    for i, rule in enumerate(rules):
-        # A rule in parts goes on the last page or a new one, its parts one after another.
-        parted = i in chained or i + 1 in chained
-        fits = (
-            k
-            for k in range(len(pages) - 1 if parted else 0, len(pages))
-            if not (closed and k == len(pages) - 1)
-            and (not pages[k] or len(pages[k]) + len(rule) <= rows)
-        )
+    for rule in rules:
+        fits = (k for k, page in enumerate(pages) if not page or len(page) + len(rule) <= rows)
         at = next(fits, len(pages))
         if at == len(pages):
             pages.append([])
-        for line in rule:
-            if len(pages[at]) == rows and parted:
-                pages.append([])
-                at = len(pages) - 1
-            pages[at].append(line)
-        closed = i + 1 in chained
+        pages[at].extend(rule)
     return pages
-
-
-#: Where a rule longer than a page may end a page, best first: a sentence's end, then a
-#: clause's (after a comma, semicolon, colon or bracket, or before a bracket or dash),
-#: then between words (a clause longer than a page).
-_BREAKS = (
-    re.compile(r"(?<=[.!?])\s+"),
-    re.compile(r"(?<=[,;:)])\s+|\s+(?=[(—])"),
-    re.compile(r"\s+"),
-)
-#: The mark at the end of a page a rule goes on from, and at the start of the next.
-GOES_ON = "…"
-
-
-def wrap_rule(line: str, width: int, indent: str) -> list[str]:
-    """Return `line` wrapped as the stage wraps it (`Panel.wrapped`)."""
-    if not 0 < width < len(line):
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=indent)
-
-
-def rule_parts(line: str, rows: int, width: int, indent: str = "  ") -> list[str]:
-    """Return a rule's words in parts of at most `rows` lines at `width` (one part where
-    it fits): each part but the last ends at a sentence's end where one fits, else at a
-    clause's, with " …", and the next starts "  … " (a page never ends mid-sentence when
-    a sentence fits in it, #28 round 8: "| trickery:", then "cannot be tricked")."""
-    parts: list[str] = []
-    rest = line
-
-    def shown(body: str, last: bool) -> str:
-        lead = f"{indent}{GOES_ON} " if parts else ""
-        return f"{lead}{body}{'' if last else ' ' + GOES_ON}"
-
-    def fits(body: str, last: bool) -> bool:
-        return len(wrap_rule(shown(body, last), width, indent)) <= rows
-
-    # A part ending at a clause's end fills half the page at least, else it ends between
-    # words (#28 round 13: "Grab the Weapon: …" alone on a page of two rows, "5 DEFEND: …"
-    # on a page of one).
-    def fills(body: str) -> bool:
-        return 2 * len(shown(body, False)) >= rows * width
-
-    while rest and rows > 0 and not fits(rest, True):
-        end = _part_end(rest, lambda body: fits(body, False), fills)
-        parts.append(shown(rest[:end].rstrip(), False))
-        rest = rest[end:].lstrip()
-    return [*parts, shown(rest, True)] if rest or not parts else parts
-
-
-def _part_end(text: str, fits: Callable[[str], bool], fills: Callable[[str], bool] = bool) -> int:
-    """Return where the longest start of `text` that `fits` ends, at the best break of
-    `_BREAKS` that has one (a clause's end: one that `fills` its page; a word longer than
-    a page: cut where it fits; at least 1)."""
-    for k, pattern in enumerate(_BREAKS):
-        ends = [b.start() for b in pattern.finditer(text) if b.start() and fits(text[: b.start()])]
-        if ends and (k != 1 or fills(text[: ends[-1]])):
-            return ends[-1]
-    end = 1
-    while end < len(text) and fits(text[: end + 1]):
-        end += 1
-    return end
 
 
 #: A monster's rule on the stage's pages: its words, the length of its bold head, its
@@ -146,6 +65,16 @@ class Laid:
         self.used.append(0)
         return len(self.used) - 1
 
+    def holds(self, page: int) -> str:
+        """Return what the page holds first, to find it again where the pages are laid
+        out anew: its first rule's first line, else the first table row it shows whole
+        ("row 3"), else the first of the head's words it says."""
+        lines = [line.plain for line in self.lines[page] + self.tops[page] if line.plain.strip()]
+        shows = sorted(self.shows[page])
+        if self.lines[page]:
+            return lines[0]
+        return f"row {shows[0]}" if shows else next(iter(lines), "")
+
     def title(self, page: int, key: str) -> str:
         """Return the page's title: what it holds and its place among the pages of that
         kind, the rules' pages first, then the table's ("rules 2 of 2 (m: table)", then
@@ -166,7 +95,6 @@ class Laid:
 def lay_out(
     rules: list[list[Text]],
     kinds: list[str],
-    chained: frozenset[int],
     heads: list[list[Text]],
     cut_rows: list[tuple[int, int, int]],
     rows: int,
@@ -177,9 +105,9 @@ def lay_out(
     rules last, TABLE) as `rule_pages` lays them (a blank row kept for the die's words on
     the first page with room, else none), then the table rows cut to one
     row in row order (`cut_rows`: each one's number, the rows it takes more whole, and
-    the index in `rules` of its first part where it is said as a rule, else -1): each
-    on the last page where it has room, else on a new one, shown whole in place or said
-    a part at a time (#28 round 16: the rows came out of order, 4, 3, 6)."""
+    its index in `rules` where it is said as a rule, else -1): each on the last page
+    where it has room, else on a new one, shown whole in place or said as a rule (#28
+    round 16: the rows came out of order, 4, 3, 6)."""
     said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
     laid = Laid([], [], [], [], [])
     # The head's words first, at the top of the first page (#28 round 19: the Wyvern's
@@ -187,31 +115,37 @@ def lay_out(
     # the rules: the pages hold them as `rule_pages` lays them out after the head's.
     words = [lines for lines in heads if any(line.plain.strip() for line in lines)]
     said_top = {id(line) for lines in words for line in lines}
-    tops = len(words)
-    pages = rule_pages([*words, *rules[:said]], rows, frozenset(k + tops for k in chained))
+    pages = rule_pages([*words, *rules[:said]], rows)
     late: list[list[Text]] = []  # the head's words after the rules, where they fit
-    if words and said and all(id(line) in said_top for line in pages[0]):
-        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord").
-        pages, late = rule_pages(rules[:said], rows, chained), words
+    if words and (said or cut_rows) and all(id(line) in said_top for line in pages[0]):
+        # Not the head's words alone over the rules (#28 round 13: a page of only "…ord"),
+        # nor over the table (round 20: the Troglodyte, no rules, had a "rules 1 of 1" of
+        # its danger track and a blank row): with the table's rows where it has none.
+        pages, late = rule_pages(rules[:said], rows), words
     for page in pages:
-        k = laid.new_page()
-        for line in page:
-            (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
-        laid.used[k] = len(page)
-    # A blank row kept for the die's words goes on a page with room, never on one of its
-    # own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
-    for lines in heads:
-        if id(lines[0]) in said_top and not any(lines is w for w in late):
-            continue
-        k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
-        if k < 0 and any(lines is w for w in late):
+        if page or said or not cut_rows:
             k = laid.new_page()
-        if k >= 0:
-            laid.tops[k].extend(lines)
-            laid.used[k] += len(lines)
+            for line in page:
+                (laid.tops if id(line) in said_top else laid.lines)[k].append(line)
+            laid.used[k] = len(page)
+
+    def head_words() -> None:
+        # A blank row kept for the die's words goes on a page with room, never on one of
+        # its own (#28 round 19: the Gutter Wolf's "rules 2 of 2" was blank rows).
+        for lines in heads:
+            if id(lines[0]) in said_top and not any(lines is w for w in late):
+                continue
+            k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
+            if k < 0 and any(lines is w for w in late):
+                k = laid.new_page()
+            if k >= 0:
+                laid.tops[k].extend(lines)
+                laid.used[k] += len(lines)
+
+    if said or not cut_rows:
+        head_words()
     for number, extra, first in sorted(cut_rows):
-        ends = next((n for n in range(first + 1, len(rules)) if n not in chained), len(rules))
-        for part in [None] if first < 0 else rules[first:ends]:
+        for part in [None] if first < 0 else [rules[first]]:
             size = extra if part is None else len(part)
             k = len(laid.used) - 1
             k = laid.new_page() if k < 0 or laid.used[k] + size > rows else k
@@ -220,10 +154,12 @@ def lay_out(
                 laid.shows[k].add(number)
             else:
                 laid.lines[k].extend(part)
+    if not said and cut_rows:  # no rules: the head's words on the table's pages
+        head_words()
     if not laid.used:
         laid.new_page()
     for k, page in enumerate(laid.lines):
         held = [kind for rule, kind in zip(rules, kinds, strict=True) if page_holds(page, rule)]
         held += [TABLE] if laid.shows[k] else []
-        laid.words.append(page_word(held) if held else RULES)
+        laid.words.append(page_word(held) if held else RULES if said else TABLE)
     return laid

@@ -79,6 +79,11 @@ class MonsterSheet(Panel):
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
+    #: What the page shown holds first (`Laid.holds`): the pages are laid out again at each
+    #: draw, and the page that holds it is shown (#28 round 20: the Shaman's "table 1 of 2"
+    #: became "rules 2 of 2" without a key, a page more laid out before it); "" where `m`
+    #: turned the page (its index is the one to show).
+    page_holds = ""
     #: The table's rows this page leaves out for a rule longer than the room (the last).
     over = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
@@ -336,13 +341,16 @@ class MonsterSheet(Panel):
             laid = lay_out(
                 rules,
                 kinds,
-                frozenset(),
                 [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
                 [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
                 rows,
             )
             self.pages = len(laid.used)
+            held = [laid.holds(k) for k in range(self.pages)]
+            if self.page_holds in held:  # the same words, wherever they are now
+                self.page = held.index(self.page_holds)
             self.page = min(self.page, self.pages - 1)
+            self.page_holds = held[self.page]
             whole = laid.shows[self.page]
             # A rule longer than the stage's room takes a page of its own over the table's
             # first rows, the last left to the other pages (round 19: it went on over two).

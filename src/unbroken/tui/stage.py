@@ -40,19 +40,19 @@ class StagePanel(MonsterSheet):
         before = self.drawn
         if self.expanded is True:
             if self.page + 1 < self.pages:
-                self.page += 1
+                self.page, self.page_holds = self.page + 1, ""
                 draw()
                 return True
             # After the last page, back to the view the stage first had (#28 round 17: the
             # Bear's whole table never came back), or folded where that shows the same.
-            self.page = 0
+            self.page, self.page_holds = 0, ""
             for expanded in (None, False):
                 self.expanded = expanded
                 draw()
                 if self.drawn != before:
                     break
             return True
-        self.page = 0
+        self.page, self.page_holds = 0, ""
         # With no rules, folding has nothing to fold: it would only cut the table's rows
         # (#28 round 17: `m` on the Bear cut rows that were whole).
         for expanded in (True,) if self.bare else (not self.full, True):
@@ -77,7 +77,7 @@ class StagePanel(MonsterSheet):
         # (#28 round 11: the Barrow Hound came up as "rules 1 of 3" without a key).
         meeting = (state.level, state.monster.id if state.monster is not None else "")
         if meeting != self.meeting:
-            self.meeting, self.expanded, self.page = meeting, None, 0
+            self.meeting, self.expanded, self.page, self.page_holds = meeting, None, 0, ""
         self.set_reactive(StagePanel.die, die)
         self._redraw = lambda: self.draw(state, rules, row)  # lines fit to the width
         self.draw(state, rules, row)
