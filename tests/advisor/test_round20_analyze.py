@@ -42,3 +42,34 @@ def test_a_decision_the_game_takes_for_the_player_is_not_weighed() -> None:
     weighed = {p.n for p in found}
     assert weighed, "the game's other decisions are still weighed"
     assert not weighed & set(taken_for_you), sorted(weighed & set(taken_for_you))
+
+
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
+WON_GAME = Path(__file__).parent / "data" / "round20_hesk-marrow_expert_won.jsonl.gz"
+
+
+def test_a_treasure_taken_for_its_points_says_what_it_scores() -> None:
+    """Hesk Marrow, Expert, both expansions, won with 85 points: "Resolve Gem Vein" (1 metal
+    for 2 treasure, 20 of those points) was the game's only costly decision, "Rest instead:
+    +24 points". Checked with the bot that takes the kill (round 19): still Rest, 8 futures
+    won to 0 of 32 (Rest's 4 SE against a metal, on Expert). The chance counts winning only;
+    the verdict now says what the option taken scores more if the game is won."""
+    from unbroken.advisor.analysis import _choice
+    from unbroken.advisor.estimator import Weighing
+    from unbroken.testing import expansions_from_source
+
+    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
+        found, _ = positions(read_recording(WON_GAME), rules)
+        gem = next(p for p in found if p.n == 33)
+        resolve, rest = gem.legal
+        assert gem.taken == 0
+        query = gem.game.query()
+        # 2 treasure (10 each) for 1 metal (3): 17 more, as a won game's score counts them.
+        assert query.score_after(resolve) - query.score_after(rest) == 17
+        everything = (1 << 32) - 1
+        rest_best = Weighing(wins=(0, everything), games=(32, 32), best=1, fresh=0, fresh_games=0)
+        choice = _choice(gem, rest_best)
+    assert choice.costly and choice.score_ahead == 17
+    assert "Resolve Gem Vein scores 17 more if you win" in choice.verdict()
+    assert choice.verdict().startswith("Rest instead: +")

@@ -51,7 +51,8 @@ from unbroken.words.actions import option_text
 #: 5: a certain option taken has the chance of the position it led to (`led_to`).
 #: 6: `bot_next`, what the reference bot played there when clearly worse than its best.
 #: 7: a stopped option's figure weighs the best's luck on its futures (#28 round 16).
-#: 8: a decision answered as the engine proves best (pointless, obvious) is not weighed.
+#: 8: a decision answered as the engine proves best (pointless, obvious) is not weighed;
+#:    `score_ahead`, what the option taken scores more than the best.
 FORMAT = 8
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
@@ -294,7 +295,16 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),
         led_to,
+        score_ahead=_score_ahead(p.game, p.legal[p.taken], p.legal[w.best]),
     )
+
+
+def _score_ahead(game: Game, taken: Action, best: Action) -> int:
+    """Return what `taken` would score more than `best` if the game is won (0: no more)."""
+    if taken == best:
+        return 0
+    query = game.query()
+    return max(0, query.score_after(taken) - query.score_after(best))
 
 
 # ------------------------------------------------------------------- kept in the cache
