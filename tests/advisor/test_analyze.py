@@ -200,7 +200,8 @@ def test_the_progress_line_says_what_it_counts() -> None:
     shown = err.getvalue().split("\r")
     total = len(choices_in(SHORT))
     assert total < len(rec.decisions)
-    assert shown[-2].startswith(
+    last = shown[-2].removeprefix("\033[K")  # each line clears the one before first
+    assert last.startswith(
         f"Weighing the decisions with a choice: {total} of {total} "
         f"(of {len(rec.decisions)} decisions in all; "
     )

@@ -73,3 +73,26 @@ def test_a_treasure_taken_for_its_points_says_what_it_scores() -> None:
     assert choice.costly and choice.score_ahead == 17
     assert "Resolve Gem Vein scores 17 more if you win" in choice.verdict()
     assert choice.verdict().startswith("Rest instead: +")
+
+
+def test_the_command_and_the_viewer_say_one_time_left_and_on_what_it_rests() -> None:
+    """Round 20: the viewer said "about 4 min 30 s left", then `unbroken analyze` of a like
+    game took 9-10 minutes on a loaded machine, and the command said no time at all. Both now
+    say the one estimate, and that it is the pace so far (measured, a base game of 119
+    decisions with a choice at load 5 on 2 cores: 129 s; the estimate after 16 s said 171,
+    after 42 s 122, after 95 s 140), the command's within 80 columns."""
+    import io
+
+    from unbroken.cli.analyze import Progress
+    from unbroken.tui.analysis import progress_note
+    from unbroken.words.vocabulary import time_left
+
+    command = Progress(io.StringIO(), 126)
+    for done, seconds in [(3, 2.0), (10, 20.0), (100, 50.0), (118, 800.0)]:
+        left = time_left(done, 119, seconds)
+        assert left.endswith("left at this pace"), left
+        line = command.line(done, 119, seconds)
+        assert line.endswith(left) and len(line) < 80, line
+        assert progress_note(done, 119, seconds).endswith(left)
+    assert time_left(10, 119, 20.0).startswith("about 3 min 38 s")
+    assert not time_left(2, 119, 20.0) and not time_left(119, 119, 20.0)  # too soon; done

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
 from unbroken.cli.scores import result_width
-from unbroken.words.vocabulary import cut, plural
+from unbroken.words.vocabulary import cut, plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
@@ -98,14 +98,20 @@ class Progress:
 
     def line(self, done: int, total: int, took: float) -> str:
         """Return the progress line: "Weighing the decisions with a choice: 32 of 120 (of 123
-        decisions in all; 14 s)"."""
+        decisions in all; 14 s)", then, once the pace shows, about how long is left as the
+        replay viewer says it, within 80 columns (the line is rewritten in place): "Weighed
+        32 of 120 decisions with a choice, about 1 min 40 s left at this pace"."""
+        left = time_left(done, total, took)
+        if left:
+            return f"Weighed {done} of {total} decisions with a choice, {left}"
         of_all = f"of {self.decisions} decisions in all; " if self.decisions else ""
         return f"Weighing the decisions with a choice: {done} of {total} ({of_all}{took:.0f} s)"
 
     def __call__(self, done: int, total: int) -> None:
         if self.shown:
             took = time.monotonic() - self.start
-            print(f"\r{self.line(done, total, took)}", end="", file=self.err)
+            # Cleared first: the line with the time left is shorter than the one before it.
+            print(f"\r\033[K{self.line(done, total, took)}", end="", file=self.err)
             self.err.flush()
 
     def __enter__(self) -> Progress:
