@@ -202,7 +202,7 @@ def test_the_progress_line_says_what_it_counts() -> None:
     assert total < len(rec.decisions)
     last = shown[-2].removeprefix("\033[K")  # each line clears the one before first
     assert last.startswith(
-        f"Weighing the decisions with a choice: {total} of {total} "
+        f"Weighing decisions with a choice: {total} of {total} "
         f"(of {len(rec.decisions)} decisions in all; "
     )
 

@@ -96,3 +96,5 @@ def test_the_command_and_the_viewer_say_one_time_left_and_on_what_it_rests() -> 
         assert progress_note(done, 119, seconds).endswith(left)
     assert time_left(10, 119, 20.0).startswith("about 3 min 38 s")
     assert not time_left(2, 119, 20.0) and not time_left(119, 119, 20.0)  # too soon; done
+    # Without a time left, as long as it gets (a rewritten line that wraps leaves a row).
+    assert len(Progress(io.StringIO(), 999).line(999, 999, 9999.0)) < 80

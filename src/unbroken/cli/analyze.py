@@ -97,15 +97,17 @@ class Progress:
         self.start = time.monotonic()
 
     def line(self, done: int, total: int, took: float) -> str:
-        """Return the progress line: "Weighing the decisions with a choice: 32 of 120 (of 123
+        """Return the progress line: "Weighing decisions with a choice: 32 of 120 (of 123
         decisions in all; 14 s)", then, once the pace shows, about how long is left as the
-        replay viewer says it, within 80 columns (the line is rewritten in place): "Weighed
-        32 of 120 decisions with a choice, about 1 min 40 s left at this pace"."""
+        replay viewer says it: "Weighed 32 of 120 decisions with a choice, about 1 min 40 s
+        left at this pace". Under 80 columns: it is rewritten in place, and a line that
+        wraps leaves its first row (round 20: "Weighing the …: 119 of 119 (of 126 decisions
+        in all; 402 s)" took 81)."""
         left = time_left(done, total, took)
         if left:
             return f"Weighed {done} of {total} decisions with a choice, {left}"
         of_all = f"of {self.decisions} decisions in all; " if self.decisions else ""
-        return f"Weighing the decisions with a choice: {done} of {total} ({of_all}{took:.0f} s)"
+        return f"Weighing decisions with a choice: {done} of {total} ({of_all}{took:.0f} s)"
 
     def __call__(self, done: int, total: int) -> None:
         if self.shown:
