@@ -200,8 +200,9 @@ def test_the_progress_line_says_what_it_counts() -> None:
     shown = err.getvalue().split("\r")
     total = len(choices_in(SHORT))
     assert total < len(rec.decisions)
-    assert shown[-2].startswith(
-        f"Weighing the decisions with a choice: {total} of {total} "
+    last = shown[-2].removeprefix("\033[K")  # each line clears the one before first
+    assert last.startswith(
+        f"Weighing decisions with a choice: {total} of {total} "
         f"(of {len(rec.decisions)} decisions in all; "
     )
 
@@ -249,15 +250,53 @@ def test_the_summary_counts_what_it_lists() -> None:
     summary = out.split("Summary\n", 1)[1].splitlines()
     assert summary[0] == (
         f"  Costly decisions (!): 2 (clearly worse than the best option by more than "
-        f"{COSTLY:g} points)"
+        f"{COSTLY:g} points); all:"
     )
-    assert summary[1] == ("  Clearly worse than the best option: 3 decisions, costly or not; all:")
-    listed = summary[2:5]
-    assert [line[:20] for line in listed] == [
+    assert [line[:20] for line in summary[1:3]] == [
         "  ! decision 1 (leve",
         "  ! decision 2 (leve",
-        "    decision 3 (leve",
     ]
+    assert summary[3].startswith("  Clearly worse but not costly: 1 decision (by ")
+    assert summary[3].endswith("; it:")
+    assert summary[4].startswith("    decision 3 (leve")
+
+
+def test_the_costly_list_is_the_costly_decisions_and_the_others_are_said_apart() -> None:
+    """#28 round 20: "Costly decisions (!): 3" (11, 28, 89) above "the 3 that lost most"
+    (11, 75, 82: 75 and 82 lost 16 points each but were uncertain, stopped early, so not
+    costly) read as one set. Under the costly count come the costly decisions; the others
+    clearly worse come under their own count, even when they lost more."""
+    from unbroken.advisor.analysis import Choice
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.paired import Difference
+    from unbroken.cli.analyze import text_report
+
+    def choice(n: int, behind: int, games: int = 100, stopped: bool = False) -> Choice:
+        lost = Difference(0, behind, games)
+        before = Estimate(60, 100)
+        taken = replace(Figure.of(Estimate(60 - behind, 100)), stopped=stopped, games=games)
+        return Choice(n, 1, "t", 2, "Rest", "Explore", "Explore", before, taken, lost)
+
+    choices = [choice(11, 30), choice(28, 12), choice(75, 5, 32, True), choice(89, 13)]
+    choices.append(choice(82, 5, 32, True))
+    assert [c.n for c in choices if c.costly] == [11, 28, 89]
+    assert all(c.uncertain and c.loss > 13 for c in choices if c.n in (75, 82))
+    out = text_report(Analysis(100, 20, 99, "won", choices), "a game")
+    summary = out.split("Summary\n", 1)[1].splitlines()
+
+    def listed(after: str) -> list[int]:
+        at = next(i for i, line in enumerate(summary) if line.startswith(after))
+        found = []
+        for line in summary[at + 1 :]:
+            words = line.split()
+            if "decision" not in words[:2]:
+                break
+            found.append(int(words[words.index("decision") + 1]))
+        return found
+
+    assert summary[0].startswith("  Costly decisions (!): 3 ")
+    assert sorted(listed("  Costly decisions (!)")) == [11, 28, 89]
+    assert sorted(listed("  Clearly worse but not costly: 2 decisions")) == [75, 82]
 
 
 def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -> None:

@@ -5,7 +5,9 @@ options on the position's futures: the position's chance (its best option's,
 the "before" of the chart), the chance of the option taken, and the taken
 option against the best on the same futures (a paired difference with its
 interval), kept as a `Choice` (`unbroken.advisor.choice`: its figures and its
-verdict). Decisions with one answer are skipped (nothing to choose). The recording is
+verdict). Decisions with one answer are skipped (nothing to choose), and so are those
+answered as the engine proves no other answer beats (`Game.pointless`, `Game.obvious`: the
+answer the game takes for the player, R-DIGI-4). The recording is
 verified first (`replay`), so a bad or edited file is refused with verify's
 words.
 
@@ -49,7 +51,9 @@ from unbroken.words.actions import option_text
 #: 5: a certain option taken has the chance of the position it led to (`led_to`).
 #: 6: `bot_next`, what the reference bot played there when clearly worse than its best.
 #: 7: a stopped option's figure weighs the best's luck on its futures (#28 round 16).
-FORMAT = 7
+#: 8: a decision answered as the engine proves best (pointless, obvious) is not weighed;
+#:    `score_ahead`, what the option taken scores more than the best.
+FORMAT = 8
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -112,7 +116,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -151,7 +155,7 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
     for d in rec.decisions:
         legal = game.legal_actions()
         certain[d.n] = _certain(game.query().forecast(d.action))
-        if len(legal) > 1:
+        if len(legal) > 1 and not _proved(game, d.action):
             seen = position(game)
             reference = heuristic_bot(seen, d.n)
             found.append(
@@ -167,6 +171,17 @@ def positions(rec: Recording, ruleset: Ruleset) -> tuple[list[_Position], Game]:
             )
         game.apply(d.action)
     return _led_to(found, certain), game
+
+
+def _proved(game: Game, action: Action) -> bool:
+    """True when `action` is the answer the engine proves no other beats here (R-DIGI-4:
+    `Game.pointless`, and its mirror `Game.obvious`), the one the game takes for the player:
+    nothing to weigh, as with one answer. Weighed, its rollouts differ from the others' only
+    by how the reference bot plays on (it spends 2 SE on a Snare against no armor), so the
+    race called the Pass the game took "the costliest decision" (#28 round 20: +19 points
+    for a Snare that does nothing)."""
+    found = game.pointless() or game.obvious()
+    return found is not None and found[0] == action
 
 
 def _certain(f: Forecast) -> bool:
@@ -280,7 +295,16 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
         what_it_changes(p.game, p.legal[p.taken]),
         what_it_changes(p.game, p.legal[w.best]),
         led_to,
+        score_ahead=_score_ahead(p.game, p.legal[p.taken], p.legal[w.best]),
     )
+
+
+def _score_ahead(game: Game, taken: Action, best: Action) -> int:
+    """Return what `taken` would score more than `best` if the game is won (0: no more)."""
+    if taken == best:
+        return 0
+    query = game.query()
+    return max(0, query.score_after(taken) - query.score_after(best))
 
 
 # ------------------------------------------------------------------- kept in the cache

@@ -51,6 +51,11 @@ class Choice:
     #: When the reference bot played the position `led_to` clearly worse than its best
     #: option: what it played there, in words (`bot_next`); else "".
     bot_next: str = ""
+    #: What the option taken would score more than the best if the game is won (what each
+    #: is sure to pay and gain, `Query.score_after`): the chance counts winning only, so a
+    #: treasure taken for its points reads as a loss (#28 round 20: "Resolve Gem Vein",
+    #: 20 of a won game's 85 points, its only costly decision).
+    score_ahead: int = 0
 
     @property
     def chance_best(self) -> Estimate:
@@ -132,6 +137,7 @@ class Choice:
             named = best if taken != best else in_sentence(self.best)
             taken, best = (taken, best) if taken != best else ("taken", "best")
             why = f"; {taken}: {self.taken_changes}; {best}: {self.best_changes}"
+        why += self._scores()
         if self.led_to is None:
             # On how few futures it rests, when the race stopped it early: the reference bot
             # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
@@ -144,6 +150,16 @@ class Choice:
             f"{named} instead: +{round(self.loss)} points ({100 * self.before.rate:.0f} % against"
             f" the {100 * self.led_to.rate:.0f} % where this led); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
+        )
+
+    def _scores(self) -> str:
+        """Return what the option taken scores more if the game is won, and that the chance
+        does not count it ("" when it scores no more than the best)."""
+        if self.score_ahead <= 0:
+            return ""
+        return (
+            f"; {short_name(self.taken)} scores {self.score_ahead} more if you win: the"
+            " chance counts winning, not the score"
         )
 
     def _counted(self) -> str:
@@ -216,6 +232,7 @@ class Choice:
             "best_changes": self.best_changes,
             "led_to": None if self.led_to is None else self.led_to.as_json(),
             "bot_next": self.bot_next,
+            "score_ahead": self.score_ahead,
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -245,6 +262,7 @@ class Choice:
             str(data.get("best_changes", "")),
             est(data["led_to"]) if data.get("led_to") else None,
             str(data.get("bot_next", "")),
+            int(data.get("score_ahead", 0)),
         )
 
 

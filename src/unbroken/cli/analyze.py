@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
 from unbroken.cli.scores import result_width
-from unbroken.words.vocabulary import cut, plural
+from unbroken.words.vocabulary import cut, plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
@@ -97,15 +97,23 @@ class Progress:
         self.start = time.monotonic()
 
     def line(self, done: int, total: int, took: float) -> str:
-        """Return the progress line: "Weighing the decisions with a choice: 32 of 120 (of 123
-        decisions in all; 14 s)"."""
+        """Return the progress line: "Weighing decisions with a choice: 32 of 120 (of 123
+        decisions in all; 14 s)", then, once the pace shows, about how long is left as the
+        replay viewer says it: "Weighed 32 of 120 decisions with a choice, about 1 min 40 s
+        left at this pace". Under 80 columns: it is rewritten in place, and a line that
+        wraps leaves its first row (round 20: "Weighing the …: 119 of 119 (of 126 decisions
+        in all; 402 s)" took 81)."""
+        left = time_left(done, total, took)
+        if left:
+            return f"Weighed {done} of {total} decisions with a choice, {left}"
         of_all = f"of {self.decisions} decisions in all; " if self.decisions else ""
-        return f"Weighing the decisions with a choice: {done} of {total} ({of_all}{took:.0f} s)"
+        return f"Weighing decisions with a choice: {done} of {total} ({of_all}{took:.0f} s)"
 
     def __call__(self, done: int, total: int) -> None:
         if self.shown:
             took = time.monotonic() - self.start
-            print(f"\r{self.line(done, total, took)}", end="", file=self.err)
+            # Cleared first: the line with the time left is shorter than the one before it.
+            print(f"\r\033[K{self.line(done, total, took)}", end="", file=self.err)
             self.err.flush()
 
     def __enter__(self) -> Progress:
@@ -219,24 +227,46 @@ def _wrap(lines: list[str], width: int | None) -> list[str]:
 
 
 def _worst_lines(a: Analysis, costly: float) -> list[str]:
-    """Return the summary's counts and the worst decisions, each count saying what it
-    counts and the list matching it (#30 round 8: "Costly decisions: 2" above a list of
-    three "worst decisions" read as a miscount; the third was clearly worse by less)."""
-    worse = [c for c in a.choices if c.clearly_worse]
-    lines = [
-        f"  Costly decisions (!): {len(a.costly())} (clearly worse than the best option by"
-        f" more than {costly:g} points)"
-    ]
-    if not worse:
-        return [*lines, "  No decision was clearly worse than its best option."]
-    worst = a.worst()
-    which = "it" if len(worse) == 1 else f"the {len(worst)} that lost most"
-    which = "all" if 1 < len(worse) == len(worst) else which
-    lines.append(
-        f"  Clearly worse than the best option: {plural(len(worse), 'decision')}, costly or"
-        f" not; {which}:"
+    """Return the summary's two lists, each under the count of what it lists: the costly
+    decisions (the table's "!"), then the others clearly worse than their best option (by
+    `costly` points or less, or uncertain where the race stopped them). #30 round 8: a count
+    above a longer list read as a miscount; #28 round 20: "Costly decisions (!): 3" (11, 28,
+    89) above "the 3 that lost most" (11, 75, 82, the last two not costly) read as one set."""
+    marked = sorted(a.costly(), key=lambda c: (-c.loss, c.n))
+    others = sorted(
+        (c for c in a.choices if c.clearly_worse and not c.costly), key=lambda c: (-c.loss, c.n)
     )
-    return lines + [f"  {'!' if c.costly else ' '} {_worst(c)}" for c in worst]
+    lines = [
+        f"  Costly decisions (!): {len(marked)} (clearly worse than the best option by"
+        f" more than {costly:g} points){_which(marked, MOST_LISTED)}"
+    ]
+    lines += [f"  ! {_worst(c)}" for c in marked[:MOST_LISTED]]
+    if not marked and not others:
+        return [*lines, "  No decision was clearly worse than its best option."]
+    if others:
+        lines.append(
+            f"  Clearly worse but not costly: {plural(len(others), 'decision')} (by {costly:g}"
+            f" points or less, or uncertain: where the race stopped them)"
+            f"{_which(others, MOST_OTHERS)}"
+        )
+        lines += [f"    {_worst(c)}" for c in others[:MOST_OTHERS]]
+    return lines
+
+
+#: The costly decisions the summary lists at most (the table marks every one), and the
+#: others clearly worse than their best.
+MOST_LISTED = 5
+MOST_OTHERS = 3
+
+
+def _which(listed: list[Choice], most: int) -> str:
+    """Return what the list under a count holds: "" (none), "; it:", "; all:", "; the 3 that
+    lost most:"."""
+    if not listed:
+        return ""
+    if len(listed) == 1:
+        return "; it:"
+    return "; all:" if len(listed) <= most else f"; the {most} that lost most:"
 
 
 def _worst(c: Choice) -> str:

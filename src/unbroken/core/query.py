@@ -145,6 +145,11 @@ class Query:
                 return False
         return False
 
+    def score_after(self, action: act.Action) -> int:
+        """Return the points what is held would score (R-SCORE-1) where the forecast of
+        `action` stops: what it is sure to pay and gain, counted as a won game counts it."""
+        return Resolver(self._ruleset, self.forecast(action).after).score()[0]
+
     def roll_cannot_help(self, effects: list[m.Effect]) -> bool:
         """Return whether Response effects on the monster's roll (a re-roll, a shift) can
         only do as well or worse: the roll now comes to a row that does nothing (the

@@ -24,7 +24,7 @@ from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
-from unbroken.words.vocabulary import full_stop
+from unbroken.words.vocabulary import full_stop, time_left
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -272,11 +272,8 @@ def progress_note(done: int, total: int, seconds: float) -> str:
     and about how long is left once a few decisions show the pace (#28 round 12: "7 of
     120" for two minutes, no time said)."""
     head = f"Analysing the decisions with a choice ({GAMES} games per option): {done} of {total}"
-    if done < 3 or done >= total:
-        return head
-    left = max(1, round(seconds / done * (total - done)))
-    when = f"{left // 60} min {left % 60:02d} s" if left >= 60 else f"{left} s"
-    return f"{head}, about {when} left"
+    left = time_left(done, total, seconds)  # as `unbroken analyze` says it
+    return f"{head}, {left}" if left else head
 
 
 def redraw(viewer: ReplayViewerScreen) -> None:

@@ -50,6 +50,19 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def time_left(done: int, total: int, seconds: float) -> str:
+    """Return about how long the rest of `total` pieces of work takes at the pace of the
+    `done` ones so far, `seconds` in all ("about 3 min 40 s left at this pace"), or ""
+    while too few are done to tell (or all are). The pace is the only thing it knows: on a
+    shared machine it changes with what else runs (#28 round 20: the viewer said "about 4
+    min 30 s left", then `unbroken analyze` of a like game took 9-10 minutes)."""
+    if done < 3 or done >= total:
+        return ""
+    left = max(1, round(seconds / done * (total - done)))
+    when = f"{left // 60} min {left % 60:02d} s" if left >= 60 else f"{left} s"
+    return f"about {when} left at this pace"
+
+
 def amounts(values: dict[str, int], sign: str = "") -> str:
     """Return amounts in words: "2 SE + 1 food" (in display order)."""
     parts = [f"{sign}{values[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if values.get(k)]
