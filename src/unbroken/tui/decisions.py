@@ -17,7 +17,6 @@ from rich.text import Text
 from textual import events
 from textual.containers import Vertical
 from textual.reactive import var
-from textual.timer import Timer
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -34,8 +33,8 @@ from unbroken.tui.careful import (
     keys_moved,
     lone_and_harmless,
     waiting_cue,
-    weighty,
 )
+from unbroken.tui.clocked import ClockedList
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
@@ -52,7 +51,7 @@ Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
 
 
-class DecisionPanel(DecisionList):
+class DecisionPanel(ClockedList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
     #detail: the column's layout is theirs)."""
@@ -76,13 +75,11 @@ class DecisionPanel(DecisionList):
         self.offered: list[tuple[act.Action, str]] = []
         #: The forecast of each option offered that can be taken (made once per decision).
         self.forecasts: dict[act.Action, Forecast] = {}
-        self._settle: Timer | None = None
         #: For `careful_seconds` after the beat that follows decisions taken for the
         #: player, until they take an option: a key on a costly option marks it first
         #: (`mark`) and takes it only again (a key typed for the options that were there
         #: must never take a costly new one); any other option's key takes it at once.
         self.careful = False
-        self._careful: Timer | None = None
         #: The option marked while `careful` (None: none yet), why the window is open
         #: (careful.MOVED, NEW or TAKEN) and the decisions taken for the player (TAKEN).
         self.marked: int | None = None
@@ -103,8 +100,6 @@ class DecisionPanel(DecisionList):
         self.offered_weapon = ""
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
-        #: When the question now offered came (time.monotonic): `quick_seconds`.
-        self.asked_at = 0.0
         #: The rows the detail line takes for this decision (`details_rows`): the options'
         #: room leaves them.
         self.detail_rows = ROWS
@@ -144,10 +139,10 @@ class DecisionPanel(DecisionList):
         if same is not None and keys_moved(same, self.offered):
             # Until an option is taken: a key learnt there is pressed from habit, read or not.
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif new and weighty(game.state, self.forecasts, at[0], at[2]):
-            self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
-            self.close_careful()  # the cue says what a key does: here, take at once
+            # A key meant for the last question answers no new one, whatever came between
+            # (#28 round 19: an attack, the monster's roll, then the Response window).
+            self.open_careful(NEW)
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
             # on the Maul, with no cue: a new weapon's options are other options.
@@ -161,7 +156,7 @@ class DecisionPanel(DecisionList):
             self._careful.stop()
             self._careful = None
         if not lasting:
-            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+            self._careful = self.clock(self.careful_seconds, self.careful_over)
 
     def close_careful(self) -> None:
         """Close the careful window: every option's key takes it at once."""
@@ -206,7 +201,7 @@ class DecisionPanel(DecisionList):
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         if self._careful is not None:
             self._careful.stop()
-        self._settle = self.set_timer(seconds, self.settle_over)
+        self._settle = self.clock(seconds, self.settle_over)
 
     def settle_over(self) -> None:
         """Let the keys take the options again, drawn as they are; a costly option's key
@@ -215,7 +210,7 @@ class DecisionPanel(DecisionList):
             self._settle.stop()
             self._settle = None
         if self.careful:
-            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+            self._careful = self.clock(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
 
     def careful_over(self) -> None:

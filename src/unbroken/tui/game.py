@@ -166,9 +166,11 @@ class GameScreen(Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self.query_one(HintBox).hold()  # a hint's time runs only in sight
+        self.decision_panel.hide()  # and the careful window's
 
     def on_screen_resume(self) -> None:
         self.query_one(HintBox).release()
+        self.decision_panel.reveal()
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the decisions to the new height once the panels have their sizes, and keep
