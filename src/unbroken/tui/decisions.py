@@ -38,7 +38,7 @@ from unbroken.tui.clocked import ClockedList
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
-from unbroken.words.actions import label, option_text, shared_note
+from unbroken.words.actions import NO_USE, label, option_text, shared_note
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_text
 
@@ -322,7 +322,7 @@ class DecisionPanel(ClockedList):
         # Cut first where room lacks: an ability's own words (the inspector keeps them) and
         # an option of no use now (the detail line says why), not a forecast's words.
         wordy = [
-            (isinstance(action, act.Use) and not why) or "(no use now" in line
+            (isinstance(action, act.Use) and not why) or NO_USE in line
             for (action, why), line in zip(self.offered, lines, strict=True)
         ]
         decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy)
