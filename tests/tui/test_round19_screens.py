@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, on_top, settle, sync
+from test_round12_records import keep_games, opened, rows
+from textual.widgets import DataTable
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
@@ -91,3 +93,25 @@ async def u_keeps_the_log() -> None:
         assert last is not again
         assert not [line for line in last.said if line.startswith("Taken for you: Rest")]
         assert last.said == lines[: len(last.said)]
+
+
+async def records_rows(size: tuple[int, int], resized: tuple[int, int] | None = None) -> list[str]:
+    """Return the Records table's lines opened at `size`, then resized to `resized`."""
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=size) as pilot:
+        screen = await opened(pilot, app)
+        if resized is not None:
+            await pilot.resize_terminal(*resized)
+            await settle(pilot)
+        assert on_top(app) is screen
+        return [line.rstrip() for line in rows(screen.query_one("#games", DataTable))]
+
+
+@sync
+async def test_records_lay_the_table_out_again_for_a_new_width() -> None:
+    # Round 19: opened at one width, resized, Records kept the first width's wrapping.
+    keep_games(("kirilla-el-kaer", "starve"), ("caellahan", "win"), ("tomu", "starve"))
+    for first, then in (((80, 24), (64, 24)), ((64, 24), (80, 24))):
+        fresh = await records_rows(then)
+        assert await records_rows(first) != fresh, "the widths lay the table out alike"
+        assert await records_rows(first, then) == fresh, (first, then)
