@@ -201,6 +201,7 @@ class DecisionPanel(ClockedList):
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         if self._careful is not None:
             self._careful.stop()
+            self._careful = None  # not running: a screen over it (`hide`) keeps none of it
         self._settle = self.clock(seconds, self.settle_over)
 
     def settle_over(self) -> None:
