@@ -230,8 +230,9 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
         seen_worse = next(
             i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
         )
-        screen.decision_panel.careful_seconds = 60.0  # a new question since round 19:
-        screen.decision_panel.open_careful("new")  # the first key marks, the second takes
+        assert isinstance(screen, GameScreen)  # a new question since round 19: the first
+        screen.decision_panel.careful_seconds = 60.0  # key marks, the second takes
+        screen.decision_panel.open_careful("new")
         await pilot.press(OPTION_KEYS[seen_worse], OPTION_KEYS[seen_worse])
         assert game.state.decision == "pick_roll"
         stage = str(screen.query_one("#stage").render())
