@@ -29,10 +29,18 @@ def base_rules() -> Ruleset:
     return base_plugins().ruleset
 
 
-@pytest.fixture(scope="session")
+_played: dict[str, list[bytes]] = {}
+
+
+@pytest.fixture
 def dailies(base_rules: Ruleset) -> list[bytes]:
-    """Six distinct finished recordings of today's daily."""
-    return played_dailies(base_rules, today().isoformat(), 6)
+    """Six distinct finished recordings of today's daily, as the board's clock has it when
+    the test starts: played once a day, so a run crossing 00:00 UTC plays the new day's
+    (a session-wide copy was yesterday's daily after midnight, refused by the board)."""
+    day = today().isoformat()
+    if day not in _played:
+        _played[day] = played_dailies(base_rules, day, 6)
+    return _played[day]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -14,6 +14,7 @@ import glob
 import gzip
 import os
 import random
+import shlex
 import shutil
 import socket
 import subprocess
@@ -57,6 +58,26 @@ class TempPostgres:
             str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-w",
             "-l", str(self.root / "log"), "start",
         )  # fmt: skip
+        self._watchdog = self._watch(os.getpid())
+
+    def _watch(self, owner: int) -> subprocess.Popen[bytes]:
+        """Start a process that stops the server and removes its folder once `owner` has
+        gone without closing it (a test run killed by SIGTERM skips every teardown)."""
+        stop = " ".join(
+            shlex.quote(part)
+            for part in (*self._as_user, str(self.bin / "pg_ctl"), "-D", str(self.data))
+        )
+        script = (
+            f"while kill -0 {owner} 2>/dev/null; do sleep 1; done; "
+            f"{stop} -m immediate stop >/dev/null 2>&1; rm -rf {shlex.quote(str(self.root))}"
+        )
+        return subprocess.Popen(
+            ["sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # a signal to the test run's group leaves it running
+        )
 
     def _run(self, *command: str) -> None:
         done = subprocess.run(
@@ -88,6 +109,8 @@ class TempPostgres:
 
     def close(self) -> None:
         """Stop the server and remove its folder."""
+        self._watchdog.kill()
+        self._watchdog.wait()
         try:
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
         finally:

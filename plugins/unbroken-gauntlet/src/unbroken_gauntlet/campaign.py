@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     if run.get("over"):
         print("This run is over; unbroken-campaign --new starts another.", file=out)
         return 0
-    game = _unfinished(run, ruleset, out)
+    game: TextGame | dict[str, Any] | None = _unfinished(run, ruleset, out)
     if isinstance(game, dict):  # it was finished elsewhere (`unbroken play --continue`)
         run = game
         save(where, run)
@@ -213,7 +213,7 @@ def finished_as(where: Path) -> Path:
     return found[0] if found else where
 
 
-def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> Any:
+def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> TextGame | dict[str, Any] | None:
     """Return the run's game left unfinished as a TextGame to play on, or None.
 
     A recording that was finished elsewhere (`unbroken play --continue`) is
