@@ -67,6 +67,9 @@ class DecisionPanel(ClockedList):
     #: "2 2": the second meant for the question before): it marks a costly option. A second
     #: (#28 round 18: a double tap's second key 0.8 s after keeping a card took Rest).
     quick_seconds = 1.0
+    #: Whether the game's first question on this screen is a new question (it is; tests of
+    #: other things than the keys turn it off, tests/conftest.py, as `quick_seconds`).
+    first_new = True
 
     def __init__(self) -> None:
         super().__init__(id="decisions")
@@ -125,7 +128,9 @@ class DecisionPanel(ClockedList):
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         # A Response answered, the next window is a new question too (the next round's).
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
-        new = bool(at[1]) and (at != self.offered_at or again)
+        # The game's first question (a game begun or continued) is a new one too (#28 round
+        # 20: `2` about 2 s after the first Preparation appeared took Fight unread).
+        new = bool(kind) and (at != self.offered_at or again) and (bool(at[1]) or self.first_new)
         # The same question last time (the last Preparation): a key learnt there means
         # another option here (#28 round 14: a skill kept put Meditation on `9`, where
         # Downgrade had been, with no cue).
@@ -234,9 +239,25 @@ class DecisionPanel(ClockedList):
             return False
         action = self.offered[index][0]
         forecast = self.forecasts.get(action)
-        return not lone_and_harmless(self.offered, forecast) and costly(
-            action, forecast, game.state
+        if lone_and_harmless(self.offered, forecast):
+            return False
+        return costly(action, forecast, game.state) or (
+            isinstance(action, act.Pass) and self.gives_up(game)
         )
+
+    def gives_up(self, game: Game) -> bool:
+        """Return whether passing gives up a Response that would do something now (#28
+        round 20: a double tap's second key took Pass over Ambusher's 2 free wounds)."""
+        return any(
+            isinstance(a, act.Use) and not why and NO_USE not in label(a, game.state, game.ruleset)
+            for a, why in self.offered
+        )
+
+    def always_marked(self, index: int) -> bool:
+        """Return whether the index-th option's key marks it first whatever the time: Fight
+        the monster now, once a level and for good (#28 round 20: one key on a Preparation
+        come back after an encounter took it unread, and the game was lost)."""
+        return 0 <= index < len(self.offered) and isinstance(self.offered[index][0], act.Fight)
 
     def too_quick(self) -> bool:
         """Return whether a key now comes too soon after a new question to have been
@@ -282,7 +303,9 @@ class DecisionPanel(ClockedList):
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
         A key does what the prompt says: while its cue is in sight, it is careful."""
-        if (self.careful or self.cue_shown) and self.marked != index and self.costly(index):
+        if self.marked != index and (
+            self.always_marked(index) or ((self.careful or self.cue_shown) and self.costly(index))
+        ):
             self.careful = True
             self.mark(index)
             return False
