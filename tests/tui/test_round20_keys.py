@@ -139,3 +139,34 @@ async def test_a_double_tap_keeping_a_card_does_not_rest_on_it() -> None:
         assert len(game.events) == events
         assert kind(screen) == DecisionKind.RESOLVE_OR_REST
         assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+
+
+@sync
+async def test_a_mark_ends_with_its_question() -> None:
+    # Round 20 saw "1 marked" on a question no key had been pressed for: `1` had taken
+    # Ambusher at once (its window over) and the Enter meant for it marked the next
+    # question's option. A mark made and taken on one question is not carried to the next.
+    game = (
+        Scenario("tomu", seed=3)
+        .resources(se=13, cunning=2)
+        .skills("ambusher")
+        .monster("hobgoblin")
+        .start("preparation")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        screen.decision_panel.careful_seconds = 60.0
+        key = key_of(screen, act.Fight)
+        await pilot.press(key, key)
+        await settle(pilot)
+        assert kind(screen) == DecisionKind.RESPONSE, prompt(screen)
+        await pilot.press("1")
+        await settle(pilot)
+        assert "1 marked" in prompt(screen), prompt(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.decision_panel.marked is None
+        assert "marked" not in prompt(screen), prompt(screen)
+        assert "New question" in prompt(screen), prompt(screen)
