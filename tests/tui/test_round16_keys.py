@@ -62,7 +62,8 @@ async def response_then_attack() -> None:
         await pilot.press(key_of(screen, act.Skip))
         await settle(pilot)
         assert decision_kind(screen) == DecisionKind.RESPONSE
-        await pilot.press(key_of(screen, act.Pass))  # the row acts; round 2's turn comes
+        passing = key_of(screen, act.Pass)  # gives up Lucky Break: marks first (round 20)
+        await pilot.press(passing, passing)  # the row acts; round 2's turn comes
         await settle(pilot)
         assert decision_kind(screen) == DecisionKind.PLAYER_TURN
         events = len(game.events)
