@@ -44,6 +44,9 @@ def _no_quick_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     decisions = sys.modules.get("unbroken.tui.decisions")
     if decisions is not None:
         monkeypatch.setattr(decisions.DecisionPanel, "quick_seconds", 0.0)
+        # Likewise the game's first question's window (tests/tui/test_round20_keys.py):
+        # a test's first key is pressed for the question the test set up.
+        monkeypatch.setattr(decisions.DecisionPanel, "first_new", False)
 
 
 @pytest.fixture(scope="module")

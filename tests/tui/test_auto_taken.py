@@ -135,9 +135,9 @@ async def costly_after_a_while() -> None:
         screen.decision_panel.careful_over()  # what its timer does once the options were read
         await pilot.pause()
         assert "marks" not in prompt(screen)
-        await pilot.press("2")  # Fight, taken at once (with no effort, the game is lost)
+        await pilot.press("1")  # Explore, taken at once (Fight alone always marks first)
         await pilot.pause()
-        assert screen.game.state.phase != "travel"
+        assert screen.game.state.step == "exploration"
 
 
 def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) -> None:

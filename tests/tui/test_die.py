@@ -177,7 +177,11 @@ async def test_the_die_shows_what_a_response_and_a_bonus_made_of_it() -> None:
         dodge = next(
             i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
         )
-        await pilot.press(OPTION_KEYS[dodge])
+        # The Response after the roll is a new question (#28 round 19): a key marks Dodge
+        # (its window held open here), the same again takes it.
+        screen.decision_panel.careful_seconds = 60.0
+        screen.decision_panel.open_careful("new")
+        await pilot.press(OPTION_KEYS[dodge], OPTION_KEYS[dodge])
         stage = " ".join(str(screen.query_one("#stage").render()).split())
         assert "die ⚅ 6 → 5 Dodge [Sneak] (monster's combat roll)" in stage  # as options say
 
@@ -226,7 +230,10 @@ async def test_with_a_roll_bonus_the_die_and_the_marked_row_agree() -> None:
         seen_worse = next(
             i for i, a in enumerate(a for a, _ in game.options()) if isinstance(a, act.Use)
         )
-        await pilot.press(OPTION_KEYS[seen_worse])
+        assert isinstance(screen, GameScreen)  # a new question since round 19: the first
+        screen.decision_panel.careful_seconds = 60.0  # key marks, the second takes
+        screen.decision_panel.open_careful("new")
+        await pilot.press(OPTION_KEYS[seen_worse], OPTION_KEYS[seen_worse])
         assert game.state.decision == "pick_roll"
         stage = str(screen.query_one("#stage").render())
         assert "▶" not in stage

@@ -33,7 +33,7 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         screen = app.screen
         assert isinstance(screen, GameScreen)
         fight = next(i for i, (a, _) in enumerate(screen.offered) if a == act.Fight())
-        await pilot.press(OPTION_KEYS[fight])
+        await pilot.press(OPTION_KEYS[fight], OPTION_KEYS[fight])  # Fight marks first
         await pilot.pause()
         assert screen.game.state.monster is not None
         assert screen.game.state.monster.id == "base:gibberling"

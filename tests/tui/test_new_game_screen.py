@@ -15,8 +15,8 @@ from observing import installed
 from unbroken import plugins
 from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.history import PluginsScreen
 from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.plugins_screen import PluginsScreen
 
 RULES = load_ruleset()
 

@@ -22,9 +22,9 @@ from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
 from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
-from unbroken.tui.history import PluginsScreen
 from unbroken.tui.inspector import SCORE, card_lines
 from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.plugins_screen import PluginsScreen
 
 #: A level-1 monster on die face 1, as `unbroken plugins new` writes it.
 MOLE = """

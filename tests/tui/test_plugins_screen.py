@@ -20,7 +20,7 @@ from unbroken.tui.app import UnbrokenApp
 async def test_plugins_screen_lists_the_base_game() -> None:
     from textual.widgets import DataTable
 
-    from unbroken.tui.history import PluginsScreen
+    from unbroken.tui.plugins_screen import PluginsScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -42,7 +42,7 @@ async def test_the_plugins_screen_turns_a_plugin_on_and_off_for_new_games() -> N
 
     from unbroken import plugins
     from unbroken.plugins.scaffold import new_plugin
-    from unbroken.tui.history import PluginsScreen
+    from unbroken.tui.plugins_screen import PluginsScreen
 
     with tempfile.TemporaryDirectory() as tmp:
         # A plugin as `unbroken plugins new` writes it, "installed" by its entry point.

@@ -60,17 +60,18 @@ async def eat_then_explore() -> None:
         assert game.state.step != "preparation"  # the same key again takes it
 
 
-def test_the_new_question_cue_is_dropped_where_a_key_takes_at_once(
+def test_each_new_question_has_a_careful_window_of_its_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The Hunger step's "New question: a key marks a costly option" stayed on the next
     # question, whose key took its option at once. The window is decided again for each
-    # new question: open for a weighty one, closed (no cue) for any other.
+    # new question: since round 19 every one not on screen before the last key opens one
+    # of its own (an attack's Response came unguarded), and a key does what the cue says.
     monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
-    asyncio.run(cue_dropped())
+    asyncio.run(window_of_its_own())
 
 
-async def cue_dropped() -> None:
+async def window_of_its_own() -> None:
     game = Scenario("tomu", level=2).resources(se=10).start("preparation")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -85,19 +86,22 @@ async def cue_dropped() -> None:
         await settle(pilot)
         assert careful(panel) and "New question" in prompt(screen), prompt(screen)
         game.apply(act.Explore())
-        # A new question of the same level: not weighty (round 16: the cards revealed are,
-        # so the one after them, resolve or rest, is the case here).
         game.apply(next(a for a in game.legal_actions() if isinstance(a, act.ChooseEncounter)))
+        panel.mark(0)  # a mark left from the question before is not this one's
         screen.refresh_all()
         await settle(pilot)
         assert game.state.step == "exploration"
         assert game.decision is not None and game.decision.kind == "resolve_or_rest"
-        assert not careful(panel) and "New question" not in prompt(screen), prompt(screen)
-        key = next(OPTION_KEYS[i] for i, (_, why) in enumerate(screen.offered) if not why)
+        assert careful(panel) and panel.marked is None
+        assert "New question" in prompt(screen), prompt(screen)
+        key = next(OPTION_KEYS[i] for i in range(len(screen.offered)) if panel.costly(i))
         events = len(game.events)
         await pilot.press(key)
         await settle(pilot)
-        assert len(game.events) > events  # taken at once, as the prompt says
+        assert len(game.events) == events  # marked, as the cue says
+        await pilot.press(key)
+        await settle(pilot)
+        assert len(game.events) > events
 
 
 def test_a_disarm_that_puts_other_attacks_on_the_same_keys_says_options_changed(

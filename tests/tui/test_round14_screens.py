@@ -42,6 +42,10 @@ async def test_an_encounter_s_detail_line_says_its_ambush_and_what_the_cap_takes
         screen = game_screen_of(app)
         decisions = screen.query_one(DecisionList)
         line = screen.query_one("#detail", Static)
+        # The highlight starts on the first option of use (round 19): the Purse is of none
+        # (the cap takes its treasure), so go to the top first.
+        await pilot.press("home")
+        await settle(pilot)
         for i in range(2):
             assert decisions.highlighted == i
             said = " ".join(f"{decisions.row_shown(i)} {line.render()}".split())

@@ -62,7 +62,8 @@ async def response_then_attack() -> None:
         await pilot.press(key_of(screen, act.Skip))
         await settle(pilot)
         assert decision_kind(screen) == DecisionKind.RESPONSE
-        await pilot.press(key_of(screen, act.Pass))  # the row acts; round 2's turn comes
+        passing = key_of(screen, act.Pass)  # gives up Lucky Break: marks first (round 20)
+        await pilot.press(passing, passing)  # the row acts; round 2's turn comes
         await settle(pilot)
         assert decision_kind(screen) == DecisionKind.PLAYER_TURN
         events = len(game.events)
@@ -120,12 +121,13 @@ async def fight_then_attack() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen_of(app)
-        await pilot.press(key_of(screen, act.Fight))
+        fight = key_of(screen, act.Fight)
+        await pilot.press(fight)  # Fight always marks first (#28 round 20)
         await settle(pilot)
-        if "marked" in prompt(screen):
-            await pilot.press(key_of(screen, act.Fight))
-            await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.PLAYER_TURN
+        assert f"{fight} marked" in prompt(screen), prompt(screen)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert decision_kind(screen) == DecisionKind.PLAYER_TURN, prompt(screen)
         events = len(game.events)
         attacks = [i for i, (a, _) in enumerate(screen.offered) if isinstance(a, act.Attack)]
         key = OPTION_KEYS[attacks[-1]]  # Punch (Shove breaks armor the Hyena has not)

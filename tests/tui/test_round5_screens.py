@@ -48,7 +48,7 @@ async def test_the_monster_die_says_the_monster_it_picked_not_a_row_of_its_table
     fight = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Fight))
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(OPTION_KEYS[fight])
+        await pilot.press(OPTION_KEYS[fight], OPTION_KEYS[fight])  # Fight marks first
         await pilot.pause()
         stage = str(app.screen.query_one("#stage").render()).splitlines()
         name = RULES.card_name(RULES.monsters_of_level(1)[4].id)

@@ -72,7 +72,7 @@ async def test_the_rules_key_is_offered_only_with_a_monster_on_the_stage() -> No
         assert "Rules" not in footer_keys(screen) and "Help" in footer_keys(screen)
         assert screen.check_action("monster_rules", ()) is False
         fight = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Fight))
-        await pilot.press(OPTION_KEYS[fight])
+        await pilot.press(OPTION_KEYS[fight], OPTION_KEYS[fight])  # Fight marks first
         await pilot.pause()
         assert game.state.phase == "combat"
         assert game.state.monster is not None and "Rules" in footer_keys(screen)

@@ -283,8 +283,9 @@ class UnbrokenApp(App[None]):
         records, plugins, help): screens ask the app, so none imports another."""
         # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import HelpScreen
-        from unbroken.tui.history import PluginsScreen, RecordsScreen
+        from unbroken.tui.history import RecordsScreen
         from unbroken.tui.newgame import NewGameScreen
+        from unbroken.tui.plugins_screen import PluginsScreen
         from unbroken.tui.replays import ReplayListScreen
 
         screens: dict[str, Callable[[], Screen[Any]]] = {

@@ -1,13 +1,13 @@
 """When a key meant for the options before must not take a costly one at once: the
-options' keys moved, decisions were taken for the player, or a new question came that
-ends the game or the level, follows a Response or shows revealed cards (the careful
-window of `DecisionPanel`, tui/decisions.py)."""
+options' keys moved, decisions were taken for the player, or a new question came (one
+not on screen before the player's last key, whatever came between: the monster's roll
+after an attack, a Response; the careful window of `DecisionPanel`, tui/decisions.py)."""
 
 from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.forecast import CHANCE, OVER, Forecast
-from unbroken.core.state import DecisionKind, GameState, Phase, StepName
+from unbroken.core.state import DecisionKind, GameState
 
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
@@ -82,10 +82,12 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
     13: "1 1" explored, then kept the first card before the six were seen, a Rest
-    forced). Pass and Skip are not."""
+    forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
+    2.6 s after Flexible kept Inventive unseen). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
-    if forecast is None or isinstance(action, (act.Fight, act.Downgrade, act.ChooseEncounter)):
+    lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill)
+    if forecast is None or isinstance(action, lasting):
         return True
     f = forecast
     if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
@@ -109,38 +111,3 @@ def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action,
     a DISARM put the Knife's Quick cut and Stab on the Spear's Pierce and Lunge keys).
     Only costs changing moves no key, nor options added or taken away after the last."""
     return any(b != n for (b, _), (n, _) in zip(before, now, strict=False))
-
-
-#: The questions of the Travel Phase: the first after them in the Combat Phase follows the
-#: monster's reveal (Fight, or the ambush after a card).
-TRAVEL_KINDS = (
-    DecisionKind.PREPARATION,
-    DecisionKind.CHOOSE_ENCOUNTER,
-    DecisionKind.RESOLVE_OR_REST,
-)
-
-
-def weighty(
-    state: GameState,
-    forecasts: dict[act.Action, Forecast],
-    level_before: int,
-    kind_before: str = "",
-) -> bool:
-    """Return whether a new question is one a key meant for the one before must not answer
-    unseen: the level's Hunger step, the first of a new level (`level_before`: the last
-    question's; #28 round 12: a Response's key pressed twice took Explore on level 4), one
-    an option of which ends the game (#28 round 11: "3 3" took Cleave for the kill, then
-    Eat 2 food on the Hunger screen, and lost), the one that comes right after a Response
-    (`kind_before`; #28 round 16: a second key 1.5 s after a Response took the next
-    attack), the cards an Exploration reveals (round 15: a key 0.7 s after the reveal,
-    past the half second a double tap's key is held, kept a card), or the first question
-    of the fight after travel (round 17: "2 2" took Fight, then Punch on a monster not yet
-    seen: the monster's reveal comes between)."""
-    return (
-        state.step == StepName.HUNGER
-        or (kind_before in TRAVEL_KINDS and state.phase == Phase.COMBAT)
-        or state.level != level_before
-        or kind_before == DecisionKind.RESPONSE
-        or state.decision == DecisionKind.CHOOSE_ENCOUNTER
-        or any(f.stops == OVER for f in forecasts.values())
-    )

@@ -17,7 +17,6 @@ from rich.text import Text
 from textual import events
 from textual.containers import Vertical
 from textual.reactive import var
-from textual.timer import Timer
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -34,12 +33,12 @@ from unbroken.tui.careful import (
     keys_moved,
     lone_and_harmless,
     waiting_cue,
-    weighty,
 )
+from unbroken.tui.clocked import ClockedList
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
-from unbroken.words.actions import option_text, own_words, shared_note
+from unbroken.words.actions import NO_USE, label, option_text, own_words, shared_note
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_line, prompt_text
 
@@ -52,7 +51,7 @@ Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
 
 
-class DecisionPanel(DecisionList):
+class DecisionPanel(ClockedList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
     #detail: the column's layout is theirs)."""
@@ -68,6 +67,9 @@ class DecisionPanel(DecisionList):
     #: "2 2": the second meant for the question before): it marks a costly option. A second
     #: (#28 round 18: a double tap's second key 0.8 s after keeping a card took Rest).
     quick_seconds = 1.0
+    #: Whether the game's first question on this screen is a new question (it is; tests of
+    #: other things than the keys turn it off, tests/conftest.py, as `quick_seconds`).
+    first_new = True
 
     def __init__(self) -> None:
         super().__init__(id="decisions")
@@ -76,13 +78,11 @@ class DecisionPanel(DecisionList):
         self.offered: list[tuple[act.Action, str]] = []
         #: The forecast of each option offered that can be taken (made once per decision).
         self.forecasts: dict[act.Action, Forecast] = {}
-        self._settle: Timer | None = None
         #: For `careful_seconds` after the beat that follows decisions taken for the
         #: player, until they take an option: a key on a costly option marks it first
         #: (`mark`) and takes it only again (a key typed for the options that were there
         #: must never take a costly new one); any other option's key takes it at once.
         self.careful = False
-        self._careful: Timer | None = None
         #: The option marked while `careful` (None: none yet), why the window is open
         #: (careful.MOVED, NEW or TAKEN) and the decisions taken for the player (TAKEN).
         self.marked: int | None = None
@@ -103,8 +103,6 @@ class DecisionPanel(DecisionList):
         self.offered_weapon = ""
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
-        #: When the question now offered came (time.monotonic): `quick_seconds`.
-        self.asked_at = 0.0
         #: The rows the detail line takes for this decision (`details_rows`): the options'
         #: room leaves them.
         self.detail_rows = ROWS
@@ -130,7 +128,9 @@ class DecisionPanel(DecisionList):
         self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
         # A Response answered, the next window is a new question too (the next round's).
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
-        new = bool(at[1]) and (at != self.offered_at or again)
+        # The game's first question (a game begun or continued) is a new one too (#28 round
+        # 20: `2` about 2 s after the first Preparation appeared took Fight unread).
+        new = bool(kind) and (at != self.offered_at or again) and (bool(at[1]) or self.first_new)
         # The same question last time (the last Preparation): a key learnt there means
         # another option here (#28 round 14: a skill kept put Meditation on `9`, where
         # Downgrade had been, with no cue).
@@ -144,10 +144,10 @@ class DecisionPanel(DecisionList):
         if same is not None and keys_moved(same, self.offered):
             # Until an option is taken: a key learnt there is pressed from habit, read or not.
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif new and weighty(game.state, self.forecasts, at[0], at[2]):
-            self.open_careful(NEW)  # a key meant for the last question answers no new one
         elif new:
-            self.close_careful()  # the cue says what a key does: here, take at once
+            # A key meant for the last question answers no new one, whatever came between
+            # (#28 round 19: an attack, the monster's roll, then the Response window).
+            self.open_careful(NEW)
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
             # on the Maul, with no cue: a new weapon's options are other options.
@@ -161,7 +161,7 @@ class DecisionPanel(DecisionList):
             self._careful.stop()
             self._careful = None
         if not lasting:
-            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+            self._careful = self.clock(self.careful_seconds, self.careful_over)
 
     def close_careful(self) -> None:
         """Close the careful window: every option's key takes it at once."""
@@ -206,7 +206,8 @@ class DecisionPanel(DecisionList):
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         if self._careful is not None:
             self._careful.stop()
-        self._settle = self.set_timer(seconds, self.settle_over)
+            self._careful = None  # not running: a screen over it (`hide`) keeps none of it
+        self._settle = self.clock(seconds, self.settle_over)
 
     def settle_over(self) -> None:
         """Let the keys take the options again, drawn as they are; a costly option's key
@@ -215,7 +216,7 @@ class DecisionPanel(DecisionList):
             self._settle.stop()
             self._settle = None
         if self.careful:
-            self._careful = self.set_timer(self.careful_seconds, self.careful_over)
+            self._careful = self.clock(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
 
     def careful_over(self) -> None:
@@ -238,9 +239,25 @@ class DecisionPanel(DecisionList):
             return False
         action = self.offered[index][0]
         forecast = self.forecasts.get(action)
-        return not lone_and_harmless(self.offered, forecast) and costly(
-            action, forecast, game.state
+        if lone_and_harmless(self.offered, forecast):
+            return False
+        return costly(action, forecast, game.state) or (
+            isinstance(action, act.Pass) and self.gives_up(game)
         )
+
+    def gives_up(self, game: Game) -> bool:
+        """Return whether passing gives up a Response that would do something now (#28
+        round 20: a double tap's second key took Pass over Ambusher's 2 free wounds)."""
+        return any(
+            isinstance(a, act.Use) and not why and NO_USE not in label(a, game.state, game.ruleset)
+            for a, why in self.offered
+        )
+
+    def always_marked(self, index: int) -> bool:
+        """Return whether the index-th option's key marks it first whatever the time: Fight
+        the monster now, once a level and for good (#28 round 20: one key on a Preparation
+        come back after an encounter took it unread, and the game was lost)."""
+        return 0 <= index < len(self.offered) and isinstance(self.offered[index][0], act.Fight)
 
     def too_quick(self) -> bool:
         """Return whether a key now comes too soon after a new question to have been
@@ -286,7 +303,9 @@ class DecisionPanel(DecisionList):
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
         A key does what the prompt says: while its cue is in sight, it is careful."""
-        if (self.careful or self.cue_shown) and self.marked != index and self.costly(index):
+        if self.marked != index and (
+            self.always_marked(index) or ((self.careful or self.cue_shown) and self.costly(index))
+        ):
             self.careful = True
             self.mark(index)
             return False
@@ -327,7 +346,7 @@ class DecisionPanel(DecisionList):
         # Cut first where room lacks: an ability's own words (the inspector keeps them) and
         # an option of no use now (the detail line says why), not a forecast's words.
         wordy = [
-            (isinstance(action, act.Use) and not why) or "(no use now" in line
+            (isinstance(action, act.Use) and not why) or NO_USE in line
             for (action, why), line in zip(self.offered, lines, strict=True)
         ]
         decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy)

@@ -39,12 +39,13 @@ from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
+from unbroken.tui.taking_back import KeptLog, take_back
 from unbroken.tui.widgets import (
     HandPanel,
     draw_table,
     table_layout,
 )
-from unbroken.words.actions import option_text, taken_back
+from unbroken.words.actions import option_text
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import standing
 from unbroken.words.passing import passed_line
@@ -86,10 +87,12 @@ class GameScreen(Screen[None]):
         #: The game being played: every decision goes through it (unbroken.play.session).
         self.session = session
         self.narrator = Narrator(session.game.ruleset)
-        #: Every line the log has written, for the full log (`l`).
-        self.said: list[str] = []
-        #: The hints kept whole in the full log only (cut in their box): not in the log's rows.
-        self.hints_said: set[str] = set()
+        #: Every line the log has written, for the full log (`l`); the hints kept whole
+        #: there only (cut in their box): not in the log's rows; where each decision began.
+        self.written = KeptLog()
+        self.said, self.hints_said = self.written.said, self.written.hints_said
+        #: The log before the decision taken back (`u`), shown instead of the events told.
+        self.kept: KeptLog | None = None
         #: The last decision's events (the Display marks their changes, the stage its row).
         self.last: list[ev.Event] = []
         #: Shown after `u`: the decision before the one taken back is not marked as new.
@@ -155,7 +158,12 @@ class GameScreen(Screen[None]):
         for panel in self.query(CardLines):
             panel.inspectable = True  # a click, or Enter, on a card inspects it
         self.tell(self.session.take_notices())
-        self.narrate(self.game.events)
+        if self.kept is not None:  # after `u`: the lines as they were written
+            self.written.begun = self.kept.begun
+            self.hints_said.update(self.kept.hints_said)
+            self.write(*self.kept.said)
+        else:
+            self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions and not self.taken_back:
             # A continued game: show the last decision's changes and the die as they were.
             self.last = last_decision(self.game.events)
@@ -167,9 +175,11 @@ class GameScreen(Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self.query_one(HintBox).hold()  # a hint's time runs only in sight
+        self.decision_panel.hide()  # and the careful window's
 
     def on_screen_resume(self) -> None:
         self.query_one(HintBox).release()
+        self.decision_panel.reveal()
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the decisions to the new height once the panels have their sizes, and keep
@@ -306,6 +316,7 @@ class GameScreen(Screen[None]):
         before = copy_state(self.game.state) if animate else None  # only the beats need it
         game = self.game  # a Pass emits nothing: its line is said of the window it closed
         passed = passed_line(action, game.legal_actions(), game.state, game.ruleset)
+        begun = len(self.said)
         try:
             new = self.session.apply(action)
         except HandlerError as exc:  # a plugin's code failed: the game is as it was
@@ -314,6 +325,7 @@ class GameScreen(Screen[None]):
             return
         if passed:
             self.write(passed)
+        self.written.begun.append(begun)  # `u` cuts the log here
         steps = beats(before, new) if before is not None else []
         if len(steps) > 1:  # rounds passed without a key: show them one by one
             self.rounds.start(steps, start)
@@ -461,22 +473,8 @@ class GameScreen(Screen[None]):
         self.game_app.show_log(self.said)
 
     def action_take_back(self) -> None:
-        """Take back the last decision when it revealed nothing: the game as it was before it."""
-        session = self.session
-        why = session.why_not_take_back()
-        if why:
-            self.say(why)
-            return
-        action = session.take_back()
-        if action is None:
-            for problem in session.take_notices():
-                self.notify(problem, severity="error", timeout=8)
-            return
-        screen = self.game_app.play(session, replace=True)
-        screen.taken_back = True  # no change marked: the one before `u` is not new
-        said = taken_back(action, session.game.state, session.ruleset)
-        # In the hint's place, not a toast over the log: gone at the next decision.
-        screen.call_after_refresh(lambda: screen.query_one(HintBox).say(said, 4, ""))
+        """Take back the last decision when it revealed nothing (tui/taking_back.py)."""
+        take_back(self)
 
     def action_title(self) -> None:
         if self.query("HelpPanel"):  # Esc closes the palette's Keys panel first

@@ -266,7 +266,7 @@ class HelpScreen(Screen[None]):
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you, said in the log |
-| 2, 2 | just after one taken for you, a costly option's key marks it; again (or Enter) takes it |
+| 2, 2 | new question (3 s), and Fight always: a key marks a costly option, again takes it |
 | l | the whole log of the game so far (Esc comes back) |
 | r | die roll animation on/off |
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |

@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from unbroken.tui.panel import cut
-from unbroken.words.actions import TAKES_TURN
+from unbroken.words.actions import NO_USE, TAKES_TURN
 
 
 class DecisionList(OptionList):
@@ -31,9 +31,9 @@ class DecisionList(OptionList):
     def show(
         self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
     ) -> None:
-        """Offer these decisions, the first that can be taken highlighted (the same ones
-        keep the highlight); those marked in `not_now` are dimmed (they cannot be taken
-        now, but the arrows reach them, so every one can be scrolled into sight); those
+        """Offer these decisions, the first that can be taken and is of use highlighted (the
+        same ones keep the highlight); those marked in `not_now` are dimmed (they cannot be
+        taken now, but the arrows reach them, so every one can be scrolled into sight); those
         marked in `wordy` say a card's own words, cut before the others where room lacks."""
         off = not_now or [False] * len(lines)
         keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
@@ -52,7 +52,10 @@ class DecisionList(OptionList):
             for text, dim in zip(shown, off, strict=True)
         )
         if lines and not all(off):
-            first = off.index(False)
+            # The first that can be taken and is of use now (#28 round 19: the highlight,
+            # so Enter, started on an option marked "no use now"); the order is kept.
+            useful = (i for i, line in enumerate(lines) if not off[i] and NO_USE not in line)
+            first = next(useful, off.index(False))
             self.highlighted = keep if keep is not None and keep < len(lines) else first
 
     def overflow(self) -> int:

@@ -194,6 +194,9 @@ def merge_note(text: str, note: str) -> str:
 
 
 TAKES_TURN = " (it takes your turn)"
+#: The words of an option that can be taken but would do nothing now: "(no use now: …)",
+#: or within its bracket, "(time 4; no use now: no condition in play)".
+NO_USE = "no use now"
 
 
 @words_for(LABELS, act.Rest)
