@@ -112,7 +112,7 @@ async def test_effects_of_the_last_decision_are_marked_with_arrows() -> None:
         ][0]
         await pilot.press(OPTION_KEYS[focus])
         display = str(app.screen.query_one("#display").render())
-        assert "▼-4" in display and "▲+1" in display  # SE down 4, ME up 1: not colour alone
+        assert "▼−4" in display and "▲+1" in display  # SE down 4, ME up 1: not colour alone
 
 
 @sync

@@ -25,7 +25,7 @@ def test_the_time_row_shows_the_time_a_kept_card_will_take() -> None:
     assert "▼" not in kept.plain, kept.plain
     game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Rest)))
     after, _ = time_row(game.state, RULES, {"time": -cost}, False)
-    assert after.plain.endswith(f"{t - cost} left ▼-{cost}"), after.plain  # the change made
+    assert after.plain.endswith(f"{t - cost} left ▼−{cost}"), after.plain  # the change made
 
 
 def test_the_time_to_come_fits_an_80_column_display() -> None:

@@ -90,4 +90,4 @@ async def test_crafting_keeps_the_food_eaten_and_the_wood_and_metal_marks() -> N
             assert game.state.weapons[-1] == "base:spear"
             assert re.search(r"food 2(/7)? \(eat 3\)", display), (size, display)
             for material in ("wood", "metal"):  # the cap goes first for the marks
-                assert re.search(rf"{material} 2(/7)? ▼-1", display), (size, display)
+                assert re.search(rf"{material} 2(/7)? ▼−1", display), (size, display)
