@@ -92,8 +92,10 @@ def shown(view: CardView) -> str:
 
 
 def test_the_weapon_rack_offers_its_two_weapons_with_their_keys() -> None:
+    # Round 21: and the weapon in hand first, kept by taking none (key 3).
     offers = offered_cards(weapon_rack())
     assert [(o.card, o.head, o.why) for o in offers] == [
+        ("base:bare-hands", "in hand (key 3: keep)", ""),
         ("base:club", "key 1", ""),
         ("base:knife", "key 2", ""),
     ]

@@ -127,4 +127,6 @@ class StagePanel(MonsterSheet):
                 text.append(f"\ndie {die}", style="bold")
         text.rstrip()
         self.drawn = text.plain
+        if self.sheet and self.pad:  # a page of `m` as tall as the others
+            text.append("\n" * self.pad)
         self.update(text)
