@@ -11,6 +11,7 @@ from pilot import game_screen_of, settle, sync
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import Phase
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, expansions_from_source
@@ -19,7 +20,7 @@ from unbroken.tui.game import GameScreen
 from unbroken.tui.hand import HandText
 from unbroken.tui.inspector import CardView, InspectorScreen
 from unbroken.tui.stage import StagePanel
-from unbroken.tui.widgets import DisplayPanel
+from unbroken.tui.widgets import OPTION_KEYS, DisplayPanel
 
 RULES = load_ruleset()
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
@@ -143,3 +144,27 @@ async def test_i_compares_the_weapons_offered_with_the_one_kept() -> None:
         assert titles[0].startswith("in hand") and "keep" in titles[0], titles
         assert "Maul" in views[0].lines[0], views[0].lines
         assert len(views) == 3, titles
+
+
+@sync
+async def test_m_pages_start_at_the_first_on_entering_the_battle() -> None:
+    # Round 21: the Giant Spider's pages, open from Travel (scouted) on "table 1 of 1",
+    # stayed on its table's page into the battle, its trickery (acting now) on the page
+    # before. Into the battle the pages start at the first.
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("tomu", level=1, seed=1).resources(se=13, food=3, cunning=3)
+    game = scene.monster("giant-spider").start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stage = game_screen_of(app).query_one(StagePanel)
+        while not str(stage.border_title).startswith("Stage table"):
+            await pilot.press("m")
+            await settle(pilot)
+        fight = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Fight))
+        while game.state.phase != Phase.COMBAT:
+            await pilot.press(OPTION_KEYS[fight])
+            await settle(pilot)
+        title = str(stage.border_title)
+        assert title.startswith("Stage trickery 1 of 1"), title
+        assert "trickery: 2 cunning + 1 food" in stage.drawn, stage.drawn
