@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -65,3 +67,9 @@ async def settle(pilot: Pilot[Any], seconds: float = 30.0) -> None:
     while calm < 2 and time.monotonic() < deadline:
         await pilot.pause()
         calm = 0 if busy(pilot.app) else calm + 1
+
+
+def paced(monkeypatch: pytest.MonkeyPatch, **times: Any) -> None:
+    """Give the apps this test makes these key times (tui/pace.py's KeyPace fields: settle,
+    careful, quick, first_new) over the test pace tests/conftest.py sets."""
+    monkeypatch.setattr(UnbrokenApp, "key_pace", replace(UnbrokenApp.key_pace, **times))

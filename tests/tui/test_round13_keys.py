@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, settle
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -37,8 +37,8 @@ def test_a_key_too_quick_after_a_new_question_marks_a_costly_option(
     # 0.3 s later, took the next Preparation's "2. Fight the monster now" unseen. A key
     # that comes sooner after a new question than anyone reads it (here: any, the time
     # made long) marks a costly option; the same key again takes it.
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, quick=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(rest_then_fight())
 
 
@@ -150,8 +150,8 @@ def test_a_double_tap_does_not_keep_a_card_before_the_cards_are_seen(
 ) -> None:
     # Round 13: "1 1" — Explore, then the first revealed card kept before the six were
     # seen (it could not be paid: a Rest forced, its time spent).
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, quick=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(explore_then_keep())
 
 

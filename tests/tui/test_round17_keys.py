@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, settle
 from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 
 from unbroken.core import actions as act
@@ -62,7 +62,7 @@ async def craft_the_maul() -> None:
 def test_new_options_always_say_what_a_key_does(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 17: "Taken for you: Eat 0 food. New options: Preparation: …" said nothing of
     # the keys (they wait a beat, then mark a costly option): the next key marked.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # ended by hand below
+    paced(monkeypatch, settle=60.0)  # ended by hand below
     asyncio.run(new_options_said())
 
 

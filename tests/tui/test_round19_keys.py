@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, settle, sync
+from pilot import game_screen_of, on_top, paced, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
@@ -19,7 +19,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
-from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -28,8 +27,8 @@ RULES = load_ruleset()
 
 @pytest.fixture(autouse=True)
 def _clock_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, quick=0.0)
+    paced(monkeypatch, careful=60.0)
 
 
 def prompt(screen: GameScreen) -> str:
@@ -104,7 +103,7 @@ def test_the_careful_window_counts_only_the_time_the_question_is_in_sight(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Real time here: a window of 3 s, the inspector open for 4 s over it.
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 3.0)
+    paced(monkeypatch, careful=3.0)
     asyncio.run(window_under_the_inspector())
 
 

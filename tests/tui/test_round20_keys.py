@@ -10,14 +10,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, paced, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -91,7 +90,7 @@ async def test_pass_over_a_response_of_use_marks_first() -> None:
 
 
 def test_the_game_s_first_question_is_a_new_question(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DecisionPanel, "first_new", True)  # off elsewhere (conftest)
+    paced(monkeypatch, first_new=True)  # off elsewhere (conftest)
     asyncio.run(first_question())
 
 
