@@ -180,10 +180,6 @@ async def keys_moved() -> None:
         await settle(pilot)
         assert [a for a, _ in screen.offered] == before
         assert "Options changed" not in screen_text(screen)
-        # Plan's key again would pay again: a new question (round 21), its time over here.
-        assert "Plan taken. New question" in screen_text(screen), screen_text(screen)
-        screen.decision_panel.careful_over()
-        await settle(pilot)
         await pilot.press(OPTION_KEYS[knife])  # the Knife: three attacks, not two
         await settle(pilot)
         now = [action for action, _ in screen.offered]

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
-from pilot import game_screen_of, paced, settle, sync
+from pilot import game_screen_of, paced, prompt, settle, sync
 from textual import events
 from textual.widgets import Input, OptionList
 
@@ -16,16 +16,11 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def careful(panel: DecisionPanel) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, settle
+from pilot import game_screen_of, paced, prompt, settle
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -15,7 +15,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 from unbroken.tui.leaving import LeaveScreen
 
 RULES = load_ruleset()
@@ -24,10 +23,6 @@ RULES = load_ruleset()
 def phase(game: Game) -> Phase:
     """Return the game's phase (asked through a call: mypy narrows it across a key)."""
     return game.state.phase
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def test_a_key_too_quick_after_a_new_question_marks_a_costly_option(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, settle
+from pilot import game_screen_of, paced, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -14,13 +14,8 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def step(game: Game) -> str:

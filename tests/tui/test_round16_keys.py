@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, settle
+from pilot import game_screen_of, key_of, paced, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
@@ -27,14 +27,6 @@ RULES = load_ruleset()
 def _clock_held(monkeypatch: pytest.MonkeyPatch) -> None:
     paced(monkeypatch, quick=0.0)
     paced(monkeypatch, careful=60.0)
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
-def key_of(screen: GameScreen, wanted: type[act.Action]) -> str:
-    return OPTION_KEYS[next(i for i, (a, _) in enumerate(screen.offered) if isinstance(a, wanted))]
 
 
 def decision_kind(screen: GameScreen) -> str:

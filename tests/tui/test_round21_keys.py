@@ -1,41 +1,28 @@
 """#28 playtest round 21: double keys landed on the next question. A second `7` 1.5 s after
 Heroic Perseverance used the extra turn again (a second LE); "6 6" took Orienteer twice;
 Enter 3 s after an Exploration's cards appeared kept one unread; two Responses in a row
-looked alike. A question asked again after the key that answered it, that key on a costly
-option again, is a new question; one that shows cards just revealed marks a costly
-option's key first until an option is taken; a new question like the one just answered
-says what the key took."""
+looked alike. A question asked again right after the key that answered it, that key on a
+costly option again, marks that key's option first (other keys take at once); one that
+shows cards just revealed marks a costly option's key first until an option is taken; a
+new question like the one just answered says what the key took."""
 
 from __future__ import annotations
 
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, settle, sync
+from pilot import game_screen_of, key_of, paced, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import AT_ONCE, KeyPace
 from unbroken.words.actions import no_use_reason
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
-def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> str:
-    return next(
-        OPTION_KEYS[i]
-        for i, (a, _) in enumerate(screen.offered)
-        if isinstance(a, wanted) and (not ability or getattr(a, "ability", "") == ability)
-    )
 
 
 @sync
@@ -61,7 +48,8 @@ async def test_an_extra_turn_s_key_again_marks_first() -> None:
         await settle(pilot)
         assert game.state.res["le"] == 4
         assert game.decision is not None and game.decision.kind == DecisionKind.PLAYER_TURN
-        assert "Heroic Perseverance used. New question" in prompt(screen), prompt(screen)
+        said = "Heroic Perseverance used. Asked again: its key marks first"
+        assert said in prompt(screen), prompt(screen)
         await pilot.press(key)
         await settle(pilot)
         assert game.state.res["le"] == 4  # marked, not taken
@@ -177,3 +165,48 @@ def test_the_test_pace_is_the_app_s_whatever_was_imported() -> None:
     # tests/conftest.py gives every app the test pace, the game screen loaded or not.
     assert UnbrokenApp.key_pace == AT_ONCE
     assert UnbrokenApp(RULES, key_pace=KeyPace()).key_pace == KeyPace()
+
+
+@sync
+async def test_asked_again_another_key_takes_at_once() -> None:
+    # Only the key that answered marks first: another option is no double tap (Orienteer,
+    # then Focus at once); nor is the next battle round's attack after the monster's roll.
+    game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Orienteer))
+        await settle(pilot)
+        assert "Orienteer taken. Asked again" in prompt(screen), prompt(screen)
+        await pilot.press(key_of(screen, act.Focus))
+        await settle(pilot)
+        assert game.state.res["se"] == 8, prompt(screen)  # 1 + 4 SE: both taken
+
+
+@sync
+async def test_the_next_round_s_attack_is_not_asked_again() -> None:
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=13)
+        .weapon("knife")
+        .monster("goblin")
+        .dice(*[3] * 30)
+        .start("battle")
+    )
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Attack))  # Pry: its armor broken, Stab can wound
+        await settle(pilot)
+        key = OPTION_KEYS[screen.offered.index((act.Attack("stab"), ""))]
+        await pilot.press(key)
+        await settle(pilot)
+        assert screen.offered[OPTION_KEYS.index(key)] == (act.Attack("stab"), "")
+        decisions = game.state.decisions
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.decisions == decisions + 1, prompt(screen)

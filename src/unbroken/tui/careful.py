@@ -12,6 +12,9 @@ from unbroken.core.state import DecisionKind, GameState
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
 MOVED, NEW, TAKEN = "moved", "new", "taken"
+#: Why: the question just answered, asked again right after, its key on a costly option
+#: again (a double tap's second would take it twice): that key alone marks first.
+AGAIN = "again"
 #: The questions asked again and again with the same actions, whose keys a player learns:
 #: asked anew (a new level's Preparation, a new battle's turn), a key that means another
 #: option than the last time they were asked says "Options changed" (#28 round 14). Not
@@ -31,6 +34,7 @@ OPENINGS = {
     MOVED: "Options changed: ",
     NEW: "New question: ",
     TAKEN: "New options: ",
+    AGAIN: "Asked again: ",
 }
 
 
@@ -47,6 +51,8 @@ def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: b
     head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
     if not marks:
         return head
+    if why == AGAIN:  # "Orienteer taken. Asked again: its key marks first, again takes it."
+        return f"{head}{OPENINGS[why]}its key marks first, again takes it. "
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 

@@ -11,7 +11,7 @@ two are reactive: setting one redraws the options only when it changed.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
@@ -22,8 +22,18 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.history import reveals
 from unbroken.core.state import DecisionKind
-from unbroken.tui.careful import MOVED, NEW, STANDING, TAKEN, careful_cue, keys_moved, waiting_cue
+from unbroken.tui.careful import (
+    AGAIN,
+    MOVED,
+    NEW,
+    STANDING,
+    TAKEN,
+    careful_cue,
+    keys_moved,
+    waiting_cue,
+)
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
@@ -79,7 +89,7 @@ class DecisionPanel(CarefulList):
             found = self._beside[name] = self.screen.query_one(f"#{name}", Static)
         return found
 
-    def offer(self, game: Game, last: Iterable[ev.Event] = ()) -> None:
+    def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
         `show_offer`, once the panels beside it are drawn); `last`: the last key's events."""
         before, self.game = self.offered, game
@@ -99,7 +109,6 @@ class DecisionPanel(CarefulList):
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
-        again = again or self.repeated(at, self.offered_at, asked)
         # The game's first question (a game begun or continued) is a new one too (#28 round
         # 20: `2` about 2 s after the first Preparation appeared took Fight unread).
         new = bool(kind) and (at != self.offered_at or again) and (bool(at[1]) or self.first_new)
@@ -109,7 +118,8 @@ class DecisionPanel(CarefulList):
         same = self.asked.get(kind) if new else None
         if kind in STANDING:
             self.asked[kind] = self.offered
-        self.ask(new, at[2] == kind)
+        repeated = self.repeated(at, self.offered_at, asked, reveals(last))
+        self.ask(new, at[2] == kind, None if new else repeated)
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
         if same is not None and keys_moved(same, self.offered):
@@ -120,6 +130,8 @@ class DecisionPanel(CarefulList):
             # (#28 round 19: an attack, the monster's roll, then the Response window); one
             # that shows cards just revealed, however long they take to read.
             self.open_careful(NEW, lasting=shows_cards(last))
+        elif repeated is not None:  # its key again, nothing between: a double tap's second
+            self.open_careful(AGAIN)  # the prompt says "Asked again"
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
             # on the Maul, with no cue: a new weapon's options are other options.
@@ -219,7 +231,7 @@ class DecisionPanel(CarefulList):
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
-        marks = any(self.costly(i) for i in range(len(self.offered)))
+        marks = any(self.marks_first(i) for i in range(len(self.offered)))
         if waiting:
             prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
         self.cue_shown = False

@@ -14,7 +14,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.tui.careful import MOVED, NEW, TAKEN, costly, lone_and_harmless
+from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, costly, lone_and_harmless
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
@@ -77,29 +77,44 @@ class CarefulList(ClockedList):
         #: What the prompt of a question like the one just answered says the key took: two
         #: Responses in a row looked alike (#28 round 21: Last Rites, then Scavenger).
         self.answered_said = ""
+        #: The key (its index) of a question asked again (careful.AGAIN) that marks first.
+        self.again: int | None = None
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
 
-    def repeated(self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int) -> bool:
-        """Return whether the question offered is the one just answered asked again (the
-        same level, step and kind, a decision later: `asked` then) with the key that
-        answered it now on a costly option: a new question (#28 round 21: a second `7`
-        1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice)."""
+    def repeated(
+        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int, last: bool
+    ) -> int | None:
+        """Return the key (its index) that answered the question offered when it is asked
+        again right after it (the same level, step and kind, a decision later: `asked`
+        then; nothing revealed between, `last`: the monster's roll makes a new round) and
+        would take a costly option again: that key marks first (#28 round 21: a second
+        `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice).
+        Other keys take at once: a different option is no double tap."""
         game, answered = self.game, self.answered
         if game is None or answered is None or at != now or asked == game.state.decisions:
-            return False
-        return self.costly(answered[0])
+            return None
+        return answered[0] if not last and self.costly(answered[0]) else None
 
-    def ask(self, new: bool, alike: bool) -> None:
-        """A question is offered: note when a new one came (`too_quick`), and what its
-        prompt says of the last key when it is `alike` the one answered."""
-        answered, self.answered = self.answered, None
+    def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
+        """A question is offered: note when a new one came (`too_quick`), the key that
+        answered it when it is asked `again`, and what its prompt says of the last key when
+        it is `alike` the one answered."""
+        answered, self.answered, self.again = self.answered, None, again
         if new:
             self.asked_at = time.monotonic()
+        if new or again is not None:
             self.answered_said = answered[1] if answered is not None and alike else ""
+
+    def marks_first(self, index: int) -> bool:
+        """Return whether a key on the index-th option marks it first while the careful
+        window is open: a costly one; asked again, only the key that answered it."""
+        if self.why == AGAIN and index != self.again:
+            return False
+        return self.costly(index)
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
         """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
@@ -197,7 +212,8 @@ class CarefulList(ClockedList):
         `careful`, the first on a costly option marks it, and only the same again takes it.
         A key does what the prompt says: while its cue is in sight, it is careful."""
         if self.marked != index and (
-            self.always_marked(index) or ((self.careful or self.cue_shown) and self.costly(index))
+            self.always_marked(index)
+            or ((self.careful or self.cue_shown) and self.marks_first(index))
         ):
             self.careful = True
             self.mark(index)
