@@ -239,7 +239,9 @@ class DecisionPanel(CarefulList):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)
-            prompt.append(careful_cue(key, self.why, said, marks), style="bold reverse")
+            again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
+            cue = careful_cue(key, self.why, said, marks, again)
+            prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")
