@@ -144,8 +144,7 @@ class TextGame:
         self.rules = ruleset
         self.session = _session(game, plugins, recorder, started)
         self.narrator = Narrator(ruleset)
-        for event in game.events:  # what the log would know (the level, the uses), unsaid
-            self.narrator.describe(event)
+        self.narrator.follow(game.events)  # what the log would know (the level), unsaid
         self.seen = len(game.events)
         self.session.show_start()
         return self

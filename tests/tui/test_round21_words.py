@@ -1,0 +1,50 @@
+"""#28 playtest round 21 (words): after `u` the log's narrator knew nothing of the game
+so far, and said level 2's skill draw as "level 0's skill"."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from pilot import game_screen_of, settle
+from test_round19_highlight_undo import key_of
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.state import Phase, StepName
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.decisions import DecisionPanel
+from unbroken.tui.game import GameScreen
+
+RULES = load_ruleset()
+
+
+def test_after_u_the_log_still_knows_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GameScreen, "settle_seconds", 0.0)
+    monkeypatch.setattr(DecisionPanel, "careful_seconds", 0.01)
+    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
+    asyncio.run(after_u_the_level())
+
+
+async def after_u_the_level() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Explore()))
+        await settle(pilot)
+        await pilot.press(key_of(screen, act.ChooseEncounter("base:slithering-snake")))
+        await settle(pilot)
+        await pilot.press(key_of(screen, act.Focus()))  # the player's own, then `u`
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        again = game_screen_of(app)
+        assert again is not screen
+        # The level's skill draw at its Rewards step, as the log would say it next.
+        narrator = again.narrator
+        narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.REWARDS))
+        line = narrator.describe(ev.SkillsDrawn(cards=["base:sidestep"]))
+        assert line is not None and "(level 1's skill, R-REWARD-1)" in line, line
