@@ -147,7 +147,7 @@ def weapons_held(
         # offered" made sense only after reading it).
         both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
-            said = f"take a weapon: {free}" + (f" ({both})" if why else "")
+            said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
         else:  # its reason said here unless the note says it (round 14: "no weapon to take")
             said = "no weapon to take" + (f" ({have})" if why and not only else "")
         text = text.replace(effect_text(e, ruleset), said, 1)
