@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
@@ -32,3 +34,34 @@ def test_a_weapon_card_says_a_weapon_may_be_declined_and_the_log_says_it_was() -
     assert act.Pass() in game.legal_actions()
     said = passed_line(act.Pass(), game.legal_actions(), game.state, RULES)
     assert said == "You take no weapon: you keep the Maul.", said
+
+
+def test_the_last_hunger_asks_every_scoring_in_play() -> None:
+    # Round 21 (Unearthed on): "the 6 SE hunger takes scores nothing", where the Tally
+    # counts SE (eating 2 food gave 34, not 27). The option says each scoring's points.
+    from pathlib import Path
+
+    from unbroken.plugins import load_plugins, other_scores
+    from unbroken.testing import expansions_from_source
+
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"unearthed": "unbroken_unearthed"}):
+        loaded = load_plugins(["base", "unearthed"], extra=[("unearthed", _unearthed())])
+        scene = Scenario("unearthed:hesk-marrow", level=4, ruleset=loaded.ruleset)
+        game = scene.resources(se=20, food=4).monster("troll").start("hunger")
+        scores = other_scores(game.ruleset, list(game.events), loaded)
+        assert scores is not None
+        eat = act.Eat(2)
+        said = option_text(eat, "", game.state, game.ruleset, None, "", scores)
+        assert "scores nothing" not in said, said
+        assert "2 food kept score" in said, said
+        game.apply(eat)
+        assert game.outcome is not None and game.outcome.won
+        tally = loaded.alternative_scores(list(game.events), game.state, game.ruleset)
+        assert f"Unearthed Tally {tally['unearthed:tally']}" in said, said
+
+
+def _unearthed() -> ModuleType:
+    import importlib
+
+    return importlib.import_module("unbroken_unearthed")

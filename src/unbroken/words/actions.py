@@ -34,7 +34,6 @@ from unbroken.words.keeping import (
     over_note,
     resolving,
     rest_gain,
-    score_note,
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
@@ -44,6 +43,7 @@ from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
+from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.vocabulary import amounts, attack_name, full_stop, plural
 
@@ -368,12 +368,14 @@ def option_text(
     ruleset: Ruleset,
     forecast: Forecast | None = None,
     shared: str = "",
+    scores: Scores | None = None,
 ) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
     the ability's text left for when it can be used). One that can be taken says what
     its forecast holds (made here unless given), unless that is the note `shared` by
-    every option (said once, under the prompt: `shared_note`)."""
+    every option (said once, under the prompt: `shared_note`). `scores`: the other
+    scorings in play (the plugins'), for the score a winning option gives in each."""
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
@@ -405,7 +407,7 @@ def option_text(
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
-            score_note(f, state, ruleset),  # R-SCORE-1
+            score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
