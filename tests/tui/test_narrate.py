@@ -365,7 +365,7 @@ def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
     # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
     assert texts[act.Attack("crack")] == (
-        "Attack with Crack: break armor 1 - pay 2 SE (Hex of Heaviness +1; "
+        "Attack with Crack: break 1 armor - pay 2 SE (Hex of Heaviness +1; "
         "cannot pay 2 SE even with your 1 ME)"
     )
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"

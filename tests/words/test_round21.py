@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
@@ -65,3 +66,29 @@ def _unearthed() -> ModuleType:
     import importlib
 
     return importlib.import_module("unbroken_unearthed")
+
+
+def test_a_breaking_attack_says_its_armor_one_way() -> None:
+    # Round 21: "Shatter: break 3 armor" on one screen, "break armor 3" on another (the
+    # option of an attack that cannot be paid). One wording, the forecast's.
+    for game in (scene_at_turn(me=1), scene_at_turn(me=0)):
+        said = [
+            option_text(a, why, game.state, game.ruleset)
+            for a, why in game.options()
+            if a == act.Attack("shatter")
+        ]
+        assert said and said[0].startswith("Attack with Shatter: break 3 armor"), said
+
+
+def scene_at_turn(me: int) -> Game:
+    """The Maul's holder at their first battle turn against the Troll, with `me` ME."""
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=me)
+        .weapon("maul")
+        .monster("troll")
+        .start("battle")
+    )
+    while game.decision is not None and act.Attack("shatter") not in [a for a, _ in game.options()]:
+        game.apply(act.Pass())
+    return game
