@@ -413,4 +413,6 @@ def test_a_skill_is_offered_by_its_own_name() -> None:
     # Issue #18: "Brute Force", not "Heave [Brute Force]".
     game = Scenario("huckdorf").skills("brute-force").start()
     use = act.Use("base:brute-force", "brute-force-heave")
-    assert label(use, game.state, RULES).startswith("Brute Force (pay 1 ME): After choosing")
+    assert label(use, game.state, RULES).startswith(
+        "Brute Force (pay 1 ME, once per turn): After choosing"
+    )

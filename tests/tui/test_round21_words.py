@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, settle, sync
 from test_round19_highlight_undo import key_of
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.state import Phase, StepName
 from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
@@ -48,3 +49,26 @@ async def after_u_the_level() -> None:
         narrator.describe(ev.StepEntered(phase=Phase.COMBAT, step=StepName.REWARDS))
         line = narrator.describe(ev.SkillsDrawn(cards=["base:sidestep"]))
         assert line is not None and "(level 1's skill, R-REWARD-1)" in line, line
+
+
+@sync
+async def test_sidesteps_row_keeps_its_limit_at_80_columns() -> None:
+    # Round 21: Sidestep's option line dropped "(once per turn)" (the detail line said it).
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3)
+        .skills("sidestep")
+        .monster("bear")
+        .dice(4, 4, 4, 4)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "after_monster_roll":
+        game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines, _ = game_screen_of(app).query_one(DecisionPanel).offered_now()
+        rows = [line for line in lines if "Sidestep" in line]
+        assert rows, lines
+        row = rows[0]
+        assert "once per turn" in row, lines

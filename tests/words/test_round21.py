@@ -92,3 +92,28 @@ def scene_at_turn(me: int) -> Game:
     while game.decision is not None and act.Attack("shatter") not in [a for a, _ in game.options()]:
         game.apply(act.Pass())
     return game
+
+
+def test_a_once_per_turn_response_says_its_limit_on_its_option() -> None:
+    # Round 21: Sidestep's option line dropped "(once per turn)"; only the detail line
+    # said it. It is in the option's head, which a row cut for room keeps.
+    game = at_the_monsters_roll("sidestep")
+    use = act.Use("base:sidestep", "sidestep-step")
+    said = option_text(use, "", game.state, game.ruleset)
+    assert said.startswith("Sidestep (pay 2 SE, once per turn): "), said
+
+
+def at_the_monsters_roll(skill: str) -> Game:
+    """Tomu holding `skill` at the Bear's first combat roll, its Response window (a 4:
+    Sidestep may help)."""
+    game = (
+        Scenario("tomu", level=2)
+        .resources(se=10, me=3)
+        .skills(skill)
+        .monster("bear")
+        .dice(4, 4, 4, 4)
+        .start("battle")
+    )
+    while game.decision is not None and game.state.trigger != "after_monster_roll":
+        game.apply(act.Skip() if act.Skip() in game.legal_actions() else act.Pass())
+    return game

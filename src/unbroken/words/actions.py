@@ -45,7 +45,7 @@ from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import amounts, attack_name, full_stop, plural
+from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -125,6 +125,9 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
         parts.append("1 ability use")
+    limit = LIMIT_WORDS.get(ability.limit, "")
+    if limit and limit not in ability.text:  # in the head, kept where the words are cut
+        parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
     cost = f" ({', '.join(parts)})" if parts else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
     note = no_use(ability, state, ruleset)
