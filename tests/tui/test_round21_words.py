@@ -72,3 +72,32 @@ async def test_sidesteps_row_keeps_its_limit_at_80_columns() -> None:
         assert rows, lines
         row = rows[0]
         assert "once per turn" in row, lines
+
+
+def test_the_analysis_note_never_breaks_inside_a_duration() -> None:
+    # Round 21: the viewer's line broke "about 1 min" / "14 s left at this pace".
+    from textual.app import App, ComposeResult
+
+    from unbroken.tui.analysis import ChanceChart, progress_note
+
+    note = progress_note(10, 120, 20.0)  # "…: 10 of 120, about 3 min 40 s left at this pace"
+
+    class OneChart(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChanceChart()
+
+    async def lines_at(width: int) -> list[str]:
+        app = OneChart()
+        async with app.run_test(size=(width, 12)) as pilot:
+            chart = app.query_one(ChanceChart)
+            chart.note = note
+            chart.draw(0, 1)
+            await pilot.pause()
+            return [chart.render_line(y).text.strip() for y in range(chart.size.height)]
+
+    async def every_width() -> None:
+        for width in range(60, 100):
+            lines = [" ".join(line.split()) for line in await lines_at(width)]
+            assert any("3 min 40 s" in line for line in lines), (width, lines)
+
+    asyncio.run(every_width())
