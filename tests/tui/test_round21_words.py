@@ -101,3 +101,29 @@ def test_the_analysis_note_never_breaks_inside_a_duration() -> None:
             assert any("3 min 40 s" in line for line in lines), (width, lines)
 
     asyncio.run(every_width())
+
+
+@sync
+async def test_the_new_game_screen_says_which_expansion_adds_a_difficulty() -> None:
+    # Round 21: Gauntlet's Expert was listed as the base game's difficulties are.
+    from pathlib import Path
+
+    from test_new_game_screen import lines, shown
+    from textual.widgets import OptionList
+
+    from unbroken.testing import expansions_from_source
+    from unbroken.tui.newgame import NewGameScreen
+
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"gauntlet": "unbroken_gauntlet"}) as rules:
+        app = UnbrokenApp(rules, animate=False, seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            said = [line[2:] for line in lines(screen.query_one("#difficulties", OptionList))]
+            assert said == ["Easy (easiest)", "Normal", "Hard", "Expert (hardest; from Gauntlet)"]
+            await pilot.press("tab", "down", "down")
+            await pilot.pause()
+            info = shown(screen, "#difficulty-info")
+            assert info.startswith("Expert (4 of 4, easiest first: the hardest; from Gauntlet)")
