@@ -415,7 +415,7 @@ def option_text(
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
             text, note = defeat_last(text, note)
-        elif kills(f, state):  # an ability's kill, said as a weapon's (round 11: "— reward …")
+        elif kills(f):  # an ability's kill, said as a weapon's (round 11: "— reward …")
             note = defeat_note(note)
         note, warned = said_once(note, warnings(f, state, ruleset), shared)
         if note:
@@ -453,7 +453,7 @@ def option_detail(
     if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
         more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     mo = state.monster
-    if isinstance(action, act.Use) and mo is not None and kills(f, state):
+    if isinstance(action, act.Use) and mo is not None and kills(f):
         # Said first, as a weapon's row says it (#28 round 19: its row cut before "— defeats
         # it", the line under the list said only the reward).
         more = f"It defeats the {ruleset.card_name(mo.id)}. {more}".strip()

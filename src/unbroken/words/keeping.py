@@ -264,12 +264,11 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
     return "; ".join(said)
 
 
-def kills(f: Forecast, state: GameState) -> bool:
-    """Return whether an option defeats the monster: its forecast says so, or the wounds
-    it deals for certain take the monster's health to 0 (#28 round 19: an ability's kill
-    was not said where a weapon's was; a forecast stopped before the defeat's event)."""
-    mo = state.monster
-    return f.defeated or (mo is not None and mo.health > 0 and f.wounds >= mo.health)
+def kills(f: Forecast) -> bool:
+    """Return whether an option defeats the monster for certain: the core's forecast says
+    so (R-BATTLE-7 is the core's to apply: the words do not weigh wounds against health).
+    #28 round 19: an ability's kill was not said where a weapon's was."""
+    return f.defeated
 
 
 def defeat_last(label: str, note: str) -> tuple[str, str]:
