@@ -7,9 +7,16 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
+
+#: This repository's expansions (plugins/*/src), by plugin name: their import names.
+PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
+EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,6 +54,16 @@ def _no_quick_keys(monkeypatch: pytest.MonkeyPatch) -> None:
         # Likewise the game's first question's window (tests/tui/test_round20_keys.py):
         # a test's first key is pressed for the question the test set up.
         monkeypatch.setattr(decisions.DecisionPanel, "first_new", False)
+
+
+@pytest.fixture(scope="module")
+def everything() -> Iterator[Ruleset]:
+    """The base game with both expansions, imported from plugins/*/src (not installed):
+    one fixture for every module that plays all the content there is."""
+    from unbroken.testing import expansions_from_source  # lazy: the tests that need it
+
+    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
+        yield rules
 
 
 @pytest.fixture(scope="module")
