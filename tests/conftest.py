@@ -6,9 +6,16 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
+
+#: This repository's expansions (plugins/*/src), by plugin name: their import names.
+PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
+EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,6 +50,16 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from unbroken.tui.pace import AT_ONCE
 
     monkeypatch.setattr(UnbrokenApp, "key_pace", AT_ONCE)
+
+
+@pytest.fixture(scope="module")
+def everything() -> Iterator[Ruleset]:
+    """The base game with both expansions, imported from plugins/*/src (not installed):
+    one fixture for every module that plays all the content there is."""
+    from unbroken.testing import expansions_from_source  # lazy: the tests that need it
+
+    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
+        yield rules
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,7 @@ here, the position of the playtest's kind and the one code path of analyze and `
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from unbroken.advisor.analysis import analyze, option_name, positions
 from unbroken.advisor.estimator import futures, futures_key, weigh
@@ -23,16 +20,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import read_recording
-from unbroken.testing import Scenario, expansions_from_source
-
-PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
-EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
-
-
-@pytest.fixture(scope="module")
-def everything() -> Iterator[Ruleset]:
-    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
-        yield rules
+from unbroken.testing import Scenario
 
 
 def axe_over_a_sling(rules: Ruleset) -> Game:

@@ -11,7 +11,6 @@ import dataclasses
 import hashlib
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -24,7 +23,6 @@ from unbroken.core.actions import Action
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.testing import expansions_from_source
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 EXPANSIONS = {"unearthed": "unbroken_unearthed", "gauntlet": "unbroken_gauntlet"}
@@ -68,13 +66,6 @@ def weaker(rules: Ruleset) -> Ruleset:
     packs' digest (a copy made as a test makes one)."""
     monsters = {k: msgspec.structs.replace(m, health=1, armor=0) for k, m in rules.monsters.items()}
     return dataclasses.replace(rules, monsters=monsters)
-
-
-@pytest.fixture(scope="module")
-def everything() -> Iterator[Ruleset]:
-    """The base game with both expansions, imported from plugins/*/src (not installed)."""
-    with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
-        yield rules
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import msgspec
-from test_one_name import everything
 
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
@@ -19,8 +18,6 @@ from unbroken.core.state import GameState
 from unbroken.tui.analysis import head_words
 from unbroken.words.actions import label, taken_back
 from unbroken.words.taken import taken_for_you
-
-__all__ = ["everything"]  # the fixture, from test_one_name
 
 
 def texts(value: Any) -> Iterator[str]:

@@ -17,7 +17,7 @@ def test_a_lost_game_tells_each_level_and_its_end(lost_game: GameMaker, rules: R
     game = lost_game(seed=5)
     text = story(game.events, rules)
     lines = text.splitlines()
-    assert lines[0] == "Maxyn Zenma the Sneak, normal game, seed 5."
+    assert lines[0] == "Maxyn Zenma the Sneak, Normal game, seed 5."  # its name (round 21)
     levels = [e.level for e in game.events if isinstance(e, ev.LevelStarted)]
     for level in levels:
         assert f"Level {level}" in lines

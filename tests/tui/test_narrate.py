@@ -365,7 +365,7 @@ def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
     # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
     assert texts[act.Attack("crack")] == (
-        "Attack with Crack: break armor 1 - pay 2 SE (Hex of Heaviness +1; "
+        "Attack with Crack: break 1 armor - pay 2 SE (Hex of Heaviness +1; "
         "cannot pay 2 SE even with your 1 ME)"
     )
     assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"
@@ -413,4 +413,6 @@ def test_a_skill_is_offered_by_its_own_name() -> None:
     # Issue #18: "Brute Force", not "Heave [Brute Force]".
     game = Scenario("huckdorf").skills("brute-force").start()
     use = act.Use("base:brute-force", "brute-force-heave")
-    assert label(use, game.state, RULES).startswith("Brute Force (pay 1 ME): After choosing")
+    assert label(use, game.state, RULES).startswith(
+        "Brute Force (pay 1 ME, once per turn): After choosing"
+    )

@@ -81,6 +81,8 @@ async def test_a_long_costly_note_is_shown_whole_at_80x24() -> None:
 def test_the_analysis_says_about_how_long_is_left() -> None:
     # Round 12: "Analysing … 7 of 120" for two minutes, and no time said.
     assert progress_note(2, 120, 10.0).endswith(": 2 of 120")  # too soon to tell
-    assert progress_note(10, 120, 20.0).endswith(": 10 of 120, about 3 min 40 s left at this pace")
-    assert progress_note(100, 120, 50.0).endswith(": 100 of 120, about 10 s left at this pace")
+    # Round 21: the duration's spaces do not break ("3 min 40 s" kept on one line).
+    said = progress_note(10, 120, 20.0)
+    assert said.endswith(": 10 of 120, about 3\u00a0min\u00a040\u00a0s left at this pace")
+    assert progress_note(100, 120, 50.0).endswith(": 100 of 120, about 10\u00a0s left at this pace")
     assert progress_note(120, 120, 60.0).endswith(": 120 of 120")

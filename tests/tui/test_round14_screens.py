@@ -85,7 +85,7 @@ async def test_the_stage_offers_the_weapons_its_option_offers() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         stage = " ".join(str(game_screen_of(app).query_one(StagePanel).render()).split())
-    assert "Weapon Rack: 1 SE -> take a weapon: Knife" in stage, stage
+    assert "Weapon Rack: 1 SE -> take a weapon or none: Knife" in stage, stage
     assert "Club or Knife" not in stage, stage
 
 

@@ -126,13 +126,16 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     rack = act.ChooseEncounter("base:weapon-rack")
     armed = Scenario("caellahan").weapon("spear").encounters("weapon-rack").start("exploration")
     bare = Scenario("caellahan").encounters("weapon-rack").start("exploration")
-    over = "take a weapon: Club or Knife (you fight with the one taken, your Spear kept under it)"
+    over = (
+        "take a weapon or none: Club or Knife"
+        " (you fight with the one taken, your Spear kept under it)"
+    )
     assert over in label(rack, armed.state, armed.ruleset)
-    assert "take a weapon: Club or Knife" in label(rack, bare.state, bare.ruleset)
+    assert "take a weapon or none: Club or Knife" in label(rack, bare.state, bare.ruleset)
     assert "over your" not in label(rack, bare.state, bare.ruleset)
     held = Scenario("caellahan").weapon("club").encounters("weapon-rack").start("exploration")
     said = label(rack, held.state, held.ruleset)
-    have = "take a weapon: Knife (you fight with it, your Club kept under it; not the Club:"
+    have = "take a weapon or none: Knife (you fight with it, your Club kept under it; not the Club:"
     assert have in said, said
     club = act.ChooseWeapon("base:club")
     taken = label(club, armed.state, armed.ruleset)

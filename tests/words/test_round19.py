@@ -106,14 +106,20 @@ def test_an_abilitys_kill_is_said_on_the_detail_line() -> None:
     assert "defeats" not in option_detail(act.Skip(), game.state, game.ruleset)
 
 
-def test_an_abilitys_kill_is_told_from_its_wounds_against_the_health() -> None:
-    # The wounds it deals for certain take the monster to 0: it defeats it, whether or not
-    # the forecast ran as far as the defeat's event.
+def test_an_abilitys_kill_is_told_as_the_core_forecasts_it() -> None:
+    # The core's forecast says whether the monster is defeated (R-BATTLE-7); the words say
+    # what it says, and do not weigh the wounds against the health themselves (round 21:
+    # they copied the defeat rule).
     game = _aimed_shot_for_the_kill()
-    f = dataclasses.replace(Query(game.ruleset, game.state).forecast(AIMED), defeated=False)
-    assert f.wounds >= game.state.monster.health if game.state.monster else False
+    f = Query(game.ruleset, game.state).forecast(AIMED)
+    assert f.defeated
     assert " — defeats it" in option_text(AIMED, "", game.state, game.ruleset, f)
     assert option_detail(AIMED, game.state, game.ruleset, f).startswith("It defeats the")
+    # A forecast that does not defeat it (as a rule of the core's may decide) is not a kill,
+    # whatever its wounds.
+    spared = dataclasses.replace(f, defeated=False)
+    assert "defeats" not in option_text(AIMED, "", game.state, game.ruleset, spared)
+    assert not option_detail(AIMED, game.state, game.ruleset, spared).startswith("It defeats")
 
 
 def test_downgrades_detail_says_it_takes_the_turn_as_its_row_does() -> None:

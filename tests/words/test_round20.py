@@ -116,7 +116,11 @@ def test_the_full_screen_game_says_a_pass() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            screen.take([a for a, _ in screen.offered].index(act.Pass()))
+            index = [a for a, _ in screen.offered].index(act.Pass())
+            told = len(screen.said)
+            screen.take(index)
+            if len(screen.said) == told:  # a costly Pass is marked first (round 20's keys)
+                screen.take(index)
             await pilot.pause()
             lines = [str(line.text) for line in screen.query_one("#log", RichLog).lines]
             said = "".join(lines).replace(" ", "")

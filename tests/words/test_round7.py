@@ -19,12 +19,14 @@ def test_a_weapon_held_is_not_offered_by_a_weapon_card() -> None:
     )
     rack = option_text(act.ChooseEncounter("base:weapon-rack"), "", game.state, game.ruleset)
     assert (
-        rack == "Weapon Rack: 1 SE -> take a weapon: Knife (you fight with it, your Club kept"
+        rack
+        == "Weapon Rack: 1 SE -> take a weapon or none: Knife (you fight with it, your Club kept"
         " under it; not the Club: you have it) (time 2)"
     )
     game.apply(act.ChooseEncounter("base:weapon-rack"))
     assert option_text(act.Resolve(), "", game.state, game.ruleset).startswith(
-        "Resolve Weapon Rack: 1 SE -> take a weapon: Knife (you fight with it, your Club kept"
+        "Resolve Weapon Rack: 1 SE -> take a weapon or none: Knife"
+        " (you fight with it, your Club kept"
         " under it; not the Club: you have it)"
     )
     # Both held: it gives nothing, and the option says so as other notes of no use do.

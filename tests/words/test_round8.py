@@ -28,7 +28,8 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     rack = act.ChooseEncounter("base:weapon-rack")
     game = scenario("exploration")
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon: Club (you fight with it, your Knife kept under it;"
+        "Weapon Rack: 1 SE -> take a weapon or none: Club"
+        " (you fight with it, your Knife kept under it;"
         " not the Knife: you have it) (time 2)"
     )
     game = scenario("preparation")
@@ -37,7 +38,7 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert game.state.weapons[-1] == "base:sword"
     assert rack in game.legal_actions()
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon: Club (you fight with it, your Sword kept under"
+        "Weapon Rack: 1 SE -> take a weapon or none: Club (you fight with it, your Sword kept under"
         " it; not the Knife: you have it, under your Sword) (time 2)"  # round 16's words
     )
 

@@ -19,7 +19,7 @@ from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
-from unbroken.plugins import plugins_for
+from unbroken.plugins import other_scores, plugins_for
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
 from unbroken.words.cards import condition_in_play, difficulty_text
@@ -144,8 +144,7 @@ class TextGame:
         self.rules = ruleset
         self.session = _session(game, plugins, recorder, started)
         self.narrator = Narrator(ruleset)
-        for event in game.events:  # what the log would know (the level, the uses), unsaid
-            self.narrator.describe(event)
+        self.narrator.follow(game.events)  # what the log would know (the level), unsaid
         self.seen = len(game.events)
         self.session.show_start()
         return self
@@ -275,8 +274,10 @@ class TextGame:
             offered = game.options()
             actions = [a for a, _ in offered]
             shared = shared_note(offered, game.state, self.rules)
+            scores = other_scores(self.rules, game.events)  # the Tally's too (round 21)
             options = [
-                option_text(a, why, game.state, self.rules, None, shared) for a, why in offered
+                option_text(a, why, game.state, self.rules, None, shared, scores)
+                for a, why in offered
             ]
             prompt = prompt_text(decision.prompt, game.state, game.ruleset)
             print(prompt if prompt.endswith(("?", ".")) else f"{prompt}:", file=out)

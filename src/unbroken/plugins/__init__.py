@@ -16,6 +16,7 @@ The plugins on now are loaded once per set (`current_plugins`); tests replace
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ from unbroken.plugins.reporting import (
 )
 from unbroken.plugins.time_limits import PLAY_LIMIT, bounded
 from unbroken.words.printable import printable
+from unbroken.words.scoring import Scores, score_name
 
 
 @lru_cache(maxsize=8)
@@ -107,6 +109,26 @@ def alternative_scores(ruleset: Ruleset, events: list[Any], state: GameState) ->
     if set(ruleset.plugins) <= {BASE}:
         return {}
     return plugins_for(ruleset).alternative_scores(events, state, ruleset)
+
+
+def other_scores(
+    ruleset: Ruleset, events: list[Any], plugins: Plugins | None = None
+) -> Scores | None:
+    """Return the scorings of the `plugins` (default: those `ruleset` was built with, as the
+    game over screen asks them) as the words ask them of an option that ends the game
+    (`words.scoring.Scores`: the forecast's events after the game's `events`, the state it
+    leaves): {name as shown: points}. None: no scoring rule."""
+    if plugins is None and not set(ruleset.plugins) <= {BASE}:
+        plugins = plugins_for(ruleset)
+    if plugins is None or not plugins.scoring_rules:
+        return None
+    titles = {rule.name: score_name(rule.name, rule.title) for rule in plugins.scoring_rules}
+
+    def scores(more: Sequence[Any], state: GameState) -> dict[str, int]:
+        got = plugins.alternative_scores([*events, *more], state, ruleset)
+        return {titles.get(name, name): points for name, points in got.items()}
+
+    return scores
 
 
 def score_words(

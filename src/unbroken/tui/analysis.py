@@ -187,7 +187,10 @@ class ChanceChart(Static):
         if message:
             text.append(message + "\n", style="bold yellow")
         if analysis is None:
-            text.append(self.note or "No analysis yet.")
+            # Wrapped here: `textwrap` keeps a duration whole ("1 min 14 s"), Rich would not.
+            width = self.size.width - 2 if self.size.width > 12 else 0
+            note = self.note or "No analysis yet."
+            text.append(textwrap.fill(note, width) if width else note)
             self.update(text)
             return
         axis = 4
@@ -272,7 +275,7 @@ def progress_note(done: int, total: int, seconds: float) -> str:
     and about how long is left once a few decisions show the pace (#28 round 12: "7 of
     120" for two minutes, no time said)."""
     head = f"Analysing the decisions with a choice ({GAMES} games per option): {done} of {total}"
-    left = time_left(done, total, seconds)  # as `unbroken analyze` says it
+    left = time_left(done, total, seconds, whole=True)  # as `unbroken analyze` says it
     return f"{head}, {left}" if left else head
 
 

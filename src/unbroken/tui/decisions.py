@@ -1,11 +1,10 @@
 """The decision on the game screen: its prompt, the options offered and the detail line.
 
-The options are drawn in one place (`DecisionPanel.draw`) from the widget's own
-data: the options and their forecasts (`offer`), the odds (`odds`, set by the
-`%` key's estimates as they come) and the decisions just taken for the player
-(`taken_for_you`, while the options' keys wait a beat; after it an option's key
-first marks the option, `marked`, and the same key again or Enter takes it). The
-two are reactive: setting one redraws the options only when it changed.
+The options are drawn in one place (`DecisionPanel.draw`) from the widget's own data: the
+options and their forecasts (`offer`), the odds (`odds`, set by the `%` key's estimates as they
+come) and the decisions just taken for the player (`taken_for_you`, while the options' keys wait
+a beat; after it an option's key first marks the option, `marked`, and the same key again or
+Enter takes it). The two are reactive: setting one redraws the options only when it changed.
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.history import reveals
 from unbroken.core.state import DecisionKind
+from unbroken.plugins import other_scores
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -211,12 +211,12 @@ class DecisionPanel(CarefulList):
         decision = game.decision if game is not None else None
         if game is None or decision is None or not self.offered:
             return
-        s, rules = game.state, game.ruleset
-        odds, status = self.odds
+        s, rules, (odds, status) = game.state, game.ruleset, self.odds
         lines = []
         shared = shared_note(self.offered, s, rules, self.forecasts)
+        scores = other_scores(rules, game.events)  # the plugins' scorings (the Tally)
         for i, (action, why) in enumerate(self.offered):
-            text = option_text(action, why, s, rules, self.forecasts.get(action), shared)
+            text = option_text(action, why, s, rules, self.forecasts.get(action), shared, scores)
             lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
         decisions: DecisionList = self
         highlighted = decisions.highlighted

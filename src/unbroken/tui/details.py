@@ -114,7 +114,7 @@ def shortened(
     """Return the ways to say an option's detail `text`, longest first: whole; without
     the option's own words (`own`) where its row above shows them whole (`shown_whole`);
     from its payment on where its row is shown whole (`row_whole`: an attack's words,
-    "break armor 1", are its row's in another order); then with the starvation warning
+    "break 1 armor", are its row's in another order); then with the starvation warning
     said short, `shorter` mapping each whole to its short form (#28 round 11: "Paid as 1 LE:
     short of…", and the warning after it, cut)."""
     said = [text]

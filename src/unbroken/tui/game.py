@@ -162,6 +162,7 @@ class GameScreen(Screen[None]):
             self.written.begun = self.kept.begun
             self.hints_said.update(self.kept.hints_said)
             self.write(*self.kept.said)
+            self.narrator.follow(self.game.events)  # what it knows, unsaid (its level)
         else:
             self.narrate(self.game.events)
         if self.recorder is not None and self.recorder.decisions and not self.taken_back:

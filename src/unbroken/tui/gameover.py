@@ -26,6 +26,7 @@ from unbroken.tui.reach import game_app
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
 from unbroken.words.outcomes import death, killer
+from unbroken.words.scoring import score_name as score_name  # history's, older callers'
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -37,16 +38,6 @@ def decisions_events(events: list[ev.Event]) -> list[ev.Event]:
     """Return the events of the decisions made: those after the first Awaiting (not the setup)."""
     first = next((i for i, e in enumerate(events) if isinstance(e, ev.Awaiting)), len(events))
     return events[first + 1 :]
-
-
-def score_name(rule: str, title: str = "") -> str:
-    """Return a plugin scoring rule's name as a player reads it: its title, else its id in
-    words ("gauntlet:scorepad" reads "Scorepad (gauntlet)")."""
-    if title:
-        return title
-    plugin, _, name = rule.rpartition(":")
-    words = name.replace("-", " ").replace("_", " ").strip().capitalize() or rule
-    return f"{words} ({plugin})" if plugin else words
 
 
 def scoring_rules(plugins: Plugins) -> dict[str, tuple[str, str]]:

@@ -32,6 +32,7 @@ from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_w
 from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
     from unbroken.tui.app import UnbrokenApp
 
 
@@ -56,6 +57,18 @@ def difficulty_hardness(index: int, count: int) -> str:
     if count > 1 and index == count - 1:
         return "hardest"
     return ""
+
+
+def difficulty_notes(rules: Ruleset, index: int) -> list[str]:
+    """Return the notes of the difficulty at `index` of those in play: how hard it is, and
+    the expansion that adds it ("hardest", "from Gauntlet": #28 round 21, Gauntlet's Expert
+    was listed as the base game's are)."""
+    difficulties = rules.settings.difficulties
+    diff = difficulties[index]
+    notes = [difficulty_hardness(index, len(difficulties))]
+    if diff.id in rules.difficulties:  # a plugin's: "gauntlet:expert"
+        notes.append(f"from {diff.id.partition(':')[0].replace('-', ' ').title()}")
+    return [note for note in notes if note]
 
 
 def expansions_line(plugins: dict[str, str], added: set[str] | frozenset[str] = frozenset()) -> str:
@@ -229,10 +242,10 @@ class NewGameScreen(Screen[None]):
         count = diffs.option_count
         for i, diff in enumerate(rules.settings.difficulties[:count]):
             lead = MARK if i == diffs.highlighted else " " * len(MARK)
-            hardness = difficulty_hardness(i, count)
+            notes = difficulty_notes(rules, i)
             line = Text(f"{lead}{diff.name}")
-            if hardness:
-                line.append(f" ({hardness})", style="italic")
+            if notes:
+                line.append(f" ({'; '.join(notes)})", style="italic")
             diffs.replace_option_prompt_at_index(i, line)
 
     @on(OptionList.OptionHighlighted)
@@ -270,6 +283,8 @@ class NewGameScreen(Screen[None]):
         rank = f"{index + 1} of {len(difficulties)}, easiest first" + (
             f": the {hardness}" if hardness else ""
         )
+        if diff.id in rules.difficulties:  # a plugin's, said whose
+            rank += f"; {difficulty_notes(rules, index)[-1]}"
         self.query_one("#difficulty-info", Static).update(
             Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", difficulty_text(diff))
         )

@@ -34,7 +34,6 @@ from unbroken.words.keeping import (
     over_note,
     resolving,
     rest_gain,
-    score_note,
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
@@ -44,8 +43,9 @@ from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
+from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import amounts, attack_name, full_stop, plural
+from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -125,6 +125,9 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
         parts.append("1 ability use")
+    limit = LIMIT_WORDS.get(ability.limit, "")
+    if limit and limit not in ability.text:  # in the head, kept where the words are cut
+        parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
     cost = f" ({', '.join(parts)})" if parts else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
     note = no_use(ability, state, ruleset)
@@ -385,12 +388,14 @@ def option_text(
     ruleset: Ruleset,
     forecast: Forecast | None = None,
     shared: str = "",
+    scores: Scores | None = None,
 ) -> str:
     """Return an option as a menu shows it: its label, or one that cannot be taken now
     with why ("Cold Logic [Sage] (pay 2 cunning, 1 ability use) (cannot pay)",
     the ability's text left for when it can be used). One that can be taken says what
     its forecast holds (made here unless given), unless that is the note `shared` by
-    every option (said once, under the prompt: `shared_note`)."""
+    every option (said once, under the prompt: `shared_note`). `scores`: the other
+    scorings in play (the plugins'), for the score a winning option gives in each."""
     text = label(action, state, ruleset)
     if not why:
         rules = Query(ruleset, state)
@@ -422,12 +427,12 @@ def option_text(
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
-            score_note(f, state, ruleset),  # R-SCORE-1
+            score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
         note = "; ".join(x for x in (note, *ahead) if x)
         if isinstance(action, act.Attack) and f.defeated:
             text, note = defeat_last(text, note)
-        elif kills(f, state):  # an ability's kill, said as a weapon's (round 11: "— reward …")
+        elif kills(f):  # an ability's kill, said as a weapon's (round 11: "— reward …")
             note = defeat_note(note)
         note, warned = said_once(note, warnings(f, state, ruleset), shared)
         if note:
@@ -465,7 +470,7 @@ def option_detail(
     if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
         more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     mo = state.monster
-    if isinstance(action, act.Use) and mo is not None and kills(f, state):
+    if isinstance(action, act.Use) and mo is not None and kills(f):
         # Said first, as a weapon's row says it (#28 round 19: its row cut before "— defeats
         # it", the line under the list said only the reward).
         more = f"It defeats the {ruleset.card_name(mo.id)}. {more}".strip()

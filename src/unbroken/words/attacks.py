@@ -29,7 +29,7 @@ def attack_label(
     elif a.type == "wound":  # no forecast (it cannot be paid): the same effective power
         does = _wound_power(a, state, ruleset)
     else:
-        does = f"break armor {a.power}"
+        does = f"break {a.power} armor"  # as the forecast says it (round 21)
     extra = ", ignores armor" if a.ignore_armor else ""
     mo = state.monster
     if not extra and a.type == "wound" and mo is not None and mo.armor > 0:

@@ -164,7 +164,7 @@ def _downgrade(e: m.Downgrade) -> str:
 @words_for(EFFECT_WORDS, m.GainWeapon)
 def _gain_weapon(e: m.GainWeapon) -> str:
     names = " or ".join(named(c) for c in e.choices)
-    return f"take a weapon: {names}"
+    return f"take a weapon or none: {names}"  # R-REWARD-2: one may be declined
 
 
 @words_for(EFFECT_WORDS, m.MonsterGain)

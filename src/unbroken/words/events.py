@@ -99,6 +99,12 @@ class Narrator:
         ]
         return ", ".join(dict.fromkeys(names))
 
+    def follow(self, events: list[ev.Event]) -> None:
+        """Follow events already told, unsaid: what the log knows of them (the level, the
+        monster, the uses) for the lines to come (a screen after `u`, a resumed game)."""
+        for e in events:
+            self.describe(e)
+
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it."""

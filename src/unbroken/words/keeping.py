@@ -147,7 +147,7 @@ def weapons_held(
         # offered" made sense only after reading it).
         both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
-            said = f"take a weapon: {free}" + (f" ({both})" if why else "")
+            said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
         else:  # its reason said here unless the note says it (round 14: "no weapon to take")
             said = "no weapon to take" + (f" ({have})" if why and not only else "")
         text = text.replace(effect_text(e, ruleset), said, 1)
@@ -241,30 +241,6 @@ def hunger_note(state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     return f"food {left} of {after.need} after: hunger −{after.loss} SE"
 
 
-def score_note(f: Forecast, state: GameState | None = None, ruleset: Ruleset | None = None) -> str:
-    """Return the score an option ends a won game with (the last Hunger step's Eat: each
-    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (rank: Survivor)", the rank named
-    as one (#28 round 19: "score 62 (Nemesis)" said nothing of what Nemesis is), and for an
-    Eat that keeps food and pays hunger for it (given the `state` and `ruleset`) why that
-    scores more: "score 62 (rank: Nemesis; 4 food kept score 12; the 10 SE hunger takes
-    scores nothing)"; "" otherwise."""
-    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
-    if over is None or not over.won:
-        return ""
-    said = [f"rank: {over.rank}"] if over.rank else []
-    if isinstance(f.action, act.Eat) and state is not None and ruleset is not None:
-        # Why eating less can score more (#28 round 20: "Eat 0 food — score 62" above "Eat
-        # 4 — score 50" read odd): the food kept scores, the SE hunger takes does not.
-        kept = f.after.res.get("food", 0)
-        loss = Query(ruleset, state).hunger(f.action.food).loss
-        per = ruleset.settings.score.get("food", 0)
-        if kept and loss and per:
-            verb = "scores" if kept == 1 else "score"
-            said.append(f"{kept} food kept {verb} {kept * per}; the {loss} SE hunger takes")
-            said[-1] += " scores nothing"
-    return f"score {over.score}" + (f" ({'; '.join(said)})" if said else "")
-
-
 def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
     """Return what the player's Responses to a monster's defeat may add to an option that
     defeats it (the forecast passes their windows, so its rewards leave them out), short
@@ -288,12 +264,11 @@ def defeat_responses(f: Forecast, ruleset: Ruleset) -> str:
     return "; ".join(said)
 
 
-def kills(f: Forecast, state: GameState) -> bool:
-    """Return whether an option defeats the monster: its forecast says so, or the wounds
-    it deals for certain take the monster's health to 0 (#28 round 19: an ability's kill
-    was not said where a weapon's was; a forecast stopped before the defeat's event)."""
-    mo = state.monster
-    return f.defeated or (mo is not None and mo.health > 0 and f.wounds >= mo.health)
+def kills(f: Forecast) -> bool:
+    """Return whether an option defeats the monster for certain: the core's forecast says
+    so (R-BATTLE-7 is the core's to apply: the words do not weigh wounds against health).
+    #28 round 19: an ability's kill was not said where a weapon's was."""
+    return f.defeated
 
 
 def defeat_last(label: str, note: str) -> tuple[str, str]:

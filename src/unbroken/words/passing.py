@@ -5,7 +5,8 @@ battle's opening "Use a Response?" and threw Ambusher's 2 wounds away unsaid. Th
 ends say `passed_line` of the player's own Pass before its events ("You pass: Ambusher
 not used."); a Response that would do nothing here (`Query.does_nothing`: Snare against
 no armor) is not named, and a window where none could do anything says nothing. A Pass
-taken for the player says so already ("Taken for you: Pass … — …").
+taken for the player says so already ("Taken for you: Pass … — …"). A weapon of choice
+declined (R-REWARD-2) is a Pass too: "You take no weapon: you keep the Maul." (round 21).
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ def passed_line(
     """Return the log's line of the player taking `action` among the `legal` answers now:
     "You pass: Ambusher not used." for a Pass at a Response window where a Response on
     offer could have done something; "" for anything else."""
-    if not isinstance(action, act.Pass) or state.decision != DecisionKind.RESPONSE:
+    if not isinstance(action, act.Pass):
+        return ""
+    if state.decision == DecisionKind.CHOOSE_WEAPON:  # R-REWARD-2: none taken (round 21)
+        return f"You take no weapon: you keep the {ruleset.card_name(state.weapons[-1])}."
+    if state.decision != DecisionKind.RESPONSE:
         return ""
     query = Query(ruleset, state)
     names = [

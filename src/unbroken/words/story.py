@@ -77,7 +77,8 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
     if start is None:
         return "An empty game: nothing happened.\n"
     lines.append(
-        f"{name(start.character)} the {name(start.cls)}, {start.difficulty} game, "
+        f"{name(start.character)} the {name(start.cls)}, "
+        f"{ruleset.difficulty_name(start.difficulty)} game, "
         f"seed {start.seed}."
     )
     for level in _levels(events):

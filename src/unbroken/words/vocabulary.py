@@ -50,17 +50,23 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def time_left(done: int, total: int, seconds: float) -> str:
+#: The space inside a duration ("1 min 14 s") where a line may not break (#28 round 21:
+#: the viewer's "about 1 min" / "14 s left"); `textwrap` never breaks at it, Rich does.
+NO_BREAK = "\u00a0"
+
+
+def time_left(done: int, total: int, seconds: float, whole: bool = False) -> str:
     """Return about how long the rest of `total` pieces of work takes at the pace of the
     `done` ones so far, `seconds` in all ("about 3 min 40 s left at this pace"), or ""
     while too few are done to tell (or all are). The pace is the only thing it knows: on a
     shared machine it changes with what else runs (#28 round 20: the viewer said "about 4
-    min 30 s left", then `unbroken analyze` of a like game took 9-10 minutes)."""
+    min 30 s left", then `unbroken analyze` of a like game took 9-10 minutes). `whole`:
+    the duration's spaces are `NO_BREAK`, for a line wrapped by `textwrap`."""
     if done < 3 or done >= total:
         return ""
     left = max(1, round(seconds / done * (total - done)))
     when = f"{left // 60} min {left % 60:02d} s" if left >= 60 else f"{left} s"
-    return f"about {when} left at this pace"
+    return f"about {when.replace(' ', NO_BREAK) if whole else when} left at this pace"
 
 
 def amounts(values: dict[str, int], sign: str = "") -> str:

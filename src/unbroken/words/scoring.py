@@ -1,0 +1,79 @@
+"""The score an option ends a won game with, in every scoring in play.
+
+The base game's score (R-SCORE-1/2) is the core's: the `GameOver` event of the option's
+forecast carries it. The plugins' scoring rules (Unearthed's Tally) are asked by the
+front ends, which pass them in as `Scores` (`unbroken.plugins.other_scores`): the words
+cannot call a plugin. #28 round 21: the last Hunger's "the 6 SE hunger takes scores
+nothing" was said with the Tally on, which counts SE (eating 2 food gave 34, not 27).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.forecast import Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, copy_state
+
+#: The other scorings in play, asked of a finished game (the forecast's events, the state
+#: it leaves): {a scoring rule's name as shown: its points}; none that does not apply.
+Scores = Callable[[Sequence[ev.Event], GameState], dict[str, int]]
+
+
+def score_name(rule: str, title: str = "") -> str:
+    """Return a plugin scoring rule's name as a player reads it: its title, else its id in
+    words ("gauntlet:scorepad" reads "Scorepad (gauntlet)")."""
+    if title:
+        return title
+    plugin, _, name = rule.rpartition(":")
+    words = name.replace("-", " ").replace("_", " ").strip().capitalize() or rule
+    return f"{words} ({plugin})" if plugin else words
+
+
+def score_note(
+    f: Forecast,
+    state: GameState | None = None,
+    ruleset: Ruleset | None = None,
+    scores: Scores | None = None,
+) -> str:
+    """Return the score an option ends a won game with (the last Hunger step's Eat: each
+    food kept scores, SE nothing, R-SCORE-1/2): "score 12 (rank: Survivor)", the rank named
+    as one (#28 round 19: "score 62 (Nemesis)" said nothing of what Nemesis is), and for an
+    Eat that keeps food and pays hunger for it (given the `state` and `ruleset`) why that
+    scores more: "score 62 (rank: Nemesis; 4 food kept score 12; the 10 SE hunger takes
+    scores nothing)". The other `scores` in play follow, each by name ("score 27 (rank:
+    Survivor; 2 food kept score 6); Unearthed Tally 34"), and the SE the hunger takes is
+    said to score nothing only where none of them counts it. "" when the option does not
+    win the game."""
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is None or not over.won:
+        return ""
+    others = scores(f.events, f.after) if scores is not None else {}
+    said = [f"rank: {over.rank}"] if over.rank else []
+    if isinstance(f.action, act.Eat) and state is not None and ruleset is not None:
+        # Why eating less can score more (#28 round 20: "Eat 0 food — score 62" above "Eat
+        # 4 — score 50" read odd): the food kept scores, the SE hunger takes does not.
+        kept = f.after.res.get("food", 0)
+        loss = Query(ruleset, state).hunger(f.action.food).loss
+        per = ruleset.settings.score.get("food", 0)
+        if kept and loss and per:
+            verb = "scores" if kept == 1 else "score"
+            said.append(f"{kept} food kept {verb} {kept * per}")
+            se_scores = ruleset.settings.score.get("se", 0) or counts_se(f, loss, others, scores)
+            if not se_scores:  # round 21: the Tally counts SE
+                said[-1] += f"; the {loss} SE hunger takes scores nothing"
+    note = f"score {over.score}" + (f" ({'; '.join(said)})" if said else "")
+    return "; ".join([note, *(f"{name} {points}" for name, points in others.items())])
+
+
+def counts_se(f: Forecast, loss: int, others: dict[str, int], scores: Scores | None) -> bool:
+    """Return whether a scoring in play would score the `loss` SE the hunger takes: one of
+    the `others`, asked again of the game with that SE kept."""
+    if scores is None or not others:
+        return False
+    kept = copy_state(f.after)
+    kept.res = {**kept.res, "se": kept.res.get("se", 0) + loss}
+    return scores(f.events, kept) != others
