@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, paced, settle, sync
 from test_round19_highlight_undo import key_of
 
 from unbroken.core import actions as act
@@ -16,15 +16,12 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 
 RULES = load_ruleset()
 
 
 def test_after_u_the_log_still_knows_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 0.01)
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
+    paced(monkeypatch, careful=0.01)
     asyncio.run(after_u_the_level())
 
 
@@ -36,7 +33,8 @@ async def after_u_the_level() -> None:
         screen = game_screen_of(app)
         await pilot.press(key_of(screen, act.Explore()))
         await settle(pilot)
-        await pilot.press(key_of(screen, act.ChooseEncounter("base:slithering-snake")))
+        snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
+        await pilot.press(snake, snake)  # cards just revealed: the first key marks (r21k)
         await settle(pilot)
         await pilot.press(key_of(screen, act.Focus()))  # the player's own, then `u`
         await settle(pilot)
