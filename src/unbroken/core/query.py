@@ -40,7 +40,13 @@ from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
-from unbroken.core.to_come import can_still_fire, hunger_to_come, turns_to_come
+from unbroken.core.to_come import (
+    acted_for_the_level,
+    can_still_fire,
+    hunger_to_come,
+    still_helps,
+    turns_to_come,
+)
 
 __all__ = [
     "CANNOT_PAY",
@@ -49,11 +55,13 @@ __all__ = [
     "HungerPreview",
     "Query",
     "RowOutcome",
+    "acted_for_the_level",
     "clamp_die",
     "danger_space",
     "effective_roll",
     "hunger_cost",
     "locks_turns",
+    "still_helps",
 ]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import CANNOT_PAY, Query, locks_turns
+from unbroken.core.query import CANNOT_PAY, Query, locks_turns, still_helps
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
@@ -177,8 +177,9 @@ def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
         return " (no use now: no condition in play)"
-    if removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
-        # It must remove one of them, and every one in play helps you (Armored).
+    if removes and all(still_helps(ruleset, c) for c in state.conditions):
+        # It must remove one of them, and every one in play helps you (Armored); not an
+        # active Blessed, whose use the level's start gave (#28 round 22).
         helps = ", ".join(ruleset.card_name(c.id) for c in state.conditions)
         which = "which helps" if len(state.conditions) == 1 else "which all help"
         return f" (it would remove {helps}, {which} you)"
