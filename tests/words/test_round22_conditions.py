@@ -1,12 +1,14 @@
-"""Round 22's playtest: a Blessed that has given its use (issue 28)."""
+"""Round 22's playtest: a Blessed that has given its use, Frightened's rounds (issue 28)."""
 
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.words.actions import label
 from unbroken.words.cards import condition_in_play
+from unbroken.words.events import Narrator
 
 RULES = load_ruleset()
 
@@ -45,3 +47,30 @@ def test_the_hand_says_blessed_has_given_its_use() -> None:
         "1 more ability use at the start of the level.",
     )
     assert condition_in_play(amnesia, RULES)[0] == "Amnesia (next level)"
+
+
+def _log(game: Game, narrator: Narrator, start: int) -> list[str]:
+    lines = [narrator.describe(e) for e in game.events[start:]]
+    return [line for line in lines if line and "Frightened" in line]
+
+
+def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extended() -> None:
+    # R-COND-1 R-BATTLE-6: a second ROAR extends Frightened by 2 rounds. The log said
+    # "Frightened: 4 rounds left." then "Frightened: 3 rounds left." back to back (the
+    # round under way ends with a tick), and the first ROAR's round ended without one.
+    game = Scenario("tomu", level=2).monster("bear").dice(4, 3, 1, 1, 1).start("battle")
+    narrator = Narrator(RULES)
+    for e in game.events:
+        narrator.describe(e)
+    said: list[list[str]] = []
+    for _ in range(5):
+        start = len(game.events)
+        game.apply(act.Skip())
+        said.append(_log(game, narrator, start))
+    assert said == [
+        ["You gain Frightened now for 2 rounds after this one."],  # round 1: ROAR
+        ["Frightened: 2 rounds more, 3 after this one.", "Frightened: 3 rounds left."],
+        ["Frightened: 2 rounds left."],
+        ["Frightened: 1 round left."],
+        ["Frightened leaves play."],  # round 5: the 3 rounds after round 2 are over
+    ]
