@@ -1,11 +1,14 @@
-"""Round 22's playtest: a Blessed that has given its use, Frightened's rounds (issue 28)."""
+"""Round 22's playtest (issue 28): a Blessed that has given its use, Frightened's rounds,
+a weapon on offer weaker than the one in hand."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, expansions_from_source
 from unbroken.words.actions import label
 from unbroken.words.cards import condition_in_play
 from unbroken.words.events import Narrator
@@ -74,3 +77,46 @@ def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extend
         ["Frightened: 1 round left."],
         ["Frightened leaves play."],  # round 5: the 3 rounds after round 2 are over
     ]
+
+
+def test_weapons_on_offer_weaker_than_the_one_in_hand_say_so() -> None:
+    # "Sexton's Cache: … take a weapon: Sling (you fight with it, your Longbow kept under
+    # it)": paying for a weaker weapon on top was not said. The base game's Weapon Rack
+    # over an Axe (crafted from a Club; the Knife is Basic) is the same case.
+    for top, said in (
+        (
+            "axe",
+            "take a weapon: Club or Knife (the Club and the Knife are both weaker than"
+            " your Axe; you fight with the one taken, your Axe kept under it)",
+        ),
+        (
+            "maul",
+            "take a weapon: Club or Knife (the Club and the Knife are both weaker than"
+            " your Maul; you fight with the one taken, your Maul kept under it)",
+        ),
+        (
+            "knife",
+            "take a weapon: Club (you fight with it, your Knife kept under it; not"
+            " the Knife: you have it)",
+        ),
+    ):
+        game = Scenario("huckdorf").weapon(top).encounters("weapon-rack").start("exploration")
+        text = label(act.ChooseEncounter("base:weapon-rack"), game.state, RULES)
+        assert said in text, text
+
+
+def test_sextons_cache_says_its_sling_is_weaker_than_a_longbow() -> None:
+    # R-WEAPON-1/2: the Longbow is crafted from the Sling; a Sling taken is fought with.
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"unearthed": "unbroken_unearthed"}) as rules:
+        game = (
+            Scenario("huckdorf", ruleset=rules)
+            .resources(cunning=1)
+            .weapon("unearthed:longbow")
+            .encounters("unearthed:sexton-cache")
+            .start("exploration")
+        )
+        text = label(act.ChooseEncounter("unearthed:sexton-cache"), game.state, rules)
+    assert (
+        "take a weapon: Sling (the Sling is weaker than your Longbow; you fight with it," in text
+    ), text

@@ -35,6 +35,7 @@ from unbroken.words.keeping import (
     resolving,
     rest_gain,
     score_note,
+    weaker_note,
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
@@ -291,7 +292,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 @words_for(LABELS, act.ChooseWeapon)
 def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
-    over = over_note(state, ruleset)
+    # "the Club is weaker than your Spear; you fight with it, …" (#28 round 22)
+    notes = (weaker_note(state, [action.weapon], ruleset), over_note(state, ruleset))
+    over = "; ".join(x for x in notes if x)
     return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 
