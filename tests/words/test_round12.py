@@ -126,9 +126,9 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     rack = act.ChooseEncounter("base:weapon-rack")
     armed = Scenario("caellahan").weapon("spear").encounters("weapon-rack").start("exploration")
     bare = Scenario("caellahan").encounters("weapon-rack").start("exploration")
-    over = (
-        "take a weapon or none: Club or Knife"
-        " (you fight with the one taken, your Spear kept under it)"
+    over = (  # round 22: and both are weaker than the Spear
+        "take a weapon or none: Club or Knife (the Club and the Knife are both weaker than"
+        " your Spear; you fight with the one taken, your Spear kept under it)"
     )
     assert over in label(rack, armed.state, armed.ruleset)
     assert "take a weapon or none: Club or Knife" in label(rack, bare.state, bare.ruleset)
@@ -139,7 +139,10 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     assert have in said, said
     club = act.ChooseWeapon("base:club")
     taken = label(club, armed.state, armed.ruleset)
-    assert taken == "Take the Club (you fight with it, your Spear kept under it)"
+    assert taken == (
+        "Take the Club (the Club is weaker than your Spear; you fight with it, your Spear"
+        " kept under it)"
+    )
 
 
 def test_a_rest_at_the_cap_says_it_gains_nothing_where_it_is_taken_for_you() -> None:

@@ -38,8 +38,9 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert game.state.weapons[-1] == "base:sword"
     assert rack in game.legal_actions()
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon or none: Club (you fight with it, your Sword kept under"
-        " it; not the Knife: you have it, under your Sword) (time 2)"  # round 16's words
+        "Weapon Rack: 1 SE -> take a weapon or none: Club (the Club is weaker than your Sword;"
+        " you fight with it, your Sword kept under it; not the Knife: you have it, under your"
+        " Sword) (time 2)"  # round 16's words, round 22's "weaker"
     )
 
 

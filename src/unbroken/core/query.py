@@ -40,7 +40,13 @@ from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
-from unbroken.core.to_come import can_still_fire, hunger_to_come, turns_to_come
+from unbroken.core.to_come import (
+    acted_for_the_level,
+    can_still_fire,
+    hunger_to_come,
+    still_helps,
+    turns_to_come,
+)
 
 __all__ = [
     "CANNOT_PAY",
@@ -49,11 +55,14 @@ __all__ = [
     "HungerPreview",
     "Query",
     "RowOutcome",
+    "acted_for_the_level",
     "clamp_die",
     "danger_space",
     "effective_roll",
     "hunger_cost",
     "locks_turns",
+    "still_helps",
+    "weaker_weapon",
 ]
 
 
@@ -213,6 +222,13 @@ class Query:
         """Return whether the player has the weapon: in the stack or set aside (R-WEAPON-1/4;
         R-REWARD-2: one held is never offered)."""
         return self._resolver().holds(weapon)
+
+    def weaker_than_in_hand(self, weapon: str) -> str:
+        """Return the weapon in hand when `weapon` is below it in the game's order of
+        weapons (`weaker_weapon`): taken, it would be fought with instead (R-WEAPON-1);
+        "" otherwise."""
+        top = self._state.weapons[-1] if self._state.weapons else ""
+        return top if top and weaker_weapon(self._ruleset, weapon, top) else ""
 
     def can_pay(self, amounts: dict[str, int]) -> bool:
         """Return whether `amounts` can be paid now (with effort substitution)."""
@@ -418,3 +434,25 @@ def _gained(r: Resolver, amounts: dict[str, int], source: str) -> ev.Gained:
     payment.gain(r, amounts, source)
     found = [e for e in r.emitted[before:] if isinstance(e, ev.Gained)]
     return found[0] if found else ev.Gained({}, {}, source)
+
+
+def weaker_weapon(ruleset: Ruleset, weapon: str, than: str) -> bool:
+    """Return whether `weapon` is below `than` in the game's own order of weapons: `than`
+    is crafted from it, by one upgrade or more (Sling, then Longbow: R-WEAPON-2/3), or it
+    is Basic and `than` Advanced (R-WEAPON-1). Weapons apart in neither way (Club and
+    Knife, Axe and Maul) are not ordered."""
+    weapons = ruleset.weapons
+    if weapon not in weapons or than not in weapons or weapon == than:
+        return False
+    if weapons[weapon].type == "basic" and weapons[than].type == "advanced":
+        return True
+    seen: set[str] = set()
+    todo = [weapon]
+    while todo:  # the upgrades never go in a circle (content checks), `seen` all the same
+        for up in weapons[todo.pop()].upgrades:
+            if up.to == than:
+                return True
+            if up.to in weapons and up.to not in seen:
+                seen.add(up.to)
+                todo.append(up.to)
+    return False

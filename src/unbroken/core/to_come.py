@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState, Phase, StepName
+from unbroken.core.state import ConditionState, DecisionKind, GameState, Phase, StepName
 
 #: The Combat Phase's steps before its battle (the ambush's and the trickery's).
 _BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
@@ -76,3 +76,27 @@ def hunger_to_come(state: GameState) -> bool:
     if state.phase == Phase.OVER:
         return False
     return state.step != StepName.HUNGER or state.decision == DecisionKind.HUNGER
+
+
+def acted_for_the_level(ruleset: Ruleset, condition: ConditionState) -> bool:
+    """Return whether a condition in play has done all it will: active, not permanent, and
+    every ability of it a Passive that only changes the ability uses a level starts with
+    (Blessed, Amnesia). Those uses are counted as the level starts (R-ABILITY-1), and the
+    card leaves play at the level's end (R-COND-1): removing it now changes nothing."""
+    card = ruleset.conditions[condition.id]
+    if not condition.active or card.permanent or not card.abilities:
+        return False
+    return all(
+        a.type == "passive"
+        and not a.effects
+        and a.modifiers
+        and all(isinstance(mod, m.AbilityUses) for mod in a.modifiers)
+        for a in card.abilities
+    )
+
+
+def still_helps(ruleset: Ruleset, condition: ConditionState) -> bool:
+    """Return whether a condition in play still helps the player: a positive card whose
+    moment is not past (an active Blessed has given its use: `acted_for_the_level`)."""
+    card = ruleset.conditions[condition.id]
+    return card.positive and not acted_for_the_level(ruleset, condition)

@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import CANNOT_PAY, Query, locks_turns
+from unbroken.core.query import CANNOT_PAY, Query, locks_turns, still_helps
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
@@ -34,6 +34,7 @@ from unbroken.words.keeping import (
     over_note,
     resolving,
     rest_gain,
+    weaker_note,
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
@@ -180,8 +181,9 @@ def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
     if removes and not card.gain and not state.conditions:
         return " (no use now: no condition in play)"
-    if removes and all(ruleset.conditions[c.id].positive for c in state.conditions):
-        # It must remove one of them, and every one in play helps you (Armored).
+    if removes and all(still_helps(ruleset, c) for c in state.conditions):
+        # It must remove one of them, and every one in play helps you (Armored); not an
+        # active Blessed, whose use the level's start gave (#28 round 22).
         helps = ", ".join(ruleset.card_name(c.id) for c in state.conditions)
         which = "which helps" if len(state.conditions) == 1 else "which all help"
         return f" (it would remove {helps}, {which} you)"
@@ -310,7 +312,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 @words_for(LABELS, act.ChooseWeapon)
 def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
-    over = over_note(state, ruleset)
+    # "the Club is weaker than your Spear; you fight with it, …" (#28 round 22)
+    notes = (weaker_note(state, [action.weapon], ruleset), over_note(state, ruleset))
+    over = "; ".join(x for x in notes if x)
     return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 

@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from unbroken.core import model as m
-from unbroken.core.query import danger_space
+from unbroken.core.query import acted_for_the_level, danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text, named, naming
@@ -270,9 +270,10 @@ def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, s
     """Return a condition in play as (name with its state, what its abilities do).
 
     Tokens are named only for a card that uses them, rounds only when it lasts
-    some; a condition waiting for the next level says so. Each ability reads as
-    its text, or, when it has none (a plugin's), as its effects in words; a
-    card without abilities reads as its own text.
+    some; a condition waiting for the next level says so, one whose moment is past
+    (an active Blessed's use, given as the level began) says "given" ("taken"). Each
+    ability reads as its text, or, when it has none (a plugin's), as its effects in
+    words; a card without abilities reads as its own text.
     """
     card = rules.conditions[condition.id]
     extra = []
@@ -282,6 +283,8 @@ def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, s
         extra.append(plural(condition.tokens, "token"))
     if condition.rounds:
         extra.append(plural(condition.rounds, "round"))
+    if acted_for_the_level(rules, condition):  # its use given (or taken) as the level began
+        extra.append("given" if card.positive else "taken")
     name = rules.card_name(card.id) + (f" ({', '.join(extra)})" if extra else "")
     said = [a.text or ability_lines(a, automatic=True)[1].strip() for a in card.abilities]
     return name, " ".join(said) or card.text

@@ -334,7 +334,7 @@ def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     card = nr.rules.conditions.get(e.condition)
     when = "now" if e.active else pending_words(card is not None and card.permanent)
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
-    rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
+    rounds = f" for {plural(e.rounds, 'round')}{nr.rounds_left.gained(e)}" if e.rounds else ""
     line = f"You gain {n(e.condition)} {when}{tokens}{rounds}{_ambush_condition(nr, e.condition)}."
     return line + _locked(nr, e.condition, 0, e.tokens) if e.active else line
 
@@ -346,7 +346,9 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     had = nr.tokens.get(e.condition, 0)
     nr.tokens[e.condition] = e.tokens
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
-    if e.rounds:
+    if nr.rounds_left.extended:  # "2 rounds more, 3 after this one", not "4 rounds left"
+        parts.append(nr.rounds_left.extended)
+    elif e.rounds:
         parts.append(f"{plural(e.rounds, 'round')} left")
     tag = _ambush_condition(nr, e.condition)
     line = f"{n(e.condition)}: {', '.join(parts)}{tag}." if parts else ""

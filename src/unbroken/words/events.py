@@ -20,6 +20,7 @@ from unbroken.words.growth import Growth
 from unbroken.words.opening import BattleStartRules, monster_abilities, rule_shown
 from unbroken.words.power import PowerSources
 from unbroken.words.roll_lines import Rerolls
+from unbroken.words.rounds_left import RoundsLeft
 from unbroken.words.sources import Sources
 from unbroken.words.unused import NoUsesLeft
 
@@ -65,6 +66,8 @@ class Narrator:
         self.power_sources = PowerSources(ruleset)
         #: The die result being resolved, and a re-roll kept for the player (#28 round 20).
         self.rerolls = Rerolls(ruleset)
+        #: A condition's rounds counted after the round under way (#28 round 22).
+        self.rounds_left = RoundsLeft()
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -112,6 +115,7 @@ class Narrator:
         self.sources.see(e, self.monster_id, self.level)
         self.power_sources.see(e)
         self.rerolls.see(e)
+        self.rounds_left.see(e)
         if isinstance(e, ev.StepEntered):
             self.step = e.step
         unsaid = self.paying if not isinstance(e, ev.AbilityUsed) else None

@@ -145,7 +145,8 @@ def weapons_held(
         # Which weapon you fight with first, then why one is not offered, in words that need
         # no R-WEAPON-1 (round 16: "in hand, over your Maul; … under your Maul, so not
         # offered" made sense only after reading it).
-        both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
+        worse = weaker_note(state, [w for w in e.choices if w not in held], ruleset)
+        both = "; ".join(x for x in (worse, over, not_offered(state, held, ruleset)) if x)
         if free:
             said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
         else:  # its reason said here unless the note says it (round 14: "no weapon to take")
@@ -154,6 +155,20 @@ def weapons_held(
         if not free and only:
             note = f" (no use now: {have})"
     return text, note
+
+
+def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:
+    """Return that every weapon `offered` is weaker than the one in hand, by the game's
+    order of weapons (`Query.weaker_than_in_hand`): "the Sling is weaker than your
+    Longbow" (#28 round 22: paying for it on top of a Longbow was a trap, unsaid); ""
+    otherwise, or with nothing offered."""
+    rules = Query(ruleset, state)
+    tops = {rules.weaker_than_in_hand(w) for w in offered}
+    if not offered or "" in tops:
+        return ""
+    names = " and the ".join(ruleset.card_name(w) for w in offered)
+    are = "is" if len(offered) == 1 else "are both" if len(offered) == 2 else "are all"
+    return f"the {names} {are} weaker than your {ruleset.card_name(tops.pop())}"
 
 
 def over_note(state: GameState, ruleset: Ruleset, one: bool = True) -> str:

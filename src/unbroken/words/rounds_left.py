@@ -1,0 +1,55 @@
+"""A condition's rounds in the log, counted as the player counts them: the rounds after
+the one being played (#28 round 22).
+
+"For 2 rounds" counts the full rounds after the one a condition is gained in (R-COND-1):
+the round under way ends without a tick. A condition that is extended (R-BATTLE-6: a ROAR
+while Frightened) holds its rounds with the one under way still to end, so "4 rounds
+left" came just before "3 rounds left" as that round ended. `RoundsLeft` follows the
+rounds and when each condition was gained, to say an extension as the gain is said:
+"Frightened: 2 rounds more, 3 after this one."
+"""
+
+from __future__ import annotations
+
+from unbroken.core import events as ev
+from unbroken.words.vocabulary import plural
+
+
+class RoundsLeft:
+    """Follows the battle's round and each condition's rounds, to say an extension."""
+
+    def __init__(self) -> None:
+        #: The battle round under way (0 outside the battle's rounds).
+        self.round = 0
+        #: Each condition lasting rounds: (the round it was gained in, its rounds).
+        self.held: dict[str, tuple[int, int]] = {}
+        #: The event just seen lengthened a condition: its words, else "".
+        self.extended = ""
+
+    def see(self, e: ev.Event) -> None:
+        """Follow one event (before its line is said)."""
+        self.extended = ""
+        if isinstance(e, ev.RoundStarted):
+            self.round = e.round
+        elif isinstance(e, (ev.BattleStarted, ev.LevelStarted)):
+            self.round = 0
+        elif isinstance(e, ev.ConditionGained) and e.active:
+            self.held[e.condition] = (e.round, e.rounds)
+        elif isinstance(e, ev.ConditionRemoved):
+            self.held.pop(e.condition, None)
+        elif isinstance(e, ev.ConditionsAdvanced):  # the level's end
+            for condition in e.discarded:
+                self.held.pop(condition, None)
+        elif isinstance(e, ev.ConditionChanged) and e.condition in self.held:
+            since, before = self.held[e.condition]
+            self.held[e.condition] = (since, e.rounds)
+            if e.rounds > before:
+                # The round under way still counts down as it ends, unless gained in it.
+                after = e.rounds - 1 if since < self.round else e.rounds
+                more = plural(e.rounds - before, "round")
+                self.extended = f"{more} more, {after} after this one"
+
+    def gained(self, e: ev.ConditionGained) -> str:
+        """Return what a condition gained for some rounds says of when they count:
+        " after this one" in a battle round (the round under way is not one of them)."""
+        return " after this one" if e.active and e.rounds and self.round else ""
