@@ -45,7 +45,7 @@ async def test_a_win_at_the_last_battle_shows_score_and_rank() -> None:
 
         names = {a.id: a.name for a in all_achievements(None)}
         earned = ", ".join(names[a] for a in screen.new)
-        assert f"Achievements earned, all new on Normal: {earned}" in text.replace("\n", " ")
+        assert f"New achievements on Normal: {earned}" in text.replace("\n", " ")
         app.push_screen(AchievementsScreen())
         await pilot.pause()
         sheet = app.screen.query_one("#sheet", DataTable)
@@ -195,7 +195,7 @@ async def look_at_a_long_result() -> None:
         assert shown()
         # The achievements are within the first screen (the result has 1 row of padding).
         lines = str(screen.query_one("#result").render()).splitlines()
-        row = next(i for i, line in enumerate(lines) if line.startswith("Achievements earned"))
+        row = next(i for i, line in enumerate(lines) if line.startswith("New achievements"))
         assert 1 + row < scroll.size.height
         await pilot.press("end")
         await pilot.pause()

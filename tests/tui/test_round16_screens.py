@@ -114,10 +114,13 @@ def test_records_at_80_columns_wrap_the_plugins_scores_within_the_screen() -> No
     row = {**{k: Text(v) for k, v in cells.items()}, "level": 3, "score": 12, "cls": Text("Sage")}
     rows = [{**row, "alternative_scores": Text(said)}] * 3
     for width in (80, 100, 120):
-        _, columns, table = shown(rows, width)
+        kind, columns, table = shown(rows, width)
         wide = [
             max(len(title), *(len(line) for r in table for line in str(r[k]).split("\n")))
             for k, (title, _) in enumerate(columns)
         ]
         assert sum(wide) + 2 * len(wide) + 4 <= width, (width, wide)  # as records_table counts
+        if kind == "narrowest":  # round 22: said in the sentence under the table instead
+            assert "alternative_scores" not in [key for _, key in columns], (width, columns)
+            continue
         assert " ".join(str(table[0][-1]).split()) == said

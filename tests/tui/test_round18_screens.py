@@ -25,7 +25,7 @@ def test_records_at_80_columns_wrap_between_words_and_fit() -> None:
     rows = [{**row, "cls": Text("Sage"), "alternative_scores": Text(said)}] * 2
     for width in (80, 90):
         kind, columns, table = shown(rows, width)
-        assert kind == "narrow", kind
+        assert kind in ("narrow", "narrowest"), kind  # round 22: the scores left out at 80
         whole = {"won", "(Nemesis)", "Normal", "Kirilla", "el", "Kae", *said.split()}
         for cell in table[0]:
             for word in str(cell).split():

@@ -179,15 +179,16 @@ class GameOverScreen(Screen[None]):
         names = [known.get(a, a) for a in earned(game.events, rules, table)]
         fresh = [known.get(a, a) for a in self.new]
         difficulty = rules.difficulty_name(game.state.difficulty)
-        if names and sorted(fresh) == sorted(names):
-            text.append(f"\nAchievements earned, all new on {difficulty}: ", style="bold")
-            text.append(", ".join(names) + "\n")
-        elif names:
-            text.append("\nAchievements earned: ", style="bold")
-            text.append(", ".join(names) + "\n")
-            if fresh:
-                text.append(f"New on {difficulty}: ", style="bold")
-                text.append(", ".join(fresh) + "\n")
+        # "New achievements" for the new ones only, as the text game says; those held from
+        # earlier games apart (#28 round 22: "Achievements earned: A Bit of Everything,
+        # Payday", both earned in earlier campaign games, read as new).
+        if fresh:
+            text.append(f"\nNew achievements on {difficulty}: ", style="bold")
+            text.append(", ".join(fresh) + "\n")
+        held = [name for name in names if name not in fresh]
+        if held:
+            text.append("\n" if not fresh else "")
+            text.append(f"Earned again (held already): {', '.join(held)}\n", style="dim")
 
     def how_it_ended(self) -> list[str]:
         """Return the log lines of the last decision (the last few, the death left out)."""

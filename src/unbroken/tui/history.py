@@ -14,6 +14,7 @@ from textual.widgets import ContentSwitcher, DataTable, Footer, Static
 
 from unbroken.records import (
     RecordsError,
+    SheetRow,
     achievement_sheet,
     all_achievements,
     alternatives_text,
@@ -38,7 +39,7 @@ from unbroken.tui.records_table import (
 )
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
-from unbroken.words.vocabulary import plural
+from unbroken.words.vocabulary import cut, plural
 
 if TYPE_CHECKING:
     from unbroken.plugins import Plugins
@@ -158,7 +159,7 @@ class RecordsScreen(Screen[None]):
         for title, key in columns:
             table.add_column(title, key=key)
         for (key, _), row in zip(self.cells, rows, strict=True):
-            table.add_row(*row, key=key, height=None if kind == "narrow" else 1)
+            table.add_row(*row, key=key, height=1 if kind in ("all", "cls") else None)
         self.sorted_shown = sort_column(self.sorted_by, columns)
         if self.sorted_shown is not None:
             self.sort(self.sorted_shown)
@@ -298,11 +299,24 @@ class RecordsScreen(Screen[None]):
             opener(replay)
 
 
+def word_cut(line: str, width: int) -> str:
+    """Return `line` cut to `width` columns between words, marked "…" (as it is where it
+    fits; within a word where one word is longer than the line)."""
+    if len(line) <= width:
+        return line
+    said = cut(line, width)[:-1]
+    space = said.rfind(" ")
+    return f"{said[:space].rstrip(',;:')}…" if space > 0 else f"{said}…"
+
+
 class AchievementsScreen(Screen[None]):
     """The achievements sheet: each of them with a tick per difficulty of the ruleset
     (Easy / Normal / Hard, then those plugins add: `records.sheet_columns`)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    #: The sheet's rows and its difficulty columns (read once on mount).
+    sheet_rows: list[SheetRow] | None = None
+    ticked: list[tuple[str, str]] = []  # noqa: RUF012 (replaced, never changed)
 
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-summary")
@@ -337,10 +351,34 @@ class AchievementsScreen(Screen[None]):
         )
         #: The full text of each achievement: the table's column is cut at 80 columns.
         self.texts = {row.id: f"{row.name}: {row.text}" for row in sheet}
-        for row in sheet:
-            ticks = [Text("[x]" if d in row.earned else "[ ]") for d, _ in columns]
-            table.add_row(Text(printable(row.name)), *ticks, Text(printable(row.text)), key=row.id)
+        self.sheet_rows, self.ticked = sheet, columns
+        self.fit_rows(self.app.size.width)
         table.focus()
+
+    def fit_rows(self, width: int) -> None:
+        """Fill the sheet's rows, "What it takes" cut with "…" to the `width` left (#28
+        round 22: "Win without any effect taking ef" at 80 columns, cut mid-word with no
+        mark, and a scrollbar's "▊" under the table for the rest)."""
+        table = self.query_one("#sheet", DataTable)
+        at = table.cursor_row
+        table.clear()
+        sheet, columns = self.sheet_rows or [], self.ticked
+        # Each column takes its widest cell and a cell of padding either side; a row kept
+        # for a vertical scrollbar.
+        names = max((len(printable(row.name)) for row in sheet), default=0)
+        ticks = sum(max(3, len(label)) + 2 for _, label in columns)
+        room = width - (max(names, len("Achievement")) + 2) - ticks - 2 - 2
+        for row in sheet:
+            marks = [Text("[x]" if d in row.earned else "[ ]") for d, _ in columns]
+            said = word_cut(" ".join(printable(row.text).split()), max(len("What it takes"), room))
+            table.add_row(Text(printable(row.name)), *marks, Text(said), key=row.id)
+        if sheet:
+            table.move_cursor(row=min(at, len(sheet) - 1))
+
+    def on_resize(self) -> None:
+        """Cut the sheet's text again to the new width."""
+        if self.sheet_rows is not None:
+            self.fit_rows(self.size.width)
 
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         """Show the highlighted achievement's whole text under the sheet."""

@@ -12,8 +12,11 @@ from unbroken.words.vocabulary import cut as cut  # the panels' lines are cut by
 
 
 def bar(value: int, cap: int, width: int) -> str:
-    """Return a bar of `width` cells filled in proportion to value/cap."""
+    """Return a bar of `width` cells filled in proportion to value/cap, at least one cell
+    for any value above 0 (#28 round 22: "time ░░░░░░  2 left" of 30 read as none left)."""
     filled = 0 if cap <= 0 else round(width * min(value, cap) / cap)
+    if value > 0 and width > 0:
+        filled = max(1, filled)
     return "█" * filled + "░" * (width - filled)
 
 

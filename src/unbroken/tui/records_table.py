@@ -54,6 +54,8 @@ SORT_MARKS = (" ▲", " ▼")
 LEFT_OUT = {
     "cls": "The class is in the sentence under the table (no room for its column).",
     "narrow": "Outcome gives the rank or the cause; the class is in the sentence below.",
+    # One line at 80 columns (the Static wraps a longer one over the table's rows).
+    "narrowest": "Outcome: the rank or the cause; class, other scores: in the sentence below.",
 }
 
 #: A game's cells by column key (COLUMNS' keys, and OTHERS' when a plugin scored).
@@ -112,7 +114,8 @@ def _room(widths: list[int]) -> int:
 
 def layout(rows: list[Cells], width: int) -> str:
     """Return which table fits a screen `width` wide: "all" (COLUMNS), "cls" (all but the
-    class) or "narrow" (NARROW: the Outcome column wrapped where it is still too wide)."""
+    class) or "narrow" (NARROW: the Outcome column wrapped where it is still too wide;
+    `shown` leaves the plugins' scores out of it where they do not fit beside it)."""
     others = _others(rows)
     if _room(_widths(COLUMNS, rows)) + others <= width:
         return "all"
@@ -129,15 +132,19 @@ def _others(rows: list[Cells]) -> int:
 
 def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], list[list[object]]]:
     """Return the layout for a screen `width` wide, its columns (title, key), and each row's
-    cells in that order (the plugins' scores last when any game has one)."""
+    cells in that order (the plugins' scores last when any game has one, where they fit
+    beside the narrow table: else "narrowest", said in the sentence under the table; #28
+    round 22: "Gauntlet / scorepad / 2175, / Unearthed / Tally 62", four rows a game)."""
     kind = layout(rows, width)
     columns = list({"all": COLUMNS, "cls": COLUMNS[:-1], "narrow": NARROW}[kind])
     others = any(OTHERS[1] in cells for cells in rows)
+    if others and kind == "narrow" and _room(_widths(NARROW, rows)) + _others(rows) > width:
+        kind, others = "narrowest", False
     table: list[list[object]] = []
     for cells in rows:
         table.append(
             [
-                narrow_outcome(cells) if kind == "narrow" and k == "outcome" else cells[k]
+                narrow_outcome(cells) if kind not in ("all", "cls") and k == "outcome" else cells[k]
                 for _, k in columns
             ]
         )
@@ -145,7 +152,7 @@ def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], li
         columns.append(OTHERS)
         for cells, row in zip(rows, table, strict=True):
             row.append(cells.get(OTHERS[1], ""))
-    if kind == "narrow":  # the wrapped columns shrink to what the others leave them
+    if kind not in ("all", "cls"):  # the wrapped columns shrink to what the others leave
         _wrap(columns, table, width)
     return kind, columns, table
 

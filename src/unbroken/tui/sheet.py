@@ -21,7 +21,9 @@ track's gains first, at the top of the first page, unless alone they would fill 
 (#28 round 19: the Wyvern's went to the table's page), and each rule whole on one
 page, never over two (round 19): a page is as tall as its tallest rule where the Hand
 keeps a row, and a rule longer still has a page of its own over the table's first rows.
-No page is empty (round 19: a row kept for the die's words made one).
+No page is empty (round 19: a row kept for the die's words made one). A row whole takes
+its rows in place, under its result's name where under its words they would be more than
+the page has (round 22: the Ogre's DEFEND said above the table left its STEAL row out).
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
+#: The indent of a table row's lines whole in place where under its words they take too
+#: many rows: under its result's name.
+TIGHT = "   "
 
 
 class MonsterSheet(Panel):
@@ -91,6 +96,9 @@ class MonsterSheet(Panel):
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
+    #: The rows this page shows whole indented TIGHT, and the rows each takes more so.
+    tight: set[int] = set()  # noqa: RUF012 (each draw sets its own)
+    tight_extra: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
 
@@ -230,6 +238,7 @@ class MonsterSheet(Panel):
         rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         self.over = self.pad = 0
+        self.tight, self.tight_extra = set(), {}
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
             if before:  # paged, two rules: a page may end between them, not in one
@@ -249,6 +258,7 @@ class MonsterSheet(Panel):
                 if paged and self.sized[3] and len(rows[i - 1][0]) > width:
                     head = f"{i} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
+                    self.tight_extra[i] = self.wrapped(rows[i - 1][0], TIGHT).count("\n")
                     cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
             table = len(card.table) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
@@ -269,7 +279,8 @@ class MonsterSheet(Panel):
         else:  # one row each, so all six are in sight whatever the column's width
             for i, (line, style) in enumerate(rows[: len(rows) - self.over], 1):
                 if paged and self.full and i in whole_rows:  # this page's: whole, in place
-                    self.append_wrapped(text, line, style=style, indent=indent)
+                    wrap = TIGHT if i in self.tight else indent
+                    self.append_wrapped(text, line, style=style, indent=wrap)
                 else:
                     text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)
@@ -320,8 +331,19 @@ class MonsterSheet(Panel):
         if paged:  # taller for a rule that needs it, as far as the Hand keeps a row (round 19)
             most = room + 1 - text.plain.count("\n") - table
             tallest = max((self.rule_height(line, indent) for line, *_ in said), default=0)
+            # A row whole in place too (#28 round 22: the Kobold's CONFUSE was said above
+            # the table, over rows 1-4 again, rows 5 and 6 left out).
+            tight = [self.tight_extra.get(i, extra) for i, extra, _ in cut_rows]
+            tallest = max([tallest, *tight])
             rows = max(rows, min(tallest, most))
         in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
+        # A row too long under its words goes whole in place under its number where it fits
+        # so, not said above the table (#28 round 22: the Ogre's "3 DEFEND: …" on top of
+        # "table 1 of 3" left its row 6 out, where its other pages unfold rows in place).
+        for i, extra, _ in cut_rows if paged else []:
+            if extra > rows and self.tight_extra.get(i, extra) <= rows:
+                in_place.append((i, self.tight_extra[i]))
+                self.tight.add(i)
         placed = {i for i, _ in in_place}
         told = [i for i, _, _ in cut_rows if i not in placed]  # said as rules, after them
         said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]

@@ -14,16 +14,18 @@ from unbroken.words.monster import danger_bonus
 
 def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, width: int) -> Text:
     """Return the sheet's head over the rules shown a page at a time, two lines: the
-    monster's name and numbers ("Basilisk  armor 1/1  health 12/12", shorter where
-    narrow), then the die (or the danger track; "" for none). `card`: (id, name)."""
+    monster's name and numbers ("Basilisk  armor 1/1  health 12/12"; where narrow
+    one space apart, then without the maximums: "Bugbear Warlord armor 1 health 5"),
+    then the die (or the danger track; "" for none). `card`: (id, name)."""
     name = card[1]
     guard = " GUARD UP" if mo.defend and mo.health > 0 else ""  # none once defeated
     armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
-    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}"):
+    # The same words as everywhere else, never "arm 1/1 hp 5/5" (#28 round 22: the Bugbear
+    # Warlord's): where the maximums do not fit they are left out, then the name is cut.
+    short = f" armor {mo.armor} health {mo.health}"
+    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}", short):
         if len(name) + len(numbers + guard) <= width:
             break
-    else:
-        numbers = f" arm {armor} hp {health}"
     numbers += guard
     text = Text()
     text.append(cut(name, max(1, width - len(numbers))), style="bold")
