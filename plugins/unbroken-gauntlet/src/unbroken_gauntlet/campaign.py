@@ -316,7 +316,7 @@ def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> TextGame | dict[
             state = None
         if state is None or state.outcome is None:
             why = f"The run's unfinished game cannot be continued ({exc})"
-            print(f"{why}; a new one starts.", file=out)
+            say(out, f"{why}; a new one starts.")
             return None
         rest = {k: v for k, v in run.items() if k != "playing"}
         return after_game(rest, events, state, ruleset.settings.starting_weapon)
