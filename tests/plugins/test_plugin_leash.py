@@ -143,7 +143,8 @@ def test_the_text_game_goes_on_with_a_hung_observer(monkeypatch: pytest.MonkeyPa
     assert text.loop(io.StringIO("1\n1\n1\n1\n"), out) == 0
     assert text.game.state.decisions >= 4
     warning = said("sleeps")
-    assert f"Warning: {warning[:1].lower()}{warning[1:]}" in out.getvalue()
+    shown = " ".join(out.getvalue().split())  # wrapped between words at 80 columns
+    assert f"Warning: {warning[:1].lower()}{warning[1:]}" in shown
 
 
 def test_the_full_screen_game_goes_on_and_quits_with_a_hung_observer(

@@ -427,7 +427,9 @@ def test_the_monster_in_play_shows_the_stage_s_numbers_with_why(tmp_path: Path) 
     assert mo is not None
     sheet = rules.monsters[mo.id]
     assert mo.max_health == sheet.health + 2
-    now = f"armor {sheet.armor}, health {sheet.health + 2} (+2 danger track)"
+    now = (
+        f"armor {sheet.armor}, health {sheet.health + 2} (printed {sheet.health}, +2 danger track)"
+    )
 
     async def inspect() -> None:
         app = UnbrokenApp(rules, animate=False, game=game, record=False)

@@ -79,7 +79,12 @@ def test_the_monster_card_says_the_danger_tracks_armor_and_health(tmp_path: Path
     assert mo is not None
     sheet = rules.monsters[mo.id]
     numbers = monster_numbers(game.state, rules)
-    assert numbers == (f"armor {sheet.armor + 1} (+1 danger track), health {sheet.health}"), numbers
+    # The printed number said first (#28 round 22: "armor 2 (+1 danger track)" read as 3).
+    said = f"armor {sheet.armor + 1} (printed {sheet.armor}, +1 danger track)"
+    assert numbers == f"{said}, health {sheet.health}", numbers
+    mo.armor = 0  # after two breaks: 0 of the 2 in play
+    broken = f"armor 0/{sheet.armor + 1} (printed {sheet.armor}, +1 danger track)"
+    assert monster_numbers(game.state, rules).startswith(broken)
 
 
 def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(

@@ -148,7 +148,7 @@ def test_the_rule_that_grows_the_monster_is_named() -> None:
     said = "The monster grows (Paranoid: +2 health): armor 2/2, health 10/10."
     assert said in lines, lines
     assert monster_numbers(game.state, game.ruleset) == (
-        "armor 2, health 10 (+2 in this fight: Paranoid)"
+        "armor 2, health 10 (printed 8, +2 in this fight: Paranoid)"
     )
 
 

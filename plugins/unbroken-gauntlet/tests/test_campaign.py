@@ -204,3 +204,57 @@ def test_the_command_takes_a_data_dir_and_says_where_it_is_played(
         campaign.main(["--help"])
     shown = " ".join(capsys.readouterr().out.split())
     assert "--data-dir DIR" in shown and "plain-text game" in shown
+
+
+def test_a_won_campaign_game_says_its_scores_and_what_carries_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # #28 round 22: the campaign's text end said only "Score 98: Nemesis." (not the
+    # scorepad the full-screen end says), and nothing said which skill carries over (the
+    # last one taken, by the rule) nor why; `--help` did not say it either.
+    from unbroken.api import TextGame
+
+    class BotGame(TextGame):  # the heuristic bot answers every question, then the end
+        def loop(self, stdin: object, out: object) -> int:
+            n = 0
+            while not self.game.is_over:
+                self.session.apply(heuristic_bot(self.game, n))
+                n += 1
+            self.narrate_new(out)  # type: ignore[arg-type]
+            self.end(out)  # type: ignore[arg-type]
+            return 0
+
+    won = first_game(True)
+    seed = won.state.seed
+    monkeypatch.setattr(campaign, "TextGame", BotGame)
+    campaign.main(["--new", "--character", "niola", "--difficulty", "easy", "--status"])
+    out = io.StringIO()
+    assert campaign.main(["--seed", str(seed)], stdin=io.StringIO(""), out=out) == 0
+    lines = out.getvalue().splitlines()
+    wide = [ln for ln in lines if len(ln) > 80 and not ln.startswith("Recorded in /")]
+    assert not wide, wide
+    said = " ".join(" ".join(lines).split())
+    assert "The expansions' scores: Gauntlet scorepad: " in said, said
+    assert "= score " in said and " × Easy 2" in said, said
+    run = json.loads(campaign.path().read_text())
+    skill = run["carry"]["skills"][0]
+    rules = load_ruleset()
+    assert f"{rules.card_name(skill)} (the last skill you took" in said, said
+    assert said.index("Carried into the next game:") < said.index("next game starts with:")
+    with pytest.raises(SystemExit):
+        campaign.main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "the last skill you took (the rule chooses, you are not asked" in shown, shown
+
+
+def test_carry_words_name_the_skills_left_behind() -> None:
+    rules = load_ruleset()
+    state = GameState(skills=["base:daring", "base:wrecker"], res={"treasure": 3})
+    carry = {"skills": ["base:wrecker"], "res": {"treasure": 3}}
+    said = campaign.carry_words(carry, state, rules)
+    wrecker, daring = rules.card_name("base:wrecker"), rules.card_name("base:daring")
+    assert said == (
+        f"Carried into the next game: {wrecker} (the last skill you took; {daring} stays "
+        "behind), 3 treasure (all you had left)."
+    )
+    assert campaign.carry_words({}, GameState(), rules).startswith("Nothing carries")

@@ -1,20 +1,29 @@
-"""`unbroken cards [KIND] [--id ID]`: print cards as a player reads them."""
+"""`unbroken cards [KIND | CARD] [--id ID]`: print cards as a player reads them.
+
+A word that is not a kind but names a card (its name or id, any case: `unbroken
+cards Club`, `unbroken cards "grave warden"`) shows that card, as `--id` does.
+"""
 
 from __future__ import annotations
 
 import argparse
 import difflib
+from typing import TYPE_CHECKING
 
 from unbroken.cli.command import CommandError, load
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "kind",
         nargs="?",
-        metavar="KIND",
+        metavar="KIND | CARD",
         help="classes, characters, weapons, monsters, skills, conditions, encounters, "
-        "difficulties (a plugin's) or keywords (default: all)",
+        "difficulties (a plugin's) or keywords (default: all); or one card by its name or "
+        "id, any case (e.g. Club, 'Grave Warden'), as --id shows it",
     )
     parser.add_argument(
         "--id",
@@ -31,7 +40,20 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load()
     kinds = list(cards.KINDS)
     if args.kind is not None and args.kind not in cards.KINDS:
-        raise CommandError(f"unknown kind {args.kind!r}; choose one of: {', '.join(kinds)}")
+        # Not a kind: a card's name or id (#28 round 22: `unbroken cards Club` was refused).
+        named = named_card(ruleset, args.kind) if args.card_id is None else None
+        if named is None:
+            names = sorted(
+                {ruleset.card_name(i) for k in kinds for i in cards.card_ids(ruleset, k)}
+            )
+            close = difflib.get_close_matches(args.kind, names, n=3, cutoff=0.7)
+            hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+            raise CommandError(
+                f"unknown kind {args.kind!r}; choose one of: {', '.join(kinds)}; "
+                f"or name a card{hint}: `unbroken cards Club`, or `unbroken cards --id club`"
+            )
+        print("\n".join(_wrapped(cards.describe_card(ruleset, named))))
+        return 0
     if args.kind is not None:
         kinds = [args.kind]
     if args.card_id is not None:
@@ -57,6 +79,27 @@ def run(args: argparse.Namespace) -> int:
             blocks.append("\n".join(_wrapped(cards.describe_card(ruleset, ident))))
     print("\n\n".join(blocks))
     return 0
+
+
+def named_card(ruleset: Ruleset, word: str) -> str | None:
+    """Return the id of the one card `word` names: its id (as `--id` takes it) or its name,
+    in any case and with `-` or spaces alike; None when no card or several do."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.core.ruleset import resolve_id
+    from unbroken.words import cards
+
+    ids = list(dict.fromkeys(i for k in cards.KINDS for i in cards.card_ids(ruleset, k)))
+    typed = word.strip().lower()
+    ident = resolve_id(typed.replace(" ", "-"), ids)
+    if ident is not None:
+        return ident
+
+    def plain(text: str) -> str:
+        return " ".join(text.lower().replace("-", " ").split())
+
+    found = [i for i in ids if plain(ruleset.card_name(i)) == plain(typed)]
+    found = found or [i for i in ids if plain(i.split(":", 1)[1]) == plain(typed)]
+    return found[0] if len(found) == 1 else None
 
 
 def _wrapped(lines: list[str]) -> list[str]:

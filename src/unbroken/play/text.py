@@ -6,6 +6,7 @@ no rules of its own, only the engine's state, events and legal actions.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
@@ -19,7 +20,7 @@ from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
-from unbroken.plugins import other_scores, plugins_for
+from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
 from unbroken.words.cards import condition_in_play, difficulty_text
@@ -30,6 +31,7 @@ from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
 from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
+from unbroken.words.scoring import score_name
 from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
 if TYPE_CHECKING:
@@ -89,11 +91,11 @@ def ask(
         if text == "" and options:
             first = why.index("") if "" in why else 0
             if len(options) > 1:  # say which one Enter took
-                print(f"  {first + 1}. {options[first]}", file=out)
+                say(out, options[first], f"  {first + 1}. ")
             return first
         if text.isdigit() and 1 <= int(text) <= len(options):
             if why[int(text) - 1]:
-                print(f"  Not now: {options[int(text) - 1]}.", file=out)
+                say(out, f"Not now: {options[int(text) - 1]}.", "  ")
                 continue
             return int(text) - 1
         if len(options) == 1:
@@ -247,7 +249,7 @@ class TextGame:
 
     def leave(self, out: TextIO) -> None:
         """Leave the game unfinished: close its recording and say how to pick it up again."""
-        print(f"Game left unfinished (seed {self.game.state.seed}).", file=out)
+        say(out, f"Game left unfinished (seed {self.game.state.seed}).")
         if self.session.leave():
             print("`unbroken play --continue` picks it up again.", file=out)
         self.tell(out)
@@ -255,7 +257,7 @@ class TextGame:
     def tell(self, out: TextIO) -> None:
         """Print the session's notices (recording stopped, an observer switched off…)."""
         for notice in self.session.take_notices():
-            print(f"Warning: {notice[:1].lower()}{notice[1:]}", file=out)
+            say(out, f"Warning: {notice[:1].lower()}{notice[1:]}")
 
     def _loop(self, stdin: TextIO, out: TextIO) -> int:
         session = self.session
@@ -280,9 +282,9 @@ class TextGame:
                 for a, why in offered
             ]
             prompt = prompt_text(decision.prompt, game.state, game.ruleset)
-            print(prompt if prompt.endswith(("?", ".")) else f"{prompt}:", file=out)
-            if shared:
-                print(sentences(f"Whatever you choose: {shared}"), file=out)
+            say(out, prompt if prompt.endswith(("?", ".")) else f"{prompt}:")
+            if shared:  # between words at 80 columns, as every line (#28 round 22)
+                say(out, sentences(f"Whatever you choose: {shared}"))
             try:
                 index = ask(
                     "Your choice",
@@ -298,9 +300,9 @@ class TextGame:
                 self.seen = len(session.game.events)
                 if action is None:
                     for problem in session.take_notices():
-                        print(f"  {problem}", file=out)
+                        say(out, problem, "  ")
                 else:
-                    print(taken_back(action, session.game.state, self.rules), file=out)
+                    say(out, taken_back(action, session.game.state, self.rules))
                 continue
             except EOFError:
                 print("", file=out)
@@ -313,10 +315,10 @@ class TextGame:
                     print(wrap(passed, indent=2), file=out)
                 self.take_only_answers(out)
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
-                print(f"  {exc}", file=out)
+                say(out, str(exc), "  ")
                 continue
             except HandlerError as exc:  # a plugin's code failed: the game is as it was
-                print(f"  {exc}. The decision was not made.", file=out)
+                say(out, f"{exc}. The decision was not made.", "  ")
                 self.offer_switch_off(exc, stdin, out)
                 continue
             self.tell(out)
@@ -357,7 +359,7 @@ class TextGame:
             )
             if stdin.readline().strip().lower() in ("y", "yes"):
                 names = self.session.switch_off(plugin)
-                print(f"  Switched off for this game: {', '.join(names)}.", file=out)
+                say(out, f"Switched off for this game: {', '.join(names)}.", "  ")
                 self.tell(out)
         print("  Choose again.", file=out)
 
@@ -380,20 +382,61 @@ class TextGame:
         finished = self.session.finished
         assert finished is not None, "a session finishes its game when it ends"
         if finished.replay is not None:
-            print(f"Recorded in {finished.replay}", file=out)
+            print(f"Recorded in {finished.replay}", file=out)  # a path: copied whole
         self.tell(out)
         if finished.new_achievements:
             names = {a.id: a.name for a in all_achievements(self.session.plugins)}
             new = ", ".join(names.get(a, a) for a in finished.new_achievements)
-            print(f"New achievements: {new}.", file=out)
+            say(out, f"New achievements: {new}.")
         if finished.won and finished.record:
             args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
-            print(standing(self.rules, *args), file=out)
+            say(out, standing(self.rules, *args))
         if outcome.won:
             left = {k: v for k, v in game.state.res.items() if k in self.rules.settings.score}
-            print(f"What you carried out: {amounts(left)}.", file=out)
+            say(out, f"What you carried out: {amounts(left)}.")
         else:  # as the full-screen game over says it: what asked for more than you had
-            print(wrap(how_lost(game.events, game.state, self.rules)), file=out)
+            say(out, how_lost(game.events, game.state, self.rules))
+        for line in expansion_scores(game):
+            print(line, file=out)
+
+
+def say(out: TextIO, text: str, first: str = "", indent: int | None = None) -> None:
+    """Print `text` wrapped at WIDTH between words (never inside one: a long path stays
+    whole), its next lines under its text, or by `indent` (#28 round 22: "7 tr / easure")."""
+    rest = " " * (len(first) if indent is None else indent)
+    lines = [
+        textwrap.fill(
+            part,
+            WIDTH,
+            initial_indent=first if n == 0 else rest,
+            subsequent_indent=rest,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        for n, part in enumerate(text.split("\n"))
+    ]
+    print("\n".join(lines), file=out)
+
+
+def expansion_scores(game: Game) -> list[str]:
+    """Return the lines saying every expansion's score of a finished game, as the
+    full-screen end does: "The expansions' scores:", then "  Gauntlet scorepad: 1470 = score
+    98 × Gravedigger 3 × Expert 5" and how it scores, each wrapped at WIDTH; none when no
+    rule in play scored it (#28 round 22: the text end said only the base score)."""
+    scores = alternative_scores(game.ruleset, game.events, game.state)
+    if not scores:
+        return []
+    rules = {r.name: r for r in plugins_for(game.ruleset).scoring_rules}
+    sums = score_words(game.ruleset, game.events, game.state, scores)
+    lines = ["The expansions' scores:"]
+    for name, points in scores.items():
+        rule = rules.get(name)
+        said = f"{score_name(name, rule.title if rule else '')}: {points}"
+        said += f" = {sums[name]}" if name in sums else ""
+        lines.append(wrap(said, "  ", indent=4))
+        if rule is not None and rule.text:
+            lines.append(wrap(rule.text, "    "))
+    return lines
 
 
 def _session(

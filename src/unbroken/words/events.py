@@ -72,7 +72,9 @@ class Narrator:
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
             return card_id.capitalize()
-        if card_id in ("hunger", "trickery", "easy", "downgrade"):
+        if card_id == "easy":  # Easy's extra resource: the difficulty as it is shown
+            return self.rules.difficulty_name(card_id)
+        if card_id in ("hunger", "trickery", "downgrade"):
             return card_id
         return self.rules.card_name(card_id)
 

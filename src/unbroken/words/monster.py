@@ -1,5 +1,6 @@
 """The monster in play in words: its armor and health as they are, with what made them
-differ from its sheet ("armor 3 (+1 danger track)").
+differ from its sheet ("armor 3 (printed 2, +1 danger track)": the number in play
+first, #28 round 22).
 
 The monster card (`m` on the stage, the text game's display) shows these rather
 than the sheet's printed numbers; the reasons come from the difficulty's danger
@@ -51,6 +52,8 @@ def _number(name: str, now: int, most: int, printed: int, danger: int, rules: st
     (`rules`: those that can make it grow in this fight)."""
     why = [f"{_signed(danger)} danger track"] if danger else []
     grown = most - printed - danger
+    if grown or danger:  # the printed number first: "armor 2 (+1 danger track)" read as 3
+        why.insert(0, f"printed {printed}")
     if grown:
         why.append(f"{_signed(grown)} in this fight" + (f": {rules}" if rules else ""))
     shown = f"{now}/{most}" if now != most else f"{most}"
@@ -59,7 +62,7 @@ def _number(name: str, now: int, most: int, printed: int, danger: int, rules: st
 
 def monster_numbers(state: GameState, ruleset: Ruleset) -> str:
     """Return the monster's armor and health as they are now, each with what changed it
-    from the sheet: "armor 3 (+1 danger track), health 5/6"; "" with no monster."""
+    from the sheet: "armor 3 (printed 2, +1 danger track), health 5/6"; "" with no monster."""
     mo = state.monster
     if mo is None:
         return ""

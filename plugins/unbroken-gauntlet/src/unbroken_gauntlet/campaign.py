@@ -1,9 +1,11 @@
 """The hard-core campaign: a run of games where a won game's keepings carry on.
 
 A run has one character and one difficulty. After a won game the player keeps
-one weapon (the top of the stack), one skill (the last one gained) and the
-treasure left; the next game starts with them (the game's `carry` option). A
-lost game ends the run: there is no resurrection. The run is kept in the
+one weapon (the top of the stack), one skill (the last one gained: the rule
+chooses it, not the player, so take last the skill you want to keep) and the
+treasure left; the next game starts with them (the game's `carry` option), and
+the end of the game says what carries over and why. A lost game ends the run:
+there is no resurrection. The run is kept in the
 records folder as `gauntlet-campaign.json`, beside the records of its games.
 
 `unbroken-campaign` shows the run, plays its next game (in the plain-text game, one
@@ -21,6 +23,7 @@ import json
 import os
 import secrets
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +57,45 @@ def keep(events: list[Any], state: Any, starting_weapon: str) -> dict[str, Any] 
     if state.res.get("treasure", 0):
         carry["res"] = {"treasure": state.res["treasure"]}
     return carry
+
+
+def carry_words(carry: dict[str, Any], state: Any, ruleset: Any) -> str:
+    """Return what a won game carries into the next and why, as the campaign says it at
+    the game's end: "Carried into the next game: the Longbow (the weapon on top of your
+    stack), Daring (the last skill you took; Lucky stays behind), 7 treasure (all you
+    had left)." (#28 round 22: the rule was said nowhere and never asked)."""
+    kept: list[str] = []
+    if carry.get("weapon"):
+        kept.append(f"the {ruleset.card_name(carry['weapon'])} (the weapon on top of your stack)")
+    for skill in carry.get("skills", []):
+        behind = [ruleset.card_name(k) for k in state.skills if k != skill]
+        stays = "stays" if len(behind) == 1 else "stay"
+        left = f"; {', '.join(behind)} {stays} behind" if behind else ""
+        kept.append(f"{ruleset.card_name(skill)} (the last skill you took{left})")
+    treasure = carry.get("res", {}).get("treasure", 0)
+    if treasure:
+        kept.append(f"{treasure} treasure (all you had left)")
+    if not kept:
+        return "Nothing carries into the next game (no weapon, skill or treasure to keep)."
+    return f"Carried into the next game: {', '.join(kept)}."
+
+
+def say(out: Any, text: str, indent: int = 2) -> None:
+    """Print `text` wrapped at 80 columns between words (a path stays whole), its next
+    lines indented by `indent`, as the plain-text game prints (#28 round 22)."""
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    rest = " " * (len(lead) + indent)
+    print(
+        textwrap.fill(
+            text.lstrip(" "),
+            80,
+            initial_indent=lead,
+            subsequent_indent=rest,
+            break_long_words=False,
+            break_on_hyphens=False,
+        ),
+        file=out,
+    )
 
 
 def new_run(character: str, difficulty: str) -> dict[str, Any]:
@@ -129,8 +171,13 @@ def describe(run: dict[str, Any], ruleset: Any) -> list[str]:
     return lines
 
 
-#: Under `--help`: where the games are played (#28 round 20: nothing said it).
+#: Under `--help`: what carries over (#28 round 22: nothing said it) and where the games
+#: are played (#28 round 20).
 EPILOG = (
+    "After a won game the next one starts with three things kept: the weapon on top of "
+    "your stack, the last skill you took (the rule chooses, you are not asked: take last "
+    "the skill you want to keep) and the treasure left; the end of the game says them. A "
+    "lost game ends the run. "
     "The campaign's games are played in the plain-text game: one numbered question at a "
     "time, `u` to take back, `%` for the odds; the full-screen game's keys (`?` help, `i` "
     "the inspector, `m` the monster's pages) and its marking of a costly option are not "
@@ -195,7 +242,7 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
         print("No campaign yet: start one with unbroken-campaign --new [--character C].", file=out)
         return 0
     for line in describe(run, ruleset):
-        print(line, file=out)
+        say(out, line)
     if args.status:
         return 0
     if run.get("over"):
@@ -206,7 +253,7 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
         run = game
         save(where, run)
         for line in describe(run, ruleset):
-            print(line, file=out)
+            say(out, line)
         if run.get("over"):
             return 0
         game = None
@@ -223,8 +270,10 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     if played.is_over:
         run = after_game(run, played.events, played.state, ruleset.settings.starting_weapon)
         save(where, run)
+        if not run.get("over"):
+            say(out, carry_words(run["carry"], played.state, ruleset))
         for line in describe(run, ruleset):
-            print(line, file=out)
+            say(out, line)
     else:  # left unfinished: where its recording is now (none: nothing to continue)
         run = {k: v for k, v in run.items() if k != "playing"}
         if recording is not None and recording.exists():
@@ -267,7 +316,7 @@ def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> TextGame | dict[
             state = None
         if state is None or state.outcome is None:
             why = f"The run's unfinished game cannot be continued ({exc})"
-            print(f"{why}; a new one starts.", file=out)
+            say(out, f"{why}; a new one starts.")
             return None
         rest = {k: v for k, v in run.items() if k != "playing"}
         return after_game(rest, events, state, ruleset.settings.starting_weapon)
