@@ -19,7 +19,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
-from unbroken.words.actions import NO_USE
+from unbroken.words.no_use import NO_USE
 
 RULES = load_ruleset()
 
