@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,18 +41,15 @@ def _isolated_user_dirs(
 
 
 @pytest.fixture(autouse=True)
-def _no_quick_keys(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests press keys as fast as Pilot sends them: a key too quick after a new question
-    (tui/decisions.py's quick_seconds, a double tap) is tested on its own
-    (tests/tui/test_round13_keys.py) and off elsewhere, or every key right after a
-    question would only mark. Patched where the game screen is loaded (test modules
-    import it at collection); a test that loads no screen has no keys to press."""
-    decisions = sys.modules.get("unbroken.tui.decisions")
-    if decisions is not None:
-        monkeypatch.setattr(decisions.DecisionPanel, "quick_seconds", 0.0)
-        # Likewise the game's first question's window (tests/tui/test_round20_keys.py):
-        # a test's first key is pressed for the question the test set up.
-        monkeypatch.setattr(decisions.DecisionPanel, "first_new", False)
+def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests press keys as fast as Pilot sends them: the game screens of every app a test
+    makes take the test pace (tui/pace.py's AT_ONCE: no beat after decisions taken for the
+    player, no double tap, the first question the one the test set up). A test of those
+    times passes its own (`UnbrokenApp(..., key_pace=...)`, tests/tui/pilot.py's `paced`)."""
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.pace import AT_ONCE
+
+    monkeypatch.setattr(UnbrokenApp, "key_pace", AT_ONCE)
 
 
 @pytest.fixture(scope="module")

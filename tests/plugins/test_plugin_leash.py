@@ -153,15 +153,8 @@ def test_the_full_screen_game_goes_on_and_quits_with_a_hung_observer(
 
     from unbroken.testing import Scenario
     from unbroken.tui.app import UnbrokenApp
-    from unbroken.tui.decisions import DecisionPanel
     from unbroken.tui.game import GameScreen
 
-    # The keys as fast as Pilot sends them (tests/conftest.py's `_no_quick_keys` patches
-    # only a screen loaded at collection; this module loads it here, so a run of the
-    # plugin tests alone, as CI's compiled build's, kept the game's first question's
-    # window and the first "1" only marked).
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "first_new", False)
     loaded = installed(monkeypatch, loaded_with(("stuck", Stuck("spins"))))
     sent: list[str] = []
     monkeypatch.setattr(App, "notify", lambda self, message, **options: sent.append(message))

@@ -5,13 +5,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
+from unbroken.core import actions as act
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
+from unbroken.tui.option_rows import OPTION_KEYS
 
 
 def sync(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
@@ -65,3 +69,28 @@ async def settle(pilot: Pilot[Any], seconds: float = 30.0) -> None:
     while calm < 2 and time.monotonic() < deadline:
         await pilot.pause()
         calm = 0 if busy(pilot.app) else calm + 1
+
+
+def paced(monkeypatch: pytest.MonkeyPatch, **times: Any) -> None:
+    """Give the apps this test makes these key times (tui/pace.py's KeyPace fields: settle,
+    careful, quick, first_new) over the test pace tests/conftest.py sets."""
+    monkeypatch.setattr(UnbrokenApp, "key_pace", replace(UnbrokenApp.key_pace, **times))
+
+
+def prompt(screen: GameScreen) -> str:
+    """Return the game screen's prompt as drawn (its cue and question)."""
+    return str(screen.query_one("#prompt").render())
+
+
+def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> str:
+    """Return the key of the first option of this type offered (a Use: of this ability)."""
+    return next(
+        OPTION_KEYS[i]
+        for i, (a, _) in enumerate(screen.offered)
+        if isinstance(a, wanted) and (not ability or getattr(a, "ability", "") == ability)
+    )
+
+
+def kind(screen: GameScreen) -> str:
+    """Return the kind of the decision the game waits for ("" for none)."""
+    return screen.game.decision.kind if screen.game.decision is not None else ""

@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from pilot import paced
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
@@ -64,7 +65,7 @@ def prompt(screen: GameScreen) -> str:
 def test_a_key_right_after_a_decision_taken_for_you_takes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # ended by hand below
+    paced(monkeypatch, settle=60.0)  # ended by hand below
     asyncio.run(key_right_after())
 
 
@@ -102,7 +103,7 @@ def test_a_key_on_an_option_that_shows_cards_marks_it_first(
     # #28 round 5: only a costly option (Fight: the battle) was marked first, a free one
     # (Explore) taken by its key at once. Round 12: Explore shows cards, which `u` cannot
     # take back (a key meant for the last question took it): it is marked first too.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(explore_marked_first())
 
 
@@ -123,7 +124,7 @@ async def explore_marked_first() -> None:
 def test_after_a_while_a_costly_option_is_taken_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(costly_after_a_while())
 
 
@@ -141,7 +142,7 @@ async def costly_after_a_while() -> None:
 
 
 def test_enter_after_the_beat_marks_then_takes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(enter_after_the_beat())
 
 
@@ -162,7 +163,7 @@ async def enter_after_the_beat() -> None:
 def test_u_takes_back_your_decision_with_the_one_taken_for_you(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(u_after())
 
 
@@ -196,7 +197,7 @@ def test_a_key_does_what_the_prompt_says(monkeypatch: pytest.MonkeyPatch) -> Non
     # it" when its few seconds were over; the player pressed twice as told and both took
     # (Delve twice: the only ME spent). While the cue is in sight a key marks; once the
     # window closes the cue goes with it.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(as_the_prompt_says())
 
 
@@ -225,7 +226,7 @@ def test_a_mark_outlives_the_careful_window(monkeypatch: pytest.MonkeyPatch) -> 
     # Round 9: a key on Rest "did nothing" and no "2 marked" line stayed: the key marked
     # the option just before the careful window ended, and its end wiped the mark and
     # its cue (the next key took it at once). A mark now stays, cue and all, until a key.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
     asyncio.run(mark_then_window_ends())
 
 

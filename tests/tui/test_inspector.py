@@ -92,8 +92,10 @@ def shown(view: CardView) -> str:
 
 
 def test_the_weapon_rack_offers_its_two_weapons_with_their_keys() -> None:
+    # Round 21: and the weapon in hand first, kept by taking none (key 3).
     offers = offered_cards(weapon_rack())
     assert [(o.card, o.head, o.why) for o in offers] == [
+        ("base:bare-hands", "in hand (key 3: keep)", ""),
         ("base:club", "key 1", ""),
         ("base:knife", "key 2", ""),
     ]
@@ -221,10 +223,14 @@ async def test_at_a_weapon_choice_the_two_weapons_are_side_by_side() -> None:
         await pilot.press("i")
         screen = app.screen
         assert isinstance(screen, InspectorScreen) and screen.comparing
-        club, knife = screen.query(".inspector-column").results(CardView)
+        # Round 21: the weapon kept by taking none first (Niola's Bare Hands, key 3).
+        kept, club, knife = screen.query(".inspector-column").results(CardView)
+        assert words(shown(kept)) == card_words("base:bare-hands")
         assert words(shown(club)) == card_words("base:club")
         assert words(shown(knife)) == card_words("base:knife")
-        assert (club.border_title, knife.border_title) == ("key 1", "key 2")
+        titles = (kept.border_title, club.border_title, knife.border_title)
+        assert titles == ("in hand (key 3: keep)", "key 1", "key 2")
+        assert kept.region.y == club.region.y and kept.region.right <= club.region.x
         # Side by side and in sight: the same top row, the Knife right of the Club.
         assert club.region.y == knife.region.y
         assert club.region.right <= knife.region.x
@@ -283,7 +289,8 @@ async def test_enter_on_a_card_of_the_hand_inspects_it() -> None:
         hand.focus()
         await pilot.pause()
         assert hand.picked == "base:paralyzed"  # the first card it shows
-        await pilot.press("down", "down")
+        # Round 21: the Sword's row names the Knife kept under it, a card too.
+        await pilot.press("down", "down", "down")
         assert hand.picked == "base:wrecker"
         await pilot.press("enter")
         screen = app.screen

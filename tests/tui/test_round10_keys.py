@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, settle, sync
+from pilot import game_screen_of, on_top, paced, settle, sync
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
@@ -154,9 +154,8 @@ def test_when_the_options_keys_move_the_prompt_says_so_and_a_key_marks_first(
     # pushed every option down and `0` became another craft, with no cue. Keys stay
     # put while only costs change; when the list moves them, the prompt says "Options
     # changed" and a costly option's key marks it first.
-    from unbroken.tui.decisions import DecisionPanel
 
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)  # not timed here
+    paced(monkeypatch, careful=60.0)  # not timed here
     asyncio.run(keys_moved())
 
 

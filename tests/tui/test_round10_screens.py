@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot import game_screen_of, sync
+from pilot import game_screen_of, paced, sync
 from rich.text import Text
 from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 from test_chances import ANALYSIS, SHORT
@@ -26,7 +26,6 @@ from unbroken.plugins import load_plugins, load_ruleset
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.rule_pages import rule_pages
@@ -203,7 +202,7 @@ def test_not_taken_and_u_notices_cover_no_tracker_and_go_at_the_next_decision(
     # Round 10: after decisions taken for the player a second key's "Not taken: the options
     # changed …" toast covered the "⚠ You sta…" warning, and `u`'s message stayed over the
     # log after the next decision. They are the notice line's now (tidyT): checked here.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # the beat ended by hand
+    paced(monkeypatch, settle=60.0)  # the beat ended by hand
     asyncio.run(notices_after_taken_for_you())
 
 

@@ -6,14 +6,13 @@ import asyncio
 from typing import Any
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, settle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -44,7 +43,7 @@ def test_a_key_meant_for_the_battle_does_not_answer_the_hunger_step(
     # "3 3": the first 3 took the kill, the second answered the Hunger screen unseen
     # (Eat 2 food) and the game ended. A new question that ends the level (or the game)
     # now opens the careful window: the key marks, the same again takes.
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)  # not timed here
+    paced(monkeypatch, careful=60.0)  # not timed here
     asyncio.run(kill_then_hunger())
 
 
@@ -81,8 +80,8 @@ def test_after_a_decision_taken_for_you_the_prompt_says_what_and_moves_no_key(
 ) -> None:
     # The README promises "Taken for you: Rest … New options:"; after the beat the prompt
     # said "Options changed" though no key had moved, and the Rest was only in `l`.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(taken_then_settled())
 
 
@@ -103,8 +102,8 @@ async def taken_then_settled() -> None:
 def test_a_lone_option_is_taken_by_one_key(monkeypatch: pytest.MonkeyPatch) -> None:
     # Committed to Cold Spring, Resolve is the only option: "1 marked: press 1 again".
     # A lone option that does not end the game cannot be taken by mistake for another.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, settle=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(lone_option())
 
 

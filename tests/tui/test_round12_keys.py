@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, paced, prompt, settle, sync
 from textual import events
 from textual.widgets import Input, OptionList
 
@@ -16,16 +16,11 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def careful(panel: DecisionPanel) -> bool:
@@ -39,7 +34,7 @@ def test_a_key_pressed_twice_at_the_levels_end_does_not_explore_on_the_next_leve
     # Level 3's end: `1` answered it, `1` again 0.3 s later took "1. Explore" on level 4's
     # first Preparation, cards revealed (no `u`). A new level's first question opens the
     # careful window, and an option that shows a card or a die's roll is costly.
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)  # not timed here
+    paced(monkeypatch, careful=60.0)  # not timed here
     asyncio.run(eat_then_explore())
 
 
@@ -67,7 +62,7 @@ def test_each_new_question_has_a_careful_window_of_its_own(
     # question, whose key took its option at once. The window is decided again for each
     # new question: since round 19 every one not on screen before the last key opens one
     # of its own (an attack's Response came unguarded), and a key does what the cue says.
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(window_of_its_own())
 
 
@@ -109,7 +104,7 @@ def test_a_disarm_that_puts_other_attacks_on_the_same_keys_says_options_changed(
 ) -> None:
     # The Goblin's DISARM swapped the Spear's Pierce and Lunge for the Knife's Quick cut
     # and Stab on keys 2 and 3: the same keys, other options, and no "Options changed".
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(disarmed())
 
 

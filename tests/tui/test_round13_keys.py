@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, prompt, settle
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -15,7 +15,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 from unbroken.tui.leaving import LeaveScreen
 
 RULES = load_ruleset()
@@ -26,10 +25,6 @@ def phase(game: Game) -> Phase:
     return game.state.phase
 
 
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
 def test_a_key_too_quick_after_a_new_question_marks_a_costly_option(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -37,8 +32,8 @@ def test_a_key_too_quick_after_a_new_question_marks_a_costly_option(
     # 0.3 s later, took the next Preparation's "2. Fight the monster now" unseen. A key
     # that comes sooner after a new question than anyone reads it (here: any, the time
     # made long) marks a costly option; the same key again takes it.
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, quick=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(rest_then_fight())
 
 
@@ -150,8 +145,8 @@ def test_a_double_tap_does_not_keep_a_card_before_the_cards_are_seen(
 ) -> None:
     # Round 13: "1 1" — Explore, then the first revealed card kept before the six were
     # seen (it could not be paid: a Rest forced, its time spent).
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 60.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
+    paced(monkeypatch, quick=60.0)
+    paced(monkeypatch, careful=60.0)
     asyncio.run(explore_then_keep())
 
 

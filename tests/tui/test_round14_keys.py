@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -14,13 +14,8 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def step(game: Game) -> str:
@@ -45,7 +40,7 @@ def test_moving_off_a_marked_option_unmarks_it_and_enter_does_what_the_prompt_sa
     # Enter) to take it"), ↓ moved the highlight to option 5 and the prompt still said
     # so; Enter then marked 5. Moving off a marked option unmarks it, and the prompt
     # says what Enter on the option highlighted does (here: mark it first).
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)  # the window stays open
+    paced(monkeypatch, careful=60.0)  # the window stays open
     asyncio.run(mark_then_move())
 
 

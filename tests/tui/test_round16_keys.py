@@ -10,14 +10,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, key_of, paced, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
@@ -26,16 +25,8 @@ RULES = load_ruleset()
 
 @pytest.fixture(autouse=True)
 def _clock_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
-def key_of(screen: GameScreen, wanted: type[act.Action]) -> str:
-    return OPTION_KEYS[next(i for i, (a, _) in enumerate(screen.offered) if isinstance(a, wanted))]
+    paced(monkeypatch, quick=0.0)
+    paced(monkeypatch, careful=60.0)
 
 
 def decision_kind(screen: GameScreen) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, paced, prompt, settle
 from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 
 from unbroken.core import actions as act
@@ -13,14 +13,9 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import costly
-from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 def test_an_option_that_spends_only_an_ability_use_is_costly() -> None:
@@ -62,7 +57,7 @@ async def craft_the_maul() -> None:
 def test_new_options_always_say_what_a_key_does(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 17: "Taken for you: Eat 0 food. New options: Preparation: …" said nothing of
     # the keys (they wait a beat, then mark a costly option): the next key marked.
-    monkeypatch.setattr(GameScreen, "settle_seconds", 60.0)  # ended by hand below
+    paced(monkeypatch, settle=60.0)  # ended by hand below
     asyncio.run(new_options_said())
 
 

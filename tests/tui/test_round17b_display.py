@@ -29,12 +29,14 @@ def test_the_time_row_shows_the_time_a_kept_card_will_take() -> None:
 
 
 def test_the_time_to_come_fits_an_80_column_display() -> None:
-    """At 80x24 the Display has 32 cells: "7 left, −2 to come" wrapped under the bar; the
-    bar gives up cells first, as the effort rows' bars do."""
+    """At 80x24 the Display has 32 cells: "7 left, −2 to come" wrapped under the bar. Round
+    21: the bar keeps its cells, the time to come is the note under it (it gave up cells
+    here before)."""
     game = Scenario("caellahan").encounters("weapon-rack").start("exploration")
     game.apply(act.ChooseEncounter("base:weapon-rack"))
-    line, _ = time_row(game.state, RULES, {}, False, 32)
+    line, note = time_row(game.state, RULES, {}, False, 32)
     assert len(line.plain) <= 32, line.plain
-    assert line.plain.endswith("to come"), line.plain
+    assert line.plain.count("█") + line.plain.count("░") == 6, line.plain
+    assert note == "−2 to come", note
     full, _ = time_row(game.state, RULES, {}, False, 80)
     assert full.plain.count("█") + full.plain.count("░") == 6  # the whole bar where it fits

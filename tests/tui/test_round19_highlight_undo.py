@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, settle, sync
+from pilot import game_screen_of, on_top, paced, settle, sync
 from test_round12_records import keep_games, opened, rows
 from textual.widgets import DataTable
 
@@ -56,9 +56,9 @@ def key_of(screen: GameScreen, action: act.Action) -> str:
 def test_u_keeps_the_log_lines_of_the_decisions_that_stand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(GameScreen, "settle_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 0.01)
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
+    paced(monkeypatch, settle=0.0)
+    paced(monkeypatch, careful=0.01)
+    paced(monkeypatch, quick=0.0)
     asyncio.run(u_keeps_the_log())
 
 
@@ -73,7 +73,8 @@ async def u_keeps_the_log() -> None:
         await pilot.press(key_of(screen, act.Explore()))
         await settle(pilot)
         snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
-        await pilot.press(snake)  # the window is short here: taken at once
+        # Cards just revealed: the first key marks, however short the window (round 21).
+        await pilot.press(snake, snake)
         await settle(pilot)
         assert screen.game.state.step == "preparation"
         taken = [line for line in screen.said if line.startswith("Taken for you: Rest")]

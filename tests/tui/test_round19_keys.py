@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, settle, sync
+from pilot import game_screen_of, key_of, kind, on_top, paced, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
@@ -19,29 +19,14 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
-from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
-from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
 
 
 @pytest.fixture(autouse=True)
 def _clock_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DecisionPanel, "quick_seconds", 0.0)
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 60.0)
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
-def key_of(screen: GameScreen, wanted: type[act.Action]) -> str:
-    return OPTION_KEYS[next(i for i, (a, _) in enumerate(screen.offered) if isinstance(a, wanted))]
-
-
-def kind(screen: GameScreen) -> str:
-    return screen.game.decision.kind if screen.game.decision is not None else ""
+    paced(monkeypatch, quick=0.0)
+    paced(monkeypatch, careful=60.0)
 
 
 @sync
@@ -104,7 +89,7 @@ def test_the_careful_window_counts_only_the_time_the_question_is_in_sight(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Real time here: a window of 3 s, the inspector open for 4 s over it.
-    monkeypatch.setattr(DecisionPanel, "careful_seconds", 3.0)
+    paced(monkeypatch, careful=3.0)
     asyncio.run(window_under_the_inspector())
 
 

@@ -10,30 +10,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, key_of, kind, paced, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
-from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def prompt(screen: GameScreen) -> str:
-    return str(screen.query_one("#prompt").render())
-
-
-def key_of(screen: GameScreen, wanted: type[act.Action]) -> str:
-    return OPTION_KEYS[next(i for i, (a, _) in enumerate(screen.offered) if isinstance(a, wanted))]
-
-
-def kind(screen: GameScreen) -> str:
-    return screen.game.decision.kind if screen.game.decision is not None else ""
 
 
 @sync
@@ -91,7 +76,7 @@ async def test_pass_over_a_response_of_use_marks_first() -> None:
 
 
 def test_the_game_s_first_question_is_a_new_question(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DecisionPanel, "first_new", True)  # off elsewhere (conftest)
+    paced(monkeypatch, first_new=True)  # off elsewhere (conftest)
     asyncio.run(first_question())
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from textual.app import App
 from textual.binding import Binding
 
+from unbroken.tui.pace import PLAYERS
 from unbroken.tui.reach import register_app
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from unbroken.play.session import GameSession
     from unbroken.plugins import PluginInfo, Plugins
     from unbroken.tui.game import GameScreen
+    from unbroken.tui.pace import KeyPace
 
 
 def skip_reason(info: PluginInfo) -> str:
@@ -72,6 +74,8 @@ class UnbrokenApp(App[None]):
     #: a text box with text selected takes it first, to copy. (Textual only said which
     #: key quits.)
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False)]
+    #: How the options' keys are paced in its games (tui/pace.py; the `key_pace` argument).
+    key_pace = PLAYERS
 
     def __init__(
         self,
@@ -82,8 +86,11 @@ class UnbrokenApp(App[None]):
         record: bool = True,
         replay: Path | None = None,
         daily: bool = False,
+        key_pace: KeyPace | None = None,
     ) -> None:
         super().__init__()
+        if key_pace is not None:
+            self.key_pace = key_pace
         # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import load_settings
 
@@ -304,7 +311,7 @@ class UnbrokenApp(App[None]):
         # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.game import GameScreen
 
-        screen = GameScreen(session)
+        screen = GameScreen(session, self.key_pace)
         if replace and len(self.screen_stack) > 1:  # the title at the bottom stays
             self.switch_screen(screen)
         else:

@@ -12,6 +12,9 @@ from unbroken.core.state import DecisionKind, GameState
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
 MOVED, NEW, TAKEN = "moved", "new", "taken"
+#: Why: the question just answered, asked again right after, its key on a costly option
+#: again (a double tap's second would take it twice): that key alone marks first.
+AGAIN = "again"
 #: The questions asked again and again with the same actions, whose keys a player learns:
 #: asked anew (a new level's Preparation, a new battle's turn), a key that means another
 #: option than the last time they were asked says "Options changed" (#28 round 14). Not
@@ -31,20 +34,27 @@ OPENINGS = {
     MOVED: "Options changed: ",
     NEW: "New question: ",
     TAKEN: "New options: ",
+    AGAIN: "Asked again: ",
 }
 
 
-def careful_cue(key: str | None, why: str, taken: tuple[str, ...] = (), marks: bool = True) -> str:
+def careful_cue(
+    key: str | None, why: str, taken: tuple[str, ...] = (), marks: bool = True, again: str = ""
+) -> str:
     """Return the prompt's cue while the careful window is open: why it is (`why`, with
     the decisions `taken` for the player, as the log says them, still in sight after the
-    beat: #28 round 11 found them only in `l`) and how a key takes an option now (`key`:
-    the key of the option a key marked, None before; `marks`: some option is costly)."""
+    beat: #28 round 11 found them only in `l`; for a new question, what the last key took
+    when it looks like the one before: "Last Rites used.") and how a key takes an option
+    now (`key`: the key of the option a key marked, None before; `marks`: some option is
+    costly; `again`: the key that marks first on a question asked again)."""
     if key is not None:
         return f"{key} marked: press {key} again (or Enter) to take it. "
-    said = taken_words(taken)
-    head = f"Taken for you: {said} " if why == TAKEN and said else ""
+    said = taken_words(taken) if why == TAKEN else " ".join(w for w in taken if w)
+    head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
     if not marks:
         return head
+    if why == AGAIN:  # "Orienteer taken. Asked again: 6 marks first, again takes it."
+        return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 

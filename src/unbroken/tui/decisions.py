@@ -10,7 +10,7 @@ Enter takes it). The two are reactive: setting one redraws the options only when
 from __future__ import annotations
 
 import textwrap
-import time
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
@@ -19,26 +19,27 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from unbroken.core import actions as act
-from unbroken.core.forecast import Forecast
+from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.history import reveals
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import other_scores
 from unbroken.tui.careful import (
+    AGAIN,
     MOVED,
     NEW,
     STANDING,
     TAKEN,
     careful_cue,
-    costly,
     keys_moved,
-    lone_and_harmless,
     waiting_cue,
 )
-from unbroken.tui.clocked import ClockedList
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
-from unbroken.words.actions import NO_USE, label, option_text, own_words, shared_note
+from unbroken.tui.pace import PLAYERS, KeyPace
+from unbroken.tui.questions import CarefulList, shows_cards
+from unbroken.words.actions import no_use_reason, option_text, own_words, shared_note
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_line, prompt_text
 
@@ -51,7 +52,7 @@ Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
 
 
-class DecisionPanel(ClockedList):
+class DecisionPanel(CarefulList):
     """The numbered options, with the prompt over them and the detail line of the one
     highlighted under them (two Statics beside it in the right column, #prompt and
     #detail: the column's layout is theirs)."""
@@ -61,35 +62,9 @@ class DecisionPanel(ClockedList):
     #: The decisions just taken for the player, as the log says them: while there are
     #: some, the options are dimmed and their keys wait (the prompt says why).
     taken_for_you: var[tuple[str, ...]] = var((), init=False)
-    #: How long after the beat a costly option's key marks it first (then: takes it).
-    careful_seconds = 3.0
-    #: How soon after a new question a key is too quick to have read it (a double tap,
-    #: "2 2": the second meant for the question before): it marks a costly option. A second
-    #: (#28 round 18: a double tap's second key 0.8 s after keeping a card took Rest).
-    quick_seconds = 1.0
-    #: Whether the game's first question on this screen is a new question (it is; tests of
-    #: other things than the keys turn it off, tests/conftest.py, as `quick_seconds`).
-    first_new = True
 
-    def __init__(self) -> None:
-        super().__init__(id="decisions")
-        self.game: Game | None = None
-        #: The options listed: each action, and why it cannot be taken now ("" when it can).
-        self.offered: list[tuple[act.Action, str]] = []
-        #: The forecast of each option offered that can be taken (made once per decision).
-        self.forecasts: dict[act.Action, Forecast] = {}
-        #: For `careful_seconds` after the beat that follows decisions taken for the
-        #: player, until they take an option: a key on a costly option marks it first
-        #: (`mark`) and takes it only again (a key typed for the options that were there
-        #: must never take a costly new one); any other option's key takes it at once.
-        self.careful = False
-        #: The option marked while `careful` (None: none yet), why the window is open
-        #: (careful.MOVED, NEW or TAKEN) and the decisions taken for the player (TAKEN).
-        self.marked: int | None = None
-        self.why = MOVED
-        self.taken_said: tuple[str, ...] = ()
-        #: Whether the prompt shows the careful cue now: a key does what it says.
-        self.cue_shown = False
+    def __init__(self, pace: KeyPace = PLAYERS) -> None:
+        super().__init__(pace)
         #: Whether the options are being drawn (`show`): a highlight moved so is not the
         #: player's (it unmarks nothing).
         self._drawing = False
@@ -114,19 +89,25 @@ class DecisionPanel(ClockedList):
             found = self._beside[name] = self.screen.query_one(f"#{name}", Static)
         return found
 
-    def offer(self, game: Game) -> None:
+    def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
-        `show_offer`, once the panels beside it are drawn)."""
+        `show_offer`, once the panels beside it are drawn); `last`: the last key's events."""
         before, self.game = self.offered, game
+        s, rules = game.state, game.ruleset
         self.offered = game.options() if game.decision is not None else []
         kind = game.decision.kind if game.decision is not None else ""
-        at, self.offered_at = self.offered_at, (game.state.level, game.state.step, kind)
-        asked, self.offered_n = self.offered_n, game.state.decisions
-        weapons = game.state.weapons
-        weapon, self.offered_weapon = self.offered_weapon, weapons[-1] if weapons else ""
+        at, self.offered_at = self.offered_at, (s.level, s.step, kind)
+        asked, self.offered_n = self.offered_n, s.decisions
+        weapon, self.offered_weapon = self.offered_weapon, s.weapons[-1] if s.weapons else ""
         query = game.query()
-        self.forecasts = {a: query.forecast(a) for a, why in self.offered if not why}
-        # A Response answered, the next window is a new question too (the next round's).
+        self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
+        shared = shared_note(self.offered, s, rules, f)
+        self.no_use = [
+            None if why else no_use_reason(option_text(a, why, s, rules, f.get(a), shared))
+            for a, why in self.offered
+        ]
+        # A Response answered, the next window is a new question too (the next round's);
+        # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
         # The game's first question (a game begun or continued) is a new one too (#28 round
         # 20: `2` about 2 s after the first Preparation appeared took Fight unread).
@@ -137,8 +118,8 @@ class DecisionPanel(ClockedList):
         same = self.asked.get(kind) if new else None
         if kind in STANDING:
             self.asked[kind] = self.offered
-        if new:
-            self.asked_at = time.monotonic()
+        repeated = self.repeated(at, self.offered_at, asked, reveals(last))
+        self.ask(new, at[2] == kind, None if new else repeated)
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
         if same is not None and keys_moved(same, self.offered):
@@ -146,29 +127,15 @@ class DecisionPanel(ClockedList):
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
         elif new:
             # A key meant for the last question answers no new one, whatever came between
-            # (#28 round 19: an attack, the monster's roll, then the Response window).
-            self.open_careful(NEW)
+            # (#28 round 19: an attack, the monster's roll, then the Response window); one
+            # that shows cards just revealed, however long they take to read.
+            self.open_careful(NEW, lasting=shows_cards(last))
+        elif repeated is not None:  # its key again, nothing between: a double tap's second
+            self.open_careful(AGAIN)  # the prompt says "Asked again"
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
             # on the Maul, with no cue: a new weapon's options are other options.
             self.open_careful(MOVED)  # the prompt says "Options changed"
-
-    def open_careful(self, why: str, lasting: bool = False) -> None:
-        """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
-        until an option is taken (`lasting`)."""
-        self.careful, self.marked, self.why = True, None, why
-        if self._careful is not None:
-            self._careful.stop()
-            self._careful = None
-        if not lasting:
-            self._careful = self.clock(self.careful_seconds, self.careful_over)
-
-    def close_careful(self) -> None:
-        """Close the careful window: every option's key takes it at once."""
-        self.careful, self.marked = False, None
-        if self._careful is not None:
-            self._careful.stop()
-            self._careful = None
 
     def show_offer(self) -> None:
         """Draw the decision offered: prompt, options fitted to the room, detail."""
@@ -190,7 +157,7 @@ class DecisionPanel(ClockedList):
 
     def clear(self, prompt: str) -> None:
         """Offer nothing, under `prompt` (rounds passing on their own; the game over)."""
-        self.offered, self.forecasts = [], {}
+        self.offered, self.forecasts, self.no_use = [], {}, []
         self.show([])
         self.beside("detail").update("")
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
@@ -198,16 +165,9 @@ class DecisionPanel(ClockedList):
 
     def hold(self, taken: list[str], seconds: float) -> None:
         """Hold the options' keys for `seconds` after decisions taken for the player
-        (`taken`, as the log says them): the prompt says what was taken and the options
-        are dimmed until `settle_over`. The screen's other keys (u, i, ?) work meanwhile."""
-        if self._settle is not None:
-            self._settle.stop()
+        (`taken`): dimmed, the prompt saying what was taken, until `settle_over`."""
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
-        self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
-        if self._careful is not None:
-            self._careful.stop()
-            self._careful = None  # not running: a screen over it (`hide`) keeps none of it
-        self._settle = self.clock(seconds, self.settle_over)
+        super().hold(taken, seconds)
 
     def settle_over(self) -> None:
         """Let the keys take the options again, drawn as they are; a costly option's key
@@ -218,67 +178,6 @@ class DecisionPanel(ClockedList):
         if self.careful:
             self._careful = self.clock(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
-
-    def careful_over(self) -> None:
-        """Let every option's key take it at once again (the options have been in sight);
-        an option a key marked stays marked, its cue in sight, until the next key (its end
-        wiped a mark made just before it, and the next key took the option at once)."""
-        if self._careful is not None:
-            self._careful.stop()
-            self._careful = None
-        if self.marked is not None:
-            return
-        if self.careful or self.cue_shown:
-            self.careful, self.marked = False, None
-            self.draw()
-
-    def costly(self, index: int) -> bool:
-        """Return whether the index-th option is costly (see `costly`)."""
-        game = self.game
-        if game is None or not 0 <= index < len(self.offered):
-            return False
-        action = self.offered[index][0]
-        forecast = self.forecasts.get(action)
-        if lone_and_harmless(self.offered, forecast):
-            return False
-        return costly(action, forecast, game.state) or (
-            isinstance(action, act.Pass) and self.gives_up(game)
-        )
-
-    def gives_up(self, game: Game) -> bool:
-        """Return whether passing gives up a Response that would do something now (#28
-        round 20: a double tap's second key took Pass over Ambusher's 2 free wounds)."""
-        return any(
-            isinstance(a, act.Use) and not why and NO_USE not in label(a, game.state, game.ruleset)
-            for a, why in self.offered
-        )
-
-    def always_marked(self, index: int) -> bool:
-        """Return whether the index-th option's key marks it first whatever the time: Fight
-        the monster now, once a level and for good (#28 round 20: one key on a Preparation
-        come back after an encounter took it unread, and the game was lost)."""
-        return 0 <= index < len(self.offered) and isinstance(self.offered[index][0], act.Fight)
-
-    def too_quick(self) -> bool:
-        """Return whether a key now comes too soon after a new question to have been
-        pressed for it (`quick_seconds`): a double tap's second key."""
-        return time.monotonic() - self.asked_at < self.quick_seconds
-
-    def mark(self, index: int) -> None:
-        """Mark the index-th option (highlighted): the prompt says how to take it."""
-        self.marked = index
-        self.highlighted = index
-        self.draw()
-
-    def unmark(self) -> None:
-        """Drop the mark (the highlight left it: its cue said Enter takes it, and Enter
-        takes the option highlighted; #28 round 14: `1` marked, ↓ to 5, the cue still
-        said 1, Enter marked 5). A window kept open only for the mark, its time over,
-        closes with it: the bare prompt, and every key takes at once."""
-        self.marked = None
-        if self._careful is None:
-            self.careful = False
-        self.draw()
 
     def show(
         self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
@@ -298,27 +197,6 @@ class DecisionPanel(ClockedList):
         super().watch_highlighted(highlighted)
         if not self._drawing and highlighted is not None and self.marked not in (None, highlighted):
             self.unmark()
-
-    def taking(self, index: int) -> bool:
-        """Return whether a key (or Enter) on the index-th option takes it now; while
-        `careful`, the first on a costly option marks it, and only the same again takes it.
-        A key does what the prompt says: while its cue is in sight, it is careful."""
-        if self.marked != index and (
-            self.always_marked(index) or ((self.careful or self.cue_shown) and self.costly(index))
-        ):
-            self.careful = True
-            self.mark(index)
-            return False
-        if self.too_quick() and self.marked != index and self.costly(index):
-            # #28 round 13: "2 2" — Rest, then the next question's Fight taken unseen.
-            self.open_careful(NEW)
-            self.mark(index)
-            return False
-        if self._careful is not None:
-            self._careful.stop()
-            self._careful = None
-        self.careful, self.marked = False, None  # drawn with the decision taken
-        return True
 
     def watch_odds(self) -> None:
         self.draw()
@@ -346,21 +224,24 @@ class DecisionPanel(ClockedList):
         # Cut first where room lacks: an ability's own words (the inspector keeps them) and
         # an option of no use now (the detail line says why), not a forecast's words.
         wordy = [
-            (isinstance(action, act.Use) and not why) or NO_USE in line
-            for (action, why), line in zip(self.offered, lines, strict=True)
+            (isinstance(action, act.Use) and not why) or bool(no_use)
+            for (action, why), no_use in zip(self.offered, self.no_use, strict=True)
         ]
         decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy)
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
-        marks = any(self.costly(i) for i in range(len(self.offered)))
+        marks = any(self.marks_first(i) for i in range(len(self.offered)))
         if waiting:
             prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
         self.cue_shown = False
-        if not waiting and self.careful and (marks or self.why == TAKEN):
+        if not waiting and self.careful and (marks or self.why == TAKEN or self.answered_said):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
-            prompt.append(careful_cue(key, self.why, self.taken_said, marks), style="bold reverse")
+            said = self.taken_said if self.why == TAKEN else (self.answered_said,)
+            again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
+            cue = careful_cue(key, self.why, said, marks, again)
+            prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")

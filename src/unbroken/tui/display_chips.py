@@ -226,7 +226,8 @@ def time_row(
     """Return the Display's time row ("time ▮▮▮▯ 7 left") and its note ("level 2 gets 26
     time"); `change`: the last decision's changes, `reset`: whether it set the track. A
     card kept shows the time it will take ("7 left, −2 to come"), dim; the note
-    gives way to it where both do not fit the row's `width` (the panel keeps its rows)."""
+    gives way to it where both do not fit the row's `width` (the panel keeps its rows),
+    and where it does not fit beside a whole bar it is the note ("−2 to come")."""
     starts = rules.settings.level_start_time
     line = Text()
     note = kept = ""
@@ -256,6 +257,11 @@ def time_row(
             # Not marked ▼ as a change made: "7 left ▼-2" read as already paid (round 19).
             kept = f", −{rules.encounters[state.chosen].time} to come"
             tail.append(kept, style="dim")
+        # The time to come goes under the bar, in the note's place, before the bar gives up
+        # a cell for it (#28 round 21: "██  5 left, −2 to come" at 80 columns).
+        moved = kept and width and len(line.plain) + 6 + len(tail.plain) > width
+        if moved:
+            tail.right_crop(len(kept))
         # The bar gives up cells before the row wraps (an 80-column Display: 33 cells).
         room = width - len(line.plain) - len(tail.plain) if width else 6
         line.append(bar(t, full, max(2, min(6, room))), style="magenta")
@@ -268,7 +274,9 @@ def time_row(
         elif state.level < len(starts):
             note = f"level {state.level + 1} gets {starts[state.level]} time"
         fits = len(line.plain) + 1 + len(note) <= width
-        if kept and not fits and len(line.plain) - len(kept) + 1 + len(note) <= width:
+        if moved:  # the level's note comes back once the card's time is taken
+            note = kept[2:] + (" → ambush" if note.endswith("ambush") else "")
+        elif kept and not fits and len(line.plain) - len(kept) + 1 + len(note) <= width:
             note = ""  # it comes back once the card's time is taken
     else:
         line.append("time".ljust(DISPLAY_LABEL) + "no track:", style="bold")

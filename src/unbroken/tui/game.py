@@ -32,6 +32,7 @@ from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
+from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
@@ -78,12 +79,11 @@ class GameScreen(Screen[None]):
         *OPTION_BINDINGS,
     ]
 
-    #: After decisions taken for the player, how long the options' keys wait (seconds): a
-    #: key typed for the options that were there must not take one of the new ones.
-    settle_seconds = 0.9
-
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, pace: KeyPace = PLAYERS) -> None:
         super().__init__()
+        #: How the options' keys are paced (tui/pace.py): after decisions taken for the
+        #: player, the options' keys wait `settle_seconds`.
+        self.pace, self.settle_seconds = pace, pace.settle
         #: The game being played: every decision goes through it (unbroken.play.session).
         self.session = session
         self.narrator = Narrator(session.game.ruleset)
@@ -143,7 +143,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(
-            SteadyStatic(id="prompt"), DecisionPanel(), SteadyStatic(id="detail")
+            SteadyStatic(id="prompt"), DecisionPanel(self.pace), SteadyStatic(id="detail")
         )
         yield Footer()
 
@@ -235,7 +235,7 @@ class GameScreen(Screen[None]):
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
             self.game_app.save_settings(hints_seen=self.hints.seen)
-        panel.offer(game)
+        panel.offer(game, self.last)
         row = applied_row(self.last) if not self.rolling.rolling else 0
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))

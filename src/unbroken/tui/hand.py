@@ -100,7 +100,7 @@ def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[ob
     own lists and structs change in place as the game goes, so none of them is kept."""
     return (
         tuple(astuple(c) for c in state.conditions),
-        state.weapons[-1],
+        tuple(state.weapons),
         tuple(attacks),
         battle_cost_note(state, rules),
         tuple(astuple(aside) for aside in state.set_aside),
@@ -166,10 +166,18 @@ class HandText(Panel):
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
             mark(text, start, (c.id, name))
         weapon = rules.weapons[state.weapons[-1]]
+        # The weapons kept under it, nearest first: a downgrade returns to them (R-WEAPON-1,
+        # #28 round 21: the Maul under the Knife after the Weapon Rack was said nowhere).
+        # Bare Hands, always at the bottom, goes without saying.
+        under = [
+            (w, rules.card_name(w))
+            for w in reversed(state.weapons[:-1])
+            if w != rules.settings.starting_weapon
+        ]
+        kept = f"; {', '.join(name for _, name in under)} under" if under else ""
         start = len(text)
-        text.append(f"{weapon.name}", style="bold")
-        mark(text, start, (weapon.id, weapon.name))
-        text.append(f" ({weapon.type})\n")
+        self.append_wrapped(text, f"{weapon.name} ({weapon.type}{kept})", head=len(weapon.name))
+        mark(text, start, (weapon.id, weapon.name), *under)
         if words and weapon.text:
             self.append_wrapped(text, f" {weapon.text}", style="italic", indent=" ")
         for line in attacks:

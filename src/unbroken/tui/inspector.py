@@ -62,21 +62,24 @@ class Offer(NamedTuple):
 
 def offered_cards(game: Game) -> list[Offer]:
     """Return the cards the decision offers to choose between, in the order of its options
-    (to craft: the weapon in hand first, as the upgrades start from it); [] for fewer than two.
+    (to craft: the weapon in hand first, as the upgrades start from it; a weapon to take
+    or none: the weapon in hand first, kept); [] for fewer than two.
     """
     if game.decision is None:
         return []
     offers: list[Offer] = []
-    crafting = False
+    crafting, keeping = False, ""
     for i, (action, why) in enumerate(game.options()):
+        key = f"{OPTION_KEYS[i]}." if i < len(OPTION_KEYS) else "↑↓"
+        if isinstance(action, act.Pass) and game.decision.kind == DecisionKind.CHOOSE_WEAPON:
+            keeping = f"in hand (key {key.rstrip('.')}: keep)"  # no weapon taken (round 21)
         chosen = CHOICES.get(type(action))
         if chosen is None:
             continue
-        key = f"{OPTION_KEYS[i]}." if i < len(OPTION_KEYS) else "↑↓"
         offers.append(Offer(chosen(action), f"key {key.rstrip('.')}", why))
         crafting = crafting or isinstance(action, act.Craft)
-    if crafting:
-        offers.insert(0, Offer(game.state.weapons[-1], "in hand"))
+    if crafting or keeping:  # the weapon kept beside those that would replace it
+        offers.insert(0, Offer(game.state.weapons[-1], keeping or "in hand"))
     return offers if len(offers) >= 2 else []
 
 

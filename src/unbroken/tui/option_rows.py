@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from unbroken.tui.panel import cut
-from unbroken.words.actions import NO_USE, TAKES_TURN
+from unbroken.words.actions import TAKES_TURN
 
 
 class DecisionList(OptionList):
@@ -27,6 +27,9 @@ class DecisionList(OptionList):
         self._off: list[bool] = []
         self._wordy: list[bool] = []
         self._shown: list[str] = []
+        #: Why each option offered would do nothing now (None: it is of use; the words'
+        #: `no_use_reason`, set with the options): the highlight starts on one of use.
+        self.no_use: list[str | None] = []
 
     def show(
         self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
@@ -54,7 +57,8 @@ class DecisionList(OptionList):
         if lines and not all(off):
             # The first that can be taken and is of use now (#28 round 19: the highlight,
             # so Enter, started on an option marked "no use now"); the order is kept.
-            useful = (i for i, line in enumerate(lines) if not off[i] and NO_USE not in line)
+            no_use = self.no_use if len(self.no_use) == len(lines) else [None] * len(lines)
+            useful = (i for i in range(len(lines)) if not off[i] and not no_use[i])
             first = next(useful, off.index(False))
             self.highlighted = keep if keep is not None and keep < len(lines) else first
 

@@ -107,7 +107,8 @@ def lay_out(
     row in row order (`cut_rows`: each one's number, the rows it takes more whole, and
     its index in `rules` where it is said as a rule, else -1): each on the last page
     where it has room, else on a new one, shown whole in place or said as a rule (#28
-    round 16: the rows came out of order, 4, 3, 6)."""
+    round 16: the rows came out of order, 4, 3, 6). With no rules the head's words go
+    after the rows, never on a page of their own where a row whole can go with them."""
     said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
     laid = Laid([], [], [], [], [])
     # The head's words first, at the top of the first page (#28 round 19: the Wyvern's
@@ -156,6 +157,18 @@ def lay_out(
                 laid.lines[k].extend(part)
     if not said and cut_rows:  # no rules: the head's words on the table's pages
         head_words()
+        alone = len(laid.used) - 1
+        if alone > 0 and not laid.shows[alone] and len(laid.shows[alone - 1]) > 1:
+            # Not a page of the head's words alone over the rows cut again: the last row
+            # whole on the page before goes with them where it fits (#28 round 21: the
+            # Wererat's "table 2 of 2" added only "(a 7-sided die)" to page 1's rows).
+            last = max(laid.shows[alone - 1])
+            size = next(extra for number, extra, _ in cut_rows if number == last)
+            if laid.used[alone] + size <= rows:
+                laid.shows[alone - 1].discard(last)
+                laid.used[alone - 1] -= size
+                laid.shows[alone].add(last)
+                laid.used[alone] += size
     if not laid.used:
         laid.new_page()
     for k, page in enumerate(laid.lines):

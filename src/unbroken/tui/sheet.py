@@ -86,6 +86,8 @@ class MonsterSheet(Panel):
     page_holds = ""
     #: The table's rows this page leaves out for a rule longer than the room (the last).
     over = 0
+    #: The blank rows a page of `m` keeps under its table (the stage's height kept).
+    pad = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
@@ -227,7 +229,7 @@ class MonsterSheet(Panel):
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
-        self.over = 0
+        self.over = self.pad = 0
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
             if before:  # paged, two rules: a page may end between them, not in one
@@ -355,8 +357,10 @@ class MonsterSheet(Panel):
             # A rule longer than the stage's room takes a page of its own over the table's
             # first rows, the last left to the other pages (round 19: it went on over two).
             self.over = max(0, laid.used[self.page] - rows)
-            blank = [Text("")] * (rows - laid.used[self.page])
-            lines = laid.tops[self.page] + laid.lines[self.page] + blank
+            # The page keeps the stage's height with blank rows under the table, not over
+            # it (#28 round 21: the Bugbear Warlord's "table 3 of 3" began with two).
+            self.pad = max(0, rows - laid.used[self.page])
+            lines = laid.tops[self.page] + laid.lines[self.page]
             if more:
                 self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
                 more = ""

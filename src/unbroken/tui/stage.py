@@ -26,6 +26,8 @@ class StagePanel(MonsterSheet):
     sheet = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
+    #: Whether the stage last showed the Combat phase (`m`'s pages start over in it).
+    fighting = False
 
     def with_title(self, title: str) -> StagePanel:
         """Return the panel with a border title."""
@@ -78,6 +80,13 @@ class StagePanel(MonsterSheet):
         meeting = (state.level, state.monster.id if state.monster is not None else "")
         if meeting != self.meeting:
             self.meeting, self.expanded, self.page, self.page_holds = meeting, None, 0, ""
+        fighting = state.phase == Phase.COMBAT
+        if fighting and not self.fighting:
+            # Into the battle the pages open at the first of what acts now, not at the page
+            # holding what `m` showed in Travel (#28 round 21: the Giant Spider's scouted
+            # "table 1 of 1" stayed, its trickery on a page before it).
+            self.page, self.page_holds = 0, ""
+        self.fighting = fighting
         self.set_reactive(StagePanel.die, die)
         self._redraw = lambda: self.draw(state, rules, row)  # lines fit to the width
         self.draw(state, rules, row)
@@ -127,4 +136,6 @@ class StagePanel(MonsterSheet):
                 text.append(f"\ndie {die}", style="bold")
         text.rstrip()
         self.drawn = text.plain
+        if self.sheet and self.pad:  # a page of `m` as tall as the others
+            text.append("\n" * self.pad)
         self.update(text)

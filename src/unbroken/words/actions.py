@@ -198,8 +198,25 @@ def merge_note(text: str, note: str) -> str:
 
 TAKES_TURN = " (it takes your turn)"
 #: The words of an option that can be taken but would do nothing now: "(no use now: …)",
-#: or within its bracket, "(time 4; no use now: no condition in play)".
+#: or within its bracket, "(time 4; no use now: no condition in play)". Front ends ask
+#: `no_use_reason`, not these words.
 NO_USE = "no use now"
+
+
+def no_use_reason(text: str) -> str | None:
+    """Return why an option whose words (`option_text`, `label`) are `text` would do
+    nothing now, as its "(no use now: …)" says it ("the monster missed"); None when it is
+    of use. The one reader of the words' own note: the game screen asks it (which option
+    Enter starts on, which is cut first, whether passing gives anything up)."""
+    at = text.find(f"{NO_USE}: ")
+    if at < 0:
+        return None
+    reason, depth = text[at + len(NO_USE) + 2 :], 0
+    for end, char in enumerate(reason):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0 or (depth == 0 and reason.startswith("; ", end)):
+            return reason[:end]
+    return reason
 
 
 @words_for(LABELS, act.Rest)

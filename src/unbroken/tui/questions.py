@@ -1,0 +1,234 @@
+"""The question the options answer and the careful window over it: whether a question is
+new (a key meant for the last one must not take a costly option of it), the window's
+marks, and what the prompt says of the key that answered the last question
+(`DecisionPanel`, tui/decisions.py, draws it all)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.core.forecast import Forecast
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, costly, lone_and_harmless
+from unbroken.tui.clocked import ClockedList
+from unbroken.tui.pace import PLAYERS, KeyPace
+from unbroken.words.actions import label, use_name
+
+#: The events that put cards in sight the player has not read: an Exploration's cards,
+#: the skills drawn, the monster. A question that shows them keeps its careful window
+#: until an option is taken (#28 round 21: Enter 3 s after six cards appeared took one
+#: unread: a reader is slower than any one time).
+SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
+
+
+def shows_cards(events: Iterable[ev.Event]) -> bool:
+    """Return whether these events (the last key's) put cards in sight (`SHOWING`)."""
+    return any(isinstance(e, SHOWING) for e in events)
+
+
+def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
+    """Return what a key took, as the next question's prompt says it: "Last Rites used.",
+    "Orienteer taken." (the option's words before its cost and text)."""
+    if isinstance(action, act.Use):
+        return f"{use_name(action, ruleset)} used."
+    words = label(action, state, ruleset)
+    for end in (": ", " ("):
+        words = words.partition(end)[0]
+    return f"{words} taken."
+
+
+class CarefulList(ClockedList):
+    """The numbered options with the careful window over their question: for
+    `careful_seconds` after a new question (or until an option is taken), a key on a
+    costly option marks it first (`mark`) and takes it only again."""
+
+    def __init__(self, pace: KeyPace = PLAYERS) -> None:
+        super().__init__(id="decisions")
+        self.game: Game | None = None
+        #: The options listed: each action, and why it cannot be taken now ("" when it can).
+        self.offered: list[tuple[act.Action, str]] = []
+        #: The forecast of each option offered that can be taken (made once per decision).
+        self.forecasts: dict[act.Action, Forecast] = {}
+        #: How long after the beat a costly option's key marks it first (then: takes it);
+        #: how soon after a new question a key is too quick to have read it (a double tap:
+        #: it marks a costly option); whether the game's first question is a new one.
+        self.careful_seconds, self.quick_seconds = pace.careful, pace.quick
+        self.first_new = pace.first_new
+        #: For `careful_seconds` after the beat that follows decisions taken for the
+        #: player, until they take an option: a key on a costly option marks it first
+        #: (`mark`) and takes it only again (a key typed for the options that were there
+        #: must never take a costly new one); any other option's key takes it at once.
+        self.careful = False
+        #: The option marked while `careful` (None: none yet), why the window is open
+        #: (careful.MOVED, NEW or TAKEN) and the decisions taken for the player (TAKEN).
+        self.marked: int | None = None
+        self.why = MOVED
+        #: Whether the window lasts until an option is taken (no clock ends it).
+        self.lasting = False
+        self.taken_said: tuple[str, ...] = ()
+        #: The option the player's last key took (its index) and what the next question's
+        #: prompt says of it ("Last Rites used."), until that question is asked.
+        self.answered: tuple[int, str] | None = None
+        #: What the prompt of a question like the one just answered says the key took: two
+        #: Responses in a row looked alike (#28 round 21: Last Rites, then Scavenger).
+        self.answered_said = ""
+        #: The key (its index) of a question asked again (careful.AGAIN) that marks first.
+        self.again: int | None = None
+        #: Whether the prompt shows the careful cue now: a key does what it says.
+        self.cue_shown = False
+
+    def draw(self) -> None:
+        """Draw the prompt and the options (the panel's own)."""
+
+    def repeated(
+        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int, last: bool
+    ) -> int | None:
+        """Return the key (its index) that answered the question offered when it is asked
+        again right after it (the same level, step and kind, a decision later: `asked`
+        then; nothing revealed between, `last`: the monster's roll makes a new round) and
+        would take a costly option again: that key marks first (#28 round 21: a second
+        `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice).
+        Other keys take at once: a different option is no double tap."""
+        game, answered = self.game, self.answered
+        if game is None or answered is None or at != now or asked == game.state.decisions:
+            return None
+        return answered[0] if not last and self.costly(answered[0]) else None
+
+    def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
+        """A question is offered: note when a new one came (`too_quick`), the key that
+        answered it when it is asked `again`, and what its prompt says of the last key when
+        it is `alike` the one answered."""
+        answered, self.answered, self.again = self.answered, None, again
+        if new:
+            self.asked_at = time.monotonic()
+        if new or again is not None:
+            self.answered_said = answered[1] if answered is not None and alike else ""
+
+    def marks_first(self, index: int) -> bool:
+        """Return whether a key on the index-th option marks it first while the careful
+        window is open: a costly one; asked again, only the key that answered it."""
+        if self.why == AGAIN and index != self.again:
+            return False
+        return self.costly(index)
+
+    def open_careful(self, why: str, lasting: bool = False) -> None:
+        """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
+        until an option is taken (`lasting`)."""
+        self.careful, self.marked, self.why, self.lasting = True, None, why, lasting
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+        if not lasting:
+            self._careful = self.clock(self.careful_seconds, self.careful_over)
+
+    def close_careful(self) -> None:
+        """Close the careful window: every option's key takes it at once."""
+        self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+
+    def hold(self, taken: list[str], seconds: float) -> None:
+        """Hold the options' keys for `seconds` after decisions taken for the player
+        (`taken`, as the log says them): the prompt says what was taken and the options
+        are dimmed until `settle_over`. The screen's other keys (u, i, ?) work meanwhile."""
+        if self._settle is not None:
+            self._settle.stop()
+        self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
+        self.answered_said, self.lasting = "", False
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None  # not running: a screen over it (`hide`) keeps none of it
+        self._settle = self.clock(seconds, self.settle_over)
+
+    def careful_over(self) -> None:
+        """Let every option's key take it at once again (the options have been in sight);
+        an option a key marked stays marked, its cue in sight, until the next key (its end
+        wiped a mark made just before it, and the next key took the option at once)."""
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+        if self.marked is not None:
+            return
+        if self.careful or self.cue_shown:
+            self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
+            self.draw()
+
+    def costly(self, index: int) -> bool:
+        """Return whether the index-th option is costly (see `costly`)."""
+        game = self.game
+        if game is None or not 0 <= index < len(self.offered):
+            return False
+        action = self.offered[index][0]
+        forecast = self.forecasts.get(action)
+        if lone_and_harmless(self.offered, forecast):
+            return False
+        return costly(action, forecast, game.state) or (
+            isinstance(action, act.Pass) and self.gives_up()
+        )
+
+    def gives_up(self) -> bool:
+        """Return whether passing gives up a Response that would do something now (#28
+        round 20: a double tap's second key took Pass over Ambusher's 2 free wounds)."""
+        return any(
+            isinstance(a, act.Use) and not why and not self.no_use[i]
+            for i, (a, why) in enumerate(self.offered)
+        )
+
+    def always_marked(self, index: int) -> bool:
+        """Return whether the index-th option's key marks it first whatever the time: Fight
+        the monster now, once a level and for good (#28 round 20: one key on a Preparation
+        come back after an encounter took it unread, and the game was lost)."""
+        return 0 <= index < len(self.offered) and isinstance(self.offered[index][0], act.Fight)
+
+    def too_quick(self) -> bool:
+        """Return whether a key now comes too soon after a new question to have been
+        pressed for it (`quick_seconds`): a double tap's second key."""
+        return time.monotonic() - self.asked_at < self.quick_seconds
+
+    def mark(self, index: int) -> None:
+        """Mark the index-th option (highlighted): the prompt says how to take it."""
+        self.marked = index
+        self.highlighted = index
+        self.draw()
+
+    def unmark(self) -> None:
+        """Drop the mark (the highlight left it: its cue said Enter takes it, and Enter
+        takes the option highlighted; #28 round 14: `1` marked, ↓ to 5, the cue still
+        said 1, Enter marked 5). A window kept open only for the mark, its time over,
+        closes with it: the bare prompt, and every key takes at once."""
+        self.marked = None
+        if self._careful is None and not self.lasting:
+            self.careful = False
+        self.draw()
+
+    def taking(self, index: int) -> bool:
+        """Return whether a key (or Enter) on the index-th option takes it now; while
+        `careful`, the first on a costly option marks it, and only the same again takes it.
+        A key does what the prompt says: while its cue is in sight, it is careful."""
+        if self.marked != index and (
+            self.always_marked(index)
+            or ((self.careful or self.cue_shown) and self.marks_first(index))
+        ):
+            self.careful = True
+            self.mark(index)
+            return False
+        if self.too_quick() and self.marked != index and self.costly(index):
+            # #28 round 13: "2 2" — Rest, then the next question's Fight taken unseen.
+            self.open_careful(NEW)
+            self.mark(index)
+            return False
+        if self._careful is not None:
+            self._careful.stop()
+            self._careful = None
+        self.careful, self.marked, self.lasting = False, None, False  # drawn with it taken
+        game = self.game
+        if game is not None and game.decision is not None:
+            action = self.offered[index][0]
+            self.answered = (index, answered_words(action, game.state, game.ruleset))
+        return True

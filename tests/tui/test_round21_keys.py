@@ -1,0 +1,212 @@
+"""#28 playtest round 21: double keys landed on the next question. A second `7` 1.5 s after
+Heroic Perseverance used the extra turn again (a second LE); "6 6" took Orienteer twice;
+Enter 3 s after an Exploration's cards appeared kept one unread; two Responses in a row
+looked alike. A question asked again right after the key that answered it, that key on a
+costly option again, marks that key's option first (other keys take at once); one that
+shows cards just revealed marks a costly option's key first until an option is taken; a
+new question like the one just answered says what the key took."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from pilot import game_screen_of, key_of, paced, prompt, settle, sync
+
+from unbroken.core import actions as act
+from unbroken.core.state import DecisionKind
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.pace import AT_ONCE, KeyPace
+from unbroken.words.actions import no_use_reason
+
+RULES = load_ruleset()
+
+
+@sync
+async def test_an_extra_turn_s_key_again_marks_first() -> None:
+    # The extra turn's question comes back with the same options: its key again (a double
+    # tap) would spend another LE; it is a new question, and says what the key took.
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=13, le=5)
+        .weapon("knife")
+        .skills("heroic-perseverance")
+        .monster("goblin")
+        .dice(*[3] * 30)
+        .start("battle")
+    )
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        key = key_of(screen, act.Use, "heroic-perseverance-effort")
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.res["le"] == 4
+        assert game.decision is not None and game.decision.kind == DecisionKind.PLAYER_TURN
+        said = f"Heroic Perseverance used. Asked again: {key} marks first"
+        assert said in prompt(screen), prompt(screen)
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.res["le"] == 4  # marked, not taken
+        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.res["le"] == 3
+
+
+@sync
+async def test_orienteer_twice_takes_two_keys_the_second_time() -> None:
+    # r20t: "6 6" took Orienteer twice; the Preparation that comes back after it is new.
+    game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        key = key_of(screen, act.Orienteer)
+        await pilot.press(key, key)
+        await settle(pilot)
+        assert game.state.res["se"] == 12, prompt(screen)  # once
+        assert f"{key} marked" in prompt(screen), prompt(screen)
+
+
+def test_cards_just_revealed_mark_first_however_long_they_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paced(monkeypatch, careful=0.01)  # any window's time is soon over
+    asyncio.run(cards_revealed())
+
+
+async def cards_revealed() -> None:
+    # Enter 3 s after an Exploration's cards appeared kept one unread: the question that
+    # shows cards just revealed marks a costly option first until an option is taken.
+    game = (
+        Scenario("tomu", seed=3)
+        .resources(se=10)
+        .encounters("abandoned-hovel", "metal-scraps")
+        .start("preparation")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Explore))
+        await settle(pilot)
+        assert game.decision is not None
+        assert game.decision.kind == DecisionKind.CHOOSE_ENCOUNTER
+        await asyncio.sleep(0.1)  # longer than the window: a slow reader
+        await settle(pilot)
+        events = len(game.events)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(game.events) == events, prompt(screen)
+        assert "Enter marked" in prompt(screen) or "1 marked" in prompt(screen), prompt(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.decision is not None
+        assert game.decision.kind != DecisionKind.CHOOSE_ENCOUNTER
+
+
+@sync
+async def test_a_response_after_a_response_says_what_the_key_took() -> None:
+    # Two Response windows in a row look alike (Last Rites, then Scavenger): the second's
+    # prompt says what the last key took, and a costly option's key marks first.
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=13, cunning=2)
+        .skills("lucky", "sidestep")
+        .monster("goblin")
+        .dice(*[4] * 30)
+        .start("battle")
+    )
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        for _ in range(8):  # attack until the monster's roll opens the Responses' window
+            if game.decision is not None and game.decision.kind == DecisionKind.RESPONSE:
+                break
+            key = key_of(screen, act.Attack)
+            await pilot.press(key, key)
+            await settle(pilot)
+        assert game.decision is not None and game.decision.kind == DecisionKind.RESPONSE
+        lucky = key_of(screen, act.Use, "lucky-reroll")
+        if screen.decision_panel.marked is None:  # the attack's second key marked it, or not
+            await pilot.press(lucky)
+        await pilot.press(lucky)
+        await settle(pilot)
+        assert game.decision is not None and game.decision.kind == DecisionKind.RESPONSE
+        assert "Lucky used. New question" in prompt(screen), prompt(screen)
+        events = len(game.events)
+        await pilot.press("1")  # a key meant for the first window
+        await settle(pilot)
+        assert len(game.events) == events
+        assert "1 marked" in prompt(screen), prompt(screen)
+
+
+def test_the_screen_asks_the_words_whether_an_option_is_of_use() -> None:
+    # One answer, the words' own: the option's reason, or None.
+    assert no_use_reason("Snare (pay 1 SE) (no use now: the monster has no armor)") == (
+        "the monster has no armor"
+    )
+    assert no_use_reason("Explore (time 4; no use now: no condition in play)") == (
+        "no condition in play"
+    )
+    assert no_use_reason("Attack with Stab: wound 2 - pay 2 SE") is None
+
+
+def test_the_test_pace_is_the_app_s_whatever_was_imported() -> None:
+    # tests/conftest.py gives every app the test pace, the game screen loaded or not.
+    assert UnbrokenApp.key_pace == AT_ONCE
+    assert UnbrokenApp(RULES, key_pace=KeyPace()).key_pace == KeyPace()
+
+
+@sync
+async def test_asked_again_another_key_takes_at_once() -> None:
+    # Only the key that answered marks first: another option is no double tap (Orienteer,
+    # then Focus at once); nor is the next battle round's attack after the monster's roll.
+    game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Orienteer))
+        await settle(pilot)
+        assert "Orienteer taken. Asked again" in prompt(screen), prompt(screen)
+        await pilot.press(key_of(screen, act.Focus))
+        await settle(pilot)
+        assert game.state.res["se"] == 8, prompt(screen)  # 1 + 4 SE: both taken
+
+
+@sync
+async def test_the_next_round_s_attack_is_not_asked_again() -> None:
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=13)
+        .weapon("knife")
+        .monster("goblin")
+        .dice(*[3] * 30)
+        .start("battle")
+    )
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Attack))  # Pry: its armor broken, Stab can wound
+        await settle(pilot)
+        key = OPTION_KEYS[screen.offered.index((act.Attack("stab"), ""))]
+        await pilot.press(key)
+        await settle(pilot)
+        assert screen.offered[OPTION_KEYS.index(key)] == (act.Attack("stab"), "")
+        decisions = game.state.decisions
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.decisions == decisions + 1, prompt(screen)
