@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from pilot import game_screen_of, settle, sync
+import pytest
+from pilot import game_screen_of, paced, settle, sync
 from test_round19_highlight_undo import key_of
 
 from unbroken.core import actions as act
@@ -19,9 +20,12 @@ from unbroken.tui.decisions import DecisionPanel
 RULES = load_ruleset()
 
 
-@sync
-async def test_after_u_the_log_still_knows_the_level() -> None:
-    # Keys at once: tests/conftest.py's key pace (AT_ONCE).
+def test_after_u_the_log_still_knows_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    paced(monkeypatch, careful=0.01)
+    asyncio.run(after_u_the_level())
+
+
+async def after_u_the_level() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")  # New game, then Enter on a character starts
@@ -29,12 +33,9 @@ async def test_after_u_the_log_still_knows_the_level() -> None:
         screen = game_screen_of(app)
         await pilot.press(key_of(screen, act.Explore()))
         await settle(pilot)
-        snake = act.ChooseEncounter("base:slithering-snake")
-        await pilot.press(key_of(screen, snake))
+        snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
+        await pilot.press(snake, snake)  # cards just revealed: the first key marks (r21k)
         await settle(pilot)
-        if any(a == snake for a, _ in screen.offered):  # a card just revealed marks first
-            await pilot.press(key_of(screen, snake))
-            await settle(pilot)
         await pilot.press(key_of(screen, act.Focus()))  # the player's own, then `u`
         await settle(pilot)
         await pilot.press("u")
@@ -123,4 +124,4 @@ async def test_the_new_game_screen_says_which_expansion_adds_a_difficulty() -> N
             await pilot.press("tab", "down", "down")
             await pilot.pause()
             info = shown(screen, "#difficulty-info")
-            assert info.startswith("Expert (the hardest of 4; from Gauntlet)")
+            assert info.startswith("Expert (4 of 4, easiest first: the hardest; from Gauntlet)")

@@ -38,9 +38,8 @@ so one position shows one chance everywhere:
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 import msgspec
@@ -49,6 +48,7 @@ from unbroken.advisor import reuse
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
+from unbroken.advisor.stopped import regressed
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -128,6 +128,9 @@ class Weighing:
     #: The best option's wins and games on the futures after the race's (the chance's).
     fresh: int = 0
     fresh_games: int = 0
+    #: The chance is still being weighed: `fresh` holds the first of its futures, those of
+    #: the option ahead so far (a prefix of the chance's sample while it stays ahead).
+    partial: bool = False
 
     def estimate(self, k: int) -> Estimate:
         """Return option k's chance on the race's futures (what the race saw)."""
@@ -145,6 +148,8 @@ class Weighing:
         own figures (`estimate`) are not shown: the best's is too hopeful (the winner's
         curse) and an option stopped early could read above the best on its few futures."""
         chance = self.chance
+        if not chance.games:  # the chance's first futures still to come: nothing to say
+            return Figure(0.0, 0.0, 1.0, 0)
         if k == self.best or not self.wins:
             return Figure.of(chance)
         d = self.difference(k)
@@ -153,7 +158,7 @@ class Weighing:
         figure = Figure.against(chance, d.mean, low, high, self.games[k], stopped)
         if not stopped or figure.at_most:
             return figure
-        return _regressed(figure, chance, d, self.wins[k], self.wins[self.best])
+        return regressed(figure, chance, d, self.wins[k], self.wins[self.best])
 
     @property
     def shown_all(self) -> list[Figure]:
@@ -162,13 +167,16 @@ class Weighing:
     @property
     def weighed(self) -> bool:
         """True once the position's chance is weighed on futures of its own (or needs none)."""
-        return bool(self.fresh_games) or len(self.wins) < 2
+        return (bool(self.fresh_games) and not self.partial) or len(self.wins) < 2
 
     @property
     def chance(self) -> Estimate:
         """The position's chance: its best option's, on the futures the race did not look
-        at (its option's own with one option; the race's figure until those are played)."""
-        if self.fresh_games:
+        at (its option's own with one option). While it is weighed (`partial`), the first
+        of those futures played by the option ahead so far, none at first: never the
+        race's own figure of the option ahead, which the race picked for being high (a
+        running `%` read 51 % (41-61), then 38 % (29-48) when the chance was weighed)."""
+        if self.fresh_games or self.partial:
             return Estimate(self.fresh.bit_count(), self.fresh_games)
         return self.estimate(self.best)
 
@@ -263,40 +271,6 @@ class Weighing:
         return all(self.clearly_worse(k) for k in range(len(self.wins)) if k != self.best)
 
 
-def _regressed(figure: Figure, chance: Estimate, d: Difference, mine: int, best: int) -> Figure:
-    """Return a stopped option's figure weighed by how much its futures follow the best's.
-
-    The race stops an option when it trails the leader, which is likeliest just where the
-    leader's first futures went well: the paired difference on them then says more about
-    the leader's luck than about the option (#28 round 16: Explore, Plan and Downgrade read
-    "[0% behind]" beside Fight's 46 %: Fight had won 12 of the 16 futures they stopped at,
-    75 %, where its own futures gave 46 %; Explore, 4 of 16 there, was 0 % on the page).
-    The figure is the option's own rate less the best's luck on those futures, scaled by how
-    much the option's results follow the best's there (the regression slope, 0..1: a
-    control variate): 1 when they go together (the paired figure, as before), 0 when they
-    do not (its own rate). Below the best's; its interval is the paired one's
-    half-widths about it (for one clearly behind, none of it above the best's); the tag
-    (`behind`, `stopped`) is the paired verdict's, unchanged."""
-    n = d.games
-    mask = (1 << n) - 1
-    own, lead = (mine & mask).bit_count() / n, (best & mask).bit_count() / n
-    both = (mine & best & mask).bit_count() / n
-    spread = lead * (1 - lead)
-    slope = 1.0 if spread == 0 else min(1.0, max(0.0, (both - own * lead) / spread))
-    # It lost to the best on its futures: a point below the best's at least (round 7).
-    guess = min(chance.rate - 0.01, max(0.0, own - slope * (lead - chance.rate)))
-    # In whole points off the chance, as `Figure.against` (slope 1: the same figure).
-    rate = (round(100 * chance.rate) + round(100 * (guess - chance.rate))) / 100
-    c_low, c_high = chance.interval
-    down = math.hypot(chance.rate - c_low, d.mean - d.low)
-    up = math.hypot(c_high - chance.rate, d.high - d.mean)
-    rate = max(0.0, rate)
-    # Clearly behind on the paired verdict: below the best, its whole interval too.
-    top = chance.rate if figure.behind else 1.0
-    low, high = max(0.0, rate - down), max(rate, min(top, rate + up))
-    return replace(figure, rate=round(rate, 4), low=round(low, 4), high=round(high, 4))
-
-
 def _and(words: list[str]) -> str:
     """Return "a", "a and b", "a, b and c"."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
@@ -325,8 +299,18 @@ class Race:
         self.done = self.decided
         self.ended = RaceEnd.BUDGET
         self.best = 0
-        self.fresh = 0
-        self.fresh_games = 0
+        #: Each option's wins and games on the chance's futures (`most` on): the best's
+        #: weigh the chance; the option ahead may play them while the race runs (`ahead`).
+        self.fresh_wins = [0] * options
+        self.fresh_count = [0] * options
+
+    @property
+    def fresh(self) -> int:
+        return self.fresh_wins[self.best] if self.options else 0
+
+    @property
+    def fresh_games(self) -> int:
+        return self.fresh_count[self.best] if self.options else 0
 
     @property
     def played(self) -> int:
@@ -335,21 +319,36 @@ class Race:
 
     def stage(self) -> tuple[int, int, list[int]]:
         """Return the next stage: its first future, its futures, and the options playing
-        (once decided: the best alone on the `most` futures after the race's)."""
+        (once decided: the best alone on the `most` futures after the race's that it has
+        not played yet)."""
         if self.decided:
             return self.most + self.fresh_games, self.most - self.fresh_games, [self.best]
         start = self.played
         end = next(e for e in self.ends if e > start)
         return start, end - start, list(self.live)
 
+    def ahead(self) -> tuple[int, int, int] | None:
+        """Return the chance's futures the option ahead may play beside the next stage, so a
+        running `%` shows the chance on them (`Weighing.partial`): (option, first future,
+        futures), up to as many as the race has played; None when there are none to play.
+        The final figures are the same with or without (each future's result is fixed)."""
+        if self.decided or self.options < 2 or not self.played:
+            return None
+        lead = self.leader()
+        have = self.fresh_count[lead]
+        if have >= self.played:
+            return None
+        return lead, self.most + have, self.played - have
+
     def record(self, option: int, start: int, count: int, wins: int) -> None:
-        """Add `option`'s results on futures start..start+count-1 (they must follow on)."""
-        if self.decided:
-            assert option == self.best and start == self.most + self.fresh_games
-            self.fresh |= wins << self.fresh_games
-            self.fresh_games += count
+        """Add `option`'s results on futures start..start+count-1 (they must follow on; from
+        `most` on, the chance's futures)."""
+        if start >= self.most:
+            assert start == self.most + self.fresh_count[option], "recorded in order"
+            self.fresh_wins[option] |= wins << self.fresh_count[option]
+            self.fresh_count[option] += count
             return
-        assert self.games[option] == start, "a race's results are recorded in order"
+        assert not self.decided and self.games[option] == start, "recorded in order"
         self.wins[option] |= wins << start
         self.games[option] = start + count
 
@@ -366,7 +365,7 @@ class Race:
         self._judge()
         if self.done:
             self.decided, self.best = True, self.leader()
-            self.done = self.options < 2
+            self.done = self.options < 2 or self.fresh_games >= self.most
 
     def _judge(self) -> None:
         lead = self.leader()
@@ -411,8 +410,13 @@ class Race:
         for i, caller in enumerate(order):
             back[caller] = i
         lead = self.best if self.decided else self.leader() if self.live else 0
-        # The chance's futures count once all are played (a few would say less, not more).
-        fresh, fresh_games = (self.fresh, self.fresh_games) if self.done else (0, 0)
+        # Until the chance is weighed, the first of its futures played by the option ahead
+        # (a prefix of the chance's sample while it stays ahead), never the race's figure.
+        partial = not self.done and self.options > 1
+        fresh = self.fresh_wins[lead] if self.options else 0
+        fresh_games = self.fresh_count[lead] if self.options else 0
+        if self.options < 2:
+            fresh, fresh_games = 0, 0
         return Weighing(
             tuple(self.wins[back[c]] for c in range(self.options)),
             tuple(self.games[back[c]] for c in range(self.options)),
@@ -420,6 +424,7 @@ class Race:
             self.ended,
             fresh,
             fresh_games,
+            partial,
         )
 
 
@@ -430,11 +435,15 @@ def weigh(
     stream: int = DEFAULT_SEED,
     settle: float = SETTLE,
     reused: reuse.Reuse | None = None,
+    watch: Callable[[Weighing], None] | None = None,
 ) -> Weighing:
     """Race the actions (default: every legal one) at the position, in this process.
 
     With `reused`, the results the race before kept for the option that led here are
-    taken instead of played (the same bits: `reuse`), and this race's are kept."""
+    taken instead of played (the same bits: `reuse`), and this race's are kept. With
+    `watch`, the option ahead also plays the chance's futures beside each stage, as the
+    game's `%` does (`Race.ahead`), and `watch` is given the weighing as it runs after each
+    stage (the final figures are the same)."""
     chosen = list(game.legal_actions() if actions is None else actions)
     order = canonical(chosen)
     seen = position(game)
@@ -444,6 +453,11 @@ def weigh(
     given = None if reused is None or race.done else reused.recall(key, seen, canon)
     while not race.done:
         start, count, live = race.stage()
+        early = race.ahead() if watch is not None else None
+        if early is not None:
+            option, first, size = early
+            (wins,) = play_round(seen, [canon[option]], futures(key, first, size))
+            race.record(option, first, size, wins)
         taken = given is not None and given[0] in live and given[1].covers(start, count)
         play = [k for k in live if not (taken and given is not None and k == given[0])]
         results = play_round(seen, [canon[k] for k in play], futures(key, start, count))
@@ -453,6 +467,8 @@ def weigh(
             race.record(given[0], start, count, given[1].part(start, count))
             reused.saved += count
         race.close_stage()
+        if watch is not None:
+            watch(race.weighing(order))
     if reused is not None:
         reused.remember(key, seen, canon, race.results())
     return race.weighing(order)

@@ -39,8 +39,9 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 
 #: A round of a race in flight: its first future, its futures, the options playing it, their
-#: results to come, and the results taken from the race before instead ((option, wins)).
-Round = tuple[int, int, list[int], Future[list[int]], list[tuple[int, int]]]
+#: results to come, the results taken from the race before instead ((option, wins)), and
+#: whether it is of the stage (not the chance's futures played beside it: `Race.ahead`).
+Round = tuple[int, int, list[int], Future[list[int]], list[tuple[int, int]], bool]
 #: The results of the last races kept for the next (the game's `%` and `unbroken play`'s:
 #: the last two positions' options, `reuse`).
 SHARED_REUSE = Reuse()
@@ -200,8 +201,13 @@ class Anytime:
         settle: float = SETTLE,
         halve_from: int = HALVE_FROM,
         reused: Reuse | None = SHARED_REUSE,
+        early: bool = True,
     ) -> None:
         self.pool = pool
+        #: The option ahead plays the chance's futures beside each stage (`Race.ahead`), so
+        #: the running figures are the chance's first futures, not the race's (a screen's;
+        #: `weigh_all`, which shows nothing until the end, does without).
+        self.early = early
         self.actions = list(actions)
         self.batch = batch
         self.order = canonical(self.actions)
@@ -234,6 +240,13 @@ class Anytime:
             return
         start, count, live = self.race.stage()
         self._stage = count
+        self._submit(start, count, live, True)
+        ahead = self.race.ahead() if self.early else None
+        if ahead is not None:  # after the stage's rounds: they fill the workers at its end
+            option, first, size = ahead
+            self._submit(first, size, [option], False)
+
+    def _submit(self, start: int, count: int, live: list[int], staged: bool) -> None:
         given = self._given
         for first in range(start, start + count, self.batch):
             size = min(self.batch, start + count - first)
@@ -250,7 +263,7 @@ class Anytime:
             else:
                 future = Future()
                 future.set_result([])
-            self._rounds.append((first, size, play, future, taken))
+            self._rounds.append((first, size, play, future, taken, staged))
 
     def pending(self) -> list[Future[list[int]]]:
         """Return the rounds in flight (to wait on)."""
@@ -261,13 +274,13 @@ class Anytime:
         moves while the race waits for one slow round) and its futures; (0, 0) when none."""
         if not self._rounds:
             return 0, 0
-        waiting = sum(size for _, size, _, future, _ in self._rounds if not future.done())
+        waiting = sum(r[1] for r in self._rounds if r[5] and not r[3].done())
         return self._stage - waiting, self._stage
 
     def poll(self) -> Weighing:
         """Count the rounds finished since the last poll, go on with the race; return it."""
         while self._rounds and self._rounds[0][3].done() and not self.stopped:
-            first, size, live, future, taken = self._rounds.pop(0)
+            first, size, live, future, taken, _ = self._rounds.pop(0)
             exc = None if future.cancelled() else future.exception()
             if future.cancelled() or exc is not None:
                 self.error = (str(exc) or type(exc).__name__) if exc is not None else "cancelled"
@@ -338,7 +351,14 @@ def weigh_all(
     def start(i: int) -> None:
         game, actions = positions[i]
         races[i] = Anytime(
-            ordered.at(i), game, actions, stream, most=most, settle=settle, reused=reused
+            ordered.at(i),
+            game,
+            actions,
+            stream,
+            most=most,
+            settle=settle,
+            reused=reused,
+            early=False,
         )
         woken.put(i)  # looked at once at least (a race may need no round at all)
 
