@@ -13,8 +13,8 @@ RULES = load_ruleset()
 def test_the_last_hunger_says_the_me_it_takes_when_se_is_short() -> None:
     # Round 22 (base game, 7 SE): "Eat 0 food — score 84 (…; the 10 SE hunger takes
     # scores nothing)", yet the score fell 90 -> 84: ME covers the SE short (R-RES-4).
-    game = Scenario("tomu", level=4).resources(se=7, me=5, food=3).monster("troll")
-    game = game.start("hunger")
+    scene = Scenario("tomu", level=4).resources(se=7, me=5, food=3).monster("troll")
+    game = scene.start("hunger")
     said = option_text(act.Eat(0), "", game.state, game.ruleset)
     assert "scores nothing" not in said, said
     assert "the 10 SE hunger takes 7 SE + 3 ME (3 ME scored 9)" in said, said
