@@ -64,8 +64,18 @@ async def test_the_difficulties_say_which_is_easiest_and_which_is_hardest() -> N
         await pilot.press("tab", "down")
         await pilot.pause()
         assert shown(screen, "#difficulty-info").startswith(
-            "Hard (3 of 3, easiest first: the hardest). Start with 10 SE"
+            "Hard (the hardest of 3). Start with 10 SE"
         )
+        # Its place said once (#28 round 22: "Easy (1 of 3, easiest first: the easiest)").
+        await pilot.press("up")
+        await pilot.pause()
+        assert shown(screen, "#difficulty-info").startswith("Normal (2 of 3, easiest first). ")
+        await pilot.press("up")
+        await pilot.pause()
+        easy = shown(screen, "#difficulty-info")
+        assert easy.startswith("Easy (the easiest of 3). "), easy
+        # What Gentle start does, and why its SE differs from Easy's 13.
+        assert "Gentle start (below) starts with 15 SE instead of 13." in easy, easy
 
 
 @sync

@@ -27,12 +27,12 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
         info = str(screen.query_one("#class-info").render())
         assert "(Response)" in info
         box = screen.query_one("#gentle", Checkbox)
-        assert (str(box.label), box.value) == ("Gentle start: off (Easy, 15 SE)", False)
+        assert (str(box.label), box.value) == ("Gentle start: off (Easy, +2 SE)", False)
         # The mark is an X only when on (a playtester read "X Gentle start: off" as ticked).
         assert "X" not in str(box.render())
         box.focus()
         await pilot.press("space")
-        assert (box.value, str(box.label)) == (True, "Gentle start: on (Easy, 15 SE)")
+        assert (box.value, str(box.label)) == (True, "Gentle start: on (Easy, +2 SE)")
         assert "X" in str(box.render())
         await pilot.press("space")
         assert not box.value and str(box.label).startswith("Gentle start: off")

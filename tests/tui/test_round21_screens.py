@@ -82,12 +82,13 @@ def whole_rows(page: str) -> list[str]:
 @sync
 async def test_a_later_page_of_m_shows_what_the_first_did_not() -> None:
     # Round 21: with both expansions the Wererat is picked by a 7-sided die; at a shorter
-    # stage its "table 2 of 2" was page 1's six rows again, cut, under "(a 7-sided die)".
+    # stage its "table 2 of 2" was page 1's six rows again, cut, under "(a 7-sided die)"
+    # (round 22: "die [3] of 7 picked the Wererat", a roll of 1 to 7).
     assert save_settings(Settings(hints=False)) == ""
     with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
         pages = await m_pages(fought(1, 2, "wererat", rules), (80, 22))
     assert len(pages) >= 2, pages
-    assert any("(a 7-sided die)" in page for page in pages), pages
+    assert any("] of 7 picked the Wererat" in page for page in pages), pages
     for page in pages:
         assert whole_rows(page), (page, pages)  # every page shows some row whole
 

@@ -236,7 +236,7 @@ async def test_the_time_tracker_says_time_left_and_the_next_level_in_words() -> 
             await pilot.pause()
             display = shown(app.screen.query_one("#display"))
             assert f"{time} left" in display, display
-            assert f"level {level + 1} gets {starts[level]} time" in display, display
+            assert f"next level: {starts[level]} time" in display, display
             bar = next(row for row in display.splitlines() if row.lstrip().startswith("time"))
             full = bar.count("█")
             assert full == (6 if time == starts[level - 1] else 1), bar  # full at the start

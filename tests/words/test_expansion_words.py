@@ -100,7 +100,8 @@ def test_the_monster_die_of_a_level_with_seven_monsters_says_it_has_seven_sides(
     mo = game.state.monster
     assert mo is not None
     picked = rules.card_name(mo.id)
-    assert f"The die shows {roll.value} (which monster, a 7-sided die): the {picked}." in log
+    said = f"(which monster, a roll of 1 to 7, one per monster): the {picked}."
+    assert f"The die shows {roll.value} {said}" in log
     assert "a 7 is the" not in log
     assert roll_purpose("monster", rules) == "which monster"  # a six-sided die says nothing
 
@@ -112,7 +113,10 @@ def test_the_stage_draws_a_seven_sided_die_without_a_six_sided_face(tmp_path: Pa
     game, _ = revealed(rules, 3)
     roll = next(e for e in game.events if isinstance(e, ev.DieRolled) and e.purpose == "monster")
     shown = roll_text(roll, rules, level=1)
-    assert shown == f"[{roll.value}] (which monster, a 7-sided die; a 7 is the Brute)", shown
+    assert (
+        shown
+        == f"[{roll.value}] (which monster, a roll of 1 to 7, one per monster; a 7 is the Brute)"
+    ), shown
     assert roll_text(roll, rules, level=2).startswith("⚀⚁⚂⚃⚄⚅"[roll.value - 1])
 
 

@@ -170,6 +170,8 @@ class ChanceChart(Static):
         #: What the viewer says about a key at a position (`say`), shown in the chart's first
         #: line until the viewer moves: a notice covered the legend (round 11).
         self.message: tuple[int, str] | None = None
+        #: Whether its analysis is being computed (`a` started it; `c` waits for it).
+        self.running = False
 
     #: Where the chart was last drawn (position, last): drawn again for its new width.
     drawn_at: tuple[int, int] | None = None
@@ -232,6 +234,9 @@ def toggle(viewer: ReplayViewerScreen) -> None:
         found.first().remove()
         return
     chart = ChanceChart()
+    # A notice of `c` pressed before `a` ("No analysis shown: a shows …") is out of date
+    # once the chart shows (#28 round 22: it stayed beside "Analysing … 25 of 120").
+    viewer.app.clear_notifications()
     viewer.query_one("#right").mount(chart, before="#log")
     path = viewer.timeline.recording.path
     if path is None:
@@ -240,6 +245,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
         chart.analysis = kept(Path(path))
         if chart.analysis is None:
             chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
+            chart.running = True
             viewer.run_worker(lambda: _compute(viewer, chart, Path(path)), thread=True)
     viewer.call_after_refresh(lambda: redraw(viewer))
 
@@ -267,6 +273,8 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     else:
         keep(path, result)
         chart.analysis = result
+    chart.running = False
+    chart.message = None  # "Analysing…: c finds …" is out of date once it is done
     show()
 
 
@@ -300,13 +308,24 @@ def jump(viewer: ReplayViewerScreen, step: int) -> None:
     charts = viewer.query(ChanceChart)
     analysis = charts.first().analysis if charts else None
     if analysis is None:
-        say(viewer, "No analysis shown: a shows the chances (and finds the costly decisions).")
+        say(viewer, no_analysis(charts.first() if charts else None))
         return
     found = costly_position(analysis, viewer.position, step)
     if found is None:
         say(viewer, f"No costly decision {'after' if step > 0 else 'before'} this point.")
         return
     viewer.go(found.n)
+
+
+def no_analysis(chart: ChanceChart | None) -> str:
+    """Return why `c` finds no costly decision while the `chart` has no analysis: none shown
+    yet, one running, or none to be had (its note says why). #28 round 22: `c` during the
+    analysis said "No analysis shown: a shows …" after `a` was pressed."""
+    if chart is None:
+        return "No analysis shown: a shows the chances (and finds the costly decisions)."
+    if chart.running:
+        return "Analysing…: c finds the costly decisions once it is done."
+    return chart.note or "No analysis to find the costly decisions in."
 
 
 def say(viewer: ReplayViewerScreen, message: str) -> None:

@@ -222,8 +222,10 @@ def story_text(
     sides = die_sides(roll.purpose, rules, level)
     face, base = die_face(roll.value, sides), roll.value
     if shown.revealed:  # not "⚃ 4 (which monster)" over the table, whose row 4 it is not
-        many = f" (a {sides}-sided die)" if sides != 6 else ""
-        return f"{face} picked the {rules.card_name(shown.revealed)}{many}"
+        # "die [3] of 7": a roll of 1 to 7, one per monster (#28 round 22: "(a 7-sided
+        # die)" read oddly in a table-top game; the log says `many_sides` in full).
+        many = f" of {sides}" if sides != 6 else ""
+        return f"{face}{many} picked the {rules.card_name(shown.revealed)}"
     if shown.first:
         face = f"{die_face(shown.first, sides)}, re-roll {face}"
         face += f": kept the {shown.kept}" if shown.kept else ": keep which?"

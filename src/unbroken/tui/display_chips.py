@@ -272,7 +272,9 @@ def time_row(
             # R-COMBAT-3: the fight set the track to the next level's time.
             note = f"level {state.level + 1} time"
         elif state.level < len(starts):
-            note = f"level {state.level + 1} gets {starts[state.level]} time"
+            # "next level: 22 time", beside "7 left": "level 2 gets 22 time" read as a
+            # level 1 short of time (#28 round 22, both testers, until help said it).
+            note = f"next level: {starts[state.level]} time"
         fits = len(line.plain) + 1 + len(note) <= width
         if moved:  # the level's note comes back once the card's time is taken
             note = kept[2:] + (" → ambush" if note.endswith("ambush") else "")

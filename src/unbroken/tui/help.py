@@ -87,7 +87,7 @@ THE_SCREEN = """\
 - Top left, titled with the **level**: your effort (SE small, ME medium, LE
   large) and materials against their caps; **time** is what is left of this
   level's time track (its bar is full at the level's start), with what the next
-  level gets ("level 2 gets 22 time": where its track starts; in a fight, "level 2
+  level gets ("next level: 22 time": where its track starts; in a fight, "level 2
   time", the fight having set the track to it); **uses** are your ability uses:
   all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.

@@ -78,9 +78,36 @@ def expansions_line(plugins: dict[str, str], added: set[str] | frozenset[str] = 
     return f"Expansions on: {', '.join(names) or 'none'}\np turns expansions on or off"
 
 
-def gentle_label(on: bool) -> str:
-    """Return the gentle start box's label, saying whether it is on (not by colour alone)."""
-    return f"Gentle start: {'on' if on else 'off'} (Easy, 15 SE)"
+def difficulty_place(index: int, count: int) -> str:
+    """Return where the difficulty at `index` of `count` stands, said once: "the easiest of
+    3", "2 of 3, easiest first", "the hardest of 4" (#28 round 22: "1 of 3, easiest first:
+    the easiest" said it three times)."""
+    hardness = difficulty_hardness(index, count)
+    return f"the {hardness} of {count}" if hardness else f"{index + 1} of {count}, easiest first"
+
+
+def gentle_se(rules: Ruleset) -> tuple[int, int]:
+    """Return the SE an Easy game starts with, with gentle start and without (R-SETUP-3,
+    from the settings: 15 and 13 in the base game)."""
+    settings = rules.settings
+    easy = next((d for d in settings.difficulties if d.id == "easy"), None)
+    usual = {**settings.start, **(easy.start if easy else {})}.get("se", 0)
+    return settings.gentle_start_se, usual
+
+
+def gentle_label(on: bool, rules: Ruleset) -> str:
+    """Return the gentle start box's label, saying whether it is on (not by colour alone) and
+    what it does: "Gentle start: off (Easy, +2 SE)" (#28 round 22: "(Easy, 15 SE)" beside
+    Easy's own "13 SE" was not explained; Easy's description says the two)."""
+    gentle, usual = gentle_se(rules)
+    return f"Gentle start: {'on' if on else 'off'} (Easy, {gentle - usual:+d} SE)"
+
+
+def gentle_note(rules: Ruleset) -> str:
+    """Return what Easy's description says of gentle start: "Gentle start (below) starts
+    with 15 SE instead of 13."."""
+    gentle, usual = gentle_se(rules)
+    return f" Gentle start (below) starts with {gentle} SE instead of {usual}."
 
 
 class OnOffBox(Checkbox):
@@ -165,13 +192,13 @@ class NewGameScreen(Screen[None]):
                 yield InOrderInput(
                     value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*"
                 )
-                yield OnOffBox(gentle_label(False), id="gentle")
+                yield OnOffBox(gentle_label(False, self.unbroken.ruleset), id="gentle")
         yield Footer()
 
     @on(Checkbox.Changed, "#gentle")
     def gentle_changed(self, message: Checkbox.Changed) -> None:
         # The box's mark differs only in colour: the label says on or off too.
-        message.checkbox.label = gentle_label(message.value)
+        message.checkbox.label = gentle_label(message.value, self.unbroken.ruleset)
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = self.unbroken.blink
@@ -279,14 +306,16 @@ class NewGameScreen(Screen[None]):
         self.call_after_refresh(self.say_more)
         difficulties = rules.settings.difficulties
         index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)
-        hardness = difficulty_hardness(index, len(difficulties))
-        rank = f"{index + 1} of {len(difficulties)}, easiest first" + (
-            f": the {hardness}" if hardness else ""
-        )
+        rank = difficulty_place(index, len(difficulties))
         if diff.id in rules.difficulties:  # a plugin's, said whose
             rank += f"; {difficulty_notes(rules, index)[-1]}"
         self.query_one("#difficulty-info", Static).update(
-            Text.assemble((f"{diff.name} ", "bold"), f"({rank}). ", difficulty_text(diff))
+            Text.assemble(
+                (f"{diff.name} ", "bold"),
+                f"({rank}). ",
+                difficulty_text(diff),
+                gentle_note(rules) if diff.id == "easy" else "",
+            )
         )
 
     def on_resize(self, event: events.Resize) -> None:

@@ -16,15 +16,22 @@ PURPOSES = {
 def roll_purpose(purpose: str, ruleset: Ruleset, sides: int = 6, level: int = 0) -> str:
     """Return what a die was rolled for, in words ("monster's combat roll"); a die of
     other than six sides says so, and what its faces past 6 are at `level` ("which
-    monster, a 7-sided die; a 7 is the Gutter Wolf": `die_sides`, R-MONSTER-1; the
-    face is said as what it would bring, so it does not read as the roll's result)."""
+    monster, a roll of 1 to 7, one per monster; a 7 is the Gutter Wolf": `die_sides`,
+    R-MONSTER-1; the face is said as what it would bring, not as the roll's result)."""
     if purpose.startswith("check:"):
         said = f"{ruleset.card_name(purpose[6:])} check"
     else:
         said = PURPOSES.get(purpose, purpose.split(":")[0])
     if sides == 6:
         return said
-    return f"{said}, a {sides}-sided die{extra_faces(ruleset, level)}"
+    return f"{said}, {many_sides(sides)}{extra_faces(ruleset, level)}"
+
+
+def many_sides(sides: int) -> str:
+    """Return the monster die of more than six sides as a table-top player reads it: "a roll
+    of 1 to 7, one per monster" (#28 round 22: "(a 7-sided die)" read oddly beside a
+    table-top game's dice; a level with a seventh monster rolls 1 to 7, R-MONSTER-1)."""
+    return f"a roll of 1 to {sides}, one per monster"
 
 
 def extra_faces(ruleset: Ruleset, level: int) -> str:

@@ -38,6 +38,10 @@ _DOES = (
     ev.RollSet,
     ev.AttackChosen,
     ev.SkillKept,
+    # Food eaten pays the Hunger's requirement: the hunger takes less (R-HUNGER-3), even
+    # at SE 20 where its SE gains are lost (#28 round 22: "Eat 4 food (no use now: SE is
+    # at the cap 20)" avoided the hunger's 10 SE).
+    ev.Ate,
 )
 
 

@@ -17,6 +17,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, copy_state
+from unbroken.words.vocabulary import amounts
 
 #: The other scorings in play, asked of a finished game (the forecast's events, the state
 #: it leaves): {a scoring rule's name as shown: its points}; none that does not apply.
@@ -62,11 +63,30 @@ def score_note(
         if kept and loss and per:
             verb = "scores" if kept == 1 else "score"
             said.append(f"{kept} food kept {verb} {kept * per}")
-            se_scores = ruleset.settings.score.get("se", 0) or counts_se(f, loss, others, scores)
-            if not se_scores:  # round 21: the Tally counts SE
-                said[-1] += f"; the {loss} SE hunger takes scores nothing"
+            said[-1] += hunger_taken(f, loss, ruleset, others, scores)
     note = f"score {over.score}" + (f" ({'; '.join(said)})" if said else "")
     return "; ".join([note, *(f"{name} {points}" for name, points in others.items())])
+
+
+def hunger_taken(
+    f: Forecast, loss: int, ruleset: Ruleset, others: dict[str, int], scores: Scores | None
+) -> str:
+    """Return what the `loss` SE hunger of an Eat takes, as the rules pay it (the forecast's
+    `Lost` event, R-HUNGER-3 with R-RES-4's substitution): "; the 10 SE hunger takes 7 SE
+    + 3 ME (3 ME scored 9)" when ME or LE covers the SE short (#28 round 22: 7 SE, "takes
+    scores nothing" while the score fell 90 -> 84), "; the 10 SE hunger takes scores
+    nothing" when only SE is taken and no scoring counts it, else ""."""
+    taken = next(
+        (e.amounts for e in f.events if isinstance(e, ev.Lost) and e.source == "hunger"), {}
+    )
+    per = ruleset.settings.score
+    scored = {k: n for k, n in taken.items() if n and per.get(k, 0)}
+    if scored:
+        points = sum(n * per[k] for k, n in scored.items())
+        return f"; the {loss} SE hunger takes {amounts(taken)} ({amounts(scored)} scored {points})"
+    if per.get("se", 0) or counts_se(f, taken.get("se", loss), others, scores):
+        return ""  # round 21: the Tally counts SE
+    return f"; the {loss} SE hunger takes scores nothing"
 
 
 def counts_se(f: Forecast, loss: int, others: dict[str, int], scores: Scores | None) -> bool:
