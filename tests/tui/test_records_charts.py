@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from pilot import on_top
 from scenes import SIZES
 
 from unbroken import sim
@@ -270,5 +271,48 @@ def test_esc_goes_back_one_step_from_the_charts_and_the_sheets_of_records() -> N
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is under
+
+    asyncio.run(look())
+
+
+def test_enter_on_the_charts_opens_nothing_however_they_were_reached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#28 round 22: Records, c, a, Esc, then Enter on the charts opened game 2's replay
+    (the hidden table had the focus back); Records, c, Enter did nothing. Enter watches the
+    table's highlighted game only, and the footer says so there."""
+    from unbroken.tui.history import AchievementsScreen
+
+    fill_records(monkeypatch, games=2)
+    from textual.app import App
+
+    opened: list[object] = []  # a replay opened, or said to have no file
+    monkeypatch.setattr(UnbrokenApp, "open_replay", lambda _, replay: opened.append(replay))
+    monkeypatch.setattr(App, "notify", lambda _, message, **__: opened.append(message))
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RecordsScreen)
+            assert footer_keys(app)["enter"] == "Replay"
+            await pilot.press("c", "enter")
+            await pilot.pause()
+            assert "enter" not in footer_keys(app) and not opened
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(on_top(app), AchievementsScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert on_top(app) is screen and screen.view == "charts"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not opened
+            await pilot.press("escape", "enter")  # the table: Enter watches its game
+            await pilot.pause()
+            assert len(opened) == 1
 
     asyncio.run(look())

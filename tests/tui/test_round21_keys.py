@@ -18,7 +18,6 @@ from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import AT_ONCE, KeyPace
 from unbroken.words.actions import no_use_reason
 
@@ -170,7 +169,7 @@ def test_the_test_pace_is_the_app_s_whatever_was_imported() -> None:
 @sync
 async def test_asked_again_another_key_takes_at_once() -> None:
     # Only the key that answered marks first: another option is no double tap (Orienteer,
-    # then Focus at once); nor is the next battle round's attack after the monster's roll.
+    # then Focus at once). (The next battle round's attack: tests/tui/test_round22_keys.py.)
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
     pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
     app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
@@ -183,30 +182,3 @@ async def test_asked_again_another_key_takes_at_once() -> None:
         await pilot.press(key_of(screen, act.Focus))
         await settle(pilot)
         assert game.state.res["se"] == 8, prompt(screen)  # 1 + 4 SE: both taken
-
-
-@sync
-async def test_the_next_round_s_attack_is_not_asked_again() -> None:
-    game = (
-        Scenario("tomu", level=2, seed=3)
-        .resources(se=13)
-        .weapon("knife")
-        .monster("goblin")
-        .dice(*[3] * 30)
-        .start("battle")
-    )
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
-        await pilot.press(key_of(screen, act.Attack))  # Pry: its armor broken, Stab can wound
-        await settle(pilot)
-        key = OPTION_KEYS[screen.offered.index((act.Attack("stab"), ""))]
-        await pilot.press(key)
-        await settle(pilot)
-        assert screen.offered[OPTION_KEYS.index(key)] == (act.Attack("stab"), "")
-        decisions = game.state.decisions
-        await pilot.press(key)
-        await settle(pilot)
-        assert game.state.decisions == decisions + 1, prompt(screen)

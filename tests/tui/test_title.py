@@ -115,3 +115,29 @@ async def test_ctrl_c_quits_as_in_any_terminal_program_but_copies_in_a_text_box(
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert app.return_code == 0
+
+
+@sync
+async def test_the_title_highlights_its_first_entry_each_time_and_question_mark_opens_help() -> (
+    None
+):
+    # Round 22: back from Records the highlight stayed there, and Down x5 + Enter meant
+    # for Help quit the game; `?` did nothing on the title.
+    from textual.widgets import OptionList
+
+    from unbroken.tui.help import HelpScreen
+    from unbroken.tui.title import TitleScreen
+
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # Records
+        await pilot.pause()
+        assert not isinstance(app.screen, TitleScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.query_one("#menu", OptionList).highlighted == 0
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)

@@ -227,6 +227,13 @@ class ChanceChart(Static):
         self.update(text)
 
 
+def analysing(viewer: ReplayViewerScreen) -> bool:
+    """Return whether the viewer's analysis is being computed (lost if the viewer closes)."""
+    return any(
+        c.analysis is None and c.note.startswith("Analysing") for c in viewer.query(ChanceChart)
+    )
+
+
 def toggle(viewer: ReplayViewerScreen) -> None:
     """Show or hide the chart; the first time, find or compute the analysis."""
     found = viewer.query(ChanceChart)

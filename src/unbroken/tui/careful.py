@@ -39,16 +39,24 @@ OPENINGS = {
 
 
 def careful_cue(
-    key: str | None, why: str, taken: tuple[str, ...] = (), marks: bool = True, again: str = ""
+    key: str | None,
+    why: str,
+    taken: tuple[str, ...] = (),
+    marks: bool = True,
+    again: str = "",
+    lasting: bool = False,
 ) -> str:
     """Return the prompt's cue while the careful window is open: why it is (`why`, with
     the decisions `taken` for the player, as the log says them, still in sight after the
     beat: #28 round 11 found them only in `l`; for a new question, what the last key took
     when it looks like the one before: "Last Rites used.") and how a key takes an option
     now (`key`: the key of the option a key marked, None before; `marks`: some option is
-    costly; `again`: the key that marks first on a question asked again)."""
+    costly; `again`: the key that marks first on a question asked again; `lasting`: the
+    window lasts until an option is taken, as a mark in it says: #28 round 22 read a
+    second key's mark, 10 s on, as a surprise)."""
     if key is not None:
-        return f"{key} marked: press {key} again (or Enter) to take it. "
+        until = "; until one is taken, a costly option's key marks it first" if lasting else ""
+        return f"{key} marked: press {key} again (or Enter) to take it{until}. "
     said = taken_words(taken) if why == TAKEN else " ".join(w for w in taken if w)
     head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
     if not marks:

@@ -38,7 +38,7 @@ from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, ro
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.tui.questions import CarefulList, shows_cards
+from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
 from unbroken.words.actions import no_use_reason, option_text, own_words, shared_note
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_line, prompt_text
@@ -118,7 +118,9 @@ class DecisionPanel(CarefulList):
         same = self.asked.get(kind) if new else None
         if kind in STANDING:
             self.asked[kind] = self.offered
-        repeated = self.repeated(at, self.offered_at, asked, reveals(last))
+        rolled = monster_rolled(last)  # a new round: its turn is asked again all the same
+        repeated = self.repeated(at, self.offered_at, asked, reveals(last) and not rolled)
+        self.rolled = rolled if repeated is not None else ""
         self.ask(new, at[2] == kind, None if new else repeated)
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
@@ -130,12 +132,12 @@ class DecisionPanel(CarefulList):
             # (#28 round 19: an attack, the monster's roll, then the Response window); one
             # that shows cards just revealed, however long they take to read.
             self.open_careful(NEW, lasting=shows_cards(last))
-        elif repeated is not None:  # its key again, nothing between: a double tap's second
-            self.open_careful(AGAIN)  # the prompt says "Asked again"
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
             # on the Maul, with no cue: a new weapon's options are other options.
             self.open_careful(MOVED)  # the prompt says "Options changed"
+        elif repeated is not None:  # its key again, only its roll between: a double tap
+            self.open_careful(AGAIN)  # the prompt says "Asked again"
 
     def show_offer(self) -> None:
         """Draw the decision offered: prompt, options fitted to the room, detail."""
@@ -240,7 +242,8 @@ class DecisionPanel(CarefulList):
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)
             again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
-            cue = careful_cue(key, self.why, said, marks, again)
+            again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
+            cue = careful_cue(key, self.why, said, marks, again, self.lasting)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)

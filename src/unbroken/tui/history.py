@@ -59,6 +59,7 @@ class RecordsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
+        Binding("enter", "watch", "Replay", priority=True),  # the table's; not the charts'
         Binding("left", "column(-1)", "Column", key_display="←→", priority=True),
         Binding("right", "column(1)", "Column", show=False, priority=True),
         Binding("s", "sort", "Sort"),
@@ -112,9 +113,14 @@ class RecordsScreen(Screen[None]):
             return bool(self.panels)
         if action == "show":
             return parameters[0] != self.view
-        if action in ("sort", "column"):
+        if action in ("sort", "column", "watch"):
             return self.view == "table"
         return True
+
+    def action_watch(self) -> None:
+        """Enter in the table: watch the highlighted game's replay (the table's own Enter
+        does it when it has the focus)."""
+        self.query_one("#games", DataTable).action_select_cursor()
 
     def action_show(self, view: str) -> None:
         """Show the table of games or the charts."""
@@ -288,6 +294,8 @@ class RecordsScreen(Screen[None]):
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        if self.view != "table":  # #28 round 22: c, a, Esc gave the hidden table the focus
+            return  # and Enter on the charts opened a replay; c, Enter did nothing
         replay = self.replays.get(str(message.row_key.value))
         if not replay:
             self.notify("This game has no replay file.", severity="warning")

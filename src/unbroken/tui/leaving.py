@@ -32,10 +32,13 @@ class LeaveScreen(ModalScreen[bool]):
         Binding("n", "answer(False)", "Stay", show=False),
     ]
 
-    def __init__(self, kept: bool = True) -> None:
+    def __init__(self, kept: bool = True, question: str = "") -> None:
         super().__init__()
         #: Whether leaving keeps the game for Continue: not before a first decision.
         self.kept = kept
+        #: The question asked instead of the game's (the replay viewer's, leaving an
+        #: analysis running: #28 round 22, one Esc too many threw away 6 minutes of it).
+        self.question = question
 
     def compose(self) -> ComposeResult:
         said = (
@@ -44,10 +47,12 @@ class LeaveScreen(ModalScreen[bool]):
             # #28 round 13: "It is saved" before any decision, then Continue said "(none)".
             else "No decision is taken yet, so it is not kept: New game starts another."
         )
+        asked = self.question or f"Leave this game for the title screen? {said}"
+        where = "here" if self.question else "in the game"
         with Vertical(id="leave"):
             yield Static(
-                f"Leave this game for the title screen? {said}\n\nEnter or y  leave      "
-                "Esc or n  stay\nAny other key stays, and acts in the game."
+                f"{asked}\n\nEnter or y  leave      "
+                f"Esc or n  stay\nAny other key stays, and acts {where}."
             )
 
     #: The keys that answer: any other one stays in the game and is then the game's.

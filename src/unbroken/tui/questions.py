@@ -31,6 +31,15 @@ def shows_cards(events: Iterable[ev.Event]) -> bool:
     return any(isinstance(e, SHOWING) for e in events)
 
 
+def monster_rolled(events: Iterable[ev.Event]) -> str:
+    """Return what the monster's roll among these events (the last key's) did, as an
+    asked-again prompt says it ("the monster rolled HEAL. "), "" when it did not roll: a
+    battle turn asked again after it is asked again all the same (#28 round 22: "8 8" took
+    Spike Thrower in two rounds, a HEAL between never read)."""
+    rows = [e.result for e in events if isinstance(e, ev.CombatResult)]
+    return f"the monster rolled {rows[-1].upper()}. " if rows else ""
+
+
 def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what a key took, as the next question's prompt says it: "Last Rites used.",
     "Orienteer taken." (the option's words before its cost and text)."""
@@ -79,6 +88,12 @@ class CarefulList(ClockedList):
         self.answered_said = ""
         #: The key (its index) of a question asked again (careful.AGAIN) that marks first.
         self.again: int | None = None
+        #: What the monster's roll did since the last key, when the question is asked
+        #: again after it ("the monster rolled HEAL. "; `monster_rolled`).
+        self.rolled = ""
+        #: Whether the window's time is over, an option's mark kept: another key takes at
+        #: once (#28 round 22: "4 marked" after "3 marked", 10 s later; a third key).
+        self.over = False
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
 
@@ -87,12 +102,13 @@ class CarefulList(ClockedList):
 
     def repeated(
         self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int, last: bool
-    ) -> int | None:
+    ) -> int | None:  # `last`: something other than the monster's roll was revealed
         """Return the key (its index) that answered the question offered when it is asked
         again right after it (the same level, step and kind, a decision later: `asked`
-        then; nothing revealed between, `last`: the monster's roll makes a new round) and
+        then; nothing revealed between, `last`, but the monster's roll, `rolled`) and
         would take a costly option again: that key marks first (#28 round 21: a second
-        `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice).
+        `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice;
+        round 22: "8 8" took Spike Thrower across the monster's HEAL).
         Other keys take at once: a different option is no double tap."""
         game, answered = self.game, self.answered
         if game is None or answered is None or at != now or asked == game.state.decisions:
@@ -120,6 +136,7 @@ class CarefulList(ClockedList):
         """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
         until an option is taken (`lasting`)."""
         self.careful, self.marked, self.why, self.lasting = True, None, why, lasting
+        self.over = False
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -129,6 +146,7 @@ class CarefulList(ClockedList):
     def close_careful(self) -> None:
         """Close the careful window: every option's key takes it at once."""
         self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
+        self.over = False
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -140,7 +158,7 @@ class CarefulList(ClockedList):
         if self._settle is not None:
             self._settle.stop()
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
-        self.answered_said, self.lasting = "", False
+        self.answered_said, self.lasting, self.over = "", False, False
         if self._careful is not None:
             self._careful.stop()
             self._careful = None  # not running: a screen over it (`hide`) keeps none of it
@@ -149,11 +167,13 @@ class CarefulList(ClockedList):
     def careful_over(self) -> None:
         """Let every option's key take it at once again (the options have been in sight);
         an option a key marked stays marked, its cue in sight, until the next key (its end
-        wiped a mark made just before it, and the next key took the option at once)."""
+        wiped a mark made just before it, and the next key took the option at once): its
+        key or Enter takes it, another takes its own at once (`over`)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
         if self.marked is not None:
+            self.over = True
             return
         if self.careful or self.cue_shown:
             self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
@@ -202,7 +222,7 @@ class CarefulList(ClockedList):
         takes the option highlighted; #28 round 14: `1` marked, ↓ to 5, the cue still
         said 1, Enter marked 5). A window kept open only for the mark, its time over,
         closes with it: the bare prompt, and every key takes at once."""
-        self.marked = None
+        self.marked, self.over = None, False
         if self._careful is None and not self.lasting:
             self.careful = False
         self.draw()
@@ -213,7 +233,7 @@ class CarefulList(ClockedList):
         A key does what the prompt says: while its cue is in sight, it is careful."""
         if self.marked != index and (
             self.always_marked(index)
-            or ((self.careful or self.cue_shown) and self.marks_first(index))
+            or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
             self.careful = True
             self.mark(index)
@@ -226,7 +246,7 @@ class CarefulList(ClockedList):
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
-        self.careful, self.marked, self.lasting = False, None, False  # drawn with it taken
+        self.careful, self.marked, self.lasting, self.over = False, None, False, False
         game = self.game
         if game is not None and game.decision is not None:
             action = self.offered[index][0]

@@ -18,7 +18,7 @@ from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
-from unbroken.tui.analysis import jump, redraw, say, toggle
+from unbroken.tui.analysis import analysing, jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.reach import game_app
@@ -280,7 +280,24 @@ class ReplayViewerScreen(Screen[None]):
         return True
 
     def action_close(self, to: str) -> None:
-        """Close the viewer: back to the screen under it, or out of the app to the shell."""
+        """Close the viewer: back to the screen under it, or out of the app to the shell;
+        asked first while an analysis runs (it is kept only once it is done)."""
+        if analysing(self):
+            # lazy: loaded when this action runs
+            from unbroken.tui.leaving import LeaveScreen
+
+            question = (
+                "Close the replay viewer? The analysis is still running, and it is kept "
+                "only once it is done: closing now loses it."
+            )
+            self.app.push_screen(LeaveScreen(question=question), lambda go: self.leave_to(to, go))
+            return
+        self.leave_to(to)
+
+    def leave_to(self, to: str, go: bool | None = True) -> None:
+        """Close the viewer (`go`: the answer to leaving an analysis running)."""
+        if not go:
+            return
         if to == "shell":
             self.app.exit()
         else:

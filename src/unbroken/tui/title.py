@@ -34,7 +34,10 @@ class Menu(OptionList):
 class TitleScreen(Screen[None]):
     """The title: new game, continue, replays, records, plugins, help, quit."""
 
-    BINDINGS = [Binding("q", "app.quit", "Quit")]
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -60,8 +63,16 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         # The app's first screen: in a browser tab (`unbroken serve`) it came up with
         # nothing focused and Enter did nothing (tests/web); the menu has the focus.
-        self.query_one("#menu", OptionList).focus()
+        # Each time it is shown, the first entry highlighted (#28 round 22: the highlight
+        # kept on Records, Down x5 + Enter meant for Help landed on Quit).
+        menu = self.query_one("#menu", OptionList)
+        menu.focus()
+        menu.highlighted = 0
         self.call_after_refresh(self.dim_continue)
+
+    def action_help(self) -> None:
+        """Open help, as `?` does in a game (#28 round 22: it did nothing on the title)."""
+        game_app(self).open_screen("help")
 
     def dim_continue(self) -> None:
         """Dim "Continue" when no game is left to continue (after the first frame: it
