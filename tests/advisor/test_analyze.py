@@ -249,15 +249,15 @@ def test_the_summary_counts_what_it_lists() -> None:
     out = text_report(Analysis(100, 20, 4, "won", choices), "a game")
     summary = out.split("Summary\n", 1)[1].splitlines()
     assert summary[0] == (
-        f"  Costly decisions (!): 2 (clearly worse than the best option by more than "
-        f"{COSTLY:g} points); all:"
+        f"  Costly decisions (!): 2, each clearly worse than its best option by more than "
+        f"{COSTLY:g} points:"
     )
     assert [line[:20] for line in summary[1:3]] == [
         "  ! decision 1 (leve",
         "  ! decision 2 (leve",
     ]
-    assert summary[3].startswith("  Clearly worse but not costly: 1 decision (by ")
-    assert summary[3].endswith("; it:")
+    assert summary[3].startswith("  Clearly worse but not costly: 1 decision, by ")
+    assert summary[3].endswith(":")
     assert summary[4].startswith("    decision 3 (leve")
 
 
@@ -294,7 +294,7 @@ def test_the_costly_list_is_the_costly_decisions_and_the_others_are_said_apart()
             found.append(int(words[words.index("decision") + 1]))
         return found
 
-    assert summary[0].startswith("  Costly decisions (!): 3 ")
+    assert summary[0].startswith("  Costly decisions (!): 3, ")
     assert sorted(listed("  Costly decisions (!)")) == [11, 28, 89]
     assert sorted(listed("  Clearly worse but not costly: 2 decisions")) == [75, 82]
 
@@ -328,7 +328,9 @@ def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -
     )  # fmt: skip
     assert free.contradicted and not free.costly and not free.clearly_worse
     assert free.verdict().startswith("no loss counted: where it led reads 94 %")
-    assert free.verdict().endswith(f"on the same 32 futures, 12 won to 0 ({said})")
+    assert free.verdict().endswith(
+        f"on the same 32 futures, 12 won only after Pass, none only after this ({said})"
+    )
     again = Choice.from_json(free.as_json())
     assert again.bot_next == said and again.verdict() == free.verdict()
 

@@ -386,6 +386,10 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
         class race:
             decided = True
 
+            @staticmethod
+            def cut_short() -> str:
+                return ""
+
         def weighing(self) -> Weighing:
             return race
 

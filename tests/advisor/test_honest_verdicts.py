@@ -103,9 +103,10 @@ def test_a_certain_option_read_one_number_and_the_bots_line_is_said_as_the_bots(
     # missing; Lost says "mixed" (the header says what it means) and the verdict says first
     # why no loss is counted, so a row cut to its columns keeps it.
     assert craft.verdict() == (
-        "no loss counted: where it led reads 37 % (28-47), no worse than the best's 37 %;"
-        " only the reference bot wins less often after this than after Focus: +31 points"
-        " (2 to 54) on the same 16 futures, 5 won to 0"
+        "no loss counted: where it led reads 37 % (28-47), no worse than the 37 % of the"
+        " best option, Focus. Only with the reference bot playing on for you is Focus better:"
+        " by 31 points (95 % interval 2 to 54) on the same 16 futures, 5 won only after"
+        " Focus, none only after this"
     )
     analysis = Analysis(100, 20, 124, "won", [craft])
     assert analysis.costly() == [] and analysis.worst() == []

@@ -237,3 +237,13 @@ def test_the_help_says_what_is_printed_and_the_exit_status(
     text = " ".join(capsys.readouterr().out.split())
     assert "one line on stderr, PASS or FAIL" in text
     assert "exit status is 1 when a target fails, 0 when all hold" in text
+
+
+def test_the_help_names_the_small_run_ci_makes() -> None:
+    """Round 22 (lead): `unbroken balance --help` said CI runs `--seed 4`; .ci/run runs 13
+    since round 19. The help quotes .ci/run's own command."""
+    from unbroken.cli.balance import EPILOG
+
+    ci = (Path(__file__).parents[2] / ".ci" / "run").read_text(encoding="utf-8")
+    command = next(line for line in ci.splitlines() if line.startswith("unbroken balance "))
+    assert command in EPILOG

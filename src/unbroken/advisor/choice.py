@@ -16,7 +16,8 @@ from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
-from unbroken.advisor.paired import Difference
+from unbroken.advisor.paired import Difference, bound
+from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
 COSTLY = 10.0
@@ -203,16 +204,22 @@ class Choice:
         """Return what is measured when the paired figures and the position the option led
         to disagree: why no loss is counted first (a row cut at 80 columns kept only the
         bot's "+9 points (1 to 17)" beside Lost's "mixed", #28 round 13), then the bot's
-        line, said as the bot's."""
+        line, said as the bot's: who is better, by how much, how sure, on what (#28 round
+        22: "only the reference bot wins less often after this than after Eat 1 food: +16
+        points (0.3 to 29) …, 5 won to 0" left whose 16 points those were to guess)."""
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
+        low, high = (bound(x) for x in gain.interval)
         led = self.led_to.percent() if self.led_to is not None else "?"
+        best = short_name(self.best)
         why = f" ({self.bot_next})" if self.bot_next else ""
+        points = round(100 * gain.mean)
         return (
-            f"no loss counted: where it led reads {led}, no worse than the best's"
-            f" {round(100 * self.before.rate)} %; only the reference bot wins less often after"
-            f" this than after {short_name(self.best)}: {gain.points()} on the same {d.games}"
-            f" futures{self._counted()}{why}"
+            f"no loss counted: where it led reads {led}, no worse than the"
+            f" {round(100 * self.before.rate)} % of the best option, {best}. Only with the"
+            f" reference bot playing on for you is {best} better: by {plural(points, 'point')}"
+            f" (95 % interval {low} to {high}) on the same {d.games} futures, {d.behind} won"
+            f" only after {best}, {d.ahead or 'none'} only after this{why}"
         )
 
     def as_json(self) -> dict[str, Any]:

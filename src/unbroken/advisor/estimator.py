@@ -317,6 +317,18 @@ class Race:
         """Futures played by the options still in the race."""
         return self.games[self.live[0]] if self.live else 0
 
+    def cut_short(self) -> str:
+        """Return why the race ended before `most` futures, in words ("" when it did not):
+        a header's "up to 64 games each" beside the usual 100 read as unexplained (#28
+        round 22)."""
+        if not self.decided or self.options < 2 or self.played >= self.most:
+            return ""
+        if self.ended == RaceEnd.ALONE:
+            why = "every other option clearly behind"
+        else:
+            why = f"the options left within {self.settle:g} points of each other"
+        return f"not {self.most}: the race ended there, {why}"
+
     def stage(self) -> tuple[int, int, list[int]]:
         """Return the next stage: its first future, its futures, and the options playing
         (once decided: the best alone on the `most` futures after the race's that it has

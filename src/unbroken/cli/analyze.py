@@ -236,17 +236,20 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
     others = sorted(
         (c for c in a.choices if c.clearly_worse and not c.costly), key=lambda c: (-c.loss, c.n)
     )
-    lines = [
-        f"  Costly decisions (!): {len(marked)} (clearly worse than the best option by"
-        f" more than {costly:g} points){_which(marked, MOST_LISTED)}"
-    ]
+    what = f"clearly worse than its best option by more than {costly:g} points"
+    if marked:
+        head = f"{len(marked)}, {'each ' if len(marked) > 1 else ''}{what}"
+    else:
+        head = f"none (costly: {what})"
+    lines = [f"  Costly decisions (!): {head}{_which(marked, MOST_LISTED)}"]
     lines += [f"  ! {_worst(c)}" for c in marked[:MOST_LISTED]]
     if not marked and not others:
         return [*lines, "  No decision was clearly worse than its best option."]
     if others:
+        each = "each " if len(others) > 1 else ""
         lines.append(
-            f"  Clearly worse but not costly: {plural(len(others), 'decision')} (by {costly:g}"
-            f" points or less, or uncertain: where the race stopped them)"
+            f"  Clearly worse but not costly: {plural(len(others), 'decision')}, {each}by"
+            f" {costly:g} points or less, or uncertain (where the race stopped it)"
             f"{_which(others, MOST_OTHERS)}"
         )
         lines += [f"    {_worst(c)}" for c in others[:MOST_OTHERS]]
@@ -260,13 +263,12 @@ MOST_OTHERS = 3
 
 
 def _which(listed: list[Choice], most: int) -> str:
-    """Return what the list under a count holds: "" (none), "; it:", "; all:", "; the 3 that
-    lost most:"."""
+    """Return what ends a summary's count line: ":" above the whole list, "; the 5 that
+    lost most:" above part of it, "." without one (#28 round 22: "Costly decisions (!): 2
+    (…); all:" read oddly)."""
     if not listed:
-        return ""
-    if len(listed) == 1:
-        return "; it:"
-    return "; all:" if len(listed) <= most else f"; the {most} that lost most:"
+        return "."
+    return ":" if len(listed) <= most else f"; the {most} that lost most:"
 
 
 def _worst(c: Choice) -> str:

@@ -93,7 +93,7 @@ KEPT = "<!-- Written by hand from here on: `unbroken balance --output` keeps it.
 EPILOG = (
     "Every target prints one line on stderr, PASS or FAIL with its numbers; the exit "
     "status is 1 when a target fails, 0 when all hold (2 for a bad option). "
-    "CI runs a small one: unbroken balance --games 200 --seed 4 --jobs 2 > /dev/null. "
+    "CI runs a small one (.ci/run): unbroken balance --games 200 --seed 13 --jobs 2 > /dev/null. "
     f"Rewriting a report with --output keeps its hand-written end, from the line {KEPT}"
 )
 

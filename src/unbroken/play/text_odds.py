@@ -44,18 +44,24 @@ def _watchable(stdin: TextIO) -> bool:
 
 
 def table(
-    options: list[str], legal: list[int], weighing: Weighing, actions: Sequence[Action] = ()
+    options: list[str],
+    legal: list[int],
+    weighing: Weighing,
+    actions: Sequence[Action] = (),
+    short: str = "",
 ) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
     option of weighed action k), its name cut to the width, then the verdict. An option
     marked "no use now" shows the figure of the one that does nothing (`actions`: Pass,
-    Skip) as its bound (`chances.no_use_figure`, as the full screen does)."""
+    Skip) as its bound (`chances.no_use_figure`, as the full screen does); `short`: why
+    the race ended before its most futures (`Race.cut_short`)."""
     no_use = [k for k, i in enumerate(legal) if "no use now" in options[i]]
     passing = next((k for k, a in enumerate(actions) if isinstance(a, Pass | Skip)), None)
     nothing = weighing.shown(passing) if passing is not None else None
     most = max(weighing.games, default=0)
     upto = "up to " if min(weighing.games, default=most) < most else ""
-    lines = [f"  Odds after {upto}{most} games each (chance of winning, 95 % interval):"]
+    short = f"{short}; " if short else ""
+    lines = [f"  Odds after {upto}{most} games each ({short}chance of winning, 95 % interval):"]
     for k, i in enumerate(legal):
         e = weighing.shown(k)
         # "behind" only of an option clearly behind, as the verdict says (round 10).
@@ -112,7 +118,11 @@ def show_odds(
                 line.say(f"  Odds: {printed} games each so far…")
             if odds.finished:
                 line.end()
-                print(table(options, legal, weighing, actions), file=out, flush=True)
+                print(
+                    table(options, legal, weighing, actions, odds.race.cut_short()),
+                    file=out,
+                    flush=True,
+                )
                 if odds.error:
                     print(f"  The odds stopped: {odds.error}", file=out)
                 return None
@@ -132,7 +142,11 @@ def show_odds(
                 line.end()
                 if typed.strip() == KEY:
                     if odds.games:  # what was weighed so far, once
-                        print(table(options, legal, weighing, actions), file=out, flush=True)
+                        print(
+                            table(options, legal, weighing, actions, odds.race.cut_short()),
+                            file=out,
+                            flush=True,
+                        )
                     print(f"  Odds stopped after {odds.games} games each.", file=out)
                     return None
                 return typed

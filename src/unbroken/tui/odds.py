@@ -74,7 +74,8 @@ def status_text(odds: Anytime, verdict: str = "") -> str:
     weighing = odds.weighing()
     games = odds.games
     each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
-    said = [f"Odds: {each} games each, 95 % intervals"]
+    short = odds.race.cut_short()
+    said = [f"Odds: {each} games each{f' ({short})' if short else ''}, 95 % intervals"]
     done, count = odds.under_way()
     if not odds.finished and not odds.race.decided:
         said.append(f"next {count} futures: {done} played" if count else "starting")
