@@ -124,4 +124,4 @@ async def test_the_new_game_screen_says_which_expansion_adds_a_difficulty() -> N
             await pilot.press("tab", "down", "down")
             await pilot.pause()
             info = shown(screen, "#difficulty-info")
-            assert info.startswith("Expert (4 of 4, easiest first: the hardest; from Gauntlet)")
+            assert info.startswith("Expert (the hardest of 4; from Gauntlet)")  # round 22
