@@ -26,31 +26,14 @@ import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from unbroken.advisor.analysis import positions
+from odds import sample  # bench/odds.py's decisions: the same for the same seed
+
 from unbroken.advisor.estimator import Weighing, weigh
-from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
-from unbroken.plugins import load_ruleset
-from unbroken.replay import read_recording
 
-GOLDEN = Path(__file__).resolve().parents[1] / "replays"
 _PICKED: list[tuple[Game, list[Action]]] = []
-
-
-def sample(count: int, seed: int) -> list[tuple[Game, list[Action]]]:
-    """Return `count` decisions with a choice drawn from the golden recordings (as
-    bench/odds.py draws them: the same decisions for the same seed)."""
-    rules = load_ruleset()
-    found: list[tuple[Game, list[Action]]] = []
-    for path in sorted(GOLDEN.glob("*.jsonl")):
-        found += [(p.game, p.legal) for p in positions(read_recording(path), rules)[0]]
-    picked = []
-    for i in range(count):
-        picked.append(found.pop(rng.below(rng.draw(seed, "bench:odds", i), len(found))))
-    return picked
 
 
 @dataclass
