@@ -177,7 +177,7 @@ from unbroken.plugins import (
     load_plugins,
     load_ruleset,
 )
-from unbroken.plugins.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
+from unbroken.plugins.hookspecs import AchievementPredicate, HelpSection, RecordsPanel, ScoringRule
 from unbroken.testing import (
     DiceExhausted,
     FolderPlugin,
@@ -245,6 +245,7 @@ __all__ = [
     "EffectType",
     "HandlerApi",
     "HandlerError",
+    "HelpSection",
     "RecordsPanel",
     "ScoringRule",
     "StateChanged",

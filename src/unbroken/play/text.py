@@ -398,6 +398,11 @@ class TextGame:
             say(out, how_lost(game.events, game.state, self.rules))
         for line in expansion_scores(game):
             print(line, file=out)
+        # What the plugins say at the end (Gauntlet: what carries into the campaign's next
+        # game), however the game was finished (#28 round 23: not after `play --continue`).
+        plugins = self.session.plugins or plugins_for(self.rules)
+        for line in plugins.end_lines(game.events, game.state, self.rules):
+            say(out, line, indent=2)
 
 
 def say(out: TextIO, text: str, first: str = "", indent: int | None = None) -> None:

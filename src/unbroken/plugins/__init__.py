@@ -6,6 +6,8 @@ here (`from unbroken.plugins import load_ruleset`). The host is split by job:
 * `reporting`: the errors, the one-line warnings and where a plugin's code failed;
 * `config`: which plugins are on (UNBROKEN_PLUGINS, else the user config);
 * `host`: the pluggy manager, a plugin's requirements, a plugin project's plugins;
+* `composing`: the plugins' packs joined to the base game's;
+* `extras`: what a plugin says beside the game (help sections, lines at a game's end);
 * `loading`: each plugin's contribution, checked and joined to the base game.
 
 Each part imports only parts listed before it, never this package: no cycle.
@@ -25,6 +27,7 @@ from unbroken import __version__
 from unbroken.content import ContentError, base_content_dir, load_pack
 from unbroken.core.ruleset import Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
+from unbroken.plugins.composing import compose
 from unbroken.plugins.config import (
     BASE,
     ENV,
@@ -45,7 +48,6 @@ from unbroken.plugins.host import (
 from unbroken.plugins.loading import (
     KINDS,
     Plugins,
-    compose,
     load_plugins,
     plugin_content_folders,
     plugin_handlers,

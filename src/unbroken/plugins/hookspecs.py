@@ -170,3 +170,50 @@ def unbroken_records_panels() -> list[RecordsPanel]:
     one that raises is shown as a line naming the plugin, the panel and the error.
     """
     raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- help and the end
+# (added for the campaign of plugins/unbroken-gauntlet, #28 round 23: help's search found
+# nothing for "campaign", and a campaign game finished by `unbroken play --continue` never
+# said what carries over)
+
+
+@dataclass(frozen=True)
+class HelpSection:
+    """A section a plugin adds to the full-screen game's help (`?`): listed in its contents
+    as "title (Plugin)" after How to play, Keys, The screen and Score (before the rules in
+    full), and found by its search (`/`)."""
+
+    title: str  # its name in the contents ("Campaign"); the plugin's name is added
+    text: str  # what it says, in Markdown (without a `## ` heading first, the title is one)
+    #: The plugin that gives it: filled in as the plugins load (what the plugin sets is
+    #: replaced).
+    plugin: str = ""
+
+
+@hookspec(firstresult=False, historic=False)
+def unbroken_help_sections() -> list[HelpSection]:
+    """Return sections for the game's help: how to use what the plugin adds (see docs/plugins.md).
+
+    Called once as the plugins load; the text is fixed then. A hook that raises or
+    returns anything but a list of `HelpSection` with a title and a text skips the
+    plugin with a warning naming it, like any hook of the wrong shape.
+    """
+    raise NotImplementedError
+
+
+@hookspec(firstresult=False, historic=False)
+def unbroken_game_end_lines(events: list[Event], state: GameState, ruleset: Ruleset) -> list[str]:
+    """Return lines to say at the end of a finished game, won or lost (or [] for none).
+
+    Every front end that ends a game a person plays says them after the score and the
+    expansions' scores: the full-screen game's end screen and the plain-text game's end
+    (`unbroken play`, `--continue`, a plugin's own front end built on `TextGame`), so a
+    game finished through any of them says the same (Gauntlet: what carries into the
+    campaign's next game). It gets the game's whole event log, the state at its end and
+    the Ruleset; it may be called more than once for one game, so it only reads (a
+    file of the plugin's own, say) and writes nothing. One that raises, takes longer
+    than 2 s or returns anything but a list of texts is said in one line naming the
+    plugin instead.
+    """
+    raise NotImplementedError

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import msgspec
 import pluggy
 
 import unbroken.plugins.time_limits as limits
@@ -39,16 +38,17 @@ from unbroken.content import (
     UpgradeEdge,
     did_you_mean,
     ids_of_kind_named,
-    missing_edge_weapons,
     read_pack,
     read_upgrades,
 )
 from unbroken.core.handlers import TookTooLong
-from unbroken.core.model import CARD_KINDS, Pack, Weapon
+from unbroken.core.model import CARD_KINDS, Pack
 from unbroken.core.ruleset import EffectHandler, Ruleset, RulesetError, build_ruleset
 from unbroken.core.state import GameState
+from unbroken.plugins import extras
+from unbroken.plugins.composing import compose
 from unbroken.plugins.config import BASE
-from unbroken.plugins.hookspecs import AchievementPredicate, RecordsPanel, ScoringRule
+from unbroken.plugins.hookspecs import AchievementPredicate, HelpSection, RecordsPanel, ScoringRule
 from unbroken.plugins.host import PluginInfo, get_plugin_manager
 from unbroken.plugins.reporting import (
     HookError,
@@ -91,6 +91,10 @@ class Plugins:
     bots: dict[str, Any]
     observers: list[tuple[str, Callable[..., Any]]]
     records_panels: list[RecordsPanel] = field(default_factory=list)
+    #: The plugins' sections of the help screen (`unbroken_help_sections`).
+    help_sections: list[HelpSection] = field(default_factory=list)
+    #: (plugin, its `unbroken_game_end_lines` alone), in load order: see `end_lines`.
+    end_callers: list[tuple[str, Callable[..., Any]]] = field(default_factory=list)
     #: The threads the observers run in (unbroken.play.observers), one per observer.
     leashes: dict[Callable[..., Any], limits.Leash] = field(default_factory=dict)
 
@@ -131,6 +135,13 @@ class Plugins:
             out[rule.name] = int(points)
         return out
 
+    def end_lines(
+        self, events: list[Any], state: GameState, ruleset: Ruleset | None = None
+    ) -> list[str]:
+        """Return what the plugins say at a finished game's end (`unbroken_game_end_lines`),
+        a failing one said in a line naming it."""
+        return extras.end_lines(self.end_callers, events, state, ruleset or self.ruleset)
+
     def observe(self, event: Any, state: GameState) -> None:
         """Show one event to every `unbroken_game_event` observer; a raising one is dropped.
 
@@ -163,6 +174,7 @@ class _Contribution:
     bots: dict[str, Any] = field(default_factory=dict)
     observers: list[Callable[..., Any]] = field(default_factory=list)
     records_panels: list[RecordsPanel] = field(default_factory=list)
+    help_sections: list[HelpSection] = field(default_factory=list)
 
 
 def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
@@ -205,6 +217,9 @@ def _contribution(pm: pluggy.PluginManager, name: str) -> _Contribution:
         return [RecordsPanel(_named(name, p.name), p.title, p.lines) for p in given]
 
     got.records_panels = _shaped(pm, name, "unbroken_records_panels", [], panels)
+    got.help_sections = _shaped(
+        pm, name, "unbroken_help_sections", [], lambda given: extras.help_sections(given, name)
+    )
     return got
 
 
@@ -272,50 +287,6 @@ def _call(pm: pluggy.PluginManager, name: str, hook: str, default: Any) -> Any:
             except (Exception, SystemExit) as exc:  # a plugin's hook is untrusted code
                 raise _hook_error(hook, exc, pm.get_plugin(name)) from exc
     return default
-
-
-def compose(contributions: Sequence[_Contribution]) -> list[Pack]:
-    """Return the packs in load order with monster faces replaced and upgrade edges added.
-
-    Raises RulesetError naming the file:line of each edge whose `from` or `to`
-    is no weapon of its own or an earlier pack.
-    """
-    packs: list[Pack] = []
-    for contribution in contributions:
-        for pack in contribution.packs:
-            faces = {(m.level, m.number) for m in pack.monsters}
-            packs = [
-                msgspec.structs.replace(
-                    p, monsters=[m for m in p.monsters if (m.level, m.number) not in faces]
-                )
-                if any((m.level, m.number) in faces for m in p.monsters)
-                else p
-                for p in packs
-            ]
-            packs.append(pack)
-        known = {w.id for p in packs for w in p.weapons}
-        problems: list[Problem] = []
-        for edge in contribution.upgrades:
-            found = missing_edge_weapons(edge, contribution.name, known)
-            if found:
-                problems.extend(found)
-            else:
-                packs = _add_upgrade(packs, edge)
-        if problems:
-            raise RulesetError("\n".join(str(p) for p in problems))
-    return packs
-
-
-def _add_upgrade(packs: list[Pack], edge: UpgradeEdge) -> list[Pack]:
-    """Return `packs` with the edge's upgrade appended to the upgrades of its weapon."""
-    for i, pack in enumerate(packs):
-        weapons: list[Weapon] = list(pack.weapons)
-        for j, weapon in enumerate(weapons):
-            if weapon.id == edge.weapon:
-                upgrades = [*weapon.upgrades, edge.upgrade]
-                weapons[j] = msgspec.structs.replace(weapon, upgrades=upgrades)
-                return [*packs[:i], msgspec.structs.replace(pack, weapons=weapons), *packs[i + 1 :]]
-    return packs
 
 
 def load_plugins(
@@ -433,6 +404,10 @@ def _take(
     info.titles = titles(contribution.scoring_rules, contribution.bots)
     result.records_panels.extend(contribution.records_panels)
     info.records_panels = [panel.name for panel in contribution.records_panels]
+    result.help_sections.extend(contribution.help_sections)
+    ending = extras.end_caller(pm, contribution.name)
+    if ending is not None:
+        result.end_callers.append((contribution.name, ending))
     if contribution.observers:
         result.observers.append((contribution.name, _observer(pm, contribution.name)))
         info.observers = [

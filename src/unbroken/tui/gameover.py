@@ -157,6 +157,10 @@ class GameOverScreen(Screen[None]):
                 said = textwrap.fill(how, 74, initial_indent="    ", subsequent_indent="    ")
                 text.append(said + "\n", style="italic")
 
+        # What the plugins say at the end (Gauntlet: what carries into the campaign's next
+        # game), as the text game's end says it (#28 round 23).
+        for line in plugins.end_lines(game.events, game.state, rules):
+            text.append("\n" + textwrap.fill(line, 76, subsequent_indent="  ") + "\n")
         difficulty = rules.difficulty_name(game.state.difficulty)
         text.append(f"\nSeed {game.state.seed} — {difficulty}.")
         # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,

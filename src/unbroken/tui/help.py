@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog
 
+from unbroken.tui.help_plugins import plugin_sections
 from unbroken.tui.help_search import InOrderInput, holds, patterns
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.help_text import contents_entry
@@ -313,6 +314,7 @@ the same seed again and `w` watches the game's replay.
             ("Keys", "\n".join(keys)),
             ("The screen", THE_SCREEN),
             ("Score", score_section(self.rules(), self.plugins())),
+            *plugin_sections(self.plugins()),  # the expansions' own: Gauntlet's campaign
             *rules_in_play(rules_sections(), self.rules()),
         ]
         #: The section shown first ("Keys" from a game or the viewer; else How to play).
