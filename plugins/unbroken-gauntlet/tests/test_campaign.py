@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from unbroken_gauntlet import campaign, campaign_lines
@@ -258,3 +259,83 @@ def test_carry_words_name_the_skills_left_behind() -> None:
         "behind), 3 treasure (all you had left)."
     )
     assert campaign.carry_words({}, GameState(), rules).startswith("Nothing carries")
+
+
+def bot_loop(self: Any, stdin: object, out: Any) -> int:
+    """TextGame.loop with the heuristic bot answering every question, then the game's end."""
+    n = 0
+    while not self.game.is_over:
+        self.session.apply(heuristic_bot(self.game, n))
+        n += 1
+    self.narrate_new(out)
+    self.end(out)
+    return 0
+
+
+def test_a_campaign_game_finished_by_play_continue_says_what_carries_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # #28 round 23: a campaign game left unfinished and finished with `unbroken play
+    # --continue` said nothing of what carries over (only `unbroken-campaign`'s end did).
+    from unbroken.api import TextGame, data_dir
+    from unbroken.testing import run_command
+
+    campaign.main(["--new", "--character", "niola", "--difficulty", "easy", "--status"])
+    campaign.main(["--seed", "3"], stdin=io.StringIO("1\n"), out=io.StringIO())
+    monkeypatch.setattr(TextGame, "loop", bot_loop)
+    capsys.readouterr()
+    assert run_command(["play", "--continue"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Continuing " in said and " after decision 1." in said, said
+    if list((data_dir() / "replays").glob("*_won.jsonl*")):  # what the next game starts with
+        assert "Campaign: Carried into the next game: " in said, said
+        assert "(the last skill you took" in said or "Nothing carries" in said, said
+    else:
+        assert "Campaign: this death ends the run" in said, said
+    # The next `unbroken-campaign` counts it (as before), its row in the run.
+    monkeypatch.setattr(TextGame, "loop", lambda self, stdin, out: 0)
+    campaign.main(["--seed", "5"], stdin=io.StringIO(""), out=io.StringIO())
+    assert [g["seed"] for g in json.loads(campaign.path().read_text())["games"]] == [3]
+
+
+def test_the_end_lines_say_the_carry_of_the_run_s_game_only() -> None:
+    rules = load_ruleset()
+    won = first_game(True)
+    run = {**campaign.new_run("base:niola", "easy"), "playing_seed": won.state.seed}
+    campaign.save(campaign.path(), run)
+    carry = campaign.keep(won.events, won.state, rules.settings.starting_weapon)
+    assert carry is not None
+    expected = f"Campaign: {campaign.carry_words(carry, won.state, rules)}"
+    assert campaign_end(won) == [expected]
+    assert campaign_end(won) == [expected]  # said again (the end screen drawn again): same
+    assert json.loads(campaign.path().read_text()) == run  # it writes nothing
+    other = first_game(True, seed=won.state.seed + 1)  # another game: not the run's
+    assert campaign_end(other) == []
+    lost = first_game(False)
+    campaign.save(campaign.path(), {**run, "playing_seed": lost.state.seed})
+    assert campaign_end(lost)[0].startswith("Campaign: this death ends the run")
+
+
+def campaign_end(game: Game) -> list[str]:
+    """Return what the end of `game` says, through the game's hook (as every front end)."""
+    loaded = load_plugins(["base", "gauntlet"], strict=["gauntlet"])
+    return loaded.end_lines(game.events, game.state)
+
+
+def test_the_help_has_the_campaign_and_its_search_finds_it() -> None:
+    # #28 round 23: help's search found nothing for "campaign".
+    loaded = load_plugins(["base", "gauntlet"], strict=["gauntlet"])
+    [section] = loaded.help_sections  # listed in help as "Campaign (Gauntlet)", searched
+    assert (section.title, section.plugin) == ("Campaign", "gauntlet")
+    said = " ".join(section.text.split())
+    assert "A **campaign** is a hard-core run of games" in said, said
+    assert "unbroken-campaign --new" in said and "`unbroken-campaign` plays" in said, said
+    # What carries over, as the campaign's end says it, and why.
+    for part in ("the weapon on top of your stack", "the last skill you took", "treasure"):
+        assert part in said and part in campaign.carry_words(
+            {"weapon": "base:sword", "skills": ["base:daring"], "res": {"treasure": 2}},
+            GameState(skills=["base:daring"]),
+            loaded.ruleset,
+        )
+    assert "the rule chooses it, you are not asked" in said
+    assert "a death ends the run" in said and "unbroken play --continue" in said

@@ -10,6 +10,7 @@ from unbroken.api import (
     Gain,
     GameOver,
     GameStarted,
+    HelpSection,
     RecordsPanel,
     ScoringRule,
     handler_words,
@@ -120,3 +121,43 @@ def campaign_lines(ruleset: Any) -> list[str]:
 def unbroken_records_panels() -> list[RecordsPanel]:
     """Return the campaign panel of the Records screen."""
     return [RecordsPanel("campaign", "Gauntlet campaign (hard-core)", campaign_lines)]
+
+
+#: The campaign in the game's help (`?`, found by `/` "campaign"; #28 round 23: nothing was).
+CAMPAIGN_HELP = """\
+A **campaign** is a hard-core run of games with one character and one difficulty, in the
+manner of Shadows of Brimstone's: a won game's keepings carry into the next game, and a
+death ends the run, with no way back.
+
+- **Start one** (outside the full-screen game, in a terminal): `unbroken-campaign --new
+  --character tomu --difficulty expert`; without them, the character and difficulty of
+  your last new game. It plays the run's first game at once.
+- **Play on**: `unbroken-campaign` plays the run's next game, or continues its game left
+  unfinished. `unbroken-campaign --status` shows the run; `unbroken-campaign --help` says
+  it all. The campaign's games are played in the plain-text game (one numbered question at
+  a time, `u` to take back, `%` for the odds): this screen's keys `?`, `i` and `m` are not
+  there. A campaign game finished with `unbroken play --continue` (or Continue here) is
+  counted all the same by the next `unbroken-campaign`.
+- **What carries over, and why**: after a won game the next one starts with three things:
+  the weapon on top of your stack, the last skill you took (the rule chooses it, you are
+  not asked: take last the skill you want to keep; the others stay behind) and all the
+  treasure you had left. However the game was finished, its end says them: "Campaign:
+  Carried into the next game: the Longbow (the weapon on top of your stack), Daring (the
+  last skill you took; Lucky stays behind), 7 treasure (all you had left)."
+- **Where it is kept**: the run is the file `gauntlet-campaign.json` in the records folder
+  (the user data dir, or `--data-dir DIR`); the Records screen shows it: press `p` there.
+"""
+
+
+@hookimpl
+def unbroken_help_sections() -> list[HelpSection]:
+    """Return the campaign's section of the game's help."""
+    return [HelpSection("Campaign", CAMPAIGN_HELP)]
+
+
+@hookimpl
+def unbroken_game_end_lines(events: list[Any], state: Any, ruleset: Any) -> list[str]:
+    """Return what the end of a campaign game says: what carries over, or the run's end."""
+    from unbroken_gauntlet import campaign
+
+    return campaign.end_lines(events, state, ruleset)

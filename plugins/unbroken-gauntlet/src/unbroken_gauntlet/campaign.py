@@ -4,7 +4,9 @@ A run has one character and one difficulty. After a won game the player keeps
 one weapon (the top of the stack), one skill (the last one gained: the rule
 chooses it, not the player, so take last the skill you want to keep) and the
 treasure left; the next game starts with them (the game's `carry` option), and
-the end of the game says what carries over and why. A lost game ends the run:
+the end of the game says what carries over and why, however it was finished (here,
+`unbroken play --continue` or the full-screen game's Continue: `end_lines`, through the
+game's `unbroken_game_end_lines` hook). A lost game ends the run:
 there is no resurrection. The run is kept in the
 records folder as `gauntlet-campaign.json`, beside the records of its games.
 
@@ -80,6 +82,45 @@ def carry_words(carry: dict[str, Any], state: Any, ruleset: Any) -> str:
     return f"Carried into the next game: {', '.join(kept)}."
 
 
+def its_game(run: dict[str, Any], events: list[Any], ruleset: Any) -> bool:
+    """Return whether the game of `events` is the run's game being played (started by
+    `unbroken-campaign`, perhaps finished elsewhere): its seed, character and difficulty."""
+    started = next((e for e in events if isinstance(e, GameStarted)), None)
+    if started is None or run.get("over") or not {"playing", "playing_seed"} & set(run):
+        return False
+    seed = run.get("playing_seed")
+    if seed is None:  # a run kept before the seed was: the seed its recording starts with
+        try:
+            setup = Timeline(finished_as(Path(run["playing"])), ruleset).recording.setup
+        except (ReplayError, OSError):
+            return False
+        seed = next((e.seed for e in setup if isinstance(e, GameStarted)), None)
+    ours = (seed, run["character"], run["difficulty"])
+    return ours == (started.seed, started.character, started.difficulty)
+
+
+def end_lines(events: list[Any], state: Any, ruleset: Any) -> list[str]:
+    """Return what the end of the run's game says of the campaign, however it was finished
+    (`unbroken-campaign`, `unbroken play --continue`, the full-screen game's Continue): what
+    carries into the next game and why, or that a death ended the run; none for another
+    game (#28 round 23: finished through `play --continue`, nothing was said). It reads the
+    run and writes nothing: the next `unbroken-campaign` counts the game."""
+    try:
+        run = load(path(create=False))
+    except ValueError:
+        return []
+    over = any(isinstance(e, GameOver) for e in events)
+    if run is None or not over or not its_game(run, events, ruleset):
+        return []
+    after = after_game(run, events, state, ruleset.settings.starting_weapon)
+    if after.get("over"):
+        return [
+            "Campaign: this death ends the run (a lost game ends it; there is no way "
+            "back). unbroken-campaign --new starts another."
+        ]
+    return [f"Campaign: {carry_words(after['carry'], state, ruleset)}"]
+
+
 def say(out: Any, text: str, indent: int = 2) -> None:
     """Print `text` wrapped at 80 columns between words (a path stays whole), its next
     lines indented by `indent`, as the plain-text game prints (#28 round 22)."""
@@ -118,7 +159,7 @@ def after_game(
     carry = keep(events, state, starting_weapon)
     row = {"seed": started.seed, "won": over.won, "level": over.level, "score": over.score}
     return {
-        **{k: v for k, v in run.items() if k != "playing"},
+        **{k: v for k, v in run.items() if k not in ("playing", "playing_seed")},
         "games": [*run["games"], row],
         "carry": carry or {},
         "over": carry is None,
@@ -261,23 +302,23 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         options = {"carry": run["carry"]} if run["carry"] else {}
         game = TextGame(ruleset, run["character"], run["difficulty"], seed, options)
+        run = {**run, "playing_seed": seed}  # its end says what carries over (end_lines)
         if game.recorder is not None:  # the game to continue if it is left unfinished
             run = {**run, "playing": str(game.recorder.path)}
-            save(where, run)
+        save(where, run)
     recording = game.recorder.path if game.recorder is not None else None
     code = game.loop(stdin, out)  # leaving closes (and forgets) the recorder
     played = game.game
     if played.is_over:
         run = after_game(run, played.events, played.state, ruleset.settings.starting_weapon)
-        save(where, run)
-        if not run.get("over"):
-            say(out, carry_words(run["carry"], played.state, ruleset))
+        save(where, run)  # what carries over was said at the game's end (end_lines)
         for line in describe(run, ruleset):
             say(out, line)
     else:  # left unfinished: where its recording is now (none: nothing to continue)
-        run = {k: v for k, v in run.items() if k != "playing"}
+        run = {k: v for k, v in run.items() if k not in ("playing", "playing_seed")}
         if recording is not None and recording.exists():
             run["playing"] = str(recording)
+            run["playing_seed"] = played.state.seed
         save(where, run)
     return code
 
