@@ -339,3 +339,21 @@ def test_the_help_has_the_campaign_and_its_search_finds_it() -> None:
         )
     assert "the rule chooses it, you are not asked" in said
     assert "a death ends the run" in said and "unbroken play --continue" in said
+
+
+@pytest.mark.parametrize("plugins", ["base,gauntlet", "base"])
+def test_the_campaign_s_own_end_says_the_carry_once(
+    plugins: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Through the game's end lines with Gauntlet on; said by the command itself when the
+    # player turned Gauntlet off (its games play on without it).
+    from unbroken.api import TextGame
+
+    monkeypatch.setenv("UNBROKEN_PLUGINS", plugins)
+    won = first_game(True)
+    monkeypatch.setattr(TextGame, "loop", bot_loop)
+    campaign.main(["--new", "--character", "niola", "--difficulty", "easy", "--status"])
+    out = io.StringIO()
+    assert campaign.main(["--seed", str(won.state.seed)], stdin=io.StringIO(""), out=out) == 0
+    said = " ".join(out.getvalue().split())
+    assert said.count("Campaign: Carried into the next game: ") == 1, said

@@ -311,7 +311,9 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     played = game.game
     if played.is_over:
         run = after_game(run, played.events, played.state, ruleset.settings.starting_weapon)
-        save(where, run)  # what carries over was said at the game's end (end_lines)
+        save(where, run)  # what carries over was said at the game's end (end_lines)...
+        if "gauntlet" not in ruleset.plugins and not run.get("over"):  # ...with Gauntlet on
+            say(out, f"Campaign: {carry_words(run['carry'], played.state, ruleset)}")
         for line in describe(run, ruleset):
             say(out, line)
     else:  # left unfinished: where its recording is now (none: nothing to continue)
