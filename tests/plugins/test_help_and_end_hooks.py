@@ -41,6 +41,8 @@ def test_hook_unbroken_help_sections() -> None:
     loaded = told()
     [section] = loaded.help_sections
     assert (section.title, section.plugin) == ("Runs", "told")
+    [info] = [i for i in loaded.infos if i.name == "told"]
+    assert info.help_sections == ["Runs"]  # `unbroken plugins` lists it
     # In the help's contents with the plugin's name, headed with it.
     [(title, text)] = plugin_sections(loaded)
     assert title == "Runs (Told)"

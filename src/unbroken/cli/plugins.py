@@ -94,6 +94,7 @@ def _rows() -> list[dict[str, Any]]:
                 "observers": info.observers,
                 "titles": info.titles,
                 "records_panels": info.records_panels,
+                "help_sections": info.help_sections,
                 "problem": info.problem,
             }
         )
@@ -129,6 +130,7 @@ def _list(as_json: bool) -> int:
             "bots",
             "observers",
             "records_panels",
+            "help_sections",
         )
         for label in labels:
             if row.get(label):

@@ -49,6 +49,8 @@ class PluginInfo:
     titles: dict[str, str] = field(default_factory=dict)
     #: Its Records-screen panels (`unbroken_records_panels`), as `<plugin>:<name>`.
     records_panels: list[str] = field(default_factory=list)
+    #: The titles of its sections of the help screen (`unbroken_help_sections`).
+    help_sections: list[str] = field(default_factory=list)
     problem: str = ""
 
 

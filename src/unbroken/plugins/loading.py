@@ -405,6 +405,7 @@ def _take(
     result.records_panels.extend(contribution.records_panels)
     info.records_panels = [panel.name for panel in contribution.records_panels]
     result.help_sections.extend(contribution.help_sections)
+    info.help_sections = [section.title for section in contribution.help_sections]
     ending = extras.end_caller(pm, contribution.name)
     if ending is not None:
         result.end_callers.append((contribution.name, ending))
