@@ -49,6 +49,18 @@ def test_hook_unbroken_help_sections() -> None:
     assert text.startswith("## Runs (Told)\n\nA **run** is a row of games")
 
 
+def test_a_help_section_shows_no_control_character() -> None:
+    class Loud:
+        @hookimpl
+        def unbroken_help_sections(self) -> list[HelpSection]:
+            """Return a section with a terminal escape in it."""
+            return [HelpSection("Red\x1b[31m", "Line one\n\x1b]0;title\x07line two")]
+
+    [section] = load_plugins(["base", "l"], strict=["l"], extra=[("l", Loud())]).help_sections
+    assert section.title == "Red\\x1b[31m"
+    assert section.text == "Line one\n\\x1b]0;title\\x07line two"
+
+
 def won_game() -> Any:
     """A game at its last battle, won by attacking (as tests/tui/playing.py's winning)."""
     return (

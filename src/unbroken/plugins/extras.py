@@ -24,8 +24,8 @@ END_HOOK = "unbroken_game_end_lines"
 
 def help_sections(given: Any, plugin: str) -> list[HelpSection]:
     """Return plugin `plugin`'s help sections (its `unbroken_help_sections`), each marked
-    as its; TypeError saying what was expected when they are not a list of HelpSection
-    with a title and a text."""
+    as its and made printable; TypeError saying what was expected when they are not a
+    list of HelpSection with a title and a text."""
     if not isinstance(given, (list, tuple)) or not all(
         isinstance(s, HelpSection)
         and isinstance(s.title, str)
@@ -37,7 +37,11 @@ def help_sections(given: Any, plugin: str) -> list[HelpSection]:
         raise TypeError(
             "expected a list of unbroken.api.HelpSection(title, text), each with a title and a text"
         )
-    return [HelpSection(" ".join(s.title.split()), s.text, plugin) for s in given]
+    # Shown on a terminal: a control or escape character is written as a visible escape.
+    return [
+        HelpSection(printable(" ".join(s.title.split())), printable(s.text, lines=True), plugin)
+        for s in given
+    ]
 
 
 def end_caller(pm: pluggy.PluginManager, name: str) -> Callable[..., Any] | None:
