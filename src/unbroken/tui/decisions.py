@@ -165,11 +165,12 @@ class DecisionPanel(CarefulList):
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
         self.cue_shown = False
 
-    def hold(self, taken: list[str], seconds: float) -> None:
+    def hold(self, taken: list[str], seconds: float, lasting: bool = False) -> None:
         """Hold the options' keys for `seconds` after decisions taken for the player
-        (`taken`): dimmed, the prompt saying what was taken, until `settle_over`."""
+        (`taken`): dimmed, the prompt saying what was taken, until `settle_over`; then
+        careful for `careful_seconds`, or until an option is taken (`lasting`)."""
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
-        super().hold(taken, seconds)
+        super().hold(taken, seconds, lasting)
 
     def settle_over(self) -> None:
         """Let the keys take the options again, drawn as they are; a costly option's key
@@ -177,7 +178,7 @@ class DecisionPanel(CarefulList):
         if self._settle is not None:
             self._settle.stop()
             self._settle = None
-        if self.careful:
+        if self.careful and not self.lasting:
             self._careful = self.clock(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
 

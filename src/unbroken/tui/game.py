@@ -34,6 +34,7 @@ from unbroken.tui.odds import GameOdds
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown, beats
+from unbroken.tui.questions import shows_cards
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
 from unbroken.tui.sheet_rows import applied_row
@@ -344,7 +345,7 @@ class GameScreen(Screen[None]):
             offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
         if taken and self.settle_seconds > 0 and not self.game.is_over:
-            self.decision_panel.hold(taken, self.settle_seconds)
+            self.decision_panel.hold(taken, self.settle_seconds, shows_cards(new))
         self.tell(self.session.take_notices())
         self.last = new
         _, roll = die_update(new)
