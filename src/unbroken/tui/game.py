@@ -68,6 +68,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("slash", "help('search')", "Search help", show=False),  # as on the title
         Binding(EXPAND_KEY, "monster_rules", "Rules"),  # the monster's (the footer is full)
         Binding(EXPAND_KEY, "no_monster_rules", show=False),  # before one: says why not
         Binding("tab", "switch_focus", "Hand", show=False, priority=True),
@@ -465,8 +466,8 @@ class GameScreen(Screen[None]):
     def inspect_card(self, message: CardLines.Inspect) -> None:
         self.action_inspect(message.card)
 
-    def action_help(self) -> None:
-        self.game_app.open_screen("keys")
+    def action_help(self, at: str = "keys") -> None:
+        self.game_app.open_screen(at)
 
     def action_odds(self) -> None:
         self.odds.toggle()

@@ -129,6 +129,7 @@ class ReplayViewerScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("question_mark", "help", "Help"),
+        Binding("slash", "help(True)", "Search help", show=False),  # as on the title
         Binding("escape", "close('shell')", "Quit"),
         Binding("escape", "close('back')", "Back"),
         Binding("q", "close('shell')", "Quit", show=False),
@@ -263,9 +264,9 @@ class ReplayViewerScreen(Screen[None]):
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
 
-    def action_help(self) -> None:
-
-        self.app.push_screen(HelpScreen(viewer=True))
+    def action_help(self, search: bool = False) -> None:
+        """Open help, its viewer keys first, or at its search (`/`, `search`)."""
+        self.app.push_screen(HelpScreen(viewer=True, search=search))
 
     def action_analysis(self) -> None:
         toggle(self)
