@@ -296,6 +296,7 @@ the same seed again and `w` watches the game's replay.
 | Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
 | a | the chance of winning over the game (a chart; costly decisions marked ▲) |
+| a (again) | hide the chart: an analysis being computed runs on ("a Running") |
 | c, C | the next, the previous costly decision |
 | ?, / | this help; `/` at its search |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |

@@ -18,7 +18,7 @@ from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
-from unbroken.tui.analysis import analysing, jump, redraw, say, toggle
+from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.reach import game_app
@@ -268,7 +268,7 @@ class ReplayViewerScreen(Screen[None]):
         """Open help, its viewer keys first, or at its search (`/`, `search`)."""
         self.app.push_screen(HelpScreen(viewer=True, search=search))
 
-    def action_analysis(self) -> None:
+    def action_analysis(self, _running: str = "") -> None:
         toggle(self)
 
     def action_costly(self, step: int) -> None:
@@ -278,6 +278,8 @@ class ReplayViewerScreen(Screen[None]):
         """Offer only the Esc/q that fits how the viewer was opened: quit or back."""
         if action == "close":
             return (parameters == ("shell",)) == self.closes_app
+        if action == "analysis":
+            return footer_key(self, parameters)
         return True
 
     def action_close(self, to: str) -> None:
