@@ -71,3 +71,26 @@ async def test_the_window_after_cards_revealed_and_taken_lasts_until_one_is_take
         await settle(pilot)
         assert game.state.res["se"] == se, prompt(screen)
         assert "until one is taken" in prompt(screen), prompt(screen)
+
+
+@sync
+async def test_keys_moved_while_rounds_passed_say_the_options_changed() -> None:
+    # Rounds passing on their own (the roll animation on) clear the options for their
+    # "Rounds pass on their own…": the options after them were compared with none, and a
+    # weapon changed meanwhile (crafted here; a DISARM in a round) said nothing of it.
+    game = (
+        Scenario("mae-el")
+        .resources(se=10, me=3, le=1, wood=6, metal=6)
+        .weapon("club")
+        .start("preparation")
+    )
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        screen.session.apply(act.Craft("base:maul"))  # what passed meanwhile
+        screen.refresh_all()  # what the end of the rounds does (GameScreen.finish)
+        await settle(pilot)
+        assert game.state.weapons[-1] == "base:maul"
+        assert "Options changed" in prompt(screen), prompt(screen)
