@@ -249,12 +249,16 @@ def footer_key(viewer: ReplayViewerScreen, parameters: tuple[object, ...]) -> bo
 
 
 def toggle(viewer: ReplayViewerScreen) -> None:
-    """Show or hide the chart; the first time, find or compute the analysis. Hidden, it is
-    kept, its analysis running on (#28 round 22: `a` removed it mid-analysis, and Esc then
-    closed the viewer unasked, the analysis lost; `a` again began a second one)."""
+    """Show or hide the chart; the first time, find or compute the analysis. Hidden while
+    its analysis runs, it is kept, the analysis running on (#28 round 22: `a` removed it
+    mid-analysis, and Esc then closed the viewer unasked, the analysis lost; `a` again
+    began a second one); else it goes (a finished analysis is kept on disk)."""
     found = viewer.query(ChanceChart)
     if found:
         chart = found.first()
+        if chart.display and not chart.running:
+            chart.remove()
+            return
         chart.display = not chart.display
         viewer.refresh_bindings()  # "a Running" while hidden and running
         if chart.display:
