@@ -261,9 +261,9 @@ async def help_opening(times: int = 10) -> list[float]:
             self.call_after_refresh(lambda: took.append(time.perf_counter() - pressed[0]))
 
     class TimedGame(game_module.GameScreen):
-        def action_help(self) -> None:
+        def action_help(self, at: str = "keys") -> None:
             pressed[0] = time.perf_counter()
-            super().action_help()
+            super().action_help(at)
 
     # The app opens both screens by these names, imported when it opens them.
     # (mypy: assigning to a class name; these are the timed subclasses, in their place.)

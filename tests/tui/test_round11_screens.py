@@ -102,6 +102,9 @@ async def taken_then_settled() -> None:
 def test_a_lone_option_is_taken_by_one_key(monkeypatch: pytest.MonkeyPatch) -> None:
     # Committed to Cold Spring, Resolve is the only option: "1 marked: press 1 again".
     # A lone option that does not end the game cannot be taken by mistake for another.
+    # Round 23 changed it: right after the keep taken for the player, the cards just
+    # revealed, a lone costly option marks first (a double tap's second key paid 2 SE
+    # unread, tests/tui/test_round23_keys.py); the careful window over, one key takes it.
     paced(monkeypatch, settle=60.0)
     paced(monkeypatch, careful=60.0)
     asyncio.run(lone_option())
@@ -122,6 +125,7 @@ async def lone_option() -> None:
         screen.decision_panel.settle_over()
         await pilot.pause()
         assert [a for a, _ in screen.offered] == [act.Resolve()]
+        screen.decision_panel.close_careful()  # the cards read: what an option taken does
         events = len(game.events)
         await pilot.press("1")
         await settle(pilot)

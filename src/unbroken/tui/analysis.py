@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 BINDINGS = [
     # In the footer (#28: players never found them); C is in the viewer's help (?).
     Binding("a", "analysis", "Chances"),
+    # The chart hidden while its analysis runs (it runs on): `a` shows it again (#28 round 22).
+    Binding("a", "analysis('running')", "Running"),
     Binding("c", "costly(1)", "Costly"),
     Binding("C", "costly(-1)", "Previous costly", show=False),
 ]
@@ -228,17 +230,39 @@ class ChanceChart(Static):
 
 
 def analysing(viewer: ReplayViewerScreen) -> bool:
-    """Return whether the viewer's analysis is being computed (lost if the viewer closes)."""
+    """Return whether the viewer's analysis is being computed (lost if the viewer closes),
+    its chart shown or hidden."""
     return any(
         c.analysis is None and c.note.startswith("Analysing") for c in viewer.query(ChanceChart)
     )
 
 
+def shown(viewer: ReplayViewerScreen) -> ChanceChart | None:
+    """Return the chart when it is in sight (None: none, or hidden with `a`)."""
+    return next((c for c in viewer.query(ChanceChart) if c.display), None)
+
+
+def footer_key(viewer: ReplayViewerScreen, parameters: tuple[object, ...]) -> bool:
+    """Return whether the footer offers this `a` ("running": the one said while the chart
+    is hidden and its analysis runs on: "a Running")."""
+    return (parameters == ("running",)) == (analysing(viewer) and shown(viewer) is None)
+
+
 def toggle(viewer: ReplayViewerScreen) -> None:
-    """Show or hide the chart; the first time, find or compute the analysis."""
+    """Show or hide the chart; the first time, find or compute the analysis. Hidden while
+    its analysis runs, it is kept, the analysis running on (#28 round 22: `a` removed it
+    mid-analysis, and Esc then closed the viewer unasked, the analysis lost; `a` again
+    began a second one); else it goes (a finished analysis is kept on disk)."""
     found = viewer.query(ChanceChart)
     if found:
-        found.first().remove()
+        chart = found.first()
+        if chart.display and not chart.running:
+            chart.remove()
+            return
+        chart.display = not chart.display
+        viewer.refresh_bindings()  # "a Running" while hidden and running
+        if chart.display:
+            viewer.call_after_refresh(lambda: redraw(viewer))
         return
     chart = ChanceChart()
     # A notice of `c` pressed before `a` ("No analysis shown: a shows …") is out of date
@@ -283,6 +307,10 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     chart.running = False
     chart.message = None  # "Analysing…: c finds …" is out of date once it is done
     show()
+    try:
+        viewer.app.call_from_thread(viewer.refresh_bindings)  # no more "a Running"
+    except RuntimeError:  # the app has ended meanwhile
+        pass
 
 
 def progress_note(done: int, total: int, seconds: float) -> str:
@@ -338,9 +366,9 @@ def no_analysis(chart: ChanceChart | None) -> str:
 def say(viewer: ReplayViewerScreen, message: str) -> None:
     """Say `message` about a key: in the chart's first line when it shows (until the viewer
     moves; a notice in the corner covered the chart's legend), else as a notice."""
-    charts = viewer.query(ChanceChart)
-    if not charts:
+    chart = shown(viewer)
+    if chart is None:
         viewer.notify(message)
         return
-    charts.first().message = (viewer.position, message)
+    chart.message = (viewer.position, message)
     redraw(viewer)

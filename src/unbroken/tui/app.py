@@ -287,7 +287,8 @@ class UnbrokenApp(App[None]):
 
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,
-        records, plugins, help): screens ask the app, so none imports another."""
+        records, plugins, help; keys, search: help at the keys, at its search): screens ask the
+        app, so none imports another."""
         # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.help import HelpScreen
         from unbroken.tui.history import RecordsScreen
@@ -299,6 +300,7 @@ class UnbrokenApp(App[None]):
             "new": NewGameScreen,
             "help": HelpScreen,
             "keys": lambda: HelpScreen(first="Keys"),  # from a game: its keys first
+            "search": lambda: HelpScreen(search=True),  # `/`: at its search
             "continue": lambda: ReplayListScreen(unfinished_only=True),
             "replays": lambda: ReplayListScreen(unfinished_only=False),
             "plugins": PluginsScreen,

@@ -76,6 +76,8 @@ class DecisionPanel(CarefulList):
         self.offered_n = 0
         #: The weapon on top when they were offered: Downgrade and Craft mean its own.
         self.offered_weapon = ""
+        #: The options cleared while rounds pass on their own (`clear`), until the next.
+        self.cleared: list[tuple[act.Action, str]] = []
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
         #: The rows the detail line takes for this decision (`details_rows`): the options'
@@ -92,7 +94,9 @@ class DecisionPanel(CarefulList):
     def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
         `show_offer`, once the panels beside it are drawn); `last`: the last key's events."""
-        before, self.game = self.offered, game
+        # After rounds passed on their own (`clear`), the options before them (#28 round
+        # 23: compared with none, a weapon changed in them said no "Options changed").
+        before, self.game, self.cleared = self.offered or self.cleared, game, []
         s, rules = game.state, game.ruleset
         self.offered = game.options() if game.decision is not None else []
         kind = game.decision.kind if game.decision is not None else ""
@@ -158,18 +162,21 @@ class DecisionPanel(CarefulList):
         self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
 
     def clear(self, prompt: str) -> None:
-        """Offer nothing, under `prompt` (rounds passing on their own; the game over)."""
+        """Offer nothing, under `prompt` (rounds passing on their own; the game over). The
+        options cleared are kept for the next ones to be compared with (`offer`)."""
+        self.cleared = self.offered or self.cleared
         self.offered, self.forecasts, self.no_use = [], {}, []
         self.show([])
         self.beside("detail").update("")
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
         self.cue_shown = False
 
-    def hold(self, taken: list[str], seconds: float) -> None:
+    def hold(self, taken: list[str], seconds: float, lasting: bool = False) -> None:
         """Hold the options' keys for `seconds` after decisions taken for the player
-        (`taken`): dimmed, the prompt saying what was taken, until `settle_over`."""
+        (`taken`): dimmed, the prompt saying what was taken, until `settle_over`; then
+        careful for `careful_seconds`, or until an option is taken (`lasting`)."""
         self.set_reactive(DecisionPanel.taken_for_you, tuple(taken))  # drawn with the rest
-        super().hold(taken, seconds)
+        super().hold(taken, seconds, lasting)
 
     def settle_over(self) -> None:
         """Let the keys take the options again, drawn as they are; a costly option's key
@@ -177,7 +184,7 @@ class DecisionPanel(CarefulList):
         if self._settle is not None:
             self._settle.stop()
             self._settle = None
-        if self.careful:
+        if self.careful and not self.lasting:
             self._careful = self.clock(self.careful_seconds, self.careful_over)
         self.taken_for_you = ()
 

@@ -34,6 +34,7 @@ from unbroken.tui.odds import GameOdds
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown, beats
+from unbroken.tui.questions import shows_cards
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
 from unbroken.tui.sheet_rows import applied_row
@@ -67,6 +68,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("slash", "help('search')", "Search help", show=False),  # as on the title
         Binding(EXPAND_KEY, "monster_rules", "Rules"),  # the monster's (the footer is full)
         Binding(EXPAND_KEY, "no_monster_rules", show=False),  # before one: says why not
         Binding("tab", "switch_focus", "Hand", show=False, priority=True),
@@ -344,7 +346,7 @@ class GameScreen(Screen[None]):
             offer_switch_off(self, exc)  # else one that always fails refuses every decision
             return
         if taken and self.settle_seconds > 0 and not self.game.is_over:
-            self.decision_panel.hold(taken, self.settle_seconds)
+            self.decision_panel.hold(taken, self.settle_seconds, shows_cards(new))
         self.tell(self.session.take_notices())
         self.last = new
         _, roll = die_update(new)
@@ -464,8 +466,8 @@ class GameScreen(Screen[None]):
     def inspect_card(self, message: CardLines.Inspect) -> None:
         self.action_inspect(message.card)
 
-    def action_help(self) -> None:
-        self.game_app.open_screen("keys")
+    def action_help(self, at: str = "keys") -> None:
+        self.game_app.open_screen(at)
 
     def action_odds(self) -> None:
         self.odds.toggle()

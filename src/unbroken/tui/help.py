@@ -259,6 +259,7 @@ class HelpScreen(Screen[None]):
 | ↑ ↓ and Enter | move through the decisions and take one |
 | (dimmed) | an action you have but cannot take now, with why; it keeps its key |
 | ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search or text, then help |
+| / | help at its search (on the title and in the viewer too) |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | any key | while rounds pass on their own (shown a roll at a time): skip to the end |
@@ -296,13 +297,16 @@ the same seed again and `w` watches the game's replay.
 | Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
 | a | the chance of winning over the game (a chart; costly decisions marked ▲) |
+| a (again) | hide the chart: an analysis being computed runs on ("a Running") |
 | c, C | the next, the previous costly decision |
-| ? | this help |
+| ?, / | this help; `/` at its search |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
 
-    def __init__(self, viewer: bool = False, first: str = "") -> None:
+    def __init__(self, viewer: bool = False, first: str = "", search: bool = False) -> None:
         super().__init__()
+        #: Opened by `/` (the title, a game, the viewer): at the search, as `/` here.
+        self.searching = search
         #: Opened from the replay viewer: its keys come first.
         self.viewer = viewer
         keys = [self.KEYS, self.VIEWER_KEYS]
@@ -364,6 +368,8 @@ the same seed again and `w` watches the game's replay.
             (i for i, (title, _) in enumerate(self.sections) if title == self.first), 0
         )
         contents.focus()
+        if self.searching:
+            self.action_search()
 
     @on(OptionList.OptionHighlighted, "#help-list")
     def show_section(self, message: OptionList.OptionHighlighted) -> None:

@@ -151,14 +151,16 @@ class CarefulList(ClockedList):
             self._careful.stop()
             self._careful = None
 
-    def hold(self, taken: list[str], seconds: float) -> None:
+    def hold(self, taken: list[str], seconds: float, lasting: bool = False) -> None:
         """Hold the options' keys for `seconds` after decisions taken for the player
         (`taken`, as the log says them): the prompt says what was taken and the options
-        are dimmed until `settle_over`. The screen's other keys (u, i, ?) work meanwhile."""
+        are dimmed until `settle_over`. The screen's other keys (u, i, ?) work meanwhile.
+        The careful window after the beat lasts until an option is taken when cards were
+        revealed with them (`lasting`, as for a new question that shows cards)."""
         if self._settle is not None:
             self._settle.stop()
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
-        self.answered_said, self.lasting, self.over = "", False, False
+        self.answered_said, self.lasting, self.over = "", lasting, False
         if self._careful is not None:
             self._careful.stop()
             self._careful = None  # not running: a screen over it (`hide`) keeps none of it
@@ -172,6 +174,8 @@ class CarefulList(ClockedList):
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
+        if self.lasting:  # until an option is taken: no time ends it
+            return
         if self.marked is not None:
             self.over = True
             return
@@ -186,11 +190,18 @@ class CarefulList(ClockedList):
             return False
         action = self.offered[index][0]
         forecast = self.forecasts.get(action)
-        if lone_and_harmless(self.offered, forecast):
+        if lone_and_harmless(self.offered, forecast) and not self.unread():
             return False
         return costly(action, forecast, game.state) or (
             isinstance(action, act.Pass) and self.gives_up()
         )
+
+    def unread(self) -> bool:
+        """Return whether the careful window is open over what the player has not read yet:
+        decisions taken for them, or cards just revealed (a window lasting until an option
+        is taken). A lone costly option marks first then: #28 round 23, "1 1" explored, the
+        keep was taken for the player, and the second `1` paid Root Tangle's 2 SE unread."""
+        return self.careful and (self.why == TAKEN or (self.lasting and self.why == NEW))
 
     def gives_up(self) -> bool:
         """Return whether passing gives up a Response that would do something now (#28

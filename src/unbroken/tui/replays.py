@@ -18,7 +18,7 @@ from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
-from unbroken.tui.analysis import analysing, jump, redraw, say, toggle
+from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.reach import game_app
@@ -129,6 +129,7 @@ class ReplayViewerScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("question_mark", "help", "Help"),
+        Binding("slash", "help(True)", "Search help", show=False),  # as on the title
         Binding("escape", "close('shell')", "Quit"),
         Binding("escape", "close('back')", "Back"),
         Binding("q", "close('shell')", "Quit", show=False),
@@ -263,11 +264,11 @@ class ReplayViewerScreen(Screen[None]):
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
 
-    def action_help(self) -> None:
+    def action_help(self, search: bool = False) -> None:
+        """Open help, its viewer keys first, or at its search (`/`, `search`)."""
+        self.app.push_screen(HelpScreen(viewer=True, search=search))
 
-        self.app.push_screen(HelpScreen(viewer=True))
-
-    def action_analysis(self) -> None:
+    def action_analysis(self, _running: str = "") -> None:
         toggle(self)
 
     def action_costly(self, step: int) -> None:
@@ -277,6 +278,8 @@ class ReplayViewerScreen(Screen[None]):
         """Offer only the Esc/q that fits how the viewer was opened: quit or back."""
         if action == "close":
             return (parameters == ("shell",)) == self.closes_app
+        if action == "analysis":
+            return footer_key(self, parameters)
         return True
 
     def action_close(self, to: str) -> None:

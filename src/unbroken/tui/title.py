@@ -36,6 +36,7 @@ class TitleScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("slash", "help('search')", "Search help", show=False),  # as in a game
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -70,9 +71,10 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 0
         self.call_after_refresh(self.dim_continue)
 
-    def action_help(self) -> None:
-        """Open help, as `?` does in a game (#28 round 22: it did nothing on the title)."""
-        game_app(self).open_screen("help")
+    def action_help(self, at: str = "help") -> None:
+        """Open help, as `?` does in a game (#28 round 22: it did nothing on the title), or
+        at its search (`/`, `at` "search": it did nothing either)."""
+        game_app(self).open_screen(at)
 
     def dim_continue(self) -> None:
         """Dim "Continue" when no game is left to continue (after the first frame: it
