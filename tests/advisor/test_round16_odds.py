@@ -158,7 +158,7 @@ def test_a_race_stopped_at_its_first_clear_look_is_not_called_costly() -> None:
     assert choice.clearly_worse and choice.uncertain
     said = choice.verdict()
     assert said.startswith("Attack with Quick cut: wound 1 - pay 1 SE instead: +16 points")
-    assert "(0.3 to 29) on 32 futures, stopped early" in said
+    assert "(1 to 29) on 32 futures, stopped early" in said
     assert "uncertain (5 won to 0: where the race stopped it)" in said
     row = text_report(Analysis(100, 20, 30, "lost", [choice]), "a game").splitlines()[5]
     assert "16!" not in row and "16 " in row
