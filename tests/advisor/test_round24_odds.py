@@ -9,7 +9,15 @@ from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import Weighing
 from unbroken.advisor.paired import Difference
+from unbroken.advisor.unseen import monsters_unseen, unseen_words
 from unbroken.cli.analyze import short_option, text_report
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.state import StepName
+from unbroken.play.text_odds import table
+from unbroken.plugins import load_ruleset
+
+RULES = load_ruleset()
 
 # Round 16's race (Mae'el, Normal, decision 88): Explore, Fight (the best), Focus, Plan,
 # Downgrade; Explore, Plan and Downgrade stopped after 16 futures on which Fight won 12.
@@ -95,3 +103,20 @@ def test_analyze_marks_a_chance_that_is_the_bots_own_play() -> None:
     [row] = [x for x in out.splitlines() if x.startswith("    4")]
     assert row.startswith("    4   1   0 %* 34 %     -  Resolve Fallen Timber"), row
     assert "* beside Chance" in " ".join(out.split())
+
+
+def test_the_chance_says_it_averages_over_an_unrevealed_monster() -> None:
+    """24b-6: "Fight the monster now [58% 48-67]" at Preparation, 2 % once the Basilisk was
+    drawn: nothing said the 58 % averages over the monsters it may be."""
+    game = Game.new(RULES, "tomu", "normal", 9)
+    assert game.state.step == StepName.PREPARATION  # the monster not revealed yet
+    assert monsters_unseen(game) == 6
+    said = unseen_words(game)
+    assert said == "monster unknown: averaged over the 6 it may be"
+    weighing = Weighing((0b1111, 0b0111), (4, 4), best=0, fresh=0b1111, fresh_games=4)
+    printed = table(["Explore", "Fight the monster now"], [0, 1], weighing, (), "", said)
+    assert "(monster unknown: averaged over the 6 it may be)." in " ".join(printed.split())
+    # Once revealed (Scout), it is the monster it is: nothing to say.
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, act.Scout)))
+    assert game.state.monster is not None and unseen_words(game) == ""
+    assert "monster" not in table(["Explore", "Fight"], [0, 1], weighing)
