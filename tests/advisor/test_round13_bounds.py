@@ -13,14 +13,14 @@ from unbroken.advisor.paired import bound
 
 
 def test_an_end_that_rounds_to_0_says_its_side() -> None:
-    assert [bound(x) for x in (0.004, -0.003, 0.0, 0.15, -0.2)] == ["0.4", "-0.3", "0", "15", "-20"]
-    # Nearer 0 than half a tenth: its side still shows, never "-0.0" (#28 round 14), and
-    # never finer than the tenth either (round 16: "-0.07" beside whole points).
+    assert [bound(x) for x in (0.004, -0.003, 0.0, 0.15, -0.2)] == ["1", "-1", "0", "15", "-20"]
+    # Nearer 0 still: its side shows, never "-0" (#28 round 14), and in whole points as
+    # every other end (round 16: "-0.07" beside whole points; round 24: "(-0.2 to 18)").
     assert [bound(x) for x in (-0.0007, -0.0004, 0.0003, -0.00002, -1e-12)] == [
-        "-0.1",
-        "-0.1",
-        "0.1",
-        "-0.1",
+        "-1",
+        "-1",
+        "1",
+        "-1",
         "0",
     ]
     # Clamped to the possible range of a difference of chances.

@@ -21,7 +21,7 @@ def test_the_mixed_verdict_says_whose_figure_who_is_better_by_how_much_how_sure(
     assert eat.verdict() == (
         "no loss counted: where it led reads 67 % (57-75), no worse than the 69 % of the"
         " best option, Eat 1 food. Only with the reference bot playing on for you is Eat 1"
-        " food better: by 16 points (95 % interval 0.3 to 29) on the same 32 futures, 5 won"
+        " food better: by 16 points (95 % interval 1 to 29) on the same 32 futures, 5 won"
         " only after Eat 1 food, none only after this"
     )
     assert "+16" not in eat.verdict() and "won to" not in eat.verdict()

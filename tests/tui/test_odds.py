@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from unbroken.advisor import weigh
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import Weighing
+from unbroken.advisor.unseen import unseen_words
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.tui import odds
@@ -140,23 +141,34 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     actions = game.legal_actions()[:2]
     pool = _HeldPool()
     anytime = Anytime(cast(Any, pool), game, actions, most=16, batch=8)
-    assert len(pool.rounds) == 2 and "next 16 futures: 0 played" in odds.status_text(anytime)
+    assert len(pool.rounds) == 2 and "; running: 0 of 16 futures played; press % to stop" in (
+        odds.status_text(anytime, "the verdict", "1")
+    )  # no option ahead before any stage is done
     pool.finish(1)  # the second round first: the first still holds the count
     anytime.poll()
     assert anytime.games == 0
-    assert "next 16 futures: 8 played; press % to stop" in odds.status_text(anytime)
+    assert "running: 8 of 16 futures played; press % to stop" in odds.status_text(anytime)
     pool.finish(0)
     anytime.poll()  # the race: both won everything, settled; the best weighs the chance
-    said = odds.status_text(anytime, "the verdict")
-    assert said.startswith("Odds: 16 games each, 95 % intervals; the chance here: the best on")
-    assert "16 more futures, 0 played; the verdict; press % to stop" in said
+    said = odds.status_text(anytime, "the verdict", "1", "monster unknown: …")
+    # Round 24: short while it runs ("the chance here: the best on 36 more futures, 16
+    # played; about equal on the same futures: 1 ahead of 2 by 6 points …" was hard to
+    # read): the verdict and the chance once done.
+    assert said == (
+        "Odds: 16 games each, 95 % intervals; running: 0 of 16 more futures played; 1 ahead"
+        " so far; press % to stop"
+    )
     pool.finish(2)
     pool.finish(3)
     anytime.poll()
     assert anytime.finished
-    assert odds.status_text(anytime, "the verdict") == (
+    assert odds.status_text(anytime, "the verdict", "1") == (
         "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; "
         "press % to hide them"
+    )
+    # Round 24: where the monster is not revealed yet, the chance says it averages over it.
+    assert "chance here 100 % (81-100), monster unknown: averaged over the 6 it may be;" in (
+        odds.status_text(anytime, "the verdict", "1", unseen_words(game))
     )
 
 

@@ -188,16 +188,22 @@ class Choice:
             f" on other futures (this option, the reference bot playing on), {gap}"
         )
 
+    @property
+    def reads_low(self) -> bool:
+        """True when the position a certain option led to reads clearly above this chance:
+        the chance is the reference bot's own play on, worse than that position's best."""
+        return self.led_to is not None and self.before.high < self.led_to.rate
+
     def _above(self) -> str:
-        """Return why this chance reads low when the position a certain option led to reads
-        clearly above it: the bot plays on from there worse than that position's best."""
+        """Return why this chance reads low (`reads_low`), the figure said first: #28 round
+        24 read "0 %" then "34 %" with nothing random between as a verdict on the game."""
         led = self.led_to
-        if led is None or self.before.high >= led.rate:
+        if led is None or not self.reads_low:
             return ""
         return (
-            f"; {round(100 * self.before.rate)} % reads low here: from the position it led to"
-            f" ({led.percent()}, nothing random between) the reference bot plays worse than"
-            " its best option there"
+            f"; {round(100 * self.before.rate)} % here is the reference bot's own play: where"
+            f" this led ({led.percent()}, nothing random between) it plays worse than its best"
+            " option"
         )
 
     def _bot_only(self) -> str:

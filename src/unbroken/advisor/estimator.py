@@ -219,14 +219,28 @@ class Weighing:
             rest = ", of the rest by more" if len(behind) > 1 else ""
             return (
                 f"{best} is best on the same futures: clearly ahead of {name(closest)} by "
-                f"{self.lead(closest).lead()}{rest}"
+                f"{self.lead(closest).lead()}{rest}{self._luck([closest], best, name)}"
             )
         said = f"about equal on the same futures: {self._equal(best, equal[1:], name)}"
         if behind:
             names = _and([name(k) for k in behind])
             points = _and([f"{round(100 * self.lead(k).mean)}" for k in behind])
-            said += f"; {names} clearly behind (by {points} points)"
+            said += f"; {names} clearly behind (by {points} points{self._luck(behind, best, name)})"
         return said
+
+    def _luck(self, behind: list[int], best: str, name: Callable[[int], str]) -> str:
+        """Return why the gap between these options' lines and the best's is not the paired
+        one just said ("" where it is): one stopped early shows its figure less the best's
+        luck on the futures it stopped at (`stopped.regressed`; #28 round 24: "3 and 8
+        clearly behind (by 31 and 44 points)" beside "[31% behind]", "[22% behind]" at 54 %)."""
+        chance = round(100 * self.chance.rate)
+        gap = {k: chance - round(100 * self.shown(k).rate) for k in behind}
+        moved = [k for k in behind if gap[k] != round(100 * self.lead(k).mean)]
+        if not self.chance.games or not moved:
+            return ""
+        lines, them = ("'s line takes", "it") if len(moved) == 1 else ("'s lines take", "them")
+        said = f"{_and([name(k) for k in moved])}{lines} out {best}'s luck"
+        return f"; {said} where the race stopped {them}"
 
     def _equal(self, best: str, others: list[int], name: Callable[[int], str]) -> str:
         """Return the options about equal to the best in words: "2 ahead of 1 by 2 points (-5

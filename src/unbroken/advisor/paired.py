@@ -123,18 +123,17 @@ def _whole(share: float) -> int:
 
 
 def bound(share: float) -> str:
-    """Return an interval's end in whole percentage points, clamped to -100..100, but to
-    a tenth where it rounds to 0 without being 0, so its side of 0 shows: "0.4 to 15" is
-    clearly above 0, "-0.3 to 15" is not (#28 round 13: both read "0 to 15", one called
-    "clearly ahead", the other "about equal"). Never finer than a tenth: an end nearer 0
-    than that reads "0.1" or "-0.1" (#28 round 16: "-0.07" beside whole points; round 14:
-    never "-0.0")."""
+    """Return an interval's end in whole percentage points, clamped to -100..100; an end
+    that rounds to 0 without being 0 reads 1 or -1, away from 0, so its side of 0 shows:
+    "1 to 15" is clearly above 0, "-1 to 15" is not (#28 round 13: both read "0 to 15",
+    one called "clearly ahead", the other "about equal"). In whole points as every other
+    end: until round 24 such an end read to a tenth, "(-0.2 to 18)" beside whole numbers
+    (round 16: "-0.07"; round 14: "-0.0")."""
     share = min(1.0, max(-1.0, share))
     whole = _whole(share)
     if whole or abs(share) < 1e-9:  # 0, or a float's dust of it
         return str(whole)
-    tenths = max(1, round(abs(1000 * share)))
-    return f"{math.copysign(tenths / 10, share):.1f}"
+    return "1" if share > 0 else "-1"
 
 
 def _points(n: int) -> str:

@@ -134,6 +134,20 @@ def short(text: str, most: int = 40) -> str:
     return cut(text, most)
 
 
+def short_option(option: str, most: int) -> str:
+    """Return an option's name cut to `most` characters, keeping what its line ends with
+    after " — " up to its first ":" ("Attack with Heart shot: w… — defeats it"): #28 round
+    24 read a killing blow cut before "— defeats it" beside "about equal to Skip your turn".
+    Cut at the end where that would leave less than ten characters of the name."""
+    if len(option) <= most or " — " not in option:
+        return cut(option, most)
+    head, tail = option.split(" — ", 1)
+    tail = " — " + tail.split(":", 1)[0]
+    if most - len(tail) < 10:
+        return cut(option, most)
+    return cut(head, most - len(tail)) + tail
+
+
 def _pc(rate: float) -> str:
     return f"{100 * rate:3.0f} %"
 
@@ -163,8 +177,11 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
         "Chance: the position's (its best option's, on futures of its own). Taken: Chance "
         "less what the option taken lost against the best on the same futures (so never "
         "above it); but where nothing random came between it and the next decision, the "
-        "next position's Chance (other futures: it may read above this one). "
-        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points; mixed:"
+        "next position's Chance (other futures: it may read above this one; where clearly"
+        " above, * beside Chance: Chance is then the reference bot's own play, worse than"
+        " its best option there). "
+        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points; ?"
+        " clearly worse only where the race stopped it (uncertain, so not costly); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
         "",
@@ -178,17 +195,21 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
     if under:
         lines[-1] = "  Dec Lvl Chance  Taken  Lost  Option taken (its verdict under it)"
     for c in a.choices:
-        mark = "!" if c.costly else " "
+        # "?" beside an uncertain loss: round 24 read "Lost 19" without the "!" the header
+        # gives "more than 10 points" (only the summary said why).
+        mark = "!" if c.costly else "?" if c.clearly_worse and c.uncertain else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
         taken, why = in_sentence(c.taken), c.verdict()
-        row = f"{c.n:5} {c.level:3} {_pc(c.before.rate)} {_taken(c)} {lost}{mark} "
+        # "*": the chance is the bot's own play (round 24: "0 %" then "34 %", unexplained).
+        low = "*" if c.reads_low else " "
+        row = f"{c.n:5} {c.level:3} {_pc(c.before.rate)}{low}{_taken(c)} {lost}{mark} "
         if under:
             assert width is not None
-            lines.append(row + short(taken, max(10, width - len(row))))
+            lines.append(row + short_option(taken, max(10, width - len(row))))
             lines += textwrap.wrap(why, width, initial_indent=" " * 8, subsequent_indent=" " * 8)
             continue
         if verdict is not None:
-            taken, why = short(taken, 30), short(why, verdict)
+            taken, why = short_option(taken, 30), short(why, verdict)
         lines.append(f"{row}{taken}: {why}")
     summary = ["", "Summary", *_worst_lines(a, COSTLY)]
     starts = a.level_starts()

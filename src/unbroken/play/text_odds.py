@@ -25,6 +25,7 @@ from unbroken.advisor.chances import no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.advisor.unseen import unseen_words
 from unbroken.core.actions import Action, Pass, Skip
 from unbroken.core.game import Game
 from unbroken.words.vocabulary import WIDTH, cut
@@ -49,12 +50,15 @@ def table(
     weighing: Weighing,
     actions: Sequence[Action] = (),
     short: str = "",
+    unseen: str = "",
 ) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
     option of weighed action k), its name cut to the width, then the verdict. An option
     marked "no use now" shows the figure of the one that does nothing (`actions`: Pass,
     Skip) as its bound (`chances.no_use_figure`, as the full screen does); `short`: why
-    the race ended before its most futures (`Race.cut_short`)."""
+    the race ended before its most futures (`Race.cut_short`); `unseen`: what the chance
+    averages over unseen ("monster unknown: averaged over the 7 it may be", #28 round 24:
+    58 % at Preparation, 2 % once the Basilisk was revealed)."""
     no_use = [k for k, i in enumerate(legal) if "no use now" in options[i]]
     passing = next((k for k, a in enumerate(actions) if isinstance(a, Pass | Skip)), None)
     nothing = weighing.shown(passing) if passing is not None else None
@@ -80,7 +84,7 @@ def table(
         chance = weighing.chance
         said.append(
             f"Chance here: {chance.percent()}, the best option on {chance.games} futures of"
-            " its own."
+            f" its own{f' ({unseen})' if unseen else ''}."
         )
     if len(legal) > 1:
         said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use)}.")
@@ -105,6 +109,7 @@ def show_odds(
     legal = [i for i, (_, why) in enumerate(offered) if not why]
     actions = [offered[i][0] for i in legal]
     odds = Anytime(shared_pool(game.ruleset), game, actions, seed, most=most)
+    unseen = unseen_words(game)
     watch = _watchable(stdin)
     if watch:
         print(f"  Estimating the odds: type {KEY} to stop, or your choice.", file=out, flush=True)
@@ -119,7 +124,7 @@ def show_odds(
             if odds.finished:
                 line.end()
                 print(
-                    table(options, legal, weighing, actions, odds.race.cut_short()),
+                    table(options, legal, weighing, actions, odds.race.cut_short(), unseen),
                     file=out,
                     flush=True,
                 )
@@ -143,7 +148,7 @@ def show_odds(
                 if typed.strip() == KEY:
                     if odds.games:  # what was weighed so far, once
                         print(
-                            table(options, legal, weighing, actions, odds.race.cut_short()),
+                            table(options, legal, weighing, actions, odds.race.cut_short(), unseen),
                             file=out,
                             flush=True,
                         )

@@ -23,6 +23,7 @@ from unbroken.advisor.chances import Figure, no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.advisor.unseen import unseen_words
 from unbroken.core import actions as act
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.words.actions import option_text
@@ -64,11 +65,16 @@ def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str
     return f"[{no_use_figure(figure, passing, name)}]" if figure and figure.games else "[  …  ]"
 
 
-def status_text(odds: Anytime, verdict: str = "") -> str:
-    """Return the line under the prompt: what the odds are and how far they got, while they
-    run (the stage's futures counted as they finish, so it moves), then the position's
-    chance (its best option's, on futures of its own: shown once, not beside the option)
-    and the verdict on the same futures as the option lines."""
+def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str = "") -> str:
+    """Return the line under the prompt: what the odds are and, while they run, how far
+    the stage under way got, short (its futures counted as they finish, so it moves; the
+    option ahead so far, `leader`, by its key): "running: 16 of 36 more futures played; 1
+    ahead so far" (#28 round 24 could not read "the chance here: the best on 36 more
+    futures, 16 played; about equal on the same futures: …" while it grew); once done, the
+    position's chance (its best option's, on futures of its own: shown once, not beside
+    the option), with what it averages over unseen (`unseen`: "monster unknown: averaged
+    over the 7 it may be", round 24), and the verdict on the same futures as the option
+    lines."""
     if odds.error:
         return f"Odds stopped: {odds.error}"
     weighing = odds.weighing()
@@ -77,13 +83,15 @@ def status_text(odds: Anytime, verdict: str = "") -> str:
     short = odds.race.cut_short()
     said = [f"Odds: {each} games each{f' ({short})' if short else ''}, 95 % intervals"]
     done, count = odds.under_way()
-    if not odds.finished and not odds.race.decided:
-        said.append(f"next {count} futures: {done} played" if count else "starting")
-    if odds.race.decided:
+    if not odds.finished:
+        begun = bool(games) or odds.race.decided
+        more = " more" if begun else ""
+        said.append(f"running: {done} of {count}{more} futures played" if count else "starting")
+        if begun and leader:
+            said.append(f"{leader} ahead so far")
+    elif odds.race.decided:
         if weighing.weighed:
-            said.append(f"chance here {weighing.chance.percent()}")
-        elif not odds.finished:
-            said.append(f"the chance here: the best on {count} more futures, {done} played")
+            said.append(f"chance here {weighing.chance.percent()}{f', {unseen}' if unseen else ''}")
         if verdict:
             said.append(verdict)
     said.append("press % to stop" if not odds.finished else "press % to hide them")
@@ -106,6 +114,8 @@ class GameOdds:
         #: The options marked "no use now", and the one that does nothing (Pass, Skip).
         self.no_use: set[int] = set()
         self.passing: int | None = None
+        #: What the chance averages over unseen (the level's monster), in words.
+        self.unseen = ""
 
     @property
     def shown(self) -> bool:
@@ -127,6 +137,7 @@ class GameOdds:
             return
         actions = [screen.offered[i][0] for i in self.legal]
         self.no_use, self.passing = marked(screen, self.legal)
+        self.unseen = unseen_words(game)
         screen.session.assisted = True  # the recording says the odds were shown
         self.at = len(game.events)
         pool = shared_pool(game.ruleset)
@@ -173,7 +184,8 @@ class GameOdds:
         for i in self.no_use:
             texts[i] = no_use_text(found.get(i), passing, name)
         verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
-        return texts, status_text(odds, verdict)
+        leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
+        return texts, status_text(odds, verdict, leader, self.unseen)
 
     def draw(self) -> None:
         """Give the decision the odds as they are now (it redraws when they changed)."""
