@@ -309,10 +309,13 @@ class DecisionPanel(CarefulList):
         action = self.offered[index][0]
         f = self.forecasts.get(action)
         text = detail(action, game, f)
-        if self.is_brief(index) and f is not None:  # what its line leaves out, first
-            text = f"{if_used_sentence(f, game.ruleset)} {text}"
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = own_words(action, game.state, game.ruleset)
+        if self.is_brief(index) and f is not None:  # what its line leaves out, first
+            said_if, head = if_used_sentence(f, game.ruleset), f"{own.rstrip('.')}. "
+            # after its own words where the detail says them first (they come first)
+            at = len(head) if text.startswith(head) else 0
+            text = f"{text[:at]}{said_if} {text[at:]}".strip()
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:

@@ -157,6 +157,8 @@ class HandText(Panel):
         # The most of the cards' words that fits (ALL_WORDS down to none).
         fits = (w for w in range(ALL_WORDS, 0, -1) if text(w).plain.count("\n") < room)
         self.update(text(next(fits, 0)))
+        if isinstance(self.parent, HandPanel):  # drawn again for its room: its border too
+            self.parent.call_after_refresh(self.parent.say_more)
 
     def rows(self) -> int:
         """Return the rows the Hand panel shows without scrolling (0 before the layout)."""
