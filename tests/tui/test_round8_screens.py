@@ -39,6 +39,11 @@ def table_in_sight(stage: StagePanel) -> None:
     `m`'s page shows whole, in place, goes on over the lines under it)."""
     lines = str(stage.render()).splitlines()
     table = lines[table_start(lines) :]
+    # The blank rows a page keeps under its table (`pad`: the stage's height kept, round
+    # 21), not among its rows (round 23: the Basilisk's GAZE rows said once left one).
+    blank = len(table) - len("\n".join(table).rstrip().split("\n"))
+    assert blank <= stage.pad, lines
+    table = table[: len(table) - blank]
     numbers = [line[1:3].strip("▶ ") for line in table if line[1:3].strip()]
     # Round 19: a rule longer than any page the stage holds has a page of its own, whole,
     # over the table's first rows (`over`: the last it leaves to the other pages).

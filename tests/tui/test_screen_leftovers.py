@@ -63,6 +63,8 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
             if why:
                 continue
             drawn = rows_of(screen, line)
+            while drawn and not drawn[-1]:  # round 23: the decision's rows kept, blank
+                drawn.pop()
             said = " ".join(" ".join(drawn).split())
             # Its own words as its row says them ("(it takes your turn)": round 19).
             own = " ".join(own_words(action, game.state, game.ruleset).split())

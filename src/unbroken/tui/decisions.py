@@ -40,6 +40,7 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
 from unbroken.words.actions import no_use_reason, option_text, own_words, shared_note
+from unbroken.words.attacks import brief_attack_labels, if_used_sentence
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.prompts import prompt_line, prompt_text
 
@@ -168,6 +169,7 @@ class DecisionPanel(CarefulList):
         self.offered, self.forecasts, self.no_use = [], {}, []
         self.show([])
         self.beside("detail").update("")
+        self.beside("detail").styles.height = "auto"
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
         self.cue_shown = False
 
@@ -189,13 +191,17 @@ class DecisionPanel(CarefulList):
         self.taken_for_you = ()
 
     def show(
-        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
+        self,
+        lines: list[str],
+        not_now: list[bool] | None = None,
+        wordy: list[bool] | None = None,
+        briefer: list[list[str]] | None = None,
     ) -> None:
         """Offer these decisions (`DecisionList.show`), the one marked kept highlighted:
         the options drawn again (their odds come) do not move Enter off what the cue says."""
         self._drawing = True
         try:
-            super().show(lines, not_now, wordy)
+            super().show(lines, not_now, wordy, briefer)
             if self.marked is not None and self.marked < len(lines):
                 self.highlighted = self.marked
         finally:
@@ -221,12 +227,16 @@ class DecisionPanel(CarefulList):
         if game is None or decision is None or not self.offered:
             return
         s, rules, (odds, status) = game.state, game.ruleset, self.odds
-        lines = []
+        lines, briefer = [], []
         shared = shared_note(self.offered, s, rules, self.forecasts)
         scores = other_scores(rules, game.events)  # the plugins' scorings (the Tally)
         for i, (action, why) in enumerate(self.offered):
-            text = option_text(action, why, s, rules, self.forecasts.get(action), shared, scores)
-            lines.append(option_line(i, f"{odds[i]} {text}" if i in odds else text))
+            f = self.forecasts.get(action)
+            text = option_text(action, why, s, rules, f, shared, scores)
+            ways = brief_attack_labels(text, f, rules) if isinstance(action, act.Attack) else []
+            put = [f"{odds[i]} {way}" if i in odds else way for way in [text, *ways]]
+            lines.append(option_line(i, put[0]))
+            briefer.append([option_line(i, way) for way in put[1:]])
         decisions: DecisionList = self
         highlighted = decisions.highlighted
         waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
@@ -236,7 +246,7 @@ class DecisionPanel(CarefulList):
             (isinstance(action, act.Use) and not why) or bool(no_use)
             for (action, why), no_use in zip(self.offered, self.no_use, strict=True)
         ]
-        decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy)
+        decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy, briefer)
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
         prompt = Text()
@@ -284,12 +294,16 @@ class DecisionPanel(CarefulList):
         if game is None or not 0 <= index < len(offered):
             return
         action, why = offered[index]
+        line = self.beside("detail")
+        # The decision's rows whatever is highlighted, said or not: the log under it does
+        # not move with the highlight (#28 round 23: five rows for an attack's Responses'
+        # figures, one for Focus, then five again).
+        line.styles.height = self.detail_rows
+        width, rows = line.content_size.width, self.detail_rows
         if why:  # the option line says why not, unless it was cut: then the detail does
             whole = option_text(action, why, game.state, game.ruleset)
-            self.beside("detail").update(Text(whole if self.is_cut(index) else "", "italic"))
+            line.update(Text(in_rows(whole, width, rows) if self.is_cut(index) else "", "italic"))
             return
-        line = self.beside("detail")
-        width, rows = line.content_size.width, self.detail_rows
         line.update(
             Text(in_rows(fitted(self.detail_of(index), width, rows), width, rows), "italic")
         )
@@ -304,6 +318,11 @@ class DecisionPanel(CarefulList):
         text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = own_words(action, game.state, game.ruleset)
+        if self.is_brief(index) and f is not None:  # what its line leaves out, first
+            said_if, head = if_used_sentence(f, game.ruleset), f"{own.rstrip('.')}. "
+            # after its own words where the detail says them first (they come first)
+            at = len(head) if text.startswith(head) else 0
+            text = f"{text[:at]}{said_if} {text[at:]}".strip()
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:
@@ -336,17 +355,26 @@ class DecisionPanel(CarefulList):
         if width <= 1:
             return ROWS
         offered = enumerate(self.offered)
-        rules = self.game.ruleset if self.game is not None else None
         return max(
             [
                 ROWS,
                 *(
-                    rows_needed(self.detail_of(i), width, ability_text(a, rules) if rules else "")
+                    rows_needed(self.detail_of(i), width, self.own_rule(i, a))
                     for i, (a, w) in offered
                     if not w
                 ),
             ]
         )
+
+    def own_rule(self, index: int, action: act.Action) -> str:
+        """Return the words the detail line says whole for the index-th option (`rows_needed`):
+        what its line leaves out where said briefly (its Responses' figures), else the
+        ability's printed text ("" for none)."""
+        game = self.game
+        f = self.forecasts.get(action)
+        if game is not None and f is not None and self.is_brief(index):
+            return if_used_sentence(f, game.ruleset)
+        return ability_text(action, game.ruleset) if game is not None else ""
 
     def room_changed(self) -> bool:
         """Return whether the rows the options may take are other than they were fitted to
@@ -387,5 +415,5 @@ class DecisionPanel(CarefulList):
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
-            decisions.show(*decisions.offered_now(), decisions.wordy)
+            decisions.show(*decisions.offered_now(), decisions.wordy, decisions.briefer)
             self.show_detail(decisions.highlighted or 0)  # the one highlighted may be cut now

@@ -5,8 +5,10 @@ weapon's name, "Skills:", "Crafts:"), so none reads as another's lines.
 
 Where the panel has the rows for it (a tall terminal), each skill is listed
 with its own words, the weapon with its text and the class with its abilities;
-else (80x24) the skills are one line of names (the inspector, `i`, has their
-words).
+where it has rows for some of them, the skills' words first (the weapon's text, then
+the class's abilities left out: #28 round 23, at 120x40 during Exploration the skills
+were names only over twelve blank rows); else (80x24) the skills are one line of
+names (the inspector, `i`, has their words).
 """
 
 from __future__ import annotations
@@ -109,6 +111,12 @@ def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[ob
     )
 
 
+#: How many of the cards' own words the Hand says (`HandText.hand`): the skills' alone,
+#: then with the class's abilities, then the weapon's text too.
+SKILL_WORDS = 1
+ALL_WORDS = 3
+
+
 class HandText(Panel):
     """Conditions in play, the weapon with its attacks, skills, then upgrade options.
 
@@ -121,7 +129,7 @@ class HandText(Panel):
     #: by `words`: the same again builds neither anew. The texts are set, each panel its
     #: own, at the first draw (no drawing matches the empty tuple).
     _drawn_from: tuple[object, ...] = ()
-    _texts: dict[bool, Text]
+    _texts: dict[int, Text]
 
     def show(
         self,
@@ -141,24 +149,27 @@ class HandText(Panel):
         if drawn != self._drawn_from:
             self._drawn_from, self._texts = drawn, {}
 
-        def text(words: bool) -> Text:
+        def text(words: int) -> Text:
             if words not in self._texts:
                 self._texts[words] = self.hand(state, rules, attacks, words)
             return self._texts[words]
 
-        shown = text(room > 0)
-        if shown.plain.count("\n") + 1 > room:
-            shown = text(False)
-        self.update(shown)
+        # The most of the cards' words that fits (ALL_WORDS down to none).
+        fits = (w for w in range(ALL_WORDS, 0, -1) if text(w).plain.count("\n") < room)
+        self.update(text(next(fits, 0)))
+        if isinstance(self.parent, HandPanel):  # drawn again for its room: its border too
+            self.parent.call_after_refresh(self.parent.say_more)
 
     def rows(self) -> int:
         """Return the rows the Hand panel shows without scrolling (0 before the layout)."""
         parent = self.parent
         return parent.size.height if isinstance(parent, HandPanel) else 0
 
-    def hand(self, state: GameState, rules: Ruleset, attacks: list[str], words: bool) -> Text:
+    def hand(self, state: GameState, rules: Ruleset, attacks: list[str], words: int) -> Text:
         """Return the hand's text; `attacks`: the weapon's attacks as shown (attack_lines);
-        `words`: with the cards' own words (skills, weapon, class)."""
+        `words`: how many of the cards' own words it says (ALL_WORDS: the skills', the
+        class's and the weapon's; SKILL_WORDS + 1: the skills' and the class's;
+        SKILL_WORDS: the skills'; 0: none, the skills by name)."""
         text = Text()
         for c in state.conditions:
             name, does = condition_text(c, rules)
@@ -178,7 +189,7 @@ class HandText(Panel):
         start = len(text)
         self.append_wrapped(text, f"{weapon.name} ({weapon.type}{kept})", head=len(weapon.name))
         mark(text, start, (weapon.id, weapon.name), *under)
-        if words and weapon.text:
+        if words >= ALL_WORDS and weapon.text:
             self.append_wrapped(text, f" {weapon.text}", style="italic", indent=" ")
         for line in attacks:
             self.append_wrapped(text, f" {line}")
@@ -203,7 +214,7 @@ class HandText(Panel):
             start = len(text)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
             mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))
-        if words:
+        if words > SKILL_WORDS:
             self.character(text, state, rules)
         # Crafts last: an affordable one is also a decision, with its cost. Titled, as the
         # skills are: indented under the weapon, the skills between read as its lines.

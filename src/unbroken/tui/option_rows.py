@@ -27,24 +27,35 @@ class DecisionList(OptionList):
         self._off: list[bool] = []
         self._wordy: list[bool] = []
         self._shown: list[str] = []
+        self._briefer: list[list[str]] = []
+        self._used: list[str] = []
         #: Why each option offered would do nothing now (None: it is of use; the words'
         #: `no_use_reason`, set with the options): the highlight starts on one of use.
         self.no_use: list[str | None] = []
 
     def show(
-        self, lines: list[str], not_now: list[bool] | None = None, wordy: list[bool] | None = None
+        self,
+        lines: list[str],
+        not_now: list[bool] | None = None,
+        wordy: list[bool] | None = None,
+        briefer: list[list[str]] | None = None,
     ) -> None:
         """Offer these decisions, the first that can be taken and is of use highlighted (the
         same ones keep the highlight); those marked in `not_now` are dimmed (they cannot be
         taken now, but the arrows reach them, so every one can be scrolled into sight); those
-        marked in `wordy` say a card's own words, cut before the others where room lacks."""
+        marked in `wordy` say a card's own words, cut before the others where room lacks;
+        `briefer`: each option's shorter ways to say it (`briefest`), else []."""
         off = not_now or [False] * len(lines)
         keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
         self._offered, self._off = lines, off
         self._wordy = wordy or [False] * len(lines)
+        self._briefer = briefer or [[] for _ in lines]
         self.clear_options()
         width = self.size.width - self.SCROLLBAR
-        shown = self._shown = fit_options(lines, width, self.room, off, self._wordy)
+        used = self._used = [
+            briefest(line, ways, width) for line, ways in zip(lines, self._briefer, strict=True)
+        ]
+        shown = self._shown = fit_options(used, width, self.room, off, self._wordy)
         # No more rows than its room, one row an option or not: the list scrolls to keep
         # the highlighted in sight, and the detail line under it keeps its rows (#28 round
         # 11: 17 options took 17 rows of 13, the detail and the hint pushed out of sight).
@@ -76,6 +87,16 @@ class DecisionList(OptionList):
         """Return the options shown and which of them cannot be taken now."""
         return self._offered, self._off
 
+    @property
+    def briefer(self) -> list[list[str]]:
+        """Return each option's shorter ways to say it (`show`)."""
+        return self._briefer
+
+    def is_brief(self, index: int) -> bool:
+        """Return whether the index-th option is said a shorter way (`briefest`): the detail
+        line says what it leaves out."""
+        return 0 <= index < len(self._used) and self._used[index] != self._offered[index]
+
     def row_shown(self, index: int) -> str:
         """Return the index-th option as shown (wrapped, or cut to one row; "" for none)."""
         return self._shown[index] if 0 <= index < len(self._shown) else ""
@@ -85,11 +106,11 @@ class DecisionList(OptionList):
         if not 0 <= index < len(self._shown):
             return False
         shown = self._shown[index]
-        return "\n" not in shown and shown != self._offered[index]
+        return "\n" not in shown and shown != self._used[index]
 
     def on_resize(self) -> None:
         if self._offered:
-            self.show(self._offered, self._off, self._wordy)
+            self.show(self._offered, self._off, self._wordy, self._briefer)
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the
@@ -115,6 +136,20 @@ def wrap_option(line: str, width: int) -> str:
         return line
     indent = " " * (len(line) - len(line[len(number) :].lstrip()))
     return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+
+
+#: The most rows an option's line takes where a shorter way to say it fits (#28 round 23:
+#: an attack with three Responses' figures took three rows at 80 columns).
+MOST_ROWS = 2
+
+
+def briefest(line: str, ways: list[str], width: int) -> str:
+    """Return `line` (a numbered option) where it wraps to MOST_ROWS rows at most at
+    `width`, else the first of its shorter `ways` that does, else the shortest."""
+    for said in [line, *ways]:
+        if wrap_option(said, width).count("\n") < MOST_ROWS:
+            return said
+    return ways[-1] if ways and width >= 20 else line
 
 
 def fit_options(

@@ -45,7 +45,13 @@ from unbroken.tui.rule_pages import (
     lay_out,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
-from unbroken.tui.sheet_rows import coming_rules, row_texts, table_indent, table_lines
+from unbroken.tui.sheet_rows import (
+    coming_rules,
+    row_texts,
+    same_rows,
+    table_indent,
+    table_lines,
+)
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
@@ -99,6 +105,8 @@ class MonsterSheet(Panel):
     #: The rows this page shows whole indented TIGHT, and the rows each takes more so.
     tight: set[int] = set()  # noqa: RUF012 (each draw sets its own)
     tight_extra: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
+    #: The table's rows that say what an earlier row says (its number), `same_rows`.
+    same: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
 
@@ -254,9 +262,13 @@ class MonsterSheet(Panel):
             # room for the rows they take whole, else said above the table.
             cut_rows: list[tuple[int, int, Said]] = []
             texts = row_texts(state, rules, card)  # as each row acts now (#28)
+            self.same = same_rows(rows)
             for i, r in enumerate(card.table, 1):
-                if paged and self.sized[3] and len(rows[i - 1][0]) > width:
-                    head = f"{i} {r.result}:"
+                if paged and self.sized[3] and len(rows[i - 1][0]) > width and i not in self.same:
+                    # Identical rows are said once, as one (#28 round 23: the Vampire's
+                    # three "WOUND lose 2 SE (Armored −1)" took a page each).
+                    group = [i, *(k for k, first in self.same.items() if first == i)]
+                    head = f"{', '.join(map(str, group))} {r.result}:"
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
                     self.tight_extra[i] = self.wrapped(rows[i - 1][0], TIGHT).count("\n")
                     cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
@@ -281,6 +293,10 @@ class MonsterSheet(Panel):
                 if paged and self.full and i in whole_rows:  # this page's: whole, in place
                     wrap = TIGHT if i in self.tight else indent
                     self.append_wrapped(text, line, style=style, indent=wrap)
+                elif paged and self.full and self.same.get(i) in whole_rows:
+                    # A row as one shown whole on this page says so, not cut again.
+                    same = f"{line[: len(indent)].rstrip():<{len(indent) - 1}} as row"
+                    text.append(cut(f"{same} {self.same[i]}", width) + "\n", style=style)
                 else:
                     text.append(cut(line, width) + "\n", style=style)
             self.rows_cut = any(len(line) > width for line, _ in rows)

@@ -16,7 +16,8 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     """Return the sheet's head over the rules shown a page at a time, two lines: the
     monster's name and numbers ("Basilisk  armor 1/1  health 12/12"; where narrow
     one space apart, then without the maximums: "Bugbear Warlord armor 1 health 5"),
-    then the die (or the danger track; "" for none). `card`: (id, name)."""
+    then the die (or the danger track), where there is one: no blank row over the rules
+    (#28 round 23: the Gutter Wolf's page 1 before the battle). `card`: (id, name)."""
     name = card[1]
     guard = " GUARD UP" if mo.defend and mo.health > 0 else ""  # none once defeated
     armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
@@ -32,8 +33,9 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     mark(text, 0, card)
     text.append(numbers)
     text.append("\n")
-    text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
-    text.append("\n")
+    if die or danger:  # else one line: no blank row over the rules (#28 round 23)
+        text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")
+        text.append("\n")
     return text
 
 

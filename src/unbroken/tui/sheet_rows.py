@@ -56,6 +56,18 @@ def table_lines(
     return rows
 
 
+def same_rows(rows: list[tuple[str, str]]) -> dict[int, int]:
+    """Return the table's rows (`table_lines`) that say what an earlier row says, each
+    with the first row that says it: {4: 2, 6: 2} where rows 2, 4 and 6 are "WOUND lose
+    2 SE (Armored −1)" (the mark "▶" and the numbers aside)."""
+    first: dict[str, int] = {}
+    same: dict[int, int] = {}
+    for i, (line, _) in enumerate(rows, 1):
+        words = line[1:].split(" ", 1)[1]
+        same[i] = first.setdefault(words, i)
+    return {i: k for i, k in same.items() if i != k}
+
+
 def row_texts(state: GameState, rules: Ruleset, card: m.Monster) -> list[str]:
     """Return what each of the monster's table rows does now, in words (`row_effect`): the
     monster in play's as they would act (the core's `Query.table_row`), else as printed."""

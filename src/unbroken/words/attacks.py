@@ -78,7 +78,7 @@ def if_used(f: Forecast, ruleset: Ruleset) -> list[str]:
     it if Power Through [Brawler] used"; only those that change its wounds. The attack's
     own figure stays what is certain: a Passive's change is in it, a Response is the
     player's choice (#28 round 19: Plate Splitter's +2 was in no number)."""
-    said = []
+    said: dict[str, list[str]] = {}  # what it would do: the Responses that would
     for line in f.if_used:
         use = line.used
         changes = line.wounds != f.wounds or line.defeated != f.defeated
@@ -92,5 +92,42 @@ def if_used(f: Forecast, ruleset: Ruleset) -> list[str]:
             does = f"{line.wounds} of {line.power} wounds"
         else:
             does = f"wound {line.power}"
-        said.append(f"{does} if {name} used")
-    return said
+        said.setdefault(does, []).append(name)
+    # Those that would do the same said once (#28 round 23: "defeats it if Brute Force
+    # used; defeats it if Plate Splitter used" wrapped the line to a third row).
+    return [f"{does} if {' or '.join(names)} used" for does, names in said.items()]
+
+
+#: What an attack's line says in place of its Responses' figures where they would wrap it
+#: past two rows, longest first (the detail line under the options says them,
+#: `if_used_sentence`); the last in place of all its bracket says.
+IF_USED_BELOW = ("more with a Response: below", "Responses: below", "with Responses: below")
+
+
+def if_used_sentence(f: Forecast, ruleset: Ruleset) -> str:
+    """Return what each Response usable after the attack is chosen would make of it, as a
+    sentence for the detail line ("Wound 3 if Heave used; defeats it if …"; "" for none)."""
+    said = "; ".join(if_used(f, ruleset))
+    return f"{said[:1].upper()}{said[1:]}." if said else ""
+
+
+def brief_attack_labels(label: str, f: Forecast | None, ruleset: Ruleset) -> list[str]:
+    """Return an attack's line (`attack_label`'s, in an option's words) said shorter, each
+    shorter than the one before: its Responses' figures said as IF_USED_BELOW, then its
+    whole bracket so (its rules are in the detail line too); [] where it says none."""
+    more = "; ".join(if_used(f, ruleset)) if f is not None and f.power is not None else ""
+    whole = f"{more})"
+    at = label.find(whole)
+    if not more or at < 0:
+        return []
+    depth, opened = 0, -1  # where its bracket opens, past any within it ("(Gauntlet)")
+    for k in range(at - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(label[k], 0)
+        if depth < 0:
+            opened = k - 1
+            break
+    head, rest = label[:at], label[at + len(whole) :]
+    ways = [f"{head}{brief}){rest}" for brief in IF_USED_BELOW[:2]]
+    if opened >= 0 and label[opened + 2 : at].strip():  # "(Armored −1; …)": the rule too
+        ways.append(f"{label[:opened]} ({IF_USED_BELOW[2]}){rest}")
+    return ways
