@@ -20,6 +20,7 @@ from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
+from unbroken.play.typed_ahead import DROPPED, discard, revealing
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
@@ -310,10 +311,13 @@ class TextGame:
                 return 0
             passed = passed_line(actions[index], game.legal_actions(), game.state, self.rules)
             try:
-                session.apply(actions[index])
+                events = session.apply(actions[index])
                 if passed:  # a Pass emits nothing: its line is said of the window it closed
                     print(wrap(passed, indent=2), file=out)
-                self.take_only_answers(out)
+                taken = self.take_only_answers(out)
+                # A line typed ahead answers no question unseen (#28 round 24).
+                if (taken or revealing(events)) and discard(stdin):
+                    say(out, DROPPED, "  ")
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 say(out, str(exc), "  ")
                 continue
@@ -363,16 +367,16 @@ class TextGame:
                 self.tell(out)
         print("  Choose again.", file=out)
 
-    def take_only_answers(self, out: TextIO) -> None:
+    def take_only_answers(self, out: TextIO) -> list[Event]:
         """Take each decision taken for the player (a single answer, a pointless one:
-        the settings), saying so (`GameSession.take_for_player`)."""
+        the settings), saying so (`GameSession.take_for_player`); return their events."""
         self.narrate_new(out)
 
         def tell(line: str, events: list[Event]) -> None:
             print(wrap(line, indent=2), file=out)
             self.narrate_new(out)
 
-        self.session.take_for_player(tell)
+        return self.session.take_for_player(tell)
 
     def end(self, out: TextIO) -> None:
         """Say how the finished game was recorded and kept, and what was won."""
