@@ -56,3 +56,19 @@ def test_a_step_taken_for_the_player_drops_the_line_typed_ahead(
     assert "You gain 1 ME [Focus]." in said and "Combat phase" not in said.split("Level 3")[1]
     assert game.state.level == 3 and game.decision is not None
     assert game.decision.kind == "preparation"
+
+
+@pytest.mark.parametrize("monster", ["goblin", "gnoll"])
+def test_the_table_says_a_row_a_skill_ignores_in_the_stage_s_words(monster: str) -> None:
+    # With Hidden Pockets ("Ignore STEAL results") the text game read "3 STEAL: lose 2
+    # food (lose 3 SE if unable)" where the full-screen stage reads "ignored (…)".
+    from unbroken.tui.sheet_rows import row_texts
+
+    game = Scenario("tomu", level=2).skills("hidden-pockets").monster(monster).start("battle")
+    shown = TextGame.resumed(game.ruleset, game, None).display().splitlines()
+    assert "    3 STEAL: ignored (Hidden Pockets)" in shown, shown
+    card = game.ruleset.monsters[game.state.monster.id]  # type: ignore[union-attr]
+    assert row_texts(game.state, game.ruleset, card)[2] == "ignored (Hidden Pockets)"
+    # The other rows as printed; the ambush is no table row (R-COMBAT-1, R-BATTLE-6): it acts.
+    assert any(line.startswith("    2 WOUND: lose") for line in shown), shown
+    assert any(line.startswith("    ambush: lose") for line in shown), shown

@@ -15,6 +15,7 @@ from unbroken.core import model as m
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
@@ -32,6 +33,7 @@ from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
 from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
+from unbroken.words.rows import row_effect
 from unbroken.words.scoring import score_name
 from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
@@ -227,10 +229,16 @@ class TextGame:
             lines.append(f"    ambush: {ambush} | trickery: {trickery_text(card)}")
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
+            query = Query(self.rules, s)
             for i, row in enumerate(card.table, 1):
                 mark = ">" if marked_row(s) == i else " "
                 said = [effect_text(e, self.rules, s.level) for e in row.effects]
                 what = "; ".join(said) or "no effect"
+                # As it would act now, in the stage's words: "ignored (Hidden Pockets)",
+                # "lose 1 SE (Armored −1)" (#28 round 24: Hidden Pockets' STEAL unmarked).
+                now = query.table_row(i)
+                if now.ignored or now.rerolled or now.changed_by:
+                    what = row_effect(row, now, self.rules, s.level)
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
             lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
