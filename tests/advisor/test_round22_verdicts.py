@@ -97,10 +97,12 @@ def test_the_odds_header_says_why_its_games_fall_short_of_the_most() -> None:
         " behind), 95 % intervals"
     )
     printed = table(["Rest", "Explore"], [0, 1], alone.weighing([0, 1]), (), alone.cut_short())
-    assert printed.splitlines()[0] == (
-        "  Odds after 16 games each (not 100: the race ended there, every other option"
-        " clearly behind; chance of winning, 95 % interval):"
-    )
+    # Wrapped between words at 80 columns under its indent (#28 round 24).
+    assert printed.splitlines()[:2] == [
+        "  Odds after 16 games each (not 100: the race ended there, every other option",
+        "    clearly behind; chance of winning, 95 % interval):",
+    ]
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
     assert Race(2, most=100).cut_short() == ""  # not decided: nothing to say
     full = Race(2, most=16)
     full.record(0, 0, 16, 0b1010)

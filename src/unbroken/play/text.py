@@ -15,11 +15,13 @@ from unbroken.core import model as m
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
+from unbroken.play.typed_ahead import DROPPED, discard, revealing
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
@@ -31,6 +33,7 @@ from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES, standing
 from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
+from unbroken.words.rows import row_effect
 from unbroken.words.scoring import score_name
 from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
@@ -226,10 +229,16 @@ class TextGame:
             lines.append(f"    ambush: {ambush} | trickery: {trickery_text(card)}")
             for ability in card.abilities:
                 lines.append(f"    {ability.name}: {ability.text}")
+            query = Query(self.rules, s)
             for i, row in enumerate(card.table, 1):
                 mark = ">" if marked_row(s) == i else " "
                 said = [effect_text(e, self.rules, s.level) for e in row.effects]
                 what = "; ".join(said) or "no effect"
+                # As it would act now, in the stage's words: "ignored (Hidden Pockets)",
+                # "lose 1 SE (Armored −1)" (#28 round 24: Hidden Pockets' STEAL unmarked).
+                now = query.table_row(i)
+                if now.ignored or now.rerolled or now.changed_by:
+                    what = row_effect(row, now, self.rules, s.level)
                 lines.append(f"   {mark}{i} {row.result}: {what}")
         if s.revealed:
             lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
@@ -310,10 +319,13 @@ class TextGame:
                 return 0
             passed = passed_line(actions[index], game.legal_actions(), game.state, self.rules)
             try:
-                session.apply(actions[index])
+                events = session.apply(actions[index])
                 if passed:  # a Pass emits nothing: its line is said of the window it closed
                     print(wrap(passed, indent=2), file=out)
-                self.take_only_answers(out)
+                taken = self.take_only_answers(out)
+                # A line typed ahead answers no question unseen (#28 round 24).
+                if (taken or revealing(events)) and discard(stdin):
+                    say(out, DROPPED, "  ")
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 say(out, str(exc), "  ")
                 continue
@@ -363,16 +375,16 @@ class TextGame:
                 self.tell(out)
         print("  Choose again.", file=out)
 
-    def take_only_answers(self, out: TextIO) -> None:
+    def take_only_answers(self, out: TextIO) -> list[Event]:
         """Take each decision taken for the player (a single answer, a pointless one:
-        the settings), saying so (`GameSession.take_for_player`)."""
+        the settings), saying so (`GameSession.take_for_player`); return their events."""
         self.narrate_new(out)
 
         def tell(line: str, events: list[Event]) -> None:
             print(wrap(line, indent=2), file=out)
             self.narrate_new(out)
 
-        self.session.take_for_player(tell)
+        return self.session.take_for_player(tell)
 
     def end(self, out: TextIO) -> None:
         """Say how the finished game was recorded and kept, and what was won."""

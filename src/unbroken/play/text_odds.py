@@ -65,7 +65,12 @@ def table(
     most = max(weighing.games, default=0)
     upto = "up to " if min(weighing.games, default=most) < most else ""
     short = f"{short}; " if short else ""
-    lines = [f"  Odds after {upto}{most} games each ({short}chance of winning, 95 % interval):"]
+    head = f"Odds after {upto}{most} games each ({short}chance of winning, 95 % interval):"
+    # Between words, as every line of the text game (#28 round 24: "every other opt" / "ion
+    # clearly behind", the terminal's own wrap).
+    lines = textwrap.wrap(
+        head, WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+    )
     for k, i in enumerate(legal):
         e = weighing.shown(k)
         # "behind" only of an option clearly behind, as the verdict says (round 10).

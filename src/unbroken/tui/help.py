@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog
 
 from unbroken.tui.help_plugins import plugin_sections
-from unbroken.tui.help_search import InOrderInput, holds, patterns
+from unbroken.tui.help_search import InOrderInput, patterns, ranked
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.help_text import contents_entry
 from unbroken.tui.records_table import LOST_GAME
@@ -226,9 +226,26 @@ def card_sections(ruleset: Ruleset | None) -> list[tuple[str, str]]:
         for card in card_ids(ruleset, kind):
             lines = describe_card(ruleset, card)
             title = f"{ruleset.card_name(card)} ({ONE_CARD.get(kind, kind[:-1])})"
-            body = "\n".join(f"- {line.strip()}" for line in lines[1:])
-            sections.append((title, f"## {lines[0]}\n\n{body}"))
+            sections.append((title, f"## {lines[0]}\n\n{card_body(lines[1:])}"))
     return sections
+
+
+def indent(line: str) -> int:
+    """Return how far a line is indented."""
+    return len(line) - len(line.lstrip())
+
+
+def card_body(lines: list[str]) -> str:
+    """Return a card's lines under its name as Markdown: each an item, but a line that
+    ends with ":" and leads lines indented under it is their heading ("Danger track
+    (skips green spaces):", "Combat table:"), not an item among them (#28 round 24)."""
+    said = []
+    for line, after in zip(lines, [*lines[1:], ""], strict=True):
+        if line.rstrip().endswith(":") and after.strip() and indent(after) > indent(line):
+            said.append(f"\n### {line.strip()}\n")
+        else:
+            said.append(f"- {line.strip()}")
+    return "\n".join(said)
 
 
 class HelpScreen(Screen[None]):
@@ -439,13 +456,9 @@ the same seed again and `w` watches the game's replay.
             self.sections += term_sections()  # "committed", as `i` lists it (#28 round 11)
         # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
         self.found = patterns(message.value)
-        found = [i for i, (_, text) in enumerate(self.sections) if holds(text, self.found)]
-        # A card whose name starts with what is typed comes first, then the rules' sections.
-        typed = " ".join(words)
-        named = [i for i in found if self.sections[i][0].lower().startswith(typed)]
-        # The one named exactly first: "ambush" finds the rule before the skill Ambusher.
-        named.sort(key=lambda i: self.sections[i][0].lower().partition(" (")[0] != typed)
-        self.listed = [*named, *(i for i in found if i not in named)]
+        # A card named so first ("ambush" finds the rule before the skill Ambusher), then
+        # where the words are: a heading's before a text's, the phrase before its words.
+        self.listed = ranked(self.sections, message.value)
         if not words:
             self.listed = list(range(self.own))
         contents = self.query_one("#help-list", OptionList)

@@ -59,6 +59,51 @@ def first_match(lines: list[str], found: list[re.Pattern[str]]) -> int | None:
     return next((i for i, line in enumerate(lines) if any(p.search(line) for p in found)), None)
 
 
+def phrase(typed: str, forms: bool = True) -> re.Pattern[str]:
+    """Return what finds the words typed as one phrase, in order, any case: each word as
+    typed or (`forms`) in one of its forms ("danger track" in "the danger tracks")."""
+    parts = []
+    for word in typed.lower().split():
+        found = {re.escape(word), re.escape(stem(word) if forms else word)}
+        parts.append(f"(?:{'|'.join(sorted(found))})\\w*")
+    return re.compile(START + r"\W+".join(parts), re.IGNORECASE)
+
+
+def headings(title: str, text: str) -> list[str]:
+    """Return a section's title and its Markdown headings' lines."""
+    return [title, *(line for line in text.splitlines() if line.startswith("#"))]
+
+
+def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
+    """Return the indexes of the sections holding every word typed, best first: a card
+    named exactly so, then one whose name starts so; then, for the words as typed before
+    their other forms ("starvation" before "Starving Goblins"), the sections with a title
+    or a heading holding the phrase whole, then every word, then a text holding the phrase
+    whole; then the rest, each in the contents' order (#28 round 24: "danger track" listed
+    Score, then 5. Combat Phase, before Expert, whose heading is "Danger track")."""
+    found = patterns(typed)
+    words = " ".join(typed.lower().split())
+
+    def places(text: str, heads: list[str], forms: bool) -> tuple[bool, bool, bool]:
+        whole = phrase(words, forms)
+        each = found if forms else [phrase(word, forms) for word in words.split()]
+        return (
+            any(whole.search(line) for line in heads),
+            any(holds(line, each) for line in heads),
+            bool(whole.search(text)),
+        )
+
+    def rank(index: int) -> int:
+        title, text = sections[index]
+        name = title.lower()
+        heads = headings(title, text)
+        named = (name.partition(" (")[0] == words, name.startswith(words))
+        held = (*named, *places(text, heads, False), *places(text, heads, True))
+        return held.index(True) if True in held else len(held)
+
+    return sorted((i for i, (_, text) in enumerate(sections) if holds(text, found)), key=rank)
+
+
 #: The actions bound by Textual's Input itself (not by the views it is built on).
 INPUT_ACTIONS = frozenset(b.action for b in Input.BINDINGS if isinstance(b, Binding))
 

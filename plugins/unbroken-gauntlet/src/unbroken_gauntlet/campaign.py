@@ -12,7 +12,8 @@ records folder as `gauntlet-campaign.json`, beside the records of its games.
 
 `unbroken-campaign` shows the run, plays its next game (in the plain-text game, one
 numbered question at a time: the full-screen game's keys `?`, `i`, `m` and its marking
-of a costly option are not there) or starts a new run with `--new`; `--data-dir DIR`
+of a costly option are not there; a line typed ahead is dropped after a step taken for the
+player or cards just revealed) or starts a new run with `--new`; `--data-dir DIR`
 keeps the run and its games in DIR, as `unbroken --data-dir` does. A game left
 unfinished is continued by the next `unbroken-campaign` (or counted, if `unbroken play
 --continue` finished it).
@@ -222,7 +223,9 @@ EPILOG = (
     "The campaign's games are played in the plain-text game: one numbered question at a "
     "time, `u` to take back, `%` for the odds; the full-screen game's keys (`?` help, `i` "
     "the inspector, `m` the monster's pages) and its marking of a costly option are not "
-    "there. The full-screen game's Records screen shows the run (press `p` there)."
+    "there, but a line typed ahead is dropped after a step taken for you or cards just "
+    "revealed: type your answer once you see its question. The full-screen game's Records "
+    "screen shows the run (press `p` there)."
 )
 
 
