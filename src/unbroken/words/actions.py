@@ -47,7 +47,7 @@ from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural
+from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural, times
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -160,8 +160,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
             text += f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
     alike = state.revealed.count(card.id)
     if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
-        times = "twice" if alike == 2 else f"{alike} times"
-        text = merge_note(text, f" (revealed {times}: one choice)")
+        text = merge_note(text, f" (revealed {times(alike)}: one choice)")
     return text + no_next_level(card.effects, state, ruleset)
 
 
