@@ -294,8 +294,8 @@ the same seed again and `w` watches the game's replay.
 | L, B, D (Shift) | back to the previous level or battle start, or death |
 | Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
-| a | the chance of winning over the game (a chart; costly decisions marked ▲) |
-| c, C | the next, the previous costly decision |
+| a | the chance of winning over the game (a chart; missteps marked ▲: decisions that lost chance) |
+| c, C | the next, the previous misstep |
 | ? | this help |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
