@@ -47,6 +47,7 @@ from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
+from unbroken.words.thresholds import with_threshold
 from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural, times
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
@@ -395,6 +396,7 @@ def option_text(
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
         text = pending_note(turn_note(text, action, rules), action, state, ruleset)
+        text = with_threshold(text, action, state, ruleset)  # what it counts (round 23)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
