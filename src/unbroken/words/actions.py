@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import CANNOT_PAY, Query, locks_turns, still_helps
+from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
@@ -45,6 +45,7 @@ from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
+from unbroken.words.removal import removal_note
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
@@ -174,21 +175,6 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     return text + no_next_level(card.effects, state, ruleset)
-
-
-def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
-    """Return the note of an encounter that only removes conditions: no use without one
-    (its cost is paid), or that it must remove one that helps you; "" otherwise."""
-    removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
-    if removes and not card.gain and not state.conditions:
-        return " (no use now: no condition in play)"
-    if removes and all(still_helps(ruleset, c) for c in state.conditions):
-        # It must remove one of them, and every one in play helps you (Armored); not an
-        # active Blessed, whose use the level's start gave (#28 round 22).
-        helps = ", ".join(ruleset.card_name(c.id) for c in state.conditions)
-        which = "which helps" if len(state.conditions) == 1 else "which all help"
-        return f" (it would remove {helps}, {which} you)"
-    return ""
 
 
 def merge_note(text: str, note: str) -> str:
