@@ -161,7 +161,7 @@ class HandText(Panel):
         `words`: with the cards' own words (skills, weapon, class)."""
         text = Text()
         for c in state.conditions:
-            name, does = condition_text(c, rules)
+            name, does = condition_text(c, rules, state.round)
             start = len(text)
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
             mark(text, start, (c.id, name))

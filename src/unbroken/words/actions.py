@@ -387,7 +387,7 @@ def option_text(
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
             text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
-        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1], state)
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(
             x

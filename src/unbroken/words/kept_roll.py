@@ -32,7 +32,7 @@ def picked_row(
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     acted = Acted(monster.id, row.result)
-    forecast = row_phrase(f, ruleset, acted, state.weapons[-1]) if f is not None else ""
+    forecast = row_phrase(f, ruleset, acted, state.weapons[-1], state) if f is not None else ""
     what = (
         _row_loss(action, state, ruleset, row)  # the loss after the Passives, with why
         or forecast
