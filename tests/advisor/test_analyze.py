@@ -76,7 +76,7 @@ def test_the_json_report_and_the_kept_analysis(
 def test_the_text_report_has_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", str(SHORT), "--games", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Costly decisions (!):" in out and "Chance at each level's start" in out
+    assert "Missteps (!):" in out and "Chance at each level's start" in out
     assert "level 1:" in out
 
 
@@ -249,14 +249,14 @@ def test_the_summary_counts_what_it_lists() -> None:
     out = text_report(Analysis(100, 20, 4, "won", choices), "a game")
     summary = out.split("Summary\n", 1)[1].splitlines()
     assert summary[0] == (
-        f"  Costly decisions (!): 2, each clearly worse than its best option by more than "
+        f"  Missteps (!): 2, each clearly worse than its best option by more than "
         f"{COSTLY:g} points:"
     )
     assert [line[:20] for line in summary[1:3]] == [
         "  ! decision 1 (leve",
         "  ! decision 2 (leve",
     ]
-    assert summary[3].startswith("  Clearly worse but not costly: 1 decision, by ")
+    assert summary[3].startswith("  Clearly worse but not missteps: 1 decision, by ")
     assert summary[3].endswith(":")
     assert summary[4].startswith("    decision 3 (leve")
 
@@ -294,9 +294,9 @@ def test_the_costly_list_is_the_costly_decisions_and_the_others_are_said_apart()
             found.append(int(words[words.index("decision") + 1]))
         return found
 
-    assert summary[0].startswith("  Costly decisions (!): 3, ")
-    assert sorted(listed("  Costly decisions (!)")) == [11, 28, 89]
-    assert sorted(listed("  Clearly worse but not costly: 2 decisions")) == [75, 82]
+    assert summary[0].startswith("  Missteps (!): 3, ")
+    assert sorted(listed("  Missteps (!)")) == [11, 28, 89]
+    assert sorted(listed("  Clearly worse but not missteps: 2 decisions")) == [75, 82]
 
 
 def test_a_free_option_behind_on_the_bots_line_says_what_the_bot_then_played() -> None:

@@ -105,7 +105,7 @@ def test_on_sqlite_the_server_analyses_each_daily_and_its_page_draws_the_chart(
         store.close()
     page = analysing_board.get("/entry/1?at=3").body.decode()
     assert '<svg class="chart"' in page and "Chance of winning" in page
-    assert "costly" in page.lower()
+    assert "misstep" in page.lower()
 
 
 def _worker(url: str) -> subprocess.Popen[str]:

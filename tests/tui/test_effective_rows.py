@@ -56,7 +56,7 @@ def test_the_vampire_s_wound_rows_show_armored_s_minus_one_at_80x24() -> None:
         assert "lose 3 SE" not in row, row
     # `m` says the rows cut in full.
     unfolded = " ".join(asyncio.run(stage_of(vampire(), "mmmmmm")).split())
-    assert "lose 2 SE (Armored −1)" in unfolded, unfolded
+    assert "lose 2 SE (Armored −1, printed 3)" in unfolded, unfolded
 
 
 def test_a_row_a_skill_ignores_says_so_on_the_stage() -> None:

@@ -13,7 +13,7 @@ from unbroken.tui.analysis import ChanceChart, progress_note
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.replays import ReplayViewerScreen
 
-LEGEND = "costly (c next, C back)"
+LEGEND = "(c next, C back)"
 
 
 def shown(chart: ChanceChart) -> list[str]:
@@ -37,12 +37,12 @@ async def test_what_a_key_finds_is_said_in_the_chart_not_over_its_legend() -> No
         assert viewer.position == 8
         assert not app._notifications, list(app._notifications)  # no notice in the corner
         lines = shown(chart)
-        assert lines[0].strip() == "No costly decision after this point.", lines
+        assert lines[0].strip() == "No misstep after this point.", lines
         assert LEGEND in lines[-1], lines  # the legend whole, on the chart's last line
         assert chart.region.bottom <= 23  # above the footer
         await pilot.press("left")  # moving on: the message is gone
         await pilot.pause()
-        assert not any("No costly decision" in line for line in shown(chart))
+        assert not any("No misstep" in line for line in shown(chart))
         await pilot.press("end", "d")  # another key's "No death after this point."
         await pilot.pause()
         assert not app._notifications

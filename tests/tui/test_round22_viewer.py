@@ -44,6 +44,6 @@ def test_c_says_what_the_analysis_is_doing(monkeypatch: pytest.MonkeyPatch) -> N
             assert chart.message is not None
             said = chart.message[1]
             assert "No analysis shown" not in said, said
-            assert said.startswith("Analysing…: c finds the costly decisions once it is done")
+            assert said.startswith("Analysing…: c finds the missteps once it is done")
 
     run()

@@ -83,7 +83,7 @@ async def test_the_viewer_s_keys_are_in_the_footer_at_80_columns_or_its_help() -
             "space Play",
             # #28 playtest round 2: the chart and the costly decisions were not found.
             "a Chances",
-            "c Costly",
+            "c Missteps",
             "? Help",
             "esc Quit",
         ]

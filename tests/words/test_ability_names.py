@@ -56,7 +56,7 @@ def test_a_rerolls_choice_says_the_rows_loss_after_the_passives_in_play() -> Non
     game.apply(act.Use("base:lucky", "lucky-reroll"))  # a 2: keep either
     assert act.PickRoll(6) in game.legal_actions()
     line = option_text(act.PickRoll(6), "", game.state, game.ruleset)
-    assert line.startswith("Keep the 6: WOUND (lose 1 SE; Armored −1)")
+    assert line.startswith("Keep the 6: WOUND (lose 1 SE; Armored −1, printed 2)")
 
 
 ENCOUNTER = """\

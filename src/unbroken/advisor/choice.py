@@ -2,7 +2,8 @@
 
 A `Choice` holds the position's chance (its best option's, "before"), the option
 taken's figure and the taken option against the best on the same futures (a paired
-difference with its interval). A decision is costly when the option taken is
+difference with its interval). A decision is costly (a "misstep" in its words: the game
+says "costly" of an option that spends, #28 round 23) when the option taken is
 clearly worse than the best (its paired interval below 0) by more than COSTLY
 points; when the interval holds 0 the two are about equal, whatever the point
 estimates say. `unbroken analyze` and the viewer show `Choice.verdict()`;

@@ -180,8 +180,8 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
         "next position's Chance (other futures: it may read above this one; where clearly"
         " above, * beside Chance: Chance is then the reference bot's own play, worse than"
         " its best option there). "
-        f"Lost: Chance less Taken, when clearly worse; ! more than {COSTLY:g} points; ?"
-        " clearly worse only where the race stopped it (uncertain, so not costly); mixed:"
+        f"Lost: Chance less Taken, when clearly worse; ! a misstep, more than {COSTLY:g} points; ?"
+        " clearly worse only where the race stopped it (uncertain, so not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
         "",
@@ -261,15 +261,15 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
     if marked:
         head = f"{len(marked)}, {'each ' if len(marked) > 1 else ''}{what}"
     else:
-        head = f"none (costly: {what})"
-    lines = [f"  Costly decisions (!): {head}{_which(marked, MOST_LISTED)}"]
+        head = f"none (a misstep: {what})"
+    lines = [f"  Missteps (!): {head}{_which(marked, MOST_LISTED)}"]
     lines += [f"  ! {_worst(c)}" for c in marked[:MOST_LISTED]]
     if not marked and not others:
         return [*lines, "  No decision was clearly worse than its best option."]
     if others:
         each = "each " if len(others) > 1 else ""
         lines.append(
-            f"  Clearly worse but not costly: {plural(len(others), 'decision')}, {each}by"
+            f"  Clearly worse but not missteps: {plural(len(others), 'decision')}, {each}by"
             f" {costly:g} points or less, or uncertain (where the race stopped it)"
             f"{_which(others, MOST_OTHERS)}"
         )

@@ -297,6 +297,11 @@ class Query:
             if a.type == "passive" and any(isinstance(x, m.WoundLoss) for x in a.modifiers)
         ]
 
+    def loss_after_passives(self, amount: int) -> int:
+        """Return a WOUND result's SE loss of `amount` after the Passives in play that
+        change it (R-EFFECT-3: after the Responses; Armored's Plates: 1 less)."""
+        return passive_loss(self._resolver(), amount)
+
     def table_row(self, roll: int) -> RowOutcome:
         """Return what the monster's table row `roll` (1..6) does if its combat roll comes
         to it now: ignored by a Passive, rolled again for a condition held (R-BATTLE-6), or

@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unbroken import records as keeping
-from unbroken.core.actions import Action, Forfeit, Resolve, Rest
-from unbroken.core.events import EncounterChosen, Event
+from unbroken.core.actions import Action
+from unbroken.core.events import Event
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
+from unbroken.play.taken import answered
 from unbroken.records import RecordsError
 from unbroken.records.dailies import keep_daily
 from unbroken.replay import Recorder, resume, take_back, why_not_take_back
@@ -43,13 +44,6 @@ if TYPE_CHECKING:
     from unbroken.records import Records
     from unbroken.replay import Recorder
     from unbroken.replay.format import Ticket
-
-#: Single answers the player is shown rather than having them taken: a committed
-#: encounter's (R-TRAVEL-7), paid or not. Its one card is revealed and kept by the key
-#: that explored; taking its exchange too (or accepting that it cannot be paid) resolved
-#: a card the player never saw in one key press (Cold Spring, #28 round 5), where any
-#: other encounter waits on the stage for its Resolve or Rest.
-SHOWN: tuple[type[Action], ...] = (Resolve, Forfeit)
 
 
 @dataclass
@@ -265,33 +259,11 @@ class GameSession:
     def for_player(self) -> tuple[Action, str] | None:
         """Return the decision to take for the player now and why, or None: with
         `auto_take`, a decision's one legal answer (an optional Response that can be used
-        is a choice, so it never is one, nor is an answer in SHOWN); with `auto_pass`, the
+        is a choice, so it never is one, nor is a shown one: `taken.SHOWN`); with `auto_pass`, the
         answer that spends nothing where the engine proves no other is better (R-DIGI-4,
         `Game.pointless`), and the Response to use where it only gains and costs nothing
         that could be wanted before the uses refill (its mirror, `Game.obvious`)."""
-        if self.game.is_over or not (self.auto_take or self.auto_pass):
-            return None
-        legal = self.game.legal_actions()
-        if self.auto_take and len(legal) == 1 and self._takeable(legal[0]):
-            return legal[0], ""
-        if self.auto_pass:
-            return self.game.pointless() or self.game.obvious()
-        return None
-
-    def _takeable(self, action: Action) -> bool:
-        """Whether a single answer may be taken for the player: not one in SHOWN, and no
-        Rest on a card kept for them (the only one revealed, e.g. under Grave Dirt): it
-        spends the card's time on a card they have not been shown (#28 round 16), so it
-        waits on the stage as a committed encounter does. Rest on a card they chose is
-        theirs already."""
-        if isinstance(action, SHOWN):
-            return False
-        if isinstance(action, Rest):
-            chosen = next(
-                (e for e in reversed(self.game.events) if isinstance(e, EncounterChosen)), None
-            )
-            return chosen is not None and bool(chosen.discarded)
-        return True
+        return answered(self.game, self.auto_take, self.auto_pass)
 
     def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
         """Take every decision that is taken for the player (`for_player`), one after the

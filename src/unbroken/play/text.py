@@ -215,7 +215,7 @@ class TextGame:
         if s.skills:
             lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
         for c in s.conditions:  # each with what it does: its abilities' words
-            name, does = condition_in_play(c, self.rules)
+            name, does = condition_in_play(c, self.rules, s.round)
             lines.append(f"  Condition: {name}: {does}")
         if s.monster is not None:
             mo = s.monster

@@ -1,11 +1,12 @@
-"""The replay viewer's chance chart (`a`): the chance of winning over the game, costly marks.
+"""The replay viewer's chance chart (`a`): the chance of winning over the game, missteps marked.
 
 The analysis is `unbroken analyze`'s (unbroken.advisor.analysis), found in the
 cache when that command ran on the recording, or computed on the key in a
 background thread with the same budget (GAMES) while the viewer stays usable.
 The line is each position's chance (its best option's, from the one
 estimator), so it shows what `%` showed in the game there. `c` jumps to the
-next costly decision.
+next misstep (a decision that lost more than COSTLY points of chance: "costly" is
+the game's word for an option that spends, #28 round 23).
 """
 
 from __future__ import annotations
@@ -24,19 +25,19 @@ from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
-from unbroken.words.vocabulary import full_stop, time_left
+from unbroken.words.vocabulary import full_stop, plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
 
-#: The viewer's keys: the chart, and the next (previous) costly decision.
+#: The viewer's keys: the chart, and the next (previous) misstep.
 BINDINGS = [
     # In the footer (#28: players never found them); C is in the viewer's help (?).
     Binding("a", "analysis", "Chances"),
     # The chart hidden while its analysis runs (it runs on): `a` shows it again (#28 round 22).
     Binding("a", "analysis('running')", "Running"),
-    Binding("c", "costly(1)", "Costly"),
-    Binding("C", "costly(-1)", "Previous costly", show=False),
+    Binding("c", "costly(1)", "Missteps"),
+    Binding("C", "costly(-1)", "Previous misstep", show=False),
 ]
 #: Futures per option at most when the viewer computes the analysis itself: the estimator's,
 #: as `unbroken analyze` and the game's odds use (one position, one chance); `unbroken analyze
@@ -222,9 +223,10 @@ class ChanceChart(Static):
         costly = len(analysis.costly())
         for line in head:
             text.append("\n" + line, style="bold")
-        legend = f"    ▲ {costly} costly (c next, C back)  ┃ here  {analysis.games} games/option"
+        missteps = plural(costly, "misstep")
+        legend = f"    ▲ {missteps} (c next, C back)  ┃ here  {analysis.games} games/option"
         if len(legend) > width + axis:  # one row in the right column at 80x24 too
-            legend = f"▲ {costly} costly (c next, C back)  ┃ here"
+            legend = f"▲ {missteps} (c next, C back)  ┃ here"
         text.append("\n" + legend, style="dim")  # the last line (round 11)
         self.update(text)
 
@@ -329,7 +331,7 @@ def redraw(viewer: ReplayViewerScreen) -> None:
 
 
 def costly_position(analysis: Analysis | None, position: int, step: int) -> Choice | None:
-    """Return the next (step 1) or previous (-1) costly decision from `position`, or None."""
+    """Return the next (step 1) or previous (-1) misstep from `position`, or None."""
     if analysis is None:
         return None
     found = [c for c in analysis.costly() if (c.n - position) * step > 0]
@@ -339,7 +341,7 @@ def costly_position(analysis: Analysis | None, position: int, step: int) -> Choi
 
 
 def jump(viewer: ReplayViewerScreen, step: int) -> None:
-    """Go to the next (previous) costly decision, or say why not."""
+    """Go to the next (previous) misstep, or say why not."""
     charts = viewer.query(ChanceChart)
     analysis = charts.first().analysis if charts else None
     if analysis is None:
@@ -347,20 +349,20 @@ def jump(viewer: ReplayViewerScreen, step: int) -> None:
         return
     found = costly_position(analysis, viewer.position, step)
     if found is None:
-        say(viewer, f"No costly decision {'after' if step > 0 else 'before'} this point.")
+        say(viewer, f"No misstep {'after' if step > 0 else 'before'} this point.")
         return
     viewer.go(found.n)
 
 
 def no_analysis(chart: ChanceChart | None) -> str:
-    """Return why `c` finds no costly decision while the `chart` has no analysis: none shown
+    """Return why `c` finds no misstep while the `chart` has no analysis: none shown
     yet, one running, or none to be had (its note says why). #28 round 22: `c` during the
     analysis said "No analysis shown: a shows …" after `a` was pressed."""
     if chart is None:
-        return "No analysis shown: a shows the chances (and finds the costly decisions)."
+        return "No analysis shown: a shows the chances (and finds the missteps)."
     if chart.running:
-        return "Analysing…: c finds the costly decisions once it is done."
-    return chart.note or "No analysis to find the costly decisions in."
+        return "Analysing…: c finds the missteps once it is done."
+    return chart.note or "No analysis to find the missteps in."
 
 
 def say(viewer: ReplayViewerScreen, message: str) -> None:

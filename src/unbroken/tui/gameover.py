@@ -21,6 +21,7 @@ from unbroken.core import events as ev
 from unbroken.core.achievements import PREDICATES, earned
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
+from unbroken.play.taken import last_taken_line
 from unbroken.records import all_achievements, plugin_predicates
 from unbroken.tui.reach import game_app
 from unbroken.words.endings import how_lost
@@ -204,7 +205,10 @@ class GameOverScreen(Screen[None]):
                 lines.append(line)
             if isinstance(e, ev.Awaiting):
                 lines = []
-        return lines[-self.LAST_LINES :]
+        # A decision taken for the player says so, as the log did (#28 round 23: a Skip
+        # at 0 SE read "You skip your turn." as the player's own).
+        taken = last_taken_line(self.game.ruleset, self.game.events)
+        return [taken] * bool(taken) + lines[-(self.LAST_LINES - bool(taken)) :]
 
     def summary(self) -> str:
         """Return the game in one line: decisions, monsters defeated, levels reached, and

@@ -172,7 +172,7 @@ class HandText(Panel):
         SKILL_WORDS: the skills'; 0: none, the skills by name)."""
         text = Text()
         for c in state.conditions:
-            name, does = condition_text(c, rules)
+            name, does = condition_text(c, rules, state.round)
             start = len(text)
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
             mark(text, start, (c.id, name))

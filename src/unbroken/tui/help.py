@@ -313,9 +313,9 @@ the same seed again and `w` watches the game's replay.
 | L, B, D (Shift) | back to the previous level or battle start, or death |
 | Space | play or pause; at the end, play again from the start |
 | + - | faster, slower |
-| a | the chance of winning over the game (a chart; costly decisions marked ▲) |
+| a | the chance of winning over the game (a chart; missteps marked ▲: decisions that lost chance) |
 | a (again) | hide the chart: an analysis being computed runs on ("a Running") |
-| c, C | the next, the previous costly decision |
+| c, C | the next, the previous misstep |
 | ?, / | this help; `/` at its search |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """

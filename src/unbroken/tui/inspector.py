@@ -309,7 +309,7 @@ class InspectorScreen(ModalScreen[None]):
         s = self.game.state
         condition = next((c for c in s.conditions if c.id == card), None)
         if condition is not None:
-            return condition_text(condition, self.game.ruleset)[0]
+            return condition_text(condition, self.game.ruleset, s.round)[0]
         return self.game.ruleset.card_name(card)
 
     def show_mode(self) -> None:

@@ -18,6 +18,7 @@ from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, costly, lone_and_harm
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
+from unbroken.words.vocabulary import attack_name
 
 #: The events that put cards in sight the player has not read: an Exploration's cards,
 #: the skills drawn, the monster. A question that shows them keeps its careful window
@@ -42,9 +43,13 @@ def monster_rolled(events: Iterable[ev.Event]) -> str:
 
 def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what a key took, as the next question's prompt says it: "Last Rites used.",
-    "Orienteer taken." (the option's words before its cost and text)."""
+    "Orienteer taken." (the option's words before its cost and text); an attack by its
+    name alone, "Pry taken." (#28 round 22: "Attack with Pry taken. Options changed: …"
+    ran long at 80 columns)."""
     if isinstance(action, act.Use):
         return f"{use_name(action, ruleset)} used."
+    if isinstance(action, act.Attack):
+        return f"{attack_name(action.attack)} taken."
     words = label(action, state, ruleset)
     for end in (": ", " ("):
         words = words.partition(end)[0]

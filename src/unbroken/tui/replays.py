@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, RichLog, Static
 
 from unbroken.advisor.analysis import option_name
 from unbroken.core.history import combat_opened, level_ability_uses
+from unbroken.play.taken import told_again
 from unbroken.replay import recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
@@ -25,7 +26,6 @@ from unbroken.tui.reach import game_app
 from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.widgets import draw_table, table_layout
 from unbroken.words.printable import printable
-from unbroken.words.retold import retold
 from unbroken.words.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -194,8 +194,7 @@ class ReplayViewerScreen(Screen[None]):
         redraw(self)  # the chance chart (`a`), when shown
         log = self.query_one("#log", RichLog)
         log.clear()
-        before = (e for j in range(i) for e in t.events_at(j))
-        for line in retold(rules, before, events):
+        for line in told_again(t, i):  # "Taken for you: …" as the game said it (round 23)
             log.write(line)
 
     def uses_at(self, position: int) -> int:

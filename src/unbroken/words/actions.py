@@ -8,7 +8,7 @@ from typing import Any
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import CANNOT_PAY, Query, locks_turns, still_helps
+from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
@@ -45,9 +45,11 @@ from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
+from unbroken.words.removal import removal_note
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
-from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural
+from unbroken.words.thresholds import with_threshold
+from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural, times
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -160,8 +162,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
             text += f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
     alike = state.revealed.count(card.id)
     if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
-        times = "twice" if alike == 2 else f"{alike} times"
-        text = merge_note(text, f" (revealed {times}: one choice)")
+        text = merge_note(text, f" (revealed {times(alike)}: one choice)")
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -174,21 +175,6 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     return text + no_next_level(card.effects, state, ruleset)
-
-
-def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
-    """Return the note of an encounter that only removes conditions: no use without one
-    (its cost is paid), or that it must remove one that helps you; "" otherwise."""
-    removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
-    if removes and not card.gain and not state.conditions:
-        return " (no use now: no condition in play)"
-    if removes and all(still_helps(ruleset, c) for c in state.conditions):
-        # It must remove one of them, and every one in play helps you (Armored); not an
-        # active Blessed, whose use the level's start gave (#28 round 22).
-        helps = ", ".join(ruleset.card_name(c.id) for c in state.conditions)
-        which = "which helps" if len(state.conditions) == 1 else "which all help"
-        return f" (it would remove {helps}, {which} you)"
-    return ""
 
 
 def merge_note(text: str, note: str) -> str:
@@ -396,11 +382,12 @@ def option_text(
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
         text = pending_note(turn_note(text, action, rules), action, state, ruleset)
+        text = with_threshold(text, action, state, ruleset)  # what it counts (round 23)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
             text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
-        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1])
+        note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1], state)
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(
             x

@@ -16,6 +16,7 @@ from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text, named, naming
 from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
+from unbroken.words.rounds_left import rounds_words
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
     TIMING_WORDS,
@@ -266,11 +267,14 @@ def condition_ending(card: m.Condition) -> str:
     return f"{', '.join(ways[:-1])}, or {ways[-1]}."
 
 
-def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, str]:
+def condition_in_play(
+    condition: ConditionState, rules: Ruleset, battle_round: int = 0
+) -> tuple[str, str]:
     """Return a condition in play as (name with its state, what its abilities do).
 
     Tokens are named only for a card that uses them, rounds only when it lasts
-    some; a condition waiting for the next level says so, one whose moment is past
+    some, counted after the `battle_round` under way as the log counts them
+    (`rounds_words`); a condition waiting for the next level says so, one whose moment is past
     (an active Blessed's use, given as the level began) says "given" ("taken"). Each
     ability reads as its text, or, when it has none (a plugin's), as its effects in
     words; a card without abilities reads as its own text.
@@ -282,7 +286,7 @@ def condition_in_play(condition: ConditionState, rules: Ruleset) -> tuple[str, s
     if card.tokens:
         extra.append(plural(condition.tokens, "token"))
     if condition.rounds:
-        extra.append(plural(condition.rounds, "round"))
+        extra.append(rounds_words(condition, battle_round))
     if acted_for_the_level(rules, condition):  # its use given (or taken) as the level began
         extra.append("given" if card.positive else "taken")
     name = rules.card_name(card.id) + (f" ({', '.join(extra)})" if extra else "")

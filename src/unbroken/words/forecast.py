@@ -19,6 +19,7 @@ from unbroken.words.monster import turn_lock_short, turn_lock_text
 from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.power import MINUS, power_abilities, power_changes, power_reason, signed
+from unbroken.words.rounds_left import RoundsLeft
 from unbroken.words.vocabulary import attack_name
 
 
@@ -117,12 +118,15 @@ def _power_passives(f: Forecast, ruleset: Ruleset) -> list[tuple[str, m.Ability]
     return out
 
 
-def consequences(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> list[str]:
+def consequences(
+    f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "", before: GameState | None = None
+) -> list[str]:
     """Return what the rules that act do, one phrase per rule in order ("Grab the Weapon:
     Knife → Bare Hands"; a defeated monster's reward "reward 1 metal"); rules of the card
     `own` (the option's own) are left out, as are the Passives an attack's numbers already
-    name. `weapon`: the one held now."""
-    said = _phrases(f, ruleset, own, weapon)
+    name. `weapon`: the one held now; `before`: the state the forecast starts from (a
+    condition's rounds lengthened are said as the log says them: `RoundsLeft`)."""
+    said = _phrases(f, ruleset, own, weapon, before)
     defeated = next((e.monster for e in f.events if isinstance(e, ev.MonsterDefeated)), "")
     return [
         _reward(words)
@@ -138,15 +142,27 @@ def _reward(words: str) -> str:
     return "reward " + words.removeprefix("gain ")
 
 
-def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted, str]:
-    """Return what each rule that acts does, in a few words (in the order they act)."""
+def _phrases(
+    f: Forecast, ruleset: Ruleset, own: str, weapon: str, before: GameState | None = None
+) -> dict[Acted, str]:
+    """Return what each rule that acts does, in a few words (in the order they act). From
+    `before` (the state the forecast starts in), a condition's rounds lengthened say what
+    changes, as the log will: "Frightened 2 rounds more, 3 after this one" (#28 round 22:
+    "Frightened for 4 rounds" said the total, the round under way in it)."""
     phrases: dict[Acted, list[str]] = {}
+    rounds = RoundsLeft.at(before) if before is not None else None
     for event, cause in zip(f.events, f.causes, strict=True):
+        if rounds is not None:
+            rounds.see(event)
         if cause is not None and cause.card != own and not cause.passive:
             if isinstance(event, ev.CombatResult):
                 said = row_words(event, cause.card, f.after, ruleset)
+            elif isinstance(event, ev.ConditionChanged) and rounds and rounds.extended:
+                said = f"{ruleset.card_name(event.condition)} {rounds.extended}"
             else:
                 said = event_words(event, ruleset, weapon)
+                if isinstance(event, ev.ConditionGained) and rounds and event.rounds:
+                    said += rounds.gained(event)  # "for 2 rounds after this one", as logged
             if said:
                 phrases.setdefault(cause, []).append(said)
             elif isinstance(event, ev.PendingLossSet) and not event.amount:
@@ -164,16 +180,21 @@ def _phrases(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> dict[Acted
     }
 
 
-def row_phrase(f: Forecast, ruleset: Ruleset, acted: Acted, weapon: str = "") -> str:
+def row_phrase(
+    f: Forecast, ruleset: Ruleset, acted: Acted, weapon: str = "", before: GameState | None = None
+) -> str:
     """Return what one rule that acts does in the forecast, in the note's words ("lose 2
     SE, Paralyzed 3 tokens" for the Basilisk's WOUND row), "" when it does not act."""
-    return _phrases(f, ruleset, "", weapon).get(acted, "")
+    return _phrases(f, ruleset, "", weapon, before).get(acted, "")
 
 
-def forecast_note(f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "") -> str:
+def forecast_note(
+    f: Forecast, ruleset: Ruleset, own: str = "", weapon: str = "", before: GameState | None = None
+) -> str:
     """Return the short note an option line ends with: what the other rules do if it is
-    taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts."""
-    return "; ".join(consequences(f, ruleset, own, weapon))
+    taken ("Grab the Weapon: Knife → Bare Hands"), "" when none acts; `before`: the state
+    it starts from (see `consequences`)."""
+    return "; ".join(consequences(f, ruleset, own, weapon, before))
 
 
 def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:

@@ -32,7 +32,7 @@ def picked_row(
     value = Query(ruleset, state).roll_result(action.value)
     row = sheet.table[value - 1]
     acted = Acted(monster.id, row.result)
-    forecast = row_phrase(f, ruleset, acted, state.weapons[-1]) if f is not None else ""
+    forecast = row_phrase(f, ruleset, acted, state.weapons[-1], state) if f is not None else ""
     what = (
         _row_loss(action, state, ruleset, row)  # the loss after the Passives, with why
         or forecast
@@ -44,7 +44,8 @@ def picked_row(
 
 def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:
     """Return a plain loss row's effect after the Passives in play, as its forecast has it
-    ("lose 1 SE; Armored −1"), or "" when the Passives change nothing (or it is no
+    ("lose 1 SE; Armored −1, printed 2": the printed loss said, as the table's rows say
+    it), or "" when the Passives change nothing (or it is no
     plain loss): the same numbers as the option lines (#28)."""
     printed = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt]
     if not printed or len(printed) != len(row.effects) or state.monster is None:
@@ -61,4 +62,4 @@ def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.R
     if not lost or now == was:
         return ""
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in rules.loss_passives())
-    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}" if why else "")
+    return f"lose {amounts(lost)}" + (f"; {why} {signed(now - was)}, printed {was}" if why else "")

@@ -40,7 +40,7 @@ def shared_note(
     rules = Query(ruleset, state)
     made = [(forecasts or {}).get(a) or rules.forecast(a) for a in legal]
     notes = {
-        forecast_note(f, ruleset, own_card(a, state), state.weapons[-1])
+        forecast_note(f, ruleset, own_card(a, state), state.weapons[-1], state)
         for a, f in zip(legal, made, strict=True)
     }
     common = [w for w in warnings(made[0], state, ruleset) if w]

@@ -12,7 +12,28 @@ rounds and when each condition was gained, to say an extension as the gain is sa
 from __future__ import annotations
 
 from unbroken.core import events as ev
+from unbroken.core.state import ConditionState, GameState
 from unbroken.words.vocabulary import plural
+
+
+def after_this_one(condition: ConditionState, battle_round: int) -> int:
+    """Return the rounds a condition lasts after the battle round under way: its rounds
+    count down as each round ends (R-COND-1), but not the round it was gained in; outside
+    the battle's rounds, its rounds as they are."""
+    if battle_round and condition.since < battle_round:
+        return condition.rounds - 1
+    return condition.rounds
+
+
+def rounds_words(condition: ConditionState, battle_round: int) -> str:
+    """Return a condition's rounds as the Hand says them, counted as the log counts them
+    (#28 round 22: the Hand's "4 rounds" counted the round under way, the log's "3 after
+    this one" did not): "3 rounds after this one", "ends with this round"; "2 rounds"
+    outside the battle's rounds."""
+    if not battle_round:
+        return plural(condition.rounds, "round")
+    after = after_this_one(condition, battle_round)
+    return f"{plural(after, 'round')} after this one" if after else "ends with this round"
 
 
 class RoundsLeft:
@@ -25,6 +46,14 @@ class RoundsLeft:
         self.held: dict[str, tuple[int, int]] = {}
         #: The event just seen lengthened a condition: its words, else "".
         self.extended = ""
+
+    @classmethod
+    def at(cls, state: GameState) -> RoundsLeft:
+        """Return one that has followed the game up to `state` (a forecast from there)."""
+        rounds = cls()
+        rounds.round = state.round
+        rounds.held = {c.id: (c.since, c.rounds) for c in state.conditions if c.active and c.rounds}
+        return rounds
 
     def see(self, e: ev.Event) -> None:
         """Follow one event (before its line is said)."""

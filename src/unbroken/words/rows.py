@@ -1,6 +1,6 @@
 """A row of the monster's table in words as it would act now, from the core's
 `Query.table_row`: a WOUND's loss after the Passives in play with each named, the way
-option lines say effective numbers ("lose 2 SE (Armored −1)"), a result a Passive ignores
+option lines say effective numbers ("lose 2 SE (Armored −1, printed 3)"), a result a Passive ignores
 ("ignored (Steady Nerves)"), a condition held that makes the monster roll again."""
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0
     printed words (a handler's figure at the game's `level`), but "ignored (Steady
     Nerves)" for a result a Passive ignores, "the monster rolls again (you have Frightened)" for a
     condition held (R-BATTLE-6), and a WOUND's loss after the Passives that change it, each
-    named: "lose 2 SE (Armored −1)" (R-EFFECT-3)."""
+    named, then the printed loss: "lose 2 SE (Armored −1, printed 3)" (R-EFFECT-3: the
+    Passives act after the Responses, and a Response's threshold counts the printed 3:
+    #28 round 23 read "lose 2 SE (Armored −1)" beside Tough as Nails' "3 or more" and
+    wondered whether 3 was printed)."""
     if outcome.ignored:
         names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
         # One level of parentheses: "ignored by Wrecker (No Guard Holds)" (#28 round 17).
@@ -50,6 +53,7 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0
         return printed_row(row, level)
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
     change = f"{why} {signed(outcome.loss - outcome.printed_loss)}"
+    printed = f"{change}, printed {outcome.printed_loss}"
     losses = [e for e in row.effects if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")]
     if len(losses) != 1:  # several losses, each lowered: the total said after them
         return f"{printed_row(row)} (lose {outcome.loss} SE in all: {change})"
@@ -57,7 +61,7 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0
     for e in row.effects:
         if e is losses[0]:
             now = m.Lose(amounts={**e.amounts, "se": outcome.loss})
-            said.append(f"{effect_text(now)} ({change})")
+            said.append(f"{effect_text(now)} ({printed})")
         else:
             said.append(effect_text(e))
     return "; ".join(said)

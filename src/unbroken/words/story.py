@@ -10,7 +10,7 @@ from unbroken.core import model as m
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.words.endings import how_lost
-from unbroken.words.vocabulary import plural
+from unbroken.words.vocabulary import plural, times
 
 
 @dataclass
@@ -92,7 +92,7 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
                 else f"took on {len(level.encounters)} encounters"
             )
         if level.rests:
-            travel.append(f"rested {plural(level.rests, 'time')}")
+            travel.append(f"rested {times(level.rests)}")
         if level.crafted:
             travel.append("crafted " + ", ".join(name(w) for w in level.crafted))
         if level.skills:

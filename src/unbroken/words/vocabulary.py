@@ -50,6 +50,13 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def times(n: int) -> str:
+    """Return how often something happened: "once", "twice", "3 times". Never "1 time":
+    time is a resource, and #28 round 23 read the replay summary's "rested 1 time" as
+    one of it."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 #: The space inside a duration ("1 min 14 s") where a line may not break (#28 round 21:
 #: the viewer's "about 1 min" / "14 s left"); `textwrap` never breaks at it, Rich does.
 NO_BREAK = "\u00a0"

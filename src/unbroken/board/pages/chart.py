@@ -52,11 +52,11 @@ def chance_chart(entry_id: int, analysis: Analysis, position: int) -> str:
         for c in sorted(worst, key=lambda c: c.n)
     )
     more = f" (the {len(worst)} that cost most of {len(costly)})" if len(costly) > SHOWN else ""
-    said = f"Costly decisions{more}: {named}." if costly else "No costly decision."
+    said = f"Missteps{more}: {named}." if costly else "No misstep."
     return (
         '<section class="analysis"><h2>Chance of winning</h2>'
         f'<p class="note">The advisor, {analysis.games} games an option; the line is the '
-        "chance before each decision, red dots the costly ones, the upright line this "
+        "chance before each decision, red dots the missteps, the upright line this "
         f"position. 0% at the bottom, 100% at the top.</p>{svg}"
         f"<p>{said}</p>{_weighed(analysis, position)}</section>"
     )

@@ -1,7 +1,8 @@
 """An entry's page: its game watched decision by decision, from its recorded events.
 
 The page at `?at=N` shows the position after decision N as the replay viewer
-does (unbroken.replay.Timeline folds the recorded events; nothing is re-run):
+does (unbroken.replay.Timeline folds the recorded events; only the options and the decisions
+taken for the player are asked of the engine again):
 the trackers, the monster with its table, the options of the next decision
 with the one taken marked, and the log of decision N. Links step back and on
 and jump to the next level or battle; the arrow keys follow those links.
@@ -30,13 +31,13 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES, RESOURCES
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
+from unbroken.play.taken import told_again
 from unbroken.replay import bounds
 from unbroken.replay.errors import ReplayError
 from unbroken.replay.reader import parse_recording
 from unbroken.replay.timeline import Timeline
 from unbroken.words.actions import label, marked_row, option_text
 from unbroken.words.effects import effect_text
-from unbroken.words.retold import retold
 
 #: Timelines kept built (a game's is folded once, then any position is quick).
 KEPT = 16
@@ -243,8 +244,7 @@ def _options(timeline: Timeline, i: int) -> str:
 
 
 def _log(timeline: Timeline, i: int) -> str:
-    before = (e for j in range(i) for e in timeline.events_at(j))
-    lines = retold(timeline.ruleset, before, timeline.events_at(i))
+    lines = told_again(timeline, i)  # "Taken for you: …" as the game said it (round 23)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines if line)
     items = items or "<li>Nothing happened.</li>"
     return f'<section class="log"><h2>Log</h2><ul>{items}</ul></section>'
