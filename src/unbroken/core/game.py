@@ -20,6 +20,7 @@ from unbroken.core.handlers import HandlerError
 from unbroken.core.obvious import obvious_answer
 from unbroken.core.payment import gain
 from unbroken.core.picking import better_first
+from unbroken.core.pointless import ONLY_SKIP as ONLY_SKIP  # a turn skipped says why (words)
 from unbroken.core.pointless import SAME_RESULT as SAME_RESULT  # the log says it (words)
 from unbroken.core.pointless import pointless_answer
 from unbroken.core.query import Query

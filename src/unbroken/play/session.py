@@ -36,7 +36,7 @@ from unbroken.play.taken import answered
 from unbroken.records import RecordsError
 from unbroken.records.dailies import keep_daily
 from unbroken.replay import Recorder, resume, take_back, why_not_take_back
-from unbroken.words.taken import taken_for_you
+from unbroken.words.taken import skip_why, taken_for_you
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -274,6 +274,7 @@ class GameSession:
         while (found := self.for_player()) is not None:
             action, why = found
             offered = self.game.legal_actions()  # a Pass names the Responses it skipped
+            why = skip_why(action, why, self.game.options())
             line = taken_for_you(action, why, self.game.state, self.ruleset, offered)
             events = self.apply(action, auto=True)
             tell(line, events)

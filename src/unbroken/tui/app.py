@@ -321,13 +321,19 @@ class UnbrokenApp(App[None]):
         return screen
 
     def show_game_over(
-        self, game: Game, new: list[str], replay: Path | None, standing: str
+        self,
+        game: Game,
+        new: list[str],
+        replay: Path | None,
+        standing: str,
+        since: list[str] | None = None,
     ) -> None:
-        """Show how a finished game ended (its achievements new to the records, the replay)."""
+        """Show how a finished game ended (its achievements new to the records, the replay;
+        `since`: the log's lines since the player's last key)."""
         # lazy: the first frame draws before the engine and the screens
         from unbroken.tui.gameover import GameOverScreen
 
-        self.push_screen(GameOverScreen(game, new, replay, standing))
+        self.push_screen(GameOverScreen(game, new, replay, standing, since))
 
     def show_log(self, lines: list[str]) -> None:
         """Show the whole log of a game so far, full screen."""

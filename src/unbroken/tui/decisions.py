@@ -136,11 +136,15 @@ class DecisionPanel(CarefulList):
             # A key meant for the last question answers no new one, whatever came between
             # (#28 round 19: an attack, the monster's roll, then the Response window); one
             # that shows cards just revealed, however long they take to read.
-            self.open_careful(NEW, lasting=shows_cards(last))
+            # The game's first question comes with every event so far (#28 round 24:
+            # Easy's starting skills, drawn before any key, were kept with one key 6 s on).
+            self.open_careful(NEW, lasting=shows_cards(game.events if s.decisions <= 1 else last))
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
             # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
-            # on the Maul, with no cue: a new weapon's options are other options.
-            self.open_careful(MOVED)  # the prompt says "Options changed"
+            # on the Maul, with no cue: a new weapon's options are other options. Until one
+            # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
+            # `2` took it).
+            self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
         elif repeated is not None:  # its key again, only its roll between: a double tap
             self.open_careful(AGAIN)  # the prompt says "Asked again"
 

@@ -27,6 +27,7 @@ from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.dice import die_update, shown_roll, shown_text
+from unbroken.tui.game_end import show_if_over
 from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
@@ -49,7 +50,6 @@ from unbroken.tui.widgets import (
 )
 from unbroken.words.actions import option_text
 from unbroken.words.events import Narrator
-from unbroken.words.outcomes import standing
 from unbroken.words.passing import passed_line
 
 if TYPE_CHECKING:
@@ -286,10 +286,10 @@ class GameScreen(Screen[None]):
         self.take(message.option_index)
 
     def on_key(self, event: events.Key) -> None:
-        if self.rounds.shown:  # any key skips the rounds being shown
+        if self.rounds.shown:  # a key skips the rounds being shown (not a stray one)
             event.stop()
             event.prevent_default()
-            self.rounds.end()
+            self.rounds.skip()
 
     def action_take(self, index: int) -> None:
         """An option's key: take the index-th option (a key past the options does nothing)."""
@@ -371,16 +371,8 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the game's course
 
     def show_if_over(self) -> None:
-        """When the game has ended, show how (the game over screen)."""
-        finished = self.session.finished
-        if finished is not None:
-            rules = self.game.ruleset
-            best = ""
-            if finished.won:
-                args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
-                best = standing(rules, *args)
-            replay = finished.replay
-            self.game_app.show_game_over(self.game, finished.new_achievements, replay, best)
+        """When the game has ended, show how (the game over screen: tui/game_end.py)."""
+        show_if_over(self)
 
     def take_only_answers(self, taken: list[str] | None = None) -> list[ev.Event]:
         """Take each following decision taken for the player (a single answer, a pointless

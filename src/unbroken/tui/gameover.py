@@ -57,6 +57,8 @@ def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
     return [f"{'SE':<9} {n:>2} × {0:>2} = {0:>3}  SE scores nothing"]
 
 
+#: A hint kept whole in the log begins so (tui/hints.py): no part of how the game ended.
+HINT = "First game: "
 #: The line under the result while some of it is below the screen.
 MORE = "↓ more below (PgDn, ↓)"
 
@@ -98,9 +100,12 @@ class GameOverScreen(Screen[None]):
         new: list[str] | None = None,
         replay: Path | None = None,
         best: str = "",
+        since: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        #: The log's lines since the player's last key (the game screen's).
+        self.since = since or []
         self.new = new or []
         #: For a win: the score against the best of the class on the difficulty so far.
         self.best = best
@@ -196,19 +201,31 @@ class GameOverScreen(Screen[None]):
             text.append(f"Earned again (held already): {', '.join(held)}\n", style="dim")
 
     def how_it_ended(self) -> list[str]:
-        """Return the log lines of the last decision (the last few, the death left out)."""
+        """Return the log lines of the last decision (the last few, the death left out);
+        all the log's lines since the player's last key when there are more (`since`: the
+        rounds that passed on their own, the turns skipped for the player: #28 round 24
+        showed the last of 3-7 rounds the player never saw)."""
         narrator = Narrator(self.game.ruleset)
-        lines = []
+        lines: list[str] = []
+        death: set[str] = set()
+        rolls = 0  # the last decision's: more than one, rounds passed on their own
         for e in self.game.events:  # the narrator needs the game so far to name changes
             line = narrator.describe(e)
-            if line and not isinstance(e, ev.GameOver):
+            if line and isinstance(e, ev.GameOver):
+                death.add(line)
+            elif line:
                 lines.append(line)
+            rolls += isinstance(e, ev.DieRolled)
             if isinstance(e, ev.Awaiting):
-                lines = []
+                lines, rolls = [], 0
+        since = [line for line in self.since if line not in death and not line.startswith(HINT)]
+        if len(since) > len(lines):  # decisions were taken for the player after the key
+            return since
         # A decision taken for the player says so, as the log did (#28 round 23: a Skip
         # at 0 SE read "You skip your turn." as the player's own).
         taken = last_taken_line(self.game.ruleset, self.game.events)
-        return [taken] * bool(taken) + lines[-(self.LAST_LINES - bool(taken)) :]
+        kept = lines if rolls > 1 else lines[-(self.LAST_LINES - bool(taken)) :]
+        return [taken] * bool(taken and taken not in kept) + kept
 
     def summary(self) -> str:
         """Return the game in one line: decisions, monsters defeated, levels reached, and

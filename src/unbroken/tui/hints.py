@@ -183,6 +183,8 @@ class HintBox(Static):
         """Show `hint` instead of the one on show, for `seconds` (HINT_SECONDS unless said)
         in sight unless dismissed first (`heading`: its bold words first; "" for a notice
         that is not a hint)."""
+        if heading:  # a new hint: the one put aside for the odds is gone with the step
+            self._aside = None
         if heading or not self.heading:  # a hint, or a notice over a notice
             self._under = self._under if not heading else None
         elif self.text:  # a notice over a hint: the hint comes back after it
@@ -224,9 +226,31 @@ class HintBox(Static):
             self._left = 0.0
 
     def dismiss(self) -> None:
-        """Put the hint away (and any it covered: the player acted)."""
-        self._under = None
+        """Put the hint away (and any it covered or put aside: the player acted)."""
+        self._under = self._aside = None
         self.text = ""
+
+    #: The hint put aside while the odds are shown (`aside`), and its seconds left.
+    _aside: tuple[str, float] | None = None
+
+    def aside(self) -> None:
+        """Put the hint on show aside while the odds are shown (their lines take its rows,
+        and the player reads them): it comes back, its time left, when they are hidden
+        (`back`; #28 round 24: the first game's hint went for good after `%`)."""
+        if not self.text or not self.heading:  # none, or a notice: no hint to keep
+            return
+        left = self._left or max(2.0, self._until - time.monotonic())
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._aside, self._left = (self.text, left), 0.0
+        self.text = ""
+
+    def back(self) -> None:
+        """The odds are hidden: the hint put aside for them comes back (if still unread)."""
+        aside, self._aside = self._aside, None
+        if aside is not None and not self.text:
+            self.say(*aside)
 
     def on_click(self) -> None:
         self.dismiss()

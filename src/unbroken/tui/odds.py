@@ -25,6 +25,7 @@ from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.unseen import unseen_words
 from unbroken.core import actions as act
+from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.words.actions import option_text
 
@@ -125,6 +126,7 @@ class GameOdds:
         if self.shown:
             self.stop()
             self.draw()
+            self.screen.query_one(HintBox).back()  # the hint put aside for them
         else:
             self.start()
 
@@ -139,6 +141,7 @@ class GameOdds:
         self.no_use, self.passing = marked(screen, self.legal)
         self.unseen = unseen_words(game)
         screen.session.assisted = True  # the recording says the odds were shown
+        screen.query_one(HintBox).aside()  # back when they are hidden, its time left
         self.at = len(game.events)
         pool = shared_pool(game.ruleset)
         self.anytime = Anytime(pool, game, actions, self.seed, most=MOST)

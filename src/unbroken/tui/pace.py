@@ -23,10 +23,14 @@ class KeyPace:
     quick: float = 1.0
     #: Whether the game's first question on the screen is a new question (it is).
     first_new: bool = True
+    #: How long after the player's key a key does not skip the rounds it set passing on
+    #: their own (a careful window's time: #28 round 24, a hurried confirm's second `2`
+    #: skipped to the death screen with rounds 5-11 never shown).
+    stray: float = 3.0
 
 
 #: The player's pace.
 PLAYERS = KeyPace()
 #: Keys as fast as a test sends them: no beat, no double tap, the first question the one
 #: the test set up (a new question still opens its careful window: tested as played).
-AT_ONCE = KeyPace(settle=0.0, quick=0.0, first_new=False)
+AT_ONCE = KeyPace(settle=0.0, quick=0.0, first_new=False, stray=0.0)

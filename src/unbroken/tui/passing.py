@@ -82,7 +82,7 @@ class Passing:
 class RoundsShown:
     """The game screen's rounds passing on their own: each beat's log lines and table
     drawn once, its die rolling (the screen's one die timer), the next beat after
-    BEAT_SECONDS; any key ends them (`end`), and the decision's outcome follows."""
+    BEAT_SECONDS; a key ends them (`skip`, `end`), and the decision's outcome follows."""
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
@@ -154,6 +154,14 @@ class RoundsShown:
         if self._clock is not None:
             self._clock.stop()
             self._clock = None
+
+    def skip(self) -> None:
+        """A key while the beats are shown: skip to their end, unless it comes within the
+        pace's `stray` seconds of the key that set them passing (a double tap's second, a
+        hurried confirm: it was not pressed to skip rounds not yet seen)."""
+        passing = self.passing
+        if passing is not None and time.perf_counter() - passing.start >= self.screen.pace.stray:
+            self.end()
 
     def end(self) -> None:
         """Skip to the end of the beats: their log lines, then the decision's outcome."""

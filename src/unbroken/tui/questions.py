@@ -114,11 +114,16 @@ class CarefulList(ClockedList):
         would take a costly option again: that key marks first (#28 round 21: a second
         `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice;
         round 22: "8 8" took Spike Thrower across the monster's HEAL).
-        Other keys take at once: a different option is no double tap."""
+        Other keys take at once: a different option is no double tap. Not a key whose
+        option cannot be taken now (round 24: "6 marks first" named Aimed Shot with no
+        ability use left)."""
         game, answered = self.game, self.answered
         if game is None or answered is None or at != now or asked == game.state.decisions:
             return None
-        return answered[0] if not last and self.costly(answered[0]) else None
+        index = answered[0]
+        if index >= len(self.offered) or self.offered[index][1]:
+            return None
+        return index if not last and self.costly(index) else None
 
     def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
         """A question is offered: note when a new one came (`too_quick`), the key that

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from unbroken.core import actions as act
+from unbroken.core.game import ONLY_SKIP
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.actions import label, option_text, use_name
@@ -45,3 +46,18 @@ def _skipped(use: act.Use, state: GameState, ruleset: Ruleset) -> str:
     head = "(no use now: "
     why = said[len(head) : -1] if said.startswith(head) and said.endswith(")") else ""
     return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
+
+
+#: Why a turn is skipped for the player who cannot pay any attack (#28 round 24: at 1 SE,
+#: Punch costing 2, "Taken for you: Skip your turn." three times said nothing of why).
+UNPAID = "you cannot pay any attack: your turn is skipped"
+
+
+def skip_why(action: act.Action, why: str, options: Sequence[tuple[act.Action, str]]) -> str:
+    """Return why a decision is taken for the player as its line says it: a turn skipped
+    when every attack offered (`options`, each with why it cannot be taken) cannot be paid
+    says so (`UNPAID`); any other keeps `why`."""
+    if not isinstance(action, act.Skip) or why not in ("", ONLY_SKIP):
+        return why
+    attacks = [w for a, w in options if isinstance(a, act.Attack)]
+    return UNPAID if attacks and all("cannot pay" in w for w in attacks) else why
