@@ -128,7 +128,8 @@ def test_keeping_an_encounter_says_what_resolving_it_would() -> None:
     assert resolve.endswith("(time 2; paid as 1 LE: short of ME)"), resolve
     game, keep = _kept("sacred-pool")
     text = option_text(keep, "", game.state, game.ruleset)
-    assert text.endswith("(time 4; no use now: no condition in play)"), text
+    said = "(time 4; no use now: no condition in play; rest instead: gain 4 SE)"
+    assert text.endswith(said), text
 
 
 def test_the_rule_that_grows_the_monster_is_named() -> None:
