@@ -99,14 +99,14 @@ def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
 
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return the gains the caps take in full for the detail line ("" for none):
-    "The caps take 4 SE of what it gains (SE 20, R-RES-2)."""
+    "The caps take 4 SE of what it gains (SE 20)." (no rule id: #28 round 24)."""
     _, lost = capped(f, own)
     if not lost:
         return ""
     caps = ruleset.settings.caps
     where = ", ".join(f"{m.RESOURCE_NAMES.get(k, k)} {caps.get(k, 99)}" for k in sorted(lost))
     what = ", ".join(f"{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in lost.items())
-    return f"The caps take {what} of what it gains ({where}, R-RES-2)."
+    return f"The caps take {what} of what it gains ({where})."
 
 
 def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> Forecast | None:
