@@ -334,7 +334,7 @@ def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
     texts = {a: option_text(a, why, game.state, RULES) for a, why in game.options()}
     assert texts[act.Plan()] == "Plan: pay 4 SE, gain 1 cunning (paid as 3 SE + 1 ME: short of SE)"
     assert option_detail(act.Plan(), game.state, RULES).endswith(
-        "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
+        "Paid as 3 SE + 1 ME: short of SE, ME pays the rest."
     )
     assert texts[act.Focus()] == (
         "Focus: pay 4 SE, gain 1 ME (no use now: needs 4 SE, you have 3, so it takes 3 SE + 1 ME"
@@ -377,9 +377,7 @@ def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
 
     narrator = Narrator(RULES)
     line = narrator.describe(ev.Lost({"me": 1}, "base:poisoned", {"se": 1}))
-    assert line == (
-        "You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays the rest, R-RES-4)."
-    )
+    assert line == ("You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays the rest).")
 
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:

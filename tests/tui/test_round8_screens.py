@@ -332,6 +332,11 @@ async def test_wreckers_follow_up_says_the_attack_comes_next_and_heads_it() -> N
         follow = " ".join(lines[0].split())
         assert follow.startswith("1. Wrecker (Follow Up)"), follow
         assert follow.endswith("then you choose the extra attack (or none)"), follow
+        # A key on this new question marks Follow Up first: its once-a-turn use is spent
+        # (round 24: a second key took it unasked); again takes it.
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.game.decision is not None and screen.game.decision.kind == "response"
         await pilot.press("1")
         await pilot.pause()
         assert screen.game.decision is not None

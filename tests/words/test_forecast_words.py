@@ -137,7 +137,7 @@ def test_the_option_detail_puts_the_warnings_before_the_options_own_words() -> N
     assert text.endswith(f"{label(crack, battle.state, battle.ruleset)}."), text
     travel = Scenario("tomu").resources(se=10, cunning=2, time=1).start()
     assert option_detail(act.Scout(), travel.state, travel.ruleset).startswith(
-        "⚠ Time runs out: the monster ambushes you (R-TRAVEL-1)."
+        "⚠ Time runs out: the monster ambushes you."
     )
 
 
@@ -157,5 +157,5 @@ def test_keeping_a_card_whose_time_ends_the_track_warns_before_it_is_kept() -> N
     assert "time runs out: the monster ambushes you" in scheme, scheme
     assert "ambush" not in breath, breath
     detail = option_detail(act.ChooseEncounter("base:a-clever-scheme"), s, rules)
-    # The rule of the Exploration step's time (R-TRAVEL-6), not Preparation's (round 7).
-    assert detail.startswith("⚠ Time runs out: the monster ambushes you (R-TRAVEL-6)."), detail
+    # No rule id (round 24; round 7 named the Exploration step's, R-TRAVEL-6).
+    assert detail.startswith("⚠ Time runs out: the monster ambushes you."), detail

@@ -128,7 +128,7 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     bare = Scenario("caellahan").encounters("weapon-rack").start("exploration")
     over = (  # round 22: and both are weaker than the Spear
         "take a weapon or none: Club or Knife (the Club and the Knife are both weaker than"
-        " your Spear; you fight with the one taken, your Spear kept under it)"
+        " your Spear, yet you would fight with the one taken: your Spear goes under it)"
     )
     assert over in label(rack, armed.state, armed.ruleset)
     assert "take a weapon or none: Club or Knife" in label(rack, bare.state, bare.ruleset)
@@ -140,8 +140,8 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     club = act.ChooseWeapon("base:club")
     taken = label(club, armed.state, armed.ruleset)
     assert taken == (
-        "Take the Club (the Club is weaker than your Spear; you fight with it, your Spear"
-        " kept under it)"
+        "Take the Club (the Club is weaker than your Spear, yet you would fight with it:"
+        " your Spear goes under it)"
     )
 
 

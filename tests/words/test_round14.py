@@ -91,8 +91,9 @@ def test_a_weapon_of_choice_under_the_one_in_hand_is_said_after_where_the_new_on
     game = Scenario("tomu").weapon("club", "axe").encounters("weapon-rack").start("exploration")
     rack = act.ChooseEncounter("base:weapon-rack")
     assert label(rack, game.state, RULES).startswith(
-        "Weapon Rack: 1 SE -> take a weapon or none: Knife (the Knife is weaker than your Axe;"
-        " you fight with it, your Axe kept under it; not the Club: you have it, under your Axe)"
+        "Weapon Rack: 1 SE -> take a weapon or none: Knife (the Knife is weaker than your Axe,"
+        " yet you would fight with it: your Axe goes under it; not the Club: you have it,"
+        " under your Axe)"
     )
     assert (
         weapons_held(

@@ -65,7 +65,7 @@ def test_the_detail_of_a_focus_of_no_use_says_why() -> None:
     )
     said = detail(focus, game)
     assert "needs 4 SE, you have 2, so it takes 2 SE + 2 ME to gain 1 ME" in said, said
-    assert "R-RES-4" in said  # the rule still named
+    assert "R-RES-4" not in said  # no rule id a player does not know (round 24)
 
 
 def test_every_option_of_no_use_has_its_reason_on_the_detail_line() -> None:

@@ -87,12 +87,12 @@ def test_weapons_on_offer_weaker_than_the_one_in_hand_say_so() -> None:
         (
             "axe",
             "take a weapon or none: Club or Knife (the Club and the Knife are both weaker than"
-            " your Axe; you fight with the one taken, your Axe kept under it)",
+            " your Axe, yet you would fight with the one taken: your Axe goes under it)",
         ),
         (
             "maul",
             "take a weapon or none: Club or Knife (the Club and the Knife are both weaker than"
-            " your Maul; you fight with the one taken, your Maul kept under it)",
+            " your Maul, yet you would fight with the one taken: your Maul goes under it)",
         ),
         (
             "knife",
@@ -118,6 +118,6 @@ def test_sextons_cache_says_its_sling_is_weaker_than_a_longbow() -> None:
         )
         text = label(act.ChooseEncounter("unearthed:sexton-cache"), game.state, rules)
     assert (
-        "take a weapon or none: Sling (the Sling is weaker than your Longbow; you fight with it,"
+        "take a weapon or none: Sling (the Sling is weaker than your Longbow, yet you would fight"
         in text
     ), text

@@ -97,7 +97,7 @@ def test_a_gain_the_cap_cuts_says_so_before_it_is_chosen() -> None:
     capped = "(time 2; 4 SE lost to the cap 20)"
     assert option_text(keep, "", game.state, game.ruleset).endswith(capped)
     detail = option_detail(keep, game.state, game.ruleset)
-    assert "The caps take 4 SE of what it gains (SE 20, R-RES-2)." in detail, detail
+    assert "The caps take 4 SE of what it gains (SE 20)." in detail, detail
     game.apply(keep)
     assert option_text(act.Resolve(), "", game.state, game.ruleset).endswith(capped)
     rest = option_text(act.Rest(), "", game.state, game.ruleset)
@@ -128,7 +128,8 @@ def test_keeping_an_encounter_says_what_resolving_it_would() -> None:
     assert resolve.endswith("(time 2; paid as 1 LE: short of ME)"), resolve
     game, keep = _kept("sacred-pool")
     text = option_text(keep, "", game.state, game.ruleset)
-    assert text.endswith("(time 4; no use now: no condition in play)"), text
+    said = "(time 4; no use now: no condition in play; rest instead: gain 4 SE)"
+    assert text.endswith(said), text
 
 
 def test_the_rule_that_grows_the_monster_is_named() -> None:

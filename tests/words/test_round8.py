@@ -38,9 +38,9 @@ def test_a_weapon_offer_names_the_weapon_in_hand_after_a_craft() -> None:
     assert game.state.weapons[-1] == "base:sword"
     assert rack in game.legal_actions()
     assert option_text(rack, "", game.state, game.ruleset) == (
-        "Weapon Rack: 1 SE -> take a weapon or none: Club (the Club is weaker than your Sword;"
-        " you fight with it, your Sword kept under it; not the Knife: you have it, under your"
-        " Sword) (time 2)"  # round 16's words, round 22's "weaker"
+        "Weapon Rack: 1 SE -> take a weapon or none: Club (the Club is weaker than your Sword,"
+        " yet you would fight with it: your Sword goes under it; not the Knife: you have it,"
+        " under your Sword) (time 2)"  # round 16's words, round 22's "weaker", round 24's "yet"
     )
 
 
@@ -101,9 +101,9 @@ def test_a_danger_track_is_said_level_by_level_where_the_difficulty_is_chosen() 
     )
     assert difficulty_text(expert) == (
         # Round 11: what "skipped" means, in one clause.
-        "A danger track (green spaces skipped). Skipped: the marker passes over every "
-        # Round 17: which spaces are green, with no board in sight.
-        "green space (spaces 1, 3, 5 and 7 of the track's 8). That is, the monster gains "
+        "A danger track (the marker passes over every "
+        # Round 17: which spaces are green, with no board in sight; round 24: said once.
+        "green space: spaces 1, 3, 5 and 7 of the track's 8). That is, the monster gains "
         "nothing on level 1, +1 health on level 2, +1 armor on level 3 and +2 health on level 4."
     )
     plain = m.Difficulty(id="normal", name="Normal", text="The standard game.")

@@ -72,5 +72,5 @@ def test_two_skill_draws_in_one_rewards_step_say_why_each_is_made() -> None:
     drawn = [line.partition(":")[0] for line in said if line.startswith("Skills drawn")]
     assert drawn == [
         "Skills drawn (the Bugbear Warlord's reward)",
-        "Skills drawn (level 3's skill, R-REWARD-1)",
+        "Skills drawn (level 3's skill)",
     ]

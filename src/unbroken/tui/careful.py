@@ -95,9 +95,10 @@ def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
     at once: it spends or loses something (an ability use too: #28 round 17, "8 8" took
-    Take a Peek twice), ambushes, ends the game, changes the weapon,
-    the phase or the level (Fight), shows a card or a die's roll (`u` cannot take it back:
-    #28 round 12, Explore taken unseen on a new level), or its forecast is not known.
+    Take a Peek twice; a skill's once-a-turn use: round 24), ambushes, ends the game,
+    changes the weapon, the phase or the level (Fight), shows a card or a die's roll
+    (`u` cannot take it back: #28 round 12, Explore taken unseen on a new level), or its
+    forecast is not known.
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
     13: "1 1" explored, then kept the first card before the six were seen, a Rest
     forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
@@ -112,7 +113,16 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
         return True
     if f.after.ability_uses != state.ability_uses:
         return True
+    if _limited(f.after) != _limited(state):  # a once-a-turn (battle, level) use spent too
+        return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
+
+
+def _limited(state: GameState) -> tuple[list[str], list[str], list[str]]:
+    """Return the uses of abilities limited to once a turn, battle or level: a free one
+    spent is spent (#28 round 24: a second key took Wrecker's Follow Up at once, unasked,
+    after an armor-breaking attack)."""
+    return state.used_turn, state.used_battle, state.used_level
 
 
 def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast | None) -> bool:

@@ -31,10 +31,9 @@ from unbroken.words.keeping import (
     hunger_note,
     kills,
     no_next_level,
-    over_note,
     resolving,
     rest_gain,
-    weaker_note,
+    taking_note,
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
@@ -153,6 +152,8 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, held)
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
+        if "no use now" in text:  # what the other choice gives, as "cannot pay" says it
+            text = merge_note(text, f" (rest instead: {rest_gain(card.id, state, ruleset)})")
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
         if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
@@ -279,9 +280,8 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 
 @words_for(LABELS, act.ChooseWeapon)
 def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
-    # "the Club is weaker than your Spear; you fight with it, …" (#28 round 22)
-    notes = (weaker_note(state, [action.weapon], ruleset), over_note(state, ruleset))
-    over = "; ".join(x for x in notes if x)
+    # "the Club is weaker than your Spear, yet you would fight with it: …" (#28 round 22, 24)
+    over = taking_note(state, [action.weapon], ruleset)
     return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
 
 

@@ -347,10 +347,14 @@ def difficulty_text(card: m.Difficulty) -> str:
     where = [str(k + 1) for k, space in enumerate(card.danger) if space.colour in card.skip]
     spaces = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else "".join(where)
     of = f" (spaces {spaces} of the track's {len(card.danger)})" if where else ""
-    skipped = f" Skipped: the marker passes over every {skips} space{of}." if skips else ""
-    return (
-        f"{card.text}{skipped} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
-    )
+    passes = f"the marker passes over every {skips} space"
+    text = card.text
+    said = f"({skips} spaces skipped)"
+    if skips and said in text:  # said once, in the card's own bracket (#28 round 24)
+        text = text.replace(said, f"({passes}{of.replace(' (', ': ')[:-1]})")
+    elif skips:
+        text += f" Skipped: {passes}{of}."
+    return f"{text} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
 
 
 def danger_advance(card: m.Difficulty) -> str:

@@ -13,7 +13,7 @@ from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
 from unbroken.core.query import HungerPreview, Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase, StepName
+from unbroken.core.state import GameState, Phase
 from unbroken.words.forecast_events import REROLLS, event_words, lost_game, row_words
 from unbroken.words.monster import turn_lock_short, turn_lock_text
 from unbroken.words.opening import monster_abilities, rule_shown
@@ -311,7 +311,7 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     if f.guarded:
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
-        out.append(f"⚠ Time runs out: the monster ambushes you ({_ambush_rule(f, state)}).")
+        out.append("⚠ Time runs out: the monster ambushes you.")  # no rule id (round 24)
     starving = _starving_warning(f, ruleset, state or f.after)
     if starving is not None:
         out.append(starving[0])
@@ -361,15 +361,6 @@ def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[st
     detail line says one short where it would be cut whole (#28 round 11)."""
     starving = _starving_warning(f, ruleset, state)
     return dict([starving]) if starving is not None else {}
-
-
-def _ambush_rule(f: Forecast, state: GameState | None) -> str:
-    """Return the rule id by which the option's time running out ambushes: an action in
-    Preparation (R-TRAVEL-1), a card's time after the Exploration step (R-TRAVEL-6)."""
-    kept = isinstance(f.action, act.ChooseEncounter | act.Rest | act.Resolve)
-    if kept or (state is not None and state.step == StepName.EXPLORATION):
-        return "R-TRAVEL-6"
-    return "R-TRAVEL-1"
 
 
 def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:

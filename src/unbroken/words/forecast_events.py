@@ -70,7 +70,7 @@ def event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     if isinstance(event, ev.MonsterChanged):
         return {
             "heal": f"heals to {event.health}/{event.max_health}",
-            "gain": f"the monster grows to {event.armor} armor, {event.health} health",
+            "gain": _grows(event),
             "defend": "it ignores your next weapon attack",
             "armor broken": f"armor {event.armor}",
             "wounded": f"health {event.health}",
@@ -82,6 +82,13 @@ def event_words(event: ev.Event, ruleset: Ruleset, weapon: str) -> str:
     if isinstance(event, ev.RevealBonus) and event.bonus:
         return f"reveal {event.bonus} more"
     return ""  # a death is said as a warning (`death_warning`), the same on every option
+
+
+def _grows(event: ev.MonsterChanged) -> str:
+    """Say a monster's growth as the log does: "the monster grows: health 3/4", its armor
+    only when it has any (#28 round 24: "grows to 0 armor, 3 health")."""
+    armor = f"armor {event.armor}/{event.max_armor}, " if event.max_armor else ""
+    return f"the monster grows: {armor}health {event.health}/{event.max_health}"
 
 
 def _condition_changed(event: ev.ConditionChanged, ruleset: Ruleset) -> str:

@@ -99,14 +99,14 @@ def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
 
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return the gains the caps take in full for the detail line ("" for none):
-    "The caps take 4 SE of what it gains (SE 20, R-RES-2)."""
+    "The caps take 4 SE of what it gains (SE 20)." (no rule id: #28 round 24)."""
     _, lost = capped(f, own)
     if not lost:
         return ""
     caps = ruleset.settings.caps
     where = ", ".join(f"{m.RESOURCE_NAMES.get(k, k)} {caps.get(k, 99)}" for k in sorted(lost))
     what = ", ".join(f"{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in lost.items())
-    return f"The caps take {what} of what it gains ({where}, R-RES-2)."
+    return f"The caps take {what} of what it gains ({where})."
 
 
 def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> Forecast | None:
@@ -129,8 +129,8 @@ def weapons_held(
     """Return an encounter's line with its weapons of choice as they are offered now, and
     its note: a weapon held is never offered (R-REWARD-2), so "take a weapon: Club or
     Knife" reads "take a weapon: Knife (you have the Club)" while the Club is held; with
-    every one held, "no weapon to take (you have the Sling)" and, when that is all the
-    card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
+    every one held, "the Sling (nothing to take: you have the Sling)" and, when that is
+    all the card gives, the note "(no use now: you have the Sling)" ("" otherwise). A weapon
     not offered is said so, after which weapon you fight with: "take a weapon: Knife (you
     fight with it, your Axe kept under it; not the Club: you have it, under your Axe)".
     `why`: False for the weapons offered only (the stage's list), no bracket."""
@@ -145,20 +145,36 @@ def weapons_held(
             continue
         free = " or ".join(ruleset.card_name(w) for w in e.choices if w not in held)
         have = where_held(state, held, ruleset)
-        over = over_note(state, ruleset, len(e.choices) - len(held) < 2)
         # Which weapon you fight with first, then why one is not offered, in words that need
         # no R-WEAPON-1 (round 16: "in hand, over your Maul; … under your Maul, so not
         # offered" made sense only after reading it).
-        worse = weaker_note(state, [w for w in e.choices if w not in held], ruleset)
-        both = "; ".join(x for x in (worse, over, not_offered(state, held, ruleset)) if x)
+        offered = [w for w in e.choices if w not in held]
+        over = taking_note(state, offered, ruleset, len(offered) < 2)
+        both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
             said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
-        else:  # its reason said here unless the note says it (round 14: "no weapon to take")
-            said = "no weapon to take" + (f" ({have})" if why and not only else "")
+        else:  # the weapon named, its reason said here unless the note says it (#28
+            # round 24: "no weapon to take" beside "a sling" in the card's text read broken)
+            names = " or the ".join(ruleset.card_name(w) for w in e.choices)
+            said = f"the {names}" + (f" (nothing to take: {have})" if why and not only else "")
+            said += "" if why and not only else ": nothing to take"
         text = text.replace(effect_text(e, ruleset), said, 1)
         if not free and only:
             note = f" (no use now: {have})"
     return text, note
+
+
+def taking_note(state: GameState, offered: list[str], ruleset: Ruleset, one: bool = True) -> str:
+    """Return what taking one of the weapons `offered` does to the one in hand: "you fight
+    with it, your Longbow kept under it" (`over_note`), and for a weaker one "the Knife is
+    weaker than your Axe, yet you would fight with it: your Axe goes under it" (#28 round
+    24: "weaker …; you fight with it" read wrong). "" with only the starting weapon."""
+    worse = weaker_note(state, offered, ruleset)
+    if worse and len(state.weapons) >= 2:
+        it = "it" if one else "the one taken"
+        top = ruleset.card_name(state.weapons[-1])
+        return f"{worse}, yet you would fight with {it}: your {top} goes under it"
+    return "; ".join(x for x in (worse, over_note(state, ruleset, one)) if x)
 
 
 def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:

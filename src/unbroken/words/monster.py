@@ -129,10 +129,7 @@ def turn_lock_text(
     unless paid for, and the sentence says so (`pay_instead`: in `state`, when given,
     only while it can be paid)."""
     name = ruleset.card_name(condition)
-    ends = (
-        f"{name} leaves play only as this level's Combat Phase ends (after the Hunger "
-        "step, R-COND-1)."
-    )
+    ends = f"{name} leaves play only as this level's Combat Phase ends (after the Hunger step)."
     instead = pay_instead(ruleset, monster, condition, state)
     if instead:
         return (

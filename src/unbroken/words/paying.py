@@ -20,14 +20,14 @@ def _name(key: str) -> str:
 
 def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True) -> str:
     """Return why `paid` differs from `asked` in a few words ("short of SE, ME pays the
-    rest, R-RES-4", "no time track, time is paid in SE, R-RES-7", "time stops at 0,
-    R-RES-8"), "" when it does not."""
+    rest", "no time track, time is paid in SE", "time stops at 0"; R-RES-4/7/8, whose ids
+    a player does not know: #28 round 24), "" when it does not."""
     said = []
     if asked.get("time", 0) > paid.get("time", 0):
         if not track:
-            said.append("no time track, time is paid in SE, R-RES-7")
+            said.append("no time track, time is paid in SE")
         else:
-            said.append("time stops at 0, R-RES-8")
+            said.append("time stops at 0")
     effort = list(m.EFFORT)
     for i, k in enumerate(effort[:-1]):
         need = asked.get(k, 0) + (asked.get("time", 0) if k == "se" and not track else 0)
@@ -35,7 +35,7 @@ def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True
             higher = [_name(h) for h in effort[i + 1 :] if paid.get(h, 0) > asked.get(h, 0)]
             if higher:
                 rest = ", then ".join(higher)
-                said.append(f"short of {_name(k)}, {rest} pays the rest, R-RES-4")
+                said.append(f"short of {_name(k)}, {rest} pays the rest")
             break
     return "; ".join(said)
 
@@ -128,7 +128,7 @@ def paid_sentence(
     converts: bool = False,
 ) -> str:
     """Return how a cost is paid when not as printed, in full for the detail line: "Paid
-    as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4." ("" when as printed). Where
+    as 3 SE + 1 ME: short of SE, ME pays the rest." ("" when as printed). Where
     the option's line calls the payment no use (`paid_note` of `gained`, `converts`), the
     sentence gives that reason whole, the rule after it (#28 round 20: the line's "(no use
     now:…" was cut and the detail said only "Paid as 2 SE + 2 ME: …")."""
@@ -138,8 +138,7 @@ def paid_sentence(
     why = substitution(cost, paid, state.time_track)
     note = paid_note(state, query, cost, gained, converts) if gained is not None else ""
     if note.startswith(NO_USE):
-        rule = " (R-RES-4)" if "R-RES-4" in why else ""  # the reason says the rest
-        return f"No use now: {note[len(NO_USE) : -1]}{rule}."
+        return f"No use now: {note[len(NO_USE) : -1]}."
     return f"Paid as {amounts(paid)}" + (f": {why}." if why else ".")
 
 

@@ -51,7 +51,7 @@ class Sources:
         if sheet is not None and any(isinstance(x, m.GainSkill) for x in sheet.rewards):
             said.append(f"the {sheet.name}'s reward")
         if level <= m.SKILL_LEVELS:
-            said.append(f"level {level}'s skill, R-REWARD-1")
+            said.append(f"level {level}'s skill")
         return said
 
     def gain_tag(self, e: ev.Gained) -> str:

@@ -135,7 +135,7 @@ def story(events: Sequence[ev.Event], ruleset: Ruleset) -> str:
 
 def _score_lines(res: dict[str, int], over: ev.GameOver | None, ruleset: Ruleset) -> list[str]:
     if over is None or not over.won:
-        return ["Score: 0 (only a won game scores, R-SCORE-1)."]
+        return ["Score: 0 (only a won game scores)."]
     lines = ["Score:"]
     for key, points in ruleset.settings.score.items():
         have = res.get(key, 0)
