@@ -53,7 +53,7 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         await pilot.pause()
         assert stage.drawn == first
         assert screen.query_one(HintBox).text == (
-            "Gibberling has no special rules: its whole table is in sight."
+            "Gibberling: no battle rules; ambush: lose 3 SE; trickery: 3 cunning."  # round 24
         )
 
 

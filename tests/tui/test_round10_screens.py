@@ -65,7 +65,8 @@ async def test_a_monster_without_rules_shows_its_whole_table_and_m_says_it_has_n
         await pilot.press("m")
         await pilot.pause()
         box = screen.query_one(HintBox)
-        assert box.text == "Shrieking Fungus has no special rules: its whole table is in sight."
+        said = "Shrieking Fungus: no battle rules; ambush: lose 2 time; trickery: 2 cunning."
+        assert box.text == said  # round 24: its ambush and trickery said
         assert "\n".join(rows_of(screen, stage)) == shown  # nothing changed
 
 

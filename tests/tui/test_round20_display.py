@@ -53,10 +53,17 @@ def test_the_die_line_breaks_its_question_whole() -> None:
     for width in range(len("die ⚄ 5, re-roll ⚅ 6:"), len(line)):
         head, rest = head_cut(line, width)
         assert (head, rest) == ("die ⚄ 5, re-roll ⚅ 6:", "keep which?"), width
-    # With no clause to end, between words, marked at both ends (round 13).
-    assert head_cut("die ⚂ 3 picked the Bugbear Warlord", 30) == (
-        "die ⚂ 3 picked the Bugbear…",
-        "…Warlord",
+    # With no clause to end, before the name, whole, no "…" joins (round 13: "Warl…" then
+    # "…ord"; round 24: "the Bugbear…" then "…Warlord").
+    for width in range(len("die ⚂ 3 picked the"), len("die ⚂ 3 picked the Bugbear Warlord")):
+        assert head_cut("die ⚂ 3 picked the Bugbear Warlord", width) == (
+            "die ⚂ 3 picked",
+            "the Bugbear Warlord",
+        ), width
+    # Else between words, unmarked.
+    assert head_cut("die ⚂ 3 rolled for the Clear-Headed test", 14) == (
+        "die ⚂ 3 rolled",
+        "for the Clear-Headed test",
     )
 
 

@@ -139,7 +139,11 @@ async def test_m_with_all_in_sight_says_so_in_the_notice_line_not_over_the_log()
         await settle(pilot)
         assert not app._notifications and not screen.query("Toast")
         box = screen.query_one(HintBox)
-        sight = "Hyena has no special rules: its whole table is in sight."  # round 10
+        # round 10, round 24: its ambush and trickery said
+        sight = (
+            "Hyena: no battle rules; ambush: lose 1 food (lose 2 SE if unable); "
+            "trickery: 1 cunning + 1 food."
+        )
         assert box.text == sight
         said = " ".join(row.strip("▌ ") for row in rows_of(screen, box))
         assert said == sight  # once

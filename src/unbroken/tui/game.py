@@ -38,7 +38,7 @@ from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.questions import shows_cards
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
-from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.sheet_rows import applied_row, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
@@ -438,8 +438,8 @@ class GameScreen(Screen[None]):
         if not stage.fold_or_unfold(self.draw_stage):
             mo = self.game.state.monster
             if stage.bare and mo is not None:  # round 10: `m` said nothing of why
-                name = self.game.ruleset.card_name(mo.id)
-                self.say(f"{name} has no special rules: its whole table is in sight.")
+                rules = self.game.ruleset
+                self.say(no_rules_words(rules.card_name(mo.id), rules.monsters[mo.id], rules))
             else:
                 self.say("The monster's rules and table are all in sight.")
 

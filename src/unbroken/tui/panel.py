@@ -40,7 +40,9 @@ class Panel(CardLines):
         width = self.size.width
         if not 0 < width < len(line):
             return line
-        return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+        # Names whole: "Clear-Headed", never "Clear-" then "Headed" (#28 round 24).
+        said = textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
+        return "\n".join(said)
 
     def append_wrapped(
         self, text: Text, line: str, style: str = "", head: int = 0, indent: str = "   "

@@ -38,7 +38,12 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 class ReplayListScreen(Screen[None]):
     """Recorded games with date, character, difficulty, outcome and score; Enter watches one."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [
+        # Said in the footer, as Records says "⏎ Replay" (#28 round 24: "esc Back" alone).
+        Binding("enter", "pick('watch')", "Watch", key_display="⏎", priority=True),
+        Binding("enter", "pick('continue')", "Continue", key_display="⏎", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
 
     def __init__(self, unfinished_only: bool = False) -> None:
         super().__init__()
@@ -86,6 +91,16 @@ class ReplayListScreen(Screen[None]):
                 key=key,
             )
         table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer Enter as what it does here: watch a replay, or continue a game."""
+        if action == "pick":
+            return (parameters == ("continue",)) == self.unfinished_only
+        return True
+
+    def action_pick(self, what: str) -> None:
+        """Enter: watch the highlighted game (or continue it), as the table's Enter does."""
+        self.query_one("#replays", DataTable).action_select_cursor()
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         path = self.paths[str(message.row_key.value)]

@@ -20,7 +20,8 @@ the pages say the die's words where the head cuts them (between words) and the d
 track's gains first, at the top of the first page, unless alone they would fill it
 (#28 round 19: the Wyvern's went to the table's page), and each rule whole on one
 page, never over two (round 19): a page is as tall as its tallest rule where the Hand
-keeps a row, and a rule longer still has a page of its own over the table's first rows.
+keeps its title (round 24: the six rows on every page), and a rule longer still has a page
+of its own over the table's first rows.
 No page is empty (round 19: a row kept for the die's words made one). A row whole takes
 its rows in place, under its result's name where under its words they would be more than
 the page has (round 22: the Ogre's DEFEND said above the table left its STEAL row out).
@@ -344,8 +345,10 @@ class MonsterSheet(Panel):
         top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
-        if paged:  # taller for a rule that needs it, as far as the Hand keeps a row (round 19)
-            most = room + 1 - text.plain.count("\n") - table
+        if paged:  # taller for a rule that needs it, as far as the Hand keeps its title
+            # (round 19: a row; #28 round 24: the Basilisk's four-line Petrifying Gaze
+            # beside a Display a row taller left row 6 out, README: six rows every page)
+            most = room + 2 - text.plain.count("\n") - table
             tallest = max((self.rule_height(line, indent) for line, *_ in said), default=0)
             # A row whole in place too (#28 round 22: the Kobold's CONFUSE was said above
             # the table, over rows 1-4 again, rows 5 and 6 left out).

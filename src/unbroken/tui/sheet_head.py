@@ -48,9 +48,10 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     """Return `line` cut to `width` and the words it leaves, as the pages say them ("" where
     it fits): at its last clause's end that fits, each part whole ("die ⚄ 5, re-roll ⚅ 6:"
     then "keep which?": #28 round 20 read "keep…" then "…which?", the question cut across
-    two rows), else between words, marked "…" at both ends (#28 round 13: "die ⚂ 3 picked
-    the Bugbear Warl…" then "…ord" split the name). A word longer than the line is cut
-    where it ends."""
+    two rows), else before the name it says ("the …") where that fits, else between words
+    (#28 round 13: "die ⚂ 3 picked the Bugbear Warl…" then "…ord" split the name; round
+    24: "…the Bugbear…" then "…Warlord", the "…" joins read as cut words). A word longer
+    than the line is cut where it ends."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
@@ -58,10 +59,11 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     end = max(ends)
     if end > len("die "):
         return line[:end].rstrip(), line[end:].lstrip()
-    space = line.rfind(" ", 0, width)
+    named = line.rfind(" the ", 0, width + 1)
+    space = named if named > len("die ") else line.rfind(" ", 0, width + 1)
     if space <= 0:
         return cut(line, width), f"…{line[width - 1 :]}"
-    return line[:space] + "…", f"…{line[space + 1 :]}"
+    return line[:space], line[space + 1 :]
 
 
 def danger_line(state: GameState, rules: Ruleset, width: int) -> str:

@@ -34,6 +34,17 @@ def coming_rules(state: GameState, card: m.Monster) -> list[str]:
     return [f"ambush: {ambush_text(card)}", trickery]
 
 
+def no_rules_words(name: str, card: m.Monster, rules: Ruleset) -> str:
+    """Return what `m` says of a monster with no rules left to read (its table in sight):
+    that it has none for the battle, and what its ambush and trickery (before it) do (#28
+    round 24: the Abomination "has no special rules" right after its ambush poisoned you)."""
+    steps = [f"ambush: {ambush_text(card, rules)}"] if card.ambush else []
+    steps += [f"trickery: {trickery_text(card)}"] if card.trickery is not None else []
+    if not steps:
+        return f"{name} has no special rules: its whole table is in sight."
+    return f"{name}: no battle rules; {'; '.join(steps)}."
+
+
 def table_lines(
     state: GameState, rules: Ruleset, card: m.Monster, row: int
 ) -> list[tuple[str, str]]:

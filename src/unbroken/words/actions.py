@@ -320,8 +320,11 @@ def turn_note(text: str, action: act.Action, rules: Query) -> str:
 def own_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return an option's own words as its row says them, with "(it takes your turn)"
     where it ends the battle turn (`turn_note`): the detail line said Downgrade without it
-    (#28 round 19)."""
-    return turn_note(label(action, state, ruleset), action, Query(ruleset, state))
+    (#28 round 19), and the cards still pending as its row says them (`pending_note`: round
+    24's detail line said "Explore (go to the Exploration step)" under "Explore (1 more card
+    pending; …)")."""
+    text = turn_note(label(action, state, ruleset), action, Query(ruleset, state))
+    return pending_note(text, action, state, ruleset)
 
 
 def pending_note(text: str, action: act.Action, state: GameState, ruleset: Ruleset) -> str:
