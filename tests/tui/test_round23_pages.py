@@ -37,7 +37,8 @@ async def test_the_vampires_identical_rows_are_unfolded_once() -> None:
         drawn, titles = await pages_of(game)
     assert len(drawn) == 3, titles  # folded, then two pages
     first = drawn[1]
-    assert "2 WOUND   lose 2 SE (Armored\n           −1)" in first, first
+    # Row 2 whole ("printed 3": round 23's words for the loss a threshold counts).
+    assert "2 WOUND   lose 2 SE (Armored\n           −1, printed 3)" in first, first
     assert " 4 WOUND   as row 2" in first, first
     assert " 6 WOUND   as row 2" in first, first
     assert "lose exactly 1 LE and gain 2 SE (lose 4 SE if unable)" in words(drawn[2]), drawn
