@@ -38,7 +38,9 @@ async def landed(typed: str) -> tuple[str, str]:
 @pytest.mark.parametrize("typed", ["eat", "food", "eating", "Eat food"])
 def test_the_search_for_eating_lands_on_what_eating_gives(typed: str) -> None:
     title, line = asyncio.run(landed(typed))
-    assert title == "How to play", title
+    # Round 24's ranking (a phrase as typed first) lists the Hunger step's rule first for
+    # "Eat food": it says it too. Either place, the line found says what eating gives.
+    assert title in ("How to play", "Hunger step (rule)"), title
     assert "each food eaten gives 1 se" in line.lower(), line
 
 
