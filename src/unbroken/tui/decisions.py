@@ -42,6 +42,7 @@ from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
 from unbroken.words.actions import no_use_reason, option_text, own_words, shared_note
 from unbroken.words.attacks import brief_attack_labels, if_used_sentence
 from unbroken.words.forecast import shorter_warnings
+from unbroken.words.no_use import last_use_short
 from unbroken.words.prompts import prompt_line, prompt_text
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
@@ -345,11 +346,14 @@ class DecisionPanel(CarefulList):
         printed, last = ability_text(action, game.ruleset), said[-1]
         at = last.find(printed) if printed else -1
         after = last[at + len(printed) :] if at >= 0 else ""
-        if not any(words in after.lower() for words in ("no use now", "your last ability use")):
+        last_words = last_use_short(action, game.state, f, game.ruleset) if f is not None else ""
+        if "no use now" not in after.lower() and not (last_words and last_words in after):
             # Nothing of its own after it (a warning every option says, starvation, stays
             # after the option's words, round 10): the card's text is not dropped.
             return said
-        return [*said, last.replace(f": {printed}", "", 1).replace(f" {printed}", "", 1)]
+        # Its own words end where the printed text began (#28 round 25: "Dangerous Idea
+        # [Sage] (1 ability use) Your last ability use…" ran into the warning).
+        return [*said, last.replace(f": {printed}", ".", 1).replace(f" {printed}", "", 1)]
 
     def details_rows(self) -> int:
         """Return the rows the detail line needs for this decision's options: two, three

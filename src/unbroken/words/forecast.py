@@ -16,6 +16,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.words.forecast_events import REROLLS, event_words, lost_game, row_words
 from unbroken.words.monster import turn_lock_short, turn_lock_text
+from unbroken.words.no_use import last_use, last_use_short
 from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.power import MINUS, power_abilities, power_changes, power_reason, signed
@@ -358,9 +359,12 @@ def _starving_warning(f: Forecast, ruleset: Ruleset, now: GameState) -> tuple[st
 
 def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[str, str]:
     """Return the warnings of `warning_sentences` that have a short form, each to it: the
-    detail line says one short where it would be cut whole (#28 round 11)."""
+    detail line says one short where it would be cut whole (#28 round 11), the level's
+    last ability use too (round 25)."""
     starving = _starving_warning(f, ruleset, state)
-    return dict([starving]) if starving is not None else {}
+    shorter = dict([starving]) if starving is not None else {}
+    last = last_use(f.action, state, f, ruleset)
+    return shorter | {last: last_use_short(f.action, state, f, ruleset)} if last else shorter
 
 
 def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:

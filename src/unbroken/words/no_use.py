@@ -97,6 +97,21 @@ def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset
     (R-ABILITY-1), for the detail line: "Your last ability use this level: none left for
     Flexible or Dodge." (#28 round 11: Delve took the only use, Last Rites then could not
     respond, said only afterwards)."""
+    others = left_without(action, state, f, ruleset)
+    return f"Your last ability use this level: none left for {others}." if others else ""
+
+
+def last_use_short(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return `last_use` said short, for a detail line that would cut it whole: "Last use this
+    level: none for Warding Sign." (#28 round 25: "Dangerous Idea [Sage] (1 ability use). Your
+    / last ability use this level: none left for…" at 80x24 never said for what)."""
+    others = left_without(action, state, f, ruleset)
+    return f"Last use this level: none for {others}." if others else ""
+
+
+def left_without(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
+    """Return the class's other Responses that can still come this level, joined by "or",
+    when the option takes the level's last ability use; "" when it does not."""
     if not isinstance(action, act.Use) or action.source not in ruleset.classes:
         return ""
     if not state.ability_uses or f.after.ability_uses:
@@ -107,9 +122,7 @@ def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset
         for a in ruleset.classes[action.source].abilities
         if a.type == "response" and a.id != action.ability and rules.can_still_fire(a.trigger)
     ]
-    return (
-        f"Your last ability use this level: none left for {' or '.join(others)}." if others else ""
-    )
+    return " or ".join(others)
 
 
 #: The words of an option that can be taken but would do nothing now: "(no use now: …)",
