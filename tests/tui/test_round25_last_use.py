@@ -1,5 +1,6 @@
-"""Round 25's playtest (#28) on the game screen at 80x24: the detail line under the options
-says the level's last ability use apart from the card's words, whole."""
+"""Round 25's playtest (#28) on the screens: the detail line under the options says the
+level's last ability use apart from the card's words, whole at 80x24; the New game sheet
+says an action's timing as its option does in battle."""
 
 from __future__ import annotations
 
@@ -39,3 +40,21 @@ async def test_the_last_use_is_its_own_sentence_and_says_what_it_leaves_nothing_
     assert "…" not in said, said
     assert said.endswith(" none for Warding Sign."), said
     assert "(1 ability use) Your" not in said and "(1 ability use) Last" not in said, said
+
+
+@sync
+async def test_the_new_game_sheet_says_cold_logic_takes_the_battle_turn() -> None:
+    # Round 25: "Cold Logic (Action, any time): Spend 2 cunning …" on the New game screen,
+    # "(pay 2 cunning, 1 ability use; it takes your turn)" in battle.
+    from textual.widgets import OptionList
+
+    app = UnbrokenApp(RULES, animate=False, record=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        chars = screen.query_one("#characters", OptionList)
+        chars.highlighted = chars.get_option_index("base:helena")
+        await pilot.pause()
+        info = " ".join(str(screen.query_one("#class-info").render()).split())
+    assert "any time" not in info, info
+    assert "Cold Logic (Action, Preparation or battle; in battle it takes your turn): " in info

@@ -29,7 +29,7 @@ from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import page
 from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
-from unbroken.words.vocabulary import TIMING_WORDS
+from unbroken.words.vocabulary import timing_words
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -292,7 +292,7 @@ class NewGameScreen(Screen[None]):
         for line in class_mates(rules, char):
             text.append(f"{line}\n")
         for a in cls.abilities:
-            timing = TIMING_WORDS.get(a.timing) or ("Response" if a.type == "response" else a.type)
+            timing = timing_words(a) or ("Response" if a.type == "response" else a.type)
             text.append(f"{a.name}", style="bold")
             text.append(f" ({timing}): {a.text}\n")
         text.append(ABILITY_USES, style="italic")

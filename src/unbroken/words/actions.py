@@ -48,7 +48,15 @@ from unbroken.words.removal import removal_note
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
-from unbroken.words.vocabulary import LIMIT_WORDS, amounts, attack_name, full_stop, plural, times
+from unbroken.words.vocabulary import (
+    LIMIT_WORDS,
+    TAKES_TURN_WORDS,
+    amounts,
+    attack_name,
+    full_stop,
+    plural,
+    times,
+)
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -186,7 +194,7 @@ def merge_note(text: str, note: str) -> str:
     return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
 
 
-TAKES_TURN = " (it takes your turn)"
+TAKES_TURN = f" ({TAKES_TURN_WORDS})"
 
 
 @words_for(LABELS, act.Rest)

@@ -19,11 +19,11 @@ from unbroken.words.monster import danger_gains
 from unbroken.words.rounds_left import rounds_words
 from unbroken.words.vocabulary import (
     LIMIT_WORDS,
-    TIMING_WORDS,
     TRIGGER_WORDS,
     amounts,
     attack_name,
     plural,
+    timing_words,
 )
 
 
@@ -65,7 +65,7 @@ def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -
     (Follow Up)": one name per card, #28 round 4).
     """
     if ability.type == "action":
-        kind = TIMING_WORDS.get(ability.timing, "Action")
+        kind = timing_words(ability) or "Action"
     elif ability.type == "response":
         kind = "Effect" if automatic else "Response"
     else:

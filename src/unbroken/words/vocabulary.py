@@ -102,12 +102,33 @@ TRIGGER_WORDS: dict[str, str] = {
     "level_end": "At the end of the level",
 }
 
-#: When an action may be taken, in words (model.ACTION_TIMINGS).
+#: When an action may be taken, in words (model.ACTION_TIMINGS): a General action at the
+#: Preparation step or as the battle turn (R-TRAVEL-2, R-BATTLE-2). `timing_words` adds
+#: what the options say of the battle turn.
 TIMING_WORDS: dict[str, str] = {
     "travel": "Travel action",
     "combat": "Battle action",
-    "general": "Action, any time",
+    "general": "Action, Preparation or battle",
 }
+
+#: What an action that is the battle turn's says of it, the options' own words
+#: (words.actions.TAKES_TURN: "(pay 2 cunning, 1 ability use; it takes your turn)").
+TAKES_TURN_WORDS = "it takes your turn"
+
+
+def timing_words(ability: m.Ability) -> str:
+    """Return when an action ability may be taken, in the words its option says in battle:
+    "Action, Preparation or battle; in battle it takes your turn" (#28 round 25: Cold Logic
+    was "Action, any time" on the character sheet, "it takes your turn" in battle), "Battle
+    action; it takes your turn"; an action that gives another turn ("then take another
+    turn") takes none (R-BATTLE-2). "" for a Response or a Passive."""
+    kind = TIMING_WORDS.get(ability.timing, "") if ability.type == "action" else ""
+    if not kind or ability.timing == "travel":
+        return kind
+    if any(isinstance(e, m.ExtraTurn) for e in ability.effects):
+        return kind
+    return f"{kind}; {'' if ability.timing == 'combat' else 'in battle '}{TAKES_TURN_WORDS}"
+
 
 #: How often an ability may be used, in words (Ability.limit).
 LIMIT_WORDS: dict[str, str] = {
