@@ -336,8 +336,27 @@ def passive_loss(r: Resolver, amount: int) -> int:
     """Return a WOUND result's SE loss of `amount` after the Passives in play that change
     it (Armored's Plates: 1 less, minimum 1); a reduction never raises a loss."""
     for mod in r.modifiers(m.WoundLoss):
-        amount = max(amount + mod.amount, min(amount, mod.minimum))
+        amount = wound_loss_step(amount, mod)
     return amount
+
+
+def wound_loss_step(amount: int, mod: m.WoundLoss) -> int:
+    """Return a WOUND result's SE loss of `amount` after one Passive's change `mod`: its
+    amount, to at least its minimum; a reduction never raises a loss."""
+    return max(amount + mod.amount, min(amount, mod.minimum))
+
+
+def passive_loss_steps(r: Resolver, amount: int) -> list[tuple[str, str, m.WoundLoss, int]]:
+    """Return each change the Passives in play make to a WOUND result's SE loss of `amount`,
+    in `passive_loss`'s order, as (card id, ability name, its modifier, the loss after it)."""
+    steps = []
+    for src, ability, _ in r.in_play():
+        if ability.type != "passive":
+            continue
+        for mod in (x for x in ability.modifiers if isinstance(x, m.WoundLoss)):
+            amount = wound_loss_step(amount, mod)
+            steps.append((src, ability.name, mod, amount))
+    return steps
 
 
 def return_set_aside(r: Resolver) -> None:

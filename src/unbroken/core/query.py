@@ -31,6 +31,7 @@ from unbroken.core.combat import (
     locks_turns,
     must_reroll,
     passive_loss,
+    passive_loss_steps,
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
@@ -301,6 +302,12 @@ class Query:
         """Return a WOUND result's SE loss of `amount` after the Passives in play that
         change it (R-EFFECT-3: after the Responses; Armored's Plates: 1 less)."""
         return passive_loss(self._resolver(), amount)
+
+    def loss_steps(self, amount: int) -> list[tuple[str, str, m.WoundLoss, int]]:
+        """Return each change the Passives in play make to a WOUND result's SE loss of
+        `amount`, in order, as (card id, ability name, its modifier, the loss after it):
+        how `loss_after_passives` comes to its figure (Armored: 1 less, minimum 1)."""
+        return passive_loss_steps(self._resolver(), amount)
 
     def table_row(self, roll: int) -> RowOutcome:
         """Return what the monster's table row `roll` (1..6) does if its combat roll comes

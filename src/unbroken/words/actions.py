@@ -393,7 +393,7 @@ def option_text(
         converts = not isinstance(action, act.Attack)  # an attack wounds: of use
         text = merge_note(text, paid_note(state, rules, rules.cost(action), f.gained, converts))
         text = pending_note(turn_note(text, action, rules), action, state, ruleset)
-        text = with_threshold(text, action, state, ruleset)  # what it counts (round 23)
+        text = with_threshold(text, action, state, ruleset, f)  # what it counts (round 23)
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
