@@ -109,10 +109,10 @@ def test_a_rule_that_acts_as_the_battle_starts_is_named_with_its_kind() -> None:
     for event in game.events:
         narrator.describe(event)
     said = [narrator.describe(e) for e in game.apply(act.Fight())]
-    assert "Petrifying Gaze (at battle start): you gain Paralyzed now with 2 tokens." in said, said
+    assert "Petrifying Gaze (at battle start): you gain Paralyzed with 2 tokens now." in said, said
     # The same line outside the battle's start is not named after it.
     assert Narrator(game.ruleset).describe(ev.ConditionGained("base:paralyzed", True, 2)) == (
-        "You gain Paralyzed now with 2 tokens."
+        "You gain Paralyzed with 2 tokens now."
     )
 
 

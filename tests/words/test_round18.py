@@ -44,7 +44,7 @@ def _ambush_log(monster: str, poisoned: int = 0) -> list[str]:
 def test_every_line_of_an_ambush_names_the_ambush() -> None:
     # #28 round 18: the Giant Spider's "You gain Poisoned now with 1 token." had no source
     # while the Gibberling's "You lose 3 SE [Gibberling's ambush]." had one.
-    assert "You gain Poisoned now with 1 token [Giant Spider's ambush]." in _ambush_log(
+    assert "You gain Poisoned with 1 token now [Giant Spider's ambush]." in _ambush_log(
         "giant-spider"
     )
     assert "Poisoned: 2 tokens [Giant Spider's ambush]." in _ambush_log("giant-spider", 1)

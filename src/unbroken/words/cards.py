@@ -81,6 +81,12 @@ def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -
         body += f" ({LIMIT_WORDS[ability.limit]})"
     if ability.requires is not None:
         body += f" ({requires_text(ability.requires)})"
+    if automatic and ability.text:
+        # A monster's or condition's rule in its card's words, as `m`, the line under the
+        # options and a condition in play say it (#28 round 24: the Basilisk's Petrifying
+        # Gaze read "add 2 tokens to Paralyzed" in `i`, "you gain Paralyzed with 2 tokens
+        # (2 more if it is already on you)" on `m`).
+        return [head, "  " + ability.text]
     if ability.type == "response":
         when = TRIGGER_WORDS.get(ability.trigger, ability.trigger.replace("_", " "))
         if ability.attack:

@@ -335,7 +335,8 @@ def _condition_gained(nr: Narrator, e: ev.ConditionGained) -> str | None:
     when = "now" if e.active else pending_words(card is not None and card.permanent)
     tokens = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}{nr.rounds_left.gained(e)}" if e.rounds else ""
-    line = f"You gain {n(e.condition)} {when}{tokens}{rounds}{_ambush_condition(nr, e.condition)}."
+    # "with 2 tokens now", as the rows, the card and the options say it (#28 round 24)
+    line = f"You gain {n(e.condition)}{tokens} {when}{rounds}{_ambush_condition(nr, e.condition)}."
     return line + _locked(nr, e.condition, 0, e.tokens) if e.active else line
 
 

@@ -1,6 +1,6 @@
 """The monster's rules in the log: its abilities (with its keywords'), and those that act
 as the battle starts named on the line of what they do ("Petrifying Gaze (at battle
-start): you gain Paralyzed now with 2 tokens.", #28 playtest round 3: it read like an
+start): you gain Paralyzed with 2 tokens now.", #28 playtest round 3: it read like an
 ambush)."""
 
 from __future__ import annotations
