@@ -39,10 +39,11 @@ from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
-from unbroken.words.actions import no_use_reason, option_text, own_words, shared_note
+from unbroken.words.actions import option_text, own_words, shared_note
 from unbroken.words.attacks import brief_attack_labels, if_used_sentence
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.no_use import last_use_short
+from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
@@ -107,10 +108,8 @@ class DecisionPanel(CarefulList):
         weapon, self.offered_weapon = self.offered_weapon, s.weapons[-1] if s.weapons else ""
         query = game.query()
         self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
-        shared = shared_note(self.offered, s, rules, f)
         self.no_use = [
-            None if why else no_use_reason(option_text(a, why, s, rules, f.get(a), shared))
-            for a, why in self.offered
+            None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.

@@ -30,7 +30,7 @@ class DecisionList(OptionList):
         self._briefer: list[list[str]] = []
         self._used: list[str] = []
         #: Why each option offered would do nothing now (None: it is of use; the words'
-        #: `no_use_reason`, set with the options): the highlight starts on one of use.
+        #: `option_no_use`, set with the options): the highlight starts on one of use.
         self.no_use: list[str | None] = []
 
     def show(

@@ -37,7 +37,14 @@ from unbroken.words.keeping import (
     weapons_held,
 )
 from unbroken.words.kept_roll import picked_row
-from unbroken.words.no_use import COMMITTED, WOUNDS_NOTHING, last_use, no_use, wounds_nothing
+from unbroken.words.no_use import (
+    COMMITTED,
+    WOUNDS_NOTHING,
+    last_use,
+    note_of,
+    use_no_use,
+    wounds_nothing,
+)
 from unbroken.words.no_use import no_use_reason as no_use_reason
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come
@@ -141,13 +148,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
         parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
     cost = f" ({', '.join(parts)})" if parts else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
-    note = no_use(ability, state, ruleset)
-    rules = Query(ruleset, state)
-    if not note and rules.roll_cannot_help(list(ability.effects)):
-        note = " (no use now: the monster missed)"  # R-DIGI-4, core.pointless
-    if not note and rules.does_nothing(action):
-        note = " (no use now: it would do nothing here)"  # R-DIGI-4, core.pointless
-    return text + note
+    return text + note_of(use_no_use(action, state, ruleset))
 
 
 @words_for(LABELS, act.ChooseEncounter)

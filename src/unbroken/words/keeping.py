@@ -20,6 +20,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.effects import effect_text
 from unbroken.words.forecast import shown_ability
+from unbroken.words.no_use import note_of
 from unbroken.words.vocabulary import amounts
 
 #: Events by which an option does something besides gaining and paying: one whose gains
@@ -58,6 +59,18 @@ def capped(f: Forecast, own: str) -> tuple[dict[str, int], dict[str, int]]:
     return got, {k: n for k, n in lost.items() if n}
 
 
+def cap_no_use(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
+    """Return why an option is of no use when the caps take all it would gain and it does
+    nothing else (R-RES-2): "SE is at the cap 20"; "" otherwise (`cap_note`'s reason)."""
+    got, lost = capped(f, own)
+    if not lost or any(got.values()) or any(isinstance(e, _DOES) for e in f.events):
+        return ""
+    caps = ruleset.settings.caps
+    full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(lost))
+    where = ", ".join(str(caps.get(k, 99)) for k in sorted(lost))
+    return f"{full} {'is' if len(lost) == 1 else 'are'} at the cap {where}"
+
+
 def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return an option line's note on the gains the caps take: "(4 SE lost to the cap
     20)", or "(no use now: SE is at the cap 20)" when they take all it would do; ""
@@ -65,12 +78,10 @@ def cap_note(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     got, lost = capped(f, own)
     if not lost:
         return ""
+    at_cap = cap_no_use(f, ruleset, own)
+    if at_cap:
+        return note_of(at_cap)
     caps = ruleset.settings.caps
-    if not any(got.values()) and not any(isinstance(e, _DOES) for e in f.events):
-        full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(lost))
-        where = ", ".join(str(caps.get(k, 99)) for k in sorted(lost))
-        verb = "is" if len(lost) == 1 else "are"
-        return f" (no use now: {full} {verb} at the cap {where})"
     said = [
         f"{n} {m.RESOURCE_NAMES.get(k, k)} lost to the cap {caps.get(k, 99)}"
         for k, n in lost.items()
@@ -134,7 +145,6 @@ def weapons_held(
     not offered is said so, after which weapon you fight with: "take a weapon: Knife (you
     fight with it, your Axe kept under it; not the Club: you have it, under your Axe)".
     `why`: False for the weapons offered only (the stage's list), no bracket."""
-    note = ""
     rules = Query(ruleset, state)
     only = not card.gain and all(isinstance(x, m.GainWeapon) for x in card.effects)
     for e in card.effects:
@@ -159,9 +169,24 @@ def weapons_held(
             said = f"the {names}" + (f" (nothing to take: {have})" if why and not only else "")
             said += "" if why and not only else ": nothing to take"
         text = text.replace(effect_text(e, ruleset), said, 1)
-        if not free and only:
-            note = f" (no use now: {have})"
-    return text, note
+    return text, note_of(held_no_use(card, state, ruleset))
+
+
+def held_no_use(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
+    """Return why a card that only gives a weapon is of no use: every weapon it offers is
+    held ("you have the Sling", `weapons_held`'s note); "" otherwise."""
+    rules = Query(ruleset, state)
+    if card.gain or not all(isinstance(x, m.GainWeapon) for x in card.effects):
+        return ""
+    why = ""
+    for e in card.effects:
+        if isinstance(e, m.GainWeapon):
+            held = [w for w in e.choices if rules.holds(w)]
+            if not held and len(state.weapons) < 2:
+                continue
+            if all(w in held for w in e.choices):
+                why = where_held(state, held, ruleset)
+    return why
 
 
 def taking_note(state: GameState, offered: list[str], ruleset: Ruleset, one: bool = True) -> str:

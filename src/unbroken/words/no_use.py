@@ -1,5 +1,7 @@
-"""An ability that can do nothing now, in words: "(no use now: …)" beside its option; and
-what taking the level's last ability use leaves without one (`last_use`)."""
+"""An option that can do nothing now, in words: "(no use now: …)" beside it, every such
+note made by `note_of` from its reason, the reasons from their sources (an ability's:
+`ability_no_use`; every option's first: `words.no_use_why.option_no_use`); and what taking
+the level's last ability use leaves without one (`last_use`)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,32 @@ from unbroken.core.query import IDLE, MISSED, ROLL_EFFECTS, SAME_ROW, WORSE, Que
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
+#: The words of an option that can be taken but would do nothing now: "(no use now: …)",
+#: or within its bracket, "(time 4; no use now: no condition in play)". Front ends ask
+#: `words.no_use_why.option_no_use`, not these words.
+NO_USE = "no use now"
+
+
+def note_of(reason: str) -> str:
+    """Return the note an option's line says of a `reason` it is of no use now: " (no use
+    now: the monster missed)"; "" for no reason. Every such note is made here."""
+    return f" ({NO_USE}: {reason})" if reason else ""
+
+
 #: Why revealing more cards is no use (R-TRAVEL-7: the next Exploration reveals 1 card).
-COMMITTED = " (no use now: you are committed to 1 card)"
+COMMITTED_WHY = "you are committed to 1 card"
+COMMITTED = note_of(COMMITTED_WHY)
 
 
 def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
-    """Return a warning when an ability that only changes the die can do nothing or worse.
+    """Return the note of an ability that can do nothing now (`ability_no_use`), "" when
+    it can."""
+    return note_of(ability_no_use(ability, state, ruleset))
+
+
+def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
+    """Return why an ability that only changes the die (or reveals, breaks armor, gains)
+    can do nothing or worse now, "" when it can.
 
     Dodge on a roll that already comes to 1 costs its SE and a use for nothing
     (the result is clamped to 1-6, R-EFFECT-4); Sidestep from the Troll's 3 to its 2
@@ -27,9 +49,9 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
     effects = ability.effects
     mo = state.monster
     if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
-        return COMMITTED  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
+        return COMMITTED_WHY  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
     if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
-        return " (no use now: the monster has no armor)"  # Snare against a bare hide
+        return "the monster has no armor"  # Snare against a bare hide
     if effects and all(isinstance(e, m.Gain) for e in effects):
         return gains_at_cap(effects, state, ruleset)
     if not effects or not all(isinstance(e, ROLL_EFFECTS) for e in effects) or not state.roll:
@@ -39,26 +61,41 @@ def no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
     now = clamp_die(state.roll + state.roll_bonus)  # R-EFFECT-3/4
     after = clamp_die(state.roll + change + state.roll_bonus)
     if shift and after == now:
-        return f" (no use now: the roll comes to {now} either way)"
+        return f"the roll comes to {now} either way"
     if state.trigger != "after_monster_roll" or mo is None:
         return ""
     # The core's one answer, the rows compared by what they do (#28 rounds 16 and 19).
     why = Query(ruleset, state).cannot_help(effects)
     if why == SAME_ROW:  # the Troll's WOUND 3 to WOUND 2
-        said = f"rows {now} and {after} do the same" if shift else "every row does the same"
-    elif why == MISSED:
-        said = "the monster missed"
-    elif why == IDLE:  # the Troll's HEAL at full health
-        said = f"its {ruleset.monsters[mo.id].table[now - 1].result} does nothing now"
-    elif why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
-        said = f"row {after} is worse for you" if shift else "every other row is worse for you"
-    else:
+        return f"rows {now} and {after} do the same" if shift else "every row does the same"
+    if why == MISSED:
+        return "the monster missed"
+    if why == IDLE:  # the Troll's HEAL at full health
+        return f"its {ruleset.monsters[mo.id].table[now - 1].result} does nothing now"
+    if why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
+        return f"row {after} is worse for you" if shift else "every other row is worse for you"
+    return ""
+
+
+def use_no_use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
+    """Return why an ability's option can do nothing now, as its label says it: the
+    ability's own reason (`ability_no_use`), else a roll no change can help, else nothing
+    it would do here (R-DIGI-4, core.pointless); "" when it can."""
+    ability = ruleset.ability(action.source, action.ability)
+    if ability is None:
         return ""
-    return f" (no use now: {said})"
+    why = ability_no_use(ability, state, ruleset)
+    rules = Query(ruleset, state)
+    if not why and rules.roll_cannot_help(list(ability.effects)):
+        why = "the monster missed"  # R-DIGI-4, core.pointless
+    if not why and rules.does_nothing(action):
+        why = "it would do nothing here"  # R-DIGI-4, core.pointless
+    return why
 
 
 #: Why an attack is no use: it wounds 0 and breaks nothing, its cost is all it does.
-WOUNDS_NOTHING = " (no use now: it wounds 0)"
+WOUNDS_NOTHING_WHY = "it wounds 0"
+WOUNDS_NOTHING = note_of(WOUNDS_NOTHING_WHY)
 
 
 def wounds_nothing(f: Forecast) -> bool:
@@ -79,8 +116,8 @@ def wounds_nothing(f: Forecast) -> bool:
 
 
 def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
-    """Return the warning for an ability that only gains what the caps would all take
-    (R-RES-2), as the rules' own gain says (`Query.gained`)."""
+    """Return why an ability that only gains what the caps would all take is no use
+    (R-RES-2), as the rules' own gain says (`Query.gained`); "" when it gains some."""
     wanted: dict[str, int] = {}
     for e in effects:
         for k, n in e.amounts.items() if isinstance(e, m.Gain) else ():
@@ -89,7 +126,7 @@ def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) ->
     if not wanted or Query(ruleset, state).gained(wanted).amounts:
         return ""
     full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(wanted))
-    return f" (no use now: {full} {'is' if len(wanted) == 1 else 'are'} at the cap)"
+    return f"{full} {'is' if len(wanted) == 1 else 'are'} at the cap"
 
 
 def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
@@ -125,17 +162,11 @@ def left_without(action: act.Action, state: GameState, f: Forecast, ruleset: Rul
     return " or ".join(others)
 
 
-#: The words of an option that can be taken but would do nothing now: "(no use now: …)",
-#: or within its bracket, "(time 4; no use now: no condition in play)". Front ends ask
-#: `no_use_reason`, not these words.
-NO_USE = "no use now"
-
-
 def no_use_reason(text: str) -> str | None:
-    """Return why an option whose words (`option_text`, `label`) are `text` would do
-    nothing now, as its "(no use now: …)" says it ("the monster missed"); None when it is
-    of use. The one reader of the words' own note: the game screen asks it (which option
-    Enter starts on, which is cut first, whether passing gives anything up)."""
+    """Return why an option whose finished words (`option_text`, `label`) are `text` would
+    do nothing now, as its "(no use now: …)" says it ("the monster missed"); None when it
+    says none. A reader of words already made (a kept card's Resolve line); the game screen
+    asks `words.no_use_why.option_no_use`, which gives the same reason from its sources."""
     at = text.find(f"{NO_USE}: ")
     if at < 0:
         return None

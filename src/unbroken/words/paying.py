@@ -11,6 +11,7 @@ from __future__ import annotations
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.state import GameState
+from unbroken.words.no_use import note_of
 from unbroken.words.vocabulary import amounts
 
 
@@ -81,9 +82,34 @@ def paid_note(
     said only of an option that `converts` (gains effort and nothing else): an attack
     wounds, and a gain of more than effort (a reward's treasure) is of use (#28 round 9: a
     finishing blow read "no use now"). `paid_sentence` says it in full for the detail line."""
+    why, note = _paid(state, query, cost, gained, converts)
+    return note_of(why) or note
+
+
+def paid_no_use(
+    state: GameState,
+    query: Query,
+    cost: dict[str, int],
+    gained: dict[str, int],
+    converts: bool = True,
+) -> str:
+    """Return why an option is of no use by how its cost is paid, as `paid_note` says it
+    ("needs 4 SE, you have 1, so it takes 1 SE + 3 ME to gain 1 ME"); "" for none."""
+    return _paid(state, query, cost, gained, converts)[0]
+
+
+def _paid(
+    state: GameState,
+    query: Query,
+    cost: dict[str, int],
+    gained: dict[str, int],
+    converts: bool,
+) -> tuple[str, str]:
+    """Return why the payment makes the option of no use ("" for none) and otherwise its
+    note, for `paid_note` and `paid_no_use`."""
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
-        return ""
+        return "", ""
     only_effort = all(k in m.EFFORT for k, n in gained.items() if n)
     back = ""
     kept: dict[str, int] = {}
@@ -105,8 +131,8 @@ def paid_note(
         # What is missing first, then what that makes it take (round 16: "short of ME, it
         # takes 1 ME + 1 LE to gain 1 LE" read slowly).
         why = shortfall(state, cost) or why or "paid otherwise"
-        return f"{NO_USE}{why}, so it takes {amounts(paid)} to gain {gets})"
-    return f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
+        return f"{why}, so it takes {amounts(paid)} to gain {gets}", ""
+    return "", f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
 
 
 def shortfall(state: GameState, cost: dict[str, int]) -> str:
@@ -136,14 +162,10 @@ def paid_sentence(
     if not paid or paid == cost:
         return ""
     why = substitution(cost, paid, state.time_track)
-    note = paid_note(state, query, cost, gained, converts) if gained is not None else ""
-    if note.startswith(NO_USE):
-        return f"No use now: {note[len(NO_USE) : -1]}."
+    reason = paid_no_use(state, query, cost, gained, converts) if gained is not None else ""
+    if reason:
+        return f"No use now: {reason}."
     return f"Paid as {amounts(paid)}" + (f": {why}." if why else ".")
-
-
-#: How `paid_note` opens a payment of no use.
-NO_USE = " (no use now: "
 
 
 def cannot_pay(state: GameState, cost: dict[str, int]) -> str:

@@ -10,7 +10,7 @@ from unbroken.core.game import ONLY_SKIP
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.actions import label, option_text, use_name
-from unbroken.words.no_use import no_use
+from unbroken.words.no_use import ability_no_use
 from unbroken.words.vocabulary import full_stop
 
 
@@ -42,9 +42,7 @@ def _skipped(use: act.Use, state: GameState, ruleset: Ruleset) -> str:
     """Return a Response a Pass skipped, with why it was of no use where its option says
     so: "Snare [Hunter] not used: the monster has no armor"."""
     ability = ruleset.ability(use.source, use.ability)
-    said = no_use(ability, state, ruleset).strip() if ability else ""
-    head = "(no use now: "
-    why = said[len(head) : -1] if said.startswith(head) and said.endswith(")") else ""
+    why = ability_no_use(ability, state, ruleset) if ability else ""
     return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
 
 

@@ -1,0 +1,64 @@
+"""Why an option would do nothing now, from the facts its "(no use now: …)" note is made of
+(`words.no_use.note_of` makes every note from one of these reasons): the game screen asks
+it which option Enter starts on, which is cut first and whether passing gives anything up,
+where it read the note back out of the option's finished words (`no_use.no_use_reason`,
+which gives the same answer: tests/words/test_no_use_why.py)."""
+
+from __future__ import annotations
+
+from unbroken.core import actions as act
+from unbroken.core.forecast import Forecast
+from unbroken.core.query import Query
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
+from unbroken.words.forecast import own_card
+from unbroken.words.keeping import cap_no_use, held_no_use, resolving
+from unbroken.words.no_use import COMMITTED_WHY, WOUNDS_NOTHING_WHY, use_no_use, wounds_nothing
+from unbroken.words.paying import paid_no_use
+from unbroken.words.removal import removal_no_use
+
+
+def option_no_use(
+    action: act.Action, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> str | None:
+    """Return why a legal option would do nothing now, as the first "(no use now: …)" of its
+    line (`words.actions.option_text`) says it ("the monster missed"); None when it is of
+    use. `forecast`: the option's, when made already."""
+    rules = Query(ruleset, state)
+    f = forecast or rules.forecast(action)
+    if isinstance(action, act.Attack):  # its line is the attack's, not its label
+        said = [WOUNDS_NOTHING_WHY if wounds_nothing(f) else ""]
+    elif isinstance(action, act.PickRoll):  # the row it keeps
+        said = []
+    else:
+        said = _label_reasons(action, state, ruleset, rules)
+    # The payment (R-RES-4), then what the caps take (R-RES-2), in the line's order.
+    converts = not isinstance(action, act.Attack)
+    said.append(paid_no_use(state, rules, rules.cost(action), f.gained, converts))
+    gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
+    if gains is not None:
+        said.append(cap_no_use(gains, ruleset, own_card(action, state)))
+    return next((why for why in said if why), None)
+
+
+def _label_reasons(
+    action: act.Action, state: GameState, ruleset: Ruleset, rules: Query
+) -> list[str]:
+    """Return the reasons an option's label gives (`words.actions.label`), in its order."""
+    if isinstance(action, act.Orienteer):
+        return [COMMITTED_WHY if state.committed else ""]
+    if isinstance(action, act.Use):
+        return [use_no_use(action, state, ruleset)]
+    if isinstance(action, act.Resolve):  # the card kept: as its option said it
+        card = ruleset.encounters[state.chosen]
+        return [held_no_use(card, state, ruleset), removal_no_use(card, state, ruleset)]
+    if isinstance(action, act.ChooseEncounter):
+        card = ruleset.encounters[action.card]
+        if not rules.can_pay(card.spend):  # only Rest is left (R-TRAVEL-5)
+            return []
+        return [
+            held_no_use(card, state, ruleset),
+            paid_no_use(state, rules, dict(card.spend), dict(card.gain)),
+            removal_no_use(card, state, ruleset),
+        ]
+    return []
