@@ -21,7 +21,6 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.history import reveals
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import other_scores
 from unbroken.tui.careful import (
@@ -123,9 +122,11 @@ class DecisionPanel(CarefulList):
         same = self.asked.get(kind) if new else None
         if kind in STANDING:
             self.asked[kind] = self.offered
-        rolled = monster_rolled(last)  # a new round: its turn is asked again all the same
-        repeated = self.repeated(at, self.offered_at, asked, reveals(last) and not rolled)
-        self.rolled = rolled if repeated is not None else ""
+        # Asked again whatever the answer showed: the monster's roll (a new round), the
+        # die's roll of a check, cards (#28 round 25: Dangerous Idea's roll let "8 8" use
+        # it twice).
+        repeated = self.repeated(at, self.offered_at, asked)
+        self.rolled = monster_rolled(last) if repeated is not None else ""
         self.ask(new, at[2] == kind, None if new else repeated)
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still

@@ -106,14 +106,15 @@ class CarefulList(ClockedList):
         """Draw the prompt and the options (the panel's own)."""
 
     def repeated(
-        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int, last: bool
-    ) -> int | None:  # `last`: something other than the monster's roll was revealed
+        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int
+    ) -> int | None:
         """Return the key (its index) that answered the question offered when it is asked
         again right after it (the same level, step and kind, a decision later: `asked`
-        then; nothing revealed between, `last`, but the monster's roll, `rolled`) and
-        would take a costly option again: that key marks first (#28 round 21: a second
+        then; whatever was revealed between: the monster's roll, `rolled`, a check's die)
+        and would take a costly option again: that key marks first (#28 round 21: a second
         `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice;
-        round 22: "8 8" took Spike Thrower across the monster's HEAL).
+        round 22: "8 8" took Spike Thrower across the monster's HEAL; round 25: "8 8" used
+        Dangerous Idea twice, its roll between).
         Other keys take at once: a different option is no double tap. Not a key whose
         option cannot be taken now (round 24: "6 marks first" named Aimed Shot with no
         ability use left)."""
@@ -123,7 +124,7 @@ class CarefulList(ClockedList):
         index = answered[0]
         if index >= len(self.offered) or self.offered[index][1]:
             return None
-        return index if not last and self.costly(index) else None
+        return index if self.costly(index) else None
 
     def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
         """A question is offered: note when a new one came (`too_quick`), the key that
