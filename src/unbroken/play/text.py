@@ -21,7 +21,7 @@ from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
-from unbroken.play.typed_ahead import DROPPED, discard, revealing
+from unbroken.play.typed_ahead import DROPPED, asked_anew, asked_at, discard, revealing
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
@@ -318,13 +318,15 @@ class TextGame:
                 self.leave(out)
                 return 0
             passed = passed_line(actions[index], game.legal_actions(), game.state, self.rules)
+            answered = asked_at(game)
             try:
                 events = session.apply(actions[index])
                 if passed:  # a Pass emits nothing: its line is said of the window it closed
                     print(wrap(passed, indent=2), file=out)
                 taken = self.take_only_answers(out)
-                # A line typed ahead answers no question unseen (#28 round 24).
-                if (taken or revealing(events)) and discard(stdin):
+                # A line typed ahead answers no question unseen (#28 rounds 24, 25).
+                anew = asked_anew(answered, asked_at(session.game))
+                if (taken or anew or revealing(events)) and discard(stdin):
                     say(out, DROPPED, "  ")
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 say(out, str(exc), "  ")

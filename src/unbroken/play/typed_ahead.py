@@ -1,8 +1,10 @@
 """What the plain-text game does with a line typed ahead: after a step taken for the player,
-or new cards revealed, the question asked next is one the player has not seen, and a line
-typed for the question before must not answer it (#28 round 24: a second `2` typed after
-keeping a skill took "Fight the monster now" on the next level, past a hunger step taken
-for the player). It is dropped, as the full-screen game lets keys settle (tui/pace.py)."""
+new cards revealed, or when the question asked next is a new one, it is one the player has
+not seen, and a line typed for the question before must not answer it (#28 round 24: a
+second `2` typed after keeping a skill took "Fight the monster now" on the next level,
+past a hunger step taken for the player; a second line typed for an attack answered the
+Response question the monster's roll opened). It is dropped, as the full-screen game lets
+keys settle and marks a costly option first on a new question (tui/pace.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,11 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from unbroken.core import events as ev
+from unbroken.core.game import Game
+from unbroken.core.state import DecisionKind
+
+#: Where a question is asked: the level, the step and the kind of decision ("" for none).
+Asked = tuple[int, str, str]
 
 #: The events that show the player cards not seen before.
 REVEALING = (ev.LevelStarted, ev.MonsterRevealed, ev.EncountersRevealed, ev.SkillsDrawn)
@@ -22,6 +29,20 @@ def revealing(events: Iterable[ev.Event]) -> bool:
     """Return whether `events` show the player new cards (a level, a monster, encounters,
     skills to keep)."""
     return any(isinstance(e, REVEALING) for e in events)
+
+
+def asked_at(game: Game) -> Asked:
+    """Return where the game's question is asked (`Asked`)."""
+    s = game.state
+    return s.level, s.step, game.decision.kind if game.decision is not None else ""
+
+
+def asked_anew(answered: Asked, now: Asked) -> bool:
+    """Return whether the question asked `now` is a new one after the one `answered`, as
+    the full-screen game tells them (tui/decisions.py, `DecisionPanel.offer`): another
+    level, step or kind of question (the Response window the monster's roll opens after an
+    attack), or any question after a Response (the next window, the next turn)."""
+    return bool(now[2]) and (now != answered or answered[2] == DecisionKind.RESPONSE)
 
 
 def discard(stdin: TextIO) -> bool:

@@ -1,7 +1,20 @@
 """When a key meant for the options before must not take a costly one at once: the
 options' keys moved, decisions were taken for the player, or a new question came (one
 not on screen before the player's last key, whatever came between: the monster's roll
-after an attack, a Response; the careful window of `DecisionPanel`, tui/decisions.py)."""
+after an attack, a Response; the careful window of `DecisionPanel`, tui/decisions.py).
+
+Which options' keys mark them first (the key again, or Enter, takes them), in one place:
+
+- Fight the monster now, always, whatever the time (`always_marked`).
+- In a careful window, or a key too quick after a new question: a costly option
+  (`costly`: it spends, loses, reveals or changes something for good; `marks`: not the
+  only option offered, unless it ends the game or what it follows is unread; Pass, when
+  it gives up a Response that would do something now).
+- In a window over a question asked again (`AGAIN`): only the key that answered it, its
+  option costly again; every other key takes at once (a different option is no double
+  tap).
+
+When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
 from __future__ import annotations
 
@@ -130,6 +143,46 @@ def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast 
     window: a forced single option (Resolve when committed) asked twice for nothing
     (#28 round 11); one that ends the game is still marked first."""
     return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
+
+
+def always_marked(action: act.Action) -> bool:
+    """Return whether an option's key marks it first whatever the time: Fight the monster
+    now, once a level and for good (#28 round 20: one key on a Preparation come back
+    after an encounter took it unread, and the game was lost)."""
+    return isinstance(action, act.Fight)
+
+
+def gives_up(offered: list[tuple[act.Action, str]], no_use: list[str | None]) -> bool:
+    """Return whether passing gives up a Response that would do something now (#28
+    round 20: a double tap's second key took Pass over Ambusher's 2 free wounds): one
+    offered that can be taken (`offered`'s reasons) and is of use (`no_use`'s)."""
+    return any(
+        isinstance(a, act.Use) and not why and not no_use[i] for i, (a, why) in enumerate(offered)
+    )
+
+
+def marks(
+    index: int,
+    offered: list[tuple[act.Action, str]],
+    forecasts: dict[act.Action, Forecast],
+    state: GameState,
+    no_use: list[str | None],
+    unread: bool,
+) -> bool:
+    """Return whether the index-th option offered is costly on the careful keys' terms: a
+    costly option (`costly`) but the only one offered, harmless (`lone_and_harmless`),
+    unless what it follows is `unread` (#28 round 23: "1 1" explored, the keep was taken
+    for the player, and the second `1` paid Root Tangle's 2 SE unread); Pass when it
+    `gives_up` a Response."""
+    if not 0 <= index < len(offered):
+        return False
+    action = offered[index][0]
+    forecast = forecasts.get(action)
+    if lone_and_harmless(offered, forecast) and not unread:
+        return False
+    return costly(action, forecast, state) or (
+        isinstance(action, act.Pass) and gives_up(offered, no_use)
+    )
 
 
 def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]) -> bool:

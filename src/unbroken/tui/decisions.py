@@ -21,7 +21,6 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.history import reveals
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import other_scores
 from unbroken.tui.careful import (
@@ -123,9 +122,11 @@ class DecisionPanel(CarefulList):
         same = self.asked.get(kind) if new else None
         if kind in STANDING:
             self.asked[kind] = self.offered
-        rolled = monster_rolled(last)  # a new round: its turn is asked again all the same
-        repeated = self.repeated(at, self.offered_at, asked, reveals(last) and not rolled)
-        self.rolled = rolled if repeated is not None else ""
+        # Asked again whatever the answer showed: the monster's roll (a new round), the
+        # die's roll of a check, cards (#28 round 25: Dangerous Idea's roll let "8 8" use
+        # it twice).
+        repeated = self.repeated(at, self.offered_at, asked)
+        self.rolled = monster_rolled(last) if repeated is not None else ""
         self.ask(new, at[2] == kind, None if new else repeated)
         if self.careful and (self.why == TAKEN or not new):
             return  # its cue says why still
@@ -407,10 +408,23 @@ class DecisionPanel(CarefulList):
         below = BELOW_DECISIONS - ROWS + self.detail_rows
         return max(3, height - phase - prompt_rows - hint - below)
 
-    def refit(self) -> None:
+    def refit_later(self, tries: int) -> None:
+        """Refit the options after the screen's next refresh (still on it)."""
+        if self.is_attached:
+            self.screen.call_after_refresh(self.refit, tries)
+
+    def refit(self, tries: int = 3) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel
-        above them took more rows than counted)."""
+        above them took more rows than counted). Not on the list's last layout: one still
+        to come for the options offered since waits for it (`tries` times; #28 round 25:
+        after Enter, Enter kept a card and Rest was taken for the player, the refit came
+        before the list's layout, measured the Preparation's options in the Exploration's
+        few rows, and cut them to 5 of 11 until the next question)."""
         decisions: DecisionList = self
+        if tries > 0 and decisions._layout_required:  # its size is the options' before
+            # Laid out once its own message loop runs: after the screen's callbacks.
+            self.set_timer(0.01, lambda: self.refit_later(tries - 1))
+            return
         game = self.game
         rows = self.details_rows() if game is not None and game.decision is not None else ROWS
         if rows != self.detail_rows:  # the detail line's width is known once laid out

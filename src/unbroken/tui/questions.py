@@ -14,7 +14,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, costly, lone_and_harmless
+from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, always_marked, marks
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
@@ -106,14 +106,15 @@ class CarefulList(ClockedList):
         """Draw the prompt and the options (the panel's own)."""
 
     def repeated(
-        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int, last: bool
-    ) -> int | None:  # `last`: something other than the monster's roll was revealed
+        self, at: tuple[int, str, str], now: tuple[int, str, str], asked: int
+    ) -> int | None:
         """Return the key (its index) that answered the question offered when it is asked
         again right after it (the same level, step and kind, a decision later: `asked`
-        then; nothing revealed between, `last`, but the monster's roll, `rolled`) and
-        would take a costly option again: that key marks first (#28 round 21: a second
+        then; whatever was revealed between: the monster's roll, `rolled`, a check's die)
+        and would take a costly option again: that key marks first (#28 round 21: a second
         `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice;
-        round 22: "8 8" took Spike Thrower across the monster's HEAL).
+        round 22: "8 8" took Spike Thrower across the monster's HEAL; round 25: "8 8" used
+        Dangerous Idea twice, its roll between).
         Other keys take at once: a different option is no double tap. Not a key whose
         option cannot be taken now (round 24: "6 marks first" named Aimed Shot with no
         ability use left)."""
@@ -123,7 +124,7 @@ class CarefulList(ClockedList):
         index = answered[0]
         if index >= len(self.offered) or self.offered[index][1]:
             return None
-        return index if not last and self.costly(index) else None
+        return index if self.costly(index) else None
 
     def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
         """A question is offered: note when a new one came (`too_quick`), the key that
@@ -137,7 +138,8 @@ class CarefulList(ClockedList):
 
     def marks_first(self, index: int) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
-        window is open: a costly one; asked again, only the key that answered it."""
+        window is open: a costly one; asked again, only the key that answered it (the
+        rules in one place: careful.py's docstring)."""
         if self.why == AGAIN and index != self.again:
             return False
         return self.costly(index)
@@ -194,17 +196,11 @@ class CarefulList(ClockedList):
             self.draw()
 
     def costly(self, index: int) -> bool:
-        """Return whether the index-th option is costly (see `costly`)."""
+        """Return whether the index-th option is costly (careful.py's `marks`)."""
         game = self.game
-        if game is None or not 0 <= index < len(self.offered):
+        if game is None:
             return False
-        action = self.offered[index][0]
-        forecast = self.forecasts.get(action)
-        if lone_and_harmless(self.offered, forecast) and not self.unread():
-            return False
-        return costly(action, forecast, game.state) or (
-            isinstance(action, act.Pass) and self.gives_up()
-        )
+        return marks(index, self.offered, self.forecasts, game.state, self.no_use, self.unread())
 
     def unread(self) -> bool:
         """Return whether the careful window is open over what the player has not read yet:
@@ -213,19 +209,10 @@ class CarefulList(ClockedList):
         keep was taken for the player, and the second `1` paid Root Tangle's 2 SE unread."""
         return self.careful and (self.why == TAKEN or (self.lasting and self.why == NEW))
 
-    def gives_up(self) -> bool:
-        """Return whether passing gives up a Response that would do something now (#28
-        round 20: a double tap's second key took Pass over Ambusher's 2 free wounds)."""
-        return any(
-            isinstance(a, act.Use) and not why and not self.no_use[i]
-            for i, (a, why) in enumerate(self.offered)
-        )
-
     def always_marked(self, index: int) -> bool:
-        """Return whether the index-th option's key marks it first whatever the time: Fight
-        the monster now, once a level and for good (#28 round 20: one key on a Preparation
-        come back after an encounter took it unread, and the game was lost)."""
-        return 0 <= index < len(self.offered) and isinstance(self.offered[index][0], act.Fight)
+        """Return whether the index-th option's key marks it first whatever the time
+        (careful.py's `always_marked`: Fight the monster now)."""
+        return 0 <= index < len(self.offered) and always_marked(self.offered[index][0])
 
     def too_quick(self) -> bool:
         """Return whether a key now comes too soon after a new question to have been
