@@ -104,9 +104,10 @@ class GameOverScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.game = game
-        #: The log's lines since the player's last key: the game screen's, else (no screen
-        #: saw the game) those of the decisions taken for the player told from its events.
-        self.since = taken_since(game.ruleset, game.events) if since is None else since
+        #: The log's lines since the player's last key: the game screen's (None: no screen
+        #: saw the game; `how_it_ended` tells those of the decisions taken for the player
+        #: from its events).
+        self.since = since
         self.new = new or []
         #: For a win: the score against the best of the class on the difficulty so far.
         self.best = best
@@ -220,7 +221,9 @@ class GameOverScreen(Screen[None]):
             rolls += isinstance(e, ev.DieRolled)
             if isinstance(e, ev.Awaiting):
                 lines, rolls = [], 0
-        since = [line for line in self.since if line not in death and not line.startswith(HINT)]
+        game = self.game
+        told = taken_since(game.ruleset, game.events) if self.since is None else self.since
+        since = [line for line in told if line not in death and not line.startswith(HINT)]
         if len(since) > len(lines):  # decisions were taken for the player after the key
             return since
         return lines if rolls > 1 else lines[-self.LAST_LINES :]
