@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from games import starving, winning
 from unbroken import hookimpl
 from unbroken.api import HelpSection
 from unbroken.core.events import GameOver
 from unbroken.core.state import StepName
 from unbroken.play.text import TextGame
 from unbroken.plugins import PluginError, Plugins, load_plugins
-from unbroken.testing import Scenario
 from unbroken.tui.help_plugins import plugin_sections
 
 
@@ -59,24 +59,6 @@ def test_a_help_section_shows_no_control_character() -> None:
     [section] = load_plugins(["base", "l"], strict=["l"], extra=[("l", Loud())]).help_sections
     assert section.title == "Red\\x1b[31m"
     assert section.text == "Line one\n\\x1b]0;title\\x07line two"
-
-
-def won_game() -> Any:
-    """A game at its last battle, won by attacking (as tests/tui/playing.py's winning)."""
-    return (
-        Scenario("caellahan", level=4)
-        .resources(se=20, me=7, le=7, food=4, treasure=2)
-        .no_time_track()
-        .weapon("knife", "sword")
-        .monster("troll")
-        .dice(*[1] * 60)
-        .start("battle")
-    )
-
-
-def starving() -> Any:
-    """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
-    return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
 
 
 def test_hook_unbroken_game_end_lines() -> None:
@@ -148,7 +130,7 @@ def test_end_lines_that_fail_are_said_in_a_line_naming_the_plugin(hook: Any, sai
             return hook(events, state)
 
     loaded = load_plugins(["base", "f", "told"], extra=[("f", Failing()), ("told", Told())])
-    game = won_game()
+    game = winning()
     lost = [*game.events, GameOver(won=False, level=4, step=StepName.BATTLE)]
     lines = loaded.end_lines(lost, game.state)
     assert len(lines) == 2 and lines[0].startswith("(plugin 'f': ") and said in lines[0]

@@ -1,10 +1,12 @@
-"""Shared by the Pilot tests: run an async test function with asyncio; the game screen."""
+"""Shared by the Pilot tests: run an async test function with asyncio; an app playing a
+game at 80x24, settled, and its game screen (`played`); the game screen's parts."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -13,9 +15,16 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.pace import KeyPace
+
+#: No beat, no double tap: only the careful window's own rule, its clock driven by hand
+#: (`careful_over`), the game's first question the one the test set up.
+CAREFUL = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
 
 
 def sync(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
@@ -33,6 +42,24 @@ def game_screen_of(app: UnbrokenApp) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), screen
     return screen
+
+
+@asynccontextmanager
+async def played(
+    game: Game,
+    key_pace: KeyPace | None = None,
+    rules: Ruleset | None = None,
+    size: tuple[int, int] = (80, 24),
+    animate: bool = False,
+) -> AsyncIterator[tuple[Pilot[Any], GameScreen]]:
+    """Run an app playing `game` (not recorded; `rules`: the game's unless given; the
+    key times `key_pace`, else the test pace) at `size`, settled: the pilot and the game
+    screen."""
+    ruleset = game.ruleset if rules is None else rules
+    app = UnbrokenApp(ruleset, animate=animate, game=game, record=False, key_pace=key_pace)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield pilot, game_screen_of(app)
 
 
 def on_top(app: UnbrokenApp) -> object:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unbroken.core.game import Game
+from games import starving as starving  # the tests import them from here too
+from games import winning as winning
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.gameover import GameOverScreen
 
@@ -20,24 +20,6 @@ async def choose(pilot: Any, app: UnbrokenApp, entry: str) -> None:
     menu = app.screen.query_one("#menu", OptionList)
     menu.highlighted = menu.get_option_index(entry)
     await pilot.press("enter")
-
-
-def winning(treasure: int = 2) -> Game:
-    """A strong hero at the level-4 battle with a sword: attacking until the monster falls wins."""
-    return (
-        Scenario("caellahan", level=4)
-        .resources(se=20, me=7, le=7, food=4, treasure=treasure)
-        .no_time_track()
-        .weapon("knife", "sword")
-        .monster("troll")
-        .dice(*[1] * 60)  # the Troll misses every time
-        .start("battle")
-    )
-
-
-def starving() -> Game:
-    """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
-    return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
 
 
 async def play_a_new_game(pilot: Any, app: UnbrokenApp) -> None:
@@ -66,6 +48,20 @@ def records_with_a_starved_game() -> UnbrokenApp:
     with open_records() as records:
         add_game(records, game, RULES)
     return UnbrokenApp(RULES, animate=False, seed=1)
+
+
+async def help_searched(pilot: Any, app: UnbrokenApp, *keys: str) -> Any:
+    """Open help over the screen on top and press `/`, then `keys` (the words typed and
+    any key after them); return the help screen."""
+    from unbroken.tui.help import HelpScreen
+
+    app.push_screen(HelpScreen())
+    await pilot.pause()
+    await pilot.press("slash", *keys)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return screen
 
 
 def screen_text(widget: Any) -> str:

@@ -36,6 +36,17 @@ def paralysed() -> Game:
     )
 
 
+def forge() -> Game:
+    """Mae-El's Preparation with the wood and metal to craft the Maul, the Club in hand:
+    crafting it moves the options' keys."""
+    return (
+        Scenario("mae-el")
+        .resources(se=10, me=3, le=1, wood=6, metal=6)
+        .weapon("club")
+        .start("preparation")
+    )
+
+
 def weapon_rack() -> Game:
     """The Weapon Rack resolved: take a Club or a Knife, or none (R-WEAPON-3's supply)."""
     game = (

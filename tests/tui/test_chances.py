@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from pilot import sync
+from textual.pilot import Pilot
 
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
@@ -46,6 +50,29 @@ ANALYSIS = Analysis(
 )
 
 
+@asynccontextmanager
+async def viewing() -> AsyncIterator[tuple[Pilot[Any], ReplayViewerScreen]]:
+    """Open the short game's replay in the viewer at 80x24: the pilot and the viewer."""
+    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        yield pilot, viewer
+
+
+@asynccontextmanager
+async def charted() -> AsyncIterator[tuple[Pilot[Any], ReplayViewerScreen, ChanceChart]]:
+    """Keep the short game's analysis (as `unbroken analyze` leaves it in the cache), open
+    its replay in the viewer at 80x24 and show the chart (`a`): the pilot, the viewer and
+    the chart."""
+    keep(SHORT, ANALYSIS)
+    async with viewing() as (pilot, viewer):
+        await pilot.press("a")
+        await pilot.pause()
+        yield pilot, viewer, viewer.query_one(ChanceChart)
+
+
 def test_the_series_holds_each_decisions_chance_until_the_next() -> None:
     values = series(ANALYSIS, 10)
     # Position i is after decision i: it shows the chance before decision i + 1.
@@ -73,15 +100,7 @@ def test_costly_decisions_are_found_forwards_and_backwards() -> None:
 
 @sync
 async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
-    keep(SHORT, ANALYSIS)  # as `unbroken analyze` leaves it in the cache
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        chart = viewer.query_one(ChanceChart)
+    async with charted() as (pilot, viewer, chart):
         assert chart.analysis == ANALYSIS
         await pilot.press("c")
         assert viewer.position == 3
@@ -105,11 +124,7 @@ async def test_without_a_kept_analysis_a_computes_one_in_the_background() -> Non
 
     games, analysis.GAMES = analysis.GAMES, 2
     try:
-        app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            viewer = app.screen
-            assert isinstance(viewer, ReplayViewerScreen)
+        async with viewing() as (pilot, viewer):
             await pilot.press("a")
             chart = viewer.query_one(ChanceChart)
             await pilot.press("right")  # the viewer answers meanwhile

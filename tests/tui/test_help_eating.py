@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from playing import help_searched
 
 from unbroken.plugins import load_ruleset
 from unbroken.tui.app import UnbrokenApp
@@ -21,12 +22,7 @@ async def landed(typed: str) -> tuple[str, str]:
     Enter lands on, marked, with the two after it (what is read there), at 80x24."""
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HelpScreen())
-        await pilot.pause()
-        await pilot.press("slash", *typed, "enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await help_searched(pilot, app, *typed, "enter")
         section = screen.query_one("#help-section", SectionText)
         marked = section.match_line()
         assert marked is not None, typed

@@ -5,6 +5,7 @@ Enter opened the section at its top, far from the match)."""
 from __future__ import annotations
 
 from pilot import sync
+from playing import help_searched
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
@@ -29,12 +30,7 @@ def test_a_typed_word_finds_its_other_forms() -> None:
 async def test_starve_finds_the_hunger_rules_and_enter_lands_at_the_match() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HelpScreen())
-        await pilot.pause()
-        await pilot.press("slash", *"starve")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await help_searched(pilot, app, *"starve")
         titles = [screen.sections[i][0] for i in screen.listed]
         # The Hunger rules' section (with the Combat Phase's), found by "starvation" (after
         # the rule's term, which holds "starve" as typed: #28 round 24's ranking).

@@ -12,6 +12,7 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
+from games import winning
 from observing import installed
 from unbroken import hookimpl, plugins
 from unbroken.core import events as ev
@@ -151,15 +152,7 @@ def test_a_raising_observer_and_scoring_rule_are_each_one_notice(
     assert [name for name, _ in loaded.observers] == ["gripes"]
     sent = notices(monkeypatch)
     # A win at the level-4 battle: the Troll misses every time.
-    game = (
-        Scenario("caellahan", ruleset=loaded.ruleset, level=4)
-        .resources(se=20, me=7, le=7, food=4, treasure=2)
-        .no_time_track()
-        .weapon("knife", "sword")
-        .monster("troll")
-        .dice(*[1] * 60)
-        .start("battle")
-    )
+    game = winning(ruleset=loaded.ruleset)
     app = UnbrokenApp(loaded.ruleset, animate=False, game=game, record=False)
 
     async def play() -> None:
@@ -258,15 +251,7 @@ def test_the_victory_screen_names_plugin_scores_and_says_se_scores_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     loaded = installed(monkeypatch, quietly(monkeypatch, extra=[("fives", Fives())]))
-    game = (
-        Scenario("caellahan", ruleset=loaded.ruleset, level=4)
-        .resources(se=20, me=7, le=7, food=4, treasure=2)
-        .no_time_track()
-        .weapon("knife", "sword")
-        .monster("troll")
-        .dice(*[1] * 60)
-        .start("battle")
-    )
+    game = winning(ruleset=loaded.ruleset)
     app = UnbrokenApp(loaded.ruleset, animate=False, game=game, record=False)
 
     async def play() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, paced, settle, sync
+from pilot import game_screen_of, on_top, paced, played, settle, sync
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
@@ -170,10 +170,7 @@ async def keys_moved() -> None:
         .monster("goblin")
         .start("battle")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         before = [action for action, _ in screen.offered]
         knife = before.index(act.Craft(weapon="base:knife"))
         await pilot.press("5")  # Plan: costs change, no key moves, no cue
@@ -202,10 +199,7 @@ async def test_a_hint_a_notice_covered_comes_back_when_the_notice_goes() -> None
     # A hint counts as shown only once in sight: "Not now: …" (a dimmed option's key)
     # took its place in the notice line, and the hint was gone for good.
     game = Scenario("tomu").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         box = screen.query_one(HintBox)
         hint = HINTS[StepName.PREPARATION]
         assert box.text == hint

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, played, settle, sync
 from textual.widgets import Input, OptionList, Static
 
 from unbroken.core.game import Game
@@ -63,10 +63,7 @@ async def test_twelve_options_and_more_scroll_and_keep_the_detail_line() -> None
     game = seventeen_options()
     offered = game.options()
     assert len(offered) >= 12
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)
         detail = screen.query_one("#detail", Static)
         for i in range(len(offered)):
@@ -122,10 +119,7 @@ async def test_the_detail_line_says_a_payment_and_the_starvation_warning_whole()
     assert save_settings(Settings(hints=False)) == ""
     game = paid_in_life_and_starving()
     offered = game.options()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)
         detail = screen.query_one("#detail", Static)
         log = screen.query_one("#log")
@@ -219,10 +213,7 @@ async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
         scene = scene.resources(se=12, food=2, cunning=3).weapon(*weapons).monster(monster)
         game = scene.dice(*[3] * 30).start(step)
         card = RULES.monsters[f"base:{monster}"]
-        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = game_screen_of(app)
+        async with played(game) as (pilot, screen):
             stage = screen.query_one(StagePanel)
             said, count = "", 0
             for _ in range(1, 10):

@@ -4,14 +4,12 @@ costly decision's note was cut at 80x24."""
 from __future__ import annotations
 
 from pilot import sync
-from test_chances import ANALYSIS, RULES, SHORT
+from test_chances import SHORT, charted, viewing
 
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice, keep
 from unbroken.advisor.chances import Figure
 from unbroken.tui.analysis import ChanceChart, progress_note
-from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.replays import ReplayViewerScreen
 
 LEGEND = "(c next, C back)"
 
@@ -23,19 +21,13 @@ def shown(chart: ChanceChart) -> list[str]:
 
 @sync
 async def test_what_a_key_finds_is_said_in_the_chart_not_over_its_legend() -> None:
-    keep(SHORT, ANALYSIS)
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        chart = viewer.query_one(ChanceChart)
+    async with charted() as (pilot, viewer, chart):
         await pilot.press("c", "c", "c")  # 3, 8, then none after
         await pilot.pause()
         assert viewer.position == 8
-        assert not app._notifications, list(app._notifications)  # no notice in the corner
+        assert not pilot.app._notifications, list(
+            pilot.app._notifications
+        )  # no notice in the corner
         lines = shown(chart)
         assert lines[0].strip() == "No misstep after this point.", lines
         assert LEGEND in lines[-1], lines  # the legend whole, on the chart's last line
@@ -45,7 +37,7 @@ async def test_what_a_key_finds_is_said_in_the_chart_not_over_its_legend() -> No
         assert not any("No misstep" in line for line in shown(chart))
         await pilot.press("end", "d")  # another key's "No death after this point."
         await pilot.pause()
-        assert not app._notifications
+        assert not pilot.app._notifications
         assert "No death after this point." in shown(chart)[0]
 
 
@@ -61,11 +53,7 @@ async def test_a_long_costly_note_is_shown_whole_at_80x24() -> None:
     )  # fmt: skip
     analysis = Analysis(100, 20, 20, "lost", [taken])
     keep(SHORT, analysis)
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
+    async with viewing() as (pilot, viewer):
         await pilot.press("a", "c")
         await pilot.pause()
         assert viewer.position == 3

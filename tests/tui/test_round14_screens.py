@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, played, settle, sync
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -36,10 +36,7 @@ async def test_an_encounter_s_detail_line_says_its_ambush_and_what_the_cap_takes
     assert purse.startswith("⚠ Time runs out: the monster ambushes you"), purse
     assert "The caps take 1 treasure" in purse, purse
     assert scheme.startswith("⚠ Time runs out"), scheme
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)
         line = screen.query_one("#detail", Static)
         # The highlight starts on the first option of use (round 19): the Purse is of none

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, prompt, settle
+from pilot import paced, played, prompt, settle
+from scenes import forge
 from test_auto_taken import hovel_with_no_se, rest_taken_for_you
 
 from unbroken.core import actions as act
@@ -36,16 +37,8 @@ def test_crafting_says_the_options_changed() -> None:
 
 
 async def craft_the_maul() -> None:
-    game = (
-        Scenario("mae-el")
-        .resources(se=10, me=3, le=1, wood=6, metal=6)
-        .weapon("club")
-        .start("preparation")
-    )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    game = forge()
+    async with played(game) as (pilot, screen):
         assert "Options changed" not in prompt(screen), prompt(screen)
         maul = [a for a, _ in screen.offered].index(act.Craft("base:maul"))
         await pilot.press(OPTION_KEYS[maul])

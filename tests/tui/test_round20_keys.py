@@ -10,13 +10,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, key_of, kind, paced, prompt, settle, sync
+from pilot import key_of, kind, paced, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()
 
@@ -25,10 +24,7 @@ RULES = load_ruleset()
 async def test_fight_marks_first_whatever_the_time() -> None:
     # Long after the question came (no window open): Fight still only marks, with its cue.
     game = Scenario("tomu", seed=3).resources(se=13).monster("hyena").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         screen.decision_panel.close_careful()  # the window's time over
         screen.decision_panel.asked_at -= 60
         events = len(game.events)
@@ -54,10 +50,7 @@ async def test_pass_over_a_response_of_use_marks_first() -> None:
         .monster("hobgoblin")
         .start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         screen.decision_panel.careful_seconds = 60.0  # the window outlasts the test
         key = key_of(screen, act.Fight)
         await pilot.press(key, key)
@@ -84,10 +77,7 @@ async def first_question() -> None:
     # Level 1's Preparation, the first thing on screen: a key on a costly option marks it,
     # as on every other level's first question.
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         assert "New question" in prompt(screen), prompt(screen)
         events = len(game.events)
         key = key_of(screen, act.Explore)
@@ -107,10 +97,7 @@ async def test_a_double_tap_keeping_a_card_does_not_rest_on_it() -> None:
         .encounters("abandoned-hovel", "metal-scraps")
         .start("exploration")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         screen.decision_panel.careful_seconds = 60.0  # the next question's window outlasts it
         screen.decision_panel.careful_over()  # the cards read: the window's time over
         await settle(pilot)
@@ -138,10 +125,7 @@ async def test_a_mark_ends_with_its_question() -> None:
         .monster("hobgoblin")
         .start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         screen.decision_panel.careful_seconds = 60.0
         key = key_of(screen, act.Fight)
         await pilot.press(key, key)

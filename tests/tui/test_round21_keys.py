@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, key_of, paced, prompt, settle, sync
+from pilot import CAREFUL, key_of, paced, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
@@ -37,11 +37,7 @@ async def test_an_extra_turn_s_key_again_marks_first() -> None:
         .dice(*[3] * 30)
         .start("battle")
     )
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         key = key_of(screen, act.Use, "heroic-perseverance-effort")
         await pilot.press(key)
         await settle(pilot)
@@ -62,11 +58,7 @@ async def test_an_extra_turn_s_key_again_marks_first() -> None:
 async def test_orienteer_twice_takes_two_keys_the_second_time() -> None:
     # r20t: "6 6" took Orienteer twice; the Preparation that comes back after it is new.
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         key = key_of(screen, act.Orienteer)
         await pilot.press(key, key)
         await settle(pilot)
@@ -90,10 +82,7 @@ async def cards_revealed() -> None:
         .encounters("abandoned-hovel", "metal-scraps")
         .start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         await pilot.press(key_of(screen, act.Explore))
         await settle(pilot)
         assert game.decision is not None
@@ -123,11 +112,7 @@ async def test_a_response_after_a_response_says_what_the_key_took() -> None:
         .dice(*[4] * 30)
         .start("battle")
     )
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         for _ in range(8):  # attack until the monster's roll opens the Responses' window
             if game.decision is not None and game.decision.kind == DecisionKind.RESPONSE:
                 break
@@ -171,11 +156,7 @@ async def test_asked_again_another_key_takes_at_once() -> None:
     # Only the key that answered marks first: another option is no double tap (Orienteer,
     # then Focus at once). (The next battle round's attack: tests/tui/test_round22_keys.py.)
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         await pilot.press(key_of(screen, act.Orienteer))
         await settle(pilot)
         assert "Orienteer taken. Asked again" in prompt(screen), prompt(screen)

@@ -7,13 +7,12 @@ take at once); once the window's time is over, another key takes its option at o
 
 from __future__ import annotations
 
-from pilot import game_screen_of, key_of, prompt, settle, sync
+from pilot import key_of, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import KeyPace
 
@@ -37,10 +36,7 @@ def goblin_battle(*skills: str) -> Scenario:
 @sync
 async def test_the_same_attack_after_the_monster_s_roll_marks_first() -> None:
     game = goblin_battle().start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, PACE) as (pilot, screen):
         await pilot.press(key_of(screen, act.Attack))  # Pry: its armor broken, Stab can wound
         await settle(pilot)
         key = OPTION_KEYS[screen.offered.index((act.Attack("stab"), ""))]
@@ -62,10 +58,7 @@ async def test_the_same_attack_after_the_monster_s_roll_marks_first() -> None:
 @sync
 async def test_another_key_after_the_monster_s_roll_takes_at_once() -> None:
     game = goblin_battle().start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, PACE) as (pilot, screen):
         await pilot.press(key_of(screen, act.Attack))  # Pry, then the monster's roll
         await settle(pilot)
         decisions = game.state.decisions
@@ -77,10 +70,7 @@ async def test_another_key_after_the_monster_s_roll_takes_at_once() -> None:
 @sync
 async def test_grim_determination_s_key_again_marks_first() -> None:
     game = goblin_battle("grim-determination").start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, PACE) as (pilot, screen):
         key = key_of(screen, act.Use, "grim-determination-press")
         await pilot.press(key, key)  # "9 9"
         await settle(pilot)
@@ -95,10 +85,7 @@ async def test_once_the_window_is_over_another_key_takes_at_once() -> None:
     # over, the mark stays for its key or Enter, and Focus's key takes Focus at once.
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
     pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, pace) as (pilot, screen):
         key = key_of(screen, act.Orienteer)
         await pilot.press(key)
         await settle(pilot)

@@ -7,15 +7,17 @@ cards revealed (the Exploration's) keep that window open until an option is take
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
-from pilot import game_screen_of, prompt, settle, sync
+from pilot import played, prompt, settle, sync
+from scenes import forge
 from textual.pilot import Pilot
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.pace import KeyPace
 
@@ -29,25 +31,25 @@ def committed_to(card: str) -> Scenario:
     return Scenario("tomu", seed=3).resources(se=13).encounters(card, "cold-spring").commit()
 
 
-async def explored(pilot: Pilot[Any], app: UnbrokenApp) -> GameScreen:
-    """Explore (the keep is taken for the player), the beat over: return the screen."""
-    await settle(pilot)
-    screen = game_screen_of(app)
-    await pilot.press(str(screen.offered.index((act.Explore(), "")) + 1))
-    await settle(pilot)
-    assert "Taken for you:" in prompt(screen), prompt(screen)
-    screen.decision_panel.settle_over()  # what its timer does once the beat is over
-    await settle(pilot)
-    assert [a for a, _ in screen.offered] == [act.Resolve()], screen.offered
-    return screen
+@asynccontextmanager
+async def explored(card: str) -> AsyncIterator[tuple[Pilot[Any], GameScreen]]:
+    """Play a Preparation committed to `card`; Explore (the keep is taken for the player),
+    the beat over: the pilot and the screen."""
+    game = committed_to(card).start("preparation")
+    async with played(game, PACE) as (pilot, screen):
+        await pilot.press(str(screen.offered.index((act.Explore(), "")) + 1))
+        await settle(pilot)
+        assert "Taken for you:" in prompt(screen), prompt(screen)
+        screen.decision_panel.settle_over()  # what its timer does once the beat is over
+        await settle(pilot)
+        assert [a for a, _ in screen.offered] == [act.Resolve()], screen.offered
+        yield pilot, screen
 
 
 @sync
 async def test_a_lone_costly_option_after_a_keep_taken_for_you_marks_first() -> None:
-    game = committed_to("root-tangle").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await explored(pilot, app)
+    async with explored("root-tangle") as (pilot, screen):
+        game = screen.game
         se = game.state.res["se"]
         await pilot.press("1")  # the double tap's second key: Root Tangle costs 2 SE
         await settle(pilot)
@@ -60,10 +62,8 @@ async def test_a_lone_costly_option_after_a_keep_taken_for_you_marks_first() -> 
 
 @sync
 async def test_the_window_after_cards_revealed_and_taken_lasts_until_one_is_taken() -> None:
-    game = committed_to("root-tangle").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await explored(pilot, app)
+    async with explored("root-tangle") as (pilot, screen):
+        game = screen.game
         screen.decision_panel.careful_over()  # what a clock would do: none runs now
         await settle(pilot)
         se = game.state.res["se"]
@@ -78,16 +78,8 @@ async def test_keys_moved_while_rounds_passed_say_the_options_changed() -> None:
     # Rounds passing on their own (the roll animation on) clear the options for their
     # "Rounds pass on their own…": the options after them were compared with none, and a
     # weapon changed meanwhile (crafted here; a DISARM in a round) said nothing of it.
-    game = (
-        Scenario("mae-el")
-        .resources(se=10, me=3, le=1, wood=6, metal=6)
-        .weapon("club")
-        .start("preparation")
-    )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    game = forge()
+    async with played(game) as (pilot, screen):
         screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
         screen.session.apply(act.Craft("base:maul"))  # what passed meanwhile
         screen.refresh_all()  # what the end of the rounds does (GameScreen.finish)

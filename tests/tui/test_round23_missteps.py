@@ -5,13 +5,10 @@ The viewer, its help, `unbroken analyze` and the board call the latter a "misste
 from __future__ import annotations
 
 from pilot import sync
-from test_chances import ANALYSIS, RULES, SHORT
+from test_chances import charted
 
-from unbroken.advisor.analysis import keep
-from unbroken.tui.analysis import BINDINGS, ChanceChart, no_analysis
-from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.analysis import BINDINGS, no_analysis
 from unbroken.tui.help import HelpScreen
-from unbroken.tui.replays import ReplayViewerScreen
 
 
 def test_the_viewer_keys_and_notes_say_misstep() -> None:
@@ -23,15 +20,7 @@ def test_the_viewer_keys_and_notes_say_misstep() -> None:
 
 @sync
 async def test_the_chart_legend_counts_missteps() -> None:
-    keep(SHORT, ANALYSIS)
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        chart = viewer.query_one(ChanceChart)
+    async with charted() as (pilot, viewer, chart):
         lines = [chart.render_line(y).text.rstrip() for y in range(chart.size.height)]
         assert [line for line in lines if "▲ 2 missteps (c next, C back)" in line], lines
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot import game_screen_of, settle, sync
+from pilot import played, settle, sync
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -15,7 +15,6 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario, expansions_from_source
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.words.actions import option_text
 
@@ -52,10 +51,7 @@ async def test_an_attack_with_three_responses_takes_two_rows_and_the_detail_says
     assert save_settings(Settings(hints=False)) == ""
     with expansions_from_source(PLUGINS, {"gauntlet": "unbroken_gauntlet"}) as rules:
         game = three_responses(rules)
-        app = UnbrokenApp(rules, animate=False, game=game, record=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = game_screen_of(app)
+        async with played(game, rules=rules) as (pilot, screen):
             panel = screen.query_one(DecisionPanel)
             detail = screen.query_one("#detail", Static)
             cut_at = next(i for i, (a, _) in enumerate(panel.offered) if a == act.Attack("cut"))

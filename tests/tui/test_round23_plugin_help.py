@@ -8,7 +8,8 @@ from typing import Any
 
 from pilot import sync
 from playing import opened_help, press_until_over, starving
-from textual.widgets import Input, OptionList
+from test_help import listed
+from textual.widgets import Input
 
 from unbroken import hookimpl
 from unbroken.api import HelpSection
@@ -41,12 +42,6 @@ def with_runs(game: Any = None) -> UnbrokenApp:
     app = UnbrokenApp(loaded.ruleset, animate=False, seed=1, game=game)
     app._plugins = loaded
     return app
-
-
-def listed(app: UnbrokenApp) -> list[str]:
-    contents = app.screen.query_one("#help-list", OptionList)
-    prompts = [str(contents.get_option_at_index(i).prompt) for i in range(contents.option_count)]
-    return [" ".join(prompt[2:].split()) for prompt in prompts]
 
 
 @sync

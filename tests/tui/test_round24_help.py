@@ -7,24 +7,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from playing import help_searched
+
+from packs import GRITTY
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.help import HelpScreen, SectionText, card_body
 from unbroken.tui.help_search import ranked
-
-DIFFICULTY = """
-[[difficulties]]
-id = "gritty"
-name = "Gritty"
-text = "A danger track."
-skip = ["green"]
-danger = [
-  { colour = "green", health = 1 },
-  { colour = "amber", armor = 1 },
-  { colour = "red", health = 3 },
-]
-"""
 
 
 def test_a_heading_holding_the_phrase_comes_before_a_text_holding_it() -> None:
@@ -58,19 +48,14 @@ def test_a_line_leading_lines_under_it_is_their_heading() -> None:
 def test_danger_track_finds_the_difficulty_first_its_track_under_a_heading(
     tmp_path: Path,
 ) -> None:
-    pack = FolderPlugin(write_pack(tmp_path / "x", {"difficulties.toml": DIFFICULTY}))
+    pack = FolderPlugin(write_pack(tmp_path / "x", {"difficulties.toml": GRITTY}))
     asyncio.run(searched(UnbrokenApp(load_plugins(["base", "x"], extra=[("x", pack)]).ruleset)))
 
 
 async def searched(app: UnbrokenApp) -> None:
     """Search help for "danger track" in an app whose rules have the difficulty Gritty."""
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HelpScreen())
-        await pilot.pause()
-        await pilot.press("slash", *"danger track")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen: HelpScreen = await help_searched(pilot, app, *"danger track")
         found = [screen.sections[i][0] for i in screen.listed]
         assert found[0] == "Gritty (difficulty)", found
         assert "5. Combat Phase" in found[1:], found

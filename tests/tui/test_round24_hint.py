@@ -4,12 +4,11 @@ bring it back if it is still unread."""
 
 from __future__ import annotations
 
-from pilot import settle, sync
+from pilot import played, settle, sync
 
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
 
 RULES = load_ruleset()
@@ -18,10 +17,8 @@ RULES = load_ruleset()
 @sync
 async def test_the_hint_comes_back_when_the_odds_are_hidden() -> None:
     game = Scenario("tomu", seed=3).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        box = app.screen.query_one(HintBox)
+    async with played(game) as (pilot, screen):
+        box = screen.query_one(HintBox)
         assert box.text == HINTS[StepName.PREPARATION], box.text
         await pilot.press("percent_sign")
         await settle(pilot)

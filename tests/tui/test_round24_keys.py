@@ -6,13 +6,14 @@ to show them); a DISARM moved the keys (Bash's `2` became Punch) and one `2` too
 
 from __future__ import annotations
 
-from pilot import game_screen_of, key_of, prompt, settle, sync
+from pilot import CAREFUL, key_of, played, prompt, settle, sync
+from scenes import forge
+from test_round22_keys import goblin_battle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import KeyPace
 
@@ -25,10 +26,7 @@ PACE = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
 async def test_the_starting_skill_of_a_new_easy_game_marks_first_until_one_is_taken() -> None:
     game = Game.new(RULES, "helena", "easy", 20)
     assert game.decision is not None and game.decision.kind == "choose_skill"
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, PACE) as (pilot, screen):
         screen.decision_panel.careful_over()  # what its clock does: the skills still unread
         await settle(pilot)
         await pilot.press("1")
@@ -42,17 +40,8 @@ async def test_the_starting_skill_of_a_new_easy_game_marks_first_until_one_is_ta
 
 @sync
 async def test_keys_moved_by_a_new_weapon_mark_a_costly_option_until_one_is_taken() -> None:
-    game = (
-        Scenario("mae-el")
-        .resources(se=10, me=3, le=1, wood=6, metal=6)
-        .weapon("club")
-        .start("preparation")
-    )
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    game = forge()
+    async with played(game, CAREFUL) as (pilot, screen):
         craft = next(i for i, (a, w) in enumerate(screen.offered) if a == act.Craft("base:maul"))
         await pilot.press(OPTION_KEYS[craft])  # no window open: taken at once
         await settle(pilot)
@@ -71,19 +60,8 @@ async def test_keys_moved_by_a_new_weapon_mark_a_costly_option_until_one_is_take
 async def test_asked_again_names_no_key_whose_option_cannot_be_taken_now() -> None:
     # Stab pays the last SE: asked again after the monster's roll, Stab cannot be paid,
     # and "Asked again: 3 marks first" named a key that takes nothing.
-    game = (
-        Scenario("tomu", level=3, seed=3)
-        .resources(se=10, le=0)
-        .weapon("knife")
-        .monster("goblin")
-        .dice(*[3] * 30)
-        .start("battle")
-    )
-    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    game = goblin_battle().resources(se=10, le=0).start("battle")
+    async with played(game, CAREFUL) as (pilot, screen):
         while (act.Attack("stab"), "") not in screen.offered:
             await pilot.press(key_of(screen, act.Attack))  # Pry until the armor is broken
             await settle(pilot)
@@ -105,10 +83,7 @@ async def test_a_costly_option_after_daring_taken_for_you_at_battle_start_marks_
     game = Scenario("mae-el", level=2, seed=3).resources(se=10).skills("daring").dice(*[4] * 30)
     started = game.start("preparation")
     pace = KeyPace(settle=60.0, careful=60.0, quick=0.0, first_new=False)
-    app = UnbrokenApp(RULES, animate=False, game=started, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(started, pace) as (pilot, screen):
         fight = key_of(screen, act.Fight)
         await pilot.press(fight, fight)  # Fight always marks first
         await settle(pilot)

@@ -4,13 +4,12 @@ poisoned the player)."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import played, settle, sync
 from test_screen_leftovers import rows_of
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 
 RULES = load_ruleset()
@@ -23,10 +22,7 @@ async def test_m_on_a_monster_without_battle_rules_says_its_ambush_and_trickery(
     assert save_settings(Settings(hints=False)) == ""
     scene = Scenario("tomu", level=2).resources(se=10).monster("abomination")
     game = scene.condition("poisoned").dice(*[3] * 30).start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         await pilot.press("m")
         await settle(pilot)
         box = screen.query_one(HintBox)

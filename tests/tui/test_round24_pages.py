@@ -4,13 +4,12 @@ longer than the room included (the Basilisk's four-line Petrifying Gaze left row
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import played, settle, sync
 from test_round8_screens import table_start
 from test_round16_pages import everything
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
 
@@ -21,10 +20,7 @@ async def six_rows_on_every_page(mid: str, level: int, taller: int) -> None:
     with everything() as rules:
         scene = Scenario("tomu", level=level, ruleset=rules, difficulty="expert")
         game = scene.resources(se=15, food=3).weapon("knife").monster(mid).start("battle")
-        app = UnbrokenApp(rules, animate=False, game=game, record=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = game_screen_of(app)
+        async with played(game, rules=rules) as (pilot, screen):
             display = screen.query_one(DisplayPanel)
             display.styles.height = display.outer_size.height + taller
             stage = screen.query_one(StagePanel)

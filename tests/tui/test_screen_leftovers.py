@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, played, settle, sync
 from test_chances import ANALYSIS, SHORT
 from test_round8_screens import read_every_page
 from test_round9_screens import many_options
@@ -50,10 +50,7 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
     game = many_options()
     offered = game.options()
     assert len(offered) >= 14
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)
         line = screen.query_one("#detail", Static)
         seen_warning, whole_attacks = False, 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from packs import GRITTY
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
@@ -31,22 +32,9 @@ table = [
 ]
 """
 
-DIFFICULTY = """
-[[difficulties]]
-id = "gritty"
-name = "Gritty"
-text = "A danger track."
-skip = ["green"]
-danger = [
-  { colour = "green", health = 1 },
-  { colour = "amber", armor = 1 },
-  { colour = "red", health = 3 },
-]
-"""
-
 
 def rules_with_pack(tmp_path: Path) -> Ruleset:
-    files = {"monsters.toml": MONSTER, "difficulties.toml": DIFFICULTY}
+    files = {"monsters.toml": MONSTER, "difficulties.toml": GRITTY}
     plugin = FolderPlugin(write_pack(tmp_path / "x", files))
     return load_plugins(["base", "x"], extra=[("x", plugin)]).ruleset
 

@@ -1,5 +1,6 @@
 """Which decision the session takes for the player (`answered`), and the log's "Taken for
-you: …" line of such a decision told again afterwards (`taken_line`, `last_taken_line`).
+you: …" line of such a decision told again afterwards (`taken_line`, `last_taken_line`,
+`taken_since`).
 
 A recording keeps a decision taken for the player as any other (R-DIGI-4), so the replay
 viewer and the end screen, which tell the log again from the events, said only "You skip
@@ -78,18 +79,39 @@ def taken_line(ruleset: Ruleset, before: Sequence[Event], action: Action) -> str
 
 def last_taken_line(ruleset: Ruleset, events: Sequence[Event]) -> str:
     """Return the "Taken for you: …" line of a finished game's last decision (the events
-    after its last Awaiting), when the session took it for the player; else "". Which
-    answer was taken is found by taking it again: the same state (its seed) gives the
-    same events."""
+    after its last Awaiting), when the session took it for the player; else ""."""
     last = max((i for i, e in enumerate(events) if isinstance(e, Awaiting)), default=-1)
-    if last < 0:
-        return ""
-    before = list(events[: last + 1])
-    game = Game(ruleset, fold(before), before)
+    return _taken_at(ruleset, events[: last + 1], events[last + 1 :]) if last >= 0 else ""
+
+
+def taken_since(ruleset: Ruleset, events: Sequence[Event]) -> list[str]:
+    """Return the log's lines of the decisions the session took for the player at the end
+    of `events` (those after the player's last key), each after its "Taken for you: …"
+    line, as the game said them; none when the last decision was the player's own. The
+    end screen's lines since the player's last key where no game screen saw the game."""
+    awaits = [i for i, e in enumerate(events) if isinstance(e, Awaiting)]
+    told: list[str] = []
+    end = len(events)
+    for start in reversed(awaits):
+        before, after = events[: start + 1], events[start + 1 : end]
+        taken = _taken_at(ruleset, before, after)
+        if not taken:
+            break
+        told = [taken, *retold(ruleset, before, after), *told]
+        end = start + 1
+    return told
+
+
+def _taken_at(ruleset: Ruleset, before: Sequence[Event], after: Sequence[Event]) -> str:
+    """Return the "Taken for you: …" line of the decision the events `before` wait on,
+    when the session took it for the player (its answer there gives the events `after`);
+    else "". Which answer was taken is found by taking it again: the same state (its seed)
+    gives the same events."""
+    game = Game(ruleset, fold(before), list(before))
     try:
         found = answered(game)
         again = Game(ruleset, copy_state(game.state), list(before))
-        same = found is not None and again.apply(found[0]) == list(events[last + 1 :])
+        same = found is not None and again.apply(found[0]) == list(after)
     except Exception:  # noqa: BLE001 - a plugin's handler: the line is only words
         return ""
     if found is None:

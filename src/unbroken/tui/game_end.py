@@ -23,6 +23,8 @@ def show_if_over(screen: GameScreen) -> None:
         args = (finished.cls, finished.difficulty, finished.score, finished.best_before)
         best = standing(rules, *args)
     begun = screen.written.begun
-    since = screen.said[begun[-1] :] if begun else []  # #28 round 24: 7 rounds unseen
+    # #28 round 24: 7 rounds unseen. No key on this screen: the end screen tells the
+    # decisions taken for the player from the game's events.
+    since = screen.said[begun[-1] :] if begun else None
     app = screen.game_app
     app.show_game_over(screen.game, finished.new_achievements, finished.replay, best, since)

@@ -21,7 +21,7 @@ from unbroken.core import events as ev
 from unbroken.core.achievements import PREDICATES, earned
 from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
-from unbroken.play.taken import last_taken_line
+from unbroken.play.taken import taken_since
 from unbroken.records import all_achievements, plugin_predicates
 from unbroken.tui.reach import game_app
 from unbroken.words.endings import how_lost
@@ -104,8 +104,10 @@ class GameOverScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.game = game
-        #: The log's lines since the player's last key (the game screen's).
-        self.since = since or []
+        #: The log's lines since the player's last key: the game screen's (None: no screen
+        #: saw the game; `how_it_ended` tells those of the decisions taken for the player
+        #: from its events).
+        self.since = since
         self.new = new or []
         #: For a win: the score against the best of the class on the difficulty so far.
         self.best = best
@@ -203,8 +205,9 @@ class GameOverScreen(Screen[None]):
     def how_it_ended(self) -> list[str]:
         """Return the log lines of the last decision (the last few, the death left out);
         all the log's lines since the player's last key when there are more (`since`: the
-        rounds that passed on their own, the turns skipped for the player: #28 round 24
-        showed the last of 3-7 rounds the player never saw)."""
+        rounds that passed on their own, the decisions taken for the player, each said
+        "Taken for you: …" as the log did: #28 round 24 showed the last of 3-7 rounds the
+        player never saw, round 23 a Skip at 0 SE read as the player's own)."""
         narrator = Narrator(self.game.ruleset)
         lines: list[str] = []
         death: set[str] = set()
@@ -218,14 +221,12 @@ class GameOverScreen(Screen[None]):
             rolls += isinstance(e, ev.DieRolled)
             if isinstance(e, ev.Awaiting):
                 lines, rolls = [], 0
-        since = [line for line in self.since if line not in death and not line.startswith(HINT)]
+        game = self.game
+        told = taken_since(game.ruleset, game.events) if self.since is None else self.since
+        since = [line for line in told if line not in death and not line.startswith(HINT)]
         if len(since) > len(lines):  # decisions were taken for the player after the key
             return since
-        # A decision taken for the player says so, as the log did (#28 round 23: a Skip
-        # at 0 SE read "You skip your turn." as the player's own).
-        taken = last_taken_line(self.game.ruleset, self.game.events)
-        kept = lines if rolls > 1 else lines[-(self.LAST_LINES - bool(taken)) :]
-        return [taken] * bool(taken and taken not in kept) + kept
+        return lines if rolls > 1 else lines[-self.LAST_LINES :]
 
     def summary(self) -> str:
         """Return the game in one line: decisions, monsters defeated, levels reached, and

@@ -1,0 +1,28 @@
+"""Games several test folders set up (the plain-text game's, the plugins', the full-screen
+game's): a win at the last battle, a death at a Hunger step."""
+
+from __future__ import annotations
+
+from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
+from unbroken.testing import Scenario
+
+
+def winning(treasure: int = 2, ruleset: Ruleset | None = None) -> Game:
+    """A strong hero at the level-4 battle with a sword: attacking until the monster falls
+    wins (the Troll misses every time). `ruleset`: the plugins' (the base game's unless
+    given)."""
+    return (
+        Scenario("caellahan", ruleset=ruleset, level=4)
+        .resources(se=20, me=7, le=7, food=4, treasure=treasure)
+        .no_time_track()
+        .weapon("knife", "sword")
+        .monster("troll")
+        .dice(*[1] * 60)  # the Troll misses every time
+        .start("battle")
+    )
+
+
+def starving() -> Game:
+    """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
+    return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
