@@ -53,7 +53,8 @@ from unbroken.words.actions import option_text
 #: 7: a stopped option's figure weighs the best's luck on its futures (#28 round 16).
 #: 8: a decision answered as the engine proves best (pointless, obvious) is not weighed;
 #:    `score_ahead`, what the option taken scores more than the best.
-FORMAT = 8
+#: 9: an option of a race that ended early weighs the best's luck there (#28 round 25).
+FORMAT = 9
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -116,7 +117,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),

@@ -1,0 +1,48 @@
+"""#28 rounds 24 and 25: the advisor's figures and words a README-only player misread.
+
+25-7: `unbroken analyze` gave "took 0 %" to Resolve Trial and Error (2 SE -> draw 2 skills),
+then "38 %" at the very next decision. The race had ended after 32 futures with Rest alone
+ahead (15 of 32 won there, 31 of 100 on futures of its own) and the draw's figure was the
+chance less what it lost there: 31 less 31 points. Its own futures said 5 of 32; the draw
+averaged over 300 futures (the reference bot keeping its skill of the two drawn, then
+playing on) wins 61, 20 %: a race that ends early ends where the best's first futures went
+well, as a stopped option's does, and the figure takes that luck out as for one.
+"""
+
+from __future__ import annotations
+
+from unbroken.advisor.chances import wilson
+from unbroken.advisor.estimator import RaceEnd, Weighing
+
+# Helena, Normal, seed 8946428231138064212, decision 35, as weighed (stream 20): the draw,
+# Rest (the best); the race ended "alone" after 32 futures; Rest's chance 31 of 100.
+DRAW = 0b10000100100100001000000
+REST = 0b11100110101000111010110100001
+FRESH = 0xC03008062580F08820046F372  # 31 of 100 won
+#: The draw's wins over 300 futures of that position (measured once: 61).
+DRAW_AVERAGE = 61 / 300
+
+
+def _race(ended: RaceEnd) -> Weighing:
+    return Weighing((DRAW, REST), (32, 32), best=1, ended=ended, fresh=FRESH, fresh_games=100)
+
+
+def test_a_skill_draw_reads_what_its_outcomes_average_not_0() -> None:
+    race = _race(RaceEnd.ALONE)
+    rest, draw = race.shown(1), race.shown(0)
+    assert round(100 * rest.rate) == 31
+    # Before: 0 % (0-26). Now near the draw's average over its outcomes, inside its
+    # interval and its own futures', still clearly behind Rest and below it.
+    assert draw.low <= DRAW_AVERAGE <= draw.high
+    low, high = wilson(DRAW.bit_count(), 32)
+    assert low <= draw.rate <= high and draw.rate >= 0.10
+    assert draw.behind and draw.rate < rest.rate and draw.high <= rest.rate
+    # The verdict's paired figures are unchanged: 31 points behind on those 32 futures.
+    assert round(100 * race.lead(0).mean) == 31
+
+
+def test_a_race_played_to_its_budget_keeps_the_paired_figure() -> None:
+    # At the budget no stop chose where the race ended: the line is the chance less the
+    # paired loss, as before.
+    race = _race(RaceEnd.BUDGET)
+    assert round(100 * race.shown(0).rate) == 0
