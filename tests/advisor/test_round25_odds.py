@@ -46,3 +46,17 @@ def test_a_race_played_to_its_budget_keeps_the_paired_figure() -> None:
     # paired loss, as before.
     race = _race(RaceEnd.BUDGET)
     assert round(100 * race.shown(0).rate) == 0
+
+
+def test_the_verdict_says_in_plain_words_why_a_lines_gap_is_not_its_points() -> None:
+    """25-11: "2, 4, 6, 8 and 9's lines take out 1's luck where the race stopped them" told
+    a player nothing. Here the best won 5 of the 16 futures option 1 stopped at, against
+    60 of 100 of its own: option 1's line reads further behind than its 31 points."""
+    best = (1 << 5) - 1 | (((1 << 30) - 1) << 16)
+    race = Weighing((0, best), (16, 64), best=1, fresh=(1 << 60) - 1, fresh_games=100)
+    said = race.ranking(lambda k: str(k + 1))
+    assert said.startswith("2 is best on the same futures: clearly ahead of 1 by 31 points")
+    assert said.endswith(
+        "; 2 won less than usual in the games 1 was tried on, so its line reads further behind"
+    )
+    assert "luck" not in said

@@ -50,17 +50,28 @@ def _ranking(w: Weighing, name: Callable[[int], str]) -> str:
 
 def _luck(w: Weighing, behind: list[int], best: str, name: Callable[[int], str]) -> str:
     """Return why the gap between these options' lines and the best's is not the paired
-    one just said ("" where it is): one stopped early shows its figure less the best's
-    luck on the futures it stopped at (`stopped.regressed`; #28 round 24: "3 and 8
-    clearly behind (by 31 and 44 points)" beside "[31% behind]", "[22% behind]" at 54 %)."""
+    one just said ("" where it is): one the race cut short shows its figure less the best's
+    luck on the futures it was tried on (`stopped.regressed`; #28 round 24: "3 and 8
+    clearly behind (by 31 and 44 points)" beside "[31% behind]", "[22% behind]" at 54 %),
+    said in plain words (round 25: "2, 4, 6, 8 and 9's lines take out 1's luck where the
+    race stopped them" told a player nothing)."""
     chance = round(100 * w.chance.rate)
     gap = {k: chance - round(100 * w.shown(k).rate) for k in behind}
-    moved = [k for k in behind if gap[k] != round(100 * w.lead(k).mean)]
-    if not w.chance.games or not moved:
+    points = {k: round(100 * w.lead(k).mean) for k in behind}
+    if not w.chance.games:
         return ""
-    lines, them = ("'s line takes", "it") if len(moved) == 1 else ("'s lines take", "them")
-    said = f"{_and([name(k) for k in moved])}{lines} out {best}'s luck"
-    return f"; {said} where the race stopped {them}"
+    said = []
+    for moved, won, reads in (
+        ([k for k in behind if gap[k] < points[k]], "more", "less far"),
+        ([k for k in behind if gap[k] > points[k]], "less", "further"),
+    ):
+        if moved:
+            lines = "its line reads" if len(moved) == 1 else "their lines read"
+            said.append(
+                f"{best} won {won} than usual in the games {_and([name(k) for k in moved])}"
+                f" {'was' if len(moved) == 1 else 'were'} tried on, so {lines} {reads} behind"
+            )
+    return "".join(f"; {s}" for s in said)
 
 
 def _equal(w: Weighing, best: str, others: list[int], name: Callable[[int], str]) -> str:
