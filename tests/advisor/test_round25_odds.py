@@ -7,12 +7,24 @@ chance less what it lost there: 31 less 31 points. Its own futures said 5 of 32;
 averaged over 300 futures (the reference bot keeping its skill of the two drawn, then
 playing on) wins 61, 20 %: a race that ends early ends where the best's first futures went
 well, as a stopped option's does, and the figure takes that luck out as for one.
+
+24b-6 (and the session's note): `%` says "monster unknown: averaged over the 7 it may be"
+beside figures that average over the level's monsters; analyze and the viewer did not.
 """
 
 from __future__ import annotations
 
+from unbroken.advisor.analysis import Analysis, _choice, _Position
 from unbroken.advisor.chances import wilson
+from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import RaceEnd, Weighing
+from unbroken.cli.analyze import text_report
+from unbroken.core.game import Game
+from unbroken.core.state import StepName
+from unbroken.plugins import load_ruleset
+from unbroken.tui.analysis import head_words
+
+RULES = load_ruleset()
 
 # Helena, Normal, seed 8946428231138064212, decision 35, as weighed (stream 20): the draw,
 # Rest (the best); the race ended "alone" after 32 futures; Rest's chance 31 of 100.
@@ -60,3 +72,23 @@ def test_the_verdict_says_in_plain_words_why_a_lines_gap_is_not_its_points() -> 
         "; 2 won less than usual in the games 1 was tried on, so its line reads further behind"
     )
     assert "luck" not in said
+
+
+def test_analyze_and_the_viewer_say_the_figures_average_over_an_unrevealed_monster() -> None:
+    game = Game.new(RULES, "tomu", "normal", 9)
+    assert game.state.step == StepName.PREPARATION  # the monster not revealed yet
+    legal = game.legal_actions()
+    p = _Position(1, 1, game.state.decision, game, legal, 0, 0)
+    every = (1 << 16) - 1
+    race = Weighing((every,) * len(legal), (16,) * len(legal), best=0, fresh=every, fresh_games=16)
+    choice = _choice(p, race)
+    assert choice.unseen == 6
+    note = "(monster unknown: averaged over the 6 it may be)"
+    assert choice.verdict() == f"the best option {note}"
+    assert Choice.from_json(choice.as_json()).unseen == 6  # kept for the viewer
+    analysis = Analysis(16, 20, 2, "won", [choice])
+    assert note in " ".join(text_report(analysis, "a game", 80, wrap=True).split())
+    assert note in head_words(analysis, 1)
+    # Once the monster is revealed there is nothing to say.
+    known = _choice(p, race).__class__(**{**choice.__dict__, "unseen": 0})
+    assert "monster" not in known.verdict()
