@@ -92,3 +92,33 @@ def test_analyze_and_the_viewer_say_the_figures_average_over_an_unrevealed_monst
     # Once the monster is revealed there is nothing to say.
     known = _choice(p, race).__class__(**{**choice.__dict__, "unseen": 0})
     assert "monster" not in known.verdict()
+
+
+def test_the_header_says_clearly_behind_only_where_the_lines_do() -> None:
+    """24b-9: "not 100: the race ended there, every other option clearly behind" above
+    "about equal on the same futures: 2 ahead of 1 by 9 points (-4 to 21), …": the race
+    ends with one option left, the others stopped clearly behind or halved away."""
+    from unbroken.advisor.estimator import Race
+    from unbroken.play.text_odds import table
+
+    def bits(*spans: tuple[int, int]) -> int:
+        return sum(((1 << (b - a)) - 1) << a for a, b in spans)
+
+    wins = [bits((0, 8), (16, 24), (32, 64)), bits((0, 8), (16, 24)), bits((0, 8), (16, 23))]
+    race = Race(3, most=100)
+    while not race.decided:
+        start, count, playing = race.stage()
+        for k in playing:
+            race.record(k, start, count, (wins[k] >> start) & ((1 << count) - 1))
+        race.close_stage()
+    assert race.ended == RaceEnd.ALONE and race.best == 0
+    weighing = race.weighing([0, 1, 2])
+    said = weighing.ranking(lambda k: str(k + 1))
+    assert said.startswith("about equal on the same futures: 1 ahead of 3 by 3 points")
+    assert "every other option clearly behind" not in race.cut_short()
+    assert race.cut_short() == (
+        "not 100: the race ended there, one option left, the others stopped behind it,"
+        " not all clearly"
+    )
+    printed = " ".join(table(["A", "B", "C"], [0, 1, 2], weighing, (), race.cut_short()).split())
+    assert "not all clearly" in printed and "about equal" in printed

@@ -262,11 +262,25 @@ class Race:
         round 22)."""
         if not self.decided or self.options < 2 or self.played >= self.most:
             return ""
-        if self.ended == RaceEnd.ALONE:
+        if self.ended == RaceEnd.ALONE and self._all_behind():
             why = "every other option clearly behind"
+        elif self.ended == RaceEnd.ALONE:
+            # Halved away, some are not clearly behind: the verdict calls them about equal
+            # (#28 round 24: this header above "about equal" for 1, 4, 6 and 8).
+            why = "one option left, the others stopped behind it, not all clearly"
         else:
             why = f"the options left within {self.settle:g} points of each other"
         return f"not {self.most}: the race ended there, {why}"
+
+    def _all_behind(self) -> bool:
+        """True when every other option is clearly behind the best on the futures both
+        played (the verdict's test, `Weighing.clearly_worse`)."""
+        best = self.best
+        return all(
+            Difference.of(self.wins[k], self.wins[best], min(self.games[k], self.games[best])).worse
+            for k in range(self.options)
+            if k != best
+        )
 
     def stage(self) -> tuple[int, int, list[int]]:
         """Return the next stage: its first future, its futures, and the options playing
