@@ -122,3 +122,11 @@ def test_the_header_says_clearly_behind_only_where_the_lines_do() -> None:
     )
     printed = " ".join(table(["A", "B", "C"], [0, 1, 2], weighing, (), race.cut_short()).split())
     assert "not all clearly" in printed and "about equal" in printed
+
+
+def test_analyzes_header_does_not_say_taken_is_chance_less_lost_where_it_is_not() -> None:
+    """Round 25's row "35   2  31 %  16 %    31!": Lost is the paired loss, Taken allows for
+    the best's luck where the race stopped early; the header said "Lost: Chance less Taken"."""
+    out = " ".join(text_report(Analysis(100, 20, 1, "won", []), "a game", None).split())
+    assert "Lost: Chance less Taken," not in out
+    assert "Lost: what it lost on the same futures (Chance less Taken unless the race" in out
