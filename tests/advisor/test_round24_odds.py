@@ -46,8 +46,8 @@ def test_clearly_behind_by_says_why_the_lines_gap_differs() -> None:
     assert (gaps[0], points[0]) == (31, 50) and gaps[2] == points[2] == 17
     assert race.ranking(lambda k: str(k + 1)) == (
         "about equal on the same futures: 2 the same as 6 (-4 to 4 points); 1, 3, 4 and 5"
-        " clearly behind (by 50, 17, 50 and 69 points; 1, 4 and 5's lines take out 2's luck"
-        " where the race stopped them)"
+        " clearly behind (by 50, 17, 50 and 69 points; 2 won more than usual in the games"
+        " 1, 4 and 5 were tried on, so their lines read less far behind)"
     )
     # Where the lines' gaps are the paired ones (none stopped), nothing is added.
     even = Weighing((0b0000, 0b1111, 0b1111), (4, 4, 4), best=1, fresh=0b1111, fresh_games=4)

@@ -35,10 +35,15 @@ def test_a_scout_that_runs_the_time_out_is_clearly_worse_and_the_verdict_says_wh
     assert choice.verdict().endswith(
         "; Scout: pays 2 SE + 2 time, ⚠ time runs out: the monster ambushes you; "
         f"Fight the monster now: {NOTHING_SURE}"
+        # What its figures average over, as `%` says it (round 25).
+        " (monster unknown: averaged over the 6 it may be)"
     )
     # The viewer's words hold it whole at 80 columns (it was cut at "+50 poi").
     said = " ".join(head_lines(Analysis(100, 20, 9, "lost", [choice]), 7, 76))
-    assert said.endswith(f"the monster ambushes you; Fight the monster now: {NOTHING_SURE}.")
+    assert said.endswith(
+        f"the monster ambushes you; Fight the monster now: {NOTHING_SURE}"
+        " (monster unknown: averaged over the 6 it may be)."
+    )
 
 
 def test_an_option_that_pays_nothing_is_not_said_to_cost_nothing() -> None:

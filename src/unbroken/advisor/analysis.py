@@ -36,6 +36,7 @@ from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
+from unbroken.advisor.unseen import monsters_unseen
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
 from unbroken.core.forecast import DECISION, Forecast
@@ -53,7 +54,9 @@ from unbroken.words.actions import option_text
 #: 7: a stopped option's figure weighs the best's luck on its futures (#28 round 16).
 #: 8: a decision answered as the engine proves best (pointless, obvious) is not weighed;
 #:    `score_ahead`, what the option taken scores more than the best.
-FORMAT = 8
+#: 9: an option of a race that ended early weighs the best's luck there (#28 round 25);
+#:    `unseen`, the monsters a decision's figures average over.
+FORMAT = 9
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -116,7 +119,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -296,6 +299,7 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
         what_it_changes(p.game, p.legal[w.best]),
         led_to,
         score_ahead=_score_ahead(p.game, p.legal[p.taken], p.legal[w.best]),
+        unseen=monsters_unseen(p.game),
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
+from unbroken.advisor.unseen import unseen_note
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -58,6 +59,10 @@ class Choice:
     #: treasure taken for its points reads as a loss (#28 round 20: "Resolve Gem Vein",
     #: 20 of a won game's 85 points, its only costly decision).
     score_ahead: int = 0
+    #: How many monsters the level's may be, unrevealed at this decision (`unseen`): its
+    #: figures average over them, which `%` says and analyze and the viewer say too (#28
+    #: round 24: 58 % to fight, then 2 % against the Basilisk; 0: the monster known).
+    unseen: int = 0
 
     @property
     def chance_best(self) -> Estimate:
@@ -115,7 +120,13 @@ class Choice:
         return self.clearly_worse and self.loss > COSTLY and not self.uncertain
 
     def verdict(self) -> str:
-        """Return the decision in words: the better option and what it changes, or why not."""
+        """Return the decision in words: the better option and what it changes, or why not;
+        then what its figures average over unseen ("monster unknown: averaged over the 7
+        it may be"), as `%` says it beside them."""
+        unseen = unseen_note(self.unseen)
+        return self._verdict() + (f" ({unseen})" if unseen else "")
+
+    def _verdict(self) -> str:
         if self.taken == self.best:
             return f"the best option{self._above() or self._where_led()}"
         if self.contradicted:
@@ -247,6 +258,7 @@ class Choice:
             "led_to": None if self.led_to is None else self.led_to.as_json(),
             "bot_next": self.bot_next,
             "score_ahead": self.score_ahead,
+            "unseen": self.unseen,
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -277,6 +289,7 @@ class Choice:
             est(data["led_to"]) if data.get("led_to") else None,
             str(data.get("bot_next", "")),
             int(data.get("score_ahead", 0)),
+            int(data.get("unseen", 0)),
         )
 
 

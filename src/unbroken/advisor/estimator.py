@@ -46,9 +46,10 @@ import msgspec
 
 from unbroken.advisor import reuse
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.paired import Difference, bound
+from unbroken.advisor.paired import Difference
 from unbroken.advisor.rollouts import DEFAULT_SEED, play_round, position
 from unbroken.advisor.stopped import regressed
+from unbroken.advisor.verdict import ranking
 from unbroken.core import rng
 from unbroken.core.actions import Action
 from unbroken.core.game import Game
@@ -156,7 +157,11 @@ class Weighing:
         low, high = d.interval
         stopped = self.games[k] < self.games[self.best]
         figure = Figure.against(chance, d.mean, low, high, self.games[k], stopped)
-        if not stopped or figure.at_most:
+        # A race that ended early ended where the best's first futures went well, as a
+        # stopped option's did: its loss there says as much about the best's luck (#28 round
+        # 25: a skill draw "took 0 %" beside Rest's 31 %, Rest 15 of 32 there, the draw 20 %).
+        early = self.ended is not RaceEnd.BUDGET and round(100 * d.mean) < 0
+        if not (stopped or early) or figure.at_most:
             return figure
         return regressed(figure, chance, d, self.wins[k], self.wins[self.best])
 
@@ -196,84 +201,9 @@ class Weighing:
         return [self.best, *rest] if self.wins else []
 
     def ranking(self, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
-        """Return the verdict in words, with the paired differences it rests on: "2 is best
-        on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
-        (the closest other), or "about equal on the same futures: 2 ahead of 1 by 2 points
-        (-5 to 9), of 4 by 1 (-4 to 6); 3 and 5 clearly behind (by 12 and 30 points)" when
-        some are not clearly worse: every option is in it, so none left out of the equal
-        ones can be read as one (`name(k)` names option k). When the best is an option
-        marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first)."""
-        said = self._ranking(name)
-        if self.best in no_use:  # what follows it, not what it does, put it first
-            said += f" ({name(self.best)} is of no use now: ahead by chance or the play after)"
-        return said
-
-    def _ranking(self, name: Callable[[int], str]) -> str:
-        equal = self.about_equal()
-        best = name(self.best)
-        behind = sorted(k for k in range(len(self.wins)) if k not in equal)
-        if len(equal) == 1:
-            if not behind:
-                return f"{best} is best"
-            closest = min(behind, key=lambda k: (self.lead(k).mean, k))
-            rest = ", of the rest by more" if len(behind) > 1 else ""
-            return (
-                f"{best} is best on the same futures: clearly ahead of {name(closest)} by "
-                f"{self.lead(closest).lead()}{rest}{self._luck([closest], best, name)}"
-            )
-        said = f"about equal on the same futures: {self._equal(best, equal[1:], name)}"
-        if behind:
-            names = _and([name(k) for k in behind])
-            points = _and([f"{round(100 * self.lead(k).mean)}" for k in behind])
-            said += f"; {names} clearly behind (by {points} points{self._luck(behind, best, name)})"
-        return said
-
-    def _luck(self, behind: list[int], best: str, name: Callable[[int], str]) -> str:
-        """Return why the gap between these options' lines and the best's is not the paired
-        one just said ("" where it is): one stopped early shows its figure less the best's
-        luck on the futures it stopped at (`stopped.regressed`; #28 round 24: "3 and 8
-        clearly behind (by 31 and 44 points)" beside "[31% behind]", "[22% behind]" at 54 %)."""
-        chance = round(100 * self.chance.rate)
-        gap = {k: chance - round(100 * self.shown(k).rate) for k in behind}
-        moved = [k for k in behind if gap[k] != round(100 * self.lead(k).mean)]
-        if not self.chance.games or not moved:
-            return ""
-        lines, them = ("'s line takes", "it") if len(moved) == 1 else ("'s lines take", "them")
-        said = f"{_and([name(k) for k in moved])}{lines} out {best}'s luck"
-        return f"; {said} where the race stopped {them}"
-
-    def _equal(self, best: str, others: list[int], name: Callable[[int], str]) -> str:
-        """Return the options about equal to the best in words: "2 ahead of 1 by 2 points (-5
-        to 9), of 4 by 1 (-4 to 6)", "2 the same as 6 (-3 to 3 points)" where the lead
-        rounds to 0 points (never "ahead by 0"; "2 ahead of 1 by 2 points (-5 to 9), the
-        same as 6 (-3 to 3)" with both), "3 ahead of 2 by 6 points (-10 to 22) on its 16 futures,
-        stopped early" where an option halved away led on the futures both played."""
-        leads: list[str] = []
-        same: list[tuple[str, str]] = []
-        stopped: list[str] = []
-        for k in sorted(others):
-            d = self.lead(k)
-            low, high = (bound(x) for x in d.interval)
-            if round(100 * d.mean) > 0:
-                ahead = "ahead " if not leads else ""
-                leads.append(f"{ahead}of {name(k)} by {d.lead(' points' if not leads else '')}")
-            elif round(100 * d.mean) == 0:
-                same.append((name(k), f"{low} to {high}"))
-            else:
-                back = Difference(d.behind, d.ahead, d.games)
-                stopped.append(
-                    f"{name(k)} ahead of {best} by {back.lead()} on its {d.games} futures,"
-                    " stopped early"
-                )
-        # One clause for the best, each other option beside its own interval (round 10: "9,
-        # 2, 4 and 8 the same (-15 to 15, -8 to 8 and -15 to 15 points)" named four options
-        # against three intervals, the best among them).
-        unit = " points" if not leads else ""
-        alike = [f"{n} ({r}{unit if i == 0 else ''})" for i, (n, r) in enumerate(same)]
-        said = ", ".join(leads)
-        if alike:
-            said += f"{', ' if said else ''}the same as {_and(alike)}"
-        return "; ".join(([f"{best} {said}"] if said else []) + stopped)
+        """Return the verdict in words, with the paired differences it rests on
+        (`verdict.ranking`)."""
+        return ranking(self, name, no_use)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""
@@ -283,11 +213,6 @@ class Weighing:
     def clear(self) -> bool:
         """True when the best is clearly better than every other option."""
         return all(self.clearly_worse(k) for k in range(len(self.wins)) if k != self.best)
-
-
-def _and(words: list[str]) -> str:
-    """Return "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class Race:
@@ -337,11 +262,25 @@ class Race:
         round 22)."""
         if not self.decided or self.options < 2 or self.played >= self.most:
             return ""
-        if self.ended == RaceEnd.ALONE:
+        if self.ended == RaceEnd.ALONE and self._all_behind():
             why = "every other option clearly behind"
+        elif self.ended == RaceEnd.ALONE:
+            # Halved away, some are not clearly behind: the verdict calls them about equal
+            # (#28 round 24: this header above "about equal" for 1, 4, 6 and 8).
+            why = "one option left, the others stopped behind it, not all clearly"
         else:
             why = f"the options left within {self.settle:g} points of each other"
         return f"not {self.most}: the race ended there, {why}"
+
+    def _all_behind(self) -> bool:
+        """True when every other option is clearly behind the best on the futures both
+        played (the verdict's test, `Weighing.clearly_worse`)."""
+        best = self.best
+        return all(
+            Difference.of(self.wins[k], self.wins[best], min(self.games[k], self.games[best])).worse
+            for k in range(self.options)
+            if k != best
+        )
 
     def stage(self) -> tuple[int, int, list[int]]:
         """Return the next stage: its first future, its futures, and the options playing

@@ -27,5 +27,10 @@ def monsters_unseen(game: Game) -> int:
 def unseen_words(game: Game) -> str:
     """Return what the chance averages over unseen, in words: "monster unknown: averaged
     over the 7 it may be" ("" with the monster known, or only one it may be)."""
-    n = monsters_unseen(game)
-    return f"monster unknown: averaged over the {n} it may be" if n > 1 else ""
+    return unseen_note(monsters_unseen(game))
+
+
+def unseen_note(monsters: int) -> str:
+    """Return the words of `unseen_words` for a count of monsters the level's may be, as a
+    weighed decision keeps it (`Choice.unseen`: analyze and the viewer say it too)."""
+    return f"monster unknown: averaged over the {monsters} it may be" if monsters > 1 else ""

@@ -176,11 +176,13 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
         f"reference bot (advisor seed {a.seed}).",
         "Chance: the position's (its best option's, on futures of its own). Taken: Chance "
         "less what the option taken lost against the best on the same futures (so never "
-        "above it); but where nothing random came between it and the next decision, the "
-        "next position's Chance (other futures: it may read above this one; where clearly"
-        " above, * beside Chance: Chance is then the reference bot's own play, worse than"
-        " its best option there). "
-        f"Lost: Chance less Taken, when clearly worse; ! a misstep, more than {COSTLY:g} points; ?"
+        "above it; where the race stopped early, allowing for how the best did on those "
+        "futures against its own); but where nothing random came between it and the next"
+        " decision, the next position's Chance (other futures: it may read above this one;"
+        " where clearly above, * beside Chance: Chance is then the reference bot's own play,"
+        " worse than its best option there). "
+        "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
+        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points; ?"
         " clearly worse only where the race stopped it (uncertain, so not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
