@@ -58,3 +58,34 @@ def test_every_page_of_m_shows_the_six_rows_and_the_die_whole(die: str) -> None:
         assert "Grab the Weapon" in rule and "roll." in rule, pages  # all of it, over pages
 
     run()
+
+
+@sync
+async def test_a_die_that_rolled_to_nothing_in_travel_leaves_no_blank_row_on_m() -> None:
+    # Round 24 (24a-6): the Gnoll's page open in Travel, "Gnoll  armor 1/1  health 7/7"
+    # then a blank row: the row kept for the words of a die that was rolling when the
+    # decision's pages were sized, in Travel, where the die then showed nothing.
+    assert save_settings(Settings(hints=False)) == ""
+    scene = Scenario("mae-el", level=3, seed=5).resources(se=15, food=5).weapon("knife")
+    game = scene.monster("gnoll").dice(*[4] * 40).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        stage = screen.query_one(StagePanel)
+        await pilot.press("m")
+        await settle(pilot)
+        assert " of " in str(stage.border_title)  # a page of `m`
+        before = rows_of(screen, stage)
+        screen.rolled = lambda: "⚃"  # type: ignore[method-assign]  # rolling as it is sized
+        focus = next(i for i, (a, _) in enumerate(screen.offered) if type(a).__name__ == "Focus")
+        n = screen.game.state.decisions
+        while screen.game.state.decisions == n:  # a key marks it first, again takes it
+            screen.take(focus)
+            await settle(pilot)
+        del screen.rolled
+        stage.die = ""  # landed: nothing to say in Travel
+        await settle(pilot)
+        rows = rows_of(screen, stage)
+    assert rows[2].strip(), rows  # under the head's line: the rules, no blank row
+    assert rows[1:] == before[1:], (before, rows)  # the page as it was

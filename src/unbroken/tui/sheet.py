@@ -218,7 +218,10 @@ class MonsterSheet(Panel):
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
             # What the head's one line leaves out, said whole on the pages (round 10), once
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
-            self.head_said = [rest] if rest else [""] if self.sized[2] else []
+            # Not in Travel once the die shows nothing: no words can come to the row
+            # (#28 round 24: a blank row under the Gnoll's head over several screens).
+            kept = self.sized[2] and (bool(die) or state.phase == Phase.COMBAT)
+            self.head_said = [rest] if rest else [""] if kept else []
             if danger:  # whether the die shows or not: the page count stays (round 7),
                 # a blank row where the head says it whole (round 17: said twice)
                 whole = danger_line(state, rules, 1000)
