@@ -49,6 +49,8 @@ from unbroken.words.prompts import prompt_line, prompt_text
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
 #: lines); the log also takes whatever rows the decisions leave.
 BELOW_DECISIONS = ROWS + 3
+#: The log's lines the options may take where they would not keep a row each without.
+LOG_LINES = 2
 #: The odds drawn on the options: each option's by its index, and the status line.
 Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
@@ -85,6 +87,9 @@ class DecisionPanel(CarefulList):
         #: The rows the detail line takes for this decision (`details_rows`): the options'
         #: room leaves them.
         self.detail_rows = ROWS
+        #: The rows the options gave up where the drawn screen left some out of sight
+        #: (`refit`), until the next decision.
+        self.short = 0
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -156,13 +161,11 @@ class DecisionPanel(CarefulList):
         if game is None or decision is None:
             self.clear("")
             return
-        self.detail_rows = ROWS
-        self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
+        self.detail_rows, self.short = ROWS, 0
         self.draw()
         rows = self.details_rows()  # of the options as drawn: whose own words they show
         if rows != self.detail_rows:
             self.detail_rows = rows
-            self.room = self.room_for(prompt_text(decision.prompt, game.state, game.ruleset))
             self.draw()
         self.show_detail(self.highlighted or 0)
         self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
@@ -220,9 +223,11 @@ class DecisionPanel(CarefulList):
 
     def watch_odds(self) -> None:
         self.draw()
+        self.screen.call_after_refresh(self.refit)  # the prompt's rows may have changed
 
     def watch_taken_for_you(self) -> None:
         self.draw()
+        self.screen.call_after_refresh(self.refit)
 
     def draw(self) -> None:
         """Draw the prompt and the options offered, with their odds when `%` shows them
@@ -245,6 +250,11 @@ class DecisionPanel(CarefulList):
         decisions: DecisionList = self
         highlighted = decisions.highlighted
         waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
+        prompt = self.prompt_now()
+        # The options' rows are what the prompt drawn over them leaves: its cue and the
+        # odds' status line too (#28 round 25: with `%` shown, three rows of status pushed
+        # option 9 out of the column, no scrollbar, the highlight moving onto it unseen).
+        decisions.room = max(3, self.room_for(prompt.plain) - self.short)
         # Cut first where room lacks: an ability's own words (the inspector keeps them) and
         # an option of no use now (the detail line says why), not a forecast's words.
         wordy = [
@@ -254,6 +264,16 @@ class DecisionPanel(CarefulList):
         decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy, briefer)
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
+        self.beside("prompt").update(prompt)
+
+    def prompt_now(self) -> Text:
+        """Return the prompt over the options as it is now: the careful cue (setting
+        `cue_shown`), the question, its note and the odds' status line."""
+        game = self.game
+        assert game is not None and game.decision is not None
+        s, rules, status = game.state, game.ruleset, self.odds[1]
+        waiting = bool(self.taken_for_you)
+        shared = shared_note(self.offered, s, rules, self.forecasts)
         prompt = Text()
         marks = any(self.marks_first(i) for i in range(len(self.offered)))
         if waiting:
@@ -268,13 +288,13 @@ class DecisionPanel(CarefulList):
             cue = careful_cue(key, self.why, said, marks, again, self.lasting)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
-        head, note = prompt_line(prompt_text(decision.prompt, s, rules), shared)
+        head, note = prompt_line(prompt_text(game.decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")
         if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)
             prompt.append(f" {note}", style="not bold italic")
         if status:
             prompt.append("\n" + status, style="italic")
-        self.beside("prompt").update(prompt)
+        return prompt
 
     #: The option the mouse is over, its detail shown (None: the highlighted one's is).
     hovered: int | None = None
@@ -390,23 +410,30 @@ class DecisionPanel(CarefulList):
         game = self.game
         if game is None or game.decision is None:
             return False
-        return (
-            self.room_for(prompt_text(game.decision.prompt, game.state, game.ruleset)) != self.room
-        )
+        cue_shown = self.cue_shown  # asked, not drawn
+        room = max(3, self.room_for(self.prompt_now().plain) - self.short)
+        self.cue_shown = cue_shown
+        return room != self.room
 
     def room_for(self, prompt: str) -> int:
         """Return the rows the options may take: the right column's, less the phase
-        tracker, the prompt, the detail and the log's least."""
+        tracker, the prompt as drawn (`prompt`: its cue and odds' status too), the detail
+        and the log's least."""
         right = self.parent
         if not isinstance(right, Vertical):
             return 0
         height = right.size.height or self.screen.size.height - 1
         width = max(10, (right.size.width or 48) - 2)
         phase = right.query_one("#phase").size.height or 1
-        prompt_rows = len(textwrap.wrap(prompt, width))
+        prompt_rows = sum(max(1, len(textwrap.wrap(line, width))) for line in prompt.split("\n"))
         hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
         below = BELOW_DECISIONS - ROWS + self.detail_rows
-        return max(3, height - phase - prompt_rows - hint - below)
+        room = height - phase - prompt_rows - hint - below
+        # The log's two lines go before an option loses its row (its border stays): a
+        # careful cue over the question takes two rows for a few seconds.
+        return max(
+            3, min(len(self.offered), room + LOG_LINES) if len(self.offered) > room else room
+        )
 
     def refit_later(self, tries: int) -> None:
         """Refit the options after the screen's next refresh (still on it)."""
@@ -429,12 +456,11 @@ class DecisionPanel(CarefulList):
         rows = self.details_rows() if game is not None and game.decision is not None else ROWS
         if rows != self.detail_rows:  # the detail line's width is known once laid out
             self.detail_rows = rows
-            assert game is not None and game.decision is not None
-            self.room = self.room_for(prompt_text(game.decision.prompt, game.state, game.ruleset))
             self.draw()
             self.show_detail(decisions.highlighted or 0)
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
+            self.short += over  # kept when the options are drawn again (their odds)
             decisions.show(*decisions.offered_now(), decisions.wordy, decisions.briefer)
             self.show_detail(decisions.highlighted or 0)  # the one highlighted may be cut now

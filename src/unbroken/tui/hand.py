@@ -27,7 +27,7 @@ from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.tui.card_lines import mark
-from unbroken.tui.panel import Panel
+from unbroken.tui.panel import NBSP, Panel
 from unbroken.words.attacks import attack_cost
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
@@ -222,7 +222,10 @@ class HandText(Panel):
         for i, up in enumerate(weapon.upgrades):
             line = f"{head if i == 0 else ' ' * len(head)}{rules.card_name(up.to)} ← "
             start = len(text)
-            self.append_wrapped(text, line + amounts(up.cost), style="dim", indent=" " * 10)
+            # Each amount kept whole on its row, the line wrapping at a "+" (#28 round 25:
+            # "Knife ← 1 metal + 1" at the Hand's last row, "time" out of sight unmarked).
+            cost = " + ".join(part.replace(" ", NBSP) for part in amounts(up.cost).split(" + "))
+            self.append_wrapped(text, line + cost, style="dim", indent=" " * 10)
             if i == 0:
                 text.stylize("bold not dim", start, start + len(head) - 1)
             mark(text, start, (up.to, rules.card_name(up.to)))

@@ -227,8 +227,10 @@ class InspectorScreen(ModalScreen[None]):
         # the card, and ↑↓ scrolled the card instead: #28); Page Up/Down scroll the card.
         Binding("up", "move(-1)", "Previous card", show=False, priority=True),
         Binding("down", "move(1)", "Next card", show=False, priority=True),
+        # The footer names them where the card is longer than its pane (#28 round 24: the
+        # Score's text ran past it, the footer said "esc Back  c Compare" only).
         Binding("pageup", "scroll_card(-1)", "Scroll the card up", show=False, priority=True),
-        Binding("pagedown", "scroll_card(1)", "Scroll the card down", show=False, priority=True),
+        Binding("pagedown", "scroll_card(1)", "Scroll", key_display="PgUp/PgDn", priority=True),
         # Side by side, more offers than fit: → and Tab bring the next into sight (the
         # fourth at 80 columns was off screen, #28 round 5), ← and Shift+Tab the one before.
         Binding("right", "slide(1)", "Next offer", key_display="→/Tab", priority=True),
@@ -286,6 +288,7 @@ class InspectorScreen(ModalScreen[None]):
         self.fit = max(1, min(len(self.offers), min(width, MAX_WIDTH) // COLUMN_WIDTH))
         self.query_one("#inspector-grid", Grid).styles.grid_size_columns = self.fit
         self.slide(0)
+        self.call_after_refresh(self.call_after_refresh, self.refresh_bindings)  # PgUp/PgDn
 
     def slide(self, step: int, wrap: bool = False) -> None:
         """Bring the offers `step` on into sight, as many as fit (`wrap`: past the last, the
@@ -354,16 +357,24 @@ class InspectorScreen(ModalScreen[None]):
             view = self.query_one(".inspector-one", CardView)
             view.show(card_lines(self.game, card))
             self.query_one("#inspector-card", VerticalScroll).border_title = self.name_of(card)
+            # Whether it scrolls is known once it is laid out (its layout is asked twice).
+            self.call_after_refresh(self.call_after_refresh, self.refresh_bindings)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer `c` only where there are offers: to all cards, or back to the offers."""
         if action == "switch":
             return bool(self.offers) and (parameters == ("all",)) == self.comparing
-        if action in ("move", "scroll_card"):
+        if action == "scroll_card":  # side by side, ↑↓ scroll the offers
+            return not self.comparing and (parameters == (-1,) or self.card_scrolls())
+        if action == "move":
             return not self.comparing  # side by side, ↑↓ scroll the offers
         if action == "slide":
             return self.sliding
         return True
+
+    def card_scrolls(self) -> bool:
+        """Return whether the card shown is longer than its pane (PgUp/PgDn scroll it)."""
+        return self.query_one("#inspector-card", VerticalScroll).max_scroll_y > 0
 
     @property
     def sliding(self) -> bool:

@@ -187,11 +187,46 @@ def fit_options(
         if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
             continue
         need -= shown[i].count("\n")
-        if off[i]:
-            shown[i] = cut_dimmed(lines[i], width)
+        bare = without_own_words(lines[i])  # a card's own words go first, whole
+        if off[i] or said_why(bare):
+            shown[i] = cut_kept(bare, width)
         else:
-            shown[i] = cut_turn(lines[i], width) if turn[i] else cut(lines[i], width)
+            shown[i] = cut_turn(bare, width) if turn[i] else cut(bare, width)
     return shown
+
+
+def top_parts(inside: str) -> list[str]:
+    """Return a bracket's words split at each "; " outside any inner bracket."""
+    depth, parts, start = 0, [], 0
+    for at, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and inside.startswith("; ", at):
+            parts.append(inside[start:at])
+            start = at + 2
+    return [*parts, inside[start:]]
+
+
+def without_own_words(line: str) -> str:
+    """Return an option without an ability's own words, which follow its cost's bracket
+    ("Take a Peek [Sneak] (1 ability use): The next…"), the bracket ending it kept: a
+    cut drops them first (the detail line and the inspector say them)."""
+    depth = 0
+    for at, char in enumerate(line):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ")" and depth == 0:
+            if not line.startswith("): ", at):
+                return line
+            opened = last_group(line)
+            kept = line[opened:] if opened > at and said_why(line) else ""
+            return f"{line[: at + 1]} {kept}".rstrip()
+    return line
+
+
+def said_why(line: str) -> bool:
+    """Return whether an option's line ends with why it is of no use now or cannot be
+    paid: a cut keeps it (`cut_kept`)."""
+    opened = last_group(line)
+    return opened >= 0 and any(why in line[opened:] for why in ("no use now", "cannot pay"))
 
 
 def cut_turn(line: str, width: int) -> str:
@@ -223,21 +258,58 @@ def cut_dimmed(line: str, width: int) -> str:
     """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
     Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
     "3. Attack with Heavy blow: wound 3 - pay 1…" gave no sign it could not be paid)."""
+    return cut_kept(line, width)
+
+
+#: The least of an option's words kept between its name and its reason said whole: with
+#: less room the reason is said briefly ("cannot pay", "no use now").
+BODY = 8
+
+
+def option_name(line: str) -> int:
+    """Return where a numbered option's name ends: at its first ": ", " (", " [" or " - "
+    ("8. Take a Peek", "3. Attack with Heavy blow", "0. Craft the Club"), after the odds
+    drawn before it ("5. [44% stopped] Inspiration")."""
+    start = 3
+    if line.startswith("[", start) and "] " in line[start:]:
+        start = line.index("] ", start) + 2
+    ends = [at for at in (line.find(mark, start) for mark in (": ", " (", " [", " - ")) if at > 0]
+    return min(ends, default=len(line))
+
+
+def cut_kept(line: str, width: int) -> str:
+    """Return an option cut to one row keeping what it will or will not do: its name and
+    the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
+    cost, and last a card's own words, which go first (#28 round 25: "8. Take a Peek
+    [Sneak] (1 ability use): The…" cut its "(no use now: …)"; round 24: "4. Inspiration:
+    pay 2 ME, g… (cannot pay 2…)" said nothing whole). The reason is said briefly where
+    the name would not keep its row with it; the detail line says it all."""
     opened = last_group(line)
     if len(line) <= width or opened <= 0:
         return cut(line, width)
-    inside = line[opened + 1 : -1]
-    depth, split = 0, -1  # the group's last "; " outside any inner bracket
-    for at, char in enumerate(inside):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and inside.startswith("; ", at):
-            split = at
-    if split >= 0:  # "(pay 1 metal; cannot pay)": the reason after the "; "
-        head, reason = f"{line[:opened]}({inside[:split]})", inside[split + 2 :]
-    else:  # "Craft the Sword: pay 2 metal (you have it)"
-        head, reason = line[:opened].rstrip(), inside
-    room = max(10, min(width // 2, width - 30))  # 20 letters of the option before it
-    if len(reason) > room:  # "cannot pay: short 2 SE" says "cannot pay" first
-        reason = reason.partition(": ")[0]
-    tail = f" ({cut(reason, room)})"
-    return cut(head, width - len(tail)) + tail
+    name_end = option_name(line)
+    parts = top_parts(line[opened + 1 : -1])
+    # The reason: the part that says the option cannot be paid or is of no use now, else
+    # the last ("(pay 1 metal; cannot pay)", "(no use now: …; it takes your turn)").
+    why = [i for i, part in enumerate(parts) if said_why(f"({part})")]
+    reason = parts.pop(why[0] if why else -1)
+    body = line[name_end:opened].rstrip() + (f" ({'; '.join(parts)})" if parts else "")
+    name = line[:name_end] if opened >= name_end else line[:opened].rstrip()
+    body = without_own_words(body) if opened >= name_end else ""
+    briefly = reason.partition(": ")[0]
+    briefly = "cannot pay" if briefly.startswith("cannot pay") else briefly
+    for said in (reason, briefly):
+        tail = f" ({said})"
+        room = width - len(name) - len(tail)
+        if room >= min(len(body), BODY):
+            break
+    if room < 0 and width - len(name) - 3 >= BODY:  # the name whole, the reason cut
+        return f"{name} ({cut(briefly, width - len(name) - 3)})"
+    if room < 0:  # the name and the reason alone are too long: the name is cut
+        return (
+            cut(name, max(1, width - len(tail))) + tail
+            if width - len(tail) >= BODY
+            else cut(line, width)
+        )
+    shown = body if len(body) <= room else (cut(body, room) if room > 1 else "…" * room)
+    return f"{name}{shown}{tail}"

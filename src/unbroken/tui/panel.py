@@ -20,6 +20,10 @@ def bar(value: int, cap: int, width: int) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
+#: Between words a panel's line keeps on one row (`Panel.wrapped`): drawn as a space.
+NBSP = "\u00a0"
+
+
 class Panel(CardLines):
     """A titled panel of the table (the cards it names can be inspected: card_lines)."""
 
@@ -39,10 +43,10 @@ class Panel(CardLines):
         """Return `line` wrapped to the panel's width, the lines after the first indented."""
         width = self.size.width
         if not 0 < width < len(line):
-            return line
+            return line.replace(NBSP, " ")
         # Names whole: "Clear-Headed", never "Clear-" then "Headed" (#28 round 24).
         said = textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
-        return "\n".join(said)
+        return "\n".join(said).replace(NBSP, " ")  # words held together (NBSP), spaced
 
     def append_wrapped(
         self, text: Text, line: str, style: str = "", head: int = 0, indent: str = "   "

@@ -15,13 +15,34 @@ def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
     a rule longer than a page goes whole on one of its own, longer (round 19: a rule went
     on over two pages)."""
     pages: list[list[Text]] = [[]]
-    for rule in rules:
-        fits = (k for k, page in enumerate(pages) if not page or len(page) + len(rule) <= rows)
+    at = -1
+    for before, rule in zip([[], *rules], rules, strict=False):
+        # A rule's part after one ending "…" (`CONTINUED`) on a page after that one's.
+        after = at if before and before[-1].plain == CONTINUED else -1
+        fits = (
+            k
+            for k, page in enumerate(pages)
+            if k > after and (not page or len(page) + len(rule) <= rows)
+        )
         at = next(fits, len(pages))
         if at == len(pages):
             pages.append([])
         pages[at].extend(rule)
     return pages
+
+
+#: The line that ends a part of a rule longer than a page (`split_rule`): it goes on.
+CONTINUED = "  …"
+
+
+def split_rule(lines: list[Text], most: int) -> list[list[Text]]:
+    """Return a rule's lines in parts of at most `most` lines (0: whole), each part but
+    the last ending in a line "…" (a page of `m` keeps the table's six rows under it)."""
+    if most < 3 or len(lines) <= most:
+        return [lines]
+    size = most - 1
+    parts = [lines[k : k + size] for k in range(0, len(lines), size)]
+    return [[*part, Text(CONTINUED, style="dim")] for part in parts[:-1]] + parts[-1:]
 
 
 #: A monster's rule on the stage's pages: its words, the length of its bold head, its

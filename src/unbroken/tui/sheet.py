@@ -44,6 +44,7 @@ from unbroken.tui.rule_pages import (
     TABLE,
     Said,
     lay_out,
+    split_rule,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
 from unbroken.tui.sheet_rows import (
@@ -59,6 +60,10 @@ EXPAND_KEY = "m"
 #: The indent of a table row's lines whole in place where under its words they take too
 #: many rows: under its result's name.
 TIGHT = "   "
+
+
+#: How the die says the monster it picked ("⚃ 4 picked the Ghoul", tui/dice.py).
+PICKED = " picked the "
 
 
 class MonsterSheet(Panel):
@@ -202,13 +207,21 @@ class MonsterSheet(Panel):
         self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
-            die_line, rest = head_cut(f"die {die}", width) if die else ("", "")
+            # The monster the die picked is named on the line above: where its name does not
+            # fit, "picked it" (#28 round 25: "die ⚅ 6 picked" alone on "rules 2 of 2").
+            said = f"die {die}"
+            if len(said) > width and PICKED in said:
+                said = f"{said.partition(PICKED)[0]} picked it"
+            die_line, rest = head_cut(said, width) if die else ("", "")
             if not die_line and state.phase == Phase.COMBAT and not danger:
                 die_line = "die –"
             text.append_text(paged_head((card.id, shown), mo, danger, die_line, width))
             # What the head's one line leaves out, said whole on the pages (round 10), once
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
-            self.head_said = [rest] if rest else [""] if self.sized[2] else []
+            # Not in Travel once the die shows nothing: no words can come to the row
+            # (#28 round 24: a blank row under the Gnoll's head over several screens).
+            kept = self.sized[2] and (bool(die) or state.phase == Phase.COMBAT)
+            self.head_said = [rest] if rest else [""] if kept else []
             if danger:  # whether the die shows or not: the page count stays (round 7),
                 # a blank row where the head says it whole (round 17: said twice)
                 whole = danger_line(state, rules, 1000)
@@ -345,6 +358,7 @@ class MonsterSheet(Panel):
         top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
         rows = max(1, top - text.plain.count("\n") - table) if paged else 0
         indent = "  " if paged else "   "  # paged: a few more words a line
+        most = 0
         if paged:  # taller for a rule that needs it, as far as the Hand keeps its title
             # (round 19: a row; #28 round 24: the Basilisk's four-line Petrifying Gaze
             # beside a Display a row taller left row 6 out, README: six rows every page)
@@ -375,8 +389,12 @@ class MonsterSheet(Panel):
         for line, head, style, kind in said:  # each whole on one page (round 19)
             firsts.append(len(rules))
             said_line = self.rule_lines(line, head, indent, style=style)
-            rules.append(list(said_line.split("\n", allow_blank=True)))
-            kinds.append(kind)
+            lines = list(said_line.split("\n", allow_blank=True))
+            # Longer than a page with the six rows under it: on to the next page, "…"
+            # (#28 round 25: the Crazed Survivor's Grab the Weapon left rows 5 and 6 out).
+            for part in split_rule(lines, most if paged and kind != TABLE else 0):
+                rules.append(part)
+                kinds.append(kind)
         lines = [line for rule in rules for line in rule]
         whole: set[int] = set()
         if paged:
