@@ -46,6 +46,7 @@ from unbroken.words.no_use import (
     wounds_nothing,
 )
 from unbroken.words.no_use import no_use_reason as no_use_reason
+from unbroken.words.no_use_why import keeping_note, rests_instead
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
@@ -161,8 +162,8 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, held)
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
-        if "no use now" in text:  # what the other choice gives, as "cannot pay" says it
-            text = merge_note(text, f" (rest instead: {rest_gain(card.id, state, ruleset)})")
+        # What keeping it does instead, as "cannot pay" says it (committed: no Rest).
+        text = merge_note(text, keeping_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
         if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
@@ -184,6 +185,8 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
         f"Resolve {n(card.id)}: {encounter_text(card, ruleset)}", card, state, ruleset
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
+    if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
+        text = merge_note(text, keeping_note(card, state, ruleset))
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -410,7 +413,10 @@ def option_text(
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
-            hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
+            # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
+            ""
+            if rests_instead(action, state, ruleset)
+            else hunger_note(state, gains or f, ruleset),
             score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
         note = "; ".join(x for x in (note, *ahead) if x)
