@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core.cannot_help import MISSED
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, play
 from unbroken.words.actions import option_text
+from unbroken.words.taken import taken_for_you
 
 RULES = load_ruleset()
 HERBS = act.ChooseEncounter("base:healing-herbs")
@@ -37,3 +39,15 @@ def test_a_committed_card_of_no_use_says_it_is_paid_for_nothing() -> None:
     play(game, HERBS)
     assert game.legal_actions() == [act.Resolve()]
     assert paid in option_text(act.Resolve(), "", game.state, RULES)
+
+
+def test_a_pass_taken_for_you_says_its_reason_once() -> None:
+    # 26a-6: "Taken for you: Pass (I've Seen Worse [Brawler] not used: the monster missed)
+    # — the monster missed: a new roll can only do as well or worse."
+    game = Scenario("caellahan", level=2).resources(se=10).monster("goblin").dice(1).start("battle")
+    while not (game.decision and game.state.trigger == "after_monster_roll"):
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    assert game.pointless() == (act.Pass(), MISSED)
+    line = taken_for_you(act.Pass(), MISSED, game.state, RULES, game.legal_actions())
+    assert line == f"Taken for you: Pass (I've Seen Worse [Brawler] not used) — {MISSED}."
