@@ -51,3 +51,22 @@ def test_a_pass_taken_for_you_says_its_reason_once() -> None:
     assert game.pointless() == (act.Pass(), MISSED)
     line = taken_for_you(act.Pass(), MISSED, game.state, RULES, game.legal_actions())
     assert line == f"Taken for you: Pass (I've Seen Worse [Brawler] not used) — {MISSED}."
+
+
+def test_a_dimmed_option_names_all_that_is_short() -> None:
+    # 26a-5: "Craft the Axe: pay 1 wood + 1 metal + 2 time (needs 2 time, 1 left)" with wood
+    # 0 and metal 0; "Attack with Decisive stroke (break its armor first)" with 0 LE.
+    sc = Scenario("tomu", level=2).resources(se=5, wood=0, metal=0, time=1)
+    game = sc.weapon("knife", "club").start()
+    why = dict(game.options())[act.Craft("base:axe")]
+    assert why == "needs 2 time, 1 left; short of wood and metal"
+    sc = Scenario("tomu", level=2).resources(se=5, le=0).weapon("knife", "sword")
+    game = sc.monster("troglodyte").dice(4, 4, 4, 4).start("battle")
+    while game.state.decision != "player_turn":
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    options = dict(game.options())
+    stroke = act.Attack("decisive-stroke")
+    text = option_text(stroke, options[stroke], game.state, RULES)
+    assert text == "Attack with Decisive stroke (break its armor first; cannot pay)"
+    assert options[act.Attack("cut")] == "break its armor first"  # 2 SE held: payable
