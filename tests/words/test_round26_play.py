@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from unbroken.core import actions as act
 from unbroken.core.cannot_help import MISSED
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario, play
+from unbroken.testing import Scenario, expansions_from_source, play
 from unbroken.words.actions import option_text
 from unbroken.words.taken import taken_for_you
 
@@ -70,3 +72,25 @@ def test_a_dimmed_option_names_all_that_is_short() -> None:
     text = option_text(stroke, options[stroke], game.state, RULES)
     assert text == "Attack with Decisive stroke (break its armor first; cannot pay)"
     assert options[act.Attack("cut")] == "break its armor first"  # 2 SE held: payable
+
+
+def test_a_condition_for_the_next_level_names_that_level() -> None:
+    # 26b-4: "Knucklebones: 1 treasure -> gain Bone Ward for the next level" in level 3's
+    # travel read as this level's fight; Sinking Ground's Grave Dirt the same.
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"unearthed": "unbroken_unearthed"}) as rules:
+        said = {}
+        for level in (3, 4):
+            sc = Scenario("tomu", level=level, ruleset=rules).resources(se=5, treasure=2)
+            sc = sc.encounters("unearthed:knucklebones", "unearthed:sinking-ground")
+            game = sc.start("exploration")
+            said[level] = [option_text(a, "", game.state, rules) for a in game.legal_actions()]
+    assert said[3] == [
+        "Knucklebones: 1 treasure -> gain Bone Ward for level 4 (time 1)",
+        "Sinking Ground: commit to the next encounter -> 1 wood; gain Grave Dirt for level 4"
+        " (time 2)",
+    ]
+    # In the last level there is none: said so, as before.
+    assert said[4][0].endswith(
+        "for the next level (time 1) (no next level: Bone Ward does nothing)"
+    )

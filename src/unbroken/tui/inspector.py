@@ -122,7 +122,9 @@ def card_lines(game: Game, card: str) -> list[str]:
     if now == printed:
         return lines
     sheet_line = f"  Armor {sheet.armor}, health {sheet.health}."  # words.cards.describe_monster
-    line = f"  In play: {now}; printed {printed}."
+    # The printed numbers once: a grown one says its own (#28 round 26: "(printed 8, +2
+    # danger track); printed armor 2, health 8").
+    line = f"  In play: {now}." if "printed" in now else f"  In play: {now}; printed {printed}."
     return [line if text == sheet_line else text for text in lines]
 
 

@@ -155,7 +155,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset, state.level)}"
     text, held = weapons_held(text, card, state, ruleset)  # R-REWARD-2
     rules = Query(ruleset, state)
     if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
@@ -182,7 +182,7 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
     text, held = weapons_held(
-        f"Resolve {n(card.id)}: {encounter_text(card, ruleset)}", card, state, ruleset
+        f"Resolve {n(card.id)}: {encounter_text(card, ruleset, state.level)}", card, state, ruleset
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
     if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
