@@ -8,7 +8,7 @@ from unbroken.core import actions as act
 from unbroken.core.cannot_help import MISSED
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, expansions_from_source, play
-from unbroken.words.actions import option_text
+from unbroken.words.actions import option_detail, option_text
 from unbroken.words.taken import taken_for_you
 
 RULES = load_ruleset()
@@ -94,3 +94,21 @@ def test_a_condition_for_the_next_level_names_that_level() -> None:
     assert said[4][0].endswith(
         "for the next level (time 1) (no next level: Bone Ward does nothing)"
     )
+
+
+def test_every_killing_option_s_detail_says_what_its_line_says_the_kill_gives() -> None:
+    # 26a-19: the Cut line said "— defeats it: 2 treasure; Second Wind +3 SE", the Spike
+    # Thrower's detail line "It defeats the Ogre. Ogre: gain 2 treasure." only.
+    sc = Scenario("caellahan", level=2).resources(se=10, metal=2).weapon("knife", "sword")
+    sc = sc.skills("spike-thrower", "second-wind").monster("hyena").dice(6, 6, 6, 6)
+    game = sc.start("battle")
+    while game.state.decision != "player_turn":
+        legal = game.legal_actions()
+        game.apply(act.Skip() if act.Skip() in legal else legal[-1])
+    assert game.state.monster is not None
+    game.state.monster.health = 2  # Cut's 2 and the Iron Spike's 2 both kill
+    for kill in (act.Attack("cut"), act.Use("base:spike-thrower", "spike-thrower-iron")):
+        line = option_text(kill, "", game.state, RULES)
+        assert line.endswith("— defeats it: 2 food; Second Wind +3 SE"), line
+        said = option_detail(kill, game.state, RULES)
+        assert said.startswith("It defeats the Hyena; Second Wind +3 SE. Hyena: gain 2 food"), said

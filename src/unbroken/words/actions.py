@@ -460,10 +460,11 @@ def option_detail(
     if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
         more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     mo = state.monster
-    if isinstance(action, act.Use) and mo is not None and kills(f):
-        # Said first, as a weapon's row says it (#28 round 19: its row cut before "— defeats
-        # it", the line under the list said only the reward).
-        more = f"It defeats the {ruleset.card_name(mo.id)}. {more}".strip()
+    if mo is not None and kills(f):  # a weapon's and an ability's kill alike, Responses too
+        # Said first, as its row says it (#28 round 19: its row cut before "— defeats it",
+        # the line under the list said only the reward; round 26: not Second Wind's +3 SE).
+        then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
+        more = f"It defeats the {ruleset.card_name(mo.id)}{then}. {more}".strip()
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
