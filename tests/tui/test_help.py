@@ -198,3 +198,18 @@ async def test_the_full_log_wraps_long_lines_without_losing_a_character() -> Non
         assert all(len(line) <= width for line in shown), width
         assert log.max_scroll_x == 0  # nothing to scroll to sideways
         assert " ".join(shown).split() == " ".join(lines).split()
+
+
+@sync
+async def test_the_search_for_costly_finds_what_counts_as_costly() -> None:
+    # 26a-16: every new question says "a key or Enter marks a costly option"; searching
+    # help for "costly" found only Keys' "a key marks a costly option", not which are.
+    app = UnbrokenApp(RULES, animate=False, game=Scenario("tomu").start("preparation"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: HelpScreen = await opened_help(pilot, app)
+        screen.query_one("#help-search", Input).value = "costly"
+        await pilot.pause()
+        found = [screen.sections[i] for i in screen.listed]
+        said = " ".join(" ".join(text for _, text in found).split())
+        assert "Costly (a key or Enter on a new question only marks it): an option that" in said
+        assert "spends or loses something" in said and "passes up a Response" in said

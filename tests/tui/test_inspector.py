@@ -438,7 +438,8 @@ def test_the_monster_in_play_shows_the_stage_s_numbers_with_why(tmp_path: Path) 
             app.screen.action_inspect(mo.id)  # type: ignore[attr-defined]
             await pilot.pause()
             text = " ".join(shown(app.screen.query_one(".inspector-one", CardView)).split())
-            assert f"In play: {now}; printed armor {sheet.armor}, health {sheet.health}." in text
+            assert f"In play: {now}." in text  # "printed" once (round 26: said twice)
+            assert text.count("printed") == 1, text
             assert f"Armor {sheet.armor}, health {sheet.health}." not in text
 
     asyncio.run(inspect())

@@ -157,6 +157,8 @@ def test_the_score_section_names_the_expansions_scores() -> None:
     tally = ScoringRule("unearthed:tally", "A base by difficulty.", lambda *_: None, "Tally")
     text = score_section(RULES, SimpleNamespace(scoring_rules=[tally]))
     assert "- **Tally**: A base by difficulty." in text
+    # 26b-10: the last Hunger showed three scores; which one Records ranks by is said.
+    assert "Records rank games by the score above, not by these:" in text
 
 
 def phase_text(app: UnbrokenApp) -> str:

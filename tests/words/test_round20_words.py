@@ -116,4 +116,4 @@ def test_the_last_hunger_options_say_why_eating_less_scores_more() -> None:
     for food in range(4):
         loss = Query(game.ruleset, game.state).hunger(food).loss
         assert f"{4 - food} food kept" in said[food], said[food]
-        assert f"the {loss} SE hunger takes scores nothing" in said[food], said[food]
+        assert f"hunger takes {loss} SE, which would score nothing" in said[food], said[food]

@@ -17,11 +17,11 @@ def test_the_last_hunger_says_the_me_it_takes_when_se_is_short() -> None:
     game = scene.start("hunger")
     said = option_text(act.Eat(0), "", game.state, game.ruleset)
     assert "scores nothing" not in said, said
-    assert "the 10 SE hunger takes 7 SE + 3 ME (3 ME scored 9)" in said, said
+    assert "hunger takes 7 SE + 3 ME (the 3 ME would score 9)" in said, said
     # Where SE alone pays it, it still scores nothing.
     rich = Scenario("tomu", level=4).resources(se=12, me=5, food=3).monster("troll")
     said = option_text(act.Eat(0), "", rich.start("hunger").state, game.ruleset)
-    assert "the 10 SE hunger takes scores nothing" in said, said
+    assert "hunger takes 10 SE, which would score nothing" in said, said
 
 
 def test_eating_at_the_se_cap_is_of_use() -> None:

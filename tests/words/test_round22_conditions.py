@@ -72,7 +72,7 @@ def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extend
         said.append(_log(game, narrator, start))
     assert said == [
         ["You gain Frightened now for 2 rounds after this one."],  # round 1: ROAR
-        ["Frightened: 2 rounds more, 3 after this one.", "Frightened: 3 rounds left."],
+        ["Frightened: now for 3 rounds after this one.", "Frightened: 3 rounds left."],
         ["Frightened: 2 rounds left."],
         ["Frightened: 1 round left."],
         ["Frightened leaves play."],  # round 5: the 3 rounds after round 2 are over

@@ -1,7 +1,7 @@
 """#28 round 22: the option preview of a ROAR while already Frightened said the total
 ("Frightened for 4 rounds"), and the Hand's count took in the round under way: both count
-the rounds after this one, as the log does ("Frightened: 2 rounds more, 3 after this
-one.", words/rounds_left.py)."""
+the rounds after this one, as the log does ("Frightened: now for 3 rounds after this
+one.", words/rounds_left.py; round 26: one count)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def frightened(game: Game) -> str:
 def test_a_second_roar_says_what_it_changes_as_the_log_will() -> None:
     game = at_the_bears_roar(2)
     line = option_text(act.Pass(), "", game.state, RULES)
-    assert line.endswith("Bear's ROAR: Frightened 2 rounds more, 3 after this one"), line
+    assert line.endswith("Bear's ROAR: Frightened now for 3 rounds after this one"), line
     assert "for 4 rounds" not in line
 
 
@@ -49,7 +49,7 @@ def test_a_first_roar_says_its_rounds_after_this_one() -> None:
 def test_the_hand_counts_frightened_as_the_log_does() -> None:
     game = at_the_bears_roar(2)  # round 2: gained in round 1 for 2 rounds after it
     assert frightened(game) == "Frightened (1 round after this one)"
-    game.apply(act.Pass())  # the second ROAR: "2 rounds more, 3 after this one"
+    game.apply(act.Pass())  # the second ROAR: "now for 3 rounds after this one"
     game.apply(act.Skip())  # round 3 under way: 2 more after it
     assert game.state.round == 3
     assert frightened(game) == "Frightened (2 rounds after this one)"

@@ -89,9 +89,9 @@ def test_the_last_hunger_steps_options_say_the_score_each_gives() -> None:
     said = [option_text(a, "", game.state, game.ruleset) for a in game.legal_actions()]
     assert said[:2] == [
         "Eat 4 food — score 9 (rank: Cast-off)",
-        # Round 20: why eating less scores more.
-        "Eat 3 food — score 12 (rank: Survivor; 2 food kept score 6; the 1 SE hunger takes"
-        " scores nothing)",
+        # Round 20: why eating less scores more (round 26: in words read at once).
+        "Eat 3 food — score 12 (rank: Survivor; 2 food kept score 6; hunger takes 1 SE,"
+        " which would score nothing)",
     ]
     # Not before the last level: the game goes on.
     game = Scenario("tomu", level=2).resources(se=10, food=3).monster("goblin").start("hunger")

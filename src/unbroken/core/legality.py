@@ -407,14 +407,14 @@ def attack_choices(r: Resolver) -> list[tuple[act.Action, str]]:
     out: list[tuple[act.Action, str]] = []
     for a in r.rules.weapons[r.state.weapons[-1]].attacks:
         why = ""
-        if a.id not in ok:
+        if a.id not in ok:  # every reason said (#28 round 19: Pry; round 26: 0 LE)
+            paid = "" if can_pay(r.state, attack_cost(r, a)) else f"; {CANNOT_PAY}"
             if a.type == "break" and mo.armor < 1:
-                paid = can_pay(r.state, attack_cost(r, a))  # both said (#28 round 19: Pry)
-                why = "no armor to break" + ("" if paid else f"; {CANNOT_PAY}")
+                why = "no armor to break" + paid
                 if mo.defend:  # any weapon attack spends the guard (R-BATTLE-4)
                     why += "; another weapon attack lowers the guard"
             elif a.type == "wound" and mo.armor > 0 and not ignores_armor(r, a):
-                why = "break its armor first"
+                why = "break its armor first" + paid
             else:
                 why = CANNOT_PAY
         out.append((act.Attack(a.id), why))

@@ -57,10 +57,20 @@ def can_pay(state: GameState, amounts: dict[str, int]) -> bool:
 
 def why_not_pay(state: GameState, amounts: dict[str, int]) -> str:
     """Return why a cost cannot be paid now ("needs 2 time, 1 left" when the time track
-    is short, R-TRAVEL-9; else CANNOT_PAY), or "" when it can."""
+    is short, R-TRAVEL-9, with what else is short: "needs 2 time, 1 left; short of wood
+    and metal", #28 round 26; else CANNOT_PAY), or "" when it can."""
     if can_pay(state, amounts):
         return ""
-    return time_short(state, amounts) or CANNOT_PAY
+    time = time_short(state, amounts)
+    if not time:
+        return CANNOT_PAY
+    others = {k: n for k, n in amounts.items() if k != "time"}
+    short = [k for k, n in others.items() if k not in _EFFORT and state.res.get(k, 0) < n]
+    if not can_pay(state, {k: n for k, n in others.items() if k in _EFFORT}):
+        short.append(min((k for k in others if k in _EFFORT), key=_EFFORT.index))
+    names = [m.RESOURCE_NAMES.get(k, k) for k in short]
+    said = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+    return f"{time}; short of {said}" if names else time
 
 
 def time_short(state: GameState, amounts: dict[str, int]) -> str:

@@ -1,4 +1,4 @@
-"""The help screen (keys and the rules) and the full log of a game."""
+"""The help screen (keys and the rules); the full log of a game is `tui.log_screen`'s."""
 
 from __future__ import annotations
 
@@ -7,18 +7,19 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, RichLog
+from textual.widgets import Footer, Input, OptionList
 
 from unbroken.tui.help_plugins import plugin_sections
 from unbroken.tui.help_search import InOrderInput, patterns, ranked
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.help_text import contents_entry
-from unbroken.tui.records_table import LOST_GAME
+from unbroken.tui.log_screen import LogScreen as LogScreen
+from unbroken.tui.records_table import EXTRA_SCORES, LOST_GAME
 from unbroken.tui.rule_terms import term_sections
 from unbroken.tui.widgets import page
 from unbroken.words.cards import KINDS, card_ids, describe_card, score_lines
@@ -34,51 +35,6 @@ def rules_text() -> str:
         return shipped.read_text(encoding="utf-8")
     path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
     return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
-
-
-class LogScreen(Screen[None]):
-    """The whole game so far in words, full screen (the game's log panel is a few lines)."""
-
-    BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("l", "app.pop_screen", "Back", show=False),
-    ]
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__()
-        #: The lines the game screen's log has written (decisions taken for you too).
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        yield FullLog(self.lines, id="full-log", wrap=True, markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#full-log", RichLog).focus()
-
-
-class FullLog(RichLog):
-    """The log's lines wrapped to the width they are shown at, again at each resize.
-
-    A RichLog wraps a line once, when it is written, to the width it has then: written
-    on its first resize, before its scrollbars were laid out, the lines came out wider
-    than the room left beside the scrollbar and lost their last letters (#28)."""
-
-    def __init__(self, lines: list[str], **options: Any) -> None:
-        super().__init__(**options)
-        self.said = lines
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.rewrite)
-
-    def rewrite(self) -> None:
-        """Write every line again, wrapped to the width beside the scrollbar."""
-        width = self.scrollable_content_region.width
-        if width <= 0:
-            return
-        self.clear()
-        for line in self.said:
-            self.write(line, width=width)
 
 
 #: The game screen, part by part: the legend of its words and marks.
@@ -206,7 +162,7 @@ def score_section(ruleset: Ruleset | None, plugins: Any = None) -> str:
     text += f"\n{LOST_GAME}\n"
     rules = list(getattr(plugins, "scoring_rules", []))
     if rules:
-        text += "\nThe expansions on score every game their own way too (said at its end):\n\n"
+        text += f"\n{EXTRA_SCORES}\n\n"
         text += "".join(f"- **{rule.display}**: {rule.text}\n" for rule in rules)
     return text + "\nIn a game, `i` shows this too (**Score**, under You).\n"
 
@@ -292,6 +248,12 @@ class HelpScreen(Screen[None]):
 | Esc | to the title, asked first (Enter leaves): saved once a decision is taken: Continue |
 | Ctrl+P | command palette (themes, quit) |
 | Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
+
+Costly (a key or Enter on a new question only marks it): an option that spends or
+loses something (an ability use too, or a skill's once-a-turn use: Wrecker's Follow
+Up), shows a card or a die's roll (`u` cannot take it back), keeps an encounter card
+or a skill, changes the weapon, phase or level, or passes up a Response that would do
+something. "Fight the monster now" always marks first.
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race

@@ -25,7 +25,7 @@ from unbroken.plugins import BASE, plugins_for
 from unbroken.tui.in_view import CHOICES
 from unbroken.tui.in_view import cards_in_view as cards_in_view
 from unbroken.tui.in_view import named_cards as named_cards
-from unbroken.tui.records_table import LOST_GAME
+from unbroken.tui.records_table import EXTRA_SCORES, LOST_GAME
 from unbroken.tui.rule_terms import BY_ID, TERMS
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS
@@ -122,7 +122,9 @@ def card_lines(game: Game, card: str) -> list[str]:
     if now == printed:
         return lines
     sheet_line = f"  Armor {sheet.armor}, health {sheet.health}."  # words.cards.describe_monster
-    line = f"  In play: {now}; printed {printed}."
+    # The printed numbers once: a grown one says its own (#28 round 26: "(printed 8, +2
+    # danger track); printed armor 2, health 8").
+    line = f"  In play: {now}." if "printed" in now else f"  In play: {now}; printed {printed}."
     return [line if text == sheet_line else text for text in lines]
 
 
@@ -131,7 +133,7 @@ def _extra_scores(game: Game) -> list[str]:
     if set(game.ruleset.plugins) <= {BASE}:
         return []
     rules = plugins_for(game.ruleset).scoring_rules
-    head = ["The expansions on score every game their own way too (said at its end):"]
+    head = [EXTRA_SCORES]
     return [*head, *(f"  {rule.display}: {rule.text}" for rule in rules)] if rules else []
 
 

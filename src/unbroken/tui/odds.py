@@ -27,7 +27,6 @@ from unbroken.advisor.unseen import unseen_words
 from unbroken.core import actions as act
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS
-from unbroken.words.actions import option_text
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -208,19 +207,15 @@ def verdict_text(weighing: Weighing, legal: list[int], no_use: Sequence[int] = (
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
-    """Return the options the decision marks "no use now" (as their lines say it) and the
-    one that does nothing (Pass, or Skip), by index."""
-    game = screen.game
-    panel = screen.decision_panel
-    no_use = set()
+    """Return the options the decision marks "no use now" (as their lines say it: the
+    panel's `option_no_use` of each, not read back out of the words) and the one that does
+    nothing (Pass, or Skip), by index."""
+    reasons = screen.decision_panel.no_use
+    no_use = {i for i in legal if i < len(reasons) and reasons[i]}
     passing = None
     for i in legal:
-        action = screen.offered[i][0]
-        if isinstance(action, act.Pass | act.Skip):
+        if isinstance(screen.offered[i][0], act.Pass | act.Skip):
             passing = i
-        text = option_text(action, "", game.state, game.ruleset, panel.forecasts.get(action))
-        if "no use now" in text:
-            no_use.add(i)
     return no_use, passing
 
 

@@ -35,6 +35,12 @@ COLUMNS = (
 #: What help's and `i`'s Score say of a lost game, as Records shows it (#28 round 17:
 #: Records' rank "-" for a lost game of score 0, where the ranks said "0 Prey").
 LOST_GAME = 'A lost game is not ranked: Records shows its score 0 and its rank "-".'
+#: The head of the expansions' own scores in help's and `i`'s Score: which one Records
+#: ranks by (#28 round 26: the last Hunger showed three scores pulling opposite ways).
+EXTRA_SCORES = (
+    "The expansions on score every game their own way too (said at its end); Records"
+    " rank games by the score above, not by these:"
+)
 #: Where the class does not fit either, one Outcome column says the rank (won) or the
 #: cause (lost) beside the outcome: "won (Nemesis)", "lost: Kobold" (round 11: the Cause
 #: column cut to "Kobol" at 80 columns beside a long name).

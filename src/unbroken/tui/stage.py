@@ -113,9 +113,8 @@ class StagePanel(MonsterSheet):
                 shown = rules.card_name(cid)
                 # The weapons it offers now, as its option says (#28 rounds 13-14: the
                 # stage said "take a weapon: Sling" where the option said none was left).
-                line, _ = weapons_held(
-                    f"• {shown}: {encounter_text(enc)}", enc, state, rules, why=False
-                )
+                said = encounter_text(enc, level=state.level)  # "for level 4" (round 26)
+                line, _ = weapons_held(f"• {shown}: {said}", enc, state, rules, why=False)
                 start = len(text)
                 self.append_wrapped(text, line, head=len(shown) + 3, indent="  ")
                 mark(text, start, (enc.id, shown))

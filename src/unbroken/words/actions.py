@@ -46,6 +46,7 @@ from unbroken.words.no_use import (
     wounds_nothing,
 )
 from unbroken.words.no_use import no_use_reason as no_use_reason
+from unbroken.words.no_use_why import keeping_note, rests_instead
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
@@ -154,15 +155,15 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
 @words_for(LABELS, act.ChooseEncounter)
 def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[action.card]
-    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset)}"
+    text = f"{ruleset.card_name(card.id)}: {encounter_text(card, ruleset, state.level)}"
     text, held = weapons_held(text, card, state, ruleset)  # R-REWARD-2
     rules = Query(ruleset, state)
     if rules.can_pay(card.spend):  # said before it is kept, as its Resolve will say it
         text = merge_note(text, held)
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
-        if "no use now" in text:  # what the other choice gives, as "cannot pay" says it
-            text = merge_note(text, f" (rest instead: {rest_gain(card.id, state, ruleset)})")
+        # What keeping it does instead, as "cannot pay" says it (committed: no Rest).
+        text = merge_note(text, keeping_note(card, state, ruleset))
     else:  # R-TRAVEL-5: only Rest is left
         # Committed, the player then accepts gaining nothing (the session shows Forfeit).
         if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
@@ -181,9 +182,11 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     n = ruleset.card_name
     card = ruleset.encounters[state.chosen]
     text, held = weapons_held(
-        f"Resolve {n(card.id)}: {encounter_text(card, ruleset)}", card, state, ruleset
+        f"Resolve {n(card.id)}: {encounter_text(card, ruleset, state.level)}", card, state, ruleset
     )
     text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
+    if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
+        text = merge_note(text, keeping_note(card, state, ruleset))
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -410,7 +413,10 @@ def option_text(
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
-            hunger_note(state, gains or f, ruleset),  # R-HUNGER-3
+            # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
+            ""
+            if rests_instead(action, state, ruleset)
+            else hunger_note(state, gains or f, ruleset),
             score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
         note = "; ".join(x for x in (note, *ahead) if x)
@@ -454,10 +460,11 @@ def option_detail(
     if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
         more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
     mo = state.monster
-    if isinstance(action, act.Use) and mo is not None and kills(f):
-        # Said first, as a weapon's row says it (#28 round 19: its row cut before "— defeats
-        # it", the line under the list said only the reward).
-        more = f"It defeats the {ruleset.card_name(mo.id)}. {more}".strip()
+    if mo is not None and kills(f):  # a weapon's and an ability's kill alike, Responses too
+        # Said first, as its row says it (#28 round 19: its row cut before "— defeats it",
+        # the line under the list said only the reward; round 26: not Second Wind's +3 SE).
+        then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
+        more = f"It defeats the {ruleset.card_name(mo.id)}{then}. {more}".strip()
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."

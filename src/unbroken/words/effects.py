@@ -25,6 +25,11 @@ MODIFIER_WORDS: dict[type, Callable[[Any], str]] = {}
 #: rules)`, `naming(rules)`): a card is named by their `card_name` (one name per card), else
 #: by `card_words`; a condition they hold says whether it is permanent (`_permanent`).
 _RULES: ContextVar[Ruleset | None] = ContextVar("naming_rules", default=None)
+#: The level a condition gained "for the next level" is named by, where the words are of
+#: a game before its last level (`encounter_text`'s `level`); 0: "the next level".
+_NEXT: ContextVar[int] = ContextVar("next_level", default=0)
+#: The last level (R-LEVEL-1: the game is won after it).
+LAST_LEVEL = 4
 
 
 def named(card_id: str) -> str:
@@ -38,9 +43,11 @@ def named(card_id: str) -> str:
 PENDING, PENDING_LASTING = "for the next level", "from the next level on"
 
 
-def pending_words(permanent: bool) -> str:
+def pending_words(permanent: bool, level: int = 0) -> str:
     """Return when a condition gained for the next level acts: "for the next level", or
-    "from the next level on" for a permanent one."""
+    "from the next level on" for a permanent one; "for level 4" given that `level`."""
+    if level:  # #28 round 26: "for the next level" in level 3's travel read as this level
+        return f"from level {level} on" if permanent else f"for level {level}"
     return PENDING_LASTING if permanent else PENDING
 
 
@@ -68,9 +75,18 @@ def ambush_text(monster: m.Monster, rules: Ruleset | None = None) -> str:
     return "; ".join(effect_text(e, rules) for e in monster.ambush) or "none"
 
 
-def encounter_text(card: m.Encounter, rules: Ruleset | None = None) -> str:
+def encounter_text(card: m.Encounter, rules: Ruleset | None = None, level: int = 0) -> str:
     """Return an encounter's exchange in words: "1 SE -> 1 food (time 1)"; `rules`: the
-    rules in play, for the cards it names ("gain Bone Ward for the next level")."""
+    rules in play, for the cards it names ("gain Bone Ward for the next level"); `level`:
+    the game's, the next one named before the last ("gain Bone Ward for level 4")."""
+    token = _NEXT.set(level + 1 if 0 < level < LAST_LEVEL else 0)
+    try:
+        return _encounter_text(card, rules)
+    finally:
+        _NEXT.reset(token)
+
+
+def _encounter_text(card: m.Encounter, rules: Ruleset | None) -> str:
     spend = "commit to the next encounter" if card.commit else amounts(card.spend)
     if card.commit and card.spend:
         spend = amounts(card.spend) + " + commit"
@@ -134,7 +150,7 @@ def _reduce(e: m.Reduce) -> str:
 @words_for(EFFECT_WORDS, m.GainCondition)
 def _gain_condition(e: m.GainCondition) -> str:
     name = named(e.condition)
-    when = "now" if e.timing == "now" else pending_words(_permanent(e.condition))
+    when = "now" if e.timing == "now" else pending_words(_permanent(e.condition), _NEXT.get())
     extra = f" with {plural(e.tokens, 'token')}" if e.tokens else ""
     rounds = f" for {plural(e.rounds, 'round')}" if e.rounds else ""
     return f"gain {name}{extra} {when}{rounds}"

@@ -347,7 +347,7 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     had = nr.tokens.get(e.condition, 0)
     nr.tokens[e.condition] = e.tokens
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
-    if nr.rounds_left.extended:  # "2 rounds more, 3 after this one", not "4 rounds left"
+    if nr.rounds_left.extended:  # "now for 3 rounds after this one", not "4 rounds left"
         parts.append(nr.rounds_left.extended)
     elif e.rounds:
         parts.append(f"{plural(e.rounds, 'round')} left")

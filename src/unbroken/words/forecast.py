@@ -148,7 +148,7 @@ def _phrases(
 ) -> dict[Acted, str]:
     """Return what each rule that acts does, in a few words (in the order they act). From
     `before` (the state the forecast starts in), a condition's rounds lengthened say what
-    changes, as the log will: "Frightened 2 rounds more, 3 after this one" (#28 round 22:
+    changes, as the log will: "Frightened now for 3 rounds after this one" (#28 round 22:
     "Frightened for 4 rounds" said the total, the round under way in it)."""
     phrases: dict[Acted, list[str]] = {}
     rounds = RoundsLeft.at(before) if before is not None else None

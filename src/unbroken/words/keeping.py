@@ -18,7 +18,7 @@ from unbroken.core.forecast import DECISION, Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
-from unbroken.words.effects import effect_text
+from unbroken.words.effects import LAST_LEVEL, effect_text
 from unbroken.words.forecast import shown_ability
 from unbroken.words.no_use import note_of
 from unbroken.words.vocabulary import amounts
@@ -265,10 +265,6 @@ def where_held(state: GameState, held: list[str], ruleset: Ruleset) -> str:
         names = " and the ".join(name(w) for w in aside)
         parts.append(f"the {names} {'is' if len(aside) == 1 else 'are'} set aside")
     return "; ".join(parts)
-
-
-#: The last level (R-LEVEL-1: the game is won after it).
-LAST_LEVEL = 4
 
 
 def no_next_level(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:

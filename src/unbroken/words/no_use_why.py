@@ -7,15 +7,17 @@ which gives the same answer: tests/words/test_no_use_why.py)."""
 from __future__ import annotations
 
 from unbroken.core import actions as act
+from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.forecast import own_card
-from unbroken.words.keeping import cap_no_use, held_no_use, resolving
+from unbroken.words.keeping import cap_no_use, held_no_use, resolving, rest_gain
 from unbroken.words.no_use import COMMITTED_WHY, WOUNDS_NOTHING_WHY, use_no_use, wounds_nothing
 from unbroken.words.paying import paid_no_use
 from unbroken.words.removal import removal_no_use
+from unbroken.words.vocabulary import amounts
 
 
 def option_no_use(
@@ -56,9 +58,38 @@ def _label_reasons(
         card = ruleset.encounters[action.card]
         if not rules.can_pay(card.spend):  # only Rest is left (R-TRAVEL-5)
             return []
-        return [
-            held_no_use(card, state, ruleset),
-            paid_no_use(state, rules, dict(card.spend), dict(card.gain)),
-            removal_no_use(card, state, ruleset),
-        ]
+        return _kept_reasons(card, state, ruleset, rules)
     return []
+
+
+def _kept_reasons(card: m.Encounter, state: GameState, ruleset: Ruleset, rules: Query) -> list[str]:
+    """Return the reasons a card's option gives why resolving it would do nothing now."""
+    return [
+        held_no_use(card, state, ruleset),
+        paid_no_use(state, rules, dict(card.spend), dict(card.gain)),
+        removal_no_use(card, state, ruleset),
+    ]
+
+
+def rests_instead(action: act.Action, state: GameState, ruleset: Ruleset) -> bool:
+    """Return whether keeping a revealed card is of use only to rest on it: resolving it
+    would do nothing now, and the player is not committed (R-TRAVEL-5, R-TRAVEL-7)."""
+    if not isinstance(action, act.ChooseEncounter) or state.committed:
+        return False
+    rules = Query(ruleset, state)
+    card = ruleset.encounters[action.card]
+    return rules.can_pay(card.spend) and any(_kept_reasons(card, state, ruleset, rules))
+
+
+def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
+    """Return what keeping a card that would do nothing now does instead, for its line:
+    " (rest instead: gain 2 SE)", or committed (no Rest, R-TRAVEL-7) what it costs for
+    nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest instead" where
+    resting was not allowed); "" when resolving it is of use."""
+    rules = Query(ruleset, state)
+    if not any(_kept_reasons(card, state, ruleset, rules)):
+        return ""
+    if not state.committed:
+        return f" (rest instead: {rest_gain(card.id, state, ruleset)})"
+    paid = amounts(dict(card.spend))
+    return f" (committed: {paid} paid for nothing)" if paid else " (committed: it gives nothing)"

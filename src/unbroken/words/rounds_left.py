@@ -5,8 +5,9 @@ the one being played (#28 round 22).
 the round under way ends without a tick. A condition that is extended (R-BATTLE-6: a ROAR
 while Frightened) holds its rounds with the one under way still to end, so "4 rounds
 left" came just before "3 rounds left" as that round ended. `RoundsLeft` follows the
-rounds and when each condition was gained, to say an extension as the gain is said:
-"Frightened: 2 rounds more, 3 after this one."
+rounds and when each condition was gained, to say an extension as the gain is said, one
+count: "Frightened: now for 3 rounds after this one." (#28 round 26: "2 rounds more, 3
+after this one" read as a contradiction).
 """
 
 from __future__ import annotations
@@ -75,8 +76,7 @@ class RoundsLeft:
             if e.rounds > before:
                 # The round under way still counts down as it ends, unless gained in it.
                 after = e.rounds - 1 if since < self.round else e.rounds
-                more = plural(e.rounds - before, "round")
-                self.extended = f"{more} more, {after} after this one"
+                self.extended = f"now for {plural(after, 'round')} after this one"
 
     def gained(self, e: ev.ConditionGained) -> str:
         """Return what a condition gained for some rounds says of when they count:

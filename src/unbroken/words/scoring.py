@@ -44,8 +44,9 @@ def score_note(
     food kept scores, SE nothing, R-SCORE-1/2): "score 12 (rank: Survivor)", the rank named
     as one (#28 round 19: "score 62 (Nemesis)" said nothing of what Nemesis is), and for an
     Eat that keeps food and pays hunger for it (given the `state` and `ruleset`) why that
-    scores more: "score 62 (rank: Nemesis; 4 food kept score 12; the 10 SE hunger takes
-    scores nothing)". The other `scores` in play follow, each by name ("score 27 (rank:
+    scores more: "score 62 (rank: Nemesis; 4 food kept score 12; hunger takes 10 SE, which
+    would score nothing)" (#28 round 26: "the 10 SE hunger takes scores nothing" was hard
+    to parse). The other `scores` in play follow, each by name ("score 27 (rank:
     Survivor; 2 food kept score 6); Unearthed Tally 34"), and the SE the hunger takes is
     said to score nothing only where none of them counts it. "" when the option does not
     win the game."""
@@ -72,10 +73,10 @@ def hunger_taken(
     f: Forecast, loss: int, ruleset: Ruleset, others: dict[str, int], scores: Scores | None
 ) -> str:
     """Return what the `loss` SE hunger of an Eat takes, as the rules pay it (the forecast's
-    `Lost` event, R-HUNGER-3 with R-RES-4's substitution): "; the 10 SE hunger takes 7 SE
-    + 3 ME (3 ME scored 9)" when ME or LE covers the SE short (#28 round 22: 7 SE, "takes
-    scores nothing" while the score fell 90 -> 84), "; the 10 SE hunger takes scores
-    nothing" when only SE is taken and no scoring counts it, else ""."""
+    `Lost` event, R-HUNGER-3 with R-RES-4's substitution): "; hunger takes 7 SE + 3 ME
+    (the 3 ME would score 9)" when ME or LE covers the SE short (#28 round 22: 7 SE,
+    "takes scores nothing" while the score fell 90 -> 84), "; hunger takes 10 SE, which
+    would score nothing" when only SE is taken and no scoring counts it, else ""."""
     taken = next(
         (e.amounts for e in f.events if isinstance(e, ev.Lost) and e.source == "hunger"), {}
     )
@@ -83,10 +84,10 @@ def hunger_taken(
     scored = {k: n for k, n in taken.items() if n and per.get(k, 0)}
     if scored:
         points = sum(n * per[k] for k, n in scored.items())
-        return f"; the {loss} SE hunger takes {amounts(taken)} ({amounts(scored)} scored {points})"
+        return f"; hunger takes {amounts(taken)} (the {amounts(scored)} would score {points})"
     if per.get("se", 0) or counts_se(f, taken.get("se", loss), others, scores):
         return ""  # round 21: the Tally counts SE
-    return f"; the {loss} SE hunger takes scores nothing"
+    return f"; hunger takes {loss} SE, which would score nothing"
 
 
 def counts_se(f: Forecast, loss: int, others: dict[str, int], scores: Scores | None) -> bool:

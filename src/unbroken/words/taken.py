@@ -32,17 +32,21 @@ def taken_for_you(
     words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
-    skipped = [_skipped(a, state, ruleset) for a in offered if isinstance(a, act.Use)]
+    skipped = [_skipped(a, state, ruleset, why) for a in offered if isinstance(a, act.Use)]
     if isinstance(action, act.Pass) and skipped:
         words = f"Pass ({'; '.join(dict.fromkeys(skipped))})"
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
 
 
-def _skipped(use: act.Use, state: GameState, ruleset: Ruleset) -> str:
+def _skipped(use: act.Use, state: GameState, ruleset: Ruleset, said: str = "") -> str:
     """Return a Response a Pass skipped, with why it was of no use where its option says
-    so: "Snare [Hunter] not used: the monster has no armor"."""
+    so and the Pass's own why (`said`) does not say it first: "Snare [Hunter] not used:
+    the monster has no armor" (#28 round 26: "(I've Seen Worse [Brawler] not used: the
+    monster missed) — the monster missed: a new roll …" said it twice)."""
     ability = ruleset.ability(use.source, use.ability)
     why = ability_no_use(ability, state, ruleset) if ability else ""
+    if why and said.startswith(why):
+        why = ""
     return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
 
 

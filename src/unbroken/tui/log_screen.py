@@ -1,0 +1,56 @@
+"""The full log of a game, full screen (`l`): split from tui/help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+
+
+class LogScreen(Screen[None]):
+    """The whole game so far in words, full screen (the game's log panel is a few lines)."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("l", "app.pop_screen", "Back", show=False),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        #: The lines the game screen's log has written (decisions taken for you too).
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield FullLog(self.lines, id="full-log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#full-log", RichLog).focus()
+
+
+class FullLog(RichLog):
+    """The log's lines wrapped to the width they are shown at, again at each resize.
+
+    A RichLog wraps a line once, when it is written, to the width it has then: written
+    on its first resize, before its scrollbars were laid out, the lines came out wider
+    than the room left beside the scrollbar and lost their last letters (#28)."""
+
+    def __init__(self, lines: list[str], **options: Any) -> None:
+        super().__init__(**options)
+        self.said = lines
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.rewrite)
+
+    def rewrite(self) -> None:
+        """Write every line again, wrapped to the width beside the scrollbar."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return
+        self.clear()
+        for line in self.said:
+            self.write(line, width=width)
