@@ -191,8 +191,36 @@ def fit_options(
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
         else:
-            shown[i] = cut_turn(bare, width) if turn[i] else cut(bare, width)
+            shown[i] = cut_turn(bare, width) if turn[i] else cut_words(bare, width)
     return shown
+
+
+#: What a cut does not end on: a separator, or an amount without its unit.
+LOOSE_ENDS = ",;:+-—(["
+
+
+def cut_words(text: str, width: int) -> str:
+    """Return `text` in at most `width` cells, cut between words ("…" marking it): never
+    inside a word, nor after an amount without its unit or a separator ("pay 2 time…",
+    not "pay 2 time, 1 ability u…"; #28 round 26: "Craft the Sword: pay 2 meta…").
+    One word longer than the row is cut inside it; words with no letters kept give "…"."""
+    if len(text) <= width:
+        return text
+    if width < 2:
+        return cut(text, width)
+    kept = text[: width - 1]
+    if text[width - 1] != " ":
+        kept = kept.rpartition(" ")[0] if " " in kept else ""
+    words = kept.split()
+    while words and (not words[-1].strip(LOOSE_ENDS) or words[-1].lstrip("([").isdigit()):
+        words.pop()
+    kept = " ".join(words).rstrip(LOOSE_ENDS).rstrip()
+    if not kept and not text.startswith(" "):  # one word longer than the row
+        return cut(text, width)
+    if not any(char.isalnum() for char in kept):  # a body's first word does not fit
+        return "…"
+    lead = text[: len(text) - len(text.lstrip())]  # a body's leading space is kept
+    return f"{lead}{kept}…" if not kept.startswith(lead) else f"{kept}…"
 
 
 def top_parts(inside: str) -> list[str]:
@@ -237,7 +265,7 @@ def cut_turn(line: str, width: int) -> str:
     # Its key and the first 20 letters of the option stay in sight, note or not.
     if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
         return cut(line, width)
-    return cut(bare, width - len(TAKES_TURN)) + TAKES_TURN
+    return cut_words(bare, width - len(TAKES_TURN)) + TAKES_TURN
 
 
 #: The least of an option a cut keeps: its key ("10. ") and 20 letters, then "…".
@@ -311,5 +339,5 @@ def cut_kept(line: str, width: int) -> str:
             if width - len(tail) >= BODY
             else cut(line, width)
         )
-    shown = body if len(body) <= room else (cut(body, room) if room > 1 else "…" * room)
+    shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
     return f"{name}{shown}{tail}"
