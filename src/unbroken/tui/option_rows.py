@@ -191,12 +191,36 @@ def fit_options(
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
         else:
-            shown[i] = cut_turn(bare, width) if turn[i] else cut_words(bare, width)
+            shown[i] = cut_turn(bare, width) if turn[i] else cut_defeats(bare, width)
     return shown
+
+
+#: How an option that defeats the monster says so (`words.keeping.defeat_note`).
+DEFEATS = " — defeats it"
+
+
+def cut_defeats(line: str, width: int) -> str:
+    """Return an option cut to one row, between words, "— defeats it" kept at its end
+    where it says so: "3. Attack with Stab: wound 2 - pay… — defeats it" (#28 round 26:
+    "3. Attack with Stab: wound 2 - pay 2 SE — d…", what the option will do cut)."""
+    at = line.find(DEFEATS)
+    if at < 0 or len(line) <= width or width - len(DEFEATS) < HEAD:
+        return cut_words(line, width)
+    before = line[:at]
+    if len(before) + len(DEFEATS) < width:  # its reward's words go: the detail says them
+        return f"{before}{DEFEATS}…"
+    return cut_words(before, width - len(DEFEATS)) + DEFEATS
 
 
 #: What a cut does not end on: a separator, or an amount without its unit.
 LOOSE_ENDS = ",;:+-—(["
+
+
+def unit_after(word: str, every: list[str], kept: list[str]) -> bool:
+    """Return whether `word`, the last of those `kept` of `every` word, is an amount whose
+    unit follows it ("2" of "pay 2 metal"; not of "wound 2 - pay")."""
+    after = every[len(kept)] if len(kept) < len(every) else ""
+    return word.lstrip("([").isdigit() and bool(after.strip(LOOSE_ENDS))
 
 
 def cut_words(text: str, width: int) -> str:
@@ -211,8 +235,8 @@ def cut_words(text: str, width: int) -> str:
     kept = text[: width - 1]
     if text[width - 1] != " ":
         kept = kept.rpartition(" ")[0] if " " in kept else ""
-    words = kept.split()
-    while words and (not words[-1].strip(LOOSE_ENDS) or words[-1].lstrip("([").isdigit()):
+    words, every = kept.split(), text.split()
+    while words and (not words[-1].strip(LOOSE_ENDS) or unit_after(words[-1], every, words)):
         words.pop()
     kept = " ".join(words).rstrip(LOOSE_ENDS).rstrip()
     if not kept and not text.startswith(" "):  # one word longer than the row
