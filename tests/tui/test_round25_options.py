@@ -82,12 +82,13 @@ def test_a_row_cut_keeps_the_name_and_the_reason_before_a_cards_own_words() -> N
         "8. Take a Peek [Sneak] (1 ability use): The next Exploration step reveals 1 more"
         " encounter card. (no use now: you are committed to 1 card)"
     )
-    assert cut_kept(peek, 44) == "8. Take a Peek [Sneak] (1 abil… (no use now)"
+    # Round 26 (26a-12): cut between words, no amount without its unit.
+    assert cut_kept(peek, 44) == "8. Take a Peek [Sneak]… (no use now)"
     assert cut_kept(peek, 60) == "8. Take a Peek [Sneak] (1 ability use) (no use now)"
     inspiration = "4. Inspiration: pay 2 ME, gain 1 LE (cannot pay 2 ME even with your 1 LE)"
     assert cut_kept(inspiration, 44) == "4. Inspiration: pay 2 ME, gain… (cannot pay)"
     logic = "7. [46% stopped] Cold Logic [Sage] (pay 2 cunning, 1 ability use; cannot pay)"
-    assert cut_kept(logic, 44) == "7. [46% stopped] Cold Logic [S… (cannot pay)"
+    assert cut_kept(logic, 44) == "7. [46% stopped] Cold Logic… (cannot pay)"
     assert cut_kept("0. Craft the Club: pay 1 wood + 1 time (cannot pay)", 30) == (
         "0. Craft the Club (cannot pay)"
     )
@@ -106,8 +107,8 @@ def test_a_row_cut_keeps_the_name_and_the_reason_before_a_cards_own_words() -> N
     )
     rows = fit_options([peek, logic, "9. Skip your turn"], 44, 3, None, [True, True, False])
     assert rows == [
-        "8. Take a Peek [Sneak] (1 abil… (no use now)",
-        "7. Cold Logic [Sage] (pay 2 cunning, 1 abil…",  # its cost before its words
+        "8. Take a Peek [Sneak]… (no use now)",
+        "7. Cold Logic [Sage] (pay 2 cunning…",  # its cost before its words
         "9. Skip your turn",
     ], rows
 

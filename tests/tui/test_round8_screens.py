@@ -468,8 +468,11 @@ def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end(tmp_path: Path
             game = paged_game(monster, rules)
         pages = asyncio.run(pages_of(game, rules))
         assert pages, monster
-        for page in pages:  # round 19: never in parts, each rule whole on one page
-            assert not page.endswith("…"), (monster, page)
+        for at, page in enumerate(pages):  # round 19: a rule whole where it fits a page
+            # Round 25 (25-6): a rule longer than a page goes on over the next, "…" each part.
+            if page.endswith("…") and monster == "x:droner":
+                assert at + 1 < len(pages), (monster, page)
+                continue
             assert any(page.endswith(end) for end in ends), (monster, page)
         if monster == "x:droner":  # longer than a page: whole, on a page of its own
             assert "costs 1 SE more. The hum was laid" in pages[0], pages

@@ -85,6 +85,17 @@ def effective_wound(attack: m.Attack, state: GameState, rules: Ruleset) -> str:
     return f"wound {power} ({why})" if why else f"wound {power}"
 
 
+def held_cost(line: str) -> str:
+    """Return an attack's line with its cost held together on a row (NBSP): "← 2 SE"
+    wraps whole, each amount of "← 1 SE + 1 ME" whole (#28 round 26: the Hand's row
+    "Cut: wound 2, defeats it ← 2", its "SE" wrapped to a row out of sight)."""
+    does, arrow, paid = line.rpartition(" ← ")
+    if not arrow:
+        return line
+    held = " + ".join(part.replace(" ", NBSP) for part in paid.split(" + "))
+    return f"{does} ←{NBSP}{held}"
+
+
 def attack_lines(
     state: GameState, rules: Ruleset, forecasts: Mapping[act.Action, Forecast]
 ) -> list[str]:
@@ -192,7 +203,7 @@ class HandText(Panel):
         if words >= ALL_WORDS and weapon.text:
             self.append_wrapped(text, f" {weapon.text}", style="italic", indent=" ")
         for line in attacks:
-            self.append_wrapped(text, f" {line}")
+            self.append_wrapped(text, f" {held_cost(line)}")
         if note := battle_cost_note(state, rules):  # a scouted monster's Hex, in Travel
             self.append_wrapped(text, f" {note}", style="yellow")
         for aside in state.set_aside:

@@ -191,8 +191,60 @@ def fit_options(
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
         else:
-            shown[i] = cut_turn(bare, width) if turn[i] else cut(bare, width)
+            shown[i] = cut_turn(bare, width) if turn[i] else cut_defeats(bare, width)
     return shown
+
+
+#: How an option that defeats the monster says so (`words.keeping.defeat_note`).
+DEFEATS = " — defeats it"
+
+
+def cut_defeats(line: str, width: int) -> str:
+    """Return an option cut to one row, between words, "— defeats it" kept at its end
+    where it says so: "3. Attack with Stab: wound 2 - pay… — defeats it" (#28 round 26:
+    "3. Attack with Stab: wound 2 - pay 2 SE — d…", what the option will do cut)."""
+    at = line.find(DEFEATS)
+    if at < 0 or len(line) <= width or width - len(DEFEATS) < HEAD:
+        return cut_words(line, width)
+    before = line[:at]
+    if len(before) + len(DEFEATS) < width:  # its reward's words go: the detail says them
+        return f"{before}{DEFEATS}…"
+    return cut_words(before, width - len(DEFEATS)) + DEFEATS
+
+
+#: What a cut does not end on: a separator, or an amount without its unit.
+LOOSE_ENDS = ",;:+-—(["
+
+
+def unit_after(word: str, every: list[str], kept: list[str]) -> bool:
+    """Return whether `word`, the last of those `kept` of `every` word, is an amount whose
+    unit follows it ("2" of "pay 2 metal"; not of "wound 2 - pay")."""
+    after = every[len(kept)] if len(kept) < len(every) else ""
+    return word.lstrip("([").isdigit() and bool(after.strip(LOOSE_ENDS))
+
+
+def cut_words(text: str, width: int) -> str:
+    """Return `text` in at most `width` cells, cut between words ("…" marking it): never
+    inside a word, nor after an amount without its unit or a separator ("pay 2 time…",
+    not "pay 2 time, 1 ability u…"; #28 round 26: "Craft the Sword: pay 2 meta…").
+    One word longer than the row is cut inside it; words with no letters kept give "…"."""
+    if len(text) <= width:
+        return text
+    if width < 2:
+        return cut(text, width)
+    kept = text[: width - 1]
+    if text[width - 1] != " ":
+        kept = kept.rpartition(" ")[0] if " " in kept else ""
+    words, every = kept.split(), text.split()
+    while words and (not words[-1].strip(LOOSE_ENDS) or unit_after(words[-1], every, words)):
+        words.pop()
+    kept = " ".join(words).rstrip(LOOSE_ENDS).rstrip()
+    if not kept and not text.startswith(" "):  # one word longer than the row
+        return cut(text, width)
+    if not any(char.isalnum() for char in kept):  # a body's first word does not fit
+        return "…"
+    lead = text[: len(text) - len(text.lstrip())]  # a body's leading space is kept
+    return f"{lead}{kept}…" if not kept.startswith(lead) else f"{kept}…"
 
 
 def top_parts(inside: str) -> list[str]:
@@ -237,7 +289,7 @@ def cut_turn(line: str, width: int) -> str:
     # Its key and the first 20 letters of the option stay in sight, note or not.
     if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
         return cut(line, width)
-    return cut(bare, width - len(TAKES_TURN)) + TAKES_TURN
+    return cut_words(bare, width - len(TAKES_TURN)) + TAKES_TURN
 
 
 #: The least of an option a cut keeps: its key ("10. ") and 20 letters, then "…".
@@ -311,5 +363,5 @@ def cut_kept(line: str, width: int) -> str:
             if width - len(tail) >= BODY
             else cut(line, width)
         )
-    shown = body if len(body) <= room else (cut(body, room) if room > 1 else "…" * room)
+    shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
     return f"{name}{shown}{tail}"
