@@ -20,7 +20,8 @@ RULES = load_ruleset()
 SKIPPED = GOLDEN_DIR / "normal_tomu_seed1811464556580010651_lost.jsonl"
 #: Caellahan at 0 SE at decision 61, skipping where a Downgrade was offered too.
 CHOSEN = GOLDEN_DIR / "easy_caellahan_seed698320187082438441_lost.jsonl"
-TAKEN = "Taken for you: Skip your turn."
+#: As the game's log said it, why included (`skip_why`; #28 round 26: it lost the why).
+TAKEN = "Taken for you: Skip your turn — you cannot pay any attack: your turn is skipped."
 
 
 def events_of(path: Path) -> list[Event]:

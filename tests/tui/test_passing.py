@@ -16,7 +16,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
-from unbroken.tui.passing import beat_roll, beats
+from unbroken.tui.passing import beat_roll, beats, skip_words
 
 RULES = load_ruleset()
 
@@ -69,7 +69,8 @@ async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
         screen, index = await attacks_paralysed(pilot, app)
         passing = screen.passing
         assert passing is not None and passing.shown == 1
-        assert screen.offered == [] and "any key: skip" in str(screen.query_one("#prompt").render())
+        asked = str(screen.query_one("#prompt").render())  # the key that skips, as paced
+        assert screen.offered == [] and asked == skip_words(screen.pace.stray), asked
         # The beats' clock is driven here, not waited for (the timers are stopped).
         screen.rolling.stop()
         screen.rounds.hold()
@@ -121,8 +122,16 @@ async def test_the_log_shows_its_newest_line_after_the_rounds_passed_on_their_ow
         # Scrolled up on purpose, it stays where the player put it as its rows change.
         log.scroll_home(animate=False)
         await pilot.pause()
-        screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        screen.decision_panel.clear(skip_words(3.0))
         await pilot.pause()
         screen.refresh_all()  # the options back: the log's rows change twice
         await pilot.pause()
         assert log.scroll_y == 0 < log.max_scroll_y
+
+
+def test_the_prompt_says_which_key_skips_the_rounds() -> None:
+    # #28 round 26: "(any key: skip)", where a key within the pace's `stray` seconds of
+    # the one that set the rounds passing does not skip them (README: "not one within 3
+    # seconds"); keys paced at once skip at any time.
+    assert skip_words(3.0) == "Rounds pass on their own… (a key after 3 s: skip)"
+    assert skip_words(0.0) == "Rounds pass on their own… (a key: skip)"

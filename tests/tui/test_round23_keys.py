@@ -20,6 +20,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.game import GameScreen
 from unbroken.tui.pace import KeyPace
+from unbroken.tui.passing import skip_words
 
 RULES = load_ruleset()
 #: The beat after decisions taken for the player ended by hand, a window no test outlasts.
@@ -80,7 +81,7 @@ async def test_keys_moved_while_rounds_passed_say_the_options_changed() -> None:
     # weapon changed meanwhile (crafted here; a DISARM in a round) said nothing of it.
     game = forge()
     async with played(game) as (pilot, screen):
-        screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        screen.decision_panel.clear(skip_words(3.0))
         screen.session.apply(act.Craft("base:maul"))  # what passed meanwhile
         screen.refresh_all()  # what the end of the rounds does (GameScreen.finish)
         await settle(pilot)

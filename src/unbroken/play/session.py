@@ -32,11 +32,10 @@ from unbroken.core.game import Game
 from unbroken.core.history import by_decision, reveals
 from unbroken.core.state import GameState
 from unbroken.play.observers import Observers
-from unbroken.play.taken import answered
+from unbroken.play.taken import answered, taken_said
 from unbroken.records import RecordsError
 from unbroken.records.dailies import keep_daily
 from unbroken.replay import Recorder, resume, take_back, why_not_take_back
-from unbroken.words.taken import skip_why, taken_for_you
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -273,9 +272,7 @@ class GameSession:
         taken: list[Event] = []
         while (found := self.for_player()) is not None:
             action, why = found
-            offered = self.game.legal_actions()  # a Pass names the Responses it skipped
-            why = skip_why(action, why, self.game.options())
-            line = taken_for_you(action, why, self.game.state, self.ruleset, offered)
+            line = taken_said(self.game, action, why)  # as the replay and end screen say it
             events = self.apply(action, auto=True)
             tell(line, events)
             taken.extend(events)

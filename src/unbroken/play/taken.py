@@ -1,6 +1,6 @@
-"""Which decision the session takes for the player (`answered`), and the log's "Taken for
-you: …" line of such a decision told again afterwards (`taken_line`, `last_taken_line`,
-`taken_since`).
+"""Which decision the session takes for the player (`answered`), the log's "Taken for
+you: …" line of such a decision (`taken_said`, the game's and all others'), and that line
+told again afterwards (`taken_line`, `last_taken_line`, `taken_since`).
 
 A recording keeps a decision taken for the player as any other (R-DIGI-4), so the replay
 viewer and the end screen, which tell the log again from the events, said only "You skip
@@ -21,7 +21,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import copy_state
 from unbroken.replay.timeline import Timeline
 from unbroken.words.retold import retold
-from unbroken.words.taken import taken_for_you
+from unbroken.words.taken import skip_why, taken_for_you
 
 #: Single answers the player is shown rather than having them taken: a committed
 #: encounter's (R-TRAVEL-7), paid or not. Its one card is revealed and kept by the key
@@ -64,6 +64,16 @@ def _takeable(game: Game, action: Action) -> bool:
     return True
 
 
+def taken_said(game: Game, action: Action, why: str) -> str:
+    """Return the log's "Taken for you: …" line of `action`, taken for the player for
+    `why` at the decision `game` waits on: the one line the game's log, the replay viewer
+    and the end screen say (#28 round 25: told again from the events, a Skip at 0 SE lost
+    the game's "— you cannot pay any attack: …"; `skip_why`). A Pass names the Responses it
+    skipped among the answers offered."""
+    why = skip_why(action, why, game.options())
+    return taken_for_you(action, why, game.state, game.ruleset, game.legal_actions())
+
+
 def taken_line(ruleset: Ruleset, before: Sequence[Event], action: Action) -> str:
     """Return the log's "Taken for you: …" line of `action` taken at the decision the
     events `before` wait on, when the session takes it for the player there; else ""."""
@@ -74,7 +84,7 @@ def taken_line(ruleset: Ruleset, before: Sequence[Event], action: Action) -> str
         return ""
     if found is None or found[0] != action:
         return ""
-    return taken_for_you(action, found[1], game.state, ruleset, game.legal_actions())
+    return taken_said(game, action, found[1])
 
 
 def last_taken_line(ruleset: Ruleset, events: Sequence[Event]) -> str:
@@ -116,9 +126,7 @@ def _taken_at(ruleset: Ruleset, before: Sequence[Event], after: Sequence[Event])
         return ""
     if found is None:
         return ""
-    return (
-        taken_for_you(found[0], found[1], game.state, ruleset, game.legal_actions()) if same else ""
-    )
+    return taken_said(game, found[0], found[1]) if same else ""
 
 
 def told_again(timeline: Timeline, i: int) -> list[str]:

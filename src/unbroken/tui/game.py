@@ -259,11 +259,13 @@ class GameScreen(Screen[None]):
     @on(HintBox.Changed)
     def hint_changed(self) -> None:
         """Fit the options to the rows a hint leaves them (unless the decision drawn with
-        the hint did), the log on its newest lines."""
+        the hint did), the hint to its rows, the log on its newest lines. The hint is
+        fitted whether or not the options' rows changed (#28 round 26: a hint back after a
+        notice of as many rows showed whole, 4 rows where it had 3, cut)."""
         panel = self.decision_panel
         if panel.room_changed():
             panel.show_offer()
-            self.fit_hint()
+        self.fit_hint()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
     def fit_hint(self) -> None:

@@ -59,7 +59,7 @@ THE_SCREEN = """\
 - On the right: where you are in the level, the decision with its options (the
   keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it), on its
   newest line unless you scroll it up. Rounds that pass on their own are shown
-  one roll at a time; any key skips them.
+  one roll at a time; a key skips them, not one within 3 s of yours.
 """
 
 #: The one screen a new player reads first: the game in a few lines, then where to look.
@@ -235,7 +235,7 @@ class HelpScreen(Screen[None]):
 | / | help at its search (on the title and in the viewer too) |
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
-| any key | while rounds pass on their own (shown a roll at a time): skip to the end |
+| a key | while rounds pass on their own, 3 s after the key that set them: skip to the end |
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
 | ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |

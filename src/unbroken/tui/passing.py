@@ -3,7 +3,8 @@
 One key press can play several rolls: the monster's turn, a Paralyzed check
 that loses the player's turn, the monster's turn again. The game screen shows
 each roll as a beat of its own (the stage, the die and the log lines of that
-roll), at the roll animation's pace; any key skips to the end.
+roll), at the roll animation's pace; a key skips to the end, unless it comes within the
+pace's `stray` seconds of the key that set them passing (`skip_words` says so).
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
 
 #: How long each beat stays on screen (the die rolls for the first part of it).
 BEAT_SECONDS = 0.9
+
+
+def skip_words(stray: float) -> str:
+    """Return the prompt while rounds pass on their own: which key skips them, the first
+    `stray` seconds' excepted (#28 round 26: "any key: skip" where a key within 3 s of
+    the one that set them passing does not)."""
+    return f"Rounds pass on their own… (a key{f' after {stray:g} s' if stray else ''}: skip)"
 
 
 class Beat(NamedTuple):
@@ -98,7 +106,7 @@ class RoundsShown:
         """Show the beats of a decision one by one (`start`: when its key was pressed)."""
         self.screen.rolling.stop()
         self.passing = Passing(steps, start)
-        self.screen.decision_panel.clear("Rounds pass on their own… (any key: skip)")
+        self.screen.decision_panel.clear(skip_words(self.screen.pace.stray))
         self.next_beat()
 
     def next_beat(self) -> None:
