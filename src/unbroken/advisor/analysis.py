@@ -56,7 +56,8 @@ from unbroken.words.actions import option_text
 #:    `score_ahead`, what the option taken scores more than the best.
 #: 9: an option of a race that ended early weighs the best's luck there (#28 round 25);
 #:    `unseen`, the monsters a decision's figures average over.
-FORMAT = 9
+#: 10: `score_ahead` below 0 where the best scores more (#28 round 26).
+FORMAT = 10
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -304,11 +305,11 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
 
 
 def _score_ahead(game: Game, taken: Action, best: Action) -> int:
-    """Return what `taken` would score more than `best` if the game is won (0: no more)."""
+    """Return what `taken` would score more than `best` if the game is won (below 0: less)."""
     if taken == best:
         return 0
     query = game.query()
-    return max(0, query.score_after(taken) - query.score_after(best))
+    return query.score_after(taken) - query.score_after(best)
 
 
 # ------------------------------------------------------------------- kept in the cache

@@ -46,7 +46,7 @@ def what_it_changes(game: Game, action: act.Action) -> str:
     f = query.forecast(action)
     state = game.state
     own = own_card(action, state)
-    parts = _resources(f, game.ruleset, own)
+    parts = _resources(f, game.ruleset, own) + _weapons(f, game.ruleset, own, state.weapons[-1])
     if isinstance(action, act.Attack) and f.power is not None:
         parts.append(attack_effect(f, _attack_type(game, action), game.ruleset))
     # What another rule paid, lost or gained is said above with its cause, once (#30 round
@@ -96,6 +96,21 @@ def _resources(f: Forecast, ruleset: Ruleset, own: str) -> list[str]:
             into[what] = into.get(what, 0) + n
     said = [f"{verb} {amounts(what)}" for verb, what in mine.items() if what]
     return said + [f"{verb} {amounts(what)} ({name})" for (verb, name), what in theirs.items()]
+
+
+def _weapons(f: Forecast, ruleset: Ruleset, own: str, weapon: str) -> list[str]:
+    """Return the weapon changes the option itself makes ("downgrades your weapon: Club →
+    Bare Hands", a trick's price, #28 round 26: it said "nothing paid or lost now"); those
+    of another rule are said by the note, with the rule."""
+    out = []
+    for event, cause in zip(f.events, f.causes, strict=True):
+        if isinstance(event, ev.WeaponsSet) and event.weapons:
+            if cause is None or cause.card == own:
+                was = f"{ruleset.card_name(weapon)} → " if weapon else ""
+                what = "downgrades your weapon" if event.why == "downgraded" else "your weapon"
+                out.append(f"{what}: {was}{ruleset.card_name(event.weapons[-1])}")
+            weapon = event.weapons[-1]
+    return out
 
 
 def _attack_type(game: Game, action: act.Attack) -> str:

@@ -57,7 +57,9 @@ class Choice:
     #: What the option taken would score more than the best if the game is won (what each
     #: is sure to pay and gain, `Query.score_after`): the chance counts winning only, so a
     #: treasure taken for its points reads as a loss (#28 round 20: "Resolve Gem Vein",
-    #: 20 of a won game's 85 points, its only costly decision).
+    #: 20 of a won game's 85 points, its only costly decision). Below 0: the best scores
+    #: more, said where the two are about equal (round 26: "Eat 1 food — score 48" about
+    #: equal to "Eat 0 food — score 45", both won in every future).
     score_ahead: int = 0
     #: How many monsters the level's may be, unrevealed at this decision (`unseen`): its
     #: figures average over them, which `%` says and analyze and the viewer say too (#28
@@ -139,6 +141,7 @@ class Choice:
             return (
                 f"{self.against_best.points()} on the same futures: about equal to"
                 f" {in_sentence(self.best)}{self._above() or self._where_led()}"
+                f"{self._scores_equal()}"
             )
         d = self.against_best
         gain = Difference(d.behind, d.ahead, d.games)
@@ -174,6 +177,14 @@ class Choice:
             f"; {short_name(self.taken)} scores {self.score_ahead} more if you win: the"
             " chance counts winning, not the score"
         )
+
+    def _scores_equal(self) -> str:
+        """Return which of two options about equal to win scores more if the game is won,
+        the final score deciding between them ("" when they score the same)."""
+        if not self.score_ahead:
+            return ""
+        more = short_name(self.taken if self.score_ahead > 0 else self.best)
+        return f"; {more} scores {abs(self.score_ahead)} more if you win"
 
     def _counted(self) -> str:
         """Return the futures a paired figure of the bot's rests on, counted: round 10 read

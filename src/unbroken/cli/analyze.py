@@ -130,8 +130,20 @@ class Progress:
 
 
 def short(text: str, most: int = 40) -> str:
-    """Return `text` cut to `most` characters (an ellipsis marks the cut)."""
-    return cut(text, most)
+    """Return `text` cut to `most` characters between words (an ellipsis marks the cut)."""
+    return cut_words(text, most)
+
+
+def cut_words(text: str, most: int) -> str:
+    """Return `text` cut to `most` characters after a whole word, "…" marking the cut
+    (#28 round 26: "reveal t… 42 %"); mid-word only where the last space is in the first
+    half (a long word would leave too little)."""
+    if most <= 1 or len(text) <= most:
+        return text
+    space = text.rfind(" ", 0, most)
+    if space < most // 2:
+        return cut(text, most)
+    return text[:space].rstrip(" ,;:(—-") + "…"
 
 
 def short_option(option: str, most: int) -> str:
@@ -140,12 +152,15 @@ def short_option(option: str, most: int) -> str:
     24 read a killing blow cut before "— defeats it" beside "about equal to Skip your turn".
     Cut at the end where that would leave less than ten characters of the name."""
     if len(option) <= most or " — " not in option:
-        return cut(option, most)
+        return cut_words(option, most)
     head, tail = option.split(" — ", 1)
-    tail = " — " + tail.split(":", 1)[0]
+    kept = tail.split(":", 1)[0]
+    if kept.count("(") > kept.count(")"):  # not cut inside its brackets: "score 48 (rank"
+        kept = kept.split(" (", 1)[0] + "…"
+    tail = " — " + kept
     if most - len(tail) < 10:
-        return cut(option, most)
-    return cut(head, most - len(tail)) + tail
+        return cut_words(option, most)
+    return (head if len(head) + len(tail) <= most else cut_words(head, most - len(tail))) + tail
 
 
 def _pc(rate: float) -> str:
