@@ -1,0 +1,87 @@
+"""Round 26's findings in the title-side screens (#28): New game after Plugins."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from pilot import sync
+from playing import choose
+from textual.widgets import Label, OptionList, Static
+from textual.widgets._toast import Toast
+
+from unbroken import plugins
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.newgame import NewGameScreen
+from unbroken.tui.plugins_screen import PluginsScreen
+
+GAUNTLET = Path(__file__).resolve().parents[2] / "plugins" / "unbroken-gauntlet" / "src"
+
+
+@pytest.fixture
+def gauntlet_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Gauntlet installed by its entry point, the user config deciding what is on."""
+    entry = metadata.EntryPoint(name="gauntlet", value="unbroken_gauntlet", group="unbroken")
+    monkeypatch.setattr(plugins.config, "installed_entry_points", lambda: [entry])
+    monkeypatch.syspath_prepend(str(GAUNTLET))
+    monkeypatch.delenv("UNBROKEN_PLUGINS")
+    plugins._load_cached.cache_clear()
+    yield
+    plugins._load_cached.cache_clear()
+    sys.modules.pop("unbroken_gauntlet", None)
+
+
+@pytest.mark.usefixtures("gauntlet_installed")
+@sync
+async def test_turning_gauntlet_off_on_new_game_says_expert_went_and_covers_no_label() -> None:
+    # Round 26 (26b-9): `p`, Space on gauntlet, Esc: the note "Plugin 'gauntlet' is off from
+    # the next new game." sat over the Seed label, and Expert fell back to Normal unsaid.
+    from unbroken.cli.command import load
+
+    app = UnbrokenApp(load, animate=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await choose(pilot, app, "new")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        diffs = screen.query_one("#difficulties", OptionList)
+        diffs.focus()
+        diffs.highlighted = diffs.get_option_index("gauntlet:expert")
+        await pilot.pause()
+        await pilot.press("p")
+        assert isinstance(app.screen, PluginsScreen)
+        await pilot.press("down", "space")  # gauntlet off
+        await pilot.press("escape")
+        await pilot.pause()
+        back: object = app.screen
+        assert back is screen
+        assert screen.choice()[1] == "normal"
+        said = " ".join(str(screen.query_one("#expansions", Static).render()).split())
+        assert "Expert needs Gauntlet: Normal now" in said, said
+        labels = [w.region for w in screen.query(Label)]
+        labels += [screen.query_one("#about").region]
+        for toast in app.screen.query(Toast):
+            assert not any(toast.region.overlaps(region) for region in labels)
+
+
+@pytest.mark.usefixtures("gauntlet_installed")
+@sync
+async def test_a_note_on_new_game_sits_in_the_left_column() -> None:
+    # Round 26: the notes' holders put them at the right, over the description and the Seed
+    # label, though New game's notes were meant for the foot of the left column.
+    from unbroken.cli.command import load
+
+    app = UnbrokenApp(load, animate=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await choose(pilot, app, "new")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.notify("Gentle start is an Easy option.", severity="warning")
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(screen.query(Toast))
+        assert toasts
+        about = screen.query_one("#about").region
+        assert not any(t.region.overlaps(about) for t in toasts)
