@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from pilot import sync
@@ -17,6 +19,9 @@ from unbroken import plugins
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.plugins_screen import PluginsScreen
+
+if TYPE_CHECKING:
+    from unbroken.core.ruleset import Ruleset
 
 GAUNTLET = Path(__file__).resolve().parents[2] / "plugins" / "unbroken-gauntlet" / "src"
 
@@ -85,3 +90,27 @@ async def test_a_note_on_new_game_sits_in_the_left_column() -> None:
         assert toasts
         about = screen.query_one("#about").region
         assert not any(t.region.overlaps(about) for t in toasts)
+
+
+def test_new_game_says_why_expert_starts_with_more_se_than_hard(everything: Ruleset) -> None:
+    # Round 26 (26b-5): "Expert (the hardest of 4; from Gauntlet). 13 SE, ..." beside Hard's
+    # "Start with 10 SE" surprised: the hardest difficulty gave 3 SE more, unexplained.
+    app = UnbrokenApp(everything, animate=False)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await choose(pilot, app, "new")
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            diffs = screen.query_one("#difficulties", OptionList)
+            diffs.highlighted = diffs.get_option_index("gauntlet:expert")
+            await pilot.pause()
+            info = screen.query_one("#difficulty-info", Static).render()
+            said = " ".join(str(info).split())
+            assert "It starts with 3 SE more than Hard: its danger track makes each" in said
+            diffs.highlighted = diffs.get_option_index("hard")
+            await pilot.pause()
+            said = str(screen.query_one("#difficulty-info", Static).render())
+            assert "SE more than" not in said
+
+    asyncio.run(look())

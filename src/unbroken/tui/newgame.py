@@ -28,7 +28,13 @@ from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import page
-from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
+from unbroken.words.cards import (
+    class_mates,
+    difficulty_text,
+    sentence,
+    setup_words,
+    start_se_note,
+)
 from unbroken.words.vocabulary import TIMING_WORDS
 
 if TYPE_CHECKING:
@@ -325,6 +331,7 @@ class NewGameScreen(Screen[None]):
                 (f"{diff.name} ", "bold"),
                 f"({rank}). ",
                 difficulty_text(diff),
+                start_se_note(rules, diff),
                 gentle_note(rules) if diff.id == "easy" else "",
             )
         )
