@@ -114,3 +114,36 @@ def test_new_game_says_why_expert_starts_with_more_se_than_hard(everything: Rule
             assert "SE more than" not in said
 
     asyncio.run(look())
+
+
+def test_no_help_table_leaves_a_word_alone_on_a_row_at_any_width() -> None:
+    # Round 26 (26a-17, 26b-14): the viewer's `?` read "← →  one decision back or" and
+    # "on" alone on the next row once its scrollbar came (the text two columns narrower).
+    from rich.console import Console
+
+    from unbroken.tui.help import HelpScreen
+    from unbroken.tui.help_text import _drawn
+
+    console = Console(width=120)
+    for source in (HelpScreen.VIEWER_KEYS, HelpScreen.KEYS):
+        for width in range(40, 80):
+            rows = [strip.text for strip in _drawn(console, source, width)]
+            table = [row for row in rows if row.startswith(" ") and row.strip()]
+            alone = [row for row in table if row[:12].isspace() and len(row.split()) == 1]
+            assert not alone, (width, alone)
+
+
+def test_a_scrollbar_thumb_is_seen_whole_without_colour() -> None:
+    # Round 26 (26a-15): help showed "▄▄" and "▇▇" in one column, read as two thumbs: the
+    # thumb's middle was spaces in reverse video, unseen in a capture without colours.
+    from textual.scrollbar import ScrollBar
+
+    UnbrokenApp(lambda: plugins.current_plugins().ruleset, animate=False)
+    for position in (0, 5, 10, 17, 28):
+        drawn = ScrollBar.renderer.render_bar(
+            size=12, virtual_size=40, window_size=12, position=position
+        )
+        cells = [s.text for s in drawn.segments if s.text != "\n"]
+        thumb = [i for i, cell in enumerate(cells) if cell.strip()]
+        assert thumb == list(range(thumb[0], thumb[-1] + 1)), (position, cells)
+        assert len(thumb) >= 3, cells
