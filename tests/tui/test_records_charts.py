@@ -236,9 +236,11 @@ def test_records_with_charts(
     assert snap_compare(app, terminal_size=size, run_before=open_charts)
 
 
-def test_esc_goes_back_one_step_from_the_charts_and_the_sheets_of_records() -> None:
+def test_esc_goes_to_the_table_from_every_view_of_records_then_to_the_title() -> None:
     """#28 round 8: Esc in the charts went straight to the title; now the table comes back,
-    then the screen under Records. The achievements sheet goes back to Records too."""
+    then the screen under Records. Round 26: `c`, `a`, then Esc went back to the charts,
+    Esc again to the table, a third Esc left, the footer saying "esc Back" alone: one Esc
+    from any view goes to the table ("esc Table"), the next to the title ("esc Title")."""
     from textual.widgets import DataTable
 
     from unbroken.tui.history import AchievementsScreen
@@ -253,21 +255,26 @@ def test_esc_goes_back_one_step_from_the_charts_and_the_sheets_of_records() -> N
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, RecordsScreen)
+            assert footer_keys(app)["escape"] == "Title"
             await pilot.press("c")
             await pilot.pause()
             assert screen.view == "charts"
+            assert footer_keys(app)["escape"] == "Table"
             await pilot.press("escape")
             await pilot.pause()
             assert screen.view == "table"
             assert app.screen is screen
             assert screen.query_one("#games", DataTable).has_focus
             assert footer_keys(app)["c"] == "Charts"
-            await pilot.press("a")
+            await pilot.press("c", "a")  # the sheet, opened from the charts
             await pilot.pause()
             assert isinstance(app.screen, AchievementsScreen)
+            assert footer_keys(app)["escape"] == "Table"
             await pilot.press("escape")
             await pilot.pause()
-            assert app.screen is screen
+            assert app.screen is screen and screen.view == "table"
+            assert screen.query_one("#games", DataTable).has_focus
+            assert footer_keys(app)["escape"] == "Title"
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is under
@@ -305,10 +312,10 @@ def test_enter_on_the_charts_opens_nothing_however_they_were_reached(
             await pilot.press("a")
             await pilot.pause()
             assert isinstance(on_top(app), AchievementsScreen)
-            await pilot.press("escape")
+            await pilot.press("escape")  # to the table (round 26: not back to the charts)
             await pilot.pause()
-            assert on_top(app) is screen and screen.view == "charts"
-            await pilot.press("enter")
+            assert on_top(app) is screen and screen.view == "table"
+            await pilot.press("c", "enter")
             await pilot.pause()
             assert not opened
             await pilot.press("escape", "enter")  # the table: Enter watches its game

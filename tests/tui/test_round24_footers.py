@@ -39,5 +39,5 @@ async def test_the_records_footer_says_every_key_at_80_columns() -> None:
         await app.push_screen(screen)
         await settle(pilot)
         shown = footer(app)
-    for said in ("⏎ Replay", "esc Back", "s Sort", "c Charts", "p Panels"):
+    for said in ("⏎ Replay", "esc Title", "s Sort", "c Charts", "p Panels"):
         assert said in shown, shown

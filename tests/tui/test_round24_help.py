@@ -62,4 +62,6 @@ async def searched(app: UnbrokenApp) -> None:
         section = screen.query_one("#help-section", SectionText)
         drawn = [line.text.strip() for line in section.lines(section.content_size.width)]
         assert "Danger track (skips green spaces):" in drawn, drawn  # a heading, no bullet
-        assert "• 1  green: the monster gains +1 health" in drawn, drawn
+        # Round 26: Gritty skips its green space, which no level lands on: it gives nothing.
+        assert "• 1  green: passed over (gives nothing)" in drawn, drawn
+        assert "• 2  amber: the monster gains +1 armor" in drawn, drawn

@@ -171,6 +171,13 @@ def test_cards_and_the_log_say_the_keywords_and_the_track(
     assert run_command(["cards", "--id", "expert"]) == 0
     out = capsys.readouterr().out
     assert "Danger track (skips green spaces):" in out
+    # #28 round 26: the green spaces, which no level lands on, were listed with gains;
+    # Expert's 13 SE, 3 more than Hard's, was not explained.
+    assert "1  green: passed over (gives nothing)" in out
+    assert "green: the monster gains" not in out
+    assert "4  amber: the monster gains +1 health" in out
+    said = " ".join(out.split())
+    assert "It starts with 3 SE more than Hard: its danger track makes each level's" in said
 
 
 def at_attack_chosen(

@@ -25,7 +25,7 @@ from unbroken.play.typed_ahead import DROPPED, asked_anew, asked_at, discard, re
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
-from unbroken.words.cards import condition_in_play, difficulty_text
+from unbroken.words.cards import condition_in_play, difficulty_text, start_se_note
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
@@ -190,7 +190,7 @@ class TextGame:
         """Return the difficulty id the player picks (Normal without a stdin)."""
         diffs = ruleset.settings.difficulties
         print("Choose the difficulty:", file=out)
-        options = [f"{d.name}: {difficulty_text(d)}" for d in diffs]
+        options = [f"{d.name}: {difficulty_text(d)}{start_se_note(ruleset, d)}" for d in diffs]
         index = ask("Difficulty", options, stdin, out) if stdin else 1
         return diffs[index].id
 

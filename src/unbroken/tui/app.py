@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from textual.app import App
 from textual.binding import Binding
+from textual.scrollbar import ScrollBar
 
 from unbroken.tui.pace import PLAYERS
 from unbroken.tui.reach import register_app
+from unbroken.tui.thumb import GlyphThumb
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,6 +93,7 @@ class UnbrokenApp(App[None]):
         super().__init__()
         if key_pace is not None:
             self.key_pace = key_pace
+        ScrollBar.renderer = GlyphThumb  # thumbs seen without colour too (tui/thumb.py)
         # lazy: the first frame draws before the engine and the screens
         from unbroken.home.settings import load_settings
 

@@ -7,6 +7,7 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
@@ -36,6 +37,30 @@ def contents_entry(title: str, marked: bool, width: int) -> str:
 MARKED = Style(reverse=True)
 
 
+#: Stands for a space no wrap breaks at while Rich lays a section out (its wrap breaks at
+#: every whitespace, the no-break space too): one cell that is no whitespace, drawn as a
+#: space (`_drawn`).
+NO_BREAK = "\ue000"
+
+
+def no_word_alone(source: str) -> str:
+    """Return the Markdown `source` with the last two words of every table cell joined by a
+    space no wrap breaks at: a cell wrapped to a narrower column never leaves its last word
+    alone on a row (#28 round 26: the viewer's keys read "one decision back or" / "on" once
+    the help's scrollbar came). They stand joined by `NO_BREAK`, drawn as a space."""
+    lines = source.split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith("|") or set(line) <= set("|-: "):
+            continue
+        cells = line.split("|")
+        for k, cell in enumerate(cells[1:-1], start=1):
+            words = cell.strip().rsplit(" ", 1)
+            if len(words) == 2 and all(words):
+                cells[k] = cell.replace(" ".join(words), NO_BREAK.join(words))
+        lines[i] = "|".join(cells)
+    return "\n".join(lines)
+
+
 @functools.lru_cache(maxsize=64)
 def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
     """Return the Markdown `source` drawn by Rich at `width`, line by line (kept: drawing
@@ -43,8 +68,12 @@ def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
     from rich.markdown import Markdown
 
     options = console.options.update_width(width)
-    lines = console.render_lines(Markdown(source), options, pad=True)
-    return tuple(Strip(line, width) for line in lines)
+    lines = console.render_lines(Markdown(no_word_alone(source)), options, pad=True)
+    spaced = (
+        [Segment(text.replace(NO_BREAK, " "), style, control) for text, style, control in line]
+        for line in lines
+    )
+    return tuple(Strip(line, width) for line in spaced)
 
 
 class SectionText(Widget):

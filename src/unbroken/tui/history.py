@@ -54,11 +54,14 @@ def current_panels(plugins: Plugins) -> list[RecordsPanel]:
 
 class RecordsScreen(Screen[None]):
     """Every finished game; `s` sorts by the column under the cursor; Enter opens its replay;
-    `c` switches between the table and the charts (unbroken.tui.charts); Esc goes back one
-    step: from the charts to the table, from the table to the screen under it."""
+    `c` switches between the table and the charts (unbroken.tui.charts); Esc goes from the
+    charts to the table ("esc Table"), from the table to the title ("esc Title"); the
+    achievements and the plugins' panels go back to the table too (#28 round 26: Esc stepped
+    back through every view opened, the footer saying "esc Back" alone)."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", "Table"),
+        Binding("escape", "leave", "Title"),
         Binding("enter", "watch", "Replay", priority=True),  # the table's; not the charts'
         Binding("left", "column(-1)", "Column", key_display="←→", priority=True),
         Binding("right", "column(1)", "Column", show=False, priority=True),
@@ -115,6 +118,10 @@ class RecordsScreen(Screen[None]):
             return bool(self.panels)
         if action == "show":
             return parameters[0] != self.view
+        if action == "back":
+            return self.view == "charts"
+        if action == "leave":
+            return self.view == "table"
         if action in ("sort", "column", "watch"):
             return self.view == "table"
         return True
@@ -134,12 +141,12 @@ class RecordsScreen(Screen[None]):
         self.refresh_bindings()
 
     def action_back(self) -> None:
-        """Esc: the charts go back to the table (not to the title, #28 round 8), the table
-        to the screen under Records."""
-        if self.view == "charts":
-            self.action_show("table")
-        else:
-            self.app.pop_screen()
+        """Esc on the charts: back to the table (not to the title, #28 round 8)."""
+        self.action_show("table")
+
+    def action_leave(self) -> None:
+        """Esc on the table: back to the title (Records is opened from its menu)."""
+        self.app.pop_screen()
 
     #: The games' rows: (key, cells by column key); the table's layout (records_table.shown).
     cells: list[tuple[str, Cells]] = []
@@ -288,10 +295,14 @@ class RecordsScreen(Screen[None]):
         mark_titles(table, self.sorted_shown, self.reverse)
 
     def action_achievements(self) -> None:
+        """Open the achievements sheet; its Esc comes back to the table, whichever view
+        opened it (one Esc from any view to the table)."""
+        self.action_show("table")
         self.app.push_screen(AchievementsScreen())
 
     def action_panels(self) -> None:
-
+        """Open the plugins' panels; their Esc comes back to the table as the sheet's."""
+        self.action_show("table")
         app = game_app(self)
         self.app.push_screen(PanelsScreen(self.panels, app.ruleset))
 
@@ -321,9 +332,10 @@ def word_cut(line: str, width: int) -> str:
 
 class AchievementsScreen(Screen[None]):
     """The achievements sheet: each of them with a tick per difficulty of the ruleset
-    (Easy / Normal / Hard, then those plugins add: `records.sheet_columns`)."""
+    (Easy / Normal / Hard, then those plugins add: `records.sheet_columns`). Esc goes back to
+    Records' table (it is opened from there alone)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Table")]
     #: The sheet's rows and its difficulty columns (read once on mount).
     sheet_rows: list[SheetRow] | None = None
     ticked: list[tuple[str, str]] = []  # noqa: RUF012 (replaced, never changed)

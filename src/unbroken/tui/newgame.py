@@ -28,7 +28,13 @@ from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import page
-from unbroken.words.cards import class_mates, difficulty_text, sentence, setup_words
+from unbroken.words.cards import (
+    class_mates,
+    difficulty_text,
+    sentence,
+    setup_words,
+    start_se_note,
+)
 from unbroken.words.vocabulary import timing_words
 
 if TYPE_CHECKING:
@@ -158,6 +164,9 @@ class NewGameScreen(Screen[None]):
         self.marked_new: set[str] = set()
         #: The character whose description is shown.
         self.described = ""
+        #: The character and difficulty highlighted, by id: their names and whose they are
+        #: (said when an expansion turned off takes them away: `fell_back`).
+        self.picked: dict[str, tuple[str, str, str]] = {}
 
     @property
     def unbroken(self) -> UnbrokenApp:
@@ -218,10 +227,12 @@ class NewGameScreen(Screen[None]):
         self.unbroken.clear_warnings()
         self.query_one("#characters", OptionList).focus()
 
-    def fill(self, char_id: str, diff_id: str) -> None:
+    def fill(self, char_id: str, diff_id: str, say_lost: bool = False) -> None:
         """List the characters and difficulties of the rules in play now (the expansions on
-        add some), highlighting these when they are there."""
+        add some), highlighting these when they are there; with `say_lost`, say under the
+        expansions on which of them an expansion turned off took away."""
         rules = self.unbroken.ruleset
+        before = self.picked
         #: The plugins whose characters and difficulties are listed.
         self.listed = dict(rules.plugins)
         chars = self.query_one("#characters", OptionList)
@@ -235,11 +246,12 @@ class NewGameScreen(Screen[None]):
         diffs.add_options(Option("", id=d.id) for d in rules.settings.difficulties)
         chars.highlighted = _index_of(chars, char_id, 0)
         diffs.highlighted = _index_of(diffs, diff_id, 1)
+        self.describe()
+        lost = fell_back(before, self.picked) if say_lost else ()
         said = Text(expansions_line(rules.plugins, self.first_listed(rules.plugins)))
-        for notice in self.unbroken.skipped_plugin_notices:
+        for notice in (*self.unbroken.skipped_plugin_notices, *lost):
             said.append(f"\n⚠ {notice}", style="yellow")
         self.query_one("#expansions", Static).update(said)
-        self.describe()
 
     def first_listed(self, plugins: dict[str, str]) -> set[str]:
         """Return the expansions this screen marks "(new)": those installed since a New game
@@ -284,6 +296,11 @@ class NewGameScreen(Screen[None]):
         cls = rules.classes[rules.characters[char_id].cls]
         text = Text()
         char = rules.characters[char_id]
+        diff_name = next(d.name for d in rules.settings.difficulties if d.id == diff_id)
+        self.picked = {
+            "char": (char_id, char.name, plugin_title(char_id)),
+            "diff": (diff_id, diff_name, plugin_title(diff_id)),
+        }
         text.append(f"{char.name} — {cls.name}\n", style="bold")
         text.append(f"{char.text}\n", style="italic")
         start = setup_words(rules, char)
@@ -314,6 +331,7 @@ class NewGameScreen(Screen[None]):
                 (f"{diff.name} ", "bold"),
                 f"({rank}). ",
                 difficulty_text(diff),
+                start_se_note(rules, diff),
                 gentle_note(rules) if diff.id == "easy" else "",
             )
         )
@@ -372,10 +390,15 @@ class NewGameScreen(Screen[None]):
         self.unbroken.open_screen("plugins")
 
     def on_screen_resume(self) -> None:
-        """List again what the rules offer when the expansions on changed meanwhile."""
+        """List again what the rules offer when the expansions on changed meanwhile, saying
+        which pick an expansion turned off took away and what is picked now (#28 round 26:
+        Expert fell back to Normal unsaid). Plugins' own notes ("Plugin 'gauntlet' is off
+        from the next new game") go: the expansions line says it, and a note covered the
+        Seed label."""
         self.unbroken.find_new_plugins()
         if self.is_mounted and self.listed != self.unbroken.ruleset.plugins:
-            self.fill(*self.choice())
+            self.unbroken.clear_notices()
+            self.fill(*self.choice(), say_lost=True)
 
     @on(OptionList.OptionSelected, "#difficulties")
     def difficulty_picked(self) -> None:
@@ -402,6 +425,26 @@ class NewGameScreen(Screen[None]):
         game = Game.new(self.unbroken.ruleset, char, diff, seed, {"gentle_start": gentle})
         self.unbroken.save_settings(character=char, difficulty=diff)
         self.unbroken.play(self.unbroken.session_for(game), replace=True)
+
+
+def plugin_title(content_id: str) -> str:
+    """Return the expansion whose a character or difficulty is, by its id, in words
+    ("gauntlet:expert" → "Gauntlet"), or "" for the base game's."""
+    owner, colon, _ = content_id.partition(":")
+    return owner.replace("-", " ").title() if colon else ""
+
+
+def fell_back(
+    before: dict[str, tuple[str, str, str]], now: dict[str, tuple[str, str, str]]
+) -> tuple[str, ...]:
+    """Return what New game says of the picks (character, difficulty) that an expansion
+    turned off took away: "Expert needs Gauntlet: Normal now"."""
+    said = []
+    for kind, (was_id, was_name, owner) in before.items():
+        now_id, now_name, _ = now.get(kind, (was_id, "", ""))
+        if now_id != was_id and owner:
+            said.append(f"{was_name} needs {owner}: {now_name} now")
+    return tuple(said)
 
 
 def _index_of(options: OptionList, option_id: str, default: int) -> int:

@@ -29,9 +29,10 @@ def panel_lines(panel: RecordsPanel, ruleset: Ruleset) -> list[str]:
 
 
 class PanelsScreen(Screen[None]):
-    """What plugins keep in the records beside the games (e.g. a campaign)."""
+    """What plugins keep in the records beside the games (e.g. a campaign). Esc goes back to
+    Records' table (it is opened from there alone)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Table")]
 
     def __init__(self, panels: list[RecordsPanel], ruleset: Ruleset) -> None:
         super().__init__()

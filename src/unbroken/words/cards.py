@@ -321,17 +321,43 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
 
 
 def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
-    """Return a plugin's difficulty: its text and its danger track, space by space."""
-    lines = [f"{ruleset.card_name(card.id)} (difficulty)", f"  {card.text}"]
+    """Return a plugin's difficulty: its text and its danger track, space by space; a space
+    of a colour it skips that no level lands on says so, not its gains (#28 round 26: Expert's
+    green spaces were listed as "the monster gains +1 health", which never happens)."""
+    said = f"{card.text}{start_se_note(ruleset, card)}"
+    lines = [f"{ruleset.card_name(card.id)} (difficulty)", f"  {said}"]
     if card.danger:
         skips = f" (skips {', '.join(card.skip)} spaces)" if card.skip else ""
         lines.append(f"  Danger track{skips}:")
+        landed = {danger_space(card, level)[0] for level in range(1, 5)}
         for number, space in enumerate(card.danger, start=1):
+            if space.colour in card.skip and number - 1 not in landed:
+                lines.append(f"    {number}  {space.colour}: passed over (gives nothing)")
+                continue
             does = danger_gains(space)
             note = f" ({space.text})" if space.text else ""
             lines.append(f"    {number}  {space.colour}: the monster gains {does}{note}")
         lines.append(f"  {danger_advance(card)}")
     return lines
+
+
+def start_se_note(ruleset: Ruleset, card: m.Difficulty) -> str:
+    """Return why a difficulty with a danger track starts with more SE than the easier one
+    before it (#28 round 26: Expert, "the hardest of 4", starts with 13 SE where Hard gives
+    10, unexplained): " It starts with 3 SE more than Hard: its danger track makes each
+    level's monster stronger.", else ""."""
+    settings = ruleset.settings
+    listed = [d.id for d in settings.difficulties]
+    if not card.danger or card.id not in listed or listed.index(card.id) == 0:
+        return ""
+    easier = settings.difficulties[listed.index(card.id) - 1]
+    se, easier_se = ({**settings.start, **d.start}.get("se", 0) for d in (card, easier))
+    if se <= easier_se:
+        return ""
+    return (
+        f" It starts with {se - easier_se} SE more than {easier.name}: its danger track "
+        "makes each level's monster stronger."
+    )
 
 
 def difficulty_text(card: m.Difficulty) -> str:
