@@ -27,6 +27,7 @@ from unbroken.tui.careful import (
     AGAIN,
     MOVED,
     NEW,
+    REVEALED,
     STANDING,
     TAKEN,
     careful_cue,
@@ -127,8 +128,11 @@ class DecisionPanel(CarefulList):
         # it twice).
         repeated = self.repeated(at, self.offered_at, asked)
         self.rolled = monster_rolled(last) if repeated is not None else ""
-        self.ask(new, at[2] == kind, None if new else repeated)
-        if self.careful and (self.why == TAKEN or not new):
+        # Asked again with cards the key revealed (#28 round 26: Scout's monster, then
+        # Explore's key 7 s on took it unmarked): read as a new question's cards are.
+        revealed = bool(kind) and not new and shows_cards(last)
+        self.ask(new or revealed, at[2] == kind, None if new or revealed else repeated)
+        if self.careful and (self.why == TAKEN or not (new or revealed)):
             return  # its cue says why still
         if same is not None and keys_moved(same, self.offered):
             # Until an option is taken: a key learnt there is pressed from habit, read or not.
@@ -146,6 +150,8 @@ class DecisionPanel(CarefulList):
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
+        elif revealed:  # "Scout taken. Cards revealed: a key or Enter marks…"
+            self.open_careful(REVEALED, lasting=True)
         elif repeated is not None:  # its key again, only its roll between: a double tap
             self.open_careful(AGAIN)  # the prompt says "Asked again"
 
