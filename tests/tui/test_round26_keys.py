@@ -40,3 +40,55 @@ async def test_the_monster_revealed_by_scout_marks_a_costly_key_until_one_is_tak
         await pilot.press(key)
         await settle(pilot)
         assert game.state.decision != "preparation", prompt(screen)
+
+
+@sync
+async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
+    # 26a-3: two Forage actions (the second after "Asked again: 8 marks first" was over),
+    # then `2` marked Fight with no "2 marked: press 2 again" in the prompt, and the next
+    # `2` fought: the window's old reason (asked again, another key) hid the mark's cue.
+    game = Scenario("huckdorf", level=2, seed=3).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        forage = key_of(screen, act.Use, "forage")
+        await pilot.press(forage)  # no window open: taken at once
+        await settle(pilot)
+        assert f"Asked again: {forage} marks first" in prompt(screen), prompt(screen)
+        screen.decision_panel.careful_over()  # what its clock does
+        await settle(pilot)
+        await pilot.press(forage)  # the window over: taken at once, the last use
+        await settle(pilot)
+        assert game.state.ability_uses == 0, prompt(screen)
+        fight = key_of(screen, act.Fight)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert game.state.decision == "preparation", prompt(screen)
+        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert game.state.phase == "combat", prompt(screen)
+
+
+@sync
+async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() -> None:
+    # README: once the window's time is over a mark stays for its key or Enter, and another
+    # key takes at once; Fight's mark with no window open is such a mark (before, the old
+    # window's reason decided: a new question's, over, made Explore's key mark too).
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
+    game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        assert "New question" in prompt(screen), prompt(screen)
+        screen.decision_panel.careful_over()  # what its clock does
+        await settle(pilot)
+        fight = key_of(screen, act.Fight)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await pilot.press(key_of(screen, act.Explore))
+        await settle(pilot)
+        assert game.state.step == "exploration", prompt(screen)

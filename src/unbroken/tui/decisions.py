@@ -265,7 +265,9 @@ class DecisionPanel(CarefulList):
         if waiting:
             prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
         self.cue_shown = False
-        if not waiting and self.careful and (marks or self.why == TAKEN or self.answered_said):
+        # A mark always says so (#28 round 26: Fight marked under no cue, the next `2` fought).
+        cued = marks or self.marked is not None or self.why == TAKEN or bool(self.answered_said)
+        if not waiting and self.careful and cued:
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)

@@ -245,6 +245,10 @@ class CarefulList(ClockedList):
             self.always_marked(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
+            if not self.careful:  # Fight's own mark, no window open: another key takes
+                # at once; not an old window's reason (#28 round 26: "Asked again" for
+                # another key, over, hid this mark's cue, and the next `2` fought).
+                self.why, self.again, self.over = NEW, None, True
             self.careful = True
             self.mark(index)
             return False
