@@ -8,6 +8,7 @@ from __future__ import annotations
 from pilot import game_screen_of, key_of, prompt, settle, sync
 
 from unbroken.core import actions as act
+from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
@@ -92,3 +93,23 @@ async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() 
         await pilot.press(key_of(screen, act.Explore))
         await settle(pilot)
         assert game.state.step == "exploration", prompt(screen)
+
+
+@sync
+async def test_the_last_hunger_highlight_starts_on_the_best_final_score() -> None:
+    # 26a-7: the last Hunger's highlight sat on "Eat 4 food — score 39", the worst of five
+    # (Eat 1 food scored 48): a hurried Enter Enter cost 9 points.
+    game = Scenario("tomu", level=4).resources(se=20, food=4, me=2).monster("ogre").start("hunger")
+    scores = {
+        a: next(e.score for e in game.query().forecast(a).events if isinstance(e, ev.GameOver))
+        for a, _ in game.options()
+    }
+    best = max(scores.values())
+    assert list(scores.values())[0] < best  # the first option is not the best here
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        highlighted = screen.decision_panel.highlighted
+        assert highlighted is not None
+        assert scores[screen.offered[highlighted][0]] == best, (highlighted, scores)

@@ -45,6 +45,7 @@ from unbroken.words.forecast import shorter_warnings
 from unbroken.words.no_use import last_use_short
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
+from unbroken.words.scoring import best_final
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -111,6 +112,7 @@ class DecisionPanel(CarefulList):
         self.no_use = [
             None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
+        self.best = best_final([f.get(a) for a, _ in self.offered])
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
