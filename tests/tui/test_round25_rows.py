@@ -1,7 +1,8 @@
 """#28 playtest round 25: after Enter (mark), Enter (take) kept an encounter card that could
 not be paid and Rest was taken for the player, the next Preparation's list kept the rows of
 the Exploration's few options (5-7 of 9-11 shown, a scrollbar and a blank row) until the
-next question; with digit keys the same flow showed all options. The options were cut
+next question; with digit keys the same flow showed all options. Round 26 (26a-1): the
+same with one Enter after the card's key had marked it (4 of 11 options shown). The options were cut
 again before the list was laid out for them: measured in the rows of the options before."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ RULES = load_ruleset()
 SNAKE = act.ChooseEncounter("base:slithering-snake")
 
 
-@pytest.mark.parametrize("keys", ["enter", "digits"])
+@pytest.mark.parametrize("keys", ["enter", "digits", "digit-enter"])
 def test_the_preparation_after_rest_taken_for_you_shows_every_option(
     monkeypatch: pytest.MonkeyPatch, keys: str
 ) -> None:
@@ -47,8 +48,10 @@ def test_the_preparation_after_rest_taken_for_you_shows_every_option(
             if keys == "enter":
                 await pilot.press(*["down"] * (snake - (screen.decision_panel.highlighted or 0)))
                 await pilot.press("enter", "enter")  # cards just revealed: marked first
-            else:
+            elif keys == "digits":
                 await pilot.press(OPTION_KEYS[snake], OPTION_KEYS[snake])
+            else:  # round 26a-1: the digit marks it, one Enter takes it
+                await pilot.press(OPTION_KEYS[snake], "enter")
             await settle(pilot)
             assert screen.game.state.step == "preparation", prompt(screen)
             assert any(line.startswith("Taken for you: Rest") for line in screen.said)

@@ -12,7 +12,8 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   it gives up a Response that would do something now).
 - In a window over a question asked again (`AGAIN`): only the key that answered it, its
   option costly again; every other key takes at once (a different option is no double
-  tap).
+  tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
+  option, as on a new question's cards.
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
@@ -28,6 +29,9 @@ MOVED, NEW, TAKEN = "moved", "new", "taken"
 #: Why: the question just answered, asked again right after, its key on a costly option
 #: again (a double tap's second would take it twice): that key alone marks first.
 AGAIN = "again"
+#: Why: the question just answered, asked again with cards its key revealed (Scout's
+#: monster in the Preparation): until an option is taken, as a new question's cards.
+REVEALED = "revealed"
 #: The questions asked again and again with the same actions, whose keys a player learns:
 #: asked anew (a new level's Preparation, a new battle's turn), a key that means another
 #: option than the last time they were asked says "Options changed" (#28 round 14). Not
@@ -48,6 +52,7 @@ OPENINGS = {
     NEW: "New question: ",
     TAKEN: "New options: ",
     AGAIN: "Asked again: ",
+    REVEALED: "Cards revealed: ",
 }
 
 

@@ -27,6 +27,7 @@ from unbroken.tui.careful import (
     AGAIN,
     MOVED,
     NEW,
+    REVEALED,
     STANDING,
     TAKEN,
     careful_cue,
@@ -44,6 +45,7 @@ from unbroken.words.forecast import shorter_warnings
 from unbroken.words.no_use import last_use_short
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
+from unbroken.words.scoring import best_final
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -115,6 +117,7 @@ class DecisionPanel(CarefulList):
         self.no_use = [
             None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
+        self.best = best_final([f.get(a) for a, _ in self.offered])
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
@@ -132,8 +135,11 @@ class DecisionPanel(CarefulList):
         # it twice).
         repeated = self.repeated(at, self.offered_at, asked)
         self.rolled = monster_rolled(last) if repeated is not None else ""
-        self.ask(new, at[2] == kind, None if new else repeated)
-        if self.careful and (self.why == TAKEN or not new):
+        # Asked again with cards the key revealed (#28 round 26: Scout's monster, then
+        # Explore's key 7 s on took it unmarked): read as a new question's cards are.
+        revealed = bool(kind) and not new and shows_cards(last)
+        self.ask(new or revealed, at[2] == kind, None if new or revealed else repeated)
+        if self.careful and (self.why == TAKEN or not (new or revealed)):
             return  # its cue says why still
         if same is not None and keys_moved(same, self.offered):
             # Until an option is taken: a key learnt there is pressed from habit, read or not.
@@ -151,6 +157,8 @@ class DecisionPanel(CarefulList):
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
+        elif revealed:  # "Scout taken. Cards revealed: a key or Enter marks…"
+            self.open_careful(REVEALED, lasting=True)
         elif repeated is not None:  # its key again, only its roll between: a double tap
             self.open_careful(AGAIN)  # the prompt says "Asked again"
 
@@ -279,7 +287,9 @@ class DecisionPanel(CarefulList):
         if waiting:
             prompt.append(waiting_cue(self.taken_for_you, marks), style="bold reverse")
         self.cue_shown = False
-        if not waiting and self.careful and (marks or self.why == TAKEN or self.answered_said):
+        # A mark always says so (#28 round 26: Fight marked under no cue, the next `2` fought).
+        cued = marks or self.marked is not None or self.why == TAKEN or bool(self.answered_said)
+        if not waiting and self.careful and cued:
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)

@@ -32,6 +32,9 @@ class DecisionList(OptionList):
         #: Why each option offered would do nothing now (None: it is of use; the words'
         #: `option_no_use`, set with the options): the highlight starts on one of use.
         self.no_use: list[str | None] = []
+        #: The option the highlight starts on when it can be taken (None: the first of use;
+        #: the words' `best_final`: the best final score, the last Hunger's Eat).
+        self.best: int | None = None
 
     def show(
         self,
@@ -71,6 +74,9 @@ class DecisionList(OptionList):
             no_use = self.no_use if len(self.no_use) == len(lines) else [None] * len(lines)
             useful = (i for i in range(len(lines)) if not off[i] and not no_use[i])
             first = next(useful, off.index(False))
+            best = self.best
+            if best is not None and best < len(lines) and not off[best]:
+                first = best
             self.highlighted = keep if keep is not None and keep < len(lines) else first
 
     def overflow(self) -> int:

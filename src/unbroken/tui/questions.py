@@ -14,7 +14,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.tui.careful import AGAIN, MOVED, NEW, TAKEN, always_marked, marks
+from unbroken.tui.careful import AGAIN, MOVED, NEW, REVEALED, TAKEN, always_marked, marks
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
@@ -25,6 +25,8 @@ from unbroken.words.vocabulary import attack_name
 #: until an option is taken (#28 round 21: Enter 3 s after six cards appeared took one
 #: unread: a reader is slower than any one time).
 SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
+#: Why a window open until an option is taken is over cards unread (`unread`).
+SHOWN = (NEW, REVEALED)
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -207,7 +209,7 @@ class CarefulList(ClockedList):
         decisions taken for them, or cards just revealed (a window lasting until an option
         is taken). A lone costly option marks first then: #28 round 23, "1 1" explored, the
         keep was taken for the player, and the second `1` paid Root Tangle's 2 SE unread."""
-        return self.careful and (self.why == TAKEN or (self.lasting and self.why == NEW))
+        return self.careful and (self.why == TAKEN or (self.lasting and self.why in SHOWN))
 
     def always_marked(self, index: int) -> bool:
         """Return whether the index-th option's key marks it first whatever the time
@@ -243,6 +245,10 @@ class CarefulList(ClockedList):
             self.always_marked(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
+            if not self.careful:  # Fight's own mark, no window open: another key takes
+                # at once; not an old window's reason (#28 round 26: "Asked again" for
+                # another key, over, hid this mark's cue, and the next `2` fought).
+                self.why, self.again, self.over = NEW, None, True
             self.careful = True
             self.mark(index)
             return False

@@ -98,3 +98,19 @@ def counts_se(f: Forecast, loss: int, others: dict[str, int], scores: Scores | N
     kept = copy_state(f.after)
     kept.res = {**kept.res, "se": kept.res.get("se", 0) + loss}
     return scores(f.events, kept) != others
+
+
+def best_final(forecasts: Sequence[Forecast | None]) -> int | None:
+    """Return the index of the option whose final score is the best (the first of equals),
+    where every option's forecast ends the game and one wins it (the last level's Hunger
+    step: each Eat's score known; a loss scores below any win), else None. The highlight
+    starts there (#28 round 26: it sat on "Eat 4 food — score 39", the worst of five; Eat
+    1 scored 48)."""
+    ends = [
+        next((e for e in f.events if isinstance(e, ev.GameOver)), None) if f else None
+        for f in forecasts
+    ]
+    if len(ends) < 2 or any(over is None for over in ends):
+        return None
+    points = [over.score if over is not None and over.won else -1 for over in ends]
+    return points.index(max(points)) if max(points) >= 0 else None

@@ -1,0 +1,115 @@
+"""#28 playtest round 26: keys that took a costly option unread, or marked one unsaid.
+26a-2: after Scout (Preparation) revealed the monster, the next costly key (Explore, 7 s
+later) was taken at once, no mark: README says cards just revealed (the monster too) mark
+first until an option is taken."""
+
+from __future__ import annotations
+
+from pilot import game_screen_of, key_of, prompt, settle, sync
+
+from unbroken.core import actions as act
+from unbroken.core import events as ev
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.pace import KeyPace
+
+RULES = load_ruleset()
+#: No beat, no double tap, no window on the first question: only what Scout's key does.
+PACE = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
+
+
+@sync
+async def test_the_monster_revealed_by_scout_marks_a_costly_key_until_one_is_taken() -> None:
+    game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        await pilot.press(key_of(screen, act.Scout))  # no window open: taken at once
+        await settle(pilot)
+        assert game.state.monster, prompt(screen)
+        assert game.state.decision == "preparation", prompt(screen)
+        assert "Scout taken. Cards revealed: a key or Enter marks" in prompt(screen), prompt(screen)
+        screen.decision_panel.careful_over()  # what its clock would do: the monster unread
+        await settle(pilot)
+        key = key_of(screen, act.Explore)
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.decision == "preparation", prompt(screen)
+        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.decision != "preparation", prompt(screen)
+
+
+@sync
+async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
+    # 26a-3: two Forage actions (the second after "Asked again: 8 marks first" was over),
+    # then `2` marked Fight with no "2 marked: press 2 again" in the prompt, and the next
+    # `2` fought: the window's old reason (asked again, another key) hid the mark's cue.
+    game = Scenario("huckdorf", level=2, seed=3).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        forage = key_of(screen, act.Use, "forage")
+        await pilot.press(forage)  # no window open: taken at once
+        await settle(pilot)
+        assert f"Asked again: {forage} marks first" in prompt(screen), prompt(screen)
+        screen.decision_panel.careful_over()  # what its clock does
+        await settle(pilot)
+        await pilot.press(forage)  # the window over: taken at once, the last use
+        await settle(pilot)
+        assert game.state.ability_uses == 0, prompt(screen)
+        fight = key_of(screen, act.Fight)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert game.state.decision == "preparation", prompt(screen)
+        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert game.state.phase == "combat", prompt(screen)
+
+
+@sync
+async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() -> None:
+    # README: once the window's time is over a mark stays for its key or Enter, and another
+    # key takes at once; Fight's mark with no window open is such a mark (before, the old
+    # window's reason decided: a new question's, over, made Explore's key mark too).
+    pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
+    game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        assert "New question" in prompt(screen), prompt(screen)
+        screen.decision_panel.careful_over()  # what its clock does
+        await settle(pilot)
+        fight = key_of(screen, act.Fight)
+        await pilot.press(fight)
+        await settle(pilot)
+        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await pilot.press(key_of(screen, act.Explore))
+        await settle(pilot)
+        assert game.state.step == "exploration", prompt(screen)
+
+
+@sync
+async def test_the_last_hunger_highlight_starts_on_the_best_final_score() -> None:
+    # 26a-7: the last Hunger's highlight sat on "Eat 4 food — score 39", the worst of five
+    # (Eat 1 food scored 48): a hurried Enter Enter cost 9 points.
+    game = Scenario("tomu", level=4).resources(se=20, food=4, me=2).monster("ogre").start("hunger")
+    scores = {
+        a: next(e.score for e in game.query().forecast(a).events if isinstance(e, ev.GameOver))
+        for a, _ in game.options()
+    }
+    best = max(scores.values())
+    assert list(scores.values())[0] < best  # the first option is not the best here
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen_of(app)
+        highlighted = screen.decision_panel.highlighted
+        assert highlighted is not None
+        assert scores[screen.offered[highlighted][0]] == best, (highlighted, scores)
