@@ -7,6 +7,8 @@ import textwrap
 from pathlib import Path
 from typing import NamedTuple
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -49,6 +51,25 @@ CARD_CHOICES = frozenset(
 #: MAX_WIDTH wide (inspector.tcss); smaller, it takes the whole screen.
 ROOMY = (112, 36)
 MAX_WIDTH = 110
+
+
+class Listed:
+    """A card's name in the list after its lead ("  " or "▶ "), wrapped under the name,
+    not back at the list's edge (#28 round 26: "Bone Ward (next" then "level)" under
+    "Hand" read as two cards). Its str is the line as said ("  Bone Ward (next level)")."""
+
+    def __init__(self, lead: str, name: str) -> None:
+        self.lead, self.name = lead, name
+
+    def __str__(self) -> str:
+        return self.lead + self.name
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid()
+        grid.add_column(width=len(self.lead), no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row(self.lead, self.name)
+        yield grid
 
 
 class Offer(NamedTuple):
@@ -268,8 +289,8 @@ class InspectorScreen(ModalScreen[None]):
                 options: list[Option] = []
                 for place, cards in self.places:
                     options.append(Option(Text(place, style="bold dim"), disabled=True))
-                    options += [Option(f"  {self.name_of(card)}", id=card) for card in cards]
-                options += [Option(f"  {self.name_of(SCORE)}", id=SCORE)]  # under You
+                    options += [Option(Listed("  ", self.name_of(card)), id=card) for card in cards]
+                options += [Option(Listed("  ", self.name_of(SCORE)), id=SCORE)]  # under You
                 yield Menu(*options, id="inspector-cards")  # ↑↓ stop at the ends
                 with VerticalScroll(id="inspector-card") as one:
                     # Its card from the start: filled later, its first height was kept.
@@ -354,7 +375,7 @@ class InspectorScreen(ModalScreen[None]):
             option = cards.get_option_at_index(i)
             if option.id:
                 lead = "▶ " if i == message.option_index else "  "
-                cards.replace_option_prompt_at_index(i, lead + self.name_of(option.id))
+                cards.replace_option_prompt_at_index(i, Listed(lead, self.name_of(option.id)))
         if card:
             view = self.query_one(".inspector-one", CardView)
             view.show(card_lines(self.game, card))
