@@ -96,14 +96,6 @@ class Laid:
             return lines[0]
         return f"row {shows[0]}" if shows else next(iter(lines), "")
 
-    def words_over(self, page: int) -> tuple[list[Text], int]:
-        """Return the head's words over the page's rules, and the rows kept blank for them
-        that go under its table instead (#28 round 26: a blank row over the Gnoll's)."""
-        tops = self.tops[page]
-        if any(line.plain.strip() for line in tops):
-            return tops, 0
-        return [], len(tops)
-
     def title(self, page: int, key: str) -> str:
         """Return the page's title: what it holds and its place among the pages of that
         kind, the rules' pages first, then the table's ("rules 2 of 2 (m: table)", then
@@ -174,14 +166,6 @@ def lay_out(
 
     if said or not cut_rows:
         head_words()
-    elif late and sum(map(len, late)) + min(extra for _, extra, _ in cut_rows) <= rows:
-        # No rules: the head's words at the top of the first page where a row whole goes
-        # with them (#28 round 26: the Gnoll's danger track only on "table 2 of 2").
-        k = laid.new_page()
-        for lines in late:
-            laid.tops[k].extend(lines)
-            laid.used[k] += len(lines)
-        late = []
     for number, extra, first in sorted(cut_rows):
         for part in [None] if first < 0 else [rules[first]]:
             size = extra if part is None else len(part)

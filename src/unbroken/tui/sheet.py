@@ -418,9 +418,8 @@ class MonsterSheet(Panel):
             self.over = max(0, laid.used[self.page] - rows)
             # The page keeps the stage's height with blank rows under the table, not over
             # it (#28 round 21: the Bugbear Warlord's "table 3 of 3" began with two).
-            tops, blank = laid.words_over(self.page)
-            self.pad = max(0, rows - laid.used[self.page]) + blank
-            lines = tops + laid.lines[self.page]
+            self.pad = max(0, rows - laid.used[self.page])
+            lines = laid.tops[self.page] + laid.lines[self.page]
             if more:
                 self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
                 more = ""
