@@ -19,7 +19,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.pace import AT_ONCE, KeyPace
-from unbroken.words.actions import no_use_reason
+from unbroken.words.no_use_why import option_no_use
 
 RULES = load_ruleset()
 
@@ -135,14 +135,16 @@ async def test_a_response_after_a_response_says_what_the_key_took() -> None:
 
 
 def test_the_screen_asks_the_words_whether_an_option_is_of_use() -> None:
-    # One answer, the words' own: the option's reason, or None.
-    assert no_use_reason("Snare (pay 1 SE) (no use now: the monster has no armor)") == (
-        "the monster has no armor"
-    )
-    assert no_use_reason("Explore (time 4; no use now: no condition in play)") == (
-        "no condition in play"
-    )
-    assert no_use_reason("Attack with Stab: wound 2 - pay 2 SE") is None
+    # One answer, the words' own, from the option's sources: its reason, or None.
+    snare = act.Use("base:hunter", "snare")
+    bare = Scenario("huckdorf", level=2).monster("abomination").start("battle")
+    assert option_no_use(snare, bare.state, RULES) == "the monster has no armor"
+    pool = act.ChooseEncounter("base:sacred-pool")
+    clean = Scenario("tomu").resources(se=5).encounters("sacred-pool").start("exploration")
+    assert option_no_use(pool, clean.state, RULES) == "no condition in play"
+    battle = Scenario("tomu").weapon("knife").monster("goblin").start("battle")
+    attack = next(a for a in battle.legal_actions() if isinstance(a, act.Attack))
+    assert option_no_use(attack, battle.state, RULES) is None
 
 
 def test_the_test_pace_is_the_app_s_whatever_was_imported() -> None:

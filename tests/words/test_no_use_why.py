@@ -1,6 +1,6 @@
 """Why an option is of no use, from its sources (`words.no_use_why.option_no_use`, what the
-game screen asks), is what its line's "(no use now: …)" says (`words.no_use.no_use_reason`,
-reading the finished words): every note is made from the same reasons (`note_of`)."""
+game screen asks), is what its line's "(no use now: …)" says: every note is made from the
+same reasons (`note_of`)."""
 
 from __future__ import annotations
 
@@ -13,23 +13,24 @@ from unbroken.plugins import load_ruleset
 from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_text
-from unbroken.words.no_use import no_use_reason
+from unbroken.words.no_use import NO_USE
 from unbroken.words.no_use_why import option_no_use
 
 RULES = load_ruleset()
 
 
 def _agree(game: Game) -> int:
-    """Assert both answers agree on every option of `game`'s decision; return how many
-    of its options are of no use."""
+    """Assert every option of `game`'s decision says "no use now" with the reason its
+    sources give, and only then; return how many of its options are of no use."""
     query, found = game.query(), 0
     for action, why in game.options():
         if why:
             continue
         f = query.forecast(action)
-        said = no_use_reason(option_text(action, "", game.state, game.ruleset, f))
-        assert option_no_use(action, game.state, game.ruleset, f) == said, (action, said)
-        found += said is not None
+        text = option_text(action, "", game.state, game.ruleset, f)
+        reason = option_no_use(action, game.state, game.ruleset, f)
+        assert f"{NO_USE}: {reason}" in text if reason else NO_USE not in text, (action, text)
+        found += reason is not None
     return found
 
 

@@ -45,7 +45,6 @@ from unbroken.words.no_use import (
     use_no_use,
     wounds_nothing,
 )
-from unbroken.words.no_use import no_use_reason as no_use_reason
 from unbroken.words.no_use_why import keeping_note, rests_instead
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come

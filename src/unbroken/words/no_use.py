@@ -160,19 +160,3 @@ def left_without(action: act.Action, state: GameState, f: Forecast, ruleset: Rul
         if a.type == "response" and a.id != action.ability and rules.can_still_fire(a.trigger)
     ]
     return " or ".join(others)
-
-
-def no_use_reason(text: str) -> str | None:
-    """Return why an option whose finished words (`option_text`, `label`) are `text` would
-    do nothing now, as its "(no use now: …)" says it ("the monster missed"); None when it
-    says none. A reader of words already made (a kept card's Resolve line); the game screen
-    asks `words.no_use_why.option_no_use`, which gives the same reason from its sources."""
-    at = text.find(f"{NO_USE}: ")
-    if at < 0:
-        return None
-    reason, depth = text[at + len(NO_USE) + 2 :], 0
-    for end, char in enumerate(reason):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0 or (depth == 0 and reason.startswith("; ", end)):
-            return reason[:end]
-    return reason

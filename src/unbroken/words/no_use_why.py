@@ -1,8 +1,7 @@
 """Why an option would do nothing now, from the facts its "(no use now: …)" note is made of
 (`words.no_use.note_of` makes every note from one of these reasons): the game screen asks
-it which option Enter starts on, which is cut first and whether passing gives anything up,
-where it read the note back out of the option's finished words (`no_use.no_use_reason`,
-which gives the same answer: tests/words/test_no_use_why.py)."""
+it which option Enter starts on, which is cut first and whether passing gives anything up
+(that the line says this reason: tests/words/test_no_use_why.py)."""
 
 from __future__ import annotations
 
