@@ -176,7 +176,6 @@ class DecisionPanel(CarefulList):
             self.detail_rows = rows
             self.draw()
         self.show_detail(self.highlighted or 0)
-        self.screen.call_after_refresh(self.refit)  # with the screen's redraws, in order
 
     def clear(self, prompt: str) -> None:
         """Offer nothing, under `prompt` (rounds passing on their own; the game over). The
@@ -231,11 +230,9 @@ class DecisionPanel(CarefulList):
 
     def watch_odds(self) -> None:
         self.draw()
-        self.screen.call_after_refresh(self.refit)  # the prompt's rows may have changed
 
     def watch_taken_for_you(self) -> None:
         self.draw()
-        self.screen.call_after_refresh(self.refit)
 
     def draw(self) -> None:
         """Draw the prompt and the options offered, with their odds when `%` shows them
@@ -445,23 +442,18 @@ class DecisionPanel(CarefulList):
             3, min(len(self.offered), room + LOG_LINES) if len(self.offered) > room else room
         )
 
-    def refit_later(self, tries: int) -> None:
-        """Refit the options after the screen's next refresh (still on it)."""
-        if self.is_attached:
-            self.screen.call_after_refresh(self.refit, tries)
+    def on_resize(self) -> None:
+        """Laid out (its size, or its options' rows, changed): fit them again."""
+        super().on_resize()
+        self.refit()
 
-    def refit(self, tries: int = 3) -> None:
+    def refit(self) -> None:
         """Cut the options again when the drawn screen left some out of sight (a panel
-        above them took more rows than counted). Not on the list's last layout: one still
-        to come for the options offered since waits for it (`tries` times; #28 round 25:
-        after Enter, Enter kept a card and Rest was taken for the player, the refit came
-        before the list's layout, measured the Preparation's options in the Exploration's
-        few rows, and cut them to 5 of 11 until the next question)."""
+        above them took more rows than counted). On the list's own layout (`on_resize`),
+        never before it: measured before, the options offered since were measured in the
+        rows of those before (#28 round 25: after Enter, Enter kept a card and Rest was
+        taken for the player, the Preparation's options were cut to 5 of 11)."""
         decisions: DecisionList = self
-        if tries > 0 and decisions._layout_required:  # its size is the options' before
-            # Laid out once its own message loop runs: after the screen's callbacks.
-            self.set_timer(0.01, lambda: self.refit_later(tries - 1))
-            return
         game = self.game
         rows = self.details_rows() if game is not None and game.decision is not None else ROWS
         if rows != self.detail_rows:  # the detail line's width is known once laid out
