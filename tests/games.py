@@ -1,8 +1,10 @@
 """Games several test folders set up (the plain-text game's, the plugins', the full-screen
-game's): a win at the last battle, a death at a Hunger step."""
+game's): a win at the last battle, a death at a Hunger step, a Response to the Vampire's
+WOUND."""
 
 from __future__ import annotations
 
+from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.testing import Scenario
@@ -26,3 +28,15 @@ def winning(treasure: int = 2, ruleset: Ruleset | None = None) -> Game:
 def starving() -> Game:
     """A level-2 Hunger step with no food and no SE: eating nothing ends the game."""
     return Scenario("tomu", level=2).resources(se=0, food=0).monster("goblin").start("hunger")
+
+
+def at_the_vampires_wound(scenario: Scenario, armored: bool, response: act.Use) -> Game:
+    """The level-4 `scenario`'s hero, Armored or not, in the wound_loss window of the
+    Vampire's WOUND (3 SE), `response` offered."""
+    if armored:
+        scenario = scenario.condition("armored")
+    game = scenario.monster("vampire").dice(*[2] * 10).start("battle")
+    game.apply(act.Skip())  # the monster rolls 2: WOUND, lose 3 SE
+    assert game.state.trigger == "wound_loss" and game.state.pending_loss == 3
+    assert response in game.legal_actions()
+    return game

@@ -8,19 +8,25 @@ import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.home.settings import Settings, save_settings
+from unbroken.tui import analysis
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
-from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.leaving import LeaveScreen
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import KeyPace
+from unbroken.tui.replays import ReplayViewerScreen
 
 #: No beat, no double tap: only the careful window's own rule, its clock driven by hand
 #: (`careful_over`), the game's first question the one the test set up.
@@ -60,6 +66,46 @@ async def played(
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         yield pilot, game_screen_of(app)
+
+
+async def option_detail(game: Game, action: act.Action) -> tuple[str, str]:
+    """Run an app playing `game` at 80x24 (hints off: a player past their first game), the
+    highlight moved down to `action`'s option: return its row as shown and the detail line
+    under the list, each on one line."""
+    assert save_settings(Settings(hints=False)) == ""
+    index = next(i for i, (a, _) in enumerate(game.options()) if a == action)
+    async with played(game) as (pilot, screen):
+        decisions = screen.query_one(DecisionList)
+        for _ in range(index):
+            await pilot.press("down")
+        await settle(pilot)
+        assert decisions.highlighted == index
+        row = " ".join(decisions.row_shown(index).split())
+        return row, " ".join(str(screen.query_one("#detail", Static).render()).split())
+
+
+def analysis_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the replay viewer's analysis (`a`) run and never end, none kept from before."""
+    monkeypatch.setattr(analysis, "_compute", lambda *_: None)
+    monkeypatch.setattr(analysis, "kept", lambda _: None)
+
+
+@asynccontextmanager
+async def closing_the_viewer(
+    rules: Ruleset, replay: Path
+) -> AsyncIterator[tuple[Pilot[Any], UnbrokenApp]]:
+    """Run an app viewing `replay` at 80x24, its analysis started (`analysis_never_ends`)
+    and Esc pressed: the pilot and the app, the close question on top."""
+    app = UnbrokenApp(rules, animate=False, record=False, replay=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(on_top(app), ReplayViewerScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(on_top(app), LeaveScreen)
+        yield pilot, app
 
 
 def on_top(app: UnbrokenApp) -> object:

@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot import on_top, sync
+from pilot import analysis_never_ends, closing_the_viewer, on_top, sync
 
 from unbroken.plugins import load_ruleset
-from unbroken.tui import analysis
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.replays import ReplayViewerScreen
 
@@ -23,22 +21,13 @@ def test_esc_asks_before_the_viewer_closes_on_an_analysis_running(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The analysis never ends here: what Esc does while it runs is what is checked.
-    monkeypatch.setattr(analysis, "_compute", lambda *_: None)
-    monkeypatch.setattr(analysis, "kept", lambda _: None)
+    analysis_never_ends(monkeypatch)
     run_esc_while_analysing()
 
 
 @sync
 async def run_esc_while_analysing() -> None:
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(on_top(app), ReplayViewerScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(on_top(app), LeaveScreen)
+    async with closing_the_viewer(RULES, SHORT) as (pilot, app):
         assert "analysis is still running" in str(app.screen.query_one("Static").render())
         await pilot.press("n")
         await pilot.pause()

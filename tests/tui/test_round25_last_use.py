@@ -4,15 +4,12 @@ says an action's timing as its option does in battle."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
-from textual.widgets import Static
+from pilot import option_detail, sync
 
 from unbroken.core import actions as act
-from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.option_rows import DecisionList
 
 RULES = load_ruleset()
 
@@ -23,20 +20,8 @@ async def test_the_last_use_is_its_own_sentence_and_says_what_it_leaves_nothing_
     # the list read "Dangerous Idea [Sage] (1 ability use) Your / last ability use this
     # level: none left for…": run into the card's words and cut before what it leaves
     # without a use (Warding Sign).
-    assert save_settings(Settings(hints=False)) == ""
     game = Scenario("helena", level=2).resources(cunning=2).ability_uses(1).start()
-    idea = act.Use("base:sage", "dangerous-idea")
-    index = next(i for i, (a, _) in enumerate(game.options()) if a == idea)
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
-        decisions = screen.query_one(DecisionList)
-        for _ in range(index):
-            await pilot.press("down")
-        await settle(pilot)
-        assert decisions.highlighted == index
-        said = " ".join(str(screen.query_one("#detail", Static).render()).split())
+    _, said = await option_detail(game, act.Use("base:sage", "dangerous-idea"))
     assert "…" not in said, said
     assert said.endswith(" none for Warding Sign."), said
     assert "(1 ability use) Your" not in said and "(1 ability use) Last" not in said, said

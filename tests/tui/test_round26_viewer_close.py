@@ -7,12 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot import on_top, sync
+from pilot import analysis_never_ends, closing_the_viewer, on_top, sync
 
 from unbroken.plugins import load_ruleset
-from unbroken.tui import analysis
-from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.replays import ReplayViewerScreen
 
 RULES = load_ruleset()
@@ -22,22 +19,13 @@ SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed181146455658001
 def test_the_close_question_names_analyze_from_the_command_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(analysis, "_compute", lambda *_: None)
-    monkeypatch.setattr(analysis, "kept", lambda _: None)
+    analysis_never_ends(monkeypatch)
     run_close_question()
 
 
 @sync
 async def run_close_question() -> None:
-    app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(on_top(app), ReplayViewerScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(on_top(app), LeaveScreen)
+    async with closing_the_viewer(RULES, SHORT) as (pilot, app):
         said = " ".join(str(app.screen.query_one("Static").render()).split())
         assert "closing now loses it" in said
         assert "`unbroken analyze` in a shell keeps its analysis for the viewer" in said

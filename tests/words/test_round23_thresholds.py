@@ -5,6 +5,7 @@ threshold counts the printed 3: the row and the Response's option say which is w
 
 from __future__ import annotations
 
+from games import at_the_vampires_wound as vampires_wound
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -18,14 +19,9 @@ SHRUG = act.Use("base:tough-as-nails", "tough-as-nails-shrug")
 
 def at_the_vampires_wound(armored: bool) -> Game:
     """Tomu (Tough as Nails) in the wound_loss window of the Vampire's WOUND (3 SE)."""
-    scenario = Scenario("tomu", level=4).resources(se=12).skills("tough-as-nails")
-    if armored:
-        scenario = scenario.condition("armored")
-    game = scenario.monster("vampire").dice(*[2] * 10).start("battle")
-    game.apply(act.Skip())  # the monster rolls 2: WOUND, lose 3 SE
-    assert game.state.trigger == "wound_loss" and game.state.pending_loss == 3
-    assert SHRUG in game.legal_actions()
-    return game
+    return vampires_wound(
+        Scenario("tomu", level=4).resources(se=12).skills("tough-as-nails"), armored, SHRUG
+    )
 
 
 def test_the_response_says_it_counts_the_loss_before_armored() -> None:

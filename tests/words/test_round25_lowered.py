@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
+from games import at_the_vampires_wound as vampires_wound
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
@@ -19,14 +20,7 @@ WARD = act.Use("base:sage", "warding-sign")
 
 def at_the_vampires_wound(armored: bool) -> Game:
     """Helena (Warding Sign) in the wound_loss window of the Vampire's WOUND (3 SE)."""
-    scenario = Scenario("helena", level=4).resources(se=12, cunning=3)
-    if armored:
-        scenario = scenario.condition("armored")
-    game = scenario.monster("vampire").dice(*[2] * 10).start("battle")
-    game.apply(act.Skip())  # the monster rolls 2: WOUND, lose 3 SE
-    assert game.state.trigger == "wound_loss" and game.state.pending_loss == 3
-    assert WARD in game.legal_actions()
-    return game
+    return vampires_wound(Scenario("helena", level=4).resources(se=12, cunning=3), armored, WARD)
 
 
 def test_warding_sign_says_why_armored_leaves_it_saving_1() -> None:
