@@ -155,6 +155,16 @@ def prompt(screen: GameScreen) -> str:
     return str(screen.query_one("#prompt").render())
 
 
+async def marks(pilot: Pilot[Any], screen: GameScreen, key: str) -> None:
+    """Press `key` once and check it marked its option: the question still asked (as many
+    decisions taken), the prompt saying to press it again."""
+    decisions = screen.game.state.decisions
+    await pilot.press(key)
+    await settle(pilot)
+    assert screen.game.state.decisions == decisions, prompt(screen)
+    assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+
+
 def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> str:
     """Return the key of the first option of this type offered (a Use: of this ability)."""
     return next(

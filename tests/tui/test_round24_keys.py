@@ -6,7 +6,7 @@ to show them); a DISARM moved the keys (Bash's `2` became Punch) and one `2` too
 
 from __future__ import annotations
 
-from pilot import CAREFUL, key_of, played, prompt, settle, sync
+from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
 from scenes import forge
 from test_round22_keys import goblin_battle
 
@@ -29,10 +29,7 @@ async def test_the_starting_skill_of_a_new_easy_game_marks_first_until_one_is_ta
     async with played(game, PACE) as (pilot, screen):
         screen.decision_panel.careful_over()  # what its clock does: the skills still unread
         await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        assert game.state.decision == "choose_skill", prompt(screen)
-        assert "1 marked: press 1 again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, "1")
         await pilot.press("1")
         await settle(pilot)
         assert game.state.decision != "choose_skill", prompt(screen)
@@ -49,11 +46,7 @@ async def test_keys_moved_by_a_new_weapon_mark_a_costly_option_until_one_is_take
         assert "Options changed" in prompt(screen), prompt(screen)
         screen.decision_panel.careful_over()  # what its clock would do: none runs now
         await settle(pilot)
-        key = key_of(screen, act.Explore)
-        await pilot.press(key)
-        await settle(pilot)
-        assert game.state.decision == "preparation", prompt(screen)
-        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, key_of(screen, act.Explore))
 
 
 @sync
@@ -92,9 +85,4 @@ async def test_a_costly_option_after_daring_taken_for_you_at_battle_start_marks_
         screen.decision_panel.settle_over()  # what their clocks do
         screen.decision_panel.careful_over()
         await settle(pilot)
-        decisions = started.state.decisions
-        key = key_of(screen, act.Attack)
-        await pilot.press(key)
-        await settle(pilot)
-        assert started.state.decisions == decisions, prompt(screen)
-        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, key_of(screen, act.Attack))

@@ -5,27 +5,21 @@ first until an option is taken."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, key_of, prompt, settle, sync
+from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.pace import KeyPace
 
 RULES = load_ruleset()
-#: No beat, no double tap, no window on the first question: only what Scout's key does.
-PACE = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=False)
 
 
 @sync
 async def test_the_monster_revealed_by_scout_marks_a_costly_key_until_one_is_taken() -> None:
     game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         await pilot.press(key_of(screen, act.Scout))  # no window open: taken at once
         await settle(pilot)
         assert game.state.monster, prompt(screen)
@@ -34,10 +28,7 @@ async def test_the_monster_revealed_by_scout_marks_a_costly_key_until_one_is_tak
         screen.decision_panel.careful_over()  # what its clock would do: the monster unread
         await settle(pilot)
         key = key_of(screen, act.Explore)
-        await pilot.press(key)
-        await settle(pilot)
-        assert game.state.decision == "preparation", prompt(screen)
-        assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, key)
         await pilot.press(key)
         await settle(pilot)
         assert game.state.decision != "preparation", prompt(screen)
@@ -49,10 +40,7 @@ async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
     # then `2` marked Fight with no "2 marked: press 2 again" in the prompt, and the next
     # `2` fought: the window's old reason (asked again, another key) hid the mark's cue.
     game = Scenario("huckdorf", level=2, seed=3).resources(se=10).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         forage = key_of(screen, act.Use, "forage")
         await pilot.press(forage)  # no window open: taken at once
         await settle(pilot)
@@ -63,10 +51,7 @@ async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
         await settle(pilot)
         assert game.state.ability_uses == 0, prompt(screen)
         fight = key_of(screen, act.Fight)
-        await pilot.press(fight)
-        await settle(pilot)
-        assert game.state.decision == "preparation", prompt(screen)
-        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, fight)
         await pilot.press(fight)
         await settle(pilot)
         assert game.state.phase == "combat", prompt(screen)
@@ -79,17 +64,12 @@ async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() 
     # window's reason decided: a new question's, over, made Explore's key mark too).
     pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
     game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=pace)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, pace) as (pilot, screen):
         assert "New question" in prompt(screen), prompt(screen)
         screen.decision_panel.careful_over()  # what its clock does
         await settle(pilot)
         fight = key_of(screen, act.Fight)
-        await pilot.press(fight)
-        await settle(pilot)
-        assert f"{fight} marked: press {fight} again" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, fight)
         await pilot.press(key_of(screen, act.Explore))
         await settle(pilot)
         assert game.state.step == "exploration", prompt(screen)
@@ -106,10 +86,7 @@ async def test_the_last_hunger_highlight_starts_on_the_best_final_score() -> Non
     }
     best = max(scores.values())
     assert list(scores.values())[0] < best  # the first option is not the best here
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False, key_pace=PACE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, CAREFUL) as (pilot, screen):
         highlighted = screen.decision_panel.highlighted
         assert highlighted is not None
         assert scores[screen.offered[highlighted][0]] == best, (highlighted, scores)
