@@ -27,6 +27,7 @@ from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import KeyPace
 from unbroken.tui.replays import ReplayViewerScreen
+from unbroken.tui.stage import StagePanel
 
 #: No beat, no double tap: only the careful window's own rule, its clock driven by hand
 #: (`careful_over`), the game's first question the one the test set up.
@@ -163,6 +164,14 @@ async def marks(pilot: Pilot[Any], screen: GameScreen, key: str) -> None:
     await settle(pilot)
     assert screen.game.state.decisions == decisions, prompt(screen)
     assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+
+
+async def open_pages(pilot: Pilot[Any], screen: GameScreen) -> StagePanel:
+    """Press `m` (the stage's pages, its first) and settle: the stage panel."""
+    stage = screen.query_one(StagePanel)
+    await pilot.press("m")
+    await settle(pilot)
+    return stage
 
 
 def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> str:

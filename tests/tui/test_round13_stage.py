@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, settle
+from pilot import game_screen_of, open_pages, played, settle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -92,13 +92,8 @@ def test_the_page_count_stays_while_the_die_rolls_and_lands(
 
 async def decision_while_reading() -> None:
     game = fought(3, 1, "minotaur")
-    app = UnbrokenApp(RULES, animate=True, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
-        stage = screen.query_one(StagePanel)
-        await pilot.press("m")
-        await settle(pilot)
+    async with played(game, animate=True) as (pilot, screen):
+        stage = await open_pages(pilot, screen)
         attack = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Attack))
         await pilot.press(OPTION_KEYS[attack])  # the monster rolls
         await pilot.pause()

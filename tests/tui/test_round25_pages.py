@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, open_pages, played, settle, sync
 from test_screen_leftovers import rows_of
 
 from unbroken.home.settings import Settings, save_settings
@@ -68,13 +68,8 @@ async def test_a_die_that_rolled_to_nothing_in_travel_leaves_no_blank_row_on_m()
     assert save_settings(Settings(hints=False)) == ""
     scene = Scenario("mae-el", level=3, seed=5).resources(se=15, food=5).weapon("knife")
     game = scene.monster("gnoll").dice(*[4] * 40).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
-        stage = screen.query_one(StagePanel)
-        await pilot.press("m")
-        await settle(pilot)
+    async with played(game) as (pilot, screen):
+        stage = await open_pages(pilot, screen)
         assert " of " in str(stage.border_title)  # a page of `m`
         before = rows_of(screen, stage)
         screen.rolled = lambda: "⚃"  # type: ignore[method-assign]  # rolling as it is sized

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from pilot import sync
 from playing import choose
+from textual.pilot import Pilot
 from textual.widgets import Label, OptionList, Static
 from textual.widgets._toast import Toast
 
@@ -39,11 +41,10 @@ def gauntlet_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     sys.modules.pop("unbroken_gauntlet", None)
 
 
-@pytest.mark.usefixtures("gauntlet_installed")
-@sync
-async def test_turning_gauntlet_off_on_new_game_says_expert_went_and_covers_no_label() -> None:
-    # Round 26 (26b-9): `p`, Space on gauntlet, Esc: the note "Plugin 'gauntlet' is off from
-    # the next new game." sat over the Seed label, and Expert fell back to Normal unsaid.
+@asynccontextmanager
+async def new_game() -> AsyncIterator[tuple[Pilot[Any], UnbrokenApp, NewGameScreen]]:
+    """Run the app as the command line loads it (the plugins the config turns on), its
+    notes shown, at 80x24 on New game: the pilot, the app and the New game screen."""
     from unbroken.cli.command import load
 
     app = UnbrokenApp(load, animate=False)
@@ -51,6 +52,15 @@ async def test_turning_gauntlet_off_on_new_game_says_expert_went_and_covers_no_l
         await choose(pilot, app, "new")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        yield pilot, app, screen
+
+
+@pytest.mark.usefixtures("gauntlet_installed")
+@sync
+async def test_turning_gauntlet_off_on_new_game_says_expert_went_and_covers_no_label() -> None:
+    # Round 26 (26b-9): `p`, Space on gauntlet, Esc: the note "Plugin 'gauntlet' is off from
+    # the next new game." sat over the Seed label, and Expert fell back to Normal unsaid.
+    async with new_game() as (pilot, app, screen):
         diffs = screen.query_one("#difficulties", OptionList)
         diffs.focus()
         diffs.highlighted = diffs.get_option_index("gauntlet:expert")
@@ -76,13 +86,7 @@ async def test_turning_gauntlet_off_on_new_game_says_expert_went_and_covers_no_l
 async def test_a_note_on_new_game_sits_in_the_left_column() -> None:
     # Round 26: the notes' holders put them at the right, over the description and the Seed
     # label, though New game's notes were meant for the foot of the left column.
-    from unbroken.cli.command import load
-
-    app = UnbrokenApp(load, animate=False)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await choose(pilot, app, "new")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+    async with new_game() as (pilot, app, screen):
         screen.notify("Gentle start is an Easy option.", severity="warning")
         await pilot.pause()
         await pilot.pause()
