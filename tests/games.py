@@ -1,6 +1,6 @@
 """Games several test folders set up (the plain-text game's, the plugins', the full-screen
 game's): a win at the last battle, a death at a Hunger step, a Response to the Vampire's
-WOUND."""
+WOUND, a battle whose attack opens Lucky's window."""
 
 from __future__ import annotations
 
@@ -40,3 +40,16 @@ def at_the_vampires_wound(scenario: Scenario, armored: bool, response: act.Use) 
     assert game.state.trigger == "wound_loss" and game.state.pending_loss == 3
     assert response in game.legal_actions()
     return game
+
+
+def lucky_battle() -> Game:
+    """A level-2 battle (Tomu, Lucky and Sidestep, the Goblin) whose first attack is
+    followed by a Response window (Lucky's)."""
+    return (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=13, cunning=2)
+        .skills("lucky", "sidestep")
+        .monster("goblin")
+        .dice(*[4] * 30)
+        .start("battle")
+    )

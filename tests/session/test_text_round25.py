@@ -11,29 +11,16 @@ from typing import TextIO
 
 import pytest
 
-from unbroken.core.game import Game
+from games import lucky_battle
 from unbroken.play import text as text_game
 from unbroken.play.text import TextGame
 from unbroken.play.typed_ahead import DROPPED, asked_anew
-from unbroken.testing import Scenario
-
-
-def battle() -> Game:
-    """Return a battle whose first attack is followed by a Response window (Lucky's)."""
-    return (
-        Scenario("tomu", level=2, seed=3)
-        .resources(se=13, cunning=2)
-        .skills("lucky", "sidestep")
-        .monster("goblin")
-        .dice(*[4] * 30)
-        .start("battle")
-    )
 
 
 def test_a_line_typed_for_an_attack_answers_no_response_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = battle()
+    game = lucky_battle()
     asked: list[str] = []  # the questions asked when a line typed ahead was looked for
 
     def dropped(stdin: TextIO) -> bool:

@@ -13,6 +13,7 @@ import asyncio
 import pytest
 from pilot import CAREFUL, key_of, paced, played, prompt, settle, sync
 
+from games import lucky_battle
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
@@ -104,14 +105,7 @@ async def cards_revealed() -> None:
 async def test_a_response_after_a_response_says_what_the_key_took() -> None:
     # Two Response windows in a row look alike (Last Rites, then Scavenger): the second's
     # prompt says what the last key took, and a costly option's key marks first.
-    game = (
-        Scenario("tomu", level=2, seed=3)
-        .resources(se=13, cunning=2)
-        .skills("lucky", "sidestep")
-        .monster("goblin")
-        .dice(*[4] * 30)
-        .start("battle")
-    )
+    game = lucky_battle()
     async with played(game, CAREFUL) as (pilot, screen):
         for _ in range(8):  # attack until the monster's roll opens the Responses' window
             if game.decision is not None and game.decision.kind == DecisionKind.RESPONSE:
