@@ -9,11 +9,12 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from unbroken.core import actions as act
@@ -28,6 +29,9 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import KeyPace
 from unbroken.tui.replays import ReplayViewerScreen
 from unbroken.tui.stage import StagePanel
+
+#: A kind of screen (`opened`).
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 #: No beat, no double tap: only the careful window's own rule, its clock driven by hand
 #: (`careful_over`), the game's first question the one the test set up.
@@ -107,6 +111,16 @@ async def closing_the_viewer(
         await pilot.pause()
         assert isinstance(on_top(app), LeaveScreen)
         yield pilot, app
+
+
+async def opened(pilot: Pilot[Any], key: str, kind: type[ScreenT]) -> ScreenT:
+    """Press `key` (Enter on the title: New game; `i`: the inspector) and settle: the
+    screen on top, checked to be a `kind`."""
+    await pilot.press(key)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), screen
+    return screen
 
 
 def on_top(app: UnbrokenApp) -> object:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from pilot import sync
+from pilot import opened, sync
 from playing import (
     RULES,
 )
@@ -21,9 +21,7 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
 
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await opened(pilot, "enter", NewGameScreen)
         info = str(screen.query_one("#class-info").render())
         assert "(Response)" in info
         box = screen.query_one("#gentle", Checkbox)
@@ -41,8 +39,7 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
     hunter = next(c for c in RULES.characters.values() if c.cls == "base:hunter")
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("enter")
-        screen = app.screen
+        screen = await opened(pilot, "enter", NewGameScreen)
         chars = screen.query_one("#characters", OptionList)
         chars.highlighted = chars.get_option_index(hunter.id)
         await pilot.pause()

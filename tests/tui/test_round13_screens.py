@@ -4,7 +4,7 @@ Records at 80x24."""
 from __future__ import annotations
 
 import pytest
-from pilot import on_top, settle, sync
+from pilot import on_top, opened, settle, sync
 from playing import opened_help
 from test_records_panels import FakePlugins
 from test_round5_screens import footer
@@ -43,10 +43,8 @@ async def test_an_offer_that_says_committed_names_the_rule_in_the_comparison() -
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, InspectorScreen) and screen.comparing
+        screen = await opened(pilot, "i", InspectorScreen)
+        assert screen.comparing
         cards = [offer.card for offer in screen.offers]
         assert "base:eavesdropping" in cards, cards
         views = list(screen.query(".inspector-column").results(CardView))
@@ -112,10 +110,7 @@ async def test_page_down_scrolls_the_character_description_whatever_has_the_focu
     # scrolls, and PageDown moved the character list: it took Tab x3 then PageDown.
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await opened(pilot, "enter", NewGameScreen)
         chars = screen.query_one("#characters", OptionList)
         scroll = screen.query_one("#class-scroll", VerticalScroll)
         for _ in range(chars.option_count):  # a description longer than its rows

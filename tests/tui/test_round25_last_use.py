@@ -4,12 +4,13 @@ says an action's timing as its option does in battle."""
 
 from __future__ import annotations
 
-from pilot import option_detail, sync
+from pilot import opened, option_detail, sync
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.newgame import NewGameScreen
 
 RULES = load_ruleset()
 
@@ -35,8 +36,7 @@ async def test_the_new_game_sheet_says_cold_logic_takes_the_battle_turn() -> Non
 
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("enter")
-        screen = app.screen
+        screen = await opened(pilot, "enter", NewGameScreen)
         chars = screen.query_one("#characters", OptionList)
         chars.highlighted = chars.get_option_index("base:helena")
         await pilot.pause()

@@ -4,7 +4,7 @@ entries)."""
 
 from __future__ import annotations
 
-from pilot import settle, sync
+from pilot import opened, sync
 from textual.widgets import OptionList
 
 from unbroken.home.settings import Settings, save_settings
@@ -23,10 +23,7 @@ async def test_a_long_name_in_the_card_list_wraps_under_the_name() -> None:
     game = scene.condition("frightened", rounds=3).monster("gnoll").start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, InspectorScreen)
+        screen = await opened(pilot, "i", InspectorScreen)
         cards = screen.query_one("#inspector-cards", OptionList)
         names = [str(cards.get_option_at_index(i).prompt) for i in range(cards.option_count)]
         long = [name.strip("▶ ") for name in names if "after this one" in name]
