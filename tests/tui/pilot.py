@@ -20,10 +20,12 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
 from unbroken.tui import analysis
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
+from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import KeyPace
@@ -186,6 +188,13 @@ async def open_pages(pilot: Pilot[Any], screen: GameScreen) -> StagePanel:
     await pilot.press("m")
     await settle(pilot)
     return stage
+
+
+def hint_box(screen: GameScreen, step: StepName) -> HintBox:
+    """Return the game screen's hint box, checked to say `step`'s hint."""
+    box = screen.query_one(HintBox)
+    assert box.text == HINTS[step], box.text
+    return box
 
 
 def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> str:

@@ -6,7 +6,7 @@ fitted to its rows every time it changes: under 30 rows, 3 rows, cut (README).""
 
 from __future__ import annotations
 
-from pilot import played, settle, sync
+from pilot import hint_box, played, settle, sync
 
 from unbroken.core.state import StepName
 from unbroken.testing import Scenario
@@ -30,8 +30,7 @@ def shown(box: HintBox) -> tuple[int, str]:
 async def test_the_hint_back_after_a_notice_takes_its_rows_cut() -> None:
     game = Scenario("tomu", seed=3).start("exploration")
     async with played(game) as (pilot, screen):
-        box = screen.query_one(HintBox)
-        assert box.text == HINTS[StepName.EXPLORATION], box.text
+        box = hint_box(screen, StepName.EXPLORATION)
         before = shown(box)
         assert before[0] == SMALL_HINT_ROWS and before[1].endswith(CUT), before
         screen.say(NOTICE)
