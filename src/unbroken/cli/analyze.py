@@ -270,8 +270,11 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
         head = f"none (a misstep: {what})"
     lines = [f"  Missteps (!): {head}{_which(marked, MOST_LISTED)}"]
     lines += [f"  ! {_worst(c)}" for c in marked[:MOST_LISTED]]
+    # How many games the verdicts come from, beside them (#28 round 26: the viewer's `a`
+    # marked a misstep at 100 games that `--games 50` called "about equal", unexplained).
+    counted = f"  These verdicts come {a.counted_on()}."
     if not marked and not others:
-        return [*lines, "  No decision was clearly worse than its best option."]
+        return [*lines, "  No decision was clearly worse than its best option.", counted]
     if others:
         each = "each " if len(others) > 1 else ""
         lines.append(
@@ -280,7 +283,7 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
             f"{_which(others, MOST_OTHERS)}"
         )
         lines += [f"    {_worst(c)}" for c in others[:MOST_OTHERS]]
-    return lines
+    return [*lines, counted]
 
 
 #: The costly decisions the summary lists at most (the table marks every one), and the
