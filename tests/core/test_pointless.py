@@ -22,6 +22,7 @@ from unbroken.core import model as m
 from unbroken.core.game import Game
 from unbroken.core.pointless import (
     ALREADY_DEFEATED,
+    ARMOR_NO_USE,
     AT_CAP,
     IDLE,
     MISSED,
@@ -249,6 +250,7 @@ def test_passing_is_never_worse_in_random_and_heuristic_games() -> None:  # R-DI
     cases = {SAME_ROW, SAME_RESULT, ALREADY_DEFEATED, ONLY_SKIP, AT_CAP, MISSED, NO_BETTER}
     cases.add(NO_EFFECT)  # Snare against no armor, power a wound cap takes
     cases |= {WORSE, IDLE}  # round 19: the Wyvern's lose 3 SE to 4; a HEAL at full health
+    cases.add(ARMOR_NO_USE)  # round 26: Snare with Weak Spot
     assert set(found) == cases, found
     assert min(found.values()) >= 10, found
 

@@ -2,7 +2,8 @@
 answered the question that followed at once (an attack's, then the Response window the
 monster's roll opened). A line typed ahead is dropped, with a line saying so, when the
 question asked next is a new one, as the full-screen game tells them: another level, step
-or kind of question, or any after a Response; not when the same question is asked again."""
+or kind of question, or any after a Response (the same question asked again drops it too,
+with its own words since round 26: tests/session/test_text_round26.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TextIO
 import pytest
 
 from games import lucky_battle
-from unbroken.play import text as text_game
+from unbroken.play import typed_ahead
 from unbroken.play.text import TextGame
 from unbroken.play.typed_ahead import DROPPED, asked_anew
 
@@ -31,7 +32,7 @@ def test_a_line_typed_for_an_attack_answers_no_response_window(
         stdin.readline()  # the second `1`, typed for the attack's question
         return True
 
-    monkeypatch.setattr(text_game, "discard", dropped)
+    monkeypatch.setattr(typed_ahead, "discard", dropped)
     out = io.StringIO()
     # `1` attacks; the second `1` (typed ahead: it would use Lucky) is dropped; `3` passes.
     TextGame.resumed(game.ruleset, game, None).loop(io.StringIO("1\n1\n3\nq\n"), out)

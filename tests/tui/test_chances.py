@@ -155,7 +155,7 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
                    Figure.of(Estimate(4, 100)), Difference(0, 0, 100))  # fmt: skip
     analysis = Analysis(100, 20, 20, "lost", [taken, after])
     lines = head_lines(analysis, 12, 78)
-    assert len(lines) == 4 and all(len(line) <= 78 for line in lines)
+    assert len(lines) == 5 and all(len(line) <= 78 for line in lines)
     said = " ".join(lines)
     assert said.startswith("▲ Decision 12: 81 % before it (its best option's), took 31 %")
     assert "then 4 %: what came of it went against you" in said

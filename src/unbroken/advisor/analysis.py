@@ -96,6 +96,19 @@ class Analysis:
     def costly(self) -> list[Choice]:
         return [c for c in self.choices if c.costly]
 
+    def counted_on(self, short: bool = False) -> str:
+        """Return how many games its figures come from, as a verdict's reader needs it
+        beside the verdict: the viewer's `a` and `unbroken analyze --games` may weigh a
+        game on different counts, and a figure from fewer games is less sure (#28 round
+        26: the viewer's misstep, at 100 games, was "about equal" in analyze at 50). `short`:
+        the viewer's words."""
+        if short:  # the viewer's chart, in the right column
+            return f"from up to {self.games} games per option: another count may judge it otherwise"
+        return (
+            f"from up to {self.games} games per option (another count, as `a` in the replay"
+            " viewer or `unbroken analyze --games`, may judge a close decision otherwise)"
+        )
+
     def level_starts(self) -> dict[int, Choice]:
         """Return each level's first weighed decision (its chance before is the level's start)."""
         starts: dict[int, Choice] = {}

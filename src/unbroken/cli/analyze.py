@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
 from unbroken.cli.scores import result_width
-from unbroken.words.vocabulary import cut, plural, time_left
+from unbroken.words.cutting import cut_words
+from unbroken.words.vocabulary import plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice
@@ -132,18 +133,6 @@ class Progress:
 def short(text: str, most: int = 40) -> str:
     """Return `text` cut to `most` characters between words (an ellipsis marks the cut)."""
     return cut_words(text, most)
-
-
-def cut_words(text: str, most: int) -> str:
-    """Return `text` cut to `most` characters after a whole word, "…" marking the cut
-    (#28 round 26: "reveal t… 42 %"); mid-word only where the last space is in the first
-    half (a long word would leave too little)."""
-    if most <= 1 or len(text) <= most:
-        return text
-    space = text.rfind(" ", 0, most)
-    if space < most // 2:
-        return cut(text, most)
-    return text[:space].rstrip(" ,;:(—-") + "…"
 
 
 def short_option(option: str, most: int) -> str:
@@ -281,8 +270,11 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
         head = f"none (a misstep: {what})"
     lines = [f"  Missteps (!): {head}{_which(marked, MOST_LISTED)}"]
     lines += [f"  ! {_worst(c)}" for c in marked[:MOST_LISTED]]
+    # How many games the verdicts come from, beside them (#28 round 26: the viewer's `a`
+    # marked a misstep at 100 games that `--games 50` called "about equal", unexplained).
+    counted = f"  These verdicts come {a.counted_on()}."
     if not marked and not others:
-        return [*lines, "  No decision was clearly worse than its best option."]
+        return [*lines, "  No decision was clearly worse than its best option.", counted]
     if others:
         each = "each " if len(others) > 1 else ""
         lines.append(
@@ -291,7 +283,7 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
             f"{_which(others, MOST_OTHERS)}"
         )
         lines += [f"    {_worst(c)}" for c in others[:MOST_OTHERS]]
-    return lines
+    return [*lines, counted]
 
 
 #: The costly decisions the summary lists at most (the table marks every one), and the

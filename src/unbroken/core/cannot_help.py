@@ -7,6 +7,10 @@ follows the events and so asks with the roll its die event shows. `cannot_help`
 names the case:
 
 * **NO_ARMOR**: it only breaks armor, and the monster has none.
+* **ARMOR_IGNORED**: it only breaks armor, and armor stops none of the player's wounds:
+  a lasting Passive makes every wounding weapon attack ignore it (Weak Spot, R-BATTLE-3)
+  and no ability in play wounds but past armor (#28 round 26: Snare was taken as of use
+  with it); armor kept only keeps armor-breaking attacks open.
 * **SAME_ROW**: it only changes the monster's roll, and every roll it could lead to
   comes to a row that does the same as the row now: the same effects (the rows
   compared by what they do, not by their names: a WOUND's loss is a WOUND's, so a
@@ -42,6 +46,7 @@ from unbroken.core.state import GameState
 
 #: Why a Response's effects cannot help now (`cannot_help`).
 NO_ARMOR = "the monster has no armor"
+ARMOR_IGNORED = "your wounding attacks ignore armor"
 SAME_ROW = "the roll comes to the same result whatever you do"
 MISSED = "the monster missed: a new roll can only do as well or worse"
 #: MISSED where the row now has effects that do nothing here (a HEAL at full health).
@@ -62,7 +67,7 @@ def cannot_help(
     bounded: bool = True,
 ) -> str:
     """Return why Response effects cannot help against the monster in `state` (NO_ARMOR,
-    SAME_ROW, MISSED, IDLE, WORSE: see the module), "" when they might.
+    ARMOR_IGNORED, SAME_ROW, MISSED, IDLE, WORSE: see the module), "" when they might.
 
     `roll`: the monster's die before its bonus (the state's roll when None: the log,
     following events, asks at the die's event, before a state holds it); `bounded`:
@@ -72,7 +77,9 @@ def cannot_help(
     if mo is None or not effects:
         return ""
     if all(isinstance(e, m.BreakArmor) for e in effects):
-        return "" if mo.armor else NO_ARMOR
+        if not mo.armor:
+            return NO_ARMOR
+        return ARMOR_IGNORED if armor_ignored(Resolver(rules, state)) else ""
     if not all(isinstance(e, ROLL_EFFECTS) for e in effects):
         return ""
     raw = state.roll if roll is None else roll
@@ -88,6 +95,29 @@ def cannot_help(
     if all(_no_better_row(r, now, x) for x in reachable):
         return WORSE
     return ""
+
+
+def armor_ignored(r: Resolver) -> bool:
+    """Return whether the monster's armor stops none of the player's wounds: a Passive in
+    play makes wounding weapon attacks ignore it (Weak Spot: R-BATTLE-3, "unless ... a
+    skill says it ignores armor") and no ability in play wounds without ignoring it (an
+    ability's wounds are not a weapon attack's). Breaking armor then changes no wound; it
+    only takes away armor-breaking options, which are of use only to let wounds through
+    (Follow Up's extra attack after one adds no wound a turn could not make): with the
+    armor kept every play open after breaking it stays open, so passing is never worse.
+    Only a Passive that lasts counts (a skill's, the class's): a condition's may end."""
+    lasting = any(  # a skill's or the class's: no condition's, which may run out
+        kind in ("skill", "class") and any(isinstance(x, m.IgnoreArmor) for x in a.modifiers)
+        for _, a, kind in r.in_play()
+        if a.type == "passive"
+    )
+    if not lasting:
+        return False
+    return not any(
+        isinstance(e, m.Wound) and not e.ignore_armor
+        for _, ability, _ in r.in_play()
+        for e in ability.effects
+    )
 
 
 def missed(r: Resolver, effects: Sequence[m.Effect], bounded: bool = False) -> bool:

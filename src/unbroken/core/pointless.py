@@ -37,6 +37,10 @@ The cases, each proved from the rules rather than guessed:
   armor): its forecast, but for the use and its payment, equals Pass's (the events,
   or the state where it stops). When what it does is only attack power, the
   attack-power case above applies to it too.
+* **A Response that only breaks armor where armor stops no wound**: a lasting Passive
+  makes every wounding weapon attack ignore armor (Weak Spot) and no ability in play
+  wounds but past it (`cannot_help`'s ARMOR_IGNORED): armor kept only keeps the
+  armor-breaking attacks open, so Snare there only spends its 2 SE and a use.
 
 Every Response window goes through `_useless_response`: each Response on offer is
 sorted by what it does, and the window is pointless only when every one of them is
@@ -56,15 +60,16 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality
 from unbroken.core import model as m
-from unbroken.core.cannot_help import IDLE as IDLE  # re-exported: the reasons
-from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import (
+    ARMOR_IGNORED,
     ROLL_EFFECTS,
     cannot_help,
     missed,
     reachable,
     row_outcome,
 )
+from unbroken.core.cannot_help import IDLE as IDLE  # re-exported: the reasons
+from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.cannot_help import WORSE as WORSE
 from unbroken.core.combat import clamp_die
@@ -107,6 +112,7 @@ ONLY_SKIP = "you can only skip this turn"
 AT_CAP = "what it would gain is at its cap"
 NO_EFFECT = "it would do nothing here"
 NO_BETTER = "every result it could lead to is no better than this one"
+ARMOR_NO_USE = "breaking armor changes none of your wounds"
 
 #: The flow steps that may sit above the one a window leads to without acting.
 _WINDOW_STEPS = ("window", "window.close", "window.again", "rewindow")
@@ -178,6 +184,9 @@ def _useless_response(
             continue
         if _gains_nothing(r, [ability]):
             why = AT_CAP
+            continue
+        if effects and cannot_help(r.rules, r.state, effects) == ARMOR_IGNORED:
+            why = ARMOR_NO_USE  # Snare with Weak Spot (#28 round 26)
             continue
         if passed is None:
             passed = forecast(game.ruleset, game.state, act.Pass())

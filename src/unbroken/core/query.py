@@ -17,7 +17,8 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
-from unbroken.core.cannot_help import IDLE as IDLE  # the reasons, for the words
+from unbroken.core.cannot_help import ARMOR_IGNORED as ARMOR_IGNORED  # the reasons, for words
+from unbroken.core.cannot_help import IDLE as IDLE
 from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import ROLL_EFFECTS as ROLL_EFFECTS
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
@@ -168,7 +169,8 @@ class Query:
 
     def cannot_help(self, effects: Sequence[m.Effect], roll: int | None = None) -> str:
         """Return why a Response's effects cannot help against the monster now ("" when
-        they might): it only breaks armor and there is none, or it only changes the
+        they might): it only breaks armor and there is none or none of the player's wounds
+        would be stopped by it (Weak Spot), or it only changes the
         monster's roll and every roll it leads to comes to a row doing the same (the
         lowest lowered is the same), or the row now does nothing (a MISS, a HEAL at full
         health) and every other row only harms, or every other row is no better for the

@@ -21,7 +21,7 @@ from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
 from unbroken.play.text_odds import MOST, show_odds
-from unbroken.play.typed_ahead import DROPPED, asked_anew, asked_at, discard, revealing
+from unbroken.play.typed_ahead import asked_at, drop_typed_ahead
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
 from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
@@ -324,10 +324,10 @@ class TextGame:
                 if passed:  # a Pass emits nothing: its line is said of the window it closed
                     print(wrap(passed, indent=2), file=out)
                 taken = self.take_only_answers(out)
-                # A line typed ahead answers no question unseen (#28 rounds 24, 25).
-                anew = asked_anew(answered, asked_at(session.game))
-                if (taken or anew or revealing(events)) and discard(stdin):
-                    say(out, DROPPED, "  ")
+                # A line typed ahead answers no question unseen (#28 rounds 24 to 26).
+                now = asked_at(session.game)
+                if dropped := drop_typed_ahead(stdin, answered, now, bool(taken), events):
+                    say(out, dropped, "  ")
             except IllegalAction as exc:  # pragma: no cover - ask() takes only legal ones
                 say(out, str(exc), "  ")
                 continue

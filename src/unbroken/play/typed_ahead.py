@@ -4,7 +4,12 @@ not seen, and a line typed for the question before must not answer it (#28 round
 second `2` typed after keeping a skill took "Fight the monster now" on the next level,
 past a hunger step taken for the player; a second line typed for an attack answered the
 Response question the monster's roll opened). It is dropped, as the full-screen game lets
-keys settle and marks a costly option first on a new question (tui/pace.py)."""
+keys settle and marks a costly option first on a new question (tui/pace.py). So is a line
+typed ahead of the same question asked again (a battle turn after the monster's roll, the
+Preparation after a craft): the full-screen game marks that key first there (`AGAIN`,
+tui/careful.py), and a line read at once cannot be marked; what the answer showed between
+(the roll, a check's die) was not read when it was typed (#28 round 26: "1" then "1" on a
+battle turn took two attacks, both read at once)."""
 
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ REVEALING = (ev.LevelStarted, ev.MonsterRevealed, ev.EncountersRevealed, ev.Skil
 
 #: What the game says when it dropped a line typed ahead.
 DROPPED = "(What you typed ahead was not taken: read the new question first.)"
+#: What it says when the line was typed ahead of the same question asked again.
+DROPPED_AGAIN = "(What you typed ahead was not taken: the question is asked again; read it first.)"
 
 
 def revealing(events: Iterable[ev.Event]) -> bool:
@@ -43,6 +50,22 @@ def asked_anew(answered: Asked, now: Asked) -> bool:
     level, step or kind of question (the Response window the monster's roll opens after an
     attack), or any question after a Response (the next window, the next turn)."""
     return bool(now[2]) and (now != answered or answered[2] == DecisionKind.RESPONSE)
+
+
+def drop_typed_ahead(
+    stdin: TextIO, answered: Asked, now: Asked, taken: bool, events: Iterable[ev.Event]
+) -> str:
+    """Drop a line typed ahead of the question asked `now` after the one `answered` (its
+    answer's `events`; `taken`: decisions taken for the player since); return what the
+    game says of it ("" when nothing was dropped, or no question follows: the game over).
+    A new question's words (`DROPPED`) where it is new (`asked_anew`), shows cards or
+    follows decisions taken for the player; else the same question asked again's."""
+    if not now[2]:
+        return ""
+    anew = taken or asked_anew(answered, now) or revealing(events)
+    if not discard(stdin):
+        return ""
+    return DROPPED if anew else DROPPED_AGAIN
 
 
 def discard(stdin: TextIO) -> bool:

@@ -140,9 +140,15 @@ def head_words(analysis: Analysis, position: int) -> str:
     verdict = at.verdict()
     if at.taken == at.best:
         verdict = f"You took {verdict}"
+    # How many games it comes from, beside the verdict (#28 round 26: `unbroken analyze
+    # --games 50` called the viewer's misstep "about equal" with no word of the counts).
+    counted = (
+        "" if at.taken == at.best else f" {full_stop(analysis.counted_on(short=True).capitalize())}"
+    )
     return (
         f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
         f" took {taken.percent()}, {then}{luck}. {full_stop(verdict[:1].upper() + verdict[1:])}"
+        f"{counted}"
     )
 
 

@@ -9,7 +9,16 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Forecast
-from unbroken.core.query import IDLE, MISSED, ROLL_EFFECTS, SAME_ROW, WORSE, Query, clamp_die
+from unbroken.core.query import (
+    ARMOR_IGNORED,
+    IDLE,
+    MISSED,
+    ROLL_EFFECTS,
+    SAME_ROW,
+    WORSE,
+    Query,
+    clamp_die,
+)
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 
@@ -50,8 +59,10 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     mo = state.monster
     if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
         return COMMITTED_WHY  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
-    if effects and all(isinstance(e, m.BreakArmor) for e in effects) and mo and not mo.armor:
-        return "the monster has no armor"  # Snare against a bare hide
+    if effects and all(isinstance(e, m.BreakArmor) for e in effects):
+        # Snare against a bare hide, or where armor stops no wound (Weak Spot, #28 round 26)
+        why = Query(ruleset, state).cannot_help(effects)
+        return armor_why(state, ruleset) if why == ARMOR_IGNORED else why
     if effects and all(isinstance(e, m.Gain) for e in effects):
         return gains_at_cap(effects, state, ruleset)
     if not effects or not all(isinstance(e, ROLL_EFFECTS) for e in effects) or not state.roll:
@@ -75,6 +86,13 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     if why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
         return f"row {after} is worse for you" if shift else "every other row is worse for you"
     return ""
+
+
+def armor_why(state: GameState, ruleset: Ruleset) -> str:
+    """Return why breaking armor is no use where it stops no wound, naming the Passive that
+    makes it so: "with Weak Spot your wounding attacks ignore armor"."""
+    names = sorted({name for _, name in Query(ruleset, state).armor_passives()})
+    return f"with {' and '.join(names)} {ARMOR_IGNORED}" if names else ARMOR_IGNORED
 
 
 def use_no_use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:

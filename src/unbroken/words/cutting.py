@@ -1,0 +1,42 @@
+"""A line cut to a width between words, the one cut of every front end: the game screen's
+options (`tui.option_rows`) and `unbroken analyze`'s option names (`cli.analyze`) (#28
+round 26: two of them, and analyze's cut "reveal t…"): never inside a word, nor after an
+amount without its unit or a separator."""
+
+from __future__ import annotations
+
+from unbroken.words.vocabulary import cut
+
+#: What a cut does not end on: a separator, or an amount without its unit.
+LOOSE_ENDS = ",;:+-—(["
+
+
+def unit_after(word: str, every: list[str], kept: list[str]) -> bool:
+    """Return whether `word`, the last of those `kept` of `every` word, is an amount whose
+    unit follows it ("2" of "pay 2 metal"; not of "wound 2 - pay")."""
+    after = every[len(kept)] if len(kept) < len(every) else ""
+    return word.lstrip("([").isdigit() and bool(after.strip(LOOSE_ENDS))
+
+
+def cut_words(text: str, width: int) -> str:
+    """Return `text` in at most `width` cells, cut between words ("…" marking it): never
+    inside a word, nor after an amount without its unit or a separator ("pay 2 time…",
+    not "pay 2 time, 1 ability u…"; #28 round 26: "Craft the Sword: pay 2 meta…").
+    One word longer than the row is cut inside it; words with no letters kept give "…"."""
+    if len(text) <= width:
+        return text
+    if width < 2:
+        return cut(text, width)
+    kept = text[: width - 1]
+    if text[width - 1] != " ":
+        kept = kept.rpartition(" ")[0] if " " in kept else ""
+    words, every = kept.split(), text.split()
+    while words and (not words[-1].strip(LOOSE_ENDS) or unit_after(words[-1], every, words)):
+        words.pop()
+    kept = " ".join(words).rstrip(LOOSE_ENDS).rstrip()
+    if not kept and not text.startswith(" "):  # one word longer than the row
+        return cut(text, width)
+    if not any(char.isalnum() for char in kept):  # a body's first word does not fit
+        return "…"
+    lead = text[: len(text) - len(text.lstrip())]  # a body's leading space is kept
+    return f"{lead}{kept}…" if not kept.startswith(lead) else f"{kept}…"
