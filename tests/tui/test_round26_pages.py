@@ -1,8 +1,7 @@
 """Round 26's playtest (#28, 26b-1): on `m`'s pages of a monster without rules the danger
 track's gains are at the top of the first page (the Gnoll's "table 1 of 2" had none, its
 "table 2 of 2" had "danger track 6: +1 armor"; the Lich's "table 3 of 3"), and the pages
-keep their count and rows as the die rolls and lands (round 13); 26a-20: fewer, fuller
-pages (the Ogre's three of one row each)."""
+keep their count and rows as the die rolls and lands (round 13)."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from test_round16_pages import everything
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
-from unbroken.tui.hand import HandPanel
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
 
@@ -58,30 +56,5 @@ def test_the_danger_track_is_on_the_first_page_of_a_monster_without_rules(
                     assert not any(line.startswith("danger") for line in lines), pages
                 for _, lines in pages:  # no blank row over the table
                     assert lines[2].strip(), pages
-
-    run()
-
-
-@pytest.mark.parametrize("taller", [0, 1])
-def test_a_monster_without_rules_has_fewer_fuller_pages(taller: int) -> None:
-    # 26a-20: the Ogre (no rules) paged "table 1 of 3", "2 of 3", "3 of 3", each showing
-    # one of its three cut rows whole: 4 presses to read 3 rows. Its pages are as tall as
-    # the Hand keeping a row leaves where that makes fewer.
-    @sync
-    async def run() -> None:
-        assert save_settings(Settings(hints=False)) == ""
-        game = Scenario("tomu", level=4).resources(se=15, food=3).weapon("knife")
-        async with played(game.monster("ogre").start("battle")) as (pilot, screen):
-            display = screen.query_one(DisplayPanel)
-            display.styles.height = display.outer_size.height + taller
-            stage = screen.query_one(StagePanel)
-            await settle(pilot)
-            await pilot.press("m")
-            await settle(pilot)
-            assert str(stage.border_title).endswith("table 1 of 1 (m: fold)"), stage.drawn
-            said = " ".join(stage.drawn.split())
-            for row in ("your next weapon attack", "for 2 rounds", "(lose 3 SE if unable)"):
-                assert row in said, stage.drawn  # each row whole
-            assert screen.query_one(HandPanel).size.height >= 1  # the Hand keeps a row
 
     run()

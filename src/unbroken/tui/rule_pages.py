@@ -3,7 +3,6 @@ rules, each rule whole on one page (round 19)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -249,15 +248,3 @@ def lay_out(
         held += [TABLE] if laid.shows[k] else []
         laid.words.append(page_word(held) if held else RULES if said else TABLE)
     return laid
-
-
-def fewest_pages(lay: Callable[[int], Laid], rows: int, most: int) -> tuple[Laid, int]:
-    """Return the pages `lay` lays out `rows` lines a page, or taller, up to `most` - 1
-    (the Hand keeps a row), where that makes fewer, and their rows: a monster without
-    rules (#28 round 26: the Ogre's three pages of one row each, 4 presses to read 3)."""
-    laid = lay(rows)
-    for taller in range(rows + 1, most):
-        fuller = lay(taller)
-        if len(fuller.used) < len(laid.used):
-            laid, rows = fuller, taller
-    return laid, rows

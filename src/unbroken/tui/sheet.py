@@ -30,7 +30,6 @@ the page has (round 22: the Ogre's DEFEND said above the table left its STEAL ro
 from __future__ import annotations
 
 import textwrap
-from functools import partial
 
 from rich.text import Text
 from textual.widget import Widget
@@ -45,7 +44,6 @@ from unbroken.tui.rule_pages import (
     TABLE,
     Laid,
     Said,
-    fewest_pages,
     lay_out,
     split_rule,
 )
@@ -410,7 +408,7 @@ class MonsterSheet(Panel):
         if paged:
             told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
             cut = [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at]
-            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows, most)
+            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows)
             self.pages = len(laid.used)
             held = [laid.holds(k) for k in range(self.pages)]
             if self.page_holds in held:  # the same words, wherever they are now
@@ -443,13 +441,10 @@ class MonsterSheet(Panel):
         cut_rows: list[tuple[int, int, int]],
         indent: str,
         rows: int,
-        most: int,
     ) -> tuple[Laid, int]:
-        """Return `m`'s pages laid out (`lay_out`) and their rows: `rows` lines a page, a
-        monster without rules taller, up to `most`, where that makes fewer."""
+        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page, and their rows."""
         lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
-        lay = partial(lay_out, rules, kinds, lines, cut_rows, slot=self.head_slot)
-        return fewest_pages(lay, rows, most if all(kind == TABLE for kind in kinds) else rows)
+        return lay_out(rules, kinds, lines, cut_rows, rows, self.head_slot), rows
 
     def folded_rules(
         self,
