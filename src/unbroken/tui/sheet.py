@@ -192,7 +192,6 @@ class MonsterSheet(Panel):
         if self.fits and self.expanded is not False:
             return
         self.full = self.expanded is True
-        self.border_title = self.title  # as the rules are drawn now, not as measured
         # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut) where
         # they fit so; else the pages say the rows cut in full (#28 round 8).
         lines = table_lines(state, rules, card, row)
@@ -426,8 +425,8 @@ class MonsterSheet(Panel):
             if more:
                 self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
                 more = ""
-        if more:  # in the title, as the pages say it (#28 round 26: "(m: fewer words)")
-            self.border_title = f"{self.title}{self.unfolds('fold')}"
+        if more:
+            lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
         if lines:
             text.append_text(Text("\n").join(lines))
             text.append("\n")
