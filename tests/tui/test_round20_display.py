@@ -54,17 +54,19 @@ def test_the_die_line_breaks_its_question_whole() -> None:
         head, rest = head_cut(line, width)
         assert (head, rest) == ("die ⚄ 5, re-roll ⚅ 6:", "keep which?"), width
     # With no clause to end, before the name, whole, no "…" joins (round 13: "Warl…" then
-    # "…ord"; round 24: "the Bugbear…" then "…Warlord").
+    # "…ord"; round 24: "the Bugbear…" then "…Warlord"); the line cut ends "…" after its
+    # last word (round 26: "die [6] of 7 picked" read as whole, the rest on another page).
     for width in range(len("die ⚂ 3 picked the"), len("die ⚂ 3 picked the Bugbear Warlord")):
         assert head_cut("die ⚂ 3 picked the Bugbear Warlord", width) == (
-            "die ⚂ 3 picked",
+            "die ⚂ 3 picked…",
             "the Bugbear Warlord",
         ), width
-    # Else between words, unmarked.
-    assert head_cut("die ⚂ 3 rolled for the Clear-Headed test", 14) == (
-        "die ⚂ 3 rolled",
+    # Else between words, the "…" within the width.
+    assert head_cut("die ⚂ 3 rolled for the Clear-Headed test", 15) == (
+        "die ⚂ 3 rolled…",
         "for the Clear-Headed test",
     )
+    assert head_cut("die [6] of 7 picked it", 21) == ("die [6] of 7 picked…", "it")
 
 
 def test_the_row_just_applied_says_it_gave_the_condition_not_a_second_roll() -> None:

@@ -1,10 +1,16 @@
-"""Round 26's playtests: the Hand's rows (26a-4: an attack's cost wrapped apart)."""
+"""Round 26's playtests: the Hand's rows (26a-4: an attack's cost wrapped apart; 26a-13:
+the skills' line on one row, then two, as the Hand was cut)."""
 
 from __future__ import annotations
 
 import textwrap
 
-from unbroken.tui.hand import held_cost
+import pytest
+from pilot import played, settle, sync
+
+from unbroken.home.settings import Settings, save_settings
+from unbroken.testing import Scenario
+from unbroken.tui.hand import HandPanel, HandText, held_cost
 from unbroken.tui.panel import NBSP
 
 
@@ -15,3 +21,32 @@ def test_the_hands_attack_cost_wraps_whole() -> None:
     assert [row.replace(NBSP, " ") for row in rows] == [" Cut: wound 2, defeats it", "   ← 2 SE"]
     both = held_cost("Pry: break 1 ← 1 SE + 1 ME").replace(NBSP, " ")
     assert both == "Pry: break 1 ← 1 SE + 1 ME"
+
+
+@pytest.mark.parametrize("frightened", [False, True])
+def test_the_hands_skills_take_the_same_rows_whether_the_hand_is_cut_or_not(
+    frightened: bool,
+) -> None:
+    # 26a-13: "Skills: Second Wind, Brute Force" on one row, then on the next screen, the
+    # Hand cut ("Hand ↓ more (tab, ↓)"), "Skills: Second Wind, Brute" and "   Force": the
+    # lines wrapped a column narrower once the scrollbar's column was taken.
+    @sync
+    async def run() -> None:
+        assert save_settings(Settings(hints=False)) == ""
+        scene = Scenario("helena", level=2).resources(se=15, food=3).weapon("knife")
+        scene = scene.skills("second-wind", "brute-force")
+        if frightened:  # a condition's rows over the weapon: the Hand is cut
+            scene = scene.condition("frightened", True, 0, 2)
+        async with played(scene.start("preparation")) as (pilot, screen):
+            await settle(pilot)
+            panel = screen.query_one(HandPanel)
+            assert ("more" in str(panel.border_title)) == frightened, panel.border_title
+            lines = str(screen.query_one(HandText).render()).split("\n")
+            at = next(k for k, line in enumerate(lines) if line.startswith("Skills:"))
+            assert lines[at : at + 3] == [
+                "Skills: Second Wind, Brute",
+                "   Force",
+                "Crafts: Sword ← 2 metal +",
+            ], lines
+
+    run()

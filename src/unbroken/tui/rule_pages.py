@@ -3,7 +3,7 @@ rules, each rule whole on one page (round 19)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.text import Text
 
@@ -77,9 +77,12 @@ class Laid:
     shows: list[set[int]]
     used: list[int]
     words: list[str]
+    #: The rows each page keeps blank for the die's words, under its table.
+    blank: list[int] = field(default_factory=list)
 
     def new_page(self) -> int:
         """Add an empty page; return its index."""
+        self.blank.append(0)
         self.lines.append([])
         self.tops.append([])
         self.shows.append(set())
@@ -113,12 +116,46 @@ class Laid:
         return f"{word} {group.index(page) + 1} of {len(group)} ({key}: {go_on})"
 
 
+def words_on_top(
+    laid: Laid,
+    heads: list[list[Text]],
+    slot: bool,
+    cut_rows: list[tuple[int, int, int]],
+    rules: list[list[Text]],
+    rows: int,
+) -> list[list[Text]] | None:
+    """Put the head's words (`heads`; `slot`: the first is the die's, its words' rest or
+    a row kept blank for them) at the top of a first page of a monster without rules
+    where its first table row cut (`cut_rows`, as `lay_out` has them) fits with them
+    (#28 round 26: the Gnoll's danger track only on "table 2 of 2"). The die's row goes
+    too where it fits, else on the first page with room after the rows (`lay_out`): it
+    takes the same rows whether the die rolls or has landed, so the pages stay as they
+    were (round 13), and kept blank it goes under that page's table, not over it.
+    Return the die's row where it is still to go, None where none went there."""
+    _, extra, first = min(cut_rows)
+    size = extra if first < 0 else len(rules[first])
+    die, words = (heads[:1], heads[1:]) if slot else ([], heads)
+    if sum(map(len, heads)) + size <= rows:
+        words, die = heads, []
+    elif not words or sum(map(len, words)) + size > rows:
+        return None
+    k = laid.new_page()
+    for lines in words:
+        if any(line.plain.strip() for line in lines):
+            laid.tops[k].extend(lines)
+        else:  # under the table
+            laid.blank[k] += len(lines)
+        laid.used[k] += len(lines)
+    return die
+
+
 def lay_out(
     rules: list[list[Text]],
     kinds: list[str],
     heads: list[list[Text]],
     cut_rows: list[tuple[int, int, int]],
     rows: int,
+    slot: bool = False,
 ) -> Laid:
     """Lay `m`'s pages out, `rows` lines a page: the head's words (`heads`) at the top of
     the first (else, where they would fill it alone, on the first page with room after the
@@ -129,7 +166,8 @@ def lay_out(
     its index in `rules` where it is said as a rule, else -1): each on the last page
     where it has room, else on a new one, shown whole in place or said as a rule (#28
     round 16: the rows came out of order, 4, 3, 6). With no rules the head's words go
-    after the rows, never on a page of their own where a row whole can go with them."""
+    over the first page's rows where its first row fits with them, else after the rows,
+    never on a page of their own where a row whole can go with them."""
     said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
     laid = Laid([], [], [], [], [])
     # The head's words first, at the top of the first page (#28 round 19: the Wyvern's
@@ -164,8 +202,11 @@ def lay_out(
                 laid.tops[k].extend(lines)
                 laid.used[k] += len(lines)
 
+    on_top = None  # no rules: the die's row still to go, the words over the rows
     if said or not cut_rows:
         head_words()
+    elif heads:
+        on_top = words_on_top(laid, heads, slot, cut_rows, rules, rows)
     for number, extra, first in sorted(cut_rows):
         for part in [None] if first < 0 else [rules[first]]:
             size = extra if part is None else len(part)
@@ -176,7 +217,17 @@ def lay_out(
                 laid.shows[k].add(number)
             else:
                 laid.lines[k].extend(part)
-    if not said and cut_rows:  # no rules: the head's words on the table's pages
+    for lines in on_top or []:  # on the first page with room, under its table if blank
+        k = next((k for k, n in enumerate(laid.used) if n + len(lines) <= rows), -1)
+        if k < 0 and any(line.plain.strip() for line in lines):
+            k = laid.new_page()
+        if k >= 0:
+            laid.used[k] += len(lines)
+            if any(line.plain.strip() for line in lines):
+                laid.tops[k].extend(lines)
+            else:
+                laid.blank[k] += len(lines)
+    if not said and cut_rows and on_top is None:  # no rules: the head's words after the rows
         head_words()
         alone = len(laid.used) - 1
         if alone > 0 and not laid.shows[alone] and len(laid.shows[alone - 1]) > 1:

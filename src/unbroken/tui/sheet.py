@@ -42,6 +42,7 @@ from unbroken.tui.panel import Panel, bar, cut
 from unbroken.tui.rule_pages import (
     RULES,
     TABLE,
+    Laid,
     Said,
     lay_out,
     split_rule,
@@ -108,6 +109,8 @@ class MonsterSheet(Panel):
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
+    #: Whether the first of `head_said` is the die's (its words' rest, a row kept blank).
+    head_slot = False
     #: The rows this page shows whole indented TIGHT, and the rows each takes more so.
     tight: set[int] = set()  # noqa: RUF012 (each draw sets its own)
     tight_extra: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
@@ -222,6 +225,7 @@ class MonsterSheet(Panel):
             # (#28 round 24: a blank row under the Gnoll's head over several screens).
             kept = self.sized[2] and (bool(die) or state.phase == Phase.COMBAT)
             self.head_said = [rest] if rest else [""] if kept else []
+            self.head_slot = bool(self.head_said)
             if danger:  # whether the die shows or not: the page count stays (round 7),
                 # a blank row where the head says it whole (round 17: said twice)
                 whole = danger_line(state, rules, 1000)
@@ -263,8 +267,11 @@ class MonsterSheet(Panel):
         self.tight, self.tight_extra = set(), {}
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
-            if before:  # paged, two rules: a page may end between them, not in one
-                for line in before if paged else [" | ".join(before)]:
+            # Paged, or too long for a row together: two rules, a page may end between
+            # them (#28 round 26: "…1 token now |" ended a row at 120x40).
+            joined = " | ".join(before)
+            if before:
+                for line in before if paged or len(joined) > width else [joined]:
                     said.append((line, 0, "italic", line.split(":", 1)[0]))
             for keyword in keywords:  # one name per card: "Armored (Gauntlet)" (#28 item 6)
                 words = " ".join(a.text for a in keyword.abilities)
@@ -399,13 +406,8 @@ class MonsterSheet(Panel):
         whole: set[int] = set()
         if paged:
             told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
-            laid = lay_out(
-                rules,
-                kinds,
-                [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads],
-                [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at],
-                rows,
-            )
+            cut = [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at]
+            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows)
             self.pages = len(laid.used)
             held = [laid.holds(k) for k in range(self.pages)]
             if self.page_holds in held:  # the same words, wherever they are now
@@ -418,7 +420,7 @@ class MonsterSheet(Panel):
             self.over = max(0, laid.used[self.page] - rows)
             # The page keeps the stage's height with blank rows under the table, not over
             # it (#28 round 21: the Bugbear Warlord's "table 3 of 3" began with two).
-            self.pad = max(0, rows - laid.used[self.page])
+            self.pad = max(0, rows - laid.used[self.page]) + laid.blank[self.page]
             lines = laid.tops[self.page] + laid.lines[self.page]
             if more:
                 self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
@@ -429,6 +431,19 @@ class MonsterSheet(Panel):
             text.append_text(Text("\n").join(lines))
             text.append("\n")
         return whole
+
+    def lay_pages(
+        self,
+        rules: list[list[Text]],
+        kinds: list[str],
+        heads: list[str],
+        cut_rows: list[tuple[int, int, int]],
+        indent: str,
+        rows: int,
+    ) -> tuple[Laid, int]:
+        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page, and their rows."""
+        lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
+        return lay_out(rules, kinds, lines, cut_rows, rows, self.head_slot), rows
 
     def folded_rules(
         self,

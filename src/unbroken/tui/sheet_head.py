@@ -50,8 +50,10 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     then "keep which?": #28 round 20 read "keep…" then "…which?", the question cut across
     two rows), else before the name it says ("the …") where that fits, else between words
     (#28 round 13: "die ⚂ 3 picked the Bugbear Warl…" then "…ord" split the name; round
-    24: "…the Bugbear…" then "…Warlord", the "…" joins read as cut words). A word longer
-    than the line is cut where it ends."""
+    24: "…the Bugbear…" then "…Warlord", the "…" joins read as cut words), the line
+    ending "…" after its last word, the rest whole (round 26: "die [6] of 7 picked" read
+    as whole on the pages without the rest). A word longer than the line is cut where it
+    ends."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
@@ -60,10 +62,10 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     if end > len("die "):
         return line[:end].rstrip(), line[end:].lstrip()
     named = line.rfind(" the ", 0, width + 1)
-    space = named if named > len("die ") else line.rfind(" ", 0, width + 1)
+    space = named if named > len("die ") else line.rfind(" ", 0, width)
     if space <= 0:
         return cut(line, width), f"…{line[width - 1 :]}"
-    return line[:space], line[space + 1 :]
+    return f"{line[:space]}…", line[space + 1 :]
 
 
 def danger_line(state: GameState, rules: Ruleset, width: int) -> str:
