@@ -264,10 +264,13 @@ class HelpScreen(Screen[None]):
             contents.replace_option_prompt_at_index(i, contents_entry(title, i == at, width))
 
     def to_match(self) -> None:
-        """Scroll the section shown to its first match of the search (a line above it)."""
-        y = self.query_one("#help-section", SectionText).match_line()
-        if y is not None:
-            self.query_one("#help-text", VerticalScroll).scroll_to(y=max(0, y - 1), animate=False)
+        """Scroll the section shown to its first match of the search: a line above it, or
+        the start of its table row (the match in view still)."""
+        section = self.query_one("#help-section", SectionText)
+        top, y = section.match_top(), section.match_line()
+        if top is not None and y is not None:
+            text = self.query_one("#help-text", VerticalScroll)
+            text.scroll_to(y=max(top, y - text.scrollable_content_region.height + 1), animate=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:

@@ -1,0 +1,37 @@
+"""#28 playtest round 27's help: a search's match shown with the start of its table row
+(27a-13), the replay viewer's keys headed as a game's are (27b-8)."""
+
+from __future__ import annotations
+
+from pilot import sync
+from playing import help_searched
+from textual.containers import VerticalScroll
+
+from unbroken.plugins import load_ruleset
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen, SectionText
+
+RULES = load_ruleset()
+
+
+def shown(screen: HelpScreen) -> list[str]:
+    """Return the lines of the section shown, as the view shows them."""
+    section = screen.query_one("#help-section", SectionText)
+    text = screen.query_one("#help-text", VerticalScroll)
+    lines = section.lines(section.content_size.width)
+    top = round(text.scroll_y)
+    return [line.text for line in lines[top : top + text.scrollable_content_region.height]]
+
+
+@sync
+async def test_a_match_in_a_table_row_opens_at_the_start_of_that_row() -> None:
+    # 27a-13: "/costly" opened Keys at "Fight always: a key marks a" / "costly option,
+    # again" / "takes it", the row's key ("2, 2") and first words above the view.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await help_searched(pilot, app, *"costly")
+        await pilot.pause()
+        lines = shown(screen)
+        assert lines[0].lstrip().startswith("2, 2"), lines[:4]
+        assert "new question" in lines[0], lines[:4]
+        assert any("costly" in line for line in lines[:4]), lines[:4]
