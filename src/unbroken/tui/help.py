@@ -184,7 +184,8 @@ class HelpScreen(Screen[None]):
         self.viewer = viewer
         keys = [self.KEYS, self.VIEWER_KEYS]
         if viewer:
-            keys = ["## Keys\n\n" + self.VIEWER_KEYS, self.KEYS.replace("## Keys\n\n", "")]
+            game = self.KEYS.replace("## Keys\n\n", "### In a game\n\n")
+            keys = ["## Keys\n\n" + self.VIEWER_KEYS, game]
         #: (title, markdown) of every section the contents list.
         self.sections: list[tuple[str, str]] = [
             ("How to play", HOW_TO_PLAY),

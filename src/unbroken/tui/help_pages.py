@@ -100,7 +100,9 @@ the same seed again and `w` watches the game's replay.
 """
 
 #: The replay viewer's keys, before the game's when help is opened from the viewer.
-VIEWER_KEYS = """| in the replay viewer | does |
+VIEWER_KEYS = """### In the replay viewer
+
+| key | does |
 |---|---|
 | ← → | one decision back or on |
 | Home, End | the start, the end |
