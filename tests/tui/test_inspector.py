@@ -131,7 +131,8 @@ def test_cards_in_view_are_the_stage_the_hand_and_the_character() -> None:
     places = dict(cards_in_view(basilisk()))
     assert places == {
         "Stage": ["base:basilisk"],
-        "Hand": ["base:paralyzed", "base:sword", "base:wrecker", "base:daring"],
+        # The Knife under the Sword too, as the Hand names it (#28 round 27).
+        "Hand": ["base:paralyzed", "base:sword", "base:knife", "base:wrecker", "base:daring"],
         "You": ["base:maxyn-zenma"],
     }
     travel = dict(cards_in_view(exploration()))

@@ -123,7 +123,7 @@ async def test_question_mark_shows_the_keys_and_esc_comes_back_to_the_viewer() -
         # The viewer's keys come first, above the game's and the rules.
         source = app.screen.query_one(SectionText).source
         assert source.index("| L, B, D (Shift) |") < source.index("| 1-9, 0, a, b, … |")
-        assert source.startswith("## Keys\n\n| in the replay viewer | does |")
+        assert source.startswith("## Keys\n\n### In the replay viewer\n\n| key | does |")
         await pilot.press("escape")
         assert app.screen is viewer and app.return_code is None
 

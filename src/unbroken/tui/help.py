@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList
 
+from unbroken.tui.help_pages import HOW_TO_PLAY as HOW_TO_PLAY
+from unbroken.tui.help_pages import KEYS, THE_SCREEN, VIEWER_KEYS
 from unbroken.tui.help_plugins import plugin_sections
 from unbroken.tui.help_search import InOrderInput, patterns, ranked
 from unbroken.tui.help_text import SectionText as SectionText
@@ -35,58 +37,6 @@ def rules_text() -> str:
         return shipped.read_text(encoding="utf-8")
     path = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
     return path.read_text(encoding="utf-8") if path.is_file() else "The rules text is missing."
-
-
-#: The game screen, part by part: the legend of its words and marks.
-THE_SCREEN = """\
-## The screen
-
-- Top left, titled with the **level**: your effort (SE small, ME medium, LE
-  large) and materials against their caps; **time** is what is left of this
-  level's time track (its bar is full at the level's start), with what the next
-  level gets ("next level: 22 time": where its track starts; in a fight, "level 2
-  time", the fight having set the track to it); **uses** are your ability uses:
-  all abilities, Responses too,
-  share one pool of uses per level equal to the level number, spent one per use.
-  ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
-  "food 0 ▲+1 (eat 1)"); where a row is short of room, a long name is cut for
-  that change ("cun. 1 ▲+1"), or its last material goes to the next row.
-- **Stage**: the revealed encounters, or the monster with its six-row table; the
-  row the monster's roll points at (or last applied) is marked ▶. `m` shows
-  the monster's rules in full, or folds them to one line.
-- **Hand**: conditions on you, your weapon and its attacks, your skills, what the
-  weapon can be crafted into. `Tab` moves to it and the arrows scroll it.
-- On the right: where you are in the level, the decision with its options (the
-  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it), on its
-  newest line unless you scroll it up. Rounds that pass on their own are shown
-  one roll at a time; a key skips them, not one within 3 s of yours.
-"""
-
-#: The one screen a new player reads first: the game in a few lines, then where to look.
-HOW_TO_PLAY = """\
-## How to play
-
-You cross **four levels** of caverns. Each level is a **Travel Phase** and then a
-**Combat Phase** against that level's monster. Beat the fourth monster and survive
-the meal after it, and you have won; your score is what you have left (**Score**
-in the contents, and `i` in a game, say the points).
-
-- **Effort** is your strength: small (**SE**), medium (**ME**) and large (**LE**).
-  You pay with it, and monsters take it. Paying with a larger effort is allowed
-  when you lack the smaller one.
-- **Travel**: take actions (each paid in full), then **explore** — keep one of the
-  revealed encounter cards, resolve it (pay, gain) or rest — or **fight**. Every
-  card costs **time**; when time runs out, the monster ambushes you.
-- **Combat**: on your turn attack with your weapon (break armor, then wound), act,
-  or skip; then the monster rolls on its table of six results.
-- **Hunger**: eating after each battle; food equal to the level is due. Each food
-  eaten gives 1 SE; food short costs SE (1 short: 1 SE, 2: 3 SE, 3: 6, 4: 10).
-
-Every option on screen shows its cost, and the ones you cannot take say why;
-`i` shows what any card in view does, and the cards offered side by side.
-In the contents on the left: the keys, **The screen** (what each part shows),
-and the rules in full; `/` searches them.
-"""
 
 
 def _de_emphasised(text: str) -> str:
@@ -223,64 +173,8 @@ class HelpScreen(Screen[None]):
         Binding("pageup", "scroll_text(-1)", "Scroll up", show=False, priority=True),
     ]
 
-    KEYS = """\
-## Keys
-
-| key | does |
-|---|---|
-| 1-9, 0, a, b, … | take the decision with that key (0 is the tenth, then letters) |
-| ↑ ↓ and Enter | move through the decisions and take one |
-| (dimmed) | an action you have but cannot take now, with why; it keeps its key |
-| ? | this help: `/` searches, PgUp/PgDn scroll, Esc leaves the search or text, then help |
-| / | help at its search (on the title and in the viewer too) |
-| m | the monster's rules in full on the stage, or folded to one line |
-| Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
-| a key | while rounds pass on their own, 3 s after the key that set them: skip to the end |
-| i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
-| ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
-| Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
-| u | take back the last decision, if it showed nothing new (no die roll, no card) |
-| (none) | a decision with one possible answer is taken for you, said in the log |
-| 2, 2 | new question (3 s), and Fight always: a key marks a costly option, again takes it |
-| l | the whole log of the game so far (Esc comes back) |
-| r | die roll animation on/off |
-| % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
-| Esc | to the title, asked first (Enter leaves): saved once a decision is taken: Continue |
-| Ctrl+P | command palette (themes, quit) |
-| Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
-
-Costly (a key or Enter on a new question only marks it): an option that spends or
-loses something (an ability use too, or a skill's once-a-turn use: Wrecker's Follow
-Up), shows a card or a die's roll (`u` cannot take it back), keeps an encounter card
-or a skill, changes the weapon, phase or level, or passes up a Response that would do
-something. "Fight the monster now" always marks first.
-
-The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
-interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
-stopped it early, in the worse half before it could be called clearly behind (so
-not shown to differ from the best, whatever its figure), its figure from fewer
-games; `≤` before
-it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
-futures both played.
-
-When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
-the same seed again and `w` watches the game's replay.
-"""
-
-    VIEWER_KEYS = """| in the replay viewer | does |
-|---|---|
-| ← → | one decision back or on |
-| Home, End | the start, the end |
-| l, b, d | the next level, battle or death |
-| L, B, D (Shift) | back to the previous level or battle start, or death |
-| Space | play or pause; at the end, play again from the start |
-| + - | faster, slower |
-| a | the chance of winning over the game (a chart; missteps marked ▲: decisions that lost chance) |
-| a (again) | hide the chart: an analysis being computed runs on ("a Running") |
-| c, C | the next, the previous misstep |
-| ?, / | this help; `/` at its search |
-| Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
-"""
+    KEYS = KEYS
+    VIEWER_KEYS = VIEWER_KEYS
 
     def __init__(self, viewer: bool = False, first: str = "", search: bool = False) -> None:
         super().__init__()
@@ -290,7 +184,8 @@ the same seed again and `w` watches the game's replay.
         self.viewer = viewer
         keys = [self.KEYS, self.VIEWER_KEYS]
         if viewer:
-            keys = ["## Keys\n\n" + self.VIEWER_KEYS, self.KEYS.replace("## Keys\n\n", "")]
+            game = self.KEYS.replace("## Keys\n\n", "### In a game\n\n")
+            keys = ["## Keys\n\n" + self.VIEWER_KEYS, game]
         #: (title, markdown) of every section the contents list.
         self.sections: list[tuple[str, str]] = [
             ("How to play", HOW_TO_PLAY),
@@ -370,10 +265,13 @@ the same seed again and `w` watches the game's replay.
             contents.replace_option_prompt_at_index(i, contents_entry(title, i == at, width))
 
     def to_match(self) -> None:
-        """Scroll the section shown to its first match of the search (a line above it)."""
-        y = self.query_one("#help-section", SectionText).match_line()
-        if y is not None:
-            self.query_one("#help-text", VerticalScroll).scroll_to(y=max(0, y - 1), animate=False)
+        """Scroll the section shown to its first match of the search: a line above it, or
+        the start of its table row (the match in view still)."""
+        section = self.query_one("#help-section", SectionText)
+        top, y = section.match_top(), section.match_line()
+        if top is not None and y is not None:
+            text = self.query_one("#help-text", VerticalScroll)
+            text.scroll_to(y=max(top, y - text.scrollable_content_region.height + 1), animate=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:

@@ -54,9 +54,13 @@ def holds(text: str, found: list[re.Pattern[str]]) -> bool:
 
 
 def first_match(lines: list[str], found: list[re.Pattern[str]]) -> int | None:
-    """Return the index of the first line holding any word typed (None: no line does; a
-    match broken over two lines is not found)."""
-    return next((i for i, line in enumerate(lines) if any(p.search(line) for p in found)), None)
+    """Return the index of the first line holding every word typed, else of the first
+    holding any (None: no line does; a match broken over two lines is not found). #28
+    round 27: "next level" marked "the weapon, phase or level", not "the next level"."""
+    every = (i for i, line in enumerate(lines) if holds(line, found))
+    return next(
+        every, next((i for i, ln in enumerate(lines) if any(p.search(ln) for p in found)), None)
+    )
 
 
 def phrase(typed: str, forms: bool = True) -> re.Pattern[str]:
@@ -79,7 +83,8 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
     named exactly so, then one whose name starts so; then, for the words as typed before
     their other forms ("starvation" before "Starving Goblins"), the sections with a title
     or a heading holding the phrase whole, then every word, then a text holding the phrase
-    whole; then the rest, each in the contents' order (#28 round 24: "danger track" listed
+    whole; then the rest. Among equals, a section holding two words or more typed as a
+    phrase more often first, then the contents' order (#28 round 24: "danger track" listed
     Score, then 5. Combat Phase, before Expert, whose heading is "Danger track")."""
     found = patterns(typed)
     words = " ".join(typed.lower().split())
@@ -101,7 +106,13 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
         held = (*named, *places(text, heads, False), *places(text, heads, True))
         return held.index(True) if True in held else len(held)
 
-    return sorted((i for i, (_, text) in enumerate(sections) if holds(text, found)), key=rank)
+    def shown(index: int) -> int:
+        """Return how often a section holds the phrase of two words or more whole (fewer:
+        it ranks lower; round 27: "next level" listed Keys first, for one row at its end)."""
+        return -len(phrase(words).findall(sections[index][1])) if " " in words else 0
+
+    held = (i for i, (_, text) in enumerate(sections) if holds(text, found))
+    return sorted(held, key=lambda i: (rank(i), shown(i)))
 
 
 #: The actions bound by Textual's Input itself (not by the views it is built on).

@@ -7,6 +7,7 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
@@ -61,19 +62,67 @@ def no_word_alone(source: str) -> str:
     return "\n".join(lines)
 
 
+#: Stands for the first letter of a table row while Rich lays a section out: where it is
+#: drawn, that row starts (drawn as the letter it stands for, `_laid_out`).
+ROW = "\ue001"
+
+
+def rows_marked(source: str) -> tuple[str, list[str]]:
+    """Return the Markdown `source` with the first letter of every table row's first cell
+    put as `ROW`, and those letters in order (a letter of one cell only: a row whose first
+    cell starts otherwise, "`" or "*", is not marked)."""
+    lines = source.split("\n")
+    letters = []
+    for i, line in enumerate(lines):
+        if not line.startswith("|") or set(line) <= set("|-: "):
+            continue
+        at = len(line) - len(line[1:].lstrip()) if len(line) > 1 else 0
+        letter = line[at : at + 1]
+        if letter and (letter.isalnum() or letter in "←→↑↓()?/%+-") and cell_len(letter) == 1:
+            lines[i] = line[:at] + ROW + line[at + 1 :]
+            letters.append(letter)
+    return "\n".join(lines), letters
+
+
 @functools.lru_cache(maxsize=64)
-def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
-    """Return the Markdown `source` drawn by Rich at `width`, line by line (kept: drawing
-    a section is the costly part of opening help, and it is the same every time)."""
+def _laid_out(
+    console: Console, source: str, width: int
+) -> tuple[tuple[Strip, ...], frozenset[int]]:
+    """Return the Markdown `source` drawn by Rich at `width`, line by line, and the lines
+    where a table's row starts (kept: drawing a section is the costly part of opening help,
+    and it is the same every time)."""
     from rich.markdown import Markdown
 
     options = console.options.update_width(width)
-    lines = console.render_lines(Markdown(no_word_alone(source)), options, pad=True)
-    spaced = (
-        [Segment(text.replace(NO_BREAK, " "), style, control) for text, style, control in line]
-        for line in lines
-    )
-    return tuple(Strip(line, width) for line in spaced)
+    marked, letters = rows_marked(no_word_alone(source))
+    lines = console.render_lines(Markdown(marked), options, pad=True)
+    starts = set()
+    spaced = []
+    for y, line in enumerate(lines):
+        segments = []
+        for text, style, control in line:
+            while ROW in text and letters:
+                text = text.replace(ROW, letters.pop(0), 1)
+                starts.add(y)
+            segments.append(Segment(text.replace(NO_BREAK, " "), style, control))
+        spaced.append(Strip(segments, width))
+    return tuple(spaced), frozenset(starts)
+
+
+def _drawn(console: Console, source: str, width: int) -> tuple[Strip, ...]:
+    """Return the Markdown `source` drawn by Rich at `width`, line by line."""
+    return _laid_out(console, source, width)[0]
+
+
+def row_start(lines: list[str], starts: frozenset[int], y: int) -> int:
+    """Return the line where the table row holding line `y` starts (`starts`: the rows'
+    first lines), or `y` itself when it is no table row's (a blank line ends a table)."""
+    for up in range(y, -1, -1):
+        if up in starts:
+            return up
+        if not lines[up].strip():
+            break
+    return y
 
 
 class SectionText(Widget):
@@ -112,6 +161,18 @@ class SectionText(Widget):
             found = first_match([line.text for line in self.lines(width)], self.found)
             self._marked = (width, found)
         return self._marked[1]
+
+    def match_top(self, width: int = 0) -> int | None:
+        """Return the line a view should start at to show the search's first match whole:
+        its table row's first line (#28 round 27: "/costly" opened the keys at "Fight always:
+        a key marks a", the row's start above the view), else the line above the match."""
+        width = width or self.content_size.width
+        y = self.match_line(width)
+        if y is None:
+            return None
+        laid, starts = _laid_out(self.app.console, self.source, width)
+        top = row_start([line.text for line in laid], starts, y)
+        return top if top in starts else max(0, y - 1)
 
     def lines(self, width: int) -> tuple[Strip, ...]:
         """Return the section drawn at `width` (nothing when it has no width yet)."""

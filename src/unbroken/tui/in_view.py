@@ -25,9 +25,9 @@ CHOICES: dict[type, Callable[[Any], str]] = {
 
 def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
     """Return the cards in view by where they are: (place, card ids), each card once, the
-    places with none left out: the stage, the hand, the weapons it crafts into ("To
-    craft": #28 round 16, listed under "Hand" they read as held), the decision's offers,
-    the character."""
+    places with none left out: the stage, the hand (the weapons under the top one too),
+    the weapons it crafts into ("To craft": #28 round 16, listed under "Hand" they read as
+    held), the decision's offers, the character."""
     s = game.state
     stage = []
     if s.phase != Phase.COMBAT:
@@ -38,7 +38,11 @@ def cards_in_view(game: Game) -> list[tuple[str, list[str]]]:
     craft: list[str] = []  # the weapons the one in hand upgrades to: not held (round 16)
     if s.weapons:
         weapon = game.ruleset.weapons[s.weapons[-1]]
-        hand += [weapon.id, *(aside.weapon for aside in s.set_aside), *s.skills]
+        # The weapons kept under it, as the Hand names them: "Axe (advanced; Club, Knife
+        # under)" (#28 round 27: `i` listed no Club or Knife); Bare Hands goes unsaid there.
+        start = game.ruleset.settings.starting_weapon
+        under = [w for w in reversed(s.weapons[:-1]) if w != start]
+        hand += [weapon.id, *under, *(aside.weapon for aside in s.set_aside), *s.skills]
         craft = [up.to for up in weapon.upgrades]
     offered = []
     if game.decision is not None:

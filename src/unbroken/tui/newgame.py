@@ -31,10 +31,9 @@ from unbroken.tui.widgets import page
 from unbroken.words.cards import (
     class_mates,
     difficulty_text,
-    sentence,
-    setup_words,
     start_se_note,
 )
+from unbroken.words.starting import start_sentence
 from unbroken.words.vocabulary import timing_words
 
 if TYPE_CHECKING:
@@ -303,9 +302,10 @@ class NewGameScreen(Screen[None]):
         }
         text.append(f"{char.name} — {cls.name}\n", style="bold")
         text.append(f"{char.text}\n", style="italic")
-        start = setup_words(rules, char)
-        if start:
-            text.append(f"Starts with: {sentence(start)}\n")
+        # The start in full, its weapon and figures (round 27: "Same abilities and start
+        # as Caellahan" said nothing of what that start was).
+        diff = next(d for d in rules.settings.difficulties if d.id == diff_id)
+        text.append(start_sentence(rules, char, diff) + "\n")
         for line in class_mates(rules, char):
             text.append(f"{line}\n")
         for a in cls.abilities:
