@@ -52,3 +52,38 @@ def test_clearly_behind_shows_its_interval_beside_about_equal_ones() -> None:
         "about equal on the same futures, the intervals holding 0: 1 ahead of 3 by 8 points"
         " (-1 to 16); 2 clearly behind, the intervals above 0: by 6 points (1 to 11)"
     )
+
+
+def test_analyze_and_the_viewer_count_the_futures_in_words() -> None:
+    """27a-6: "+28 points (10 to 43), 9 won to 0" and "uncertain (5 won to 0: where the
+    race stopped it)" in `unbroken analyze` and the viewer, "won to" explained nowhere."""
+    from unbroken.advisor.analysis import Analysis
+    from unbroken.advisor.chances import Estimate, Figure
+    from unbroken.advisor.choice import Choice
+    from unbroken.advisor.paired import Difference
+    from unbroken.cli.analyze import text_report
+    from unbroken.tui.analysis import head_words
+
+    tomb = Choice(
+        76, 3, "exploration", 2, "Resolve Tomb of a Lord: 1 LE -> 2 SE", "Rest: gain 1 SE",
+        "Rest: gain 1 SE", Estimate(76, 100), Figure.of(Estimate(59, 100)),
+        Difference(0, 9, 32), led_to=Estimate(59, 100),
+    )  # fmt: skip
+    said = tomb.verdict()
+    assert "won to" not in said
+    assert "+28 points (10 to 43), 9 futures won only after Rest, none only after this" in said
+    analysis = Analysis(100, 20, 130, "won", [tomb])
+    assert "9 futures won only after Rest" in " ".join(text_report(analysis, "a game").split())
+    assert "9 futures won only after Rest" in head_words(analysis, 76)
+    # Stopped at its first clear look: uncertain, counted in the same words.
+    taken = Figure(0.6, 0.4, 0.8, 32, stopped=True, behind=True)
+    explore = Choice(
+        109, 4, "preparation", 7, "Explore", "Focus: pay 4 SE, gain 1 ME", "Explore",
+        Estimate(79, 100), taken, Difference(0, 5, 32),
+    )  # fmt: skip
+    assert explore.uncertain
+    assert explore.verdict().startswith(
+        "Focus: pay 4 SE, gain 1 ME instead: +16 points (1 to 29) on 32 futures, stopped early,"
+        " uncertain (where the race stopped it: 5 futures won only after Focus, none only after"
+        " this)"
+    )

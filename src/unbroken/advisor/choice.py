@@ -159,7 +159,7 @@ class Choice:
             # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
             few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
             if self.uncertain:
-                few += f", uncertain ({d.behind} won to {d.ahead}: where the race stopped it)"
+                few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
             return f"{named} instead: {gain.points()}{few}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
         return (
@@ -187,11 +187,16 @@ class Choice:
         return f"; {more} scores {abs(self.score_ahead)} more if you win"
 
     def _counted(self) -> str:
-        """Return the futures a paired figure of the bot's rests on, counted: round 10 read
-        "+31 points (2 to 54)" on three decisions as a made-up figure; it is 5 futures won
-        only after the best against none the other way, of 16 (where the race stopped)."""
+        """Return the futures a paired figure of the bot's rests on, counted in words (", 5
+        futures won only after Focus, none only after this"): round 10 read "+31 points (2
+        to 54)" on three decisions as a made-up figure; it is 5 futures won only after the
+        best against none the other way, of 16 (where the race stopped). #28 round 27:
+        "9 won to 0" was never explained."""
         d = self.against_best
-        return f", {d.behind} won to {d.ahead}"
+        return (
+            f", {plural(d.behind, 'future')} won only after {short_name(self.best)},"
+            f" {d.ahead or 'none'} only after this"
+        )
 
     def _where_led(self) -> str:
         """Return what a certain option's figure is: the position it led to, on futures of its
