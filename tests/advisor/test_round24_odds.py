@@ -47,9 +47,8 @@ def test_clearly_behind_by_says_why_the_lines_gap_differs() -> None:
     assert race.ranking(lambda k: str(k + 1)) == (
         "about equal on the same futures, the intervals holding 0: 2 the same as 6 (-4 to 4"
         " points); 1, 3, 4 and 5 clearly behind, the intervals above 0: by 50 points (17 to"
-        " 72), 17 (3 to 30), 50 (17 to 72) and 69 (34 to 88); the lines' gaps differ from"
-        " these points: a line is its option's own chance, the points compare two options on"
-        " the same futures"
+        " 72), 17 (3 to 30), 50 (17 to 72) and 69 (34 to 88); each line is its option's own"
+        " chance, so its gap can differ from these points"
     )
     # Where the lines' gaps are the paired ones (none stopped), nothing is added.
     even = Weighing((0b0000, 0b1111, 0b1111), (4, 4, 4), best=1, fresh=0b1111, fresh_games=4)

@@ -69,8 +69,7 @@ def test_the_verdict_says_in_plain_words_why_a_lines_gap_is_not_its_points() -> 
     said = race.ranking(lambda k: str(k + 1))
     assert said.startswith("2 is best on the same futures: clearly ahead of 1 by 31 points")
     assert said.endswith(  # round 27: one plain clause instead (test_round27_verdicts)
-        "; the lines' gaps differ from these points: a line is its option's own chance, the"
-        " points compare two options on the same futures"
+        "; each line is its option's own chance, so its gap can differ from these points"
     )
     assert "luck" not in said
 

@@ -27,9 +27,8 @@ def test_the_verdict_says_in_one_plain_clause_why_a_lines_gap_is_not_its_points(
     assert gap != 31  # the two figures differ, as on round 27's screen
     said = race.ranking(_name)
     assert said == (
-        "2 is best on the same futures: clearly ahead of 1 by 31 points (2 to 54); the lines'"
-        " gaps differ from these points: a line is its option's own chance, the points"
-        " compare two options on the same futures"
+        "2 is best on the same futures: clearly ahead of 1 by 31 points (2 to 54); each line"
+        " is its option's own chance, so its gap can differ from these points"
     )
     assert "than usual" not in said
 

@@ -69,10 +69,7 @@ def _rows(w: Weighing, said: list[int]) -> str:
         if figure.at_most or points < 0:  # a bound, or one ahead on its few futures
             continue
         if chance - round(100 * figure.rate) != points:
-            return (
-                "; the lines' gaps differ from these points: a line is its option's own"
-                " chance, the points compare two options on the same futures"
-            )
+            return "; each line is its option's own chance, so its gap can differ from these points"
     return ""
 
 
