@@ -344,8 +344,8 @@ def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
     assert race.chance.percent() == "61 % (51-70)"
     said = verdict_text(race, [0, 1, 2])
     assert said == (
-        "about equal on the same futures: 2 ahead of 3 by 2 points (-2 to 6); "
-        "1 clearly behind (by 38 points)"
+        "about equal on the same futures, the intervals holding 0: 2 ahead of 3 by 2 points"
+        " (-2 to 6); 1 clearly behind, the intervals above 0: by 38 points (17 to 53)"
     )
     every_k = Weighing(wins[:2], (32, 100), best=1)
     assert verdict_text(every_k, [0, 1]).startswith("2 is best on the same futures: clearly")
@@ -370,8 +370,8 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
     assert [odds_text(f) for f in figures] == ["[63% 53-72]", "[44% behind]", "[63% 53-72]"]
     said = verdict_text(race, [0, 2, 4])
     assert said == (
-        "about equal on the same futures: 5 the same as 1 (-3 to 3 points); "
-        "3 clearly behind (by 19 points)"
+        "about equal on the same futures, the intervals holding 0: 5 the same as 1 (-3 to 3"
+        " points); 3 clearly behind, the intervals above 0: by 19 points (2 to 33)"
     )
     assert "by 0 points" not in said
     printed = table(["Explore", "?", "Rest", "?", "Scout"], [0, 2, 4], race)

@@ -24,8 +24,9 @@ def test_the_tags_say_behind_of_exactly_the_options_the_verdict_calls_clearly_be
     race = _four_options()
     verdict = race.ranking(lambda k: str(k + 1))
     assert verdict == (
-        "about equal on the same futures: 1 ahead of 3 by 12 points (-10 to 32), the same as"
-        " 4 (-15 to 15); 2 clearly behind (by 30 points)"
+        "about equal on the same futures, the intervals holding 0: 1 ahead of 3 by 12 points"
+        " (-10 to 32), the same as 4 (-15 to 15); 2 clearly behind, the intervals above 0: by"
+        " 30 points (20 to 39)"
     )
     tags = [odds_text(f) for f in race.shown_all]
     assert tags == ["[58% 48-67]", "[28% behind]", "[46% stopped]", "[≤58% stopped]"]

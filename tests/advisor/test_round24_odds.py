@@ -45,13 +45,16 @@ def test_clearly_behind_by_says_why_the_lines_gap_differs() -> None:
     points = [round(100 * race.lead(k).mean) for k in range(6)]
     assert (gaps[0], points[0]) == (31, 50) and gaps[2] == points[2] == 17
     assert race.ranking(lambda k: str(k + 1)) == (
-        "about equal on the same futures: 2 the same as 6 (-4 to 4 points); 1, 3, 4 and 5"
-        " clearly behind (by 50, 17, 50 and 69 points; 2 won more than usual in the games"
-        " 1, 4 and 5 were tried on, so their lines read less far behind)"
+        "about equal on the same futures, the intervals holding 0: 2 the same as 6 (-4 to 4"
+        " points); 1, 3, 4 and 5 clearly behind, the intervals above 0: by 50 points (17 to"
+        " 72), 17 (3 to 30), 50 (17 to 72) and 69 (34 to 88); each line is its option's own"
+        " chance, so its gap can differ from these points"
     )
     # Where the lines' gaps are the paired ones (none stopped), nothing is added.
     even = Weighing((0b0000, 0b1111, 0b1111), (4, 4, 4), best=1, fresh=0b1111, fresh_games=4)
-    assert even.ranking(lambda k: str(k + 1)).endswith("1 clearly behind (by 100 points)")
+    assert even.ranking(lambda k: str(k + 1)).endswith(
+        "1 clearly behind, the intervals above 0: by 100 points (7 to 100)"
+    )
 
 
 def _choice(

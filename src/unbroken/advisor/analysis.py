@@ -57,7 +57,8 @@ from unbroken.words.actions import option_text
 #: 9: an option of a race that ended early weighs the best's luck there (#28 round 25);
 #:    `unseen`, the monsters a decision's figures average over.
 #: 10: `score_ahead` below 0 where the best scores more (#28 round 26).
-FORMAT = 10
+#: 11: `equal_best`, the other options about equal to the best (#28 round 27).
+FORMAT = 11
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -133,7 +134,7 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, FORMAT):
+        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, 10, FORMAT):
             raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
         return cls(
             int(data["games"]),
@@ -314,6 +315,11 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
         led_to,
         score_ahead=_score_ahead(p.game, p.legal[p.taken], p.legal[w.best]),
         unseen=monsters_unseen(p.game),
+        equal_best=tuple(
+            short_name(option_name(p.legal[k], state, rules))
+            for k in w.about_equal()[1:]
+            if k != p.taken
+        ),
     )
 
 

@@ -65,6 +65,12 @@ class Choice:
     #: figures average over them, which `%` says and analyze and the viewer say too (#28
     #: round 24: 58 % to fight, then 2 % against the Basilisk; 0: the monster known).
     unseen: int = 0
+    #: The other options about equal to the best (not clearly worse on the same futures),
+    #: the one taken left out, by their short names: a verdict naming the best alone read as
+    #: if its own doing made the gap (#28 round 27: "Plan instead: +14 points …; Plan: pays
+    #: 4 SE, gains 1 cunning" against an untrickable Wyvern, where every option but Fight
+    #: won every future, the reference bot exploring before the fight after any of them).
+    equal_best: tuple[str, ...] = ()
 
     @property
     def chance_best(self) -> Estimate:
@@ -159,14 +165,24 @@ class Choice:
             # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
             few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
             if self.uncertain:
-                few += f", uncertain ({d.behind} won to {d.ahead}: where the race stopped it)"
-            return f"{named} instead: {gain.points()}{few}{why}"
+                few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
+            return f"{named} instead{self._equals()}: {gain.points()}{few}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
         return (
-            f"{named} instead: +{round(self.loss)} points ({100 * self.before.rate:.0f} % against"
-            f" the {100 * self.led_to.rate:.0f} % where this led); the reference bot playing on,"
+            f"{named} instead{self._equals()}: +{round(self.loss)} points"
+            f" ({100 * self.before.rate:.0f} % against the {100 * self.led_to.rate:.0f} %"
+            " where this led); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
         )
+
+    def _equals(self) -> str:
+        """Return the other options about equal to the best, named (`equal_best`): " (Explore
+        and Focus about equal to it)", "" when none is."""
+        if not self.equal_best:
+            return ""
+        names = list(self.equal_best)
+        said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return f" ({said} about equal to it)"
 
     def _scores(self) -> str:
         """Return what the option taken scores more if the game is won, and that the chance
@@ -187,11 +203,16 @@ class Choice:
         return f"; {more} scores {abs(self.score_ahead)} more if you win"
 
     def _counted(self) -> str:
-        """Return the futures a paired figure of the bot's rests on, counted: round 10 read
-        "+31 points (2 to 54)" on three decisions as a made-up figure; it is 5 futures won
-        only after the best against none the other way, of 16 (where the race stopped)."""
+        """Return the futures a paired figure of the bot's rests on, counted in words (", 5
+        futures won only after Focus, none only after this"): round 10 read "+31 points (2
+        to 54)" on three decisions as a made-up figure; it is 5 futures won only after the
+        best against none the other way, of 16 (where the race stopped). #28 round 27:
+        "9 won to 0" was never explained."""
         d = self.against_best
-        return f", {d.behind} won to {d.ahead}"
+        return (
+            f", {plural(d.behind, 'future')} won only after {short_name(self.best)},"
+            f" {d.ahead or 'none'} only after this"
+        )
 
     def _where_led(self) -> str:
         """Return what a certain option's figure is: the position it led to, on futures of its
@@ -270,6 +291,7 @@ class Choice:
             "bot_next": self.bot_next,
             "score_ahead": self.score_ahead,
             "unseen": self.unseen,
+            "equal_best": list(self.equal_best),
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -301,6 +323,7 @@ class Choice:
             str(data.get("bot_next", "")),
             int(data.get("score_ahead", 0)),
             int(data.get("unseen", 0)),
+            tuple(str(x) for x in data.get("equal_best", ())),
         )
 
 

@@ -16,10 +16,12 @@ if TYPE_CHECKING:
 def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
     """Return the verdict in words, with the paired differences it rests on: "2 is best
     on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
-    (the closest other), or "about equal on the same futures: 2 ahead of 1 by 2 points
-    (-5 to 9), of 4 by 1 (-4 to 6); 3 and 5 clearly behind (by 12 and 30 points)" when
-    some are not clearly worse: every option is in it, so none left out of the equal
-    ones can be read as one (`name(k)` names option k). When the best is an option
+    (the closest other), or "about equal on the same futures, the intervals holding 0: 2
+    ahead of 1 by 2 points (-5 to 9), of 4 by 1 (-4 to 6); 3 and 5 clearly behind, the
+    intervals above 0: by 12 points (3 to 21) and 30 (18 to 42)" when some are not clearly
+    worse: every option is in it, so none left out of the equal ones can be read as one
+    (`name(k)` names option k); then why the lines' gaps differ from these points where
+    they do (`_rows`). When the best is an option
     marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first)."""
     said = _ranking(w, name)
     if w.best in no_use:  # what follows it, not what it does, put it first
@@ -38,40 +40,37 @@ def _ranking(w: Weighing, name: Callable[[int], str]) -> str:
         rest = ", of the rest by more" if len(behind) > 1 else ""
         return (
             f"{best} is best on the same futures: clearly ahead of {name(closest)} by "
-            f"{w.lead(closest).lead()}{rest}{_luck(w, [closest], best, name)}"
+            f"{w.lead(closest).lead()}{rest}{_rows(w, [closest])}"
         )
-    said = f"about equal on the same futures: {_equal(w, best, equal[1:], name)}"
+    # Where some are clearly behind, the rule shows: round 27 read "about equal" at 8 points
+    # and "clearly behind" at 6 (their intervals -1 to 15 and, unsaid, 1 to 11).
+    holding = ", the intervals holding 0" if behind else ""
+    said = f"about equal on the same futures{holding}: {_equal(w, best, equal[1:], name)}"
     if behind:
         names = _and([name(k) for k in behind])
-        points = _and([f"{round(100 * w.lead(k).mean)}" for k in behind])
-        said += f"; {names} clearly behind (by {points} points{_luck(w, behind, best, name)})"
-    return said
+        points = _and([w.lead(k).lead(" points" if i == 0 else "") for i, k in enumerate(behind)])
+        said += f"; {names} clearly behind, the intervals above 0: by {points}"
+    return said + _rows(w, [k for k in range(len(w.wins)) if k != w.best])
 
 
-def _luck(w: Weighing, behind: list[int], best: str, name: Callable[[int], str]) -> str:
-    """Return why the gap between these options' lines and the best's is not the paired
-    one just said ("" where it is): one the race cut short shows its figure less the best's
-    luck on the futures it was tried on (`stopped.regressed`; #28 round 24: "3 and 8
-    clearly behind (by 31 and 44 points)" beside "[31% behind]", "[22% behind]" at 54 %),
-    said in plain words (round 25: "2, 4, 6, 8 and 9's lines take out 1's luck where the
-    race stopped them" told a player nothing)."""
-    chance = round(100 * w.chance.rate)
-    gap = {k: chance - round(100 * w.shown(k).rate) for k in behind}
-    points = {k: round(100 * w.lead(k).mean) for k in behind}
+def _rows(w: Weighing, said: list[int]) -> str:
+    """Return, where an option's line is not the best's less the points just said of it,
+    why, in one short clause ("" where every line agrees): the verdict compares two options
+    on the futures both played; a line is the option's own chance (for one the race stopped
+    early, that less the best's luck where it was tried, `stopped.regressed`). #28 round 27:
+    "clearly ahead of 2 by 19 points" beside lines of 63 % and 42 %, and the clause before
+    this one, "1 won less than usual in the games 2 was tried on, so its line reads further
+    behind", was hard to read (round 25's "take out 1's luck" told nothing)."""
     if not w.chance.games:
         return ""
-    said = []
-    for moved, won, reads in (
-        ([k for k in behind if gap[k] < points[k]], "more", "less far"),
-        ([k for k in behind if gap[k] > points[k]], "less", "further"),
-    ):
-        if moved:
-            lines = "its line reads" if len(moved) == 1 else "their lines read"
-            said.append(
-                f"{best} won {won} than usual in the games {_and([name(k) for k in moved])}"
-                f" {'was' if len(moved) == 1 else 'were'} tried on, so {lines} {reads} behind"
-            )
-    return "".join(f"; {s}" for s in said)
+    chance = round(100 * w.chance.rate)
+    for k in said:
+        figure, points = w.shown(k), round(100 * w.lead(k).mean)
+        if figure.at_most or points < 0:  # a bound, or one ahead on its few futures
+            continue
+        if chance - round(100 * figure.rate) != points:
+            return "; each line is its option's own chance, so its gap can differ from these points"
+    return ""
 
 
 def _equal(w: Weighing, best: str, others: list[int], name: Callable[[int], str]) -> str:
