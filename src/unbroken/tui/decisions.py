@@ -32,6 +32,7 @@ from unbroken.tui.careful import (
     TAKEN,
     careful_cue,
     keys_moved,
+    taken_words,
     waiting_cue,
 )
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
@@ -298,6 +299,8 @@ class DecisionPanel(CarefulList):
             cue = careful_cue(key, self.why, said, marks, again, self.lasting)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
+        elif not waiting and self.told:  # the window over: what was taken, until a key
+            prompt.append(f"Taken for you: {taken_words(self.told)} ", style="bold reverse")
         head, note = prompt_line(prompt_text(game.decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")
         if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)
