@@ -52,3 +52,36 @@ async def stays_said() -> None:
         await settle(pilot)
         assert screen.game.state.step == "exploration"
         assert "Taken for you" not in prompt(screen), prompt(screen)
+
+
+def exploring() -> Game:
+    """The Preparation, Explore's key showing the level's cards."""
+    return Scenario("tomu", seed=3).start("preparation")
+
+
+def test_a_resize_keeps_the_mark_and_its_cue(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 27a-8: "1 marked: press 1 again…", then a resize to 120x40: the prompt said "Cards
+    # revealed: a key or Enter marks…" and `1` marked again (the same decision drawn again
+    # was offered as if the key that revealed the cards had just been pressed).
+    paced(monkeypatch, careful=60.0)
+    mark_kept()
+
+
+@sync
+async def mark_kept() -> None:
+    async with played(exploring()) as (pilot, screen):
+        await pilot.press("1")  # Explore: the cards are revealed, a new question
+        await settle(pilot)
+        assert screen.game.state.step == "exploration"
+        decisions = screen.game.state.decisions
+        await pilot.press("1")
+        await settle(pilot)
+        assert "1 marked: press 1 again" in prompt(screen), prompt(screen)
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert "1 marked: press 1 again" in prompt(screen), (size, prompt(screen))
+            assert screen.decision_panel.marked == 0
+        await pilot.press("1")  # takes it: the mark was kept
+        await settle(pilot)
+        assert screen.game.state.decisions > decisions
