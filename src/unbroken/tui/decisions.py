@@ -32,6 +32,7 @@ from unbroken.tui.careful import (
     TAKEN,
     careful_cue,
     keys_moved,
+    taken_words,
     waiting_cue,
 )
 from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
@@ -82,6 +83,8 @@ class DecisionPanel(CarefulList):
         self.offered_n = 0
         #: The weapon on top when they were offered: Downgrade and Craft mean its own.
         self.offered_weapon = ""
+        #: The game's events and decisions counted when they were offered.
+        self.drawn_at = (0, 0)
         #: The options cleared while rounds pass on their own (`clear`), until the next.
         self.cleared: list[tuple[act.Action, str]] = []
         #: The options each standing question (careful.STANDING) had when last asked.
@@ -105,6 +108,9 @@ class DecisionPanel(CarefulList):
         `show_offer`, once the panels beside it are drawn); `last`: the last key's events."""
         # After rounds passed on their own (`clear`), the options before them (#28 round
         # 23: compared with none, a weapon changed in them said no "Options changed").
+        # The same decision drawn again, nothing played since (a resize redraws it all).
+        drawn_at, self.drawn_at = self.drawn_at, (len(game.events), game.state.decisions)
+        again_drawn = game is self.game and drawn_at == self.drawn_at and bool(self.offered)
         before, self.game, self.cleared = self.offered or self.cleared, game, []
         s, rules = game.state, game.ruleset
         self.offered = game.options() if game.decision is not None else []
@@ -118,6 +124,8 @@ class DecisionPanel(CarefulList):
             None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
         self.best = best_final([f.get(a) for a, _ in self.offered])
+        if again_drawn:  # its window, mark and cue as they were (27a-8: a resize dropped
+            return  # a mark, and the cards "revealed" again by the last key's events)
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
@@ -295,6 +303,8 @@ class DecisionPanel(CarefulList):
             cue = careful_cue(key, self.why, said, marks, again, self.lasting)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
+        elif not waiting and self.told:  # the window over: what was taken, until a key
+            prompt.append(f"Taken for you: {taken_words(self.told)} ", style="bold reverse")
         head, note = prompt_line(prompt_text(game.decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")
         if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)

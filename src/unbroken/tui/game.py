@@ -38,7 +38,7 @@ from unbroken.tui.passing import Passing, RoundsShown, beats
 from unbroken.tui.questions import shows_cards
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
-from unbroken.tui.sheet_rows import applied_row, no_rules_words
+from unbroken.tui.sheet_rows import ROLLING, applied_row, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.switching import offer_switch_off
@@ -238,7 +238,7 @@ class GameScreen(Screen[None]):
             self.query_one(HintBox).say(hint)
             self.game_app.save_settings(hints_seen=self.hints.seen)
         panel.offer(game, self.last)
-        row = applied_row(self.last) if not self.rolling.rolling else 0
+        row = applied_row(self.last) if not self.rolling.rolling else ROLLING
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))
         draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts, opened)
@@ -251,7 +251,7 @@ class GameScreen(Screen[None]):
         once the die shows its number (not while it rolls: that would tell it)."""
         stage = self.query_one(StagePanel)
         sheet = stage.sheet
-        row = applied_row(self.last) if not self.rolling.rolling else 0
+        row = applied_row(self.last) if not self.rolling.rolling else ROLLING
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage

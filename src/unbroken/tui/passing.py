@@ -18,7 +18,7 @@ from unbroken.core.reducer import fold
 from unbroken.core.state import GameState, copy_state
 from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
 from unbroken.tui.rolling import ROLL_SECONDS
-from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.sheet_rows import ROLLING, applied_row
 from unbroken.tui.widgets import draw_table
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class RoundsShown:
         game = self.screen.game
         roll = beat_roll(beat)
         if rolling and roll is not None:
-            die, row = DIE_FACES[(roll.value - 1) % 6], 0  # the row would tell the number
+            die, row = DIE_FACES[(roll.value - 1) % 6], ROLLING  # a row would tell it
         else:
             shown = shown_roll([beat.so_far])
             die = shown_text(shown, game.ruleset, beat.state.level, beat.state)

@@ -87,6 +87,10 @@ class CarefulList(ClockedList):
         #: Whether the window lasts until an option is taken (no clock ends it).
         self.lasting = False
         self.taken_said: tuple[str, ...] = ()
+        #: The decisions taken for the player still said in the prompt once the careful
+        #: window is over, until the player's next key on the options (#28 round 27: the
+        #: Hunger step's "Eat 0 food", 3 SE lost, was gone from the prompt 4 s on).
+        self.told: tuple[str, ...] = ()
         #: The option the player's last key took (its index) and what the next question's
         #: prompt says of it ("Last Rites used."), until that question is asked.
         self.answered: tuple[int, str] | None = None
@@ -174,6 +178,7 @@ class CarefulList(ClockedList):
         if self._settle is not None:
             self._settle.stop()
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
+        self.told = self.taken_said
         self.answered_said, self.lasting, self.over = "", lasting, False
         if self._careful is not None:
             self._careful.stop()
@@ -240,7 +245,9 @@ class CarefulList(ClockedList):
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
-        A key does what the prompt says: while its cue is in sight, it is careful."""
+        A key does what the prompt says: while its cue is in sight, it is careful. The
+        decisions taken for the player before it are no longer said (`told`)."""
+        self.told = ()
         if self.marked != index and (
             self.always_marked(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))

@@ -45,14 +45,20 @@ def no_rules_words(name: str, card: m.Monster, rules: Ruleset) -> str:
     return f"{name}: no battle rules; {'; '.join(steps)}."
 
 
+#: The `row` while the die still rolls: none marked, not even the one a pending roll
+#: points at (#28 round 27: "▶4 WOUND" beside a rolling "⚀" gave the roll away).
+ROLLING = -1
+
+
 def table_lines(
     state: GameState, rules: Ruleset, card: m.Monster, row: int
 ) -> list[tuple[str, str]]:
     """Return the monster's six table rows as the stage shows them, each with its style:
     each as it would act now (`row_effect`: a WOUND's loss after the Passives in play,
-    #28), the row a pending roll points at (else `row`) marked "▶" and reversed."""
-    pending = marked_row(state)
-    current = pending or row
+    #28), the row a pending roll points at (else `row`) marked "▶" and reversed; none
+    while the die rolls (`ROLLING`)."""
+    pending = marked_row(state) if row != ROLLING else 0
+    current = pending or max(row, 0)
     pad = max(len(r.result) for r in card.table)
     rows = []
     mo = state.monster
