@@ -14,6 +14,9 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   option costly again; every other key takes at once (a different option is no double
   tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
   option, as on a new question's cards.
+- While a mark is on screen, whatever the window and its time: a costly option's key
+  moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
+  at once under "2 marked" and spent the only LE); its key or Enter takes it.
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 

@@ -98,8 +98,9 @@ class CarefulList(ClockedList):
         #: What the monster's roll did since the last key, when the question is asked
         #: again after it ("the monster rolled HEAL. "; `monster_rolled`).
         self.rolled = ""
-        #: Whether the window's time is over, an option's mark kept: another key takes at
-        #: once (#28 round 22: "4 marked" after "3 marked", 10 s later; a third key).
+        #: Whether the window's time is over, an option's mark kept: a key on an option
+        #: not costly takes it at once (#28 round 22: "4 marked" after "3 marked", 10 s
+        #: later; a third key), a costly one's moves the mark (`moves_mark`).
         self.over = False
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
@@ -184,7 +185,8 @@ class CarefulList(ClockedList):
         """Let every option's key take it at once again (the options have been in sight);
         an option a key marked stays marked, its cue in sight, until the next key (its end
         wiped a mark made just before it, and the next key took the option at once): its
-        key or Enter takes it, another takes its own at once (`over`)."""
+        key or Enter takes it, another costly option's key moves it there, any other key
+        takes its own at once (`over`)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -221,6 +223,13 @@ class CarefulList(ClockedList):
         pressed for it (`quick_seconds`): a double tap's second key."""
         return time.monotonic() - self.asked_at < self.quick_seconds
 
+    def moves_mark(self, index: int) -> bool:
+        """Return whether a key on the index-th option moves the mark on screen to it: a
+        costly option's, whatever the window (#28 round 27: the window's time over, or
+        asked again, `2 marked` on screen, `3` took Decisive stroke at once and spent the
+        only LE)."""
+        return self.marked is not None and self.costly(index)
+
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
         self.marked = index
@@ -243,11 +252,13 @@ class CarefulList(ClockedList):
         A key does what the prompt says: while its cue is in sight, it is careful."""
         if self.marked != index and (
             self.always_marked(index)
+            or self.moves_mark(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
             if not self.careful:  # Fight's own mark, no window open: another key takes
-                # at once; not an old window's reason (#28 round 26: "Asked again" for
-                # another key, over, hid this mark's cue, and the next `2` fought).
+                # at once or moves the mark; not an old window's reason (#28 round 26:
+                # "Asked again" for another key, over, hid this mark's cue, and the next
+                # `2` fought).
                 self.why, self.again, self.over = NEW, None, True
             self.careful = True
             self.mark(index)
