@@ -11,6 +11,7 @@ from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
 from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.pace import KeyPace
 
 
 @sync
@@ -53,3 +54,44 @@ async def test_asked_again_a_different_costly_key_moves_the_mark() -> None:
         assert "Asked again: the monster rolled " in prompt(screen), prompt(screen)
         await marks(pilot, screen, stab)  # the double press's second
         await marks(pilot, screen, key_of(screen, act.Focus))  # moved, not taken
+
+
+@sync
+async def test_a_double_press_s_second_key_on_a_row_turned_no_use_is_dropped() -> None:
+    # 27b-2: `4 4` on Inspiration: the first took it (2 ME gone), the second marked it on
+    # its "(no use now: … it takes 2 LE to gain 1 LE)" row, so Enter would swap 2 LE for
+    # 1 LE. The second key is dropped, said so; the key pressed once more marks it.
+    game = Scenario("tomu", seed=3).resources(se=13, me=2, le=3).start("preparation")
+    async with played(game, CAREFUL) as (pilot, screen):
+        key = key_of(screen, act.Inspiration)
+        await pilot.press(key, key)
+        await settle(pilot)
+        panel = screen.decision_panel
+        assert (game.state.res["me"], game.state.res["le"]) == (0, 4), prompt(screen)
+        assert panel.no_use[OPTION_KEYS.index(key)], panel.no_use
+        said = prompt(screen)
+        assert panel.marked is None and f"{key} marked:" not in said, said
+        assert f"{key} not marked: no use now" in said, said
+        assert panel.highlighted != OPTION_KEYS.index(key), said
+        await marks(pilot, screen, key)  # pressed again: the player's own, as any key
+
+
+@sync
+async def test_a_key_too_quick_for_a_new_question_drops_on_a_no_use_row() -> None:
+    # 27b-13: a double press's second `1` marked "1. Shake It Off: … (no use now: no
+    # condition in play …)" on the question after. A key too quick for a new question
+    # (a double press's second) on a costly option of no use now is dropped, said so.
+    game = Scenario("tomu", seed=3).resources(se=13, me=0, le=3).start("preparation")
+    pace = KeyPace(settle=0.0, careful=60.0, quick=60.0, first_new=True)
+    async with played(game, pace) as (pilot, screen):
+        key = key_of(screen, act.Inspiration)
+        decisions = game.state.decisions
+        await pilot.press(key)
+        await settle(pilot)
+        said = prompt(screen)
+        assert game.state.decisions == decisions and screen.decision_panel.marked is None, said
+        assert f"New question: {key} not marked: no use now; again marks it." in said, said
+        await marks(pilot, screen, key)
+        await pilot.press(key)
+        await settle(pilot)
+        assert game.state.res["le"] == 2, prompt(screen)  # taken: 2 LE for 1 LE, as asked

@@ -104,6 +104,9 @@ class CarefulList(ClockedList):
         self.over = False
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
+        #: The option (its index) whose key a double press's second dropped, of no use now
+        #: (`drops`): the prompt says so until the next key, which is the player's own.
+        self.dropped: int | None = None
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
@@ -134,6 +137,7 @@ class CarefulList(ClockedList):
         answered it when it is asked `again`, and what its prompt says of the last key when
         it is `alike` the one answered."""
         answered, self.answered, self.again = self.answered, None, again
+        self.dropped = None
         if new:
             self.asked_at = time.monotonic()
         if new or again is not None:
@@ -223,6 +227,17 @@ class CarefulList(ClockedList):
         pressed for it (`quick_seconds`): a double tap's second key."""
         return time.monotonic() - self.asked_at < self.quick_seconds
 
+    def drops(self, index: int) -> bool:
+        """Return whether a key on the index-th option is dropped, not marked: one aimed at
+        the question before (too quick after a new one; asked again, the key that answered
+        it), on a costly option of no use now (#28 round 27: `4 4`, the second marked
+        Inspiration, just turned "no use now: … it takes 2 LE to gain 1 LE", and Enter
+        would have taken it; Shake It Off with nothing to shake off likewise)."""
+        if index == self.marked or not 0 <= index < len(self.no_use):
+            return False
+        again = self.careful and not self.over and self.why == AGAIN and index == self.again
+        return bool(self.no_use[index]) and (again or self.too_quick()) and self.costly(index)
+
     def moves_mark(self, index: int) -> bool:
         """Return whether a key on the index-th option moves the mark on screen to it: a
         costly option's, whatever the window (#28 round 27: the window's time over, or
@@ -249,7 +264,16 @@ class CarefulList(ClockedList):
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
-        A key does what the prompt says: while its cue is in sight, it is careful."""
+        A key does what the prompt says: while its cue is in sight, it is careful. A double
+        press's second on an option of no use now does nothing, said (`drops`); the same key
+        again is the player's own: it marks as any key does."""
+        dropped, self.dropped = self.dropped, None
+        if dropped != index and self.drops(index):
+            self.dropped = index
+            if not self.careful:  # too quick: the window a mark would have opened
+                self.open_careful(NEW)
+            self.draw()
+            return False
         if self.marked != index and (
             self.always_marked(index)
             or self.moves_mark(index)
