@@ -3,7 +3,8 @@ between never read ("7 7": the last two Aimed Shots, a ROAR between); "9 9" took
 Determination's extra turn twice; a mark left after its window kept the window open (a
 key 10 s later only marked its own option too). The battle turn after the monster's
 roll, its key on the same costly option, is asked again: that key marks first (other keys
-take at once); once the window's time is over, another key takes its option at once."""
+take at once); once the window's time is over, the mark stays for its key (round 27:
+another costly option's key moves it there, no longer takes its option at once)."""
 
 from __future__ import annotations
 
@@ -80,9 +81,10 @@ async def test_grim_determination_s_key_again_marks_first() -> None:
 
 
 @sync
-async def test_once_the_window_is_over_another_key_takes_at_once() -> None:
+async def test_once_the_window_is_over_the_mark_stays_and_another_costly_key_moves_it() -> None:
     # The game's first question is a new one: Orienteer's key marks it; the window's time
-    # over, the mark stays for its key or Enter, and Focus's key takes Focus at once.
+    # over, the mark stays for its key or Enter, and Focus's key moves it to Focus (round
+    # 27: it took Focus at once, a trap while a mark is on screen), Focus's again takes it.
     game = Scenario("tomu", seed=3).resources(se=13).start("preparation")
     pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
     async with played(game, pace) as (pilot, screen):
@@ -93,6 +95,11 @@ async def test_once_the_window_is_over_another_key_takes_at_once() -> None:
         screen.decision_panel.careful_over()  # what its timer does once its time is over
         await settle(pilot)
         assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
-        await pilot.press(key_of(screen, act.Focus))
+        focus = key_of(screen, act.Focus)
+        await pilot.press(focus)
         await settle(pilot)
-        assert game.state.res["se"] == 9, prompt(screen)  # Focus taken (4 SE), not marked
+        assert game.state.res["se"] == 13, prompt(screen)  # marked, not taken
+        assert f"{focus} marked: press {focus} again" in prompt(screen), prompt(screen)
+        await pilot.press(focus)
+        await settle(pilot)
+        assert game.state.res["se"] == 9, prompt(screen)  # Focus taken (4 SE)

@@ -58,10 +58,10 @@ async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
 
 
 @sync
-async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() -> None:
-    # README: once the window's time is over a mark stays for its key or Enter, and another
-    # key takes at once; Fight's mark with no window open is such a mark (before, the old
-    # window's reason decided: a new question's, over, made Explore's key mark too).
+async def test_fight_marked_with_no_window_open_moves_to_another_costly_key() -> None:
+    # README: once the window's time is over a mark stays for its key or Enter; Fight's mark
+    # with no window open is such a mark. Round 27: another costly option's key moves the
+    # mark there (before, it took Explore at once), and that key again takes it.
     pace = KeyPace(settle=0.0, careful=60.0, quick=0.0, first_new=True)
     game = Scenario("huckdorf", seed=3).resources(se=10).start("preparation")
     async with played(game, pace) as (pilot, screen):
@@ -70,7 +70,9 @@ async def test_fight_marked_with_no_window_open_lets_another_key_take_at_once() 
         await settle(pilot)
         fight = key_of(screen, act.Fight)
         await marks(pilot, screen, fight)
-        await pilot.press(key_of(screen, act.Explore))
+        explore = key_of(screen, act.Explore)
+        await marks(pilot, screen, explore)
+        await pilot.press(explore)
         await settle(pilot)
         assert game.state.step == "exploration", prompt(screen)
 

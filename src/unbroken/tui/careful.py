@@ -14,6 +14,12 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   option costly again; every other key takes at once (a different option is no double
   tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
   option, as on a new question's cards.
+- While a mark is on screen, whatever the window and its time: a costly option's key
+  moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
+  at once under "2 marked" and spent the only LE); its key or Enter takes it.
+- Never an option of no use now by a double press's second key (too quick for a new
+  question, or the key asked again): it is dropped, said ("4 not marked: no use now");
+  the same key again marks it (questions.py's `drops`).
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
@@ -63,6 +69,7 @@ def careful_cue(
     marks: bool = True,
     again: str = "",
     lasting: bool = False,
+    dropped: str = "",
 ) -> str:
     """Return the prompt's cue while the careful window is open: why it is (`why`, with
     the decisions `taken` for the player, as the log says them, still in sight after the
@@ -71,12 +78,15 @@ def careful_cue(
     now (`key`: the key of the option a key marked, None before; `marks`: some option is
     costly; `again`: the key that marks first on a question asked again; `lasting`: the
     window lasts until an option is taken, as a mark in it says: #28 round 22 read a
-    second key's mark, 10 s on, as a surprise)."""
+    second key's mark, 10 s on, as a surprise; `dropped`: the key of a double press's
+    second, dropped on an option of no use now: #28 round 27)."""
     if key is not None:
         until = "; until one is taken, a costly option's key marks it first" if lasting else ""
         return f"{key} marked: press {key} again (or Enter) to take it{until}. "
     said = taken_words(taken) if why == TAKEN else " ".join(w for w in taken if w)
     head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
+    if dropped:  # "Inspiration taken. Asked again: 4 not marked: no use now; again marks it."
+        return f"{head}{OPENINGS[why]}{dropped} not marked: no use now; again marks it. "
     if not marks:
         return head
     if why == AGAIN:  # "Orienteer taken. Asked again: 6 marks first, again takes it."

@@ -294,13 +294,15 @@ class DecisionPanel(CarefulList):
         self.cue_shown = False
         # A mark always says so (#28 round 26: Fight marked under no cue, the next `2` fought).
         cued = marks or self.marked is not None or self.why == TAKEN or bool(self.answered_said)
+        cued = cued or self.dropped is not None  # a double press's second dropped, said
         if not waiting and self.careful and cued:
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)
             again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
             again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
-            cue = careful_cue(key, self.why, said, marks, again, self.lasting)
+            drop = OPTION_KEYS[self.dropped : self.dropped + 1] if self.dropped is not None else ""
+            cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         elif not waiting and self.told:  # the window over: what was taken, until a key

@@ -102,11 +102,15 @@ class CarefulList(ClockedList):
         #: What the monster's roll did since the last key, when the question is asked
         #: again after it ("the monster rolled HEAL. "; `monster_rolled`).
         self.rolled = ""
-        #: Whether the window's time is over, an option's mark kept: another key takes at
-        #: once (#28 round 22: "4 marked" after "3 marked", 10 s later; a third key).
+        #: Whether the window's time is over, an option's mark kept: a key on an option
+        #: not costly takes it at once (#28 round 22: "4 marked" after "3 marked", 10 s
+        #: later; a third key), a costly one's moves the mark (`moves_mark`).
         self.over = False
         #: Whether the prompt shows the careful cue now: a key does what it says.
         self.cue_shown = False
+        #: The option (its index) whose key a double press's second dropped, of no use now
+        #: (`drops`): the prompt says so until the next key, which is the player's own.
+        self.dropped: int | None = None
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
@@ -137,6 +141,7 @@ class CarefulList(ClockedList):
         answered it when it is asked `again`, and what its prompt says of the last key when
         it is `alike` the one answered."""
         answered, self.answered, self.again = self.answered, None, again
+        self.dropped = None
         if new:
             self.asked_at = time.monotonic()
         if new or again is not None:
@@ -189,7 +194,8 @@ class CarefulList(ClockedList):
         """Let every option's key take it at once again (the options have been in sight);
         an option a key marked stays marked, its cue in sight, until the next key (its end
         wiped a mark made just before it, and the next key took the option at once): its
-        key or Enter takes it, another takes its own at once (`over`)."""
+        key or Enter takes it, another costly option's key moves it there, any other key
+        takes its own at once (`over`)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -226,6 +232,24 @@ class CarefulList(ClockedList):
         pressed for it (`quick_seconds`): a double tap's second key."""
         return time.monotonic() - self.asked_at < self.quick_seconds
 
+    def drops(self, index: int) -> bool:
+        """Return whether a key on the index-th option is dropped, not marked: one aimed at
+        the question before (too quick after a new one; asked again, the key that answered
+        it), on a costly option of no use now (#28 round 27: `4 4`, the second marked
+        Inspiration, just turned "no use now: … it takes 2 LE to gain 1 LE", and Enter
+        would have taken it; Shake It Off with nothing to shake off likewise)."""
+        if index == self.marked or not 0 <= index < len(self.no_use):
+            return False
+        again = self.careful and not self.over and self.why == AGAIN and index == self.again
+        return bool(self.no_use[index]) and (again or self.too_quick()) and self.costly(index)
+
+    def moves_mark(self, index: int) -> bool:
+        """Return whether a key on the index-th option moves the mark on screen to it: a
+        costly option's, whatever the window (#28 round 27: the window's time over, or
+        asked again, `2 marked` on screen, `3` took Decisive stroke at once and spent the
+        only LE)."""
+        return self.marked is not None and self.costly(index)
+
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
         self.marked = index
@@ -245,16 +269,27 @@ class CarefulList(ClockedList):
     def taking(self, index: int) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
-        A key does what the prompt says: while its cue is in sight, it is careful. The
-        decisions taken for the player before it are no longer said (`told`)."""
+        A key does what the prompt says: while its cue is in sight, it is careful. A double
+        press's second on an option of no use now does nothing, said (`drops`); the same key
+        again is the player's own: it marks as any key does. The decisions taken for the
+        player before a key that is not dropped are no longer said (`told`)."""
+        dropped, self.dropped = self.dropped, None
+        if dropped != index and self.drops(index):
+            self.dropped = index
+            if not self.careful:  # too quick: the window a mark would have opened
+                self.open_careful(NEW)
+            self.draw()
+            return False
         self.told = ()
         if self.marked != index and (
             self.always_marked(index)
+            or self.moves_mark(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
             if not self.careful:  # Fight's own mark, no window open: another key takes
-                # at once; not an old window's reason (#28 round 26: "Asked again" for
-                # another key, over, hid this mark's cue, and the next `2` fought).
+                # at once or moves the mark; not an old window's reason (#28 round 26:
+                # "Asked again" for another key, over, hid this mark's cue, and the next
+                # `2` fought).
                 self.why, self.again, self.over = NEW, None, True
             self.careful = True
             self.mark(index)
