@@ -7,6 +7,7 @@ from unbroken.core.cannot_help import MISSED, SAME_ROW
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
+from unbroken.words.actions import option_text
 from unbroken.words.taken import taken_for_you
 
 RULES = load_ruleset()
@@ -37,3 +38,14 @@ def test_a_pass_whose_response_says_no_reason_keeps_the_pass_s() -> None:
     game, legal = _after_monster_roll(sc)
     line = taken_for_you(act.Pass(), MISSED, game.state, RULES, legal)
     assert line == f"Taken for you: Pass (I've Seen Worse [Brawler] not used) — {MISSED}."
+
+
+def test_scout_once_used_says_already_revealed() -> None:
+    # 27a-12: "7. Scout: pay 1 cunning + 1 time, reveal the monster (the monster is
+    # revealed)" repeated the option's own words.
+    game = Scenario("tomu", level=2).resources(cunning=2, time=5).start()
+    game.apply(act.Scout())
+    why = dict(game.options())[act.Scout()]
+    assert why == "already revealed"
+    text = option_text(act.Scout(), why, game.state, RULES)
+    assert text.endswith("reveal the monster (already revealed)"), text

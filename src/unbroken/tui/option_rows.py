@@ -3,6 +3,7 @@ its text, and, where room lacks, some cut to one row ("…") so that every one k
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from rich.text import Text
@@ -197,6 +198,8 @@ def fit_options(
         bare = without_own_words(lines[i])  # a card's own words go first, whole
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
+        elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
+            shown[i] = cut_own_words(lines[i], bare, width)
         else:
             shown[i] = cut_turn(bare, width) if turn[i] else cut_defeats(bare, width)
     return shown
@@ -217,6 +220,28 @@ def cut_defeats(line: str, width: int) -> str:
     if len(before) + len(DEFEATS) < width:  # its reward's words go: the detail says them
         return f"{before}{DEFEATS}…"
     return cut_words(before, width - len(DEFEATS)) + DEFEATS
+
+
+#: An ability's words that say its cost again, dropped where they are cut: the cost's
+#: bracket says it ("Spend 1 LE to inflict 3 wounds…" → "inflict 3 wounds…").
+_SPEND = re.compile(r"^Spend [^,.:;]+? to ")
+
+
+def cut_own_words(line: str, bare: str, width: int) -> str:
+    """Return an ability's option cut to one row with what it does, its own words cut
+    after its cost's bracket (`bare`: the line without them), and "— defeats it" kept
+    where it kills: "8. Heroic Perseverance (pay 1 LE): inflict 3 wounds that ignore… —
+    defeats it" (#28 round 27: "7. Heroic Perseverance (pay 1 LE)" said neither)."""
+    tail = DEFEATS if DEFEATS in line[len(bare) :] else ""
+    own = line[len(bare) :].removeprefix(": ")
+    own = own[: own.find(" — ")] if " — " in own else own
+    own = _SPEND.sub("", own)
+    room = width - len(bare) - 2 - len(tail)
+    if len(bare) + len(tail) > width:
+        return cut_words(bare, width)
+    if room < BODY or not own:
+        return f"{bare}{tail}"
+    return f"{bare}: {cut_words(own, room)}{tail}"
 
 
 def top_parts(inside: str) -> list[str]:
