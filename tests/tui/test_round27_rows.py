@@ -5,7 +5,7 @@ from __future__ import annotations
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.option_rows import fit_options, option_line
+from unbroken.tui.option_rows import cut_kept, fit_options, option_line
 from unbroken.words.actions import option_text
 
 RULES = load_ruleset()
@@ -33,3 +33,23 @@ def test_a_cut_ability_row_says_what_it_does_and_that_it_kills() -> None:
     row = next(r for r in _rows(4) if "Heroic Perseverance" in r)
     assert row.startswith("8. Heroic Perseverance (pay 1 LE): inflict 3 wounds"), row
     assert "defeats" not in row and len(row) <= 78, row
+
+
+def test_a_cut_dimmed_row_keeps_its_whole_reason() -> None:
+    # 27a-10: "9. Craft the Axe: pay… (short of wood)" where its reason was "(needs 2 time,
+    # 1 left; short of wood)": one wood card would not have been enough.
+    sc = Scenario("tomu", level=2).resources(se=5, wood=0, metal=1, time=1)
+    game = sc.weapon("knife", "club").start()
+    options = game.options()
+    why = dict(options)[act.Craft("base:axe")]
+    assert why == "needs 2 time, 1 left; short of wood"
+    lines = [
+        option_line(i, option_text(a, w, game.state, RULES)) for i, (a, w) in enumerate(options)
+    ]
+    rows = fit_options(lines, 78, len(lines), [bool(w) for _, w in options])
+    axe = next(r for r in rows if "Craft the Axe" in r)
+    assert "\n" not in axe and axe.endswith(f"… ({why})"), rows
+    # With less room, each reason said briefly, none left out.
+    assert cut_kept(f"9. Craft the Axe: pay 1 wood + 1 metal + 2 time ({why})", 60) == (
+        "9. Craft the Axe: pay 1 wood… (needs 2 time; short of wood)"
+    )

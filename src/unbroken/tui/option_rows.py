@@ -326,6 +326,13 @@ def option_name(line: str) -> int:
     return min(ends, default=len(line))
 
 
+def brief_reason(reason: str) -> str:
+    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
+    time" (of "needs 2 time, 1 left")."""
+    briefly = reason.partition(": ")[0]
+    return "cannot pay" if briefly.startswith("cannot pay") else briefly.partition(", ")[0]
+
+
 def cut_kept(line: str, width: int) -> str:
     """Return an option cut to one row keeping what it will or will not do: its name and
     the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
@@ -341,12 +348,17 @@ def cut_kept(line: str, width: int) -> str:
     # The reason: the part that says the option cannot be paid or is of no use now, else
     # the last ("(pay 1 metal; cannot pay)", "(no use now: …; it takes your turn)").
     why = [i for i, part in enumerate(parts) if said_why(f"({part})")]
-    reason = parts.pop(why[0] if why else -1)
+    if why:
+        reasons = [parts.pop(why[0])]
+    else:  # all it is short of, whole (#28 round 27: "(short of wood)" left out the time)
+        costs = [part for part in parts if part.startswith("pay ") or "ability use" in part]
+        reasons = [part for part in parts if part not in costs] or [parts[-1]]
+        parts = [part for part in parts if part not in reasons]
+    reason = "; ".join(reasons)
     body = line[name_end:opened].rstrip() + (f" ({'; '.join(parts)})" if parts else "")
     name = line[:name_end] if opened >= name_end else line[:opened].rstrip()
     body = without_own_words(body) if opened >= name_end else ""
-    briefly = reason.partition(": ")[0]
-    briefly = "cannot pay" if briefly.startswith("cannot pay") else briefly
+    briefly = "; ".join(brief_reason(part) for part in reasons)
     for said in (reason, briefly):
         tail = f" ({said})"
         room = width - len(name) - len(tail)
