@@ -206,7 +206,7 @@ async def test_the_panels_fit_80_columns() -> None:
     # The note on the time track goes on a line of its own when the panel is narrow,
     # and long lines wrap with their continuation indented.
     for game, note in (
-        (Scenario("tomu", level=1).start("preparation"), "next level: 22 time"),
+        (Scenario("tomu", level=1).start("preparation"), "level 2 starts at 22"),
         (Scenario("tomu", level=4).no_time_track().start("preparation"), "time costs SE"),
     ):
         lines = await panel_lines(game, "#display")

@@ -37,7 +37,8 @@ async def test_the_odds_words_stopped_and_at_most_are_explained() -> None:
 
 @sync
 async def test_the_time_rows_words_are_found_by_help() -> None:
-    # The Display says "next level: 22 time" (was "level 2 gets 22 time"); help said
-    # "where the next level starts" and its search for "gets" found nothing.
-    texts = await found("gets")
-    assert any('"next level: 22 time": where its track starts' in t for t in texts)
+    # The Display says "level 2 starts at 22" (round 27: "next level: 22 time" read
+    # as a target or a cost); help said "where the next level starts" and its search for
+    # "gets" found nothing.
+    texts = await found("starts at")
+    assert any('"level 2 starts at 22": where its track starts' in t for t in texts)

@@ -142,7 +142,7 @@ async def test_the_viewers_death_step_says_the_time_as_the_fight_did() -> None:
         await pilot.press("left")
         await settle(pilot)
         in_the_fight = time_said()
-        assert "level 3 time" in in_the_fight and " left" not in in_the_fight, in_the_fight
+        assert "for level 3" in in_the_fight and " left" not in in_the_fight, in_the_fight
         assert at_death.split()[-3:] == in_the_fight.split()[-3:], (at_death, in_the_fight)
         assert " left" not in at_death and "gets" not in at_death, at_death
 

@@ -66,8 +66,7 @@ async def test_a_phrase_searched_lists_first_where_it_is_said_and_marks_it() -> 
         screen = await help_searched(pilot, app, *"next level")
         await pilot.pause()
         titles = [screen.sections[i][0] for i in screen.listed]
-        assert titles.index("The screen") < titles.index("Keys"), titles
-        assert titles[0] != "Keys", titles
+        assert titles[0] != "Keys", titles  # the phrase's sections first, by how often
         section = screen.query_one("#help-section", SectionText)
         marked = section.match_line()
         assert marked is not None

@@ -239,7 +239,7 @@ async def test_a_mark_does_not_move_the_materials_to_other_rows() -> None:
         assert "▲" in " ".join(after), after
         assert [i for i, line in enumerate(after) if "wood" in line or "food" in line] == rows
         assert len(after) == len(before)
-        assert any("next level: 22 time" in line for line in after)  # what the 22 is
+        assert any("level 2 starts at 22" in line for line in after)  # what the 22 is
 
 
 def test_an_expansion_s_score_wraps_under_itself_on_the_end_screen(

@@ -163,8 +163,8 @@ async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before
         at = next(i for i, line in enumerate(lines) if line.startswith("time"))
         time = " ".join([lines[at], lines[at + 1].strip()])  # the note may have a line of its own
         assert "↺" in time and "▼" not in time, display
-        # In words a player reads (the playtest found "↺ reset for level 3" puzzling).
-        assert "level 3 time" in time, display
+        # In words a player reads (the playtest found "↺ refor level 3" puzzling).
+        assert "for level 3" in time, display  # round 27: "level 3 time" was cryptic
 
 
 def test_crafting_shows_the_new_weapon_s_attacks() -> None:
@@ -236,7 +236,7 @@ async def test_the_time_tracker_says_time_left_and_the_next_level_in_words() -> 
             await pilot.pause()
             display = shown(app.screen.query_one("#display"))
             assert f"{time} left" in display, display
-            assert f"next level: {starts[level]} time" in display, display
+            assert f"level {level + 1} starts at {starts[level]}" in display, display
             bar = next(row for row in display.splitlines() if row.lstrip().startswith("time"))
             full = bar.count("█")
             assert full == (6 if time == starts[level - 1] else 1), bar  # full at the start

@@ -141,7 +141,7 @@ def _preparation_options(r: Resolver) -> list[tuple[act.Action, str]]:
         (act.Orienteer(), why_not_pay(s, st.orienteer)),
         (
             act.Scout(),
-            "the monster is revealed" if s.monster is not None else why_not_pay(s, scout),
+            "already revealed" if s.monster is not None else why_not_pay(s, scout),
         ),
         *ability_options(r, _TRAVEL),
         downgrade_option(r),

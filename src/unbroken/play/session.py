@@ -267,7 +267,7 @@ class GameSession:
     def take_for_player(self, tell: Callable[[str, list[Event]], None]) -> list[Event]:
         """Take every decision that is taken for the player (`for_player`), one after the
         other; for each, `tell(line, events)` says it ("Taken for you: Pass (Dodge [Sneak]
-        not used) — the roll comes to the same result whatever you do.") and shows its
+        not used: the roll comes to 1 either way).") and shows its
         events. Returns all their events."""
         taken: list[Event] = []
         while (found := self.for_player()) is not None:

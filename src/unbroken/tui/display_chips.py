@@ -223,9 +223,9 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
 def time_row(
     state: GameState, rules: Ruleset, change: dict[str, int], reset: bool, width: int = 0
 ) -> tuple[Text, str]:
-    """Return the Display's time row ("time ▮▮▮▯ 7 left") and its note ("level 2 gets 26
-    time"); `change`: the last decision's changes, `reset`: whether it set the track. A
-    card kept shows the time it will take ("7 left, −2 to come"), dim; the note
+    """Return the Display's time row ("time ▮▮▮▯ 7 left") and its note ("level 2 starts at
+    22": its track's start); `change`: the last decision's changes, `reset`: whether it set
+    the track. A card kept shows the time it will take ("7 left, −2 to come"), dim; the note
     gives way to it where both do not fit the row's `width` (the panel keeps its rows),
     and where it does not fit beside a whole bar it is the note ("−2 to come")."""
     starts = rules.settings.level_start_time
@@ -269,12 +269,14 @@ def time_row(
         if state.phase == Phase.TRAVEL and 0 < t <= min_encounter_time(rules):
             note = "encounter → ambush"  # its time takes the track to 0
         elif combat and state.level < len(starts):
-            # R-COMBAT-3: the fight set the track to the next level's time.
-            note = f"level {state.level + 1} time"
+            # R-COMBAT-3: the fight set the track to the next level's time ("22 ↺ for level
+            # 2"; #28 round 27: "22 ↺ level 2 time" was cryptic). As short: one row.
+            note = f"for level {state.level + 1}"
         elif state.level < len(starts):
-            # "next level: 22 time", beside "7 left": "level 2 gets 22 time" read as a
-            # level 1 short of time (#28 round 22, both testers, until help said it).
-            note = f"next level: {starts[state.level]} time"
+            # Whose time it is, said first: "next level: 22 time" read as a target or a
+            # cost (#28 round 27), "level 2 gets 22 time" beside "7 left" as a level 1
+            # short of time (round 22).
+            note = f"level {state.level + 1} starts at {starts[state.level]}"
         fits = len(line.plain) + 1 + len(note) <= width
         if moved:  # the level's note comes back once the card's time is taken
             note = kept[2:] + (" → ambush" if note.endswith("ambush") else "")

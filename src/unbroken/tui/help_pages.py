@@ -8,10 +8,10 @@ THE_SCREEN = """\
 
 - Top left, titled with the **level**: your effort (SE small, ME medium, LE
   large) and materials against their caps; **time** is what is left of this
-  level's time track (its bar is full at the level's start), with what the next
-  level gets ("next level: 22 time": where its track starts; in a fight, "level 2
-  time", the fight having set the track to it); **uses** are your ability uses:
-  all abilities, Responses too,
+  level's time track (its bar is full at the level's start), with the time the
+  next level starts with ("level 2 starts at 22": where its track starts; in a
+  fight, "22 ↺ for level 2", the fight having set the track to it); **uses**
+  are your ability uses: all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
   "food 0 ▲+1 (eat 1)"); where a row is short of room, a long name is cut for

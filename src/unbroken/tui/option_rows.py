@@ -3,6 +3,7 @@ its text, and, where room lacks, some cut to one row ("…") so that every one k
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from rich.text import Text
@@ -197,6 +198,8 @@ def fit_options(
         bare = without_own_words(lines[i])  # a card's own words go first, whole
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
+        elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
+            shown[i] = cut_own_words(lines[i], bare, width)
         else:
             shown[i] = cut_turn(bare, width) if turn[i] else cut_defeats(bare, width)
     return shown
@@ -217,6 +220,28 @@ def cut_defeats(line: str, width: int) -> str:
     if len(before) + len(DEFEATS) < width:  # its reward's words go: the detail says them
         return f"{before}{DEFEATS}…"
     return cut_words(before, width - len(DEFEATS)) + DEFEATS
+
+
+#: An ability's words that say its cost again, dropped where they are cut: the cost's
+#: bracket says it ("Spend 1 LE to inflict 3 wounds…" → "inflict 3 wounds…").
+_SPEND = re.compile(r"^Spend [^,.:;]+? to ")
+
+
+def cut_own_words(line: str, bare: str, width: int) -> str:
+    """Return an ability's option cut to one row with what it does, its own words cut
+    after its cost's bracket (`bare`: the line without them), and "— defeats it" kept
+    where it kills: "8. Heroic Perseverance (pay 1 LE): inflict 3 wounds that ignore… —
+    defeats it" (#28 round 27: "7. Heroic Perseverance (pay 1 LE)" said neither)."""
+    tail = DEFEATS if DEFEATS in line[len(bare) :] else ""
+    own = line[len(bare) :].removeprefix(": ")
+    own = own[: own.find(" — ")] if " — " in own else own
+    own = _SPEND.sub("", own)
+    room = width - len(bare) - 2 - len(tail)
+    if len(bare) + len(tail) > width:
+        return cut_words(bare, width)
+    if room < BODY or not own:
+        return f"{bare}{tail}"
+    return f"{bare}: {cut_words(own, room)}{tail}"
 
 
 def top_parts(inside: str) -> list[str]:
@@ -301,6 +326,13 @@ def option_name(line: str) -> int:
     return min(ends, default=len(line))
 
 
+def brief_reason(reason: str) -> str:
+    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
+    time" (of "needs 2 time, 1 left")."""
+    briefly = reason.partition(": ")[0]
+    return "cannot pay" if briefly.startswith("cannot pay") else briefly.partition(", ")[0]
+
+
 def cut_kept(line: str, width: int) -> str:
     """Return an option cut to one row keeping what it will or will not do: its name and
     the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
@@ -316,12 +348,17 @@ def cut_kept(line: str, width: int) -> str:
     # The reason: the part that says the option cannot be paid or is of no use now, else
     # the last ("(pay 1 metal; cannot pay)", "(no use now: …; it takes your turn)").
     why = [i for i, part in enumerate(parts) if said_why(f"({part})")]
-    reason = parts.pop(why[0] if why else -1)
+    if why:
+        reasons = [parts.pop(why[0])]
+    else:  # all it is short of, whole (#28 round 27: "(short of wood)" left out the time)
+        costs = [part for part in parts if part.startswith("pay ") or "ability use" in part]
+        reasons = [part for part in parts if part not in costs] or [parts[-1]]
+        parts = [part for part in parts if part not in reasons]
+    reason = "; ".join(reasons)
     body = line[name_end:opened].rstrip() + (f" ({'; '.join(parts)})" if parts else "")
     name = line[:name_end] if opened >= name_end else line[:opened].rstrip()
     body = without_own_words(body) if opened >= name_end else ""
-    briefly = reason.partition(": ")[0]
-    briefly = "cannot pay" if briefly.startswith("cannot pay") else briefly
+    briefly = "; ".join(brief_reason(part) for part in reasons)
     for said in (reason, briefly):
         tail = f" ({said})"
         room = width - len(name) - len(tail)

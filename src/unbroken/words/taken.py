@@ -25,7 +25,10 @@ def taken_for_you(
     you: Pass (Dodge [Sneak] not used) — the roll comes to the same result whatever you
     do."): an ability by its name and cost (what it does is in `why`), a Pass by the
     Responses it skipped among the answers `offered` (#28 round 20: "Pass (use nothing
-    more) — it would do nothing here" did not say it was Snare), one full stop at the end."""
+    more) — it would do nothing here" did not say it was Snare), one full stop at the end.
+    A Pass whose every skipped Response says why it was of no use says no `why` after
+    them (#28 round 27: "Pass (Dodge [Sneak] not used: the roll comes to 1 either way) —
+    the roll comes to the same result whatever you do" said it twice)."""
     # A Rest as its option says it, the caps counted (#28 round 12: "Rest: gain 2 SE" at
     # SE 20/20 gained nothing for its time).
     rest = isinstance(action, act.Rest)
@@ -34,20 +37,23 @@ def taken_for_you(
         words = words.partition(": ")[0]
     skipped = [_skipped(a, state, ruleset, why) for a in offered if isinstance(a, act.Use)]
     if isinstance(action, act.Pass) and skipped:
-        words = f"Pass ({'; '.join(dict.fromkeys(skipped))})"
+        said = [f"{name} not used{f': {no_use}' if no_use else ''}" for name, no_use in skipped]
+        words = f"Pass ({'; '.join(dict.fromkeys(said))})"
+        if all(no_use for _, no_use in skipped):
+            why = ""  # each Response says its own reason: the Pass's would say it again
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
 
 
-def _skipped(use: act.Use, state: GameState, ruleset: Ruleset, said: str = "") -> str:
-    """Return a Response a Pass skipped, with why it was of no use where its option says
-    so and the Pass's own why (`said`) does not say it first: "Snare [Hunter] not used:
-    the monster has no armor" (#28 round 26: "(I've Seen Worse [Brawler] not used: the
+def _skipped(use: act.Use, state: GameState, ruleset: Ruleset, said: str = "") -> tuple[str, str]:
+    """Return a Response a Pass skipped by its name, and why it was of no use where its
+    option says so and the Pass's own why (`said`) does not say it first ("Snare [Hunter]",
+    "the monster has no armor"; #28 round 26: "(I've Seen Worse [Brawler] not used: the
     monster missed) — the monster missed: a new roll …" said it twice)."""
     ability = ruleset.ability(use.source, use.ability)
     why = ability_no_use(ability, state, ruleset) if ability else ""
     if why and said.startswith(why):
         why = ""
-    return f"{use_name(use, ruleset)} not used{f': {why}' if why else ''}"
+    return use_name(use, ruleset), why
 
 
 #: Why a turn is skipped for the player who cannot pay any attack (#28 round 24: at 1 SE,
