@@ -33,9 +33,10 @@ async def test_an_encounter_s_detail_line_says_its_ambush_and_what_the_cap_takes
     )
     # The line under the list says them whatever the row shows (cut, it shows neither).
     purse, scheme = (detail(a, game) for a in game.legal_actions())
-    assert purse.startswith("⚠ Time runs out: the monster ambushes you"), purse
+    # Its own words first, the warning after (round 27).
+    assert purse.endswith("⚠ Time runs out: the monster ambushes you."), purse
     assert "The caps take 1 treasure" in purse, purse
-    assert scheme.startswith("⚠ Time runs out"), scheme
+    assert scheme.endswith("⚠ Time runs out: the monster ambushes you."), scheme
     async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)
         line = screen.query_one("#detail", Static)

@@ -23,7 +23,10 @@ def test_a_monster_without_rules_has_no_rules_page() -> None:
         laid = lay_out([], [], heads, [(3, 2, -1)], 2)
         titles = [laid.title(k, "m") for k in range(len(laid.used))]
         assert all(title.startswith("table ") for title in titles), titles
-        assert laid.shows[0] == {3}, titles  # the cut row whole on the first page
+        # The danger track atop the first page, the cut row whole on the next (round 27:
+        # the Wight's "table 1 of 2" had no danger track; it was after the rows).
+        assert laid.shows[-1] == {3}, titles
+        assert "danger track 4: +1 health" in [line.plain for line in laid.tops[0]], titles
         for k, used in enumerate(laid.used):  # none of blank rows alone
             shown = [line.plain for line in laid.tops[k] + laid.lines[k]]
             assert laid.shows[k] or any(shown), (titles, k, shown, used)

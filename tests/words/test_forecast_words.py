@@ -120,8 +120,8 @@ def test_a_response_kept_from_acting_by_the_ability_uses_is_said_once_a_level() 
     assert not any("could respond" in (narrator.describe(e) or "") for e in game.events)
 
 
-def test_the_option_detail_puts_the_warnings_before_the_options_own_words() -> None:
-    # R-HUNGER-3 in battle: the attack's detail warns first, then says the attack (no rule
+def test_the_option_detail_puts_the_warnings_after_the_options_own_words() -> None:
+    # R-HUNGER-3 in battle: the attack's detail says the attack, then warns (no rule
     # of another card acts on it); R-TRAVEL-1: Scout with 1 time left ambushes.
     battle = (
         Scenario("tomu", level=3)
@@ -133,10 +133,11 @@ def test_the_option_detail_puts_the_warnings_before_the_options_own_words() -> N
     )
     crack = act.Attack("crack")
     text = option_detail(crack, battle.state, battle.ruleset)
-    assert text.startswith("⚠ You starve at the Hunger step"), text
-    assert text.endswith(f"{label(crack, battle.state, battle.ruleset)}."), text
+    # Its own words first, the warning after (round 27).
+    assert text.startswith(f"{label(crack, battle.state, battle.ruleset)}."), text
+    assert "⚠ You starve at the Hunger step" in text, text
     travel = Scenario("tomu").resources(se=10, cunning=2, time=1).start()
-    assert option_detail(act.Scout(), travel.state, travel.ruleset).startswith(
+    assert option_detail(act.Scout(), travel.state, travel.ruleset).endswith(
         "⚠ Time runs out: the monster ambushes you."
     )
 
@@ -158,4 +159,4 @@ def test_keeping_a_card_whose_time_ends_the_track_warns_before_it_is_kept() -> N
     assert "ambush" not in breath, breath
     detail = option_detail(act.ChooseEncounter("base:a-clever-scheme"), s, rules)
     # No rule id (round 24; round 7 named the Exploration step's, R-TRAVEL-6).
-    assert detail.startswith("⚠ Time runs out: the monster ambushes you."), detail
+    assert detail.endswith("⚠ Time runs out: the monster ambushes you."), detail

@@ -64,7 +64,8 @@ def test_paralyzed_at_six_tokens_is_said_once_to_take_every_turn_left() -> None:
     text = option_text(act.Pass(), "", game.state, game.ruleset)
     assert text.endswith("⚠ Paralyzed 6: you cannot act again this fight"), text
     detail = option_detail(act.Pass(), game.state, game.ruleset)
-    assert detail.startswith("⚠ Paralyzed at 6 tokens: no roll of the die is higher"), detail
+    # Its own words first, the warning after (round 27).
+    assert "⚠ Paralyzed at 6 tokens: no roll of the die is higher" in detail, detail
     narrator = Narrator(game.ruleset)
     said = []
     for _ in range(4):

@@ -35,7 +35,17 @@ from unbroken.tui.careful import (
     taken_words,
     waiting_cue,
 )
-from unbroken.tui.details import ROWS, ability_text, detail, fitted, in_rows, rows_needed, shortened
+from unbroken.tui.details import (
+    MOST_ROWS,
+    ROWS,
+    ability_text,
+    detail,
+    fitted,
+    in_rows,
+    rows_needed,
+    rows_of,
+    shortened,
+)
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.tui.pace import PLAYERS, KeyPace
@@ -362,11 +372,10 @@ class DecisionPanel(CarefulList):
         text = detail(action, game, f)
         # The label again only where the option's line was cut (Cold Logic's card text).
         own = own_words(action, game.state, game.ruleset)
-        if self.is_brief(index) and f is not None:  # what its line leaves out, first
-            said_if, head = if_used_sentence(f, game.ruleset), f"{own.rstrip('.')}. "
-            # after its own words where the detail says them first (they come first)
-            at = len(head) if text.startswith(head) else 0
-            text = f"{text[:at]}{said_if} {text[at:]}".strip()
+        if self.is_brief(index) and f is not None:  # what its line leaves out, after
+            # its own words and rules (#28 round 27: "Wound 2 if Power Through [Brawler]
+            # used. Attack with Quick cut: …": README, its own words first)
+            text = f"{text} {if_used_sentence(f, game.ruleset)}".strip()
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:
@@ -402,16 +411,19 @@ class DecisionPanel(CarefulList):
         if width <= 1:
             return ROWS
         offered = enumerate(self.offered)
-        return max(
-            [
-                ROWS,
-                *(
-                    rows_needed(self.detail_of(i), width, self.own_rule(i, a))
-                    for i, (a, w) in offered
-                    if not w
-                ),
-            ]
-        )
+        taken = [(self.detail_of(i), self.own_rule(i, a)) for i, (a, w) in offered if not w]
+        rows = max([ROWS, *(rows_needed(ways, width, rule) for ways, rule in taken)])
+        # Words two rows cut (a card's text) take the rows the log would have beyond its
+        # least, up to MOST_ROWS (#28 round 27: "…, but the noise…" over a log of free rows).
+        longest = max([0, *(rows_of(ways[-1], width) for ways, _ in taken)])
+        return max(rows, min(longest, MOST_ROWS, ROWS + self.free_rows()))
+
+    def free_rows(self) -> int:
+        """Return the rows the options leave under them with a detail line of two rows (the
+        log's beyond its least): 0 where their room was cut short or is the least."""
+        used = sum(text.count("\n") + 1 for text in self.row_shown_all())
+        room = self.room + self.detail_rows - ROWS
+        return max(0, room - used) if self.room > 3 and not self.short else 0
 
     def own_rule(self, index: int, action: act.Action) -> str:
         """Return the words the detail line says whole for the index-th option (`rows_needed`):

@@ -12,7 +12,6 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import label, option_detail, own_words
 from unbroken.words.attacks import attack_cost
-from unbroken.words.forecast import warning_sentences
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -24,7 +23,7 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         card = rules.encounters[action.card]
         group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
         flavour = f"{rules.card_name(card.id)} ({group}, time {card.time}): {card.text}"
-        # Its warnings first (an ambush), its words, what the caps take; the card's own
+        # Its words, what the caps take, its warnings (an ambush); the card's own
         # text, which the inspector has whole, only where nothing else is to be said
         # (#28 round 14: at level 4 with 1 time left the line said only the card's text
         # and the ambush was said nowhere). `shortened` drops its words where its row
@@ -59,7 +58,10 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if eat.starves:
             return text + ": more than you have — you would starve."
         return text + "."
-    text = _own_first(action, game, forecast)
+    # Its own words first and whole, its warnings after (`option_detail`): the detail has
+    # two rows at 80x24, and a warning said on every option of a battle (starvation) cut
+    # what the highlighted one does (#28).
+    text = option_detail(action, s, rules, forecast or game.query().forecast(action))
     # No rule acts and nothing is warned of: the option's own words, which the screen
     # does not repeat under the list.
     own = own_words(action, s, rules)
@@ -70,19 +72,6 @@ def ability_text(action: act.Action, rules: Ruleset) -> str:
     """Return the printed text of the ability an option uses ("" for another option)."""
     ability = rules.ability(action.source, action.ability) if isinstance(action, act.Use) else None
     return ability.text if ability is not None else ""
-
-
-def _own_first(action: act.Action, game: Game, forecast: Forecast | None) -> str:
-    """Return the option's detail (`option_detail`) with its own words first and whole,
-    its warnings after: the detail has two rows at 80x24, and a warning said on every
-    option of a battle (starvation) cut what the highlighted one does (#28)."""
-    rules, s = game.ruleset, game.state
-    f = forecast or game.query().forecast(action)
-    text = option_detail(action, s, rules, f)
-    warned = " ".join(warning_sentences(f, rules, s))
-    if warned and text.startswith(f"{warned} "):
-        text = f"{text[len(warned) + 1 :]} {warned}"
-    return text
 
 
 #: The rows the detail line has at most (app.tcss's #detail), and usually.

@@ -109,6 +109,10 @@ class DecisionList(OptionList):
         """Return the index-th option as shown (wrapped, or cut to one row; "" for none)."""
         return self._shown[index] if 0 <= index < len(self._shown) else ""
 
+    def row_shown_all(self) -> list[str]:
+        """Return the options as shown (`row_shown`)."""
+        return list(self._shown)
+
     def is_cut(self, index: int) -> bool:
         """Return whether the index-th option is shown cut to one row ("…")."""
         if not 0 <= index < len(self._shown):

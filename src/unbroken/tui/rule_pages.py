@@ -125,9 +125,9 @@ def words_on_top(
     rows: int,
 ) -> list[list[Text]] | None:
     """Put the head's words (`heads`; `slot`: the first is the die's, its words' rest or
-    a row kept blank for them) at the top of a first page of a monster without rules
-    where its first table row cut (`cut_rows`, as `lay_out` has them) fits with them
-    (#28 round 26: the Gnoll's danger track only on "table 2 of 2"). The die's row goes
+    a row kept blank for them) at the top of a first page of a monster without rules,
+    with its first table row cut (`cut_rows`, as `lay_out` has them) where it fits with
+    them (#28 round 26: the Gnoll's danger track only on "table 2 of 2"). The die's row goes
     too where it fits, else on the first page with room after the rows (`lay_out`): it
     takes the same rows whether the die rolls or has landed, so the pages stay as they
     were (round 13), and kept blank it goes under that page's table, not over it.
@@ -137,8 +137,13 @@ def words_on_top(
     die, words = (heads[:1], heads[1:]) if slot else ([], heads)
     if sum(map(len, heads)) + size <= rows:
         words, die = heads, []
-    elif not words or sum(map(len, words)) + size > rows:
+    elif not any(line.plain.strip() for lines in words for line in lines):
         return None
+    elif sum(map(len, words)) > rows:
+        return None
+    # Where the first row whole does not go with them, the words still top the first
+    # page, its rows cut, that row whole on the next (#28 round 27: the Wight's "table 1
+    # of 2" showed its row 3 whole and no danger track, said on "table 2 of 2").
     k = laid.new_page()
     for lines in words:
         if any(line.plain.strip() for line in lines):
@@ -166,8 +171,8 @@ def lay_out(
     its index in `rules` where it is said as a rule, else -1): each on the last page
     where it has room, else on a new one, shown whole in place or said as a rule (#28
     round 16: the rows came out of order, 4, 3, 6). With no rules the head's words go
-    over the first page's rows where its first row fits with them, else after the rows,
-    never on a page of their own where a row whole can go with them."""
+    over the first page's rows, its first row whole with them where it fits, else on the
+    next page (round 27); after the rows only where they would fill a page alone."""
     said = next((k for k, kind in enumerate(kinds) if kind == TABLE), len(rules))
     laid = Laid([], [], [], [], [])
     # The head's words first, at the top of the first page (#28 round 19: the Wyvern's

@@ -448,10 +448,10 @@ def option_text(
 def option_detail(
     action: act.Action, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
 ) -> str:
-    """Return the detail line of a legal option (under the options): its warnings in full
-    (an ambush, certain starvation, a monster you cannot wound), then each rule that acts
+    """Return the detail line of a legal option (under the options): each rule that acts
     in its card's words and what chance decides next, or the option's own text when no
-    rule acts. `forecast`: the option's, when made already."""
+    rule acts, then its warnings in full (an ambush, certain starvation, a monster you
+    cannot wound). `forecast`: the option's, when made already."""
     rules = Query(ruleset, state)
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
@@ -478,7 +478,9 @@ def option_detail(
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
     last = "" if "no use now" in more.lower() else last  # the payment's too (round 20)
     more = f"{more} {last}" if last else more
-    return f"{warned} {more}" if warned else more
+    # Its own words first, its warnings after (README; #28 round 27: "⚠ Time runs out: the
+    # monster ambushes you. Petrified Grove: …").
+    return f"{more} {warned}" if warned else more
 
 
 def ability_name(ruleset: Ruleset, source: str, ability: m.Ability) -> str:

@@ -1,0 +1,78 @@
+"""Round 27's playtest (#28): the detail line under the options says the option's own
+words first and any warning or Response's figure after (README: "its own words first and
+any warning after")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pilot import played, settle, sync
+from test_round23_options import three_responses
+from textual.widgets import Static
+
+from unbroken.core import actions as act
+from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.testing import Scenario, expansions_from_source
+from unbroken.tui.decisions import DecisionPanel
+from unbroken.tui.details import detail
+
+RULES = load_ruleset()
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+AMBUSH = "⚠ Time runs out: the monster ambushes you."
+
+
+def test_an_encounter_s_own_words_come_before_its_ambush() -> None:
+    # 27a-1: "⚠ Time runs out: the monster ambushes you. Petrified Grove: nothing -> 2 wood
+    # (time 5)." with 5 time left.
+    game = (
+        Scenario("tomu", level=1)
+        .resources(time=2)
+        .encounters("catch-a-breath", "a-clever-scheme")
+        .start("exploration")
+    )
+    scheme = act.ChooseEncounter("base:a-clever-scheme")
+    said = detail(scheme, game)
+    assert said.endswith(AMBUSH), said
+    assert not said.startswith("⚠"), said
+
+
+@sync
+async def test_an_attack_s_own_words_come_before_its_responses_figures() -> None:
+    # 27a-1: "Wound 2 if Power Through [Brawler] used. Attack with Quick cut: wound 1 - pay
+    # 1 SE": the figure its row leaves out came before the option's own words.
+    assert save_settings(Settings(hints=False)) == ""
+    with expansions_from_source(PLUGINS, {"gauntlet": "unbroken_gauntlet"}) as rules:
+        game = three_responses(rules)
+        async with played(game, rules=rules) as (pilot, screen):
+            panel = screen.query_one(DecisionPanel)
+            line = screen.query_one("#detail", Static)
+            cut_at = next(i for i, (a, _) in enumerate(panel.offered) if a == act.Attack("cut"))
+            panel.highlighted = cut_at
+            await settle(pilot)
+            words = " ".join(str(line.render()).split())
+    assert "Wound 2 if Power Through [Brawler] used;" in words, words
+    assert not words.startswith("Wound 2"), words
+
+
+@sync
+async def test_a_card_s_long_words_take_the_rows_the_log_leaves() -> None:
+    # 27a-2: "Discarded Weaponry (metal, time 1): Grab a broken blade from a pile, but the
+    # noise…" cut in two rows while the log under it had many free rows.
+    assert save_settings(Settings(hints=False)) == ""
+    game = (
+        Scenario("tomu", level=1)
+        .encounters("discarded-weaponry", "sickly-berries")
+        .start("exploration")
+    )
+    async with played(game) as (pilot, screen):
+        panel = screen.query_one(DecisionPanel)
+        line = screen.query_one("#detail", Static)
+        log_rows = screen.query_one("#log").size.height
+        for k in range(2):
+            panel.highlighted = k
+            await settle(pilot)
+            words = str(line.render())
+            assert "…" not in words, words
+            assert line.size.height > 2, words
+        assert screen.query_one("#log").size.height >= 3, log_rows
