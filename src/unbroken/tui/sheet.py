@@ -473,10 +473,11 @@ class MonsterSheet(Panel):
             and len(textwrap.wrap("; ".join(parts), width)) <= lines
         ):
             more = self.unfolds("table") if cut_rows else ""
-        wrapped = textwrap.wrap("; ".join(parts), width) or [""]
+        wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
         if len(wrapped) > lines:
             wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
-        text.append("\n".join(wrapped) + "\n", style="italic")
-        # How `m` goes on, in the title, never in the rule's words: cut, they lost it (#28
-        # round 27: the Gnoll's "trickery: 3…" under a plain title; "tricked (m: table)").
-        self.border_title = f"{self.title}{more}"
+        body = "\n".join(wrapped)
+        start = len(text)
+        text.append(body + "\n", style="italic")
+        if more and body.endswith(more):
+            text.stylize("dim", start + len(body) - len(more), start + len(body))
