@@ -3,11 +3,10 @@ Hand names them ("Axe (advanced; Club, Knife under)"), each readable there."""
 
 from __future__ import annotations
 
-from pilot import settle, sync
+from pilot import opened, played, sync
 from playing import RULES
 
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.in_view import cards_in_view
 from unbroken.tui.inspector import InspectorScreen
 
@@ -28,12 +27,7 @@ def test_the_weapons_under_the_top_one_are_in_view() -> None:
 @sync
 async def test_i_lists_the_club_and_knife_under_the_axe() -> None:
     game = axe_on_top().monster("wererat").start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, InspectorScreen)
+    async with played(game) as (pilot, _):
+        screen = await opened(pilot, "i", InspectorScreen)
         listed = [card for _, cards in screen.places for card in cards]
         assert {"base:club", "base:knife"} <= set(listed), listed
