@@ -81,6 +81,31 @@ def carried(ruleset: Ruleset, value: Any) -> Carry:
     return carry
 
 
+def starting(
+    ruleset: Ruleset, ch: m.Character, diff: m.Difficulty, gentle: bool = False
+) -> tuple[dict[str, int], int]:
+    """Return what a new game starts with (R-SETUP-2): every resource (time included) and
+    the ability uses, the difficulty's and the character's own (`gentle`: Easy's gentle
+    start). `Game.new` sets them; the New game screen says them (words.starting)."""
+    settings = ruleset.settings
+    res = {k: 0 for k in m.RESOURCES}
+    res.update(settings.start)
+    res.update(diff.start)
+    if gentle and diff.id == "easy":
+        res["se"] = settings.gentle_start_se
+    res["time"] = settings.level_start_time[0]
+    for key, amount in ch.resources.items():  # the character's own start (content)
+        res[key] = min(res[key] + amount, settings.caps.get(key, res[key] + amount))
+    uses = ch.ability_uses + sum(
+        mod.amount
+        for card in (*ch.skills, *ch.conditions)
+        for ability in ruleset.card_abilities(card)
+        for mod in ability.modifiers
+        if isinstance(mod, m.AbilityUses)
+    )
+    return res, max(0, uses)
+
+
 class Game:
     """One game of Unbroken: decisions in, events out.
 
@@ -137,22 +162,7 @@ class Game:
 
         ch = ruleset.characters[character]
         carry = carried(ruleset, opts.get("carry"))
-        res = {k: 0 for k in m.RESOURCES}
-        res.update(settings.start)
-        res.update(diff.start)
-        if opts["gentle_start"] and diff.id == "easy":
-            res["se"] = settings.gentle_start_se
-        res["time"] = settings.level_start_time[0]
-        for key, amount in ch.resources.items():  # the character's own start (content)
-            res[key] = min(res[key] + amount, settings.caps.get(key, res[key] + amount))
-        held = [*ch.skills, *ch.conditions]
-        uses = ch.ability_uses + sum(
-            mod.amount
-            for card in held
-            for ability in ruleset.card_abilities(card)
-            for mod in ability.modifiers
-            if isinstance(mod, m.AbilityUses)
-        )
+        res, uses = starting(ruleset, ch, diff, gentle=opts["gentle_start"])
         state = GameState()
         run = Resolver(ruleset, state)
         run.emit(
@@ -165,7 +175,7 @@ class Game:
                 ruleset=ruleset.digest,
                 res=res,
                 weapon=ch.weapon or settings.starting_weapon,
-                ability_uses=max(0, uses),
+                ability_uses=uses,
                 encounter_deck=ruleset.encounter_deck(),
                 skill_deck=sorted(set(ruleset.skills) - set(ch.skills) - set(carry.skills)),
             )

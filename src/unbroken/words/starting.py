@@ -5,19 +5,10 @@ Caellahan" and never what that start was)."""
 from __future__ import annotations
 
 from unbroken.core import model as m
+from unbroken.core.game import starting
 from unbroken.core.ruleset import Ruleset
 from unbroken.words.effects import effect_text
 from unbroken.words.vocabulary import plural
-
-
-def start_figures(ruleset: Ruleset, card: m.Character, diff: m.Difficulty) -> dict[str, int]:
-    """Return the resources a game starts with (R-SETUP-2, the difficulty's and the
-    character's own), as a new game sets them, time included."""
-    settings = ruleset.settings
-    res = {**settings.start, **diff.start, "time": settings.level_start_time[0]}
-    for key, amount in card.resources.items():
-        res[key] = min(res.get(key, 0) + amount, settings.caps.get(key, res.get(key, 0) + amount))
-    return res
 
 
 def start_sentence(ruleset: Ruleset, card: m.Character, diff: m.Difficulty) -> str:
@@ -26,17 +17,10 @@ def start_sentence(ruleset: Ruleset, card: m.Character, diff: m.Difficulty) -> s
     setup effects the character has)."""
     name = ruleset.card_name
     weapon = name(card.weapon or ruleset.settings.starting_weapon)
-    res = start_figures(ruleset, card, diff)
+    res, uses = starting(ruleset, card, diff)
     parts = [f"{weapon} as your weapon"]
     parts += [f"{res[k]} {m.RESOURCE_NAMES[k]}" for k in m.RESOURCES if res.get(k)]
-    uses = card.ability_uses + sum(  # as a new game counts them: its cards' modifiers too
-        mod.amount
-        for held in (*card.skills, *card.conditions)
-        for ability in ruleset.card_abilities(held)
-        for mod in ability.modifiers
-        if isinstance(mod, m.AbilityUses)
-    )
-    parts.append(plural(max(0, uses), "ability use"))
+    parts.append(plural(uses, "ability use"))
     parts += [f"the skill {name(s)}" for s in card.skills]
     parts += [f"the condition {name(c)}" for c in card.conditions]
     parts += [effect_text(e) for e in card.setup]
