@@ -174,6 +174,41 @@ def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
     assert kept["over"] == (not game.state.outcome.won)  # type: ignore[union-attr]
 
 
+def test_status_counts_a_game_finished_elsewhere(tmp_path: Path) -> None:
+    # `--status` said "0 won, going on" for a run whose game a death had ended through
+    # `unbroken play --continue` (only a playing `unbroken-campaign` counted it).
+    rules = load_ruleset()
+    for won in (False, True):
+        game = Game.new(rules, "niola", "easy", 3 if won else 1)
+        while True:
+            recorder = Recorder.start(game, rules, tmp_path / str(won))
+            n = 0
+            while not game.is_over:
+                action = heuristic_bot(game, n)
+                recorder.record(action, game.apply(action), game)
+                n += 1
+            recorder.close()
+            if game.state.outcome is not None and game.state.outcome.won == won:
+                break
+            game = Game.new(rules, "niola", "easy", game.state.seed + 1)
+        path = recorder.path
+        path.rename(
+            path.with_name(path.name.replace(".jsonl", f"_{'won' if won else 'lost'}.jsonl"))
+        )
+        run = {**campaign.new_run("base:niola", "easy"), "playing": str(path)}
+        campaign.save(campaign.path(), run)
+        out = io.StringIO()
+        assert campaign.main(["--status"], out=out) == 0
+        said = out.getvalue().splitlines()
+        state = "1 won, going on." if won else "0 won, ended by a death."
+        assert said[0] == f"Campaign: Niola, Easy, {state}", said
+        level = game.state.outcome.level  # type: ignore[union-attr]
+        result = f"won, score {game.state.outcome.score}" if won else f"died on level {level}"  # type: ignore[union-attr]
+        assert said[1] == f"  game 1: {result} (seed {game.state.seed})", said
+        kept = json.loads(campaign.path().read_text())
+        assert "playing" not in kept and len(kept["games"]) == 1  # counted once, kept
+
+
 def test_a_new_run_takes_the_last_games_character_and_difficulty(tmp_path: Path) -> None:
     # #28: `unbroken-campaign --new` ignored the character and difficulty kept in the
     # settings (the New game screen's last choices); named ones still win.

@@ -285,6 +285,11 @@ def main(argv: list[str] | None = None, stdin: Any = None, out: Any = None) -> i
     if run is None:
         print("No campaign yet: start one with unbroken-campaign --new [--character C].", file=out)
         return 0
+    if args.status:  # a game finished elsewhere is counted first (it may have ended the run)
+        counted = finished_elsewhere(run, ruleset)
+        if counted is not None:
+            run = counted
+            save(where, run)
     for line in describe(run, ruleset):
         say(out, line)
     if args.status:
@@ -339,6 +344,27 @@ def finished_as(where: Path) -> Path:
     return found[0] if found else where
 
 
+def finished_elsewhere(run: dict[str, Any], ruleset: Any) -> dict[str, Any] | None:
+    """Return the run after its game in play, when that game was finished elsewhere
+    (`unbroken play --continue`, the full-screen game's Continue), read from its recording
+    without opening it for play; None when there is none, or it is unfinished or unreadable.
+    (`--status` said "going on" for a run a death had ended that way.)"""
+    playing = run.get("playing")
+    if not playing:
+        return None
+    try:
+        timeline = Timeline(finished_as(Path(playing)), ruleset)
+        rec = timeline.recording
+        events = [*rec.setup, *(e for d in rec.decisions for e in d.events)]
+        state = timeline.state_at(len(timeline) - 1)
+    except (ReplayError, OSError):
+        return None
+    if state.outcome is None:
+        return None
+    rest = {k: v for k, v in run.items() if k != "playing"}
+    return after_game(rest, events, state, ruleset.settings.starting_weapon)
+
+
 def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> TextGame | dict[str, Any] | None:
     """Return the run's game left unfinished as a TextGame to play on, or None.
 
@@ -353,19 +379,11 @@ def _unfinished(run: dict[str, Any], ruleset: Any, out: Any) -> TextGame | dict[
     try:
         game, recorder = resume(where, ruleset)
     except (ReplayError, OSError) as exc:
-        try:
-            timeline = Timeline(where, ruleset)
-            rec = timeline.recording
-            events = [*rec.setup, *(e for d in rec.decisions for e in d.events)]
-            state = timeline.state_at(len(timeline) - 1)
-        except (ReplayError, OSError):
-            state = None
-        if state is None or state.outcome is None:
+        counted = finished_elsewhere(run, ruleset)
+        if counted is None:
             why = f"The run's unfinished game cannot be continued ({exc})"
             say(out, f"{why}; a new one starts.")
-            return None
-        rest = {k: v for k, v in run.items() if k != "playing"}
-        return after_game(rest, events, state, ruleset.settings.starting_weapon)
+        return counted
     if game.is_over:  # its last decision was recorded, but it was not closed
         recorder.close()
         rest = {k: v for k, v in run.items() if k != "playing"}
