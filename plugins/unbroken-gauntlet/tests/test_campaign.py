@@ -197,8 +197,11 @@ def test_status_counts_a_game_finished_elsewhere(tmp_path: Path) -> None:
         )
         run = {**campaign.new_run("base:niola", "easy"), "playing": str(path)}
         campaign.save(campaign.path(), run)
+        shown = campaign_lines(rules)  # the Records screen's panel: counted, not saved
+        assert "playing" in json.loads(campaign.path().read_text())
         out = io.StringIO()
         assert campaign.main(["--status"], out=out) == 0
+        assert shown == out.getvalue().splitlines()
         said = out.getvalue().splitlines()
         state = "1 won, going on." if won else "0 won, ended by a death."
         assert said[0] == f"Campaign: Niola, Easy, {state}", said

@@ -114,7 +114,8 @@ def campaign_lines(ruleset: Any) -> list[str]:
     run = campaign.load(campaign.path(create=False))
     if run is None:
         return ["No campaign yet: unbroken-campaign --new starts one."]
-    return campaign.describe(run, ruleset)
+    # A game of the run finished with the full-screen Continue is shown counted (not saved).
+    return campaign.describe(campaign.finished_elsewhere(run, ruleset) or run, ruleset)
 
 
 @hookimpl
