@@ -35,6 +35,7 @@ COMPILED = (
     "unbroken/core/payment.py",
     "unbroken/core/responses.py",
     "unbroken/core/legality.py",
+    "unbroken/core/attacking.py",
     "unbroken/core/effects.py",
     "unbroken/core/travel.py",
     "unbroken/core/combat.py",

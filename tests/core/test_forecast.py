@@ -11,9 +11,9 @@ from random_play import A_GAME, play_randomly
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core.attacking import attack_choices
 from unbroken.core.forecast import CHANCE, FAILED, Forecast
 from unbroken.core.game import Game
-from unbroken.core.legality import attack_choices
 from unbroken.core.resolver import Resolver
 from unbroken.testing import Scenario, check_forecasts, play
 from unbroken.words.actions import option_detail, option_text

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from scenes import three_responses
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -22,6 +23,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
+from unbroken.testing import expansions_from_source
 from unbroken.tui import analysis
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
@@ -73,6 +75,26 @@ async def played(
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         yield pilot, game_screen_of(app)
+
+
+@asynccontextmanager
+async def three_responses_played() -> AsyncIterator[tuple[Pilot[Any], GameScreen, int]]:
+    """Run an app at 80x24, hints off, playing `three_responses` (the Gauntlet loaded):
+    the pilot, the game screen and the place of the Sword's Cut among the options."""
+    assert save_settings(Settings(hints=False)) == ""
+    plugins = Path(__file__).resolve().parents[2] / "plugins"
+    with expansions_from_source(plugins, {"gauntlet": "unbroken_gauntlet"}) as rules:
+        async with played(three_responses(rules), rules=rules) as (pilot, screen):
+            cut = act.Attack("cut")
+            yield pilot, screen, next(i for i, (a, _) in enumerate(screen.offered) if a == cut)
+
+
+async def detail_at(pilot: Pilot[Any], screen: GameScreen, index: int) -> str:
+    """Highlight the option at `index` (as the arrows do) and settle: the detail line under
+    the options, on one line."""
+    screen.decision_panel.highlighted = index
+    await settle(pilot)
+    return " ".join(str(screen.query_one("#detail", Static).render()).split())
 
 
 async def option_detail(game: Game, action: act.Action) -> tuple[str, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from games import starving as starving  # the tests import them from here too
@@ -62,6 +64,17 @@ async def help_searched(pilot: Any, app: UnbrokenApp, *keys: str) -> Any:
     screen = app.screen
     assert isinstance(screen, HelpScreen)
     return screen
+
+
+@asynccontextmanager
+async def help_found(*keys: str) -> AsyncIterator[tuple[Any, Any]]:
+    """Run an app at 80x24 on the title, help opened there and `keys` searched
+    (`help_searched`), paused: the pilot and the help screen."""
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await help_searched(pilot, app, *keys)
+        await pilot.pause()
+        yield pilot, screen
 
 
 def screen_text(widget: Any) -> str:

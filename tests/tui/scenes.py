@@ -6,6 +6,7 @@ import pytest
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
 
@@ -57,4 +58,46 @@ def weapon_rack() -> Game:
     game.apply(act.ChooseEncounter("base:weapon-rack"))
     game.apply(act.Resolve())
     assert game.decision is not None and game.decision.kind == "choose_weapon"
+    return game
+
+
+def hovel_with_no_se() -> Game:
+    """Exploration with no effort: keeping the Abandoned Hovel (1 SE) leaves Rest alone,
+    taken for the player."""
+    return (
+        Scenario("tomu", seed=3)
+        .resources(se=0, me=0, le=0)
+        .encounters("abandoned-hovel", "metal-scraps", "a-safe-place")
+        .start("exploration")
+    )
+
+
+def knife_against_the_goblin(level: int, *skills: str) -> Game:
+    """Tomu at a `level` battle with the Knife (13 SE, 5 LE) and these skills, against the
+    Goblin; every die rolls 3."""
+    return (
+        Scenario("tomu", level=level, seed=3)
+        .resources(se=13, le=5)
+        .weapon("knife")
+        .skills(*skills)
+        .monster("goblin")
+        .dice(*[3] * 30)
+        .start("battle")
+    )
+
+
+def three_responses(rules: Ruleset) -> Game:
+    """Caellahan (Power Through) with Brute Force and Plate Splitter, the Sword's Cut
+    against the Iron Beetle (Armored (Gauntlet)), its armor broken; `rules`: the base game's
+    with the Gauntlet."""
+    game = (
+        Scenario("caellahan", level=2, ruleset=rules)
+        .resources(se=10, me=3)
+        .skills("base:brute-force", "gauntlet:plate-splitter")
+        .weapon("base:sword")
+        .monster("gauntlet:iron-beetle")
+        .start("battle")
+    )
+    assert game.state.monster is not None
+    game.state.monster.armor = 0
     return game

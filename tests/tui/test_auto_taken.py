@@ -19,25 +19,15 @@ from typing import Any
 import msgspec
 import pytest
 from pilot import paced
+from scenes import hovel_with_no_se
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def hovel_with_no_se() -> Any:
-    """Exploration with no effort: keeping the Abandoned Hovel (1 SE) leaves Rest alone."""
-    return (
-        Scenario("tomu", seed=3)
-        .resources(se=0, me=0, le=0)
-        .encounters("abandoned-hovel", "metal-scraps", "a-safe-place")
-        .start("exploration")
-    )
 
 
 async def rest_taken_for_you(pilot: Any, app: UnbrokenApp) -> GameScreen:

@@ -5,13 +5,12 @@ Enter opened the section at its top, far from the match)."""
 from __future__ import annotations
 
 from pilot import sync
-from playing import help_searched
+from playing import help_found
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 from unbroken.plugins import load_ruleset
-from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.help import HelpScreen, SectionText
+from unbroken.tui.help import SectionText
 from unbroken.tui.help_search import holds, patterns, stem
 
 RULES = load_ruleset()
@@ -28,9 +27,7 @@ def test_a_typed_word_finds_its_other_forms() -> None:
 
 @sync
 async def test_starve_finds_the_hunger_rules_and_enter_lands_at_the_match() -> None:
-    app = UnbrokenApp(RULES, animate=False, seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen: HelpScreen = await help_searched(pilot, app, *"starve")
+    async with help_found(*"starve") as (pilot, screen):
         titles = [screen.sections[i][0] for i in screen.listed]
         # The Hunger rules' section (with the Combat Phase's), found by "starvation" (after
         # the rule's term, which holds "starve" as typed: #28 round 24's ranking).

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from pilot import game_screen_of, paced, sync
 from rich.text import Text
-from test_auto_taken import hovel_with_no_se, rest_taken_for_you
+from scenes import hovel_with_no_se
+from test_auto_taken import rest_taken_for_you
 from test_chances import ANALYSIS, SHORT
 from test_round8_screens import DANGER, paged_game, read_every_page, read_whole
 from textual.screen import Screen

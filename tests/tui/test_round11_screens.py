@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from pilot import game_screen_of, paced, settle
+from scenes import hovel_with_no_se
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -63,16 +64,6 @@ async def kill_then_hunger() -> None:
         await pilot.press(key)
         await settle(pilot)
         assert len(game.events) > eaten
-
-
-def hovel_with_no_se() -> Game:
-    """Keeping the Abandoned Hovel (1 SE) with no effort leaves Rest, taken for you."""
-    return (
-        Scenario("tomu", seed=3)
-        .resources(se=0, me=0, le=0)
-        .encounters("abandoned-hovel", "metal-scraps", "a-safe-place")
-        .start("exploration")
-    )
 
 
 def test_after_a_decision_taken_for_you_the_prompt_says_what_and_moves_no_key(

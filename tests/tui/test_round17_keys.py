@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 from pilot import paced, played, prompt, settle
-from scenes import forge
-from test_auto_taken import hovel_with_no_se, rest_taken_for_you
+from scenes import forge, hovel_with_no_se
+from test_auto_taken import rest_taken_for_you
 
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset

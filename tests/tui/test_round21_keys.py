@@ -12,6 +12,7 @@ import asyncio
 
 import pytest
 from pilot import CAREFUL, key_of, paced, played, prompt, settle, sync
+from scenes import knife_against_the_goblin
 
 from games import lucky_battle
 from unbroken.core import actions as act
@@ -29,15 +30,7 @@ RULES = load_ruleset()
 async def test_an_extra_turn_s_key_again_marks_first() -> None:
     # The extra turn's question comes back with the same options: its key again (a double
     # tap) would spend another LE; it is a new question, and says what the key took.
-    game = (
-        Scenario("tomu", level=2, seed=3)
-        .resources(se=13, le=5)
-        .weapon("knife")
-        .skills("heroic-perseverance")
-        .monster("goblin")
-        .dice(*[3] * 30)
-        .start("battle")
-    )
+    game = knife_against_the_goblin(2, "heroic-perseverance")
     async with played(game, CAREFUL) as (pilot, screen):
         key = key_of(screen, act.Use, "heroic-perseverance-effort")
         await pilot.press(key)

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot import played, settle, sync
-from test_round23_options import three_responses
+from pilot import detail_at, played, sync, three_responses_played
 from textual.widgets import Static
 
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario, expansions_from_source
-from unbroken.tui.decisions import DecisionPanel
+from unbroken.testing import Scenario
 from unbroken.tui.details import detail
 
 RULES = load_ruleset()
@@ -41,16 +39,8 @@ def test_an_encounter_s_own_words_come_before_its_ambush() -> None:
 async def test_an_attack_s_own_words_come_before_its_responses_figures() -> None:
     # 27a-1: "Wound 2 if Power Through [Brawler] used. Attack with Quick cut: wound 1 - pay
     # 1 SE": the figure its row leaves out came before the option's own words.
-    assert save_settings(Settings(hints=False)) == ""
-    with expansions_from_source(PLUGINS, {"gauntlet": "unbroken_gauntlet"}) as rules:
-        game = three_responses(rules)
-        async with played(game, rules=rules) as (pilot, screen):
-            panel = screen.query_one(DecisionPanel)
-            line = screen.query_one("#detail", Static)
-            cut_at = next(i for i, (a, _) in enumerate(panel.offered) if a == act.Attack("cut"))
-            panel.highlighted = cut_at
-            await settle(pilot)
-            words = " ".join(str(line.render()).split())
+    async with three_responses_played() as (pilot, screen, cut_at):
+        words = await detail_at(pilot, screen, cut_at)
     assert "Wound 2 if Power Through [Brawler] used;" in words, words
     assert not words.startswith("Wound 2"), words
 
@@ -66,13 +56,10 @@ async def test_a_card_s_long_words_take_the_rows_the_log_leaves() -> None:
         .start("exploration")
     )
     async with played(game) as (pilot, screen):
-        panel = screen.query_one(DecisionPanel)
         line = screen.query_one("#detail", Static)
         log_rows = screen.query_one("#log").size.height
         for k in range(2):
-            panel.highlighted = k
-            await settle(pilot)
-            words = str(line.render())
+            words = await detail_at(pilot, screen, k)
             assert "…" not in words, words
             assert line.size.height > 2, words
         assert screen.query_one("#log").size.height >= 3, log_rows

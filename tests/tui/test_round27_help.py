@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pilot import sync
-from playing import help_searched
+from playing import help_found
 from textual.containers import VerticalScroll
 
 from unbroken.plugins import load_ruleset
@@ -27,10 +27,7 @@ def shown(screen: HelpScreen) -> list[str]:
 async def test_a_match_in_a_table_row_opens_at_the_start_of_that_row() -> None:
     # 27a-13: "/costly" opened Keys at "Fight always: a key marks a" / "costly option,
     # again" / "takes it", the row's key ("2, 2") and first words above the view.
-    app = UnbrokenApp(RULES, animate=False, seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await help_searched(pilot, app, *"costly")
-        await pilot.pause()
+    async with help_found(*"costly") as (_, screen):
         lines = shown(screen)
         assert lines[0].lstrip().startswith("2, 2"), lines[:4]
         assert "new question" in lines[0], lines[:4]
@@ -61,10 +58,7 @@ async def test_the_viewers_keys_are_headed_as_keys_and_read_on_one_row() -> None
 async def test_a_phrase_searched_lists_first_where_it_is_said_and_marks_it() -> None:
     # 27b-8: "next level" listed Keys first (the phrase once, in the viewer's keys at its
     # end) and opened it at "the weapon, phase or level", no "next level" in sight.
-    app = UnbrokenApp(RULES, animate=False, seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await help_searched(pilot, app, *"next level")
-        await pilot.pause()
+    async with help_found(*"next level") as (_, screen):
         titles = [screen.sections[i][0] for i in screen.listed]
         assert titles[0] != "Keys", titles  # the phrase's sections first, by how often
         section = screen.query_one("#help-section", SectionText)

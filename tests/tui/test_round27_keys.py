@@ -9,23 +9,13 @@ from __future__ import annotations
 
 import pytest
 from pilot import paced, played, prompt, settle, sync
+from scenes import hovel_with_no_se
 
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 
 RULES = load_ruleset()
-
-
-def hovel_with_no_se() -> Game:
-    """Exploration with no effort: keeping the Abandoned Hovel (1 SE) leaves Rest alone,
-    taken for the player."""
-    return (
-        Scenario("tomu", seed=3)
-        .resources(se=0, me=0, le=0)
-        .encounters("abandoned-hovel", "metal-scraps", "a-safe-place")
-        .start("exploration")
-    )
 
 
 def test_taken_for_you_stays_said_after_the_careful_window(

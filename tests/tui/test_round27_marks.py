@@ -7,6 +7,7 @@ had just become "no use now" (Inspiration after `4 4`, so Enter swapped 2 LE for
 from __future__ import annotations
 
 from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
+from scenes import knife_against_the_goblin
 
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
@@ -37,14 +38,7 @@ async def test_a_different_costly_key_moves_a_standing_mark() -> None:
 async def test_asked_again_a_different_costly_key_moves_the_mark() -> None:
     # 27b-1, the Ghoul: "2 marked: press 2 again" on the battle turn asked again after the
     # monster's roll, `3` took Decisive stroke at once; now it moves the mark to it.
-    game = (
-        Scenario("tomu", level=3, seed=3)
-        .resources(se=13, le=5)
-        .weapon("knife")
-        .monster("goblin")
-        .dice(*[3] * 30)
-        .start("battle")
-    )
+    game = knife_against_the_goblin(3)
     async with played(game, CAREFUL) as (pilot, screen):
         await pilot.press(key_of(screen, act.Attack))  # Pry: its armor broken
         await settle(pilot)

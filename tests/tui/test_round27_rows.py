@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from scenes import knife_against_the_goblin
+
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
@@ -12,8 +14,7 @@ RULES = load_ruleset()
 
 
 def _rows(health: int) -> list[str]:
-    sc = Scenario("tomu", level=2, seed=3).resources(se=13, le=5).weapon("knife")
-    game = sc.skills("heroic-perseverance").monster("goblin").dice(*[3] * 30).start("battle")
+    game = knife_against_the_goblin(2, "heroic-perseverance")
     assert game.state.monster is not None
     game.state.monster.health = health
     options = game.options()

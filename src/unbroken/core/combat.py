@@ -7,8 +7,8 @@ from itertools import permutations
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
+from unbroken.core.attacking import attacks
 from unbroken.core.effects import monster_changed, wound
-from unbroken.core.legality import attacks
 from unbroken.core.payment import can_pay, lose
 from unbroken.core.resolver import Resolver, step
 from unbroken.core.responses import fire, payable_instead

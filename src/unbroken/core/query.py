@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
+from unbroken.core import attacking, legality, payment, pointless
 from unbroken.core import events as ev
-from unbroken.core import legality, payment, pointless
 from unbroken.core import model as m
 from unbroken.core.cannot_help import ARMOR_IGNORED as ARMOR_IGNORED  # the reasons, for words
 from unbroken.core.cannot_help import IDLE as IDLE
@@ -240,7 +240,7 @@ class Query:
     def attack_cost(self, attack: m.Attack) -> dict[str, int]:
         """Return what a weapon attack costs now: its printed cost plus what cards in play
         add (Bleeding, R-BATTLE-3)."""
-        return legality.attack_cost(self._resolver(), attack)
+        return attacking.attack_cost(self._resolver(), attack)
 
     def attack_power(self, attack: m.Attack) -> int:
         """Return what a weapon attack's power comes to once every Passive in play has

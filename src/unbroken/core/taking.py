@@ -15,9 +15,10 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core import steps
+from unbroken.core.attacking import attack_options
 from unbroken.core.combat import reveal_monster
 from unbroken.core.effects import downgrade
-from unbroken.core.legality import attack_options, food_requirement
+from unbroken.core.legality import food_requirement
 from unbroken.core.payment import gain, lose, spend
 from unbroken.core.resolver import Death, Resolver
 from unbroken.core.responses import fire, use

@@ -11,29 +11,24 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
-from unbroken.core import model as m
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
-from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import Phase
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
+from unbroken.play.text_display import display
 from unbroken.play.text_odds import MOST, show_odds
 from unbroken.play.typed_ahead import asked_at, drop_typed_ahead
 from unbroken.plugins import alternative_scores, other_scores, plugins_for, score_words
 from unbroken.records import all_achievements
-from unbroken.words.actions import marked_row, option_text, shared_note, taken_back
-from unbroken.words.cards import condition_in_play, difficulty_text, start_se_note
-from unbroken.words.effects import ambush_text, effect_text, trickery_text
+from unbroken.words.actions import option_text, shared_note, taken_back
+from unbroken.words.cards import difficulty_text, start_se_note
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
-from unbroken.words.monster import monster_numbers
-from unbroken.words.outcomes import STEP_NAMES, standing
+from unbroken.words.outcomes import standing
 from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
-from unbroken.words.rows import row_effect
 from unbroken.words.scoring import score_name
 from unbroken.words.vocabulary import WIDTH, amounts, sentences, wrap
 
@@ -41,15 +36,6 @@ if TYPE_CHECKING:
     from unbroken.play.session import GameSession
     from unbroken.plugins import Plugins
     from unbroken.replay import Recorder
-
-
-def _fit(line: str) -> str:
-    """Return a display line as is, or wrapped under itself when it is wider than WIDTH."""
-    if len(line) <= WIDTH:
-        return line
-    body = line.lstrip(" ")
-    lead = line[: len(line) - len(body)]
-    return wrap(body, lead, indent=len(lead) + 4)
 
 
 class TakeBack(Exception):
@@ -196,53 +182,7 @@ class TextGame:
 
     def display(self) -> str:
         """Return the display: effort, resources, time, weapon, skills, conditions, monster."""
-        s = self.game.state
-        caps = self.rules.settings.caps
-        held = [f"{m.RESOURCE_NAMES[k]} {s.res[k]}/{caps[k]}" for k in m.RESOURCES[:-1]]
-        time = f"time {s.res['time']}" if s.time_track else "no time track (time costs SE)"
-        step = STEP_NAMES.get(s.step, s.step)
-        where = step if s.phase == Phase.SETUP else f"{s.phase.capitalize()}: {step}"
-        lines = [
-            f"Level {s.level} | {where} | {time} | ability uses {s.ability_uses}",
-            *(f"  {row}" for row in _rows(held, WIDTH - 2)),
-            f"  Weapon: {self.rules.card_name(s.weapons[-1])}"
-            + (
-                f" (stack: {' > '.join(self.rules.card_name(w) for w in s.weapons)})"
-                if len(s.weapons) > 1
-                else ""
-            ),
-        ]
-        if s.skills:
-            lines.append("  Skills: " + ", ".join(self.rules.card_name(k) for k in s.skills))
-        for c in s.conditions:  # each with what it does: its abilities' words
-            name, does = condition_in_play(c, self.rules, s.round)
-            lines.append(f"  Condition: {name}: {does}")
-        if s.monster is not None:
-            mo = s.monster
-            card = self.rules.monsters[mo.id]
-            # The numbers as they are, with what changed them (the danger track, R-MONSTER-1).
-            numbers = monster_numbers(s, self.rules)
-            lines.append(
-                f"  Monster: {card.name} - {numbers}" + ("  [DEFENDING]" if mo.defend else "")
-            )
-            ambush = ambush_text(card, self.rules)
-            lines.append(f"    ambush: {ambush} | trickery: {trickery_text(card)}")
-            for ability in card.abilities:
-                lines.append(f"    {ability.name}: {ability.text}")
-            query = Query(self.rules, s)
-            for i, row in enumerate(card.table, 1):
-                mark = ">" if marked_row(s) == i else " "
-                said = [effect_text(e, self.rules, s.level) for e in row.effects]
-                what = "; ".join(said) or "no effect"
-                # As it would act now, in the stage's words: "ignored (Hidden Pockets)",
-                # "lose 1 SE (Armored −1)" (#28 round 24: Hidden Pockets' STEAL unmarked).
-                now = query.table_row(i)
-                if now.ignored or now.rerolled or now.changed_by:
-                    what = row_effect(row, now, self.rules, s.level)
-                lines.append(f"   {mark}{i} {row.result}: {what}")
-        if s.revealed:
-            lines.append("  Revealed: " + ", ".join(self.rules.card_name(c) for c in s.revealed))
-        return "\n".join(_fit(line) for line in lines)
+        return display(self.game.state, self.rules)
 
     def loop(self, stdin: TextIO, out: TextIO) -> int:
         """Play until the game ends or the input does; return the exit status.
@@ -481,13 +421,3 @@ def _session(
     for notice in notices:  # a damaged settings file: shown before the game
         session.note(notice)
     return session
-
-
-def _rows(items: list[str], width: int) -> list[str]:
-    """Return `items` joined by two spaces: one row if it fits in `width`, else even halves."""
-    for count in range(1, len(items) + 1):
-        size = -(-len(items) // count)
-        rows = ["  ".join(items[i : i + size]) for i in range(0, len(items), size)]
-        if all(len(row) <= width for row in rows):
-            return rows
-    return items
