@@ -17,8 +17,10 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,12 +36,18 @@ DEFAULT = (
 
 def run(src: Path, recording: Path, games: int, jobs: int) -> tuple[float, float, int]:
     """Return (wall s, CPU s of the process and its workers, decisions weighed)."""
-    env = {**os.environ, "PYTHONPATH": str(src), "UNBROKEN_CACHE_DIR": "/tmp/unbroken-bench"}
+    # An empty cache each run: analyze shows an analysis kept the same way again (#28
+    # round 27), and an older tree given with --src has no --fresh.
+    cache = tempfile.mkdtemp(prefix="unbroken-bench-")
+    env = {**os.environ, "PYTHONPATH": str(src), "UNBROKEN_CACHE_DIR": cache}
     cmd = [sys.executable, "-m", "unbroken", "analyze", str(recording), "--json"]
     cmd += ["--games", str(games), "--jobs", str(jobs)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    try:
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

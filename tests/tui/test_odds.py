@@ -178,12 +178,28 @@ def test_an_option_of_no_use_is_not_ranked_above_pass_unsaid() -> None:
     # it where it came first.
     skip = Figure.of(Estimate(17, 20))
     focus = Figure.of(Estimate(18, 20))
-    assert odds.no_use_text(focus, skip, "Skip") == "[≤85% as Skip]"
+    # Round 27: "[≤85% as Skip]" was explained nowhere; the mark says itself in words.
+    assert odds.no_use_text(focus, skip, "Skip") == "[at most Skip's 85%]"
+    assert odds.no_use_text(focus, Figure.of(Estimate(0, 20)), "Pass") == "[at most Pass's <1%]"
     assert odds.no_use_text(focus, None, "") == "[90% no use]"
     same = Weighing(wins=(0b1111, 0b1110), games=(4, 4), best=0)
     verdict = odds.verdict_text(same, [0, 1], no_use=[0])
     assert verdict.endswith("(1 is of no use now: ahead by chance or the play after)")
     assert "no use" not in odds.verdict_text(same, [0, 1], no_use=[1])
+
+
+def test_help_and_readme_explain_the_mark_of_an_option_of_no_use() -> None:
+    # Round 27 (27b-4): "[≤97% as Skip]" beside Inspiration (no use now), explained nowhere.
+    from pathlib import Path
+
+    from unbroken.tui.help_pages import KEYS
+
+    mark = odds.no_use_text(Figure.of(Estimate(18, 20)), Figure.of(Estimate(17, 20)), "Skip")
+    readme = Path(__file__).parents[2] / "README.md"
+    for text in (" ".join(KEYS.split()), " ".join(readme.read_text(encoding="utf-8").split())):
+        said = text.split(mark.strip("[]"), 1)
+        assert len(said) == 2, mark
+        assert said[1].lstrip("]`").startswith(" beside an option of no use now: it does nothing")
 
 
 @sync
@@ -211,8 +227,8 @@ async def test_the_odds_of_a_focus_of_no_use_are_skips() -> None:
             skip = next(line for line in shown if "Skip your turn" in line)
             assert "no use now" in option_text(act.Focus(), "", game.state, RULES)  # cut here
             figure = skip.split("[", 1)[1].split("%", 1)[0]
-            bound = f"≤{figure}%" if figure != "0" else "<1%"  # never "≤0%" (round 15)
-            assert f"[{bound} as Skip]" in focus, (focus, skip)
+            bound = f"{figure}%" if figure != "0" else "<1%"  # never "≤0%" (round 15)
+            assert f"[at most Skip's {bound}]" in focus, (focus, skip)  # round 27: in words
     finally:
         odds.MOST = before
 
@@ -226,5 +242,7 @@ def test_the_text_game_gives_a_focus_of_no_use_the_skips_figure() -> None:
     options = ["Focus: pay 4 SE, gain 1 ME (no use now: …)", "Skip your turn"]
     printed = table(options, [0, 1], race, [act.Focus(), act.Skip()]).splitlines()
     skip = race.shown(1)
-    assert printed[1].startswith(f"   1. ≤{100 * skip.rate:.0f} % as Skip"), printed
+    assert printed[1].startswith(f"   1. at most Skip's {100 * skip.rate:.0f} % "), printed
+    # The names stay in one column past the longer figure (round 27).
+    assert printed[1].index("Focus") == printed[2].index("Skip your turn"), printed
     assert "(1 is of no use now" in " ".join(" ".join(printed).split())

@@ -26,6 +26,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -67,13 +68,18 @@ __all__ = [
     "FORMAT",
     "Analysis",
     "Choice",
+    "Kept",
+    "Unreadable",
     "analyze",
     "bot_next",
     "cache_path",
+    "differs",
     "keep",
     "kept",
+    "made_with",
     "option_name",
     "positions",
+    "read_kept",
     "short_name",
 ]
 
@@ -334,6 +340,28 @@ def _score_ahead(game: Game, taken: Action, best: Action) -> int:
 # ------------------------------------------------------------------- kept in the cache
 
 
+def made_with(rec: Recording, ruleset: Ruleset, games: int, seed: int) -> dict[str, Any]:
+    """Return what an analysis of `rec` depends on beyond the recording itself (whose bytes
+    name its file, `cache_path`): the rules it is weighed with (`rules_to_verify`: their
+    content digest and plugins at their versions), this release of unbroken and the
+    analysis format (the estimator, the reference bot), the futures per option at most and
+    the advisor's seed. Not the workers: any count gives the same analysis.
+
+    Raises ReplayError (or one of its kinds) when the recording's plugins cannot be had."""
+    # lazy: the package's front door, only for its version
+    from unbroken import __version__
+
+    rules = rules_to_verify(rec, ruleset)
+    return {
+        "unbroken": __version__,
+        "format": FORMAT,
+        "ruleset": rules.digest,
+        "plugins": dict(sorted(rules.plugins.items())),
+        "games": games,
+        "seed": seed,
+    }
+
+
 def cache_path(recording: Path) -> Path:
     """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
     # lazy: only when options are weighed
@@ -343,23 +371,97 @@ def cache_path(recording: Path) -> Path:
     return cache_dir() / "analyses" / f"{digest}.json"
 
 
-def keep(recording: Path, analysis: Analysis) -> Path | None:
-    """Keep `analysis` in the cache for the viewer; return where (None: it could not be)."""
+def keep(recording: Path, analysis: Analysis, made: dict[str, Any] | None = None) -> Path | None:
+    """Keep `analysis` in the cache for the viewer and `unbroken analyze`, with what it was
+    made with (`made_with`) and when; return where (None: it could not be)."""
+    data = analysis.as_json()
+    if made is not None:
+        data["made_with"] = made
+    data["kept_on"] = datetime.now(UTC).isoformat(timespec="seconds")
     try:
         path = cache_path(recording)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(analysis.as_json()), encoding="utf-8")
+        path.write_text(json.dumps(data), encoding="utf-8")
     except OSError:
         return None
     return path
 
 
+@dataclass(frozen=True)
+class Kept:
+    """An analysis found in the cache: what it was made with (None: kept before that was
+    said) and when it was kept (None: likewise)."""
+
+    analysis: Analysis
+    made_with: dict[str, Any] | None
+    on: datetime | None
+
+    def when(self) -> str:
+        """Return when it was kept, in words: "28 Nov 2026, 18:17 UTC" ("" unsaid)."""
+        return "" if self.on is None else self.on.astimezone(UTC).strftime("%d %b %Y, %H:%M UTC")
+
+
+class Unreadable(Exception):
+    """A kept analysis that cannot be read (a damaged or foreign file)."""
+
+
+def read_kept(recording: Path) -> Kept | None:
+    """Return the kept analysis of the recording at `recording` made by this analysis
+    format, or None (none kept, or one of another format: stale, not damaged).
+
+    Raises Unreadable when a file is there but cannot be read as an analysis."""
+    try:
+        path = cache_path(recording)
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeError) as exc:
+        why = f"{exc.strerror or exc}" if isinstance(exc, OSError) else "not text"
+        raise Unreadable(why) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Unreadable("damaged: not JSON") from None
+    try:
+        if not isinstance(data, dict):
+            raise Unreadable("not an analysis")
+        if data.get("format") != FORMAT:
+            return None  # an analysis of another estimator: a new one is made
+        made = data.get("made_with")
+        on = data.get("kept_on")
+        return Kept(
+            Analysis.from_json(data),
+            made if isinstance(made, dict) else None,
+            datetime.fromisoformat(on) if isinstance(on, str) else None,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise Unreadable("not an analysis") from None
+
+
 def kept(recording: Path) -> Analysis | None:
     """Return the kept analysis of the recording at `recording`, or None (none, or unusable)."""
     try:
-        data = json.loads(cache_path(recording).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            return None  # an analysis of another estimator: the viewer makes a new one
-        return Analysis.from_json(data)
-    except (OSError, ValueError, KeyError, TypeError):
+        found = read_kept(recording)
+    except Unreadable:
         return None
+    return None if found is None else found.analysis
+
+
+def differs(kept: Kept, made: dict[str, Any]) -> str:
+    """Return how a kept analysis was made otherwise than `made` would make it, in words
+    ("was made with 50 games per option"), or "" when the same."""
+    was = kept.made_with
+    if was == made:
+        return ""
+    if was is None:
+        return "does not say how it was made (an earlier release kept it)"
+    said = []
+    if was.get("games") != made["games"]:
+        said.append(f"with {was.get('games')} games per option")
+    if was.get("seed") != made["seed"]:
+        said.append(f"with advisor seed {was.get('seed')}")
+    if (was.get("ruleset"), was.get("plugins")) != (made["ruleset"], made["plugins"]):
+        said.append("with other rules or plugins")
+    if (was.get("unbroken"), was.get("format")) != (made["unbroken"], made["format"]):
+        said.append(f"by unbroken {was.get('unbroken')}")
+    return f"was made {', '.join(said) or 'otherwise'}"

@@ -189,12 +189,13 @@ class Figure:
 def no_use_figure(own: Figure | None, passing: Figure | None, name: str) -> str:
     """Return the figure of an option marked "no use now" (#28 round 19: 88 % beside a Focus
     of no use, above the Skip beside it): the option that does nothing's (`passing`,
-    named `name`: "Pass", "Skip") as its bound, "≤85% as Skip" (what it adds to that is
-    nothing, so only chance or the play after it could put it higher), or with none its
-    own labelled, "88% no use"; "" before any figure."""
+    named `name`: "Pass", "Skip") as its bound, in words: "at most Skip's 85%" (what it
+    adds to that is nothing, so only chance or the play after it could put it higher; #28
+    round 27 could not read "≤85% as Skip", explained nowhere), or with none its own
+    labelled, "88% no use"; "" before any figure."""
     if passing is not None and passing.games:
-        bound = f"≤{100 * passing.rate:.0f}%" if round(100 * passing.rate) else "<1%"  # round 15
-        return f"{bound} as {name}"
+        figure = f"{100 * passing.rate:.0f}%" if round(100 * passing.rate) else "<1%"  # round 15
+        return f"at most {name}'s {figure}"
     if own is None or not own.games:
         return ""
     return f"{100 * own.rate:.0f}% no use"

@@ -2,18 +2,22 @@
 
 RECORDING is found as `unbroken replay` finds it (a path, a name or its
 start, a folder's newest game; default the newest game). The analysis is kept
-in the cache folder, where the replay viewer finds it (its `a` key).
+in the cache folder, where the replay viewer finds it (its `a` key), and where
+the next run finds it: an analysis kept of the same recording, made the same way
+(`advisor.analysis.made_with`), is shown again, saying so (`--fresh` makes it anew).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import textwrap
 import time
+from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
 from unbroken.cli.scores import result_width
@@ -21,7 +25,7 @@ from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural, time_left
 
 if TYPE_CHECKING:
-    from unbroken.advisor.analysis import Analysis, Choice
+    from unbroken.advisor.analysis import Analysis, Choice, Kept
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,13 +44,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="futures per option of every decision at most (default 100; options clearly "
         "behind stop sooner; more is slower and surer)",
     )
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="weigh every decision again, even where an analysis of this recording with "
+        "the same settings is kept (by the replay viewer's `a` or an earlier run)",
+    )
     add_jobs(parser)
     add_seed(parser, "the advisor's random stream", default=20)
 
 
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.analysis import analyze, keep
+    from unbroken.advisor.analysis import analyze, keep, made_with
     from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError, chosen_recording, read_recording
@@ -60,27 +70,81 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = args.recording or "the replays folder"
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
-    jobs = worker_count(args.jobs, len(rec.decisions))
     try:
-        with Progress(sys.stderr, len(rec.decisions)) as progress:
-            analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
+        made = made_with(rec, ruleset, args.games, args.seed)
     except ReplayError as exc:
         raise CommandError(f"cannot analyze: {exc}") from None
-    except HandlerError as exc:
-        raise CommandError(f"cannot analyze {path.name}: {exc}") from None
-    keep(path, analysis)
+    # The analysis kept for this recording, made the same way (#28 round 27: the viewer's
+    # `a` had analysed the game; analyze took 1 min 50 s, and again 2 min 20 s).
+    found = None if args.fresh else reusable(path, made)
+    if found is not None:
+        analysis = found.analysis
+    else:
+        jobs = worker_count(args.jobs, len(rec.decisions))
+        try:
+            with Progress(sys.stderr, len(rec.decisions)) as progress:
+                analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
+        except ReplayError as exc:
+            raise CommandError(f"cannot analyze: {exc}") from None
+        except HandlerError as exc:
+            raise CommandError(f"cannot analyze {path.name}: {exc}") from None
+        keep(path, analysis, made)
     if args.json:
         out = {"recording": str(path), **analysis.as_json()}
+        if found is not None and found.on is not None:
+            out["kept_on"] = found.on.isoformat()
         print(json.dumps(out, indent=2))
         return 0
     rules = ruleset
     h = rec.header
     who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
+    note = "" if found is None else kept_note(found.when())
     # As wide as the terminal (or $COLUMNS) allows: round 11 could not read a verdict's
     # reason with COLUMNS=250, every row cut at 80 columns; piped or redirected, whole
     # (round 12: `analyze > file` cut every row with "…").
-    print(text_report(analysis, f"{path.name} ({who})", result_width(), wrap=True))
+    print(text_report(analysis, f"{path.name} ({who})", result_width(), True, note))
     return 0
+
+
+def kept_note(when: str) -> str:
+    """Return the report's line saying it is the analysis kept ("" the day unsaid)."""
+    kept = f"the analysis kept on {when}" if when else "the analysis kept"
+    return f"From {kept} (`--fresh` weighs every decision again)."
+
+
+def reusable(path: Path, made: dict[str, Any]) -> Kept | None:
+    """Return the analysis kept for the recording at `path` when it was made as `made`
+    says (the same rules, release, futures and seed), else None; a kept one that is
+    damaged or made otherwise is said on stderr (`_tell`) before it is made anew."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.analysis import Unreadable, cache_path, differs, read_kept
+
+    try:
+        found = read_kept(path)
+    except Unreadable as exc:
+        where = cache_path(path)
+        _tell(f"the analysis kept at {where} cannot be read ({exc}): weighing the game again.")
+        return None
+    if found is None:
+        return None
+    other = differs(found, made)
+    if other:
+        when = f" on {found.when()}" if found.when() else ""
+        _tell(f"the analysis kept{when} {other}: weighing the game again.")
+        return None
+    return found
+
+
+def _tell(said: str) -> None:
+    """Say `said` on stderr, after "unbroken: ", wrapped between words on a terminal (it
+    would break them mid-word; a path stays whole)."""
+    text = f"unbroken: {said}"
+    if sys.stderr.isatty():
+        columns = shutil.get_terminal_size().columns
+        text = "\n".join(
+            textwrap.wrap(text, columns, break_long_words=False, break_on_hyphens=False)
+        )
+    print(text, file=sys.stderr)
 
 
 class Progress:
@@ -163,11 +227,14 @@ def _taken(c: Choice) -> str:
     return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
 
 
-def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bool = False) -> str:
+def text_report(
+    analysis: Analysis, title: str, width: int | None = 80, wrap: bool = False, kept: str = ""
+) -> str:
     """Return the plain-text analysis: every weighed decision, then the summary; a row
     as wide as `width` allows: its verdict cut to what is left, 40 at least (None: no
     row cut, for a file). `wrap`: the sentences above and below the table wrapped to
-    `width` between words (a terminal breaks them mid-word)."""
+    `width` between words (a terminal breaks them mid-word). `kept`: the line saying the
+    analysis is one kept from before (`kept_note`), under the title."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
     from unbroken.advisor.choice import in_sentence
@@ -176,6 +243,7 @@ def text_report(analysis: Analysis, title: str, width: int | None = 80, wrap: bo
     lines = [
         f"Analysis of {title}: {a.outcome}, {a.decisions} decisions, "
         f"{len(a.choices)} with a choice",
+        *([kept] if kept else []),
         f"Options raced on the same futures, up to {a.games} games each, played out by the "
         f"reference bot (advisor seed {a.seed}).",
         "Chance: the position's (its best option's, on futures of its own). Taken: Chance "

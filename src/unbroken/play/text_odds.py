@@ -71,17 +71,22 @@ def table(
     lines = textwrap.wrap(
         head, WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
     )
+    figures = []
+    for k in range(len(legal)):
+        figure = weighing.shown(k).percent()
+        if k in no_use:  # round 19: "88 %" beside a Focus of no use, above the Skip
+            name = type(actions[passing]).__name__ if passing is not None else ""
+            figure = no_use_figure(weighing.shown(k), nothing, name).replace("%", " %") or figure
+        figures.append(figure)
+    # The names in one column, past the widest figure ("at most Skip's 85 %", round 27).
+    wide = max([14, *map(len, figures)])
     for k, i in enumerate(legal):
         e = weighing.shown(k)
         # "behind" only of an option clearly behind, as the verdict says (round 10).
         early = f"stopped early at {e.games}" if e.stopped else ""
         marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early) if x)
         stopped = f" ({marks})" if marks else ""
-        figure = e.percent()
-        if k in no_use:  # round 19: "88 %" beside a Focus of no use, above the Skip
-            name = type(actions[passing]).__name__ if passing is not None else ""
-            figure = no_use_figure(e, nothing, name).replace("%", " %") or figure
-        head = f"  {i + 1:>2}. {figure:<14} "
+        head = f"  {i + 1:>2}. {figures[k]:<{wide}} "
         # The option's name is cut, never the mark: it must stay in sight (round 7).
         lines.append(head + cut(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     said = []

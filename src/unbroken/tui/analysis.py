@@ -20,8 +20,9 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept
+from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept, made_with
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
+from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
@@ -307,10 +308,12 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
         timeline = viewer.timeline
         jobs = worker_count(None, len(timeline.recording.decisions))
         result = analyze(timeline.recording, timeline.ruleset, GAMES, jobs=jobs, progress=progress)
+        # What it is made with, so `unbroken analyze` shows it again (#28 round 27).
+        made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
     except (ReplayError, HandlerError) as exc:
         chart.note = f"Cannot analyze this recording: {exc}"
     else:
-        keep(path, result)
+        keep(path, result, made)
         chart.analysis = result
     chart.running = False
     chart.message = None  # "Analysing…: c finds …" is out of date once it is done

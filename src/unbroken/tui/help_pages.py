@@ -95,7 +95,8 @@ stopped it early, in the worse half before it could be called clearly behind (so
 not shown to differ from the best, whatever its figure), its figure from fewer
 games; `≤` before
 it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
-futures both played.
+futures both played; `[at most Skip's 85%]` beside an option of no use now: it does
+nothing Skip (or Pass) does not, so its chance is at most that option's.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

@@ -60,8 +60,8 @@ def odds_text(figure: Figure | None) -> str:
 
 
 def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str:
-    """Return the odds of an option marked "no use now" as its line shows them: "[≤85% as
-    Skip]", "[88% no use]" (`chances.no_use_figure`), "[  …  ]" before any."""
+    """Return the odds of an option marked "no use now" as its line shows them: "[at most
+    Skip's 85%]", "[88% no use]" (`chances.no_use_figure`), "[  …  ]" before any."""
     return f"[{no_use_figure(figure, passing, name)}]" if figure and figure.games else "[  …  ]"
 
 
