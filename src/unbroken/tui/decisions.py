@@ -312,6 +312,9 @@ class DecisionPanel(CarefulList):
             again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
             again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
             drop = OPTION_KEYS[self.dropped : self.dropped + 1] if self.dropped is not None else ""
+            if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
+                # what was taken stays above a mark (27b-14: a mark's cue replaced it)
+                prompt.append(f"Taken for you: {taken_words(self.told)}\n", style="bold reverse")
             cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
