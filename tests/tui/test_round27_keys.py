@@ -75,3 +75,29 @@ async def mark_kept() -> None:
         await pilot.press("1")  # takes it: the mark was kept
         await settle(pilot)
         assert screen.game.state.decisions > decisions
+
+
+def test_a_resize_keeps_the_highlight_and_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A resize draws the same decision again, not offered anew (k47, 27a-8's cause): the
+    # highlight moved by the arrows stays, and the window over the cards revealed stays
+    # the one their key opened (offered again, its last key's cards were "revealed" again).
+    paced(monkeypatch, careful=60.0)
+    highlight_kept()
+
+
+@sync
+async def highlight_kept() -> None:
+    async with played(exploring()) as (pilot, screen):
+        await pilot.press("1")  # Explore: the cards are revealed, a new question
+        await settle(pilot)
+        panel = screen.decision_panel
+        asked, said = panel.asked_at, prompt(screen)
+        await pilot.press("down")  # off the first card
+        await settle(pilot)
+        assert panel.highlighted == 1
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert panel.highlighted == 1, size
+            assert panel.asked_at == asked, size  # not asked anew
+            assert prompt(screen) == said, (size, prompt(screen))

@@ -93,8 +93,6 @@ class DecisionPanel(CarefulList):
         self.offered_n = 0
         #: The weapon on top when they were offered: Downgrade and Craft mean its own.
         self.offered_weapon = ""
-        #: The game's events and decisions counted when they were offered.
-        self.drawn_at = (0, 0)
         #: The options cleared while rounds pass on their own (`clear`), until the next.
         self.cleared: list[tuple[act.Action, str]] = []
         #: The options each standing question (careful.STANDING) had when last asked.
@@ -115,12 +113,11 @@ class DecisionPanel(CarefulList):
 
     def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
-        `show_offer`, once the panels beside it are drawn); `last`: the last key's events."""
+        `show_offer`, once the panels beside it are drawn); `last`: the last key's events.
+        Once per decision: a resize draws it again (`show_offer`), not offered again (27a-8:
+        offered again, a mark was dropped, the cards "revealed" again by the last key)."""
         # After rounds passed on their own (`clear`), the options before them (#28 round
         # 23: compared with none, a weapon changed in them said no "Options changed").
-        # The same decision drawn again, nothing played since (a resize redraws it all).
-        drawn_at, self.drawn_at = self.drawn_at, (len(game.events), game.state.decisions)
-        again_drawn = game is self.game and drawn_at == self.drawn_at and bool(self.offered)
         before, self.game, self.cleared = self.offered or self.cleared, game, []
         s, rules = game.state, game.ruleset
         self.offered = game.options() if game.decision is not None else []
@@ -134,8 +131,6 @@ class DecisionPanel(CarefulList):
             None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
         self.best = best_final([f.get(a) for a, _ in self.offered])
-        if again_drawn:  # its window, mark and cue as they were (27a-8: a resize dropped
-            return  # a mark, and the cards "revealed" again by the last key's events)
         # A Response answered, the next window is a new question too (the next round's);
         # so is a question asked again whose answer's key would take a costly option again.
         again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
@@ -312,6 +307,9 @@ class DecisionPanel(CarefulList):
             again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
             again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
             drop = OPTION_KEYS[self.dropped : self.dropped + 1] if self.dropped is not None else ""
+            if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
+                # what was taken stays above a mark (27b-14: a mark's cue replaced it)
+                prompt.append(f"Taken for you: {taken_words(self.told)}\n", style="bold reverse")
             cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks

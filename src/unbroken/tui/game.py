@@ -197,7 +197,7 @@ class GameScreen(Screen[None]):
         """Draw the table again: the game as it is, or the beat being shown."""
         self._resized = False
         if not self.rounds.redraw():
-            self.refresh_all()
+            self.draw_all()
         self.rewrap_log()
         self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
 
@@ -231,13 +231,18 @@ class GameScreen(Screen[None]):
 
     def refresh_all(self) -> None:
         """Draw the table and the decision as the game is now (once per decision)."""
-        game, s = self.game, self.game.state
-        panel = self.decision_panel
-        hint = self.hints.for_step(s.step) if game.decision is not None else ""
+        game, panel = self.game, self.decision_panel
+        hint = self.hints.for_step(game.state.step) if game.decision is not None else ""
         if hint:  # one at a time: a new step's hint replaces the last one
             self.query_one(HintBox).say(hint)
             self.game_app.save_settings(hints_seen=self.hints.seen)
         panel.offer(game, self.last)
+        self.draw_all()
+
+    def draw_all(self) -> None:
+        """Draw the table and the decision offered: its window, mark and highlight as they
+        are (a resize draws the same decision again; offered again, it was a new one)."""
+        game, s, panel = self.game, self.game.state, self.decision_panel
         row = applied_row(self.last) if not self.rolling.rolling else ROLLING
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))

@@ -88,8 +88,9 @@ class CarefulList(ClockedList):
         self.lasting = False
         self.taken_said: tuple[str, ...] = ()
         #: The decisions taken for the player still said in the prompt once the careful
-        #: window is over, until the player's next key on the options (#28 round 27: the
-        #: Hunger step's "Eat 0 food", 3 SE lost, was gone from the prompt 4 s on).
+        #: window is over, or over a mark, until the player's key takes an option (#28
+        #: round 27: the Hunger step's "Eat 0 food", 3 SE lost, was gone from the prompt
+        #: 4 s on; a double press's mark replaced "Taken for you: …").
         self.told: tuple[str, ...] = ()
         #: The option the player's last key took (its index) and what the next question's
         #: prompt says of it ("Last Rites used."), until that question is asked.
@@ -272,7 +273,8 @@ class CarefulList(ClockedList):
         A key does what the prompt says: while its cue is in sight, it is careful. A double
         press's second on an option of no use now does nothing, said (`drops`); the same key
         again is the player's own: it marks as any key does. The decisions taken for the
-        player before a key that is not dropped are no longer said (`told`)."""
+        player are said until a key takes an option (`told`): a mark keeps them in sight
+        (#28 round 27: the mark's cue replaced "Taken for you: …", seen only in `l`)."""
         dropped, self.dropped = self.dropped, None
         if dropped != index and self.drops(index):
             self.dropped = index
@@ -280,7 +282,6 @@ class CarefulList(ClockedList):
                 self.open_careful(NEW)
             self.draw()
             return False
-        self.told = ()
         if self.marked != index and (
             self.always_marked(index)
             or self.moves_mark(index)
@@ -303,6 +304,7 @@ class CarefulList(ClockedList):
             self._careful.stop()
             self._careful = None
         self.careful, self.marked, self.lasting, self.over = False, None, False, False
+        self.told = ()
         game = self.game
         if game is not None and game.decision is not None:
             action = self.offered[index][0]
