@@ -23,7 +23,8 @@ def test_a_usable_option_cut_keeps_whole_words_and_no_bare_amount() -> None:
         "9. Rest: gain 1 time",
     ]
     shown = fit_options(lines, 44, 2)
-    assert shown[0] == "8. Forage [Hunter] (pay 2 time, 1 ability…"
+    # Its bracket closed after its whole parts (#28 round 26's leftover: never left open).
+    assert shown[0] == "8. Forage [Hunter] (pay 2 time, …)"
 
 
 def test_cut_words_falls_back_to_letters_when_one_word_fills_the_row() -> None:

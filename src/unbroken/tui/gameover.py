@@ -59,6 +59,25 @@ def unscored(left: dict[str, int], points: dict[str, int]) -> list[str]:
 
 #: A hint kept whole in the log begins so (tui/hints.py): no part of how the game ended.
 HINT = "First game: "
+#: The columns the result's lines are wrapped to: what an 80-column screen holds beside
+#: the scrollbar, so that the screen never wraps a line again from its left edge.
+WIDTH = 74
+
+
+def entry(line: str, indent: int = 2, hang: int = 2) -> str:
+    """Return a line of the result wrapped to WIDTH at `indent`, its continuation rows
+    `hang` columns further in (#28 round 27, 27a-18: the screen wrapped a log line back
+    to the edge, under its own first row's indent, and it read as another entry)."""
+    return textwrap.fill(
+        line,
+        WIDTH,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * (indent + hang),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 #: The line under the result while some of it is below the screen.
 MORE = "↓ more below (PgDn, ↓)"
 
@@ -142,9 +161,8 @@ class GameOverScreen(Screen[None]):
             if ending or plainly:
                 text.append("\nHow it ended:\n", style="bold")
                 if plainly:  # the loss said plainly, then the log's last lines
-                    said = textwrap.fill(plainly, 74, initial_indent="  ", subsequent_indent="  ")
-                    text.append(said + "\n", style="bold")
-                text.append("".join(f"  {line}\n" for line in ending))
+                    text.append(entry(plainly, hang=0) + "\n", style="bold")
+                text.append("".join(entry(line) + "\n" for line in ending))
         plugins = self.unbroken.plugins
         # What was earned is in sight at 80x24 (#28 round 9): before the summary and scores.
         self.achievements(text, plugins)
@@ -159,16 +177,14 @@ class GameOverScreen(Screen[None]):
         for name, alt in scores.items():
             title, how = named.get(name, (score_name(name), ""))
             line = f"{title}: {alt}" + (f" = {sums[name]}" if name in sums else "")
-            text.append(textwrap.fill(line, 76, initial_indent="  ", subsequent_indent="    "))
-            text.append("\n")
+            text.append(entry(line) + "\n")
             if how:  # wrapped under itself (the screen's wrap went back to the edge)
-                said = textwrap.fill(how, 74, initial_indent="    ", subsequent_indent="    ")
-                text.append(said + "\n", style="italic")
+                text.append(entry(how, indent=4, hang=0) + "\n", style="italic")
 
         # What the plugins say at the end (Gauntlet: what carries into the campaign's next
         # game), as the text game's end says it (#28 round 23).
         for line in plugins.end_lines(game.events, game.state, rules):
-            text.append("\n" + textwrap.fill(line, 76, subsequent_indent="  ") + "\n")
+            text.append("\n" + entry(line, indent=0) + "\n")
         difficulty = rules.difficulty_name(game.state.difficulty)
         text.append(f"\nSeed {game.state.seed} — {difficulty}.")
         # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,

@@ -40,8 +40,9 @@ def rules_text() -> str:
 
 
 def _de_emphasised(text: str) -> str:
-    """Return rules text with each rule id moved to the end of its paragraph, in italics:
-    "**R-LEVEL-1 Advance** (after …" reads "**Advance** (after … *(R-LEVEL-1)*"."""
+    """Return rules text as the player reads it, with no rule ids: "**R-LEVEL-1 Advance**
+    (after …" reads "**Advance** (after …", "… at once (R-TRAVEL-1)." "… at once." (#28
+    round 27, 27b-11: ids are for bug reports and the tests, docs/rules.md keeps them)."""
     paragraphs = []
     for paragraph in text.split("\n\n"):
         paragraph = paragraph.lstrip("\n")
@@ -49,9 +50,22 @@ def _de_emphasised(text: str) -> str:
         if found:
             name = found.group(2)
             rest = paragraph[found.end() :].lstrip()
-            paragraph = (f"**{name}** " if name else "") + rest + f" *({found.group(1)})*"
-        paragraphs.append(paragraph)
+            paragraph = (f"**{name}** " if name else "") + rest
+        paragraphs.append(without_ids(paragraph))
     return "\n\n".join(paragraphs)
+
+
+#: A rule id as the rules' sentences cite it ("R-RES-4"; "R-RES-4/7/8" cites three).
+CITED = r"R-[A-Z]+-\d+(?:/\d+)*"
+
+
+def without_ids(text: str) -> str:
+    """Return a text with the rule ids it cites left out, the words around them whole:
+    "(R-TRAVEL-1, R-TRAVEL-6)" goes, "(its action, R-BATTLE-2)" reads "(its action)",
+    "(R-ABILITY-1: no resource …)" "(no resource …)"."""
+    text = re.sub(rf"\s*\({CITED}(?:,\s+{CITED})*\)", "", text)
+    text = re.sub(rf"[,;]\s+{CITED}(?=\))", "", text)
+    return re.sub(rf"{CITED}[:;]\s+", "", text)
 
 
 #: The rules' sentence naming the base game's weapons (R-WEAPON-1), said for the rules in play.

@@ -332,9 +332,11 @@ def option_name(line: str) -> int:
 
 def brief_reason(reason: str) -> str:
     """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
-    time" (of "needs 2 time, 1 left")."""
+    time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this level")."""
     briefly = reason.partition(": ")[0]
-    return "cannot pay" if briefly.startswith("cannot pay") else briefly.partition(", ")[0]
+    if briefly.startswith("cannot pay"):
+        return "cannot pay"
+    return briefly.partition(", ")[0].removesuffix(" this level")
 
 
 def cut_kept(line: str, width: int) -> str:
@@ -368,8 +370,11 @@ def cut_kept(line: str, width: int) -> str:
         room = width - len(name) - len(tail)
         if room >= min(len(body), BODY):
             break
-    if room < 0 and width - len(name) - 3 >= BODY:  # the name whole, the reason cut
-        return f"{name} ({cut(briefly, width - len(name) - 3)})"
+    # The reason is never cut (#28 round 26's leftover: "(no ability uses left th…)"):
+    # where the name whole and the reason said briefly are too long, the reason goes
+    # whole ("3. Attack with Heavy blow…"; the detail line says it), else the name is cut.
+    if room < 0 and len(name) < width and width - len(name) - 3 >= BODY:
+        return f"{name}…"
     if room < 0:  # the name and the reason alone are too long: the name is cut
         return (
             cut(name, max(1, width - len(tail))) + tail

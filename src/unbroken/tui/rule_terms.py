@@ -1,6 +1,8 @@
 """The rules the screen names by a word of their own ("committed", "ambush", "Hunger step"):
-each an entry of the inspector's list, said short with its rule ids, and a section help's
-search finds (#28 round 11: options said "committed", and `i` had no entry for it)."""
+each an entry of the inspector's list, said short, and a section help's search finds (#28
+round 11: options said "committed", and `i` had no entry for it). The rule ids are kept
+for the developers (`ids`, as docs/rules.md numbers them), never said to the player (#28
+round 27, 27b-11: "(R-TRAVEL-1, R-TRAVEL-6)" in help's Ambush)."""
 
 from __future__ import annotations
 
@@ -17,12 +19,13 @@ class Term(NamedTuple):
     """A rule the screen names: its entry's id and name, the word that names it on screen,
     and what it does, a sentence a line: each line is wrapped under its own hanging indent
     where it is shown (#28 round 14: a sentence broken over two lines had its second half
-    outdented under the inspector's "Named:")."""
+    outdented under the inspector's "Named:"); `ids`: the rules of docs/rules.md it says."""
 
     id: str
     name: str
     word: re.Pattern[str]
     lines: tuple[str, ...]
+    ids: tuple[str, ...]
 
 
 #: The rules named by a word of their own, as docs/rules.md says them (short). An id with
@@ -33,23 +36,24 @@ TERMS: tuple[Term, ...] = (
         "Committed",
         re.compile(r"\bcommit", re.IGNORECASE),
         (
-            "Some cards commit you to the next encounter (R-TRAVEL-7).",
+            "Some cards commit you to the next encounter.",
             "The next Exploration step reveals exactly 1 card, whatever would reveal more, "
             "and you must resolve it: no Rest.",
             "If you cannot pay its spend, you get nothing from it, but its time is still lost.",
         ),
+        ("R-TRAVEL-7",),
     ),
     Term(
         "rule:ambush",
         "Ambush",
         re.compile(r"\bambush", re.IGNORECASE),
         (
-            "When the time track reaches 0 or below in the Travel Phase (R-TRAVEL-1, "
-            "R-TRAVEL-6), the Ambush step follows (R-COMBAT-1): the monster is revealed if "
-            "it was not, the time is reset (R-COMBAT-3), its ambush rule acts if it has one, "
-            "and the battle begins.",
+            "When the time track reaches 0 or below in the Travel Phase, the Ambush step "
+            "follows: the monster is revealed if it was not, the time is reset, its ambush "
+            "rule acts if it has one, and the battle begins.",
             "No trickery after an ambush.",
         ),
+        ("R-TRAVEL-1", "R-TRAVEL-6", "R-COMBAT-1", "R-COMBAT-3"),
     ),
     Term(
         "rule:disarm",
@@ -57,21 +61,23 @@ TERMS: tuple[Term, ...] = (
         re.compile(r"\bdisarm", re.IGNORECASE),
         (
             "A monster's DISARM result sets your top weapon aside for the turns its row "
-            "says (a downgrade, R-WEAPON-4): you fight with the weapon beneath it, and it "
+            "says (a downgrade): you fight with the weapon beneath it, and it "
             "comes back after your last such turn.",
             "Bare Hands can never be downgraded, so a DISARM then does nothing.",
         ),
+        ("R-WEAPON-4",),
     ),
     Term(
         "rule:hunger-step",
         "Hunger step",
         re.compile(r"\bhunger\b|\bstarv|\(eat \d", re.IGNORECASE),
         (
-            "At the end of each level you must eat food equal to the level (R-HUNGER-1).",
-            "You choose how much to eat, up to that; each food eaten gives 1 SE (R-HUNGER-2).",
+            "At the end of each level you must eat food equal to the level.",
+            "You choose how much to eat, up to that; each food eaten gives 1 SE.",
             "For m uneaten food you lose 1 + 2 + … + m SE: 1, 3, 6, 10 (ME and LE may pay "
-            "for SE); if you cannot pay, you starve and the game ends (R-HUNGER-3).",
+            "for SE); if you cannot pay, you starve and the game ends.",
         ),
+        ("R-HUNGER-1", "R-HUNGER-2", "R-HUNGER-3"),
     ),
 )
 BY_ID = {term.id: term for term in TERMS}
