@@ -98,10 +98,15 @@ async def decision_while_reading() -> None:
         await pilot.press(OPTION_KEYS[attack])  # the monster rolls
         await pilot.pause()
         assert screen.rolling.rolling, "the die rolls"
-        title, rows = str(stage.border_title), len(stage.drawn.splitlines())
+        # The page's rows: its lines and the blank rows under its table (round 27: the row
+        # kept for the die's words is blank there while it rolls, not over the rules).
+        title, rows = str(stage.border_title), len(stage.drawn.splitlines()) + stage.pad
+        height = stage.region.height
+        assert "" not in stage.drawn.splitlines(), stage.drawn  # no blank row over the table
         assert " 1 of " in title, title
         screen.rolling.land()  # what its timer does when the roll's time is up
         await pilot.pause()
         assert "(monster's combat roll)" in stage.drawn, stage.drawn  # landed
         assert str(stage.border_title) == title, stage.drawn  # read on, as it was
-        assert len(stage.drawn.splitlines()) == rows, stage.drawn
+        assert len(stage.drawn.splitlines()) + stage.pad == rows, stage.drawn
+        assert stage.region.height == height, stage.drawn

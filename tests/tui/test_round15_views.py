@@ -76,7 +76,7 @@ async def test_a_page_of_m_without_rules_is_not_titled_rules() -> None:
         "Stage rules 1 of 1 (m: table)",  # Thick Hide
         "Stage table 1 of 2 (m: next)",  # the rows cut, in row order
         "Stage table 2 of 2 (m: fold)",
-        "Stage",
+        "Stage (m: read)",  # folded, its `m` in the title (round 27)
         "Stage rules 1 of 1 (m: table)",
         "Stage table 1 of 2 (m: next)",
     ]

@@ -214,9 +214,13 @@ async def test_the_folded_hint_says_what_m_adds_where_the_rules_are_said_whole()
     game = scene.weapon("knife").monster("abomination").start("trickery")
     drawn, titles = await pages_of(game)
     folded = " ".join(drawn[0].split())
-    assert "trickery: 3 cunning + 1 food (m: table)" in folded, drawn[0]
+    assert "trickery: 3 cunning + 1 food" in folded, drawn[0]
+    assert titles[0] == "Stage (m: table)", drawn[0]  # in the title (round 27), not the rule
+    assert "(m:" not in folded, drawn[0]
     assert "5 DAZE gain Poisoned with 2 tokens now" in " ".join(drawn[1].split())
     # A monster with a rule of its own still offers its words: the Bugbear's Thick Hide.
     scene = Scenario("tomu", level=3, ruleset=rules).resources(se=15, food=3)
-    drawn, _ = await pages_of(scene.weapon("knife").monster("bugbear-warlord").start("battle"))
-    assert "Thick Hide (m: read)" in drawn[0]
+    game = scene.weapon("knife").monster("bugbear-warlord").start("battle")
+    drawn, titles = await pages_of(game)
+    assert "Thick Hide" in drawn[0], drawn[0]
+    assert titles[0] == "Stage (m: read)", drawn[0]

@@ -89,6 +89,16 @@ class Laid:
         self.used.append(0)
         return len(self.used) - 1
 
+    def put(self, page: int, lines: list[Text]) -> None:
+        """Put the head's words (`lines`) at the top of a page, or, a row kept blank for
+        the die's words, under its table, not over it (#28 round 27: a blank row under the
+        Ghoul's "die ⚅ 6 (monster's combat roll)", over its "1 MISS")."""
+        if any(line.plain.strip() for line in lines):
+            self.tops[page].extend(lines)
+        else:
+            self.blank[page] += len(lines)
+        self.used[page] += len(lines)
+
     def holds(self, page: int) -> str:
         """Return what the page holds first, to find it again where the pages are laid
         out anew: its first rule's first line, else the first table row it shows whole
@@ -146,11 +156,7 @@ def words_on_top(
     # of 2" showed its row 3 whole and no danger track, said on "table 2 of 2").
     k = laid.new_page()
     for lines in words:
-        if any(line.plain.strip() for line in lines):
-            laid.tops[k].extend(lines)
-        else:  # under the table
-            laid.blank[k] += len(lines)
-        laid.used[k] += len(lines)
+        laid.put(k, lines)
     return die
 
 
@@ -204,8 +210,7 @@ def lay_out(
             if k < 0 and any(lines is w for w in late):
                 k = laid.new_page()
             if k >= 0:
-                laid.tops[k].extend(lines)
-                laid.used[k] += len(lines)
+                laid.put(k, lines)
 
     on_top = None  # no rules: the die's row still to go, the words over the rows
     if said or not cut_rows:
@@ -227,11 +232,7 @@ def lay_out(
         if k < 0 and any(line.plain.strip() for line in lines):
             k = laid.new_page()
         if k >= 0:
-            laid.used[k] += len(lines)
-            if any(line.plain.strip() for line in lines):
-                laid.tops[k].extend(lines)
-            else:
-                laid.blank[k] += len(lines)
+            laid.put(k, lines)
     if not said and cut_rows and on_top is None:  # no rules: the head's words after the rows
         head_words()
         alone = len(laid.used) - 1

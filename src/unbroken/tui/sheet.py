@@ -106,6 +106,8 @@ class MonsterSheet(Panel):
     over = 0
     #: The blank rows a page of `m` keeps under its table (the stage's height kept).
     pad = 0
+    #: The rows the folded rules keep for `m`'s hint, now in the title (`folded_rules`).
+    hint_rows = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
@@ -245,7 +247,7 @@ class MonsterSheet(Panel):
         self.rules_and_table(folded, state, rules, card, coming_rules(state, card), row, width)
         self.folded_cut = self.rows_cut
         self.full, self.expanded, self.border_title, self.rows_cut = kept
-        return folded.plain.count("\n")
+        return folded.plain.count("\n") + self.hint_rows
 
     def rules_and_table(
         self,
@@ -263,7 +265,7 @@ class MonsterSheet(Panel):
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, rules, card, row)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
-        self.over = self.pad = 0
+        self.over = self.pad = self.hint_rows = 0
         self.tight, self.tight_extra = set(), {}
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
@@ -301,7 +303,7 @@ class MonsterSheet(Panel):
             self.folded_rules(text, card, before, names, width, long_rows)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
-        above = text.plain.count("\n")
+        above = text.plain.count("\n") + self.hint_rows
         room = self.rows_free()
         # A monster with no rules has its table whole where the Hand keeps a row of cards
         # under its title (round 10: the Shrieking Fungus's DAZE row was cut for one row).
@@ -324,6 +326,7 @@ class MonsterSheet(Panel):
             if self.bare and not paged and self.rows_cut:
                 # `m` shows its table's rows in full: no rules to read (#28 round 11).
                 self.border_title = f"{self.title}{self.unfolds('table')}"
+        self.pad += self.hint_rows  # folded: its hint's rows, under the table
 
     def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
         """Return one rule wrapped to the stage's width (no newline at its end), its first
@@ -460,7 +463,8 @@ class MonsterSheet(Panel):
         `coming_rules`), over as many lines as the six table rows leave (the last cut
         with "…"). Where that says them whole (no keyword, no rule of its own), the hint
         says what `m` adds: the table's rows (`cut_rows`: some are cut), else nothing
-        (#28 round 16: the Abomination's "(m: read)" added one row)."""
+        (#28 round 16: the Abomination's "(m: read)" added one row). The hint is in the
+        title; the rows it took after the rules' words are kept, blank under the table."""
         parts = [*keywords, *(a.name for a in card.abilities), *before]
         if not parts:
             return
@@ -473,11 +477,15 @@ class MonsterSheet(Panel):
             and len(textwrap.wrap("; ".join(parts), width)) <= lines
         ):
             more = self.unfolds("table") if cut_rows else ""
-        wrapped = textwrap.wrap("; ".join(parts) + more, width) or [""]
+        wrapped = textwrap.wrap("; ".join(parts), width) or [""]
         if len(wrapped) > lines:
             wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
-        body = "\n".join(wrapped)
-        start = len(text)
-        text.append(body + "\n", style="italic")
-        if more and body.endswith(more):
-            text.stylize("dim", start + len(body) - len(more), start + len(body))
+        text.append("\n".join(wrapped) + "\n", style="italic")
+        # How `m` goes on, in the title, never in the rule's words: cut, they lost it (#28
+        # round 27: the Gnoll's "trickery: 3…" under a plain title; "tricked (m: table)").
+        self.border_title = f"{self.title}{more}"
+        # The rows the hint took among them stay the stage's, blank under the table: what
+        # the table and `m`'s pages are measured by (a row less, the Abomination's table fit
+        # whole folded and its pages cut the DAZE row).
+        said = min(lines, len(textwrap.wrap("; ".join(parts) + more, width)))
+        self.hint_rows = max(0, said - len(wrapped))
