@@ -23,7 +23,7 @@ from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import ROLL_EFFECTS as ROLL_EFFECTS
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.cannot_help import WORSE as WORSE
-from unbroken.core.cannot_help import cannot_help
+from unbroken.core.cannot_help import break_cannot_help, cannot_help
 from unbroken.core.combat import (
     best_power,
     clamp_die,
@@ -178,6 +178,14 @@ class Query:
         monster's die before its bonus (the state's when None). See
         `unbroken.core.cannot_help`."""
         return cannot_help(self._ruleset, self._state, effects, roll)
+
+    def attack_cannot_help(self, action: act.Attack) -> str:
+        """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`
+        can only do as well as skipping the turn or worse (Weak Spot: no wound is stopped
+        by armor, `unbroken.core.cannot_help.break_cannot_help`), "" otherwise."""
+        attacks = self._ruleset.weapons[self._state.weapons[-1]].attacks
+        attack = next((a for a in attacks if a.id == action.attack), None)
+        return break_cannot_help(self._resolver(), attack) if attack is not None else ""
 
     def does_nothing(self, use: act.Use) -> bool:
         """Return whether a Response would do nothing certain here (R-DIGI-4: Plate

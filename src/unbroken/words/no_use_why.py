@@ -13,7 +13,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.forecast import own_card
 from unbroken.words.keeping import cap_no_use, held_no_use, resolving, rest_gain
-from unbroken.words.no_use import COMMITTED_WHY, WOUNDS_NOTHING_WHY, use_no_use, wounds_nothing
+from unbroken.words.no_use import COMMITTED_WHY, attack_no_use, use_no_use
 from unbroken.words.paying import paid_no_use
 from unbroken.words.removal import removal_no_use
 from unbroken.words.vocabulary import amounts
@@ -28,7 +28,7 @@ def option_no_use(
     rules = Query(ruleset, state)
     f = forecast or rules.forecast(action)
     if isinstance(action, act.Attack):  # its line is the attack's, not its label
-        said = [WOUNDS_NOTHING_WHY if wounds_nothing(f) else ""]
+        said = [attack_no_use(action, state, ruleset, f)]
     elif isinstance(action, act.PickRoll):  # the row it keeps
         said = []
     else:
