@@ -182,9 +182,11 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     text, held = weapons_held(
         f"Resolve {n(card.id)}: {encounter_text(card, ruleset, state.level)}", card, state, ruleset
     )
-    text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
-    if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
-        text = merge_note(text, keeping_note(card, state, ruleset))
+    text = merge_note(text, held)
+    if Query(ruleset, state).can_pay(card.spend):  # else "(cannot pay)" is its one reason
+        text = merge_note(text, removal_note(card, state, ruleset))  # as kept
+        if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
+            text = merge_note(text, keeping_note(card, state, ruleset))
     return text + no_next_level(card.effects, state, ruleset)
 
 

@@ -86,6 +86,8 @@ def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest instead" where
     resting was not allowed); "" when resolving it is of use."""
     rules = Query(ruleset, state)
+    if not rules.can_pay(card.spend):  # nothing is paid: "cannot pay" says it (round 28)
+        return ""
     if not any(_kept_reasons(card, state, ruleset, rules)):
         return ""
     if not state.committed:
