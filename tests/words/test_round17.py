@@ -14,7 +14,7 @@ def _paralyzed_at_six(metal: int, se: int = 5) -> Game:
     # The Basilisk's Petrifying Gaze adds 2 tokens as the battle starts: 4 -> 6.
     return (
         Scenario("caellahan", level=4)
-        .resources(se=se, metal=metal)
+        .resources(se=se, metal=metal, food=4)  # fed: no Hunger warning
         .monster("basilisk")
         .condition("paralyzed", tokens=4)
         .dice(*[1, 2] * 12)

@@ -18,7 +18,7 @@ def _wyvern(*skills: str) -> Game:
     """Huckdorf (a Hunter: Snare) at the Wyvern (armor 2) with `skills`, asked first."""
     return (
         Scenario("huckdorf", level=4)
-        .resources(se=10, cunning=2)
+        .resources(se=10, cunning=2, food=4)  # fed: no Hunger warning (round 28)
         .weapon("knife")
         .skills(*skills)
         .monster("wyvern")

@@ -58,9 +58,12 @@ def test_weak_spot_is_named_where_it_lets_an_attack_wound_through_armor() -> Non
     )
     stab = option_text(act.Attack("stab"), "", game.state, game.ruleset)
     assert stab == "Attack with Stab: wound 2 (Weak Spot: ignores armor) - pay 2 SE", stab
-    # Breaking armor, it says nothing of it.
+    # Breaking armor, it says no "ignores armor" of its own: it is of no use (round 28).
     pry = option_text(act.Attack("pry"), "", game.state, game.ruleset)
-    assert "Weak Spot" not in pry, pry
+    assert pry == (
+        "Attack with Pry: break 1 armor - pay 2 SE "
+        "(no use now: with Weak Spot your wounding attacks ignore armor)"
+    ), pry
 
 
 def test_an_option_that_spends_food_says_the_hunger_it_leaves() -> None:

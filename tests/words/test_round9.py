@@ -20,7 +20,7 @@ def test_a_finishing_blow_paid_in_me_is_never_of_no_use() -> None:
     rules = load_ruleset()
     shaman = msgspec.structs.replace(rules.monsters["base:shaman"], health=1, armor=0)
     rules = dataclasses.replace(rules, monsters={**rules.monsters, "base:shaman": shaman})
-    scene = Scenario("tomu", level=4, ruleset=rules).resources(se=0, me=2)
+    scene = Scenario("tomu", level=4, ruleset=rules).resources(se=0, me=2, food=4)
     game = scene.weapon("knife").monster("shaman").start("battle")
     cut = act.Attack("quick-cut")
     assert cut in game.legal_actions()

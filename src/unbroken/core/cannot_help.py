@@ -120,6 +120,26 @@ def armor_ignored(r: Resolver) -> bool:
     )
 
 
+def break_cannot_help(r: Resolver, attack: m.Attack) -> str:
+    """Return ARMOR_IGNORED when the weapon's armor-breaking `attack` can only do as well as
+    skipping the turn or worse (#28 round 28: Crack with Weak Spot): armor stops none of
+    the player's wounds (`armor_ignored`: every weapon's wounding attacks ignore it, so a
+    weapon switched to this fight does too, and no ability in play wounds but past it),
+    no guard waits (any weapon attack spends it, R-BATTLE-4: the cheapest may be this
+    one) and no rule acts after it but added power (Wrecker's Follow Up, another weapon
+    attack after an armor break, is of use); "" otherwise. Both the attack and a skip end
+    the turn; the attack only pays more."""
+    mo = r.state.monster
+    if attack.type != "break" or mo is None or mo.armor < 1 or mo.defend:
+        return ""
+    for _, ability, _ in r.in_play():
+        if ability.trigger in ("after_attack_chosen", "after_armor_break") and not all(
+            isinstance(e, m.AttackPower) for e in ability.effects
+        ):
+            return ""  # Follow Up: another attack after it
+    return ARMOR_IGNORED if armor_ignored(r) else ""
+
+
 def missed(r: Resolver, effects: Sequence[m.Effect], bounded: bool = False) -> bool:
     """Return whether roll effects can only do as well or worse at the monster's roll now
     (the state's): the row now does nothing and every row they could lead to does

@@ -39,11 +39,10 @@ from unbroken.words.keeping import (
 from unbroken.words.kept_roll import picked_row
 from unbroken.words.no_use import (
     COMMITTED,
-    WOUNDS_NOTHING,
+    attack_no_use,
     last_use,
     note_of,
     use_no_use,
-    wounds_nothing,
 )
 from unbroken.words.no_use_why import keeping_note, rests_instead
 from unbroken.words.option_notes import marked_row as marked_row
@@ -183,9 +182,11 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     text, held = weapons_held(
         f"Resolve {n(card.id)}: {encounter_text(card, ruleset, state.level)}", card, state, ruleset
     )
-    text = merge_note(merge_note(text, held), removal_note(card, state, ruleset))  # as kept
-    if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
-        text = merge_note(text, keeping_note(card, state, ruleset))
+    text = merge_note(text, held)
+    if Query(ruleset, state).can_pay(card.spend):  # else "(cannot pay)" is its one reason
+        text = merge_note(text, removal_note(card, state, ruleset))  # as kept
+        if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
+            text = merge_note(text, keeping_note(card, state, ruleset))
     return text + no_next_level(card.effects, state, ruleset)
 
 
@@ -388,7 +389,7 @@ def option_text(
         row = ""
         if isinstance(action, act.Attack):
             text = attack_label(action, state, ruleset, f)
-            text = merge_note(text, WOUNDS_NOTHING if wounds_nothing(f) else "")
+            text = merge_note(text, note_of(attack_no_use(action, state, ruleset, f)))
         elif isinstance(action, act.PickRoll):
             text, row = picked_row(action, state, ruleset, f)
         # R-RES-4: a shortfall paid with higher effort, said with why (or as no use).
@@ -456,8 +457,8 @@ def option_detail(
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
     more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
-    if wounds_nothing(f):  # why it is marked, first, short: then each Passive's figure
-        more = f"No use now: it wounds 0. {more}".strip()  # (#28 round 18)
+    if idle := attack_no_use(action, state, ruleset, f):  # why it is marked, first, short
+        more = f"No use now: {idle}. {more}".strip()  # (#28 rounds 18 and 28)
     mo = state.monster
     if mo is not None and kills(f):  # a weapon's and an ability's kill alike, Responses too
         # Said first, as its row says it (#28 round 19: its row cut before "— defeats it",

@@ -210,7 +210,7 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
         out.append(killed[0])
     if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
-    ahead = _starving(f, ruleset) if isinstance(f.action, act.Fight | act.Trick) else None
+    ahead = _starving(f, ruleset) if _before_hunger(f, state) else None  # round 28: any
     if ahead is not None:
         held = f.after.res.get("food", 0)
         out.append(
@@ -337,8 +337,7 @@ def _starving_warning(f: Forecast, ruleset: Ruleset, now: GameState) -> tuple[st
     to the fight (R-HUNGER-3); of this level's Hunger step only: an option that ends the
     level (a Response after eating) leads to the next level's, a whole level of finds
     away (#28 round 12)."""
-    combat = now.phase == Phase.COMBAT and f.after.level == now.level
-    if not (combat or isinstance(f.action, act.Fight | act.Trick)):
+    if not _before_hunger(f, now):
         return None
     ahead = _starving(f, ruleset)
     hunger = ahead or _starving(f, ruleset, rewards=False)
@@ -355,6 +354,15 @@ def _starving_warning(f: Forecast, ruleset: Ruleset, now: GameState) -> tuple[st
         "(more than you have)."
     )
     return full, f"{head} (food {held}/{hunger.need}: {MINUS}{hunger.loss} SE)."
+
+
+def _before_hunger(f: Forecast, now: GameState) -> bool:
+    """Return whether an option taken in `now` leads to this level's Hunger step with no
+    Exploration between (one of the Combat phase, a Fight or a Trick): its starvation is
+    said on its line and its detail line alike (#28 round 28: the killing Aimed Shot at
+    level 2 said none, the level's Hunger then took the game)."""
+    combat = now.phase == Phase.COMBAT and f.after.level == now.level
+    return combat or isinstance(f.action, act.Fight | act.Trick)
 
 
 def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[str, str]:

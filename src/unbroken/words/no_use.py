@@ -133,6 +133,19 @@ def wounds_nothing(f: Forecast) -> bool:
     return all(a.passive == "power" for a in f.rules)
 
 
+def attack_no_use(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
+    """Return why a weapon attack can do nothing now, "" when it can: it wounds 0
+    (`wounds_nothing`), or it only breaks armor that stops none of your wounds, as Snare's
+    reason says it (#28 round 28: Crack with Weak Spot; the core's `attack_cannot_help`)."""
+    if not isinstance(action, act.Attack):
+        return ""
+    if wounds_nothing(f):
+        return WOUNDS_NOTHING_WHY
+    if Query(ruleset, state).attack_cannot_help(action) == ARMOR_IGNORED:
+        return armor_why(state, ruleset)
+    return ""
+
+
 def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) -> str:
     """Return why an ability that only gains what the caps would all take is no use
     (R-RES-2), as the rules' own gain says (`Query.gained`); "" when it gains some."""

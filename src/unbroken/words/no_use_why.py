@@ -13,7 +13,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.forecast import own_card
 from unbroken.words.keeping import cap_no_use, held_no_use, resolving, rest_gain
-from unbroken.words.no_use import COMMITTED_WHY, WOUNDS_NOTHING_WHY, use_no_use, wounds_nothing
+from unbroken.words.no_use import COMMITTED_WHY, attack_no_use, use_no_use
 from unbroken.words.paying import paid_no_use
 from unbroken.words.removal import removal_no_use
 from unbroken.words.vocabulary import amounts
@@ -28,7 +28,7 @@ def option_no_use(
     rules = Query(ruleset, state)
     f = forecast or rules.forecast(action)
     if isinstance(action, act.Attack):  # its line is the attack's, not its label
-        said = [WOUNDS_NOTHING_WHY if wounds_nothing(f) else ""]
+        said = [attack_no_use(action, state, ruleset, f)]
     elif isinstance(action, act.PickRoll):  # the row it keeps
         said = []
     else:
@@ -86,6 +86,8 @@ def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest instead" where
     resting was not allowed); "" when resolving it is of use."""
     rules = Query(ruleset, state)
+    if not rules.can_pay(card.spend):  # nothing is paid: "cannot pay" says it (round 28)
+        return ""
     if not any(_kept_reasons(card, state, ruleset, rules)):
         return ""
     if not state.committed:
