@@ -258,7 +258,7 @@ class RecordsScreen(Screen[None]):
         replay = "No replay file."
         if row.replay:  # by the name `unbroken replays` gives it: from when it started
             name = self.replay_names.get(row.replay, "")
-            replay = f"Enter watches its replay ({name} in `unbroken replays`)."
+            replay = f"Enter watches its replay ({name} in unbroken replays)."
         # The expansions' scores, the table's last column (far right at 80 columns, round 11).
         extra = alternatives_text(row.alternative_scores, self.titles)
         others = f" Other scores: {extra}." if extra else ""
