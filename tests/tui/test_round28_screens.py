@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pilot import settle, sync
+from pilot import opened, settle, sync
 from playing import RULES
 from textual.widgets import RichLog
 
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.newgame import NewGameScreen
 
 
 @sync
@@ -49,3 +50,23 @@ async def test_the_log_keeps_the_readers_place_at_a_resize() -> None:
         await settle(pilot)
         assert log.max_scroll_y > 0
         assert log.scroll_y == log.max_scroll_y
+
+
+@sync
+async def test_new_game_bars_only_the_highlighted_row_of_the_list_with_the_focus() -> None:
+    # 28b-14: every character row began "▌  Caellahan — Brawler", "▌  Niola — Brawler", …
+    # (the list's focus outline), read as "all selected".
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, "enter", NewGameScreen)
+        rows = [strip.text for strip in screen._compositor.render_strips()]
+        barred = [row for row in rows if row.startswith("▌")]
+        assert barred == [row for row in rows if row.startswith("▌▶ ")], rows
+        assert len(barred) == 1 and "Caellahan — Brawler" in barred[0], rows
+        assert any(row.startswith("   Niola — Brawler") for row in rows), rows
+        await pilot.press("tab")
+        await settle(pilot)
+        rows = [strip.text for strip in screen._compositor.render_strips()]
+        barred = [row for row in rows if row.startswith("▌")]
+        assert len(barred) == 1 and barred[0].startswith("▌▶ Normal"), rows
+        assert any(row.startswith(" ▶ Caellahan — Brawler") for row in rows), rows
