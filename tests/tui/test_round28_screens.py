@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bar_gap import gap_before_the_bar
 from pilot import opened, settle, sync
 from playing import RULES
 from textual.widgets import RichLog
@@ -70,3 +71,23 @@ async def test_new_game_bars_only_the_highlighted_row_of_the_list_with_the_focus
         barred = [row for row in rows if row.startswith("▌")]
         assert len(barred) == 1 and barred[0].startswith("▌▶ Normal"), rows
         assert any(row.startswith(" ▶ Caellahan — Brawler") for row in rows), rows
+
+
+@sync
+async def test_the_new_game_description_and_the_log_keep_a_gap_before_their_scrollbar() -> None:
+    # 28b-15: "Starts with Bare Hands as your weapon,██" on New game, "(the fight has
+    # begun): time lost██" in `l`: the text touched the scrollbar.
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, "enter", NewGameScreen)
+        gap_before_the_bar(screen, screen.query_one("#class-scroll"))
+        await pilot.press("escape")
+        await settle(pilot)
+        long = (
+            "The time track is set to 22, level 2's time (the fight has begun): time lost "
+            "or spent in this fight comes off it."
+        )
+        app.show_log([long] * 30)
+        await settle(pilot)
+        log = app.screen.query_one("#full-log", RichLog)
+        gap_before_the_bar(app.screen, log)

@@ -53,8 +53,11 @@ class FullLog(RichLog):
         self.call_after_refresh(self.rewrite)
 
     def rewrite(self) -> None:
-        """Write every line again, wrapped to the width beside the scrollbar."""
-        width = self.scrollable_content_region.width
+        """Write every line again, wrapped to the width beside the scrollbar, a column's
+        gap before it."""
+        # a column's gap before the scrollbar (28b-15: "time lost██"): the log's right
+        # padding is beyond the bar, as the New game description's and `i`'s card's is
+        width = self.scrollable_content_region.width - 1
         if width <= 0:
             return
         newest = self.fresh or self.scroll_y >= self.max_scroll_y
