@@ -60,7 +60,7 @@ def test_the_records_sentence_says_when_it_started_and_its_replays_name() -> Non
     detail = " ".join(asyncio.run(look()).split())
     end = finished[11:16] if finished.startswith("2026-11-27") else finished[:16].replace("T", " ")
     assert f"Game 1, 2026-11-27 14:30 to {end}: " in detail, detail
-    assert "(2026-11-27T1430 in `unbroken replays`)" in detail, detail
+    assert "(2026-11-27T1430 in unbroken replays)" in detail, detail
 
 
 def test_the_replays_screen_titles_its_time_started() -> None:

@@ -108,6 +108,7 @@ def test_replay_opens_the_named_or_newest_game_and_refuses_none(
     assert main(["replay", "2026-11-20"]) == 0
     assert main(["replay"]) == 0
     assert opened == [folder / NAMES[0], folder / NAMES[2]]
+    assert capsys.readouterr().err.startswith("Watching the newest finished game, ")
     assert main(["replay", "2026-11-24"]) == 2
     err = capsys.readouterr().err
     assert (
@@ -190,3 +191,32 @@ def test_a_name_that_starts_anothers_is_named_whole_without_its_ending(tmp_path:
     ]
     for name, short in zip(files, names, strict=True):
         assert find_recording(short, tmp_path) == tmp_path / name
+
+
+def test_replay_with_no_name_opens_the_newest_finished_game_and_says_so(
+    folder: Path,
+    recording: Path,
+    capsys: pytest.CaptureFixture[str],
+    opened: list[Path],
+) -> None:
+    # 28a-18: `unbroken replay` opened the game still in progress (at its 0th of 46
+    # decisions), not the last one played to its end; it says which and how to watch the
+    # unfinished one.
+    lines = recording.read_bytes().splitlines(keepends=True)
+    later = folder / "2026-11-28T1900_maxyn-zenma_normal_seed47.jsonl"
+    later.write_bytes(b"".join(lines[:5]))  # header, setup, decisions: no footer
+    assert main(["replay"]) == 0
+    assert opened == [folder / NAMES[2]]
+    said = " ".join(capsys.readouterr().err.split())
+    assert said == (
+        f"Watching the newest finished game, {NAMES[2].removesuffix('.jsonl.gz')}. An "
+        "unfinished game started after it: 2026-11-28T1900_maxyn-zenma_normal_seed47 "
+        "(unbroken replay NAME watches it; Continue on the title screen plays on)."
+    )
+    for name in NAMES:
+        (folder / name).unlink()
+    assert main(["replay"]) == 0
+    assert opened[1] == later
+    said = capsys.readouterr().err
+    assert said.startswith("Watching the newest game, 2026-11-28T1900"), said
+    assert "(no game is finished yet)" in said

@@ -22,8 +22,9 @@ RULES = load_ruleset()
 
 
 def lines(options: OptionList) -> list[str]:
-    """Return each option's line as the player reads it."""
-    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    """Return each option's line as the player reads it, after the focus bar's column
+    (its first: "▌" on the highlighted row of the list with the focus, 28b-14)."""
+    return [str(options.get_option_at_index(i).prompt)[1:] for i in range(options.option_count)]
 
 
 def shown(screen: NewGameScreen, selector: str) -> str:

@@ -31,7 +31,8 @@ async def test_finished_game_is_kept_and_listed_in_records() -> None:
 
     game = starving()
     app = UnbrokenApp(RULES, animate=False, game=game)
-    async with app.run_test(size=(100, 30)) as pilot:
+    # 120 columns: every column fits any game (the layout is chosen for the longest names)
+    async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("1")  # eat nothing, with nothing left: starvation
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("enter")  # back to the title

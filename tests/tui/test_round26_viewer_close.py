@@ -28,7 +28,7 @@ async def run_close_question() -> None:
     async with closing_the_viewer(RULES, SHORT) as (pilot, app):
         said = " ".join(str(app.screen.query_one("Static").render()).split())
         assert "closing now loses it" in said
-        assert "`unbroken analyze` in a shell keeps its analysis for the viewer" in said
+        assert "(unbroken analyze in a shell keeps its analysis for the viewer" in said
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(on_top(app), ReplayViewerScreen)

@@ -2,7 +2,8 @@
 
 FILE is a path, or a recording's name (or the start of one) in the replays
 folder, as `unbroken replays` lists them, or a folder (its newest game); with
-none, the newest game in the replays folder.
+none, the newest finished game in the replays folder (said on the terminal, with the
+unfinished games started after it).
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a recording (.jsonl.gz or .jsonl): a path, or a name as `unbroken replays` "
         "lists it (its start is enough), or a folder (its newest game), or an http(s) URL "
-        "(a board's recording link: fetched first); default: the newest game",
+        "(a board's recording link: fetched first); default: the newest finished game "
+        "(the newest game when none is finished)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.replay import ReplayError, chosen_recording
+    from unbroken.replay import ReplayError, chosen_recording, newest_finished
     from unbroken.replay.viewing import warning, watch
     from unbroken.tui.app import UnbrokenApp
 
@@ -34,7 +36,11 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and args.file.startswith(("http://", "https://")):
         args.file = str(fetched(args.file))
     try:
-        path = chosen_recording(args.file)
+        if args.file is None:
+            path, later = newest_finished()
+            print(newest_said(path, [info.path for info in later]), file=sys.stderr)
+        else:
+            path = chosen_recording(args.file)
         _, problem = watch(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None
@@ -47,6 +53,26 @@ def run(args: argparse.Namespace) -> int:
     app = UnbrokenApp(ruleset, animate=False, record=False, replay=path)
     app.run()
     return app.return_code or 0
+
+
+def newest_said(path: Path, later: list[Path]) -> str:
+    """Return the line saying which game `unbroken replay` with no name opens: the newest
+    finished one (`path`), and how to watch the unfinished games started after it."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.replay import recording_stem
+
+    if later and path == later[0]:
+        return f"Watching the newest game, {recording_stem(path)} (no game is finished yet)."
+    said = f"Watching the newest finished game, {recording_stem(path)}."
+    if later:
+        names = ", ".join(recording_stem(p) for p in later)
+        one = len(later) == 1
+        said += (
+            f" {'An unfinished game' if one else 'Unfinished games'} started after it: "
+            f"{names} (unbroken replay NAME watches {'it' if one else 'one'}; "
+            "Continue on the title screen plays on)."
+        )
+    return said
 
 
 def fetched(url: str) -> Path:

@@ -293,8 +293,8 @@ class TextGame:
     def narrate_new(self, out: TextIO) -> None:
         """Print the log lines of the events not shown yet."""
         events = self.session.game.events
-        for event in events[self.seen :]:
-            line = self.narrator.describe(event)
+        lines = [self.narrator.describe(event) for event in events[self.seen :]]
+        for line in [*lines, self.narrator.said()]:
             for part in line.split("\n") if line else ():  # a level's heading, then its
                 print(wrap(part, indent=2), file=out)  # conditions made active (round 15)
         self.seen = len(events)

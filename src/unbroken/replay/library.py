@@ -170,6 +170,20 @@ def newest_recording(directory: Path | None = None) -> Path:
     return infos[0].path
 
 
+def newest_finished(directory: Path | None = None) -> tuple[Path, list[ReplayInfo]]:
+    """Return the most recently started finished game and the unfinished games started
+    after it, newest first (with none finished: the newest game, and every game); ReplayError when
+    there is no game. `unbroken replay` with no name watches it (28a-18: it opened the game
+    still in progress, at its 0th decision, not the last one played to its end)."""
+    if directory is None:
+        directory = replays_dir(create=False)  # reading creates nothing
+    infos, _ = recorded_games(directory)
+    if not infos:
+        raise ReplayError(directory, None, "no recorded games here yet")
+    done = next((i for i, info in enumerate(infos) if info.outcome != "unfinished"), None)
+    return (infos[0].path, infos) if done is None else (infos[done].path, infos[:done])
+
+
 def chosen_recording(name: str | None) -> Path:
     """Return the recording a command's argument names: a path, a name or its start, a
     folder (its newest game); None: the newest game. ReplayError when there is none."""

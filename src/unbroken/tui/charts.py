@@ -241,7 +241,7 @@ class BarChart(Widget):
         if left and height > 1:
             more = f"… and {left} more"
             if len(more) + 28 <= width:
-                more += " (`unbroken stats` lists all)"
+                more += " (unbroken stats lists all)"
             out.append("\n")
             out.append(cut(more, width), self.get_component_rich_style("chart--more"))
         return out

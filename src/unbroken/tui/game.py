@@ -216,8 +216,8 @@ class GameScreen(Screen[None]):
                 log.write(line)
 
     def narrate(self, new: list[ev.Event]) -> None:
-        said = [self.narrator.describe(e) for e in new]
-        self.write(*(line for line in said if line))
+        said = [*(self.narrator.describe(e) for e in new), self.narrator.said()]
+        self.write(*(part for line in said if line for part in line.split("\n")))
 
     def write(self, *lines: str) -> None:
         """Add lines to the log (and to what the full log, `l`, shows): written at once,

@@ -230,7 +230,9 @@ class GameOverScreen(Screen[None]):
         rolls = 0  # the last decision's: more than one, rounds passed on their own
         for e in self.game.events:  # the narrator needs the game so far to name changes
             line = narrator.describe(e)
-            if line and isinstance(e, ev.GameOver):
+            if line and isinstance(e, ev.GameOver):  # after the rounds lost, if any, held
+                *held, line = line.split("\n")
+                lines.extend(held)
                 death.add(line)
             elif line:
                 lines.append(line)

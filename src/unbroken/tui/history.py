@@ -36,6 +36,7 @@ from unbroken.tui.records_table import (
     shown,
     sort_column,
     sort_key,
+    widest_cells,
 )
 from unbroken.words.outcomes import STEP_NAMES, cause_of_death
 from unbroken.words.printable import printable
@@ -150,6 +151,7 @@ class RecordsScreen(Screen[None]):
 
     #: The games' rows: (key, cells by column key); the table's layout (records_table.shown).
     cells: list[tuple[str, Cells]] = []
+    widest: Cells | None = None  # the widest cells of the rules (records_table.widest_cells)
     drawn = ""  # the layout filled in (`fill`): its columns and cells
     #: The column the player sorted by (its key; None: not sorted), kept as the width changes.
     sorted_by: str | None = None
@@ -161,7 +163,7 @@ class RecordsScreen(Screen[None]):
         """Fill the table for a screen `width` wide with the columns that fit it
         (records_table.shown; the line above the table says what is left out, and where
         it is), keeping the sort and the highlighted game (round 11 lost both on resize)."""
-        kind, columns, rows = shown([cells for _, cells in self.cells], width)
+        kind, columns, rows = shown([cells for _, cells in self.cells], width, self.widest)
         # The layout whole, not its kind: the narrow table's cells wrap to the width
         # (#28 round 19: a resize kept the wrapping of the width Records opened at).
         drawn = repr((columns, rows))
@@ -238,6 +240,7 @@ class RecordsScreen(Screen[None]):
         self.replay_names = replay_names([row.replay for row in rows if row.replay])
         self.details = {str(row.id): self.describe(row) for row in rows}
         self.cells = []
+        self.widest = widest_cells(rules)
         for row in rows:
             key = str(row.id)
             self.replays[key] = row.replay
@@ -258,7 +261,7 @@ class RecordsScreen(Screen[None]):
         replay = "No replay file."
         if row.replay:  # by the name `unbroken replays` gives it: from when it started
             name = self.replay_names.get(row.replay, "")
-            replay = f"Enter watches its replay ({name} in `unbroken replays`)."
+            replay = f"Enter watches its replay ({name} in unbroken replays)."
         # The expansions' scores, the table's last column (far right at 80 columns, round 11).
         extra = alternatives_text(row.alternative_scores, self.titles)
         others = f" Other scores: {extra}." if extra else ""

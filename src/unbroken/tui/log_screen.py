@@ -37,20 +37,37 @@ class FullLog(RichLog):
 
     A RichLog wraps a line once, when it is written, to the width it has then: written
     on its first resize, before its scrollbars were laid out, the lines came out wider
-    than the room left beside the scrollbar and lost their last letters (#28)."""
+    than the room left beside the scrollbar and lost their last letters (#28).
+
+    It opens at the newest line, as a terminal or a log viewer does (28a-8: the player had
+    to press End to see the round that had just passed); written again at a resize, it
+    stays at the newest line if it was there, else at the line the reader had on top."""
 
     def __init__(self, lines: list[str], **options: Any) -> None:
         super().__init__(**options)
         self.said = lines
+        #: Whether the log has not been written yet (it then opens at the newest line).
+        self.fresh = True
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.rewrite)
 
     def rewrite(self) -> None:
-        """Write every line again, wrapped to the width beside the scrollbar."""
-        width = self.scrollable_content_region.width
+        """Write every line again, wrapped to the width beside the scrollbar, a column's
+        gap before it."""
+        # a column's gap before the scrollbar (28b-15: "time lost██"): the log's right
+        # padding is beyond the bar, as the New game description's and `i`'s card's is
+        width = self.scrollable_content_region.width - 1
         if width <= 0:
             return
+        newest = self.fresh or self.scroll_y >= self.max_scroll_y
+        # the reader's top line, as a share of the lines: wrapped again, it moves
+        top = self.scroll_y / max(1, len(self.lines))
+        self.fresh = False
         self.clear()
         for line in self.said:
-            self.write(line, width=width)
+            self.write(line, width=width, scroll_end=False)
+        if newest:
+            self.scroll_end(animate=False)
+        else:
+            self.scroll_to(y=round(top * len(self.lines)), animate=False)

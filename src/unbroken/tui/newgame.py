@@ -268,23 +268,29 @@ class NewGameScreen(Screen[None]):
         return self.marked_new & listed
 
     def mark(self) -> None:
-        """Write every option's line, the highlighted one marked ▶ (not by colour alone)."""
+        """Write every option's line, the highlighted one marked ▶ (not by colour alone),
+        and in the list with the focus, the focus bar ▌ before it: on that row only (28b-14:
+        a bar on every row, the list's outline, read as "all selected")."""
         rules = self.unbroken.ruleset
         chars = self.query_one("#characters", OptionList)
         for i in range(chars.option_count):
             char = rules.characters[str(chars.get_option_at_index(i).id)]
-            lead = MARK if i == chars.highlighted else " " * len(MARK)
-            name = f"{lead}{char.name} — {rules.classes[char.cls].name}"
+            name = f"{lead(chars, i)}{char.name} — {rules.classes[char.cls].name}"
             chars.replace_option_prompt_at_index(i, Text(name))
         diffs = self.query_one("#difficulties", OptionList)
         count = diffs.option_count
         for i, diff in enumerate(rules.settings.difficulties[:count]):
-            lead = MARK if i == diffs.highlighted else " " * len(MARK)
             notes = difficulty_notes(rules, i)
-            line = Text(f"{lead}{diff.name}")
+            line = Text(f"{lead(diffs, i)}{diff.name}")
             if notes:
                 line.append(f" ({'; '.join(notes)})", style="italic")
             diffs.replace_option_prompt_at_index(i, line)
+
+    def on_descendant_focus(self) -> None:
+        self.mark()  # the focus bar moves with the focus
+
+    def on_descendant_blur(self) -> None:
+        self.mark()
 
     @on(OptionList.OptionHighlighted)
     def describe(self) -> None:
@@ -445,6 +451,14 @@ def fell_back(
         if now_id != was_id and owner:
             said.append(f"{was_name} needs {owner}: {now_name} now")
     return tuple(said)
+
+
+def lead(options: OptionList, index: int) -> str:
+    """Return the start of an option's line: the focus bar where the list has the focus
+    and the option is highlighted, then ▶ for the highlighted one (MARK)."""
+    if index != options.highlighted:
+        return " " * (1 + len(MARK))
+    return ("▌" if options.has_focus else " ") + MARK
 
 
 def _index_of(options: OptionList, option_id: str, default: int) -> int:

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from unbroken.core import events as ev
 from unbroken.core.history import combat_opened, level_ability_uses
+from unbroken.core.query import Query
 from unbroken.core.reducer import fold
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, copy_state
 from unbroken.tui.dice import DIE_FACES, shown_roll, shown_text
 from unbroken.tui.rolling import ROLL_SECONDS
@@ -76,6 +78,19 @@ def beat_roll(beat: Beat) -> ev.DieRolled | None:
     return first if isinstance(first, ev.DieRolled) else None
 
 
+def locked(rules: Ruleset, steps: list[Beat]) -> list[Beat]:
+    """Return the beats with those after a condition took every turn left (Paralyzed at 6
+    tokens, `core.query.turn_lock`) made one: no roll can change those turns, so they are
+    not shown one by one at the die's pace (28a-20: 13 rounds, about 30 s), and the log
+    says them in one line (words.lost_rounds)."""
+    first = next((i for i, b in enumerate(steps) if Query(rules, b.state).turn_lock()), len(steps))
+    rest = steps[first + 1 :]  # the beat the lock began in is shown alone
+    if len(rest) < 2:
+        return steps
+    events = [e for beat in rest for e in beat.events]
+    return [*steps[: first + 1], Beat(rest[-1].state, events, rest[-1].so_far)]
+
+
 class Passing:
     """The beats of a decision being shown, how many are shown, and since when."""
 
@@ -103,9 +118,10 @@ class RoundsShown:
         return self.passing is not None
 
     def start(self, steps: list[Beat], start: float) -> None:
-        """Show the beats of a decision one by one (`start`: when its key was pressed)."""
+        """Show the beats of a decision one by one (`start`: when its key was pressed);
+        those after a condition took every turn left (`locked`) as one."""
         self.screen.rolling.stop()
-        self.passing = Passing(steps, start)
+        self.passing = Passing(locked(self.screen.game.ruleset, steps), start)
         self.screen.decision_panel.clear(skip_words(self.screen.pace.stray))
         self.next_beat()
 

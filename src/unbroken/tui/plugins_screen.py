@@ -37,8 +37,8 @@ class PluginsScreen(Screen[None]):
         yield Static(
             Text(
                 "Space turns the highlighted plugin on or off for new games (saved, as "
-                "`unbroken plugins enable|disable NAME` does); install with "
-                "`unbroken plugins install NAME|PATH`."
+                "unbroken plugins enable|disable NAME does); install with "
+                "unbroken plugins install NAME|PATH."
             ),
             id="plugins-summary",
         )

@@ -88,6 +88,30 @@ def game_cells(row: GameRow, rules: Ruleset, titles: dict[str, str] | None) -> C
     return {k: Text(printable(v)) if isinstance(v, str) else v for k, v in values.items()}
 
 
+def widest_cells(rules: Ruleset) -> Cells:
+    """Return the widest cells any game could have in each column (the longest character,
+    difficulty, rank, cause and class names of the rules): the table's layout is chosen
+    for them, not for the games kept so far, so its columns and their order stay the same
+    as games are added (28a-23: with 1 game "Outcome Level Score Rank Cause", with 2
+    "Level Score Outcome", another sentence above)."""
+
+    def longest(names: list[str]) -> Text:
+        return Text(max(names, key=lambda name: Text(name).cell_len, default=""))
+
+    causes = [*rules.monsters, *rules.encounters, *rules.conditions]
+    return {
+        "finished": Text("12-31 23:59"),
+        "character": longest([rules.card_name(c) for c in rules.characters]),
+        "difficulty": longest([d.name for d in rules.settings.difficulties]),
+        "outcome": Text("lost"),
+        "level": 4,
+        "score": 100,
+        "rank": longest([name for _, name in rules.settings.ranks]),
+        "cause": longest(["starvation", "wounds", *(rules.card_name(c) for c in causes)]),
+        "cls": longest([rules.card_name(c) for c in rules.classes]),
+    }
+
+
 def sort_key(cell: object) -> tuple[int, int | str]:
     """Return how a records cell sorts: numbers as numbers, text by its letters."""
     if isinstance(cell, int):
@@ -118,11 +142,13 @@ def _room(widths: list[int]) -> int:
     return sum(widths) + 2 * len(widths) + 4
 
 
-def layout(rows: list[Cells], width: int) -> str:
+def layout(rows: list[Cells], width: int, widest: Cells | None = None) -> str:
     """Return which table fits a screen `width` wide: "all" (COLUMNS), "cls" (all but the
     class) or "narrow" (NARROW: the Outcome column wrapped where it is still too wide;
-    `shown` leaves the plugins' scores out of it where they do not fit beside it)."""
+    `shown` leaves the plugins' scores out of it where they do not fit beside it); with
+    `widest` (`widest_cells`), for those cells too: the same for any games."""
     others = _others(rows)
+    rows = rows if widest is None else [*rows, widest]
     if _room(_widths(COLUMNS, rows)) + others <= width:
         return "all"
     if _room(_widths(COLUMNS[:-1], rows)) + others <= width:
@@ -136,12 +162,14 @@ def _others(rows: list[Cells]) -> int:
     return max([len(OTHERS[0]), *said]) + 2 if said else 0
 
 
-def shown(rows: list[Cells], width: int) -> tuple[str, list[tuple[str, str]], list[list[object]]]:
+def shown(
+    rows: list[Cells], width: int, widest: Cells | None = None
+) -> tuple[str, list[tuple[str, str]], list[list[object]]]:
     """Return the layout for a screen `width` wide, its columns (title, key), and each row's
     cells in that order (the plugins' scores last when any game has one, where they fit
     beside the narrow table: else "narrowest", said in the sentence under the table; #28
     round 22: "Gauntlet / scorepad / 2175, / Unearthed / Tally 62", four rows a game)."""
-    kind = layout(rows, width)
+    kind = layout(rows, width, widest)
     columns = list({"all": COLUMNS, "cls": COLUMNS[:-1], "narrow": NARROW}[kind])
     others = any(OTHERS[1] in cells for cells in rows)
     if others and kind == "narrow" and _room(_widths(NARROW, rows)) + _others(rows) > width:

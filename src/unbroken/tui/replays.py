@@ -305,8 +305,8 @@ class ReplayViewerScreen(Screen[None]):
 
             question = (
                 "Close the replay viewer? The analysis is still running, and it is kept "
-                "only once it is done: closing now loses it. (`unbroken analyze` in a shell"
-                " keeps its analysis for the viewer, with no wait here.)"
+                "only once it is done: closing now loses it. (unbroken analyze in a shell keeps"
+                " its analysis for the viewer, with no wait here.)"
             )
             self.app.push_screen(LeaveScreen(question=question), lambda go: self.leave_to(to, go))
             return

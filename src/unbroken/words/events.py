@@ -17,6 +17,7 @@ from unbroken.words.dice import roll_purpose as roll_purpose
 from unbroken.words.event_lines import EVENT_WORDS as EVENT_WORDS
 from unbroken.words.fallback import Fallbacks
 from unbroken.words.growth import Growth
+from unbroken.words.lost_rounds import LostRounds
 from unbroken.words.opening import BattleStartRules, monster_abilities, rule_shown
 from unbroken.words.power import PowerSources
 from unbroken.words.roll_lines import Rerolls
@@ -68,6 +69,8 @@ class Narrator:
         self.rerolls = Rerolls(ruleset)
         #: A condition's rounds counted after the round under way (#28 round 22).
         self.rounds_left = RoundsLeft()
+        #: The rounds a condition takes whole, said in one line (28a-20).
+        self.lost_rounds = LostRounds(ruleset)
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -118,6 +121,25 @@ class Narrator:
         self.power_sources.see(e)
         self.rerolls.see(e)
         self.rounds_left.see(e)
+        if self.lost_rounds.see(e):
+            self.tokens_seen(e)
+            return None
+        held = self.lost_rounds.said(ending=True)  # the rounds before this event, first
+        line = self.describe_one(e)
+        return f"{held}\n{line}" if held and line else held or line
+
+    def said(self) -> str:
+        """Return the line for the rounds kept unsaid so far (`LostRounds`), "" for none:
+        a screen asks after a key's events, so they are said before the next question."""
+        return self.lost_rounds.said()
+
+    def tokens_seen(self, e: ev.Event) -> None:
+        """Keep the tokens a kept-unsaid event changed (its line would have noted them)."""
+        if isinstance(e, ev.ConditionChanged):
+            self.tokens[e.condition] = e.tokens
+
+    def describe_one(self, e: ev.Event) -> str | None:
+        """Return the line for one event said as usual (`describe`)."""
         if isinstance(e, ev.StepEntered):
             self.step = e.step
         unsaid = self.paying if not isinstance(e, ev.AbilityUsed) else None
