@@ -424,6 +424,8 @@ def option_text(
         elif kills(f):  # an ability's kill, said as a weapon's (round 11: "— reward …")
             note = defeat_note(note)
         note, warned = said_once(note, warnings(f, state, ruleset), shared)
+        if note or warned:  # no full stop before the dash (#28 round 28: "power. — defeats")
+            text = text.removesuffix(".")
         if note:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warned)])
