@@ -366,9 +366,11 @@ def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
     # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
     assert texts[act.Attack("crack")] == (
         "Attack with Crack: break 1 armor - pay 2 SE (Hex of Heaviness +1; "
-        "cannot pay 2 SE even with your 1 ME)"
+        "cannot pay 2 SE: you have 1 ME, which pays only 1 SE)"
     )
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"
+    assert texts[act.Focus()] == (
+        "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE: you have 1 ME, which pays only 1 SE)"
+    )
 
 
 def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
