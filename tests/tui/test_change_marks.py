@@ -39,7 +39,8 @@ def test_a_row_short_of_room_cuts_a_long_name_before_the_food_eaten() -> None:
     cunning = Chip(Text("cunning 0"), marks=Text(), abbreviated=Text("cun. 0"))
     food = Chip(Text("food 0 (eat 1)"), Text(" −1 SE"), marks=Text(" ▼−1"), room=6)
     assert chip_rows([cunning, food], 32).plain == "cun. 0  food 0 ▼−1 (eat 1) −1 SE\n"
-    assert chip_rows([cunning, food], 31).plain == "cun. 0 food 0 ▼−1 (eat 1) −1 SE\n"
+    # Round 28: "cun. 1 food 0 ▼−2" ran together; the mark goes against its number.
+    assert chip_rows([cunning, food], 31).plain == "cun. 0  food 0▼−1 (eat 1) −1 SE\n"
     assert chip_rows([cunning, food], 30).plain == "cunning 0\nfood 0 ▼−1 (eat 1) −1 SE\n"
     food = Chip(Text("food 0 (eat 4)"), Text(" −10 SE"), marks=Text(" ▼−10"), room=6)
     # Round 20: the food eaten stays before its cost ("food 0 ▼−10 −10 SE" read as two

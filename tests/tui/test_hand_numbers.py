@@ -45,7 +45,8 @@ async def test_the_hand_shows_the_attacks_effective_numbers_in_a_battle() -> Non
             " ".join(str(o.prompt).split())
             for o in screen.query_one("#decisions", DecisionPanel).options
         )
-        assert "Stab: wound 1 (Weakened −1)" in options  # the same numbers as the option
+        # Cut to one row, its cost kept before the bracket (#28 round 28; the detail line says it).
+        assert "Stab: wound 1… - pay 2 SE" in options  # the same numbers as the option
 
 
 @sync

@@ -19,6 +19,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot, random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.attack_cuts import split_attack
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import option_name
 from unbroken.tui.sheet_rows import applied_row
@@ -65,7 +66,10 @@ def check_decision(screen: GameScreen) -> int:
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
         # One that cannot be taken keeps its name and its reason (round 25), the rest cut.
         head = text[: option_name(f"1. {text}") - 3] if why else text
-        assert head[:20] in rows, (text, screen_text(screen))
+        # An attack keeps its name and cost before what it does (round 28).
+        attack = split_attack(f"1. {text}") if not why else None
+        kept = [attack[2], attack[4][:8]] if attack else [head[:20]]  # wrapped rows joined
+        assert all(x in " ".join(rows.split()) for x in kept), (text, screen_text(screen))
     state = screen.game.state
     stage = screen.query_one("#stage")
     lines = drawn(stage)

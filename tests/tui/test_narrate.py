@@ -193,9 +193,10 @@ def test_the_text_game_wraps_between_words_at_80_columns() -> None:
     lines = [line for line in out.getvalue().splitlines() if "q to quit]: " not in line]
     assert lines and max(len(line) for line in lines) <= 80
     text = out.getvalue()
-    option = "   8. Dangerous Idea [Sage] (1 ability use): Roll the die; if the result is\n"
+    # Round 28: an action's row says what it does in short (its card's words in `i`).
+    option = "   8. Dangerous Idea [Sage] (1 ability use): roll the die: if it is above the\n"
     assert option in text
-    assert "\n      higher than the current level, gain 1 time.\n" in text
+    assert "\n      level, gain 1 time\n" in text
     assert "MISS: nothing" not in text and "MISS: no effect" in text  # as the full screen
 
 
@@ -366,9 +367,11 @@ def test_a_cost_that_cannot_be_paid_says_what_could_pay_it() -> None:
     # Hex of Heaviness: weapon attacks cost 1 SE more; it is named with the cost.
     assert texts[act.Attack("crack")] == (
         "Attack with Crack: break 1 armor - pay 2 SE (Hex of Heaviness +1; "
-        "cannot pay 2 SE even with your 1 ME)"
+        "cannot pay 2 SE: you have 1 ME, which pays only 1 SE)"
     )
-    assert texts[act.Focus()] == "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE even with your 1 ME)"
+    assert texts[act.Focus()] == (
+        "Focus: pay 4 SE, gain 1 ME (cannot pay 4 SE: you have 1 ME, which pays only 1 SE)"
+    )
 
 
 def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:

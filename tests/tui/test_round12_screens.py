@@ -186,7 +186,8 @@ async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None
         cards.highlighted = listed.index("Committed")
         await settle(pilot)
         said = " ".join(str(screen.query_one(".inspector-one").render()).split())
-        assert "R-TRAVEL-7" in said and "no Rest" in said, said
+        # No rule id in player text (#28 rounds 27-28: "(R-TRAVEL-7)" in `i`).
+        assert "R-TRAVEL-7" not in said and "no Rest" in said, said
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("question_mark")

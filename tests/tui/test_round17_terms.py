@@ -14,7 +14,7 @@ def test_iron_grip_side_by_side_explains_disarm() -> None:
     game = Scenario("niola", seed=3).start("exploration")
     lines = offer_lines(game, "base:iron-grip")
     named = "\n".join(lines[lines.index("  Named:") + 1 :])
-    assert "DISARM" in named and "R-WEAPON-4" in named
+    assert "DISARM" in named and "R-WEAPON-4" not in named  # no rule id (6841c42, 28b-16)
     assert "top weapon aside" in named
 
 

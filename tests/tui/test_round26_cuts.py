@@ -43,4 +43,5 @@ def test_a_finishing_blow_cut_keeps_defeats_it() -> None:
         assert len(shown) <= width and "defeats it" in shown, shown
     assert cut_defeats(stab, 44) == "3. Attack with Stab: wound 2… — defeats it"
     rows = fit_options([stab, "4. Rest"], 44, 2)
-    assert rows[0] == "3. Attack with Stab: wound 2… — defeats it"
+    # Round 28: an attack's row keeps its cost too ("Attack with " goes first).
+    assert rows[0] == "3. Stab: wound 2 - pay 2 SE — defeats it…"

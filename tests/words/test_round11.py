@@ -47,4 +47,5 @@ def test_taking_back_a_decision_whose_label_ends_a_sentence_has_one_full_stop() 
     peek = act.Use("base:sneak", "take-a-peek")
     said = taken_back(peek, game.state, RULES)
     assert said.startswith("Taken back: Take a Peek [Sneak]")
-    assert said.endswith("reveals 1 more encounter card.") and not said.endswith("..")
+    # Round 28: an action's row says what it does in short, as its option does.
+    assert said.endswith("at the next Exploration.") and not said.endswith("..")

@@ -57,6 +57,7 @@ from unbroken.words.no_use import last_use_short
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
+from unbroken.words.vocabulary import sentences
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -372,8 +373,9 @@ class DecisionPanel(CarefulList):
         own = own_words(action, game.state, game.ruleset)
         if self.is_brief(index) and f is not None:  # what its line leaves out, after
             # its own words and rules (#28 round 27: "Wound 2 if Power Through [Brawler]
-            # used. Attack with Quick cut: …": README, its own words first)
-            text = f"{text} {if_used_sentence(f, game.ruleset)}".strip()
+            # used. Attack with Quick cut: …": README, its own words first), a sentence
+            # (round 28: "- pay 1 ME Defeats it if Power Through [Brawler] used.")
+            text = sentences(text, if_used_sentence(f, game.ruleset))
         if text == own and not self.is_cut(index):
             return [""]
         if self.is_cut(index) and own not in text:

@@ -12,6 +12,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import label, option_detail, own_words
 from unbroken.words.attacks import attack_cost
+from unbroken.words.effects import ability_words
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -69,9 +70,10 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
 
 
 def ability_text(action: act.Action, rules: Ruleset) -> str:
-    """Return the printed text of the ability an option uses ("" for another option)."""
+    """Return the words of the ability an option uses, as its row says them ("" for another
+    option): an action's in short (`ability_words`), a Response's printed text."""
     ability = rules.ability(action.source, action.ability) if isinstance(action, act.Use) else None
-    return ability.text if ability is not None else ""
+    return ability_words(ability, rules) if ability is not None else ""
 
 
 #: The rows the detail line has at most (app.tcss's #detail), and usually.

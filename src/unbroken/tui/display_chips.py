@@ -60,8 +60,13 @@ MATERIALS = ("wood", "metal", "treasure")
 EAT = " (eat "
 
 
-#: A row's chips drawn closer for a change's marks: whole, names cut, one space apart.
-CLOSER = ((False, "  "), (True, "  "), (True, " "))
+#: A row's chips drawn closer for a change's marks: whole, names cut, the marks against
+#: their numbers ("food 0▼−2"); never one space apart (#28 round 28: "cun. 1 food 0 ▼−2"
+#: ran the figures together where the other rows have two spaces).
+CLOSER = ((False, "  ", False), (True, "  ", False), (True, "  ", True))
+#: How a row of chips is drawn (`fitted`): the marks (True, None: only the changes',
+#: False), the food eaten left out, the names cut, the gap, the marks against their numbers.
+Way = tuple[bool | None, bool, bool, str, bool]
 
 
 class Chip:
@@ -87,10 +92,12 @@ class Chip:
         #: row (a ▲ made the materials flow over the rows anew).
         self.width = len(words.plain) + max(room, len(self.after.plain))
 
-    def drawn(self, marks: bool | None, short: bool = False, cut: bool = False) -> Text:
+    def drawn(
+        self, marks: bool | None, short: bool = False, cut: bool = False, tight: bool = False
+    ) -> Text:
         """Return the chip with its marks (True), only their arrows (None), or none;
-        `short`: without the food eaten (EAT), `cut`: its name abbreviated, to make room
-        for the marks."""
+        `short`: without the food eaten (EAT), `cut`: its name abbreviated, `tight`: the
+        marks against the number ("food 0▼−2"), to make room for the marks."""
         text = (self.abbreviated if cut else self.words).copy()
         # The food eaten stays where a cost follows it: "food 0 ▼−10 −10 SE" read as two
         # numbers in a row (#28 round 20); the change's mark goes instead (the log has it).
@@ -106,6 +113,8 @@ class Chip:
                 if part.plain and part.plain[0] in "▲▼":
                     style = part.spans[0].style if part.spans else part.style
                     said.append(" " + part.plain.strip(), style=style)
+        if tight and said.plain.startswith(" "):
+            said = said[1:]
         # The change beside the number it changed, the food eaten after it: "food 0 ▼−2
         # (eat 4) −10 SE" (#28 round 20: "(eat 4) ▼-2 −10 SE" read as two numbers in a row).
         at = text.plain.find(EAT)
@@ -153,9 +162,10 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
             rows[-1].insert(0, rows[-2].pop())
     text = Text()
     # (marks, food eaten left out, names cut, between chips): for this change only.
-    whole = [(marks, False, cut, gap) for marks in (True, None) for cut, gap in CLOSER]
-    tries = [(True, True, False, "  "), (None, True, False, "  "), (False, False, False, "  ")]
-    loose: list[tuple[bool | None, bool, bool, str]] = [(True, False, False, "  ")]
+    whole: list[Way] = [(mark, False, *way) for mark in (True, None) for way in CLOSER]
+    tries: list[Way] = [(True, True, False, "  ", False), (None, True, False, "  ", False)]
+    tries.append((False, False, False, "  ", False))
+    loose: list[Way] = [(True, False, False, "  ", False)]
     # loose: the marks, the food eaten, the names whole, two spaces between chips
     for i, row in enumerate(rows):
         # The last chip goes to the next row where that has room before a name is cut: at
@@ -185,13 +195,11 @@ def laid_out(row: list[Chip]) -> int:
     return sum(chip.width for chip in row) + 2 * (len(row) - 1)
 
 
-def fitted(
-    row: list[Chip], tries: list[tuple[bool | None, bool, bool, str]], width: int
-) -> Text | None:
+def fitted(row: list[Chip], tries: list[Way], width: int) -> Text | None:
     """Return the row drawn the first of `tries` way that fits `width` (the last try
     is taken as it is when its marks are False), or None when none fits."""
-    for marks, short, cut, gap in tries:
-        line = Text(gap).join(chip.drawn(marks, short, cut) for chip in row)
+    for marks, short, cut, gap, tight in tries:
+        line = Text(gap).join(chip.drawn(marks, short, cut, tight) for chip in row)
         if len(line.plain) <= width or marks is False:
             return line
     return None
@@ -277,7 +285,7 @@ def time_row(
             # cost (#28 round 27), "level 2 gets 22 time" beside "7 left" as a level 1
             # short of time (round 22).
             note = f"level {state.level + 1} starts at {starts[state.level]}"
-        fits = len(line.plain) + 1 + len(note) <= width
+        fits = len(line.plain) + 2 + len(note) <= width  # two spaces apart (widgets)
         if moved:  # the level's note comes back once the card's time is taken
             note = kept[2:] + (" → ambush" if note.endswith("ambush") else "")
         elif kept and not fits and len(line.plain) - len(kept) + 1 + len(note) <= width:

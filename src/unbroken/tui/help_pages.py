@@ -16,6 +16,10 @@ THE_SCREEN = """\
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
   "food 0 ▲+1 (eat 1)"); where a row is short of room, a long name is cut for
   that change ("cun. 1 ▲+1"), or its last material goes to the next row.
+  **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
+  the level's number, less for some skills), and, in yellow, the SE eating short
+  would cost if nothing changes before it (3 food lacking: 1 + 2 + 3 = 6 SE), in
+  red when you could not pay it: you would starve.
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows
   the monster's rules in full, or folds them to one line.

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from unbroken.tui.attack_cuts import cut_attack
 from unbroken.tui.panel import cut
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
@@ -205,12 +206,18 @@ def fit_options(
         elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
             shown[i] = cut_own_words(lines[i], bare, width)
         else:
-            shown[i] = cut_turn(bare, width) if turn[i] else cut_defeats(bare, width)
+            shown[i] = cut_turn(bare, width) if turn[i] else cut_attack_or_defeats(bare, width)
     return shown
 
 
 #: How an option that defeats the monster says so (`words.keeping.defeat_note`).
 DEFEATS = " — defeats it"
+
+
+def cut_attack_or_defeats(line: str, width: int) -> str:
+    """Return an option cut to one row: an attack its cost kept (`cut_attack`), else
+    "— defeats it" kept (`cut_defeats`)."""
+    return cut_attack(line, width) or cut_defeats(line, width)
 
 
 def cut_defeats(line: str, width: int) -> str:

@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from unbroken.core.game import Game
+from unbroken.core.query import Query
 from unbroken.core.state import Phase, StepName
 from unbroken.words.actions import option_text
 from unbroken.words.prompts import prompt_text
@@ -86,7 +87,7 @@ BY_ID = {term.id: term for term in TERMS}
 def terms_named(game: Game) -> list[str]:
     """Return the ids of the rules the game screen names now: in the decision's prompt and
     options, the stage's "Committed to the next encounter", the phase tracker's Ambush
-    step."""
+    step, the Display's "(eat 3) −6 SE" (the Hunger step's cost to come)."""
     s, rules = game.state, game.ruleset
     said = []
     if game.decision is not None:
@@ -96,6 +97,11 @@ def terms_named(game: Game) -> list[str]:
         said.append("committed")
     if s.phase == Phase.COMBAT and s.step == StepName.AMBUSH:
         said.append("ambush")
+    query = Query(rules, s)
+    if query.hunger_to_come() and s.res.get("food", 0) < query.food_requirement():
+        # The Display's "food 0 (eat 3) −6 SE": the Hunger step's cost to come (#28 round
+        # 28: `i` listed it only where the prompt or an option named it).
+        said.append("hunger")
     text = "\n".join(said)
     return [term.id for term in TERMS if term.word.search(text)]
 

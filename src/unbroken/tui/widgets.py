@@ -122,9 +122,12 @@ class DisplayPanel(Panel):
         line, note = time_row(state, rules, change, time_reset(last), self.size.width)
         text.append_text(line)
         if note:
-            # Beside the bar when it fits, else on a line of its own (an 80-column table).
-            narrow = 0 < self.size.width < len(line.plain) + 1 + len(note)
-            text.append(("\n" + " " * LABEL if narrow else " ") + note, style="dim")
+            # Beside the bar when it fits, else on a line of its own (an 80-column table);
+            # two spaces apart, as the chips are, but the fight's "22 ↺ for level 2" (#28
+            # round 28: "26 left level 4 starts at 30" read as one phrase).
+            gap = " " if note.startswith("for level") else "  "
+            narrow = 0 < self.size.width < len(line.plain) + len(gap) + len(note)
+            text.append(("\n" + " " * LABEL if narrow else gap) + note, style="dim")
         text.append("\n" + "uses".ljust(LABEL), style="bold")
         most = max(uses, state.ability_uses)  # never more filled pips than the pool
         text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))

@@ -12,7 +12,7 @@ from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.attacks import attack_label
-from unbroken.words.effects import encounter_text, when_text
+from unbroken.words.effects import ability_words, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
     forecast_note,
@@ -146,7 +146,8 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     if limit and limit not in ability.text:  # in the head, kept where the words are cut
         parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
     cost = f" ({', '.join(parts)})" if parts else ""
-    text = f"{ability_name(ruleset, action.source, ability)}{cost}: {ability.text}"
+    own = ability_words(ability, ruleset)  # an action's in short, its cost once (round 28)
+    text = f"{ability_name(ruleset, action.source, ability)}{cost}: {own}"
     return text + note_of(use_no_use(action, state, ruleset))
 
 
@@ -425,6 +426,8 @@ def option_text(
         elif kills(f):  # an ability's kill, said as a weapon's (round 11: "— reward …")
             note = defeat_note(note)
         note, warned = said_once(note, warnings(f, state, ruleset), shared)
+        if note or warned:  # no full stop before the dash (#28 round 28: "power. — defeats")
+            text = text.removesuffix(".")
         if note:
             text += f" — {note}"
         return "".join([text, *(f" — ⚠ {w}" for w in warned)])

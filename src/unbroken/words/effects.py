@@ -109,6 +109,15 @@ def effect_text(e: m.Effect, rules: Ruleset | None = None, level: int = 0) -> st
         return EFFECT_WORDS[type(e)](e)
 
 
+def ability_words(ability: m.Ability, rules: Ruleset | None = None) -> str:
+    """Return an ability's words as its option says them: an action's deeds in short, its
+    cost said once, in the option's bracket ("reveal 3 more cards at the next Exploration";
+    #28 round 28: "Delve [Gravedigger] (pay 1 SE, 1 ability use): Spend 1 SE: the next…"
+    gave the cost twice); a Response's its card's words (when it happens is in them)."""
+    deeds = [effect_text(e, rules) for e in ability.effects] if ability.type == "action" else []
+    return "; ".join(deeds) or ability.text
+
+
 def modifier_text(mod: m.Modifier, rules: Ruleset | None = None) -> str:
     """Return one modifier record (an always-on rule) in words, as a card would print it
     (see `effect_text` for `rules`)."""

@@ -170,7 +170,7 @@ def paid_sentence(
 
 def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
     """Return why an effort cost cannot be paid while higher effort is held: "cannot pay
-    4 SE even with your 3 ME" (ME and LE pay what SE lacks, R-RES-4: a player read a
+    4 SE: you have 3 ME, which pay only 3 SE" (ME and LE pay what SE lacks, R-RES-4: a player read a
     bare "cannot pay" at 0 SE and 3 ME as "attacks take SE only"); "" otherwise (a bare
     "cannot pay" says it: the cost is on the line, and nothing else could pay it)."""
     res = state.res
@@ -182,4 +182,15 @@ def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
         return ""
     lowest = min(m.EFFORT.index(k) for k in effort)
     higher = {k: res.get(k, 0) for k in m.EFFORT[lowest + 1 :] if res.get(k, 0)}
-    return f"cannot pay {amounts(effort)} even with your {amounts(higher)}" if higher else ""
+    if not higher:
+        return ""
+    if len(effort) > 1:  # a cost of two efforts: what else could pay it
+        return f"cannot pay {amounts(effort)} even with your {amounts(higher)}"
+    # What it all pays, in the effort asked (#28 round 28: "cannot pay 2 ME even with your 1
+    # LE" read as if LE could fund Inspiration's trade): "cannot pay 2 ME: you have 1 LE,
+    # which pays only 1 ME".
+    (kind,) = effort
+    held = {k: res.get(k, 0) for k in m.EFFORT[lowest:] if res.get(k, 0)}
+    total = sum(held.values())
+    pays = f"{'pays' if total == 1 else 'pay'} only {amounts({kind: total})}"
+    return f"cannot pay {amounts(effort)}: you have {amounts(held)}, which {pays}"
