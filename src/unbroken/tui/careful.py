@@ -9,7 +9,8 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - In a careful window, or a key too quick after a new question: a costly option
   (`costly`: it spends, loses, reveals or changes something for good; `marks`: not the
   only option offered, unless it ends the game or what it follows is unread; Pass, when
-  it gives up a Response that would do something now).
+  it gives up a Response that would do something now; a Response's use in the window
+  right after a Response the key took: questions.py's `used_after`).
 - In a window over a question asked again (`AGAIN`): only the key that answered it, its
   option costly again; every other key takes at once (a different option is no double
   tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
