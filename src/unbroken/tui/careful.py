@@ -106,10 +106,18 @@ def taken_words(taken: tuple[str, ...]) -> str:
             said[-1] = (words, said[-1][1] + 1)
         else:
             said.append((words, 1))
-    return " ".join(
-        w if n == 1 else w.rstrip(".") + (" (twice)." if n == 2 else f" ({n} times).")
-        for w, n in said
-    )
+    return " ".join(w if n == 1 else counted(w, n) for w, n in said)
+
+
+def counted(words: str, n: int) -> str:
+    """Return a decision taken `n` times as the prompt says it: "Skip your turn (twice).",
+    a count before the brackets that say why (#28 round 28: "Pass (Snare [Hunter] not
+    used: …) (twice)." read oddly): "Pass twice (Snare [Hunter] not used: …)."."""
+    count, body = "twice" if n == 2 else f"{n} times", words.rstrip(".")
+    if body.endswith(")") and " (" in body:
+        head, _, rest = body.partition(" (")
+        return f"{head} {count} ({rest}."
+    return f"{body} ({count})."
 
 
 def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
