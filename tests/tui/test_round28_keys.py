@@ -57,3 +57,23 @@ async def test_a_second_key_after_last_rites_marks_scavenger() -> None:
             await pilot.press(scavenger)  # the player's own: taken
             await settle(pilot)
             assert game.state.decisions == decisions + 1
+
+
+@sync
+async def test_options_changed_again_does_not_name_the_craft_before() -> None:
+    # Found reproducing 28a-6: the Club crafted ("Craft the Club taken. Options
+    # changed"), then the Axe, the prompt still said "Craft the Club taken.": what the
+    # key before the last took, kept from the question before.
+    game = Scenario("caellahan", seed=3).resources(wood=3, metal=1).start("preparation")
+    async with played(game, CAREFUL) as (pilot, screen):
+        club = key_of(screen, act.Craft)
+        await pilot.press(club)  # the game's first question: taken at once
+        await settle(pilot)
+        assert game.state.weapons[-1] == "base:club"
+        assert "Craft the Club taken. Options changed" in prompt(screen), prompt(screen)
+        axe = key_of(screen, act.Craft)
+        await pilot.press(axe, axe)  # marked, then taken
+        await settle(pilot)
+        assert game.state.weapons[-1] == "base:axe"
+        assert "Options changed" in prompt(screen), prompt(screen)
+        assert "Craft the Club" not in prompt(screen), prompt(screen)

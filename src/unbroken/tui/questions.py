@@ -145,8 +145,10 @@ class CarefulList(ClockedList):
         self.dropped = None
         if new:
             self.asked_at = time.monotonic()
-        if new or again is not None:
-            self.answered_said = answered[1] if answered is not None and alike else ""
+        # Said of the key that answered this question only (#28 round 28: crafting the Club,
+        # then the Axe, the prompt still said "Craft the Club taken. Options changed").
+        said = answered[1] if answered is not None and alike else ""
+        self.answered_said = said if new or again is not None else ""
 
     def marks_first(self, index: int) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
