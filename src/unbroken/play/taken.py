@@ -92,8 +92,9 @@ def opened_again(events: Sequence[Event]) -> bool:
     """Return whether the Response window the events wait on is one offered again at the
     same firing of its trigger, after the mandatory Responses (R-EFFECT-2: a Fast
     monster's first roll at the battle's start): the window before it, of the same
-    trigger, with no new turn, round, battle or level between (#28 round 28: "Pass (Snare
-    [Hunter] not used: …)" was said twice, as if one Pass were said again)."""
+    trigger, with no new turn, round, battle or level nor another question between (#28
+    round 28: "Pass (Snare [Hunter] not used: …)" was said twice, as if one Pass were
+    said again)."""
     opened = [i for i, e in enumerate(events) if isinstance(e, TriggerOpened)]
     if len(opened) < 2:
         return False
@@ -101,7 +102,11 @@ def opened_again(events: Sequence[Event]) -> bool:
     first, now = events[before], events[last]
     assert isinstance(first, TriggerOpened) and isinstance(now, TriggerOpened)
     between = events[before + 1 : last]
-    return first.trigger == now.trigger and not any(isinstance(e, FIRINGS) for e in between)
+    if first.trigger != now.trigger or any(isinstance(e, FIRINGS) for e in between):
+        return False
+    # Only the first window's own question between: no key of the player's (an extra
+    # attack's) fired the trigger anew.
+    return sum(isinstance(e, Awaiting) for e in between) == 1
 
 
 def taken_line(ruleset: Ruleset, before: Sequence[Event], action: Action) -> str:
