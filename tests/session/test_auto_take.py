@@ -141,8 +141,8 @@ def test_a_committed_card_that_cannot_be_paid_is_shown_not_forfeited_for_the_pla
     lines: list[str] = []
     session.take_for_player(lambda line, events: lines.append(line))
     assert lines == [
-        "Taken for you: Bribing the Whelps: 1 treasure -> 2 SE + 1 cunning"
-        " (time 1; cannot pay: you will gain nothing from it)."
+        "Taken for you: keep Bribing the Whelps (1 treasure -> 2 SE + 1 cunning,"
+        " time 1; cannot pay: you will gain nothing from it)."
     ]
     assert game.legal_actions() == [act.Forfeit()]
     assert session.for_player() is None
@@ -160,7 +160,7 @@ def test_a_committed_card_that_can_be_paid_is_shown_not_resolved_for_the_player(
     session.auto_take = session.auto_pass = True
     lines: list[str] = []
     session.take_for_player(lambda line, events: lines.append(line))
-    assert len(lines) == 1 and lines[0].startswith("Taken for you: Cold Spring")
+    assert len(lines) == 1 and lines[0].startswith("Taken for you: keep Cold Spring")
     assert game.legal_actions() == [act.Resolve()]
     assert session.for_player() is None
     assert game.state.chosen == "base:cold-spring"

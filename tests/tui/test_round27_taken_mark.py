@@ -17,7 +17,7 @@ from unbroken.tui.pace import KeyPace
 #: The beat after decisions taken for the player ended by hand, a window no test outlasts.
 PACE = KeyPace(settle=60.0, careful=60.0, quick=0.0, first_new=False)
 #: What the log says was taken for the player when Explore's key kept the one card.
-TAKEN = "Taken for you: Root Tangle"
+TAKEN = "Taken for you: keep Root Tangle"
 
 
 def committed() -> Game:

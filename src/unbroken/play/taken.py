@@ -13,8 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unbroken.core.actions import Action, Forfeit, Resolve, Rest
-from unbroken.core.events import Awaiting, EncounterChosen, Event
+from unbroken.core.actions import Action, Forfeit, Pass, Resolve, Rest
+from unbroken.core.events import (
+    Awaiting,
+    BattleStarted,
+    EncounterChosen,
+    Event,
+    LevelStarted,
+    RoundStarted,
+    TriggerOpened,
+    TurnStarted,
+)
 from unbroken.core.game import Game
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
@@ -71,7 +80,33 @@ def taken_said(game: Game, action: Action, why: str) -> str:
     the game's "— you cannot pay any attack: …"; `skip_why`). A Pass names the Responses it
     skipped among the answers offered."""
     why = skip_why(action, why, game.options())
-    return taken_for_you(action, why, game.state, game.ruleset, game.legal_actions())
+    again = isinstance(action, Pass) and opened_again(game.events)
+    return taken_for_you(action, why, game.state, game.ruleset, game.legal_actions(), again)
+
+
+#: The events that begin a trigger's new firing: its window after one is another moment.
+FIRINGS = (BattleStarted, RoundStarted, TurnStarted, LevelStarted)
+
+
+def opened_again(events: Sequence[Event]) -> bool:
+    """Return whether the Response window the events wait on is one offered again at the
+    same firing of its trigger, after the mandatory Responses (R-EFFECT-2: a Fast
+    monster's first roll at the battle's start): the window before it, of the same
+    trigger, with no new turn, round, battle or level nor another question between (#28
+    round 28: "Pass (Snare [Hunter] not used: …)" was said twice, as if one Pass were
+    said again)."""
+    opened = [i for i, e in enumerate(events) if isinstance(e, TriggerOpened)]
+    if len(opened) < 2:
+        return False
+    before, last = opened[-2], opened[-1]
+    first, now = events[before], events[last]
+    assert isinstance(first, TriggerOpened) and isinstance(now, TriggerOpened)
+    between = events[before + 1 : last]
+    if first.trigger != now.trigger or any(isinstance(e, FIRINGS) for e in between):
+        return False
+    # Only the first window's own question between: no key of the player's (an extra
+    # attack's) fired the trigger anew.
+    return sum(isinstance(e, Awaiting) for e in between) == 1
 
 
 def taken_line(ruleset: Ruleset, before: Sequence[Event], action: Action) -> str:

@@ -9,7 +9,8 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - In a careful window, or a key too quick after a new question: a costly option
   (`costly`: it spends, loses, reveals or changes something for good; `marks`: not the
   only option offered, unless it ends the game or what it follows is unread; Pass, when
-  it gives up a Response that would do something now).
+  it gives up a Response that would do something now; a Response's use in the window
+  right after a Response the key took: questions.py's `used_after`).
 - In a window over a question asked again (`AGAIN`): only the key that answered it, its
   option costly again; every other key takes at once (a different option is no double
   tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
@@ -105,10 +106,18 @@ def taken_words(taken: tuple[str, ...]) -> str:
             said[-1] = (words, said[-1][1] + 1)
         else:
             said.append((words, 1))
-    return " ".join(
-        w if n == 1 else w.rstrip(".") + (" (twice)." if n == 2 else f" ({n} times).")
-        for w, n in said
-    )
+    return " ".join(w if n == 1 else counted(w, n) for w, n in said)
+
+
+def counted(words: str, n: int) -> str:
+    """Return a decision taken `n` times as the prompt says it: "Skip your turn (twice).",
+    a count before the brackets that say why (#28 round 28: "Pass (Snare [Hunter] not
+    used: …) (twice)." read oddly): "Pass twice (Snare [Hunter] not used: …)."."""
+    count, body = "twice" if n == 2 else f"{n} times", words.rstrip(".")
+    if body.endswith(")") and " (" in body:
+        head, _, rest = body.partition(" (")
+        return f"{head} {count} ({rest}."
+    return f"{body} ({count})."
 
 
 def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:

@@ -13,7 +13,7 @@ from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState
 from unbroken.tui.careful import AGAIN, MOVED, NEW, REVEALED, TAKEN, always_marked, marks
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
@@ -145,8 +145,10 @@ class CarefulList(ClockedList):
         self.dropped = None
         if new:
             self.asked_at = time.monotonic()
-        if new or again is not None:
-            self.answered_said = answered[1] if answered is not None and alike else ""
+        # Said of the key that answered this question only (#28 round 28: crafting the Club,
+        # then the Axe, the prompt still said "Craft the Club taken. Options changed").
+        said = answered[1] if answered is not None and alike else ""
+        self.answered_said = said if new or again is not None else ""
 
     def marks_first(self, index: int) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
@@ -210,11 +212,30 @@ class CarefulList(ClockedList):
             self.draw()
 
     def costly(self, index: int) -> bool:
-        """Return whether the index-th option is costly (careful.py's `marks`)."""
+        """Return whether the index-th option is costly (careful.py's `marks`), or a
+        Response used in the window right after one the key took (`used_after`)."""
         game = self.game
         if game is None:
             return False
-        return marks(index, self.offered, self.forecasts, game.state, self.no_use, self.unread())
+        return self.used_after(index) or marks(
+            index, self.offered, self.forecasts, game.state, self.no_use, self.unread()
+        )
+
+    def used_after(self, index: int) -> bool:
+        """Return whether the index-th option uses a Response in the window of a new
+        question right after a Response the last key took ("Last Rites used. New
+        question"): a double press's second key is meant for the window before (#28 round
+        28: at the Basilisk's death, the second `1` 1.5 s after Last Rites took Scavenger
+        at once, its gain not costly with no skill drawn after the last monster)."""
+        game = self.game
+        if game is None or not (self.careful and self.why == NEW and self.answered_said):
+            return False
+        response = game.state.decision == DecisionKind.RESPONSE
+        return (
+            response
+            and 0 <= index < len(self.offered)
+            and isinstance(self.offered[index][0], act.Use)
+        )
 
     def unread(self) -> bool:
         """Return whether the careful window is open over what the player has not read yet:

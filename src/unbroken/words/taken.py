@@ -20,12 +20,14 @@ def taken_for_you(
     state: GameState,
     ruleset: Ruleset,
     offered: Sequence[act.Action] = (),
+    again: bool = False,
 ) -> str:
     """Return the log's line of a decision taken for the player, with `why` ("Taken for
     you: Pass (Dodge [Sneak] not used) — the roll comes to the same result whatever you
     do."): an ability by its name and cost (what it does is in `why`), a Pass by the
     Responses it skipped among the answers `offered` (#28 round 20: "Pass (use nothing
-    more) — it would do nothing here" did not say it was Snare), one full stop at the end.
+    more) — it would do nothing here" did not say it was Snare; "Pass again" for a window
+    offered `again` at the same moment), one full stop at the end.
     A Pass whose every skipped Response says why it was of no use says no `why` after
     them (#28 round 27: "Pass (Dodge [Sneak] not used: the roll comes to 1 either way) —
     the roll comes to the same result whatever you do" said it twice)."""
@@ -35,13 +37,31 @@ def taken_for_you(
     words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
+    if isinstance(action, act.ChooseEncounter):
+        words = kept_words(words)
     skipped = [_skipped(a, state, ruleset, why) for a in offered if isinstance(a, act.Use)]
     if isinstance(action, act.Pass) and skipped:
         said = [f"{name} not used{f': {no_use}' if no_use else ''}" for name, no_use in skipped]
-        words = f"Pass ({'; '.join(dict.fromkeys(said))})"
+        # Offered again at the same moment, after the monster's own effect (`again`):
+        # "Pass again (…)", not the same line twice (#28 round 28).
+        words = f"Pass{' again' if again else ''} ({'; '.join(dict.fromkeys(said))})"
         if all(no_use for _, no_use in skipped):
             why = ""  # each Response says its own reason: the Pass's would say it again
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+
+
+def kept_words(label: str) -> str:
+    """Return an encounter card kept for the player as its line says what was done, the
+    card's terms in brackets: "keep Ruined Library (1 cunning -> draw 2 skills and keep
+    one, time 3)" (#28 round 28: "Taken for you: Ruined Library: 1 cunning -> draw 2
+    skills…" read as resolved and paid, where only the keep was taken)."""
+    name, _, terms = label.partition(": ")
+    if not terms:
+        return f"keep {name}"
+    if terms.endswith(")") and " (" in terms:  # "… (time 3)": one pair of brackets
+        head, _, last = terms.rpartition(" (")
+        terms = f"{head}, {last[:-1]}"
+    return f"keep {name} ({terms})"
 
 
 def _skipped(use: act.Use, state: GameState, ruleset: Ruleset, said: str = "") -> tuple[str, str]:
