@@ -254,8 +254,9 @@ def text_report(
         " where clearly above, * beside Chance: Chance is then the reference bot's own play,"
         " worse than its best option there). "
         "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
-        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points; ?"
-        " clearly worse only where the race stopped it (uncertain, so not a misstep); mixed:"
+        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points (one the race"
+        " stopped early: clear over all its looks at every option); ? clearly worse only at"
+        " the look where the race stopped it (uncertain, so not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
         "",
