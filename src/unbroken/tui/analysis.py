@@ -182,6 +182,15 @@ class ChanceChart(Static):
         self.message: tuple[int, str] | None = None
         #: Whether its analysis is being computed (`a` started it; `c` waits for it).
         self.running = False
+        #: Set when the chart goes (the viewer closed): its analysis stops, nothing kept.
+        self.stopped = False
+
+    def on_unmount(self) -> None:
+        """The viewer closed (or the app): its analysis stops at the next decision weighed
+        and is not kept, as the close question says (#28 round 28: "closing now loses it",
+        answered `y`, yet the analysis ran on in its thread, was kept when done, and the
+        viewer showed it 7 minutes later, its rollouts taking the cores meanwhile)."""
+        self.stopped = True
 
     #: Where the chart was last drawn (position, last): drawn again for its new width.
     drawn_at: tuple[int, int] | None = None
@@ -290,6 +299,10 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     viewer.call_after_refresh(lambda: redraw(viewer))
 
 
+class Closed(Exception):
+    """The viewer closed while its analysis ran: the analysis stops (`ChanceChart.stopped`)."""
+
+
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
 
     def show() -> None:
@@ -301,6 +314,8 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     started = time.monotonic()
 
     def progress(done: int, total: int) -> None:
+        if chart.stopped:
+            raise Closed
         chart.note = progress_note(done, total, time.monotonic() - started)
         show()
 
@@ -310,9 +325,13 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
         result = analyze(timeline.recording, timeline.ruleset, GAMES, jobs=jobs, progress=progress)
         # What it is made with, so `unbroken analyze` shows it again (#28 round 27).
         made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
+    except Closed:
+        return  # the viewer is gone: nothing to keep or show (its pool closed with it)
     except (ReplayError, HandlerError) as exc:
         chart.note = f"Cannot analyze this recording: {exc}"
     else:
+        if chart.stopped:  # closed after its last decision: lost as the question said
+            return
         keep(path, result, made)
         chart.analysis = result
     chart.running = False
