@@ -14,14 +14,15 @@ from __future__ import annotations
 import textwrap
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept, made_with
+from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, made_with
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
+from unbroken.advisor.kept import reusable
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
@@ -291,12 +292,28 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     if path is None:
         chart.note = "This recording has no file to analyze."
     else:
-        chart.analysis = kept(Path(path))
+        timeline = viewer.timeline
+        try:
+            made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
+        except ReplayError:
+            made = None  # its plugins cannot be had: analysing it says so
+        chart.analysis = kept(Path(path), made)
         if chart.analysis is None:
             chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
             chart.running = True
             viewer.run_worker(lambda: _compute(viewer, chart, Path(path)), thread=True)
     viewer.call_after_refresh(lambda: redraw(viewer))
+
+
+def kept(path: Path, made: dict[str, Any] | None) -> Analysis | None:
+    """Return the analysis kept of the recording at `path` when made as `made` says, checked
+    as `unbroken analyze` checks it (`advisor.kept.reusable`): #28 round 28, the viewer
+    showed any kept analysis of the format, made with other rules, plugins, an older
+    release or another count of games. None: none such (or `made` None: unknown)."""
+    if made is None:
+        return None
+    found, _ = reusable(path, made)
+    return None if found is None else found.analysis
 
 
 class Closed(Exception):
