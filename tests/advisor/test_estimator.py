@@ -311,7 +311,8 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     assert lead.lead() == "12 points (-10 to 32)"
     # The game's `%`: 70 - 12 = 58, the gap the verdict gives (not the race's 38 and 25).
     assert [odds_text(e) for e in (best, other)] == ["[70% 60-78]", "[58% 36-82]"]
-    assert verdict_text(weighing, [0, 1]) == said
+    assert weighing.ranking(lambda k: str(k + 1)) == said
+    assert verdict_text(weighing, [0, 1]) == "1 leads; all about equal"
     # `unbroken play`'s table: the same figures, the chance the best's, the same verdict.
     printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
     assert "70 % (60-78)" in printed[1] and "58 % (36-82)" in printed[2]
@@ -344,13 +345,15 @@ def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:
     # less 2 and less 38 (the race's own 62, 66 and 64 are not shown).
     assert shown == [23, 61, 59] and race.shown(0).stopped and not race.shown(2).stopped
     assert race.chance.percent() == "61 % (51-70)"
-    said = verdict_text(race, [0, 1, 2])
-    assert said == (
+    assert race.ranking(lambda k: str(k + 1)) == (
         "about equal on the same futures, the intervals holding 0: 2 ahead of 3 by 2 points"
         " (-2 to 6); 1 clearly behind, the intervals above 0: by 38 points (17 to 53)"
     )
+    # The game's `%` says it in plain words, the gaps on the lines (#28 round 28).
+    assert verdict_text(race, [0, 1, 2]) == "2 leads; 3 about equal"
     every_k = Weighing(wins[:2], (32, 100), best=1)
-    assert verdict_text(every_k, [0, 1]).startswith("2 is best on the same futures: clearly")
+    assert every_k.ranking(str).startswith("1 is best on the same futures: clearly")
+    assert verdict_text(every_k, [0, 1]) == "2 is clearly best"
 
 
 def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0() -> None:
@@ -370,11 +373,12 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
     assert race.chance.percent() == figures[2].percent() == "63 % (53-72)"
     assert max(f.rate for f in figures) == race.chance.rate  # none above the best
     assert [odds_text(f) for f in figures] == ["[63% 53-72]", "[44% behind]", "[63% 53-72]"]
-    said = verdict_text(race, [0, 2, 4])
+    said = race.ranking(lambda k: str([1, 3, 5][k]))
     assert said == (
         "about equal on the same futures, the intervals holding 0: 5 the same as 1 (-3 to 3"
         " points); 3 clearly behind, the intervals above 0: by 19 points (2 to 33)"
     )
+    assert verdict_text(race, [0, 2, 4]) == "5 leads; 1 about equal"
     assert "by 0 points" not in said
     printed = table(["Explore", "?", "Rest", "?", "Scout"], [0, 2, 4], race)
     assert " 3. 44 % (" in printed and "(clearly behind, stopped early at 32)" in printed
@@ -398,7 +402,8 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
         def under_way(self) -> tuple[int, int]:
             return 0, 0
 
-    assert "chance here 63 % (53-72)" in status_text(_Odds(), said)  # type: ignore[arg-type]
+    # The chance here, its interval on the best's line (#28 round 28: a short header).
+    assert "chance here 63 %; " in status_text(_Odds(), said)  # type: ignore[arg-type]
 
 
 def test_an_option_halved_away_while_ahead_is_never_shown_above_the_best() -> None:

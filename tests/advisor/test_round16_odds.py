@@ -165,9 +165,10 @@ def test_a_race_stopped_at_its_first_clear_look_is_not_called_costly() -> None:
     )
     row = text_report(Analysis(100, 20, 30, "lost", [choice]), "a game").splitlines()[5]
     assert "16!" not in row and "16? " in row  # "?": uncertain (round 24: no mark read oddly)
-    # One future more (6 to none) is clear over both looks: costly, and said without doubt.
-    sure = _stab(Difference(0, 6, 32))
+    # Two futures more (7 to none) is clear over both looks at both other options (round
+    # 28: the looks count the options held against the leader too): costly, said so.
+    sure = _stab(Difference(0, 7, 32))
     assert sure.costly and not sure.uncertain and "uncertain" not in sure.verdict()
-    # Stopped at the first stage (one look), 5 to none of 16 is clear: costly as before.
-    first = _stab(Difference(0, 5, 16))
+    # Stopped at the first stage, one look at two options: 6 to none of 16 is clear.
+    first = _stab(Difference(0, 6, 16))
     assert first.costly and not first.uncertain

@@ -86,7 +86,7 @@ def test_analyze_marks_an_uncertain_loss_and_keeps_defeats_it() -> None:
         assert row.startswith("  109   4  41 %  22 %    16? "), row
         [row] = [x for x in out.splitlines() if x.startswith("   42")]
         assert "— defeats it" in row and "1 treasure" not in row or width is None, row
-        assert "? clearly worse only where the race stopped it" in " ".join(out.split())
+        assert "? clearly worse only at the look where the race stopped it" in " ".join(out.split())
     # Cut after a whole word (round 26: "reveal t… 42 %").
     assert short_option(HEART_SHOT, 30) == "Attack with… — defeats it"
 

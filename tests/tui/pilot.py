@@ -18,11 +18,15 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
+from unbroken.advisor.analysis import Analysis, keep, made_with
+from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import StepName
 from unbroken.home.settings import Settings, save_settings
+from unbroken.plugins import load_ruleset
+from unbroken.replay import read_recording
 from unbroken.testing import expansions_from_source
 from unbroken.tui import analysis
 from unbroken.tui.app import UnbrokenApp
@@ -113,10 +117,17 @@ async def option_detail(game: Game, action: act.Action) -> tuple[str, str]:
         return row, " ".join(str(screen.query_one("#detail", Static).render()).split())
 
 
+def kept_for_the_viewer(path: Path, found: Analysis) -> None:
+    """Keep `found` as the analysis of the recording at `path`, made as the viewer's `a`
+    makes one (the viewer shows only such a one, as `unbroken analyze` does: round 28)."""
+    made = made_with(read_recording(path), load_ruleset(), analysis.GAMES, DEFAULT_SEED)
+    keep(path, found, made)
+
+
 def analysis_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the replay viewer's analysis (`a`) run and never end, none kept from before."""
     monkeypatch.setattr(analysis, "_compute", lambda *_: None)
-    monkeypatch.setattr(analysis, "kept", lambda _: None)
+    monkeypatch.setattr(analysis, "kept", lambda *_: None)
 
 
 @asynccontextmanager

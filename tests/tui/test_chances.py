@@ -8,11 +8,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from pilot import sync
+from pilot import kept_for_the_viewer, sync
 from textual.pilot import Pilot
 
 from unbroken.advisor import Difference, Estimate
-from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.plugins import load_ruleset
 from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
@@ -66,7 +66,7 @@ async def charted() -> AsyncIterator[tuple[Pilot[Any], ReplayViewerScreen, Chanc
     """Keep the short game's analysis (as `unbroken analyze` leaves it in the cache), open
     its replay in the viewer at 80x24 and show the chart (`a`): the pilot, the viewer and
     the chart."""
-    keep(SHORT, ANALYSIS)
+    kept_for_the_viewer(SHORT, ANALYSIS)
     async with viewing() as (pilot, viewer):
         await pilot.press("a")
         await pilot.pause()

@@ -73,7 +73,7 @@ async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
         for line, (_, why) in zip(shown, offered, strict=True):
             assert ("%" in line.split("]")[0]) == (not why)
         prompt = str(screen.query_one("#prompt").render())
-        assert "Odds: 8 games each" in prompt
+        assert "Odds (8 games each)" in prompt
         # The one estimator: the figures `unbroken analyze` and `unbroken play` give here.
         actions = [action for action, why in offered if not why]
         assert screen.odds.anytime is not None
@@ -98,7 +98,7 @@ async def test_the_odds_stay_when_the_terminal_is_resized() -> None:
         await pilot.pause()
         await asyncio.sleep(0.2)
         assert any(line.startswith("1. [") for line in lines(screen)), lines(screen)
-        assert "Odds: 4 games each" in str(screen.query_one("#prompt").render())
+        assert "Odds (4 games each)" in str(screen.query_one("#prompt").render())
 
 
 def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
@@ -106,10 +106,11 @@ def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
     # Round 16: "key 0" could not be placed: the key pressed, and which option it is.
     legal = [0, 3, 9]  # options 1, 4 and the tenth (key 0) can be taken
     same = Weighing(wins=(0b1111, 0b1111, 0b1111), games=(4, 4, 4), best=2)
-    assert odds.verdict_text(same, legal) == (
+    assert same.ranking(lambda k: odds._key_name(OPTION_KEYS[legal[k]])) == (
         "about equal on the same futures: 0 (option 10) the same as 1 (-46 to 46 points)"
         " and 4 (-46 to 46)"
     )  # never "ahead of 1 by 0 points" (the README playtest of #28)
+    assert odds.verdict_text(same, legal) == "0 (option 10) leads; all about equal"
     alone = Weighing(wins=(0b1,), games=(4,), best=0)
     assert odds.verdict_text(alone, [5]) == ""
 
@@ -141,13 +142,13 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     actions = game.legal_actions()[:2]
     pool = _HeldPool()
     anytime = Anytime(cast(Any, pool), game, actions, most=16, batch=8)
-    assert len(pool.rounds) == 2 and "; running: 0 of 16 futures played; press % to stop" in (
+    assert len(pool.rounds) == 2 and ": running, 0 of 16 futures played; % stops them" in (
         odds.status_text(anytime, "the verdict", "1")
     )  # no option ahead before any stage is done
     pool.finish(1)  # the second round first: the first still holds the count
     anytime.poll()
     assert anytime.games == 0
-    assert "running: 8 of 16 futures played; press % to stop" in odds.status_text(anytime)
+    assert "running, 8 of 16 futures played; % stops them" in odds.status_text(anytime)
     pool.finish(0)
     anytime.poll()  # the race: both won everything, settled; the best weighs the chance
     said = odds.status_text(anytime, "the verdict", "1", "monster unknown: …")
@@ -155,19 +156,17 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     # played; about equal on the same futures: 1 ahead of 2 by 6 points …" was hard to
     # read): the verdict and the chance once done.
     assert said == (
-        "Odds: 16 games each, 95 % intervals; running: 0 of 16 more futures played; 1 ahead"
-        " so far; press % to stop"
+        "Odds (16 games each): running, 0 of 16 more futures played; 1 ahead so far; % stops them"
     )
     pool.finish(2)
     pool.finish(3)
     anytime.poll()
     assert anytime.finished
     assert odds.status_text(anytime, "the verdict", "1") == (
-        "Odds: 16 games each, 95 % intervals; chance here 100 % (81-100); the verdict; "
-        "press % to hide them"
+        "Odds (16 games each): chance here 100 %; the verdict"
     )
     # Round 24: where the monster is not revealed yet, the chance says it averages over it.
-    assert "chance here 100 % (81-100), monster unknown: averaged over the 6 it may be;" in (
+    assert "chance here 100 %, monster unknown; the verdict" in (
         odds.status_text(anytime, "the verdict", "1", unseen_words(game))
     )
 
@@ -184,7 +183,7 @@ def test_an_option_of_no_use_is_not_ranked_above_pass_unsaid() -> None:
     assert odds.no_use_text(focus, None, "") == "[90% no use]"
     same = Weighing(wins=(0b1111, 0b1110), games=(4, 4), best=0)
     verdict = odds.verdict_text(same, [0, 1], no_use=[0])
-    assert verdict.endswith("(1 is of no use now: ahead by chance or the play after)")
+    assert verdict.endswith("(1 is of no use now: ahead by chance)")
     assert "no use" not in odds.verdict_text(same, [0, 1], no_use=[1])
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot import game_screen_of, paced, sync
+from pilot import game_screen_of, kept_for_the_viewer, paced, sync
 from rich.text import Text
 from scenes import hovel_with_no_se
 from test_auto_taken import rest_taken_for_you
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from unbroken.advisor import Difference, Estimate
-from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -126,7 +126,7 @@ async def test_the_viewers_header_stays_on_one_row_and_the_chart_keeps_its_heigh
         lost, "pays 1 SE, loses 1 time, ⚠ time runs out: the monster "
         "ambushes you", "costs nothing",
     )  # fmt: skip
-    keep(SHORT, Analysis(100, 20, 10, "lost", [*ANALYSIS.choices[:1], taken]))
+    kept_for_the_viewer(SHORT, Analysis(100, 20, 10, "lost", [*ANALYSIS.choices[:1], taken]))
     app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

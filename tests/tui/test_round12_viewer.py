@@ -3,11 +3,11 @@ costly decision's note was cut at 80x24."""
 
 from __future__ import annotations
 
-from pilot import sync
+from pilot import kept_for_the_viewer, sync
 from test_chances import SHORT, charted, viewing
 
 from unbroken.advisor import Difference, Estimate
-from unbroken.advisor.analysis import Analysis, Choice, keep
+from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.tui.analysis import ChanceChart, progress_note
 
@@ -52,7 +52,7 @@ async def test_a_long_costly_note_is_shown_whole_at_80x24() -> None:
         16, True), lost, why, "costs nothing",
     )  # fmt: skip
     analysis = Analysis(100, 20, 20, "lost", [taken])
-    keep(SHORT, analysis)
+    kept_for_the_viewer(SHORT, analysis)
     async with viewing() as (pilot, viewer):
         await pilot.press("a", "c")
         await pilot.pause()

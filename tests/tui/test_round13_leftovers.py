@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, kept_for_the_viewer, settle, sync
 from test_chances import ANALYSIS, SHORT
 from test_round12_keys import burst
 from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
-from unbroken.advisor.analysis import keep
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
@@ -95,7 +94,7 @@ async def test_down_typed_twice_at_once_from_helps_search_moves_twice() -> None:
 async def test_the_viewers_chart_covers_nothing_of_the_hand() -> None:
     # The chance chart (`a`), docked at the screen's foot, covered the Hand at 80x24 (its
     # progress line where the cards were) while the Hand's title said "↓ more".
-    keep(SHORT, ANALYSIS)
+    kept_for_the_viewer(SHORT, ANALYSIS)
     app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

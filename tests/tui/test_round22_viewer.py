@@ -20,7 +20,7 @@ SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed181146455658001
 def test_c_says_what_the_analysis_is_doing(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 22: "No analysis shown: a shows the chances …" stayed beside "Analysing … 25 of
     # 120" and after the chart was drawn; `c` during the analysis said it again.
-    monkeypatch.setattr(analysis, "kept", lambda _path: None)
+    monkeypatch.setattr(analysis, "kept", lambda *_: None)
     started: list[ChanceChart] = []
     monkeypatch.setattr(analysis, "_compute", lambda _v, chart, _p: started.append(chart))
 

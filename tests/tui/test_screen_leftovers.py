@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from pilot import game_screen_of, played, settle, sync
+from pilot import game_screen_of, kept_for_the_viewer, played, settle, sync
 from test_chances import ANALYSIS, SHORT
 from test_round8_screens import read_every_page
 from test_round9_screens import many_options
@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from unbroken.advisor.analysis import keep
 from unbroken.core import actions as act
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
@@ -197,7 +196,9 @@ async def test_new_game_keeps_the_difficulty_seed_and_gentle_start_in_sight_at_8
 async def test_the_viewers_chance_line_is_a_whole_sentence_at_80x24() -> None:
     # #28: "Chance here 18 %, its best option's …" read as cut at 80x24: what the chance
     # is and which option is best, whole.
-    keep(SHORT, ANALYSIS)  # as `unbroken analyze` leaves it: decision 3's best is "best"
+    kept_for_the_viewer(
+        SHORT, ANALYSIS
+    )  # as `unbroken analyze` leaves it: decision 3's best is "best"
     app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

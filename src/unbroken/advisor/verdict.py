@@ -29,6 +29,31 @@ def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ())
     return said
 
 
+def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
+    """Return the verdict in plain words, for the game's `%` header: which option leads and
+    which are about equal to it ("1 leads; 2 and 5 about equal", the others then clearly
+    behind, as their lines say; "3 leads; all but 5 about equal"; "1 leads; all about
+    equal"; "1 is clearly best"). What each option lost is on its own line: its figure.
+    #28 round 28: the gaps in the header ("3 ahead of 1 by 16 points (-2 to 31), of 2 by
+    16 …") took 9 of 24 rows, 4 options left in sight. "" with one option."""
+    if len(w.wins) < 2:
+        return ""
+    equal = w.about_equal()
+    best = name(w.best)
+    behind = [name(k) for k in range(len(w.wins)) if k not in equal]
+    if len(equal) == 1:
+        said = f"{best} is clearly best"
+    elif not behind:
+        said = f"{best} leads; all about equal"
+    elif len(behind) < len(equal) - 1:
+        said = f"{best} leads; all but {_and(behind)} about equal"
+    else:
+        said = f"{best} leads; {_and([name(k) for k in sorted(equal[1:])])} about equal"
+    if w.best in no_use:
+        said += f" ({best} is of no use now: ahead by chance)"
+    return said
+
+
 def _ranking(w: Weighing, name: Callable[[int], str]) -> str:
     equal = w.about_equal()
     best = name(w.best)

@@ -19,13 +19,20 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from unbroken.cli.command import CommandError, add_jobs, add_json, add_seed, load, positive_int
+from unbroken.cli.command import CommandError, add_jobs, add_json, load, positive_int, seed_int
 from unbroken.cli.scores import result_width
 from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice, Kept
+
+#: The futures per option and the advisor's seed by default as `--help` says them (it loads
+#: no engine): the advisor's own, `estimator.GAMES` and `rollouts.DEFAULT_SEED`, which `run`
+#: takes and the replay viewer's `a` weighs with, so that an analysis kept by either is
+#: shown by the other (tests/advisor/test_round28_kept.py checks they are the same).
+GAMES = 100
+SEED = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,10 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games",
         type=positive_int,
-        default=100,
         metavar="N",
-        help="futures per option of every decision at most (default 100; options clearly "
-        "behind stop sooner; more is slower and surer)",
+        help=f"futures per option of every decision at most (default {GAMES}, as the replay "
+        "viewer's `a`; options clearly behind stop sooner; more is slower and surer)",
     )
     parser.add_argument(
         "--fresh",
@@ -51,12 +57,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the same settings is kept (by the replay viewer's `a` or an earlier run)",
     )
     add_jobs(parser)
-    add_seed(parser, "the advisor's random stream", default=20)
+    parser.add_argument(
+        "--seed",
+        type=seed_int,
+        metavar="N",
+        help=f"the advisor's random stream (default {SEED}, as the replay viewer's `a` and"
+        " `%%` in the game)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import analyze, keep, made_with
+    from unbroken.advisor.estimator import GAMES as ADVISOR_GAMES
+    from unbroken.advisor.rollouts import DEFAULT_SEED
     from unbroken.bots.workers import worker_count
     from unbroken.core.handlers import HandlerError
     from unbroken.replay import ReplayError, chosen_recording, read_recording
@@ -70,8 +84,11 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = args.recording or "the replays folder"
         raise CommandError(f"{where}: {exc.strerror or exc}") from None
+    # The viewer's: an analysis kept by one is shown by the other (#28 round 28).
+    games = ADVISOR_GAMES if args.games is None else args.games
+    seed = DEFAULT_SEED if args.seed is None else args.seed
     try:
-        made = made_with(rec, ruleset, args.games, args.seed)
+        made = made_with(rec, ruleset, games, seed)
     except ReplayError as exc:
         raise CommandError(f"cannot analyze: {exc}") from None
     # The analysis kept for this recording, made the same way (#28 round 27: the viewer's
@@ -83,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         jobs = worker_count(args.jobs, len(rec.decisions))
         try:
             with Progress(sys.stderr, len(rec.decisions)) as progress:
-                analysis = analyze(rec, ruleset, args.games, args.seed, jobs, progress)
+                analysis = analyze(rec, ruleset, games, seed, jobs, progress)
         except ReplayError as exc:
             raise CommandError(f"cannot analyze: {exc}") from None
         except HandlerError as exc:
@@ -114,24 +131,15 @@ def kept_note(when: str) -> str:
 
 def reusable(path: Path, made: dict[str, Any]) -> Kept | None:
     """Return the analysis kept for the recording at `path` when it was made as `made`
-    says (the same rules, release, futures and seed), else None; a kept one that is
-    damaged or made otherwise is said on stderr (`_tell`) before it is made anew."""
+    says (the same rules, release, futures and seed: the viewer's check too,
+    `advisor.kept.reusable`), else None; a kept one that is damaged or made otherwise is
+    said on stderr (`_tell`) before it is made anew."""
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.analysis import Unreadable, cache_path, differs, read_kept
+    from unbroken.advisor import kept
 
-    try:
-        found = read_kept(path)
-    except Unreadable as exc:
-        where = cache_path(path)
-        _tell(f"the analysis kept at {where} cannot be read ({exc}): weighing the game again.")
-        return None
-    if found is None:
-        return None
-    other = differs(found, made)
-    if other:
-        when = f" on {found.when()}" if found.when() else ""
-        _tell(f"the analysis kept{when} {other}: weighing the game again.")
-        return None
+    found, why = kept.reusable(path, made)
+    if why:
+        _tell(f"{why}: weighing the game again.")
     return found
 
 
@@ -254,8 +262,9 @@ def text_report(
         " where clearly above, * beside Chance: Chance is then the reference bot's own play,"
         " worse than its best option there). "
         "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
-        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points; ?"
-        " clearly worse only where the race stopped it (uncertain, so not a misstep); mixed:"
+        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points (one the race"
+        " stopped early: clear over all its looks at every option); ? clearly worse only at"
+        " the look where the race stopped it (uncertain, so not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
         "",

@@ -14,14 +14,15 @@ from __future__ import annotations
 import textwrap
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, kept, made_with
+from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, made_with
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
+from unbroken.advisor.kept import reusable
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
@@ -182,6 +183,15 @@ class ChanceChart(Static):
         self.message: tuple[int, str] | None = None
         #: Whether its analysis is being computed (`a` started it; `c` waits for it).
         self.running = False
+        #: Set when the chart goes (the viewer closed): its analysis stops, nothing kept.
+        self.stopped = False
+
+    def on_unmount(self) -> None:
+        """The viewer closed (or the app): its analysis stops at the next decision weighed
+        and is not kept, as the close question says (#28 round 28: "closing now loses it",
+        answered `y`, yet the analysis ran on in its thread, was kept when done, and the
+        viewer showed it 7 minutes later, its rollouts taking the cores meanwhile)."""
+        self.stopped = True
 
     #: Where the chart was last drawn (position, last): drawn again for its new width.
     drawn_at: tuple[int, int] | None = None
@@ -282,12 +292,32 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     if path is None:
         chart.note = "This recording has no file to analyze."
     else:
-        chart.analysis = kept(Path(path))
+        timeline = viewer.timeline
+        try:
+            made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
+        except ReplayError:
+            made = None  # its plugins cannot be had: analysing it says so
+        chart.analysis = kept(Path(path), made)
         if chart.analysis is None:
             chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
             chart.running = True
             viewer.run_worker(lambda: _compute(viewer, chart, Path(path)), thread=True)
     viewer.call_after_refresh(lambda: redraw(viewer))
+
+
+def kept(path: Path, made: dict[str, Any] | None) -> Analysis | None:
+    """Return the analysis kept of the recording at `path` when made as `made` says, checked
+    as `unbroken analyze` checks it (`advisor.kept.reusable`): #28 round 28, the viewer
+    showed any kept analysis of the format, made with other rules, plugins, an older
+    release or another count of games. None: none such (or `made` None: unknown)."""
+    if made is None:
+        return None
+    found, _ = reusable(path, made)
+    return None if found is None else found.analysis
+
+
+class Closed(Exception):
+    """The viewer closed while its analysis ran: the analysis stops (`ChanceChart.stopped`)."""
 
 
 def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None:
@@ -301,6 +331,8 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     started = time.monotonic()
 
     def progress(done: int, total: int) -> None:
+        if chart.stopped:
+            raise Closed
         chart.note = progress_note(done, total, time.monotonic() - started)
         show()
 
@@ -310,9 +342,13 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
         result = analyze(timeline.recording, timeline.ruleset, GAMES, jobs=jobs, progress=progress)
         # What it is made with, so `unbroken analyze` shows it again (#28 round 27).
         made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
+    except Closed:
+        return  # the viewer is gone: nothing to keep or show (its pool closed with it)
     except (ReplayError, HandlerError) as exc:
         chart.note = f"Cannot analyze this recording: {exc}"
     else:
+        if chart.stopped:  # closed after its last decision: lost as the question said
+            return
         keep(path, result, made)
         chart.analysis = result
     chart.running = False

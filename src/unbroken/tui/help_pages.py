@@ -94,7 +94,13 @@ something. "Fight the monster now" always marks first. While a mark is on screen
 press's second key on an option of no use now marks nothing (the key again marks it).
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
-interval; `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
+interval: the best's is the chance here, every other's the chance here less what it
+lost against the best on the futures both played; one the race stopped early (or
+whose race ended early) shows instead its own chance on its fewer futures less the best's
+luck on them, so its gap to the best can differ from what it lost there. Over the
+options, in three rows at most: the chance here and the verdict in plain words ("1
+leads; 2 and 5 about equal": the others are clearly behind). `[30% behind]`: clearly
+behind the best; `[34% stopped]`: the race
 stopped it early, in the worse half before it could be called clearly behind (so
 not shown to differ from the best, whatever its figure), its figure from fewer
 games; `≤` before

@@ -24,6 +24,7 @@ from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.unseen import unseen_words
+from unbroken.advisor.verdict import in_short
 from unbroken.core import actions as act
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS
@@ -66,36 +67,42 @@ def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str
 
 
 def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str = "") -> str:
-    """Return the line under the prompt: what the odds are and, while they run, how far
-    the stage under way got, short (its futures counted as they finish, so it moves; the
-    option ahead so far, `leader`, by its key): "running: 16 of 36 more futures played; 1
-    ahead so far" (#28 round 24 could not read "the chance here: the best on 36 more
-    futures, 16 played; about equal on the same futures: …" while it grew); once done, the
-    position's chance (its best option's, on futures of its own: shown once, not beside
-    the option), with what it averages over unseen (`unseen`: "monster unknown: averaged
-    over the 7 it may be", round 24), and the verdict on the same futures as the option
-    lines."""
+    """Return the line under the prompt, three rows at most at 80x24: the games the odds
+    come from and, while they run, how far the stage under way got (its futures counted as
+    they finish, so it moves; the option ahead so far, `leader`, by its key): "Odds (100
+    games each): running, 16 of 36 more futures played; 1 ahead so far; % stops them";
+    once done, the position's chance (its best option's, on futures of its own: its
+    interval on the best's line), "monster unknown" where it averages over the monsters
+    the level's may be (`unseen`, round 24), and the verdict in plain words
+    (`verdict.in_short`): "Odds (up to 100 games each): chance here 13 %, monster unknown;
+    1 leads; 2 and 5 about equal". #28 round 28: its gaps and intervals took 9 rows."""
     if odds.error:
         return f"Odds stopped: {odds.error}"
     weighing = odds.weighing()
     games = odds.games
     each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
-    short = odds.race.cut_short()
-    said = [f"Odds: {each} games each{f' ({short})' if short else ''}, 95 % intervals"]
+    # Three rows of the 80x24 screen at most (#28 round 28: nine rows of gaps and
+    # intervals left 4 options in sight): the chance's interval is on the best's line.
+    # Why fewer than most, in a word (round 22 read "up to 64" beside 100 as unexplained).
+    early = ", race ended early" if odds.race.cut_short() else ""
+    head = f"Odds ({each} games each{early})"
     done, count = odds.under_way()
     if not odds.finished:
         begun = bool(games) or odds.race.decided
         more = " more" if begun else ""
-        said.append(f"running: {done} of {count}{more} futures played" if count else "starting")
+        said = [f"running, {done} of {count}{more} futures played" if count else "starting"]
         if begun and leader:
             said.append(f"{leader} ahead so far")
-    elif odds.race.decided:
+        said.append("% stops them")
+        return f"{head}: {'; '.join(said)}"
+    said = []
+    if odds.race.decided:
         if weighing.weighed:
-            said.append(f"chance here {weighing.chance.percent()}{f', {unseen}' if unseen else ''}")
+            chance = f"chance here {round(100 * weighing.chance.rate)} %"
+            said.append(f"{chance}{', monster unknown' if unseen else ''}")
         if verdict:
             said.append(verdict)
-    said.append("press % to stop" if not odds.finished else "press % to hide them")
-    return "; ".join(said)
+    return f"{head}: {'; '.join(said)}" if said else head
 
 
 class GameOdds:
@@ -203,7 +210,7 @@ def verdict_text(weighing: Weighing, legal: list[int], no_use: Sequence[int] = (
     the verdict says so (`Weighing.ranking`)."""
     if len(legal) < 2:
         return ""
-    return weighing.ranking(lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use)
+    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use)
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
