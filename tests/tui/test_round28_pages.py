@@ -1,12 +1,9 @@
-"""Round 28's playtest (#28): `m` on a monster without rules (the Goblin) whose folded
-stage showed its table whole gave "table 1 of 2" with rows cut (28b-2), and the pages
-opened in Trickery carried into the battle (28a-12)."""
+"""Round 28's playtest (#28): the pages `m` opened in Trickery carried into the battle
+(28a-12)."""
 
 from __future__ import annotations
 
-import pytest
 from pilot import game_screen_of, settle, sync
-from scenes import knife_against_the_goblin
 
 from unbroken.core import actions as act
 from unbroken.core.state import StepName
@@ -15,28 +12,6 @@ from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.stage import StagePanel
-
-
-@sync
-async def test_m_shows_no_less_than_a_whole_folded_table_of_a_monster_without_rules() -> None:
-    assert save_settings(Settings(hints=False)) == ""
-    game = knife_against_the_goblin(2)
-    app = UnbrokenApp(game.ruleset, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        stage = game_screen_of(app).query_one(StagePanel)
-        folded, title = stage.drawn, str(stage.border_title)
-        assert "…" not in folded and "(m:" not in title, (title, folded)
-        # The room the stage measures shrinks under it (the layout settled after the stage
-        # was drawn: the Hand under it squeezed to one row): `m` has nothing to unfold.
-        with pytest.MonkeyPatch.context() as patch:
-            room = stage.rows_free()
-            patch.setattr(StagePanel, "rows_free", lambda self: room - 2)
-            for _ in range(3):
-                await pilot.press("m")
-                await settle(pilot)
-                assert stage.drawn == folded, stage.drawn
-                assert "table" not in str(stage.border_title), stage.border_title
 
 
 @sync

@@ -55,11 +55,6 @@ class StagePanel(MonsterSheet):
                 if self.drawn != before:
                     break
             return True
-        if self.bare and not self.rows_cut:
-            # Its table drawn whole: nothing to unfold, and `m` never shows less than that,
-            # whatever the room measures now (#28 round 28: the Goblin's whole table, drawn
-            # before the Hand under it was squeezed to a row, became "table 1 of 2" cut).
-            return False
         self.page, self.page_holds = 0, ""
         # With no rules, folding has nothing to fold: it would only cut the table's rows
         # (#28 round 17: `m` on the Bear cut rows that were whole).
