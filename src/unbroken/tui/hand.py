@@ -221,7 +221,11 @@ class HandText(Panel):
                 self.append_wrapped(text, line, head=len(name) + 1)
                 mark(text, start, (s, name))
         elif state.skills:
-            skills = ", ".join(rules.card_name(s) for s in state.skills)
+            # Wrapped between names, each whole on a row where it fits one (#28 round 28:
+            # "Grim" then "Determination"); a name longer than a row wraps between words.
+            room = (self.size.width or 80) - len("   ,")
+            names = [rules.card_name(s) for s in state.skills]
+            skills = ", ".join(n.replace(" ", NBSP) if len(n) <= room else n for n in names)
             start = len(text)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))
             mark(text, start + len("Skills:"), *((s, rules.card_name(s)) for s in state.skills))

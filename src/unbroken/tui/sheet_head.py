@@ -52,15 +52,19 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     (#28 round 13: "die ⚂ 3 picked the Bugbear Warl…" then "…ord" split the name; round
     24: "…the Bugbear…" then "…Warlord", the "…" joins read as cut words), the line
     ending "…" after its last word, the rest whole (round 26: "die [6] of 7 picked" read
-    as whole on the pages without the rest). A word longer than the line is cut where it
-    ends."""
+    as whole on the pages without the rest); a clause ending ";" or "," ends "…" instead
+    (round 28: "die ⚄ 5 (monster's combat roll);" read as a bare mark). A word longer
+    than the line is cut where it ends."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
     ends.append(line.rfind(" (", 0, width + 1))
     end = max(ends)
     if end > len("die "):
-        return line[:end].rstrip(), line[end:].lstrip()
+        head = line[:end].rstrip()
+        if head.endswith((";", ",")):  # more follows: said so (#28 round 28: a bare ";")
+            head = f"{head[:-1]}…"
+        return head, line[end:].lstrip()
     named = line.rfind(" the ", 0, width + 1)
     space = named if named > len("die ") else line.rfind(" ", 0, width)
     if space <= 0:

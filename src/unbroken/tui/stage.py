@@ -26,8 +26,9 @@ class StagePanel(MonsterSheet):
     sheet = False
     #: The level and monster the stage shows (`m`'s pages are that monster's).
     meeting: tuple[int, str] = (0, "")
-    #: Whether the stage last showed the Combat phase (`m`'s pages start over in it).
-    fighting = False
+    #: Whether the stage last showed the Combat phase, and its step (`m`'s pages start
+    #: over at each step of it).
+    fighting: tuple[bool, str] = (False, "")
 
     def with_title(self, title: str) -> StagePanel:
         """Return the panel with a border title."""
@@ -80,11 +81,13 @@ class StagePanel(MonsterSheet):
         meeting = (state.level, state.monster.id if state.monster is not None else "")
         if meeting != self.meeting:
             self.meeting, self.expanded, self.page, self.page_holds = meeting, None, 0, ""
-        fighting = state.phase == Phase.COMBAT
-        if fighting and not self.fighting:
-            # Into the battle the pages open at the first of what acts now, not at the page
-            # holding what `m` showed in Travel (#28 round 21: the Giant Spider's scouted
-            # "table 1 of 1" stayed, its trickery on a page before it).
+        fighting = (state.phase == Phase.COMBAT, state.step)
+        if fighting[0] and fighting != self.fighting:
+            # Into each step of the combat (the battle's start too) the pages open at the
+            # first of what acts now, not at the page holding what `m` showed before (#28
+            # round 21: the Giant Spider's scouted "table 1 of 1" stayed, its trickery on a
+            # page before it; round 28: the Crazed Survivor's trickery's "rules 3 of 3"
+            # opened the battle at "rules 2 of 2", its Grab the Weapon on the page before).
             self.page, self.page_holds = 0, ""
         self.fighting = fighting
         self.set_reactive(StagePanel.die, die)
