@@ -64,8 +64,7 @@ def test_a_handlers_loss_on_a_wound_row_opens_the_wound_loss_window() -> None:
 
 def test_a_handlers_wound_loss_is_lowered_by_the_wound_loss_passives() -> None:
     # R-EFFECT-3: Armored's Plates (WOUND losses 1 less) act on it as on a printed row.
-    # Just a Scratch would leave the same 1 SE (2 - 1, then Armored's minimum 1): it is not
-    # offered (#28 round 28), so no window opens.
     game = bitten("armored")
-    assert game.decision is None or game.decision.trigger != "wound_loss"
+    assert game.decision is not None and game.decision.trigger == "wound_loss"
+    game.apply(act.Pass())
     assert game.state.res["se"] == 5

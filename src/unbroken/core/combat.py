@@ -11,7 +11,7 @@ from unbroken.core.attacking import attacks
 from unbroken.core.effects import monster_changed, wound
 from unbroken.core.payment import can_pay, lose
 from unbroken.core.resolver import Resolver, step
-from unbroken.core.responses import fire, passive_loss, payable_instead, wound_loss_step
+from unbroken.core.responses import fire, payable_instead
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn
 
@@ -330,6 +330,20 @@ def wound_loss(r: Resolver, _: steps.WoundLoss) -> None:
     if amount > 0:
         assert s.monster is not None
         lose(r, {"se": amount}, s.monster.id, cause="wounds")
+
+
+def passive_loss(r: Resolver, amount: int) -> int:
+    """Return a WOUND result's SE loss of `amount` after the Passives in play that change
+    it (Armored's Plates: 1 less, minimum 1); a reduction never raises a loss."""
+    for mod in r.modifiers(m.WoundLoss):
+        amount = wound_loss_step(amount, mod)
+    return amount
+
+
+def wound_loss_step(amount: int, mod: m.WoundLoss) -> int:
+    """Return a WOUND result's SE loss of `amount` after one Passive's change `mod`: its
+    amount, to at least its minimum; a reduction never raises a loss."""
+    return max(amount + mod.amount, min(amount, mod.minimum))
 
 
 def passive_loss_steps(r: Resolver, amount: int) -> list[tuple[str, str, m.WoundLoss, int]]:

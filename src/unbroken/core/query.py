@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from unbroken.core import actions as act
-from unbroken.core import attacking, legality, payment, pointless, responses
+from unbroken.core import attacking, legality, payment, pointless
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.cannot_help import ARMOR_IGNORED as ARMOR_IGNORED  # the reasons, for words
@@ -31,19 +31,14 @@ from unbroken.core.combat import (
     effective_roll,
     locks_turns,
     must_reroll,
+    passive_loss,
     passive_loss_steps,
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.payment import CANNOT_PAY
 from unbroken.core.resolver import Resolver
-from unbroken.core.responses import (
-    NO_USES,
-    passive_loss,
-    payable_instead,
-    reasons_not_usable,
-    usable,
-)
+from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, copy_state
 from unbroken.core.taking import ends_turn, hunger_cost, rest_gain
@@ -183,11 +178,6 @@ class Query:
         monster's die before its bonus (the state's when None). See
         `unbroken.core.cannot_help`."""
         return cannot_help(self._ruleset, self._state, effects, roll)
-
-    def lowers_loss(self, ability: m.Ability, pending: int) -> bool:
-        """Return whether a Response to a WOUND's loss of `pending` SE can change the loss
-        as it will be after the Passives (`unbroken.core.responses.lowers_loss`)."""
-        return responses.lowers_loss(self._resolver(), ability, pending)
 
     def attack_cannot_help(self, action: act.Attack) -> str:
         """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`

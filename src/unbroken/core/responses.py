@@ -82,39 +82,7 @@ def filters_pass(r: Resolver, ability: m.Ability, ctx: dict[str, Any]) -> bool:
             return False
     if ability.min_loss and ctx.get("min_loss", 0) < ability.min_loss:
         return False
-    if ability.trigger == "wound_loss" and "min_loss" in ctx:
-        if not lowers_loss(r, ability, ctx["min_loss"]):
-            return False  # Just a Scratch on 2 SE that Armored makes 1 anyway (round 28)
     return ability.requires is None or not unmet(r, ability.requires)
-
-
-def lowers_loss(r: Resolver, ability: m.Ability, pending: int) -> bool:
-    """Return whether a Response to a WOUND's loss of `pending` SE can change the loss as it
-    will be, after the Passives that act on it next (R-EFFECT-3: Armored's Plates, 1 less,
-    minimum 1): Just a Scratch ("lose 1 less, minimum 1") on 2 SE with Armored leaves 1
-    SE, as Armored alone does (#28 round 28: it was offered and said "can lower it next").
-    A Response that does more than lower the loss may always act."""
-    if not ability.effects or not all(isinstance(e, m.ReduceLoss) for e in ability.effects):
-        return True
-    lowered = pending
-    for e in ability.effects:
-        if isinstance(e, m.ReduceLoss):
-            lowered = max(e.minimum, lowered - e.amount)
-    return passive_loss(r, lowered) < passive_loss(r, pending)
-
-
-def passive_loss(r: Resolver, amount: int) -> int:
-    """Return a WOUND result's SE loss of `amount` after the Passives in play that change
-    it (Armored's Plates: 1 less, minimum 1); a reduction never raises a loss."""
-    for mod in r.modifiers(m.WoundLoss):
-        amount = wound_loss_step(amount, mod)
-    return amount
-
-
-def wound_loss_step(amount: int, mod: m.WoundLoss) -> int:
-    """Return a WOUND result's SE loss of `amount` after one Passive's change `mod`: its
-    amount, to at least its minimum; a reduction never raises a loss."""
-    return max(amount + mod.amount, min(amount, mod.minimum))
 
 
 def unmet(r: Resolver, needs: m.Requires) -> str:

@@ -138,9 +138,6 @@ class NoUsesLeft:
                 return False
             if ability.weapon and (weapon is None or weapon.type != ability.weapon):
                 return False
-        if isinstance(e, ev.PendingLossSet) and self.state is not None:
-            if not Query(self.rules, self.state).lowers_loss(ability, e.amount):
-                return False  # Just a Scratch on 2 SE that Armored makes 1 (#28 round 28)
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
         state = self.state
