@@ -56,10 +56,14 @@ def test_analyze_weighs_with_the_viewers_defaults() -> None:
     parser = argparse.ArgumentParser()
     cli_analyze.add_arguments(parser)
     args = parser.parse_args([])
-    assert args.games is None and args.seed is None  # resolved to the advisor's in `run`
+    # --games is resolved to the advisor's in `run`; --seed's default is the advisor's
+    # (its help ends "(default N)", as every seed option's: test_shared_arguments).
+    assert args.games is None and args.seed == DEFAULT_SEED
     said = " ".join(parser.format_help().split())
     assert f"(default {GAMES}, as the replay viewer's `a`" in said
-    assert f"(default {DEFAULT_SEED}, as the replay viewer's `a`" in said
+    assert (
+        f"the same as the replay viewer's `a` and `%` in the game (default {DEFAULT_SEED})" in said
+    )
 
 
 def test_analyze_with_no_options_keeps_one_the_viewer_shows(tmp_path: Path) -> None:

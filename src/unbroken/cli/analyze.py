@@ -61,8 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=seed_int,
         metavar="N",
-        help=f"the advisor's random stream (default {SEED}, as the replay viewer's `a` and"
-        " `%%` in the game)",
+        default=SEED,
+        help="the advisor's random stream, the same as the replay viewer's `a` and `%%` in "
+        f"the game (default {SEED})",
     )
 
 
