@@ -29,9 +29,11 @@ def test_a_typed_word_finds_its_other_forms() -> None:
 async def test_starve_finds_the_hunger_rules_and_enter_lands_at_the_match() -> None:
     async with help_found(*"starve") as (pilot, screen):
         titles = [screen.sections[i][0] for i in screen.listed]
-        # The Hunger rules' section (with the Combat Phase's), found by "starvation" (after
-        # the rule's term, which holds "starve" as typed: #28 round 24's ranking).
-        assert titles.index("Hunger step (rule)") < titles.index("5. Combat Phase"), titles
+        # The Hunger rules' section and the rule's term, both holding "starve" as typed
+        # (the Combat Phase's since round 28's "⚠ you starve at the Hunger step"), among
+        # the first, before the sections holding only its other forms ("Starving Goblins").
+        assert titles.index("Hunger step (rule)") < 3 and titles.index("5. Combat Phase") < 3
+        assert titles.index("Hunger step (rule)") < titles.index("Starving Goblins (encounter)")
         at = titles.index("5. Combat Phase")
         for _ in range(at):
             await pilot.press("down")
