@@ -16,7 +16,7 @@ from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
 from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.option_rows import DecisionList
-from unbroken.tui.sheet_rows import row_words
+from unbroken.tui.sheet_rows import row_texts
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
 
@@ -90,8 +90,11 @@ async def test_a_monster_without_rules_says_m_shows_its_table() -> None:
     # cut, the stage titled "(m: read)" and its pages "rules 1 of 9": there were no rules
     # to read, `m` says its table's rows in full.
     assert save_settings(Settings(hints=False)) == ""
-    scene = Scenario("tomu", level=3).resources(se=15, food=3).weapon("knife")
-    game = scene.monster("hobgoblin").dice(*[3] * 30).start("battle")
+    # Round 28: the Hobgoblin's rows say what they take now ("lose 3 SE (you have no LE)"),
+    # shorter, and fit uncut; the Ogre (no rules either) has rows to cut.
+    level = RULES.monsters["base:ogre"].level
+    scene = Scenario("tomu", level=level).resources(se=15, food=3).weapon("knife")
+    game = scene.monster("ogre").dice(*[3] * 30).start("battle")
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -207,9 +210,11 @@ async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None
 async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
     # Round 11: the Kobold's rules took four pages of a row or two at 80x24 (one half
     # blank, its CONFUSE row cut over two), the Hobgoblin's rows nine of one row each.
+    # (Round 28: the Hobgoblin's rows, saying what they take now, fit the folded stage;
+    # the Ogre, without rules too, is the one with rows to page.)
     assert save_settings(Settings(hints=False)) == ""
     for monster, step, weapons in (("kobold", "trickery", ["club", "knife"]),
-                                   ("hobgoblin", "battle", ["knife"])):  # fmt: skip
+                                   ("ogre", "battle", ["knife"])):  # fmt: skip
         scene = Scenario("tomu", level=RULES.monsters[f"base:{monster}"].level)
         scene = scene.resources(se=12, food=2, cunning=3).weapon(*weapons).monster(monster)
         game = scene.dice(*[3] * 30).start(step)
@@ -232,5 +237,6 @@ async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
                 assert hand.height >= 4 and stage.region.bottom <= hand.y, (monster, hand)
                 said += " " + " ".join(stage.drawn.split())
             assert 1 <= count <= 2, (monster, count)
-            for r in card.table:  # each row whole on a page (never cut over two)
-                assert row_words(r) in said, (monster, r.result, said)
+            # each row whole on a page (never cut over two), as it acts now (round 28)
+            for words in row_texts(screen.game.state, RULES, card):
+                assert words in said, (monster, words, said)
