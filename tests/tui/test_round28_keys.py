@@ -1,16 +1,19 @@
-"""#28 round 28's keys: a Response used right after a Response (28b-17)."""
+"""#28 round 28's keys: a Response used right after a Response (28b-17), a mark's key said
+at the next question (28a-5)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from pilot import CAREFUL, key_of, played, prompt, settle, sync
+from pilot import CAREFUL, key_of, kind, marks, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind
 from unbroken.testing import Scenario, expansions_from_source
+from unbroken.tui.pace import PLAYERS
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 
@@ -77,3 +80,34 @@ async def test_options_changed_again_does_not_name_the_craft_before() -> None:
         assert game.state.weapons[-1] == "base:axe"
         assert "Options changed" in prompt(screen), prompt(screen)
         assert "Craft the Club" not in prompt(screen), prompt(screen)
+
+
+@sync
+async def test_a_marks_second_key_says_what_it_took_at_the_next_question() -> None:
+    # 28a-5: a card kept that could not be paid, Rest was taken for the player; at the
+    # next Preparation `1` marked Explore (unread: "Taken for you"), the second `1` 1.5 s
+    # on took it, and the Exploration said only "New question": the key that took Explore
+    # looked lost. The player's pace, its window's time ended by hand (no clock in a test).
+    game = (
+        Scenario("caellahan", seed=3)
+        .encounters("driftwood-shore", "dragon-hoard-crumbs", "cryptic-markings", "boar-ambush")
+        .start("preparation")
+    )
+    async with played(game, replace(PLAYERS, careful=60.0, quick=0.0, first_new=False)) as (
+        pilot,
+        screen,
+    ):
+        await pilot.press("1")  # Explore, the game's first question: taken at once
+        await settle(pilot)
+        await marks(pilot, screen, "1")  # Driftwood Shore: 1 ME, none to pay
+        await pilot.press("1")  # kept: Rest taken for the player
+        await settle(pilot)
+        screen.decision_panel.settle_over()  # what the timer does after the beat
+        await settle(pilot)
+        assert kind(screen) == DecisionKind.PREPARATION
+        assert "Taken for you: Rest" in prompt(screen), prompt(screen)
+        await marks(pilot, screen, "1")  # Explore, marked under "Taken for you"
+        await pilot.press("1")
+        await settle(pilot)
+        assert kind(screen) == DecisionKind.CHOOSE_ENCOUNTER, prompt(screen)
+        assert prompt(screen).startswith("Explore taken. New question"), prompt(screen)

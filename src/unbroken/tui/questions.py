@@ -112,6 +112,11 @@ class CarefulList(ClockedList):
         #: The option (its index) whose key a double press's second dropped, of no use now
         #: (`drops`): the prompt says so until the next key, which is the player's own.
         self.dropped: int | None = None
+        #: Whether the option the last key took was marked (`answered`): the next question's
+        #: prompt says what it took even when it is another kind of question (`ask`).
+        self.took_mark = False
+        #: Whether the question now asked is like the one the last key answered (`ask`).
+        self.said_alike = False
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
@@ -147,8 +152,12 @@ class CarefulList(ClockedList):
             self.asked_at = time.monotonic()
         # Said of the key that answered this question only (#28 round 28: crafting the Club,
         # then the Axe, the prompt still said "Craft the Club taken. Options changed").
-        said = answered[1] if answered is not None and alike else ""
+        # A mark's key taking it is said whatever the next question (28a-5: "1 1" at the
+        # Preparation after "Taken for you", the second `1` took Explore marked by the first,
+        # and the Exploration said only "New question": that key looked lost).
+        said = answered[1] if answered is not None and (alike or self.took_mark) else ""
         self.answered_said = said if new or again is not None else ""
+        self.said_alike, self.took_mark = alike, False
 
     def marks_first(self, index: int) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
@@ -228,7 +237,8 @@ class CarefulList(ClockedList):
         28: at the Basilisk's death, the second `1` 1.5 s after Last Rites took Scavenger
         at once, its gain not costly with no skill drawn after the last monster)."""
         game = self.game
-        if game is None or not (self.careful and self.why == NEW and self.answered_said):
+        said = self.answered_said and self.said_alike  # not a mark's key on another question
+        if game is None or not (self.careful and self.why == NEW and said):
             return False
         response = game.state.decision == DecisionKind.RESPONSE
         return (
@@ -324,6 +334,7 @@ class CarefulList(ClockedList):
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
+        self.took_mark = self.marked == index
         self.careful, self.marked, self.lasting, self.over = False, None, False, False
         self.told = ()
         game = self.game
