@@ -162,14 +162,17 @@ def burst(app: UnbrokenApp, *keys: str) -> None:
 
 
 def picked(app: UnbrokenApp) -> list[str]:
-    """Return the New game screen's lines marked ▶: the character and the difficulty."""
+    """Return the New game screen's lines marked ▶: the character and the difficulty, as
+    the player reads them after the focus bar's column (its first: "▌" on the highlighted
+    row of the list with the focus, 28b-14)."""
     screen = app.screen
     assert isinstance(screen, NewGameScreen), screen
     out = []
     for name in ("#characters", "#difficulties"):
         options = screen.query_one(name, OptionList)
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        out += [line for line in prompts if line.startswith("▶")]
+        assert all(line[:1] in ("▌", " ") for line in prompts), prompts  # the bar's column
+        out += [line[1:] for line in prompts if line[1:].startswith("▶")]
     return out
 
 
