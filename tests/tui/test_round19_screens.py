@@ -12,6 +12,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
+from unbroken.words.effects import ability_words
 
 RULES = load_ruleset()
 
@@ -48,7 +49,11 @@ async def test_the_detail_line_says_an_abilitys_whole_rule() -> None:
         shown = str(line.render())
         rule = RULES.ability("base:hunter", "aimed-shot")
         assert rule is not None
-        assert rule.text in " ".join(shown.split()) and "…" not in shown, shown
+        # What it does whole: its deeds in short since round 28 (28b-7: the cost said
+        # once), the card's printed words being in `i`.
+        deeds = ability_words(rule, RULES)
+        assert deeds == "inflict 2 wounds that ignore armor"
+        assert deeds in " ".join(shown.split()) and "…" not in shown, shown
         rows = textwrap.wrap(shown, line.content_size.width)
         assert line.content_size.height >= len(rows), (line.content_size, rows)  # none hidden
         # Every option still in sight.
