@@ -20,11 +20,12 @@ from unbroken.sim import heuristic_bot, random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.attack_cuts import split_attack
+from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import option_name
 from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.widgets import fit_options
-from unbroken.words.actions import marked_row
+from unbroken.words.actions import marked_row, option_text, shared_note
 
 RULES = load_ruleset()
 SIZE = (80, 24)
@@ -60,10 +61,12 @@ def check_decision(screen: GameScreen) -> int:
     decisions = screen.query_one("#decisions")
     in_sight(screen, decisions, scrolls=True)
     rows = "\n".join(drawn(decisions))
+    state, rules = screen.game.state, screen.game.ruleset
+    # What every option ends with is said once, over them (a starvation warning: round 28).
+    forecasts = screen.query_one(DecisionPanel).forecasts
+    shared = shared_note(screen.offered, state, rules, forecasts)
     for action, why in screen.offered:
-        from unbroken.words.actions import option_text
-
-        text = option_text(action, why, screen.game.state, screen.game.ruleset)
+        text = option_text(action, why, state, rules, forecasts.get(action), shared)
         # One that cannot be taken keeps its name and its reason (round 25), the rest cut.
         head = text[: option_name(f"1. {text}") - 3] if why else text
         # An attack keeps its name and cost before what it does (round 28).

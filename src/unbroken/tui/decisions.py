@@ -416,7 +416,11 @@ class DecisionPanel(CarefulList):
         # Words two rows cut (a card's text) take the rows the log would have beyond its
         # least, up to MOST_ROWS (#28 round 27: "…, but the noise…" over a log of free rows).
         longest = max([0, *(rows_of(ways[-1], width) for ways, _ in taken)])
-        return max(rows, min(longest, MOST_ROWS, ROWS + self.free_rows()))
+        rows = max(rows, min(longest, MOST_ROWS, ROWS + self.free_rows()))
+        # Each option keeps its row first (#28 round 28: a warning's 5 rows hid 2 of 13).
+        cue_shown, left = self.cue_shown, self.rows_left(self.prompt_now().plain, ROWS)
+        self.cue_shown = cue_shown  # asked, not drawn
+        return max(ROWS, min(rows, left + LOG_LINES - len(self.offered)))
 
     def free_rows(self) -> int:
         """Return the rows the options leave under them with a detail line of two rows (the
@@ -450,6 +454,15 @@ class DecisionPanel(CarefulList):
         """Return the rows the options may take: the right column's, less the phase
         tracker, the prompt as drawn (`prompt`: its cue and odds' status too), the detail
         and the log's least."""
+        room = self.rows_left(prompt, self.detail_rows)
+        # The log's two lines go before an option loses its row (its border stays): a
+        # careful cue over the question takes two rows for a few seconds.
+        more = min(len(self.offered), room + LOG_LINES) if len(self.offered) > room else room
+        return max(3, more)
+
+    def rows_left(self, prompt: str, detail_rows: int) -> int:
+        """Return the options' rows under `prompt` and `detail_rows` of detail, the log's
+        least kept (`room_for`); 0 out of the right column."""
         right = self.parent
         if not isinstance(right, Vertical):
             return 0
@@ -458,13 +471,8 @@ class DecisionPanel(CarefulList):
         phase = right.query_one("#phase").size.height or 1
         prompt_rows = sum(max(1, len(textwrap.wrap(line, width))) for line in prompt.split("\n"))
         hint = sum(box.rows(width + 2) for box in right.query(HintBox))  # its own rows
-        below = BELOW_DECISIONS - ROWS + self.detail_rows
-        room = height - phase - prompt_rows - hint - below
-        # The log's two lines go before an option loses its row (its border stays): a
-        # careful cue over the question takes two rows for a few seconds.
-        return max(
-            3, min(len(self.offered), room + LOG_LINES) if len(self.offered) > room else room
-        )
+        below = BELOW_DECISIONS - ROWS + detail_rows
+        return height - phase - prompt_rows - hint - below
 
     def on_resize(self) -> None:
         """Laid out (its size, or its options' rows, changed): fit them again."""

@@ -1,0 +1,19 @@
+"""#28 round 28: the detail line takes a third row and more only where every option keeps
+its own row (a starvation warning's five rows left a Level 3 battle's 13 options 11 rows
+at 80x24, two scrolled out of sight)."""
+
+from __future__ import annotations
+
+from pilot import sync
+from test_layout import RULES, play
+
+from unbroken.core.game import Game
+from unbroken.sim import heuristic_bot
+
+
+@sync
+async def test_a_warning_in_the_detail_line_leaves_every_option_its_row() -> None:
+    # Helena's seed 36 meets 13 options at the Hobgoblin's battle, starving: every
+    # decision is checked in sight (test_layout.check_decision), nothing scrolled out.
+    seen = await play(Game.new(RULES, "helena", "normal", seed=36), heuristic_bot)
+    assert seen["most"] >= 13
