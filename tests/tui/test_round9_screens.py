@@ -89,8 +89,7 @@ async def test_crafting_keeps_the_food_eaten_and_the_wood_and_metal_marks() -> N
             display = str(game_screen_of(app).query_one(DisplayPanel).render())
             assert game.state.weapons[-1] == "base:spear"
             assert re.search(r"food 2(/7)? \(eat 3\)", display), (size, display)
-            for material in (
-                "wood",
-                "metal",
-            ):  # the cap goes first for the marks; a short row puts the mark against its number (010f3f8)
+            # The cap goes first for the marks; a short row puts the mark against its
+            # number (010f3f8: "wood 2▼−1").
+            for material in ("wood", "metal"):
                 assert re.search(rf"{material} 2(/7)? ?▼−1", display), (size, display)
