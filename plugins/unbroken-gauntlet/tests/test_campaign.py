@@ -152,18 +152,23 @@ def test_an_unfinished_campaign_game_is_continued_by_the_next_command() -> None:
     assert f"Continuing the run's game {Path(playing).name} after decision 1." in out.getvalue()
 
 
-def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
-    rules = load_ruleset()
-    game = Game.new(rules, "niola", "easy", 3)
-    recorder = Recorder.start(game, rules, tmp_path)
+def recorded(game: Game, rules: Any, folder: Path) -> Path:
+    """Play `game` to its end with the heuristic bot, recorded in `folder`; its recording."""
+    recorder = Recorder.start(game, rules, folder)
     n = 0
     while not game.is_over:
         action = heuristic_bot(game, n)
         recorder.record(action, game.apply(action), game)
         n += 1
     recorder.close()
+    return recorder.path
+
+
+def test_a_campaign_game_finished_elsewhere_is_counted(tmp_path: Path) -> None:
+    rules = load_ruleset()
+    game = Game.new(rules, "niola", "easy", 3)
     # Finished games' recordings are renamed with their result.
-    path = recorder.path
+    path = recorded(game, rules, tmp_path)
     path.rename(path.with_name(path.name.replace(".jsonl", "_won.jsonl")))
     run = {**campaign.new_run("base:niola", "easy"), "playing": str(path)}
     campaign.save(campaign.path(), run)
@@ -181,17 +186,10 @@ def test_status_counts_a_game_finished_elsewhere(tmp_path: Path) -> None:
     for won in (False, True):
         game = Game.new(rules, "niola", "easy", 3 if won else 1)
         while True:
-            recorder = Recorder.start(game, rules, tmp_path / str(won))
-            n = 0
-            while not game.is_over:
-                action = heuristic_bot(game, n)
-                recorder.record(action, game.apply(action), game)
-                n += 1
-            recorder.close()
+            path = recorded(game, rules, tmp_path / str(won))
             if game.state.outcome is not None and game.state.outcome.won == won:
                 break
             game = Game.new(rules, "niola", "easy", game.state.seed + 1)
-        path = recorder.path
         path.rename(
             path.with_name(path.name.replace(".jsonl", f"_{'won' if won else 'lost'}.jsonl"))
         )
