@@ -68,3 +68,19 @@ def assert_saw_game(watcher: Watcher, events: list[Event]) -> None:
 
 def encoded(value: Any) -> bytes:
     return msgspec.json.encode(value)
+
+
+def analyses_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the analyses made from now on (each call of the advisor's `analyze`, which
+    still runs): `unbroken analyze` reusing a kept one makes none."""
+    from unbroken.advisor import analysis
+
+    calls: list[int] = []
+    real = analysis.analyze
+
+    def counted(*args: Any, **kwargs: Any) -> analysis.Analysis:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "analyze", counted)
+    return calls

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import unbroken
+from observing import analyses_counted
 from unbroken.advisor import analysis as advisor_analysis
 from unbroken.advisor.analysis import (
     Unreadable,
@@ -35,15 +36,7 @@ SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed181146455658001
 @pytest.fixture
 def weighed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the analyses made (each call of the advisor's `analyze`)."""
-    calls: list[int] = []
-    real = advisor_analysis.analyze
-
-    def counted(*args: object, **kwargs: object) -> advisor_analysis.Analysis:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(advisor_analysis, "analyze", counted)
-    return calls
+    return analyses_counted(monkeypatch)
 
 
 def run(path: Path, *more: str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pilot import sync
 
-from unbroken.advisor import analysis as advisor_analysis
+from observing import analyses_counted
 from unbroken.cli.command import main
 from unbroken.plugins import load_ruleset
 from unbroken.tui import analysis
@@ -46,14 +46,7 @@ def test_analyze_shows_the_viewers_analysis_again(
             assert not chart.running and chart.analysis is not None
 
     view()
-    calls: list[int] = []
-    real = advisor_analysis.analyze
-
-    def counted(*args: object, **kwargs: object) -> advisor_analysis.Analysis:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(advisor_analysis, "analyze", counted)
+    calls = analyses_counted(monkeypatch)
     assert main(["analyze", str(path), "--games", "2", "--jobs", "1"]) == 0
     out, err = capsys.readouterr()
     assert calls == [], err
