@@ -101,3 +101,10 @@ def three_responses(rules: Ruleset) -> Game:
     assert game.state.monster is not None
     game.state.monster.armor = 0
     return game
+
+
+def committed_at_the_preparation() -> Game:
+    """Tomu at a Preparation, committed to the next encounter (Abandoned Hovel, then Metal
+    Scraps), 6 SE and no food: "committed", the ambush and the Hunger step all named."""
+    scene = Scenario("tomu", seed=3).resources(se=6, food=0).commit()
+    return scene.encounters("abandoned-hovel", "metal-scraps").start("preparation")

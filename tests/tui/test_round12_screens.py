@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from pilot import game_screen_of, played, settle, sync
+from scenes import committed_at_the_preparation
 from textual.widgets import Input, OptionList, Static
 
 from unbroken.core.game import Game
@@ -171,8 +172,7 @@ async def test_the_materials_keep_one_row_at_120x40_as_at_80x24() -> None:
 async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None:
     # Round 11: the options said "committed" (R-TRAVEL-7) and `i` had no entry for it.
     assert save_settings(Settings(hints=False)) == ""
-    scene = Scenario("tomu", seed=3).resources(se=6, food=0).commit()
-    game = scene.encounters("abandoned-hovel", "metal-scraps").start("preparation")
+    game = committed_at_the_preparation()
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

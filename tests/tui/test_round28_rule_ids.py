@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 from pilot import settle, sync
+from scenes import committed_at_the_preparation
 from textual.widgets import OptionList
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.inspector import InspectorScreen
 
@@ -23,8 +23,7 @@ RULE_ID = re.compile(r"R-[A-Z]+-\d")
 @sync
 async def test_no_entry_i_lists_names_a_rule_id() -> None:
     assert save_settings(Settings(hints=False)) == ""
-    scene = Scenario("tomu", seed=3).resources(se=6, food=0).commit()
-    game = scene.encounters("abandoned-hovel", "metal-scraps").start("preparation")
+    game = committed_at_the_preparation()
     app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
