@@ -38,26 +38,22 @@ from unbroken.tui.careful import (
 from unbroken.tui.details import (
     MOST_ROWS,
     ROWS,
-    ability_text,
-    detail,
+    detail_ways,
     fitted,
     in_rows,
+    own_rule,
     rows_needed,
     rows_of,
-    shortened,
 )
 from unbroken.tui.hints import HintBox
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
-from unbroken.words.actions import option_text, own_words, shared_note
-from unbroken.words.attacks import brief_attack_labels, if_used_sentence
-from unbroken.words.forecast import shorter_warnings
-from unbroken.words.no_use import last_use_short
+from unbroken.words.actions import option_text, shared_note
+from unbroken.words.attacks import brief_attack_labels
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
-from unbroken.words.vocabulary import sentences
 
 #: The rows kept under the decisions: the detail (two lines, three where a decision's
 #: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
@@ -363,45 +359,13 @@ class DecisionPanel(CarefulList):
 
     def detail_of(self, index: int) -> list[str]:
         """Return the ways to say the index-th option (one that can be taken) on the detail
-        line, longest first (`details.shortened`): [""] for one its line says whole."""
+        line, longest first (`details.detail_ways`): [""] for one its line says whole."""
         game = self.game
         assert game is not None
         action = self.offered[index][0]
+        brief, cut = self.is_brief(index), self.is_cut(index)
         f = self.forecasts.get(action)
-        text = detail(action, game, f)
-        # The label again only where the option's line was cut (Cold Logic's card text).
-        own = own_words(action, game.state, game.ruleset)
-        if self.is_brief(index) and f is not None:  # what its line leaves out, after
-            # its own words and rules (#28 round 27: "Wound 2 if Power Through [Brawler]
-            # used. Attack with Quick cut: …": README, its own words first), a sentence
-            # (round 28: "- pay 1 ME Defeats it if Power Through [Brawler] used.")
-            text = sentences(text, if_used_sentence(f, game.ruleset))
-        if text == own and not self.is_cut(index):
-            return [""]
-        if self.is_cut(index) and own not in text:
-            # The row is cut and the detail says only what the forecast adds (a kill's
-            # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]
-            # (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.").
-            text = f"{own.rstrip('.')}. {text}"
-        # What the line above shows whole is not said again where the rest would be cut
-        # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
-        shown = " ".join(self.row_shown(index).split())
-        shorter = shorter_warnings(f, game.ruleset, game.state) if f is not None else {}
-        said = shortened(text, own, own in shown, not self.is_cut(index), shorter)
-        # Last, without the ability's printed text (the inspector has it), so what is said
-        # after it fits: "(no use now: you are committed to 1 card)", "Your last ability
-        # use…" (#28 round 15: both cut off at 80x24 behind Take a Peek's and Forage's text).
-        printed, last = ability_text(action, game.ruleset), said[-1]
-        at = last.find(printed) if printed else -1
-        after = last[at + len(printed) :] if at >= 0 else ""
-        last_words = last_use_short(action, game.state, f, game.ruleset) if f is not None else ""
-        if "no use now" not in after.lower() and not (last_words and last_words in after):
-            # Nothing of its own after it (a warning every option says, starvation, stays
-            # after the option's words, round 10): the card's text is not dropped.
-            return said
-        # Its own words end where the printed text began (#28 round 25: "Dangerous Idea
-        # [Sage] (1 ability use) Your last ability use…" ran into the warning).
-        return [*said, last.replace(f": {printed}", ".", 1).replace(f" {printed}", "", 1)]
+        return detail_ways(action, game, f, brief, cut, self.row_shown(index))
 
     def details_rows(self) -> int:
         """Return the rows the detail line needs for this decision's options: two, three
@@ -410,8 +374,11 @@ class DecisionPanel(CarefulList):
         width = self.beside("detail").content_size.width
         if width <= 1:
             return ROWS
-        offered = enumerate(self.offered)
-        taken = [(self.detail_of(i), self.own_rule(i, a)) for i, (a, w) in offered if not w]
+        game, f = self.game, self.forecasts
+        assert game is not None
+        offered = [(i, a) for i, (a, why) in enumerate(self.offered) if not why]
+        rules = [own_rule(a, game, f.get(a), self.is_brief(i)) for i, a in offered]
+        taken = [(self.detail_of(i), rule) for (i, _), rule in zip(offered, rules, strict=True)]
         rows = max([ROWS, *(rows_needed(ways, width, rule) for ways, rule in taken)])
         # Words two rows cut (a card's text) take the rows the log would have beyond its
         # least, up to MOST_ROWS (#28 round 27: "…, but the noise…" over a log of free rows).
@@ -428,16 +395,6 @@ class DecisionPanel(CarefulList):
         used = sum(text.count("\n") + 1 for text in self.row_shown_all())
         room = self.room + self.detail_rows - ROWS
         return max(0, room - used) if self.room > 3 and not self.short else 0
-
-    def own_rule(self, index: int, action: act.Action) -> str:
-        """Return the words the detail line says whole for the index-th option (`rows_needed`):
-        what its line leaves out where said briefly (its Responses' figures), else the
-        ability's printed text ("" for none)."""
-        game = self.game
-        f = self.forecasts.get(action)
-        if game is not None and f is not None and self.is_brief(index):
-            return if_used_sentence(f, game.ruleset)
-        return ability_text(action, game.ruleset) if game is not None else ""
 
     def room_changed(self) -> bool:
         """Return whether the rows the options may take are other than they were fitted to

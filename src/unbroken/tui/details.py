@@ -11,8 +11,11 @@ from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import label, option_detail, own_words
-from unbroken.words.attacks import attack_cost
+from unbroken.words.attacks import attack_cost, if_used_sentence
 from unbroken.words.effects import ability_words
+from unbroken.words.forecast import shorter_warnings
+from unbroken.words.no_use import last_use_short
+from unbroken.words.vocabulary import sentences
 
 
 def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> str:
@@ -148,3 +151,55 @@ def rows_needed(said: list[str], width: int, rule: str = "") -> int:
     weighty = ("⚠", "Paid as", "no use now")
     both = f"{short} {short.lower()}"  # "No use now: …" opens a sentence (round 20)
     return min(rows, MOST_ROWS) if any(words in both for words in weighty) else ROWS
+
+
+def detail_ways(
+    action: act.Action, game: Game, f: Forecast | None, brief: bool, cut: bool, shown: str
+) -> list[str]:
+    """Return the ways to say an option that can be taken on the detail line, longest first
+    (`shortened`): [""] for one its line says whole. `f`: its forecast; `brief`: its line
+    says it a shorter way; `cut`: its line is cut to one row ("…"); `shown`: its line as
+    shown."""
+    text = detail(action, game, f)
+    # The label again only where the option's line was cut (Cold Logic's card text).
+    own = own_words(action, game.state, game.ruleset)
+    if brief and f is not None:  # what its line leaves out, after
+        # its own words and rules (#28 round 27: "Wound 2 if Power Through [Brawler]
+        # used. Attack with Quick cut: …": README, its own words first), a sentence
+        # (round 28: "- pay 1 ME Defeats it if Power Through [Brawler] used.")
+        text = sentences(text, if_used_sentence(f, game.ruleset))
+    if text == own and not cut:
+        return [""]
+    if cut and own not in text:
+        # The row is cut and the detail says only what the forecast adds (a kill's
+        # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]
+        # (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.").
+        text = f"{own.rstrip('.')}. {text}"
+    # What the line above shows whole is not said again where the rest would be cut
+    # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).
+    shown = " ".join(shown.split())
+    shorter = shorter_warnings(f, game.ruleset, game.state) if f is not None else {}
+    said = shortened(text, own, own in shown, not cut, shorter)
+    # Last, without the ability's printed text (the inspector has it), so what is said
+    # after it fits: "(no use now: you are committed to 1 card)", "Your last ability
+    # use…" (#28 round 15: both cut off at 80x24 behind Take a Peek's and Forage's text).
+    printed, last = ability_text(action, game.ruleset), said[-1]
+    at = last.find(printed) if printed else -1
+    after = last[at + len(printed) :] if at >= 0 else ""
+    last_words = last_use_short(action, game.state, f, game.ruleset) if f is not None else ""
+    if "no use now" not in after.lower() and not (last_words and last_words in after):
+        # Nothing of its own after it (a warning every option says, starvation, stays
+        # after the option's words, round 10): the card's text is not dropped.
+        return said
+    # Its own words end where the printed text began (#28 round 25: "Dangerous Idea
+    # [Sage] (1 ability use) Your last ability use…" ran into the warning).
+    return [*said, last.replace(f": {printed}", ".", 1).replace(f" {printed}", "", 1)]
+
+
+def own_rule(action: act.Action, game: Game, f: Forecast | None, brief: bool) -> str:
+    """Return the words the detail line says whole for an option (`rows_needed`): what
+    its line leaves out where said briefly (`brief`: its Responses' figures), else the
+    ability's printed text ("" for none). `f`: its forecast."""
+    if f is not None and brief:
+        return if_used_sentence(f, game.ruleset)
+    return ability_text(action, game.ruleset)
