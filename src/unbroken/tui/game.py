@@ -4,12 +4,11 @@ Each part of the table is drawn by its own widget from its own data: the
 panels (tui/widgets.py, tui/hand.py, tui/stage.py) from the state, the decision
 (tui/decisions.py) from the options offered, the die (tui/rolling.py) by one
 timer, the hints (tui/hints.py) and the odds (tui/odds.py). The screen takes the
-player's decisions through the session and tells each part what changed.
+player's decisions through the session (tui/taking.py) and tells each part what changed.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from textual import events, on
@@ -21,12 +20,10 @@ from textual.widgets import Footer, OptionList, RichLog
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.handlers import HandlerError
 from unbroken.core.history import by_decision, combat_opened, last_decision, level_ability_uses
-from unbroken.core.state import copy_state
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.dice import die_update, shown_roll, shown_text
+from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.game_end import show_if_over
 from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.leaving import LeaveScreen
@@ -34,23 +31,20 @@ from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.tui.passing import Passing, RoundsShown, beats
-from unbroken.tui.questions import shows_cards
+from unbroken.tui.passing import Passing, RoundsShown
 from unbroken.tui.reach import game_app
-from unbroken.tui.rolling import ROLL_SECONDS, RollingDie
+from unbroken.tui.rolling import RollingDie
 from unbroken.tui.sheet_rows import ROLLING, applied_row, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
-from unbroken.tui.switching import offer_switch_off
+from unbroken.tui.taking import apply_option, show_outcome, take_only_answers
 from unbroken.tui.taking_back import KeptLog, take_back
 from unbroken.tui.widgets import (
     HandPanel,
     draw_table,
     table_layout,
 )
-from unbroken.words.actions import option_text
 from unbroken.words.events import Narrator
-from unbroken.words.passing import passed_line
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
@@ -170,7 +164,7 @@ class GameScreen(Screen[None]):
         if self.recorder is not None and self.recorder.decisions and not self.taken_back:
             # A continued game: show the last decision's changes and the die as they were.
             self.last = last_decision(self.game.events)
-        self.last = [*self.last, *self.take_only_answers()]
+        self.last = [*self.last, *take_only_answers(self)]
         self.query_one(StagePanel).set_reactive(StagePanel.die, self.rolled())
         self.refresh_all()
         self.query_one("#decisions", OptionList).focus()
@@ -304,71 +298,12 @@ class GameScreen(Screen[None]):
             self.take(index)
 
     def take(self, index: int) -> None:
-        """Apply the index-th option and show what it did (one that cannot be taken says why)."""
-        if not 0 <= index < len(self.offered):
-            return
-        if self.decision_panel.taken_for_you:  # aimed at the options before these
-            changed = "Not taken: the options changed (decisions were taken for you)."
-            self.say(f"{changed} Look, then choose.", 3)
-            return
-        action, why = self.offered[index]
-        if why:
-            text = option_text(action, why, self.game.state, self.game.ruleset)
-            self.say(f"Not now: {text}.")
-            return
-        if not self.decision_panel.taking(index):  # marked: the same key again takes it
-            return
-        start = time.perf_counter()
-        # A hint is read once the player acts: it covers the Display, whose effort a
-        # battle spends (playing a first game, the SE ran out unseen under one).
-        self.query_one(HintBox).dismiss()
-        animate = self.game_app.roll_animation
-        before = copy_state(self.game.state) if animate else None  # only the beats need it
-        game = self.game  # a Pass emits nothing: its line is said of the window it closed
-        passed = passed_line(action, game.legal_actions(), game.state, game.ruleset)
-        begun = len(self.said)
-        try:
-            new = self.session.apply(action)
-        except HandlerError as exc:  # a plugin's code failed: the game is as it was
-            self.refresh_all()
-            offer_switch_off(self, exc)  # else one that always fails refuses every decision
-            return
-        if passed:
-            self.write(passed)
-        self.written.begun.append(begun)  # `u` cuts the log here
-        steps = beats(before, new) if before is not None else []
-        if len(steps) > 1:  # rounds passed without a key: show them one by one
-            self.rounds.start(steps, start)
-            return
-        self.narrate(new)
-        self.finish(new, start)
+        """Apply the index-th option and show what it did (tui/taking.py)."""
+        apply_option(self, index)
 
     def finish(self, new: list[ev.Event], start: float) -> None:
         """Take the answers that need no choice, then show the decision's outcome."""
-        taken: list[str] = []
-        try:
-            new = [*new, *self.take_only_answers(taken)]
-        except HandlerError as exc:  # a plugin's code failed: the game is as it was
-            self.refresh_all()
-            offer_switch_off(self, exc)  # else one that always fails refuses every decision
-            return
-        if taken and self.settle_seconds > 0 and not self.game.is_over:
-            self.decision_panel.hold(taken, self.settle_seconds, shows_cards(new))
-        self.tell(self.session.take_notices())
-        self.last = new
-        _, roll = die_update(new)
-        stage = self.query_one(StagePanel)
-        if roll is not None and self.game_app.roll_animation and not self.rounds.shown:
-            self.rolling.roll(roll.value, self.landed, ROLL_SECONDS)
-        else:
-            self.rolling.stop()
-            stage.set_reactive(StagePanel.die, self.rolled())
-        self.rounds.passing = None
-        self.refresh_all()
-        # bench/tui.py reads these: from the key to the next frame drawn.
-        latencies = self.game_app.frame_latencies
-        self.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
-        self.show_if_over()
+        show_outcome(self, new, start)
 
     def landed(self) -> None:
         """The decision's die has rolled: show what it came to, and the row it applied."""
@@ -380,18 +315,6 @@ class GameScreen(Screen[None]):
     def show_if_over(self) -> None:
         """When the game has ended, show how (the game over screen: tui/game_end.py)."""
         show_if_over(self)
-
-    def take_only_answers(self, taken: list[str] | None = None) -> list[ev.Event]:
-        """Take each following decision taken for the player (a single answer, a pointless
-        one: the settings), saying so in the log (and in `taken`); return their events."""
-
-        def tell(line: str, events: list[ev.Event]) -> None:
-            self.write(line)
-            if taken is not None:
-                taken.append(line)
-            self.narrate(events)
-
-        return self.session.take_for_player(tell)
 
     def tell(self, notices: list[str]) -> None:
         """Show the session's notices (recording stopped, an observer switched off, the

@@ -1,0 +1,109 @@
+"""Taking the player's decision on the game screen: the option's key (or Enter) applied
+through the session, the rounds that passed without a key shown a beat at a time
+(tui/passing.py), the answers that need no choice taken for the player (the options'
+keys held a beat after them), then the decision's outcome drawn: the die rolled, the
+table and the next decision."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from unbroken.core import events as ev
+from unbroken.core.handlers import HandlerError
+from unbroken.core.state import copy_state
+from unbroken.tui.dice import die_update
+from unbroken.tui.hints import HintBox
+from unbroken.tui.passing import beats
+from unbroken.tui.questions import shows_cards
+from unbroken.tui.rolling import ROLL_SECONDS
+from unbroken.tui.stage import StagePanel
+from unbroken.tui.switching import offer_switch_off
+from unbroken.words.actions import option_text
+from unbroken.words.passing import passed_line
+
+if TYPE_CHECKING:
+    from unbroken.tui.game import GameScreen
+
+
+def apply_option(screen: GameScreen, index: int) -> None:
+    """Apply the index-th option and show what it did (one that cannot be taken says why)."""
+    if not 0 <= index < len(screen.offered):
+        return
+    if screen.decision_panel.taken_for_you:  # aimed at the options before these
+        changed = "Not taken: the options changed (decisions were taken for you)."
+        screen.say(f"{changed} Look, then choose.", 3)
+        return
+    action, why = screen.offered[index]
+    if why:
+        text = option_text(action, why, screen.game.state, screen.game.ruleset)
+        screen.say(f"Not now: {text}.")
+        return
+    if not screen.decision_panel.taking(index):  # marked: the same key again takes it
+        return
+    start = time.perf_counter()
+    # A hint is read once the player acts: it covers the Display, whose effort a
+    # battle spends (playing a first game, the SE ran out unseen under one).
+    screen.query_one(HintBox).dismiss()
+    animate = screen.game_app.roll_animation
+    before = copy_state(screen.game.state) if animate else None  # only the beats need it
+    game = screen.game  # a Pass emits nothing: its line is said of the window it closed
+    passed = passed_line(action, game.legal_actions(), game.state, game.ruleset)
+    begun = len(screen.said)
+    try:
+        new = screen.session.apply(action)
+    except HandlerError as exc:  # a plugin's code failed: the game is as it was
+        screen.refresh_all()
+        offer_switch_off(screen, exc)  # else one that always fails refuses every decision
+        return
+    if passed:
+        screen.write(passed)
+    screen.written.begun.append(begun)  # `u` cuts the log here
+    steps = beats(before, new) if before is not None else []
+    if len(steps) > 1:  # rounds passed without a key: show them one by one
+        screen.rounds.start(steps, start)
+        return
+    screen.narrate(new)
+    show_outcome(screen, new, start)
+
+
+def show_outcome(screen: GameScreen, new: list[ev.Event], start: float) -> None:
+    """The option applied (`new`: its events; `start`: when its key came): take the
+    answers that need no choice, then show the decision's outcome."""
+    taken: list[str] = []
+    try:
+        new = [*new, *take_only_answers(screen, taken)]
+    except HandlerError as exc:  # a plugin's code failed: the game is as it was
+        screen.refresh_all()
+        offer_switch_off(screen, exc)  # else one that always fails refuses every decision
+        return
+    if taken and screen.settle_seconds > 0 and not screen.game.is_over:
+        screen.decision_panel.hold(taken, screen.settle_seconds, shows_cards(new))
+    screen.tell(screen.session.take_notices())
+    screen.last = new
+    _, roll = die_update(new)
+    stage = screen.query_one(StagePanel)
+    if roll is not None and screen.game_app.roll_animation and not screen.rounds.shown:
+        screen.rolling.roll(roll.value, screen.landed, ROLL_SECONDS)
+    else:
+        screen.rolling.stop()
+        stage.set_reactive(StagePanel.die, screen.rolled())
+    screen.rounds.passing = None
+    screen.refresh_all()
+    # bench/tui.py reads these: from the key to the next frame drawn.
+    latencies = screen.game_app.frame_latencies
+    screen.call_after_refresh(lambda: latencies.append(time.perf_counter() - start))
+    screen.show_if_over()
+
+
+def take_only_answers(screen: GameScreen, taken: list[str] | None = None) -> list[ev.Event]:
+    """Take each following decision taken for the player (a single answer, a pointless
+    one: the settings), saying so in the log (and in `taken`); return their events."""
+
+    def tell(line: str, events: list[ev.Event]) -> None:
+        screen.write(line)
+        if taken is not None:
+            taken.append(line)
+        screen.narrate(events)
+
+    return screen.session.take_for_player(tell)
