@@ -32,22 +32,19 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
-from textual.widget import Widget
 
 from unbroken.core import model as m
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.tui.card_lines import mark
-from unbroken.tui.panel import Panel, bar, cut
+from unbroken.tui.panel import bar, cut
 from unbroken.tui.rule_pages import (
     RULES,
     TABLE,
-    Laid,
     Said,
-    lay_out,
-    split_rule,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
+from unbroken.tui.sheet_pages import PagedRules
 from unbroken.tui.sheet_rows import (
     coming_rules,
     row_texts,
@@ -56,8 +53,6 @@ from unbroken.tui.sheet_rows import (
     table_lines,
 )
 
-#: The key that expands and collapses the monster's rules on the stage.
-EXPAND_KEY = "m"
 #: The indent of a table row's lines whole in place where under its words they take too
 #: many rows: under its result's name.
 TIGHT = "   "
@@ -67,16 +62,13 @@ TIGHT = "   "
 PICKED = " picked the "
 
 
-class MonsterSheet(Panel):
+class MonsterSheet(PagedRules):
     """The monster's sheet: its head, its rules (folded, in full, or `m`'s pages) and its
     table; the stage (tui/stage.py) draws it in combat and turns its rules with `m`."""
 
     #: Whether the monster's rules are shown in full or as one line of names: as the
     #: player chose with `m`, or (None) in full only when all of the sheet fits.
     expanded: bool | None = None
-    #: The most rows the stage takes while `m` shows the rules a part at a time (0: the
-    #: room it has): the rows it takes with them folded.
-    page_rows = 0
     #: Whether the table's rows were drawn cut to one row each ("…"), some of them longer.
     rows_cut = False
     #: Whether they were so with the rules folded: else `m`'s pages need not unfold them
@@ -94,56 +86,15 @@ class MonsterSheet(Panel):
     #: The decision and room the pages were sized for, their size, whether the die rolled,
     #: whether the rows were cut with the rules folded then (`folded_cut`).
     sized: tuple[tuple[int, int], int, bool, bool] = ((-1, 0), 0, False, True)
-    #: The part of the rules unfolded shown now, and how many parts they take.
-    page = 0
-    pages = 1
-    #: What the page shown holds first (`Laid.holds`): the pages are laid out again at each
-    #: draw, and the page that holds it is shown (#28 round 20: the Shaman's "table 1 of 2"
-    #: became "rules 2 of 2" without a key, a page more laid out before it); "" where `m`
-    #: turned the page (its index is the one to show).
-    page_holds = ""
-    #: The table's rows this page leaves out for a rule longer than the room (the last).
-    over = 0
-    #: The blank rows a page of `m` keeps under its table (the stage's height kept).
-    pad = 0
     #: The rows the folded rules keep for `m`'s hint, now in the title (`folded_rules`).
     hint_rows = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
-    #: Whether the first of `head_said` is the die's (its words' rest, a row kept blank).
-    head_slot = False
-    #: The rows this page shows whole indented TIGHT, and the rows each takes more so.
-    tight: set[int] = set()  # noqa: RUF012 (each draw sets its own)
-    tight_extra: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
     #: The table's rows that say what an earlier row says (its number), `same_rows`.
     same: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
-
-    #: The panel's title (the stage's title says how `m` goes on through the rules).
-    title = ""
-
-    def rows_free(self) -> int:
-        """Return the rows the stage may take before the hand under it is squeezed: its
-        column's height less the panels above it, its border and the hand's least (3);
-        0 before the layout. Table rows wrap within it, else each is cut to one row."""
-        parent = self.parent
-        if not isinstance(parent, Widget) or not parent.size.height:
-            return 0
-        height: int = parent.size.height
-        above = 0
-        for child in parent.children:
-            if child is self:
-                break
-            above += child.outer_size.height
-        return max(8, height - above - 1 - 3)
-
-    def unfolds(self, shows: str = "read") -> str:
-        """Return how `m` goes on here (" (m: read)"; `shows`: what it shows, "table" for a
-        monster without rules), "" where `m` is not bound."""
-        bound = any(getattr(b, "key", "") == EXPAND_KEY for b in self.screen.BINDINGS)
-        return f" ({EXPAND_KEY}: {shows})" if bound else ""
 
     def monster_sheet(
         self, text: Text, state: GameState, rules: Ruleset, die: str, row: int
@@ -327,126 +278,6 @@ class MonsterSheet(Panel):
                 # `m` shows its table's rows in full: no rules to read (#28 round 11).
                 self.border_title = f"{self.title}{self.unfolds('table')}"
         self.pad += self.hint_rows  # folded: its hint's rows, under the table
-
-    def rule_lines(self, line: str, head: int, indent: str, style: str = "") -> Text:
-        """Return one rule wrapped to the stage's width (no newline at its end), its first
-        `head` characters in bold."""
-        said = Text()
-        self.append_wrapped(said, line, style=style, head=head, indent=indent)
-        said.rstrip()
-        return said
-
-    def rule_height(self, line: str, indent: str) -> int:
-        """Return the rows a rule takes wrapped to the stage's width."""
-        return self.wrapped(line, indent).count("\n") + 1
-
-    def rules_in_full(
-        self,
-        text: Text,
-        said: list[Said],
-        table: int,
-        cut_rows: list[tuple[int, int, Said]] = [],  # noqa: B006 (read only)
-        heads: list[str] = [],  # noqa: B006 (read only)
-    ) -> set[int]:
-        """Append the rules in full (`said`: each rule's words, bold head, style and what it
-        is: RULES, TABLE, "ambush" or "trickery"; the title says what a page holds), and
-        how `m` goes on: all of them, or with `table` rows to keep under them the page
-        `page`, as many rows as the stage leaves over its head and the table (how `m` goes
-        on then in its title). A page ends between rules, each said whole (round 19; a
-        rule longer than the room on a page of its own, `over`). The table
-        rows cut to one row (`cut_rows`: each one's number, the rows it takes more whole,
-        and its words as a rule) are shown whole in place after the rules in row order
-        (`lay_out`), else said as a rule (#28 round 11: the Kobold's five pages of a row or two).
-        `heads`: the head's words it cut or left out (paged), at the top of the first page
-        (#28 round 19: the Wyvern's danger track went to the table's page).
-        Return the numbers of the rows this page shows whole."""
-        room = self.rows_free()
-        more = self.unfolds()
-        paged = bool(table and room)
-        # The pages fill the room the stage has while the Hand keeps its title and three
-        # rows (`rows_free` counts two), at least the rows the rules folded took.
-        top = min(room + 1, max(self.page_rows, room - 1)) if self.page_rows else room + 1
-        rows = max(1, top - text.plain.count("\n") - table) if paged else 0
-        indent = "  " if paged else "   "  # paged: a few more words a line
-        most = 0
-        if paged:  # taller for a rule that needs it, as far as the Hand keeps its title
-            # (round 19: a row; #28 round 24: the Basilisk's four-line Petrifying Gaze
-            # beside a Display a row taller left row 6 out, README: six rows every page)
-            most = room + 2 - text.plain.count("\n") - table
-            tallest = max((self.rule_height(line, indent) for line, *_ in said), default=0)
-            # A row whole in place too (#28 round 22: the Kobold's CONFUSE was said above
-            # the table, over rows 1-4 again, rows 5 and 6 left out).
-            tight = [self.tight_extra.get(i, extra) for i, extra, _ in cut_rows]
-            tallest = max([tallest, *tight])
-            rows = max(rows, min(tallest, most))
-        in_place = [(i, extra) for i, extra, _ in cut_rows if paged and extra <= rows]
-        # A row too long under its words goes whole in place under its number where it fits
-        # so, not said above the table (#28 round 22: the Ogre's "3 DEFEND: …" on top of
-        # "table 1 of 3" left its row 6 out, where its other pages unfold rows in place).
-        for i, extra, _ in cut_rows if paged else []:
-            if extra > rows and self.tight_extra.get(i, extra) <= rows:
-                in_place.append((i, self.tight_extra[i]))
-                self.tight.add(i)
-        placed = {i for i, _ in in_place}
-        told = [i for i, _, _ in cut_rows if i not in placed]  # said as rules, after them
-        said = [*said, *(rule for i, _, rule in cut_rows if i not in placed)]
-        heads = heads if paged else []
-        if not said and not in_place and not heads:
-            return set()
-        rules: list[list[Text]] = []
-        kinds: list[str] = []  # what each of `rules` is
-        firsts: list[int] = []  # where each of `said` starts in `rules`
-        for line, head, style, kind in said:  # each whole on one page (round 19)
-            firsts.append(len(rules))
-            said_line = self.rule_lines(line, head, indent, style=style)
-            lines = list(said_line.split("\n", allow_blank=True))
-            # Longer than a page with the six rows under it: on to the next page, "…"
-            # (#28 round 25: the Crazed Survivor's Grab the Weapon left rows 5 and 6 out).
-            for part in split_rule(lines, most if paged and kind != TABLE else 0):
-                rules.append(part)
-                kinds.append(kind)
-        lines = [line for rule in rules for line in rule]
-        whole: set[int] = set()
-        if paged:
-            told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
-            cut = [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at]
-            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows)
-            self.pages = len(laid.used)
-            held = [laid.holds(k) for k in range(self.pages)]
-            if self.page_holds in held:  # the same words, wherever they are now
-                self.page = held.index(self.page_holds)
-            self.page = min(self.page, self.pages - 1)
-            self.page_holds = held[self.page]
-            whole = laid.shows[self.page]
-            # A rule longer than the stage's room takes a page of its own over the table's
-            # first rows, the last left to the other pages (round 19: it went on over two).
-            self.over = max(0, laid.used[self.page] - rows)
-            # The page keeps the stage's height with blank rows under the table, not over
-            # it (#28 round 21: the Bugbear Warlord's "table 3 of 3" began with two).
-            self.pad = max(0, rows - laid.used[self.page]) + laid.blank[self.page]
-            lines = laid.tops[self.page] + laid.lines[self.page]
-            if more:
-                self.border_title = f"{self.title} {laid.title(self.page, EXPAND_KEY)}"
-                more = ""
-        if more:
-            lines.append(Text(f"({EXPAND_KEY}: fewer words)", style="dim"))
-        if lines:
-            text.append_text(Text("\n").join(lines))
-            text.append("\n")
-        return whole
-
-    def lay_pages(
-        self,
-        rules: list[list[Text]],
-        kinds: list[str],
-        heads: list[str],
-        cut_rows: list[tuple[int, int, int]],
-        indent: str,
-        rows: int,
-    ) -> tuple[Laid, int]:
-        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page, and their rows."""
-        lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
-        return lay_out(rules, kinds, lines, cut_rows, rows, self.head_slot), rows
 
     def folded_rules(
         self,

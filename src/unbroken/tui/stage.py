@@ -11,7 +11,8 @@ from textual.reactive import var
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.tui.card_lines import mark
-from unbroken.tui.sheet import EXPAND_KEY, MonsterSheet
+from unbroken.tui.sheet import MonsterSheet
+from unbroken.tui.sheet_pages import EXPAND_KEY
 from unbroken.words.effects import encounter_text
 from unbroken.words.keeping import weapons_held
 from unbroken.words.vocabulary import plural
