@@ -140,8 +140,11 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, 10, FORMAT):
-            raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
+        # Every format up to this one reads (the board keeps analyses of older releases):
+        # 9 was left out when 10 came (dd9609c), and a board's page of one failed.
+        if data.get("format") not in range(1, FORMAT + 1):
+            said = data.get("format")
+            raise ValueError(f"unknown analysis format {said!r} (this release reads 1 to {FORMAT})")
         return cls(
             int(data["games"]),
             int(data["seed"]),
