@@ -220,3 +220,32 @@ def test_replay_with_no_name_opens_the_newest_finished_game_and_says_so(
     said = capsys.readouterr().err
     assert said.startswith("Watching the newest game, 2026-11-28T1900"), said
     assert "(no game is finished yet)" in said
+
+
+def test_analyze_with_no_name_takes_the_game_replay_opens_and_says_so(
+    folder: Path,
+    recording: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a48: `unbroken analyze` took the newest game even while it was still being played,
+    # where `unbroken replay` (28a-18) opens the newest finished one; one finder for both.
+    import json
+
+    from unbroken.advisor import analysis
+    from unbroken.advisor.estimator import GAMES
+    from unbroken.advisor.rollouts import DEFAULT_SEED
+
+    made = analysis.Analysis(GAMES, DEFAULT_SEED, 10, "lost", [])
+    monkeypatch.setattr(analysis, "analyze", lambda *_: made)
+    lines = recording.read_bytes().splitlines(keepends=True)
+    later = folder / "2026-11-28T1900_maxyn-zenma_normal_seed47.jsonl"
+    later.write_bytes(b"".join(lines[:5]))  # header, setup, decisions: no footer
+    assert main(["analyze", "--json", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["recording"] == str(folder / NAMES[2])
+    assert " ".join(err.split()) == (
+        f"Analysing the newest finished game, {NAMES[2].removesuffix('.jsonl.gz')}. An "
+        "unfinished game started after it: 2026-11-28T1900_maxyn-zenma_normal_seed47 "
+        "(unbroken analyze NAME analyses it; Continue on the title screen plays on)."
+    )

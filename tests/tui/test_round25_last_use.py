@@ -10,6 +10,7 @@ from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.held_words import HeldStatic
 from unbroken.tui.newgame import NewGameScreen
 
 RULES = load_ruleset()
@@ -40,6 +41,6 @@ async def test_the_new_game_sheet_says_cold_logic_takes_the_battle_turn() -> Non
         chars = screen.query_one("#characters", OptionList)
         chars.highlighted = chars.get_option_index("base:helena")
         await pilot.pause()
-        info = " ".join(str(screen.query_one("#class-info").render()).split())
+        info = " ".join(screen.query_one("#class-info", HeldStatic).said.split())
     assert "any time" not in info, info
     assert "Cold Logic (Action, Preparation or battle; in battle it takes your turn): " in info

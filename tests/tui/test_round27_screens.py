@@ -8,6 +8,7 @@ from playing import RULES
 from textual.widgets import OptionList
 
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.held_words import HeldStatic
 from unbroken.tui.newgame import NewGameScreen
 
 
@@ -25,7 +26,7 @@ async def test_the_character_screen_says_the_start_in_words() -> None:
         chars = screen.query_one("#characters", OptionList)
         chars.highlighted = chars.get_option_index(niola.id)
         await pilot.pause()
-        info = " ".join(str(screen.query_one("#class-info").render()).split())
+        info = " ".join(screen.query_one("#class-info", HeldStatic).said.split())
         said = "Starts with Bare Hands as your weapon, 13 SE, 7 time and 1 ability use (on Normal)."
         assert said in info, info
         assert "Same abilities and start as Caellahan" in info
@@ -33,7 +34,7 @@ async def test_the_character_screen_says_the_start_in_words() -> None:
         hard = next(i for i, d in enumerate(RULES.settings.difficulties) if d.name == "Hard")
         diffs.highlighted = hard
         await pilot.pause()
-        info = " ".join(str(screen.query_one("#class-info").render()).split())
+        info = " ".join(screen.query_one("#class-info", HeldStatic).said.split())
         hard_se = {**RULES.settings.start, **RULES.settings.difficulties[hard].start}["se"]
         assert f"Bare Hands as your weapon, {hard_se} SE, 7 time" in info, info
         assert "(on Hard)" in info

@@ -10,6 +10,7 @@ from textual.widgets import Input, OptionList
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.held_words import HeldStatic
 from unbroken.tui.help import HelpScreen, SectionText
 from unbroken.tui.inspector import InspectorScreen
 
@@ -73,10 +74,7 @@ async def test_the_inspector_marks_the_card_chosen() -> None:
 
 
 def class_info(app: UnbrokenApp) -> str:
-    from textual.widgets import Static
-
-    content = app.screen.query_one("#class-info", Static).render()
-    return str(content)
+    return app.screen.query_one("#class-info", HeldStatic).said
 
 
 @sync

@@ -37,6 +37,7 @@ from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
+from unbroken.advisor.sweep import sweep
 from unbroken.advisor.unseen import monsters_unseen
 from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.actions import Action
@@ -140,8 +141,11 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        if data.get("format") not in (1, 2, 3, 4, 5, 6, 7, 8, 10, FORMAT):
-            raise ValueError(f"analysis format {data.get('format')!r}, not {FORMAT}")
+        # Every format up to this one reads (the board keeps analyses of older releases):
+        # 9 was left out when 10 came (dd9609c), and a board's page of one failed.
+        if data.get("format") not in range(1, FORMAT + 1):
+            said = data.get("format")
+            raise ValueError(f"unknown analysis format {said!r} (this release reads 1 to {FORMAT})")
         return cls(
             int(data["games"]),
             int(data["seed"]),
@@ -373,17 +377,21 @@ def cache_path(recording: Path) -> Path:
 
 def keep(recording: Path, analysis: Analysis, made: dict[str, Any] | None = None) -> Path | None:
     """Keep `analysis` in the cache for the viewer and `unbroken analyze`, with what it was
-    made with (`made_with`) and when; return where (None: it could not be)."""
+    made with (`made_with`), when and of which recording; return where (None: it could not
+    be). Those that can never be shown again go (`sweep`: of this recording's bytes before,
+    of a recording gone, of another format)."""
     data = analysis.as_json()
     if made is not None:
         data["made_with"] = made
     data["kept_on"] = datetime.now(UTC).isoformat(timespec="seconds")
     try:
+        data["recording"] = of = str(recording.resolve())
         path = cache_path(recording)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data), encoding="utf-8")
     except OSError:
         return None
+    sweep(path, of, FORMAT)
     return path
 
 

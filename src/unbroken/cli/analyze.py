@@ -1,8 +1,8 @@
 """`unbroken analyze [RECORDING]`: the chance of winning at every decision of a recorded game.
 
 RECORDING is found as `unbroken replay` finds it (a path, a name or its
-start, a folder's newest game; default the newest game). The analysis is kept
-in the cache folder, where the replay viewer finds it (its `a` key), and where
+start, a folder's newest game; default the newest finished game, said on stderr).
+The analysis is kept in the cache folder, where the replay viewer finds it (its `a` key), and where
 the next run finds it: an analysis kept of the same recording, made the same way
 (`advisor.analysis.made_with`), is shown again, saying so (`--fresh` makes it anew).
 """
@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "recording",
         nargs="?",
         help="a recording: a path, or a name as `unbroken replays` lists it (its start is "
-        "enough), or a folder (its newest game); default: the newest game",
+        "enough), or a folder (its newest game); default: the newest finished game (the newest "
+        "game when none is finished)",
     )
     add_json(parser)
     parser.add_argument(
@@ -73,12 +74,13 @@ def run(args: argparse.Namespace) -> int:
     from unbroken.advisor.estimator import GAMES as ADVISOR_GAMES
     from unbroken.advisor.rollouts import DEFAULT_SEED
     from unbroken.bots.workers import worker_count
+    from unbroken.cli.replay import named_recording
     from unbroken.core.handlers import HandlerError
-    from unbroken.replay import ReplayError, chosen_recording, read_recording
+    from unbroken.replay import ReplayError, read_recording
 
     ruleset = load()
     try:
-        path = chosen_recording(args.recording)
+        path = named_recording(args.recording, "analyze")
         rec = read_recording(path)
     except ReplayError as exc:
         raise CommandError(str(exc)) from None

@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.replay import ReplayError, chosen_recording, newest_finished
+    from unbroken.replay import ReplayError
     from unbroken.replay.viewing import warning, watch
     from unbroken.tui.app import UnbrokenApp
 
@@ -36,11 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None and args.file.startswith(("http://", "https://")):
         args.file = str(fetched(args.file))
     try:
-        if args.file is None:
-            path, later = newest_finished()
-            print(newest_said(path, [info.path for info in later]), file=sys.stderr)
-        else:
-            path = chosen_recording(args.file)
+        path = named_recording(args.file, "replay")
         _, problem = watch(path, ruleset)  # a bad file is a one-line error before the screen opens
     except ReplayError as exc:
         raise CommandError(str(exc)) from None
@@ -55,21 +51,42 @@ def run(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-def newest_said(path: Path, later: list[Path]) -> str:
-    """Return the line saying which game `unbroken replay` with no name opens: the newest
-    finished one (`path`), and how to watch the unfinished games started after it."""
+#: What each command that takes a recording does with it, in the line `named_recording`
+#: says: "Watching the newest finished game, …", "unbroken replay NAME watches it".
+DOING = {"replay": ("Watching", "watches"), "analyze": ("Analysing", "analyses")}
+
+
+def named_recording(name: str | None, command: str) -> Path:
+    """Return the recording `unbroken COMMAND [NAME]` takes: the one `name` names (a path,
+    a name or its start, a folder's newest game); with none, the newest finished game,
+    said on stderr (`newest_said`). One finder for `replay` and `analyze` (a48: analyze
+    took the newest game even when it was still being played). ReplayError when none."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.replay import chosen_recording, newest_finished
+
+    if name is not None:
+        return chosen_recording(name)
+    path, later = newest_finished()
+    print(newest_said(path, [info.path for info in later], command), file=sys.stderr)
+    return path
+
+
+def newest_said(path: Path, later: list[Path], command: str = "replay") -> str:
+    """Return the line saying which game `unbroken COMMAND` with no name takes: the newest
+    finished one (`path`), and how to name the unfinished games started after it."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.replay import recording_stem
 
+    verb, does = DOING[command]
     if later and path == later[0]:
-        return f"Watching the newest game, {recording_stem(path)} (no game is finished yet)."
-    said = f"Watching the newest finished game, {recording_stem(path)}."
+        return f"{verb} the newest game, {recording_stem(path)} (no game is finished yet)."
+    said = f"{verb} the newest finished game, {recording_stem(path)}."
     if later:
         names = ", ".join(recording_stem(p) for p in later)
         one = len(later) == 1
         said += (
             f" {'An unfinished game' if one else 'Unfinished games'} started after it: "
-            f"{names} (unbroken replay NAME watches {'it' if one else 'one'}; "
+            f"{names} (unbroken {command} NAME {does} {'it' if one else 'one'}; "
             "Continue on the title screen plays on)."
         )
     return said

@@ -186,8 +186,9 @@ def newest_finished(directory: Path | None = None) -> tuple[Path, list[ReplayInf
 
 def chosen_recording(name: str | None) -> Path:
     """Return the recording a command's argument names: a path, a name or its start, a
-    folder (its newest game); None: the newest game. ReplayError when there is none."""
-    path = newest_recording() if name is None else find_recording(name)
+    folder (its newest game); None: the newest finished game (`newest_finished`: the
+    newest game when none is finished). ReplayError when there is none."""
+    path = newest_finished()[0] if name is None else find_recording(name)
     return newest_recording(path) if path.is_dir() else path
 
 

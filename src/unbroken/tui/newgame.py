@@ -24,6 +24,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
+from unbroken.tui.held_words import HeldStatic, held, names_in_play
 from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
@@ -189,7 +190,7 @@ class NewGameScreen(Screen[None]):
                 # Not a stop of Tab's (Page Up/Down scroll it whatever has the focus): a
                 # stop with no mark of its own, the player lost the focus there (#28).
                 with VerticalScroll(id="class-scroll", can_focus=False):
-                    yield Static(id="class-info")
+                    yield HeldStatic(id="class-info")
                 # Where the description is cut, "…" says it goes on (#28 round 16: cut
                 # mid-sentence over a blank row); else a blank row.
                 yield Static("", id="class-more")
@@ -324,7 +325,8 @@ class NewGameScreen(Screen[None]):
             # place kept, Tomu's opened two rows down after Helena's was read to its end).
             self.query_one("#class-scroll", VerticalScroll).scroll_home(animate=False)
             self.described = char_id
-        self.query_one("#class-info", Static).update(text)
+        # Names whole on a row (28b-15: "… start as Kirilla el" above the fold, "Kaer" below).
+        self.query_one("#class-info", Static).update(held(text, names_in_play(rules)))
         self.call_after_refresh(self.refresh_bindings)  # a description longer or shorter
         self.call_after_refresh(self.say_more)
         difficulties = rules.settings.difficulties
