@@ -45,6 +45,7 @@ from unbroken.tui.rule_pages import (
     Laid,
     Said,
     lay_out,
+    lay_out_die,
     split_rule,
 )
 from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
@@ -91,9 +92,10 @@ class MonsterSheet(Panel):
     #: still to act): its table is shown whole where the Hand under it keeps one row of
     #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
     bare = False
-    #: The decision and room the pages were sized for, their size, whether the die rolled,
-    #: whether the rows were cut with the rules folded then (`folded_cut`).
-    sized: tuple[tuple[int, int], int, bool, bool] = ((-1, 0), 0, False, True)
+    #: The decision and room the pages were sized for, their size, the rows kept for the
+    #: die's words (in combat, or where it rolled: it may say them on any page), whether the
+    #: rows were cut with the rules folded then (`folded_cut`).
+    sized: tuple[tuple[int, int], int, int, bool] = ((-1, 0), 0, 0, True)
     #: The part of the rules unfolded shown now, and how many parts they take.
     page = 0
     pages = 1
@@ -208,7 +210,8 @@ class MonsterSheet(Panel):
         # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
         sized = (state.decisions, room)
         if paged and self.sized[0] != sized:
-            self.sized = (sized, folded, len(die) == 1, self.folded_cut)
+            kept = len(die) == 1 or state.phase == Phase.COMBAT
+            self.sized = (sized, folded, int(kept), self.folded_cut)
         self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
@@ -225,7 +228,7 @@ class MonsterSheet(Panel):
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
             # Not in Travel once the die shows nothing: no words can come to the row
             # (#28 round 24: a blank row under the Gnoll's head over several screens).
-            kept = self.sized[2] and (bool(die) or state.phase == Phase.COMBAT)
+            kept = bool(self.sized[2]) and (bool(die) or state.phase == Phase.COMBAT)
             self.head_said = [rest] if rest else [""] if kept else []
             self.head_slot = bool(self.head_said)
             if danger:  # whether the die shows or not: the page count stays (round 7),
@@ -410,7 +413,7 @@ class MonsterSheet(Panel):
         if paged:
             told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
             cut = [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at]
-            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows)
+            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows, most)
             self.pages = len(laid.used)
             held = [laid.holds(k) for k in range(self.pages)]
             if self.page_holds in held:  # the same words, wherever they are now
@@ -443,10 +446,14 @@ class MonsterSheet(Panel):
         cut_rows: list[tuple[int, int, int]],
         indent: str,
         rows: int,
+        most: int,
     ) -> tuple[Laid, int]:
-        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page, and their rows."""
+        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page (taller as far as
+        `most` for the die's rows, `lay_out_die`), and their rows."""
         lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
-        return lay_out(rules, kinds, lines, cut_rows, rows, self.head_slot), rows
+        if self.head_slot:
+            return lay_out_die(rules, kinds, lines, cut_rows, rows, most, max(1, self.sized[2]))
+        return lay_out(rules, kinds, lines, cut_rows, rows), rows
 
     def folded_rules(
         self,
