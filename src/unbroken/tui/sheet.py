@@ -413,7 +413,7 @@ class MonsterSheet(Panel):
         if paged:
             told_at = list(zip(told, firsts[len(said) - len(told) :], strict=True))
             cut = [(i, extra, -1) for i, extra in in_place] + [(i, 0, k) for i, k in told_at]
-            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows, most)
+            laid, rows = self.lay_pages(rules, kinds, heads, cut, indent, rows)
             self.pages = len(laid.used)
             held = [laid.holds(k) for k in range(self.pages)]
             if self.page_holds in held:  # the same words, wherever they are now
@@ -446,13 +446,13 @@ class MonsterSheet(Panel):
         cut_rows: list[tuple[int, int, int]],
         indent: str,
         rows: int,
-        most: int,
     ) -> tuple[Laid, int]:
-        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page (taller as far as
-        `most` for the die's rows, `lay_out_die`), and their rows."""
+        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page (the die's words'
+        row kept where a page has room, `lay_out_die`), and their rows."""
         lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
         if self.head_slot:
-            return lay_out_die(rules, kinds, lines, cut_rows, rows, most, max(1, self.sized[2]))
+            # No taller for it: the Hand keeps its rows (round 11), `most` is for a rule.
+            return lay_out_die(rules, kinds, lines, cut_rows, rows, rows, max(1, self.sized[2]))
         return lay_out(rules, kinds, lines, cut_rows, rows), rows
 
     def folded_rules(
