@@ -4,12 +4,17 @@ page shown stays on what it holds while the stage changes without a key (the Sha
 
 from __future__ import annotations
 
+import pytest
 from pilot import game_screen_of, settle, sync
 from rich.text import Text
 from test_round16_pages import everything
 
+from unbroken.core.model import Monster
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
+from unbroken.tui import sheet, sheet_rows
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.rule_pages import lay_out
 from unbroken.tui.stage import StagePanel
@@ -65,3 +70,25 @@ async def test_the_page_shown_stays_as_the_die_shows_its_words() -> None:
     for presses in (2, 3):  # the table's pages
         titles = await titles_as_the_die_shows("shaman", presses, dice)
         assert len({title.split(" (")[0] for title in titles}) == 1, titles
+
+
+@sync
+async def test_the_pages_keep_a_row_for_the_die_s_words_where_the_rows_fit_just_so() -> None:
+    # Round 28: with the Shaman's CONFUSE row saying what it takes now ("lose 3 SE (you
+    # have no LE)", shorter), its rows whole filled "table 1 of 1" just so; "keep which?"
+    # then took a row no page had kept: "table 1 of 2", then back to "1 of 1". The die's
+    # row is laid out in its place whether it says words or none.
+    assert save_settings(Settings(hints=False)) == ""
+    said = sheet_rows.row_texts
+
+    def shorter(state: GameState, rules: Ruleset, card: Monster) -> list[str]:
+        texts = said(state, rules, card)
+        return [t if "if unable" not in t else "lose 3 SE (you have no LE)" for t in texts]
+
+    dice = ("⚄", "⚄ 5, re-roll ⚅ 6: keep which one of the two?", "⚄ 5 (monster's combat roll)")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sheet_rows, "row_texts", shorter)
+        patch.setattr(sheet, "row_texts", shorter)
+        for presses in (1, 2):  # the rules' page, the table's
+            titles = await titles_as_the_die_shows("shaman", presses, dice)
+            assert len(set(titles)) == 1, titles

@@ -254,3 +254,45 @@ def lay_out(
         held += [TABLE] if laid.shows[k] else []
         laid.words.append(page_word(held) if held else RULES if said else TABLE)
     return laid
+
+
+def lay_out_die(
+    rules: list[list[Text]],
+    kinds: list[str],
+    heads: list[list[Text]],
+    cut_rows: list[tuple[int, int, int]],
+    rows: int,
+    most: int,
+    size: int,
+) -> tuple[Laid, int]:
+    """Lay `m`'s pages out (`lay_out`) with the first of `heads` the die's words' rest,
+    `size` rows kept for it on the first page with room whether it says words now or none
+    (blank, under the page's table): the pages are laid out without it, so the page count
+    and what each page holds stay as the die shows its words (#28 round 20; round 28: the
+    Shaman's "table 1 of 1" became "table 1 of 2" as "keep which?" took a row no page had
+    kept: a blank row went only where a page had room, else nowhere, the words on a new
+    page). Where no page has room the pages are taller, as far as `most` rows (else the
+    row is not kept). The words are said on each other page with room for them too.
+    Return the pages and their rows. Words longer than `size` rows end "…"."""
+    die, rest = heads[0], heads[1:]
+    if not any(line.plain.strip() for line in die):
+        die = []
+    if len(die) > size:  # cut to the rows kept, said so
+        die = [*die[: size - 1], Text(f"{die[size - 1].plain.rstrip()[:-1]}…", style="dim")]
+    laid = lay_out(rules, kinds, rest, cut_rows, rows)
+    for tall in range(rows, max(rows, most) + 1):
+        kept = next((k for k, used in enumerate(laid.used) if used + size <= tall), -1)
+        if kept >= 0:
+            break
+    else:
+        tall = rows
+    for k, used in enumerate(laid.used):
+        if k == kept:  # the words in the rows kept, any left blank under the table
+            laid.blank[k] += size - len(die)
+            laid.used[k] += size
+        elif not die or used + len(die) > tall:
+            continue
+        else:
+            laid.used[k] += len(die)
+        laid.tops[k][0:0] = die
+    return laid, tall

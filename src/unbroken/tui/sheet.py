@@ -83,9 +83,6 @@ class MonsterSheet(PagedRules):
     #: still to act): its table is shown whole where the Hand under it keeps one row of
     #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
     bare = False
-    #: The decision and room the pages were sized for, their size, whether the die rolled,
-    #: whether the rows were cut with the rules folded then (`folded_cut`).
-    sized: tuple[tuple[int, int], int, bool, bool] = ((-1, 0), 0, False, True)
     #: The rows the folded rules keep for `m`'s hint, now in the title (`folded_rules`).
     hint_rows = 0
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
@@ -159,7 +156,8 @@ class MonsterSheet(PagedRules):
         # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
         sized = (state.decisions, room)
         if paged and self.sized[0] != sized:
-            self.sized = (sized, folded, len(die) == 1, self.folded_cut)
+            kept = len(die) == 1 or state.phase == Phase.COMBAT
+            self.sized = (sized, folded, int(kept), self.folded_cut)
         self.page_rows = self.sized[1] if paged else 0
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
@@ -176,7 +174,7 @@ class MonsterSheet(PagedRules):
             # (round 11), its words whole (round 13); a blank row kept for it (see `sized`).
             # Not in Travel once the die shows nothing: no words can come to the row
             # (#28 round 24: a blank row under the Gnoll's head over several screens).
-            kept = self.sized[2] and (bool(die) or state.phase == Phase.COMBAT)
+            kept = bool(self.sized[2]) and (bool(die) or state.phase == Phase.COMBAT)
             self.head_said = [rest] if rest else [""] if kept else []
             self.head_slot = bool(self.head_said)
             if danger:  # whether the die shows or not: the page count stays (round 7),

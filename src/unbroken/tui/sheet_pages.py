@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from unbroken.tui.panel import Panel
-from unbroken.tui.rule_pages import TABLE, Laid, Said, lay_out, split_rule
+from unbroken.tui.rule_pages import TABLE, Laid, Said, lay_out, lay_out_die, split_rule
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
@@ -19,6 +19,10 @@ class PagedRules(Panel):
     """A panel that shows the monster's rules in full, or a page of them at a time (`m`),
     over the table's rows: what page it shows, and how many rows it keeps."""
 
+    #: The decision and room the pages were sized for, their size, the rows kept for the
+    #: die's words (in combat, or where it rolled: it may say them on any page), whether the
+    #: rows were cut with the rules folded then (`folded_cut`).
+    sized: tuple[tuple[int, int], int, int, bool] = ((-1, 0), 0, 0, True)
     #: The most rows the stage takes while `m` shows the rules a part at a time (0: the
     #: room it has): the rows it takes with them folded.
     page_rows = 0
@@ -180,6 +184,10 @@ class PagedRules(Panel):
         indent: str,
         rows: int,
     ) -> tuple[Laid, int]:
-        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page, and their rows."""
+        """Return `m`'s pages laid out (`lay_out`), `rows` lines a page (the die's words'
+        row kept where a page has room, `lay_out_die`), and their rows."""
         lines = [list(self.rule_lines(h, 0, indent, "dim").split("\n")) for h in heads]
-        return lay_out(rules, kinds, lines, cut_rows, rows, self.head_slot), rows
+        if self.head_slot:
+            # No taller for it: the Hand keeps its rows (round 11), `most` is for a rule.
+            return lay_out_die(rules, kinds, lines, cut_rows, rows, rows, max(1, self.sized[2]))
+        return lay_out(rules, kinds, lines, cut_rows, rows), rows

@@ -66,6 +66,16 @@ class StagePanel(MonsterSheet):
                 return True
         return False
 
+    #: The room the stage was last drawn for (`rows_free`).
+    room = -1
+
+    def fit_room(self) -> None:
+        """Draw the stage again where the layout left it other room than it was drawn for
+        (#28 round 28: the Goblin's table drawn whole before the Display above it grew, the
+        Hand under it squeezed to a row; `m` then drew it for the room it had, cut)."""
+        if self._redraw is not None and self.rows_free() != self.room:
+            self._redraw()
+
     #: The die as the stage shows it: a face while it rolls, then the roll in words
     #: (tui/dice.py). A new face redraws the stage alone (tui/rolling.py sets it).
     die: var[str] = var("", init=False)
@@ -138,7 +148,9 @@ class StagePanel(MonsterSheet):
             if die:
                 text.append(f"\ndie {die}", style="bold")
         text.rstrip()
-        self.drawn = text.plain
+        self.drawn, self.room = text.plain, self.rows_free()
+        if self.is_attached:  # once the layout has settled: the room may have changed
+            self.call_after_refresh(self.fit_room)
         if self.sheet and self.pad:  # a page of `m` as tall as the others
             text.append("\n" * self.pad)
         self.update(text)
