@@ -13,7 +13,7 @@ from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui import game as game_module
+from unbroken.tui import taking
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
@@ -86,7 +86,7 @@ def test_the_page_count_stays_while_the_die_rolls_and_lands(
     assert save_settings(Settings(hints=False)) == ""
     # A roll far longer than any test: a busy machine must not let the die land before the
     # first look (it did once, in CI); the test lands it, as its timer would.
-    monkeypatch.setattr(game_module, "ROLL_SECONDS", 600.0)
+    monkeypatch.setattr(taking, "ROLL_SECONDS", 600.0)
     asyncio.run(decision_while_reading())
 
 
