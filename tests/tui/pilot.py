@@ -283,3 +283,18 @@ async def kept_and_left(app: UnbrokenApp, pilot: Pilot[Any]) -> None:
     await pilot.press(OPTION_KEYS[focus])  # a decision of the player's: it is kept
     await pilot.press("escape", "enter")  # asked first; Enter leaves
     await pilot.pause()
+
+
+async def m_pages(game: Game, size: tuple[int, int] = (80, 24)) -> list[tuple[str, str]]:
+    """Return each of `m`'s pages (not the folded one) of an app playing `game` at `size`:
+    the stage's title and its text."""
+    pages: list[tuple[str, str]] = []
+    async with played(game, size=size) as (pilot, screen):
+        stage = screen.query_one(StagePanel)
+        for _ in range(8):
+            await pilot.press("m")
+            await settle(pilot)
+            if " of " not in str(stage.border_title):
+                break
+            pages.append((str(stage.border_title), stage.drawn))
+    return pages

@@ -7,27 +7,18 @@ import asyncio
 
 import pytest
 from pilot import game_screen_of, open_pages, played, settle
+from scenes import fought
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
 from unbroken.tui import taking
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def fought(level: int, seed: int, monster: str) -> Game:
-    """A game just after Fight at `level`, the die having picked `monster` (its words are
-    longer than the stage's column at 80x24)."""
-    game = Scenario("tomu", level=level, seed=seed).resources(se=13, food=3).start("preparation")
-    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
-    assert game.state.monster is not None and game.state.monster.id == f"base:{monster}"
-    return game
 
 
 async def pages_of(game: Game) -> tuple[str, list[list[str]]]:
