@@ -63,6 +63,15 @@ def everything() -> Iterator[Ruleset]:
 
 
 @pytest.fixture(scope="module")
+def unearthed() -> Iterator[Ruleset]:
+    """The base game with Unearthed, imported from plugins/*/src (not installed)."""
+    from unbroken.testing import expansions_from_source  # lazy: the tests that need it
+
+    with expansions_from_source(PLUGINS, {"unearthed": EXPANSIONS["unearthed"]}) as rules:
+        yield rules
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Chromium (Debian's chromium and chromium-driver, installed by .ci/run)."""
     from selenium import webdriver

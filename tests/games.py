@@ -1,12 +1,18 @@
 """Games several test folders set up (the plain-text game's, the plugins', the full-screen
-game's): a win at the last battle, a death at a Hunger step, a Response to the Vampire's
-WOUND, a battle whose attack opens Lucky's window."""
+game's, the words'): a win at the last battle, a death at a Hunger step, a Response to the
+Vampire's WOUND, a battle whose attack opens Lucky's window, a Hunter's Aimed Shot for the
+kill; a game played on by a mix of bots (`mixed_walk`)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
+from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
 
 
@@ -53,3 +59,41 @@ def lucky_battle() -> Game:
         .dice(*[4] * 30)
         .start("battle")
     )
+
+
+def aimed_shot_for_the_kill() -> Game:
+    """A Hunter's turn with the Giant Spider's armor broken and 1 health left: Aimed Shot
+    (2 wounds) kills it."""
+    game = (
+        Scenario("huckdorf", level=1)
+        .resources(se=20)
+        .ability_uses(1)
+        .weapon("knife")
+        .monster("giant-spider")
+        .dice(*[1] * 40)  # the spider misses
+        .start("battle")
+    )
+    game.apply(act.Pass())  # Snare, at the battle's start
+    for attack in ("pry", "stab"):
+        game.apply(act.Attack(attack))
+        while not any(isinstance(a, act.Attack) for a in game.legal_actions()):
+            game.apply(act.Pass())
+    return game
+
+
+def mixed_walk(game: Game, seed: int) -> Iterator[Game]:
+    """Yield `game` at every decision as a mix of the heuristic, the greedy and random
+    choices plays it on (`seed`: the mix's), up to MAX_DECISIONS or its end."""
+    pick = random.Random(seed)
+    n = 0
+    while not game.is_over and n < MAX_DECISIONS:
+        yield game
+        roll = pick.random()
+        if roll < 0.5:
+            action = heuristic_bot(game, n)
+        elif roll < 0.75:
+            action = greedy_bot(game, n)
+        else:
+            action = pick.choice(game.legal_actions())
+        game.apply(action)
+        n += 1

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from scenes import three_responses
+from scenes import committed_at_the_preparation, three_responses
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from unbroken.advisor.analysis import Analysis, keep, made_with
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -32,6 +32,7 @@ from unbroken.tui import analysis
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HINTS, HintBox
+from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import KeyPace
@@ -91,6 +92,16 @@ async def three_responses_played() -> AsyncIterator[tuple[Pilot[Any], GameScreen
         async with played(three_responses(rules), rules=rules) as (pilot, screen):
             cut = act.Attack("cut")
             yield pilot, screen, next(i for i, (a, _) in enumerate(screen.offered) if a == cut)
+
+
+@asynccontextmanager
+async def committed_inspected() -> AsyncIterator[tuple[Pilot[Any], InspectorScreen, OptionList]]:
+    """Run an app at 80x24, hints off, at `committed_at_the_preparation` with `i` open:
+    the pilot, the inspector and its list of cards."""
+    assert save_settings(Settings(hints=False)) == ""
+    async with played(committed_at_the_preparation()) as (pilot, _):
+        screen = await opened(pilot, "i", InspectorScreen)
+        yield pilot, screen, screen.query_one("#inspector-cards", OptionList)
 
 
 async def detail_at(pilot: Pilot[Any], screen: GameScreen, index: int) -> str:
@@ -242,3 +253,48 @@ def key_of(screen: GameScreen, wanted: type[act.Action], ability: str = "") -> s
 def kind(screen: GameScreen) -> str:
     """Return the kind of the decision the game waits for ("" for none)."""
     return screen.game.decision.kind if screen.game.decision is not None else ""
+
+
+async def snake_kept(app: UnbrokenApp, pilot: Pilot[Any]) -> GameScreen:
+    """From the title of an app of seed 1: a new game, its first character explores and
+    keeps the Slithering Snake (its key twice: cards just revealed, the first marks); Rest
+    is taken for you after it. Return the game screen, settled."""
+    await pilot.press("enter", "enter")  # New game, then Enter on a character starts
+    await settle(pilot)
+    screen = game_screen_of(app)
+    await pilot.press(key_of(screen, act.Explore))
+    await settle(pilot)
+    snake = act.ChooseEncounter("base:slithering-snake")
+    key = next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if a == snake)
+    # Cards just revealed: the first key marks, however short the window (round 21).
+    await pilot.press(key, key)
+    await settle(pilot)
+    return screen
+
+
+async def kept_and_left(app: UnbrokenApp, pilot: Pilot[Any]) -> None:
+    """From the title of an app of seed 1: a new game, started (recorded), a Focus of the
+    player's (the game is kept), then Esc and Enter leave it for the title, which says
+    "Game saved…"."""
+    await pilot.press("enter", "ctrl+s")  # New game, started: it is recorded
+    await pilot.pause()
+    game = game_screen_of(app).game
+    focus = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Focus))
+    await pilot.press(OPTION_KEYS[focus])  # a decision of the player's: it is kept
+    await pilot.press("escape", "enter")  # asked first; Enter leaves
+    await pilot.pause()
+
+
+async def m_pages(game: Game, size: tuple[int, int] = (80, 24)) -> list[tuple[str, str]]:
+    """Return each of `m`'s pages (not the folded one) of an app playing `game` at `size`:
+    the stage's title and its text."""
+    pages: list[tuple[str, str]] = []
+    async with played(game, size=size) as (pilot, screen):
+        stage = screen.query_one(StagePanel)
+        for _ in range(8):
+            await pilot.press("m")
+            await settle(pilot)
+            if " of " not in str(stage.border_title):
+                break
+            pages.append((str(stage.border_title), stage.drawn))
+    return pages

@@ -108,3 +108,13 @@ def committed_at_the_preparation() -> Game:
     Scraps), 6 SE and no food: "committed", the ambush and the Hunger step all named."""
     scene = Scenario("tomu", seed=3).resources(se=6, food=0).commit()
     return scene.encounters("abandoned-hovel", "metal-scraps").start("preparation")
+
+
+def fought(level: int, seed: int, monster: str, rules: Ruleset | None = None) -> Game:
+    """A game just after Fight at `level`, the die having picked `monster` (`rules`: the
+    plugins on now unless given)."""
+    scene = Scenario("tomu", level=level, seed=seed, ruleset=rules).resources(se=13, food=3)
+    game = scene.start("preparation")
+    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
+    assert game.state.monster is not None and game.state.monster.id == f"base:{monster}"
+    return game

@@ -3,36 +3,13 @@ the Hunger step's loss was paid; what is paid is no longer to come (Query.hunger
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from rich.text import Text
 
 from unbroken.core import actions as act
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind
-from unbroken.plugins import load_plugins
 from unbroken.testing import Scenario
 from unbroken.tui.display_chips import food_chip
-
-PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
-
-
-@pytest.fixture(scope="module")
-def unearthed() -> Iterator[Ruleset]:
-    """The base game with Unearthed (its Rummager responds as the level ends)."""
-    folder = str(PLUGINS / "unbroken-unearthed" / "src")
-    sys.path.insert(0, folder)
-    try:
-        extra = [("unearthed", importlib.import_module("unbroken_unearthed"))]
-        yield load_plugins(["base", "unearthed"], extra=extra).ruleset
-    finally:
-        sys.path.remove(folder)
-        for module in [m for m in sys.modules if m.startswith("unbroken_unearthed")]:
-            del sys.modules[module]
 
 
 def test_the_food_row_drops_the_hunger_warning_once_its_loss_is_paid(unearthed: Ruleset) -> None:

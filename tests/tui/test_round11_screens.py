@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from pilot import game_screen_of, paced, settle
+from pilot import game_screen_of, paced, played, settle
 from scenes import hovel_with_no_se
 
 from unbroken.core import actions as act
@@ -50,10 +50,7 @@ def test_a_key_meant_for_the_battle_does_not_answer_the_hunger_step(
 
 async def kill_then_hunger() -> None:
     game = a_turn_before_the_kill()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         key = next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if a == PUNCH)
         await pilot.press(key, key)
         await settle(pilot)
@@ -105,10 +102,7 @@ async def lone_option() -> None:
     game: Any = (
         Scenario("tomu").resources(se=13).encounters("cold-spring").commit().start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press(
             next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if a == act.Explore())
         )
@@ -156,10 +150,7 @@ def test_the_detail_line_says_how_an_option_is_paid_whole() -> None:
 
 async def paid_as_whole() -> None:
     game = Scenario("tomu", level=2).resources(se=0, me=0, le=3).monster("goblin").start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         shove = next(
             i
             for i, (a, _) in enumerate(screen.offered)

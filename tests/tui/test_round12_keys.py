@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
-from pilot import game_screen_of, paced, prompt, settle, sync
+from pilot import paced, played, prompt, settle, sync
 from textual import events
 from textual.widgets import Input, OptionList
 
@@ -40,10 +40,7 @@ def test_a_key_pressed_twice_at_the_levels_end_does_not_explore_on_the_next_leve
 
 async def eat_then_explore() -> None:
     game = Scenario("tomu", level=3).resources(food=3).start("hunger")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press("1", "1")  # Eat 3 (the first question: at once), then Explore?
         await settle(pilot)
         assert game.state.level == 4 and game.state.step == "preparation"
@@ -68,10 +65,7 @@ def test_each_new_question_has_a_careful_window_of_its_own(
 
 async def window_of_its_own() -> None:
     game = Scenario("tomu", level=2).resources(se=10).start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         panel = screen.decision_panel
         panel.open_careful(NEW)  # as a weighty question before left it
         panel.draw()
@@ -117,10 +111,7 @@ async def disarmed() -> None:
         .dice(*[5] * 30)  # row 5: DISARM
         .start("battle")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         assert screen.offered[1][0] == act.Attack(attack="pierce")
         await pilot.press("1")  # Pry: the Goblin's turn disarms
         await settle(pilot)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from pilot import game_screen_of, played, settle, sync
-from scenes import committed_at_the_preparation
+from pilot import committed_inspected, game_screen_of, played, settle, sync
 from textual.widgets import Input, OptionList, Static
 
 from unbroken.core.game import Game
@@ -15,7 +14,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
-from unbroken.tui.inspector import InspectorScreen
 from unbroken.tui.option_rows import DecisionList
 from unbroken.tui.sheet_rows import row_texts
 from unbroken.tui.stage import StagePanel
@@ -171,16 +169,8 @@ async def test_the_materials_keep_one_row_at_120x40_as_at_80x24() -> None:
 @sync
 async def test_i_and_help_explain_committed_ambush_and_the_hunger_step() -> None:
     # Round 11: the options said "committed" (R-TRAVEL-7) and `i` had no entry for it.
-    assert save_settings(Settings(hints=False)) == ""
-    game = committed_at_the_preparation()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, InspectorScreen)
-        cards = screen.query_one("#inspector-cards", OptionList)
+    async with committed_inspected() as (pilot, screen, cards):
+        app = pilot.app
         listed = [
             str(cards.get_option_at_index(i).prompt).strip() for i in range(cards.option_count)
         ]

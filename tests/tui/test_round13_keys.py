@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, prompt, settle
+from pilot import game_screen_of, paced, played, prompt, settle
 from textual.widgets import Static
 
+from games import aimed_shot_for_the_kill
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import Phase, StepName
@@ -39,10 +40,7 @@ def test_a_key_too_quick_after_a_new_question_marks_a_costly_option(
 
 async def rest_then_fight() -> None:
     game = Scenario("caellahan").resources(le=1).encounters("juicy-bats").start("exploration")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press("1")  # keep Juicy Bats: the first question, taken at once
         await settle(pilot)
         assert act.Rest() in game.legal_actions(), game.legal_actions()
@@ -94,29 +92,6 @@ async def leave_twice() -> None:
         assert "It is saved" in said and "not kept" not in said, said
 
 
-def aimed_shot_for_the_kill() -> Game:
-    """A Hunter's turn with the Giant Spider at 1 health: Aimed Shot (2 wounds) kills it."""
-    game = (
-        Scenario("huckdorf", level=1)
-        .resources(se=20)
-        .ability_uses(1)
-        .weapon("knife")
-        .monster("giant-spider")
-        .dice(*[1] * 40)  # the spider misses
-        .start("battle")
-    )
-    game.apply(act.Pass())  # Snare, at the battle's start
-
-    def my_turn() -> None:
-        while not any(isinstance(a, act.Attack) for a in game.legal_actions()):
-            game.apply(act.Pass())
-
-    for attack in ("pry", "stab"):
-        game.apply(act.Attack(attack))
-        my_turn()
-    return game
-
-
 def test_a_cut_options_detail_says_its_own_words_first() -> None:
     # Rounds 12 and 13: "7. Aimed Shot [Hunter] (pay 2…" highlighted, its row cut, and the
     # line under the list said only "Troll: gain 2 treasure." — not what the option is.
@@ -125,10 +100,7 @@ def test_a_cut_options_detail_says_its_own_words_first() -> None:
 
 async def cut_aimed_shot() -> None:
     game = aimed_shot_for_the_kill()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         panel = screen.query_one(DecisionPanel)
         aimed = [a for a, _ in screen.offered].index(act.Use("base:hunter", "aimed-shot"))
         assert panel.is_cut(aimed), panel.row_shown(aimed)
@@ -152,10 +124,7 @@ def test_a_double_tap_does_not_keep_a_card_before_the_cards_are_seen(
 
 async def explore_then_keep() -> None:
     game = Scenario("caellahan").encounters("juicy-bats", "abandoned-hovel").start()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press("1", "1")  # Explore (the first question: at once), then keep?
         await settle(pilot)
         assert game.state.step == StepName.EXPLORATION, game.state.step

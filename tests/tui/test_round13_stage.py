@@ -7,27 +7,18 @@ import asyncio
 
 import pytest
 from pilot import game_screen_of, open_pages, played, settle
+from scenes import fought
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
-from unbroken.tui import game as game_module
+from unbroken.tui import taking
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
-
-
-def fought(level: int, seed: int, monster: str) -> Game:
-    """A game just after Fight at `level`, the die having picked `monster` (its words are
-    longer than the stage's column at 80x24)."""
-    game = Scenario("tomu", level=level, seed=seed).resources(se=13, food=3).start("preparation")
-    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
-    assert game.state.monster is not None and game.state.monster.id == f"base:{monster}"
-    return game
 
 
 async def pages_of(game: Game) -> tuple[str, list[list[str]]]:
@@ -86,7 +77,7 @@ def test_the_page_count_stays_while_the_die_rolls_and_lands(
     assert save_settings(Settings(hints=False)) == ""
     # A roll far longer than any test: a busy machine must not let the die land before the
     # first look (it did once, in CI); the test lands it, as its timer would.
-    monkeypatch.setattr(game_module, "ROLL_SECONDS", 600.0)
+    monkeypatch.setattr(taking, "ROLL_SECONDS", 600.0)
     asyncio.run(decision_while_reading())
 
 

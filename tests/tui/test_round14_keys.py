@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, prompt, settle
+from pilot import paced, played, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.careful import NEW
 from unbroken.tui.decisions import DecisionPanel
 
@@ -46,10 +45,7 @@ def test_moving_off_a_marked_option_unmarks_it_and_enter_does_what_the_prompt_sa
 
 async def mark_then_move() -> None:
     game = hunger()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         panel = screen.decision_panel
         assert [a for a, _ in screen.offered] == [act.Eat(food=1), act.Eat(food=0)]
         panel.open_careful(NEW)  # as the battle's kill left it
@@ -87,10 +83,7 @@ def test_moving_off_a_mark_kept_past_the_window_lets_enter_take_at_once() -> Non
 
 async def mark_outlasts_window() -> None:
     game = hunger()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         panel = screen.decision_panel
         panel.open_careful(NEW)
         panel.draw()

@@ -3,7 +3,7 @@ Records uncovered."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, kept_and_left, settle, sync
 
 from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
@@ -86,20 +86,12 @@ async def test_a_page_of_m_without_rules_is_not_titled_rules() -> None:
 async def test_records_opens_without_the_game_saved_notice_over_it() -> None:
     # Round 15: "Game saved", said as a game was left for the title, lay over the Records
     # screen's sentence on the game picked, opened at once.
-    from unbroken.core import actions as act
     from unbroken.tui.history import RecordsScreen
-    from unbroken.tui.widgets import OPTION_KEYS
 
     assert save_settings(Settings(hints=False)) == ""
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "ctrl+s")  # New game, started: it is recorded
-        await pilot.pause()
-        game = game_screen_of(app).game
-        focus = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Focus))
-        await pilot.press(OPTION_KEYS[focus])  # a decision of the player's: it is kept
-        await pilot.press("escape", "enter")  # asked first; Enter leaves
-        await pilot.pause()
+        await kept_and_left(app, pilot)
         said = [str(n.message) for n in app._notifications]
         assert any(s.startswith("Game saved") for s in said), said
         app.open_screen("records")

@@ -10,14 +10,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, key_of, paced, prompt, settle
+from pilot import key_of, kind, paced, played, prompt, settle
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
 
 RULES = load_ruleset()
@@ -27,10 +25,6 @@ RULES = load_ruleset()
 def _clock_held(monkeypatch: pytest.MonkeyPatch) -> None:
     paced(monkeypatch, quick=0.0)
     paced(monkeypatch, careful=60.0)
-
-
-def decision_kind(screen: GameScreen) -> str:
-    return screen.game.decision.kind if screen.game.decision is not None else ""
 
 
 def test_a_key_after_a_response_only_marks_the_next_turn_s_attack() -> None:
@@ -46,17 +40,14 @@ async def response_then_attack() -> None:
         .dice(2, *[3] * 10)  # the Wyvern's 2: Lucky Break is offered
         .start("battle")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press(key_of(screen, act.Skip))
         await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.RESPONSE
+        assert kind(screen) == DecisionKind.RESPONSE
         passing = key_of(screen, act.Pass)  # gives up Lucky Break: marks first (round 20)
         await pilot.press(passing, passing)  # the row acts; round 2's turn comes
         await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.PLAYER_TURN
+        assert kind(screen) == DecisionKind.PLAYER_TURN
         events = len(game.events)
         key = key_of(screen, act.Attack)
         await pilot.press(key)  # meant for the Response: marks the attack
@@ -79,25 +70,22 @@ async def explore_then_keep() -> None:
         .encounters("abandoned-hovel", "metal-scraps")
         .start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press(key_of(screen, act.Explore))
         await settle(pilot)
         if "marked" in prompt(screen):
             await pilot.press(key_of(screen, act.Explore))
             await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.CHOOSE_ENCOUNTER
+        assert kind(screen) == DecisionKind.CHOOSE_ENCOUNTER
         assert "New question" in prompt(screen), prompt(screen)
         await pilot.press("1")  # 0.7 s after the reveal: marks the first card
         await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.CHOOSE_ENCOUNTER
+        assert kind(screen) == DecisionKind.CHOOSE_ENCOUNTER
         assert "1 marked: press 1 again" in prompt(screen), prompt(screen)
         await pilot.press("1")
         await settle(pilot)
         assert screen.game.state.step == StepName.EXPLORATION
-        assert decision_kind(screen) == DecisionKind.RESOLVE_OR_REST
+        assert kind(screen) == DecisionKind.RESOLVE_OR_REST
 
 
 def test_a_key_after_fight_only_marks_the_first_attack() -> None:
@@ -108,17 +96,14 @@ def test_a_key_after_fight_only_marks_the_first_attack() -> None:
 
 async def fight_then_attack() -> None:
     game = Scenario("tomu", seed=3).resources(se=13).monster("hyena").start("preparation")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         fight = key_of(screen, act.Fight)
         await pilot.press(fight)  # Fight always marks first (#28 round 20)
         await settle(pilot)
         assert f"{fight} marked" in prompt(screen), prompt(screen)
         await pilot.press(fight)
         await settle(pilot)
-        assert decision_kind(screen) == DecisionKind.PLAYER_TURN, prompt(screen)
+        assert kind(screen) == DecisionKind.PLAYER_TURN, prompt(screen)
         events = len(game.events)
         attacks = [i for i, (a, _) in enumerate(screen.offered) if isinstance(a, act.Attack)]
         key = OPTION_KEYS[attacks[-1]]  # Punch (Shove breaks armor the Hyena has not)

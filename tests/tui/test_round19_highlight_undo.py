@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, on_top, paced, settle, sync
+from pilot import game_screen_of, key_of, on_top, paced, played, settle, snake_kept, sync
 from test_round12_records import keep_games, opened, rows
 from textual.widgets import DataTable
 
@@ -17,7 +17,6 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.words.no_use import NO_USE
 
@@ -33,10 +32,7 @@ async def test_the_highlight_starts_on_the_first_option_of_use() -> None:
         .encounters("sacred-pool", "metal-scraps")
         .start("preparation")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         game.apply(act.Explore())
         screen.refresh_all()
         await settle(pilot)
@@ -47,10 +43,6 @@ async def test_the_highlight_starts_on_the_first_option_of_use() -> None:
         assert [a for a, _ in screen.offered][1] == act.ChooseEncounter("base:metal-scraps")
         assert panel.highlighted == 1  # the order kept: the first of use
         assert lines[0].startswith(f"{OPTION_KEYS[0]}.")
-
-
-def key_of(screen: GameScreen, action: act.Action) -> str:
-    return next(OPTION_KEYS[i] for i, (a, _) in enumerate(screen.offered) if a == action)
 
 
 def test_u_keeps_the_log_lines_of_the_decisions_that_stand(
@@ -67,20 +59,12 @@ async def u_keeps_the_log() -> None:
     # first character explores; keeping the Slithering Snake leaves Rest, taken for you.
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
-        await settle(pilot)
-        screen = game_screen_of(app)
-        await pilot.press(key_of(screen, act.Explore()))
-        await settle(pilot)
-        snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
-        # Cards just revealed: the first key marks, however short the window (round 21).
-        await pilot.press(snake, snake)
-        await settle(pilot)
+        screen = await snake_kept(app, pilot)
         assert screen.game.state.step == "preparation"
         taken = [line for line in screen.said if line.startswith("Taken for you: Rest")]
         assert taken, screen.said[-5:]
         lines = list(screen.said)
-        await pilot.press(key_of(screen, act.Focus()))  # the player's own, then `u`
+        await pilot.press(key_of(screen, act.Focus))  # the player's own, then `u`
         await settle(pilot)
         assert len(screen.said) > len(lines)
         await pilot.press("u")

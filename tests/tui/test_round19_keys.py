@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, key_of, kind, on_top, paced, prompt, settle, sync
+from pilot import game_screen_of, key_of, kind, on_top, paced, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind, StepName
@@ -38,10 +38,7 @@ async def test_a_key_after_an_attack_only_marks_the_response_after_the_monster_s
         .dice(6, 6, 6, 6)  # the Kobold's 6: Dodge may help, and is asked
         .start("battle")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         await pilot.press(key_of(screen, act.Attack))
         await settle(pilot)
         assert kind(screen) == DecisionKind.RESPONSE
@@ -66,10 +63,7 @@ async def test_a_key_after_flexible_only_marks_a_skill() -> None:
         .dice(*[3] * 20)
         .start("rewards")
     )
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         assert kind(screen) == DecisionKind.RESPONSE  # Flexible, before the skill draw
         await pilot.press(key_of(screen, act.Use))
         await settle(pilot)

@@ -13,6 +13,7 @@ import pytest
 from pilot import key_of, kind, paced, played, prompt, settle, sync
 
 from unbroken.core import actions as act
+from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
@@ -39,17 +40,23 @@ async def test_fight_marks_first_whatever_the_time() -> None:
         assert kind(screen) != DecisionKind.PREPARATION
 
 
-@sync
-async def test_pass_over_a_response_of_use_marks_first() -> None:
-    # "2 2" on Fight: the second `2` took Pass at "Use a Response? 1. Ambusher… 2. Pass",
-    # giving up 2 free wounds. Passing it is costly: the new question's key marks it.
-    game = (
+def ambusher_at_the_hobgoblin() -> Game:
+    """Tomu with Ambusher at a Preparation, the Hobgoblin next: Fight, then the Response
+    window of Ambusher's free wounds."""
+    return (
         Scenario("tomu", seed=3)
         .resources(se=13, cunning=2)
         .skills("ambusher")
         .monster("hobgoblin")
         .start("preparation")
     )
+
+
+@sync
+async def test_pass_over_a_response_of_use_marks_first() -> None:
+    # "2 2" on Fight: the second `2` took Pass at "Use a Response? 1. Ambusher… 2. Pass",
+    # giving up 2 free wounds. Passing it is costly: the new question's key marks it.
+    game = ambusher_at_the_hobgoblin()
     async with played(game) as (pilot, screen):
         screen.decision_panel.careful_seconds = 60.0  # the window outlasts the test
         key = key_of(screen, act.Fight)
@@ -118,13 +125,7 @@ async def test_a_mark_ends_with_its_question() -> None:
     # Round 20 saw "1 marked" on a question no key had been pressed for: `1` had taken
     # Ambusher at once (its window over) and the Enter meant for it marked the next
     # question's option. A mark made and taken on one question is not carried to the next.
-    game = (
-        Scenario("tomu", seed=3)
-        .resources(se=13, cunning=2)
-        .skills("ambusher")
-        .monster("hobgoblin")
-        .start("preparation")
-    )
+    game = ambusher_at_the_hobgoblin()
     async with played(game) as (pilot, screen):
         screen.decision_panel.careful_seconds = 60.0
         key = key_of(screen, act.Fight)

@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, m_pages, settle, sync
+from scenes import fought
 
 from unbroken.core import actions as act
-from unbroken.core.game import Game
-from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import Phase
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
@@ -47,31 +46,6 @@ async def test_the_time_bar_keeps_its_cells_while_a_card_is_kept() -> None:
         assert lines[at + 1].strip() == "−2 to come", lines
 
 
-async def m_pages(game: Game, size: tuple[int, int]) -> list[str]:
-    """Return the stage's text on each of `m`'s pages (not the folded one)."""
-    app = UnbrokenApp(game.ruleset, animate=False, game=game, record=False)
-    drawn: list[str] = []
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        stage = game_screen_of(app).query_one(StagePanel)
-        for _ in range(8):
-            await pilot.press("m")
-            await settle(pilot)
-            if " of " not in str(stage.border_title):
-                break
-            drawn.append(stage.drawn)
-    return drawn
-
-
-def fought(level: int, seed: int, monster: str, rules: Ruleset = RULES) -> Game:
-    """A game just after Fight at `level`, the die having picked `monster`."""
-    game = Scenario("tomu", level=level, seed=seed, ruleset=rules).resources(se=13, food=3)
-    started = game.start("preparation")
-    started.apply(next(a for a, _ in started.options() if isinstance(a, act.Fight)))
-    assert started.state.monster is not None and started.state.monster.id == f"base:{monster}"
-    return started
-
-
 def whole_rows(page: str) -> list[str]:
     """Return a page's table rows said over more than one line."""
     lines = page.split("\n")
@@ -86,7 +60,7 @@ async def test_a_later_page_of_m_shows_what_the_first_did_not() -> None:
     # (round 22: "die [3] of 7 picked the Wererat", a roll of 1 to 7).
     assert save_settings(Settings(hints=False)) == ""
     with expansions_from_source(PLUGINS, EXPANSIONS) as rules:
-        pages = await m_pages(fought(1, 2, "wererat", rules), (80, 22))
+        pages = [drawn for _, drawn in await m_pages(fought(1, 2, "wererat", rules), (80, 22))]
     assert len(pages) >= 2, pages
     assert any("] of 7 picked the Wererat" in page for page in pages), pages
     for page in pages:
@@ -98,7 +72,7 @@ async def test_no_page_of_m_has_blank_rows_over_its_table() -> None:
     # Round 21: the Bugbear Warlord's "table 3 of 3" began with two blank rows before
     # "1 MISS" (the page's height kept); the stage keeps it with rows under the table.
     assert save_settings(Settings(hints=False)) == ""
-    pages = await m_pages(fought(3, 2, "bugbear-warlord"), (80, 24))
+    pages = [drawn for _, drawn in await m_pages(fought(3, 2, "bugbear-warlord"), (80, 24))]
     assert len(pages) >= 3, pages
     for page in pages:
         lines = page.split("\n")

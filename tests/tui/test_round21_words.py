@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot import game_screen_of, paced, settle, sync
-from test_round19_highlight_undo import key_of
+from pilot import game_screen_of, key_of, paced, settle, snake_kept, sync
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -28,15 +27,8 @@ def test_after_u_the_log_still_knows_the_level(monkeypatch: pytest.MonkeyPatch) 
 async def after_u_the_level() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")  # New game, then Enter on a character starts
-        await settle(pilot)
-        screen = game_screen_of(app)
-        await pilot.press(key_of(screen, act.Explore()))
-        await settle(pilot)
-        snake = key_of(screen, act.ChooseEncounter("base:slithering-snake"))
-        await pilot.press(snake, snake)  # cards just revealed: the first key marks (r21k)
-        await settle(pilot)
-        await pilot.press(key_of(screen, act.Focus()))  # the player's own, then `u`
+        screen = await snake_kept(app, pilot)
+        await pilot.press(key_of(screen, act.Focus))  # the player's own, then `u`
         await settle(pilot)
         await pilot.press("u")
         await settle(pilot)

@@ -3,16 +3,14 @@ the achievements sheet, Records, the end screen)."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import m_pages, sync
+from scenes import fought
 
-from unbroken.core import actions as act
-from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
-from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
 
 RULES = load_ruleset()
@@ -32,36 +30,15 @@ async def test_the_time_bar_shows_a_cell_while_time_is_left() -> None:
         assert "2 left" in line and line.count("█") == 1, lines
 
 
-def fought(level: int, seed: int, monster: str) -> Game:
-    """A game just after Fight at `level`, the die having picked `monster`."""
-    game = Scenario("tomu", level=level, seed=seed).resources(se=13, food=3).start("preparation")
-    game.apply(next(a for a, _ in game.options() if isinstance(a, act.Fight)))
-    assert game.state.monster is not None and game.state.monster.id == f"base:{monster}"
-    return game
-
-
-async def m_pages(game: Game, size: tuple[int, int] = (80, 24)) -> list[tuple[str, list[str]]]:
-    """Return each of `m`'s pages (at 80x24): its title and its lines."""
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    pages: list[tuple[str, list[str]]] = []
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        stage = game_screen_of(app).query_one(StagePanel)
-        for _ in range(8):
-            await pilot.press("m")
-            await settle(pilot)
-            if " of " not in str(stage.border_title):
-                break
-            pages.append((str(stage.border_title), stage.drawn.splitlines()))
-    return pages
-
-
 @sync
 async def test_the_pages_head_says_armor_and_health_as_everywhere() -> None:
     # Round 22: the Bugbear Warlord's rules page read "arm 1/1 hp 5/5", everywhere else
     # "armor 1/1  health 5/5".
     assert save_settings(Settings(hints=False)) == ""
-    pages = await m_pages(fought(3, 2, "bugbear-warlord"))
+    pages = [
+        (title, drawn.splitlines())
+        for title, drawn in await m_pages(fought(3, 2, "bugbear-warlord"))
+    ]
     assert pages
     for _, lines in pages:
         assert "armor 1" in lines[0] and "health 5" in lines[0], lines
@@ -163,7 +140,7 @@ async def test_the_ogre_s_pages_keep_every_row_and_unfold_each_in_place() -> Non
     # the others do not.
     assert save_settings(Settings(hints=False)) == ""
     for game, size in ((fought(4, 2, "ogre"), (80, 24)), (fought(1, 0, "kobold"), (80, 22))):
-        check_pages(await m_pages(game, size))
+        check_pages([(title, drawn.splitlines()) for title, drawn in await m_pages(game, size)])
 
 
 def check_pages(pages: list[tuple[str, list[str]]]) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pilot import game_screen_of, key_of, settle, sync
+from pilot import key_of, played, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 
 RULES = load_ruleset()
 
@@ -29,10 +28,7 @@ async def test_taking_no_weapon_at_a_committed_weapon_rack_is_logged() -> None:
     game.apply(act.Explore())
     while game.state.decision != DecisionKind.CHOOSE_WEAPON:
         game.apply(game.legal_actions()[0])  # the card committed to, resolved
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         for _ in range(2):  # a costly option is marked first: its key again takes it
             if screen.game.state.decision == DecisionKind.CHOOSE_WEAPON:
                 await pilot.press(key_of(screen, act.Pass))

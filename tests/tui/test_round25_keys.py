@@ -9,13 +9,12 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import pytest
-from pilot import game_screen_of, key_of, paced, prompt, settle, sync
+from pilot import key_of, paced, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.pace import PLAYERS
 
 RULES = load_ruleset()
@@ -29,10 +28,7 @@ def test_dangerous_idea_twice_asks_again_after_its_roll(monkeypatch: pytest.Monk
     @sync
     async def run() -> None:
         game = Scenario("tomu", level=3, seed=3).dice(*[1] * 30).start("preparation")
-        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = game_screen_of(app)
+        async with played(game, rules=RULES) as (pilot, screen):
             key = key_of(screen, act.Use, "dangerous-idea")
             uses = game.state.ability_uses
             await pilot.press(key, key)  # the game's first question: marked, then taken

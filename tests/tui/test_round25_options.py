@@ -4,7 +4,7 @@ option will or will not do before the card's own words (25-4, 24a-11)."""
 
 from __future__ import annotations
 
-from pilot import game_screen_of, settle, sync
+from pilot import game_screen_of, played, settle, sync
 from test_round9_screens import many_options
 from test_screen_leftovers import rows_of
 
@@ -142,10 +142,7 @@ async def test_m_on_the_goblin_under_a_long_prompt_says_its_summary_whole() -> N
     assert save_settings(Settings(hints=False)) == ""
     scene = Scenario("helena", level=2).resources(se=12).weapon("knife", "sword")
     game = scene.skills("daring").monster("goblin").dice(*[3] * 30).start("battle")
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = game_screen_of(app)
+    async with played(game, rules=RULES) as (pilot, screen):
         taken = ["Daring: you gain 2 SE at the start of the battle.", "Second Wind: +3 SE."]
         screen.decision_panel.hold(taken, 30)
         await settle(pilot)

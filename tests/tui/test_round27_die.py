@@ -11,7 +11,7 @@ from pilot import game_screen_of, sync
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui import game as game_module
+from unbroken.tui import taking
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.option_rows import OPTION_KEYS
 
@@ -20,7 +20,7 @@ RULES = load_ruleset()
 
 def test_the_pending_row_waits_for_the_die_to_land(monkeypatch: pytest.MonkeyPatch) -> None:
     # A roll far longer than any test: the test lands it (as its timer would).
-    monkeypatch.setattr(game_module, "ROLL_SECONDS", 600.0)
+    monkeypatch.setattr(taking, "ROLL_SECONDS", 600.0)
     pending_row_after_landing()
 
 

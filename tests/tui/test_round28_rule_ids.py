@@ -6,32 +6,15 @@ from __future__ import annotations
 
 import re
 
-from pilot import settle, sync
-from scenes import committed_at_the_preparation
-from textual.widgets import OptionList
+from pilot import committed_inspected, settle, sync
 
-from unbroken.home.settings import Settings, save_settings
-from unbroken.plugins import load_ruleset
-from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.inspector import InspectorScreen
-
-RULES = load_ruleset()
 #: A rule id as docs/rules.md numbers them: "R-" and an upper-case name.
 RULE_ID = re.compile(r"R-[A-Z]+-\d")
 
 
 @sync
 async def test_no_entry_i_lists_names_a_rule_id() -> None:
-    assert save_settings(Settings(hints=False)) == ""
-    game = committed_at_the_preparation()
-    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, InspectorScreen)
-        cards = screen.query_one("#inspector-cards", OptionList)
+    async with committed_inspected() as (pilot, screen, cards):
         cards.focus()
         seen = []
         for i in range(cards.option_count):

@@ -6,7 +6,7 @@ import asyncio
 import warnings
 from pathlib import Path
 
-from pilot import game_screen_of, on_top, sync
+from pilot import game_screen_of, kept_and_left, on_top, sync
 from playing import opened_help
 from textual.containers import VerticalScroll
 from textual.widgets import Input
@@ -204,18 +204,11 @@ def test_every_offer_compared_can_be_brought_into_sight_at_80_columns(tmp_path: 
 async def test_new_game_keeps_the_game_saved_notice_and_puts_warnings_away() -> None:
     # Leaving a game for the title said "Game saved…"; opening New game at once put every
     # notice away, that one too (warnings of plugins skipped would cover the screen).
-    from unbroken.core import actions as act
     from unbroken.tui.newgame import NewGameScreen
 
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "ctrl+s")  # New game, started: it is recorded
-        await pilot.pause()
-        game = game_screen_of(app).game
-        focus = next(i for i, (a, _) in enumerate(game.options()) if isinstance(a, act.Focus))
-        await pilot.press(OPTION_KEYS[focus])  # a decision of the player's: it is kept
-        await pilot.press("escape", "enter")  # asked first; Enter leaves
-        await pilot.pause()
+        await kept_and_left(app, pilot)
         app.notify("A plugin was skipped.", severity="warning")
         app.open_screen("new")
         await pilot.pause()

@@ -9,7 +9,7 @@ from textual.widgets import Footer
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui import game as game_module
+from unbroken.tui import taking
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
 from unbroken.tui.widgets import OPTION_KEYS
@@ -30,13 +30,13 @@ async def test_the_applied_row_is_marked_when_the_die_lands_not_before() -> None
     # Tomu has no response to the monster's roll: it is applied at once (the kobold's row 3).
     # A roll far longer than any test: a busy machine must not let the die land before the
     # first look (2 s did, under CI at load 10); the test then lands it (as its timer would).
-    # game.py's own name for tui.rolling's ROLL_SECONDS (not re-exported, so mypy asks).
-    roll = game_module.ROLL_SECONDS  # type: ignore[attr-defined]
-    game_module.ROLL_SECONDS = 600.0  # type: ignore[attr-defined]
+    # taking.py's own name for tui.rolling's ROLL_SECONDS (not re-exported, so mypy asks).
+    roll = taking.ROLL_SECONDS  # type: ignore[attr-defined]
+    taking.ROLL_SECONDS = 600.0  # type: ignore[attr-defined]
     try:
         await applied_row_after_the_roll()
     finally:
-        game_module.ROLL_SECONDS = roll  # type: ignore[attr-defined]
+        taking.ROLL_SECONDS = roll  # type: ignore[attr-defined]
 
 
 async def applied_row_after_the_roll() -> None:

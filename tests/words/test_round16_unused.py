@@ -5,11 +5,10 @@ pointless check do, on the state its events fold to."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import msgspec
 
-from unbroken.bots.heuristic import heuristic_bot
+from games import mixed_walk
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -19,7 +18,6 @@ from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
 from unbroken.words.actions import label
 from unbroken.words.events import Narrator
@@ -77,20 +75,9 @@ def test_the_log_asks_at_the_die_what_the_window_asks_after_it() -> None:
     for i in range(24):
         seed = 1_600 + i
         game = Game.new(rules, characters[i % len(characters)], "normal", seed)
-        pick = random.Random(seed)
-        n = 0
-        while not game.is_over and n < MAX_DECISIONS:
+        for _ in mixed_walk(game, seed):
             found = _check_window(game)
             asked, agreed = asked + found[0], agreed + found[1]
-            roll = pick.random()
-            if roll < 0.5:
-                action = heuristic_bot(game, n)
-            elif roll < 0.75:
-                action = greedy_bot(game, n)
-            else:
-                action = pick.choice(game.legal_actions())
-            game.apply(action)
-            n += 1
     assert asked > 20 and agreed > 3, (asked, agreed)
 
 

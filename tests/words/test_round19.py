@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from games import aimed_shot_for_the_kill
 from unbroken.core import actions as act
-from unbroken.core.game import Game
 from unbroken.core.legality import DECISIONS
 from unbroken.core.query import Query
 from unbroken.testing import Scenario
@@ -74,32 +74,13 @@ def test_a_response_missed_at_a_skill_draw_is_said_as_warding_sign_s() -> None:
     assert not any("could respond" in (narrator.describe(e) or "") for e in game.events)
 
 
-def _aimed_shot_for_the_kill() -> Game:
-    """A Hunter's turn, the Giant Spider's armor broken and 1 health left."""
-    game = (
-        Scenario("huckdorf", level=1)
-        .resources(se=20)
-        .ability_uses(1)
-        .weapon("knife")
-        .monster("giant-spider")
-        .dice(*[1] * 40)  # the spider misses
-        .start("battle")
-    )
-    game.apply(act.Pass())  # Snare, at the battle's start
-    for attack in ("pry", "stab"):
-        game.apply(act.Attack(attack))
-        while not any(isinstance(a, act.Attack) for a in game.legal_actions()):
-            game.apply(act.Pass())
-    return game
-
-
 AIMED = act.Use("base:hunter", "aimed-shot")
 
 
 def test_an_abilitys_kill_is_said_on_the_detail_line() -> None:
     # Round 19: a killing ability's row, cut at 80 columns, lost its "— defeats it" and the
     # line under the list said only the reward; a weapon's row says it.
-    game = _aimed_shot_for_the_kill()
+    game = aimed_shot_for_the_kill()
     said = option_detail(AIMED, game.state, game.ruleset)
     assert said.startswith("It defeats the Giant Spider. "), said
     # Not on an ability that does not kill.
@@ -110,7 +91,7 @@ def test_an_abilitys_kill_is_told_as_the_core_forecasts_it() -> None:
     # The core's forecast says whether the monster is defeated (R-BATTLE-7); the words say
     # what it says, and do not weigh the wounds against the health themselves (round 21:
     # they copied the defeat rule).
-    game = _aimed_shot_for_the_kill()
+    game = aimed_shot_for_the_kill()
     f = Query(game.ruleset, game.state).forecast(AIMED)
     assert f.defeated
     assert " — defeats it" in option_text(AIMED, "", game.state, game.ruleset, f)
@@ -125,7 +106,7 @@ def test_an_abilitys_kill_is_told_as_the_core_forecasts_it() -> None:
 def test_downgrades_detail_says_it_takes_the_turn_as_its_row_does() -> None:
     # Round 19: "Downgrade: give up the Knife for good (back to your Bare Hands; it takes
     # your turn)" on the row; the detail line dropped "it takes your turn".
-    game = _aimed_shot_for_the_kill()
+    game = aimed_shot_for_the_kill()
     row = option_text(act.Downgrade(), "", game.state, game.ruleset)
     assert "it takes your turn" in row, row
     assert "it takes your turn" in option_detail(act.Downgrade(), game.state, game.ruleset)

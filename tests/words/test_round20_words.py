@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
-from unbroken.bots.heuristic import heuristic_bot
+from games import mixed_walk
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.query import Query
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
-from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
 from unbroken.tui.details import detail
 from unbroken.words.actions import option_text, shared_note
@@ -32,19 +30,7 @@ def bot_games(count: int, seed: int = 2_000) -> Iterator[Game]:
     characters = sorted(rules.characters)
     for i in range(count):
         game = Game.new(rules, characters[i % len(characters)], "hard", seed + i)
-        pick = random.Random(seed + i)
-        n = 0
-        while not game.is_over and n < MAX_DECISIONS:
-            yield game
-            roll = pick.random()
-            if roll < 0.5:
-                action = heuristic_bot(game, n)
-            elif roll < 0.75:
-                action = greedy_bot(game, n)
-            else:
-                action = pick.choice(game.legal_actions())
-            game.apply(action)
-            n += 1
+        yield from mixed_walk(game, seed + i)
 
 
 def test_the_detail_of_a_focus_of_no_use_says_why() -> None:

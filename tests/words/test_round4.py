@@ -2,37 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from unbroken.core import actions as act
 from unbroken.core.ruleset import Ruleset
-from unbroken.plugins import load_plugins
 from unbroken.testing import Scenario
 from unbroken.words.actions import option_detail, option_text
 from unbroken.words.cards import describe_skill
 from unbroken.words.events import Narrator
 from unbroken.words.forecast import shown_ability
-
-PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
-
-
-@pytest.fixture(scope="module")
-def unearthed() -> Iterator[Ruleset]:
-    """The base game with Unearthed, imported from plugins/*/src (not installed)."""
-    folder = str(PLUGINS / "unbroken-unearthed" / "src")
-    sys.path.insert(0, folder)
-    try:
-        extra = [("unearthed", importlib.import_module("unbroken_unearthed"))]
-        yield load_plugins(["base", "unearthed"], extra=extra).ruleset
-    finally:
-        sys.path.remove(folder)
-        for module in [m for m in sys.modules if m.startswith("unbroken_unearthed")]:
-            del sys.modules[module]
 
 
 def test_revealing_more_cards_while_committed_says_it_is_no_use(unearthed: Ruleset) -> None:

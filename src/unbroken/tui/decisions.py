@@ -148,7 +148,7 @@ class DecisionPanel(CarefulList):
         # Asked again with cards the key revealed (#28 round 26: Scout's monster, then
         # Explore's key 7 s on took it unmarked): read as a new question's cards are.
         revealed = bool(kind) and not new and shows_cards(last)
-        self.ask(new or revealed, at[2] == kind, None if new or revealed else repeated)
+        self.ask(new or revealed, None if new or revealed else repeated)
         if self.careful and (self.why == TAKEN or not (new or revealed)):
             return  # its cue says why still
         if same is not None and keys_moved(same, self.offered):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -41,6 +42,17 @@ def monster_rolled(events: Iterable[ev.Event]) -> str:
     Spike Thrower in two rounds, a HEAL between never read)."""
     rows = [e.result for e in events if isinstance(e, ev.CombatResult)]
     return f"the monster rolled {rows[-1].upper()}. " if rows else ""
+
+
+class Answer(NamedTuple):
+    """The option a key took: its index (`option`), what the next question's prompt says of it
+    (`answered_words`), whether it was marked first (a mark's key), and the kind of
+    question it answered."""
+
+    option: int
+    words: str
+    marked: bool
+    kind: str
 
 
 def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
@@ -92,12 +104,12 @@ class CarefulList(ClockedList):
         #: round 27: the Hunger step's "Eat 0 food", 3 SE lost, was gone from the prompt
         #: 4 s on; a double press's mark replaced "Taken for you: …").
         self.told: tuple[str, ...] = ()
-        #: The option the player's last key took (its index) and what the next question's
-        #: prompt says of it ("Last Rites used."), until that question is asked.
-        self.answered: tuple[int, str] | None = None
-        #: What the prompt of a question like the one just answered says the key took: two
-        #: Responses in a row looked alike (#28 round 21: Last Rites, then Scavenger).
-        self.answered_said = ""
+        #: The option the player's last key took, until the next question is asked.
+        self.answered: Answer | None = None
+        #: The answer whose words the prompt of the question now asked says ("Last Rites
+        #: used."): of a question like it (two Responses in a row looked alike, #28 round
+        #: 21: Last Rites, then Scavenger), or a mark's key (`ask`); None: none.
+        self.said: Answer | None = None
         #: The key (its index) of a question asked again (careful.AGAIN) that marks first.
         self.again: int | None = None
         #: What the monster's roll did since the last key, when the question is asked
@@ -112,11 +124,11 @@ class CarefulList(ClockedList):
         #: The option (its index) whose key a double press's second dropped, of no use now
         #: (`drops`): the prompt says so until the next key, which is the player's own.
         self.dropped: int | None = None
-        #: Whether the option the last key took was marked (`answered`): the next question's
-        #: prompt says what it took even when it is another kind of question (`ask`).
-        self.took_mark = False
-        #: Whether the question now asked is like the one the last key answered (`ask`).
-        self.said_alike = False
+
+    @property
+    def answered_said(self) -> str:
+        """What the prompt says the last key took ("" for nothing: `said`)."""
+        return self.said.words if self.said is not None else ""
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
@@ -137,15 +149,15 @@ class CarefulList(ClockedList):
         game, answered = self.game, self.answered
         if game is None or answered is None or at != now or asked == game.state.decisions:
             return None
-        index = answered[0]
+        index = answered.option
         if index >= len(self.offered) or self.offered[index][1]:
             return None
         return index if self.costly(index) else None
 
-    def ask(self, new: bool, alike: bool, again: int | None = None) -> None:
+    def ask(self, new: bool, again: int | None = None) -> None:
         """A question is offered: note when a new one came (`too_quick`), the key that
-        answered it when it is asked `again`, and what its prompt says of the last key when
-        it is `alike` the one answered."""
+        answered it when it is asked `again`, and what its prompt says of the last key (of
+        a question of the same kind, or a mark's key: `said`)."""
         answered, self.answered, self.again = self.answered, None, again
         self.dropped = None
         if new:
@@ -155,9 +167,10 @@ class CarefulList(ClockedList):
         # A mark's key taking it is said whatever the next question (28a-5: "1 1" at the
         # Preparation after "Taken for you", the second `1` took Explore marked by the first,
         # and the Exploration said only "New question": that key looked lost).
-        said = answered[1] if answered is not None and (alike or self.took_mark) else ""
-        self.answered_said = said if new or again is not None else ""
-        self.said_alike, self.took_mark = alike, False
+        game = self.game
+        kind = game.decision.kind if game is not None and game.decision is not None else ""
+        said = answered is not None and (answered.kind == kind or answered.marked)
+        self.said = answered if said and (new or again is not None) else None
 
     def marks_first(self, index: int) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
@@ -180,7 +193,7 @@ class CarefulList(ClockedList):
 
     def close_careful(self) -> None:
         """Close the careful window: every option's key takes it at once."""
-        self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
+        self.careful, self.marked, self.said, self.lasting = False, None, None, False
         self.over = False
         if self._careful is not None:
             self._careful.stop()
@@ -196,7 +209,7 @@ class CarefulList(ClockedList):
             self._settle.stop()
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         self.told = self.taken_said
-        self.answered_said, self.lasting, self.over = "", lasting, False
+        self.said, self.lasting, self.over = None, lasting, False
         if self._careful is not None:
             self._careful.stop()
             self._careful = None  # not running: a screen over it (`hide`) keeps none of it
@@ -217,7 +230,7 @@ class CarefulList(ClockedList):
             self.over = True
             return
         if self.careful or self.cue_shown:
-            self.careful, self.marked, self.answered_said, self.lasting = False, None, "", False
+            self.close_careful()
             self.draw()
 
     def costly(self, index: int) -> bool:
@@ -236,11 +249,11 @@ class CarefulList(ClockedList):
         question"): a double press's second key is meant for the window before (#28 round
         28: at the Basilisk's death, the second `1` 1.5 s after Last Rites took Scavenger
         at once, its gain not costly with no skill drawn after the last monster)."""
-        game = self.game
-        said = self.answered_said and self.said_alike  # not a mark's key on another question
-        if game is None or not (self.careful and self.why == NEW and said):
+        game, said = self.game, self.said
+        if game is None or said is None or not (self.careful and self.why == NEW):
             return False
-        response = game.state.decision == DecisionKind.RESPONSE
+        # A Response's words said, not a mark's key on another kind of question.
+        response = game.state.decision == said.kind == DecisionKind.RESPONSE
         return (
             response
             and 0 <= index < len(self.offered)
@@ -334,11 +347,11 @@ class CarefulList(ClockedList):
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
-        self.took_mark = self.marked == index
+        marked = self.marked == index
         self.careful, self.marked, self.lasting, self.over = False, None, False, False
         self.told = ()
         game = self.game
         if game is not None and game.decision is not None:
-            action = self.offered[index][0]
-            self.answered = (index, answered_words(action, game.state, game.ruleset))
+            words = answered_words(self.offered[index][0], game.state, game.ruleset)
+            self.answered = Answer(index, words, marked, game.decision.kind)
         return True
