@@ -403,7 +403,7 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
             return 0, 0
 
     # The chance here, its interval on the best's line (#28 round 28: a short header).
-    assert "chance here 63 %; " in status_text(_Odds(), said)  # type: ignore[arg-type]
+    assert "chance here 63%; " in status_text(_Odds(), said)  # type: ignore[arg-type]
 
 
 def test_an_option_halved_away_while_ahead_is_never_shown_above_the_best() -> None:

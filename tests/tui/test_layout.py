@@ -14,6 +14,7 @@ from typing import Any
 from pilot import settle, sync
 from textual.geometry import Region
 
+from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot, random_bot
@@ -67,8 +68,10 @@ def check_decision(screen: GameScreen) -> int:
     shared = shared_note(screen.offered, state, rules, forecasts)
     for action, why in screen.offered:
         text = option_text(action, why, state, rules, forecasts.get(action), shared)
-        # One that cannot be taken keeps its name and its reason (round 25), the rest cut.
-        head = text[: option_name(f"1. {text}") - 3] if why else text
+        # One that cannot be taken keeps its name and its reason (round 25), the rest cut;
+        # an ability its name and what it does before its cost (round 28, 28b-7).
+        named = why or isinstance(action, act.Use)
+        head = text[: option_name(f"1. {text}") - 3] if named else text
         # An attack keeps its name and cost before what it does (round 28).
         attack = split_attack(f"1. {text}") if not why else None
         kept = [attack[2], attack[4][:8]] if attack else [head[:20]]  # wrapped rows joined

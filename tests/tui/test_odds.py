@@ -163,10 +163,10 @@ def test_the_status_moves_while_a_stage_waits_and_gives_the_chance_apart() -> No
     anytime.poll()
     assert anytime.finished
     assert odds.status_text(anytime, "the verdict", "1") == (
-        "Odds (16 games each): chance here 100 %; the verdict"
+        "Odds (16 games each): chance here 100%; the verdict"
     )
     # Round 24: where the monster is not revealed yet, the chance says it averages over it.
-    assert "chance here 100 %, monster unknown; the verdict" in (
+    assert "chance here 100%, monster unknown; the verdict" in (
         odds.status_text(anytime, "the verdict", "1", unseen_words(game))
     )
 

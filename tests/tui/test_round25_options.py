@@ -108,7 +108,9 @@ def test_a_row_cut_keeps_the_name_and_the_reason_before_a_cards_own_words() -> N
     rows = fit_options([peek, logic, "9. Skip your turn"], 44, 3, None, [True, True, False])
     assert rows == [
         "8. Take a Peek [Sneak]… (no use now)",
-        "7. Cold Logic [Sage] (pay 2 cunning, …)",  # its cost before its words, closed
+        # What it does before its cost where the cost would leave no room for it (round
+        # 28, 28b-7's leftover: "(pay 2 cunning, …)" said nothing of it); closed.
+        "7. Cold Logic [Sage] (…): gain 1 ME and…",
         "9. Skip your turn",
     ], rows
 

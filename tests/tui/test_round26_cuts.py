@@ -23,8 +23,11 @@ def test_a_usable_option_cut_keeps_whole_words_and_no_bare_amount() -> None:
         "9. Rest: gain 1 time",
     ]
     shown = fit_options(lines, 44, 2)
-    # Its bracket closed after its whole parts (#28 round 26's leftover: never left open).
-    assert shown[0] == "8. Forage [Hunter] (pay 2 time, …)"
+    # Its bracket never left open (#28 round 26's leftover); since round 28 (28b-7's
+    # leftover) it gives way to what the ability does: "(pay 2 time, …)" said nothing of it.
+    assert shown[0] == "8. Forage [Hunter] (…): gain 2 food"
+    shown = fit_options(["8. Forage [Hunter] (pay 2 time, 1 ability use)", lines[1]], 44, 2)
+    assert shown[0] == "8. Forage [Hunter] (pay 2 time, …)"  # closed after whole parts
 
 
 def test_cut_words_falls_back_to_letters_when_one_word_fills_the_row() -> None:

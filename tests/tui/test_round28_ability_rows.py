@@ -16,7 +16,7 @@ from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import expansions_from_source
-from unbroken.tui.option_rows import DecisionList
+from unbroken.tui.option_rows import DecisionList, cut_own_words, without_own_words
 from unbroken.words.actions import option_text
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
@@ -53,3 +53,34 @@ async def test_delves_row_or_its_detail_line_says_what_it_does_at_80x24() -> Non
             await pilot.pause()
             said = " ".join(f"{row} {screen.query_one('#detail').render()}".split())
     assert "reveal 3 more cards at the next Exploration" in said, said
+
+
+@sync
+async def test_delves_row_cut_to_one_keeps_what_it_does_at_80x24() -> None:
+    """28b-7's leftover: cut to one row at 80x24 it read "8. Delve [Gravedigger] (pay 1
+    SE, …)", nothing of what it does; its cost's bracket gives way first (the detail line
+    says it whole). Hints on, as a new player has them: the hint takes rows."""
+    assert save_settings(Settings()) == ""
+    with expansions_from_source(PLUGINS, {"unearthed": "unbroken_unearthed"}) as rules:
+        game = Game.new(rules, "orla-vane", seed=1)
+        async with played(game, rules=rules) as (_, screen):
+            options = screen.query_one(DecisionList)
+            row = next(r for r in options.row_shown_all() if "Delve" in r)
+    assert "\n" not in row and row.startswith("8. Delve [Gravedigger] ("), row
+    assert "): reveal 3 more" in row, row
+
+
+def test_an_abilitys_cost_gives_way_to_what_it_does_only_where_that_says_more() -> None:
+    peek = "4. Take a Peek [Sneak] (1 ability use): reveal 1 more card at the next Exploration"
+    assert cut_own_words(peek, without_own_words(peek), 46) == (
+        "4. Take a Peek [Sneak] (…): reveal 1 more…"
+    )
+    # With room for the deeds' first words, the cost stays whole.
+    assert cut_own_words(peek, without_own_words(peek), 60) == (
+        "4. Take a Peek [Sneak] (1 ability use): reveal 1 more card…"
+    )
+    heroic = "8. Heroic Perseverance (pay 1 LE): inflict 3 wounds that ignore armor — defeats it"
+    # No room for the deeds even with "(…)": the cost stays.
+    assert cut_own_words(heroic, without_own_words(heroic), 46) == (
+        "8. Heroic Perseverance (pay 1 LE) — defeats it"
+    )

@@ -48,3 +48,22 @@ async def test_the_displays_figures_stay_two_spaces_apart() -> None:
         assert "left level" not in time, (size, lines)
         if size == (120, 40):
             assert time.endswith(" 26 left  level 4 starts at 30"), lines
+
+
+@sync
+async def test_a_label_ending_in_a_colon_takes_its_words_one_space_on() -> None:
+    """010f3f8's two spaces before the time note left "no track:  time costs SE"."""
+    game = Scenario("tomu", level=3).resources(se=20).no_time_track().start("preparation")
+    assert not game.state.time_track
+    for size in ((80, 24), (120, 40)):
+        app = UnbrokenApp(RULES, animate=False, game=game, record=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one(DisplayPanel)
+            panel.show(game.state, RULES, [], 4)
+            await pilot.pause()
+            lines = str(panel.render()).splitlines()
+        time = next(line for line in lines if line.startswith("time"))
+        assert "no track:  " not in time, (size, lines)
+        if size == (120, 40):  # beside its label (at 80 columns on a row of its own)
+            assert time.rstrip().endswith("no track: time costs SE"), lines

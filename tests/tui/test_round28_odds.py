@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pilot import settle, sync
 from test_screen_leftovers import rows_of
+from textual.content import Content
 
 from unbroken.advisor.estimator import Weighing
 from unbroken.core import actions as act
@@ -92,7 +93,7 @@ async def test_the_odds_header_takes_three_rows_at_most_at_80x24() -> None:
             done: object = _Done(race)
             status = odds.status_text(done, verdict, "1", "monster unknown: …")  # type: ignore[arg-type]
             assert status.startswith(
-                "Odds (100 games each, race ended early): chance here 60 %, monster unknown;"
+                "Odds (100 games each, race ended early): chance here 60%, monster unknown;"
             )
             panel = screen.decision_panel
             panel.odds = ({i: "[40% 30-50]" for i in range(len(panel.offered))}, status)
@@ -131,3 +132,17 @@ def test_the_readme_says_what_the_lines_show() -> None:
             " best can differ from what it lost there" in text
         )
     assert "1 leads; 2 and 5 about equal" in readme
+
+
+def test_the_chance_keeps_its_figure_with_its_unit_at_any_width() -> None:
+    """Round 28's leftover: the header wrapped "chance here 31" then "%" at 80x24. The
+    screen's wrapper breaks at any space (a no-break one too), so the figure is written
+    against its unit, as on the options' lines ("[83% 74-90]")."""
+    wins = tuple((1 << (59 if k in (1, 2) else 30 if k else 60)) - 1 for k in range(4))
+    race = Weighing(wins, (100,) * 4, best=0, fresh=(1 << 60) - 1, fresh_games=100)
+    done: object = _Done(race)
+    status = odds.status_text(done, "1 leads", "1", "monster unknown: …")  # type: ignore[arg-type]
+    assert "chance here 60%, monster unknown" in status, status
+    for width in range(20, 100):
+        rows = [str(row) for row in Content(status).wrap(width)]
+        assert not any(row.startswith("%") for row in rows), (width, rows)

@@ -74,7 +74,7 @@ def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str 
     once done, the position's chance (its best option's, on futures of its own: its
     interval on the best's line), "monster unknown" where it averages over the monsters
     the level's may be (`unseen`, round 24), and the verdict in plain words
-    (`verdict.in_short`): "Odds (up to 100 games each): chance here 13 %, monster unknown;
+    (`verdict.in_short`): "Odds (up to 100 games each): chance here 13%, monster unknown;
     1 leads; 2 and 5 about equal". #28 round 28: its gaps and intervals took 9 rows."""
     if odds.error:
         return f"Odds stopped: {odds.error}"
@@ -98,7 +98,10 @@ def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str 
     said = []
     if odds.race.decided:
         if weighing.weighed:
-            chance = f"chance here {round(100 * weighing.chance.rate)} %"
+            # The figure against its unit, as on the options' lines ("[83% 74-90]"): the
+            # screen's wrapper breaks at any space, a no-break one too, and "chance here
+            # 31" then "%" was read at 80x24 (#28 round 28).
+            chance = f"chance here {round(100 * weighing.chance.rate)}%"
             said.append(f"{chance}{', monster unknown' if unseen else ''}")
         if verdict:
             said.append(verdict)

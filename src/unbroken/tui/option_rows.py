@@ -248,11 +248,42 @@ def cut_own_words(line: str, bare: str, width: int) -> str:
     own = own[: own.find(" — ")] if " — " in own else own
     own = _SPEND.sub("", own)
     room = width - len(bare) - 2 - len(tail)
+    if own and _deeds_kept(own, room) < min(2, len(own.split())):  # before its cost (28b-7)
+        head = cost_cut(bare, width - 2 - len(tail) - min(len(own), DEEDS))
+        more = width - len(head) - 2 - len(tail)
+        if head and _deeds_kept(own, more) > _deeds_kept(own, room):
+            bare, room = head, more
     if len(bare) + len(tail) > width:
         return cut_words(bare, width)
     if room < BODY or not own:
         return f"{bare}{tail}"
     return f"{bare}: {cut_words(own, room)}{tail}"
+
+
+#: The least of what an ability does that its cut row keeps, its cost's bracket cut first
+#: (#28 round 28, 28b-7's leftover: "8. Delve [Gravedigger] (pay 1 SE, …)" at 80x24 said
+#: nothing of the 3 more cards it reveals; the detail line says the cost whole).
+DEEDS = 16
+
+
+def cost_cut(bare: str, most: int) -> str:
+    """Return an ability's name and cost's bracket (`bare`) in `most` cells, the bracket
+    cut between its words ("Delve [Gravedigger] (pay 1 SE…)"), else "(…)"; "" where the
+    name with "(…)" does not fit."""
+    opened = last_group(bare)
+    if opened <= 0:
+        return ""
+    name, whole = bare[:opened].rstrip(), bare[opened + 1 : -1]
+    inner = cut_words(whole, max(1, most - len(name) - 3))
+    kept = inner.removesuffix("…").rstrip(" ,;")
+    if kept and whole[len(kept) :][:1] in ("", ",", ";") and len(name) + len(inner) + 3 <= most:
+        return f"{name} ({inner})"  # its first parts whole: "(pay 1 SE…)", not "(pa…)"
+    return f"{name} (…)" if len(name) + 4 <= most else ""
+
+
+def _deeds_kept(own: str, room: int) -> int:
+    """Return how many of an ability's words for what it does a cut to `room` keeps."""
+    return len(cut_words(own, room).removesuffix("…").split()) if room >= BODY else 0
 
 
 def top_parts(inside: str) -> list[str]:

@@ -125,7 +125,9 @@ class DisplayPanel(Panel):
             # Beside the bar when it fits, else on a line of its own (an 80-column table);
             # two spaces apart, as the chips are, but the fight's "22 ↺ for level 2" (#28
             # round 28: "26 left level 4 starts at 30" read as one phrase).
-            gap = " " if note.startswith("for level") else "  "
+            # A label ending in ":" takes its words one space on ("no track: time costs
+            # SE", round 28's leftover).
+            gap = " " if note.startswith("for level") or line.plain.endswith(":") else "  "
             narrow = 0 < self.size.width < len(line.plain) + len(gap) + len(note)
             text.append(("\n" + " " * LABEL if narrow else gap) + note, style="dim")
         text.append("\n" + "uses".ljust(LABEL), style="bold")

@@ -361,7 +361,8 @@ def _locked(nr: Narrator, condition: str, had: int, tokens: int) -> str:
     card = nr.rules.conditions.get(condition)
     if card is None or not locks_turns(card, tokens) or locks_turns(card, had):
         return ""
-    return " " + turn_lock_text(nr.rules, condition, tokens, nr.monster_id)
+    # In the game as folded so far, when known: what can be paid instead now (round 28).
+    return " " + turn_lock_text(nr.rules, condition, tokens, nr.monster_id, nr.no_uses.state)
 
 
 @words_for(EVENT_WORDS, ev.ConditionRemoved)

@@ -16,7 +16,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.words.forecast_events import REROLLS, event_words, lost_game, row_words
 from unbroken.words.monster import turn_lock_short, turn_lock_text
-from unbroken.words.no_use import last_use, last_use_short
+from unbroken.words.no_use import last_use, last_use_short, loss_kept
 from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.power import MINUS, power_abilities, power_changes, power_reason, signed
@@ -479,9 +479,14 @@ def lowered_next(action: act.Action, f: Forecast, state: GameState, ruleset: Rul
     if not isinstance(action, act.Pass) or not f.lost.get("se"):
         return ""
     passed = f.passed or Query(ruleset, state).forecast(action, name_passed=True).passed
+    # The loss that window acts on; one the Passives leave the same is not lowered (#28
+    # round 28: Just a Scratch on 2 SE that Armored makes 1 anyway).
+    pending = next((e.amount for e in f.events if isinstance(e, ev.PendingLossSet)), 0)
     names = []
     for use in (u for u in passed if isinstance(u, act.Use)):
         ability = ruleset.ability(use.source, use.ability)
-        if ability is not None and any(isinstance(e, m.ReduceLoss) for e in ability.effects):
+        if ability is None or not any(isinstance(e, m.ReduceLoss) for e in ability.effects):
+            continue
+        if not pending or not loss_kept(ability, state, ruleset, pending):
             names.append(shown_ability(ruleset, use.source, ability.name))
     return f"{' or '.join(dict.fromkeys(names))} can lower it next" if names else ""

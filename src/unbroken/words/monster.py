@@ -127,7 +127,8 @@ def turn_lock_text(
     so you lose every turn left in this fight …"; against a monster whose rule lets the
     player pay instead of rolling (the Basilisk's Mirror Shard), each turn is lost
     unless paid for, and the sentence says so (`pay_instead`: in `state`, when given,
-    only while it can be paid)."""
+    only while it can be paid; where it cannot, that it cannot now: #28 round 28, "lost
+    unless you pay 1 metal (Mirror Shard)" with no metal held)."""
     name = ruleset.card_name(condition)
     ends = f"{name} leaves play only as this level's Combat Phase ends (after the Hunger step)."
     instead = pay_instead(ruleset, monster, condition, state)
@@ -135,6 +136,14 @@ def turn_lock_text(
         return (
             f"{name} at {tokens} tokens: no roll of the die is higher, so each turn left in "
             f"this fight is lost unless you pay {instead} instead of rolling; {ends}"
+        )
+    mo = state.monster if state is not None else None
+    printed = pay_instead(ruleset, monster or (mo.id if mo else ""), condition)
+    if state is not None and printed:
+        return (
+            f"{name} at {tokens} tokens: no roll of the die is higher, so each turn left in "
+            f"this fight is lost: you cannot pay {printed} instead of rolling now; only your "
+            f"Responses can still act, and {ends}"
         )
     return (
         f"{name} at {tokens} tokens: no roll of the die is higher, so you lose every turn "

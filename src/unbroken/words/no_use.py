@@ -57,6 +57,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     """
     effects = ability.effects
     mo = state.monster
+    kept = loss_kept(ability, state, ruleset)
+    if kept:  # Just a Scratch on 2 SE that Armored makes 1 anyway (#28 round 28)
+        return kept
     if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
         return COMMITTED_WHY  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
     if effects and all(isinstance(e, m.BreakArmor) for e in effects):
@@ -86,6 +89,31 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     if why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
         return f"row {after} is worse for you" if shift else "every other row is worse for you"
     return ""
+
+
+def loss_kept(ability: m.Ability, state: GameState, ruleset: Ruleset, pending: int = 0) -> str:
+    """Return why a Response that only lowers a WOUND's loss of `pending` SE (the state's
+    pending loss when 0) leaves it as it will be anyway, after the Passives that act next
+    (R-EFFECT-3): "Armored already makes it 1 SE" (#28 round 28: Just a Scratch, 1 less,
+    minimum 1, on the Basilisk's 2 SE that Armored's 1 less makes 1); "" where it lowers
+    it (Tough as Nails on 3 SE with Armored saves 1 SE). Words only: the core still offers
+    it (a rules change would move the recordings)."""
+    pending = pending or state.pending_loss
+    effects = ability.effects
+    if not pending or not effects or not all(isinstance(e, m.ReduceLoss) for e in effects):
+        return ""
+    lowered = pending
+    for e in effects:  # as the core lowers it (core/effects.py)
+        if isinstance(e, m.ReduceLoss):
+            lowered = max(e.minimum, lowered - e.amount)
+    rules = Query(ruleset, state)
+    after = rules.loss_after_passives(pending)
+    if rules.loss_after_passives(lowered) < after:
+        return ""
+    names = " and ".join(dict.fromkeys(ruleset.card_name(c) for c, _ in rules.loss_passives()))
+    if names and after != pending:
+        return f"{names} already makes it {after} SE"
+    return f"it stays {after} SE"
 
 
 def armor_why(state: GameState, ruleset: Ruleset) -> str:

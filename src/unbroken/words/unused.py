@@ -19,6 +19,7 @@ from unbroken.core.reducer import apply_event
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName, Turn, copy_state
 from unbroken.words.actions import ability_name
+from unbroken.words.no_use import loss_kept
 from unbroken.words.vocabulary import amounts
 
 #: The event that shows each trigger firing (core.responses.fire's callers).
@@ -138,6 +139,9 @@ class NoUsesLeft:
                 return False
             if ability.weapon and (weapon is None or weapon.type != ability.weapon):
                 return False
+        if isinstance(e, ev.PendingLossSet) and self.state is not None:
+            if loss_kept(ability, self.state, self.rules, e.amount):
+                return False  # Just a Scratch on 2 SE that Armored makes 1 (#28 round 28)
         if ability.min_loss:
             return isinstance(e, ev.PendingLossSet) and e.amount >= ability.min_loss
         state = self.state
