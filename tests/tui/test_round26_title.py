@@ -111,7 +111,10 @@ def test_new_game_says_why_expert_starts_with_more_se_than_hard(everything: Rule
             await pilot.pause()
             info = screen.query_one("#difficulty-info", Static).render()
             said = " ".join(str(info).split())
-            assert "It starts with 3 SE more than Hard: its danger track makes each" in said
+            # 29b-8: the difficulty named ("It starts…" read as the monster's start); the
+            # green spaces said to give nothing first.
+            assert "Expert starts with 3 SE more than Hard, as its danger track makes" in said
+            assert "(the green spaces, 1, 3, 5 and 7 of the track's 8, give nothing: " in said
             diffs.highlighted = diffs.get_option_index("hard")
             await pilot.pause()
             said = str(screen.query_one("#difficulty-info", Static).render())

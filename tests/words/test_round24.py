@@ -65,4 +65,4 @@ def test_experts_description_says_skipped_once() -> None:
         expert = next(d for d in rules.difficulties.values() if d.name == "Expert")
         text = difficulty_text(expert)
     assert text.count("skipped") + text.count("Skipped") == 0, text
-    assert text.count("passes over every green space") == 1, text
+    assert text.count("the marker passes over them") == 1, text

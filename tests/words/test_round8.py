@@ -101,9 +101,11 @@ def test_a_danger_track_is_said_level_by_level_where_the_difficulty_is_chosen() 
     )
     assert difficulty_text(expert) == (
         # Round 11: what "skipped" means, in one clause.
-        "A danger track (the marker passes over every "
-        # Round 17: which spaces are green, with no board in sight; round 24: said once.
-        "green space: spaces 1, 3, 5 and 7 of the track's 8). That is, the monster gains "
+        # Round 17: which spaces are green, with no board in sight; round 24: said once;
+        # 29b-8: that they give nothing first ("the marker passes over every green space:
+        # spaces 1, 3, 5 and 7" read as the spaces that give something).
+        "A danger track (the green spaces, 1, 3, 5 and 7 of the track's 8, give nothing: "
+        "the marker passes over them). That is, the monster gains "
         "nothing on level 1, +1 health on level 2, +1 armor on level 3 and +2 health on level 4."
     )
     plain = m.Difficulty(id="normal", name="Normal", text="The standard game.")

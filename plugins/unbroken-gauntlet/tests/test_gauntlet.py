@@ -177,7 +177,8 @@ def test_cards_and_the_log_say_the_keywords_and_the_track(
     assert "green: the monster gains" not in out
     assert "4  amber: the monster gains +1 health" in out
     said = " ".join(out.split())
-    assert "It starts with 3 SE more than Hard: its danger track makes each level's" in said
+    # 29b-8: "It starts with…", after sentences about the monster, read as the monster's.
+    assert "Expert starts with 3 SE more than Hard, as its danger track makes each" in said
 
 
 def at_attack_chosen(

@@ -40,9 +40,31 @@ def names_in_play(rules: Ruleset) -> set[str]:
     return names | {w.name for w in rules.weapons.values()}
 
 
+#: The rows a fold may give up to end at a sentence's end (`sentence_fold`).
+NEAR = 3
+
+
+def sentence_fold(rows: list[str], room: int, near: int = NEAR) -> int:
+    """Return how many of `rows` to show above a fold with `room` rows: all of them when
+    they fit; else `room`, or fewer, down to `near` rows fewer, so that the last one shown
+    ends a sentence (29b-21: "Same abilities and start as" above "… (PgDn: more)"; 29a-18:
+    "…ignore armor. Patience" read as an ability named Patience)."""
+    if len(rows) <= room:
+        return len(rows)
+    for shown in range(room, max(1, room - near) - 1, -1):
+        if rows[shown - 1].rstrip().rstrip(")\"'’”").endswith((".", "!", "?")):
+            return shown
+    return room
+
+
 class HeldStatic(Static):
     """A Static whose held names (`held`) Textual's wrap keeps whole on a row, at whatever
     width it is laid out, drawn with spaces (a name wider than a row is broken at its width)."""
+
+    @property
+    def rows(self) -> list[str]:
+        """Return the rows the text is laid out in, as drawn."""
+        return [self.render_line(y).text for y in range(self.size.height)]
 
     @property
     def said(self) -> str:

@@ -82,19 +82,23 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
     """Return the indexes of the sections holding every word typed, best first: a card
     named exactly so, then one whose name starts so; then, for the words as typed before
     their other forms ("starvation" before "Starving Goblins"), the sections with a title
-    or a heading holding the phrase whole, then every word, then a text holding the phrase
-    whole; then the rest. Among equals, a section holding two words or more typed as a
-    phrase more often first, then the contents' order (#28 round 24: "danger track" listed
-    Score, then 5. Combat Phase, before Expert, whose heading is "Danger track")."""
+    or a heading holding the phrase whole, then a title holding every word, then a text
+    holding the phrase whole; then the rest. Among equals, a section holding two words or
+    more typed as a phrase more often first, then the contents' order (#28 round 24:
+    "danger track" listed Score, then 5. Combat Phase, before Expert, whose heading is
+    "Danger track")."""
     found = patterns(typed)
     words = " ".join(typed.lower().split())
 
     def places(text: str, heads: list[str], forms: bool) -> tuple[bool, bool, bool]:
         whole = phrase(words, forms)
         each = found if forms else [phrase(word, forms) for word in words.split()]
+        # Of the headings, only the title holding the words apart comes before a text
+        # holding the phrase (29b-6: "time track" listed first "Curious Tracks", whose
+        # card's heading "Curious Tracks (encounter, time 5)" holds the words apart).
         return (
             any(whole.search(line) for line in heads),
-            any(holds(line, each) for line in heads),
+            holds(heads[0], each),
             bool(whole.search(text)),
         )
 

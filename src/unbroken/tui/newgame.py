@@ -24,7 +24,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
-from unbroken.tui.held_words import HeldStatic, held, names_in_play
+from unbroken.tui.held_words import HeldStatic, held, names_in_play, sentence_fold
 from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
 from unbroken.tui.title import Menu
@@ -327,8 +327,7 @@ class NewGameScreen(Screen[None]):
             self.described = char_id
         # Names whole on a row (28b-15: "… start as Kirilla el" above the fold, "Kaer" below).
         self.query_one("#class-info", Static).update(held(text, names_in_play(rules)))
-        self.call_after_refresh(self.refresh_bindings)  # a description longer or shorter
-        self.call_after_refresh(self.say_more)
+        self.call_after_refresh(self.fit_description)  # a description longer or shorter
         difficulties = rules.settings.difficulties
         index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)
         rank = difficulty_place(index, len(difficulties))
@@ -358,6 +357,8 @@ class NewGameScreen(Screen[None]):
             if w.id != "class-scroll"
         )
         room = max(3, about.content_size.height - below)
+        # The fold at a sentence's end where one is near (29b-21, 29a-18).
+        room = sentence_fold(self.query_one("#class-info", HeldStatic).rows, room)
         scroll = self.query_one("#class-scroll")
         if scroll.styles.max_height != Scalar.from_number(room):
             scroll.styles.max_height = room

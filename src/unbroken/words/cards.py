@@ -344,8 +344,8 @@ def describe_difficulty(ruleset: Ruleset, card: m.Difficulty) -> list[str]:
 def start_se_note(ruleset: Ruleset, card: m.Difficulty) -> str:
     """Return why a difficulty with a danger track starts with more SE than the easier one
     before it (#28 round 26: Expert, "the hardest of 4", starts with 13 SE where Hard gives
-    10, unexplained): " It starts with 3 SE more than Hard: its danger track makes each
-    level's monster stronger.", else ""."""
+    10, unexplained): " Expert starts with 3 SE more than Hard, as its danger track makes
+    each level's monster stronger.", else ""."""
     settings = ruleset.settings
     listed = [d.id for d in settings.difficulties]
     if not card.danger or card.id not in listed or listed.index(card.id) == 0:
@@ -354,15 +354,18 @@ def start_se_note(ruleset: Ruleset, card: m.Difficulty) -> str:
     se, easier_se = ({**settings.start, **d.start}.get("se", 0) for d in (card, easier))
     if se <= easier_se:
         return ""
+    # The difficulty named (29b-8: "It starts with…" after sentences about the monster
+    # read as the monster's start).
     return (
-        f" It starts with {se - easier_se} SE more than {easier.name}: its danger track "
-        "makes each level's monster stronger."
+        f" {card.name} starts with {se - easier_se} SE more than {easier.name}, as its "
+        "danger track makes each level's monster stronger."
     )
 
 
 def difficulty_text(card: m.Difficulty) -> str:
     """Return a difficulty's text for choosing it, with what its danger track gives each
-    level's monster in plain words ("... (green spaces skipped). That is, the monster
+    level's monster in plain words ("... (the green spaces, 1, 3, 5 and 7 of the track's 8,
+    give nothing: the marker passes over them). That is, the monster
     gains nothing on level 1, +1 health on level 2, +1 armor on level 3 and +2 health on
     level 4."): #28 round 8, "green spaces skipped" on the New game screen said nothing
     to a player; `unbroken cards difficulties` shows the track itself."""
@@ -378,14 +381,20 @@ def difficulty_text(card: m.Difficulty) -> str:
     # on the New game screen as a board's, nowhere shown).
     where = [str(k + 1) for k, space in enumerate(card.danger) if space.colour in card.skip]
     spaces = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else "".join(where)
-    of = f" (spaces {spaces} of the track's {len(card.danger)})" if where else ""
-    passes = f"the marker passes over every {skips} space"
+    of = f", {spaces} of the track's {len(card.danger)}," if where else ""
+    # That they give nothing first (29b-8: "the marker passes over every green space:
+    # spaces 1, 3, 5 and 7" read as the spaces that give something).
+    one = len(where) == 1
+    passes = (
+        f"the {skips} space{'' if one else 's'}{of} give{'s' if one else ''} nothing: "
+        f"the marker passes over {'it' if one else 'them'}"
+    )
     text = card.text
     said = f"({skips} spaces skipped)"
     if skips and said in text:  # said once, in the card's own bracket (#28 round 24)
-        text = text.replace(said, f"({passes}{of.replace(' (', ': ')[:-1]})")
+        text = text.replace(said, f"({passes})")
     elif skips:
-        text += f" Skipped: {passes}{of}."
+        text += f" {passes[0].upper()}{passes[1:]}."
     return f"{text} That is, the monster gains {', '.join(gains[:-1])} and {gains[-1]}."
 
 
