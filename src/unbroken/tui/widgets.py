@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -26,6 +25,7 @@ from unbroken.tui.display_chips import (
     time_row,
 )
 from unbroken.tui.hand import HandPanel, HandText, attack_text
+from unbroken.tui.newest_log import NewestLog
 from unbroken.tui.option_rows import (
     OPTION_KEYS,
     UNKEYED,
@@ -238,16 +238,6 @@ def draw_table(
     screen.query_one("#hand", HandPanel).show(state, rules, forecasts)
     if stage.sheet != sheet:
         screen.refresh_bindings()  # a key offered only with a monster on the stage (`m`)
-
-
-class NewestLog(RichLog):
-    """The table's log: it keeps its newest line in sight, as lines come and as its rows
-    change (the options coming back under it took rows after it had scrolled to its end,
-    #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
-    again (Textual's anchor)."""
-
-    def on_mount(self) -> None:
-        self.anchor()
 
 
 def table_layout(*middle: Widget) -> ComposeResult:
