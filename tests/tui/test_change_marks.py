@@ -44,9 +44,10 @@ def test_a_row_short_of_room_cuts_a_long_name_before_the_food_eaten() -> None:
     assert chip_rows([cunning, food], 30).plain == "cunning 0\nfood 0 ▼−1 (eat 1) −1 SE\n"
     food = Chip(Text("food 0 (eat 4)"), Text(" −10 SE"), marks=Text(" ▼−10"), room=6)
     # Round 20: the food eaten stays before its cost ("food 0 ▼−10 −10 SE" read as two
-    # numbers in a row); the mark goes where both do not fit, the names whole.
+    # numbers in a row); where both do not fit, the arrow stands alone (round 29: every
+    # change is marked).
     at_last = chip_rows([cunning, food], 32).plain
-    assert at_last == "cunning 0  food 0 (eat 4) −10 SE\n", at_last
+    assert at_last == "cun. 0  food 0 ▼ (eat 4) −10 SE\n", at_last
 
 
 def test_a_chip_goes_to_the_next_row_before_the_food_eaten_goes() -> None:

@@ -64,9 +64,14 @@ EAT = " (eat "
 #: their numbers ("food 0▼−2"); never one space apart (#28 round 28: "cun. 1 food 0 ▼−2"
 #: ran the figures together where the other rows have two spaces).
 CLOSER = ((False, "  ", False), (True, "  ", False), (True, "  ", True))
+#: A row's marks cut to the changes' arrows ("metal 2 ▼"), where even their numbers against
+#: the figures do not fit: every change is marked at every width (#28 round 29: at 80
+#: columns five figures changed at once and the Display showed no mark at all).
+ARROWS = "arrows"
 #: How a row of chips is drawn (`fitted`): the marks (True, None: only the changes',
-#: False), the food eaten left out, the names cut, the gap, the marks against their numbers.
-Way = tuple[bool | None, bool, bool, str, bool]
+#: ARROWS, False), the food eaten left out, the names cut, the gap, the marks against
+#: their numbers.
+Way = tuple[bool | str | None, bool, bool, str, bool]
 
 
 class Chip:
@@ -93,31 +98,41 @@ class Chip:
         self.width = len(words.plain) + max(room, len(self.after.plain))
 
     def drawn(
-        self, marks: bool | None, short: bool = False, cut: bool = False, tight: bool = False
+        self,
+        marks: bool | str | None,
+        short: bool = False,
+        cut: bool = False,
+        tight: bool = False,
     ) -> Text:
-        """Return the chip with its marks (True), only their arrows (None), or none;
-        `short`: without the food eaten (EAT), `cut`: its name abbreviated, `tight`: the
-        marks against the number ("food 0▼−2"), to make room for the marks."""
-        text = (self.abbreviated if cut else self.words).copy()
+        """Return the chip with its marks (True), only the changes' (None: "▲+1"), only
+        their arrows (ARROWS: "▲"), or none; `short`: without the food eaten (EAT), `cut`:
+        its name abbreviated, `tight`: the marks against the number ("food 0▼−2"), to make
+        room for the marks."""
+        # Cut where that is shorter: at 80 columns "treas. 7/7" is shorter than the cut
+        # "treas. 7 max" (round 29: three materials marked at once did not fit).
+        shorter = len(self.abbreviated.plain) <= len(self.words.plain)
+        text = (self.abbreviated if cut and shorter else self.words).copy()
         # The food eaten stays where a cost follows it: "food 0 ▼−10 −10 SE" read as two
-        # numbers in a row (#28 round 20); the change's mark goes instead (the log has it).
+        # numbers in a row (#28 round 20); the change's number goes instead (the log has it).
         if short and EAT in text.plain and not (self.after.plain and self.marks.plain):
             text = text[: text.plain.index(EAT)]
-        elif short and EAT in text.plain:
-            marks = False
+        elif short and EAT in text.plain and marks:
+            marks = ARROWS
         said = Text()
-        if marks:
+        if marks is True:
             said = self.marks
-        elif marks is None:  # each change with its number ("▲+1"), the caps' marks left out
+        elif marks is None or marks == ARROWS:  # the changes' marks, the caps' left out
             for part in self.marks.split(" ", allow_blank=False):
                 if part.plain and part.plain[0] in "▲▼":
                     style = part.spans[0].style if part.spans else part.style
-                    said.append(" " + part.plain.strip(), style=style)
-        if tight and said.plain.startswith(" "):
-            said = said[1:]
+                    said.append(" " + part.plain.strip()[: 1 if marks else None], style=style)
         # The change beside the number it changed, the food eaten after it: "food 0 ▼−2
         # (eat 4) −10 SE" (#28 round 20: "(eat 4) ▼-2 −10 SE" read as two numbers in a row).
         at = text.plain.find(EAT)
+        # Against a number only: "treas. 7 max▲+1" ran a word into the mark (round 29).
+        before = text.plain[:at] if at >= 0 else text.plain
+        if tight and said.plain.startswith(" ") and before[-1:].isdigit():
+            said = said[1:]
         if at >= 0 and said.plain:
             text = Text.assemble(text[:at], said, text[at:])
         else:
@@ -135,11 +150,12 @@ def change_mark(diff: int) -> str:
 def chip_rows(chips: list[Chip], width: int) -> Text:
     """Return the materials over as few rows as the width allows, laid out without their
     marks (so the rows stay put when a change is marked); where a row's marks would not
-    fit, the long names are abbreviated ("cun. 0") and the chips one space apart, then the
-    caps' marks go (the changes keep their numbers) in the same steps, then the food chip
-    leaves out the food eaten (the names whole again), and the marks
-    are left out where even that does not fit. The food eaten goes last: "(eat 1)" was
-    lost beside "cunning ▲+1" at 80 columns (#28 round 8)."""
+    fit, the long names are abbreviated ("cun. 0") and the marks put against their
+    numbers, then the caps' marks go (the changes keep their numbers) in the same steps,
+    then the food chip leaves out the food eaten (the names whole again), then the
+    changes keep only their arrows ("metal 2 ▼", in the same steps): every change is
+    marked at every width (#28 round 29). The food eaten goes late: "(eat 1)" was lost
+    beside "cunning ▲+1" at 80 columns (#28 round 8)."""
     rows: list[list[Chip]] = [[]]
     used = 0
     for i, chip in enumerate(chips):
@@ -164,6 +180,8 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
     # (marks, food eaten left out, names cut, between chips): for this change only.
     whole: list[Way] = [(mark, False, *way) for mark in (True, None) for way in CLOSER]
     tries: list[Way] = [(True, True, False, "  ", False), (None, True, False, "  ", False)]
+    # Then the changes' arrows alone, the food eaten kept where that fits (round 29).
+    tries += [(ARROWS, False, *way) for way in CLOSER] + [(ARROWS, True, *CLOSER[-1])]
     tries.append((False, False, False, "  ", False))
     loose: list[Way] = [(True, False, False, "  ", False)]
     # loose: the marks, the food eaten, the names whole, two spaces between chips

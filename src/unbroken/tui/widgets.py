@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -26,6 +25,7 @@ from unbroken.tui.display_chips import (
     time_row,
 )
 from unbroken.tui.hand import HandPanel, HandText, attack_text
+from unbroken.tui.newest_log import NewestLog
 from unbroken.tui.option_rows import (
     OPTION_KEYS,
     UNKEYED,
@@ -40,6 +40,8 @@ from unbroken.words.outcomes import STEP_NAMES
 
 #: The width of a tracker's name in the Display panel.
 LABEL = DISPLAY_LABEL
+#: What a gain brought over a cap and the cap took (R-RES-2): "SE 20/20 cap took 1".
+CAP_TOOK = "cap took "
 #: The efforts spelled out beside their letters, so the screen says what SE, ME, LE are.
 EFFORT_WORDS = {"se": "small", "me": "medium", "le": "large"}
 
@@ -80,66 +82,73 @@ class DisplayPanel(Panel):
         """
         self._redraw = lambda: self.show(state, rules, last, uses)  # the time note may move
         self.border_title = f"Level {state.level}"
-        caps = rules.settings.caps
-        change, capped = deltas(last)
-        text = Text()
-        width = self.size.width or 28
-        chips: list[Chip] = []
-        for k in m.RESOURCES[:-1]:
-            value = state.res.get(k, 0)
-            marks = Text()
-            diff = change.get(k, 0)
-            if diff > 0:
-                marks.append(change_mark(diff), style="bold green")
-            elif diff < 0:
-                marks.append(change_mark(diff), style="bold red")
-            if capped.get(k):
-                marks.append(f" cap-{capped[k]}", style="yellow")
-            if k == "food":  # what the Hunger step will ask, and eating short's price
-                words, short = food_parts(state, rules, bool(marks.plain))
-                cap = f"/{caps[k]}" if k in caps else ""
-                # Cut for a change's marks: the cap goes first, the food eaten stays.
-                uncapped = words[: len(f"food {value}")] + words[len(f"food {value}{cap}") :]
-                chips.append(
-                    Chip(words, short, marks=marks, room=len(" −9 SE"), abbreviated=uncapped)
-                )
-                continue
-            if k not in m.EFFORT:  # the materials: a word and a number each, side by side
-                chips.append(material_chip(k, value, caps, marks, width))
-                continue
-            amount = f" {value:>2}/{caps[k]:<2}"
-            # One row each, whatever the marks: the bar gives up cells before the row wraps.
-            cells = max(2, min(6, width - LABEL - len(amount) - len(marks.plain)))
-            text.append(
-                f"{m.RESOURCE_NAMES[k]} {EFFORT_WORDS.get(k, '')}".ljust(LABEL), style="bold"
-            )
-            text.append(bar(value, caps[k], cells), style="cyan" if k in m.EFFORT else "green")
-            text.append(amount.rstrip() if marks.plain else amount)
-            text.append_text(marks)
-            text.append("\n")
-        # The materials flow over as few rows as the width allows; a chip never splits.
-        text.append_text(chip_rows(chips, width))
-        line, note = time_row(state, rules, change, time_reset(last), self.size.width)
-        text.append_text(line)
-        if note:
-            # Beside the bar when it fits, else on a line of its own (an 80-column table);
-            # two spaces apart, as the chips are, but the fight's "22 ↺ for level 2" (#28
-            # round 28: "26 left level 4 starts at 30" read as one phrase).
-            # A label ending in ":" takes its words one space on ("no track: time costs
-            # SE", round 28's leftover).
-            gap = " " if note.startswith("for level") or line.plain.endswith(":") else "  "
-            narrow = 0 < self.size.width < len(line.plain) + len(gap) + len(note)
-            text.append(("\n" + " " * LABEL if narrow else gap) + note, style="dim")
-        text.append("\n" + "uses".ljust(LABEL), style="bold")
-        most = max(uses, state.ability_uses)  # never more filled pips than the pool
-        text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
-        text.append(f" {state.ability_uses}/{most}")
-        # Marked like the rest when the last decision took one (#28 round 13): not at a new
-        # level's pool, where the count is set anew.
-        took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
-        if took and not any(isinstance(e, ev.AbilityUsesSet) for e in last):
-            text.append(change_mark(-took), style="bold red")
-        self.update(text)
+        self.update(display_text(state, rules, last, uses, self.size.width))
+
+
+def display_text(
+    state: GameState, rules: Ruleset, last: list[ev.Event], uses: int, size: int
+) -> Text:
+    """Return the Display's rows for a panel `size` columns wide (0: not laid out yet):
+    DisplayPanel.show's."""
+    caps = rules.settings.caps
+    change, capped = deltas(last)
+    text = Text()
+    width = size or 28
+    chips: list[Chip] = []
+    for k in m.RESOURCES[:-1]:
+        value = state.res.get(k, 0)
+        marks = Text()
+        diff = change.get(k, 0)
+        if diff > 0:
+            marks.append(change_mark(diff), style="bold green")
+        elif diff < 0:
+            marks.append(change_mark(diff), style="bold red")
+        if capped.get(k):  # R-RES-2, in words: "cap-1" was an unexplained sign (round 29)
+            marks.append(f" {CAP_TOOK}{capped[k]}", style="yellow")
+        if k == "food":  # what the Hunger step will ask, and eating short's price
+            words, short = food_parts(state, rules, bool(marks.plain))
+            cap = f"/{caps[k]}" if k in caps else ""
+            # Cut for a change's marks: the cap goes first, the food eaten stays.
+            uncapped = words[: len(f"food {value}")] + words[len(f"food {value}{cap}") :]
+            chips.append(Chip(words, short, marks=marks, room=len(" −9 SE"), abbreviated=uncapped))
+            continue
+        if k not in m.EFFORT:  # the materials: a word and a number each, side by side
+            chips.append(material_chip(k, value, caps, marks, width))
+            continue
+        amount = f" {value:>2}/{caps[k]:<2}"
+        # One row each, whatever the marks: the bar gives up cells before the row wraps,
+        # then the cap's words go (the change keeps its number, as the materials do).
+        if LABEL + 2 + len(amount.rstrip() + marks.plain) > width and CAP_TOOK in marks:
+            marks = marks[: marks.plain.index(" " + CAP_TOOK)]
+        cells = max(2, min(6, width - LABEL - len(amount) - len(marks.plain)))
+        text.append(f"{m.RESOURCE_NAMES[k]} {EFFORT_WORDS.get(k, '')}".ljust(LABEL), style="bold")
+        text.append(bar(value, caps[k], cells), style="cyan" if k in m.EFFORT else "green")
+        text.append(amount.rstrip() if marks.plain else amount)
+        text.append_text(marks)
+        text.append("\n")
+    # The materials flow over as few rows as the width allows; a chip never splits.
+    text.append_text(chip_rows(chips, width))
+    line, note = time_row(state, rules, change, time_reset(last), size)
+    text.append_text(line)
+    if note:
+        # Beside the bar when it fits, else on a line of its own (an 80-column table);
+        # two spaces apart, as the chips are, but the fight's "22 ↺ for level 2" (#28
+        # round 28: "26 left level 4 starts at 30" read as one phrase).
+        # A label ending in ":" takes its words one space on ("no track: time costs
+        # SE", round 28's leftover).
+        gap = " " if note.startswith("for level") or line.plain.endswith(":") else "  "
+        narrow = 0 < size < len(line.plain) + len(gap) + len(note)
+        text.append(("\n" + " " * LABEL if narrow else gap) + note, style="dim")
+    text.append("\n" + "uses".ljust(LABEL), style="bold")
+    most = max(uses, state.ability_uses)  # never more filled pips than the pool
+    text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
+    text.append(f" {state.ability_uses}/{most}")
+    # Marked like the rest when the last decision took one (#28 round 13): not at a new
+    # level's pool, where the count is set anew.
+    took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
+    if took and not any(isinstance(e, ev.AbilityUsesSet) for e in last):
+        text.append(change_mark(-took), style="bold red")
+    return text
 
 
 class PhaseTracker(Panel):
@@ -231,16 +240,6 @@ def draw_table(
     screen.query_one("#hand", HandPanel).show(state, rules, forecasts)
     if stage.sheet != sheet:
         screen.refresh_bindings()  # a key offered only with a monster on the stage (`m`)
-
-
-class NewestLog(RichLog):
-    """The table's log: it keeps its newest line in sight, as lines come and as its rows
-    change (the options coming back under it took rows after it had scrolled to its end,
-    #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
-    again (Textual's anchor)."""
-
-    def on_mount(self) -> None:
-        self.anchor()
 
 
 def table_layout(*middle: Widget) -> ComposeResult:
