@@ -35,7 +35,7 @@ async def test_an_encounter_s_detail_line_says_its_ambush_and_what_the_cap_takes
     purse, scheme = (detail(a, game) for a in game.legal_actions())
     # Its own words first, the warning after (round 27).
     assert purse.endswith("⚠ Time runs out: the monster ambushes you."), purse
-    assert "The caps take 1 treasure" in purse, purse
+    assert "1 treasure of what it gains is lost to the cap of 7." in purse, purse
     assert scheme.endswith("⚠ Time runs out: the monster ambushes you."), scheme
     async with played(game) as (pilot, screen):
         decisions = screen.query_one(DecisionList)

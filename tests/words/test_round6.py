@@ -97,7 +97,7 @@ def test_a_gain_the_cap_cuts_says_so_before_it_is_chosen() -> None:
     capped = "(time 2; 4 SE lost to the cap 20)"
     assert option_text(keep, "", game.state, game.ruleset).endswith(capped)
     detail = option_detail(keep, game.state, game.ruleset)
-    assert "The caps take 4 SE of what it gains (SE 20)." in detail, detail
+    assert "4 SE of what it gains are lost to the cap of 20." in detail, detail
     game.apply(keep)
     assert option_text(act.Resolve(), "", game.state, game.ruleset).endswith(capped)
     rest = option_text(act.Rest(), "", game.state, game.ruleset)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from unbroken.core import actions as act
@@ -193,7 +194,19 @@ def detail_ways(
         return said
     # Its own words end where the printed text began (#28 round 25: "Dangerous Idea
     # [Sage] (1 ability use) Your last ability use…" ran into the warning).
-    return [*said, last.replace(f": {printed}", ".", 1).replace(f" {printed}", "", 1)]
+    return [*said, without(last, printed)]
+
+
+def without(text: str, printed: str) -> str:
+    """Return `text` without an ability's `printed` words, the sentence they ended ended
+    once (#28 round 29: "Forage [Hunter] (pay 2 time, 1 ability use).. Last use…": the
+    words went, their full stop stayed beside the new one)."""
+    words = re.escape(printed.rstrip("."))
+    after_colon = re.sub(rf": {words}\.?", ".", text, count=1)
+    if after_colon != text:
+        return after_colon
+    # Its own sentence (after a full stop): it goes with its stop; else the words alone.
+    return re.sub(rf"(?<=[.?!]) {words}\.?|(?<![.?!]) {words}", "", text, count=1)
 
 
 def own_rule(action: act.Action, game: Game, f: Forecast | None, brief: bool) -> str:

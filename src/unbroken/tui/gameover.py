@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -64,18 +65,30 @@ HINT = "First game: "
 WIDTH = 74
 
 
-def entry(line: str, indent: int = 2, hang: int = 2) -> str:
-    """Return a line of the result wrapped to WIDTH at `indent`, its continuation rows
+def entry(line: str, indent: int = 2, hang: int = 2, width: int = WIDTH) -> str:
+    """Return a line of the result wrapped to `width` at `indent`, its continuation rows
     `hang` columns further in (#28 round 27, 27a-18: the screen wrapped a log line back
     to the edge, under its own first row's indent, and it read as another entry)."""
     return textwrap.fill(
         line,
-        WIDTH,
+        width,
         initial_indent=" " * indent,
         subsequent_indent=" " * (indent + hang),
         break_long_words=False,
         break_on_hyphens=False,
     )
+
+
+class Entry(NamedTuple):
+    """A line of the result wrapped where it is shown (`entry`), in `style`: its indent,
+    its continuation rows' `hang`, what follows it ("\n")."""
+
+    line: str
+    indent: int = 2
+    hang: int = 2
+    style: str = ""
+    before: str = ""
+    after: str = "\n"
 
 
 #: The line under the result while some of it is below the screen.
@@ -132,13 +145,53 @@ class GameOverScreen(Screen[None]):
         self.best = best
         #: The game's recording (None: it was not recorded).
         self.replay = replay
+        #: The columns the result's entries are wrapped to (`on_resize`: the width shown).
+        self.width = WIDTH
+        self.parts: list[Text | Entry] = []
 
     def compose(self) -> ComposeResult:
+        self.parts = self.result_parts()
+        # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,
+        # and a line under it says so while more is below (a scrollbar barely shows it).
+        with ResultScroll(id="result-scroll"):
+            yield Static(self.result_text(), id="result")
+        yield Static("", id="result-more")
+        yield Footer()
+
+    def result_text(self) -> Text:
+        """Return the result, its entries wrapped at the width it is shown at (`width`)."""
+        text = Text()
+        for part in self.parts:
+            if isinstance(part, Entry):
+                wrapped = entry(part.line, part.indent, part.hang, self.width)
+                text.append(part.before + wrapped + part.after, style=part.style)
+            else:
+                text.append_text(part)
+        return text
+
+    @on(events.Resize)
+    def rewrap(self) -> None:
+        """Wrap the result's entries again at the width now shown (#28 round 29: at 120x40
+        "How it ended" kept its 80-column rows while the header reflowed)."""
+        width = max(20, self.size.width - (80 - WIDTH))  # its padding, the scrollbar's room
+        if width != self.width:
+            self.width = width
+            self.query_one("#result", Static).update(self.result_text())
+
+    def result_parts(self) -> list[Text | Entry]:
+        """Return the result in parts: the text, and the entries wrapped where shown."""
         game = self.game
         rules = game.ruleset
         out = game.outcome
         assert out is not None
+        parts: list[Text | Entry] = []
         text = Text()
+
+        def add(part: Entry) -> None:
+            nonlocal text
+            parts.extend([text, part])
+            text = Text()
+
         if out.won:
             text.append("VICTORY — you climb out of the dark.\n\n", style="bold green")
             points = rules.settings.score
@@ -161,8 +214,9 @@ class GameOverScreen(Screen[None]):
             if ending or plainly:
                 text.append("\nHow it ended:\n", style="bold")
                 if plainly:  # the loss said plainly, then the log's last lines
-                    text.append(entry(plainly, hang=0) + "\n", style="bold")
-                text.append("".join(entry(line) + "\n" for line in ending))
+                    add(Entry(plainly, hang=0, style="bold"))
+                for line in ending:
+                    add(Entry(line))
         plugins = self.unbroken.plugins
         # What was earned is in sight at 80x24 (#28 round 9): before the summary and scores.
         self.achievements(text, plugins)
@@ -177,22 +231,17 @@ class GameOverScreen(Screen[None]):
         for name, alt in scores.items():
             title, how = named.get(name, (score_name(name), ""))
             line = f"{title}: {alt}" + (f" = {sums[name]}" if name in sums else "")
-            text.append(entry(line) + "\n")
+            add(Entry(line))
             if how:  # wrapped under itself (the screen's wrap went back to the edge)
-                text.append(entry(how, indent=4, hang=0) + "\n", style="italic")
+                add(Entry(how, indent=4, hang=0, style="italic"))
 
         # What the plugins say at the end (Gauntlet: what carries into the campaign's next
         # game), as the text game's end says it (#28 round 23).
         for line in plugins.end_lines(game.events, game.state, rules):
-            text.append("\n" + entry(line, indent=0) + "\n")
+            add(Entry(line, indent=0, before="\n"))
         difficulty = rules.difficulty_name(game.state.difficulty)
         text.append(f"\nSeed {game.state.seed} — {difficulty}.")
-        # Scrolls (↑ ↓, Page Up/Down): a win with expansions on says more than 80x24 holds,
-        # and a line under it says so while more is below (a scrollbar barely shows it).
-        with ResultScroll(id="result-scroll"):
-            yield Static(text, id="result")
-        yield Static("", id="result-more")
-        yield Footer()
+        return [*parts, text]
 
     def on_mount(self) -> None:
         self.query_one("#result-scroll", ResultScroll).focus()

@@ -80,6 +80,22 @@ TERMS: tuple[Term, ...] = (
         ),
         ("R-HUNGER-1", "R-HUNGER-2", "R-HUNGER-3"),
     ),
+    Term(
+        "rule:time-track",
+        "Time track",
+        re.compile(r"\btime track\b|\bstarts at \d", re.IGNORECASE),
+        (
+            "Levels 1 to 3 each have a time track: the Display's time row is what is left "
+            "of it, its bar full at the level's start.",
+            "Encounters, rests and some actions spend time; at 0 in the Travel Phase the "
+            "monster ambushes you.",
+            "The row's \"level 2 starts at 22\" is the time the next level's track starts with; "
+            "the track is set to it as this level's Combat Phase begins (then the row says "
+            '"22 ↺ for level 2").',
+            "Level 4 has no time track: time in a cost is paid in SE instead.",
+        ),
+        ("R-RES-7", "R-TRAVEL-6", "R-COMBAT-3"),
+    ),
 )
 BY_ID = {term.id: term for term in TERMS}
 
@@ -87,7 +103,8 @@ BY_ID = {term.id: term for term in TERMS}
 def terms_named(game: Game) -> list[str]:
     """Return the ids of the rules the game screen names now: in the decision's prompt and
     options, the stage's "Committed to the next encounter", the phase tracker's Ambush
-    step, the Display's "(eat 3) −6 SE" (the Hunger step's cost to come)."""
+    step, the Display's "(eat 3) −6 SE" (the Hunger step's cost to come) and its "level 2
+    starts at 22" (the time track)."""
     s, rules = game.state, game.ruleset
     said = []
     if game.decision is not None:
@@ -102,6 +119,9 @@ def terms_named(game: Game) -> list[str]:
         # The Display's "food 0 (eat 3) −6 SE": the Hunger step's cost to come (#28 round
         # 28: `i` listed it only where the prompt or an option named it).
         said.append("hunger")
+    if s.time_track and s.level < len(rules.settings.level_start_time):
+        # The Display's "level 2 starts at 22" (#28 round 29: only help's search said it).
+        said.append("time track")
     text = "\n".join(said)
     return [term.id for term in TERMS if term.word.search(text)]
 

@@ -459,7 +459,7 @@ def option_detail(
     rules = Query(ruleset, state)
     f = forecast or rules.forecast(action)
     warned = " ".join(warning_sentences(f, ruleset, state))
-    more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], warn=False)
+    more = forecast_detail(f, ruleset, own_card(action, state), state.weapons[-1], state, False)
     if idle := attack_no_use(action, state, ruleset, f):  # why it is marked, first, short
         more = f"No use now: {idle}. {more}".strip()  # (#28 rounds 18 and 28)
     mo = state.monster

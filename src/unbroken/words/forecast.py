@@ -434,8 +434,10 @@ def forecast_detail(
     certain starvation: `warning_sentences`, with the `state` it is taken in when given;
     none when not `warn`), then each rule that acts (but the option's own card's) in its
     card's words, and what chance decides next. `words.actions.option_detail` says the
-    option's own text when no rule acts."""
-    said = _phrases(f, ruleset, own, weapon)
+    option's own text when no rule acts. From `state`, a condition's rounds lengthened are
+    said as the option's line says them (#28 round 29: "Frightened for 4 rounds" under
+    "Frightened now for 3 rounds after this one")."""
+    said = _phrases(f, ruleset, own, weapon, state)
     figures = _power_figures(f, ruleset)
     parts = []
     for a in f.rules:

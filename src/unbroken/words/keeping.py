@@ -110,14 +110,18 @@ def rest_gain(card: str, state: GameState, ruleset: Ruleset) -> str:
 
 def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return the gains the caps take in full for the detail line ("" for none):
-    "The caps take 4 SE of what it gains (SE 20)." (no rule id: #28 round 24)."""
+    "4 SE of what it gains are lost to the cap of 20." (no rule id: #28 round 24; round 29:
+    "The caps take 1 treasure of what it gains (treasure 7)" said one cap as "caps")."""
     _, lost = capped(f, own)
     if not lost:
         return ""
     caps = ruleset.settings.caps
+    what = " and ".join(f"{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in lost.items())
+    are = "is" if sum(lost.values()) == 1 else "are"
+    if len(lost) == 1:
+        return f"{what} of what it gains {are} lost to the cap of {caps.get(next(iter(lost)), 99)}."
     where = ", ".join(f"{m.RESOURCE_NAMES.get(k, k)} {caps.get(k, 99)}" for k in sorted(lost))
-    what = ", ".join(f"{n} {m.RESOURCE_NAMES.get(k, k)}" for k, n in lost.items())
-    return f"The caps take {what} of what it gains ({where})."
+    return f"{what} of what it gains are lost to their caps ({where})."
 
 
 def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> Forecast | None:
