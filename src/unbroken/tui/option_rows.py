@@ -249,14 +249,19 @@ def cut_own_words(line: str, bare: str, width: int) -> str:
     own = _SPEND.sub("", own)
     room = width - len(bare) - 2 - len(tail)
     if own and _deeds_kept(own, room) < min(2, len(own.split())):  # before its cost (28b-7)
-        head = cost_cut(bare, width - 2 - len(tail) - min(len(own), DEEDS))
-        more = width - len(head) - 2 - len(tail)
-        if head and _deeds_kept(own, more) > _deeds_kept(own, room):
-            bare, room = head, more
+        # Room for DEEDS of its words, else for BODY (29a-6, 29b-2: "8. Dangerous Idea
+        # [Sage] (1 ability use)" said nothing of what it does, nor that it was cut).
+        for least in (DEEDS, BODY):
+            head = cost_cut(bare, width - 2 - len(tail) - min(len(own), least))
+            more = width - len(head) - 2 - len(tail)
+            if head and _deeds_kept(own, more) > _deeds_kept(own, room):
+                bare, room = head, more
+                break
     if len(bare) + len(tail) > width:
         return cut_words(bare, width)
-    if room < BODY or not own:
-        return f"{bare}{tail}"
+    if room < BODY or not own:  # its words all cut: "…" says so where it fits
+        cut_sign = "…" if own and len(bare) + 1 + len(tail) <= width else ""
+        return f"{bare}{cut_sign}{tail}"
     return f"{bare}: {cut_words(own, room)}{tail}"
 
 
