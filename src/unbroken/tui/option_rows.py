@@ -32,6 +32,7 @@ class DecisionList(OptionList):
         self._shown: list[str] = []
         self._briefer: list[list[str]] = []
         self._used: list[str] = []
+        self._width = 0
         #: Why each option offered would do nothing now (None: it is of use; the words'
         #: `option_no_use`, set with the options): the highlight starts on one of use.
         self.no_use: list[str | None] = []
@@ -57,7 +58,7 @@ class DecisionList(OptionList):
         self._wordy = wordy or [False] * len(lines)
         self._briefer = briefer or [[] for _ in lines]
         self.clear_options()
-        width = self.size.width - self.SCROLLBAR
+        width = self._width = self.size.width - self.SCROLLBAR
         used = self._used = [
             briefest(line, ways, width) for line, ways in zip(lines, self._briefer, strict=True)
         ]
@@ -118,8 +119,8 @@ class DecisionList(OptionList):
         """Return whether the index-th option is shown cut to one row ("…")."""
         if not 0 <= index < len(self._shown):
             return False
-        shown = self._shown[index]
-        return "\n" not in shown and shown != self._used[index]
+        # Cut to one row, or to the rows it had (`fit_options`).
+        return self._shown[index] != wrap_option(self._used[index], self._width)
 
     def on_resize(self) -> None:
         if self._offered:
@@ -194,12 +195,14 @@ def fit_options(
     order = sorted(
         range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
     )
+    last = -1
     for i in order:
         if need <= rows:
             break
         if "\n" not in shown[i]:  # one row already (a dimmed one sorts first): the next
             continue
         need -= shown[i].count("\n")
+        last = i
         bare = without_own_words(lines[i])  # a card's own words go first, whole
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
@@ -207,7 +210,25 @@ def fit_options(
             shown[i] = cut_own_words(lines[i], bare, width)
         else:
             shown[i] = cut_turn(bare, width) if turn[i] else cut_attack_or_defeats(bare, width)
+    # The rows the last cut left free are its own again: cut after them, not to one row
+    # (29b-11: "8. Dangerous Idea [Sage] (…): roll the die…" over a free row).
+    whole = wrap_option(lines[last], width) if last >= 0 else ""
+    spare = rows - need
+    if spare > 0 and whole.count("\n") > spare and not (off[last] or turn[last]):
+        # An ability's own words only, which end its line (an attack's cost ends its own).
+        own = without_own_words(lines[last]) != lines[last]
+        if own and not said_why(lines[last]) and DEFEATS not in lines[last]:
+            shown[last] = in_rows_cut(whole, spare + 1, width)
     return shown
+
+
+def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
+    """Return an option wrapped to more than `rows` rows kept to its first `rows`, "…"
+    at the end of the last."""
+    kept = wrapped.split("\n")[:rows]
+    end = kept[-1].rstrip(" ,;:")
+    kept[-1] = f"{end}…" if len(end) < width else cut_words(end, width)
+    return "\n".join(kept)
 
 
 #: How an option that defeats the monster says so (`words.keeping.defeat_note`).
@@ -249,14 +270,19 @@ def cut_own_words(line: str, bare: str, width: int) -> str:
     own = _SPEND.sub("", own)
     room = width - len(bare) - 2 - len(tail)
     if own and _deeds_kept(own, room) < min(2, len(own.split())):  # before its cost (28b-7)
-        head = cost_cut(bare, width - 2 - len(tail) - min(len(own), DEEDS))
-        more = width - len(head) - 2 - len(tail)
-        if head and _deeds_kept(own, more) > _deeds_kept(own, room):
-            bare, room = head, more
+        # Room for DEEDS of its words, else for BODY (29a-6, 29b-2: "8. Dangerous Idea
+        # [Sage] (1 ability use)" said nothing of what it does, nor that it was cut).
+        for least in (DEEDS, BODY):
+            head = cost_cut(bare, width - 2 - len(tail) - min(len(own), least))
+            more = width - len(head) - 2 - len(tail)
+            if head and _deeds_kept(own, more) > _deeds_kept(own, room):
+                bare, room = head, more
+                break
     if len(bare) + len(tail) > width:
         return cut_words(bare, width)
-    if room < BODY or not own:
-        return f"{bare}{tail}"
+    if room < BODY or not own:  # its words all cut: "…" says so where it fits
+        cut_sign = "…" if own and len(bare) + 1 + len(tail) <= width else ""
+        return f"{bare}{cut_sign}{tail}"
     return f"{bare}: {cut_words(own, room)}{tail}"
 
 
