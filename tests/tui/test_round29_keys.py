@@ -2,7 +2,8 @@
 a second on, in the window: "1 marked" on Beat aside, 29b-5) or took it at once (3 s on,
 no window: Resolve Sacred Pool, 4 time for nothing, 29a-9); one key on the last level's
 Hunger step ended the game at once (29a-20); a stray key after "Taken for you" on an
-option that cannot be taken got only "Not now", not the options-changed notice (29b-15)."""
+option that cannot be taken got only "Not now", not the options-changed notice (29b-15);
+after "Taken for you" the line under the list said the first option's "No use now" (29b-20)."""
 
 from __future__ import annotations
 
@@ -101,3 +102,31 @@ async def test_a_key_after_taken_for_you_on_a_dimmed_option_says_the_options_cha
         await settle(pilot)
         said = " ".join(" ".join(str(box.render()).split()) for box in screen.query(HintBox))
         assert "Not taken: the options changed (decisions were taken for you). Not now:" in said
+
+
+@sync
+async def test_after_taken_for_you_the_highlight_starts_on_an_option_of_use() -> None:
+    # 29b-20: after "Taken for you: Pass … New options" the line under the list was Beat
+    # aside's "No use now: with Weak Spot your wounding attacks ignore armor".
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=10, me=3, le=1)
+        .weapon("knife")
+        .skills("weak-spot")
+        .monster("goblin")
+        .dice(*[3] * 30)
+        .start("battle")
+    )
+    async with played(game, CAREFUL) as (pilot, screen):
+        panel = screen.decision_panel
+        assert panel.no_use[0] and not panel.no_use[1], panel.no_use
+        panel.hold(["Taken for you: Pass."], 60.0)
+        panel.show_offer()  # as taking's refresh draws it, the keys held a beat
+        await settle(pilot)
+        detail = str(screen.query_one("#detail").render())
+        assert "No use now" not in detail, detail  # not the first option's, dimmed
+        panel.settle_over()
+        await settle(pilot)
+        detail = str(screen.query_one("#detail").render())
+        assert panel.highlighted == 1, (panel.highlighted, detail)
+        assert "No use now" not in detail, detail
