@@ -47,7 +47,18 @@ async def test_asked_again_a_different_costly_key_moves_the_mark() -> None:
         await settle(pilot)
         assert "Asked again: the monster rolled " in prompt(screen), prompt(screen)
         await marks(pilot, screen, stab)  # the double press's second
-        await marks(pilot, screen, key_of(screen, act.Focus))  # moved, not taken
+        # Focus, of no use now here, is dropped since round 29 (29a-9): the first
+        # other costly option of use.
+        panel = screen.decision_panel
+        other = next(
+            i
+            for i in range(len(screen.offered))
+            if OPTION_KEYS[i] != stab
+            and not screen.offered[i][1]
+            and panel.costly(i)
+            and not panel.no_use[i]
+        )
+        await marks(pilot, screen, OPTION_KEYS[other])  # moved, not taken
 
 
 @sync

@@ -18,9 +18,12 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - While a mark is on screen, whatever the window and its time: a costly option's key
   moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
   at once under "2 marked" and spent the only LE); its key or Enter takes it.
-- Never an option of no use now by a double press's second key (too quick for a new
-  question, or the key asked again): it is dropped, said ("4 not marked: no use now");
-  the same key again marks it (questions.py's `drops`).
+- Never a costly option of no use now by one key, whatever the time (#28 round 29: a
+  second key a second on marked Beat aside; one key 3 s on took Resolve Sacred Pool's 4
+  time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
+  it"); the same key again marks it (questions.py's `drops`).
+- Never an option that ends the game by one key, whatever the time (`always_marked`:
+  #28 round 29, one key on the last Hunger step's Eat ended it).
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
@@ -39,6 +42,9 @@ AGAIN = "again"
 #: Why: the question just answered, asked again with cards its key revealed (Scout's
 #: monster in the Preparation): until an option is taken, as a new question's cards.
 REVEALED = "revealed"
+#: Why: no window was open, a key on a costly option of no use now was dropped (`drops`):
+#: open until the next key only to say so; it marks nothing else first.
+NOTICE = "notice"
 #: The questions asked again and again with the same actions, whose keys a player learns:
 #: asked anew (a new level's Preparation, a new battle's turn), a key that means another
 #: option than the last time they were asked says "Options changed" (#28 round 14). Not
@@ -60,6 +66,7 @@ OPENINGS = {
     TAKEN: "New options: ",
     AGAIN: "Asked again: ",
     REVEALED: "Cards revealed: ",
+    NOTICE: "",
 }
 
 
@@ -169,11 +176,13 @@ def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast 
     return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
 
 
-def always_marked(action: act.Action) -> bool:
+def always_marked(action: act.Action, forecast: Forecast | None = None) -> bool:
     """Return whether an option's key marks it first whatever the time: Fight the monster
     now, once a level and for good (#28 round 20: one key on a Preparation come back
-    after an encounter took it unread, and the game was lost)."""
-    return isinstance(action, act.Fight)
+    after an encounter took it unread, and the game was lost); an option that ends the
+    game (its `forecast` stops OVER: #28 round 29, one key on the last level's Hunger
+    step, "Eat 1 food — score 106", ended it at once)."""
+    return isinstance(action, act.Fight) or (forecast is not None and forecast.stops == OVER)
 
 
 def gives_up(offered: list[tuple[act.Action, str]], no_use: list[str | None]) -> bool:

@@ -185,7 +185,7 @@ class DecisionPanel(CarefulList):
         if rows != self.detail_rows:
             self.detail_rows = rows
             self.draw()
-        self.show_detail(self.highlighted or 0)
+        self.show_detail(self.detail_at())
 
     def clear(self, prompt: str) -> None:
         """Offer nothing, under `prompt` (rounds passing on their own; the game over). The
@@ -329,12 +329,22 @@ class DecisionPanel(CarefulList):
         over = event.style.meta.get("option")
         if over != self.hovered:
             self.hovered = over
-            self.show_detail((self.highlighted or 0) if over is None else over)
+            self.show_detail(self.detail_at() if over is None else over)
 
     def on_leave(self, event: events.Leave) -> None:
         if self.hovered is not None:
             self.hovered = None
-            self.show_detail(self.highlighted or 0)
+            self.show_detail(self.detail_at())
+
+    def detail_at(self) -> int:
+        """Return the option whose detail the line under the list says: the highlighted,
+        else (none while the keys wait a beat, all dimmed) the first that can be taken and
+        is of use, where the highlight will start (#28 round 29: after "Taken for you" the
+        line said the first option's "No use now: …")."""
+        if self.highlighted is not None:
+            return self.highlighted
+        of_use = (i for i, (_, why) in enumerate(self.offered) if not why and not self.no_use[i])
+        return next(of_use, 0)
 
     def show_detail(self, index: int) -> None:
         """Say the index-th option in full under the list: nothing for one its line says
@@ -448,10 +458,10 @@ class DecisionPanel(CarefulList):
         if rows != self.detail_rows:  # the detail line's width is known once laid out
             self.detail_rows = rows
             self.draw()
-            self.show_detail(decisions.highlighted or 0)
+            self.show_detail(self.detail_at())
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
             self.short += over  # kept when the options are drawn again (their odds)
             decisions.show(*decisions.offered_now(), decisions.wordy, decisions.briefer)
-            self.show_detail(decisions.highlighted or 0)  # the one highlighted may be cut now
+            self.show_detail(self.detail_at())  # the one highlighted may be cut now

@@ -15,7 +15,16 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
-from unbroken.tui.careful import AGAIN, MOVED, NEW, REVEALED, TAKEN, always_marked, marks
+from unbroken.tui.careful import (
+    AGAIN,
+    MOVED,
+    NEW,
+    NOTICE,
+    REVEALED,
+    TAKEN,
+    always_marked,
+    marks,
+)
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
@@ -176,7 +185,7 @@ class CarefulList(ClockedList):
         """Return whether a key on the index-th option marks it first while the careful
         window is open: a costly one; asked again, only the key that answered it (the
         rules in one place: careful.py's docstring)."""
-        if self.why == AGAIN and index != self.again:
+        if (self.why == AGAIN and index != self.again) or self.why == NOTICE:
             return False
         return self.costly(index)
 
@@ -269,8 +278,11 @@ class CarefulList(ClockedList):
 
     def always_marked(self, index: int) -> bool:
         """Return whether the index-th option's key marks it first whatever the time
-        (careful.py's `always_marked`: Fight the monster now)."""
-        return 0 <= index < len(self.offered) and always_marked(self.offered[index][0])
+        (careful.py's `always_marked`: Fight the monster now, an option that ends the game)."""
+        if not 0 <= index < len(self.offered):
+            return False
+        action = self.offered[index][0]
+        return always_marked(action, self.forecasts.get(action))
 
     def too_quick(self) -> bool:
         """Return whether a key now comes too soon after a new question to have been
@@ -278,15 +290,15 @@ class CarefulList(ClockedList):
         return time.monotonic() - self.asked_at < self.quick_seconds
 
     def drops(self, index: int) -> bool:
-        """Return whether a key on the index-th option is dropped, not marked: one aimed at
-        the question before (too quick after a new one; asked again, the key that answered
-        it), on a costly option of no use now (#28 round 27: `4 4`, the second marked
+        """Return whether a key on the index-th option is dropped, not marked: a costly
+        option of no use now, whatever the time (#28 round 27: `4 4`, the second marked
         Inspiration, just turned "no use now: … it takes 2 LE to gain 1 LE", and Enter
-        would have taken it; Shake It Off with nothing to shake off likewise)."""
+        would have taken it; round 29: a second key a second on marked Beat aside, and one
+        key 3 s on took Resolve Sacred Pool, 4 time for nothing). The same key again marks
+        it (`taking`)."""
         if index == self.marked or not 0 <= index < len(self.no_use):
             return False
-        again = self.careful and not self.over and self.why == AGAIN and index == self.again
-        return bool(self.no_use[index]) and (again or self.too_quick()) and self.costly(index)
+        return bool(self.no_use[index]) and self.costly(index)
 
     def moves_mark(self, index: int) -> bool:
         """Return whether a key on the index-th option moves the mark on screen to it: a
@@ -321,21 +333,22 @@ class CarefulList(ClockedList):
         (#28 round 27: the mark's cue replaced "Taken for you: …", seen only in `l`)."""
         dropped, self.dropped = self.dropped, None
         if dropped != index and self.drops(index):
-            self.dropped = index
-            if not self.careful:  # too quick: the window a mark would have opened
-                self.open_careful(NEW)
+            self.dropped, self.marked = index, None
+            if not self.careful or self.over:  # no window: one to say so until a key
+                self.open_careful(NOTICE, lasting=True)
             self.draw()
             return False
         if self.marked != index and (
             self.always_marked(index)
+            or dropped == index  # the key again after its notice: marked, as it said
             or self.moves_mark(index)
             or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
         ):
-            if not self.careful:  # Fight's own mark, no window open: another key takes
-                # at once or moves the mark; not an old window's reason (#28 round 26:
-                # "Asked again" for another key, over, hid this mark's cue, and the next
-                # `2` fought).
-                self.why, self.again, self.over = NEW, None, True
+            if not self.careful or self.why == NOTICE:  # a mark's own, no window open:
+                # another key takes at once or moves the mark; not an old window's reason
+                # (#28 round 26: "Asked again" for another key, over, hid this mark's cue,
+                # and the next `2` fought).
+                self.why, self.again, self.over, self.lasting = NEW, None, True, False
             self.careful = True
             self.mark(index)
             return False

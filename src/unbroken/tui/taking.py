@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from unbroken.core import events as ev
 from unbroken.core.handlers import HandlerError
 from unbroken.core.state import copy_state
+from unbroken.tui.careful import TAKEN
 from unbroken.tui.dice import die_update
 from unbroken.tui.hints import HintBox
 from unbroken.tui.passing import beats
@@ -30,16 +31,20 @@ def apply_option(screen: GameScreen, index: int) -> None:
     """Apply the index-th option and show what it did (one that cannot be taken says why)."""
     if not 0 <= index < len(screen.offered):
         return
-    if screen.decision_panel.taken_for_you:  # aimed at the options before these
-        changed = "Not taken: the options changed (decisions were taken for you)."
+    panel = screen.decision_panel
+    changed = "Not taken: the options changed (decisions were taken for you)."
+    if panel.taken_for_you:  # aimed at the options before these
         screen.say(f"{changed} Look, then choose.", 3)
         return
     action, why = screen.offered[index]
     if why:
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
-        screen.say(f"Not now: {text}.")
+        # Its window still open, no key taken since: aimed at the options before these
+        # too, said first (#28 round 29: a stray key got only "Not now: Attack with Pry").
+        first = f"{changed} " if panel.careful and panel.why == TAKEN and not panel.over else ""
+        screen.say(f"{first}Not now: {text}.")
         return
-    if not screen.decision_panel.taking(index):  # marked: the same key again takes it
+    if not panel.taking(index):  # marked: the same key again takes it
         return
     start = time.perf_counter()
     # A hint is read once the player acts: it covers the Display, whose effort a
