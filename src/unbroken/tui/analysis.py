@@ -177,7 +177,7 @@ def head_lines(analysis: Analysis, position: int, width: int, most: int = 0) -> 
 
 
 #: What ends the chart's words cut to the rows left (`head_lines`).
-MORE = " … (the rest: `unbroken analyze`, or a taller window)"
+MORE = " … (the rest: unbroken analyze in a shell, or a taller window)"
 
 
 def _wrapped(words: str, width: int) -> list[str]:
@@ -270,9 +270,9 @@ class ChanceChart(Static):
         most = self.roomed - bool(message) - ROWS - 2
         head = head_lines(analysis, position, width + axis, max(1, most) if most < 99 else 0)
         # The plot keeps its ROWS rows (round 10: four lines of words made it a row
-        # flatter) and its place: the words go under it, as many rows as they take, never
-        # cut (round 13: in the right column, beside the Hand, they take up to eight),
-        # then the legend.
+        # flatter) and its place: the words go under it, as many rows as they take up to
+        # what the log leaves (round 13: in the right column, beside the Hand, they take up
+        # to eight; round 29: cut after a clause beyond that), then the legend.
         self.styles.height = bool(message) + ROWS + 2 + max(MOST_HEAD, len(head))
         rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]
