@@ -250,7 +250,7 @@ def test_the_summary_counts_what_it_lists() -> None:
     summary = out.split("Summary\n", 1)[1].splitlines()
     assert summary[0] == (
         f"  Missteps (!): 2, each clearly worse than its best option by more than "
-        f"{COSTLY:g} points:"
+        f"{COSTLY:g} points (largest first):"
     )
     assert [line[:20] for line in summary[1:3]] == [
         "  ! decision 1 (leve",

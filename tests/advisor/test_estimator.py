@@ -378,7 +378,7 @@ def test_the_readme_players_odds_agree_with_each_other_and_never_say_ahead_by_0(
         "about equal on the same futures, the intervals holding 0: 5 the same as 1 (-3 to 3"
         " points); 3 clearly behind, the intervals above 0: by 19 points (2 to 33)"
     )
-    assert verdict_text(race, [0, 2, 4]) == "5 leads; 1 about equal"
+    assert verdict_text(race, [0, 2, 4]) == "1 and 5 share the lead"  # both at 63 % (round 29)
     assert "by 0 points" not in said
     printed = table(["Explore", "?", "Rest", "?", "Scout"], [0, 2, 4], race)
     assert " 3. 44 % (" in printed and "(clearly behind, stopped early at 32)" in printed

@@ -129,9 +129,9 @@ def test_a_certain_option_is_costly_when_the_position_it_led_to_agrees() -> None
     gem = _craft(Estimate(56, 100), Estimate(73, 100), Difference(0, 7, 64))
     assert gem.clearly_worse and gem.costly and round(gem.loss) == 17
     assert gem.verdict().startswith(
-        "Focus instead: +17 points (73 % against the 56 % where this led); the reference bot"
-        " playing on, on the same 64 futures: +11 points (2 to 19), 7 futures won only after"
-        " Focus, none only after this; "
+        "Focus instead: +17 points (73 % against the 56 % where this led, on futures of its"
+        " own); the reference bot playing on, on the same 64 futures: +11 points (2 to 19),"
+        " 7 futures won only after Focus, none only after this; "
     )
     assert head_words(Analysis(100, 20, 124, "won", [gem]), 31).startswith("▲ Decision 31")
     # Nothing certain (a card drawn between): the paired figures alone, as before.
@@ -192,9 +192,10 @@ def test_the_figures_on_one_line_add_up_and_say_what_each_is() -> None:
     assert lunge.clearly_worse and round(lunge.loss) == 49
     verdict = lunge.verdict()
     assert verdict.startswith(
-        "Grim Determination instead: +49 points (100 % against the 51 % where this led); the"
-        " reference bot playing on, on the same 16 futures: +62 points (28 to 83), 10 futures"
-        " won only after Grim Determination, none only after this"
+        "Grim Determination instead: +49 points (100 % against the 51 % where this led, on"
+        " futures of its own); the reference bot playing on, on the same 16 futures: +62"
+        " points (28 to 83), 10 futures won only after Grim Determination, none only after"
+        " this"
     )
     words = head_words(Analysis(100, 20, 131, "won", [lunge]), 31)
     assert "100 % before it" in words and "took 51 % (41-61), where it led" in words

@@ -42,15 +42,15 @@ def test_the_summary_counts_read_as_sentences() -> None:
     """play22a 17: "Costly decisions (!): 2 (…); all:" read oddly."""
     what = "clearly worse than its best option by more than 10 points"
     two = _summary([_choice(1, 30), _choice(2, 20), _choice(3, 8)])
-    assert two[0] == f"  Missteps (!): 2, each {what}:"
+    assert two[0] == f"  Missteps (!): 2, each {what} (largest first):"
     assert two[3] == (
-        "  Clearly worse but not missteps: 1 decision, by 10 points or less, or uncertain"
-        " (where the race stopped it):"
+        "  Clearly worse but not missteps: 1 decision, by 10 points or less (on the same"
+        " futures), or uncertain (where the race stopped it):"
     )
     one = _summary([_choice(1, 30)])
     assert one[0] == f"  Missteps (!): 1, {what}:"
     seven = _summary([_choice(n, 20 + n) for n in range(1, 8)])
-    assert seven[0] == f"  Missteps (!): 7, each {what}; the 5 that lost most:"
+    assert seven[0] == f"  Missteps (!): 7, each {what}; the 5 that lost most, largest first:"
     none = _summary([_choice(3, 8), _choice(4, 6)])
     assert none[0] == f"  Missteps (!): none (a misstep: {what})."
     assert none[1].startswith("  Clearly worse but not missteps: 2 decisions, each by 10 points")

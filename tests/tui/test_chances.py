@@ -51,10 +51,13 @@ ANALYSIS = Analysis(
 
 
 @asynccontextmanager
-async def viewing() -> AsyncIterator[tuple[Pilot[Any], ReplayViewerScreen]]:
-    """Open the short game's replay in the viewer at 80x24: the pilot and the viewer."""
+async def viewing(
+    size: tuple[int, int] = (80, 24),
+) -> AsyncIterator[tuple[Pilot[Any], ReplayViewerScreen]]:
+    """Open the short game's replay in the viewer at 80x24 (or `size`): the pilot and the
+    viewer."""
     app = UnbrokenApp(RULES, animate=False, record=False, replay=SHORT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         viewer = app.screen
         assert isinstance(viewer, ReplayViewerScreen)

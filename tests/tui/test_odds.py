@@ -110,7 +110,7 @@ def test_the_verdict_names_each_option_by_its_key_the_tenth_is_0() -> None:
         "about equal on the same futures: 0 (option 10) the same as 1 (-46 to 46 points)"
         " and 4 (-46 to 46)"
     )  # never "ahead of 1 by 0 points" (the README playtest of #28)
-    assert odds.verdict_text(same, legal) == "0 (option 10) leads; all about equal"
+    assert odds.verdict_text(same, legal) == "1, 4 and 0 (option 10) share the lead"  # round 29
     alone = Weighing(wins=(0b1,), games=(4,), best=0)
     assert odds.verdict_text(alone, [5]) == ""
 

@@ -5,13 +5,15 @@ taken's figure and the taken option against the best on the same futures (a pair
 difference with its interval). A decision is costly (a "misstep" in its words: the game
 says "costly" of an option that spends, #28 round 23) when the option taken is
 clearly worse than the best (its paired interval below 0) by more than COSTLY
-points; when the interval holds 0 the two are about equal, whatever the point
+points (an option that led to the next position for certain: by both its figures,
+`Choice.split`); when the interval holds 0 the two are about equal, whatever the point
 estimates say. `unbroken analyze` and the viewer show `Choice.verdict()`;
 `unbroken.advisor.analysis` finds and weighs the decisions of a recording.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,8 +130,18 @@ class Choice:
         return d.interval_over(stages * max(1, self.options - 1))[1] >= 0
 
     @property
+    def split(self) -> bool:
+        """True when a certain option's two figures of its loss fall either side of COSTLY:
+        the columns' gap (the position it led to, on futures of its own) over it, the
+        reference bot's paired line on the same futures not. A misstep is one by both: #28
+        round 29 read "+12 points (81 % against the 69 % …); … on the same 100 futures: +8
+        points" marked a misstep "by more than 10 points"."""
+        paired = -100.0 * self.against_best.mean
+        return self.led_to is not None and self.loss > COSTLY and paired <= COSTLY
+
+    @property
     def costly(self) -> bool:
-        return self.clearly_worse and self.loss > COSTLY and not self.uncertain
+        return self.clearly_worse and self.loss > COSTLY and not self.uncertain and not self.split
 
     def verdict(self) -> str:
         """Return the decision in words: the better option and what it changes, or why not;
@@ -171,11 +183,13 @@ class Choice:
             if self.uncertain:
                 few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
             return f"{named} instead{self._equals()}: {gain.points()}{few}{why}"
-        # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points").
+        # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points");
+        # where only the first is over COSTLY, that it is no misstep, said first (round 29).
+        split = f"; not a misstep: on the same futures {COSTLY:g} points or less" * self.split
         return (
             f"{named} instead{self._equals()}: +{round(self.loss)} points"
             f" ({100 * self.before.rate:.0f} % against the {100 * self.led_to.rate:.0f} %"
-            " where this led); the reference bot playing on,"
+            f" where this led, on futures of its own{split}); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
         )
 
@@ -343,3 +357,22 @@ def in_sentence(option: str) -> str:
     """Return an option's line as a sentence names it, without the full stop its text may
     end with ("…: Spend 2 time to gain 1 food." read "food.; where this led" in a verdict)."""
     return option[:-1] if option.endswith(".") and not option.endswith("..") else option
+
+
+#: The note a travel option ends with when its encounter cannot be paid (R-TRAVEL-5:
+#: choosing it rests, `words.actions`): "(cannot pay: rest, gain 1 SE)".
+_RESTS = re.compile(r" \(cannot pay: rest, ([^()]*?)(?:; (revealed [^()]*))?\)")
+
+
+def taken_first(option: str) -> str:
+    """Return an option's line with what taking it does first: an encounter that cannot be
+    paid rests, so "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay: rest, gain 1 SE)"
+    is "Rest, gain 1 SE — cannot pay Stolen Rations: 1 food -> 4 SE (time 1)", which a row
+    cut keeps to "Rest, gain 1 SE — cannot pay Stolen Rations" (`short_option`; #28 round
+    29: analyze's row cut before the note read as if the encounter was resolved)."""
+    found = _RESTS.search(option)
+    if found is None:
+        return option
+    name = option[: found.start()] + option[found.end() :]
+    more = f" ({found.group(2)})" if found.group(2) else ""
+    return f"Rest, {found.group(1)} — cannot pay {name}{more}"

@@ -33,7 +33,9 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
     """Return the verdict in plain words, for the game's `%` header: which option leads and
     which are about equal to it ("1 leads; 2 and 5 about equal", the others then clearly
     behind, as their lines say; "3 leads; all but 5 about equal"; "1 leads; all about
-    equal"; "1 is clearly best"). What each option lost is on its own line: its figure.
+    equal"; "1 is clearly best"; "1 and 3 share the lead" where their lines read the same;
+    "6 leads; 4 about equal; 1 and 2 stopped early, not clearly behind"). What each option
+    lost is on its own line: its figure.
     #28 round 28: the gaps in the header ("3 ahead of 1 by 16 points (-2 to 31), of 2 by
     16 …") took 9 of 24 rows, 4 options left in sight. "" with one option."""
     if len(w.wins) < 2:
@@ -41,14 +43,36 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
     equal = w.about_equal()
     best = name(w.best)
     behind = [name(k) for k in range(len(w.wins)) if k not in equal]
+    # #28 round 29: "3 leads; 1 about equal" beside "1. [70% 60-79]" and "3. [70% 60-78]"
+    # (the lead under a point), and "6 leads; all but 5 about equal" beside "[36% stopped]"
+    # and "6. [60% 50-69]": the options whose line reads as the best's share the lead; those
+    # the race stopped early (their figures from fewer futures) are said apart.
+    figure = w.shown(w.best)
+    stopped = sorted(k for k in equal[1:] if w.shown(k).stopped)
+    tied = sorted(
+        k
+        for k in equal[1:]
+        if k not in stopped and round(100 * w.shown(k).rate) == round(100 * figure.rate)
+    )
+    rest = sorted(k for k in equal[1:] if k not in stopped and k not in tied)
+    lead = f"{_and([name(k) for k in sorted([w.best, *tied])])} share the lead"
+    lead = lead if tied else f"{best} leads"
     if len(equal) == 1:
         said = f"{best} is clearly best"
+    elif stopped:
+        said = "; ".join(
+            [lead]
+            + ([f"{_and([name(k) for k in rest])} about equal"] if rest else [])
+            + [f"{_and([name(k) for k in stopped])} stopped early, not clearly behind"]
+        )
+    elif not rest:
+        said = lead
     elif not behind:
-        said = f"{best} leads; all about equal"
-    elif len(behind) < len(equal) - 1:
-        said = f"{best} leads; all but {_and(behind)} about equal"
+        said = f"{lead}; all about equal" if not tied else f"{lead}; all the rest about equal"
+    elif len(behind) < len(rest) and not tied:
+        said = f"{lead}; all but {_and(behind)} about equal"
     else:
-        said = f"{best} leads; {_and([name(k) for k in sorted(equal[1:])])} about equal"
+        said = f"{lead}; {_and([name(k) for k in rest])} about equal"
     if w.best in no_use:
         said += f" ({best} is of no use now: ahead by chance)"
     return said

@@ -248,7 +248,7 @@ def text_report(
     analysis is one kept from before (`kept_note`), under the title."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
-    from unbroken.advisor.choice import in_sentence
+    from unbroken.advisor.choice import in_sentence, taken_first
 
     a = analysis
     lines = [
@@ -265,9 +265,11 @@ def text_report(
         " where clearly above, * beside Chance: Chance is then the reference bot's own play,"
         " worse than its best option there). "
         "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
-        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points (one the race"
-        " stopped early: clear over all its looks at every option); ? clearly worse only at"
-        " the look where the race stopped it (uncertain, so not a misstep); mixed:"
+        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points (where nothing"
+        " random came between, on the same futures too; one the race stopped early: clear"
+        " over all its looks at every option); ? clearly worse only at the look where the"
+        f" race stopped it, or by more than {COSTLY:g} points only where it led (uncertain, so"
+        " not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
         "",
@@ -283,9 +285,9 @@ def text_report(
     for c in a.choices:
         # "?" beside an uncertain loss: round 24 read "Lost 19" without the "!" the header
         # gives "more than 10 points" (only the summary said why).
-        mark = "!" if c.costly else "?" if c.clearly_worse and c.uncertain else " "
+        mark = "!" if c.costly else "?" if c.clearly_worse and (c.uncertain or c.split) else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
-        taken, why = in_sentence(c.taken), c.verdict()
+        taken, why = in_sentence(taken_first(c.taken)), c.verdict()
         # "*": the chance is the bot's own play (round 24: "0 %" then "34 %", unexplained).
         low = "*" if c.reads_low else " "
         row = f"{c.n:5} {c.level:3} {_pc(c.before.rate)}{low}{_taken(c)} {lost}{mark} "
@@ -359,7 +361,8 @@ def _worst_lines(a: Analysis, costly: float) -> list[str]:
         each = "each " if len(others) > 1 else ""
         lines.append(
             f"  Clearly worse but not missteps: {plural(len(others), 'decision')}, {each}by"
-            f" {costly:g} points or less, or uncertain (where the race stopped it)"
+            f" {costly:g} points or less (on the same futures), or uncertain (where the race"
+            " stopped it)"
             f"{_which(others, MOST_OTHERS)}"
         )
         lines += [f"    {_worst(c)}" for c in others[:MOST_OTHERS]]
@@ -378,14 +381,22 @@ def _which(listed: list[Choice], most: int) -> str:
     (…); all:" read oddly)."""
     if not listed:
         return "."
-    return ":" if len(listed) <= most else f"; the {most} that lost most:"
+    if len(listed) == 1:
+        return ":"
+    # In the order of what each lost, said (#28 round 29: decisions 22, 65, 29 and 39 read
+    # as out of game order).
+    return (
+        " (largest first):"
+        if len(listed) <= most
+        else f"; the {most} that lost most, largest first:"
+    )
 
 
 def _worst(c: Choice) -> str:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import in_sentence
+    from unbroken.advisor.choice import in_sentence, taken_first
 
-    taken = short(in_sentence(c.taken))
+    taken = short(in_sentence(taken_first(c.taken)))
     return (
         f"decision {c.n} (level {c.level}): took {taken} {c.chance_taken.percent()}; {c.verdict()}"
     )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Static
 
 from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, made_with
@@ -96,6 +97,8 @@ def column(position: int, last: int, width: int) -> int:
 #: decision's note cut with "…" at 80x24).
 HEAD = 3
 MOST_HEAD = HEAD + 1
+#: Rows the log keeps under the chart at least: its title and three lines.
+LOG_ROWS = 4
 
 
 def here_words(analysis: Analysis, position: int) -> tuple[str, float | None]:
@@ -154,11 +157,32 @@ def head_words(analysis: Analysis, position: int) -> str:
     )
 
 
-def head_lines(analysis: Analysis, position: int, width: int) -> list[str]:
-    """Return the chart's words wrapped to `width` columns, all of them: HEAD lines at least."""
-    words = head_words(analysis, position).replace(" %", "\xa0%")  # "30 %" on one line
-    lines = [line.replace("\xa0", " ") for line in textwrap.wrap(words, width)] or [""]
+def head_lines(analysis: Analysis, position: int, width: int, most: int = 0) -> list[str]:
+    """Return the chart's words wrapped to `width` columns, HEAD lines at least; all of them,
+    or where they take more than `most` lines (0: no limit), cut after the last clause that
+    leaves a line for where the rest is (`MORE`): #28 round 29 read a verdict run down to the
+    footer at 80x24, cut mid-sentence, the legend and the log pushed off unsaid."""
+    words = head_words(analysis, position)
+    lines = _wrapped(words, width)
+    if most and len(lines) > most:
+        ends = [  # a clause's end, outside brackets
+            i
+            for i in range(len(words))
+            if words.startswith((". ", "; ", ", "), i)
+            and words.count("(", 0, i) == words.count(")", 0, i)
+        ]
+        cut = [_wrapped(f"{words[: i + (words[i] == '.')]}{MORE}", width) for i in ends]
+        lines = next((c for c in reversed(cut) if len(c) <= most), lines[: most - 1] + [MORE])
     return lines + [""] * (HEAD - len(lines))  # the chart stays put as the words change
+
+
+#: What ends the chart's words cut to the rows left (`head_lines`).
+MORE = " … (the rest: unbroken analyze in a shell, or a taller window)"
+
+
+def _wrapped(words: str, width: int) -> list[str]:
+    words = words.replace(" %", "\xa0%")  # "30 %" on one line
+    return [line.replace("\xa0", " ") for line in textwrap.wrap(words, width)] or [""]
 
 
 class ChanceChart(Static):
@@ -200,6 +224,26 @@ class ChanceChart(Static):
         if self.drawn_at is not None:  # mounted, it was first drawn before its layout
             self.draw(*self.drawn_at)
 
+    #: The rows `room` gave when last drawn; whether the check after it is waiting.
+    roomed = 99
+    drawn_again = False
+
+    def draw_again(self) -> None:
+        """Draw again where the room changed since (once laid out)."""
+        if self.drawn_at is not None and self.room() != self.roomed:
+            self.drawn_again = True
+            self.draw(*self.drawn_at)
+            self.drawn_again = False
+
+    def room(self) -> int:
+        """Return the rows the chart may take in its column (99: not yet laid out): the
+        column's less what else is in it, the log's LOG_ROWS kept."""
+        column = self.parent
+        if not isinstance(column, Widget) or not column.size.height:
+            return 99
+        others = [w for w in column.children if w is not self and w.id != "log" and w.display]
+        return column.size.height - sum(w.outer_size.height for w in others) - LOG_ROWS
+
     def draw(self, position: int, last: int) -> None:
         """Show the chart with the cursor at `position` (of 0..last)."""
         self.drawn_at = (position, last)
@@ -218,11 +262,17 @@ class ChanceChart(Static):
         axis = 4
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
-        head = head_lines(analysis, position, width + axis)
+        # The log keeps LOG_ROWS under the chart: the words are cut to what is left,
+        # drawn again once laid out when that changed (a taller window, the line above).
+        self.roomed = self.room()
+        if not self.drawn_again:
+            self.call_after_refresh(self.draw_again)
+        most = self.roomed - bool(message) - ROWS - 2
+        head = head_lines(analysis, position, width + axis, max(1, most) if most < 99 else 0)
         # The plot keeps its ROWS rows (round 10: four lines of words made it a row
-        # flatter) and its place: the words go under it, as many rows as they take, never
-        # cut (round 13: in the right column, beside the Hand, they take up to eight),
-        # then the legend.
+        # flatter) and its place: the words go under it, as many rows as they take up to
+        # what the log leaves (round 13: in the right column, beside the Hand, they take up
+        # to eight; round 29: cut after a clause beyond that), then the legend.
         self.styles.height = bool(message) + ROWS + 2 + max(MOST_HEAD, len(head))
         rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]

@@ -102,8 +102,9 @@ lost against the best on the futures both played; one the race stopped early (or
 whose race ended early) shows instead its own chance on its fewer futures less the best's
 luck on them, so its gap to the best can differ from what it lost there. Over the
 options, in three rows at most: the chance here and the verdict in plain words ("1
-leads; 2 and 5 about equal": the others are clearly behind). `[30% behind]`: clearly
-behind the best; `[34% stopped]`: the race
+leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
+their figures read the same; "4 stopped early, not clearly behind": see `[34% stopped]`).
+`[30% behind]`: clearly behind the best; `[34% stopped]`: the race
 stopped it early, in the worse half before it could be called clearly behind (so
 not shown to differ from the best, whatever its figure), its figure from fewer
 games; `≤` before
