@@ -1,12 +1,16 @@
 """Card texts in play (#28 playtest round 29): a condition's rule is named by the condition
-the player holds, and the detail line says each rule that acts in a sentence of its own."""
+the player holds, the detail line says each rule that acts in a sentence of its own, and a
+card's cost is said whole wherever the card is."""
 
 from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
+from unbroken.core.ruleset import Ruleset
 from unbroken.testing import Scenario, play
 from unbroken.words.actions import option_detail
+from unbroken.words.cards import class_ability_line, describe_card
+from unbroken.words.vocabulary import amounts, whole_cost
 
 
 def weakened_against_the_troglodyte() -> Game:
@@ -39,3 +43,39 @@ def test_a_conditions_passive_is_named_by_the_condition_in_sentences_of_their_ow
         "It defeats the Troglodyte. Weakened −1: Wounding attacks have -1 power. "
         "Troglodyte: gain 1 wood + 1 metal. Then skills are drawn."
     ), stroke
+
+
+def test_every_abilitys_whole_cost_is_said_wherever_its_card_is(everything: Ruleset) -> None:
+    # R-ABILITY-1: a class's ability takes one of the level's ability uses besides its
+    # printed cost; a skill's takes only its printed cost. Was: Warding Sign's "spend 1
+    # cunning" in the Hand and `i`, its ability use seen only in a later option's bracket.
+    # `i`, help and `unbroken cards` say a card as `describe_card` does; the Hand says a
+    # class's abilities as `class_ability_line` does.
+    for cls in everything.classes.values():
+        sheets = [c.id for c in everything.characters.values() if c.cls == cls.id]
+        for ability in cls.abilities:
+            cost = whole_cost(ability, class_ability=True)
+            assert cost.endswith("1 ability use"), cost
+            for card in (cls.id, *sheets):
+                lines = [x.strip() for x in describe_card(everything, card)]
+                at = next(i for i, x in enumerate(lines) if x.startswith(f"{ability.name} ("))
+                assert f"pend {cost} to " in lines[at + 1], (card, lines[at + 1])
+            hand = class_ability_line(ability)
+            assert "1 ability use" in hand.partition(": ")[0], hand
+            if ability.cost:
+                assert amounts(ability.cost) in hand, hand
+    for skill in everything.skills.values():
+        said = " ".join("\n".join(describe_card(everything, skill.id)).split())
+        assert "+ 1 ability use to" not in said, said  # a skill takes none
+        for ability in (a for a in skill.abilities if a.cost):
+            assert f"spend {amounts(ability.cost)} to ".lower() in said.lower(), said
+    sage = " ".join(describe_card(everything, "base:sage"))
+    assert (
+        "When a WOUND result would cost you effort: spend 1 cunning + 1 ability use to lose "
+        "2 less effort to this WOUND (at least 0)." in " ".join(sage.split())
+    ), sage
+    ward = everything.ability("base:sage", "warding-sign")
+    assert ward is not None
+    assert class_ability_line(ward).startswith(
+        "Warding Sign (1 ability use): When a WOUND result would cost you effort, spend 1 cunning"
+    )

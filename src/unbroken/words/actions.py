@@ -55,6 +55,7 @@ from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
 from unbroken.words.vocabulary import (
+    ABILITY_USE,
     LIMIT_WORDS,
     TAKES_TURN_WORDS,
     amounts,
@@ -141,7 +142,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     # A class ability also takes one of the level's ability uses (R-ABILITY-1).
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
-        parts.append("1 ability use")
+        parts.append(ABILITY_USE)
     limit = LIMIT_WORDS.get(ability.limit, "")
     if limit and limit not in ability.text:  # in the head, kept where the words are cut
         parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
