@@ -1,6 +1,6 @@
 """Card texts in play (#28 playtest round 29): a condition's rule is named by the condition
 the player holds, the detail line says each rule that acts in a sentence of its own, and a
-card's cost is said whole wherever the card is."""
+card's cost is said whole wherever the card is; a weapon taken says what stays under it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.testing import Scenario, play
-from unbroken.words.actions import option_detail
+from unbroken.words.actions import option_detail, option_text
 from unbroken.words.cards import class_ability_line, describe_card
 from unbroken.words.vocabulary import amounts, whole_cost
 
@@ -79,3 +79,31 @@ def test_every_abilitys_whole_cost_is_said_wherever_its_card_is(everything: Rule
     assert class_ability_line(ward).startswith(
         "Warding Sign (1 ability use): When a WOUND result would cost you effort, spend 1 cunning"
     )
+
+
+def test_a_weapon_taken_over_the_sword_says_the_club_under_it_stays() -> None:
+    # R-WEAPON-1, R-REWARD-2: a weapon taken goes on top of the stack, the Sword and the
+    # Club under it stay (a downgrade returns to each in turn). Was "Axe or Maul (you
+    # fight with the one taken, your Sword kept under it)", silent about the Club.
+    game = (
+        Scenario("tomu", level=4)
+        .resources(se=10, treasure=3)
+        .weapon("club", "sword")
+        .encounters("smugglers-cache")
+        .start("exploration")
+    )
+    said = [option_text(a, why, game.state, game.ruleset) for a, why in game.options()]
+    assert (
+        "Smuggler's Cache: 2 treasure -> take a weapon or none: Axe or Maul (you fight with "
+        "the one taken, your Sword kept under it, with your Club under that) (time 2)"
+    ) in said, said
+    # A weapon under the Sword the line names already is not said twice (Weapon Rack:
+    # "not the Club: you have it, under your Sword").
+    rack = Scenario("tomu", level=4).weapon("club", "sword").encounters("weapon-rack")
+    game = rack.start("exploration")
+    line = next(
+        option_text(a, why, game.state, game.ruleset)
+        for a, why in game.options()
+        if isinstance(a, act.ChooseEncounter)
+    )
+    assert "under that" not in line and "not the Club: you have it, under your Sword" in line

@@ -159,7 +159,7 @@ def weapons_held(
         # no R-WEAPON-1 (round 16: "in hand, over your Maul; … under your Maul, so not
         # offered" made sense only after reading it).
         offered = [w for w in e.choices if w not in held]
-        over = taking_note(state, offered, ruleset, len(offered) < 2)
+        over = taking_note(state, offered, ruleset, len(offered) < 2, held)
         both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
             said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
@@ -189,17 +189,37 @@ def held_no_use(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     return why
 
 
-def taking_note(state: GameState, offered: list[str], ruleset: Ruleset, one: bool = True) -> str:
+def taking_note(
+    state: GameState,
+    offered: list[str],
+    ruleset: Ruleset,
+    one: bool = True,
+    named: list[str] | None = None,
+) -> str:
     """Return what taking one of the weapons `offered` does to the one in hand: "you fight
     with it, your Longbow kept under it" (`over_note`), and for a weaker one "the Knife is
     weaker than your Axe, yet you would fight with it: your Axe goes under it" (#28 round
-    24: "weaker …; you fight with it" read wrong). "" with only the starting weapon."""
+    24: "weaker …; you fight with it" read wrong), each with the weapons under it that
+    stay (`under_that`; but those `named` elsewhere on the line). "" with only the
+    starting weapon."""
     worse = weaker_note(state, offered, ruleset)
     if worse and len(state.weapons) >= 2:
         it = "it" if one else "the one taken"
         top = ruleset.card_name(state.weapons[-1])
-        return f"{worse}, yet you would fight with {it}: your {top} goes under it"
-    return "; ".join(x for x in (worse, over_note(state, ruleset, one)) if x)
+        below = under_that(state, ruleset, named or [])
+        return f"{worse}, yet you would fight with {it}: your {top} goes under it{below}"
+    return "; ".join(x for x in (worse, over_note(state, ruleset, one, named or [])) if x)
+
+
+def under_that(state: GameState, ruleset: Ruleset, named: list[str]) -> str:
+    """Return the weapons that stay under the one in hand when another is taken over it,
+    nearest first (R-WEAPON-1: a downgrade returns to each in turn; Bare Hands, always at
+    the bottom, and those `named` elsewhere left out): ", with your Club under that"
+    (#28 round 29: Smuggler's Cache over "Sword (advanced; Club under)" said nothing of
+    the Club); "" for none."""
+    below = [w for w in reversed(state.weapons[1:-1]) if w not in named]
+    names = " and ".join(ruleset.card_name(w) for w in below)
+    return f", with your {names} under that" if names else ""
 
 
 def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:
@@ -216,16 +236,20 @@ def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:
     return f"the {names} {are} weaker than your {ruleset.card_name(tops.pop())}"
 
 
-def over_note(state: GameState, ruleset: Ruleset, one: bool = True) -> str:
+def over_note(
+    state: GameState, ruleset: Ruleset, one: bool = True, named: list[str] | None = None
+) -> str:
     """Return where a weapon taken goes while one is in hand above Bare Hands: "you fight
     with it, your Longbow kept under it" (R-WEAPON-1: on top of the stack; a downgrade
     returns to the one under). #28 round 12: "take a weapon: Club or Knife" beside a
     Longbow said nothing of it. `one`: False for a choice of several ("you fight with the
-    one taken"). "" with only the starting weapon."""
+    one taken"). The weapons under that are said too (`under_that`, but those `named`
+    elsewhere). "" with only the starting weapon."""
     if len(state.weapons) < 2:
         return ""
     it = "it" if one else "the one taken"
-    return f"you fight with {it}, your {ruleset.card_name(state.weapons[-1])} kept under it"
+    top = ruleset.card_name(state.weapons[-1])
+    return f"you fight with {it}, your {top} kept under it{under_that(state, ruleset, named or [])}"
 
 
 def not_offered(state: GameState, held: list[str], ruleset: Ruleset) -> str:
