@@ -1,15 +1,17 @@
 """Card texts in play (#28 playtest round 29): a condition's rule is named by the condition
 the player holds, the detail line says each rule that acts in a sentence of its own, and a
-card's cost is said whole wherever the card is; a weapon taken says what stays under it."""
+card's cost is said whole wherever the card is; a monster that gives no reward says so."""
 
 from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState
 from unbroken.testing import Scenario, play
 from unbroken.words.actions import option_detail, option_text
 from unbroken.words.cards import class_ability_line, describe_card
+from unbroken.words.events import Narrator
 from unbroken.words.vocabulary import amounts, whole_cost
 
 
@@ -79,6 +81,42 @@ def test_every_abilitys_whole_cost_is_said_wherever_its_card_is(everything: Rule
     assert class_ability_line(ward).startswith(
         "Warding Sign (1 ability use): When a WOUND result would cost you effort, spend 1 cunning"
     )
+
+
+def test_a_monster_that_gives_no_reward_says_so_on_its_kill_and_in_the_log(
+    everything: Ruleset,
+) -> None:
+    # R-REWARD-1: the Lich's card gives no reward. Was: "— defeats it", then the log's
+    # "Lich is defeated!", "-- Combat phase: Rewards step --" and nothing.
+    game = (
+        Scenario("tomu", level=4, ruleset=everything)
+        .resources(se=20, le=7)
+        .weapon("knife", "sword")
+        .monster("unearthed:lich")
+        .dice(*[1] * 12)  # the Lich's MISS
+        .start("battle")
+    )
+    for attack in ("beat-aside", "beat-aside", "decisive-stroke"):  # armor 2, health 8
+        play(game, act.Attack(attack))
+    assert game.state.monster is not None and game.state.monster.health == 3
+    stroke = act.Attack("decisive-stroke")
+    line = option_text(stroke, "", game.state, game.ruleset)
+    assert line.endswith("— defeats it: no reward"), line
+    detail = option_detail(stroke, game.state, game.ruleset)
+    assert detail.startswith("It defeats the Lich. The Lich gives no reward."), detail
+    start = len(game.events)
+    play(game, stroke)
+    narrator = Narrator(game.ruleset)
+    narrator.follow(list(game.events[:start]))
+    said = "\n".join(x for e in game.events[start:] if (x := narrator.describe(e)))
+    assert "-- Combat phase: Rewards step --\nThe Lich gives no reward." in said, said
+    # A monster with a reward says it, not this (the Troglodyte: 1 wood + 1 metal).
+    assert "no reward" not in option_text(act.Attack("decisive-stroke"), "", *_troglodyte_turn())
+
+
+def _troglodyte_turn() -> tuple[GameState, Ruleset]:
+    game = weakened_against_the_troglodyte()
+    return game.state, game.ruleset
 
 
 def test_a_weapon_taken_over_the_sword_says_the_club_under_it_stays() -> None:

@@ -28,9 +28,11 @@ from unbroken.words.keeping import (
     defeat_last,
     defeat_note,
     defeat_responses,
+    defeat_sentence,
     hunger_note,
     kills,
     no_next_level,
+    no_reward,
     resolving,
     rest_gain,
     taking_note,
@@ -413,6 +415,7 @@ def option_text(
         )
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
+            no_reward(f, ruleset),  # the Lich's: "defeats it: no reward" (round 29)
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
@@ -467,8 +470,7 @@ def option_detail(
     if mo is not None and kills(f):  # a weapon's and an ability's kill alike, Responses too
         # Said first, as its row says it (#28 round 19: its row cut before "— defeats it",
         # the line under the list said only the reward; round 26: not Second Wind's +3 SE).
-        then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
-        more = f"It defeats the {ruleset.card_name(mo.id)}{then}. {more}".strip()
+        more = f"{defeat_sentence(f, ruleset, mo.id)} {more}".strip()
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."

@@ -351,6 +351,28 @@ def kills(f: Forecast) -> bool:
     return f.defeated
 
 
+#: A killing option's reward when the monster's card gives none (R-REWARD-1).
+NO_REWARD = "no reward"
+
+
+def no_reward(f: Forecast, ruleset: Ruleset) -> str:
+    """Return NO_REWARD for an option that defeats a monster whose card gives no reward
+    (the Lich), else "" (#28 round 29: its kill and its Rewards step said nothing of it)."""
+    defeated = next((e.monster for e in f.events if isinstance(e, ev.MonsterDefeated)), "")
+    sheet = ruleset.monsters.get(defeated) if kills(f) else None
+    return NO_REWARD if sheet is not None and not sheet.rewards else ""
+
+
+def defeat_sentence(f: Forecast, ruleset: Ruleset, monster: str) -> str:
+    """Return the detail line's first words for an option that defeats `monster`, as its
+    row says it: "It defeats the Goblin; Scavenger +1 wood.", "It defeats the Lich. The
+    Lich gives no reward." (the log's words at its Rewards step)."""
+    name = ruleset.card_name(monster)
+    then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
+    gives = f" The {name} gives no reward." if no_reward(f, ruleset) else ""
+    return f"It defeats the {name}{then}.{gives}"
+
+
 def defeat_last(label: str, note: str) -> tuple[str, str]:
     """Return a finishing blow's label and note with "defeats it" moved from the one to
     the head of the other, its reward after it: "Attack with Cut: wound 2 - pay 2 SE" and
@@ -367,7 +389,7 @@ def defeat_note(note: str, defeats: str = "defeats it") -> str:
     """Return a killing option's note headed by `defeats`, its reward after it ("defeats
     it: 1 metal; …" for "…; reward 1 metal"): a weapon's and an ability's kill alike."""
     parts = [x for x in note.split("; ") if x]
-    reward = next((x for x in parts if x.startswith("reward ")), "")
+    reward = next((x for x in parts if x.startswith("reward ") or x == NO_REWARD), "")
     head = f"{defeats}: {reward.removeprefix('reward ')}" if reward else defeats
     return "; ".join([head, *(x for x in parts if x != reward)])
 
