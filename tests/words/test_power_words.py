@@ -42,7 +42,7 @@ def test_each_passive_has_its_own_figure_on_the_option_and_the_detail_line() -> 
     game = weakened_against_thick_hide()
     assert "Attack with Cut: wound 0 (Weakened −1, Thick Hide −1)" in line(game, "cut")
     detail = option_detail(act.Attack("cut"), game.state, game.ruleset)
-    assert "Feeble (Weakened) −1: " in detail and "Thick Hide (Bugbear Warlord) −1: " in detail
+    assert "Weakened −1: " in detail and "Thick Hide (Bugbear Warlord) −1: " in detail
     # Decisive stroke 5: Thick Hide first (5 is above 4), then Weakened: 4. Thick Hide
     # took nothing, so it is not named as if it had.
     assert "Decisive stroke: wound 4 (Weakened −1) - pay" in line(game, "decisive-stroke")

@@ -54,7 +54,7 @@ def test_it_is_found_through_its_entry_point(capsys: pytest.CaptureFixture[str])
 
 def test_its_cards_join_the_decks_levels_and_upgrade_tree() -> None:
     rules = load_ruleset()
-    assert rules.plugins["unearthed"] == "0.5.0"
+    assert rules.plugins["unearthed"] == "0.5.1"
     assert rules.monsters_of_level(4)[3].id == "unearthed:lich"
     assert rules.monsters_of_level(2)[4].id == "unearthed:ghoul"
     assert "base:ogre" not in rules.monsters
@@ -252,7 +252,7 @@ def test_a_recording_made_with_it_can_be_watched_while_it_is_disabled(
     assert "unearthed" not in base_only.plugins
     # The viewer loads the recorded plugins again: they are installed.
     timeline = Timeline(path, base_only)
-    assert timeline.ruleset.plugins["unearthed"] == "0.5.0"
+    assert timeline.ruleset.plugins["unearthed"] == "0.5.1"
     monsters = {
         timeline.state_at(i).monster.id
         for i in range(len(timeline))
@@ -272,7 +272,7 @@ def test_a_game_started_with_it_continues_with_it_after_it_is_disabled(
     recorder.close()
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
     resumed, _ = resume(recorder.path, load_ruleset())
-    assert resumed.ruleset.plugins["unearthed"] == "0.5.0"
+    assert resumed.ruleset.plugins["unearthed"] == "0.5.1"
     assert resumed.events == game.events
 
 

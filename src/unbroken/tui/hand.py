@@ -29,6 +29,7 @@ from unbroken.core.state import GameState
 from unbroken.tui.card_lines import mark
 from unbroken.tui.panel import NBSP, Panel
 from unbroken.words.attacks import attack_cost
+from unbroken.words.cards import class_ability_line
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
 from unbroken.words.monster import battle_cost_note
@@ -257,9 +258,8 @@ class HandText(Panel):
         text.append(f"{cls.name}", style="bold")
         mark(text, start, (cls.id, cls.name))
         text.append(" (class)\n")
-        for ability in cls.abilities:
-            line = f" {ability.name}: {ability.text}"
-            self.append_wrapped(text, line, head=len(ability.name) + 1)
+        for ability in cls.abilities:  # its whole cost, its ability use too (round 29)
+            self.append_wrapped(text, f" {class_ability_line(ability)}", head=len(ability.name) + 1)
 
 
 class HandPanel(VerticalScroll):

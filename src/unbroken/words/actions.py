@@ -28,9 +28,11 @@ from unbroken.words.keeping import (
     defeat_last,
     defeat_note,
     defeat_responses,
+    defeat_sentence,
     hunger_note,
     kills,
     no_next_level,
+    no_reward,
     resolving,
     rest_gain,
     taking_note,
@@ -55,6 +57,7 @@ from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
 from unbroken.words.vocabulary import (
+    ABILITY_USE,
     LIMIT_WORDS,
     TAKES_TURN_WORDS,
     amounts,
@@ -141,7 +144,7 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     # A class ability also takes one of the level's ability uses (R-ABILITY-1).
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
-        parts.append("1 ability use")
+        parts.append(ABILITY_USE)
     limit = LIMIT_WORDS.get(ability.limit, "")
     if limit and limit not in ability.text:  # in the head, kept where the words are cut
         parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
@@ -412,6 +415,7 @@ def option_text(
         )
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
+            no_reward(f, ruleset),  # the Lich's: "defeats it: no reward" (round 29)
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
@@ -466,8 +470,7 @@ def option_detail(
     if mo is not None and kills(f):  # a weapon's and an ability's kill alike, Responses too
         # Said first, as its row says it (#28 round 19: its row cut before "— defeats it",
         # the line under the list said only the reward; round 26: not Second Wind's +3 SE).
-        then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
-        more = f"It defeats the {ruleset.card_name(mo.id)}{then}. {more}".strip()
+        more = f"{defeat_sentence(f, ruleset, mo.id)} {more}".strip()
     if not more:
         more = full_stop(own_words(action, state, ruleset))
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."

@@ -18,12 +18,14 @@ from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
 from unbroken.words.rounds_left import rounds_words
 from unbroken.words.vocabulary import (
+    ABILITY_USE,
     LIMIT_WORDS,
     TRIGGER_WORDS,
     amounts,
     attack_name,
     plural,
     timing_words,
+    whole_cost,
 )
 
 
@@ -56,13 +58,16 @@ def requires_text(needs: m.Requires) -> str:
     return "only " + ", ".join(parts) if parts else "always"
 
 
-def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -> list[str]:
+def ability_lines(
+    ability: m.Ability, automatic: bool = False, name: str = "", class_ability: bool = False
+) -> list[str]:
     """Return an ability as lines: its name and kind, then what it does in words.
 
     `automatic` marks abilities of monsters and conditions, whose Responses
     happen by themselves instead of being offered. `name`: how the options and the log
     name it, when not by its own name (a skill's: "Grim Determination", "Wrecker
-    (Follow Up)": one name per card, #28 round 4).
+    (Follow Up)": one name per card, #28 round 4). A `class_ability` says the ability
+    use it takes with its cost (`whole_cost`).
     """
     if ability.type == "action":
         kind = timing_words(ability) or "Action"
@@ -75,8 +80,9 @@ def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -
     words = [effect_text(e) for e in ability.effects]
     words.extend(modifier_text(mod) for mod in ability.modifiers)
     body = "; ".join(words) or "nothing happens"
-    if ability.cost:
-        body = f"spend {amounts(ability.cost)} to {body}"
+    cost = whole_cost(ability, class_ability)
+    if cost:
+        body = f"spend {cost} to {body}"
     if ability.limit:
         body += f" ({LIMIT_WORDS[ability.limit]})"
     if ability.requires is not None:
@@ -100,12 +106,26 @@ def ability_lines(ability: m.Ability, automatic: bool = False, name: str = "") -
 
 
 def _abilities(
-    abilities: list[m.Ability], automatic: bool = False, names: Callable[[str], str] = str
+    abilities: list[m.Ability],
+    automatic: bool = False,
+    names: Callable[[str], str] = str,
+    class_ability: bool = False,
 ) -> list[str]:
     lines: list[str] = []
     for ability in abilities:
-        lines.extend("  " + line for line in ability_lines(ability, automatic, names(ability.name)))
+        said = ability_lines(ability, automatic, names(ability.name), class_ability)
+        lines.extend("  " + line for line in said)
     return lines
+
+
+def class_ability_line(ability: m.Ability) -> str:
+    """Return a class's ability as the Hand says it, in its card's words with what they
+    leave out of its whole cost before them: "Warding Sign (1 ability use): When …,
+    spend 1 cunning to lose 2 less …" (`whole_cost`)."""
+    printed = amounts(ability.cost) if ability.cost else ""
+    unsaid = [f"pay {printed}"] if printed and printed not in ability.text else []
+    cost = ", ".join([*unsaid, ABILITY_USE])
+    return f"{ability.name} ({cost}): {ability.text}"
 
 
 def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
@@ -114,7 +134,7 @@ def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
     lines = [f"{ruleset.card_name(card.id)} (class)", f"  {card.text}"]
     if sheets:
         lines.append(f"  Sheets: {', '.join(sheets)}")
-    return lines + _abilities(list(card.abilities))
+    return lines + _abilities(list(card.abilities), class_ability=True)
 
 
 def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
@@ -125,7 +145,7 @@ def describe_character(ruleset: Ruleset, card: m.Character) -> list[str]:
     if start:
         lines.append("  Starts with: " + sentence(start))
     if cls is not None:
-        lines += _abilities(list(cls.abilities))
+        lines += _abilities(list(cls.abilities), class_ability=True)
     return lines
 
 

@@ -68,7 +68,11 @@ def _step_entered(nr: Narrator, e: ev.StepEntered) -> str | None:
         if sheet.trickery is None:
             return f"The {name} cannot be tricked."
         return f"You cannot trick the {name} ({trickery_text(sheet)})."
-    return f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
+    line = f"-- {e.phase.capitalize()} phase: {STEP_NAMES.get(e.step, e.step)} step --"
+    if e.step == StepName.REWARDS and sheet is not None and not sheet.rewards:
+        # R-REWARD-1: a card that gives nothing says so (#28 round 29: the Lich's silence).
+        return f"{line}\nThe {nr.name(sheet.id)} gives no reward."
+    return line
 
 
 @words_for(EVENT_WORDS, ev.Gained)

@@ -447,6 +447,11 @@ def forecast_detail(
         figure = figures.get(rule_name(a, ruleset), "") if a.passive == "power" else ""
         if a.text and a.card in ruleset.skills:  # named as its option names it
             parts.append(f"{shown_ability(ruleset, a.card, a.rule)}{figure}: {a.text.rstrip('.')}")
+        elif a.text and a.card in ruleset.conditions:
+            # A condition's rule by the condition, as the Hand and the log name it
+            # ("Weakened −1: …"; #28 round 29: "Feeble (Weakened)", its Passive's name,
+            # was named nowhere else on screen; `i` and help name it under Weakened).
+            parts.append(f"{card}{figure}: {a.text.rstrip('.')}")
         elif a.text:
             # A keyword by its one name, as the options and the stage say it ("Armored
             # (Gauntlet)", not "Armored (Iron Beetle)": #28 round 18); a rule by its card's.
@@ -458,10 +463,12 @@ def forecast_detail(
     warned = " ".join(warning_sentences(f, ruleset, state)) if warn else ""
     if not parts:
         return warned
-    text = "; ".join(parts)
+    # One sentence per rule, and what chance decides next its own (#28 round 29: three
+    # clauses run together with ";" read as one rule's).
+    text = ". ".join(p.rstrip(".") for p in parts)
     then = chance_words(f.unseen, ruleset) if f.stops == "chance" else ""
     then = "" if text.endswith(REROLLS) else then  # said already: the monster rolls again
-    text = f"{text}; {then}." if then else f"{text}."
+    text = f"{text}. {then[:1].upper()}{then[1:]}." if then else f"{text}."
     return f"{warned} {text}" if warned else text
 
 

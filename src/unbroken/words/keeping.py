@@ -163,7 +163,7 @@ def weapons_held(
         # no R-WEAPON-1 (round 16: "in hand, over your Maul; … under your Maul, so not
         # offered" made sense only after reading it).
         offered = [w for w in e.choices if w not in held]
-        over = taking_note(state, offered, ruleset, len(offered) < 2)
+        over = taking_note(state, offered, ruleset, len(offered) < 2, held)
         both = "; ".join(x for x in (over, not_offered(state, held, ruleset)) if x)
         if free:
             said = f"take a weapon or none: {free}" + (f" ({both})" if why else "")
@@ -193,17 +193,37 @@ def held_no_use(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     return why
 
 
-def taking_note(state: GameState, offered: list[str], ruleset: Ruleset, one: bool = True) -> str:
+def taking_note(
+    state: GameState,
+    offered: list[str],
+    ruleset: Ruleset,
+    one: bool = True,
+    named: list[str] | None = None,
+) -> str:
     """Return what taking one of the weapons `offered` does to the one in hand: "you fight
     with it, your Longbow kept under it" (`over_note`), and for a weaker one "the Knife is
     weaker than your Axe, yet you would fight with it: your Axe goes under it" (#28 round
-    24: "weaker …; you fight with it" read wrong). "" with only the starting weapon."""
+    24: "weaker …; you fight with it" read wrong), each with the weapons under it that
+    stay (`under_that`; but those `named` elsewhere on the line). "" with only the
+    starting weapon."""
     worse = weaker_note(state, offered, ruleset)
     if worse and len(state.weapons) >= 2:
         it = "it" if one else "the one taken"
         top = ruleset.card_name(state.weapons[-1])
-        return f"{worse}, yet you would fight with {it}: your {top} goes under it"
-    return "; ".join(x for x in (worse, over_note(state, ruleset, one)) if x)
+        below = under_that(state, ruleset, named or [])
+        return f"{worse}, yet you would fight with {it}: your {top} goes under it{below}"
+    return "; ".join(x for x in (worse, over_note(state, ruleset, one, named or [])) if x)
+
+
+def under_that(state: GameState, ruleset: Ruleset, named: list[str]) -> str:
+    """Return the weapons that stay under the one in hand when another is taken over it,
+    nearest first (R-WEAPON-1: a downgrade returns to each in turn; Bare Hands, always at
+    the bottom, and those `named` elsewhere left out): ", with your Club under that"
+    (#28 round 29: Smuggler's Cache over "Sword (advanced; Club under)" said nothing of
+    the Club); "" for none."""
+    below = [w for w in reversed(state.weapons[1:-1]) if w not in named]
+    names = " and ".join(ruleset.card_name(w) for w in below)
+    return f", with your {names} under that" if names else ""
 
 
 def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:
@@ -220,16 +240,20 @@ def weaker_note(state: GameState, offered: list[str], ruleset: Ruleset) -> str:
     return f"the {names} {are} weaker than your {ruleset.card_name(tops.pop())}"
 
 
-def over_note(state: GameState, ruleset: Ruleset, one: bool = True) -> str:
+def over_note(
+    state: GameState, ruleset: Ruleset, one: bool = True, named: list[str] | None = None
+) -> str:
     """Return where a weapon taken goes while one is in hand above Bare Hands: "you fight
     with it, your Longbow kept under it" (R-WEAPON-1: on top of the stack; a downgrade
     returns to the one under). #28 round 12: "take a weapon: Club or Knife" beside a
     Longbow said nothing of it. `one`: False for a choice of several ("you fight with the
-    one taken"). "" with only the starting weapon."""
+    one taken"). The weapons under that are said too (`under_that`, but those `named`
+    elsewhere). "" with only the starting weapon."""
     if len(state.weapons) < 2:
         return ""
     it = "it" if one else "the one taken"
-    return f"you fight with {it}, your {ruleset.card_name(state.weapons[-1])} kept under it"
+    top = ruleset.card_name(state.weapons[-1])
+    return f"you fight with {it}, your {top} kept under it{under_that(state, ruleset, named or [])}"
 
 
 def not_offered(state: GameState, held: list[str], ruleset: Ruleset) -> str:
@@ -331,6 +355,28 @@ def kills(f: Forecast) -> bool:
     return f.defeated
 
 
+#: A killing option's reward when the monster's card gives none (R-REWARD-1).
+NO_REWARD = "no reward"
+
+
+def no_reward(f: Forecast, ruleset: Ruleset) -> str:
+    """Return NO_REWARD for an option that defeats a monster whose card gives no reward
+    (the Lich), else "" (#28 round 29: its kill and its Rewards step said nothing of it)."""
+    defeated = next((e.monster for e in f.events if isinstance(e, ev.MonsterDefeated)), "")
+    sheet = ruleset.monsters.get(defeated) if kills(f) else None
+    return NO_REWARD if sheet is not None and not sheet.rewards else ""
+
+
+def defeat_sentence(f: Forecast, ruleset: Ruleset, monster: str) -> str:
+    """Return the detail line's first words for an option that defeats `monster`, as its
+    row says it: "It defeats the Goblin; Scavenger +1 wood.", "It defeats the Lich. The
+    Lich gives no reward." (the log's words at its Rewards step)."""
+    name = ruleset.card_name(monster)
+    then = "".join(f"; {x}" for x in [defeat_responses(f, ruleset)] if x)
+    gives = f" The {name} gives no reward." if no_reward(f, ruleset) else ""
+    return f"It defeats the {name}{then}.{gives}"
+
+
 def defeat_last(label: str, note: str) -> tuple[str, str]:
     """Return a finishing blow's label and note with "defeats it" moved from the one to
     the head of the other, its reward after it: "Attack with Cut: wound 2 - pay 2 SE" and
@@ -347,7 +393,7 @@ def defeat_note(note: str, defeats: str = "defeats it") -> str:
     """Return a killing option's note headed by `defeats`, its reward after it ("defeats
     it: 1 metal; …" for "…; reward 1 metal"): a weapon's and an ability's kill alike."""
     parts = [x for x in note.split("; ") if x]
-    reward = next((x for x in parts if x.startswith("reward ")), "")
+    reward = next((x for x in parts if x.startswith("reward ") or x == NO_REWARD), "")
     head = f"{defeats}: {reward.removeprefix('reward ')}" if reward else defeats
     return "; ".join([head, *(x for x in parts if x != reward)])
 

@@ -82,6 +82,18 @@ def amounts(values: dict[str, int], sign: str = "") -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+#: What a class's ability takes besides its printed cost (R-ABILITY-1).
+ABILITY_USE = "1 ability use"
+
+
+def whole_cost(ability: m.Ability, class_ability: bool) -> str:
+    """Return all an ability takes, its printed cost and (a class's) an ability use:
+    "1 cunning + 1 ability use", "1 ability use", "" for nothing (#28 round 29: Warding
+    Sign's "spend 1 cunning" in the Hand and `i` left its ability use to be found late)."""
+    parts = [amounts(ability.cost)] if ability.cost else []
+    return " + ".join([*parts, ABILITY_USE] if class_ability else parts)
+
+
 def attack_name(attack_id: str) -> str:
     """Return a weapon attack's id as words: "quick-cut" -> "Quick cut"."""
     return attack_id.replace("-", " ").capitalize()

@@ -21,7 +21,7 @@ from unbroken.api import (
     hookimpl,
 )
 
-__version__ = "0.5.0"
+__version__ = "0.5.1"
 
 #: Tally points for a win, by difficulty (our own numbers).
 TALLY_BASE = {"easy": 10, "normal": 20, "hard": 35}
