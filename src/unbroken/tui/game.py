@@ -365,13 +365,14 @@ class GameScreen(Screen[None]):
         """Show the monster's rules in full on the stage (a part at a time where they do not
         fit above its whole table: `m` again shows the next), or fold them back."""
         stage = self.query_one(StagePanel)
-        if not stage.fold_or_unfold(self.draw_stage):
-            mo = self.game.state.monster
-            if stage.bare and mo is not None:  # round 10: `m` said nothing of why
-                rules = self.game.ruleset
-                self.say(no_rules_words(rules.card_name(mo.id), rules.monsters[mo.id], rules))
-            else:
-                self.say("The monster's rules and table are all in sight.")
+        changed = stage.fold_or_unfold(self.draw_stage)
+        mo, rules = self.game.state.monster, self.game.ruleset
+        if stage.bare and mo is not None and (not changed or stage.expanded is True):
+            # Round 10: `m` said nothing of why; round 29: unfolding the Troglodyte's table
+            # said nothing of it having no rules.
+            self.say(no_rules_words(rules.card_name(mo.id), rules.monsters[mo.id], rules, changed))
+        elif not changed:
+            self.say("The monster's rules and table are all in sight.")
 
     def action_no_monster_rules(self) -> None:
         """`m` before a monster is on the stage: say why it does nothing (round 10)."""
