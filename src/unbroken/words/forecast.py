@@ -11,7 +11,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
-from unbroken.core.query import HungerPreview, Query
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, Phase
 from unbroken.words.forecast_events import REROLLS, event_words, lost_game, row_words
@@ -21,6 +21,7 @@ from unbroken.words.opening import monster_abilities, rule_shown
 from unbroken.words.outcomes import cause_of_death
 from unbroken.words.power import MINUS, power_abilities, power_changes, power_reason, signed
 from unbroken.words.rounds_left import RoundsLeft
+from unbroken.words.starving import before_hunger, starving, starving_warning
 from unbroken.words.vocabulary import attack_name
 
 
@@ -210,7 +211,7 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
         out.append(killed[0])
     if _ambushes(f, state, ruleset):
         out.append("time runs out: the monster ambushes you")
-    ahead = _starving(f, ruleset) if _before_hunger(f, state) else None  # round 28: any
+    ahead = starving(f, ruleset) if before_hunger(f, state) else None  # round 28: any
     if ahead is not None:
         held = f.after.res.get("food", 0)
         out.append(
@@ -313,7 +314,7 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         out.append("⚠ The monster's guard is up: this attack does nothing but lower it.")
     if _ambushes(f, state, ruleset):
         out.append("⚠ Time runs out: the monster ambushes you.")  # no rule id (round 24)
-    starving = _starving_warning(f, ruleset, state or f.after)
+    starving = starving_warning(f, ruleset, state or f.after)
     if starving is not None:
         out.append(starving[0])
     hopeless = cannot_wound(f, ruleset) if isinstance(f.action, act.Fight) else ""
@@ -329,47 +330,11 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     return out
 
 
-def _starving_warning(f: Forecast, ruleset: Ruleset, now: GameState) -> tuple[str, str] | None:
-    """Return the starvation warning of an option taken in `now`, in full and as the option
-    lines say it, short ("⚠ You starve at the Hunger step (food 0/3: −6 SE)."), for the
-    detail line where the full one would be cut; None when it does not starve for certain.
-    Said for any option of the Combat phase (and Fight or Trick), not only when committing
-    to the fight (R-HUNGER-3); of this level's Hunger step only: an option that ends the
-    level (a Response after eating) leads to the next level's, a whole level of finds
-    away (#28 round 12)."""
-    if not _before_hunger(f, now):
-        return None
-    ahead = _starving(f, ruleset)
-    hunger = ahead or _starving(f, ruleset, rewards=False)
-    if hunger is None:
-        return None
-    held = f.after.res.get("food", 0)
-    # Not certain while the rewards may still feed you: said so, not left out (it came
-    # and went as the monster was revealed).
-    unless = " unless the fight pays" if ahead is None else ""
-    head = f"⚠ You starve at the Hunger step{unless}"
-    # Two rows of the detail line at 80x24: the numbers first.
-    full = (
-        f"{head}: {hunger.need} food due, {held} held, eating short costs {hunger.loss} SE "
-        "(more than you have)."
-    )
-    return full, f"{head} (food {held}/{hunger.need}: {MINUS}{hunger.loss} SE)."
-
-
-def _before_hunger(f: Forecast, now: GameState) -> bool:
-    """Return whether an option taken in `now` leads to this level's Hunger step with no
-    Exploration between (one of the Combat phase, a Fight or a Trick): its starvation is
-    said on its line and its detail line alike (#28 round 28: the killing Aimed Shot at
-    level 2 said none, the level's Hunger then took the game)."""
-    combat = now.phase == Phase.COMBAT and f.after.level == now.level
-    return combat or isinstance(f.action, act.Fight | act.Trick)
-
-
 def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[str, str]:
     """Return the warnings of `warning_sentences` that have a short form, each to it: the
     detail line says one short where it would be cut whole (#28 round 11), the level's
     last ability use too (round 25)."""
-    starving = _starving_warning(f, ruleset, state)
+    starving = starving_warning(f, ruleset, state)
     shorter = dict([starving]) if starving is not None else {}
     last = last_use(f.action, state, f, ruleset)
     return shorter | {last: last_use_short(f.action, state, f, ruleset)} if last else shorter
@@ -382,21 +347,6 @@ def _ambushes(f: Forecast, state: GameState | None, ruleset: Ruleset) -> bool:
     if state is not None and state.phase == Phase.TRAVEL:  # (also before a reveal roll)
         return Query(ruleset, state).ambushes(f.action, known=f)
     return False
-
-
-def _starving(f: Forecast, ruleset: Ruleset, rewards: bool = True) -> HungerPreview | None:
-    """Return the Hunger step ahead when it starves for certain after the option (the
-    level's rewards still to come counted, unless not `rewards`), else None."""
-    if f.stops == "over" or isinstance(f.action, act.Eat):
-        return None  # over, or the Hunger step's own options say it
-    rules = Query(ruleset, f.after)
-    if not rules.hunger_to_come():  # eaten already: its loss is paid
-        return None
-    if rewards:
-        ahead = rules.hunger_ahead()
-    else:
-        ahead = rules.hunger(min(rules.food_requirement(), f.after.res.get("food", 0)))
-    return ahead if ahead.starves else None
 
 
 #: What chance decides next, in words (Forecast.unseen; a die's purpose by its prefix).
