@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from pilot import game_screen_of, settle, sync
 from test_round16_pages import everything
 
@@ -13,11 +12,12 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HintBox
+from unbroken.tui.sheet_rows import row_texts
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import DisplayPanel
-from unbroken.words import rows
 
-#: The Troglodyte's DAZE row as the playtest's stage said it (three rows whole).
+#: The Troglodyte's DAZE row as the playtest's stage said it (three rows whole); the
+#: stage's rows say it so while "lose exactly" rows keep their printed words.
 PRINTED = "lose exactly 1 ME and gain 2 SE (lose 2 SE if unable)"
 
 
@@ -38,11 +38,12 @@ async def test_m_never_shows_less_than_the_folded_stage_did() -> None:
     # and folded back with row 3 cut: the stage had been drawn for more room than the
     # layout then left it (the Display above it grew after the stage's draw).
     assert save_settings(Settings(hints=False)) == ""
-    with everything() as rules, pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rows, "reduce_now", lambda *_: PRINTED)
+    with everything() as rules:
         for taller in (1, 2, 3):
             scene = Scenario("helena", difficulty="expert", level=2, ruleset=rules)
             game = scene.resources(se=15, food=3, cunning=3).monster("troglodyte").start("battle")
+            card = rules.monsters[game.state.monster.id]  # type: ignore[union-attr]
+            assert row_texts(game.state, rules, card)[2] == PRINTED  # three rows whole
             app = UnbrokenApp(rules, animate=False, game=game, record=False)
             async with app.run_test(size=(80, 24)) as pilot:
                 await settle(pilot)
