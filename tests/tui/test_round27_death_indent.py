@@ -29,21 +29,29 @@ def indent(row: str) -> int:
     return len(row) - len(row.lstrip(" "))
 
 
-@sync
-async def test_the_death_screens_wrapped_lines_hang_under_their_entry_at_80x24() -> None:
+def lost_game() -> Game:
+    """Return the game of `LOST` at its end (Tomu's death at level 1)."""
     timeline = Timeline(LOST, RULES)
     events = [e for i in range(len(timeline)) for e in timeline.events_at(i)]
-    game = Game(RULES, fold(events), events)
+    return Game(RULES, fold(events), events)
+
+
+def how_it_ended(app: UnbrokenApp) -> list[str]:
+    """Return the rows of the death screen's "How it ended" as drawn."""
+    result = app.screen.query_one("#result")
+    rows = [result.render_line(y).text.rstrip() for y in range(result.size.height)]
+    first = rows.index("How it ended:") + 1
+    return rows[first : rows.index("", first)]
+
+
+@sync
+async def test_the_death_screens_wrapped_lines_hang_under_their_entry_at_80x24() -> None:
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(game, since=SINCE))
+        app.push_screen(GameOverScreen(lost_game(), since=SINCE))
         await settle(pilot)
-        result = app.screen.query_one("#result")
-        rows = [result.render_line(y).text.rstrip() for y in range(result.size.height)]
-        first = rows.index("How it ended:") + 1
-        end = rows.index("", first)
-        section = rows[first:end]
+        section = how_it_ended(app)
         # The loss said plainly (bold, its rows even), then the log's lines.
         starts = [i for i, row in enumerate(section) if row.startswith("  You attack")]
         assert len(starts) == 4, section

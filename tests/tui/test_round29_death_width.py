@@ -6,42 +6,18 @@ indent and whole."""
 from __future__ import annotations
 
 from pilot import settle, sync
+from test_round27_death_indent import RULES, SINCE, how_it_ended, lost_game
 
-from unbroken.core.game import Game
-from unbroken.core.reducer import fold
-from unbroken.plugins import load_ruleset
-from unbroken.replay.timeline import Timeline
-from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.gameover import GameOverScreen
-
-RULES = load_ruleset()
-#: Tomu at 0 SE, whose last decision was taken for him: a death at level 1.
-LOST = GOLDEN_DIR / "normal_tomu_seed1811464556580010651_lost.jsonl"
-SINCE = [
-    "You attack with Bare Hands: Punch (wounding 1). Power Through [Brawler] could "
-    "respond, but no ability use is left this level and you cannot pay its 1 ME.",
-    "Taken for you: Skip your turn — you cannot pay any attack: your turn is skipped.",
-] * 4
-
-
-def how_it_ended(app: UnbrokenApp) -> list[str]:
-    """Return the rows of "How it ended" as drawn."""
-    result = app.screen.query_one("#result")
-    rows = [result.render_line(y).text.rstrip() for y in range(result.size.height)]
-    first = rows.index("How it ended:") + 1
-    return rows[first : rows.index("", first)]
 
 
 @sync
 async def test_how_it_ended_wraps_again_at_the_width_shown() -> None:
-    timeline = Timeline(LOST, RULES)
-    events = [e for i in range(len(timeline)) for e in timeline.events_at(i)]
-    game = Game(RULES, fold(events), events)
     app = UnbrokenApp(RULES, animate=False, record=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(game, since=SINCE))
+        app.push_screen(GameOverScreen(lost_game(), since=SINCE))
         await settle(pilot)
         narrow = how_it_ended(app)
         assert max(len(row) for row in narrow) <= 76, narrow
