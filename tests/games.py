@@ -5,14 +5,9 @@ kill; a game played on by a mix of bots (`mixed_walk`)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
-from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
-from unbroken.sim import MAX_DECISIONS, greedy_bot
 from unbroken.testing import Scenario
 
 
@@ -79,21 +74,3 @@ def aimed_shot_for_the_kill() -> Game:
         while not any(isinstance(a, act.Attack) for a in game.legal_actions()):
             game.apply(act.Pass())
     return game
-
-
-def mixed_walk(game: Game, seed: int) -> Iterator[Game]:
-    """Yield `game` at every decision as a mix of the heuristic, the greedy and random
-    choices plays it on (`seed`: the mix's), up to MAX_DECISIONS or its end."""
-    pick = random.Random(seed)
-    n = 0
-    while not game.is_over and n < MAX_DECISIONS:
-        yield game
-        roll = pick.random()
-        if roll < 0.5:
-            action = heuristic_bot(game, n)
-        elif roll < 0.75:
-            action = greedy_bot(game, n)
-        else:
-            action = pick.choice(game.legal_actions())
-        game.apply(action)
-        n += 1

@@ -16,15 +16,12 @@ option); exits 1 when there is one. The suite's property test
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
-from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core.game import Game
 from unbroken.plugins import load_plugins, load_ruleset
-from unbroken.sim import MAX_DECISIONS, greedy_bot
-from unbroken.testing import check_forecasts
+from unbroken.testing import check_forecasts, mixed_walk
 
 
 def main() -> int:
@@ -44,24 +41,14 @@ def main() -> int:
         seed = args.seed * 1_000_003 + i
         character = characters[i % len(characters)]
         game = Game.new(rules, character, difficulties[i % len(difficulties)], seed)
-        pick = random.Random(seed)
         n = 0
-        while not game.is_over and n < MAX_DECISIONS:
+        for n, at in enumerate(mixed_walk(game, seed), start=1):
             try:
-                options += check_forecasts(game)
+                options += check_forecasts(at)
             except AssertionError as exc:
-                wrong.append(f"seed {seed} ({game.state.character}), decision {n}: {exc}")
+                wrong.append(f"seed {seed} ({at.state.character}), decision {n - 1}: {exc}")
+                n -= 1
                 break
-            legal = game.legal_actions()
-            roll = pick.random()
-            if roll < 0.5:
-                action = heuristic_bot(game, n)
-            elif roll < 0.75:
-                action = greedy_bot(game, n)
-            else:
-                action = pick.choice(legal)
-            game.apply(action)
-            n += 1
         decisions += n
     spent = time.perf_counter() - start
     print(

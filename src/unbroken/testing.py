@@ -20,6 +20,7 @@ the seed), and running out of scripted values is an error naming the roll.
 from __future__ import annotations
 
 import importlib
+import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -466,3 +467,26 @@ def expansions_from_source(plugins: Path, packages: dict[str, str]) -> Iterator[
         for pkg in packages.values():
             for module in [x for x in sys.modules if x == pkg or x.startswith(pkg + ".")]:
                 del sys.modules[module]
+
+
+def mixed_walk(game: Game, seed: int) -> Iterator[Game]:
+    """Yield `game` at every decision as a mix of the heuristic, the greedy and random
+    choices plays it on (`seed`: the mix's), up to the simulator's MAX_DECISIONS or its
+    end: the walk the forecast's check (tools/forecast_check.py) and the words' tests use."""
+    # lazy: a plugin loading this module loads no bots; only the walk plays them
+    from unbroken.bots.heuristic import heuristic_bot
+    from unbroken.sim import MAX_DECISIONS, greedy_bot
+
+    pick = random.Random(seed)
+    n = 0
+    while not game.is_over and n < MAX_DECISIONS:
+        yield game
+        roll = pick.random()
+        if roll < 0.5:
+            action = heuristic_bot(game, n)
+        elif roll < 0.75:
+            action = greedy_bot(game, n)
+        else:
+            action = pick.choice(game.legal_actions())
+        game.apply(action)
+        n += 1

@@ -8,7 +8,6 @@ import dataclasses
 
 import msgspec
 
-from games import mixed_walk
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -18,7 +17,7 @@ from unbroken.core.query import Query
 from unbroken.core.reducer import fold
 from unbroken.core.ruleset import Ruleset
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, mixed_walk
 from unbroken.words.actions import label
 from unbroken.words.events import Narrator
 

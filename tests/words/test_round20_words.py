@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from games import mixed_walk
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.query import Query
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import load_ruleset
-from unbroken.testing import Scenario
+from unbroken.testing import Scenario, mixed_walk
 from unbroken.tui.details import detail
 from unbroken.words.actions import option_text, shared_note
 from unbroken.words.prompts import prompt_line, prompt_text
