@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from test_round16_pages import everything
 
+from unbroken.play.text_display import display
 from unbroken.testing import Scenario
 from unbroken.tui.sheet_rows import row_texts
 
@@ -37,3 +38,14 @@ def test_a_lose_exactly_row_says_what_it_takes_from_the_resources_held() -> None
         ("unearthed:lich", 2, 3): "lose 1 ME + 1 LE",
         ("unearthed:lich", 1, 0): "lose 3 SE (you have no LE)",
     }
+
+
+def test_the_plain_text_game_says_a_lose_exactly_row_as_the_stage_does() -> None:
+    # 28b-9: the plain-text game still printed "lose exactly 1 ME + 1 LE and gain nothing
+    # (lose 3 SE if unable)" where the stage said "lose 3 SE (you have no ME)".
+    with everything() as rules:
+        scene = Scenario("tomu", level=4, ruleset=rules).resources(se=10, me=0, le=3)
+        game = scene.monster("unearthed:lich").start("battle")
+        shown = " ".join(display(game.state, rules).split())
+    assert "5 GAZE: lose 3 SE (you have no ME)" in shown, shown
+    assert "if unable" not in shown, shown
