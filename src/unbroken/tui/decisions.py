@@ -99,6 +99,8 @@ class DecisionPanel(CarefulList):
         #: The rows the options gave up where the drawn screen left some out of sight
         #: (`refit`), until the next decision.
         self.short = 0
+        #: The room, rows and height the options were last measured at (`refit`).
+        self._laid: tuple[int, int, int] = (0, 0, 0)
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -444,6 +446,16 @@ class DecisionPanel(CarefulList):
             self.detail_rows = rows
             self.draw()
             self.show_detail(self.detail_at())
+        # Measured on the layout of the options drawn now, not of those before: a list
+        # shorter than its rows may be one not laid out again yet, so it is measured
+        # again once it is (29a-7: after 120x40 and back to 80x24, the list, still 11
+        # rows of its last layout, gave 3 of its 14 rows up for good, three blank).
+        used = sum(text.count("\n") + 1 for text in decisions.row_shown_all())
+        laid = (decisions.room, used, self.size.height)
+        if self.size.height < min(decisions.room, used) and self._laid != laid:
+            self._laid = laid
+            self.call_after_refresh(self.refit)
+            return
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
