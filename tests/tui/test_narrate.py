@@ -89,7 +89,7 @@ def test_a_condition_without_tokens_is_not_said_to_have_0() -> None:
     narrator = Narrator(RULES)
     narrator.describe(ev.ConditionGained("base:frightened", True, 0, 2))
     line = narrator.describe(ev.ConditionChanged("base:frightened", 0, 1))
-    assert line == "Frightened: 1 round left."
+    assert line == "Frightened: for 1 round."  # outside the battle's rounds, as the Hand says
     narrator.describe(ev.ConditionGained("base:poisoned", True, 3, 0))
     assert narrator.describe(ev.ConditionChanged("base:poisoned", 2, 0)) == "Poisoned: 2 tokens."
     assert narrator.describe(ev.ConditionChanged("base:poisoned", 0, 0)) == "Poisoned: 0 tokens."

@@ -61,6 +61,8 @@ def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extend
     # R-COND-1 R-BATTLE-6: a second ROAR extends Frightened by 2 rounds. The log said
     # "Frightened: 4 rounds left." then "Frightened: 3 rounds left." back to back (the
     # round under way ends with a tick), and the first ROAR's round ended without one.
+    # Round 29 (#28): a round's end said "3 rounds left" while the Hand, in the next round,
+    # said "2 rounds after this one": the round's end names the round about to start.
     game = Scenario("tomu", level=2).monster("bear").dice(4, 3, 1, 1, 1).start("battle")
     narrator = Narrator(RULES)
     for e in game.events:
@@ -72,11 +74,41 @@ def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extend
         said.append(_log(game, narrator, start))
     assert said == [
         ["You gain Frightened now for 2 rounds after this one."],  # round 1: ROAR
-        ["Frightened: now for 3 rounds after this one.", "Frightened: 3 rounds left."],
-        ["Frightened: 2 rounds left."],
-        ["Frightened: 1 round left."],
+        [
+            "Frightened: now for 3 rounds after this one.",
+            "Frightened: round 3 and 2 rounds after it.",  # round 2 ends
+        ],
+        ["Frightened: round 4 and 1 round after it."],
+        ["Frightened: ends with round 5."],
         ["Frightened leaves play."],  # round 5: the 3 rounds after round 2 are over
     ]
+
+
+def test_the_log_counts_a_conditions_rounds_as_the_hand_does_at_each_round() -> None:
+    # The Hand in each round says the rounds after it; the round's end before it said the
+    # same count, from the round about to start (#28 round 29).
+    game = Scenario("tomu", level=2).monster("bear").dice(4, 3, 1, 1, 1).start("battle")
+    narrator = Narrator(RULES)
+    for e in game.events:
+        narrator.describe(e)
+    checked = 0
+    for _ in range(4):
+        start = len(game.events)
+        game.apply(act.Skip())
+        said = _log(game, narrator, start)
+        frightened = [c for c in game.state.conditions if c.id == "base:frightened"]
+        if not frightened or not said[-1].startswith("Frightened: "):
+            continue  # round 1: gained in it, no tick
+        round_now = game.state.round
+        # "Frightened (2 rounds after this one)", "Frightened (ends with this round)"
+        hand = condition_in_play(frightened[0], RULES, round_now)[0]
+        if "after this one" in hand:
+            after = hand.split("(")[1].split(" after")[0]
+            assert said[-1] == f"Frightened: round {round_now} and {after} after it.", (said, hand)
+        else:
+            assert said[-1] == f"Frightened: ends with round {round_now}.", (said, hand)
+        checked += 1
+    assert checked == 3
 
 
 def test_weapons_on_offer_weaker_than_the_one_in_hand_say_so() -> None:

@@ -263,9 +263,15 @@ class DecisionPanel(CarefulList):
         # option 9 out of the column, no scrollbar, the highlight moving onto it unseen).
         decisions.room = max(3, self.room_for(prompt.plain) - self.short)
         wordy = cut_first(self.offered, self.no_use)
-        decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy, briefer)
-        if status and highlighted is not None and highlighted < len(lines):
-            decisions.highlighted = highlighted  # the same options, their odds updated
+        not_now = [waiting or bool(why) for _, why in self.offered]
+        # The same options as last drawn, as takeable, only their odds updated: the highlight
+        # stays. Not once the beat after "Taken for you" is over (#28 round 29: with `%` on,
+        # an arrow pressed in the beat kept the highlight on an option of no use now).
+        drawn, off = decisions.offered_now()
+        same = off == not_now and len(drawn) == len(lines)
+        decisions.show(lines, not_now, wordy, briefer)
+        if status and same and highlighted is not None and highlighted < len(lines):
+            decisions.highlighted = highlighted
         self.beside("prompt").update(prompt)
 
     def prompt_now(self) -> Text:

@@ -13,6 +13,7 @@ names (the inspector, `i`, has their words).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from msgspec.structs import astuple
@@ -129,6 +130,19 @@ SKILL_WORDS = 1
 ALL_WORDS = 3
 
 
+#: A number and the word after it ("2 SE", "1 ability use"): held on one row (`held_words`).
+_AMOUNT = re.compile(r"(?<![\w.])(\d+) (?=\w)")
+
+
+def held_words(line: str) -> str:
+    """Return a line of the Hand with what must not wrap apart held together (NBSP): a
+    "+" kept on the row before it, after the amount it adds to, and "←" before what it
+    costs (#28 round 29: "Spear ← 1 wood + 1 metal" then "+ 2 time" on the next row; a
+    card's "spend 1" then "cunning"); each number with the word after it."""
+    line = line.replace(" +", f"{NBSP}+").replace(" ← ", f" ←{NBSP}")
+    return _AMOUNT.sub(rf"\1{NBSP}", line)
+
+
 class HandText(Panel):
     """Conditions in play, the weapon with its attacks, skills, then upgrade options.
 
@@ -136,6 +150,11 @@ class HandText(Panel):
     short at 80x24. The crafts come last: they may scroll out of sight, and
     an affordable one is in the decisions anyway.
     """
+
+    def wrapped(self, line: str, indent: str = "   ") -> str:
+        """Return `line` wrapped as a panel's (`Panel.wrapped`), never starting a row
+        with a "+" nor splitting an amount from its word (`held_words`)."""
+        return super().wrapped(held_words(line), indent)
 
     #: What the hand was last drawn from (`drawn_from`, the width) and its texts so far,
     #: by `words`: the same again builds neither anew. The texts are set, each panel its

@@ -56,14 +56,14 @@ from unbroken.words.removal import removal_note
 from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
+from unbroken.words.turn_notes import TAKES_TURN as TAKES_TURN
+from unbroken.words.turn_notes import merge_note, pending_note, turn_note
 from unbroken.words.vocabulary import (
     ABILITY_USE,
     LIMIT_WORDS,
-    TAKES_TURN_WORDS,
     amounts,
     attack_name,
     full_stop,
-    plural,
     times,
 )
 
@@ -194,17 +194,6 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
     return text + no_next_level(card.effects, state, ruleset)
 
 
-def merge_note(text: str, note: str) -> str:
-    """Return `text` with a bracketed `note` (" (…)") after it, in one bracket with the
-    one it ends with: "1 wood -> 5 SE (time 2; 4 SE lost to the cap 20)"."""
-    if not note:
-        return text
-    return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
-
-
-TAKES_TURN = f" ({TAKES_TURN_WORDS})"
-
-
 @words_for(LABELS, act.Rest)
 def _rest(_: act.Rest, state: GameState, ruleset: Ruleset) -> str:
     card = ruleset.encounters[state.chosen]
@@ -321,18 +310,6 @@ def taken_back(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     return f"Taken back: {full_stop(label(action, state, ruleset))}"
 
 
-def turn_note(text: str, action: act.Action, rules: Query) -> str:
-    """Return an option's words with "(it takes your turn)" when the core says taking it
-    ends the battle turn (R-BATTLE-2): rounds 15-16 lost turns to a Craft and to Cold Logic
-    ("Action, any time") unannounced. An attack or a skip is the turn by its own words."""
-    if isinstance(action, (act.Attack, act.Skip)) or not rules.ends_turn(action):
-        return text
-    if isinstance(action, act.Use):  # in the cost's bracket, before the ability's text
-        head, sep, tail = text.partition(": ")
-        return f"{merge_note(head, TAKES_TURN)}{sep}{tail}"
-    return merge_note(text, TAKES_TURN)
-
-
 def own_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return an option's own words as its row says them, with "(it takes your turn)"
     where it ends the battle turn (`turn_note`): the detail line said Downgrade without it
@@ -341,27 +318,6 @@ def own_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     pending; …)")."""
     text = turn_note(label(action, state, ruleset), action, Query(ruleset, state))
     return pending_note(text, action, state, ruleset)
-
-
-def pending_note(text: str, action: act.Action, state: GameState, ruleset: Ruleset) -> str:
-    """Return an option's words with the extra cards the next Exploration already reveals,
-    on Explore, Orienteer and an ability that reveals more (#28 round 20: "8 8" took Delve twice,
-    6 more cards, and no option said one was pending): "Delve [Gravedigger] (pay 1 SE, 1
-    ability use; 3 more cards pending): …", "Explore (3 more cards pending; …)"."""
-    if not state.reveal_bonus or state.committed:  # committed: 1 card whatever (R-TRAVEL-7)
-        return text
-    note = f" ({plural(state.reveal_bonus, 'more card')} pending)"
-    if isinstance(action, act.Explore) and text.startswith("Explore ("):  # first: 80 columns
-        return f"Explore ({note[2:-1]}; {text.removeprefix('Explore (')}"
-    if isinstance(action, act.Orienteer):
-        return merge_note(text, note)
-    if not isinstance(action, act.Use):
-        return text
-    ability = ruleset.ability(action.source, action.ability)
-    if ability is None or not any(isinstance(e, m.RevealMore) for e in ability.effects):
-        return text
-    head, sep, tail = text.partition(": ")
-    return f"{merge_note(head, note)}{sep}{tail}"
 
 
 def use_name(action: act.Use, ruleset: Ruleset) -> str:

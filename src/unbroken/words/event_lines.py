@@ -351,10 +351,8 @@ def _condition_changed(nr: Narrator, e: ev.ConditionChanged) -> str | None:
     had = nr.tokens.get(e.condition, 0)
     nr.tokens[e.condition] = e.tokens
     parts = [plural(e.tokens, "token")] if e.tokens or had else []
-    if nr.rounds_left.extended:  # "now for 3 rounds after this one", not "4 rounds left"
-        parts.append(nr.rounds_left.extended)
-    elif e.rounds:
-        parts.append(f"{plural(e.rounds, 'round')} left")
+    if nr.rounds_left.said:  # "now for 3 rounds after this one", "round 3 and 2 rounds after it"
+        parts.append(nr.rounds_left.said)
     tag = _ambush_condition(nr, e.condition)
     line = f"{n(e.condition)}: {', '.join(parts)}{tag}." if parts else ""
     return (line + _locked(nr, e.condition, had, e.tokens)) or None

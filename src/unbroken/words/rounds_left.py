@@ -7,7 +7,10 @@ while Frightened) holds its rounds with the one under way still to end, so "4 ro
 left" came just before "3 rounds left" as that round ended. `RoundsLeft` follows the
 rounds and when each condition was gained, to say an extension as the gain is said, one
 count: "Frightened: now for 3 rounds after this one." (#28 round 26: "2 rounds more, 3
-after this one" read as a contradiction).
+after this one" read as a contradiction). A round's end names the round about to start, as
+the Hand will count in it: "Frightened: round 3 and 2 rounds after it.", "Frightened: ends
+with round 5." (#28 round 29: "3 rounds left" at round 2's end, then "2 rounds after this
+one" in the Hand, read as two counts).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ class RoundsLeft:
         self.held: dict[str, tuple[int, int]] = {}
         #: The event just seen lengthened a condition: its words, else "".
         self.extended = ""
+        #: The event just seen changed a condition's rounds or tokens: its rounds' words.
+        self.said = ""
 
     @classmethod
     def at(cls, state: GameState) -> RoundsLeft:
@@ -58,7 +63,7 @@ class RoundsLeft:
 
     def see(self, e: ev.Event) -> None:
         """Follow one event (before its line is said)."""
-        self.extended = ""
+        self.extended = self.said = ""
         if isinstance(e, ev.RoundStarted):
             self.round = e.round
         elif isinstance(e, (ev.BattleStarted, ev.LevelStarted)):
@@ -70,13 +75,27 @@ class RoundsLeft:
         elif isinstance(e, ev.ConditionsAdvanced):  # the level's end
             for condition in e.discarded:
                 self.held.pop(condition, None)
-        elif isinstance(e, ev.ConditionChanged) and e.condition in self.held:
-            since, before = self.held[e.condition]
+        elif isinstance(e, ev.ConditionChanged) and e.rounds:
+            since, before = self.held.get(e.condition, (self.round, e.rounds))
             self.held[e.condition] = (since, e.rounds)
+            # The round under way still counts down as it ends, unless gained in it.
+            after = e.rounds - 1 if since < self.round else e.rounds
             if e.rounds > before:
-                # The round under way still counts down as it ends, unless gained in it.
-                after = e.rounds - 1 if since < self.round else e.rounds
                 self.extended = f"now for {plural(after, 'round')} after this one"
+                self.said = self.extended
+            elif not self.round:  # outside the battle's rounds, as the Hand says it
+                self.said = f"for {plural(e.rounds, 'round')}"
+            elif e.rounds < before:  # the round's end: count from the round about to start
+                start, more = self.round + 1, e.rounds - 1
+                self.said = (
+                    f"round {start} and {plural(more, 'round')} after it"
+                    if more
+                    else f"ends with round {start}"
+                )
+            else:  # its tokens changed in a round: its rounds as the Hand counts them
+                self.said = (
+                    f"{plural(after, 'round')} after this one" if after else "ends with this round"
+                )
 
     def gained(self, e: ev.ConditionGained) -> str:
         """Return what a condition gained for some rounds says of when they count:

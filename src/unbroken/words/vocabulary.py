@@ -124,7 +124,7 @@ TIMING_WORDS: dict[str, str] = {
 }
 
 #: What an action that is the battle turn's says of it, the options' own words
-#: (words.actions.TAKES_TURN: "(pay 2 cunning, 1 ability use; it takes your turn)").
+#: (words.turn_notes.TAKES_TURN: "(pay 2 cunning, 1 ability use; it takes your turn)").
 TAKES_TURN_WORDS = "it takes your turn"
 
 
