@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot analyze: {exc}") from None
     # The analysis kept for this recording, made the same way (#28 round 27: the viewer's
     # `a` had analysed the game; analyze took 1 min 50 s, and again 2 min 20 s).
-    found = None if args.fresh else reusable(path, made)
+    found = None if args.fresh else reusable(path, made, rec.digest)
     if found is not None:
         analysis = found.analysis
     else:
@@ -109,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot analyze: {exc}") from None
         except HandlerError as exc:
             raise CommandError(f"cannot analyze {path.name}: {exc}") from None
-        keep(path, analysis, made)
+        # Named by the bytes weighed: the file may have grown meanwhile (a game played on).
+        keep(path, analysis, made, rec.digest)
     if args.json:
         out = {"recording": str(path), **analysis.as_json()}
         if found is not None and found.on is not None:
@@ -133,15 +134,16 @@ def kept_note(when: str) -> str:
     return f"From {kept} (`--fresh` weighs every decision again)."
 
 
-def reusable(path: Path, made: dict[str, Any]) -> Kept | None:
+def reusable(path: Path, made: dict[str, Any], digest: str = "") -> Kept | None:
     """Return the analysis kept for the recording at `path` when it was made as `made`
     says (the same rules, release, futures and seed: the viewer's check too,
     `advisor.kept.reusable`), else None; a kept one that is damaged or made otherwise is
-    said on stderr (`_tell`) before it is made anew."""
+    said on stderr (`_tell`) before it is made anew. `digest`: of the bytes read
+    (`Recording.digest`)."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor import kept
 
-    found, why = kept.reusable(path, made)
+    found, why = kept.reusable(path, made, digest)
     if why:
         _tell(f"{why}: weighing the game again.")
     return found
