@@ -325,8 +325,9 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     )  # fmt: skip
     assert not choice.clearly_worse and not choice.costly
     assert choice.verdict() == "-12 points (-32 to 10) on the same futures: about equal to Explore"
-    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
-    assert " 70 %  58 %     -  Rest: -12 points (-32 to 10) on the same…" in row  # whole words
+    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[6]
+    said = " 70 % (60-78)   58 % (36-82)      -  Rest: -12 points (-32 to 10) on the same…"
+    assert said in row  # whole words
 
 
 def test_the_option_lines_rank_as_the_verdict_and_none_is_left_unsaid() -> None:

@@ -67,8 +67,8 @@ def test_a_stopped_option_never_reads_as_high_as_the_best() -> None:
         7, 1, "preparation", 3, "Scout", "Explore", "Explore",
         race.chance, race.shown(2), race.difference(2),
     )  # fmt: skip
-    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
-    assert row.startswith("    7   1  38 % ≤38 %     -  Scout")
+    row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[6]
+    assert row.startswith("    7   1  38 % (29-48)  ≤38 %              -  Scout")
     kept = Choice.from_json(choice.as_json())
     assert kept.chance_taken == choice.chance_taken and kept.chance_taken.percent() == "≤ 38 %"
 
@@ -111,8 +111,8 @@ def test_a_certain_option_read_one_number_and_the_bots_line_is_said_as_the_bots(
     analysis = Analysis(100, 20, 124, "won", [craft])
     assert analysis.costly() == [] and analysis.worst() == []
     report = text_report(analysis, "a game").splitlines()
-    row = report[5]
-    assert row.startswith("   31   2  37 %  37 % mixed  Craft the Longbow"), row
+    row = report[6]
+    assert row.startswith("   31   2  37 % (28-47)   37 % (28-47)  mixed  Craft the Longbow"), row
     assert "no loss counted: where it led reads" in row  # cut, the why kept
     assert "mixed: the reference bot's line says worse" in report[2]
     # The viewer: one number for the one position, said once.
@@ -201,8 +201,9 @@ def test_the_figures_on_one_line_add_up_and_say_what_each_is() -> None:
     assert "100 % before it" in words and "took 51 % (41-61), where it led" in words
     assert "Grim Determination instead: +49 points" in words
     # analyze's row: Chance, Taken, Lost and the verdict's first figure agree.
-    row = text_report(Analysis(100, 20, 131, "won", [lunge]), "a game").splitlines()[5]
-    assert row.startswith("   31   2 100 %  51 %    49! Attack with Lunge") and "+49" in row
+    row = text_report(Analysis(100, 20, 131, "won", [lunge]), "a game").splitlines()[6]
+    assert row.startswith("   31   2 100 % (96-100)  51 % (41-61)     49! Attack with Lunge")
+    assert "+49" in row
     # About equal on the same futures, yet the columns 10 apart: the line says why.
     led = Estimate(43, 100)
     even = replace(lunge, before=Estimate(53, 100), led_to=led, chance_taken=Figure.of(led))

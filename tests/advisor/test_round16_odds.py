@@ -163,7 +163,7 @@ def test_a_race_stopped_at_its_first_clear_look_is_not_called_costly() -> None:
         "uncertain (where the race stopped it: 5 futures won only after Attack with Quick cut,"
         " none only after this)"
     )
-    row = text_report(Analysis(100, 20, 30, "lost", [choice]), "a game").splitlines()[5]
+    row = text_report(Analysis(100, 20, 30, "lost", [choice]), "a game").splitlines()[6]
     assert "16!" not in row and "16? " in row  # "?": uncertain (round 24: no mark read oddly)
     # Two futures more (7 to none) is clear over both looks at both other options (round
     # 28: the looks count the options held against the leader too): costly, said so.

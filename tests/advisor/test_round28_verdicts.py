@@ -36,7 +36,7 @@ def test_a_verdict_stopped_early_at_16_futures_among_many_options_is_not_a_misst
     analysis = Analysis(100, 20, 130, "won", [choice])
     out = text_report(analysis, "a game", None)
     [row] = [x for x in out.splitlines() if x.startswith("   43")]
-    assert row.startswith("   43   2  43 %  16 %    31? "), row
+    assert row.startswith("   43   2  43 % (34-53)   16 % (5-35)      31? "), row
     assert "Missteps (!): none" in out
     said = " ".join(out.split())
     assert "? clearly worse only at the look where the race stopped it" in said

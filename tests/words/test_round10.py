@@ -114,8 +114,8 @@ def test_analyzes_verdicts_take_the_width_they_are_given() -> None:
     choice = replace(choice, taken_changes="pays 2 time, gains 1 food", best_changes="gains 2 SE")
     verdict = choice.verdict()
     assert len(verdict) > 40
-    narrow = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[5]
-    wide = text_report(Analysis(100, 20, 9, "won", [choice]), "a game", 250).splitlines()[5]
+    narrow = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[6]
+    wide = text_report(Analysis(100, 20, 9, "won", [choice]), "a game", 250).splitlines()[6]
     assert narrow.endswith("…") and not narrow.endswith(verdict)
     assert wide.endswith(verdict)
 

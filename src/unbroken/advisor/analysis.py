@@ -366,27 +366,34 @@ def made_with(rec: Recording, ruleset: Ruleset, games: int, seed: int) -> dict[s
     }
 
 
-def cache_path(recording: Path) -> Path:
-    """Return where the analysis of the recording at `recording` is kept (by its bytes)."""
+def cache_path(recording: Path, digest: str = "") -> Path:
+    """Return where the analysis of the recording at `recording` is kept: named by its bytes,
+    those it was read from (`digest`: `Recording.digest`), else those the file holds now.
+    The bytes read, not the file's when the analysis is kept: a game played on while it was
+    weighed (its file growing) had the analysis of its first decisions kept as the analysis
+    of all of them, and shown as such (a49)."""
     # lazy: only when options are weighed
     from unbroken.home.paths import cache_dir
 
-    digest = hashlib.sha256(recording.read_bytes()).hexdigest()[:24]
-    return cache_dir() / "analyses" / f"{digest}.json"
+    digest = digest or hashlib.sha256(recording.read_bytes()).hexdigest()
+    return cache_dir() / "analyses" / f"{digest[:24]}.json"
 
 
-def keep(recording: Path, analysis: Analysis, made: dict[str, Any] | None = None) -> Path | None:
+def keep(
+    recording: Path, analysis: Analysis, made: dict[str, Any] | None = None, digest: str = ""
+) -> Path | None:
     """Keep `analysis` in the cache for the viewer and `unbroken analyze`, with what it was
     made with (`made_with`), when and of which recording; return where (None: it could not
-    be). Those that can never be shown again go (`sweep`: of this recording's bytes before,
-    of a recording gone, of another format)."""
+    be). `digest`: of the bytes the analysis is of (`Recording.digest`; `cache_path`). Those
+    that can never be shown again go (`sweep`: of this recording's bytes before, of a
+    recording gone, of another format)."""
     data = analysis.as_json()
     if made is not None:
         data["made_with"] = made
     data["kept_on"] = datetime.now(UTC).isoformat(timespec="seconds")
     try:
         data["recording"] = of = str(recording.resolve())
-        path = cache_path(recording)
+        path = cache_path(recording, digest)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data), encoding="utf-8")
     except OSError:
@@ -413,13 +420,14 @@ class Unreadable(Exception):
     """A kept analysis that cannot be read (a damaged or foreign file)."""
 
 
-def read_kept(recording: Path) -> Kept | None:
-    """Return the kept analysis of the recording at `recording` made by this analysis
-    format, or None (none kept, or one of another format: stale, not damaged).
+def read_kept(recording: Path, digest: str = "") -> Kept | None:
+    """Return the kept analysis of the recording at `recording` (of the bytes `digest` names,
+    `cache_path`) made by this analysis format, or None (none kept, or one of another
+    format: stale, not damaged).
 
     Raises Unreadable when a file is there but cannot be read as an analysis."""
     try:
-        path = cache_path(recording)
+        path = cache_path(recording, digest)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
@@ -446,10 +454,11 @@ def read_kept(recording: Path) -> Kept | None:
         raise Unreadable("not an analysis") from None
 
 
-def kept(recording: Path) -> Analysis | None:
-    """Return the kept analysis of the recording at `recording`, or None (none, or unusable)."""
+def kept(recording: Path, digest: str = "") -> Analysis | None:
+    """Return the kept analysis of the recording at `recording` (of the bytes `digest`
+    names, `cache_path`), or None (none, or unusable)."""
     try:
-        found = read_kept(recording)
+        found = read_kept(recording, digest)
     except Unreadable:
         return None
     return None if found is None else found.analysis

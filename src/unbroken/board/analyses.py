@@ -21,7 +21,7 @@ import threading
 from datetime import UTC, datetime
 
 from unbroken.advisor import estimator, rollouts
-from unbroken.advisor.analysis import Analysis, analyze
+from unbroken.advisor.analysis import Analysis, Unreadable, analyze
 from unbroken.board.store import Store, StoreError
 from unbroken.core.ruleset import Ruleset
 from unbroken.replay import bounds
@@ -85,9 +85,26 @@ def analyse_entry(
 
 
 def analysis_of(store: Store, entry_id: int) -> Analysis | None:
-    """Return the entry's analysis, or None while there is none."""
+    """Return the entry's analysis, or None while there is none.
+
+    Raises Unreadable, saying why, when the one kept cannot be read: of a format this
+    release does not read (a newer release's worker kept it), or damaged. The entry's page
+    says so instead of failing (its page raised: a 500)."""
     found = store.query("SELECT analysis FROM analyses WHERE entry_id = ?", (entry_id,))
-    return Analysis.from_json(json.loads(found[0][0])) if found else None
+    if not found:
+        return None
+    try:
+        data = json.loads(found[0][0])
+    except (ValueError, TypeError):
+        raise Unreadable("damaged: not JSON") from None
+    if not isinstance(data, dict):
+        raise Unreadable("not an analysis")
+    try:
+        return Analysis.from_json(data)
+    except ValueError as exc:  # "unknown analysis format 12 (this release reads 1 to 11)"
+        raise Unreadable(str(exc)) from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise Unreadable(f"not an analysis ({type(exc).__name__}: {exc})") from None
 
 
 class InProcess:

@@ -26,6 +26,7 @@ from unbroken.words.vocabulary import plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.advisor.analysis import Analysis, Choice, Kept
+    from unbroken.advisor.chances import Shown
 
 #: The futures per option and the advisor's seed by default as `--help` says them (it loads
 #: no engine): the advisor's own, `estimator.GAMES` and `rollouts.DEFAULT_SEED`, which `run`
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot analyze: {exc}") from None
     # The analysis kept for this recording, made the same way (#28 round 27: the viewer's
     # `a` had analysed the game; analyze took 1 min 50 s, and again 2 min 20 s).
-    found = None if args.fresh else reusable(path, made)
+    found = None if args.fresh else reusable(path, made, rec.digest)
     if found is not None:
         analysis = found.analysis
     else:
@@ -108,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot analyze: {exc}") from None
         except HandlerError as exc:
             raise CommandError(f"cannot analyze {path.name}: {exc}") from None
-        keep(path, analysis, made)
+        # Named by the bytes weighed: the file may have grown meanwhile (a game played on).
+        keep(path, analysis, made, rec.digest)
     if args.json:
         out = {"recording": str(path), **analysis.as_json()}
         if found is not None and found.on is not None:
@@ -132,15 +134,16 @@ def kept_note(when: str) -> str:
     return f"From {kept} (`--fresh` weighs every decision again)."
 
 
-def reusable(path: Path, made: dict[str, Any]) -> Kept | None:
+def reusable(path: Path, made: dict[str, Any], digest: str = "") -> Kept | None:
     """Return the analysis kept for the recording at `path` when it was made as `made`
     says (the same rules, release, futures and seed: the viewer's check too,
     `advisor.kept.reusable`), else None; a kept one that is damaged or made otherwise is
-    said on stderr (`_tell`) before it is made anew."""
+    said on stderr (`_tell`) before it is made anew. `digest`: of the bytes read
+    (`Recording.digest`)."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor import kept
 
-    found, why = kept.reusable(path, made)
+    found, why = kept.reusable(path, made, digest)
     if why:
         _tell(f"{why}: weighing the game again.")
     return found
@@ -227,15 +230,48 @@ def short_option(option: str, most: int) -> str:
     return (head if len(head) + len(tail) <= most else cut_words(head, most - len(tail))) + tail
 
 
-def _pc(rate: float) -> str:
-    return f"{100 * rate:3.0f} %"
+#: A figure's column: its chance, then its 95 % interval ("  5 % (1-24)  ").
+FIGURE = 14
+
+
+def _figure(chance: Shown, mark: str = "") -> str:
+    """Return a figure's column as the summary says a chance, "5 % (1-24)", the chance
+    right-aligned and its 95 % interval after it (#28 round 29, 29b-26: "5 %" then "0 %"
+    from 20 games read as sure, nothing on the row saying how few stood behind it; the
+    interval is how many: 0 of 20 is "0 % (0-16)"). `mark` right after it ("*")."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.chances import percent
+
+    if not chance.games:  # an analysis from before #30 kept no count
+        return f"{'?':>5}{mark}".ljust(FIGURE)
+    point, _, interval = percent(chance).partition(" (")
+    return f"{point:>5} ({interval}{mark}".ljust(FIGURE)
 
 
 def _taken(c: Choice) -> str:
-    """Return the Taken column: "≤38 %" for an option stopped early without a loss to the
-    best (a bound, never the best's own figure)."""
+    """Return the Taken column: its figure with its interval (`_figure`); "≤38 %" for an
+    option stopped early without a loss to the best (a bound, never the best's own figure:
+    no interval, its verdict says on how many futures it stopped)."""
     f = c.chance_taken
-    return f"≤{100 * f.rate:2.0f} %" if f.at_most else _pc(f.rate)
+    return f"≤{100 * f.rate:2.0f} %".ljust(FIGURE) if f.at_most else _figure(f)
+
+
+def _interval_note(games: int) -> str:
+    """Return the legend's sentence on the rows' intervals, with how wide one is at `games`
+    futures at 50 % and what 0 of them means."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.chances import wilson
+
+    low, high = wilson(games // 2, games)
+    none = wilson(0, games)[1]
+    return (
+        f"Each figure with its 95 % interval, from the games behind it: from {games} games"
+        f" one is about ±{100 * (high - low) / 2:.0f} points at 50 %, and 0 % (0-"
+        f"{100 * none:.0f}) is none of {games} won, not a game that cannot be won. Lost and"
+        " the verdicts count only differences the same futures tell apart (the paired"
+        " interval below 0, in the verdict): two figures whose intervals overlap may differ"
+        " by chance alone."
+    )
 
 
 def text_report(
@@ -272,16 +308,19 @@ def text_report(
         " not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
+        _interval_note(a.games),
         "",
-        "  Dec Lvl Chance  Taken  Lost  Option taken: verdict",
+        f"  Dec Lvl {'Chance (95 %)':{FIGURE + 1}}{'Taken (95 %)':{FIGURE}}  Lost  Option taken:"
+        " verdict",
     ]
     head = len(lines) - 1  # the prose above the table's header row
-    verdict = max(40, width - 61) if width else None  # the columns before it: 61
+    before = 19 + 2 * FIGURE  # the columns before the option's: 47
+    verdict = max(40, width - before - 32) if width else None  # its option's: 30 and ": "
     # On a terminal too narrow for a row and 40 of its verdict, the verdict goes under
     # its row, wrapped (#28 round 15: rows of 105 characters at 80 columns).
-    under = wrap and width is not None and width < 61 + 40
+    under = wrap and width is not None and width < before + 32 + 40
     if under:
-        lines[-1] = "  Dec Lvl Chance  Taken  Lost  Option taken (its verdict under it)"
+        lines[-1] = lines[-1].replace(": verdict", " (verdict under it)")
     for c in a.choices:
         # "?" beside an uncertain loss: round 24 read "Lost 19" without the "!" the header
         # gives "more than 10 points" (only the summary said why).
@@ -289,8 +328,8 @@ def text_report(
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
         taken, why = in_sentence(taken_first(c.taken)), c.verdict()
         # "*": the chance is the bot's own play (round 24: "0 %" then "34 %", unexplained).
-        low = "*" if c.reads_low else " "
-        row = f"{c.n:5} {c.level:3} {_pc(c.before.rate)}{low}{_taken(c)} {lost}{mark} "
+        low = "*" if c.reads_low else ""
+        row = f"{c.n:5} {c.level:3} {_figure(c.before, low)} {_taken(c)} {lost}{mark} "
         if under:
             assert width is not None
             lines.append(row + short_option(taken, max(10, width - len(row))))

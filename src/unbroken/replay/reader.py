@@ -113,6 +113,10 @@ class Recording:
     #: The plugins whose effect handlers the player switched off, by the decision
     #: from which on (SwitchedOff lines).
     switched_off: dict[int, list[str]] = field(default_factory=dict)
+    #: The sha256 of the file's bytes as they were read (`read_recording`; "" when not read
+    #: from a file): what names an analysis of this recording (`advisor.analysis.cache_path`),
+    #: whatever the file holds by the time the analysis is kept.
+    digest: str = ""
 
 
 def _decode(
@@ -144,7 +148,9 @@ def read_recording(path: Path | str, drop_torn: bool = False) -> Recording:
     """
     path = Path(path)
     data = _read_bytes(path)
-    return parse_recording(data, path, drop_torn)
+    rec = parse_recording(data, path, drop_torn)
+    rec.digest = hashlib.sha256(data).hexdigest()
+    return rec
 
 
 def parse_recording(

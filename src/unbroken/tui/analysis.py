@@ -347,7 +347,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
             made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
         except ReplayError:
             made = None  # its plugins cannot be had: analysing it says so
-        chart.analysis = kept(Path(path), made)
+        chart.analysis = kept(Path(path), made, timeline.recording.digest)
         if chart.analysis is None:
             chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
             chart.running = True
@@ -355,14 +355,15 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     viewer.call_after_refresh(lambda: redraw(viewer))
 
 
-def kept(path: Path, made: dict[str, Any] | None) -> Analysis | None:
+def kept(path: Path, made: dict[str, Any] | None, digest: str = "") -> Analysis | None:
     """Return the analysis kept of the recording at `path` when made as `made` says, checked
     as `unbroken analyze` checks it (`advisor.kept.reusable`): #28 round 28, the viewer
     showed any kept analysis of the format, made with other rules, plugins, an older
-    release or another count of games. None: none such (or `made` None: unknown)."""
+    release or another count of games. None: none such (or `made` None: unknown). `digest`:
+    of the bytes the viewer read (`Recording.digest`): the file may have grown since."""
     if made is None:
         return None
-    found, _ = reusable(path, made)
+    found, _ = reusable(path, made, digest)
     return None if found is None else found.analysis
 
 
@@ -399,7 +400,7 @@ def _compute(viewer: ReplayViewerScreen, chart: ChanceChart, path: Path) -> None
     else:
         if chart.stopped:  # closed after its last decision: lost as the question said
             return
-        keep(path, result, made)
+        keep(path, result, made, timeline.recording.digest)  # the bytes weighed (a49)
         chart.analysis = result
     chart.running = False
     chart.message = None  # "Analysing…: c finds …" is out of date once it is done

@@ -10,6 +10,7 @@ and jump to the next level or battle; the arrow keys follow those links.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from html import escape
 from threading import Lock
@@ -19,7 +20,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from unbroken.advisor.analysis import Analysis
+from unbroken.advisor.analysis import Analysis, Unreadable
 from unbroken.board.analyses import analysis_of
 from unbroken.board.pages.chart import chance_chart
 from unbroken.board.pages.layout import day_href, page, player_link, recording_href, watch_href
@@ -38,6 +39,8 @@ from unbroken.replay.reader import parse_recording
 from unbroken.replay.timeline import Timeline
 from unbroken.words.actions import label, marked_row, option_text
 from unbroken.words.effects import effect_text
+
+log = logging.getLogger("unbroken.board.analysis")
 
 #: Timelines kept built (a game's is folded once, then any position is quick).
 KEPT = 16
@@ -80,14 +83,22 @@ class Watching:
                 self._kept.popitem(last=False)
         return timeline
 
-    def _load(self, entry_id: int) -> tuple[Entry, int, Timeline, Analysis | None] | None:
+    def _load(self, entry_id: int) -> tuple[Entry, int, Timeline, Analysis | str | None] | None:
+        """Return the entry, its rank, its timeline and its analysis (None: none yet; why
+        it cannot be read, in words, when the one kept cannot be)."""
         row = self.store.entry(entry_id)
         if row is None:
             return None
         timeline = self.timeline(entry_id)
         if timeline is None:
             return None
-        return row, self.store.rank(row), timeline, analysis_of(self.store, entry_id)
+        analysis: Analysis | str | None
+        try:
+            analysis = analysis_of(self.store, entry_id)
+        except Unreadable as exc:
+            log.warning("entry %d: its analysis cannot be read: %s", entry_id, exc)
+            analysis = str(exc)
+        return row, self.store.rank(row), timeline, analysis
 
     async def page(self, request: Request) -> Response:
         text = request.path_params["entry"]
@@ -105,10 +116,10 @@ class Watching:
 
 
 def watch_page(
-    row: Entry, rank: int, timeline: Timeline, i: int, analysis: Analysis | None = None
+    row: Entry, rank: int, timeline: Timeline, i: int, analysis: Analysis | str | None = None
 ) -> str:
     """Return the watch page of `row`'s game at position `i` (with its chance chart when it
-    has been analysed)."""
+    has been analysed; `analysis` a str: why the one kept cannot be read, said instead)."""
     rules = timeline.ruleset
     state = timeline.state_at(i)
     where = "free play"
@@ -128,7 +139,7 @@ def watch_page(
         + share
         + _steps(row.id, timeline, i)
         + _position(timeline, i)
-        + (chance_chart(row.id, analysis, i) if analysis is not None else _waiting(row))
+        + _analysis(row, analysis, i)
         + '<div class="watch"><div>'
         + _trackers(state, rules)
         + _monster(state, rules, timeline, i)
@@ -139,6 +150,19 @@ def watch_page(
         + _steps(row.id, timeline, i)
     )
     return page(f"Game {row.id}", body, KEYS)
+
+
+def _analysis(row: Entry, analysis: Analysis | str | None, i: int) -> str:
+    """Return the chance chart, or what is said instead: that the advisor has not analysed
+    the game yet, or why its analysis cannot be shown."""
+    if isinstance(analysis, Analysis):
+        return chance_chart(row.id, analysis, i)
+    if isinstance(analysis, str):
+        return (
+            '<p class="note analysis-unreadable">The advisor\'s analysis of this game cannot'
+            f" be shown: {escape(analysis)}. The game itself can be watched below.</p>"
+        )
+    return _waiting(row)
 
 
 def _waiting(row: Entry) -> str:
