@@ -1,19 +1,41 @@
-"""#28 playtest round 30's help (30b-13): a section's text ran into its scrollbar ("monster
+"""#28 playtest round 30's help. 30b-13: a section's text ran into its scrollbar ("monster
 and survive the meal after it, and you██" in How to play, "(green spaces██" in Expert's
 card): the pane's right padding was beyond the bar. Every section keeps a column's gap
-before it, at 80x24 and 120x40, the expansions' and every card's (what the search finds)."""
+before it, at 80x24 and 120x40, the expansions' and every card's (what the search finds).
+30b-20: the search for "danger" had no entry for the danger track, and listed the cards
+naming "Dangerous Idea" among those saying "danger"."""
 
 from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from bar_gap import rows
 from pilot import sync
+from playing import help_found
 from textual.containers import VerticalScroll
 
-from unbroken.plugins import load_plugins
+from unbroken.plugins import Plugins, load_plugins
+from unbroken.testing import expansions_from_source
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.help import HelpScreen, SectionText, card_sections
+from unbroken.tui.help import HelpScreen, SectionText, card_sections, danger_section
+from unbroken.tui.help_search import ranked
 from unbroken.tui.rule_terms import term_sections
+
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+EXPANSIONS = {"gauntlet": "unbroken_gauntlet", "unearthed": "unbroken_unearthed"}
+
+
+@contextmanager
+def both_expansions() -> Iterator[Plugins]:
+    """Yield the plugins of the base game and both expansions, imported from plugins/*/src
+    (not installed): their help sections and cards (Gauntlet's Expert) with the base's."""
+    with expansions_from_source(PLUGINS, EXPANSIONS):
+        extra = [(name, importlib.import_module(pkg)) for name, pkg in EXPANSIONS.items()]
+        yield load_plugins(["base", *EXPANSIONS], extra=extra)
 
 
 def touching(screen: HelpScreen, pane: VerticalScroll) -> list[str]:
@@ -30,9 +52,7 @@ def touching(screen: HelpScreen, pane: VerticalScroll) -> list[str]:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_no_section_of_help_runs_into_its_scrollbar(size: tuple[int, int]) -> None:
-    loaded = load_plugins(["base", "gauntlet", "unearthed"])
-
-    async def check() -> None:
+    async def check(loaded: Plugins) -> None:
         app = UnbrokenApp(loaded.ruleset, animate=False, seed=1)
         app._plugins = loaded
         async with app.run_test(size=size) as pilot:
@@ -49,7 +69,48 @@ def test_no_section_of_help_runs_into_its_scrollbar(size: tuple[int, int]) -> No
                 if pane.max_scroll_y > 0:  # its scrollbar is drawn
                     scrolled += 1
                     touched[title] = touching(screen, pane)
+            if size == (80, 24):  # 30b-13's card scrolls there
+                assert "Expert (difficulty)" in touched, list(touched)
             assert scrolled >= 5, scrolled  # How to play, Keys, rules; at 80x24 cards too
             assert not any(touched.values()), {k: v[:2] for k, v in touched.items() if v}
 
-    sync(check)()
+    with both_expansions() as loaded:
+        sync(lambda: check(loaded))()
+
+
+def test_a_word_whole_ranks_before_a_word_starting_another() -> None:
+    # 30b-20: "danger" listed Sage, Tomu and Helena (their "Dangerous Idea") in the
+    # contents' order among the sections that say "danger" whole.
+    sections = [
+        ("Sage (class)", "## Sage (class)\n\n- 8. Dangerous Idea: roll the die."),
+        ("5. Combat Phase", "## 5. Combat Phase\n\nThe danger track's space is added."),
+        ("Daring (skill)", "## Daring (skill)\n\n- Danger wakes you up."),
+    ]
+    order = [sections[i][0] for i in ranked(sections, "danger")]
+    assert order == ["5. Combat Phase", "Daring (skill)", "Sage (class)"], order
+    assert [sections[i][0] for i in ranked(sections, "dangerous")] == ["Sage (class)"]
+
+
+def test_the_danger_track_has_its_own_entry_first_in_a_search_for_danger() -> None:
+    # 30b-20: no entry for the track; Expert's card held it (under "Danger track").
+    with both_expansions() as loaded:
+        title, text = danger_section(loaded.ruleset)
+        assert title == "Danger track (rule)"
+        assert "In this game Expert has one: Expert (difficulty)" in " ".join(text.split())
+        sections = [(title, text), *card_sections(loaded.ruleset)]
+        order = [sections[i][0] for i in ranked(sections, "danger")]
+        assert order[:2] == ["Danger track (rule)", "Expert (difficulty)"], order
+        assert order.index("Daring (skill)") < order.index("Sage (class)"), order
+    _, text = danger_section(load_plugins(["base"]).ruleset)  # the base game alone
+    said = " ".join(text.split())
+    assert "moves one space each level as the monster is revealed" in said, said
+    assert "No difficulty in this game has one: the Gauntlet expansion's **Expert** does" in said
+
+
+@sync
+async def test_helps_search_for_danger_opens_the_danger_track() -> None:
+    async with help_found(*"danger") as (_, screen):
+        found = [screen.sections[i][0] for i in screen.listed]
+        assert found[0] == "Danger track (rule)", found
+        shown = screen.query_one(SectionText).source
+        assert shown.startswith("## Danger track\n\nA difficulty may add a **danger track**")
