@@ -57,9 +57,13 @@ async def searched(app: UnbrokenApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen: HelpScreen = await help_searched(pilot, app, *"danger track")
         found = [screen.sections[i][0] for i in screen.listed]
-        assert found[0] == "Gritty (difficulty)", found
-        assert "5. Combat Phase" in found[1:], found
+        # The track's own entry first (30b-20), then the difficulty that has one.
+        assert found[:2] == ["Danger track (rule)", "Gritty (difficulty)"], found
+        assert "5. Combat Phase" in found[2:], found
+        await pilot.press("down", "down")  # to what was found, then to Gritty
+        await pilot.pause()
         section = screen.query_one("#help-section", SectionText)
+        assert section.source.startswith("## Gritty (difficulty)"), section.source[:40]
         drawn = [line.text.strip() for line in section.lines(section.content_size.width)]
         assert "Danger track (skips green spaces):" in drawn, drawn  # a heading, no bullet
         # Round 26: Gritty skips its green space, which no level lands on: it gives nothing.

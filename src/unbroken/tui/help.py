@@ -131,6 +131,36 @@ def score_section(ruleset: Ruleset | None, plugins: Any = None) -> str:
     return text + "\nIn a game, `i` shows this too (**Score**, under You).\n"
 
 
+#: The danger track, as R-MONSTER-1 says it (the base game's rule: a difficulty may add one).
+DANGER_TRACK = (
+    "A difficulty may add a **danger track**. Its marker starts off the track and moves one "
+    "space each level as the monster is revealed, past every space of a colour the "
+    "difficulty skips (a space passed over gives nothing), never past the last space. The "
+    "monster gains the armor and health of the space the marker lands on (20 at most): the "
+    'Stage says it ("danger track 2: +1 armor"), and `i` on the monster '
+    'in its numbers ("armor 3 (printed 2, +1 danger track)").'
+)
+
+
+def danger_section(ruleset: Ruleset | None) -> tuple[str, str]:
+    """Return help's section on the danger track (30b-20: a search for "danger" found only
+    cards naming "Dangerous Idea"), saying which difficulties in play have one: their cards
+    list its spaces and where the marker lands at each level."""
+    tracked = [d.name for d in (ruleset.settings.difficulties if ruleset else ()) if d.danger]
+    if tracked:
+        cards = " and ".join(f"{name} (difficulty)" for name in tracked)
+        has = (
+            f"In this game {_and(tracked)} {'has' if len(tracked) == 1 else 'have'} one: "
+            f"{cards} in this search lists its spaces and where the marker lands at each level."
+        )
+    else:
+        has = (
+            "No difficulty in this game has one: the Gauntlet expansion's **Expert** does "
+            "(`unbroken plugins` turns expansions on)."
+        )
+    return "Danger track (rule)", f"## Danger track\n\n{DANGER_TRACK}\n\n{has}\n"
+
+
 #: One card of each kind, in words ("a condition"), for the search's titles.
 ONE_CARD = {"classes": "class", "difficulties": "difficulty"}
 
@@ -328,6 +358,7 @@ class HelpScreen(Screen[None]):
         if words and len(self.sections) == self.own:
             self.sections += card_sections(getattr(self.app, "ruleset", None))
             self.sections += term_sections()  # "committed", as `i` lists it (#28 round 11)
+            self.sections.append(danger_section(getattr(self.app, "ruleset", None)))
         # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
         self.found = patterns(message.value)
         # A card named so first ("ambush" finds the rule before the skill Ambusher), then

@@ -63,13 +63,16 @@ def first_match(lines: list[str], found: list[re.Pattern[str]]) -> int | None:
     )
 
 
-def phrase(typed: str, forms: bool = True) -> re.Pattern[str]:
+def phrase(typed: str, forms: bool = True, whole: bool = False) -> re.Pattern[str]:
     """Return what finds the words typed as one phrase, in order, any case: each word as
-    typed or (`forms`) in one of its forms ("danger track" in "the danger tracks")."""
+    typed or (`forms`) in one of its forms ("danger track" in "the danger tracks"); `whole`:
+    each word as typed, whole or with an ending of `ENDINGS` ("danger" in "the danger
+    track", "track" in "tracks", not "danger" in "Dangerous": 30b-20)."""
     parts = []
+    rest = f"(?:{'|'.join(ENDINGS)})?(?!\\w)" if whole else "\\w*"
     for word in typed.lower().split():
-        found = {re.escape(word), re.escape(stem(word) if forms else word)}
-        parts.append(f"(?:{'|'.join(sorted(found))})\\w*")
+        found = {re.escape(word), re.escape(stem(word) if forms and not whole else word)}
+        parts.append(f"(?:{'|'.join(sorted(found))}){rest}")
     return re.compile(START + r"\W+".join(parts), re.IGNORECASE)
 
 
@@ -86,13 +89,17 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
     holding the phrase whole; then the rest. Among equals, a section holding two words or
     more typed as a phrase more often first, then the contents' order (#28 round 24:
     "danger track" listed Score, then 5. Combat Phase, before Expert, whose heading is
-    "Danger track")."""
+    "Danger track"). The words whole (or with an ending: "tracks") come before words they
+    only start (30b-20: "danger" listed Sage, for its "Dangerous Idea", among the texts
+    saying "danger")."""
     found = patterns(typed)
     words = " ".join(typed.lower().split())
 
-    def places(text: str, heads: list[str], forms: bool) -> tuple[bool, bool, bool]:
-        whole = phrase(words, forms)
-        each = found if forms else [phrase(word, forms) for word in words.split()]
+    def places(
+        text: str, heads: list[str], forms: bool, exact: bool = False
+    ) -> tuple[bool, bool, bool]:
+        whole = phrase(words, forms, exact)
+        each = found if forms else [phrase(word, forms, exact) for word in words.split()]
         # Of the headings, only the title holding the words apart comes before a text
         # holding the phrase (29b-6: "time track" listed first "Curious Tracks", whose
         # card's heading "Curious Tracks (encounter, time 5)" holds the words apart).
@@ -107,7 +114,12 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
         name = title.lower()
         heads = headings(title, text)
         named = (name.partition(" (")[0] == words, name.startswith(words))
-        held = (*named, *places(text, heads, False), *places(text, heads, True))
+        held = (
+            *named,
+            *places(text, heads, False, exact=True),
+            *places(text, heads, False),
+            *places(text, heads, True),
+        )
         return held.index(True) if True in held else len(held)
 
     def shown(index: int) -> int:

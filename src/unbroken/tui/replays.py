@@ -175,9 +175,22 @@ class ReplayViewerScreen(Screen[None]):
         if self.problem is not None:
             self.notify(warning(self.problem), severity="error", timeout=30)
 
+    #: A draw for a resize is on its way (`on_resize`).
+    _resized = False
+
     def on_resize(self, event: events.Resize) -> None:
-        """Draw the position again for the new width (the header's bar fits it); the event
-        as GameScreen's takes it (mypy: the screens' signatures agree)."""
+        """Draw the position again for the new size (the header's bar, the log's lines, the
+        Stage's rows and the Hand fit it) once the panels have their sizes, as GameScreen
+        does: drawn here, in the event, it was drawn at the old layout's (30b-9: after a
+        resize to 120x40 the log wrapped at 44 columns, "Hand ↓ more", until `→`). Resizes
+        that come together are drawn once; the event as GameScreen's takes it (mypy)."""
+        if not self._resized:
+            self._resized = True
+            self.call_after_refresh(self.redraw_resized)
+
+    def redraw_resized(self) -> None:
+        """Draw the position at the size the screen now has (`on_resize`)."""
+        self._resized = False
         self.show()
 
     def show(self) -> None:
