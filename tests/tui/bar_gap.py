@@ -19,7 +19,7 @@ def gap_before_the_bar(screen: Screen[Any], pane: Widget) -> None:
     """Assert `pane` scrolls (its scrollbar is drawn) and the column before its scrollbar
     is blank on every row of it."""
     assert pane.max_scroll_y > 0, pane  # it scrolls: its scrollbar is drawn
-    region = pane.region
-    before = pane.scrollable_content_region.right - 1  # the column before the scrollbar
+    region = pane.scrollable_content_region  # its rows of text (not its border's)
+    before = region.right - 1  # the column before the scrollbar
     drawn = rows(screen)
     assert all(drawn[y][before] == " " for y in range(region.y, region.bottom)), "\n".join(drawn)

@@ -48,11 +48,12 @@ async def test_the_food_change_and_the_hunger_cost_are_told_apart() -> None:
 
 def test_the_die_line_breaks_its_question_whole() -> None:
     # Round 20 at 80x24: "die ⚄ 5, re-roll ⚅ 6: keep…" then "…which?" on a page, the
-    # question cut across two rows. Cut at a clause's end, each part whole, no "…".
+    # question cut across two rows. Cut at a clause's end, each part whole (its ":" a "…",
+    # round 30: 30b-15, the line read as whole where a page had no row for the question).
     line = "die ⚄ 5, re-roll ⚅ 6: keep which?"
     for width in range(len("die ⚄ 5, re-roll ⚅ 6:"), len(line)):
         head, rest = head_cut(line, width)
-        assert (head, rest) == ("die ⚄ 5, re-roll ⚅ 6:", "keep which?"), width
+        assert (head, rest) == ("die ⚄ 5, re-roll ⚅ 6…", "keep which?"), width
     # With no clause to end, before the name, whole, no "…" joins (round 13: "Warl…" then
     # "…ord"; round 24: "the Bugbear…" then "…Warlord"); the line cut ends "…" after its
     # last word (round 26: "die [6] of 7 picked" read as whole, the rest on another page).

@@ -16,5 +16,5 @@ def test_the_die_line_cut_after_a_clause_ends_with_an_ellipsis_not_a_bare_semico
         "die ⚄ 5…",
         "re-roll ⚅ 6: keep which?",
     )
-    # A colon ends a clause that says what follows (round 20): kept.
-    assert head_cut("die ⚄ 5, re-roll ⚅ 6: keep which?", 22)[0] == "die ⚄ 5, re-roll ⚅ 6:"
+    # A colon too (round 30: 30b-15, "die ⚅ 6, re-roll ⚁ 2:" where no row said the rest).
+    assert head_cut("die ⚄ 5, re-roll ⚅ 6: keep which?", 22)[0] == "die ⚄ 5, re-roll ⚅ 6…"

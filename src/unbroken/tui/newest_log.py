@@ -1,11 +1,11 @@
-"""The table's log panel: its newest lines in sight, each shown from its first row."""
+"""The table's log panel: its newest lines in sight, each shown from its first row, and
+wrapped a column short of its scrollbar."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from typing import Self
 
-from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.strip import Strip
@@ -18,8 +18,13 @@ class NewestLog(RichLog):
     #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
     again (Textual's anchor).
 
-    At its end, a line whose first rows are above the panel is left out (its rows
-    blank): its tail read as a stray fragment ("used.", "Idol.": #28 round 29)."""
+    At its end, a line whose first rows are above the panel is left out and the lines
+    under it move up, blank rows under the newest: its tail read as a stray fragment
+    ("used.", "Idol.": #28 round 29), and its rows left blank above the text read as lost
+    text (round 30: 30a-4, 30b-5).
+
+    Its lines wrap a column short of where its scrollbar is, shown or not: they ran into
+    it ("Slithering Snake.██", "spent in██": 30a-16), as the full log's (`l`) did."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -29,19 +34,26 @@ class NewestLog(RichLog):
     def on_mount(self) -> None:
         self.anchor()
 
-    def write(self, content: RenderableType | object, *args: object, **kwargs: object) -> Self:
-        """Write `content` (lines split at "\\n"), noting the row each of its lines starts on."""
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        """Write `content` (lines split at "\\n") wrapped at `width` (else short of the
+        scrollbar), noting the row each of its lines starts on."""
         if not self._size_known:  # written again once the size is known
-            return super().write(content, *args, **kwargs)  # type: ignore[arg-type]
+            return super().write(content, width, expand, shrink, scroll_end, animate)
         before = len(self.lines)
-        super().write(content, *args, **kwargs)  # type: ignore[arg-type]
+        width = self.wrap_width() if width is None else width
+        super().write(content, width, expand, shrink, scroll_end, animate)
         if self.max_lines is not None or len(self.lines) == before:
             return self
         parts = content.split("\n") if isinstance(content, (str, Text)) else [content]
         texts = [Text(part) if isinstance(part, str) else part for part in parts]
-        # The width RichLog wraps at: the widest line's, cut to the panel's.
-        widest = max((cell_len(t.plain) for t in texts if isinstance(t, Text)), default=1)
-        width = max(min(widest, self.scrollable_content_region.width), self.min_width, 1)
         row, starts = before, []
         for text in texts:
             starts.append(row)
@@ -51,17 +63,30 @@ class NewestLog(RichLog):
         self.starts += starts if row == len(self.lines) else [before]
         return self
 
+    def wrap_width(self) -> int:
+        """Return the width the log's lines wrap at: the panel's but for its scrollbar's
+        columns (kept before it comes) and a column's gap before them."""
+        bar = 0 if self.show_vertical_scrollbar else self.styles.scrollbar_size_vertical
+        return max(1, self.scrollable_content_region.width - bar - 1)
+
     def clear(self) -> Self:
         self.starts = []
         return super().clear()
 
     def render_line(self, y: int) -> Strip:
-        """Return row `y` of the panel: blank where it is a line's tail above the first
-        line that starts in sight, when the log is at its end."""
+        """Return row `y` of the panel: at the log's end, the rows of the lines that start
+        in sight moved up over the tail of a line begun above (blank rows under them)."""
+        return super().render_line(y + self.moved_up())
+
+    def moved_up(self) -> int:
+        """Return how many rows the lines in sight move up: the rows of a line's tail
+        at the panel's top when the log is at its end, else none (a line taller than
+        the panel shows its tail, the newest row in sight)."""
         top = round(self.scroll_offset.y)
         height = self.scrollable_content_region.height
-        if top and top >= self.max_scroll_y and self.starts:
-            first = bisect_left(self.starts, top)
-            if first < len(self.starts) and top + y < self.starts[first] < top + height:
-                return Strip.blank(self.scrollable_content_region.width, self.rich_style)
-        return super().render_line(y)
+        if not (top and top >= self.max_scroll_y and self.starts):
+            return 0
+        first = bisect_left(self.starts, top)
+        if first < len(self.starts) and top < self.starts[first] < top + height:
+            return self.starts[first] - top
+        return 0

@@ -53,8 +53,9 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     24: "…the Bugbear…" then "…Warlord", the "…" joins read as cut words), the line
     ending "…" after its last word, the rest whole (round 26: "die [6] of 7 picked" read
     as whole on the pages without the rest); a clause ending ";" or "," ends "…" instead
-    (round 28: "die ⚄ 5 (monster's combat roll);" read as a bare mark). A word longer
-    than the line is cut where it ends."""
+    (round 28: "die ⚄ 5 (monster's combat roll);" read as a bare mark), and so does one
+    ending ":" (round 30, 30b-15: "die ⚅ 6, re-roll ⚁ 2:" where a page had no row for
+    "keep which?"). A word longer than the line is cut where it ends."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
@@ -62,7 +63,7 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     end = max(ends)
     if end > len("die "):
         head = line[:end].rstrip()
-        if head.endswith((";", ",")):  # more follows: said so (#28 round 28: a bare ";")
+        if head.endswith((";", ",", ":")):  # more follows: said so (round 28: a bare ";")
             head = f"{head[:-1]}…"
         return head, line[end:].lstrip()
     named = line.rfind(" the ", 0, width + 1)

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.reactive import var
 
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase
+from unbroken.core.state import GameState, Phase, StepName
 from unbroken.tui.card_lines import mark
 from unbroken.tui.sheet import MonsterSheet
 from unbroken.tui.sheet_pages import EXPAND_KEY
@@ -18,6 +18,9 @@ from unbroken.words.keeping import weapons_held
 from unbroken.words.vocabulary import plural
 
 __all__ = ["EXPAND_KEY", "StagePanel"]
+
+#: The steps of the combat after the battle: `m`'s page shown stays into them.
+AFTER_THE_BATTLE = (StepName.REWARDS, StepName.HUNGER)
 
 
 class StagePanel(MonsterSheet):
@@ -93,12 +96,16 @@ class StagePanel(MonsterSheet):
         if meeting != self.meeting:
             self.meeting, self.expanded, self.page, self.page_holds = meeting, None, 0, ""
         fighting = (state.phase == Phase.COMBAT, state.step)
-        if fighting[0] and fighting != self.fighting:
-            # Into each step of the combat (the battle's start too) the pages open at the
+        after = self.fighting[0] and state.step in AFTER_THE_BATTLE
+        if fighting[0] and fighting != self.fighting and not after:
+            # Into each step of the combat up to the battle's start the pages open at the
             # first of what acts now, not at the page holding what `m` showed before (#28
             # round 21: the Giant Spider's scouted "table 1 of 1" stayed, its trickery on a
             # page before it; round 28: the Crazed Survivor's trickery's "rules 3 of 3"
             # opened the battle at "rules 2 of 2", its Grab the Weapon on the page before).
+            # After the battle the page shown stays, where it still is, until `m` (round
+            # 30, 30b-16: the Iron Beetle's "table 1 of 1" went back to "rules 1 of 1" at
+            # the Rewards step without a key).
             self.page, self.page_holds = 0, ""
         self.fighting = fighting
         self.set_reactive(StagePanel.die, die)
