@@ -20,7 +20,7 @@ from typing import Any
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
-from unbroken.advisor.unseen import unseen_note
+from unbroken.advisor.unseen import decided_note
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -145,9 +145,9 @@ class Choice:
 
     def verdict(self) -> str:
         """Return the decision in words: the better option and what it changes, or why not;
-        then what its figures average over unseen ("monster unknown: averaged over the 7
-        it may be"), as `%` says it beside them."""
-        unseen = unseen_note(self.unseen)
+        then what its figures averaged over unseen ("monster unknown when this was decided:
+        averaged over the 7 it might be"), as `%` says it beside them (`decided_note`)."""
+        unseen = decided_note(self.unseen)
         return self._verdict() + (f" ({unseen})" if unseen else "")
 
     def _verdict(self) -> str:
