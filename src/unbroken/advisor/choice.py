@@ -159,9 +159,17 @@ class Choice:
             if not self.against_best.games:  # an analysis from before #30: no comparison
                 return f"about equal to {in_sentence(self.best)}"
             # The paired figures first (a table cuts the line short): the chance before less
-            # the chance taken is this difference (unless the option was certain).
+            # the chance taken is this difference (unless the option was certain). An
+            # interval either side of 0 is said so, not as a signed size: 30b-10 read "-12
+            # points (-28 to 4) …: about equal to Skip your turn" as a misstep's size.
+            low, high = self.against_best.interval
+            size = (
+                f"too close to tell ({bound(low)} to {bound(high)} points)"
+                if low < 0 <= high
+                else self.against_best.points()
+            )
             return (
-                f"{self.against_best.points()} on the same futures: about equal to"
+                f"{size} on the same futures: about equal to"
                 f" {in_sentence(self.best)}{self._above() or self._where_led()}"
                 f"{self._scores_equal()}"
             )
