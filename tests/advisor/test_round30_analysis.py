@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from unbroken.advisor.analysis import Analysis, _choice, _Position
 from unbroken.advisor.estimator import Weighing
+from unbroken.cli.analyze import report_title, text_report
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import StepName
@@ -33,3 +34,18 @@ def test_the_unrevealed_monster_is_said_of_the_moment_decided_not_of_the_stage()
     assert after.state.monster is not None  # what the viewer's stage shows at the decision
     said = head_words(Analysis(16, 20, 2, "won", [choice]), 1)
     assert "(monster unknown when this was decided: averaged over the 6 it might be)" in said
+
+
+def test_analyzes_title_keeps_the_characters_name_whole() -> None:
+    """30a-20: `unbroken analyze`'s title wrapped at 80 columns inside the name: "…won.jsonl.gz
+    (Maxyn" / "Zenma, Normal): won, …"."""
+    file = "2026-11-29T0103_maxyn-zenma_normal_seed1388035387796060990_won.jsonl.gz"
+    title = report_title(file, "Maxyn Zenma", "Normal")
+    report = text_report(Analysis(16, 20, 134, "won", []), title, 80, wrap=True).splitlines()
+    assert all(len(line) <= 80 for line in report[:3])
+    head = "\n".join(report[:3])
+    assert "(Maxyn Zenma, Normal): won, 134 decisions" in head.replace("\n  ", " ")
+    assert not any(line.endswith("(Maxyn") for line in report)
+    assert "\x1f" not in "\n".join(report)
+    # Not wrapped (a file): the name as it is.
+    assert "(Maxyn Zenma, Normal)" in text_report(Analysis(16, 20, 134, "won", []), title, None)
