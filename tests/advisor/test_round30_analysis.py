@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from unbroken.advisor.analysis import Analysis, _choice, _Position
+from unbroken.advisor.chances import Estimate, Figure
+from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import Weighing
+from unbroken.advisor.paired import Difference
 from unbroken.cli.analyze import report_title, text_report
 from unbroken.core import actions as act
 from unbroken.core.game import Game
@@ -49,3 +52,23 @@ def test_analyzes_title_keeps_the_characters_name_whole() -> None:
     assert "\x1f" not in "\n".join(report)
     # Not wrapped (a file): the name as it is.
     assert "(Maxyn Zenma, Normal)" in text_report(Analysis(16, 20, 134, "won", []), title, None)
+
+
+def test_a_free_gain_leading_far_above_says_the_jump_is_the_bots_play() -> None:
+    """30b-11: decision 22, Rummager's free +1 wood, read "10 %* 52 %" with "10 % here is the
+    reference bot's own play …": a 42-point jump on a free wood looked broken. The 10 % is
+    the bot playing on from here, worse at the next decision than its best there: the
+    verdict says the jump is the bot's and what it then plays."""
+    wood = Choice(
+        22, 1, "t", 2, "Rummager: Gain 1 wood", "Rummager: Gain 1 wood", "Rummager: Gain 1 wood",
+        Estimate(10, 100), Figure.of(Estimate(52, 100)), Difference(0, 0, 100),
+        led_to=Estimate(52, 100),
+        bot_next="it then plays Downgrade at decision 23: Explore there +40 points (29 to 51)",
+    )  # fmt: skip
+    assert wood.reads_low
+    assert wood.verdict() == (
+        "the best option; the jump from 10 % is the reference bot's, not this option's: where"
+        " this led (52 % (42-62), nothing random between) the bot plays worse than its best"
+        " option (it then plays Downgrade at decision 23: Explore there +40 points (29 to"
+        " 51)), and the 10 % here counts that play"
+    )

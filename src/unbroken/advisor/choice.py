@@ -270,10 +270,14 @@ class Choice:
         led = self.led_to
         if led is None or not self.reads_low:
             return ""
+        # What the bot then plays, said: 30b-11 read "10 %* 52 %" on a free wood as broken,
+        # the jump being the bot's play at the next decision, not the option's doing.
+        then = f" ({self.bot_next})" if self.bot_next else ""
+        here = f"{round(100 * self.before.rate)} %"
         return (
-            f"; {round(100 * self.before.rate)} % here is the reference bot's own play: where"
-            f" this led ({led.percent()}, nothing random between) it plays worse than its best"
-            " option"
+            f"; the jump from {here} is the reference bot's, not this option's: where this led"
+            f" ({led.percent()}, nothing random between) the bot plays worse than its best"
+            f" option{then}, and the {here} here counts that play"
         )
 
     def _bot_only(self) -> str:
