@@ -324,9 +324,12 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
         weighing.chance, weighing.shown(1), weighing.difference(1),
     )  # fmt: skip
     assert not choice.clearly_worse and not choice.costly
-    assert choice.verdict() == "-12 points (-32 to 10) on the same futures: about equal to Explore"
+    # 30b-10: an interval either side of 0 is too close to tell, not a signed size.
+    assert choice.verdict() == (
+        "too close to tell (-32 to 10 points) on the same futures: about equal to Explore"
+    )
     row = text_report(Analysis(100, 20, 9, "won", [choice]), "a game").splitlines()[6]
-    said = " 70 % (60-78)   58 % (36-82)      -  Rest: -12 points (-32 to 10) on the same…"
+    said = " 70 % (60-78)   58 % (36-82)      -  Rest: too close to tell (-32 to 10 points) on…"
     assert said in row  # whole words
 
 
@@ -437,4 +440,6 @@ def test_an_option_taken_that_lost_nothing_reads_0_points_about_equal() -> None:
     choice = Choice(
         6, 1, "battle", 2, "Punch", "Stab", "Stab", tied.chance, Figure.of(tied.chance), d
     )
-    assert choice.verdict() == "0 points (-22 to 22) on the same futures: about equal to Stab"
+    assert choice.verdict() == (
+        "too close to tell (-22 to 22 points) on the same futures: about equal to Stab"
+    )

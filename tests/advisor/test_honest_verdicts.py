@@ -147,10 +147,11 @@ def test_the_best_option_leading_higher_says_why_the_position_read_low() -> None
         taken="Pass", best="Pass",
     )  # fmt: skip
     assert passed.verdict() == (
-        "the best option; 18 % here is the reference bot's own play: where this led"
-        " (61 % (51-70), nothing random between) it plays worse than its best option"
+        "the best option; the jump from 18 % is the reference bot's, not this option's: where"
+        " this led (61 % (51-70), nothing random between) the bot plays worse than its best"
+        " option, and the 18 % here counts that play"
     )
-    assert "You took the best option; 18 % here is the reference bot's own play" in head_words(
+    assert "You took the best option; the jump from 18 % is the reference bot's" in head_words(
         Analysis(100, 20, 124, "won", [passed]), 31
     )
 

@@ -101,7 +101,7 @@ def test_analyze_marks_a_chance_that_is_the_bots_own_play() -> None:
     )  # fmt: skip
     assert timber.reads_low
     assert timber.verdict().startswith(
-        "the best option; 0 % here is the reference bot's own play: where this led"
+        "the best option; the jump from 0 % is the reference bot's, not this option's"
     )
     out = text_report(Analysis(100, 20, 120, "won", [timber]), "a game", 80, wrap=True)
     [row] = [x for x in out.splitlines() if x.startswith("    4")]

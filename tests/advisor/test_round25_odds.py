@@ -83,7 +83,7 @@ def test_analyze_and_the_viewer_say_the_figures_average_over_an_unrevealed_monst
     race = Weighing((every,) * len(legal), (16,) * len(legal), best=0, fresh=every, fresh_games=16)
     choice = _choice(p, race)
     assert choice.unseen == 6
-    note = "(monster unknown: averaged over the 6 it may be)"
+    note = "(monster unknown when this was decided: averaged over the 6 it might be)"
     assert choice.verdict() == f"the best option {note}"
     assert Choice.from_json(choice.as_json()).unseen == 6  # kept for the viewer
     analysis = Analysis(16, 20, 2, "won", [choice])

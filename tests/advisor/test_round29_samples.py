@@ -66,5 +66,5 @@ def test_a_file_keeps_the_columns_and_the_rows_whole() -> None:
     header = next(line for line in report if line.startswith("  Dec Lvl"))
     row = next(line for line in report if line.startswith("   44"))
     assert header.index("Taken") == row.index("0 % (0-") - 2
-    verdict = f"-5 points (-20 to 11) on the same futures: about equal to {DISCARD}"
+    verdict = f"too close to tell (-20 to 11 points) on the same futures: about equal to {DISCARD}"
     assert row.endswith(f"-  {KEEP}: {verdict}")

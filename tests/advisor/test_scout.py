@@ -36,15 +36,15 @@ def test_a_scout_that_runs_the_time_out_is_clearly_worse_and_the_verdict_says_wh
         "; Scout: pays 2 SE + 2 time, ⚠ time runs out: the monster ambushes you; "
         f"Fight the monster now: {NOTHING_SURE}"
         # What its figures average over, as `%` says it (round 25).
-        " (monster unknown: averaged over the 6 it may be)"
+        " (monster unknown when this was decided: averaged over the 6 it might be)"
     )
     # The viewer's words hold it whole at 80 columns (it was cut at "+50 poi").
     said = " ".join(head_lines(Analysis(100, 20, 9, "lost", [choice]), 7, 76))
     # Then the games its figures come from (round 26: 26b-12).
     assert said.endswith(
         f"the monster ambushes you; Fight the monster now: {NOTHING_SURE}"
-        " (monster unknown: averaged over the 6 it may be). From up to 100 games per"
-        " option: another count may judge it otherwise."
+        " (monster unknown when this was decided: averaged over the 6 it might be)."
+        " From up to 100 games per option: another count may judge it otherwise."
     )
 
 

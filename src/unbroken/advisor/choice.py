@@ -20,7 +20,7 @@ from typing import Any
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
-from unbroken.advisor.unseen import unseen_note
+from unbroken.advisor.unseen import decided_note
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -145,9 +145,9 @@ class Choice:
 
     def verdict(self) -> str:
         """Return the decision in words: the better option and what it changes, or why not;
-        then what its figures average over unseen ("monster unknown: averaged over the 7
-        it may be"), as `%` says it beside them."""
-        unseen = unseen_note(self.unseen)
+        then what its figures averaged over unseen ("monster unknown when this was decided:
+        averaged over the 7 it might be"), as `%` says it beside them (`decided_note`)."""
+        unseen = decided_note(self.unseen)
         return self._verdict() + (f" ({unseen})" if unseen else "")
 
     def _verdict(self) -> str:
@@ -159,9 +159,17 @@ class Choice:
             if not self.against_best.games:  # an analysis from before #30: no comparison
                 return f"about equal to {in_sentence(self.best)}"
             # The paired figures first (a table cuts the line short): the chance before less
-            # the chance taken is this difference (unless the option was certain).
+            # the chance taken is this difference (unless the option was certain). An
+            # interval either side of 0 is said so, not as a signed size: 30b-10 read "-12
+            # points (-28 to 4) …: about equal to Skip your turn" as a misstep's size.
+            low, high = self.against_best.interval
+            size = (
+                f"too close to tell ({bound(low)} to {bound(high)} points)"
+                if low < 0 <= high
+                else self.against_best.points()
+            )
             return (
-                f"{self.against_best.points()} on the same futures: about equal to"
+                f"{size} on the same futures: about equal to"
                 f" {in_sentence(self.best)}{self._above() or self._where_led()}"
                 f"{self._scores_equal()}"
             )
@@ -262,10 +270,14 @@ class Choice:
         led = self.led_to
         if led is None or not self.reads_low:
             return ""
+        # What the bot then plays, said: 30b-11 read "10 %* 52 %" on a free wood as broken,
+        # the jump being the bot's play at the next decision, not the option's doing.
+        then = f" ({self.bot_next})" if self.bot_next else ""
+        here = f"{round(100 * self.before.rate)} %"
         return (
-            f"; {round(100 * self.before.rate)} % here is the reference bot's own play: where"
-            f" this led ({led.percent()}, nothing random between) it plays worse than its best"
-            " option"
+            f"; the jump from {here} is the reference bot's, not this option's: where this led"
+            f" ({led.percent()}, nothing random between) the bot plays worse than its best"
+            f" option{then}, and the {here} here counts that play"
         )
 
     def _bot_only(self) -> str:

@@ -34,3 +34,14 @@ def unseen_note(monsters: int) -> str:
     """Return the words of `unseen_words` for a count of monsters the level's may be, as a
     weighed decision keeps it (`Choice.unseen`: analyze and the viewer say it too)."""
     return f"monster unknown: averaged over the {monsters} it may be" if monsters > 1 else ""
+
+
+def decided_note(monsters: int) -> str:
+    """Return what a weighed decision's figures averaged over unseen, said of the moment it
+    was decided: analyze and the viewer say it (`Choice.verdict`) where the viewer's stage
+    shows the position after it, the monster revealed by then (#28 round 30, 30a-7: the
+    Gnoll on the stage at "Decision 77: Fight the monster now" beside "monster unknown").
+    "" with the monster known then, or only one it may have been."""
+    if monsters <= 1:
+        return ""
+    return f"monster unknown when this was decided: averaged over the {monsters} it might be"

@@ -67,6 +67,7 @@ PROBLEMS = {
     "copied": "The same game (the same decisions) is another player's entry",
     "bad-ticket": "The daily's ticket is this board's for another player or day",
     "server-error": "The board failed; the submission was not kept",
+    "page-error": "The board failed to give this page; nothing was changed",
     "unavailable": "The board's database does not answer now; try again soon",
 }
 
@@ -421,4 +422,7 @@ async def _store_handler(request: Request, exc: Exception) -> Response:
 
 async def _error_handler(request: Request, exc: Exception) -> Response:
     log.exception("the board failed on %s", request.url.path)
-    return problem("server-error", 500, "the board failed; nothing was kept", request.url.path)
+    path = request.url.path
+    if request.method in ("GET", "HEAD"):  # a page or a read: no submission to lose
+        return problem("page-error", 500, f"the board failed on {path}; try again soon", path)
+    return problem("server-error", 500, "the board failed; nothing was kept", path)

@@ -119,13 +119,26 @@ def run(args: argparse.Namespace) -> int:
         return 0
     rules = ruleset
     h = rec.header
-    who = f"{rules.card_name(h.character)}, {rules.difficulty_name(h.difficulty)}"
+    title = report_title(
+        path.name, rules.card_name(h.character), rules.difficulty_name(h.difficulty)
+    )
     note = "" if found is None else kept_note(found.when())
     # As wide as the terminal (or $COLUMNS) allows: round 11 could not read a verdict's
     # reason with COLUMNS=250, every row cut at 80 columns; piped or redirected, whole
     # (round 12: `analyze > file` cut every row with "…").
-    print(text_report(analysis, f"{path.name} ({who})", result_width(), True, note))
+    print(text_report(analysis, title, result_width(), True, note))
     return 0
+
+
+#: A space that `text_report` wraps no line at (a name in the title kept whole), said as one.
+WHOLE = "\x1f"
+
+
+def report_title(file: str, character: str, difficulty: str) -> str:
+    """Return the report's title, the recording's file then whose game it is: the
+    character's name kept whole on its row by `text_report` (30a-20: "(Maxyn" / "Zenma,
+    Normal)")."""
+    return f"{file} ({character.replace(' ', WHOLE)}, {difficulty})"
 
 
 def kept_note(when: str) -> str:
@@ -349,8 +362,9 @@ def text_report(
     # Its sentences wrapped between words where the width is known (#28 round 14: the
     # terminal broke "by more than 10 po" / "ints)"); the table's rows are cut instead.
     if not wrap:
-        return "\n".join([*lines, *summary])
-    return "\n".join([*_wrap(lines[:head], width), *lines[head:], *_wrap(summary, width)])
+        return "\n".join([*lines, *summary]).replace(WHOLE, " ")
+    said = [*_wrap(lines[:head], width), *lines[head:], *_wrap(summary, width)]
+    return "\n".join(said).replace(WHOLE, " ")
 
 
 def _wrap(lines: list[str], width: int | None) -> list[str]:

@@ -44,7 +44,8 @@ def odds_text(figure: Figure | None) -> str:
     """Return an option's odds as its line shows them: "[41% 35-47]" (the figure the
     estimator shows: the best's is the chance here, the others' that less what they lost
     on the same futures), "[30% behind]" for an option clearly behind the best (its
-    paired interval below 0: the verdict's "clearly behind", and only that), "[34%
+    paired interval below 0: the verdict's "clearly behind", and only that; "[≤12%
+    behind]" where that rounds to 0, the top of its interval), "[34%
     stopped]" for one the race left early that is not clearly behind (about equal in the
     verdict; "[≤38% stopped]" when it lost nothing to the best on the futures both
     played: never the best's own figure), "[  …  ]" before any."""
@@ -52,6 +53,12 @@ def odds_text(figure: Figure | None) -> str:
         return "[  …  ]"
     f = figure
     if f.behind:
+        if not round(100 * f.rate):
+            # Its loss on the same futures reaches the chance here, so the figure is held at
+            # 0: said as what is known, the top of its interval (30b-12: "[0% behind]" for a
+            # Downgrade beside 60-73 % read as a floor or a placeholder).
+            top = round(100 * f.high)
+            return f"[≤{top}% behind]" if top else "[<1% behind]"
         return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
         if f.at_most and not round(100 * f.rate):
