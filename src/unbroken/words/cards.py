@@ -280,8 +280,13 @@ def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
         kinds.append("stays until removed")
     if card.tokens:
         kinds.append("uses tokens")
-    lines = [f"{ruleset.card_name(card.id)} (condition: {', '.join(kinds)})", f"  {card.text}"]
-    lines += _abilities(list(card.abilities), automatic=True)
+    name = ruleset.card_name(card.id)
+    lines = [f"{name} (condition: {', '.join(kinds)})", f"  {card.text}"]
+    # Each rule on one line named as the card's, the card's name first (#28 round 30,
+    # 30b-19: "Hesitation (Effect)" under Paranoid's text read as a second card).
+    for ability in card.abilities:
+        head, *body = ability_lines(ability, automatic=True)
+        lines.append(f"  {name} — {head}: {' '.join(b.strip() for b in body)}")
     return [*lines, f"  Ends: {condition_ending(card)}"]
 
 
