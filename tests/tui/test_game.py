@@ -497,9 +497,11 @@ async def test_the_help_from_a_game_shows_the_game_s_keys_first() -> None:
 
 
 @sync
-async def test_after_u_the_display_marks_no_change() -> None:
+async def test_after_u_the_display_marks_what_the_take_back_changed() -> None:
     # Round 6: after `u` the Display's marks showed the change of the decision before the
-    # one taken back (SE ▼-4 ME ▲+1), while what `u` changed had none: misleading.
+    # one taken back (SE ▼-4 ME ▲+1), while what `u` changed had none: misleading. Round
+    # 30 (30a-12): with no marks at all, what `u` changed was to be found by comparing
+    # numbers: it marks the change from the game shown before `u` to the game now.
     from unbroken.core import actions as act
     from unbroken.tui.widgets import DisplayPanel
 
@@ -525,5 +527,19 @@ async def test_after_u_the_display_marks_no_change() -> None:
         await pilot.pause()
         again = app.screen
         assert isinstance(again, GameScreen) and again.game.state.decisions == decided[1]
-        shown = str(again.query_one(DisplayPanel).render())
-        assert "▼" not in shown and "▲" not in shown, shown
+        rows = [
+            " ".join(r.split()) for r in str(again.query_one(DisplayPanel).render()).split("\n")
+        ]
+        # The second Focus taken back: its 4 SE back, its 1 ME gone; nothing else marked.
+        assert next(r for r in rows if r.startswith("SE")).endswith("▲+4"), rows
+        assert next(r for r in rows if r.startswith("ME")).endswith("▼−1"), rows
+        assert sum("▲" in r or "▼" in r for r in rows) == 2, rows
+        # The next decision marks its own changes again.
+        await pilot.press(key, key)  # marked, then taken (round 21)
+        await pilot.pause()
+        assert again.game.state.decisions == decided[1] + 1
+        rows = [
+            " ".join(r.split()) for r in str(again.query_one(DisplayPanel).render()).split("\n")
+        ]
+        assert next(r for r in rows if r.startswith("SE")).endswith("▼−4"), rows
+        assert next(r for r in rows if r.startswith("ME")).endswith("▲+1"), rows

@@ -23,7 +23,7 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, "enter", NewGameScreen)
         info = str(screen.query_one("#class-info").render())
-        assert "(Response)" in info
+        assert "(Response;" in info  # "(Response; 1 ability use)": its whole cost (30a-8)
         box = screen.query_one("#gentle", Checkbox)
         assert (str(box.label), box.value) == ("Gentle start: off (Easy, +2 SE)", False)
         # The mark is an X only when on (a playtester read "X Gentle start: off" as ticked).
@@ -44,7 +44,7 @@ async def test_the_new_game_screen_says_options_in_words() -> None:
         chars.highlighted = chars.get_option_index(hunter.id)
         await pilot.pause()
         info = str(screen.query_one("#class-info").render())
-        assert "Forage (Travel action): " in info and "(travel)" not in info
+        assert "Forage (Travel action; " in info and "(travel)" not in info
 
 
 @sync

@@ -41,6 +41,7 @@ from unbroken.tui.taking import apply_option, show_outcome, take_only_answers
 from unbroken.tui.taking_back import KeptLog, take_back
 from unbroken.tui.widgets import (
     HandPanel,
+    Marks,
     draw_table,
     table_layout,
 )
@@ -93,6 +94,9 @@ class GameScreen(Screen[None]):
         self.last: list[ev.Event] = []
         #: Shown after `u`: the decision before the one taken back is not marked as new.
         self.taken_back = False
+        #: What the Display marks instead of the last decision's changes until the next
+        #: decision: after `u`, what the take-back changed (widgets.state_marks).
+        self.marked: Marks | None = None
         self._decision_panel: DecisionPanel | None = None
         #: The odds of the options (`%`), estimated while shown (unbroken.tui.odds).
         self.odds = GameOdds(self)
@@ -240,7 +244,8 @@ class GameScreen(Screen[None]):
         row = applied_row(self.last) if not self.rolling.rolling else ROLLING
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))
-        draw_table(self, s, game.ruleset, self.last, uses, self.die, row, panel.forecasts, opened)
+        last = self.last if self.marked is None else self.marked
+        draw_table(self, s, game.ruleset, last, uses, self.die, row, panel.forecasts, opened)
         panel.set_reactive(DecisionPanel.odds, self.odds.marks())
         panel.show_offer()
         self.fit_hint()

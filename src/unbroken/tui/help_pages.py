@@ -14,7 +14,8 @@ THE_SCREEN = """\
   are your ability uses: all abilities, Responses too,
   share one pool of uses per level equal to the level number, spent one per use.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
-  "food 0 ▲+1 (eat 1)"); where a row is short of room, a long name is cut for
+  "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
+  ▲+4"); where a row is short of room, a long name is cut for
   that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last material
   goes to the next row, or the arrow stands alone ("metal 2 ▼"): every change is
   marked. "cap took 1": what a gain brought over a cap, lost to it.

@@ -34,6 +34,7 @@ from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.cards import describe_card, score_lines
 from unbroken.words.monster import monster_numbers
+from unbroken.words.no_use_why import unpaid_note
 from unbroken.words.prompts import prompt_text
 
 #: The narrowest a card is shown beside another.
@@ -73,12 +74,14 @@ class Listed:
 
 
 class Offer(NamedTuple):
-    """A card a decision offers: its id, what the column says of it (its key), and
-    why it cannot be chosen now ("" when it can)."""
+    """A card a decision offers: its id, what the column says of it (its key), why it
+    cannot be chosen now ("" when it can), and what its option's line says of keeping it
+    that its card does not ("(cannot pay: rest, gain 2 SE)": said under its name)."""
 
     card: str
     head: str
     why: str = ""
+    note: str = ""
 
 
 def offered_cards(game: Game) -> list[Offer]:
@@ -97,7 +100,11 @@ def offered_cards(game: Game) -> list[Offer]:
         chosen = CHOICES.get(type(action))
         if chosen is None:
             continue
-        offers.append(Offer(chosen(action), f"key {key.rstrip('.')}", why))
+        note = ""
+        if isinstance(action, act.ChooseEncounter):  # as its line says (30a-13)
+            card = game.ruleset.encounters[action.card]
+            note = unpaid_note(card, game.state, game.ruleset).strip()
+        offers.append(Offer(chosen(action), f"key {key.rstrip('.')}", why, note))
         crafting = crafting or isinstance(action, act.Craft)
     if crafting or keeping:  # the weapon kept beside those that would replace it
         offers.insert(0, Offer(game.state.weapons[-1], keeping or "in hand"))
@@ -282,7 +289,10 @@ class InspectorScreen(ModalScreen[None]):
             # One scroll for all: the same lines of the cards stay side by side.
             with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
                 for offer in self.offers:
-                    view = CardView(offer_lines(self.game, offer.card), classes="inspector-column")
+                    lines = offer_lines(self.game, offer.card)
+                    if offer.note:  # under its name, before its card's words
+                        lines.insert(1, f"  {offer.note}")
+                    view = CardView(lines, classes="inspector-column")
                     view.border_title = offer.head + (" (not now)" if offer.why else "")
                     yield view
             with Horizontal(id="inspector-all"):

@@ -33,9 +33,10 @@ from unbroken.words.cards import (
     class_mates,
     difficulty_text,
     start_se_note,
+    unsaid_cost,
 )
 from unbroken.words.starting import start_sentence
-from unbroken.words.vocabulary import timing_words
+from unbroken.words.vocabulary import ABILITY_USE, timing_words
 
 if TYPE_CHECKING:
     from unbroken.core.ruleset import Ruleset
@@ -318,15 +319,17 @@ class NewGameScreen(Screen[None]):
         for a in cls.abilities:
             timing = timing_words(a) or ("Response" if a.type == "response" else a.type)
             text.append(f"{a.name}", style="bold")
-            text.append(f" ({timing}): {a.text}\n")
+            text.append(f" ({timing}; {unsaid_cost(a)}): {a.text}\n")
         text.append(ABILITY_USES, style="italic")
         if char_id != self.described:
             # Another character's description, read from its top (round 16: the last one's
             # place kept, Tomu's opened two rows down after Helena's was read to its end).
             self.query_one("#class-scroll", VerticalScroll).scroll_home(animate=False)
             self.described = char_id
-        # Names whole on a row (28b-15: "… start as Kirilla el" above the fold, "Kaer" below).
-        self.query_one("#class-info", Static).update(held(text, names_in_play(rules)))
+        # Names whole on a row (28b-15: "… start as Kirilla el" above the fold, "Kaer" below),
+        # and an ability's cost ("1 ability use", not "1" above "ability use").
+        said = held(text, names_in_play(rules) | {ABILITY_USE})
+        self.query_one("#class-info", Static).update(said)
         self.call_after_refresh(self.fit_description)  # a description longer or shorter
         difficulties = rules.settings.difficulties
         index, diff = next((i, d) for i, d in enumerate(difficulties) if d.id == diff_id)

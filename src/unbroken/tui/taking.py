@@ -64,6 +64,7 @@ def apply_option(screen: GameScreen, index: int) -> None:
     if passed:
         screen.write(passed)
     screen.written.begun.append(begun)  # `u` cuts the log here
+    screen.marked = None  # the Display marks this decision's changes, not the take-back's
     steps = beats(before, new) if before is not None else []
     if len(steps) > 1:  # rounds passed without a key: show them one by one
         screen.rounds.start(steps, start)

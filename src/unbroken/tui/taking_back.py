@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unbroken.tui.hints import HintBox
+from unbroken.tui.widgets import state_marks
 from unbroken.words.actions import taken_back
 
 if TYPE_CHECKING:
@@ -47,13 +48,16 @@ def take_back(screen: GameScreen) -> None:
     if why:
         screen.say(why)
         return
+    shown = session.game.state  # the game replaced, this one is kept as it was
     action = session.take_back()
     if action is None:
         for problem in session.take_notices():
             screen.notify(problem, severity="error", timeout=8)
         return
     again = screen.game_app.play(session, replace=True)
-    again.taken_back = True  # no change marked: the one before `u` is not new
+    again.taken_back = True  # the decision before the one taken back is not new: the
+    # Display marks what the take-back changed instead ("SE 16/20 ▲+4", 30a-12)
+    again.marked = state_marks(shown, session.game.state)
     again.kept = screen.written.cut_back()
     said = taken_back(action, session.game.state, session.ruleset)
     # In the hint's place, not a toast over the log: gone at the next decision.

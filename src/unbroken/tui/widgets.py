@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -71,13 +72,49 @@ def time_reset(events: list[ev.Event]) -> bool:
     return any(isinstance(e, ev.TimeSet) for e in events)
 
 
+class Marks(NamedTuple):
+    """What the Display marks ▲▼: the resources' net changes, what the caps took, whether
+    the time track was set (its change then meaningless) and the ability uses' change."""
+
+    change: dict[str, int]
+    capped: dict[str, int]
+    reset: bool = False
+    uses: int = 0
+
+
+def marks_of(last: list[ev.Event] | Marks) -> Marks:
+    """Return what the Display marks for some events (a decision's), or `last` itself."""
+    if isinstance(last, Marks):
+        return last
+    change, capped = deltas(last)
+    # Ability uses marked like the rest when taken (#28 round 13): not at a new level's
+    # pool, where the count is set anew.
+    took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
+    if any(isinstance(e, ev.AbilityUsesSet) for e in last):
+        took = 0
+    return Marks(change, capped, time_reset(last), -took)
+
+
+def state_marks(shown: GameState, now: GameState) -> Marks:
+    """Return the changes from the state `shown` to the state `now` as the Display marks
+    them: after `u`, what the take-back changed ("SE 16/20 ▲+4"; 30a-12: the Display came
+    back with no marks at all, the change it undid to be found by comparing numbers)."""
+    keys = set(shown.res) | set(now.res)
+    change = {k: now.res.get(k, 0) - shown.res.get(k, 0) for k in keys}
+    reset = shown.time_track != now.time_track
+    uses = now.ability_uses - shown.ability_uses
+    return Marks({k: n for k, n in change.items() if n}, {}, reset, uses)
+
+
 class DisplayPanel(Panel):
     """Effort and resources as bars against their caps, time track, ability uses."""
 
-    def show(self, state: GameState, rules: Ruleset, last: list[ev.Event], uses: int) -> None:
+    def show(
+        self, state: GameState, rules: Ruleset, last: list[ev.Event] | Marks, uses: int
+    ) -> None:
         """Draw the state against the caps.
 
-        `last` are the last decision's events, whose changes are marked ▲▼;
+        `last` are the last decision's events, whose changes are marked ▲▼ (or the marks);
         `uses` the ability uses the level started with (see level_ability_uses).
         """
         self._redraw = lambda: self.show(state, rules, last, uses)  # the time note may move
@@ -86,12 +123,13 @@ class DisplayPanel(Panel):
 
 
 def display_text(
-    state: GameState, rules: Ruleset, last: list[ev.Event], uses: int, size: int
+    state: GameState, rules: Ruleset, last: list[ev.Event] | Marks, uses: int, size: int
 ) -> Text:
     """Return the Display's rows for a panel `size` columns wide (0: not laid out yet):
     DisplayPanel.show's."""
     caps = rules.settings.caps
-    change, capped = deltas(last)
+    marked = marks_of(last)
+    change, capped = marked.change, marked.capped
     text = Text()
     width = size or 28
     chips: list[Chip] = []
@@ -128,7 +166,7 @@ def display_text(
         text.append("\n")
     # The materials flow over as few rows as the width allows; a chip never splits.
     text.append_text(chip_rows(chips, width))
-    line, note = time_row(state, rules, change, time_reset(last), size)
+    line, note = time_row(state, rules, change, marked.reset, size)
     text.append_text(line)
     if note:
         # Beside the bar when it fits, else on a line of its own (an 80-column table);
@@ -143,11 +181,8 @@ def display_text(
     most = max(uses, state.ability_uses)  # never more filled pips than the pool
     text.append("●" * state.ability_uses + "○" * (most - state.ability_uses))
     text.append(f" {state.ability_uses}/{most}")
-    # Marked like the rest when the last decision took one (#28 round 13): not at a new
-    # level's pool, where the count is set anew.
-    took = sum(isinstance(e, ev.AbilityUsed) and e.ability_use for e in last)
-    if took and not any(isinstance(e, ev.AbilityUsesSet) for e in last):
-        text.append(change_mark(-took), style="bold red")
+    if marked.uses:  # marked like the rest (#28 round 13)
+        text.append(change_mark(marked.uses), style="bold red" if marked.uses < 0 else "bold green")
     return text
 
 
@@ -217,7 +252,7 @@ def draw_table(
     screen: Widget,
     state: GameState,
     rules: Ruleset,
-    last: list[ev.Event],
+    last: list[ev.Event] | Marks,
     uses: int,
     die: str = "",
     row: int = 0,

@@ -34,7 +34,6 @@ from unbroken.words.keeping import (
     no_next_level,
     no_reward,
     resolving,
-    rest_gain,
     taking_note,
     weapons_held,
 )
@@ -46,7 +45,7 @@ from unbroken.words.no_use import (
     note_of,
     use_no_use,
 )
-from unbroken.words.no_use_why import keeping_note, rests_instead
+from unbroken.words.no_use_why import keeping_note, rests_instead, unpaid_note
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
@@ -166,13 +165,11 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, removal_note(card, state, ruleset))
         # What keeping it does instead, as "cannot pay" says it (committed: no Rest).
         text = merge_note(text, keeping_note(card, state, ruleset))
-    else:  # R-TRAVEL-5: only Rest is left
-        # Committed, the player then accepts gaining nothing (the session shows Forfeit).
-        if state.committed:  # "(time 1; cannot pay: …)": one bracket with its time
-            # (#28 round 13: "next, accept gaining nothing" read as an instruction).
-            text = merge_note(text, " (cannot pay: you will gain nothing from it)")
-        else:
-            text += f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10
+    elif state.committed:  # R-TRAVEL-5: "(time 1; cannot pay: …)", one bracket with its
+        # time; the player then accepts gaining nothing (the session shows Forfeit).
+        text = merge_note(text, unpaid_note(card, state, ruleset))
+    else:  # only Rest is left
+        text += unpaid_note(card, state, ruleset)
     alike = state.revealed.count(card.id)
     if alike > 1:  # one option for copies revealed together (#28 round 13: "one is missing")
         text = merge_note(text, f" (revealed {times(alike)}: one choice)")

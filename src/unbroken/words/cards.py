@@ -118,14 +118,21 @@ def _abilities(
     return lines
 
 
+def unsaid_cost(ability: m.Ability) -> str:
+    """Return what a class's card words leave out of its whole cost (`whole_cost`): "1
+    ability use", "pay 2 time, 1 ability use" where the words don't name the printed cost.
+    Said in the bracket before the card's words wherever a class's card is shown in them
+    (the Hand, New game: #28 round 30, Cold Logic's "Spend 2 cunning to …" alone)."""
+    printed = amounts(ability.cost) if ability.cost else ""
+    unsaid = [f"pay {printed}"] if printed and printed not in ability.text else []
+    return ", ".join([*unsaid, ABILITY_USE])
+
+
 def class_ability_line(ability: m.Ability) -> str:
     """Return a class's ability as the Hand says it, in its card's words with what they
     leave out of its whole cost before them: "Warding Sign (1 ability use): When …,
-    spend 1 cunning to lose 2 less …" (`whole_cost`)."""
-    printed = amounts(ability.cost) if ability.cost else ""
-    unsaid = [f"pay {printed}"] if printed and printed not in ability.text else []
-    cost = ", ".join([*unsaid, ABILITY_USE])
-    return f"{ability.name} ({cost}): {ability.text}"
+    spend 1 cunning to lose 2 less …" (`unsaid_cost`)."""
+    return f"{ability.name} ({unsaid_cost(ability)}): {ability.text}"
 
 
 def describe_class(ruleset: Ruleset, card: m.ClassCard) -> list[str]:
@@ -273,8 +280,13 @@ def describe_condition(ruleset: Ruleset, card: m.Condition) -> list[str]:
         kinds.append("stays until removed")
     if card.tokens:
         kinds.append("uses tokens")
-    lines = [f"{ruleset.card_name(card.id)} (condition: {', '.join(kinds)})", f"  {card.text}"]
-    lines += _abilities(list(card.abilities), automatic=True)
+    name = ruleset.card_name(card.id)
+    lines = [f"{name} (condition: {', '.join(kinds)})", f"  {card.text}"]
+    # Each rule on one line named as the card's, the card's name first (#28 round 30,
+    # 30b-19: "Hesitation (Effect)" under Paranoid's text read as a second card).
+    for ability in card.abilities:
+        head, *body = ability_lines(ability, automatic=True)
+        lines.append(f"  {name} — {head}: {' '.join(b.strip() for b in body)}")
     return [*lines, f"  Ends: {condition_ending(card)}"]
 
 

@@ -199,6 +199,12 @@ def forecast_note(
     return "; ".join(consequences(f, ruleset, own, weapon, before))
 
 
+#: An option's warning that its time runs the track out (R-TRAVEL-1), and the same said of
+#: a decision taken for the player, told when the ambush came with it (`words.taken`).
+AMBUSH_AHEAD = "time runs out: the monster ambushes you"
+AMBUSHED = "time ran out: the monster ambushed you"
+
+
 def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     """Return what an option leads to that the player should know before taking it, short
     for its line: the time track running out (an ambush, R-TRAVEL-1), certain starvation
@@ -210,7 +216,7 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     if killed:
         out.append(killed[0])
     if _ambushes(f, state, ruleset):
-        out.append("time runs out: the monster ambushes you")
+        out.append(AMBUSH_AHEAD)
     ahead = starving(f, ruleset) if before_hunger(f, state) else None  # round 28: any
     if ahead is not None:
         held = f.after.res.get("food", 0)

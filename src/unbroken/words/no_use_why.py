@@ -94,3 +94,15 @@ def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
         return f" (rest instead: {rest_gain(card.id, state, ruleset)})"
     paid = amounts(dict(card.spend))
     return f" (committed: {paid} paid for nothing)" if paid else " (committed: it gives nothing)"
+
+
+def unpaid_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
+    """Return what keeping a card whose spend cannot be paid does (R-TRAVEL-5), as its
+    option's line and `i`'s side by side say it: " (cannot pay: rest, gain 2 SE)", or
+    committed " (cannot pay: you will gain nothing from it)"; "" when it can be paid
+    (#28 round 30, 30a-13: side by side, Bear Trap said only its card's words)."""
+    if Query(ruleset, state).can_pay(card.spend):
+        return ""
+    if state.committed:  # (#28 round 13: "next, accept gaining nothing" read as an instruction)
+        return " (cannot pay: you will gain nothing from it)"
+    return f" (cannot pay: rest, {rest_gain(card.id, state, ruleset)})"  # round 10

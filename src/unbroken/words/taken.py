@@ -10,6 +10,7 @@ from unbroken.core.game import ONLY_SKIP
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.actions import label, option_text, use_name
+from unbroken.words.forecast import AMBUSH_AHEAD, AMBUSHED
 from unbroken.words.no_use import ability_no_use
 from unbroken.words.vocabulary import full_stop
 
@@ -35,6 +36,9 @@ def taken_for_you(
     # SE 20/20 gained nothing for its time).
     rest = isinstance(action, act.Rest)
     words = option_text(action, "", state, ruleset) if rest else label(action, state, ruleset)
+    # Told as it happened, not warned of: the line is read with the ambush's events under
+    # it (#28 round 30, 30a-19: "— ⚠ time runs out: the monster ambushes you" after it).
+    words = words.replace(f" — ⚠ {AMBUSH_AHEAD}", f" — {AMBUSHED}")
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
     if isinstance(action, act.ChooseEncounter):
