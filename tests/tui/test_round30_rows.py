@@ -26,6 +26,7 @@ WIDTH = 45
 
 
 def test_a_dimmed_row_keeps_its_reason_its_name_cut_first() -> None:
+    # An attack's "Attack with " goes first, from every attack row alike (29a-5).
     lines = [
         "3. Attack with Heavy blow (break its armor first)",
         "2. Fight the monster now (you are committed to the next encounter)",
@@ -33,7 +34,7 @@ def test_a_dimmed_row_keeps_its_reason_its_name_cut_first() -> None:
     ]
     shown = fit_options(lines, WIDTH, 3, [True] * 3)
     assert shown == [
-        "3. Attack with Heavy… (break its armor first)",
+        "3. Heavy blow (break its armor first)",
         "2. Fight the monster now (committed)",
         "a. Craft the M… (needs 2 time; short of wood)",
     ], shown

@@ -450,7 +450,10 @@ def cut_kept(line: str, width: int) -> str:
             break
     # The reason is never cut (#28 round 26's leftover: "(no ability uses left th…)"),
     # and it gives way last: where the name whole and the reason said briefly are too
-    # long, the name is cut (30a-1: "3. Attack with Cleave…" said nothing of its armor).
+    # long, the name is cut (30a-1: "3. Attack with Cleave…" said nothing of its armor),
+    # an attack's "Attack with " first, from every attack row alike (`fit_options`).
+    if room < 0 and is_attack(name) and len(without_verb(name)) + len(tail) <= width:
+        return f"{without_verb(name)}{tail}"
     if room < 0:
         return (
             cut(name, max(1, width - len(tail))) + tail
