@@ -12,6 +12,15 @@ from textual.widgets.option_list import Option
 
 from unbroken.tui.attack_cuts import cut_attack, is_attack, without_verb
 from unbroken.tui.panel import cut
+from unbroken.tui.row_keeps import (
+    brief_reason,
+    last_group,
+    restored,
+    said_briefly,
+    said_why,
+    top_parts,
+    whole_brackets,
+)
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
 
@@ -215,9 +224,12 @@ def _fitted(
     said = [a or b for a, b in zip(wordy or [False] * len(lines), turn, strict=True)]
     need = sum(text.count("\n") + 1 for text in shown)
     order = sorted(
-        range(len(lines)), key=lambda i: (not off[i], not said[i], -shown[i].count("\n"))
+        range(len(lines)),
+        # The longest first among rows as tall (30a-10: "2. Eat 3 food — score 89 (…)" cut
+        # over rows 3-5, longer).
+        key=lambda i: (not off[i], not said[i], -shown[i].count("\n"), -len(lines[i])),
     )
-    last = -1
+    last, cuts = -1, list[int]()
     for i in order:
         if need <= rows:
             break
@@ -225,6 +237,7 @@ def _fitted(
             continue
         need -= shown[i].count("\n")
         last = i
+        cuts.append(i)
         bare = without_own_words(lines[i])  # a card's own words go first, whole
         if off[i] or said_why(bare):
             shown[i] = cut_kept(bare, width)
@@ -245,7 +258,11 @@ def _fitted(
         own = without_own_words(lines[last]) != lines[last]
         if own and not said_why(lines[last]) and DEFEATS not in lines[last]:
             shown[last] = in_rows_cut(whole, spare + 1, width)
-    return shown
+            spare = 0
+    # No row cut while rows are left free, no bracket cut inside (30a-1, 30a-3).
+    fuller = [[wrap_option(way, width) for way in (line, said_briefly(line))] for line in lines]
+    shown = restored(shown, fuller, cuts, spare)
+    return [whole_brackets(row) if i in cuts else row for i, row in enumerate(shown)]
 
 
 def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
@@ -305,8 +322,12 @@ def cut_own_words(line: str, bare: str, width: int) -> str:
             if head and _deeds_kept(own, more) > _deeds_kept(own, room):
                 bare, room = head, more
                 break
-    if len(bare) + len(tail) > width:
-        return cut_words(bare, width)
+    if len(bare) + len(tail) > width:  # "— defeats it" never goes (30a-2)
+        return (
+            whole_brackets(cut_words(bare, width - len(tail)) + tail)
+            if tail
+            else cut_words(bare, width)
+        )
     if room < BODY or not own:  # its words all cut: "…" says so where it fits
         cut_sign = "…" if own and len(bare) + 1 + len(tail) <= width else ""
         return f"{bare}{cut_sign}{tail}"
@@ -339,17 +360,6 @@ def _deeds_kept(own: str, room: int) -> int:
     return len(cut_words(own, room).removesuffix("…").split()) if room >= BODY else 0
 
 
-def top_parts(inside: str) -> list[str]:
-    """Return a bracket's words split at each "; " outside any inner bracket."""
-    depth, parts, start = 0, [], 0
-    for at, char in enumerate(inside):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and inside.startswith("; ", at):
-            parts.append(inside[start:at])
-            start = at + 2
-    return [*parts, inside[start:]]
-
-
 def without_own_words(line: str) -> str:
     """Return an option without an ability's own words, which follow its cost's bracket
     ("Take a Peek [Sneak] (1 ability use): The next…"), the bracket ending it kept: a
@@ -357,6 +367,8 @@ def without_own_words(line: str) -> str:
     depth = 0
     for at, char in enumerate(line):
         depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ")" and depth == 0 and line.startswith(") (", at):
+            continue  # an item's bracket before the cost's (30a-2: "Spike Thrower (Iron Spike)")
         if char == ")" and depth == 0:
             if not line.startswith("): ", at):
                 return line
@@ -366,19 +378,13 @@ def without_own_words(line: str) -> str:
     return line
 
 
-def said_why(line: str) -> bool:
-    """Return whether an option's line ends with why it is of no use now or cannot be
-    paid: a cut keeps it (`cut_kept`)."""
-    opened = last_group(line)
-    return opened >= 0 and any(why in line[opened:] for why in ("no use now", "cannot pay"))
-
-
 def cut_turn(line: str, width: int) -> str:
     """Return an option that takes the battle turn cut to one row, that note kept at the
     end: "5. Plan: pay 4 SE, gain 1 cu… (it takes your turn)"."""
     note = TAKES_TURN[2:-1]
     bare = line.replace(f"; {note}", "").replace(TAKES_TURN, "")
-    # Its key and the first 20 letters of the option stay in sight, note or not.
+    # Its key and the first 20 letters of the option stay in sight, note or not (the
+    # note then goes whole: `whole_brackets`).
     if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
         return cut(line, width)
     return cut_words(bare, width - len(TAKES_TURN)) + TAKES_TURN
@@ -386,16 +392,6 @@ def cut_turn(line: str, width: int) -> str:
 
 #: The least of an option a cut keeps: its key ("10. ") and 20 letters, then "…".
 HEAD = 25
-
-
-def last_group(line: str) -> int:
-    """Return where the bracket that ends `line` opens (-1: it does not end in one)."""
-    depth = 0
-    for at in range(len(line) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(line[at], 0)
-        if depth == 0:
-            return at if line.endswith(")") else -1
-    return -1
 
 
 def cut_dimmed(line: str, width: int) -> str:
@@ -419,15 +415,6 @@ def option_name(line: str) -> int:
         start = line.index("] ", start) + 2
     ends = [at for at in (line.find(mark, start) for mark in (": ", " (", " [", " - ")) if at > 0]
     return min(ends, default=len(line))
-
-
-def brief_reason(reason: str) -> str:
-    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
-    time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this level")."""
-    briefly = reason.partition(": ")[0]
-    if briefly.startswith("cannot pay"):
-        return "cannot pay"
-    return briefly.partition(", ")[0].removesuffix(" this level")
 
 
 def cut_kept(line: str, width: int) -> str:
@@ -461,12 +448,13 @@ def cut_kept(line: str, width: int) -> str:
         room = width - len(name) - len(tail)
         if room >= min(len(body), BODY):
             break
-    # The reason is never cut (#28 round 26's leftover: "(no ability uses left th…)"):
-    # where the name whole and the reason said briefly are too long, the reason goes
-    # whole ("3. Attack with Heavy blow…"; the detail line says it), else the name is cut.
-    if room < 0 and len(name) < width and width - len(name) - 3 >= BODY:
-        return f"{name}…"
-    if room < 0:  # the name and the reason alone are too long: the name is cut
+    # The reason is never cut (#28 round 26's leftover: "(no ability uses left th…)"),
+    # and it gives way last: where the name whole and the reason said briefly are too
+    # long, the name is cut (30a-1: "3. Attack with Cleave…" said nothing of its armor),
+    # an attack's "Attack with " first, from every attack row alike (`fit_options`).
+    if room < 0 and is_attack(name) and len(without_verb(name)) + len(tail) <= width:
+        return f"{without_verb(name)}{tail}"
+    if room < 0:
         return (
             cut(name, max(1, width - len(tail))) + tail
             if width - len(tail) >= BODY

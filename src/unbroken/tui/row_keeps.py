@@ -1,0 +1,90 @@
+"""What a cut option row keeps (#28 round 30): no bracket cut inside, a dimmed row's
+reason said at its end, and no row cut while the list leaves rows free under it."""
+
+from __future__ import annotations
+
+#: A dimmed row's reasons said short where the name and the reason whole do not fit one
+#: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken).
+SHORT_REASONS = {"you are committed to the next encounter": "committed"}
+
+
+def whole_brackets(row: str) -> str:
+    """Return a cut row (its last line) with no bracket cut inside: where its "…" falls in
+    a bracket that never closes, the bracket goes whole from its opening (30a-3: "7.
+    Downgrade: give up the Knife for good (b…", "4. Focus: … (it takes you…")."""
+    head, _, last = row.rpartition("\n")
+    opened: list[int] = []
+    for at, char in enumerate(last):
+        if char == "(":
+            opened.append(at)
+        elif char == ")" and opened:
+            opened.pop()
+    start = opened[0] if opened else -1
+    ends = last.find("…", start)
+    if start < 0 or ends < 0:
+        return row
+    out = f"{last[:start].rstrip(' ,;:')}…{last[ends + 1 :]}"
+    return f"{head}\n{out}" if head else out
+
+
+def restored(shown: list[str], fuller: list[list[str]], cut: list[int], spare: int) -> list[str]:
+    """Return the rows `shown` with the cut ones (`cut`, in the order cut) said again the
+    first of their `fuller` ways (wrapped: whole, its reason said briefly) that the `spare`
+    rows the list leaves free hold, the last cut first (30a-1: rows 7 and 8 cut over two
+    blank rows under "a. Skip your turn")."""
+    shown = list(shown)
+    for i in reversed(cut):
+        for way in fuller[i]:
+            more = way.count("\n") - shown[i].count("\n")
+            if 0 < more <= spare:
+                shown[i], spare = way, spare - more
+                break
+    return shown
+
+
+def top_parts(inside: str) -> list[str]:
+    """Return a bracket's words split at each "; " outside any inner bracket."""
+    depth, parts, start = 0, [], 0
+    for at, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and inside.startswith("; ", at):
+            parts.append(inside[start:at])
+            start = at + 2
+    return [*parts, inside[start:]]
+
+
+def said_why(line: str) -> bool:
+    """Return whether an option's line ends with why it is of no use now or cannot be
+    paid: a cut keeps it (`cut_kept`)."""
+    opened = last_group(line)
+    return opened >= 0 and any(why in line[opened:] for why in ("no use now", "cannot pay"))
+
+
+def last_group(line: str) -> int:
+    """Return where the bracket that ends `line` opens (-1: it does not end in one)."""
+    depth = 0
+    for at in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[at], 0)
+        if depth == 0:
+            return at if line.endswith(")") else -1
+    return -1
+
+
+def brief_reason(reason: str) -> str:
+    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
+    time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this level")."""
+    briefly = SHORT_REASONS.get(reason, reason.partition(": ")[0])
+    if briefly.startswith("cannot pay"):
+        return "cannot pay"
+    return briefly.partition(", ")[0].removesuffix(" this level")
+
+
+def said_briefly(line: str) -> str:
+    """Return an option with the reasons in the bracket that ends it said briefly
+    (`brief_reason`): "4. Inspiration: pay 2 ME, gain 1 LE (cannot pay)"."""
+    opened = last_group(line)
+    if opened <= 0:
+        return line
+    parts = top_parts(line[opened + 1 : -1])
+    said = [brief_reason(part) if said_why(f"({part})") else part for part in parts]
+    return f"{line[: opened + 1]}{'; '.join(said)})"
