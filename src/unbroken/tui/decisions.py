@@ -39,6 +39,7 @@ from unbroken.tui.details import (
     MOST_ROWS,
     ROWS,
     detail_ways,
+    dimmed_detail,
     fitted,
     in_rows,
     own_rule,
@@ -360,7 +361,7 @@ class DecisionPanel(CarefulList):
         line.styles.height = self.detail_rows
         width, rows = line.content_size.width, self.detail_rows
         if why:  # the option line says why not, unless it was cut: then the detail does
-            whole = option_text(action, why, game.state, game.ruleset)
+            whole = dimmed_detail(action, why, game)
             line.update(Text(in_rows(whole, width, rows) if self.is_cut(index) else "", "italic"))
             return
         line.update(
