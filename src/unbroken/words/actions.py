@@ -63,6 +63,8 @@ from unbroken.words.vocabulary import (
     amounts,
     attack_name,
     full_stop,
+    limit_once,
+    merge_note,
     plural,
     times,
 )
@@ -145,13 +147,11 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
         parts.append(ABILITY_USE)
-    limit = LIMIT_WORDS.get(ability.limit, "")
-    if limit and limit not in ability.text:  # in the head, kept where the words are cut
-        parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
-    cost = f" ({', '.join(parts)})" if parts else ""
-    own = ability_words(ability, ruleset)  # an action's in short, its cost once (round 28)
+    # An action's words in short, its cost once (round 28); its limit in the head, once.
+    own, limit = limit_once(LIMIT_WORDS.get(ability.limit, ""), ability_words(ability, ruleset))
+    cost = f" ({', '.join([*parts, limit] if limit else parts)})" if parts or limit else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {own}"
-    return text + note_of(use_no_use(action, state, ruleset))
+    return merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
 
 
 @words_for(LABELS, act.ChooseEncounter)
@@ -192,14 +192,6 @@ def _resolve(_: act.Resolve, state: GameState, ruleset: Ruleset) -> str:
         if state.committed:  # no Rest beside it (R-TRAVEL-7): what it costs for nothing
             text = merge_note(text, keeping_note(card, state, ruleset))
     return text + no_next_level(card.effects, state, ruleset)
-
-
-def merge_note(text: str, note: str) -> str:
-    """Return `text` with a bracketed `note` (" (…)") after it, in one bracket with the
-    one it ends with: "1 wood -> 5 SE (time 2; 4 SE lost to the cap 20)"."""
-    if not note:
-        return text
-    return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
 
 
 TAKES_TURN = f" ({TAKES_TURN_WORDS})"
