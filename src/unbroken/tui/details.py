@@ -50,6 +50,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if game.query().ambushes(action):
             text = f"Its time takes the track to 0: the monster ambushes you. {text}"
         return text
+    if isinstance(action, act.ChooseWeapon):  # its attacks, then its card's words (30a-14)
+        return sentences(label(action, s, rules), rules.weapons[action.weapon].text)
     if isinstance(action, act.Eat):
         eat = game.query().hunger(action.food)
         # The caps counted, as the option's line says them (#28 round 13: "+4 SE" beside

@@ -11,7 +11,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
-from unbroken.words.attacks import attack_label
+from unbroken.words.attacks import attack_label, attacks_short
 from unbroken.words.effects import ability_words, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
@@ -290,7 +290,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
     # "the Club is weaker than your Spear, yet you would fight with it: …" (#28 round 22, 24)
     over = taking_note(state, [action.weapon], ruleset)
-    return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
+    attacks = attacks_short(action.weapon, state, ruleset)  # what it does (30a-14)
+    text = f"Take the {ruleset.card_name(action.weapon)}: {attacks}"
+    return text + (f" ({over})" if over else "")
 
 
 @words_for(LABELS, act.ChooseCondition)

@@ -52,6 +52,19 @@ def attack_label(
     )
 
 
+def attacks_short(weapon: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return a weapon's attacks as the Hand says them, what each costs now: "Chop: wound 3
+    ← 2 SE; Split: break 2 ← 1 SE" (#28 round 30, 30a-14: "Take the Axe" said nothing of
+    what the Axe does)."""
+    said = []
+    for a in ruleset.weapons[weapon].attacks:
+        kind = "break" if a.type == "break" else "wound"
+        extra = " past armor" if a.ignore_armor else ""
+        cost = amounts(attack_cost(a, state, ruleset))
+        said.append(f"{attack_name(a.id)}: {kind} {a.power}{extra} ← {cost}")
+    return "; ".join(said)
+
+
 def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
     """Return a wounding attack's effective power with the Passives behind it, as its
     forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
