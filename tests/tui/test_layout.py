@@ -20,7 +20,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot, random_bot
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.attack_cuts import split_attack
+from unbroken.tui.attack_cuts import short_costs, split_attack, without_verb
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import option_name
@@ -68,14 +68,18 @@ def check_decision(screen: GameScreen) -> int:
     shared = shared_note(screen.offered, state, rules, forecasts)
     for action, why in screen.offered:
         text = option_text(action, why, state, rules, forecasts.get(action), shared)
+        # "Attack with " may go from every attack row alike (29a-5).
+        text = without_verb(f"1. {text}")[3:] if isinstance(action, act.Attack) else text
         # One that cannot be taken keeps its name and its reason (round 25), the rest cut;
         # an ability its name and what it does before its cost (round 28, 28b-7).
         named = why or isinstance(action, act.Use)
         head = text[: option_name(f"1. {text}") - 3] if named else text
-        # An attack keeps its name and cost before what it does (round 28).
-        attack = split_attack(f"1. {text}") if not why else None
-        kept = [attack[2], attack[4][:8]] if attack else [head[:20]]  # wrapped rows joined
-        assert all(x in " ".join(rows.split()) for x in kept), (text, screen_text(screen))
+        # An attack keeps its wound and what it pays, said short or not (29a-5; round 28).
+        attack = split_attack(f"1. {text}", bare=True) if not why else None
+        does = attack[3].split(" (")[0].split(",")[0] if attack else ""
+        kept = [does, short_costs(attack[4])[-1]] if attack else [head[:20]]
+        joined = "".join(rows.split())  # wrapped rows joined; "2 SE + 1 LE" said "2 SE+1 LE"
+        assert all("".join(x.split()) in joined for x in kept), (text, screen_text(screen))
     state = screen.game.state
     stage = screen.query_one("#stage")
     lines = drawn(stage)

@@ -60,7 +60,7 @@ async def test_a_monster_without_rules_shows_its_whole_table_and_m_says_it_has_n
         shown = "\n".join(rows_of(screen, stage))
         assert "(m: read)" not in shown and "…" not in shown, shown
         said = " ".join(" ".join(rows_of(screen, stage)[1:]).split())
-        assert "4 DAZE lose exactly 1 ME and gain 2 SE (lose 2 SE if unable)" in said, said
+        assert "4 DAZE lose 2 SE (you have no ME)" in said, said
         assert "6 HEAL the monster heals 2" in said, said
         assert stage.region.bottom <= 24 - 1  # above the footer
         await pilot.press("m")

@@ -86,4 +86,4 @@ def test_the_row_just_applied_says_it_gave_the_condition_not_a_second_roll() -> 
     assert "gave you Crippled" in line and "next time" in line, line
     # Unmarked, the row says whose roll comes again.
     unmarked = next(text for text, _ in table_lines(game.state, RULES, card, 0) if "4 DAZE" in text)
-    assert "the monster rolls again (you have Crippled)" in unmarked, unmarked
+    assert "the monster rolls again (you have Crippled already)" in unmarked, unmarked

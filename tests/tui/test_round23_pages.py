@@ -41,7 +41,7 @@ async def test_the_vampires_identical_rows_are_unfolded_once() -> None:
     assert "2 WOUND   lose 2 SE (Armored\n           −1, printed 3)" in first, first
     assert " 4 WOUND   as row 2" in first, first
     assert " 6 WOUND   as row 2" in first, first
-    assert "lose exactly 1 LE and gain 2 SE (lose 4 SE if unable)" in words(drawn[2]), drawn
+    assert "5 CONFUSE lose 4 SE (you have no LE)" in words(drawn[2]), drawn  # round 28
 
 
 @sync

@@ -19,7 +19,9 @@ LANDED = "⚄ 5 (monster's combat roll)"
 
 @pytest.mark.parametrize(
     ("monster", "level", "taller"),
-    [("base:gnoll", 3, 1), ("base:gnoll", 3, 2), ("unearthed:lich", 4, 0)],
+    # The Lich's GAZE says what it takes now (round 28), shorter: its table fits whole
+    # under the Display as it is, so the Display is a row taller for rows to page.
+    [("base:gnoll", 3, 1), ("base:gnoll", 3, 2), ("unearthed:lich", 4, 1)],
 )
 def test_the_danger_track_is_on_the_first_page_of_a_monster_without_rules(
     monster: str, level: int, taller: int
@@ -39,7 +41,9 @@ def test_the_danger_track_is_on_the_first_page_of_a_monster_without_rules(
                 await pilot.press("m")
                 await settle(pilot)
                 pages: list[tuple[str, list[str]]] = []
-                while not pages or "fold)" not in pages[-1][0]:
+                for _ in range(8):  # round to "(m: fold)", not on for ever without it
+                    if pages and "fold)" in pages[-1][0]:
+                        break
                     rolling = (str(stage.border_title), len(stage.drawn.split("\n")))
                     stage.die = LANDED
                     await settle(pilot)

@@ -21,7 +21,7 @@ from unbroken.testing import FolderPlugin, Scenario, pass_responses, write_pack
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.hints import HINTS, HintBox
 from unbroken.tui.option_rows import DecisionList, wrap_option
-from unbroken.tui.sheet_rows import row_words
+from unbroken.tui.sheet_rows import row_texts
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.effects import ambush_text, trickery_text
@@ -379,14 +379,15 @@ async def test_first_game_hints_keep_one_size_and_leave_the_log_its_rows() -> No
         assert heights[0] == heights[1] == 3, heights
 
 
-def rows_read(card: Monster, before: str, pages: list[str]) -> set[int]:
+def rows_read(card: Monster, before: str, pages: list[str], texts: list[str]) -> set[int]:
     """Return the table rows whose every word can be read: in the table (`before`, the
-    stage folded) uncut, or in the pages "3 CONFUSE: lose exactly 1 LE and …"."""
+    stage folded) uncut, or in the pages "3 CONFUSE: lose 3 SE (you have no LE)" (`texts`:
+    each row's words as it acts now, `row_texts`; round 28: a "lose exactly" said so)."""
     whole = read_whole(pages)
     table = " ".join(before.split())
     card_rows = {}
     for i, r in enumerate(card.table, 1):
-        card_rows[i] = (f"{i} {r.result} {row_words(r)}", f"{i} {r.result}: {row_words(r)}")
+        card_rows[i] = (f"{i} {r.result} {texts[i - 1]}", f"{i} {r.result}: {texts[i - 1]}")
     return {i for i, (row, said) in card_rows.items() if row in table or said in whole}
 
 
@@ -416,9 +417,9 @@ async def test_m_reads_every_table_row_in_full_at_80x24() -> None:
             before = stage.drawn
             assert "…" in before, before  # a row cut: what this test is about
             pages, count = await read_every_page(app, pilot)
-            assert rows_read(RULES.monsters[f"base:{monster}"], before, pages) == set(
-                range(1, 7)
-            ), (monster, pages)
+            card = RULES.monsters[f"base:{monster}"]
+            texts = row_texts(game.state, RULES, card)
+            assert rows_read(card, before, pages, texts) == set(range(1, 7)), (monster, pages)
 
 
 #: A monster whose rule is longer than a page at 80x24: two sentences, with clauses.
@@ -460,12 +461,14 @@ def test_a_page_ends_between_rules_or_at_a_sentence_or_clause_end(tmp_path: Path
         card = rules.monsters[monster]
         said = [f"{a.name}: {a.text}" for a in card.abilities]
         said += [f"ambush: {ambush_text(card)}", f"trickery: {trickery_text(card)}"]
-        said += [f"{i} {r.result}: {row_words(r)}" for i, r in enumerate(card.table, 1)]
-        ends = [" ".join(rule.split())[-12:] for rule in said]
         if monster == "base:kobold":
             game = kobold_before_battle()
         else:
             game = paged_game(monster, rules)
+        # Each row as it acts now (round 28: a "lose exactly" as it takes the resources).
+        texts = row_texts(game.state, rules, card)
+        said += [f"{i} {r.result}: {texts[i - 1]}" for i, r in enumerate(card.table, 1)]
+        ends = [" ".join(rule.split())[-12:] for rule in said]
         pages = asyncio.run(pages_of(game, rules))
         assert pages, monster
         for at, page in enumerate(pages):  # round 19: a rule whole where it fits a page

@@ -13,7 +13,7 @@ from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES
-from unbroken.words.rows import row_effect
+from unbroken.words.rows import reduce_now, row_effect
 from unbroken.words.vocabulary import WIDTH, wrap
 
 
@@ -53,13 +53,19 @@ def display(s: GameState, rules: Ruleset) -> str:
         query = Query(rules, s)
         for i, row in enumerate(card.table, 1):
             mark = ">" if marked_row(s) == i else " "
-            said = [effect_text(e, rules, s.level) for e in row.effects]
+            # A "lose exactly" as it acts on what you hold now, as the stage says it: "lose
+            # 3 SE (you have no ME)" (#28 round 28: "lose exactly 1 ME + 1 LE and gain
+            # nothing (lose 3 SE if unable)" left the player to work out which).
+            said = [
+                reduce_now(e, s.res) if isinstance(e, m.Reduce) else effect_text(e, rules, s.level)
+                for e in row.effects
+            ]
             what = "; ".join(said) or "no effect"
             # As it would act now, in the stage's words: "ignored (Hidden Pockets)",
             # "lose 1 SE (Armored −1)" (#28 round 24: Hidden Pockets' STEAL unmarked).
             now = query.table_row(i)
             if now.ignored or now.rerolled or now.changed_by:
-                what = row_effect(row, now, rules, s.level)
+                what = row_effect(row, now, rules, s.level, s.res)
             lines.append(f"   {mark}{i} {row.result}: {what}")
     if s.revealed:
         lines.append("  Revealed: " + ", ".join(rules.card_name(c) for c in s.revealed))

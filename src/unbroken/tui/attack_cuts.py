@@ -1,26 +1,53 @@
-"""An attack's option cut to one row: its cost and how it is paid kept before what it
-does and its reward (#28 round 28: "3. Attack with Heavy blow: wound…" hid "(paid as 1 LE:
-short of ME)", the player took it for impossible; "2. Attack with Sling stone… — defeats
-it" lost its "pay 1 SE"). The detail line under the list says the row whole."""
+"""An attack's option cut to one row. What gives way, in this order, where the row does
+not fit (#28 round 29, 29a-5: rows dropped "Attack with", what the attack does and "—
+defeats it" unevenly; a killing blow's row lost "wound 5" and "— defeats it"): its reward
+and other notes after "— defeats it" (marked "…"); the reason in brackets after its wound
+("(Armored −1)"), shortened, then dropped ("wound 2…"); "Attack with ", for every attack
+row of the list alike (`fit_options`); the cost written short ("2 SE+1 LE", no "pay",
+never dropped nor cut inside; how it is paid kept, #28 round 28: "(paid as 1 LE)"); last
+the attack's own name, cut with "…". "wound N" and "— defeats it" are never dropped nor
+cut. The detail line under the list says the row whole."""
 
 from __future__ import annotations
 
 import re
 
-#: An attack's option: its key and name, what it does, its cost, then its notes.
-_ATTACK = re.compile(r"^(?P<key>\S+ (?:\[[^\]]*\] )?)(?P<verb>Attack with )(?P<name>[^:]+): ")
+from unbroken.tui.panel import cut
+from unbroken.words.cutting import cut_words
+
+#: An attack's option: its key (and odds) and name, what it does, its cost, its notes.
+_KEY = r"^(?P<key>\S+ (?:\[[^\]]*\] )?)"
+_ATTACK = re.compile(_KEY + r"(?P<verb>Attack with )(?P<name>[^:]+): ")
+#: An attack's option, its words "Attack with " dropped or not (`without_verb`).
+_ANY_ATTACK = re.compile(_KEY + r"(?P<verb>(?:Attack with )?)(?P<name>[^:]+): ")
+#: Where an attack's option says "Attack with " (dimmed rows too: "2. Attack with Bash (…)").
+_VERB = re.compile(r"^(\S+ (?:\[[^\]]*\] )?)Attack with ")
 #: How an option that defeats the monster says so (`words.keeping.defeat_note`).
 DEFEATS = " — defeats it"
+#: What an attack does first, never cut: "wound 2", "break 1 armor".
+_DOES = re.compile(r"^(?:wound \d+|break \d+ armor)")
 #: Why a shortfall is paid with higher effort, left out where room lacks ("(paid as 1
 #: LE: short of ME)" → "(paid as 1 LE)").
 _WHY_PAID = re.compile(r"(paid as [^:;()]+): [^;()]*")
+#: How it is paid, kept in the cost's short ways ("(paid as 1 LE)").
+_PAID_AS = re.compile(r" \(paid as [^:;()]+\)")
 
 
-def split_attack(line: str) -> tuple[str, str, str, str, str, str] | None:
+def is_attack(line: str) -> bool:
+    """Return whether a numbered option is a weapon attack's ("3. Attack with Stab…")."""
+    return _VERB.match(line) is not None
+
+
+def without_verb(line: str) -> str:
+    """Return an attack's option without "Attack with " ("3. Stab: wound 2 - pay 2 SE")."""
+    return _VERB.sub(r"\1", line, count=1)
+
+
+def split_attack(line: str, bare: bool = False) -> tuple[str, str, str, str, str, str] | None:
     """Return an attack's option as its key, "Attack with ", name, what it does, its cost
     ("pay 1 ME (paid as 1 LE: …)") and its notes (" — defeats it: …"; None: not an
-    attack)."""
-    said = _ATTACK.match(line)
+    attack). `bare`: it may be said without "Attack with " ("" then)."""
+    said = (_ANY_ATTACK if bare else _ATTACK).match(line)
     if said is None:
         return None
     rest = line[said.end() :]
@@ -40,25 +67,62 @@ def split_attack(line: str) -> tuple[str, str, str, str, str, str] | None:
     return said["key"], said["verb"], said["name"], does, cost, note
 
 
-def cut_attack(line: str, width: int) -> str | None:
-    """Return an attack's option cut to `width`, its name, cost and how it is paid kept,
-    and "— defeats it" where it kills; then what it does, whole or its first words; its
-    reward and other notes go first (the detail line says them), then "Attack with "
-    ("1. Crack: break 1 armor - pay 1 SE"), then what it does ("2. Sling stone… - pay 1
-    SE — defeats it"). None: not an attack, or it does not fit so."""
-    parts = split_attack(line)
-    if parts is None or len(line) <= width or "⚠" in parts[5]:  # a warning: cut as before
+def does_ways(does: str) -> list[str]:
+    """Return what an attack does, its reason in brackets whole, then shortened, then
+    dropped ("wound 1 (Weak Spot: ignores armor)", "wound 1 (Weak Spot…)", "wound 1…"):
+    its first words ("wound 1", "break 1 armor") are never cut."""
+    first = _DOES.match(does)
+    if first is None or first.end() == len(does):
+        return [does]
+    core, rest = does[: first.end()], does[first.end() :]
+    space = rest[: len(rest) - len(rest.lstrip(" ,"))]  # " (Armored −1)", ", ignores armor"
+    body = rest[len(space) :]
+    words, kept = body.split(" "), []
+    for n in range(len(words) - 1, 0, -1):  # between words, its brackets closed
+        said = " ".join(words[:n]).rstrip(",;:")
+        if said.count("[") == said.count("]") and said.strip("(") and said[-1] != "(":
+            kept.append(f"{core}{space}{said}…{')' * (said.count('(') - said.count(')'))}")
+    return list(dict.fromkeys([does, *kept, f"{core}…"]))
+
+
+def short_costs(cost: str) -> list[str]:
+    """Return an attack's cost written short, shorter each: "3 SE as 2 SE+1 LE", then what
+    is paid only ("2 SE+1 LE"), of "pay 3 SE (paid as 2 SE + 1 LE: short of SE)"; "2 SE"
+    of "pay 2 SE (Hex of Heaviness +1)" (the detail line says why)."""
+    amount = cost.removeprefix("pay ").split(" (", 1)[0].replace(" + ", "+")
+    paid = _PAID_AS.search(_WHY_PAID.sub(r"\1", cost))
+    if paid is None:
+        return [amount]
+    as_paid = paid.group(0).removeprefix(" (paid as ").removesuffix(")").replace(" + ", "+")
+    return [f"{amount} as {as_paid}", as_paid]
+
+
+def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
+    """Return an attack's option cut to `width` (this module's order: its notes, its
+    wound's reason, "Attack with ", its cost said short, its name cut); None: not an
+    attack, or not even its name cut gives a row that keeps "wound N" and "— defeats it".
+    `bare`: said without "Attack with " already (`split_attack`)."""
+    parts = split_attack(line, bare)
+    if parts is None or len(line) <= width:
         return None
     key, verb, name, does, cost, note = parts
     defeats = DEFEATS if note.startswith(DEFEATS) else ""
-    core = does.split(" (", 1)[0]
-    costs = list(dict.fromkeys([cost, _WHY_PAID.sub(r"\1", cost)]))
-    tried: list[str] = []
-    for kept in dict.fromkeys([defeats, ""]):
-        tail = kept if kept == note else f"{kept}…"  # a note left out: marked
-        heads = (f"{key}{verb}{name}", f"{key}{name}")
-        for head in heads:  # what it does kept before "Attack with " ("1. Crack: break…")
-            for said in dict.fromkeys([does, f"{core}…" if core != does else does]):
-                tried += [f"{head}: {said} - {paid}{tail}" for paid in costs]
-        tried += [f"{head}… - {paid}{tail}" for head in heads for paid in costs]
+    tail = defeats if note == defeats else f"{defeats}…"  # a note left out: marked
+    ways = does_ways(does)
+    long_costs = list(dict.fromkeys([cost, _WHY_PAID.sub(r"\1", cost)]))
+    tried = [f"{key}{verb}{name}: {does} - {paid}{note}" for paid in long_costs]
+    for head in dict.fromkeys([f"{key}{verb}{name}", f"{key}{name}"]):
+        tried += [f"{head}: {said} - {paid}{tail}" for said in ways for paid in long_costs]
+    rests = [f": {ways[-1]} - {paid}{tail}" for paid in short_costs(cost)]
+    tried += [f"{key}{name}{rest}" for rest in rests]
+    # Its name cut last, the most of it kept (a letter and "…" at least); at the very
+    # last its notes' "…" goes too.
+    for ends in (rests, [rest.removesuffix("…") for rest in rests if tail != defeats]):
+        cuts = sorted(((width - len(key) - len(rest), rest) for rest in ends), reverse=True)
+        tried += [f"{key}{cut(name, room)}{rest}" for room, rest in cuts if room >= 2]
     return next((row for row in tried if len(row) <= width), None)
+
+
+def cut_attack_words(line: str, width: int, bare: bool = False) -> str:
+    """Return an attack's option cut to one row (`cut_attack`), else between words."""
+    return cut_attack(line, width, bare) or cut_words(line, width)

@@ -22,7 +22,6 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
-from unbroken.plugins import other_scores
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -47,11 +46,11 @@ from unbroken.tui.details import (
     rows_of,
 )
 from unbroken.tui.hints import HintBox
-from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, option_line
+from unbroken.tui.option_lines import cut_first, option_lines
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
 from unbroken.words.actions import option_text, shared_note
-from unbroken.words.attacks import brief_attack_labels
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
@@ -101,6 +100,8 @@ class DecisionPanel(CarefulList):
         #: The rows the options gave up where the drawn screen left some out of sight
         #: (`refit`), until the next decision.
         self.short = 0
+        #: The room, rows and height the options were last measured at (`refit`).
+        self._laid: tuple[int, int, int] = (0, 0, 0)
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -252,17 +253,8 @@ class DecisionPanel(CarefulList):
         decision = game.decision if game is not None else None
         if game is None or decision is None or not self.offered:
             return
-        s, rules, (odds, status) = game.state, game.ruleset, self.odds
-        lines, briefer = [], []
-        shared = shared_note(self.offered, s, rules, self.forecasts)
-        scores = other_scores(rules, game.events)  # the plugins' scorings (the Tally)
-        for i, (action, why) in enumerate(self.offered):
-            f = self.forecasts.get(action)
-            text = option_text(action, why, s, rules, f, shared, scores)
-            ways = brief_attack_labels(text, f, rules) if isinstance(action, act.Attack) else []
-            put = [f"{odds[i]} {way}" if i in odds else way for way in [text, *ways]]
-            lines.append(option_line(i, put[0]))
-            briefer.append([option_line(i, way) for way in put[1:]])
+        odds, status = self.odds
+        lines, briefer = option_lines(game, self.offered, self.forecasts, odds)
         decisions: DecisionList = self
         highlighted = decisions.highlighted
         waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
@@ -271,12 +263,7 @@ class DecisionPanel(CarefulList):
         # odds' status line too (#28 round 25: with `%` shown, three rows of status pushed
         # option 9 out of the column, no scrollbar, the highlight moving onto it unseen).
         decisions.room = max(3, self.room_for(prompt.plain) - self.short)
-        # Cut first where room lacks: an ability's own words (the inspector keeps them) and
-        # an option of no use now (the detail line says why), not a forecast's words.
-        wordy = [
-            (isinstance(action, act.Use) and not why) or bool(no_use)
-            for (action, why), no_use in zip(self.offered, self.no_use, strict=True)
-        ]
+        wordy = cut_first(self.offered, self.no_use)
         decisions.show(lines, [waiting or bool(why) for _, why in self.offered], wordy, briefer)
         if status and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted  # the same options, their odds updated
@@ -460,6 +447,16 @@ class DecisionPanel(CarefulList):
             self.detail_rows = rows
             self.draw()
             self.show_detail(self.detail_at())
+        # Measured on the layout of the options drawn now, not of those before: a list
+        # shorter than its rows may be one not laid out again yet, so it is measured
+        # again once it is (29a-7: after 120x40 and back to 80x24, the list, still 11
+        # rows of its last layout, gave 3 of its 14 rows up for good, three blank).
+        used = sum(text.count("\n") + 1 for text in decisions.row_shown_all())
+        laid = (decisions.room, used, self.size.height)
+        if self.size.height < min(decisions.room, used) and self._laid != laid:
+            self._laid = laid
+            self.call_after_refresh(self.refit)
+            return
         over = decisions.max_scroll_y - decisions.overflow()  # more than its room's scroll
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from unbroken.tui.attack_cuts import cut_attack
+from unbroken.tui.attack_cuts import cut_attack, is_attack, without_verb
 from unbroken.tui.panel import cut
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
@@ -186,7 +186,29 @@ def fit_options(
     shown = [wrap_option(line, width) for line in lines]
     if rows <= 0 or width < 20:
         return shown
+    shown = _fitted(lines, width, rows, not_now, wordy)
+    attacks = [is_attack(line) for line in lines]
+    # "Attack with " goes from every attack row of the list alike, never from one alone
+    # (29a-5: "2. Quick cut: wound 1…" under "3. Attack with Stab: wound 2…").
+    if any(a and not is_attack(row) for a, row in zip(attacks, shown, strict=True)):
+        bare = [without_verb(line) if a else line for a, line in zip(attacks, lines, strict=True)]
+        shown = _fitted(bare, width, rows, not_now, wordy, attacks)
+    return shown
+
+
+def _fitted(
+    lines: list[str],
+    width: int,
+    rows: int,
+    not_now: list[bool] | None = None,
+    wordy: list[bool] | None = None,
+    said_bare: list[bool] | None = None,
+) -> list[str]:
+    """Return the options fitted (`fit_options`); `said_bare`: which are attacks said
+    without "Attack with " already."""
+    shown = [wrap_option(line, width) for line in lines]
     off = not_now or [False] * len(lines)
+    verbless = said_bare or [False] * len(lines)
     # A line that says it takes the turn is cut with the wordy ones, keeping that note:
     # the cost is in the detail line, a forecast's words nowhere else (#28 round 16).
     turn = [TAKES_TURN[2:-1] in line for line in lines]
@@ -209,7 +231,11 @@ def fit_options(
         elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
             shown[i] = cut_own_words(lines[i], bare, width)
         else:
-            shown[i] = cut_turn(bare, width) if turn[i] else cut_attack_or_defeats(bare, width)
+            shown[i] = (
+                cut_turn(bare, width)
+                if turn[i]
+                else cut_attack_or_defeats(bare, width, verbless[i])
+            )
     # The rows the last cut left free are its own again: cut after them, not to one row
     # (29b-11: "8. Dangerous Idea [Sage] (…): roll the die…" over a free row).
     whole = wrap_option(lines[last], width) if last >= 0 else ""
@@ -235,10 +261,11 @@ def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
 DEFEATS = " — defeats it"
 
 
-def cut_attack_or_defeats(line: str, width: int) -> str:
-    """Return an option cut to one row: an attack its cost kept (`cut_attack`), else
-    "— defeats it" kept (`cut_defeats`)."""
-    return cut_attack(line, width) or cut_defeats(line, width)
+def cut_attack_or_defeats(line: str, width: int, bare: bool = False) -> str:
+    """Return an option cut to one row: an attack its wound, cost and "— defeats it"
+    kept (`cut_attack`; `bare`: said without "Attack with "), else "— defeats it" kept
+    (`cut_defeats`)."""
+    return cut_attack(line, width, bare) or cut_defeats(line, width)
 
 
 def cut_defeats(line: str, width: int) -> str:

@@ -80,8 +80,9 @@ class MonsterSheet(PagedRules):
     #: at a time, the table's rows cut to one row each so that all six stay in sight).
     fits = True
     #: Whether the monster has no rules of its own (no keyword, rule, ambush or trickery
-    #: still to act): its table is shown whole where the Hand under it keeps one row of
-    #: cards, and `m` then says it has none (round 10: its rows were cut, "(m: read)").
+    #: still to act): its table is shown whole where the Hand under it keeps its rows
+    #: (`rows_free`), and `m` then says it has none (round 10: its rows were cut, "(m:
+    #: read)"); else cut to a row each, as with rules (#28 round 28: the Hobgoblin).
     bare = False
     #: The rows the folded rules keep for `m`'s hint, now in the title (`folded_rules`).
     hint_rows = 0
@@ -131,7 +132,7 @@ class MonsterSheet(PagedRules):
         self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        if self.bare and (not room or text.plain.count("\n") <= room + 1):
+        if self.bare and (not room or text.plain.count("\n") <= room):
             self.fits = True  # its table whole, nothing to fold or page
             return
         # The rules in full only where the whole table stays in sight under them, its rows
@@ -254,9 +255,11 @@ class MonsterSheet(PagedRules):
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n") + self.hint_rows
         room = self.rows_free()
-        # A monster with no rules has its table whole where the Hand keeps a row of cards
-        # under its title (round 10: the Shrieking Fungus's DAZE row was cut for one row).
-        whole = self.expanded or not room or above + wrapped <= room + self.bare
+        # A monster with no rules has its table whole where it fits (round 10: the Shrieking
+        # Fungus's DAZE row was cut), but never over the rows the Hand keeps: else each row is
+        # cut to one, as a monster's with rules are (#28 round 28: the Hobgoblin's rows 4-6
+        # wrapped whole left the Hand its title and one row of cards).
+        whole = self.expanded or not room or above + wrapped <= room
         if not paged and whole:
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)

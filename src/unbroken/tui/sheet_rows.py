@@ -98,7 +98,8 @@ def row_texts(state: GameState, rules: Ruleset, card: m.Monster) -> list[str]:
         return [row_words(r) for r in card.table]
     query = Query(rules, state)
     return [
-        row_effect(r, query.table_row(i), rules, state.level) for i, r in enumerate(card.table, 1)
+        row_effect(r, query.table_row(i), rules, state.level, state.res)
+        for i, r in enumerate(card.table, 1)
     ]
 
 

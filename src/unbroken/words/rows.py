@@ -5,6 +5,8 @@ option lines say effective numbers ("lose 2 SE (Armored −1, printed 3)"), a re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted
 from unbroken.core.query import RowOutcome
@@ -12,13 +14,38 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.words.effects import effect_text
 from unbroken.words.forecast import rule_name
 from unbroken.words.power import signed
+from unbroken.words.vocabulary import amounts
 
 
-def printed_row(row: m.Row, level: int = 0) -> str:
+def printed_row(row: m.Row, level: int = 0, held: Mapping[str, int] | None = None) -> str:
     """Return what a table row does as printed ("lose 2 SE; add 1 token to Paralyzed"), as
     the stage has always said it (the cards it names as `effect_text` names them alone); a
-    handler's figure at the game's `level` when given (`effect_text`)."""
-    return "; ".join(effect_text(e, level=level) for e in row.effects) or "no effect"
+    handler's figure at the game's `level` when given (`effect_text`); with the resources
+    `held`, a "lose exactly" as it acts on them (`reduce_now`)."""
+    said = [
+        reduce_now(e, held) if held is not None and isinstance(e, m.Reduce) else None
+        for e in row.effects
+    ]
+    words = [w or effect_text(e, level=level) for w, e in zip(said, row.effects, strict=True)]
+    return "; ".join(words) or "no effect"
+
+
+def reduce_now(e: m.Reduce, held: Mapping[str, int]) -> str:
+    """Return what a "lose exactly … instead" effect does with the resources `held` now:
+    the loss (and the gain, where there is one), else what it takes instead and why (#28
+    round 28: "lose exactly 1 ME + 1 LE and gain nothing (lose 3 SE if unable)" beside
+    0 ME and 3 LE left the player to work out which)."""
+    short = {k: held.get(k, 0) for k, n in e.lose.items() if held.get(k, 0) < n}
+    if not short:
+        return f"lose {amounts(e.lose)}" + (f", gain {amounts(e.gain)}" if e.gain else "")
+    if not e.alt:
+        return effect_text(e)
+    have = " and ".join(
+        f"only {amounts({k: n})}" if n else f"no {amounts({k: 1}).partition(' ')[2]}"
+        for k, n in short.items()
+    )
+    instead = "; ".join(effect_text(x) for x in e.alt)
+    return f"{instead} (you have {have})"
 
 
 def held_names(row: m.Row, ruleset: Ruleset) -> str:
@@ -34,10 +61,17 @@ def just_given(row: m.Row, ruleset: Ruleset) -> str:
     return f"gave you {held_names(row, ruleset) or 'it'} (next time: the monster rolls again)"
 
 
-def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0) -> str:
+def row_effect(
+    row: m.Row,
+    outcome: RowOutcome,
+    ruleset: Ruleset,
+    level: int = 0,
+    held: Mapping[str, int] | None = None,
+) -> str:
     """Return what a table row does now (`outcome`: the core's `Query.table_row`): its
-    printed words (a handler's figure at the game's `level`), but "ignored (Steady
-    Nerves)" for a result a Passive ignores, "the monster rolls again (you have Frightened)" for a
+    printed words (a handler's figure at the game's `level`; a "lose exactly" as it acts
+    on the resources `held`, `reduce_now`), but "ignored (Steady Nerves)" for a result a
+    Passive ignores, "the monster rolls again (you have Frightened already)" for a
     condition held (R-BATTLE-6), and a WOUND's loss after the Passives that change it, each
     named, then the printed loss: "lose 2 SE (Armored −1, printed 3)" (R-EFFECT-3: the
     Passives act after the Responses, and a Response's threshold counts the printed 3:
@@ -48,9 +82,12 @@ def row_effect(row: m.Row, outcome: RowOutcome, ruleset: Ruleset, level: int = 0
         # One level of parentheses: "ignored by Wrecker (No Guard Holds)" (#28 round 17).
         return f"ignored by {names}" if "(" in names else f"ignored ({names})"
     if outcome.rerolled:  # whose roll said (#28 round 20)
-        return f"the monster rolls again (you have {held_names(row, ruleset) or 'it'})"
+        # Why, as R-BATTLE-6 says: a condition held already (#28 round 28: "rolls again (you
+        # have Poisoned)" beside the card's "Gain Poisoned" read as a contradiction).
+        names = held_names(row, ruleset) or "it"
+        return f"the monster rolls again (you have {names} already)"
     if not outcome.changed_by:
-        return printed_row(row, level)
+        return printed_row(row, level, held)
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
     change = f"{why} {signed(outcome.loss - outcome.printed_loss)}"
     printed = f"{change}, printed {outcome.printed_loss}"
