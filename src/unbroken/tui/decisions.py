@@ -50,7 +50,7 @@ from unbroken.tui.option_lines import cut_first, option_lines
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
-from unbroken.words.actions import option_text, shared_note
+from unbroken.words.actions import shared_note
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
