@@ -140,7 +140,8 @@ def test_a_weapon_taken_says_it_goes_over_the_one_in_hand() -> None:
     club = act.ChooseWeapon("base:club")
     taken = label(club, armed.state, armed.ruleset)
     assert taken == (
-        "Take the Club (the Club is weaker than your Spear, yet you would fight with it:"
+        "Take the Club: Crack: break 1 ← 1 SE; Bash: wound 2 ← 3 SE; Heavy blow: wound 3 ← 1 ME"
+        " (the Club is weaker than your Spear, yet you would fight with it:"
         " your Spear goes under it)"
     )
 

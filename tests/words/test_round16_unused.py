@@ -124,7 +124,7 @@ def test_sidestep_is_marked_no_use_where_the_lower_row_does_the_same() -> None:
     # HEAL at full health, which does nothing: lowered to a WOUND it only costs.
     assert _sidestep_label(3).endswith("(no use now: rows 3 and 2 do the same)")
     assert "no use now" not in _sidestep_label(6)
-    assert _sidestep_label(4).endswith("(no use now: its HEAL does nothing now)")
+    assert _sidestep_label(4).endswith("(no use now: the Troll's HEAL does nothing now)")
 
 
 def test_a_row_with_the_same_loss_and_another_effect_is_not_the_same() -> None:

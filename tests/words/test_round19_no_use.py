@@ -98,7 +98,7 @@ def test_a_reroll_of_a_heal_at_full_health_is_no_use() -> None:
     assert _why(game, SEEN_WORSE) == IDLE
     assert game.pointless() == (act.Pass(), IDLE)
     text = option_text(SEEN_WORSE, "", game.state, game.ruleset)
-    assert text.endswith("(no use now: its HEAL does nothing now)"), text
+    assert text.endswith("(no use now: the Troll's HEAL does nothing now)"), text
     # Wounded, the HEAL does something: a reroll may land on the MISS, so it is asked.
     game = _at_roll("caellahan", "troll", 4, wounds=3)
     assert _why(game, SEEN_WORSE) == ""

@@ -38,6 +38,7 @@ from unbroken.tui.details import (
     MOST_ROWS,
     ROWS,
     detail_ways,
+    dimmed_detail,
     fitted,
     in_rows,
     own_rule,
@@ -49,7 +50,7 @@ from unbroken.tui.option_lines import cut_first, option_lines
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
-from unbroken.words.actions import option_text, shared_note
+from unbroken.words.actions import shared_note
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
@@ -353,7 +354,7 @@ class DecisionPanel(CarefulList):
         line.styles.height = self.detail_rows
         width, rows = line.content_size.width, self.detail_rows
         if why:  # the option line says why not, unless it was cut: then the detail does
-            whole = option_text(action, why, game.state, game.ruleset)
+            whole = dimmed_detail(action, why, game)
             line.update(Text(in_rows(whole, width, rows) if self.is_cut(index) else "", "italic"))
             return
         line.update(

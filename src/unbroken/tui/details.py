@@ -11,7 +11,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
-from unbroken.words.actions import label, option_detail, own_words
+from unbroken.words.actions import label, option_detail, option_text, own_words
 from unbroken.words.attacks import attack_cost, if_used_sentence
 from unbroken.words.effects import ability_words
 from unbroken.words.forecast import shorter_warnings
@@ -50,6 +50,8 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
         if game.query().ambushes(action):
             text = f"Its time takes the track to 0: the monster ambushes you. {text}"
         return text
+    if isinstance(action, act.ChooseWeapon):  # its attacks, then its card's words (30a-14)
+        return sentences(label(action, s, rules), rules.weapons[action.weapon].text)
     if isinstance(action, act.Eat):
         eat = game.query().hunger(action.food)
         # The caps counted, as the option's line says them (#28 round 13: "+4 SE" beside
@@ -171,6 +173,22 @@ def detail_ways(
         text = sentences(text, if_used_sentence(f, game.ruleset))
     if text == own and not cut:
         return [""]
+    # Each way ends its sentence (#28 round 30, 30b-14: a cut row's own words alone, "Attack
+    # with Shove: break 1 armor - pay 2 SE", came without their stop).
+    return [sentences(way) for way in _ways(action, game, f, text, own, cut, shown)]
+
+
+def dimmed_detail(action: act.Action, why: str, game: Game) -> str:
+    """Return what the detail line says of an option that cannot be taken (`why`), where
+    its row was cut: its whole row, as a sentence."""
+    return sentences(option_text(action, why, game.state, game.ruleset))
+
+
+def _ways(
+    action: act.Action, game: Game, f: Forecast | None, text: str, own: str, cut: bool, shown: str
+) -> list[str]:
+    """Return the ways to say an option's detail `text` (`detail_ways`), its own words
+    `own` first where its row is `cut`."""
     if cut and own not in text:
         # The row is cut and the detail says only what the forecast adds (a kill's
         # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]

@@ -11,7 +11,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import CANNOT_PAY, Query, locks_turns
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
-from unbroken.words.attacks import attack_label
+from unbroken.words.attacks import attack_label, attacks_short
 from unbroken.words.effects import ability_words, encounter_text, when_text
 from unbroken.words.forecast import (
     forecast_detail,
@@ -56,13 +56,15 @@ from unbroken.words.scoring import Scores, score_note
 from unbroken.words.table import check_complete, words_for
 from unbroken.words.thresholds import with_threshold
 from unbroken.words.turn_notes import TAKES_TURN as TAKES_TURN
-from unbroken.words.turn_notes import merge_note, pending_note, turn_note
+from unbroken.words.turn_notes import pending_note, turn_note
 from unbroken.words.vocabulary import (
     ABILITY_USE,
     LIMIT_WORDS,
     amounts,
     attack_name,
     full_stop,
+    limit_once,
+    merge_note,
     times,
 )
 
@@ -144,13 +146,11 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     parts = [f"pay {amounts(ability.cost)}"] if ability.cost else []
     if action.source in ruleset.classes:
         parts.append(ABILITY_USE)
-    limit = LIMIT_WORDS.get(ability.limit, "")
-    if limit and limit not in ability.text:  # in the head, kept where the words are cut
-        parts.append(limit)  # #28 round 21: only Sidestep's detail line said it
-    cost = f" ({', '.join(parts)})" if parts else ""
-    own = ability_words(ability, ruleset)  # an action's in short, its cost once (round 28)
+    # An action's words in short, its cost once (round 28); its limit in the head, once.
+    own, limit = limit_once(LIMIT_WORDS.get(ability.limit, ""), ability_words(ability, ruleset))
+    cost = f" ({', '.join([*parts, limit] if limit else parts)})" if parts or limit else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {own}"
-    return text + note_of(use_no_use(action, state, ruleset))
+    return merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
 
 
 @words_for(LABELS, act.ChooseEncounter)
@@ -284,7 +284,9 @@ def _choose_skill(action: act.ChooseSkill, _state: GameState, ruleset: Ruleset) 
 def _choose_weapon(action: act.ChooseWeapon, state: GameState, ruleset: Ruleset) -> str:
     # "the Club is weaker than your Spear, yet you would fight with it: …" (#28 round 22, 24)
     over = taking_note(state, [action.weapon], ruleset)
-    return f"Take the {ruleset.card_name(action.weapon)}" + (f" ({over})" if over else "")
+    attacks = attacks_short(action.weapon, state, ruleset)  # what it does (30a-14)
+    text = f"Take the {ruleset.card_name(action.weapon)}: {attacks}"
+    return text + (f" ({over})" if over else "")
 
 
 @words_for(LABELS, act.ChooseCondition)

@@ -3,6 +3,8 @@ them and what it costs now (split from words.actions, which names every option).
 
 from __future__ import annotations
 
+import re
+
 from unbroken.core import actions as act
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
@@ -50,6 +52,19 @@ def attack_label(
     )
 
 
+def attacks_short(weapon: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return a weapon's attacks as the Hand says them, what each costs now: "Chop: wound 3
+    ← 2 SE; Split: break 2 ← 1 SE" (#28 round 30, 30a-14: "Take the Axe" said nothing of
+    what the Axe does)."""
+    said = []
+    for a in ruleset.weapons[weapon].attacks:
+        kind = "break" if a.type == "break" else "wound"
+        extra = " past armor" if a.ignore_armor else ""
+        cost = amounts(attack_cost(a, state, ruleset))
+        said.append(f"{attack_name(a.id)}: {kind} {a.power}{extra} ← {cost}")
+    return "; ".join(said)
+
+
 def _wound_power(a: m.Attack, state: GameState, ruleset: Ruleset) -> str:
     """Return a wounding attack's effective power with the Passives behind it, as its
     forecast says it ("wound 2 (Armored (Gauntlet) −1)"), for an attack not forecast
@@ -78,6 +93,14 @@ def if_used(f: Forecast, ruleset: Ruleset) -> list[str]:
     it if Power Through [Brawler] used"; only those that change its wounds. The attack's
     own figure stays what is certain: a Passive's change is in it, a Response is the
     player's choice (#28 round 19: Plate Splitter's +2 was in no number)."""
+    # Those that would do the same said once (#28 round 23: "defeats it if Brute Force
+    # used; defeats it if Plate Splitter used" wrapped the line to a third row).
+    return [f"{does} if {' or '.join(names)} used" for does, names in _if_used(f, ruleset).items()]
+
+
+def _if_used(f: Forecast, ruleset: Ruleset) -> dict[str, list[str]]:
+    """Return what each Response that changes the attack's wounds would make of it, with the
+    Responses that would: {"wound 4": ["Plate Splitter"]} (`if_used`)."""
     said: dict[str, list[str]] = {}  # what it would do: the Responses that would
     for line in f.if_used:
         use = line.used
@@ -93,15 +116,34 @@ def if_used(f: Forecast, ruleset: Ruleset) -> list[str]:
         else:
             does = f"wound {line.power}"
         said.setdefault(does, []).append(name)
-    # Those that would do the same said once (#28 round 23: "defeats it if Brute Force
-    # used; defeats it if Plate Splitter used" wrapped the line to a third row).
-    return [f"{does} if {' or '.join(names)} used" for does, names in said.items()]
+    return said
 
 
-#: What an attack's line says in place of its Responses' figures where they would wrap it
-#: past two rows, longest first (the detail line under the options says them,
-#: `if_used_sentence`); the last in place of all its bracket says.
-IF_USED_BELOW = ("more with a Response: below", "Responses: below", "with Responses: below")
+#: A name's card or class tag, left out where the line is short of room: "Power Through
+#: [Brawler]" is said "Power Through" (the detail line names it whole).
+TAG = re.compile(r" \[[^\]]*\]")
+
+
+def if_used_briefly(f: Forecast, ruleset: Ruleset) -> list[str]:
+    """Return an attack's Responses' figures (`if_used`) said shorter where they would wrap
+    its line past two rows, each shorter than the one before: the names without their tag
+    ("wound 3 if Power Through used"), the names alone ("more with Power Through"), then
+    "more with a Response". One form everywhere, true wherever the highlight is (#28 round
+    30, 30a-11, 30b-4: "more with a Response: below" beside "wound 3 if Power Through
+    [Brawler] used", and nothing below while another option was highlighted)."""
+    lines = if_used(f, ruleset)
+    names = [n for said in _if_used(f, ruleset).values() for n in said]
+    plain = list(dict.fromkeys(TAG.sub("", n) for n in names))
+    ways = [
+        TAG.sub("", "; ".join(lines)),
+        f"more with {' or '.join(plain)}",
+        "more with a Response" if len(names) == 1 else "more with Responses",
+    ]
+    briefer: list[str] = []
+    for way in ways:
+        if len(way) < len(briefer[-1] if briefer else "; ".join(lines)):
+            briefer.append(way)
+    return briefer
 
 
 def if_used_sentence(f: Forecast, ruleset: Ruleset) -> str:
@@ -113,12 +155,13 @@ def if_used_sentence(f: Forecast, ruleset: Ruleset) -> str:
 
 def brief_attack_labels(label: str, f: Forecast | None, ruleset: Ruleset) -> list[str]:
     """Return an attack's line (`attack_label`'s, in an option's words) said shorter, each
-    shorter than the one before: its Responses' figures said as IF_USED_BELOW, then its
-    whole bracket so (its rules are in the detail line too); [] where it says none."""
+    shorter than the one before: its Responses' figures said briefer (`if_used_briefly`),
+    then its whole bracket so (its rules are in the detail line too); [] where it says
+    none."""
     more = "; ".join(if_used(f, ruleset)) if f is not None and f.power is not None else ""
     whole = f"{more})"
     at = label.find(whole)
-    if not more or at < 0:
+    if f is None or not more or at < 0:
         return []
     depth, opened = 0, -1  # where its bracket opens, past any within it ("(Gauntlet)")
     for k in range(at - 1, -1, -1):
@@ -127,7 +170,8 @@ def brief_attack_labels(label: str, f: Forecast | None, ruleset: Ruleset) -> lis
             opened = k - 1
             break
     head, rest = label[:at], label[at + len(whole) :]
-    ways = [f"{head}{brief}){rest}" for brief in IF_USED_BELOW[:2]]
-    if opened >= 0 and label[opened + 2 : at].strip():  # "(Armored −1; …)": the rule too
-        ways.append(f"{label[:opened]} ({IF_USED_BELOW[2]}){rest}")
+    briefly = if_used_briefly(f, ruleset)
+    ways = [f"{head}{brief}){rest}" for brief in briefly]
+    if briefly and opened >= 0 and label[opened + 2 : at].strip():  # "(Armored −1; …)"
+        ways.append(f"{label[:opened]} ({briefly[-1]}){rest}")  # the rule too
     return ways

@@ -85,7 +85,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     if why == MISSED:
         return "the monster missed"
     if why == IDLE:  # the Troll's HEAL at full health
-        return f"its {ruleset.monsters[mo.id].table[now - 1].result} does nothing now"
+        # The monster named: "its HEAL" read as the Response's (#28 round 30, 30b-17).
+        row = ruleset.monsters[mo.id].table[now - 1].result
+        return f"the {ruleset.card_name(mo.id)}'s {row} does nothing now"
     if why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
         return f"row {after} is worse for you" if shift else "every other row is worse for you"
     return ""

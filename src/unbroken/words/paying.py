@@ -184,8 +184,8 @@ def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
     higher = {k: res.get(k, 0) for k in m.EFFORT[lowest + 1 :] if res.get(k, 0)}
     if not higher:
         return ""
-    if len(effort) > 1:  # a cost of two efforts: what else could pay it
-        return f"cannot pay {amounts(effort)} even with your {amounts(higher)}"
+    if len(effort) > 1:  # a cost of two efforts: what else could pay what it lacks
+        return _cannot_pay_two(effort, res)
     # What it all pays, in the effort asked (#28 round 28: "cannot pay 2 ME even with your 1
     # LE" read as if LE could fund Inspiration's trade): "cannot pay 2 ME: you have 1 LE,
     # which pays only 1 ME".
@@ -194,3 +194,20 @@ def cannot_pay(state: GameState, cost: dict[str, int]) -> str:
     total = sum(held.values())
     pays = f"{'pays' if total == 1 else 'pay'} only {amounts({kind: total})}"
     return f"cannot pay {amounts(effort)}: you have {amounts(held)}, which {pays}"
+
+
+def _cannot_pay_two(effort: dict[str, int], res: dict[str, int]) -> str:
+    """Return why a cost of two efforts cannot be paid, naming only held effort that could
+    pay what it lacks, above the effort lacking (R-RES-4: higher pays lower, never lower
+    higher; #28 round 30, 30a-5: "cannot pay 2 SE + 1 LE even with your 1 ME", but an ME
+    never pays an LE): "cannot pay 2 SE + 1 LE: you have no LE"."""
+    short = [k for k in m.EFFORT if res.get(k, 0) < effort.get(k, 0)]
+    if not short:  # each effort pays itself: it can be paid
+        return ""
+    first = m.EFFORT.index(short[0])
+    could = {k: res.get(k, 0) for k in m.EFFORT[first + 1 :] if res.get(k, 0)}
+    if could:
+        return f"cannot pay {amounts(effort)} even with your {amounts(could)}"
+    have = res.get(short[0], 0)
+    held = f"only {amounts({short[0]: have})}" if have else f"no {_name(short[0])}"
+    return f"cannot pay {amounts(effort)}: you have {held}"

@@ -9,16 +9,7 @@ from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.words.vocabulary import TAKES_TURN_WORDS, plural
-
-
-def merge_note(text: str, note: str) -> str:
-    """Return `text` with a bracketed `note` (" (…)") after it, in one bracket with the
-    one it ends with: "1 wood -> 5 SE (time 2; 4 SE lost to the cap 20)"."""
-    if not note:
-        return text
-    return f"{text[:-1]}; {note[2:]}" if text.endswith(")") else text + note
-
+from unbroken.words.vocabulary import TAKES_TURN_WORDS, merge_note, plural
 
 TAKES_TURN = f" ({TAKES_TURN_WORDS})"
 

@@ -148,3 +148,28 @@ LIMIT_WORDS: dict[str, str] = {
     "battle": "once per battle",
     "level": "once per level",
 }
+
+
+def limit_once(limit: str, words: str) -> tuple[str, str]:
+    """Return an ability's `words` and its `limit` ("once per battle") for its option's
+    head, the limit said once: where the words open with it, it goes from them ("Lucky (once
+    per battle): After the monster's …", not "…: Once per battle, after …": #28 round 30,
+    30a-15); where they say it elsewhere, from the head ("" for it)."""
+    if limit and words.lower().startswith(f"{limit}, "):
+        rest = words[len(limit) + 2 :]
+        return rest[:1].upper() + rest[1:], limit
+    return words, limit if limit and limit not in words.lower() else ""
+
+
+def merge_note(text: str, note: str, into: bool = True) -> str:
+    """Return `text` with a bracketed `note` (" (…)") after it, in one bracket with the
+    one it ends with (`into`): "1 wood -> 5 SE (time 2; 4 SE lost to the cap 20)"; before
+    a card's words' full stop, not after it, where it would read as the card's (#28 round
+    30, 30a-15: "… +2 power. (paid as 1 LE: short of ME)")."""
+    if not note:
+        return text
+    if into and text.endswith(")"):
+        return f"{text[:-1]}; {note[2:]}"
+    if text.endswith(".") and not text.endswith(".."):
+        return text[:-1] + note
+    return text + note
