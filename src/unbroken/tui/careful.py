@@ -146,10 +146,13 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
     13: "1 1" explored, then kept the first card before the six were seen, a Rest
     forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
-    2.6 s after Flexible kept Inventive unseen). Pass and Skip are not."""
+    2.6 s after Flexible kept Inventive unseen). Keeping a roll is too: the other result
+    goes for good, whatever either does (#28 round 30: "2 2" at the Bear's ROAR, the
+    first used Lucky, the second kept the first roll, ROAR's Frightened a loss no forecast
+    counts, and threw the re-roll away). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
-    lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill)
+    lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill, act.PickRoll)
     if forecast is None or isinstance(action, lasting):
         return True
     f = forecast

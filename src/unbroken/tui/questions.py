@@ -37,6 +37,8 @@ from unbroken.words.vocabulary import attack_name
 SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
 #: Why a window open until an option is taken is over cards unread (`unread`).
 SHOWN = (NEW, REVEALED)
+#: A Response's use and the question it asks next: a re-roll's "Keep which result?".
+FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -178,7 +180,10 @@ class CarefulList(ClockedList):
         # and the Exploration said only "New question": that key looked lost).
         game = self.game
         kind = game.decision.kind if game is not None and game.decision is not None else ""
-        said = answered is not None and (answered.kind == kind or answered.marked)
+        # A Response's use said over the question it asks (#28 round 30: "Keep which
+        # result?" right after Lucky said nothing of the key that used it).
+        follows = answered is not None and (answered.kind, kind) == FOLLOWS
+        said = answered is not None and (answered.kind == kind or answered.marked or follows)
         self.said = answered if said and (new or again is not None) else None
 
     def marks_first(self, index: int) -> bool:
