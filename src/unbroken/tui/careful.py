@@ -93,11 +93,11 @@ def careful_cue(
         return f"{key} marked: press {key} again (or Enter) to take it{until}. "
     said = taken_words(taken) if why == TAKEN else " ".join(w for w in taken if w)
     head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
-    if dropped:  # "Inspiration taken. Asked again: 4 not marked: no use now; again marks it."
+    if dropped:  # "Inspiration used. Asked again: 4 not marked: no use now; again marks it."
         return f"{head}{OPENINGS[why]}{dropped} not marked: no use now; again marks it. "
     if not marks:
         return head
-    if why == AGAIN:  # "Orienteer taken. Asked again: 6 marks first, again takes it."
+    if why == AGAIN:  # "Chosen: Orienteer. Asked again: 6 marks first, again takes it."
         return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
