@@ -10,7 +10,7 @@ from unbroken.core.model import RESOURCE_NAMES
 
 #: The kinds the base game groups its encounters by (content/base/encounters.toml): a
 #: resource's, or what its effect gives.
-KINDS = frozenset({*RESOURCE_NAMES, "skill", "remedy", "weapon", "unusual"})
+ENCOUNTER_KINDS = frozenset({*RESOURCE_NAMES, "skill", "remedy", "weapon", "unusual"})
 #: The kind of a card whose effect gives this, as the base game's cards of it are grouped.
 BY_EFFECT: tuple[tuple[type[object], str], ...] = (
     (m.GainWeapon, "weapon"),
@@ -19,17 +19,17 @@ BY_EFFECT: tuple[tuple[type[object], str], ...] = (
 )
 
 
-def card_kind(card: m.Encounter) -> str:
+def encounter_kind(card: m.Encounter) -> str:
     """Return the card's kind as its bracket says it ("food", "LE", "weapon"): its group
     when the base game has that kind; else by what it gives: a weapon, a skill, a remedy
     by its effect, one resource gained with no other effect by that resource, and
     "unusual" for the rest (two resources, a condition), as the base game's are."""
-    kind = card.group if card.group in KINDS else given_kind(card)
+    kind = card.group if card.group in ENCOUNTER_KINDS else given_kind(card)
     return RESOURCE_NAMES.get(kind, kind)
 
 
 def given_kind(card: m.Encounter) -> str:
-    """Return the kind of a card by what it gives (`card_kind`)."""
+    """Return the kind of a card by what it gives (`encounter_kind`)."""
     for effect in card.effects:
         for record, kind in BY_EFFECT:
             if isinstance(effect, record):
