@@ -148,7 +148,7 @@ async def test_asked_again_another_key_takes_at_once() -> None:
     async with played(game, CAREFUL) as (pilot, screen):
         await pilot.press(key_of(screen, act.Orienteer))
         await settle(pilot)
-        assert "Orienteer taken. Asked again" in prompt(screen), prompt(screen)
+        assert "Chosen: Orienteer. Asked again" in prompt(screen), prompt(screen)
         await pilot.press(key_of(screen, act.Focus))
         await settle(pilot)
         assert game.state.res["se"] == 8, prompt(screen)  # 1 + 4 SE: both taken

@@ -24,7 +24,9 @@ async def test_the_monster_revealed_by_scout_marks_a_costly_key_until_one_is_tak
         await settle(pilot)
         assert game.state.monster, prompt(screen)
         assert game.state.decision == "preparation", prompt(screen)
-        assert "Scout taken. Cards revealed: a key or Enter marks" in prompt(screen), prompt(screen)
+        assert "Chosen: Scout. Cards revealed: a key or Enter marks" in prompt(screen), prompt(
+            screen
+        )
         screen.decision_panel.careful_over()  # what its clock would do: the monster unread
         await settle(pilot)
         key = key_of(screen, act.Explore)

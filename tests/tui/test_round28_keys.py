@@ -73,7 +73,7 @@ async def test_options_changed_again_does_not_name_the_craft_before() -> None:
         await pilot.press(club)  # the game's first question: taken at once
         await settle(pilot)
         assert game.state.weapons[-1] == "base:club"
-        assert "Craft the Club taken. Options changed" in prompt(screen), prompt(screen)
+        assert "Chosen: Craft the Club. Options changed" in prompt(screen), prompt(screen)
         axe = key_of(screen, act.Craft)
         await pilot.press(axe, axe)  # marked, then taken
         await settle(pilot)
@@ -110,4 +110,4 @@ async def test_a_marks_second_key_says_what_it_took_at_the_next_question() -> No
         await pilot.press("1")
         await settle(pilot)
         assert kind(screen) == DecisionKind.CHOOSE_ENCOUNTER, prompt(screen)
-        assert prompt(screen).startswith("Explore taken. New question"), prompt(screen)
+        assert prompt(screen).startswith("Chosen: Explore. New question"), prompt(screen)

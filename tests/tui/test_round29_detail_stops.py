@@ -37,7 +37,7 @@ def test_a_left_out_ability_text_leaves_one_full_stop() -> None:
     forage = next(a for a in game.legal_actions() if isinstance(a, act.Use))
     said = detail_ways(forage, game, game.query().forecast(forage), False, True, "8. Forage […]")
     assert said[-1] == (
-        "Forage [Hunter] (pay 2 time, 1 ability use). Last use this level: none for Snare."
+        "Forage [Hunter] (pay 2 time, 1 ability use). None left for Snare (battle Response)."
     ), said
 
 

@@ -94,7 +94,10 @@ def test_the_levels_last_ability_use_says_which_responses_it_leaves_without() ->
     last = Scenario("maxyn-zenma").ability_uses(1).start()
     spare = Scenario("maxyn-zenma").ability_uses(2).start()
     said = option_detail(peek, last.state, last.ruleset)
-    assert said.endswith(" Your last ability use this level: none left for Flexible or Dodge.")
+    assert said.endswith(
+        " Your last ability use this level: none left for Flexible (skill-draw Response) or"
+        " Dodge (battle Response)."
+    ), said
     assert "last ability use" not in option_detail(peek, spare.state, spare.ruleset)
     assert "your last" not in label(peek, last.state, last.ruleset)
 

@@ -87,7 +87,8 @@ def test_the_last_use_names_no_response_whose_moment_cannot_come() -> None:
     late, early = dodge_window(4), dodge_window(2)
     assert "none left for" not in option_detail(dodge, late.state, late.ruleset)
     said = option_detail(dodge, early.state, early.ruleset)
-    assert said.endswith(" Your last ability use this level: none left for Flexible."), said
+    last = " Your last ability use this level: none left for Flexible (skill-draw Response)."
+    assert said.endswith(last), said
 
 
 def test_an_unpayable_card_says_what_its_rest_gains_at_the_cap() -> None:

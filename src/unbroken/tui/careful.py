@@ -93,11 +93,11 @@ def careful_cue(
         return f"{key} marked: press {key} again (or Enter) to take it{until}. "
     said = taken_words(taken) if why == TAKEN else " ".join(w for w in taken if w)
     head = f"Taken for you: {said} " if why == TAKEN and said else f"{said} " if said else ""
-    if dropped:  # "Inspiration taken. Asked again: 4 not marked: no use now; again marks it."
+    if dropped:  # "Inspiration used. Asked again: 4 not marked: no use now; again marks it."
         return f"{head}{OPENINGS[why]}{dropped} not marked: no use now; again marks it. "
     if not marks:
         return head
-    if why == AGAIN:  # "Orienteer taken. Asked again: 6 marks first, again takes it."
+    if why == AGAIN:  # "Chosen: Orienteer. Asked again: 6 marks first, again takes it."
         return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
@@ -146,10 +146,13 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
     13: "1 1" explored, then kept the first card before the six were seen, a Rest
     forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
-    2.6 s after Flexible kept Inventive unseen). Pass and Skip are not."""
+    2.6 s after Flexible kept Inventive unseen). Keeping a roll is too: the other result
+    goes for good, whatever either does (#28 round 30: "2 2" at the Bear's ROAR, the
+    first used Lucky, the second kept the first roll, ROAR's Frightened a loss no forecast
+    counts, and threw the re-roll away). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
-    lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill)
+    lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill, act.PickRoll)
     if forecast is None or isinstance(action, lasting):
         return True
     f = forecast

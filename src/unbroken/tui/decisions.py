@@ -169,7 +169,7 @@ class DecisionPanel(CarefulList):
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif revealed:  # "Scout taken. Cards revealed: a key or Enter marks…"
+        elif revealed:  # "Chosen: Scout. Cards revealed: a key or Enter marks…"
             self.open_careful(REVEALED, lasting=True)
         elif repeated is not None:  # its key again, only its roll between: a double tap
             self.open_careful(AGAIN)  # the prompt says "Asked again"

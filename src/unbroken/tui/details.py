@@ -8,12 +8,12 @@ import textwrap
 from unbroken.core import actions as act
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
-from unbroken.core.model import RESOURCE_NAMES
 from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
 from unbroken.words.actions import label, option_detail, option_text, own_words
 from unbroken.words.attacks import attack_cost, if_used_sentence
 from unbroken.words.effects import ability_words
+from unbroken.words.encounter_kind import encounter_kind
 from unbroken.words.forecast import shorter_warnings
 from unbroken.words.no_use import last_use_short
 from unbroken.words.vocabulary import sentences
@@ -26,8 +26,9 @@ def detail(action: act.Action, game: Game, forecast: Forecast | None = None) -> 
     s = game.state
     if isinstance(action, act.ChooseEncounter):
         card = rules.encounters[action.card]
-        group = RESOURCE_NAMES.get(card.group, card.group) or "encounter"
-        flavour = f"{rules.card_name(card.id)} ({group}, time {card.time}): {card.text}"
+        # Its kind, a plugin's card's too (#28 round 30: "Epitaph (unearthed, time 2)").
+        kind = encounter_kind(card)
+        flavour = f"{rules.card_name(card.id)} ({kind}, time {card.time}): {card.text}"
         # Its words, what the caps take, its warnings (an ambush); the card's own
         # text, which the inspector has whole, only where nothing else is to be said
         # (#28 round 14: at level 4 with 1 time left the line said only the card's text

@@ -37,6 +37,8 @@ from unbroken.words.vocabulary import attack_name
 SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
 #: Why a window open until an option is taken is over cards unread (`unread`).
 SHOWN = (NEW, REVEALED)
+#: A Response's use and the question it asks next: a re-roll's "Keep which result?".
+FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -53,6 +55,10 @@ def monster_rolled(events: Iterable[ev.Event]) -> str:
     return f"the monster rolled {rows[-1].upper()}. " if rows else ""
 
 
+#: How the prompt names an option the last key took (but a Response's use: "… used.").
+CHOSEN = "Chosen: "
+
+
 class Answer(NamedTuple):
     """The option a key took: its index (`option`), what the next question's prompt says of it
     (`answered_words`), whether it was marked first (a mark's key), and the kind of
@@ -66,17 +72,18 @@ class Answer(NamedTuple):
 
 def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
     """Return what a key took, as the next question's prompt says it: "Last Rites used.",
-    "Orienteer taken." (the option's words before its cost and text); an attack by its
-    name alone, "Pry taken." (#28 round 22: "Attack with Pry taken. Options changed: …"
-    ran long at 80 columns)."""
+    "Chosen: Orienteer." (the option's words before its cost and text, named after
+    "Chosen:": #28 round 30, "Accept that you cannot pay Mumbling Kobold's 1 LE taken."
+    read as 1 LE taken); an attack by its name alone, "Chosen: Pry." (#28 round 22:
+    "Attack with Pry taken. Options changed: …" ran long at 80 columns)."""
     if isinstance(action, act.Use):
         return f"{use_name(action, ruleset)} used."
     if isinstance(action, act.Attack):
-        return f"{attack_name(action.attack)} taken."
+        return f"{CHOSEN}{attack_name(action.attack)}."
     words = label(action, state, ruleset)
     for end in (": ", " ("):
         words = words.partition(end)[0]
-    return f"{words} taken."
+    return f"{CHOSEN}{words}."
 
 
 class CarefulList(ClockedList):
@@ -172,13 +179,16 @@ class CarefulList(ClockedList):
         if new:
             self.asked_at = time.monotonic()
         # Said of the key that answered this question only (#28 round 28: crafting the Club,
-        # then the Axe, the prompt still said "Craft the Club taken. Options changed").
+        # then the Axe, the prompt still said "Chosen: Craft the Club. Options changed").
         # A mark's key taking it is said whatever the next question (28a-5: "1 1" at the
         # Preparation after "Taken for you", the second `1` took Explore marked by the first,
         # and the Exploration said only "New question": that key looked lost).
         game = self.game
         kind = game.decision.kind if game is not None and game.decision is not None else ""
-        said = answered is not None and (answered.kind == kind or answered.marked)
+        # A Response's use said over the question it asks (#28 round 30: "Keep which
+        # result?" right after Lucky said nothing of the key that used it).
+        follows = answered is not None and (answered.kind, kind) == FOLLOWS
+        said = answered is not None and (answered.kind == kind or answered.marked or follows)
         self.said = answered if said and (new or again is not None) else None
 
     def marks_first(self, index: int) -> bool:

@@ -193,31 +193,60 @@ def gains_at_cap(effects: list[m.Effect], state: GameState, ruleset: Ruleset) ->
 def last_use(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     """Return what taking the level's last ability use leaves the class's other Responses
     (R-ABILITY-1), for the detail line: "Your last ability use this level: none left for
-    Flexible or Dodge." (#28 round 11: Delve took the only use, Last Rites then could not
-    respond, said only afterwards)."""
+    Flexible (skill-draw Response) or Dodge (battle Response)." (#28 round
+    11: Delve took the only use, Last Rites then could not respond, said only afterwards;
+    round 30: what each is, `RESPONSE_WHEN`)."""
     others = left_without(action, state, f, ruleset)
     return f"Your last ability use this level: none left for {others}." if others else ""
 
 
 def last_use_short(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
-    """Return `last_use` said short, for a detail line that would cut it whole: "Last use this
-    level: none for Warding Sign." (#28 round 25: "Dangerous Idea [Sage] (1 ability use). Your
-    / last ability use this level: none left for…" at 80x24 never said for what)."""
+    """Return `last_use` said short, for a detail line that would cut it whole: "None left
+    for Warding Sign (battle Response)." (#28 round 25: "Dangerous Idea
+    [Sage] (1 ability use). Your / last ability use this level: none left for…" at 80x24
+    never said for what; round 30: "Last use this level: none for Warding Sign (battle
+    Response)." was cut again at 80x24, its ability use said by the option before it)."""
     others = left_without(action, state, f, ruleset)
-    return f"Last use this level: none for {others}." if others else ""
+    return f"None left for {others}." if others else ""
 
 
 def left_without(action: act.Action, state: GameState, f: Forecast, ruleset: Ruleset) -> str:
     """Return the class's other Responses that can still come this level, joined by "or",
-    when the option takes the level's last ability use; "" when it does not."""
+    each said with what it is (`RESPONSE_WHEN`; those alike once: "I've Seen Worse or Just
+    a Scratch (battle Responses)"), when the option takes the level's last ability use; ""
+    when it does not."""
     if not isinstance(action, act.Use) or action.source not in ruleset.classes:
         return ""
     if not state.ability_uses or f.after.ability_uses:
         return ""
     rules = Query(ruleset, state)
-    others = [
-        a.name
-        for a in ruleset.classes[action.source].abilities
-        if a.type == "response" and a.id != action.ability and rules.can_still_fire(a.trigger)
-    ]
-    return " or ".join(others)
+    kinds: dict[str, list[str]] = {}
+    for a in ruleset.classes[action.source].abilities:
+        if a.type == "response" and a.id != action.ability and rules.can_still_fire(a.trigger):
+            kinds.setdefault(RESPONSE_WHEN.get(a.trigger, "Response"), []).append(a.name)
+    return " or ".join(
+        f"{' or '.join(names)} ({kind}{'s' if len(names) > 1 else ''})"
+        for kind, names in kinds.items()
+    )
+
+
+#: What a class Response left without an ability use is, said with its name (#28 round
+#: 30: "none left for Warding Sign." named a card in no option, the Hand's abilities
+#: hidden under "more", and nothing said it is a battle Response): when it can respond.
+RESPONSE_WHEN: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "battle_start",
+            "before_player_turn",
+            "after_attack_chosen",
+            "after_armor_break",
+            "after_monster_roll",
+            "wound_loss",
+            "monster_defeated",
+        ),
+        "battle Response",
+    ),
+    "before_skill_gain": "skill-draw Response",
+    "ambush": "ambush Response",
+    "level_end": "level-end Response",
+}
