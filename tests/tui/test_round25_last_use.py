@@ -45,4 +45,8 @@ async def test_the_new_game_sheet_says_cold_logic_takes_the_battle_turn() -> Non
         await pilot.pause()
         info = " ".join(screen.query_one("#class-info", HeldStatic).said.split())
     assert "any time" not in info, info
-    assert "Cold Logic (Action, Preparation or battle; in battle it takes your turn): " in info
+    # Round 30 (30a-8): New game says the ability's whole cost, its ability use too.
+    assert (
+        "Cold Logic (Action, Preparation or battle; in battle it takes your turn; "
+        "1 ability use): " in info
+    ), info

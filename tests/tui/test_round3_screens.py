@@ -17,6 +17,7 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.stage import StagePanel
 from unbroken.words.actions import option_text
 from unbroken.words.effects import ambush_text, trickery_text
+from unbroken.words.vocabulary import full_stop
 
 RULES = load_ruleset()
 
@@ -50,7 +51,7 @@ async def test_a_dimmed_option_cut_to_one_row_says_its_reason_whole_when_highlig
         whole = option_text(action, why, game.state, game.ruleset)
         assert why in whole
         detail = " ".join(str(screen.query_one("#detail").render()).split())
-        assert detail == whole
+        assert detail == full_stop(whole)  # its sentence ended (round 30, 30b-14)
 
 
 @sync
