@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from unbroken.tui.panel import cut
+from unbroken.tui.row_keeps import top_level
 from unbroken.words.cutting import cut_words
 
 #: An attack's option: its key (and odds) and name, what it does, its cost, its notes.
@@ -51,14 +52,10 @@ def split_attack(line: str, bare: bool = False) -> tuple[str, str, str, str, str
     if said is None:
         return None
     rest = line[said.end() :]
-    depth, pay = 0, -1
-    for at, char in enumerate(rest):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and rest.startswith(" - pay ", at):
-            pay = at
-            break
-    if pay < 0:
+    pays = top_level(rest, " - pay ")
+    if not pays:
         return None
+    pay = pays[0]
     does, cost = rest[:pay], rest[pay + 3 :]
     note = ""
     if " — " in cost:

@@ -42,15 +42,22 @@ def restored(shown: list[str], fuller: list[list[str]], cut: list[int], spare: i
     return shown
 
 
+def top_level(text: str, sep: str) -> list[int]:
+    """Return where `sep` starts in `text` outside any bracket: "; " between a bracket's
+    parts (`top_parts`), an attack's " - pay " (attack_cuts.split_attack)."""
+    depth, found = 0, []
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith(sep, at):
+            found.append(at)
+    return found
+
+
 def top_parts(inside: str) -> list[str]:
     """Return a bracket's words split at each "; " outside any inner bracket."""
-    depth, parts, start = 0, [], 0
-    for at, char in enumerate(inside):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and inside.startswith("; ", at):
-            parts.append(inside[start:at])
-            start = at + 2
-    return [*parts, inside[start:]]
+    cuts = top_level(inside, "; ")
+    starts, ends = [0, *(at + 2 for at in cuts)], [*cuts, len(inside)]
+    return [inside[start:end] for start, end in zip(starts, ends, strict=True)]
 
 
 def said_why(line: str) -> bool:
