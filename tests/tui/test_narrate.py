@@ -380,7 +380,7 @@ def test_an_effort_loss_paid_with_higher_effort_says_what_was_asked() -> None:
 
     narrator = Narrator(RULES)
     line = narrator.describe(ev.Lost({"me": 1}, "base:poisoned", {"se": 1}))
-    assert line == ("You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays the rest).")
+    assert line == ("You lose 1 ME [Poisoned] (1 SE asked: short of SE, ME pays it all).")
 
 
 def test_a_committed_exploration_is_not_headed_resolve_or_rest() -> None:

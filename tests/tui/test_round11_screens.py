@@ -159,4 +159,4 @@ async def paid_as_whole() -> None:
         screen.decision_panel.highlighted = shove
         await pilot.pause()
         said = " ".join(str(screen.query_one("#detail").render()).split())
-        assert "Paid as 2 LE: short of SE, LE pays the rest." in said, said
+        assert "Paid as 2 LE: short of SE, LE pays it all." in said, said  # 31a-10

@@ -36,7 +36,10 @@ def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True
             higher = [_name(h) for h in effort[i + 1 :] if paid.get(h, 0) > asked.get(h, 0)]
             if higher:
                 rest = ", then ".join(higher)
-                said.append(f"short of {_name(k)}, {rest} pays the rest")
+                # Where none of the asked effort pays, "the rest" is all of it (31a-10:
+                # Brute Force at 0 ME read "short of ME, LE pays the rest" paid as 1 LE).
+                share = "the rest" if paid.get(k, 0) else "it all"
+                said.append(f"short of {_name(k)}, {rest} pays {share}")
             break
     return "; ".join(said)
 
