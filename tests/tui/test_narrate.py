@@ -338,12 +338,12 @@ def test_an_option_paid_with_higher_effort_says_what_it_takes() -> None:
         "Paid as 3 SE + 1 ME: short of SE, ME pays the rest."
     )
     assert texts[act.Focus()] == (
-        "Focus: pay 4 SE, gain 1 ME (no use now: needs 4 SE, you have 3, so it takes 3 SE + 1 ME"
-        " to gain 1 ME)"
+        "Focus: pay 4 SE, gain 1 ME (no use now: needs 4 SE, you have 3, so ME pays the rest:"
+        " 3 SE + 1 ME to gain 1 ME)"
     )
     assert texts[act.Inspiration()] == (  # round 16: what is missing first
-        "Inspiration: pay 2 ME, gain 1 LE (no use now: needs 2 ME, you have 1, so it takes 1 ME"
-        " + 1 LE to gain 1 LE)"
+        "Inspiration: pay 2 ME, gain 1 LE (no use now: needs 2 ME, you have 1, so LE pays the"
+        " rest: 1 ME + 1 LE to gain 1 LE)"
     )
     rich = Scenario("tomu").resources(se=10, me=0, le=2).start("preparation")
     texts = {a: option_text(a, why, rich.state, RULES) for a, why in rich.options()}

@@ -93,7 +93,7 @@ def test_a_row_cut_keeps_the_name_and_the_reason_before_a_cards_own_words() -> N
         "0. Craft the Club (cannot pay)"
     )
     focus = (
-        "4. Focus: pay 4 SE, gain 1 ME (no use now: needs 4 SE, you have 1, so it takes"
+        "4. Focus: pay 4 SE, gain 1 ME (no use now: needs 4 SE, you have 1, so ME pays the rest:"
         " 1 SE + 3 ME to gain 1 ME; it takes your turn)"
     )
     assert cut_kept(focus, 44).endswith("… (no use now)")  # the warning before the turn

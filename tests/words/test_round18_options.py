@@ -113,9 +113,14 @@ def test_focus_paid_with_le_is_no_use_as_inspiration_is() -> None:
     )
     texts = _texts(game)
     focus = next(t for t in texts if t.startswith("Focus"))
-    assert "(no use now: needs 4 SE, you have 2, so it takes 2 SE + 2 LE to gain 1 ME" in focus
+    assert (
+        "(no use now: needs 4 SE, you have 2, so LE pays the rest: 2 SE + 2 LE to gain 1 ME"
+        in focus
+    )
     inspiration = next(t for t in texts if t.startswith("Inspiration"))
-    assert "(no use now: needs 2 ME, you have 0, so it takes 2 LE to gain 1 LE" in inspiration
+    assert (
+        "(no use now: needs 2 ME, you have 0, so LE pays it all: 2 LE to gain 1 LE" in inspiration
+    )
     # Plan gains cunning, not effort: paid with LE it is still of use.
     plan = next(t for t in texts if t.startswith("Plan"))
     assert "(paid as 2 SE + 2 LE: short of SE" in plan

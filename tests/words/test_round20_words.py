@@ -49,7 +49,7 @@ def test_the_detail_of_a_focus_of_no_use_says_why() -> None:
         if option_text(a, why, game.state, game.ruleset)[:5] == "Focus"
     )
     said = detail(focus, game)
-    assert "needs 4 SE, you have 2, so it takes 2 SE + 2 ME to gain 1 ME" in said, said
+    assert "needs 4 SE, you have 2, so ME pays the rest: 2 SE + 2 ME to gain 1 ME" in said, said
     assert "R-RES-4" not in said  # no rule id a player does not know (round 24)
 
 

@@ -18,6 +18,7 @@ from unbroken.tui.row_keeps import (
     restored,
     said_briefly,
     said_why,
+    shorter_reason,
     top_parts,
     whole_brackets,
 )
@@ -260,7 +261,8 @@ def _fitted(
             shown[last] = in_rows_cut(whole, spare + 1, width)
             spare = 0
     # No row cut while rows are left free, no bracket cut inside (30a-1, 30a-3).
-    fuller = [[wrap_option(way, width) for way in (line, said_briefly(line))] for line in lines]
+    ways = [(line, said_briefly(line, shorter=True), said_briefly(line)) for line in lines]
+    fuller = [[wrap_option(way, width) for way in said if way] for said in ways]
     shown = restored(shown, fuller, cuts, spare)
     return [whole_brackets(row) if i in cuts else row for i, row in enumerate(shown)]
 
@@ -443,7 +445,8 @@ def cut_kept(line: str, width: int) -> str:
     name = line[:name_end] if opened >= name_end else line[:opened].rstrip()
     body = without_own_words(body) if opened >= name_end else ""
     briefly = "; ".join(brief_reason(part) for part in reasons)
-    for said in (reason, briefly):
+    shorter = "; ".join(shorter_reason(part) or part for part in reasons)
+    for said in dict.fromkeys((reason, shorter, briefly)):
         tail = f" ({said})"
         room = width - len(name) - len(tail)
         if room >= min(len(body), BODY):

@@ -86,12 +86,29 @@ def brief_reason(reason: str) -> str:
     return briefly.partition(", ")[0].removesuffix(" this level")
 
 
-def said_briefly(line: str) -> str:
+def shorter_reason(reason: str) -> str:
+    """Return a reason said shorter but still saying why, "" when it has no such way: a
+    payment of no use keeps which effort pays what is short, "no use now: LE pays the
+    rest" of "no use now: needs 2 ME, you have 1, so LE pays the rest: 1 ME + 1 LE to gain
+    1 LE" (words.paying; 31a-8: the row read a bare "(no use now)" and 1 ME against 2 ME
+    read as "cannot pay")."""
+    head, so, pays = reason.partition(", so ")
+    if not so or not head.startswith("no use now: ") or ": " not in pays:
+        return ""
+    pays = pays.partition(": ")[0]
+    return f"no use now: {pays}" if " pays " in pays else ""
+
+
+def said_briefly(line: str, shorter: bool = False) -> str:
     """Return an option with the reasons in the bracket that ends it said briefly
-    (`brief_reason`): "4. Inspiration: pay 2 ME, gain 1 LE (cannot pay)"."""
+    (`brief_reason`): "4. Inspiration: pay 2 ME, gain 1 LE (cannot pay)"; or, `shorter`,
+    those that have a shorter way said so (`shorter_reason`), "" when none has."""
     opened = last_group(line)
     if opened <= 0:
-        return line
+        return "" if shorter else line
     parts = top_parts(line[opened + 1 : -1])
+    if shorter:
+        said = [shorter_reason(part) or part for part in parts]
+        return f"{line[: opened + 1]}{'; '.join(said)})" if said != parts else ""
     said = [brief_reason(part) if said_why(f"({part})") else part for part in parts]
     return f"{line[: opened + 1]}{'; '.join(said)})"

@@ -81,7 +81,7 @@ def paid_note(
 ) -> str:
     """Return an option line's note on how its cost is paid, "" when as printed: "(paid
     as 1 ME: short of SE)", or, when the substitution pays with what the option gains,
-    "(no use now: needs 4 SE, you have 1, so it takes 1 SE + 3 ME to gain 1 ME)". That is
+    "(no use now: needs 4 SE, you have 1, so ME pays the rest: 1 SE + 3 ME to gain 1 ME)". That is
     said only of an option that `converts` (gains effort and nothing else): an attack
     wounds, and a gain of more than effort (a reward's treasure) is of use (#28 round 9: a
     finishing blow read "no use now"). `paid_sentence` says it in full for the detail line."""
@@ -97,7 +97,7 @@ def paid_no_use(
     converts: bool = True,
 ) -> str:
     """Return why an option is of no use by how its cost is paid, as `paid_note` says it
-    ("needs 4 SE, you have 1, so it takes 1 SE + 3 ME to gain 1 ME"); "" for none."""
+    ("needs 4 SE, you have 1, so ME pays the rest: 1 SE + 3 ME to gain 1 ME"); "" for none."""
     return _paid(state, query, cost, gained, converts)[0]
 
 
@@ -134,7 +134,11 @@ def _paid(
         # What is missing first, then what that makes it take (round 16: "short of ME, it
         # takes 1 ME + 1 LE to gain 1 LE" read slowly).
         why = shortfall(state, cost) or why or "paid otherwise"
-        return f"{why}, so it takes {amounts(paid)} to gain {gets}", ""
+        # Which effort pays what is short, said first (31a-8: at 80x24 the row read only
+        # "(no use now)", and 1 ME against 2 ME read as "cannot pay"): the row keeps it
+        # when the rest does not fit (tui.row_keeps.brief_reason: "LE pays the rest").
+        pays = substitution(cost, paid, state.time_track).partition(", ")[2]
+        return f"{why}, so {pays or 'it takes'}: {amounts(paid)} to gain {gets}", ""
     return "", f" (paid as {amounts(paid)}: {why})" if why else f" (paid as {amounts(paid)})"
 
 
