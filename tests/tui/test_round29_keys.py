@@ -107,7 +107,7 @@ async def test_a_key_after_taken_for_you_on_a_dimmed_option_says_the_options_cha
 @sync
 async def test_after_taken_for_you_the_highlight_starts_on_an_option_of_use() -> None:
     # 29b-20: after "Taken for you: Pass … New options" the line under the list was Beat
-    # aside's "No use now: with Weak Spot your wounding attacks ignore armor".
+    # aside's "No use now: with Weak Spot, wounding weapon attacks ignore armor".
     game = (
         Scenario("tomu", level=2, seed=3)
         .resources(se=10, me=3, le=1)

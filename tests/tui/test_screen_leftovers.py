@@ -71,7 +71,10 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
             if said.startswith("Paid as"):  # round 11: its line says it whole, its payment
                 # Round 12: or its row, cut, shows its own words whole.
                 whole = not decisions.is_cut(i) or own in row
-                assert whole and said.endswith(("pays the rest.", "pays it all.")), (own, drawn)  # round 24
+                assert whole and said.endswith(("pays the rest.", "pays it all.")), (
+                    own,
+                    drawn,
+                )  # round 24
             elif not said.startswith(own) and own in row:
                 # Round 12: its row shows its own words whole, the warning said whole (round
                 # 16: an attack's row too, the lines that take the turn cut first).

@@ -32,9 +32,9 @@ def test_snare_is_of_no_use_where_weak_spot_ignores_armor() -> None:
     assert game.state.monster is not None and game.state.monster.armor == 2
     assert SNARE in game.legal_actions()
     why = option_no_use(SNARE, game.state, RULES)
-    assert why == "with Weak Spot your wounding attacks ignore armor", why
+    assert why == "with Weak Spot, wounding weapon attacks ignore armor", why
     text = option_text(SNARE, "", game.state, RULES)
-    assert text.endswith("(no use now: with Weak Spot your wounding attacks ignore armor)")
+    assert text.endswith("(no use now: with Weak Spot, wounding weapon attacks ignore armor)")
 
 
 def test_snare_is_of_use_without_weak_spot() -> None:

@@ -14,7 +14,7 @@ from unbroken.words.no_use_why import option_no_use
 
 RULES = load_ruleset()
 CRACK = act.Attack("crack")
-WHY = "with Weak Spot your wounding attacks ignore armor"
+WHY = "with Weak Spot, wounding weapon attacks ignore armor"
 
 
 def _hobgoblin(*skills: str) -> Game:

@@ -62,7 +62,7 @@ def test_weak_spot_is_named_where_it_lets_an_attack_wound_through_armor() -> Non
     pry = option_text(act.Attack("pry"), "", game.state, game.ruleset)
     assert pry == (
         "Attack with Pry: break 1 armor - pay 2 SE "
-        "(no use now: with Weak Spot your wounding attacks ignore armor)"
+        "(no use now: with Weak Spot, wounding weapon attacks ignore armor)"
     ), pry
 
 

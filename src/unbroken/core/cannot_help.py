@@ -46,7 +46,7 @@ from unbroken.core.state import GameState
 
 #: Why a Response's effects cannot help now (`cannot_help`).
 NO_ARMOR = "the monster has no armor"
-ARMOR_IGNORED = "your wounding attacks ignore armor"
+ARMOR_IGNORED = "wounding weapon attacks ignore armor"
 SAME_ROW = "the roll comes to the same result whatever you do"
 MISSED = "the monster missed: a new roll can only do as well or worse"
 #: MISSED where the row now has effects that do nothing here (a HEAL at full health).

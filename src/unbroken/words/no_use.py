@@ -120,9 +120,23 @@ def loss_kept(ability: m.Ability, state: GameState, ruleset: Ruleset, pending: i
 
 def armor_why(state: GameState, ruleset: Ruleset) -> str:
     """Return why breaking armor is no use where it stops no wound, naming the Passive that
-    makes it so: "with Weak Spot your wounding attacks ignore armor"."""
-    names = sorted({name for _, name in Query(ruleset, state).armor_passives()})
-    return f"with {' and '.join(names)} {ARMOR_IGNORED}" if names else ARMOR_IGNORED
+    makes it so in its own words: "with Weak Spot, wounding weapon attacks ignore armor"
+    (31a-9: "with Weak Spot your wounding attacks ignore armor" beside the Passive's
+    "Wounding weapon attacks ignore armor." left open whether an ability's wounds count;
+    they do not: R-BATTLE-3, core.combat)."""
+    passives = Query(ruleset, state).armor_passives()
+    names = sorted({name for _, name in passives})
+    said = {passive_words(src, name, ruleset) for src, name in passives}
+    words = said.pop() if len(said) == 1 else ARMOR_IGNORED
+    return f"with {' and '.join(names)}, {words}" if names else ARMOR_IGNORED
+
+
+def passive_words(card: str, name: str, ruleset: Ruleset) -> str:
+    """Return a Passive's own text as a clause: "wounding weapon attacks ignore armor" of
+    Weak Spot's "Wounding weapon attacks ignore armor." (ARMOR_IGNORED when it has none)."""
+    text = next((a.text for a in ruleset.card_abilities(card) if a.name == name), "")
+    text = text.strip().removesuffix(".")
+    return f"{text[:1].lower()}{text[1:]}" if text else ARMOR_IGNORED
 
 
 def use_no_use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
