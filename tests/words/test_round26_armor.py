@@ -56,7 +56,7 @@ def test_the_core_passes_snare_for_you_with_weak_spot() -> None:  # R-DIGI-4
     lines: list[str] = []
     session.take_for_player(lambda line, events: lines.append(line))
     assert lines[0] == (
-        "Taken for you: Pass (Snare [Hunter] not used: with Weak Spot your wounding attacks "
+        "Taken for you: Pass (Snare [Hunter] not used: with Weak Spot, wounding weapon attacks "
         "ignore armor)."  # said once (#28 round 27)
     ), lines
     assert _wyvern().pointless() is None  # without Weak Spot the armor stops wounds
