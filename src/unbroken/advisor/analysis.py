@@ -46,7 +46,7 @@ from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.replay import Recording, replay, rules_to_verify
-from unbroken.words.actions import option_text
+from unbroken.words.actions import option_text, shared_note
 
 #: The version of the analysis files kept in the cache (a change makes them stale).
 #: 3: the chance is the best option's on futures of its own (2: on the race's).
@@ -330,6 +330,7 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
             for k in w.about_equal()[1:]
             if k != p.taken
         ),
+        shared=shared_note([(a, "") for a in p.legal], state, rules),
     )
 
 

@@ -73,6 +73,10 @@ class Choice:
     #: 4 SE, gains 1 cunning" against an untrickable Wyvern, where every option but Fight
     #: won every future, the reference bot exploring before the fight after any of them).
     equal_best: tuple[str, ...] = ()
+    #: What every option of the decision ends with alike, as the game says it once under
+    #: the prompt (`words.actions.shared_note`: "⚠ time runs out: the monster ambushes
+    #: you"): a row short of room leaves it out first (31a-6). "" for none.
+    shared: str = ""
 
     @property
     def chance_best(self) -> Estimate:
@@ -322,6 +326,7 @@ class Choice:
             "score_ahead": self.score_ahead,
             "unseen": self.unseen,
             "equal_best": list(self.equal_best),
+            "shared": self.shared,
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -354,6 +359,7 @@ class Choice:
             int(data.get("score_ahead", 0)),
             int(data.get("unseen", 0)),
             tuple(str(x) for x in data.get("equal_best", ())),
+            str(data.get("shared", "")),
         )
 
 

@@ -234,13 +234,30 @@ def short_option(option: str, most: int) -> str:
     if len(option) <= most or " — " not in option:
         return cut_words(option, most)
     head, tail = option.split(" — ", 1)
+    name = head.split(": ", 1)[0]
     kept = tail.split(":", 1)[0]
     if kept.count("(") > kept.count(")"):  # not cut inside its brackets: "score 48 (rank"
         kept = kept.split(" (", 1)[0] + "…"
     tail = " — " + kept
     if most - len(tail) < 10:
         return cut_words(option, most)
+    if tail.startswith(" — ⚠") and len(name) + 1 + len(tail) > most:
+        # The name says which decision this is: whole before a warning (31a-6: "Trial
+        # and… — ⚠ time runs out"); the warning is the option's, said in full under it.
+        return cut_words(head, most)
     return (head if len(head) + len(tail) <= most else cut_words(head, most - len(tail))) + tail
+
+
+def without_shared(option: str, shared: str) -> str:
+    """Return an option's line without the warnings every option of its decision shares
+    (`Choice.shared`, "⚠ time runs out: the monster ambushes you", and a note they all
+    end with: "Kobold's ambush: lose 2 SE"): they say nothing of the choice, and at 80
+    columns cut its name (31a-6). Its own notes and warnings are kept."""
+    if not shared or " — " not in option:
+        return option
+    head, _, tail = option.partition(" — ")
+    kept = [said for said in tail.split(" — ") if said not in shared]
+    return " — ".join([head, *kept])
 
 
 #: A figure's column: its chance, then its 95 % interval ("  5 % (1-24)  ").
@@ -339,7 +356,7 @@ def text_report(
         # gives "more than 10 points" (only the summary said why).
         mark = "!" if c.costly else "?" if c.clearly_worse and (c.uncertain or c.split) else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
-        taken, why = in_sentence(taken_first(c.taken)), c.verdict()
+        taken, why = in_sentence(taken_first(without_shared(c.taken, c.shared))), c.verdict()
         # "*": the chance is the bot's own play (round 24: "0 %" then "34 %", unexplained).
         low = "*" if c.reads_low else ""
         row = f"{c.n:5} {c.level:3} {_figure(c.before, low)} {_taken(c)} {lost}{mark} "
