@@ -169,6 +169,17 @@ class Weighing:
     def shown_all(self) -> list[Figure]:
         return [self.shown(k) for k in range(len(self.wins))]
 
+    def games_shown(self) -> str:
+        """Return how many games the figures shown rest on, "16" or, where they differ,
+        "16-100": the best's, the chance's futures; another's, those it shared with the
+        best (`shown`); "" before any figure. A header says it (31a-2: "Odds (16 games
+        each, race ended early)" above "1. [42% 33-52]", the chance weighed on 100 futures
+        of its own; then "up to 32", "up to 100": the race's games, not the figures')."""
+        games = sorted({f.games for f in self.shown_all if f.games})
+        if not games:
+            return ""
+        return f"{games[0]}" if len(games) == 1 else f"{games[0]}-{games[-1]}"
+
     @property
     def weighed(self) -> bool:
         """True once the position's chance is weighed on futures of its own (or needs none)."""

@@ -64,8 +64,9 @@ def table(
     nothing = weighing.shown(passing) if passing is not None else None
     most = max(weighing.games, default=0)
     upto = "up to " if min(weighing.games, default=most) < most else ""
+    each = weighing.games_shown() or f"{upto}{most}"  # what the figures rest on (31a-2)
     short = f"{short}; " if short else ""
-    head = f"Odds after {upto}{most} games each ({short}chance of winning, 95 % interval):"
+    head = f"Odds after {each} games each ({short}chance of winning, 95 % interval):"
     # Between words, as every line of the text game (#28 round 24: "every other opt" / "ion
     # clearly behind", the terminal's own wrap).
     lines = textwrap.wrap(

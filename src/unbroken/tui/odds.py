@@ -76,18 +76,21 @@ def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str
 def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str = "") -> str:
     """Return the line under the prompt, three rows at most at 80x24: the games the odds
     come from and, while they run, how far the stage under way got (its futures counted as
-    they finish, so it moves; the option ahead so far, `leader`, by its key): "Odds (100
-    games each): running, 16 of 36 more futures played; 1 ahead so far; % stops them";
+    they finish, so it moves; the option ahead so far, `leader`, by its key), the games
+    those the figures shown rest on (`Weighing.games_shown`): "Odds (100 games each): running,
+    16 of 36 more futures played; 1 ahead so far; % stops them";
     once done, the position's chance (its best option's, on futures of its own: its
     interval on the best's line), "monster unknown" where it averages over the monsters
     the level's may be (`unseen`, round 24), and the verdict in plain words
-    (`verdict.in_short`): "Odds (up to 100 games each): chance here 13%, monster unknown;
+    (`verdict.in_short`): "Odds (16-100 games each): chance here 13%, monster unknown;
     1 leads; 2 and 5 about equal". #28 round 28: its gaps and intervals took 9 rows."""
     if odds.error:
         return f"Odds stopped: {odds.error}"
     weighing = odds.weighing()
     games = odds.games
-    each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
+    each = weighing.games_shown()
+    if not each:  # no figure yet: the games the race played
+        each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
     # Three rows of the 80x24 screen at most (#28 round 28: nine rows of gaps and
     # intervals left 4 options in sight): the chance's interval is on the best's line.
     # Why fewer than most, in a word (round 22 read "up to 64" beside 100 as unexplained).
