@@ -36,8 +36,11 @@ class _Odds:
 
 
 def _race(fresh_games: int) -> Weighing:
-    """Two options raced on 16 futures each, the best's chance on `fresh_games` of its own."""
+    """Two options raced on 16 futures each, the best's chance on `fresh_games` of its own
+    (0: still to come)."""
     fresh = (1 << (fresh_games * 42 // 100)) - 1
+    if not fresh_games:
+        return Weighing(((1 << 8) - 1, (1 << 4) - 1), (16, 16), best=0, partial=True)
     return Weighing(
         ((1 << 8) - 1, (1 << 4) - 1), (16, 16), best=0, fresh=fresh, fresh_games=fresh_games
     )
@@ -54,6 +57,9 @@ def test_the_header_says_the_games_the_figures_rest_on() -> None:
     assert running.startswith("Odds (16-40 games each, race ended early): running, 40 of 100"), (
         running
     )
+    # Before any figure ("[  …  ]" on every line), no count: the running count says it.
+    none = odds.status_text(cast(Any, _Odds(_race(0), finished=False)), "", "1")
+    assert none.startswith("Odds (race ended early): running, 40 of 100"), none
     # All on as many: one number.
     even = Weighing(
         ((1 << 8) - 1, (1 << 4) - 1), (16, 16), best=0, fresh=(1 << 8) - 1, fresh_games=16

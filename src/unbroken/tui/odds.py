@@ -88,14 +88,15 @@ def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str 
         return f"Odds stopped: {odds.error}"
     weighing = odds.weighing()
     games = odds.games
-    each = weighing.games_shown()
-    if not each:  # no figure yet: the games the race played
-        each = f"up to {games}" if min(weighing.games, default=games) < games else f"{games}"
     # Three rows of the 80x24 screen at most (#28 round 28: nine rows of gaps and
     # intervals left 4 options in sight): the chance's interval is on the best's line.
     # Why fewer than most, in a word (round 22 read "up to 64" beside 100 as unexplained).
-    early = ", race ended early" if odds.race.cut_short() else ""
-    head = f"Odds ({each} games each{early})"
+    early = "race ended early" if odds.race.cut_short() else ""
+    # The games the figures shown rest on; none before any figure, where the count
+    # running says how far it got (31a-2: "16 games each" stood beside no figure).
+    each = weighing.games_shown()
+    said = [f"{each} games each" if each else "", early]
+    head = f"Odds ({', '.join(x for x in said if x)})" if any(said) else "Odds"
     done, count = odds.under_way()
     if not odds.finished:
         begun = bool(games) or odds.race.decided
