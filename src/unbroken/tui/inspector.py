@@ -311,16 +311,28 @@ class InspectorScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         cards = self.query_one("#inspector-cards", OptionList)
         cards.highlighted = cards.get_option_index(self.card)
+        # Laid out for the terminal's size from the first frame, not only once the Resize
+        # comes, after it (31a-7: Weapon Rack and Smuggler's Cache opened as "key 1" the
+        # whole width, key 2 out of sight, side by side only after a `→`).
+        self.fit_offers(self.app.size)
         self.show_mode()
 
     def on_resize(self, event: events.Resize) -> None:
+        """Fit the offers to the new size (`fit_offers`)."""
+        self.fit_offers(event.size)
+
+    def fit_offers(self, size: Size) -> None:
         """As many cards side by side as fit at a readable width, the rest below them;
         a large terminal shows the table around the inspector."""
-        width, height = event.size
+        width, height = size
         self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "-roomy")
         self.fit = max(1, min(len(self.offers), min(width, MAX_WIDTH) // COLUMN_WIDTH))
-        self.query_one("#inspector-grid", Grid).styles.grid_size_columns = self.fit
+        grid = self.query_one("#inspector-grid", Grid)
+        grid.styles.grid_size_columns = self.fit
         self.slide(0)
+        # A Resize is handled as the screen lays itself out: the grid's new columns are
+        # laid out once that is done, not left to the next key (31a-7, as `show_mode`).
+        self.call_after_refresh(grid.refresh, layout=True)
         self.call_after_refresh(self.call_after_refresh, self.refresh_bindings)  # PgUp/PgDn
 
     def slide(self, step: int, wrap: bool = False) -> None:
