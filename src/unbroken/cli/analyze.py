@@ -243,7 +243,7 @@ def short_option(option: str, most: int) -> str:
         return cut_words(option, most)
     if tail.startswith(" — ⚠") and len(name) + 1 + len(tail) > most:
         # The name says which decision this is: whole before a warning (31a-6: "Trial
-        # and… — ⚠ time runs out"); the warning is the option's, said in full under it.
+        # and… — ⚠ time runs out"); where both do not fit, the warning gives way.
         return cut_words(head, most)
     return (head if len(head) + len(tail) <= most else cut_words(head, most - len(tail))) + tail
 
