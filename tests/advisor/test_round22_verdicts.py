@@ -93,7 +93,8 @@ def test_the_odds_header_says_why_its_games_fall_short_of_the_most() -> None:
 
     said = status_text(_Odds())  # type: ignore[arg-type]
     # In a word in the game's short header (#28 round 28), why in `unbroken play`'s table.
-    assert said.startswith("Odds (16 games each, race ended early)")
+    # The chance not weighed here, no figure is shown: no count beside it (31a-2).
+    assert said.startswith("Odds (race ended early)")
     printed = table(["Rest", "Explore"], [0, 1], alone.weighing([0, 1]), (), alone.cut_short())
     # Wrapped between words at 80 columns under its indent (#28 round 24).
     assert printed.splitlines()[:2] == [
