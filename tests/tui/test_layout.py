@@ -74,8 +74,9 @@ def check_decision(screen: GameScreen) -> int:
         # an ability its name and what it does before its cost (round 28, 28b-7).
         named = why or isinstance(action, act.Use)
         head = text[: option_name(f"1. {text}") - 3] if named else text
-        # An attack keeps its wound and what it pays, said short or not (29a-5; round 28).
-        attack = split_attack(f"1. {text}", bare=True) if not why else None
+        # An attack keeps its wound and what it pays, said short or not (29a-5; round 28),
+        # one that cannot be paid too, its name cut first (round 30, 30b-3).
+        attack = split_attack(f"1. {text}", bare=True) if not why or "cannot pay" in text else None
         does = attack[3].split(" (")[0].split(",")[0] if attack else ""
         kept = [does, short_costs(attack[4])[-1]] if attack else [head[:20]]
         joined = "".join(rows.split())  # wrapped rows joined; "2 SE + 1 LE" said "2 SE+1 LE"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from unbroken.tui.panel import cut
-from unbroken.tui.row_keeps import top_level
+from unbroken.tui.row_keeps import brief_reason, last_group, said_why, top_level, top_parts
 from unbroken.words.cutting import cut_words
 
 #: An attack's option: its key (and odds) and name, what it does, its cost, its notes.
@@ -30,8 +30,9 @@ _DOES = re.compile(r"^(?:wound \d+|break \d+ armor)")
 #: Why a shortfall is paid with higher effort, left out where room lacks ("(paid as 1
 #: LE: short of ME)" → "(paid as 1 LE)").
 _WHY_PAID = re.compile(r"(paid as [^:;()]+): [^;()]*")
-#: How it is paid, kept in the cost's short ways ("(paid as 1 LE)").
-_PAID_AS = re.compile(r" \(paid as [^:;()]+\)")
+#: How it is paid, kept in the cost's short ways ("(paid as 1 LE)"), alone in its brackets
+#: or after what made the cost ("(Hex of Heaviness +1; paid as 1 SE + 2 ME: short of SE)").
+_PAID_AS = re.compile(r"[(;] ?paid as ([^:;()]+)")
 
 
 def is_attack(line: str) -> bool:
@@ -87,11 +88,24 @@ def short_costs(cost: str) -> list[str]:
     is paid only ("2 SE+1 LE"), of "pay 3 SE (paid as 2 SE + 1 LE: short of SE)"; "2 SE"
     of "pay 2 SE (Hex of Heaviness +1)" (the detail line says why)."""
     amount = cost.removeprefix("pay ").split(" (", 1)[0].replace(" + ", "+")
-    paid = _PAID_AS.search(_WHY_PAID.sub(r"\1", cost))
+    paid = _PAID_AS.search(cost)
     if paid is None:
         return [amount]
-    as_paid = paid.group(0).removeprefix(" (paid as ").removesuffix(")").replace(" + ", "+")
+    # How it is paid kept where the cost's brackets say more (round 30, 30b-3: the Shaman's
+    # "pay 3 SE (Hex of Heaviness +1; paid as 1 SE + 2 ME: …)" said "3 SE" at 1 SE).
+    as_paid = paid.group(1).strip().replace(" + ", "+")
     return [f"{amount} as {as_paid}", as_paid]
+
+
+def paid_costs(cost: str) -> list[str]:
+    """Return an attack's cost said whole, then without why it is paid so ("pay 2 SE (paid
+    as 1 SE + 1 ME)"), then, where its brackets say more, with how it is paid alone in
+    them ("pay 3 SE (paid as 1 SE + 2 ME)" of "pay 3 SE (Hex of Heaviness +1; paid as …)")."""
+    ways = [cost, _WHY_PAID.sub(r"\1", cost)]
+    paid = _PAID_AS.search(cost)
+    if paid is not None:
+        ways.append(f"{cost.split(' (', 1)[0]} (paid as {paid.group(1).strip()})")
+    return list(dict.fromkeys(ways))
 
 
 def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
@@ -106,7 +120,7 @@ def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
     defeats = DEFEATS if note.startswith(DEFEATS) else ""
     tail = defeats if note == defeats else f"{defeats}…"  # a note left out: marked
     ways = does_ways(does)
-    long_costs = list(dict.fromkeys([cost, _WHY_PAID.sub(r"\1", cost)]))
+    long_costs = paid_costs(cost)
     tried = [f"{key}{verb}{name}: {does} - {paid}{note}" for paid in long_costs]
     for head in dict.fromkeys([f"{key}{verb}{name}", f"{key}{name}"]):
         tried += [f"{head}: {said} - {paid}{tail}" for said in ways for paid in long_costs]
@@ -123,3 +137,31 @@ def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
 def cut_attack_words(line: str, width: int, bare: bool = False) -> str:
     """Return an attack's option cut to one row (`cut_attack`), else between words."""
     return cut_attack(line, width, bare) or cut_words(line, width)
+
+
+def cut_dimmed_attack(line: str, width: int, bare: bool = False) -> str | None:
+    """Return a dimmed attack's option cut to one row as a takeable one's is (`cut_attack`:
+    its wound and its cost kept, "Attack with " and then its name giving way: what it costs
+    is why it cannot be taken), the reason it ends with after it, said briefly where the
+    row needs it: "3. Heavy blow: wound 3 - 1 ME (cannot pay)" (round 30, 30b-3: "3. Attack
+    with Heavy blow: wou… (cannot pay)" said neither). None: not such an attack's (one of
+    no use now keeps why it is, `row_keeps`), or no way of it fits."""
+    opened = last_group(line)
+    if opened <= 0 or len(line) <= width:
+        return None
+    parts = top_parts(line[opened + 1 : -1])
+    why = [part for part in parts if said_why(f"({part})")]
+    if not any("cannot pay" in part for part in why):  # "no use now: …" says more
+        return None
+    rest = [part for part in parts if part not in why]
+    head = line[:opened].rstrip() + (f" ({'; '.join(rest)})" if rest else "")
+    if split_attack(head, bare) is None:
+        return None
+    for reason in dict.fromkeys(["; ".join(why), "; ".join(map(brief_reason, why))]):
+        tail = f" ({reason})"
+        if len(head) + len(tail) <= width:
+            return f"{head}{tail}"
+        row = cut_attack(head, width - len(tail), bare)
+        if row is not None:
+            return f"{row}{tail}"
+    return None

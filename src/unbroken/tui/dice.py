@@ -228,7 +228,9 @@ def story_text(
         return f"{face}{many} picked the {rules.card_name(shown.revealed)}"
     if shown.first:
         face = f"{die_face(shown.first, sides)}, re-roll {face}"
-        face += f": kept the {shown.kept}" if shown.kept else ": keep which?"
+        # "keep one", not "keep which?": the stage's row at 80 columns holds it (round 30:
+        # "…re-roll ⚁ 2: keep" wrapped "which?" to a row of its own; the prompt asks it).
+        face += f": kept the {shown.kept}" if shown.kept else ": keep one"
         base = shown.kept or roll.value
     if shown.by:
         base = clamp_die(shown.value - shown.bonus) if shown.bonus else shown.value

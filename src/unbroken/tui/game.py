@@ -213,9 +213,12 @@ class GameScreen(Screen[None]):
             if line not in self.hints_said:
                 log.write(line)
 
-    def narrate(self, new: list[ev.Event]) -> None:
+    def narrate(self, new: list[ev.Event]) -> list[str]:
+        """Write the events' lines in the log; return them."""
         said = [*(self.narrator.describe(e) for e in new), self.narrator.said()]
-        self.write(*(part for line in said if line for part in line.split("\n")))
+        lines = [part for line in said if line for part in line.split("\n")]
+        self.write(*lines)
+        return lines
 
     def write(self, *lines: str) -> None:
         """Add lines to the log (and to what the full log, `l`, shows): written at once,

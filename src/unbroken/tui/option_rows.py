@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from unbroken.tui.attack_cuts import cut_attack, is_attack, without_verb
+from unbroken.tui.attack_cuts import cut_attack, cut_dimmed_attack, is_attack, without_verb
 from unbroken.tui.panel import cut
 from unbroken.tui.row_keeps import (
     brief_reason,
@@ -240,8 +240,8 @@ def _fitted(
         last = i
         cuts.append(i)
         bare = without_own_words(lines[i])  # a card's own words go first, whole
-        if off[i] or said_why(bare):
-            shown[i] = cut_kept(bare, width)
+        if off[i] or said_why(bare):  # an attack's wound and cost kept as a takeable one's
+            shown[i] = cut_dimmed_attack(bare, width, verbless[i]) or cut_kept(bare, width)
         elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
             shown[i] = cut_own_words(lines[i], bare, width)
         else:

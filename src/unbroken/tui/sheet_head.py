@@ -17,21 +17,26 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
     monster's name and numbers ("Basilisk  armor 1/1  health 12/12"; where narrow
     one space apart, then without the maximums: "Bugbear Warlord armor 1 health 5"),
     then the die (or the danger track), where there is one: no blank row over the rules
-    (#28 round 23: the Gutter Wolf's page 1 before the battle). `card`: (id, name)."""
+    (#28 round 23: the Gutter Wolf's page 1 before the battle). Where the name and its
+    numbers do not fit on one line even so, the name has its line whole and the numbers
+    the next (round 30, 30a-17: "Shrieking Fung… armor 0 health 4" at 80x24, a row free
+    under the table). `card`: (id, name)."""
     name = card[1]
     guard = " GUARD UP" if mo.defend and mo.health > 0 else ""  # none once defeated
     armor, health = f"{mo.armor}/{mo.max_armor}", f"{mo.health}/{mo.max_health}"
     # The same words as everywhere else, never "arm 1/1 hp 5/5" (#28 round 22: the Bugbear
-    # Warlord's): where the maximums do not fit they are left out, then the name is cut.
-    short = f" armor {mo.armor} health {mo.health}"
-    for numbers in (f"  armor {armor}  health {health}", f" armor {armor} health {health}", short):
-        if len(name) + len(numbers + guard) <= width:
-            break
-    numbers += guard
+    # Warlord's): where the maximums do not fit they are left out.
+    forms = [f"  armor {armor}  health {health}", f" armor {armor} health {health}"]
+    forms.append(f" armor {mo.armor} health {mo.health}")
+    numbers = next((n for n in forms if len(name) + len(n + guard) <= width), "")
     text = Text()
-    text.append(cut(name, max(1, width - len(numbers))), style="bold")
+    text.append(cut(name, width), style="bold")
     mark(text, 0, card)
-    text.append(numbers)
+    if not numbers:  # the name whole on its line, the numbers on the next
+        text.append("\n")
+        said = next((n for n in forms if len(n.strip() + guard) <= width), forms[-1])
+        numbers = said.strip()
+    text.append(cut(numbers + guard, width - len(text.plain.rpartition("\n")[2])))
     text.append("\n")
     if die or danger:  # else one line: no blank row over the rules (#28 round 23)
         text.append(die or danger, style="bold" if die and not die.startswith("die –") else "dim")

@@ -22,6 +22,7 @@ from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
 from unbroken.words.passing import passed_line
+from unbroken.words.taken import with_ambush
 
 if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
@@ -108,8 +109,8 @@ def take_only_answers(screen: GameScreen, taken: list[str] | None = None) -> lis
 
     def tell(line: str, events: list[ev.Event]) -> None:
         screen.write(line)
-        if taken is not None:
-            taken.append(line)
-        screen.narrate(events)
+        said = screen.narrate(events)
+        if taken is not None:  # the prompt says an ambush that came with it too (30a-19)
+            taken.append(with_ambush(line, said))
 
     return screen.session.take_for_player(tell)

@@ -117,6 +117,12 @@ def _ambush_tag(nr: Narrator, tag: str, source: str) -> str:
     return tag
 
 
+def ambush_lines(lines: list[str]) -> list[str]:
+    """Return the lines among `lines` that say what a monster's ambush did, tagged so
+    ("You lose 2 time [Shrieking Fungus's ambush].", `_ambush_tag`, `_ambush_condition`)."""
+    return [line for line in lines if "'s ambush]" in line]
+
+
 def _ambush_condition(nr: Narrator, condition: str) -> str:
     """Return " [Giant Spider's ambush]" for a condition the monster's ambush gives, as
     its losses are tagged (#28 round 18: "You gain Poisoned now with 1 token." had no

@@ -10,6 +10,7 @@ from unbroken.core.game import ONLY_SKIP
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.actions import label, option_text, use_name
+from unbroken.words.event_lines import ambush_lines
 from unbroken.words.forecast import AMBUSH_AHEAD, AMBUSHED
 from unbroken.words.no_use import ability_no_use
 from unbroken.words.vocabulary import full_stop
@@ -52,6 +53,15 @@ def taken_for_you(
         if all(no_use for _, no_use in skipped):
             why = ""  # each Response says its own reason: the Pass's would say it again
     return full_stop(f"Taken for you: {words} — {why}" if why else f"Taken for you: {words}")
+
+
+def with_ambush(line: str, said: list[str]) -> str:
+    """Return a decision taken for the player (`line`) with what the monster's ambush that
+    came with it did, as the log says it under it (`said`: the lines of its events): "Taken
+    for you: Rest: gain 1 SE (time 1) — time ran out: the monster ambushed you. You lose 2
+    time [Shrieking Fungus's ambush]." (#28 round 30, 30a-19: the game screen's prompt keeps
+    it until a key, the log's lines under it were out of sight at 80x24)."""
+    return " ".join([line, *ambush_lines(said)])
 
 
 def kept_words(label: str) -> str:
