@@ -90,12 +90,12 @@ KEYS = """\
 
 Costly (a key or Enter on a new question only marks it): an option that spends or
 loses something (an ability use too, or a skill's once-a-turn use: Wrecker's Follow
-Up), shows a card or a die's roll (`u` cannot take it back), keeps an encounter card
-or a skill, changes the weapon, phase or level, or passes up a Response that would do
-something. "Fight the monster now" and an option that ends the game always mark
-first. While a mark is on screen (its time over too), a key on another costly option
-moves the mark there. A key on a costly option of no use now, whatever the time, marks
-nothing (the key again marks it).
+Up), gives you a bad condition (Frightened), shows a card or a die's roll (`u` cannot
+take it back), keeps an encounter card or a skill, changes the weapon, phase or level,
+or passes up a Response that would do something. "Fight the monster now" and an option
+that ends the game always mark first. While a mark is on screen (its time over too), a
+key on another costly option moves the mark there. A key on a costly option of no use
+now, whatever the time, marks nothing (the key again marks it).
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval: the best's is the chance here, every other's the chance here less what it
