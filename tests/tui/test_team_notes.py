@@ -8,6 +8,8 @@ from unbroken.core import actions as act
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.careful import costly
+from unbroken.tui.help_pages import THE_SCREEN
+from unbroken.tui.newgame import ABILITY_USES
 
 #: A skill whose one ability costs nothing but gives the player Frightened (a bad card),
 #: and one that gives Blessed (a positive card).
@@ -52,3 +54,20 @@ def test_an_option_whose_only_cost_is_a_bad_condition_is_costly(tmp_path: Path) 
     blessed = game.query().forecast(hymn)
     assert blessed.conditions_gained == ("base:blessed",) and not blessed.bad_conditions
     assert not costly(hymn, blessed, game.state)
+
+
+def test_the_words_on_ability_uses_say_which_abilities_spend_one() -> None:
+    # The team's notes: New game's "All abilities, Responses too, share one pool" (and
+    # help's legend) said a skill's ability spends a use; only the class's do.
+    game = Scenario("mae-el").ability_uses(3).skills("base:meditation").resources(se=9).start()
+    breathe = act.Use("base:meditation", "meditation-breathe")
+    peek = act.Use("base:sneak", "take-a-peek")
+    legal = game.legal_actions()
+    assert breathe in legal and peek in legal, legal
+    query = game.query()
+    assert query.forecast(breathe).after.ability_uses == 3  # a skill's: no use spent
+    assert query.forecast(peek).after.ability_uses == 2  # the class's: one
+    for words in (ABILITY_USES, " ".join(THE_SCREEN.split())):
+        assert "all abilities" not in words.lower(), words
+        assert "class's abilities, Responses too, share one pool" in words, words
+        assert "skills' abilities take none" in words, words

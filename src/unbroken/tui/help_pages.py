@@ -11,8 +11,9 @@ THE_SCREEN = """\
   level's time track (its bar is full at the level's start), with the time the
   next level starts with ("level 2 starts at 22": where its track starts; in a
   fight, "22 ↺ for level 2", the fight having set the track to it); **uses**
-  are your ability uses: all abilities, Responses too,
-  share one pool of uses per level equal to the level number, spent one per use.
+  are your ability uses: your class's abilities, Responses too, share one pool
+  of uses per level equal to the level number, spent one per use; skills'
+  abilities take none.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
   "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
   ▲+4"); where a row is short of room, a long name is cut for
