@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from unbroken.advisor.chances import Estimate, Figure
 from unbroken.core import actions as act
 from unbroken.plugins import load_plugins
 from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.careful import costly
-from unbroken.tui.help_pages import THE_SCREEN
+from unbroken.tui.help_pages import KEYS, THE_SCREEN
 from unbroken.tui.newgame import ABILITY_USES
+from unbroken.tui.odds import odds_text
 
 #: A skill whose one ability costs nothing but gives the player Frightened (a bad card),
 #: and one that gives Blessed (a positive card).
@@ -71,3 +74,25 @@ def test_the_words_on_ability_uses_say_which_abilities_spend_one() -> None:
         assert "all abilities" not in words.lower(), words
         assert "class's abilities, Responses too, share one pool" in words, words
         assert "skills' abilities take none" in words, words
+
+
+def test_help_says_every_form_the_odds_rows_use() -> None:
+    # The team's notes: the `%` rows read "[≤12% behind]" (round 30) and help's odds said
+    # nothing of that "≤": each form a row can take is shown and said in help's keys page.
+    chance = Estimate(73, 100)
+    figures = [
+        Figure.against(chance, -0.3, -0.45, -0.15, 16, stopped=True),  # [43% behind]
+        Figure.against(chance, -0.8, -0.95, -0.6, 16, stopped=True),  # held at 0: [≤N% …]
+        Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True),  # [<1% behind]
+        Figure(0.34, 0.2, 0.5, 16, stopped=True),  # [34% stopped]
+        Figure(0.38, 0.2, 0.5, 16, stopped=True, at_most=True),  # [≤38% stopped]
+        Figure(0.0, 0.0, 0.004, 16, stopped=True, at_most=True),  # [<1% stopped]
+    ]
+    said = [odds_text(f) for f in figures]
+    assert any(s.startswith("[≤") and s.endswith("behind]") for s in said), said
+    keys = " ".join(KEYS.split())
+    for form in said:
+        shape = re.sub(r"\d+", r"\\d+", re.escape(form))
+        assert re.search(rf"`{shape}`", keys), (form, keys)
+    # What the "≤" of a row behind means, in words next to it.
+    assert re.search(r"`\[≤\d+% behind\]`\): clearly behind, .{0,200}top of its interval", keys)
