@@ -149,8 +149,8 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
     2.6 s after Flexible kept Inventive unseen). Keeping a roll is too: the other result
     goes for good, whatever either does (#28 round 30: "2 2" at the Bear's ROAR, the
-    first used Lucky, the second kept the first roll, ROAR's Frightened a loss no forecast
-    counts, and threw the re-roll away). Pass and Skip are not."""
+    first used Lucky, the second kept the first roll, ROAR's Frightened then no loss the
+    forecast counted, and threw the re-roll away). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
     lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill, act.PickRoll)
