@@ -318,6 +318,24 @@ def test_naming_a_missing_plugin_is_an_error(monkeypatch: pytest.MonkeyPatch) ->
         load_ruleset()
 
 
+def test_load_plugins_refuses_a_named_plugin_not_installed(tmp_path: Path) -> None:
+    # Issue #28: `load_plugins(["base", "gauntlet"])` loaded the base game alone in
+    # silence; it refuses in the CLI's words, naming every missing one.
+    from unbroken import api
+
+    moles = content_plugin(tmp_path, "moles", MOLE)
+    with pytest.raises(api.PluginError) as raised:
+        api.load_plugins(["base", "gauntlet"])
+    assert str(raised.value) == "plugin 'gauntlet' is not installed; installed: base"
+    with pytest.raises(api.PluginError) as raised:
+        api.load_plugins(["base", "moles", "gauntlet", "frost"], extra=[("moles", moles)])
+    assert str(raised.value) == (
+        "plugins 'gauntlet' and 'frost' are not installed; installed: base, moles"
+    )
+    # A plugin registered as if installed is not missing.
+    assert "moles" in api.load_plugins(["base", "moles"], extra=[("moles", moles)]).ruleset.plugins
+
+
 def test_enable_and_disable_persist_in_the_user_config() -> None:
     assert disabled_plugins() == []
     set_enabled("unearthed", False)

@@ -47,7 +47,8 @@ async def test_help_opens_on_how_to_play_with_the_rules_as_contents() -> None:
         legend = shown(app)
         assert "SE small, ME medium, LE" in legend and "**time** is what is left" in legend
         # A Response spends a use as an action does (R-ABILITY-1; #28 playtest).
-        assert "all abilities, Responses too,\n  share one pool of uses" in legend
+        assert "your class's abilities, Responses too, share one pool\n  of uses" in legend
+        assert "skills'\n  abilities take none." in legend  # the team's notes (#28)
         await pilot.press("down")  # how a win is scored, before the game's end (round 4)
         assert shown(app).startswith("## Score")
         await pilot.press("down")  # the rules' first section

@@ -89,8 +89,8 @@ async def test_the_character_says_that_responses_spend_an_ability_use() -> None:
         info = " ".join(shown(screen, "#class-info").split())
         assert "(Response;" in info  # "(Response; 1 ability use)": its whole cost (30a-8)
         assert (
-            "All abilities, Responses too, share one pool of uses per level equal to the "
-            "level number, spent one per use." in info
+            "Your class's abilities, Responses too, share one pool of uses per level equal "
+            "to the level number, spent one per use; skills' abilities take none." in info
         )
 
 

@@ -147,14 +147,13 @@ def _switch(name: str, enabled: bool) -> int:
     from unbroken.cli.command import CommandError
     from unbroken.plugins import PluginError
     from unbroken.plugins.config import BASE, disabled_plugins, installed_entry_points, set_enabled
+    from unbroken.plugins.loading import not_installed
 
     known = sorted({ep.name for ep in installed_entry_points()})
     # A plugin disabled, then uninstalled, can still be taken off the list.
     listed = name in disabled_plugins()
     if name != BASE and name not in known and not listed:
-        raise CommandError(
-            f"plugin {name!r} is not installed; installed: {', '.join(known) or 'none'}"
-        )
+        raise CommandError(not_installed([name], known))
     try:
         set_enabled(name, enabled)
     except PluginError as exc:
@@ -180,6 +179,7 @@ def distribution_of(target: str) -> str:
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.cli.command import CommandError
     from unbroken.plugins.config import BASE, installed_entry_points
+    from unbroken.plugins.loading import not_installed
 
     if target == BASE or _canonical(target) == "unbroken":
         raise CommandError(
@@ -195,8 +195,8 @@ def distribution_of(target: str) -> str:
         )
     giving = giving or sorted({d for _, d in points if _canonical(d) == _canonical(target)})
     if not giving:
-        installed = ", ".join(f"{name} ({dist})" for name, dist in sorted(points))
-        raise CommandError(f"plugin {target!r} is not installed; installed: {installed or 'none'}")
+        installed = [f"{name} ({dist})" for name, dist in sorted(points)]
+        raise CommandError(not_installed([target], installed))
     return giving[0]
 
 

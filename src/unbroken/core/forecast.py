@@ -102,6 +102,8 @@ class Forecast:
     #: The weapon on top of the stack afterwards, when it changes ("" otherwise).
     weapon: str = ""
     conditions_gained: tuple[str, ...] = ()
+    #: Those of them that are bad for the player (not a positive card: Frightened, ...).
+    bad_conditions: tuple[str, ...] = ()
     #: Every rule that acts, in order, each once.
     rules: tuple[Acted, ...] = ()
     #: Whether the monster ambushes (the time track runs out, R-TRAVEL-1).
@@ -313,7 +315,7 @@ def _line(
     died = copy.outcome is not None and not copy.outcome.won
     if died and tally.passes and not name_passed:  # again, naming what was passed
         return _line(ruleset, state, action, True, windows, use, use_at)
-    f = tally.forecast(OVER if copy.outcome is not None else stops, copy)
+    f = tally.forecast(OVER if copy.outcome is not None else stops, copy, ruleset)
     return (replace(f, used=tally.used, used_at=use_at) if tally.used is not None else f), offered
 
 
@@ -356,7 +358,9 @@ class _Tally:
         self.events += run.emitted
         self.causes += run.causes
 
-    def forecast(self, stops: str, after: GameState) -> Forecast:
+    def forecast(self, stops: str, after: GameState, ruleset: Ruleset) -> Forecast:
+        cards = ruleset.conditions
+        bad = tuple(c for c in self.conditions if c not in cards or not cards[c].positive)
         return Forecast(
             action=self.action,
             events=tuple(self.events),
@@ -377,6 +381,7 @@ class _Tally:
             guarded=self.guarded,
             weapon=self.weapon,
             conditions_gained=tuple(self.conditions),
+            bad_conditions=bad,
             rules=tuple(self.rules),
             ambushed=self.ambushed,
             after=after,

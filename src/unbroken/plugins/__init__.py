@@ -35,6 +35,7 @@ from unbroken.plugins.config import (
     config_file,
     disabled_plugins,
     installed_entry_points,
+    installed_names,
     plugins_on,
     requested_plugins,
     set_enabled,
@@ -101,8 +102,11 @@ def load_ruleset(content: Path | None = None) -> Ruleset:
 
 def plugins_for(ruleset: Ruleset) -> Plugins:
     """Return the plugins `ruleset` was built with (by the names it records), loaded once
-    per set: what a ruleset handed down brings with it (bots, scoring rules)."""
-    names = tuple([BASE, *sorted(set(ruleset.plugins) - {BASE})])
+    per set: what a ruleset handed down brings with it (bots, scoring rules). Those not
+    installed here (a ruleset built with `load_plugins`'s `extra`: a test's, a plugin
+    project checked from source) bring nothing: `load_plugins` refuses a name not installed."""
+    installed = installed_names()
+    names = tuple([BASE, *sorted(n for n in set(ruleset.plugins) - {BASE} if n in installed)])
     return _load_cached(names, ())
 
 

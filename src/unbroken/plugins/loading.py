@@ -296,10 +296,12 @@ def load_plugins(
 ) -> Plugins:
     """Load the base game and plugins (`names`, or every installed one) into a Plugins.
 
-    A plugin in `strict` that cannot be used raises PluginError; others are
-    reported with a PluginWarning and skipped: a skipped plugin contributes
-    nothing (no cards, handlers, scoring rules, achievements, bots or
-    observers). A broken base game raises ContentError or RulesetError as before.
+    A name in `names` or `strict` that no installed (or `extra`) plugin has raises
+    PluginError naming it and the installed ones. A plugin in `strict` that cannot
+    be used raises PluginError; others are reported with a PluginWarning and
+    skipped: a skipped plugin contributes nothing (no cards, handlers, scoring
+    rules, achievements, bots or observers). A broken base game raises
+    ContentError or RulesetError as before.
     """
     problems: list[str] = []
     infos: list[PluginInfo] = []
@@ -308,10 +310,10 @@ def load_plugins(
     for info in infos:  # of two distributions giving one name, the one registered
         if info.enabled and not info.problem:
             by_name[info.name] = info
-    missing = [n for n in strict if n not in by_name]
+    # A name asked for by name is never left out in silence (issue #28).
+    missing = [n for n in dict.fromkeys([*(names or ()), *strict]) if n not in by_name]
     if missing:
-        known = ", ".join(info.name for info in infos)
-        raise PluginError(f"plugin {missing[0]!r} is not installed; installed: {known}")
+        raise PluginError(not_installed(missing, [info.name for info in infos]))
 
     def fail(name: str, message: str) -> None:
         by_name[name].problem = message
@@ -332,6 +334,14 @@ def load_plugins(
             raise PluginError(message)
         _report(message)
     return result
+
+
+def not_installed(missing: Sequence[str], installed: Sequence[str]) -> str:
+    """Return the words refusing plugins `missing` that are not installed, naming those
+    `installed`: "plugin 'x' is not installed; installed: base, unearthed"."""
+    names = " and ".join(repr(name) for name in missing)
+    said = f"plugin {names} is" if len(missing) == 1 else f"plugins {names} are"
+    return f"{said} not installed; installed: {', '.join(installed) or 'none'}"
 
 
 def _accept(

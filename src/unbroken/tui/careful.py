@@ -139,8 +139,9 @@ def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
 def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> bool:
     """Return whether an option is one a key meant for the options before must not take
     at once: it spends or loses something (an ability use too: #28 round 17, "8 8" took
-    Take a Peek twice; a skill's once-a-turn use: round 24), ambushes, ends the game,
-    changes the weapon, the phase or the level (Fight), shows a card or a die's roll
+    Take a Peek twice; a skill's once-a-turn use: round 24), gives a bad condition (the
+    team's notes, #28: an option whose only cost was Frightened took one key), ambushes,
+    ends the game, changes the weapon, the phase or the level (Fight), shows a card or a die's roll
     (`u` cannot take it back: #28 round 12, Explore taken unseen on a new level), or its
     forecast is not known.
     Keeping an encounter is: it commits the card's time, resolved or rested (#28 round
@@ -148,15 +149,17 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     forced). Keeping a skill is too: the others drawn go for good (#28 round 19: a key
     2.6 s after Flexible kept Inventive unseen). Keeping a roll is too: the other result
     goes for good, whatever either does (#28 round 30: "2 2" at the Bear's ROAR, the
-    first used Lucky, the second kept the first roll, ROAR's Frightened a loss no forecast
-    counts, and threw the re-roll away). Pass and Skip are not."""
+    first used Lucky, the second kept the first roll, ROAR's Frightened then no loss the
+    forecast counted, and threw the re-roll away). Pass and Skip are not."""
     if isinstance(action, (act.Pass, act.Skip)):
         return False
     lasting = (act.Fight, act.Downgrade, act.ChooseEncounter, act.ChooseSkill, act.PickRoll)
     if forecast is None or isinstance(action, lasting):
         return True
     f = forecast
-    if f.paid or f.lost or f.ambushed or f.stops in (OVER, CHANCE) or f.weapon:
+    if f.paid or f.lost or f.bad_conditions or f.ambushed or f.weapon:
+        return True
+    if f.stops in (OVER, CHANCE):
         return True
     if f.after.ability_uses != state.ability_uses:
         return True

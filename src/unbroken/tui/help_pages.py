@@ -11,8 +11,9 @@ THE_SCREEN = """\
   level's time track (its bar is full at the level's start), with the time the
   next level starts with ("level 2 starts at 22": where its track starts; in a
   fight, "22 ↺ for level 2", the fight having set the track to it); **uses**
-  are your ability uses: all abilities, Responses too,
-  share one pool of uses per level equal to the level number, spent one per use.
+  are your ability uses: your class's abilities, Responses too, share one pool
+  of uses per level equal to the level number, spent one per use; skills'
+  abilities take none.
   ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
   "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
   ▲+4"); where a row is short of room, a long name is cut for
@@ -90,12 +91,12 @@ KEYS = """\
 
 Costly (a key or Enter on a new question only marks it): an option that spends or
 loses something (an ability use too, or a skill's once-a-turn use: Wrecker's Follow
-Up), shows a card or a die's roll (`u` cannot take it back), keeps an encounter card
-or a skill, changes the weapon, phase or level, or passes up a Response that would do
-something. "Fight the monster now" and an option that ends the game always mark
-first. While a mark is on screen (its time over too), a key on another costly option
-moves the mark there. A key on a costly option of no use now, whatever the time, marks
-nothing (the key again marks it).
+Up), gives you a bad condition (Frightened), shows a card or a die's roll (`u` cannot
+take it back), keeps an encounter card or a skill, changes the weapon, phase or level,
+or passes up a Response that would do something. "Fight the monster now" and an option
+that ends the game always mark first. While a mark is on screen (its time over too), a
+key on another costly option moves the mark there. A key on a costly option of no use
+now, whatever the time, marks nothing (the key again marks it).
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval: the best's is the chance here, every other's the chance here less what it
@@ -105,13 +106,16 @@ luck on them, so its gap to the best can differ from what it lost there. Over th
 options, in three rows at most: the chance here and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
 their figures read the same; "4 stopped early, not clearly behind": see `[34% stopped]`).
-`[30% behind]`: clearly behind the best; `[34% stopped]`: the race
-stopped it early, in the worse half before it could be called clearly behind (so
-not shown to differ from the best, whatever its figure), its figure from fewer
-games; `≤` before
-it (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
-futures both played; `[at most Skip's 85%]` beside an option of no use now: it does
-nothing Skip (or Pass) does not, so its chance is at most that option's.
+`[30% behind]`: clearly behind the best; `≤` before it (`[≤12% behind]`): clearly
+behind, and what it lost to the best on the same futures reaches the chance here, so
+its figure is held at 0: 12 % is the top of its interval, the most it can be
+(`[<1% behind]`: that top under 1 %); `[34% stopped]`: the race stopped it early, in
+the worse half before it could be called clearly behind (so not shown to differ from
+the best, whatever its figure), its figure from fewer games; `≤` before it
+(`[≤38% stopped]`): at most the best's, it lost nothing to the best on the futures
+both played (`[<1% stopped]`: under 1 %); `[at most Skip's 85%]` beside an option of
+no use now: it does nothing Skip (or Pass) does not, so its chance is at most that
+option's.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

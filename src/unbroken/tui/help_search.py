@@ -31,6 +31,9 @@ def stem(word: str) -> str:
 #: Where a typed word is found: at a word's start ("eat" in "eaten", not in "Beat": #28
 #: round 11, where the search for "eat" landed on "Beat the fourth monster").
 START = r"(?<!\w)"
+#: A heading's closing brackets ("## Sickly Berries (food encounter, time 1)"), its
+#: colon kept ("### Danger track (skips green spaces):").
+BRACKETS = re.compile(r" \([^()]*\)(?=:?\s*$)")
 
 
 def pattern(word: str) -> re.Pattern[str]:
@@ -77,8 +80,12 @@ def phrase(typed: str, forms: bool = True, whole: bool = False) -> re.Pattern[st
 
 
 def headings(title: str, text: str) -> list[str]:
-    """Return a section's title and its Markdown headings' lines."""
-    return [title, *(line for line in text.splitlines() if line.startswith("#"))]
+    """Return a section's title and its Markdown headings' lines, a heading's closing
+    brackets left out: they say what kind of card it is, not what it is about (the team's
+    notes, #28: "food" listed "Sickly Berries (food encounter, time 1)" first, above How
+    to play's eating; the title, "Sickly Berries (encounter)", still says its kind)."""
+    heads = (line for line in text.splitlines() if line.startswith("#"))
+    return [title, *(BRACKETS.sub("", line) for line in heads)]
 
 
 def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:

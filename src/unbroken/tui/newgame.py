@@ -49,10 +49,12 @@ MARK = "▶ "
 #: Under the character's description where it goes on below its rows.
 MORE = Text("… (PgDn: more)", style="dim")
 
-#: What the New game screen says about ability uses, in the words of R-ABILITY-1.
+#: What the New game screen says about ability uses, in the words of R-ABILITY-1: the
+#: class's abilities (those listed above it), not a skill's (the team's notes, #28: "All
+#: abilities" said skills' spend a use too; none does).
 ABILITY_USES = (
-    "All abilities, Responses too, share one pool of uses per level equal to the level "
-    "number, spent one per use."
+    "Your class's abilities, Responses too, share one pool of uses per level equal to the "
+    "level number, spent one per use; skills' abilities take none."
 )
 
 

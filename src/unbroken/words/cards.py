@@ -14,6 +14,7 @@ from unbroken.core.query import acted_for_the_level, danger_space
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState
 from unbroken.words.effects import effect_text, modifier_text, named, naming
+from unbroken.words.encounter_kind import encounter_kind
 from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
 from unbroken.words.rounds_left import rounds_words
@@ -333,7 +334,8 @@ def condition_in_play(
 
 
 def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
-    """Return an encounter card: time, what to spend and what it gives."""
+    """Return an encounter card: its kind (`encounter_kind`), time, what to spend and what
+    it gives."""
     copies = f", {card.copies} copies" if card.copies > 1 else ""
     words: list[str] = []
     if card.gain:
@@ -344,8 +346,11 @@ def describe_encounter(ruleset: Ruleset, card: m.Encounter) -> list[str]:
     resolve = "; ".join(words) or "nothing happens"
     if card.spend:
         resolve = f"spend {amounts(card.spend)} to {resolve}"
+    # Its kind, as the line under the options says it (the team's notes, #28: every card
+    # read "(encounter, time 1)" alike): "Sickly Berries (food encounter, time 1)".
+    kind = f"{encounter_kind(card)} encounter"
     return [
-        f"{ruleset.card_name(card.id)} (encounter, time {card.time}{copies})",
+        f"{ruleset.card_name(card.id)} ({kind}, time {card.time}{copies})",
         f"  {card.text}",
         f"  Resolve: {sentence([resolve])}",
         f"  Rest: gain {card.time} SE.",
