@@ -295,8 +295,7 @@ class DecisionPanel(CarefulList):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)
-            again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
-            again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
+            again = self.again_keys()  # "the monster rolled HEAL. 8 or Enter"
             drop = OPTION_KEYS[self.dropped : self.dropped + 1] if self.dropped is not None else ""
             if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
                 # what was taken stays above a mark (27b-14: a mark's cue replaced it)
@@ -313,6 +312,15 @@ class DecisionPanel(CarefulList):
         if status:
             prompt.append("\n" + status, style="italic")
         return prompt
+
+    def again_keys(self) -> str:
+        """Return the keys that mark first on a question asked again, as its cue says them
+        after what the monster's roll did ("the monster rolled HEAL. 8 or Enter"; "Enter"
+        when the key's option cannot be taken now, 31a-4); "" when not asked again."""
+        if self.why != AGAIN or self.again is None:
+            return ""
+        key = OPTION_KEYS[self.again : self.again + 1] if self.again >= 0 else ""
+        return f"{self.rolled}{key} or Enter" if key else f"{self.rolled}Enter"
 
     #: The option the mouse is over, its detail shown (None: the highlighted one's is).
     hovered: int | None = None

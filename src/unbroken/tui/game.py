@@ -289,7 +289,7 @@ class GameScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#decisions")
     def selected(self, message: OptionList.OptionSelected) -> None:
-        self.take(message.option_index)
+        self.take(message.option_index, enter=True)
 
     def on_key(self, event: events.Key) -> None:
         if self.rounds.shown:  # a key skips the rounds being shown (not a stray one)
@@ -302,9 +302,10 @@ class GameScreen(Screen[None]):
         if index < len(self.offered):
             self.take(index)
 
-    def take(self, index: int) -> None:
-        """Apply the index-th option and show what it did (tui/taking.py)."""
-        apply_option(self, index)
+    def take(self, index: int, enter: bool = False) -> None:
+        """Apply the index-th option and show what it did (tui/taking.py; `enter`: its key
+        was Enter, on the option highlighted)."""
+        apply_option(self, index, enter)
 
     def finish(self, new: list[ev.Event], start: float) -> None:
         """Take the answers that need no choice, then show the decision's outcome."""
