@@ -135,7 +135,9 @@ def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
     `taken` for the player: what a key does now and after (#28 round 17: "New options:"
     said nothing of the keys, and the next key marked; `marks`: some option is costly)."""
     said = taken_words(taken)
-    then = ", then a key or Enter marks a costly option" if marks else ""
+    # No longer than the cue after the beat (`careful_cue`): the prompt keeps its rows,
+    # and the options theirs (31a-1: the options laid out for one row less, re-flowed).
+    then = ", then marks a costly option" if marks else ""
     return f"Taken for you: {said} New options: a key takes nothing yet{then}. "
 
 

@@ -187,9 +187,19 @@ class GameScreen(Screen[None]):
         the log on its latest lines (re-wrapped, it showed its first ones). Resizes that
         come together are drawn once, at the last size: two draws in one go fitted the
         options to the first and cut one too many."""
+        self.redraw_soon()
+
+    def redraw_soon(self) -> None:
+        """Draw the table again once the panels have their sizes (once for many asks)."""
         if not self._resized:
             self._resized = True
             self.call_after_refresh(self.redraw)
+
+    @on(DecisionPanel.Relaid)
+    def relaid(self) -> None:
+        """The options' width changed, the screen's not (a panel docked beside them came
+        or went): draw it all again as after a resize (31a-5)."""
+        self.redraw_soon()
 
     def redraw(self) -> None:
         """Draw the table again: the game as it is, or the beat being shown."""

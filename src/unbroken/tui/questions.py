@@ -26,6 +26,7 @@ from unbroken.tui.careful import (
     marks,
 )
 from unbroken.tui.clocked import ClockedList
+from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
 from unbroken.words.vocabulary import attack_name
@@ -197,6 +198,15 @@ class CarefulList(ClockedList):
         follows = answered is not None and (answered.kind, kind) == FOLLOWS
         said = answered is not None and (answered.kind == kind or answered.marked or follows)
         self.said = answered if said and (new or again is not None) else None
+
+    def again_keys(self) -> str:
+        """Return the keys that mark first on a question asked again, as its cue says them
+        after what the monster's roll did ("the monster rolled HEAL. 8 or Enter"; "Enter"
+        when the key's option cannot be taken now, 31a-4); "" when not asked again."""
+        if self.why != AGAIN or self.again is None:
+            return ""
+        key = OPTION_KEYS[self.again : self.again + 1] if self.again >= 0 else ""
+        return f"{self.rolled}{key} or Enter" if key else f"{self.rolled}Enter"
 
     def marks_first(self, index: int, enter: bool = True) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
