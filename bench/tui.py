@@ -135,12 +135,12 @@ async def key_to_frame(
         if event in ("call", "c_call"):
             counted[0] += 1
 
-    def timed_take(self: GameScreen, index: int) -> None:
+    def timed_take(self: GameScreen, index: int, enter: bool = False) -> None:
         start, before = (time.perf_counter(), time.thread_time()), len(self.game.events)
         if calls:
             counted[0] = 0
             sys.setprofile(count)
-        take(self, index)
+        take(self, index, enter)
         if len(self.game.events) != before:  # a decision taken (not a refused key)
             handled[:] = [start]
         elif calls:

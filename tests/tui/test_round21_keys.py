@@ -37,7 +37,7 @@ async def test_an_extra_turn_s_key_again_marks_first() -> None:
         await settle(pilot)
         assert game.state.res["le"] == 4
         assert game.decision is not None and game.decision.kind == DecisionKind.PLAYER_TURN
-        said = f"Heroic Perseverance used. Asked again: {key} marks first"
+        said = f"Heroic Perseverance used. Asked again: {key} or Enter marks first"
         assert said in prompt(screen), prompt(screen)
         await pilot.press(key)
         await settle(pilot)

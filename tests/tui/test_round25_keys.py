@@ -36,7 +36,7 @@ def test_dangerous_idea_twice_asks_again_after_its_roll(monkeypatch: pytest.Monk
             assert game.state.ability_uses == uses - 1, prompt(screen)
             rolled = [e for e in game.events if isinstance(e, ev.DieRolled)]
             assert rolled, "the ability rolls the die"
-            said = f"Dangerous Idea [Sage] used. Asked again: {key} marks first"
+            said = f"Dangerous Idea [Sage] used. Asked again: {key} or Enter marks first"
             assert said in prompt(screen), prompt(screen)
             await pilot.press(key)  # a double tap's second, the roll in sight
             await settle(pilot)

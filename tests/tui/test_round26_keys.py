@@ -46,7 +46,7 @@ async def test_fight_marked_after_a_window_asked_again_says_so() -> None:
         forage = key_of(screen, act.Use, "forage")
         await pilot.press(forage)  # no window open: taken at once
         await settle(pilot)
-        assert f"Asked again: {forage} marks first" in prompt(screen), prompt(screen)
+        assert f"Asked again: {forage} or Enter marks first" in prompt(screen), prompt(screen)
         screen.decision_panel.careful_over()  # what its clock does
         await settle(pilot)
         await pilot.press(forage)  # the window over: taken at once, the last use

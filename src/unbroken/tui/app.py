@@ -11,7 +11,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.scrollbar import ScrollBar
 
@@ -20,7 +20,7 @@ from unbroken.tui.reach import register_app
 from unbroken.tui.thumb import GlyphThumb
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from textual.events import Resize
     from textual.notifications import SeverityLevel
@@ -287,6 +287,16 @@ class UnbrokenApp(App[None]):
         problem = save_settings(updated)
         if problem:
             self.notify(problem, severity="warning", timeout=8)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's commands (Ctrl+P), its Keys the game's own help at its keys, full
+        screen (31a-5: Textual's keys panel took a third of 80 columns from the options,
+        left ~14 for them and listed Textual's keys; Esc goes back as from `?`)."""
+        for command in super().get_system_commands(screen):
+            if command.callback == self.action_show_help_panel:
+                keys = "The game's keys and what they do, in its help (? on every screen)"
+                command = SystemCommand("Keys", keys, lambda: self.open_screen("keys"))
+            yield command
 
     def open_screen(self, name: str) -> None:
         """Open one of the title menu's screens by its menu id (new, continue, replays,

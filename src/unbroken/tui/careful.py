@@ -11,9 +11,11 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   only option offered, unless it ends the game or what it follows is unread; Pass, when
   it gives up a Response that would do something now; a Response's use in the window
   right after a Response the key took: questions.py's `used_after`).
-- In a window over a question asked again (`AGAIN`): only the key that answered it, its
-  option costly again; every other key takes at once (a different option is no double
-  tap). Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
+- In a window over a question asked again (`AGAIN`): the key that answered it, its
+  option costly again, and Enter on a costly option (the highlight may have moved off
+  that key's row, dimmed now: 31a-4, a second Enter took Explore after the last
+  Dangerous Idea); every other key takes at once (a different option is no double tap).
+  Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
   option, as on a new question's cards.
 - While a mark is on screen, whatever the window and its time: a costly option's key
   moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
@@ -37,7 +39,8 @@ from unbroken.core.state import DecisionKind, GameState
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
 MOVED, NEW, TAKEN = "moved", "new", "taken"
 #: Why: the question just answered, asked again right after, its key on a costly option
-#: again (a double tap's second would take it twice): that key alone marks first.
+#: again (a double tap's second would take it twice) or on one dimmed now: that key and
+#: Enter mark first.
 AGAIN = "again"
 #: Why: the question just answered, asked again with cards its key revealed (Scout's
 #: monster in the Preparation): until an option is taken, as a new question's cards.
@@ -132,7 +135,9 @@ def waiting_cue(taken: tuple[str, ...], marks: bool) -> str:
     `taken` for the player: what a key does now and after (#28 round 17: "New options:"
     said nothing of the keys, and the next key marked; `marks`: some option is costly)."""
     said = taken_words(taken)
-    then = ", then a key or Enter marks a costly option" if marks else ""
+    # No longer than the cue after the beat (`careful_cue`): the prompt keeps its rows,
+    # and the options theirs (31a-1: the options laid out for one row less, re-flowed).
+    then = ", then marks a costly option" if marks else ""
     return f"Taken for you: {said} New options: a key takes nothing yet{then}. "
 
 

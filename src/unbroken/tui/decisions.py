@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual import events
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
 
@@ -102,6 +103,8 @@ class DecisionPanel(CarefulList):
         self.short = 0
         #: The room, rows and height the options were last measured at (`refit`).
         self._laid: tuple[int, int, int] = (0, 0, 0)
+        #: Its width when last laid out (`Relaid`; 0: not yet).
+        self._width_was = 0
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -223,12 +226,13 @@ class DecisionPanel(CarefulList):
         not_now: list[bool] | None = None,
         wordy: list[bool] | None = None,
         briefer: list[list[str]] | None = None,
+        waiting: bool = False,
     ) -> None:
         """Offer these decisions (`DecisionList.show`), the one marked kept highlighted:
         the options drawn again (their odds come) do not move Enter off what the cue says."""
         self._drawing = True
         try:
-            super().show(lines, not_now, wordy, briefer)
+            super().show(lines, not_now, wordy, briefer, waiting)
             if self.marked is not None and self.marked < len(lines):
                 self.highlighted = self.marked
         finally:
@@ -262,26 +266,27 @@ class DecisionPanel(CarefulList):
         # The options' rows are what the prompt drawn over them leaves: its cue and the
         # odds' status line too (#28 round 25: with `%` shown, three rows of status pushed
         # option 9 out of the column, no scrollbar, the highlight moving onto it unseen).
-        decisions.room = max(3, self.room_for(prompt.plain) - self.short)
+        decisions.room = self.options_room(prompt.plain, waiting)
         wordy = cut_first(self.offered, self.no_use)
-        not_now = [waiting or bool(why) for _, why in self.offered]
+        not_now = [bool(why) for _, why in self.offered]
         # The same options as last drawn, as takeable, only their odds updated: the highlight
         # stays. Not once the beat after "Taken for you" is over (#28 round 29: with `%` on,
         # an arrow pressed in the beat kept the highlight on an option of no use now).
         drawn, off = decisions.offered_now()
-        same = off == not_now and len(drawn) == len(lines)
-        decisions.show(lines, not_now, wordy, briefer)
+        same = off == [waiting or n for n in not_now] and len(drawn) == len(lines)
+        decisions.show(lines, not_now, wordy, briefer, waiting)
         if status and same and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted
         self.beside("prompt").update(prompt)
 
-    def prompt_now(self) -> Text:
-        """Return the prompt over the options as it is now: the careful cue (setting
+    def prompt_now(self, waiting: bool | None = None) -> Text:
+        """Return the prompt over the options as it is now (`waiting`: as it is while the
+        keys wait a beat, or after it; None: as it is now): the careful cue (setting
         `cue_shown`), the question, its note and the odds' status line."""
         game = self.game
         assert game is not None and game.decision is not None
         s, rules, status = game.state, game.ruleset, self.odds[1]
-        waiting = bool(self.taken_for_you)
+        waiting = bool(self.taken_for_you) if waiting is None else waiting
         shared = shared_note(self.offered, s, rules, self.forecasts)
         prompt = Text()
         marks = any(self.marks_first(i) for i in range(len(self.offered)))
@@ -295,8 +300,7 @@ class DecisionPanel(CarefulList):
             marked = self.marked
             key = None if marked is None else OPTION_KEYS[marked : marked + 1] or "Enter"
             said = self.taken_said if self.why == TAKEN else (self.answered_said,)
-            again = OPTION_KEYS[self.again : self.again + 1] if self.again is not None else ""
-            again = f"{self.rolled}{again}" if again else ""  # "the monster rolled HEAL. 8"
+            again = self.again_keys()  # "the monster rolled HEAL. 8 or Enter"
             drop = OPTION_KEYS[self.dropped : self.dropped + 1] if self.dropped is not None else ""
             if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
                 # what was taken stays above a mark (27b-14: a mark's cue replaced it)
@@ -407,9 +411,20 @@ class DecisionPanel(CarefulList):
         if game is None or game.decision is None:
             return False
         cue_shown = self.cue_shown  # asked, not drawn
-        room = max(3, self.room_for(self.prompt_now().plain) - self.short)
+        room = self.options_room(self.prompt_now().plain, bool(self.taken_for_you))
         self.cue_shown = cue_shown
         return room != self.room
+
+    def options_room(self, prompt: str, waiting: bool) -> int:
+        """Return the rows the options are fitted to under `prompt` (as drawn); while the
+        keys wait a beat (`waiting`), no more than under the prompt after it: one layout,
+        fitted once (31a-1: the beat's prompt took other rows, the options re-flowed)."""
+        room = self.room_for(prompt)
+        if waiting:
+            cue_shown = self.cue_shown  # asked, not drawn
+            room = min(room, self.room_for(self.prompt_now(waiting=False).plain))
+            self.cue_shown = cue_shown
+        return max(3, room - self.short)
 
     def room_for(self, prompt: str) -> int:
         """Return the rows the options may take: the right column's, less the phase
@@ -435,9 +450,18 @@ class DecisionPanel(CarefulList):
         below = BELOW_DECISIONS - ROWS + detail_rows
         return height - phase - prompt_rows - hint - below
 
+    class Relaid(Message):
+        """Its width changed, the screen's not (a panel beside it came and went): the
+        screen draws it again as after a resize (31a-5: the options kept the rows they
+        gave up while crushed, 1.-3. under a scrollbar over blank rows)."""
+
     def on_resize(self) -> None:
         """Laid out (its size, or its options' rows, changed): fit them again."""
         super().on_resize()
+        width = self.size.width
+        if width != self._width_was and self._width_was:
+            self.post_message(self.Relaid())
+        self._width_was = width
         self.refit()
 
     def refit(self) -> None:
@@ -467,5 +491,6 @@ class DecisionPanel(CarefulList):
         if over > 0 and decisions.room > 3 and self.offered:
             decisions.room = max(3, decisions.room - over)
             self.short += over  # kept when the options are drawn again (their odds)
-            decisions.show(*decisions.offered_now(), decisions.wordy, decisions.briefer)
+            lines, waiting = decisions.offered_now()[0], decisions.waiting
+            decisions.show(lines, decisions.fit_off, decisions.wordy, decisions.briefer, waiting)
             self.show_detail(self.detail_at())  # the one highlighted may be cut now

@@ -187,9 +187,19 @@ class GameScreen(Screen[None]):
         the log on its latest lines (re-wrapped, it showed its first ones). Resizes that
         come together are drawn once, at the last size: two draws in one go fitted the
         options to the first and cut one too many."""
+        self.redraw_soon()
+
+    def redraw_soon(self) -> None:
+        """Draw the table again once the panels have their sizes (once for many asks)."""
         if not self._resized:
             self._resized = True
             self.call_after_refresh(self.redraw)
+
+    @on(DecisionPanel.Relaid)
+    def relaid(self) -> None:
+        """The options' width changed, the screen's not (a panel docked beside them came
+        or went): draw it all again as after a resize (31a-5)."""
+        self.redraw_soon()
 
     def redraw(self) -> None:
         """Draw the table again: the game as it is, or the beat being shown."""
@@ -292,7 +302,7 @@ class GameScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#decisions")
     def selected(self, message: OptionList.OptionSelected) -> None:
-        self.take(message.option_index)
+        self.take(message.option_index, enter=True)
 
     def on_key(self, event: events.Key) -> None:
         if self.rounds.shown:  # a key skips the rounds being shown (not a stray one)
@@ -305,9 +315,10 @@ class GameScreen(Screen[None]):
         if index < len(self.offered):
             self.take(index)
 
-    def take(self, index: int) -> None:
-        """Apply the index-th option and show what it did (tui/taking.py)."""
-        apply_option(self, index)
+    def take(self, index: int, enter: bool = False) -> None:
+        """Apply the index-th option and show what it did (tui/taking.py; `enter`: its key
+        was Enter, on the option highlighted)."""
+        apply_option(self, index, enter)
 
     def finish(self, new: list[ev.Event], start: float) -> None:
         """Take the answers that need no choice, then show the decision's outcome."""

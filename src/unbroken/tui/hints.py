@@ -162,7 +162,10 @@ class HintBox(Static):
         lines = textwrap.wrap(self.heading + self.text, max(10, width - 3))
         if not self.text or len(lines) <= rows:
             return False
-        kept = textwrap.shorten(" ".join(lines[rows - 1 :]), max(10, width - 3), placeholder=CUT)
+        # Never narrower than CUT itself (shorten refuses it): a column crushed by a panel
+        # docked beside it (31a-5) raised here.
+        most = max(len(CUT) + 1, width - 3)
+        kept = textwrap.shorten(" ".join(lines[rows - 1 :]), most, placeholder=CUT)
         said = "\n".join([*lines[: rows - 1], kept if kept.endswith(CUT) else kept + CUT])
         text = Text(said)
         text.stylize("bold", 0, len(self.heading))

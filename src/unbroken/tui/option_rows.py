@@ -38,6 +38,9 @@ class DecisionList(OptionList):
         super().__init__(id=id)
         self._offered: list[str] = []
         self._off: list[bool] = []
+        #: Which options are fitted as dimmed (`show`'s `not_now`; all are dimmed while
+        #: the keys wait a beat, fitted as they will be after it).
+        self._fit_off: list[bool] = []
         self._wordy: list[bool] = []
         self._shown: list[str] = []
         self._briefer: list[list[str]] = []
@@ -56,15 +59,20 @@ class DecisionList(OptionList):
         not_now: list[bool] | None = None,
         wordy: list[bool] | None = None,
         briefer: list[list[str]] | None = None,
+        waiting: bool = False,
     ) -> None:
         """Offer these decisions, the first that can be taken and is of use highlighted (the
         same ones keep the highlight); those marked in `not_now` are dimmed (they cannot be
         taken now, but the arrows reach them, so every one can be scrolled into sight); those
         marked in `wordy` say a card's own words, cut before the others where room lacks;
-        `briefer`: each option's shorter ways to say it (`briefest`), else []."""
-        off = not_now or [False] * len(lines)
+        `briefer`: each option's shorter ways to say it (`briefest`), else []. `waiting`:
+        every option dimmed while the keys wait a beat, fitted as `not_now` has them, as
+        they are laid out after it (31a-1: fitted as all dimmed, rows cut otherwise, "reveal
+        the mon…" cut in a word, re-flowed a second on)."""
+        fit_off = not_now or [False] * len(lines)
+        off = [True] * len(lines) if waiting else fit_off
         keep = self.highlighted if (lines, off) == (self._offered, self._off) else None
-        self._offered, self._off = lines, off
+        self._offered, self._off, self._fit_off = lines, off, fit_off
         self._wordy = wordy or [False] * len(lines)
         self._briefer = briefer or [[] for _ in lines]
         self.clear_options()
@@ -72,7 +80,7 @@ class DecisionList(OptionList):
         used = self._used = [
             briefest(line, ways, width) for line, ways in zip(lines, self._briefer, strict=True)
         ]
-        shown = self._shown = fit_options(used, width, self.room, off, self._wordy)
+        shown = self._shown = fit_options(used, width, self.room, fit_off, self._wordy)
         # No more rows than its room, one row an option or not: the list scrolls to keep
         # the highlighted in sight, and the detail line under it keeps its rows (#28 round
         # 11: 17 options took 17 rows of 13, the detail and the hint pushed out of sight).
@@ -108,6 +116,16 @@ class DecisionList(OptionList):
         return self._offered, self._off
 
     @property
+    def fit_off(self) -> list[bool]:
+        """Return which options are fitted as dimmed (`show`'s `not_now`)."""
+        return self._fit_off
+
+    @property
+    def waiting(self) -> bool:
+        """Return whether every option is dimmed only while the keys wait a beat (`show`)."""
+        return self._off != self._fit_off
+
+    @property
     def briefer(self) -> list[list[str]]:
         """Return each option's shorter ways to say it (`show`)."""
         return self._briefer
@@ -134,7 +152,8 @@ class DecisionList(OptionList):
 
     def on_resize(self) -> None:
         if self._offered:
-            self.show(self._offered, self._off, self._wordy, self._briefer)
+            waiting = self.waiting
+            self.show(self._offered, self._fit_off, self._wordy, self._briefer, waiting)
 
 
 #: The keys that take the options, in order: "0" the tenth, then letters (not the

@@ -26,6 +26,7 @@ from unbroken.tui.careful import (
     marks,
 )
 from unbroken.tui.clocked import ClockedList
+from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, use_name
 from unbroken.words.vocabulary import attack_name
@@ -37,6 +38,10 @@ from unbroken.words.vocabulary import attack_name
 SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
 #: Why a window open until an option is taken is over cards unread (`unread`).
 SHOWN = (NEW, REVEALED)
+#: The key of a question asked again whose answer's option cannot be taken now (its row
+#: dimmed: the last ability use spent, a cost no longer paid): no key marks first by its
+#: own, Enter does (`CarefulList.repeated`, 31a-4).
+DIMMED = -1
 #: A Response's use and the question it asks next: a re-roll's "Keep which result?".
 FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
 
@@ -159,15 +164,18 @@ class CarefulList(ClockedList):
         `7` 1.5 s after Heroic Perseverance spent another LE; "6 6" took Orienteer twice;
         round 22: "8 8" took Spike Thrower across the monster's HEAL; round 25: "8 8" used
         Dangerous Idea twice, its roll between).
-        Other keys take at once: a different option is no double tap. Not a key whose
-        option cannot be taken now (round 24: "6 marks first" named Aimed Shot with no
-        ability use left)."""
+        Other keys take at once: a different option is no double tap; Enter, the highlight
+        maybe moved off a row dimmed now, marks a costly option first (`marks_first`).
+        A key whose option cannot be taken now is asked again all the same, `DIMMED`: no
+        key named (round 24: "6 marks first" named Aimed Shot with no ability use left),
+        Enter guarded (31a-4: Dangerous Idea's last use, its row dimmed, the highlight on
+        Explore, a second Enter 0.7 s on took it unread)."""
         game, answered = self.game, self.answered
         if game is None or answered is None or at != now or asked == game.state.decisions:
             return None
         index = answered.option
         if index >= len(self.offered) or self.offered[index][1]:
-            return None
+            return DIMMED
         return index if self.costly(index) else None
 
     def ask(self, new: bool, again: int | None = None) -> None:
@@ -191,11 +199,21 @@ class CarefulList(ClockedList):
         said = answered is not None and (answered.kind == kind or answered.marked or follows)
         self.said = answered if said and (new or again is not None) else None
 
-    def marks_first(self, index: int) -> bool:
+    def again_keys(self) -> str:
+        """Return the keys that mark first on a question asked again, as its cue says them
+        after what the monster's roll did ("the monster rolled HEAL. 8 or Enter"; "Enter"
+        when the key's option cannot be taken now, 31a-4); "" when not asked again."""
+        if self.why != AGAIN or self.again is None:
+            return ""
+        key = OPTION_KEYS[self.again : self.again + 1] if self.again >= 0 else ""
+        return f"{self.rolled}{key} or Enter" if key else f"{self.rolled}Enter"
+
+    def marks_first(self, index: int, enter: bool = True) -> bool:
         """Return whether a key on the index-th option marks it first while the careful
-        window is open: a costly one; asked again, only the key that answered it (the
-        rules in one place: careful.py's docstring)."""
-        if (self.why == AGAIN and index != self.again) or self.why == NOTICE:
+        window is open: a costly one; asked again, only the key that answered it, or Enter
+        (`enter`: the highlight may have moved off a row dimmed since, 31a-4; the rules in
+        one place: careful.py's docstring)."""
+        if (self.why == AGAIN and index != self.again and not enter) or self.why == NOTICE:
             return False
         return self.costly(index)
 
@@ -333,14 +351,15 @@ class CarefulList(ClockedList):
             self.careful = False
         self.draw()
 
-    def taking(self, index: int) -> bool:
+    def taking(self, index: int, enter: bool = False) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
         A key does what the prompt says: while its cue is in sight, it is careful. A double
         press's second on an option of no use now does nothing, said (`drops`); the same key
         again is the player's own: it marks as any key does. The decisions taken for the
         player are said until a key takes an option (`told`): a mark keeps them in sight
-        (#28 round 27: the mark's cue replaced "Taken for you: …", seen only in `l`)."""
+        (#28 round 27: the mark's cue replaced "Taken for you: …", seen only in `l`).
+        `enter`: the key is Enter (or a click), on the option highlighted."""
         dropped, self.dropped = self.dropped, None
         if dropped != index and self.drops(index):
             self.dropped, self.marked = index, None
@@ -352,7 +371,11 @@ class CarefulList(ClockedList):
             self.always_marked(index)
             or dropped == index  # the key again after its notice: marked, as it said
             or self.moves_mark(index)
-            or ((self.careful or self.cue_shown) and not self.over and self.marks_first(index))
+            or (
+                (self.careful or self.cue_shown)
+                and not self.over
+                and self.marks_first(index, enter)
+            )
         ):
             if not self.careful or self.why == NOTICE:  # a mark's own, no window open:
                 # another key takes at once or moves the mark; not an old window's reason

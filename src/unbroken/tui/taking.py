@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
 
 
-def apply_option(screen: GameScreen, index: int) -> None:
-    """Apply the index-th option and show what it did (one that cannot be taken says why)."""
+def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
+    """Apply the index-th option and show what it did (one that cannot be taken says why;
+    `enter`: its key was Enter, on the option highlighted)."""
     if not 0 <= index < len(screen.offered):
         return
     panel = screen.decision_panel
@@ -45,7 +46,7 @@ def apply_option(screen: GameScreen, index: int) -> None:
         first = f"{changed} " if panel.careful and panel.why == TAKEN and not panel.over else ""
         screen.say(f"{first}Not now: {text}.")
         return
-    if not panel.taking(index):  # marked: the same key again takes it
+    if not panel.taking(index, enter):  # marked: the same key again takes it
         return
     start = time.perf_counter()
     # A hint is read once the player acts: it covers the Display, whose effort a
