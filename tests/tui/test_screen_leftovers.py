@@ -21,7 +21,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.details import MOST_ROWS
+from unbroken.tui.details import MORE, MOST_ROWS
 from unbroken.tui.game import GameScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.newgame import NewGameScreen
@@ -88,9 +88,10 @@ async def test_the_detail_line_says_the_options_own_words_first_and_whole() -> N
             # an ability's own rule needs, up to five (this decision has one).
             assert len(drawn) <= MOST_ROWS
             seen_warning |= "⚠ You starve at the Hunger step" in said
-            # The warning cut: the cut is shown (an ability's own words whole say none).
+            # The warning cut: the cut is shown (an ability's own words whole say none), after
+            # a whole sentence, "(i: all of it)" (29a-15).
             if "⚠" not in said and said.rstrip(".") != own.rstrip("."):
-                assert drawn[-1].endswith("…"), drawn
+                assert drawn[-1].endswith(("…", MORE)), drawn
         assert seen_warning  # said whole where the option's words leave room
         assert whole_attacks >= 3
 

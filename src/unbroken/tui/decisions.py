@@ -198,6 +198,7 @@ class DecisionPanel(CarefulList):
         self.cleared = self.offered or self.cleared
         self.offered, self.forecasts, self.no_use = [], {}, []
         self.show([])
+        self.said_whole = ("", "")
         self.beside("detail").update("")
         self.beside("detail").styles.height = "auto"
         self.beside("prompt").update(Text(prompt, style="bold") if prompt else "")
@@ -320,6 +321,9 @@ class DecisionPanel(CarefulList):
 
     #: The option the mouse is over, its detail shown (None: the highlighted one's is).
     hovered: int | None = None
+    #: The key and whole detail of the option the detail line says, where it is cut
+    #: (the inspector, `i`, says it whole); ("", "") where the line says it all.
+    said_whole: tuple[str, str] = ("", "")
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """The mouse over an option shows its detail (a dimmed one's reason, where its line
@@ -358,12 +362,15 @@ class DecisionPanel(CarefulList):
         line.styles.height = self.detail_rows
         width, rows = line.content_size.width, self.detail_rows
         if why:  # the option line says why not, unless it was cut: then the detail does
-            whole = dimmed_detail(action, why, game)
-            line.update(Text(in_rows(whole, width, rows) if self.is_cut(index) else "", "italic"))
-            return
-        line.update(
-            Text(in_rows(fitted(self.detail_of(index), width, rows), width, rows), "italic")
-        )
+            said = dimmed_detail(action, why, game) if self.is_cut(index) else ""
+            whole = said
+        else:
+            ways = self.detail_of(index)
+            said, whole = fitted(ways, width, rows), ways[0]
+        shown = in_rows(said, width, rows)
+        # Cut, it ends "(i: all of it)": the inspector says it whole (29a-15).
+        self.said_whole = (OPTION_KEYS[index : index + 1], whole) if shown != said else ("", "")
+        line.update(Text(shown, "italic"))
 
     def detail_of(self, index: int) -> list[str]:
         """Return the ways to say the index-th option (one that can be taken) on the detail

@@ -10,6 +10,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.ruleset import Ruleset
 from unbroken.tui.hand import attack_text
+from unbroken.tui.row_keeps import top_level
 from unbroken.words.actions import label, option_detail, option_text, own_words
 from unbroken.words.attacks import attack_cost, if_used_sentence
 from unbroken.words.effects import ability_words
@@ -93,13 +94,51 @@ def rows_of(text: str, width: int) -> int:
     return len(textwrap.wrap(text, width)) if width > 1 else 1
 
 
+#: What the detail line ends with where it cannot say all: the inspector (`i`) says all
+#: of it, above the cards (#28 rounds 29-30: "…, but the noi…", cut mid-word).
+MORE = "(i: all of it)"
+
+
 def in_rows(text: str, width: int, rows: int = ROWS) -> str:
-    """Return `text` as the detail line's `rows` rows show it: whole, or its last row
-    ending in "…" where the rest is cut (`width`: the line's; 0 before it is laid out)."""
-    lines = textwrap.wrap(text, width) if width > 1 else [text]
-    if len(lines) <= rows:
+    """Return `text` as the detail line's `rows` rows show it (`width`: the line's; 0
+    before it is laid out): whole, else wrapped and ending after its last whole sentence
+    that fits, then MORE; where none fits, after a whole clause ("; ", " — ") and "…";
+    where none fits either, after a whole word and "…", or in a bracket after a whole
+    part of it, closed ("(cannot pay 4 SE…)"): never in a bracket left open, never on
+    ":" or "," (#28 rounds 29-30, 29a-15: "…, but the noi…")."""
+    if width <= 1 or rows_of(text, width) <= rows:
         return text
-    return "\n".join([*lines[: rows - 1], f"{lines[rows - 1][: width - 1]}…"])
+    sentences = [at + 1 for at in top_level(text, " ") if at and text[at - 1] in ".!?"]
+    clauses = [at for sep in ("; ", " — ") for at in top_level(text, sep)]
+    words = [*top_level(text, " "), *_inner_parts(text)]
+    for ends, mark in ((sentences, ""), (clauses, "…"), (words, "…")):
+        for end in sorted(ends, reverse=True):
+            said = text[:end].rstrip(" ,;:—")
+            closed = ")" * (said.count("(") - said.count(")"))
+            lines = _wrapped(f"{said}{mark}{closed} {MORE}", width)
+            if said and len(lines) <= rows:
+                return "\n".join(lines)
+    return "\n".join(_wrapped(MORE, width)[:rows])
+
+
+def _inner_parts(text: str) -> list[int]:
+    """Return where a part of a bracket ends in `text` ("; ", ": " inside it)."""
+    depth, ends = 0, []
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth > 0 and text.startswith(("; ", ": "), at):
+            ends.append(at)
+    return ends
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """Return `text` wrapped to `width` as the line draws it (between words: none cut,
+    not at a hyphen), MORE kept on one row."""
+    kept = MORE.replace(" ", "\0")
+    lines = textwrap.wrap(
+        text.replace(MORE, kept), width, break_long_words=False, break_on_hyphens=False
+    )
+    return [line.replace("\0", " ") for line in lines]
 
 
 def shortened(

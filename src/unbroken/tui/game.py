@@ -398,11 +398,13 @@ class GameScreen(Screen[None]):
         self.say(f"No monster yet: {EXPAND_KEY} reads its rules once one is revealed.")
 
     def action_inspect(self, card: str = "") -> None:
-        """Open the card inspector: on `card`, or on the cards the decision offers."""
+        """Open the card inspector: on `card`, or on the cards the decision offers, the
+        option the detail line says first, whole where the line is cut (29a-15)."""
         # lazy: loaded when this action runs, after the first frame
         from unbroken.tui.inspector import InspectorScreen
 
-        self.app.push_screen(InspectorScreen(self.game, card))
+        said = ("", "") if card else self.decision_panel.said_whole
+        self.app.push_screen(InspectorScreen(self.game, card, said))
 
     @on(CardLines.Inspect)
     def inspect_card(self, message: CardLines.Inspect) -> None:

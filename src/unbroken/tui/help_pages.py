@@ -30,7 +30,9 @@ THE_SCREEN = """\
 - **Hand**: conditions on you, your weapon and its attacks, your skills, what the
   weapon can be crafted into. `Tab` moves to it and the arrows scroll it.
 - On the right: where you are in the level, the decision with its options (the
-  keys `1`-`9`, `0`, then letters), and the log (`l` shows all of it), on its
+  keys `1`-`9`, `0`, then letters), the line under them saying the highlighted
+  one in full (where it has no room, up to a whole sentence, then "(i: all of
+  it)": `i` says it whole), and the log (`l` shows all of it), on its
   newest line unless you scroll it up. Rounds that pass on their own are shown
   one roll at a time; a key skips them, not one within 3 s of yours.
 """
@@ -77,6 +79,7 @@ KEYS = """\
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | a key | while rounds pass on their own, 3 s after the key that set them: skip to the end |
 | i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| (i: all of it) | the line under the options is cut: `i` says the option whole, first |
 | ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
 | u | take back the last decision, if it showed nothing new (no die roll, no card) |

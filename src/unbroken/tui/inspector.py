@@ -184,6 +184,13 @@ def offer_lines(game: Game, card: str) -> list[str]:
     return lines
 
 
+def option_said(key: str, whole: str) -> Text:
+    """Return an option's whole detail as the inspector says it above the cards, where
+    the detail line under the options was cut (29a-15)."""
+    head = f"Option {key}, all of it: " if key else "The option, all of it: "
+    return Text.assemble((head, "bold"), (whole, "italic"))
+
+
 def card_text(lines: list[str], width: int) -> Text:
     """Return a card's lines (words.cards) wrapped to `width` under their own indents:
     the name in bold, and each line that heads deeper ones (an ability, the table)."""
@@ -269,9 +276,12 @@ class InspectorScreen(ModalScreen[None]):
         Binding("shift+tab", "tab(-1)", "Previous offer", show=False, priority=True),
     ]
 
-    def __init__(self, game: Game, card: str = "") -> None:
+    def __init__(self, game: Game, card: str = "", said: tuple[str, str] = ("", "")) -> None:
         super().__init__()
         self.game = game
+        #: The key and whole detail of the option whose detail line was cut ("(i: all of
+        #: it)"), said above the cards; ("", "") for none.
+        self.option_whole = said
         #: The cards the decision offers side by side ([] when it offers no choice of cards).
         self.offers = offered_cards(game)
         #: Every card in view, by place.
@@ -286,6 +296,10 @@ class InspectorScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="inspector"):
             yield Static(id="inspector-title")
+            key, whole = self.option_whole
+            said = Static(option_said(key, whole), id="inspector-said")
+            said.display = bool(whole)
+            yield said
             # One scroll for all: the same lines of the cards stay side by side.
             with VerticalScroll(id="inspector-compare"), Grid(id="inspector-grid"):
                 for offer in self.offers:
