@@ -277,14 +277,16 @@ def time_row(
             tail.append(" left")
         if diff:
             tail.append(change_mark(diff), style="bold")
-        elif state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
+        if state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
             # A card kept: its time goes when it is resolved or rested on (R-TRAVEL-6), said
             # as the food row says the Hunger step's cost to come (#28 round 17: "7 left").
             # Not marked ▼ as a change made: "7 left ▼-2" read as already paid (round 19).
             kept = f", −{rules.encounters[state.chosen].time} to come"
             tail.append(kept, style="dim")
         # The time to come goes under the bar, in the note's place, before the bar gives up
-        # a cell for it (#28 round 21: "██  5 left, −2 to come" at 80 columns).
+        # a cell for it (#28 round 21: "██  5 left, −2 to come" at 80 columns). Said beside
+        # a change's mark too: the same question says the same words whatever came before
+        # it (31b-12: "−2 to come", after `u`'s ▲+2 "level 3 starts at 26").
         moved = kept and width and len(line.plain) + 6 + len(tail.plain) > width
         if moved:
             tail.right_crop(len(kept))
