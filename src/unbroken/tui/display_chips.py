@@ -8,7 +8,7 @@ from rich.text import Text
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import PHASE_STEPS, GameState, Phase
+from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.panel import bar
 
 #: The width of a Display row's label ("time", "SE body").
@@ -246,6 +246,13 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
     return Chip(chip, marks=marks, abbreviated=cut, group=group)
 
 
+def unset(state: GameState) -> bool:
+    """Return whether the fight has not set the time track yet (R-COMBAT-3): the Ambush or
+    Trickery step entered, its monster still to be revealed."""
+    opening = state.step in (StepName.AMBUSH, StepName.TRICKERY)
+    return state.phase == Phase.COMBAT and opening and state.monster is None
+
+
 def time_row(
     state: GameState, rules: Ruleset, change: dict[str, int], reset: bool, width: int = 0
 ) -> tuple[Text, str]:
@@ -273,6 +280,10 @@ def time_row(
         combat = state.phase == Phase.COMBAT or (
             state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
         )
+        # Until the fight sets the track (R-COMBAT-3: once the monster is revealed), the
+        # time is the level's own, said as before (31b-1: while the monster's reveal was
+        # rolled, "1 for level 2", the old level's time, before "22 ↺ for level 2").
+        combat = combat and not unset(state)
         if not combat:  # kept beside a change (#28 round 8)
             tail.append(" left")
         if diff:
