@@ -50,6 +50,12 @@ class NewestLog(RichLog):
         before = len(self.lines)
         width = self.wrap_width() if width is None else width
         super().write(content, width, expand, shrink, scroll_end, animate)
+        if (self.auto_scroll if scroll_end is None else scroll_end) and not animate:
+            # At its end now, not after the next refresh (RichLog's own scroll waits for it):
+            # the frame that draws the step shows its newest line (31b-9: after "Taken for
+            # you" the log stopped at "Skills drawn (level 3's skill): Iron Grip," with its
+            # scrollbar mid-way, and caught up a second later).
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
         if self.max_lines is not None or len(self.lines) == before:
             return self
         parts = content.split("\n") if isinstance(content, (str, Text)) else [content]
