@@ -49,8 +49,8 @@ def fought(
 ) -> tuple[GameState, list[Beat], Ruleset]:
     """Return the state before "Fight the monster now" on level 1's last time (the monster
     unrevealed, Hard: the monster first), and the beats its rounds pass in."""
-    game = Scenario(character, seed=seed, difficulty="hard", ruleset=rules)
-    game = game.resources(se=16, time=1).start("preparation")
+    scene = Scenario(character, seed=seed, difficulty="hard", ruleset=rules)
+    game = scene.resources(se=16, time=1).start("preparation")
     before, n = copy_state(game.state), len(game.events)
     game.apply(act.Fight())
     return before, beats(before, game.events[n:]), game.ruleset
