@@ -33,7 +33,10 @@ async def test_a_cut_row_keeps_its_warning() -> None:
 
 
 def test_a_warning_said_short_where_the_row_lacks_room_for_it_whole() -> None:
-    line = "7. Scout: pay 1 SE + 1 time, reveal the monster — ⚠ time runs out: the monster ambushes you"
+    line = (
+        "7. Scout: pay 1 SE + 1 time, reveal the monster"
+        " — ⚠ time runs out: the monster ambushes you"
+    )
     rows = fit_options([line, "1. Explore", "2. Rest"], 50, 3)
     assert rows[0].endswith("— ⚠ time runs out: ambush"), rows
     assert rows[0].startswith("7. Scout: pay 1 SE"), rows
