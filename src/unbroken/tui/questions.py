@@ -295,8 +295,9 @@ class CarefulList(ClockedList):
             return False
         action, game = self.offered[index][0], self.game
         f = self.forecasts.get(action)
-        if game is None or f is None or self.offered[index][1]:
-            return always_marked(action, f)
+        legal = sum(not why for _, why in self.offered)
+        if game is None or f is None or self.offered[index][1] or legal < 2:
+            return always_marked(action, f)  # a lone option: no other spares what it warns of
         shared = shared_note(self.offered, game.state, game.ruleset, self.forecasts)
         return always_marked(action, f, warned_alone(f, game.state, game.ruleset, shared))
 
