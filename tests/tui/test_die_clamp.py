@@ -17,11 +17,11 @@ def _said(face: int, bonus: int) -> str:
 
 
 def test_a_bonus_over_6_says_6_is_a_dies_most() -> None:
-    assert "+1 = 6, a die's most (" in _said(6, 1)
+    assert "+1 = 6 (a die's most) (" in _said(6, 1)
 
 
 def test_a_malus_under_1_says_1_is_a_dies_least() -> None:
-    assert "-2 = 1, a die's least (" in _said(2, -2)
+    assert "-2 = 1 (a die's least) (" in _said(2, -2)
 
 
 def test_a_sum_within_1_6_says_nothing_more() -> None:

@@ -1,5 +1,6 @@
 """Round 29's playtest (#28, 29b-13): the log panel's top row is a line's first row, not
-the tail of a wrapped line ("used.", "Idol.")."""
+the tail of a wrapped line ("used.", "Idol."), or that tail marked as such ("…used.",
+round 31's 31b-10)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ async def test_the_log_panel_starts_on_a_lines_first_row() -> None:
         screen = game_screen_of(app)
         log = screen.query_one("#log", RichLog)
         firsts = {" ".join(line.split()[:3]) for line in SAID}
-        seen_blank, heights = False, set()
+        seen_tail, heights = False, set()
         for n in range(12):  # the lines' rows fall at every offset against the panel's top
             screen.write(SAID[n % len(SAID)], SAID[(n * 3 + 1) % len(SAID)])
             await pilot.pause()
@@ -43,10 +44,12 @@ async def test_the_log_panel_starts_on_a_lines_first_row() -> None:
             assert 0 < height < len(log.lines)
             rows = [log.render_line(y).text.rstrip() for y in range(height)]
             shown = [row for row in rows if row]
-            seen_blank |= not rows[-1]  # the tail left out, the lines under it moved up
+            # A tail begun above is marked as such (31b-10: left out, the lines under it
+            # moved up, it left a blank row under the newest).
+            seen_tail |= rows[0].startswith("…")
             starts = [" ".join(row.split()[:3]) in firsts for row in shown]
             # A line taller than the panel shows its tail, the newest row in sight.
-            assert starts[0] or not any(starts), rows
+            assert starts[0] or rows[0].startswith("…") or not any(starts), rows
             heights.add(height)
             assert rows[0] or not any(rows), rows  # no blank rows above the text (30a-4)
-        assert seen_blank, heights  # a tail was there to leave out
+        assert seen_tail, heights  # a tail was there to mark

@@ -156,7 +156,10 @@ async def test_a_reset_time_track_is_marked_reset_not_with_the_time_spent_before
     game = Scenario("tomu", level=2).resources(metal=1, time=1).monster("kobold").start()
     app = UnbrokenApp(RULES, animate=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(OPTION_KEYS[index_of(game, act.Craft)])
+        craft = OPTION_KEYS[index_of(game, act.Craft)]
+        await pilot.press(craft)  # it leads to an ambush: its first key marks it (31b-3)
+        assert game.state.res["time"] == 1
+        await pilot.press(craft)
         assert game.state.res["time"] == RULES.settings.level_start_time[2]
         display = str(app.screen.query_one("#display").render())
         lines = display.splitlines()

@@ -25,7 +25,9 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
   it"); the same key again marks it (questions.py's `drops`).
 - Never an option that ends the game by one key, whatever the time (`always_marked`:
-  #28 round 29, one key on the last Hunger step's Eat ended it).
+  #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
+  leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`
+  took Scout on the last time, the warning cut from its row, and the monster ambushed).
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
@@ -33,7 +35,9 @@ from __future__ import annotations
 
 from unbroken.core import actions as act
 from unbroken.core.forecast import CHANCE, OVER, Forecast
+from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
+from unbroken.words.forecast import warnings
 
 #: Why the careful window is open: the options' keys moved ("Options changed"), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
@@ -187,13 +191,25 @@ def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast 
     return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
 
 
-def always_marked(action: act.Action, forecast: Forecast | None = None) -> bool:
+def always_marked(
+    action: act.Action, forecast: Forecast | None = None, warned: bool = False
+) -> bool:
     """Return whether an option's key marks it first whatever the time: Fight the monster
     now, once a level and for good (#28 round 20: one key on a Preparation come back
     after an encounter took it unread, and the game was lost); an option that ends the
     game (its `forecast` stops OVER: #28 round 29, one key on the last level's Hunger
-    step, "Eat 1 food — score 106", ended it at once)."""
-    return isinstance(action, act.Fight) or (forecast is not None and forecast.stops == OVER)
+    step, "Eat 1 food — score 106", ended it at once); one `warned` of (`warned_alone`)."""
+    over = forecast is not None and forecast.stops == OVER
+    return isinstance(action, act.Fight) or over or warned
+
+
+def warned_alone(forecast: Forecast, state: GameState, ruleset: Ruleset, shared: str) -> bool:
+    """Return whether an option leads for certain to what its row warns of ("⚠": an
+    ambush, starvation at the Hunger step, a turn lock) that not every option does (said
+    once under the prompt, `shared`: no other option spares it): its key marks it first
+    whatever the time (#28 round 31, 31b-3: `7` on a question 3 s old took Scout, its
+    row's "— ⚠ time runs out" cut, and the monster ambushed the player unwarned)."""
+    return any(f"⚠ {w}" not in shared for w in warnings(forecast, state, ruleset))
 
 
 def gives_up(offered: list[tuple[act.Action, str]], no_use: list[str | None]) -> bool:

@@ -250,9 +250,10 @@ def story_text(
 
 def clamp_words(total: int) -> str:
     """Return why a die's result is not the sum that made it: a result is kept within 1-6
-    (R-EFFECT-4), so "⚅ 6 +1 Charge = 6, a die's most" (#28 round 16: "= 6" read as a
-    mistake); "" for a sum within 1-6."""
-    return ", a die's most" if total > 6 else ", a die's least" if total < 1 else ""
+    (R-EFFECT-4), so "⚅ 6 +1 Charge = 6 (a die's most)" (#28 round 16: "= 6" read as a
+    mistake), said in a bracket beside the sum, which a cut keeps with it (31b-8: "= 6…"
+    then "a die's most (…" on the next row read as an error); "" for a sum within 1-6."""
+    return " (a die's most)" if total > 6 else " (a die's least)" if total < 1 else ""
 
 
 def response_name(card: str, ability: str, rules: Ruleset) -> str:

@@ -8,7 +8,7 @@ from rich.text import Text
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import PHASE_STEPS, GameState, Phase
+from unbroken.core.state import PHASE_STEPS, GameState, Phase, StepName
 from unbroken.tui.panel import bar
 
 #: The width of a Display row's label ("time", "SE body").
@@ -246,6 +246,13 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
     return Chip(chip, marks=marks, abbreviated=cut, group=group)
 
 
+def unset(state: GameState) -> bool:
+    """Return whether the fight has not set the time track yet (R-COMBAT-3): the Ambush or
+    Trickery step entered, its monster still to be revealed."""
+    opening = state.step in (StepName.AMBUSH, StepName.TRICKERY)
+    return state.phase == Phase.COMBAT and opening and state.monster is None
+
+
 def time_row(
     state: GameState, rules: Ruleset, change: dict[str, int], reset: bool, width: int = 0
 ) -> tuple[Text, str]:
@@ -273,18 +280,24 @@ def time_row(
         combat = state.phase == Phase.COMBAT or (
             state.phase == Phase.OVER and state.step in PHASE_STEPS[Phase.COMBAT]
         )
+        # Until the fight sets the track (R-COMBAT-3: once the monster is revealed), the
+        # time is the level's own, said as before (31b-1: while the monster's reveal was
+        # rolled, "1 for level 2", the old level's time, before "22 ↺ for level 2").
+        combat = combat and not unset(state)
         if not combat:  # kept beside a change (#28 round 8)
             tail.append(" left")
         if diff:
             tail.append(change_mark(diff), style="bold")
-        elif state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
+        if state.phase == Phase.TRAVEL and state.chosen in rules.encounters:
             # A card kept: its time goes when it is resolved or rested on (R-TRAVEL-6), said
             # as the food row says the Hunger step's cost to come (#28 round 17: "7 left").
             # Not marked ▼ as a change made: "7 left ▼-2" read as already paid (round 19).
             kept = f", −{rules.encounters[state.chosen].time} to come"
             tail.append(kept, style="dim")
         # The time to come goes under the bar, in the note's place, before the bar gives up
-        # a cell for it (#28 round 21: "██  5 left, −2 to come" at 80 columns).
+        # a cell for it (#28 round 21: "██  5 left, −2 to come" at 80 columns). Said beside
+        # a change's mark too: the same question says the same words whatever came before
+        # it (31b-12: "−2 to come", after `u`'s ▲+2 "level 3 starts at 26").
         moved = kept and width and len(line.plain) + 6 + len(tail.plain) > width
         if moved:
             tail.right_crop(len(kept))

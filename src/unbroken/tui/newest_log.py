@@ -7,6 +7,7 @@ from bisect import bisect_left
 from typing import Self
 
 from rich.console import RenderableType
+from rich.segment import Segment
 from rich.text import Text
 from textual.strip import Strip
 from textual.widgets import RichLog
@@ -18,10 +19,10 @@ class NewestLog(RichLog):
     #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
     again (Textual's anchor).
 
-    At its end, a line whose first rows are above the panel is left out and the lines
-    under it move up, blank rows under the newest: its tail read as a stray fragment
-    ("used.", "Idol.": #28 round 29), and its rows left blank above the text read as lost
-    text (round 30: 30a-4, 30b-5).
+    A line whose first rows are above the panel shows its tail marked as such ("…used."):
+    alone it read as a stray fragment ("used.", "Idol.": #28 round 29), its rows left
+    blank above the text read as lost text (round 30: 30a-4, 30b-5), and the lines under
+    it moved up left blank rows under the newest (round 31, 31b-10).
 
     Its lines wrap a column short of where its scrollbar is, shown or not: they ran into
     it ("Slithering Snake.██", "spent in██": 30a-16), as the full log's (`l`) did."""
@@ -50,6 +51,12 @@ class NewestLog(RichLog):
         before = len(self.lines)
         width = self.wrap_width() if width is None else width
         super().write(content, width, expand, shrink, scroll_end, animate)
+        if (self.auto_scroll if scroll_end is None else scroll_end) and not animate:
+            # At its end now, not after the next refresh (RichLog's own scroll waits for it):
+            # the frame that draws the step shows its newest line (31b-9: after "Taken for
+            # you" the log stopped at "Skills drawn (level 3's skill): Iron Grip," with its
+            # scrollbar mid-way, and caught up a second later).
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
         if self.max_lines is not None or len(self.lines) == before:
             return self
         parts = content.split("\n") if isinstance(content, (str, Text)) else [content]
@@ -74,19 +81,34 @@ class NewestLog(RichLog):
         return super().clear()
 
     def render_line(self, y: int) -> Strip:
-        """Return row `y` of the panel: at the log's end, the rows of the lines that start
-        in sight moved up over the tail of a line begun above (blank rows under them)."""
-        return super().render_line(y + self.moved_up())
+        """Return row `y` of the panel: its top row, where it is the tail of a line begun
+        above, marked as such ("…used."), every row in its place, the newest at the
+        bottom (31b-10: the lines moved up over a tail left a blank row under the newest,
+        after a resize and often otherwise)."""
+        strip = super().render_line(y)
+        return continued(strip, self.wrap_width()) if y == 0 and self.tail_on_top() else strip
 
-    def moved_up(self) -> int:
-        """Return how many rows the lines in sight move up: the rows of a line's tail
-        at the panel's top when the log is at its end, else none (a line taller than
-        the panel shows its tail, the newest row in sight)."""
+    def tail_on_top(self) -> bool:
+        """Return whether the panel's top row is not the first of a line: the tail of one
+        begun above it."""
         top = round(self.scroll_offset.y)
-        height = self.scrollable_content_region.height
-        if not (top and top >= self.max_scroll_y and self.starts):
-            return 0
-        first = bisect_left(self.starts, top)
-        if first < len(self.starts) and top < self.starts[first] < top + height:
-            return self.starts[first] - top
-        return 0
+        if not self.starts or top >= len(self.lines) or top <= self.starts[0]:
+            return False
+        at = bisect_left(self.starts, top)
+        return not (at < len(self.starts) and self.starts[at] == top)
+
+
+def continued(strip: Strip, width: int) -> Strip:
+    """Return a row of a line begun above it marked "…" where it starts, in `width` cells
+    of text at most (its last word's "…" where it lacks the cell: a column's gap kept
+    before the scrollbar, 30a-16)."""
+    length = strip.cell_length
+    text = strip.text.rstrip()
+    first = next(iter(strip), None)
+    style = first.style if first is not None else None
+    if len(text) + 1 > width:  # a full row: its end goes, said so
+        body = [*strip.crop(0, width - 2), Segment("…", style)]
+    else:
+        body = list(strip.crop(0, len(text)))
+    row = Strip([Segment("…", style), *body])
+    return row.extend_cell_length(length).crop(0, length)

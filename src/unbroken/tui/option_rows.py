@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from functools import partial
 
 from rich.text import Text
 from textual.widgets import OptionList
@@ -22,6 +23,7 @@ from unbroken.tui.row_keeps import (
     top_parts,
     whole_brackets,
 )
+from unbroken.tui.warning_keeps import WARNED, keep_warnings
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
 
@@ -258,17 +260,9 @@ def _fitted(
         need -= shown[i].count("\n")
         last = i
         cuts.append(i)
-        bare = without_own_words(lines[i])  # a card's own words go first, whole
-        if off[i] or said_why(bare):  # an attack's wound and cost kept as a takeable one's
-            shown[i] = cut_dimmed_attack(bare, width, verbless[i]) or cut_kept(bare, width)
-        elif bare != lines[i]:  # what it does, cut, and "— defeats it" kept
-            shown[i] = cut_own_words(lines[i], bare, width)
-        else:
-            shown[i] = (
-                cut_turn(bare, width)
-                if turn[i]
-                else cut_attack_or_defeats(bare, width, verbless[i])
-            )
+        # Its warnings kept at its end, its own words cut to the room left (31b-3).
+        how = partial(cut_row, off=off[i], turn=turn[i], bare=verbless[i])
+        shown[i] = keep_warnings(lines[i], width, how)
     # The rows the last cut left free are its own again: cut after them, not to one row
     # (29b-11: "8. Dangerous Idea [Sage] (…): roll the die…" over a free row).
     whole = wrap_option(lines[last], width) if last >= 0 else ""
@@ -276,7 +270,8 @@ def _fitted(
     if spare > 0 and whole.count("\n") > spare and not (off[last] or turn[last]):
         # An ability's own words only, which end its line (an attack's cost ends its own).
         own = without_own_words(lines[last]) != lines[last]
-        if own and not said_why(lines[last]) and DEFEATS not in lines[last]:
+        kept = DEFEATS not in lines[last] and WARNED not in lines[last]
+        if own and not said_why(lines[last]) and kept:
             shown[last] = in_rows_cut(whole, spare + 1, width)
             spare = 0
     # No row cut while rows are left free, no bracket cut inside (30a-1, 30a-3).
@@ -284,6 +279,19 @@ def _fitted(
     fuller = [[wrap_option(way, width) for way in said if way] for said in ways]
     shown = restored(shown, fuller, cuts, spare)
     return [whole_brackets(row) if i in cuts else row for i, row in enumerate(shown)]
+
+
+def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool) -> str:
+    """Return an option cut to one row (`fit_options`): a card's own words first, whole;
+    a dimmed one or one of no use now its reason kept (`cut_kept`); an ability's what it
+    does cut, "— defeats it" kept; one that takes the turn that note kept; an attack its
+    wound, cost and "— defeats it" kept (`bare`: said without "Attack with ")."""
+    own = without_own_words(line)
+    if off or said_why(own):  # an attack's wound and cost kept as a takeable one's
+        return cut_dimmed_attack(own, width, bare) or cut_kept(own, width)
+    if own != line:  # what it does, cut, and "— defeats it" kept
+        return cut_own_words(line, own, width)
+    return cut_turn(own, width) if turn else cut_attack_or_defeats(own, width, bare)
 
 
 def in_rows_cut(wrapped: str, rows: int, width: int) -> str:

@@ -46,6 +46,10 @@ class Beat(NamedTuple):
     state: GameState
     events: list[ev.Event]
     so_far: list[ev.Event]
+    #: The decision's events up to the state shown: what the Display marks changed since
+    #: the player chose (31b-11: SE 16 → 14 over a Fast hit and round 1 read "▼−1" while
+    #: the rounds passed, "▼−2" once the player's turn came); None: `so_far`.
+    seen: list[ev.Event] | None = None
 
 
 def beats(before: GameState, events: list[ev.Event]) -> list[Beat]:
@@ -68,7 +72,7 @@ def beats(before: GameState, events: list[ev.Event]) -> list[Beat]:
         )
         seen = fold(part[:shown], copy_state(state))
         state = fold(part, state)
-        out.append(Beat(seen, part, events[:end]))
+        out.append(Beat(seen, part, events[:end], events[: start + shown]))
     return out
 
 
@@ -88,7 +92,7 @@ def locked(rules: Ruleset, steps: list[Beat]) -> list[Beat]:
     if len(rest) < 2:
         return steps
     events = [e for beat in rest for e in beat.events]
-    return [*steps[: first + 1], Beat(rest[-1].state, events, rest[-1].so_far)]
+    return [*steps[: first + 1], Beat(rest[-1].state, events, rest[-1].so_far, rest[-1].seen)]
 
 
 class Passing:
@@ -154,7 +158,9 @@ class RoundsShown:
             row = applied_row(beat.events)
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))
-        draw_table(self.screen, beat.state, game.ruleset, beat.events, uses, die, row, None, opened)
+        # The Display marks what changed since the player chose, at every beat (31b-11).
+        marked = beat.so_far if beat.seen is None else beat.seen
+        draw_table(self.screen, beat.state, game.ruleset, marked, uses, die, row, None, opened)
 
     def redraw(self) -> bool:
         """Draw the beat on show again (a resize); return whether one is on show."""

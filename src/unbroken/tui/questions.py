@@ -24,11 +24,12 @@ from unbroken.tui.careful import (
     TAKEN,
     always_marked,
     marks,
+    warned_alone,
 )
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.words.actions import label, use_name
+from unbroken.words.actions import label, shared_note, use_name
 from unbroken.words.vocabulary import attack_name
 
 #: The events that put cards in sight the player has not read: an Exploration's cards,
@@ -306,11 +307,17 @@ class CarefulList(ClockedList):
 
     def always_marked(self, index: int) -> bool:
         """Return whether the index-th option's key marks it first whatever the time
-        (careful.py's `always_marked`: Fight the monster now, an option that ends the game)."""
+        (careful.py's `always_marked`: Fight the monster now, an option that ends the game
+        or that its row warns of an ambush or starvation)."""
         if not 0 <= index < len(self.offered):
             return False
-        action = self.offered[index][0]
-        return always_marked(action, self.forecasts.get(action))
+        action, game = self.offered[index][0], self.game
+        f = self.forecasts.get(action)
+        legal = sum(not why for _, why in self.offered)
+        if game is None or f is None or self.offered[index][1] or legal < 2:
+            return always_marked(action, f)  # a lone option: no other spares what it warns of
+        shared = shared_note(self.offered, game.state, game.ruleset, self.forecasts)
+        return always_marked(action, f, warned_alone(f, game.state, game.ruleset, shared))
 
     def too_quick(self) -> bool:
         """Return whether a key now comes too soon after a new question to have been

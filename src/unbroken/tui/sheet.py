@@ -43,7 +43,7 @@ from unbroken.tui.rule_pages import (
     TABLE,
     Said,
 )
-from unbroken.tui.sheet_head import danger_line, head_cut, paged_head
+from unbroken.tui.sheet_head import danger_line, head_cut, held_cap, paged_head
 from unbroken.tui.sheet_pages import PagedRules
 from unbroken.tui.sheet_rows import (
     coming_rules,
@@ -123,7 +123,7 @@ class MonsterSheet(PagedRules):
             text.append(danger + "\n", style="dim")
         # The die under the monster's health, kept in combat so the table does not jump.
         if die:  # wrapped, so that the rows under it are counted
-            self.append_wrapped(text, f"die {die}", style="bold", indent="    ")
+            self.append_wrapped(text, held_cap(f"die {die}"), style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         before = coming_rules(state, card)

@@ -3,12 +3,14 @@ a difficulty's danger track gave it."""
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState, MonsterState
 from unbroken.tui.card_lines import mark
-from unbroken.tui.panel import cut
+from unbroken.tui.panel import NBSP, cut
 from unbroken.words.monster import danger_bonus
 
 
@@ -49,6 +51,16 @@ def paged_head(card: tuple[str, str], mo: MonsterState, danger: str, die: str, w
 CLAUSES = (": ", "; ", ", ")
 
 
+#: A die's sum kept within 1-6 and why (tui/dice.py's `clamp_words`), one row's words.
+CAPPED = re.compile(r" = \d+ \(a die's (?:most|least)\)")
+
+
+def held_cap(line: str) -> str:
+    """Return a die's line with its sum and cap held together for a wrap (NBSP between
+    their words, `Panel.wrapped`): "= 6 (a die's most)" on one row (31b-8)."""
+    return CAPPED.sub(lambda found: " " + found.group(0)[1:].replace(" ", NBSP), line)
+
+
 def head_cut(line: str, width: int) -> tuple[str, str]:
     """Return `line` cut to `width` and the words it leaves, as the pages say them ("" where
     it fits): at its last clause's end that fits, each part whole ("die ⚄ 5, re-roll ⚅ 6:"
@@ -60,16 +72,24 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     as whole on the pages without the rest); a clause ending ";" or "," ends "…" instead
     (round 28: "die ⚄ 5 (monster's combat roll);" read as a bare mark), and so does one
     ending ":" (round 30, 30b-15: "die ⚅ 6, re-roll ⚁ 2:" where a page had no row for
-    "keep which?"). A word longer than the line is cut where it ends."""
+    "keep which?"). A word longer than the line is cut where it ends. A die's sum and its
+    cap stay on one row ("= 6 (a die's most)"; 31b-8: "die ⚅ 6 +1 Frightened = 6…" read as
+    an arithmetic error over "a die's most (…"): cut before the sum where they do not fit."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
     ends.append(line.rfind(" (", 0, width + 1))
+    capped = CAPPED.search(line)
+    if capped is not None:  # never inside the sum and its cap: before it, else after it
+        ends = [e for e in ends if not capped.start() < e < capped.end()]
+        ends.append(capped.start() if capped.start() <= width else -1)
     end = max(ends)
     if end > len("die "):
         head = line[:end].rstrip()
         if head.endswith((";", ",", ":")):  # more follows: said so (round 28: a bare ";")
             head = f"{head[:-1]}…"
+        elif capped is not None and end == capped.start():  # its sum follows: said so
+            head = f"{head}…"
         return head, line[end:].lstrip()
     named = line.rfind(" the ", 0, width + 1)
     space = named if named > len("die ") else line.rfind(" ", 0, width)

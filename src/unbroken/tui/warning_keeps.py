@@ -1,0 +1,60 @@
+"""A cut option row keeps its warnings (#28 round 31, 31b-3): what happens for certain once
+it is taken ("— ⚠ time runs out: the monster ambushes you") never gives way to the
+option's own words. Where the row lacks room, the option's words are cut first, then the
+warning is said short ("— ⚠ ambush"); the detail line under the list says it whole."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unbroken.words.forecast import AMBUSH_AHEAD
+
+#: How a warning starts on an option's line (`words.actions.option_text`).
+WARNED = " — ⚠ "
+#: The warnings said short by name, shorter each; any other is said to its first ":" or
+#: " (" ("you starve at the Hunger step (food 0/3: −6 SE)" → "you starve at the Hunger
+#: step"), then to its first three words ("you starve at").
+SHORT = {AMBUSH_AHEAD: ["time runs out: ambush", "ambush"]}
+#: The least of an option's own words kept before its warnings (its key and a few words):
+#: with less room the warnings are said shorter.
+LEAST = 20
+
+
+def split_warnings(line: str) -> tuple[str, list[str]]:
+    """Return an option's line without its warnings, and the warnings ("time runs out: …")."""
+    body, *warned = line.split(WARNED)
+    return body, warned
+
+
+def short_ways(warning: str) -> list[str]:
+    """Return a warning, then shorter ways to say it, the shortest last."""
+    head = warning
+    for mark in (":", " ("):
+        head = head.partition(mark)[0]
+    shorter = SHORT.get(warning, [head, " ".join(head.split()[:3])])
+    return list(dict.fromkeys([warning, *shorter]))
+
+
+def tails(warned: list[str]) -> list[str]:
+    """Return the warnings as a row's end, said whole first, then shorter each time."""
+    ways = [short_ways(w) for w in warned]
+    most = max(len(w) for w in ways)
+    said = [[w[min(n, len(w) - 1)] for w in ways] for n in range(most)]
+    return list(dict.fromkeys("".join(f"{WARNED}{w}" for w in each) for each in said))
+
+
+def keep_warnings(line: str, width: int, cutter: Callable[[str, int], str]) -> str:
+    """Return an option cut to `width` by `cutter`, its warnings kept at its end: its own
+    words cut to the room they leave ("7. Scout: pay 1 SE + 1 time… — ⚠ time runs out: the
+    monster ambushes you"), the warnings said shorter where fewer than LEAST cells would be
+    left ("… — ⚠ ambush"). A line with no warning is `cutter`'s alone."""
+    body, warned = split_warnings(line)
+    if not warned or len(line) <= width:
+        return cutter(line, width)
+    ends = tails(warned)
+    for tail in ends:
+        room = width - len(tail)
+        if room >= min(LEAST, len(body)):
+            return cutter(body, room) + tail
+    room = width - len(ends[-1])
+    return cutter(body, max(room, 2)) + ends[-1] if room >= 2 else cutter(line, width)
