@@ -21,6 +21,7 @@ from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
+from unbroken.advisor.verdict import LOST, lost
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -155,6 +156,10 @@ class Choice:
         return self._verdict() + (f" ({unseen})" if unseen else "")
 
     def _verdict(self) -> str:
+        # The chance before reads 0 % and so does every option's (none above it): no best
+        # among them, as `%` says it (31b-5, `verdict.lost`), unless where this led reads more.
+        if lost(self.before.rate) and (self.led_to is None or lost(self.led_to.rate)):
+            return LOST
         if self.taken == self.best:
             return f"the best option{self._above() or self._where_led()}"
         if self.contradicted:

@@ -104,7 +104,9 @@ whose race ended early) shows instead its own chance on its fewer futures less t
 luck on them, so its gap to the best can differ from what it lost there. Over the
 options, in three rows at most: the chance here and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
-their figures read the same; "4 stopped early, not clearly behind": see `[34% stopped]`).
+their figures read the same; "both about equal" of two; "every option about 0%: this
+game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
+not clearly behind": see `[34% stopped]`).
 `[30% behind]`: clearly behind the best; `[34% stopped]`: the race
 stopped it early, in the worse half before it could be called clearly behind (so
 not shown to differ from the best, whatever its figure), its figure from fewer
