@@ -4,6 +4,7 @@ leads (31b-5), and two options about equal are "both about equal", never a lead 
 
 from __future__ import annotations
 
+from unbroken.advisor.analysis import Analysis
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import Weighing, weigh
@@ -11,6 +12,7 @@ from unbroken.advisor.paired import Difference
 from unbroken.advisor.verdict import LOST
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
+from unbroken.tui.analysis import head_words
 from unbroken.tui.odds import odds_text, verdict_text
 
 
@@ -94,6 +96,9 @@ def test_analyze_says_a_hopeless_decision_the_same_way() -> None:
         Estimate(0, 100), Figure.of(Estimate(0, 100)), none,
     )  # fmt: skip
     assert best.verdict() == LOST
+    # The replay viewer's line: the verdict as a sentence, not "You took every option …".
+    said = head_words(Analysis(100, 20, 124, "lost", [best]), 9)
+    assert said.endswith("Every option about 0%: this game looks lost.") and "You took" not in said
     # With a chance, the words are as before.
     assert "best option" in Choice(
         9, 4, "player_turn", 3, "Attack with Pry", "Attack with Pry", "Attack with Pry",

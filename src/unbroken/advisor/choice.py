@@ -155,10 +155,15 @@ class Choice:
         unseen = decided_note(self.unseen)
         return self._verdict() + (f" ({unseen})" if unseen else "")
 
+    @property
+    def hopeless(self) -> bool:
+        """True when the chance before reads 0 % and so does every option's (none above it;
+        where this led too, if certain): no best among them, as `%` says it (31b-5,
+        `verdict.lost`); the verdict is `LOST`."""
+        return lost(self.before.rate) and (self.led_to is None or lost(self.led_to.rate))
+
     def _verdict(self) -> str:
-        # The chance before reads 0 % and so does every option's (none above it): no best
-        # among them, as `%` says it (31b-5, `verdict.lost`), unless where this led reads more.
-        if lost(self.before.rate) and (self.led_to is None or lost(self.led_to.rate)):
+        if self.hopeless:
             return LOST
         if self.taken == self.best:
             return f"the best option{self._above() or self._where_led()}"
