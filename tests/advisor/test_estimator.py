@@ -312,7 +312,8 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     # The game's `%`: 70 - 12 = 58, the gap the verdict gives (not the race's 38 and 25).
     assert [odds_text(e) for e in (best, other)] == ["[70% 60-78]", "[58% 36-82]"]
     assert weighing.ranking(lambda k: str(k + 1)) == said
-    assert verdict_text(weighing, [0, 1]) == "1 leads; all about equal"
+    # Two options: "both", never a lead beside "all" (31b-6).
+    assert verdict_text(weighing, [0, 1]) == "both about equal"
     # `unbroken play`'s table: the same figures, the chance the best's, the same verdict.
     printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
     assert "70 % (60-78)" in printed[1] and "58 % (36-82)" in printed[2]

@@ -244,12 +244,13 @@ def test_the_best_taken_reading_lower_where_it_led_says_why() -> None:
     assert same.verdict() == "the best option"
 
 
-def test_a_bound_that_rounds_to_0_reads_under_1_percent() -> None:
+def test_a_bound_that_rounds_to_0_reads_as_the_bests_0_percent() -> None:
     # #28 round 15: the replay said "took ≤ 0 %", and `%` "[≤0% stopped]": a bound at 0.
+    # 31b-5: "[<1% stopped]" then read above the best's "[0% 0-5]": the best's own "0%".
     from unbroken.advisor.chances import Figure
     from unbroken.tui.odds import odds_text
 
     zero = Figure(0.003, 0.0, 0.05, 16, stopped=True, at_most=True)
     some = Figure(0.38, 0.2, 0.5, 16, stopped=True, at_most=True)
-    assert zero.percent() == "< 1 %" and some.percent() == "≤ 38 %"
-    assert odds_text(zero) == "[<1% stopped]" and odds_text(some) == "[≤38% stopped]"
+    assert zero.percent() == "0 %" and some.percent() == "≤ 38 %"
+    assert odds_text(zero) == "[0% stopped]" and odds_text(some) == "[≤38% stopped]"

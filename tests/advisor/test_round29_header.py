@@ -24,9 +24,9 @@ def test_options_whose_lines_read_the_same_share_the_lead() -> None:
     race = Weighing(four, (100,) * 4, best=1, fresh=_mask(70), fresh_games=100)
     assert [odds_text(f)[:4] for f in race.shown_all] == ["[70%", "[70%", "[67%", "[30%"]
     assert verdict_text(race, [0, 1, 2, 3]) == "1 and 2 share the lead; 3 about equal"
-    # One ahead on its line still leads.
+    # One ahead on its line, of two: "both about equal", no lead beside "all" (31b-6).
     race = Weighing((_mask(70), _mask(67)), (100, 100), best=0, fresh=_mask(70), fresh_games=100)
-    assert verdict_text(race, [0, 1]) == "1 leads; all about equal"
+    assert verdict_text(race, [0, 1]) == "both about equal"
 
 
 def test_options_stopped_early_are_said_apart_from_the_about_equal() -> None:

@@ -178,7 +178,8 @@ def test_an_option_of_no_use_is_not_ranked_above_pass_unsaid() -> None:
     focus = Figure.of(Estimate(18, 20))
     # Round 27: "[≤85% as Skip]" was explained nowhere; the mark says itself in words.
     assert odds.no_use_text(focus, skip, "Skip") == "[at most Skip's 85%]"
-    assert odds.no_use_text(focus, Figure.of(Estimate(0, 20)), "Pass") == "[at most Pass's <1%]"
+    # As Pass's own line reads it, "0%" ("<1%" read above it, 31b-5).
+    assert odds.no_use_text(focus, Figure.of(Estimate(0, 20)), "Pass") == "[at most Pass's 0%]"
     assert odds.no_use_text(focus, None, "") == "[90% no use]"
     same = Weighing(wins=(0b1111, 0b1110), games=(4, 4), best=0)
     verdict = odds.verdict_text(same, [0, 1], no_use=[0])
@@ -225,8 +226,8 @@ async def test_the_odds_of_a_focus_of_no_use_are_skips() -> None:
             skip = next(line for line in shown if "Skip your turn" in line)
             assert "no use now" in option_text(act.Focus(), "", game.state, RULES)  # cut here
             figure = skip.split("[", 1)[1].split("%", 1)[0]
-            bound = f"{figure}%" if figure != "0" else "<1%"  # never "≤0%" (round 15)
-            assert f"[at most Skip's {bound}]" in focus, (focus, skip)  # round 27: in words
+            # As Skip's line reads it, "0%" too (never "≤0%", round 15, nor "<1%", 31b-5).
+            assert f"[at most Skip's {figure}%]" in focus, (focus, skip)  # round 27: in words
     finally:
         odds.MOST = before
 

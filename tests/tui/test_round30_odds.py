@@ -20,5 +20,6 @@ def test_a_figure_held_at_0_reads_as_the_top_of_its_interval() -> None:
     assert odds_text(Figure.against(chance, -0.3, -0.45, -0.15, 16, stopped=True)) == (
         "[43% behind]"
     )
-    # With nothing above 0 in its interval either, "<1%", as a stopped bound says it.
-    assert odds_text(Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True)) == "[<1% behind]"
+    # With nothing above 0 in its interval either, the best's reads 0% too: "0%", as its
+    # line says it ("<1%" read above the best's "0%", 31b-5).
+    assert odds_text(Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True)) == "[0% behind]"

@@ -83,10 +83,10 @@ def test_help_says_every_form_the_odds_rows_use() -> None:
     figures = [
         Figure.against(chance, -0.3, -0.45, -0.15, 16, stopped=True),  # [43% behind]
         Figure.against(chance, -0.8, -0.95, -0.6, 16, stopped=True),  # held at 0: [≤N% …]
-        Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True),  # [<1% behind]
+        Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True),  # [0% behind] (31b-5)
         Figure(0.34, 0.2, 0.5, 16, stopped=True),  # [34% stopped]
         Figure(0.38, 0.2, 0.5, 16, stopped=True, at_most=True),  # [≤38% stopped]
-        Figure(0.0, 0.0, 0.004, 16, stopped=True, at_most=True),  # [<1% stopped]
+        Figure(0.0, 0.0, 0.004, 16, stopped=True, at_most=True),  # [0% stopped] (31b-5)
     ]
     said = [odds_text(f) for f in figures]
     assert any(s.startswith("[≤") and s.endswith("behind]") for s in said), said

@@ -159,8 +159,9 @@ class Figure:
         """Return "41 % (35-47)": the chance and its interval, in whole percent ("≤ 38 %"
         for a bound: `at_most`)."""
         if self.at_most and self.games:
-            # "≤ 0 %" read as a riddle (#28 round 15): a bound that rounds to 0 is "< 1 %".
-            return f"≤ {100 * self.rate:.0f} %" if round(100 * self.rate) else "< 1 %"
+            # "≤ 0 %" read as a riddle (#28 round 15): a bound that rounds to 0 is the best's
+            # own "0 %", as it reads ("< 1 %" read above it, 31b-5).
+            return f"≤ {100 * self.rate:.0f} %" if round(100 * self.rate) else "0 %"
         return percent(self)
 
     def as_json(self) -> dict[str, float | int]:
@@ -194,8 +195,8 @@ def no_use_figure(own: Figure | None, passing: Figure | None, name: str) -> str:
     round 27 could not read "≤85% as Skip", explained nowhere), or with none its own
     labelled, "88% no use"; "" before any figure."""
     if passing is not None and passing.games:
-        figure = f"{100 * passing.rate:.0f}%" if round(100 * passing.rate) else "<1%"  # round 15
-        return f"at most {name}'s {figure}"
+        # As the option's own line reads it ("<1%" beside its "0%" read higher, 31b-5).
+        return f"at most {name}'s {100 * passing.rate:.0f}%"
     if own is None or not own.games:
         return ""
     return f"{100 * own.rate:.0f}% no use"

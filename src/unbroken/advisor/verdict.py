@@ -13,6 +13,24 @@ if TYPE_CHECKING:
     from unbroken.advisor.estimator import Weighing
 
 
+#: The verdict where the position's chance reads 0 %: no option's figure reads above it, so
+#: every one reads 0 % and none leads (31b-5: "6 and 8 share the lead" beside figures of
+#: 0 %, "8. Skip your turn" among the leaders of a fight to be won).
+LOST = "every option about 0%: this game looks lost"
+
+
+def lost(chance: float) -> bool:
+    """True when a position's chance, `chance` (its best option's), reads 0 % in whole
+    percent: every option's figure then reads 0 % (none is shown above the best) and the
+    verdict is `LOST`, in `%`, `unbroken play`, `unbroken analyze` and the replay viewer."""
+    return not round(100 * chance)
+
+
+def hopeless(w: Weighing) -> bool:
+    """True when the position's chance, once it has futures, reads 0 % (`lost`)."""
+    return bool(w.chance.games) and lost(w.chance.rate)
+
+
 def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
     """Return the verdict in words, with the paired differences it rests on: "2 is best
     on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
@@ -22,7 +40,10 @@ def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ())
     worse: every option is in it, so none left out of the equal ones can be read as one
     (`name(k)` names option k); then why the lines' gaps differ from these points where
     they do (`_rows`). When the best is an option
-    marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first)."""
+    marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first).
+    Where the chance reads 0 %, `LOST` (no best among options that all read 0 %)."""
+    if hopeless(w):
+        return LOST
     said = _ranking(w, name)
     if w.best in no_use:  # what follows it, not what it does, put it first
         said += f" ({name(w.best)} is of no use now: ahead by chance or the play after)"
@@ -37,9 +58,14 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
     "6 leads; 4 about equal; 1 and 2 stopped early, not clearly behind"). What each option
     lost is on its own line: its figure.
     #28 round 28: the gaps in the header ("3 ahead of 1 by 16 points (-2 to 31), of 2 by
-    16 …") took 9 of 24 rows, 4 options left in sight. "" with one option."""
+    16 …") took 9 of 24 rows, 4 options left in sight. "" with one option.
+    With two options, never "all" and a lead (31b-6: "2 leads; all about equal"): "both
+    about equal" where the other is about equal, "1 is clearly best" where it is not.
+    Where the chance reads 0 %, `LOST`: no lead among figures all 0 % (31b-5)."""
     if len(w.wins) < 2:
         return ""
+    if hopeless(w):
+        return LOST
     equal = w.about_equal()
     best = name(w.best)
     behind = [name(k) for k in range(len(w.wins)) if k not in equal]
@@ -67,6 +93,8 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
         )
     elif not rest:
         said = lead
+    elif len(w.wins) == 2:  # the one other about equal, its figure below (31b-6)
+        said = "both about equal"
     elif not behind:
         said = f"{lead}; all about equal" if not tied else f"{lead}; all the rest about equal"
     elif len(behind) < len(rest) and not tied:

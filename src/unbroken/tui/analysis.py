@@ -143,7 +143,7 @@ def head_words(analysis: Analysis, position: int) -> str:
     # A whole sentence: the bare verdict "the best option" at the end read as a line cut
     # short at 80 columns (playtest round 6).
     verdict = at.verdict()
-    if at.taken == at.best:
+    if at.taken == at.best and not at.hopeless:  # not "You took every option …" (31b-5)
         verdict = f"You took {verdict}"
     # How many games it comes from, beside the verdict (#28 round 26: `unbroken analyze
     # --games 50` called the viewer's misstep "about equal" with no word of the counts).

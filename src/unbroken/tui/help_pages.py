@@ -108,17 +108,19 @@ whose race ended early) shows instead its own chance on its fewer futures less t
 luck on them, so its gap to the best can differ from what it lost there. Over the
 options, in three rows at most: the chance here and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
-their figures read the same; "4 stopped early, not clearly behind": see `[34% stopped]`).
+their figures read the same; "both about equal" of two; "every option about 0%: this
+game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
+not clearly behind": see `[34% stopped]`).
 `[30% behind]`: clearly behind the best; `≤` before it (`[≤12% behind]`): clearly
 behind, and what it lost to the best on the same futures reaches the chance here, so
 its figure is held at 0: 12 % is the top of its interval, the most it can be
-(`[<1% behind]`: that top under 1 %); `[34% stopped]`: the race stopped it early, in
+(`[0% behind]`: that top under 1 %); `[34% stopped]`: the race stopped it early, in
 the worse half before it could be called clearly behind (so not shown to differ from
 the best, whatever its figure), its figure from fewer games; `≤` before it
 (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the futures
-both played (`[<1% stopped]`: under 1 %); `[at most Skip's 85%]` beside an option of
-no use now: it does nothing Skip (or Pass) does not, so its chance is at most that
-option's.
+both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
+beside an option of no use now: it does nothing Skip (or Pass) does not, so its chance
+is at most that option's.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

@@ -48,7 +48,8 @@ def odds_text(figure: Figure | None) -> str:
     behind]" where that rounds to 0, the top of its interval), "[34%
     stopped]" for one the race left early that is not clearly behind (about equal in the
     verdict; "[≤38% stopped]" when it lost nothing to the best on the futures both
-    played: never the best's own figure), "[  …  ]" before any."""
+    played: never the best's own figure, but for "0%", where the best's reads 0% too and
+    the verdict says every option is about 0%), "[  …  ]" before any."""
     if figure is None or not figure.games:
         return "[  …  ]"
     f = figure
@@ -57,13 +58,17 @@ def odds_text(figure: Figure | None) -> str:
             # Its loss on the same futures reaches the chance here, so the figure is held at
             # 0: said as what is known, the top of its interval (30b-12: "[0% behind]" for a
             # Downgrade beside 60-73 % read as a floor or a placeholder).
+            # Where the top rounds to 0 too, the best's own figure reads 0% (an option clearly
+            # behind is below it), so "0%" as its line says, never "<1%", which read above it
+            # (31b-5: "[<1% stopped]" beside the leaders' "[0% 0-5]").
             top = round(100 * f.high)
-            return f"[≤{top}% behind]" if top else "[<1% behind]"
+            return f"[≤{top}% behind]" if top else "[0% behind]"
         return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
-        if f.at_most and not round(100 * f.rate):
-            return "[<1% stopped]"  # "≤0%" read as a riddle (#28 round 15)
-        return f"[{'≤' if f.at_most else ''}{100 * f.rate:.0f}% stopped]"
+        # A bound that rounds to 0 is the best's own 0%: "0%" as the best's line says it
+        # ("≤0%" read as a riddle, #28 round 15; "<1%" above the best's "0%", 31b-5).
+        at_most = "≤" if f.at_most and round(100 * f.rate) else ""
+        return f"[{at_most}{100 * f.rate:.0f}% stopped]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
 
 
