@@ -86,11 +86,16 @@ def test_the_players_position_reads_no_0_beside_fight() -> None:
     assert (p.level, p.game.state.res["time"], p.game.state.res["se"]) == (3, 4, 18)
     race = weigh(p.game, p.legal, 100)
     fight = race.shown(race.best)
-    # 46 % until round 19's bot took the kill at the same damage per SE (its rollouts).
-    assert isinstance(p.legal[race.best], act.Fight) and round(100 * fight.rate) == 47
+    # 46 % until round 19's bot took the kill at the same damage per SE (its rollouts), 47
+    # until 30a-6's bot played a finishing ability (Iron Spike, Press On) in its futures.
+    assert isinstance(p.legal[race.best], act.Fight) and round(100 * fight.rate) == 46
     for k, a in enumerate(p.legal):
         if isinstance(a, (act.Explore, act.Plan)):  # 0 % on main's code
-            assert race.shown(k).rate >= 0.10 and race.shown(k).behind, a
+            assert race.shown(k).rate >= 0.10, a
+        # Since 30a-6's bot finishes with its abilities in these futures, Plan (37 %) no longer
+        # reads clearly behind Fight (46 %) on 100 futures; Explore (23 %) still does.
+        if isinstance(a, act.Explore):
+            assert race.shown(k).behind, a
 
 
 #: Preparation decisions of bot games (seed, decision; the character by the seed, Normal)

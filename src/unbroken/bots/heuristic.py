@@ -20,10 +20,14 @@ resources, the revealed cards and the printed monster sheets):
 * **Battle.** Attack with the most power per SE of cost that is legal (break
   armor first, wounds when armor is gone); use a combat ability when it deals
   more damage per SE than the weapon (at the same damage per SE, the one that
-  kills); Focus when no attack is affordable. In
+  kills); Focus when no attack is affordable. A combat ability that ends the battle
+  now (Iron Spike, Press On, through the armor too) is taken when it costs less than
+  the attack's whole price: its cost, the monster's turn after it and the weapon's cost
+  to finish (bots/finishing.py); such a kill goes before a craft in battle. In
   the last battle (level 4) ME and LE are worth 1 SE each in its attacks and
   responses: effort is only life there (R-RES-4), so it pays the Sword's
-  Decisive stroke and a 1-ME roll modifier instead of dying with them unspent.
+  Decisive stroke and a 1-ME roll modifier instead of dying with them unspent; wood
+  and metal buy nothing after it (Iron Spike's metal).
 * **Responses.** Roll modifiers and rerolls are used when the monster's
   rolled row hurts more than the row they lead to (or the average row) and
   the cost is worth it; loss reducers always; attack boosts when the attack
@@ -38,6 +42,7 @@ draw (choosing among equally good rolls) uses the game's seed on the stream
 
 from __future__ import annotations
 
+from unbroken.bots.finishing import finishes, option_cost
 from unbroken.bots.values import (
     CHEAP_TRICK,
     _value,
@@ -196,7 +201,7 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
     weapon = rules.weapons[s.weapons[-1]]
     attacks = {a.id: a for a in weapon.attacks}
     crafts = [a for a in legal if isinstance(a, act.Craft)]
-    if crafts and mo is not None and mo.health + mo.armor >= 3:
+    if crafts and mo is not None and mo.health + mo.armor >= 3 and not _finish_now(game, legal):
         return max(crafts, key=lambda a: sum(x.power for x in rules.weapons[a.weapon].attacks))
     options: list[tuple[float, float, int, Action]] = []
     for i, a in enumerate(legal):
@@ -232,10 +237,14 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
         ]
         kill = [o for o in options if o[0] > 0 and _kills(game, o[3])]
         if breaks and not kill:
-            return max(
-                breaks,
-                key=lambda a: (
-                    attacks[a.attack].power / max(worth_now(game, attacks[a.attack].cost), 0.5)
+            return _or_finishing_ability(
+                game,
+                legal,
+                max(
+                    breaks,
+                    key=lambda a: (
+                        attacks[a.attack].power / max(worth_now(game, attacks[a.attack].cost), 0.5)
+                    ),
                 ),
             )
     if options:
@@ -244,11 +253,46 @@ def _player_turn(game: Game, legal: list[Action], n: int) -> Action:
         # ended the battle, and every line keeping the Axe read worse than it plays (#28
         # round 19: analyze called Explore costly beside giving up the Axe). The bigger hit
         # at the same price too was measured and left: docs/advisor.md, "Round 19".
-        return max(options, key=lambda t: (t[0], _kills(game, t[3]), t[2]))[3]
+        return _or_finishing_ability(
+            game, legal, max(options, key=lambda t: (t[0], _kills(game, t[3]), t[2]))[3]
+        )
     for a in legal:
         if isinstance(a, act.Focus):
             return a
     return next((a for a in legal if isinstance(a, act.Skip)), legal[-1])
+
+
+def _or_finishing_ability(game: Game, legal: list[Action], chosen: Action) -> Action:
+    """Return a combat ability that ends the battle now for less than the chosen attack's
+    whole price (`finishing.option_cost`: its cost, the monster's turn after it, what the
+    weapon must still pay to finish), else the attack. Weighed by damage per SE beside
+    the weapon, and after the armor unless a kill was at hand, Iron Spike and Press On
+    were never played, even where they ended a nearly won fight (30a-6)."""
+    if not isinstance(chosen, (act.Attack, act.Use)):
+        return chosen
+    best = option_cost(game, chosen)
+    if best is None:
+        return chosen
+    pick = chosen
+    for a in legal:
+        if isinstance(a, act.Use) and a != chosen and finishes(game, a):
+            price = option_cost(game, a)
+            if price is not None and price < best - 1e-9:
+                best, pick = price, a
+    return pick
+
+
+def _finish_now(game: Game, legal: list[Action]) -> bool:
+    """True when an attack or ability at hand ends the battle for less than any other
+    option's whole price (`finishing.option_cost`): crafting, which takes the turn, waits
+    for the next Preparation then (30a-6)."""
+    priced = [
+        (p, finishes(game, a))
+        for a in legal
+        if isinstance(a, (act.Attack, act.Use)) and (p := option_cost(game, a)) is not None
+    ]
+    kills = [p for p, k in priced if k]
+    return bool(kills) and min(kills) <= min(p for p, _ in priced)
 
 
 def _kills(game: Game, action: Action) -> bool:

@@ -35,7 +35,10 @@ VALUE = {
 #: point of ME or LE paying one missing SE (R-RES-4), with nothing after it to buy.
 #: Valued as later on, the bot never paid the Sword's Decisive stroke (1 LE) nor a
 #: 1-ME roll modifier there and died with them unspent (playtest round 6, docs/advisor.md).
-LAST_BATTLE = {**VALUE, "me": 1.0, "le": 1.0}
+#: Wood and metal buy nothing after it either (a craft in the battle is taken before any
+#: attack, heuristic._player_turn): at 3 SE a metal, Iron Spike (2 wounds through armor for
+#: 1 metal) read dearer than a Cut and the bot ended the game with its metal unspent (30a-6).
+LAST_BATTLE = {**VALUE, "me": 1.0, "le": 1.0, "wood": 0.0, "metal": 0.0}
 #: The level whose battle is the last one.
 LAST_LEVEL = 4
 
