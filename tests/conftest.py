@@ -37,6 +37,11 @@ def _isolated_user_dirs(
     monkeypatch.setenv("UNBROKEN_CACHE_DIR", str(root / "cache"))
     # The base game only, whatever plugins are installed (plugin tests override it).
     monkeypatch.setenv("UNBROKEN_PLUGINS", "base")
+    # No terminal size from outside: pytest-xdist's workers run with COLUMNS=80 LINES=24 set,
+    # which the commands take as the width asked for even when redirected (scores, analyze);
+    # a test of that width sets its own.
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     yield root
 
 
