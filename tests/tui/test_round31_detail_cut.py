@@ -19,7 +19,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.decisions import DecisionPanel
-from unbroken.tui.details import MORE, dimmed_detail, in_rows
+from unbroken.tui.details import MORE, dimmed_detail, fitted, in_rows, shortened, warnings
 from unbroken.tui.game import GameScreen
 from unbroken.tui.inspector import InspectorScreen
 
@@ -70,6 +70,31 @@ def test_no_whole_sentence_fits_a_whole_clause_then_a_whole_word() -> None:
     )
 
 
+def test_a_cut_line_keeps_its_warning_in_place_of_what_comes_before_it() -> None:
+    forage = (
+        "Forage [Hunter] (pay 2 time, 1 ability use): search the wilds for food and herbs, but"
+        " the noise may draw attention. Your last ability use this level. ⚠ Time runs out: the"
+        " monster ambushes you."
+    )
+    assert in_rows(forage, WIDTH, 4) == (
+        "Forage [Hunter] (pay 2 time, 1 ability use):\nsearch the wilds for food and herbs, but"
+        " the\nnoise may draw attention. ⚠ Time runs out:\nthe monster ambushes you. (i: all of"
+        " it)"
+    )
+    assert in_rows(forage, WIDTH, 2) == (
+        "Forage [Hunter]… ⚠ Time runs out: the\nmonster ambushes you. (i: all of it)"
+    )
+    # Where nothing before it fits with it, the warning alone; cut into last of all.
+    assert in_rows(forage, 30, 2) == "⚠ Time runs out: the monster\nambushes you. (i: all of it)"
+    assert in_rows(forage, 24, 2) == "⚠ Time runs out: the\nmonster… (i: all of it)"
+    # Its short form where the words have one: the line cuts the shortest way to say it.
+    full = "⚠ You starve at the Hunger step: food 0 of 3, eating short costs 6 SE, all you have."
+    short = "⚠ You starve at the Hunger step (food 0/3: −6 SE)."
+    ways = shortened(f"{forage[:-48]}{full}", "Forage", False, shorter={full: short})
+    shown = " ".join(in_rows(fitted(ways, WIDTH, 2), WIDTH, 2).split())
+    assert shown == f"Forage [Hunter]… {short} {MORE}"
+
+
 def top_ends(text: str, upto: int) -> tuple[list[int], list[int]]:
     """Return where a sentence ends, and where a clause ("; ", " — ") does, in `text`
     before `upto`, outside brackets."""
@@ -93,6 +118,17 @@ def fault(shown: str, ways: list[str]) -> str:
     if not shown.endswith(f" {MORE}"):
         return f"cut with no pointer: {shown!r}"
     body = shown[: -len(MORE) - 1]
+    # Its "⚠" warnings after the cut, kept whole after what is said before them (round 31).
+    for whole in ways:
+        kept = [whole[start:stop] for start, stop in warnings(whole)]
+        tails = [" ".join(kept[at:]) for at in range(len(kept))]
+        tail = next((t for t in tails if body.endswith(f" {t}") and body != t), "")
+        if tail:
+            body = body.removesuffix(f" {tail}")
+            ways = [w[: w.find(tail)] if tail in w else w for w in ways]
+            break
+        if body in tails:
+            return ""  # the warnings alone, where nothing before them fits with them
     # Cut in a bracket, after a whole part of it, the bracket is closed: "(cannot pay 4 SE…)".
     closed = len(body) - len(body.rstrip(")"))
     body = body[: len(body) - closed]
@@ -143,6 +179,9 @@ def checked(screen: GameScreen) -> tuple[list[str], list[int]]:
             found.append(f"drawn {rows!r}, said {shown!r}")
         if shown.endswith(MORE):
             cut.append(i)
+            # A warning says what happens for certain: the cut keeps it (round 31).
+            if "⚠" in ways[-1] and "⚠" not in rows:
+                found.append(f"a warning cut off: {rows!r} of {ways[-1]!r}")
             if panel.said_whole[1] != ways[0]:
                 found.append(f"`i` would not say it whole: {panel.said_whole} for {ways[0]!r}")
         elif panel.said_whole != ("", ""):

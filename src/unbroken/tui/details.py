@@ -105,20 +105,51 @@ def in_rows(text: str, width: int, rows: int = ROWS) -> str:
     that fits, then MORE; where none fits, after a whole clause ("; ", " — ") and "…";
     where none fits either, after a whole word and "…", or in a bracket after a whole
     part of it, closed ("(cannot pay 4 SE…)"): never in a bracket left open, never on
-    ":" or "," (#28 rounds 29-30, 29a-15: "…, but the noi…")."""
+    ":" or "," (#28 rounds 29-30, 29a-15: "…, but the noi…"). A "⚠" warning after the
+    cut is said whole after it, in place of what it leaves out before it: what happens
+    for certain is the last thing the line loses (#28 round 31: a Forage's "⚠ Time runs
+    out…" fell off the end)."""
     if width <= 1 or rows_of(text, width) <= rows:
         return text
+    warned = warnings(text)
+    kept = _cut(text, width, rows, warned)
+    if kept or not warned:
+        return kept or "\n".join(_wrapped(MORE, width)[:rows])
+    # The warnings alone, cut where they do not fit: the card's words go first.
+    alone = " ".join(text[start:stop] for start, stop in warned)
+    return _cut(alone, width, rows, []) or "\n".join(_wrapped(MORE, width)[:rows])
+
+
+def _cut(text: str, width: int, rows: int, warned: list[tuple[int, int]]) -> str:
+    """Return `text` cut as `in_rows` says, each of its `warned` spans after the cut kept
+    whole after it (none cut into), else the warnings alone; "" where nothing fits."""
     sentences = [at + 1 for at in top_level(text, " ") if at and text[at - 1] in ".!?"]
     clauses = [at for sep in ("; ", " — ") for at in top_level(text, sep)]
     words = [*top_level(text, " "), *_inner_parts(text)]
     for ends, mark in ((sentences, ""), (clauses, "…"), (words, "…")):
         for end in sorted(ends, reverse=True):
+            if any(start < end < stop for start, stop in warned):
+                continue  # a warning is kept whole or not cut into
+            tail = [text[start:stop] for start, stop in warned if start >= end]
             said = text[:end].rstrip(" ,;:—")
             closed = ")" * (said.count("(") - said.count(")"))
-            lines = _wrapped(f"{said}{mark}{closed} {MORE}", width)
+            lines = _wrapped(" ".join([f"{said}{mark}{closed}", *tail, MORE]), width)
             if said and len(lines) <= rows:
                 return "\n".join(lines)
-    return "\n".join(_wrapped(MORE, width)[:rows])
+    lines = _wrapped(" ".join([*(text[start:stop] for start, stop in warned), MORE]), width)
+    return "\n".join(lines) if warned and len(lines) <= rows else ""
+
+
+def warnings(text: str) -> list[tuple[int, int]]:
+    """Return where each "⚠" warning of `text` starts and ends, outside any bracket: from
+    its "⚠" to the end of its sentence ("⚠ Time runs out: the monster ambushes you.")."""
+    ends = [at for at in top_level(text, " ") if at and text[at - 1] in ".!?"]
+    found: list[tuple[int, int]] = []
+    for start in top_level(text, "⚠"):
+        stop = next((at for at in ends if at > start), len(text))
+        if not found or start >= found[-1][1]:
+            found.append((start, stop))
+    return found
 
 
 def _inner_parts(text: str) -> list[int]:
