@@ -123,7 +123,12 @@ class MonsterSheet(PagedRules):
             text.append(danger + "\n", style="dim")
         # The die under the monster's health, kept in combat so the table does not jump.
         if die:  # wrapped, so that the rows under it are counted
-            self.append_wrapped(text, held_cap(f"die {die}"), style="bold", indent="    ")
+            said = f"die {die}"
+            if len(said) > width and PICKED in said:  # shorter words, the name whole
+                # (#28 round 31: "die ⚄ 5 picked the Shrieking" then "Fungus" at 80x24)
+                face, _, name = said.partition(PICKED)
+                said = f"{face}: {name}"
+            self.append_wrapped(text, held_cap(said), style="bold", indent="    ")
         elif state.phase == Phase.COMBAT:
             text.append("die –\n", style="dim")
         before = coming_rules(state, card)
