@@ -24,6 +24,9 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   it"); the same key again marks it (questions.py's `drops`).
 - Never an option that ends the game by one key, whatever the time (`always_marked`:
   #28 round 29, one key on the last Hunger step's Eat ended it).
+- Never by a key pressed before the question on screen was drawn (the last key's outcome
+  still worked out): it was meant for the question before, and takes and marks nothing,
+  said (31b-4; tui/game.py's `stale`).
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
