@@ -109,3 +109,29 @@ async def test_enter_pressed_over_the_question_before_takes_nothing_on_the_next(
         await pilot.press(key)
         await settle(pilot)
         assert f"{key} marked: press {key} again" in prompt(screen), prompt(screen)
+
+
+@sync
+async def test_a_key_pressed_over_the_keep_question_marks_nothing_on_resolve() -> None:
+    # 31b-4: "1 1" kept Discarded Weaponry; the screen still showed "1 marked: press 1
+    # again"; one more `1` then showed the Resolve question already "1 marked".
+    game = (
+        Scenario("tomu", level=1)
+        .encounters("discarded-weaponry", "sickly-berries")
+        .start("exploration")
+    )
+    async with played(game, PLAYERS) as (pilot, screen):
+        panel = screen.decision_panel
+        await asyncio.sleep(PACE)
+        await pilot.press("1")  # the cards just revealed: marks
+        await settle(pilot)
+        assert "1 marked: press 1 again" in prompt(screen), prompt(screen)
+        slow_apply(screen, "1")  # the third `1`, pressed while the keep is worked out
+        await asyncio.sleep(PACE)
+        await pilot.press("1")
+        await settle(pilot)
+        said = prompt(screen)
+        assert game.decision is not None and game.decision.kind == "resolve_or_rest", said
+        assert panel.marked is None and "1 marked" not in said, said
+        notice = str(screen.query_one(HintBox).render())
+        assert "1 not taken: pressed before this question showed" in notice, notice
