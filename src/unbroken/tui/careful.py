@@ -28,6 +28,9 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
   leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`
   took Scout on the last time, the warning cut from its row, and the monster ambushed).
+- Never by a key pressed before the question on screen was drawn (the last key's outcome
+  still worked out): it was meant for the question before, and takes and marks nothing,
+  said (31b-4; tui/game.py's `stale`).
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 

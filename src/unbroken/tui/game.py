@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -102,6 +103,12 @@ class GameScreen(Screen[None]):
         self.odds = GameOdds(self)
         #: The rounds of a decision shown a beat at a time (unbroken.tui.passing).
         self.rounds = RoundsShown(self)
+        #: When the last key was read (Textual's clock: `events.Key.time`), until its
+        #: option's binding uses it (`action_take`); when the question now offered was
+        #: drawn (`refresh_all`). A key read before it was pressed over the question before.
+        self.key_at: float | None = None
+        self.key = ""  # that key's name ("enter": its option taken by `selected`)
+        self.shown_at = 0.0
         self._resized = False  # a redraw for a resize is due
         self._log_width = 0  # the log's width when its lines were wrapped
 
@@ -249,6 +256,7 @@ class GameScreen(Screen[None]):
             self.game_app.save_settings(hints_seen=self.hints.seen)
         panel.offer(game, self.last)
         self.draw_all()
+        self.shown_at = get_time()
 
     def draw_all(self) -> None:
         """Draw the table and the decision offered: its window, mark and highlight as they
@@ -302,18 +310,37 @@ class GameScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#decisions")
     def selected(self, message: OptionList.OptionSelected) -> None:
-        self.take(message.option_index, enter=True)
+        pressed, self.key_at = self.key_at if self.key == "enter" else None, None
+        if not self.stale(pressed, "Enter"):  # Enter on the options (not a click)
+            self.take(message.option_index, enter=True)
+
+    def on_mouse_down(self, _: events.MouseDown) -> None:
+        self.key_at = None  # a click's option is not the last key's
 
     def on_key(self, event: events.Key) -> None:
+        self.key_at, self.key = event.time, event.key  # read before its binding runs
         if self.rounds.shown:  # a key skips the rounds being shown (not a stray one)
             event.stop()
             event.prevent_default()
             self.rounds.skip()
 
     def action_take(self, index: int) -> None:
-        """An option's key: take the index-th option (a key past the options does nothing)."""
-        if index < len(self.offered):
+        """An option's key: take the index-th option (a key past the options does nothing).
+        A key pressed before this question was drawn, while the last key's outcome was
+        being worked out (`%` running), was pressed over the question before: it takes and
+        marks nothing here, said (31b-4: a `1` pressed over the keep question marked
+        Resolve on the next one; "3 3" over "Asked again" never took)."""
+        pressed, self.key_at = self.key_at, None
+        if index < len(self.offered) and not self.stale(pressed, OPTION_KEYS[index]):
             self.take(index)
+
+    def stale(self, pressed: float | None, key: str) -> bool:
+        """Return whether a key read at `pressed` came before the question now offered was
+        drawn (`shown_at`): pressed over the question before, it is said and does nothing."""
+        if pressed is None or pressed >= self.shown_at:
+            return False
+        self.say(f"{key} not taken: pressed before this question showed. Read it, then press.")
+        return True
 
     def take(self, index: int, enter: bool = False) -> None:
         """Apply the index-th option and show what it did (tui/taking.py; `enter`: its key
