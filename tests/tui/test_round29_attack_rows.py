@@ -58,7 +58,9 @@ def test_attack_rows_keep_their_wound_and_defeats_it_and_say_attack_with_alike()
                     continue
                 killing += 1
                 wound = WOUND.search(line)
-                said = " ".join(row.split())
+                # A warning ends the row after them, said short or by its mark (31b-3).
+                said, *warned = " ".join(row.split()).split(" — ⚠")
+                assert bool(warned) == (" — ⚠ " in line), (width, row)
                 assert said.endswith((DEFEATS.strip(), f"{DEFEATS.strip()}…")) or (
                     f"{DEFEATS}:" in said
                 ), (width, row)

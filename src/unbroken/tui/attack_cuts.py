@@ -134,6 +134,15 @@ def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
     return next((row for row in tried if len(row) <= width), None)
 
 
+def attack_kept(body: str, room: int, dimmed: bool, bare: bool) -> bool:
+    """Return whether an option's own words keep what they must in `room`: an attack's
+    "wound N", cost and "— defeats it" (`cut_attack`), which go before its warning's
+    words (29a-5's order; the mark "⚠" stays, `warning_keeps`); any other's, True."""
+    if dimmed or split_attack(body, bare) is None or len(body) <= room:
+        return True
+    return cut_attack(body, room, bare) is not None
+
+
 def cut_attack_words(line: str, width: int, bare: bool = False) -> str:
     """Return an attack's option cut to one row (`cut_attack`), else between words."""
     return cut_attack(line, width, bare) or cut_words(line, width)

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from unbroken.tui import attack_cuts
 from unbroken.tui.attack_cuts import cut_attack, cut_dimmed_attack, is_attack, without_verb
 from unbroken.tui.panel import cut
 from unbroken.tui.row_keeps import (
@@ -260,9 +261,11 @@ def _fitted(
         need -= shown[i].count("\n")
         last = i
         cuts.append(i)
-        # Its warnings kept at its end, its own words cut to the room left (31b-3).
+        # Its warnings kept at its end, its own words cut to the room left (31b-3), an
+        # attack's wound, cost and "— defeats it" first (attack_kept).
         how = partial(cut_row, off=off[i], turn=turn[i], bare=verbless[i])
-        shown[i] = keep_warnings(lines[i], width, how)
+        keeps = partial(attack_cuts.attack_kept, dimmed=off[i], bare=verbless[i])
+        shown[i] = keep_warnings(lines[i], width, how, keeps)
     # The rows the last cut left free are its own again: cut after them, not to one row
     # (29b-11: "8. Dangerous Idea [Sage] (…): roll the die…" over a free row).
     whole = wrap_option(lines[last], width) if last >= 0 else ""

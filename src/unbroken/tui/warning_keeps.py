@@ -43,18 +43,28 @@ def tails(warned: list[str]) -> list[str]:
     return list(dict.fromkeys("".join(f"{WARNED}{w}" for w in each) for each in said))
 
 
-def keep_warnings(line: str, width: int, cutter: Callable[[str, int], str]) -> str:
+def keep_warnings(
+    line: str,
+    width: int,
+    cutter: Callable[[str, int], str],
+    keeps: Callable[[str, int], bool] = lambda body, room: True,
+) -> str:
     """Return an option cut to `width` by `cutter`, its warnings kept at its end: its own
     words cut to the room they leave ("7. Scout: pay 1 SE + 1 time… — ⚠ time runs out: the
     monster ambushes you"), the warnings said shorter where fewer than LEAST cells would be
-    left ("… — ⚠ ambush"). A line with no warning is `cutter`'s alone."""
+    left ("… — ⚠ ambush"). A line with no warning is `cutter`'s alone. `keeps(body, room)`:
+    whether the option's own words keep what they must in `room` (an attack's "wound N",
+    cost and "— defeats it"): where no way of the warnings leaves it that room, the mark
+    alone ends the row ("… — defeats it — ⚠"), the line under the list saying it whole."""
     body, warned = split_warnings(line)
     if not warned or len(line) <= width:
         return cutter(line, width)
     ends = tails(warned)
     for tail in ends:
         room = width - len(tail)
-        if room >= min(LEAST, len(body)):
+        if room >= min(LEAST, len(body)) and keeps(body, room):
             return cutter(body, room) + tail
-    room = width - len(ends[-1])
+    room, mark = width - len(ends[-1]), WARNED.rstrip()
+    if not keeps(body, room) and keeps(body, width - len(mark)):
+        return cutter(body, width - len(mark)) + mark
     return cutter(body, max(room, 2)) + ends[-1] if room >= 2 else cutter(line, width)
