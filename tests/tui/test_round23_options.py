@@ -34,13 +34,16 @@ async def test_an_attack_with_three_responses_takes_two_rows_and_the_detail_says
         detail = screen.query_one("#detail", Static)
         shown = panel.row_shown(cut_at)
         assert shown.count("\n") <= 1, shown  # two rows at most
-        assert "wound 1" in shown and "- pay 2 SE" in shown, shown
+        assert "wound 1" in shown and "- pay 2 SE" in " ".join(shown.split()), shown
         heights, said = [], {}
         for k in range(len(panel.offered)):
             said[k] = await detail_at(pilot, screen, k)
             heights.append(detail.size.height)
+            if k == cut_at:
+                whole = panel.said_whole[1] or said[k]  # what `i` says, where cut (29a-15)
         words = said[cut_at]
-        assert "Wound 2 if Power Through [Brawler] used;" in words, words
-        assert "defeats it if Brute Force or Plate Splitter used." in words, words
-        assert "…" not in words, words
+        assert "Wound 2 if Power Through [Brawler] used;" in whole, (words, whole)
+        assert "defeats it if Brute Force or Plate Splitter used." in whole, (words, whole)
+        assert whole == words or words.endswith(" (i: all of it)"), words
+        assert "…" not in words, words  # cut after a whole sentence, none cut into
         assert len(set(heights)) == 1, (heights, said)  # the log under it stays put

@@ -41,8 +41,12 @@ async def test_an_attack_s_own_words_come_before_its_responses_figures() -> None
     # 1 SE": the figure its row leaves out came before the option's own words.
     async with three_responses_played() as (pilot, screen, cut_at):
         words = await detail_at(pilot, screen, cut_at)
-    assert "Wound 2 if Power Through [Brawler] used;" in words, words
-    assert not words.startswith("Wound 2"), words
+        whole = screen.decision_panel.said_whole[1] or words  # what `i` says, where cut
+    # The figures come after the option's own words: on the line, or, where the line ends
+    # after a whole sentence before them (29a-15), in `i`'s whole of it.
+    assert "Wound 2 if Power Through [Brawler] used;" in whole, (words, whole)
+    assert whole == words or words.endswith("(i: all of it)"), (words, whole)
+    assert not words.startswith("Wound 2") and not whole.startswith("Wound 2"), whole
 
 
 @sync
