@@ -140,7 +140,7 @@ async def key_to_frame(
         if calls:
             counted[0] = 0
             sys.setprofile(count)
-        take(self, index, enter)
+        take(self, index, enter) if enter else take(self, index)  # an older tree's: no enter
         if len(self.game.events) != before:  # a decision taken (not a refused key)
             handled[:] = [start]
         elif calls:
