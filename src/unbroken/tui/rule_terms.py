@@ -94,7 +94,7 @@ TERMS: tuple[Term, ...] = (
             '"22 ↺ for level 2").',
             "Level 4 keeps its time track through its Travel Phase; the track goes at its "
             "Ambush or Trickery step, and from then on time in a cost, or lost, is paid in SE "
-            "(1 SE a point; the row then says \"no track: time costs SE\").",
+            '(1 SE a point; the row then says "no track: time costs SE").',
         ),
         ("R-RES-7", "R-TRAVEL-6", "R-COMBAT-3"),
     ),
