@@ -36,7 +36,7 @@ def test_a_dimmed_row_keeps_its_reason_its_name_cut_first() -> None:
     assert shown == [
         "3. Heavy blow (break its armor first)",
         "2. Fight the monster now (committed)",
-        "a. Craft the M… (needs 2 time; short of wood)",
+        "a. Craft the Maul… (short of wood)",  # the Maul kept whole (31b-13)
     ], shown
 
 

@@ -86,8 +86,8 @@ def test_the_time_reset_at_the_fight_is_said_as_the_next_levels_time() -> None:
     narrator = Narrator(game.ruleset)
     log = [line for e in game.events if (line := narrator.describe(e))]
     assert (
-        "The time track is set to 22, level 2's time (the fight has begun): "
-        "time lost or spent in this fight comes off it."
+        "The time track is set to 22, level 2's time (the Combat Phase has begun): "
+        "time lost or spent from now on comes off it."
     ) in log, log
 
 

@@ -34,6 +34,7 @@ from unbroken.words.cards import class_ability_line
 from unbroken.words.cards import condition_in_play as condition_text
 from unbroken.words.forecast import attack_effect
 from unbroken.words.monster import battle_cost_note
+from unbroken.words.no_use import skill_lacks
 from unbroken.words.opening import rule_shown
 from unbroken.words.power import power_abilities, power_changes, power_reason
 from unbroken.words.vocabulary import amounts, attack_name, plural
@@ -120,6 +121,7 @@ def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[ob
         battle_cost_note(state, rules),
         tuple(astuple(aside) for aside in state.set_aside),
         tuple(state.skills),
+        tuple(skill_lacks(s, state, rules) for s in state.skills),  # the monster's keywords
         state.character,
     )
 
@@ -132,6 +134,14 @@ ALL_WORDS = 3
 
 #: A number and the word after it ("2 SE", "1 ability use"): held on one row (`held_words`).
 _AMOUNT = re.compile(r"(?<![\w.])(\d+) (?=\w)")
+
+
+def said_lacking(skill: str, state: GameState, rules: Ruleset) -> str:
+    """Return a skill's name, with why it does nothing against the monster in play where it
+    needs a keyword the monster lacks: "Plate Splitter (the Mound Crawler is not Armored)"
+    (31b-7)."""
+    lacks = skill_lacks(skill, state, rules)
+    return f"{rules.card_name(skill)} ({lacks})" if lacks else rules.card_name(skill)
 
 
 def held_words(line: str) -> str:
@@ -237,14 +247,17 @@ class HandText(Panel):
                 name = rules.card_name(s)
                 skill = rules.skills.get(s)
                 start = len(text)
-                line = f" {name}: {skill.text}" if skill is not None and skill.text else f" {name}"
+                # Why it does nothing here, beside its name (31b-7: Plate Splitter against
+                # a monster not Armored).
+                said = f"{name} ({lacks})" if (lacks := skill_lacks(s, state, rules)) else name
+                line = f" {said}: {skill.text}" if skill is not None and skill.text else f" {said}"
                 self.append_wrapped(text, line, head=len(name) + 1)
                 mark(text, start, (s, name))
         elif state.skills:
             # Wrapped between names, each whole on a row where it fits one (#28 round 28:
             # "Grim" then "Determination"); a name longer than a row wraps between words.
             room = (self.size.width or 80) - len("   ,")
-            names = [rules.card_name(s) for s in state.skills]
+            names = [said_lacking(s, state, rules) for s in state.skills]
             skills = ", ".join(n.replace(" ", NBSP) if len(n) <= room else n for n in names)
             start = len(text)
             self.append_wrapped(text, f"Skills: {skills}", head=len("Skills:"))

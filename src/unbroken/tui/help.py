@@ -312,10 +312,11 @@ class HelpScreen(Screen[None]):
         """Scroll the section shown to its first match of the search: a line above it, or
         the start of its table row (the match in view still)."""
         section = self.query_one("#help-section", SectionText)
-        top, y = section.match_top(), section.match_line()
+        text = self.query_one("#help-text", VerticalScroll)
+        room = text.scrollable_content_region.height
+        top, y = section.match_top(room=room), section.match_line()
         if top is not None and y is not None:
-            text = self.query_one("#help-text", VerticalScroll)
-            text.scroll_to(y=max(top, y - text.scrollable_content_region.height + 1), animate=False)
+            text.scroll_to(y=max(top, y - room + 1), animate=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:

@@ -14,16 +14,16 @@ THE_SCREEN = """\
   are your ability uses: your class's abilities, Responses too, share one pool
   of uses per level equal to the level number, spent one per use; skills'
   abilities take none.
-  ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
-  "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
-  ▲+4"); where a row is short of room, a long name is cut for
-  that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last material
-  goes to the next row, or the arrow stands alone ("metal 2 ▼"): every change is
-  marked. "cap took 1": what a gain brought over a cap, lost to it.
-  **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
-  the level's number, less for some skills), and, in yellow, the SE eating short
-  would cost if nothing changes before it (3 food lacking: 1 + 2 + 3 = 6 SE), in
-  red when you could not pay it: you would starve.
+  - ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
+    "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
+    ▲+4"); where a row is short of room, a long name is cut for
+    that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last material
+    goes to the next row, or the arrow stands alone ("metal 2 ▼"): every change is
+    marked. "cap took 1": what a gain brought over a cap, lost to it.
+  - **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
+    the level's number, less for some skills), and, in yellow, the SE eating short
+    would cost if nothing changes before it (3 food lacking: 1 + 2 + 3 = 6 SE), in
+    red when you could not pay it: you would starve.
 - **Stage**: the revealed encounters, or the monster with its six-row table; the
   row the monster's roll points at (or last applied) is marked ▶. `m` shows
   the monster's rules in full, or folds them to one line.
@@ -78,7 +78,8 @@ KEYS = """\
 | m | the monster's rules in full on the stage, or folded to one line |
 | Tab | to the Hand and back; ↑ ↓, Page Up/Down scroll it |
 | a key | while rounds pass on their own, 3 s after the key that set them: skip to the end |
-| i | any card in view, as `unbroken cards` says it; offered cards side by side (`c`) |
+| i | any card in view, as `unbroken cards` says it |
+| c | in `i` ("Side by side/all"): the offered cards side by side, or all cards again |
 | (i: all of it) | the line under the options is cut: `i` says the option whole, first |
 | ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |

@@ -125,6 +125,26 @@ def row_start(lines: list[str], starts: frozenset[int], y: int) -> int:
     return y
 
 
+#: A line ending so ends its sentence: the next line starts one.
+SENTENCE_ENDS = (".", "!", "?", '."', ".)", ".*")
+
+
+def sentence_top(lines: list[str], y: int, room: int = 0) -> int:
+    """Return the line a view should open at to show line `y` (a search's match) from the
+    start of a sentence: the nearest line at or above it that starts one (the section's
+    first, one after a blank line or a sentence's end, a list item's) within `room` lines
+    of it (0: any), else the line above it (31b-15: "/starve" opened the screen's section
+    at "it. food 0 (eat 3) −6 SE…", the sentence before's tail)."""
+    lowest = max(0, y - room + 1) if room > 0 else 0
+    for up in range(y, lowest - 1, -1):
+        text, before = lines[up].strip(), lines[up - 1].rstrip() if up else ""
+        if up == 0 or not before.strip() or text.startswith(("•", "- ", "#")):
+            return up
+        if before.endswith(SENTENCE_ENDS):
+            return up
+    return max(0, y - 1)
+
+
 class SectionText(Widget):
     """One section of help, its Markdown drawn by Rich once per width, line by line.
 
@@ -162,17 +182,19 @@ class SectionText(Widget):
             self._marked = (width, found)
         return self._marked[1]
 
-    def match_top(self, width: int = 0) -> int | None:
+    def match_top(self, width: int = 0, room: int = 0) -> int | None:
         """Return the line a view should start at to show the search's first match whole:
         its table row's first line (#28 round 27: "/costly" opened the keys at "Fight always:
-        a key marks a", the row's start above the view), else the line above the match."""
+        a key marks a", the row's start above the view), else the start of its sentence
+        within `room` lines (the view's height; 0: any), else the line above the match."""
         width = width or self.content_size.width
         y = self.match_line(width)
         if y is None:
             return None
         laid, starts = _laid_out(self.app.console, self.source, width)
-        top = row_start([line.text for line in laid], starts, y)
-        return top if top in starts else max(0, y - 1)
+        texts = [line.text for line in laid]
+        top = row_start(texts, starts, y)
+        return top if top in starts else sentence_top(texts, y, room)
 
     def lines(self, width: int) -> tuple[Strip, ...]:
         """Return the section drawn at `width` (nothing when it has no width yet)."""

@@ -250,6 +250,10 @@ class CardView(Widget):
         return len(card_text(self.lines, width).wrap(self.app.console, width))
 
 
+#: The footer's name of `c`: the offers side by side, or all cards in view again.
+SIDE_BY_SIDE = "Side by side/all"
+
+
 class InspectorScreen(ModalScreen[None]):
     """Any card in view, in the words of `unbroken cards`; the offered cards side by side."""
 
@@ -258,8 +262,10 @@ class InspectorScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("i", "close", "Back", show=False),
-        Binding("c", "switch('all')", "All cards"),
-        Binding("c", "switch('compare')", "Compare"),
+        # One name for `c` both ways, as help's Keys says it (31b-14: "Compare" one way,
+        # "All cards" the other, help's "(c)" not read as a key).
+        Binding("c", "switch('all')", SIDE_BY_SIDE),
+        Binding("c", "switch('compare')", SIDE_BY_SIDE),
         # ↑↓ choose a card wherever the focus is (Tab or a click on the card left it on
         # the card, and ↑↓ scrolled the card instead: #28); Page Up/Down scroll the card.
         Binding("up", "move(-1)", "Previous card", show=False, priority=True),

@@ -449,6 +449,25 @@ def option_name(line: str) -> int:
     return min(ends, default=len(line))
 
 
+#: A craft option's name: "0. Craft the Sword".
+CRAFT = ". Craft the "
+
+
+def craft_kept(name: str, more: bool, reasons: list[str], width: int) -> str:
+    """Return a craft option cut to one row, the name of what is crafted whole ("…" after it
+    where its cost is cut, `more`) and its reasons said briefly, all that fit, each one
+    whole, the last first: "0. Craft the Sword… (short of metal)" (31b-13: "0. Craft the…
+    (needs 2 time; short of metal)" kept nothing of the Sword; the detail line says every
+    reason); "" where the name leaves no room for one."""
+    head = f"{name}{'…' if more else ''} ("
+    said = [brief_reason(reason) for reason in reasons]
+    for kept in (said, *([one] for one in reversed(said))):
+        row = f"{head}{'; '.join(kept)})"
+        if len(row) <= width:
+            return row
+    return ""
+
+
 def cut_kept(line: str, width: int) -> str:
     """Return an option cut to one row keeping what it will or will not do: its name and
     the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
@@ -487,6 +506,9 @@ def cut_kept(line: str, width: int) -> str:
     # an attack's "Attack with " first, from every attack row alike (`fit_options`).
     if room < 0 and is_attack(name) and len(without_verb(name)) + len(tail) <= width:
         return f"{without_verb(name)}{tail}"
+    crafted = craft_kept(name, bool(body), reasons, width) if CRAFT in name else ""
+    if room < 0 and crafted:  # what is crafted is kept, a reason left out first (31b-13)
+        return crafted
     if room < 0:
         return (
             cut(name, max(1, width - len(tail))) + tail

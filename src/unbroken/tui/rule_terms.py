@@ -92,7 +92,9 @@ TERMS: tuple[Term, ...] = (
             "The row's \"level 2 starts at 22\" is the time the next level's track starts with; "
             "the track is set to it as this level's Combat Phase begins (then the row says "
             '"22 ↺ for level 2").',
-            "Level 4 has no time track: time in a cost is paid in SE instead.",
+            "Level 4 keeps its time track through its Travel Phase; the track goes at its "
+            "Ambush or Trickery step, and from then on time in a cost, or lost, is paid in SE "
+            '(1 SE a point; the row then says "no track: time costs SE").',
         ),
         ("R-RES-7", "R-TRAVEL-6", "R-COMBAT-3"),
     ),

@@ -138,11 +138,13 @@ def _ambush_condition(nr: Narrator, condition: str) -> str:
 def _time_set(nr: Narrator, e: ev.TimeSet) -> str | None:
     if not e.track:
         return "The time track is gone: from now on time is paid in SE."
-    # R-COMBAT-3: set when the fight begins, to the next level's start, not this one's.
+    # R-COMBAT-3: set as the Combat Phase begins (its Ambush or Trickery step), to the
+    # next level's start, not this one's. Not "the fight has begun": at the Trickery step
+    # the monster may still be tricked, no fight at all (31b-15).
     which = f"level {nr.level + 1}'s" if nr.level else "the next level's"
     return (
-        f"The time track is set to {e.time}, {which} time (the fight has begun): "
-        "time lost or spent in this fight comes off it."
+        f"The time track is set to {e.time}, {which} time (the Combat Phase has begun): "
+        "time lost or spent from now on comes off it."
     )
 
 

@@ -57,6 +57,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     """
     effects = ability.effects
     mo = state.monster
+    lacks = keyword_lacked(ability, state, ruleset)
+    if lacks:  # Plate Splitter against the Mound Crawler's plain armor (31b-7)
+        return lacks
     kept = loss_kept(ability, state, ruleset)
     if kept:  # Just a Scratch on 2 SE that Armored makes 1 anyway (#28 round 28)
         return kept
@@ -116,6 +119,38 @@ def loss_kept(ability: m.Ability, state: GameState, ruleset: Ruleset, pending: i
     if names and after != pending:
         return f"{names} already makes it {after} SE"
     return f"it stays {after} SE"
+
+
+def keyword_lacked(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
+    """Return why an ability that acts only against a monster with a keyword does nothing
+    against the one in play, which lacks it: "the Mound Crawler is not Armored" (31b-7:
+    Plate Splitter's "+2 power against an Armored monster" did nothing against armor 3/3,
+    the attack read "wound 5" and the Pass taken said only "it would do nothing here").
+    Such an ability's effects are handlers each given the `keyword` it needs (Gauntlet's
+    `against`, which acts only where `HandlerApi.keywords` holds it); "" for any other."""
+    mo = state.monster
+    if mo is None or not ability.effects or mo.id not in ruleset.monsters:
+        return ""
+    wanted = []
+    for e in ability.effects:
+        if not isinstance(e, m.Handler) or not str(e.params.get("keyword", "")):
+            return ""
+        wanted.append(str(e.params["keyword"]))
+    has = {kw.split(":", 1)[-1] for kw in ruleset.monsters[mo.id].keywords}
+    if has & set(wanted):
+        return ""
+    named = {kw.split(":", 1)[-1]: card.name for kw, card in ruleset.keywords.items()}
+    said = " or ".join(dict.fromkeys(named.get(w, w.replace("-", " ").title()) for w in wanted))
+    return f"the {ruleset.card_name(mo.id)} is not {said}"
+
+
+def skill_lacks(skill: str, state: GameState, ruleset: Ruleset) -> str:
+    """Return why a skill held does nothing against the monster in play where each of its
+    abilities needs a keyword the monster lacks (`keyword_lacked`): the Hand says it beside
+    the skill's name (31b-7); "" for any other."""
+    card = ruleset.skills.get(skill)
+    said = {keyword_lacked(a, state, ruleset) for a in card.abilities} if card else set()
+    return said.pop() if len(said) == 1 else ""
 
 
 def armor_why(state: GameState, ruleset: Ruleset) -> str:
