@@ -36,6 +36,8 @@ from unbroken.tui.careful import (
     waiting_cue,
 )
 from unbroken.tui.details import (
+    BELOW_DECISIONS,
+    LOG_LINES,
     MOST_ROWS,
     ROWS,
     detail_ways,
@@ -56,12 +58,6 @@ from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
 
-#: The rows kept under the decisions: the detail (two lines, three where a decision's
-#: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
-#: lines); the log also takes whatever rows the decisions leave.
-BELOW_DECISIONS = ROWS + 3
-#: The log's lines the options may take where they would not keep a row each without.
-LOG_LINES = 2
 #: The odds drawn on the options: each option's by its index, and the status line.
 Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")

@@ -87,6 +87,12 @@ def ability_text(action: act.Action, rules: Ruleset) -> str:
 #: The rows the detail line has at most (app.tcss's #detail), and usually.
 MOST_ROWS = 5
 ROWS = 2
+#: The rows kept under the decisions: the detail (two lines, three where a decision's
+#: details need them: `DecisionPanel.detail_rows`) and the log (its border and two
+#: lines); the log also takes whatever rows the decisions leave.
+BELOW_DECISIONS = ROWS + 3
+#: The log's lines the options may take where they would not keep a row each without.
+LOG_LINES = 2
 
 
 def rows_of(text: str, width: int) -> int:

@@ -13,15 +13,18 @@ from textual.widgets.option_list import Option
 
 from unbroken.tui import attack_cuts
 from unbroken.tui.attack_cuts import cut_attack, cut_dimmed_attack, is_attack, without_verb
+from unbroken.tui.kept_rows import BODY as BODY
+from unbroken.tui.kept_rows import HEAD as HEAD
+from unbroken.tui.kept_rows import cut_dimmed as cut_dimmed
+from unbroken.tui.kept_rows import cut_kept as cut_kept
+from unbroken.tui.kept_rows import option_name as option_name
+from unbroken.tui.kept_rows import without_own_words as without_own_words
 from unbroken.tui.panel import cut
 from unbroken.tui.row_keeps import (
-    brief_reason,
     last_group,
     restored,
     said_briefly,
     said_why,
-    shorter_reason,
-    top_parts,
     whole_brackets,
 )
 from unbroken.tui.warning_keeps import WARNED, keep_warnings
@@ -392,24 +395,6 @@ def _deeds_kept(own: str, room: int) -> int:
     return len(cut_words(own, room).removesuffix("…").split()) if room >= BODY else 0
 
 
-def without_own_words(line: str) -> str:
-    """Return an option without an ability's own words, which follow its cost's bracket
-    ("Take a Peek [Sneak] (1 ability use): The next…"), the bracket ending it kept: a
-    cut drops them first (the detail line and the inspector say them)."""
-    depth = 0
-    for at, char in enumerate(line):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == ")" and depth == 0 and line.startswith(") (", at):
-            continue  # an item's bracket before the cost's (30a-2: "Spike Thrower (Iron Spike)")
-        if char == ")" and depth == 0:
-            if not line.startswith("): ", at):
-                return line
-            opened = last_group(line)
-            kept = line[opened:] if opened > at and said_why(line) else ""
-            return f"{line[: at + 1]} {kept}".rstrip()
-    return line
-
-
 def cut_turn(line: str, width: int) -> str:
     """Return an option that takes the battle turn cut to one row, that note kept at the
     end: "5. Plan: pay 4 SE, gain 1 cu… (it takes your turn)"."""
@@ -420,100 +405,3 @@ def cut_turn(line: str, width: int) -> str:
     if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
         return cut(line, width)
     return cut_words(bare, width - len(TAKES_TURN)) + TAKES_TURN
-
-
-#: The least of an option a cut keeps: its key ("10. ") and 20 letters, then "…".
-HEAD = 25
-
-
-def cut_dimmed(line: str, width: int) -> str:
-    """Return a dimmed option cut to one row, its reason kept at the end: "8. Spike
-    Thrower (Iron Spike) (pay 1 m… (cannot pay)" (#28 round 9: the cut took the reason,
-    "3. Attack with Heavy blow: wound 3 - pay 1…" gave no sign it could not be paid)."""
-    return cut_kept(line, width)
-
-
-#: The least of an option's words kept between its name and its reason said whole: with
-#: less room the reason is said briefly ("cannot pay", "no use now").
-BODY = 8
-
-
-def option_name(line: str) -> int:
-    """Return where a numbered option's name ends: at its first ": ", " (", " [" or " - "
-    ("8. Take a Peek", "3. Attack with Heavy blow", "0. Craft the Club"), after the odds
-    drawn before it ("5. [44% stopped] Inspiration")."""
-    start = 3
-    if line.startswith("[", start) and "] " in line[start:]:
-        start = line.index("] ", start) + 2
-    ends = [at for at in (line.find(mark, start) for mark in (": ", " (", " [", " - ")) if at > 0]
-    return min(ends, default=len(line))
-
-
-#: A craft option's name: "0. Craft the Sword".
-CRAFT = ". Craft the "
-
-
-def craft_kept(name: str, more: bool, reasons: list[str], width: int) -> str:
-    """Return a craft option cut to one row, the name of what is crafted whole ("…" after it
-    where its cost is cut, `more`) and its reasons said briefly, all that fit, each one
-    whole, the last first: "0. Craft the Sword… (short of metal)" (31b-13: "0. Craft the…
-    (needs 2 time; short of metal)" kept nothing of the Sword; the detail line says every
-    reason); "" where the name leaves no room for one."""
-    head = f"{name}{'…' if more else ''} ("
-    said = [brief_reason(reason) for reason in reasons]
-    for kept in (said, *([one] for one in reversed(said))):
-        row = f"{head}{'; '.join(kept)})"
-        if len(row) <= width:
-            return row
-    return ""
-
-
-def cut_kept(line: str, width: int) -> str:
-    """Return an option cut to one row keeping what it will or will not do: its name and
-    the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
-    cost, and last a card's own words, which go first (#28 round 25: "8. Take a Peek
-    [Sneak] (1 ability use): The…" cut its "(no use now: …)"; round 24: "4. Inspiration:
-    pay 2 ME, g… (cannot pay 2…)" said nothing whole). The reason is said briefly where
-    the name would not keep its row with it; the detail line says it all."""
-    opened = last_group(line)
-    if len(line) <= width or opened <= 0:
-        return cut(line, width)
-    name_end = option_name(line)
-    parts = top_parts(line[opened + 1 : -1])
-    # The reason: the part that says the option cannot be paid or is of no use now, else
-    # the last ("(pay 1 metal; cannot pay)", "(no use now: …; it takes your turn)").
-    why = [i for i, part in enumerate(parts) if said_why(f"({part})")]
-    if why:
-        reasons = [parts.pop(why[0])]
-    else:  # all it is short of, whole (#28 round 27: "(short of wood)" left out the time)
-        costs = [part for part in parts if part.startswith("pay ") or "ability use" in part]
-        reasons = [part for part in parts if part not in costs] or [parts[-1]]
-        parts = [part for part in parts if part not in reasons]
-    reason = "; ".join(reasons)
-    body = line[name_end:opened].rstrip() + (f" ({'; '.join(parts)})" if parts else "")
-    name = line[:name_end] if opened >= name_end else line[:opened].rstrip()
-    body = without_own_words(body) if opened >= name_end else ""
-    briefly = "; ".join(brief_reason(part) for part in reasons)
-    shorter = "; ".join(shorter_reason(part) or part for part in reasons)
-    for said in dict.fromkeys((reason, shorter, briefly)):
-        tail = f" ({said})"
-        room = width - len(name) - len(tail)
-        if room >= min(len(body), BODY):
-            break
-    # The reason is never cut (#28 round 26's leftover: "(no ability uses left th…)"),
-    # and it gives way last: where the name whole and the reason said briefly are too
-    # long, the name is cut (30a-1: "3. Attack with Cleave…" said nothing of its armor),
-    # an attack's "Attack with " first, from every attack row alike (`fit_options`).
-    if room < 0 and is_attack(name) and len(without_verb(name)) + len(tail) <= width:
-        return f"{without_verb(name)}{tail}"
-    crafted = craft_kept(name, bool(body), reasons, width) if CRAFT in name else ""
-    if room < 0 and crafted:  # what is crafted is kept, a reason left out first (31b-13)
-        return crafted
-    if room < 0:
-        return (
-            cut(name, max(1, width - len(tail))) + tail
-            if width - len(tail) >= BODY
-            else cut(line, width)
-        )
-    shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
-    return f"{name}{shown}{tail}"
