@@ -308,15 +308,24 @@ class HelpScreen(Screen[None]):
         for i, title in enumerate(["(nothing found)"] if self.found_nothing else titles):
             contents.replace_option_prompt_at_index(i, contents_entry(title, i == at, width))
 
-    def to_match(self) -> None:
-        """Scroll the section shown to its first match of the search: a line above it, or
-        the start of its table row (the match in view still)."""
+    def to_match(self, again: bool = True) -> None:
+        """Scroll the section shown to its first match of the search: the start of its
+        sentence or of its table row (the match in view still). Measured again once the
+        scroll is drawn (`again`): the scrollbar it brings narrows the section, whose lines
+        then wrap otherwise (31b-15: "/starve" opened a line above its sentence, "it.")."""
         section = self.query_one("#help-section", SectionText)
         text = self.query_one("#help-text", VerticalScroll)
-        room = text.scrollable_content_region.height
+        room, width = text.scrollable_content_region.height, section.content_size.width
         top, y = section.match_top(room=room), section.match_line()
         if top is not None and y is not None:
             text.scroll_to(y=max(top, y - room + 1), animate=False)
+            if again:
+                self.call_after_refresh(self.rewrapped, width)
+
+    def rewrapped(self, width: int) -> None:
+        """Scroll to the match again where the section's width changed since `width`."""
+        if self.query_one("#help-section", SectionText).content_size.width != width:
+            self.to_match(again=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:
