@@ -54,7 +54,7 @@ async def test_a_key_pressed_over_the_question_before_marks_nothing_on_the_next(
         said = prompt(screen)
         assert game.state.res["me"] == 1, said  # one Focus taken, not two
         assert panel.marked is None, said  # the key pressed over the last question marks nothing
-        assert f"Asked again: {key} marks first, again takes it." in said, said
+        assert f"Asked again: {key} or Enter marks first, again takes it." in said, said
         notice = str(screen.query_one(HintBox).render())
         assert f"{key} not taken: pressed before this question showed" in notice, notice
         # The prompt's promise then holds at the tester's pace: the key marks, again takes.
