@@ -30,6 +30,10 @@ names the case:
 
 A row does nothing when it has no effects, a Passive ignores it, or every effect it has
 does nothing in this state (a HEAL at full health, #28 round 19).
+
+`keywords_lacked` says of effects that act only against a monster with a keyword
+(Gauntlet's Plate Splitter, "+2 power against an Armored monster") which keywords they
+need that the monster in play lacks: the words name them (`words.no_use`, 31b-7).
 """
 
 from __future__ import annotations
@@ -95,6 +99,28 @@ def cannot_help(
     if all(_no_better_row(r, now, x) for x in reachable):
         return WORSE
     return ""
+
+
+def keywords_lacked(
+    rules: Ruleset, state: GameState, effects: Sequence[m.Effect]
+) -> tuple[str, ...]:
+    """Return the monster keywords `effects` need, each once in their order, by the id
+    after the pack's prefix ("armored"), when every one of them is a handler given a
+    `keyword` param (Gauntlet's `against`, which acts only where `HandlerApi.keywords`
+    holds that keyword, so by the id after the prefix: docs/plugins.md) and the monster
+    in play has none of them: they do nothing against it (31b-7: Plate Splitter against
+    the Mound Crawler, armor 3/3 but not Armored). () for any other effects, when the
+    monster has one of them, or when no monster is in play."""
+    mo = state.monster
+    if mo is None or not effects or mo.id not in rules.monsters:
+        return ()
+    wanted = []
+    for e in effects:
+        if not isinstance(e, m.Handler) or not str(e.params.get("keyword", "")):
+            return ()
+        wanted.append(str(e.params["keyword"]))
+    has = {kw.split(":", 1)[-1] for kw in rules.monsters[mo.id].keywords}
+    return () if has & set(wanted) else tuple(dict.fromkeys(wanted))
 
 
 def armor_ignored(r: Resolver) -> bool:

@@ -23,7 +23,7 @@ from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import ROLL_EFFECTS as ROLL_EFFECTS
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.cannot_help import WORSE as WORSE
-from unbroken.core.cannot_help import break_cannot_help, cannot_help
+from unbroken.core.cannot_help import break_cannot_help, cannot_help, keywords_lacked
 from unbroken.core.combat import (
     best_power,
     clamp_die,
@@ -178,6 +178,13 @@ class Query:
         monster's die before its bonus (the state's when None). See
         `unbroken.core.cannot_help`."""
         return cannot_help(self._ruleset, self._state, effects, roll)
+
+    def keywords_lacked(self, effects: Sequence[m.Effect]) -> tuple[str, ...]:
+        """Return the monster keywords (the ids after the pack's prefix: "armored") that
+        `effects` all acting only against a monster with one of them need and the monster
+        in play lacks (Plate Splitter against a monster not Armored), () otherwise. See
+        `unbroken.core.cannot_help.keywords_lacked`."""
+        return keywords_lacked(self._ruleset, self._state, effects)
 
     def attack_cannot_help(self, action: act.Attack) -> str:
         """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`

@@ -126,18 +126,12 @@ def keyword_lacked(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     against the one in play, which lacks it: "the Mound Crawler is not Armored" (31b-7:
     Plate Splitter's "+2 power against an Armored monster" did nothing against armor 3/3,
     the attack read "wound 5" and the Pass taken said only "it would do nothing here").
-    Such an ability's effects are handlers each given the `keyword` it needs (Gauntlet's
-    `against`, which acts only where `HandlerApi.keywords` holds it); "" for any other."""
+    The core decides which keywords it lacks (`Query.keywords_lacked`: every effect a
+    handler given the `keyword` it needs, as Gauntlet's `against`); this names them by
+    their cards; "" for any other."""
     mo = state.monster
-    if mo is None or not ability.effects or mo.id not in ruleset.monsters:
-        return ""
-    wanted = []
-    for e in ability.effects:
-        if not isinstance(e, m.Handler) or not str(e.params.get("keyword", "")):
-            return ""
-        wanted.append(str(e.params["keyword"]))
-    has = {kw.split(":", 1)[-1] for kw in ruleset.monsters[mo.id].keywords}
-    if has & set(wanted):
+    wanted = Query(ruleset, state).keywords_lacked(ability.effects)
+    if mo is None or not wanted:
         return ""
     named = {kw.split(":", 1)[-1]: card.name for kw, card in ruleset.keywords.items()}
     said = " or ".join(dict.fromkeys(named.get(w, w.replace("-", " ").title()) for w in wanted))
