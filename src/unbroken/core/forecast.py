@@ -16,7 +16,7 @@ events, so a front end draws the forecast without knowing the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -102,8 +102,11 @@ class Forecast:
     #: The weapon on top of the stack afterwards, when it changes ("" otherwise).
     weapon: str = ""
     conditions_gained: tuple[str, ...] = ()
-    #: Those of them that are bad for the player (not a positive card: Frightened, ...).
-    bad_conditions: tuple[str, ...] = ()
+    #: The condition cards (the ruleset's), whose kinds say which of those are bad for the
+    #: player (`bad_conditions`).
+    condition_cards: Mapping[str, m.Condition] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     #: Every rule that acts, in order, each once.
     rules: tuple[Acted, ...] = ()
     #: Whether the monster ambushes (the time track runs out, R-TRAVEL-1).
@@ -127,6 +130,13 @@ class Forecast:
     def effective_power(self) -> int | None:
         """Return the attack's power as it lands: 0 when the monster's guard swallows it."""
         return 0 if self.guarded and self.power is not None else self.power
+
+    @property
+    def bad_conditions(self) -> tuple[str, ...]:
+        """Return the conditions gained that are bad for the player: not a positive card
+        (Frightened, ...; a card not loaded counts as bad), in the order gained."""
+        cards = self.condition_cards
+        return tuple(c for c in self.conditions_gained if c not in cards or not cards[c].positive)
 
     @property
     def wounds_prevented(self) -> bool:
@@ -359,8 +369,6 @@ class _Tally:
         self.causes += run.causes
 
     def forecast(self, stops: str, after: GameState, ruleset: Ruleset) -> Forecast:
-        cards = ruleset.conditions
-        bad = tuple(c for c in self.conditions if c not in cards or not cards[c].positive)
         return Forecast(
             action=self.action,
             events=tuple(self.events),
@@ -381,7 +389,7 @@ class _Tally:
             guarded=self.guarded,
             weapon=self.weapon,
             conditions_gained=tuple(self.conditions),
-            bad_conditions=bad,
+            condition_cards=ruleset.conditions,
             rules=tuple(self.rules),
             ambushed=self.ambushed,
             after=after,
