@@ -19,7 +19,7 @@ from unbroken.tui.help_pages import KEYS, THE_SCREEN, VIEWER_KEYS
 from unbroken.tui.help_plugins import plugin_sections
 from unbroken.tui.help_search import InOrderInput, patterns, ranked
 from unbroken.tui.help_text import SectionText as SectionText
-from unbroken.tui.help_text import contents_entry
+from unbroken.tui.help_text import contents_entry, scrolled_width
 from unbroken.tui.log_screen import LogScreen as LogScreen
 from unbroken.tui.records_table import EXTRA_SCORES, LOST_GAME
 from unbroken.tui.rule_terms import term_sections
@@ -308,24 +308,19 @@ class HelpScreen(Screen[None]):
         for i, title in enumerate(["(nothing found)"] if self.found_nothing else titles):
             contents.replace_option_prompt_at_index(i, contents_entry(title, i == at, width))
 
-    def to_match(self, again: bool = True) -> None:
+    def to_match(self) -> None:
         """Scroll the section shown to its first match of the search: the start of its
-        sentence or of its table row (the match in view still). Measured again once the
-        scroll is drawn (`again`): the scrollbar it brings narrows the section, whose lines
-        then wrap otherwise (31b-15: "/starve" opened a line above its sentence, "it.")."""
+        sentence or of its table row (the match in view still). Measured once, at the width
+        the section has when scrolled (`scrolled_width`): a match that needs scrolling
+        brings the scrollbar, which narrows the section, whose lines then wrap otherwise
+        (31b-15: "/starve" opened a line above its sentence, "it."); one that needs none
+        stays at the section's top, whatever the width."""
         section = self.query_one("#help-section", SectionText)
         text = self.query_one("#help-text", VerticalScroll)
-        room, width = text.scrollable_content_region.height, section.content_size.width
-        top, y = section.match_top(room=room), section.match_line()
+        room, width = text.scrollable_content_region.height, scrolled_width(text, section)
+        top, y = section.match_top(width, room), section.match_line(width)
         if top is not None and y is not None:
             text.scroll_to(y=max(top, y - room + 1), animate=False)
-            if again:
-                self.call_after_refresh(self.rewrapped, width)
-
-    def rewrapped(self, width: int) -> None:
-        """Scroll to the match again where the section's width changed since `width`."""
-        if self.query_one("#help-section", SectionText).content_size.width != width:
-            self.to_match(again=False)
 
     @on(OptionList.OptionSelected, "#help-list")
     def read_section(self) -> None:

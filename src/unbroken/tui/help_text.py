@@ -145,6 +145,15 @@ def sentence_top(lines: list[str], y: int, room: int = 0) -> int:
     return max(0, y - 1)
 
 
+def scrolled_width(pane: Widget, section: Widget) -> int:
+    """Return the width of the `section`'s lines in its `pane` once the pane scrolls: the
+    pane's content less its vertical scrollbar (drawn or not yet) and the section's own
+    padding, border and margin (46 columns at 80x24, where the lines are 48 wide until
+    the bar is drawn)."""
+    room = pane.content_region.width - pane.styles.scrollbar_size_vertical
+    return room - section.styles.gutter.width - section.styles.margin.width
+
+
 class SectionText(Widget):
     """One section of help, its Markdown drawn by Rich once per width, line by line.
 
