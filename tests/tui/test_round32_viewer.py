@@ -1,0 +1,104 @@
+"""Round 32's replay viewer leftovers (#28, play32a): its notices have the game's line."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from pilot import sync
+from textual.widgets import RichLog
+
+from unbroken.plugins import load_ruleset
+from unbroken.testing import GOLDEN_DIR
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.replays import (
+    WARNING_SECONDS,
+    ReplayViewerScreen,
+    ViewerNotice,
+)
+from unbroken.tui.widgets import DisplayPanel
+
+RULES = load_ruleset()
+#: A lost game: it has levels, battles and a death (the last position).
+GOLDEN = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
+
+
+def viewer_of(app: UnbrokenApp) -> ReplayViewerScreen:
+    assert isinstance(app.screen, ReplayViewerScreen)
+    return app.screen
+
+
+def covers_nothing(viewer: ReplayViewerScreen) -> None:
+    """Check that the notice line shows, beside the trackers and above the log, in rows of
+    its own: no notice in the corner, none over a log line."""
+    notice = viewer.query_one(ViewerNotice)
+    log = viewer.query_one("#log", RichLog)
+    assert notice.display and notice.region.height >= 1
+    assert not notice.region.overlaps(log.region), (notice.region, log.region)
+    assert not notice.region.overlaps(viewer.query_one(DisplayPanel).region)
+    assert notice.region.bottom <= log.region.y
+    assert not viewer.app._notifications, list(viewer.app._notifications)
+
+
+@sync
+async def test_a_keys_notice_has_its_own_line_above_the_log_and_never_stacks() -> None:
+    # 32a-1: after `d` at the end, "No death after this point." covered three log lines.
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = viewer_of(app)
+        await pilot.press("end", "d")
+        await pilot.pause()
+        notice = viewer.query_one(ViewerNotice)
+        assert notice.text == "No death after this point."
+        covers_nothing(viewer)
+        log = viewer.query_one("#log", RichLog)
+        newest = log.lines[-1].text.strip()
+        shown = [log.render_line(y).text.strip() for y in range(log.size.height)]
+        assert newest in shown, shown  # the log still shows its newest line
+        await pilot.press("d", "d", "D")  # the same twice, then another: one line, the last
+        await pilot.pause()
+        assert notice.text == "No death before this point."
+        assert len(viewer.query(ViewerNotice)) == 1
+        assert notice.region.height == 1
+        covers_nothing(viewer)
+
+
+def edited(target: Path) -> Path:
+    """Copy the golden recording with its date changed: it replays, verify refuses it."""
+    first, rest = GOLDEN.read_bytes().split(b"\n", 1)
+    header = json.loads(first)
+    header["created"] = "2026-02-02T00:00:00Z"
+    target.write_bytes(json.dumps(header, separators=(",", ":")).encode() + b"\n" + rest)
+    return target
+
+
+def test_a_failed_verification_is_said_whole_in_the_line_and_comes_back_after_a_key(
+    tmp_path: Path,
+) -> None:
+    path = edited(tmp_path / "a_rather_long_name_for_an_edited_recording_of_a_game.jsonl")
+
+    @sync
+    async def run() -> None:
+        app = UnbrokenApp(RULES, animate=False, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_replay(path)
+            await pilot.pause()
+            viewer = viewer_of(app)
+            notice = viewer.query_one(ViewerNotice)
+            warning = notice.text
+            assert warning.startswith("This recording fails verification: ")
+            await pilot.pause()
+            covers_nothing(viewer)
+            rows = [notice.render_line(y).text for y in range(notice.size.height)]
+            said = " ".join(" ".join(row.strip(" ▌") for row in rows).split())
+            assert said.replace(" ", "") == warning.replace(" ", ""), rows  # whole
+            await pilot.press("end", "d")  # a key's notice over it
+            await pilot.pause()
+            assert notice.text == "No death after this point."
+            notice.expire()  # its time over: the warning is back, for its time left
+            await pilot.pause()
+            assert notice.text == warning
+            assert 0 < notice._until - time.monotonic() <= WARNING_SECONDS
+
+    run()
