@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 
-from pilot import sync
+from pilot import on_top, sync
 from textual.widgets import RichLog
 
 from unbroken.plugins import load_ruleset
 from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.help import HelpScreen
+from unbroken.tui.history import RecordsScreen
 from unbroken.tui.replays import (
     WARNING_SECONDS,
+    ReplayListScreen,
     ReplayViewerScreen,
     ViewerNotice,
 )
@@ -102,3 +106,47 @@ def test_a_failed_verification_is_said_whole_in_the_line_and_comes_back_after_a_
             assert 0 < notice._until - time.monotonic() <= WARNING_SECONDS
 
     run()
+
+
+@sync
+async def test_question_mark_opens_help_after_c_in_the_viewer_and_after_esc_on_the_list() -> None:
+    # 32a-8: "`?` once did nothing in the viewer right after `c`". In the viewer it opens
+    # help at once after `c` (none reproduced); Esc after `c` leaves the viewer (c opens
+    # nothing to close), and on the Replays list under it `?` did nothing.
+    from unbroken.home.paths import replays_dir
+
+    shutil.copy(GOLDEN, replays_dir() / GOLDEN.name)
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_screen("replays")
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, ReplayListScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = viewer_of(app)
+        await pilot.press("c", "question_mark")
+        assert isinstance(on_top(app), HelpScreen)
+        await pilot.press("escape", "c", "escape")
+        assert on_top(app) is listed
+        await pilot.press("question_mark")
+        await pilot.pause()
+        helped = on_top(app)
+        assert isinstance(helped, HelpScreen) and helped.viewer  # the viewer's keys first
+        await pilot.press("escape")
+        assert on_top(app) is listed and viewer is not on_top(app)
+
+
+@sync
+async def test_question_mark_opens_help_on_records() -> None:
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_screen("records")
+        await pilot.pause()
+        records = app.screen
+        assert isinstance(records, RecordsScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(on_top(app), HelpScreen)
+        await pilot.press("escape")
+        assert on_top(app) is records

@@ -82,6 +82,9 @@ class ReplayListScreen(Screen[None]):
         Binding("enter", "pick('watch')", "Watch", key_display="⏎", priority=True),
         Binding("enter", "pick('continue')", "Continue", key_display="⏎", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
+        # As on every screen that leads to one (32a-8: `?` after leaving the viewer with Esc
+        # did nothing here, read as the viewer's `?` doing nothing).
+        Binding("question_mark", "help", "Help"),
     ]
 
     def __init__(self, unfinished_only: bool = False) -> None:
@@ -136,6 +139,13 @@ class ReplayListScreen(Screen[None]):
         if action == "pick":
             return (parameters == ("continue",)) == self.unfinished_only
         return True
+
+    def action_help(self) -> None:
+        """Open help at the keys: the viewer's first, or the game's for a game to continue."""
+        if self.unfinished_only:
+            game_app(self).open_screen("keys")
+        else:
+            self.app.push_screen(HelpScreen(viewer=True))
 
     def action_pick(self, what: str) -> None:
         """Enter: watch the highlighted game (or continue it), as the table's Enter does."""
