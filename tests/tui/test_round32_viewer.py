@@ -7,9 +7,10 @@ import shutil
 import time
 from pathlib import Path
 
-from pilot import on_top, sync
+from pilot import kept_and_left, on_top, settle, sync
 from textual.widgets import RichLog
 
+from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
@@ -150,3 +151,32 @@ async def test_question_mark_opens_help_on_records() -> None:
         assert isinstance(on_top(app), HelpScreen)
         await pilot.press("escape")
         assert on_top(app) is records
+
+
+@sync
+async def test_game_saved_is_said_on_the_title_not_over_the_continue_list() -> None:
+    # 32a-9: "Game saved: continue it from the title screen." over the Continue list itself.
+    from textual.widgets import Static
+
+    from unbroken.tui.title import TitleScreen
+
+    assert save_settings(Settings(hints=False)) == ""
+    app = UnbrokenApp(RULES, animate=False, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kept_and_left(app, pilot)
+        title = on_top(app)
+        assert isinstance(title, TitleScreen)
+        note = title.query_one("#title-note", Static)
+        said = str(note.render())
+        assert said.startswith("Game saved: “Continue an unfinished game” picks it up"), said
+        assert note.display and note.region.height >= 1 and note.region.bottom < 23
+        menu = title.query_one("#menu")
+        assert not note.region.overlaps(menu.region)
+        assert not app._notifications  # none in the corner, to follow the player
+        app.open_screen("continue")
+        await settle(pilot)
+        assert isinstance(on_top(app), ReplayListScreen)
+        assert not any("Game saved" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert on_top(app) is title and not note.display  # said once: the player moved on
