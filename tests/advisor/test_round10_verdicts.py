@@ -77,8 +77,12 @@ def test_a_costly_verdict_on_an_option_stopped_early_says_on_how_few_futures() -
         race.chance, race.shown(1), race.difference(1),
     )  # fmt: skip
     assert choice.costly
-    assert choice.verdict().startswith("Meditation instead: +100 points (")
-    assert " on 16 futures, stopped early" in choice.verdict()
+    # 32a-2: never more points lost than the best's own chance ("+100 points" from 67 %).
+    assert choice.verdict().startswith(
+        "Meditation instead: at most 67 points, all of Meditation's own chance (67 % on 100"
+        " futures of its own); the race's 16 futures went better for Meditation: 16 won only"
+        " after it, none only after this (+100 points there, 68 to 100), stopped early"
+    ), choice.verdict()
     full = Weighing(((1 << 16) - 1, nine), (16, 16), best=0)
     played = Choice(
         94, 4, "preparation", 2, "Explore", "Meditation", "Forage",

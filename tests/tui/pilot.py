@@ -275,7 +275,7 @@ async def snake_kept(app: UnbrokenApp, pilot: Pilot[Any]) -> GameScreen:
 async def kept_and_left(app: UnbrokenApp, pilot: Pilot[Any]) -> None:
     """From the title of an app of seed 1: a new game, started (recorded), a Focus of the
     player's (the game is kept), then Esc and Enter leave it for the title, which says
-    "Game saved…"."""
+    "Game saved…" under its menu."""
     await pilot.press("enter", "ctrl+s")  # New game, started: it is recorded
     await pilot.pause()
     game = game_screen_of(app).game

@@ -4,6 +4,7 @@ Records uncovered."""
 from __future__ import annotations
 
 from pilot import game_screen_of, kept_and_left, settle, sync
+from textual.widgets import Static
 
 from unbroken.core.game import Game
 from unbroken.home.settings import Settings, save_settings
@@ -92,8 +93,9 @@ async def test_records_opens_without_the_game_saved_notice_over_it() -> None:
     app = UnbrokenApp(RULES, animate=False, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await kept_and_left(app, pilot)
-        said = [str(n.message) for n in app._notifications]
-        assert any(s.startswith("Game saved") for s in said), said
+        # Said on the title, under its menu, since 32a-9 (no notice in the corner).
+        note = app.screen.query_one("#title-note", Static)
+        assert note.display and str(note.render()).startswith("Game saved")
         app.open_screen("records")
         await settle(pilot)
         assert isinstance(app.screen, RecordsScreen)

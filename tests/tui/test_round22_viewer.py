@@ -11,10 +11,15 @@ from unbroken.plugins import load_ruleset
 from unbroken.tui import analysis
 from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.replays import ReplayViewerScreen
+from unbroken.tui.replays import ReplayViewerScreen, ViewerNotice
 
 RULES = load_ruleset()
 SHORT = Path(__file__).parents[2] / "replays" / "normal_tomu_seed1811464556580010651_lost.jsonl"
+
+
+def shown_notice(notice: ViewerNotice) -> str:
+    """Return what the viewer's notice line shows ("" when it is put away)."""
+    return notice.text if notice.display else ""
 
 
 def test_c_says_what_the_analysis_is_doing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,12 +36,13 @@ def test_c_says_what_the_analysis_is_doing(monkeypatch: pytest.MonkeyPatch) -> N
             await pilot.pause()
             viewer = app.screen
             assert isinstance(viewer, ReplayViewerScreen)
-            await pilot.press("c")  # no chart yet: a notice says `a`
+            await pilot.press("c")  # no chart yet: the notice line says `a`
             await pilot.pause()
-            assert any("No analysis shown" in n.message for n in app._notifications)
+            notice = viewer.query_one(ViewerNotice)
+            assert shown_notice(notice).startswith("No analysis shown")
             await pilot.press("a")
             await pilot.pause()
-            assert not any("No analysis shown" in n.message for n in app._notifications)
+            assert not shown_notice(notice)
             chart = viewer.query_one(ChanceChart)
             assert started == [chart] and chart.running
             await pilot.press("c")  # while it runs

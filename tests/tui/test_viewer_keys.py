@@ -12,7 +12,7 @@ from unbroken.plugins import load_ruleset
 from unbroken.testing import GOLDEN_DIR
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.help import HelpScreen
-from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen
+from unbroken.tui.replays import ReplayListScreen, ReplayViewerScreen, ViewerNotice
 from unbroken.tui.title import TitleScreen
 
 RULES = load_ruleset()
@@ -20,22 +20,15 @@ RULES = load_ruleset()
 GOLDEN = sorted(GOLDEN_DIR.glob("normal_*_lost.jsonl"))[0]
 
 
-class NoticedApp(UnbrokenApp):
-    """The app, keeping every notice it shows."""
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(RULES, animate=False, **options)
-        self.notices: list[str] = []
-
-    def notify(self, message: str, **options: Any) -> None:
-        self.notices.append(message)
-        super().notify(message, **options)
-
-
 def viewer_of(app: UnbrokenApp) -> ReplayViewerScreen:
     screen = app.screen
     assert isinstance(screen, ReplayViewerScreen)
     return screen
+
+
+def said(viewer: ReplayViewerScreen) -> str:
+    """Return what the viewer's notice line says (32a-1: its notices have their line)."""
+    return viewer.query_one(ViewerNotice).text
 
 
 def footer(screen: Any) -> list[str]:
@@ -130,7 +123,7 @@ async def test_question_mark_shows_the_keys_and_esc_comes_back_to_the_viewer() -
 
 @sync
 async def test_shift_l_b_d_go_back_to_the_level_battle_or_death_before() -> None:
-    app = NoticedApp(replay=GOLDEN)
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = viewer_of(app)
         t = viewer.timeline
@@ -147,21 +140,23 @@ async def test_shift_l_b_d_go_back_to_the_level_battle_or_death_before() -> None
         assert viewer.position == max(i for i in levels if i < battles[-2])
         await pilot.press("end", "D")  # the death is the last position: none before it
         assert viewer.position == last
-        assert app.notices[-1] == "No death before this point."
-        await pilot.press("d", "home", "L")
+        assert said(viewer) == "No death before this point."
+        await pilot.press("d")
+        assert said(viewer) == "No death after this point."
+        await pilot.press("home", "L")
         assert viewer.position == 0
-        assert app.notices[-2:] == ["No death after this point.", "No level before this point."]
+        assert said(viewer) == "No level before this point."
 
 
 @sync
 async def test_space_at_the_end_plays_again_from_the_start() -> None:
-    app = NoticedApp(replay=GOLDEN)
+    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = viewer_of(app)
         viewer.speed = 0  # the slowest: a step every 2 seconds
         await pilot.press("end", "space")
         assert (viewer.position, viewer.timer is not None) == (0, True)  # playing again
-        assert app.notices[-1] == "At the end: playing again from the start."
+        assert said(viewer) == "At the end: playing again from the start."
         await pilot.press("space")  # pause
         assert viewer.timer is None
-        assert app.notices[-1] == "At the end: playing again from the start."
+        assert said(viewer) == "At the end: playing again from the start."

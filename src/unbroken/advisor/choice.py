@@ -95,7 +95,20 @@ class Choice:
         not certain, what it lost against the best on the same futures)."""
         if self.led_to is not None:
             return 100.0 * (self.before.rate - self.led_to.rate)
-        return -100.0 * self.against_best.mean
+        # Never more than the best's own chance: the option taken has none below 0 (32a-2:
+        # a misstep of "+16 points" from a position of 1 %, its points the race's futures').
+        return min(-100.0 * self.against_best.mean, 100.0 * self.before.rate)
+
+    @property
+    def beyond_chance(self) -> bool:
+        """True when the option taken lost more points against the best on the race's
+        futures than the best's own chance (on futures of its own) has: those futures went
+        better for the best than its own did (the winner's curse the chance's own futures
+        are there to take out). 32a-2 read "1 % before it …, took 0 % (0-1) … Downgrade
+        instead: +16 points (1 to 29)": 5 futures of 32 won only after Downgrade, which won
+        1 of its own 100."""
+        gain = -self.against_best.mean
+        return self.led_to is None and round(100 * gain) > round(100 * self.before.rate)
 
     @property
     def bot_worse(self) -> bool:
@@ -204,6 +217,9 @@ class Choice:
             few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
             if self.uncertain:
                 few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
+            if self.beyond_chance:  # its few futures said in it: "the race's 16 futures"
+                few = few.replace(f" on {d.games} futures,", ",")
+                return f"{named} instead{self._equals()}: {self._within_chance()}{few}{why}"
             return f"{named} instead{self._equals()}: {gain.points()}{few}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points");
         # where only the first is over COSTLY, that it is no misstep, said first (round 29).
@@ -213,6 +229,24 @@ class Choice:
             f" ({100 * self.before.rate:.0f} % against the {100 * self.led_to.rate:.0f} %"
             f" where this led, on futures of its own{split}); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
+        )
+
+    def _within_chance(self) -> str:
+        """Return what the option taken lost where the race's futures say more than the
+        best's own chance can (`beyond_chance`): at most that chance, then what the race's
+        futures said, as theirs ("at most 1 point, all of Downgrade's own chance (1 % on 100
+        futures of its own); the race's 32 futures went better for Downgrade: 5 won only
+        after it, none only after this (+16 points there, 1 to 29)")."""
+        d = self.against_best
+        gain = Difference(d.behind, d.ahead, d.games)
+        low, high = (bound(x) for x in gain.interval)
+        best = short_name(self.best)
+        chance = round(100 * self.before.rate)
+        return (
+            f"at most {plural(chance, 'point')}, all of {best}'s own chance ({chance} % on"
+            f" {self.before.games} futures of its own); the race's {d.games} futures went"
+            f" better for {best}: {d.behind} won only after it, {d.ahead or 'none'} only after"
+            f" this (+{round(100 * gain.mean)} points there, {low} to {high})"
         )
 
     def _equals(self) -> str:

@@ -336,7 +336,7 @@ def toggle(viewer: ReplayViewerScreen) -> None:
     chart = ChanceChart()
     # A notice of `c` pressed before `a` ("No analysis shown: a shows …") is out of date
     # once the chart shows (#28 round 22: it stayed beside "Analysing … 25 of 120").
-    viewer.app.clear_notifications()
+    viewer.put_notice_away()
     viewer.query_one("#right").mount(chart, before="#log")
     path = viewer.timeline.recording.path
     if path is None:
@@ -463,10 +463,11 @@ def no_analysis(chart: ChanceChart | None) -> str:
 
 def say(viewer: ReplayViewerScreen, message: str) -> None:
     """Say `message` about a key: in the chart's first line when it shows (until the viewer
-    moves; a notice in the corner covered the chart's legend), else as a notice."""
+    moves; a notice in the corner covered the chart's legend), else in the viewer's notice
+    line above the log (a notice in the corner covered three log lines: 32a-1)."""
     chart = shown(viewer)
     if chart is None:
-        viewer.notify(message)
+        viewer.say(message)
         return
     chart.message = (viewer.position, message)
     redraw(viewer)

@@ -231,7 +231,7 @@ class UnbrokenApp(App[None]):
 
     def clear_warnings(self) -> None:
         """Put away the warnings on show (plugins skipped), keeping the other notices for
-        the time they have left: "Game saved" went with them as New game opened."""
+        the time they have left (a notice went with them as New game opened)."""
         kept = [n for n in self._notifications if n.severity == "information"]
         self.clear_notifications()
         self._notices_shown.clear()
@@ -355,15 +355,22 @@ class UnbrokenApp(App[None]):
 
         self.push_screen(LogScreen(lines))
 
-    def show_title(self) -> None:
-        """Go back to the title screen, closing the screens above it (a finished game's too).
+    def show_title(self, note: str = "") -> None:
+        """Go back to the title screen, closing the screens above it (a finished game's too),
+        saying `note` under its menu while it shows ("Game saved: …").
 
         The title is the screen at the bottom of the stack and screens are pushed
         on it; going back pops them, so a session of many games keeps one title
         and at most one game screen.
         """
+        # lazy: the first frame draws before the engine and the screens
+        from unbroken.tui.title import TitleScreen
+
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        title = self.screen_stack[0]
+        if isinstance(title, TitleScreen):
+            title.say(note)
 
     def continue_game(self, path: Path | str) -> None:
         """Resume an unfinished game exactly where it was left."""

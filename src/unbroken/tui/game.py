@@ -40,6 +40,7 @@ from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.taking import apply_option, show_outcome, take_only_answers
 from unbroken.tui.taking_back import KeptLog, take_back
+from unbroken.tui.title import GAME_SAVED
 from unbroken.tui.widgets import (
     HandPanel,
     Marks,
@@ -465,6 +466,5 @@ class GameScreen(Screen[None]):
         if not leave:
             self.say("Stayed in the game.", 2)
             return
-        if self.session.leave():
-            self.notify("Game saved: continue it from the title screen.")
-        self.game_app.show_title()
+        saved = self.session.leave()
+        self.game_app.show_title(GAME_SAVED if saved else "")

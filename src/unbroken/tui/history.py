@@ -71,6 +71,9 @@ class RecordsScreen(Screen[None]):
         Binding("c", "show('table')", "Table"),
         Binding("a", "achievements", "Achievements"),
         Binding("p", "panels", "Panels"),  # shown only when a plugin adds one
+        # As on the title (32a-8: `?` did nothing here after a replay watched from here).
+        # Not in the footer: with a plugin's `p Panels` it is full at 80 columns.
+        Binding("question_mark", "help", "Help", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -148,6 +151,10 @@ class RecordsScreen(Screen[None]):
     def action_leave(self) -> None:
         """Esc on the table: back to the title (Records is opened from its menu)."""
         self.app.pop_screen()
+
+    def action_help(self) -> None:
+        """Open help, as `?` does on the title."""
+        game_app(self).open_screen("help")
 
     #: The games' rows: (key, cells by column key); the table's layout (records_table.shown).
     cells: list[tuple[str, Cells]] = []

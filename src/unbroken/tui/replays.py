@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -22,6 +23,7 @@ from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
+from unbroken.tui.hints import HintBox
 from unbroken.tui.reach import game_app
 from unbroken.tui.sheet_rows import applied_row
 from unbroken.tui.widgets import draw_table, table_layout
@@ -33,6 +35,43 @@ if TYPE_CHECKING:
 
 #: Seconds between steps when playing, by speed setting.
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
+#: How long the notice of a recording that fails verification stays in sight (seconds).
+WARNING_SECONDS = 30.0
+
+
+class ViewerNotice(HintBox):
+    """The viewer's notice line: the game's (`HintBox`, a notice with no heading), with room
+    for all its words. The viewer has no full log (`l`) to keep a notice cut to the game's
+    rows, so a long one (a recording that fails verification, its file named) takes the
+    rows it needs, the log giving them up for its time."""
+
+    DEFAULT_CSS = """
+    ViewerNotice {
+        max-height: 12;
+    }
+    """
+
+    #: The notice that stays its whole time (a recording that fails verification): a key's
+    #: notice over it gives it back when it goes, as the game's notice over a hint does.
+    lasting = ""
+
+    def say(self, hint: str, seconds: float | None = None, heading: str = "") -> None:
+        """Show `hint` for `seconds`; the lasting notice under it comes back after."""
+        under = None
+        if self.lasting and self.text == self.lasting and hint != self.lasting:
+            under = (self.lasting, max(2.0, self._until - time.monotonic()))
+        super().say(hint, seconds, heading)
+        if under is not None:
+            self._under = under
+
+    def put_away(self) -> None:
+        """Put the notice on show away (out of date): but the lasting one, kept its time."""
+        if self.text == self.lasting:
+            return
+        if self._under is not None and self._under[0] == self.lasting:
+            self.expire()  # the lasting one back
+        else:
+            self.dismiss()
 
 
 class ReplayListScreen(Screen[None]):
@@ -43,6 +82,9 @@ class ReplayListScreen(Screen[None]):
         Binding("enter", "pick('watch')", "Watch", key_display="⏎", priority=True),
         Binding("enter", "pick('continue')", "Continue", key_display="⏎", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
+        # As on every screen that leads to one (32a-8: `?` after leaving the viewer with Esc
+        # did nothing here, read as the viewer's `?` doing nothing).
+        Binding("question_mark", "help", "Help"),
     ]
 
     def __init__(self, unfinished_only: bool = False) -> None:
@@ -97,6 +139,13 @@ class ReplayListScreen(Screen[None]):
         if action == "pick":
             return (parameters == ("continue",)) == self.unfinished_only
         return True
+
+    def action_help(self) -> None:
+        """Open help at the keys: the viewer's first, or the game's for a game to continue."""
+        if self.unfinished_only:
+            game_app(self).open_screen("keys")
+        else:
+            self.app.push_screen(HelpScreen(viewer=True))
 
     def action_pick(self, what: str) -> None:
         """Enter: watch the highlighted game (or continue it), as the table's Enter does."""
@@ -171,9 +220,38 @@ class ReplayViewerScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.can_focus = False  # the VCR keys (Home, End, arrows) belong to the viewer
+        # The notice line, as the game's: rows of its own above the log, which gives them up
+        # (32a-1: a toast in the corner covered three of the log's lines).
+        self.query_one("#right").mount(ViewerNotice(), before="#log")
         self.show()
         if self.problem is not None:
-            self.notify(warning(self.problem), severity="error", timeout=30)
+            notice = self.query_one(ViewerNotice)
+            notice.lasting = warning(self.problem)
+            self.say(notice.lasting, WARNING_SECONDS)
+
+    def say(self, message: str, seconds: float = 4) -> None:
+        """Say a message of the viewer's own (a key that finds nothing, a recording that fails
+        verification) in the notice line above the log, as the game says its own: it covers
+        no tracker and no log line, and shows one at a time (the same one never stacks)."""
+        self.query_one(ViewerNotice).say(message, seconds, "")
+
+    def put_notice_away(self) -> None:
+        """Put a key's notice on show away (out of date: the chart now says where things
+        are); a recording's failed verification stays its time."""
+        self.query_one(ViewerNotice).put_away()
+
+    def on_screen_suspend(self) -> None:
+        self.query_one(ViewerNotice).hold()  # its time runs only in sight (help over it)
+
+    def on_screen_resume(self) -> None:
+        self.query_one(ViewerNotice).release()
+
+    @on(HintBox.Changed)
+    def notice_changed(self) -> None:
+        """The notice line took or gave up rows: the log stays on its newest lines, the
+        chance chart (when shown) fits its words to the rows left."""
+        self.call_after_refresh(self.query_one("#log", RichLog).scroll_end, animate=False)
+        self.call_after_refresh(lambda: redraw(self))
 
     #: A draw for a resize is on its way (`on_resize`).
     _resized = False

@@ -14,6 +14,8 @@ from unbroken.tui.reach import game_app
 
 #: The menu line of Continue (dimmed, "(none)", when there is nothing to continue).
 CONTINUE = "Continue an unfinished game"
+#: What the title says under its menu after a game was left for it, kept.
+GAME_SAVED = f"Game saved: “{CONTINUE}” picks it up where you left it."
 
 
 class Menu(OptionList):
@@ -59,7 +61,23 @@ class TitleScreen(Screen[None]):
             Option("Quit", id="quit"),
             id="menu",
         )
+        # What the title has to say (a game left is saved), under the menu: a notice in the
+        # corner stayed over the next screen, the Continue list too (32a-9).
+        yield Static(id="title-note")
         yield Footer()
+
+    def say(self, note: str) -> None:
+        """Say `note` under the menu while the title shows (it goes when another screen
+        opens over it: said there, it told the player to go where they were)."""
+        shown = self.query_one("#title-note", Static)
+        shown.update(Text(note))
+        shown.display = bool(note)
+
+    def on_mount(self) -> None:
+        self.query_one("#title-note", Static).display = False
+
+    def on_screen_suspend(self) -> None:
+        self.say("")  # said: the player has moved on
 
     def on_screen_resume(self) -> None:
         # The app's first screen: in a browser tab (`unbroken serve`) it came up with
