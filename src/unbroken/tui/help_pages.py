@@ -127,7 +127,7 @@ is at most that option's; `[88% no use]`: the same with no Skip or Pass beside i
 chance (only chance or the play after puts it there); `[same as 2]`: it won and lost on
 exactly the futures option 2 did, so its figure is 2's: the futures cannot tell them
 apart (what follows hangs on what they draw, such as the level's monster while it is
-unseen, not on the choice); `[  …  ]`: no figure yet.
+unseen, not on the choice); `[…]`: no figure yet.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.
