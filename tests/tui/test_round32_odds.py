@@ -149,3 +149,24 @@ def test_help_and_the_docs_describe_every_form_of_the_brackets() -> None:
     for where, text in (("help", KEYS), ("docs/advisor.md", docs.read_text(encoding="utf-8"))):
         missing = forms - _forms_said(text)
         assert not missing, (where, sorted(missing))
+
+
+def test_the_option_that_does_nothing_keeps_its_figure_for_one_of_no_use() -> None:
+    # The Focus of no use reads "at most Skip's N%": Skip's own line holds that N, never
+    # "[same as 2]" (found at 8 games by tests/tui/test_odds.py's Focus of no use).
+    race = Weighing((LEAD, SAME, SAME), (32,) * 3, best=0, fresh=LEAD, fresh_games=32)
+    assert twins(race, first=[2]) == {1: 2}
+    actions = [act.Focus(), act.Plan(), act.Skip()]
+    screen = SimpleNamespace(game=SimpleNamespace(events=[]), offered=[(a, "") for a in actions])
+    shown = odds.GameOdds(cast(Any, screen))
+    shown.anytime = cast(Any, _Odds(race))
+    shown.at, shown.legal, shown.no_use, shown.passing = 0, [0, 1, 2], set(), 2
+    texts, _ = shown.marks()
+    assert texts[1] == "[same as 3]" and texts[2].endswith("% behind]")
+    # With an option of no use reading Skip's figure, Skip keeps it even beside the best.
+    race = Weighing((SAME, LEAD, LEAD), (32,) * 3, best=1, fresh=LEAD, fresh_games=32)
+    shown.anytime = cast(Any, _Odds(race))
+    shown.no_use = {0}
+    texts, _ = shown.marks()
+    assert texts[2] == odds.odds_text(race.shown(2)) and "%" in texts[2]
+    assert texts[0] == f"[at most Skip's {texts[2][1:].split('%')[0]}%]"

@@ -25,17 +25,20 @@ def _reads(figure: Figure) -> tuple[int, bool, bool, bool]:
     return round(100 * figure.rate), figure.behind, figure.stopped, figure.at_most
 
 
-def twins(w: Weighing, apart: Collection[int] = ()) -> dict[int, int]:
+def twins(w: Weighing, apart: Collection[int] = (), first: Collection[int] = ()) -> dict[int, int]:
     """Return the options whose results the futures cannot tell from another's, each with
     the option it is the same as: no future, of those both played, won after one of them
     only, and their figures read the same (the same whole percent and tags). Of each such
     group the best stands for it where it is in it (its line holds the chance here and
-    its interval), else the first; the others are the same as that one. Options in
+    its interval), then one of `first` (the option that does nothing,
+    whose figure an option of no use now reads as its bound: "at most Skip's 85%" beside a
+    Skip reading "same as 5" sent the reader on twice), else the first; the others are the
+    same as that one. Options in
     `apart` (marked "no use now": their lines read another's figure) are left out; so is
     any before a figure."""
     shown = w.shown_all
     same: dict[int, int] = {}
-    order = sorted(range(len(w.wins)), key=lambda k: (k != w.best, k))
+    order = sorted(range(len(w.wins)), key=lambda k: (k != w.best, k not in first, k))
     heads: list[int] = []
     for k in order:
         if k in apart or not w.games[k] or not shown[k].games:

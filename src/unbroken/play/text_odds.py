@@ -83,7 +83,7 @@ def table(
     # The names in one column, past the widest figure ("at most Skip's 85 %", round 27).
     wide = max([14, *map(len, figures)])
     # Options the futures cannot tell from another (32a-3: five at one figure read as copied).
-    same = twins(weighing, no_use)
+    same = twins(weighing, no_use, [passing] if passing is not None else [])
     for k, i in enumerate(legal):
         e = weighing.shown(k)
         # "behind" only of an option clearly behind, as the verdict says (round 10).

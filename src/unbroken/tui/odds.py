@@ -221,8 +221,11 @@ class GameOdds:
         name = "" if self.passing is None else type(self.screen.offered[self.passing][0]).__name__
         for i in self.no_use:
             texts[i] = no_use_text(found.get(i), passing, name)
-        apart = [self.legal.index(i) for i in self.no_use]
-        for k, j in twins(weighing, apart).items():
+        # The option that does nothing keeps its figure where an option of no use reads it
+        # as its bound ("at most Skip's 0%" beside "[same as 5]" sent the reader on twice).
+        first = [self.legal.index(self.passing)] if self.passing is not None else []
+        apart = [self.legal.index(i) for i in self.no_use] + (first if self.no_use else [])
+        for k, j in twins(weighing, apart, first).items():
             texts[self.legal[k]] = same_text(OPTION_KEYS[self.legal[j]])
         verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
         leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
