@@ -130,7 +130,9 @@ def test_the_key_covers_the_rules_and_plugins() -> None:
 
 
 @pytest.mark.parametrize(
-    "content", ["not json {", "[1, 2]", '{"format": 11, "games": "many"}', "\udcff"]
+    # The format this release writes (a damaged one of its own, not an older format).
+    "content",
+    ["not json {", "[1, 2]", f'{{"format": {advisor_analysis.FORMAT}, "games": "many"}}', "\udcff"],
 )
 def test_a_damaged_kept_analysis_is_said_and_weighed_again(
     tmp_path: Path, weighed: list[int], capsys: pytest.CaptureFixture[str], content: str

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.changes import what_it_changes
+from unbroken.advisor.changes import what_it_changes, what_it_ends
 from unbroken.advisor.choice import COSTLY, Choice, short_name
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
 from unbroken.advisor.paired import Difference
@@ -60,7 +60,8 @@ from unbroken.words.actions import option_text, shared_note
 #:    `unseen`, the monsters a decision's figures average over.
 #: 10: `score_ahead` below 0 where the best scores more (#28 round 26).
 #: 11: `equal_best`, the other options about equal to the best (#28 round 27).
-FORMAT = 11
+#: 12: `ends`, `best_ends`, what the option taken and the best end for certain (32a-5).
+FORMAT = 12
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
 # them from either module.
@@ -331,6 +332,8 @@ def _choice(p: _Position, w: Weighing, led_to: Estimate | None = None) -> Choice
             if k != p.taken
         ),
         shared=shared_note([(a, "") for a in p.legal], state, rules),
+        ends=what_it_ends(p.game, p.legal[p.taken]),
+        best_ends=what_it_ends(p.game, p.legal[w.best]),
     )
 
 

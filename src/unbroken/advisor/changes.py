@@ -67,6 +67,19 @@ def what_it_changes(game: Game, action: act.Action) -> str:
     return ", ".join(parts) if parts else NOTHING_SURE
 
 
+def what_it_ends(game: Game, action: act.Action) -> str:
+    """Return what taking `action` now ends for certain, in words: "wins the game" (the last
+    monster defeated), "ends the battle" (a monster defeated: "— defeats it" on its line), or
+    "" for neither. A verdict weighs the chance of winning only, so an option that ends the
+    battle and one that does not can win as often; it says which ends it (32a-5: a killing
+    blow "about equal to Skip your turn")."""
+    f = game.query().forecast(action)
+    over = next((e for e in f.events if isinstance(e, ev.GameOver)), None)
+    if over is not None:
+        return "wins the game" if over.won else ""
+    return "ends the battle" if f.defeated else ""
+
+
 def _own(event: ev.Event, cause: Acted | None, own: str) -> bool:
     """True when `event` is not a resource paid, lost or gained by another rule (one the
     note would say: not the option's own card's, nor a Passive's)."""

@@ -78,6 +78,12 @@ class Choice:
     #: the prompt (`words.actions.shared_note`: "⚠ time runs out: the monster ambushes
     #: you"): a row short of room leaves it out first (31a-6). "" for none.
     shared: str = ""
+    #: What the option taken and the best one end for certain (`changes.what_it_ends`):
+    #: "ends the battle", "wins the game" or "". The chance counts winning only, so a
+    #: killing blow and Skip your turn can win as often: the verdict says which ends the
+    #: battle (32a-5: "about equal to Skip your turn" for "Spike Thrower — defeats it").
+    ends: str = ""
+    best_ends: str = ""
 
     @property
     def chance_best(self) -> Estimate:
@@ -185,6 +191,8 @@ class Choice:
         if not self.clearly_worse:
             if not self.against_best.games:  # an analysis from before #30: no comparison
                 return f"about equal to {in_sentence(self.best)}"
+            if self.ends != self.best_ends:
+                return self._ends_apart()
             # The paired figures first (a table cuts the line short): the chance before less
             # the chance taken is this difference (unless the option was certain). An
             # interval either side of 0 is said so, not as a signed size: 30b-10 read "-12
@@ -248,6 +256,32 @@ class Choice:
             f" better for {best}: {d.behind} won only after it, {d.ahead or 'none'} only after"
             f" this (+{round(100 * gain.mean)} points there, {low} to {high})"
         )
+
+    def _ends_apart(self) -> str:
+        """Return the verdict of two options the chance does not tell apart when one of them
+        ends the battle (or wins the game) and the other does not: which ends it, said
+        first, then what the futures show, never "about equal" (32a-5: a killing blow
+        "about equal to Skip your turn", both won in nearly every future): "this ends the
+        battle; Skip your turn does not, yet the futures cannot tell them apart: both win
+        ~100 % on the same 16 futures, the reference bot playing on" where no future was won
+        after one only, else "too close to tell on the same futures (-5 to 3 points)"."""
+        d = self.against_best
+        best = short_name(self.best)
+        if self.ends:
+            said = f"this {self.ends}; {best} does not"
+        else:
+            said = f"{best} {self.best_ends.replace('ends', 'would end', 1)}"
+            said = f"{said.replace('wins', 'would win', 1)}; this does not"
+        if not d.ahead and not d.behind:
+            tell = (
+                f", yet the futures cannot tell them apart: both win"
+                f" ~{round(100 * self.before.rate)} % on the same {d.games} futures,"
+                " the reference bot playing on"
+            )
+        else:
+            low, high = (bound(x) for x in d.interval)
+            tell = f", and on the same futures it is too close to tell ({low} to {high} points)"
+        return f"{said}{tell}{self._scores_equal()}"
 
     def _equals(self) -> str:
         """Return the other options about equal to the best, named (`equal_best`): " (Explore
@@ -371,6 +405,8 @@ class Choice:
             "unseen": self.unseen,
             "equal_best": list(self.equal_best),
             "shared": self.shared,
+            "ends": self.ends,
+            "best_ends": self.best_ends,
             "loss": round(self.loss, 1),
             "bot_worse": self.bot_worse,
             "clearly_worse": self.clearly_worse,
@@ -404,6 +440,8 @@ class Choice:
             int(data.get("unseen", 0)),
             tuple(str(x) for x in data.get("equal_best", ())),
             str(data.get("shared", "")),
+            str(data.get("ends", "")),
+            str(data.get("best_ends", "")),
         )
 
 

@@ -25,6 +25,7 @@ from unbroken.advisor.chances import no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
 from unbroken.core.actions import Action, Pass, Skip
 from unbroken.core.game import Game
@@ -81,11 +82,14 @@ def table(
         figures.append(figure)
     # The names in one column, past the widest figure ("at most Skip's 85 %", round 27).
     wide = max([14, *map(len, figures)])
+    # Options the futures cannot tell from another (32a-3: five at one figure read as copied).
+    same = twins(weighing, no_use, [passing] if passing is not None else [])
     for k, i in enumerate(legal):
         e = weighing.shown(k)
         # "behind" only of an option clearly behind, as the verdict says (round 10).
         early = f"stopped early at {e.games}" if e.stopped else ""
-        marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early) if x)
+        alike = f"same futures won as {legal[same[k]] + 1}" if k in same else ""
+        marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early, alike) if x)
         stopped = f" ({marks})" if marks else ""
         head = f"  {i + 1:>2}. {figures[k]:<{wide}} "
         # The option's name is cut, never the mark: it must stay in sight (round 7).

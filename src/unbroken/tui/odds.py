@@ -9,6 +9,8 @@ analyze` and in the replay viewer's chart. Rollouts run in worker processes;
 a timer adds up the finished ones four times a second, so the screen never
 waits. The odds stop when the player acts or presses `%` again, and by
 themselves when the race ends (at MOST games per option at the latest).
+An option the futures cannot tell from another (the same futures won and lost, the
+same figure: `advisor.twins`) reads "[same as 2]" (32a-3).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from unbroken.advisor.chances import Figure, no_use_figure
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
+from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
 from unbroken.advisor.verdict import in_short
 from unbroken.core import actions as act
@@ -70,6 +73,13 @@ def odds_text(figure: Figure | None) -> str:
         at_most = "≤" if f.at_most and round(100 * f.rate) else ""
         return f"[{at_most}{100 * f.rate:.0f}% stopped]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
+
+
+def same_text(key: str) -> str:
+    """Return the odds of an option whose results the futures cannot tell from option
+    `key`'s (`twins.twins`): "[same as 2]", not its figure again (32a-3: five options at
+    exactly "[51% behind]" read as one number copied)."""
+    return f"[same as {_key_name(key)}]"
 
 
 def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str:
@@ -211,6 +221,12 @@ class GameOdds:
         name = "" if self.passing is None else type(self.screen.offered[self.passing][0]).__name__
         for i in self.no_use:
             texts[i] = no_use_text(found.get(i), passing, name)
+        # The option that does nothing keeps its figure where an option of no use reads it
+        # as its bound ("at most Skip's 0%" beside "[same as 5]" sent the reader on twice).
+        first = [self.legal.index(self.passing)] if self.passing is not None else []
+        apart = [self.legal.index(i) for i in self.no_use] + (first if self.no_use else [])
+        for k, j in twins(weighing, apart, first).items():
+            texts[self.legal[k]] = same_text(OPTION_KEYS[self.legal[j]])
         verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
         leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
         return texts, status_text(odds, verdict, leader, self.unseen)
