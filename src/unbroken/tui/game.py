@@ -366,9 +366,8 @@ class GameScreen(Screen[None]):
         """Show the session's notices (recording stopped, an observer switched off, the
         daily challenge's terms) in the notice line above the log, which covers no tracker
         and goes under help and the inspector (#28 round 14: the daily's toast lay over
-        help's keys)."""
-        if notices:
-            self.say(" ".join(n[:1].upper() + n[1:] for n in notices), seconds=8)
+        help's keys), one at a time (#28 round 32: joined, two ran together, cut)."""
+        self.query_one(HintBox).say_each([n[:1].upper() + n[1:] for n in notices], 8)
 
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
