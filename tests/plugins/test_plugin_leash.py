@@ -155,12 +155,15 @@ def test_the_full_screen_game_goes_on_and_quits_with_a_hung_observer(
     from unbroken.testing import Scenario
     from unbroken.tui.app import UnbrokenApp
     from unbroken.tui.game import GameScreen
+    from unbroken.tui.hints import HintBox
 
     loaded = installed(monkeypatch, loaded_with(("stuck", Stuck("spins"))))
     sent: list[str] = []
     monkeypatch.setattr(App, "notify", lambda self, message, **options: sent.append(message))
     # The session's notices are said on the game screen's notice line (#28 round 14).
     monkeypatch.setattr(GameScreen, "say", lambda self, message, seconds=4: sent.append(message))
+    # Several at once are said in turn (#28 round 32).
+    monkeypatch.setattr(HintBox, "say_each", lambda self, messages, seconds: sent.extend(messages))
     game = Scenario("tomu", ruleset=loaded.ruleset).start("preparation")
     app = UnbrokenApp(loaded.ruleset, animate=False, game=game, record=False)
 

@@ -23,6 +23,7 @@ from unbroken.testing import FolderPlugin, Scenario, write_pack
 from unbroken.tui.app import UnbrokenApp, skipped_notices
 from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
+from unbroken.tui.hints import HintBox
 from unbroken.tui.inspector import SCORE, card_lines
 from unbroken.tui.newgame import NewGameScreen
 from unbroken.tui.plugins_screen import PluginsScreen
@@ -91,8 +92,12 @@ def notices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     def say(self: Any, message: str, seconds: float = 4) -> None:  # the notice line
         sent.append((message, "warning"))
 
+    def say_each(self: Any, messages: list[str], seconds: float) -> None:  # in turn (32a-7)
+        sent.extend((message, "warning") for message in messages)
+
     monkeypatch.setattr(App, "notify", notify)
     monkeypatch.setattr(GameScreen, "say", say)
+    monkeypatch.setattr(HintBox, "say_each", say_each)
     return sent
 
 

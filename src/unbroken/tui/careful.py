@@ -255,3 +255,19 @@ def keys_moved(before: list[tuple[act.Action, str]], now: list[tuple[act.Action,
     a DISARM put the Knife's Quick cut and Stab on the Spear's Pierce and Lunge keys).
     Only costs changing moves no key, nor options added or taken away after the last."""
     return any(b != n for (b, _), (n, _) in zip(before, now, strict=False))
+
+
+def asked_anew(
+    was: str, kind: str, before: list[tuple[act.Action, str]], now: list[tuple[act.Action, str]]
+) -> bool:
+    """Return whether a question of `kind`, asked right after the player answered one of
+    the same level and step (`was`: its kind; `before`, `now`: their options), is a new
+    question ("New question"), not the one before with its list changed ("Options
+    changed") nor asked again ("Asked again"): after a Response, the next window (the
+    next round's); a question that ends with its answer (not STANDING) with other options
+    (#28 round 32: the level's two skills drawn right after the Bugbear Warlord's reward
+    skill was kept said "Options changed"). With the same options it is asked again (a
+    Paralyzed player's "Roll for the condition, or pay instead?" after the monster's roll)."""
+    if was == DecisionKind.RESPONSE:
+        return True
+    return kind not in STANDING and keys_moved(before, now)

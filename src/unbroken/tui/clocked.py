@@ -42,6 +42,15 @@ class ClockedList(DecisionList):
         self.due[then.__name__] = time.monotonic() + seconds
         return self.set_timer(seconds, then)
 
+    def settle_from_drawn(self, timer: Timer, seconds: float) -> None:
+        """Start the beat after decisions taken for the player (`timer`, of `seconds`) again
+        once the options held are drawn: the table drawn after it began took a part of it
+        that grew with the machine's load (#28 round 32: 0.2-0.3 s of its 0.9 s under
+        load; the beat felt of varying length). Not when it is over or a screen covers it."""
+        if self._settle is timer:
+            timer.stop()
+            self._settle = self.clock(seconds, self.settle_over)
+
     def hide(self) -> None:
         """The question goes out of sight (a screen over it): its clocks stop until `reveal`."""
         now = self.hidden_at = time.monotonic()

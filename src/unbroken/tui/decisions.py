@@ -22,7 +22,6 @@ from textual.widgets import Static
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.state import DecisionKind
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -30,6 +29,7 @@ from unbroken.tui.careful import (
     REVEALED,
     STANDING,
     TAKEN,
+    asked_anew,
     careful_cue,
     keys_moved,
     taken_words,
@@ -129,9 +129,10 @@ class DecisionPanel(CarefulList):
             None if why else option_no_use(a, s, rules, f.get(a)) for a, why in self.offered
         ]
         self.best = best_final([f.get(a) for a, _ in self.offered])
-        # A Response answered, the next window is a new question too (the next round's);
-        # so is a question asked again whose answer's key would take a costly option again.
-        again = at[2] == DecisionKind.RESPONSE and asked != self.offered_n
+        # A Response answered, the next window is a new question too (the next round's); so
+        # are a question's other options that its answer ended (`asked_anew`), and a question
+        # asked again whose answer's key would take a costly option again.
+        again = asked != self.offered_n and asked_anew(at[2], kind, before, self.offered)
         # The game's first question (a game begun or continued) is a new one too (#28 round
         # 20: `2` about 2 s after the first Preparation appeared took Fight unread).
         new = bool(kind) and (at != self.offered_at or again) and (bool(at[1]) or self.first_new)

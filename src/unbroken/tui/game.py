@@ -367,9 +367,8 @@ class GameScreen(Screen[None]):
         """Show the session's notices (recording stopped, an observer switched off, the
         daily challenge's terms) in the notice line above the log, which covers no tracker
         and goes under help and the inspector (#28 round 14: the daily's toast lay over
-        help's keys)."""
-        if notices:
-            self.say(" ".join(n[:1].upper() + n[1:] for n in notices), seconds=8)
+        help's keys), one at a time (#28 round 32: joined, two ran together, cut)."""
+        self.query_one(HintBox).say_each([n[:1].upper() + n[1:] for n in notices], 8)
 
     def rolled(self) -> str:
         """Return the die as the stage shows it now: face, number, result and purpose."""
@@ -400,13 +399,15 @@ class GameScreen(Screen[None]):
 
     def action_switch_focus(self) -> None:
         """Tab: from the options to the hand, and back. In the hand the arrows pick a card
-        (scrolled into sight; Enter inspects it), or scroll it when it names none."""
+        (scrolled into sight; Enter inspects it), or scroll it when it names none. The
+        screen's own scroll to a widget given focus is not asked for: it showed the Hand's
+        top, the card picked (marked, Enter's) out of sight below it (#28 round 32)."""
         hand = self.query_one("#hand", HandPanel)
         text = self.query_one("#hand-text", CardLines)
         if self.focused in (hand, text):
             self.query_one(DecisionList).focus()
         else:
-            (text if text.can_focus else hand).focus()
+            (text if text.can_focus else hand).focus(scroll_visible=False)
 
     def action_monster_rules(self) -> None:
         """Show the monster's rules in full on the stage (a part at a time where they do not

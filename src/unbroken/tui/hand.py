@@ -18,6 +18,7 @@ from collections.abc import Mapping
 
 from msgspec.structs import astuple
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
@@ -297,7 +298,8 @@ class HandText(Panel):
 class HandPanel(VerticalScroll):
     """The Hand, scrolled: it is short at 80x24 beside the monster's sheet. Tab moves to
     it (the screen's binding), the arrows and page keys scroll it, and its border says
-    when some of it is out of sight."""
+    when some of it is out of sight, above or below. Focus leaving it for the screen's
+    other parts scrolls it back to its top (`leave`)."""
 
     def compose(self) -> ComposeResult:
         yield HandText(id="hand-text")
@@ -319,12 +321,33 @@ class HandPanel(VerticalScroll):
         self.call_after_refresh(self.say_more)
 
     def say_more(self) -> None:
-        """Say in the panel's border when some of the hand is out of sight, and how to see it."""
-        hidden = self.max_scroll_y > 0
+        """Say in the panel's border when some of the hand is out of sight, above, below or
+        both, and how to see it: "↓ more (tab, ↓)", "↑↓ more (tab, ↑↓)", "↑ more (tab, ↑)"
+        (#28 round 32: scrolled between its ends, it said "↓ more" only, lines hidden above
+        unsaid)."""
+        above = self.scroll_y > 0
         below = self.scroll_y < self.max_scroll_y
-        more = (" ↓ more (tab, ↓)" if below else " ↑ (tab, ↑)") if hidden else ""
-        self.border_title = self.title + more
+        arrows = ("↑" if above else "") + ("↓" if below else "")
+        self.border_title = f"{self.title} {arrows} more (tab, {arrows})" if arrows else self.title
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
         self.say_more()
+
+    def on_blur(self, _: events.Blur) -> None:
+        self.call_after_refresh(self.leave)
+
+    def on_descendant_blur(self, _: events.DescendantBlur) -> None:
+        self.call_after_refresh(self.leave)
+
+    def leave(self) -> None:
+        """Focus has left the Hand: when it went to another part of the game screen (Tab,
+        a click on the options), scroll the Hand back to its top, where the conditions and
+        the weapon's attacks are, which the next decision is about (#28 round 32: left
+        scrolled, they were out of sight under "↓ more"). Not while another screen covers
+        it (the inspector, from Enter on a card): Esc comes back to the Hand as it was.
+        Tab back to it scrolls the card picked into sight again (CardLines)."""
+        screen, focused = self.screen, self.screen.focused
+        inside = focused is not None and (focused is self or self in focused.ancestors)
+        if screen.is_current and not inside:
+            self.scroll_home(animate=False, immediate=True)

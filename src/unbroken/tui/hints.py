@@ -199,9 +199,25 @@ class HintBox(Static):
 
     #: A hint a notice covers, and its seconds left: shown again when the notice goes.
     _under: tuple[str, float] | None = None
+    #: Notices said together waiting their turn (`say_each`), each with its seconds.
+    _queued: tuple[tuple[str, float], ...] = ()
+
+    def say_each(self, notices: list[str], seconds: float) -> None:
+        """Say `notices` one at a time, each for `seconds` (the first now, over what is on
+        show), each whole in the notice line: joined, two ran together and were cut
+        (#28 round 32). Those waiting go on when one is put away, by its time or a key."""
+        if notices:
+            self._queued = (*((n, seconds) for n in notices[1:]), *self._queued)
+            self.say(notices[0], seconds, "")
 
     def expire(self) -> None:
-        """The message's time is over: put it away, or show the hint it covered."""
+        """The message's time is over: put it away, or show the next notice waiting, or
+        the hint it covered."""
+        if self._queued:
+            (notice, seconds), *rest = self._queued
+            self._queued = tuple(rest)
+            self.say(notice, seconds, "")
+            return
         under, self._under = self._under, None
         if under is None:
             self.dismiss()
@@ -229,9 +245,12 @@ class HintBox(Static):
             self._left = 0.0
 
     def dismiss(self) -> None:
-        """Put the hint away (and any it covered or put aside: the player acted)."""
+        """Put the hint away (and any it covered or put aside: the player acted); a notice
+        waiting its turn (`say_each`) is shown now."""
         self._under = self._aside = None
         self.text = ""
+        if self._queued:
+            self.expire()
 
     #: The hint put aside while the odds are shown (`aside`), and its seconds left.
     _aside: tuple[str, float] | None = None

@@ -252,6 +252,7 @@ class CarefulList(ClockedList):
             self._careful.stop()
             self._careful = None  # not running: a screen over it (`hide`) keeps none of it
         self._settle = self.clock(seconds, self.settle_over)
+        self.call_after_refresh(self.settle_from_drawn, self._settle, seconds)
 
     def careful_over(self) -> None:
         """Let every option's key take it at once again (the options have been in sight);

@@ -40,11 +40,16 @@ def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
         return
     action, why = screen.offered[index]
     if why:
+        # Its window still open, no key taken since: aimed at the options before these,
+        # and said so (#28 round 29: a stray key got only "Not now: Attack with Pry"), that
+        # alone: the dimmed row and the line under the list say why it cannot be taken
+        # (round 32: both said in one notice ran together and were cut, "… (decisions
+        # were taken for you). Not now: Resolve A Hard Lesson…").
+        if panel.careful and panel.why == TAKEN and not panel.over:
+            screen.say(f"{changed} Look, then choose.")
+            return
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
-        # Its window still open, no key taken since: aimed at the options before these
-        # too, said first (#28 round 29: a stray key got only "Not now: Attack with Pry").
-        first = f"{changed} " if panel.careful and panel.why == TAKEN and not panel.over else ""
-        screen.say(f"{first}Not now: {text}.")
+        screen.say(f"Not now: {text}.")
         return
     if not panel.taking(index, enter):  # marked: the same key again takes it
         return
