@@ -5,15 +5,15 @@ at 80x24, two scrolled out of sight)."""
 from __future__ import annotations
 
 from pilot import sync
-from test_layout import RULES, play
+from test_layout import play_new
 
-from unbroken.core.game import Game
 from unbroken.sim import heuristic_bot
 
 
 @sync
 async def test_a_warning_in_the_detail_line_leaves_every_option_its_row() -> None:
     # Helena's seed 36 meets 13 options at the Hobgoblin's battle, starving: every
-    # decision is checked in sight (test_layout.check_decision), nothing scrolled out.
-    seen = await play(Game.new(RULES, "helena", "normal", seed=36), heuristic_bot)
+    # decision is checked in sight (test_layout.check_decision), nothing scrolled out: the
+    # game test_layout's whole-games test plays first, played once (`play_new`).
+    seen = await play_new("helena", heuristic_bot, 36)
     assert seen["most"] >= 13

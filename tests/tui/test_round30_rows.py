@@ -6,12 +6,15 @@ gives way first (30a-10)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 
-from pilot import settle, sync
+import pytest
+from pilot import settle
 
 from unbroken.core.game import Game
-from unbroken.home.settings import Settings, save_settings
+from unbroken.home.settings import Settings, save_settings, settings_path
 from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot
 from unbroken.tui.app import UnbrokenApp
@@ -135,7 +138,7 @@ def faults(screen: GameScreen) -> list[str]:
 async def walk(game: Game, seed: int) -> tuple[int, list[str]]:
     """Play `game` at 80x24 through the screen, the heuristic bot and random choices mixed;
     return the decisions seen and the faults found."""
-    app = UnbrokenApp(RULES, animate=False, game=game)
+    app = UnbrokenApp(RULES, animate=False, game=game, record=False)
     pick, seen, found = random.Random(seed), 0, list[str]()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -154,9 +157,20 @@ async def walk(game: Game, seed: int) -> tuple[int, list[str]]:
     return seen, found
 
 
-@sync
-async def test_cut_rows_over_many_decisions_at_80x24() -> None:
-    assert save_settings(Settings(hints=False)) == ""
+def test_cut_rows_over_many_decisions_at_80x24(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Its own config and data dirs (hints off: a player past their first game), whatever
+    # the test-wide fixture or the environment says: the settings it saves are its own.
+    monkeypatch.setenv("UNBROKEN_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("UNBROKEN_DATA_DIR", str(tmp_path / "data"))
+    assert settings_path().is_relative_to(tmp_path), settings_path()
+    assert save_settings(Settings(hints=False), settings_path()) == ""
+    asyncio.run(cut_rows_over_many_decisions())
+
+
+async def cut_rows_over_many_decisions() -> None:
+    """Walk four games (`walk`) and check the options as shown at every decision."""
     seen, found = 0, list[str]()
     for who, seed in [
         ("kirilla-el-kaer", 1836273135108149384),
