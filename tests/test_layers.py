@@ -104,6 +104,7 @@ def test_no_cycle_between_units() -> None:
 #: Where the plugins on (read from UNBROKEN_PLUGINS or the user's config) are decided: the
 #: front ends, which hand them down (docs/architecture.md, "The plugins in use").
 DECIDERS = ("unbroken.plugins", "unbroken.cli", "unbroken.tui.app", "unbroken.testing")
+#: (`unbroken.tui.app` by its name's start: its rules and plugins, `unbroken.tui.app_rules`, too.)
 #: The calls that read which plugins are on (`load_ruleset()` without a pack folder too).
 READS_CONFIG = {"current_plugins", "load_in_use", "load_ruleset"}
 

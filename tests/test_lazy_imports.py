@@ -21,6 +21,7 @@ REASONS: dict[str, str] = {
     "textual load only on the path that runs",
     "unbroken.tui.app": "the title's first frame draws before the engine and the other "
     "screens load",
+    "unbroken.tui.app_rules": "the title's first frame draws before the plugins load",
     "unbroken.tui": "the title's first frame and the game screen's draw before what only one "
     "action needs (today's daily, the inspector)",
     "unbroken.board.offer": "offering a daily after `unbroken` ends loads the records and the "

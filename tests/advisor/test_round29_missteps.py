@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.choice import COSTLY, taken_first
+from unbroken.advisor.choice import COSTLY, unpaid_cut
 from unbroken.advisor.paired import Difference
 from unbroken.cli.analyze import text_report
 
@@ -66,37 +66,35 @@ def test_the_missteps_summary_says_its_order() -> None:
     assert [line[:17] for line in lines[1:3]] == ["  ! decision 65 (", "  ! decision 22 ("]
 
 
-def test_a_rest_at_an_encounter_it_could_not_pay_is_said_first() -> None:
+def test_a_rest_at_an_encounter_it_could_not_pay_is_said_when_cut() -> None:
     """29a-13: "Stolen Rations: 1 food -> 4 SE (time 1)…", cut before "(cannot pay: rest,
-    gain 1 SE)", read as if the encounter was resolved: the player rested."""
+    gain 1 SE)", read as if the encounter was resolved: the player rested. The note is
+    kept however the row is cut (named after the card since round 33, 33a-5)."""
     line = "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay: rest, gain 1 SE)"
-    assert (
-        taken_first(line) == "Rest, gain 1 SE — cannot pay Stolen Rations: 1 food -> 4 SE (time 1)"
-    )
+    assert unpaid_cut(line, 50) == "Stolen Rations (cannot pay: rest, gain 1 SE)"
     two = "Hot Meal: 1 food -> 2 ME (time 2) (cannot pay: rest, gain 2 SE; revealed 2 times: 1)"
-    assert taken_first(two) == (
-        "Rest, gain 2 SE — cannot pay Hot Meal: 1 food -> 2 ME (time 2) (revealed 2 times: 1)"
-    )
+    assert unpaid_cut(two, 60) == "Hot Meal (cannot pay: rest, gain 2 SE; revealed 2 times: 1)"
+    assert unpaid_cut(two, 40) == "Hot Meal (cannot pay: rest, gain 2 SE)"
     capped = (
         "Bear Trap: 1 cunning -> 2 metal (cannot pay: rest, gain 1 SE; 1 SE lost to the cap 20)"
     )
-    assert taken_first(capped).startswith(
-        "Rest, gain 1 SE; 1 SE lost to the cap 20 — cannot pay Bear"
-    )
-    assert taken_first("Resolve Stolen Rations: 1 food -> 4 SE (time 1)").startswith("Resolve")
+    assert unpaid_cut(capped, 30) == "Bear Trap (cannot pay: rest)"
+    assert unpaid_cut("Resolve Stolen Rations: 1 food -> 4 SE (time 1)", 20) is None
+    assert unpaid_cut(line, len(line)) is None  # whole where it fits
     rested = Choice(
         5, 1, "travel", 3, line, line, line, Estimate(47, 100), Figure.of(Estimate(47, 100)),
         Difference(0, 0, 100),
     )  # fmt: skip
-    for width in (80, None):
+    for width, said in ((80, "Stolen Rations (cannot pay)"), (None, line)):
         report = text_report(Analysis(100, 20, 121, "won", [rested]), "a game", width)
         row = next(r for r in report.splitlines() if r.startswith("    5   1"))
-        assert row.startswith(
-            "    5   1  47 % (38-57)   47 % (38-57)      -  Rest, gain 1 SE — cannot pay"
-        ), row
-    # On a terminal, the verdict under the row: the Rest first at 80 columns too (the
-    # figures' intervals, 29b-26, leave the option 33 of them), the encounter named at 100.
-    for width, end in ((80, "cannot pay…"), (100, "cannot pay Stolen Rations")):
+        assert row.startswith(f"    5   1  47 % (38-57)   47 % (38-57)      -  {said}"), row
+    # On a terminal, the verdict under the row: the option has 33 columns at 80 (the
+    # figures' intervals, 29b-26), 53 at 100.
+    for width, end in (
+        (80, "Stolen Rations (cannot pay: rest)"),
+        (100, "Stolen Rations (cannot pay: rest, gain 1 SE)"),
+    ):
         wrapped = text_report(Analysis(100, 20, 121, "won", [rested]), "a game", width, wrap=True)
         row = next(r for r in wrapped.splitlines() if r.startswith("    5   1"))
-        assert row.endswith(f"  Rest, gain 1 SE — {end}"), row
+        assert row.endswith(f"  {end}"), row

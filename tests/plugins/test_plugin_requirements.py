@@ -317,7 +317,7 @@ def test_the_plugins_list_and_the_game_say_why_it_was_skipped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from unbroken.cli.command import main
-    from unbroken.tui.app import skipped_notices
+    from unbroken.tui.app_rules import skipped_notices
 
     install("unbroken>=99")
     monkeypatch.delenv("UNBROKEN_PLUGINS")  # every installed plugin on, as for a player

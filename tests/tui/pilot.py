@@ -138,7 +138,7 @@ def kept_for_the_viewer(path: Path, found: Analysis) -> None:
 def analysis_never_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the replay viewer's analysis (`a`) run and never end, none kept from before."""
     monkeypatch.setattr(analysis, "_compute", lambda *_: None)
-    monkeypatch.setattr(analysis, "kept", lambda *_: None)
+    monkeypatch.setattr(analysis, "kept_one", lambda *_: None)
 
 
 @asynccontextmanager

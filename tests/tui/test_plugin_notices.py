@@ -20,7 +20,8 @@ from unbroken.core.state import GameState
 from unbroken.plugins import PluginInfo, Plugins, load_plugins
 from unbroken.plugins.hookspecs import ScoringRule
 from unbroken.testing import FolderPlugin, Scenario, write_pack
-from unbroken.tui.app import UnbrokenApp, skipped_notices
+from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.app_rules import skipped_notices
 from unbroken.tui.game import GameScreen
 from unbroken.tui.gameover import GameOverScreen
 from unbroken.tui.hints import HintBox

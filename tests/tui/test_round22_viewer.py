@@ -25,7 +25,7 @@ def shown_notice(notice: ViewerNotice) -> str:
 def test_c_says_what_the_analysis_is_doing(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 22: "No analysis shown: a shows the chances …" stayed beside "Analysing … 25 of
     # 120" and after the chart was drawn; `c` during the analysis said it again.
-    monkeypatch.setattr(analysis, "kept", lambda *_: None)
+    monkeypatch.setattr(analysis, "kept_one", lambda *_: None)
     started: list[ChanceChart] = []
     monkeypatch.setattr(analysis, "_compute", lambda _v, chart, _p: started.append(chart))
 

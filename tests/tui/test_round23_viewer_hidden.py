@@ -34,7 +34,7 @@ def test_esc_asks_with_the_chart_hidden_while_analysing(monkeypatch: pytest.Monk
     # The analysis never ends here: what the keys do while it runs is what is checked.
     started: list[Any] = []
     monkeypatch.setattr(analysis, "_compute", lambda *args: started.append(args))
-    monkeypatch.setattr(analysis, "kept", lambda *_: None)
+    monkeypatch.setattr(analysis, "kept_one", lambda *_: None)
     asyncio.run(run_hidden(started))
 
 

@@ -48,7 +48,7 @@ def test_closing_the_viewer_stops_its_analysis_and_keeps_nothing(
 ) -> None:
     slow, kept_ones = _Slow(), []
     monkeypatch.setattr(analysis, "analyze", slow)
-    monkeypatch.setattr(analysis, "kept", lambda *_: None)
+    monkeypatch.setattr(analysis, "kept_one", lambda *_: None)
     monkeypatch.setattr(analysis, "keep", lambda *args: kept_ones.append(args))
     own = getattr(analysis.ChanceChart, "on_unmount", None)
 

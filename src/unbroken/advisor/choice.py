@@ -22,6 +22,7 @@ from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
 from unbroken.advisor.verdict import LOST, lost
+from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -460,19 +461,30 @@ def in_sentence(option: str) -> str:
 
 
 #: The note a travel option ends with when its encounter cannot be paid (R-TRAVEL-5:
-#: choosing it rests, `words.actions`): "(cannot pay: rest, gain 1 SE)".
-_RESTS = re.compile(r" \(cannot pay: rest, ([^()]*?)(?:; (revealed [^()]*))?\)")
+#: choosing it rests, `words.actions`): "(cannot pay: rest, gain 1 SE)", with what else its
+#: bracket says after a ";" ("revealed 2 times: one choice", "1 SE lost to the cap 20").
+_RESTS = re.compile(r" \((cannot pay: rest)(, [^();]*)?((?:; [^()]*)?)\)")
 
 
-def taken_first(option: str) -> str:
-    """Return an option's line with what taking it does first: an encounter that cannot be
-    paid rests, so "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay: rest, gain 1 SE)"
-    is "Rest, gain 1 SE — cannot pay Stolen Rations: 1 food -> 4 SE (time 1)", which a row
-    cut keeps to "Rest, gain 1 SE — cannot pay Stolen Rations" (`short_option`; #28 round
-    29: analyze's row cut before the note read as if the encounter was resolved)."""
+def unpaid_cut(option: str, most: int) -> str | None:
+    """Return an option kept at an encounter it could not pay cut to `most` characters,
+    named as the options beside it are: its card first, then the note whole or cut shorter
+    ("(cannot pay: rest, gain 2 SE)", "(cannot pay: rest)", "(cannot pay)"), the card's own
+    text between where it fits whole: "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay:
+    rest, gain 1 SE)" in 50 is "Stolen Rations (cannot pay: rest, gain 1 SE)", in 33
+    "Stolen Rations (cannot pay: rest)", in 30 "Stolen Rations (cannot pay)".
+    None: the option has no such note, or fits whole. #28 round 29 put "Rest, gain 2 SE —
+    cannot pay" first (a row cut before the note read as the encounter resolved); round 33
+    (33a-5) could not tell from "Rest, gain 2 SE — cannot pay…" which card was kept."""
     found = _RESTS.search(option)
-    if found is None:
-        return option
-    name = option[: found.start()] + option[found.end() :]
-    more = f" ({found.group(2)})" if found.group(2) else ""
-    return f"Rest, {found.group(1)} — cannot pay {name}{more}"
+    if found is None or len(option) <= most:
+        return None
+    head = option[: found.start()]
+    name = head.split(" — ", 1)[0].split(": ", 1)[0]
+    rest, gain, more = found.group(1), found.group(2) or "", found.group(3)
+    for note in (f"({rest}{gain}{more})", f"({rest}{gain})", f"({rest})", "(cannot pay)"):
+        room = most - len(note) - 1
+        if room < len(name):
+            continue
+        return f"{head if len(head) <= room else name} {note}"
+    return f"{cut_words(name, max(1, most - 13))} (cannot pay)"

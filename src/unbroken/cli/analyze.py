@@ -230,7 +230,14 @@ def short_option(option: str, most: int) -> str:
     """Return an option's name cut to `most` characters, keeping what its line ends with
     after " — " up to its first ":" ("Attack with Heart shot: w… — defeats it"): #28 round
     24 read a killing blow cut before "— defeats it" beside "about equal to Skip your turn".
-    Cut at the end where that would leave less than ten characters of the name."""
+    Cut at the end where that would leave less than ten characters of the name. A card kept
+    that could not be paid is named first, its note kept (`choice.unpaid_cut`, 33a-5)."""
+    # lazy: `--help` imports this module: loaded on the path that runs
+    from unbroken.advisor.choice import unpaid_cut
+
+    unpaid = unpaid_cut(option, most)
+    if unpaid is not None:
+        return unpaid
     if len(option) <= most or " — " not in option:
         return cut_words(option, most)
     head, tail = option.split(" — ", 1)
@@ -314,7 +321,7 @@ def text_report(
     analysis is one kept from before (`kept_note`), under the title."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
-    from unbroken.advisor.choice import in_sentence, taken_first
+    from unbroken.advisor.choice import in_sentence
 
     a = analysis
     lines = [
@@ -356,7 +363,7 @@ def text_report(
         # gives "more than 10 points" (only the summary said why).
         mark = "!" if c.costly else "?" if c.clearly_worse and (c.uncertain or c.split) else " "
         lost = f"{c.loss:5.0f}" if c.clearly_worse else "mixed" if c.contradicted else "    -"
-        taken, why = in_sentence(taken_first(without_shared(c.taken, c.shared))), c.verdict()
+        taken, why = in_sentence(without_shared(c.taken, c.shared)), c.verdict()
         # "*": the chance is the bot's own play (round 24: "0 %" then "34 %", unexplained).
         low = "*" if c.reads_low else ""
         row = f"{c.n:5} {c.level:3} {_figure(c.before, low)} {_taken(c)} {lost}{mark} "
@@ -464,9 +471,10 @@ def _which(listed: list[Choice], most: int) -> str:
 
 def _worst(c: Choice) -> str:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import in_sentence, taken_first
+    from unbroken.advisor.choice import in_sentence, unpaid_cut
 
-    taken = short(in_sentence(taken_first(c.taken)))
+    taken = in_sentence(c.taken)
+    taken = unpaid_cut(taken, 40) or short(taken)
     return (
         f"decision {c.n} (level {c.level}): took {taken} {c.chance_taken.percent()}; {c.verdict()}"
     )

@@ -16,7 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.tui.app import UnbrokenApp, rules_in_use
+    from unbroken.tui.app import UnbrokenApp
+    from unbroken.tui.app_rules import rules_in_use
 
     require_terminal("unbroken")
     # The rules load right after the first frame; broken content ends the app

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
-from unbroken.advisor.analysis import Analysis, Choice, analyze, keep, made_with
+from unbroken.advisor.analysis import Analysis, Choice, Kept, analyze, keep, made_with
 from unbroken.advisor.estimator import GAMES as ESTIMATOR_GAMES
 from unbroken.advisor.kept import reusable
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -250,13 +250,15 @@ class ChanceChart(Static):
         analysis = self.analysis
         text = Text()
         message = self.message[1] if self.message and self.message[0] == position else ""
-        if message:
-            text.append(message + "\n", style="bold yellow")
+        # Wrapped here: `textwrap` keeps a duration whole ("1 min 14 s"), Rich would not;
+        # the rows a message takes counted (33a: "From the analysis kept on …" takes two).
+        columns = self.size.width - 2 if self.size.width > 12 else 0
+        said = (_wrapped(message, columns) if columns else [message]) if message else []
+        if said:
+            text.append("\n".join(said) + "\n", style="bold yellow")
         if analysis is None:
-            # Wrapped here: `textwrap` keeps a duration whole ("1 min 14 s"), Rich would not.
-            width = self.size.width - 2 if self.size.width > 12 else 0
             note = self.note or "No analysis yet."
-            text.append(textwrap.fill(note, width) if width else note)
+            text.append(textwrap.fill(note, columns) if columns else note)
             self.update(text)
             return
         axis = 4
@@ -267,13 +269,13 @@ class ChanceChart(Static):
         self.roomed = self.room()
         if not self.drawn_again:
             self.call_after_refresh(self.draw_again)
-        most = self.roomed - bool(message) - ROWS - 2
+        most = self.roomed - len(said) - ROWS - 2
         head = head_lines(analysis, position, width + axis, max(1, most) if most < 99 else 0)
         # The plot keeps its ROWS rows (round 10: four lines of words made it a row
         # flatter) and its place: the words go under it, as many rows as they take up to
         # what the log leaves (round 13: in the right column, beside the Hand, they take up
         # to eight; round 29: cut after a clause beyond that), then the legend.
-        self.styles.height = bool(message) + ROWS + 2 + max(MOST_HEAD, len(head))
+        self.styles.height = len(said) + ROWS + 2 + max(MOST_HEAD, len(head))
         rows = ROWS
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
@@ -347,7 +349,13 @@ def toggle(viewer: ReplayViewerScreen) -> None:
             made = made_with(timeline.recording, timeline.ruleset, GAMES, DEFAULT_SEED)
         except ReplayError:
             made = None  # its plugins cannot be had: analysing it says so
-        chart.analysis = kept(Path(path), made, timeline.recording.digest)
+        one = kept_one(Path(path), made, timeline.recording.digest)
+        chart.analysis = None if one is None else one.analysis
+        if one is not None and not viewer.kept_told:
+            # Said once, as `unbroken analyze` says it (33a: the chart showed at once,
+            # never saying it was the analysis kept, nor when).
+            viewer.kept_told = True
+            chart.message = (viewer.position, kept_said(one.when()))
         if chart.analysis is None:
             chart.note = f"Analysing the decisions with a choice ({GAMES} games per option)…"
             chart.running = True
@@ -361,10 +369,20 @@ def kept(path: Path, made: dict[str, Any] | None, digest: str = "") -> Analysis 
     showed any kept analysis of the format, made with other rules, plugins, an older
     release or another count of games. None: none such (or `made` None: unknown). `digest`:
     of the bytes the viewer read (`Recording.digest`): the file may have grown since."""
+    found = kept_one(path, made, digest)
+    return None if found is None else found.analysis
+
+
+def kept_one(path: Path, made: dict[str, Any] | None, digest: str = "") -> Kept | None:
+    """Return the analysis kept as `kept` finds it, with when it was kept (`Kept.when`)."""
     if made is None:
         return None
-    found, _ = reusable(path, made, digest)
-    return None if found is None else found.analysis
+    return reusable(path, made, digest)[0]
+
+
+def kept_said(when: str) -> str:
+    """Return the chart's line saying its analysis is the one kept, and when ("" unsaid)."""
+    return f"From the analysis kept on {when}." if when else "From the analysis kept earlier."
 
 
 class Closed(Exception):

@@ -1,20 +1,18 @@
-"""UnbrokenApp: the full-screen terminal game."""
+"""UnbrokenApp: the full-screen terminal game (its rules and plugins: tui/app_rules.py)."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import secrets
-import sys
 import time
-import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.scrollbar import ScrollBar
 
+from unbroken.tui.app_rules import RulesApp
 from unbroken.tui.pace import PLAYERS
 from unbroken.tui.reach import register_app
 from unbroken.tui.thumb import GlyphThumb
@@ -29,45 +27,11 @@ if TYPE_CHECKING:
     from unbroken.core.game import Game
     from unbroken.core.ruleset import Ruleset
     from unbroken.play.session import GameSession
-    from unbroken.plugins import PluginInfo, Plugins
     from unbroken.tui.game import GameScreen
     from unbroken.tui.pace import KeyPace
 
 
-def skip_reason(info: PluginInfo) -> str:
-    """Return why a plugin was skipped in one line, without its `plugin 'x' (origin):` lead."""
-    lines = info.problem.strip().splitlines() or ["it could not be loaded"]
-    first = lines[0]
-    for lead in (f"plugin {info.name!r} ({info.origin})", f"plugin {info.name!r}"):
-        if first.startswith(lead):
-            first = first.removeprefix(lead).lstrip(": ")
-            break
-    more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
-    return first.rstrip(".") + more
-
-
-def skipped_notices(skipped: list[PluginInfo]) -> list[str]:
-    """Return what to tell the player about plugins on in the config but skipped.
-
-    One notice per plugin, with why; three or more are named in one notice.
-    """
-    if len(skipped) >= 3:
-        names = ", ".join(repr(info.name) for info in skipped)
-        return [f"{len(skipped)} plugins were skipped: {names}. See Plugins for why."]
-    return [
-        f"Plugin {info.name!r} was skipped: {skip_reason(info)}. See Plugins." for info in skipped
-    ]
-
-
-def rules_in_use() -> Ruleset:
-    """Return the ruleset of the plugins on; raise LoadError saying what is broken."""
-    # lazy: the first frame draws before the engine and the screens
-    from unbroken.plugins import load_in_use
-
-    return load_in_use().ruleset
-
-
-class UnbrokenApp(App[None]):
+class UnbrokenApp(RulesApp):
     """Unbroken in the terminal: title, new game, the table, game over, help."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -99,14 +63,7 @@ class UnbrokenApp(App[None]):
 
         #: The player's settings (settings.toml in the config dir), kept as they change.
         self.settings, self._settings_notices = load_settings()
-        #: The ruleset, or what loads it on first use (after the first frame).
-        self._ruleset = ruleset
-        #: What loads the rules again when the plugins on change (the front end's loader).
-        self._load_rules = ruleset if callable(ruleset) else rules_in_use
-        #: The plugins on, decided on first use and again after `reload_rules`.
-        self._plugins: Plugins | None = None
-        #: The plugins installed when they were last loaded (find_new_plugins).
-        self._installed: set[str] = set()
+        self.start_rules(ruleset)  # its plugins too (tui/app_rules.py)
         if animate is None:
             animate = self.settings.roll_animation and not os.environ.get("UNBROKEN_NO_ANIMATION")
         #: Die roll animation on/off (never blocks input).
@@ -124,11 +81,6 @@ class UnbrokenApp(App[None]):
         self._daily = daily
         #: Record every new game as a replay (tests may turn it off).
         self.record_games = record
-        #: The plugin problems shown so far: a repeating warning is shown once.
-        self.plugin_problems_told: set[str] = set()
-        #: The notices of plugins skipped: the New game screen says them beside the
-        #: expansions on (a notice there covered the character's description).
-        self.skipped_plugin_notices: list[str] = []
         #: The character and difficulty last picked on the New game screen (ids; "" none
         #: yet) and the expansions on then: it opens on them again only once expansions
         #: were turned on or off since (Plugins from the title, #28 round 5), else on the
@@ -136,66 +88,6 @@ class UnbrokenApp(App[None]):
         self.new_game_pick: tuple[str, str, tuple[str, ...]] = ("", "", ())
         #: The notices on show, (title, message) -> when they go: one never stacks on itself.
         self._notices_shown: dict[tuple[str, str], float] = {}
-        #: Warning filters and hook as they were before the app ran (restored on unmount).
-        self._warnings: warnings.catch_warnings[None] | None = None
-        #: The warning hook the app's stands in for (non-plugin warnings go to it).
-        self._shown_before: Callable[..., None] | None = None
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The rules this app plays with (loaded on first use; skipped plugins are told)."""
-        if callable(self._ruleset):
-            with warnings.catch_warnings(record=True) as caught:
-                self._ruleset = self._ruleset()
-            self.tell_skipped_plugins()
-            for warning in caught:
-                warnings.showwarning(
-                    warning.message, warning.category, warning.filename, warning.lineno
-                )
-        return self._ruleset
-
-    def tell_skipped_plugins(self) -> None:
-        """Say, once each, which plugins on for this run were skipped and why (see Plugins)."""
-        skipped = [
-            info
-            for info in self.plugins.infos
-            if info.enabled and info.problem and info.problem not in self.plugin_problems_told
-        ]
-        self.plugin_problems_told.update(info.problem for info in skipped)
-        for notice in skipped_notices(skipped):
-            self.skipped_plugin_notices.append(notice)
-            self.notify(notice, severity="warning", timeout=15)
-
-    def tell_plugin_problem(self, message: str) -> None:
-        """Show a plugin's warning as a notice, the first time its message comes."""
-        if message in self.plugin_problems_told:
-            return
-        self.plugin_problems_told.add(message)
-        first = message.split(" ", 1)[0]
-        if first.isalpha() and first.islower():
-            message = message[0].upper() + message[1:]
-        self.notify(message, severity="warning", timeout=12)
-
-    def _show_warning(
-        self,
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: TextIO | None = None,
-        line: str | None = None,
-    ) -> None:
-        """Show a PluginWarning as a notice (stderr is hidden under the app); pass others on."""
-        plugins: Any = sys.modules.get("unbroken.plugins")
-        if plugins is not None and issubclass(category, plugins.PluginWarning):
-            self.tell_plugin_problem(str(message))
-        elif self._shown_before is not None:
-            self._shown_before(message, category, filename, lineno, file, line)
-
-    def on_unmount(self) -> None:
-        if self._warnings is not None:
-            self._warnings.__exit__(None, None, None)
-            self._warnings = None
 
     def notify(
         self,
@@ -244,11 +136,6 @@ class UnbrokenApp(App[None]):
         (Records' sentence on the game picked, #28 round 15: "Game saved" covered it)."""
         self.clear_notifications()
         self._notices_shown.clear()
-
-    def reload_rules(self) -> None:
-        """Load the rules again on next use: the plugins on have changed (new games only)."""
-        self._ruleset = self._load_rules
-        self._plugins = None
 
     def open_replay(self, path: Path | str, closes_app: bool = False) -> None:
         """Open a recording in the read-only viewer (or say in one line why not).
@@ -387,35 +274,6 @@ class UnbrokenApp(App[None]):
         session.auto_pass = self.settings.auto_pass
         self.play(session, replace=True)
 
-    @property
-    def plugins(self) -> Plugins:
-        """The plugins on, decided here once (again after `reload_rules`) and handed down:
-        their observers watch the games played here, the screens show their panels,
-        achievements and names."""
-        if self._plugins is None:
-            from unbroken import plugins  # lazy: the plugin host loads after the first frame
-
-            self._installed = plugins.config.installed_names()
-            self._plugins = plugins.current_plugins()
-        return self._plugins
-
-    def find_new_plugins(self) -> None:
-        """Load the plugins again when some were installed or uninstalled since they were
-        loaded (`unbroken plugins install` in another shell while the game is open): new
-        games play with them, as after a restart (the New game screen marks an expansion it
-        lists for the first time "(new)"). Not when --plugins or UNBROKEN_PLUGINS chose
-        them for this run."""
-        if self._plugins is None:
-            return  # not loaded yet: they will be, as installed then
-        from unbroken.plugins import config  # lazy: the plugin host loads after the first frame
-
-        now = config.installed_names()
-        added, gone = sorted(now - self._installed), sorted(self._installed - now)
-        if not (added or gone) or config.requested_plugins() is not None:
-            return
-        importlib.invalidate_caches()  # a package just installed can be imported
-        self.reload_rules()
-
     def session_for(self, game: Game, record: bool | None = None) -> GameSession:
         """Return the session of a new game: recorded (unless the app records no games,
         or the disk refuses: a notice says so), observed and kept in the records."""
@@ -461,12 +319,7 @@ class UnbrokenApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
-        # A plugin's warning (a scoring rule or observer that raised, a plugin
-        # skipped) would go to stderr, which the player never sees: show it.
-        self._warnings = warnings.catch_warnings()
-        self._warnings.__enter__()
-        self._shown_before = warnings.showwarning
-        warnings.showwarning = self._show_warning
+        self.watch_warnings()
         self.check_size(self.size.width, self.size.height)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme

@@ -173,13 +173,15 @@ def decision_line(timeline: Timeline, i: int) -> str:
 class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
-    #: Pairs of keys share one footer entry ("←→ Step"), so every key fits in 80 columns.
+    #: Pairs of keys share one footer entry ("←→ Step"), so the footer fits 80 columns.
     #: Esc and q close the viewer: back to the screen it was opened from, or, opened
     #: by `unbroken replay FILE`, back to the shell (one of the two entries shows).
     BINDINGS = [
         Binding("right", "step(1)", "Step", priority=True, key_display="←→"),
         Binding("left", "step(-1)", "Back", priority=True, show=False),
-        Binding("home", "jump_start", "Ends", priority=True, key_display="home/end"),
+        # Home and End not in the footer, which is spaced as the game's (33a: compact at 80
+        # columns it ran "home/end Ends l/b/d Next" together); the viewer's help lists them.
+        Binding("home", "jump_start", "Ends", priority=True, key_display="home/end", show=False),
         Binding("end", "jump_end", "End", priority=True, show=False),
         Binding("l", "next('level')", "Next", key_display="l/b/d"),
         Binding("b", "next('battle')", "Next battle", show=False),
@@ -200,6 +202,9 @@ class ReplayViewerScreen(Screen[None]):
         Binding("q", "close('back')", "Back", show=False),
     ]
 
+    #: Whether the chart said its analysis is the one kept, and when (once: 33a).
+    kept_told = False
+
     def __init__(
         self, timeline: Timeline, closes_app: bool = False, problem: str | None = None
     ) -> None:
@@ -215,7 +220,7 @@ class ReplayViewerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(Static(id="position"))
-        yield Footer(compact=True, show_command_palette=False)
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
