@@ -14,7 +14,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import mixed_walk
-from unbroken.tui.attack_cuts import DEFEATS, cut_attack, is_attack
+from unbroken.tui.attack_cuts import DEFEATS, DEFEATS_SHORT, cut_attack, is_attack
 from unbroken.tui.option_lines import cut_first, option_lines
 from unbroken.tui.option_rows import briefest, fit_options
 from unbroken.words.no_use_why import option_no_use
@@ -61,9 +61,10 @@ def test_attack_rows_keep_their_wound_and_defeats_it_and_say_attack_with_alike()
                 # A warning ends the row after them, said short or by its mark (31b-3).
                 said, *warned = " ".join(row.split()).split(" — ⚠")
                 assert bool(warned) == (" — ⚠ " in line), (width, row)
-                assert said.endswith((DEFEATS.strip(), f"{DEFEATS.strip()}…")) or (
-                    f"{DEFEATS}:" in said
-                ), (width, row)
+                # Said short ("— defeats") where its name would be cut below 8 letters
+                # otherwise (round 32, 32a-11).
+                ends = (DEFEATS.strip(), f"{DEFEATS.strip()}…", DEFEATS_SHORT.strip())
+                assert said.endswith(ends) or f"{DEFEATS}:" in said, (width, row)
                 assert wound is None or f": {wound[1]}" in said, (width, row)
     assert killing > 100, killing
 
@@ -81,7 +82,9 @@ def test_the_killing_blow_of_the_report_keeps_wound_5_and_defeats_it() -> None:
     )
     assert cut_attack(line, 60) == "3. Decisive stroke: wound 5… - pay 2 SE + 1 LE — defeats it…"
     assert cut_attack(line, 52) == "3. Decisive str…: wound 5… - 2 SE+1 LE — defeats it…"
-    assert cut_attack(line, 44) == "3. Deci…: wound 5… - 2 SE+1 LE — defeats it…"
+    # Round 32 (32a-11): "3. Deci…" named nothing; the name keeps 8 letters, the marks of
+    # what was left out and "it" of "— defeats it" going first (test_round32_attack_names).
+    assert cut_attack(line, 44) == "3. Decisive…: wound 5… - 2 SE+1 LE — defeats"
 
 
 def test_the_gremlins_rows_say_attack_with_on_all_or_none() -> None:

@@ -59,5 +59,7 @@ async def re_roll_then_keep(ability: str, name: str) -> None:
         for option in range(len(screen.offered)):  # either result, the same key or another
             assert screen.decision_panel.marks_first(option), screen.offered[option]
         assert f"{name} used. New question" in prompt(screen), prompt(screen)
-        await marks(pilot, screen, OPTION_KEYS[1])  # the double press's second: the first roll
+        await marks(
+            pilot, screen, OPTION_KEYS[1]
+        )  # the double press's second: the re-roll (32a-10)
         assert game.state.decision == DecisionKind.PICK_ROLL

@@ -18,6 +18,7 @@ from unbroken.home.settings import Settings, save_settings, settings_path
 from unbroken.plugins import load_ruleset
 from unbroken.sim import heuristic_bot
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.attack_cuts import DEFEATS_SHORT
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import DEFEATS, fit_options
@@ -130,7 +131,9 @@ def faults(screen: GameScreen) -> list[str]:
         last = shown[i].rpartition("\n")[2]
         if last.count("(") > last.count(")"):  # one opened and never closed
             found.append(f"cut in a bracket: {row!r}")
-        if DEFEATS in lines[i] and DEFEATS not in row:
+        # "— defeats" said short where an attack's name would keep fewer than 8 letters
+        # (round 32, 32a-11).
+        if DEFEATS in lines[i] and DEFEATS_SHORT not in row:
             found.append(f"no defeats: {row!r}")
     return found
 

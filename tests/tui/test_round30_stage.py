@@ -32,7 +32,9 @@ async def test_the_shrieking_fungus_is_named_whole_on_each_page_of_m() -> None:
             game = scene.monster("shrieking-fungus").start("trickery")
             drawn, titles = await pages_of(game)
             paged = [page for page, title in zip(drawn, titles, strict=True) if " of " in title]
-            assert paged, titles  # `m` has a page to show
+            # `m` has a page to show, or none where the folded stage says its rule and its
+            # rows whole (round 32: no page that says it again, its DAZE row cut).
+            assert paged or titles == ["Stage"], titles
             for page in drawn:
                 lines = page.split("\n")
                 assert lines[0].startswith("Shrieking Fungus"), (difficulty, page)

@@ -19,7 +19,7 @@ from unbroken.core.hand import Hand
 from unbroken.core.handlers import HandlerError
 from unbroken.core.obvious import obvious_answer
 from unbroken.core.payment import gain
-from unbroken.core.picking import better_first
+from unbroken.core.picking import in_roll_order
 from unbroken.core.pointless import ONLY_SKIP as ONLY_SKIP  # a turn skipped says why (words)
 from unbroken.core.pointless import SAME_RESULT as SAME_RESULT  # the log says it (words)
 from unbroken.core.pointless import pointless_answer
@@ -229,11 +229,12 @@ class Game:
         Preparation step, the player's turns and resolve-or-rest also list the actions
         that cannot be taken now (not enough to pay, no ability uses left, armor in the
         way) with the reason, so that an action keeps its place while costs change.
-        See `legality.options`. "Keep which result?" lists first a result the forecast
-        proves better for the player (`picking.better_first`), Enter's default.
+        See `legality.options`. "Keep which result?" lists the first roll, then the
+        re-roll, every time (`picking.in_roll_order`; `picking.better_pick` says which
+        of them the forecast proves better: Enter's default).
         """
         found = legality.options(Resolver(self.ruleset, self.state))
-        return better_first(self.ruleset, self.state, found)
+        return in_roll_order(self.state, found)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; return the events it produced (R-DIGI-2).

@@ -1,13 +1,17 @@
-"""Which die result to keep is better for the player, where the forecast proves it.
+"""The order of "Keep which result?" and which die result the forecast proves better.
 
 A reroll that lets the player keep either result (Lucky Break, I've Seen Worse) asks
-"Keep which result?"; the results were listed by value, so the default (the first,
-Enter's) kept the worse one after a reroll gave a better (#28 round 16: the Wyvern's 2,
-lose 4 SE, before its 3, lose 3 SE). `better_first` puts first the result whose
-certain outcome is no worse than every other's in anything and better in something
-(`Forecast`: what is paid, lost and gained, the conditions gained, the monster's
-health and armor, the game's end); when no result is proved better, or chance decides
-what a result does, the order stays by value.
+"Keep which result?". Its options come in the order the dice were rolled, the first roll
+then the re-roll, every time (`in_roll_order`; #28 round 32, 32a-10: listed the better
+first, else by value, they came sometimes first roll first, sometimes the lower die
+first). The result whose certain outcome is no worse than every other's in anything and
+better in something (`Forecast`: what is paid, lost and gained, the conditions gained,
+the monster's health and armor, the game's end) is Enter's default (`better_pick`; #28
+round 16: the default kept the Wyvern's 2, lose 4 SE, over its 3, lose 3 SE); when none
+is proved better, or chance decides what a result does, there is none.
+
+`legal_actions()` keeps its own order (by value): the bots draw from it, and the pinned
+digests (tests/core/test_determinism.py) with them.
 """
 
 from __future__ import annotations
@@ -18,20 +22,37 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 
 
-def better_first(
-    ruleset: Ruleset, state: GameState, options: list[tuple[act.Action, str]]
+def in_roll_order(
+    state: GameState, options: list[tuple[act.Action, str]]
 ) -> list[tuple[act.Action, str]]:
-    """Return a decision's options, a die result proved better than every other first
-    (only "Keep which result?" is reordered; see the module)."""
+    """Return a decision's options, "Keep which result?"'s in the order its dice were
+    rolled (the first roll, then the re-roll); any other decision's as they are."""
     if state.decision != DecisionKind.PICK_ROLL or len(options) < 2:
         return options
+    rolls = list(state.rolls)
+
+    def rolled_at(option: tuple[act.Action, str]) -> int:
+        action = option[0]
+        value = action.value if isinstance(action, act.PickRoll) else None
+        return rolls.index(value) if value in rolls else len(rolls)
+
+    return sorted(options, key=rolled_at)  # stable: any other option keeps its place
+
+
+def better_pick(
+    ruleset: Ruleset, state: GameState, options: list[tuple[act.Action, str]]
+) -> int | None:
+    """Return the index in `options` of the die result proved better than every other
+    ("Keep which result?"; see the module), None where none is or it is another question."""
+    if state.decision != DecisionKind.PICK_ROLL or len(options) < 2:
+        return None
     found = [forecast(ruleset, state, action) for action, _ in options]
     if any(f.stops not in (DECISION, OVER) for f in found):
-        return options  # what a result does is left to chance: nothing is proved
+        return None  # what a result does is left to chance: nothing is proved
     for i, f in enumerate(found):
         if all(j == i or _better(f, g) for j, g in enumerate(found)):
-            return [options[i], *options[:i], *options[i + 1 :]]
-    return options
+            return i
+    return None
 
 
 def _better(f: Forecast, g: Forecast) -> bool:

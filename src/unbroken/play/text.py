@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
+from unbroken.core.picking import better_pick
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
@@ -50,11 +51,13 @@ def ask(
     take_back: bool = False,
     not_now: list[str] | None = None,
     odds: Callable[[], str | None] | None = None,
+    default: int | None = None,
 ) -> int:
     """Print numbered options and return the index chosen; raise EOFError at end of input.
 
     With `take_back`, "u" is offered too and raises TakeBack. `not_now[i]`, when
-    not "", is why option i cannot be taken now: it is listed, and refused.
+    not "", is why option i cannot be taken now: it is listed, and refused. Enter takes
+    option `default` where it can be taken, else the first that can.
     """
     why = not_now or [""] * len(options)
     for i, text in enumerate(options, 1):
@@ -79,6 +82,8 @@ def ask(
             raise TakeBack
         if text == "" and options:
             first = why.index("") if "" in why else 0
+            if default is not None and 0 <= default < len(options) and not why[default]:
+                first = default  # the die result proved better (32a-10)
             if len(options) > 1:  # say which one Enter took
                 say(out, options[first], f"  {first + 1}. ")
             return first
@@ -243,6 +248,7 @@ class TextGame:
                     take_back=not session.why_not_take_back(),
                     not_now=[why for _, why in offered],
                     odds=partial(self.odds, offered, options, stdin, out),
+                    default=better_pick(game.ruleset, game.state, offered),
                 )
             except TakeBack:
                 action = session.take_back()

@@ -4,9 +4,13 @@ defeats it" unevenly; a killing blow's row lost "wound 5" and "— defeats it"):
 and other notes after "— defeats it" (marked "…"); the reason in brackets after its wound
 ("(Armored −1)"), shortened, then dropped ("wound 2…"); "Attack with ", for every attack
 row of the list alike (`fit_options`); the cost written short ("2 SE+1 LE", no "pay",
-never dropped nor cut inside; how it is paid kept, #28 round 28: "(paid as 1 LE)"); last
-the attack's own name, cut with "…". "wound N" and "— defeats it" are never dropped nor
-cut. The detail line under the list says the row whole."""
+never dropped nor cut inside; how it is paid kept, #28 round 28: "(paid as 1 LE)"); the
+attack's own name cut with "…", down to NAME_LEAST letters ("Decisive…"); the marks "…"
+of the notes, then of the wound's reason, left out; "— defeats it" said "— defeats"; last
+the name cut below NAME_LEAST, the most of it kept (#28 round 32, 32a-11: "3. Deci…: wound
+4… - 2 SE+1 LE — defeats it…" named nothing; now "3. Decisive…: wound 4… - 2 SE+1 LE —
+defeats"). "wound N" and "— defeats" are never dropped nor cut. The detail line under the
+list says the row whole."""
 
 from __future__ import annotations
 
@@ -25,6 +29,11 @@ _ANY_ATTACK = re.compile(_KEY + r"(?P<verb>(?:Attack with )?)(?P<name>[^:]+): ")
 _VERB = re.compile(r"^(\S+ (?:\[[^\]]*\] )?)Attack with ")
 #: How an option that defeats the monster says so (`words.keeping.defeat_note`).
 DEFEATS = " — defeats it"
+#: "— defeats it" said short, where the attack's name would be cut below NAME_LEAST.
+DEFEATS_SHORT = " — defeats"
+#: The least of an attack's name a cut keeps before the marks of what it left out go and
+#: "— defeats it" is said short (32a-11: "Deci…" named nothing; "Decisive…" does).
+NAME_LEAST = 8
 #: What an attack does first, never cut: "wound 2", "break 1 armor".
 _DOES = re.compile(r"^(?:wound \d+|break \d+ armor)")
 #: Why a shortfall is paid with higher effort, left out where room lacks ("(paid as 1
@@ -124,14 +133,29 @@ def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
     tried = [f"{key}{verb}{name}: {does} - {paid}{note}" for paid in long_costs]
     for head in dict.fromkeys([f"{key}{verb}{name}", f"{key}{name}"]):
         tried += [f"{head}: {said} - {paid}{tail}" for said in ways for paid in long_costs]
-    rests = [f": {ways[-1]} - {paid}{tail}" for paid in short_costs(cost)]
+    costs = short_costs(cost)
+    rests = [f": {ways[-1]} - {paid}{tail}" for paid in costs]
     tried += [f"{key}{name}{rest}" for rest in rests]
-    # Its name cut last, the most of it kept (a letter and "…" at least); at the very
-    # last its notes' "…" goes too.
-    for ends in (rests, [rest.removesuffix("…") for rest in rests if tail != defeats]):
-        cuts = sorted(((width - len(key) - len(rest), rest) for rest in ends), reverse=True)
-        tried += [f"{key}{cut(name, room)}{rest}" for room, rest in cuts if room >= 2]
+    # Then its name cut, NAME_LEAST letters kept at least; then the marks of what was left
+    # out go, the notes' first, then the wound's reason's; then "— defeats it" is said
+    # short; at the very last its name is cut further, the most of it kept (a letter and
+    # "…" at least; 32a-11).
+    said = list(dict.fromkeys([ways[-1], ways[-1].removesuffix("…")]))  # marked, then not
+    ends = [rests, *([f": {does} - {paid}{defeats}" for paid in costs] for does in said)]
+    if defeats:
+        ends += [[f": {does} - {paid}{DEFEATS_SHORT}" for paid in costs] for does in said]
+    least = min(NAME_LEAST, len(name))
+    for each in ends:
+        tried += _named(key, name, each, width, least + 1)
+    tried += _named(key, name, [rest for each in ends for rest in each], width, 2)
     return next((row for row in tried if len(row) <= width), None)
+
+
+def _named(key: str, name: str, rests: list[str], width: int, least: int) -> list[str]:
+    """Return an attack's row of each of its `rests` after its name, cut to the room each
+    leaves (`least` cells at least: letters and "…"), the one that keeps most first."""
+    rows = [(width - len(key) - len(rest), rest) for rest in sorted(rests, key=len)]
+    return [f"{key}{cut(name, room)}{rest}" for room, rest in rows if room >= least]
 
 
 def attack_kept(body: str, room: int, dimmed: bool, bare: bool) -> bool:

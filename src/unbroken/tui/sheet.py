@@ -25,6 +25,9 @@ of its own over the table's first rows.
 No page is empty (round 19: a row kept for the die's words made one). A row whole takes
 its rows in place, under its result's name where under its words they would be more than
 the page has (round 22: the Ogre's DEFEND said above the table left its STEAL row out).
+A page never shows less of a row than the folded stage: rows whole folded are whole on
+every page; where the folded stage says its rules and rows whole, `m` has no page to add
+(#28 round 32: the Shrieking Fungus's DAZE row, whole folded, cut on its Trickery page).
 """
 
 from __future__ import annotations
@@ -86,6 +89,9 @@ class MonsterSheet(PagedRules):
     bare = False
     #: The rows the folded rules keep for `m`'s hint, now in the title (`folded_rules`).
     hint_rows = 0
+    #: Whether the folded rules say them whole (no keyword, no rule of its own): with its
+    #: table's rows whole too, `m` has nothing to add (`folded_rules`).
+    said_whole = False
     #: The head's lines the pages say whole: the die's where cut to one line, the danger
     #: track's (the die takes its line once it shows).
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
@@ -155,6 +161,15 @@ class MonsterSheet(PagedRules):
         # No taller than with the rules folded: the Hand keeps its rows while `m` is open
         # (it shrank to one, "Hand ↓ more", #28).
         folded = self.folded_rows(head, state, rules, card, row, width) if self.full else 0
+        if self.full and self.said_whole and not self.folded_cut:
+            # Folded, the stage says all, its rules and its rows whole: `m` has no page to
+            # add (#28 round 32: the Shrieking Fungus's Trickery page said it again, its
+            # DAZE row cut); the screen says so.
+            self.full = False
+            text.truncate(0)
+            text.append_text(head)
+            self.rules_and_table(text, state, rules, card, before, row, width)
+            return
         in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
         cut_rows = any(len(line) > width for line, _ in lines) and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
@@ -219,7 +234,13 @@ class MonsterSheet(PagedRules):
         `page` of them in full, as many rows as the whole table leaves) and its table."""
         keywords = [rules.keywords[k] for k in card.keywords if k in rules.keywords]
         rows = table_lines(state, rules, card, row)
+        indent = table_indent(card)
+        wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
+        # Where the folded stage shows its rows whole (now, and when the pages were sized),
+        # every page of `m` does too, taking the lines they need from the rules' room (#28
+        # round 32: the Shrieking Fungus's DAZE row whole folded, cut on its Trickery page).
+        whole_table = paged and self.full and not (self.folded_cut or self.sized[3])
         self.over = self.pad = self.hint_rows = 0
         self.tight, self.tight_extra = set(), {}
         if self.full:
@@ -250,14 +271,12 @@ class MonsterSheet(PagedRules):
                     extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
                     self.tight_extra[i] = self.wrapped(rows[i - 1][0], TIGHT).count("\n")
                     cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
-            table = len(card.table) if paged else 0
+            table = (wrapped if whole_table else len(card.table)) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
             names = [rules.card_name(k.id) for k in keywords]
             long_rows = any(len(line) > width for line, _ in rows)
             self.folded_rules(text, card, before, names, width, long_rows)
-        indent = table_indent(card)
-        wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
         above = text.plain.count("\n") + self.hint_rows
         room = self.rows_free()
         # A monster with no rules has its table whole where it fits (round 10: the Shrieking
@@ -270,7 +289,7 @@ class MonsterSheet(PagedRules):
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
             for i, (line, style) in enumerate(rows[: len(rows) - self.over], 1):
-                if paged and self.full and i in whole_rows:  # this page's: whole, in place
+                if paged and self.full and (i in whole_rows or whole_table):  # whole, in place
                     wrap = TIGHT if i in self.tight else indent
                     self.append_wrapped(text, line, style=style, indent=wrap)
                 elif paged and self.full and self.same.get(i) in whole_rows:
@@ -283,6 +302,8 @@ class MonsterSheet(PagedRules):
             if self.bare and not paged and self.rows_cut:
                 # `m` shows its table's rows in full: no rules to read (#28 round 11).
                 self.border_title = f"{self.title}{self.unfolds('table')}"
+        if not self.full and self.said_whole and not paged and whole:
+            self.border_title = self.title  # no "(m: table)": its rows are whole (round 32)
         self.pad += self.hint_rows  # folded: its hint's rows, under the table
 
     def folded_rules(
@@ -303,6 +324,7 @@ class MonsterSheet(PagedRules):
         (#28 round 16: the Abomination's "(m: read)" added one row). The hint is in the
         title; the rows it took after the rules' words are kept, blank under the table."""
         parts = [*keywords, *(a.name for a in card.abilities), *before]
+        self.said_whole = False
         if not parts:
             return
         more = self.unfolds()
@@ -314,6 +336,7 @@ class MonsterSheet(PagedRules):
             and len(textwrap.wrap("; ".join(parts), width)) <= lines
         ):
             more = self.unfolds("table") if cut_rows else ""
+            self.said_whole = True
         wrapped = textwrap.wrap("; ".join(parts), width) or [""]
         if len(wrapped) > lines:
             wrapped = [*wrapped[: lines - 1], cut(" ".join(wrapped[lines - 1 :]), width)]
