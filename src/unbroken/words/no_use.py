@@ -65,8 +65,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
         return kept
     if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
         return COMMITTED_WHY  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
-    if effects and all(isinstance(e, m.BreakArmor) for e in effects):
-        # Snare against a bare hide, or where armor stops no wound (Weak Spot, #28 round 26)
+    if effects and all(isinstance(e, (m.BreakArmor, m.ExtraTurn)) for e in effects):
+        # Snare against a bare hide, or where armor stops no wound (Weak Spot, #28 round 26);
+        # Inventive's "then take another turn" only gives its turn back (the core's, 33a-3)
         why = Query(ruleset, state).cannot_help(effects)
         return armor_why(state, ruleset) if why == ARMOR_IGNORED else why
     if effects and all(isinstance(e, m.Gain) for e in effects):
