@@ -23,7 +23,10 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - Never a costly option of no use now by one key, whatever the time (#28 round 29: a
   second key a second on marked Beat aside; one key 3 s on took Resolve Sacred Pool's 4
   time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
-  it"); the same key again marks it (questions.py's `drops`).
+  it"); the same key again marks it (questions.py's `drops`). Not a card kept only to
+  rest on it ("(no use now: no condition in play: rest, gain 4 SE)"): the rest is of
+  use, so it marks first as "(cannot pay: rest, gain 2 SE)" does (33a-4: Sacred Pool
+  took three presses, the card beside it two).
 - Never an option that ends the game by one key, whatever the time (`always_marked`:
   #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
   leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`

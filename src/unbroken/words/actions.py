@@ -45,7 +45,7 @@ from unbroken.words.no_use import (
     note_of,
     use_no_use,
 )
-from unbroken.words.no_use_why import keeping_note, rests_instead, unpaid_note
+from unbroken.words.no_use_why import keeping_note, rest_after, rests_instead, unpaid_note
 from unbroken.words.option_notes import marked_row as marked_row
 from unbroken.words.option_notes import said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
@@ -164,7 +164,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
         # What keeping it does instead, as "cannot pay" says it (committed: no Rest).
-        text = merge_note(text, keeping_note(card, state, ruleset))
+        text = rest_after(text, keeping_note(card, state, ruleset))
     elif state.committed:  # R-TRAVEL-5: "(time 1; cannot pay: …)", one bracket with its
         # time; the player then accepts gaining nothing (the session shows Forfeit).
         text = merge_note(text, unpaid_note(card, state, ruleset))
