@@ -4,8 +4,9 @@ reason said at its end, and no row cut while the list leaves rows free under it.
 from __future__ import annotations
 
 #: A dimmed row's reasons said short where the name and the reason whole do not fit one
-#: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken).
-SHORT_REASONS = {"you are committed to the next encounter": "committed"}
+#: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken;
+#: 33a-7: its "(committed)" read as a label: "(not now: committed)").
+SHORT_REASONS = {"not now: committed to the next encounter": "not now: committed"}
 
 
 def whole_brackets(row: str) -> str:

@@ -21,6 +21,7 @@ from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
+from unbroken.words.option_notes import not_now
 from unbroken.words.passing import passed_line
 from unbroken.words.taken import with_ambush
 
@@ -44,7 +45,7 @@ def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
         # Its window still open, no key taken since: aimed at the options before these
         # too, said first (#28 round 29: a stray key got only "Not now: Attack with Pry").
         first = f"{changed} " if panel.careful and panel.why == TAKEN and not panel.over else ""
-        screen.say(f"{first}Not now: {text}.")
+        screen.say(f"{first}{not_now(text)}")
         return
     if not panel.taking(index, enter):  # marked: the same key again takes it
         return

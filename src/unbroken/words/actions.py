@@ -47,7 +47,7 @@ from unbroken.words.no_use import (
 )
 from unbroken.words.no_use_why import keeping_note, rest_after, rests_instead, unpaid_note
 from unbroken.words.option_notes import marked_row as marked_row
-from unbroken.words.option_notes import said_once, still_to_come
+from unbroken.words.option_notes import row_reason, said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -405,7 +405,7 @@ def option_text(
         text = head
     if isinstance(action, act.Attack) and text.endswith(")"):  # "(Hex of Heaviness +1; …)"
         return f"{text[:-1]}; {why})"
-    return f"{text} ({why})"
+    return f"{text} ({row_reason(why)})"  # "(not now: committed to the next encounter)"
 
 
 def option_detail(
