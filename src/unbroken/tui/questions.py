@@ -24,6 +24,7 @@ from unbroken.tui.careful import (
     TAKEN,
     always_marked,
     marks,
+    shows_hidden,
     warned_alone,
 )
 from unbroken.tui.clocked import ClockedList
@@ -214,9 +215,14 @@ class CarefulList(ClockedList):
         """Return whether a key on the index-th option marks it first while the careful
         window is open: a costly one; asked again, only the key that answered it, or Enter
         (`enter`: the highlight may have moved off a row dimmed since, 31a-4; the rules in
-        one place: careful.py's docstring)."""
-        if (self.why == AGAIN and index != self.again and not enter) or self.why == NOTICE:
+        one place: careful.py's docstring). Asked again, another key marks first an option
+        that shows hidden cards, which `u` cannot take back (33a-9: after "Forage
+        [Hunter] used. Asked again", one `7` took Scout and showed the monster)."""
+        if self.why == NOTICE:
             return False
+        if self.why == AGAIN and index != self.again and not enter:
+            action = self.offered[index][0] if 0 <= index < len(self.offered) else None
+            return shows_hidden(self.forecasts.get(action)) and self.costly(index)
         return self.costly(index)
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
