@@ -52,7 +52,7 @@ def _bare(rules: Ruleset) -> str:
     return next(k for k, v in sorted(rules.monsters.items()) if v.armor == 0 and v.level <= 2)
 
 
-def _offered(game: Game, use: act.Use) -> bool:
+def _offered(game: Game, use: act.Action) -> bool:
     """Drive the battle to the decision that offers `use`, passing Responses on the way."""
     for _ in range(12):
         if game.decision is None:
@@ -103,8 +103,8 @@ def test_every_break_attack_is_dimmed_at_armor_0() -> None:
         weapons = [w for w in rules.weapons.values() if any(a.type == "break" for a in w.attacks)]
         assert len(weapons) >= 8
         for weapon in weapons:
-            game = Scenario("tomu", level=2, ruleset=rules).resources(se=12, me=2)
-            game = game.weapon(weapon.id).monster(_bare(rules)).start("battle")
+            scene = Scenario("tomu", level=2, ruleset=rules).resources(se=12, me=2)
+            game = scene.weapon(weapon.id).monster(_bare(rules)).start("battle")
             assert _offered(game, act.Skip())
             for action, why in game.options():
                 if isinstance(action, act.Attack) and action.attack in {
@@ -114,8 +114,8 @@ def test_every_break_attack_is_dimmed_at_armor_0() -> None:
 
 
 def test_inventive_with_armor_left_is_of_use() -> None:
-    game = _scene(Scenario().rules, "base:inventive", "skill").monster("base:troll")
-    game = game.start("battle")
+    scene = _scene(Scenario().rules, "base:inventive", "skill").monster("base:troll")
+    game = scene.start("battle")
     use = act.Use("base:inventive", "inventive-lever")
     assert _offered(game, use)
     why, row = _said(game, use)

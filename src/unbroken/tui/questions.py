@@ -221,8 +221,10 @@ class CarefulList(ClockedList):
         if self.why == NOTICE:
             return False
         if self.why == AGAIN and index != self.again and not enter:
-            action = self.offered[index][0] if 0 <= index < len(self.offered) else None
-            return shows_hidden(self.forecasts.get(action)) and self.costly(index)
+            if not 0 <= index < len(self.offered):
+                return False
+            shows = shows_hidden(self.forecasts.get(self.offered[index][0]))
+            return shows and self.costly(index)
         return self.costly(index)
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
