@@ -133,3 +133,5 @@ def test_inventive_at_armor_0_with_a_weapon_set_aside_is_of_use() -> None:
     state = copy_state(game.state)
     state.set_aside = [SetAside(weapon="base:knife", turns=2)]
     assert option_no_use(use, state, rules) is None
+    row = option_text(use, "", state, rules)  # it says what it still does
+    assert row.endswith("take another turn (no armor to break: only the extra turn)"), row

@@ -41,6 +41,7 @@ from unbroken.words.kept_roll import picked_row
 from unbroken.words.no_use import (
     COMMITTED,
     attack_no_use,
+    extra_turn_only,
     last_use,
     note_of,
     use_no_use,
@@ -150,7 +151,8 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     own, limit = limit_once(LIMIT_WORDS.get(ability.limit, ""), ability_words(ability, ruleset))
     cost = f" ({', '.join([*parts, limit] if limit else parts)})" if parts or limit else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {own}"
-    return merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
+    text = merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
+    return merge_note(text, extra_turn_only(ability, state, ruleset), into=False)
 
 
 @words_for(LABELS, act.ChooseEncounter)

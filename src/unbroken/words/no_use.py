@@ -97,6 +97,26 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     return ""
 
 
+#: An armor-breaking action at armor 0 whose extra turn still changes something (33a-3).
+ONLY_EXTRA_TURN = " (no armor to break: only the extra turn)"
+
+
+def extra_turn_only(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
+    """Return what an action that breaks armor and gives another turn still does against
+    a monster with no armor left, where its turn's end and start change something (a
+    weapon set aside counts a turn, a once-a-turn use is freed: the core's
+    `turn_given_back` says no, so it is of use): ONLY_EXTRA_TURN; "" otherwise (of no use
+    at all: `ability_no_use` says so)."""
+    mo, effects = state.monster, ability.effects
+    if mo is None or mo.armor or ability.type != "action":
+        return ""
+    if not any(isinstance(e, m.BreakArmor) for e in effects):
+        return ""
+    if not all(isinstance(e, (m.BreakArmor, m.ExtraTurn)) for e in effects):
+        return ""
+    return ONLY_EXTRA_TURN if not ability_no_use(ability, state, ruleset) else ""
+
+
 def loss_kept(ability: m.Ability, state: GameState, ruleset: Ruleset, pending: int = 0) -> str:
     """Return why a Response that only lowers a WOUND's loss of `pending` SE (the state's
     pending loss when 0) leaves it as it will be anyway, after the Passives that act next
