@@ -47,3 +47,16 @@ def test_the_text_game_says_it_alike() -> None:
     taken = ask("Choose", rows, io.StringIO("2\n1\n"), out, not_now=["", "committed"])
     assert taken == 0
     assert "Not now: Fight the monster now (committed to the next encounter)." in out.getvalue()
+
+
+def test_a_card_kept_only_to_rest_on_says_rest_when_cut() -> None:
+    # 33a-4: cut, "(no use now)" said nothing of the rest beside "(cannot pay)".
+    scene = Scenario("tomu").resources(se=5).encounters("sacred-pool", "scaffold-remains")
+    game = scene.start("exploration")
+    rows = [
+        f"{i}. {option_text(a, why, game.state, game.ruleset)}"
+        for i, (a, why) in enumerate(game.options(), 1)
+    ]
+    assert rows[0].endswith("(time 4; no use now: no condition in play: rest, gain 4 SE)")
+    shown = fit_options(rows, 45, len(rows), [False] * len(rows))
+    assert shown[0] == "1. Sacred Pool: nothing… (no use now: rest)", shown

@@ -79,11 +79,15 @@ def last_group(line: str) -> int:
 
 
 def brief_reason(reason: str) -> str:
-    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
-    time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this level")."""
+    """Return a dimmed option's reason said briefly: "cannot pay", "no use now" ("no use
+    now: rest" of a card kept only to rest on it, as "cannot pay" of one that rests),
+    "needs 2 time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this
+    level")."""
     briefly = SHORT_REASONS.get(reason, reason.partition(": ")[0])
     if briefly.startswith("cannot pay"):
         return "cannot pay"
+    if briefly == "no use now" and ": rest, " in reason:  # kept to rest on it (33a-4)
+        return "no use now: rest"
     return briefly.partition(", ")[0].removesuffix(" this level")
 
 
