@@ -31,6 +31,9 @@ def test_a_committed_fight_row_says_why_it_cannot_be_taken() -> None:
 def test_cut_at_80x24_it_keeps_not_now() -> None:
     shown = fit_options([f"2. {_fight_row()}"], 45, 1, [True])
     assert shown == ["2. Fight the monster now (not now: committed)"], shown
+    # A column narrower by one (a level's longer list): the name kept whole still.
+    shown = fit_options([f"2. {_fight_row()}"], 44, 1, [True])
+    assert shown == ["2. Fight the monster now (you are committed)"], shown
 
 
 def test_its_notice_says_not_now_once() -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 #: A dimmed row's reasons said short where the name and the reason whole do not fit one
 #: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken;
-#: 33a-7: its "(committed)" read as a label: "(not now: committed)").
-SHORT_REASONS = {"not now: committed to the next encounter": "not now: committed"}
+#: 33a-7: its "(committed)" read as a label): "(you are committed)", where even
+#: "(not now: committed)" (`SHORTER_REASONS`, tried first) would cut the name.
+SHORT_REASONS = {"not now: committed to the next encounter": "you are committed"}
+#: A reason said shorter, still whole, before it is said briefly (`shorter_reason`).
+SHORTER_REASONS = {"not now: committed to the next encounter": "not now: committed"}
 
 
 def whole_brackets(row: str) -> str:
@@ -97,6 +100,8 @@ def shorter_reason(reason: str) -> str:
     rest" of "no use now: needs 2 ME, you have 1, so LE pays the rest: 1 ME + 1 LE to gain
     1 LE" (words.paying; 31a-8: the row read a bare "(no use now)" and 1 ME against 2 ME
     read as "cannot pay")."""
+    if reason in SHORTER_REASONS:  # "not now: committed" (33a-7)
+        return SHORTER_REASONS[reason]
     head, so, pays = reason.partition(", so ")
     if not so or not head.startswith("no use now: ") or ": " not in pays:
         return ""
