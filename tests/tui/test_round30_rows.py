@@ -33,13 +33,13 @@ def test_a_dimmed_row_keeps_its_reason_its_name_cut_first() -> None:
     # An attack's "Attack with " goes first, from every attack row alike (29a-5).
     lines = [
         "3. Attack with Heavy blow (break its armor first)",
-        "2. Fight the monster now (you are committed to the next encounter)",
+        "2. Fight the monster now (not now: committed to the next encounter)",
         "a. Craft the Maul: pay 2 wood + 1 metal + 2 time (needs 2 time, 1 left; short of wood)",
     ]
     shown = fit_options(lines, WIDTH, 3, [True] * 3)
     assert shown == [
         "3. Heavy blow (break its armor first)",
-        "2. Fight the monster now (committed)",
+        "2. Fight the monster now (not now: committed)",  # 33a-7: not a label
         "a. Craft the Maul… (short of wood)",  # the Maul kept whole (31b-13)
     ], shown
 

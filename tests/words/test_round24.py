@@ -24,7 +24,7 @@ def test_sextons_cache_with_the_sling_in_hand_names_the_sling() -> None:
     with expansions_from_source(PLUGINS, {"unearthed": "unbroken_unearthed"}) as rules:
         for cunning, after in (
             (0, " (time 3) (cannot pay: rest, gain 3 SE)"),
-            (1, " (time 3; no use now: you have the Sling; rest instead: gain 3 SE)"),
+            (1, " (time 3; no use now: you have the Sling: rest, gain 3 SE)"),
         ):
             game = (
                 Scenario("huckdorf", ruleset=rules)
@@ -43,7 +43,7 @@ def test_a_card_of_no_use_now_says_what_resting_on_it_gives() -> None:
     # cannot pay, "(cannot pay: rest, gain 2 SE)".
     game = Scenario("tomu").resources(se=5).encounters("sacred-pool").start("exploration")
     text = label(act.ChooseEncounter("base:sacred-pool"), game.state, RULES)
-    assert text.endswith("(time 4; no use now: no condition in play; rest instead: gain 4 SE)")
+    assert text.endswith("(time 4; no use now: no condition in play: rest, gain 4 SE)")
 
 
 def test_a_growth_on_a_pass_preview_is_said_as_the_log_says_it() -> None:

@@ -21,11 +21,11 @@ def _herbs(committed: bool) -> Scenario:
 
 
 def test_a_card_kept_to_rest_on_warns_of_no_hunger() -> None:
-    # 26a-11, 26b-11: "(…; no use now: no condition in play; rest instead: gain 2 SE) —
+    # 26a-11, 26b-11: "(…; no use now: no condition in play: rest, gain 2 SE) —
     # food 0 of 2 after: hunger −3 SE": resting on it spends no food.
     game = _herbs(committed=False).start("exploration")
     text = option_text(HERBS, "", game.state, RULES)
-    assert text.endswith("(time 2; no use now: no condition in play; rest instead: gain 2 SE)")
+    assert text.endswith("(time 2; no use now: no condition in play: rest, gain 2 SE)")
     play(game, HERBS)  # kept: resolving it still spends the food, and says so
     text = option_text(act.Resolve(), "", game.state, RULES)
     assert text.endswith("— food 0 of 2 after: hunger −3 SE"), text

@@ -63,8 +63,8 @@ def test_a_card_paid_with_what_it_gains_says_so_where_it_is_kept() -> None:
         keep = act.ChooseEncounter("base:burying-a-friend")
         text = option_text(keep, "", game.state, game.ruleset)
         note = (  # round 16, 24
-            "; no use now: needs 1 ME, you have 0, so LE pays it all: 1 LE to gain 1 LE;"
-            " rest instead: gain 1 SE)"
+            "; no use now: needs 1 ME, you have 0, so LE pays it all: 1 LE to gain 1 LE:"
+            " rest, gain 1 SE)"
         )
         assert text.endswith(note) is wasted, text
 

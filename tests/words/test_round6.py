@@ -128,7 +128,7 @@ def test_keeping_an_encounter_says_what_resolving_it_would() -> None:
     assert resolve.endswith("(time 2; paid as 1 LE: short of ME)"), resolve
     game, keep = _kept("sacred-pool")
     text = option_text(keep, "", game.state, game.ruleset)
-    said = "(time 4; no use now: no condition in play; rest instead: gain 4 SE)"
+    said = "(time 4; no use now: no condition in play: rest, gain 4 SE)"
     assert text.endswith(said), text
 
 

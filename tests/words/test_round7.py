@@ -40,7 +40,7 @@ def test_a_weapon_held_is_not_offered_by_a_weapon_card() -> None:
     rack = option_text(act.ChooseEncounter("base:weapon-rack"), "", game.state, game.ruleset)
     assert rack == (
         "Weapon Rack: 1 SE -> the Club or the Knife: nothing to take (time 2; "
-        "no use now: you have the Club and the Knife; rest instead: gain 2 SE)"
+        "no use now: you have the Club and the Knife: rest, gain 2 SE)"
     ), rack
 
 

@@ -6,7 +6,10 @@ log's "Dodge could respond, but no ability use is left" (`words.unused`), which
 follows the events and so asks with the roll its die event shows. `cannot_help`
 names the case:
 
-* **NO_ARMOR**: it only breaks armor, and the monster has none.
+* **NO_ARMOR**: it only breaks armor, and the monster has none. "Then take another
+  turn" in an action on the player's turn only gives back the turn the action spends
+  (Inventive's Improvised Lever, 33a-3): it counts as nothing where that turn's end
+  and start change nothing (`turn_given_back`).
 * **ARMOR_IGNORED**: it only breaks armor, and armor stops none of the player's wounds:
   a lasting Passive makes every wounding weapon attack ignore it (Weak Spot, R-BATTLE-3)
   and no ability in play wounds but past armor (#28 round 26: Snare was taken as of use
@@ -46,7 +49,7 @@ from unbroken.core import model as m
 from unbroken.core.combat import clamp_die, must_reroll
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState
+from unbroken.core.state import DecisionKind, GameState
 
 #: Why a Response's effects cannot help now (`cannot_help`).
 NO_ARMOR = "the monster has no armor"
@@ -80,7 +83,7 @@ def cannot_help(
     mo = state.monster
     if mo is None or not effects:
         return ""
-    if all(isinstance(e, m.BreakArmor) for e in effects):
+    if all(isinstance(e, m.BreakArmor) or turn_given_back(rules, state, e) for e in effects):
         if not mo.armor:
             return NO_ARMOR
         return ARMOR_IGNORED if armor_ignored(Resolver(rules, state)) else ""
@@ -342,3 +345,18 @@ def _gains_anything(r: Resolver, amounts: dict[str, int]) -> bool:
     """Return whether gaining `amounts` now adds anything (R-RES-2: a cap takes the rest)."""
     caps = r.rules.settings.caps
     return any(n > 0 and r.state.res.get(k, 0) < caps.get(k, 99) for k, n in amounts.items())
+
+
+def turn_given_back(rules: Ruleset, state: GameState, effect: m.Effect) -> bool:
+    """Return whether `effect` only gives back the turn an action on the player's battle
+    turn spends, so does nothing (33a-3: Inventive at armor 0/2, "break 1 armor, then take
+    another turn", took 1 wood for nothing): an ExtraTurn (the action ends the turn and it
+    starts again, R-BATTLE-2) where ending and starting a turn change nothing: no weapon
+    set aside counts turns (R-WEAPON-4), no once-a-turn use is spent (a new turn frees
+    it) and nothing acts before the player's turn (Poisoned, Relentless)."""
+    if not isinstance(effect, m.ExtraTurn) or state.decision != DecisionKind.PLAYER_TURN:
+        return False
+    if state.set_aside or state.used_turn:
+        return False
+    r = Resolver(rules, state)
+    return not any(a.trigger == "before_player_turn" for _, a, _ in r.in_play())

@@ -27,6 +27,7 @@ from unbroken.words.actions import option_text, shared_note, taken_back
 from unbroken.words.cards import difficulty_text, start_se_note
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
+from unbroken.words.option_notes import not_now as not_now_notice
 from unbroken.words.outcomes import standing
 from unbroken.words.passing import passed_line
 from unbroken.words.prompts import prompt_text
@@ -89,7 +90,7 @@ def ask(
             return first
         if text.isdigit() and 1 <= int(text) <= len(options):
             if why[int(text) - 1]:
-                say(out, f"Not now: {options[int(text) - 1]}.", "  ")
+                say(out, not_now_notice(options[int(text) - 1]), "  ")
                 continue
             return int(text) - 1
         if len(options) == 1:

@@ -14,7 +14,13 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - In a window over a question asked again (`AGAIN`): the key that answered it, its
   option costly again, and Enter on a costly option (the highlight may have moved off
   that key's row, dimmed now: 31a-4, a second Enter took Explore after the last
-  Dangerous Idea); every other key takes at once (a different option is no double tap).
+  Dangerous Idea), and any key on a costly option that shows hidden cards, which `u`
+  cannot take back (`shows_hidden`: Scout's monster, Explore's cards; 33a-9: after
+  "Forage [Hunter] used. Asked again", one `7` took Scout and showed the monster; a
+  die's roll is not counted, or every battle turn's option would mark); every other
+  key takes at once (a different option is no double tap).
+  An ordinary question (not asked again) is not made so: Explore in a Preparation
+  takes at once as before, unless a window above says otherwise.
   Asked again with cards the key revealed (`REVEALED`: Scout's monster): a costly
   option, as on a new question's cards.
 - While a mark is on screen, whatever the window and its time: a costly option's key
@@ -23,7 +29,10 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - Never a costly option of no use now by one key, whatever the time (#28 round 29: a
   second key a second on marked Beat aside; one key 3 s on took Resolve Sacred Pool's 4
   time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
-  it"); the same key again marks it (questions.py's `drops`).
+  it"); the same key again marks it (questions.py's `drops`). Not a card kept only to
+  rest on it ("(no use now: no condition in play: rest, gain 4 SE)"): the rest is of
+  use, so it marks first as "(cannot pay: rest, gain 2 SE)" does (33a-4: Sacred Pool
+  took three presses, the card beside it two).
 - Never an option that ends the game by one key, whatever the time (`always_marked`:
   #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
   leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`
@@ -178,6 +187,20 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     if _limited(f.after) != _limited(state):  # a once-a-turn (battle, level) use spent too
         return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
+
+
+#: What a forecast stopped by chance shows that are cards (`Forecast.unseen`): the
+#: encounter cards drawn, the skills drawn, the level's monster (its die picks the card).
+#: Not a die's roll: every battle turn ends at the monster's ("combat").
+CARDS_UNSEEN = frozenset({"encounters", "skills", "monster"})
+
+
+def shows_hidden(forecast: Forecast | None) -> bool:
+    """Return whether an option shows hidden cards, which `u` cannot take back (core.history
+    .reveals): its forecast stops where a card is drawn (Scout's monster, Explore's cards,
+    Fight's monster). A die's roll is not counted: a battle turn's every option ends at
+    the monster's, and asked again there a key other than the last takes at once."""
+    return forecast is not None and forecast.stops == CHANCE and forecast.unseen in CARDS_UNSEEN
 
 
 def _limited(state: GameState) -> tuple[list[str], list[str], list[str]]:

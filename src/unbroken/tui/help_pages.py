@@ -14,12 +14,15 @@ THE_SCREEN = """\
   are your ability uses: your class's abilities, Responses too, share one pool
   of uses per level equal to the level number, spent one per use; skills'
   abilities take none.
-  - ▲ and ▼ mark what the last decision changed, beside the words ("4 left ▼−1",
-    "food 0 ▲+1 (eat 1)"), and after `u` what the take-back changed ("SE 16/20
-    ▲+4"); where a row is short of room, a long name is cut for
-    that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last material
-    goes to the next row, or the arrow stands alone ("metal 2 ▼"): every change is
-    marked. "cap took 1": what a gain brought over a cap, lost to it.
+  - ▲ and ▼ mark the net change since your last key, beside the words ("4 left
+    ▼−1", "food 0 ▲+1 (eat 1)"): what your option paid and did, and all that came
+    before the next question, decisions taken for you, an ambush, the monster's turn
+    (2 SE paid for an attack and Second Wind's +3 SE taken for you: "▲+1"; the log
+    says each); after `u`, what the take-back changed ("SE 16/20 ▲+4"); where a row
+    is short of room, a long name is cut for that change ("cun. 1 ▲+1"; "treas. 7
+    max": at its cap), or its last material goes to the next row, or the arrow stands
+    alone ("metal 2 ▼"): every change is marked. "cap took 1": what a gain brought
+    over a cap, lost to it.
   - **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
     the level's number, less for some skills), and, in yellow, the SE eating short
     would cost if nothing changes before it (3 food lacking: 1 + 2 + 3 = 6 SE), in

@@ -24,12 +24,14 @@ from unbroken.tui.careful import (
     TAKEN,
     always_marked,
     marks,
+    shows_hidden,
     warned_alone,
 )
 from unbroken.tui.clocked import ClockedList
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, shared_note, use_name
+from unbroken.words.no_use_why import rests_instead
 from unbroken.words.vocabulary import attack_name
 
 #: The events that put cards in sight the player has not read: an Exploration's cards,
@@ -213,9 +215,16 @@ class CarefulList(ClockedList):
         """Return whether a key on the index-th option marks it first while the careful
         window is open: a costly one; asked again, only the key that answered it, or Enter
         (`enter`: the highlight may have moved off a row dimmed since, 31a-4; the rules in
-        one place: careful.py's docstring)."""
-        if (self.why == AGAIN and index != self.again and not enter) or self.why == NOTICE:
+        one place: careful.py's docstring). Asked again, another key marks first an option
+        that shows hidden cards, which `u` cannot take back (33a-9: after "Forage
+        [Hunter] used. Asked again", one `7` took Scout and showed the monster)."""
+        if self.why == NOTICE:
             return False
+        if self.why == AGAIN and index != self.again and not enter:
+            if not 0 <= index < len(self.offered):
+                return False
+            shows = shows_hidden(self.forecasts.get(self.offered[index][0]))
+            return shows and self.costly(index)
         return self.costly(index)
 
     def open_careful(self, why: str, lasting: bool = False) -> None:
@@ -331,8 +340,14 @@ class CarefulList(ClockedList):
         Inspiration, just turned "no use now: … it takes 2 LE to gain 1 LE", and Enter
         would have taken it; round 29: a second key a second on marked Beat aside, and one
         key 3 s on took Resolve Sacred Pool, 4 time for nothing). The same key again marks
-        it (`taking`)."""
+        it (`taking`). Not a card kept only to rest on it: the rest is of use, and its row
+        says so as "cannot pay: rest" does (33a-4: Sacred Pool with no condition in play
+        took three presses, "cannot pay: rest" beside it two): it marks first, as a costly
+        option does."""
         if index == self.marked or not 0 <= index < len(self.no_use):
+            return False
+        game = self.game
+        if game is not None and rests_instead(self.offered[index][0], game.state, game.ruleset):
             return False
         return bool(self.no_use[index]) and self.costly(index)
 

@@ -4,8 +4,12 @@ reason said at its end, and no row cut while the list leaves rows free under it.
 from __future__ import annotations
 
 #: A dimmed row's reasons said short where the name and the reason whole do not fit one
-#: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken).
-SHORT_REASONS = {"you are committed to the next encounter": "committed"}
+#: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken;
+#: 33a-7: its "(committed)" read as a label): "(you are committed)", where even
+#: "(not now: committed)" (`SHORTER_REASONS`, tried first) would cut the name.
+SHORT_REASONS = {"not now: committed to the next encounter": "you are committed"}
+#: A reason said shorter, still whole, before it is said briefly (`shorter_reason`).
+SHORTER_REASONS = {"not now: committed to the next encounter": "not now: committed"}
 
 
 def whole_brackets(row: str) -> str:
@@ -78,11 +82,15 @@ def last_group(line: str) -> int:
 
 
 def brief_reason(reason: str) -> str:
-    """Return a dimmed option's reason said briefly: "cannot pay", "no use now", "needs 2
-    time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this level")."""
+    """Return a dimmed option's reason said briefly: "cannot pay", "no use now" ("no use
+    now: rest" of a card kept only to rest on it, as "cannot pay" of one that rests),
+    "needs 2 time" (of "needs 2 time, 1 left"), "no ability uses left" (of "… this
+    level")."""
     briefly = SHORT_REASONS.get(reason, reason.partition(": ")[0])
     if briefly.startswith("cannot pay"):
         return "cannot pay"
+    if briefly == "no use now" and ": rest, " in reason:  # kept to rest on it (33a-4)
+        return "no use now: rest"
     return briefly.partition(", ")[0].removesuffix(" this level")
 
 
@@ -92,6 +100,8 @@ def shorter_reason(reason: str) -> str:
     rest" of "no use now: needs 2 ME, you have 1, so LE pays the rest: 1 ME + 1 LE to gain
     1 LE" (words.paying; 31a-8: the row read a bare "(no use now)" and 1 ME against 2 ME
     read as "cannot pay")."""
+    if reason in SHORTER_REASONS:  # "not now: committed" (33a-7)
+        return SHORTER_REASONS[reason]
     head, so, pays = reason.partition(", so ")
     if not so or not head.startswith("no use now: ") or ": " not in pays:
         return ""

@@ -21,6 +21,7 @@ from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
+from unbroken.words.option_notes import not_now
 from unbroken.words.passing import passed_line
 from unbroken.words.taken import with_ambush
 
@@ -49,7 +50,7 @@ def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
             screen.say(f"{changed} Look, then choose.")
             return
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
-        screen.say(f"Not now: {text}.")
+        screen.say(not_now(text))
         return
     if not panel.taking(index, enter):  # marked: the same key again takes it
         return

@@ -41,13 +41,14 @@ from unbroken.words.kept_roll import picked_row
 from unbroken.words.no_use import (
     COMMITTED,
     attack_no_use,
+    extra_turn_only,
     last_use,
     note_of,
     use_no_use,
 )
-from unbroken.words.no_use_why import keeping_note, rests_instead, unpaid_note
+from unbroken.words.no_use_why import keeping_note, rest_after, rests_instead, unpaid_note
 from unbroken.words.option_notes import marked_row as marked_row
-from unbroken.words.option_notes import said_once, still_to_come
+from unbroken.words.option_notes import row_reason, said_once, still_to_come
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -150,7 +151,8 @@ def _use(action: act.Use, state: GameState, ruleset: Ruleset) -> str:
     own, limit = limit_once(LIMIT_WORDS.get(ability.limit, ""), ability_words(ability, ruleset))
     cost = f" ({', '.join([*parts, limit] if limit else parts)})" if parts or limit else ""
     text = f"{ability_name(ruleset, action.source, ability)}{cost}: {own}"
-    return merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
+    text = merge_note(text, note_of(use_no_use(action, state, ruleset)), into=False)
+    return merge_note(text, extra_turn_only(ability, state, ruleset), into=False)
 
 
 @words_for(LABELS, act.ChooseEncounter)
@@ -164,7 +166,7 @@ def _choose_encounter(action: act.ChooseEncounter, state: GameState, ruleset: Ru
         text = merge_note(text, paid_note(state, rules, dict(card.spend), dict(card.gain)))
         text = merge_note(text, removal_note(card, state, ruleset))
         # What keeping it does instead, as "cannot pay" says it (committed: no Rest).
-        text = merge_note(text, keeping_note(card, state, ruleset))
+        text = rest_after(text, keeping_note(card, state, ruleset))
     elif state.committed:  # R-TRAVEL-5: "(time 1; cannot pay: …)", one bracket with its
         # time; the player then accepts gaining nothing (the session shows Forfeit).
         text = merge_note(text, unpaid_note(card, state, ruleset))
@@ -405,7 +407,7 @@ def option_text(
         text = head
     if isinstance(action, act.Attack) and text.endswith(")"):  # "(Hex of Heaviness +1; …)"
         return f"{text[:-1]}; {why})"
-    return f"{text} ({why})"
+    return f"{text} ({row_reason(why)})"  # "(not now: committed to the next encounter)"
 
 
 def option_detail(

@@ -65,8 +65,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
         return kept
     if effects and all(isinstance(e, m.RevealMore) for e in effects) and state.committed:
         return COMMITTED_WHY  # the next Exploration reveals 1 card whatever (R-TRAVEL-7)
-    if effects and all(isinstance(e, m.BreakArmor) for e in effects):
-        # Snare against a bare hide, or where armor stops no wound (Weak Spot, #28 round 26)
+    if effects and all(isinstance(e, (m.BreakArmor, m.ExtraTurn)) for e in effects):
+        # Snare against a bare hide, or where armor stops no wound (Weak Spot, #28 round 26);
+        # Inventive's "then take another turn" only gives its turn back (the core's, 33a-3)
         why = Query(ruleset, state).cannot_help(effects)
         return armor_why(state, ruleset) if why == ARMOR_IGNORED else why
     if effects and all(isinstance(e, m.Gain) for e in effects):
@@ -94,6 +95,26 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     if why == WORSE:  # the Wyvern's lose 3 SE to its lose 4 SE
         return f"row {after} is worse for you" if shift else "every other row is worse for you"
     return ""
+
+
+#: An armor-breaking action at armor 0 whose extra turn still changes something (33a-3).
+ONLY_EXTRA_TURN = " (no armor to break: only the extra turn)"
+
+
+def extra_turn_only(ability: m.Ability, state: GameState, ruleset: Ruleset) -> str:
+    """Return what an action that breaks armor and gives another turn still does against
+    a monster with no armor left, where its turn's end and start change something (a
+    weapon set aside counts a turn, a once-a-turn use is freed: the core's
+    `turn_given_back` says no, so it is of use): ONLY_EXTRA_TURN; "" otherwise (of no use
+    at all: `ability_no_use` says so)."""
+    mo, effects = state.monster, ability.effects
+    if mo is None or mo.armor or ability.type != "action":
+        return ""
+    if not any(isinstance(e, m.BreakArmor) for e in effects):
+        return ""
+    if not all(isinstance(e, (m.BreakArmor, m.ExtraTurn)) for e in effects):
+        return ""
+    return ONLY_EXTRA_TURN if not ability_no_use(ability, state, ruleset) else ""
 
 
 def loss_kept(ability: m.Ability, state: GameState, ruleset: Ruleset, pending: int = 0) -> str:

@@ -13,10 +13,10 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.forecast import own_card
 from unbroken.words.keeping import cap_no_use, held_no_use, resolving, rest_gain
-from unbroken.words.no_use import COMMITTED_WHY, attack_no_use, use_no_use
+from unbroken.words.no_use import COMMITTED_WHY, NO_USE, attack_no_use, use_no_use
 from unbroken.words.paying import paid_no_use
 from unbroken.words.removal import removal_no_use
-from unbroken.words.vocabulary import amounts
+from unbroken.words.vocabulary import amounts, merge_note
 
 
 def option_no_use(
@@ -82,18 +82,31 @@ def rests_instead(action: act.Action, state: GameState, ruleset: Ruleset) -> boo
 
 def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     """Return what keeping a card that would do nothing now does instead, for its line:
-    " (rest instead: gain 2 SE)", or committed (no Rest, R-TRAVEL-7) what it costs for
-    nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest instead" where
-    resting was not allowed); "" when resolving it is of use."""
+    " (rest, gain 2 SE)", said after its "no use now: …" as "cannot pay: rest, gain 2
+    SE" says it (`rest_after`; 33a-4: "no use now: no condition in play; rest instead:
+    gain 4 SE" read as an option to drop), or committed (no Rest, R-TRAVEL-7) what it
+    costs for nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest
+    instead" where resting was not allowed); "" when resolving it is of use."""
     rules = Query(ruleset, state)
     if not rules.can_pay(card.spend):  # nothing is paid: "cannot pay" says it (round 28)
         return ""
     if not any(_kept_reasons(card, state, ruleset, rules)):
         return ""
     if not state.committed:
-        return f" (rest instead: {rest_gain(card.id, state, ruleset)})"
+        return f" (rest, {rest_gain(card.id, state, ruleset)})"
     paid = amounts(dict(card.spend))
     return f" (committed: {paid} paid for nothing)" if paid else " (committed: it gives nothing)"
+
+
+def rest_after(text: str, note: str) -> str:
+    """Return an option's line with `keeping_note`'s words after the "no use now: …" that
+    ends its bracket, as "cannot pay: rest, gain 2 SE" says it: "(time 4; no use now: no
+    condition in play: rest, gain 4 SE)" (33a-4); a note of another kind, or a line not
+    ending with that reason, merged as any note is."""
+    last = max(text.rfind("("), text.rfind("; "))  # where the bracket's last part starts
+    if note.startswith(" (rest, ") and text.endswith(")") and NO_USE in text[last:]:
+        return f"{text[:-1]}: {note[2:]}"
+    return merge_note(text, note)
 
 
 def unpaid_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:

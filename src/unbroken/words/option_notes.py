@@ -71,3 +71,24 @@ def marked_row(state: GameState) -> int:
     """
     pending = state.decision == DecisionKind.RESPONSE and state.trigger == "after_monster_roll"
     return effective_roll(state) if pending and state.turn == Turn.MONSTER else 0
+
+
+#: A dimmed option's reason said on its row in the game's voice where the core's own words
+#: read as a label (33a-7: "2. Fight the monster now (committed)"; the reason says why it
+#: cannot be taken, as "(cannot pay)" and "(no use now: …)" do beside it).
+ROW_REASONS = {
+    "you are committed to the next encounter": "not now: committed to the next encounter",
+}
+#: How a row says its reason is "not now" (its notice says "Not now:" once: `not_now`).
+NOT_NOW = " (not now: "
+
+
+def row_reason(why: str) -> str:
+    """Return a dimmed option's reason as its row says it (`ROW_REASONS`)."""
+    return ROW_REASONS.get(why, why)
+
+
+def not_now(row: str) -> str:
+    """Return the notice a key on a dimmed option gets, its row's "not now" said once:
+    "Not now: Fight the monster now (committed to the next encounter)."."""
+    return f"Not now: {row.replace(NOT_NOW, ' (', 1)}."
