@@ -47,25 +47,29 @@ def odds_text(figure: Figure | None) -> str:
     """Return an option's odds as its line shows them: "[41% 35-47]" (the figure the
     estimator shows: the best's is the chance here, the others' that less what they lost
     on the same futures), "[30% behind]" for an option clearly behind the best (its
-    paired interval below 0: the verdict's "clearly behind", and only that; "[≤12%
-    behind]" where that rounds to 0, the top of its interval), "[34%
+    paired interval below 0: the verdict's "clearly behind", and only that; "[0-12%
+    behind]" where that rounds to 0: its interval, 0 to its top), "[34%
     stopped]" for one the race left early that is not clearly behind (about equal in the
     verdict; "[≤38% stopped]" when it lost nothing to the best on the futures both
     played: never the best's own figure, but for "0%", where the best's reads 0% too and
-    the verdict says every option is about 0%), "[  …  ]" before any."""
+    the verdict says every option is about 0%), "[  …  ]" before any. "≤" means one
+    thing only: at most the best's (33b-3 read "[≤33% behind]" beside 89 % as both "lost
+    nothing to the best" and "clearly behind")."""
     if figure is None or not figure.games:
         return "[  …  ]"
     f = figure
     if f.behind:
         if not round(100 * f.rate):
             # Its loss on the same futures reaches the chance here, so the figure is held at
-            # 0: said as what is known, the top of its interval (30b-12: "[0% behind]" for a
-            # Downgrade beside 60-73 % read as a floor or a placeholder).
+            # 0: said as what is known, its interval from 0 to its top (30b-12: "[0% behind]"
+            # for a Downgrade beside 60-73 % read as a floor or a placeholder), never with
+            # "≤", the mark of a bound at the best's figure ("[≤38% stopped]"): 33b-3 read
+            # "[≤33% behind]" beside 89 % as that bound and as clearly behind at once.
             # Where the top rounds to 0 too, the best's own figure reads 0% (an option clearly
             # behind is below it), so "0%" as its line says, never "<1%", which read above it
             # (31b-5: "[<1% stopped]" beside the leaders' "[0% 0-5]").
             top = round(100 * f.high)
-            return f"[≤{top}% behind]" if top else "[0% behind]"
+            return f"[0-{top}% behind]" if top else "[0% behind]"
         return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
         # A bound that rounds to 0 is the best's own 0%: "0%" as the best's line says it
