@@ -113,7 +113,9 @@ options, in three rows at most: the chance here and the verdict in plain words (
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
 their figures read the same; "both about equal" of two; "every option about 0%: this
 game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
-not clearly behind": see `[34% stopped]`).
+not clearly behind": see `[34% stopped]`; "3 ends the battle; 7 about equal on the
+futures": of options about equal, the one that ends the battle (or wins the game) is
+said first, as the chance counts winning only and a move that goes on can win as often).
 `[30% behind]`: clearly behind the best; `[0-12% behind]`: clearly behind, and what
 it lost to the best on the same futures reaches the chance here, so its figure is held
 at 0: 0-12 is its interval, 12 % the most it can be (`[0% behind]`: that top under

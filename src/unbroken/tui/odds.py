@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from unbroken.advisor.chances import Figure, no_use_figure
+from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -156,6 +157,10 @@ class GameOdds:
         self.passing: int | None = None
         #: What the chance averages over unseen (the level's monster), in words.
         self.unseen = ""
+        #: What each legal option ends for certain, in their order (`changes.what_it_ends`):
+        #: the verdict says which ends the battle (a killing blow and Skip your turn both
+        #: ~100 % "shared the lead", round 32).
+        self.ends: list[str] = []
 
     @property
     def shown(self) -> bool:
@@ -179,6 +184,7 @@ class GameOdds:
         actions = [screen.offered[i][0] for i in self.legal]
         self.no_use, self.passing = marked(screen, self.legal)
         self.unseen = unseen_words(game)
+        self.ends = [what_it_ends(game, a) for a in actions]
         screen.session.assisted = True  # the recording says the odds were shown
         screen.query_one(HintBox).aside()  # back when they are hidden, its time left
         self.at = len(game.events)
@@ -231,7 +237,8 @@ class GameOdds:
         apart = [self.legal.index(i) for i in self.no_use] + (first if self.no_use else [])
         for k, j in twins(weighing, apart, first).items():
             texts[self.legal[k]] = same_text(OPTION_KEYS[self.legal[j]])
-        verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
+        no_use = [self.legal.index(i) for i in self.no_use]
+        verdict = verdict_text(weighing, self.legal, no_use, self.ends)
         leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
         return texts, status_text(odds, verdict, leader, self.unseen)
 
@@ -240,16 +247,19 @@ class GameOdds:
         self.screen.decision_panel.odds = self.marks()
 
 
-def verdict_text(weighing: Weighing, legal: list[int], no_use: Sequence[int] = ()) -> str:
+def verdict_text(
+    weighing: Weighing, legal: list[int], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
     tenth option is "0 (option 10)": the key pressed and where it is, not "10", which no
     key is, nor a bare "0" that reads as a number: round 14's "0 the same as 1 (-8 to 8
     points)", nor "key 0", which round 16 could not place); "" with one option to weigh.
     When the best is an option marked no use now (`no_use`, by their places in `legal`),
-    the verdict says so (`Weighing.ranking`)."""
+    the verdict says so (`Weighing.ranking`). `ends`, what each option in `legal` ends for
+    certain: which ends the battle is said first (`verdict.in_short`)."""
     if len(legal) < 2:
         return ""
-    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use)
+    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use, ends)
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
