@@ -1,7 +1,8 @@
 """30b-12: `%` showed "0. [0% behind] Downgrade: give up the Longbow …" beside options at
 60-73 %: a floor read as a placeholder. The figure is the chance here less what the option
 lost on the same futures, held at 0 where the loss reaches the chance: said as the top of
-its interval instead."""
+its interval instead, 0 to its top ("[0-12% behind]": 33b-3 read "[≤33% behind]" as the
+"≤" of a bound at the best's, "lost nothing to the best", beside "behind")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ def test_a_figure_held_at_0_reads_as_the_top_of_its_interval() -> None:
     floored = Figure.against(chance, -0.8, -0.95, -0.6, 16, stopped=True)
     assert floored.behind and floored.rate == 0 and floored.high > 0
     said = odds_text(floored)
-    assert said == f"[≤{round(100 * floored.high)}% behind]" and "0%" not in said
+    assert said == f"[0-{round(100 * floored.high)}% behind]" and "0%" not in said
+    assert "≤" not in said
     # Any other figure clearly behind reads as before.
     assert odds_text(Figure.against(chance, -0.3, -0.45, -0.15, 16, stopped=True)) == (
         "[43% behind]"

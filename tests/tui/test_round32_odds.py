@@ -17,7 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from unbroken.advisor.chances import Figure
+from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import Weighing
 from unbroken.advisor.twins import twins
 from unbroken.core import actions as act
@@ -144,11 +144,24 @@ def _forms_said(text: str) -> set[str]:
 def test_help_and_the_docs_describe_every_form_of_the_brackets() -> None:
     forms = _forms_of_the_code()
     # The forms found are those the help lists (a new one must be described there).
-    assert {"[N% no use]", "[same as N]", "[…]", "[≤N% behind]", "[at most Skip's N%]"} <= forms
-    docs = Path(__file__).parents[2] / "docs" / "advisor.md"
-    for where, text in (("help", KEYS), ("docs/advisor.md", docs.read_text(encoding="utf-8"))):
+    assert {"[N% no use]", "[same as N]", "[…]", "[N-N% behind]", "[at most Skip's N%]"} <= forms
+    root = Path(__file__).parents[2]
+    for where in ("help", "docs/advisor.md", "README.md"):
+        text = KEYS if where == "help" else (root / where).read_text(encoding="utf-8")
         missing = forms - _forms_said(text)
         assert not missing, (where, sorted(missing))
+
+
+def test_a_bound_is_the_one_form_with_at_most() -> None:
+    # 33b-3: "[≤33% behind]" beside a chance here of 89 %: the README's "≤" (lost nothing
+    # to the best on the futures both played) and "behind" (clearly behind it) in one row.
+    # "≤" marks only a figure stopped early at most the best's; a row clearly behind whose
+    # figure is held at 0 says its interval, 0 to its top.
+    assert {f for f in _forms_of_the_code() if "≤" in f} == {"[≤N% stopped]"}
+    chance = Estimate(89, 100)
+    downgrade = Figure.against(chance, -0.95, -1.0, -0.7, 16, stopped=True)
+    assert downgrade.behind and not downgrade.at_most and downgrade.high > 0.1
+    assert odds.odds_text(downgrade) == f"[0-{round(100 * downgrade.high)}% behind]"
 
 
 def test_the_option_that_does_nothing_keeps_its_figure_for_one_of_no_use() -> None:

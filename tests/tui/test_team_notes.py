@@ -82,17 +82,18 @@ def test_help_says_every_form_the_odds_rows_use() -> None:
     chance = Estimate(73, 100)
     figures = [
         Figure.against(chance, -0.3, -0.45, -0.15, 16, stopped=True),  # [43% behind]
-        Figure.against(chance, -0.8, -0.95, -0.6, 16, stopped=True),  # held at 0: [≤N% …]
+        Figure.against(chance, -0.8, -0.95, -0.6, 16, stopped=True),  # held at 0: [0-N% …]
         Figure(0.0, 0.0, 0.004, 16, stopped=True, behind=True),  # [0% behind] (31b-5)
         Figure(0.34, 0.2, 0.5, 16, stopped=True),  # [34% stopped]
         Figure(0.38, 0.2, 0.5, 16, stopped=True, at_most=True),  # [≤38% stopped]
         Figure(0.0, 0.0, 0.004, 16, stopped=True, at_most=True),  # [0% stopped] (31b-5)
     ]
     said = [odds_text(f) for f in figures]
-    assert any(s.startswith("[≤") and s.endswith("behind]") for s in said), said
+    assert any(s.startswith("[0-") and s.endswith("behind]") for s in said), said
     keys = " ".join(KEYS.split())
     for form in said:
         shape = re.sub(r"\d+", r"\\d+", re.escape(form))
         assert re.search(rf"`{shape}`", keys), (form, keys)
-    # What the "≤" of a row behind means, in words next to it.
-    assert re.search(r"`\[≤\d+% behind\]`\): clearly behind, .{0,200}top of its interval", keys)
+    # What the range of a row behind held at 0 means, in words next to it (33b-3: its
+    # former "≤" read as the bound of a row stopped early).
+    assert re.search(r"`\[0-\d+% behind\]`: clearly behind, .{0,200}is its interval", keys)

@@ -21,7 +21,7 @@ from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
-from unbroken.advisor.verdict import LOST, lost
+from unbroken.advisor.verdict import LOST, lost, who_ends
 from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural
 
@@ -269,7 +269,7 @@ class Choice:
         d = self.against_best
         best = short_name(self.best)
         if self.ends:
-            said = f"this {self.ends}; {best} does not"
+            said = f"{who_ends(['this'], self.ends)}; {best} does not"
         else:
             said = f"{best} {self.best_ends.replace('ends', 'would end', 1)}"
             said = f"{said.replace('wins', 'would win', 1)}; this does not"

@@ -50,7 +50,22 @@ def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ())
     return said
 
 
-def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
+def who_ends(names: list[str], end: str) -> str:
+    """Return who ends what, `end` as `changes.what_it_ends` says it ("ends the battle",
+    "wins the game"): "this ends the battle", "3 and 4 end the battle", in analyze's
+    verdict (`choice.Choice`) and the game's `%` header (`in_short`) alike."""
+    if len(names) > 1:
+        verb, _, rest = end.partition(" ")
+        end = f"{verb.removesuffix('s')} {rest}"
+    return f"{_and(names)} {end}"
+
+
+def in_short(
+    w: Weighing,
+    name: Callable[[int], str],
+    no_use: Sequence[int] = (),
+    ends: Sequence[str] = (),
+) -> str:
     """Return the verdict in plain words, for the game's `%` header: which option leads and
     which are about equal to it ("1 leads; 2 and 5 about equal", the others then clearly
     behind, as their lines say; "3 leads; all but 5 about equal"; "1 leads; all about
@@ -61,12 +76,18 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
     16 …") took 9 of 24 rows, 4 options left in sight. "" with one option.
     With two options, never "all" and a lead (31b-6: "2 leads; all about equal"): "both
     about equal" where the other is about equal, "1 is clearly best" where it is not.
-    Where the chance reads 0 %, `LOST`: no lead among figures all 0 % (31b-5)."""
+    Where the chance reads 0 %, `LOST`: no lead among figures all 0 % (31b-5).
+    `ends`, what each option ends for certain (`changes.what_it_ends`, "" for neither): where
+    some of the options about equal end the battle (or win the game) and others do not,
+    those that end it are said first, never as sharing the lead with a move that goes on
+    (`_ends_apart`): "3 ends the battle; 7 about equal on the futures"."""
     if len(w.wins) < 2:
         return ""
     if hopeless(w):
         return LOST
     equal = w.about_equal()
+    if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
+        return _ends_apart(w, name, equal, ends, no_use)
     best = name(w.best)
     behind = [name(k) for k in range(len(w.wins)) if k not in equal]
     # #28 round 29: "3 leads; 1 about equal" beside "1. [70% 60-79]" and "3. [70% 60-78]"
@@ -104,6 +125,34 @@ def in_short(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()
     if w.best in no_use:
         said += f" ({best} is of no use now: ahead by chance)"
     return said
+
+
+def _ends_apart(
+    w: Weighing,
+    name: Callable[[int], str],
+    equal: list[int],
+    ends: Sequence[str],
+    no_use: Sequence[int],
+) -> str:
+    """Return `in_short`'s verdict where the options about equal do not all end the same:
+    which end the battle (or win the game) first, then the others, about equal on the
+    futures the chance counts ("3 ends the battle; 7 about equal on the futures; 1 stopped
+    early, not clearly behind"). Round 32: a killing blow and Skip your turn, both about
+    100 %, "share the lead" in the game while analyze said which ends the battle (32a-5)."""
+    said = [
+        who_ends([name(k) for k in sorted(k for k in equal if ends[k] == end)], end)
+        for end in sorted({ends[k] for k in equal if ends[k]}, reverse=True)
+    ]
+    going_on = sorted(k for k in equal if not ends[k])
+    stopped = [k for k in going_on if k != w.best and w.shown(k).stopped]
+    rest = [k for k in going_on if k not in stopped]
+    if rest:
+        said.append(f"{_and([name(k) for k in rest])} about equal on the futures")
+    if stopped:
+        said.append(f"{_and([name(k) for k in stopped])} stopped early, not clearly behind")
+    if w.best in no_use:
+        said[-1] += f" ({name(w.best)} is of no use now: ahead by chance)"
+    return "; ".join(said)
 
 
 def _ranking(w: Weighing, name: Callable[[int], str]) -> str:

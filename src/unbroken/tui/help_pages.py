@@ -116,15 +116,17 @@ options, in three rows at most: the chance here and the verdict in plain words (
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
 their figures read the same; "both about equal" of two; "every option about 0%: this
 game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
-not clearly behind": see `[34% stopped]`).
-`[30% behind]`: clearly behind the best; `≤` before it (`[≤12% behind]`): clearly
-behind, and what it lost to the best on the same futures reaches the chance here, so
-its figure is held at 0: 12 % is the top of its interval, the most it can be
-(`[0% behind]`: that top under 1 %); `[34% stopped]`: the race stopped it early, in
+not clearly behind": see `[34% stopped]`; "3 ends the battle; 7 about equal on the
+futures": of options about equal, the one that ends the battle (or wins the game) is
+said first, as the chance counts winning only and a move that goes on can win as often).
+`[30% behind]`: clearly behind the best; `[0-12% behind]`: clearly behind, and what
+it lost to the best on the same futures reaches the chance here, so its figure is held
+at 0: 0-12 is its interval, 12 % the most it can be (`[0% behind]`: that top under
+1 %); `[34% stopped]`: the race stopped it early, in
 the worse half before it could be called clearly behind (so not shown to differ from
-the best, whatever its figure), its figure from fewer games; `≤` before it
-(`[≤38% stopped]`): at most the best's, it lost nothing to the best on the futures
-both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
+the best, whatever its figure), its figure from fewer games; `≤` before it, and
+only there (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
+futures both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
 beside an option of no use now: it does nothing Skip (or Pass) does not, so its chance
 is at most that option's; `[88% no use]`: the same with no Skip or Pass beside it, its own
 chance (only chance or the play after puts it there); `[same as 2]`: it won and lost on

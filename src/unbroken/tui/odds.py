@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from unbroken.advisor.chances import Figure, no_use_figure
+from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -47,25 +48,29 @@ def odds_text(figure: Figure | None) -> str:
     """Return an option's odds as its line shows them: "[41% 35-47]" (the figure the
     estimator shows: the best's is the chance here, the others' that less what they lost
     on the same futures), "[30% behind]" for an option clearly behind the best (its
-    paired interval below 0: the verdict's "clearly behind", and only that; "[≤12%
-    behind]" where that rounds to 0, the top of its interval), "[34%
+    paired interval below 0: the verdict's "clearly behind", and only that; "[0-12%
+    behind]" where that rounds to 0: its interval, 0 to its top), "[34%
     stopped]" for one the race left early that is not clearly behind (about equal in the
     verdict; "[≤38% stopped]" when it lost nothing to the best on the futures both
     played: never the best's own figure, but for "0%", where the best's reads 0% too and
-    the verdict says every option is about 0%), "[  …  ]" before any."""
+    the verdict says every option is about 0%), "[  …  ]" before any. "≤" means one
+    thing only: at most the best's (33b-3 read "[≤33% behind]" beside 89 % as both "lost
+    nothing to the best" and "clearly behind")."""
     if figure is None or not figure.games:
         return "[  …  ]"
     f = figure
     if f.behind:
         if not round(100 * f.rate):
             # Its loss on the same futures reaches the chance here, so the figure is held at
-            # 0: said as what is known, the top of its interval (30b-12: "[0% behind]" for a
-            # Downgrade beside 60-73 % read as a floor or a placeholder).
+            # 0: said as what is known, its interval from 0 to its top (30b-12: "[0% behind]"
+            # for a Downgrade beside 60-73 % read as a floor or a placeholder), never with
+            # "≤", the mark of a bound at the best's figure ("[≤38% stopped]"): 33b-3 read
+            # "[≤33% behind]" beside 89 % as that bound and as clearly behind at once.
             # Where the top rounds to 0 too, the best's own figure reads 0% (an option clearly
             # behind is below it), so "0%" as its line says, never "<1%", which read above it
             # (31b-5: "[<1% stopped]" beside the leaders' "[0% 0-5]").
             top = round(100 * f.high)
-            return f"[≤{top}% behind]" if top else "[0% behind]"
+            return f"[0-{top}% behind]" if top else "[0% behind]"
         return f"[{100 * f.rate:.0f}% behind]"
     if f.stopped:
         # A bound that rounds to 0 is the best's own 0%: "0%" as the best's line says it
@@ -152,6 +157,10 @@ class GameOdds:
         self.passing: int | None = None
         #: What the chance averages over unseen (the level's monster), in words.
         self.unseen = ""
+        #: What each legal option ends for certain, in their order (`changes.what_it_ends`):
+        #: the verdict says which ends the battle (a killing blow and Skip your turn both
+        #: ~100 % "shared the lead", round 32).
+        self.ends: list[str] = []
 
     @property
     def shown(self) -> bool:
@@ -175,6 +184,7 @@ class GameOdds:
         actions = [screen.offered[i][0] for i in self.legal]
         self.no_use, self.passing = marked(screen, self.legal)
         self.unseen = unseen_words(game)
+        self.ends = [what_it_ends(game, a) for a in actions]
         screen.session.assisted = True  # the recording says the odds were shown
         screen.query_one(HintBox).aside()  # back when they are hidden, its time left
         self.at = len(game.events)
@@ -227,7 +237,8 @@ class GameOdds:
         apart = [self.legal.index(i) for i in self.no_use] + (first if self.no_use else [])
         for k, j in twins(weighing, apart, first).items():
             texts[self.legal[k]] = same_text(OPTION_KEYS[self.legal[j]])
-        verdict = verdict_text(weighing, self.legal, [self.legal.index(i) for i in self.no_use])
+        no_use = [self.legal.index(i) for i in self.no_use]
+        verdict = verdict_text(weighing, self.legal, no_use, self.ends)
         leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
         return texts, status_text(odds, verdict, leader, self.unseen)
 
@@ -236,16 +247,19 @@ class GameOdds:
         self.screen.decision_panel.odds = self.marks()
 
 
-def verdict_text(weighing: Weighing, legal: list[int], no_use: Sequence[int] = ()) -> str:
+def verdict_text(
+    weighing: Weighing, legal: list[int], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
     tenth option is "0 (option 10)": the key pressed and where it is, not "10", which no
     key is, nor a bare "0" that reads as a number: round 14's "0 the same as 1 (-8 to 8
     points)", nor "key 0", which round 16 could not place); "" with one option to weigh.
     When the best is an option marked no use now (`no_use`, by their places in `legal`),
-    the verdict says so (`Weighing.ranking`)."""
+    the verdict says so (`Weighing.ranking`). `ends`, what each option in `legal` ends for
+    certain: which ends the battle is said first (`verdict.in_short`)."""
     if len(legal) < 2:
         return ""
-    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use)
+    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use, ends)
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
