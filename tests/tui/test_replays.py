@@ -53,3 +53,21 @@ async def test_the_replays_list_says_when_the_data_dir_is_a_file() -> None:
                 del os.environ["UNBROKEN_DATA_DIR"]
             else:
                 os.environ["UNBROKEN_DATA_DIR"] = old
+
+
+@sync
+async def test_an_empty_list_says_so_not_that_enter_continues_one() -> None:
+    """The Continue list with no game read "0 unfinished games: Enter continues one" (seen in
+    round 33's snapshot review); the Replays list "0 recorded games"."""
+    from unbroken.tui.replays import ReplayListScreen
+
+    for entry, said in (
+        ("continue", "No unfinished games: a game you leave before its end waits here"),
+        ("replays", "No recorded games yet: every game you play is kept here"),
+    ):
+        app = UnbrokenApp(RULES, animate=False, record=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await choose(pilot, app, entry)
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayListScreen)
+            assert str(app.screen.query_one("#replays-summary").render()) == said

@@ -111,8 +111,12 @@ class ReplayListScreen(Screen[None]):
         rules = app.ruleset
         if self.unfinished_only:
             infos = [i for i in infos if i.outcome == "unfinished"]
-        if self.unfinished_only:
+        if self.unfinished_only and not infos:  # not "0 unfinished games: Enter continues one"
+            text = "No unfinished games: a game you leave before its end waits here"
+        elif self.unfinished_only:
             text = f"{plural(len(infos), 'unfinished game')}: Enter continues one"
+        elif not infos:
+            text = "No recorded games yet: every game you play is kept here"
         else:
             text = plural(len(infos), "recorded game")
         if problems:
