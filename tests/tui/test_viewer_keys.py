@@ -32,10 +32,12 @@ def said(viewer: ReplayViewerScreen) -> str:
 
 
 def footer(screen: Any) -> list[str]:
-    """Return the footer's entries as shown ("esc Quit"), each checked to end within 80 columns."""
+    """Return the footer's entries as shown ("esc Quit"), each checked to end within the
+    screen's columns."""
     keys: list[Any] = list(screen.query("FooterKey"))  # Textual's footer entries
     for key in keys:
-        assert key.virtual_region.right <= 80, f"{key.key_display} {key.description} is cut"
+        right = key.virtual_region.right
+        assert right <= screen.size.width, f"{key.key_display} {key.description} is cut"
     return [f"{key.key_display} {key.description}" for key in keys]
 
 
@@ -63,22 +65,40 @@ async def test_q_quits_the_viewer_opened_by_unbroken_replay_file() -> None:
 
 @sync
 async def test_the_viewer_s_keys_are_in_the_footer_at_80_columns_or_its_help() -> None:
-    # Shift+L/B/D and +- make room for `a` and `c`; the viewer's help (?) lists them all.
+    # Shift+L/B/D and +- make room for `a` and `c`; the viewer's help (?) lists them all,
+    # Home and End too, in the footer where it has the columns (#28 round 33: the
+    # compact footer ran its keys and words together, "Step home/end Ends l/b/d Next").
     for key in ("L, B, D", "+ -", "| a |", "c, C", "Home, End"):
         assert key in HelpScreen.VIEWER_KEYS, key
-    app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert footer(viewer_of(app)) == [
-            "←→ Step",
-            "l/b/d Next",  # Home and End in its help: at 80 columns the footer is full (33a)
-            "space Play",
-            # #28 playtest round 2: the chart and the costly decisions were not found.
-            "a Chances",
-            "c Missteps",
-            "? Help",
-            "esc Quit",
-        ]
+    wide = ["←→ Step", "home/end Ends"]
+    for size, first in (((80, 24), wide[:1]), ((100, 30), wide)):
+        app = UnbrokenApp(RULES, animate=False, replay=GOLDEN)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert footer(viewer_of(app)) == [
+                *first,
+                "l/b/d Next",
+                "space Play",
+                # #28 playtest round 2: the chart and the costly decisions were not found.
+                "a Chances",
+                "c Missteps",
+                "? Help",
+                "esc Quit",
+            ], size
+            # each key apart from the words before it, as in the game's footer
+            drawn = footer_row(app)
+            assert " ←→ Step  " in drawn and "  ? Help  esc Quit" in drawn, drawn
+            if size == (80, 24):  # the keys work without their entry
+                await pilot.press("end")
+                assert viewer_of(app).position == len(viewer_of(app).timeline) - 1
+                await pilot.press("home")
+                assert viewer_of(app).position == 0
+
+
+def footer_row(app: UnbrokenApp) -> str:
+    """Return the screen's last row as drawn."""
+    return app.screen._compositor.render_strips()[-1].text
 
 
 @sync

@@ -178,8 +178,14 @@ class UnbrokenApp(RulesApp):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's commands (Ctrl+P), its Keys the game's own help at its keys, full
         screen (31a-5: Textual's keys panel took a third of 80 columns from the options,
-        left ~14 for them and listed Textual's keys; Esc goes back as from `?`)."""
+        left ~14 for them and listed Textual's keys; Esc goes back as from `?`), and no
+        Maximize: the screens' panels are fitted to the room they are given, each with a
+        full view of its own (`l`, `i`, `m`, `?`); the focused one maximized said nothing
+        of the way back and, after Esc, left the game screen laid out for the full width
+        (33a-1: options cut at the edge without "…", the Display's figures one a row)."""
         for command in super().get_system_commands(screen):
+            if command.callback == screen.action_maximize:
+                continue
             if command.callback == self.action_show_help_panel:
                 keys = "The game's keys and what they do, in its help (? on every screen)"
                 command = SystemCommand("Keys", keys, lambda: self.open_screen("keys"))

@@ -30,7 +30,7 @@ from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
-from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, keys_of
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown
 from unbroken.tui.reach import game_app
@@ -326,14 +326,20 @@ class GameScreen(Screen[None]):
             self.rounds.skip()
 
     def action_take(self, index: int) -> None:
-        """An option's key: take the index-th option (a key past the options does nothing).
-        A key pressed before this question was drawn, while the last key's outcome was
-        being worked out (`%` running), was pressed over the question before: it takes and
-        marks nothing here, said (31b-4: a `1` pressed over the keep question marked
-        Resolve on the next one; "3 3" over "Asked again" never took)."""
+        """An option's key: take the index-th option; a key past the options says which
+        keys there are (33a-8: `3` with two options did nothing, silently). A key pressed
+        before this question was drawn, while the last key's outcome was being worked out
+        (`%` running), was pressed over the question before: it takes and marks nothing
+        here, said (31b-4: a `1` pressed over the keep question marked Resolve on the next
+        one; "3 3" over "Asked again" never took)."""
         pressed, self.key_at = self.key_at, None
-        if index < len(self.offered) and not self.stale(pressed, OPTION_KEYS[index]):
+        key, offered = OPTION_KEYS[index], len(self.offered)
+        if not offered or self.stale(pressed, key):
+            return
+        if index < offered:
             self.take(index)
+        else:
+            self.say(f"{key}: no option {key} here ({keys_of(offered)}).")
 
     def stale(self, pressed: float | None, key: str) -> bool:
         """Return whether a key read at `pressed` came before the question now offered was

@@ -105,7 +105,8 @@ that ends the game always mark first. While a mark is on screen (its time over t
 key on another costly option moves the mark there. A key on a costly option of no use
 now, whatever the time, marks nothing (the key again marks it). A key pressed before
 the question on screen was drawn (the last key's outcome still worked out, `%` running)
-takes and marks nothing: "3 not taken: pressed before this question showed".
+takes and marks nothing: "3 not taken: pressed before this question showed". A key
+with no option says so: "3: no option 3 here (1-2)".
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval: the best's is the chance here, every other's the chance here less what it

@@ -17,13 +17,14 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import DecisionKind
 from unbroken.plugins import BASE, plugins_for
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.in_view import CHOICES
 from unbroken.tui.in_view import cards_in_view as cards_in_view
 from unbroken.tui.in_view import named_cards as named_cards
@@ -326,7 +327,7 @@ class InspectorScreen(ModalScreen[None]):
                     # Its card from the start: filled later, its first height was kept.
                     one.border_title = self.name_of(self.card)
                     yield CardView(card_lines(self.game, self.card), classes="inspector-one")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         cards = self.query_one("#inspector-cards", OptionList)

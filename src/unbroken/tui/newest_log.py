@@ -3,10 +3,11 @@ wrapped a column short of its scrollbar."""
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import re
+from bisect import bisect_left, bisect_right
 from typing import Self
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.segment import Segment
 from rich.text import Text
 from textual.strip import Strip
@@ -31,6 +32,9 @@ class NewestLog(RichLog):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         #: The rows (of `lines`) each line of the log starts on, in order.
         self.starts: list[int] = []
+        #: The panel's top rows as marked (`marked_tail`), and what they were made for.
+        self._tail: list[Strip] = []
+        self._tail_key: tuple[int, ...] = ()
 
     def on_mount(self) -> None:
         self.anchor()
@@ -81,12 +85,38 @@ class NewestLog(RichLog):
         return super().clear()
 
     def render_line(self, y: int) -> Strip:
-        """Return row `y` of the panel: its top row, where it is the tail of a line begun
-        above, marked as such ("…used."), every row in its place, the newest at the
-        bottom (31b-10: the lines moved up over a tail left a blank row under the newest,
-        after a resize and often otherwise)."""
-        strip = super().render_line(y)
-        return continued(strip, self.wrap_width()) if y == 0 and self.tail_on_top() else strip
+        """Return row `y` of the panel: where its top rows are the tail of a line begun
+        above, that tail marked as such ("…used.") and wrapped again with the mark's cell
+        counted, every row in its place, the newest at the bottom (31b-10: the lines moved
+        up over a tail left a blank row under the newest, after a resize and often
+        otherwise)."""
+        tail = self.marked_tail()
+        if y < len(tail):
+            scroll_x = round(self.scroll_offset.x)
+            width = self.scrollable_content_region.width
+            row = tail[y].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            return row.apply_style(self.rich_style)
+        return super().render_line(y)
+
+    def marked_tail(self) -> list[Strip]:
+        """Return the panel's top rows where they are the tail of a line begun above it:
+        that tail marked "…" and wrapped again with the mark's cell counted, on as many
+        rows, its words whole (33a-2: "…every result it could lead to is …" / "better
+        than this one.", its "no" cut for the mark's cell), the words of its first row
+        that no longer fit gone above with the rest; [] where the top row is a line's
+        first."""
+        top = round(self.scroll_offset.y)
+        height = self.scrollable_content_region.height
+        key = (top, height, len(self.lines), self._start_line, self.wrap_width())
+        if self._tail_key != key:
+            self._tail_key = key
+            self._tail = []
+            if self.tail_on_top():
+                at = bisect_right(self.starts, top)
+                end = self.starts[at] if at < len(self.starts) else len(self.lines)
+                rows = self.lines[top : min(end, top + height)]
+                self._tail = marked(rows, self.wrap_width(), self.app.console)
+        return self._tail
 
     def tail_on_top(self) -> bool:
         """Return whether the panel's top row is not the first of a line: the tail of one
@@ -98,10 +128,32 @@ class NewestLog(RichLog):
         return not (at < len(self.starts) and self.starts[at] == top)
 
 
+def marked(rows: list[Strip], width: int, console: Console) -> list[Strip]:
+    """Return `rows`, the tail of a line, marked "…" where it starts and wrapped again at
+    `width` on as many rows: all its words where they fit so, else those of its first
+    row that do not (they go above with the line's rest). Every word whole, the last
+    row's end where it was (33a-2, 33b-2: "…yet you would fig…" / "with it", the mark's
+    cell had taken a word's end)."""
+    parts = [Text.assemble(*((seg.text, seg.style or "") for seg in row)) for row in rows]
+    for part in parts:
+        part.rstrip()
+    text = Text(" ").join(part for part in parts if part.plain)
+    style = next((seg.style for seg in rows[0] if seg.text.strip()), None)
+    starts = [match.start() for match in re.finditer(r"\S+", text.plain)]
+    for start in starts:
+        wrapped = (Text("…", style or "") + text[start:]).wrap(console, width)
+        if len(wrapped) == len(rows):
+            return [Strip(line.render(console)) for line in wrapped]
+        if len(wrapped) < len(rows):
+            break  # (wrapped at another width)
+    return [continued(rows[0], width), *rows[1:]]
+
+
 def continued(strip: Strip, width: int) -> Strip:
     """Return a row of a line begun above it marked "…" where it starts, in `width` cells
     of text at most (its last word's "…" where it lacks the cell: a column's gap kept
-    before the scrollbar, 30a-16)."""
+    before the scrollbar, 30a-16): where `marked` cannot wrap the tail again (one word
+    wider than the row, or rows wrapped at another width)."""
     length = strip.cell_length
     text = strip.text.rstrip()
     first = next(iter(strip), None)

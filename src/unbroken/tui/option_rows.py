@@ -169,6 +169,14 @@ OPTION_KEYS = "1234567890abcdefghjknopstvwxyz"
 UNKEYED = "·"
 
 
+def keys_of(count: int) -> str:
+    """Return the keys of `count` options, said short: "1", "1-2", "1-9, 0", "1-9, 0, a-c"
+    (past the keys, the arrows and Enter take the rest)."""
+    keys = OPTION_KEYS[: min(count, len(OPTION_KEYS))]
+    runs = [keys[:9], keys[9:10], keys[10:]]
+    return ", ".join(run if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs if run)
+
+
 def option_line(index: int, text: str) -> str:
     """Return the index-th option (from 0) with its key: "1. …", "0. …", "a. …", or "·  …"."""
     number = f"{OPTION_KEYS[index]}." if index < len(OPTION_KEYS) else UNKEYED

@@ -74,6 +74,10 @@ class ViewerNotice(HintBox):
             self.dismiss()
 
 
+#: The viewer's columns from which its footer has room for "home/end Ends".
+WIDE = 90
+
+
 class ReplayListScreen(Screen[None]):
     """Recorded games with date, character, difficulty, outcome and score; Enter watches one."""
 
@@ -177,15 +181,17 @@ def decision_line(timeline: Timeline, i: int) -> str:
 class ReplayViewerScreen(Screen[None]):
     """A recorded game on the game screen, read-only, with VCR controls."""
 
-    #: Pairs of keys share one footer entry ("←→ Step"), so the footer fits 80 columns.
+    #: Pairs of keys share one footer entry ("←→ Step"); Home/End's ("home/end Ends")
+    #: shows where the screen has the columns (`WIDE`): the footer's keys stand apart
+    #: from their words as on every screen, which fits the others in 80 columns (33a:
+    #: the compact footer read "←→ Step home/end Ends l/b/d Next space Play …").
     #: Esc and q close the viewer: back to the screen it was opened from, or, opened
     #: by `unbroken replay FILE`, back to the shell (one of the two entries shows).
     BINDINGS = [
         Binding("right", "step(1)", "Step", priority=True, key_display="←→"),
         Binding("left", "step(-1)", "Back", priority=True, show=False),
-        # Home and End not in the footer, which is spaced as the game's (33a: compact at 80
-        # columns it ran "home/end Ends l/b/d Next" together); the viewer's help lists them.
-        Binding("home", "jump_start", "Ends", priority=True, key_display="home/end", show=False),
+        Binding("home", "jump_start('shown')", "Ends", priority=True, key_display="home/end"),
+        Binding("home", "jump_start", "Start", priority=True, show=False),
         Binding("end", "jump_end", "End", priority=True, show=False),
         Binding("l", "next('level')", "Next", key_display="l/b/d"),
         Binding("b", "next('battle')", "Next battle", show=False),
@@ -270,7 +276,9 @@ class ReplayViewerScreen(Screen[None]):
         Stage's rows and the Hand fit it) once the panels have their sizes, as GameScreen
         does: drawn here, in the event, it was drawn at the old layout's (30b-9: after a
         resize to 120x40 the log wrapped at 44 columns, "Hand ↓ more", until `→`). Resizes
-        that come together are drawn once; the event as GameScreen's takes it (mypy)."""
+        that come together are drawn once; the event as GameScreen's takes it (mypy). Home
+        and End's entry in the footer comes or goes with the columns (`WIDE`)."""
+        self.refresh_bindings()
         if not self._resized:
             self._resized = True
             self.call_after_refresh(self.redraw_resized)
@@ -332,7 +340,7 @@ class ReplayViewerScreen(Screen[None]):
     def action_step(self, delta: int) -> None:
         self.go(self.position + delta)
 
-    def action_jump_start(self) -> None:
+    def action_jump_start(self, _shown: str = "") -> None:
         self.go(0)
 
     def action_jump_end(self) -> None:
@@ -389,9 +397,12 @@ class ReplayViewerScreen(Screen[None]):
         jump(self, step)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer only the Esc/q that fits how the viewer was opened: quit or back."""
+        """Offer only the Esc/q that fits how the viewer was opened: quit or back; Home
+        and End in the footer where it has the columns."""
         if action == "close":
             return (parameters == ("shell",)) == self.closes_app
+        if action == "jump_start":
+            return (parameters == ("shown",)) == (self.size.width >= WIDE)
         if action == "analysis":
             return footer_key(self, parameters)
         return True
