@@ -81,7 +81,8 @@ class DecisionPanel(CarefulList):
         self._drawing = False
         self._beside: dict[str, Static] = {}
         #: The level, step and kind of decision of the options offered: keys that move
-        #: within one say "Options changed" (another question has options of its own).
+        #: within one, asked again with no other question between, say "Options changed"
+        #: (another question has options of its own: a "New question", 33b-5).
         self.offered_at: tuple[int, str, str] = (0, "", "")
         #: The game's decision count when they were offered (a question asked again).
         self.offered_n = 0
@@ -153,19 +154,25 @@ class DecisionPanel(CarefulList):
         self.ask(new or revealed, None if new or revealed else repeated)
         if self.careful and (self.why == TAKEN or not (new or revealed)):
             return  # its cue says why still
-        if same is not None and keys_moved(same, self.offered):
-            # Until an option is taken: a key learnt there is pressed from habit, read or not.
-            self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif new:
+        if new:
             # A key meant for the last question answers no new one, whatever came between
             # (#28 round 19: an attack, the monster's roll, then the Response window); one
             # that shows cards just revealed, however long they take to read.
             # The game's first question comes with every event so far (#28 round 24:
             # Easy's starting skills, drawn before any key, were kept with one key 6 s on).
-            self.open_careful(NEW, lasting=shows_cards(game.events if s.decisions <= 1 else last))
+            shown = shows_cards(game.events if s.decisions <= 1 else last)
+            # A standing question whose keys moved since it was last asked (#28 round 14:
+            # a skill kept put Meditation on the last Preparation's Downgrade key): until
+            # an option is taken, a key learnt there is pressed from habit, read or not.
+            # Still "New question": another question came between (33b-5: a new level's
+            # Preparation, after the Hunger step's Eat, read "Options changed" as keys
+            # moved under the player; `careful.STANDING`).
+            habit = same is not None and keys_moved(same, self.offered)
+            self.open_careful(NEW, lasting=shown or habit)
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
-            # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
-            # on the Maul, with no cue: a new weapon's options are other options. Until one
+            # The question just answered, asked again with its keys moved, no other between
+            # (#28 round 17: crafting the Maul took the crafts away and put Downgrade's key
+            # on the Maul, with no cue: a new weapon's options are other options). Until one
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
