@@ -8,25 +8,27 @@ from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.careful import MOVED, NEW, keys_moved
+from unbroken.tui.careful import NEW, keys_moved
 from unbroken.tui.decisions import DecisionPanel
 
 RULES = load_ruleset()
 
 
 @sync
-async def test_a_new_levels_preparation_whose_keys_moved_says_options_changed_until_taken() -> None:
+async def test_a_new_levels_preparation_whose_keys_moved_marks_first_until_taken() -> None:
     # Round 14: Meditation kept at level 2's end put "9. Meditation (pay 3 SE)" where
     # Downgrade had been at level 2's Preparation; the prompt said nothing, and a `9` from
-    # habit spends 3 SE. Compared with the last Preparation, the keys moved: "Options
-    # changed", until an option is taken (a habit is not read away in 3 seconds).
+    # habit spends 3 SE. Compared with the last Preparation, the keys moved: a costly
+    # option's key marks it first until an option is taken (a habit is not read away in 3
+    # seconds). Round 33 (33b-5): it said "Options changed", read as keys moved under the
+    # player at a new level; another question came between: it is a "New question".
     assert save_settings(Settings(hints=False)) == ""
     before = Scenario("tomu", level=2).start()
     moved = Scenario("tomu", level=3).skills("meditation").start()
     alike = Scenario("tomu", level=3).start()
     assert keys_moved(before.options(), moved.options())
     assert not keys_moved(before.options(), alike.options())
-    for after, why in ((moved, MOVED), (alike, NEW)):
+    for after, lasting in ((moved, True), (alike, False)):
         app = UnbrokenApp(RULES, animate=False, game=before, record=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
@@ -34,11 +36,11 @@ async def test_a_new_levels_preparation_whose_keys_moved_says_options_changed_un
             panel.offer(after)
             panel.show_offer()
             await settle(pilot)
-            assert panel.careful and panel.why == why
-            if why == MOVED:
+            assert panel.careful and panel.why == NEW and panel.lasting == lasting
+            prompt = str(game_screen_of(app).query_one("#prompt").render())
+            assert "New question" in prompt and "Options changed" not in prompt, prompt
+            if lasting:
                 assert panel._careful is None  # no time limit: until an option is taken
-                prompt = str(game_screen_of(app).query_one("#prompt").render())
-                assert "Options changed" in prompt, prompt
                 nine = next(i for i, (a, _) in enumerate(after.options()) if "meditation" in str(a))
                 assert not panel.taking(nine) and panel.marked == nine  # marked, not taken
                 assert panel.taking(nine) and not panel.careful  # again: taken, window shut

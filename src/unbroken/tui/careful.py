@@ -51,7 +51,8 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.words.forecast import warnings
 
-#: Why the careful window is open: the options' keys moved ("Options changed"), a new
+#: Why the careful window is open: the options' keys moved, the question just answered
+#: asked again with no other between ("Options changed": a craft, a DISARM), a new
 #: question came (a battle turn, then the Hunger step), decisions were taken for you.
 MOVED, NEW, TAKEN = "moved", "new", "taken"
 #: Why: the question just answered, asked again right after, its key on a costly option
@@ -66,10 +67,13 @@ REVEALED = "revealed"
 NOTICE = "notice"
 #: The questions asked again and again with the same actions, whose keys a player learns:
 #: asked anew (a new level's Preparation, a new battle's turn), a key that means another
-#: option than the last time they were asked says "Options changed" (#28 round 14). Not
-#: those whose options are new cards, windows, amounts or choices each time (the Hunger
-#: step's Eat options follow the food held: round 15 read "Options changed" there as a
-#: riddle; it is a "New question").
+#: option than the last time they were asked marks a costly option first until one is
+#: taken (#28 round 14: pressed from habit). Still a "New question", another came between
+#: (33b-5: a new level's Preparation, after the Hunger step's Eat, said "Options changed",
+#: read as keys moved under the player); "Options changed" is the question just answered
+#: asked again with its keys moved. Not those whose options are new cards, windows,
+#: amounts or choices each time (the Hunger step's Eat options follow the food held:
+#: round 15 read "Options changed" there as a riddle; it is a "New question").
 STANDING = frozenset(
     {
         DecisionKind.PREPARATION,

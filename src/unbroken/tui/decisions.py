@@ -1,4 +1,5 @@
-"""The decision on the game screen: its prompt, the options offered and the detail line.
+"""The decision on the game screen: its prompt over the options offered, fitted to the room
+the detail line under them leaves (the detail line itself: tui/detail_line.py).
 
 The options are drawn in one place (`DecisionPanel.draw`) from the widget's own data: the
 options and their forecasts (`offer`), the odds (`odds`, set by the `%` key's estimates as they
@@ -13,11 +14,9 @@ import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import events
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
-from textual.widgets import Static
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -36,15 +35,12 @@ from unbroken.tui.careful import (
     taken_words,
     waiting_cue,
 )
+from unbroken.tui.detail_line import DetailedList
 from unbroken.tui.details import (
     BELOW_DECISIONS,
     LOG_LINES,
     MOST_ROWS,
     ROWS,
-    detail_ways,
-    dimmed_detail,
-    fitted,
-    in_rows,
     own_rule,
     rows_needed,
     rows_of,
@@ -53,7 +49,7 @@ from unbroken.tui.hints import HintBox
 from unbroken.tui.option_lines import cut_first, option_lines
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.tui.questions import CarefulList, monster_rolled, shows_cards
+from unbroken.tui.questions import monster_rolled, shows_cards
 from unbroken.words.actions import shared_note
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
@@ -64,10 +60,10 @@ Odds = tuple[dict[int, str], str]
 NO_ODDS: Odds = ({}, "")
 
 
-class DecisionPanel(CarefulList):
+class DecisionPanel(DetailedList):
     """The numbered options, with the prompt over them and the detail line of the one
-    highlighted under them (two Statics beside it in the right column, #prompt and
-    #detail: the column's layout is theirs)."""
+    highlighted under them (`DetailedList`; two Statics beside it in the right column,
+    #prompt and #detail: the column's layout is theirs)."""
 
     #: The odds of the options (`%`): drawn with them; a new value redraws them.
     odds: var[Odds] = var(NO_ODDS, init=False)
@@ -80,9 +76,9 @@ class DecisionPanel(CarefulList):
         #: Whether the options are being drawn (`show`): a highlight moved so is not the
         #: player's (it unmarks nothing).
         self._drawing = False
-        self._beside: dict[str, Static] = {}
         #: The level, step and kind of decision of the options offered: keys that move
-        #: within one say "Options changed" (another question has options of its own).
+        #: within one, asked again with no other question between, say "Options changed"
+        #: (another question has options of its own: a "New question", 33b-5).
         self.offered_at: tuple[int, str, str] = (0, "", "")
         #: The game's decision count when they were offered (a question asked again).
         self.offered_n = 0
@@ -92,9 +88,6 @@ class DecisionPanel(CarefulList):
         self.cleared: list[tuple[act.Action, str]] = []
         #: The options each standing question (careful.STANDING) had when last asked.
         self.asked: dict[str, list[tuple[act.Action, str]]] = {}
-        #: The rows the detail line takes for this decision (`details_rows`): the options'
-        #: room leaves them.
-        self.detail_rows = ROWS
         #: The rows the options gave up where the drawn screen left some out of sight
         #: (`refit`), until the next decision.
         self.short = 0
@@ -102,13 +95,6 @@ class DecisionPanel(CarefulList):
         self._laid: tuple[int, int, int] = (0, 0, 0)
         #: Its width when last laid out (`Relaid`; 0: not yet).
         self._width_was = 0
-
-    def beside(self, name: str) -> Static:
-        """Return the Static beside the options: "prompt" or "detail" (found once)."""
-        found = self._beside.get(name)
-        if found is None:
-            found = self._beside[name] = self.screen.query_one(f"#{name}", Static)
-        return found
 
     def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
@@ -153,19 +139,25 @@ class DecisionPanel(CarefulList):
         self.ask(new or revealed, None if new or revealed else repeated)
         if self.careful and (self.why == TAKEN or not (new or revealed)):
             return  # its cue says why still
-        if same is not None and keys_moved(same, self.offered):
-            # Until an option is taken: a key learnt there is pressed from habit, read or not.
-            self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
-        elif new:
+        if new:
             # A key meant for the last question answers no new one, whatever came between
             # (#28 round 19: an attack, the monster's roll, then the Response window); one
             # that shows cards just revealed, however long they take to read.
             # The game's first question comes with every event so far (#28 round 24:
             # Easy's starting skills, drawn before any key, were kept with one key 6 s on).
-            self.open_careful(NEW, lasting=shows_cards(game.events if s.decisions <= 1 else last))
+            shown = shows_cards(game.events if s.decisions <= 1 else last)
+            # A standing question whose keys moved since it was last asked (#28 round 14:
+            # a skill kept put Meditation on the last Preparation's Downgrade key): until
+            # an option is taken, a key learnt there is pressed from habit, read or not.
+            # Still "New question": another question came between (33b-5: a new level's
+            # Preparation, after the Hunger step's Eat, read "Options changed" as keys
+            # moved under the player; `careful.STANDING`).
+            habit = same is not None and keys_moved(same, self.offered)
+            self.open_careful(NEW, lasting=shown or habit)
         elif keys_moved(before, self.offered) or (before and weapon != self.offered_weapon):
-            # #28 round 17: crafting the Maul took the crafts away and put Downgrade's key
-            # on the Maul, with no cue: a new weapon's options are other options. Until one
+            # The question just answered, asked again with its keys moved, no other between
+            # (#28 round 17: crafting the Maul took the crafts away and put Downgrade's key
+            # on the Maul, with no cue: a new weapon's options are other options). Until one
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
@@ -315,69 +307,6 @@ class DecisionPanel(CarefulList):
         if status:
             prompt.append("\n" + status, style="italic")
         return prompt
-
-    #: The option the mouse is over, its detail shown (None: the highlighted one's is).
-    hovered: int | None = None
-    #: The key and whole detail of the option the detail line says, where it is cut
-    #: (the inspector, `i`, says it whole); ("", "") where the line says it all.
-    said_whole: tuple[str, str] = ("", "")
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        """The mouse over an option shows its detail (a dimmed one's reason, where its line
-        was cut: only the arrows showed it, #28 round 5); off the options, the highlighted's."""
-        over = event.style.meta.get("option")
-        if over != self.hovered:
-            self.hovered = over
-            self.show_detail(self.detail_at() if over is None else over)
-
-    def on_leave(self, event: events.Leave) -> None:
-        if self.hovered is not None:
-            self.hovered = None
-            self.show_detail(self.detail_at())
-
-    def detail_at(self) -> int:
-        """Return the option whose detail the line under the list says: the highlighted,
-        else (none while the keys wait a beat, all dimmed) the first that can be taken and
-        is of use, where the highlight will start (#28 round 29: after "Taken for you" the
-        line said the first option's "No use now: …")."""
-        if self.highlighted is not None:
-            return self.highlighted
-        of_use = (i for i, (_, why) in enumerate(self.offered) if not why and not self.no_use[i])
-        return next(of_use, 0)
-
-    def show_detail(self, index: int) -> None:
-        """Say the index-th option in full under the list: nothing for one its line says
-        whole; one that cannot be taken only when its line was cut (its reason with it)."""
-        offered, game = self.offered, self.game
-        if game is None or not 0 <= index < len(offered):
-            return
-        action, why = offered[index]
-        line = self.beside("detail")
-        # The decision's rows whatever is highlighted, said or not: the log under it does
-        # not move with the highlight (#28 round 23: five rows for an attack's Responses'
-        # figures, one for Focus, then five again).
-        line.styles.height = self.detail_rows
-        width, rows = line.content_size.width, self.detail_rows
-        if why:  # the option line says why not, unless it was cut: then the detail does
-            said = dimmed_detail(action, why, game) if self.is_cut(index) else ""
-            whole = said
-        else:
-            ways = self.detail_of(index)
-            said, whole = fitted(ways, width, rows), ways[0]
-        shown = in_rows(said, width, rows)
-        # Cut, it ends "(i: all of it)": the inspector says it whole (29a-15).
-        self.said_whole = (OPTION_KEYS[index : index + 1], whole) if shown != said else ("", "")
-        line.update(Text(shown, "italic"))
-
-    def detail_of(self, index: int) -> list[str]:
-        """Return the ways to say the index-th option (one that can be taken) on the detail
-        line, longest first (`details.detail_ways`): [""] for one its line says whole."""
-        game = self.game
-        assert game is not None
-        action = self.offered[index][0]
-        brief, cut = self.is_brief(index), self.is_cut(index)
-        f = self.forecasts.get(action)
-        return detail_ways(action, game, f, brief, cut, self.row_shown(index))
 
     def details_rows(self) -> int:
         """Return the rows the detail line needs for this decision's options: two, three
