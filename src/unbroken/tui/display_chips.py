@@ -68,16 +68,23 @@ CLOSER = ((False, "  ", False), (True, "  ", False), (True, "  ", True))
 #: the figures do not fit: every change is marked at every width (#28 round 29: at 80
 #: columns five figures changed at once and the Display showed no mark at all).
 ARROWS = "arrows"
+#: A row's figures cut to the bone for a change's marks, a figure at its cap too ("wood
+#: 7▲", not "wood 7/7" or "wood 7 max"): the last way before the marks go (round 32: at 80
+#: columns "wood 7/7  metal 7/7  treas. 7/7", each just gained 1 to its cap, had no mark).
+BARE = "bare"
 #: How a row of chips is drawn (`fitted`): the marks (True, None: only the changes',
-#: ARROWS, False), the food eaten left out, the names cut, the gap, the marks against
-#: their numbers.
-Way = tuple[bool | str | None, bool, bool, str, bool]
+#: ARROWS, False), the food eaten left out, the names cut (True, BARE: the caps too), the
+#: gap, the marks against their numbers.
+Way = tuple[bool | str | None, bool, bool | str, str, bool]
+#: The marks and the food eaten left out, in the order they are tried with BARE figures.
+BARE_WAYS = ((None, False), (ARROWS, False), (ARROWS, True))
 
 
 class Chip:
     """A material on the Display: its words, the marks of the last change (▲▼, caps) and
     what follows them (the food's cost of eating short), with `room` kept for that;
-    `abbreviated`: its words with a long name cut ("cun. 2"), for a row short of room."""
+    `abbreviated`: its words with a long name cut ("cun. 2"), for a row short of room;
+    `bare`: the shortest of them, at its cap too ("cun. 7"; `abbreviated` if not given)."""
 
     def __init__(
         self,
@@ -88,11 +95,13 @@ class Chip:
         room: int = 0,
         abbreviated: Text | None = None,
         group: str = "",
+        bare: Text | None = None,
     ):
         self.words, self.after, self.marks = words, after or Text(), marks
         #: The chips of one group ("materials") share a row where one row holds them all.
         self.group = group
         self.abbreviated = abbreviated or words
+        self.bare = bare or self.abbreviated
         #: The columns the chip is laid out with: the marks never move a chip to another
         #: row (a ▲ made the materials flow over the rows anew).
         self.width = len(words.plain) + max(room, len(self.after.plain))
@@ -101,17 +110,18 @@ class Chip:
         self,
         marks: bool | str | None,
         short: bool = False,
-        cut: bool = False,
+        cut: bool | str = False,
         tight: bool = False,
     ) -> Text:
         """Return the chip with its marks (True), only the changes' (None: "▲+1"), only
         their arrows (ARROWS: "▲"), or none; `short`: without the food eaten (EAT), `cut`:
-        its name abbreviated, `tight`: the marks against the number ("food 0▼−2"), to make
-        room for the marks."""
+        its name abbreviated (BARE: its cap left out too), `tight`: the marks against the
+        number ("food 0▼−2"), to make room for the marks."""
         # Cut where that is shorter: at 80 columns "treas. 7/7" is shorter than the cut
         # "treas. 7 max" (round 29: three materials marked at once did not fit).
-        shorter = len(self.abbreviated.plain) <= len(self.words.plain)
-        text = (self.abbreviated if cut and shorter else self.words).copy()
+        least = self.bare if cut == BARE else self.abbreviated
+        shorter = len(least.plain) <= len(self.words.plain)
+        text = (least if cut and shorter else self.words).copy()
         # The food eaten stays where a cost follows it: "food 0 ▼−10 −10 SE" read as two
         # numbers in a row (#28 round 20); the change's number goes instead (the log has it).
         if short and EAT in text.plain and not (self.after.plain and self.marks.plain):
@@ -153,8 +163,9 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
     fit, the long names are abbreviated ("cun. 0") and the marks put against their
     numbers, then the caps' marks go (the changes keep their numbers) in the same steps,
     then the food chip leaves out the food eaten (the names whole again), then the
-    changes keep only their arrows ("metal 2 ▼", in the same steps): every change is
-    marked at every width (#28 round 29). The food eaten goes late: "(eat 1)" was lost
+    changes keep only their arrows ("metal 2 ▼", in the same steps), then the figures at
+    their caps leave out the cap ("wood 7▲", BARE): every change is marked at every width
+    (#28 round 29, round 32). The food eaten goes late: "(eat 1)" was lost
     beside "cunning ▲+1" at 80 columns (#28 round 8)."""
     rows: list[list[Chip]] = [[]]
     used = 0
@@ -182,6 +193,9 @@ def chip_rows(chips: list[Chip], width: int) -> Text:
     tries: list[Way] = [(True, True, False, "  ", False), (None, True, False, "  ", False)]
     # Then the changes' arrows alone, the food eaten kept where that fits (round 29).
     tries += [(ARROWS, False, *way) for way in CLOSER] + [(ARROWS, True, *CLOSER[-1])]
+    # Then the caps go too, the changes' numbers first (round 32: "wood 7/7▲  metal 7/7▲
+    # treas. 7/7▲" is 33 columns, one more than an 80-column table's Display).
+    tries += [(mark, short, BARE, "  ", True) for mark, short in BARE_WAYS]
     tries.append((False, False, False, "  ", False))
     loose: list[Way] = [(True, False, False, "  ", False)]
     # loose: the marks, the food eaten, the names whole, two spaces between chips
@@ -233,17 +247,19 @@ def material_chip(k: str, value: int, caps: dict[str, int], marks: Text, width: 
     """Return a material's chip on a Display `width` wide: held against its cap (R-RES-2)
     before it is reached, as the effort is ("wood 2/7"; at 80 columns the long names
     short, so no row is added); cut for a change's marks, the cap goes first ("cun. 1
-    ▲+1", as before the caps were shown; " max" at it)."""
+    ▲+1", as before the caps were shown; " max" at it), and last at it too ("cun. 7▲",
+    BARE)."""
     name, held = m.RESOURCE_NAMES[k], f"{value}/{caps[k]}" if k in caps else value
     short_name = SHORT_NAMES.get(k, name) if width < WIDE else name
     chip = Text(f"{short_name} {held}")
     top = " max" if value >= caps.get(k, value + 1) else ""
     cut = Text(f"{CUT_NAMES.get(k, name)} {value}{top}")
+    bare = Text(f"{CUT_NAMES.get(k, name)} {value}")  # the cap left out, at it too
     if not value and not marks:
-        chip.stylize("dim")
-        cut.stylize("dim")
+        for text in (chip, cut, bare):
+            text.stylize("dim")
     group = "materials" if k in MATERIALS else ""
-    return Chip(chip, marks=marks, abbreviated=cut, group=group)
+    return Chip(chip, marks=marks, abbreviated=cut, group=group, bare=bare)
 
 
 def unset(state: GameState) -> bool:

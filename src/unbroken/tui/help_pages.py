@@ -21,8 +21,8 @@ THE_SCREEN = """\
     says each); after `u`, what the take-back changed ("SE 16/20 ▲+4"); where a row
     is short of room, a long name is cut for that change ("cun. 1 ▲+1"; "treas. 7
     max": at its cap), or its last material goes to the next row, or the arrow stands
-    alone ("metal 2 ▼"): every change is marked. "cap took 1": what a gain brought
-    over a cap, lost to it.
+    alone ("metal 2 ▼"), last without the cap ("wood 7▲"): every change is marked.
+    "cap took 1": what a gain brought over a cap, lost to it.
   - **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
     the level's number, less for some skills), and, in yellow, the SE eating short
     would cost if nothing changes before it (3 food lacking: 1 + 2 + 3 = 6 SE), in
