@@ -86,6 +86,9 @@ async def test_the_display_keeps_its_labels_beside_the_change_marks_at_80x24() -
             index = next(i for i, (a, _) in enumerate(screen.offered) if a == action)
             screen.take(index)
             await pilot.pause()
+            if isinstance(action, act.Scout):  # Preparation asked again after Plan: a key
+                screen.take(index)  # on an option that shows hidden cards marks first (33a-9)
+                await pilot.pause()
             lines = str(screen.query_one(DisplayPanel).render()).splitlines()
             assert all(len(line) <= 32 for line in lines), lines
             food = next(line for line in lines if "food" in line)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 from unbroken.core.events import Event
 from unbroken.core.game import Game, IllegalAction
 from unbroken.core.handlers import HandlerError
-from unbroken.core.picking import better_pick
 from unbroken.core.ruleset import Ruleset
 from unbroken.home.settings import load_settings
 from unbroken.play.session import GameSession
@@ -249,7 +248,7 @@ class TextGame:
                     take_back=not session.why_not_take_back(),
                     not_now=[why for _, why in offered],
                     odds=partial(self.odds, offered, options, stdin, out),
-                    default=better_pick(game.ruleset, game.state, offered),
+                    default=game.query().better_pick(offered),
                 )
             except TakeBack:
                 action = session.take_back()

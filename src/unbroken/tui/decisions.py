@@ -21,7 +21,6 @@ from textual.reactive import var
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
-from unbroken.core.picking import better_pick
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -114,7 +113,7 @@ class DecisionPanel(DetailedList):
         self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
         self.no_use = [None if w else option_no_use(a, s, rules, f.get(a)) for a, w in self.offered]
         best = best_final([f.get(a) for a, _ in self.offered])  # else a better die (32a-10)
-        self.best = best if best is not None else better_pick(rules, s, self.offered)
+        self.best = best if best is not None else query.better_pick(self.offered)
         # A Response answered, the next window is a new question too (the next round's); so
         # are a question's other options that its answer ended (`asked_anew`), and a question
         # asked again whose answer's key would take a costly option again.

@@ -107,36 +107,7 @@ class MonsterSheet(PagedRules):
         assert mo is not None
         card = rules.monsters[mo.id]
         width = self.size.width or 46
-        guard = "  [GUARD UP]" if mo.defend and mo.health > 0 else ""  # none once defeated
-        where = f"  (level {card.level}, #{card.number})"
-        start = len(text)
-        shown = rules.card_name(card.id)
-        text.append(shown, style="bold")
-        mark(text, start, (card.id, shown))
-        if len(shown) + len(where) + len(guard) <= width:  # else the name line wraps
-            text.append(where)
-        text.append(guard, style="bold yellow")
-        text.append("\n")
-        # The bars give up cells before the line wraps (8 and 4 at most).
-        armor, health = f" {mo.armor}/{mo.max_armor}", f" {mo.health}/{mo.max_health}"
-        room = width - len("armor ") - len(armor) - len("  health ") - len(health)
-        cells = max(3, min(12, room))
-        text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
-        text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
-        text.append("\n")
-        danger = danger_line(state, rules, width)
-        if danger:  # why the numbers differ from the card's (the inspector has it too)
-            text.append(danger + "\n", style="dim")
-        # The die under the monster's health, kept in combat so the table does not jump.
-        if die:  # wrapped, so that the rows under it are counted
-            said = f"die {die}"
-            if len(said) > width and PICKED in said:  # shorter words, the name whole
-                # (#28 round 31: "die ⚄ 5 picked the Shrieking" then "Fungus" at 80x24)
-                face, _, name = said.partition(PICKED)
-                said = f"{face}: {name}"
-            self.append_wrapped(text, held_cap(said), style="bold", indent="    ")
-        elif state.phase == Phase.COMBAT:
-            text.append("die –\n", style="dim")
+        shown, danger = self.monster_head(text, state, rules, die, width)
         before = coming_rules(state, card)
         self.bare = not (before or card.abilities or card.keywords)
         head = text.copy()
@@ -205,6 +176,47 @@ class MonsterSheet(PagedRules):
         else:
             text.append_text(head)
         self.rules_and_table(text, state, rules, card, before, row, width, paged=paged)
+
+    def monster_head(
+        self, text: Text, state: GameState, rules: Ruleset, die: str, width: int
+    ) -> tuple[str, str]:
+        """Append the monster's head to `text`: its name (and where it stands), its armor
+        and health bars, the danger track's line, the die; return the name shown and the
+        danger line."""
+        mo = state.monster
+        assert mo is not None
+        card = rules.monsters[mo.id]
+        guard = "  [GUARD UP]" if mo.defend and mo.health > 0 else ""  # none once defeated
+        where = f"  (level {card.level}, #{card.number})"
+        start = len(text)
+        shown = rules.card_name(card.id)
+        text.append(shown, style="bold")
+        mark(text, start, (card.id, shown))
+        if len(shown) + len(where) + len(guard) <= width:  # else the name line wraps
+            text.append(where)
+        text.append(guard, style="bold yellow")
+        text.append("\n")
+        # The bars give up cells before the line wraps (8 and 4 at most).
+        armor, health = f" {mo.armor}/{mo.max_armor}", f" {mo.health}/{mo.max_health}"
+        room = width - len("armor ") - len(armor) - len("  health ") - len(health)
+        cells = max(3, min(12, room))
+        text.append(f"armor {bar(mo.armor, max(mo.max_armor, 1), cells // 3)}{armor}  ")
+        text.append(f"health {bar(mo.health, max(mo.max_health, 1), cells - cells // 3)}{health}")
+        text.append("\n")
+        danger = danger_line(state, rules, width)
+        if danger:  # why the numbers differ from the card's (the inspector has it too)
+            text.append(danger + "\n", style="dim")
+        # The die under the monster's health, kept in combat so the table does not jump.
+        if die:  # wrapped, so that the rows under it are counted
+            said = f"die {die}"
+            if len(said) > width and PICKED in said:  # shorter words, the name whole
+                # (#28 round 31: "die ⚄ 5 picked the Shrieking" then "Fungus" at 80x24)
+                face, _, name = said.partition(PICKED)
+                said = f"{face}: {name}"
+            self.append_wrapped(text, held_cap(said), style="bold", indent="    ")
+        elif state.phase == Phase.COMBAT:
+            text.append("die –\n", style="dim")
+        return shown, danger
 
     def folded_rows(
         self, head: Text, state: GameState, rules: Ruleset, card: m.Monster, row: int, width: int
