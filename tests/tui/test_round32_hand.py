@@ -60,3 +60,18 @@ async def test_tab_out_of_the_hand_scrolls_it_back_to_its_top() -> None:
         await pilot.press("tab")  # back: the card picked in sight again
         await settle(pilot)
         assert hand.scroll_y == picked, (hand.scroll_y, picked)
+
+
+@sync
+async def test_the_hands_leave_after_its_screen_went_does_nothing() -> None:
+    # Round 34 (34b-1), three times in the game: Tab into the Hand, `3` (Focus), then `u`:
+    # the game quit with "NoScreen: node has no screen" in the Hand's `leave`. `u` draws
+    # a new screen; the old Hand, its focus gone, ran its leave (after a refresh) once
+    # removed. Seen in tmux, fixed there; here the leave of a Hand taken off its screen.
+    assert save_settings(Settings(hints=False)) == ""
+    async with played(a_long_hand().start("preparation")) as (pilot, screen):
+        await settle(pilot)
+        hand = screen.query_one(HandPanel)
+        await hand.remove()
+        hand.leave()  # raised NoScreen before
+        assert not hand.is_attached

@@ -347,6 +347,8 @@ class HandPanel(VerticalScroll):
         scrolled, they were out of sight under "↓ more"). Not while another screen covers
         it (the inspector, from Enter on a card): Esc comes back to the Hand as it was.
         Tab back to it scrolls the card picked into sight again (CardLines)."""
+        if not self.is_attached:  # the screen went (`u` draws a new one): nothing to do
+            return  # (round 34: Tab, 3, u crashed, "NoScreen: node has no screen")
         screen, focused = self.screen, self.screen.focused
         inside = focused is not None and (focused is self or self in focused.ancestors)
         if screen.is_current and not inside:
