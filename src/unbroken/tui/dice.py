@@ -232,20 +232,30 @@ def story_text(
         # "…re-roll ⚁ 2: keep" wrapped "which?" to a row of its own; the prompt asks it).
         face += f": kept the {shown.kept}" if shown.kept else ": keep one"
         base = shown.kept or roll.value
+        if not shown.kept and state is not None and state.roll_bonus:
+            # The monster's bonus goes on the one kept: said, as the options say it (33a:
+            # "die ⚃ 4, re-roll ⚅ 6: keep one" vs the Minotaur dropped Charge's +1).
+            return f"{face}, {bonus_words(state.roll_bonus, state, rules)}"
     if shown.by:
         base = clamp_die(shown.value - shown.bonus) if shown.bonus else shown.value
         face += f" → {base} {response_name(shown.by, shown.ability, rules)}"
     if shown.bonus:
-        named = bonus_names(state, rules)
-        if sum(n for _, n in named) != shown.bonus:
-            named = [("", shown.bonus)]
-        adds = " ".join(f"{n:+d} {name}".rstrip() for name, n in named)
+        adds = bonus_words(shown.bonus, state, rules)
         face += f" {adds} = {shown.value}{clamp_words(base + shown.bonus)}"
     elif shown.value != base:
         face += f" → {shown.value}"
     if shown.first:  # "re-roll" said already
         return face
     return f"{face} ({roll_purpose(roll.purpose, rules, sides)})"
+
+
+def bonus_words(bonus: int, state: GameState | None, rules: Ruleset) -> str:
+    """Return a bonus on the monster's roll by what gives it ("+1 Charge"; `bonus_names`),
+    else by its amount ("+1")."""
+    named = bonus_names(state, rules)
+    if sum(n for _, n in named) != bonus:
+        named = [("", bonus)]
+    return " ".join(f"{n:+d} {name}".rstrip() for name, n in named)
 
 
 def clamp_words(total: int) -> str:

@@ -310,10 +310,16 @@ def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool) -> str:
 
 def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
     """Return an option wrapped to more than `rows` rows kept to its first `rows`, "…"
-    at the end of the last."""
-    kept = wrapped.split("\n")[:rows]
+    at the end of the last: a last row as wide as the list is cut between its words, the
+    rest said with it (33b-1: "   use; 3 more cards pending): reveal 3 more" filled 44
+    columns and ended with no "…", reading as the whole of what Delve does)."""
+    every = wrapped.split("\n")
+    kept = every[:rows]
     end = kept[-1].rstrip(" ,;:")
-    kept[-1] = f"{end}…" if len(end) < width else cut_words(end, width)
+    if len(end) < width:
+        kept[-1] = f"{end}…"
+    else:  # the words after it given, so the cut falls between words with its "…"
+        kept[-1] = cut_words(" ".join([kept[-1], *(row.strip() for row in every[rows:])]), width)
     return "\n".join(kept)
 
 

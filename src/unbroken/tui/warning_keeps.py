@@ -27,11 +27,13 @@ def split_warnings(line: str) -> tuple[str, list[str]]:
 
 
 def short_ways(warning: str) -> list[str]:
-    """Return a warning, then shorter ways to say it, the shortest last."""
+    """Return a warning, then shorter ways to say it, the shortest last: one cut short of
+    its words ends in "…" (33b-1: "— ⚠ you starve at" read as all it said)."""
     head = warning
     for mark in (":", " ("):
         head = head.partition(mark)[0]
-    shorter = SHORT.get(warning, [head, " ".join(head.split()[:3])])
+    cuts = [head, " ".join(head.split()[:3])]
+    shorter = SHORT.get(warning, [f"{way}…" if way != warning else way for way in cuts])
     return list(dict.fromkeys([warning, *shorter]))
 
 

@@ -38,7 +38,11 @@ def picked_row(
         or forecast
         or ("; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect")
     )
-    bonus = f" → {value}" if value != action.value else ""
+    # A bonus said even where the die's most keeps the face (33a: vs the Minotaur's +1,
+    # "Keep the 6" beside "Keep the 4 → 5" read as the 6 without it).
+    most = ", a die's most" if action.value + state.roll_bonus > 6 else ""
+    least = ", a die's least" if action.value + state.roll_bonus < 1 else ""
+    bonus = f" → {value}{most or least}" if value != action.value or state.roll_bonus else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})", rule_name(acted, ruleset)
 
 
