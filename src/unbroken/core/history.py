@@ -15,6 +15,7 @@ from unbroken.core.events import (
     GameStarted,
     StepEntered,
 )
+from unbroken.core.forecast import CHANCE, Forecast
 from unbroken.core.state import Phase, StepName
 
 
@@ -25,6 +26,20 @@ def reveals(events: Iterable[Event]) -> bool:
     another way teaches nothing that was not known when it was first made.
     """
     return any(type(e) in REVEALING for e in events)
+
+
+#: What a forecast stopped by chance shows that are cards (`Forecast.unseen`): the
+#: encounter cards drawn, the skills drawn, the level's monster (its die picks the card).
+#: Not a die's roll: every battle turn ends at the monster's ("combat").
+CARDS_UNSEEN = frozenset({"encounters", "skills", "monster"})
+
+
+def shows_hidden(forecast: Forecast | None) -> bool:
+    """Return whether an option shows hidden cards, which cannot be taken back (as
+    `reveals` says of its events): its forecast stops where a card is drawn (Scout's
+    monster, Explore's cards, Fight's monster). A die's roll is not counted: a battle
+    turn's every option ends at the monster's roll."""
+    return forecast is not None and forecast.stops == CHANCE and forecast.unseen in CARDS_UNSEEN
 
 
 def last_decision(events: Sequence[Event]) -> list[Event]:

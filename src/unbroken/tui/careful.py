@@ -15,7 +15,7 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   option costly again, and Enter on a costly option (the highlight may have moved off
   that key's row, dimmed now: 31a-4, a second Enter took Explore after the last
   Dangerous Idea), and any key on a costly option that shows hidden cards, which `u`
-  cannot take back (`shows_hidden`: Scout's monster, Explore's cards; 33a-9: after
+  cannot take back (core.history's `shows_hidden`: Scout's monster, Explore's cards; 33a-9: after
   "Forage [Hunter] used. Asked again", one `7` took Scout and showed the monster; a
   die's roll is not counted, or every battle turn's option would mark); every other
   key takes at once (a different option is no double tap).
@@ -191,20 +191,6 @@ def costly(action: act.Action, forecast: Forecast | None, state: GameState) -> b
     if _limited(f.after) != _limited(state):  # a once-a-turn (battle, level) use spent too
         return True
     return (f.after.phase, f.after.level) != (state.phase, state.level)
-
-
-#: What a forecast stopped by chance shows that are cards (`Forecast.unseen`): the
-#: encounter cards drawn, the skills drawn, the level's monster (its die picks the card).
-#: Not a die's roll: every battle turn ends at the monster's ("combat").
-CARDS_UNSEEN = frozenset({"encounters", "skills", "monster"})
-
-
-def shows_hidden(forecast: Forecast | None) -> bool:
-    """Return whether an option shows hidden cards, which `u` cannot take back (core.history
-    .reveals): its forecast stops where a card is drawn (Scout's monster, Explore's cards,
-    Fight's monster). A die's roll is not counted: a battle turn's every option ends at
-    the monster's, and asked again there a key other than the last takes at once."""
-    return forecast is not None and forecast.stops == CHANCE and forecast.unseen in CARDS_UNSEEN
 
 
 def _limited(state: GameState) -> tuple[list[str], list[str], list[str]]:

@@ -13,6 +13,7 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
+from unbroken.core.history import shows_hidden
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.tui.careful import (
@@ -24,7 +25,6 @@ from unbroken.tui.careful import (
     TAKEN,
     always_marked,
     marks,
-    shows_hidden,
     warned_alone,
 )
 from unbroken.tui.clocked import ClockedList
