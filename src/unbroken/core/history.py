@@ -11,8 +11,12 @@ from unbroken.core.events import (
     REVEALING,
     AbilityUsesSet,
     Awaiting,
+    EncountersRevealed,
     Event,
     GameStarted,
+    LevelStarted,
+    MonsterRevealed,
+    SkillsDrawn,
     StepEntered,
 )
 from unbroken.core.forecast import CHANCE, Forecast
@@ -26,6 +30,22 @@ def reveals(events: Iterable[Event]) -> bool:
     another way teaches nothing that was not known when it was first made.
     """
     return any(type(e) in REVEALING for e in events)
+
+
+#: The events that show the player cards not seen before: a level (its monster deck), the
+#: monster, encounter cards, skills to keep. Not a die or a shuffle (see REVEALING).
+CARDS_SHOWN: tuple[type[Event], ...] = (
+    LevelStarted,
+    MonsterRevealed,
+    EncountersRevealed,
+    SkillsDrawn,
+)
+
+
+def shows_cards(events: Iterable[Event]) -> bool:
+    """Return whether these events show the player new cards (`CARDS_SHOWN`): what typed
+    ahead must not answer, as `shows_hidden` says of an option before it is taken."""
+    return any(isinstance(e, CARDS_SHOWN) for e in events)
 
 
 #: What a forecast stopped by chance shows that are cards (`Forecast.unseen`): the

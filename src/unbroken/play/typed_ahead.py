@@ -18,24 +18,16 @@ from typing import TextIO
 
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.core.history import shows_cards
 from unbroken.core.state import DecisionKind
 
 #: Where a question is asked: the level, the step and the kind of decision ("" for none).
 Asked = tuple[int, str, str]
 
-#: The events that show the player cards not seen before.
-REVEALING = (ev.LevelStarted, ev.MonsterRevealed, ev.EncountersRevealed, ev.SkillsDrawn)
-
 #: What the game says when it dropped a line typed ahead.
 DROPPED = "(What you typed ahead was not taken: read the new question first.)"
 #: What it says when the line was typed ahead of the same question asked again.
 DROPPED_AGAIN = "(What you typed ahead was not taken: the question is asked again; read it first.)"
-
-
-def revealing(events: Iterable[ev.Event]) -> bool:
-    """Return whether `events` show the player new cards (a level, a monster, encounters,
-    skills to keep)."""
-    return any(isinstance(e, REVEALING) for e in events)
 
 
 def asked_at(game: Game) -> Asked:
@@ -62,7 +54,7 @@ def drop_typed_ahead(
     follows decisions taken for the player; else the same question asked again's."""
     if not now[2]:
         return ""
-    anew = taken or asked_anew(answered, now) or revealing(events)
+    anew = taken or asked_anew(answered, now) or shows_cards(events)
     if not discard(stdin):
         return ""
     return DROPPED if anew else DROPPED_AGAIN
