@@ -23,15 +23,17 @@ from unbroken.tui.replays import ReplayListScreen
 RULES = load_ruleset()
 
 
-def left_by_a_crash(decisions: int, minute: int) -> Path:
-    """Record a game of `decisions` decisions and leave its file as a crash does (never
-    closed nor finished); return its path."""
+def left_by_a_crash(decisions: int, minute: int, switched: str = "") -> Path:
+    """Record a game of `decisions` decisions (then `switched`'s handlers switched off)
+    and leave its file as a crash does (never closed nor finished); return its path."""
     game = Game.new(RULES, "tomu", "normal", 7 + minute)
     began = datetime(2026, 11, 29, 10, minute, tzinfo=UTC)
     recorder = Recorder.start(game, RULES, created=began, compress=False)
     for _ in range(decisions):
         action = next(a for a, why in game.options() if not why)
         recorder.record(action, game.apply(action), game)
+    if switched:
+        recorder.switch_off(switched)
     return recorder.path
 
 
@@ -72,3 +74,13 @@ def test_the_title_dims_continue_and_its_list_is_empty_with_only_an_empty_game()
             assert app.screen.query_one("#replays", DataTable).row_count == 0
 
     asyncio.run(run())
+
+
+def test_a_game_whose_last_line_switches_a_plugin_off_counts_its_decisions() -> None:
+    # The switch-off line is written before the decision it comes with: a game left then
+    # (a plugin's handler failed, the player switched it off and left) has the decisions
+    # before it (it read 0: "Decisions 0" in the list, and not offered to continue).
+    path = left_by_a_crash(2, 1, switched="bad")
+    info = read_info(path)
+    assert info.decisions == 2 and continuable(info), info
+    assert [i.path for i in unfinished_games()] == [path]

@@ -18,7 +18,7 @@ from unbroken.home.paths import replays_dir
 from unbroken.replay import reader
 from unbroken.replay import recorder as recorder_module
 from unbroken.replay.errors import ReplayError
-from unbroken.replay.format import GZIP_MAGIC, Check, Decision, Footer, Header
+from unbroken.replay.format import GZIP_MAGIC, Check, Decision, Footer, Header, SwitchedOff
 from unbroken.replay.reader import (
     is_recording,
     parse_recording,
@@ -64,6 +64,8 @@ def read_info(path: Path) -> ReplayInfo:
             outcome = "won" if line.outcome.won else "lost"
         elif isinstance(line, (Decision, Check)):
             decisions = line.n
+        elif isinstance(line, SwitchedOff):  # written before its decision `n`
+            decisions = line.n - 1
         break
     return ReplayInfo(
         path,
