@@ -135,12 +135,17 @@ async def key_to_frame(
         if event in ("call", "c_call"):
             counted[0] += 1
 
-    def timed_take(self: GameScreen, index: int, enter: bool = False) -> None:
+    def timed_take(
+        self: GameScreen, index: int, enter: bool = False, pressed: float | None = None
+    ) -> None:
         start, before = (time.perf_counter(), time.thread_time()), len(self.game.events)
         if calls:
             counted[0] = 0
             sys.setprofile(count)
-        take(self, index, enter) if enter else take(self, index)  # an older tree's: no enter
+        if pressed is not None:  # when its key was read: this tree's (an older one's: none)
+            take(self, index, enter, pressed)
+        else:
+            take(self, index, enter) if enter else take(self, index)  # an older tree's: no enter
         if len(self.game.events) != before:  # a decision taken (not a refused key)
             handled[:] = [start]
         elif calls:

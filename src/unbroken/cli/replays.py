@@ -23,13 +23,13 @@ def run(args: argparse.Namespace) -> int:
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.home.paths import replays_dir
     from unbroken.records import finish_times
-    from unbroken.replay import recorded_games, recording_names, short_names
+    from unbroken.replay import continuable, recorded_games, recording_names, short_names
 
     ruleset = load()
     directory = replays_dir()
     infos, problems = recorded_games(directory)
     if args.unfinished:
-        infos = [i for i in infos if i.outcome == "unfinished"]
+        infos = [i for i in infos if continuable(i)]  # none with no decision
     for problem in problems:
         print(f"unbroken: skipped unreadable {problem}", file=sys.stderr)
     if not infos:

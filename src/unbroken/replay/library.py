@@ -18,7 +18,7 @@ from unbroken.home.paths import replays_dir
 from unbroken.replay import reader
 from unbroken.replay import recorder as recorder_module
 from unbroken.replay.errors import ReplayError
-from unbroken.replay.format import GZIP_MAGIC, Check, Decision, Footer, Header
+from unbroken.replay.format import GZIP_MAGIC, Check, Decision, Footer, Header, SwitchedOff
 from unbroken.replay.reader import (
     is_recording,
     parse_recording,
@@ -64,6 +64,8 @@ def read_info(path: Path) -> ReplayInfo:
             outcome = "won" if line.outcome.won else "lost"
         elif isinstance(line, (Decision, Check)):
             decisions = line.n
+        elif isinstance(line, SwitchedOff):  # written before its decision `n`
+            decisions = line.n - 1
         break
     return ReplayInfo(
         path,
@@ -192,9 +194,18 @@ def chosen_recording(name: str | None) -> Path:
     return newest_recording(path) if path.is_dir() else path
 
 
+def continuable(info: ReplayInfo) -> bool:
+    """Return whether a recorded game is one to continue: unfinished, with a decision in
+    it. One with none is not kept when left (`GameSession.leave`, as the leave question
+    says); one left on disk all the same, by a crash or a kill, is not offered either
+    (34b-1's aftermath: Continue listed the game, "Decisions 0")."""
+    return info.outcome == "unfinished" and info.decisions > 0
+
+
 def unfinished_games(directory: Path | None = None) -> list[ReplayInfo]:
-    """Return the games that were left unfinished (resumable), newest first."""
-    return [i for i in recorded_games(directory)[0] if i.outcome == "unfinished"]
+    """Return the games that were left unfinished with a decision in them (`continuable`:
+    resumable), newest first."""
+    return [i for i in recorded_games(directory)[0] if continuable(i)]
 
 
 def resume(

@@ -40,6 +40,9 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - Never by a key pressed before the question on screen was drawn (the last key's outcome
   still worked out): it was meant for the question before, and takes and marks nothing,
   said (31b-4; tui/game.py's `stale`).
+- A key read while the window's cue was in sight does what it said, its time over
+  before the key's binding ran (34a-5; questions.py's `cue_was_shown`): the cue goes
+  with the window, and a key after that takes at once.
 
 When a window is open and how long it lasts is tui/questions.py's (`CarefulList`)."""
 
@@ -123,6 +126,18 @@ def careful_cue(
     if why == AGAIN:  # "Chosen: Orienteer. Asked again: 6 marks first, again takes it."
         return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
+
+
+def in_a_row(words: str, times: int) -> str:
+    """Return what the last key took as the next question's prompt says it, `times` in a
+    row on the same question asked again: "Chosen: Focus (twice in a row).", "Forage
+    [Hunter] used (3 times in a row)." (34a-1: the second of "3 3", taken once the window
+    was over, left the prompt as it was, "Chosen: Focus. Asked again: 3 or Enter marks
+    first", read as a key that did nothing)."""
+    if times < 2:
+        return words
+    count = "twice" if times == 2 else f"{times} times"
+    return f"{words.rstrip('.')} ({count} in a row)."
 
 
 def taken_words(taken: tuple[str, ...]) -> str:

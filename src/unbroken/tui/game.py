@@ -38,7 +38,7 @@ from unbroken.tui.rolling import RollingDie
 from unbroken.tui.sheet_rows import ROLLING, applied_row, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
-from unbroken.tui.taking import apply_option, show_outcome, take_only_answers
+from unbroken.tui.taking import apply_option, enter_on_none, show_outcome, take_only_answers
 from unbroken.tui.taking_back import KeptLog, take_back
 from unbroken.tui.title import GAME_SAVED
 from unbroken.tui.widgets import (
@@ -297,11 +297,12 @@ class GameScreen(Screen[None]):
     def fit_hint(self) -> None:
         """Show the hint in its rows, of one size for the screen (the options are fitted
         to what it leaves); one cut is kept whole in the full log (`l`), not in the log's
-        few rows, which are the game's."""
+        few rows, which are the game's: once (34b-4: the hint back after a notice over it,
+        "Not now: …", was written there again)."""
         box = self.query_one(HintBox)
         width = self.query_one("#right").size.width or 46
-        if box.fit(width):
-            hint = f"{box.heading}{box.text}"
+        hint = f"{box.heading}{box.text}"
+        if box.fit(width) and hint not in self.hints_said:
             self.said.append(hint)
             self.hints_said.add(hint)
 
@@ -313,7 +314,7 @@ class GameScreen(Screen[None]):
     def selected(self, message: OptionList.OptionSelected) -> None:
         pressed, self.key_at = self.key_at if self.key == "enter" else None, None
         if not self.stale(pressed, "Enter"):  # Enter on the options (not a click)
-            self.take(message.option_index, enter=True)
+            self.take(message.option_index, enter=True, pressed=pressed)
 
     def on_mouse_down(self, _: events.MouseDown) -> None:
         self.key_at = None  # a click's option is not the last key's
@@ -324,6 +325,8 @@ class GameScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self.rounds.skip()
+        elif event.key == "enter":  # on no option: said (else Textual selects nothing)
+            enter_on_none(self)
 
     def action_take(self, index: int) -> None:
         """An option's key: take the index-th option; a key past the options says which
@@ -337,7 +340,7 @@ class GameScreen(Screen[None]):
         if not offered or self.stale(pressed, key):
             return
         if index < offered:
-            self.take(index)
+            self.take(index, pressed=pressed)
         else:
             self.say(f"{key}: no option {key} here ({keys_of(offered)}).")
 
@@ -349,10 +352,10 @@ class GameScreen(Screen[None]):
         self.say(f"{key} not taken: pressed before this question showed. Read it, then press.")
         return True
 
-    def take(self, index: int, enter: bool = False) -> None:
+    def take(self, index: int, enter: bool = False, pressed: float | None = None) -> None:
         """Apply the index-th option and show what it did (tui/taking.py; `enter`: its key
-        was Enter, on the option highlighted)."""
-        apply_option(self, index, enter)
+        was Enter, on the option highlighted; `pressed`: when its key was read)."""
+        apply_option(self, index, enter, pressed)
 
     def finish(self, new: list[ev.Event], start: float) -> None:
         """Take the answers that need no choice, then show the decision's outcome."""

@@ -9,6 +9,8 @@ import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from textual._time import get_time
+
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
@@ -24,6 +26,7 @@ from unbroken.tui.careful import (
     REVEALED,
     TAKEN,
     always_marked,
+    in_a_row,
     marks,
     warned_alone,
 )
@@ -76,6 +79,10 @@ class Answer(NamedTuple):
     words: str
     marked: bool
     kind: str
+    #: The game's decisions before it was taken, and how many times in a row its option
+    #: answered the same question (`in_a_row`).
+    at: int = 0
+    times: int = 1
 
 
 def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
@@ -128,8 +135,10 @@ class CarefulList(ClockedList):
         #: round 27: the Hunger step's "Eat 0 food", 3 SE lost, was gone from the prompt
         #: 4 s on; a double press's mark replaced "Taken for you: …").
         self.told: tuple[str, ...] = ()
-        #: The option the player's last key took, until the next question is asked.
+        #: The option the player's last key took, until the next question is asked; and
+        #: until the next is taken (`last_answer`: the same again is counted, `in_a_row`).
         self.answered: Answer | None = None
+        self.last_answer: Answer | None = None
         #: The answer whose words the prompt of the question now asked says ("Last Rites
         #: used."): of a question like it (two Responses in a row looked alike, #28 round
         #: 21: Last Rites, then Scavenger), or a mark's key (`ask`); None: none.
@@ -148,11 +157,16 @@ class CarefulList(ClockedList):
         #: The option (its index) whose key a double press's second dropped, of no use now
         #: (`drops`): the prompt says so until the next key, which is the player's own.
         self.dropped: int | None = None
+        #: When the window's time closed it, its cue going (Textual's clock, as a key's
+        #: time), until another opens or an option is taken: a key read before is careful.
+        self.closed_at: float | None = None
 
     @property
     def answered_said(self) -> str:
-        """What the prompt says the last key took ("" for nothing: `said`)."""
-        return self.said.words if self.said is not None else ""
+        """What the prompt says the last key took ("" for nothing: `said`), how many times
+        in a row when more than once ("Chosen: Focus (twice in a row).": `in_a_row`)."""
+        said = self.said
+        return in_a_row(said.words, said.times) if said is not None else ""
 
     def draw(self) -> None:
         """Draw the prompt and the options (the panel's own)."""
@@ -186,7 +200,7 @@ class CarefulList(ClockedList):
         answered it when it is asked `again`, and what its prompt says of the last key (of
         a question of the same kind, or a mark's key: `said`)."""
         answered, self.answered, self.again = self.answered, None, again
-        self.dropped = None
+        self.dropped = self.closed_at = None
         if new:
             self.asked_at = time.monotonic()
         # Said of the key that answered this question only (#28 round 28: crafting the Club,
@@ -231,7 +245,7 @@ class CarefulList(ClockedList):
         """Open the careful window for `careful_seconds` (`why`: careful.MOVED or NEW), or
         until an option is taken (`lasting`)."""
         self.careful, self.marked, self.why, self.lasting = True, None, why, lasting
-        self.over = False
+        self.over, self.closed_at = False, None
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -256,7 +270,7 @@ class CarefulList(ClockedList):
             self._settle.stop()
         self.careful, self.marked, self.why, self.taken_said = True, None, TAKEN, tuple(taken)
         self.told = self.taken_said
-        self.said, self.lasting, self.over = None, lasting, False
+        self.said, self.lasting, self.over, self.closed_at = None, lasting, False, None
         if self._careful is not None:
             self._careful.stop()
             self._careful = None  # not running: a screen over it (`hide`) keeps none of it
@@ -279,6 +293,7 @@ class CarefulList(ClockedList):
             return
         if self.careful or self.cue_shown:
             self.close_careful()
+            self.closed_at = get_time()
             self.draw()
 
     def costly(self, index: int) -> bool:
@@ -374,7 +389,14 @@ class CarefulList(ClockedList):
             self.careful = False
         self.draw()
 
-    def taking(self, index: int, enter: bool = False) -> bool:
+    def cue_was_shown(self, pressed: float | None) -> bool:
+        """Return whether a key read at `pressed` (None: not known) came while the careful
+        cue was in sight, its window closed by its time since: the cue said the key marks
+        (34a-5: the window ran out between the key and its option's binding, which
+        Textual runs a few messages later, and the key took at once)."""
+        return pressed is not None and self.closed_at is not None and pressed < self.closed_at
+
+    def taking(self, index: int, enter: bool = False, pressed: float | None = None) -> bool:
         """Return whether a key (or Enter) on the index-th option takes it now; while
         `careful`, the first on a costly option marks it, and only the same again takes it.
         A key does what the prompt says: while its cue is in sight, it is careful. A double
@@ -382,7 +404,8 @@ class CarefulList(ClockedList):
         again is the player's own: it marks as any key does. The decisions taken for the
         player are said until a key takes an option (`told`): a mark keeps them in sight
         (#28 round 27: the mark's cue replaced "Taken for you: …", seen only in `l`).
-        `enter`: the key is Enter (or a click), on the option highlighted."""
+        `enter`: the key is Enter (or a click), on the option highlighted; `pressed`: when
+        the key was read (a key read while the cue was in sight is careful: `cue_was_shown`)."""
         dropped, self.dropped = self.dropped, None
         if dropped != index and self.drops(index):
             self.dropped, self.marked = index, None
@@ -395,7 +418,7 @@ class CarefulList(ClockedList):
             or dropped == index  # the key again after its notice: marked, as it said
             or self.moves_mark(index)
             or (
-                (self.careful or self.cue_shown)
+                (self.careful or self.cue_shown or self.cue_was_shown(pressed))
                 and not self.over
                 and self.marks_first(index, enter)
             )
@@ -418,9 +441,19 @@ class CarefulList(ClockedList):
             self._careful = None
         marked = self.marked == index
         self.careful, self.marked, self.lasting, self.over = False, None, False, False
+        self.closed_at = None
         self.told = ()
         game = self.game
         if game is not None and game.decision is not None:
-            words = answered_words(self.offered[index][0], game.state, game.ruleset)
-            self.answered = Answer(index, words, marked, game.decision.kind)
+            s, kind = game.state, game.decision.kind
+            words = answered_words(self.offered[index][0], s, game.ruleset)
+            # The same option again on the same question asked again: counted, or the next
+            # prompt is the last one's word for word (34a-1: "3 3" 4 s apart, the second
+            # Focus taken, read as a key that did nothing: "Chosen: Focus. Asked again").
+            last, now = self.last_answer, (index, words, kind, s.decisions)
+            same = last is not None and (last.option, last.words, last.kind, last.at + 1) == now
+            times = last.times + 1 if same and last is not None else 1
+            self.answered = self.last_answer = Answer(
+                index, words, marked, kind, s.decisions, times
+            )
         return True

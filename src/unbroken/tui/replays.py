@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, RichLog, Static
 from unbroken.advisor.analysis import option_name
 from unbroken.core.history import combat_opened, level_ability_uses
 from unbroken.play.taken import told_again
-from unbroken.replay import recorded_games
+from unbroken.replay import continuable, recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
@@ -114,7 +114,7 @@ class ReplayListScreen(Screen[None]):
         app = game_app(self)
         rules = app.ruleset
         if self.unfinished_only:
-            infos = [i for i in infos if i.outcome == "unfinished"]
+            infos = [i for i in infos if continuable(i)]  # none with no decision
         if self.unfinished_only and not infos:  # not "0 unfinished games: Enter continues one"
             text = "No unfinished games: a game you leave before its end waits here"
         elif self.unfinished_only:

@@ -29,13 +29,33 @@ if TYPE_CHECKING:
     from unbroken.tui.game import GameScreen
 
 
-def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
+#: What a key on the options says while they wait a beat after decisions taken for the player.
+CHANGED = "not taken: the options changed (decisions were taken for you)."
+
+
+def enter_on_none(screen: GameScreen) -> None:
+    """Enter on the options with none highlighted (every one dimmed while the keys wait a
+    beat after decisions taken for the player) selects nothing: say why, as an option's key
+    does (a key is never eaten unsaid: 34a-1's probe, Enter did nothing and said nothing)."""
+    panel = screen.decision_panel
+    if screen.focused is not panel or panel.highlighted is not None or not screen.offered:
+        return
+    if panel.taken_for_you:
+        screen.say(f"Enter {CHANGED} Look, then choose.", 3)
+    else:
+        screen.say("Enter: no option highlighted; ↑ or ↓ picks one.", 3)
+
+
+def apply_option(
+    screen: GameScreen, index: int, enter: bool = False, pressed: float | None = None
+) -> None:
     """Apply the index-th option and show what it did (one that cannot be taken says why;
-    `enter`: its key was Enter, on the option highlighted)."""
+    `enter`: its key was Enter, on the option highlighted; `pressed`: when its key was
+    read, None for a click or unknown)."""
     if not 0 <= index < len(screen.offered):
         return
     panel = screen.decision_panel
-    changed = "Not taken: the options changed (decisions were taken for you)."
+    changed = f"Not {CHANGED.removeprefix('not ')}"
     if panel.taken_for_you:  # aimed at the options before these
         screen.say(f"{changed} Look, then choose.", 3)
         return
@@ -52,7 +72,7 @@ def apply_option(screen: GameScreen, index: int, enter: bool = False) -> None:
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
         screen.say(not_now(text))
         return
-    if not panel.taking(index, enter):  # marked: the same key again takes it
+    if not panel.taking(index, enter, pressed):  # marked: the same key again takes it
         return
     start = time.perf_counter()
     # A hint is read once the player acts: it covers the Display, whose effort a
