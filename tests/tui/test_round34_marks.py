@@ -14,9 +14,13 @@ from textual.pilot import Pilot
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.history import by_decision
-from unbroken.testing import Scenario
+from unbroken.plugins import load_ruleset
+from unbroken.replay.timeline import Timeline
+from unbroken.testing import GOLDEN_DIR, Scenario
+from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.game import GameScreen
-from unbroken.tui.sheet_rows import decisions_back, held_row
+from unbroken.tui.replays import ReplayViewerScreen
+from unbroken.tui.sheet_rows import applied_row, decisions_back, held_row
 from unbroken.tui.stage import StagePanel
 
 
@@ -94,3 +98,26 @@ async def test_the_row_stays_marked_after_the_wound_loss_window_is_passed() -> N
 async def test_the_row_stays_marked_after_just_a_scratch() -> None:
     drawn = await battle_turn_after("use")
     assert "▶3 " in drawn, drawn
+
+
+@sync
+async def test_the_viewer_holds_the_row_through_the_windows_too() -> None:
+    # A recorded game's position answering a window after the roll (no roll of its own):
+    # the viewer marks the row, as the game does, beside the die that still shows it.
+    rules = load_ruleset()
+    path, i, row = next(
+        (path, i, row)
+        for path in sorted(GOLDEN_DIR.glob("*.jsonl"))
+        for t in [Timeline(path, rules)]
+        for i in range(1, len(t))
+        if not applied_row(t.events_at(i))
+        and (row := held_row(t.events_at(j) for j in range(i, -1, -1)))
+    )
+    app = UnbrokenApp(rules, animate=False, replay=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        viewer.go(i)
+        await settle(pilot)
+        drawn = viewer.query_one("#stage", StagePanel).drawn
+    assert f"▶{row} " in drawn and "(monster's combat roll)" in drawn, (path.name, i, drawn)
