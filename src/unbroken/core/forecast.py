@@ -107,7 +107,8 @@ class Forecast:
     condition_cards: Mapping[str, m.Condition] = field(
         default_factory=dict, compare=False, repr=False
     )
-    #: Every rule that acts, in order, each once.
+    #: Every rule that acts, in order, each once; a rule's heal that leaves the health as
+    #: it is (at full health: Relentless) does not act. A row rolled acts whatever it does.
     rules: tuple[Acted, ...] = ()
     #: Whether the monster ambushes (the time track runs out, R-TRAVEL-1).
     ambushed: bool = False
@@ -195,10 +196,24 @@ class _Foreseer(Resolver):
             if kind is ev.Lost or kind is ev.GameOver or kind is ev.PendingLossSet:
                 return self.pending
             return None
+        if kind is ev.MonsterChanged and not item.result and _heals_nothing(self, event):
+            return None  # a rule's heal at full health does not act (#28 round 34: Relentless)
         cause = _effect_cause(self, item)
         if kind is ev.PendingLossSet and item.result:  # a row's; not a Response lowering it
             self.pending = cause
         return cause
+
+
+def _heals_nothing(r: Resolver, event: ev.Event) -> bool:
+    """Return whether `event`, about to be emitted, is a heal that leaves the monster's
+    health as it is (at full health already)."""
+    mo = r.state.monster
+    return (
+        isinstance(event, ev.MonsterChanged)
+        and event.why == "heal"
+        and mo is not None
+        and event.health == mo.health
+    )
 
 
 def _ability(r: Resolver, source: str, ability: str) -> Acted:

@@ -458,7 +458,9 @@ class Query:
     def forecast(self, action: act.Action, name_passed: bool = False) -> Forecast:
         """Return what taking the legal `action` does for certain: costs as paid, attack
         power and wounds after every Passive and cap, armor broken, the rules that act
-        (see `unbroken.core.forecast`). Nothing the player cannot know yet is used.
+        (see `unbroken.core.forecast`; a rule's heal that leaves the monster's health as
+        it is, Relentless at full health, does not act). Nothing the player cannot know
+        yet is used.
         `name_passed`: name the Responses offered at the windows passed on the way."""
         return forecast(self._ruleset, self._state, action, name_passed=name_passed)
 

@@ -13,6 +13,7 @@ from unbroken.words.cards import condition_in_play
 from unbroken.words.effects import ambush_text, effect_text, trickery_text
 from unbroken.words.monster import monster_numbers
 from unbroken.words.outcomes import STEP_NAMES
+from unbroken.words.rounds_left import battle_over
 from unbroken.words.rows import reduce_now, row_effect
 from unbroken.words.vocabulary import WIDTH, wrap
 
@@ -38,7 +39,7 @@ def display(s: GameState, rules: Ruleset) -> str:
     if s.skills:
         lines.append("  Skills: " + ", ".join(rules.card_name(k) for k in s.skills))
     for c in s.conditions:  # each with what it does: its abilities' words
-        name, does = condition_in_play(c, rules, s.round)
+        name, does = condition_in_play(c, rules, s.round, battle_over(s))
         lines.append(f"  Condition: {name}: {does}")
     if s.monster is not None:
         mo = s.monster

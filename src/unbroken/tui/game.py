@@ -35,7 +35,7 @@ from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import RollingDie
-from unbroken.tui.sheet_rows import ROLLING, applied_row, no_rules_words
+from unbroken.tui.sheet_rows import ROLLING, marked_applied, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.taking import apply_option, enter_on_none, show_outcome, take_only_answers
@@ -263,7 +263,7 @@ class GameScreen(Screen[None]):
         """Draw the table and the decision offered: its window, mark and highlight as they
         are (a resize draws the same decision again; offered again, it was a new one)."""
         game, s, panel = self.game, self.game.state, self.decision_panel
-        row = applied_row(self.last) if not self.rolling.rolling else ROLLING
+        row = marked_applied(self.last, game.events) if not self.rolling.rolling else ROLLING
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))
         last = self.last if self.marked is None else self.marked
@@ -277,7 +277,7 @@ class GameScreen(Screen[None]):
         once the die shows its number (not while it rolls: that would tell it)."""
         stage = self.query_one(StagePanel)
         sheet = stage.sheet
-        row = applied_row(self.last) if not self.rolling.rolling else ROLLING
+        row = ROLLING if self.rolling.rolling else marked_applied(self.last, self.game.events)
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage

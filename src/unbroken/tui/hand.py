@@ -38,6 +38,7 @@ from unbroken.words.monster import battle_cost_note
 from unbroken.words.no_use import skill_lacks
 from unbroken.words.opening import rule_shown
 from unbroken.words.power import power_abilities, power_changes, power_reason
+from unbroken.words.rounds_left import battle_over
 from unbroken.words.vocabulary import amounts, attack_name, plural
 
 
@@ -117,6 +118,10 @@ def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[ob
     own lists and structs change in place as the game goes, so none of them is kept."""
     return (
         tuple(astuple(c) for c in state.conditions),
+        # Their rounds counted in the round under way, and none once the battle is over
+        # (#28 round 34: "Frightened (ends with this round)" on the Rewards screen).
+        state.round,
+        battle_over(state),
         tuple(state.weapons),
         tuple(attacks),
         battle_cost_note(state, rules),
@@ -214,7 +219,7 @@ class HandText(Panel):
         SKILL_WORDS: the skills'; 0: none, the skills by name)."""
         text = Text()
         for c in state.conditions:
-            name, does = condition_text(c, rules, state.round)
+            name, does = condition_text(c, rules, state.round, battle_over(state))
             start = len(text)
             self.append_wrapped(text, f"{name}: {does}", style="yellow", head=len(name) + 1)
             mark(text, start, (c.id, name))

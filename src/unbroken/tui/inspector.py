@@ -37,6 +37,7 @@ from unbroken.words.cards import describe_card, score_lines
 from unbroken.words.monster import monster_numbers
 from unbroken.words.no_use_why import unpaid_note
 from unbroken.words.prompts import prompt_text
+from unbroken.words.rounds_left import battle_over
 
 #: The narrowest a card is shown beside another.
 COLUMN_WIDTH = 26
@@ -378,7 +379,7 @@ class InspectorScreen(ModalScreen[None]):
         s = self.game.state
         condition = next((c for c in s.conditions if c.id == card), None)
         if condition is not None:
-            return condition_text(condition, self.game.ruleset, s.round)[0]
+            return condition_text(condition, self.game.ruleset, s.round, battle_over(s))[0]
         return self.game.ruleset.card_name(card)
 
     def show_mode(self) -> None:

@@ -25,7 +25,7 @@ from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.reach import game_app
-from unbroken.tui.sheet_rows import applied_row
+from unbroken.tui.sheet_rows import held_row
 from unbroken.tui.widgets import draw_table, table_layout
 from unbroken.words.printable import printable
 from unbroken.words.vocabulary import plural
@@ -297,8 +297,9 @@ class ReplayViewerScreen(Screen[None]):
         events = t.events_at(i)
         back = (e for j in range(i, -1, -1) for e in reversed(t.events_at(j)))
         # Drawn as the game draws them, the table row the last roll applied marked ▶
-        # (#28 round 20: the viewer drew its own panels and marked none).
-        row = applied_row(events)
+        # (#28 round 20: the viewer drew its own panels and marked none), held through
+        # the Response windows after it (round 34: gone after Just a Scratch's).
+        row = held_row(t.events_at(j) for j in range(i, -1, -1))
         opened = combat_opened(back)
         draw_table(self, state, rules, events, self.uses_at(i), self.die_at(i), row, None, opened)
         last = len(t) - 1

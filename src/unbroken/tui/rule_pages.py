@@ -60,10 +60,16 @@ def page_holds(page: list[Text], rule: list[Text]) -> bool:
 
 def page_word(held: list[str]) -> str:
     """Return the word for a page of `m` by what it holds (each rule's kind, `Said`), for
-    its title ("rules 2 of 3"): "rules" where it holds a keyword or a rule of the
-    monster's own, else the ambush or trickery it says, else "table" (its rows in full;
-    #28 round 15: pages that held rows alone or a trickery's cost were titled "rules")."""
-    return next((word for word in (RULES, "ambush", "trickery") if word in held), TABLE)
+    its title ("rules 2 of 3"): the one kind of rule it holds, the ambush or the trickery
+    it says alone; "rules" where it holds a keyword or a rule of the monster's own, or
+    several kinds (an ambush and a trickery); else "table" (its rows in full; #28 round
+    15: pages that held rows alone or a trickery's cost were titled "rules"). Named by its
+    first kind, the Kobold's page of its ambush and trickery was "ambush 1 of 1" where the
+    Orc's two pages of the same were "rules 1 of 2" (#28 round 34, 34a-7)."""
+    kinds = {word for word in held if word != TABLE}
+    if not kinds:
+        return TABLE
+    return kinds.pop() if len(kinds) == 1 else RULES
 
 
 @dataclass

@@ -5,11 +5,14 @@ roll applied (the stage marks it)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase, StepName
+from unbroken.core.state import DecisionKind, GameState, Phase, StepName
+from unbroken.tui.dice import DIE_CLEARED
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, trickery_text
 from unbroken.words.rows import just_given, printed_row, row_effect
@@ -133,3 +136,46 @@ def applied_row(events: list[ev.Event]) -> int:
             )
             return e.roll if rolled or not checked else 0
     return 0
+
+
+def held_row(newest_first: Iterable[list[ev.Event]]) -> int:
+    """Return the monster table row a roll applied that the stage still marks, given the
+    game's decisions' events newest first (`history.by_decision`): the row the last
+    decision's events applied (`applied_row`), else, when that decision rolled nothing and
+    answered a Response window, the one the decision before applied, and so on back. A
+    WOUND row's loss waits for its window (Just a Scratch, Bury the Pain): the row is
+    applied only when it closes, and the die still shows its roll (#28 round 34: the ▶ was
+    gone on the battle turn after the window, used or passed). A decision that enters
+    another step or battle (the die cleared) or answers the player's turn holds none."""
+    decisions = iter(newest_first)
+    events = next(decisions, [])
+    while True:
+        if any(isinstance(e, ev.DieRolled | ev.CombatResult) for e in events):
+            return applied_row(events)
+        if any(isinstance(e, DIE_CLEARED) for e in events):
+            return 0
+        before = next(decisions, None)
+        if not before:
+            return 0
+        asked = before[-1]
+        if not isinstance(asked, ev.Awaiting) or asked.decision != DecisionKind.RESPONSE:
+            return 0
+        events = before
+
+
+def decisions_back(events: Sequence[ev.Event]) -> Iterator[list[ev.Event]]:
+    """Yield the game's decisions' events newest first, as `history.by_decision` cuts
+    them, read from the end (a late game has thousands of events; `held_row` reads few)."""
+    end = len(events)
+    for i in range(len(events) - 2, -1, -1):
+        if isinstance(events[i], ev.Awaiting):
+            yield list(events[i + 1 : end])
+            end = i + 1
+
+
+def marked_applied(last: list[ev.Event], events: Sequence[ev.Event]) -> int:
+    """Return the row the stage marks as applied: the one the last decision's events
+    (`last`, with the answers taken for the player) applied, else the one a Response
+    window that followed it holds (`held_row` on the game's `events`); none before the
+    first decision on the screen (`last` empty: after `u`, the die as it was)."""
+    return applied_row(last) or (held_row(decisions_back(events)) if last else 0)

@@ -307,13 +307,14 @@ def condition_ending(card: m.Condition) -> str:
 
 
 def condition_in_play(
-    condition: ConditionState, rules: Ruleset, battle_round: int = 0
+    condition: ConditionState, rules: Ruleset, battle_round: int = 0, over: bool = False
 ) -> tuple[str, str]:
     """Return a condition in play as (name with its state, what its abilities do).
 
     Tokens are named only for a card that uses them, rounds only when it lasts
     some, counted after the `battle_round` under way as the log counts them
-    (`rounds_words`); a condition waiting for the next level says so, one whose moment is past
+    (`rounds_words`; `over`: the battle is, `rounds_left.battle_over`); a condition
+    waiting for the next level says so, one whose moment is past
     (an active Blessed's use, given as the level began) says "given" ("taken"). Each
     ability reads as its text, or, when it has none (a plugin's), as its effects in
     words; a card without abilities reads as its own text.
@@ -325,7 +326,7 @@ def condition_in_play(
     if card.tokens:
         extra.append(plural(condition.tokens, "token"))
     if condition.rounds:
-        extra.append(rounds_words(condition, battle_round))
+        extra.append(rounds_words(condition, battle_round, over))
     if acted_for_the_level(rules, condition):  # its use given (or taken) as the level began
         extra.append("given" if card.positive else "taken")
     name = rules.card_name(card.id) + (f" ({', '.join(extra)})" if extra else "")

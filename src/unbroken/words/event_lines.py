@@ -239,6 +239,8 @@ def _monster_changed(nr: Narrator, e: ev.MonsterChanged) -> str | None:
         rule = nr.monster_rule(m.MonsterHeal)
         why = f" ({rule})" if rule else ""
         if known and e.health == before["health"]:
+            if rule and not nr.row:  # a rule's heal of nothing is not said (#28 round 34)
+                return None
             return f"The monster is at full health{why}: {e.health}/{e.max_health}."
         amount = f" {e.health - before['health']}" if known else ""
         return f"The monster heals{amount}{why}: health {e.health}/{e.max_health}."

@@ -53,6 +53,9 @@ class Narrator:
         self.level = 0
         #: The conditions the level's end made active, said under the next level's heading.
         self.activated = ""
+        #: The monster's table row being resolved (its CombatResult's; "" once a turn,
+        #: round or decision follows): a heal of nothing is said for a row, not a rule.
+        self.row = ""
         #: The step under way (StepEntered; "" until seen): an ambush's loss is said so.
         self.step = ""
         #: Class Responses kept from acting by the ability uses (said once a level each).
@@ -121,6 +124,10 @@ class Narrator:
         self.power_sources.see(e)
         self.rerolls.see(e)
         self.rounds_left.see(e)
+        if isinstance(e, ev.CombatResult):
+            self.row = e.result
+        elif isinstance(e, ev.TurnStarted | ev.RoundStarted | ev.Awaiting):
+            self.row = ""
         if self.lost_rounds.see(e):
             self.tokens_seen(e)
             return None

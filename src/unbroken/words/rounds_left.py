@@ -16,7 +16,7 @@ one" in the Hand, read as two counts).
 from __future__ import annotations
 
 from unbroken.core import events as ev
-from unbroken.core.state import ConditionState, GameState
+from unbroken.core.state import ConditionState, GameState, Phase, StepName
 from unbroken.words.vocabulary import plural
 
 
@@ -29,11 +29,28 @@ def after_this_one(condition: ConditionState, battle_round: int) -> int:
     return condition.rounds
 
 
-def rounds_words(condition: ConditionState, battle_round: int) -> str:
+#: The steps of the Combat Phase after its battle (R-REWARD-1, R-HUNGER-1).
+AFTER_BATTLE = (StepName.REWARDS, StepName.HUNGER)
+#: What the Hand says of a condition's rounds once the battle is over: no round comes to
+#: count them down, and it stays in play to the Combat Phase's end (R-COND-1, R-LEVEL-1).
+BATTLE_OVER = "battle over: leaves play at the level's end"
+
+
+def battle_over(state: GameState) -> bool:
+    """Return whether the level's battle is over (or was tricked past): its Rewards and
+    Hunger steps, where no battle round comes."""
+    return state.phase == Phase.COMBAT and state.step in AFTER_BATTLE
+
+
+def rounds_words(condition: ConditionState, battle_round: int, over: bool = False) -> str:
     """Return a condition's rounds as the Hand says them, counted as the log counts them
     (#28 round 22: the Hand's "4 rounds" counted the round under way, the log's "3 after
     this one" did not): "3 rounds after this one", "ends with this round"; "2 rounds"
-    outside the battle's rounds."""
+    outside the battle's rounds; once the battle is `over` (`battle_over`), that none
+    comes and when it goes (#28 round 34: "Frightened (ends with this round)" on the
+    Rewards and Hunger screens)."""
+    if over and condition.active:
+        return BATTLE_OVER
     if not battle_round:
         return plural(condition.rounds, "round")
     after = after_this_one(condition, battle_round)
