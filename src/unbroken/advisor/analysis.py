@@ -32,8 +32,9 @@ from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.changes import what_it_changes, what_it_ends
-from unbroken.advisor.choice import COSTLY, Choice, short_name
+from unbroken.advisor.choice import COSTLY, Choice
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
+from unbroken.advisor.option_names import short_name
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
@@ -64,7 +65,7 @@ from unbroken.words.actions import option_text, shared_note
 FORMAT = 12
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
-# them from either module.
+# them from here (short_name is `advisor.option_names`').
 __all__ = [
     "COSTLY",
     "FORMAT",

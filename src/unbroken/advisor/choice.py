@@ -13,16 +13,15 @@ estimates say. `unbroken analyze` and the viewer show `Choice.verdict()`;
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
+from unbroken.advisor.option_names import in_sentence, short_name
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
 from unbroken.advisor.verdict import LOST, lost, who_ends
-from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -444,47 +443,3 @@ class Choice:
             str(data.get("ends", "")),
             str(data.get("best_ends", "")),
         )
-
-
-def short_name(option: str) -> str:
-    """Return an option's name without what its line adds ("Scout: pay 1 SE + 1 time, reveal
-    the monster — ⚠ …" is "Scout"), for a verdict that says what it does in its own words."""
-    for cut in (": ", " — ", " ("):
-        option = option.split(cut, 1)[0]
-    return in_sentence(option)
-
-
-def in_sentence(option: str) -> str:
-    """Return an option's line as a sentence names it, without the full stop its text may
-    end with ("…: Spend 2 time to gain 1 food." read "food.; where this led" in a verdict)."""
-    return option[:-1] if option.endswith(".") and not option.endswith("..") else option
-
-
-#: The note a travel option ends with when its encounter cannot be paid (R-TRAVEL-5:
-#: choosing it rests, `words.actions`): "(cannot pay: rest, gain 1 SE)", with what else its
-#: bracket says after a ";" ("revealed 2 times: one choice", "1 SE lost to the cap 20").
-_RESTS = re.compile(r" \((cannot pay: rest)(, [^();]*)?((?:; [^()]*)?)\)")
-
-
-def unpaid_cut(option: str, most: int) -> str | None:
-    """Return an option kept at an encounter it could not pay cut to `most` characters,
-    named as the options beside it are: its card first, then the note whole or cut shorter
-    ("(cannot pay: rest, gain 2 SE)", "(cannot pay: rest)", "(cannot pay)"), the card's own
-    text between where it fits whole: "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay:
-    rest, gain 1 SE)" in 50 is "Stolen Rations (cannot pay: rest, gain 1 SE)", in 33
-    "Stolen Rations (cannot pay: rest)", in 30 "Stolen Rations (cannot pay)".
-    None: the option has no such note, or fits whole. #28 round 29 put "Rest, gain 2 SE —
-    cannot pay" first (a row cut before the note read as the encounter resolved); round 33
-    (33a-5) could not tell from "Rest, gain 2 SE — cannot pay…" which card was kept."""
-    found = _RESTS.search(option)
-    if found is None or len(option) <= most:
-        return None
-    head = option[: found.start()]
-    name = head.split(" — ", 1)[0].split(": ", 1)[0]
-    rest, gain, more = found.group(1), found.group(2) or "", found.group(3)
-    for note in (f"({rest}{gain}{more})", f"({rest}{gain})", f"({rest})", "(cannot pay)"):
-        room = most - len(note) - 1
-        if room < len(name):
-            continue
-        return f"{head if len(head) <= room else name} {note}"
-    return f"{cut_words(name, max(1, most - 13))} (cannot pay)"

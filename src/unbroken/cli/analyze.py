@@ -233,7 +233,7 @@ def short_option(option: str, most: int) -> str:
     Cut at the end where that would leave less than ten characters of the name. A card kept
     that could not be paid is named first, its note kept (`choice.unpaid_cut`, 33a-5)."""
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import unpaid_cut
+    from unbroken.advisor.option_names import unpaid_cut
 
     unpaid = unpaid_cut(option, most)
     if unpaid is not None:
@@ -321,7 +321,7 @@ def text_report(
     analysis is one kept from before (`kept_note`), under the title."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
-    from unbroken.advisor.choice import in_sentence
+    from unbroken.advisor.option_names import in_sentence
 
     a = analysis
     lines = [
@@ -471,7 +471,7 @@ def _which(listed: list[Choice], most: int) -> str:
 
 def _worst(c: Choice) -> str:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import in_sentence, unpaid_cut
+    from unbroken.advisor.option_names import in_sentence, unpaid_cut
 
     taken = in_sentence(c.taken)
     taken = unpaid_cut(taken, 40) or short(taken)
