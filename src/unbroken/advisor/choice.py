@@ -147,11 +147,19 @@ class Choice:
         on those same futures: #28 round 28 read "+31 points (2 to 54) on 16 futures,
         stopped early" (5 futures to none, one stage of 7 options) marked "!" beside a
         header saying "?" is "clearly worse only where the race stopped it"."""
-        if self.led_to is not None or not self.chance_taken.stopped or not self.bot_worse:
+        if self.led_to is not None or not self.cut_short or not self.bot_worse:
             return False
         d = self.against_best
         stages = len([end for end in STAGES if end <= d.games]) or 1
         return d.interval_over(stages * max(1, self.options - 1))[1] >= 0
+
+    @property
+    def cut_short(self) -> bool:
+        """True when the race did not play the option taken to its budget: it stopped the
+        option early, or the race itself ended early (one option left, or all settled:
+        `Figure.early`), at a look where it was behind: its figure then allows for the best's
+        luck there, so Taken need not be Chance less Lost (34a-6)."""
+        return self.chance_taken.stopped or self.chance_taken.early
 
     @property
     def split(self) -> bool:
@@ -222,13 +230,18 @@ class Choice:
         if self.led_to is None:
             # On how few futures it rests, when the race stopped it early: the reference bot
             # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
-            few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
+            # Or where the race itself ended early, the option playing all its futures (34a-6:
+            # "74 %  30 %  38!" said neither, nor why 74 less 38 is not 30).
+            few = ""
+            if self.cut_short:
+                ended = "stopped early" if self.chance_taken.stopped else "the race ended early"
+                few = f" on {d.games} futures, {ended}"
             if self.uncertain:
                 few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
             if self.beyond_chance:  # its few futures said in it: "the race's 16 futures"
                 few = few.replace(f" on {d.games} futures,", ",")
                 return f"{named} instead{self._equals()}: {self._within_chance()}{few}{why}"
-            return f"{named} instead{self._equals()}: {gain.points()}{few}{why}"
+            return f"{named} instead{self._equals()}: {gain.points()}{few}{self._apart()}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points");
         # where only the first is over COSTLY, that it is no misstep, said first (round 29).
         split = f"; not a misstep: on the same futures {COSTLY:g} points or less" * self.split
@@ -237,6 +250,20 @@ class Choice:
             f" ({100 * self.before.rate:.0f} % against the {100 * self.led_to.rate:.0f} %"
             f" where this led, on futures of its own{split}); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
+        )
+
+    def _apart(self) -> str:
+        """Return why the option's figure is not the chance less the points it lost, where the
+        race cut it short and the two differ (in whole points, as the columns read): ": this
+        option's 30 % is not 74 % less these 38 points, as it allows for how Rest did on
+        those 16 futures against its own 100" (34a-6); "" where they add up."""
+        taken, chance = round(100 * self.chance_taken.rate), round(100 * self.before.rate)
+        if not self.cut_short or self.chance_taken.at_most or chance - round(self.loss) == taken:
+            return ""
+        return (
+            f": this option's {taken} % is not {chance} % less these {round(self.loss)} points,"
+            f" as it allows for how {short_name(self.best)} did on those"
+            f" {self.against_best.games} futures against its own {self.before.games}"
         )
 
     def _within_chance(self) -> str:

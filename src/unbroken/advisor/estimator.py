@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import msgspec
@@ -163,6 +163,8 @@ class Weighing:
         early = self.ended is not RaceEnd.BUDGET and round(100 * d.mean) < 0
         if not (stopped or early) or figure.at_most:
             return figure
+        if not stopped:  # the race's end, not the option's: said where its columns differ
+            figure = replace(figure, early=True)
         return regressed(figure, chance, d, self.wins[k], self.wins[self.best])
 
     @property
