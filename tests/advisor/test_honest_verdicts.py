@@ -15,7 +15,7 @@ from unbroken.core.forecast import UNSEEN
 from unbroken.play.text_odds import table
 from unbroken.plugins import load_ruleset
 from unbroken.replay import read_recording
-from unbroken.tui.analysis import head_lines, head_words
+from unbroken.tui.chart_words import head_lines, head_words
 from unbroken.tui.odds import odds_text
 
 RULES = load_ruleset()

@@ -13,7 +13,7 @@ from unbroken.advisor.chances import Figure
 from unbroken.advisor.choice import Choice
 from unbroken.advisor.estimator import RaceEnd, Weighing
 from unbroken.cli.analyze import text_report
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 
 # Round 25's race (Helena, Normal, decision 35: the skill draw against Rest): it ended
 # "alone" after 32 futures, both options on all 32; Rest's chance 31 of 100 of its own.

@@ -15,8 +15,9 @@ from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
+from unbroken.tui.analysis import ChanceChart, costly_position, plot, series
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.chart_words import head_lines
 from unbroken.tui.replays import ReplayViewerScreen
 
 RULES = load_ruleset()

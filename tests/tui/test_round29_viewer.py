@@ -11,7 +11,8 @@ from test_round12_viewer import LEGEND, shown
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
-from unbroken.tui.analysis import LOG_ROWS, MORE, ChanceChart
+from unbroken.tui.analysis import LOG_ROWS, ChanceChart
+from unbroken.tui.chart_words import MORE
 
 PUDDLE = "Resolve Glittering Puddle: 1 SE -> 1 treasure (time 2)"
 
