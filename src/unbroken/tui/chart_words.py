@@ -31,11 +31,14 @@ def here_words(analysis: Analysis, position: int) -> tuple[str, float | None]:
 
 def head_words(analysis: Analysis, position: int) -> str:
     """Return what the chart says above its line at `position` (after decision `position`):
-    the chance here, and at a weighed decision what it was before, what the option taken
-    had and the verdict. The chance here is of the position after the decision and what
-    it drew (a card, a roll), so it can stand far from the option's chance: it says so.
-    An option with nothing random before the next decision has that position's chance,
-    one number: "took 37 % (28-47), where it led, nothing random between"."""
+    the chance here, and at a weighed decision each figure named for what it is: the chance
+    of winning with the decision's best option, with the option taken, and after it (the
+    position after the decision and what it drew, a card or a roll, so it can stand far from
+    the option's chance: it says so), then the verdict. An option with nothing random before
+    the next choice has that position's chance, one number, weighed on other futures: it
+    can read above the best option's, which the words say where it does (34a-8, 34b-9: "25 %
+    before it (its best option's), took 32 % (24-42), where it led" read as a contradiction
+    to two players who had not read analyze's header)."""
     here, rate = here_words(analysis, position)
     at = next((c for c in analysis.choices if c.n == position), None)
     if at is None:
@@ -47,13 +50,28 @@ def head_words(analysis: Analysis, position: int) -> str:
         its = "its" if nxt.n != position + 1 else "the next decision's"
         return full_stop(f"Chance of winning here: {here}, with {its} best option: {nxt.best}")
     taken = at.chance_taken
-    then, luck = f"then {here}", ""
+    best = f"{round(100 * at.before.rate)} %"
+    yours = "the one you took" if at.taken == at.best else "the option you took"
     if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")
-        then = "where it led, nothing random between"
-    elif rate is not None and rate < taken.low:
-        luck = ": what came of it went against you"
-    elif rate is not None and rate > taken.high:
-        luck = ": what came of it went your way"
+        above = (
+            f", so it can read above {best}"
+            if round(100 * taken.rate) > round(100 * at.before.rate)
+            else ""
+        )
+        figures = (
+            f"{best} chance of winning with its best option; {yours} led for certain to"
+            f" {taken.percent()}, the next choice's chance on other futures{above}"
+        )
+    else:
+        luck = ""
+        if rate is not None and rate < taken.low:
+            luck = ", which went against you"
+        elif rate is not None and rate > taken.high:
+            luck = ", which went your way"
+        figures = (
+            f"{best} chance of winning with its best option, {taken.percent()} with {yours},"
+            f" then {here} after what came of it{luck}"
+        )
     mark = "▲ " if at.costly else ""
     # A whole sentence: the bare verdict "the best option" at the end read as a line cut
     # short at 80 columns (playtest round 6).
@@ -66,9 +84,7 @@ def head_words(analysis: Analysis, position: int) -> str:
         "" if at.taken == at.best else f" {full_stop(analysis.counted_on(short=True).capitalize())}"
     )
     return (
-        f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, {then}{luck}. {full_stop(verdict[:1].upper() + verdict[1:])}"
-        f"{counted}"
+        f"{mark}Decision {at.n}: {figures}. {full_stop(verdict[:1].upper() + verdict[1:])}{counted}"
     )
 
 
