@@ -3,10 +3,16 @@ axis labels beside the curve (34b-8)."""
 
 from __future__ import annotations
 
+import pytest
+from pilot import kept_for_the_viewer, sync
+from test_chances import SHORT, viewing
+from test_round12_viewer import shown
+
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis
 from unbroken.advisor.chances import Figure
 from unbroken.advisor.choice import Choice
+from unbroken.tui.analysis import ChanceChart
 from unbroken.tui.chart_words import head_words
 
 
@@ -53,3 +59,38 @@ def test_an_option_with_luck_after_it_names_its_three_figures() -> None:
         "Decision 26: 64 % chance of winning with its best option, 60 % (50-69) with the"
         " option you took, then 30 % after what came of it, which went against you."
     ), said
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_axis_labels_stand_clear_of_the_curve(size: tuple[int, int]) -> None:
+    """34b-8: the chart's "0%" ran into the curve in one game, a chance at 0 drawn in the
+    very next column. The game goes from 0 (lost-looking) to 100 % and back to 0 at its end,
+    so the curve touches both labels' rows at the left; a blank column parts each label from
+    it, at both sizes the viewer is used at."""
+    e = Estimate
+    hopeless = Choice(1, 1, "preparation", 3, "best", "best", "bot", e(0, 100),
+                      Figure.of(e(0, 100)), Difference(0, 0, 100))  # fmt: skip
+    sure = Choice(4, 1, "preparation", 3, "best", "best", "bot", e(100, 100),
+                  Figure.of(e(100, 100)), Difference(0, 0, 100))  # fmt: skip
+    kept_for_the_viewer(SHORT, Analysis(100, 20, 10, "lost", [hopeless, sure]))
+
+    @sync
+    async def run() -> None:
+        async with viewing(size) as (pilot, viewer):
+            await pilot.press("a")
+            await pilot.pause()
+            lines = shown(viewer.query_one(ChanceChart))
+            labelled = [line for line in lines if line.lstrip().startswith(("0%", "100%"))]
+            assert len(labelled) == 2, lines
+            for line in labelled:
+                after = line[line.index("%") + 1 :]
+                assert after[:1] == " " and after.strip(), lines  # a gap, then the curve
+            # Every row of the plot and the marks' row under it (▲, ┃) start in one column,
+            # past the labels' and the gap.
+            top = lines.index(labelled[0])
+            rows = lines[top : lines.index(labelled[1]) + 2]
+            starts = {len(row) - len(row.lstrip()) for row in rows[1:-2] + [rows[-1]]}
+            label_end = labelled[0].index("%") + 1
+            assert min(starts) > label_end, rows
+
+    run()

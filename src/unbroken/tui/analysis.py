@@ -171,7 +171,8 @@ class ChanceChart(Static):
             text.append(textwrap.fill(note, columns) if columns else note)
             self.update(text)
             return
-        axis = 4
+        # The labels' four columns and a blank one: "  0%" ran into a curve at 0 (34b-8).
+        axis = 5
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
         # The log keeps LOG_ROWS under the chart: the words are cut to what is left,
@@ -190,7 +191,7 @@ class ChanceChart(Static):
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
             label = labels[r] if r < len(labels) else ""
-            text.append(f"{label:>4}", style="dim")
+            text.append(f"{label:>4} ", style="dim")
             text.append(line + "\n", style="green")
         marks = [" "] * width
         for c in analysis.costly():
