@@ -213,10 +213,12 @@ class Weighing:
         rest = [k for k in range(len(self.wins)) if k != self.best and not self.clearly_worse(k)]
         return [self.best, *rest] if self.wins else []
 
-    def ranking(self, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
+    def ranking(
+        self, name: Callable[[int], str], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+    ) -> str:
         """Return the verdict in words, with the paired differences it rests on
-        (`verdict.ranking`)."""
-        return ranking(self, name, no_use)
+        (`verdict.ranking`; `ends`: what each option ends for certain)."""
+        return ranking(self, name, no_use, ends)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""
