@@ -22,7 +22,7 @@ from unbroken.cli.analyze import text_report
 from unbroken.core.game import Game
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 
 RULES = load_ruleset()
 

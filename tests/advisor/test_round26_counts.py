@@ -8,7 +8,7 @@ from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.cli.analyze import text_report
-from unbroken.tui.analysis import head_lines
+from unbroken.tui.chart_words import head_lines
 
 
 def _choice(n: int, behind: int) -> Choice:

@@ -21,7 +21,7 @@ from unbroken.cli.analyze import text_report
 from unbroken.core import actions as act
 from unbroken.plugins import load_ruleset
 from unbroken.replay import read_recording
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 
 NIOLA = Path(__file__).parent / "data" / "round27_niola_normal_won.jsonl.gz"
 

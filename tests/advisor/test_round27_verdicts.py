@@ -61,7 +61,7 @@ def test_analyze_and_the_viewer_count_the_futures_in_words() -> None:
     from unbroken.advisor.choice import Choice
     from unbroken.advisor.paired import Difference
     from unbroken.cli.analyze import text_report
-    from unbroken.tui.analysis import head_words
+    from unbroken.tui.chart_words import head_words
 
     tomb = Choice(
         76, 3, "exploration", 2, "Resolve Tomb of a Lord: 1 LE -> 2 SE", "Rest: gain 1 SE",

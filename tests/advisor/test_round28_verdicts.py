@@ -7,7 +7,7 @@ from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.choice import Choice
 from unbroken.advisor.paired import Difference
 from unbroken.cli.analyze import text_report
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 
 
 def _explore(lost: Difference, options: int = 6) -> Choice:

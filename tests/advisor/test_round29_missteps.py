@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.choice import COSTLY, unpaid_cut
+from unbroken.advisor.choice import COSTLY
+from unbroken.advisor.option_names import unpaid_cut
 from unbroken.advisor.paired import Difference
 from unbroken.cli.analyze import text_report
 

@@ -12,7 +12,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.core.state import StepName
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 
 RULES = load_ruleset()
 

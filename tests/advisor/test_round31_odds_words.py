@@ -12,7 +12,7 @@ from unbroken.advisor.paired import Difference
 from unbroken.advisor.verdict import LOST
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 from unbroken.tui.odds import odds_text, verdict_text
 
 

@@ -12,7 +12,7 @@ from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
-from unbroken.tui.analysis import head_lines
+from unbroken.tui.chart_words import head_lines
 
 RULES = load_ruleset()
 

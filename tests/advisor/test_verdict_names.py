@@ -10,7 +10,8 @@ import pytest
 
 from unbroken.advisor.analysis import Analysis
 from unbroken.advisor.chances import Estimate, Figure
-from unbroken.advisor.choice import Choice, in_sentence
+from unbroken.advisor.choice import Choice
+from unbroken.advisor.option_names import in_sentence
 from unbroken.advisor.paired import Difference
 from unbroken.board.pages.chart import _weighed, chance_chart
 from unbroken.cli.analyze import text_report

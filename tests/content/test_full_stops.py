@@ -15,7 +15,7 @@ from unbroken.advisor.chances import Figure
 from unbroken.core import actions as act
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
-from unbroken.tui.analysis import head_words
+from unbroken.tui.chart_words import head_words
 from unbroken.words.actions import label, taken_back
 from unbroken.words.taken import taken_for_you
 

@@ -15,8 +15,9 @@ from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
 from unbroken.plugins import load_ruleset
-from unbroken.tui.analysis import ChanceChart, costly_position, head_lines, plot, series
+from unbroken.tui.analysis import ChanceChart, costly_position, plot, series
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.chart_words import head_lines
 from unbroken.tui.replays import ReplayViewerScreen
 
 RULES = load_ruleset()
@@ -108,7 +109,8 @@ async def test_a_shows_the_chart_and_c_jumps_to_the_costly_decisions() -> None:
         await pilot.press("c")
         assert viewer.position == 3
         text = " ".join(str(chart.render()).split())  # wrapped to the chart's width
-        assert "took 20 %" in text and "Best instead: +30 points" in text and "▲" in text
+        assert "20 % (" in text and "with the option you took" in text and "▲" in text
+        assert "Best instead: +30 points" in text
         await pilot.press("c")
         assert viewer.position == 8
         await pilot.press("c")  # none after: it stays
@@ -158,10 +160,13 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
                    Figure.of(Estimate(4, 100)), Difference(0, 0, 100))  # fmt: skip
     analysis = Analysis(100, 20, 20, "lost", [taken, after])
     lines = head_lines(analysis, 12, 78)
-    assert len(lines) == 5 and all(len(line) <= 78 for line in lines)
+    assert len(lines) == 6 and all(len(line) <= 78 for line in lines)
     said = " ".join(lines)
-    assert said.startswith("▲ Decision 12: 81 % before it (its best option's), took 31 %")
-    assert "then 4 %: what came of it went against you" in said
+    assert said.startswith(
+        "▲ Decision 12: 81 % chance of winning with its best option, 31 % (7-65) with the"
+        " option you took"
+    )
+    assert "then 4 % after what came of it, which went against you" in said
     assert "Fight the monster now instead: +50 points" in said
     assert "ambushes" in said  # the verdict's why, not cut at the edge
     assert head_lines(analysis, 14, 78)[0] == "Chance here: the game is lost"
@@ -189,7 +194,7 @@ def test_the_words_over_the_chart_end_in_a_whole_sentence() -> None:
     lines = [line for line in head_lines(won, 119, 76) if line]
     assert "then 100 % (at decision 121, the next choice)" in " ".join(lines)
     assert len(lines) == 3 and all(len(line) <= 76 for line in lines)
-    assert " ".join(lines).endswith("went your way. You took the best option.")
+    assert " ".join(lines).endswith("which went your way. You took the best option.")
 
 
 def test_the_viewers_line_names_the_option_taken_as_the_analysis_does() -> None:

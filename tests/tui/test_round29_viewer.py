@@ -11,7 +11,8 @@ from test_round12_viewer import LEGEND, shown
 from unbroken.advisor import Difference, Estimate
 from unbroken.advisor.analysis import Analysis, Choice
 from unbroken.advisor.chances import Figure
-from unbroken.tui.analysis import LOG_ROWS, MORE, ChanceChart
+from unbroken.tui.analysis import LOG_ROWS, ChanceChart
+from unbroken.tui.chart_words import MORE
 
 PUDDLE = "Resolve Glittering Puddle: 1 SE -> 1 treasure (time 2)"
 
@@ -44,7 +45,8 @@ async def test_the_misstep_words_leave_the_legend_and_the_log_in_sight() -> None
         # Cut after a clause, saying where the rest is, never mid-sentence.
         assert " ".join(MORE.split()) in said, lines
         before = said.split(" …", 1)[0]
-        assert before.endswith("won only after Rest"), said
+        # (Round 34's words name each figure, a line longer: the cut comes a clause sooner.)
+        assert before.endswith("the reference bot playing on"), said
         assert "Rest instead: +19 points" in said
     async with viewing((80, 40)) as (pilot, viewer):  # taller: all of it
         await pilot.press("a", "c")

@@ -32,8 +32,9 @@ from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.changes import what_it_changes, what_it_ends
-from unbroken.advisor.choice import COSTLY, Choice, short_name
+from unbroken.advisor.choice import COSTLY, Choice
 from unbroken.advisor.estimator import GAMES, Weighing, weigh
+from unbroken.advisor.option_names import short_name
 from unbroken.advisor.paired import Difference
 from unbroken.advisor.reuse import Reuse
 from unbroken.advisor.rollouts import DEFAULT_SEED, position
@@ -61,10 +62,12 @@ from unbroken.words.actions import option_text, shared_note
 #: 10: `score_ahead` below 0 where the best scores more (#28 round 26).
 #: 11: `equal_best`, the other options about equal to the best (#28 round 27).
 #: 12: `ends`, `best_ends`, what the option taken and the best end for certain (32a-5).
-FORMAT = 12
+#: 13: a figure of a race that ended early says so (`early`), its verdict why Taken is not
+#:     Chance less Lost (34a-6).
+FORMAT = 13
 
 # Choice, COSTLY and short_name lived here until the module was split: callers may import
-# them from either module.
+# them from here (short_name is `advisor.option_names`').
 __all__ = [
     "COSTLY",
     "FORMAT",

@@ -113,6 +113,10 @@ class Figure:
     calls "clearly behind", and the only option a tag calls behind (playtest round 10:
     "[40% behind]" beside a verdict calling it about equal, "[48% 34-62]" beside one
     calling it clearly behind).
+    `early`: not stopped, but the race ended early (one option left, or all settled) with
+    this option behind the best there, so its figure allows for the best's luck on those
+    few futures as a stopped option's does (`stopped.regressed`): it is then not the chance
+    less the paired loss, which analyze and the viewer say (34a-6: "74 %  30 %  38!").
     """
 
     rate: float
@@ -122,6 +126,7 @@ class Figure:
     stopped: bool = False
     at_most: bool = False
     behind: bool = False
+    early: bool = False
 
     @classmethod
     def of(cls, estimate: Estimate) -> Figure:
@@ -172,6 +177,8 @@ class Figure:
             said["at_most"] = True
         if self.behind:
             said["behind"] = True
+        if self.early:
+            said["early"] = True
         return said
 
     @classmethod
@@ -183,8 +190,8 @@ class Figure:
             return cls.of(Estimate(round(data["chance"] * games), games))
         stopped, at_most = bool(data.get("stopped")), bool(data.get("at_most"))
         low, high = float(data["low"]), float(data["high"])
-        behind = bool(data.get("behind"))
-        return cls(float(data["chance"]), low, high, games, stopped, at_most, behind)
+        behind, early = bool(data.get("behind")), bool(data.get("early"))
+        return cls(float(data["chance"]), low, high, games, stopped, at_most, behind, early)
 
 
 def no_use_figure(own: Figure | None, passing: Figure | None, name: str) -> str:

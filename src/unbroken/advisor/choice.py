@@ -13,16 +13,15 @@ estimates say. `unbroken analyze` and the viewer show `Choice.verdict()`;
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from unbroken.advisor.chances import Estimate, Figure
 from unbroken.advisor.estimator import STAGES
+from unbroken.advisor.option_names import in_sentence, short_name
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
 from unbroken.advisor.verdict import LOST, lost, who_ends
-from unbroken.words.cutting import cut_words
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -148,11 +147,19 @@ class Choice:
         on those same futures: #28 round 28 read "+31 points (2 to 54) on 16 futures,
         stopped early" (5 futures to none, one stage of 7 options) marked "!" beside a
         header saying "?" is "clearly worse only where the race stopped it"."""
-        if self.led_to is not None or not self.chance_taken.stopped or not self.bot_worse:
+        if self.led_to is not None or not self.cut_short or not self.bot_worse:
             return False
         d = self.against_best
         stages = len([end for end in STAGES if end <= d.games]) or 1
         return d.interval_over(stages * max(1, self.options - 1))[1] >= 0
+
+    @property
+    def cut_short(self) -> bool:
+        """True when the race did not play the option taken to its budget: it stopped the
+        option early, or the race itself ended early (one option left, or all settled:
+        `Figure.early`), at a look where it was behind: its figure then allows for the best's
+        luck there, so Taken need not be Chance less Lost (34a-6)."""
+        return self.chance_taken.stopped or self.chance_taken.early
 
     @property
     def split(self) -> bool:
@@ -223,13 +230,18 @@ class Choice:
         if self.led_to is None:
             # On how few futures it rests, when the race stopped it early: the reference bot
             # playing on (round 10: "+56 points" on 16 futures, read as a sure loss).
-            few = f" on {d.games} futures, stopped early" if self.chance_taken.stopped else ""
+            # Or where the race itself ended early, the option playing all its futures (34a-6:
+            # "74 %  30 %  38!" said neither, nor why 74 less 38 is not 30).
+            few = ""
+            if self.cut_short:
+                ended = "stopped early" if self.chance_taken.stopped else "the race ended early"
+                few = f" on {d.games} futures, {ended}"
             if self.uncertain:
                 few += f", uncertain (where the race stopped it: {self._counted()[2:]})"
             if self.beyond_chance:  # its few futures said in it: "the race's 16 futures"
                 few = few.replace(f" on {d.games} futures,", ",")
                 return f"{named} instead{self._equals()}: {self._within_chance()}{few}{why}"
-            return f"{named} instead{self._equals()}: {gain.points()}{few}{why}"
+            return f"{named} instead{self._equals()}: {gain.points()}{few}{self._apart()}{why}"
         # The columns' gap, then the bot's paired line (round 9: 100 %, 51 %, "+62 points");
         # where only the first is over COSTLY, that it is no misstep, said first (round 29).
         split = f"; not a misstep: on the same futures {COSTLY:g} points or less" * self.split
@@ -238,6 +250,20 @@ class Choice:
             f" ({100 * self.before.rate:.0f} % against the {100 * self.led_to.rate:.0f} %"
             f" where this led, on futures of its own{split}); the reference bot playing on,"
             f" on the same {self.against_best.games} futures: {gain.points()}{self._counted()}{why}"
+        )
+
+    def _apart(self) -> str:
+        """Return why the option's figure is not the chance less the points it lost, where the
+        race cut it short and the two differ (in whole points, as the columns read): ": this
+        option's 30 % is not 74 % less these 38 points, as it allows for how Rest did on
+        those 16 futures against its own 100" (34a-6); "" where they add up."""
+        taken, chance = round(100 * self.chance_taken.rate), round(100 * self.before.rate)
+        if not self.cut_short or self.chance_taken.at_most or chance - round(self.loss) == taken:
+            return ""
+        return (
+            f": this option's {taken} % is not {chance} % less these {round(self.loss)} points,"
+            f" as it allows for how {short_name(self.best)} did on those"
+            f" {self.against_best.games} futures against its own {self.before.games}"
         )
 
     def _within_chance(self) -> str:
@@ -444,47 +470,3 @@ class Choice:
             str(data.get("ends", "")),
             str(data.get("best_ends", "")),
         )
-
-
-def short_name(option: str) -> str:
-    """Return an option's name without what its line adds ("Scout: pay 1 SE + 1 time, reveal
-    the monster — ⚠ …" is "Scout"), for a verdict that says what it does in its own words."""
-    for cut in (": ", " — ", " ("):
-        option = option.split(cut, 1)[0]
-    return in_sentence(option)
-
-
-def in_sentence(option: str) -> str:
-    """Return an option's line as a sentence names it, without the full stop its text may
-    end with ("…: Spend 2 time to gain 1 food." read "food.; where this led" in a verdict)."""
-    return option[:-1] if option.endswith(".") and not option.endswith("..") else option
-
-
-#: The note a travel option ends with when its encounter cannot be paid (R-TRAVEL-5:
-#: choosing it rests, `words.actions`): "(cannot pay: rest, gain 1 SE)", with what else its
-#: bracket says after a ";" ("revealed 2 times: one choice", "1 SE lost to the cap 20").
-_RESTS = re.compile(r" \((cannot pay: rest)(, [^();]*)?((?:; [^()]*)?)\)")
-
-
-def unpaid_cut(option: str, most: int) -> str | None:
-    """Return an option kept at an encounter it could not pay cut to `most` characters,
-    named as the options beside it are: its card first, then the note whole or cut shorter
-    ("(cannot pay: rest, gain 2 SE)", "(cannot pay: rest)", "(cannot pay)"), the card's own
-    text between where it fits whole: "Stolen Rations: 1 food -> 4 SE (time 1) (cannot pay:
-    rest, gain 1 SE)" in 50 is "Stolen Rations (cannot pay: rest, gain 1 SE)", in 33
-    "Stolen Rations (cannot pay: rest)", in 30 "Stolen Rations (cannot pay)".
-    None: the option has no such note, or fits whole. #28 round 29 put "Rest, gain 2 SE —
-    cannot pay" first (a row cut before the note read as the encounter resolved); round 33
-    (33a-5) could not tell from "Rest, gain 2 SE — cannot pay…" which card was kept."""
-    found = _RESTS.search(option)
-    if found is None or len(option) <= most:
-        return None
-    head = option[: found.start()]
-    name = head.split(" — ", 1)[0].split(": ", 1)[0]
-    rest, gain, more = found.group(1), found.group(2) or "", found.group(3)
-    for note in (f"({rest}{gain}{more})", f"({rest}{gain})", f"({rest})", "(cannot pay)"):
-        room = most - len(note) - 1
-        if room < len(name):
-            continue
-        return f"{head if len(head) <= room else name} {note}"
-    return f"{cut_words(name, max(1, most - 13))} (cannot pay)"

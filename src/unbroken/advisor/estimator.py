@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import msgspec
@@ -163,6 +163,8 @@ class Weighing:
         early = self.ended is not RaceEnd.BUDGET and round(100 * d.mean) < 0
         if not (stopped or early) or figure.at_most:
             return figure
+        if not stopped:  # the race's end, not the option's: said where its columns differ
+            figure = replace(figure, early=True)
         return regressed(figure, chance, d, self.wins[k], self.wins[self.best])
 
     @property
@@ -211,10 +213,12 @@ class Weighing:
         rest = [k for k in range(len(self.wins)) if k != self.best and not self.clearly_worse(k)]
         return [self.best, *rest] if self.wins else []
 
-    def ranking(self, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
+    def ranking(
+        self, name: Callable[[int], str], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+    ) -> str:
         """Return the verdict in words, with the paired differences it rests on
-        (`verdict.ranking`)."""
-        return ranking(self, name, no_use)
+        (`verdict.ranking`; `ends`: what each option ends for certain)."""
+        return ranking(self, name, no_use, ends)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""

@@ -31,7 +31,9 @@ def hopeless(w: Weighing) -> bool:
     return bool(w.chance.games) and lost(w.chance.rate)
 
 
-def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ()) -> str:
+def ranking(
+    w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+) -> str:
     """Return the verdict in words, with the paired differences it rests on: "2 is best
     on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
     (the closest other), or "about equal on the same futures, the intervals holding 0: 2
@@ -41,10 +43,18 @@ def ranking(w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = ())
     (`name(k)` names option k); then why the lines' gaps differ from these points where
     they do (`_rows`). When the best is an option
     marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first).
-    Where the chance reads 0 %, `LOST` (no best among options that all read 0 %)."""
+    Where the chance reads 0 %, `LOST` (no best among options that all read 0 %).
+    `ends`, what each option ends for certain (`changes.what_it_ends`): where options
+    about equal differ in it, those that end the battle (or win the game) are said first,
+    as analyze says it, never "about equal" (stop 51's note: `unbroken play` said a killing
+    blow and Skip your turn were "about equal on the same futures"): "3 ends the battle; 7
+    does not, yet the futures cannot tell them apart: 7 the same as 3 (-15 to 15 points)"."""
     if hopeless(w):
         return LOST
     said = _ranking(w, name)
+    equal = w.about_equal()
+    if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
+        said = _ends_first(w, name, equal, ends, said)
     if w.best in no_use:  # what follows it, not what it does, put it first
         said += f" ({name(w.best)} is of no use now: ahead by chance or the play after)"
     return said
@@ -153,6 +163,26 @@ def _ends_apart(
     if w.best in no_use:
         said[-1] += f" ({name(w.best)} is of no use now: ahead by chance)"
     return "; ".join(said)
+
+
+def _ends_first(
+    w: Weighing, name: Callable[[int], str], equal: list[int], ends: Sequence[str], said: str
+) -> str:
+    """Return `ranking`'s words where the options about equal (`equal`) differ in what they
+    end: who ends what first (`who_ends`), those that go on, then the paired figures as
+    `_ranking` said them (`said`), "about equal on the same futures" made "yet the futures
+    cannot tell them apart"."""
+    first = [
+        who_ends([name(k) for k in sorted(k for k in equal if ends[k] == end)], end)
+        for end in sorted({ends[k] for k in equal if ends[k]}, reverse=True)
+    ]
+    going_on = [name(k) for k in sorted(k for k in equal if not ends[k])]
+    if going_on:
+        first.append(f"{_and(going_on)} {'does' if len(going_on) == 1 else 'do'} not")
+    tell = said.replace(
+        "about equal on the same futures", "yet the futures cannot tell them apart", 1
+    )
+    return f"{'; '.join(first)}, {tell}"
 
 
 def _ranking(w: Weighing, name: Callable[[int], str]) -> str:

@@ -233,7 +233,7 @@ def short_option(option: str, most: int) -> str:
     Cut at the end where that would leave less than ten characters of the name. A card kept
     that could not be paid is named first, its note kept (`choice.unpaid_cut`, 33a-5)."""
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import unpaid_cut
+    from unbroken.advisor.option_names import unpaid_cut
 
     unpaid = unpaid_cut(option, most)
     if unpaid is not None:
@@ -321,7 +321,7 @@ def text_report(
     analysis is one kept from before (`kept_note`), under the title."""
     # lazy: `--help` imports this module: loaded on the path that runs
     from unbroken.advisor.analysis import COSTLY
-    from unbroken.advisor.choice import in_sentence
+    from unbroken.advisor.option_names import in_sentence
 
     a = analysis
     lines = [
@@ -332,15 +332,16 @@ def text_report(
         f"reference bot (advisor seed {a.seed}).",
         "Chance: the position's (its best option's, on futures of its own). Taken: Chance "
         "less what the option taken lost against the best on the same futures (so never "
-        "above it; where the race stopped early, allowing for how the best did on those "
-        "futures against its own); but where nothing random came between it and the next"
+        "above it; where the race stopped it or ended early, allowing for how the best did on "
+        "those futures against its own); but where nothing random came between it and the next"
         " decision, the next position's Chance (other futures: it may read above this one;"
         " where clearly above, * beside Chance: Chance is then the reference bot's own play,"
         " worse than its best option there). "
         "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
-        f"early), when clearly worse; ! a misstep, more than {COSTLY:g} points (where nothing"
-        " random came between, on the same futures too; one the race stopped early: clear"
-        " over all its looks at every option); ? clearly worse only at the look where the"
+        "it or ended early, as its verdict says), when clearly worse; ! a misstep, more than"
+        f" {COSTLY:g} points (where nothing random came between, on the same futures too; one"
+        " the race stopped early: clear over all its looks at every option); ? clearly worse"
+        " only at the look where the"
         f" race stopped it, or by more than {COSTLY:g} points only where it led (uncertain, so"
         " not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
@@ -471,7 +472,7 @@ def _which(listed: list[Choice], most: int) -> str:
 
 def _worst(c: Choice) -> str:
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.choice import in_sentence, unpaid_cut
+    from unbroken.advisor.option_names import in_sentence, unpaid_cut
 
     taken = in_sentence(c.taken)
     taken = unpaid_cut(taken, 40) or short(taken)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from unbroken.advisor.chances import no_use_figure
+from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
@@ -52,6 +53,7 @@ def table(
     actions: Sequence[Action] = (),
     short: str = "",
     unseen: str = "",
+    ends: Sequence[str] = (),
 ) -> str:
     """Return the printed odds: one line per option that can be taken (`legal[k]` is the
     option of weighed action k), its name cut to the width, then the verdict. An option
@@ -59,7 +61,9 @@ def table(
     Skip) as its bound (`chances.no_use_figure`, as the full screen does); `short`: why
     the race ended before its most futures (`Race.cut_short`); `unseen`: what the chance
     averages over unseen ("monster unknown: averaged over the 7 it may be", #28 round 24:
-    58 % at Preparation, 2 % once the Basilisk was revealed)."""
+    58 % at Preparation, 2 % once the Basilisk was revealed); `ends`: what each weighed
+    option ends for certain (`changes.what_it_ends`), the verdict saying which ends the
+    battle where options about equal differ in it, as analyze does."""
     no_use = [k for k, i in enumerate(legal) if "no use now" in options[i]]
     passing = next((k for k, a in enumerate(actions) if isinstance(a, Pass | Skip)), None)
     nothing = weighing.shown(passing) if passing is not None else None
@@ -102,7 +106,7 @@ def table(
             f" its own{f' ({unseen})' if unseen else ''}."
         )
     if len(legal) > 1:
-        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use)}.")
+        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use, ends)}.")
     # Wrapped between words under their indent (#28 round 15: the verdict ran past 80
     # columns by the indent, its next lines starting mid-phrase).
     for sentence in said:
@@ -125,6 +129,9 @@ def show_odds(
     actions = [offered[i][0] for i in legal]
     odds = Anytime(shared_pool(game.ruleset), game, actions, seed, most=most)
     unseen = unseen_words(game)
+    # Which options end the battle (or win the game): never "about equal" to a move that
+    # goes on (stop 51's note), as analyze and the game's `%` say it.
+    ends = [what_it_ends(game, a) for a in actions]
     watch = _watchable(stdin)
     if watch:
         print(f"  Estimating the odds: type {KEY} to stop, or your choice.", file=out, flush=True)
@@ -139,7 +146,7 @@ def show_odds(
             if odds.finished:
                 line.end()
                 print(
-                    table(options, legal, weighing, actions, odds.race.cut_short(), unseen),
+                    table(options, legal, weighing, actions, odds.race.cut_short(), unseen, ends),
                     file=out,
                     flush=True,
                 )
@@ -163,7 +170,15 @@ def show_odds(
                 if typed.strip() == KEY:
                     if odds.games:  # what was weighed so far, once
                         print(
-                            table(options, legal, weighing, actions, odds.race.cut_short(), unseen),
+                            table(
+                                options,
+                                legal,
+                                weighing,
+                                actions,
+                                odds.race.cut_short(),
+                                unseen,
+                                ends,
+                            ),
                             file=out,
                             flush=True,
                         )

@@ -28,7 +28,8 @@ from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.bots.workers import worker_count
 from unbroken.core.handlers import HandlerError
 from unbroken.replay import ReplayError
-from unbroken.words.vocabulary import full_stop, plural, time_left
+from unbroken.tui.chart_words import MOST_HEAD, head_lines, wrapped
+from unbroken.words.vocabulary import plural, time_left
 
 if TYPE_CHECKING:
     from unbroken.tui.replays import ReplayViewerScreen
@@ -49,6 +50,8 @@ GAMES = ESTIMATOR_GAMES
 #: Rows of the chart's plot (each four braille dots high).
 ROWS = 4
 _DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+#: Rows the log keeps under the chart at least: its title and three lines.
+LOG_ROWS = 4
 
 
 def series(analysis: Analysis, last: int) -> list[float]:
@@ -90,99 +93,6 @@ def plot(values: list[float], width: int, rows: int = ROWS) -> list[str]:
 def column(position: int, last: int, width: int) -> int:
     """Return the chart column of a position (0..last)."""
     return 0 if last <= 0 else min(width - 1, round(position * (width - 1) / last))
-
-
-#: Lines of words above the chart, at least (the chart stays put as the words change up to
-#: MOST_HEAD lines; a longer verdict makes it taller, never cut: round 11 read a costly
-#: decision's note cut with "…" at 80x24).
-HEAD = 3
-MOST_HEAD = HEAD + 1
-#: Rows the log keeps under the chart at least: its title and three lines.
-LOG_ROWS = 4
-
-
-def here_words(analysis: Analysis, position: int) -> tuple[str, float | None]:
-    """Return the chance after decision `position` in words, and as a share (None: the
-    game is over or no decision with a choice is left): the next weighed decision's
-    chance, with its number when it is not the very next one."""
-    after = [c for c in analysis.choices if c.n > position]
-    if not after:
-        ended = {"won": "the game is won", "lost": "the game is lost"}
-        return ended.get(analysis.outcome, "no choice left"), None
-    nxt = min(after, key=lambda c: c.n)
-    where = "" if nxt.n == position + 1 else f" (at decision {nxt.n}, the next choice)"
-    return f"{round(100 * nxt.before.rate)} %{where}", nxt.before.rate
-
-
-def head_words(analysis: Analysis, position: int) -> str:
-    """Return what the chart says above its line at `position` (after decision `position`):
-    the chance here, and at a weighed decision what it was before, what the option taken
-    had and the verdict. The chance here is of the position after the decision and what
-    it drew (a card, a roll), so it can stand far from the option's chance: it says so.
-    An option with nothing random before the next decision has that position's chance,
-    one number: "took 37 % (28-47), where it led, nothing random between"."""
-    here, rate = here_words(analysis, position)
-    at = next((c for c in analysis.choices if c.n == position), None)
-    if at is None:
-        if rate is None:
-            return f"Chance here: {here}"
-        # A whole sentence saying what the figure is and which option it is of: "Chance
-        # here 18 %, its best option's" read as a line cut at 80x24 (#28).
-        nxt = min((c for c in analysis.choices if c.n > position), key=lambda c: c.n)
-        its = "its" if nxt.n != position + 1 else "the next decision's"
-        return full_stop(f"Chance of winning here: {here}, with {its} best option: {nxt.best}")
-    taken = at.chance_taken
-    then, luck = f"then {here}", ""
-    if at.certain:  # one position, one number (round 7: "took 6 %, then 37 %")
-        then = "where it led, nothing random between"
-    elif rate is not None and rate < taken.low:
-        luck = ": what came of it went against you"
-    elif rate is not None and rate > taken.high:
-        luck = ": what came of it went your way"
-    mark = "▲ " if at.costly else ""
-    # A whole sentence: the bare verdict "the best option" at the end read as a line cut
-    # short at 80 columns (playtest round 6).
-    verdict = at.verdict()
-    if at.taken == at.best and not at.hopeless:  # not "You took every option …" (31b-5)
-        verdict = f"You took {verdict}"
-    # How many games it comes from, beside the verdict (#28 round 26: `unbroken analyze
-    # --games 50` called the viewer's misstep "about equal" with no word of the counts).
-    counted = (
-        "" if at.taken == at.best else f" {full_stop(analysis.counted_on(short=True).capitalize())}"
-    )
-    return (
-        f"{mark}Decision {at.n}: {round(100 * at.before.rate)} % before it (its best option's),"
-        f" took {taken.percent()}, {then}{luck}. {full_stop(verdict[:1].upper() + verdict[1:])}"
-        f"{counted}"
-    )
-
-
-def head_lines(analysis: Analysis, position: int, width: int, most: int = 0) -> list[str]:
-    """Return the chart's words wrapped to `width` columns, HEAD lines at least; all of them,
-    or where they take more than `most` lines (0: no limit), cut after the last clause that
-    leaves a line for where the rest is (`MORE`): #28 round 29 read a verdict run down to the
-    footer at 80x24, cut mid-sentence, the legend and the log pushed off unsaid."""
-    words = head_words(analysis, position)
-    lines = _wrapped(words, width)
-    if most and len(lines) > most:
-        ends = [  # a clause's end, outside brackets
-            i
-            for i in range(len(words))
-            if words.startswith((". ", "; ", ", "), i)
-            and words.count("(", 0, i) == words.count(")", 0, i)
-        ]
-        cut = [_wrapped(f"{words[: i + (words[i] == '.')]}{MORE}", width) for i in ends]
-        lines = next((c for c in reversed(cut) if len(c) <= most), lines[: most - 1] + [MORE])
-    return lines + [""] * (HEAD - len(lines))  # the chart stays put as the words change
-
-
-#: What ends the chart's words cut to the rows left (`head_lines`).
-MORE = " … (the rest: unbroken analyze in a shell, or a taller window)"
-
-
-def _wrapped(words: str, width: int) -> list[str]:
-    words = words.replace(" %", "\xa0%")  # "30 %" on one line
-    return [line.replace("\xa0", " ") for line in textwrap.wrap(words, width)] or [""]
 
 
 class ChanceChart(Static):
@@ -253,7 +163,7 @@ class ChanceChart(Static):
         # Wrapped here: `textwrap` keeps a duration whole ("1 min 14 s"), Rich would not;
         # the rows a message takes counted (33a: "From the analysis kept on …" takes two).
         columns = self.size.width - 2 if self.size.width > 12 else 0
-        said = (_wrapped(message, columns) if columns else [message]) if message else []
+        said = (wrapped(message, columns) if columns else [message]) if message else []
         if said:
             text.append("\n".join(said) + "\n", style="bold yellow")
         if analysis is None:
@@ -261,7 +171,8 @@ class ChanceChart(Static):
             text.append(textwrap.fill(note, columns) if columns else note)
             self.update(text)
             return
-        axis = 4
+        # The labels' four columns and a blank one: "  0%" ran into a curve at 0 (34b-8).
+        axis = 5
         width = max(10, self.size.width - 2 - axis)
         values = series(analysis, last)
         # The log keeps LOG_ROWS under the chart: the words are cut to what is left,
@@ -280,7 +191,7 @@ class ChanceChart(Static):
         labels = ["100%", *[""] * (rows - 2), "  0%"]
         for r, line in enumerate(plot(values, width, rows)):
             label = labels[r] if r < len(labels) else ""
-            text.append(f"{label:>4}", style="dim")
+            text.append(f"{label:>4} ", style="dim")
             text.append(line + "\n", style="green")
         marks = [" "] * width
         for c in analysis.costly():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from unbroken.advisor.analysis import Analysis, Choice
-from unbroken.advisor.choice import in_sentence
+from unbroken.advisor.option_names import in_sentence
 from unbroken.board.pages.layout import watch_href
 
 #: The chart's drawing box (scaled to the page's width).
