@@ -36,8 +36,9 @@ from unbroken.core.combat import (
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
+from unbroken.core.kept_query import KeptQueries
 from unbroken.core.payment import CANNOT_PAY
-from unbroken.core.picking import better_pick
+from unbroken.core.picking import Made, better_attack, better_pick
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
@@ -100,8 +101,8 @@ class RowOutcome:
     changed_by: tuple[tuple[str, str], ...] = ()
 
 
-class Query:
-    """Read-only answers about one game state under a ruleset."""
+class Query(KeptQueries):
+    """Read-only answers about one game state under a ruleset (and `KeptQueries`')."""
 
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self._ruleset = ruleset
@@ -192,6 +193,11 @@ class Query:
         the die result proved better than every other at "Keep which result?", None where
         none is or it is another question. See `unbroken.core.picking.better_pick`."""
         return better_pick(self._ruleset, self._state, options)
+
+    def better_attack(self, options: list[tuple[act.Action, str]], made: Made = None) -> int | None:
+        """Return the index of an attack proved better than the first that can be taken,
+        where the highlight starts (`made`: forecasts made); see `picking.better_attack`."""
+        return better_attack(self._ruleset, self._state, options, made)
 
     def attack_cannot_help(self, action: act.Attack) -> str:
         """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`

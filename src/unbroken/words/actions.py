@@ -362,7 +362,13 @@ def option_text(
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
-            text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
+            at_cap = cap_note(gains, ruleset, own_card(action, state))
+            text = merge_note(text, at_cap)
+            if isinstance(action, act.ChooseEncounter) and "no use now" in at_cap:
+                # Kept only to rest on it, said as Sacred Pool's is (34b-6: Crumbs of a
+                # Hoard's "(no use now: treasure is at the cap 7)" said no rest).
+                card = ruleset.encounters[action.card]
+                text = rest_after(text, keeping_note(card, state, ruleset, capped=True))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1], state)
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(
@@ -377,7 +383,7 @@ def option_text(
             lowered_next(action, f, state, ruleset),  # a later window's Response
             # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
             ""
-            if rests_instead(action, state, ruleset)
+            if rests_instead(action, state, ruleset, f)
             else hunger_note(state, gains or f, ruleset),
             score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
