@@ -12,7 +12,7 @@ from unbroken.core import actions as act
 from unbroken.core.query import Query
 from unbroken.testing import Scenario
 from unbroken.tui.option_rows import OPTION_KEYS
-from unbroken.words.actions import option_text
+from unbroken.words.actions import option_detail, option_text
 
 CRUMBS = act.ChooseEncounter("base:dragon-hoard-crumbs")
 POOL = act.ChooseEncounter("base:sacred-pool")
@@ -36,6 +36,9 @@ def test_a_card_the_caps_leave_of_no_use_says_it_rests_as_sacred_pool_does() -> 
     assert crumbs.endswith("(time 3; no use now: treasure is at the cap 7: rest, gain 3 SE)")
     assert pool.endswith("(time 4; no use now: no condition in play: rest, gain 4 SE)")
     assert rules.rests_only(CRUMBS) and rules.rests_only(POOL)
+    # The line under the options says it too, as Sacred Pool's says its row.
+    detail = option_detail(CRUMBS, game.state, game.ruleset)
+    assert detail.endswith("lost to the cap of 7. No use now: rest, gain 3 SE."), detail
     # Below the cap it is of use: no rest said, not kept only to rest on it.
     below = hoard_and_pool(treasure=3).start("exploration")
     assert not Query(below.ruleset, below.state).rests_only(CRUMBS)

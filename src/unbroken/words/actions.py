@@ -40,6 +40,7 @@ from unbroken.words.keeping import (
 from unbroken.words.kept_roll import picked_row
 from unbroken.words.no_use import (
     COMMITTED,
+    NO_USE,
     attack_no_use,
     extra_turn_only,
     last_use,
@@ -443,6 +444,11 @@ def option_detail(
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
+    kept = action if isinstance(action, act.ChooseEncounter) else None
+    if kept and taken and NO_USE not in more and rests_instead(kept, state, ruleset, f):
+        # Kept only to rest on it, as its row says (34b-6: Crumbs of a Hoard at the cap).
+        card = ruleset.encounters[kept.card]
+        more = f"{more} No use now: {keeping_note(card, state, ruleset, capped=True)[2:-1]}."
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
     # Of no use now, the use it would spend is beside the point: the reason is said whole
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
