@@ -14,11 +14,12 @@ WARNED = " — ⚠ "
 #: The warnings' short ways, each whole words that say what comes (never a phrase cut:
 #: #28 round 34, 34a-2: "— ⚠ you starve at"), shorter each, by how the warning starts
 #: (`words.forecast.warnings`); the shortest is the least a row says of it (34a-3: a bare
-#: "⚠" said nothing).
+#: "⚠" said nothing). None is the start of its warning ("you starve" would read as all
+#: of "you starve at the Hunger step…", a cut with no "…": 33b-1).
 SHORT = [
     (AMBUSH_AHEAD, ["time runs out: ambush", "ambush"]),
-    ("you starve", ["you starve", "starve"]),
-    ("you die", ["you die"]),
+    ("you starve", ["starve"]),
+    ("you die", ["death"]),
     ("you cannot wound it", ["cannot wound"]),
 ]
 #: A turn lock's warning ("Paralyzed 6: you cannot act again this fight") said short.
@@ -40,8 +41,8 @@ def split_warnings(line: str) -> tuple[str, list[str]]:
 def short_ways(warning: str) -> list[str]:
     """Return a warning, then shorter ways to say it, the shortest last, each whole words
     (`SHORT`): first its words before any bracket or ":" ("you starve at the Hunger
-    step…", its "…" marking what it leaves out, 33b-1), then its names for it ("you
-    starve", "starve"). Never its words cut mid-phrase (34a-2)."""
+    step…", its "…" marking what it leaves out, 33b-1), then its name for it ("starve").
+    Never its words cut mid-phrase (34a-2)."""
     lock = LOCKS.get(warning.partition(": ")[2])
     if lock is not None:
         return [warning, *lock]
