@@ -13,6 +13,7 @@ from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.payment import Waste, can_pay, payment_wasted
+from unbroken.core.picking import Made, better_attack, better_pick
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, DecisionKind, GameState
@@ -152,7 +153,8 @@ def rests_only(
 
 
 class KeptQueries:
-    """`Query`'s answers on cards kept and options of no use (a part of `Query`)."""
+    """`Query`'s answers on cards kept, options of no use and the option surely better
+    than the others (a part of `Query`)."""
 
     _ruleset: Ruleset
     _state: GameState
@@ -201,3 +203,14 @@ class KeptQueries:
         (R-TRAVEL-5, R-TRAVEL-7): Sacred Pool with no condition in play, Crumbs of a
         Hoard at the treasure cap. See `unbroken.core.kept_query.rests_only`."""
         return rests_only(self._ruleset, self._state, action, made)
+
+    def better_pick(self, options: list[tuple[act.Action, str]]) -> int | None:
+        """Return the index in `options` (a decision's, as `Game.options()` gives them) of
+        the die result proved better than every other at "Keep which result?", None where
+        none is or it is another question. See `unbroken.core.picking.better_pick`."""
+        return better_pick(self._ruleset, self._state, options)
+
+    def better_attack(self, options: list[tuple[act.Action, str]], made: Made = None) -> int | None:
+        """Return the index of an attack proved better than the first that can be taken,
+        where the highlight starts (`made`: forecasts made); see `picking.better_attack`."""
+        return better_attack(self._ruleset, self._state, options, made)

@@ -38,7 +38,6 @@ from unbroken.core.combat import (
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
 from unbroken.core.kept_query import KeptQueries
 from unbroken.core.payment import CANNOT_PAY
-from unbroken.core.picking import Made, better_attack, better_pick
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
@@ -187,17 +186,6 @@ class Query(KeptQueries):
         in play lacks (Plate Splitter against a monster not Armored), () otherwise. See
         `unbroken.core.cannot_help.keywords_lacked`."""
         return keywords_lacked(self._ruleset, self._state, effects)
-
-    def better_pick(self, options: list[tuple[act.Action, str]]) -> int | None:
-        """Return the index in `options` (a decision's, as `Game.options()` gives them) of
-        the die result proved better than every other at "Keep which result?", None where
-        none is or it is another question. See `unbroken.core.picking.better_pick`."""
-        return better_pick(self._ruleset, self._state, options)
-
-    def better_attack(self, options: list[tuple[act.Action, str]], made: Made = None) -> int | None:
-        """Return the index of an attack proved better than the first that can be taken,
-        where the highlight starts (`made`: forecasts made); see `picking.better_attack`."""
-        return better_attack(self._ruleset, self._state, options, made)
 
     def attack_cannot_help(self, action: act.Attack) -> str:
         """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`
