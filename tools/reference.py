@@ -386,9 +386,19 @@ def render_fields(w: Writer, cls: type, known: dict[int, str]) -> None:
         w.add("Types: " + ", ".join(f"[`{t}`](#{heading(t)})" for t in found) + ".", "")
 
 
+#: Classes that are parts of another (its methods written in another module for size),
+#: whose methods are documented with it: `Query`'s `KeptQueries` (core/kept_query.py).
+PARTS = {"KeptQueries"}
+
+
 def render_methods(w: Writer, cls: type, shown: str) -> None:
-    """Add a class's public methods and properties, each with its signature and docstring."""
-    for name, value in cls.__dict__.items():
+    """Add a class's public methods and properties, each with its signature and docstring,
+    then those of its PARTS."""
+    own = dict(cls.__dict__)
+    for base in cls.__mro__[1:]:
+        if base.__name__ in PARTS:
+            own.update({k: v for k, v in base.__dict__.items() if k not in own})
+    for name, value in own.items():
         if name.startswith("_") and name != "__call__":
             continue
         if isinstance(value, property):

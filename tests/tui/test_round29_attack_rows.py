@@ -3,7 +3,8 @@ does and "— defeats it" unevenly ("2. Quick cut: wound 1… - pay 1 SE" under 
 with Stab: wound 2… - pay 2 SE"), and a killing blow's row lost "wound 5" and "— defeats
 it" ("3. Decisive stroke… - pay 2 SE + 1 LE…"). What gives way, in order: the notes, the
 wound's reason in brackets, "Attack with " (on every attack row alike), the cost said
-short, the attack's name cut; never "wound N" nor "— defeats it"."""
+short, the attack's name cut; never "wound N" nor "— defeats it" (but "wound N" for a
+warning's words where nothing else fits, round 34's 34a-3)."""
 
 from __future__ import annotations
 
@@ -58,14 +59,19 @@ def test_attack_rows_keep_their_wound_and_defeats_it_and_say_attack_with_alike()
                     continue
                 killing += 1
                 wound = WOUND.search(line)
-                # A warning ends the row after them, said short or by its mark (31b-3).
+                # A warning ends the row after them, said short (31b-3), in words, never
+                # by its mark alone (round 34, 34a-3: "— defeats — ⚠" said nothing).
                 said, *warned = " ".join(row.split()).split(" — ⚠")
                 assert bool(warned) == (" — ⚠ " in line), (width, row)
+                assert not warned or warned[-1].strip(), (width, row)
                 # Said short ("— defeats") where its name would be cut below 8 letters
                 # otherwise (round 32, 32a-11).
                 ends = (DEFEATS.strip(), f"{DEFEATS.strip()}…", DEFEATS_SHORT.strip())
                 assert said.endswith(ends) or f"{DEFEATS}:" in said, (width, row)
-                assert wound is None or f": {wound[1]}" in said, (width, row)
+                # "wound N" gives way only to a warning's words where nothing else fits
+                # ("2. Punch: 2 SE — defeats — ⚠ starve"; "— defeats" says what it does).
+                if wound is not None and f": {wound[1]}" not in said:
+                    assert warned and len(row) + len(wound[1]) + 3 > width, (width, row)
     assert killing > 100, killing
 
 

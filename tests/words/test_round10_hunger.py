@@ -27,3 +27,12 @@ def test_help_s_hunger_rule_says_substitution_is_one_for_one() -> None:
     at = text.index("For every food you needed but did not eat")  # R-HUNGER-3, no id shown
     hunger = text[at : at + 600]
     assert "1 ME or 1 LE pays for 1 SE only" in hunger, hunger
+
+
+def test_one_food_due_is_said_in_the_singular() -> None:
+    # Round 34 (34a-9): "1 food were due at the Hunger step".
+    game = Scenario("tomu", level=1).resources(se=0, me=0, le=0, food=0).start("hunger")
+    (eat_none,) = game.legal_actions()
+    game.apply(eat_none)
+    said = how_lost(game.events, game.state, game.ruleset)
+    assert said.startswith("1 food was due at the Hunger step of level 1 and you ate 0"), said

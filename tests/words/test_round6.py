@@ -109,10 +109,11 @@ def test_a_gain_the_cap_cuts_says_so_before_it_is_chosen() -> None:
 
 
 def test_a_gain_the_cap_takes_whole_is_no_use() -> None:
-    # Slimy Yet Nourishing's 1 food at food 7/7, as Forage says "food is at the cap".
+    # Slimy Yet Nourishing's 1 food at food 7/7, as Forage says "food is at the cap"; kept
+    # only to rest on it, said so as Sacred Pool's row says it (round 34, 34b-6).
     game, keep = _kept("slimy-yet-nourishing", food=7)
     text = option_text(keep, "", game.state, game.ruleset)
-    assert text.endswith("(time 2; no use now: food is at the cap 7)"), text
+    assert text.endswith("(time 2; no use now: food is at the cap 7: rest, gain 2 SE)"), text
     game, keep = _kept("slimy-yet-nourishing", food=6)  # room for it: nothing said
     assert option_text(keep, "", game.state, game.ruleset).endswith("(time 2)")
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.resolver import Death, Resolver
-from unbroken.core.state import GameState
+from unbroken.core.ruleset import Ruleset
+from unbroken.core.state import GameState, copy_state
 
 #: Why an action or ability cannot be taken now (see legality.options).
 CANNOT_PAY = "cannot pay"
@@ -205,3 +206,70 @@ def gain(r: Resolver, amounts: dict[str, int], source: str) -> None:
             got[k] = min(n, room)
     if got or capped:
         r.emit(ev.Gained(got, capped, source))
+
+
+#: A payment of no use (`payment_wasted`): what is paid, what the caps leave of each gain
+#: once paid for, and what the payment takes beyond the printed cost of the effort it is
+#: made to gain or a dearer one.
+Waste = tuple[dict[str, int], dict[str, int], dict[str, int]]
+
+
+def payment_wasted(
+    ruleset: Ruleset,
+    state: GameState,
+    cost: dict[str, int],
+    gained: dict[str, int],
+    converts: bool = True,
+) -> Waste | None:
+    """Return how paying `cost` to gain `gained` is of no use (`Waste`): substitution pays
+    with the effort it gains or a dearer one, at least what it keeps (R-RES-4, R-RES-2;
+    #28 rounds 18-19: Focus paid as 1 SE + 3 ME to gain 1 ME). Only for an option that
+    `converts` (gains effort and nothing else); None where the payment is of use."""
+    paid = payment(state, cost) if cost else None
+    if not paid or paid == cost or not converts:
+        return None
+    if not all(k in m.EFFORT for k, n in gained.items() if n):
+        return None
+    # What the caps leave of each gain once paid for (R-RES-2): the room now, and what
+    # the payment frees of the same effort.
+    room = _room(ruleset, state, gained)
+    kept = {k: min(n, room.get(k, 0) + paid.get(k, 0)) for k, n in gained.items()}
+    back = wasted_conversion(paid, cost, gained, kept)
+    return (paid, kept, back) if back else None
+
+
+def _room(ruleset: Ruleset, state: GameState, gained: dict[str, int]) -> dict[str, int]:
+    """Return what gaining `gained` now would add, the caps counted (R-RES-2)."""
+    r = Resolver(ruleset, copy_state(state))
+    before = len(r.emitted)
+    gain(r, gained, "")
+    found = [e for e in r.emitted[before:] if isinstance(e, ev.Gained)]
+    return dict(found[0].amounts) if found else {}
+
+
+def wasted_conversion(
+    paid: dict[str, int], cost: dict[str, int], gained: dict[str, int], kept: dict[str, int]
+) -> dict[str, int]:
+    """Return what a payment takes, beyond the printed cost, of the effort it is made to
+    gain or of a more valuable one, when that is at least what it keeps of the gain (3 ME
+    when Focus is paid as 1 SE + 3 ME to gain 1 ME, 2 LE when paid as 2 SE + 2 LE: #28
+    round 18, as Inspiration's "1 ME + 1 LE to gain 1 LE"), {} when it gains something net.
+
+    By amounts (#28 round 19: Second Breath paid as 1 LE to gain 5 SE was marked no use):
+    a unit of effort pays for a unit of any less valuable one (R-RES-4), so paying n of the
+    same or a dearer effort to keep at most n is no use; `kept` is what the caps leave of
+    each gain (R-RES-2: 5 SE at the cap keeps 0). Paying less than that is a trade."""
+    ranks = {k: m.EFFORT.index(k) for k, n in gained.items() if k in m.EFFORT and n > 0}
+    extra = {k: paid.get(k, 0) - cost.get(k, 0) for k in m.EFFORT}
+    back = {
+        k: n
+        for k, n in extra.items()
+        if n > 0 and m.EFFORT.index(k) >= min(ranks.values(), default=99)
+    }
+    if not back:
+        return {}
+    for k, rank in ranks.items():
+        dearer = sum(n for j, n in back.items() if m.EFFORT.index(j) >= rank)
+        if dearer < kept.get(k, 0):
+            return {}  # it keeps more than it pays of this effort or a dearer one
+    return back

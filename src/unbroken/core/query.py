@@ -36,8 +36,8 @@ from unbroken.core.combat import (
     turn_lock,
 )
 from unbroken.core.forecast import CHANCE, DECISION, Forecast, forecast
+from unbroken.core.kept_query import KeptQueries
 from unbroken.core.payment import CANNOT_PAY
-from unbroken.core.picking import better_pick
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import NO_USES, payable_instead, reasons_not_usable, usable
 from unbroken.core.ruleset import Ruleset
@@ -100,8 +100,8 @@ class RowOutcome:
     changed_by: tuple[tuple[str, str], ...] = ()
 
 
-class Query:
-    """Read-only answers about one game state under a ruleset."""
+class Query(KeptQueries):
+    """Read-only answers about one game state under a ruleset (and `KeptQueries`')."""
 
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self._ruleset = ruleset
@@ -186,12 +186,6 @@ class Query:
         in play lacks (Plate Splitter against a monster not Armored), () otherwise. See
         `unbroken.core.cannot_help.keywords_lacked`."""
         return keywords_lacked(self._ruleset, self._state, effects)
-
-    def better_pick(self, options: list[tuple[act.Action, str]]) -> int | None:
-        """Return the index in `options` (a decision's, as `Game.options()` gives them) of
-        the die result proved better than every other at "Keep which result?", None where
-        none is or it is another question. See `unbroken.core.picking.better_pick`."""
-        return better_pick(self._ruleset, self._state, options)
 
     def attack_cannot_help(self, action: act.Attack) -> str:
         """Return ARMOR_IGNORED when the current weapon's armor-breaking attack `action`

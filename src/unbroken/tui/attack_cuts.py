@@ -9,8 +9,10 @@ attack's own name cut with "…", down to NAME_LEAST letters ("Decisive…"); th
 of the notes, then of the wound's reason, left out; "— defeats it" said "— defeats"; last
 the name cut below NAME_LEAST, the most of it kept (#28 round 32, 32a-11: "3. Deci…: wound
 4… - 2 SE+1 LE — defeats it…" named nothing; now "3. Decisive…: wound 4… - 2 SE+1 LE —
-defeats"). "wound N" and "— defeats" are never dropped nor cut. The detail line under the
-list says the row whole."""
+defeats"). "wound N" and "— defeats" are never cut, nor dropped but a killing blow's
+"wound N" where nothing else fits (`cut_attack`'s `spare`: "2. Quick cut: 1 SE — defeats —
+⚠ starve", "— defeats" says what it does; 34a-3). The detail line under the list says the
+row whole."""
 
 from __future__ import annotations
 
@@ -117,11 +119,13 @@ def paid_costs(cost: str) -> list[str]:
     return list(dict.fromkeys(ways))
 
 
-def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
+def cut_attack(line: str, width: int, bare: bool = False, spare: bool = False) -> str | None:
     """Return an attack's option cut to `width` (this module's order: its notes, its
     wound's reason, "Attack with ", its cost said short, its name cut); None: not an
     attack, or not even its name cut gives a row that keeps "wound N" and "— defeats it".
-    `bare`: said without "Attack with " already (`split_attack`)."""
+    `bare`: said without "Attack with " already (`split_attack`). `spare`: a killing
+    blow's "wound N" goes at the very last, "— defeats" saying what it does ("2. Quick
+    cut: 1 SE — defeats — ⚠ starve" in 40 cells; 34a-3), rather than no row."""
     parts = split_attack(line, bare)
     if parts is None or len(line) <= width:
         return None
@@ -148,6 +152,8 @@ def cut_attack(line: str, width: int, bare: bool = False) -> str | None:
     for each in ends:
         tried += _named(key, name, each, width, least + 1)
     tried += _named(key, name, [rest for each in ends for rest in each], width, 2)
+    if spare and defeats:
+        tried += _named(key, name, [f": {paid}{DEFEATS_SHORT}" for paid in costs], width, 2)
     return next((row for row in tried if len(row) <= width), None)
 
 
@@ -169,7 +175,7 @@ def attack_kept(body: str, room: int, dimmed: bool, bare: bool) -> bool:
 
 def cut_attack_words(line: str, width: int, bare: bool = False) -> str:
     """Return an attack's option cut to one row (`cut_attack`), else between words."""
-    return cut_attack(line, width, bare) or cut_words(line, width)
+    return cut_attack(line, width, bare, spare=True) or cut_words(line, width)
 
 
 def cut_dimmed_attack(line: str, width: int, bare: bool = False) -> str | None:

@@ -113,7 +113,11 @@ class DecisionPanel(DetailedList):
         self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
         self.no_use = [None if w else option_no_use(a, s, rules, f.get(a)) for a, w in self.offered]
         best = best_final([f.get(a) for a, _ in self.offered])  # else a better die (32a-10)
-        self.best = best if best is not None else query.better_pick(self.offered)
+        best = best if best is not None else query.better_pick(self.offered)
+        # Else an attack proved better than the first of use (34b: Bash paid as 3 ME over
+        # Heavy blow's wound 3 for 1 ME).
+        of_use = [(a, w or (n or "")) for (a, w), n in zip(self.offered, self.no_use, strict=True)]
+        self.best = best if best is not None else query.better_attack(of_use, f)
         # A Response answered, the next window is a new question too (the next round's); so
         # are a question's other options that its answer ended (`asked_anew`), and a question
         # asked again whose answer's key would take a costly option again.

@@ -81,6 +81,12 @@ def craft_kept(name: str, more: bool, reasons: list[str], width: int) -> str:
     return ""
 
 
+def fits_bare(name: str, tail: str, width: int) -> bool:
+    """Return whether an attack's option fits `width` said without "Attack with " (its
+    name whole) with its reason `tail`."""
+    return is_attack(name) and len(without_verb(name)) + len(tail) <= width
+
+
 def cut_kept(line: str, width: int) -> str:
     """Return an option cut to one row keeping what it will or will not do: its name and
     the reason its line ends with ("(cannot pay)", "(no use now: …)") whole, then its
@@ -117,16 +123,30 @@ def cut_kept(line: str, width: int) -> str:
     # and it gives way last: where the name whole and the reason said briefly are too
     # long, the name is cut (30a-1: "3. Attack with Cleave…" said nothing of its armor),
     # an attack's "Attack with " first, from every attack row alike (`fit_options`).
-    if room < 0 and is_attack(name) and len(without_verb(name)) + len(tail) <= width:
+    if room < 0 and fits_bare(name, tail, width):
         return f"{without_verb(name)}{tail}"
     crafted = craft_kept(name, bool(body), reasons, width) if CRAFT in name else ""
     if room < 0 and crafted:  # what is crafted is kept, a reason left out first (31b-13)
         return crafted
     if room < 0:
-        return (
+        return fewer_reasons(name, reasons, width) or (
             cut(name, max(1, width - len(tail))) + tail
             if width - len(tail) >= BODY
             else cut(line, width)
         )
     shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
     return f"{name}{shown}{tail}"
+
+
+def fewer_reasons(name: str, reasons: list[str], width: int) -> str:
+    """Return an option said by its name and its first reasons, briefly, the rest marked
+    left out, "Attack with " gone where that is what fits: "1. Attack with Crack (no armor
+    to break; …)", "1. Crack (no armor to break…)" (34a-4: "1. Attack with Crack…" lost
+    why it was dimmed); "" where none fits or it has one reason only."""
+    firsts = ["; ".join(map(brief_reason, reasons[:n])) for n in range(len(reasons) - 1, 0, -1)]
+    for tail in (f" ({said}{end})" for said in firsts for end in ("; …", "…")):
+        if len(name) + len(tail) <= width:
+            return f"{name}{tail}"
+        if fits_bare(name, tail, width):
+            return f"{without_verb(name)}{tail}"
+    return ""

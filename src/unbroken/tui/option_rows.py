@@ -331,7 +331,7 @@ def cut_attack_or_defeats(line: str, width: int, bare: bool = False) -> str:
     """Return an option cut to one row: an attack its wound, cost and "— defeats it"
     kept (`cut_attack`; `bare`: said without "Attack with "), else "— defeats it" kept
     (`cut_defeats`)."""
-    return cut_attack(line, width, bare) or cut_defeats(line, width)
+    return cut_attack(line, width, bare, spare=True) or cut_defeats(line, width)
 
 
 def cut_defeats(line: str, width: int) -> str:

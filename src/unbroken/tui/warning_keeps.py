@@ -11,10 +11,22 @@ from unbroken.words.forecast import AMBUSH_AHEAD
 
 #: How a warning starts on an option's line (`words.actions.option_text`).
 WARNED = " — ⚠ "
-#: The warnings said short by name, shorter each; any other is said to its first ":" or
-#: " (" ("you starve at the Hunger step (food 0/3: −6 SE)" → "you starve at the Hunger
-#: step"), then to its first three words ("you starve at").
-SHORT = {AMBUSH_AHEAD: ["time runs out: ambush", "ambush"]}
+#: The warnings' short ways, each whole words that say what comes (never a phrase cut:
+#: #28 round 34, 34a-2: "— ⚠ you starve at"), shorter each, by how the warning starts
+#: (`words.forecast.warnings`); the shortest is the least a row says of it (34a-3: a bare
+#: "⚠" said nothing). None is the start of its warning ("you starve" would read as all
+#: of "you starve at the Hunger step…", a cut with no "…": 33b-1).
+SHORT = [
+    (AMBUSH_AHEAD, ["time runs out: ambush", "ambush"]),
+    ("you starve", ["starve"]),
+    ("you die", ["death"]),
+    ("you cannot wound it", ["cannot wound"]),
+]
+#: A turn lock's warning ("Paralyzed 6: you cannot act again this fight") said short.
+LOCKS = {
+    "you cannot act again this fight": ["no more turns"],
+    "this turn is your last this fight": ["last turn"],
+}
 #: The least of an option's own words kept before its warnings (its key and a few words):
 #: with less room the warnings are said shorter.
 LEAST = 20
@@ -27,14 +39,19 @@ def split_warnings(line: str) -> tuple[str, list[str]]:
 
 
 def short_ways(warning: str) -> list[str]:
-    """Return a warning, then shorter ways to say it, the shortest last: one cut short of
-    its words ends in "…" (33b-1: "— ⚠ you starve at" read as all it said)."""
+    """Return a warning, then shorter ways to say it, the shortest last, each whole words
+    (`SHORT`): first its words before any bracket or ":" ("you starve at the Hunger
+    step…", its "…" marking what it leaves out, 33b-1), then its name for it ("starve").
+    Never its words cut mid-phrase (34a-2)."""
+    lock = LOCKS.get(warning.partition(": ")[2])
+    if lock is not None:
+        return [warning, *lock]
     head = warning
     for mark in (":", " ("):
         head = head.partition(mark)[0]
-    cuts = [head, " ".join(head.split()[:3])]
-    shorter = SHORT.get(warning, [f"{way}…" if way != warning else way for way in cuts])
-    return list(dict.fromkeys([warning, *shorter]))
+    named = next((ways for start, ways in SHORT if warning.startswith(start)), [])
+    cut = [] if warning == AMBUSH_AHEAD or head == warning else [f"{head}…"]
+    return list(dict.fromkeys([warning, *cut, *named]))
 
 
 def tails(warned: list[str]) -> list[str]:
@@ -56,8 +73,10 @@ def keep_warnings(
     monster ambushes you"), the warnings said shorter where fewer than LEAST cells would be
     left ("… — ⚠ ambush"). A line with no warning is `cutter`'s alone. `keeps(body, room)`:
     whether the option's own words keep what they must in `room` (an attack's "wound N",
-    cost and "— defeats it"): where no way of the warnings leaves it that room, the mark
-    alone ends the row ("… — defeats it — ⚠"), the line under the list saying it whole."""
+    cost and "— defeats it"): where no way of the warnings leaves it that room, they are
+    said their shortest way all the same ("… — defeats — ⚠ starve"), the option's words
+    cut to what is left (`cutter`; 34a-3: the mark alone, "— ⚠", said nothing); the line
+    under the list says it whole."""
     body, warned = split_warnings(line)
     if not warned or len(line) <= width:
         return cutter(line, width)
@@ -66,7 +85,5 @@ def keep_warnings(
         room = width - len(tail)
         if room >= min(LEAST, len(body)) and keeps(body, room):
             return cutter(body, room) + tail
-    room, mark = width - len(ends[-1]), WARNED.rstrip()
-    if not keeps(body, room) and keeps(body, width - len(mark)):
-        return cutter(body, width - len(mark)) + mark
-    return cutter(body, max(room, 2)) + ends[-1] if room >= 2 else cutter(line, width)
+    room = width - len(ends[-1])
+    return cutter(body, room) + ends[-1] if room >= 2 else cutter(line, width)

@@ -40,6 +40,7 @@ from unbroken.words.keeping import (
 from unbroken.words.kept_roll import picked_row
 from unbroken.words.no_use import (
     COMMITTED,
+    NO_USE,
     attack_no_use,
     extra_turn_only,
     last_use,
@@ -362,7 +363,13 @@ def option_text(
         # R-RES-2: what the caps take of its gains (of resolving it, for a card kept).
         gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
         if gains is not None and "no use now" not in text:  # one is enough
-            text = merge_note(text, cap_note(gains, ruleset, own_card(action, state)))
+            at_cap = cap_note(gains, ruleset, own_card(action, state))
+            text = merge_note(text, at_cap)
+            if isinstance(action, act.ChooseEncounter) and "no use now" in at_cap:
+                # Kept only to rest on it, said as Sacred Pool's is (34b-6: Crumbs of a
+                # Hoard's "(no use now: treasure is at the cap 7)" said no rest).
+                card = ruleset.encounters[action.card]
+                text = rest_after(text, keeping_note(card, state, ruleset, capped=True))
         note = forecast_note(f, ruleset, own_card(action, state), state.weapons[-1], state)
         # What the line says already is not said again ("Keep the 1: MISS (no effect)").
         note = "; ".join(
@@ -377,7 +384,7 @@ def option_text(
             lowered_next(action, f, state, ruleset),  # a later window's Response
             # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
             ""
-            if rests_instead(action, state, ruleset)
+            if rests_instead(action, state, ruleset, f)
             else hunger_note(state, gains or f, ruleset),
             score_note(f, state, ruleset, scores),  # R-SCORE-1; `scores`: the plugins'
         )
@@ -437,6 +444,11 @@ def option_detail(
     gains = resolving(action, f, ruleset) if isinstance(action, act.ChooseEncounter) else f
     taken = cap_sentence(gains, ruleset, own_card(action, state)) if gains is not None else ""
     more = f"{more} {taken}" if taken else more
+    kept = action if isinstance(action, act.ChooseEncounter) else None
+    if kept and taken and NO_USE not in more and rests_instead(kept, state, ruleset, f):
+        # Kept only to rest on it, as its row says (34b-6: Crumbs of a Hoard at the cap).
+        card = ruleset.encounters[kept.card]
+        more = f"{more} No use now: {keeping_note(card, state, ruleset, capped=True)[2:-1]}."
     last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
     # Of no use now, the use it would spend is beside the point: the reason is said whole
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).

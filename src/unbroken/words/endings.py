@@ -41,8 +41,9 @@ def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> st
         missing = ate.requirement - ate.food
         # Why ME and LE did not pay it, as for a blow (#28 playtest round 10).
         short = shortfall(state, {"se": hunger_cost(missing)})
+        were = "was" if ate.requirement == 1 else "were"  # "1 food was due" (34a-9)
         return (
-            f"{ate.requirement} food were due {where} and you ate {ate.food}: the "
+            f"{ate.requirement} food {were} due {where} and you ate {ate.food}: the "
             f"{missing} missing cost {hunger_cost(missing)} SE, and you had {held}{short}."
         )
     # A WOUND's loss taken after a response window (a Pass) was rolled a decision before

@@ -14,56 +14,27 @@ import re
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.forecast import DECISION, Forecast
+from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState
+from unbroken.core.state import GameState
 from unbroken.words.effects import LAST_LEVEL, effect_text
 from unbroken.words.forecast import shown_ability
 from unbroken.words.no_use import note_of
 from unbroken.words.vocabulary import amounts
 
-#: Events by which an option does something besides gaining and paying: one whose gains
-#: the caps take whole is no use only when it does none of these.
-_DOES = (
-    ev.ConditionGained,
-    ev.ConditionChanged,
-    ev.ConditionRemoved,
-    ev.WeaponsSet,
-    ev.WeaponSetAside,
-    ev.MonsterChanged,
-    ev.MonsterDefeated,
-    ev.RevealBonus,
-    ev.SkipTurnSet,
-    ev.ExtraTurnsSet,
-    ev.RollSet,
-    ev.AttackChosen,
-    ev.SkillKept,
-    # Food eaten pays the Hunger's requirement: the hunger takes less (R-HUNGER-3), even
-    # at SE 20 where its SE gains are lost (#28 round 22: "Eat 4 food (no use now: SE is
-    # at the cap 20)" avoided the hunger's 10 SE).
-    ev.Ate,
-)
-
 
 def capped(f: Forecast, own: str) -> tuple[dict[str, int], dict[str, int]]:
-    """Return what the option gains, and what the caps take of its gains (R-RES-2): its
-    own, those of its card `own` (another rule's gains are said with that rule's)."""
-    got: dict[str, int] = {}
-    lost: dict[str, int] = {}
-    for event, cause in zip(f.events, f.causes, strict=True):
-        if isinstance(event, ev.Gained) and (cause is None or cause.card == own):
-            for into, amounts in ((got, event.amounts), (lost, event.lost_to_cap)):
-                for k, n in amounts.items():
-                    into[k] = into.get(k, 0) + n
-    return got, {k: n for k, n in lost.items() if n}
+    """Return what the option gains, and what the caps take of its gains (R-RES-2; the
+    core's `Query.capped`)."""
+    return Query.capped(f, own)
 
 
 def cap_no_use(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
     """Return why an option is of no use when the caps take all it would gain and it does
     nothing else (R-RES-2): "SE is at the cap 20"; "" otherwise (`cap_note`'s reason)."""
-    got, lost = capped(f, own)
-    if not lost or any(got.values()) or any(isinstance(e, _DOES) for e in f.events):
+    lost = Query.capped_out(f, own)  # the core decides (34b-6), the words say it
+    if not lost:
         return ""
     caps = ruleset.settings.caps
     full = " and ".join(m.RESOURCE_NAMES.get(k, k) for k in sorted(lost))
@@ -126,16 +97,9 @@ def cap_sentence(f: Forecast, ruleset: Ruleset, own: str = "") -> str:
 
 def resolving(action: act.ChooseEncounter, f: Forecast, ruleset: Ruleset) -> Forecast | None:
     """Return the forecast of resolving the encounter `action` keeps, from where keeping
-    it stops (`f`, its forecast), or None when it cannot be resolved then."""
-    after = f.after
-    if f.stops != DECISION or after.decision != DecisionKind.RESOLVE_OR_REST:
-        return None
-    if after.chosen != action.card:
-        return None
-    rules = Query(ruleset, after)
-    if not rules.can_pay(ruleset.encounters[action.card].spend):
-        return None
-    return rules.forecast(act.Resolve())
+    it stops (`f`, its forecast), or None when it cannot be resolved then (the core's
+    `Query.resolving`)."""
+    return Query(ruleset, f.after).resolving(action, f)
 
 
 def weapons_held(
@@ -178,19 +142,10 @@ def weapons_held(
 
 def held_no_use(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     """Return why a card that only gives a weapon is of no use: every weapon it offers is
-    held ("you have the Sling", `weapons_held`'s note); "" otherwise."""
-    rules = Query(ruleset, state)
-    if card.gain or not all(isinstance(x, m.GainWeapon) for x in card.effects):
-        return ""
-    why = ""
-    for e in card.effects:
-        if isinstance(e, m.GainWeapon):
-            held = [w for w in e.choices if rules.holds(w)]
-            if not held and len(state.weapons) < 2:
-                continue
-            if all(w in held for w in e.choices):
-                why = where_held(state, held, ruleset)
-    return why
+    held ("you have the Sling", `weapons_held`'s note; the core's `Query.weapons_held`
+    decides); "" otherwise."""
+    held = Query(ruleset, state).weapons_held(card)
+    return where_held(state, held, ruleset) if held else ""
 
 
 def taking_note(

@@ -70,27 +70,32 @@ def _kept_reasons(card: m.Encounter, state: GameState, ruleset: Ruleset, rules: 
     ]
 
 
-def rests_instead(action: act.Action, state: GameState, ruleset: Ruleset) -> bool:
+def rests_instead(
+    action: act.Action, state: GameState, ruleset: Ruleset, forecast: Forecast | None = None
+) -> bool:
     """Return whether keeping a revealed card is of use only to rest on it: resolving it
-    would do nothing now, and the player is not committed (R-TRAVEL-5, R-TRAVEL-7)."""
-    if not isinstance(action, act.ChooseEncounter) or state.committed:
-        return False
-    rules = Query(ruleset, state)
-    card = ruleset.encounters[action.card]
-    return rules.can_pay(card.spend) and any(_kept_reasons(card, state, ruleset, rules))
+    would do nothing now, by what it is or because the caps take all it gives, and the
+    player is not committed (R-TRAVEL-5, R-TRAVEL-7; the core's `Query.rests_only`, 34b-6).
+    `forecast`: keeping it's, when made already."""
+    return Query(ruleset, state).rests_only(action, forecast)
 
 
-def keeping_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
+def keeping_note(
+    card: m.Encounter, state: GameState, ruleset: Ruleset, capped: bool = False
+) -> str:
     """Return what keeping a card that would do nothing now does instead, for its line:
     " (rest, gain 2 SE)", said after its "no use now: …" as "cannot pay: rest, gain 2
     SE" says it (`rest_after`; 33a-4: "no use now: no condition in play; rest instead:
     gain 4 SE" read as an option to drop), or committed (no Rest, R-TRAVEL-7) what it
     costs for nothing: " (committed: 1 food paid for nothing)" (#28 round 26: "rest
-    instead" where resting was not allowed); "" when resolving it is of use."""
+    instead" where resting was not allowed); "" when resolving it is of use. `capped`:
+    the caps take all it gives (its line says so after its label: 34b-6, Crumbs of a
+    Hoard at the treasure cap said no rest); else the core asks what it is
+    (`Query.resolve_idle`)."""
     rules = Query(ruleset, state)
     if not rules.can_pay(card.spend):  # nothing is paid: "cannot pay" says it (round 28)
         return ""
-    if not any(_kept_reasons(card, state, ruleset, rules)):
+    if not capped and not rules.resolve_idle(card):
         return ""
     if not state.committed:
         return f" (rest, {rest_gain(card.id, state, ruleset)})"

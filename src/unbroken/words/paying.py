@@ -44,34 +44,6 @@ def substitution(asked: dict[str, int], paid: dict[str, int], track: bool = True
     return "; ".join(said)
 
 
-def wasted_conversion(
-    paid: dict[str, int], cost: dict[str, int], gained: dict[str, int], kept: dict[str, int]
-) -> str:
-    """Return what a payment takes, beyond the printed cost, of the effort it is made to
-    gain or of a more valuable one, when that is at least what it keeps of the gain ("3 ME"
-    when Focus is paid as 1 SE + 3 ME to gain 1 ME, "2 LE" when paid as 2 SE + 2 LE: #28
-    round 18, as Inspiration's "1 ME + 1 LE to gain 1 LE"), "" when it gains something net.
-
-    By amounts (#28 round 19: Second Breath paid as 1 LE to gain 5 SE was marked no use):
-    a unit of effort pays for a unit of any less valuable one (R-RES-4), so paying n of the
-    same or a dearer effort to keep at most n is no use; `kept` is what the caps leave of
-    each gain (R-RES-2: 5 SE at the cap keeps 0). Paying less than that is a trade."""
-    ranks = {k: m.EFFORT.index(k) for k, n in gained.items() if k in m.EFFORT and n > 0}
-    extra = {k: paid.get(k, 0) - cost.get(k, 0) for k in m.EFFORT}
-    back = {
-        k: n
-        for k, n in extra.items()
-        if n > 0 and m.EFFORT.index(k) >= min(ranks.values(), default=99)
-    }
-    if not back:
-        return ""
-    for k, rank in ranks.items():
-        dearer = sum(n for j, n in back.items() if m.EFFORT.index(j) >= rank)
-        if dearer < kept.get(k, 0):
-            return ""  # it keeps more than it pays of this effort or a dearer one
-    return amounts(back)
-
-
 def paid_note(
     state: GameState,
     query: Query,
@@ -113,15 +85,10 @@ def _paid(
     paid = query.payment(cost) if cost else None
     if not paid or paid == cost:
         return "", ""
-    only_effort = all(k in m.EFFORT for k, n in gained.items() if n)
-    back = ""
-    kept: dict[str, int] = {}
-    if converts and only_effort:
-        # What the caps leave of each gain once paid for (R-RES-2): the room now, and what
-        # the payment frees of the same effort.
-        room = query.gained(gained).amounts
-        kept = {k: min(n, room.get(k, 0) + paid.get(k, 0)) for k, n in gained.items()}
-        back = wasted_conversion(paid, cost, gained, kept)
+    # Whether it is of no use is the core's (R-RES-4, R-RES-2; 34b-6): what it keeps of
+    # each gain once paid for, and what it takes back of the effort it gains.
+    waste = query.payment_wasted(cost, gained, converts)
+    kept, back = (waste[1], amounts(waste[2])) if waste is not None else ({}, "")
     why = substitution(cost, paid, state.time_track).partition(",")[0]
     if back:
         # What it keeps (round 19: "1 LE to gain 5 SE" at 19 SE read as a good trade).

@@ -6,7 +6,7 @@ was not said "no use now"), or that it must remove one that helps you."""
 from __future__ import annotations
 
 from unbroken.core import model as m
-from unbroken.core.query import acted_for_the_level, still_helps
+from unbroken.core.query import Query, still_helps
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import ConditionState, GameState
 from unbroken.words.no_use import note_of
@@ -33,30 +33,23 @@ def removal_note(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
 
 def removal_no_use(card: m.Encounter, state: GameState, ruleset: Ruleset) -> str:
     """Return why an encounter that only removes conditions is of no use: none in play
-    (its cost is paid), or only ones that have done all they will this level
-    (`acted_for_the_level`: an active Amnesia or Blessed, their uses counted as the level
-    began, R-ABILITY-1, and gone at its end, R-COND-1); "" otherwise."""
-    removes = card.effects and all(isinstance(e, m.RemoveCondition) for e in card.effects)
-    if not removes:
+    (its cost is paid), or only ones that have done all they will this level (an active
+    Amnesia or Blessed, their uses counted as the level began, R-ABILITY-1, and gone at
+    its end, R-COND-1); "" otherwise. The core decides (`Query.removal_idle`, 34b-6)."""
+    idle = Query(ruleset, state).removal_idle(card)
+    if idle is None:
         return ""
-    held = state.conditions
-    if not card.gain and not held:
+    done, helps = idle
+    if not done:
         return "no condition in play"
-    done = [c for c in held if acted_for_the_level(ruleset, c)]
-    helps = [c for c in held if still_helps(ruleset, c)]
-    if held and len(done) + len(helps) < len(held):
-        return ""  # one whose removal is of use
-    if done and not card.gain:
-        one = len(done) == 1
-        has, it = ("has", "it") if one else ("have", "they")
-        said = f"{_and(done, ruleset)} {has} done all {it} will"
-        if helps:  # it must remove one: Amnesia's removal is harmless, Armored's costs you
-            help_ = "helps" if len(helps) == 1 else "help"
-            said += f" this level, and {_and(helps, ruleset)} {help_} you"
-        else:  # the uses were counted as the level began; it leaves at the level's end
-            said += ": the level's ability uses were counted as it began"
-        return said
-    return ""
+    one = len(done) == 1
+    has, it = ("has", "it") if one else ("have", "they")
+    said = f"{_and(done, ruleset)} {has} done all {it} will"
+    if helps:  # it must remove one: Amnesia's removal is harmless, Armored's costs you
+        help_ = "helps" if len(helps) == 1 else "help"
+        return f"{said} this level, and {_and(helps, ruleset)} {help_} you"
+    # The uses were counted as the level began; it leaves at the level's end.
+    return f"{said}: the level's ability uses were counted as it began"
 
 
 def _and(conditions: list[ConditionState], ruleset: Ruleset) -> str:
