@@ -32,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
         infos = [i for i in infos if continuable(i)]  # none with no decision
     for problem in problems:
         print(f"unbroken: skipped unreadable {problem}", file=sys.stderr)
+    if not infos and args.unfinished:  # as the Continue list says it
+        print(f"No unfinished games in {directory}: a game you leave before its end waits here.")
+        return 0
     if not infos:
         print(f"No recorded games in {directory}.")
         return 0

@@ -37,8 +37,9 @@ class UnbrokenApp(RulesApp):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Unbroken"
     #: Ctrl+C quits, as in any terminal program (every decision is saved as it is made);
-    #: a text box with text selected takes it first, to copy. (Textual only said which
-    #: key quits.)
+    #: text selected, in a text box or with the mouse, takes it first, to copy (the box's
+    #: and Textual's screen's own Ctrl+C; nothing selected, they pass it on). (Textual
+    #: only said which key quits.)
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False)]
     #: How the options' keys are paced in its games (tui/pace.py; the `key_pace` argument).
     key_pace = PLAYERS

@@ -94,7 +94,8 @@ KEYS = """\
 | % | the odds: each option's chance of winning, 95 % interval, games (% again stops) |
 | Esc | to the title, asked first (Enter leaves): saved once a decision is taken: Continue |
 | Ctrl+P | command palette (themes, quit) |
-| Ctrl+Q, Ctrl+C | quit (every decision is already saved; Ctrl+C copies text selected in a box) |
+| Ctrl+Q | quit at once (every decision is already saved) |
+| Ctrl+C | as Ctrl+Q; with text selected, in a box or with the mouse, Ctrl+C copies it instead |
 
 Costly (a key or Enter on a new question only marks it): an option that spends or
 loses something (an ability use too, or a skill's once-a-turn use: Wrecker's Follow
@@ -105,8 +106,9 @@ that ends the game always mark first. While a mark is on screen (its time over t
 key on another costly option moves the mark there. A key on a costly option of no use
 now, whatever the time, marks nothing (the key again marks it). A key pressed before
 the question on screen was drawn (the last key's outcome still worked out, `%` running)
-takes and marks nothing: "3 not taken: pressed before this question showed". A key
-with no option says so: "3: no option 3 here (1-2)".
+takes and marks nothing: "3 not taken: pressed before this question showed"; one on a
+dimmed option in a new question's first second says so: "1 not taken: a new question
+(Your turn); 1 is …: not now, …". A key with no option says so: "3: no option 3 here (1-2)".
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval: the best's is the chance here, every other's the chance here less what it

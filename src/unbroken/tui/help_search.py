@@ -180,8 +180,11 @@ class InOrderInput(Input):
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             # The Input's own keys only: ↑ ↓ (a scrolling view's) are the screen's.
             if not binding.priority and binding.action in INPUT_ACTIONS:
+                if not await self.app.run_action(binding.action, self):
+                    # Skipped: Ctrl+C with nothing selected (the field's copy) goes up to
+                    # the app's, which quits (35a-5: in help's search it did nothing).
+                    break
                 event.stop()
                 event.prevent_default()
-                await self.run_action(binding.action)
                 return
         await super()._on_key(event)

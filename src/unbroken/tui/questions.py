@@ -16,6 +16,7 @@ from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.history import shows_hidden
+from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState
 from unbroken.tui.careful import (
@@ -50,6 +51,13 @@ SHOWN = (NEW, REVEALED)
 DIMMED = -1
 #: A Response's use and the question it asks next: a re-roll's "Keep which result?".
 FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
+
+
+def rest_gains(action: act.Action, state: GameState, ruleset: Ruleset) -> bool:
+    """Return whether resting on the card an option keeps gains anything, the caps
+    counted (R-TRAVEL-5, R-RES-2; the core's `Query.rest`, as "rest, gain nothing" says)."""
+    card = getattr(action, "card", "")
+    return bool(card) and any(Query(ruleset, state).rest(card).amounts.values())
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -358,12 +366,13 @@ class CarefulList(ClockedList):
         it (`taking`). Not a card kept only to rest on it: the rest is of use, and its row
         says so as "cannot pay: rest" does (33a-4: Sacred Pool with no condition in play
         took three presses, "cannot pay: rest" beside it two): it marks first, as a costly
-        option does."""
+        option does; unless resting gains nothing, the caps full (35a-3: Burying a Friend
+        at SE 20/20, "rest, gain nothing: SE is at the cap 20", marked by one key)."""
         if index == self.marked or not 0 <= index < len(self.no_use):
             return False
-        game = self.game
-        if game is not None and rests_instead(self.offered[index][0], game.state, game.ruleset):
-            return False
+        game, action = self.game, self.offered[index][0]
+        if game is not None and rests_instead(action, game.state, game.ruleset):
+            return not rest_gains(action, game.state, game.ruleset)
         return bool(self.no_use[index]) and self.costly(index)
 
     def moves_mark(self, index: int) -> bool:

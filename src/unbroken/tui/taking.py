@@ -15,13 +15,14 @@ from unbroken.core.state import copy_state
 from unbroken.tui.careful import TAKEN
 from unbroken.tui.dice import die_update
 from unbroken.tui.hints import HintBox
+from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.passing import beats
 from unbroken.tui.questions import shows_cards
 from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
-from unbroken.words.option_notes import not_now
+from unbroken.words.option_notes import new_question_not_now, not_now
 from unbroken.words.passing import passed_line
 from unbroken.words.taken import with_ambush
 
@@ -70,6 +71,14 @@ def apply_option(
             screen.say(f"{changed} Look, then choose.")
             return
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
+        decision = screen.game.decision
+        # A key in a new question's first moments, one answered before it: meant for
+        # that one (35a-4: "1 1" took Dodge, the second got "Not now: Attack with Crush"
+        # on a turn not yet seen); said so, with what the key is now.
+        if panel.too_quick() and panel.last_answer is not None and decision is not None:
+            key = "Enter" if enter else OPTION_KEYS[index]
+            screen.say(new_question_not_now(key, decision.prompt, text))
+            return
         screen.say(not_now(text))
         return
     if not panel.taking(index, enter, pressed):  # marked: the same key again takes it

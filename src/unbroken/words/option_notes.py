@@ -92,3 +92,28 @@ def not_now(row: str) -> str:
     """Return the notice a key on a dimmed option gets, its row's "not now" said once:
     "Not now: Fight the monster now (committed to the next encounter)."."""
     return f"Not now: {row.replace(NOT_NOW, ' (', 1)}."
+
+
+def new_question_not_now(key: str, question: str, row: str) -> str:
+    """Return the notice a key on a dimmed option gets in a new question's first moments
+    (a double press's second key, meant for the question before), saying the question is
+    new and what the key's option is now, its reason said once: "1 not taken: a new
+    question (Your turn); 1 is Attack with Crush: not now, no armor to break." (35a-4: "1
+    1" to take Dodge, the second got "Not now: Attack with Crush (no armor to break)" on
+    a turn not yet seen). `question`: the decision's prompt, said up to its colon."""
+    row = row.replace(NOT_NOW, " (", 1)
+    start = _last_bracket(row)
+    what = f"{row[:start]}: not now, {row[start + 2 : -1]}" if start > 0 else f"{row}: not now"
+    return f"{key} not taken: a new question ({question.split(':')[0]}); {key} is {what}."
+
+
+def _last_bracket(row: str) -> int:
+    """Return where the bracket that ends a row opens (its " ("), -1 when none ends it."""
+    if not row.endswith(")"):
+        return -1
+    depth = 0
+    for i in range(len(row) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(row[i], 0)
+        if depth == 0:
+            return i - 1 if row[i - 1 : i + 1] == " (" else -1
+    return -1
