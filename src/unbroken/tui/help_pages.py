@@ -115,8 +115,10 @@ whose race ended early) shows instead its own chance on its fewer futures less t
 luck on them, so its gap to the best can differ from what it lost there. Over the
 options, in three rows at most: the chance here and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
-their figures read the same; "both about equal" of two; "every option about 0%: this
-game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
+their figures read the same; "both about equal" of two; "every option about 0%: no
+option stands out (up to 4%: …)" where the chance here reads 0%: no lead among them, and
+no future won, yet the dice can lift the chance at a later decision ("this game looks
+lost" only where the range's top reads 0% too); "4 stopped early,
 not clearly behind": see `[34% stopped]`; "3 ends the battle; 7 about equal on the
 futures": of options about equal, the one that ends the battle (or wins the game) is
 said first, as the chance counts winning only and a move that goes on can win as often).
