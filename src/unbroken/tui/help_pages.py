@@ -132,10 +132,11 @@ only there (`[≤38% stopped]`): at most the best's, it lost nothing to the best
 futures both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
 beside an option of no use now: it does nothing Skip (or Pass) does not, so its chance
 is at most that option's; `[88% no use]`: the same with no Skip or Pass beside it, its own
-chance (only chance or the play after puts it there); `[same as 2]`: it won and lost on
-exactly the futures option 2 did, so its figure is 2's: the futures cannot tell them
-apart (what follows hangs on what they draw, such as the level's monster while it is
-unseen, not on the choice); `[…]`: no figure yet.
+chance (only chance or the play after puts it there); `[same futures as 2]`: not the
+same move as 2, but it won and lost on exactly the futures option 2 did, so its figure is
+2's: the reference bot's futures went the same way after both (what follows hangs on what
+they draw, such as the level's monster while it is unseen, not on the choice); `[…]`: no
+figure yet.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.
