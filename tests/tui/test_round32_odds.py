@@ -145,7 +145,8 @@ def _forms_said(text: str) -> set[str]:
 def test_help_and_the_docs_describe_every_form_of_the_brackets() -> None:
     forms = _forms_of_the_code()
     # The forms found are those the help lists (a new one must be described there).
-    assert {"[N% no use]", "[same futures as N]", "[…]", "[N-N% behind]", "[at most Skip's N%]"} <= forms
+    said = {"[N% no use]", "[same futures as N]", "[…]", "[N-N% behind]", "[at most Skip's N%]"}
+    assert said <= forms
     root = Path(__file__).parents[2]
     for where in ("help", "docs/advisor.md", "README.md"):
         text = KEYS if where == "help" else (root / where).read_text(encoding="utf-8")
