@@ -73,7 +73,7 @@ async def test_percent_shows_the_odds_as_they_come_then_stops() -> None:
         for line, (_, why) in zip(shown, offered, strict=True):
             # A figure, or another option's named (32a-3: the futures cannot tell them apart).
             bracket = line.split("]")[0]
-            assert ("%" in bracket or "[same as " in bracket) == (not why), line
+            assert ("%" in bracket or "[same futures as " in bracket) == (not why), line
         prompt = str(screen.query_one("#prompt").render())
         assert "Odds (8 games each)" in prompt
         # The one estimator: the figures `unbroken analyze` and `unbroken play` give here.

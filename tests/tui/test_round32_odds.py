@@ -4,7 +4,8 @@ the same: the monster of the level is unseen at Preparation, each future draws o
 after Explore, Focus, Plan, Orienteer or Dangerous Idea alike the reference bot won against
 the same monsters and lost to the same (found at Helena's level-4 Preparation, seed 1,
 decision 124: six options won and lost on the same 32 futures, every loss a Basilisk).
-Each such option now reads "[same as 2]": the futures cannot tell it from option 2.
+Each such option now reads "[same futures as 2]" (until round 35 "[same as 2]", read as
+the same move): the futures cannot tell it from option 2.
 
 32a-4: "[59% no use]" was shown but neither help nor docs/ described it: every form a
 bracket can take, found by running the code over every kind of figure, is in both."""
@@ -71,7 +72,7 @@ def test_options_the_futures_cannot_tell_apart_say_so() -> None:
     assert twins(race) == {2: 1, 3: 1}
     texts = _marks(race)
     assert texts[1].endswith("% behind]")  # the first of them keeps the figure
-    assert texts[2] == texts[3] == "[same as 2]"
+    assert texts[2] == texts[3] == "[same futures as 2]"
     assert texts[0] == odds.odds_text(race.shown(0))
 
 
@@ -80,7 +81,7 @@ def test_one_the_same_as_the_best_names_the_best() -> None:
     race = Weighing((SAME, LEAD, LEAD), (32,) * 3, best=2, fresh=LEAD, fresh_games=32)
     assert twins(race) == {1: 2}
     texts = _marks(race)
-    assert texts[1] == "[same as 3]" and texts[2].startswith("[91% ")
+    assert texts[1] == "[same futures as 3]" and texts[2].startswith("[91% ")
 
 
 def test_alike_only_on_the_futures_both_played_and_reading_the_same() -> None:
@@ -117,7 +118,7 @@ def _form(text: str) -> str:
     # "[  …  ]" padded to a figure's width in the game; the help says "[…]" (a space in it
     # is a place its wrapper breaks the line: "[  …" then "]: no figure yet").
     text = re.sub(r"\[\s*…\s*\]", "[…]", " ".join(text.split()))
-    text = re.sub(r"same as [^\]]+", "same as N", text).replace("Pass's", "Skip's")
+    text = re.sub(r"same futures as [^\]]+", "same futures as N", text).replace("Pass's", "Skip's")
     return re.sub(r"\d+", "N", text)
 
 
@@ -144,7 +145,8 @@ def _forms_said(text: str) -> set[str]:
 def test_help_and_the_docs_describe_every_form_of_the_brackets() -> None:
     forms = _forms_of_the_code()
     # The forms found are those the help lists (a new one must be described there).
-    assert {"[N% no use]", "[same as N]", "[…]", "[N-N% behind]", "[at most Skip's N%]"} <= forms
+    said = {"[N% no use]", "[same futures as N]", "[…]", "[N-N% behind]", "[at most Skip's N%]"}
+    assert said <= forms
     root = Path(__file__).parents[2]
     for where in ("help", "docs/advisor.md", "README.md"):
         text = KEYS if where == "help" else (root / where).read_text(encoding="utf-8")
@@ -166,7 +168,7 @@ def test_a_bound_is_the_one_form_with_at_most() -> None:
 
 def test_the_option_that_does_nothing_keeps_its_figure_for_one_of_no_use() -> None:
     # The Focus of no use reads "at most Skip's N%": Skip's own line holds that N, never
-    # "[same as 2]" (found at 8 games by tests/tui/test_odds.py's Focus of no use).
+    # "[same futures as 2]" (found at 8 games by tests/tui/test_odds.py's Focus of no use).
     race = Weighing((LEAD, SAME, SAME), (32,) * 3, best=0, fresh=LEAD, fresh_games=32)
     assert twins(race, first=[2]) == {1: 2}
     actions = [act.Focus(), act.Plan(), act.Skip()]
@@ -175,7 +177,7 @@ def test_the_option_that_does_nothing_keeps_its_figure_for_one_of_no_use() -> No
     shown.anytime = cast(Any, _Odds(race))
     shown.at, shown.legal, shown.no_use, shown.passing = 0, [0, 1, 2], set(), 2
     texts, _ = shown.marks()
-    assert texts[1] == "[same as 3]" and texts[2].endswith("% behind]")
+    assert texts[1] == "[same futures as 3]" and texts[2].endswith("% behind]")
     # With an option of no use reading Skip's figure, Skip keeps it even beside the best.
     race = Weighing((SAME, LEAD, LEAD), (32,) * 3, best=1, fresh=LEAD, fresh_games=32)
     shown.anytime = cast(Any, _Odds(race))

@@ -21,7 +21,7 @@ from unbroken.advisor.estimator import STAGES
 from unbroken.advisor.option_names import in_sentence, short_name
 from unbroken.advisor.paired import Difference, bound
 from unbroken.advisor.unseen import decided_note
-from unbroken.advisor.verdict import LOST, lost, who_ends
+from unbroken.advisor.verdict import lost, lost_words, who_ends
 from unbroken.words.vocabulary import plural
 
 #: Points of chance lost (best option minus option taken) that make a decision costly.
@@ -186,12 +186,12 @@ class Choice:
     def hopeless(self) -> bool:
         """True when the chance before reads 0 % and so does every option's (none above it;
         where this led too, if certain): no best among them, as `%` says it (31b-5,
-        `verdict.lost`); the verdict is `LOST`."""
+        `verdict.lost`); the verdict is `verdict.lost_words`."""
         return lost(self.before.rate) and (self.led_to is None or lost(self.led_to.rate))
 
     def _verdict(self) -> str:
         if self.hopeless:
-            return LOST
+            return lost_words(self.before)
         if self.taken == self.best:
             return f"the best option{self._above() or self._where_led()}"
         if self.contradicted:

@@ -7,7 +7,7 @@ lose on the very same futures, and their figures read the same to the point: pla
 32a-3 read five options at exactly "[51% behind]" as one number copied. They are not the
 same option nor do they reach the same state (Explore draws an encounter, Focus gains ME):
 the reference bot playing on after each won the same futures, here the same monsters. The
-game's `%` says so, "[same as 2]", rather than repeat the figure (`tui.odds`); `unbroken
+game's `%` says so, "[same futures as 2]", rather than repeat the figure (`tui.odds`); `unbroken
 play` marks them "same as 2".
 """
 

@@ -10,19 +10,36 @@ from typing import TYPE_CHECKING
 from unbroken.advisor.paired import Difference, bound
 
 if TYPE_CHECKING:
+    from unbroken.advisor.chances import Estimate
     from unbroken.advisor.estimator import Weighing
 
 
 #: The verdict where the position's chance reads 0 %: no option's figure reads above it, so
 #: every one reads 0 % and none leads (31b-5: "6 and 8 share the lead" beside figures of
 #: 0 %, "8. Skip your turn" among the leaders of a fight to be won).
-LOST = "every option about 0%: this game looks lost"
+#: Not "this game looks lost" while the range reaches above 0 % (35b-9: "0 % (0-4) …
+#: this game looks lost" at decision 48, then "6 % (3-12)" at 49): no future won, yet a
+#: lucky roll can lift the chance, so it says no option stands out (`lost_words`).
+LOST = "every option about 0%: no option stands out"
+#: The verdict where even the range's top reads 0 %.
+LOST_FOR_SURE = "every option 0% (0-0): this game looks lost"
+
+
+def lost_words(chance: Estimate) -> str:
+    """Return the verdict where the position's `chance` reads 0 % (`lost`): `LOST` with
+    the range's top and why a later decision can read higher ("every option about 0%: no
+    option stands out (up to 4%: a lucky roll can still lift it)"); `LOST_FOR_SURE` only
+    where that top reads 0 % too."""
+    top = round(100 * chance.high)
+    if not top:
+        return LOST_FOR_SURE
+    return f"{LOST} (up to {top}%: a lucky roll can still lift it)"
 
 
 def lost(chance: float) -> bool:
     """True when a position's chance, `chance` (its best option's), reads 0 % in whole
     percent: every option's figure then reads 0 % (none is shown above the best) and the
-    verdict is `LOST`, in `%`, `unbroken play`, `unbroken analyze` and the replay viewer."""
+    verdict is `lost_words`, in `%`, `unbroken play`, `unbroken analyze` and the replay viewer."""
     return not round(100 * chance)
 
 
@@ -43,14 +60,14 @@ def ranking(
     (`name(k)` names option k); then why the lines' gaps differ from these points where
     they do (`_rows`). When the best is an option
     marked "no use now" (`no_use`), it says so (#28 round 19: a Focus of no use first).
-    Where the chance reads 0 %, `LOST` (no best among options that all read 0 %).
+    Where the chance reads 0 %, `lost_words` (no best among options that all read 0 %).
     `ends`, what each option ends for certain (`changes.what_it_ends`): where options
     about equal differ in it, those that end the battle (or win the game) are said first,
     as analyze says it, never "about equal" (stop 51's note: `unbroken play` said a killing
     blow and Skip your turn were "about equal on the same futures"): "3 ends the battle; 7
     does not, yet the futures cannot tell them apart: 7 the same as 3 (-15 to 15 points)"."""
     if hopeless(w):
-        return LOST
+        return lost_words(w.chance)
     said = _ranking(w, name)
     equal = w.about_equal()
     if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
@@ -86,7 +103,7 @@ def in_short(
     16 …") took 9 of 24 rows, 4 options left in sight. "" with one option.
     With two options, never "all" and a lead (31b-6: "2 leads; all about equal"): "both
     about equal" where the other is about equal, "1 is clearly best" where it is not.
-    Where the chance reads 0 %, `LOST`: no lead among figures all 0 % (31b-5).
+    Where the chance reads 0 %, `lost_words`: no lead among figures all 0 % (31b-5).
     `ends`, what each option ends for certain (`changes.what_it_ends`, "" for neither): where
     some of the options about equal end the battle (or win the game) and others do not,
     those that end it are said first, never as sharing the lead with a move that goes on
@@ -94,7 +111,7 @@ def in_short(
     if len(w.wins) < 2:
         return ""
     if hopeless(w):
-        return LOST
+        return lost_words(w.chance)
     equal = w.about_equal()
     if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
         return _ends_apart(w, name, equal, ends, no_use)

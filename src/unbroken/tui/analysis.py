@@ -203,10 +203,12 @@ class ChanceChart(Static):
         costly = len(analysis.costly())
         for line in head:
             text.append("\n" + line, style="bold")
-        missteps = plural(costly, "misstep")
-        legend = f"    ▲ {missteps} (c next, C back)  ┃ here  {analysis.games} games/option"
+        # No ▲ and no keys to reach one when there is none (35b-14: "▲ 0 missteps (c next,
+        # C back)", then `c` said "No misstep after this point.").
+        missteps = f"▲ {plural(costly, 'misstep')} (c next, C back)" if costly else "no missteps"
+        legend = f"    {missteps}  ┃ here  {analysis.games} games/option"
         if len(legend) > width + axis:  # one row in the right column at 80x24 too
-            legend = f"▲ {missteps} (c next, C back)  ┃ here"
+            legend = f"{missteps}  ┃ here"
         text.append("\n" + legend, style="dim")  # the last line (round 11)
         self.update(text)
 
@@ -373,6 +375,9 @@ def jump(viewer: ReplayViewerScreen, step: int) -> None:
         say(viewer, no_analysis(charts.first() if charts else None))
         return
     found = costly_position(analysis, viewer.position, step)
+    if found is None and not analysis.costly():
+        say(viewer, "No missteps in this game.")
+        return
     if found is None:
         say(viewer, f"No misstep {'after' if step > 0 else 'before'} this point.")
         return

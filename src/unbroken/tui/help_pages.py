@@ -117,8 +117,10 @@ whose race ended early) shows instead its own chance on its fewer futures less t
 luck on them, so its gap to the best can differ from what it lost there. Over the
 options, in three rows at most: the chance here and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
-their figures read the same; "both about equal" of two; "every option about 0%: this
-game looks lost" where the chance here reads 0%: no lead among them; "4 stopped early,
+their figures read the same; "both about equal" of two; "every option about 0%: no
+option stands out (up to 4%: …)" where the chance here reads 0%: no lead among them, and
+no future won, yet the dice can lift the chance at a later decision ("this game looks
+lost" only where the range's top reads 0% too); "4 stopped early,
 not clearly behind": see `[34% stopped]`; "3 ends the battle; 7 about equal on the
 futures": of options about equal, the one that ends the battle (or wins the game) is
 said first, as the chance counts winning only and a move that goes on can win as often).
@@ -132,10 +134,11 @@ only there (`[≤38% stopped]`): at most the best's, it lost nothing to the best
 futures both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
 beside an option of no use now: it does nothing Skip (or Pass) does not, so its chance
 is at most that option's; `[88% no use]`: the same with no Skip or Pass beside it, its own
-chance (only chance or the play after puts it there); `[same as 2]`: it won and lost on
-exactly the futures option 2 did, so its figure is 2's: the futures cannot tell them
-apart (what follows hangs on what they draw, such as the level's monster while it is
-unseen, not on the choice); `[…]`: no figure yet.
+chance (only chance or the play after puts it there); `[same futures as 2]`: not the
+same move as 2, but it won and lost on exactly the futures option 2 did, so its figure is
+2's: the reference bot's futures went the same way after both (what follows hangs on what
+they draw, such as the level's monster while it is unseen, not on the choice); `[…]`: no
+figure yet.
 
 When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
 the same seed again and `w` watches the game's replay.

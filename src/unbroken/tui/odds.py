@@ -10,7 +10,8 @@ a timer adds up the finished ones four times a second, so the screen never
 waits. The odds stop when the player acts or presses `%` again, and by
 themselves when the race ends (at MOST games per option at the latest).
 An option the futures cannot tell from another (the same futures won and lost, the
-same figure: `advisor.twins`) reads "[same as 2]" (32a-3).
+same figure: `advisor.twins`) reads "[same futures as 2]" (32a-3; 35b-8: "[same as 2]"
+read as the same move).
 """
 
 from __future__ import annotations
@@ -82,9 +83,11 @@ def odds_text(figure: Figure | None) -> str:
 
 def same_text(key: str) -> str:
     """Return the odds of an option whose results the futures cannot tell from option
-    `key`'s (`twins.twins`): "[same as 2]", not its figure again (32a-3: five options at
-    exactly "[51% behind]" read as one number copied)."""
-    return f"[same as {_key_name(key)}]"
+    `key`'s (`twins.twins`): "[same futures as 2]", not its figure again (32a-3: five
+    options at exactly "[51% behind]" read as one number copied). Not "[same as 2]": 35b-8
+    read "8. [same as 6] Delve" beside "6. Orienteer" as a claim the two did the same; they
+    differ, the reference bot's futures after both went the same way."""
+    return f"[same futures as {_key_name(key)}]"
 
 
 def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str:

@@ -18,7 +18,7 @@ from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import GameState
 from unbroken.words.effects import effect_text
 from unbroken.words.outcomes import STEP_NAMES
-from unbroken.words.vocabulary import amounts
+from unbroken.words.vocabulary import amounts, plural
 
 
 def effort_held(state: GameState) -> str:
@@ -50,9 +50,14 @@ def how_lost(events: Sequence[ev.Event], state: GameState, rules: Ruleset) -> st
     # the death: read the monster's turn, not only the Pass (#28 round 18: "Orc asked …:
     # 1 SE, 0 ME, 0 LE." said no shortfall where the row asked 2 SE).
     turn = last if any(isinstance(e, ev.CombatResult) for e in last) else monster_turn(events)
-    asked = asked_effort(turn, over, rules) or token_loss(state, over, rules)
+    asked = asked_effort(turn, over, rules)
+    what = blow(turn, over, rules)
+    if not asked and (asked := token_loss(state, over, rules)):
+        # Said as a WOUND's "(roll 2: 2 SE)" is (#28 round 35: "Poisoned asked for more
+        # effort than you had: 1 SE, …" never said it asked 2 SE).
+        what = f"{rules.card_name(over.source)} ({token_words(state, over, asked)})"
     short = shortfall(state, asked)
-    return f"{blow(turn, over, rules)} asked for more effort than you had: {held}{short}."
+    return f"{what} asked for more effort than you had: {held}{short}."
 
 
 def monster_turn(events: Sequence[ev.Event]) -> list[ev.Event]:
@@ -76,6 +81,12 @@ def token_loss(state: GameState, over: ev.GameOver, rules: Ruleset) -> dict[str,
                 kind = str(effect.params.get("resource", "se"))
                 return {kind: held.tokens * int(effect.params.get("per", 1))}
     return {}
+
+
+def token_words(state: GameState, over: ev.GameOver, asked: dict[str, int]) -> str:
+    """Return what a condition losing per token asked, its tokens said: "2 tokens: 2 SE"."""
+    tokens = next((c.tokens for c in state.conditions if c.id == over.source), 0)
+    return f"{plural(tokens, 'token')}: {amounts(asked)}"
 
 
 def asked_effort(last: list[ev.Event], over: ev.GameOver, rules: Ruleset) -> dict[str, int]:
