@@ -39,8 +39,10 @@ def test_a_verdict_stopped_early_at_16_futures_among_many_options_is_not_a_misst
     assert row.startswith("   43   2  43 % (34-53)   16 % (5-35)      31? "), row
     assert "Missteps (!): none" in out
     said = " ".join(out.split())
-    assert "? clearly worse only at the look where the race stopped it" in said
-    assert "stopped early: clear over all its looks at every option" in said
+    assert "? clearly worse only at the look where the race stopped it or ended" in said
+    assert (
+        "stopped early, or whose race ended early: clear over all its looks at every option"
+    ) in said
     # The viewer: the same rule (no ▲, no misstep to find).
     assert not analysis.costly()
     assert "▲" not in head_words(analysis, 43)
@@ -51,3 +53,23 @@ def test_a_verdict_stopped_early_at_16_futures_among_many_options_is_not_a_misst
     assert "▲" in head_words(Analysis(100, 20, 130, "won", [sure]), 43)
     # With one other option, 5 to none of 16 is one look at one option: clear, as before.
     assert _explore(Difference(0, 5, 16), options=2).costly
+
+
+def test_the_header_says_its_rule_covers_a_race_that_ended_early_too() -> None:
+    """35's note: since 34a-6 the rule for one stopped early (clear over all its looks at
+    every option, else "?") covers a race that ended early too (`Choice.cut_short`), the
+    option taken playing all its futures; the header said only "one the race stopped
+    early", so a "?" on a row whose race ended early read against its own header."""
+    lost = Difference(0, 5, 16)
+    taken = Figure(0.16, 0.05, 0.35, lost.games, behind=True, early=True)
+    choice = Choice(
+        43, 2, "preparation", 6, "Explore (go to the Exploration step)",
+        "Fight the monster now", "Explore", Estimate(43, 100), taken, lost,
+    )  # fmt: skip
+    assert not taken.stopped and choice.uncertain and not choice.costly
+    out = text_report(Analysis(100, 20, 130, "won", [choice]), "a game", None)
+    [row] = [x for x in out.splitlines() if x.startswith("   43")]
+    assert "31? " in row, row
+    said = " ".join(out.split())
+    assert "or whose race ended early: clear over all its looks at every option" in said
+    assert "? clearly worse only at the look where the race stopped it or ended," in said

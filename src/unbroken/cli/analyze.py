@@ -340,9 +340,9 @@ def text_report(
         "Lost: what it lost on the same futures (Chance less Taken unless the race stopped "
         "it or ended early, as its verdict says), when clearly worse; ! a misstep, more than"
         f" {COSTLY:g} points (where nothing random came between, on the same futures too; one"
-        " the race stopped early: clear over all its looks at every option); ? clearly worse"
-        " only at the look where the"
-        f" race stopped it, or by more than {COSTLY:g} points only where it led (uncertain, so"
+        " the race stopped early, or whose race ended early: clear over all its looks at every"
+        " option); ? clearly worse only at the look where the race stopped it or ended, or by"
+        f" more than {COSTLY:g} points only where it led (uncertain, so"
         " not a misstep); mixed:"
         " the reference bot's line says worse but where the option led says no worse, so no"
         " loss is counted (its verdict says both).",
