@@ -35,8 +35,11 @@ def run(args: argparse.Namespace) -> int:
     if not infos and args.unfinished:  # as the Continue list says it
         print(f"No unfinished games in {directory}: a game you leave before its end waits here.")
         return 0
-    if not infos:
-        print(f"No recorded games in {directory}.")
+    if not infos and problems:  # as the TUI's list says it: none can be read, not none yet
+        print(f"No recorded games in {directory} can be read.")
+        return 0
+    if not infos:  # as the TUI's list says it (35's note: "No recorded games in DIR.")
+        print(f"No recorded games in {directory} yet: every game you play is kept here.")
         return 0
     found = short_names([i.path.name for i in infos], recording_names(directory))
     names = [printable(name) for name in found]
