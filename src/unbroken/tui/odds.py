@@ -86,8 +86,12 @@ def same_text(key: str) -> str:
     `key`'s (`twins.twins`): "[same futures as 2]", not its figure again (32a-3: five
     options at exactly "[51% behind]" read as one number copied). Not "[same as 2]": 35b-8
     read "8. [same as 6] Delve" beside "6. Orienteer" as a claim the two did the same; they
-    differ, the reference bot's futures after both went the same way."""
-    return f"[same futures as {_key_name(key)}]"
+    differ, the reference bot's futures after both went the same way. The key as its row
+    shows it, "0" too: on its own row beside "0." it reads as that row, and "[same futures
+    as 0 (option 10)]" (the verdict's name for it) left no room at 80x24 for the option's
+    own name ("4. [same futures as 0 (option 10)]…", "a. … Craft the…" above "b. … Craft
+    the…": 35's note)."""
+    return f"[same futures as {key}]"
 
 
 def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str:
