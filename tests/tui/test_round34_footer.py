@@ -1,5 +1,6 @@
 """Every screen's footer (#28, after round 33's inspector): its keys from the screen's first
-frame, drawn again only when they change."""
+frame, drawn again only when they change; and 34b-5: side by side, the inspector's offers
+scroll with PgUp/PgDn and the footer says so where it has the room."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from pilot import settle, sync
 from scenes import weapon_rack
 from test_round33_footer import frames  # noqa: F401 (a fixture)
 from textual.pilot import Pilot
+from textual.widgets import Footer
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
 from unbroken.testing import GOLDEN_DIR, Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.footer import KeysFooter
+from unbroken.tui.inspector import InspectorScreen
 
 RULES = load_ruleset()
 SRC = Path(__file__).resolve().parents[2] / "src" / "unbroken"
@@ -128,3 +131,39 @@ def test_no_screen_has_textuals_own_footer() -> None:
         if re.search(r"\bFooter\(", path.read_text(encoding="utf-8"))
     }
     assert not yielded, yielded
+
+
+async def footer_row(screen: Any) -> str:
+    """Return the footer's keys as drawn, one row."""
+    row = ""
+    for entry in screen.query_one(Footer).children:
+        row = row.ljust(entry.region.x) + entry.render_line(0).text
+    return row
+
+
+@pytest.mark.parametrize(("size", "said"), [((80, 16), True), ((60, 20), False)], ids=str)
+def test_side_by_side_the_offers_scroll_with_pgdn_said_where_it_fits(
+    size: tuple[int, int], said: bool
+) -> None:
+    # 34b-5: side by side, a pane scrolled with PgDn (the README says so), the footer
+    # did not say it. 80x16: the two weapons are longer than their pane; 60x20: they
+    # scroll too, but ← → leave no room for it.
+    @sync
+    async def run() -> None:
+        assert save_settings(Settings(hints=False)) == ""
+        async with game().run_test(size=size) as pilot:
+            await key(pilot, "i")
+            screen = pilot.app.screen
+            assert isinstance(screen, InspectorScreen) and screen.comparing
+            offers = screen.query_one("#inspector-compare")
+            assert offers.max_scroll_y > 0
+            row = await footer_row(screen)
+            assert screen.sliding != said  # the footer says ← →, or not
+            assert ("PgUp/PgDn Scroll" in row) == said, row
+            assert "esc Back" in row, row
+            await key(pilot, "pagedown")
+            assert offers.scroll_y > 0
+            await key(pilot, "pageup")
+            assert offers.scroll_y == 0
+
+    run()
