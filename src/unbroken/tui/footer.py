@@ -20,7 +20,7 @@ class KeysFooter(Footer):
     Textual's first draws them after the screen's first frames (a blank footer: on `i`
     the inspector's for about a second, #28 round 33), and all again at each word that
     they may have changed (a focus moved, a screen's own `refresh_bindings`), changed or
-    not: about ten times as a game screen starts, seven as the inspector opens.
+    not: five times as a game screen starts, seven as the inspector opens.
 
     Its first keys are drawn once the screen's `on_mount` is done, in the screen's turn
     (`on_mount`, `first_keys`). After that, as Textual's, each word is looked at once the
