@@ -1,8 +1,9 @@
-"""The screens' footer: Textual's, its keys drawn as soon as the screen is mounted and
+"""Every screen's footer: Textual's, its keys drawn before the screen's first frame and
 drawn again only when they change."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer
@@ -13,24 +14,55 @@ if TYPE_CHECKING:
 
 
 class KeysFooter(Footer):
-    """Textual's footer, its keys drawn as soon as the screen says they are there, and
-    drawn again only when they change.
+    """Textual's footer, its keys drawn before the screen's first frame, and drawn again
+    only when they change.
 
-    Textual's draws them after the frame that follows the screen's word that its keys
-    changed, and all again at each such word (a focus moved, a screen's own
-    `refresh_bindings`), changed or not: on `i` the inspector's first frames had a blank
-    footer, its keys drawn seven times over before they showed (#28 round 33: "blank for
-    about a second before `esc Back  c Side by side/all` appeared")."""
+    Textual's first draws them after the screen's first frames (a blank footer: on `i`
+    the inspector's for about a second, #28 round 33), and all again at each word that
+    they may have changed (a focus moved, a screen's own `refresh_bindings`), changed or
+    not: five times as a game screen starts, seven as the inspector opens.
+
+    Its first keys are drawn once the screen's `on_mount` is done, in the screen's turn
+    (`on_mount`, `first_keys`). After that, as Textual's, each word is looked at once the
+    next frame is drawn (then a key offered by what that frame laid out is known: a text
+    longer than its pane, "PgUp/PgDn"; the columns, the viewer's Home/End), once for many
+    words, and the keys are drawn again only where they changed."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         #: The keys drawn (`shown`), to draw them again only when they change.
         self._drawn: tuple[object, ...] = ()
-        #: Whether the keys are to be drawn (once for many words that they changed).
+        #: Whether the keys are to be looked at once the next frame is drawn.
         self._asked = False
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The screen is composing its widgets, this footer among them: once it has done
+        # that and then its own Mount, the keys are drawn in its turn, before its Resume
+        # draws its first frame. (Textual's first word that they changed comes after that
+        # frame, or before the screen's Mount, when its `check_action` may not find yet
+        # the widgets and values it asks about.)
+        self.screen.call_next(self.screen.call_next, self.first_keys)
+
+    async def first_keys(self) -> None:
+        """Draw the screen's keys now that its `on_mount` is done, before its first frame:
+        its turn waits until this footer, in its own, has drawn them."""
+        if not self.is_attached:
+            return
+        self._bindings_ready = True
+        drawn = asyncio.Event()
+
+        async def draw() -> None:
+            try:
+                await self.redraw(mounted=True)
+            finally:
+                drawn.set()
+
+        if self.call_later(draw):
+            await drawn.wait()
+
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:  # (not before the screen's widgets are mounted)
+        if self._bindings_ready:  # (not before the screen is mounted)
             self._drawn = self.shown()
         yield from super().compose()
 
@@ -47,17 +79,29 @@ class KeysFooter(Footer):
         )
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """The screen's keys may have changed: draw them now, before the next frame,
-        where they did (Textual's draws them after it, changed or not)."""
+        """The screen's keys may have changed: once the next frame is drawn, draw them
+        where they did (Textual's draws them all again, changed or not). Not before the
+        screen is mounted (`first_keys` draws them then)."""
+        if not screen.is_mounted:
+            return
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         if not self._asked:
             self._asked = True
-            self.call_later(self.draw_keys)
+            self.call_after_refresh(self.draw_keys)
 
     async def draw_keys(self) -> None:
         """Draw the screen's keys where they changed (`bindings_changed`)."""
         self._asked = False
-        if self.is_attached and self.shown() != self._drawn:
+        await self.redraw()
+
+    async def redraw(self, mounted: bool = False) -> None:
+        """Draw the screen's keys again if they changed since they were drawn (`mounted`:
+        the screen's Mount done, though Textual says it is mounted only after that)."""
+        if not self.is_attached or not (mounted or self.screen.is_mounted):
+            return
+        keys = self.shown()
+        if keys != self._drawn:
+            self._drawn = keys  # (a word in another turn, meanwhile, does not draw them too)
             await self.recompose()

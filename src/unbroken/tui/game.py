@@ -16,7 +16,7 @@ from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog
+from textual.widgets import OptionList, RichLog
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
@@ -25,6 +25,7 @@ from unbroken.core.history import by_decision, combat_opened, last_decision, lev
 from unbroken.tui.card_lines import CardLines
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.dice import shown_roll, shown_text
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.game_end import show_if_over
 from unbroken.tui.hints import HintBox, Hints, first_game
 from unbroken.tui.leaving import LeaveScreen
@@ -153,7 +154,7 @@ class GameScreen(Screen[None]):
         yield from table_layout(
             SteadyStatic(id="prompt"), DecisionPanel(self.pace), SteadyStatic(id="detail")
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         #: The first-game hints still due (none after the player's first game, or when off).

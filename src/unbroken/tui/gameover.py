@@ -13,7 +13,6 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     Static,
 )
 
@@ -24,6 +23,7 @@ from unbroken.core.game import Game
 from unbroken.core.model import RESOURCE_NAMES
 from unbroken.play.taken import taken_since
 from unbroken.records import all_achievements, plugin_predicates
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.reach import game_app
 from unbroken.words.endings import how_lost
 from unbroken.words.events import Narrator
@@ -156,7 +156,7 @@ class GameOverScreen(Screen[None]):
         with ResultScroll(id="result-scroll"):
             yield Static(self.result_text(), id="result")
         yield Static("", id="result-more")
-        yield Footer()
+        yield KeysFooter()
 
     def result_text(self) -> Text:
         """Return the result, its entries wrapped at the width it is shown at (`width`)."""

@@ -12,8 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList
+from textual.widgets import Input, OptionList
 
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.help_pages import HOW_TO_PLAY as HOW_TO_PLAY
 from unbroken.tui.help_pages import KEYS, THE_SCREEN, VIEWER_KEYS
 from unbroken.tui.help_plugins import plugin_sections
@@ -278,7 +279,7 @@ class HelpScreen(Screen[None]):
                 yield OptionList(*titles, id="help-list")
             with VerticalScroll(id="help-text"):
                 yield SectionText(id="help-section")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         contents = self.query_one("#help-list", OptionList)

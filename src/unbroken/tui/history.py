@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, DataTable, Footer, Static
+from textual.widgets import ContentSwitcher, DataTable, Static
 
 from unbroken.records import (
     RecordsError,
@@ -23,6 +23,7 @@ from unbroken.records import (
 )
 from unbroken.records.stats import compute
 from unbroken.tui.charts import RecordCharts
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.gameover import score_name
 from unbroken.tui.panels import PanelsScreen
 from unbroken.tui.reach import game_app
@@ -108,7 +109,7 @@ class RecordsScreen(Screen[None]):
             yield Vertical(id="charts")
         # Its own keys first: "^p palette" (Ctrl+P works all the same) cut the `p` key's
         # "Panels" at 80 columns (#28 round 24).
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     @property
     def view(self) -> str:
@@ -354,7 +355,7 @@ class AchievementsScreen(Screen[None]):
         yield Static(id="sheet-summary")
         yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
         yield Static(id="sheet-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
 

@@ -254,6 +254,8 @@ class CardView(Widget):
 
 #: The footer's name of `c`: the offers side by side, or all cards in view again.
 SIDE_BY_SIDE = "Side by side/all"
+#: The columns the footer needs to say PgUp/PgDn beside ← →, side by side (84 characters).
+SCROLL_SAID = 84
 
 
 class InspectorScreen(ModalScreen[None]):
@@ -276,6 +278,8 @@ class InspectorScreen(ModalScreen[None]):
         # Score's text ran past it, the footer said "esc Back  c Compare" only).
         Binding("pageup", "scroll_card(-1)", "Scroll the card up", show=False, priority=True),
         Binding("pagedown", "scroll_card(1)", "Scroll", key_display="PgUp/PgDn", priority=True),
+        # Side by side too (34b-5), unsaid where ← → leave no room (`SCROLL_SAID`).
+        Binding("pagedown", "scroll_card(1, 'unsaid')", "Scroll", show=False, priority=True),
         # Side by side, more offers than fit: → and Tab bring the next into sight (the
         # fourth at 80 columns was off screen, #28 round 5), ← and Shift+Tab the one before.
         Binding("right", "slide(1)", "Next offer", key_display="→/Tab", priority=True),
@@ -410,6 +414,8 @@ class InspectorScreen(ModalScreen[None]):
         # given: ask for the layout again once drawn (as CardView does).
         self.call_after_refresh(heading.refresh, layout=True)
         self.refresh_bindings()
+        # Whether the offers scroll is known once they are laid out (PgUp/PgDn, 34b-5).
+        self.call_after_refresh(self.call_after_refresh, self.refresh_bindings)
 
     @on(OptionList.OptionHighlighted, "#inspector-cards")
     def show_card(self, message: OptionList.OptionHighlighted) -> None:
@@ -431,8 +437,9 @@ class InspectorScreen(ModalScreen[None]):
         """Offer `c` only where there are offers: to all cards, or back to the offers."""
         if action == "switch":
             return bool(self.offers) and (parameters == ("all",)) == self.comparing
-        if action == "scroll_card":  # side by side, ↑↓ scroll the offers
-            return not self.comparing and (parameters == (-1,) or self.card_scrolls())
+        if action == "scroll_card":  # the card, or the offers side by side (34b-5)
+            said = not self.sliding or self.size.width >= SCROLL_SAID
+            return parameters == (-1,) or (self.card_scrolls() and (parameters == (1,)) == said)
         if action == "move":
             return not self.comparing  # side by side, ↑↓ scroll the offers
         if action == "slide":
@@ -440,8 +447,14 @@ class InspectorScreen(ModalScreen[None]):
         return True
 
     def card_scrolls(self) -> bool:
-        """Return whether the card shown is longer than its pane (PgUp/PgDn scroll it)."""
-        return self.query_one("#inspector-card", VerticalScroll).max_scroll_y > 0
+        """Return whether the card shown, or the offers side by side, are longer than
+        their pane (PgUp/PgDn scroll it)."""
+        return self.pane().max_scroll_y > 0
+
+    def pane(self) -> VerticalScroll:
+        """Return the pane in view that PgUp/PgDn scroll: the card's, or the offers'."""
+        pane = "#inspector-compare" if self.comparing else "#inspector-card"
+        return self.query_one(pane, VerticalScroll)
 
     @property
     def sliding(self) -> bool:
@@ -475,9 +488,9 @@ class InspectorScreen(ModalScreen[None]):
         else:
             cards.action_cursor_up()
 
-    def action_scroll_card(self, step: int) -> None:
-        """Scroll the card shown by a page (its lines may not all fit)."""
-        view = self.query_one("#inspector-card", VerticalScroll)
+    def action_scroll_card(self, step: int, _said: str = "") -> None:
+        """Scroll the card shown, or the offers side by side, by a page."""
+        view = self.pane()
         if step > 0:
             view.action_page_down()
         else:

@@ -8,7 +8,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
+
+from unbroken.tui.footer import KeysFooter
 
 
 class LogScreen(Screen[None]):
@@ -26,7 +28,7 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield FullLog(self.lines, id="full-log", wrap=True, markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#full-log", RichLog).focus()

@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -24,6 +23,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from unbroken.core.game import Game
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.held_words import HeldStatic, held, names_in_play, sentence_fold
 from unbroken.tui.help_search import InOrderInput
 from unbroken.tui.reach import game_app
@@ -205,7 +205,7 @@ class NewGameScreen(Screen[None]):
                     value=str(self.unbroken.next_seed()), id="seed", restrict=r"[0-9]*"
                 )
                 yield OnOffBox(gentle_label(False, self.unbroken.ruleset), id="gentle")
-        yield Footer()
+        yield KeysFooter()
 
     @on(Checkbox.Changed, "#gentle")
     def gentle_changed(self, message: Checkbox.Changed) -> None:

@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from unbroken.tui.footer import KeysFooter
 from unbroken.words.printable import printable
 
 if TYPE_CHECKING:
@@ -47,4 +48,4 @@ class PanelsScreen(Screen[None]):
                 for line in lines:
                     text.append("\n" + line)
                 yield Static(text, classes="panel")
-        yield Footer()
+        yield KeysFooter()

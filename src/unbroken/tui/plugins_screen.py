@@ -10,9 +10,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from unbroken.plugins import BASE, PluginError, adds_text, requested_plugins, set_enabled
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.reach import game_app
 from unbroken.words.printable import printable
 
@@ -44,7 +45,7 @@ class PluginsScreen(Screen[None]):
         )
         yield DataTable(id="plugins", cursor_type="row", zebra_stripes=True)
         yield Static(id="plugin-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#plugins", DataTable)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, RichLog, Static
+from textual.widgets import DataTable, RichLog, Static
 
 from unbroken.advisor.analysis import option_name
 from unbroken.core.history import combat_opened, level_ability_uses
@@ -22,6 +22,7 @@ from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
 from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.help import HelpScreen
 from unbroken.tui.hints import HintBox
 from unbroken.tui.reach import game_app
@@ -99,7 +100,7 @@ class ReplayListScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="replays-summary")
         yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
 
@@ -230,7 +231,7 @@ class ReplayViewerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(Static(id="position"))
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)

@@ -7,9 +7,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from unbroken.tui.footer import KeysFooter
 from unbroken.tui.reach import game_app
 
 #: The menu line of Continue (dimmed, "(none)", when there is nothing to continue).
@@ -64,7 +65,7 @@ class TitleScreen(Screen[None]):
         # What the title has to say (a game left is saved), under the menu: a notice in the
         # corner stayed over the next screen, the Continue list too (32a-9).
         yield Static(id="title-note")
-        yield Footer()
+        yield KeysFooter()
 
     def say(self, note: str) -> None:
         """Say `note` under the menu while the title shows (it goes when another screen
