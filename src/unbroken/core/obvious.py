@@ -36,8 +36,8 @@ import msgspec
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
-from unbroken.core import model as m
 from unbroken.core import legality
+from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.pointless import Game, after_the_use
 from unbroken.core.resolver import Resolver
