@@ -14,7 +14,7 @@ from unbroken.testing import Scenario
 from unbroken.tui.sheet_rows import table_lines
 from unbroken.words.actions import option_text
 from unbroken.words.forecast import HEALS_NOTHING
-from unbroken.words.rows import row_effect
+from unbroken.words.rows import ROW_HEALS_NOTHING, row_effect
 
 SEEN_WORSE = act.Use("base:brawler", "ive-seen-worse")
 
@@ -71,9 +71,9 @@ def test_the_table_row_of_a_heal_at_full_health_says_it_heals_nothing() -> None:
     rules, state = game.ruleset, game.state
     card = rules.monsters["base:shaman"]
     assert game.query().table_row(4).idle
-    assert row_effect(card.table[3], game.query().table_row(4), rules) == HEALS_NOTHING
+    assert row_effect(card.table[3], game.query().table_row(4), rules) == ROW_HEALS_NOTHING
     rows = table_lines(state, rules, card, 0)
-    assert rows[3][0].startswith("▶4 HEAL ") and rows[3][0].endswith(f" {HEALS_NOTHING}"), rows
+    assert rows[3][0].startswith("▶4 HEAL ") and rows[3][0].endswith(f" {ROW_HEALS_NOTHING}")
     below = shaman_rolled(4, health=7, le=1)
     assert not below.query().table_row(4).idle
     assert table_lines(below.state, rules, card, 0)[3][0].endswith("the monster heals 3")
