@@ -17,7 +17,7 @@ from unbroken.words.effects import effect_text, modifier_text, named, naming
 from unbroken.words.encounter_kind import encounter_kind
 from unbroken.words.forecast import shown_ability
 from unbroken.words.monster import danger_gains
-from unbroken.words.rounds_left import BATTLE_OVER, rounds_words
+from unbroken.words.rounds_left import rounds_words
 from unbroken.words.vocabulary import (
     ABILITY_USE,
     LIMIT_WORDS,
@@ -313,10 +313,9 @@ def condition_in_play(
 
     Tokens are named only for a card that uses them, rounds only when it lasts
     some, counted after the `battle_round` under way as the log counts them
-    (`rounds_words`; `over`: the battle is, `rounds_left.battle_over`: one that is not
-    permanent says it leaves play at the level's end, its tokens or not); a condition
-    waiting for the next level says so, one whose moment is past
-    (an active Blessed's use, given as the level began) says "given" ("taken"). Each
+    (`rounds_words`; `over`: the battle is, `battle_over`: when it leaves, tokens or
+    not); one waiting for the next level says so, one whose moment is past (an
+    active Blessed's use, given as the level began) says "given" ("taken"). Each
     ability reads as its text, or, when it has none (a plugin's), as its effects in
     words; a card without abilities reads as its own text.
     """
@@ -326,10 +325,8 @@ def condition_in_play(
         extra.append("from next level on" if card.permanent else "next level")
     if card.tokens:
         extra.append(plural(condition.tokens, "token"))
-    if condition.rounds:
+    if condition.rounds or (over and condition.active and not card.permanent):  # 35b: tokens
         extra.append(rounds_words(condition, battle_round, over))
-    elif over and condition.active and not card.permanent:  # Paralyzed's tokens (35b)
-        extra.append(BATTLE_OVER)
     if acted_for_the_level(rules, condition):  # its use given (or taken) as the level began
         extra.append("given" if card.positive else "taken")
     name = rules.card_name(card.id) + (f" ({', '.join(extra)})" if extra else "")
